@@ -1,0 +1,30 @@
+// Build config: three self-contained ESM bundles under plugin/dist (hook, server, cli), committed.
+import { defineConfig } from "tsup";
+
+// CJS dependencies inlined into an ESM bundle call require(); give them Node's.
+const requireShim = 'import { createRequire as __tmCreateRequire } from "node:module"; const require = __tmCreateRequire(import.meta.url);';
+
+export default defineConfig({
+  entry: {
+    hook: "src/hooks/main.ts",
+    server: "src/server/main.ts",
+    cli: "src/cli/main.ts",
+  },
+  outDir: process.env.TM_OUT_DIR ?? "plugin/dist",
+  format: ["esm"],
+  outExtension: () => ({ js: ".mjs" }),
+  platform: "node",
+  target: "node18",
+  bundle: true,
+  splitting: false,
+  sourcemap: false,
+  minify: false,
+  clean: false,
+  dts: false,
+  noExternal: [/.*/],
+  // Sibling bundles are loaded lazily by the CLI: keep them external.
+  external: ["./server.mjs", "./hook.mjs"],
+  banner: { js: requireShim },
+  shims: false,
+  treeshake: true,
+});
