@@ -1,0 +1,36 @@
+// forEachLine: streams a whole file line by line in bounded memory (one chunk plus the current line), from byte 0 to the end.
+import { LineSplitter } from "./line-splitter.js";
+import type { LineSink } from "./line-splitter.js";
+import { withTranscript } from "./transcript-file.js";
+
+export const DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
+
+export interface ForEachLineOptions {
+  /** Bytes per read (default 1 MiB). */
+  chunkSize?: number;
+}
+
+export interface ForEachLineResult {
+  bytesRead: number;
+}
+
+/**
+ * Calls `sink(text, terminated)` for every line of the file, in order. `terminated` is false only for a last line
+ * without a final newline. Throws TranscriptReadError (with the path) when the file cannot be read.
+ */
+export async function forEachLine(path: string, sink: LineSink, options: ForEachLineOptions = {}): Promise<ForEachLineResult> {
+  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer, got ${chunkSize}`);
+  return withTranscript(path, async (file) => {
+    const splitter = new LineSplitter(sink);
+    let bytesRead = 0;
+    const stream = file.handle.createReadStream({ highWaterMark: chunkSize, autoClose: false, start: 0 });
+    for await (const chunk of stream) {
+      if (!Buffer.isBuffer(chunk)) throw new Error(`expected Buffer chunks from ${path}`);
+      bytesRead += chunk.length;
+      splitter.push(chunk);
+    }
+    splitter.end();
+    return { bytesRead };
+  });
+}

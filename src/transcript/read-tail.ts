@@ -1,0 +1,151 @@
+// readTail: walks back from the end of a transcript in fixed-size chunks until the last main-chain assistant record.
+import { classifyLine } from "./classify-record.js";
+import { emptySkipCounts } from "./session-accumulator.js";
+import { readExactly, withTranscript } from "./transcript-file.js";
+import type { OpenTranscript } from "./transcript-file.js";
+import type { AssistantUsageRecord, CompactBoundaryRecord, HookContextRecord, TailReading } from "./types.js";
+
+export const DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
+
+export interface ReadTailOptions {
+  /** Bytes per backward read (default 64 KiB). */
+  chunkSize?: number;
+  /** Stop after reading this many bytes even if the stop condition was not met (default: no limit). */
+  maxBytes?: number;
+  /**
+   * Also walk back to the last compact_boundary (or the start of the file), so that `hookContexts` holds every injection
+   * since the last compaction. Default false: stop at the last main-chain assistant record.
+   */
+  backToLastCompaction?: boolean;
+}
+
+const NEWLINE = 0x0a;
+
+function checkPositiveInteger(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
+
+/** Collects what the backward walk finds; lines arrive last first. */
+class TailCollector {
+  lines = 0;
+  malformedLines = 0;
+  truncatedLastLine = false;
+  readonly skipped = emptySkipCounts();
+  lastAssistant: AssistantUsageRecord | null = null;
+  readonly boundariesLastFirst: CompactBoundaryRecord[] = [];
+  readonly hookContextsLastFirst: HookContextRecord[] = [];
+
+  constructor(private readonly backToLastCompaction: boolean) {}
+
+  /** Classifies one complete line; returns true when the walk can stop. */
+  take(text: string, isUnterminatedLastLine: boolean): boolean {
+    const line = classifyLine(text);
+    this.lines += 1;
+    switch (line.kind) {
+      case "blank":
+      case "other":
+        break;
+      case "malformed":
+        this.malformedLines += 1;
+        if (isUnterminatedLastLine) this.truncatedLastLine = true;
+        break;
+      case "skipped":
+        this.skipped[line.reason] += 1;
+        break;
+      case "assistant":
+        if (this.lastAssistant === null) this.lastAssistant = line.record;
+        break;
+      case "compact-boundary":
+        this.boundariesLastFirst.push(line.record);
+        break;
+      case "hook-context":
+        this.hookContextsLastFirst.push(line.record);
+        break;
+      default: {
+        const unreachable: never = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+    if (this.lastAssistant === null) return false;
+    return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
+  }
+}
+
+async function walkBack(file: OpenTranscript, chunkSize: number, maxBytes: number | null, collector: TailCollector) {
+  let position = file.size;
+  let bytesRead = 0;
+  /** Bytes (in file order) of the line whose start has not been reached yet. */
+  let carry: Buffer[] = [];
+  let atEndOfFile = true;
+  let stopped = false;
+  let stoppedAtByteLimit = false;
+
+  /** A complete line: its first byte follows a newline or is byte 0. The first one met is the file's last line. */
+  const takeLine = (bytes: Buffer): boolean => {
+    const isLastLine = atEndOfFile;
+    atEndOfFile = false;
+    // The final newline of a file ends its last line; the empty "line" after it is not a line.
+    if (isLastLine && bytes.length === 0) return false;
+    return collector.take(bytes.toString("utf8"), isLastLine);
+  };
+
+  while (position > 0 && !stopped) {
+    if (maxBytes !== null && bytesRead >= maxBytes) {
+      stoppedAtByteLimit = true;
+      break;
+    }
+    const length = Math.min(chunkSize, position, maxBytes === null ? chunkSize : maxBytes - bytesRead);
+    position -= length;
+    const chunk = Buffer.allocUnsafe(length);
+    await readExactly(file, chunk, position);
+    bytesRead += length;
+
+    let end = length;
+    let newline = chunk.lastIndexOf(NEWLINE, end - 1);
+    while (newline !== -1 && !stopped) {
+      const piece = chunk.subarray(newline + 1, end);
+      const bytes = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
+      carry = [];
+      stopped = takeLine(bytes);
+      end = newline;
+      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE, end - 1);
+    }
+    if (!stopped && end > 0) carry.unshift(chunk.subarray(0, end));
+  }
+  // The first line of the file starts at byte 0: no newline precedes it.
+  if (!stopped && !stoppedAtByteLimit && position === 0) {
+    stopped = takeLine(Buffer.concat(carry));
+  }
+  return { bytesRead, reachedStartOfFile: position === 0 && !stoppedAtByteLimit, stoppedAtByteLimit };
+}
+
+/**
+ * Reads the end of a transcript backwards, chunk by chunk, until the last main-chain assistant record (and, with
+ * backToLastCompaction, the last compact_boundary). The bytes read depend on the distance from the end of the file to
+ * those records, not on the file size. Throws TranscriptReadError for a missing file or a directory.
+ */
+export async function readTail(path: string, options: ReadTailOptions = {}): Promise<TailReading> {
+  const chunkSize = options.chunkSize ?? DEFAULT_TAIL_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  const maxBytes = options.maxBytes ?? null;
+  if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
+  return withTranscript(path, async (file) => {
+    const collector = new TailCollector(options.backToLastCompaction ?? false);
+    const walk = await walkBack(file, chunkSize, maxBytes, collector);
+    return {
+      path,
+      fileSize: file.size,
+      bytesRead: walk.bytesRead,
+      reachedStartOfFile: walk.reachedStartOfFile,
+      stoppedAtByteLimit: walk.stoppedAtByteLimit,
+      lastAssistant: collector.lastAssistant,
+      contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
+      compactBoundaries: [...collector.boundariesLastFirst].reverse(),
+      hookContexts: [...collector.hookContextsLastFirst].reverse(),
+      skipped: { ...collector.skipped },
+      lines: collector.lines,
+      malformedLines: collector.malformedLines,
+      truncatedLastLine: collector.truncatedLastLine,
+    };
+  });
+}
