@@ -1,0 +1,59 @@
+// The core's error type and the exact error texts the tools return.
+
+export type ErrorCode =
+  | "no-project"
+  | "no-active-project"
+  | "not-found"
+  | "invalid-input"
+  | "forbidden"
+  | "unreadable"
+  | "conflict"
+  | "secret"
+  | "lock-timeout";
+
+export class ThreadMindError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ThreadMindError";
+  }
+}
+
+export const errors = {
+  noProject: () =>
+    new ThreadMindError(
+      "no-project",
+      "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it.",
+    ),
+  noActiveProject: (ids: string[]) =>
+    new ThreadMindError(
+      "no-active-project",
+      `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`,
+    ),
+  projectNotFound: (id: string, ids: string[]) =>
+    new ThreadMindError(
+      "not-found",
+      `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`,
+    ),
+  threadNotFound: (id: string) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+  parentNotFound: (id: string) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
+  cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
+  cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
+  cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
+  isDescendant: (id: string, of: string) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
+  notOwner: (id: string, owner: string) =>
+    new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
+  invalid: (message: string) => new ThreadMindError("invalid-input", message),
+} as const;
+
+/** A file in .threadmind/ that exists but cannot be used; carries the path and the reason separately. */
+export class UnreadableFileError extends ThreadMindError {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
+  }
+}

@@ -1,0 +1,95 @@
+// Git facts for the core: top level, branch (read from .git/HEAD, no process), commits, user, path changes.
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+
+/** The nearest directory at or above `dir` that holds a `.git` entry, or null outside git. */
+export function findGitTop(dir: string): string | null {
+  let current = resolve(dir);
+  for (;;) {
+    if (existsSync(join(current, ".git"))) return current;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+
+/** The git directory of a work tree (follows the `gitdir:` file of worktrees and submodules). */
+export function gitDir(top: string): string {
+  const dotGit = join(top, ".git");
+  if (statSync(dotGit).isDirectory()) return dotGit;
+  const text = readFileSync(dotGit, "utf8");
+  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
+  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
+  return resolve(top, match[1]!);
+}
+
+/** The checked-out branch, read from HEAD without starting git; null when detached or unreadable. */
+export function readBranch(top: string): string | null {
+  let head: string;
+  try {
+    head = readFileSync(join(gitDir(top), "HEAD"), "utf8");
+  } catch {
+    return null;
+  }
+  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
+  return match ? match[1]! : null;
+}
+
+export class GitError extends Error {}
+
+export function git(top: string, args: string[]): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    execFile("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error, stdout, stderr) => {
+      if (error) {
+        reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
+        return;
+      }
+      resolvePromise(stdout);
+    });
+  });
+}
+
+/** Like git() but null instead of an error: for questions whose "no" is an ordinary answer (no commits yet, unset config). */
+export async function gitMaybe(top: string, args: string[]): Promise<string | null> {
+  try {
+    return (await git(top, args)).trim();
+  } catch {
+    return null;
+  }
+}
+
+export async function headCommit(top: string): Promise<string | null> {
+  return gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
+}
+
+/** The repository's default branch: origin's HEAD, else init.defaultBranch, else null (then main/master count as default). */
+export async function defaultBranch(top: string): Promise<string | null> {
+  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
+  if (remote) return remote.replace(/^origin\//, "");
+  const configured = await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+  return configured || null;
+}
+
+export async function isDefaultBranch(top: string, branch: string): Promise<boolean> {
+  const d = await defaultBranch(top);
+  return d ? branch === d : branch === "main" || branch === "master";
+}
+
+export async function gitUser(top: string | null): Promise<{ name: string | null; email: string | null }> {
+  const cwd = top ?? process.cwd();
+  const [name, email] = await Promise.all([
+    gitMaybe(cwd, ["config", "--get", "user.name"]),
+    gitMaybe(cwd, ["config", "--get", "user.email"]),
+  ]);
+  return { name: name || null, email: email || null };
+}
+
+/** How many commits since `commit` (exclusive) up to HEAD touched any of `paths`; null when `commit` is unknown here. */
+export async function commitsTouchingSince(top: string, commit: string, paths: string[]): Promise<number | null> {
+  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
+  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
+  if (known === null) return null;
+  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  return Number.parseInt(out.trim(), 10);
+}

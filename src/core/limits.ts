@@ -1,0 +1,30 @@
+// Size limits on inputs, enforced before anything is written (stated in the README).
+import { errors } from "./errors.js";
+
+export const LIMITS = {
+  idLength: 64,
+  titleChars: 200,
+  summaryChars: 32_000,
+  sectionChars: 16_000,
+  systemContextChars: 8_000,
+  reasonChars: 2_000,
+  pathsCount: 100,
+  pathChars: 500,
+  relatedCount: 50,
+  /** A thread file larger than this is reported as damaged instead of being read. */
+  threadFileBytes: 1_000_000,
+  /** A local state file larger than this is set aside instead of being parsed. */
+  localStateBytes: 20_000_000,
+} as const;
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+export function checkLength(what: string, value: string, max: number): void {
+  if (value.length > max) {
+    throw errors.invalid(`${what} is too long: ${fmt(value.length)} characters (limit ${fmt(max)}).`);
+  }
+}
+
+export function checkNotBlank(what: string, value: string): void {
+  if (value.trim() === "") throw errors.invalid(`${what} must not be empty.`);
+}

@@ -1,0 +1,112 @@
+// config.json: this machine's state (sessions, per-branch start threads, last project, measurements); gitignored.
+import { existsSync, renameSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomic } from "./atomic-write.js";
+import { readTextStrict } from "./store.js";
+import { UnreadableFileError } from "./errors.js";
+import { LIMITS } from "./limits.js";
+import type { Measurements } from "./measurements.js";
+import { emptyMeasurements } from "./measurements.js";
+
+export interface SessionState {
+  projectId?: string;
+  threadId?: string;
+  /** Process whose death ends this session (its entry is pruned then). */
+  pid?: number;
+  updatedAt: string;
+}
+
+export interface LocalState {
+  version: 1;
+  lastProjectId?: string;
+  /** branch → project id → thread last chosen on that branch. */
+  branches: Record<string, Record<string, string>>;
+  sessions: Record<string, SessionState>;
+  measurements: Measurements;
+}
+
+export interface LocalStateRead {
+  state: LocalState;
+  /** Set when config.json existed but could not be used (it is set aside by the next write, never overwritten). */
+  problem?: string;
+}
+
+export function emptyLocalState(): LocalState {
+  return { version: 1, branches: {}, sessions: {}, measurements: emptyMeasurements() };
+}
+
+export function localStatePath(storeDir: string): string {
+  return join(storeDir, "config.json");
+}
+
+export function readLocalState(storeDir: string): LocalStateRead {
+  const path = localStatePath(storeDir);
+  let text: string | null;
+  try {
+    text = readTextStrict(path, LIMITS.localStateBytes);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
+  }
+  if (text === null) return { state: emptyLocalState() };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: `invalid JSON (${(e as Error).message})` };
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    return { state: emptyLocalState(), problem: "is not a JSON object" };
+  }
+  return { state: normalize(data as Record<string, unknown>) };
+}
+
+/**
+ * Writes config.json. If the current file could not be used, it is first moved aside to
+ * config.json.corrupt-<time> (never overwritten) and the caller is told where.
+ */
+export async function writeLocalState(storeDir: string, state: LocalState, hadProblem: boolean): Promise<string | null> {
+  const path = localStatePath(storeDir);
+  let setAside: string | null = null;
+  if (hadProblem && existsSync(path)) {
+    setAside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    renameSync(path, setAside);
+  }
+  await writeFileAtomic(path, `${JSON.stringify(state, null, 1)}\n`);
+  return setAside;
+}
+
+function normalize(d: Record<string, unknown>): LocalState {
+  const state = emptyLocalState();
+  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
+  // 0.4 layout kept activeProjectId; it means the same as lastProjectId.
+  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  if (isRecord(d.branches)) {
+    for (const [branch, perProject] of Object.entries(d.branches)) {
+      if (!isRecord(perProject)) continue;
+      const entries = Object.entries(perProject).filter((e): e is [string, string] => typeof e[1] === "string");
+      state.branches[branch] = Object.fromEntries(entries);
+    }
+  }
+  if (isRecord(d.sessions)) {
+    for (const [key, s] of Object.entries(d.sessions)) {
+      if (!isRecord(s)) continue;
+      const session: SessionState = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
+      if (typeof s.projectId === "string") session.projectId = s.projectId;
+      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (typeof s.pid === "number") session.pid = s.pid;
+      state.sessions[key] = session;
+    }
+  }
+  if (isRecord(d.measurements)) {
+    const m = d.measurements;
+    for (const key of Object.keys(state.measurements) as (keyof Measurements)[]) {
+      const list = m[key];
+      if (Array.isArray(list)) (state.measurements[key] as unknown[]) = list.filter(isRecord);
+    }
+  }
+  return state;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}

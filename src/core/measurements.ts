@@ -1,0 +1,53 @@
+// Measurement records kept in local state: conversation sizes at session end / compaction, and context injections.
+
+export interface SizeRecord {
+  at: string;
+  sessionId: string;
+  /** Conversation size reached (input + cache creation + cache read of the last main-chain response), measured. */
+  contextTokens: number | null;
+  /** SessionEnd reason ("clear", "other", …) or PreCompact trigger ("manual", "auto"). */
+  reason: string;
+  transcriptPath?: string;
+}
+
+export type ReceiptStatus = "pending" | "delivered" | "preview" | "missing";
+
+export interface InjectionRecord {
+  at: string;
+  sessionId: string;
+  /** SessionStart source: startup | clear | compact. */
+  source: string;
+  projectId: string;
+  threadId: string;
+  chars: number;
+  tokens: number;
+  /** Thread ancestors left out to fit the character cap. */
+  omitted: number;
+  receipt: ReceiptStatus;
+  transcriptPath?: string;
+}
+
+export interface HookSeenRecord {
+  at: string;
+  event: string;
+  sessionId: string;
+}
+
+export interface Measurements {
+  sessionEnds: SizeRecord[];
+  preCompacts: SizeRecord[];
+  injections: InjectionRecord[];
+  hooksSeen: HookSeenRecord[];
+}
+
+export const MEASUREMENT_KEEP = 500;
+
+export function emptyMeasurements(): Measurements {
+  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
+}
+
+/** Appends a record, keeping the newest MEASUREMENT_KEEP. */
+export function pushBounded<T>(list: T[], item: T): void {
+  list.push(item);
+  if (list.length > MEASUREMENT_KEEP) list.splice(0, list.length - MEASUREMENT_KEEP);
+}

@@ -1,0 +1,529 @@
+// The services object: every ThreadMind operation, for one client session. Server, hooks and CLI are adapters over it.
+import { errors, ThreadMindError } from "./errors.js";
+import { Store } from "./store.js";
+import type { Workspace } from "./workspace.js";
+import type { ClosedStatus, Project, ProjectMode, SectionKey, SessionKey, Thread, ThreadFileProblem, ThreadStatus } from "./types.js";
+import { threadStatus } from "./types.js";
+import { assertId, MAIN_THREAD_ID, uniqueId } from "./ids.js";
+import { checkLength, checkNotBlank, LIMITS } from "./limits.js";
+import { nextTimestamp } from "./clock.js";
+import { headCommit, isDefaultBranch, readBranch, commitsTouchingSince } from "./git.js";
+import { resolveAuthorId } from "./author.js";
+import { readLocalState, writeLocalState, type LocalState } from "./local-state.js";
+import { TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
+import { assembleContext, type AssembledContext } from "./context-assembly.js";
+import { renderTree } from "./tree-render.js";
+import { updateSection } from "./summary-sections.js";
+import { walkToRoot, descendantsOf } from "./thread-chain.js";
+import { assertNoSecrets } from "./secret-scan.js";
+import { migrateV04IfNeeded, type MigrationReport } from "./migrate-v04.js";
+import { isProcessAlive } from "./process-alive.js";
+
+export interface ServicesOptions {
+  workspace: Workspace;
+  session: SessionKey;
+  env?: Record<string, string | undefined>;
+  /** Loads tiktoken for exact counts; null (hooks) means cached counts or characters/3.5. */
+  encoder?: EncoderLoader | null;
+}
+
+export interface ContextOptions {
+  maxTokens?: number;
+  maxChars?: number;
+}
+
+export interface ThreadCreated {
+  thread: Thread;
+  linkedBranch: string | null;
+  warnings: string[];
+  tree: string;
+}
+
+export interface SummaryUpdated {
+  thread: Thread;
+  chars: number;
+  tokens: number;
+}
+
+export class ThreadMindServices {
+  readonly store: Store;
+  readonly tokens: TokenEstimator;
+  private readonly env: Record<string, string | undefined>;
+  private readonly session: SessionKey;
+  private projectId: string | null = null;
+  private threadId: string | null = null;
+  private authorId: string | null = null;
+  private migration: MigrationReport | null | undefined = undefined;
+  /** Problems seen with local state (config.json), reported once by the adapters. */
+  readonly notices: string[] = [];
+
+  constructor(options: ServicesOptions) {
+    this.store = new Store(options.workspace);
+    this.env = options.env ?? {};
+    this.session = options.session;
+    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null);
+  }
+
+  get workspace(): Workspace {
+    return this.store.workspace;
+  }
+
+  // ------------------------------------------------------------------ state
+
+  /** True when `.threadmind/` holds at least one project (or an 0.4 store to migrate). */
+  hasProjects(): boolean {
+    return this.store.exists() && this.store.projectIds().length > 0;
+  }
+
+  /** Runs the 0.4 migration once per services object, when an old layout is present. */
+  async migrateIfNeeded(): Promise<MigrationReport | null> {
+    if (this.migration !== undefined) return this.migration;
+    if (!this.store.exists()) return (this.migration = null);
+    this.migration = await migrateV04IfNeeded(this.store, () => this.author());
+    return this.migration;
+  }
+
+  async author(): Promise<string> {
+    this.authorId ??= await resolveAuthorId(this.env, this.workspace.gitTop);
+    return this.authorId;
+  }
+
+  branch(): string | null {
+    return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
+  }
+
+  private readState(): LocalState {
+    const read = readLocalState(this.store.dir);
+    if (read.problem) this.noteLocalStateProblem(read.problem);
+    return read.state;
+  }
+
+  private noteLocalStateProblem(problem: string): void {
+    const line = `ThreadMind's local state ${this.store.dir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
+    if (!this.notices.includes(line)) this.notices.push(line);
+  }
+
+  /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
+  async updateState(mutate: (state: LocalState) => void): Promise<void> {
+    const read = readLocalState(this.store.dir);
+    if (read.problem) this.noteLocalStateProblem(read.problem);
+    mutate(read.state);
+    for (const [key, s] of Object.entries(read.state.sessions)) {
+      if (s.pid !== undefined && !isProcessAlive(s.pid)) delete read.state.sessions[key];
+    }
+    const setAside = await writeLocalState(this.store.dir, read.state, read.problem !== undefined);
+    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  }
+
+  private async remember(projectId: string, threadId: string | null): Promise<void> {
+    this.projectId = projectId;
+    this.threadId = threadId;
+    const branch = this.branch();
+    await this.updateState((state) => {
+      state.lastProjectId = projectId;
+      const entry = { projectId, updatedAt: nextTimestamp(), ...(threadId ? { threadId } : {}), ...(this.session.pid !== undefined ? { pid: this.session.pid } : {}) };
+      state.sessions[this.session.key] = entry;
+      if (branch && threadId) state.branches[branch] = { ...(state.branches[branch] ?? {}), [projectId]: threadId };
+    });
+  }
+
+  // ------------------------------------------------------------------ projects
+
+  currentProject(): Project {
+    if (this.projectId && this.store.projectExists(this.projectId)) return this.store.readProject(this.projectId);
+    const ids = this.store.exists() ? this.store.projectIds() : [];
+    if (ids.length === 0) throw errors.noProject();
+    const state = this.readState();
+    const persisted = state.sessions[this.session.key]?.projectId;
+    const candidates = [persisted, ids.length === 1 ? ids[0] : undefined, state.lastProjectId];
+    for (const id of candidates) {
+      if (id && ids.includes(id)) {
+        this.projectId = id;
+        return this.store.readProject(id);
+      }
+    }
+    throw errors.noActiveProject(ids);
+  }
+
+  async projectCreate(input: { title: string; systemContext?: string; mode?: ProjectMode }): Promise<{ project: Project; thread: Thread }> {
+    checkNotBlank("The project title", input.title);
+    checkLength("The project title", input.title, LIMITS.titleChars);
+    if (input.systemContext !== undefined) {
+      checkLength("The system context", input.systemContext, LIMITS.systemContextChars);
+      assertNoSecrets(input.systemContext, "the project's system context");
+    }
+    assertNoSecrets(input.title, "the project title");
+    const author = await this.author();
+    const result = await this.store.locked(async () => {
+      this.store.ensureLayout();
+      await this.migrateIfNeeded();
+      const id = uniqueId(input.title, (c) => this.store.projectExists(c));
+      const now = nextTimestamp();
+      const project: Project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
+      if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
+      const thread: Thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
+      await this.store.writeProject(project);
+      await this.store.writeThread(id, thread);
+      await this.remember(id, MAIN_THREAD_ID);
+      return { project, thread };
+    });
+    return result;
+  }
+
+  projectList(): { projects: Project[]; activeId: string | null; problems: string[] } {
+    const projects: Project[] = [];
+    const problems: string[] = [];
+    for (const id of this.store.exists() ? this.store.projectIds() : []) {
+      try {
+        projects.push(this.store.readProject(id));
+      } catch (e) {
+        problems.push(e instanceof Error ? e.message : String(e));
+      }
+    }
+    let activeId: string | null = null;
+    try {
+      activeId = this.currentProject().id;
+    } catch (e) {
+      if (!(e instanceof ThreadMindError)) throw e;
+    }
+    return { projects, activeId, problems };
+  }
+
+  async projectSwitch(projectId: string): Promise<{ project: Project; thread: Thread }> {
+    assertId(projectId, "project id");
+    const ids = this.store.exists() ? this.store.projectIds() : [];
+    if (!ids.includes(projectId)) throw errors.projectNotFound(projectId, ids);
+    const project = this.store.readProject(projectId);
+    this.projectId = projectId;
+    this.threadId = null;
+    const thread = await this.startThread(projectId);
+    await this.store.locked(() => this.remember(projectId, thread.id));
+    return { project, thread };
+  }
+
+  // ------------------------------------------------------------------ threads
+
+  /** The session's active thread: this session's choice, else the branch's last choice, its linked thread, else main. */
+  async currentThread(): Promise<{ project: Project; thread: Thread }> {
+    const project = this.currentProject();
+    if (this.threadId && this.store.threadExists(project.id, this.threadId)) {
+      return { project, thread: this.store.readThread(project.id, this.threadId) };
+    }
+    const persisted = this.readState().sessions[this.session.key];
+    if (persisted?.projectId === project.id && persisted.threadId && this.store.threadExists(project.id, persisted.threadId)) {
+      this.threadId = persisted.threadId;
+      return { project, thread: this.store.readThread(project.id, persisted.threadId) };
+    }
+    const thread = await this.startThread(project.id);
+    this.threadId = thread.id;
+    return { project, thread };
+  }
+
+  /** Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch, else main. */
+  async startThread(projectId: string): Promise<Thread> {
+    const branch = this.branch();
+    if (branch) {
+      const chosen = this.readState().branches[branch]?.[projectId];
+      if (chosen && this.store.threadExists(projectId, chosen)) {
+        const t = this.store.readThread(projectId, chosen);
+        if (threadStatus(t) === "active") return t;
+      }
+      const linked = this.linkedOpenThread(projectId, branch);
+      if (linked) return linked;
+    }
+    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return this.store.readThread(projectId, MAIN_THREAD_ID);
+    // Stores upgraded from 0.4 may have a root with another id.
+    const { threads } = this.store.readAllThreads(projectId);
+    const root = [...threads.values()].find((t) => t.parentId === null);
+    if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
+    return root;
+  }
+
+  private linkedOpenThread(projectId: string, branch: string): Thread | null {
+    const { threads } = this.store.readAllThreads(projectId);
+    let best: Thread | null = null;
+    for (const t of threads.values()) {
+      if (t.branch === branch && threadStatus(t) === "active" && (!best || t.updatedAt > best.updatedAt)) best = t;
+    }
+    return best;
+  }
+
+  private target(project: Project, threadId: string | undefined, fallback: Thread): Thread {
+    if (threadId === undefined) return fallback;
+    assertId(threadId, "thread id");
+    return this.store.readThread(project.id, threadId);
+  }
+
+  private async assertCanModify(project: Project, thread: Thread): Promise<void> {
+    if (project.mode !== "team") return;
+    const me = await this.author();
+    if (thread.author !== me) throw errors.notOwner(thread.id, thread.author);
+  }
+
+  async threadCreate(input: { title: string; parentId?: string; related?: string[] }): Promise<ThreadCreated> {
+    checkNotBlank("The thread title", input.title);
+    checkLength("The thread title", input.title, LIMITS.titleChars);
+    assertNoSecrets(input.title, "the thread title");
+    if (input.parentId !== undefined) assertId(input.parentId, "parent thread id");
+    const related = this.checkRelated(input.related);
+    const author = await this.author();
+    const { project, thread: active } = await this.currentThread();
+    const branch = this.branch();
+    const linkable = branch !== null && this.workspace.gitTop !== null && !(await isDefaultBranch(this.workspace.gitTop, branch));
+    return this.store.locked(async () => {
+      const parent = input.parentId === undefined ? active : this.store.readThread(project.id, input.parentId, errors.parentNotFound);
+      const warnings: string[] = [];
+      if (parent.summary.trim() === "") {
+        warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
+      }
+      let linkedBranch: string | null = null;
+      if (linkable && branch && !this.linkedOpenThread(project.id, branch)) linkedBranch = branch;
+      const id = uniqueId(input.title, (c) => this.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
+      const now = nextTimestamp();
+      const thread: Thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
+      if (linkedBranch) thread.branch = linkedBranch;
+      if (related.length > 0) {
+        thread.related = related;
+        warnings.push(...this.missingRelated(project.id, related));
+      }
+      await this.store.writeThread(project.id, thread);
+      await this.remember(project.id, id);
+      return { thread, linkedBranch, warnings, tree: this.treeText(project, id) };
+    });
+  }
+
+  async threadSwitch(threadId: string, options: ContextOptions = {}): Promise<{ thread: Thread; context: AssembledContext }> {
+    assertId(threadId, "thread id");
+    const project = this.currentProject();
+    const thread = this.store.readThread(project.id, threadId);
+    await this.store.locked(() => this.remember(project.id, thread.id));
+    return { thread, context: await this.contextFor(project, thread, options) };
+  }
+
+  async threadList(): Promise<{ text: string; problems: ThreadFileProblem[] }> {
+    const { project, thread } = await this.currentThread();
+    const { threads, problems } = this.store.readAllThreads(project.id);
+    return { text: this.renderTreeOf(project, threads, problems, thread.id), problems };
+  }
+
+  private treeText(project: Project, activeId: string): string {
+    const { threads, problems } = this.store.readAllThreads(project.id);
+    return this.renderTreeOf(project, threads, problems, activeId);
+  }
+
+  private renderTreeOf(project: Project, threads: Map<string, Thread>, problems: ThreadFileProblem[], activeId: string): string {
+    return renderTree(threads, {
+      title: project.title,
+      activeId,
+      problems,
+      extra: (t) => (t.related && t.related.length > 0 ? `↔ ${t.related.join(", ")}` : ""),
+    });
+  }
+
+  async threadStatus(input: { status: ThreadStatus; threadId?: string; reason?: string }): Promise<{ thread: Thread; tree: string }> {
+    if (input.reason !== undefined) {
+      checkLength("The reason", input.reason, LIMITS.reasonChars);
+      assertNoSecrets(input.reason, "the reason");
+    }
+    const { project, thread: active } = await this.currentThread();
+    return this.store.locked(async () => {
+      const thread = this.target(project, input.threadId, this.store.readThread(project.id, active.id));
+      if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
+      await this.assertCanModify(project, thread);
+      const updated: Thread = { ...thread, updatedAt: nextTimestamp(thread.updatedAt) };
+      if (input.status === "active") {
+        delete updated.status;
+        delete updated.mergedInto;
+      } else updated.status = input.status satisfies ClosedStatus;
+      if (input.reason?.trim()) {
+        const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
+        updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
+      }
+      checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
+      await this.store.writeThread(project.id, updated);
+      let activeId = active.id;
+      if (input.status !== "active" && thread.id === active.id && thread.parentId) {
+        activeId = thread.parentId;
+        await this.remember(project.id, activeId);
+      }
+      return { thread: updated, tree: this.treeText(project, activeId) };
+    });
+  }
+
+  async threadMerge(input: { parentSummary: string; threadId?: string }): Promise<{ thread: Thread; parent: Thread; tree: string }> {
+    checkNotBlank("The parent summary", input.parentSummary);
+    checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
+    const { project, thread: active } = await this.currentThread();
+    return this.store.locked(async () => {
+      const thread = this.target(project, input.threadId, this.store.readThread(project.id, active.id));
+      if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
+      const parent = this.store.readThread(project.id, thread.parentId, errors.parentNotFound);
+      assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
+      await this.assertCanModify(project, thread);
+      await this.assertCanModify(project, parent);
+      const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
+      const newParent: Thread = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
+      if (commit) newParent.commit = commit;
+      const closed: Thread = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
+      await this.store.writeThread(project.id, newParent);
+      await this.store.writeThread(project.id, closed);
+      await this.remember(project.id, parent.id);
+      return { thread: closed, parent: newParent, tree: this.treeText(project, parent.id) };
+    });
+  }
+
+  async threadDelete(threadId: string): Promise<{ deleted: string[]; tree: string; warnings: string[] }> {
+    assertId(threadId, "thread id");
+    if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
+    const { project, thread: active } = await this.currentThread();
+    return this.store.locked(async () => {
+      const thread = this.store.readThread(project.id, threadId);
+      const { threads, problems } = this.store.readAllThreads(project.id);
+      const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
+      if (project.mode === "team") {
+        await this.assertCanModify(project, thread);
+        const me = await this.author();
+        const others = doomed.filter((id) => threads.get(id)!.author !== me);
+        if (others.length > 0) {
+          throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
+        }
+      }
+      for (const id of doomed.slice().reverse()) this.store.deleteThreadFile(project.id, id);
+      const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
+      // Cross-references to deleted threads are removed from the remaining threads.
+      for (const t of threads.values()) {
+        if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
+        const related = t.related.filter((r) => !doomed.includes(r));
+        const updated: Thread = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
+        if (related.length > 0) updated.related = related;
+        else delete updated.related;
+        await this.store.writeThread(project.id, updated);
+      }
+      let activeId = active.id;
+      if (doomed.includes(active.id)) {
+        activeId = thread.parentId ?? MAIN_THREAD_ID;
+        await this.remember(project.id, activeId);
+      }
+      return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
+    });
+  }
+
+  async threadRebase(threadId: string, newParentId: string): Promise<{ thread: Thread; tree: string }> {
+    assertId(threadId, "thread id");
+    assertId(newParentId, "new parent id");
+    if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
+    const { project, thread: active } = await this.currentThread();
+    return this.store.locked(async () => {
+      const thread = this.store.readThread(project.id, threadId);
+      this.store.readThread(project.id, newParentId, errors.parentNotFound);
+      if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
+      if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
+      const { threads } = this.store.readAllThreads(project.id);
+      if (descendantsOf(threadId, threads).includes(newParentId)) throw errors.isDescendant(newParentId, threadId);
+      await this.assertCanModify(project, thread);
+      const updated: Thread = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
+      await this.store.writeThread(project.id, updated);
+      return { thread: updated, tree: this.treeText(project, this.threadId ?? active.id) };
+    });
+  }
+
+  // ------------------------------------------------------------------ summaries
+
+  async summaryUpdate(input: {
+    content: string;
+    threadId?: string;
+    section?: SectionKey;
+    replaceSection?: boolean;
+    paths?: string[];
+    related?: string[];
+  }): Promise<SummaryUpdated> {
+    checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
+    const paths = input.paths === undefined ? undefined : this.checkPaths(input.paths);
+    const related = input.related === undefined ? undefined : this.checkRelated(input.related);
+    const { project, thread: active } = await this.currentThread();
+    const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
+    const updated = await this.store.locked(async () => {
+      const thread = this.target(project, input.threadId, this.store.readThread(project.id, active.id));
+      assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
+      await this.assertCanModify(project, thread);
+      const summary = input.section
+        ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true)
+        : input.content.trim();
+      checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
+      const next: Thread = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
+      if (commit) next.commit = commit;
+      if (paths !== undefined) {
+        if (paths.length > 0) next.paths = paths;
+        else delete next.paths;
+      }
+      if (related !== undefined) {
+        if (related.length > 0) next.related = related;
+        else delete next.related;
+      }
+      await this.store.writeThread(project.id, next);
+      return next;
+    });
+    const tokens = await this.tokens.count(updated.summary);
+    await this.tokens.flush();
+    return { thread: updated, chars: updated.summary.length, tokens };
+  }
+
+  private checkPaths(paths: string[]): string[] {
+    if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
+    return paths.map((p) => {
+      checkLength("A path", p, LIMITS.pathChars);
+      if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
+      return p.trim();
+    }).filter((p) => p !== "");
+  }
+
+  private checkRelated(related: string[] | undefined): string[] {
+    if (!related) return [];
+    if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
+    return [...new Set(related.map((r) => assertId(r, "related thread id")))];
+  }
+
+  private missingRelated(projectId: string, related: string[]): string[] {
+    return related.filter((r) => !this.store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
+  }
+
+  // ------------------------------------------------------------------ context
+
+  async contextGet(options: ContextOptions = {}): Promise<AssembledContext & { project: Project; thread: Thread }> {
+    const { project, thread } = await this.currentThread();
+    return { ...(await this.contextFor(project, thread, options)), project, thread };
+  }
+
+  async contextFor(project: Project, thread: Thread, options: ContextOptions): Promise<AssembledContext> {
+    const chain = walkToRoot(thread, (id) => this.store.readThread(project.id, id));
+    const warnings = new Map<string, string>();
+    const top = this.workspace.gitTop;
+    if (top) {
+      await Promise.all(
+        chain.threads.map(async (t) => {
+          if (!t.commit || !t.paths || t.paths.length === 0) return;
+          const n = await commitsTouchingSince(top, t.commit, t.paths);
+          if (n && n > 0) {
+            warnings.set(t.id, `_⚠ ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
+          }
+        }),
+      );
+    }
+    const assemble = () =>
+      assembleContext({
+        project,
+        chain: chain.threads,
+        warnings,
+        notices: chain.notices,
+        ...(options.maxChars !== undefined ? { maxChars: options.maxChars } : {}),
+        ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+        estimate: (text) => this.tokens.countSync(text),
+      });
+    // Warm path: every count is cached and the encoder is never loaded. A miss loads it (if there is one) and redoes the fit.
+    const missesBefore = this.tokens.misses;
+    let assembled = assemble();
+    if (this.tokens.misses > missesBefore && (await this.tokens.ready())) assembled = assemble();
+    await this.tokens.flush();
+    return assembled;
+  }
+}

@@ -1,0 +1,201 @@
+// The thread store on disk: projects/<id>.json and threads/<project>/<id>.md, read strictly, written atomically.
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { isAtomicTempFile, writeFileAtomic, writeFileAtomicSync } from "./atomic-write.js";
+import { withLock } from "./lock.js";
+import { errors, UnreadableFileError } from "./errors.js";
+import { FrontmatterError, parseThread, serializeThread } from "./frontmatter.js";
+import { assertId, isValidId } from "./ids.js";
+import { LIMITS } from "./limits.js";
+import type { Project, ProjectMode, Thread, ThreadFileProblem } from "./types.js";
+import type { Workspace } from "./workspace.js";
+
+const GITIGNORE = "# ThreadMind local state (per machine): not shared through git\nconfig.json\nconfig.json.*\ncache/\n.lock\n.lock.*\n";
+
+export interface ThreadSet {
+  threads: Map<string, Thread>;
+  problems: ThreadFileProblem[];
+}
+
+export class Store {
+  readonly dir: string;
+  readonly lockPath: string;
+
+  constructor(readonly workspace: Workspace) {
+    this.dir = workspace.storeDir;
+    this.lockPath = join(this.dir, ".lock");
+  }
+
+  exists(): boolean {
+    return existsSync(this.dir);
+  }
+
+  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent). */
+  ensureLayout(): void {
+    mkdirSync(join(this.dir, "projects"), { recursive: true });
+    mkdirSync(join(this.dir, "threads"), { recursive: true });
+    const gitignore = join(this.dir, ".gitignore");
+    if (!existsSync(gitignore)) writeFileAtomicSync(gitignore, GITIGNORE);
+  }
+
+  locked<T>(fn: () => Promise<T>): Promise<T> {
+    if (!this.exists()) this.ensureLayout();
+    return withLock(this.lockPath, fn);
+  }
+
+  // ---- projects ----
+
+  projectPath(id: string): string {
+    return join(this.dir, "projects", `${assertId(id, "project id")}.json`);
+  }
+
+  projectIds(): string[] {
+    const dir = join(this.dir, "projects");
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -5)))
+      .map((f) => f.slice(0, -5))
+      .sort();
+  }
+
+  projectExists(id: string): boolean {
+    return existsSync(this.projectPath(id));
+  }
+
+  readProject(id: string): Project {
+    const path = this.projectPath(id);
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) throw errors.projectNotFound(id, this.projectIds());
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      throw unreadable(path, `invalid JSON (${(e as Error).message})`);
+    }
+    return validateProject(data, path, id);
+  }
+
+  async writeProject(project: Project): Promise<void> {
+    const ordered: Project = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
+    if (project.systemContext !== undefined) ordered.systemContext = project.systemContext;
+    await writeFileAtomic(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}\n`);
+  }
+
+  // ---- threads ----
+
+  threadsDir(projectId: string): string {
+    return join(this.dir, "threads", assertId(projectId, "project id"));
+  }
+
+  threadPath(projectId: string, threadId: string): string {
+    return join(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+  }
+
+  threadExists(projectId: string, threadId: string): boolean {
+    return existsSync(this.threadPath(projectId, threadId));
+  }
+
+  /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
+  readThread(projectId: string, threadId: string, notFound = errors.threadNotFound): Thread {
+    const path = this.threadPath(projectId, threadId);
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) throw notFound(threadId);
+    return parseThreadFile(path, threadId, text);
+  }
+
+  /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
+  readAllThreads(projectId: string): ThreadSet {
+    const dir = this.threadsDir(projectId);
+    const threads = new Map<string, Thread>();
+    const problems: ThreadFileProblem[] = [];
+    if (!existsSync(dir)) return { threads, problems };
+    for (const name of readdirSync(dir).sort()) {
+      if (isAtomicTempFile(name)) continue;
+      const path = join(dir, name);
+      if (!name.endsWith(".md")) continue;
+      const id = name.slice(0, -3);
+      if (!isValidId(id)) {
+        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+        continue;
+      }
+      try {
+        const text = readTextStrict(path, LIMITS.threadFileBytes);
+        if (text === null) continue; // deleted meanwhile
+        threads.set(id, parseThreadFile(path, id, text));
+      } catch (e) {
+        problems.push({ path, threadId: id, reason: reasonOf(e) });
+      }
+    }
+    return { threads, problems };
+  }
+
+  async writeThread(projectId: string, thread: Thread): Promise<void> {
+    mkdirSync(this.threadsDir(projectId), { recursive: true });
+    await writeFileAtomic(this.threadPath(projectId, thread.id), serializeThread(thread));
+  }
+
+  deleteThreadFile(projectId: string, threadId: string): void {
+    rmSync(this.threadPath(projectId, threadId), { force: true });
+  }
+}
+
+/** The file's text; null if it does not exist; throws (with the path) if it is a link, too large, not UTF-8 or unreadable. */
+export function readTextStrict(path: string, maxBytes: number): string | null {
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  if (!stat.isFile()) throw unreadable(path, "is not a regular file");
+  if (stat.size > maxBytes) {
+    throw unreadable(path, `is ${stat.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw unreadable(path, "is not valid UTF-8");
+  }
+}
+
+function parseThreadFile(path: string, id: string, text: string): Thread {
+  let thread: Thread;
+  try {
+    thread = parseThread(text);
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw unreadable(path, e.message);
+    throw e;
+  }
+  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
+  return thread;
+}
+
+function validateProject(data: unknown, path: string, id: string): Project {
+  if (typeof data !== "object" || data === null) throw unreadable(path, "is not a JSON object");
+  const d = data as Record<string, unknown>;
+  if (d.id !== id) throw unreadable(path, `"id" is ${JSON.stringify(d.id)}, expected "${id}"`);
+  if (typeof d.title !== "string") throw unreadable(path, '"title" must be a string');
+  const mode: ProjectMode = d.mode === "team" ? "team" : "solo";
+  if (d.mode !== undefined && d.mode !== "team" && d.mode !== "solo") throw unreadable(path, '"mode" must be "solo" or "team"');
+  const project: Project = { id, title: d.title, mode, createdAt: typeof d.createdAt === "string" ? d.createdAt : "" };
+  if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
+  return project;
+}
+
+export function unreadable(path: string, reason: string): UnreadableFileError {
+  return new UnreadableFileError(path, reason);
+}
+
+function reasonOf(e: unknown): string {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,64 @@
+// Plain data types of the core: projects, threads, sections, local state. No I/O here.
+
+export type ProjectMode = "solo" | "team";
+
+export interface Project {
+  id: string;
+  title: string;
+  systemContext?: string;
+  mode: ProjectMode;
+  createdAt: string;
+}
+
+export type ClosedStatus = "done" | "abandoned";
+export type ThreadStatus = "active" | ClosedStatus;
+
+/** Frontmatter of a thread file. Optional keys are present only when set. */
+export interface ThreadMeta {
+  id: string;
+  title: string;
+  parentId: string | null;
+  author: string;
+  createdAt: string;
+  updatedAt: string;
+  status?: ClosedStatus;
+  branch?: string;
+  commit?: string;
+  paths?: string[];
+  mergedInto?: string;
+  related?: string[];
+}
+
+export interface Thread extends ThreadMeta {
+  /** Markdown summary (the file body). */
+  summary: string;
+}
+
+/** A thread file that could not be read or parsed, reported with its path and the reason. */
+export interface ThreadFileProblem {
+  path: string;
+  threadId: string;
+  reason: string;
+}
+
+export const SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"] as const;
+export type SectionKey = (typeof SECTION_KEYS)[number];
+
+export const SECTION_HEADINGS = {
+  decisions: "Decisions",
+  constraints: "Constraints",
+  state: "State",
+  "open-questions": "Open questions",
+  "next-steps": "Next steps",
+} as const satisfies Record<SectionKey, string>;
+
+/** Identifies one client session (one MCP server process, one Claude Code instance). */
+export interface SessionKey {
+  key: string;
+  /** Process whose death ends the session (pruned from local state then). */
+  pid?: number;
+}
+
+export function threadStatus(meta: ThreadMeta): ThreadStatus {
+  return meta.status ?? "active";
+}
