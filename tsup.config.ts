@@ -1,15 +1,14 @@
 // Build config: three self-contained ESM bundles under plugin/dist (hook, server, cli), committed.
+import { existsSync } from "node:fs";
 import { defineConfig } from "tsup";
 
 // CJS dependencies inlined into an ESM bundle call require(); give them Node's.
 const requireShim = 'import { createRequire as __tmCreateRequire } from "node:module"; const require = __tmCreateRequire(import.meta.url);';
 
 export default defineConfig({
-  entry: {
-    hook: "src/hooks/main.ts",
-    server: "src/server/main.ts",
-    cli: "src/cli/main.ts",
-  },
+  entry: Object.fromEntries(
+    Object.entries({ hook: "src/hooks/main.ts", server: "src/server/main.ts", cli: "src/cli/main.ts" }).filter(([, file]) => existsSync(file)),
+  ),
   outDir: process.env.TM_OUT_DIR ?? "plugin/dist",
   format: ["esm"],
   outExtension: () => ({ js: ".mjs" }),
