@@ -42,9 +42,9 @@ export function assembleContext(input: ContextInput): AssembledContext {
   for (const t of input.chain.slice(0, -1)) {
     const excerpt = ancestorExcerpt(t.summary);
     if (excerpt === "") continue;
-    ancestors.push({ threadId: t.id, text: withWarning(`## Thread: ${t.title}\n${excerpt}`, input.warnings.get(t.id)) });
+    ancestors.push({ threadId: t.id, text: withWarning(`## Thread: ${t.title}\n${demoteHeadings(excerpt)}`, input.warnings.get(t.id)) });
   }
-  const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : active.summary.trim();
+  const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
   const activeHead = `## Thread: ${active.title} (active)\n`;
   const activeWarning = input.warnings.get(active.id);
   const system = input.project.systemContext?.trim() ? `## System Context\n${input.project.systemContext.trim()}` : null;
@@ -119,4 +119,16 @@ function cutActive(
 
 function withWarning(text: string, warning: string | undefined): string {
   return warning ? `${text}\n\n${warning}` : text;
+}
+
+/** Section headings inside a thread block become "###" so that "## Thread:" stays the only level-2 heading. */
+function demoteHeadings(text: string): string {
+  let inFence = false;
+  return text
+    .split("\n")
+    .map((line) => {
+      if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+      return !inFence && /^## /.test(line) ? `#${line}` : line;
+    })
+    .join("\n");
 }
