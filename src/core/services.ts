@@ -75,11 +75,11 @@ export class ThreadMindServices {
     return this.store.exists() && this.store.projectIds().length > 0;
   }
 
-  /** Runs the 0.4 migration once per services object, when an old layout is present. */
+  /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded(): Promise<MigrationReport | null> {
     if (this.migration !== undefined) return this.migration;
     if (!this.store.exists()) return (this.migration = null);
-    this.migration = await migrateV04IfNeeded(this.store, () => this.author());
+    this.migration = await this.store.locked(() => migrateV04IfNeeded(this.store, () => this.author()));
     return this.migration;
   }
 
