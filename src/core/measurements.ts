@@ -24,6 +24,8 @@ export interface InjectionRecord {
   /** Thread ancestors left out to fit the character cap. */
   omitted: number;
   receipt: ReceiptStatus;
+  /** Content hash of the injected text: a receipt matches it against what the transcript recorded. */
+  contentHash: string;
   transcriptPath?: string;
 }
 

@@ -1,4 +1,6 @@
 // The services object: every ThreadMind operation, for one client session. Server, hooks and CLI are adapters over it.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { errors, ThreadMindError } from "./errors.js";
 import { Store } from "./store.js";
 import type { Workspace } from "./workspace.js";
@@ -25,6 +27,8 @@ export interface ServicesOptions {
   env?: Record<string, string | undefined>;
   /** Loads tiktoken for exact counts; null (hooks) means cached counts or characters/3.5. */
   encoder?: EncoderLoader | null;
+  /** How long a write waits for the store lock (hooks wait less than the server). */
+  lockTimeoutMs?: number;
 }
 
 export interface ContextOptions {
@@ -58,7 +62,7 @@ export class ThreadMindServices {
   readonly notices: string[] = [];
 
   constructor(options: ServicesOptions) {
-    this.store = new Store(options.workspace);
+    this.store = new Store(options.workspace, options.lockTimeoutMs !== undefined ? { timeoutMs: options.lockTimeoutMs } : {});
     this.env = options.env ?? {};
     this.session = options.session;
     this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null);
@@ -73,6 +77,11 @@ export class ThreadMindServices {
   /** True when `.threadmind/` holds at least one project (or an 0.4 store to migrate). */
   hasProjects(): boolean {
     return this.store.exists() && this.store.projectIds().length > 0;
+  }
+
+  /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
+  hasOldLayout(): boolean {
+    return this.store.exists() && existsSync(join(this.store.dir, "trees"));
   }
 
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
@@ -104,10 +113,10 @@ export class ThreadMindServices {
   }
 
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
-  async updateState(mutate: (state: LocalState) => void): Promise<void> {
+  async updateState(mutate: (state: LocalState) => void | Promise<void>): Promise<void> {
     const read = readLocalState(this.store.dir);
     if (read.problem) this.noteLocalStateProblem(read.problem);
-    mutate(read.state);
+    await mutate(read.state);
     for (const [key, s] of Object.entries(read.state.sessions)) {
       if (s.pid !== undefined && !isProcessAlive(s.pid)) delete read.state.sessions[key];
     }

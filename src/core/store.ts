@@ -2,7 +2,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { isAtomicTempFile, writeFileAtomic, writeFileAtomicSync } from "./atomic-write.js";
-import { withLock } from "./lock.js";
+import { withLock, type LockOptions } from "./lock.js";
 import { errors, UnreadableFileError } from "./errors.js";
 import { FrontmatterError, parseThread, serializeThread } from "./frontmatter.js";
 import { assertId, isValidId } from "./ids.js";
@@ -21,7 +21,10 @@ export class Store {
   readonly dir: string;
   readonly lockPath: string;
 
-  constructor(readonly workspace: Workspace) {
+  constructor(
+    readonly workspace: Workspace,
+    private readonly lockOptions: LockOptions = {},
+  ) {
     this.dir = workspace.storeDir;
     this.lockPath = join(this.dir, ".lock");
   }
@@ -40,7 +43,7 @@ export class Store {
 
   locked<T>(fn: () => Promise<T>): Promise<T> {
     if (!this.exists()) this.ensureLayout();
-    return withLock(this.lockPath, fn);
+    return withLock(this.lockPath, fn, this.lockOptions);
   }
 
   // ---- projects ----

@@ -1,0 +1,50 @@
+// Builds the bundles into a temp folder and compares them with the committed plugin/dist: stale bundles fail CI.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+
+export function buildInto(outDir) {
+  const env = { ...process.env, TM_OUT_DIR: outDir };
+  execFileSync(process.execPath, ["node_modules/tsup/dist/cli-default.js", "--silent"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.execPath, ["scripts/copy-assets.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+function listFiles(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(relative(dir, full));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** Names of files that differ between a fresh build and plugin/dist (missing, extra or changed). */
+export function staleBundles(committedDir = "plugin/dist") {
+  const fresh = mkdtempSync(join(tmpdir(), "tm-build-"));
+  try {
+    buildInto(fresh);
+    const a = listFiles(fresh);
+    const b = listFiles(committedDir);
+    const names = [...new Set([...a, ...b])].sort();
+    return names.filter((n) => {
+      if (!a.includes(n) || !b.includes(n)) return true;
+      return !readFileSync(join(fresh, n)).equals(readFileSync(join(committedDir, n)));
+    });
+  } finally {
+    rmSync(fresh, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && process.argv[1].endsWith("check-bundles.mjs")) {
+  const stale = staleBundles();
+  if (stale.length > 0) {
+    console.error(`plugin/dist is not what src builds to (${stale.join(", ")}): run \`npm run build\` and commit plugin/dist.`);
+    process.exit(1);
+  }
+  console.log("plugin/dist matches a fresh build of src.");
+}

@@ -1,0 +1,39 @@
+// `npm test`: everything the suite needs, then the suite. Same on a developer machine and in CI (CI=true).
+// 1. bundles: CI fails if plugin/dist differs from a fresh build; locally they are rebuilt so tests run current code.
+// 2. the real Claude Code binary (pinned, from npm) for the end-to-end tests.
+// 3. vitest, with a git identity in the environment (temp repos also set their own).
+import { spawnSync } from "node:child_process";
+import { staleBundles } from "./check-bundles.mjs";
+import { ensureClaude } from "./ensure-claude.mjs";
+
+const ci = Boolean(process.env.CI);
+const step = (label) => console.log(`\n▶ ${label}`);
+
+step("Checking plugin/dist against a fresh build");
+const stale = staleBundles();
+if (stale.length > 0) {
+  if (ci) {
+    console.error(`✗ plugin/dist is stale (${stale.join(", ")}): run \`npm run build\` and commit plugin/dist.`);
+    process.exit(1);
+  }
+  console.log(`plugin/dist was stale (${stale.join(", ")}): rebuilding. Commit plugin/dist with your change.`);
+  const build = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+} else console.log("plugin/dist matches src.");
+
+step("Making sure the pinned Claude Code binary is installed");
+const claude = ensureClaude();
+console.log(`claude ${claude.version}: ${claude.path}`);
+
+step("Running the test suite");
+const env = {
+  ...process.env,
+  THREADMIND_CLAUDE_BIN: claude.path,
+  GIT_AUTHOR_NAME: process.env.GIT_AUTHOR_NAME ?? "ThreadMind Test",
+  GIT_AUTHOR_EMAIL: process.env.GIT_AUTHOR_EMAIL ?? "test@threadmind.invalid",
+  GIT_COMMITTER_NAME: process.env.GIT_COMMITTER_NAME ?? "ThreadMind Test",
+  GIT_COMMITTER_EMAIL: process.env.GIT_COMMITTER_EMAIL ?? "test@threadmind.invalid",
+};
+const args = ["vitest", "run", ...process.argv.slice(2)];
+const result = spawnSync("npx", args, { stdio: "inherit", env });
+process.exit(result.status ?? 1);

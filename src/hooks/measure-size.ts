@@ -1,0 +1,42 @@
+// SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it.
+import { readTail } from "../transcript/read-tail.js";
+import { pushBounded, type SizeRecord } from "../core/measurements.js";
+import { nextTimestamp } from "../core/clock.js";
+import type { ThreadMindServices } from "../core/services.js";
+import { failureLine, type HookOutput } from "./hook-output.js";
+import type { HookInput } from "./hook-input.js";
+import { settleReceipts } from "./receipts.js";
+
+/** The tail walk stops here even if no assistant record was found: time must not grow with the transcript. */
+export const TAIL_MAX_BYTES = 4 * 1024 * 1024;
+
+export async function measureSize(services: ThreadMindServices, input: HookInput, kind: "sessionEnds" | "preCompacts"): Promise<HookOutput> {
+  const reason = (kind === "sessionEnds" ? input.reason : input.trigger) ?? "unknown";
+  const notes: string[] = [];
+  let contextTokens: number | null = null;
+  let tailContexts: Awaited<ReturnType<typeof readTail>>["hookContexts"] = [];
+  if (input.transcriptPath) {
+    try {
+      const tail = await readTail(input.transcriptPath, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction: true });
+      contextTokens = tail.contextTokens;
+      tailContexts = tail.hookContexts;
+    } catch (e) {
+      notes.push(failureLine("could not measure this session", e));
+    }
+  }
+  const record: SizeRecord = { at: nextTimestamp(), sessionId: input.sessionId, contextTokens, reason };
+  if (input.transcriptPath) record.transcriptPath = input.transcriptPath;
+  await services.store.locked(() =>
+    services.updateState(async (state) => {
+      pushBounded(state.measurements[kind], record);
+      pushBounded(state.measurements.hooksSeen, { at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId });
+      if (!input.transcriptPath) return;
+      try {
+        await settleReceipts(state.measurements.injections, input.sessionId, input.transcriptPath, tailContexts);
+      } catch (e) {
+        notes.push(failureLine("could not check the context receipt", e));
+      }
+    }),
+  );
+  return notes.length > 0 ? { userMessage: notes.join(" ") } : {};
+}

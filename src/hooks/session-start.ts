@@ -1,0 +1,49 @@
+// SessionStart: put the active thread's context back (startup: the branch's thread; clear/compact: this instance's thread).
+import { CHARACTER_CAP, contextHeader } from "./context-header.js";
+import { failureLine, type HookOutput } from "./hook-output.js";
+import type { HookInput } from "./hook-input.js";
+import { contentHash } from "../core/token-estimate.js";
+import { pushBounded } from "../core/measurements.js";
+import { nextTimestamp } from "../core/clock.js";
+import type { ThreadMindServices } from "../core/services.js";
+
+export async function sessionStart(services: ThreadMindServices, input: HookInput): Promise<HookOutput> {
+  const source = input.source ?? "startup";
+  // resume restores the conversation, which already holds the context: nothing to add (hooks.json does not even match it).
+  if (source === "resume") return {};
+  const migration = await services.store.locked(() => services.migrateIfNeeded());
+  const { project, thread } = await services.currentThread();
+  const header = contextHeader(source, thread.id, thread.title);
+  const context = await services.contextFor(project, thread, { maxChars: CHARACTER_CAP - header.length });
+  const text = `${header}${context.text}`;
+  const notes: string[] = [...services.notices];
+  if (migration) notes.push(migration.text.split("\n")[0]!);
+  if (context.omitted.length > 0 || context.truncated) {
+    notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${CHARACTER_CAP.toLocaleString("en-US")} characters (${context.omitted.length} ancestor${context.omitted.length === 1 ? "" : "s"} left out${context.truncated ? ", summary cut" : ""}).`);
+  }
+  try {
+    await services.store.locked(() =>
+      services.updateState((state) => {
+        pushBounded(state.measurements.injections, {
+          at: nextTimestamp(),
+          sessionId: input.sessionId,
+          source,
+          projectId: project.id,
+          threadId: thread.id,
+          chars: text.length,
+          tokens: context.tokens,
+          omitted: context.omitted.length,
+          receipt: "pending",
+          contentHash: contentHash(text),
+          ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
+        });
+        pushBounded(state.measurements.hooksSeen, { at: nextTimestamp(), event: `SessionStart:${source}`, sessionId: input.sessionId });
+      }),
+    );
+  } catch (e) {
+    notes.push(failureLine("context loaded, but the injection could not be recorded", e));
+  }
+  const output: HookOutput = { additionalContext: text };
+  if (notes.length > 0) output.userMessage = notes.join(" ");
+  return output;
+}
