@@ -1,9 +1,11 @@
 // Build config: three self-contained ESM bundles under plugin/dist (hook, server, cli), committed.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { defineConfig } from "tsup";
 
 // CJS dependencies inlined into an ESM bundle call require(); give them Node's.
 const requireShim = 'import { createRequire as __tmCreateRequire } from "node:module"; const require = __tmCreateRequire(import.meta.url);';
+
+const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 
 export default defineConfig({
   entry: Object.fromEntries(
@@ -24,6 +26,8 @@ export default defineConfig({
   // Sibling bundles are loaded lazily by the CLI: keep them external.
   external: ["./server.mjs", "./hook.mjs"],
   banner: { js: requireShim },
+  // The bundles know their version (doctor compares it with package.json and plugin.json).
+  define: { __THREADMIND_VERSION__: JSON.stringify(pkg.version) },
   shims: false,
   treeshake: true,
 });
