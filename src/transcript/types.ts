@@ -170,7 +170,7 @@ export interface TailReading {
   /** Hook injection records in the walked region, in file order. */
   hookContexts: HookContextRecord[];
   skipped: SkipCounts;
-  /** Complete lines classified during the walk. */
+  /** Lines classified during the walk (blank lines and an unterminated last line included). */
   lines: number;
   malformedLines: number;
   truncatedLastLine: boolean;
