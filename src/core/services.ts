@@ -257,10 +257,9 @@ export class ThreadMindServices {
     return best;
   }
 
-  private target(project: Project, threadId: string | undefined, fallback: Thread): Thread {
-    if (threadId === undefined) return fallback;
-    assertId(threadId, "thread id");
-    return this.store.readThread(project.id, threadId);
+  /** The thread an operation targets: `threadId` when given, else the active thread (read only then). */
+  private target(project: Project, threadId: string | undefined, activeId: string): Thread {
+    return this.store.readThread(project.id, threadId === undefined ? activeId : assertId(threadId, "thread id"));
   }
 
   private async assertCanModify(project: Project, thread: Thread): Promise<void> {
@@ -330,13 +329,14 @@ export class ThreadMindServices {
   }
 
   async threadStatus(input: { status: ThreadStatus; threadId?: string; reason?: string }): Promise<{ thread: Thread; tree: string }> {
+    if (input.threadId !== undefined) assertId(input.threadId, "thread id");
     if (input.reason !== undefined) {
       checkLength("The reason", input.reason, LIMITS.reasonChars);
       assertNoSecrets(input.reason, "the reason");
     }
     const { project, thread: active } = await this.currentThread();
     return this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, this.store.readThread(project.id, active.id));
+      const thread = this.target(project, input.threadId, active.id);
       if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
       await this.assertCanModify(project, thread);
       const updated: Thread = { ...thread, updatedAt: nextTimestamp(thread.updatedAt) };
@@ -360,11 +360,12 @@ export class ThreadMindServices {
   }
 
   async threadMerge(input: { parentSummary: string; threadId?: string }): Promise<{ thread: Thread; parent: Thread; tree: string }> {
+    if (input.threadId !== undefined) assertId(input.threadId, "thread id");
     checkNotBlank("The parent summary", input.parentSummary);
     checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
     const { project, thread: active } = await this.currentThread();
     return this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, this.store.readThread(project.id, active.id));
+      const thread = this.target(project, input.threadId, active.id);
       if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
       const parent = this.store.readThread(project.id, thread.parentId, errors.parentNotFound);
       assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
@@ -446,13 +447,14 @@ export class ThreadMindServices {
     paths?: string[];
     related?: string[];
   }): Promise<SummaryUpdated> {
+    if (input.threadId !== undefined) assertId(input.threadId, "thread id");
     checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
     const paths = input.paths === undefined ? undefined : this.checkPaths(input.paths);
     const related = input.related === undefined ? undefined : this.checkRelated(input.related);
     const { project, thread: active } = await this.currentThread();
     const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
     const updated = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, this.store.readThread(project.id, active.id));
+      const thread = this.target(project, input.threadId, active.id);
       assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
       await this.assertCanModify(project, thread);
       const summary = input.section
