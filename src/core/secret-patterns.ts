@@ -7,6 +7,7 @@ export type SecretKind =
   | "AWS secret access key"
   | "GitHub token"
   | "GitLab token"
+  | "npm token"
   | "Slack token"
   | "Slack webhook URL"
   | "Anthropic API key"
@@ -42,9 +43,9 @@ export interface SecretRule {
 /** Generic assignments need a value at least this long… */
 export const GENERIC_MIN_LENGTH = 12;
 /** …and at least this much Shannon entropy, in bits per character. */
-export const GENERIC_MIN_ENTROPY = 3.0;
+export const GENERIC_MIN_ENTROPY = 2.5;
 /** Vendor tokens (fixed prefix) need a random part with at least this much entropy. */
-const TOKEN_MIN_ENTROPY = 3.0;
+const TOKEN_MIN_ENTROPY = 2.5;
 
 /** Shannon entropy of a string in bits per character (0 for the empty string). */
 export function shannonEntropy(value: string): number {
@@ -62,22 +63,20 @@ export function shannonEntropy(value: string): number {
   return bits;
 }
 
+/** Placeholder words long enough (5+ characters) not to occur by chance in a generated token of 20-100 characters. */
 const PLACEHOLDER_WORDS = [
   "example",
   "changeme",
   "change_me",
   "change-me",
   "placeholder",
-  "your",
   "redacted",
   "dummy",
   "sample",
-  "fake",
   "notreal",
   "not_real",
   "insert",
   "replace",
-  "xxxx",
   "****",
   "…",
   "...",
@@ -85,12 +84,28 @@ const PLACEHOLDER_WORDS = [
   "abcdefgh",
 ] as const;
 
-/** True for documentation placeholders: `<your-token>`, `xxxx`, `****`, `changeme`, `AKIAIOSFODNN7EXAMPLE`, `aaaaaaaa`. */
+/** Short placeholder words: telling in a hand-written value, but a generated token contains one about once in 10^4. */
+const SHORT_PLACEHOLDER_WORDS = ["your", "fake", "xxxx"] as const;
+
+/**
+ * True for documentation placeholders that fill a whole token format: `ghp_xxxxxxxx…`, `AKIAIOSFODNN7EXAMPLE`,
+ * `<your-token>`, `[REDACTED]`, `changeme`, runs of one character.
+ */
 export function looksLikePlaceholder(value: string): boolean {
-  const lower = value.toLowerCase();
-  if (PLACEHOLDER_WORDS.some((word) => lower.includes(word))) return true;
+  if (PLACEHOLDER_WORDS.some((word) => containsWord(value, word))) return true;
   if (/^<.*>$|^\[.*\]$|^\{.*\}$/.test(value)) return true;
   return /(.)\1{5}/.test(value);
+}
+
+/** Placeholders in a hand-written value: the long ones, and also `your-api-key`, `fake123…`, `xxxx`. */
+function looksLikeValuePlaceholder(value: string): boolean {
+  return looksLikePlaceholder(value) || SHORT_PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
+}
+
+/** `word` as written by a person: lower case, UPPER CASE or Capitalized (random mixed case like "DUMmY" is not a word). */
+function containsWord(value: string, word: string): boolean {
+  const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
+  return value.includes(word) || value.includes(word.toUpperCase()) || value.includes(capitalized);
 }
 
 /** True for references to a secret rather than the secret: `${VAR}`, `$VAR`, `%VAR%`, `{{ x }}`, `process.env.X`, calls. */
@@ -110,7 +125,7 @@ function looksLikeReference(value: string): boolean {
 export function looksLikeCredentialValue(value: string, minLength: number = GENERIC_MIN_LENGTH): boolean {
   if (value.length < minLength) return false;
   if (/\s/.test(value)) return false;
-  if (looksLikePlaceholder(value) || looksLikeReference(value)) return false;
+  if (looksLikeValuePlaceholder(value) || looksLikeReference(value)) return false;
   if (/^\d+$/.test(value)) return false; // counts, ports, timestamps
   if (/^[A-Za-z_./:-]+$/.test(value)) return false; // identifiers, words, SCREAMING_SNAKE names, digit-free paths
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false; // URLs (credentials inside URLs have their own rule)
@@ -118,8 +133,19 @@ export function looksLikeCredentialValue(value: string, minLength: number = GENE
   if (/^(?:\.{1,2}\/|~\/|\/[A-Za-z])/.test(value) && !/[+=]/.test(value)) return false; // absolute/relative paths
   if (/[()[\]{}<>]/.test(value)) return false; // code, not a literal
   // generated secrets and real passwords mix letters with digits or symbols; words glued by punctuation do not
-  if (!/[A-Za-z]/.test(value) || !/[0-9!@#$%^&*+~|]/.test(value)) return false;
+  if (!/[A-Za-z]/.test(value) || !/[0-9!@$%^&+~|]/.test(value)) return false;
+  if (looksLikeWordsJoined(value)) return false; // SESSION_SECRET_V2, release-2024-notes, db_password_v2
   return shannonEntropy(value) >= GENERIC_MIN_ENTROPY;
+}
+
+/**
+ * True for names made of words: separated parts that are each a word (lower, UPPER or Capitalized), a number, or at
+ * most three characters. Generated secrets with separators have mixed-case, digit-laden parts instead.
+ */
+function looksLikeWordsJoined(value: string): boolean {
+  const parts = value.split(/[-_.]+/).filter((part) => part !== "");
+  if (parts.length < 2) return false;
+  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Za-z0-9]{1,3})$/.test(part));
 }
 
 /** The span of capture group `group` (0 = whole match); requires the `d` flag. */
@@ -131,14 +157,14 @@ function groupSpan(match: RegExpExecArray, group: number): { start: number; end:
 
 /**
  * A rule for credentials with a fixed public prefix (ghp_, xoxb-, sk-ant-…): group 1 is the credential, `prefix` matches
- * its public head, and the rest must not be a placeholder, must be random enough and must pass `accept` (by default:
- * letters and digits mixed, which every generated token of 20+ characters has in practice and kebab-case words lack).
+ * its public head, and the rest must not be a placeholder, must be random enough and must pass `accept` (by default
+ * `looksGenerated`).
  */
 function prefixedTokenRule(
   kind: SecretKind,
   pattern: RegExp,
   prefix: RegExp,
-  accept: (body: string) => boolean = hasLetterAndDigit,
+  accept: (body: string) => boolean = looksGenerated,
 ): SecretRule {
   return {
     pattern,
@@ -157,6 +183,15 @@ function prefixedTokenRule(
 
 const hasDigit = (s: string): boolean => /\d/.test(s);
 const hasLetterAndDigit = (s: string): boolean => /\d/.test(s) && /[A-Za-z]/.test(s);
+
+/**
+ * True when a token body looks machine-generated: not words joined by `-`/`_`, and with digits or mixed case. Kebab and
+ * snake names after a prefix (`glpat-some-words-here`) fail; a random body fails only if all one case with no digit.
+ */
+function looksGenerated(body: string): boolean {
+  if (looksLikeWordsJoined(body)) return false;
+  return hasDigit(body) || (/[a-z]/.test(body) && /[A-Z]/.test(body));
+}
 
 /** After a PEM/PGP header: optional "Key: value" header lines, then at least 40 base64 characters of body. */
 const PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
@@ -194,7 +229,7 @@ function isJwtHeader(segment: string): boolean {
   } catch {
     return false; // not JSON: an ordinary dotted identifier, not a JWT
   }
-  return typeof parsed === "object" && parsed !== null && typeof (parsed as { alg?: unknown }).alg === "string";
+  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
 }
 
 const bearerRule: SecretRule = {
@@ -305,6 +340,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     /^(?:gh[pousr]_|github_pat_)/,
   ),
   prefixedTokenRule("GitLab token", rx(String.raw`${B}(glpat-[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9_-]+)*)${E}`), /^glpat-/),
+  prefixedTokenRule("npm token", rx(String.raw`${B}(npm_[A-Za-z0-9]{36})${E}`), /^npm_/),
   prefixedTokenRule(
     "Slack token",
     rx(String.raw`${B}(xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})${E}`),
@@ -330,7 +366,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     "OpenAI API key",
     rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
     /^sk-(?:(?:proj|svcacct|admin|None)-)?/,
-    (body) => hasLetterAndDigit(body) && /[a-z]/.test(body) && /[A-Z]/.test(body),
+    (body) => looksGenerated(body) && /[a-z]/.test(body) && /[A-Z]/.test(body),
   ),
   prefixedTokenRule(
     "Stripe live key",

@@ -1,4 +1,5 @@
 // Tests that the secret gate catches every credential kind, reports where it is, masks it, and refuses with a clear message.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { assertNoSecrets, scanForSecrets, SecretDetectedError } from "../../src/core/secret-scan.js";
 import type { SecretFinding } from "../../src/core/secret-scan.js";
@@ -100,6 +101,7 @@ const CASES: Case[] = [
     masked: "github_pat_…(82 chars)",
   },
   { name: "GitLab personal access token", secret: `gl${"pat-"}${rnd(20)}`, kind: "GitLab token", masked: "glpat-…(20 chars)" },
+  { name: "npm access token", secret: `np${"m_"}${rnd(36)}`, before: "//registry.npmjs.org/:_authToken=", kind: "npm token", masked: "npm_…(36 chars)" },
   ...slackTokens,
   {
     name: "Slack app-level token (xapp-)",
@@ -164,6 +166,40 @@ describe("scanForSecrets finds every credential kind", () => {
   });
 });
 
+describe("scanForSecrets finds credentials wherever they sit", () => {
+  const makers: Array<{ kind: string; make: (r: ReturnType<typeof generator>) => string }> = [
+    { kind: "GitHub token", make: (r) => `gh${"s_"}${r(36)}` },
+    { kind: "AWS access key ID", make: (r) => `AK${"IA"}${r(16, BASE32)}` },
+    { kind: "GitLab token", make: (r) => `gl${"pat-"}${r(20, BASE64URL)}` },
+    { kind: "Google API key", make: (r) => `AI${"za"}${r(35, BASE64URL)}` },
+    { kind: "Anthropic API key", make: (r) => `sk-${"ant-"}api03-${r(93, BASE64URL)}AA` },
+    { kind: "Stripe live key", make: (r) => `sk${"_live_"}${r(24)}` },
+    { kind: "JWT", make: (r) => `${b64url('{"alg":"HS256"}')}.${b64url(`{"sub":"${r(8)}"}`)}.${r(43, BASE64URL)}` },
+  ];
+
+  it("reports a generated credential at the line and column where it was planted among ordinary lines", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-z ,.]{0,60}$/), { maxLength: 12 }),
+        fc.nat(),
+        fc.stringMatching(/^(?:[a-z,.]{1,20} )?$/),
+        fc.integer({ min: 0, max: makers.length - 1 }),
+        fc.integer(),
+        (lines, at, lead, which, seed) => {
+          const maker = makers[which]!;
+          const secret = maker.make(generator(seed));
+          const index = lines.length === 0 ? 0 : at % (lines.length + 1);
+          const planted = [...lines.slice(0, index), `${lead}${secret} end.`, ...lines.slice(index)];
+          expect(scanForSecrets(planted.join("\n"))).toEqual([
+            { kind: maker.kind, line: index + 1, column: lead.length + 1, masked: expect.stringContaining("chars)") },
+          ]);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe("scanForSecrets positions and overlaps", () => {
   it("reports several findings in text order with 1-based lines and columns", () => {
     const github = `gh${"p_"}${rnd(36)}`;
@@ -219,8 +255,8 @@ describe("assertNoSecrets refuses with a message the model can act on", () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(SecretDetectedError);
-    const error = caught as SecretDetectedError;
+    if (!(caught instanceof SecretDetectedError)) throw new Error(`expected a SecretDetectedError, got ${String(caught)}`);
+    const error = caught;
     expect(error).toBeInstanceOf(Error);
     expect(error.what).toBe("the project system context");
     expect(error.findings.map((f) => [f.kind, f.line])).toEqual([
@@ -244,7 +280,8 @@ describe("assertNoSecrets refuses with a message the model can act on", () => {
     try {
       assertNoSecrets(`secret: ${secret}`, "the summary");
     } catch (error) {
-      message = (error as Error).message;
+      if (!(error instanceof SecretDetectedError)) throw error;
+      message = error.message;
     }
     expect(message).toContain("secret assignment on line 1");
     expect(message).not.toContain(secret);
