@@ -1,4 +1,5 @@
 // The secret gate: scans text that is about to be committed (summaries, merges, system context) and refuses credentials.
+import { ThreadMindError } from "./errors.js";
 import { SECRET_RULES } from "./secret-patterns.js";
 import type { SecretCandidate } from "./secret-patterns.js";
 
@@ -34,12 +35,12 @@ export function scanForSecrets(text: string): SecretFinding[] {
 }
 
 /** Thrown by assertNoSecrets; its message is written for the model that tried to write the text. */
-export class SecretDetectedError extends Error {
+export class SecretDetectedError extends ThreadMindError {
   readonly findings: SecretFinding[];
   readonly what: string;
 
   constructor(what: string, findings: SecretFinding[]) {
-    super(refusalMessage(what, findings));
+    super("secret", refusalMessage(what, findings));
     this.name = "SecretDetectedError";
     this.what = what;
     this.findings = findings;
