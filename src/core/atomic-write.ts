@@ -1,0 +1,147 @@
+// Crash-safe file replacement: write a temp file beside the target, fsync it, rename it over the target, fsync the directory.
+import { randomBytes } from "node:crypto";
+import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { open, rename, unlink } from "node:fs/promises";
+import type { FileHandle } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+
+/** `.<basename>.<pid>.<12 hex>.tmp`: the only names this module ever creates besides its targets. */
+const TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
+
+/** True for a temp file left by an interrupted atomic write (a bare file name, or a path whose last segment is one). */
+export function isAtomicTempFile(name: string): boolean {
+  return TEMP_NAME.test(basename(name));
+}
+
+/** A fresh temp path in the same directory as `target` (same filesystem, so the final rename is atomic). */
+export function atomicTempPath(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+}
+
+/**
+ * An atomic write that failed; `path` is the target, `code` the underlying errno code when there is one.
+ * The temp file has been removed, unless removing it failed too: then the message says so and names it.
+ */
+export class AtomicWriteError extends Error {
+  readonly code: string | undefined;
+  constructor(
+    readonly path: string,
+    cause: unknown,
+    tempPath: string,
+    cleanupError: unknown,
+  ) {
+    const leftover =
+      cleanupError === undefined ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
+    super(`Atomic write of ${path} failed: ${messageOf(cause)}${leftover}`, { cause });
+    this.name = "AtomicWriteError";
+    this.code = errnoCode(cause);
+  }
+}
+
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const temp = atomicTempPath(path);
+  let tempExists = false;
+  try {
+    const handle = await open(temp, "wx");
+    tempExists = true;
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+    tempExists = false;
+    await fsyncDirectory(dirname(path));
+  } catch (error) {
+    let cleanupError: unknown;
+    if (tempExists) await unlink(temp).catch((e: unknown) => (cleanupError = missingIsFine(e)));
+    throw new AtomicWriteError(path, error, temp, cleanupError);
+  }
+}
+
+export function writeFileAtomicSync(path: string, data: string | Uint8Array): void {
+  const temp = atomicTempPath(path);
+  let tempExists = false;
+  try {
+    const fd = openSync(temp, "wx");
+    tempExists = true;
+    try {
+      writeFileSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+    tempExists = false;
+    fsyncDirectorySync(dirname(path));
+  } catch (error) {
+    let cleanupError: unknown;
+    if (tempExists) {
+      try {
+        unlinkSync(temp);
+      } catch (e) {
+        cleanupError = missingIsFine(e);
+      }
+    }
+    throw new AtomicWriteError(path, error, temp, cleanupError);
+  }
+}
+
+/**
+ * Makes a rename durable. Some platforms (Windows, some network filesystems) refuse to open or fsync a directory;
+ * those specific refusals are expected there and carry no information, every other error is real.
+ */
+async function fsyncDirectory(dir: string): Promise<void> {
+  let handle: FileHandle;
+  try {
+    handle = await open(dir, "r");
+  } catch (error) {
+    if (isDirectorySyncRefusal(error)) return;
+    throw error;
+  }
+  try {
+    await handle.sync();
+  } catch (error) {
+    if (!isDirectorySyncRefusal(error)) throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+function fsyncDirectorySync(dir: string): void {
+  let fd: number;
+  try {
+    fd = openSync(dir, "r");
+  } catch (error) {
+    if (isDirectorySyncRefusal(error)) return;
+    throw error;
+  }
+  try {
+    fsyncSync(fd);
+  } catch (error) {
+    if (!isDirectorySyncRefusal(error)) throw error;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function isDirectorySyncRefusal(error: unknown): boolean {
+  const code = errnoCode(error);
+  if (code === "EISDIR" || code === "EINVAL" || code === "ENOTSUP" || code === "EOPNOTSUPP") return true;
+  return process.platform === "win32" && code === "EPERM";
+}
+
+/** A temp file that is already gone is what cleanup wants; any other removal error is reported (returned). */
+function missingIsFine(error: unknown): unknown {
+  return errnoCode(error) === "ENOENT" ? undefined : error;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function errnoCode(error: unknown): string | undefined {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return undefined;
+}
