@@ -19,16 +19,56 @@ export function serializeThread(thread: Thread): string {
     if (value === undefined) continue;
     ordered[key] = value;
   }
-  const yamlText = stringify(ordered, { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" });
+  const options = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" } as const;
+  let yamlText = stringify(ordered, options);
+  // The yaml package writes a few strings inexactly in block style (" \n" loses its space): then every string is
+  // written double-quoted, which is always exact.
+  if (!readsBack(yamlText, ordered)) yamlText = stringify(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
   const body = thread.summary === "" ? "" : `\n${thread.summary.endsWith("\n") ? thread.summary : `${thread.summary}\n`}`;
   return `${FENCE}\n${yamlText}${FENCE}\n${body}`;
 }
 
-const CONFLICT_MARKER = /^(<{7}|={7}|>{7})( |$)/m;
+// A git conflict leaves a "<<<<<<< " line and a ">>>>>>> " line; a lone "=======" is a Markdown heading underline.
+function readsBack(yamlText: string, data: Record<string, unknown>): boolean {
+  const doc = parseDocument(yamlText, { uniqueKeys: true });
+  return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
+}
+
+const CONFLICT_START = /^<{7}( |$)/m;
+const CONFLICT_END = /^>{7}( |$)/m;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when `text` holds the lines of an unresolved git conflict. */
+export function hasConflictMarkers(text: string): boolean {
+  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
+}
+
+/**
+ * The file text of a thread, after checking that reading it back gives exactly this thread: a thread that could
+ * not be stored exactly (a lone UTF-16 surrogate, lines that read as git conflict markers) is refused, never written.
+ */
+export function serializeThreadExactly(thread: Thread): string {
+  for (const key of [...KEY_ORDER, "summary"] as const) {
+    const value = thread[key];
+    const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
+    if (texts.some((t) => LONE_SURROGATE.test(t))) throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+  }
+  const text = serializeThread(thread);
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError("it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words");
+  }
+  const back = parseThread(text);
+  for (const key of [...KEY_ORDER, "summary"] as const) {
+    if (JSON.stringify(back[key]) !== JSON.stringify(thread[key])) {
+      throw new FrontmatterError(`its ${key} would not read back exactly as given`);
+    }
+  }
+  return text;
+}
 
 /** Parses a thread file's text; throws FrontmatterError with the reason when it is not a valid thread file. */
 export function parseThread(text: string): Thread {
-  if (CONFLICT_MARKER.test(text)) {
+  if (hasConflictMarkers(text)) {
     throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): resolve the merge by hand");
   }
   const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;

@@ -19,9 +19,15 @@ export const LIMITS = {
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Refuses text over `max` characters, and text a UTF-8 file cannot hold exactly (a lone UTF-16 surrogate). */
 export function checkLength(what: string, value: string, max: number): void {
   if (value.length > max) {
     throw errors.invalid(`${what} is too long: ${fmt(value.length)} characters (limit ${fmt(max)}).`);
+  }
+  if (LONE_SURROGATE.test(value)) {
+    throw errors.invalid(`${what} contains a lone UTF-16 surrogate (broken Unicode text), which cannot be stored: fix the text.`);
   }
 }
 

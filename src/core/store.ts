@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { isAtomicTempFile, writeFileAtomic, writeFileAtomicSync } from "./atomic-write.js";
 import { withLock, type LockOptions } from "./lock.js";
 import { errors, UnreadableFileError } from "./errors.js";
-import { FrontmatterError, parseThread, serializeThread } from "./frontmatter.js";
+import { FrontmatterError, parseThread, serializeThreadExactly } from "./frontmatter.js";
 import { assertId, isValidId } from "./ids.js";
 import { LIMITS } from "./limits.js";
 import type { Project, ProjectMode, Thread, ThreadFileProblem } from "./types.js";
@@ -132,9 +132,17 @@ export class Store {
     return { threads, problems };
   }
 
+  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
   async writeThread(projectId: string, thread: Thread): Promise<void> {
+    let text: string;
+    try {
+      text = serializeThreadExactly(thread);
+    } catch (e) {
+      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
+      throw e;
+    }
     mkdirSync(this.threadsDir(projectId), { recursive: true });
-    await writeFileAtomic(this.threadPath(projectId, thread.id), serializeThread(thread));
+    await writeFileAtomic(this.threadPath(projectId, thread.id), text);
   }
 
   deleteThreadFile(projectId: string, threadId: string): void {

@@ -5,11 +5,15 @@ import { join, relative } from "node:path";
 
 export type DirSnapshot = Record<string, string>;
 
-/** Relative path → "file <sha256> <mtime>" / "dir <mtime>" / "link -> target"; {} when `dir` does not exist. */
-export function snapshotDir(dir: string): DirSnapshot {
+/**
+ * Relative path → "file <sha256> <mtime>" / "dir <mtime>" / "link -> target"; {} when `dir` does not exist.
+ * `dirTimes: false` leaves directory mtimes out (taking and releasing the store lock changes the store directory's).
+ */
+export function snapshotDir(dir: string, options: { dirTimes?: boolean } = {}): DirSnapshot {
+  const dirEntry = (mtimeMs: number) => (options.dirTimes === false ? "dir" : `dir ${mtimeMs}`);
   const out: DirSnapshot = {};
   if (!existsSync(dir)) return out;
-  out["."] = `dir ${lstatSync(dir).mtimeMs}`;
+  out["."] = dirEntry(lstatSync(dir).mtimeMs);
   const walk = (path: string): void => {
     for (const name of readdirSync(path).sort()) {
       const full = join(path, name);
@@ -17,7 +21,7 @@ export function snapshotDir(dir: string): DirSnapshot {
       const st = lstatSync(full);
       if (st.isSymbolicLink()) out[rel] = `link -> ${readlinkSync(full)}`;
       else if (st.isDirectory()) {
-        out[rel] = `dir ${st.mtimeMs}`;
+        out[rel] = dirEntry(st.mtimeMs);
         walk(full);
       } else out[rel] = `file ${createHash("sha256").update(readFileSync(full)).digest("hex")} ${st.mtimeMs}`;
     }
