@@ -1,0 +1,53 @@
+// Builds the ThreadMind McpServer: instructions, capabilities, tools, resources, prompts, roots handling, for one client session.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { EncoderLoader } from "../core/token-estimate.js";
+import type { SessionKey } from "../core/types.js";
+import { SERVER_INSTRUCTIONS } from "./instructions.js";
+import { registerPrompts } from "./prompts.js";
+import { registerResources } from "./resources.js";
+import { watchRoots } from "./roots.js";
+import { ServerSession } from "./server-session.js";
+import type { ToolContext } from "./tool-result.js";
+import { registerProjectTools } from "./tools/project-tools.js";
+import { registerSetupTools } from "./tools/setup-tools.js";
+import { registerSummaryTools } from "./tools/summary-tools.js";
+import { registerThreadTools } from "./tools/thread-tools.js";
+import { SERVER_NAME, SERVER_VERSION } from "./version.js";
+
+export interface ThreadMindServerOptions {
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** The one client session this process serves. */
+  session: SessionKey;
+  encoder: EncoderLoader | null;
+}
+
+/**
+ * Requests the SDK has no handler for (such as Claude Code's `server/discover` probe sent before `initialize`) are
+ * answered with JSON-RPC "Method not found" by the SDK, and the session carries on.
+ */
+export function createThreadMindServer(options: ThreadMindServerOptions): McpServer {
+  const session = new ServerSession(options);
+  const server = new McpServer(
+    { name: SERVER_NAME, title: "ThreadMind", version: SERVER_VERSION },
+    {
+      instructions: SERVER_INSTRUCTIONS,
+      capabilities: { tools: {}, resources: { listChanged: true }, prompts: {}, completions: {} },
+    },
+  );
+  const resourcesChanged = () => {
+    if (!server.isConnected()) return;
+    server.server.sendResourceListChanged().catch((error: unknown) => {
+      process.stderr.write(`thread-mind: could not send resources/list_changed: ${error instanceof Error ? error.message : String(error)}\n`);
+    });
+  };
+  const ctx: ToolContext = { session, resourcesChanged };
+  registerProjectTools(server, ctx);
+  registerThreadTools(server, ctx);
+  registerSummaryTools(server, ctx);
+  registerSetupTools(server, ctx);
+  registerResources(server, session);
+  registerPrompts(server, session);
+  watchRoots(server, session, resourcesChanged);
+  return server;
+}

@@ -1,0 +1,119 @@
+// The server's one client session: the services for the current workspace (re-created when the client's roots move it), notes to report once.
+import { ThreadMindServices } from "../core/services.js";
+import type { EncoderLoader } from "../core/token-estimate.js";
+import type { SessionKey } from "../core/types.js";
+import { resolveWorkspace, type Workspace } from "../core/workspace.js";
+
+export interface ServerSessionOptions {
+  env: Record<string, string | undefined>;
+  cwd: string;
+  session: SessionKey;
+  encoder: EncoderLoader | null;
+}
+
+export class ServerSession {
+  private current: ThreadMindServices;
+  /** Set while the client's roots are being asked for: operations wait for the workspace they decide. */
+  private pendingRoots: Promise<void> | null = null;
+  /** Notes for the next tool result (roots problems, the migration report). */
+  private notes: string[] = [];
+  /** How many of the current services' notices were already reported. */
+  private noticesReported = 0;
+  private migrated = false;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: ServerSessionOptions) {
+    this.current = this.servicesFor(undefined);
+  }
+
+  get key(): SessionKey {
+    return this.options.session;
+  }
+
+  /** True when THREADMIND_ROOT fixes the workspace: client roots are not asked for. */
+  get rootIsFixed(): boolean {
+    return Boolean(this.options.env.THREADMIND_ROOT);
+  }
+
+  get workspace(): Workspace {
+    return this.current.workspace;
+  }
+
+  private servicesFor(roots: readonly string[] | undefined): ThreadMindServices {
+    const { env, cwd, session, encoder } = this.options;
+    const workspace = resolveWorkspace({ env, cwd, ...(roots ? { roots } : {}) });
+    return new ThreadMindServices({ workspace, session, env, encoder });
+  }
+
+  /**
+   * Waits for `lookup` (the client's roots) before serving anything else, then switches to the workspace they give.
+   * Lookups apply in the order they were started. Returns true when the workspace changed. A failed lookup keeps the
+   * current workspace and is reported once.
+   */
+  async applyRoots(lookup: Promise<readonly string[]>): Promise<boolean> {
+    // Settle at once so that a rejection is handled even while an earlier lookup is still being applied.
+    const settled = lookup.then(
+      (roots) => ({ roots }),
+      (error: unknown) => ({ error }),
+    );
+    const step = (this.pendingRoots ?? Promise.resolve()).then(async () => this.switchTo(await settled));
+    const pending = step.then(() => undefined);
+    this.pendingRoots = pending;
+    try {
+      return await step;
+    } finally {
+      if (this.pendingRoots === pending) this.pendingRoots = null;
+    }
+  }
+
+  private switchTo(outcome: { roots: readonly string[] } | { error: unknown }): boolean {
+    if ("error" in outcome) {
+      const why = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+      const ws = this.current.workspace;
+      this.notes.push(`Could not get the client's workspace roots (${why}); ThreadMind uses ${ws.root} (from ${ws.source}).`);
+      return false;
+    }
+    const next = this.servicesFor(outcome.roots);
+    if (next.workspace.root === this.current.workspace.root) return false;
+    this.current = next;
+    this.noticesReported = 0;
+    this.migrated = false;
+    return true;
+  }
+
+  /**
+   * Runs operations of this session one at a time (in the order they reach their handlers): a model's parallel tool
+   * calls must not interleave on the session's active thread.
+   */
+  serial<T>(operation: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(operation);
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  /** The services for the current workspace; the first use per workspace runs the 0.4 migration (its report is a note). */
+  async services(): Promise<ThreadMindServices> {
+    while (this.pendingRoots) await this.pendingRoots;
+    const services = this.current;
+    if (!this.migrated) {
+      const report = await services.migrateIfNeeded();
+      if (services === this.current && !this.migrated) {
+        this.migrated = true;
+        if (report) this.notes.push(report.text);
+      }
+    }
+    return services;
+  }
+
+  /** Notes not yet reported (and the services' local-state notices), each given out once. */
+  takeNotes(): string[] {
+    const notices = this.current.notices.slice(this.noticesReported);
+    this.noticesReported = this.current.notices.length;
+    const out = [...this.notes, ...notices];
+    this.notes = [];
+    return out;
+  }
+}

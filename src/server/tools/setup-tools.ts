@@ -1,0 +1,40 @@
+// Tools threadmind_init (instructions for agents that do not read MCP instructions) and stats_show.
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { DEFAULT_INSTRUCTION_TARGETS, renderAgentInstructionsReport, writeAgentInstructions } from "../../core/agent-instructions.js";
+import { collectStats, renderStats } from "../../core/stats.js";
+import { agentFileInstructions } from "../instructions.js";
+import { clientsSchema } from "../schemas.js";
+import { toolHandler, type ToolContext } from "../tool-result.js";
+import { annotations } from "./annotations.js";
+
+export function registerSetupTools(server: McpServer, ctx: ToolContext): void {
+  server.registerTool(
+    "threadmind_init",
+    {
+      title: "Write agent instructions",
+      description:
+        "Write ThreadMind's instructions into files that agents read: AGENTS.md, CLAUDE.md, a Cursor rule, " +
+        ".threadmind/instructions.md. In Markdown files only the section between <!-- threadmind:start --> and " +
+        "<!-- threadmind:end --> is written; the rest is kept byte for byte. Rerunning updates it in place.",
+      inputSchema: { clients: clientsSchema.optional() },
+      annotations: annotations("Write agent instructions", "write", true),
+    },
+    toolHandler(ctx, "threadmind_init", async (services, args) => {
+      const root = services.workspace.root;
+      const report = await writeAgentInstructions(root, args.clients ?? DEFAULT_INSTRUCTION_TARGETS, agentFileInstructions());
+      return renderAgentInstructionsReport(report, root);
+    }),
+  );
+
+  server.registerTool(
+    "stats_show",
+    {
+      title: "Show stats",
+      description:
+        "ThreadMind statistics: threads by status, the active thread's context size, each summary's size, and the " +
+        "conversation sizes measured by the Claude Code plugin (sizes before and after restarts).",
+      annotations: annotations("Show stats", "read", true),
+    },
+    toolHandler(ctx, "stats_show", async (services) => renderStats(await collectStats(services))),
+  );
+}

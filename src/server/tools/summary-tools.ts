@@ -1,0 +1,52 @@
+// Tools summary_update and context_get.
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import * as z from "zod";
+import { LIMITS } from "../../core/limits.js";
+import { idSchema, maxTokensSchema, pathsSchema, sectionSchema, summaryContentSchema } from "../schemas.js";
+import { toolHandler, type ToolContext } from "../tool-result.js";
+import { annotations } from "./annotations.js";
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+export function registerSummaryTools(server: McpServer, ctx: ToolContext): void {
+  server.registerTool(
+    "summary_update",
+    {
+      title: "Update summary",
+      description:
+        "Write a thread's summary (default: the active thread). With section: adds the lines to that section (or replaces " +
+        "it with replaceSection), creating it if needed. Without section: REPLACES the whole summary. Use sections " +
+        "(## Decisions, ## Constraints, ## State, ## Open questions, ## Next steps). Text that looks like a credential is refused. " +
+        `Limits: ${fmt(LIMITS.summaryChars)} characters per summary, ${fmt(LIMITS.sectionChars)} per section update.`,
+      inputSchema: {
+        content: summaryContentSchema,
+        threadId: idSchema("Thread id").optional().describe("Thread to update (default: the active thread)"),
+        section: sectionSchema.optional(),
+        replaceSection: z.boolean().optional().describe("With section: replace the section's text instead of adding to it"),
+        paths: pathsSchema.optional(),
+      },
+      annotations: annotations("Update summary", "destructive", false),
+    },
+    toolHandler(ctx, "summary_update", async (services, args) => {
+      const { thread, chars, tokens } = await services.summaryUpdate(args);
+      const what = args.section ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}` : "whole summary replaced";
+      return `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt(chars)} characters, ~${fmt(tokens)} tokens (limit ${fmt(LIMITS.summaryChars)} characters).`;
+    }),
+  );
+
+  server.registerTool(
+    "context_get",
+    {
+      title: "Get context",
+      description:
+        "The assembled context of this session's active thread: the project's system context, the Decisions and Constraints " +
+        "of its ancestors, its own summary, and a footer with the size. Call once at the start of a session unless it is already loaded.",
+      inputSchema: { maxTokens: maxTokensSchema.optional() },
+      annotations: annotations("Get context", "read", true),
+    },
+    toolHandler(ctx, "context_get", async (services, args) => {
+      const context = await services.contextGet(args.maxTokens !== undefined ? { maxTokens: args.maxTokens } : {});
+      return context.text;
+    }),
+  );
+}

@@ -1,0 +1,134 @@
+// Tools thread_create, thread_switch, thread_list, thread_status, thread_merge, thread_delete, thread_rebase.
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import * as z from "zod";
+import { idSchema, maxTokensSchema, parentSummarySchema, reasonSchema, titleSchema } from "../schemas.js";
+import { toolHandler, type ToolContext } from "../tool-result.js";
+import { annotations } from "./annotations.js";
+
+export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
+  server.registerTool(
+    "thread_create",
+    {
+      title: "Create thread",
+      description:
+        "Start a new thread for a new topic, as a child of the active thread (or of parentId), and make it this session's " +
+        "active thread. On a feature branch the thread is linked to the branch. Returns its id and the updated tree. " +
+        "Limit: title 200 characters.",
+      inputSchema: {
+        title: titleSchema("Thread title"),
+        parentId: idSchema("Parent thread id").optional().describe("Parent thread id (default: the active thread)"),
+      },
+      annotations: annotations("Create thread", "write", false),
+    },
+    toolHandler(ctx, "thread_create", async (services, args) => {
+      const created = await services.threadCreate(args);
+      const t = created.thread;
+      const lines = [`Created thread "${t.title}" (id ${t.id}), a child of "${t.parentId}"; it is now this session's active thread.`];
+      if (created.linkedBranch) lines.push(`Linked to git branch ${created.linkedBranch}: sessions on that branch start on it.`);
+      for (const w of created.warnings) lines.push(`⚠ ${w}`);
+      lines.push("", created.tree);
+      return { text: lines.join("\n"), resourcesChanged: true };
+    }),
+  );
+
+  server.registerTool(
+    "thread_switch",
+    {
+      title: "Switch thread",
+      description: "Make another thread this session's active thread; returns its assembled context (ancestors' decisions and constraints, its summary).",
+      inputSchema: { threadId: idSchema("Thread id"), maxTokens: maxTokensSchema.optional() },
+      annotations: annotations("Switch thread", "write", true),
+    },
+    toolHandler(ctx, "thread_switch", async (services, args) => {
+      const { thread, context } = await services.threadSwitch(args.threadId, args.maxTokens !== undefined ? { maxTokens: args.maxTokens } : {});
+      return `Switched to thread "${thread.title}" (${thread.id}).\n\n${context.text}`;
+    }),
+  );
+
+  server.registerTool(
+    "thread_list",
+    {
+      title: "Thread tree",
+      description: "The project's threads as an ASCII tree, with statuses, linked branches and the active thread marked.",
+      annotations: annotations("Thread tree", "read", true),
+    },
+    toolHandler(ctx, "thread_list", async (services) => (await services.threadList()).text),
+  );
+
+  server.registerTool(
+    "thread_status",
+    {
+      title: "Set thread status",
+      description:
+        "Mark a thread (default: the active one) done, abandoned, or active again; a reason is added to its Decisions. " +
+        "Closing the active thread moves this session to its parent. The main thread cannot be closed. Returns the tree. " +
+        "Limit: reason 2,000 characters.",
+      inputSchema: {
+        status: z.enum(["active", "done", "abandoned"]).describe("New status"),
+        threadId: idSchema("Thread id").optional().describe("Thread id (default: the active thread)"),
+        reason: reasonSchema.optional(),
+      },
+      annotations: annotations("Set thread status", "write", false),
+    },
+    toolHandler(ctx, "thread_status", async (services, args) => {
+      const { thread, tree } = await services.threadStatus(args);
+      return { text: `Thread "${thread.title}" (${thread.id}) is now ${thread.status ?? "active"}.\n\n${tree}`, resourcesChanged: true };
+    }),
+  );
+
+  server.registerTool(
+    "thread_merge",
+    {
+      title: "Merge thread into parent",
+      description:
+        "Finish a thread (default: the active one): REPLACES its parent's summary with parentSummary (write the parent's " +
+        "whole new summary, folding in this thread's outcome), closes the thread as done and moves this session to the " +
+        "parent. Returns the tree. Limit: parentSummary 32,000 characters.",
+      inputSchema: {
+        parentSummary: parentSummarySchema,
+        threadId: idSchema("Thread id").optional().describe("Thread to merge (default: the active thread)"),
+      },
+      annotations: annotations("Merge thread into parent", "destructive", false),
+    },
+    toolHandler(ctx, "thread_merge", async (services, args) => {
+      const { thread, parent, tree } = await services.threadMerge(args);
+      return {
+        text: `Merged "${thread.id}" into "${parent.id}": the parent's summary was replaced and "${thread.id}" is closed as done. This session is now on "${parent.id}".\n\n${tree}`,
+        resourcesChanged: true,
+      };
+    }),
+  );
+
+  server.registerTool(
+    "thread_delete",
+    {
+      title: "Delete thread",
+      description:
+        "Delete a thread AND all its descendants (their files are removed; git history keeps them). The main thread cannot " +
+        "be deleted. Ask the user first. Returns the tree.",
+      inputSchema: { threadId: idSchema("Thread id") },
+      annotations: annotations("Delete thread", "destructive", true),
+    },
+    toolHandler(ctx, "thread_delete", async (services, args) => {
+      const { deleted, tree, warnings } = await services.threadDelete(args.threadId);
+      const lines = [`Deleted ${deleted.length} thread${deleted.length === 1 ? "" : "s"}: ${deleted.join(", ")}.`];
+      for (const w of warnings) lines.push(`⚠ ${w}`);
+      lines.push("", tree);
+      return { text: lines.join("\n"), resourcesChanged: true };
+    }),
+  );
+
+  server.registerTool(
+    "thread_rebase",
+    {
+      title: "Move thread",
+      description: "Move a thread (with its descendants) under another parent. Not the main thread, not under its own descendant. Returns the tree.",
+      inputSchema: { threadId: idSchema("Thread id"), newParentId: idSchema("New parent thread id") },
+      annotations: annotations("Move thread", "write", true),
+    },
+    toolHandler(ctx, "thread_rebase", async (services, args) => {
+      const { thread, tree } = await services.threadRebase(args.threadId, args.newParentId);
+      return { text: `Moved "${thread.id}" under "${thread.parentId}".\n\n${tree}`, resourcesChanged: true };
+    }),
+  );
+}
