@@ -1,7 +1,7 @@
 // The services object: every ThreadMind operation, for one client session. Server, hooks and CLI are adapters over it.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { errors, ThreadMindError } from "./errors.js";
+import { errors, ThreadMindError, UnreadableFileError } from "./errors.js";
 import { Store } from "./store.js";
 import type { Workspace } from "./workspace.js";
 import type { ClosedStatus, Project, ProjectMode, SectionKey, SessionKey, Thread, ThreadFileProblem, ThreadStatus } from "./types.js";
@@ -214,18 +214,22 @@ export class ThreadMindServices {
 
   /** The session's active thread: this session's choice, else the branch's last choice, its linked thread, else main. */
   async currentThread(): Promise<{ project: Project; thread: Thread }> {
+    const { project, threadId } = await this.currentThreadRef();
+    return { project, thread: this.store.readThread(project.id, threadId) };
+  }
+
+  /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
+  async currentThreadRef(): Promise<{ project: Project; threadId: string }> {
     const project = this.currentProject();
-    if (this.threadId && this.store.threadExists(project.id, this.threadId)) {
-      return { project, thread: this.store.readThread(project.id, this.threadId) };
-    }
+    if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
     const persisted = this.readState().sessions[this.session.key];
     if (persisted?.projectId === project.id && persisted.threadId && this.store.threadExists(project.id, persisted.threadId)) {
       this.threadId = persisted.threadId;
-      return { project, thread: this.store.readThread(project.id, persisted.threadId) };
+      return { project, threadId: persisted.threadId };
     }
     const thread = await this.startThread(project.id);
     this.threadId = thread.id;
-    return { project, thread };
+    return { project, threadId: thread.id };
   }
 
   /** Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch, else main. */
@@ -234,8 +238,15 @@ export class ThreadMindServices {
     if (branch) {
       const chosen = this.readState().branches[branch]?.[projectId];
       if (chosen && this.store.threadExists(projectId, chosen)) {
-        const t = this.store.readThread(projectId, chosen);
-        if (threadStatus(t) === "active") return t;
+        try {
+          const t = this.store.readThread(projectId, chosen);
+          if (threadStatus(t) === "active") return t;
+        } catch (e) {
+          // Only a preference: a damaged file is reported and the session starts on the next candidate.
+          if (!(e instanceof UnreadableFileError)) throw e;
+          const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
+          if (!this.notices.includes(line)) this.notices.push(line);
+        }
       }
       const linked = this.linkedOpenThread(projectId, branch);
       if (linked) return linked;
@@ -275,11 +286,11 @@ export class ThreadMindServices {
     if (input.parentId !== undefined) assertId(input.parentId, "parent thread id");
     const related = this.checkRelated(input.related);
     const author = await this.author();
-    const { project, thread: active } = await this.currentThread();
+    const { project, threadId: activeId } = await this.currentThreadRef();
     const branch = this.branch();
     const linkable = branch !== null && this.workspace.gitTop !== null && !(await isDefaultBranch(this.workspace.gitTop, branch));
     return this.store.locked(async () => {
-      const parent = input.parentId === undefined ? active : this.store.readThread(project.id, input.parentId, errors.parentNotFound);
+      const parent = this.store.readThread(project.id, input.parentId ?? activeId, errors.parentNotFound);
       const warnings: string[] = [];
       if (parent.summary.trim() === "") {
         warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
@@ -309,9 +320,9 @@ export class ThreadMindServices {
   }
 
   async threadList(): Promise<{ text: string; problems: ThreadFileProblem[] }> {
-    const { project, thread } = await this.currentThread();
+    const { project, threadId } = await this.currentThreadRef();
     const { threads, problems } = this.store.readAllThreads(project.id);
-    return { text: this.renderTreeOf(project, threads, problems, thread.id), problems };
+    return { text: this.renderTreeOf(project, threads, problems, threadId), problems };
   }
 
   private treeText(project: Project, activeId: string): string {
@@ -334,9 +345,9 @@ export class ThreadMindServices {
       checkLength("The reason", input.reason, LIMITS.reasonChars);
       assertNoSecrets(input.reason, "the reason");
     }
-    const { project, thread: active } = await this.currentThread();
+    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     return this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, active.id);
+      const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
       await this.assertCanModify(project, thread);
       const updated: Thread = { ...thread, updatedAt: nextTimestamp(thread.updatedAt) };
@@ -350,8 +361,8 @@ export class ThreadMindServices {
       }
       checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
       await this.store.writeThread(project.id, updated);
-      let activeId = active.id;
-      if (input.status !== "active" && thread.id === active.id && thread.parentId) {
+      let activeId = sessionThreadId;
+      if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
         activeId = thread.parentId;
         await this.remember(project.id, activeId);
       }
@@ -363,9 +374,9 @@ export class ThreadMindServices {
     if (input.threadId !== undefined) assertId(input.threadId, "thread id");
     checkNotBlank("The parent summary", input.parentSummary);
     checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
-    const { project, thread: active } = await this.currentThread();
+    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     return this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, active.id);
+      const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
       const parent = this.store.readThread(project.id, thread.parentId, errors.parentNotFound);
       assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
@@ -385,7 +396,7 @@ export class ThreadMindServices {
   async threadDelete(threadId: string): Promise<{ deleted: string[]; tree: string; warnings: string[] }> {
     assertId(threadId, "thread id");
     if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
-    const { project, thread: active } = await this.currentThread();
+    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     return this.store.locked(async () => {
       const thread = this.store.readThread(project.id, threadId);
       const { threads, problems } = this.store.readAllThreads(project.id);
@@ -409,8 +420,8 @@ export class ThreadMindServices {
         else delete updated.related;
         await this.store.writeThread(project.id, updated);
       }
-      let activeId = active.id;
-      if (doomed.includes(active.id)) {
+      let activeId = sessionThreadId;
+      if (doomed.includes(sessionThreadId)) {
         activeId = thread.parentId ?? MAIN_THREAD_ID;
         await this.remember(project.id, activeId);
       }
@@ -422,7 +433,7 @@ export class ThreadMindServices {
     assertId(threadId, "thread id");
     assertId(newParentId, "new parent id");
     if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
-    const { project, thread: active } = await this.currentThread();
+    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     return this.store.locked(async () => {
       const thread = this.store.readThread(project.id, threadId);
       this.store.readThread(project.id, newParentId, errors.parentNotFound);
@@ -433,7 +444,7 @@ export class ThreadMindServices {
       await this.assertCanModify(project, thread);
       const updated: Thread = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, updated);
-      return { thread: updated, tree: this.treeText(project, this.threadId ?? active.id) };
+      return { thread: updated, tree: this.treeText(project, this.threadId ?? sessionThreadId) };
     });
   }
 
@@ -451,10 +462,10 @@ export class ThreadMindServices {
     checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
     const paths = input.paths === undefined ? undefined : this.checkPaths(input.paths);
     const related = input.related === undefined ? undefined : this.checkRelated(input.related);
-    const { project, thread: active } = await this.currentThread();
+    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
     const updated = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, active.id);
+      const thread = this.target(project, input.threadId, sessionThreadId);
       assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
       await this.assertCanModify(project, thread);
       const summary = input.section

@@ -62,7 +62,7 @@ export class Store {
   }
 
   projectExists(id: string): boolean {
-    return existsSync(this.projectPath(id));
+    return entryExists(this.projectPath(id));
   }
 
   readProject(id: string): Project {
@@ -94,8 +94,9 @@ export class Store {
     return join(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
   }
 
+  /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
   threadExists(projectId: string, threadId: string): boolean {
-    return existsSync(this.threadPath(projectId, threadId));
+    return entryExists(this.threadPath(projectId, threadId));
   }
 
   /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
@@ -147,6 +148,17 @@ export class Store {
 
   deleteThreadFile(projectId: string, threadId: string): void {
     rmSync(this.threadPath(projectId, threadId), { force: true });
+  }
+}
+
+/** True when `path` names any directory entry; unlike existsSync, a dangling symbolic link counts. */
+function entryExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
   }
 }
 

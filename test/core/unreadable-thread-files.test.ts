@@ -1,0 +1,175 @@
+// Guards damaged thread files (bad YAML, conflicts, orphans, cycles, duplicate ids, bad bytes, huge files, links out):
+// the tree lists the rest and names each bad file, context assembly never loops, and nothing damaged is overwritten.
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { UnreadableFileError } from "../../src/core/errors.js";
+import { serializeThread } from "../../src/core/frontmatter.js";
+import type { Thread } from "../../src/core/types.js";
+import type { ThreadMindServices } from "../../src/core/services.js";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { servicesFor } from "../support/core-services.js";
+import { snapshotDir } from "../support/dir-snapshot.js";
+
+let repo: TempRepo;
+let outside: TempRepo;
+let s: ThreadMindServices;
+let threadsDir: string;
+
+function threadFile(id: string, parentId: string | null, summary = "", title = id): string {
+  const t: Thread = { id, title, parentId, author: "someone", createdAt: "2025-01-01T00:00:00.000Z", updatedAt: "2025-01-01T00:00:00.000Z", summary };
+  return serializeThread(t);
+}
+
+const BAD = {
+  "bad-yaml": "---\nid: bad-yaml\ntitle: [unclosed\nparentId: main\n---\n\nbody\n",
+  conflict: "---\nid: conflict\n<<<<<<< HEAD\ntitle: Ours\n=======\ntitle: Theirs\n>>>>>>> feature\nparentId: main\nauthor: x\ncreatedAt: a\nupdatedAt: b\n---\n",
+  dup: threadFile("a", "main", "I claim to be a"),
+  "no-fence": "just some text\n",
+} as const;
+
+beforeEach(async () => {
+  repo = makeTempRepo({ git: false });
+  outside = makeTempRepo({ git: false, prefix: "tm-outside-" });
+  s = servicesFor(repo.dir);
+  await s.projectCreate({ title: "P" });
+  await s.summaryUpdate({ content: "## Decisions\n- root decision" });
+  await s.threadCreate({ title: "A", parentId: "main" });
+  await s.summaryUpdate({ content: "## Decisions\n- a decision" });
+  await s.threadCreate({ title: "B", parentId: "a" });
+  await s.summaryUpdate({ content: "## State\n- b state" });
+  threadsDir = join(repo.dir, ".threadmind", "threads", "p");
+  for (const [id, text] of Object.entries(BAD)) writeFileSync(join(threadsDir, `${id}.md`), text);
+  writeFileSync(join(threadsDir, "orphan.md"), threadFile("orphan", "ghost", "## Decisions\n- orphan decision"));
+  writeFileSync(join(threadsDir, "cycle-x.md"), threadFile("cycle-x", "cycle-y", "## Decisions\n- x decision"));
+  writeFileSync(join(threadsDir, "cycle-y.md"), threadFile("cycle-y", "cycle-x", "## Decisions\n- y decision"));
+  writeFileSync(join(threadsDir, "latin1.md"), Buffer.concat([Buffer.from(threadFile("latin1", "main", "caf")), Buffer.from([0xe9, 0x0a])]));
+  writeFileSync(join(threadsDir, "huge.md"), Buffer.alloc(50 * 1024 * 1024, 0x61));
+  outside.write("secret.md", threadFile("link", "main", "outside content"));
+  symlinkSync(join(outside.dir, "secret.md"), join(threadsDir, "link.md"));
+  symlinkSync(join(outside.dir, "missing.md"), join(threadsDir, "dangling.md"));
+  writeFileSync(join(threadsDir, "Upper Case.md"), threadFile("upper", "main"));
+});
+afterEach(() => {
+  repo.cleanup();
+  outside.cleanup();
+});
+
+const UNREADABLE: Record<string, RegExp> = {
+  "bad-yaml": /invalid YAML frontmatter/,
+  conflict: /git conflict markers/,
+  dup: /frontmatter id "a" does not match the file name "dup"/,
+  "no-fence": /does not start with a '---' frontmatter block/,
+  latin1: /is not valid UTF-8/,
+  huge: /52,428,800 bytes, over the 1,000,000-byte limit/,
+  link: /is a symbolic link/,
+  dangling: /is a symbolic link/,
+  "Upper Case": /not a valid thread id/,
+};
+
+describe("damaged thread files", () => {
+  test("the tree lists every readable thread and names each bad file with its reason", async () => {
+    const { text, problems } = await s.threadList();
+    for (const [id, reason] of Object.entries(UNREADABLE)) {
+      const problem = problems.find((p) => p.path === join(threadsDir, `${id}.md`));
+      expect(problem, id).toBeDefined();
+      expect(problem!.reason, id).toMatch(reason);
+      expect(text).toContain(`${join(threadsDir, `${id}.md`)}: ${problem!.reason}`);
+    }
+    expect(problems).toHaveLength(Object.keys(UNREADABLE).length);
+    expect(text).toContain(`⚠ ${problems.length} thread files could not be read (left as they are):`);
+    expect(text).toMatch(/^P \(main\)\n└── A \(a\)\n    └── B \(b\) ◀ active\n/m);
+    expect(text).toContain("⚠ Detached threads (fix their parentId):");
+    expect(text).toContain('orphan (orphan): parent "ghost" does not exist');
+    expect(text).toMatch(/cycle-x \(cycle-x\): its parentIds form a cycle \(cycle-x → cycle-y → cycle-x\)/);
+    expect(text).toMatch(/cycle-y \(cycle-y\): its parentIds form a cycle/);
+  });
+
+  test("context assembly of threads in a cycle or under a missing parent ends, with a notice", async () => {
+    const x = await s.threadSwitch("cycle-x");
+    expect(x.context.text).toContain("form a cycle");
+    expect(x.context.text).toContain("- x decision");
+    expect(x.context.text).toContain("- y decision");
+    expect(x.context.depth).toBe(2);
+    const orphan = await s.threadSwitch("orphan");
+    expect(orphan.context.text).toContain('Parent thread "ghost" of "orphan" does not exist');
+    expect(orphan.context.depth).toBe(1);
+    // An ancestor that cannot be read stops the walk with a notice naming the file.
+    writeFileSync(join(threadsDir, "under-bad.md"), threadFile("under-bad", "bad-yaml", "child of a bad file"));
+    const under = await s.threadSwitch("under-bad");
+    expect(under.context.text).toContain(`Ancestor "bad-yaml" could not be read (${join(threadsDir, "bad-yaml.md")}: invalid YAML`);
+  });
+
+  test("every write that targets a bad file is refused and no byte changes", async () => {
+    const before = snapshotDir(join(repo.dir, ".threadmind", "threads"));
+    const outsideBefore = readFileSync(join(outside.dir, "secret.md"), "utf8");
+    for (const id of ["bad-yaml", "conflict", "dup", "no-fence", "latin1", "huge", "link"]) {
+      const calls: [string, () => Promise<unknown>][] = [
+        ["switch", () => s.threadSwitch(id)],
+        ["summary", () => s.summaryUpdate({ threadId: id, content: "overwrite!" })],
+        ["section", () => s.summaryUpdate({ threadId: id, section: "decisions", content: "- overwrite!" })],
+        ["status", () => s.threadStatus({ threadId: id, status: "done", reason: "x" })],
+        ["merge", () => s.threadMerge({ threadId: id, parentSummary: "overwrite!" })],
+        ["rebase", () => s.threadRebase(id, "b")],
+        ["rebase onto", () => s.threadRebase("b", id)],
+        ["delete", () => s.threadDelete(id)],
+        ["create under", () => s.threadCreate({ title: "child", parentId: id })],
+      ];
+      for (const [name, call] of calls) {
+        const error = await call().then(() => null, (e: unknown) => e);
+        expect(error, `${name} ${id}`).toBeInstanceOf(UnreadableFileError);
+        expect((error as UnreadableFileError).path, `${name} ${id}`).toBe(join(threadsDir, `${id}.md`));
+        expect((error as Error).message, `${name} ${id}`).toMatch(/^Cannot read .*: .*\. Fix or remove the file; ThreadMind will not overwrite it\.$/s);
+      }
+    }
+    expect(snapshotDir(join(repo.dir, ".threadmind", "threads"))).toEqual(before);
+    expect(readFileSync(join(outside.dir, "secret.md"), "utf8")).toBe(outsideBefore);
+  });
+
+  test("a new thread whose slug is taken by a bad file or a dangling link gets another id", async () => {
+    const before = snapshotDir(threadsDir);
+    const created: string[] = [];
+    for (const title of ["Bad YAML", "Conflict", "Dup", "Latin1", "Huge", "Link", "Dangling"]) {
+      created.push((await s.threadCreate({ title, parentId: "main" })).thread.id);
+    }
+    expect(created).toEqual(["bad-yaml-2", "conflict-2", "dup-2", "latin1-2", "huge-2", "link-2", "dangling-2"]);
+    const after = snapshotDir(threadsDir);
+    for (const [path, entry] of Object.entries(before)) if (path !== ".") expect(after[path], path).toBe(entry);
+  });
+
+  test("the rest of the tree stays usable: create, update, switch, delete, context", async () => {
+    const c = await s.threadCreate({ title: "C", parentId: "a" });
+    expect(c.tree).toContain("could not be read");
+    await s.summaryUpdate({ content: "## Decisions\n- c decision" });
+    const ctx = await s.contextGet();
+    expect(ctx.text).toContain("- root decision");
+    expect(ctx.text).toContain("- a decision");
+    expect(ctx.text).toContain("## Thread: C (active)");
+    expect(ctx.text).not.toContain("b state");
+    const deleted = await s.threadDelete("a");
+    expect(deleted.deleted.sort()).toEqual(["a", "b", "c"]);
+    expect(deleted.warnings.length).toBe(Object.keys(UNREADABLE).length);
+    expect(deleted.warnings.join("\n")).toContain(join(threadsDir, "bad-yaml.md"));
+    expect((await s.contextGet()).thread.id).toBe("main");
+  });
+
+  test("an active thread that becomes unreadable does not block the tree or other threads", async () => {
+    // The session is on "b"; someone's bad merge leaves conflict markers in it.
+    const bPath = join(threadsDir, "b.md");
+    const damaged = readFileSync(bPath, "utf8").replace("- b state", "<<<<<<< HEAD\n- b state\n=======\n- other\n>>>>>>> x");
+    writeFileSync(bPath, damaged);
+    const list = await s.threadList();
+    expect(list.problems.map((p) => p.threadId)).toContain("b");
+    expect(list.text).toContain("A (a)");
+    await s.summaryUpdate({ threadId: "a", section: "decisions", content: "- still writable" });
+    const child = await s.threadCreate({ title: "D", parentId: "a" });
+    expect(child.thread.parentId).toBe("a");
+    expect(readFileSync(bPath, "utf8")).toBe(damaged);
+    // Operations on the damaged active thread itself say which file and why.
+    await s.threadSwitch("b").then(
+      () => expect.unreachable(),
+      (e: unknown) => expect((e as Error).message).toContain(`Cannot read ${bPath}: contains git conflict markers`),
+    );
+    expect(readFileSync(bPath, "utf8")).toBe(damaged);
+  });
+});
