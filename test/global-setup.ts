@@ -1,0 +1,67 @@
+// Vitest global setup: runs `npm run build` once when a bundle in plugin/dist is missing or older than its sources.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const DIST = join(ROOT, "plugin", "dist");
+/** Bundles and their entries (as in tsup.config.ts: only entries that exist are built). */
+const BUNDLES = { hook: "src/hooks/main.ts", server: "src/server/main.ts", cli: "src/cli/main.ts" } as const;
+const ASSETS = ["tiktoken_bg.wasm", "o200k_base.json"];
+/** Inputs of the build besides src/. */
+const BUILD_INPUTS = ["package.json", "package-lock.json", "tsup.config.ts", "scripts/copy-assets.mjs"];
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
+  return newest;
+}
+
+/** Why the bundles must be rebuilt, or null when they are current. */
+export function staleReason(): string | null {
+  const sources = Math.max(newestMtime(join(ROOT, "src")), ...BUILD_INPUTS.filter((p) => existsSync(join(ROOT, p))).map((p) => newestMtime(join(ROOT, p))));
+  for (const [name, entry] of Object.entries(BUNDLES)) {
+    if (!existsSync(join(ROOT, entry))) continue;
+    const bundle = join(DIST, `${name}.mjs`);
+    if (!existsSync(bundle)) return `${name}.mjs is missing`;
+    if (statSync(bundle).mtimeMs < sources) return `${name}.mjs is older than the sources`;
+  }
+  for (const asset of ASSETS) if (!existsSync(join(DIST, "assets", asset))) return `assets/${asset} is missing`;
+  return null;
+}
+
+/**
+ * Builds into a private directory, then renames each file into plugin/dist: a test run that starts meanwhile (another
+ * vitest process) sees either the old bundle or the new one, never a half-written file.
+ */
+function build(): void {
+  const out = join(ROOT, "plugin", `.build-${process.pid}`);
+  rmSync(out, { recursive: true, force: true });
+  try {
+    try {
+      execFileSync("npm", ["run", "build"], { cwd: ROOT, env: { ...process.env, TM_OUT_DIR: out }, stdio: "pipe", encoding: "utf8" });
+    } catch (e) {
+      const err = e as { stdout?: string; stderr?: string; message: string };
+      throw new Error(`npm run build failed before the tests:\n${err.stdout ?? ""}${err.stderr ?? err.message}`);
+    }
+    mkdirSync(join(DIST, "assets"), { recursive: true });
+    for (const name of readdirSync(out)) if (name.endsWith(".mjs")) renameSync(join(out, name), join(DIST, name));
+    for (const asset of ASSETS) {
+      const built = join(out, "assets", asset);
+      const target = join(DIST, "assets", asset);
+      if (!existsSync(target) || !readFileSync(target).equals(readFileSync(built))) renameSync(built, target);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+export default function setup(): void {
+  const reason = staleReason();
+  if (reason === null) return;
+  process.stderr.write(`Building the bundles (${reason})…\n`);
+  build();
+}

@@ -1,0 +1,134 @@
+// Spawns the BUILT server bundle (plugin/dist/server.mjs) over stdio and connects the SDK's Client to it.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import {
+  ListRootsRequestSchema,
+  ResourceListChangedNotificationSchema,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
+import { TEST_GIT_ENV } from "../../support/temp-repo.js";
+
+export const REPO_ROOT = dirname(dirname(dirname(dirname(fileURLToPath(import.meta.url)))));
+export const SERVER_BUNDLE = join(REPO_ROOT, "plugin", "dist", "server.mjs");
+
+export interface SpawnOptions {
+  cwd: string;
+  /** Added to a minimal environment (PATH, a temp HOME, the test git identity; no CLAUDE_* variables). */
+  env?: Record<string, string>;
+  /** Roots the client declares (paths, sent as file:// URIs); undefined = the client has no roots capability. */
+  roots?: string[];
+  /** Makes the client's roots/list handler fail with this message. */
+  rootsError?: string;
+}
+
+export interface RunningServer {
+  client: Client;
+  transport: StdioClientTransport;
+  /** pid of the server process. */
+  pid: number;
+  /** How many notifications/resources/list_changed arrived so far. */
+  listChanged(): number;
+  /** How many times the server asked roots/list. */
+  rootsAsked(): number;
+  /** Replaces the declared roots and sends notifications/roots/list_changed. */
+  setRoots(roots: string[]): Promise<void>;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/** The environment the server runs with: nothing from the test runner's Claude Code or ThreadMind variables. */
+export function serverEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    GIT_CONFIG_GLOBAL: join(home, ".gitconfig"),
+    ...TEST_GIT_ENV,
+    ...extra,
+  };
+}
+
+export async function spawnServer(options: SpawnOptions): Promise<RunningServer> {
+  const home = mkdtempSync(join(tmpdir(), "tm-home-"));
+  let roots = options.roots;
+  let listChanged = 0;
+  let rootsAsked = 0;
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [SERVER_BUNDLE],
+    cwd: options.cwd,
+    env: serverEnv(home, options.env),
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const client = new Client({ name: "threadmind-test", version: "1.0.0" }, { capabilities: roots ? { roots: { listChanged: true } } : {} });
+  if (roots) {
+    client.setRequestHandler(ListRootsRequestSchema, () => {
+      rootsAsked++;
+      if (options.rootsError) throw new Error(options.rootsError);
+      return { roots: (roots ?? []).map((dir) => ({ uri: pathToFileURL(dir).href })) };
+    });
+  }
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+    listChanged++;
+  });
+  await client.connect(transport);
+  const pid = transport.pid;
+  if (pid === null) throw new Error("the server process has no pid");
+  return {
+    client,
+    transport,
+    pid,
+    listChanged: () => listChanged,
+    rootsAsked: () => rootsAsked,
+    async setRoots(next) {
+      roots = next;
+      await client.sendRootsListChanged();
+    },
+    stderr: () => stderr,
+    async close() {
+      await client.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The text of a tool result's first content block (the result proper; later blocks are notes). */
+export function textOf(result: unknown): string {
+  const r = result as CallToolResult;
+  const first = r.content[0];
+  if (!first || first.type !== "text") throw new Error(`expected a text result, got ${JSON.stringify(r)}`);
+  return first.text;
+}
+
+/** Every text block of a tool result joined (result and notes). */
+export function allTextOf(result: unknown): string {
+  return (result as CallToolResult).content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+}
+
+/** Calls a tool and expects success; returns its text. */
+export async function call(server: RunningServer, name: string, args: Record<string, unknown> = {}): Promise<string> {
+  const result = (await server.client.callTool({ name, arguments: args })) as CallToolResult;
+  if (result.isError) throw new Error(`${name} failed: ${allTextOf(result)}`);
+  return textOf(result);
+}
+
+/** Calls a tool and expects an error result; returns its text. */
+export async function callError(server: RunningServer, name: string, args: Record<string, unknown> = {}): Promise<string> {
+  const result = (await server.client.callTool({ name, arguments: args })) as CallToolResult;
+  if (!result.isError) throw new Error(`${name} was expected to fail but returned: ${allTextOf(result)}`);
+  return textOf(result);
+}
+
+/** Waits until `check` holds, polling (notifications arrive asynchronously). */
+export async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
