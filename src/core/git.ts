@@ -63,17 +63,21 @@ export async function headCommit(top: string): Promise<string | null> {
   return gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
 }
 
-/** The repository's default branch: origin's HEAD, else init.defaultBranch, else null (then main/master count as default). */
+/** The repository's default branch as origin's HEAD says; null without a remote HEAD. */
 export async function defaultBranch(top: string): Promise<string | null> {
   const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
-  if (remote) return remote.replace(/^origin\//, "");
-  const configured = await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
-  return configured || null;
+  return remote ? remote.replace(/^origin\//, "") : null;
 }
 
+/**
+ * Origin's HEAD when there is one; else main, master and init.defaultBranch all count as default (init.defaultBranch
+ * only names the branch of repositories created from now on, often not this one's).
+ */
 export async function isDefaultBranch(top: string, branch: string): Promise<boolean> {
   const d = await defaultBranch(top);
-  return d ? branch === d : branch === "main" || branch === "master";
+  if (d) return branch === d;
+  if (branch === "main" || branch === "master") return true;
+  return branch === (await gitMaybe(top, ["config", "--get", "init.defaultBranch"]));
 }
 
 export async function gitUser(top: string | null): Promise<{ name: string | null; email: string | null }> {
