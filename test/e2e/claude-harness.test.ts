@@ -174,18 +174,26 @@ describe.skipIf(!availability.available)("real Claude Code 2.1.332 against the m
 
     it("records the injection as hook_success then hook_additional_context attachments before the prompt", () => {
       const records = readTranscript(sandbox.transcriptFor(sessionId));
-      const success = indexWhere(records, isAttachment("hook_success"), "hook_success attachment");
-      const context = indexWhere(records, isAttachment("hook_additional_context"), "hook_additional_context attachment");
-      const prompt = indexWhere(records, (r) => r.type === "user", "user record");
-      expect(success).toBeLessThan(context);
-      expect(context).toBeLessThan(prompt);
-      const record = records[context];
+      const context = contextOf(onlyHook(probe(sandbox), "SessionStart"));
+      const successAt = indexWhere(records, isAttachment("hook_success"), "hook_success attachment");
+      const contextAt = indexWhere(records, isAttachment("hook_additional_context"), "hook_additional_context attachment");
+      const promptAt = indexWhere(records, (r) => r.type === "user", "user record");
+      expect(successAt).toBeLessThan(contextAt);
+      expect(contextAt).toBeLessThan(promptAt);
+      const record = records[contextAt];
       expect(record?.sessionId).toBe(sessionId);
       expect(record?.renderedRole).toBe("system");
-      expect(hookContextContents(records)).toEqual([contextOf(onlyHook(probe(sandbox), "SessionStart"))]);
+      expect(hookContextContents(records)).toEqual([context]);
       const attachment = attachmentsOfType(records, "hook_additional_context")[0];
       expect(attachment?.hookName).toBe("SessionStart");
       expect(attachment?.hookEvent).toBe("SessionStart");
+      // hook_success keeps the hook's raw stdout.
+      expect(attachmentsOfType(records, "hook_success")[0]).toMatchObject({
+        hookName: "SessionStart:startup",
+        hookEvent: "SessionStart",
+        exitCode: 0,
+        stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context } }),
+      });
     });
 
     it("gives the MCP server the Claude Code process as parent: its ppid equals every hook's CLAUDE_PID", () => {
@@ -224,7 +232,8 @@ describe.skipIf(!availability.available)("real Claude Code 2.1.332 against the m
         expect(hook.env.CLAUDE_CODE_SESSION_ID).toBe(sessionId);
         expect(hook.cwd).toBe(sandbox.project);
       }
-      expect(start.env.CLAUDE_ENV_FILE).toMatch(/session-env/);
+      expect(start.env.CLAUDE_ENV_FILE).toBe(join(sandbox.home, ".claude", "session-env", sessionId, "sessionstart-hook-0.sh"));
+      expect(end.env.CLAUDE_ENV_FILE).toBeNull();
     });
 
     it("gives the MCP server the launch dir, plugin root and startup session id, but no CLAUDE_PID", () => {
@@ -235,6 +244,7 @@ describe.skipIf(!availability.available)("real Claude Code 2.1.332 against the m
       expect(server?.env.CLAUDE_PLUGIN_DATA).toBe(join(sandbox.home, ".claude", "plugins", "data", "probe-inline"));
       expect(server?.env.CLAUDE_CODE_SESSION_ID).toBe(sessionId);
       expect(server?.env.CLAUDE_PID).toBeNull();
+      expect(server?.env.CLAUDE_ENV_FILE).toBeNull();
     });
 
     it("opens the MCP connection with server/discover, then initialize at protocol 2025-11-25, then tools/list", () => {
@@ -334,6 +344,8 @@ describe.skipIf(!availability.available)("real Claude Code 2.1.332 against the m
       const metadata = boundaryRecord?.compactMetadata;
       const preTokens = typeof metadata === "object" && metadata !== null && "preTokens" in metadata ? metadata.preTokens : null;
       expect(preTokens).toBeGreaterThanOrEqual(totalTokens(MAIN_USAGE));
+      // The compaction call's own usage (7777 in) is not written as an assistant record.
+      for (const usage of assistantUsages(records)) expect(usage).toEqual(MAIN_USAGE);
       const summaryRecord = records.slice(boundary + 1).find((r) => r.isCompactSummary === true);
       expect(JSON.stringify(summaryRecord)).toContain(summary);
       // The compact-time SessionStart context is recorded after the boundary, in the same file.
@@ -370,6 +382,7 @@ describe.skipIf(!availability.available)("real Claude Code 2.1.332 against the m
 
     it("prints one result line per turn, the /clear one included", () => {
       expect(run.messages.filter((m) => m.type === "result")).toHaveLength(3);
+      expect(run.messages.filter((m) => m.type === "conversation_reset")).toHaveLength(1);
     });
 
     it("keeps one MCP server process (one initialize) through /clear, parented by CLAUDE_PID", () => {
