@@ -1,0 +1,212 @@
+// Guards every documented failure: results with isError and the core's texts, ids refused by input validation, limits, no crash.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { allTextOf, call, callError, spawnServer, type RunningServer } from "./support/spawn-server.js";
+
+const NO_PROJECT = "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it.";
+const INPUT_VALIDATION = /^MCP error -32602: Input validation error: Invalid arguments for tool \w+: /;
+
+/** A GitHub-token-shaped string made at run time, so that the repository holds no secret-looking literal. */
+function fakeGithubToken(): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  const body = [...randomBytes(36)].map((b) => alphabet[b % alphabet.length]).join("");
+  return `g${"hp_"}${body}`;
+}
+
+const repos: TempRepo[] = [];
+const servers: RunningServer[] = [];
+async function start(repo: TempRepo, env: Record<string, string> = {}): Promise<RunningServer> {
+  const server = await spawnServer({ cwd: repo.dir, env });
+  servers.push(server);
+  return server;
+}
+function newRepo(): TempRepo {
+  const repo = makeTempRepo();
+  repos.push(repo);
+  return repo;
+}
+
+let repo: TempRepo;
+let server: RunningServer;
+beforeAll(async () => {
+  repo = newRepo();
+  server = await start(repo);
+});
+afterAll(async () => {
+  for (const s of servers) await s.close();
+  for (const r of repos) r.cleanup();
+});
+
+describe("without a project", () => {
+  test("every tool that needs a project says there is none and how to get one", async () => {
+    for (const [name, args] of [
+      ["thread_list", {}],
+      ["context_get", {}],
+      ["thread_create", { title: "x" }],
+      ["thread_switch", { threadId: "main" }],
+      ["summary_update", { content: "x" }],
+      ["stats_show", {}],
+    ] as const) {
+      expect(await callError(server, name, args), name).toBe(NO_PROJECT);
+    }
+    expect(existsSync(join(repo.dir, ".threadmind", "projects"))).toBe(false);
+  });
+
+  test("project_create refuses a blank title, a title over 200 characters and a system context over 8,000", async () => {
+    expect(await callError(server, "project_create", { title: "   " })).toBe("The project title must not be empty.");
+    expect(await callError(server, "project_create", { title: "t".repeat(201) })).toBe("The project title is too long: 201 characters (limit 200).");
+    expect(await callError(server, "project_create", { title: "Shop", systemContext: "s".repeat(8001) })).toBe(
+      "The system context is too long: 8,001 characters (limit 8,000).",
+    );
+  });
+
+  test("absurdly large inputs are refused by the schema before the tool runs", async () => {
+    expect(await callError(server, "project_create", { title: "t".repeat(100_000) })).toMatch(INPUT_VALIDATION);
+    expect(await callError(server, "summary_update", { content: "c".repeat(200_000) })).toMatch(INPUT_VALIDATION);
+  });
+});
+
+describe("with a project", () => {
+  beforeAll(async () => {
+    await call(server, "project_create", { title: "Shop" });
+    await call(server, "thread_create", { title: "A" });
+    await call(server, "thread_create", { title: "B" });
+    await call(server, "thread_switch", { threadId: "a" });
+  });
+
+  test("ids like ../x are refused by input validation before the tool runs", async () => {
+    const calls: [string, Record<string, unknown>][] = [
+      ["project_switch", { projectId: "../x" }],
+      ["thread_switch", { threadId: "../x" }],
+      ["thread_delete", { threadId: "../x" }],
+      ["thread_rebase", { threadId: "../x", newParentId: "main" }],
+      ["thread_rebase", { threadId: "a", newParentId: "../x" }],
+      ["thread_create", { title: "x", parentId: "../x" }],
+      ["thread_status", { status: "done", threadId: "../x" }],
+      ["thread_merge", { parentSummary: "x", threadId: "../x" }],
+      ["summary_update", { content: "x", threadId: "../x" }],
+      ["thread_switch", { threadId: "A" }],
+      ["thread_switch", { threadId: "x".repeat(65) }],
+    ];
+    for (const [name, args] of calls) {
+      const text = await callError(server, name, args);
+      expect(text, name).toMatch(INPUT_VALIDATION);
+      expect(text, name).toContain('must be lowercase letters a-z, digits and "-", 1 to 64 characters');
+    }
+    expect(readdirSync(join(repo.dir, ".threadmind", "threads", "shop")).sort()).toEqual(["a.md", "b.md", "main.md"]);
+  });
+
+  test("other invalid parameters are refused by the schema too", async () => {
+    expect(await callError(server, "summary_update", { content: "x", section: "notes" })).toMatch(INPUT_VALIDATION);
+    expect(await callError(server, "context_get", { maxTokens: 0 })).toMatch(INPUT_VALIDATION);
+    expect(await callError(server, "thread_status", { status: "closed" })).toMatch(INPUT_VALIDATION);
+    expect(await callError(server, "project_create", { title: "x", mode: "shared" })).toMatch(INPUT_VALIDATION);
+    expect(await callError(server, "threadmind_init", { clients: ["vim"] })).toMatch(INPUT_VALIDATION);
+  });
+
+  test("not-found errors name the missing project or thread", async () => {
+    expect(await callError(server, "project_switch", { projectId: "nope" })).toBe('Project "nope" not found. Existing projects: shop');
+    expect(await callError(server, "thread_switch", { threadId: "nope" })).toBe('Thread "nope" not found');
+    expect(await callError(server, "thread_delete", { threadId: "nope" })).toBe('Thread "nope" not found');
+    expect(await callError(server, "summary_update", { content: "x", threadId: "nope" })).toBe('Thread "nope" not found');
+    expect(await callError(server, "thread_create", { title: "x", parentId: "nope" })).toBe('Parent thread "nope" not found');
+    expect(await callError(server, "thread_rebase", { threadId: "a", newParentId: "nope" })).toBe('Parent thread "nope" not found');
+  });
+
+  test("the main thread cannot be deleted, moved, closed or merged", async () => {
+    expect(await callError(server, "thread_delete", { threadId: "main" })).toBe("Cannot delete the main thread");
+    expect(await callError(server, "thread_rebase", { threadId: "main", newParentId: "a" })).toBe("Cannot rebase the main thread");
+    expect(await callError(server, "thread_status", { threadId: "main", status: "done" })).toBe("The main thread cannot be closed");
+    expect(await callError(server, "thread_merge", { threadId: "main", parentSummary: "x" })).toBe(
+      'Thread "main" has no parent to merge into (the main thread cannot be closed)',
+    );
+  });
+
+  test("thread_rebase refuses a descendant, itself and the current parent", async () => {
+    expect(await callError(server, "thread_rebase", { threadId: "a", newParentId: "b" })).toBe('"b" is a descendant of "a"');
+    expect(await callError(server, "thread_rebase", { threadId: "a", newParentId: "a" })).toBe('Cannot rebase "a" onto itself');
+    expect(await callError(server, "thread_rebase", { threadId: "a", newParentId: "main" })).toBe('"a" is already a child of "main"');
+  });
+
+  test("summary and reason limits give the length and the limit", async () => {
+    expect(await callError(server, "summary_update", { content: "c".repeat(32_001) })).toBe("The content is too long: 32,001 characters (limit 32,000).");
+    expect(await callError(server, "summary_update", { content: "c".repeat(16_001), section: "state" })).toBe(
+      "The content is too long: 16,001 characters (limit 16,000).",
+    );
+    await call(server, "summary_update", { content: `## State\n${"s".repeat(20_000)}` });
+    expect(await callError(server, "summary_update", { content: "d".repeat(15_000), section: "decisions" })).toMatch(
+      /^The summary of "a" is too long: 35,0\d\d characters \(limit 32,000\)\.$/,
+    );
+    expect(await callError(server, "thread_status", { status: "done", reason: "r".repeat(2001) })).toBe("The reason is too long: 2,001 characters (limit 2,000).");
+    expect(await callError(server, "summary_update", { content: "x", paths: Array.from({ length: 101 }, (_, i) => `p${i}`) })).toBe(
+      "Too many paths: 101 (limit 100).",
+    );
+    expect(await callError(server, "summary_update", { content: "x", paths: ["p".repeat(501)] })).toBe("A path is too long: 501 characters (limit 500).");
+    expect(await callError(server, "thread_merge", { parentSummary: "  " })).toBe("The parent summary must not be empty.");
+    expect(await callError(server, "thread_create", { title: "" })).toBe("The thread title must not be empty.");
+  });
+
+  test("a summary with a credential is refused and nothing is written", async () => {
+    const text = await callError(server, "summary_update", { section: "state", content: `- token ${fakeGithubToken()}` });
+    expect(text).toMatch(/^Refused to write the summary of thread "a": it contains what looks like a credential \(GitHub token on line 1\)\. Nothing was written\./);
+    expect(await call(server, "context_get")).not.toContain("token g");
+  });
+
+  test("an unreadable thread file is named with the reason, and the tree reports it", async () => {
+    writeFileSync(join(repo.dir, ".threadmind", "threads", "shop", "broken.md"), "no frontmatter here\n");
+    const text = await callError(server, "thread_switch", { threadId: "broken" });
+    expect(text).toContain(`Cannot read ${join(repo.dir, ".threadmind", "threads", "shop", "broken.md")}: `);
+    expect(text).toContain("Fix or remove the file; ThreadMind will not overwrite it.");
+    expect(await call(server, "thread_list")).toContain("⚠ 1 thread file could not be read (left as they are):");
+    rmSync(join(repo.dir, ".threadmind", "threads", "shop", "broken.md"));
+  });
+
+  test("an unexpected failure becomes an error result with a clear text and the server keeps serving", async () => {
+    // The token-count cache path is blocked by a directory where its file should be: writing it fails with EISDIR.
+    const cache = join(repo.dir, ".threadmind", "cache");
+    rmSync(cache, { recursive: true, force: true });
+    mkdirSync(join(cache, "token-counts.json"), { recursive: true });
+    writeFileSync(join(cache, "token-counts.json", "x"), "x");
+    const result = await server.client.callTool({ name: "summary_update", arguments: { section: "next-steps", content: `- ${randomBytes(8).toString("hex")}` } });
+    expect(result.isError).toBe(true);
+    expect(allTextOf(result)).toMatch(/^ThreadMind failed unexpectedly: \w*Error: .*token-counts\.json.*\. The operation may not have completed; check with thread_list before retrying\./s);
+    rmSync(cache, { recursive: true, force: true });
+    expect(await call(server, "thread_list")).toContain("Project: Shop");
+  });
+});
+
+describe("team mode", () => {
+  test("a thread owned by another author cannot be changed, and deleting others' descendants is refused", async () => {
+    const teamRepo = newRepo();
+    const alice = await start(teamRepo, { THREADMIND_AUTHOR: "alice" });
+    await call(alice, "project_create", { title: "Team", mode: "team" });
+    await call(alice, "thread_create", { title: "Api" });
+    const bob = await start(teamRepo, { THREADMIND_AUTHOR: "bob" });
+    expect(await callError(bob, "summary_update", { content: "x", threadId: "api" })).toBe('Cannot update thread "api": owned by "alice"');
+    expect(await callError(bob, "thread_status", { threadId: "api", status: "done" })).toBe('Cannot update thread "api": owned by "alice"');
+    await call(bob, "thread_create", { title: "Bob child", parentId: "api" });
+    expect(await callError(alice, "thread_delete", { threadId: "api" })).toBe(
+      'Cannot delete thread "api": its descendants include threads owned by others (bob-child)',
+    );
+  });
+});
+
+describe("several projects and no selection", () => {
+  test("a new session with two projects and no local state is asked to pick one", async () => {
+    const multi = newRepo();
+    const first = await start(multi);
+    await call(first, "project_create", { title: "One" });
+    await call(first, "project_create", { title: "Two" });
+    await first.close();
+    servers.splice(servers.indexOf(first), 1);
+    rmSync(join(multi.dir, ".threadmind", "config.json"));
+    const second = await start(multi);
+    expect(await callError(second, "thread_list")).toBe("No active project. Existing projects: one, two. Use project_switch to select one.");
+    expect(await call(second, "project_list")).toContain("No project is selected for this session: use project_switch.");
+    await call(second, "project_switch", { projectId: "two" });
+    expect(await call(second, "thread_list")).toBe("Project: Two\nTwo (main) ◀ active");
+  });
+});
