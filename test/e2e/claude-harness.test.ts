@@ -4,15 +4,15 @@
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
 import { assistantUsages, attachmentsOfType, readTranscript } from "../support/claude-transcripts.js";
 import type { TranscriptRecord } from "../support/claude-transcripts.js";
 import { messageTexts, requestText } from "../support/anthropic-request-text.js";
-import { COMPACTION_MARKER, textReply, toolUseReply } from "../support/mock-anthropic.js";
-import type { MockAnthropicOptions, RecordedRequest, Usage } from "../support/mock-anthropic.js";
+import { COMPACTION_MARKER, startMockAnthropic, textReply, toolUseReply } from "../support/mock-anthropic.js";
+import type { MockAnthropic, MockAnthropicOptions, RecordedRequest, Usage } from "../support/mock-anthropic.js";
 import {
   PROBE_PLUGIN_DIR,
   PROBE_TOOL_NAME,
@@ -131,6 +131,112 @@ function saveFixture(sandbox: ClaudeSandbox, sessionId: string, name: string): v
 }
 
 // ---- tests ---------------------------------------------------------------------------------------------------
+
+// The mock itself, without the binary: a wrong SSE shape or a lost request would make every e2e assertion meaningless.
+describe("mock Messages API (no binary needed)", () => {
+  let mock: MockAnthropic;
+  afterEach(async () => mock?.close());
+
+  async function post(path: string, body: unknown): Promise<Response> {
+    return fetch(mock.url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  }
+
+  function sseEvents(text: string): Array<{ event: string; data: Record<string, unknown> }> {
+    return text
+      .split("\n\n")
+      .filter((chunk) => chunk.trim() !== "")
+      .map((chunk) => {
+        const [eventLine, dataLine] = chunk.split("\n");
+        const data: unknown = JSON.parse((dataLine ?? "").replace(/^data: /, ""));
+        if (typeof data !== "object" || data === null) throw new Error(`bad SSE data ${chunk}`);
+        return { event: (eventLine ?? "").replace(/^event: /, ""), data: { ...data } };
+      });
+  }
+
+  it("streams queued answers in order as message_start, content blocks, message_delta, message_stop, then the default", async () => {
+    mock = await startMockAnthropic({ defaultReply: textReply("fallback") });
+    mock.enqueue(
+      textReply("first", { input_tokens: 11, cache_creation_input_tokens: 22, cache_read_input_tokens: 33, output_tokens: 44 }),
+      toolUseReply("some_tool", { a: 1 }),
+    );
+    const body = { model: "m", stream: true, messages: [{ role: "user", content: "hi" }] };
+    const first = sseEvents(await (await post("/v1/messages?beta=true", body)).text());
+    expect(first.map((e) => e.event)).toEqual([
+      "message_start",
+      "content_block_start",
+      "content_block_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
+    expect(first[0]?.data).toMatchObject({
+      message: { role: "assistant", model: "m", usage: { input_tokens: 11, cache_creation_input_tokens: 22, cache_read_input_tokens: 33 } },
+    });
+    expect(first[2]?.data).toMatchObject({ delta: { type: "text_delta", text: "first" } });
+    expect(first[4]?.data).toMatchObject({ delta: { stop_reason: "end_turn" }, usage: { output_tokens: 44 } });
+    const second = sseEvents(await (await post("/v1/messages", body)).text());
+    expect(second[1]?.data).toMatchObject({ content_block: { type: "tool_use", name: "some_tool" } });
+    expect(second[2]?.data).toMatchObject({ delta: { type: "input_json_delta", partial_json: '{"a":1}' } });
+    expect(second[4]?.data).toMatchObject({ delta: { stop_reason: "tool_use" } });
+    const third = sseEvents(await (await post("/v1/messages", body)).text());
+    expect(third[2]?.data).toMatchObject({ delta: { text: "fallback" } });
+    expect(mock.pending()).toBe(0);
+    expect(mock.requests.map((r) => [r.path, r.query, r.kind])).toEqual([
+      ["/v1/messages", "?beta=true", "messages"],
+      ["/v1/messages", "", "messages"],
+      ["/v1/messages", "", "messages"],
+    ]);
+  });
+
+  it("answers non-streaming requests with JSON and lets a reply function see the recorded request", async () => {
+    mock = await startMockAnthropic({ defaultReply: (request) => textReply(`saw ${request.body?.messages?.length ?? 0} messages`) });
+    const response = await post("/v1/messages", { model: "m", messages: [{ role: "user", content: "a" }, { role: "assistant", content: "b" }, { role: "user", content: "c" }] });
+    expect(response.headers.get("content-type")).toBe("application/json");
+    expect(await response.json()).toMatchObject({ type: "message", content: [{ type: "text", text: "saw 3 messages" }], stop_reason: "end_turn" });
+  });
+
+  it("answers compaction requests with analysis and summary without consuming the queue", async () => {
+    mock = await startMockAnthropic({ compaction: { summary: "S-42", usage: { input_tokens: 9 } } });
+    mock.enqueue(textReply("queued"));
+    const response = await post("/v1/messages", {
+      model: "m",
+      messages: [{ role: "user", content: [{ type: "text", text: `Please ${COMPACTION_MARKER} so far.` }] }],
+    });
+    const json: unknown = await response.json();
+    expect(json).toMatchObject({ content: [{ type: "text", text: expect.stringMatching(/<analysis>[\s\S]*<\/analysis>[\s\S]*<summary>S-42<\/summary>/) }], usage: { input_tokens: 9 } });
+    expect(mock.requests[0]?.kind).toBe("compaction");
+    expect(mock.pending()).toBe(1);
+  });
+
+  it("records count_tokens, HEAD and unknown paths and answers them without a crash", async () => {
+    mock = await startMockAnthropic();
+    const count = await post("/v1/messages/count_tokens", { model: "m", messages: [{ role: "user", content: "12345678" }] });
+    expect(await count.json()).toEqual({ input_tokens: 2 });
+    expect((await fetch(mock.url + "/", { method: "HEAD" })).status).toBe(200);
+    const unknown = await fetch(mock.url + "/v1/other?x=1");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ type: "error", error: { type: "not_found_error" } });
+    expect(mock.requests.map((r) => [r.method, r.path, r.kind])).toEqual([
+      ["POST", "/v1/messages/count_tokens", "count_tokens"],
+      ["HEAD", "/", "other"],
+      ["GET", "/v1/other", "other"],
+    ]);
+    expect(mock.messageRequests()).toHaveLength(0);
+  });
+
+  it("extracts system blocks, message text, tool results and tool inputs for assertions", () => {
+    const text = requestText({
+      system: [{ type: "text", text: "SYS" }],
+      messages: [
+        { role: "user", content: "PROMPT" },
+        { role: "system", content: [{ type: "text", text: "<system-reminder>HOOK</system-reminder>" }] },
+        { role: "assistant", content: [{ type: "tool_use", id: "t", name: "x", input: { q: "INPUT" } }] },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: [{ type: "text", text: "RESULT" }] }] },
+      ],
+    });
+    for (const part of ["SYS", "PROMPT", "<system-reminder>HOOK</system-reminder>", '"q":"INPUT"', "RESULT"]) expect(text).toContain(part);
+  });
+});
 
 describe.skipIf(!availability.available)("real Claude Code 2.1.332 against the mock Messages API", () => {
   describe("startup: claude -p hello with the probe plugin", () => {

@@ -84,6 +84,7 @@ export type MockAnthropic = {
   enqueue(...replies: ReplySource[]): void;
   /** Answers still queued. */
   pending(): number;
+  /** Stops the server (idempotent). */
   close(): Promise<void>;
 };
 
@@ -345,6 +346,7 @@ export async function startMockAnthropic(options: MockAnthropicOptions = {}): Pr
   const address: AddressInfo | string | null = server.address();
   if (address === null || typeof address === "string") throw new Error(`mock: unexpected listen address ${String(address)}`);
   const { port } = address;
+  let closing: Promise<void> | undefined;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -354,10 +356,13 @@ export async function startMockAnthropic(options: MockAnthropicOptions = {}): Pr
       queue.push(...replies);
     },
     pending: () => queue.length,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: () => {
+      // Idempotent: a second close resolves to the first one's outcome.
+      closing ??= new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+      return closing;
+    },
   };
 }
