@@ -23,8 +23,6 @@ export default defineConfig({
   clean: false,
   dts: false,
   noExternal: [/.*/],
-  // Sibling bundles are loaded lazily by the CLI: keep them external.
-  external: ["./server.mjs", "./hook.mjs"],
   banner: { js: requireShim },
   // The bundles know their version (doctor compares it with package.json and plugin.json).
   define: { __THREADMIND_VERSION__: JSON.stringify(pkg.version) },

@@ -3,6 +3,11 @@ import { parseArgs, positiveInt, UsageError } from "./cli-args.js";
 import { openCliServices } from "./cli-services.js";
 import { ThreadMindError } from "../core/errors.js";
 
+/** A sibling bundle in plugin/dist, loaded only when needed (a computed URL, so the bundler leaves it alone). */
+function siblingBundle(name: string): string {
+  return new URL(`./${name}`, import.meta.url).href;
+}
+
 interface Command {
   summary: string;
   usage: string;
@@ -16,8 +21,7 @@ const COMMANDS: Record<string, Command> = {
     usage: "thread-mind-mcp [serve]",
     flags: {},
     run: async () => {
-      // @ts-ignore -- sibling bundle, resolved at run time from plugin/dist
-      await import("./server.mjs");
+      await import(siblingBundle("server.mjs"));
       return -1; // the server keeps the process alive
     },
   },
@@ -26,8 +30,7 @@ const COMMANDS: Record<string, Command> = {
     usage: "thread-mind-mcp hook <session-start|session-end|pre-compact>",
     flags: {},
     run: async (args) => {
-      // @ts-ignore -- sibling bundle, resolved at run time from plugin/dist
-      const hook = (await import("./hook.mjs")) as { runHook: (name: string | undefined) => Promise<void> };
+      const hook = (await import(siblingBundle("hook.mjs"))) as { runHook: (name: string | undefined) => Promise<void> };
       await hook.runHook(args.positionals[0]);
       return 0;
     },
