@@ -1,0 +1,103 @@
+// Guards the resources: context and tree, every thread listed for @-mentions, one thread's summary alone, completion, list_changed.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { TextResourceContents } from "@modelcontextprotocol/sdk/types.js";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { call, spawnServer, type RunningServer } from "./support/spawn-server.js";
+
+let repo: TempRepo;
+let server: RunningServer;
+beforeAll(async () => {
+  repo = makeTempRepo();
+  repo.commit("init", { "README.md": "x\n" });
+  server = await spawnServer({ cwd: repo.dir });
+});
+afterAll(async () => {
+  await server?.close();
+  repo?.cleanup();
+});
+
+async function read(uri: string): Promise<TextResourceContents> {
+  const { contents } = await server.client.readResource({ uri });
+  expect(contents).toHaveLength(1);
+  const first = contents[0] as TextResourceContents;
+  expect(first.uri).toBe(uri);
+  expect(first.mimeType).toBe("text/markdown");
+  return first;
+}
+
+describe("resources before any project", () => {
+  test("resources/list has only the static resources, and reading them says there is no project", async () => {
+    const { resources } = await server.client.listResources();
+    expect(resources.map((r) => r.uri)).toEqual(["threadmind://context", "threadmind://tree"]);
+    await expect(server.client.readResource({ uri: "threadmind://context" })).rejects.toThrow("No ThreadMind project in this workspace");
+    const completion = await server.client.complete({ ref: { type: "ref/resource", uri: "threadmind://threads/{threadId}" }, argument: { name: "threadId", value: "" } });
+    expect(completion.completion.values).toEqual([]);
+  });
+});
+
+describe("resources with threads", () => {
+  beforeAll(async () => {
+    await call(server, "project_create", { title: "Shop" });
+    await call(server, "summary_update", { content: "## Decisions\n- Use Postgres\n\n## State\n- root state" });
+    await call(server, "thread_create", { title: "Auth" });
+    await call(server, "summary_update", { content: "## Decisions\n- JWT\n\n## State\n- auth state" });
+    repo.git("checkout", "-q", "-b", "feature/ui");
+    await call(server, "thread_create", { title: "Auth UI", parentId: "auth" });
+    await call(server, "thread_create", { title: "Billing", parentId: "main" });
+    await call(server, "thread_status", { threadId: "billing", status: "abandoned", reason: "later" });
+    await call(server, "thread_switch", { threadId: "auth" });
+  });
+
+  test("resources/list returns every thread of the project with its title, status and branch", async () => {
+    const { resources } = await server.client.listResources();
+    expect(resources.slice(0, 2).map((r) => r.uri)).toEqual(["threadmind://context", "threadmind://tree"]);
+    expect(resources.slice(2).map((r) => ({ uri: r.uri, name: r.name, description: r.description, mimeType: r.mimeType }))).toEqual([
+      { uri: "threadmind://threads/main", name: "Shop", description: "active; thread main", mimeType: "text/markdown" },
+      { uri: "threadmind://threads/auth", name: "Auth", description: "active; thread auth", mimeType: "text/markdown" },
+      { uri: "threadmind://threads/auth-ui", name: "Auth UI", description: "active, branch feature/ui; thread auth-ui", mimeType: "text/markdown" },
+      { uri: "threadmind://threads/billing", name: "Billing", description: "abandoned; thread billing", mimeType: "text/markdown" },
+    ]);
+  });
+
+  test("threadmind://context is the active thread's assembled context", async () => {
+    const { text } = await read("threadmind://context");
+    expect(text).toContain("## Thread: Auth (active)");
+    expect(text).toContain("- Use Postgres");
+    expect(text).not.toContain("root state");
+    expect(text).toBe(await call(server, "context_get"));
+  });
+
+  test("threadmind://tree is the thread tree", async () => {
+    expect((await read("threadmind://tree")).text).toBe(await call(server, "thread_list"));
+  });
+
+  test("a thread resource returns that thread's summary alone, without its ancestors", async () => {
+    expect((await read("threadmind://threads/auth")).text).toBe("## Decisions\n- JWT\n\n## State\n- auth state");
+    expect((await read("threadmind://threads/main")).text).toBe("## Decisions\n- Use Postgres\n\n## State\n- root state");
+    expect((await read("threadmind://threads/auth-ui")).text).toBe('_(Thread "Auth UI" (auth-ui) has no summary yet.)_');
+  });
+
+  test("reading an unknown or invalid thread id is a resource error with the core's text", async () => {
+    await expect(server.client.readResource({ uri: "threadmind://threads/nope" })).rejects.toThrow('Thread "nope" not found');
+    await expect(server.client.readResource({ uri: "threadmind://threads/NOPE" })).rejects.toThrow("Invalid thread id");
+  });
+
+  test("thread ids complete in the resource template", async () => {
+    const complete = (value: string) =>
+      server.client.complete({ ref: { type: "ref/resource", uri: "threadmind://threads/{threadId}" }, argument: { name: "threadId", value } });
+    expect((await complete("au")).completion.values).toEqual(["auth", "auth-ui"]);
+    expect((await complete("")).completion.values).toEqual(["auth", "auth-ui", "billing", "main"]);
+    expect((await complete("zz")).completion.values).toEqual([]);
+  });
+
+  test("summary_update and thread_switch do not change the list; delete does and the list follows", async () => {
+    const before = server.listChanged();
+    await call(server, "summary_update", { section: "state", content: "- more" });
+    await call(server, "thread_switch", { threadId: "main" });
+    expect(server.listChanged()).toBe(before);
+    await call(server, "thread_delete", { threadId: "billing" });
+    expect(server.listChanged()).toBe(before + 1);
+    const { resources } = await server.client.listResources();
+    expect(resources.map((r) => r.uri)).not.toContain("threadmind://threads/billing");
+  });
+});

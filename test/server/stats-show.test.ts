@@ -1,0 +1,101 @@
+// Guards stats_show: counts, active context, per-summary table, and the measured part with and without local measurements.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { call, spawnServer, type RunningServer } from "./support/spawn-server.js";
+
+let repo: TempRepo;
+let server: RunningServer;
+beforeAll(async () => {
+  repo = makeTempRepo();
+  server = await spawnServer({ cwd: repo.dir });
+  await call(server, "project_create", { title: "Shop" });
+  await call(server, "summary_update", { content: "## Decisions\n- Use Postgres" });
+  await call(server, "thread_create", { title: "Auth" });
+  await call(server, "summary_update", { content: "## State\n- login works" });
+  await call(server, "thread_create", { title: "Old idea", parentId: "main" });
+  await call(server, "thread_status", { threadId: "old-idea", status: "abandoned", reason: "not needed" });
+  await call(server, "thread_create", { title: "Shipped", parentId: "main" });
+  await call(server, "thread_status", { threadId: "shipped", status: "done" });
+  await call(server, "thread_switch", { threadId: "auth" });
+});
+afterAll(async () => {
+  await server?.close();
+  repo?.cleanup();
+});
+
+const configPath = () => join(repo.dir, ".threadmind", "config.json");
+function setMeasurements(measurements: Record<string, unknown[]>): void {
+  const state = JSON.parse(readFileSync(configPath(), "utf8")) as Record<string, unknown>;
+  state.measurements = { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [], ...measurements };
+  writeFileSync(configPath(), JSON.stringify(state));
+}
+const injection = (at: string, sessionId: string, source: string, tokens: number, receipt: string) => ({
+  at, sessionId, source, projectId: "shop", threadId: "auth", chars: tokens * 4, tokens, omitted: 0, receipt, contentHash: "x",
+});
+
+describe("stats_show", () => {
+  test("without measurements: counts, the active thread's context, each summary, and how to get measurements", async () => {
+    const text = await call(server, "stats_show");
+    const context = await call(server, "context_get");
+    const contextTokens = /~(\d+) tokens \| depth/.exec(context)![1];
+    const lines = text.split("\n");
+    expect(lines.slice(0, 6)).toEqual([
+      'ThreadMind Stats: "Shop"',
+      "",
+      "Threads: 4 (2 active, 1 done, 1 abandoned)",
+      `Active thread: auth (depth 2, ~${contextTokens} tokens of context)`,
+      "",
+      "Summaries:",
+    ]);
+    expect(lines[6]).toBe(`  ${"Thread".padEnd(24)} ${"Tokens".padEnd(8)} Updated`);
+    expect(lines.slice(7, 11).map((l) => l.trim().split(/\s+/)[0])).toEqual(["main", "auth", "old-idea", "shipped"]);
+    for (const line of lines.slice(7, 11)) expect(line).toMatch(/^ {2}[a-z-]+ +~\d+ +\d{4}-\d{2}-\d{2}$/);
+    expect(lines.slice(11, 15)).toEqual([
+      "",
+      "Measured sessions (Claude Code plugin):",
+      "  No measurements yet. Install the ThreadMind plugin for Claude Code: its hooks reload the context after /clear and compaction",
+      "  and measure each conversation's size from Claude Code's transcripts. Figures appear here after a session ends.",
+    ]);
+    expect(text).toContain("Summary and context sizes (~) are estimates; conversation sizes are measured");
+  });
+
+  test("hooks seen but no session ended yet says when measurements will appear", async () => {
+    setMeasurements({ hooksSeen: [{ at: "2026-09-20T10:00:00.000Z", event: "SessionStart", sessionId: "s1" }] });
+    expect(await call(server, "stats_show")).toContain(
+      "  No session has ended since the plugin's hooks started running (last seen 2026-09-20T10:00:00.000Z). Sizes appear here after a session ends (/clear, /compact or exit).",
+    );
+  });
+
+  test("with measurements: session sizes, loaded context, delivery receipts and restarts before → after", async () => {
+    setMeasurements({
+      sessionEnds: [
+        { at: "2026-09-20T10:00:00.000Z", sessionId: "s1", contextTokens: 40_000, reason: "clear" },
+        { at: "2026-09-20T12:00:00.000Z", sessionId: "s2", contextTokens: 60_000, reason: "other" },
+        { at: "2026-09-20T12:30:00.000Z", sessionId: "s9", contextTokens: null, reason: "other" },
+      ],
+      preCompacts: [{ at: "2026-09-20T11:00:00.000Z", sessionId: "s2", contextTokens: 150_000, reason: "auto" }],
+      injections: [
+        injection("2026-09-20T09:00:00.000Z", "s1", "startup", 1_000, "delivered"),
+        injection("2026-09-20T10:00:01.000Z", "s2", "clear", 1_200, "delivered"),
+        injection("2026-09-20T11:00:05.000Z", "s2", "compact", 1_100, "preview"),
+      ],
+    });
+    const text = await call(server, "stats_show");
+    expect(text).toContain(
+      [
+        "Measured sessions (Claude Code plugin):",
+        "  Conversation size when sessions ended: ~50,000 tokens on average, ~60,000 at most (2 sessions)",
+        "  ThreadMind context loaded at session start: ~1,100 tokens on average (3 sessions)",
+        "  Context delivery: 2 confirmed in the transcript, 1 replaced by a preview, 0 missing, 0 not checked yet",
+        "  Restarts: 2 (/clear 1, compaction 1): ~95,000 tokens before → ~1,150 after on average (−98.8%, 2 with ThreadMind context)",
+      ].join("\n"),
+    );
+  });
+
+  test("restarts without a following injection are counted but not averaged", async () => {
+    setMeasurements({ sessionEnds: [{ at: "2026-09-20T10:00:00.000Z", sessionId: "s1", contextTokens: 40_000, reason: "clear" }] });
+    expect(await call(server, "stats_show")).toContain("  Restarts: 1 (/clear 1, compaction 0): none followed by ThreadMind context yet");
+  });
+});
