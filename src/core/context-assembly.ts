@@ -42,10 +42,10 @@ export function assembleContext(input: ContextInput): AssembledContext {
   for (const t of input.chain.slice(0, -1)) {
     const excerpt = ancestorExcerpt(t.summary);
     if (excerpt === "") continue;
-    ancestors.push({ threadId: t.id, text: withWarning(`## Thread: ${t.title}\n${demoteHeadings(excerpt)}`, input.warnings.get(t.id)) });
+    ancestors.push({ threadId: t.id, text: withWarning(`## Thread: ${oneLine(t.title)}\n${demoteHeadings(excerpt)}`, input.warnings.get(t.id)) });
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
-  const activeHead = `## Thread: ${active.title} (active)\n`;
+  const activeHead = `## Thread: ${oneLine(active.title)} (active)\n`;
   const activeWarning = input.warnings.get(active.id);
   const system = input.project.systemContext?.trim() ? `## System Context\n${input.project.systemContext.trim()}` : null;
   const depth = input.chain.length;
@@ -63,9 +63,16 @@ export function assembleContext(input: ContextInput): AssembledContext {
     blocks.push(...kept.map((b) => b.text));
     blocks.push(withWarning(`${activeHead}${body}${cutNote ? `\n\n${cutNote}` : ""}`, activeWarning));
     const main = blocks.join(SEPARATOR);
-    const tokens = input.estimate(main);
-    const footer = `_ThreadMind context: ~${tokens} tokens | depth: ${depth} thread${depth === 1 ? "" : "s"}_`;
-    return { text: `${main}${SEPARATOR}${footer}`, tokens };
+    const withFooter = (n: number) => `${main}${SEPARATOR}_ThreadMind context: ~${n} tokens | depth: ${depth} thread${depth === 1 ? "" : "s"}_`;
+    // The footer states the count of the whole text, itself included: a fixed point, reached in a step or two.
+    let tokens = input.estimate(main);
+    for (let i = 0; i < 4; i++) {
+      const total = input.estimate(withFooter(tokens));
+      if (total === tokens) break;
+      tokens = total;
+    }
+    const text = withFooter(tokens);
+    return { text, tokens: Math.max(tokens, input.estimate(text)) };
   };
 
   const fits = (r: { text: string; tokens: number }) =>
@@ -115,6 +122,11 @@ function cutActive(
     } else hi = mid - 1;
   }
   return best;
+}
+
+/** A title on one line: a line break in a title must not start a heading of its own. */
+function oneLine(title: string): string {
+  return title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
 }
 
 function withWarning(text: string, warning: string | undefined): string {

@@ -9,7 +9,7 @@ import { threadStatus } from "./types.js";
 import { assertId, MAIN_THREAD_ID, uniqueId } from "./ids.js";
 import { checkLength, checkNotBlank, LIMITS } from "./limits.js";
 import { nextTimestamp } from "./clock.js";
-import { headCommit, isDefaultBranch, readBranch, commitsTouchingSince } from "./git.js";
+import { GitError, headCommit, isDefaultBranch, readBranch, commitsTouchingSince } from "./git.js";
 import { resolveAuthorId } from "./author.js";
 import { readLocalState, writeLocalState, type LocalState } from "./local-state.js";
 import { TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
@@ -524,7 +524,15 @@ export class ThreadMindServices {
       await Promise.all(
         chain.threads.map(async (t) => {
           if (!t.commit || !t.paths || t.paths.length === 0) return;
-          const n = await commitsTouchingSince(top, t.commit, t.paths);
+          let n: number | null;
+          try {
+            n = await commitsTouchingSince(top, t.commit, t.paths);
+          } catch (e) {
+            // A path git refuses (outside the repository, bad pathspec) must not cost the whole context: say so instead.
+            if (!(e instanceof GitError)) throw e;
+            warnings.set(t.id, `_⚠ Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
+            return;
+          }
           if (n && n > 0) {
             warnings.set(t.id, `_⚠ ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
           }
