@@ -4,7 +4,6 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 import { ThreadMindError } from "../core/errors.js";
 import { LIMITS } from "../core/limits.js";
-import { SecretDetectedError } from "../core/secret-scan.js";
 import type { ThreadMindServices } from "../core/services.js";
 import { collectStats, renderStats } from "../core/stats.js";
 import { sectionTemplate } from "../core/summary-sections.js";
@@ -23,7 +22,7 @@ export function registerPrompts(server: McpServer, session: ServerSession): void
     try {
       return message(await text(await session.services()), description);
     } catch (e) {
-      if (!(e instanceof ThreadMindError || e instanceof SecretDetectedError)) throw e;
+      if (!(e instanceof ThreadMindError)) throw e;
       return message(`ThreadMind could not do this: ${e.message}`, description);
     }
   };

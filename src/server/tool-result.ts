@@ -1,7 +1,6 @@
 // The one place that turns tool outcomes and errors into CallToolResults (errors are results with isError, never a crash).
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ThreadMindError } from "../core/errors.js";
-import { SecretDetectedError } from "../core/secret-scan.js";
 import type { ThreadMindServices } from "../core/services.js";
 import type { ServerSession } from "./server-session.js";
 
@@ -19,7 +18,7 @@ export interface ToolContext {
 
 /** The text a failure shows the model: the core's own texts for expected errors, a labelled message otherwise. */
 export function errorText(error: unknown): string {
-  if (error instanceof ThreadMindError || error instanceof SecretDetectedError) return error.message;
+  if (error instanceof ThreadMindError) return error.message;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return `ThreadMind failed unexpectedly: ${message}. The operation may not have completed; check with thread_list before retrying.`;
 }
@@ -47,7 +46,7 @@ async function runTool<Args>(
     result = { content: [{ type: "text", text }] };
     if (resourcesChanged) ctx.resourcesChanged();
   } catch (error) {
-    if (!(error instanceof ThreadMindError || error instanceof SecretDetectedError)) {
+    if (!(error instanceof ThreadMindError)) {
       process.stderr.write(`thread-mind: ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     }
     result = { content: [{ type: "text", text: errorText(error) }], isError: true };
