@@ -1,0 +1,69 @@
+// The overview tier's in-memory index: each thread's id, title, branch, paths and section headings as terms, per field.
+import type { CatalogMeta } from "./index-entries.js";
+import { TermIndex } from "./term-index.js";
+import { terms } from "./text-terms.js";
+
+export const META_FIELDS = ["title", "id", "headings", "paths", "branch"] as const;
+export type MetaField = (typeof META_FIELDS)[number];
+
+/** The text of one metadata field of a thread. */
+export function fieldText(meta: CatalogMeta, field: MetaField): string {
+  switch (field) {
+    case "title":
+      return meta.title;
+    case "id":
+      return meta.id;
+    case "headings":
+      return meta.headings.join("\n");
+    case "paths":
+      return (meta.paths ?? []).join("\n");
+    case "branch":
+      return meta.branch ?? "";
+    default: {
+      const unknown: never = field;
+      throw new Error(`unknown metadata field ${String(unknown)}`);
+    }
+  }
+}
+
+export class CatalogIndex {
+  readonly fields: Record<MetaField, TermIndex> = {
+    title: new TermIndex(),
+    id: new TermIndex(),
+    headings: new TermIndex(),
+    paths: new TermIndex(),
+    branch: new TermIndex(),
+  };
+  private slotOf = new Map<string, number>();
+  private metaAt = new Map<number, CatalogMeta>();
+  private nextSlot = 0;
+
+  get size(): number {
+    return this.metaAt.size;
+  }
+
+  put(meta: CatalogMeta): void {
+    this.delete(meta.id);
+    const slot = this.nextSlot++;
+    this.slotOf.set(meta.id, slot);
+    this.metaAt.set(slot, meta);
+    for (const field of META_FIELDS) this.fields[field].add(slot, terms(fieldText(meta, field)));
+  }
+
+  delete(threadId: string): void {
+    const slot = this.slotOf.get(threadId);
+    if (slot === undefined) return;
+    this.slotOf.delete(threadId);
+    this.metaAt.delete(slot);
+    for (const field of META_FIELDS) this.fields[field].remove(slot);
+  }
+
+  at(slot: number): CatalogMeta | undefined {
+    return this.metaAt.get(slot);
+  }
+
+  get(threadId: string): CatalogMeta | undefined {
+    const slot = this.slotOf.get(threadId);
+    return slot === undefined ? undefined : this.metaAt.get(slot);
+  }
+}

@@ -1,0 +1,286 @@
+// One project's search index: kept fresh against its thread files (directory stamp + watch events + per-file stamps), persisted in the cache.
+import { lstatSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { isAtomicTempFile } from "../atomic-write.js";
+import { UnreadableFileError } from "../errors.js";
+import { isValidId } from "../ids.js";
+import { LIMITS } from "../limits.js";
+import { readTextStrict } from "../store.js";
+import { contentHash } from "../token-estimate.js";
+import { BodyIndex } from "./body-index.js";
+import { CatalogIndex } from "./catalog-index.js";
+import { DirectoryWatch } from "./directory-watch.js";
+import { bodiesPath, catalogPath, readBodiesFile, readCatalogFile, writeBodiesFile, writeCatalogFile } from "./index-files.js";
+import { entriesFromText, type BodyEntry, type CatalogEntry, type FileStamp } from "./index-entries.js";
+
+/**
+ * A file modified less than this long before it was read may change again within the same timestamp tick, with the
+ * same size (filesystems keep mtimes at 1 ns to 2 s granularity): such "racy" files are re-read and compared by
+ * content hash at the next check until they are older than this.
+ */
+export const RACY_MS = 2_000;
+
+export interface RefreshReport {
+  swept: boolean;
+  filesRead: number;
+}
+
+/** A thread file the index could not use: reported with every answer, never silently left out. */
+export interface IndexProblem {
+  path: string;
+  reason: string;
+}
+
+/**
+ * Freshness, cheapest first. A warm check costs one lstat of the directory and no file access when (a) the directory's
+ * stamp (inode, mtime, ctime) is unchanged — every ThreadMind write, git checkout and most editors replace files by
+ * rename, which changes it — and (b) the directory watcher saw no event — which catches edits in place. Otherwise
+ * the directory is swept: one lstat per file, and only files whose stamp (mtime, ctime, size, inode) changed are
+ * read; a file whose content hash is unchanged is not parsed again. Without a watcher (unsupported platform) every
+ * check sweeps.
+ */
+export class ProjectIndex {
+  private catalog = new Map<string, CatalogEntry>();
+  private catalogLoaded = false;
+  private catalogDirty = false;
+  private readonly meta = new CatalogIndex();
+  private readonly watch = new DirectoryWatch();
+  private dirStamp: FileStamp | null = null;
+  private racy = new Set<string>();
+  /** Section texts by thread id; null until the lookup tier first needs them. */
+  private bodies: Map<string, BodyEntry> | null = null;
+  private bodyIndex: BodyIndex | null = null;
+  private bodiesDirty = false;
+  /** Body updates (null: removed) waiting for the body layer, which the overview tier never loads. */
+  private pendingBodies = new Map<string, BodyEntry | null>();
+  /** Notices for the next answer (a rebuilt index file, no file watching). */
+  private notices: string[] = [];
+  private filesRead = 0;
+
+  constructor(
+    readonly projectId: string,
+    private readonly threadsDir: string,
+    private readonly storeDir: string,
+  ) {}
+
+  get catalogIndex(): CatalogIndex {
+    return this.meta;
+  }
+
+  /** The body layer (loaded by `loadBodies`), null before. */
+  get bodyLayer(): BodyIndex | null {
+    return this.bodyIndex;
+  }
+
+  /** Brings the catalog up to date with the thread files (see the class comment for how little a warm check costs). */
+  async refresh(): Promise<RefreshReport> {
+    // Let file-change events already queued by the OS reach the watcher before deciding that nothing changed.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.filesRead = 0;
+    if (!this.catalogLoaded) this.loadCatalogFile();
+    const dirStamp = stampOf(this.threadsDir);
+    let swept = false;
+    if (dirStamp === null) {
+      this.watch.close();
+      if (this.catalog.size > 0) for (const file of [...this.catalog.keys()]) this.drop(file);
+      this.dirStamp = null;
+    } else {
+      if (!this.watch.start(this.threadsDir)) this.noteNoWatch();
+      if (this.watch.changed || !this.watch.active || !sameStamp(dirStamp, this.dirStamp)) {
+        this.watch.changed = false;
+        this.sweep();
+        this.dirStamp = dirStamp;
+        swept = true;
+      } else {
+        for (const file of [...this.racy]) this.reread(file);
+      }
+    }
+    if (this.catalogDirty) {
+      this.catalogDirty = false;
+      await writeCatalogFile(catalogPath(this.storeDir, this.projectId), this.catalog.values());
+    }
+    return { swept, filesRead: this.filesRead };
+  }
+
+  /** Loads the body layer (section texts and their BM25 index), reading only files whose cached sections are out of date. */
+  async loadBodies(): Promise<{ filesRead: number; index: BodyIndex }> {
+    this.filesRead = 0;
+    if (this.bodies === null || this.bodyIndex === null) {
+      const loaded = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
+      if (loaded.problem) this.notices.push(`The search index's section texts could not be used (${loaded.problem}); they were rebuilt from the thread files.`);
+      this.bodies = new Map();
+      this.bodyIndex = new BodyIndex();
+      for (const entry of this.catalog.values()) {
+        if (!entry.meta) continue;
+        const cached = loaded.entries.get(entry.meta.id);
+        if (cached && cached.hash === entry.hash && !this.pendingBodies.has(entry.meta.id)) {
+          this.bodies.set(entry.meta.id, cached);
+          this.bodyIndex.put(entry.meta.id, cached);
+        } else if (!this.pendingBodies.has(entry.meta.id)) {
+          this.reread(entry.file, true);
+        }
+      }
+      if (loaded.entries.size !== this.bodies.size || loaded.problem) this.bodiesDirty = true;
+    }
+    for (const [id, body] of this.pendingBodies) {
+      this.bodiesDirty = true;
+      if (body) {
+        this.bodies.set(id, body);
+        this.bodyIndex.put(id, body);
+      } else {
+        this.bodies.delete(id);
+        this.bodyIndex.delete(id);
+      }
+    }
+    this.pendingBodies.clear();
+    if (this.catalogDirty) {
+      this.catalogDirty = false;
+      await writeCatalogFile(catalogPath(this.storeDir, this.projectId), this.catalog.values());
+    }
+    if (this.bodiesDirty) {
+      this.bodiesDirty = false;
+      await writeBodiesFile(bodiesPath(this.storeDir, this.projectId), this.bodies);
+    }
+    return { filesRead: this.filesRead, index: this.bodyIndex };
+  }
+
+  /** Thread files that could not be used, with the reason. */
+  problems(): IndexProblem[] {
+    const out: IndexProblem[] = [];
+    for (const e of this.catalog.values()) if (e.problem !== undefined) out.push({ path: join(this.threadsDir, e.file), reason: e.problem });
+    return out;
+  }
+
+  takeNotices(): string[] {
+    const out = this.notices;
+    this.notices = [];
+    return out;
+  }
+
+  close(): void {
+    this.watch.close();
+  }
+
+  private loadCatalogFile(): void {
+    this.catalogLoaded = true;
+    const loaded = readCatalogFile(catalogPath(this.storeDir, this.projectId));
+    if (loaded.problem) {
+      this.notices.push(`The search index could not be used (${loaded.problem}); it was rebuilt from the thread files.`);
+      this.catalogDirty = true;
+    }
+    this.catalog = loaded.entries;
+    for (const entry of this.catalog.values()) if (entry.meta) this.meta.put(entry.meta);
+  }
+
+  private noteNoWatch(): void {
+    const line = `File watching is unavailable for ${this.threadsDir} (${this.watch.failure ?? "unknown reason"}): every search checks each thread file.`;
+    if (!this.notices.includes(line)) this.notices.push(line);
+  }
+
+  /** One lstat per file; reads only new files, files whose stamp changed and racy ones; forgets files that are gone. */
+  private sweep(): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.threadsDir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") names = [];
+      else throw e;
+    }
+    const seen = new Set<string>();
+    for (const name of names) {
+      if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
+      const stamp = stampOf(join(this.threadsDir, name));
+      if (stamp === null) continue; // deleted meanwhile
+      seen.add(name);
+      const previous = this.catalog.get(name);
+      if (previous && sameStamp(previous.stamp, stamp) && !this.racy.has(name)) continue;
+      this.reread(name, false, stamp);
+    }
+    for (const file of [...this.catalog.keys()]) if (!seen.has(file)) this.drop(file);
+  }
+
+  /**
+   * Reads one file and updates its entries. Unchanged content (same hash) only refreshes the stamp. `force` re-parses
+   * even then (the body layer lacks its sections).
+   */
+  private reread(file: string, force = false, knownStamp?: FileStamp): void {
+    const path = join(this.threadsDir, file);
+    const stamp = knownStamp ?? stampOf(path);
+    if (stamp === null) {
+      this.drop(file);
+      return;
+    }
+    const previous = this.catalog.get(file);
+    const id = file.slice(0, -3);
+    if (!isValidId(id)) {
+      this.racy.delete(file);
+      this.setEntry({ file, stamp, hash: "", meta: null, problem: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+      return;
+    }
+    const readAt = Date.now();
+    let text: string | null;
+    try {
+      text = readTextStrict(path, LIMITS.threadFileBytes);
+    } catch (e) {
+      if (!(e instanceof UnreadableFileError)) throw e;
+      this.racy.delete(file);
+      this.setEntry({ file, stamp, hash: "", meta: null, problem: e.reason });
+      return;
+    }
+    this.filesRead++;
+    if (text === null) {
+      this.drop(file);
+      return;
+    }
+    if (stamp.mtimeMs >= readAt - RACY_MS) this.racy.add(file);
+    else this.racy.delete(file);
+    const hash = contentHash(text);
+    if (previous && previous.hash === hash && !force) {
+      if (!sameStamp(previous.stamp, stamp)) {
+        previous.stamp = stamp;
+        this.catalogDirty = true;
+      }
+      return;
+    }
+    const parsed = entriesFromText(file, stamp, text);
+    this.setEntry(parsed.catalog);
+    this.pendingBodies.set(id, parsed.body);
+  }
+
+  private setEntry(entry: CatalogEntry): void {
+    const id = entry.file.slice(0, -3);
+    this.catalog.set(entry.file, entry);
+    this.catalogDirty = true;
+    if (entry.meta) this.meta.put(entry.meta);
+    else {
+      this.meta.delete(id);
+      if (isValidId(id)) this.pendingBodies.set(id, null);
+    }
+  }
+
+  private drop(file: string): void {
+    const entry = this.catalog.get(file);
+    this.racy.delete(file);
+    if (!entry) return;
+    this.catalog.delete(file);
+    this.catalogDirty = true;
+    const id = file.slice(0, -3);
+    this.meta.delete(id);
+    if (isValidId(id)) this.pendingBodies.set(id, null);
+  }
+}
+
+function stampOf(path: string): FileStamp | null {
+  try {
+    const s = lstatSync(path);
+    return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT" || (e as NodeJS.ErrnoException).code === "ENOTDIR") return null;
+    throw e;
+  }
+}
+
+function sameStamp(a: FileStamp, b: FileStamp | null): boolean {
+  return b !== null && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.ino === b.ino;
+}
+
