@@ -1,6 +1,6 @@
 // Assembles a thread's context: system context, ancestors' Decisions/Constraints, the active summary, within a budget.
 import { ancestorExcerpt } from "./summary-sections.js";
-import type { Project, Thread } from "./types.js";
+import type { Project, Thread, ThreadStatus } from "./types.js";
 
 export interface ContextInput {
   project: Project;
@@ -14,6 +14,16 @@ export interface ContextInput {
   maxTokens?: number;
   /** Token estimate of a text (cached/exact or fallback). */
   estimate: (text: string) => number;
+  /** The active thread's cross-references: listed by title and id (never their summaries). */
+  related?: RelatedRef[];
+}
+
+/** A cross-reference as the context lists it; `title` is null when the thread is missing or unreadable. */
+export interface RelatedRef {
+  id: string;
+  title: string | null;
+  status?: ThreadStatus;
+  problem?: "missing" | "unreadable";
 }
 
 export interface AssembledContext {
@@ -46,6 +56,7 @@ export function assembleContext(input: ContextInput): AssembledContext {
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
   const activeHead = `## Thread: ${oneLine(active.title)} (active)\n`;
+  const relatedLine = input.related && input.related.length > 0 ? `\n\n${relatedText(input.related)}` : "";
   const activeWarning = input.warnings.get(active.id);
   const system = input.project.systemContext?.trim() ? `## System Context\n${input.project.systemContext.trim()}` : null;
   const depth = input.chain.length;
@@ -61,7 +72,7 @@ export function assembleContext(input: ContextInput): AssembledContext {
     if (withSystem && system !== null) blocks.push(system);
     if (top.length > 0) blocks.push(top.join("\n"));
     blocks.push(...kept.map((b) => b.text));
-    blocks.push(withWarning(`${activeHead}${body}${cutNote ? `\n\n${cutNote}` : ""}`, activeWarning));
+    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote ? `\n\n${cutNote}` : ""}`, activeWarning));
     const main = blocks.join(SEPARATOR);
     const withFooter = (n: number) => `${main}${SEPARATOR}_ThreadMind context: ~${n} tokens | depth: ${depth} thread${depth === 1 ? "" : "s"}_`;
     // The footer states the count of the whole text, itself included: a fixed point, reached in a step or two.
@@ -122,6 +133,16 @@ function cutActive(
     } else hi = mid - 1;
   }
   return best;
+}
+
+/** One line naming the related threads (title and id; status when closed; missing ones reported, not fatal). */
+function relatedText(refs: RelatedRef[]): string {
+  const items = refs.map((r) => {
+    if (r.problem === "missing") return `${r.id} (missing: no such thread)`;
+    if (r.problem === "unreadable") return `${r.id} (its file cannot be read)`;
+    return `${(r.title ?? r.id).replace(/\s*\n\s*/g, " ")} (${r.id}${r.status && r.status !== "active" ? `, ${r.status}` : ""})`;
+  });
+  return `_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): ${items.join("; ")}._`;
 }
 
 /** A title on one line: a line break in a title must not start a heading of its own. */

@@ -20,6 +20,11 @@ import { walkToRoot, descendantsOf } from "./thread-chain.js";
 import { assertNoSecrets } from "./secret-scan.js";
 import { migrateV04IfNeeded, type MigrationReport } from "./migrate-v04.js";
 import { isProcessAlive } from "./process-alive.js";
+import type { RelatedRef } from "./context-assembly.js";
+import { formatSearchAnswer, normalizeSearchQuery, searchIndexFor, searchThreads, type SearchAnswer, type SearchQuery } from "./search/index.js";
+import { checkHistoryLimit, formatThreadHistory, threadHistory, type ThreadHistory } from "./thread-history.js";
+import { readTextStrict } from "./store.js";
+import { FrontmatterError, parseThread } from "./frontmatter.js";
 
 export interface ServicesOptions {
   workspace: Workspace;
@@ -47,6 +52,8 @@ export interface SummaryUpdated {
   thread: Thread;
   chars: number;
   tokens: number;
+  /** Related threads that do not exist (kept) or a reference to the thread itself (dropped). */
+  warnings: string[];
 }
 
 export class ThreadMindServices {
@@ -335,7 +342,7 @@ export class ThreadMindServices {
       title: project.title,
       activeId,
       problems,
-      extra: (t) => (t.related && t.related.length > 0 ? `↔ ${t.related.join(", ")}` : ""),
+      extra: (t) => (t.related && t.related.length > 0 ? `↔ ${t.related.map((r) => (threads.has(r) ? r : `${r} (missing)`)).join(", ")}` : ""),
     });
   }
 
@@ -385,6 +392,9 @@ export class ThreadMindServices {
       const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
       const newParent: Thread = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
       if (commit) newParent.commit = commit;
+      // The merged thread's cross-references carry over to the parent, which now holds its outcome.
+      const carried = [...new Set([...(parent.related ?? []), ...(thread.related ?? [])])].filter((r) => r !== parent.id && r !== thread.id);
+      if (carried.length > 0) newParent.related = carried;
       const closed: Thread = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, newParent);
       await this.store.writeThread(project.id, closed);
@@ -464,6 +474,7 @@ export class ThreadMindServices {
     const related = input.related === undefined ? undefined : this.checkRelated(input.related);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
+    const warnings: string[] = [];
     const updated = await this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
       assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
@@ -479,7 +490,10 @@ export class ThreadMindServices {
         else delete next.paths;
       }
       if (related !== undefined) {
-        if (related.length > 0) next.related = related;
+        const others = related.filter((r) => r !== thread.id);
+        if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
+        warnings.push(...this.missingRelated(project.id, others));
+        if (others.length > 0) next.related = others;
         else delete next.related;
       }
       await this.store.writeThread(project.id, next);
@@ -487,7 +501,7 @@ export class ThreadMindServices {
     });
     const tokens = await this.tokens.count(updated.summary);
     await this.tokens.flush();
-    return { thread: updated, chars: updated.summary.length, tokens };
+    return { thread: updated, chars: updated.summary.length, tokens, warnings };
   }
 
   private checkPaths(paths: string[]): string[] {
@@ -517,6 +531,7 @@ export class ThreadMindServices {
   }
 
   async contextFor(project: Project, thread: Thread, options: ContextOptions): Promise<AssembledContext> {
+    const related = this.relatedRefs(project.id, thread);
     const chain = walkToRoot(thread, (id) => this.store.readThread(project.id, id));
     const warnings = new Map<string, string>();
     const top = this.workspace.gitTop;
@@ -548,6 +563,7 @@ export class ThreadMindServices {
         ...(options.maxChars !== undefined ? { maxChars: options.maxChars } : {}),
         ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
         estimate: (text) => this.tokens.countSync(text),
+        related,
       });
     // Warm path: every count is cached and the encoder is never loaded. A miss loads it (if there is one) and redoes the fit.
     const missesBefore = this.tokens.misses;
@@ -555,5 +571,51 @@ export class ThreadMindServices {
     if (this.tokens.misses > missesBefore && (await this.tokens.ready())) assembled = assemble();
     await this.tokens.flush();
     return assembled;
+  }
+
+  /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
+  private relatedRefs(projectId: string, thread: Thread): RelatedRef[] {
+    return (thread.related ?? []).map((id): RelatedRef => {
+      try {
+        if (!this.store.threadExists(projectId, id)) return { id, title: null, problem: "missing" };
+        const t = this.store.readThread(projectId, id);
+        return { id, title: t.title, status: threadStatus(t) };
+      } catch (e) {
+        if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
+        throw e;
+      }
+    });
+  }
+
+  // ------------------------------------------------------------------ recall
+
+  /** thread_search: tiers cheapest first over a derived index in the local cache (see src/core/search/). */
+  async threadSearch(input: SearchQuery): Promise<SearchAnswer & { text: string }> {
+    const q = normalizeSearchQuery(input);
+    const projectIds = q.scope === "all-projects" ? (this.store.exists() ? this.store.projectIds() : []) : [this.currentProject().id];
+    if (projectIds.length === 0) throw errors.noProject();
+    const answer = await searchThreads(searchIndexFor(this.store.dir), projectIds, input);
+    return { ...answer, text: formatSearchAnswer(answer) };
+  }
+
+  /** thread_history: the versions of a thread's file in git (default: the active thread), newest first. */
+  async threadHistory(input: { threadId?: string; limit?: number } = {}): Promise<ThreadHistory & { text: string }> {
+    if (input.threadId !== undefined) assertId(input.threadId, "thread id");
+    checkHistoryLimit(input.limit);
+    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
+    const threadId = input.threadId ?? sessionThreadId;
+    const file = this.store.threadPath(project.id, threadId);
+    const workingText = readTextStrict(file, LIMITS.threadFileBytes);
+    const history = await threadHistory({ gitTop: this.workspace.gitTop, file, threadId, workingText, ...(input.limit !== undefined ? { limit: input.limit } : {}) });
+    let title: string | null = null;
+    if (workingText !== null) {
+      try {
+        title = parseThread(workingText).title;
+      } catch (e) {
+        // The history's top entry reports why the working file cannot be parsed; the heading then names the id only.
+        if (!(e instanceof FrontmatterError)) throw e;
+      }
+    }
+    return { ...history, text: formatThreadHistory(history, title) };
   }
 }
