@@ -106,10 +106,18 @@ async function blobAtHead(top: string, path: string): Promise<string | null> {
 const RECORD = "\x1e";
 const FIELD = "\x1f";
 
-/** Commits touching `path`, newest first, each with the file before (first parent) and after, from one `git log -p`. */
+/**
+ * Commits touching `path`, newest first (git's default history simplification: commits of merged branches included,
+ * merges only when they changed the file against every parent), each with the file before (first parent) and after.
+ * Two git runs: the list (asking for merge diffs would also list every merge), then the patches of exactly those commits.
+ */
 async function commitVersions(top: string, path: string, max: number): Promise<HistoryEntry[]> {
+  const pathspec = `:(literal)${path}`;
+  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
+  if (commits.length === 0) return [];
   const out = await git(top, [
     "log",
+    "--no-walk=unsorted",
     `--format=${RECORD}%H${FIELD}%an${FIELD}%aI${FIELD}%s`,
     "-p",
     "--unified=1000000000",
@@ -118,9 +126,9 @@ async function commitVersions(top: string, path: string, max: number): Promise<H
     "--no-ext-diff",
     "--no-textconv",
     "--no-renames",
-    `-n${max}`,
+    ...commits,
     "--",
-    `:(literal)${path}`,
+    pathspec,
   ]);
   const entries: HistoryEntry[] = [];
   for (const record of out.split(RECORD).slice(1)) {

@@ -1,0 +1,156 @@
+// Guards thread_history: versions from git newest first, per-section additions and removals, authors, uncommitted changes, outside git.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, test } from "vitest";
+import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
+import { servicesFor } from "../support/core-services.js";
+
+let repo: TempRepo;
+afterEach(() => repo?.cleanup());
+
+/** Commits everything as the given author (the test identity is only the default). */
+function commitAs(r: TempRepo, who: "Alice" | "Bob", message: string): string {
+  const env = { ...process.env, ...TEST_GIT_ENV, GIT_AUTHOR_NAME: who, GIT_AUTHOR_EMAIL: `${who.toLowerCase()}@example.com` };
+  execFileSync("git", ["add", "-A"], { cwd: r.dir, env });
+  execFileSync("git", ["commit", "-q", "-m", message], { cwd: r.dir, env });
+  return r.git("rev-parse", "HEAD");
+}
+
+describe("thread history", () => {
+  test("versions by two authors, newest first, with what each section gained and lost, uncommitted changes on top", async () => {
+    repo = makeTempRepo();
+    repo.commit("init", { "README.md": "x\n" });
+    const s = servicesFor(repo.dir);
+    await s.projectCreate({ title: "Shop" });
+    await s.threadCreate({ title: "Auth" });
+    const c1 = commitAs(repo, "Alice", "Start auth");
+    await s.summaryUpdate({ content: "## Decisions\n- Sessions in Redis\n\n## Constraints\n- No third-party IdP\n- EU data only" });
+    const c2 = commitAs(repo, "Bob", "Auth: first decisions");
+    await s.summaryUpdate({ section: "decisions", content: "## Decisions\n- JWT in cookies", replaceSection: true });
+    await s.summaryUpdate({ section: "constraints", content: "- EU data only", replaceSection: true });
+    await s.summaryUpdate({ content: "- x", section: "state", related: ["main"] });
+    const c3 = commitAs(repo, "Alice", "Auth: JWT instead of sessions");
+    await s.threadStatus({ status: "done", threadId: "auth", reason: "shipped" });
+    const c4 = commitAs(repo, "Bob", "Close auth");
+    await s.threadStatus({ status: "active", threadId: "auth" });
+    await s.summaryUpdate({ threadId: "auth", section: "next-steps", content: "- rotate keys" });
+
+    const h = await s.threadHistory({ threadId: "auth" });
+    expect(h.gitAvailable).toBe(true);
+    expect(h.path).toBe(".threadmind/threads/shop/auth.md");
+    expect(h.truncated).toBe(false);
+    expect(h.entries.map((e) => [e.commit, e.author, e.subject, e.change])).toEqual([
+      [null, null, null, "modified"],
+      [c4, "Bob", "Close auth", "modified"],
+      [c3, "Alice", "Auth: JWT instead of sessions", "modified"],
+      [c2, "Bob", "Auth: first decisions", "modified"],
+      [c1, "Alice", "Start auth", "created"],
+    ]);
+    const [uncommitted, close, jwt, first] = h.entries;
+    expect(uncommitted!.meta).toEqual(["status: done → active"]);
+    expect(uncommitted!.sections).toEqual([{ section: "Next steps", added: ["- rotate keys"], removed: [] }]);
+    expect(close!.meta).toEqual(["status: active → done"]);
+    expect(close!.sections).toEqual([{ section: "Decisions", added: [expect.stringMatching(/^- Closed as done \(\d{4}-\d{2}-\d{2}\): shipped$/)], removed: [] }]);
+    expect(jwt!.meta).toEqual(["related: + main"]);
+    expect(jwt!.sections).toEqual([
+      { section: "Decisions", added: ["- JWT in cookies"], removed: ["- Sessions in Redis"] },
+      { section: "Constraints", added: [], removed: ["- No third-party IdP"] },
+      { section: "State", added: ["- x"], removed: [] },
+    ]);
+    expect(first!.sections).toEqual([
+      { section: "Decisions", added: ["- Sessions in Redis"], removed: [] },
+      { section: "Constraints", added: ["- No third-party IdP", "- EU data only"], removed: [] },
+    ]);
+    expect(h.entries[1]!.date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(h.text).toContain('History of "Auth" (auth), .threadmind/threads/shop/auth.md, newest first: 5 versions.');
+    expect(h.text).toContain("● Uncommitted changes\n  status: done → active\n  Next steps: + - rotate keys");
+    expect(h.text).toContain(`${c3.slice(0, 8)} Alice — Auth: JWT instead of sessions\n  related: + main\n  Decisions: + - JWT in cookies | − - Sessions in Redis\n  Constraints: − - No third-party IdP`);
+
+    const limited = await s.threadHistory({ threadId: "auth", limit: 2 });
+    expect(limited.entries.map((e) => e.commit)).toEqual([null, c4]);
+    expect(limited.truncated).toBe(true);
+    expect(limited.text).toContain("(older ones left out; limit 2)");
+  });
+
+  test("commits made on a merged branch are part of the history", async () => {
+    repo = makeTempRepo();
+    repo.commit("init", { "README.md": "x\n" });
+    const s = servicesFor(repo.dir);
+    await s.projectCreate({ title: "Shop" });
+    await s.summaryUpdate({ content: "## Decisions\n- monolith" });
+    commitAs(repo, "Alice", "main summary");
+    repo.git("checkout", "-q", "-b", "feature");
+    await s.summaryUpdate({ section: "decisions", content: "- queue for emails" });
+    const onBranch = commitAs(repo, "Bob", "emails via a queue");
+    repo.git("checkout", "-q", "main");
+    repo.commit("unrelated", { "src/x.ts": "1\n" });
+    repo.git("merge", "-q", "--no-ff", "-m", "Merge feature", "feature");
+    const h = await s.threadHistory({ threadId: "main" });
+    expect(h.entries.map((e) => [e.author, e.subject])).toEqual([
+      ["Bob", "emails via a queue"],
+      ["Alice", "main summary"],
+    ]);
+    expect(h.entries[0]!.commit).toBe(onBranch);
+    expect(h.entries[0]!.sections).toEqual([{ section: "Decisions", added: ["- queue for emails"], removed: [] }]);
+  });
+
+  test("a thread never committed shows its uncommitted creation and says it was never committed", async () => {
+    repo = makeTempRepo();
+    repo.commit("init", { "README.md": "x\n" });
+    const s = servicesFor(repo.dir);
+    await s.projectCreate({ title: "Shop" });
+    await s.summaryUpdate({ content: "## Decisions\n- keep it small" });
+    const h = await s.threadHistory();
+    expect(h.entries).toHaveLength(1);
+    expect(h.entries[0]).toMatchObject({ commit: null, change: "created", sections: [{ section: "Decisions", added: ["- keep it small"], removed: [] }] });
+    expect(h.message).toBe('Thread "main" has never been committed (.threadmind/threads/shop/main.md): only uncommitted changes are shown.');
+  });
+
+  test("a deleted thread keeps its history: the deletion on top, then its committed versions", async () => {
+    repo = makeTempRepo();
+    repo.commit("init", { "README.md": "x\n" });
+    const s = servicesFor(repo.dir);
+    await s.projectCreate({ title: "Shop" });
+    await s.threadCreate({ title: "Spike" });
+    await s.summaryUpdate({ content: "## Decisions\n- try GraphQL" });
+    commitAs(repo, "Alice", "spike");
+    await s.threadDelete("spike");
+    const h = await s.threadHistory({ threadId: "spike" });
+    expect(h.entries.map((e) => [e.commit === null, e.change])).toEqual([[true, "deleted"], [false, "created"]]);
+    expect(h.entries[0]!.sections).toEqual([{ section: "Decisions", added: [], removed: ["- try GraphQL"] }]);
+    expect(h.text).toContain('History of "spike"');
+    await expect(s.threadHistory({ threadId: "never-was" })).rejects.toThrow('Thread "never-was" not found');
+  });
+
+  test("a committed version that cannot be parsed is reported in its entry, not guessed", async () => {
+    repo = makeTempRepo();
+    repo.commit("init", { "README.md": "x\n" });
+    const s = servicesFor(repo.dir);
+    await s.projectCreate({ title: "Shop" });
+    commitAs(repo, "Alice", "project");
+    const file = s.store.threadPath("shop", "main");
+    repo.write(".threadmind/threads/shop/main.md", `${readFileSync(file, "utf8")}\n<<<<<<< HEAD\n- a\n=======\n- b\n>>>>>>> x\n`);
+    commitAs(repo, "Bob", "bad merge");
+    const h = await s.threadHistory({ threadId: "main" });
+    expect(h.entries[0]).toMatchObject({ author: "Bob", sections: [], problem: expect.stringContaining("the new version could not be parsed: contains git conflict markers") });
+    expect(h.text).toContain("⚠ the new version could not be parsed");
+  });
+
+  test("outside git there is no history, and the answer says why", async () => {
+    repo = makeTempRepo({ git: false });
+    const s = servicesFor(repo.dir);
+    await s.projectCreate({ title: "Shop" });
+    const h = await s.threadHistory();
+    expect(h.gitAvailable).toBe(false);
+    expect(h.entries).toEqual([]);
+    expect(h.text).toBe('No history for thread "main": this workspace is not in a git repository. ThreadMind\'s history is git\'s: commit .threadmind/ in a repository to get it.');
+  });
+
+  test("limits outside 1–50 are refused before git runs", async () => {
+    repo = makeTempRepo();
+    const s = servicesFor(repo.dir);
+    await s.projectCreate({ title: "Shop" });
+    await expect(s.threadHistory({ limit: 0 })).rejects.toThrow("The history limit must be a whole number from 1 to 50, not 0.");
+    await expect(s.threadHistory({ limit: 51 })).rejects.toThrow(/not 51/);
+  });
+});
