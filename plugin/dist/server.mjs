@@ -31850,7 +31850,10 @@ function describe2(v) {
 }
 
 // src/core/store.ts
-var GITIGNORE = "# ThreadMind local state (per machine): not shared through git\nconfig.json\nconfig.json.*\ncache/\n.lock\n.lock.*\n";
+var IGNORED = ["config.json", "config.json.*", "cache/", ".lock", ".lock.*"];
+var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
+${IGNORED.join("\n")}
+`;
 var Store = class {
   constructor(workspace, lockOptions = {}) {
     this.workspace = workspace;
@@ -31865,12 +31868,20 @@ var Store = class {
   exists() {
     return existsSync(this.dir);
   }
-  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent). */
+  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout() {
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
     const gitignore = join(this.dir, ".gitignore");
-    if (!existsSync(gitignore)) writeFileAtomicSync(gitignore, GITIGNORE);
+    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
+    if (current === null) {
+      writeFileAtomicSync(gitignore, GITIGNORE);
+      return;
+    }
+    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
+    const missing = IGNORED.filter((entry) => !lines.has(entry));
+    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
   }
   locked(fn) {
     if (!this.exists()) this.ensureLayout();
@@ -32037,7 +32048,7 @@ function emptyMeasurements() {
 
 // src/core/local-state.ts
 function emptyLocalState() {
-  return { version: 1, branches: {}, sessions: {}, measurements: emptyMeasurements() };
+  return { version: 1, branches: {}, sessions: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
   return join(storeDir, "config.json");
@@ -32077,6 +32088,8 @@ function normalize(d) {
   const state = emptyLocalState();
   if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
   else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
+  state.legacyAuthorIds = [...new Set(legacy)];
   if (isRecord(d.branches)) {
     for (const [branch, perProject] of Object.entries(d.branches)) {
       if (!isRecord(perProject)) continue;
@@ -33549,21 +33562,22 @@ async function migrateV04IfNeeded(store, author) {
   if (!existsSync(treesDir)) return null;
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
+  const plans = [];
   for (const name of readdirSync(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
     const treePath = join(treesDir, name);
-    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id.`);
+    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
     const nodes = readTree(treePath);
     const threadsDir = join(store.dir, "threads", projectId);
-    let threads = 0;
     let parentsFromTree = 0;
     let rewritten = 0;
     const files = existsSync(threadsDir) ? readdirSync(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
-    const migrated = [];
+    const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
       const path = join(threadsDir, file);
+      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
       const { thread, naive } = parseOldThread(path, id, text, me);
@@ -33573,17 +33587,26 @@ async function migrateV04IfNeeded(store, author) {
         thread.parentId = node2.parentId;
       }
       if (naive || node2 !== void 0) rewritten++;
-      migrated.push(thread);
-      threads++;
+      try {
+        serializeThreadExactly(thread);
+      } catch (e) {
+        if (!(e instanceof FrontmatterError)) throw e;
+        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
+      }
+      threads.push(thread);
     }
-    const ids = new Set(migrated.map((t) => t.id));
+    const ids = new Set(threads.map((t) => t.id));
     for (const id of Object.keys(nodes)) {
       if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
     }
-    for (const t of migrated) await store.writeThread(projectId, t);
-    rmSync(treePath);
-    report.removed.push(treePath);
-    report.projects.push({ id: projectId, threads, parentsFromTree, rewritten });
+    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
+  }
+  store.ensureLayout();
+  for (const plan of plans) {
+    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
+    rmSync(plan.treePath);
+    report.removed.push(plan.treePath);
+    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
   }
   if (readdirSync(treesDir).length === 0) rmdirSync(treesDir);
   if (existsSync(join(store.dir, "stats"))) {
@@ -33621,7 +33644,7 @@ function readTree(path) {
 function parseOldThread(path, id, text, author) {
   try {
     const thread2 = parseThread(text);
-    if (thread2.id === id) return { thread: thread2, naive: false };
+    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
   } catch (e) {
     if (!(e instanceof FrontmatterError)) throw e;
   }
@@ -33631,7 +33654,7 @@ function parseOldThread(path, id, text, author) {
   for (const line of match[1].split(/\r?\n/)) {
     const at = line.indexOf(":");
     if (at <= 0) continue;
-    fields[line.slice(0, at).trim()] = unquote(line.slice(at + 1).trim());
+    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
   const mtime = statSync(path).mtime.toISOString();
   const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
@@ -33647,10 +33670,6 @@ function parseOldThread(path, id, text, author) {
   };
   if (status) thread.status = status;
   return { thread, naive: true };
-}
-function unquote(v) {
-  if (v.length >= 2 && (v.startsWith('"') && v.endsWith('"') || v.startsWith("'") && v.endsWith("'"))) return v.slice(1, -1);
-  return v;
 }
 
 // src/core/process-alive.ts
@@ -34693,8 +34712,12 @@ async function blobAtHead(top, path) {
 var RECORD = "";
 var FIELD = "";
 async function commitVersions(top, path, max) {
+  const pathspec = `:(literal)${path}`;
+  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
+  if (commits.length === 0) return [];
   const out = await git(top, [
     "log",
+    "--no-walk=unsorted",
     `--format=${RECORD}%H${FIELD}%an${FIELD}%aI${FIELD}%s`,
     "-p",
     "--unified=1000000000",
@@ -34703,9 +34726,9 @@ async function commitVersions(top, path, max) {
     "--no-ext-diff",
     "--no-textconv",
     "--no-renames",
-    `-n${max}`,
+    ...commits,
     "--",
-    `:(literal)${path}`
+    pathspec
   ]);
   const entries = [];
   for (const record2 of out.split(RECORD).slice(1)) {
@@ -35075,8 +35098,11 @@ var ThreadMindServices = class {
   }
   async assertCanModify(project, thread) {
     if (project.mode !== "team") return;
-    const me = await this.author();
-    if (thread.author !== me) throw errors.notOwner(thread.id, thread.author);
+    if (!await this.isMine(thread)) throw errors.notOwner(thread.id, thread.author);
+  }
+  /** Written by this user: the author id, or the id 0.4 gave this user on this machine (kept in local state). */
+  async isMine(thread) {
+    return thread.author === await this.author() || this.readState().legacyAuthorIds.includes(thread.author);
   }
   async threadCreate(input) {
     checkNotBlank("The thread title", input.title);
@@ -35179,7 +35205,7 @@ var ThreadMindServices = class {
       const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
       if (commit) newParent.commit = commit;
       const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
-      if (carried.length > 0) newParent.related = carried.slice(0, LIMITS.relatedCount);
+      if (carried.length > 0) newParent.related = carried;
       const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, newParent);
       await this.store.writeThread(project.id, closed);
@@ -35197,8 +35223,8 @@ var ThreadMindServices = class {
       const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
       if (project.mode === "team") {
         await this.assertCanModify(project, thread);
-        const me = await this.author();
-        const others = doomed.filter((id) => threads.get(id).author !== me);
+        const others = [];
+        for (const id of doomed) if (!await this.isMine(threads.get(id))) others.push(id);
         if (others.length > 0) {
           throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
         }
