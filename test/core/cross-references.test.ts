@@ -1,0 +1,94 @@
+// Guards cross-references (related threads): recorded through create and summary_update, listed by title in the context, kept through rebase, carried by merge, removed on delete.
+import { readFileSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { servicesFor } from "../support/core-services.js";
+import type { ThreadMindServices } from "../../src/core/services.js";
+
+let repo: TempRepo;
+let s: ThreadMindServices;
+const file = (id: string) => readFileSync(s.store.threadPath("shop", id), "utf8");
+
+beforeEach(async () => {
+  repo = makeTempRepo();
+  repo.commit("init", { "README.md": "x\n" });
+  s = servicesFor(repo.dir);
+  await s.projectCreate({ title: "Shop" });
+  await s.summaryUpdate({ content: "## Decisions\n- monolith" });
+  await s.threadCreate({ title: "Rate limiting" });
+  await s.summaryUpdate({ content: "## Decisions\n- SECRET-SAUCE token bucket" });
+  await s.threadCreate({ title: "Billing", parentId: "main" });
+  await s.summaryUpdate({ content: "## Decisions\n- Stripe" });
+});
+afterEach(() => repo?.cleanup());
+
+describe("cross-references", () => {
+  test("thread_create records related ids in the frontmatter, warns about missing ones and the tree marks both", async () => {
+    const created = await s.threadCreate({ title: "API gateway", parentId: "main", related: ["rate-limiting", "ghost"] });
+    expect(created.thread.related).toEqual(["rate-limiting", "ghost"]);
+    expect(created.warnings).toContain('Related thread "ghost" does not exist (kept as a reference).');
+    expect(file("api-gateway")).toContain("related:\n  - rate-limiting\n  - ghost\n");
+    expect(created.tree).toContain("API gateway (api-gateway) ↔ rate-limiting, ghost (missing) ◀ active");
+  });
+
+  test("the context lists related threads by title and id, never their summaries; missing ones are reported, not fatal", async () => {
+    await s.threadCreate({ title: "API gateway", parentId: "main", related: ["rate-limiting", "ghost"] });
+    const ctx = await s.contextGet();
+    expect(ctx.text).toContain(
+      "_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): Rate limiting (rate-limiting); ghost (missing: no such thread)._",
+    );
+    expect(ctx.text).not.toContain("SECRET-SAUCE");
+  });
+
+  test("summary_update sets, replaces and clears related ids; a self-reference is dropped with a warning", async () => {
+    const set = await s.summaryUpdate({ threadId: "billing", section: "state", content: "- invoices", related: ["rate-limiting", "billing", "nope"] });
+    expect(set.thread.related).toEqual(["rate-limiting", "nope"]);
+    expect(set.warnings).toEqual(['A thread cannot be related to itself: "billing" was left out.', 'Related thread "nope" does not exist (kept as a reference).']);
+    const kept = await s.summaryUpdate({ threadId: "billing", section: "state", content: "- refunds" });
+    expect(kept.thread.related).toEqual(["rate-limiting", "nope"]);
+    expect(kept.warnings).toEqual([]);
+    const cleared = await s.summaryUpdate({ threadId: "billing", section: "state", content: "- done", related: [] });
+    expect(cleared.thread.related).toBeUndefined();
+    expect(file("billing")).not.toContain("related:");
+  });
+
+  test("a closed related thread is listed with its status", async () => {
+    await s.summaryUpdate({ threadId: "billing", section: "state", content: "- x", related: ["rate-limiting"] });
+    await s.threadStatus({ status: "abandoned", threadId: "rate-limiting", reason: "not needed" });
+    const { context } = await s.threadSwitch("billing");
+    expect(context.text).toContain("Rate limiting (rate-limiting, abandoned)");
+  });
+
+  test("rebase moves a thread without touching references to it or from it", async () => {
+    await s.summaryUpdate({ threadId: "billing", section: "state", content: "- x", related: ["rate-limiting"] });
+    await s.summaryUpdate({ threadId: "rate-limiting", section: "state", content: "- y", related: ["billing"] });
+    const rebased = await s.threadRebase("rate-limiting", "billing");
+    expect(rebased.thread.parentId).toBe("billing");
+    expect(rebased.thread.related).toEqual(["billing"]);
+    expect(rebased.tree).toContain("Rate limiting (rate-limiting) ↔ billing");
+    const { context } = await s.threadSwitch("billing");
+    expect(context.text).toContain("Rate limiting (rate-limiting)");
+  });
+
+  test("merge carries the merged thread's references to its parent (not to the parent itself); references to the merged thread stay", async () => {
+    await s.threadCreate({ title: "Coupons", parentId: "billing", related: ["rate-limiting", "billing", "main"] });
+    await s.summaryUpdate({ threadId: "main", section: "state", content: "- z", related: ["coupons"] });
+    const merged = await s.threadMerge({ threadId: "coupons", parentSummary: "## Decisions\n- Stripe\n- coupons in Stripe" });
+    expect(merged.parent.related).toEqual(["rate-limiting", "main"]);
+    expect(merged.thread).toMatchObject({ status: "done", mergedInto: "billing", related: ["rate-limiting", "billing", "main"] });
+    const { context } = await s.threadSwitch("main");
+    expect(context.text).toContain("Coupons (coupons, done)");
+  });
+
+  test("deleting a thread removes references to it and its descendants from every remaining thread", async () => {
+    await s.threadCreate({ title: "Quotas", parentId: "rate-limiting" });
+    await s.summaryUpdate({ threadId: "billing", section: "state", content: "- x", related: ["rate-limiting", "quotas"] });
+    await s.summaryUpdate({ threadId: "main", section: "state", content: "- y", related: ["quotas", "billing"] });
+    const { deleted, tree } = await s.threadDelete("rate-limiting");
+    expect(deleted.sort()).toEqual(["quotas", "rate-limiting"]);
+    expect(file("billing")).not.toContain("related:");
+    expect(file("main")).toContain("related:\n  - billing\n");
+    expect(tree).not.toContain("↔ quotas");
+    expect(tree).toContain("Shop (main) ↔ billing");
+  });
+});
