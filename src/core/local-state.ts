@@ -5,6 +5,7 @@ import { writeFileAtomic } from "./atomic-write.js";
 import { readTextStrict } from "./store.js";
 import { UnreadableFileError } from "./errors.js";
 import { LIMITS } from "./limits.js";
+import { isValidId } from "./ids.js";
 import type { Measurements } from "./measurements.js";
 import { emptyMeasurements } from "./measurements.js";
 
@@ -23,6 +24,8 @@ export interface LocalState {
   branches: Record<string, Record<string, string>>;
   sessions: Record<string, SessionState>;
   measurements: Measurements;
+  /** Author ids this user had before (0.4 kept a random one in config.json as "author"): their threads are this user's. */
+  legacyAuthorIds: string[];
 }
 
 export interface LocalStateRead {
@@ -32,7 +35,7 @@ export interface LocalStateRead {
 }
 
 export function emptyLocalState(): LocalState {
-  return { version: 1, branches: {}, sessions: {}, measurements: emptyMeasurements() };
+  return { version: 1, branches: {}, sessions: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 
 export function localStatePath(storeDir: string): string {
@@ -80,6 +83,8 @@ function normalize(d: Record<string, unknown>): LocalState {
   if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
   // 0.4 layout kept activeProjectId; it means the same as lastProjectId.
   else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  const legacy = [...(Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : []), d.author].filter(isValidId);
+  state.legacyAuthorIds = [...new Set(legacy)];
   if (isRecord(d.branches)) {
     for (const [branch, perProject] of Object.entries(d.branches)) {
       if (!isRecord(perProject)) continue;

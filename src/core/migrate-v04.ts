@@ -1,7 +1,7 @@
 // Upgrades a 0.4 store: parentage from trees/<project>.json into each thread file, naive frontmatter rewritten properly.
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { FrontmatterError, parseThread } from "./frontmatter.js";
+import { FrontmatterError, parseThread, serializeThread, serializeThreadExactly } from "./frontmatter.js";
 import { isValidId } from "./ids.js";
 import { ThreadMindError } from "./errors.js";
 import { readTextStrict, type Store } from "./store.js";
@@ -19,28 +19,39 @@ interface TreeNode {
   parentId: string | null;
 }
 
-/** Migrates when `trees/` exists. Caller holds the store lock. Never deletes a tree file it could not fully apply. */
+interface ProjectPlan {
+  projectId: string;
+  treePath: string;
+  threads: Thread[];
+  parentsFromTree: number;
+  rewritten: number;
+}
+
+/**
+ * Migrates when `trees/` exists. Caller holds the store lock. Every tree and thread file of every project is read and
+ * understood before anything is written, so a store it cannot fully understand is left exactly as it is.
+ */
 export async function migrateV04IfNeeded(store: Store, author: () => Promise<string>): Promise<MigrationReport | null> {
   const treesDir = join(store.dir, "trees");
   if (!existsSync(treesDir)) return null;
   const report: MigrationReport = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
+  const plans: ProjectPlan[] = [];
   for (const name of readdirSync(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
     const treePath = join(treesDir, name);
-    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id.`);
+    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
     const nodes = readTree(treePath);
     const threadsDir = join(store.dir, "threads", projectId);
-    let threads = 0;
     let parentsFromTree = 0;
     let rewritten = 0;
     const files = existsSync(threadsDir) ? readdirSync(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
-    // Parse everything first: a file that cannot be understood stops the migration before anything is written.
-    const migrated: Thread[] = [];
+    const threads: Thread[] = [];
     for (const file of files) {
       const id = file.slice(0, -3);
       const path = join(threadsDir, file);
+      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
       const { thread, naive } = parseOldThread(path, id, text, me);
@@ -50,17 +61,27 @@ export async function migrateV04IfNeeded(store: Store, author: () => Promise<str
         thread.parentId = node.parentId;
       }
       if (naive || node !== undefined) rewritten++;
-      migrated.push(thread);
-      threads++;
+      try {
+        serializeThreadExactly(thread);
+      } catch (e) {
+        if (!(e instanceof FrontmatterError)) throw e;
+        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
+      }
+      threads.push(thread);
     }
-    const ids = new Set(migrated.map((t) => t.id));
+    const ids = new Set(threads.map((t) => t.id));
     for (const id of Object.keys(nodes)) {
       if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
     }
-    for (const t of migrated) await store.writeThread(projectId, t);
-    rmSync(treePath);
-    report.removed.push(treePath);
-    report.projects.push({ id: projectId, threads, parentsFromTree, rewritten });
+    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
+  }
+  // Everything was understood: now write. A crash here is safe to resume, as files already rewritten read as the new format.
+  store.ensureLayout();
+  for (const plan of plans) {
+    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
+    rmSync(plan.treePath);
+    report.removed.push(plan.treePath);
+    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
   }
   if (readdirSync(treesDir).length === 0) rmdirSync(treesDir);
   if (existsSync(join(store.dir, "stats"))) {
@@ -97,11 +118,15 @@ function readTree(path: string): Record<string, TreeNode> {
   return out;
 }
 
-/** Reads a thread file written by 0.4's naive `key: value` serializer (or already in the new format). */
+/**
+ * Reads a thread file written by 0.4's naive `key: value` serializer, or already in the new format (an interrupted
+ * migration). Only a file exactly as the new serializer writes it counts as new: YAML would misread many naive values
+ * ("Fix # urgent" as "Fix", quotes, tags, anchors, numbers).
+ */
 function parseOldThread(path: string, id: string, text: string, author: string): { thread: Thread; naive: boolean } {
   try {
     const thread = parseThread(text);
-    if (thread.id === id) return { thread, naive: false };
+    if (thread.id === id && serializeThread(thread) === text) return { thread, naive: false };
   } catch (e) {
     if (!(e instanceof FrontmatterError)) throw e;
   }
@@ -111,7 +136,8 @@ function parseOldThread(path: string, id: string, text: string, author: string):
   for (const line of match[1]!.split(/\r?\n/)) {
     const at = line.indexOf(":");
     if (at <= 0) continue;
-    fields[line.slice(0, at).trim()] = unquote(line.slice(at + 1).trim());
+    // 0.4 wrote values raw and read them back trimmed, quotes included.
+    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
   const mtime = statSync(path).mtime.toISOString();
   const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : undefined;
@@ -127,9 +153,4 @@ function parseOldThread(path: string, id: string, text: string, author: string):
   };
   if (status) thread.status = status;
   return { thread, naive: true };
-}
-
-function unquote(v: string): string {
-  if (v.length >= 2 && ((v.startsWith('"') && v.endsWith('"')) || (v.startsWith("'") && v.endsWith("'")))) return v.slice(1, -1);
-  return v;
 }

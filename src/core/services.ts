@@ -131,6 +131,16 @@ export class ThreadMindServices {
     if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
   }
 
+  /** Saves new token counts. The cache is derived data: failing to save it is a notice, never a failed operation. */
+  async saveTokenCache(): Promise<void> {
+    try {
+      await this.tokens.flush();
+    } catch (e) {
+      const line = `ThreadMind could not save its token-count cache (${e instanceof Error ? e.message : String(e)}); counts will be recomputed. Nothing else is affected.`;
+      if (!this.notices.includes(line)) this.notices.push(line);
+    }
+  }
+
   private async remember(projectId: string, threadId: string | null): Promise<void> {
     this.projectId = projectId;
     this.threadId = threadId;
@@ -282,8 +292,12 @@ export class ThreadMindServices {
 
   private async assertCanModify(project: Project, thread: Thread): Promise<void> {
     if (project.mode !== "team") return;
-    const me = await this.author();
-    if (thread.author !== me) throw errors.notOwner(thread.id, thread.author);
+    if (!(await this.isMine(thread))) throw errors.notOwner(thread.id, thread.author);
+  }
+
+  /** Written by this user: the author id, or the id 0.4 gave this user on this machine (kept in local state). */
+  private async isMine(thread: Thread): Promise<boolean> {
+    return thread.author === (await this.author()) || this.readState().legacyAuthorIds.includes(thread.author);
   }
 
   async threadCreate(input: { title: string; parentId?: string; related?: string[] }): Promise<ThreadCreated> {
@@ -413,8 +427,8 @@ export class ThreadMindServices {
       const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
       if (project.mode === "team") {
         await this.assertCanModify(project, thread);
-        const me = await this.author();
-        const others = doomed.filter((id) => threads.get(id)!.author !== me);
+        const others: string[] = [];
+        for (const id of doomed) if (!(await this.isMine(threads.get(id)!))) others.push(id);
         if (others.length > 0) {
           throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
         }
@@ -500,7 +514,7 @@ export class ThreadMindServices {
       return next;
     });
     const tokens = await this.tokens.count(updated.summary);
-    await this.tokens.flush();
+    await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
   }
 
@@ -569,7 +583,7 @@ export class ThreadMindServices {
     const missesBefore = this.tokens.misses;
     let assembled = assemble();
     if (this.tokens.misses > missesBefore && (await this.tokens.ready())) assembled = assemble();
-    await this.tokens.flush();
+    await this.saveTokenCache();
     return assembled;
   }
 

@@ -10,7 +10,8 @@ import { LIMITS } from "./limits.js";
 import type { Project, ProjectMode, Thread, ThreadFileProblem } from "./types.js";
 import type { Workspace } from "./workspace.js";
 
-const GITIGNORE = "# ThreadMind local state (per machine): not shared through git\nconfig.json\nconfig.json.*\ncache/\n.lock\n.lock.*\n";
+const IGNORED = ["config.json", "config.json.*", "cache/", ".lock", ".lock.*"];
+const GITIGNORE = `# ThreadMind local state (per machine): not shared through git\n${IGNORED.join("\n")}\n`;
 
 export interface ThreadSet {
   threads: Map<string, Thread>;
@@ -33,12 +34,19 @@ export class Store {
     return existsSync(this.dir);
   }
 
-  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent). */
+  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout(): void {
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
     const gitignore = join(this.dir, ".gitignore");
-    if (!existsSync(gitignore)) writeFileAtomicSync(gitignore, GITIGNORE);
+    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
+    if (current === null) {
+      writeFileAtomicSync(gitignore, GITIGNORE);
+      return;
+    }
+    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
+    const missing = IGNORED.filter((entry) => !lines.has(entry));
+    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
   }
 
   locked<T>(fn: () => Promise<T>): Promise<T> {
