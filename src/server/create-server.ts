@@ -9,6 +9,7 @@ import { watchRoots } from "./roots.js";
 import { ServerSession } from "./server-session.js";
 import type { ToolContext } from "./tool-result.js";
 import { registerProjectTools } from "./tools/project-tools.js";
+import { registerRecallTools } from "./tools/recall-tools.js";
 import { registerSetupTools } from "./tools/setup-tools.js";
 import { registerSummaryTools } from "./tools/summary-tools.js";
 import { registerThreadTools } from "./tools/thread-tools.js";
@@ -46,6 +47,7 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
   registerThreadTools(server, ctx);
   registerSummaryTools(server, ctx);
   registerSetupTools(server, ctx);
+  registerRecallTools(server, ctx);
   registerResources(server, session);
   registerPrompts(server, session);
   watchRoots(server, session, resourcesChanged);
