@@ -46,7 +46,7 @@ export async function collectStats(services: ThreadMindServices): Promise<StatsR
   for (const t of treeOrder(threads)) {
     summaries.push({ threadId: t.id, tokens: await services.tokens.count(t.summary), updated: t.updatedAt.slice(0, 10) });
   }
-  await services.tokens.flush();
+  await services.saveTokenCache();
   return {
     projectTitle: project.title,
     counts,
