@@ -2,6 +2,7 @@
 import { parseArgs, positiveInt, UsageError } from "./cli-args.js";
 import { openCliServices } from "./cli-services.js";
 import { ThreadMindError } from "../core/errors.js";
+import { RECALL_COMMANDS } from "./recall-commands.js";
 
 /** A sibling bundle in plugin/dist, loaded only when needed (a computed URL, so the bundler leaves it alone). */
 function siblingBundle(name: string): string {
@@ -64,6 +65,8 @@ const COMMANDS: Record<string, Command> = {
 export function registerCommand(name: string, command: Command): void {
   COMMANDS[name] = command;
 }
+
+for (const [name, command] of Object.entries(RECALL_COMMANDS)) registerCommand(name, command);
 
 function help(): string {
   const lines = ["ThreadMind — memory for AI coding sessions", "", "Usage: thread-mind-mcp <command> [options]", "", "Commands:"];
