@@ -1,0 +1,191 @@
+// The savings report: locate a workspace's transcripts, stream each one, pair restarts, compare with and without ThreadMind.
+import { locateTranscripts, type RejectedTranscript } from "./transcript-locations.js";
+import { scanSession, type ScannedSession, type SizePoint } from "./savings-scan.js";
+import { findRestarts, segmentLoads, type Restart } from "./savings-pairing.js";
+import { summarizeReceipts, type ReceiptSummary } from "./savings-receipts.js";
+import type { Measurements } from "./measurements.js";
+
+export interface ReportSession {
+  sessionId: string;
+  folder: string;
+  path: string;
+  bytes: number;
+  startedAt: string | null;
+  endedAt: string | null;
+  /** Started by /clear (the report found the session it ended, or at least the /clear evidence). */
+  startedByClear: boolean;
+  apiResponses: number;
+  firstContextTokens: number | null;
+  peakContextTokens: number | null;
+  finalContextTokens: number | null;
+  outputTokens: number;
+  /** ThreadMind context reached the model in this session (a ThreadMind injection record that is not a preview). */
+  withThreadMind: boolean;
+  threadMindInjections: number;
+  /** Injections of other plugins' or the user's hooks. */
+  otherInjections: number;
+  /** The chart's series: sizes by response ordinal (thinned for long sessions). */
+  points: SizePoint[];
+  /** Response ordinals where compactions happened, with the ThreadMind context loaded after each (~tokens, 0 when none). */
+  compactionMarks: { responsesBefore: number; threadMindTokens: number }[];
+  /** ThreadMind context loaded at the session's start (~tokens, 0 when none). */
+  threadMindTokensAtStart: number;
+  malformedLines: number;
+}
+
+export interface RestartGroup {
+  restarts: number;
+  /** Restarts with both sizes measured (the averages are over these). */
+  measured: number;
+  averageBefore: number | null;
+  averageAfter: number | null;
+  averageSaving: number | null;
+  /** (averageBefore − averageAfter) / averageBefore × 100. */
+  savingPercent: number | null;
+  /** ThreadMind context loaded on average (~tokens); null for the group without it. */
+  averageLoaded: number | null;
+}
+
+export interface SessionGroup {
+  sessions: number;
+  averageFirst: number | null;
+  averagePeak: number | null;
+  averageFinal: number | null;
+}
+
+export interface SavingsReport {
+  workspaceRoot: string;
+  projectsDir: string;
+  projectsDirExists: boolean;
+  folders: string[];
+  scannedFiles: number;
+  scannedBytes: number;
+  rejected: RejectedTranscript[];
+  sessions: ReportSession[];
+  restarts: Restart[];
+  /** Restarts where ThreadMind context reached the model, and the others (the baseline), side by side. */
+  comparison: { withThreadMind: RestartGroup; withoutThreadMind: RestartGroup };
+  sessionComparison: { withThreadMind: SessionGroup; withoutThreadMind: SessionGroup };
+  receipts: ReceiptSummary;
+  malformedLines: number;
+}
+
+export interface ScanProgress {
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+  currentPath: string | null;
+}
+
+export interface SavingsReportOptions {
+  workspaceRoot: string;
+  projectsDir: string;
+  measurements: Measurements;
+  onProgress?: (progress: ScanProgress) => void;
+}
+
+function average(values: number[]): number | null {
+  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+export function restartGroup(restarts: readonly Restart[], withThreadMind: boolean): RestartGroup {
+  const measured = restarts.filter((r): r is Restart & { before: number; after: number } => r.before !== null && r.after !== null);
+  const averageBefore = average(measured.map((r) => r.before));
+  const averageAfter = average(measured.map((r) => r.after));
+  return {
+    restarts: restarts.length,
+    measured: measured.length,
+    averageBefore,
+    averageAfter,
+    averageSaving: average(measured.map((r) => r.before - r.after)),
+    savingPercent: averageBefore !== null && averageAfter !== null && averageBefore > 0 ? ((averageBefore - averageAfter) / averageBefore) * 100 : null,
+    averageLoaded: withThreadMind ? average(restarts.flatMap((r) => (r.threadMind === null ? [] : [r.threadMind.tokens]))) : null,
+  };
+}
+
+function sessionGroup(sessions: readonly ReportSession[]): SessionGroup {
+  const known = (pick: (s: ReportSession) => number | null) => sessions.flatMap((s) => (pick(s) === null ? [] : [pick(s)!]));
+  return {
+    sessions: sessions.length,
+    averageFirst: average(known((s) => s.firstContextTokens)),
+    averagePeak: average(known((s) => s.peakContextTokens)),
+    averageFinal: average(known((s) => s.finalContextTokens)),
+  };
+}
+
+function reportSession(s: ScannedSession, restarts: readonly Restart[], measurements: Measurements): ReportSession {
+  const loads = segmentLoads(s, measurements);
+  const loadedTokens = (k: number) => {
+    const load = loads[k];
+    return load === null || load === undefined || load.receipt === "missing" ? 0 : load.tokens;
+  };
+  return {
+    sessionId: s.sessionId,
+    folder: s.folder,
+    path: s.path,
+    bytes: s.bytes,
+    startedAt: s.startedAt,
+    endedAt: s.endedAt,
+    startedByClear: restarts.some((r) => r.kind === "clear" && r.sessionId === s.sessionId),
+    apiResponses: s.apiResponses,
+    firstContextTokens: s.firstContextTokens,
+    peakContextTokens: s.peakContextTokens,
+    finalContextTokens: s.finalContextTokens,
+    outputTokens: s.outputTokens,
+    withThreadMind: s.threadMindInjections.some((i) => !i.preview),
+    threadMindInjections: s.threadMindInjections.length,
+    otherInjections: s.otherInjections.length,
+    points: s.points,
+    compactionMarks: s.compactions.map((c, k) => ({ responsesBefore: c.responsesBefore, threadMindTokens: loadedTokens(k + 1) })),
+    threadMindTokensAtStart: loadedTokens(0),
+    malformedLines: s.malformedLines,
+  };
+}
+
+/**
+ * Scans every transcript of the workspace, one file at a time (each streamed: memory does not grow with file sizes),
+ * and builds the report. Throws on an unreadable projects folder or file (never skips silently).
+ */
+export async function buildSavingsReport(options: SavingsReportOptions): Promise<SavingsReport> {
+  const located = await locateTranscripts({ projectsDir: options.projectsDir, workspaceRoot: options.workspaceRoot });
+  const bytesTotal = located.transcripts.reduce((sum, t) => sum + t.sizeBytes, 0);
+  const scanned: ScannedSession[] = [];
+  let bytesDone = 0;
+  for (const [i, file] of located.transcripts.entries()) {
+    const report = (bytesInFile: number) =>
+      options.onProgress?.({ filesDone: i, filesTotal: located.transcripts.length, bytesDone: bytesDone + bytesInFile, bytesTotal, currentPath: file.path });
+    report(0);
+    const session = await scanSession(file, report);
+    bytesDone += session.bytes;
+    scanned.push(session);
+  }
+  options.onProgress?.({ filesDone: located.transcripts.length, filesTotal: located.transcripts.length, bytesDone, bytesTotal, currentPath: null });
+
+  const restarts = findRestarts(scanned, options.measurements);
+  const sessions = scanned
+    .map((s) => reportSession(s, restarts, options.measurements))
+    .sort((a, b) => (Date.parse(a.startedAt ?? "") || 0) - (Date.parse(b.startedAt ?? "") || 0));
+  const delivered = (r: Restart) => r.threadMind !== null && r.threadMind.receipt === "delivered";
+  return {
+    workspaceRoot: options.workspaceRoot,
+    projectsDir: located.projectsDir,
+    projectsDirExists: located.projectsDirExists,
+    folders: located.folders,
+    scannedFiles: scanned.length,
+    scannedBytes: bytesDone,
+    rejected: located.rejected,
+    sessions,
+    restarts,
+    comparison: {
+      withThreadMind: restartGroup(restarts.filter(delivered), true),
+      withoutThreadMind: restartGroup(restarts.filter((r) => !delivered(r)), false),
+    },
+    sessionComparison: {
+      withThreadMind: sessionGroup(sessions.filter((s) => s.withThreadMind)),
+      withoutThreadMind: sessionGroup(sessions.filter((s) => !s.withThreadMind)),
+    },
+    receipts: summarizeReceipts(options.measurements.injections, scanned),
+    malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
+  };
+}

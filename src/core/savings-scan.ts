@@ -1,0 +1,271 @@
+// Streams one session transcript into what the savings report needs: sizes over time, compactions, injections, /clear evidence.
+import { forEachLine } from "../transcript/for-each-line.js";
+import { SessionAccumulator, responseKey } from "../transcript/session-accumulator.js";
+import { classifyLine } from "../transcript/classify-record.js";
+import type { ClassifiedLine, Compaction, HookContextRecord } from "../transcript/types.js";
+import { contentHash } from "./token-estimate.js";
+
+/** The line every ThreadMind injection starts with (src/hooks/context-header.ts; a test keeps the two in step). */
+export const THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
+
+/** At most this many size points are kept per session (older ones thinned evenly); the figures use every response. */
+export const MAX_POINTS_PER_SESSION = 400;
+
+export interface SizePoint {
+  /** Ordinal of the API response in the session's main chain (0-based, streamed copies counted once). */
+  index: number;
+  at: string | null;
+  tokens: number;
+}
+
+/** A hook injection seen in the transcript (texts are not kept: only what identifies and sizes them). */
+export interface InjectionSeen {
+  lineNumber: number;
+  at: string | null;
+  /** How many compaction boundaries precede it: 0 = loaded at the session's start, k = after the k-th compaction. */
+  segment: number;
+  chars: number;
+  contentHash: string;
+  /** Claude Code handed the model a <persisted-output> preview instead of the text (over 10,000 characters). */
+  preview: boolean;
+  /** For ThreadMind injections: the source named in its header and the thread id in parentheses (null when unreadable). */
+  source: "startup" | "clear" | "compact" | null;
+  threadId: string | null;
+}
+
+export interface CompactionSeen extends Compaction {
+  /** API responses of the main chain before the boundary (the chart places the boundary there). */
+  responsesBefore: number;
+}
+
+export interface ScannedSession {
+  path: string;
+  folder: string;
+  /** The file name without .jsonl (Claude Code names files after the session id), else the first recorded session id. */
+  sessionId: string;
+  bytes: number;
+  /** Earliest and latest record timestamps (records are not always written in time order). */
+  startedAt: string | null;
+  endedAt: string | null;
+  /** Timestamp of the `/clear` command record that opens a session started by /clear (null when there is none). */
+  clearCommandAt: string | null;
+  /** A SessionStart hook of any plugin reported source "clear" before the first response (hook_success / hook_progress). */
+  clearHookSeen: boolean;
+  firstContextTokens: number | null;
+  finalContextTokens: number | null;
+  peakContextTokens: number | null;
+  apiResponses: number;
+  outputTokens: number;
+  compactions: CompactionSeen[];
+  threadMindInjections: InjectionSeen[];
+  otherInjections: InjectionSeen[];
+  /** Every main-chain response's size, thinned to at most MAX_POINTS_PER_SESSION (the last one always kept). */
+  points: SizePoint[];
+  malformedLines: number;
+  truncatedLastLine: boolean;
+}
+
+const CLEAR_COMMAND = "<command-name>/clear</command-name>";
+const CLEAR_HOOK_NAME = "SessionStart:clear";
+
+/** Keeps an evenly thinned series in bounded memory: when full, every other point is dropped and the stride doubles. */
+class ThinnedSeries {
+  private points: SizePoint[] = [];
+  private stride = 1;
+  last: SizePoint | null = null;
+
+  constructor(private readonly limit: number) {}
+
+  add(point: SizePoint): void {
+    this.last = point;
+    if (point.index % this.stride !== 0) return;
+    this.points.push(point);
+    if (this.points.length >= this.limit) {
+      this.stride *= 2;
+      this.points = this.points.filter((p) => p.index % this.stride === 0);
+    }
+  }
+
+  /** Replaces the newest point's value (a streamed copy of the same response). */
+  updateLast(point: SizePoint): void {
+    this.last = point;
+    const tail = this.points[this.points.length - 1];
+    if (tail !== undefined && tail.index === point.index) this.points[this.points.length - 1] = point;
+  }
+
+  result(): SizePoint[] {
+    const out = [...this.points];
+    if (this.last !== null && out[out.length - 1]?.index !== this.last.index) out.push(this.last);
+    return out;
+  }
+}
+
+function parseHeader(text: string): { source: InjectionSeen["source"]; threadId: string | null } {
+  const start = text.indexOf(THREADMIND_HEADER_PREFIX);
+  const line = text.slice(start, text.indexOf("\n", start) === -1 ? undefined : text.indexOf("\n", start));
+  const rest = line.slice(THREADMIND_HEADER_PREFIX.length);
+  const source = rest.startsWith("after /clear") ? "clear" : rest.startsWith("after compaction") ? "compact" : rest.startsWith("at session start") ? "startup" : null;
+  const id = /\(([a-z0-9-]+)\)\. /.exec(line);
+  return { source, threadId: id ? id[1]! : null };
+}
+
+function earlier(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Date.parse(b) < Date.parse(a) ? b : a;
+}
+
+function later(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Date.parse(b) > Date.parse(a) ? b : a;
+}
+
+/** A user record whose message text holds the /clear command (string content or text blocks). */
+function isClearCommand(text: string): { at: string | null } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const record = value as { type?: unknown; isSidechain?: unknown; timestamp?: unknown; message?: { content?: unknown } };
+  if (record.type !== "user" || record.isSidechain === true) return null;
+  const content = record.message?.content;
+  const texts = typeof content === "string" ? [content] : Array.isArray(content) ? content.map((b: unknown) => (typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? b.text : "")) : [];
+  if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
+  return { at: typeof record.timestamp === "string" ? record.timestamp : null };
+}
+
+/** A SessionStart hook record naming source "clear": 2.1.x hook_success attachments, older hook_progress records. */
+function isClearHookRecord(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as { type?: unknown; attachment?: { hookName?: unknown }; data?: { hookName?: unknown } };
+  if (record.type === "attachment") return record.attachment?.hookName === CLEAR_HOOK_NAME;
+  if (record.type === "progress") return record.data?.hookName === CLEAR_HOOK_NAME;
+  return false;
+}
+
+function withoutText(record: HookContextRecord): HookContextRecord {
+  return { ...record, content: [], text: "" };
+}
+
+/**
+ * Reads one session file from start to end in bounded memory: figures by the transcript library's rules (its
+ * SessionAccumulator: dedup by message.id + requestId keeping the final copy, main chain only), plus the points, the
+ * injections and the /clear evidence the report needs. `onBytes` reports progress (bytes of this file read so far).
+ */
+export async function scanSession(file: { path: string; folder: string }, onBytes?: (bytes: number) => void): Promise<ScannedSession> {
+  const accumulator = new SessionAccumulator();
+  const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
+  const threadMindInjections: InjectionSeen[] = [];
+  const otherInjections: InjectionSeen[] = [];
+  /** Responses before each compaction boundary, in file order. */
+  const boundaryResponses: number[] = [];
+  let startedAt: string | null = null;
+  let endedAt: string | null = null;
+  let clearCommandAt: string | null = null;
+  let clearHookSeen = false;
+  let lineNumber = 0;
+  let responses = 0;
+  let lastKey: string | null = null;
+  let truncatedLastLine = false;
+  let bytesSeen = 0;
+
+  const onLine = (text: string, terminated: boolean) => {
+    lineNumber += 1;
+    bytesSeen += Buffer.byteLength(text) + (terminated ? 1 : 0);
+    if (onBytes !== undefined && lineNumber % 2000 === 0) onBytes(bytesSeen);
+    const classified: ClassifiedLine = classifyLine(text);
+    if (classified.kind === "malformed" && !terminated) truncatedLastLine = true;
+    if (responses === 0) {
+      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(text)?.at ?? clearCommandAt;
+      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(text);
+    }
+    switch (classified.kind) {
+      case "assistant": {
+        const key = responseKey(classified.record);
+        const at = classified.record.meta.timestamp;
+        if (key === lastKey) series.updateLast({ index: responses - 1, at, tokens: classified.record.contextTokens });
+        else {
+          series.add({ index: responses, at, tokens: classified.record.contextTokens });
+          responses += 1;
+          lastKey = key;
+        }
+        accumulator.add(classified);
+        break;
+      }
+      case "hook-context": {
+        const record = classified.record;
+        const seen: InjectionSeen = {
+          lineNumber,
+          at: record.meta.timestamp,
+          segment: boundaryResponses.length,
+          chars: record.text.length,
+          contentHash: contentHash(record.text),
+          preview: record.isPersistedOutputPreview,
+          source: null,
+          threadId: null,
+        };
+        if (record.text.includes(THREADMIND_HEADER_PREFIX)) threadMindInjections.push({ ...seen, ...parseHeader(record.text) });
+        else otherInjections.push(seen);
+        // The accumulator only needs the record's presence: drop the text so memory does not grow with injections.
+        accumulator.add({ kind: "hook-context", record: withoutText(record) });
+        break;
+      }
+      case "compact-boundary":
+        boundaryResponses.push(responses);
+        accumulator.add(classified);
+        break;
+      case "blank":
+      case "malformed":
+      case "skipped":
+      case "other":
+        accumulator.add(classified);
+        break;
+      default: {
+        const unreachable: never = classified;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+    const meta = classified.kind === "other" ? classified.meta : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context" ? classified.record.meta : null;
+    if (meta !== null && meta.timestamp !== null && !Number.isNaN(Date.parse(meta.timestamp))) {
+      startedAt = earlier(startedAt, meta.timestamp);
+      endedAt = later(endedAt, meta.timestamp);
+    }
+  };
+
+  const { bytesRead } = await forEachLine(file.path, onLine);
+  if (onBytes !== undefined) onBytes(bytesRead);
+  const figures = accumulator.result();
+  const compactions: CompactionSeen[] = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i]! }));
+  const name = file.path.split(/[\\/]/).pop()!.replace(/\.jsonl$/, "");
+  return {
+    path: file.path,
+    folder: file.folder,
+    sessionId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name) ? name : (figures.sessionIds[0] ?? name),
+    bytes: bytesRead,
+    startedAt,
+    endedAt,
+    clearCommandAt,
+    clearHookSeen,
+    firstContextTokens: figures.firstContextTokens,
+    finalContextTokens: figures.finalContextTokens,
+    peakContextTokens: figures.peakContextTokens,
+    apiResponses: figures.apiResponses,
+    outputTokens: figures.totals.outputTokens,
+    compactions,
+    threadMindInjections,
+    otherInjections,
+    points: series.result(),
+    malformedLines: figures.malformedLines,
+    truncatedLastLine,
+  };
+}
