@@ -183,7 +183,8 @@ export class ThreadMindServices {
     const result = await this.store.locked(async () => {
       this.store.ensureLayout();
       await this.migrateIfNeeded();
-      const id = uniqueId(input.title, (c) => this.store.projectExists(c));
+      // A threads/<id>/ left without its project file is someone's data too: the new project takes another id.
+      const id = uniqueId(input.title, (c) => this.store.projectExists(c) || this.store.threadsDirExists(c));
       const now = nextTimestamp();
       const project: Project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
       if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();

@@ -57,11 +57,18 @@ export class Store {
   // ---- projects ----
 
   projectPath(id: string): string {
-    return join(this.dir, "projects", `${assertId(id, "project id")}.json`);
+    return join(this.projectsDir(), `${assertId(id, "project id")}.json`);
+  }
+
+  /** projects/; refused (named) when it is a symbolic link. */
+  private projectsDir(): string {
+    const dir = join(this.dir, "projects");
+    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    return dir;
   }
 
   projectIds(): string[] {
-    const dir = join(this.dir, "projects");
+    const dir = this.projectsDir();
     if (!existsSync(dir)) return [];
     return readdirSync(dir)
       .filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -5)))
@@ -94,8 +101,17 @@ export class Store {
 
   // ---- threads ----
 
+  /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId: string): string {
-    return join(this.dir, "threads", assertId(projectId, "project id"));
+    const dir = join(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [join(this.dir, "threads"), dir]) {
+      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    }
+    return dir;
+  }
+
+  threadsDirExists(projectId: string): boolean {
+    return entryExists(this.threadsDir(projectId));
   }
 
   threadPath(projectId: string, threadId: string): string {
@@ -156,6 +172,15 @@ export class Store {
 
   deleteThreadFile(projectId: string, threadId: string): void {
     rmSync(this.threadPath(projectId, threadId), { force: true });
+  }
+}
+
+function isSymbolicLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
   }
 }
 

@@ -83,6 +83,7 @@ export function updateSection(summary: string, key: SectionKey, content: string,
   const text = trimBlankLines(content);
   const existing = parsed.sections.find((s) => s.key === key);
   if (existing) {
+    if (text === "" && !replace) return summary; // appending nothing changes nothing
     existing.body = replace || existing.body === "" ? text : `${existing.body}\n${text}`;
     return renderSummary(parsed);
   }

@@ -190,6 +190,19 @@ describe("summaries", () => {
     expect(r.chars).toBe(8);
   });
 
+  test("appending nothing to a section changes nothing; replacing it with nothing empties it", async () => {
+    const s = await setup();
+    await s.summaryUpdate({ content: "## Decisions\n- d\n\n## State\n- s" });
+    for (const content of ["", "  ", "\n\n"]) {
+      await s.summaryUpdate({ section: "state", content });
+      expect(read(s, "main").summary).toBe("## Decisions\n- d\n\n## State\n- s");
+    }
+    await s.summaryUpdate({ section: "state", content: "", replaceSection: true });
+    expect(read(s, "main").summary).toBe("## Decisions\n- d\n\n## State");
+    await s.summaryUpdate({ section: "state", content: "- back" });
+    expect(read(s, "main").summary).toBe("## Decisions\n- d\n\n## State\n- back");
+  });
+
   test("paths are recorded, trimmed, and an empty list clears them; they survive updates that do not mention them", async () => {
     const s = await setup();
     await s.summaryUpdate({ content: "x", paths: [" src/auth/ ", "", "README.md"] });
@@ -353,6 +366,15 @@ describe("projects", () => {
     expect((await failure(() => fresh.projectSwitch("nope"))).message).toBe('Project "nope" not found. Existing projects: shop, shop-2');
     await fresh.projectSwitch("shop-2");
     expect((await fresh.contextGet()).project.id).toBe("shop-2");
+  });
+
+  test("a new project never takes the id of a threads/<id>/ directory left without its project file", async () => {
+    const s = await setup();
+    await s.summaryUpdate({ content: "precious" });
+    rmSync(join(repo!.dir, ".threadmind/projects/p.json"));
+    const again = await servicesFor(repo!.dir, "other").projectCreate({ title: "P" });
+    expect(again.project.id).toBe("p-2");
+    expect(s.store.readThread("p", "main").summary).toBe("precious");
   });
 
   test("a damaged project file is named by project_list and does not hide the others", async () => {

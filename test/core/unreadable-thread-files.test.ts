@@ -1,7 +1,7 @@
 // Guards damaged thread files (bad YAML, conflicts, orphans, cycles, duplicate ids, bad bytes, huge files, links out):
 // the tree lists the rest and names each bad file, context assembly never loops, and nothing damaged is overwritten.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { UnreadableFileError } from "../../src/core/errors.js";
 import { serializeThread } from "../../src/core/frontmatter.js";
@@ -171,5 +171,23 @@ describe("damaged thread files", () => {
       (e: unknown) => expect((e as Error).message).toContain(`Cannot read ${bPath}: contains git conflict markers`),
     );
     expect(readFileSync(bPath, "utf8")).toBe(damaged);
+  });
+
+  test("a threads or projects directory that is a symbolic link out of .threadmind/ is refused, naming it, and nothing is written there", async () => {
+    const moved = join(outside.dir, "p");
+    renameSync(threadsDir, moved);
+    symlinkSync(moved, threadsDir);
+    const before = snapshotDir(moved);
+    for (const call of [() => s.threadCreate({ title: "Escape", parentId: "main" }), () => s.summaryUpdate({ threadId: "main", content: "x" }), () => s.threadList()]) {
+      const error = await call().then(() => null, (e: unknown) => e);
+      expect(error).toBeInstanceOf(UnreadableFileError);
+      expect((error as UnreadableFileError).path).toBe(threadsDir);
+      expect((error as Error).message).toContain("is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    }
+    expect(snapshotDir(moved)).toEqual(before);
+    const projects = join(repo.dir, ".threadmind", "projects");
+    renameSync(projects, join(outside.dir, "projects"));
+    symlinkSync(join(outside.dir, "projects"), projects);
+    await expect(servicesFor(repo.dir, "other").projectCreate({ title: "Q" })).rejects.toThrow(`Cannot read ${projects}: is a symbolic link`);
   });
 });
