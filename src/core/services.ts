@@ -245,20 +245,25 @@ export class ThreadMindServices {
       this.threadId = persisted.threadId;
       return { project, threadId: persisted.threadId };
     }
-    const thread = await this.startThread(project.id);
-    this.threadId = thread.id;
-    return { project, threadId: thread.id };
+    const threadId = await this.startThreadId(project.id);
+    this.threadId = threadId;
+    return { project, threadId };
   }
 
   /** Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch, else main. */
   async startThread(projectId: string): Promise<Thread> {
+    return this.store.readThread(projectId, await this.startThreadId(projectId));
+  }
+
+  /** startThread's id; main is not read, so a damaged main still lets the session list the tree that names it. */
+  private async startThreadId(projectId: string): Promise<string> {
     const branch = this.branch();
     if (branch) {
       const chosen = this.readState().branches[branch]?.[projectId];
       if (chosen && this.store.threadExists(projectId, chosen)) {
         try {
           const t = this.store.readThread(projectId, chosen);
-          if (threadStatus(t) === "active") return t;
+          if (threadStatus(t) === "active") return t.id;
         } catch (e) {
           // Only a preference: a damaged file is reported and the session starts on the next candidate.
           if (!(e instanceof UnreadableFileError)) throw e;
@@ -267,14 +272,14 @@ export class ThreadMindServices {
         }
       }
       const linked = this.linkedOpenThread(projectId, branch);
-      if (linked) return linked;
+      if (linked) return linked.id;
     }
-    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return this.store.readThread(projectId, MAIN_THREAD_ID);
+    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return MAIN_THREAD_ID;
     // Stores upgraded from 0.4 may have a root with another id.
     const { threads } = this.store.readAllThreads(projectId);
     const root = [...threads.values()].find((t) => t.parentId === null);
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
-    return root;
+    return root.id;
   }
 
   private linkedOpenThread(projectId: string, branch: string): Thread | null {

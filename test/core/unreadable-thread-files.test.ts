@@ -190,4 +190,17 @@ describe("damaged thread files", () => {
     symlinkSync(join(outside.dir, "projects"), projects);
     await expect(servicesFor(repo.dir, "other").projectCreate({ title: "Q" })).rejects.toThrow(`Cannot read ${projects}: is a symbolic link`);
   });
+
+  test("a damaged main thread: a new session still lists the tree naming it; reading it says which file and why", async () => {
+    const mainPath = join(threadsDir, "main.md");
+    writeFileSync(mainPath, BAD.conflict.replace("id: conflict", "id: main"));
+    const fresh = servicesFor(repo.dir, "fresh-session");
+    const list = await fresh.threadList();
+    expect(list.problems.map((p) => p.path)).toContain(mainPath);
+    expect(list.text).toContain(`${mainPath}: contains git conflict markers`);
+    await expect(fresh.contextGet()).rejects.toThrow(`Cannot read ${mainPath}: contains git conflict markers`);
+    // Other threads stay usable from that session.
+    await fresh.threadSwitch("b");
+    expect((await fresh.contextGet()).text).toContain("b state");
+  });
 });
