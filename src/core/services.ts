@@ -5,7 +5,7 @@ import { errors, ThreadMindError, UnreadableFileError } from "./errors.js";
 import { Store } from "./store.js";
 import type { Workspace } from "./workspace.js";
 import type { ClosedStatus, Project, ProjectMode, SectionKey, SessionKey, Thread, ThreadFileProblem, ThreadStatus } from "./types.js";
-import { threadStatus } from "./types.js";
+import { SECTION_KEYS, threadStatus } from "./types.js";
 import { assertId, MAIN_THREAD_ID, uniqueId } from "./ids.js";
 import { checkLength, checkNotBlank, LIMITS } from "./limits.js";
 import { nextTimestamp } from "./clock.js";
@@ -172,6 +172,7 @@ export class ThreadMindServices {
   }
 
   async projectCreate(input: { title: string; systemContext?: string; mode?: ProjectMode }): Promise<{ project: Project; thread: Thread }> {
+    oneOf("mode", input.mode, ["solo", "team"] as const, true);
     checkNotBlank("The project title", input.title);
     checkLength("The project title", input.title, LIMITS.titleChars);
     if (input.systemContext !== undefined) {
@@ -367,6 +368,7 @@ export class ThreadMindServices {
   }
 
   async threadStatus(input: { status: ThreadStatus; threadId?: string; reason?: string }): Promise<{ thread: Thread; tree: string }> {
+    oneOf("status", input.status, ["active", "done", "abandoned"] as const, false);
     if (input.threadId !== undefined) assertId(input.threadId, "thread id");
     if (input.reason !== undefined) {
       checkLength("The reason", input.reason, LIMITS.reasonChars);
@@ -488,6 +490,7 @@ export class ThreadMindServices {
     paths?: string[];
     related?: string[];
   }): Promise<SummaryUpdated> {
+    oneOf("section", input.section, SECTION_KEYS, true);
     if (input.threadId !== undefined) assertId(input.threadId, "thread id");
     checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
     const paths = input.paths === undefined ? undefined : this.checkPaths(input.paths);
@@ -637,5 +640,13 @@ export class ThreadMindServices {
       }
     }
     return { ...history, text: formatThreadHistory(history, title) };
+  }
+}
+
+/** Callers outside TypeScript (tools, hooks) may pass anything: an enumerated input must be one of its values. */
+function oneOf<T extends string>(what: string, value: T | undefined, allowed: readonly T[], optional: boolean): void {
+  if (value === undefined && optional) return;
+  if (!allowed.includes(value as T)) {
+    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
   }
 }

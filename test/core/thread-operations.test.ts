@@ -267,6 +267,24 @@ describe("size limits", () => {
     expect(s.projectList().projects.map((p) => p.id)).toEqual(["p"]);
   });
 
+  test("enumerated inputs from untyped callers must be one of their values", async () => {
+    const s = await setup();
+    const untyped = s as unknown as {
+      summaryUpdate(i: unknown): Promise<unknown>;
+      threadStatus(i: unknown): Promise<unknown>;
+      projectCreate(i: unknown): Promise<unknown>;
+    };
+    const before = readFileSync(join(repo!.dir, ".threadmind/threads/p/main.md"), "utf8");
+    expect((await failure(() => untyped.summaryUpdate({ content: "x", section: "bogus" }))).message).toBe(
+      'Invalid section "bogus": use one of decisions, constraints, state, open-questions, next-steps.',
+    );
+    expect((await failure(() => untyped.threadStatus({ status: "deleted" }))).message).toBe('Invalid status "deleted": use one of active, done, abandoned.');
+    expect((await failure(() => untyped.threadStatus({}))).message).toBe("Invalid status undefined: use one of active, done, abandoned.");
+    expect((await failure(() => untyped.projectCreate({ title: "Q", mode: "admin" }))).message).toBe('Invalid mode "admin": use one of solo, team.');
+    expect(readFileSync(join(repo!.dir, ".threadmind/threads/p/main.md"), "utf8")).toBe(before);
+    expect(s.projectList().projects.map((p) => p.id)).toEqual(["p"]);
+  });
+
   test("section appends that grow the summary past its limit are refused", async () => {
     const s = await setup();
     await s.summaryUpdate({ content: `## State\n${"x".repeat(31_000)}` });
