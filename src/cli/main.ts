@@ -2,6 +2,7 @@
 import { parseArgs, positiveInt, UsageError } from "./cli-args.js";
 import { openCliServices } from "./cli-services.js";
 import { ThreadMindError } from "../core/errors.js";
+import { MEASURE_COMMANDS } from "./measure-commands.js";
 import { RECALL_COMMANDS } from "./recall-commands.js";
 
 /** A sibling bundle in plugin/dist, loaded only when needed (a computed URL, so the bundler leaves it alone). */
@@ -66,6 +67,7 @@ export function registerCommand(name: string, command: Command): void {
   COMMANDS[name] = command;
 }
 
+for (const [name, command] of Object.entries(MEASURE_COMMANDS)) registerCommand(name, command);
 for (const [name, command] of Object.entries(RECALL_COMMANDS)) registerCommand(name, command);
 
 function help(): string {

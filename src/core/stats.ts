@@ -140,6 +140,9 @@ export function renderStats(report: StatsReport): string {
   return lines.join("\n");
 }
 
+/** Points to the full report (every restart from the transcripts, history before ThreadMind included, with a chart). */
+const REPORT_LINE = "  Every restart measured from Claude Code's transcripts, before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
+
 function measuredLines(m: MeasuredPart): string[] {
   const lines: string[] = [];
   if (m.sessionEnds) {
@@ -159,12 +162,13 @@ function measuredLines(m: MeasuredPart): string[] {
       lines.push(`${head}: ~${fmt(p.averageBefore)} tokens before → ~${fmt(p.averageAfter)} after on average (${change < 0 ? "−" : "+"}${Math.abs(change).toFixed(1)}%, ${p.count} with ThreadMind context)`);
     } else lines.push(`${head}: none followed by ThreadMind context yet`);
   }
-  if (lines.length > 0) return lines;
+  if (lines.length > 0) return [...lines, REPORT_LINE];
   if (m.lastHookSeen) {
-    return [`  No session has ended since the plugin's hooks started running (last seen ${m.lastHookSeen}). Sizes appear here after a session ends (/clear, /compact or exit).`];
+    return [`  No session has ended since the plugin's hooks started running (last seen ${m.lastHookSeen}). Sizes appear here after a session ends (/clear, /compact or exit).`, REPORT_LINE];
   }
   return [
     "  No measurements yet. Install the ThreadMind plugin for Claude Code: its hooks reload the context after /clear and compaction",
     "  and measure each conversation's size from Claude Code's transcripts. Figures appear here after a session ends.",
+    REPORT_LINE,
   ];
 }

@@ -1,0 +1,65 @@
+// `thread-mind-mcp report`: the savings report of this workspace's Claude Code transcripts (Markdown, JSON, SVG, HTML).
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { resolveWorkspace } from "../core/workspace.js";
+import { readLocalState } from "../core/local-state.js";
+import { claudeProjectsDir } from "../core/transcript-locations.js";
+import { buildSavingsReport } from "../core/savings-report.js";
+import { UsageError } from "./cli-args.js";
+import type { CliCommand } from "./cli-command.js";
+import { reportDocument } from "./report-tables.js";
+import { renderMarkdown } from "./report-markdown.js";
+import { renderSvg } from "./report-svg.js";
+import { renderHtml } from "./report-html.js";
+import { stderrProgress } from "./scan-progress.js";
+
+function fileFlag(value: string | true | undefined, name: string): string | null {
+  if (value === undefined) return null;
+  if (value === true || value === "") throw new UsageError(`--${name} needs a file name`);
+  return resolve(value);
+}
+
+export const reportCommand: CliCommand = {
+  summary: "measure restarts (/clear, compaction) in this workspace's Claude Code transcripts, with and without ThreadMind",
+  usage: [
+    "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]",
+    "",
+    "Scans ~/.claude/projects/<this workspace>/ (and its subdirectories' folders; CLAUDE_CONFIG_DIR is honoured),",
+    "history from before ThreadMind included, and prints a Markdown report on stdout.",
+    "  --json       print the report as JSON instead",
+    "  --svg FILE   also write a chart of conversation size per session (restarts and ThreadMind context marked)",
+    "  --html FILE  also write an HTML page with the chart and the tables",
+  ].join("\n"),
+  flags: { json: "boolean", svg: "value", html: "value" },
+  run: async (args) => {
+    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    const svgFile = fileFlag(args.flags.get("svg"), "svg");
+    const htmlFile = fileFlag(args.flags.get("html"), "html");
+    const workspace = resolveWorkspace({ env: process.env, cwd: process.cwd() });
+    const local = readLocalState(workspace.storeDir);
+    if (local.problem) console.error(`thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); hook records are left out.`);
+    const progress = stderrProgress();
+    const report = await buildSavingsReport({
+      workspaceRoot: workspace.root,
+      projectsDir: claudeProjectsDir(process.env),
+      measurements: local.state.measurements,
+      onProgress: progress.update,
+    });
+    progress.done();
+    const doc = reportDocument(report);
+    if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else process.stdout.write(renderMarkdown(doc));
+    if (svgFile !== null || htmlFile !== null) {
+      const svg = renderSvg(report);
+      if (svgFile !== null) {
+        writeFileSync(svgFile, svg);
+        console.error(`Chart written to ${svgFile}`);
+      }
+      if (htmlFile !== null) {
+        writeFileSync(htmlFile, renderHtml(doc, svg));
+        console.error(`Report written to ${htmlFile}`);
+      }
+    }
+    return 0;
+  },
+};

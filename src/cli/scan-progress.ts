@@ -1,0 +1,32 @@
+// Progress of a long transcript scan on stderr: silent for the first second, then throttled (one line per update off a TTY).
+import type { ScanProgress } from "../core/savings-report.js";
+
+export interface ProgressReporter {
+  update: (progress: ScanProgress) => void;
+  /** Ends the progress line (if one was shown). */
+  done: () => void;
+}
+
+const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+
+export function stderrProgress(options: { delayMs?: number; intervalMs?: number; stream?: NodeJS.WriteStream } = {}): ProgressReporter {
+  const stream = options.stream ?? process.stderr;
+  const delayMs = options.delayMs ?? 1000;
+  const started = Date.now();
+  const intervalMs = options.intervalMs ?? (stream.isTTY ? 200 : 2000);
+  let lastShown = 0;
+  let shown = false;
+  return {
+    update(p) {
+      const now = Date.now();
+      if (now - started < delayMs || now - lastShown < intervalMs) return;
+      lastShown = now;
+      shown = true;
+      const text = `Scanning Claude Code transcripts: ${p.filesDone}/${p.filesTotal} files, ${mb(p.bytesDone)}/${mb(p.bytesTotal)} MB`;
+      stream.write(stream.isTTY ? `\r${text}\u001b[K` : `${text}\n`);
+    },
+    done() {
+      if (shown && stream.isTTY) stream.write("\n");
+    },
+  };
+}

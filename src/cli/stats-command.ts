@@ -1,0 +1,27 @@
+// `thread-mind-mcp stats`: the stats_show text (threads, summaries, measured sessions) for this workspace.
+import { collectStats, renderStats } from "../core/stats.js";
+import { ThreadMindError } from "../core/errors.js";
+import { UsageError } from "./cli-args.js";
+import type { CliCommand } from "./cli-command.js";
+import { openCliServices } from "./cli-services.js";
+
+export const statsCommand: CliCommand = {
+  summary: "print thread counts, summary sizes and the measured sessions (what /thread-mind:stats shows)",
+  usage: "thread-mind-mcp stats\n\nMeasured sizes come from the plugin's hooks; `thread-mind-mcp report` scans the transcripts themselves.",
+  flags: {},
+  run: async (args) => {
+    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    const services = openCliServices({ exactTokens: true });
+    try {
+      console.log(renderStats(await collectStats(services)));
+    } catch (e) {
+      if (e instanceof ThreadMindError && e.code === "no-project") {
+        console.error(`thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:init in Claude Code.`);
+        return 1;
+      }
+      throw e;
+    }
+    for (const notice of services.notices) console.error(notice);
+    return 0;
+  },
+};

@@ -1,0 +1,100 @@
+// Doctor checks of the workspace's `.threadmind/`: readable, every project and thread file parses, no cycle or orphan,
+// local state usable, and the context a session would load against Claude Code's 10,000-character cap.
+import { accessSync, constants, statSync } from "node:fs";
+import { relative } from "node:path";
+import { buildTree } from "./tree-render.js";
+import { readLocalState } from "./local-state.js";
+import type { ThreadMindServices } from "./services.js";
+import type { Workspace } from "./workspace.js";
+import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
+import { CHARACTER_CAP, contextHeader } from "../hooks/context-header.js";
+
+export function checkWorkspace(workspace: Workspace, hasStore: boolean): DoctorCheck {
+  const title = "Workspace";
+  const where = `${workspace.root} (chosen from ${workspace.source})`;
+  if (!hasStore) {
+    return warn("workspace", title, "Create a project: run /thread-mind:init in Claude Code here (or ask the agent to create a ThreadMind project).", `${where}: no .threadmind/ project yet`);
+  }
+  if (!statSync(workspace.storeDir).isDirectory()) {
+    return fail("workspace", title, `Move ${workspace.storeDir} away: ThreadMind keeps its threads in a .threadmind/ directory there.`, `${workspace.storeDir} exists but is not a directory`);
+  }
+  try {
+    accessSync(workspace.storeDir, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch (e) {
+    return fail("workspace", title, `Give your user read and write access to ${workspace.storeDir} (e.g. \`chmod -R u+rwX .threadmind\`).`, `${workspace.storeDir} is not readable and writable: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return ok("workspace", title, where, `${workspace.storeDir} is readable and writable`);
+}
+
+/** Every project file and thread file parses; no thread sits in a parentId cycle or under a missing parent. */
+export function checkThreads(services: ThreadMindServices): DoctorCheck {
+  const title = "Thread files";
+  const store = services.store;
+  const rel = (p: string) => relative(services.workspace.root, p) || p;
+  const problems: string[] = [];
+  let threadCount = 0;
+  const ids = store.projectIds();
+  for (const id of ids) {
+    try {
+      store.readProject(id);
+    } catch (e) {
+      problems.push(e instanceof Error ? e.message : String(e));
+      continue;
+    }
+    const { threads, problems: unreadable } = store.readAllThreads(id);
+    threadCount += threads.size;
+    for (const p of unreadable) problems.push(`${rel(p.path)}: ${p.reason}`);
+    for (const d of buildTree(threads).detached) problems.push(`${rel(store.threadPath(id, d.id))}: ${d.why}`);
+  }
+  if (ids.length === 0) return warn("threads", title, "Create a project: run /thread-mind:init in Claude Code here.", "no project in .threadmind/projects/");
+  if (problems.length > 0) {
+    return fail(
+      "threads",
+      title,
+      "Fix or remove the files named above (they are plain Markdown with YAML frontmatter; `git log -p` shows their last good content). ThreadMind never overwrites a file it cannot read.",
+      `${problems.length} problem${problems.length === 1 ? "" : "s"} in ${ids.length} project${ids.length === 1 ? "" : "s"}`,
+      ...problems,
+    );
+  }
+  return ok("threads", title, `${ids.length} project${ids.length === 1 ? "" : "s"}, ${threadCount} thread${threadCount === 1 ? "" : "s"}: every file parses, no cycle, no orphan`);
+}
+
+export function checkLocalState(services: ThreadMindServices): DoctorCheck {
+  const read = readLocalState(services.store.dir);
+  if (read.problem === undefined) return ok("local-state", "Local state", `${services.store.dir}/config.json is usable`);
+  return warn(
+    "local-state",
+    "Local state",
+    "Nothing to do by hand: the next write sets the file aside (config.json.corrupt-<time>) and starts a new one; the measurements in it are lost. Thread files are not affected.",
+    `${services.store.dir}/config.json cannot be used: ${read.problem}`,
+  );
+}
+
+/** The context a new session here would load (the branch's thread), whole and as the SessionStart hook fits it. */
+export async function checkContextSize(services: ThreadMindServices): Promise<DoctorCheck> {
+  const title = "Context size";
+  const cap = CHARACTER_CAP.toLocaleString("en-US");
+  const { project, thread } = await services.currentThread();
+  const header = contextHeader("startup", thread.id, thread.title);
+  const whole = await services.contextFor(project, thread, {});
+  const wholeChars = header.length + whole.text.length;
+  if (wholeChars <= CHARACTER_CAP) {
+    return ok("context-size", title, `${wholeChars.toLocaleString("en-US")} of ${cap} characters for thread "${thread.id}" (reaches the model whole)`);
+  }
+  const fitted = await services.contextFor(project, thread, { maxChars: CHARACTER_CAP - header.length });
+  if (fitted.truncated) {
+    return fail(
+      "context-size",
+      title,
+      `Shorten the summary of "${thread.id}" (summary_update or /thread-mind:summary): over ${cap} characters Claude Code shows the model only a 2 KB preview, so the hook cuts it.`,
+      `thread "${thread.id}" needs ${wholeChars.toLocaleString("en-US")} characters; even alone its summary does not fit ${cap}`,
+    );
+  }
+  const left = [`${fitted.omitted.length} ancestor${fitted.omitted.length === 1 ? "" : "s"}`, ...(fitted.systemContextOmitted ? ["the project's system context"] : [])];
+  return warn(
+    "context-size",
+    title,
+    "Shorten the ancestors' summaries or the project's system context (or merge finished threads) so the whole chain fits.",
+    `thread "${thread.id}" with its ancestors needs ${wholeChars.toLocaleString("en-US")} characters, over the ${cap}-character cap: sessions start without ${left.join(" and ")}`,
+  );
+}

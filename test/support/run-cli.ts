@@ -1,0 +1,55 @@
+// Runs the built CLI (plugin/dist/cli.mjs) as a real process with a clean environment, for CLI tests.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const BUILT_CLI = join(REPO_ROOT, "plugin", "dist", "cli.mjs");
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * `node <cli> ...args` in `cwd`. The environment is built from scratch (PATH, HOME, a git that reads no system or
+ * global config) plus `env`, so nothing of the caller's CLAUDE_* / THREADMIND_* settings leaks in.
+ */
+export function runCli(args: string[], options: { cwd: string; home: string; env?: Record<string, string>; cli?: string }): CliRun {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: options.home,
+    GIT_CONFIG_NOSYSTEM: "1",
+    LANG: "C.UTF-8",
+    ...options.env,
+  };
+  const result = spawnSync(process.execPath, [options.cli ?? BUILT_CLI, ...args], { cwd: options.cwd, env, encoding: "utf8", timeout: 60_000 });
+  if (result.error) throw result.error;
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** An empty HOME (no ~/.claude, no ~/.gitconfig). */
+export function makeHome(): string {
+  const home = realpathSync(mkdtempSync(join(tmpdir(), "tm-cli-home-")));
+  mkdirSync(join(home, ".claude"), { recursive: true });
+  return home;
+}
+
+/** Records a user-scope install of the plugin in `<home>/.claude` the way `claude plugin install` 2.1.332 does. */
+export function installPluginIn(home: string, options: { version: string; enabled?: boolean; scope?: "user" | "project"; projectPath?: string }): void {
+  const plugins = join(home, ".claude", "plugins");
+  mkdirSync(plugins, { recursive: true });
+  const entry: Record<string, string> = {
+    scope: options.scope ?? "user",
+    installPath: join(plugins, "cache", "thread-mind", "thread-mind", options.version),
+    version: options.version,
+    installedAt: "2026-11-30T05:43:07.276Z",
+    lastUpdated: "2026-11-30T05:43:07.276Z",
+  };
+  if (options.projectPath !== undefined) entry.projectPath = options.projectPath;
+  writeFileSync(join(plugins, "installed_plugins.json"), JSON.stringify({ version: 2, plugins: { "thread-mind@thread-mind": [entry] } }, null, 2));
+  writeFileSync(join(home, ".claude", "settings.json"), JSON.stringify({ enabledPlugins: { "thread-mind@thread-mind": options.enabled ?? true } }, null, 2));
+}
