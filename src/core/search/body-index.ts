@@ -1,40 +1,51 @@
 // The lookup and deep tiers' in-memory index: one BM25 document per summary section (and per closed thread's closing reasons).
 import type { BodyDoc, BodyEntry } from "./index-entries.js";
+import { sectionWeight } from "./section-weights.js";
 import { TermIndex } from "./term-index.js";
 import { terms } from "./text-terms.js";
 
-export interface IndexedDoc {
-  threadId: string;
-  doc: BodyDoc;
-}
-
+/**
+ * Documents and threads are numbered (never reused: a changed thread gets fresh numbers) so that scoring runs over
+ * plain arrays: doc → thread number, doc → section weight.
+ */
 export class BodyIndex {
   readonly terms = new TermIndex();
-  private docs = new Map<number, IndexedDoc>();
-  private slotsOf = new Map<string, number[]>();
-  private nextSlot = 0;
+  readonly docThread: number[] = [];
+  readonly docWeight: number[] = [];
+  /** thread number → thread id. */
+  readonly threadIds: string[] = [];
+  private docs: (BodyDoc | undefined)[] = [];
+  private current = new Map<string, number[]>();
+
+  get docCount(): number {
+    return this.docs.length;
+  }
 
   put(threadId: string, entry: BodyEntry): void {
     this.delete(threadId);
+    const threadNo = this.threadIds.length;
+    this.threadIds.push(threadId);
     const slots: number[] = [];
     for (const doc of entry.docs) {
-      const slot = this.nextSlot++;
-      this.docs.set(slot, { threadId, doc });
+      const slot = this.docs.length;
+      this.docs.push(doc);
+      this.docThread[slot] = threadNo;
+      this.docWeight[slot] = sectionWeight(doc);
       this.terms.add(slot, terms(doc.text));
       slots.push(slot);
     }
-    this.slotsOf.set(threadId, slots);
+    this.current.set(threadId, slots);
   }
 
   delete(threadId: string): void {
-    for (const slot of this.slotsOf.get(threadId) ?? []) {
-      this.docs.delete(slot);
+    for (const slot of this.current.get(threadId) ?? []) {
+      this.docs[slot] = undefined;
       this.terms.remove(slot);
     }
-    this.slotsOf.delete(threadId);
+    this.current.delete(threadId);
   }
 
-  at(slot: number): IndexedDoc | undefined {
-    return this.docs.get(slot);
+  doc(slot: number): BodyDoc | undefined {
+    return this.docs[slot];
   }
 }

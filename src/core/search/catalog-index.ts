@@ -26,6 +26,7 @@ export function fieldText(meta: CatalogMeta, field: MetaField): string {
   }
 }
 
+/** Threads are numbered by slot (never reused: a changed thread gets a fresh slot) so that matching runs over arrays. */
 export class CatalogIndex {
   readonly fields: Record<MetaField, TermIndex> = {
     title: new TermIndex(),
@@ -35,18 +36,23 @@ export class CatalogIndex {
     branch: new TermIndex(),
   };
   private slotOf = new Map<string, number>();
-  private metaAt = new Map<number, CatalogMeta>();
-  private nextSlot = 0;
+  private metas: (CatalogMeta | undefined)[] = [];
 
+  /** Live threads. */
   get size(): number {
-    return this.metaAt.size;
+    return this.slotOf.size;
+  }
+
+  /** Slots ever given out (the length of per-slot arrays). */
+  get slotCount(): number {
+    return this.metas.length;
   }
 
   put(meta: CatalogMeta): void {
     this.delete(meta.id);
-    const slot = this.nextSlot++;
+    const slot = this.metas.length;
+    this.metas.push(meta);
     this.slotOf.set(meta.id, slot);
-    this.metaAt.set(slot, meta);
     for (const field of META_FIELDS) this.fields[field].add(slot, terms(fieldText(meta, field)));
   }
 
@@ -54,16 +60,16 @@ export class CatalogIndex {
     const slot = this.slotOf.get(threadId);
     if (slot === undefined) return;
     this.slotOf.delete(threadId);
-    this.metaAt.delete(slot);
+    this.metas[slot] = undefined;
     for (const field of META_FIELDS) this.fields[field].remove(slot);
   }
 
   at(slot: number): CatalogMeta | undefined {
-    return this.metaAt.get(slot);
+    return this.metas[slot];
   }
 
   get(threadId: string): CatalogMeta | undefined {
     const slot = this.slotOf.get(threadId);
-    return slot === undefined ? undefined : this.metaAt.get(slot);
+    return slot === undefined ? undefined : this.metas[slot];
   }
 }

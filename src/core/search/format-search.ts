@@ -5,7 +5,7 @@ export function formatSearchAnswer(answer: SearchAnswer): string {
   const where = answer.scope === "all-projects" ? `all projects (${answer.projects.length})` : `project ${answer.projects[0] ?? "?"}`;
   const lines: string[] = [];
   const n = answer.hits.length;
-  lines.push(n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? "" : "s"} match "${answer.query}" in ${where}:`);
+  lines.push(n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`);
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
     lines.push(`${i + 1}. ${oneLine(h.title)} (${id}) · ${h.status} · ${h.section} · score ${h.score} · ${h.tier}`);

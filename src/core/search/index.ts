@@ -3,5 +3,5 @@ export { searchThreads, normalizeSearchQuery, STRONG_HITS_WANTED, LOOKUP_MIN_COV
 export { formatSearchAnswer } from "./format-search.js";
 export { searchIndexFor, closeSearchIndexes, StoreSearchIndex } from "./store-search-index.js";
 export { catalogPath, bodiesPath, searchCacheDir } from "./index-files.js";
-export { SECTION_WEIGHTS } from "./section-tier.js";
+export { SECTION_WEIGHTS } from "./section-weights.js";
 export * from "./search-types.js";

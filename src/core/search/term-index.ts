@@ -1,75 +1,84 @@
-// An inverted index of terms → (document, term frequency), with removals by tombstone and compaction; documents are numbered by the caller.
+// An inverted index of terms → (document, term frequency) in flat arrays; removals by tombstone, then compaction. Documents are numbered by the caller.
 
 export class TermIndex {
-  /** term → flat [doc, tf, doc, tf, …] (dead documents are skipped, then compacted away). */
-  private postings = new Map<string, number[]>();
-  private lengths = new Map<number, number>();
-  private deadSince = new Set<number>();
+  /** term → flat [doc, tf, doc, tf, …]; dead documents are skipped by readers until compaction drops them. */
+  private postingLists = new Map<string, number[]>();
+  /** doc → number of terms; -1 once removed. */
+  private lengths: number[] = [];
+  private live = 0;
+  private dead = 0;
   private totalLength = 0;
 
   /** Live documents. */
   get size(): number {
-    return this.lengths.size;
+    return this.live;
   }
 
   get averageLength(): number {
-    return this.lengths.size === 0 ? 0 : this.totalLength / this.lengths.size;
+    return this.live === 0 ? 0 : this.totalLength / this.live;
+  }
+
+  isLive(doc: number): boolean {
+    const len = this.lengths[doc];
+    return len !== undefined && len >= 0;
   }
 
   length(doc: number): number {
-    return this.lengths.get(doc) ?? 0;
+    return Math.max(0, this.lengths[doc] ?? 0);
   }
 
   /** Adds a document (a fresh number: numbers are never reused) with its terms, repeats counting. */
   add(doc: number, terms: readonly string[]): void {
-    if (this.lengths.has(doc) || this.deadSince.has(doc)) throw new Error(`TermIndex: document ${doc} was already added`);
+    if (this.lengths[doc] !== undefined) throw new Error(`TermIndex: document ${doc} was already added`);
     const tf = new Map<string, number>();
     for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
     for (const [term, n] of tf) {
-      const list = this.postings.get(term);
+      const list = this.postingLists.get(term);
       if (list) list.push(doc, n);
-      else this.postings.set(term, [doc, n]);
+      else this.postingLists.set(term, [doc, n]);
     }
-    this.lengths.set(doc, terms.length);
+    this.lengths[doc] = terms.length;
+    this.live++;
     this.totalLength += terms.length;
   }
 
   remove(doc: number): void {
-    const len = this.lengths.get(doc);
-    if (len === undefined) return;
-    this.lengths.delete(doc);
+    const len = this.lengths[doc];
+    if (len === undefined || len < 0) return;
+    this.lengths[doc] = -1;
+    this.live--;
+    this.dead++;
     this.totalLength -= len;
-    this.deadSince.add(doc);
-    if (this.deadSince.size > 256 && this.deadSince.size > this.lengths.size / 4) this.compact();
+    if (this.dead > 256 && this.dead > this.live / 4) this.compact();
   }
 
-  /** Live documents containing `term`, with the term's frequency in each. */
-  matches(term: string): { doc: number; tf: number }[] {
-    const list = this.postings.get(term);
-    if (!list) return [];
-    const out: { doc: number; tf: number }[] = [];
-    for (let i = 0; i < list.length; i += 2) {
-      const doc = list[i]!;
-      if (this.lengths.has(doc)) out.push({ doc, tf: list[i + 1]! });
-    }
-    return out;
+  /** The raw posting list of a term: flat [doc, tf, …], dead documents included (check `isLive`). Do not modify. */
+  postings(term: string): readonly number[] | undefined {
+    return this.postingLists.get(term);
+  }
+
+  /** How many live documents contain the term. */
+  documentFrequency(list: readonly number[]): number {
+    let n = 0;
+    for (let i = 0; i < list.length; i += 2) if (this.lengths[list[i]!]! >= 0) n++;
+    return n;
   }
 
   /** Every term of the vocabulary that starts with `prefix` (itself included when present). */
   termsStartingWith(prefix: string): string[] {
     const out: string[] = [];
-    for (const term of this.postings.keys()) if (term.startsWith(prefix)) out.push(term);
+    for (const term of this.postingLists.keys()) if (term.startsWith(prefix)) out.push(term);
     return out;
   }
 
   private compact(): void {
-    for (const [term, list] of this.postings) {
+    for (const [term, list] of this.postingLists) {
       const kept: number[] = [];
-      for (let i = 0; i < list.length; i += 2) if (this.lengths.has(list[i]!)) kept.push(list[i]!, list[i + 1]!);
-      if (kept.length === 0) this.postings.delete(term);
-      else this.postings.set(term, kept);
+      for (let i = 0; i < list.length; i += 2) if (this.lengths[list[i]!]! >= 0) kept.push(list[i]!, list[i + 1]!);
+      if (kept.length === 0) this.postingLists.delete(term);
+      else this.postingLists.set(term, kept);
     }
-    this.deadSince.clear();
+    this.dead = 0;
   }
 }
 

@@ -1,0 +1,65 @@
+// Guards thread_search and thread_history over stdio (the built server bundle): read-only tools with titles, answers from real files and git.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { call, callError, spawnServer, type RunningServer } from "./support/spawn-server.js";
+
+let repo: TempRepo;
+let server: RunningServer;
+
+beforeAll(async () => {
+  repo = makeTempRepo();
+  repo.commit("init", { "README.md": "shop\n" });
+  server = await spawnServer({ cwd: repo.dir });
+  await call(server, "project_create", { title: "Shop" });
+  await call(server, "summary_update", { content: "## Decisions\n- Postgres for orders" });
+  await call(server, "thread_create", { title: "Rate limiting" });
+  await call(server, "summary_update", { content: "## Decisions\n- Token bucket per API key\n\n## State\n- middleware drafted" });
+  repo.commit("Rate limiting: token bucket");
+  await call(server, "summary_update", { section: "constraints", content: "- no Redis" });
+});
+afterAll(async () => {
+  await server?.close();
+  repo?.cleanup();
+});
+
+describe("recall tools over stdio", () => {
+  test("thread_search and thread_history are listed as read-only, idempotent tools with titles", async () => {
+    const { tools } = await server.client.listTools();
+    const recall = tools.filter((t) => t.name === "thread_search" || t.name === "thread_history");
+    expect(recall.map((t) => [t.name, t.title, t.annotations?.readOnlyHint, t.annotations?.destructiveHint, t.annotations?.idempotentHint])).toEqual([
+      ["thread_search", "Search threads", true, false, true],
+      ["thread_history", "Thread history", true, false, true],
+    ]);
+    const search = recall[0]!;
+    expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual(["intent", "limit", "query", "scope", "status"]);
+    expect(search.inputSchema.required).toEqual(["query"]);
+  });
+
+  test("thread_search finds a decision in another thread's summary, with its section and snippet", async () => {
+    await call(server, "thread_switch", { threadId: "main" });
+    const text = await call(server, "thread_search", { query: "token bucket" });
+    expect(text).toBe(
+      '1 thread matches "token bucket" in project shop:\n' +
+        "1. Rate limiting (rate-limiting) · active · Decisions · score " +
+        text.match(/score ([\d.]+)/)![1] +
+        " · lookup\n   - Token bucket per API key\nTiers: overview (0 strong, weak) → lookup (1 strong, weak).\n" +
+        "Closed threads' summaries were not searched: intent=deep (or status=done|abandoned) includes them.",
+    );
+    const overview = await call(server, "thread_search", { query: "rate", intent: "overview" });
+    expect(overview).toContain("1. Rate limiting (rate-limiting) · active · Title · score");
+    expect(overview).toContain("· overview\n");
+  });
+
+  test("thread_search refuses a query with nothing to search for, with the reason", async () => {
+    expect(await callError(server, "thread_search", { query: "the what" })).toBe(
+      'The search query "the what" has no words to search for (common words such as "the" or "what" are ignored).',
+    );
+  });
+
+  test("thread_history shows the uncommitted change on top of the committed versions", async () => {
+    const text = await call(server, "thread_history", { threadId: "rate-limiting" });
+    expect(text).toContain('History of "Rate limiting" (rate-limiting), .threadmind/threads/shop/rate-limiting.md, newest first: 2 versions.');
+    expect(text).toContain("● Uncommitted changes\n  Constraints: + - no Redis");
+    expect(text).toMatch(/● \d{4}-\d{2}-\d{2} [0-9a-f]{8} Test Author — Rate limiting: token bucket \(created\)\n  Decisions: \+ - Token bucket per API key\n  State: \+ - middleware drafted/);
+  });
+});
