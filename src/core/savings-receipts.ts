@@ -1,6 +1,8 @@
 // Injection receipts checked by the report: each injection the hooks recorded, looked for in the scanned transcripts.
+import { readFileSync, statSync } from "node:fs";
 import type { InjectionRecord, ReceiptStatus } from "./measurements.js";
-import type { ScannedSession } from "./savings-scan.js";
+import type { InjectionSeen, ScannedSession } from "./savings-scan.js";
+import { contentHash } from "./token-estimate.js";
 
 /** What the report found for one injection: as the hooks' receipt rule, plus "not-scanned" when its transcript was not found. */
 export type CheckedReceipt = "delivered" | "preview" | "missing" | "not-scanned";
@@ -26,16 +28,34 @@ export interface ReceiptSummary {
   details: ReceiptDetail[];
 }
 
+/** A ThreadMind context is about 10,000 characters: a larger saved output is not one of ours (and is not read). */
+const SAVED_MAX_BYTES = 1024 * 1024;
+
+/** Content hash of the full text Claude Code saved for a preview; null when the file is gone (or too large to be ours). */
+export function savedOutputHash(seen: InjectionSeen): string | null {
+  if (seen.savedOutputPath === null) return null;
+  let size: number;
+  try {
+    size = statSync(seen.savedOutputPath).size;
+  } catch (e) {
+    if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
+    throw e;
+  }
+  return size > SAVED_MAX_BYTES ? null : contentHash(readFileSync(seen.savedOutputPath, "utf8"));
+}
+
 /**
  * The hooks' rule (src/hooks/receipts.ts receiptFor), applied to the whole scanned session: delivered when a hook
- * injection in the transcript has the same content hash; preview when a ThreadMind injection of the same thread was
- * replaced by a <persisted-output> preview; missing otherwise.
+ * injection in the transcript has the same content hash; preview when a <persisted-output> preview's saved full text
+ * has it, or (the saved file gone) when a preview names the injection's thread; missing otherwise.
  */
-export function checkReceipt(injection: InjectionRecord, session: ScannedSession | undefined): CheckedReceipt {
+export function checkReceipt(injection: InjectionRecord, session: ScannedSession | undefined, savedHash: (seen: InjectionSeen) => string | null = savedOutputHash): CheckedReceipt {
   if (session === undefined) return "not-scanned";
   const all = [...session.threadMindInjections, ...session.otherInjections];
   if (all.some((i) => i.contentHash === injection.contentHash)) return "delivered";
-  if (session.threadMindInjections.some((i) => i.preview && i.threadId === injection.threadId)) return "preview";
+  const previews = all.filter((i) => i.preview);
+  if (previews.some((i) => savedHash(i) === injection.contentHash)) return "preview";
+  if (previews.some((i) => i.previewText !== null && i.previewText.includes(`(${injection.threadId})`))) return "preview";
   return "missing";
 }
 
@@ -49,8 +69,14 @@ export function summarizeReceipts(injections: readonly InjectionRecord[], sessio
   const recorded: Record<ReceiptStatus, number> = { delivered: 0, preview: 0, missing: 0, pending: 0 };
   const checked: Record<CheckedReceipt, number> = { delivered: 0, preview: 0, missing: 0, "not-scanned": 0 };
   const details: ReceiptDetail[] = [];
+  // Each saved preview file is read once, however many injections are checked against it.
+  const hashes = new Map<InjectionSeen, string | null>();
+  const cachedHash = (seen: InjectionSeen) => {
+    if (!hashes.has(seen)) hashes.set(seen, savedOutputHash(seen));
+    return hashes.get(seen)!;
+  };
   for (const injection of injections.filter(isInjection)) {
-    const status = checkReceipt(injection, byId.get(injection.sessionId));
+    const status = checkReceipt(injection, byId.get(injection.sessionId), cachedHash);
     if (injection.receipt in recorded) recorded[injection.receipt] += 1;
     checked[status] += 1;
     details.push({

@@ -28,6 +28,9 @@ export interface InjectionSeen {
   contentHash: string;
   /** Claude Code handed the model a <persisted-output> preview instead of the text (over 10,000 characters). */
   preview: boolean;
+  /** For a preview: its text (about 2 KB, kept to match it to an injection) and the file the full text was saved to. */
+  previewText: string | null;
+  savedOutputPath: string | null;
   /** For ThreadMind injections: the source named in its header and the thread id in parentheses (null when unreadable). */
   source: "startup" | "clear" | "compact" | null;
   threadId: string | null;
@@ -66,6 +69,8 @@ export interface ScannedSession {
 }
 
 const CLEAR_COMMAND = "<command-name>/clear</command-name>";
+/** Claude Code's <persisted-output> block names the file holding the full text it did not deliver. */
+const SAVED_TO = /Full output saved to: ([^\n]+)\n/;
 const CLEAR_HOOK_NAME = "SessionStart:clear";
 
 /** Keeps an evenly thinned series in bounded memory: when full, every other point is dropped and the stride doubles. */
@@ -211,6 +216,8 @@ export async function scanSession(file: { path: string; folder: string }, onByte
           chars: record.text.length,
           contentHash: contentHash(record.text),
           preview: record.isPersistedOutputPreview,
+          previewText: record.isPersistedOutputPreview ? record.text : null,
+          savedOutputPath: record.isPersistedOutputPreview ? (SAVED_TO.exec(record.content[0] ?? "")?.[1]?.trim() ?? null) : null,
           source: null,
           threadId: null,
         };

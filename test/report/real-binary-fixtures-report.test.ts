@@ -1,15 +1,15 @@
 // Guards the report on transcripts the real Claude Code 2.1.332 wrote against our mock (known sizes): /clear pairing,
 // compaction sizes, other plugins' injections, and receipts found, missing, previewed and not scanned.
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSavingsReport, type SavingsReport } from "../../src/core/savings-report.js";
 import { emptyMeasurements, type InjectionRecord, type Measurements } from "../../src/core/measurements.js";
 import { contentHash } from "../../src/core/token-estimate.js";
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
-import { makeFakeClaudeConfig, sessionIdIn, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
+import { folderNameFor, makeFakeClaudeConfig, sessionIdIn, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
 
 const dir = resolve(fileURLToPath(import.meta.url), "../../fixtures/transcripts/cc-2.1.332");
 const FILES = ["startup", "clear-before", "clear-after", "compact", "cap-exact-10000", "cap-over-10001-preview"] as const;
@@ -122,5 +122,33 @@ describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
       measurements: { ...emptyMeasurements(), injections: [injection(ids["clear-after"], "ThreadMind memory, loaded after /clear: lost", "clear", "pending")] },
     });
     expect(missing.restarts.find((r) => r.kind === "clear")!.threadMind).toMatchObject({ receipt: "missing", threadId: "main" });
+  });
+
+  it("tells a previewed injection (over 10,000 characters) from a missing one through the file Claude Code saved the full text to", async () => {
+    // The fixture's HOME is /home/tester (README): move it to a temp HOME so the saved-output path can exist.
+    const home = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-home-")));
+    const config = join(home, ".claude");
+    try {
+      const text = readFileSync(join(dir, "cap-over-10001-preview.jsonl"), "utf8")
+        .split("/home/tester")
+        .join(home)
+        .replace(/"cwd":"(?:[^"\\]|\\.)*"/g, `"cwd":${JSON.stringify(workspace)}`);
+      const folder = join(config, "projects", folderNameFor(workspace));
+      mkdirSync(folder, { recursive: true });
+      const sessionId = sessionIdIn(text);
+      writeFileSync(join(folder, `${sessionId}.jsonl`), text);
+      const hookLine = text.split("\n").find((l) => l.includes('"hook_success"'))!;
+      const printed = (JSON.parse((JSON.parse(hookLine) as { attachment: { stdout: string } }).attachment.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+      expect(printed).toHaveLength(10_001);
+      const saved = /Full output saved to: ([^\n]+)\n/.exec(text.split("\n").find((l) => l.includes('"hook_additional_context"'))!.replace(/\\n/g, "\n"))![1]!;
+      const measurements: Measurements = { ...emptyMeasurements(), injections: [{ ...injection(sessionId, printed, "startup", "pending"), threadId: "probe" }] };
+      const check = () => buildSavingsReport({ workspaceRoot: workspace, projectsDir: join(config, "projects"), measurements });
+      expect((await check()).receipts.details.map((d) => d.checked)).toEqual(["missing"]);
+      mkdirSync(dirname(saved), { recursive: true });
+      writeFileSync(saved, printed);
+      expect((await check()).receipts.details.map((d) => d.checked)).toEqual(["preview"]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
