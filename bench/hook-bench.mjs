@@ -1,0 +1,161 @@
+// Hook benchmarks: SessionStart (big store, no project), SessionEnd (200 MB vs 20 KB), PreCompact (200 MB), peak RSS;
+// every hook run as Claude Code runs it, interleaved with `node -e ''` (the floor) in the same rounds.
+import { createHash } from "node:crypto";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cachedTranscript } from "./fixture-cache.mjs";
+import { hookCommand, hookEnv, shellSpec } from "./hook-command.mjs";
+import { seededRandom } from "./rng.mjs";
+import { peakRssKb, runTimed } from "./spawn-measure.mjs";
+import { summarize } from "./stats.mjs";
+import { initGitRepo, PROJECT_ID, writeWorkspace } from "./store-fixture.mjs";
+import { figure } from "./figure.mjs";
+
+/** Recorded cwd of the benchmark transcripts: a constant, so that the cached files do not depend on the checkout's path. */
+const TRANSCRIPT_CWD = "/home/bench/project";
+/** A hook that ran out of its own deadline says so (src/hooks/hook-core.ts); counted, not a wrong result. */
+const GAVE_UP = /hook gave up after \d+ ms/;
+
+function contentHash(text) {
+  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
+}
+
+function parseOutput(stdout) {
+  const text = stdout.trim();
+  if (text === "") return null;
+  return JSON.parse(text);
+}
+
+/** Adds to config.json an injection of `session` still waiting for its receipt (what SessionEnd / PreCompact settle). */
+function withPendingInjection(configPath, session) {
+  const state = JSON.parse(readFileSync(configPath, "utf8"));
+  const injection = session.lastInjection;
+  state.measurements.injections.push({ at: "2026-02-01T00:00:00.000Z", sessionId: session.sessionId, source: injection.source, projectId: PROJECT_ID, threadId: "spine-20", chars: injection.text.length, tokens: Math.ceil(injection.text.length / 3.5), omitted: 0, receipt: "pending", contentHash: contentHash(injection.text), transcriptPath: session.path });
+  state.measurements.injections.splice(0, state.measurements.injections.length - 500);
+  writeFileSync(configPath, `${JSON.stringify(state, null, 1)}\n`);
+}
+
+export async function hookBenchmarks(ctx) {
+  const { repoRoot, workDir, cacheDir, quick, log } = ctx;
+  const sizes = quick ? { threads: 50, depth: 5, big: 2_000_000 } : { threads: 1_000, depth: 20, big: 200_000_000 };
+  const rounds = quick ? 1 : ctx.rounds;
+  const warmup = quick ? 0 : ctx.warmup;
+  const home = join(workDir, "home");
+  mkdirSync(home, { recursive: true });
+
+  log(`hooks: writing a workspace of ${sizes.threads} threads (depth ${sizes.depth})`);
+  const ws = writeWorkspace(join(workDir, "ws-hooks"), { seed: 11, threads: sizes.threads, depth: sizes.depth });
+  const emptyRepo = join(workDir, "ws-empty");
+  initGitRepo(emptyRepo);
+  const small = cachedTranscript(cacheDir, { name: "session-20k", seed: 21, targetBytes: 20_000, cwd: TRANSCRIPT_CWD, log });
+  const large = cachedTranscript(cacheDir, { name: "session-large", seed: 22, targetBytes: sizes.big, cwd: TRANSCRIPT_CWD, log });
+
+  const configPath = join(ws.storeDir, "config.json");
+  withPendingInjection(configPath, small);
+  withPendingInjection(configPath, large);
+  const baseConfig = join(workDir, "config.base.json");
+  copyFileSync(configPath, baseConfig);
+
+  const claudePid = process.pid;
+  const env = (projectDir, sessionId) => hookEnv({ repoRoot, home, projectDir, claudePid, sessionId });
+  const floorSpec = { command: "/bin/sh", args: ["-c", "node -e ''"], cwd: ws.root, env: env(ws.root, "floor"), input: "" };
+  const startId = seededRandom(5).uuid();
+  const cases = {
+    startBig: shellSpec(hookCommand(repoRoot, "SessionStart"), { cwd: ws.root, env: env(ws.root, startId), input: { session_id: startId, transcript_path: join(home, ".claude", "projects", "-bench", `${startId}.jsonl`), cwd: ws.root, hook_event_name: "SessionStart", source: "startup" } }),
+    startEmpty: shellSpec(hookCommand(repoRoot, "SessionStart"), { cwd: emptyRepo, env: env(emptyRepo, startId), input: { session_id: startId, transcript_path: join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`), cwd: emptyRepo, hook_event_name: "SessionStart", source: "startup" } }),
+    endSmall: shellSpec(hookCommand(repoRoot, "SessionEnd"), { cwd: ws.root, env: env(ws.root, small.sessionId), input: { session_id: small.sessionId, transcript_path: small.path, cwd: ws.root, hook_event_name: "SessionEnd", reason: "other" } }),
+    endLarge: shellSpec(hookCommand(repoRoot, "SessionEnd"), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "SessionEnd", reason: "other" } }),
+    preLarge: shellSpec(hookCommand(repoRoot, "PreCompact"), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "PreCompact", trigger: "auto", custom_instructions: "" } }),
+  };
+
+  /** What a run must have done (checked on every run: a fast wrong hook is no result). */
+  const checks = {
+    startBig: (r) => {
+      const out = parseOutput(r.stdout);
+      if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
+      const context = out?.hookSpecificOutput?.additionalContext;
+      if (typeof context !== "string" || !context.includes(`(${ws.deepestId})`)) throw new Error(`SessionStart did not inject the context of ${ws.deepestId}: ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`);
+      if (context.length > 10_000) throw new Error(`SessionStart injected ${context.length} characters (cap 10,000)`);
+    },
+    startEmpty: (r) => {
+      if (r.stdout.trim() !== "") throw new Error(`SessionStart without a project printed: ${r.stdout.slice(0, 300)}`);
+    },
+    endSmall: (r) => checkSize(r, "sessionEnds", small),
+    endLarge: (r) => checkSize(r, "sessionEnds", large),
+    preLarge: (r) => checkSize(r, "preCompacts", large),
+  };
+  function checkSize(r, kind, session) {
+    const out = parseOutput(r.stdout);
+    if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
+    if (out?.systemMessage) throw new Error(`hook reported: ${out.systemMessage}`);
+    const state = JSON.parse(readFileSync(configPath, "utf8"));
+    const last = state.measurements[kind].at(-1);
+    if (last?.sessionId !== session.sessionId || last.contextTokens !== session.finalContextTokens) {
+      throw new Error(`${kind}: expected ${session.finalContextTokens} tokens for ${session.sessionId}, recorded ${JSON.stringify(last)}`);
+    }
+    const receipt = state.measurements.injections.find((i) => i.sessionId === session.sessionId)?.receipt;
+    if (receipt !== "delivered") throw new Error(`${kind}: the pending injection of ${session.sessionId} was settled as ${receipt}, expected delivered`);
+  }
+
+  const samples = { floor: [], startBig: [], startEmpty: [], endSmall: [], endLarge: [], preLarge: [] };
+  const gaveUp = {};
+  const order = ["floor", "startBig", "startEmpty", "floor", "endSmall", "endLarge", "preLarge"];
+  const rng = seededRandom(99);
+  const runOne = async (name) => {
+    copyFileSync(baseConfig, configPath); // every run starts from the same store state (not timed)
+    const spec = name === "floor" ? floorSpec : cases[name];
+    const r = await runTimed(spec);
+    if (r.code !== 0) throw new Error(`${name} exited with ${r.code}: ${r.stderr.slice(0, 500)}`);
+    if (name !== "floor" && checks[name](r) === "gave-up") gaveUp[name] = (gaveUp[name] ?? 0) + 1;
+    return r.ms;
+  };
+  log(`hooks: ${warmup} warm-up and ${rounds} measured rounds of ${order.length} processes, interleaved`);
+  for (let round = -warmup; round < rounds; round++) {
+    // Same processes every round, in a shuffled order (a drifting machine load does not favour one of them).
+    const shuffled = [...order].sort(() => rng.next() - 0.5);
+    for (const name of shuffled) {
+      const ms = await runOne(name);
+      if (round >= 0) samples[name].push(ms);
+    }
+  }
+
+  const rssRuns = quick ? 1 : 3;
+  const rss = {};
+  for (const name of ["floor", "startBig", "startEmpty", "endLarge", "preLarge"]) {
+    const values = [];
+    for (let i = 0; i < rssRuns; i++) {
+      copyFileSync(baseConfig, configPath);
+      const { kb, run } = await peakRssKb(name === "floor" ? floorSpec : cases[name]);
+      if (run.code !== 0) throw new Error(`${name} (under GNU time) exited with ${run.code}: ${run.stderr.slice(0, 300)}`);
+      values.push(kb / 1024);
+    }
+    rss[name] = values;
+  }
+  copyFileSync(baseConfig, configPath);
+
+  const total = rounds + warmup;
+  for (const [name, count] of Object.entries(gaveUp)) {
+    if (count > total / 2) throw new Error(`${name}: the hook gave up (its own deadline) in ${count} of ${total} runs`);
+  }
+  const floor = summarize(samples.floor);
+  const timeFigure = (key, title, workload, name, max) =>
+    figure({ key, title, workload, unit: "ms", stats: summarize(samples[name]), floorName: "node -e ''", floor, ratioTarget: max });
+  const largeMb = `${(large.bytes / 1e6).toFixed(large.bytes < 1e7 ? 1 : 0)} MB`;
+  const out = [
+    timeFigure("hook-start-store", "SessionStart hook, whole process", `${sizes.threads.toLocaleString("en-US")} threads, depth ${sizes.depth}, summaries 1–3 KB`, "startBig", 1.25),
+    timeFigure("hook-start-empty", "SessionStart hook, no project", "empty git repo", "startEmpty", 1.1),
+    figure({ key: "hook-end-size", title: "SessionEnd hook", workload: `${largeMb} transcript (${large.compactions} compactions) vs 20 KB`, unit: "ms", stats: summarize(samples.endLarge), floorName: "SessionEnd, 20 KB", floor: summarize(samples.endSmall), ratioTarget: 1.1 }),
+    timeFigure("hook-end-small", "SessionEnd hook (20 KB), vs node", "20 KB transcript", "endSmall", null),
+    timeFigure("hook-precompact", "PreCompact hook", `${largeMb} transcript`, "preLarge", 1.25),
+  ];
+  const rssFloor = summarize(rss.floor);
+  for (const [name, label] of [["startBig", "SessionStart (store)"], ["startEmpty", "SessionStart (no project)"], ["endLarge", `SessionEnd (${largeMb})`], ["preLarge", `PreCompact (${largeMb})`]]) {
+    out.push(figure({ key: `hook-rss-${name}`, title: `Hook peak RSS: ${label}`, workload: "as above (GNU time %M)", unit: "MB", stats: summarize(rss[name]), floorName: "node -e ''", floor: rssFloor, valueTarget: { stat: "max", max: 60 } }));
+  }
+  const gaveUpNote = { "hook-start-store": "startBig", "hook-end-size": "endLarge", "hook-end-small": "endSmall", "hook-precompact": "preLarge" };
+  for (const f of out) {
+    const count = gaveUp[gaveUpNote[f.key]];
+    if (count) f.notes.push(`In ${count} of ${total} runs (warm-up included) the hook hit its own deadline and gave up (reported to the user, exit 0).`);
+  }
+  return out;
+}

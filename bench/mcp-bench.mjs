@@ -1,0 +1,146 @@
+// MCP benchmarks over stdio with the SDK Client against plugin/dist/server.mjs: context_get (warm) at two store sizes,
+// thread_create + summary_update at the larger one; floor: an MCP ping round trip on the same connection.
+import { mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { performance } from "node:perf_hooks";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { figure } from "./figure.mjs";
+import { prose, seededRandom } from "./rng.mjs";
+import { summarize } from "./stats.mjs";
+import { writeWorkspace } from "./store-fixture.mjs";
+
+/** Starts the built server in `root` as Claude Code would (plugin env, roots) and connects a Client. */
+export async function connectServer(repoRoot, root, home) {
+  mkdirSync(home, { recursive: true });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(repoRoot, "plugin", "dist", "server.mjs")],
+    cwd: root,
+    env: {
+      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+      HOME: home,
+      CLAUDE_PROJECT_DIR: root,
+      CLAUDE_PLUGIN_ROOT: repoRoot,
+      CLAUDE_CODE_SESSION_ID: "bench-session",
+      GIT_CONFIG_NOSYSTEM: "1",
+    },
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (c) => (stderr += c.toString("utf8")));
+  const client = new Client({ name: "threadmind-bench", version: "1.0.0" }, { capabilities: { roots: { listChanged: true } } });
+  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: pathToFileURL(root).href }] }));
+  await client.connect(transport);
+  return { client, pid: transport.pid, stderr: () => stderr, close: () => client.close() };
+}
+
+/** CPU time (user + system, ms) a process and its waited-for children (git) have used so far, from /proc (10 ms ticks); null off Linux. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").pop().split(" ");
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** Average CPU time of the server per call of `fn` over `count` back-to-back calls: the cost without the machine's queueing. */
+async function serverCpuPerCall(pid, count, fn) {
+  const before = cpuMs(pid);
+  for (let i = 0; i < count; i++) await fn(i);
+  const after = cpuMs(pid);
+  return before === null || after === null ? null : (after - before) / count;
+}
+
+/** Calls a tool; a tool error is a benchmark failure. Returns the result's text. */
+export async function callText(client, name, args) {
+  const result = await client.callTool({ name, arguments: args });
+  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+  if (result.isError) throw new Error(`${name} failed: ${text.slice(0, 500)}`);
+  return text;
+}
+
+async function timed(fn) {
+  const t = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - t, value };
+}
+
+export async function mcpBenchmarks(ctx) {
+  const { repoRoot, workDir, quick, log } = ctx;
+  const sizes = quick ? [100, 300] : [1_000, 10_000];
+  const depth = quick ? 5 : 20;
+  const calls = quick ? 3 : 300;
+  const warmCalls = quick ? 1 : 20;
+  const figures = [];
+  for (const n of sizes) {
+    log(`mcp: writing a workspace of ${n.toLocaleString("en-US")} threads`);
+    const ws = writeWorkspace(join(workDir, `ws-${n}`), { seed: 31 + n, threads: n, depth });
+    const server = await connectServer(repoRoot, ws.root, join(workDir, `home-${n}`));
+    try {
+      const check = (text) => {
+        if (!text.includes("(active)") || !text.includes("Spine")) throw new Error(`context_get did not return the deepest thread's context: ${text.slice(0, 200)}`);
+      };
+      for (let i = 0; i < warmCalls; i++) {
+        await server.client.ping();
+        check(await callText(server.client, "context_get", {}));
+      }
+      log(`mcp: ${calls} context_get calls at ${n.toLocaleString("en-US")} threads, each after a ping`);
+      const ping = [];
+      const get = [];
+      for (let i = 0; i < calls; i++) {
+        ping.push((await timed(() => server.client.ping())).ms);
+        const r = await timed(() => callText(server.client, "context_get", {}));
+        check(r.value);
+        get.push(r.ms);
+      }
+      const label = `${n.toLocaleString("en-US")} threads, depth ${depth}`;
+      const contextFigure = figure({ key: `mcp-context-${n}`, title: "context_get over stdio, warm server", workload: label, unit: "ms", stats: summarize(get), floorName: "MCP ping", floor: summarize(ping), valueTarget: [{ stat: "p50", max: 5 }, { stat: "p99", max: 20 }] });
+      const cpu = await serverCpuPerCall(server.pid, quick ? 2 : 100, () => callText(server.client, "context_get", {}));
+      const pingCpu = await serverCpuPerCall(server.pid, quick ? 2 : 100, () => server.client.ping());
+      if (cpu !== null) contextFigure.notes.push(`Server CPU per call (from /proc, back-to-back calls; independent of the machine's queueing): context_get ${cpu.toFixed(2)} ms, ping ${pingCpu.toFixed(2)} ms.`);
+      figures.push(contextFigure);
+
+      if (n === sizes[sizes.length - 1]) {
+        const rng = seededRandom(77);
+        const create = [];
+        const update = [];
+        const pingW = [];
+        const budgetMs = quick ? 60_000 : 45_000;
+        const wanted = quick ? 3 : 100;
+        const began = performance.now();
+        const cpuBefore = cpuMs(server.pid);
+        let pairs = 0;
+        log(`mcp: thread_create + summary_update at ${n.toLocaleString("en-US")} threads (up to ${wanted} pairs or ${budgetMs / 1000} s)`);
+        for (let i = 0; i < wanted + 2 && (i < 7 || performance.now() - began < budgetMs); i++) {
+          const p = await timed(() => server.client.ping());
+          const c = await timed(() => callText(server.client, "thread_create", { title: `Bench create ${i} ${rng.hex(6)}`, parentId: `spine-${Math.ceil(depth / 2)}` }));
+          if (!c.value.includes("Created thread")) throw new Error(`thread_create: ${c.value.slice(0, 200)}`);
+          const content = `## Decisions\n- ${prose(rng, rng.int(300, 900))}\n\n## State\n- ${prose(rng, rng.int(500, 1_500))}`;
+          const u = await timed(() => callText(server.client, "summary_update", { content }));
+          if (!u.value.includes("Updated the summary")) throw new Error(`summary_update: ${u.value.slice(0, 200)}`);
+          pairs++;
+          if (i >= 2 || quick) {
+            // the first two pairs are warm-up
+            pingW.push(p.ms);
+            create.push(c.ms);
+            update.push(u.ms);
+          }
+        }
+        const cpuAfter = cpuMs(server.pid);
+        const w = `${n.toLocaleString("en-US")} threads (+1 per call)`;
+        figures.push(figure({ key: `mcp-create-${n}`, title: "thread_create over stdio", workload: w, unit: "ms", stats: summarize(create), floorName: "MCP ping", floor: summarize(pingW), valueTarget: { stat: "p50", max: 10 } }));
+        if (cpuBefore !== null && cpuAfter !== null) figures.at(-1).notes.push(`Server CPU per thread_create + summary_update pair (from /proc): ${((cpuAfter - cpuBefore) / pairs).toFixed(1)} ms.`);
+        figures.push(figure({ key: `mcp-update-${n}`, title: "summary_update over stdio", workload: w, unit: "ms", stats: summarize(update), floorName: "MCP ping", floor: summarize(pingW), valueTarget: { stat: "p50", max: 10 } }));
+      }
+    } catch (e) {
+      throw new Error(`${e instanceof Error ? e.message : String(e)}${server.stderr() ? ` (server stderr: ${server.stderr().slice(0, 500)})` : ""}`);
+    } finally {
+      await server.close();
+    }
+  }
+  return figures;
+}

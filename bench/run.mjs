@@ -1,0 +1,87 @@
+// `npm run bench`: runs the benchmark suite, prints a table and writes bench/results.md. `--quick`: every benchmark once at
+// small sizes, only checking that each completes (exit 1 if one fails). `--only=hooks,mcp,scan,search` runs some groups.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { performance } from "node:perf_hooks";
+import { failedFigure } from "./figure.mjs";
+import { loadNow, machineInfo } from "./machine.mjs";
+import { markdown, textTable } from "./report.mjs";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = dirname(HERE);
+
+function parseOptions(argv) {
+  const options = { quick: false, only: null, rounds: 20, warmup: 3 };
+  for (const arg of argv) {
+    if (arg === "--quick") options.quick = true;
+    else if (arg.startsWith("--only=")) options.only = arg.slice(7).split(",");
+    else if (arg.startsWith("--rounds=")) options.rounds = Number.parseInt(arg.slice(9), 10);
+    else throw new Error(`unknown option ${arg} (expected --quick, --only=<groups>, --rounds=<n>)`);
+  }
+  if (!Number.isInteger(options.rounds) || options.rounds < 1) throw new Error("--rounds needs a positive integer");
+  return options;
+}
+
+/** Benchmark groups, each loaded only when it runs; each returns a list of figures. */
+const GROUPS = {
+  hooks: { titles: ["SessionStart / SessionEnd / PreCompact hooks"], load: async () => (await import("./hook-bench.mjs")).hookBenchmarks },
+  mcp: { titles: ["context_get, thread_create, summary_update over stdio"], load: async () => (await import("./mcp-bench.mjs")).mcpBenchmarks },
+  scan: { titles: ["full transcript scan"], load: async () => (await import("./scan-bench.mjs")).scanBenchmarks },
+  search: { titles: ["thread_search latency"], load: async () => (await import("./search-bench.mjs")).searchBenchmarks },
+};
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  for (const bundle of ["hook.mjs", "server.mjs", "cli.mjs"]) {
+    if (!existsSync(join(REPO_ROOT, "plugin", "dist", bundle))) throw new Error(`plugin/dist/${bundle} is missing: run npm run build first`);
+  }
+  const cacheDir = join(REPO_ROOT, ".cache", "bench", options.quick ? "quick" : "full");
+  const workDir = join(cacheDir, "work");
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  const started = performance.now();
+  const log = (line) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
+  const machine = machineInfo();
+  const loadBefore = loadNow();
+  log(`${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, load ${loadBefore}${options.quick ? " (quick mode)" : ""}`);
+  const figures = [];
+  let failed = 0;
+  for (const [name, group] of Object.entries(GROUPS)) {
+    if (options.only && !options.only.includes(name)) continue;
+    const ctx = { repoRoot: REPO_ROOT, cacheDir, workDir: join(workDir, name), quick: options.quick, rounds: options.rounds, warmup: options.warmup, log };
+    mkdirSync(ctx.workDir, { recursive: true });
+    try {
+      const run = await group.load();
+      const result = await run(ctx);
+      for (const f of result) {
+        figures.push(f);
+        if (f.error) failed++;
+        process.stdout.write(`${f.error ? "FAILED" : f.skipped ? "skipped" : "completed"}: ${f.key}${f.error ? ` — ${f.error}` : f.skipped ? ` — ${f.skipped}` : ""}\n`);
+      }
+    } catch (e) {
+      failed++;
+      const message = e instanceof Error ? e.message : String(e);
+      log(`${name} failed: ${e instanceof Error ? e.stack : message}`);
+      figures.push(failedFigure(name, group.titles[0], message));
+      process.stdout.write(`FAILED: ${name} — ${message}\n`);
+    }
+  }
+  const loadAfter = loadNow();
+  const durationS = (performance.now() - started) / 1000;
+  process.stdout.write(`\n${textTable(figures)}\n\n`);
+  const findingsPath = join(HERE, "findings.md");
+  const findings = existsSync(findingsPath) ? readFileSync(findingsPath, "utf8") : "";
+  const text = markdown({ machine, loadBefore, loadAfter, figures, options, durationS, findings });
+  // Quick runs check that everything completes; their figures are not results.
+  const resultsPath = options.quick || options.only ? join(cacheDir, "results.md") : join(HERE, "results.md");
+  writeFileSync(resultsPath, text);
+  log(`${figures.length} figures, ${failed} failed; written to ${resultsPath}`);
+  rmSync(workDir, { recursive: true, force: true });
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+main().catch((e) => {
+  process.stderr.write(`bench: ${e instanceof Error ? e.stack : String(e)}\n`);
+  process.exitCode = 1;
+});
