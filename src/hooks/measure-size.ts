@@ -1,4 +1,5 @@
 // SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it.
+import { statSync } from "node:fs";
 import { readTail } from "../transcript/read-tail.js";
 import { pushBounded, type SizeRecord } from "../core/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
@@ -15,11 +16,14 @@ export async function measureSize(services: ThreadMindServices, input: HookInput
   const notes: string[] = [];
   let contextTokens: number | null = null;
   let tailContexts: Awaited<ReturnType<typeof readTail>>["hookContexts"] = [];
+  let transcriptRead = false;
   if (input.transcriptPath) {
     try {
+      refuseSpecialFile(input.transcriptPath);
       const tail = await readTail(input.transcriptPath, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction: true });
       contextTokens = tail.contextTokens;
       tailContexts = tail.hookContexts;
+      transcriptRead = true;
     } catch (e) {
       notes.push(failureLine("could not measure this session", e));
     }
@@ -30,7 +34,7 @@ export async function measureSize(services: ThreadMindServices, input: HookInput
     services.updateState(async (state) => {
       pushBounded(state.measurements[kind], record);
       pushBounded(state.measurements.hooksSeen, { at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId });
-      if (!input.transcriptPath) return;
+      if (!input.transcriptPath || !transcriptRead) return; // a transcript that cannot be read cannot settle receipts either
       try {
         await settleReceipts(state.measurements.injections, input.sessionId, input.transcriptPath, tailContexts);
       } catch (e) {
@@ -39,4 +43,13 @@ export async function measureSize(services: ThreadMindServices, input: HookInput
     }),
   );
   return notes.length > 0 ? { userMessage: notes.join(" ") } : {};
+}
+
+/**
+ * Opening a FIFO blocks until a writer comes, and a blocked open keeps the process from ever exiting (the deadline's
+ * exit waits for it): anything that exists but is neither a regular file nor a directory is refused before opening.
+ */
+function refuseSpecialFile(path: string): void {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (stat && !stat.isFile() && !stat.isDirectory()) throw new Error(`cannot read transcript ${path}: is not a regular file`);
 }
