@@ -42,7 +42,9 @@ export async function measureSize(services: ThreadMindServices, input: HookInput
       }
     }),
   );
-  return notes.length > 0 ? { userMessage: notes.join(" ") } : {};
+  // Local-state problems (config.json set aside and rebuilt) are the user's to know, like at SessionStart.
+  const lines = [...services.notices, ...notes];
+  return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
 }
 
 /**
