@@ -61,21 +61,35 @@ function versionIn(path: string): { version: string } | { problem: string } {
   }
 }
 
-export const BUNDLES = ["hook.mjs", "server.mjs", "cli.mjs"] as const;
+/** The plugin's configs: they name the bundles Claude Code runs (hook commands, MCP server args). */
+export const PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"] as const;
+
+/** Bundles the plugin runs: every `${CLAUDE_PLUGIN_ROOT}/….mjs` its configs name, and the CLI itself. */
+export function pluginBundles(pluginRoot: string): { bundles: string[] } | { problem: string } {
+  const found = new Set<string>(["plugin/dist/cli.mjs"]);
+  for (const config of PLUGIN_CONFIGS) {
+    const path = join(pluginRoot, config);
+    if (!existsSync(path)) return { problem: `${path} is missing` };
+    for (const match of readFileSync(path, "utf8").matchAll(/\$\{CLAUDE_PLUGIN_ROOT\}\/([^"\s\\]+\.mjs)/g)) found.add(match[1]!);
+  }
+  return { bundles: [...found].sort() };
+}
 
 /**
  * The running bundle's version (inlined by the build as __THREADMIND_VERSION__; "dev" when run from source) against
- * package.json and .claude-plugin/plugin.json of the plugin root it sits in, and the sibling bundles the plugin runs.
+ * package.json and .claude-plugin/plugin.json of the plugin root it sits in, and the bundles the plugin's configs run.
  */
 export function checkVersions(bundleVersion: string, pluginRoot: string): DoctorCheck {
   const title = "Plugin version";
   const pkg = versionIn(join(pluginRoot, "package.json"));
   const manifest = versionIn(join(pluginRoot, ".claude-plugin", "plugin.json"));
-  const missing = BUNDLES.filter((b) => !existsSync(join(pluginRoot, "plugin", "dist", b)));
+  const bundles = pluginBundles(pluginRoot);
   const rebuild = `Rebuild and reinstall: \`npm run build\` in ${pluginRoot} (or reinstall the plugin: /plugin install thread-mind@thread-mind).`;
   if ("problem" in pkg) return fail("versions", title, rebuild, pkg.problem);
   if ("problem" in manifest) return fail("versions", title, rebuild, manifest.problem);
-  if (missing.length > 0) return fail("versions", title, rebuild, `missing bundle${missing.length === 1 ? "" : "s"} in ${join(pluginRoot, "plugin", "dist")}: ${missing.join(", ")}`);
+  if ("problem" in bundles) return fail("versions", title, rebuild, bundles.problem);
+  const missing = bundles.bundles.filter((b) => !existsSync(join(pluginRoot, b)));
+  if (missing.length > 0) return fail("versions", title, rebuild, `missing bundle${missing.length === 1 ? "" : "s"} in ${pluginRoot}: ${missing.join(", ")}`);
   if (pkg.version !== manifest.version) {
     return fail("versions", title, "Give .claude-plugin/plugin.json the version of package.json (Claude Code installs the plugin under plugin.json's version).", `package.json says ${pkg.version}, .claude-plugin/plugin.json says ${manifest.version}`);
   }
@@ -85,5 +99,5 @@ export function checkVersions(bundleVersion: string, pluginRoot: string): Doctor
   if (bundleVersion !== pkg.version) {
     return fail("versions", title, rebuild, `the bundle is ${bundleVersion} but package.json and plugin.json say ${pkg.version}`);
   }
-  return ok("versions", title, `${bundleVersion} (bundle, package.json and .claude-plugin/plugin.json agree; ${BUNDLES.join(", ")} present)`);
+  return ok("versions", title, `${bundleVersion} (bundle, package.json and .claude-plugin/plugin.json agree; ${bundles.bundles.join(", ")} present)`);
 }

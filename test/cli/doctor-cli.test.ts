@@ -187,6 +187,7 @@ describe("thread-mind-mcp doctor", () => {
       mkdirSync(join(root, "plugin", "dist"), { recursive: true });
       mkdirSync(join(root, ".claude-plugin"));
       for (const b of bundles) copyFileSync(join(REPO_ROOT, "plugin", "dist", b), join(root, "plugin", "dist", b));
+      for (const config of ["hooks.json", "mcp.json"]) copyFileSync(join(REPO_ROOT, "plugin", config), join(root, "plugin", config));
       writeFileSync(join(root, "package.json"), JSON.stringify({ name: "thread-mind-mcp", version: pkgVersion }));
       writeFileSync(join(root, ".claude-plugin", "plugin.json"), JSON.stringify({ name: "thread-mind", version: manifestVersion }));
       return join(root, "plugin", "dist", "cli.mjs");
@@ -199,7 +200,7 @@ describe("thread-mind-mcp doctor", () => {
     expect(status(doctor(r.dir, home(), {}, copy(VERSION, "0.0.1", all)), "versions")).toBe("fail");
     const missing = doctor(r.dir, home(), {}, copy(VERSION, VERSION, ["cli.mjs", "hook.mjs"]));
     expect(status(missing, "versions")).toBe("fail");
-    expect(missing.checks.get("versions")!.detail[0]).toContain("server.mjs");
+    expect(missing.checks.get("versions")!.detail[0]).toContain("plugin/dist/server.mjs");
     expect(missing.code).toBe(1);
     expect(BUILT_CLI.endsWith(join("plugin", "dist", "cli.mjs"))).toBe(true);
   });
