@@ -65,6 +65,7 @@ export class ThreadMindServices {
   private threadId: string | null = null;
   private authorId: string | null = null;
   private migration: MigrationReport | null | undefined = undefined;
+  private readonly defaultBranchAnswers = new Map<string, Promise<boolean>>();
   /** Problems seen with local state (config.json), reported once by the adapters. */
   readonly notices: string[] = [];
 
@@ -283,6 +284,16 @@ export class ThreadMindServices {
     return root.id;
   }
 
+  /** isDefaultBranch, asked of git once per branch for the life of this object (it spawns git twice). */
+  private isDefaultBranch(top: string, branch: string): Promise<boolean> {
+    let answer = this.defaultBranchAnswers.get(branch);
+    if (answer === undefined) {
+      answer = isDefaultBranch(top, branch);
+      this.defaultBranchAnswers.set(branch, answer);
+    }
+    return answer;
+  }
+
   private linkedOpenThread(projectId: string, branch: string): Thread | null {
     const { threads } = this.store.readAllThreads(projectId);
     let best: Thread | null = null;
@@ -316,7 +327,7 @@ export class ThreadMindServices {
     const author = await this.author();
     const { project, threadId: activeId } = await this.currentThreadRef();
     const branch = this.branch();
-    const linkable = branch !== null && this.workspace.gitTop !== null && !(await isDefaultBranch(this.workspace.gitTop, branch));
+    const linkable = branch !== null && this.workspace.gitTop !== null && !(await this.isDefaultBranch(this.workspace.gitTop, branch));
     return this.store.locked(async () => {
       const parent = this.store.readThread(project.id, input.parentId ?? activeId, errors.parentNotFound);
       const warnings: string[] = [];
