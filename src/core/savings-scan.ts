@@ -68,6 +68,9 @@ export interface ScannedSession {
   truncatedLastLine: boolean;
 }
 
+/** How often (in bytes read) a scan reports its progress. */
+const PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
+
 const CLEAR_COMMAND = "<command-name>/clear</command-name>";
 /** Claude Code's <persisted-output> block names the file holding the full text it did not deliver. */
 const SAVED_TO = /Full output saved to: ([^\n]+)\n/;
@@ -183,11 +186,15 @@ export async function scanSession(file: { path: string; folder: string }, onByte
   let lastKey: string | null = null;
   let truncatedLastLine = false;
   let bytesSeen = 0;
+  let bytesReported = 0;
 
   const onLine = (text: string, terminated: boolean) => {
     lineNumber += 1;
     bytesSeen += Buffer.byteLength(text) + (terminated ? 1 : 0);
-    if (onBytes !== undefined && lineNumber % 2000 === 0) onBytes(bytesSeen);
+    if (onBytes !== undefined && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
+      bytesReported = bytesSeen;
+      onBytes(bytesSeen);
+    }
     const classified: ClassifiedLine = classifyLine(text);
     if (classified.kind === "malformed" && !terminated) truncatedLastLine = true;
     if (responses === 0) {
