@@ -126,6 +126,14 @@ describe("frontmatter round-trip", () => {
     );
   });
 
+  test("a file checked out with CRLF line endings (git autocrlf) or a BOM reads as the same thread", () => {
+    const original: Thread = { ...thread("Title: with colon", "## Decisions\n- one\n\n## State\n- two"), paths: ["src/"], status: "done" };
+    const text = serializeThread(original);
+    const crlf = text.replace(/\n/g, "\r\n");
+    expect(parseThread(crlf)).toEqual({ ...original, summary: original.summary.replace(/\n/g, "\r\n") });
+    expect(parseThread(`\uFEFF${text}`)).toEqual(original);
+  });
+
   test("optional keys are written only when set, in the canonical order", () => {
     const bare = serializeThread(thread("T"));
     expect(bare).toBe("---\nid: t\ntitle: T\nparentId: main\nauthor: alice-0a1b2c\ncreatedAt: 2025-01-02T03:04:05.006Z\nupdatedAt: 2025-01-02T03:04:05.007Z\n---\n\nSome summary.\n");

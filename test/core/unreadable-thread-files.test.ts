@@ -1,7 +1,7 @@
 // Guards damaged thread files (bad YAML, conflicts, orphans, cycles, duplicate ids, bad bytes, huge files, links out):
 // the tree lists the rest and names each bad file, context assembly never loops, and nothing damaged is overwritten.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { UnreadableFileError } from "../../src/core/errors.js";
 import { serializeThread } from "../../src/core/frontmatter.js";
@@ -44,7 +44,9 @@ beforeEach(async () => {
   writeFileSync(join(threadsDir, "cycle-x.md"), threadFile("cycle-x", "cycle-y", "## Decisions\n- x decision"));
   writeFileSync(join(threadsDir, "cycle-y.md"), threadFile("cycle-y", "cycle-x", "## Decisions\n- y decision"));
   writeFileSync(join(threadsDir, "latin1.md"), Buffer.concat([Buffer.from(threadFile("latin1", "main", "caf")), Buffer.from([0xe9, 0x0a])]));
-  writeFileSync(join(threadsDir, "huge.md"), Buffer.alloc(50 * 1024 * 1024, 0x61));
+  // 50 MB (sparse: the size is what matters, and the suite stays fast).
+  writeFileSync(join(threadsDir, "huge.md"), threadFile("huge", "main", "big"));
+  truncateSync(join(threadsDir, "huge.md"), 50 * 1024 * 1024);
   outside.write("secret.md", threadFile("link", "main", "outside content"));
   symlinkSync(join(outside.dir, "secret.md"), join(threadsDir, "link.md"));
   symlinkSync(join(outside.dir, "missing.md"), join(threadsDir, "dangling.md"));
