@@ -131,7 +131,7 @@ export function renderSvg(report: SavingsReport): string {
       if (mark.threadMindTokens > 0) out.push(contextBar(x + 1, mark.threadMindTokens, "compaction", Y));
       out.push("</g>");
     });
-    if (p.width >= 60) {
+    if (p.width >= 90) {
       out.push(`<text class="session-label" x="${n2(X(p.x0))}" y="${Y(0) + 16}" fill="${COLORS.text}" font-size="10">${xmlEscape(when(s.startedAt))}</text>`);
     }
     out.push("</g>");
