@@ -11003,6 +11003,7 @@ var ThreadMindServices = class {
   threadId = null;
   authorId = null;
   migration = void 0;
+  defaultBranchAnswers = /* @__PURE__ */ new Map();
   /** Problems seen with local state (config.json), reported once by the adapters. */
   notices = [];
   constructor(options) {
@@ -11194,6 +11195,15 @@ var ThreadMindServices = class {
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
     return root.id;
   }
+  /** isDefaultBranch, asked of git once per branch for the life of this object (it spawns git twice). */
+  isDefaultBranch(top, branch) {
+    let answer = this.defaultBranchAnswers.get(branch);
+    if (answer === void 0) {
+      answer = isDefaultBranch(top, branch);
+      this.defaultBranchAnswers.set(branch, answer);
+    }
+    return answer;
+  }
   linkedOpenThread(projectId, branch) {
     const { threads } = this.store.readAllThreads(projectId);
     let best2 = null;
@@ -11223,7 +11233,7 @@ var ThreadMindServices = class {
     const author = await this.author();
     const { project, threadId: activeId } = await this.currentThreadRef();
     const branch = this.branch();
-    const linkable = branch !== null && this.workspace.gitTop !== null && !await isDefaultBranch(this.workspace.gitTop, branch);
+    const linkable = branch !== null && this.workspace.gitTop !== null && !await this.isDefaultBranch(this.workspace.gitTop, branch);
     return this.store.locked(async () => {
       const parent = this.store.readThread(project.id, input.parentId ?? activeId, errors.parentNotFound);
       const warnings = [];
@@ -12321,6 +12331,7 @@ var SessionAccumulator = class {
 // src/core/savings-scan.ts
 var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
 var MAX_POINTS_PER_SESSION = 400;
+var PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
 var CLEAR_COMMAND = "<command-name>/clear</command-name>";
 var SAVED_TO = /Full output saved to: ([^\n]+)\n/;
 var CLEAR_HOOK_NAME = "SessionStart:clear";
@@ -12417,10 +12428,14 @@ async function scanSession(file, onBytes) {
   let lastKey = null;
   let truncatedLastLine = false;
   let bytesSeen = 0;
+  let bytesReported = 0;
   const onLine = (text, terminated) => {
     lineNumber += 1;
     bytesSeen += Buffer.byteLength(text) + (terminated ? 1 : 0);
-    if (onBytes !== void 0 && lineNumber % 2e3 === 0) onBytes(bytesSeen);
+    if (onBytes !== void 0 && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
+      bytesReported = bytesSeen;
+      onBytes(bytesSeen);
+    }
     const classified = classifyLine(text);
     if (classified.kind === "malformed" && !terminated) truncatedLastLine = true;
     if (responses === 0) {
@@ -13072,7 +13087,7 @@ function renderSvg(report) {
       if (mark.threadMindTokens > 0) out.push(contextBar(x + 1, mark.threadMindTokens, "compaction", Y));
       out.push("</g>");
     });
-    if (p.width >= 60) {
+    if (p.width >= 90) {
       out.push(`<text class="session-label" x="${n2(X(p.x0))}" y="${Y(0) + 16}" fill="${COLORS.text}" font-size="10">${xmlEscape(when(s.startedAt))}</text>`);
     }
     out.push("</g>");
