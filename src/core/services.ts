@@ -95,7 +95,8 @@ export class ThreadMindServices {
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded(): Promise<MigrationReport | null> {
     if (this.migration !== undefined) return this.migration;
-    if (!this.store.exists()) return (this.migration = null);
+    // Without trees/ there is nothing to migrate: no lock (a hook must not wait for it); inside the lock it is checked again.
+    if (!this.hasOldLayout()) return (this.migration = null);
     this.migration = await this.store.locked(() => migrateV04IfNeeded(this.store, () => this.author()));
     return this.migration;
   }

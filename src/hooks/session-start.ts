@@ -11,7 +11,8 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   const source = input.source ?? "startup";
   // resume restores the conversation, which already holds the context: nothing to add (hooks.json does not even match it).
   if (source === "resume") return {};
-  const migration = await services.store.locked(() => services.migrateIfNeeded());
+  // Reading needs no lock: only a 0.4 store to migrate takes it, so a busy lock never costs the context.
+  const migration = await services.migrateIfNeeded();
   const { project, thread } = await services.currentThread();
   const header = contextHeader(source, thread.id, thread.title);
   const context = await services.contextFor(project, thread, { maxChars: CHARACTER_CAP - header.length });
