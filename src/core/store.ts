@@ -3,6 +3,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, existsSync } f
 import { join } from "node:path";
 import { isAtomicTempFile, writeFileAtomic, writeFileAtomicSync } from "./atomic-write.js";
 import { withLock, type LockOptions } from "./lock.js";
+import { sweepDeadTempFiles } from "./temp-sweep.js";
 import { errors, UnreadableFileError } from "./errors.js";
 import { FrontmatterError, parseThread, serializeThreadExactly } from "./frontmatter.js";
 import { assertId, isValidId } from "./ids.js";
@@ -10,7 +11,7 @@ import { LIMITS } from "./limits.js";
 import type { Project, ProjectMode, Thread, ThreadFileProblem } from "./types.js";
 import type { Workspace } from "./workspace.js";
 
-const IGNORED = ["config.json", "config.json.*", "cache/", ".lock", ".lock.*"];
+const IGNORED = ["config.json", "config.json.*", "cache/", ".lock", ".lock.*", ".*.tmp"];
 const GITIGNORE = `# ThreadMind local state (per machine): not shared through git\n${IGNORED.join("\n")}\n`;
 
 export interface ThreadSet {
@@ -21,6 +22,7 @@ export interface ThreadSet {
 export class Store {
   readonly dir: string;
   readonly lockPath: string;
+  private swept = false;
 
   constructor(
     readonly workspace: Workspace,
@@ -49,9 +51,18 @@ export class Store {
     if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
   }
 
+  /** Runs `fn` holding the store lock; the first time, temp files of writers that died mid-write are removed first. */
   locked<T>(fn: () => Promise<T>): Promise<T> {
     if (!this.exists()) this.ensureLayout();
-    return withLock(this.lockPath, fn, this.lockOptions);
+    return withLock(
+      this.lockPath,
+      () => {
+        if (!this.swept) sweepDeadTempFiles(this.dir);
+        this.swept = true;
+        return fn();
+      },
+      this.lockOptions,
+    );
   }
 
   // ---- projects ----
