@@ -26,6 +26,8 @@ export interface LocalState {
   measurements: Measurements;
   /** Author ids this user had before (0.4 kept a random one in config.json as "author"): their threads are this user's. */
   legacyAuthorIds: string[];
+  /** 0.4's activeProjectId/activeThreadId, until the migration turns it into the branch's start thread. */
+  legacyActiveThread?: { projectId: string; threadId: string };
 }
 
 export interface LocalStateRead {
@@ -83,6 +85,10 @@ function normalize(d: Record<string, unknown>): LocalState {
   if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
   // 0.4 layout kept activeProjectId; it means the same as lastProjectId.
   else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  // 0.4's activeThreadId becomes the thread the checked-out branch starts on (see ThreadMindServices.migrateIfNeeded).
+  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
+    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
+  }
   const legacy = [...(Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : []), d.author].filter(isValidId);
   state.legacyAuthorIds = [...new Set(legacy)];
   if (isRecord(d.branches)) {

@@ -97,8 +97,25 @@ export class ThreadMindServices {
     if (this.migration !== undefined) return this.migration;
     // Without trees/ there is nothing to migrate: no lock (a hook must not wait for it); inside the lock it is checked again.
     if (!this.hasOldLayout()) return (this.migration = null);
-    this.migration = await this.store.locked(() => migrateV04IfNeeded(this.store, () => this.author()));
+    this.migration = await this.store.locked(async () => {
+      const report = await migrateV04IfNeeded(this.store, () => this.author());
+      if (report) await this.carryOverActiveThread(report);
+      return report;
+    });
     return this.migration;
+  }
+
+  /** 0.4 kept one active thread per store: it becomes the start thread of the checked-out branch. */
+  private async carryOverActiveThread(report: MigrationReport): Promise<void> {
+    const branch = this.branch();
+    await this.updateState((state) => {
+      const legacy = state.legacyActiveThread;
+      delete state.legacyActiveThread;
+      if (!legacy || !branch || !this.store.threadExists(legacy.projectId, legacy.threadId)) return;
+      state.branches[branch] = { ...(state.branches[branch] ?? {}), [legacy.projectId]: legacy.threadId };
+      const line = `- the 0.4 active thread "${legacy.threadId}" is where new sessions on branch ${branch} start`;
+      report.text += `\n${line}`;
+    });
   }
 
   async author(): Promise<string> {

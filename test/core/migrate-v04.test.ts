@@ -125,6 +125,15 @@ describe("0.4 migration", () => {
     expect((await servicesFor(repo.dir, "fresh").contextGet()).project.id).toBe("shop");
   });
 
+  test("0.4's active thread becomes the thread new sessions on the checked-out branch start on", async () => {
+    repo = makeTempRepo();
+    repo.commit("init", { "README.md": "x\n" });
+    writeOldStore(repo.dir, [{ id: "shop", title: "Shop", threads: SHOP, tree: SHOP_TREE }]);
+    const report = await servicesFor(repo.dir, "s", { env: { THREADMIND_AUTHOR: "alice" } }).migrateIfNeeded();
+    expect(report!.text).toContain('the 0.4 active thread "ui" is where new sessions on branch main start');
+    expect((await servicesFor(repo.dir, "fresh").currentThread()).thread.id).toBe("ui");
+  });
+
   test("the store's .gitignore learns the 0.5 local files (0.4 ignored config.json only)", async () => {
     repo = makeTempRepo({ git: false });
     const store = writeOldStore(repo.dir, [{ id: "shop", title: "Shop", threads: SHOP, tree: SHOP_TREE }]);
