@@ -1,6 +1,7 @@
 // The lookup and deep tiers' in-memory index: one BM25 document per summary section (and per closed thread's closing reasons).
 import type { BodyDoc, BodyEntry } from "./index-entries.js";
 import { sectionWeight } from "./section-weights.js";
+import { Scratch } from "./scratch.js";
 import { TermIndex } from "./term-index.js";
 import { terms } from "./text-terms.js";
 
@@ -10,10 +11,13 @@ import { terms } from "./text-terms.js";
  */
 export class BodyIndex {
   readonly terms = new TermIndex();
+  readonly scratch = new Scratch();
   readonly docThread: number[] = [];
   readonly docWeight: number[] = [];
   /** thread number → thread id. */
   readonly threadIds: string[] = [];
+  /** thread number → its slot in the catalog index when last resolved (a hint: check it, slots change when a file does). */
+  readonly catalogSlot: number[] = [];
   private docs: (BodyDoc | undefined)[] = [];
   private current = new Map<string, number[]>();
 
@@ -25,6 +29,7 @@ export class BodyIndex {
     this.delete(threadId);
     const threadNo = this.threadIds.length;
     this.threadIds.push(threadId);
+    this.catalogSlot.push(-1);
     const slots: number[] = [];
     for (const doc of entry.docs) {
       const slot = this.docs.length;

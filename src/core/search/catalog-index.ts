@@ -1,5 +1,6 @@
 // The overview tier's in-memory index: each thread's id, title, branch, paths and section headings as terms, per field.
 import type { CatalogMeta } from "./index-entries.js";
+import { Scratch } from "./scratch.js";
 import { TermIndex } from "./term-index.js";
 import { terms } from "./text-terms.js";
 
@@ -28,6 +29,7 @@ export function fieldText(meta: CatalogMeta, field: MetaField): string {
 
 /** Threads are numbered by slot (never reused: a changed thread gets a fresh slot) so that matching runs over arrays. */
 export class CatalogIndex {
+  readonly scratch = new Scratch();
   readonly fields: Record<MetaField, TermIndex> = {
     title: new TermIndex(),
     id: new TermIndex(),
@@ -35,12 +37,12 @@ export class CatalogIndex {
     paths: new TermIndex(),
     branch: new TermIndex(),
   };
-  private slotOf = new Map<string, number>();
+  private slots = new Map<string, number>();
   private metas: (CatalogMeta | undefined)[] = [];
 
   /** Live threads. */
   get size(): number {
-    return this.slotOf.size;
+    return this.slots.size;
   }
 
   /** Slots ever given out (the length of per-slot arrays). */
@@ -52,14 +54,14 @@ export class CatalogIndex {
     this.delete(meta.id);
     const slot = this.metas.length;
     this.metas.push(meta);
-    this.slotOf.set(meta.id, slot);
+    this.slots.set(meta.id, slot);
     for (const field of META_FIELDS) this.fields[field].add(slot, terms(fieldText(meta, field)));
   }
 
   delete(threadId: string): void {
-    const slot = this.slotOf.get(threadId);
+    const slot = this.slots.get(threadId);
     if (slot === undefined) return;
-    this.slotOf.delete(threadId);
+    this.slots.delete(threadId);
     this.metas[slot] = undefined;
     for (const field of META_FIELDS) this.fields[field].remove(slot);
   }
@@ -68,8 +70,13 @@ export class CatalogIndex {
     return this.metas[slot];
   }
 
+  /** The live slot of a thread, -1 when it is not in the catalog. */
+  slotOf(threadId: string): number {
+    return this.slots.get(threadId) ?? -1;
+  }
+
   get(threadId: string): CatalogMeta | undefined {
-    const slot = this.slotOf.get(threadId);
+    const slot = this.slots.get(threadId);
     return slot === undefined ? undefined : this.metas[slot];
   }
 }

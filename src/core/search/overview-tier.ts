@@ -12,6 +12,8 @@ export const PREFIX_WEIGHT = 0.5;
 export const PREFIX_MIN_CHARS = 3;
 
 export interface MetaMatch {
+  /** The thread's slot in the catalog index. */
+  slot: number;
   meta: CatalogMeta;
   score: number;
   /** Bit i set: query term i was found. */
@@ -34,11 +36,11 @@ export function termMatcher(queryTerms: string[], relaxed: boolean): (term: stri
 /** Per thread: for each query term its best field weight × idf (× prefix weight), summed; coverage as a bit mask. */
 export function matchCatalog(index: CatalogIndex, queryTerms: string[], accept: (meta: CatalogMeta) => boolean, relaxed: boolean): MetaMatch[] {
   const n = index.slotCount;
-  const score = new Float64Array(n);
-  const mask = new Uint32Array(n);
-  const byField = META_FIELDS.map(() => new Float64Array(n));
-  const termBest = new Float64Array(n);
-  const termField = new Uint8Array(n);
+  const score = index.scratch.floats("score", n);
+  const mask = index.scratch.uints("mask", n);
+  const byField = META_FIELDS.map((f) => index.scratch.floats(`field-${f}`, n));
+  const termBest = index.scratch.floats("term-best", n);
+  const termField = index.scratch.uints("term-field", n);
   const touched: number[] = [];
   queryTerms.forEach((term, qi) => {
     const termTouched: number[] = [];
@@ -64,15 +66,20 @@ export function matchCatalog(index: CatalogIndex, queryTerms: string[], accept: 
       const fieldSums = byField[termField[slot]!]!;
       fieldSums[slot] = fieldSums[slot]! + termBest[slot]!;
       termBest[slot] = 0;
+      termField[slot] = 0;
     }
   });
   const out: MetaMatch[] = [];
   for (const slot of touched) {
     const meta = index.at(slot);
-    if (!meta || !accept(meta)) continue;
-    let best = 0;
-    for (let fi = 1; fi < META_FIELDS.length; fi++) if (byField[fi]![slot]! > byField[best]![slot]!) best = fi;
-    out.push({ meta, score: score[slot]!, mask: mask[slot]!, field: META_FIELDS[best]! });
+    if (meta && accept(meta)) {
+      let best = 0;
+      for (let fi = 1; fi < META_FIELDS.length; fi++) if (byField[fi]![slot]! > byField[best]![slot]!) best = fi;
+      out.push({ slot, meta, score: score[slot]!, mask: mask[slot]!, field: META_FIELDS[best]! });
+    }
+    score[slot] = 0;
+    mask[slot] = 0;
+    for (const sums of byField) sums[slot] = 0;
   }
   return out;
 }

@@ -3,13 +3,14 @@ import type { BodyIndex } from "./body-index.js";
 import type { BodyDoc } from "./index-entries.js";
 import { variantsOf } from "./overview-tier.js";
 import { snippetOf } from "./snippet.js";
-import { bm25Idf, bm25Term } from "./term-index.js";
+import { BM25, bm25Idf } from "./term-index.js";
 
 /** How much the other matching sections of a thread add to its best section's score. */
 export const OTHER_SECTIONS_SHARE = 0.25;
 
 export interface SectionMatch {
-  threadId: string;
+  /** The thread's number in the body index (`BodyIndex.threadIds`). */
+  threadNo: number;
   score: number;
   /** Bit i set: query term i was found in one of the thread's sections. */
   mask: number;
@@ -18,53 +19,66 @@ export interface SectionMatch {
 }
 
 /** Scores every section containing a query term (threads refused by `acceptThread` are skipped), then groups by thread. */
-export function matchSections(index: BodyIndex, queryTerms: string[], acceptThread: (threadId: string) => boolean, relaxed: boolean): SectionMatch[] {
+export function matchSections(index: BodyIndex, queryTerms: string[], acceptThread: (threadNo: number) => boolean, relaxed: boolean): SectionMatch[] {
   const ti = index.terms;
-  const docs = index.docCount;
-  const scores = new Float64Array(docs);
-  const masks = new Uint32Array(docs);
+  const scores = index.scratch.floats("doc-score", index.docCount);
+  const masks = index.scratch.uints("doc-mask", index.docCount);
+  const threads = index.threadIds.length;
+  const verdict = index.scratch.uints("verdict", threads); // 0 not asked yet, 1 accepted, 2 refused
+  const asked: number[] = [];
   const touched: number[] = [];
-  const verdict = new Uint8Array(index.threadIds.length); // 0 not asked yet, 1 accepted, 2 refused
-  const averageLength = ti.averageLength;
+  const norms = ti.norms();
+  const tfBoost = BM25.k1 + 1;
   queryTerms.forEach((term, qi) => {
     for (const [variant, variantWeight] of variantsOf(term, relaxed, (p) => ti.termsStartingWith(p))) {
       const list = ti.postings(variant);
       if (!list) continue;
-      const idf = bm25Idf(ti.size, ti.documentFrequency(list));
+      const factor = bm25Idf(ti.size, ti.documentFrequency(list)) * tfBoost * variantWeight;
       for (let i = 0; i < list.length; i += 2) {
         const doc = list[i]!;
-        if (!ti.isLive(doc)) continue;
+        const norm = norms[doc]!;
+        if (Number.isNaN(norm)) continue; // removed
         const threadNo = index.docThread[doc]!;
-        if (verdict[threadNo] === 0) verdict[threadNo] = acceptThread(index.threadIds[threadNo]!) ? 1 : 2;
+        if (verdict[threadNo] === 0) {
+          verdict[threadNo] = acceptThread(threadNo) ? 1 : 2;
+          asked.push(threadNo);
+        }
         if (verdict[threadNo] === 2) continue;
         if (masks[doc] === 0) touched.push(doc);
-        scores[doc] = scores[doc]! + bm25Term(idf, list[i + 1]!, ti.length(doc), averageLength) * variantWeight * index.docWeight[doc]!;
+        const tf = list[i + 1]!;
+        // BM25: idf · tf·(k1+1) / (tf + k1·(1 − b + b·len/avg)), times the section's weight.
+        scores[doc] = scores[doc]! + ((factor * tf) / (tf + norm)) * index.docWeight[doc]!;
         masks[doc] = masks[doc]! | (1 << qi);
       }
     }
   });
-  const threads = index.threadIds.length;
-  const bestScore = new Float64Array(threads);
-  const bestDoc = new Int32Array(threads).fill(-1);
-  const sum = new Float64Array(threads);
-  const threadMask = new Uint32Array(threads);
+  for (const t of asked) verdict[t] = 0;
+  const bestScore = index.scratch.floats("thread-best", threads);
+  const sum = index.scratch.floats("thread-sum", threads);
+  const threadMask = index.scratch.uints("thread-mask", threads);
+  const bestDoc = index.scratch.uints("thread-best-doc", threads); // doc + 1; 0 = none yet
   const touchedThreads: number[] = [];
   for (const doc of touched) {
     const t = index.docThread[doc]!;
-    if (bestDoc[t] === -1) touchedThreads.push(t);
+    if (bestDoc[t] === 0) touchedThreads.push(t);
     sum[t] = sum[t]! + scores[doc]!;
     threadMask[t] = threadMask[t]! | masks[doc]!;
-    if (bestDoc[t] === -1 || scores[doc]! > bestScore[t]!) {
+    if (bestDoc[t] === 0 || scores[doc]! > bestScore[t]!) {
       bestScore[t] = scores[doc]!;
-      bestDoc[t] = doc;
+      bestDoc[t] = doc + 1;
     }
+    scores[doc] = 0;
+    masks[doc] = 0;
   }
-  return touchedThreads.map((t) => ({
-    threadId: index.threadIds[t]!,
-    score: bestScore[t]! + OTHER_SECTIONS_SHARE * (sum[t]! - bestScore[t]!),
-    mask: threadMask[t]!,
-    best: index.doc(bestDoc[t]!)!,
-  }));
+  const out: SectionMatch[] = [];
+  for (const t of touchedThreads) {
+    out.push({ threadNo: t, score: bestScore[t]! + OTHER_SECTIONS_SHARE * (sum[t]! - bestScore[t]!), mask: threadMask[t]!, best: index.doc(bestDoc[t]! - 1)! });
+    bestScore[t] = 0;
+    sum[t] = 0;
+    threadMask[t] = 0;
+    bestDoc[t] = 0;
+  }
+  return out;
 }
 
 export function sectionSnippet(match: SectionMatch, isMatch: (term: string) => boolean): string {

@@ -8,6 +8,10 @@ export class TermIndex {
   private live = 0;
   private dead = 0;
   private totalLength = 0;
+  /** Bumped by every add and remove (the norms cache is valid for one version). */
+  private version = 0;
+  private normCache: Float64Array | null = null;
+  private normVersion = -1;
 
   /** Live documents. */
   get size(): number {
@@ -23,10 +27,6 @@ export class TermIndex {
     return len !== undefined && len >= 0;
   }
 
-  length(doc: number): number {
-    return Math.max(0, this.lengths[doc] ?? 0);
-  }
-
   /** Adds a document (a fresh number: numbers are never reused) with its terms, repeats counting. */
   add(doc: number, terms: readonly string[]): void {
     if (this.lengths[doc] !== undefined) throw new Error(`TermIndex: document ${doc} was already added`);
@@ -38,6 +38,7 @@ export class TermIndex {
       else this.postingLists.set(term, [doc, n]);
     }
     this.lengths[doc] = terms.length;
+    this.version++;
     this.live++;
     this.totalLength += terms.length;
   }
@@ -46,6 +47,7 @@ export class TermIndex {
     const len = this.lengths[doc];
     if (len === undefined || len < 0) return;
     this.lengths[doc] = -1;
+    this.version++;
     this.live--;
     this.dead++;
     this.totalLength -= len;
@@ -62,6 +64,23 @@ export class TermIndex {
     let n = 0;
     for (let i = 0; i < list.length; i += 2) if (this.lengths[list[i]!]! >= 0) n++;
     return n;
+  }
+
+  /**
+   * Per document the BM25 length normalisation k1·(1 − b + b·len/avg), NaN for removed documents; recomputed only
+   * when documents were added or removed since the last call.
+   */
+  norms(): Float64Array {
+    if (this.normCache && this.normVersion === this.version) return this.normCache;
+    const avg = this.averageLength || 1;
+    const out = new Float64Array(this.lengths.length);
+    for (let doc = 0; doc < this.lengths.length; doc++) {
+      const len = this.lengths[doc];
+      out[doc] = len === undefined || len < 0 ? Number.NaN : BM25.k1 * (1 - BM25.b + (BM25.b * len) / avg);
+    }
+    this.normCache = out;
+    this.normVersion = this.version;
+    return out;
   }
 
   /** Every term of the vocabulary that starts with `prefix` (itself included when present). */
@@ -88,9 +107,3 @@ export function bm25Idf(docCount: number, docFrequency: number): number {
 }
 
 export const BM25 = { k1: 1.2, b: 0.75 } as const;
-
-/** The BM25 weight of one term in one document. */
-export function bm25Term(idf: number, tf: number, length: number, averageLength: number): number {
-  const norm = BM25.k1 * (1 - BM25.b + (BM25.b * length) / (averageLength || 1));
-  return (idf * tf * (BM25.k1 + 1)) / (tf + norm);
-}

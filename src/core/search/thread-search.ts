@@ -67,18 +67,32 @@ export function normalizeSearchQuery(input: SearchQuery): NormalizedQuery {
   return { query, terms, scope, status: input.status, limit, intent };
 }
 
-/** One thread's evidence, merged across tiers; keyed by its catalog entry (one object per thread and project). */
-interface Found {
-  projectId: string;
-  meta: CatalogMeta;
-  metaMatch?: MetaMatch;
-  sectionMatch?: SectionMatch;
+/** One project's matches of one tier, by catalog slot (plain arrays: no map of thousands of threads per query). */
+class ProjectFinds {
+  readonly meta: (MetaMatch | undefined)[] = [];
+  readonly section: (SectionMatch | undefined)[] = [];
+  /** Slots with a match, each once. */
+  readonly slots: number[] = [];
+
+  constructor(readonly project: ProjectIndex) {}
+
+  addMeta(m: MetaMatch): void {
+    if (this.meta[m.slot] === undefined && this.section[m.slot] === undefined) this.slots.push(m.slot);
+    this.meta[m.slot] = m;
+  }
+
+  addSection(slot: number, m: SectionMatch): void {
+    if (this.meta[slot] === undefined && this.section[slot] === undefined) this.slots.push(slot);
+    this.section[slot] = m;
+  }
 }
-type FoundMap = Map<CatalogMeta, Found>;
 
 /** A thread that passed a tier's coverage threshold; it becomes a SearchHit (with its snippet) only if it makes the cut. */
 interface Candidate {
-  found: Found;
+  projectId: string;
+  meta: CatalogMeta;
+  metaMatch: MetaMatch | undefined;
+  sectionMatch: SectionMatch | undefined;
   score: number;
   coverage: number;
   tier: SearchTier;
@@ -98,7 +112,7 @@ export async function searchThreads(store: StoreSearchIndex, projectIds: string[
     const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
     const statusOk = (meta: CatalogMeta) => q.status === undefined || statusOf(meta) === q.status;
     const tiers: TierRun[] = [];
-    const finish = (candidates: Candidate[]): SearchAnswer => ({
+    const finish = (top: Candidate[]): SearchAnswer => ({
       query: q.query,
       terms: q.terms,
       scope: q.scope,
@@ -106,95 +120,130 @@ export async function searchThreads(store: StoreSearchIndex, projectIds: string[
       intent: q.intent,
       limit: q.limit,
       tiers,
-      hits: best(candidates, q.limit).map((c) => toHit(c, q.terms)),
+      hits: top.map((c) => toHit(c, q.terms)),
       notices: projects.flatMap(noticesOf),
       cost,
     });
 
     // Tier 1: metadata only.
-    const metaMatches = (relaxed: boolean): FoundMap => {
-      const out: FoundMap = new Map();
-      for (const p of projects) {
-        for (const m of matchCatalog(p.catalogIndex, q.terms, statusOk, relaxed)) out.set(m.meta, { projectId: p.projectId, meta: m.meta, metaMatch: m });
-      }
-      return out;
-    };
+    const metaMatches = (relaxed: boolean): ProjectFinds[] =>
+      projects.map((p) => {
+        const finds = new ProjectFinds(p);
+        for (const m of matchCatalog(p.catalogIndex, q.terms, statusOk, relaxed)) finds.addMeta(m);
+        return finds;
+      });
     const overview = metaMatches(false);
-    const overviewHits = candidates(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview");
     let strongOverview = 0;
-    for (const f of overview.values()) if (bitCount(f.metaMatch!.mask) === q.terms.length) strongOverview++;
+    for (const f of overview) for (const slot of f.slots) if (bitCount(f.meta[slot]!.mask) === q.terms.length) strongOverview++;
     tiers.push({ tier: "overview", strongHits: strongOverview, weak: strongOverview < wanted });
-    if (q.intent === "overview" || strongOverview >= wanted) return finish(overviewHits);
+    if (q.intent === "overview" || strongOverview >= wanted) return finish(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
 
     // Tier 2: BM25 over sections of open threads (or of the threads with the requested status), tier-1 hits merged.
     cost.bodyTextUsed = true;
     for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
-    addSections(projects, overview, q.terms, (meta) => statusOk(meta) && (q.status !== undefined || statusOf(meta) === "active"), false);
-    const lookupHits = candidates(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup");
-    tiers.push({ tier: "lookup", strongHits: lookupHits.length, weak: lookupHits.length < wanted });
-    if (q.intent === "lookup" || lookupHits.length >= wanted) return finish(lookupHits);
+    addSections(overview, q.terms, (meta) => statusOk(meta) && (q.status !== undefined || statusOf(meta) === "active"), false);
+    const lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit);
+    tiers.push({ tier: "lookup", strongHits: lookup.count, weak: lookup.count < wanted });
+    if (q.intent === "lookup" || lookup.count >= wanted) return finish(lookup.top);
 
     // Tier 3: every status, closing reasons, prefix matches, any coverage; lookup's hits are kept as they were.
     const deep = metaMatches(true);
-    addSections(projects, deep, q.terms, statusOk, true);
-    const fromLookup = new Map(lookupHits.map((c) => [c.found.meta, c]));
-    const deepHits = candidates(deep, q.terms.length, Number.MIN_VALUE, "deep").map((c) => fromLookup.get(c.found.meta) ?? c);
-    tiers.push({ tier: "deep", strongHits: deepHits.filter((c) => c.coverage >= LOOKUP_MIN_COVERAGE).length, weak: false });
-    return finish(deepHits);
+    addSections(deep, q.terms, statusOk, true);
+    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, { finds: overview, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
+    tiers.push({ tier: "deep", strongHits: deepRanked.strong, weak: false });
+    return finish(deepRanked.top);
   });
 }
 
-/** Adds each project's section matches (threads refused by `accept` are not scored) to `found`. */
-function addSections(projects: ProjectIndex[], found: FoundMap, terms: string[], accept: (meta: CatalogMeta) => boolean, relaxed: boolean): void {
-  for (const p of projects) {
+/** Adds each project's section matches (threads refused by `accept` are not scored); the catalog decides what exists. */
+function addSections(finds: ProjectFinds[], terms: string[], accept: (meta: CatalogMeta) => boolean, relaxed: boolean): void {
+  for (const f of finds) {
+    const p = f.project;
     const bodies = p.bodyLayer;
     if (!bodies) throw new Error(`search: the section index of project "${p.projectId}" was not loaded`);
-    const acceptThread = (threadId: string) => {
-      const meta = p.catalogIndex.get(threadId);
-      return meta !== undefined && accept(meta);
+    const catalog = p.catalogIndex;
+    const slotOf = (threadNo: number): number => {
+      const hint = bodies.catalogSlot[threadNo]!;
+      const id = bodies.threadIds[threadNo]!;
+      if (hint >= 0 && catalog.at(hint)?.id === id) return hint;
+      const slot = catalog.slotOf(id);
+      bodies.catalogSlot[threadNo] = slot;
+      return slot;
     };
-    for (const m of matchSections(bodies, terms, acceptThread, relaxed)) {
-      const meta = p.catalogIndex.get(m.threadId)!;
-      const f = found.get(meta);
-      if (f) f.sectionMatch = m;
-      else found.set(meta, { projectId: p.projectId, meta, sectionMatch: m });
+    const acceptThread = (threadNo: number) => {
+      const slot = slotOf(threadNo);
+      return slot >= 0 && accept(catalog.at(slot)!);
+    };
+    for (const m of matchSections(bodies, terms, acceptThread, relaxed)) f.addSection(slotOf(m.threadNo), m);
+  }
+}
+
+/** An earlier tier whose passing hits are kept as they were when a later tier finds the same threads. */
+interface Earlier {
+  finds: ProjectFinds[];
+  minCoverage: number;
+  tier: SearchTier;
+}
+
+/**
+ * Threads whose metadata and sections together cover at least `minCoverage` of the query terms: how many there are
+ * (`strong`: how many cover at least half), and the `limit` best, best first — objects are made for those only.
+ */
+function collect(
+  finds: ProjectFinds[],
+  termCount: number,
+  minCoverage: number,
+  tier: SearchTier,
+  limit: number,
+  earlier?: Earlier,
+): { count: number; strong: number; top: Candidate[] } {
+  const scores: number[] = [];
+  const where: number[] = []; // project index, slot, tier source (0: this tier, 1: earlier)
+  let strong = 0;
+  const evidence = (f: ProjectFinds, slot: number) => ({ meta: f.meta[slot], section: f.section[slot] });
+  finds.forEach((f, pi) => {
+    for (const slot of f.slots) {
+      let source = 0;
+      let { meta, section } = evidence(f, slot);
+      let coverage = bitCount((meta?.mask ?? 0) | (section?.mask ?? 0)) / termCount;
+      if (coverage < minCoverage) continue;
+      const before = earlier?.finds[pi];
+      if (earlier && before) {
+        const e = evidence(before, slot);
+        const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
+        if ((e.meta || e.section) && c >= earlier.minCoverage) [source, meta, section, coverage] = [1, e.meta, e.section, c];
+      }
+      if (coverage >= LOOKUP_MIN_COVERAGE) strong++;
+      scores.push((meta?.score ?? 0) + (section?.score ?? 0));
+      where.push(pi, slot, source);
     }
+  });
+  let threshold = -Infinity;
+  if (scores.length > limit * 4) threshold = Float64Array.from(scores).sort()[scores.length - limit]!;
+  const top: Candidate[] = [];
+  for (let i = 0; i < scores.length; i++) {
+    if (scores[i]! < threshold) continue;
+    const [pi, slot, source] = [where[3 * i]!, where[3 * i + 1]!, where[3 * i + 2]!];
+    const f = source === 1 ? earlier!.finds[pi]! : finds[pi]!;
+    const metaMatch = f.meta[slot];
+    const sectionMatch = f.section[slot];
+    const coverage = bitCount((metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0)) / termCount;
+    const meta = f.project.catalogIndex.at(slot)!;
+    top.push({ projectId: f.project.projectId, meta, metaMatch, sectionMatch, score: scores[i]!, coverage, tier: source === 1 ? earlier!.tier : tier });
   }
-}
-
-/** Threads whose metadata and sections together cover at least `minCoverage` of the query terms, with their score. */
-function candidates(found: FoundMap, termCount: number, minCoverage: number, tier: SearchTier): Candidate[] {
-  const out: Candidate[] = [];
-  for (const f of found.values()) {
-    const coverage = bitCount((f.metaMatch?.mask ?? 0) | (f.sectionMatch?.mask ?? 0)) / termCount;
-    if (coverage < minCoverage) continue;
-    out.push({ found: f, score: (f.metaMatch?.score ?? 0) + (f.sectionMatch?.score ?? 0), coverage, tier });
-  }
-  return out;
-}
-
-/** The `limit` best candidates, best first (ties: project id, then thread id), without sorting all of them. */
-function best(all: Candidate[], limit: number): Candidate[] {
-  let pool = all;
-  if (all.length > limit * 4) {
-    const scores = Float64Array.from(all, (c) => c.score).sort();
-    const threshold = scores[scores.length - limit]!;
-    pool = all.filter((c) => c.score >= threshold);
-  }
-  return pool.sort(byScore).slice(0, limit);
+  return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
 }
 
 /** A candidate as returned: section evidence when it has some (labelled with its tier), else its metadata match (overview). */
 function toHit(c: Candidate, terms: string[]): SearchHit {
-  const f = c.found;
   const isMatch = termMatcher(terms, c.tier === "deep");
-  const base = { projectId: f.projectId, threadId: f.meta.id, title: f.meta.title, status: statusOf(f.meta), score: Math.round(c.score * 100) / 100, coverage: c.coverage };
-  if (f.sectionMatch) {
-    const s = f.sectionMatch;
+  const base = { projectId: c.projectId, threadId: c.meta.id, title: c.meta.title, status: statusOf(c.meta), score: Math.round(c.score * 100) / 100, coverage: c.coverage };
+  if (c.sectionMatch) {
+    const s = c.sectionMatch;
     return { ...base, section: sectionLabel(s.best), field: s.best.kind === "reason" ? "reason" : "section", snippet: sectionSnippet(s, isMatch), tier: c.tier };
   }
-  const m = f.metaMatch;
-  if (!m) throw new Error(`search: thread "${f.meta.id}" was found without evidence`);
+  const m = c.metaMatch;
+  if (!m) throw new Error(`search: thread "${c.meta.id}" was found without evidence`);
   return { ...base, section: FIELD_LABELS[m.field], field: m.field, snippet: metaSnippet(m, isMatch), tier: c.tier === "deep" ? "deep" : "overview" };
 }
 
@@ -220,7 +269,9 @@ function statusOf(meta: CatalogMeta): ThreadStatus {
 }
 
 function byScore(a: Candidate, b: Candidate): number {
-  const x = a.found;
-  const y = b.found;
-  return b.score - a.score || (x.projectId < y.projectId ? -1 : x.projectId > y.projectId ? 1 : 0) || (x.meta.id < y.meta.id ? -1 : x.meta.id > y.meta.id ? 1 : 0);
+  return (
+    b.score - a.score ||
+    (a.projectId < b.projectId ? -1 : a.projectId > b.projectId ? 1 : 0) ||
+    (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0)
+  );
 }
