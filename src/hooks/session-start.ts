@@ -6,6 +6,13 @@ import { contentHash } from "../core/token-estimate.js";
 import { pushBounded } from "../core/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
 import type { ThreadMindServices } from "../core/services.js";
+import { walkToRoot } from "../core/thread-chain.js";
+
+/** A core notice (Markdown for the model, e.g. "_⚠ Ancestor … could not be read …_") as the line the user sees. */
+export function userLine(notice: string): string {
+  const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
+  return plain.startsWith("ThreadMind") ? plain : `ThreadMind: ${plain}`;
+}
 
 export async function sessionStart(services: ThreadMindServices, input: HookInput): Promise<HookOutput> {
   const source = input.source ?? "startup";
@@ -17,8 +24,10 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   const header = contextHeader(source, thread.id, thread.title);
   const context = await services.contextFor(project, thread, { maxChars: CHARACTER_CAP - header.length });
   const text = `${header}${context.text}`;
-  const notes: string[] = [...services.notices];
-  if (migration) notes.push(migration.text.split("\n")[0]!);
+  const notes: string[] = services.notices.map(userLine);
+  if (migration) notes.push(userLine(migration.text.split("\n")[0]!));
+  // The model reads an unreadable or missing ancestor in the context; the user must hear of it too.
+  notes.push(...walkToRoot(thread, (id) => services.store.readThread(project.id, id)).notices.map(userLine));
   if (context.omitted.length > 0 || context.truncated) {
     notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${CHARACTER_CAP.toLocaleString("en-US")} characters (${context.omitted.length} ancestor${context.omitted.length === 1 ? "" : "s"} left out${context.truncated ? ", summary cut" : ""}).`);
   }
