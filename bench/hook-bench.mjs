@@ -59,14 +59,22 @@ export async function hookBenchmarks(ctx) {
   const claudePid = process.pid;
   const env = (projectDir, sessionId) => hookEnv({ repoRoot, home, projectDir, claudePid, sessionId });
   const floorSpec = { command: "/bin/sh", args: ["-c", "node -e ''"], cwd: ws.root, env: env(ws.root, "floor"), input: "" };
+  // Reference: an empty ES module (what any .mjs entry costs on top of `node -e ''`: Node's ESM loader).
+  const emptyModule = join(workDir, "empty.mjs");
+  writeFileSync(emptyModule, "");
+  const emptyModuleSpec = { command: "/bin/sh", args: ["-c", `node "${emptyModule}"`], cwd: ws.root, env: env(ws.root, "floor"), input: "" };
   const startId = seededRandom(5).uuid();
-  const cases = {
-    startBig: shellSpec(hookCommand(repoRoot, "SessionStart"), { cwd: ws.root, env: env(ws.root, startId), input: { session_id: startId, transcript_path: join(home, ".claude", "projects", "-bench", `${startId}.jsonl`), cwd: ws.root, hook_event_name: "SessionStart", source: "startup" } }),
-    startEmpty: shellSpec(hookCommand(repoRoot, "SessionStart"), { cwd: emptyRepo, env: env(emptyRepo, startId), input: { session_id: startId, transcript_path: join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`), cwd: emptyRepo, hook_event_name: "SessionStart", source: "startup" } }),
-    endSmall: shellSpec(hookCommand(repoRoot, "SessionEnd"), { cwd: ws.root, env: env(ws.root, small.sessionId), input: { session_id: small.sessionId, transcript_path: small.path, cwd: ws.root, hook_event_name: "SessionEnd", reason: "other" } }),
-    endLarge: shellSpec(hookCommand(repoRoot, "SessionEnd"), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "SessionEnd", reason: "other" } }),
-    preLarge: shellSpec(hookCommand(repoRoot, "PreCompact"), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "PreCompact", trigger: "auto", custom_instructions: "" } }),
-  };
+  const makeCases = (dist) => ({
+    startBig: shellSpec(hookCommand(repoRoot, "SessionStart", dist), { cwd: ws.root, env: env(ws.root, startId), input: { session_id: startId, transcript_path: join(home, ".claude", "projects", "-bench", `${startId}.jsonl`), cwd: ws.root, hook_event_name: "SessionStart", source: "startup" } }),
+    startEmpty: shellSpec(hookCommand(repoRoot, "SessionStart", dist), { cwd: emptyRepo, env: env(emptyRepo, startId), input: { session_id: startId, transcript_path: join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`), cwd: emptyRepo, hook_event_name: "SessionStart", source: "startup" } }),
+    endSmall: shellSpec(hookCommand(repoRoot, "SessionEnd", dist), { cwd: ws.root, env: env(ws.root, small.sessionId), input: { session_id: small.sessionId, transcript_path: small.path, cwd: ws.root, hook_event_name: "SessionEnd", reason: "other" } }),
+    endLarge: shellSpec(hookCommand(repoRoot, "SessionEnd", dist), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "SessionEnd", reason: "other" } }),
+    preLarge: shellSpec(hookCommand(repoRoot, "PreCompact", dist), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "PreCompact", trigger: "auto", custom_instructions: "" } }),
+  });
+  const cases = makeCases(ctx.distDir);
+  /** --compare: the same hooks from another build, run in the same rounds (named "before:<case>"). */
+  const compared = ctx.compareDist ? Object.fromEntries(Object.entries(makeCases(ctx.compareDist)).map(([k, v]) => [`before:${k}`, v])) : {};
+  Object.assign(cases, compared);
 
   /** What a run must have done (checked on every run: a fast wrong hook is no result). */
   const checks = {
@@ -97,16 +105,17 @@ export async function hookBenchmarks(ctx) {
     if (receipt !== "delivered") throw new Error(`${kind}: the pending injection of ${session.sessionId} was settled as ${receipt}, expected delivered`);
   }
 
-  const samples = { floor: [], startBig: [], startEmpty: [], endSmall: [], endLarge: [], preLarge: [] };
+  const samples = { floor: [], emptyModule: [], startBig: [], startEmpty: [], endSmall: [], endLarge: [], preLarge: [] };
   const gaveUp = {};
-  const order = ["floor", "startBig", "startEmpty", "floor", "endSmall", "endLarge", "preLarge"];
+  const order = ["floor", "emptyModule", "startBig", "startEmpty", "floor", "endSmall", "endLarge", "preLarge", ...Object.keys(compared)];
+  for (const name of Object.keys(compared)) samples[name] = [];
   const rng = seededRandom(99);
   const runOne = async (name) => {
     copyFileSync(baseConfig, configPath); // every run starts from the same store state (not timed)
-    const spec = name === "floor" ? floorSpec : cases[name];
+    const spec = name === "floor" ? floorSpec : name === "emptyModule" ? emptyModuleSpec : cases[name];
     const r = await runTimed(spec);
     if (r.code !== 0) throw new Error(`${name} exited with ${r.code}: ${r.stderr.slice(0, 500)}`);
-    if (name !== "floor" && checks[name](r) === "gave-up") gaveUp[name] = (gaveUp[name] ?? 0) + 1;
+    if (name !== "floor" && name !== "emptyModule" && checks[name.replace(/^before:/, "")](r) === "gave-up") gaveUp[name] = (gaveUp[name] ?? 0) + 1;
     return r.ms;
   };
   log(`hooks: ${warmup} warm-up and ${rounds} measured rounds of ${order.length} processes, interleaved`);
@@ -144,6 +153,7 @@ export async function hookBenchmarks(ctx) {
   const out = [
     timeFigure("hook-start-store", "SessionStart hook, whole process", `${sizes.threads.toLocaleString("en-US")} threads, depth ${sizes.depth}, summaries 1–3 KB`, "startBig", 1.25),
     timeFigure("hook-start-empty", "SessionStart hook, no project", "empty git repo", "startEmpty", 1.1),
+    timeFigure("hook-empty-module", "Reference: node <empty .mjs file>", "what Node's ESM loader adds to any .mjs entry", "emptyModule", null),
     figure({ key: "hook-end-size", title: "SessionEnd hook", workload: `${largeMb} transcript (${large.compactions} compactions) vs 20 KB`, unit: "ms", stats: summarize(samples.endLarge), floorName: "SessionEnd, 20 KB", floor: summarize(samples.endSmall), ratioTarget: 1.1 }),
     timeFigure("hook-end-small", "SessionEnd hook (20 KB), vs node", "20 KB transcript", "endSmall", null),
     timeFigure("hook-precompact", "PreCompact hook", `${largeMb} transcript`, "preLarge", 1.25),
@@ -151,6 +161,11 @@ export async function hookBenchmarks(ctx) {
   const rssFloor = summarize(rss.floor);
   for (const [name, label] of [["startBig", "SessionStart (store)"], ["startEmpty", "SessionStart (no project)"], ["endLarge", `SessionEnd (${largeMb})`], ["preLarge", `PreCompact (${largeMb})`]]) {
     out.push(figure({ key: `hook-rss-${name}`, title: `Hook peak RSS: ${label}`, workload: "as above (GNU time %M)", unit: "MB", stats: summarize(rss[name]), floorName: "node -e ''", floor: rssFloor, valueTarget: { stat: "max", max: 60 } }));
+  }
+  if (ctx.compareDist) {
+    for (const [name, title] of [["startBig", "SessionStart hook, whole process"], ["startEmpty", "SessionStart hook, no project"], ["endSmall", "SessionEnd hook (20 KB)"], ["endLarge", `SessionEnd hook (${largeMb})`], ["preLarge", `PreCompact hook (${largeMb})`]]) {
+      out.push(figure({ key: `compare-${name}`, title: `${title} — build in ${ctx.compareDist}`, workload: "same as above, same rounds", unit: "ms", stats: summarize(samples[`before:${name}`]), floorName: "node -e ''", floor }));
+    }
   }
   const gaveUpNote = { "hook-start-store": "startBig", "hook-end-size": "endLarge", "hook-end-small": "endSmall", "hook-precompact": "preLarge" };
   for (const f of out) {

@@ -2,13 +2,16 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-/** The command line plugin/hooks.json gives `event` (first hook of the first matcher group), ${CLAUDE_PLUGIN_ROOT} substituted. */
-export function hookCommand(repoRoot, event) {
+/**
+ * The command line plugin/hooks.json gives `event` (first hook of the first matcher group), ${CLAUDE_PLUGIN_ROOT}
+ * substituted; `distDir` replaces plugin/dist (to measure another build).
+ */
+export function hookCommand(repoRoot, event, distDir = join(repoRoot, "plugin", "dist")) {
   const config = JSON.parse(readFileSync(join(repoRoot, "plugin", "hooks.json"), "utf8"));
   const groups = config.hooks?.[event];
   const command = groups?.[0]?.hooks?.[0]?.command;
   if (typeof command !== "string") throw new Error(`plugin/hooks.json has no command for ${event}`);
-  return command.replaceAll("${CLAUDE_PLUGIN_ROOT}", repoRoot);
+  return command.replaceAll("${CLAUDE_PLUGIN_ROOT}/plugin/dist", distDir).replaceAll("${CLAUDE_PLUGIN_ROOT}", repoRoot);
 }
 
 /** The environment Claude Code gives a hook (no variables of the benchmark's own shell besides PATH). */

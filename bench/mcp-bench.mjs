@@ -1,4 +1,4 @@
-// MCP benchmarks over stdio with the SDK Client against plugin/dist/server.mjs: context_get (warm) at two store sizes,
+// MCP benchmarks over stdio with the SDK Client against plugin/dist/server.mjs (or --dist): context_get (warm) at two store sizes,
 // thread_create + summary_update at the larger one; floor: an MCP ping round trip on the same connection.
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -13,11 +13,11 @@ import { summarize } from "./stats.mjs";
 import { writeWorkspace } from "./store-fixture.mjs";
 
 /** Starts the built server in `root` as Claude Code would (plugin env, roots) and connects a Client. */
-export async function connectServer(repoRoot, root, home) {
+export async function connectServer(repoRoot, distDir, root, home) {
   mkdirSync(home, { recursive: true });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [join(repoRoot, "plugin", "dist", "server.mjs")],
+    args: [join(distDir, "server.mjs")],
     cwd: root,
     env: {
       PATH: `${dirname(process.execPath)}:${process.env.PATH ?? "/usr/bin:/bin"}`,
@@ -70,7 +70,7 @@ async function timed(fn) {
 }
 
 export async function mcpBenchmarks(ctx) {
-  const { repoRoot, workDir, quick, log } = ctx;
+  const { repoRoot, distDir, workDir, quick, log } = ctx;
   const sizes = quick ? [100, 300] : [1_000, 10_000];
   const depth = quick ? 5 : 20;
   const calls = quick ? 3 : 300;
@@ -79,7 +79,7 @@ export async function mcpBenchmarks(ctx) {
   for (const n of sizes) {
     log(`mcp: writing a workspace of ${n.toLocaleString("en-US")} threads`);
     const ws = writeWorkspace(join(workDir, `ws-${n}`), { seed: 31 + n, threads: n, depth });
-    const server = await connectServer(repoRoot, ws.root, join(workDir, `home-${n}`));
+    const server = await connectServer(repoRoot, distDir, ws.root, join(workDir, `home-${n}`));
     try {
       const check = (text) => {
         if (!text.includes("(active)") || !text.includes("Spine")) throw new Error(`context_get did not return the deepest thread's context: ${text.slice(0, 200)}`);

@@ -1,7 +1,9 @@
 // `npm run bench`: runs the benchmark suite, prints a table and writes bench/results.md. `--quick`: every benchmark once at
-// small sizes, only checking that each completes (exit 1 if one fails). `--only=hooks,mcp,scan,search` runs some groups.
+// small sizes, only checking that each completes (exit 1 if one fails). `--only=hooks,mcp,scan,search` runs some groups;
+// `--dist=DIR` measures the bundles in DIR instead of plugin/dist; `--compare=DIR` also runs the hooks of the build in DIR,
+// interleaved in the same rounds (before/after figures of an optimisation).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { failedFigure } from "./figure.mjs";
@@ -12,12 +14,14 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = dirname(HERE);
 
 function parseOptions(argv) {
-  const options = { quick: false, only: null, rounds: 20, warmup: 3 };
+  const options = { quick: false, only: null, rounds: 20, warmup: 3, distDir: join(REPO_ROOT, "plugin", "dist"), compareDist: null };
   for (const arg of argv) {
     if (arg === "--quick") options.quick = true;
     else if (arg.startsWith("--only=")) options.only = arg.slice(7).split(",");
     else if (arg.startsWith("--rounds=")) options.rounds = Number.parseInt(arg.slice(9), 10);
-    else throw new Error(`unknown option ${arg} (expected --quick, --only=<groups>, --rounds=<n>)`);
+    else if (arg.startsWith("--dist=")) options.distDir = resolve(arg.slice(7));
+    else if (arg.startsWith("--compare=")) options.compareDist = resolve(arg.slice(10));
+    else throw new Error(`unknown option ${arg} (expected --quick, --only=<groups>, --rounds=<n>, --dist=<dir>, --compare=<dir>)`);
   }
   if (!Number.isInteger(options.rounds) || options.rounds < 1) throw new Error("--rounds needs a positive integer");
   return options;
@@ -34,7 +38,7 @@ const GROUPS = {
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   for (const bundle of ["hook.mjs", "server.mjs", "cli.mjs"]) {
-    if (!existsSync(join(REPO_ROOT, "plugin", "dist", bundle))) throw new Error(`plugin/dist/${bundle} is missing: run npm run build first`);
+    if (!existsSync(join(options.distDir, bundle))) throw new Error(`${join(options.distDir, bundle)} is missing: run npm run build first`);
   }
   const cacheDir = join(REPO_ROOT, ".cache", "bench", options.quick ? "quick" : "full");
   const workDir = join(cacheDir, "work");
@@ -49,7 +53,7 @@ async function main() {
   let failed = 0;
   for (const [name, group] of Object.entries(GROUPS)) {
     if (options.only && !options.only.includes(name)) continue;
-    const ctx = { repoRoot: REPO_ROOT, cacheDir, workDir: join(workDir, name), quick: options.quick, rounds: options.rounds, warmup: options.warmup, log };
+    const ctx = { repoRoot: REPO_ROOT, distDir: options.distDir, compareDist: options.compareDist, cacheDir, workDir: join(workDir, name), quick: options.quick, rounds: options.rounds, warmup: options.warmup, log };
     mkdirSync(ctx.workDir, { recursive: true });
     try {
       const run = await group.load();
@@ -74,7 +78,8 @@ async function main() {
   const findings = existsSync(findingsPath) ? readFileSync(findingsPath, "utf8") : "";
   const text = markdown({ machine, loadBefore, loadAfter, figures, options, durationS, findings });
   // Quick runs check that everything completes; their figures are not results.
-  const resultsPath = options.quick || options.only ? join(cacheDir, "results.md") : join(HERE, "results.md");
+  const partial = options.quick || options.only || options.compareDist || options.distDir !== join(REPO_ROOT, "plugin", "dist");
+  const resultsPath = partial ? join(cacheDir, "results.md") : join(HERE, "results.md");
   writeFileSync(resultsPath, text);
   log(`${figures.length} figures, ${failed} failed; written to ${resultsPath}`);
   rmSync(workDir, { recursive: true, force: true });

@@ -45,8 +45,8 @@ function readAll(files, parse) {
 }
 
 /** The scanner to run: the report of the built CLI when it has one; else readTranscript over src/transcript, bundled here. */
-async function scannerCommand(repoRoot, workDir, corpus, log) {
-  const cli = join(repoRoot, "plugin", "dist", "cli.mjs");
+async function scannerCommand(repoRoot, distDir, workDir, corpus, log) {
+  const cli = join(distDir, "cli.mjs");
   const probe = await runTimed({ command: process.execPath, args: [cli, "report", "--help"], cwd: corpus.workspace, env: process.env });
   if (probe.code === 0) return { kind: "report", args: [cli, "report", "--json"], note: "`thread-mind-mcp report --json` (plugin/dist/cli.mjs)" };
   log("scan: the built CLI has no report command; bundling readTranscript from src/transcript instead");
@@ -59,10 +59,10 @@ async function scannerCommand(repoRoot, workDir, corpus, log) {
 }
 
 export async function scanBenchmarks(ctx) {
-  const { repoRoot, workDir, cacheDir, quick, log } = ctx;
+  const { repoRoot, distDir, workDir, cacheDir, quick, log } = ctx;
   const totalBytes = quick ? 10_000_000 : 500_000_000;
   const corpus = cachedScanCorpus(cacheDir, { seed: 41, totalBytes, log });
-  const scanner = await scannerCommand(repoRoot, workDir, corpus, log);
+  const scanner = await scannerCommand(repoRoot, distDir, workDir, corpus, log);
   const files = mainTranscripts(corpus.folder);
   const runs = quick ? 1 : 3;
   const env = { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`, HOME: join(workDir, "home"), CLAUDE_CONFIG_DIR: corpus.configDir };

@@ -5,9 +5,9 @@ import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
 import { hostname, homedir, userInfo } from 'os';
-import { execFile } from 'child_process';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
+import { execFile } from 'child_process';
 
 const require$1 = createRequire(import.meta.url);
 var __create = Object.create;
@@ -8184,6 +8184,39 @@ function messageOf2(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
+// src/core/process-alive.ts
+function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM";
+  }
+}
+
+// src/core/temp-sweep.ts
+var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+function sweepDeadTempFiles(storeDir) {
+  const removed = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(path);
+        continue;
+      }
+      if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
+      const pid = Number(TEMP_PID.exec(entry.name)?.[1]);
+      if (pid === process.pid || isProcessAlive(pid)) continue;
+      rmSync(path, { force: true });
+      removed.push(path);
+    }
+  };
+  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
+  return removed;
+}
+
 // src/core/frontmatter.ts
 var import_yaml = __toESM(require_dist());
 
@@ -8430,7 +8463,7 @@ function describe(v) {
 }
 
 // src/core/store.ts
-var IGNORED = ["config.json", "config.json.*", "cache/", ".lock", ".lock.*"];
+var IGNORED = ["config.json", "config.json.*", "cache/", ".lock", ".lock.*", ".*.tmp"];
 var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
 ${IGNORED.join("\n")}
 `;
@@ -8445,6 +8478,7 @@ var Store = class {
   lockOptions;
   dir;
   lockPath;
+  swept = false;
   exists() {
     return existsSync(this.dir);
   }
@@ -8463,9 +8497,18 @@ var Store = class {
     if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
 `);
   }
+  /** Runs `fn` holding the store lock; the first time, temp files of writers that died mid-write are removed first. */
   locked(fn) {
     if (!this.exists()) this.ensureLayout();
-    return withLock(this.lockPath, fn, this.lockOptions);
+    return withLock(
+      this.lockPath,
+      () => {
+        if (!this.swept) sweepDeadTempFiles(this.dir);
+        this.swept = true;
+        return fn();
+      },
+      this.lockOptions
+    );
   }
   // ---- projects ----
   projectPath(id) {
@@ -8695,9 +8738,10 @@ function readBranch(top) {
 }
 var GitError = class extends Error {
 };
-function git(top, args) {
+async function git(top, args) {
+  const { execFile: execFile2 } = await import('child_process');
   return new Promise((resolvePromise, reject) => {
-    execFile("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error, stdout, stderr) => {
+    execFile2("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error, stdout, stderr) => {
       if (error) {
         reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
         return;
@@ -8807,6 +8851,9 @@ function normalize(d) {
   const state = emptyLocalState();
   if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
   else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
+    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
+  }
   const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
   state.legacyAuthorIds = [...new Set(legacy)];
   if (isRecord(d.branches)) {
@@ -9079,16 +9126,16 @@ function cutActive(body, render, fits, input) {
   const note = `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`;
   let lo = 0;
   let hi = body.length;
-  let best2 = render("", note);
+  let best = render("", note);
   while (lo <= hi) {
     const mid = Math.floor((lo + hi) / 2);
     const candidate = render(`${body.slice(0, mid).trimEnd()}\u2026`, note);
     if (fits(candidate)) {
-      best2 = candidate;
+      best = candidate;
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  return best2;
+  return best;
 }
 function relatedText(refs) {
   const items = refs.map((r) => {
@@ -9504,15 +9551,15 @@ var SECRET_RULES = [
 // src/core/secret-scan.ts
 var FINDINGS_NAMED_IN_MESSAGE = 3;
 function scanForSecrets(text) {
-  const candidates2 = [];
+  const candidates = [];
   SECRET_RULES.forEach((rule, priority) => {
     for (const match of text.matchAll(rule.pattern)) {
       const candidate = rule.detect(match, text);
-      if (candidate !== null) candidates2.push({ candidate, priority });
+      if (candidate !== null) candidates.push({ candidate, priority });
     }
   });
-  if (candidates2.length === 0) return [];
-  const kept = keepMostSpecific(candidates2);
+  if (candidates.length === 0) return [];
+  const kept = keepMostSpecific(candidates);
   const lineStarts = lineStartOffsets(text);
   return kept.map((c) => {
     const line = lineOf(lineStarts, c.start);
@@ -9707,16 +9754,23 @@ function parseOldThread(path, id, text, author) {
   return { thread, naive: true };
 }
 
-// src/core/process-alive.ts
-function isProcessAlive(pid) {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return e.code === "EPERM";
+// src/core/search/scratch.ts
+var Scratch = class {
+  f64 = /* @__PURE__ */ new Map();
+  u32 = /* @__PURE__ */ new Map();
+  /** A Float64Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
+  floats(name, n) {
+    let a = this.f64.get(name);
+    if (!a || a.length < n) this.f64.set(name, a = new Float64Array(Math.max(n, 1024, (a?.length ?? 0) * 2)));
+    return a;
   }
-}
+  /** A Uint32Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
+  uints(name, n) {
+    let a = this.u32.get(name);
+    if (!a || a.length < n) this.u32.set(name, a = new Uint32Array(Math.max(n, 1024, (a?.length ?? 0) * 2)));
+    return a;
+  }
+};
 
 // src/core/search/term-index.ts
 var TermIndex = class {
@@ -9727,6 +9781,10 @@ var TermIndex = class {
   live = 0;
   dead = 0;
   totalLength = 0;
+  /** Bumped by every add and remove (the norms cache is valid for one version). */
+  version = 0;
+  normCache = null;
+  normVersion = -1;
   /** Live documents. */
   get size() {
     return this.live;
@@ -9737,9 +9795,6 @@ var TermIndex = class {
   isLive(doc) {
     const len = this.lengths[doc];
     return len !== void 0 && len >= 0;
-  }
-  length(doc) {
-    return Math.max(0, this.lengths[doc] ?? 0);
   }
   /** Adds a document (a fresh number: numbers are never reused) with its terms, repeats counting. */
   add(doc, terms2) {
@@ -9752,6 +9807,7 @@ var TermIndex = class {
       else this.postingLists.set(term, [doc, n]);
     }
     this.lengths[doc] = terms2.length;
+    this.version++;
     this.live++;
     this.totalLength += terms2.length;
   }
@@ -9759,6 +9815,7 @@ var TermIndex = class {
     const len = this.lengths[doc];
     if (len === void 0 || len < 0) return;
     this.lengths[doc] = -1;
+    this.version++;
     this.live--;
     this.dead++;
     this.totalLength -= len;
@@ -9773,6 +9830,22 @@ var TermIndex = class {
     let n = 0;
     for (let i = 0; i < list.length; i += 2) if (this.lengths[list[i]] >= 0) n++;
     return n;
+  }
+  /**
+   * Per document the BM25 length normalisation k1·(1 − b + b·len/avg), NaN for removed documents; recomputed only
+   * when documents were added or removed since the last call.
+   */
+  norms() {
+    if (this.normCache && this.normVersion === this.version) return this.normCache;
+    const avg = this.averageLength || 1;
+    const out = new Float64Array(this.lengths.length);
+    for (let doc = 0; doc < this.lengths.length; doc++) {
+      const len = this.lengths[doc];
+      out[doc] = len === void 0 || len < 0 ? Number.NaN : BM25.k1 * (1 - BM25.b + BM25.b * len / avg);
+    }
+    this.normCache = out;
+    this.normVersion = this.version;
+    return out;
   }
   /** Every term of the vocabulary that starts with `prefix` (itself included when present). */
   termsStartingWith(prefix) {
@@ -9794,10 +9867,6 @@ function bm25Idf(docCount, docFrequency) {
   return Math.log(1 + (docCount - docFrequency + 0.5) / (docFrequency + 0.5));
 }
 var BM25 = { k1: 1.2, b: 0.75 };
-function bm25Term(idf, tf, length, averageLength) {
-  const norm = BM25.k1 * (1 - BM25.b + BM25.b * length / (averageLength || 1));
-  return idf * tf * (BM25.k1 + 1) / (tf + norm);
-}
 
 // src/core/search/text-terms.ts
 var STOPWORDS = new Set(
@@ -9860,6 +9929,7 @@ function fieldText(meta, field) {
   }
 }
 var CatalogIndex = class {
+  scratch = new Scratch();
   fields = {
     title: new TermIndex(),
     id: new TermIndex(),
@@ -9867,11 +9937,11 @@ var CatalogIndex = class {
     paths: new TermIndex(),
     branch: new TermIndex()
   };
-  slotOf = /* @__PURE__ */ new Map();
+  slots = /* @__PURE__ */ new Map();
   metas = [];
   /** Live threads. */
   get size() {
-    return this.slotOf.size;
+    return this.slots.size;
   }
   /** Slots ever given out (the length of per-slot arrays). */
   get slotCount() {
@@ -9881,21 +9951,25 @@ var CatalogIndex = class {
     this.delete(meta.id);
     const slot = this.metas.length;
     this.metas.push(meta);
-    this.slotOf.set(meta.id, slot);
+    this.slots.set(meta.id, slot);
     for (const field of META_FIELDS) this.fields[field].add(slot, terms(fieldText(meta, field)));
   }
   delete(threadId) {
-    const slot = this.slotOf.get(threadId);
+    const slot = this.slots.get(threadId);
     if (slot === void 0) return;
-    this.slotOf.delete(threadId);
+    this.slots.delete(threadId);
     this.metas[slot] = void 0;
     for (const field of META_FIELDS) this.fields[field].remove(slot);
   }
   at(slot) {
     return this.metas[slot];
   }
+  /** The live slot of a thread, -1 when it is not in the catalog. */
+  slotOf(threadId) {
+    return this.slots.get(threadId) ?? -1;
+  }
   get(threadId) {
-    const slot = this.slotOf.get(threadId);
+    const slot = this.slots.get(threadId);
     return slot === void 0 ? void 0 : this.metas[slot];
   }
 };
@@ -9904,14 +9978,14 @@ var CatalogIndex = class {
 var SNIPPET_MAX_CHARS = 160;
 function snippetOf(text, isMatch, max = SNIPPET_MAX_CHARS) {
   const lines = text.split("\n");
-  let best2 = { line: "", count: 0, first: 0 };
+  let best = { line: "", count: 0, first: 0 };
   for (const line of lines) {
     const hits = termsAt(line).filter((t) => isMatch(t.term));
     const count = new Set(hits.map((h) => h.term)).size;
-    if (count > best2.count) best2 = { line, count, first: hits[0].start };
+    if (count > best.count) best = { line, count, first: hits[0].start };
   }
-  if (best2.count === 0) return clip(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
-  return around(best2.line, best2.first, max);
+  if (best.count === 0) return clip(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
+  return around(best.line, best.first, max);
 }
 function clip(text, max = SNIPPET_MAX_CHARS) {
   const t = collapse(text);
@@ -9952,11 +10026,11 @@ function termMatcher(queryTerms2, relaxed) {
 }
 function matchCatalog(index, queryTerms2, accept, relaxed) {
   const n = index.slotCount;
-  const score = new Float64Array(n);
-  const mask2 = new Uint32Array(n);
-  const byField = META_FIELDS.map(() => new Float64Array(n));
-  const termBest = new Float64Array(n);
-  const termField = new Uint8Array(n);
+  const score = index.scratch.floats("score", n);
+  const mask2 = index.scratch.uints("mask", n);
+  const byField = META_FIELDS.map((f) => index.scratch.floats(`field-${f}`, n));
+  const termBest = index.scratch.floats("term-best", n);
+  const termField = index.scratch.uints("term-field", n);
   const touched = [];
   queryTerms2.forEach((term, qi) => {
     const termTouched = [];
@@ -9982,15 +10056,20 @@ function matchCatalog(index, queryTerms2, accept, relaxed) {
       const fieldSums = byField[termField[slot]];
       fieldSums[slot] = fieldSums[slot] + termBest[slot];
       termBest[slot] = 0;
+      termField[slot] = 0;
     }
   });
   const out = [];
   for (const slot of touched) {
     const meta = index.at(slot);
-    if (!meta || !accept(meta)) continue;
-    let best2 = 0;
-    for (let fi = 1; fi < META_FIELDS.length; fi++) if (byField[fi][slot] > byField[best2][slot]) best2 = fi;
-    out.push({ meta, score: score[slot], mask: mask2[slot], field: META_FIELDS[best2] });
+    if (meta && accept(meta)) {
+      let best = 0;
+      for (let fi = 1; fi < META_FIELDS.length; fi++) if (byField[fi][slot] > byField[best][slot]) best = fi;
+      out.push({ slot, meta, score: score[slot], mask: mask2[slot], field: META_FIELDS[best] });
+    }
+    score[slot] = 0;
+    mask2[slot] = 0;
+    for (const sums of byField) sums[slot] = 0;
   }
   return out;
 }
@@ -10034,51 +10113,63 @@ function sectionLabel(doc) {
 var OTHER_SECTIONS_SHARE = 0.25;
 function matchSections(index, queryTerms2, acceptThread, relaxed) {
   const ti = index.terms;
-  const docs = index.docCount;
-  const scores = new Float64Array(docs);
-  const masks = new Uint32Array(docs);
+  const scores = index.scratch.floats("doc-score", index.docCount);
+  const masks = index.scratch.uints("doc-mask", index.docCount);
+  const threads = index.threadIds.length;
+  const verdict = index.scratch.uints("verdict", threads);
+  const asked = [];
   const touched = [];
-  const verdict = new Uint8Array(index.threadIds.length);
-  const averageLength = ti.averageLength;
+  const norms = ti.norms();
+  const tfBoost = BM25.k1 + 1;
   queryTerms2.forEach((term, qi) => {
     for (const [variant, variantWeight] of variantsOf(term, relaxed, (p) => ti.termsStartingWith(p))) {
       const list = ti.postings(variant);
       if (!list) continue;
-      const idf = bm25Idf(ti.size, ti.documentFrequency(list));
+      const factor = bm25Idf(ti.size, ti.documentFrequency(list)) * tfBoost * variantWeight;
       for (let i = 0; i < list.length; i += 2) {
         const doc = list[i];
-        if (!ti.isLive(doc)) continue;
+        const norm = norms[doc];
+        if (Number.isNaN(norm)) continue;
         const threadNo = index.docThread[doc];
-        if (verdict[threadNo] === 0) verdict[threadNo] = acceptThread(index.threadIds[threadNo]) ? 1 : 2;
+        if (verdict[threadNo] === 0) {
+          verdict[threadNo] = acceptThread(threadNo) ? 1 : 2;
+          asked.push(threadNo);
+        }
         if (verdict[threadNo] === 2) continue;
         if (masks[doc] === 0) touched.push(doc);
-        scores[doc] = scores[doc] + bm25Term(idf, list[i + 1], ti.length(doc), averageLength) * variantWeight * index.docWeight[doc];
+        const tf = list[i + 1];
+        scores[doc] = scores[doc] + factor * tf / (tf + norm) * index.docWeight[doc];
         masks[doc] = masks[doc] | 1 << qi;
       }
     }
   });
-  const threads = index.threadIds.length;
-  const bestScore = new Float64Array(threads);
-  const bestDoc = new Int32Array(threads).fill(-1);
-  const sum = new Float64Array(threads);
-  const threadMask = new Uint32Array(threads);
+  for (const t of asked) verdict[t] = 0;
+  const bestScore = index.scratch.floats("thread-best", threads);
+  const sum = index.scratch.floats("thread-sum", threads);
+  const threadMask = index.scratch.uints("thread-mask", threads);
+  const bestDoc = index.scratch.uints("thread-best-doc", threads);
   const touchedThreads = [];
   for (const doc of touched) {
     const t = index.docThread[doc];
-    if (bestDoc[t] === -1) touchedThreads.push(t);
+    if (bestDoc[t] === 0) touchedThreads.push(t);
     sum[t] = sum[t] + scores[doc];
     threadMask[t] = threadMask[t] | masks[doc];
-    if (bestDoc[t] === -1 || scores[doc] > bestScore[t]) {
+    if (bestDoc[t] === 0 || scores[doc] > bestScore[t]) {
       bestScore[t] = scores[doc];
-      bestDoc[t] = doc;
+      bestDoc[t] = doc + 1;
     }
+    scores[doc] = 0;
+    masks[doc] = 0;
   }
-  return touchedThreads.map((t) => ({
-    threadId: index.threadIds[t],
-    score: bestScore[t] + OTHER_SECTIONS_SHARE * (sum[t] - bestScore[t]),
-    mask: threadMask[t],
-    best: index.doc(bestDoc[t])
-  }));
+  const out = [];
+  for (const t of touchedThreads) {
+    out.push({ threadNo: t, score: bestScore[t] + OTHER_SECTIONS_SHARE * (sum[t] - bestScore[t]), mask: threadMask[t], best: index.doc(bestDoc[t] - 1) });
+    bestScore[t] = 0;
+    sum[t] = 0;
+    threadMask[t] = 0;
+    bestDoc[t] = 0;
+  }
+  return out;
 }
 function sectionSnippet(match, isMatch) {
   return snippetOf(match.best.text, isMatch);
@@ -10115,6 +10206,24 @@ function normalizeSearchQuery(input) {
   }
   return { query, terms: terms2, scope, status: input.status, limit, intent };
 }
+var ProjectFinds = class {
+  constructor(project) {
+    this.project = project;
+  }
+  project;
+  meta = [];
+  section = [];
+  /** Slots with a match, each once. */
+  slots = [];
+  addMeta(m) {
+    if (this.meta[m.slot] === void 0 && this.section[m.slot] === void 0) this.slots.push(m.slot);
+    this.meta[m.slot] = m;
+  }
+  addSection(slot, m) {
+    if (this.meta[slot] === void 0 && this.section[slot] === void 0) this.slots.push(slot);
+    this.section[slot] = m;
+  }
+};
 async function searchThreads(store, projectIds, input) {
   const q = normalizeSearchQuery(input);
   return store.exclusive(async () => {
@@ -10128,7 +10237,7 @@ async function searchThreads(store, projectIds, input) {
     const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
     const statusOk = (meta) => q.status === void 0 || statusOf(meta) === q.status;
     const tiers = [];
-    const finish2 = (candidates2) => ({
+    const finish2 = (top) => ({
       query: q.query,
       terms: q.terms,
       scope: q.scope,
@@ -10136,81 +10245,100 @@ async function searchThreads(store, projectIds, input) {
       intent: q.intent,
       limit: q.limit,
       tiers,
-      hits: best(candidates2, q.limit).map((c) => toHit(c, q.terms)),
+      hits: top.map((c) => toHit(c, q.terms)),
       notices: projects.flatMap(noticesOf),
       cost
     });
-    const metaMatches = (relaxed) => {
-      const out = /* @__PURE__ */ new Map();
-      for (const p of projects) {
-        for (const m of matchCatalog(p.catalogIndex, q.terms, statusOk, relaxed)) out.set(m.meta, { projectId: p.projectId, meta: m.meta, metaMatch: m });
-      }
-      return out;
-    };
+    const metaMatches = (relaxed) => projects.map((p) => {
+      const finds = new ProjectFinds(p);
+      for (const m of matchCatalog(p.catalogIndex, q.terms, statusOk, relaxed)) finds.addMeta(m);
+      return finds;
+    });
     const overview = metaMatches(false);
-    const overviewHits = candidates(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview");
     let strongOverview = 0;
-    for (const f of overview.values()) if (bitCount(f.metaMatch.mask) === q.terms.length) strongOverview++;
+    for (const f of overview) for (const slot of f.slots) if (bitCount(f.meta[slot].mask) === q.terms.length) strongOverview++;
     tiers.push({ tier: "overview", strongHits: strongOverview, weak: strongOverview < wanted });
-    if (q.intent === "overview" || strongOverview >= wanted) return finish2(overviewHits);
+    if (q.intent === "overview" || strongOverview >= wanted) return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
     cost.bodyTextUsed = true;
     for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
-    addSections(projects, overview, q.terms, (meta) => statusOk(meta) && (q.status !== void 0 || statusOf(meta) === "active"), false);
-    const lookupHits = candidates(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup");
-    tiers.push({ tier: "lookup", strongHits: lookupHits.length, weak: lookupHits.length < wanted });
-    if (q.intent === "lookup" || lookupHits.length >= wanted) return finish2(lookupHits);
+    addSections(overview, q.terms, (meta) => statusOk(meta) && (q.status !== void 0 || statusOf(meta) === "active"), false);
+    const lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit);
+    tiers.push({ tier: "lookup", strongHits: lookup.count, weak: lookup.count < wanted });
+    if (q.intent === "lookup" || lookup.count >= wanted) return finish2(lookup.top);
     const deep = metaMatches(true);
-    addSections(projects, deep, q.terms, statusOk, true);
-    const fromLookup = new Map(lookupHits.map((c) => [c.found.meta, c]));
-    const deepHits = candidates(deep, q.terms.length, Number.MIN_VALUE, "deep").map((c) => fromLookup.get(c.found.meta) ?? c);
-    tiers.push({ tier: "deep", strongHits: deepHits.filter((c) => c.coverage >= LOOKUP_MIN_COVERAGE).length, weak: false });
-    return finish2(deepHits);
+    addSections(deep, q.terms, statusOk, true);
+    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, { finds: overview, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
+    tiers.push({ tier: "deep", strongHits: deepRanked.strong, weak: false });
+    return finish2(deepRanked.top);
   });
 }
-function addSections(projects, found, terms2, accept, relaxed) {
-  for (const p of projects) {
+function addSections(finds, terms2, accept, relaxed) {
+  for (const f of finds) {
+    const p = f.project;
     const bodies = p.bodyLayer;
     if (!bodies) throw new Error(`search: the section index of project "${p.projectId}" was not loaded`);
-    const acceptThread = (threadId) => {
-      const meta = p.catalogIndex.get(threadId);
-      return meta !== void 0 && accept(meta);
+    const catalog = p.catalogIndex;
+    const slotOf = (threadNo) => {
+      const hint = bodies.catalogSlot[threadNo];
+      const id = bodies.threadIds[threadNo];
+      if (hint >= 0 && catalog.at(hint)?.id === id) return hint;
+      const slot = catalog.slotOf(id);
+      bodies.catalogSlot[threadNo] = slot;
+      return slot;
     };
-    for (const m of matchSections(bodies, terms2, acceptThread, relaxed)) {
-      const meta = p.catalogIndex.get(m.threadId);
-      const f = found.get(meta);
-      if (f) f.sectionMatch = m;
-      else found.set(meta, { projectId: p.projectId, meta, sectionMatch: m });
+    const acceptThread = (threadNo) => {
+      const slot = slotOf(threadNo);
+      return slot >= 0 && accept(catalog.at(slot));
+    };
+    for (const m of matchSections(bodies, terms2, acceptThread, relaxed)) f.addSection(slotOf(m.threadNo), m);
+  }
+}
+function collect(finds, termCount, minCoverage, tier, limit, earlier2) {
+  const scores = [];
+  const where = [];
+  let strong = 0;
+  const evidence = (f, slot) => ({ meta: f.meta[slot], section: f.section[slot] });
+  finds.forEach((f, pi) => {
+    for (const slot of f.slots) {
+      let source = 0;
+      let { meta, section } = evidence(f, slot);
+      let coverage = bitCount((meta?.mask ?? 0) | (section?.mask ?? 0)) / termCount;
+      if (coverage < minCoverage) continue;
+      const before = earlier2?.finds[pi];
+      if (earlier2 && before) {
+        const e = evidence(before, slot);
+        const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
+        if ((e.meta || e.section) && c >= earlier2.minCoverage) [source, meta, section, coverage] = [1, e.meta, e.section, c];
+      }
+      if (coverage >= LOOKUP_MIN_COVERAGE) strong++;
+      scores.push((meta?.score ?? 0) + (section?.score ?? 0));
+      where.push(pi, slot, source);
     }
+  });
+  let threshold = -Infinity;
+  if (scores.length > limit * 4) threshold = Float64Array.from(scores).sort()[scores.length - limit];
+  const top = [];
+  for (let i = 0; i < scores.length; i++) {
+    if (scores[i] < threshold) continue;
+    const [pi, slot, source] = [where[3 * i], where[3 * i + 1], where[3 * i + 2]];
+    const f = source === 1 ? earlier2.finds[pi] : finds[pi];
+    const metaMatch = f.meta[slot];
+    const sectionMatch = f.section[slot];
+    const coverage = bitCount((metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0)) / termCount;
+    const meta = f.project.catalogIndex.at(slot);
+    top.push({ projectId: f.project.projectId, meta, metaMatch, sectionMatch, score: scores[i], coverage, tier: source === 1 ? earlier2.tier : tier });
   }
-}
-function candidates(found, termCount, minCoverage, tier) {
-  const out = [];
-  for (const f of found.values()) {
-    const coverage = bitCount((f.metaMatch?.mask ?? 0) | (f.sectionMatch?.mask ?? 0)) / termCount;
-    if (coverage < minCoverage) continue;
-    out.push({ found: f, score: (f.metaMatch?.score ?? 0) + (f.sectionMatch?.score ?? 0), coverage, tier });
-  }
-  return out;
-}
-function best(all, limit) {
-  let pool = all;
-  if (all.length > limit * 4) {
-    const scores = Float64Array.from(all, (c) => c.score).sort();
-    const threshold = scores[scores.length - limit];
-    pool = all.filter((c) => c.score >= threshold);
-  }
-  return pool.sort(byScore).slice(0, limit);
+  return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
 }
 function toHit(c, terms2) {
-  const f = c.found;
   const isMatch = termMatcher(terms2, c.tier === "deep");
-  const base = { projectId: f.projectId, threadId: f.meta.id, title: f.meta.title, status: statusOf(f.meta), score: Math.round(c.score * 100) / 100, coverage: c.coverage };
-  if (f.sectionMatch) {
-    const s = f.sectionMatch;
+  const base = { projectId: c.projectId, threadId: c.meta.id, title: c.meta.title, status: statusOf(c.meta), score: Math.round(c.score * 100) / 100, coverage: c.coverage };
+  if (c.sectionMatch) {
+    const s = c.sectionMatch;
     return { ...base, section: sectionLabel(s.best), field: s.best.kind === "reason" ? "reason" : "section", snippet: sectionSnippet(s, isMatch), tier: c.tier };
   }
-  const m = f.metaMatch;
-  if (!m) throw new Error(`search: thread "${f.meta.id}" was found without evidence`);
+  const m = c.metaMatch;
+  if (!m) throw new Error(`search: thread "${c.meta.id}" was found without evidence`);
   return { ...base, section: FIELD_LABELS[m.field], field: m.field, snippet: metaSnippet(m, isMatch), tier: c.tier === "deep" ? "deep" : "overview" };
 }
 function noticesOf(p) {
@@ -10232,9 +10360,7 @@ function statusOf(meta) {
   return meta.status ?? "active";
 }
 function byScore(a, b) {
-  const x = a.found;
-  const y = b.found;
-  return b.score - a.score || (x.projectId < y.projectId ? -1 : x.projectId > y.projectId ? 1 : 0) || (x.meta.id < y.meta.id ? -1 : x.meta.id > y.meta.id ? 1 : 0);
+  return b.score - a.score || (a.projectId < b.projectId ? -1 : a.projectId > b.projectId ? 1 : 0) || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0);
 }
 
 // src/core/search/format-search.ts
@@ -10268,10 +10394,13 @@ function oneLine3(s) {
 // src/core/search/body-index.ts
 var BodyIndex = class {
   terms = new TermIndex();
+  scratch = new Scratch();
   docThread = [];
   docWeight = [];
   /** thread number → thread id. */
   threadIds = [];
+  /** thread number → its slot in the catalog index when last resolved (a hint: check it, slots change when a file does). */
+  catalogSlot = [];
   docs = [];
   current = /* @__PURE__ */ new Map();
   get docCount() {
@@ -10281,6 +10410,7 @@ var BodyIndex = class {
     this.delete(threadId);
     const threadNo = this.threadIds.length;
     this.threadIds.push(threadId);
+    this.catalogSlot.push(-1);
     const slots = [];
     for (const doc of entry.docs) {
       const slot = this.docs.length;
@@ -10318,7 +10448,8 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = watch(dir, { persistent: false }, () => {
+      watcher = watch(dir, { persistent: false }, (ev, f) => {
+        console.log("WATCH EVENT", dir, ev, f);
         this.changed = true;
       });
     } catch (e) {
@@ -10330,12 +10461,14 @@ var DirectoryWatch = class {
       this.close();
       this.changed = true;
     });
+    console.log("WATCH START", dir);
     this.watcher = watcher;
     this.watchedDir = dir;
     this.changed = true;
     return true;
   }
   close() {
+    console.log("WATCH CLOSE", this.watchedDir, new Error().stack?.split("\n")[2]);
     this.watcher?.close();
     this.watcher = null;
     this.watchedDir = null;
@@ -10536,6 +10669,7 @@ var ProjectIndex = class {
       if (this.catalog.size > 0) for (const file of [...this.catalog.keys()]) this.drop(file);
       this.dirStamp = null;
     } else {
+      if (this.dirStamp !== null && dirStamp.ino !== this.dirStamp.ino) this.watch.close();
       if (!this.watch.start(this.threadsDir)) this.noteNoWatch();
       if (this.watch.changed || !this.watch.active || !sameStamp(dirStamp, this.dirStamp)) {
         this.watch.changed = false;
@@ -10883,8 +11017,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join15 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join15(before, endsWithNewline.before), after: join15(after, endsWithNewline.after) };
+  const join16 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join16(before, endsWithNewline.before), after: join16(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -11027,9 +11161,26 @@ var ThreadMindServices = class {
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
     if (this.migration !== void 0) return this.migration;
-    if (!this.store.exists()) return this.migration = null;
-    this.migration = await this.store.locked(() => migrateV04IfNeeded(this.store, () => this.author()));
+    if (!this.hasOldLayout()) return this.migration = null;
+    this.migration = await this.store.locked(async () => {
+      const report = await migrateV04IfNeeded(this.store, () => this.author());
+      if (report) await this.carryOverActiveThread(report);
+      return report;
+    });
     return this.migration;
+  }
+  /** 0.4 kept one active thread per store: it becomes the start thread of the checked-out branch. */
+  async carryOverActiveThread(report) {
+    const branch = this.branch();
+    await this.updateState((state) => {
+      const legacy = state.legacyActiveThread;
+      delete state.legacyActiveThread;
+      if (!legacy || !branch || !this.store.threadExists(legacy.projectId, legacy.threadId)) return;
+      state.branches[branch] = { ...state.branches[branch] ?? {}, [legacy.projectId]: legacy.threadId };
+      const line = `- the 0.4 active thread "${legacy.threadId}" is where new sessions on branch ${branch} start`;
+      report.text += `
+${line}`;
+    });
   }
   async author() {
     this.authorId ??= await resolveAuthorId(this.env, this.workspace.gitTop);
@@ -11085,8 +11236,8 @@ var ThreadMindServices = class {
     if (ids.length === 0) throw errors.noProject();
     const state = this.readState();
     const persisted = state.sessions[this.session.key]?.projectId;
-    const candidates2 = [persisted, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-    for (const id of candidates2) {
+    const candidates = [persisted, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
+    for (const id of candidates) {
       if (id && ids.includes(id)) {
         this.projectId = id;
         return this.store.readProject(id);
@@ -11206,11 +11357,11 @@ var ThreadMindServices = class {
   }
   linkedOpenThread(projectId, branch) {
     const { threads } = this.store.readAllThreads(projectId);
-    let best2 = null;
+    let best = null;
     for (const t of threads.values()) {
-      if (t.branch === branch && threadStatus(t) === "active" && (!best2 || t.updatedAt > best2.updatedAt)) best2 = t;
+      if (t.branch === branch && threadStatus(t) === "active" && (!best || t.updatedAt > best.updatedAt)) best = t;
     }
-    return best2;
+    return best;
   }
   /** The thread an operation targets: `threadId` when given, else the active thread (read only then). */
   target(project, threadId, activeId) {
@@ -11678,11 +11829,11 @@ function hasSize(r) {
   return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
 }
 function firstInjectionAfter(injections, at, matches) {
-  let best2 = null;
+  let best = null;
   for (const i of injections) {
-    if (i.at >= at && matches(i) && (!best2 || i.at < best2.at)) best2 = i;
+    if (i.at >= at && matches(i) && (!best || i.at < best.at)) best = i;
   }
-  return best2;
+  return best;
 }
 function average(values) {
   return values.reduce((a, b) => a + b, 0) / values.length;
@@ -12608,18 +12759,18 @@ function findRestarts(sessions, measurements) {
     if (fresh.clearCommandAt === null && !fresh.clearHookSeen) continue;
     const by = fresh.clearCommandAt !== null ? "clear-command" : "clear-hook";
     const clearAt = ms(fresh.clearCommandAt ?? fresh.startedAt);
-    let best2 = null;
+    let best = null;
     if (clearAt !== null) {
       for (const candidate of sessions) {
         if (candidate === fresh || candidate.folder !== fresh.folder || usedOld.has(candidate.sessionId)) continue;
         const started = ms(candidate.startedAt);
         const ended = ms(candidate.endedAt);
         if (started === null || ended === null || started > clearAt || ended > clearAt + CLEAR_TOLERANCE_MS) continue;
-        if (best2 === null || ended > (ms(best2.endedAt) ?? 0)) best2 = candidate;
+        if (best === null || ended > (ms(best.endedAt) ?? 0)) best = candidate;
       }
     }
-    if (best2 !== null) usedOld.add(best2.sessionId);
-    predecessors.set(fresh.sessionId, { old: best2, by });
+    if (best !== null) usedOld.add(best.sessionId);
+    predecessors.set(fresh.sessionId, { old: best, by });
   }
   for (const [newId, { old, by }] of predecessors) {
     const fresh = byId.get(newId);
@@ -13469,12 +13620,12 @@ function enabledSetting(configDir, workspaceRoot, key) {
   return { value: void 0, from: null, problems };
 }
 function lastOf(m, prefix) {
-  let best2 = null;
+  let best = null;
   for (const h of m.hooksSeen) {
     if (typeof h.at !== "string" || typeof h.event !== "string" || !h.event.startsWith(prefix)) continue;
-    if (best2 === null || h.at > best2.at) best2 = { at: h.at, event: h.event };
+    if (best === null || h.at > best.at) best = { at: h.at, event: h.event };
   }
-  return best2;
+  return best;
 }
 function checkPluginInstalled(options) {
   const title = "Plugin hooks";

@@ -8,7 +8,6 @@ import { createHash, randomBytes } from 'crypto';
 import { open as open$1, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
 import { hostname, userInfo } from 'os';
-import { execFile } from 'child_process';
 
 const require$1 = createRequire(import.meta.url);
 var __create = Object.create;
@@ -6960,7 +6959,7 @@ var require_discriminator = __commonJS({
       error: error2,
       code(cxt) {
         const { gen, data, schema, parentSchema, it } = cxt;
-        const { oneOf } = parentSchema;
+        const { oneOf: oneOf2 } = parentSchema;
         if (!it.opts.discriminator) {
           throw new Error("discriminator: requires discriminator option");
         }
@@ -6969,7 +6968,7 @@ var require_discriminator = __commonJS({
           throw new Error("discriminator: requires propertyName");
         if (schema.mapping)
           throw new Error("discriminator: mapping is not supported");
-        if (!oneOf)
+        if (!oneOf2)
           throw new Error("discriminator: requires oneOf keyword");
         const valid = gen.let("valid", false);
         const tag = gen.const("tag", (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(tagName)}`);
@@ -6997,8 +6996,8 @@ var require_discriminator = __commonJS({
           const oneOfMapping = {};
           const topRequired = hasRequired(parentSchema);
           let tagRequired = true;
-          for (let i = 0; i < oneOf.length; i++) {
-            let sch = oneOf[i];
+          for (let i = 0; i < oneOf2.length; i++) {
+            let sch = oneOf2[i];
             if ((sch === null || sch === void 0 ? void 0 : sch.$ref) && !(0, util_1.schemaHasRulesButRef)(sch, it.self.RULES)) {
               const ref = sch.$ref;
               sch = compile_1.resolveRef.call(it.self, it.schemaEnv.root, it.baseId, ref);
@@ -17670,7 +17669,7 @@ function handleIntersectionResults(result, left, right) {
   const unrecKeys = /* @__PURE__ */ new Map();
   let unrecIssue;
   const keyIssues = /* @__PURE__ */ new Map();
-  const collect = (iss, side) => {
+  const collect2 = (iss, side) => {
     let keys;
     if (iss.code === "unrecognized_keys" && !iss.path?.length) {
       unrecIssue ?? (unrecIssue = iss);
@@ -17691,11 +17690,11 @@ function handleIntersectionResults(result, left, right) {
     return true;
   };
   for (const iss of left.issues) {
-    if (!collect(iss, "l"))
+    if (!collect2(iss, "l"))
       result.issues.push(iss);
   }
   for (const iss of right.issues) {
-    if (!collect(iss, "r"))
+    if (!collect2(iss, "r"))
       result.issues.push(iss);
   }
   const bothKeys = [...unrecKeys].filter(([, f]) => f.l && f.r).map(([k]) => k);
@@ -31636,6 +31635,39 @@ function messageOf2(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
 
+// src/core/process-alive.ts
+function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM";
+  }
+}
+
+// src/core/temp-sweep.ts
+var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+function sweepDeadTempFiles(storeDir) {
+  const removed = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(path);
+        continue;
+      }
+      if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
+      const pid = Number(TEMP_PID.exec(entry.name)?.[1]);
+      if (pid === process.pid || isProcessAlive(pid)) continue;
+      rmSync(path, { force: true });
+      removed.push(path);
+    }
+  };
+  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
+  return removed;
+}
+
 // src/core/frontmatter.ts
 var import_yaml = __toESM(require_dist2());
 var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
@@ -31850,7 +31882,7 @@ function describe2(v) {
 }
 
 // src/core/store.ts
-var IGNORED = ["config.json", "config.json.*", "cache/", ".lock", ".lock.*"];
+var IGNORED = ["config.json", "config.json.*", "cache/", ".lock", ".lock.*", ".*.tmp"];
 var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
 ${IGNORED.join("\n")}
 `;
@@ -31865,6 +31897,7 @@ var Store = class {
   lockOptions;
   dir;
   lockPath;
+  swept = false;
   exists() {
     return existsSync(this.dir);
   }
@@ -31883,16 +31916,31 @@ var Store = class {
     if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
 `);
   }
+  /** Runs `fn` holding the store lock; the first time, temp files of writers that died mid-write are removed first. */
   locked(fn) {
     if (!this.exists()) this.ensureLayout();
-    return withLock(this.lockPath, fn, this.lockOptions);
+    return withLock(
+      this.lockPath,
+      () => {
+        if (!this.swept) sweepDeadTempFiles(this.dir);
+        this.swept = true;
+        return fn();
+      },
+      this.lockOptions
+    );
   }
   // ---- projects ----
   projectPath(id) {
-    return join(this.dir, "projects", `${assertId(id, "project id")}.json`);
+    return join(this.projectsDir(), `${assertId(id, "project id")}.json`);
+  }
+  /** projects/; refused (named) when it is a symbolic link. */
+  projectsDir() {
+    const dir = join(this.dir, "projects");
+    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    return dir;
   }
   projectIds() {
-    const dir = join(this.dir, "projects");
+    const dir = this.projectsDir();
     if (!existsSync(dir)) return [];
     return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -5))).map((f) => f.slice(0, -5)).sort();
   }
@@ -31918,8 +31966,16 @@ var Store = class {
 `);
   }
   // ---- threads ----
+  /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId) {
-    return join(this.dir, "threads", assertId(projectId, "project id"));
+    const dir = join(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [join(this.dir, "threads"), dir]) {
+      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    }
+    return dir;
+  }
+  threadsDirExists(projectId) {
+    return entryExists(this.threadsDir(projectId));
   }
   threadPath(projectId, threadId) {
     return join(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
@@ -31976,6 +32032,14 @@ var Store = class {
     rmSync(this.threadPath(projectId, threadId), { force: true });
   }
 };
+function isSymbolicLink(path) {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch (e) {
+    if (e.code === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
+  }
+}
 function entryExists(path) {
   try {
     lstatSync(path);
@@ -32088,6 +32152,9 @@ function normalize(d) {
   const state = emptyLocalState();
   if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
   else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
+    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
+  }
   const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
   state.legacyAuthorIds = [...new Set(legacy)];
   if (isRecord(d.branches)) {
@@ -32222,7 +32289,7 @@ async function collectStats(services) {
   for (const t of treeOrder(threads)) {
     summaries.push({ threadId: t.id, tokens: await services.tokens.count(t.summary), updated: t.updatedAt.slice(0, 10) });
   }
-  await services.tokens.flush();
+  await services.saveTokenCache();
   return {
     projectTitle: project.title,
     counts,
@@ -32305,6 +32372,7 @@ function renderStats(report) {
   );
   return lines.join("\n");
 }
+var REPORT_LINE = "  Every restart measured from Claude Code's transcripts, before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
 function measuredLines(m) {
   const lines = [];
   if (m.sessionEnds) {
@@ -32324,13 +32392,14 @@ function measuredLines(m) {
       lines.push(`${head}: ~${fmt2(p.averageBefore)} tokens before \u2192 ~${fmt2(p.averageAfter)} after on average (${change < 0 ? "\u2212" : "+"}${Math.abs(change).toFixed(1)}%, ${p.count} with ThreadMind context)`);
     } else lines.push(`${head}: none followed by ThreadMind context yet`);
   }
-  if (lines.length > 0) return lines;
+  if (lines.length > 0) return [...lines, REPORT_LINE];
   if (m.lastHookSeen) {
-    return [`  No session has ended since the plugin's hooks started running (last seen ${m.lastHookSeen}). Sizes appear here after a session ends (/clear, /compact or exit).`];
+    return [`  No session has ended since the plugin's hooks started running (last seen ${m.lastHookSeen}). Sizes appear here after a session ends (/clear, /compact or exit).`, REPORT_LINE];
   }
   return [
     "  No measurements yet. Install the ThreadMind plugin for Claude Code: its hooks reload the context after /clear and compaction",
-    "  and measure each conversation's size from Claude Code's transcripts. Figures appear here after a session ends."
+    "  and measure each conversation's size from Claude Code's transcripts. Figures appear here after a session ends.",
+    REPORT_LINE
   ];
 }
 
@@ -32389,6 +32458,7 @@ function updateSection(summary, key, content, replace) {
   const text = trimBlankLines(content);
   const existing = parsed.sections.find((s) => s.key === key);
   if (existing) {
+    if (text === "" && !replace) return summary;
     existing.body = replace || existing.body === "" ? text : `${existing.body}
 ${text}`;
     return renderSummary(parsed);
@@ -32893,7 +32963,8 @@ function readBranch(top) {
 }
 var GitError = class extends Error {
 };
-function git(top, args) {
+async function git(top, args) {
+  const { execFile } = await import('child_process');
   return new Promise((resolvePromise, reject) => {
     execFile("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error2, stdout, stderr) => {
       if (error2) {
@@ -33672,90 +33743,119 @@ function parseOldThread(path, id, text, author) {
   return { thread, naive: true };
 }
 
-// src/core/process-alive.ts
-function isProcessAlive(pid) {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return e.code === "EPERM";
+// src/core/search/scratch.ts
+var Scratch = class {
+  f64 = /* @__PURE__ */ new Map();
+  u32 = /* @__PURE__ */ new Map();
+  /** A Float64Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
+  floats(name, n) {
+    let a = this.f64.get(name);
+    if (!a || a.length < n) this.f64.set(name, a = new Float64Array(Math.max(n, 1024, (a?.length ?? 0) * 2)));
+    return a;
   }
-}
+  /** A Uint32Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
+  uints(name, n) {
+    let a = this.u32.get(name);
+    if (!a || a.length < n) this.u32.set(name, a = new Uint32Array(Math.max(n, 1024, (a?.length ?? 0) * 2)));
+    return a;
+  }
+};
 
 // src/core/search/term-index.ts
 var TermIndex = class {
-  /** term → flat [doc, tf, doc, tf, …] (dead documents are skipped, then compacted away). */
-  postings = /* @__PURE__ */ new Map();
-  lengths = /* @__PURE__ */ new Map();
-  deadSince = /* @__PURE__ */ new Set();
+  /** term → flat [doc, tf, doc, tf, …]; dead documents are skipped by readers until compaction drops them. */
+  postingLists = /* @__PURE__ */ new Map();
+  /** doc → number of terms; -1 once removed. */
+  lengths = [];
+  live = 0;
+  dead = 0;
   totalLength = 0;
+  /** Bumped by every add and remove (the norms cache is valid for one version). */
+  version = 0;
+  normCache = null;
+  normVersion = -1;
   /** Live documents. */
   get size() {
-    return this.lengths.size;
+    return this.live;
   }
   get averageLength() {
-    return this.lengths.size === 0 ? 0 : this.totalLength / this.lengths.size;
+    return this.live === 0 ? 0 : this.totalLength / this.live;
   }
-  length(doc) {
-    return this.lengths.get(doc) ?? 0;
+  isLive(doc) {
+    const len = this.lengths[doc];
+    return len !== void 0 && len >= 0;
   }
   /** Adds a document (a fresh number: numbers are never reused) with its terms, repeats counting. */
   add(doc, terms2) {
-    if (this.lengths.has(doc) || this.deadSince.has(doc)) throw new Error(`TermIndex: document ${doc} was already added`);
+    if (this.lengths[doc] !== void 0) throw new Error(`TermIndex: document ${doc} was already added`);
     const tf = /* @__PURE__ */ new Map();
     for (const t of terms2) tf.set(t, (tf.get(t) ?? 0) + 1);
     for (const [term, n] of tf) {
-      const list = this.postings.get(term);
+      const list = this.postingLists.get(term);
       if (list) list.push(doc, n);
-      else this.postings.set(term, [doc, n]);
+      else this.postingLists.set(term, [doc, n]);
     }
-    this.lengths.set(doc, terms2.length);
+    this.lengths[doc] = terms2.length;
+    this.version++;
+    this.live++;
     this.totalLength += terms2.length;
   }
   remove(doc) {
-    const len = this.lengths.get(doc);
-    if (len === void 0) return;
-    this.lengths.delete(doc);
+    const len = this.lengths[doc];
+    if (len === void 0 || len < 0) return;
+    this.lengths[doc] = -1;
+    this.version++;
+    this.live--;
+    this.dead++;
     this.totalLength -= len;
-    this.deadSince.add(doc);
-    if (this.deadSince.size > 256 && this.deadSince.size > this.lengths.size / 4) this.compact();
+    if (this.dead > 256 && this.dead > this.live / 4) this.compact();
   }
-  /** Live documents containing `term`, with the term's frequency in each. */
-  matches(term) {
-    const list = this.postings.get(term);
-    if (!list) return [];
-    const out = [];
-    for (let i = 0; i < list.length; i += 2) {
-      const doc = list[i];
-      if (this.lengths.has(doc)) out.push({ doc, tf: list[i + 1] });
+  /** The raw posting list of a term: flat [doc, tf, …], dead documents included (check `isLive`). Do not modify. */
+  postings(term) {
+    return this.postingLists.get(term);
+  }
+  /** How many live documents contain the term. */
+  documentFrequency(list) {
+    let n = 0;
+    for (let i = 0; i < list.length; i += 2) if (this.lengths[list[i]] >= 0) n++;
+    return n;
+  }
+  /**
+   * Per document the BM25 length normalisation k1·(1 − b + b·len/avg), NaN for removed documents; recomputed only
+   * when documents were added or removed since the last call.
+   */
+  norms() {
+    if (this.normCache && this.normVersion === this.version) return this.normCache;
+    const avg = this.averageLength || 1;
+    const out = new Float64Array(this.lengths.length);
+    for (let doc = 0; doc < this.lengths.length; doc++) {
+      const len = this.lengths[doc];
+      out[doc] = len === void 0 || len < 0 ? Number.NaN : BM25.k1 * (1 - BM25.b + BM25.b * len / avg);
     }
+    this.normCache = out;
+    this.normVersion = this.version;
     return out;
   }
   /** Every term of the vocabulary that starts with `prefix` (itself included when present). */
   termsStartingWith(prefix) {
     const out = [];
-    for (const term of this.postings.keys()) if (term.startsWith(prefix)) out.push(term);
+    for (const term of this.postingLists.keys()) if (term.startsWith(prefix)) out.push(term);
     return out;
   }
   compact() {
-    for (const [term, list] of this.postings) {
+    for (const [term, list] of this.postingLists) {
       const kept = [];
-      for (let i = 0; i < list.length; i += 2) if (this.lengths.has(list[i])) kept.push(list[i], list[i + 1]);
-      if (kept.length === 0) this.postings.delete(term);
-      else this.postings.set(term, kept);
+      for (let i = 0; i < list.length; i += 2) if (this.lengths[list[i]] >= 0) kept.push(list[i], list[i + 1]);
+      if (kept.length === 0) this.postingLists.delete(term);
+      else this.postingLists.set(term, kept);
     }
-    this.deadSince.clear();
+    this.dead = 0;
   }
 };
 function bm25Idf(docCount, docFrequency) {
   return Math.log(1 + (docCount - docFrequency + 0.5) / (docFrequency + 0.5));
 }
 var BM25 = { k1: 1.2, b: 0.75 };
-function bm25Term(idf, tf, length, averageLength) {
-  const norm = BM25.k1 * (1 - BM25.b + BM25.b * length / (averageLength || 1));
-  return idf * tf * (BM25.k1 + 1) / (tf + norm);
-}
 
 // src/core/search/text-terms.ts
 var STOPWORDS = new Set(
@@ -33818,6 +33918,7 @@ function fieldText(meta2, field) {
   }
 }
 var CatalogIndex = class {
+  scratch = new Scratch();
   fields = {
     title: new TermIndex(),
     id: new TermIndex(),
@@ -33825,32 +33926,40 @@ var CatalogIndex = class {
     paths: new TermIndex(),
     branch: new TermIndex()
   };
-  slotOf = /* @__PURE__ */ new Map();
-  metaAt = /* @__PURE__ */ new Map();
-  nextSlot = 0;
+  slots = /* @__PURE__ */ new Map();
+  metas = [];
+  /** Live threads. */
   get size() {
-    return this.metaAt.size;
+    return this.slots.size;
+  }
+  /** Slots ever given out (the length of per-slot arrays). */
+  get slotCount() {
+    return this.metas.length;
   }
   put(meta2) {
     this.delete(meta2.id);
-    const slot = this.nextSlot++;
-    this.slotOf.set(meta2.id, slot);
-    this.metaAt.set(slot, meta2);
+    const slot = this.metas.length;
+    this.metas.push(meta2);
+    this.slots.set(meta2.id, slot);
     for (const field of META_FIELDS) this.fields[field].add(slot, terms(fieldText(meta2, field)));
   }
   delete(threadId) {
-    const slot = this.slotOf.get(threadId);
+    const slot = this.slots.get(threadId);
     if (slot === void 0) return;
-    this.slotOf.delete(threadId);
-    this.metaAt.delete(slot);
+    this.slots.delete(threadId);
+    this.metas[slot] = void 0;
     for (const field of META_FIELDS) this.fields[field].remove(slot);
   }
   at(slot) {
-    return this.metaAt.get(slot);
+    return this.metas[slot];
+  }
+  /** The live slot of a thread, -1 when it is not in the catalog. */
+  slotOf(threadId) {
+    return this.slots.get(threadId) ?? -1;
   }
   get(threadId) {
-    const slot = this.slotOf.get(threadId);
-    return slot === void 0 ? void 0 : this.metaAt.get(slot);
+    const slot = this.slots.get(threadId);
+    return slot === void 0 ? void 0 : this.metas[slot];
   }
 };
 
@@ -33901,55 +34010,69 @@ function variantsOf(term, relaxed, startingWith) {
   if (!relaxed || term.length < PREFIX_MIN_CHARS) return [[term, 1]];
   return startingWith(term).map((t) => [t, t === term ? 1 : PREFIX_WEIGHT]);
 }
+function termMatcher(queryTerms2, relaxed) {
+  return (t) => queryTerms2.some((q) => t === q || relaxed && q.length >= PREFIX_MIN_CHARS && t.startsWith(q));
+}
 function matchCatalog(index, queryTerms2, accept, relaxed) {
-  const perSlot = /* @__PURE__ */ new Map();
-  for (const term of queryTerms2) {
-    for (const field of META_FIELDS) {
+  const n = index.slotCount;
+  const score = index.scratch.floats("score", n);
+  const mask2 = index.scratch.uints("mask", n);
+  const byField = META_FIELDS.map((f) => index.scratch.floats(`field-${f}`, n));
+  const termBest = index.scratch.floats("term-best", n);
+  const termField = index.scratch.uints("term-field", n);
+  const touched = [];
+  queryTerms2.forEach((term, qi) => {
+    const termTouched = [];
+    META_FIELDS.forEach((field, fi) => {
       const fieldIndex = index.fields[field];
       for (const [variant, variantWeight] of variantsOf(term, relaxed, (p) => fieldIndex.termsStartingWith(p))) {
-        const docs = fieldIndex.matches(variant);
-        if (docs.length === 0) continue;
-        const weight = FIELD_WEIGHTS[field] * bm25Idf(index.size, docs.length) * variantWeight;
-        for (const { doc } of docs) {
-          let best = perSlot.get(doc);
-          if (!best) perSlot.set(doc, best = /* @__PURE__ */ new Map());
-          const current = best.get(term);
-          if (!current || current.weight < weight) best.set(term, { weight, field, variant });
+        const list = fieldIndex.postings(variant);
+        if (!list) continue;
+        const weight = FIELD_WEIGHTS[field] * bm25Idf(index.size, fieldIndex.documentFrequency(list)) * variantWeight;
+        for (let i = 0; i < list.length; i += 2) {
+          const slot = list[i];
+          if (!fieldIndex.isLive(slot) || weight <= termBest[slot]) continue;
+          if (termBest[slot] === 0) termTouched.push(slot);
+          termBest[slot] = weight;
+          termField[slot] = fi;
         }
       }
+    });
+    for (const slot of termTouched) {
+      if (mask2[slot] === 0) touched.push(slot);
+      score[slot] = score[slot] + termBest[slot];
+      mask2[slot] = mask2[slot] | 1 << qi;
+      const fieldSums = byField[termField[slot]];
+      fieldSums[slot] = fieldSums[slot] + termBest[slot];
+      termBest[slot] = 0;
+      termField[slot] = 0;
     }
-  }
+  });
   const out = [];
-  for (const [slot, best] of perSlot) {
+  for (const slot of touched) {
     const meta2 = index.at(slot);
-    if (!meta2 || !accept(meta2)) continue;
-    const byField = /* @__PURE__ */ new Map();
-    let score = 0;
-    for (const { weight, field: field2 } of best.values()) {
-      score += weight;
-      byField.set(field2, (byField.get(field2) ?? 0) + weight);
+    if (meta2 && accept(meta2)) {
+      let best = 0;
+      for (let fi = 1; fi < META_FIELDS.length; fi++) if (byField[fi][slot] > byField[best][slot]) best = fi;
+      out.push({ slot, meta: meta2, score: score[slot], mask: mask2[slot], field: META_FIELDS[best] });
     }
-    let field = META_FIELDS[0];
-    let top = -1;
-    for (const f of META_FIELDS) {
-      const w = byField.get(f) ?? -1;
-      if (w > top) [field, top] = [f, w];
-    }
-    out.push({ meta: meta2, score, matched: new Set(best.keys()), found: new Set([...best.values()].map((b) => b.variant)), field });
+    score[slot] = 0;
+    mask2[slot] = 0;
+    for (const sums of byField) sums[slot] = 0;
   }
   return out;
 }
-function metaSnippet(match) {
-  const isMatch = (text) => terms(text).some((t) => match.found.has(t));
+function metaSnippet(match, isMatch) {
+  const matches = (text) => terms(text).some(isMatch);
   switch (match.field) {
     case "title":
     case "id":
     case "branch":
       return clip(fieldText(match.meta, match.field));
     case "paths":
-      return clip((match.meta.paths ?? []).filter(isMatch).join(", "));
+      return clip((match.meta.paths ?? []).filter(matches).join(", "));
     case "headings":
-      return clip(match.meta.headings.filter(isMatch).map((h) => `## ${h}`).join(" \xB7 "));
+      return clip(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 "));
     default: {
       const unknown2 = match.field;
       throw new Error(`unknown metadata field ${String(unknown2)}`);
@@ -33957,7 +34080,7 @@ function metaSnippet(match) {
   }
 }
 
-// src/core/search/section-tier.ts
+// src/core/search/section-weights.ts
 var SECTION_WEIGHTS = {
   decisions: 1.6,
   constraints: 1.4,
@@ -33967,7 +34090,6 @@ var SECTION_WEIGHTS = {
 };
 var OTHER_SECTION_WEIGHT = 1;
 var REASON_WEIGHT = 1.5;
-var OTHER_SECTIONS_SHARE = 0.25;
 function sectionWeight(doc) {
   if (doc.kind === "reason") return REASON_WEIGHT;
   return doc.key === null ? OTHER_SECTION_WEIGHT : SECTION_WEIGHTS[doc.key];
@@ -33975,44 +34097,71 @@ function sectionWeight(doc) {
 function sectionLabel(doc) {
   return doc.kind === "reason" ? "Closing reason" : doc.heading === "" ? "Summary" : doc.heading;
 }
-function matchSections(index, queryTerms2, accept, relaxed) {
+
+// src/core/search/section-tier.ts
+var OTHER_SECTIONS_SHARE = 0.25;
+function matchSections(index, queryTerms2, acceptThread, relaxed) {
   const ti = index.terms;
-  const perDoc = /* @__PURE__ */ new Map();
-  for (const term of queryTerms2) {
+  const scores = index.scratch.floats("doc-score", index.docCount);
+  const masks = index.scratch.uints("doc-mask", index.docCount);
+  const threads = index.threadIds.length;
+  const verdict = index.scratch.uints("verdict", threads);
+  const asked = [];
+  const touched = [];
+  const norms = ti.norms();
+  const tfBoost = BM25.k1 + 1;
+  queryTerms2.forEach((term, qi) => {
     for (const [variant, variantWeight] of variantsOf(term, relaxed, (p) => ti.termsStartingWith(p))) {
-      const postings = ti.matches(variant);
-      if (postings.length === 0) continue;
-      const idf = bm25Idf(ti.size, postings.length);
-      for (const { doc, tf } of postings) {
-        const indexed = index.at(doc);
-        if (!indexed || !accept(indexed.threadId, indexed.doc)) continue;
-        let d = perDoc.get(doc);
-        if (!d) perDoc.set(doc, d = { score: 0, matched: /* @__PURE__ */ new Set(), found: /* @__PURE__ */ new Set() });
-        d.score += bm25Term(idf, tf, ti.length(doc), ti.averageLength) * variantWeight * sectionWeight(indexed.doc);
-        d.matched.add(term);
-        d.found.add(variant);
+      const list = ti.postings(variant);
+      if (!list) continue;
+      const factor = bm25Idf(ti.size, ti.documentFrequency(list)) * tfBoost * variantWeight;
+      for (let i = 0; i < list.length; i += 2) {
+        const doc = list[i];
+        const norm = norms[doc];
+        if (Number.isNaN(norm)) continue;
+        const threadNo = index.docThread[doc];
+        if (verdict[threadNo] === 0) {
+          verdict[threadNo] = acceptThread(threadNo) ? 1 : 2;
+          asked.push(threadNo);
+        }
+        if (verdict[threadNo] === 2) continue;
+        if (masks[doc] === 0) touched.push(doc);
+        const tf = list[i + 1];
+        scores[doc] = scores[doc] + factor * tf / (tf + norm) * index.docWeight[doc];
+        masks[doc] = masks[doc] | 1 << qi;
       }
     }
-  }
-  const perThread = /* @__PURE__ */ new Map();
-  for (const [slot, d] of perDoc) {
-    const indexed = index.at(slot);
-    let t = perThread.get(indexed.threadId);
-    if (!t) perThread.set(indexed.threadId, t = { docs: [], matched: /* @__PURE__ */ new Set() });
-    t.docs.push({ doc: indexed.doc, score: d.score, found: d.found });
-    for (const m of d.matched) t.matched.add(m);
+  });
+  for (const t of asked) verdict[t] = 0;
+  const bestScore = index.scratch.floats("thread-best", threads);
+  const sum = index.scratch.floats("thread-sum", threads);
+  const threadMask = index.scratch.uints("thread-mask", threads);
+  const bestDoc = index.scratch.uints("thread-best-doc", threads);
+  const touchedThreads = [];
+  for (const doc of touched) {
+    const t = index.docThread[doc];
+    if (bestDoc[t] === 0) touchedThreads.push(t);
+    sum[t] = sum[t] + scores[doc];
+    threadMask[t] = threadMask[t] | masks[doc];
+    if (bestDoc[t] === 0 || scores[doc] > bestScore[t]) {
+      bestScore[t] = scores[doc];
+      bestDoc[t] = doc + 1;
+    }
+    scores[doc] = 0;
+    masks[doc] = 0;
   }
   const out = [];
-  for (const [threadId, t] of perThread) {
-    t.docs.sort((a, b) => b.score - a.score);
-    const [best, ...rest] = t.docs;
-    const score = best.score + OTHER_SECTIONS_SHARE * rest.reduce((sum, r) => sum + r.score, 0);
-    out.push({ threadId, score, matched: t.matched, best: best.doc, bestFound: best.found });
+  for (const t of touchedThreads) {
+    out.push({ threadNo: t, score: bestScore[t] + OTHER_SECTIONS_SHARE * (sum[t] - bestScore[t]), mask: threadMask[t], best: index.doc(bestDoc[t] - 1) });
+    bestScore[t] = 0;
+    sum[t] = 0;
+    threadMask[t] = 0;
+    bestDoc[t] = 0;
   }
   return out;
 }
-function sectionSnippet(match) {
-  return snippetOf(match.best.text, (t) => match.bestFound.has(t));
+function sectionSnippet(match, isMatch) {
+  return snippetOf(match.best.text, isMatch);
 }
 
 // src/core/search/search-types.ts
@@ -34024,6 +34173,7 @@ var SEARCH_LIMIT = { min: 1, max: 50, default: 10, deepDefault: 20 };
 var STRONG_HITS_WANTED = 3;
 var LOOKUP_MIN_COVERAGE = 0.5;
 var QUERY_MAX_CHARS = 500;
+var QUERY_MAX_TERMS = 30;
 var STATUSES = ["active", "done", "abandoned"];
 function normalizeSearchQuery(input) {
   const query = input.query.trim();
@@ -34031,6 +34181,7 @@ function normalizeSearchQuery(input) {
   if (query.length > QUERY_MAX_CHARS) throw errors.invalid(`The search query is too long: ${query.length} characters (limit ${QUERY_MAX_CHARS}).`);
   const terms2 = queryTerms(query);
   if (terms2.length === 0) throw errors.invalid(`The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`);
+  if (terms2.length > QUERY_MAX_TERMS) throw errors.invalid(`The search query has ${terms2.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`);
   const intent = input.intent ?? "lookup";
   if (!SEARCH_INTENTS.includes(intent)) throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
   const scope = input.scope ?? "project";
@@ -34044,6 +34195,24 @@ function normalizeSearchQuery(input) {
   }
   return { query, terms: terms2, scope, status: input.status, limit, intent };
 }
+var ProjectFinds = class {
+  constructor(project) {
+    this.project = project;
+  }
+  project;
+  meta = [];
+  section = [];
+  /** Slots with a match, each once. */
+  slots = [];
+  addMeta(m) {
+    if (this.meta[m.slot] === void 0 && this.section[m.slot] === void 0) this.slots.push(m.slot);
+    this.meta[m.slot] = m;
+  }
+  addSection(slot, m) {
+    if (this.meta[slot] === void 0 && this.section[slot] === void 0) this.slots.push(slot);
+    this.section[slot] = m;
+  }
+};
 async function searchThreads(store, projectIds, input) {
   const q = normalizeSearchQuery(input);
   return store.exclusive(async () => {
@@ -34057,7 +34226,7 @@ async function searchThreads(store, projectIds, input) {
     const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
     const statusOk = (meta2) => q.status === void 0 || statusOf(meta2) === q.status;
     const tiers = [];
-    const finish2 = (hits) => ({
+    const finish2 = (top) => ({
       query: q.query,
       terms: q.terms,
       scope: q.scope,
@@ -34065,71 +34234,101 @@ async function searchThreads(store, projectIds, input) {
       intent: q.intent,
       limit: q.limit,
       tiers,
-      hits: hits.sort(byScore).slice(0, q.limit).map((h) => ({ ...h, score: Math.round(h.score * 100) / 100 })),
+      hits: top.map((c) => toHit(c, q.terms)),
       notices: projects.flatMap(noticesOf),
       cost
     });
-    const metaMatches = (relaxed) => {
-      const out = /* @__PURE__ */ new Map();
-      for (const p of projects) {
-        for (const m of matchCatalog(p.catalogIndex, q.terms, statusOk, relaxed)) {
-          out.set(keyOf(p.projectId, m.meta.id), { projectId: p.projectId, meta: m.meta, metaMatch: m });
-        }
-      }
-      return out;
-    };
+    const metaMatches = (relaxed) => projects.map((p) => {
+      const finds = new ProjectFinds(p);
+      for (const m of matchCatalog(p.catalogIndex, q.terms, statusOk, relaxed)) finds.addMeta(m);
+      return finds;
+    });
     const overview = metaMatches(false);
-    const overviewHits = combine(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview");
-    const strongOverview = [...overview.values()].filter((f) => f.metaMatch.matched.size === q.terms.length).length;
+    let strongOverview = 0;
+    for (const f of overview) for (const slot of f.slots) if (bitCount(f.meta[slot].mask) === q.terms.length) strongOverview++;
     tiers.push({ tier: "overview", strongHits: strongOverview, weak: strongOverview < wanted });
-    if (q.intent === "overview" || strongOverview >= wanted) return finish2(overviewHits);
+    if (q.intent === "overview" || strongOverview >= wanted) return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
     cost.bodyTextUsed = true;
     for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
-    const lookupFound = withSections(projects, overview, q.terms, (meta2) => statusOk(meta2) && (q.status !== void 0 || statusOf(meta2) === "active"), false);
-    const lookupHits = combine(lookupFound, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup");
-    tiers.push({ tier: "lookup", strongHits: lookupHits.length, weak: lookupHits.length < wanted });
-    if (q.intent === "lookup" || lookupHits.length >= wanted) return finish2(lookupHits);
-    const deepFound = withSections(projects, metaMatches(true), q.terms, statusOk, true);
-    const byKey = new Map(lookupHits.map((h) => [keyOf(h.projectId, h.threadId), h]));
-    const deepHits = combine(deepFound, q.terms.length, Number.MIN_VALUE, "deep").map((h) => byKey.get(keyOf(h.projectId, h.threadId)) ?? h);
-    tiers.push({ tier: "deep", strongHits: deepHits.filter((h) => h.coverage >= LOOKUP_MIN_COVERAGE).length, weak: false });
-    return finish2(deepHits);
+    addSections(overview, q.terms, (meta2) => statusOk(meta2) && (q.status !== void 0 || statusOf(meta2) === "active"), false);
+    const lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit);
+    tiers.push({ tier: "lookup", strongHits: lookup.count, weak: lookup.count < wanted });
+    if (q.intent === "lookup" || lookup.count >= wanted) return finish2(lookup.top);
+    const deep = metaMatches(true);
+    addSections(deep, q.terms, statusOk, true);
+    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, { finds: overview, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
+    tiers.push({ tier: "deep", strongHits: deepRanked.strong, weak: false });
+    return finish2(deepRanked.top);
   });
 }
-function withSections(projects, metaFound, terms2, accept, relaxed) {
-  const out = new Map(metaFound);
-  for (const p of projects) {
+function addSections(finds, terms2, accept, relaxed) {
+  for (const f of finds) {
+    const p = f.project;
     const bodies = p.bodyLayer;
     if (!bodies) throw new Error(`search: the section index of project "${p.projectId}" was not loaded`);
-    const acceptDoc = (threadId, _doc) => {
-      const meta2 = p.catalogIndex.get(threadId);
-      return meta2 !== void 0 && accept(meta2);
+    const catalog = p.catalogIndex;
+    const slotOf = (threadNo) => {
+      const hint = bodies.catalogSlot[threadNo];
+      const id = bodies.threadIds[threadNo];
+      if (hint >= 0 && catalog.at(hint)?.id === id) return hint;
+      const slot = catalog.slotOf(id);
+      bodies.catalogSlot[threadNo] = slot;
+      return slot;
     };
-    for (const m of matchSections(bodies, terms2, acceptDoc, relaxed)) {
-      const key = keyOf(p.projectId, m.threadId);
-      const meta2 = p.catalogIndex.get(m.threadId);
-      out.set(key, { ...out.get(key) ?? { projectId: p.projectId, meta: meta2 }, sectionMatch: m });
-    }
+    const acceptThread = (threadNo) => {
+      const slot = slotOf(threadNo);
+      return slot >= 0 && accept(catalog.at(slot));
+    };
+    for (const m of matchSections(bodies, terms2, acceptThread, relaxed)) f.addSection(slotOf(m.threadNo), m);
   }
-  return out;
 }
-function combine(found, termCount, minCoverage, tier) {
-  const hits = [];
-  for (const f of found.values()) {
-    const matched = /* @__PURE__ */ new Set([...f.metaMatch?.matched ?? [], ...f.sectionMatch?.matched ?? []]);
-    const coverage = matched.size / termCount;
-    if (coverage < minCoverage) continue;
-    const score = (f.metaMatch?.score ?? 0) + (f.sectionMatch?.score ?? 0);
-    const base = { projectId: f.projectId, threadId: f.meta.id, title: f.meta.title, status: statusOf(f.meta), score, coverage };
-    if (f.sectionMatch) {
-      const s = f.sectionMatch;
-      hits.push({ ...base, section: sectionLabel(s.best), field: s.best.kind === "reason" ? "reason" : "section", snippet: sectionSnippet(s), tier });
-    } else if (f.metaMatch) {
-      const m = f.metaMatch;
-      hits.push({ ...base, section: FIELD_LABELS[m.field], field: m.field, snippet: metaSnippet(m), tier: tier === "deep" ? "deep" : "overview" });
+function collect(finds, termCount, minCoverage, tier, limit, earlier) {
+  const scores = [];
+  const where = [];
+  let strong = 0;
+  const evidence = (f, slot) => ({ meta: f.meta[slot], section: f.section[slot] });
+  finds.forEach((f, pi) => {
+    for (const slot of f.slots) {
+      let source = 0;
+      let { meta: meta2, section } = evidence(f, slot);
+      let coverage = bitCount((meta2?.mask ?? 0) | (section?.mask ?? 0)) / termCount;
+      if (coverage < minCoverage) continue;
+      const before = earlier?.finds[pi];
+      if (earlier && before) {
+        const e = evidence(before, slot);
+        const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
+        if ((e.meta || e.section) && c >= earlier.minCoverage) [source, meta2, section, coverage] = [1, e.meta, e.section, c];
+      }
+      if (coverage >= LOOKUP_MIN_COVERAGE) strong++;
+      scores.push((meta2?.score ?? 0) + (section?.score ?? 0));
+      where.push(pi, slot, source);
     }
+  });
+  let threshold = -Infinity;
+  if (scores.length > limit * 4) threshold = Float64Array.from(scores).sort()[scores.length - limit];
+  const top = [];
+  for (let i = 0; i < scores.length; i++) {
+    if (scores[i] < threshold) continue;
+    const [pi, slot, source] = [where[3 * i], where[3 * i + 1], where[3 * i + 2]];
+    const f = source === 1 ? earlier.finds[pi] : finds[pi];
+    const metaMatch = f.meta[slot];
+    const sectionMatch = f.section[slot];
+    const coverage = bitCount((metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0)) / termCount;
+    const meta2 = f.project.catalogIndex.at(slot);
+    top.push({ projectId: f.project.projectId, meta: meta2, metaMatch, sectionMatch, score: scores[i], coverage, tier: source === 1 ? earlier.tier : tier });
   }
-  return hits;
+  return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
+}
+function toHit(c, terms2) {
+  const isMatch = termMatcher(terms2, c.tier === "deep");
+  const base = { projectId: c.projectId, threadId: c.meta.id, title: c.meta.title, status: statusOf(c.meta), score: Math.round(c.score * 100) / 100, coverage: c.coverage };
+  if (c.sectionMatch) {
+    const s = c.sectionMatch;
+    return { ...base, section: sectionLabel(s.best), field: s.best.kind === "reason" ? "reason" : "section", snippet: sectionSnippet(s, isMatch), tier: c.tier };
+  }
+  const m = c.metaMatch;
+  if (!m) throw new Error(`search: thread "${c.meta.id}" was found without evidence`);
+  return { ...base, section: FIELD_LABELS[m.field], field: m.field, snippet: metaSnippet(m, isMatch), tier: c.tier === "deep" ? "deep" : "overview" };
 }
 function noticesOf(p) {
   const out = p.takeNotices();
@@ -34141,14 +34340,16 @@ function noticesOf(p) {
   }
   return out;
 }
+function bitCount(mask2) {
+  let n = 0;
+  for (let m = mask2; m !== 0; m &= m - 1) n++;
+  return n;
+}
 function statusOf(meta2) {
   return meta2.status ?? "active";
 }
-function keyOf(projectId, threadId) {
-  return `${projectId}/${threadId}`;
-}
 function byScore(a, b) {
-  return b.score - a.score || (a.projectId < b.projectId ? -1 : a.projectId > b.projectId ? 1 : 0) || (a.threadId < b.threadId ? -1 : a.threadId > b.threadId ? 1 : 0);
+  return b.score - a.score || (a.projectId < b.projectId ? -1 : a.projectId > b.projectId ? 1 : 0) || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0);
 }
 
 // src/core/search/format-search.ts
@@ -34156,7 +34357,7 @@ function formatSearchAnswer(answer) {
   const where = answer.scope === "all-projects" ? `all projects (${answer.projects.length})` : `project ${answer.projects[0] ?? "?"}`;
   const lines = [];
   const n = answer.hits.length;
-  lines.push(n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? "" : "s"} match "${answer.query}" in ${where}:`);
+  lines.push(n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`);
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
     lines.push(`${i + 1}. ${oneLine3(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}`);
@@ -34182,29 +34383,43 @@ function oneLine3(s) {
 // src/core/search/body-index.ts
 var BodyIndex = class {
   terms = new TermIndex();
-  docs = /* @__PURE__ */ new Map();
-  slotsOf = /* @__PURE__ */ new Map();
-  nextSlot = 0;
+  scratch = new Scratch();
+  docThread = [];
+  docWeight = [];
+  /** thread number → thread id. */
+  threadIds = [];
+  /** thread number → its slot in the catalog index when last resolved (a hint: check it, slots change when a file does). */
+  catalogSlot = [];
+  docs = [];
+  current = /* @__PURE__ */ new Map();
+  get docCount() {
+    return this.docs.length;
+  }
   put(threadId, entry) {
     this.delete(threadId);
+    const threadNo = this.threadIds.length;
+    this.threadIds.push(threadId);
+    this.catalogSlot.push(-1);
     const slots = [];
     for (const doc of entry.docs) {
-      const slot = this.nextSlot++;
-      this.docs.set(slot, { threadId, doc });
+      const slot = this.docs.length;
+      this.docs.push(doc);
+      this.docThread[slot] = threadNo;
+      this.docWeight[slot] = sectionWeight(doc);
       this.terms.add(slot, terms(doc.text));
       slots.push(slot);
     }
-    this.slotsOf.set(threadId, slots);
+    this.current.set(threadId, slots);
   }
   delete(threadId) {
-    for (const slot of this.slotsOf.get(threadId) ?? []) {
-      this.docs.delete(slot);
+    for (const slot of this.current.get(threadId) ?? []) {
+      this.docs[slot] = void 0;
       this.terms.remove(slot);
     }
-    this.slotsOf.delete(threadId);
+    this.current.delete(threadId);
   }
-  at(slot) {
-    return this.docs.get(slot);
+  doc(slot) {
+    return this.docs[slot];
   }
 };
 var DirectoryWatch = class {
@@ -34222,7 +34437,8 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = watch(dir, { persistent: false }, () => {
+      watcher = watch(dir, { persistent: false }, (ev, f) => {
+        console.log("WATCH EVENT", dir, ev, f);
         this.changed = true;
       });
     } catch (e) {
@@ -34234,12 +34450,14 @@ var DirectoryWatch = class {
       this.close();
       this.changed = true;
     });
+    console.log("WATCH START", dir);
     this.watcher = watcher;
     this.watchedDir = dir;
     this.changed = true;
     return true;
   }
   close() {
+    console.log("WATCH CLOSE", this.watchedDir, new Error().stack?.split("\n")[2]);
     this.watcher?.close();
     this.watcher = null;
     this.watchedDir = null;
@@ -34440,6 +34658,7 @@ var ProjectIndex = class {
       if (this.catalog.size > 0) for (const file of [...this.catalog.keys()]) this.drop(file);
       this.dirStamp = null;
     } else {
+      if (this.dirStamp !== null && dirStamp.ino !== this.dirStamp.ino) this.watch.close();
       if (!this.watch.start(this.threadsDir)) this.noteNoWatch();
       if (this.watch.changed || !this.watch.active || !sameStamp(dirStamp, this.dirStamp)) {
         this.watch.changed = false;
@@ -34787,8 +35006,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join13 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join13(before, endsWithNewline.before), after: join13(after, endsWithNewline.after) };
+  const join14 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join14(before, endsWithNewline.before), after: join14(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -34907,6 +35126,7 @@ var ThreadMindServices = class {
   threadId = null;
   authorId = null;
   migration = void 0;
+  defaultBranchAnswers = /* @__PURE__ */ new Map();
   /** Problems seen with local state (config.json), reported once by the adapters. */
   notices = [];
   constructor(options) {
@@ -34930,9 +35150,26 @@ var ThreadMindServices = class {
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
     if (this.migration !== void 0) return this.migration;
-    if (!this.store.exists()) return this.migration = null;
-    this.migration = await this.store.locked(() => migrateV04IfNeeded(this.store, () => this.author()));
+    if (!this.hasOldLayout()) return this.migration = null;
+    this.migration = await this.store.locked(async () => {
+      const report = await migrateV04IfNeeded(this.store, () => this.author());
+      if (report) await this.carryOverActiveThread(report);
+      return report;
+    });
     return this.migration;
+  }
+  /** 0.4 kept one active thread per store: it becomes the start thread of the checked-out branch. */
+  async carryOverActiveThread(report) {
+    const branch = this.branch();
+    await this.updateState((state) => {
+      const legacy = state.legacyActiveThread;
+      delete state.legacyActiveThread;
+      if (!legacy || !branch || !this.store.threadExists(legacy.projectId, legacy.threadId)) return;
+      state.branches[branch] = { ...state.branches[branch] ?? {}, [legacy.projectId]: legacy.threadId };
+      const line = `- the 0.4 active thread "${legacy.threadId}" is where new sessions on branch ${branch} start`;
+      report.text += `
+${line}`;
+    });
   }
   async author() {
     this.authorId ??= await resolveAuthorId(this.env, this.workspace.gitTop);
@@ -34960,6 +35197,15 @@ var ThreadMindServices = class {
     }
     const setAside = await writeLocalState(this.store.dir, read.state, read.problem !== void 0);
     if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  }
+  /** Saves new token counts. The cache is derived data: failing to save it is a notice, never a failed operation. */
+  async saveTokenCache() {
+    try {
+      await this.tokens.flush();
+    } catch (e) {
+      const line = `ThreadMind could not save its token-count cache (${e instanceof Error ? e.message : String(e)}); counts will be recomputed. Nothing else is affected.`;
+      if (!this.notices.includes(line)) this.notices.push(line);
+    }
   }
   async remember(projectId, threadId) {
     this.projectId = projectId;
@@ -34989,6 +35235,7 @@ var ThreadMindServices = class {
     throw errors.noActiveProject(ids);
   }
   async projectCreate(input) {
+    oneOf("mode", input.mode, ["solo", "team"], true);
     checkNotBlank("The project title", input.title);
     checkLength("The project title", input.title, LIMITS.titleChars);
     if (input.systemContext !== void 0) {
@@ -35000,7 +35247,7 @@ var ThreadMindServices = class {
     const result = await this.store.locked(async () => {
       this.store.ensureLayout();
       await this.migrateIfNeeded();
-      const id = uniqueId(input.title, (c) => this.store.projectExists(c));
+      const id = uniqueId(input.title, (c) => this.store.projectExists(c) || this.store.threadsDirExists(c));
       const now = nextTimestamp();
       const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
       if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
@@ -35056,19 +35303,23 @@ var ThreadMindServices = class {
       this.threadId = persisted.threadId;
       return { project, threadId: persisted.threadId };
     }
-    const thread = await this.startThread(project.id);
-    this.threadId = thread.id;
-    return { project, threadId: thread.id };
+    const threadId = await this.startThreadId(project.id);
+    this.threadId = threadId;
+    return { project, threadId };
   }
   /** Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch, else main. */
   async startThread(projectId) {
+    return this.store.readThread(projectId, await this.startThreadId(projectId));
+  }
+  /** startThread's id; main is not read, so a damaged main still lets the session list the tree that names it. */
+  async startThreadId(projectId) {
     const branch = this.branch();
     if (branch) {
       const chosen = this.readState().branches[branch]?.[projectId];
       if (chosen && this.store.threadExists(projectId, chosen)) {
         try {
           const t = this.store.readThread(projectId, chosen);
-          if (threadStatus(t) === "active") return t;
+          if (threadStatus(t) === "active") return t.id;
         } catch (e) {
           if (!(e instanceof UnreadableFileError)) throw e;
           const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
@@ -35076,13 +35327,22 @@ var ThreadMindServices = class {
         }
       }
       const linked = this.linkedOpenThread(projectId, branch);
-      if (linked) return linked;
+      if (linked) return linked.id;
     }
-    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return this.store.readThread(projectId, MAIN_THREAD_ID);
+    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return MAIN_THREAD_ID;
     const { threads } = this.store.readAllThreads(projectId);
     const root = [...threads.values()].find((t) => t.parentId === null);
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
-    return root;
+    return root.id;
+  }
+  /** isDefaultBranch, asked of git once per branch for the life of this object (it spawns git twice). */
+  isDefaultBranch(top, branch) {
+    let answer = this.defaultBranchAnswers.get(branch);
+    if (answer === void 0) {
+      answer = isDefaultBranch(top, branch);
+      this.defaultBranchAnswers.set(branch, answer);
+    }
+    return answer;
   }
   linkedOpenThread(projectId, branch) {
     const { threads } = this.store.readAllThreads(projectId);
@@ -35113,7 +35373,7 @@ var ThreadMindServices = class {
     const author = await this.author();
     const { project, threadId: activeId } = await this.currentThreadRef();
     const branch = this.branch();
-    const linkable = branch !== null && this.workspace.gitTop !== null && !await isDefaultBranch(this.workspace.gitTop, branch);
+    const linkable = branch !== null && this.workspace.gitTop !== null && !await this.isDefaultBranch(this.workspace.gitTop, branch);
     return this.store.locked(async () => {
       const parent = this.store.readThread(project.id, input.parentId ?? activeId, errors.parentNotFound);
       const warnings = [];
@@ -35160,6 +35420,7 @@ var ThreadMindServices = class {
     });
   }
   async threadStatus(input) {
+    oneOf("status", input.status, ["active", "done", "abandoned"], false);
     if (input.threadId !== void 0) assertId(input.threadId, "thread id");
     if (input.reason !== void 0) {
       checkLength("The reason", input.reason, LIMITS.reasonChars);
@@ -35267,6 +35528,7 @@ var ThreadMindServices = class {
   }
   // ------------------------------------------------------------------ summaries
   async summaryUpdate(input) {
+    oneOf("section", input.section, SECTION_KEYS, true);
     if (input.threadId !== void 0) assertId(input.threadId, "thread id");
     checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
     const paths = input.paths === void 0 ? void 0 : this.checkPaths(input.paths);
@@ -35297,7 +35559,7 @@ var ThreadMindServices = class {
       return next;
     });
     const tokens = await this.tokens.count(updated.summary);
-    await this.tokens.flush();
+    await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
   }
   checkPaths(paths) {
@@ -35357,7 +35619,7 @@ var ThreadMindServices = class {
     const missesBefore = this.tokens.misses;
     let assembled = assemble();
     if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
-    await this.tokens.flush();
+    await this.saveTokenCache();
     return assembled;
   }
   /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
@@ -35402,6 +35664,12 @@ var ThreadMindServices = class {
     return { ...history, text: formatThreadHistory(history, title) };
   }
 };
+function oneOf(what, value, allowed, optional2) {
+  if (value === void 0 && optional2) return;
+  if (!allowed.includes(value)) {
+    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
+  }
+}
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
   let current = resolve(dir);
@@ -35652,6 +35920,39 @@ ${tree}`,
   );
 }
 
+// src/server/tools/recall-tools.ts
+function registerRecallTools(server2, ctx) {
+  server2.registerTool(
+    "thread_search",
+    {
+      title: "Search threads",
+      description: "Find threads by topic across the whole tree (also sibling branches and closed threads, which the active context leaves out). Cheapest first: ids, titles, branches, paths and section headings; then the summaries' text (a Decisions match ranks above a State match); then closed threads and their closing reasons. Each hit: thread id, title, status, matching section, a short snippet, score and the tier that found it. Read a hit with thread_switch or its thread resource.",
+      inputSchema: {
+        query: string2().min(1).max(2e3).describe('Words to look for, e.g. "rate limiting"'),
+        scope: _enum(SEARCH_SCOPES).optional().describe('"project" (default) or "all-projects" of this workspace'),
+        status: _enum(["active", "done", "abandoned"]).optional().describe("Only threads with this status (a closed status also searches those threads' summaries)"),
+        limit: number2().int().min(SEARCH_LIMIT.min).max(SEARCH_LIMIT.max).optional().describe(`Most hits to return, ${SEARCH_LIMIT.min}\u2013${SEARCH_LIMIT.max} (default ${SEARCH_LIMIT.default}; ${SEARCH_LIMIT.deepDefault} for deep)`),
+        intent: _enum(SEARCH_INTENTS).optional().describe('Deepest tier allowed: "overview" (metadata only), "lookup" (default: + summaries of open threads), "deep" (+ closed threads, relaxed matching)')
+      },
+      annotations: annotations("Search threads", "read", true)
+    },
+    toolHandler(ctx, "thread_search", async (services, args) => (await services.threadSearch(args)).text)
+  );
+  server2.registerTool(
+    "thread_history",
+    {
+      title: "Thread history",
+      description: "How a thread's summary changed: its versions from git history (commit, author, date, subject), newest first, each with the lines added and removed per section (decisions added, constraints removed\u2026) and metadata changes; uncommitted changes come first. Needs the workspace to be a git repository.",
+      inputSchema: {
+        threadId: idSchema("Thread id").optional().describe("Thread id (default: the active thread)"),
+        limit: number2().int().min(HISTORY_LIMIT.min).max(HISTORY_LIMIT.max).optional().describe(`Most versions to show, ${HISTORY_LIMIT.min}\u2013${HISTORY_LIMIT.max} (default ${HISTORY_LIMIT.default})`)
+      },
+      annotations: annotations("Thread history", "read", true)
+    },
+    toolHandler(ctx, "thread_history", async (services, args) => (await services.threadHistory(args)).text)
+  );
+}
+
 // src/server/tools/setup-tools.ts
 function registerSetupTools(server2, ctx) {
   server2.registerTool(
@@ -35867,6 +36168,7 @@ function createThreadMindServer(options) {
   registerThreadTools(server2, ctx);
   registerSummaryTools(server2, ctx);
   registerSetupTools(server2, ctx);
+  registerRecallTools(server2, ctx);
   registerResources(server2, session);
   registerPrompts(server2, session);
   watchRoots(server2, session, resourcesChanged);

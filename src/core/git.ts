@@ -1,5 +1,4 @@
 // Git facts for the core: top level, branch (read from .git/HEAD, no process), commits, user, path changes.
-import { execFile } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
@@ -38,7 +37,9 @@ export function readBranch(top: string): string | null {
 
 export class GitError extends Error {}
 
-export function git(top: string, args: string[]): Promise<string> {
+export async function git(top: string, args: string[]): Promise<string> {
+  // Loaded on first use: hooks that never start git do not pay for loading child_process.
+  const { execFile } = await import("node:child_process");
   return new Promise((resolvePromise, reject) => {
     execFile("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error, stdout, stderr) => {
       if (error) {

@@ -1,73 +1,38 @@
-// Hook entry (plugin/dist/hook.mjs <session-start|session-end|pre-compact>): bounded time, always exit 0, output via hook-output.
-import { parseHookInput, readStdin, type HookInput } from "./hook-input.js";
-import { failureLine, writeHookOutput, type HookOutput } from "./hook-output.js";
-import { openHookServices } from "./hook-services.js";
-import { sessionStart } from "./session-start.js";
-import { measureSize } from "./measure-size.js";
+// Hook entry (plugin/dist/hook.mjs <session-start|session-end|pre-compact>): reads the input; only when the workspace has a
+// `.threadmind/` does it load the hooks proper (hook-core.mjs), so a session without a project costs little more than node.
+import { readStdin } from "./hook-input.js";
+import { isHookName, PLANS } from "./hook-plans.js";
+import { workspaceMayHaveStore } from "./store-precheck.js";
+import type { EntryStart } from "./hook-core.js";
 
-type HookName = "session-start" | "session-end" | "pre-compact";
-
-interface HookPlan {
-  event: string;
-  /** Everything, stdin included, must finish within this; then the hook gives up and exits 0. */
-  deadlineMs: number;
-  lockTimeoutMs: number;
+/** The hooks proper, beside this bundle (a computed URL, so the bundler leaves it alone). */
+function hookCore(): string {
+  return new URL("./hook-core.mjs", import.meta.url).href;
 }
 
-const PLANS = {
-  "session-start": { event: "SessionStart", deadlineMs: 4_000, lockTimeoutMs: 1_500 },
-  // Claude Code kills SessionEnd hooks after about 1.5 s in total, node start-up included.
-  "session-end": { event: "SessionEnd", deadlineMs: 1_000, lockTimeoutMs: 500 },
-  "pre-compact": { event: "PreCompact", deadlineMs: 4_000, lockTimeoutMs: 1_500 },
-} as const satisfies Record<HookName, HookPlan>;
-
-function isHookName(name: string | undefined): name is HookName {
-  return name !== undefined && Object.hasOwn(PLANS, name);
-}
-
-async function handle(name: HookName, input: HookInput, lockTimeoutMs: number): Promise<HookOutput> {
-  const services = openHookServices(input, process.env, lockTimeoutMs);
-  if (services === null) return {}; // no ThreadMind project here: say nothing, write nothing
-  switch (name) {
-    case "session-start":
-      return sessionStart(services, input);
-    case "session-end":
-      return measureSize(services, input, "sessionEnds");
-    case "pre-compact":
-      return measureSize(services, input, "preCompacts");
-    default: {
-      const unreachable: never = name;
-      throw new Error(`unknown hook ${String(unreachable)}`);
-    }
+function mayHaveStore(text: string): boolean {
+  try {
+    return workspaceMayHaveStore(text, process.cwd(), process.env);
+  } catch {
+    return true;
   }
 }
 
 export async function runHook(name: string | undefined): Promise<void> {
-  if (!isHookName(name)) {
-    await writeHookOutput("", { userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end or pre-compact)` });
-    return;
-  }
-  const plan = PLANS[name];
-  const started = Date.now();
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<HookOutput>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.` }),
-      plan.deadlineMs,
-    );
-  });
-  const work = (async (): Promise<HookOutput> => {
+  const entry: EntryStart = { startedAt: Date.now(), stdin: null };
+  if (isHookName(name)) {
+    let text: string | null = null;
     try {
-      const raw = await readStdin(Math.max(100, plan.deadlineMs - 200));
-      const input = parseHookInput(raw, process.cwd());
-      return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
+      text = await readStdin(Math.max(100, PLANS[name].deadlineMs - 200));
+      entry.stdin = { text };
     } catch (e) {
-      return { userMessage: failureLine(`${plan.event} hook failed`, e) };
+      entry.stdin = { error: e }; // reported by the hooks proper, within their deadline
     }
-  })();
-  const output = await Promise.race([work, deadline]);
-  clearTimeout(timer);
-  await writeHookOutput(plan.event, output);
+    // No ThreadMind store here: print nothing. (Should the check itself fail, the hooks proper run and report it.)
+    if (text !== null && !mayHaveStore(text)) return;
+  }
+  const core = (await import(hookCore())) as typeof import("./hook-core.js");
+  await core.runHook(name, entry);
 }
 
 const isEntry = process.argv[1] !== undefined && /hook\.(mjs|js|ts)$/.test(process.argv[1]);

@@ -10,6 +10,7 @@ const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const FIGURES = [
   "hook-start-store",
   "hook-start-empty",
+  "hook-empty-module",
   "hook-end-size",
   "hook-end-small",
   "hook-precompact",

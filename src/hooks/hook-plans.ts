@@ -1,0 +1,21 @@
+// The three hooks and their time plans (deadline, lock wait), shared by the small entry and the hooks proper.
+
+export type HookName = "session-start" | "session-end" | "pre-compact";
+
+export interface HookPlan {
+  event: string;
+  /** Everything, stdin included, must finish within this; then the hook gives up and exits 0. */
+  deadlineMs: number;
+  lockTimeoutMs: number;
+}
+
+export const PLANS = {
+  "session-start": { event: "SessionStart", deadlineMs: 4_000, lockTimeoutMs: 1_500 },
+  // Claude Code kills SessionEnd hooks after about 1.5 s in total, node start-up included.
+  "session-end": { event: "SessionEnd", deadlineMs: 1_000, lockTimeoutMs: 500 },
+  "pre-compact": { event: "PreCompact", deadlineMs: 4_000, lockTimeoutMs: 1_500 },
+} as const satisfies Record<HookName, HookPlan>;
+
+export function isHookName(name: string | undefined): name is HookName {
+  return name !== undefined && Object.hasOwn(PLANS, name);
+}
