@@ -12,7 +12,7 @@ const REPO_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 /** Bundles go inside the repository (gitignored .cache/) so that their `esbuild` import resolves to node_modules. */
 const OUT_DIR = join(REPO_ROOT, ".cache", "stress");
 const SIZES = {
-  default: { workers: 16, opsPerWorker: 12, crashTrials: 30 },
+  default: { workers: 16, opsPerWorker: 8, crashTrials: 30 },
   long: { workers: 16, opsPerWorker: 50, crashTrials: 300 },
 };
 

@@ -152,9 +152,11 @@ export function checkStormStore(root: string, reports: StormWorkerReport[]): str
     problems.push(`config.json does not parse: ${(e as Error).message}`);
   }
   for (const report of reports) {
-    const session = config?.sessions?.[stormSessionKey(report.worker)];
-    if (session?.threadId !== report.activeThreadId) {
-      problems.push(`config.json has worker ${report.worker} on ${session?.threadId ?? "nothing"}, the worker is on ${report.activeThreadId}`);
+    // A session that never chose a thread (no create, no switch) is not recorded: it starts on main.
+    const chose = report.counts.create + report.counts.switch > 0;
+    const recorded = config?.sessions?.[stormSessionKey(report.worker)]?.threadId ?? (chose ? "nothing" : "main");
+    if (recorded !== report.activeThreadId) {
+      problems.push(`config.json has worker ${report.worker} on ${recorded}, the worker is on ${report.activeThreadId}`);
     }
   }
   for (const id of services.store.projectIds()) {
