@@ -1,5 +1,5 @@
 // Guards thread_search's tiers: overview never touches summary text, lookup escalates only when overview is weak, deep reaches closed threads.
-import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, readdirSync, renameSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -163,6 +163,20 @@ describe("the index follows the thread files", () => {
     const answer = await searchThreads(index, ["shop"], { query: "cockroachdb" });
     expect(answer.hits.map((h) => h.threadId)).toEqual(["main"]);
     expect(answer.cost).toMatchObject({ threadFilesRead: 1, swept: true });
+  });
+
+  test("a threads directory replaced by another one at the same path is watched anew", async () => {
+    const dir = s.store.threadsDir("shop");
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const index = newProcessIndex();
+    await searchThreads(index, ["shop"], { query: "anything" });
+    renameSync(dir, `${dir}-old`);
+    cpSync(`${dir}-old`, dir, { recursive: true });
+    for (const name of readdirSync(dir)) utimesSync(join(dir, name), hourAgo, hourAgo);
+    expect((await searchThreads(index, ["shop"], { query: "stripe" })).hits.map((h) => h.threadId)).toEqual(["checkout-flow"]);
+    const file = s.store.threadPath("shop", "checkout-flow");
+    writeFileSync(file, readFileSync(file, "utf8").replace("Stripe for payments", "Braintree for payments")); // in place
+    expect((await searchThreads(index, ["shop"], { query: "braintree" })).hits.map((h) => h.threadId)).toEqual(["checkout-flow"]);
   });
 
   test("a damaged index is rebuilt from the thread files and says so", async () => {

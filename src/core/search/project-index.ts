@@ -74,7 +74,9 @@ export class ProjectIndex {
 
   /** Brings the catalog up to date with the thread files (see the class comment for how little a warm check costs). */
   async refresh(): Promise<RefreshReport> {
-    // Let file-change events already queued by the OS reach the watcher before deciding that nothing changed.
+    // Let file-change events already queued by the OS reach the watcher before deciding that nothing changed: two
+    // turns, because a first setImmediate scheduled from the poll phase runs before the loop polls for events again.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     await new Promise<void>((resolve) => setImmediate(resolve));
     this.filesRead = 0;
     if (!this.catalogLoaded) this.loadCatalogFile();
@@ -85,6 +87,8 @@ export class ProjectIndex {
       if (this.catalog.size > 0) for (const file of [...this.catalog.keys()]) this.drop(file);
       this.dirStamp = null;
     } else {
+      // A directory replaced by another one (same path, new inode) needs a new watcher: the old one watches the old inode.
+      if (this.dirStamp !== null && dirStamp.ino !== this.dirStamp.ino) this.watch.close();
       if (!this.watch.start(this.threadsDir)) this.noteNoWatch();
       if (this.watch.changed || !this.watch.active || !sameStamp(dirStamp, this.dirStamp)) {
         this.watch.changed = false;
