@@ -19,9 +19,32 @@ export interface ThreadSet {
   problems: ThreadFileProblem[];
 }
 
+/** At most this many parsed thread files are kept per store (a warm server re-reads none of them). */
+const PARSED_CACHE_LIMIT = 20_000;
+
+/** A file's identity and times: any write (in place or by rename) changes it. */
+function fileStamp(path: string): string | null {
+  try {
+    const s = lstatSync(path, { bigint: true });
+    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A copy of a cached thread that its caller may change freely. */
+function copyThread(t: Thread): Thread {
+  const copy: Thread = { ...t };
+  if (t.paths) copy.paths = [...t.paths];
+  if (t.related) copy.related = [...t.related];
+  return copy;
+}
+
 export class Store {
   readonly dir: string;
   readonly lockPath: string;
+  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
+  private readonly parsed = new Map<string, { stamp: string; thread: Thread }>();
   private swept = false;
 
   constructor(
@@ -137,9 +160,26 @@ export class Store {
   /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
   readThread(projectId: string, threadId: string, notFound = errors.threadNotFound): Thread {
     const path = this.threadPath(projectId, threadId);
+    const thread = this.readThreadFile(path, threadId);
+    if (thread === null) throw notFound(threadId);
+    return thread;
+  }
+
+  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
+  private readThreadFile(path: string, id: string): Thread | null {
+    // The stamp is taken before reading: a change during the read gives a newer stamp next time, never a stale hit.
+    const stamp = fileStamp(path);
+    const hit = stamp === null ? undefined : this.parsed.get(path);
+    if (hit !== undefined && hit.stamp === stamp) return copyThread(hit.thread);
     const text = readTextStrict(path, LIMITS.threadFileBytes);
-    if (text === null) throw notFound(threadId);
-    return parseThreadFile(path, threadId, text);
+    if (text === null) return null;
+    const thread = parseThreadFile(path, id, text);
+    if (stamp !== null) {
+      this.parsed.delete(path);
+      this.parsed.set(path, { stamp, thread: copyThread(thread) });
+      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value!);
+    }
+    return thread;
   }
 
   /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
@@ -158,9 +198,9 @@ export class Store {
         continue;
       }
       try {
-        const text = readTextStrict(path, LIMITS.threadFileBytes);
-        if (text === null) continue; // deleted meanwhile
-        threads.set(id, parseThreadFile(path, id, text));
+        const thread = this.readThreadFile(path, id);
+        if (thread === null) continue; // deleted meanwhile
+        threads.set(id, thread);
       } catch (e) {
         problems.push({ path, threadId: id, reason: reasonOf(e) });
       }
