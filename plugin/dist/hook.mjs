@@ -5,9 +5,9 @@ import { fileURLToPath } from 'url';
 // src/hooks/hook-input.ts
 var MAX_INPUT_BYTES = 1e6;
 function readStdin(timeoutMs) {
-  return new Promise((resolve3, reject) => {
+  return new Promise((resolve4, reject) => {
     if (process.stdin.isTTY) {
-      resolve3("");
+      resolve4("");
       return;
     }
     const chunks = [];
@@ -18,7 +18,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       if (error) reject(error);
-      else resolve3(Buffer.concat(chunks).toString("utf8"));
+      else resolve4(Buffer.concat(chunks).toString("utf8"));
     };
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
@@ -60,6 +60,8 @@ var PLANS = {
 function isHookName(name) {
   return name !== void 0 && Object.hasOwn(PLANS, name);
 }
+
+// src/core/git.ts
 function findGitTop(dir) {
   let current = resolve(dir);
   for (; ; ) {

@@ -1,6 +1,7 @@
 // Git facts for the core: top level, branch (read from .git/HEAD, no process), commits, user, path changes.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { headCommitFromFiles } from "./git-refs.js";
 
 /** The nearest directory at or above `dir` that holds a `.git` entry, or null outside git. */
 export function findGitTop(dir: string): string | null {
@@ -60,8 +61,15 @@ export async function gitMaybe(top: string, args: string[]): Promise<string | nu
   }
 }
 
+/** HEAD's commit, or null before the first commit. Read from git's files when they can say (no process), else from git. */
 export async function headCommit(top: string): Promise<string | null> {
-  return gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
+  let fromFiles: string | null | undefined;
+  try {
+    fromFiles = headCommitFromFiles(gitDir(top));
+  } catch {
+    fromFiles = undefined; // unreadable files: git decides (and reports) as before
+  }
+  return fromFiles !== undefined ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
 }
 
 /** The repository's default branch as origin's HEAD says; null without a remote HEAD. */
