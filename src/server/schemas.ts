@@ -46,6 +46,11 @@ export const pathsSchema = z
       "context_get warns when later commits change them. An empty list clears them",
   );
 
+export const relatedSchema = z
+  .array(idSchema("Related thread id"))
+  .max(LIMITS.relatedCount * 4)
+  .describe(`Ids of related threads (cross-references listed in the context by title and id, not their summaries); an empty list clears. Limit: ${LIMITS.relatedCount}.`);
+
 export const reasonSchema = z
   .string()
   .max(cap(LIMITS.reasonChars))

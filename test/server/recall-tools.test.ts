@@ -63,3 +63,17 @@ describe("recall tools over stdio", () => {
     expect(text).toMatch(/● \d{4}-\d{2}-\d{2} [0-9a-f]{8} Test Author — Rate limiting: token bucket \(created\)\n  Decisions: \+ - Token bucket per API key\n  State: \+ - middleware drafted/);
   });
 });
+
+describe("cross-references over stdio", () => {
+  test("related ids set through thread_create and summary_update are listed in the context by title, and a missing one is a warning", async () => {
+    await call(server, "thread_switch", { threadId: "main" });
+    const created = await call(server, "thread_create", { title: "Quotas", related: ["rate-limiting"] });
+    expect(created).toContain('Created thread "Quotas" (id quotas)');
+    const context = await call(server, "context_get");
+    expect(context).toContain("Rate limiting (rate-limiting)");
+    expect(context).not.toContain("Token bucket per API key");
+    const updated = await call(server, "summary_update", { section: "state", content: "- limits per plan", related: ["rate-limiting", "no-such-thread"] });
+    expect(updated).toContain('⚠ Related thread "no-such-thread" does not exist');
+    expect(await call(server, "thread_list")).toContain("Quotas (quotas)");
+  });
+});

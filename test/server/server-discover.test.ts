@@ -79,7 +79,7 @@ describe("server/discover before initialize", () => {
 
     peer.send({ id: 2, method: "tools/list" });
     const list = await peer.response(2);
-    expect((list.result?.tools as unknown[]).length).toBe(14);
+    expect((list.result?.tools as unknown[]).length).toBe(16);
 
     peer.send({ id: 3, method: "tools/call", params: { name: "project_list", arguments: {} } });
     const call = await peer.response(3);

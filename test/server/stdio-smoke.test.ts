@@ -1,4 +1,4 @@
-// Guards the server's surface over stdio: 14 tools with titles and exact annotations, 11 prompts, resources, instructions size.
+// Guards the server's surface over stdio: 16 tools with titles and exact annotations, 11 prompts, resources, instructions size.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { REPO_ROOT, spawnServer, type RunningServer } from "./support/spawn-server.js";
@@ -20,8 +20,11 @@ const TOOLS = [
   "context_get",
   "threadmind_init",
   "stats_show",
+  "thread_search",
+  "thread_history",
 ];
-const READ_ONLY = ["project_list", "thread_list", "context_get", "stats_show"];
+// The issue's four read-only tools, plus the two recall tools of issue 8 (also read-only).
+const READ_ONLY = ["project_list", "thread_list", "context_get", "stats_show", "thread_search", "thread_history"];
 const DESTRUCTIVE = ["thread_delete", "summary_update", "thread_merge"];
 const PROMPTS = ["tm-help", "tm-context", "tm-tree", "tm-stats", "tm-create", "tm-switch", "tm-rebase", "tm-summary", "tm-init", "start-thread", "summarize-thread"];
 
@@ -61,7 +64,7 @@ describe("the built server over stdio", () => {
     expect(caps?.completions).toBeDefined();
   });
 
-  test("lists exactly the 14 tools, each with a title and the annotations the issue prescribes", async () => {
+  test("lists exactly the 16 tools, each with a title and the annotations the issue prescribes", async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());
     for (const tool of tools) {
@@ -74,7 +77,7 @@ describe("the built server over stdio", () => {
       expect(tool.annotations?.openWorldHint, tool.name).toBe(false);
     }
     const idempotent = tools.filter((t) => t.annotations?.idempotentHint).map((t) => t.name).sort();
-    expect(idempotent).toEqual(["context_get", "project_list", "project_switch", "stats_show", "thread_delete", "thread_list", "thread_rebase", "thread_switch", "threadmind_init"]);
+    expect(idempotent).toEqual(["context_get", "project_list", "project_switch", "stats_show", "thread_delete", "thread_history", "thread_list", "thread_rebase", "thread_search", "thread_switch", "threadmind_init"]);
   });
 
   test("tool parameters are the ones in the tool table", async () => {
@@ -86,17 +89,19 @@ describe("the built server over stdio", () => {
       project_create: { all: ["mode", "systemContext", "title"], required: ["title"] },
       project_list: { all: [], required: [] },
       project_switch: { all: ["projectId"], required: ["projectId"] },
-      thread_create: { all: ["parentId", "title"], required: ["title"] },
+      thread_create: { all: ["parentId", "related", "title"], required: ["title"] },
       thread_switch: { all: ["maxTokens", "threadId"], required: ["threadId"] },
       thread_list: { all: [], required: [] },
       thread_status: { all: ["reason", "status", "threadId"], required: ["status"] },
       thread_merge: { all: ["parentSummary", "threadId"], required: ["parentSummary"] },
       thread_delete: { all: ["threadId"], required: ["threadId"] },
       thread_rebase: { all: ["newParentId", "threadId"], required: ["newParentId", "threadId"] },
-      summary_update: { all: ["content", "paths", "replaceSection", "section", "threadId"], required: ["content"] },
+      summary_update: { all: ["content", "paths", "related", "replaceSection", "section", "threadId"], required: ["content"] },
       context_get: { all: ["maxTokens"], required: [] },
       threadmind_init: { all: ["clients"], required: [] },
       stats_show: { all: [], required: [] },
+      thread_search: { all: ["intent", "limit", "query", "scope", "status"], required: ["query"] },
+      thread_history: { all: ["limit", "threadId"], required: [] },
     });
   });
 

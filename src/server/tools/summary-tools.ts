@@ -2,7 +2,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as z from "zod";
 import { LIMITS } from "../../core/limits.js";
-import { idSchema, maxTokensSchema, pathsSchema, sectionSchema, summaryContentSchema } from "../schemas.js";
+import { idSchema, maxTokensSchema, pathsSchema, relatedSchema, sectionSchema, summaryContentSchema } from "../schemas.js";
 import { toolHandler, type ToolContext } from "../tool-result.js";
 import { annotations } from "./annotations.js";
 
@@ -24,13 +24,16 @@ export function registerSummaryTools(server: McpServer, ctx: ToolContext): void 
         section: sectionSchema.optional(),
         replaceSection: z.boolean().optional().describe("With section: replace the section's text instead of adding to it"),
         paths: pathsSchema.optional(),
+        related: relatedSchema.optional(),
       },
       annotations: annotations("Update summary", "destructive", false),
     },
     toolHandler(ctx, "summary_update", async (services, args) => {
-      const { thread, chars, tokens } = await services.summaryUpdate(args);
+      const { thread, chars, tokens, warnings } = await services.summaryUpdate(args);
       const what = args.section ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}` : "whole summary replaced";
-      return `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt(chars)} characters, ~${fmt(tokens)} tokens (limit ${fmt(LIMITS.summaryChars)} characters).`;
+      const lines = [`Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt(chars)} characters, ~${fmt(tokens)} tokens (limit ${fmt(LIMITS.summaryChars)} characters).`];
+      for (const w of warnings) lines.push(`⚠ ${w}`);
+      return lines.join("\n");
     }),
   );
 

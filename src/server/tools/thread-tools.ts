@@ -1,7 +1,7 @@
 // Tools thread_create, thread_switch, thread_list, thread_status, thread_merge, thread_delete, thread_rebase.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as z from "zod";
-import { idSchema, maxTokensSchema, parentSummarySchema, reasonSchema, titleSchema } from "../schemas.js";
+import { idSchema, maxTokensSchema, parentSummarySchema, reasonSchema, relatedSchema, titleSchema } from "../schemas.js";
 import { toolHandler, type ToolContext } from "../tool-result.js";
 import { annotations } from "./annotations.js";
 
@@ -17,6 +17,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       inputSchema: {
         title: titleSchema("Thread title"),
         parentId: idSchema("Parent thread id").optional().describe("Parent thread id (default: the active thread)"),
+        related: relatedSchema.optional(),
       },
       annotations: annotations("Create thread", "write", false),
     },
