@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, mkdirSync, readdirSync, rmSync, rmdirSync, renameSync, realpathSync, openSync, fsyncSync, closeSync, unlinkSync, utimesSync, linkSync, fstatSync, watch } from 'fs';
+import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, mkdirSync, readdirSync, opendirSync, rmSync, rmdirSync, renameSync, realpathSync, openSync, fsyncSync, closeSync, unlinkSync, utimesSync, linkSync, fstatSync, watch } from 'fs';
 import { resolve, dirname, join, relative, sep, basename, isAbsolute } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
@@ -8604,6 +8604,25 @@ var Store = class {
     }
     return thread;
   }
+  /** True when the project has more than `limit` thread files (stops reading the directory there). */
+  threadCountExceeds(projectId, limit) {
+    let dir;
+    try {
+      dir = opendirSync(this.threadsDir(projectId));
+    } catch (e) {
+      if (e.code === "ENOENT") return false;
+      throw e;
+    }
+    try {
+      let count = 0;
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
+      }
+      return false;
+    } finally {
+      dir.closeSync();
+    }
+  }
   /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
   readAllThreads(projectId) {
     const dir = this.threadsDir(projectId);
@@ -11206,6 +11225,7 @@ function clip2(s) {
 }
 
 // src/core/services.ts
+var FULL_TREE_LIMIT = 200;
 var ThreadMindServices = class {
   store;
   tokens;
@@ -11496,9 +11516,27 @@ ${line}`;
     const { threads, problems } = this.store.readAllThreads(project.id);
     return { text: this.renderTreeOf(project, threads, problems, threadId), problems };
   }
+  /**
+   * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
+   * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
+   * would get a tree of that size as the tool result); thread_list still shows the whole tree.
+   */
   treeText(project, activeId) {
+    if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId);
     const { threads, problems } = this.store.readAllThreads(project.id);
     return this.renderTreeOf(project, threads, problems, activeId);
+  }
+  pathTreeText(project, activeId) {
+    const chain = walkToRoot(this.store.readThread(project.id, activeId), (id) => this.store.readThread(project.id, id));
+    const threads = new Map(chain.threads.map((t) => [t.id, t]));
+    const tree = renderTree(threads, {
+      title: project.title,
+      activeId,
+      problems: [],
+      extra: (t) => t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => this.store.threadExists(project.id, r) ? r : `${r} (missing)`).join(", ")}` : ""
+    });
+    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows the whole tree.)`;
+    return [tree, ...chain.notices, note].join("\n");
   }
   renderTreeOf(project, threads, problems, activeId) {
     return renderTree(threads, {

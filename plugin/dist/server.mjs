@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { readFileSync, existsSync, statSync, mkdirSync, readdirSync, rmSync, rmdirSync, renameSync, lstatSync, openSync, writeFileSync, fsyncSync, closeSync, unlinkSync, utimesSync, linkSync, fstatSync, watch, realpathSync } from 'fs';
+import { readFileSync, existsSync, statSync, mkdirSync, readdirSync, opendirSync, rmSync, rmdirSync, renameSync, lstatSync, openSync, writeFileSync, fsyncSync, closeSync, unlinkSync, utimesSync, linkSync, fstatSync, watch, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import { resolve, join, dirname, relative, sep, basename } from 'path';
@@ -31116,6 +31116,8 @@ var SHORTCUTS = [
   { shortcut: "tm:done [reason]", action: "thread_status done" },
   { shortcut: "tm:abandon <reason>", action: "thread_status abandoned" },
   { shortcut: "tm:stats", action: "stats_show" },
+  { shortcut: "tm:search <query>", action: "thread_search (any thread, closed ones too with intent deep)" },
+  { shortcut: "tm:history [id]", action: "thread_history" },
   { shortcut: "tm:delete <id>", action: "thread_delete (confirm with the user first: it deletes the descendants too)" },
   { shortcut: "tm:rebase <id> <parent>", action: "thread_rebase" },
   { shortcut: "tm:init", action: "threadmind_init" },
@@ -32023,6 +32025,25 @@ var Store = class {
     }
     return thread;
   }
+  /** True when the project has more than `limit` thread files (stops reading the directory there). */
+  threadCountExceeds(projectId, limit) {
+    let dir;
+    try {
+      dir = opendirSync(this.threadsDir(projectId));
+    } catch (e) {
+      if (e.code === "ENOENT") return false;
+      throw e;
+    }
+    try {
+      let count = 0;
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
+      }
+      return false;
+    } finally {
+      dir.closeSync();
+    }
+  }
   /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
   readAllThreads(projectId) {
     const dir = this.threadsDir(projectId);
@@ -32714,6 +32735,7 @@ var summaryContentSchema = string2().max(cap(LIMITS.summaryChars)).describe(
 var pathsSchema = array(string2().max(cap(LIMITS.pathChars))).max(cap(LIMITS.pathsCount)).describe(
   `Repository paths this summary is about (at most ${LIMITS.pathsCount}, ${LIMITS.pathChars} characters each); context_get warns when later commits change them. An empty list clears them`
 );
+var relatedSchema = array(idSchema("Related thread id")).max(LIMITS.relatedCount * 4).describe(`Ids of related threads (cross-references listed in the context by title and id, not their summaries); an empty list clears. Limit: ${LIMITS.relatedCount}.`);
 var reasonSchema = string2().max(cap(LIMITS.reasonChars)).describe(`Why (at most ${LIMITS.reasonChars.toLocaleString("en-US")} characters); recorded in the thread's Decisions section`);
 var systemContextSchema = string2().max(cap(LIMITS.systemContextChars)).describe(`Standing facts about the project, shown first in every context (at most ${LIMITS.systemContextChars.toLocaleString("en-US")} characters)`);
 var parentSummarySchema = string2().max(cap(LIMITS.summaryChars)).describe(
@@ -35195,6 +35217,7 @@ function clip2(s) {
 }
 
 // src/core/services.ts
+var FULL_TREE_LIMIT = 200;
 var ThreadMindServices = class {
   store;
   tokens;
@@ -35485,9 +35508,27 @@ ${line}`;
     const { threads, problems } = this.store.readAllThreads(project.id);
     return { text: this.renderTreeOf(project, threads, problems, threadId), problems };
   }
+  /**
+   * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
+   * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
+   * would get a tree of that size as the tool result); thread_list still shows the whole tree.
+   */
   treeText(project, activeId) {
+    if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId);
     const { threads, problems } = this.store.readAllThreads(project.id);
     return this.renderTreeOf(project, threads, problems, activeId);
+  }
+  pathTreeText(project, activeId) {
+    const chain = walkToRoot(this.store.readThread(project.id, activeId), (id) => this.store.readThread(project.id, id));
+    const threads = new Map(chain.threads.map((t) => [t.id, t]));
+    const tree = renderTree(threads, {
+      title: project.title,
+      activeId,
+      problems: [],
+      extra: (t) => t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => this.store.threadExists(project.id, r) ? r : `${r} (missing)`).join(", ")}` : ""
+    });
+    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows the whole tree.)`;
+    return [tree, ...chain.notices, note].join("\n");
   }
   renderTreeOf(project, threads, problems, activeId) {
     return renderTree(threads, {
@@ -36071,14 +36112,17 @@ function registerSummaryTools(server2, ctx) {
         threadId: idSchema("Thread id").optional().describe("Thread to update (default: the active thread)"),
         section: sectionSchema.optional(),
         replaceSection: boolean2().optional().describe("With section: replace the section's text instead of adding to it"),
-        paths: pathsSchema.optional()
+        paths: pathsSchema.optional(),
+        related: relatedSchema.optional()
       },
       annotations: annotations("Update summary", "destructive", false)
     },
     toolHandler(ctx, "summary_update", async (services, args) => {
-      const { thread, chars, tokens } = await services.summaryUpdate(args);
+      const { thread, chars, tokens, warnings } = await services.summaryUpdate(args);
       const what = args.section ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}` : "whole summary replaced";
-      return `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt3(chars)} characters, ~${fmt3(tokens)} tokens (limit ${fmt3(LIMITS.summaryChars)} characters).`;
+      const lines = [`Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt3(chars)} characters, ~${fmt3(tokens)} tokens (limit ${fmt3(LIMITS.summaryChars)} characters).`];
+      for (const w of warnings) lines.push(`\u26A0 ${w}`);
+      return lines.join("\n");
     })
   );
   server2.registerTool(
@@ -36105,7 +36149,8 @@ function registerThreadTools(server2, ctx) {
       description: "Start a new thread for a new topic, as a child of the active thread (or of parentId), and make it this session's active thread. On a feature branch the thread is linked to the branch. Returns its id and the updated tree. Limit: title 200 characters.",
       inputSchema: {
         title: titleSchema("Thread title"),
-        parentId: idSchema("Parent thread id").optional().describe("Parent thread id (default: the active thread)")
+        parentId: idSchema("Parent thread id").optional().describe("Parent thread id (default: the active thread)"),
+        related: relatedSchema.optional()
       },
       annotations: annotations("Create thread", "write", false)
     },

@@ -56,6 +56,9 @@ export interface SummaryUpdated {
   warnings: string[];
 }
 
+/** Write operations return the whole tree up to this many threads, else the path to the active thread (see treeText). */
+export const FULL_TREE_LIMIT = 200;
+
 export class ThreadMindServices {
   readonly store: Store;
   readonly tokens: TokenEstimator;
@@ -382,9 +385,28 @@ export class ThreadMindServices {
     return { text: this.renderTreeOf(project, threads, problems, threadId), problems };
   }
 
+  /**
+   * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
+   * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
+   * would get a tree of that size as the tool result); thread_list still shows the whole tree.
+   */
   private treeText(project: Project, activeId: string): string {
+    if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId);
     const { threads, problems } = this.store.readAllThreads(project.id);
     return this.renderTreeOf(project, threads, problems, activeId);
+  }
+
+  private pathTreeText(project: Project, activeId: string): string {
+    const chain = walkToRoot(this.store.readThread(project.id, activeId), (id) => this.store.readThread(project.id, id));
+    const threads = new Map(chain.threads.map((t) => [t.id, t]));
+    const tree = renderTree(threads, {
+      title: project.title,
+      activeId,
+      problems: [],
+      extra: (t) => (t.related && t.related.length > 0 ? `↔ ${t.related.map((r) => (this.store.threadExists(project.id, r) ? r : `${r} (missing)`)).join(", ")}` : ""),
+    });
+    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows the whole tree.)`;
+    return [tree, ...chain.notices, note].join("\n");
   }
 
   private renderTreeOf(project: Project, threads: Map<string, Thread>, problems: ThreadFileProblem[], activeId: string): string {

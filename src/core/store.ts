@@ -1,5 +1,5 @@
 // The thread store on disk: projects/<id>.json and threads/<project>/<id>.md, read strictly, written atomically.
-import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { lstatSync, mkdirSync, opendirSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { isAtomicTempFile, writeFileAtomic, writeFileAtomicSync } from "./atomic-write.js";
 import { withLock, type LockOptions } from "./lock.js";
@@ -180,6 +180,26 @@ export class Store {
       if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value!);
     }
     return thread;
+  }
+
+  /** True when the project has more than `limit` thread files (stops reading the directory there). */
+  threadCountExceeds(projectId: string, limit: number): boolean {
+    let dir;
+    try {
+      dir = opendirSync(this.threadsDir(projectId));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return false;
+      throw e;
+    }
+    try {
+      let count = 0;
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
+      }
+      return false;
+    } finally {
+      dir.closeSync();
+    }
   }
 
   /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
