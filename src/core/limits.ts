@@ -14,7 +14,7 @@ export const LIMITS = {
   /** A thread file larger than this is reported as damaged instead of being read. */
   threadFileBytes: 1_000_000,
   /** A local state file larger than this is set aside instead of being parsed. */
-  localStateBytes: 20_000_000,
+  localStateBytes: 4_000_000,
 } as const;
 
 const fmt = (n: number) => n.toLocaleString("en-US");

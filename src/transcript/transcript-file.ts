@@ -1,5 +1,5 @@
 // Opening a transcript file for reading: TranscriptReadError (carries the path) and exact positional reads.
-import { open } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
 
 /** A transcript could not be read (missing file, a directory, an I/O error). `code` is the fs error code when there is one. */
@@ -37,6 +37,10 @@ export interface OpenTranscript {
 export async function openTranscript(path: string): Promise<OpenTranscript> {
   let handle: FileHandle;
   try {
+    // Check the type before opening: opening a FIFO blocks until a writer appears, which could be never.
+    const before = await stat(path);
+    if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     handle = await open(path, "r");
   } catch (error) {
     throw asReadError(path, error);

@@ -31,6 +31,7 @@ describe("a writer killed with SIGKILL at random points", () => {
     // The kill schedule really lands inside operations and while the lock is held, not only between operations.
     expect(outcome.killedMidOperation).toBeGreaterThan(0);
     expect(outcome.locksLeftBehind).toBeGreaterThan(0);
-    expect(outcome.tempFilesLeft).toBeGreaterThan(0);
+    // Whether a kill lands between a temp file's write and its rename is timing, not the seed: test/core/temp-sweep.test.ts
+    // covers the sweep deterministically, so the count is only reported here.
   });
 });

@@ -1,5 +1,6 @@
 // Guards fs failures: a missing file or a directory throws TranscriptReadError naming the path; an empty file is no error.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { readHead, readTail, readTranscript, TranscriptReadError } from "../../src/transcript/index.js";
 import { makeTempDir } from "./transcript-builders.js";
@@ -39,6 +40,17 @@ describe.each(Object.entries(readers))("%s on a bad path", (_name, read) => {
     expect(error).toBeInstanceOf(TranscriptReadError);
     expect(error).toMatchObject({ path: dir.path, code: "EISDIR" });
     expect((error as Error).message).toContain(dir.path);
+  });
+
+  it("refuses a FIFO without opening it (opening one blocks until a writer appears)", async () => {
+    const path = join(dir.path, "pipe.jsonl");
+    execFileSync("mkfifo", [path]);
+    const error = await read(path).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TranscriptReadError);
+    expect((error as Error).message).toBe(`cannot read transcript ${path}: is not a regular file`);
   });
 });
 

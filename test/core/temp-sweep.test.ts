@@ -1,0 +1,39 @@
+// Guards leftovers of interrupted writes: temp files of dead writers are swept on the first locked write, live ones kept.
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { servicesFor } from "../support/core-services.js";
+
+let repo: TempRepo;
+afterEach(() => repo?.cleanup());
+
+/** The pid of a process that has already exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+  return Number(child.stdout);
+}
+
+describe("temp files left by interrupted atomic writes", () => {
+  test("a dead writer's temp file is removed by the next locked write; a live writer's is left alone", async () => {
+    repo = makeTempRepo();
+    await servicesFor(repo.dir, "setup").projectCreate({ title: "Shop" });
+    const threads = join(repo.dir, ".threadmind", "threads", "shop");
+    const dead = join(threads, `.main.md.${deadPid()}.0123456789ab.tmp`);
+    const live = join(threads, `.main.md.${process.pid}.ba9876543210.tmp`);
+    writeFileSync(dead, "half a file");
+    writeFileSync(live, "being written");
+    await servicesFor(repo.dir, "next").summaryUpdate({ content: "## State\n- ok" });
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+  });
+
+  test("temp files are ignored by git in the store", async () => {
+    repo = makeTempRepo();
+    await servicesFor(repo.dir).projectCreate({ title: "Shop" });
+    const leftover = join(repo.dir, ".threadmind", "threads", "shop", `.main.md.${deadPid()}.0123456789ab.tmp`);
+    writeFileSync(leftover, "x");
+    expect(repo.git("status", "--porcelain", "--untracked-files=all")).not.toContain(".tmp");
+  });
+});
