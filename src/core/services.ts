@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { errors, ThreadMindError, UnreadableFileError } from "./errors.js";
-import { Store } from "./store.js";
+import { fileStamp, Store } from "./store.js";
 import type { Workspace } from "./workspace.js";
 import type { ClosedStatus, Project, ProjectMode, SectionKey, SessionKey, Thread, ThreadFileProblem, ThreadStatus } from "./types.js";
 import { SECTION_KEYS, threadStatus } from "./types.js";
@@ -11,7 +11,7 @@ import { checkLength, checkNotBlank, LIMITS } from "./limits.js";
 import { nextTimestamp } from "./clock.js";
 import { GitError, headCommit, isDefaultBranch, readBranch, commitsTouchingSince } from "./git.js";
 import { resolveAuthorId } from "./author.js";
-import { readLocalState, writeLocalState, type LocalState } from "./local-state.js";
+import { localStatePath, readLocalState, writeLocalState, type LocalState, type LocalStateRead } from "./local-state.js";
 import { TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
 import { assembleContext, type AssembledContext } from "./context-assembly.js";
 import { renderTree } from "./tree-render.js";
@@ -130,8 +130,26 @@ export class ThreadMindServices {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
 
-  private readState(): LocalState {
+  /** config.json as last read, with the stamp it had before that read (see readLocalStateCached). */
+  private stateRead: { stamp: string; read: LocalStateRead } | null = null;
+
+  /**
+   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
+   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
+   */
+  private readLocalStateCached(take: boolean): LocalStateRead {
+    const stamp = fileStamp(localStatePath(this.store.dir));
+    const cached = this.stateRead;
+    if (take) this.stateRead = null;
+    if (cached !== null && stamp !== null && cached.stamp === stamp) return cached.read;
     const read = readLocalState(this.store.dir);
+    if (!take && stamp !== null) this.stateRead = { stamp, read };
+    return read;
+  }
+
+  /** Read-only: callers must not change the state returned. */
+  private readState(): LocalState {
+    const read = this.readLocalStateCached(false);
     if (read.problem) this.noteLocalStateProblem(read.problem);
     return read.state;
   }
@@ -143,7 +161,7 @@ export class ThreadMindServices {
 
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
   async updateState(mutate: (state: LocalState) => void | Promise<void>): Promise<void> {
-    const read = readLocalState(this.store.dir);
+    const read = this.readLocalStateCached(true);
     if (read.problem) this.noteLocalStateProblem(read.problem);
     await mutate(read.state);
     for (const [key, s] of Object.entries(read.state.sessions)) {

@@ -22,8 +22,8 @@ export interface ThreadSet {
 /** At most this many parsed thread files are kept per store (a warm server re-reads none of them). */
 const PARSED_CACHE_LIMIT = 20_000;
 
-/** A file's identity and times: any write (in place or by rename) changes it. */
-function fileStamp(path: string): string | null {
+/** A file's identity and times: any write (in place or by rename) changes it. Null when it is not a regular file. */
+export function fileStamp(path: string): string | null {
   try {
     const s = lstatSync(path, { bigint: true });
     return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
