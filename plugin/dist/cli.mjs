@@ -8234,7 +8234,7 @@ var LIMITS = {
   /** A thread file larger than this is reported as damaged instead of being read. */
   threadFileBytes: 1e6,
   /** A local state file larger than this is set aside instead of being parsed. */
-  localStateBytes: 2e7
+  localStateBytes: 4e6
 };
 var fmt = (n) => n.toLocaleString("en-US");
 var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -8682,17 +8682,17 @@ function entryExists(path) {
   }
 }
 function readTextStrict(path, maxBytes) {
-  let stat2;
+  let stat3;
   try {
-    stat2 = lstatSync(path);
+    stat3 = lstatSync(path);
   } catch (e) {
     if (e.code === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
-  if (stat2.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  if (!stat2.isFile()) throw unreadable(path, "is not a regular file");
-  if (stat2.size > maxBytes) {
-    throw unreadable(path, `is ${stat2.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  if (stat3.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  if (!stat3.isFile()) throw unreadable(path, "is not a regular file");
+  if (stat3.size > maxBytes) {
+    throw unreadable(path, `is ${stat3.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
   let bytes;
   try {
@@ -11287,8 +11287,24 @@ ${line}`;
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
-  readState() {
+  /** config.json as last read, with the stamp it had before that read (see readLocalStateCached). */
+  stateRead = null;
+  /**
+   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
+   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
+   */
+  readLocalStateCached(take) {
+    const stamp = fileStamp(localStatePath(this.store.dir));
+    const cached = this.stateRead;
+    if (take) this.stateRead = null;
+    if (cached !== null && stamp !== null && cached.stamp === stamp) return cached.read;
     const read = readLocalState(this.store.dir);
+    if (!take && stamp !== null) this.stateRead = { stamp, read };
+    return read;
+  }
+  /** Read-only: callers must not change the state returned. */
+  readState() {
+    const read = this.readLocalStateCached(false);
     if (read.problem) this.noteLocalStateProblem(read.problem);
     return read.state;
   }
@@ -11298,7 +11314,7 @@ ${line}`;
   }
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
   async updateState(mutate) {
-    const read = readLocalState(this.store.dir);
+    const read = this.readLocalStateCached(true);
     if (read.problem) this.noteLocalStateProblem(read.problem);
     await mutate(read.state);
     for (const [key, s] of Object.entries(read.state.sessions)) {
@@ -12209,6 +12225,9 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let handle;
   try {
+    const before = await stat(path);
+    if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     handle = await open(path, "r");
   } catch (error) {
     throw asReadError(path, error);

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
-import { existsSync, statSync, mkdirSync, readdirSync, opendirSync, rmSync, rmdirSync, readFileSync, renameSync, lstatSync, openSync, writeFileSync, fsyncSync, closeSync, unlinkSync, utimesSync, linkSync, fstatSync, watch } from 'fs';
+import { existsSync, statSync, mkdirSync, readdirSync, opendirSync, rmSync, rmdirSync, readFileSync, lstatSync, renameSync, openSync, writeFileSync, fsyncSync, closeSync, unlinkSync, utimesSync, linkSync, fstatSync, watch } from 'fs';
 import { resolve, join, dirname, relative, sep, basename } from 'path';
 import { createHash, randomBytes } from 'crypto';
-import { open, rename, unlink } from 'fs/promises';
+import { open, rename, unlink, stat } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
 import { hostname, userInfo } from 'os';
 import { fileURLToPath } from 'url';
@@ -7886,7 +7886,7 @@ var LIMITS = {
   /** A thread file larger than this is reported as damaged instead of being read. */
   threadFileBytes: 1e6,
   /** A local state file larger than this is set aside instead of being parsed. */
-  localStateBytes: 2e7
+  localStateBytes: 4e6
 };
 var fmt = (n) => n.toLocaleString("en-US");
 var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -8334,17 +8334,17 @@ function entryExists(path) {
   }
 }
 function readTextStrict(path, maxBytes) {
-  let stat;
+  let stat2;
   try {
-    stat = lstatSync(path);
+    stat2 = lstatSync(path);
   } catch (e) {
     if (e.code === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
-  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  if (!stat.isFile()) throw unreadable(path, "is not a regular file");
-  if (stat.size > maxBytes) {
-    throw unreadable(path, `is ${stat.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  if (stat2.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  if (!stat2.isFile()) throw unreadable(path, "is not a regular file");
+  if (stat2.size > maxBytes) {
+    throw unreadable(path, `is ${stat2.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
   let bytes;
   try {
@@ -10944,8 +10944,24 @@ ${line}`;
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
-  readState() {
+  /** config.json as last read, with the stamp it had before that read (see readLocalStateCached). */
+  stateRead = null;
+  /**
+   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
+   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
+   */
+  readLocalStateCached(take) {
+    const stamp = fileStamp(localStatePath(this.store.dir));
+    const cached = this.stateRead;
+    if (take) this.stateRead = null;
+    if (cached !== null && stamp !== null && cached.stamp === stamp) return cached.read;
     const read = readLocalState(this.store.dir);
+    if (!take && stamp !== null) this.stateRead = { stamp, read };
+    return read;
+  }
+  /** Read-only: callers must not change the state returned. */
+  readState() {
+    const read = this.readLocalStateCached(false);
     if (read.problem) this.noteLocalStateProblem(read.problem);
     return read.state;
   }
@@ -10955,7 +10971,7 @@ ${line}`;
   }
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
   async updateState(mutate) {
-    const read = readLocalState(this.store.dir);
+    const read = this.readLocalStateCached(true);
     if (read.problem) this.noteLocalStateProblem(read.problem);
     await mutate(read.state);
     for (const [key, s] of Object.entries(read.state.sessions)) {
@@ -11528,6 +11544,12 @@ function contextHeader(source, threadId, title) {
 `;
 }
 
+// src/hooks/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 // src/hooks/session-start.ts
 function userLine(notice) {
   const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
@@ -11545,7 +11567,7 @@ async function sessionStart(services, input) {
   if (migration) notes.push(userLine(migration.text.split("\n")[0]));
   notes.push(...walkToRoot(thread, (id) => services.store.readThread(project.id, id)).notices.map(userLine));
   if (context2.omitted.length > 0 || context2.truncated) {
-    notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${CHARACTER_CAP.toLocaleString("en-US")} characters (${context2.omitted.length} ancestor${context2.omitted.length === 1 ? "" : "s"} left out${context2.truncated ? ", summary cut" : ""}).`);
+    notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context2.omitted.length} ancestor${context2.omitted.length === 1 ? "" : "s"} left out${context2.truncated ? ", summary cut" : ""}).`);
   }
   try {
     await services.store.locked(
@@ -11787,6 +11809,9 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let handle2;
   try {
+    const before = await stat(path);
+    if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     handle2 = await open(path, "r");
   } catch (error) {
     throw asReadError(path, error);
@@ -12123,8 +12148,8 @@ async function measureSize(services, input, kind) {
   return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
 }
 function refuseSpecialFile(path) {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (stat && !stat.isFile() && !stat.isDirectory()) throw new Error(`cannot read transcript ${path}: is not a regular file`);
+  const stat2 = statSync(path, { throwIfNoEntry: false });
+  if (stat2 && !stat2.isFile() && !stat2.isDirectory()) throw new Error(`cannot read transcript ${path}: is not a regular file`);
 }
 
 // src/hooks/hook-plans.ts

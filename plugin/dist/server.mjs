@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { readFileSync, existsSync, statSync, mkdirSync, readdirSync, opendirSync, rmSync, rmdirSync, renameSync, lstatSync, openSync, writeFileSync, fsyncSync, closeSync, unlinkSync, utimesSync, linkSync, fstatSync, watch, realpathSync } from 'fs';
+import { readFileSync, existsSync, statSync, mkdirSync, readdirSync, opendirSync, rmSync, rmdirSync, lstatSync, renameSync, openSync, writeFileSync, fsyncSync, closeSync, unlinkSync, utimesSync, linkSync, fstatSync, watch, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import { resolve, join, dirname, relative, sep, basename } from 'path';
@@ -31195,7 +31195,7 @@ var LIMITS = {
   /** A thread file larger than this is reported as damaged instead of being read. */
   threadFileBytes: 1e6,
   /** A local state file larger than this is set aside instead of being parsed. */
-  localStateBytes: 2e7
+  localStateBytes: 4e6
 };
 var fmt = (n) => n.toLocaleString("en-US");
 var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -35279,8 +35279,24 @@ ${line}`;
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
-  readState() {
+  /** config.json as last read, with the stamp it had before that read (see readLocalStateCached). */
+  stateRead = null;
+  /**
+   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
+   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
+   */
+  readLocalStateCached(take) {
+    const stamp = fileStamp(localStatePath(this.store.dir));
+    const cached2 = this.stateRead;
+    if (take) this.stateRead = null;
+    if (cached2 !== null && stamp !== null && cached2.stamp === stamp) return cached2.read;
     const read = readLocalState(this.store.dir);
+    if (!take && stamp !== null) this.stateRead = { stamp, read };
+    return read;
+  }
+  /** Read-only: callers must not change the state returned. */
+  readState() {
+    const read = this.readLocalStateCached(false);
     if (read.problem) this.noteLocalStateProblem(read.problem);
     return read.state;
   }
@@ -35290,7 +35306,7 @@ ${line}`;
   }
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
   async updateState(mutate) {
-    const read = readLocalState(this.store.dir);
+    const read = this.readLocalStateCached(true);
     if (read.problem) this.noteLocalStateProblem(read.problem);
     await mutate(read.state);
     for (const [key, s] of Object.entries(read.state.sessions)) {

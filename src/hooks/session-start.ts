@@ -1,5 +1,6 @@
 // SessionStart: put the active thread's context back (startup: the branch's thread; clear/compact: this instance's thread).
 import { CHARACTER_CAP, contextHeader } from "./context-header.js";
+import { formatCount } from "./format-count.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import { contentHash } from "../core/token-estimate.js";
@@ -29,7 +30,7 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   // The model reads an unreadable or missing ancestor in the context; the user must hear of it too.
   notes.push(...walkToRoot(thread, (id) => services.store.readThread(project.id, id)).notices.map(userLine));
   if (context.omitted.length > 0 || context.truncated) {
-    notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${CHARACTER_CAP.toLocaleString("en-US")} characters (${context.omitted.length} ancestor${context.omitted.length === 1 ? "" : "s"} left out${context.truncated ? ", summary cut" : ""}).`);
+    notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context.omitted.length} ancestor${context.omitted.length === 1 ? "" : "s"} left out${context.truncated ? ", summary cut" : ""}).`);
   }
   try {
     await services.store.locked(() =>
