@@ -31726,38 +31726,6 @@ function uniqueId(title, taken, reserved = []) {
   throw errors.invalid(`Could not find a free id for "${title}"`);
 }
 
-// src/core/frontmatter-fast.ts
-var SCALAR_KEYS = /* @__PURE__ */ new Set(["id", "title", "parentId", "author", "createdAt", "updatedAt", "status", "branch", "commit", "mergedInto"]);
-var LINE = /^([A-Za-z]+): ([A-Za-z0-9_./][A-Za-z0-9 _./:()@,+-]*)$/;
-var NOT_A_STRING = [
-  /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/,
-  /^0x[0-9a-fA-F]+$/,
-  /^0o[0-7]+$/,
-  /^[-+]?\.(?:inf|Inf|INF)$/,
-  /^\.(?:nan|NaN|NAN)$/,
-  /^(?:~|Null|NULL|true|True|TRUE|false|False|FALSE)$/
-];
-function parseCanonicalFrontmatter(yamlText) {
-  if (!yamlText.endsWith("\n") || yamlText.includes("\r")) return null;
-  const data = {};
-  const lines = yamlText.slice(0, -1).split("\n");
-  for (const line of lines) {
-    const match = LINE.exec(line);
-    if (!match) return null;
-    const key = match[1];
-    const value = match[2];
-    if (!SCALAR_KEYS.has(key) || Object.hasOwn(data, key)) return null;
-    if (value.endsWith(" ") || value.endsWith(":") || value.includes(": ")) return null;
-    if (value === "null") {
-      data[key] = null;
-      continue;
-    }
-    if (NOT_A_STRING.some((re) => re.test(value))) return null;
-    data[key] = value;
-  }
-  return lines.length > 0 ? data : null;
-}
-
 // src/core/frontmatter.ts
 var FENCE = "---";
 var KEY_ORDER = [
@@ -31837,15 +31805,12 @@ function parseThread(text) {
   const yamlText = rest.slice(0, end);
   const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
   const summary = afterFence.replace(/^\r?\n/, "").replace(/\r?\n$/, "");
-  const data = parseCanonicalFrontmatter(yamlText) ?? parseYamlFrontmatter(yamlText);
-  return { ...validateMeta(data), summary };
-}
-function parseYamlFrontmatter(yamlText) {
   const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
   }
-  return doc.toJS();
+  const data = doc.toJS();
+  return { ...validateMeta(data), summary };
 }
 function findClosingFence(rest) {
   if (rest.startsWith(`${FENCE}

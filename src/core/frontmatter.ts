@@ -2,7 +2,6 @@
 import { parseDocument, stringify } from "yaml";
 import type { ClosedStatus, Thread, ThreadMeta } from "./types.js";
 import { isValidId } from "./ids.js";
-import { parseCanonicalFrontmatter } from "./frontmatter-fast.js";
 
 const FENCE = "---";
 const KEY_ORDER = [
@@ -82,17 +81,12 @@ export function parseThread(text: string): Thread {
   const yamlText = rest.slice(0, end);
   const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
   const summary = afterFence.replace(/^\r?\n/, "").replace(/\r?\n$/, "");
-  // The frontmatter ThreadMind writes is read without the YAML parser (a large share of a hook's time); anything else by YAML.
-  const data: unknown = parseCanonicalFrontmatter(yamlText) ?? parseYamlFrontmatter(yamlText);
-  return { ...validateMeta(data), summary };
-}
-
-function parseYamlFrontmatter(yamlText: string): unknown {
   const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0]!.message.split("\n")[0]}`);
   }
-  return doc.toJS();
+  const data: unknown = doc.toJS();
+  return { ...validateMeta(data), summary };
 }
 
 function findClosingFence(rest: string): number {
