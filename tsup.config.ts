@@ -1,16 +1,11 @@
 // Build config: self-contained ESM bundles under plugin/dist (hook entry, hook-core, server, cli), committed.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { defineConfig, type Options } from "tsup";
 
 // CJS dependencies inlined into an ESM bundle call require(); give them Node's.
 const requireShim = 'import { createRequire as __tmCreateRequire } from "node:module"; const require = __tmCreateRequire(import.meta.url);';
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
-
-/** Entries whose source exists (the build runs while parts of the project are still being written). */
-function entries(map: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(map).filter(([, file]) => existsSync(file)));
-}
 
 const shared: Options = {
   outDir: process.env.TM_OUT_DIR ?? "plugin/dist",
@@ -33,6 +28,6 @@ const shared: Options = {
 
 export default defineConfig([
   // The hook entry runs at every session start even without a project: nothing but node builtins, no require shim.
-  { ...shared, entry: entries({ hook: "src/hooks/main.ts" }) },
-  { ...shared, entry: entries({ "hook-core": "src/hooks/hook-core.ts", server: "src/server/main.ts", cli: "src/cli/main.ts" }), banner: { js: requireShim } },
+  { ...shared, entry: { hook: "src/hooks/main.ts" } },
+  { ...shared, entry: { "hook-core": "src/hooks/hook-core.ts", server: "src/server/main.ts", cli: "src/cli/main.ts" }, banner: { js: requireShim } },
 ]);

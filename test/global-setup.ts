@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const DIST = join(ROOT, "plugin", "dist");
-/** Bundles and their entries (as in tsup.config.ts: only entries that exist are built). */
-const BUNDLES = { hook: "src/hooks/main.ts", server: "src/server/main.ts", cli: "src/cli/main.ts" } as const;
+/** Bundles and their entries (as in tsup.config.ts). */
+const BUNDLES = { hook: "src/hooks/main.ts", "hook-core": "src/hooks/hook-core.ts", server: "src/server/main.ts", cli: "src/cli/main.ts" } as const;
 const ASSETS = ["tiktoken_bg.wasm", "o200k_base.json"];
 /** Inputs of the build besides src/. */
 const BUILD_INPUTS = ["package.json", "package-lock.json", "tsup.config.ts", "scripts/copy-assets.mjs"];

@@ -13584,8 +13584,9 @@ function versionIn(path) {
   }
 }
 var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
+var LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-core.mjs"];
 function pluginBundles(pluginRoot) {
-  const found = /* @__PURE__ */ new Set(["plugin/dist/cli.mjs"]);
+  const found = new Set(LOADED_AT_RUN_TIME);
   for (const config of PLUGIN_CONFIGS) {
     const path = join(pluginRoot, config);
     if (!existsSync(path)) return { problem: `${path} is missing` };

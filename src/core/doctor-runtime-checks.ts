@@ -64,9 +64,12 @@ function versionIn(path: string): { version: string } | { problem: string } {
 /** The plugin's configs: they name the bundles Claude Code runs (hook commands, MCP server args). */
 export const PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"] as const;
 
-/** Bundles the plugin runs: every `${CLAUDE_PLUGIN_ROOT}/….mjs` its configs name, and the CLI itself. */
+/** Bundles loaded at run time by another bundle (not named in the configs): hook.mjs loads hook-core.mjs. */
+const LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-core.mjs"] as const;
+
+/** Bundles the plugin runs: every `${CLAUDE_PLUGIN_ROOT}/….mjs` its configs name, the CLI, and what they load at run time. */
 export function pluginBundles(pluginRoot: string): { bundles: string[] } | { problem: string } {
-  const found = new Set<string>(["plugin/dist/cli.mjs"]);
+  const found = new Set<string>(LOADED_AT_RUN_TIME);
   for (const config of PLUGIN_CONFIGS) {
     const path = join(pluginRoot, config);
     if (!existsSync(path)) return { problem: `${path} is missing` };
