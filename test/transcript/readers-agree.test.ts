@@ -100,13 +100,15 @@ describe("readers agree", () => {
         expect(near.lastAssistant).toEqual(whole.lastAssistant);
         expect(near.contextTokens).toBe(whole.finalContextTokens);
         expect(near.truncatedLastLine).toBe(whole.truncatedLastLine);
-        expect(near.reachedStartOfFile).toBe(nearStop === 1);
+        // Reaching the start is required when the stop is line 1; otherwise it depends on chunking (a chunk may have to
+        // read back past the line before the stop to find where the stop line begins).
+        if (nearStop === 1) expect(near.reachedStartOfFile).toBe(true);
         expect(near.hookContexts).toEqual(hookContextsFrom(whole.hookContexts, nearStop));
         expect(near.compactBoundaries.map(boundaryFigures)).toEqual(whole.compactions.filter((c) => c.lineNumber >= nearStop).map(boundaryFigures));
 
         const back = await readTail(path, { chunkSize, backToLastCompaction: true });
         expect(back.lastAssistant).toEqual(whole.lastAssistant);
-        expect(back.reachedStartOfFile).toBe(backStop === 1);
+        if (backStop === 1) expect(back.reachedStartOfFile).toBe(true);
         expect(back.hookContexts).toEqual(hookContextsFrom(whole.hookContexts, backStop));
         expect(back.compactBoundaries.map(boundaryFigures)).toEqual(whole.compactions.filter((c) => c.lineNumber >= backStop).map(boundaryFigures));
 
