@@ -8,6 +8,7 @@ import { AtomicWriteError, atomicTempPath, isAtomicTempFile, writeFileAtomic, wr
 import { generationOf, payloadFor } from "../fixtures/workers/atomic-payload.js";
 import type { AtomicWriterInput } from "../fixtures/workers/atomic-writer.js";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";
+import { seededRandom } from "../fixtures/workers/seeded-random.js";
 
 const WORKERS = join(import.meta.dirname, "../fixtures/workers");
 let root: string;
@@ -24,17 +25,6 @@ function freshDir(): string {
   return mkdtempSync(join(root, "case-"));
 }
 
-/** mulberry32: a tiny seeded PRNG, so a failing kill schedule can be replayed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("writeFileAtomic under SIGKILL", () => {
   it("leaves the target complete (old or new generation) whenever the writer is killed, and only recognizable temp files", async () => {
