@@ -8875,7 +8875,7 @@ ${cutNote}` : ""}`, activeWarning));
     truncated = true;
     result = cutActive(activeBody, (body, note) => render(kept, omitted, withSystem, body, note), fits, input);
   }
-  return { text: result.text, tokens: result.tokens, depth, threadId: active.id, omitted, systemContextOmitted: system !== null && !withSystem, truncated };
+  return { text: result.text, tokens: result.tokens, depth, threadId: active.id, omitted, systemContextOmitted: system !== null && !withSystem, truncated, notices: input.notices };
 }
 function cutActive(body, render, fits, input) {
   const budget = [input.maxChars !== void 0 ? `${input.maxChars} characters` : null, input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null].filter(Boolean).join(" / ");
@@ -11565,7 +11565,7 @@ async function sessionStart(services, input) {
   const text = `${header}${context2.text}`;
   const notes = services.notices.map(userLine);
   if (migration) notes.push(userLine(migration.text.split("\n")[0]));
-  notes.push(...walkToRoot(thread, (id) => services.store.readThread(project.id, id)).notices.map(userLine));
+  notes.push(...context2.notices.map(userLine));
   if (context2.omitted.length > 0 || context2.truncated) {
     notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context2.omitted.length} ancestor${context2.omitted.length === 1 ? "" : "s"} left out${context2.truncated ? ", summary cut" : ""}).`);
   }

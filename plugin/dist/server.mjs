@@ -33288,7 +33288,7 @@ ${cutNote}` : ""}`, activeWarning));
     truncated = true;
     result = cutActive(activeBody, (body, note) => render(kept, omitted, withSystem, body, note), fits, input);
   }
-  return { text: result.text, tokens: result.tokens, depth, threadId: active.id, omitted, systemContextOmitted: system !== null && !withSystem, truncated };
+  return { text: result.text, tokens: result.tokens, depth, threadId: active.id, omitted, systemContextOmitted: system !== null && !withSystem, truncated, notices: input.notices };
 }
 function cutActive(body, render, fits, input) {
   const budget = [input.maxChars !== void 0 ? `${input.maxChars} characters` : null, input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null].filter(Boolean).join(" / ");

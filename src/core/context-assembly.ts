@@ -36,6 +36,8 @@ export interface AssembledContext {
   systemContextOmitted: boolean;
   /** The active summary had to be cut. */
   truncated: boolean;
+  /** What cut the walk to the root short (an unreadable, missing or cyclic ancestor), as shown at the top of the text. */
+  notices: string[];
 }
 
 const SEPARATOR = "\n\n---\n\n";
@@ -107,7 +109,7 @@ export function assembleContext(input: ContextInput): AssembledContext {
     truncated = true;
     result = cutActive(activeBody, (body, note) => render(kept, omitted, withSystem, body, note), fits, input);
   }
-  return { text: result.text, tokens: result.tokens, depth, threadId: active.id, omitted, systemContextOmitted: system !== null && !withSystem, truncated };
+  return { text: result.text, tokens: result.tokens, depth, threadId: active.id, omitted, systemContextOmitted: system !== null && !withSystem, truncated, notices: input.notices };
 }
 
 /** Cuts the active summary (binary search on its length) until the whole context fits, with a note saying so. */

@@ -7,7 +7,6 @@ import { contentHash } from "../core/token-estimate.js";
 import { pushBounded } from "../core/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
 import type { ThreadMindServices } from "../core/services.js";
-import { walkToRoot } from "../core/thread-chain.js";
 
 /** A core notice (Markdown for the model, e.g. "_⚠ Ancestor … could not be read …_") as the line the user sees. */
 export function userLine(notice: string): string {
@@ -28,7 +27,7 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   const notes: string[] = services.notices.map(userLine);
   if (migration) notes.push(userLine(migration.text.split("\n")[0]!));
   // The model reads an unreadable or missing ancestor in the context; the user must hear of it too.
-  notes.push(...walkToRoot(thread, (id) => services.store.readThread(project.id, id)).notices.map(userLine));
+  notes.push(...context.notices.map(userLine));
   if (context.omitted.length > 0 || context.truncated) {
     notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context.omitted.length} ancestor${context.omitted.length === 1 ? "" : "s"} left out${context.truncated ? ", summary cut" : ""}).`);
   }
