@@ -8567,7 +8567,7 @@ function pushBounded(list, item) {
 
 // src/core/local-state.ts
 function emptyLocalState() {
-  return { version: 1, branches: {}, sessions: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
+  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
   return join(storeDir, "config.json");
@@ -8627,6 +8627,12 @@ function normalize(d) {
       if (typeof s.threadId === "string") session.threadId = s.threadId;
       if (typeof s.pid === "number") session.pid = s.pid;
       state.sessions[key] = session;
+    }
+  }
+  if (isRecord(d.conversations)) {
+    for (const [sessionId, c] of Object.entries(d.conversations)) {
+      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
     }
   }
   if (isRecord(d.measurements)) {
@@ -11550,6 +11556,32 @@ function formatCount(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+// src/core/conversation-threads.ts
+var CONVERSATIONS_KEEP = 200;
+function rememberConversation(state, sessionId, projectId, threadId) {
+  delete state.conversations[sessionId];
+  state.conversations[sessionId] = { projectId, threadId, at: nextTimestamp() };
+  const ids = Object.keys(state.conversations);
+  for (const old of ids.slice(0, Math.max(0, ids.length - CONVERSATIONS_KEEP))) delete state.conversations[old];
+}
+function adoptConversation(state, session, sessionId) {
+  if (state.sessions[session.key]?.threadId) return false;
+  const conversation = state.conversations[sessionId];
+  if (!conversation) return false;
+  state.sessions[session.key] = {
+    projectId: conversation.projectId,
+    threadId: conversation.threadId,
+    updatedAt: nextTimestamp(),
+    ...session.pid !== void 0 ? { pid: session.pid } : {}
+  };
+  return true;
+}
+function settleConversation(state, session, sessionId) {
+  const mine = state.sessions[session.key];
+  if (mine?.projectId && mine.threadId) rememberConversation(state, sessionId, mine.projectId, mine.threadId);
+  else adoptConversation(state, session, sessionId);
+}
+
 // src/hooks/session-start.ts
 function userLine(notice) {
   const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
@@ -11557,7 +11589,10 @@ function userLine(notice) {
 }
 async function sessionStart(services, input) {
   const source = input.source ?? "startup";
-  if (source === "resume") return {};
+  if (source === "resume") {
+    await services.store.locked(() => services.updateState((state) => void adoptConversation(state, services.session, input.sessionId)));
+    return services.notices.length > 0 ? { userMessage: services.notices.map(userLine).join(" ") } : {};
+  }
   const migration = await services.migrateIfNeeded();
   const { project, thread } = await services.currentThread();
   const header = contextHeader(source, thread.id, thread.title);
@@ -11586,6 +11621,7 @@ async function sessionStart(services, input) {
           ...input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}
         });
         pushBounded(state.measurements.hooksSeen, { at: nextTimestamp(), event: `SessionStart:${source}`, sessionId: input.sessionId });
+        rememberConversation(state, input.sessionId, project.id, thread.id);
       })
     );
   } catch (e) {
@@ -12136,6 +12172,7 @@ async function measureSize(services, input, kind) {
     () => services.updateState(async (state) => {
       pushBounded(state.measurements[kind], record);
       pushBounded(state.measurements.hooksSeen, { at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId });
+      settleConversation(state, services.session, input.sessionId);
       if (!input.transcriptPath || !transcriptRead) return;
       try {
         await settleReceipts(state.measurements.injections, input.sessionId, input.transcriptPath, tailContexts);

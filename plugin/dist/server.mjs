@@ -32165,7 +32165,7 @@ function emptyMeasurements() {
 
 // src/core/local-state.ts
 function emptyLocalState() {
-  return { version: 1, branches: {}, sessions: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
+  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
   return join(storeDir, "config.json");
@@ -32225,6 +32225,12 @@ function normalize(d) {
       if (typeof s.threadId === "string") session.threadId = s.threadId;
       if (typeof s.pid === "number") session.pid = s.pid;
       state.sessions[key] = session;
+    }
+  }
+  if (isRecord(d.conversations)) {
+    for (const [sessionId, c] of Object.entries(d.conversations)) {
+      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
     }
   }
   if (isRecord(d.measurements)) {

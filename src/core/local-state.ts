@@ -23,11 +23,19 @@ export interface LocalState {
   /** branch → project id → thread last chosen on that branch. */
   branches: Record<string, Record<string, string>>;
   sessions: Record<string, SessionState>;
+  /** Claude Code session id → the thread that conversation was on (a process resuming it continues there). */
+  conversations: Record<string, ConversationThread>;
   measurements: Measurements;
   /** Author ids this user had before (0.4 kept a random one in config.json as "author"): their threads are this user's. */
   legacyAuthorIds: string[];
   /** 0.4's activeProjectId/activeThreadId, until the migration turns it into the branch's start thread. */
   legacyActiveThread?: { projectId: string; threadId: string };
+}
+
+export interface ConversationThread {
+  projectId: string;
+  threadId: string;
+  at: string;
 }
 
 export interface LocalStateRead {
@@ -37,7 +45,7 @@ export interface LocalStateRead {
 }
 
 export function emptyLocalState(): LocalState {
-  return { version: 1, branches: {}, sessions: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
+  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 
 export function localStatePath(storeDir: string): string {
@@ -106,6 +114,12 @@ function normalize(d: Record<string, unknown>): LocalState {
       if (typeof s.threadId === "string") session.threadId = s.threadId;
       if (typeof s.pid === "number") session.pid = s.pid;
       state.sessions[key] = session;
+    }
+  }
+  if (isRecord(d.conversations)) {
+    for (const [sessionId, c] of Object.entries(d.conversations)) {
+      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
     }
   }
   if (isRecord(d.measurements)) {

@@ -63,7 +63,7 @@ export class ThreadMindServices {
   readonly store: Store;
   readonly tokens: TokenEstimator;
   private readonly env: Record<string, string | undefined>;
-  private readonly session: SessionKey;
+  readonly session: SessionKey;
   private projectId: string | null = null;
   private threadId: string | null = null;
   private authorId: string | null = null;

@@ -4,6 +4,7 @@ import { readTail } from "../transcript/read-tail.js";
 import { pushBounded, type SizeRecord } from "../core/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
 import type { ThreadMindServices } from "../core/services.js";
+import { settleConversation } from "../core/conversation-threads.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import { settleReceipts } from "./receipts.js";
@@ -34,6 +35,7 @@ export async function measureSize(services: ThreadMindServices, input: HookInput
     services.updateState(async (state) => {
       pushBounded(state.measurements[kind], record);
       pushBounded(state.measurements.hooksSeen, { at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId });
+      settleConversation(state, services.session, input.sessionId);
       if (!input.transcriptPath || !transcriptRead) return; // a transcript that cannot be read cannot settle receipts either
       try {
         await settleReceipts(state.measurements.injections, input.sessionId, input.transcriptPath, tailContexts);

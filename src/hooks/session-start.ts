@@ -7,6 +7,7 @@ import { contentHash } from "../core/token-estimate.js";
 import { pushBounded } from "../core/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
 import type { ThreadMindServices } from "../core/services.js";
+import { adoptConversation, rememberConversation } from "../core/conversation-threads.js";
 
 /** A core notice (Markdown for the model, e.g. "_⚠ Ancestor … could not be read …_") as the line the user sees. */
 export function userLine(notice: string): string {
@@ -16,8 +17,12 @@ export function userLine(notice: string): string {
 
 export async function sessionStart(services: ThreadMindServices, input: HookInput): Promise<HookOutput> {
   const source = input.source ?? "startup";
-  // resume restores the conversation, which already holds the context: nothing to add (hooks.json does not even match it).
-  if (source === "resume") return {};
+  // resume restores the conversation, which already holds the context: nothing to add. A new process resuming it takes
+  // the conversation's thread, so that its MCP server and a later /clear continue there.
+  if (source === "resume") {
+    await services.store.locked(() => services.updateState((state) => void adoptConversation(state, services.session, input.sessionId)));
+    return services.notices.length > 0 ? { userMessage: services.notices.map(userLine).join(" ") } : {};
+  }
   // Reading needs no lock: only a 0.4 store to migrate takes it, so a busy lock never costs the context.
   const migration = await services.migrateIfNeeded();
   const { project, thread } = await services.currentThread();
@@ -48,6 +53,7 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
           ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
         });
         pushBounded(state.measurements.hooksSeen, { at: nextTimestamp(), event: `SessionStart:${source}`, sessionId: input.sessionId });
+        rememberConversation(state, input.sessionId, project.id, thread.id);
       }),
     );
   } catch (e) {
