@@ -63,6 +63,21 @@ async function main() {
   say("The tree (thread_list)");
   console.log(await call("thread_list"));
 
+  // /clear, as Claude Code runs it: SessionEnd (reason clear) measures the ended conversation from its transcript,
+  // then SessionStart (source clear) puts the context back.
+  // A transcript as Claude Code writes it: the conversation had grown to 48,210 tokens when /clear ended it.
+  const transcript = join(dir, "ended-session.jsonl");
+  const usage = { input_tokens: 12, cache_creation_input_tokens: 2_198, cache_read_input_tokens: 46_000, output_tokens: 310 };
+  writeFileSync(
+    transcript,
+    `${JSON.stringify({ type: "assistant", sessionId: "before-clear", timestamp: new Date().toISOString(), requestId: "req_1", message: { id: "msg_1", model: "claude-sonnet-4-5", usage } })}\n`,
+  );
+  spawnSync(process.execPath, [join(dist, "hook.mjs"), "session-end"], {
+    cwd: dir,
+    env: { ...gitEnv, CLAUDE_PROJECT_DIR: dir, CLAUDE_PID: String(process.pid) },
+    input: JSON.stringify({ session_id: "before-clear", cwd: dir, hook_event_name: "SessionEnd", reason: "clear", transcript_path: transcript }),
+    encoding: "utf8",
+  });
   // Simulate /clear: Claude Code runs the SessionStart hook with source "clear". CLAUDE_PID is this Claude Code instance
   // (the MCP server's parent), so the hook loads the thread THIS window had switched to.
   say("After /clear, the SessionStart hook puts this back (what the model receives)");
@@ -77,19 +92,6 @@ async function main() {
   console.log(context);
 
   say("What that saves, measured the way the plugin measures it");
-  // A transcript as Claude Code writes it: the conversation had grown to 48,210 tokens when /clear ended it.
-  const transcript = join(dir, "ended-session.jsonl");
-  const usage = { input_tokens: 12, cache_creation_input_tokens: 2_198, cache_read_input_tokens: 46_000, output_tokens: 310 };
-  writeFileSync(
-    transcript,
-    `${JSON.stringify({ type: "assistant", sessionId: "before-clear", timestamp: new Date().toISOString(), requestId: "req_1", message: { id: "msg_1", model: "claude-sonnet-4-5", usage } })}\n`,
-  );
-  spawnSync(process.execPath, [join(dist, "hook.mjs"), "session-end"], {
-    cwd: dir,
-    env: { ...gitEnv, CLAUDE_PROJECT_DIR: dir, CLAUDE_PID: String(process.pid) },
-    input: JSON.stringify({ session_id: "before-clear", cwd: dir, hook_event_name: "SessionEnd", reason: "clear", transcript_path: transcript }),
-    encoding: "utf8",
-  });
   const before = usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
   const after = Number(/~(\d+) tokens/.exec(context)?.[1] ?? "0");
   console.log(`Conversation before /clear: ${before.toLocaleString("en-US")} tokens (measured from the transcript)`);
