@@ -8135,11 +8135,12 @@ function copyThread(t) {
   return copy;
 }
 var Store = class {
-  constructor(workspace, lockOptions = {}) {
+  constructor(workspace, lockOptions = {}, options = {}) {
     this.workspace = workspace;
     this.lockOptions = lockOptions;
     this.dir = workspace.storeDir;
     this.lockPath = join(this.dir, ".lock");
+    this.swept = options.sweepTempFiles === false;
   }
   workspace;
   lockOptions;
@@ -8147,7 +8148,8 @@ var Store = class {
   lockPath;
   /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
   parsed = /* @__PURE__ */ new Map();
-  swept = false;
+  /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
+  swept;
   exists() {
     return existsSync(this.dir);
   }
@@ -8166,7 +8168,7 @@ var Store = class {
     if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
 `);
   }
-  /** Runs `fn` holding the store lock; the first time, temp files of writers that died mid-write are removed first. */
+  /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
   locked(fn) {
     if (!this.exists()) this.ensureLayout();
     return withLock(
@@ -10902,7 +10904,9 @@ var ThreadMindServices = class {
   /** Problems seen with local state (config.json), reported once by the adapters. */
   notices = [];
   constructor(options) {
-    this.store = new Store(options.workspace, options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {});
+    this.store = new Store(options.workspace, options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {}, {
+      sweepTempFiles: options.sweepTempFiles !== false
+    });
     this.env = options.env ?? {};
     this.session = options.session;
     this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null);
@@ -11537,7 +11541,7 @@ function hookSession(env) {
 function openHookServices(input, env, lockTimeoutMs) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const session = hookSession(env) ?? { key: `hook-session-${input.sessionId}` };
-  const services = new ThreadMindServices({ workspace, session, env, encoder: null, lockTimeoutMs });
+  const services = new ThreadMindServices({ workspace, session, env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
   return services.hasProjects() || services.hasOldLayout() ? services : null;
 }
 

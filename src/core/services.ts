@@ -34,6 +34,8 @@ export interface ServicesOptions {
   encoder?: EncoderLoader | null;
   /** How long a write waits for the store lock (hooks wait less than the server). */
   lockTimeoutMs?: number;
+  /** Remove dead writers' temp files on the first locked write (default true; hooks pass false: it is off their start-up path). */
+  sweepTempFiles?: boolean;
 }
 
 export interface ContextOptions {
@@ -73,7 +75,9 @@ export class ThreadMindServices {
   readonly notices: string[] = [];
 
   constructor(options: ServicesOptions) {
-    this.store = new Store(options.workspace, options.lockTimeoutMs !== undefined ? { timeoutMs: options.lockTimeoutMs } : {});
+    this.store = new Store(options.workspace, options.lockTimeoutMs !== undefined ? { timeoutMs: options.lockTimeoutMs } : {}, {
+      sweepTempFiles: options.sweepTempFiles !== false,
+    });
     this.env = options.env ?? {};
     this.session = options.session;
     this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null);

@@ -45,14 +45,17 @@ export class Store {
   readonly lockPath: string;
   /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
   private readonly parsed = new Map<string, { stamp: string; thread: Thread }>();
-  private swept = false;
+  /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
+  private swept: boolean;
 
   constructor(
     readonly workspace: Workspace,
     private readonly lockOptions: LockOptions = {},
+    options: { sweepTempFiles?: boolean } = {},
   ) {
     this.dir = workspace.storeDir;
     this.lockPath = join(this.dir, ".lock");
+    this.swept = options.sweepTempFiles === false;
   }
 
   exists(): boolean {
@@ -74,7 +77,7 @@ export class Store {
     if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
   }
 
-  /** Runs `fn` holding the store lock; the first time, temp files of writers that died mid-write are removed first. */
+  /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
   locked<T>(fn: () => Promise<T>): Promise<T> {
     if (!this.exists()) this.ensureLayout();
     return withLock(

@@ -8,6 +8,6 @@ import type { HookInput } from "./hook-input.js";
 export function openHookServices(input: HookInput, env: NodeJS.ProcessEnv, lockTimeoutMs: number): ThreadMindServices | null {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const session = hookSession(env) ?? { key: `hook-session-${input.sessionId}` };
-  const services = new ThreadMindServices({ workspace, session, env, encoder: null, lockTimeoutMs });
+  const services = new ThreadMindServices({ workspace, session, env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
   return services.hasProjects() || services.hasOldLayout() ? services : null;
 }
