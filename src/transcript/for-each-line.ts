@@ -1,4 +1,5 @@
 // forEachLine: streams a whole file line by line in bounded memory (one chunk plus the current line), from byte 0 to the end.
+import { createReadStream } from "node:fs";
 import { LineSplitter } from "./line-splitter.js";
 import type { LineSink } from "./line-splitter.js";
 import { withTranscript } from "./transcript-file.js";
@@ -24,7 +25,7 @@ export async function forEachLine(path: string, sink: LineSink, options: ForEach
   return withTranscript(path, async (file) => {
     const splitter = new LineSplitter(sink);
     let bytesRead = 0;
-    const stream = file.handle.createReadStream({ highWaterMark: chunkSize, autoClose: false, start: 0 });
+    const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
     for await (const chunk of stream) {
       if (!Buffer.isBuffer(chunk)) throw new Error(`expected Buffer chunks from ${path}`);
       bytesRead += chunk.length;

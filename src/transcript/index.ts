@@ -4,11 +4,13 @@ export { SessionAccumulator, MALFORMED_SAMPLE_LIMIT, emptySkipCounts, responseKe
 export { forEachLine, DEFAULT_STREAM_CHUNK_BYTES } from "./for-each-line.js";
 export type { ForEachLineOptions, ForEachLineResult } from "./for-each-line.js";
 export type { LineSink } from "./line-splitter.js";
+export { mayBeNeededRecord } from "./line-prefilter.js";
+export type { NeededKind } from "./line-prefilter.js";
 export { readTranscript } from "./read-transcript.js";
 export type { ReadTranscriptOptions } from "./read-transcript.js";
 export { readTail, DEFAULT_TAIL_CHUNK_BYTES } from "./read-tail.js";
 export type { ReadTailOptions } from "./read-tail.js";
-export { readHead, DEFAULT_HEAD_MAX_BYTES } from "./read-head.js";
+export { readHead, DEFAULT_HEAD_MAX_BYTES, DEFAULT_HEAD_CHUNK_BYTES } from "./read-head.js";
 export type { ReadHeadOptions } from "./read-head.js";
 export { TranscriptReadError } from "./transcript-file.js";
 export { SKIP_REASONS, KNOWN_RECORD_TYPES } from "./types.js";

@@ -1,22 +1,38 @@
-// LineSplitter: cuts a forward stream of byte chunks into lines at "\n" (safe for UTF-8), without holding more than one line.
+// Line splitters: cut a forward stream of byte chunks into lines at "\n" (safe for UTF-8), without holding more than one line.
 
 export type LineSink = (text: string, terminated: boolean) => void;
 
+/** Gets each line's bytes (without the newline); returning true stops the splitter: later bytes are ignored. */
+export type ByteLineSink = (bytes: Buffer, terminated: boolean) => boolean;
+
 const NEWLINE = 0x0a;
 
-export class LineSplitter {
+export class ByteLineSplitter {
   /** Bytes of the current line not yet ended by a newline. */
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  private takenBytes = 0;
+  private stoppedBySink = false;
 
-  constructor(private readonly sink: LineSink) {}
+  constructor(private readonly sink: ByteLineSink) {}
 
   /** Bytes held for a line that has not ended yet. */
   get bytesPending(): number {
     return this.pendingBytes;
   }
 
+  /** Bytes of the lines given to the sink so far, their newlines included. */
+  get bytesTaken(): number {
+    return this.takenBytes;
+  }
+
+  /** The sink asked to stop. */
+  get stopped(): boolean {
+    return this.stoppedBySink;
+  }
+
   push(chunk: Buffer): void {
+    if (this.stoppedBySink) return;
     let start = 0;
     let newline = chunk.indexOf(NEWLINE, start);
     while (newline !== -1) {
@@ -24,7 +40,11 @@ export class LineSplitter {
       const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
       this.pending = [];
       this.pendingBytes = 0;
-      this.sink(line.toString("utf8"), true);
+      this.takenBytes += line.length + 1;
+      if (this.sink(line, true)) {
+        this.stoppedBySink = true;
+        return;
+      }
       start = newline + 1;
       newline = chunk.indexOf(NEWLINE, start);
     }
@@ -36,10 +56,36 @@ export class LineSplitter {
 
   /** End of input: a line without a final newline goes to the sink as unterminated. */
   end(): void {
-    if (this.pending.length === 0) return;
+    if (this.stoppedBySink || this.pending.length === 0) return;
     const line = Buffer.concat(this.pending);
     this.pending = [];
     this.pendingBytes = 0;
-    this.sink(line.toString("utf8"), false);
+    this.takenBytes += line.length;
+    this.stoppedBySink = this.sink(line, false);
+  }
+}
+
+/** A ByteLineSplitter whose sink gets each line decoded as UTF-8 text. */
+export class LineSplitter {
+  private readonly bytes: ByteLineSplitter;
+
+  constructor(sink: LineSink) {
+    this.bytes = new ByteLineSplitter((line, terminated) => {
+      sink(line.toString("utf8"), terminated);
+      return false;
+    });
+  }
+
+  /** Bytes held for a line that has not ended yet. */
+  get bytesPending(): number {
+    return this.bytes.bytesPending;
+  }
+
+  push(chunk: Buffer): void {
+    this.bytes.push(chunk);
+  }
+
+  end(): void {
+    this.bytes.end();
   }
 }

@@ -1,5 +1,7 @@
 // readTail: walks back from the end of a transcript in fixed-size chunks until the last main-chain assistant record.
 import { classifyLine } from "./classify-record.js";
+import { mayBeNeededRecord } from "./line-prefilter.js";
+import type { NeededKind } from "./line-prefilter.js";
 import { emptySkipCounts } from "./session-accumulator.js";
 import { readExactly, withTranscript } from "./transcript-file.js";
 import type { OpenTranscript } from "./transcript-file.js";
@@ -25,9 +27,19 @@ function checkPositiveInteger(name: string, value: number): void {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
 }
 
-/** Collects what the backward walk finds; lines arrive last first. */
+/** Until the last main-chain assistant record is found. */
+const NEEDED_BEFORE_LAST_RESPONSE: readonly NeededKind[] = ["assistant", "compact-boundary", "hook-context"];
+/** After it (walking back to the last compaction): earlier assistant records change nothing. */
+const NEEDED_AFTER_LAST_RESPONSE: readonly NeededKind[] = ["compact-boundary", "hook-context"];
+
+/**
+ * Collects what the backward walk finds; lines arrive last first. A line that cannot be a record the walk still needs
+ * (see line-prefilter.ts) is counted in `lines` and `unparsedLines` and never decoded nor parsed, so the walk's cost is
+ * the bytes it reads plus the records it needs, not every line between the end and the stop.
+ */
 class TailCollector {
   lines = 0;
+  unparsedLines = 0;
   malformedLines = 0;
   truncatedLastLine = false;
   readonly skipped = emptySkipCounts();
@@ -37,10 +49,19 @@ class TailCollector {
 
   constructor(private readonly backToLastCompaction: boolean) {}
 
-  /** Classifies one complete line; returns true when the walk can stop. */
-  take(text: string, isUnterminatedLastLine: boolean): boolean {
-    const line = classifyLine(text);
+  /**
+   * Classifies one complete line; returns true when the walk can stop. An unterminated last line is always classified,
+   * so that a line cut mid-write is reported (truncatedLastLine) whatever record it was. `bytes` may be a view of the
+   * walk's read buffer, overwritten by the next read: it is never kept.
+   */
+  take(bytes: Buffer, isUnterminatedLastLine: boolean): boolean {
     this.lines += 1;
+    const needed = this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
+    if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes, needed)) {
+      this.unparsedLines += 1;
+      return false;
+    }
+    const line = classifyLine(bytes.toString("utf8"));
     switch (line.kind) {
       case "blank":
       case "other":
@@ -86,9 +107,12 @@ async function walkBack(file: OpenTranscript, chunkSize: number, maxBytes: numbe
     atEndOfFile = false;
     // The final newline of a file ends its last line; the empty "line" after it is not a line.
     if (isLastLine && bytes.length === 0) return false;
-    return collector.take(bytes.toString("utf8"), isLastLine);
+    return collector.take(bytes, isLastLine);
   };
 
+  // One buffer for every read: fresh memory per chunk (page faults) cost more than the reads themselves. Lines are
+  // handed to the collector as views of it and used before the next read; the part carried over is copied.
+  const buffer = Buffer.allocUnsafe(Math.min(chunkSize, file.size, maxBytes ?? chunkSize));
   while (position > 0 && !stopped) {
     if (maxBytes !== null && bytesRead >= maxBytes) {
       stoppedAtByteLimit = true;
@@ -96,7 +120,7 @@ async function walkBack(file: OpenTranscript, chunkSize: number, maxBytes: numbe
     }
     const length = Math.min(chunkSize, position, maxBytes === null ? chunkSize : maxBytes - bytesRead);
     position -= length;
-    const chunk = Buffer.allocUnsafe(length);
+    const chunk = buffer.subarray(0, length);
     await readExactly(file, chunk, position);
     bytesRead += length;
 
@@ -110,7 +134,7 @@ async function walkBack(file: OpenTranscript, chunkSize: number, maxBytes: numbe
       end = newline;
       newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE, end - 1);
     }
-    if (!stopped && end > 0) carry.unshift(chunk.subarray(0, end));
+    if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
   }
   // The first line of the file starts at byte 0: no newline precedes it.
   if (!stopped && !stoppedAtByteLimit && position === 0) {
@@ -144,6 +168,7 @@ export async function readTail(path: string, options: ReadTailOptions = {}): Pro
       hookContexts: [...collector.hookContextsLastFirst].reverse(),
       skipped: { ...collector.skipped },
       lines: collector.lines,
+      unparsedLines: collector.unparsedLines,
       malformedLines: collector.malformedLines,
       truncatedLastLine: collector.truncatedLastLine,
     };

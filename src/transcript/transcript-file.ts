@@ -1,6 +1,8 @@
 // Opening a transcript file for reading: TranscriptReadError (carries the path) and exact positional reads.
-import { open, stat } from "node:fs/promises";
-import type { FileHandle } from "node:fs/promises";
+// Synchronous calls on a file descriptor: the file is a regular one (checked before opening) and each read is one
+// chunk, so a hook saves a thread-pool round trip per call, and never loads node:fs/promises (with the stream and
+// readline modules it pulls in, ~10 ms of a hook's start-up). Streaming a whole file (forEachLine) stays asynchronous.
+import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
 
 /** A transcript could not be read (missing file, a directory, an I/O error). `code` is the fs error code when there is one. */
 export class TranscriptReadError extends Error {
@@ -28,30 +30,31 @@ function asReadError(path: string, error: unknown): TranscriptReadError {
 
 export interface OpenTranscript {
   path: string;
-  handle: FileHandle;
+  /** File descriptor (closed by withTranscript). */
+  fd: number;
   /** Size when opened. */
   size: number;
 }
 
 /** Opens a regular file for reading; throws TranscriptReadError (with the path) for anything else. */
 export async function openTranscript(path: string): Promise<OpenTranscript> {
-  let handle: FileHandle;
+  let fd: number;
   try {
     // Check the type before opening: opening a FIFO blocks until a writer appears, which could be never.
-    const before = await stat(path);
+    const before = statSync(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    handle = await open(path, "r");
+    fd = openSync(path, "r");
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    return { path, handle, size: stats.size };
+    return { path, fd, size: stats.size };
   } catch (error) {
-    await handle.close();
+    closeSync(fd);
     throw asReadError(path, error);
   }
 }
@@ -64,7 +67,7 @@ export async function withTranscript<T>(path: string, work: (file: OpenTranscrip
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    await file.handle.close();
+    closeSync(file.fd);
   }
 }
 
@@ -72,7 +75,7 @@ export async function withTranscript<T>(path: string, work: (file: OpenTranscrip
 export async function readExactly(file: OpenTranscript, buffer: Buffer, position: number): Promise<void> {
   let filled = 0;
   while (filled < buffer.length) {
-    const { bytesRead } = await file.handle.read(buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = readSync(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
     }

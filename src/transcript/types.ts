@@ -169,29 +169,55 @@ export interface TailReading {
   compactBoundaries: CompactBoundaryRecord[];
   /** Hook injection records in the walked region, in file order. */
   hookContexts: HookContextRecord[];
+  /**
+   * Skip reasons of the classified lines only: a line the pre-filter passed over (unparsedLines) is not counted here,
+   * whatever it is. Not a census of the walked region.
+   */
   skipped: SkipCounts;
-  /** Lines classified during the walk (blank lines and an unterminated last line included). */
+  /** Every line walked (blank lines and an unterminated last line included), classified or not. */
   lines: number;
+  /**
+   * Lines walked but neither decoded nor parsed: the pre-filter (line-prefilter.ts) found they cannot be a record the
+   * walk still needed. Blank lines, user records, progress without embedded messages, malformed lines, ... land here.
+   */
+  unparsedLines: number;
+  /** Malformed lines among the classified lines (a malformed line the pre-filter passed over is in unparsedLines). */
   malformedLines: number;
+  /** Exact: an unterminated last line is always classified. */
   truncatedLastLine: boolean;
 }
 
-/** Result of reading the first records of a file up to a byte bound. */
+/**
+ * Result of reading the first records of a file, up to its first main-chain assistant record or a byte bound. Only the
+ * lines that can be an assistant record or a hook injection are classified (see line-prefilter.ts): `records`,
+ * `sessionIds`, `firstTimestamp`, `skipped` and `malformedLines` are about those lines, not every line walked.
+ */
 export interface HeadReading {
   path: string;
   fileSize: number;
+  /** Bytes read from the file (whole chunks: may go past the line the reading stopped at). */
   bytesRead: number;
-  /** The whole file fit within the byte bound. */
+  /** Every line of the file was walked: neither the first response nor the byte bound stopped the reading. */
   reachedEndOfFile: boolean;
+  /** The reading stopped at the first main-chain assistant record (the last entry of `records`); later lines were not walked. */
+  stoppedAtFirstResponse: boolean;
   /** The byte bound cut a line: that line was not classified. */
   cutAtByteBound: boolean;
-  /** The classified lines, in file order (blank lines included). */
+  /** The classified lines, in file order: the lines the pre-filter passed over (unparsedLines) are not in it. */
   records: ClassifiedLine[];
   hookContexts: HookContextRecord[];
-  /** Session ids of main-chain records, in order of first appearance. */
+  /** Session ids of the classified main-chain records, in order of first appearance. */
   sessionIds: string[];
+  /** Timestamp of the first classified main-chain record that has one. */
   firstTimestamp: string | null;
+  /** Skip reasons of the classified lines only. */
   skipped: SkipCounts;
+  /** Every line walked, classified or not (blank lines included; a line cut by the byte bound excluded). */
+  lines: number;
+  /** Lines walked but neither decoded nor parsed (not a possible assistant record or hook injection). */
+  unparsedLines: number;
+  /** Malformed lines among the classified lines. */
   malformedLines: number;
+  /** Exact: an unterminated last line is always classified. */
   truncatedLastLine: boolean;
 }

@@ -22,7 +22,11 @@ describe("head reader byte bound", () => {
     expect(head.bytesRead).toBe(maxBytes);
     expect(head.reachedEndOfFile).toBe(false);
     expect(head.cutAtByteBound).toBe(true);
-    expect(head.records.map((r) => r.kind)).toEqual(["other", "hook-context"]);
+    // The hook_success attachment is walked (lines) but not parsed: it cannot be an injection or a response.
+    expect(head.records.map((r) => r.kind)).toEqual(["hook-context"]);
+    expect(head.lines).toBe(2);
+    expect(head.unparsedLines).toBe(1);
+    expect(head.stoppedAtFirstResponse).toBe(false);
     expect(head.malformedLines).toBe(0);
     expect(head.truncatedLastLine).toBe(false);
   });
@@ -42,6 +46,8 @@ describe("head reader byte bound", () => {
     const head = await readHead(path, { maxBytes: 1_000_000 });
     expect(head.bytesRead).toBe(Buffer.byteLength(content));
     expect(head.reachedEndOfFile).toBe(true);
-    expect(head.records.map((r) => r.kind)).toEqual(["other", "assistant"]);
+    expect(head.stoppedAtFirstResponse).toBe(true);
+    expect(head.records.map((r) => r.kind)).toEqual(["assistant"]);
+    expect([head.lines, head.unparsedLines]).toEqual([2, 1]);
   });
 });

@@ -34,7 +34,9 @@ describe("hook injection records", () => {
     );
     const head = await readHead(path);
     expect(head.reachedEndOfFile).toBe(true);
-    expect(head.records.map((r) => r.kind)).toEqual(["other", "hook-context", "other", "hook-context", "other", "assistant"]);
+    // Walked: hook_success, context, hook_success, context, user, assistant; only the possible injections and responses are parsed.
+    expect(head.records.map((r) => r.kind)).toEqual(["hook-context", "hook-context", "assistant"]);
+    expect([head.lines, head.unparsedLines]).toEqual([6, 3]);
     expect(head.hookContexts).toHaveLength(2);
     const [delivered, previewed] = head.hookContexts;
     expect(delivered).toMatchObject({ hookEvent: "SessionStart", hookName: "SessionStart:clear", content: [DELIVERED], text: DELIVERED, isPersistedOutputPreview: false });

@@ -63,10 +63,27 @@ describe("malformed lines", () => {
     expect(tail.truncatedLastLine).toBe(true);
     expect(tail.contextTokens).toBe(3002);
 
+    // The head stops at the first response, before the cut line; a file cut before any response shows it.
     const head = await readHead(path);
-    expect(head.reachedEndOfFile).toBe(true);
-    expect(head.truncatedLastLine).toBe(true);
-    expect(head.malformedLines).toBe(1);
+    expect(head.stoppedAtFirstResponse).toBe(true);
+    expect(head.truncatedLastLine).toBe(false);
+    const cutEarly = await dir.file("e.jsonl", jsonl([user("a")]) + next.slice(0, next.length - 40));
+    const early = await readHead(cutEarly);
+    expect(early.reachedEndOfFile).toBe(true);
+    expect(early.truncatedLastLine).toBe(true);
+    expect(early.malformedLines).toBe(1);
+  });
+
+  it("a cut last line is reported by the tail and head readers even when it could not be a needed record", async () => {
+    const cutUser = JSON.stringify(user("x".repeat(200))).slice(0, 120);
+    const path = await dir.file("c.jsonl", jsonl([assistant({ id: "msg_1", input: 2, cacheRead: 3000, output: 9 }), user("a")]) + cutUser);
+    const tail = await readTail(path);
+    expect(tail.truncatedLastLine).toBe(true);
+    expect(tail.malformedLines).toBe(1);
+    expect(tail.unparsedLines).toBe(1); // the complete user line only
+    const headOnly = await dir.file("d.jsonl", jsonl([user("a")]) + cutUser);
+    const head = await readHead(headOnly);
+    expect([head.truncatedLastLine, head.malformedLines, head.unparsedLines]).toEqual([true, 1, 1]);
   });
 
   it("a complete last line without a final newline is a record, not a truncation", async () => {

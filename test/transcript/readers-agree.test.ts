@@ -46,9 +46,9 @@ function render(groups: Json[][], cutLastLineAt: number | null): string {
   return lines.map((l) => `${l}\n`).join("") + last.slice(0, Math.min(cutLastLineAt, last.length - 1));
 }
 
-/** 1-based line number of the last main-chain response, by plain JSON.parse of the complete or parseable lines. */
-function lastMainResponseLine(content: string): number | null {
-  let found: number | null = null;
+/** 1-based line numbers of the main-chain responses, by plain JSON.parse of the complete or parseable lines. */
+function mainResponseLines(content: string): number[] {
+  const found: number[] = [];
   content.split("\n").forEach((line, index) => {
     let record: Json;
     try {
@@ -58,7 +58,7 @@ function lastMainResponseLine(content: string): number | null {
     }
     const message = record["message"] as Json | undefined;
     const main = record["type"] === "assistant" && record["isSidechain"] !== true && record["isApiErrorMessage"] !== true;
-    if (main && message?.["model"] !== "<synthetic>") found = index + 1;
+    if (main && message?.["model"] !== "<synthetic>") found.push(index + 1);
   });
   return found;
 }
@@ -91,7 +91,9 @@ describe("readers agree", () => {
         expect(wholeSmallChunks).toEqual(whole);
 
         // Where each walk must stop, found independently: the last main-chain response and the last boundary.
-        const lastResponseLine = lastMainResponseLine(content);
+        const responseLines = mainResponseLines(content);
+        const lastResponseLine = responseLines.at(-1) ?? null;
+        const firstResponseLine = responseLines[0] ?? null;
         const lastBoundaryLine = whole.compactions.at(-1)?.lineNumber ?? null;
         const nearStop = lastResponseLine ?? 1;
         const backStop = lastResponseLine === null || lastBoundaryLine === null ? 1 : Math.min(lastResponseLine, lastBoundaryLine);
@@ -112,12 +114,16 @@ describe("readers agree", () => {
         expect(back.hookContexts).toEqual(hookContextsFrom(whole.hookContexts, backStop));
         expect(back.compactBoundaries.map(boundaryFigures)).toEqual(whole.compactions.filter((c) => c.lineNumber >= backStop).map(boundaryFigures));
 
-        const head = await readHead(path, { maxBytes: Math.max(1, content.length * 4) });
-        expect(head.reachedEndOfFile).toBe(true);
-        expect(head.records).toHaveLength(whole.lines);
-        expect(head.hookContexts).toEqual(whole.hookContexts.map(({ lineNumber: _n, ...h }) => h));
-        expect(head.malformedLines).toBe(whole.malformedLines);
-        expect(head.truncatedLastLine).toBe(whole.truncatedLastLine);
+        // The head walks to the first main-chain response (included), or to the end of a file without one.
+        const head = await readHead(path, { maxBytes: Math.max(1, content.length * 4), chunkSize });
+        const headEnd = firstResponseLine ?? whole.lines;
+        expect(head.stoppedAtFirstResponse).toBe(firstResponseLine !== null);
+        expect(head.reachedEndOfFile).toBe(headEnd === whole.lines);
+        expect(head.lines).toBe(headEnd);
+        expect(head.records.length + head.unparsedLines).toBe(headEnd);
+        expect(head.hookContexts).toEqual(whole.hookContexts.filter((h) => h.lineNumber <= headEnd).map(({ lineNumber: _n, ...h }) => h));
+        expect(head.truncatedLastLine).toBe(firstResponseLine === null && whole.truncatedLastLine);
+        if (firstResponseLine === null) expect(head.malformedLines).toBe(whole.malformedLines);
       }),
       { numRuns: 80 },
     );

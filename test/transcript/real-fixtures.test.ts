@@ -112,14 +112,19 @@ describe.skipIf(!present)("real transcripts read the same as an independent read
       const tail = await readTail(path);
       expect(tail.lastAssistant).toBeNull();
       expect(tail.reachedStartOfFile).toBe(true);
-      expect(tail.skipped.sidechain).toBe(tail.lines);
+      // Sidechain assistant records are parsed (and skipped); the user records are walked over unparsed.
+      expect(tail.unparsedLines).toBeGreaterThan(0);
+      expect(tail.skipped.sidechain + tail.unparsedLines).toBe(tail.lines);
     });
   }
 
-  it("the head reader sees the first records of a real file in order", async () => {
+  it("the head reader walks a real file's first records and stops at its first response (line 8)", async () => {
     const head = await readHead(join(fixtures, COMPACTED), { maxBytes: 16 * 1024 });
     expect(head.reachedEndOfFile).toBe(false);
-    expect(head.records[0]).toMatchObject({ kind: "other", meta: { type: "file-history-snapshot" } });
+    expect(head.stoppedAtFirstResponse).toBe(true);
+    expect(head.lines).toBe(8);
+    expect(head.unparsedLines).toBe(7);
+    expect(head.records).toEqual([expect.objectContaining({ kind: "assistant" })]);
     expect(head.sessionIds).toEqual(["4d5611e5-241a-462a-8d15-5122611a9569"]);
     expect(head.bytesRead).toBe(16 * 1024);
   });
