@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { resolveWorkspace } from "../core/workspace.js";
 import { readLocalState } from "../core/local-state.js";
+import { readMeasurementLog } from "../core/measurement-log-read.js";
 import { claudeProjectsDir } from "../core/transcript-locations.js";
 import { buildSavingsReport } from "../core/savings-report.js";
 import { UsageError } from "./cli-args.js";
@@ -37,12 +38,14 @@ export const reportCommand: CliCommand = {
     const htmlFile = fileFlag(args.flags.get("html"), "html");
     const workspace = resolveWorkspace({ env: process.env, cwd: process.cwd() });
     const local = readLocalState(workspace.storeDir);
-    if (local.problem) console.error(`thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); hook records are left out.`);
+    if (local.problem) console.error(`thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); the hook records it still held are left out.`);
+    const logged = readMeasurementLog(workspace.storeDir, local.state.measurements);
+    if (logged.unreadableLines > 0) console.error(`thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`);
     const progress = stderrProgress();
     const report = await buildSavingsReport({
       workspaceRoot: workspace.root,
       projectsDir: claudeProjectsDir(process.env),
-      measurements: local.state.measurements,
+      measurements: logged.measurements,
       onProgress: progress.update,
     });
     progress.done();

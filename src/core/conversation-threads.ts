@@ -1,26 +1,50 @@
 // Which thread each Claude Code conversation (session id) was on, so that a new process resuming it continues there.
 import { nextTimestamp } from "./clock.js";
 import type { LocalState } from "./local-state.js";
+import type { MeasurementEvent } from "./measurement-log.js";
+import { lastConversation } from "./measurement-log-read.js";
 import type { SessionKey } from "./types.js";
 
-export const CONVERSATIONS_KEEP = 200;
+export interface ConversationRef {
+  projectId: string;
+  threadId: string;
+  /** The client session (Claude Code process) that was on it; null for records of older versions. */
+  instance: string | null;
+}
 
-/** Records the thread of a conversation, keeping the newest CONVERSATIONS_KEEP. */
-export function rememberConversation(state: LocalState, sessionId: string, projectId: string, threadId: string): void {
-  delete state.conversations[sessionId];
-  state.conversations[sessionId] = { projectId, threadId, at: nextTimestamp() };
-  const ids = Object.keys(state.conversations);
-  for (const old of ids.slice(0, Math.max(0, ids.length - CONVERSATIONS_KEEP))) delete state.conversations[old];
+/** The log event that records a conversation's thread, and the client session that was on it. */
+export function conversationEvent(sessionId: string, projectId: string, threadId: string, instance: SessionKey): MeasurementEvent {
+  return { kind: "conversation", at: nextTimestamp(), sessionId, projectId, threadId, instance: instance.key };
+}
+
+/** The thread the conversation was last on: its newest log event, else what an older config.json kept. */
+export function conversationThread(state: LocalState, sessionId: string, events: readonly MeasurementEvent[]): ConversationRef | null {
+  const logged = lastConversation(events);
+  if (logged) return logged;
+  const legacy = state.conversations[sessionId];
+  return legacy ? { projectId: legacy.projectId, threadId: legacy.threadId, instance: null } : null;
+}
+
+/** The client session's own thread, if it has chosen one. */
+export function sessionThread(state: LocalState, session: SessionKey): ConversationRef | null {
+  const mine = state.sessions[session.key];
+  return mine?.projectId && mine.threadId ? { projectId: mine.projectId, threadId: mine.threadId, instance: session.key } : null;
+}
+
+/**
+ * Whether this client session must take the conversation's thread into config.json: only when another process was
+ * on the conversation (a resumed one). Its own conversations it follows through the log (see instanceThread).
+ */
+export function mustAdopt(conversation: ConversationRef, session: SessionKey): boolean {
+  return conversation.instance !== session.key;
 }
 
 /**
  * A client session that has not chosen a thread yet (a new Claude Code process resuming a conversation) takes the
  * conversation's thread. Returns whether it did.
  */
-export function adoptConversation(state: LocalState, session: SessionKey, sessionId: string): boolean {
+export function adoptConversation(state: LocalState, session: SessionKey, conversation: ConversationRef): boolean {
   if (state.sessions[session.key]?.threadId) return false;
-  const conversation = state.conversations[sessionId];
-  if (!conversation) return false;
   state.sessions[session.key] = {
     projectId: conversation.projectId,
     threadId: conversation.threadId,
@@ -28,11 +52,4 @@ export function adoptConversation(state: LocalState, session: SessionKey, sessio
     ...(session.pid !== undefined ? { pid: session.pid } : {}),
   };
   return true;
-}
-
-/** At the end of a conversation (or before its compaction): remember this session's thread, or adopt the conversation's. */
-export function settleConversation(state: LocalState, session: SessionKey, sessionId: string): void {
-  const mine = state.sessions[session.key];
-  if (mine?.projectId && mine.threadId) rememberConversation(state, sessionId, mine.projectId, mine.threadId);
-  else adoptConversation(state, session, sessionId);
 }

@@ -4,6 +4,8 @@ import { accessSync, constants, statSync } from "node:fs";
 import { relative } from "node:path";
 import { buildTree } from "./tree-render.js";
 import { readLocalState } from "./local-state.js";
+import { measurementLogPath } from "./measurement-log.js";
+import { readMeasurementLog } from "./measurement-log-read.js";
 import type { ThreadMindServices } from "./services.js";
 import type { Workspace } from "./workspace.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
@@ -61,13 +63,30 @@ export function checkThreads(services: ThreadMindServices): DoctorCheck {
 
 export function checkLocalState(services: ThreadMindServices): DoctorCheck {
   const read = readLocalState(services.store.dir);
-  if (read.problem === undefined) return ok("local-state", "Local state", `${services.store.dir}/config.json is usable`);
-  return warn(
-    "local-state",
-    "Local state",
-    "Nothing to do by hand: the next write sets the file aside (config.json.corrupt-<time>) and starts a new one; the measurements in it are lost. Thread files are not affected.",
-    `${services.store.dir}/config.json cannot be used: ${read.problem}`,
-  );
+  if (read.problem !== undefined) {
+    return warn(
+      "local-state",
+      "Local state",
+      "Nothing to do by hand: the next write sets the file aside (config.json.corrupt-<time>) and starts a new one. Thread files and measurements.jsonl are not affected.",
+      `${services.store.dir}/config.json cannot be used: ${read.problem}`,
+    );
+  }
+  const log = measurementLogPath(services.store.dir);
+  let unreadable: number;
+  try {
+    unreadable = readMeasurementLog(services.store.dir).unreadableLines;
+  } catch (e) {
+    return warn("local-state", "Local state", `Move ${log} away (the hooks start a new one); stats and the report show no measurements until then.`, `${log} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (unreadable > 0) {
+    return warn(
+      "local-state",
+      "Local state",
+      "Nothing to do by hand: those lines are left out of stats and the report (a write cut short by a crash leaves one such line).",
+      `${unreadable} line${unreadable === 1 ? "" : "s"} of ${log} ${unreadable === 1 ? "is" : "are"} not measurement records`,
+    );
+  }
+  return ok("local-state", "Local state", `${services.store.dir}/config.json and measurements.jsonl are usable`);
 }
 
 /** The context a new session here would load (the branch's thread), whole and as the SessionStart hook fits it. */

@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { ThreadMindError } from "./errors.js";
 import { ThreadMindServices } from "./services.js";
 import { resolveWorkspace } from "./workspace.js";
-import { readLocalState } from "./local-state.js";
+import { storeMeasurements } from "./measurement-log-read.js";
 import { emptyMeasurements } from "./measurements.js";
 import { claudeConfigDir } from "./transcript-locations.js";
 import { fail, warn, type CheckStatus, type DoctorCheck } from "./doctor-types.js";
@@ -51,7 +51,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
   }
   checks.push(...(await checkGit(workspace, options.env)));
   checks.push(checkVersions(options.bundleVersion, options.pluginRoot));
-  const measurements = usable ? readLocalState(workspace.storeDir).state.measurements : emptyMeasurements();
+  const measurements = usable ? storeMeasurements(workspace.storeDir).measurements : emptyMeasurements();
   checks.push(
     checkPluginInstalled({
       configDir: claudeConfigDir(options.env, options.home ?? homedir()),

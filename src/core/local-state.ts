@@ -1,11 +1,9 @@
-// config.json: this machine's state (sessions, per-branch start threads, last project, measurements); gitignored.
-import { existsSync, renameSync } from "node:fs";
+// config.json: this machine's state (sessions, per-branch start threads, last project); gitignored. Measurements: measurements.jsonl.
 import { join } from "node:path";
-import { writeFileAtomic } from "./atomic-write.js";
-import { readTextStrict } from "./store.js";
+import { readTextStrict } from "./read-strict.js";
 import { UnreadableFileError } from "./errors.js";
 import { LIMITS } from "./limits.js";
-import { isValidId } from "./ids.js";
+import { isValidId } from "./id-pattern.js";
 import type { Measurements } from "./measurements.js";
 import { emptyMeasurements } from "./measurements.js";
 
@@ -23,8 +21,9 @@ export interface LocalState {
   /** branch → project id → thread last chosen on that branch. */
   branches: Record<string, Record<string, string>>;
   sessions: Record<string, SessionState>;
-  /** Claude Code session id → the thread that conversation was on (a process resuming it continues there). */
+  /** Read from an older config.json only: moved to measurements.jsonl by the next write (see measurement-log-legacy.ts). */
   conversations: Record<string, ConversationThread>;
+  /** Read from an older config.json only: moved to measurements.jsonl by the next write. */
   measurements: Measurements;
   /** Author ids this user had before (0.4 kept a random one in config.json as "author"): their threads are this user's. */
   legacyAuthorIds: string[];
@@ -71,21 +70,6 @@ export function readLocalState(storeDir: string): LocalStateRead {
     return { state: emptyLocalState(), problem: "is not a JSON object" };
   }
   return { state: normalize(data as Record<string, unknown>) };
-}
-
-/**
- * Writes config.json. If the current file could not be used, it is first moved aside to
- * config.json.corrupt-<time> (never overwritten) and the caller is told where.
- */
-export async function writeLocalState(storeDir: string, state: LocalState, hadProblem: boolean): Promise<string | null> {
-  const path = localStatePath(storeDir);
-  let setAside: string | null = null;
-  if (hadProblem && existsSync(path)) {
-    setAside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-    renameSync(path, setAside);
-  }
-  await writeFileAtomic(path, `${JSON.stringify(state, null, 1)}\n`);
-  return setAside;
 }
 
 function normalize(d: Record<string, unknown>): LocalState {

@@ -26,7 +26,14 @@ export interface InjectionRecord {
   receipt: ReceiptStatus;
   /** Content hash of the injected text: a receipt matches it against what the transcript recorded. */
   contentHash: string;
+  /** textFingerprint of the injected text: how the hooks recognise it without node:crypto (absent in older records). */
+  fingerprint?: string;
   transcriptPath?: string;
+  /**
+   * The transcript's size when the context was loaded: Claude Code records the injection after that point, before the
+   * next response, so a receipt reads from there (absent in records of older versions).
+   */
+  transcriptOffset?: number;
 }
 
 export interface HookSeenRecord {

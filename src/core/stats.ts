@@ -1,5 +1,5 @@
 // stats_show: thread counts, the active thread's context size, summary sizes, and the measured sessions from local state.
-import { readLocalState } from "./local-state.js";
+import { storeMeasurements } from "./measurement-log-read.js";
 import type { InjectionRecord, Measurements, ReceiptStatus, SizeRecord } from "./measurements.js";
 import type { ThreadMindServices } from "./services.js";
 import { buildTree } from "./tree-render.js";
@@ -52,7 +52,7 @@ export async function collectStats(services: ThreadMindServices): Promise<StatsR
     counts,
     active: { threadId: context.thread.id, depth: context.depth, contextTokens: context.tokens },
     summaries,
-    measured: measuredPart(readLocalState(services.store.dir).state.measurements),
+    measured: measuredPart(storeMeasurements(services.store.dir).measurements),
   };
 }
 

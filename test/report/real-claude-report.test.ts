@@ -9,7 +9,7 @@ import { listTranscripts } from "../support/claude-transcripts.js";
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
 import { servicesFor } from "../support/core-services.js";
 import { REPO_ROOT, runCli } from "../support/run-cli.js";
-import { readLocalState } from "../../src/core/local-state.js";
+import { storeMeasurements } from "../../src/core/measurement-log-read.js";
 import type { SavingsReport } from "../../src/core/savings-report.js";
 import type { DoctorCheck } from "../../src/core/doctor-types.js";
 
@@ -69,7 +69,7 @@ describe.skipIf(!availability.available)("the report on a real Claude Code sessi
   });
 
   it("pairs the /clear by ThreadMind's hook records: 52,000 before → 3,100 after, with the context it loaded delivered", () => {
-    const injections = readLocalState(`${repo}/.threadmind`).state.measurements.injections;
+    const injections = storeMeasurements(`${repo}/.threadmind`).measurements.injections;
     const clearInjection = injections.find((i) => i.source === "clear")!;
     const clear = report.restarts.find((r) => r.kind === "clear")!;
     expect(clear).toMatchObject({

@@ -5,6 +5,8 @@ import { servicesFor } from "./core-services.js";
 import { makeTempRepo } from "./temp-repo.js";
 import type { ThreadMindServices } from "../../src/core/services.js";
 import type { Measurements } from "../../src/core/measurements.js";
+import { readLocalState } from "../../src/core/local-state.js";
+import { readMeasurementLog } from "../../src/core/measurement-log-read.js";
 
 /** The parts of `.threadmind/config.json` the end-to-end tests read (parsed independently of the product's reader). */
 export type RecordedState = {
@@ -67,11 +69,12 @@ export async function createThreadMindRepo(title: string, mainSummary: string): 
       writeFileSync(path, "---\ntitle: [this frontmatter never closes its list\n---\nDamaged by the test.\n");
     },
     recorded() {
-      const parsed: unknown = JSON.parse(readFileSync(join(plain.dir, ".threadmind", "config.json"), "utf8"));
-      if (typeof parsed !== "object" || parsed === null || !("measurements" in parsed) || !("sessions" in parsed)) {
-        throw new Error(`config.json has no measurements/sessions: ${JSON.stringify(parsed).slice(0, 300)}`);
-      }
-      return parsed as RecordedState;
+      const storeDir = join(plain.dir, ".threadmind");
+      const { state, problem } = readLocalState(storeDir);
+      if (problem !== undefined) throw new Error(`config.json cannot be used: ${problem}`);
+      const log = readMeasurementLog(storeDir, state.measurements);
+      if (log.unreadableLines > 0) throw new Error(`${log.unreadableLines} unreadable line(s) in measurements.jsonl`);
+      return { sessions: state.sessions, branches: state.branches, measurements: log.measurements } satisfies RecordedState;
     },
   };
 }

@@ -1,0 +1,24 @@
+// Writing config.json (atomically; an unusable one is first set aside, never overwritten). Reading: local-state.ts.
+import { existsSync, renameSync } from "node:fs";
+import { writeFileAtomic } from "./atomic-write.js";
+import { localStatePath, type LocalState } from "./local-state.js";
+
+/**
+ * Writes config.json. If the current file could not be used, it is first moved aside to
+ * config.json.corrupt-<time> (never overwritten) and the caller is told where.
+ */
+export async function writeLocalState(storeDir: string, state: LocalState, hadProblem: boolean): Promise<string | null> {
+  const path = localStatePath(storeDir);
+  let setAside: string | null = null;
+  if (hadProblem && existsSync(path)) {
+    setAside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    renameSync(path, setAside);
+  }
+  const { measurements, conversations, ...kept } = state;
+  if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
+    throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
+  }
+  await writeFileAtomic(path, `${JSON.stringify(kept, null, 1)}\n`);
+  return setAside;
+}
+

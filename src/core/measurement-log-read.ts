@@ -1,0 +1,267 @@
+// Reading measurements.jsonl: the whole log folded into Measurements, or only the lines of one Claude Code session.
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { emptyMeasurements, MEASUREMENT_KEEP, type InjectionRecord, type Measurements } from "./measurements.js";
+import { readLocalState } from "./local-state.js";
+import { measurementLogPath, previousMeasurementLogPath, type MeasurementEvent, type SettledReceipt } from "./measurement-log.js";
+
+/** A log file larger than this (damage, or appends by something else) is read from its last this-many bytes only. */
+const READ_MAX_BYTES = 8 * 1024 * 1024;
+
+const KINDS = new Set<MeasurementEvent["kind"]>(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
+const RECEIPTS = new Set<SettledReceipt>(["delivered", "preview", "missing"]);
+
+export interface MeasurementLogRead {
+  measurements: Measurements;
+  /** Lines that are not measurement events (a torn write, hand edits): counted, never fatal. */
+  unreadableLines: number;
+}
+
+/** A log file's bytes, or an empty buffer where it does not exist. Other errors are thrown. */
+function readLogBytes(path: string): Buffer {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return Buffer.alloc(0);
+    throw e;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    const length = Math.min(stat.size, READ_MAX_BYTES);
+    const buffer = Buffer.allocUnsafe(length);
+    let read = 0;
+    while (read < length) {
+      const n = readSync(fd, buffer, read, length - read, stat.size - length + read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Both log files' bytes, the previous one first. */
+function logFiles(storeDir: string): Buffer[] {
+  return [readLogBytes(previousMeasurementLogPath(storeDir)), readLogBytes(measurementLogPath(storeDir))];
+}
+
+/** One line as an event, or null when it is not one (checked field by field: the file is only ours by convention). */
+export function parseEventLine(line: string): MeasurementEvent | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const d = data as Record<string, unknown>;
+  if (typeof d.kind !== "string" || !KINDS.has(d.kind as MeasurementEvent["kind"])) return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string") return null;
+  switch (d.kind as MeasurementEvent["kind"]) {
+    case "sessionEnd":
+    case "preCompact":
+      return typeof d.reason === "string" && (d.contextTokens === null || typeof d.contextTokens === "number") ? (d as MeasurementEvent) : null;
+    case "injection":
+      return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === undefined || (Number.isInteger(d.transcriptOffset) && (d.transcriptOffset as number) >= 0)) && (d.fingerprint === undefined || typeof d.fingerprint === "string")
+        ? (d as MeasurementEvent)
+        : null;
+    case "receipt":
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt as SettledReceipt) ? (d as MeasurementEvent) : null;
+    case "hookSeen":
+      return typeof d.event === "string" ? (d as MeasurementEvent) : null;
+    case "conversation":
+      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === undefined || typeof d.instance === "string") ? (d as MeasurementEvent) : null;
+  }
+}
+
+export function receiptKey(r: { sessionId: string; at: string; contentHash: string }): string {
+  return `${r.sessionId}\n${r.at}\n${r.contentHash}`;
+}
+
+/** Strips the event's kind: what remains is the record as Measurements holds it. */
+function record<T extends MeasurementEvent>(event: T): Omit<T, "kind"> {
+  const { kind: _kind, ...rest } = event;
+  return rest;
+}
+
+/**
+ * Every measurement: `legacy` (lists an older config.json held) first, then the log's events in the order they were
+ * written; receipts settle their injections; identical lines count once (a migration interrupted and redone); the newest
+ * MEASUREMENT_KEEP of each list are kept.
+ */
+export function readMeasurementLog(storeDir: string, legacy: Measurements = emptyMeasurements()): MeasurementLogRead {
+  const m: Measurements = {
+    sessionEnds: [...legacy.sessionEnds],
+    preCompacts: [...legacy.preCompacts],
+    injections: legacy.injections.map((i) => ({ ...i })),
+    hooksSeen: [...legacy.hooksSeen],
+  };
+  const receipts = new Map<string, SettledReceipt>();
+  const seen = new Set<string>();
+  let unreadableLines = 0;
+  for (const bytes of logFiles(storeDir)) {
+    for (const line of bytes.toString("utf8").split("\n")) {
+      if (line.trim() === "" || seen.has(line)) continue;
+      seen.add(line);
+      const event = parseEventLine(line);
+      if (event === null) {
+        unreadableLines += 1;
+        continue;
+      }
+      switch (event.kind) {
+        case "sessionEnd":
+          m.sessionEnds.push(record(event));
+          break;
+        case "preCompact":
+          m.preCompacts.push(record(event));
+          break;
+        case "injection":
+          m.injections.push({ ...record(event), receipt: "pending" } satisfies InjectionRecord);
+          break;
+        case "receipt":
+          receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), event.receipt);
+          break;
+        case "hookSeen":
+          m.hooksSeen.push(record(event));
+          break;
+        case "conversation":
+          break;
+        default: {
+          const unreachable: never = event;
+          throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
+        }
+      }
+    }
+  }
+  for (const injection of m.injections) {
+    const receipt = receipts.get(receiptKey(injection));
+    if (receipt !== undefined && injection.receipt === "pending") injection.receipt = receipt;
+  }
+  return {
+    measurements: {
+      sessionEnds: m.sessionEnds.slice(-MEASUREMENT_KEEP),
+      preCompacts: m.preCompacts.slice(-MEASUREMENT_KEEP),
+      injections: m.injections.slice(-MEASUREMENT_KEEP),
+      hooksSeen: m.hooksSeen.slice(-MEASUREMENT_KEEP),
+    },
+    unreadableLines,
+  };
+}
+
+/**
+ * The events of one Claude Code session, oldest first, found by the session id's exact JSON form in the raw bytes
+ * (only those lines are decoded and parsed: a hook reads ~2 MB of log in about a millisecond this way).
+ */
+export function sessionEvents(storeDir: string, sessionId: string): MeasurementEvent[] {
+  const needle = Buffer.from(`"sessionId":${JSON.stringify(sessionId)}`, "utf8");
+  const events: MeasurementEvent[] = [];
+  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
+    scanLines(path, needle, (line) => {
+      const event = parseEventLine(line);
+      if (event !== null && event.sessionId === sessionId) events.push(event);
+    });
+  }
+  return events;
+}
+
+/** One reusable read buffer: a hook touches 256 KiB of fresh memory, not the whole log (page faults cost more than reading). */
+let scanBuffer: Buffer | null = null;
+const SCAN_BUFFER_BYTES = 256 * 1024;
+
+/**
+ * Calls `onLine` with each complete line of the file that contains `needle`, in order, reading through one reused
+ * buffer. A line longer than the buffer is not a measurement event: it is passed over.
+ */
+function scanLines(path: string, needle: Buffer, onLine: (line: string) => void): void {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return;
+    throw e;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+    const buffer = scanBuffer;
+    let position = Math.max(0, stat.size - READ_MAX_BYTES);
+    let held = 0; // bytes of an unfinished line at the buffer's start
+    let skippingLongLine = false;
+    for (;;) {
+      const n = readSync(fd, buffer, held, buffer.length - held, position);
+      position += n;
+      const filled = held + n;
+      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(0x0a, filled - 1);
+      const complete = lastNewline === -1 ? 0 : lastNewline;
+      let from = 0;
+      if (skippingLongLine) {
+        const end = buffer.indexOf(0x0a, 0);
+        if (end === -1 || end > complete) from = complete;
+        else {
+          from = end + 1;
+          skippingLongLine = false;
+        }
+      }
+      for (;;) {
+        const hit = buffer.indexOf(needle, from);
+        if (hit === -1 || hit >= complete) break;
+        const start = buffer.lastIndexOf(0x0a, hit) + 1;
+        const newline = buffer.indexOf(0x0a, hit);
+        const end = newline === -1 || newline > complete ? complete : newline;
+        onLine(buffer.toString("utf8", Math.max(start, from), end));
+        from = end + 1;
+      }
+      if (n === 0) return;
+      // Keep the unfinished last line for the next read; a line that fills the whole buffer is passed over.
+      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+      if (lastNewline === -1 && rest === buffer.length) {
+        held = 0;
+        skippingLongLine = true;
+      } else {
+        buffer.copyWithin(0, filled - rest, filled);
+        held = rest;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The thread a conversation was last on, from its events (null if the log has none). */
+export function lastConversation(events: readonly MeasurementEvent[]): { projectId: string; threadId: string; instance: string | null } | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
+  }
+  return null;
+}
+
+/**
+ * The thread of the last conversation a client session (a Claude Code process, e.g. "claude-4242") was on, from the
+ * log; null when it has none. Found like sessionEvents, by the key's exact JSON form.
+ */
+export function instanceThread(storeDir: string, instance: string): { projectId: string; threadId: string } | null {
+  const needle = Buffer.from(`"instance":${JSON.stringify(instance)}`, "utf8");
+  let last: { projectId: string; threadId: string } | null = null;
+  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
+    scanLines(path, needle, (line) => {
+      const event = parseEventLine(line);
+      if (event !== null && event.kind === "conversation" && event.instance === instance) last = { projectId: event.projectId, threadId: event.threadId };
+    });
+  }
+  return last;
+}
+
+/** Injections of these events that no receipt has settled yet. */
+export function pendingInjections(events: readonly MeasurementEvent[]): InjectionRecord[] {
+  const settled = new Set(events.flatMap((e) => (e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : [])));
+  return events.flatMap((e): InjectionRecord[] => (e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []));
+}
+
+/** Every measurement of this store: the log, after what an older config.json still holds. */
+export function storeMeasurements(storeDir: string): MeasurementLogRead {
+  return readMeasurementLog(storeDir, readLocalState(storeDir).state.measurements);
+}

@@ -1,0 +1,82 @@
+// measurements.jsonl: what the hooks measured (sizes, injections, receipts, hooks seen, conversations), one appended line per event.
+//
+// Hooks append without the store lock: one write(2) on an O_APPEND descriptor, so lines of concurrent hooks never
+// interleave. The file is rotated (current → measurements.1.jsonl, the older one dropped) under the lock once it passes
+// LOG_ROTATE_BYTES, so both together stay near 2 MB however long the store lives. Readers fold both files.
+import { closeSync, constants, fstatSync, openSync, readSync, renameSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import type { HookSeenRecord, InjectionRecord, ReceiptStatus, SizeRecord } from "./measurements.js";
+
+export const MEASUREMENT_LOG = "measurements.jsonl";
+export const MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
+/** Past this size the current log becomes the previous one (under the store lock). */
+export const LOG_ROTATE_BYTES = 1024 * 1024;
+/** One append (a hook's few records) must stay far below this, so that it is one write. */
+const MAX_APPEND_BYTES = 64 * 1024;
+
+export type SettledReceipt = Exclude<ReceiptStatus, "pending">;
+
+export type MeasurementEvent =
+  | ({ kind: "sessionEnd" } & SizeRecord)
+  | ({ kind: "preCompact" } & SizeRecord)
+  | ({ kind: "injection" } & Omit<InjectionRecord, "receipt">)
+  | { kind: "receipt"; at: string; sessionId: string; injectionAt: string; contentHash: string; receipt: SettledReceipt }
+  | ({ kind: "hookSeen" } & HookSeenRecord)
+  /** `instance`: the client session (Claude Code process) that was on the conversation; absent in older records. */
+  | { kind: "conversation"; at: string; sessionId: string; projectId: string; threadId: string; instance?: string };
+
+export type MeasurementEventKind = MeasurementEvent["kind"];
+
+export function measurementLogPath(storeDir: string): string {
+  return join(storeDir, MEASUREMENT_LOG);
+}
+
+export function previousMeasurementLogPath(storeDir: string): string {
+  return join(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+
+/**
+ * Appends events as JSON lines in one write and returns the log's size after it. A line left unfinished by a crashed
+ * writer is closed first, so it costs only itself. Refuses to follow a symlink (the log never leaves `.threadmind/`).
+ */
+export function appendMeasurementEvents(storeDir: string, events: readonly MeasurementEvent[]): number {
+  if (events.length === 0) return 0;
+  const text = events.map((e) => `${JSON.stringify(e)}\n`).join("");
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
+  const fd = openSync(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o644);
+  try {
+    const before = fstatSync(fd);
+    if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
+    let out = bytes;
+    if (before.size > 0) {
+      const last = Buffer.alloc(1);
+      readSync(fd, last, 0, 1, before.size - 1);
+      if (last[0] !== 0x0a) out = Buffer.concat([Buffer.from("\n"), bytes]);
+    }
+    writeSync(fd, out);
+    return fstatSync(fd).size;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Current → previous when the current log is past LOG_ROTATE_BYTES. Call inside the store lock. Returns whether it rotated. */
+export function rotateMeasurementLogIfFull(storeDir: string): boolean {
+  const path = measurementLogPath(storeDir);
+  let size: number;
+  try {
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      size = fstatSync(fd).size;
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return false;
+    throw e;
+  }
+  if (size <= LOG_ROTATE_BYTES) return false;
+  renameSync(path, previousMeasurementLogPath(storeDir));
+  return true;
+}
