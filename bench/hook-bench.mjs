@@ -1,7 +1,7 @@
 // Hook benchmarks: SessionStart (big store, no project), SessionEnd (200 MB vs 20 KB), PreCompact (200 MB), peak RSS;
 // every hook run as Claude Code runs it, interleaved with `node -e ''` (the floor) in the same rounds.
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cachedTranscript } from "./fixture-cache.mjs";
 import { hookCommand, hookEnv, shellSpec } from "./hook-command.mjs";
@@ -20,19 +20,58 @@ function contentHash(text) {
   return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
 
+/** src/core/text-fingerprint.ts (cyrb53), as the hooks log it; a mismatch would show as an unsettled receipt in the checks. */
+function textFingerprint(text) {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+
 function parseOutput(stdout) {
   const text = stdout.trim();
   if (text === "") return null;
   return JSON.parse(text);
 }
 
-/** Adds to config.json an injection of `session` still waiting for its receipt (what SessionEnd / PreCompact settle). */
-function withPendingInjection(configPath, session) {
-  const state = JSON.parse(readFileSync(configPath, "utf8"));
+/**
+ * Where the SessionStart hook that made the session's last injection found the transcript's end: the start of the line
+ * that records it (the last hook_additional_context record, looked for in the file's last 8 MB).
+ */
+function lastInjectionOffset(path) {
+  const size = statSync(path).size;
+  const length = Math.min(size, 8 * 1024 * 1024);
+  const fd = openSync(path, "r");
+  try {
+    const tail = Buffer.alloc(length);
+    readSync(fd, tail, 0, length, size - length);
+    const at = tail.lastIndexOf('"type":"hook_additional_context"');
+    if (at === -1) throw new Error(`no hook_additional_context record in the last ${length} bytes of ${path}`);
+    return size - length + tail.lastIndexOf(0x0a, at) + 1;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Logs an injection of `session` still waiting for its receipt (what SessionEnd / PreCompact settle), as the hook logs it. */
+function withPendingInjection(logPath, session) {
   const injection = session.lastInjection;
-  state.measurements.injections.push({ at: "2026-02-01T00:00:00.000Z", sessionId: session.sessionId, source: injection.source, projectId: PROJECT_ID, threadId: "spine-20", chars: injection.text.length, tokens: Math.ceil(injection.text.length / 3.5), omitted: 0, receipt: "pending", contentHash: contentHash(injection.text), transcriptPath: session.path });
-  state.measurements.injections.splice(0, state.measurements.injections.length - 500);
-  writeFileSync(configPath, `${JSON.stringify(state, null, 1)}\n`);
+  const event = { kind: "injection", at: "2026-02-01T00:00:00.000Z", sessionId: session.sessionId, source: injection.source, projectId: PROJECT_ID, threadId: "spine-20", chars: injection.text.length, tokens: Math.ceil(injection.text.length / 3.5), omitted: 0, contentHash: contentHash(injection.text), fingerprint: textFingerprint(injection.text), transcriptPath: session.path, transcriptOffset: lastInjectionOffset(session.path) };
+  appendFileSync(logPath, `${JSON.stringify(event)}\n`);
+}
+
+/** The events of the measurement log (both files), oldest first. */
+function loggedEvents(storeDir) {
+  const text = ["measurements.1.jsonl", "measurements.jsonl"].map((f) => (existsSync(join(storeDir, f)) ? readFileSync(join(storeDir, f), "utf8") : "")).join("");
+  return text.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l));
 }
 
 export async function hookBenchmarks(ctx) {
@@ -50,11 +89,16 @@ export async function hookBenchmarks(ctx) {
   const small = cachedTranscript(cacheDir, { name: "session-20k", seed: 21, targetBytes: 20_000, cwd: TRANSCRIPT_CWD, log });
   const large = cachedTranscript(cacheDir, { name: "session-large", seed: 22, targetBytes: sizes.big, cwd: TRANSCRIPT_CWD, log });
 
-  const configPath = join(ws.storeDir, "config.json");
-  withPendingInjection(configPath, small);
-  withPendingInjection(configPath, large);
-  const baseConfig = join(workDir, "config.base.json");
-  copyFileSync(configPath, baseConfig);
+  // Every run starts from the same local state (copied back before each run, not timed).
+  const localFiles = ["config.json", "measurements.jsonl", "measurements.1.jsonl"];
+  withPendingInjection(join(ws.storeDir, "measurements.jsonl"), small);
+  withPendingInjection(join(ws.storeDir, "measurements.jsonl"), large);
+  const baseDir = join(workDir, "local-state.base");
+  mkdirSync(baseDir, { recursive: true });
+  for (const f of localFiles) copyFileSync(join(ws.storeDir, f), join(baseDir, f));
+  const restoreLocalState = () => {
+    for (const f of localFiles) copyFileSync(join(baseDir, f), join(ws.storeDir, f));
+  };
 
   const claudePid = process.pid;
   const env = (projectDir, sessionId) => hookEnv({ repoRoot, home, projectDir, claudePid, sessionId });
@@ -88,20 +132,20 @@ export async function hookBenchmarks(ctx) {
     startEmpty: (r) => {
       if (r.stdout.trim() !== "") throw new Error(`SessionStart without a project printed: ${r.stdout.slice(0, 300)}`);
     },
-    endSmall: (r) => checkSize(r, "sessionEnds", small),
-    endLarge: (r) => checkSize(r, "sessionEnds", large),
-    preLarge: (r) => checkSize(r, "preCompacts", large),
+    endSmall: (r) => checkSize(r, "sessionEnd", small),
+    endLarge: (r) => checkSize(r, "sessionEnd", large),
+    preLarge: (r) => checkSize(r, "preCompact", large),
   };
   function checkSize(r, kind, session) {
     const out = parseOutput(r.stdout);
     if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
     if (out?.systemMessage) throw new Error(`hook reported: ${out.systemMessage}`);
-    const state = JSON.parse(readFileSync(configPath, "utf8"));
-    const last = state.measurements[kind].at(-1);
+    const events = loggedEvents(ws.storeDir);
+    const last = events.filter((e) => e.kind === kind).at(-1);
     if (last?.sessionId !== session.sessionId || last.contextTokens !== session.finalContextTokens) {
       throw new Error(`${kind}: expected ${session.finalContextTokens} tokens for ${session.sessionId}, recorded ${JSON.stringify(last)}`);
     }
-    const receipt = state.measurements.injections.find((i) => i.sessionId === session.sessionId)?.receipt;
+    const receipt = events.find((e) => e.kind === "receipt" && e.sessionId === session.sessionId)?.receipt;
     if (receipt !== "delivered") throw new Error(`${kind}: the pending injection of ${session.sessionId} was settled as ${receipt}, expected delivered`);
   }
 
@@ -111,7 +155,7 @@ export async function hookBenchmarks(ctx) {
   for (const name of Object.keys(compared)) samples[name] = [];
   const rng = seededRandom(99);
   const runOne = async (name) => {
-    copyFileSync(baseConfig, configPath); // every run starts from the same store state (not timed)
+    restoreLocalState();
     const spec = name === "floor" ? floorSpec : name === "emptyModule" ? emptyModuleSpec : cases[name];
     const r = await runTimed(spec);
     if (r.code !== 0) throw new Error(`${name} exited with ${r.code}: ${r.stderr.slice(0, 500)}`);
@@ -133,14 +177,14 @@ export async function hookBenchmarks(ctx) {
   for (const name of ["floor", "startBig", "startEmpty", "endLarge", "preLarge"]) {
     const values = [];
     for (let i = 0; i < rssRuns; i++) {
-      copyFileSync(baseConfig, configPath);
+      restoreLocalState();
       const { kb, run } = await peakRssKb(name === "floor" ? floorSpec : cases[name]);
       if (run.code !== 0) throw new Error(`${name} (under GNU time) exited with ${run.code}: ${run.stderr.slice(0, 300)}`);
       values.push(kb / 1024);
     }
     rss[name] = values;
   }
-  copyFileSync(baseConfig, configPath);
+  restoreLocalState();
 
   const total = rounds + warmup;
   for (const [name, count] of Object.entries(gaveUp)) {

@@ -1,5 +1,5 @@
 // Generates a ThreadMind workspace by writing files directly: a git repo, .threadmind/ with one project and N thread files
-// (a tree of the given depth, summaries of 1–3 KB in sections), and a config.json as a long-used store has it.
+// (a tree of the given depth, summaries of 1–3 KB in sections), and config.json and measurements.jsonl as a long-used store has them.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -53,8 +53,8 @@ function threadFile(t) {
 }
 
 /**
- * Writes the workspace. options: seed, threads, depth, summaryBytes [min, max], measurements (records per list in
- * config.json, as a store used for a long time has them), activeFor (CLAUDE_PID whose session is on the deepest thread).
+ * Writes the workspace. options: seed, threads, depth, summaryBytes [min, max], measurements (sessions in the
+ * measurement log, as a store used for a long time has them), activeFor (CLAUDE_PID whose session is on the deepest thread).
  * Returns { root, storeDir, deepestId, ids }.
  */
 export function writeWorkspace(root, options) {
@@ -65,7 +65,7 @@ export function writeWorkspace(root, options) {
   mkdirSync(join(store, "projects"), { recursive: true });
   mkdirSync(threadsDir, { recursive: true });
   mkdirSync(join(store, "cache"), { recursive: true });
-  writeFileSync(join(store, ".gitignore"), "# ThreadMind local state (per machine): not shared through git\nconfig.json\nconfig.json.*\ncache/\n.lock\n.lock.*\n");
+  writeFileSync(join(store, ".gitignore"), "# ThreadMind local state (per machine): not shared through git\nconfig.json\nconfig.json.*\nmeasurements.jsonl\nmeasurements.1.jsonl\ncache/\n.lock\n.lock.*\n.*.tmp\n");
   writeFileSync(join(store, "projects", `${PROJECT_ID}.json`), `${JSON.stringify({ id: PROJECT_ID, title: "Bench project", mode: "solo", createdAt: "2026-01-01T00:00:00.000Z", systemContext: prose(rng, 600) }, null, 2)}\n`);
   const [minBytes, maxBytes] = options.summaryBytes ?? [1024, 3072];
   const all = [];
@@ -88,31 +88,48 @@ export function writeWorkspace(root, options) {
     if (t.depth < options.depth) open.push(t);
   }
   for (const t of all) writeFileSync(join(threadsDir, `${t.id}.md`), threadFile(t));
-  writeFileSync(join(store, "config.json"), `${JSON.stringify(localState(rng, deepest.id, options), null, 1)}\n`);
+  const { state, events } = localState(rng, deepest.id, options);
+  writeFileSync(join(store, "config.json"), `${JSON.stringify(state, null, 1)}\n`);
+  // The measurement log as after long use: the previous file full (rotated at 1 MiB), the current one nearly so.
+  const lines = events.map((e) => `${JSON.stringify(e)}\n`);
+  const half = Math.floor(lines.length / 2);
+  writeFileSync(join(store, "measurements.1.jsonl"), lines.slice(0, half).join(""));
+  writeFileSync(join(store, "measurements.jsonl"), lines.slice(half).join(""));
   return { root, storeDir: store, deepestId: deepest.id, ids: all.map((t) => t.id), head };
 }
 
-/** config.json as after long use: the branch's start thread, this instance's session, full measurement lists. */
+/**
+ * Local state as after long use: config.json with the branch's start thread and this instance's session; the
+ * measurement events of `keep` sessions (injection + receipt, size at the end, hooks seen, conversation; half of them
+ * also compacted), interleaved as they happen.
+ */
 function localState(rng, activeId, options) {
   const keep = options.measurements ?? 500;
-  const at = (i) => new Date(Date.parse("2026-01-01T00:00:00.000Z") + i * 60_000).toISOString();
-  const injections = [];
-  const sizes = [];
-  const seen = [];
+  const at = (i, k) => new Date(Date.parse("2026-01-01T00:00:00.000Z") + i * 60_000 + k).toISOString();
+  const events = [];
   for (let i = 0; i < keep; i++) {
     const sessionId = rng.uuid();
-    injections.push({ at: at(i), sessionId, source: rng.pick(["startup", "clear", "compact"]), projectId: PROJECT_ID, threadId: activeId, chars: rng.int(3_000, 10_000), tokens: rng.int(900, 2_800), omitted: rng.int(0, 6), receipt: "delivered", contentHash: rng.hex(20), transcriptPath: `/home/bench/.claude/projects/x/${sessionId}.jsonl` });
-    sizes.push({ at: at(i), sessionId, contextTokens: rng.int(20_000, 170_000), reason: rng.pick(["clear", "other", "prompt_input_exit"]), transcriptPath: `/home/bench/.claude/projects/x/${sessionId}.jsonl` });
-    seen.push({ at: at(i), event: "SessionStart:startup", sessionId });
+    const transcriptPath = `/home/bench/.claude/projects/x/${sessionId}.jsonl`;
+    const contentHash = rng.hex(20);
+    const source = rng.pick(["startup", "clear", "compact"]);
+    events.push({ kind: "injection", at: at(i, 0), sessionId, source, projectId: PROJECT_ID, threadId: activeId, chars: rng.int(3_000, 10_000), tokens: rng.int(900, 2_800), omitted: rng.int(0, 6), contentHash, transcriptPath });
+    events.push({ kind: "hookSeen", at: at(i, 1), event: `SessionStart:${source}`, sessionId });
+    events.push({ kind: "conversation", at: at(i, 2), sessionId, projectId: PROJECT_ID, threadId: activeId });
+    if (i % 2 === 0) {
+      events.push({ kind: "preCompact", at: at(i, 3), sessionId, contextTokens: rng.int(150_000, 170_000), reason: "auto", transcriptPath });
+      events.push({ kind: "hookSeen", at: at(i, 4), event: "PreCompact:auto", sessionId });
+    }
+    events.push({ kind: "sessionEnd", at: at(i, 5), sessionId, contextTokens: rng.int(20_000, 170_000), reason: rng.pick(["clear", "other", "prompt_input_exit"]), transcriptPath });
+    events.push({ kind: "hookSeen", at: at(i, 6), event: "SessionEnd:other", sessionId });
+    events.push({ kind: "receipt", at: at(i, 7), sessionId, injectionAt: at(i, 0), contentHash, receipt: "delivered" });
   }
   const state = {
     version: 1,
     lastProjectId: PROJECT_ID,
     branches: { main: { [PROJECT_ID]: activeId } },
     sessions: {},
-    measurements: { sessionEnds: sizes, preCompacts: sizes.slice(0, Math.floor(keep / 2)), injections, hooksSeen: seen },
     legacyAuthorIds: [],
   };
-  if (options.activeFor !== undefined) state.sessions[`claude-${options.activeFor}`] = { projectId: PROJECT_ID, threadId: activeId, pid: options.activeFor, updatedAt: at(keep) };
-  return state;
+  if (options.activeFor !== undefined) state.sessions[`claude-${options.activeFor}`] = { projectId: PROJECT_ID, threadId: activeId, pid: options.activeFor, updatedAt: at(keep, 0) };
+  return { state, events };
 }

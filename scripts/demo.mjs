@@ -72,7 +72,7 @@ async function main() {
     transcript,
     `${JSON.stringify({ type: "assistant", sessionId: "before-clear", timestamp: new Date().toISOString(), requestId: "req_1", message: { id: "msg_1", model: "claude-sonnet-4-5", usage } })}\n`,
   );
-  spawnSync(process.execPath, [join(dist, "hook.mjs"), "session-end"], {
+  spawnSync(process.execPath, [join(dist, "hook.cjs"), "session-end"], {
     cwd: dir,
     env: { ...gitEnv, CLAUDE_PROJECT_DIR: dir, CLAUDE_PID: String(process.pid) },
     input: JSON.stringify({ session_id: "before-clear", cwd: dir, hook_event_name: "SessionEnd", reason: "clear", transcript_path: transcript }),
@@ -81,7 +81,7 @@ async function main() {
   // Simulate /clear: Claude Code runs the SessionStart hook with source "clear". CLAUDE_PID is this Claude Code instance
   // (the MCP server's parent), so the hook loads the thread THIS window had switched to.
   say("After /clear, the SessionStart hook puts this back (what the model receives)");
-  const hook = spawnSync(process.execPath, [join(dist, "hook.mjs"), "session-start"], {
+  const hook = spawnSync(process.execPath, [join(dist, "hook.cjs"), "session-start"], {
     cwd: dir,
     env: { ...gitEnv, CLAUDE_PROJECT_DIR: dir, CLAUDE_PID: String(process.pid) },
     input: JSON.stringify({ session_id: "after-clear", cwd: dir, hook_event_name: "SessionStart", source: "clear" }),

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const DIST = join(ROOT, "plugin", "dist");
 /** Bundles and their entries (as in tsup.config.ts). */
-const BUNDLES = { hook: "src/hooks/main.ts", "hook-core": "src/hooks/hook-core.ts", server: "src/server/main.ts", cli: "src/cli/main.ts" } as const;
+const BUNDLES = { "hook.cjs": "src/hooks/main.ts", "hook-fast.cjs": "src/hooks/hook-fast.ts", "hook-core.cjs": "src/hooks/hook-core.ts", "server.mjs": "src/server/main.ts", "cli.mjs": "src/cli/main.ts" } as const;
 const ASSETS = ["tiktoken_bg.wasm", "o200k_base.json"];
 /** Inputs of the build besides src/. */
 const BUILD_INPUTS = ["package.json", "package-lock.json", "tsup.config.ts", "scripts/copy-assets.mjs"];
@@ -25,9 +25,9 @@ export function staleReason(): string | null {
   const sources = Math.max(newestMtime(join(ROOT, "src")), ...BUILD_INPUTS.filter((p) => existsSync(join(ROOT, p))).map((p) => newestMtime(join(ROOT, p))));
   for (const [name, entry] of Object.entries(BUNDLES)) {
     if (!existsSync(join(ROOT, entry))) continue;
-    const bundle = join(DIST, `${name}.mjs`);
-    if (!existsSync(bundle)) return `${name}.mjs is missing`;
-    if (statSync(bundle).mtimeMs < sources) return `${name}.mjs is older than the sources`;
+    const bundle = join(DIST, name);
+    if (!existsSync(bundle)) return `${name} is missing`;
+    if (statSync(bundle).mtimeMs < sources) return `${name} is older than the sources`;
   }
   for (const asset of ASSETS) if (!existsSync(join(DIST, "assets", asset))) return `assets/${asset} is missing`;
   return null;
@@ -48,7 +48,7 @@ function build(): void {
       throw new Error(`npm run build failed before the tests:\n${err.stdout ?? ""}${err.stderr ?? err.message}`);
     }
     mkdirSync(join(DIST, "assets"), { recursive: true });
-    for (const name of readdirSync(out)) if (name.endsWith(".mjs")) renameSync(join(out, name), join(DIST, name));
+    for (const name of readdirSync(out)) if (/\.[cm]js$/.test(name)) renameSync(join(out, name), join(DIST, name));
     for (const asset of ASSETS) {
       const built = join(out, "assets", asset);
       const target = join(DIST, "assets", asset);

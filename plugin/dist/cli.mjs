@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
-import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, mkdirSync, readdirSync, opendirSync, rmSync, rmdirSync, renameSync, realpathSync, openSync, fsyncSync, closeSync, unlinkSync, utimesSync, linkSync, fstatSync, watch } from 'fs';
+import { createRequire as createRequire$1 } from 'module';
+import { fileURLToPath } from 'url';
+import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, mkdirSync, readdirSync, opendirSync, rmSync, rmdirSync, renameSync, openSync, fstatSync, readSync, writeSync, closeSync, realpathSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, createReadStream } from 'fs';
 import { resolve, dirname, join, relative, sep, basename, isAbsolute } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
 import { hostname, homedir, userInfo } from 'os';
-import { fileURLToPath } from 'url';
-import { createRequire as createRequire$1 } from 'module';
 import { execFile } from 'child_process';
 
 const require$1 = createRequire(import.meta.url);
@@ -8250,12 +8250,14 @@ function checkNotBlank(what, value) {
   if (value.trim() === "") throw errors.invalid(`${what} must not be empty.`);
 }
 
-// src/core/ids.ts
+// src/core/id-pattern.ts
 var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-var MAIN_THREAD_ID = "main";
 function isValidId(id) {
   return typeof id === "string" && ID_PATTERN.test(id);
 }
+
+// src/core/ids.ts
+var MAIN_THREAD_ID = "main";
 function assertId(id, what = "id") {
   if (!isValidId(id)) {
     const shown = typeof id === "string" ? JSON.stringify(id.length > 80 ? `${id.slice(0, 80)}\u2026` : id) : String(id);
@@ -8461,13 +8463,6 @@ function describe(v) {
   if (v instanceof Date) return "a date (quote it)";
   return typeof v;
 }
-
-// src/core/store.ts
-var IGNORED = ["config.json", "config.json.*", "cache/", ".lock", ".lock.*", ".*.tmp"];
-var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
-${IGNORED.join("\n")}
-`;
-var PARSED_CACHE_LIMIT = 2e4;
 function fileStamp(path) {
   try {
     const s = lstatSync(path, { bigint: true });
@@ -8476,6 +8471,46 @@ function fileStamp(path) {
     return null;
   }
 }
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return e instanceof Error ? e.message : String(e);
+}
+function readTextStrict(path, maxBytes) {
+  let stat2;
+  try {
+    stat2 = lstatSync(path);
+  } catch (e) {
+    if (e.code === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (stat2.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  if (!stat2.isFile()) throw unreadable(path, "is not a regular file");
+  if (stat2.size > maxBytes) {
+    throw unreadable(path, `is ${stat2.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  let bytes;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    if (e.code === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw unreadable(path, "is not valid UTF-8");
+  }
+}
+
+// src/core/store.ts
+var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
+var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
+${IGNORED.join("\n")}
+`;
+var PARSED_CACHE_LIMIT = 2e4;
 function copyThread(t) {
   const copy = { ...t };
   if (t.paths) copy.paths = [...t.paths];
@@ -8505,6 +8540,10 @@ var Store = class {
   ensureLayout() {
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
+    this.ensureIgnored();
+  }
+  /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
+  ensureIgnored() {
     const gitignore = join(this.dir, ".gitignore");
     const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
     if (current === null) {
@@ -8683,32 +8722,6 @@ function entryExists(path) {
     throw unreadable(path, reasonOf(e));
   }
 }
-function readTextStrict(path, maxBytes) {
-  let stat3;
-  try {
-    stat3 = lstatSync(path);
-  } catch (e) {
-    if (e.code === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (stat3.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  if (!stat3.isFile()) throw unreadable(path, "is not a regular file");
-  if (stat3.size > maxBytes) {
-    throw unreadable(path, `is ${stat3.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
-  let bytes;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    if (e.code === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw unreadable(path, "is not valid UTF-8");
-  }
-}
 function parseThreadFile(path, id, text) {
   let thread;
   try {
@@ -8730,13 +8743,6 @@ function validateProject(data, path, id) {
   const project = { id, title: d.title, mode, createdAt: typeof d.createdAt === "string" ? d.createdAt : "" };
   if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
   return project;
-}
-function unreadable(path, reason) {
-  return new UnreadableFileError(path, reason);
-}
-function reasonOf(e) {
-  if (e instanceof UnreadableFileError) return e.reason;
-  return e instanceof Error ? e.message : String(e);
 }
 
 // src/core/types.ts
@@ -8904,8 +8910,6 @@ function safeUsername() {
     return null;
   }
 }
-
-// src/core/measurements.ts
 function emptyMeasurements() {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
 }
@@ -8936,17 +8940,6 @@ function readLocalState(storeDir) {
     return { state: emptyLocalState(), problem: "is not a JSON object" };
   }
   return { state: normalize(data) };
-}
-async function writeLocalState(storeDir, state, hadProblem) {
-  const path = localStatePath(storeDir);
-  let setAside = null;
-  if (hadProblem && existsSync(path)) {
-    setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
-    renameSync(path, setAside);
-  }
-  await writeFileAtomic(path, `${JSON.stringify(state, null, 1)}
-`);
-  return setAside;
 }
 function normalize(d) {
   const state = emptyLocalState();
@@ -8992,13 +8985,30 @@ function normalize(d) {
 function isRecord(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
+async function writeLocalState(storeDir, state, hadProblem) {
+  const path = localStatePath(storeDir);
+  let setAside = null;
+  if (hadProblem && existsSync(path)) {
+    setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
+    renameSync(path, setAside);
+  }
+  const { measurements, conversations, ...kept } = state;
+  if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
+    throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
+  }
+  await writeFileAtomic(path, `${JSON.stringify(kept, null, 1)}
+`);
+  return setAside;
+}
+function contentHash(text) {
+  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
+}
+
+// src/core/token-estimate.ts
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
 function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
-}
-function contentHash(text) {
-  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
 function tokenCachePath(storeDir) {
   return join(storeDir, "cache", "token-counts.json");
@@ -11066,11 +11076,11 @@ async function commitVersions(top, path, max) {
     pathspec
   ]);
   const entries = [];
-  for (const record of out.split(RECORD).slice(1)) {
-    const newline = record.indexOf("\n");
-    const header = newline === -1 ? record : record.slice(0, newline);
+  for (const record2 of out.split(RECORD).slice(1)) {
+    const newline = record2.indexOf("\n");
+    const header = newline === -1 ? record2 : record2.slice(0, newline);
     const [commit, author, date, subject] = header.split(FIELD);
-    const { before, after } = sidesOfPatch(newline === -1 ? "" : record.slice(newline + 1), commit);
+    const { before, after } = sidesOfPatch(newline === -1 ? "" : record2.slice(newline + 1), commit);
     entries.push({ commit, author, date, subject, ...compare(before, after) });
   }
   return entries;
@@ -11122,8 +11132,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join17 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join17(before, endsWithNewline.before), after: join17(after, endsWithNewline.after) };
+  const join18 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join18(before, endsWithNewline.before), after: join18(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -11231,6 +11241,288 @@ function formatThreadHistory(h, title) {
 function clip2(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
+var MEASUREMENT_LOG = "measurements.jsonl";
+var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
+var LOG_ROTATE_BYTES = 1024 * 1024;
+var MAX_APPEND_BYTES = 64 * 1024;
+function measurementLogPath(storeDir) {
+  return join(storeDir, MEASUREMENT_LOG);
+}
+function previousMeasurementLogPath(storeDir) {
+  return join(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+function appendMeasurementEvents(storeDir, events) {
+  if (events.length === 0) return 0;
+  const text = events.map((e) => `${JSON.stringify(e)}
+`).join("");
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
+  const fd = openSync(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 420);
+  try {
+    const before = fstatSync(fd);
+    if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
+    let out = bytes;
+    if (before.size > 0) {
+      const last2 = Buffer.alloc(1);
+      readSync(fd, last2, 0, 1, before.size - 1);
+      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
+    }
+    writeSync(fd, out);
+    return fstatSync(fd).size;
+  } finally {
+    closeSync(fd);
+  }
+}
+function rotateMeasurementLogIfFull(storeDir) {
+  const path = measurementLogPath(storeDir);
+  let size;
+  try {
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      size = fstatSync(fd).size;
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return false;
+    throw e;
+  }
+  if (size <= LOG_ROTATE_BYTES) return false;
+  renameSync(path, previousMeasurementLogPath(storeDir));
+  return true;
+}
+
+// src/core/thread-choice.ts
+function chooseProjectId(ids, state, sessionKey) {
+  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
+  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+}
+function sessionChoice(state, sessionKey, projectId) {
+  const persisted = state.sessions[sessionKey];
+  return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
+}
+function branchChoice(state, branch, projectId) {
+  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+}
+
+// src/core/measurement-log-legacy.ts
+function legacyEvents(state) {
+  const m = state.measurements;
+  const events = [];
+  for (const [sessionId, c] of Object.entries(state.conversations)) {
+    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
+  }
+  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
+  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
+  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
+  for (const { receipt, ...injection } of m.injections) {
+    events.push({ kind: "injection", ...injection });
+    if (receipt !== "pending") {
+      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
+    }
+  }
+  return events;
+}
+function moveLegacyMeasurements(storeDir, state) {
+  const events = legacyEvents(state);
+  if (events.length === 0) return false;
+  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
+  state.measurements = emptyMeasurements();
+  state.conversations = {};
+  return true;
+}
+var READ_MAX_BYTES = 8 * 1024 * 1024;
+var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
+var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+function readLogBytes(path) {
+  let fd;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return Buffer.alloc(0);
+    throw e;
+  }
+  try {
+    const stat2 = fstatSync(fd);
+    if (!stat2.isFile()) throw new Error(`${path} is not a regular file`);
+    const length = Math.min(stat2.size, READ_MAX_BYTES);
+    const buffer = Buffer.allocUnsafe(length);
+    let read = 0;
+    while (read < length) {
+      const n = readSync(fd, buffer, read, length - read, stat2.size - length + read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+function logFiles(storeDir) {
+  return [readLogBytes(previousMeasurementLogPath(storeDir)), readLogBytes(measurementLogPath(storeDir))];
+}
+function parseEventLine(line) {
+  let data;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const d = data;
+  if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string") return null;
+  switch (d.kind) {
+    case "sessionEnd":
+    case "preCompact":
+      return typeof d.reason === "string" && (d.contextTokens === null || typeof d.contextTokens === "number") ? d : null;
+    case "injection":
+      return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
+    case "receipt":
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) ? d : null;
+    case "hookSeen":
+      return typeof d.event === "string" ? d : null;
+    case "conversation":
+      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+  }
+}
+function receiptKey(r) {
+  return `${r.sessionId}
+${r.at}
+${r.contentHash}`;
+}
+function record(event) {
+  const { kind: _kind, ...rest } = event;
+  return rest;
+}
+function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
+  const m = {
+    sessionEnds: [...legacy.sessionEnds],
+    preCompacts: [...legacy.preCompacts],
+    injections: legacy.injections.map((i) => ({ ...i })),
+    hooksSeen: [...legacy.hooksSeen]
+  };
+  const receipts = /* @__PURE__ */ new Map();
+  const seen = /* @__PURE__ */ new Set();
+  let unreadableLines = 0;
+  for (const bytes of logFiles(storeDir)) {
+    for (const line of bytes.toString("utf8").split("\n")) {
+      if (line.trim() === "" || seen.has(line)) continue;
+      seen.add(line);
+      const event = parseEventLine(line);
+      if (event === null) {
+        unreadableLines += 1;
+        continue;
+      }
+      switch (event.kind) {
+        case "sessionEnd":
+          m.sessionEnds.push(record(event));
+          break;
+        case "preCompact":
+          m.preCompacts.push(record(event));
+          break;
+        case "injection":
+          m.injections.push({ ...record(event), receipt: "pending" });
+          break;
+        case "receipt":
+          receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), event.receipt);
+          break;
+        case "hookSeen":
+          m.hooksSeen.push(record(event));
+          break;
+        case "conversation":
+          break;
+        default: {
+          const unreachable = event;
+          throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
+        }
+      }
+    }
+  }
+  for (const injection of m.injections) {
+    const receipt = receipts.get(receiptKey(injection));
+    if (receipt !== void 0 && injection.receipt === "pending") injection.receipt = receipt;
+  }
+  return {
+    measurements: {
+      sessionEnds: m.sessionEnds.slice(-500),
+      preCompacts: m.preCompacts.slice(-500),
+      injections: m.injections.slice(-500),
+      hooksSeen: m.hooksSeen.slice(-500)
+    },
+    unreadableLines
+  };
+}
+var scanBuffer = null;
+var SCAN_BUFFER_BYTES = 256 * 1024;
+function scanLines(path, needle, onLine) {
+  let fd;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return;
+    throw e;
+  }
+  try {
+    const stat2 = fstatSync(fd);
+    if (!stat2.isFile()) throw new Error(`${path} is not a regular file`);
+    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+    const buffer = scanBuffer;
+    let position = Math.max(0, stat2.size - READ_MAX_BYTES);
+    let held = 0;
+    let skippingLongLine = false;
+    for (; ; ) {
+      const n = readSync(fd, buffer, held, buffer.length - held, position);
+      position += n;
+      const filled = held + n;
+      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+      const complete = lastNewline === -1 ? 0 : lastNewline;
+      let from = 0;
+      if (skippingLongLine) {
+        const end = buffer.indexOf(10, 0);
+        if (end === -1 || end > complete) from = complete;
+        else {
+          from = end + 1;
+          skippingLongLine = false;
+        }
+      }
+      for (; ; ) {
+        const hit = buffer.indexOf(needle, from);
+        if (hit === -1 || hit >= complete) break;
+        const start = buffer.lastIndexOf(10, hit) + 1;
+        const newline = buffer.indexOf(10, hit);
+        const end = newline === -1 || newline > complete ? complete : newline;
+        onLine(buffer.toString("utf8", Math.max(start, from), end));
+        from = end + 1;
+      }
+      if (n === 0) return;
+      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+      if (lastNewline === -1 && rest === buffer.length) {
+        held = 0;
+        skippingLongLine = true;
+      } else {
+        buffer.copyWithin(0, filled - rest, filled);
+        held = rest;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+function instanceThread(storeDir, instance) {
+  const needle = Buffer.from(`"instance":${JSON.stringify(instance)}`, "utf8");
+  let last2 = null;
+  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
+    scanLines(path, needle, (line) => {
+      const event = parseEventLine(line);
+      if (event !== null && event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
+    });
+  }
+  return last2;
+}
+function storeMeasurements(storeDir) {
+  return readMeasurementLog(storeDir, readLocalState(storeDir).state.measurements);
+}
 
 // src/core/services.ts
 var FULL_TREE_LIMIT = 200;
@@ -11294,6 +11586,16 @@ ${line}`;
     this.authorId ??= await resolveAuthorId(this.env, this.workspace.gitTop);
     return this.authorId;
   }
+  /** HEAD's commit read from git's files; undefined when only git itself could tell (or outside git: null). */
+  headCommitFromFiles() {
+    const top = this.workspace.gitTop;
+    if (top === null) return null;
+    try {
+      return headCommitFromFiles(gitDir(top));
+    } catch {
+      return void 0;
+    }
+  }
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
@@ -11312,7 +11614,7 @@ ${line}`;
     if (!take && stamp !== null) this.stateRead = { stamp, read };
     return read;
   }
-  /** Read-only: callers must not change the state returned. */
+  /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
   readState() {
     const read = this.readLocalStateCached(false);
     if (read.problem) this.noteLocalStateProblem(read.problem);
@@ -11327,11 +11629,29 @@ ${line}`;
     const read = this.readLocalStateCached(true);
     if (read.problem) this.noteLocalStateProblem(read.problem);
     await mutate(read.state);
+    moveLegacyMeasurements(this.store.dir, read.state);
     for (const [key, s] of Object.entries(read.state.sessions)) {
       if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
     }
     const setAside = await writeLocalState(this.store.dir, read.state, read.problem !== void 0);
     if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  }
+  /**
+   * Appends measurement events to measurements.jsonl (no lock: one O_APPEND write). When the log has grown past its
+   * size, it is rotated under the lock; a busy lock leaves that to the next writer.
+   */
+  async recordEvents(events) {
+    if (!existsSync(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
+    const size = appendMeasurementEvents(this.store.dir, events);
+    if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
+  }
+  /** Rotates measurements.jsonl under the lock if it is past its size; a busy lock leaves that to the next writer. */
+  async rotateMeasurementLog() {
+    try {
+      await this.store.locked(async () => void rotateMeasurementLogIfFull(this.store.dir));
+    } catch (e) {
+      if (!(e instanceof LockTimeoutError)) throw e;
+    }
   }
   /** Saves new token counts. The cache is derived data: failing to save it is a notice, never a failed operation. */
   async saveTokenCache() {
@@ -11358,16 +11678,10 @@ ${line}`;
     if (this.projectId && this.store.projectExists(this.projectId)) return this.store.readProject(this.projectId);
     const ids = this.store.exists() ? this.store.projectIds() : [];
     if (ids.length === 0) throw errors.noProject();
-    const state = this.readState();
-    const persisted = state.sessions[this.session.key]?.projectId;
-    const candidates = [persisted, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-    for (const id of candidates) {
-      if (id && ids.includes(id)) {
-        this.projectId = id;
-        return this.store.readProject(id);
-      }
-    }
-    throw errors.noActiveProject(ids);
+    const id = chooseProjectId(ids, this.readState(), this.session.key);
+    if (id === null) throw errors.noActiveProject(ids);
+    this.projectId = id;
+    return this.store.readProject(id);
   }
   async projectCreate(input) {
     oneOf("mode", input.mode, ["solo", "team"], true);
@@ -11424,19 +11738,28 @@ ${line}`;
     return { project, thread };
   }
   // ------------------------------------------------------------------ threads
-  /** The session's active thread: this session's choice, else the branch's last choice, its linked thread, else main. */
-  async currentThread() {
-    const { project, threadId } = await this.currentThreadRef();
+  /**
+   * The session's active thread: this session's choice, else the thread of the last conversation this session (a
+   * Claude Code process) was on, else the branch's last choice, its linked thread, else main. `newProcess` (a Claude
+   * Code process starting) skips the conversations: a reused process id must not inherit a dead process's thread.
+   */
+  async currentThread(options = {}) {
+    const { project, threadId } = await this.currentThreadRef(options);
     return { project, thread: this.store.readThread(project.id, threadId) };
   }
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
-  async currentThreadRef() {
+  async currentThreadRef(options = {}) {
     const project = this.currentProject();
     if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
-    const persisted = this.readState().sessions[this.session.key];
-    if (persisted?.projectId === project.id && persisted.threadId && this.store.threadExists(project.id, persisted.threadId)) {
-      this.threadId = persisted.threadId;
-      return { project, threadId: persisted.threadId };
+    const own = sessionChoice(this.readState(), this.session.key, project.id);
+    if (own !== null && this.store.threadExists(project.id, own)) {
+      this.threadId = own;
+      return { project, threadId: own };
+    }
+    const followed = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+    if (followed !== null && followed.projectId === project.id && this.store.threadExists(project.id, followed.threadId)) {
+      this.threadId = followed.threadId;
+      return { project, threadId: followed.threadId };
     }
     const threadId = await this.startThreadId(project.id);
     this.threadId = threadId;
@@ -11450,7 +11773,7 @@ ${line}`;
   async startThreadId(projectId) {
     const branch = this.branch();
     if (branch) {
-      const chosen = this.readState().branches[branch]?.[projectId];
+      const chosen = branchChoice(this.readState(), branch, projectId);
       if (chosen && this.store.threadExists(projectId, chosen)) {
         try {
           const t = this.store.readThread(projectId, chosen);
@@ -11737,8 +12060,20 @@ ${line}`;
     return { ...await this.contextFor(project, thread, options), project, thread };
   }
   async contextFor(project, thread, options) {
-    const related = this.relatedRefs(project.id, thread);
-    const chain = walkToRoot(thread, (id) => this.store.readThread(project.id, id));
+    return (await this.contextWithSources(project, thread, options)).context;
+  }
+  /**
+   * contextFor, and what it was built from: every file consulted (paths relative to the store; absent ones included)
+   * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
+   */
+  async contextWithSources(project, thread, options) {
+    const consulted = /* @__PURE__ */ new Set([this.store.projectPath(project.id), this.store.threadPath(project.id, thread.id)]);
+    const read = (id) => {
+      consulted.add(this.store.threadPath(project.id, id));
+      return this.store.readThread(project.id, id);
+    };
+    const related = this.relatedRefs(project.id, thread, consulted);
+    const chain = walkToRoot(thread, read);
     const warnings = /* @__PURE__ */ new Map();
     const top = this.workspace.gitTop;
     if (top) {
@@ -11773,12 +12108,14 @@ ${line}`;
     let assembled = assemble();
     if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
-    return assembled;
+    const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
+    return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };
   }
   /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
-  relatedRefs(projectId, thread) {
+  relatedRefs(projectId, thread, consulted) {
     return (thread.related ?? []).map((id) => {
       try {
+        consulted.add(this.store.threadPath(projectId, id));
         if (!this.store.threadExists(projectId, id)) return { id, title: null, problem: "missing" };
         const t = this.store.readThread(projectId, id);
         return { id, title: t.title, status: threadStatus(t) };
@@ -11924,7 +12261,7 @@ async function collectStats(services) {
     counts,
     active: { threadId: context2.thread.id, depth: context2.depth, contextTokens: context2.tokens },
     summaries,
-    measured: measuredPart(readLocalState(services.store.dir).state.measurements)
+    measured: measuredPart(storeMeasurements(services.store.dir).measurements)
   };
 }
 function treeOrder(threads) {
@@ -12175,7 +12512,7 @@ function judge(recordedCwd, exactName, suffix, roots) {
 
 // src/transcript/line-splitter.ts
 var NEWLINE = 10;
-var LineSplitter = class {
+var ByteLineSplitter = class {
   constructor(sink) {
     this.sink = sink;
   }
@@ -12183,11 +12520,22 @@ var LineSplitter = class {
   /** Bytes of the current line not yet ended by a newline. */
   pending = [];
   pendingBytes = 0;
+  takenBytes = 0;
+  stoppedBySink = false;
   /** Bytes held for a line that has not ended yet. */
   get bytesPending() {
     return this.pendingBytes;
   }
+  /** Bytes of the lines given to the sink so far, their newlines included. */
+  get bytesTaken() {
+    return this.takenBytes;
+  }
+  /** The sink asked to stop. */
+  get stopped() {
+    return this.stoppedBySink;
+  }
   push(chunk) {
+    if (this.stoppedBySink) return;
     let start = 0;
     let newline = chunk.indexOf(NEWLINE, start);
     while (newline !== -1) {
@@ -12195,7 +12543,11 @@ var LineSplitter = class {
       const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
       this.pending = [];
       this.pendingBytes = 0;
-      this.sink(line.toString("utf8"), true);
+      this.takenBytes += line.length + 1;
+      if (this.sink(line, true)) {
+        this.stoppedBySink = true;
+        return;
+      }
       start = newline + 1;
       newline = chunk.indexOf(NEWLINE, start);
     }
@@ -12206,11 +12558,31 @@ var LineSplitter = class {
   }
   /** End of input: a line without a final newline goes to the sink as unterminated. */
   end() {
-    if (this.pending.length === 0) return;
+    if (this.stoppedBySink || this.pending.length === 0) return;
     const line = Buffer.concat(this.pending);
     this.pending = [];
     this.pendingBytes = 0;
-    this.sink(line.toString("utf8"), false);
+    this.takenBytes += line.length;
+    this.stoppedBySink = this.sink(line, false);
+  }
+};
+var LineSplitter = class {
+  bytes;
+  constructor(sink) {
+    this.bytes = new ByteLineSplitter((line, terminated) => {
+      sink(line.toString("utf8"), terminated);
+      return false;
+    });
+  }
+  /** Bytes held for a line that has not ended yet. */
+  get bytesPending() {
+    return this.bytes.bytesPending;
+  }
+  push(chunk) {
+    this.bytes.push(chunk);
+  }
+  end() {
+    this.bytes.end();
   }
 };
 var TranscriptReadError = class extends Error {
@@ -12233,22 +12605,22 @@ function asReadError(path, error) {
   return new TranscriptReadError(path, message, { code: fsCode(error), cause: error });
 }
 async function openTranscript(path) {
-  let handle;
+  let fd;
   try {
-    const before = await stat(path);
+    const before = statSync(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    handle = await open(path, "r");
+    fd = openSync(path, "r");
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    return { path, handle, size: stats.size };
+    return { path, fd, size: stats.size };
   } catch (error) {
-    await handle.close();
+    closeSync(fd);
     throw asReadError(path, error);
   }
 }
@@ -12259,7 +12631,7 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    await file.handle.close();
+    closeSync(file.fd);
   }
 }
 
@@ -12271,7 +12643,7 @@ async function forEachLine(path, sink, options = {}) {
   return withTranscript(path, async (file) => {
     const splitter = new LineSplitter(sink);
     let bytesRead = 0;
-    const stream = file.handle.createReadStream({ highWaterMark: chunkSize, autoClose: false, start: 0 });
+    const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
     for await (const chunk of stream) {
       if (!Buffer.isBuffer(chunk)) throw new Error(`expected Buffer chunks from ${path}`);
       bytesRead += chunk.length;
@@ -12350,20 +12722,20 @@ function requiredObject(obj, key, where) {
 function contextTokensOf(usage) {
   return usage.inputTokens + usage.cacheCreationInputTokens + usage.cacheReadInputTokens;
 }
-function readMeta(record, type) {
+function readMeta(record2, type) {
   return {
     type,
-    sessionId: optionalString2(record, "sessionId", "record"),
-    timestamp: optionalString2(record, "timestamp", "record"),
-    uuid: optionalString2(record, "uuid", "record")
+    sessionId: optionalString2(record2, "sessionId", "record"),
+    timestamp: optionalString2(record2, "timestamp", "record"),
+    uuid: optionalString2(record2, "uuid", "record")
   };
 }
 function skipped(reason, meta) {
   return { kind: "skipped", reason, meta };
 }
-function classifyAssistant(record, meta) {
-  if (optionalFlag(record, "isApiErrorMessage")) return skipped("api-error", meta);
-  const message = requiredObject(record, "message", "record");
+function classifyAssistant(record2, meta) {
+  if (optionalFlag(record2, "isApiErrorMessage")) return skipped("api-error", meta);
+  const message = requiredObject(record2, "message", "record");
   const model = requiredString(message, "model", "message");
   if (model === SYNTHETIC_MODEL) return skipped("synthetic", meta);
   const usage = requiredObject(message, "usage", "message");
@@ -12378,16 +12750,16 @@ function classifyAssistant(record, meta) {
     record: {
       meta,
       messageId: requiredString(message, "id", "message"),
-      requestId: optionalString2(record, "requestId", "record"),
+      requestId: optionalString2(record2, "requestId", "record"),
       model,
       usage: tokens,
       contextTokens: contextTokensOf(tokens)
     }
   };
 }
-function classifySystem(record, meta) {
-  if (optionalString2(record, "subtype", "record") !== "compact_boundary") return { kind: "other", meta };
-  const metadata = record["compactMetadata"];
+function classifySystem(record2, meta) {
+  if (optionalString2(record2, "subtype", "record") !== "compact_boundary") return { kind: "other", meta };
+  const metadata = record2["compactMetadata"];
   if (metadata === void 0) {
     return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
   }
@@ -12402,8 +12774,8 @@ function classifySystem(record, meta) {
     }
   };
 }
-function classifyAttachment(record, meta) {
-  const attachment = requiredObject(record, "attachment", "record");
+function classifyAttachment(record2, meta) {
+  const attachment = requiredObject(record2, "attachment", "record");
   if (optionalString2(attachment, "type", "attachment") !== "hook_additional_context") return { kind: "other", meta };
   const content = attachment["content"];
   if (!Array.isArray(content) || !content.every((item) => typeof item === "string")) {
@@ -12422,16 +12794,16 @@ function classifyAttachment(record, meta) {
     }
   };
 }
-function classifyKnown(type, record, meta) {
+function classifyKnown(type, record2, meta) {
   switch (type) {
     case "progress":
       return skipped("progress", meta);
     case "assistant":
-      return classifyAssistant(record, meta);
+      return classifyAssistant(record2, meta);
     case "system":
-      return classifySystem(record, meta);
+      return classifySystem(record2, meta);
     case "attachment":
-      return classifyAttachment(record, meta);
+      return classifyAttachment(record2, meta);
     case "user":
     case "summary":
     case "queue-operation":
@@ -12483,8 +12855,8 @@ function addUsage(target, usage, sign) {
   target.cacheReadInputTokens += sign * usage.cacheReadInputTokens;
   target.outputTokens += sign * usage.outputTokens;
 }
-function responseKey(record) {
-  return record.requestId === null ? record.messageId : `${record.messageId}\0${record.requestId}`;
+function responseKey(record2) {
+  return record2.requestId === null ? record2.messageId : `${record2.messageId}\0${record2.requestId}`;
 }
 var SessionAccumulator = class {
   lineCount = 0;
@@ -12571,21 +12943,21 @@ var SessionAccumulator = class {
       this.lastTimestamp = meta.timestamp;
     }
   }
-  addAssistant(record) {
+  addAssistant(record2) {
     this.assistantRecords += 1;
-    const context2 = record.contextTokens;
+    const context2 = record2.contextTokens;
     if (this.firstContextTokens === null) this.firstContextTokens = context2;
     if (this.peakContextTokens === null || context2 > this.peakContextTokens) this.peakContextTokens = context2;
-    this.lastAssistant = record;
+    this.lastAssistant = record2;
     for (const compaction of this.awaitingContextAfter) compaction.contextTokensAfter = context2;
     this.awaitingContextAfter.length = 0;
-    const key = responseKey(record);
+    const key = responseKey(record2);
     const kept = this.responses.get(key);
     if (kept !== void 0) {
-      if (record.usage.outputTokens < kept.usage.outputTokens) return;
+      if (record2.usage.outputTokens < kept.usage.outputTokens) return;
       this.count(kept, -1);
     }
-    const response = { usage: record.usage, model: record.model };
+    const response = { usage: record2.usage, model: record2.model };
     this.responses.set(key, response);
     this.count(response, 1);
   }
@@ -12686,12 +13058,12 @@ function isClearCommand(text) {
     return null;
   }
   if (typeof value !== "object" || value === null) return null;
-  const record = value;
-  if (record.type !== "user" || record.isSidechain === true) return null;
-  const content = record.message?.content;
+  const record2 = value;
+  if (record2.type !== "user" || record2.isSidechain === true) return null;
+  const content = record2.message?.content;
   const texts = typeof content === "string" ? [content] : Array.isArray(content) ? content.map((b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? b.text : "") : [];
   if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
-  return { at: typeof record.timestamp === "string" ? record.timestamp : null };
+  return { at: typeof record2.timestamp === "string" ? record2.timestamp : null };
 }
 function isClearHookRecord(text) {
   let value;
@@ -12701,13 +13073,13 @@ function isClearHookRecord(text) {
     return false;
   }
   if (typeof value !== "object" || value === null) return false;
-  const record = value;
-  if (record.type === "attachment") return record.attachment?.hookName === CLEAR_HOOK_NAME;
-  if (record.type === "progress") return record.data?.hookName === CLEAR_HOOK_NAME;
+  const record2 = value;
+  if (record2.type === "attachment") return record2.attachment?.hookName === CLEAR_HOOK_NAME;
+  if (record2.type === "progress") return record2.data?.hookName === CLEAR_HOOK_NAME;
   return false;
 }
-function withoutText(record) {
-  return { ...record, content: [], text: "" };
+function withoutText(record2) {
+  return { ...record2, content: [], text: "" };
 }
 async function scanSession(file, onBytes) {
   const accumulator = new SessionAccumulator();
@@ -12752,22 +13124,22 @@ async function scanSession(file, onBytes) {
         break;
       }
       case "hook-context": {
-        const record = classified.record;
+        const record2 = classified.record;
         const seen = {
           lineNumber,
-          at: record.meta.timestamp,
+          at: record2.meta.timestamp,
           segment: boundaryResponses.length,
-          chars: record.text.length,
-          contentHash: contentHash(record.text),
-          preview: record.isPersistedOutputPreview,
-          previewText: record.isPersistedOutputPreview ? record.text : null,
-          savedOutputPath: record.isPersistedOutputPreview ? SAVED_TO.exec(record.content[0] ?? "")?.[1]?.trim() ?? null : null,
+          chars: record2.text.length,
+          contentHash: contentHash(record2.text),
+          preview: record2.isPersistedOutputPreview,
+          previewText: record2.isPersistedOutputPreview ? record2.text : null,
+          savedOutputPath: record2.isPersistedOutputPreview ? SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim() ?? null : null,
           source: null,
           threadId: null
         };
-        if (record.text.includes(THREADMIND_HEADER_PREFIX)) threadMindInjections.push({ ...seen, ...parseHeader(record.text) });
+        if (record2.text.includes(THREADMIND_HEADER_PREFIX)) threadMindInjections.push({ ...seen, ...parseHeader(record2.text) });
         else otherInjections.push(seen);
-        accumulator.add({ kind: "hook-context", record: withoutText(record) });
+        accumulator.add({ kind: "hook-context", record: withoutText(record2) });
         break;
       }
       case "compact-boundary":
@@ -12836,11 +13208,11 @@ function tokensOfChars(chars) {
 function loadedAt(session, segment, expected, injections) {
   const seen = session.threadMindInjections.find((i) => i.segment === segment);
   if (seen !== void 0) {
-    const record = injections.find((i) => i.contentHash === seen.contentHash) ?? null;
+    const record2 = injections.find((i) => i.contentHash === seen.contentHash) ?? null;
     return {
-      threadId: seen.threadId ?? record?.threadId ?? expected?.threadId ?? null,
+      threadId: seen.threadId ?? record2?.threadId ?? expected?.threadId ?? null,
       chars: seen.chars,
-      tokens: record !== null ? record.tokens : tokensOfChars(seen.chars),
+      tokens: record2 !== null ? record2.tokens : tokensOfChars(seen.chars),
       receipt: seen.preview ? "preview" : "delivered"
     };
   }
@@ -13501,12 +13873,14 @@ var reportCommand = {
     const htmlFile = fileFlag(args.flags.get("html"), "html");
     const workspace = resolveWorkspace({ env: process.env, cwd: process.cwd() });
     const local = readLocalState(workspace.storeDir);
-    if (local.problem) console.error(`thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); hook records are left out.`);
+    if (local.problem) console.error(`thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); the hook records it still held are left out.`);
+    const logged = readMeasurementLog(workspace.storeDir, local.state.measurements);
+    if (logged.unreadableLines > 0) console.error(`thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`);
     const progress = stderrProgress();
     const report = await buildSavingsReport({
       workspaceRoot: workspace.root,
       projectsDir: claudeProjectsDir(process.env),
-      measurements: local.state.measurements,
+      measurements: logged.measurements,
       onProgress: progress.update
     });
     progress.done();
@@ -13594,13 +13968,13 @@ function versionIn(path) {
   }
 }
 var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
-var LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-core.mjs"];
+var LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-fast.cjs", "plugin/dist/hook-core.cjs"];
 function pluginBundles(pluginRoot) {
   const found = new Set(LOADED_AT_RUN_TIME);
   for (const config of PLUGIN_CONFIGS) {
     const path = join(pluginRoot, config);
     if (!existsSync(path)) return { problem: `${path} is missing` };
-    for (const match of readFileSync(path, "utf8").matchAll(/\$\{CLAUDE_PLUGIN_ROOT\}\/([^"\s\\]+\.mjs)/g)) found.add(match[1]);
+    for (const match of readFileSync(path, "utf8").matchAll(/\$\{CLAUDE_PLUGIN_ROOT\}\/([^"\s\\]+\.[cm]js)/g)) found.add(match[1]);
   }
   return { bundles: [...found].sort() };
 }
@@ -13686,13 +14060,30 @@ function checkThreads(services) {
 }
 function checkLocalState(services) {
   const read = readLocalState(services.store.dir);
-  if (read.problem === void 0) return ok("local-state", "Local state", `${services.store.dir}/config.json is usable`);
-  return warn(
-    "local-state",
-    "Local state",
-    "Nothing to do by hand: the next write sets the file aside (config.json.corrupt-<time>) and starts a new one; the measurements in it are lost. Thread files are not affected.",
-    `${services.store.dir}/config.json cannot be used: ${read.problem}`
-  );
+  if (read.problem !== void 0) {
+    return warn(
+      "local-state",
+      "Local state",
+      "Nothing to do by hand: the next write sets the file aside (config.json.corrupt-<time>) and starts a new one. Thread files and measurements.jsonl are not affected.",
+      `${services.store.dir}/config.json cannot be used: ${read.problem}`
+    );
+  }
+  const log = measurementLogPath(services.store.dir);
+  let unreadable2;
+  try {
+    unreadable2 = readMeasurementLog(services.store.dir).unreadableLines;
+  } catch (e) {
+    return warn("local-state", "Local state", `Move ${log} away (the hooks start a new one); stats and the report show no measurements until then.`, `${log} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (unreadable2 > 0) {
+    return warn(
+      "local-state",
+      "Local state",
+      "Nothing to do by hand: those lines are left out of stats and the report (a write cut short by a crash leaves one such line).",
+      `${unreadable2} line${unreadable2 === 1 ? "" : "s"} of ${log} ${unreadable2 === 1 ? "is" : "are"} not measurement records`
+    );
+  }
+  return ok("local-state", "Local state", `${services.store.dir}/config.json and measurements.jsonl are usable`);
 }
 async function checkContextSize(services) {
   const title = "Context size";
@@ -13857,7 +14248,7 @@ async function runDoctor(options) {
   }
   checks.push(...await checkGit(workspace, options.env));
   checks.push(checkVersions(options.bundleVersion, options.pluginRoot));
-  const measurements = usable ? readLocalState(workspace.storeDir).state.measurements : emptyMeasurements();
+  const measurements = usable ? storeMeasurements(workspace.storeDir).measurements : emptyMeasurements();
   checks.push(
     checkPluginInstalled({
       configDir: claudeConfigDir(options.env, options.home ?? homedir()),
@@ -13996,7 +14387,7 @@ var COMMANDS = {
     usage: "thread-mind-mcp hook <session-start|session-end|pre-compact>",
     flags: {},
     run: async (args) => {
-      const hook = await import(siblingBundle("hook.mjs"));
+      const hook = createRequire$1(import.meta.url)(fileURLToPath(siblingBundle("hook.cjs")));
       await hook.runHook(args.positionals[0]);
       return 0;
     }

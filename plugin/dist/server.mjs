@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { readFileSync, existsSync, statSync, mkdirSync, readdirSync, opendirSync, rmSync, rmdirSync, lstatSync, renameSync, openSync, writeFileSync, fsyncSync, closeSync, unlinkSync, utimesSync, linkSync, fstatSync, watch, realpathSync } from 'fs';
+import { readFileSync, existsSync, statSync, mkdirSync, readdirSync, opendirSync, rmSync, rmdirSync, lstatSync, renameSync, openSync, constants, fstatSync, readSync, writeSync, closeSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { resolve, join, dirname, relative, sep, basename } from 'path';
+import { resolve, join, relative, dirname, sep, basename } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { open as open$1, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -805,11 +805,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants3) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants);
+          this.rhs = optimizeExpr(this.rhs, names, constants3);
         return this;
       }
       get names() {
@@ -826,10 +826,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants3) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants);
+        this.rhs = optimizeExpr(this.rhs, names, constants3);
         return this;
       }
       get names() {
@@ -890,8 +890,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants) {
-        this.code = optimizeExpr(this.code, names, constants);
+      optimizeNames(names, constants3) {
+        this.code = optimizeExpr(this.code, names, constants3);
         return this;
       }
       get names() {
@@ -920,12 +920,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants3) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants))
+          if (n.optimizeNames(names, constants3))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -978,12 +978,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants3) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants);
-        if (!(super.optimizeNames(names, constants) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants3);
+        if (!(super.optimizeNames(names, constants3) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants);
+        this.condition = optimizeExpr(this.condition, names, constants3);
         return this;
       }
       get names() {
@@ -1006,10 +1006,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names, constants3) {
+        if (!super.optimizeNames(names, constants3))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants);
+        this.iteration = optimizeExpr(this.iteration, names, constants3);
         return this;
       }
       get names() {
@@ -1045,10 +1045,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names, constants3) {
+        if (!super.optimizeNames(names, constants3))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants);
+        this.iterable = optimizeExpr(this.iterable, names, constants3);
         return this;
       }
       get names() {
@@ -1090,11 +1090,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants3) {
         var _a3, _b;
-        super.optimizeNames(names, constants);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants);
+        super.optimizeNames(names, constants3);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants3);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants3);
         return this;
       }
       get names() {
@@ -1395,7 +1395,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants) {
+    function optimizeExpr(expr, names, constants3) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1410,14 +1410,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants[n.str];
+        const c = constants3[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants3[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -4284,50 +4284,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative2, options, skipNormalization) {
+    function resolveComponent(base, relative3, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse3(serialize(base, options), options);
-        relative2 = parse3(serialize(relative2, options), options);
+        relative3 = parse3(serialize(relative3, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative2.scheme) {
-        target.scheme = relative2.scheme;
-        target.userinfo = relative2.userinfo;
-        target.host = relative2.host;
-        target.port = relative2.port;
-        target.path = removeDotSegments(relative2.path || "");
-        target.query = relative2.query;
+      if (!options.tolerant && relative3.scheme) {
+        target.scheme = relative3.scheme;
+        target.userinfo = relative3.userinfo;
+        target.host = relative3.host;
+        target.port = relative3.port;
+        target.path = removeDotSegments(relative3.path || "");
+        target.query = relative3.query;
       } else {
-        if (relative2.userinfo !== void 0 || relative2.host !== void 0 || relative2.port !== void 0) {
-          target.userinfo = relative2.userinfo;
-          target.host = relative2.host;
-          target.port = relative2.port;
-          target.path = removeDotSegments(relative2.path || "");
-          target.query = relative2.query;
+        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
+          target.userinfo = relative3.userinfo;
+          target.host = relative3.host;
+          target.port = relative3.port;
+          target.path = removeDotSegments(relative3.path || "");
+          target.query = relative3.query;
         } else {
-          if (!relative2.path) {
+          if (!relative3.path) {
             target.path = base.path;
-            if (relative2.query !== void 0) {
-              target.query = relative2.query;
+            if (relative3.query !== void 0) {
+              target.query = relative3.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative2.path[0] === "/") {
-              target.path = removeDotSegments(relative2.path);
+            if (relative3.path[0] === "/") {
+              target.path = removeDotSegments(relative3.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative2.path;
+                target.path = "/" + relative3.path;
               } else if (!base.path) {
-                target.path = relative2.path;
+                target.path = relative3.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative2.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative3.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative2.query;
+            target.query = relative3.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -4335,7 +4335,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative2.fragment;
+      target.fragment = relative3.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -20187,8 +20187,8 @@ function rewriteKeyNames(ctx) {
       bySchema.set(entry.schema, entry);
   }
   const rewrites = /* @__PURE__ */ new Map();
-  for (const record2 of pendingRecords.get(ctx) ?? []) {
-    const seen = ctx.seen.get(record2);
+  for (const record3 of pendingRecords.get(ctx) ?? []) {
+    const seen = ctx.seen.get(record3);
     const names = (seen?.def ?? seen?.schema)?.propertyNames;
     if (!names || names === true || rewrites.has(names))
       continue;
@@ -31210,473 +31210,365 @@ function checkLength(what, value, max) {
 function checkNotBlank(what, value) {
   if (value.trim() === "") throw errors.invalid(`${what} must not be empty.`);
 }
-var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
-function isAtomicTempFile(name) {
-  return TEMP_NAME.test(basename(name));
+function emptyMeasurements() {
+  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
 }
-function atomicTempPath(target) {
-  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
 }
-var AtomicWriteError = class extends Error {
-  constructor(path, cause, tempPath, cleanupError) {
-    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
-    super(`Atomic write of ${path} failed: ${messageOf(cause)}${leftover}`, { cause });
-    this.path = path;
-    this.name = "AtomicWriteError";
-    this.code = errnoCode(cause);
-  }
-  path;
-  code;
-};
-async function writeFileAtomic(path, data) {
-  const temp = atomicTempPath(path);
-  let tempExists = false;
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return e instanceof Error ? e.message : String(e);
+}
+function readTextStrict(path, maxBytes) {
+  let stat;
   try {
-    const handle = await open$1(temp, "wx");
-    tempExists = true;
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path);
-    tempExists = false;
-    await fsyncDirectory(dirname(path));
-  } catch (error2) {
-    let cleanupError;
-    if (tempExists) await unlink(temp).catch((e) => cleanupError = missingIsFine(e));
-    throw new AtomicWriteError(path, error2, temp, cleanupError);
-  }
-}
-function writeFileAtomicSync(path, data) {
-  const temp = atomicTempPath(path);
-  let tempExists = false;
-  try {
-    const fd = openSync(temp, "wx");
-    tempExists = true;
-    try {
-      writeFileSync(fd, data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, path);
-    tempExists = false;
-    fsyncDirectorySync(dirname(path));
-  } catch (error2) {
-    let cleanupError;
-    if (tempExists) {
-      try {
-        unlinkSync(temp);
-      } catch (e) {
-        cleanupError = missingIsFine(e);
-      }
-    }
-    throw new AtomicWriteError(path, error2, temp, cleanupError);
-  }
-}
-async function fsyncDirectory(dir) {
-  let handle;
-  try {
-    handle = await open$1(dir, "r");
-  } catch (error2) {
-    if (isDirectorySyncRefusal(error2)) return;
-    throw error2;
-  }
-  try {
-    await handle.sync();
-  } catch (error2) {
-    if (!isDirectorySyncRefusal(error2)) throw error2;
-  } finally {
-    await handle.close();
-  }
-}
-function fsyncDirectorySync(dir) {
-  let fd;
-  try {
-    fd = openSync(dir, "r");
-  } catch (error2) {
-    if (isDirectorySyncRefusal(error2)) return;
-    throw error2;
-  }
-  try {
-    fsyncSync(fd);
-  } catch (error2) {
-    if (!isDirectorySyncRefusal(error2)) throw error2;
-  } finally {
-    closeSync(fd);
-  }
-}
-function isDirectorySyncRefusal(error2) {
-  const code = errnoCode(error2);
-  if (code === "EISDIR" || code === "EINVAL" || code === "ENOTSUP" || code === "EOPNOTSUPP") return true;
-  return process.platform === "win32" && code === "EPERM";
-}
-function missingIsFine(error2) {
-  return errnoCode(error2) === "ENOENT" ? void 0 : error2;
-}
-function messageOf(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
-}
-function errnoCode(error2) {
-  if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
-  return void 0;
-}
-var LockTimeoutError = class extends ThreadMindError {
-  constructor(lockPath, waitedMs, holder) {
-    const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
-    super(
-      "lock-timeout",
-      `Timed out after ${waitedMs} ms waiting for the ThreadMind lock ${lockPath} (${by}). If no ThreadMind process is running, delete ${lockPath} and retry.`
-    );
-    this.lockPath = lockPath;
-    this.holder = holder;
-    this.name = "LockTimeoutError";
-  }
-  lockPath;
-  holder;
-};
-var LockLostError = class extends Error {
-  constructor(lockPath, detail, cause) {
-    super(
-      `Lost the lock ${lockPath} while holding it: ${detail}. Another process may have run concurrently (a lock older than staleMs without a heartbeat is reclaimed).`,
-      cause === void 0 ? void 0 : { cause }
-    );
-    this.lockPath = lockPath;
-    this.name = "LockLostError";
-  }
-  lockPath;
-};
-var DEFAULT_TIMEOUT_MS = 1e4;
-var DEFAULT_STALE_MS = 3e4;
-var DEFAULT_POLL_MS = 10;
-var MAX_POLL_MS = 100;
-var MAX_QUICK_RETRIES = 10;
-var GARBAGE_GRACE_MS = 1e3;
-var RECLAIM_STALE_MS = 5e3;
-var context = new AsyncLocalStorage();
-var heldByThisProcess = /* @__PURE__ */ new Map();
-var HOST = hostname();
-async function withLock(lockPath, fn, options) {
-  const path = resolve(lockPath);
-  if (heldInContext(path)) return fn();
-  const opts = resolveOptions(options);
-  const steps = acquireSteps(path, opts);
-  let step = steps.next();
-  while (!step.done) {
-    await sleep(step.value);
-    step = steps.next();
-  }
-  const hold = step.value;
-  const heartbeat = setInterval(() => touch(hold), Math.max(10, Math.floor(opts.staleMs / 3)));
-  heartbeat.unref();
-  let outcome;
-  try {
-    outcome = { ok: true, value: await context.run(withHold(hold), fn) };
-  } catch (error2) {
-    outcome = { ok: false, error: error2 };
-  } finally {
-    clearInterval(heartbeat);
-  }
-  return finish(hold, outcome);
-}
-function finish(hold, outcome) {
-  let problem;
-  try {
-    problem = endHold(hold);
-  } catch (releaseError) {
-    if (outcome.ok) throw releaseError;
-    const message2 = `${messageOf2(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf2(releaseError)})`;
-    throw new AggregateError([outcome.error, releaseError], message2);
-  }
-  if (problem !== void 0) {
-    if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
-    const detail = `${problem}; the locked function also failed: ${messageOf2(outcome.error)}`;
-    throw new LockLostError(hold.lockPath, detail, outcome.error);
-  }
-  if (!outcome.ok) throw outcome.error;
-  return outcome.value;
-}
-function heldInContext(path) {
-  return context.getStore()?.get(path)?.active === true;
-}
-function withHold(hold) {
-  return new Map(context.getStore()).set(hold.lockPath, hold);
-}
-function resolveOptions(options) {
-  const opts = {
-    timeoutMs: options?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    staleMs: options?.staleMs ?? DEFAULT_STALE_MS,
-    pollMs: options?.pollMs ?? DEFAULT_POLL_MS
-  };
-  if (!(opts.timeoutMs >= 0 && Number.isFinite(opts.timeoutMs))) {
-    throw new RangeError(`timeoutMs must be a finite number >= 0, got ${opts.timeoutMs}`);
-  }
-  if (!(opts.staleMs > 0 && Number.isFinite(opts.staleMs))) {
-    throw new RangeError(`staleMs must be a finite number > 0, got ${opts.staleMs}`);
-  }
-  if (!(opts.pollMs > 0 && Number.isFinite(opts.pollMs))) {
-    throw new RangeError(`pollMs must be a finite number > 0, got ${opts.pollMs}`);
-  }
-  return opts;
-}
-function* acquireSteps(lockPath, opts, sync) {
-  const nonce = randomBytes(16).toString("hex");
-  const start = Date.now();
-  const deadline = start + opts.timeoutMs;
-  let delay = opts.pollMs;
-  let quickRetries = 0;
-  let lastHolder;
-  for (; ; ) {
-    const holder = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
-    if (createExclusive(lockPath, holder)) {
-      const hold = { lockPath, nonce, active: true, problem: void 0 };
-      heldByThisProcess.set(nonce, hold);
-      return hold;
-    }
-    const seen = inspect(lockPath);
-    let retryNow = seen.kind === "absent";
-    if (seen.kind === "holder") {
-      lastHolder = seen.holder;
-    }
-    if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
-      retryNow = reclaim(lockPath, opts.staleMs);
-    }
-    if (retryNow && quickRetries < MAX_QUICK_RETRIES) {
-      quickRetries++;
-      continue;
-    }
-    const now = Date.now();
-    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
-    yield Math.min(jitter(delay), deadline - now);
-    quickRetries = 0;
-    delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
-  }
-}
-function createExclusive(path, holder) {
-  for (let attempt = 1; ; attempt++) {
-    const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-    try {
-      writeFileSync(temp, `${JSON.stringify(holder)}
-`, { flag: "wx" });
-    } catch (error2) {
-      if (errnoCode2(error2) === "ENOENT") {
-        throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error2 });
-      }
-      throw error2;
-    }
-    try {
-      linkSync(temp, path);
-      return true;
-    } catch (error2) {
-      const code = errnoCode2(error2);
-      if (code === "EEXIST") return false;
-      if (code !== "ENOENT" || attempt >= 3) {
-        throw new Error(`Cannot create the lock ${path}: ${messageOf2(error2)}`, { cause: error2 });
-      }
-    } finally {
-      unlinkIfPresent(temp);
-    }
-  }
-}
-function inspect(path) {
-  let fd;
-  try {
-    fd = openSync(path, "r");
-  } catch (error2) {
-    if (errnoCode2(error2) === "ENOENT") return { kind: "absent" };
-    throw error2;
-  }
-  let raw;
-  let mtimeMs;
-  try {
-    mtimeMs = fstatSync(fd).mtimeMs;
-    raw = readFileSync(fd, "utf8");
-  } finally {
-    closeSync(fd);
-  }
-  const ageMs = Date.now() - mtimeMs;
-  const holder = parseHolder(raw);
-  return holder ? { kind: "holder", holder, ageMs, raw } : { kind: "garbage", ageMs, raw };
-}
-function parseHolder(raw) {
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return void 0;
-  }
-  if (typeof data !== "object" || data === null) return void 0;
-  const pid = Reflect.get(data, "pid");
-  const host = Reflect.get(data, "hostname");
-  const acquiredAt = Reflect.get(data, "acquiredAt");
-  const nonce = Reflect.get(data, "nonce");
-  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return void 0;
-  if (typeof host !== "string" || typeof acquiredAt !== "string") return void 0;
-  if (typeof nonce !== "string" || nonce === "") return void 0;
-  return { pid, hostname: host, acquiredAt, nonce };
-}
-function staleReason(seen, staleMs) {
-  switch (seen.kind) {
-    case "absent":
-      return void 0;
-    case "garbage":
-      return seen.ageMs > Math.min(GARBAGE_GRACE_MS, staleMs) ? "garbage" : void 0;
-    case "holder": {
-      const { holder } = seen;
-      if (holder.hostname === HOST && !isAlive(holder)) return "dead-holder";
-      return seen.ageMs > staleMs ? "too-old" : void 0;
-    }
-    default: {
-      const unreachable = seen;
-      throw new Error(`unexpected observation ${JSON.stringify(unreachable)}`);
-    }
-  }
-}
-function isAlive(holder) {
-  if (holder.pid === process.pid) return heldByThisProcess.has(holder.nonce);
-  try {
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (error2) {
-    const code = errnoCode2(error2);
-    if (code === "ESRCH") return false;
-    if (code === "EPERM") return true;
-    throw error2;
-  }
-}
-function reclaim(lockPath, staleMs) {
-  const mutexPath = `${lockPath}.reclaim`;
-  const nonce = randomBytes(16).toString("hex");
-  const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
-  if (!createExclusive(mutexPath, me)) {
-    breakStaleMutex(mutexPath);
-    return false;
-  }
-  try {
-    const seen = inspect(lockPath);
-    if (seen.kind === "absent") return true;
-    if (staleReason(seen, staleMs) === void 0) return false;
-    unlinkIfPresent(lockPath);
-    return true;
-  } finally {
-    const after = inspect(mutexPath);
-    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
-      throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
-    }
-    unlinkIfPresent(mutexPath);
-  }
-}
-function breakStaleMutex(mutexPath) {
-  const seen = inspect(mutexPath);
-  if (seen.kind === "absent") return;
-  const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
-  if (!stale) return;
-  const grave = `${mutexPath}.${process.pid}.${randomBytes(6).toString("hex")}.stale`;
-  try {
-    renameSync(mutexPath, grave);
-  } catch (error2) {
-    if (errnoCode2(error2) === "ENOENT") return;
-    throw error2;
-  }
-  const moved = readFileSync(grave, "utf8");
-  if (moved !== seen.raw) {
-    try {
-      linkSync(grave, mutexPath);
-    } catch (error2) {
-      const message2 = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf2(error2)}`;
-      throw new Error(message2, { cause: error2 });
-    }
-  }
-  unlinkSync(grave);
-}
-function touch(hold) {
-  if (!hold.active || hold.problem !== void 0) return;
-  try {
-    const seen = inspect(hold.lockPath);
-    if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) {
-      hold.problem = seen.kind === "absent" ? "the lock file was deleted" : "the lock file names another holder";
-      return;
-    }
-    const now = /* @__PURE__ */ new Date();
-    utimesSync(hold.lockPath, now, now);
-  } catch (error2) {
-    hold.problem = `the heartbeat could not refresh the lock file (${messageOf2(error2)})`;
-  }
-}
-function endHold(hold) {
-  hold.active = false;
-  heldByThisProcess.delete(hold.nonce);
-  if (hold.problem !== void 0) return hold.problem;
-  const seen = inspect(hold.lockPath);
-  if (seen.kind === "absent") return "the lock file was deleted";
-  if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) return "the lock file names another holder";
-  unlinkIfPresent(hold.lockPath);
-  return void 0;
-}
-function unlinkIfPresent(path) {
-  try {
-    unlinkSync(path);
-  } catch (error2) {
-    if (errnoCode2(error2) !== "ENOENT") throw error2;
-  }
-}
-function jitter(ms) {
-  return Math.max(1, Math.round(ms * (0.5 + Math.random())));
-}
-function sleep(ms) {
-  return new Promise((done) => setTimeout(done, ms));
-}
-new Int32Array(new SharedArrayBuffer(4));
-function errnoCode2(error2) {
-  if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
-  return void 0;
-}
-function messageOf2(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
-}
-
-// src/core/process-alive.ts
-function isProcessAlive(pid) {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
+    stat = lstatSync(path);
   } catch (e) {
-    return e.code === "EPERM";
+    if (e.code === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  if (!stat.isFile()) throw unreadable(path, "is not a regular file");
+  if (stat.size > maxBytes) {
+    throw unreadable(path, `is ${stat.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  let bytes;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    if (e.code === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw unreadable(path, "is not valid UTF-8");
   }
 }
 
-// src/core/temp-sweep.ts
-var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
-function sweepDeadTempFiles(storeDir) {
-  const removed = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        walk(path);
-        continue;
-      }
-      if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
-      const pid = Number(TEMP_PID.exec(entry.name)?.[1]);
-      if (pid === process.pid || isProcessAlive(pid)) continue;
-      rmSync(path, { force: true });
-      removed.push(path);
-    }
-  };
-  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
-  return removed;
-}
-
-// src/core/frontmatter.ts
-var import_yaml = __toESM(require_dist2());
+// src/core/id-pattern.ts
 var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-var MAIN_THREAD_ID = "main";
 function isValidId(id) {
   return typeof id === "string" && ID_PATTERN.test(id);
 }
+
+// src/core/local-state.ts
+function emptyLocalState() {
+  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
+}
+function localStatePath(storeDir) {
+  return join(storeDir, "config.json");
+}
+function readLocalState(storeDir) {
+  const path = localStatePath(storeDir);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.localStateBytes);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
+  }
+  if (text === null) return { state: emptyLocalState() };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    return { state: emptyLocalState(), problem: "is not a JSON object" };
+  }
+  return { state: normalize(data) };
+}
+function normalize(d) {
+  const state = emptyLocalState();
+  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
+  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
+    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
+  }
+  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
+  state.legacyAuthorIds = [...new Set(legacy)];
+  if (isRecord(d.branches)) {
+    for (const [branch, perProject] of Object.entries(d.branches)) {
+      if (!isRecord(perProject)) continue;
+      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
+      state.branches[branch] = Object.fromEntries(entries);
+    }
+  }
+  if (isRecord(d.sessions)) {
+    for (const [key, s] of Object.entries(d.sessions)) {
+      if (!isRecord(s)) continue;
+      const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
+      if (typeof s.projectId === "string") session.projectId = s.projectId;
+      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (typeof s.pid === "number") session.pid = s.pid;
+      state.sessions[key] = session;
+    }
+  }
+  if (isRecord(d.conversations)) {
+    for (const [sessionId, c] of Object.entries(d.conversations)) {
+      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
+    }
+  }
+  if (isRecord(d.measurements)) {
+    const m = d.measurements;
+    for (const key of Object.keys(state.measurements)) {
+      const list = m[key];
+      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
+    }
+  }
+  return state;
+}
+function isRecord(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+var MEASUREMENT_LOG = "measurements.jsonl";
+var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
+var LOG_ROTATE_BYTES = 1024 * 1024;
+var MAX_APPEND_BYTES = 64 * 1024;
+function measurementLogPath(storeDir) {
+  return join(storeDir, MEASUREMENT_LOG);
+}
+function previousMeasurementLogPath(storeDir) {
+  return join(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+function appendMeasurementEvents(storeDir, events) {
+  if (events.length === 0) return 0;
+  const text = events.map((e) => `${JSON.stringify(e)}
+`).join("");
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
+  const fd = openSync(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 420);
+  try {
+    const before = fstatSync(fd);
+    if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
+    let out = bytes;
+    if (before.size > 0) {
+      const last2 = Buffer.alloc(1);
+      readSync(fd, last2, 0, 1, before.size - 1);
+      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
+    }
+    writeSync(fd, out);
+    return fstatSync(fd).size;
+  } finally {
+    closeSync(fd);
+  }
+}
+function rotateMeasurementLogIfFull(storeDir) {
+  const path = measurementLogPath(storeDir);
+  let size;
+  try {
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      size = fstatSync(fd).size;
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return false;
+    throw e;
+  }
+  if (size <= LOG_ROTATE_BYTES) return false;
+  renameSync(path, previousMeasurementLogPath(storeDir));
+  return true;
+}
+
+// src/core/measurement-log-read.ts
+var READ_MAX_BYTES = 8 * 1024 * 1024;
+var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
+var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+function readLogBytes(path) {
+  let fd;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return Buffer.alloc(0);
+    throw e;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    const length = Math.min(stat.size, READ_MAX_BYTES);
+    const buffer = Buffer.allocUnsafe(length);
+    let read = 0;
+    while (read < length) {
+      const n = readSync(fd, buffer, read, length - read, stat.size - length + read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+function logFiles(storeDir) {
+  return [readLogBytes(previousMeasurementLogPath(storeDir)), readLogBytes(measurementLogPath(storeDir))];
+}
+function parseEventLine(line) {
+  let data;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const d = data;
+  if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string") return null;
+  switch (d.kind) {
+    case "sessionEnd":
+    case "preCompact":
+      return typeof d.reason === "string" && (d.contextTokens === null || typeof d.contextTokens === "number") ? d : null;
+    case "injection":
+      return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
+    case "receipt":
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) ? d : null;
+    case "hookSeen":
+      return typeof d.event === "string" ? d : null;
+    case "conversation":
+      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+  }
+}
+function receiptKey(r) {
+  return `${r.sessionId}
+${r.at}
+${r.contentHash}`;
+}
+function record2(event) {
+  const { kind: _kind, ...rest } = event;
+  return rest;
+}
+function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
+  const m = {
+    sessionEnds: [...legacy.sessionEnds],
+    preCompacts: [...legacy.preCompacts],
+    injections: legacy.injections.map((i) => ({ ...i })),
+    hooksSeen: [...legacy.hooksSeen]
+  };
+  const receipts = /* @__PURE__ */ new Map();
+  const seen = /* @__PURE__ */ new Set();
+  let unreadableLines = 0;
+  for (const bytes of logFiles(storeDir)) {
+    for (const line of bytes.toString("utf8").split("\n")) {
+      if (line.trim() === "" || seen.has(line)) continue;
+      seen.add(line);
+      const event = parseEventLine(line);
+      if (event === null) {
+        unreadableLines += 1;
+        continue;
+      }
+      switch (event.kind) {
+        case "sessionEnd":
+          m.sessionEnds.push(record2(event));
+          break;
+        case "preCompact":
+          m.preCompacts.push(record2(event));
+          break;
+        case "injection":
+          m.injections.push({ ...record2(event), receipt: "pending" });
+          break;
+        case "receipt":
+          receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), event.receipt);
+          break;
+        case "hookSeen":
+          m.hooksSeen.push(record2(event));
+          break;
+        case "conversation":
+          break;
+        default: {
+          const unreachable = event;
+          throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
+        }
+      }
+    }
+  }
+  for (const injection of m.injections) {
+    const receipt = receipts.get(receiptKey(injection));
+    if (receipt !== void 0 && injection.receipt === "pending") injection.receipt = receipt;
+  }
+  return {
+    measurements: {
+      sessionEnds: m.sessionEnds.slice(-500),
+      preCompacts: m.preCompacts.slice(-500),
+      injections: m.injections.slice(-500),
+      hooksSeen: m.hooksSeen.slice(-500)
+    },
+    unreadableLines
+  };
+}
+var scanBuffer = null;
+var SCAN_BUFFER_BYTES = 256 * 1024;
+function scanLines(path, needle, onLine) {
+  let fd;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return;
+    throw e;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+    const buffer = scanBuffer;
+    let position = Math.max(0, stat.size - READ_MAX_BYTES);
+    let held = 0;
+    let skippingLongLine = false;
+    for (; ; ) {
+      const n = readSync(fd, buffer, held, buffer.length - held, position);
+      position += n;
+      const filled = held + n;
+      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+      const complete = lastNewline === -1 ? 0 : lastNewline;
+      let from = 0;
+      if (skippingLongLine) {
+        const end = buffer.indexOf(10, 0);
+        if (end === -1 || end > complete) from = complete;
+        else {
+          from = end + 1;
+          skippingLongLine = false;
+        }
+      }
+      for (; ; ) {
+        const hit = buffer.indexOf(needle, from);
+        if (hit === -1 || hit >= complete) break;
+        const start = buffer.lastIndexOf(10, hit) + 1;
+        const newline = buffer.indexOf(10, hit);
+        const end = newline === -1 || newline > complete ? complete : newline;
+        onLine(buffer.toString("utf8", Math.max(start, from), end));
+        from = end + 1;
+      }
+      if (n === 0) return;
+      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+      if (lastNewline === -1 && rest === buffer.length) {
+        held = 0;
+        skippingLongLine = true;
+      } else {
+        buffer.copyWithin(0, filled - rest, filled);
+        held = rest;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+function instanceThread(storeDir, instance) {
+  const needle = Buffer.from(`"instance":${JSON.stringify(instance)}`, "utf8");
+  let last2 = null;
+  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
+    scanLines(path, needle, (line) => {
+      const event = parseEventLine(line);
+      if (event !== null && event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
+    });
+  }
+  return last2;
+}
+function storeMeasurements(storeDir) {
+  return readMeasurementLog(storeDir, readLocalState(storeDir).state.measurements);
+}
+var MAIN_THREAD_ID = "main";
 function assertId(id, what = "id") {
   if (!isValidId(id)) {
     const shown = typeof id === "string" ? JSON.stringify(id.length > 80 ? `${id.slice(0, 80)}\u2026` : id) : String(id);
@@ -31724,528 +31616,6 @@ function uniqueId(title, taken, reserved = []) {
     if (isFree(candidate)) return candidate;
   }
   throw errors.invalid(`Could not find a free id for "${title}"`);
-}
-
-// src/core/frontmatter.ts
-var FENCE = "---";
-var KEY_ORDER = [
-  "id",
-  "title",
-  "parentId",
-  "author",
-  "createdAt",
-  "updatedAt",
-  "status",
-  "branch",
-  "commit",
-  "paths",
-  "mergedInto",
-  "related"
-];
-var FrontmatterError = class extends Error {
-};
-function serializeThread(thread) {
-  const ordered = {};
-  for (const key of KEY_ORDER) {
-    const value = thread[key];
-    if (value === void 0) continue;
-    ordered[key] = value;
-  }
-  const options = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
-  let yamlText = (0, import_yaml.stringify)(ordered, options);
-  if (!readsBack(yamlText, ordered)) yamlText = (0, import_yaml.stringify)(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
-  const body = thread.summary === "" ? "" : `
-${thread.summary.endsWith("\n") ? thread.summary : `${thread.summary}
-`}`;
-  return `${FENCE}
-${yamlText}${FENCE}
-${body}`;
-}
-function readsBack(yamlText, data) {
-  const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
-  return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
-}
-var CONFLICT_START = /^<{7}( |$)/m;
-var CONFLICT_END = /^>{7}( |$)/m;
-var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-function hasConflictMarkers(text) {
-  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
-}
-function serializeThreadExactly(thread) {
-  for (const key of [...KEY_ORDER, "summary"]) {
-    const value = thread[key];
-    const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
-    if (texts.some((t) => LONE_SURROGATE2.test(t))) throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
-  }
-  const text = serializeThread(thread);
-  if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words");
-  }
-  const back = parseThread(text);
-  for (const key of [...KEY_ORDER, "summary"]) {
-    if (JSON.stringify(back[key]) !== JSON.stringify(thread[key])) {
-      throw new FrontmatterError(`its ${key} would not read back exactly as given`);
-    }
-  }
-  return text;
-}
-function parseThread(text) {
-  if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): resolve the merge by hand");
-  }
-  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  if (!normalized.startsWith(`${FENCE}
-`) && !normalized.startsWith(`${FENCE}\r
-`)) {
-    throw new FrontmatterError("does not start with a '---' frontmatter block");
-  }
-  const rest = normalized.slice(normalized.indexOf("\n") + 1);
-  const end = findClosingFence(rest);
-  if (end === -1) throw new FrontmatterError("has no closing '---' after the frontmatter");
-  const yamlText = rest.slice(0, end);
-  const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
-  const summary = afterFence.replace(/^\r?\n/, "").replace(/\r?\n$/, "");
-  const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
-  }
-  const data = doc.toJS();
-  return { ...validateMeta(data), summary };
-}
-function findClosingFence(rest) {
-  if (rest.startsWith(`${FENCE}
-`) || rest.startsWith(`${FENCE}\r
-`) || rest === FENCE) return 0;
-  const match = /\r?\n---(\r?\n|$)/.exec(rest);
-  if (!match) return -1;
-  return match.index + (match[0].startsWith("\r") ? 2 : 1);
-}
-function validateMeta(data) {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
-  }
-  const d = data;
-  const str = (key, required2) => {
-    const v = d[key];
-    if (v === void 0 || v === null) {
-      if (required2) throw new FrontmatterError(`frontmatter has no "${key}"`);
-      return void 0;
-    }
-    if (typeof v !== "string") throw new FrontmatterError(`frontmatter "${key}" must be a string, found ${describe2(v)}`);
-    return v;
-  };
-  const id = str("id", true);
-  if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
-  const parentRaw = d["parentId"];
-  if (parentRaw !== null && parentRaw !== void 0 && (typeof parentRaw !== "string" || !isValidId(parentRaw))) {
-    throw new FrontmatterError(`frontmatter parentId ${JSON.stringify(parentRaw)} is not a valid id`);
-  }
-  if (parentRaw === void 0) throw new FrontmatterError('frontmatter has no "parentId" (use null for main)');
-  const meta2 = {
-    id,
-    title: str("title", true),
-    parentId: parentRaw ?? null,
-    author: str("author", false) ?? "unknown",
-    createdAt: str("createdAt", true),
-    updatedAt: str("updatedAt", true)
-  };
-  const status = str("status", false);
-  if (status !== void 0) {
-    if (!isClosedStatus(status)) throw new FrontmatterError(`frontmatter status "${status}" must be done or abandoned`);
-    meta2.status = status;
-  }
-  const branch = str("branch", false);
-  if (branch !== void 0) meta2.branch = branch;
-  const commit = str("commit", false);
-  if (commit !== void 0) meta2.commit = commit;
-  const mergedInto = str("mergedInto", false);
-  if (mergedInto !== void 0) meta2.mergedInto = mergedInto;
-  const paths = stringList(d, "paths");
-  if (paths !== void 0) meta2.paths = paths;
-  const related = stringList(d, "related");
-  if (related !== void 0) meta2.related = related;
-  return meta2;
-}
-function stringList(d, key) {
-  const v = d[key];
-  if (v === void 0 || v === null) return void 0;
-  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) {
-    throw new FrontmatterError(`frontmatter "${key}" must be a list of strings`);
-  }
-  return v;
-}
-function isClosedStatus(s) {
-  return s === "done" || s === "abandoned";
-}
-function describe2(v) {
-  if (Array.isArray(v)) return "a list";
-  if (v instanceof Date) return "a date (quote it)";
-  return typeof v;
-}
-
-// src/core/store.ts
-var IGNORED = ["config.json", "config.json.*", "cache/", ".lock", ".lock.*", ".*.tmp"];
-var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
-${IGNORED.join("\n")}
-`;
-var PARSED_CACHE_LIMIT = 2e4;
-function fileStamp(path) {
-  try {
-    const s = lstatSync(path, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
-  } catch {
-    return null;
-  }
-}
-function copyThread(t) {
-  const copy = { ...t };
-  if (t.paths) copy.paths = [...t.paths];
-  if (t.related) copy.related = [...t.related];
-  return copy;
-}
-var Store = class {
-  constructor(workspace, lockOptions = {}, options = {}) {
-    this.workspace = workspace;
-    this.lockOptions = lockOptions;
-    this.dir = workspace.storeDir;
-    this.lockPath = join(this.dir, ".lock");
-    this.swept = options.sweepTempFiles === false;
-  }
-  workspace;
-  lockOptions;
-  dir;
-  lockPath;
-  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
-  parsed = /* @__PURE__ */ new Map();
-  /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
-  swept;
-  exists() {
-    return existsSync(this.dir);
-  }
-  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
-  ensureLayout() {
-    mkdirSync(join(this.dir, "projects"), { recursive: true });
-    mkdirSync(join(this.dir, "threads"), { recursive: true });
-    const gitignore = join(this.dir, ".gitignore");
-    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
-    if (current === null) {
-      writeFileAtomicSync(gitignore, GITIGNORE);
-      return;
-    }
-    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
-    const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
-`);
-  }
-  /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
-  locked(fn) {
-    if (!this.exists()) this.ensureLayout();
-    return withLock(
-      this.lockPath,
-      () => {
-        if (!this.swept) sweepDeadTempFiles(this.dir);
-        this.swept = true;
-        return fn();
-      },
-      this.lockOptions
-    );
-  }
-  // ---- projects ----
-  projectPath(id) {
-    return join(this.projectsDir(), `${assertId(id, "project id")}.json`);
-  }
-  /** projects/; refused (named) when it is a symbolic link. */
-  projectsDir() {
-    const dir = join(this.dir, "projects");
-    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-    return dir;
-  }
-  projectIds() {
-    const dir = this.projectsDir();
-    if (!existsSync(dir)) return [];
-    return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -5))).map((f) => f.slice(0, -5)).sort();
-  }
-  projectExists(id) {
-    return entryExists(this.projectPath(id));
-  }
-  readProject(id) {
-    const path = this.projectPath(id);
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
-    if (text === null) throw errors.projectNotFound(id, this.projectIds());
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch (e) {
-      throw unreadable(path, `invalid JSON (${e.message})`);
-    }
-    return validateProject(data, path, id);
-  }
-  async writeProject(project) {
-    const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
-    if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
-    await writeFileAtomic(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
-`);
-  }
-  // ---- threads ----
-  /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
-  threadsDir(projectId) {
-    const dir = join(this.dir, "threads", assertId(projectId, "project id"));
-    for (const path of [join(this.dir, "threads"), dir]) {
-      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-    }
-    return dir;
-  }
-  threadsDirExists(projectId) {
-    return entryExists(this.threadsDir(projectId));
-  }
-  threadPath(projectId, threadId) {
-    return join(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
-  }
-  /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
-  threadExists(projectId, threadId) {
-    return entryExists(this.threadPath(projectId, threadId));
-  }
-  /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
-  readThread(projectId, threadId, notFound = errors.threadNotFound) {
-    const path = this.threadPath(projectId, threadId);
-    const thread = this.readThreadFile(path, threadId);
-    if (thread === null) throw notFound(threadId);
-    return thread;
-  }
-  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
-  readThreadFile(path, id) {
-    const stamp = fileStamp(path);
-    const hit = stamp === null ? void 0 : this.parsed.get(path);
-    if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
-    if (text === null) return null;
-    const thread = parseThreadFile(path, id, text);
-    if (stamp !== null) {
-      this.parsed.delete(path);
-      this.parsed.set(path, { stamp, thread: copyThread(thread) });
-      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
-    }
-    return thread;
-  }
-  /** True when the project has more than `limit` thread files (stops reading the directory there). */
-  threadCountExceeds(projectId, limit) {
-    let dir;
-    try {
-      dir = opendirSync(this.threadsDir(projectId));
-    } catch (e) {
-      if (e.code === "ENOENT") return false;
-      throw e;
-    }
-    try {
-      let count = 0;
-      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
-        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
-      }
-      return false;
-    } finally {
-      dir.closeSync();
-    }
-  }
-  /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
-  readAllThreads(projectId) {
-    const dir = this.threadsDir(projectId);
-    const threads = /* @__PURE__ */ new Map();
-    const problems = [];
-    if (!existsSync(dir)) return { threads, problems };
-    for (const name of readdirSync(dir).sort()) {
-      if (isAtomicTempFile(name)) continue;
-      const path = join(dir, name);
-      if (!name.endsWith(".md")) continue;
-      const id = name.slice(0, -3);
-      if (!isValidId(id)) {
-        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
-        continue;
-      }
-      try {
-        const thread = this.readThreadFile(path, id);
-        if (thread === null) continue;
-        threads.set(id, thread);
-      } catch (e) {
-        problems.push({ path, threadId: id, reason: reasonOf(e) });
-      }
-    }
-    return { threads, problems };
-  }
-  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
-  async writeThread(projectId, thread) {
-    let text;
-    try {
-      text = serializeThreadExactly(thread);
-    } catch (e) {
-      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
-      throw e;
-    }
-    mkdirSync(this.threadsDir(projectId), { recursive: true });
-    await writeFileAtomic(this.threadPath(projectId, thread.id), text);
-  }
-  deleteThreadFile(projectId, threadId) {
-    rmSync(this.threadPath(projectId, threadId), { force: true });
-  }
-};
-function isSymbolicLink(path) {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch (e) {
-    if (e.code === "ENOENT") return false;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function entryExists(path) {
-  try {
-    lstatSync(path);
-    return true;
-  } catch (e) {
-    if (e.code === "ENOENT") return false;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function readTextStrict(path, maxBytes) {
-  let stat;
-  try {
-    stat = lstatSync(path);
-  } catch (e) {
-    if (e.code === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  if (!stat.isFile()) throw unreadable(path, "is not a regular file");
-  if (stat.size > maxBytes) {
-    throw unreadable(path, `is ${stat.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
-  let bytes;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    if (e.code === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw unreadable(path, "is not valid UTF-8");
-  }
-}
-function parseThreadFile(path, id, text) {
-  let thread;
-  try {
-    thread = parseThread(text);
-  } catch (e) {
-    if (e instanceof FrontmatterError) throw unreadable(path, e.message);
-    throw e;
-  }
-  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
-  return thread;
-}
-function validateProject(data, path, id) {
-  if (typeof data !== "object" || data === null) throw unreadable(path, "is not a JSON object");
-  const d = data;
-  if (d.id !== id) throw unreadable(path, `"id" is ${JSON.stringify(d.id)}, expected "${id}"`);
-  if (typeof d.title !== "string") throw unreadable(path, '"title" must be a string');
-  const mode = d.mode === "team" ? "team" : "solo";
-  if (d.mode !== void 0 && d.mode !== "team" && d.mode !== "solo") throw unreadable(path, '"mode" must be "solo" or "team"');
-  const project = { id, title: d.title, mode, createdAt: typeof d.createdAt === "string" ? d.createdAt : "" };
-  if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
-  return project;
-}
-function unreadable(path, reason) {
-  return new UnreadableFileError(path, reason);
-}
-function reasonOf(e) {
-  if (e instanceof UnreadableFileError) return e.reason;
-  return e instanceof Error ? e.message : String(e);
-}
-
-// src/core/measurements.ts
-function emptyMeasurements() {
-  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
-}
-
-// src/core/local-state.ts
-function emptyLocalState() {
-  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
-}
-function localStatePath(storeDir) {
-  return join(storeDir, "config.json");
-}
-function readLocalState(storeDir) {
-  const path = localStatePath(storeDir);
-  let text;
-  try {
-    text = readTextStrict(path, LIMITS.localStateBytes);
-  } catch (e) {
-    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
-  }
-  if (text === null) return { state: emptyLocalState() };
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    return { state: emptyLocalState(), problem: "is not a JSON object" };
-  }
-  return { state: normalize(data) };
-}
-async function writeLocalState(storeDir, state, hadProblem) {
-  const path = localStatePath(storeDir);
-  let setAside = null;
-  if (hadProblem && existsSync(path)) {
-    setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
-    renameSync(path, setAside);
-  }
-  await writeFileAtomic(path, `${JSON.stringify(state, null, 1)}
-`);
-  return setAside;
-}
-function normalize(d) {
-  const state = emptyLocalState();
-  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
-  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
-  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
-    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
-  }
-  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
-  state.legacyAuthorIds = [...new Set(legacy)];
-  if (isRecord(d.branches)) {
-    for (const [branch, perProject] of Object.entries(d.branches)) {
-      if (!isRecord(perProject)) continue;
-      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
-      state.branches[branch] = Object.fromEntries(entries);
-    }
-  }
-  if (isRecord(d.sessions)) {
-    for (const [key, s] of Object.entries(d.sessions)) {
-      if (!isRecord(s)) continue;
-      const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
-      if (typeof s.projectId === "string") session.projectId = s.projectId;
-      if (typeof s.threadId === "string") session.threadId = s.threadId;
-      if (typeof s.pid === "number") session.pid = s.pid;
-      state.sessions[key] = session;
-    }
-  }
-  if (isRecord(d.conversations)) {
-    for (const [sessionId, c] of Object.entries(d.conversations)) {
-      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
-      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
-    }
-  }
-  if (isRecord(d.measurements)) {
-    const m = d.measurements;
-    for (const key of Object.keys(state.measurements)) {
-      const list = m[key];
-      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
-    }
-  }
-  return state;
-}
-function isRecord(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 // src/core/tree-render.ts
@@ -32356,7 +31726,7 @@ async function collectStats(services) {
     counts,
     active: { threadId: context2.thread.id, depth: context2.depth, contextTokens: context2.tokens },
     summaries,
-    measured: measuredPart(readLocalState(services.store.dir).state.measurements)
+    measured: measuredPart(storeMeasurements(services.store.dir).measurements)
   };
 }
 function treeOrder(threads) {
@@ -32543,6 +31913,121 @@ function sectionTemplate() {
 function trimBlankLines(text) {
   return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
 }
+var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
+function isAtomicTempFile(name) {
+  return TEMP_NAME.test(basename(name));
+}
+function atomicTempPath(target) {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+}
+var AtomicWriteError = class extends Error {
+  constructor(path, cause, tempPath, cleanupError) {
+    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
+    super(`Atomic write of ${path} failed: ${messageOf(cause)}${leftover}`, { cause });
+    this.path = path;
+    this.name = "AtomicWriteError";
+    this.code = errnoCode(cause);
+  }
+  path;
+  code;
+};
+async function writeFileAtomic(path, data) {
+  const temp = atomicTempPath(path);
+  let tempExists = false;
+  try {
+    const handle = await open$1(temp, "wx");
+    tempExists = true;
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+    tempExists = false;
+    await fsyncDirectory(dirname(path));
+  } catch (error2) {
+    let cleanupError;
+    if (tempExists) await unlink(temp).catch((e) => cleanupError = missingIsFine(e));
+    throw new AtomicWriteError(path, error2, temp, cleanupError);
+  }
+}
+function writeFileAtomicSync(path, data) {
+  const temp = atomicTempPath(path);
+  let tempExists = false;
+  try {
+    const fd = openSync(temp, "wx");
+    tempExists = true;
+    try {
+      writeFileSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+    tempExists = false;
+    fsyncDirectorySync(dirname(path));
+  } catch (error2) {
+    let cleanupError;
+    if (tempExists) {
+      try {
+        unlinkSync(temp);
+      } catch (e) {
+        cleanupError = missingIsFine(e);
+      }
+    }
+    throw new AtomicWriteError(path, error2, temp, cleanupError);
+  }
+}
+async function fsyncDirectory(dir) {
+  let handle;
+  try {
+    handle = await open$1(dir, "r");
+  } catch (error2) {
+    if (isDirectorySyncRefusal(error2)) return;
+    throw error2;
+  }
+  try {
+    await handle.sync();
+  } catch (error2) {
+    if (!isDirectorySyncRefusal(error2)) throw error2;
+  } finally {
+    await handle.close();
+  }
+}
+function fsyncDirectorySync(dir) {
+  let fd;
+  try {
+    fd = openSync(dir, "r");
+  } catch (error2) {
+    if (isDirectorySyncRefusal(error2)) return;
+    throw error2;
+  }
+  try {
+    fsyncSync(fd);
+  } catch (error2) {
+    if (!isDirectorySyncRefusal(error2)) throw error2;
+  } finally {
+    closeSync(fd);
+  }
+}
+function isDirectorySyncRefusal(error2) {
+  const code = errnoCode(error2);
+  if (code === "EISDIR" || code === "EINVAL" || code === "ENOTSUP" || code === "EOPNOTSUPP") return true;
+  return process.platform === "win32" && code === "EPERM";
+}
+function missingIsFine(error2) {
+  return errnoCode(error2) === "ENOENT" ? void 0 : error2;
+}
+function messageOf(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+function errnoCode(error2) {
+  if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
+  return void 0;
+}
+
+// src/core/agent-instructions.ts
 var INSTRUCTION_TARGETS = ["agents", "claude", "cursor", "generic"];
 var DEFAULT_INSTRUCTION_TARGETS = ["agents", "generic"];
 var SECTION_START = "<!-- threadmind:start -->";
@@ -32985,6 +32470,758 @@ function watchRoots(server2, session, onWorkspaceChanged) {
     if (server2.server.getClientCapabilities()?.roots) refresh();
   });
 }
+var LockTimeoutError = class extends ThreadMindError {
+  constructor(lockPath, waitedMs, holder) {
+    const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
+    super(
+      "lock-timeout",
+      `Timed out after ${waitedMs} ms waiting for the ThreadMind lock ${lockPath} (${by}). If no ThreadMind process is running, delete ${lockPath} and retry.`
+    );
+    this.lockPath = lockPath;
+    this.holder = holder;
+    this.name = "LockTimeoutError";
+  }
+  lockPath;
+  holder;
+};
+var LockLostError = class extends Error {
+  constructor(lockPath, detail, cause) {
+    super(
+      `Lost the lock ${lockPath} while holding it: ${detail}. Another process may have run concurrently (a lock older than staleMs without a heartbeat is reclaimed).`,
+      cause === void 0 ? void 0 : { cause }
+    );
+    this.lockPath = lockPath;
+    this.name = "LockLostError";
+  }
+  lockPath;
+};
+var DEFAULT_TIMEOUT_MS = 1e4;
+var DEFAULT_STALE_MS = 3e4;
+var DEFAULT_POLL_MS = 10;
+var MAX_POLL_MS = 100;
+var MAX_QUICK_RETRIES = 10;
+var GARBAGE_GRACE_MS = 1e3;
+var RECLAIM_STALE_MS = 5e3;
+var context = new AsyncLocalStorage();
+var heldByThisProcess = /* @__PURE__ */ new Map();
+var HOST = hostname();
+async function withLock(lockPath, fn, options) {
+  const path = resolve(lockPath);
+  if (heldInContext(path)) return fn();
+  const opts = resolveOptions(options);
+  const steps = acquireSteps(path, opts);
+  let step = steps.next();
+  while (!step.done) {
+    await sleep(step.value);
+    step = steps.next();
+  }
+  const hold = step.value;
+  const heartbeat = setInterval(() => touch(hold), Math.max(10, Math.floor(opts.staleMs / 3)));
+  heartbeat.unref();
+  let outcome;
+  try {
+    outcome = { ok: true, value: await context.run(withHold(hold), fn) };
+  } catch (error2) {
+    outcome = { ok: false, error: error2 };
+  } finally {
+    clearInterval(heartbeat);
+  }
+  return finish(hold, outcome);
+}
+function finish(hold, outcome) {
+  let problem;
+  try {
+    problem = endHold(hold);
+  } catch (releaseError) {
+    if (outcome.ok) throw releaseError;
+    const message2 = `${messageOf2(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf2(releaseError)})`;
+    throw new AggregateError([outcome.error, releaseError], message2);
+  }
+  if (problem !== void 0) {
+    if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
+    const detail = `${problem}; the locked function also failed: ${messageOf2(outcome.error)}`;
+    throw new LockLostError(hold.lockPath, detail, outcome.error);
+  }
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+function heldInContext(path) {
+  return context.getStore()?.get(path)?.active === true;
+}
+function withHold(hold) {
+  return new Map(context.getStore()).set(hold.lockPath, hold);
+}
+function resolveOptions(options) {
+  const opts = {
+    timeoutMs: options?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    staleMs: options?.staleMs ?? DEFAULT_STALE_MS,
+    pollMs: options?.pollMs ?? DEFAULT_POLL_MS
+  };
+  if (!(opts.timeoutMs >= 0 && Number.isFinite(opts.timeoutMs))) {
+    throw new RangeError(`timeoutMs must be a finite number >= 0, got ${opts.timeoutMs}`);
+  }
+  if (!(opts.staleMs > 0 && Number.isFinite(opts.staleMs))) {
+    throw new RangeError(`staleMs must be a finite number > 0, got ${opts.staleMs}`);
+  }
+  if (!(opts.pollMs > 0 && Number.isFinite(opts.pollMs))) {
+    throw new RangeError(`pollMs must be a finite number > 0, got ${opts.pollMs}`);
+  }
+  return opts;
+}
+function* acquireSteps(lockPath, opts, sync) {
+  const nonce = randomBytes(16).toString("hex");
+  const start = Date.now();
+  const deadline = start + opts.timeoutMs;
+  let delay = opts.pollMs;
+  let quickRetries = 0;
+  let lastHolder;
+  for (; ; ) {
+    const holder = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+    if (createExclusive(lockPath, holder)) {
+      const hold = { lockPath, nonce, active: true, problem: void 0 };
+      heldByThisProcess.set(nonce, hold);
+      return hold;
+    }
+    const seen = inspect(lockPath);
+    let retryNow = seen.kind === "absent";
+    if (seen.kind === "holder") {
+      lastHolder = seen.holder;
+    }
+    if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
+      retryNow = reclaim(lockPath, opts.staleMs);
+    }
+    if (retryNow && quickRetries < MAX_QUICK_RETRIES) {
+      quickRetries++;
+      continue;
+    }
+    const now = Date.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    yield Math.min(jitter(delay), deadline - now);
+    quickRetries = 0;
+    delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
+  }
+}
+function createExclusive(path, holder) {
+  for (let attempt = 1; ; attempt++) {
+    const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      writeFileSync(temp, `${JSON.stringify(holder)}
+`, { flag: "wx" });
+    } catch (error2) {
+      if (errnoCode2(error2) === "ENOENT") {
+        throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error2 });
+      }
+      throw error2;
+    }
+    try {
+      linkSync(temp, path);
+      return true;
+    } catch (error2) {
+      const code = errnoCode2(error2);
+      if (code === "EEXIST") return false;
+      if (code !== "ENOENT" || attempt >= 3) {
+        throw new Error(`Cannot create the lock ${path}: ${messageOf2(error2)}`, { cause: error2 });
+      }
+    } finally {
+      unlinkIfPresent(temp);
+    }
+  }
+}
+function inspect(path) {
+  let fd;
+  try {
+    fd = openSync(path, "r");
+  } catch (error2) {
+    if (errnoCode2(error2) === "ENOENT") return { kind: "absent" };
+    throw error2;
+  }
+  let raw;
+  let mtimeMs;
+  try {
+    mtimeMs = fstatSync(fd).mtimeMs;
+    raw = readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
+  const ageMs = Date.now() - mtimeMs;
+  const holder = parseHolder(raw);
+  return holder ? { kind: "holder", holder, ageMs, raw } : { kind: "garbage", ageMs, raw };
+}
+function parseHolder(raw) {
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return void 0;
+  }
+  if (typeof data !== "object" || data === null) return void 0;
+  const pid = Reflect.get(data, "pid");
+  const host = Reflect.get(data, "hostname");
+  const acquiredAt = Reflect.get(data, "acquiredAt");
+  const nonce = Reflect.get(data, "nonce");
+  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return void 0;
+  if (typeof host !== "string" || typeof acquiredAt !== "string") return void 0;
+  if (typeof nonce !== "string" || nonce === "") return void 0;
+  return { pid, hostname: host, acquiredAt, nonce };
+}
+function staleReason(seen, staleMs) {
+  switch (seen.kind) {
+    case "absent":
+      return void 0;
+    case "garbage":
+      return seen.ageMs > Math.min(GARBAGE_GRACE_MS, staleMs) ? "garbage" : void 0;
+    case "holder": {
+      const { holder } = seen;
+      if (holder.hostname === HOST && !isAlive(holder)) return "dead-holder";
+      return seen.ageMs > staleMs ? "too-old" : void 0;
+    }
+    default: {
+      const unreachable = seen;
+      throw new Error(`unexpected observation ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+function isAlive(holder) {
+  if (holder.pid === process.pid) return heldByThisProcess.has(holder.nonce);
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error2) {
+    const code = errnoCode2(error2);
+    if (code === "ESRCH") return false;
+    if (code === "EPERM") return true;
+    throw error2;
+  }
+}
+function reclaim(lockPath, staleMs) {
+  const mutexPath = `${lockPath}.reclaim`;
+  const nonce = randomBytes(16).toString("hex");
+  const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+  if (!createExclusive(mutexPath, me)) {
+    breakStaleMutex(mutexPath);
+    return false;
+  }
+  try {
+    const seen = inspect(lockPath);
+    if (seen.kind === "absent") return true;
+    if (staleReason(seen, staleMs) === void 0) return false;
+    unlinkIfPresent(lockPath);
+    return true;
+  } finally {
+    const after = inspect(mutexPath);
+    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
+      throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
+    }
+    unlinkIfPresent(mutexPath);
+  }
+}
+function breakStaleMutex(mutexPath) {
+  const seen = inspect(mutexPath);
+  if (seen.kind === "absent") return;
+  const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
+  if (!stale) return;
+  const grave = `${mutexPath}.${process.pid}.${randomBytes(6).toString("hex")}.stale`;
+  try {
+    renameSync(mutexPath, grave);
+  } catch (error2) {
+    if (errnoCode2(error2) === "ENOENT") return;
+    throw error2;
+  }
+  const moved = readFileSync(grave, "utf8");
+  if (moved !== seen.raw) {
+    try {
+      linkSync(grave, mutexPath);
+    } catch (error2) {
+      const message2 = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf2(error2)}`;
+      throw new Error(message2, { cause: error2 });
+    }
+  }
+  unlinkSync(grave);
+}
+function touch(hold) {
+  if (!hold.active || hold.problem !== void 0) return;
+  try {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) {
+      hold.problem = seen.kind === "absent" ? "the lock file was deleted" : "the lock file names another holder";
+      return;
+    }
+    const now = /* @__PURE__ */ new Date();
+    utimesSync(hold.lockPath, now, now);
+  } catch (error2) {
+    hold.problem = `the heartbeat could not refresh the lock file (${messageOf2(error2)})`;
+  }
+}
+function endHold(hold) {
+  hold.active = false;
+  heldByThisProcess.delete(hold.nonce);
+  if (hold.problem !== void 0) return hold.problem;
+  const seen = inspect(hold.lockPath);
+  if (seen.kind === "absent") return "the lock file was deleted";
+  if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) return "the lock file names another holder";
+  unlinkIfPresent(hold.lockPath);
+  return void 0;
+}
+function unlinkIfPresent(path) {
+  try {
+    unlinkSync(path);
+  } catch (error2) {
+    if (errnoCode2(error2) !== "ENOENT") throw error2;
+  }
+}
+function jitter(ms) {
+  return Math.max(1, Math.round(ms * (0.5 + Math.random())));
+}
+function sleep(ms) {
+  return new Promise((done) => setTimeout(done, ms));
+}
+new Int32Array(new SharedArrayBuffer(4));
+function errnoCode2(error2) {
+  if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
+  return void 0;
+}
+function messageOf2(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+
+// src/core/process-alive.ts
+function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM";
+  }
+}
+
+// src/core/temp-sweep.ts
+var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+function sweepDeadTempFiles(storeDir) {
+  const removed = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(path);
+        continue;
+      }
+      if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
+      const pid = Number(TEMP_PID.exec(entry.name)?.[1]);
+      if (pid === process.pid || isProcessAlive(pid)) continue;
+      rmSync(path, { force: true });
+      removed.push(path);
+    }
+  };
+  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
+  return removed;
+}
+
+// src/core/frontmatter.ts
+var import_yaml = __toESM(require_dist2());
+var FENCE = "---";
+var KEY_ORDER = [
+  "id",
+  "title",
+  "parentId",
+  "author",
+  "createdAt",
+  "updatedAt",
+  "status",
+  "branch",
+  "commit",
+  "paths",
+  "mergedInto",
+  "related"
+];
+var FrontmatterError = class extends Error {
+};
+function serializeThread(thread) {
+  const ordered = {};
+  for (const key of KEY_ORDER) {
+    const value = thread[key];
+    if (value === void 0) continue;
+    ordered[key] = value;
+  }
+  const options = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
+  let yamlText = (0, import_yaml.stringify)(ordered, options);
+  if (!readsBack(yamlText, ordered)) yamlText = (0, import_yaml.stringify)(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
+  const body = thread.summary === "" ? "" : `
+${thread.summary.endsWith("\n") ? thread.summary : `${thread.summary}
+`}`;
+  return `${FENCE}
+${yamlText}${FENCE}
+${body}`;
+}
+function readsBack(yamlText, data) {
+  const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
+  return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
+}
+var CONFLICT_START = /^<{7}( |$)/m;
+var CONFLICT_END = /^>{7}( |$)/m;
+var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function hasConflictMarkers(text) {
+  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
+}
+function serializeThreadExactly(thread) {
+  for (const key of [...KEY_ORDER, "summary"]) {
+    const value = thread[key];
+    const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
+    if (texts.some((t) => LONE_SURROGATE2.test(t))) throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+  }
+  const text = serializeThread(thread);
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError("it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words");
+  }
+  const back = parseThread(text);
+  for (const key of [...KEY_ORDER, "summary"]) {
+    if (JSON.stringify(back[key]) !== JSON.stringify(thread[key])) {
+      throw new FrontmatterError(`its ${key} would not read back exactly as given`);
+    }
+  }
+  return text;
+}
+function parseThread(text) {
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): resolve the merge by hand");
+  }
+  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  if (!normalized.startsWith(`${FENCE}
+`) && !normalized.startsWith(`${FENCE}\r
+`)) {
+    throw new FrontmatterError("does not start with a '---' frontmatter block");
+  }
+  const rest = normalized.slice(normalized.indexOf("\n") + 1);
+  const end = findClosingFence(rest);
+  if (end === -1) throw new FrontmatterError("has no closing '---' after the frontmatter");
+  const yamlText = rest.slice(0, end);
+  const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
+  const summary = afterFence.replace(/^\r?\n/, "").replace(/\r?\n$/, "");
+  const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+  }
+  const data = doc.toJS();
+  return { ...validateMeta(data), summary };
+}
+function findClosingFence(rest) {
+  if (rest.startsWith(`${FENCE}
+`) || rest.startsWith(`${FENCE}\r
+`) || rest === FENCE) return 0;
+  const match = /\r?\n---(\r?\n|$)/.exec(rest);
+  if (!match) return -1;
+  return match.index + (match[0].startsWith("\r") ? 2 : 1);
+}
+function validateMeta(data) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  }
+  const d = data;
+  const str = (key, required2) => {
+    const v = d[key];
+    if (v === void 0 || v === null) {
+      if (required2) throw new FrontmatterError(`frontmatter has no "${key}"`);
+      return void 0;
+    }
+    if (typeof v !== "string") throw new FrontmatterError(`frontmatter "${key}" must be a string, found ${describe2(v)}`);
+    return v;
+  };
+  const id = str("id", true);
+  if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
+  const parentRaw = d["parentId"];
+  if (parentRaw !== null && parentRaw !== void 0 && (typeof parentRaw !== "string" || !isValidId(parentRaw))) {
+    throw new FrontmatterError(`frontmatter parentId ${JSON.stringify(parentRaw)} is not a valid id`);
+  }
+  if (parentRaw === void 0) throw new FrontmatterError('frontmatter has no "parentId" (use null for main)');
+  const meta2 = {
+    id,
+    title: str("title", true),
+    parentId: parentRaw ?? null,
+    author: str("author", false) ?? "unknown",
+    createdAt: str("createdAt", true),
+    updatedAt: str("updatedAt", true)
+  };
+  const status = str("status", false);
+  if (status !== void 0) {
+    if (!isClosedStatus(status)) throw new FrontmatterError(`frontmatter status "${status}" must be done or abandoned`);
+    meta2.status = status;
+  }
+  const branch = str("branch", false);
+  if (branch !== void 0) meta2.branch = branch;
+  const commit = str("commit", false);
+  if (commit !== void 0) meta2.commit = commit;
+  const mergedInto = str("mergedInto", false);
+  if (mergedInto !== void 0) meta2.mergedInto = mergedInto;
+  const paths = stringList(d, "paths");
+  if (paths !== void 0) meta2.paths = paths;
+  const related = stringList(d, "related");
+  if (related !== void 0) meta2.related = related;
+  return meta2;
+}
+function stringList(d, key) {
+  const v = d[key];
+  if (v === void 0 || v === null) return void 0;
+  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) {
+    throw new FrontmatterError(`frontmatter "${key}" must be a list of strings`);
+  }
+  return v;
+}
+function isClosedStatus(s) {
+  return s === "done" || s === "abandoned";
+}
+function describe2(v) {
+  if (Array.isArray(v)) return "a list";
+  if (v instanceof Date) return "a date (quote it)";
+  return typeof v;
+}
+function fileStamp(path) {
+  try {
+    const s = lstatSync(path, { bigint: true });
+    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+  } catch {
+    return null;
+  }
+}
+
+// src/core/store.ts
+var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
+var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
+${IGNORED.join("\n")}
+`;
+var PARSED_CACHE_LIMIT = 2e4;
+function copyThread(t) {
+  const copy = { ...t };
+  if (t.paths) copy.paths = [...t.paths];
+  if (t.related) copy.related = [...t.related];
+  return copy;
+}
+var Store = class {
+  constructor(workspace, lockOptions = {}, options = {}) {
+    this.workspace = workspace;
+    this.lockOptions = lockOptions;
+    this.dir = workspace.storeDir;
+    this.lockPath = join(this.dir, ".lock");
+    this.swept = options.sweepTempFiles === false;
+  }
+  workspace;
+  lockOptions;
+  dir;
+  lockPath;
+  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
+  parsed = /* @__PURE__ */ new Map();
+  /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
+  swept;
+  exists() {
+    return existsSync(this.dir);
+  }
+  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
+  ensureLayout() {
+    mkdirSync(join(this.dir, "projects"), { recursive: true });
+    mkdirSync(join(this.dir, "threads"), { recursive: true });
+    this.ensureIgnored();
+  }
+  /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
+  ensureIgnored() {
+    const gitignore = join(this.dir, ".gitignore");
+    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
+    if (current === null) {
+      writeFileAtomicSync(gitignore, GITIGNORE);
+      return;
+    }
+    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
+    const missing = IGNORED.filter((entry) => !lines.has(entry));
+    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
+  }
+  /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
+  locked(fn) {
+    if (!this.exists()) this.ensureLayout();
+    return withLock(
+      this.lockPath,
+      () => {
+        if (!this.swept) sweepDeadTempFiles(this.dir);
+        this.swept = true;
+        return fn();
+      },
+      this.lockOptions
+    );
+  }
+  // ---- projects ----
+  projectPath(id) {
+    return join(this.projectsDir(), `${assertId(id, "project id")}.json`);
+  }
+  /** projects/; refused (named) when it is a symbolic link. */
+  projectsDir() {
+    const dir = join(this.dir, "projects");
+    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    return dir;
+  }
+  projectIds() {
+    const dir = this.projectsDir();
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -5))).map((f) => f.slice(0, -5)).sort();
+  }
+  projectExists(id) {
+    return entryExists(this.projectPath(id));
+  }
+  readProject(id) {
+    const path = this.projectPath(id);
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) throw errors.projectNotFound(id, this.projectIds());
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      throw unreadable(path, `invalid JSON (${e.message})`);
+    }
+    return validateProject(data, path, id);
+  }
+  async writeProject(project) {
+    const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
+    if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
+    await writeFileAtomic(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
+`);
+  }
+  // ---- threads ----
+  /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
+  threadsDir(projectId) {
+    const dir = join(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [join(this.dir, "threads"), dir]) {
+      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    }
+    return dir;
+  }
+  threadsDirExists(projectId) {
+    return entryExists(this.threadsDir(projectId));
+  }
+  threadPath(projectId, threadId) {
+    return join(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+  }
+  /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
+  threadExists(projectId, threadId) {
+    return entryExists(this.threadPath(projectId, threadId));
+  }
+  /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
+  readThread(projectId, threadId, notFound = errors.threadNotFound) {
+    const path = this.threadPath(projectId, threadId);
+    const thread = this.readThreadFile(path, threadId);
+    if (thread === null) throw notFound(threadId);
+    return thread;
+  }
+  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
+  readThreadFile(path, id) {
+    const stamp = fileStamp(path);
+    const hit = stamp === null ? void 0 : this.parsed.get(path);
+    if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) return null;
+    const thread = parseThreadFile(path, id, text);
+    if (stamp !== null) {
+      this.parsed.delete(path);
+      this.parsed.set(path, { stamp, thread: copyThread(thread) });
+      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
+    }
+    return thread;
+  }
+  /** True when the project has more than `limit` thread files (stops reading the directory there). */
+  threadCountExceeds(projectId, limit) {
+    let dir;
+    try {
+      dir = opendirSync(this.threadsDir(projectId));
+    } catch (e) {
+      if (e.code === "ENOENT") return false;
+      throw e;
+    }
+    try {
+      let count = 0;
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
+      }
+      return false;
+    } finally {
+      dir.closeSync();
+    }
+  }
+  /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
+  readAllThreads(projectId) {
+    const dir = this.threadsDir(projectId);
+    const threads = /* @__PURE__ */ new Map();
+    const problems = [];
+    if (!existsSync(dir)) return { threads, problems };
+    for (const name of readdirSync(dir).sort()) {
+      if (isAtomicTempFile(name)) continue;
+      const path = join(dir, name);
+      if (!name.endsWith(".md")) continue;
+      const id = name.slice(0, -3);
+      if (!isValidId(id)) {
+        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+        continue;
+      }
+      try {
+        const thread = this.readThreadFile(path, id);
+        if (thread === null) continue;
+        threads.set(id, thread);
+      } catch (e) {
+        problems.push({ path, threadId: id, reason: reasonOf(e) });
+      }
+    }
+    return { threads, problems };
+  }
+  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
+  async writeThread(projectId, thread) {
+    let text;
+    try {
+      text = serializeThreadExactly(thread);
+    } catch (e) {
+      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
+      throw e;
+    }
+    mkdirSync(this.threadsDir(projectId), { recursive: true });
+    await writeFileAtomic(this.threadPath(projectId, thread.id), text);
+  }
+  deleteThreadFile(projectId, threadId) {
+    rmSync(this.threadPath(projectId, threadId), { force: true });
+  }
+};
+function isSymbolicLink(path) {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch (e) {
+    if (e.code === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function entryExists(path) {
+  try {
+    lstatSync(path);
+    return true;
+  } catch (e) {
+    if (e.code === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function parseThreadFile(path, id, text) {
+  let thread;
+  try {
+    thread = parseThread(text);
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw unreadable(path, e.message);
+    throw e;
+  }
+  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
+  return thread;
+}
+function validateProject(data, path, id) {
+  if (typeof data !== "object" || data === null) throw unreadable(path, "is not a JSON object");
+  const d = data;
+  if (d.id !== id) throw unreadable(path, `"id" is ${JSON.stringify(d.id)}, expected "${id}"`);
+  if (typeof d.title !== "string") throw unreadable(path, '"title" must be a string');
+  const mode = d.mode === "team" ? "team" : "solo";
+  if (d.mode !== void 0 && d.mode !== "team" && d.mode !== "solo") throw unreadable(path, '"mode" must be "solo" or "team"');
+  const project = { id, title: d.title, mode, createdAt: typeof d.createdAt === "string" ? d.createdAt : "" };
+  if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
+  return project;
+}
 
 // src/core/clock.ts
 var last = 0;
@@ -33138,13 +33375,30 @@ function safeUsername() {
     return null;
   }
 }
+async function writeLocalState(storeDir, state, hadProblem) {
+  const path = localStatePath(storeDir);
+  let setAside = null;
+  if (hadProblem && existsSync(path)) {
+    setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
+    renameSync(path, setAside);
+  }
+  const { measurements, conversations, ...kept } = state;
+  if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
+    throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
+  }
+  await writeFileAtomic(path, `${JSON.stringify(kept, null, 1)}
+`);
+  return setAside;
+}
+function contentHash(text) {
+  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
+}
+
+// src/core/token-estimate.ts
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
 function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
-}
-function contentHash(text) {
-  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
 function tokenCachePath(storeDir) {
   return join(storeDir, "cache", "token-counts.json");
@@ -35058,11 +35312,11 @@ async function commitVersions(top, path, max) {
     pathspec
   ]);
   const entries = [];
-  for (const record2 of out.split(RECORD).slice(1)) {
-    const newline = record2.indexOf("\n");
-    const header = newline === -1 ? record2 : record2.slice(0, newline);
+  for (const record3 of out.split(RECORD).slice(1)) {
+    const newline = record3.indexOf("\n");
+    const header = newline === -1 ? record3 : record3.slice(0, newline);
     const [commit, author, date3, subject] = header.split(FIELD);
-    const { before, after } = sidesOfPatch(newline === -1 ? "" : record2.slice(newline + 1), commit);
+    const { before, after } = sidesOfPatch(newline === -1 ? "" : record3.slice(newline + 1), commit);
     entries.push({ commit, author, date: date3, subject, ...compare(before, after) });
   }
   return entries;
@@ -35114,8 +35368,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join15 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join15(before, endsWithNewline.before), after: join15(after, endsWithNewline.after) };
+  const join16 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join16(before, endsWithNewline.before), after: join16(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -35224,6 +35478,46 @@ function clip2(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
 
+// src/core/thread-choice.ts
+function chooseProjectId(ids, state, sessionKey) {
+  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
+  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+}
+function sessionChoice(state, sessionKey, projectId) {
+  const persisted = state.sessions[sessionKey];
+  return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
+}
+function branchChoice(state, branch, projectId) {
+  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+}
+
+// src/core/measurement-log-legacy.ts
+function legacyEvents(state) {
+  const m = state.measurements;
+  const events = [];
+  for (const [sessionId, c] of Object.entries(state.conversations)) {
+    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
+  }
+  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
+  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
+  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
+  for (const { receipt, ...injection } of m.injections) {
+    events.push({ kind: "injection", ...injection });
+    if (receipt !== "pending") {
+      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
+    }
+  }
+  return events;
+}
+function moveLegacyMeasurements(storeDir, state) {
+  const events = legacyEvents(state);
+  if (events.length === 0) return false;
+  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
+  state.measurements = emptyMeasurements();
+  state.conversations = {};
+  return true;
+}
+
 // src/core/services.ts
 var FULL_TREE_LIMIT = 200;
 var ThreadMindServices = class {
@@ -35286,6 +35580,16 @@ ${line}`;
     this.authorId ??= await resolveAuthorId(this.env, this.workspace.gitTop);
     return this.authorId;
   }
+  /** HEAD's commit read from git's files; undefined when only git itself could tell (or outside git: null). */
+  headCommitFromFiles() {
+    const top = this.workspace.gitTop;
+    if (top === null) return null;
+    try {
+      return headCommitFromFiles(gitDir(top));
+    } catch {
+      return void 0;
+    }
+  }
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
@@ -35304,7 +35608,7 @@ ${line}`;
     if (!take && stamp !== null) this.stateRead = { stamp, read };
     return read;
   }
-  /** Read-only: callers must not change the state returned. */
+  /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
   readState() {
     const read = this.readLocalStateCached(false);
     if (read.problem) this.noteLocalStateProblem(read.problem);
@@ -35319,11 +35623,29 @@ ${line}`;
     const read = this.readLocalStateCached(true);
     if (read.problem) this.noteLocalStateProblem(read.problem);
     await mutate(read.state);
+    moveLegacyMeasurements(this.store.dir, read.state);
     for (const [key, s] of Object.entries(read.state.sessions)) {
       if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
     }
     const setAside = await writeLocalState(this.store.dir, read.state, read.problem !== void 0);
     if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  }
+  /**
+   * Appends measurement events to measurements.jsonl (no lock: one O_APPEND write). When the log has grown past its
+   * size, it is rotated under the lock; a busy lock leaves that to the next writer.
+   */
+  async recordEvents(events) {
+    if (!existsSync(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
+    const size = appendMeasurementEvents(this.store.dir, events);
+    if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
+  }
+  /** Rotates measurements.jsonl under the lock if it is past its size; a busy lock leaves that to the next writer. */
+  async rotateMeasurementLog() {
+    try {
+      await this.store.locked(async () => void rotateMeasurementLogIfFull(this.store.dir));
+    } catch (e) {
+      if (!(e instanceof LockTimeoutError)) throw e;
+    }
   }
   /** Saves new token counts. The cache is derived data: failing to save it is a notice, never a failed operation. */
   async saveTokenCache() {
@@ -35350,16 +35672,10 @@ ${line}`;
     if (this.projectId && this.store.projectExists(this.projectId)) return this.store.readProject(this.projectId);
     const ids = this.store.exists() ? this.store.projectIds() : [];
     if (ids.length === 0) throw errors.noProject();
-    const state = this.readState();
-    const persisted = state.sessions[this.session.key]?.projectId;
-    const candidates = [persisted, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-    for (const id of candidates) {
-      if (id && ids.includes(id)) {
-        this.projectId = id;
-        return this.store.readProject(id);
-      }
-    }
-    throw errors.noActiveProject(ids);
+    const id = chooseProjectId(ids, this.readState(), this.session.key);
+    if (id === null) throw errors.noActiveProject(ids);
+    this.projectId = id;
+    return this.store.readProject(id);
   }
   async projectCreate(input) {
     oneOf("mode", input.mode, ["solo", "team"], true);
@@ -35416,19 +35732,28 @@ ${line}`;
     return { project, thread };
   }
   // ------------------------------------------------------------------ threads
-  /** The session's active thread: this session's choice, else the branch's last choice, its linked thread, else main. */
-  async currentThread() {
-    const { project, threadId } = await this.currentThreadRef();
+  /**
+   * The session's active thread: this session's choice, else the thread of the last conversation this session (a
+   * Claude Code process) was on, else the branch's last choice, its linked thread, else main. `newProcess` (a Claude
+   * Code process starting) skips the conversations: a reused process id must not inherit a dead process's thread.
+   */
+  async currentThread(options = {}) {
+    const { project, threadId } = await this.currentThreadRef(options);
     return { project, thread: this.store.readThread(project.id, threadId) };
   }
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
-  async currentThreadRef() {
+  async currentThreadRef(options = {}) {
     const project = this.currentProject();
     if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
-    const persisted = this.readState().sessions[this.session.key];
-    if (persisted?.projectId === project.id && persisted.threadId && this.store.threadExists(project.id, persisted.threadId)) {
-      this.threadId = persisted.threadId;
-      return { project, threadId: persisted.threadId };
+    const own2 = sessionChoice(this.readState(), this.session.key, project.id);
+    if (own2 !== null && this.store.threadExists(project.id, own2)) {
+      this.threadId = own2;
+      return { project, threadId: own2 };
+    }
+    const followed = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+    if (followed !== null && followed.projectId === project.id && this.store.threadExists(project.id, followed.threadId)) {
+      this.threadId = followed.threadId;
+      return { project, threadId: followed.threadId };
     }
     const threadId = await this.startThreadId(project.id);
     this.threadId = threadId;
@@ -35442,7 +35767,7 @@ ${line}`;
   async startThreadId(projectId) {
     const branch = this.branch();
     if (branch) {
-      const chosen = this.readState().branches[branch]?.[projectId];
+      const chosen = branchChoice(this.readState(), branch, projectId);
       if (chosen && this.store.threadExists(projectId, chosen)) {
         try {
           const t = this.store.readThread(projectId, chosen);
@@ -35729,8 +36054,20 @@ ${line}`;
     return { ...await this.contextFor(project, thread, options), project, thread };
   }
   async contextFor(project, thread, options) {
-    const related = this.relatedRefs(project.id, thread);
-    const chain = walkToRoot(thread, (id) => this.store.readThread(project.id, id));
+    return (await this.contextWithSources(project, thread, options)).context;
+  }
+  /**
+   * contextFor, and what it was built from: every file consulted (paths relative to the store; absent ones included)
+   * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
+   */
+  async contextWithSources(project, thread, options) {
+    const consulted = /* @__PURE__ */ new Set([this.store.projectPath(project.id), this.store.threadPath(project.id, thread.id)]);
+    const read = (id) => {
+      consulted.add(this.store.threadPath(project.id, id));
+      return this.store.readThread(project.id, id);
+    };
+    const related = this.relatedRefs(project.id, thread, consulted);
+    const chain = walkToRoot(thread, read);
     const warnings = /* @__PURE__ */ new Map();
     const top = this.workspace.gitTop;
     if (top) {
@@ -35765,12 +36102,14 @@ ${line}`;
     let assembled = assemble();
     if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
-    return assembled;
+    const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
+    return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };
   }
   /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
-  relatedRefs(projectId, thread) {
+  relatedRefs(projectId, thread, consulted) {
     return (thread.related ?? []).map((id) => {
       try {
+        consulted.add(this.store.threadPath(projectId, id));
         if (!this.store.threadExists(projectId, id)) return { id, title: null, problem: "missing" };
         const t = this.store.readThread(projectId, id);
         return { id, title: t.title, status: threadStatus(t) };

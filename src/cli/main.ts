@@ -1,4 +1,6 @@
 // CLI entry (thread-mind-mcp): no arguments or `serve` runs the MCP stdio server; `hook <name>` a hook; the rest are for humans.
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { parseArgs, positiveInt, UsageError } from "./cli-args.js";
 import { openCliServices } from "./cli-services.js";
 import { ThreadMindError } from "../core/errors.js";
@@ -32,7 +34,8 @@ const COMMANDS: Record<string, Command> = {
     usage: "thread-mind-mcp hook <session-start|session-end|pre-compact>",
     flags: {},
     run: async (args) => {
-      const hook = (await import(siblingBundle("hook.mjs"))) as { runHook: (name: string | undefined) => Promise<void> };
+      // The hooks are CommonJS (hook.cjs): required, not imported.
+      const hook = createRequire(import.meta.url)(fileURLToPath(siblingBundle("hook.cjs"))) as { runHook: (name: string | undefined) => Promise<void> };
       await hook.runHook(args.positionals[0]);
       return 0;
     },

@@ -64,16 +64,16 @@ function versionIn(path: string): { version: string } | { problem: string } {
 /** The plugin's configs: they name the bundles Claude Code runs (hook commands, MCP server args). */
 export const PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"] as const;
 
-/** Bundles loaded at run time by another bundle (not named in the configs): hook.mjs loads hook-core.mjs. */
-const LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-core.mjs"] as const;
+/** Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-fast.cjs and hook-core.cjs. */
+const LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-fast.cjs", "plugin/dist/hook-core.cjs"] as const;
 
-/** Bundles the plugin runs: every `${CLAUDE_PLUGIN_ROOT}/….mjs` its configs name, the CLI, and what they load at run time. */
+/** Bundles the plugin runs: every `${CLAUDE_PLUGIN_ROOT}/….mjs|.cjs` its configs name, the CLI, and what they load at run time. */
 export function pluginBundles(pluginRoot: string): { bundles: string[] } | { problem: string } {
   const found = new Set<string>(LOADED_AT_RUN_TIME);
   for (const config of PLUGIN_CONFIGS) {
     const path = join(pluginRoot, config);
     if (!existsSync(path)) return { problem: `${path} is missing` };
-    for (const match of readFileSync(path, "utf8").matchAll(/\$\{CLAUDE_PLUGIN_ROOT\}\/([^"\s\\]+\.mjs)/g)) found.add(match[1]!);
+    for (const match of readFileSync(path, "utf8").matchAll(/\$\{CLAUDE_PLUGIN_ROOT\}\/([^"\s\\]+\.[cm]js)/g)) found.add(match[1]!);
   }
   return { bundles: [...found].sort() };
 }

@@ -3,12 +3,10 @@ import { createHash } from "node:crypto";
 import { errors } from "./errors.js";
 import { LIMITS } from "./limits.js";
 
-export const ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-export const MAIN_THREAD_ID = "main";
+import { ID_PATTERN, isValidId } from "./id-pattern.js";
 
-export function isValidId(id: unknown): id is string {
-  return typeof id === "string" && ID_PATTERN.test(id);
-}
+export { ID_PATTERN, isValidId };
+export const MAIN_THREAD_ID = "main";
 
 /** Throws unless `id` is lowercase a-z, 0-9 and '-', 1 to 64 characters. */
 export function assertId(id: unknown, what = "id"): string {

@@ -2,7 +2,7 @@
 import { readFileSync, statSync } from "node:fs";
 import type { InjectionRecord, ReceiptStatus } from "./measurements.js";
 import type { InjectionSeen, ScannedSession } from "./savings-scan.js";
-import { contentHash } from "./token-estimate.js";
+import { contentHash } from "./content-hash.js";
 
 /** What the report found for one injection: as the hooks' receipt rule, plus "not-scanned" when its transcript was not found. */
 export type CheckedReceipt = "delivered" | "preview" | "missing" | "not-scanned";

@@ -3,7 +3,7 @@ import { forEachLine } from "../transcript/for-each-line.js";
 import { SessionAccumulator, responseKey } from "../transcript/session-accumulator.js";
 import { classifyLine } from "../transcript/classify-record.js";
 import type { ClassifiedLine, Compaction, HookContextRecord } from "../transcript/types.js";
-import { contentHash } from "./token-estimate.js";
+import { contentHash } from "./content-hash.js";
 
 /** The line every ThreadMind injection starts with (src/hooks/context-header.ts; a test keeps the two in step). */
 export const THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";

@@ -1,6 +1,6 @@
 // The services object: every ThreadMind operation, for one client session. Server, hooks and CLI are adapters over it.
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { errors, ThreadMindError, UnreadableFileError } from "./errors.js";
 import { fileStamp, Store } from "./store.js";
 import type { Workspace } from "./workspace.js";
@@ -9,9 +9,11 @@ import { SECTION_KEYS, threadStatus } from "./types.js";
 import { assertId, MAIN_THREAD_ID, uniqueId } from "./ids.js";
 import { checkLength, checkNotBlank, LIMITS } from "./limits.js";
 import { nextTimestamp } from "./clock.js";
-import { GitError, headCommit, isDefaultBranch, readBranch, commitsTouchingSince } from "./git.js";
+import { GitError, gitDir, headCommit, isDefaultBranch, readBranch, commitsTouchingSince } from "./git.js";
+import { headCommitFromFiles } from "./git-refs.js";
 import { resolveAuthorId } from "./author.js";
-import { localStatePath, readLocalState, writeLocalState, type LocalState, type LocalStateRead } from "./local-state.js";
+import { localStatePath, readLocalState, type LocalState, type LocalStateRead } from "./local-state.js";
+import { writeLocalState } from "./local-state-write.js";
 import { TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
 import { assembleContext, type AssembledContext } from "./context-assembly.js";
 import { renderTree } from "./tree-render.js";
@@ -25,6 +27,11 @@ import { formatSearchAnswer, normalizeSearchQuery, searchIndexFor, searchThreads
 import { checkHistoryLimit, formatThreadHistory, threadHistory, type ThreadHistory } from "./thread-history.js";
 import { readTextStrict } from "./store.js";
 import { FrontmatterError, parseThread } from "./frontmatter.js";
+import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, rotateMeasurementLogIfFull, type MeasurementEvent } from "./measurement-log.js";
+import { LockTimeoutError } from "./lock.js";
+import { branchChoice, chooseProjectId, sessionChoice } from "./thread-choice.js";
+import { moveLegacyMeasurements } from "./measurement-log-legacy.js";
+import { instanceThread } from "./measurement-log-read.js";
 
 export interface ServicesOptions {
   workspace: Workspace;
@@ -130,6 +137,17 @@ export class ThreadMindServices {
     return this.authorId;
   }
 
+  /** HEAD's commit read from git's files; undefined when only git itself could tell (or outside git: null). */
+  headCommitFromFiles(): string | null | undefined {
+    const top = this.workspace.gitTop;
+    if (top === null) return null;
+    try {
+      return headCommitFromFiles(gitDir(top));
+    } catch {
+      return undefined;
+    }
+  }
+
   branch(): string | null {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
@@ -151,8 +169,8 @@ export class ThreadMindServices {
     return read;
   }
 
-  /** Read-only: callers must not change the state returned. */
-  private readState(): LocalState {
+  /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
+  readState(): LocalState {
     const read = this.readLocalStateCached(false);
     if (read.problem) this.noteLocalStateProblem(read.problem);
     return read.state;
@@ -168,11 +186,31 @@ export class ThreadMindServices {
     const read = this.readLocalStateCached(true);
     if (read.problem) this.noteLocalStateProblem(read.problem);
     await mutate(read.state);
+    moveLegacyMeasurements(this.store.dir, read.state);
     for (const [key, s] of Object.entries(read.state.sessions)) {
       if (s.pid !== undefined && !isProcessAlive(s.pid)) delete read.state.sessions[key];
     }
     const setAside = await writeLocalState(this.store.dir, read.state, read.problem !== undefined);
     if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  }
+
+  /**
+   * Appends measurement events to measurements.jsonl (no lock: one O_APPEND write). When the log has grown past its
+   * size, it is rotated under the lock; a busy lock leaves that to the next writer.
+   */
+  async recordEvents(events: readonly MeasurementEvent[]): Promise<void> {
+    if (!existsSync(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
+    const size = appendMeasurementEvents(this.store.dir, events);
+    if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
+  }
+
+  /** Rotates measurements.jsonl under the lock if it is past its size; a busy lock leaves that to the next writer. */
+  async rotateMeasurementLog(): Promise<void> {
+    try {
+      await this.store.locked(async () => void rotateMeasurementLogIfFull(this.store.dir));
+    } catch (e) {
+      if (!(e instanceof LockTimeoutError)) throw e;
+    }
   }
 
   /** Saves new token counts. The cache is derived data: failing to save it is a notice, never a failed operation. */
@@ -203,16 +241,10 @@ export class ThreadMindServices {
     if (this.projectId && this.store.projectExists(this.projectId)) return this.store.readProject(this.projectId);
     const ids = this.store.exists() ? this.store.projectIds() : [];
     if (ids.length === 0) throw errors.noProject();
-    const state = this.readState();
-    const persisted = state.sessions[this.session.key]?.projectId;
-    const candidates = [persisted, ids.length === 1 ? ids[0] : undefined, state.lastProjectId];
-    for (const id of candidates) {
-      if (id && ids.includes(id)) {
-        this.projectId = id;
-        return this.store.readProject(id);
-      }
-    }
-    throw errors.noActiveProject(ids);
+    const id = chooseProjectId(ids, this.readState(), this.session.key);
+    if (id === null) throw errors.noActiveProject(ids);
+    this.projectId = id;
+    return this.store.readProject(id);
   }
 
   async projectCreate(input: { title: string; systemContext?: string; mode?: ProjectMode }): Promise<{ project: Project; thread: Thread }> {
@@ -275,20 +307,29 @@ export class ThreadMindServices {
 
   // ------------------------------------------------------------------ threads
 
-  /** The session's active thread: this session's choice, else the branch's last choice, its linked thread, else main. */
-  async currentThread(): Promise<{ project: Project; thread: Thread }> {
-    const { project, threadId } = await this.currentThreadRef();
+  /**
+   * The session's active thread: this session's choice, else the thread of the last conversation this session (a
+   * Claude Code process) was on, else the branch's last choice, its linked thread, else main. `newProcess` (a Claude
+   * Code process starting) skips the conversations: a reused process id must not inherit a dead process's thread.
+   */
+  async currentThread(options: { newProcess?: boolean } = {}): Promise<{ project: Project; thread: Thread }> {
+    const { project, threadId } = await this.currentThreadRef(options);
     return { project, thread: this.store.readThread(project.id, threadId) };
   }
 
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
-  async currentThreadRef(): Promise<{ project: Project; threadId: string }> {
+  async currentThreadRef(options: { newProcess?: boolean } = {}): Promise<{ project: Project; threadId: string }> {
     const project = this.currentProject();
     if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
-    const persisted = this.readState().sessions[this.session.key];
-    if (persisted?.projectId === project.id && persisted.threadId && this.store.threadExists(project.id, persisted.threadId)) {
-      this.threadId = persisted.threadId;
-      return { project, threadId: persisted.threadId };
+    const own = sessionChoice(this.readState(), this.session.key, project.id);
+    if (own !== null && this.store.threadExists(project.id, own)) {
+      this.threadId = own;
+      return { project, threadId: own };
+    }
+    const followed = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+    if (followed !== null && followed.projectId === project.id && this.store.threadExists(project.id, followed.threadId)) {
+      this.threadId = followed.threadId;
+      return { project, threadId: followed.threadId };
     }
     const threadId = await this.startThreadId(project.id);
     this.threadId = threadId;
@@ -304,7 +345,7 @@ export class ThreadMindServices {
   private async startThreadId(projectId: string): Promise<string> {
     const branch = this.branch();
     if (branch) {
-      const chosen = this.readState().branches[branch]?.[projectId];
+      const chosen = branchChoice(this.readState(), branch, projectId);
       if (chosen && this.store.threadExists(projectId, chosen)) {
         try {
           const t = this.store.readThread(projectId, chosen);
@@ -627,8 +668,21 @@ export class ThreadMindServices {
   }
 
   async contextFor(project: Project, thread: Thread, options: ContextOptions): Promise<AssembledContext> {
-    const related = this.relatedRefs(project.id, thread);
-    const chain = walkToRoot(thread, (id) => this.store.readThread(project.id, id));
+    return (await this.contextWithSources(project, thread, options)).context;
+  }
+
+  /**
+   * contextFor, and what it was built from: every file consulted (paths relative to the store; absent ones included)
+   * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
+   */
+  async contextWithSources(project: Project, thread: Thread, options: ContextOptions): Promise<{ context: AssembledContext; sources: string[]; dependsOnHead: boolean }> {
+    const consulted = new Set<string>([this.store.projectPath(project.id), this.store.threadPath(project.id, thread.id)]);
+    const read = (id: string): Thread => {
+      consulted.add(this.store.threadPath(project.id, id));
+      return this.store.readThread(project.id, id);
+    };
+    const related = this.relatedRefs(project.id, thread, consulted);
+    const chain = walkToRoot(thread, read);
     const warnings = new Map<string, string>();
     const top = this.workspace.gitTop;
     if (top) {
@@ -666,13 +720,15 @@ export class ThreadMindServices {
     let assembled = assemble();
     if (this.tokens.misses > missesBefore && (await this.tokens.ready())) assembled = assemble();
     await this.saveTokenCache();
-    return assembled;
+    const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
+    return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };
   }
 
   /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
-  private relatedRefs(projectId: string, thread: Thread): RelatedRef[] {
+  private relatedRefs(projectId: string, thread: Thread, consulted: Set<string>): RelatedRef[] {
     return (thread.related ?? []).map((id): RelatedRef => {
       try {
+        consulted.add(this.store.threadPath(projectId, id));
         if (!this.store.threadExists(projectId, id)) return { id, title: null, problem: "missing" };
         const t = this.store.readThread(projectId, id);
         return { id, title: t.title, status: threadStatus(t) };

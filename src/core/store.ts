@@ -10,8 +10,12 @@ import { assertId, isValidId } from "./ids.js";
 import { LIMITS } from "./limits.js";
 import type { Project, ProjectMode, Thread, ThreadFileProblem } from "./types.js";
 import type { Workspace } from "./workspace.js";
+import { fileStamp } from "./file-stamp.js";
+import { reasonOf, readTextStrict, unreadable } from "./read-strict.js";
 
-const IGNORED = ["config.json", "config.json.*", "cache/", ".lock", ".lock.*", ".*.tmp"];
+export { fileStamp, readTextStrict, unreadable };
+
+const IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
 const GITIGNORE = `# ThreadMind local state (per machine): not shared through git\n${IGNORED.join("\n")}\n`;
 
 export interface ThreadSet {
@@ -21,16 +25,6 @@ export interface ThreadSet {
 
 /** At most this many parsed thread files are kept per store (a warm server re-reads none of them). */
 const PARSED_CACHE_LIMIT = 20_000;
-
-/** A file's identity and times: any write (in place or by rename) changes it. Null when it is not a regular file. */
-export function fileStamp(path: string): string | null {
-  try {
-    const s = lstatSync(path, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A copy of a cached thread that its caller may change freely. */
 function copyThread(t: Thread): Thread {
@@ -66,6 +60,11 @@ export class Store {
   ensureLayout(): void {
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
+    this.ensureIgnored();
+  }
+
+  /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
+  ensureIgnored(): void {
     const gitignore = join(this.dir, ".gitignore");
     const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
     if (current === null) {
@@ -269,34 +268,6 @@ function entryExists(path: string): boolean {
   }
 }
 
-/** The file's text; null if it does not exist; throws (with the path) if it is a link, too large, not UTF-8 or unreadable. */
-export function readTextStrict(path: string, maxBytes: number): string | null {
-  let stat;
-  try {
-    stat = lstatSync(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  if (!stat.isFile()) throw unreadable(path, "is not a regular file");
-  if (stat.size > maxBytes) {
-    throw unreadable(path, `is ${stat.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw unreadable(path, "is not valid UTF-8");
-  }
-}
-
 function parseThreadFile(path: string, id: string, text: string): Thread {
   let thread: Thread;
   try {
@@ -321,11 +292,4 @@ function validateProject(data: unknown, path: string, id: string): Project {
   return project;
 }
 
-export function unreadable(path: string, reason: string): UnreadableFileError {
-  return new UnreadableFileError(path, reason);
-}
 
-function reasonOf(e: unknown): string {
-  if (e instanceof UnreadableFileError) return e.reason;
-  return e instanceof Error ? e.message : String(e);
-}

@@ -1,9 +1,11 @@
 // Token estimates: cached counts by content hash (local state), tiktoken on a miss when a loader is given, else chars/3.5.
-import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
-import { readTextStrict } from "./store.js";
+import { readTextStrict } from "./read-strict.js";
+import { contentHash } from "./content-hash.js";
+
+export { contentHash };
 
 export interface Encoder {
   countTokens(text: string): number;
@@ -15,10 +17,6 @@ const CACHE_MAX_BYTES = 8_000_000;
 
 export function charsEstimate(text: string): number {
   return Math.ceil(text.length / 3.5);
-}
-
-export function contentHash(text: string): string {
-  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
 
 export function tokenCachePath(storeDir: string): string {

@@ -1,21 +1,39 @@
-// The hooks proper (plugin/dist/hook-core.mjs, loaded by hook.mjs when the workspace has a store): bounded time, output via hook-output.
-import { parseHookInput, readStdin, type HookInput } from "./hook-input.js";
-import { failureLine, writeHookOutput, type HookOutput } from "./hook-output.js";
+// The hooks proper (plugin/dist/hook-core.cjs, loaded by hook.cjs when the fast path cannot answer): the full services.
+import type { HookInput } from "./hook-input.js";
+import type { HookOutput } from "./hook-output.js";
 import { openHookServices } from "./hook-services.js";
 import { sessionStart } from "./session-start.js";
-import { measureSize } from "./measure-size.js";
-import { isHookName, PLANS, type HookName } from "./hook-plans.js";
+import { measureSize, type MeasureStore } from "./measure-size.js";
+import type { HookName } from "./hook-plans.js";
+import { ThreadMindServices } from "../core/services.js";
+import { adoptConversation } from "../core/conversation-threads.js";
+import { sessionEvents } from "../core/measurement-log-read.js";
+import { resolveWorkspace } from "../core/workspace.js";
+import { hookSession } from "../core/session-key.js";
 
-async function handle(name: HookName, input: HookInput, lockTimeoutMs: number): Promise<HookOutput> {
+/** Measuring through the full services (the fast path has its own, see hook-fast.ts). */
+function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
+  return {
+    storeDir: services.store.dir,
+    session: services.session,
+    notices: services.notices,
+    readState: () => services.readState(),
+    sessionEvents: (sessionId) => sessionEvents(services.store.dir, sessionId),
+    recordEvents: (events) => services.recordEvents(events),
+    adopt: (conversation) => services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation))),
+  };
+}
+
+export async function handle(name: HookName, input: HookInput, lockTimeoutMs: number): Promise<HookOutput> {
   const services = openHookServices(input, process.env, lockTimeoutMs);
   if (services === null) return {}; // no ThreadMind project here: say nothing, write nothing
   switch (name) {
     case "session-start":
       return sessionStart(services, input);
     case "session-end":
-      return measureSize(services, input, "sessionEnds");
+      return measureSize(servicesMeasureStore(services), input, "sessionEnds");
     case "pre-compact":
-      return measureSize(services, input, "preCompacts");
+      return measureSize(servicesMeasureStore(services), input, "preCompacts");
     default: {
       const unreachable: never = name;
       throw new Error(`unknown hook ${String(unreachable)}`);
@@ -23,38 +41,10 @@ async function handle(name: HookName, input: HookInput, lockTimeoutMs: number): 
   }
 }
 
-/** What the entry already did before loading this module: when it started, and the stdin it read (or why it could not). */
-export interface EntryStart {
-  startedAt: number;
-  stdin: { text: string } | { error: unknown } | null;
-}
-
-export async function runHook(name: string | undefined, entry: EntryStart = { startedAt: Date.now(), stdin: null }): Promise<void> {
-  if (!isHookName(name)) {
-    await writeHookOutput("", { userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end or pre-compact)` });
-    return;
-  }
-  const plan = PLANS[name];
-  const started = entry.startedAt;
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<HookOutput>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.` }),
-      Math.max(0, plan.deadlineMs - (Date.now() - started)),
-    );
-  });
-  const work = (async (): Promise<HookOutput> => {
-    try {
-      const stdin = entry.stdin;
-      if (stdin !== null && "error" in stdin) throw stdin.error;
-      const raw = stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200));
-      const input = parseHookInput(raw, process.cwd());
-      return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
-    } catch (e) {
-      return { userMessage: failureLine(`${plan.event} hook failed`, e) };
-    }
-  })();
-  const output = await Promise.race([work, deadline]);
-  clearTimeout(timer);
-  await writeHookOutput(plan.event, output);
+/** The fast path appended past the log's size: rotate it under the store lock (a busy lock leaves it to the next writer). */
+export async function rotateMeasurementLog(input: HookInput, lockTimeoutMs: number): Promise<void> {
+  const workspace = resolveWorkspace({ env: process.env, cwd: input.cwd });
+  const session = hookSession(process.env) ?? { key: `hook-session-${input.sessionId}` };
+  const services = new ThreadMindServices({ workspace, session, env: process.env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
+  await services.rotateMeasurementLog();
 }

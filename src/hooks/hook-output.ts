@@ -1,4 +1,5 @@
 // Everything a hook prints goes through here: one JSON object on stdout (context and/or a one-line user message).
+import { writeSync } from "node:fs";
 
 export interface HookOutput {
   /** SessionStart only: the context handed to the model. */
@@ -17,12 +18,24 @@ export function renderHookOutput(event: string, output: HookOutput): string | nu
   return Object.keys(json).length === 0 ? null : JSON.stringify(json);
 }
 
-/** Writes the output and resolves once stdout has flushed it (the process exits right after). */
+/**
+ * Writes the output and resolves once it is written (the process exits right after). Written with writeSync on fd 1:
+ * process.stdout would set up a stream (net for a pipe), ~5 ms of a hook. A descriptor in non-blocking mode that is
+ * full (EAGAIN) gets the rest through process.stdout.
+ */
 export function writeHookOutput(event: string, output: HookOutput): Promise<void> {
   const text = renderHookOutput(event, output);
   if (text === null) return Promise.resolve();
+  const bytes = Buffer.from(`${text}\n`, "utf8");
+  let written = 0;
+  try {
+    while (written < bytes.length) written += writeSync(1, bytes, written, bytes.length - written);
+    return Promise.resolve();
+  } catch (e) {
+    if (!(e instanceof Error && "code" in e && e.code === "EAGAIN")) return Promise.resolve(); // stdout gone: nobody to tell
+  }
   return new Promise((resolve) => {
-    process.stdout.write(`${text}\n`, () => resolve());
+    process.stdout.write(bytes.subarray(written), () => resolve());
   });
 }
 

@@ -1,18 +1,24 @@
-// Hook entry (plugin/dist/hook.mjs <session-start|session-end|pre-compact>): reads the input; only when the workspace has a
-// `.threadmind/` does it load the hooks proper (hook-core.mjs), so a session without a project costs little more than node.
+// Hook entry (plugin/dist/hook.cjs <session-start|session-end|pre-compact>): CommonJS, node builtins only. Without a
+// `.threadmind/` in the workspace it exits before even reading stdin; otherwise the fast path (hook-fast.cjs) answers,
+// or, when it cannot, the hooks proper (hook-core.cjs).
+import { join } from "node:path";
 import { readStdin } from "./hook-input.js";
 import { isHookName, PLANS } from "./hook-plans.js";
-import { workspaceMayHaveStore } from "./store-precheck.js";
-import type { EntryStart } from "./hook-core.js";
+import { storeExpectedFromEnv, workspaceMayHaveStore } from "./store-precheck.js";
+import { runHookWith, type EntryStart } from "./hook-runner.js";
 
-/** The hooks proper, beside this bundle (a computed URL, so the bundler leaves it alone). */
-function hookCore(): string {
-  return new URL("./hook-core.mjs", import.meta.url).href;
+type HookFast = typeof import("./hook-fast.js");
+type HookCore = typeof import("./hook-core.js");
+
+/** A bundle beside this one (a computed path, so the bundler leaves it alone). */
+function sibling<T>(name: string): T {
+  return require(join(__dirname, name)) as T;
 }
 
-function mayHaveStore(text: string): boolean {
+/** Could the workspace hold a store? Should the check itself fail, the hooks run and report it. */
+function guarded(check: () => boolean | null): boolean | null {
   try {
-    return workspaceMayHaveStore(text, process.cwd(), process.env);
+    return check();
   } catch {
     return true;
   }
@@ -21,21 +27,25 @@ function mayHaveStore(text: string): boolean {
 export async function runHook(name: string | undefined): Promise<void> {
   const entry: EntryStart = { startedAt: Date.now(), stdin: null };
   if (isHookName(name)) {
+    // Claude Code sets CLAUDE_PROJECT_DIR: no store there means nothing to do, and no reason to read the input.
+    if (guarded(() => storeExpectedFromEnv(process.env, process.cwd())) === false) return;
     let text: string | null = null;
     try {
       text = await readStdin(Math.max(100, PLANS[name].deadlineMs - 200));
       entry.stdin = { text };
     } catch (e) {
-      entry.stdin = { error: e }; // reported by the hooks proper, within their deadline
+      entry.stdin = { error: e }; // reported within the deadline by the runner
     }
-    // No ThreadMind store here: print nothing. (Should the check itself fail, the hooks proper run and report it.)
-    if (text !== null && !mayHaveStore(text)) return;
+    if (text !== null && guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false) return;
   }
-  const core = (await import(hookCore())) as typeof import("./hook-core.js");
-  await core.runHook(name, entry);
+  await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
+    const core = () => sibling<HookCore>("hook-core.cjs");
+    const fast = await sibling<HookFast>("hook-fast.cjs").tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
+    return fast ?? core().handle(hook, input, lockTimeoutMs);
+  });
 }
 
-const isEntry = process.argv[1] !== undefined && /hook\.(mjs|js|ts)$/.test(process.argv[1]);
+const isEntry = process.argv[1] !== undefined && /hook\.(cjs|js|ts)$/.test(process.argv[1]);
 if (isEntry) {
   // A hook never breaks the session: whatever happens, exit 0.
   process.on("uncaughtException", () => process.exit(0));

@@ -1,51 +1,95 @@
 // SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it.
 import { statSync } from "node:fs";
 import { readTail } from "../transcript/read-tail.js";
-import { pushBounded, type SizeRecord } from "../core/measurements.js";
+import type { SizeRecord } from "../core/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
-import type { ThreadMindServices } from "../core/services.js";
-import { settleConversation } from "../core/conversation-threads.js";
+import type { LocalState } from "../core/local-state.js";
+import type { SessionKey } from "../core/types.js";
+import { conversationEvent, conversationThread, mustAdopt, sessionThread, type ConversationRef } from "../core/conversation-threads.js";
+import type { MeasurementEvent } from "../core/measurement-log.js";
+import { pendingInjections } from "../core/measurement-log-read.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
-import { settleReceipts } from "./receipts.js";
+import { readReceiptRecords, receiptEvents } from "./receipts.js";
+import type { HookContextRecord } from "../transcript/types.js";
 
 /** The tail walk stops here even if no assistant record was found: time must not grow with the transcript. */
 export const TAIL_MAX_BYTES = 4 * 1024 * 1024;
 
-export async function measureSize(services: ThreadMindServices, input: HookInput, kind: "sessionEnds" | "preCompacts"): Promise<HookOutput> {
+/** What measuring needs of the store: the full services, or the fast path's direct file access (hook-fast.ts). */
+export interface MeasureStore {
+  readonly storeDir: string;
+  readonly session: SessionKey;
+  /** Local-state problems to tell the user (config.json unusable). */
+  readonly notices: readonly string[];
+  readState(): LocalState;
+  /** This Claude Code session's events in the measurement log (read once per hook). */
+  sessionEvents(sessionId: string): readonly MeasurementEvent[];
+  recordEvents(events: readonly MeasurementEvent[]): Promise<void>;
+  /** Gives this window the conversation's thread (writes config.json under the lock). */
+  adopt(conversation: ConversationRef): Promise<void>;
+}
+
+export async function measureSize(store: MeasureStore, input: HookInput, kind: "sessionEnds" | "preCompacts"): Promise<HookOutput> {
   const reason = (kind === "sessionEnds" ? input.reason : input.trigger) ?? "unknown";
   const notes: string[] = [];
   let contextTokens: number | null = null;
-  let tailContexts: Awaited<ReturnType<typeof readTail>>["hookContexts"] = [];
   let transcriptRead = false;
+  const logged = store.sessionEvents(input.sessionId);
+  const pending = pendingInjections(logged);
+  const events: MeasurementEvent[] = [];
+  let receipts: { records: HookContextRecord[] } | { error: unknown } | null = null;
   if (input.transcriptPath) {
+    const path = input.transcriptPath;
     try {
-      refuseSpecialFile(input.transcriptPath);
-      const tail = await readTail(input.transcriptPath, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction: true });
+      refuseSpecialFile(path);
+      // A pending injection after a compaction logged by an older version (no transcript offset) is recorded after the
+      // boundary: only then walk back that far.
+      const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === undefined);
+      // The size and the receipts' records are read at once (both reads in flight).
+      const [tail, found] = await Promise.all([
+        readTail(path, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction }),
+        pending.length === 0 ? null : readReceiptRecords(pending, path).then((records) => ({ records }), (error: unknown) => ({ error })),
+      ]);
       contextTokens = tail.contextTokens;
-      tailContexts = tail.hookContexts;
       transcriptRead = true;
+      receipts = found === null ? null : "error" in found ? found : { records: [...tail.hookContexts, ...found.records] };
     } catch (e) {
       notes.push(failureLine("could not measure this session", e));
     }
   }
   const record: SizeRecord = { at: nextTimestamp(), sessionId: input.sessionId, contextTokens, reason };
   if (input.transcriptPath) record.transcriptPath = input.transcriptPath;
-  await services.store.locked(() =>
-    services.updateState(async (state) => {
-      pushBounded(state.measurements[kind], record);
-      pushBounded(state.measurements.hooksSeen, { at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId });
-      settleConversation(state, services.session, input.sessionId);
-      if (!input.transcriptPath || !transcriptRead) return; // a transcript that cannot be read cannot settle receipts either
-      try {
-        await settleReceipts(state.measurements.injections, input.sessionId, input.transcriptPath, tailContexts);
-      } catch (e) {
-        notes.push(failureLine("could not check the context receipt", e));
-      }
-    }),
+  events.push(
+    { kind: kind === "sessionEnds" ? "sessionEnd" : "preCompact", ...record },
+    { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId },
   );
+  // A transcript that cannot be read cannot settle receipts either.
+  if (transcriptRead && receipts !== null) {
+    try {
+      if ("error" in receipts) throw receipts.error;
+      events.push(...(await receiptEvents(pending, receipts.records)));
+    } catch (e) {
+      notes.push(failureLine("could not check the context receipt", e));
+    }
+  }
+  // This conversation's thread: the instance's own choice is recorded. An instance without one follows its own
+  // conversations through the log; only a conversation another process was on (a resumed one) is taken into
+  // config.json, under the lock.
+  const state = store.readState();
+  const mine = sessionThread(state, store.session);
+  if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
+  await store.recordEvents(events);
+  const conversation = mine === null ? conversationThread(state, input.sessionId, logged) : null;
+  if (conversation !== null && mustAdopt(conversation, store.session)) {
+    try {
+      await store.adopt(conversation);
+    } catch (e) {
+      notes.push(failureLine(`measured, but this window could not take over the conversation's thread "${conversation.threadId}"`, e));
+    }
+  }
   // Local-state problems (config.json set aside and rebuilt) are the user's to know, like at SessionStart.
-  const lines = [...services.notices, ...notes];
+  const lines = [...store.notices, ...notes];
   return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
 }
 

@@ -3,11 +3,16 @@ import { CHARACTER_CAP, contextHeader } from "./context-header.js";
 import { formatCount } from "./format-count.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
-import { contentHash } from "../core/token-estimate.js";
-import { pushBounded } from "../core/measurements.js";
-import { nextTimestamp } from "../core/clock.js";
+import { contentHash } from "../core/content-hash.js";
 import type { ThreadMindServices } from "../core/services.js";
-import { adoptConversation, rememberConversation } from "../core/conversation-threads.js";
+import { adoptConversation, conversationThread } from "../core/conversation-threads.js";
+import { CONTEXT_CACHE_VERSION, trustedStamps, type CachedStart } from "../core/context-cache.js";
+import { saveContextCacheEntry } from "../core/context-cache-write.js";
+import { threadStatus } from "../core/types.js";
+import { textFingerprint } from "../core/text-fingerprint.js";
+import { hooksBuild } from "./hooks-build.js";
+import { startEvents, startOutput } from "./start-record.js";
+import { sessionEvents } from "../core/measurement-log-read.js";
 
 /** A core notice (Markdown for the model, e.g. "_⚠ Ancestor … could not be read …_") as the line the user sees. */
 export function userLine(notice: string): string {
@@ -20,14 +25,20 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   // resume restores the conversation, which already holds the context: nothing to add. A new process resuming it takes
   // the conversation's thread, so that its MCP server and a later /clear continue there.
   if (source === "resume") {
-    await services.store.locked(() => services.updateState((state) => void adoptConversation(state, services.session, input.sessionId)));
+    const conversation = conversationThread(services.readState(), input.sessionId, sessionEvents(services.store.dir, input.sessionId));
+    if (conversation !== null && !services.readState().sessions[services.session.key]?.threadId) {
+      await services.store.locked(() => services.updateState((state) => void adoptConversation(state, services.session, conversation)));
+    }
     return services.notices.length > 0 ? { userMessage: services.notices.map(userLine).join(" ") } : {};
   }
   // Reading needs no lock: only a 0.4 store to migrate takes it, so a busy lock never costs the context.
+  const assemblyStartedAt = Date.now();
+  const headBefore = services.headCommitFromFiles();
   const migration = await services.migrateIfNeeded();
-  const { project, thread } = await services.currentThread();
+  // A new process (startup) starts where the branch says; after /clear or a compaction the process stays on its thread.
+  const { project, thread } = await services.currentThread({ newProcess: source === "startup" });
   const header = contextHeader(source, thread.id, thread.title);
-  const context = await services.contextFor(project, thread, { maxChars: CHARACTER_CAP - header.length });
+  const { context, sources, dependsOnHead } = await services.contextWithSources(project, thread, { maxChars: CHARACTER_CAP - header.length });
   const text = `${header}${context.text}`;
   const notes: string[] = services.notices.map(userLine);
   if (migration) notes.push(userLine(migration.text.split("\n")[0]!));
@@ -36,30 +47,36 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   if (context.omitted.length > 0 || context.truncated) {
     notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context.omitted.length} ancestor${context.omitted.length === 1 ? "" : "s"} left out${context.truncated ? ", summary cut" : ""}).`);
   }
+  const start: CachedStart = { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context.tokens, omitted: context.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+  const failures: string[] = [];
   try {
-    await services.store.locked(() =>
-      services.updateState((state) => {
-        pushBounded(state.measurements.injections, {
-          at: nextTimestamp(),
-          sessionId: input.sessionId,
-          source,
+    // Appended to measurements.jsonl without the lock: config.json is not written at all.
+    await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, start));
+  } catch (e) {
+    failures.push(failureLine("context loaded, but the injection could not be recorded", e));
+  }
+  // Next time the fast path prints this from the cache, unless something here depended on more than the files and HEAD.
+  if (migration === null && services.notices.length === 0 && failures.length === 0) {
+    const head = dependsOnHead ? services.headCommitFromFiles() : null;
+    const headSettled = !dependsOnHead || (typeof head === "string" && head === headBefore);
+    const stamps = headSettled ? trustedStamps(services.store.dir, sources, assemblyStartedAt) : null;
+    const builtBy = hooksBuild();
+    if (stamps !== null && builtBy !== null) {
+      try {
+        await saveContextCacheEntry(services.store.dir, {
+          version: CONTEXT_CACHE_VERSION,
+          builtBy,
           projectId: project.id,
           threadId: thread.id,
-          chars: text.length,
-          tokens: context.tokens,
-          omitted: context.omitted.length,
-          receipt: "pending",
-          contentHash: contentHash(text),
-          ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
+          threadStatus: threadStatus(thread),
+          sources: stamps,
+          head: dependsOnHead ? (head as string) : null,
+          starts: { [source]: start },
         });
-        pushBounded(state.measurements.hooksSeen, { at: nextTimestamp(), event: `SessionStart:${source}`, sessionId: input.sessionId });
-        rememberConversation(state, input.sessionId, project.id, thread.id);
-      }),
-    );
-  } catch (e) {
-    notes.push(failureLine("context loaded, but the injection could not be recorded", e));
+      } catch (e) {
+        failures.push(failureLine("could not save the context cache (derived data; the next session start assembles it again)", e));
+      }
+    }
   }
-  const output: HookOutput = { additionalContext: text };
-  if (notes.length > 0) output.userMessage = notes.join(" ");
-  return output;
+  return startOutput(start, failures);
 }

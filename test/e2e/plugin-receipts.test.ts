@@ -6,10 +6,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir, removeDir } from "../support/run-claude.js";
 import { readTranscript } from "../support/claude-transcripts.js";
 import { recordedContexts, sessionStartPrinted } from "../support/plugin-e2e.js";
-import { receiptFor, savedOutputPath, settleReceipts } from "../../src/hooks/receipts.js";
+import { receiptFor, savedOutputPath } from "../../src/hooks/receipt-rule.js";
+import { settleReceipts } from "../../src/hooks/receipts.js";
 import { readHead } from "../../src/transcript/read-head.js";
 import { contentHash } from "../../src/core/token-estimate.js";
 import type { InjectionRecord } from "../../src/core/measurements.js";
+import type { MeasurementEvent } from "../../src/core/measurement-log.js";
+import { pendingInjections } from "../../src/core/measurement-log-read.js";
 
 const FIXTURES = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "fixtures", "transcripts", "cc-2.1.332");
 /** The fixtures' HOME after path scrubbing (see their README). */
@@ -44,6 +47,18 @@ function injection(sessionId: string, text: string, threadId: string): Injection
   };
 }
 
+/** An injection as the SessionStart hook logs it. */
+function logged(record: InjectionRecord): MeasurementEvent {
+  const { receipt: _pending, ...rest } = record;
+  return { kind: "injection", ...rest };
+}
+
+/** The receipt statuses settleReceipts logs for the pending injections among these events. */
+async function settled(events: MeasurementEvent[], path: string): Promise<string[]> {
+  const receipts = await settleReceipts(pendingInjections(events), path, []);
+  return receipts.map((r) => (r.kind === "receipt" ? `${r.injectionAt} ${r.receipt}` : `not a receipt: ${r.kind}`));
+}
+
 describe("injection receipts on real Claude Code 2.1.332 transcripts", () => {
   let home: string | null = null;
   afterEach(() => {
@@ -55,9 +70,11 @@ describe("injection receipts on real Claude Code 2.1.332 transcripts", () => {
     home = makeTempDir("tm-receipts-");
     const fixture = materialize("cap-exact-10000.jsonl", home);
     expect(fixture.printed).toHaveLength(10_000);
-    const injections = [injection(fixture.sessionId, fixture.printed, "probe"), injection("another-session", fixture.printed, "probe")];
-    expect(await settleReceipts(injections, fixture.sessionId, fixture.path, [])).toBe(1);
-    expect(injections.map((i) => i.receipt)).toEqual(["delivered", "pending"]);
+    const first = injection(fixture.sessionId, fixture.printed, "probe");
+    expect(await settled([logged(first)], fixture.path)).toEqual([`${first.at} delivered`]);
+    // Already settled: nothing more to log.
+    const receipt = (await settleReceipts(pendingInjections([logged(first)]), fixture.path, []))[0]!;
+    expect(pendingInjections([logged(first), receipt])).toEqual([]);
   });
 
   it("settles a 10,001-character injection as preview through the file Claude Code saved the full text to", async () => {
@@ -74,9 +91,8 @@ describe("injection receipts on real Claude Code 2.1.332 transcripts", () => {
     expect(saved).toMatch(new RegExp(`^${home}/\\.claude/projects/.+/${fixture.sessionId}/tool-results/hook-.+-additionalContext\\.txt$`));
     mkdirSync(dirname(saved ?? ""), { recursive: true });
     writeFileSync(saved ?? "", fixture.printed);
-    const injections = [injection(fixture.sessionId, fixture.printed, "probe")];
-    await settleReceipts(injections, fixture.sessionId, fixture.path, []);
-    expect(injections[0]?.receipt).toBe("preview");
+    const one = injection(fixture.sessionId, fixture.printed, "probe");
+    expect(await settled([logged(one)], fixture.path)).toEqual([`${one.at} preview`]);
   });
 
   it("does not take another hook's over-cap preview for a ThreadMind injection (saved file gone, no ThreadMind header)", async () => {

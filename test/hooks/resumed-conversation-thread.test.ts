@@ -5,10 +5,10 @@ import { afterEach, describe, expect, test } from "vitest";
 import { ThreadMindServices } from "../../src/core/services.js";
 import { resolveWorkspace } from "../../src/core/workspace.js";
 import { claudeInstanceSession } from "../../src/core/session-key.js";
-import { readLocalState } from "../../src/core/local-state.js";
+import { lastConversation, sessionEvents } from "../../src/core/measurement-log-read.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 
-const HOOK = join(import.meta.dirname, "../../plugin/dist/hook.mjs");
+const HOOK = join(import.meta.dirname, "../../plugin/dist/hook.cjs");
 let repo: TempRepo;
 const instances: ChildProcess[] = [];
 afterEach(() => {
@@ -58,7 +58,7 @@ describe("a conversation resumed in a new Claude Code process", () => {
     const first = claudeInstance();
     await serverOf(first).threadSwitch("alpha");
     hook("session-end", first, { session_id: "s1", hook_event_name: "SessionEnd", reason: "other" });
-    expect(readLocalState(join(repo.dir, ".threadmind")).state.conversations.s1?.threadId).toBe("alpha");
+    expect(lastConversation(sessionEvents(join(repo.dir, ".threadmind"), "s1"))?.threadId).toBe("alpha");
 
     // Another window switches to beta: the branch's last choice is now beta.
     await serverOf(claudeInstance()).threadSwitch("beta");
@@ -70,7 +70,7 @@ describe("a conversation resumed in a new Claude Code process", () => {
     const context = hook("session-start", resumed, { session_id: "s2", hook_event_name: "SessionStart", source: "clear" }).additionalContext ?? "";
     expect(context).toContain("ALPHA-MARKER");
     expect(context).not.toContain("BETA-MARKER");
-    expect(readLocalState(join(repo.dir, ".threadmind")).state.conversations.s2?.threadId).toBe("alpha");
+    expect(lastConversation(sessionEvents(join(repo.dir, ".threadmind"), "s2"))?.threadId).toBe("alpha");
   });
 
   test("without a resume hook, SessionEnd(clear) alone hands the conversation's thread to the new process", async () => {

@@ -1,9 +1,9 @@
-// Runs the built hook bundle (plugin/dist/hook.mjs) as Claude Code does: stdin JSON, CLAUDE_PID and CLAUDE_PROJECT_DIR set;
+// Runs the built hook bundle (plugin/dist/hook.cjs) as Claude Code does: stdin JSON, CLAUDE_PID and CLAUDE_PROJECT_DIR set;
 // and reads back what it printed, checking the output contract (nothing, or one JSON object with one-line systemMessage).
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
-export const HOOK_BUNDLE = join(import.meta.dirname, "../../plugin/dist/hook.mjs");
+export const HOOK_BUNDLE = join(import.meta.dirname, "../../plugin/dist/hook.cjs");
 
 export type HookName = "session-start" | "session-end" | "pre-compact";
 

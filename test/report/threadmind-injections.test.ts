@@ -1,7 +1,7 @@
 // Guards how the report recognises ThreadMind's injections (header, preview), /clear evidence, pairing and thinned series.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contextHeader } from "../../src/hooks/context-header.js";
-import { receiptFor } from "../../src/hooks/receipts.js";
+import { receiptFor } from "../../src/hooks/receipt-rule.js";
 import { readTranscript } from "../../src/transcript/index.js";
 import { MAX_POINTS_PER_SESSION, scanSession, THREADMIND_HEADER_PREFIX } from "../../src/core/savings-scan.js";
 import { findRestarts } from "../../src/core/savings-pairing.js";

@@ -1,0 +1,12933 @@
+"use strict";
+var __create = Object.create;
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __esm = (fn, res) => function __init() {
+  return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+};
+var __commonJS = (cb, mod) => function __require() {
+  return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+};
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+
+// node_modules/yaml/dist/nodes/identity.js
+var require_identity = __commonJS({
+  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
+    "use strict";
+    var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
+    var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
+    var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
+    var PAIR = /* @__PURE__ */ Symbol.for("yaml.pair");
+    var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
+    var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
+    var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
+    var isAlias = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
+    var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
+    var isMap = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isSeq = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    function isCollection(node) {
+      if (node && typeof node === "object")
+        switch (node[NODE_TYPE]) {
+          case MAP:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    function isNode(node) {
+      if (node && typeof node === "object")
+        switch (node[NODE_TYPE]) {
+          case ALIAS:
+          case MAP:
+          case SCALAR:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    var hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
+    exports2.ALIAS = ALIAS;
+    exports2.DOC = DOC;
+    exports2.MAP = MAP;
+    exports2.NODE_TYPE = NODE_TYPE;
+    exports2.PAIR = PAIR;
+    exports2.SCALAR = SCALAR;
+    exports2.SEQ = SEQ;
+    exports2.hasAnchor = hasAnchor;
+    exports2.isAlias = isAlias;
+    exports2.isCollection = isCollection;
+    exports2.isDocument = isDocument;
+    exports2.isMap = isMap;
+    exports2.isNode = isNode;
+    exports2.isPair = isPair;
+    exports2.isScalar = isScalar;
+    exports2.isSeq = isSeq;
+  }
+});
+
+// node_modules/yaml/dist/visit.js
+var require_visit = __commonJS({
+  "node_modules/yaml/dist/visit.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove node");
+    function visit(node, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity.isDocument(node)) {
+        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
+          node.contents = null;
+      } else
+        visit_(null, node, visitor_, Object.freeze([]));
+    }
+    visit.BREAK = BREAK;
+    visit.SKIP = SKIP;
+    visit.REMOVE = REMOVE;
+    function visit_(key, node, visitor, path) {
+      const ctrl = callVisitor(key, node, visitor, path);
+      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visit_(key, ctrl, visitor, path);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity.isCollection(node)) {
+          path = Object.freeze(path.concat(node));
+          for (let i = 0; i < node.items.length; ++i) {
+            const ci = visit_(i, node.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity.isPair(node)) {
+          path = Object.freeze(path.concat(node));
+          const ck = visit_("key", node.key, visitor, path);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node.key = null;
+          const cv = visit_("value", node.value, visitor, path);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node.value = null;
+        }
+      }
+      return ctrl;
+    }
+    async function visitAsync(node, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity.isDocument(node)) {
+        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
+          node.contents = null;
+      } else
+        await visitAsync_(null, node, visitor_, Object.freeze([]));
+    }
+    visitAsync.BREAK = BREAK;
+    visitAsync.SKIP = SKIP;
+    visitAsync.REMOVE = REMOVE;
+    async function visitAsync_(key, node, visitor, path) {
+      const ctrl = await callVisitor(key, node, visitor, path);
+      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visitAsync_(key, ctrl, visitor, path);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity.isCollection(node)) {
+          path = Object.freeze(path.concat(node));
+          for (let i = 0; i < node.items.length; ++i) {
+            const ci = await visitAsync_(i, node.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity.isPair(node)) {
+          path = Object.freeze(path.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node.key = null;
+          const cv = await visitAsync_("value", node.value, visitor, path);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node.value = null;
+        }
+      }
+      return ctrl;
+    }
+    function initVisitor(visitor) {
+      if (typeof visitor === "object" && (visitor.Collection || visitor.Node || visitor.Value)) {
+        return Object.assign({
+          Alias: visitor.Node,
+          Map: visitor.Node,
+          Scalar: visitor.Node,
+          Seq: visitor.Node
+        }, visitor.Value && {
+          Map: visitor.Value,
+          Scalar: visitor.Value,
+          Seq: visitor.Value
+        }, visitor.Collection && {
+          Map: visitor.Collection,
+          Seq: visitor.Collection
+        }, visitor);
+      }
+      return visitor;
+    }
+    function callVisitor(key, node, visitor, path) {
+      if (typeof visitor === "function")
+        return visitor(key, node, path);
+      if (identity.isMap(node))
+        return visitor.Map?.(key, node, path);
+      if (identity.isSeq(node))
+        return visitor.Seq?.(key, node, path);
+      if (identity.isPair(node))
+        return visitor.Pair?.(key, node, path);
+      if (identity.isScalar(node))
+        return visitor.Scalar?.(key, node, path);
+      if (identity.isAlias(node))
+        return visitor.Alias?.(key, node, path);
+      return void 0;
+    }
+    function replaceNode(key, path, node) {
+      const parent = path[path.length - 1];
+      if (identity.isCollection(parent)) {
+        parent.items[key] = node;
+      } else if (identity.isPair(parent)) {
+        if (key === "key")
+          parent.key = node;
+        else
+          parent.value = node;
+      } else if (identity.isDocument(parent)) {
+        parent.contents = node;
+      } else {
+        const pt = identity.isAlias(parent) ? "alias" : "scalar";
+        throw new Error(`Cannot replace node with ${pt} parent`);
+      }
+    }
+    exports2.visit = visit;
+    exports2.visitAsync = visitAsync;
+  }
+});
+
+// node_modules/yaml/dist/doc/directives.js
+var require_directives = __commonJS({
+  "node_modules/yaml/dist/doc/directives.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var visit = require_visit();
+    var escapeChars = {
+      "!": "%21",
+      ",": "%2C",
+      "[": "%5B",
+      "]": "%5D",
+      "{": "%7B",
+      "}": "%7D"
+    };
+    var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
+    var Directives = class _Directives {
+      constructor(yaml, tags) {
+        this.docStart = null;
+        this.docEnd = false;
+        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
+        this.tags = Object.assign({}, _Directives.defaultTags, tags);
+      }
+      clone() {
+        const copy = new _Directives(this.yaml, this.tags);
+        copy.docStart = this.docStart;
+        return copy;
+      }
+      /**
+       * During parsing, get a Directives instance for the current document and
+       * update the stream state according to the current version's spec.
+       */
+      atDocument() {
+        const res = new _Directives(this.yaml, this.tags);
+        switch (this.yaml.version) {
+          case "1.1":
+            this.atNextDocument = true;
+            break;
+          case "1.2":
+            this.atNextDocument = false;
+            this.yaml = {
+              explicit: _Directives.defaultYaml.explicit,
+              version: "1.2"
+            };
+            this.tags = Object.assign({}, _Directives.defaultTags);
+            break;
+        }
+        return res;
+      }
+      /**
+       * @param onError - May be called even if the action was successful
+       * @returns `true` on success
+       */
+      add(line, onError) {
+        if (this.atNextDocument) {
+          this.yaml = { explicit: _Directives.defaultYaml.explicit, version: "1.1" };
+          this.tags = Object.assign({}, _Directives.defaultTags);
+          this.atNextDocument = false;
+        }
+        const parts = line.trim().split(/[ \t]+/);
+        const name = parts.shift();
+        switch (name) {
+          case "%TAG": {
+            if (parts.length !== 2) {
+              onError(0, "%TAG directive should contain exactly two parts");
+              if (parts.length < 2)
+                return false;
+            }
+            const [handle2, prefix] = parts;
+            this.tags[handle2] = prefix;
+            return true;
+          }
+          case "%YAML": {
+            this.yaml.explicit = true;
+            if (parts.length !== 1) {
+              onError(0, "%YAML directive should contain exactly one part");
+              return false;
+            }
+            const [version] = parts;
+            if (version === "1.1" || version === "1.2") {
+              this.yaml.version = version;
+              return true;
+            } else {
+              const isValid = /^\d+\.\d+$/.test(version);
+              onError(6, `Unsupported YAML version ${version}`, isValid);
+              return false;
+            }
+          }
+          default:
+            onError(0, `Unknown directive ${name}`, true);
+            return false;
+        }
+      }
+      /**
+       * Resolves a tag, matching handles to those defined in %TAG directives.
+       *
+       * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
+       *   `'!local'` tag, or `null` if unresolvable.
+       */
+      tagName(source, onError) {
+        if (source === "!")
+          return "!";
+        if (source[0] !== "!") {
+          onError(`Not a valid tag: ${source}`);
+          return null;
+        }
+        if (source[1] === "<") {
+          const verbatim = source.slice(2, -1);
+          if (verbatim === "!" || verbatim === "!!") {
+            onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+            return null;
+          }
+          if (source[source.length - 1] !== ">")
+            onError("Verbatim tags must end with a >");
+          return verbatim;
+        }
+        const [, handle2, suffix] = source.match(/^(.*!)([^!]*)$/s);
+        if (!suffix)
+          onError(`The ${source} tag has no suffix`);
+        const prefix = this.tags[handle2];
+        if (prefix) {
+          try {
+            return prefix + decodeURIComponent(suffix);
+          } catch (error) {
+            onError(String(error));
+            return null;
+          }
+        }
+        if (handle2 === "!")
+          return source;
+        onError(`Could not resolve tag: ${source}`);
+        return null;
+      }
+      /**
+       * Given a fully resolved tag, returns its printable string form,
+       * taking into account current tag prefixes and defaults.
+       */
+      tagString(tag) {
+        for (const [handle2, prefix] of Object.entries(this.tags)) {
+          if (tag.startsWith(prefix))
+            return handle2 + escapeTagName(tag.substring(prefix.length));
+        }
+        return tag[0] === "!" ? tag : `!<${tag}>`;
+      }
+      toString(doc) {
+        const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
+        const tagEntries = Object.entries(this.tags);
+        let tagNames;
+        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
+          const tags = {};
+          visit.visit(doc.contents, (_key, node) => {
+            if (identity.isNode(node) && node.tag)
+              tags[node.tag] = true;
+          });
+          tagNames = Object.keys(tags);
+        } else
+          tagNames = [];
+        for (const [handle2, prefix] of tagEntries) {
+          if (handle2 === "!!" && prefix === "tag:yaml.org,2002:")
+            continue;
+          if (!doc || tagNames.some((tn) => tn.startsWith(prefix)))
+            lines.push(`%TAG ${handle2} ${prefix}`);
+        }
+        return lines.join("\n");
+      }
+    };
+    Directives.defaultYaml = { explicit: false, version: "1.2" };
+    Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
+    exports2.Directives = Directives;
+  }
+});
+
+// node_modules/yaml/dist/doc/anchors.js
+var require_anchors = __commonJS({
+  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var visit = require_visit();
+    function anchorIsValid(anchor) {
+      if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
+        const sa = JSON.stringify(anchor);
+        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
+        throw new Error(msg);
+      }
+      return true;
+    }
+    function anchorNames(root) {
+      const anchors = /* @__PURE__ */ new Set();
+      visit.visit(root, {
+        Value(_key, node) {
+          if (node.anchor)
+            anchors.add(node.anchor);
+        }
+      });
+      return anchors;
+    }
+    function findNewAnchor(prefix, exclude) {
+      for (let i = 1; true; ++i) {
+        const name = `${prefix}${i}`;
+        if (!exclude.has(name))
+          return name;
+      }
+    }
+    function createNodeAnchors(doc, prefix) {
+      const aliasObjects = [];
+      const sourceObjects = /* @__PURE__ */ new Map();
+      let prevAnchors = null;
+      return {
+        onAnchor: (source) => {
+          aliasObjects.push(source);
+          prevAnchors ?? (prevAnchors = anchorNames(doc));
+          const anchor = findNewAnchor(prefix, prevAnchors);
+          prevAnchors.add(anchor);
+          return anchor;
+        },
+        /**
+         * With circular references, the source node is only resolved after all
+         * of its child nodes are. This is why anchors are set only after all of
+         * the nodes have been created.
+         */
+        setAnchors: () => {
+          for (const source of aliasObjects) {
+            const ref = sourceObjects.get(source);
+            if (typeof ref === "object" && ref.anchor && (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
+              ref.node.anchor = ref.anchor;
+            } else {
+              const error = new Error("Failed to resolve repeated object (this should not happen)");
+              error.source = source;
+              throw error;
+            }
+          }
+        },
+        sourceObjects
+      };
+    }
+    exports2.anchorIsValid = anchorIsValid;
+    exports2.anchorNames = anchorNames;
+    exports2.createNodeAnchors = createNodeAnchors;
+    exports2.findNewAnchor = findNewAnchor;
+  }
+});
+
+// node_modules/yaml/dist/doc/applyReviver.js
+var require_applyReviver = __commonJS({
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
+    "use strict";
+    function applyReviver(reviver, obj, key, val) {
+      if (val && typeof val === "object") {
+        if (Array.isArray(val)) {
+          for (let i = 0, len = val.length; i < len; ++i) {
+            const v0 = val[i];
+            const v1 = applyReviver(reviver, val, String(i), v0);
+            if (v1 === void 0)
+              delete val[i];
+            else if (v1 !== v0)
+              val[i] = v1;
+          }
+        } else if (val instanceof Map) {
+          for (const k of Array.from(val.keys())) {
+            const v0 = val.get(k);
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              val.delete(k);
+            else if (v1 !== v0)
+              val.set(k, v1);
+          }
+        } else if (val instanceof Set) {
+          for (const v0 of Array.from(val)) {
+            const v1 = applyReviver(reviver, val, v0, v0);
+            if (v1 === void 0)
+              val.delete(v0);
+            else if (v1 !== v0) {
+              val.delete(v0);
+              val.add(v1);
+            }
+          }
+        } else {
+          for (const [k, v0] of Object.entries(val)) {
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              delete val[k];
+            else if (v1 !== v0)
+              val[k] = v1;
+          }
+        }
+      }
+      return reviver.call(obj, key, val);
+    }
+    exports2.applyReviver = applyReviver;
+  }
+});
+
+// node_modules/yaml/dist/nodes/toJS.js
+var require_toJS = __commonJS({
+  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    function toJS(value, arg, ctx) {
+      if (Array.isArray(value))
+        return value.map((v, i) => toJS(v, String(i), ctx));
+      if (value && typeof value.toJSON === "function") {
+        if (!ctx || !identity.hasAnchor(value))
+          return value.toJSON(arg, ctx);
+        const data = { aliasCount: 0, count: 1, res: void 0 };
+        ctx.anchors.set(value, data);
+        ctx.onCreate = (res2) => {
+          data.res = res2;
+          delete ctx.onCreate;
+        };
+        const res = value.toJSON(arg, ctx);
+        if (ctx.onCreate)
+          ctx.onCreate(res);
+        return res;
+      }
+      if (typeof value === "bigint" && !ctx?.keep)
+        return Number(value);
+      return value;
+    }
+    exports2.toJS = toJS;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Node.js
+var require_Node = __commonJS({
+  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
+    "use strict";
+    var applyReviver = require_applyReviver();
+    var identity = require_identity();
+    var toJS = require_toJS();
+    var NodeBase = class {
+      constructor(type) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
+      }
+      /** Create a copy of this node.  */
+      clone() {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** A plain JavaScript representation of this node. */
+      toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        if (!identity.isDocument(doc))
+          throw new TypeError("A document argument is required");
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc,
+          keep: true,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this, "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+    };
+    exports2.NodeBase = NodeBase;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Alias.js
+var require_Alias = __commonJS({
+  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
+    "use strict";
+    var anchors = require_anchors();
+    var visit = require_visit();
+    var identity = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var Alias = class extends Node.NodeBase {
+      constructor(source) {
+        super(identity.ALIAS);
+        this.source = source;
+        Object.defineProperty(this, "tag", {
+          set() {
+            throw new Error("Alias nodes cannot have tags");
+          }
+        });
+      }
+      /**
+       * Resolve the value of this alias within `doc`, finding the last
+       * instance of the `source` anchor before this node.
+       */
+      resolve(doc, ctx) {
+        if (ctx?.maxAliasCount === 0)
+          throw new ReferenceError("Alias resolution is disabled");
+        let nodes;
+        if (ctx?.aliasResolveCache) {
+          nodes = ctx.aliasResolveCache;
+        } else {
+          nodes = [];
+          visit.visit(doc, {
+            Node: (_key, node) => {
+              if (identity.isAlias(node) || identity.hasAnchor(node))
+                nodes.push(node);
+            }
+          });
+          if (ctx)
+            ctx.aliasResolveCache = nodes;
+        }
+        let found = void 0;
+        for (const node of nodes) {
+          if (node === this)
+            break;
+          if (node.anchor === this.source)
+            found = node;
+        }
+        if (found && ctx) {
+          const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
+          let data = anchors2.get(found);
+          if (!data) {
+            toJS.toJS(found, null, ctx);
+            data = anchors2.get(found);
+          }
+          if (data?.res === void 0) {
+            const msg = "This should not happen: Alias anchor was not resolved?";
+            throw new ReferenceError(msg);
+          }
+          if (maxAliasCount >= 0) {
+            data.count += 1;
+            if (data.aliasCount === 0)
+              data.aliasCount = getAliasCount(doc2, found, anchors2);
+            if (data.count * data.aliasCount > maxAliasCount) {
+              const msg = "Excessive alias count indicates a resource exhaustion attack";
+              throw new ReferenceError(msg);
+            }
+          }
+        }
+        return found;
+      }
+      toJSON(_arg, ctx) {
+        if (!ctx)
+          return { source: this.source };
+        const source = this.resolve(ctx.doc, ctx);
+        if (!source) {
+          const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+          throw new ReferenceError(msg);
+        }
+        return ctx.anchors.get(source).res;
+      }
+      toString(ctx, _onComment, _onChompKeep) {
+        const src = `*${this.source}`;
+        if (ctx) {
+          anchors.anchorIsValid(this.source);
+          if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
+            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+            throw new Error(msg);
+          }
+          if (ctx.implicitKey)
+            return `${src} `;
+        }
+        return src;
+      }
+    };
+    function getAliasCount(doc, node, anchors2) {
+      if (identity.isAlias(node)) {
+        const source = node.resolve(doc);
+        const anchor = anchors2 && source && anchors2.get(source);
+        return anchor ? anchor.count * anchor.aliasCount : 0;
+      } else if (identity.isCollection(node)) {
+        let count = 0;
+        for (const item of node.items) {
+          const c = getAliasCount(doc, item, anchors2);
+          if (c > count)
+            count = c;
+        }
+        return count;
+      } else if (identity.isPair(node)) {
+        const kc = getAliasCount(doc, node.key, anchors2);
+        const vc = getAliasCount(doc, node.value, anchors2);
+        return Math.max(kc, vc);
+      }
+      return 1;
+    }
+    exports2.Alias = Alias;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Scalar.js
+var require_Scalar = __commonJS({
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
+    var Scalar = class extends Node.NodeBase {
+      constructor(value) {
+        super(identity.SCALAR);
+        this.value = value;
+      }
+      toJSON(arg, ctx) {
+        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
+      }
+      toString() {
+        return String(this.value);
+      }
+    };
+    Scalar.BLOCK_FOLDED = "BLOCK_FOLDED";
+    Scalar.BLOCK_LITERAL = "BLOCK_LITERAL";
+    Scalar.PLAIN = "PLAIN";
+    Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
+    Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
+    exports2.Scalar = Scalar;
+    exports2.isScalarValue = isScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/doc/createNode.js
+var require_createNode = __commonJS({
+  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
+    "use strict";
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var defaultTagPrefix = "tag:yaml.org,2002:";
+    function findTagObject(value, tagName, tags) {
+      if (tagName) {
+        const match = tags.filter((t) => t.tag === tagName);
+        const tagObj = match.find((t) => !t.format) ?? match[0];
+        if (!tagObj)
+          throw new Error(`Tag ${tagName} not found`);
+        return tagObj;
+      }
+      return tags.find((t) => t.identify?.(value) && !t.format);
+    }
+    function createNode(value, tagName, ctx) {
+      if (identity.isDocument(value))
+        value = value.contents;
+      if (identity.isNode(value))
+        return value;
+      if (identity.isPair(value)) {
+        const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
+        map.items.push(value);
+        return map;
+      }
+      if (value instanceof String || value instanceof Number || value instanceof Boolean || typeof BigInt !== "undefined" && value instanceof BigInt) {
+        value = value.valueOf();
+      }
+      const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
+      let ref = void 0;
+      if (aliasDuplicateObjects && value && typeof value === "object") {
+        ref = sourceObjects.get(value);
+        if (ref) {
+          ref.anchor ?? (ref.anchor = onAnchor(value));
+          return new Alias.Alias(ref.anchor);
+        } else {
+          ref = { anchor: null, node: null };
+          sourceObjects.set(value, ref);
+        }
+      }
+      if (tagName?.startsWith("!!"))
+        tagName = defaultTagPrefix + tagName.slice(2);
+      let tagObj = findTagObject(value, tagName, schema.tags);
+      if (!tagObj) {
+        if (value && typeof value.toJSON === "function") {
+          value = value.toJSON();
+        }
+        if (!value || typeof value !== "object") {
+          const node2 = new Scalar.Scalar(value);
+          if (ref)
+            ref.node = node2;
+          return node2;
+        }
+        tagObj = value instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value) ? schema[identity.SEQ] : schema[identity.MAP];
+      }
+      if (onTagObj) {
+        onTagObj(tagObj);
+        delete ctx.onTagObj;
+      }
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar.Scalar(value);
+      if (tagName)
+        node.tag = tagName;
+      else if (!tagObj.default)
+        node.tag = tagObj.tag;
+      if (ref)
+        ref.node = node;
+      return node;
+    }
+    exports2.createNode = createNode;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Collection.js
+var require_Collection = __commonJS({
+  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
+    "use strict";
+    var createNode = require_createNode();
+    var identity = require_identity();
+    var Node = require_Node();
+    function collectionFromPath(schema, path, value) {
+      let v = value;
+      for (let i = path.length - 1; i >= 0; --i) {
+        const k = path[i];
+        if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
+          const a = [];
+          a[k] = v;
+          v = a;
+        } else {
+          v = /* @__PURE__ */ new Map([[k, v]]);
+        }
+      }
+      return createNode.createNode(v, void 0, {
+        aliasDuplicateObjects: false,
+        keepUndefined: false,
+        onAnchor: () => {
+          throw new Error("This should not happen, please report a bug.");
+        },
+        schema,
+        sourceObjects: /* @__PURE__ */ new Map()
+      });
+    }
+    var isEmptyPath = (path) => path == null || typeof path === "object" && !!path[Symbol.iterator]().next().done;
+    var Collection = class extends Node.NodeBase {
+      constructor(type, schema) {
+        super(type);
+        Object.defineProperty(this, "schema", {
+          value: schema,
+          configurable: true,
+          enumerable: false,
+          writable: true
+        });
+      }
+      /**
+       * Create a copy of this collection.
+       *
+       * @param schema - If defined, overwrites the original's schema
+       */
+      clone(schema) {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (schema)
+          copy.schema = schema;
+        copy.items = copy.items.map((it) => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /**
+       * Adds a value to the collection. For `!!map` and `!!omap` the value must
+       * be a Pair instance or a `{ key, value }` object, which may not have a key
+       * that already exists in the map.
+       */
+      addIn(path, value) {
+        if (isEmptyPath(path))
+          this.add(value);
+        else {
+          const [key, ...rest] = path;
+          const node = this.get(key, true);
+          if (identity.isCollection(node))
+            node.addIn(rest, value);
+          else if (node === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+      /**
+       * Removes a value from the collection.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+          return this.delete(key);
+        const node = this.get(key, true);
+        if (identity.isCollection(node))
+          return node.deleteIn(rest);
+        else
+          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path, keepScalar) {
+        const [key, ...rest] = path;
+        const node = this.get(key, true);
+        if (rest.length === 0)
+          return !keepScalar && identity.isScalar(node) ? node.value : node;
+        else
+          return identity.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
+      }
+      hasAllNullValues(allowScalar) {
+        return this.items.every((node) => {
+          if (!identity.isPair(node))
+            return false;
+          const n = node.value;
+          return n == null || allowScalar && identity.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
+        });
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       */
+      hasIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+          return this.has(key);
+        const node = this.get(key, true);
+        return identity.isCollection(node) ? node.hasIn(rest) : false;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path, value) {
+        const [key, ...rest] = path;
+        if (rest.length === 0) {
+          this.set(key, value);
+        } else {
+          const node = this.get(key, true);
+          if (identity.isCollection(node))
+            node.setIn(rest, value);
+          else if (node === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+    };
+    exports2.Collection = Collection;
+    exports2.collectionFromPath = collectionFromPath;
+    exports2.isEmptyPath = isEmptyPath;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyComment.js
+var require_stringifyComment = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
+    "use strict";
+    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
+    function indentComment(comment, indent) {
+      if (/^\n+$/.test(comment))
+        return comment.substring(1);
+      return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
+    }
+    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
+    exports2.indentComment = indentComment;
+    exports2.lineComment = lineComment;
+    exports2.stringifyComment = stringifyComment;
+  }
+});
+
+// node_modules/yaml/dist/stringify/foldFlowLines.js
+var require_foldFlowLines = __commonJS({
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
+    "use strict";
+    var FOLD_FLOW = "flow";
+    var FOLD_BLOCK = "block";
+    var FOLD_QUOTED = "quoted";
+    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+      if (!lineWidth || lineWidth < 0)
+        return text;
+      if (lineWidth < minContentWidth)
+        minContentWidth = 0;
+      const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
+      if (text.length <= endStep)
+        return text;
+      const folds = [];
+      const escapedFolds = {};
+      let end = lineWidth - indent.length;
+      if (typeof indentAtStart === "number") {
+        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
+          folds.push(0);
+        else
+          end = lineWidth - indentAtStart;
+      }
+      let split = void 0;
+      let prev = void 0;
+      let overflow = false;
+      let i = -1;
+      let escStart = -1;
+      let escEnd = -1;
+      if (mode === FOLD_BLOCK) {
+        i = consumeMoreIndentedLines(text, i, indent.length);
+        if (i !== -1)
+          end = i + endStep;
+      }
+      for (let ch; ch = text[i += 1]; ) {
+        if (mode === FOLD_QUOTED && ch === "\\") {
+          escStart = i;
+          switch (text[i + 1]) {
+            case "x":
+              i += 3;
+              break;
+            case "u":
+              i += 5;
+              break;
+            case "U":
+              i += 9;
+              break;
+            default:
+              i += 1;
+          }
+          escEnd = i;
+        }
+        if (ch === "\n") {
+          if (mode === FOLD_BLOCK)
+            i = consumeMoreIndentedLines(text, i, indent.length);
+          end = i + indent.length + endStep;
+          split = void 0;
+        } else {
+          if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
+            const next = text[i + 1];
+            if (next && next !== " " && next !== "\n" && next !== "	")
+              split = i;
+          }
+          if (i >= end) {
+            if (split) {
+              folds.push(split);
+              end = split + endStep;
+              split = void 0;
+            } else if (mode === FOLD_QUOTED) {
+              while (prev === " " || prev === "	") {
+                prev = ch;
+                ch = text[i += 1];
+                overflow = true;
+              }
+              const j = i > escEnd + 1 ? i - 2 : escStart - 1;
+              if (escapedFolds[j])
+                return text;
+              folds.push(j);
+              escapedFolds[j] = true;
+              end = j + endStep;
+              split = void 0;
+            } else {
+              overflow = true;
+            }
+          }
+        }
+        prev = ch;
+      }
+      if (overflow && onOverflow)
+        onOverflow();
+      if (folds.length === 0)
+        return text;
+      if (onFold)
+        onFold();
+      let res = text.slice(0, folds[0]);
+      for (let i2 = 0; i2 < folds.length; ++i2) {
+        const fold2 = folds[i2];
+        const end2 = folds[i2 + 1] || text.length;
+        if (fold2 === 0)
+          res = `
+${indent}${text.slice(0, end2)}`;
+        else {
+          if (mode === FOLD_QUOTED && escapedFolds[fold2])
+            res += `${text[fold2]}\\`;
+          res += `
+${indent}${text.slice(fold2 + 1, end2)}`;
+        }
+      }
+      return res;
+    }
+    function consumeMoreIndentedLines(text, i, indent) {
+      let end = i;
+      let start = i + 1;
+      let ch = text[start];
+      while (ch === " " || ch === "	") {
+        if (i < start + indent) {
+          ch = text[++i];
+        } else {
+          do {
+            ch = text[++i];
+          } while (ch && ch !== "\n");
+          end = i;
+          start = i + 1;
+          ch = text[start];
+        }
+      }
+      return end;
+    }
+    exports2.FOLD_BLOCK = FOLD_BLOCK;
+    exports2.FOLD_FLOW = FOLD_FLOW;
+    exports2.FOLD_QUOTED = FOLD_QUOTED;
+    exports2.foldFlowLines = foldFlowLines;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyString.js
+var require_stringifyString = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var foldFlowLines = require_foldFlowLines();
+    var getFoldOptions = (ctx, isBlock) => ({
+      indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
+      lineWidth: ctx.options.lineWidth,
+      minContentWidth: ctx.options.minContentWidth
+    });
+    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
+    function lineLengthOverLimit(str, lineWidth, indentLength) {
+      if (!lineWidth || lineWidth < 0)
+        return false;
+      const limit = lineWidth - indentLength;
+      const strLen = str.length;
+      if (strLen <= limit)
+        return false;
+      for (let i = 0, start = 0; i < strLen; ++i) {
+        if (str[i] === "\n") {
+          if (i - start > limit)
+            return true;
+          start = i + 1;
+          if (strLen - start <= limit)
+            return false;
+        }
+      }
+      return true;
+    }
+    function doubleQuotedString(value, ctx) {
+      const json = JSON.stringify(value);
+      if (ctx.options.doubleQuotedAsJSON)
+        return json;
+      const { implicitKey } = ctx;
+      const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
+      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      let str = "";
+      let start = 0;
+      for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
+        if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
+          str += json.slice(start, i) + "\\ ";
+          i += 1;
+          start = i;
+          ch = "\\";
+        }
+        if (ch === "\\")
+          switch (json[i + 1]) {
+            case "u":
+              {
+                str += json.slice(start, i);
+                const code = json.substr(i + 2, 4);
+                switch (code) {
+                  case "0000":
+                    str += "\\0";
+                    break;
+                  case "0007":
+                    str += "\\a";
+                    break;
+                  case "000b":
+                    str += "\\v";
+                    break;
+                  case "001b":
+                    str += "\\e";
+                    break;
+                  case "0085":
+                    str += "\\N";
+                    break;
+                  case "00a0":
+                    str += "\\_";
+                    break;
+                  case "2028":
+                    str += "\\L";
+                    break;
+                  case "2029":
+                    str += "\\P";
+                    break;
+                  default:
+                    if (code.substr(0, 2) === "00")
+                      str += "\\x" + code.substr(2);
+                    else
+                      str += json.substr(i, 6);
+                }
+                i += 5;
+                start = i + 1;
+              }
+              break;
+            case "n":
+              if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
+                i += 1;
+              } else {
+                str += json.slice(start, i) + "\n\n";
+                while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
+                  str += "\n";
+                  i += 2;
+                }
+                str += indent;
+                if (json[i + 2] === " ")
+                  str += "\\";
+                i += 1;
+                start = i + 1;
+              }
+              break;
+            default:
+              i += 1;
+          }
+      }
+      str = start ? str + json.slice(start) : json;
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+    }
+    function singleQuotedString(value, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
+        return doubleQuotedString(value, ctx);
+      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&
+${indent}`) + "'";
+      return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function quotedString(value, ctx) {
+      const { singleQuote } = ctx.options;
+      let qs;
+      if (singleQuote === false)
+        qs = doubleQuotedString;
+      else {
+        const hasDouble = value.includes('"');
+        const hasSingle = value.includes("'");
+        if (hasDouble && !hasSingle)
+          qs = singleQuotedString;
+        else if (hasSingle && !hasDouble)
+          qs = doubleQuotedString;
+        else
+          qs = singleQuote ? singleQuotedString : doubleQuotedString;
+      }
+      return qs(value, ctx);
+    }
+    var blockEndNewlines;
+    try {
+      blockEndNewlines = new RegExp("(^|(?<!\n))\n+(?!\n|$)", "g");
+    } catch {
+      blockEndNewlines = /\n+(?!\n|$)/g;
+    }
+    function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+      const { blockQuote, commentString, lineWidth } = ctx.options;
+      if (!blockQuote || /\n[\t ]+$/.test(value)) {
+        return quotedString(value, ctx);
+      }
+      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
+      const literal = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
+      if (!value)
+        return literal ? "|\n" : ">\n";
+      let chomp;
+      let endStart;
+      for (endStart = value.length; endStart > 0; --endStart) {
+        const ch = value[endStart - 1];
+        if (ch !== "\n" && ch !== "	" && ch !== " ")
+          break;
+      }
+      let end = value.substring(endStart);
+      const endNlPos = end.indexOf("\n");
+      if (endNlPos === -1) {
+        chomp = "-";
+      } else if (value === end || endNlPos !== end.length - 1) {
+        chomp = "+";
+        if (onChompKeep)
+          onChompKeep();
+      } else {
+        chomp = "";
+      }
+      if (end) {
+        value = value.slice(0, -end.length);
+        if (end[end.length - 1] === "\n")
+          end = end.slice(0, -1);
+        end = end.replace(blockEndNewlines, `$&${indent}`);
+      }
+      let startWithSpace = false;
+      let startEnd;
+      let startNlPos = -1;
+      for (startEnd = 0; startEnd < value.length; ++startEnd) {
+        const ch = value[startEnd];
+        if (ch === " ")
+          startWithSpace = true;
+        else if (ch === "\n")
+          startNlPos = startEnd;
+        else
+          break;
+      }
+      let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      if (start) {
+        value = value.substring(start.length);
+        start = start.replace(/\n+/g, `$&${indent}`);
+      }
+      const indentSize = indent ? "2" : "1";
+      let header = (startWithSpace ? indentSize : "") + chomp;
+      if (comment) {
+        header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
+        if (onComment)
+          onComment();
+      }
+      if (!literal) {
+        const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        let literalFallback = false;
+        const foldOptions = getFoldOptions(ctx, true);
+        if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
+          foldOptions.onOverflow = () => {
+            literalFallback = true;
+          };
+        }
+        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        if (!literalFallback)
+          return `>${header}
+${indent}${body}`;
+      }
+      value = value.replace(/\n+/g, `$&${indent}`);
+      return `|${header}
+${indent}${start}${value}${end}`;
+    }
+    function plainString(item, ctx, onComment, onChompKeep) {
+      const { type, value } = item;
+      const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
+      if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
+        return quotedString(value, ctx);
+      }
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
+        return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value.includes("\n")) {
+        return blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (containsDocumentMarker(value)) {
+        if (indent === "") {
+          ctx.forceBlockIndent = true;
+          return blockString(item, ctx, onComment, onChompKeep);
+        } else if (implicitKey && indent === indentStep) {
+          return quotedString(value, ctx);
+        }
+      }
+      const str = value.replace(/\n+/g, `$&
+${indent}`);
+      if (actualString) {
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const { compat, tags } = ctx.doc.schema;
+        if (tags.some(test) || compat?.some(test))
+          return quotedString(value, ctx);
+      }
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function stringifyString(item, ctx, onComment, onChompKeep) {
+      const { implicitKey, inFlow } = ctx;
+      const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
+      let { type } = item;
+      if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
+          type = Scalar.Scalar.QUOTE_DOUBLE;
+      }
+      const _stringify = (_type) => {
+        switch (_type) {
+          case Scalar.Scalar.BLOCK_FOLDED:
+          case Scalar.Scalar.BLOCK_LITERAL:
+            return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
+          case Scalar.Scalar.QUOTE_DOUBLE:
+            return doubleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.QUOTE_SINGLE:
+            return singleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.PLAIN:
+            return plainString(ss, ctx, onComment, onChompKeep);
+          default:
+            return null;
+        }
+      };
+      let res = _stringify(type);
+      if (res === null) {
+        const { defaultKeyType, defaultStringType } = ctx.options;
+        const t = implicitKey && defaultKeyType || defaultStringType;
+        res = _stringify(t);
+        if (res === null)
+          throw new Error(`Unsupported default string type ${t}`);
+      }
+      return res;
+    }
+    exports2.stringifyString = stringifyString;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringify.js
+var require_stringify = __commonJS({
+  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
+    "use strict";
+    var anchors = require_anchors();
+    var identity = require_identity();
+    var stringifyComment = require_stringifyComment();
+    var stringifyString = require_stringifyString();
+    function createStringifyContext(doc, options) {
+      const opt = Object.assign({
+        blockQuote: true,
+        commentString: stringifyComment.stringifyComment,
+        defaultKeyType: null,
+        defaultStringType: "PLAIN",
+        directives: null,
+        doubleQuotedAsJSON: false,
+        doubleQuotedMinMultiLineLength: 40,
+        falseStr: "false",
+        flowCollectionPadding: true,
+        indentSeq: true,
+        lineWidth: 80,
+        minContentWidth: 20,
+        nullStr: "null",
+        simpleKeys: false,
+        singleQuote: null,
+        trailingComma: false,
+        trueStr: "true",
+        verifyAliasOrder: true
+      }, doc.schema.toStringOptions, options);
+      let inFlow;
+      switch (opt.collectionStyle) {
+        case "block":
+          inFlow = false;
+          break;
+        case "flow":
+          inFlow = true;
+          break;
+        default:
+          inFlow = null;
+      }
+      return {
+        anchors: /* @__PURE__ */ new Set(),
+        doc,
+        flowCollectionPadding: opt.flowCollectionPadding ? " " : "",
+        indent: "",
+        indentStep: typeof opt.indent === "number" ? " ".repeat(opt.indent) : "  ",
+        inFlow,
+        options: opt
+      };
+    }
+    function getTagObject(tags, item) {
+      if (item.tag) {
+        const match = tags.filter((t) => t.tag === item.tag);
+        if (match.length > 0)
+          return match.find((t) => t.format === item.format) ?? match[0];
+      }
+      let tagObj = void 0;
+      let obj;
+      if (identity.isScalar(item)) {
+        obj = item.value;
+        let match = tags.filter((t) => t.identify?.(obj));
+        if (match.length > 1) {
+          const testMatch = match.filter((t) => t.test);
+          if (testMatch.length > 0)
+            match = testMatch;
+        }
+        tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
+      } else {
+        obj = item;
+        tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
+      }
+      if (!tagObj) {
+        const name = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
+        throw new Error(`Tag not resolved for ${name} value`);
+      }
+      return tagObj;
+    }
+    function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
+      if (!doc.directives)
+        return "";
+      const props = [];
+      const anchor = (identity.isScalar(node) || identity.isCollection(node)) && node.anchor;
+      if (anchor && anchors.anchorIsValid(anchor)) {
+        anchors$1.add(anchor);
+        props.push(`&${anchor}`);
+      }
+      const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
+      if (tag)
+        props.push(doc.directives.tagString(tag));
+      return props.join(" ");
+    }
+    function stringify2(item, ctx, onComment, onChompKeep) {
+      if (identity.isPair(item))
+        return item.toString(ctx, onComment, onChompKeep);
+      if (identity.isAlias(item)) {
+        if (ctx.doc.directives)
+          return item.toString(ctx);
+        if (ctx.resolvedAliases?.has(item)) {
+          throw new TypeError(`Cannot stringify circular structure without alias nodes`);
+        } else {
+          if (ctx.resolvedAliases)
+            ctx.resolvedAliases.add(item);
+          else
+            ctx.resolvedAliases = /* @__PURE__ */ new Set([item]);
+          item = item.resolve(ctx.doc);
+        }
+      }
+      let tagObj = void 0;
+      const node = identity.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
+      const props = stringifyProps(node, tagObj, ctx);
+      if (props.length > 0)
+        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
+      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      if (!props)
+        return str;
+      return identity.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
+${ctx.indent}${str}`;
+    }
+    exports2.createStringifyContext = createStringifyContext;
+    exports2.stringify = stringify2;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyPair.js
+var require_stringifyPair = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var stringify2 = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+      const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+      let keyComment = identity.isNode(key) && key.comment || null;
+      if (simpleKeys) {
+        if (keyComment) {
+          throw new Error("With simple keys, key nodes cannot have comments");
+        }
+        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
+          const msg = "With simple keys, collection cannot be used as a key value";
+          throw new Error(msg);
+        }
+      }
+      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      ctx = Object.assign({}, ctx, {
+        allNullValues: false,
+        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
+        indent: indent + indentStep
+      });
+      let keyCommentDone = false;
+      let chompKeep = false;
+      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+        if (simpleKeys)
+          throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
+        explicitKey = true;
+      }
+      if (ctx.inFlow) {
+        if (allNullValues || value == null) {
+          if (keyCommentDone && onComment)
+            onComment();
+          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
+        }
+      } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
+        str = `? ${str}`;
+        if (keyComment && !keyCommentDone) {
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        } else if (chompKeep && onChompKeep)
+          onChompKeep();
+        return str;
+      }
+      if (keyCommentDone)
+        keyComment = null;
+      if (explicitKey) {
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        str = `? ${str}
+${indent}:`;
+      } else {
+        str = `${str}:`;
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+      }
+      let vsb, vcb, valueComment;
+      if (identity.isNode(value)) {
+        vsb = !!value.spaceBefore;
+        vcb = value.commentBefore;
+        valueComment = value.comment;
+      } else {
+        vsb = false;
+        vcb = null;
+        valueComment = null;
+        if (value && typeof value === "object")
+          value = doc.createNode(value);
+      }
+      ctx.implicitKey = false;
+      if (!explicitKey && !keyComment && identity.isScalar(value))
+        ctx.indentAtStart = str.length + 1;
+      chompKeep = false;
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
+        ctx.indent = ctx.indent.substring(2);
+      }
+      let valueCommentDone = false;
+      const valueStr = stringify2.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      let ws = " ";
+      if (keyComment || vsb || vcb) {
+        ws = vsb ? "\n" : "";
+        if (vcb) {
+          const cs = commentString(vcb);
+          ws += `
+${stringifyComment.indentComment(cs, ctx.indent)}`;
+        }
+        if (valueStr === "" && !ctx.inFlow) {
+          if (ws === "\n" && valueComment)
+            ws = "\n\n";
+        } else {
+          ws += `
+${ctx.indent}`;
+        }
+      } else if (!explicitKey && identity.isCollection(value)) {
+        const vs0 = valueStr[0];
+        const nl0 = valueStr.indexOf("\n");
+        const hasNewline = nl0 !== -1;
+        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
+        if (hasNewline || !flow) {
+          let hasPropsLine = false;
+          if (hasNewline && (vs0 === "&" || vs0 === "!")) {
+            let sp0 = valueStr.indexOf(" ");
+            if (vs0 === "&" && sp0 !== -1 && sp0 < nl0 && valueStr[sp0 + 1] === "!") {
+              sp0 = valueStr.indexOf(" ", sp0 + 1);
+            }
+            if (sp0 === -1 || nl0 < sp0)
+              hasPropsLine = true;
+          }
+          if (!hasPropsLine)
+            ws = `
+${ctx.indent}`;
+        }
+      } else if (valueStr === "" || valueStr[0] === "\n") {
+        ws = "";
+      }
+      str += ws + valueStr;
+      if (ctx.inFlow) {
+        if (valueCommentDone && onComment)
+          onComment();
+      } else if (valueComment && !valueCommentDone) {
+        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+      } else if (chompKeep && onChompKeep) {
+        onChompKeep();
+      }
+      return str;
+    }
+    exports2.stringifyPair = stringifyPair;
+  }
+});
+
+// node_modules/yaml/dist/log.js
+var require_log = __commonJS({
+  "node_modules/yaml/dist/log.js"(exports2) {
+    "use strict";
+    var node_process = require("process");
+    function debug(logLevel, ...messages) {
+      if (logLevel === "debug")
+        console.log(...messages);
+    }
+    function warn(logLevel, warning) {
+      if (logLevel === "debug" || logLevel === "warn") {
+        if (typeof node_process.emitWarning === "function")
+          node_process.emitWarning(warning);
+        else
+          console.warn(warning);
+      }
+    }
+    exports2.debug = debug;
+    exports2.warn = warn;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+var require_merge = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var MERGE_KEY = "<<";
+    var merge = {
+      identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
+      default: "key",
+      tag: "tag:yaml.org,2002:merge",
+      test: /^<<$/,
+      resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
+        addToJSMap: addMergeToJSMap
+      }),
+      stringify: () => MERGE_KEY
+    };
+    var isMergeKey = (ctx, key) => (merge.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    function addMergeToJSMap(ctx, map, value) {
+      const source = resolveAliasValue(ctx, value);
+      if (identity.isSeq(source))
+        for (const it of source.items)
+          mergeValue(ctx, map, it);
+      else if (Array.isArray(source))
+        for (const it of source)
+          mergeValue(ctx, map, it);
+      else
+        mergeValue(ctx, map, source);
+    }
+    function mergeValue(ctx, map, value) {
+      const source = resolveAliasValue(ctx, value);
+      if (!identity.isMap(source))
+        throw new Error("Merge sources must be maps or map aliases");
+      const srcMap = source.toJSON(null, ctx, Map);
+      for (const [key, value2] of srcMap) {
+        if (map instanceof Map) {
+          if (!map.has(key))
+            map.set(key, value2);
+        } else if (map instanceof Set) {
+          map.add(key);
+        } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
+          Object.defineProperty(map, key, {
+            value: value2,
+            writable: true,
+            enumerable: true,
+            configurable: true
+          });
+        }
+      }
+      return map;
+    }
+    function resolveAliasValue(ctx, value) {
+      return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+    }
+    exports2.addMergeToJSMap = addMergeToJSMap;
+    exports2.isMergeKey = isMergeKey;
+    exports2.merge = merge;
+  }
+});
+
+// node_modules/yaml/dist/nodes/addPairToJSMap.js
+var require_addPairToJSMap = __commonJS({
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
+    "use strict";
+    var log = require_log();
+    var merge = require_merge();
+    var stringify2 = require_stringify();
+    var identity = require_identity();
+    var toJS = require_toJS();
+    function addPairToJSMap(ctx, map, { key, value }) {
+      if (identity.isNode(key) && key.addToJSMap)
+        key.addToJSMap(ctx, map, value);
+      else if (merge.isMergeKey(ctx, key))
+        merge.addMergeToJSMap(ctx, map, value);
+      else {
+        const jsKey = toJS.toJS(key, "", ctx);
+        if (map instanceof Map) {
+          map.set(jsKey, toJS.toJS(value, jsKey, ctx));
+        } else if (map instanceof Set) {
+          map.add(jsKey);
+        } else {
+          const stringKey = stringifyKey(key, jsKey, ctx);
+          const jsValue = toJS.toJS(value, stringKey, ctx);
+          if (stringKey in map)
+            Object.defineProperty(map, stringKey, {
+              value: jsValue,
+              writable: true,
+              enumerable: true,
+              configurable: true
+            });
+          else
+            map[stringKey] = jsValue;
+        }
+      }
+      return map;
+    }
+    function stringifyKey(key, jsKey, ctx) {
+      if (jsKey === null)
+        return "";
+      if (typeof jsKey !== "object")
+        return String(jsKey);
+      if (identity.isNode(key) && ctx?.doc) {
+        const strCtx = stringify2.createStringifyContext(ctx.doc, {});
+        strCtx.anchors = /* @__PURE__ */ new Set();
+        for (const node of ctx.anchors.keys())
+          strCtx.anchors.add(node.anchor);
+        strCtx.inFlow = true;
+        strCtx.inStringifyKey = true;
+        const strKey = key.toString(strCtx);
+        if (!ctx.mapKeyWarned) {
+          let jsonStr = JSON.stringify(strKey);
+          if (jsonStr.length > 40)
+            jsonStr = jsonStr.substring(0, 36) + '..."';
+          log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
+          ctx.mapKeyWarned = true;
+        }
+        return strKey;
+      }
+      return JSON.stringify(jsKey);
+    }
+    exports2.addPairToJSMap = addPairToJSMap;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Pair.js
+var require_Pair = __commonJS({
+  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
+    "use strict";
+    var createNode = require_createNode();
+    var stringifyPair = require_stringifyPair();
+    var addPairToJSMap = require_addPairToJSMap();
+    var identity = require_identity();
+    function createPair(key, value, ctx) {
+      const k = createNode.createNode(key, void 0, ctx);
+      const v = createNode.createNode(value, void 0, ctx);
+      return new Pair(k, v);
+    }
+    var Pair = class _Pair {
+      constructor(key, value = null) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
+        this.key = key;
+        this.value = value;
+      }
+      clone(schema) {
+        let { key, value } = this;
+        if (identity.isNode(key))
+          key = key.clone(schema);
+        if (identity.isNode(value))
+          value = value.clone(schema);
+        return new _Pair(key, value);
+      }
+      toJSON(_, ctx) {
+        const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        return ctx?.doc ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep) : JSON.stringify(this);
+      }
+    };
+    exports2.Pair = Pair;
+    exports2.createPair = createPair;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyCollection.js
+var require_stringifyCollection = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var stringify2 = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyCollection(collection, ctx, options) {
+      const flow = ctx.inFlow ?? collection.flow;
+      const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify3(collection, ctx, options);
+    }
+    function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+      const { indent, options: { commentString } } = ctx;
+      const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
+      let chompKeep = false;
+      const lines = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment2 = null;
+        if (identity.isNode(item)) {
+          if (!chompKeep && item.spaceBefore)
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
+          if (item.comment)
+            comment2 = item.comment;
+        } else if (identity.isPair(item)) {
+          const ik = identity.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (!chompKeep && ik.spaceBefore)
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
+          }
+        }
+        chompKeep = false;
+        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        if (comment2)
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
+        if (chompKeep && comment2)
+          chompKeep = false;
+        lines.push(blockItemPrefix + str2);
+      }
+      let str;
+      if (lines.length === 0) {
+        str = flowChars.start + flowChars.end;
+      } else {
+        str = lines[0];
+        for (let i = 1; i < lines.length; ++i) {
+          const line = lines[i];
+          str += line ? `
+${indent}${line}` : "\n";
+        }
+      }
+      if (comment) {
+        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        if (onComment)
+          onComment();
+      } else if (chompKeep && onChompKeep)
+        onChompKeep();
+      return str;
+    }
+    function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
+      const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
+      itemIndent += indentStep;
+      const itemCtx = Object.assign({}, ctx, {
+        indent: itemIndent,
+        inFlow: true,
+        type: null
+      });
+      let reqNewline = false;
+      let linesAtValue = 0;
+      const lines = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment = null;
+        if (identity.isNode(item)) {
+          if (item.spaceBefore)
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, false);
+          if (item.comment)
+            comment = item.comment;
+        } else if (identity.isPair(item)) {
+          const ik = identity.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (ik.spaceBefore)
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, false);
+            if (ik.comment)
+              reqNewline = true;
+          }
+          const iv = identity.isNode(item.value) ? item.value : null;
+          if (iv) {
+            if (iv.comment)
+              comment = iv.comment;
+            if (iv.commentBefore)
+              reqNewline = true;
+          } else if (item.value == null && ik?.comment) {
+            comment = ik.comment;
+          }
+        }
+        if (comment)
+          reqNewline = true;
+        let str = stringify2.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
+        if (i < items.length - 1) {
+          str += ",";
+        } else if (ctx.options.trailingComma) {
+          if (ctx.options.lineWidth > 0) {
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+          }
+          if (reqNewline) {
+            str += ",";
+          }
+        }
+        if (comment)
+          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+        lines.push(str);
+        linesAtValue = lines.length;
+      }
+      const { start, end } = flowChars;
+      if (lines.length === 0) {
+        return start + end;
+      } else {
+        if (!reqNewline) {
+          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
+        }
+        if (reqNewline) {
+          let str = start;
+          for (const line of lines)
+            str += line ? `
+${indentStep}${indent}${line}` : "\n";
+          return `${str}
+${indent}${end}`;
+        } else {
+          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+        }
+      }
+    }
+    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+      if (comment && chompKeep)
+        comment = comment.replace(/^\n+/, "");
+      if (comment) {
+        const ic = stringifyComment.indentComment(commentString(comment), indent);
+        lines.push(ic.trimStart());
+      }
+    }
+    exports2.stringifyCollection = stringifyCollection;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLMap.js
+var require_YAMLMap = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
+    "use strict";
+    var stringifyCollection = require_stringifyCollection();
+    var addPairToJSMap = require_addPairToJSMap();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    function findPair(items, key) {
+      const k = identity.isScalar(key) ? key.value : key;
+      for (const it of items) {
+        if (identity.isPair(it)) {
+          if (it.key === key || it.key === k)
+            return it;
+          if (identity.isScalar(it.key) && it.key.value === k)
+            return it;
+        }
+      }
+      return void 0;
+    }
+    var YAMLMap = class extends Collection.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:map";
+      }
+      constructor(schema) {
+        super(identity.MAP, schema);
+        this.items = [];
+      }
+      /**
+       * A generic collection parsing method that can be extended
+       * to other node classes that inherit from YAMLMap
+       */
+      static from(schema, obj, ctx) {
+        const { keepUndefined, replacer } = ctx;
+        const map = new this(schema);
+        const add = (key, value) => {
+          if (typeof replacer === "function")
+            value = replacer.call(obj, key, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key))
+            return;
+          if (value !== void 0 || keepUndefined)
+            map.items.push(Pair.createPair(key, value, ctx));
+        };
+        if (obj instanceof Map) {
+          for (const [key, value] of obj)
+            add(key, value);
+        } else if (obj && typeof obj === "object") {
+          for (const key of Object.keys(obj))
+            add(key, obj[key]);
+        }
+        if (typeof schema.sortMapEntries === "function") {
+          map.items.sort(schema.sortMapEntries);
+        }
+        return map;
+      }
+      /**
+       * Adds a value to the collection.
+       *
+       * @param overwrite - If not set `true`, using a key that is already in the
+       *   collection will throw. Otherwise, overwrites the previous value.
+       */
+      add(pair, overwrite) {
+        let _pair;
+        if (identity.isPair(pair))
+          _pair = pair;
+        else if (!pair || typeof pair !== "object" || !("key" in pair)) {
+          _pair = new Pair.Pair(pair, pair?.value);
+        } else
+          _pair = new Pair.Pair(pair.key, pair.value);
+        const prev = findPair(this.items, _pair.key);
+        const sortEntries = this.schema?.sortMapEntries;
+        if (prev) {
+          if (!overwrite)
+            throw new Error(`Key ${_pair.key} already set`);
+          if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+            prev.value.value = _pair.value;
+          else
+            prev.value = _pair.value;
+        } else if (sortEntries) {
+          const i = this.items.findIndex((item) => sortEntries(_pair, item) < 0);
+          if (i === -1)
+            this.items.push(_pair);
+          else
+            this.items.splice(i, 0, _pair);
+        } else {
+          this.items.push(_pair);
+        }
+      }
+      delete(key) {
+        const it = findPair(this.items, key);
+        if (!it)
+          return false;
+        const del = this.items.splice(this.items.indexOf(it), 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const it = findPair(this.items, key);
+        const node = it?.value;
+        return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
+      }
+      has(key) {
+        return !!findPair(this.items, key);
+      }
+      set(key, value) {
+        this.add(new Pair.Pair(key, value), true);
+      }
+      /**
+       * @param ctx - Conversion context, originally set in Document#toJS()
+       * @param {Class} Type - If set, forces the returned collection type
+       * @returns Instance of Type, Map, or Object
+       */
+      toJSON(_, ctx, Type) {
+        const map = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        if (ctx?.onCreate)
+          ctx.onCreate(map);
+        for (const item of this.items)
+          addPairToJSMap.addPairToJSMap(ctx, map, item);
+        return map;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        for (const item of this.items) {
+          if (!identity.isPair(item))
+            throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
+        }
+        if (!ctx.allNullValues && this.hasAllNullValues(false))
+          ctx = Object.assign({}, ctx, { allNullValues: true });
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "",
+          flowChars: { start: "{", end: "}" },
+          itemIndent: ctx.indent || "",
+          onChompKeep,
+          onComment
+        });
+      }
+    };
+    exports2.YAMLMap = YAMLMap;
+    exports2.findPair = findPair;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/map.js
+var require_map = __commonJS({
+  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var YAMLMap = require_YAMLMap();
+    var map = {
+      collection: "map",
+      default: true,
+      nodeClass: YAMLMap.YAMLMap,
+      tag: "tag:yaml.org,2002:map",
+      resolve(map2, onError) {
+        if (!identity.isMap(map2))
+          onError("Expected a mapping for this tag");
+        return map2;
+      },
+      createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
+    };
+    exports2.map = map;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLSeq.js
+var require_YAMLSeq = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
+    "use strict";
+    var createNode = require_createNode();
+    var stringifyCollection = require_stringifyCollection();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var toJS = require_toJS();
+    var YAMLSeq = class extends Collection.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:seq";
+      }
+      constructor(schema) {
+        super(identity.SEQ, schema);
+        this.items = [];
+      }
+      add(value) {
+        this.items.push(value);
+      }
+      /**
+       * Removes a value from the collection.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       *
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return false;
+        const del = this.items.splice(idx, 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return void 0;
+        const it = this.items[idx];
+        return !keepScalar && identity.isScalar(it) ? it.value : it;
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       */
+      has(key) {
+        const idx = asItemIndex(key);
+        return typeof idx === "number" && idx < this.items.length;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       *
+       * If `key` does not contain a representation of an integer, this will throw.
+       * It may be wrapped in a `Scalar`.
+       */
+      set(key, value) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          throw new Error(`Expected a valid index, not ${key}.`);
+        const prev = this.items[idx];
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
+          prev.value = value;
+        else
+          this.items[idx] = value;
+      }
+      toJSON(_, ctx) {
+        const seq = [];
+        if (ctx?.onCreate)
+          ctx.onCreate(seq);
+        let i = 0;
+        for (const item of this.items)
+          seq.push(toJS.toJS(item, String(i++), ctx));
+        return seq;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "- ",
+          flowChars: { start: "[", end: "]" },
+          itemIndent: (ctx.indent || "") + "  ",
+          onChompKeep,
+          onComment
+        });
+      }
+      static from(schema, obj, ctx) {
+        const { replacer } = ctx;
+        const seq = new this(schema);
+        if (obj && Symbol.iterator in Object(obj)) {
+          let i = 0;
+          for (let it of obj) {
+            if (typeof replacer === "function") {
+              const key = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key, it);
+            }
+            seq.items.push(createNode.createNode(it, void 0, ctx));
+          }
+        }
+        return seq;
+      }
+    };
+    function asItemIndex(key) {
+      let idx = identity.isScalar(key) ? key.value : key;
+      if (idx && typeof idx === "string")
+        idx = Number(idx);
+      return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
+    }
+    exports2.YAMLSeq = YAMLSeq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/seq.js
+var require_seq = __commonJS({
+  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var YAMLSeq = require_YAMLSeq();
+    var seq = {
+      collection: "seq",
+      default: true,
+      nodeClass: YAMLSeq.YAMLSeq,
+      tag: "tag:yaml.org,2002:seq",
+      resolve(seq2, onError) {
+        if (!identity.isSeq(seq2))
+          onError("Expected a sequence for this tag");
+        return seq2;
+      },
+      createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
+    };
+    exports2.seq = seq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/string.js
+var require_string = __commonJS({
+  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
+    "use strict";
+    var stringifyString = require_stringifyString();
+    var string = {
+      identify: (value) => typeof value === "string",
+      default: true,
+      tag: "tag:yaml.org,2002:str",
+      resolve: (str) => str,
+      stringify(item, ctx, onComment, onChompKeep) {
+        ctx = Object.assign({ actualString: true }, ctx);
+        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
+      }
+    };
+    exports2.string = string;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/null.js
+var require_null = __commonJS({
+  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var nullTag = {
+      identify: (value) => value == null,
+      createNode: () => new Scalar.Scalar(null),
+      default: true,
+      tag: "tag:yaml.org,2002:null",
+      test: /^(?:~|[Nn]ull|NULL)?$/,
+      resolve: () => new Scalar.Scalar(null),
+      stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
+    };
+    exports2.nullTag = nullTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/bool.js
+var require_bool = __commonJS({
+  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var boolTag = {
+      identify: (value) => typeof value === "boolean",
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
+      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
+      stringify({ source, value }, ctx) {
+        if (source && boolTag.test.test(source)) {
+          const sv = source[0] === "t" || source[0] === "T";
+          if (value === sv)
+            return source;
+        }
+        return value ? ctx.options.trueStr : ctx.options.falseStr;
+      }
+    };
+    exports2.boolTag = boolTag;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyNumber.js
+var require_stringifyNumber = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
+    "use strict";
+    function stringifyNumber({ format, minFractionDigits, tag, value }) {
+      if (typeof value === "bigint")
+        return String(value);
+      const num = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num))
+        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
+      let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
+      if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
+        let i = n.indexOf(".");
+        if (i < 0) {
+          i = n.length;
+          n += ".";
+        }
+        let d = minFractionDigits - (n.length - i - 1);
+        while (d-- > 0)
+          n += "0";
+      }
+      return n;
+    }
+    exports2.stringifyNumber = stringifyNumber;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/float.js
+var require_float = __commonJS({
+  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str),
+      stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      }
+    };
+    var float = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+      resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str));
+        const dot = str.indexOf(".");
+        if (dot !== -1 && str[str.length - 1] === "0")
+          node.minFractionDigits = str.length - dot - 1;
+        return node;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports2.float = float;
+    exports2.floatExp = floatExp;
+    exports2.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/int.js
+var require_int = __commonJS({
+  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
+    function intStringify(node, radix, prefix) {
+      const { value } = node;
+      if (intIdentify(value) && value >= 0)
+        return prefix + value.toString(radix);
+      return stringifyNumber.stringifyNumber(node);
+    }
+    var intOct = {
+      identify: (value) => intIdentify(value) && value >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^0o[0-7]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+      stringify: (node) => intStringify(node, 8, "0o")
+    };
+    var int = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: (value) => intIdentify(value) && value >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^0x[0-9a-fA-F]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node) => intStringify(node, 16, "0x")
+    };
+    exports2.int = int;
+    exports2.intHex = intHex;
+    exports2.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/schema.js
+var require_schema = __commonJS({
+  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
+    "use strict";
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var bool = require_bool();
+    var float = require_float();
+    var int = require_int();
+    var schema = [
+      map.map,
+      seq.seq,
+      string.string,
+      _null.nullTag,
+      bool.boolTag,
+      int.intOct,
+      int.int,
+      int.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float
+    ];
+    exports2.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/json/schema.js
+var require_schema2 = __commonJS({
+  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var map = require_map();
+    var seq = require_seq();
+    function intIdentify(value) {
+      return typeof value === "bigint" || Number.isInteger(value);
+    }
+    var stringifyJSON = ({ value }) => JSON.stringify(value);
+    var jsonScalars = [
+      {
+        identify: (value) => typeof value === "string",
+        default: true,
+        tag: "tag:yaml.org,2002:str",
+        resolve: (str) => str,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value) => value == null,
+        createNode: () => new Scalar.Scalar(null),
+        default: true,
+        tag: "tag:yaml.org,2002:null",
+        test: /^null$/,
+        resolve: () => null,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value) => typeof value === "boolean",
+        default: true,
+        tag: "tag:yaml.org,2002:bool",
+        test: /^true$|^false$/,
+        resolve: (str) => str === "true",
+        stringify: stringifyJSON
+      },
+      {
+        identify: intIdentify,
+        default: true,
+        tag: "tag:yaml.org,2002:int",
+        test: /^-?(?:0|[1-9][0-9]*)$/,
+        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
+      },
+      {
+        identify: (value) => typeof value === "number",
+        default: true,
+        tag: "tag:yaml.org,2002:float",
+        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
+        resolve: (str) => parseFloat(str),
+        stringify: stringifyJSON
+      }
+    ];
+    var jsonError = {
+      default: true,
+      tag: "",
+      test: /^/,
+      resolve(str, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
+        return str;
+      }
+    };
+    var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
+    exports2.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+var require_binary = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
+    "use strict";
+    var node_buffer = require("buffer");
+    var Scalar = require_Scalar();
+    var stringifyString = require_stringifyString();
+    var binary = {
+      identify: (value) => value instanceof Uint8Array,
+      // Buffer inherits from Uint8Array
+      default: false,
+      tag: "tag:yaml.org,2002:binary",
+      /**
+       * Returns a Buffer in node and an Uint8Array in browsers
+       *
+       * To use the resulting buffer as an image, you'll want to do something like:
+       *
+       *   const blob = new Blob([buffer], { type: 'image/jpeg' })
+       *   document.querySelector('#photo').src = URL.createObjectURL(blob)
+       */
+      resolve(src, onError) {
+        if (typeof node_buffer.Buffer === "function") {
+          return node_buffer.Buffer.from(src, "base64");
+        } else if (typeof atob === "function") {
+          const str = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str.length);
+          for (let i = 0; i < str.length; ++i)
+            buffer[i] = str.charCodeAt(i);
+          return buffer;
+        } else {
+          onError("This environment does not support reading binary tags; either Buffer or atob is required");
+          return src;
+        }
+      },
+      stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
+        if (!value)
+          return "";
+        const buf = value;
+        let str;
+        if (typeof node_buffer.Buffer === "function") {
+          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+        } else if (typeof btoa === "function") {
+          let s = "";
+          for (let i = 0; i < buf.length; ++i)
+            s += String.fromCharCode(buf[i]);
+          str = btoa(s);
+        } else {
+          throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
+        }
+        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
+        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+          const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
+          const n = Math.ceil(str.length / lineWidth);
+          const lines = new Array(n);
+          for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
+            lines[i] = str.substr(o, lineWidth);
+          }
+          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+        }
+        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+      }
+    };
+    exports2.binary = binary;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+var require_pairs = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLSeq = require_YAMLSeq();
+    function resolvePairs(seq, onError) {
+      if (identity.isSeq(seq)) {
+        for (let i = 0; i < seq.items.length; ++i) {
+          let item = seq.items[i];
+          if (identity.isPair(item))
+            continue;
+          else if (identity.isMap(item)) {
+            if (item.items.length > 1)
+              onError("Each pair must have its own sequence indicator");
+            const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
+            if (item.commentBefore)
+              pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
+${pair.key.commentBefore}` : item.commentBefore;
+            if (item.comment) {
+              const cn = pair.value ?? pair.key;
+              cn.comment = cn.comment ? `${item.comment}
+${cn.comment}` : item.comment;
+            }
+            item = pair;
+          }
+          seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
+        }
+      } else
+        onError("Expected a sequence for this tag");
+      return seq;
+    }
+    function createPairs(schema, iterable, ctx) {
+      const { replacer } = ctx;
+      const pairs2 = new YAMLSeq.YAMLSeq(schema);
+      pairs2.tag = "tag:yaml.org,2002:pairs";
+      let i = 0;
+      if (iterable && Symbol.iterator in Object(iterable))
+        for (let it of iterable) {
+          if (typeof replacer === "function")
+            it = replacer.call(iterable, String(i++), it);
+          let key, value;
+          if (Array.isArray(it)) {
+            if (it.length === 2) {
+              key = it[0];
+              value = it[1];
+            } else
+              throw new TypeError(`Expected [key, value] tuple: ${it}`);
+          } else if (it && it instanceof Object) {
+            const keys = Object.keys(it);
+            if (keys.length === 1) {
+              key = keys[0];
+              value = it[key];
+            } else {
+              throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
+            }
+          } else {
+            key = it;
+          }
+          pairs2.items.push(Pair.createPair(key, value, ctx));
+        }
+      return pairs2;
+    }
+    var pairs = {
+      collection: "seq",
+      default: false,
+      tag: "tag:yaml.org,2002:pairs",
+      resolve: resolvePairs,
+      createNode: createPairs
+    };
+    exports2.createPairs = createPairs;
+    exports2.pairs = pairs;
+    exports2.resolvePairs = resolvePairs;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+var require_omap = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var toJS = require_toJS();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var pairs = require_pairs();
+    var YAMLOMap = class _YAMLOMap extends YAMLSeq.YAMLSeq {
+      constructor() {
+        super();
+        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
+        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
+        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
+        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
+        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
+        this.tag = _YAMLOMap.tag;
+      }
+      /**
+       * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
+       * but TypeScript won't allow widening the signature of a child method.
+       */
+      toJSON(_, ctx) {
+        if (!ctx)
+          return super.toJSON(_);
+        const map = /* @__PURE__ */ new Map();
+        if (ctx?.onCreate)
+          ctx.onCreate(map);
+        for (const pair of this.items) {
+          let key, value;
+          if (identity.isPair(pair)) {
+            key = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key, ctx);
+          } else {
+            key = toJS.toJS(pair, "", ctx);
+          }
+          if (map.has(key))
+            throw new Error("Ordered maps must not include duplicate keys");
+          map.set(key, value);
+        }
+        return map;
+      }
+      static from(schema, iterable, ctx) {
+        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
+        const omap2 = new this();
+        omap2.items = pairs$1.items;
+        return omap2;
+      }
+    };
+    YAMLOMap.tag = "tag:yaml.org,2002:omap";
+    var omap = {
+      collection: "seq",
+      identify: (value) => value instanceof Map,
+      nodeClass: YAMLOMap,
+      default: false,
+      tag: "tag:yaml.org,2002:omap",
+      resolve(seq, onError) {
+        const pairs$1 = pairs.resolvePairs(seq, onError);
+        const seenKeys = [];
+        for (const { key } of pairs$1.items) {
+          if (identity.isScalar(key)) {
+            if (seenKeys.includes(key.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+            } else {
+              seenKeys.push(key.value);
+            }
+          }
+        }
+        return Object.assign(new YAMLOMap(), pairs$1);
+      },
+      createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
+    };
+    exports2.YAMLOMap = YAMLOMap;
+    exports2.omap = omap;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+var require_bool2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    function boolStringify({ value, source }, ctx) {
+      const boolObj = value ? trueTag : falseTag;
+      if (source && boolObj.test.test(source))
+        return source;
+      return value ? ctx.options.trueStr : ctx.options.falseStr;
+    }
+    var trueTag = {
+      identify: (value) => value === true,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
+      resolve: () => new Scalar.Scalar(true),
+      stringify: boolStringify
+    };
+    var falseTag = {
+      identify: (value) => value === false,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
+      resolve: () => new Scalar.Scalar(false),
+      stringify: boolStringify
+    };
+    exports2.falseTag = falseTag;
+    exports2.trueTag = trueTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/float.js
+var require_float2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str.replace(/_/g, "")),
+      stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      }
+    };
+    var float = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
+      resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
+        const dot = str.indexOf(".");
+        if (dot !== -1) {
+          const f = str.substring(dot + 1).replace(/_/g, "");
+          if (f[f.length - 1] === "0")
+            node.minFractionDigits = f.length;
+        }
+        return node;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports2.float = float;
+    exports2.floatExp = floatExp;
+    exports2.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/int.js
+var require_int2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    function intResolve(str, offset, radix, { intAsBigInt }) {
+      const sign = str[0];
+      if (sign === "-" || sign === "+")
+        offset += 1;
+      str = str.substring(offset).replace(/_/g, "");
+      if (intAsBigInt) {
+        switch (radix) {
+          case 2:
+            str = `0b${str}`;
+            break;
+          case 8:
+            str = `0o${str}`;
+            break;
+          case 16:
+            str = `0x${str}`;
+            break;
+        }
+        const n2 = BigInt(str);
+        return sign === "-" ? BigInt(-1) * n2 : n2;
+      }
+      const n = parseInt(str, radix);
+      return sign === "-" ? -1 * n : n;
+    }
+    function intStringify(node, radix, prefix) {
+      const { value } = node;
+      if (intIdentify(value)) {
+        const str = value.toString(radix);
+        return value < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      }
+      return stringifyNumber.stringifyNumber(node);
+    }
+    var intBin = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "BIN",
+      test: /^[-+]?0b[0-1_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+      stringify: (node) => intStringify(node, 2, "0b")
+    };
+    var intOct = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^[-+]?0[0-7_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+      stringify: (node) => intStringify(node, 8, "0")
+    };
+    var int = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9][0-9_]*$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^[-+]?0x[0-9a-fA-F_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node) => intStringify(node, 16, "0x")
+    };
+    exports2.int = int;
+    exports2.intBin = intBin;
+    exports2.intHex = intHex;
+    exports2.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/set.js
+var require_set = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
+      constructor(schema) {
+        super(schema);
+        this.tag = _YAMLSet.tag;
+      }
+      add(key) {
+        let pair;
+        if (identity.isPair(key))
+          pair = key;
+        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
+          pair = new Pair.Pair(key.key, null);
+        else
+          pair = new Pair.Pair(key, null);
+        const prev = YAMLMap.findPair(this.items, pair.key);
+        if (!prev)
+          this.items.push(pair);
+      }
+      /**
+       * If `keepPair` is `true`, returns the Pair matching `key`.
+       * Otherwise, returns the value of that Pair's key.
+       */
+      get(key, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key);
+        return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+      }
+      set(key, value) {
+        if (typeof value !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
+        const prev = YAMLMap.findPair(this.items, key);
+        if (prev && !value) {
+          this.items.splice(this.items.indexOf(prev), 1);
+        } else if (!prev && value) {
+          this.items.push(new Pair.Pair(key));
+        }
+      }
+      toJSON(_, ctx) {
+        return super.toJSON(_, ctx, Set);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        if (this.hasAllNullValues(true))
+          return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
+        else
+          throw new Error("Set items must all have null values");
+      }
+      static from(schema, iterable, ctx) {
+        const { replacer } = ctx;
+        const set2 = new this(schema);
+        if (iterable && Symbol.iterator in Object(iterable))
+          for (let value of iterable) {
+            if (typeof replacer === "function")
+              value = replacer.call(iterable, value, value);
+            set2.items.push(Pair.createPair(value, null, ctx));
+          }
+        return set2;
+      }
+    };
+    YAMLSet.tag = "tag:yaml.org,2002:set";
+    var set = {
+      collection: "map",
+      identify: (value) => value instanceof Set,
+      nodeClass: YAMLSet,
+      default: false,
+      tag: "tag:yaml.org,2002:set",
+      createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
+      resolve(map, onError) {
+        if (identity.isMap(map)) {
+          if (map.hasAllNullValues(true))
+            return Object.assign(new YAMLSet(), map);
+          else
+            onError("Set items must all have null values");
+        } else
+          onError("Expected a mapping for this tag");
+        return map;
+      }
+    };
+    exports2.YAMLSet = YAMLSet;
+    exports2.set = set;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+var require_timestamp = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    function parseSexagesimal(str, asBigInt) {
+      const sign = str[0];
+      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
+      const num = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
+      return sign === "-" ? num(-1) * res : res;
+    }
+    function stringifySexagesimal(node) {
+      let { value } = node;
+      let num = (n) => n;
+      if (typeof value === "bigint")
+        num = (n) => BigInt(n);
+      else if (isNaN(value) || !isFinite(value))
+        return stringifyNumber.stringifyNumber(node);
+      let sign = "";
+      if (value < 0) {
+        sign = "-";
+        value *= num(-1);
+      }
+      const _60 = num(60);
+      const parts = [value % _60];
+      if (value < 60) {
+        parts.unshift(0);
+      } else {
+        value = (value - parts[0]) / _60;
+        parts.unshift(value % _60);
+        if (value >= 60) {
+          value = (value - parts[0]) / _60;
+          parts.unshift(value);
+        }
+      }
+      return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
+    }
+    var intTime = {
+      identify: (value) => typeof value === "bigint" || Number.isInteger(value),
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
+      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+      stringify: stringifySexagesimal
+    };
+    var floatTime = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
+      resolve: (str) => parseSexagesimal(str, false),
+      stringify: stringifySexagesimal
+    };
+    var timestamp = {
+      identify: (value) => value instanceof Date,
+      default: true,
+      tag: "tag:yaml.org,2002:timestamp",
+      // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
+      // may be omitted altogether, resulting in a date format. In such a case, the time part is
+      // assumed to be 00:00:00Z (start of day, UTC).
+      test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
+      resolve(str) {
+        const match = str.match(timestamp.test);
+        if (!match)
+          throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
+        const [, year, month, day, hour, minute, second] = match.map(Number);
+        const millisec = match[7] ? Number((match[7] + "00").substr(1, 3)) : 0;
+        let date = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
+        const tz = match[8];
+        if (tz && tz !== "Z") {
+          let d = parseSexagesimal(tz, false);
+          if (Math.abs(d) < 30)
+            d *= 60;
+          date -= 6e4 * d;
+        }
+        return new Date(date);
+      },
+      stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+    };
+    exports2.floatTime = floatTime;
+    exports2.intTime = intTime;
+    exports2.timestamp = timestamp;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+var require_schema3 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
+    "use strict";
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var binary = require_binary();
+    var bool = require_bool2();
+    var float = require_float2();
+    var int = require_int2();
+    var merge = require_merge();
+    var omap = require_omap();
+    var pairs = require_pairs();
+    var set = require_set();
+    var timestamp = require_timestamp();
+    var schema = [
+      map.map,
+      seq.seq,
+      string.string,
+      _null.nullTag,
+      bool.trueTag,
+      bool.falseTag,
+      int.intBin,
+      int.intOct,
+      int.int,
+      int.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float,
+      binary.binary,
+      merge.merge,
+      omap.omap,
+      pairs.pairs,
+      set.set,
+      timestamp.intTime,
+      timestamp.floatTime,
+      timestamp.timestamp
+    ];
+    exports2.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/tags.js
+var require_tags = __commonJS({
+  "node_modules/yaml/dist/schema/tags.js"(exports2) {
+    "use strict";
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var bool = require_bool();
+    var float = require_float();
+    var int = require_int();
+    var schema = require_schema();
+    var schema$1 = require_schema2();
+    var binary = require_binary();
+    var merge = require_merge();
+    var omap = require_omap();
+    var pairs = require_pairs();
+    var schema$2 = require_schema3();
+    var set = require_set();
+    var timestamp = require_timestamp();
+    var schemas = /* @__PURE__ */ new Map([
+      ["core", schema.schema],
+      ["failsafe", [map.map, seq.seq, string.string]],
+      ["json", schema$1.schema],
+      ["yaml11", schema$2.schema],
+      ["yaml-1.1", schema$2.schema]
+    ]);
+    var tagsByName = {
+      binary: binary.binary,
+      bool: bool.boolTag,
+      float: float.float,
+      floatExp: float.floatExp,
+      floatNaN: float.floatNaN,
+      floatTime: timestamp.floatTime,
+      int: int.int,
+      intHex: int.intHex,
+      intOct: int.intOct,
+      intTime: timestamp.intTime,
+      map: map.map,
+      merge: merge.merge,
+      null: _null.nullTag,
+      omap: omap.omap,
+      pairs: pairs.pairs,
+      seq: seq.seq,
+      set: set.set,
+      timestamp: timestamp.timestamp
+    };
+    var coreKnownTags = {
+      "tag:yaml.org,2002:binary": binary.binary,
+      "tag:yaml.org,2002:merge": merge.merge,
+      "tag:yaml.org,2002:omap": omap.omap,
+      "tag:yaml.org,2002:pairs": pairs.pairs,
+      "tag:yaml.org,2002:set": set.set,
+      "tag:yaml.org,2002:timestamp": timestamp.timestamp
+    };
+    function getTags(customTags, schemaName, addMergeTag) {
+      const schemaTags = schemas.get(schemaName);
+      if (schemaTags && !customTags) {
+        return addMergeTag && !schemaTags.includes(merge.merge) ? schemaTags.concat(merge.merge) : schemaTags.slice();
+      }
+      let tags = schemaTags;
+      if (!tags) {
+        if (Array.isArray(customTags))
+          tags = [];
+        else {
+          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
+        }
+      }
+      if (Array.isArray(customTags)) {
+        for (const tag of customTags)
+          tags = tags.concat(tag);
+      } else if (typeof customTags === "function") {
+        tags = customTags(tags.slice());
+      }
+      if (addMergeTag)
+        tags = tags.concat(merge.merge);
+      return tags.reduce((tags2, tag) => {
+        const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
+        if (!tagObj) {
+          const tagName = JSON.stringify(tag);
+          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
+        }
+        if (!tags2.includes(tagObj))
+          tags2.push(tagObj);
+        return tags2;
+      }, []);
+    }
+    exports2.coreKnownTags = coreKnownTags;
+    exports2.getTags = getTags;
+  }
+});
+
+// node_modules/yaml/dist/schema/Schema.js
+var require_Schema = __commonJS({
+  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var map = require_map();
+    var seq = require_seq();
+    var string = require_string();
+    var tags = require_tags();
+    var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    var Schema = class _Schema {
+      constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+        this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
+        this.name = typeof schema === "string" && schema || "core";
+        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
+        this.tags = tags.getTags(customTags, this.name, merge);
+        this.toStringOptions = toStringDefaults ?? null;
+        Object.defineProperty(this, identity.MAP, { value: map.map });
+        Object.defineProperty(this, identity.SCALAR, { value: string.string });
+        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
+        this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
+      }
+      clone() {
+        const copy = Object.create(_Schema.prototype, Object.getOwnPropertyDescriptors(this));
+        copy.tags = this.tags.slice();
+        return copy;
+      }
+    };
+    exports2.Schema = Schema;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyDocument.js
+var require_stringifyDocument = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var stringify2 = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyDocument(doc, options) {
+      const lines = [];
+      let hasDirectives = options.directives === true;
+      if (options.directives !== false && doc.directives) {
+        const dir = doc.directives.toString(doc);
+        if (dir) {
+          lines.push(dir);
+          hasDirectives = true;
+        } else if (doc.directives.docStart)
+          hasDirectives = true;
+      }
+      if (hasDirectives)
+        lines.push("---");
+      const ctx = stringify2.createStringifyContext(doc, options);
+      const { commentString } = ctx.options;
+      if (doc.commentBefore) {
+        if (lines.length !== 1)
+          lines.unshift("");
+        const cs = commentString(doc.commentBefore);
+        lines.unshift(stringifyComment.indentComment(cs, ""));
+      }
+      let chompKeep = false;
+      let contentComment = null;
+      if (doc.contents) {
+        if (identity.isNode(doc.contents)) {
+          if (doc.contents.spaceBefore && hasDirectives)
+            lines.push("");
+          if (doc.contents.commentBefore) {
+            const cs = commentString(doc.contents.commentBefore);
+            lines.push(stringifyComment.indentComment(cs, ""));
+          }
+          ctx.forceBlockIndent = !!doc.comment;
+          contentComment = doc.contents.comment;
+        }
+        const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
+        let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        if (contentComment)
+          body += stringifyComment.lineComment(body, "", commentString(contentComment));
+        if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
+          lines[lines.length - 1] = `--- ${body}`;
+        } else
+          lines.push(body);
+      } else {
+        lines.push(stringify2.stringify(doc.contents, ctx));
+      }
+      if (doc.directives?.docEnd) {
+        if (doc.comment) {
+          const cs = commentString(doc.comment);
+          if (cs.includes("\n")) {
+            lines.push("...");
+            lines.push(stringifyComment.indentComment(cs, ""));
+          } else {
+            lines.push(`... ${cs}`);
+          }
+        } else {
+          lines.push("...");
+        }
+      } else {
+        let dc = doc.comment;
+        if (dc && chompKeep)
+          dc = dc.replace(/^\n+/, "");
+        if (dc) {
+          if ((!chompKeep || contentComment) && lines[lines.length - 1] !== "")
+            lines.push("");
+          lines.push(stringifyComment.indentComment(commentString(dc), ""));
+        }
+      }
+      return lines.join("\n") + "\n";
+    }
+    exports2.stringifyDocument = stringifyDocument;
+  }
+});
+
+// node_modules/yaml/dist/doc/Document.js
+var require_Document = __commonJS({
+  "node_modules/yaml/dist/doc/Document.js"(exports2) {
+    "use strict";
+    var Alias = require_Alias();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var toJS = require_toJS();
+    var Schema = require_Schema();
+    var stringifyDocument = require_stringifyDocument();
+    var anchors = require_anchors();
+    var applyReviver = require_applyReviver();
+    var createNode = require_createNode();
+    var directives = require_directives();
+    var Document = class _Document {
+      constructor(value, replacer, options) {
+        this.commentBefore = null;
+        this.comment = null;
+        this.errors = [];
+        this.warnings = [];
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
+        let _replacer = null;
+        if (typeof replacer === "function" || Array.isArray(replacer)) {
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const opt = Object.assign({
+          intAsBigInt: false,
+          keepSourceTokens: false,
+          logLevel: "warn",
+          prettyErrors: true,
+          strict: true,
+          stringKeys: false,
+          uniqueKeys: true,
+          version: "1.2"
+        }, options);
+        this.options = opt;
+        let { version } = opt;
+        if (options?._directives) {
+          this.directives = options._directives.atDocument();
+          if (this.directives.yaml.explicit)
+            version = this.directives.yaml.version;
+        } else
+          this.directives = new directives.Directives({ version });
+        this.setSchema(version, options);
+        this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
+      }
+      /**
+       * Create a deep copy of this Document and its contents.
+       *
+       * Custom Node values that inherit from `Object` still refer to their original instances.
+       */
+      clone() {
+        const copy = Object.create(_Document.prototype, {
+          [identity.NODE_TYPE]: { value: identity.DOC }
+        });
+        copy.commentBefore = this.commentBefore;
+        copy.comment = this.comment;
+        copy.errors = this.errors.slice();
+        copy.warnings = this.warnings.slice();
+        copy.options = Object.assign({}, this.options);
+        if (this.directives)
+          copy.directives = this.directives.clone();
+        copy.schema = this.schema.clone();
+        copy.contents = identity.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** Adds a value to the document. */
+      add(value) {
+        if (assertCollection(this.contents))
+          this.contents.add(value);
+      }
+      /** Adds a value to the document. */
+      addIn(path, value) {
+        if (assertCollection(this.contents))
+          this.contents.addIn(path, value);
+      }
+      /**
+       * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
+       *
+       * If `node` already has an anchor, `name` is ignored.
+       * Otherwise, the `node.anchor` value will be set to `name`,
+       * or if an anchor with that name is already present in the document,
+       * `name` will be used as a prefix for a new unique anchor.
+       * If `name` is undefined, the generated anchor will use 'a' as a prefix.
+       */
+      createAlias(node, name) {
+        if (!node.anchor) {
+          const prev = anchors.anchorNames(this);
+          node.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          !name || prev.has(name) ? anchors.findNewAnchor(name || "a", prev) : name;
+        }
+        return new Alias.Alias(node.anchor);
+      }
+      createNode(value, replacer, options) {
+        let _replacer = void 0;
+        if (typeof replacer === "function") {
+          value = replacer.call({ "": value }, "", value);
+          _replacer = replacer;
+        } else if (Array.isArray(replacer)) {
+          const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
+          const asStr = replacer.filter(keyToStr).map(String);
+          if (asStr.length > 0)
+            replacer = replacer.concat(asStr);
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
+        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(
+          this,
+          // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          anchorPrefix || "a"
+        );
+        const ctx = {
+          aliasDuplicateObjects: aliasDuplicateObjects ?? true,
+          keepUndefined: keepUndefined ?? false,
+          onAnchor,
+          onTagObj,
+          replacer: _replacer,
+          schema: this.schema,
+          sourceObjects
+        };
+        const node = createNode.createNode(value, tag, ctx);
+        if (flow && identity.isCollection(node))
+          node.flow = true;
+        setAnchors();
+        return node;
+      }
+      /**
+       * Convert a key and a value into a `Pair` using the current schema,
+       * recursively wrapping all values as `Scalar` or `Collection` nodes.
+       */
+      createPair(key, value, options = {}) {
+        const k = this.createNode(key, null, options);
+        const v = this.createNode(value, null, options);
+        return new Pair.Pair(k, v);
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path) {
+        if (Collection.isEmptyPath(path)) {
+          if (this.contents == null)
+            return false;
+          this.contents = null;
+          return true;
+        }
+        return assertCollection(this.contents) ? this.contents.deleteIn(path) : false;
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      get(key, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+      }
+      /**
+       * Returns item at `path`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path, keepScalar) {
+        if (Collection.isEmptyPath(path))
+          return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path, keepScalar) : void 0;
+      }
+      /**
+       * Checks if the document includes a value with the key `key`.
+       */
+      has(key) {
+        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+      }
+      /**
+       * Checks if the document includes a value at `path`.
+       */
+      hasIn(path) {
+        if (Collection.isEmptyPath(path))
+          return this.contents !== void 0;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      set(key, value) {
+        if (this.contents == null) {
+          this.contents = Collection.collectionFromPath(this.schema, [key], value);
+        } else if (assertCollection(this.contents)) {
+          this.contents.set(key, value);
+        }
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path, value) {
+        if (Collection.isEmptyPath(path)) {
+          this.contents = value;
+        } else if (this.contents == null) {
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
+        } else if (assertCollection(this.contents)) {
+          this.contents.setIn(path, value);
+        }
+      }
+      /**
+       * Change the YAML version and schema used by the document.
+       * A `null` version disables support for directives, explicit tags, anchors, and aliases.
+       * It also requires the `schema` option to be given as a `Schema` instance value.
+       *
+       * Overrides all previously set schema options.
+       */
+      setSchema(version, options = {}) {
+        if (typeof version === "number")
+          version = String(version);
+        let opt;
+        switch (version) {
+          case "1.1":
+            if (this.directives)
+              this.directives.yaml.version = "1.1";
+            else
+              this.directives = new directives.Directives({ version: "1.1" });
+            opt = { resolveKnownTags: false, schema: "yaml-1.1" };
+            break;
+          case "1.2":
+          case "next":
+            if (this.directives)
+              this.directives.yaml.version = version;
+            else
+              this.directives = new directives.Directives({ version });
+            opt = { resolveKnownTags: true, schema: "core" };
+            break;
+          case null:
+            if (this.directives)
+              delete this.directives;
+            opt = null;
+            break;
+          default: {
+            const sv = JSON.stringify(version);
+            throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
+          }
+        }
+        if (options.schema instanceof Object)
+          this.schema = options.schema;
+        else if (opt)
+          this.schema = new Schema.Schema(Object.assign(opt, options));
+        else
+          throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
+      }
+      // json & jsonArg are only used from toJSON()
+      toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc: this,
+          keep: !json,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+      /**
+       * A JSON representation of the document `contents`.
+       *
+       * @param jsonArg Used by `JSON.stringify` to indicate the array index or
+       *   property name.
+       */
+      toJSON(jsonArg, onAnchor) {
+        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
+      }
+      /** A YAML representation of the document. */
+      toString(options = {}) {
+        if (this.errors.length > 0)
+          throw new Error("Document with errors cannot be stringified");
+        if ("indent" in options && (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
+          const s = JSON.stringify(options.indent);
+          throw new Error(`"indent" option must be a positive integer, not ${s}`);
+        }
+        return stringifyDocument.stringifyDocument(this, options);
+      }
+    };
+    function assertCollection(contents) {
+      if (identity.isCollection(contents))
+        return true;
+      throw new Error("Expected a YAML collection as document contents");
+    }
+    exports2.Document = Document;
+  }
+});
+
+// node_modules/yaml/dist/errors.js
+var require_errors = __commonJS({
+  "node_modules/yaml/dist/errors.js"(exports2) {
+    "use strict";
+    var YAMLError = class extends Error {
+      constructor(name, pos, code, message) {
+        super();
+        this.name = name;
+        this.code = code;
+        this.message = message;
+        this.pos = pos;
+      }
+    };
+    var YAMLParseError = class extends YAMLError {
+      constructor(pos, code, message) {
+        super("YAMLParseError", pos, code, message);
+      }
+    };
+    var YAMLWarning = class extends YAMLError {
+      constructor(pos, code, message) {
+        super("YAMLWarning", pos, code, message);
+      }
+    };
+    var prettifyError = (src, lc) => (error) => {
+      if (error.pos[0] === -1)
+        return;
+      error.linePos = error.pos.map((pos) => lc.linePos(pos));
+      const { line, col } = error.linePos[0];
+      error.message += ` at line ${line}, column ${col}`;
+      let ci = col - 1;
+      let lineStr = src.substring(lc.lineStarts[line - 1], lc.lineStarts[line]).replace(/[\n\r]+$/, "");
+      if (ci >= 60 && lineStr.length > 80) {
+        const trimStart = Math.min(ci - 39, lineStr.length - 79);
+        lineStr = "\u2026" + lineStr.substring(trimStart);
+        ci -= trimStart - 1;
+      }
+      if (lineStr.length > 80)
+        lineStr = lineStr.substring(0, 79) + "\u2026";
+      if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
+        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
+        if (prev.length > 80)
+          prev = prev.substring(0, 79) + "\u2026\n";
+        lineStr = prev + lineStr;
+      }
+      if (/[^ ]/.test(lineStr)) {
+        let count = 1;
+        const end = error.linePos[1];
+        if (end?.line === line && end.col > col) {
+          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+        }
+        const pointer = " ".repeat(ci) + "^".repeat(count);
+        error.message += `:
+
+${lineStr}
+${pointer}
+`;
+      }
+    };
+    exports2.YAMLError = YAMLError;
+    exports2.YAMLParseError = YAMLParseError;
+    exports2.YAMLWarning = YAMLWarning;
+    exports2.prettifyError = prettifyError;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-props.js
+var require_resolve_props = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
+    "use strict";
+    function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+      let spaceBefore = false;
+      let atNewline = startOnNewline;
+      let hasSpace = startOnNewline;
+      let comment = "";
+      let commentSep = "";
+      let hasNewline = false;
+      let reqSpace = false;
+      let tab = null;
+      let anchor = null;
+      let tag = null;
+      let newlineAfterProp = null;
+      let comma = null;
+      let found = null;
+      let start = null;
+      for (const token of tokens) {
+        if (reqSpace) {
+          if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
+            onError(token.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+          reqSpace = false;
+        }
+        if (tab) {
+          if (atNewline && token.type !== "comment" && token.type !== "newline") {
+            onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+          }
+          tab = null;
+        }
+        switch (token.type) {
+          case "space":
+            if (!flow && (indicator !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
+              tab = token;
+            }
+            hasSpace = true;
+            break;
+          case "comment": {
+            if (!hasSpace)
+              onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+            const cb = token.source.substring(1) || " ";
+            if (!comment)
+              comment = cb;
+            else
+              comment += commentSep + cb;
+            commentSep = "";
+            atNewline = false;
+            break;
+          }
+          case "newline":
+            if (atNewline) {
+              if (comment)
+                comment += token.source;
+              else if (!found || indicator !== "seq-item-ind")
+                spaceBefore = true;
+            } else
+              commentSep += token.source;
+            atNewline = true;
+            hasNewline = true;
+            if (anchor || tag)
+              newlineAfterProp = token;
+            hasSpace = true;
+            break;
+          case "anchor":
+            if (anchor)
+              onError(token, "MULTIPLE_ANCHORS", "A node can have at most one anchor");
+            if (token.source.endsWith(":"))
+              onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
+            anchor = token;
+            start ?? (start = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          case "tag": {
+            if (tag)
+              onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
+            tag = token;
+            start ?? (start = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          }
+          case indicator:
+            if (anchor || tag)
+              onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
+            if (found)
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
+            found = token;
+            atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
+            hasSpace = false;
+            break;
+          case "comma":
+            if (flow) {
+              if (comma)
+                onError(token, "UNEXPECTED_TOKEN", `Unexpected , in ${flow}`);
+              comma = token;
+              atNewline = false;
+              hasSpace = false;
+              break;
+            }
+          // else fallthrough
+          default:
+            onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.type} token`);
+            atNewline = false;
+            hasSpace = false;
+        }
+      }
+      const last2 = tokens[tokens.length - 1];
+      const end = last2 ? last2.offset + last2.source.length : offset;
+      if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
+        onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+      }
+      if (tab && (atNewline && tab.indent <= parentIndent || next?.type === "block-map" || next?.type === "block-seq"))
+        onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+      return {
+        comma,
+        found,
+        spaceBefore,
+        comment,
+        hasNewline,
+        anchor,
+        tag,
+        newlineAfterProp,
+        end,
+        start: start ?? end
+      };
+    }
+    exports2.resolveProps = resolveProps;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-contains-newline.js
+var require_util_contains_newline = __commonJS({
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
+    "use strict";
+    function containsNewline(key) {
+      if (!key)
+        return null;
+      switch (key.type) {
+        case "alias":
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          if (key.source.includes("\n"))
+            return true;
+          if (key.end) {
+            for (const st of key.end)
+              if (st.type === "newline")
+                return true;
+          }
+          return false;
+        case "flow-collection":
+          for (const it of key.items) {
+            for (const st of it.start)
+              if (st.type === "newline")
+                return true;
+            if (it.sep) {
+              for (const st of it.sep)
+                if (st.type === "newline")
+                  return true;
+            }
+            if (containsNewline(it.key) || containsNewline(it.value))
+              return true;
+          }
+          return false;
+        default:
+          return true;
+      }
+    }
+    exports2.containsNewline = containsNewline;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-flow-indent-check.js
+var require_util_flow_indent_check = __commonJS({
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
+    "use strict";
+    var utilContainsNewline = require_util_contains_newline();
+    function flowIndentCheck(indent, fc, onError) {
+      if (fc?.type === "flow-collection") {
+        const end = fc.end[0];
+        if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
+          const msg = "Flow end indicator should be more indented than parent";
+          onError(end, "BAD_INDENT", msg, true);
+        }
+      }
+    }
+    exports2.flowIndentCheck = flowIndentCheck;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-map-includes.js
+var require_util_map_includes = __commonJS({
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    function mapIncludes(ctx, items, search) {
+      const { uniqueKeys } = ctx.options;
+      if (uniqueKeys === false)
+        return false;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
+      return items.some((pair) => isEqual(pair.key, search));
+    }
+    exports2.mapIncludes = mapIncludes;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-map.js
+var require_resolve_block_map = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
+    "use strict";
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    var utilMapIncludes = require_util_map_includes();
+    var startColMsg = "All mapping items must start at the same column";
+    function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
+      const map = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      let offset = bm.offset;
+      let commentEnd = null;
+      for (const collItem of bm.items) {
+        const { start, key, sep: sep2, value } = collItem;
+        const keyProps = resolveProps.resolveProps(start, {
+          indicator: "explicit-key-ind",
+          next: key ?? sep2?.[0],
+          offset,
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: true
+        });
+        const implicitKey = !keyProps.found;
+        if (implicitKey) {
+          if (key) {
+            if (key.type === "block-seq")
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
+            else if ("indent" in key && key.indent !== bm.indent)
+              onError(offset, "BAD_INDENT", startColMsg);
+          }
+          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+            commentEnd = keyProps.end;
+            if (keyProps.comment) {
+              if (map.comment)
+                map.comment += "\n" + keyProps.comment;
+              else
+                map.comment = keyProps.comment;
+            }
+            continue;
+          }
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
+            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          }
+        } else if (keyProps.found?.indent !== bm.indent) {
+          onError(offset, "BAD_INDENT", startColMsg);
+        }
+        ctx.atKey = true;
+        const keyStart = keyProps.end;
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+        ctx.atKey = false;
+        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+          onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          indicator: "map-value-ind",
+          next: value,
+          offset: keyNode.range[2],
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: !key || key.type === "block-scalar"
+        });
+        offset = valueProps.end;
+        if (valueProps.found) {
+          if (implicitKey) {
+            if (value?.type === "block-map" && !valueProps.hasNewline)
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
+            if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
+              onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
+          }
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          if (ctx.schema.compat)
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
+          offset = valueNode.range[2];
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map.items.push(pair);
+        } else {
+          if (implicitKey)
+            onError(keyNode.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
+          if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map.items.push(pair);
+        }
+      }
+      if (commentEnd && commentEnd < offset)
+        onError(commentEnd, "IMPOSSIBLE", "Map comment with trailing content");
+      map.range = [bm.offset, offset, commentEnd ?? offset];
+      return map;
+    }
+    exports2.resolveBlockMap = resolveBlockMap;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-seq.js
+var require_resolve_block_seq = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
+    "use strict";
+    var YAMLSeq = require_YAMLSeq();
+    var resolveProps = require_resolve_props();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
+      const seq = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = bs.offset;
+      let commentEnd = null;
+      for (const { start, value } of bs.items) {
+        const props = resolveProps.resolveProps(start, {
+          indicator: "seq-item-ind",
+          next: value,
+          offset,
+          onError,
+          parentIndent: bs.indent,
+          startOnNewline: true
+        });
+        if (!props.found) {
+          if (props.anchor || props.tag || value) {
+            if (value?.type === "block-seq")
+              onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
+            else
+              onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
+          } else {
+            commentEnd = props.end;
+            if (props.comment)
+              seq.comment = props.comment;
+            continue;
+          }
+        }
+        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
+        offset = node.range[2];
+        seq.items.push(node);
+      }
+      seq.range = [bs.offset, offset, commentEnd ?? offset];
+      return seq;
+    }
+    exports2.resolveBlockSeq = resolveBlockSeq;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-end.js
+var require_resolve_end = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
+    "use strict";
+    function resolveEnd(end, offset, reqSpace, onError) {
+      let comment = "";
+      if (end) {
+        let hasSpace = false;
+        let sep2 = "";
+        for (const token of end) {
+          const { source, type } = token;
+          switch (type) {
+            case "space":
+              hasSpace = true;
+              break;
+            case "comment": {
+              if (reqSpace && !hasSpace)
+                onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+              const cb = source.substring(1) || " ";
+              if (!comment)
+                comment = cb;
+              else
+                comment += sep2 + cb;
+              sep2 = "";
+              break;
+            }
+            case "newline":
+              if (comment)
+                sep2 += source;
+              hasSpace = true;
+              break;
+            default:
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
+          }
+          offset += source.length;
+        }
+      }
+      return { comment, offset };
+    }
+    exports2.resolveEnd = resolveEnd;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-collection.js
+var require_resolve_flow_collection = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilMapIncludes = require_util_map_includes();
+    var blockMsg = "Block collections are not allowed within flow collections";
+    var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
+    function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
+      const isMap = fc.start.source === "{";
+      const fcName = isMap ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const coll = new NodeClass(ctx.schema);
+      coll.flow = true;
+      const atRoot = ctx.atRoot;
+      if (atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = fc.offset + fc.start.source.length;
+      for (let i = 0; i < fc.items.length; ++i) {
+        const collItem = fc.items[i];
+        const { start, key, sep: sep2, value } = collItem;
+        const props = resolveProps.resolveProps(start, {
+          flow: fcName,
+          indicator: "explicit-key-ind",
+          next: key ?? sep2?.[0],
+          offset,
+          onError,
+          parentIndent: fc.indent,
+          startOnNewline: false
+        });
+        if (!props.found) {
+          if (!props.anchor && !props.tag && !sep2 && !value) {
+            if (i === 0 && props.comma)
+              onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+            else if (i < fc.items.length - 1)
+              onError(props.start, "UNEXPECTED_TOKEN", `Unexpected empty item in ${fcName}`);
+            if (props.comment) {
+              if (coll.comment)
+                coll.comment += "\n" + props.comment;
+              else
+                coll.comment = props.comment;
+            }
+            offset = props.end;
+            continue;
+          }
+          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+            onError(
+              key,
+              // checked by containsNewline()
+              "MULTILINE_IMPLICIT_KEY",
+              "Implicit keys of flow sequence pairs need to be on a single line"
+            );
+        }
+        if (i === 0) {
+          if (props.comma)
+            onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+        } else {
+          if (!props.comma)
+            onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
+          if (props.comment) {
+            let prevItemComment = "";
+            loop: for (const st of start) {
+              switch (st.type) {
+                case "comma":
+                case "space":
+                  break;
+                case "comment":
+                  prevItemComment = st.source.substring(1);
+                  break loop;
+                default:
+                  break loop;
+              }
+            }
+            if (prevItemComment) {
+              let prev = coll.items[coll.items.length - 1];
+              if (identity.isPair(prev))
+                prev = prev.value ?? prev.key;
+              if (prev.comment)
+                prev.comment += "\n" + prevItemComment;
+              else
+                prev.comment = prevItemComment;
+              props.comment = props.comment.substring(prevItemComment.length + 1);
+            }
+          }
+        }
+        if (!isMap && !sep2 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+          coll.items.push(valueNode);
+          offset = valueNode.range[2];
+          if (isBlock(value))
+            onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+        } else {
+          ctx.atKey = true;
+          const keyStart = props.end;
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key))
+            onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
+          ctx.atKey = false;
+          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+            flow: fcName,
+            indicator: "map-value-ind",
+            next: value,
+            offset: keyNode.range[2],
+            onError,
+            parentIndent: fc.indent,
+            startOnNewline: false
+          });
+          if (valueProps.found) {
+            if (!isMap && !props.found && ctx.options.strict) {
+              if (sep2)
+                for (const st of sep2) {
+                  if (st === valueProps.found)
+                    break;
+                  if (st.type === "newline") {
+                    onError(st, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
+                    break;
+                  }
+                }
+              if (props.start < valueProps.found.offset - 1024)
+                onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
+            }
+          } else if (value) {
+            if ("source" in value && value.source?.[0] === ":")
+              onError(value, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+            else
+              onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
+          }
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          if (valueNode) {
+            if (isBlock(value))
+              onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+          } else if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          if (isMap) {
+            const map = coll;
+            if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+              onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+            map.items.push(pair);
+          } else {
+            const map = new YAMLMap.YAMLMap(ctx.schema);
+            map.flow = true;
+            map.items.push(pair);
+            const endRange = (valueNode ?? keyNode).range;
+            map.range = [keyNode.range[0], endRange[1], endRange[2]];
+            coll.items.push(map);
+          }
+          offset = valueNode ? valueNode.range[2] : valueProps.end;
+        }
+      }
+      const expectedEnd = isMap ? "}" : "]";
+      const [ce, ...ee] = fc.end;
+      let cePos = offset;
+      if (ce?.source === expectedEnd)
+        cePos = ce.offset + ce.source.length;
+      else {
+        const name = fcName[0].toUpperCase() + fcName.substring(1);
+        const msg = atRoot ? `${name} must end with a ${expectedEnd}` : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
+        onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
+        if (ce && ce.source.length !== 1)
+          ee.unshift(ce);
+      }
+      if (ee.length > 0) {
+        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
+        if (end.comment) {
+          if (coll.comment)
+            coll.comment += "\n" + end.comment;
+          else
+            coll.comment = end.comment;
+        }
+        coll.range = [fc.offset, cePos, end.offset];
+      } else {
+        coll.range = [fc.offset, cePos, cePos];
+      }
+      return coll;
+    }
+    exports2.resolveFlowCollection = resolveFlowCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-collection.js
+var require_compose_collection = __commonJS({
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveBlockMap = require_resolve_block_map();
+    var resolveBlockSeq = require_resolve_block_seq();
+    var resolveFlowCollection = require_resolve_flow_collection();
+    function resolveCollection(CN, ctx, token, onError, tagName, tag) {
+      const coll = token.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag) : token.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
+      const Coll = coll.constructor;
+      if (tagName === "!" || tagName === Coll.tagName) {
+        coll.tag = Coll.tagName;
+        return coll;
+      }
+      if (tagName)
+        coll.tag = tagName;
+      return coll;
+    }
+    function composeCollection(CN, ctx, token, props, onError) {
+      const tagToken = props.tag;
+      const tagName = !tagToken ? null : ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg));
+      if (token.type === "block-seq") {
+        const { anchor, newlineAfterProp: nl } = props;
+        const lastProp = anchor && tagToken ? anchor.offset > tagToken.offset ? anchor : tagToken : anchor ?? tagToken;
+        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
+          const message = "Missing newline after block sequence props";
+          onError(lastProp, "MISSING_CHAR", message);
+        }
+      }
+      const expType = token.type === "block-map" ? "map" : token.type === "block-seq" ? "seq" : token.start.source === "{" ? "map" : "seq";
+      if (!tagToken || !tagName || tagName === "!" || tagName === YAMLMap.YAMLMap.tagName && expType === "map" || tagName === YAMLSeq.YAMLSeq.tagName && expType === "seq") {
+        return resolveCollection(CN, ctx, token, onError, tagName);
+      }
+      let tag = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
+      if (!tag) {
+        const kt = ctx.schema.knownTags[tagName];
+        if (kt?.collection === expType) {
+          ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
+          tag = kt;
+        } else {
+          if (kt) {
+            onError(tagToken, "BAD_COLLECTION_TYPE", `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? "scalar"}`, true);
+          } else {
+            onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, true);
+          }
+          return resolveCollection(CN, ctx, token, onError, tagName);
+        }
+      }
+      const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
+      const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
+      const node = identity.isNode(res) ? res : new Scalar.Scalar(res);
+      node.range = coll.range;
+      node.tag = tagName;
+      if (tag?.format)
+        node.format = tag.format;
+      return node;
+    }
+    exports2.composeCollection = composeCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-scalar.js
+var require_resolve_block_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    function resolveBlockScalar(ctx, scalar, onError) {
+      const start = scalar.offset;
+      const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+      if (!header)
+        return { value: "", type: null, comment: "", range: [start, start, start] };
+      const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
+      const lines = scalar.source ? splitLines(scalar.source) : [];
+      let chompStart = lines.length;
+      for (let i = lines.length - 1; i >= 0; --i) {
+        const content = lines[i][1];
+        if (content === "" || content === "\r")
+          chompStart = i;
+        else
+          break;
+      }
+      if (chompStart === 0) {
+        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        let end2 = start + header.length;
+        if (scalar.source)
+          end2 += scalar.source.length;
+        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+      }
+      let trimIndent = scalar.indent + header.indent;
+      let offset = scalar.offset + header.length;
+      let contentStart = 0;
+      for (let i = 0; i < chompStart; ++i) {
+        const [indent, content] = lines[i];
+        if (content === "" || content === "\r") {
+          if (header.indent === 0 && indent.length > trimIndent)
+            trimIndent = indent.length;
+        } else {
+          if (indent.length < trimIndent) {
+            const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
+            onError(offset + indent.length, "MISSING_CHAR", message);
+          }
+          if (header.indent === 0)
+            trimIndent = indent.length;
+          contentStart = i;
+          if (trimIndent === 0 && !ctx.atRoot) {
+            const message = "Block scalar values in collections must be indented";
+            onError(offset, "BAD_INDENT", message);
+          }
+          break;
+        }
+        offset += indent.length + content.length + 1;
+      }
+      for (let i = lines.length - 1; i >= chompStart; --i) {
+        if (lines[i][0].length > trimIndent)
+          chompStart = i + 1;
+      }
+      let value = "";
+      let sep2 = "";
+      let prevMoreIndented = false;
+      for (let i = 0; i < contentStart; ++i)
+        value += lines[i][0].slice(trimIndent) + "\n";
+      for (let i = contentStart; i < chompStart; ++i) {
+        let [indent, content] = lines[i];
+        offset += indent.length + content.length + 1;
+        const crlf = content[content.length - 1] === "\r";
+        if (crlf)
+          content = content.slice(0, -1);
+        if (content && indent.length < trimIndent) {
+          const src = header.indent ? "explicit indentation indicator" : "first line";
+          const message = `Block scalar lines must not be less indented than their ${src}`;
+          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
+          indent = "";
+        }
+        if (type === Scalar.Scalar.BLOCK_LITERAL) {
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
+        } else if (indent.length > trimIndent || content[0] === "	") {
+          if (sep2 === " ")
+            sep2 = "\n";
+          else if (!prevMoreIndented && sep2 === "\n")
+            sep2 = "\n\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
+          prevMoreIndented = true;
+        } else if (content === "") {
+          if (sep2 === "\n")
+            value += "\n";
+          else
+            sep2 = "\n";
+        } else {
+          value += sep2 + content;
+          sep2 = " ";
+          prevMoreIndented = false;
+        }
+      }
+      switch (header.chomp) {
+        case "-":
+          break;
+        case "+":
+          for (let i = chompStart; i < lines.length; ++i)
+            value += "\n" + lines[i][0].slice(trimIndent);
+          if (value[value.length - 1] !== "\n")
+            value += "\n";
+          break;
+        default:
+          value += "\n";
+      }
+      const end = start + header.length + scalar.source.length;
+      return { value, type, comment: header.comment, range: [start, end, end] };
+    }
+    function parseBlockScalarHeader({ offset, props }, strict, onError) {
+      if (props[0].type !== "block-scalar-header") {
+        onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
+        return null;
+      }
+      const { source } = props[0];
+      const mode = source[0];
+      let indent = 0;
+      let chomp = "";
+      let error = -1;
+      for (let i = 1; i < source.length; ++i) {
+        const ch = source[i];
+        if (!chomp && (ch === "-" || ch === "+"))
+          chomp = ch;
+        else {
+          const n = Number(ch);
+          if (!indent && n)
+            indent = n;
+          else if (error === -1)
+            error = offset + i;
+        }
+      }
+      if (error !== -1)
+        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
+      let hasSpace = false;
+      let comment = "";
+      let length = source.length;
+      for (let i = 1; i < props.length; ++i) {
+        const token = props[i];
+        switch (token.type) {
+          case "space":
+            hasSpace = true;
+          // fallthrough
+          case "newline":
+            length += token.source.length;
+            break;
+          case "comment":
+            if (strict && !hasSpace) {
+              const message = "Comments must be separated from other tokens by white space characters";
+              onError(token, "MISSING_CHAR", message);
+            }
+            length += token.source.length;
+            comment = token.source.substring(1);
+            break;
+          case "error":
+            onError(token, "UNEXPECTED_TOKEN", token.message);
+            length += token.source.length;
+            break;
+          /* istanbul ignore next should not happen */
+          default: {
+            const message = `Unexpected token in block scalar header: ${token.type}`;
+            onError(token, "UNEXPECTED_TOKEN", message);
+            const ts = token.source;
+            if (ts && typeof ts === "string")
+              length += ts.length;
+          }
+        }
+      }
+      return { mode, indent, chomp, comment, length };
+    }
+    function splitLines(source) {
+      const split = source.split(/\n( *)/);
+      const first = split[0];
+      const m = first.match(/^( *)/);
+      const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
+      const lines = [line0];
+      for (let i = 1; i < split.length; i += 2)
+        lines.push([split[i], split[i + 1]]);
+      return lines;
+    }
+    exports2.resolveBlockScalar = resolveBlockScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+var require_resolve_flow_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var resolveEnd = require_resolve_end();
+    function resolveFlowScalar(scalar, strict, onError) {
+      const { offset, type, source, end } = scalar;
+      let _type;
+      let value;
+      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+      switch (type) {
+        case "scalar":
+          _type = Scalar.Scalar.PLAIN;
+          value = plainValue(source, _onError);
+          break;
+        case "single-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_SINGLE;
+          value = singleQuotedValue(source, _onError);
+          break;
+        case "double-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_DOUBLE;
+          value = doubleQuotedValue(source, _onError);
+          break;
+        /* istanbul ignore next should not happen */
+        default:
+          onError(scalar, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
+          return {
+            value: "",
+            type: null,
+            comment: "",
+            range: [offset, offset + source.length, offset + source.length]
+          };
+      }
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      return {
+        value,
+        type: _type,
+        comment: re.comment,
+        range: [offset, valueEnd, re.offset]
+      };
+    }
+    function plainValue(source, onError) {
+      let badChar = "";
+      switch (source[0]) {
+        /* istanbul ignore next should not happen */
+        case "	":
+          badChar = "a tab character";
+          break;
+        case ",":
+          badChar = "flow indicator character ,";
+          break;
+        case "%":
+          badChar = "directive indicator character %";
+          break;
+        case "|":
+        case ">": {
+          badChar = `block scalar indicator ${source[0]}`;
+          break;
+        }
+        case "@":
+        case "`": {
+          badChar = `reserved character ${source[0]}`;
+          break;
+        }
+      }
+      if (badChar)
+        onError(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
+      return unfoldLines(source);
+    }
+    function singleQuotedValue(source, onError) {
+      if (source[source.length - 1] !== "'" || source.length === 1)
+        onError(source.length, "MISSING_CHAR", "Missing closing 'quote");
+      return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+    }
+    function unfoldLines(source) {
+      const line = /(.*?)\r?\n/sy;
+      let match = line.exec(source);
+      if (!match)
+        return source;
+      let trimEnd, trimBoth;
+      try {
+        trimEnd = new RegExp("(?<![ 	])[ 	]+$");
+        trimBoth = new RegExp("^[ 	]+|(?<![ 	])[ 	]+$", "g");
+      } catch {
+        trimEnd = /[ \t]+$/;
+        trimBoth = /^[ \t]+|[ \t]+$/g;
+      }
+      let res = match[1].replace(trimEnd, "");
+      let sep2 = " ";
+      let pos = line.lastIndex;
+      while (match = line.exec(source)) {
+        const lm = match[1].replace(trimBoth, "");
+        if (lm === "") {
+          if (sep2 === "\n")
+            res += sep2;
+          else
+            sep2 = "\n";
+        } else {
+          res += sep2 + lm;
+          sep2 = " ";
+        }
+        pos = line.lastIndex;
+      }
+      const last2 = /[ \t]*(.*)/sy;
+      last2.lastIndex = pos;
+      match = last2.exec(source);
+      return res + sep2 + (match?.[1] ?? "");
+    }
+    function doubleQuotedValue(source, onError) {
+      let res = "";
+      for (let i = 1; i < source.length - 1; ++i) {
+        const ch = source[i];
+        if (ch === "\r" && source[i + 1] === "\n")
+          continue;
+        if (ch === "\n") {
+          const { fold: fold2, offset } = foldNewline(source, i);
+          res += fold2;
+          i = offset;
+        } else if (ch === "\\") {
+          let next = source[++i];
+          const cc = escapeCodes[next];
+          if (cc)
+            res += cc;
+          else if (next === "\n") {
+            next = source[i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "\r" && source[i + 1] === "\n") {
+            next = source[++i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "x" || next === "u" || next === "U") {
+            const length = next === "x" ? 2 : next === "u" ? 4 : 8;
+            res += parseCharCode(source, i + 1, length, onError);
+            i += length;
+          } else {
+            const raw = source.substr(i - 1, 2);
+            onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+            res += raw;
+          }
+        } else if (ch === " " || ch === "	") {
+          const wsStart = i;
+          let next = source[i + 1];
+          while (next === " " || next === "	")
+            next = source[++i + 1];
+          if (next !== "\n" && !(next === "\r" && source[i + 2] === "\n"))
+            res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+        } else {
+          res += ch;
+        }
+      }
+      if (source[source.length - 1] !== '"' || source.length === 1)
+        onError(source.length, "MISSING_CHAR", 'Missing closing "quote');
+      return res;
+    }
+    function foldNewline(source, offset) {
+      let fold2 = "";
+      let ch = source[offset + 1];
+      while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
+        if (ch === "\r" && source[offset + 2] !== "\n")
+          break;
+        if (ch === "\n")
+          fold2 += "\n";
+        offset += 1;
+        ch = source[offset + 1];
+      }
+      if (!fold2)
+        fold2 = " ";
+      return { fold: fold2, offset };
+    }
+    var escapeCodes = {
+      "0": "\0",
+      // null character
+      a: "\x07",
+      // bell character
+      b: "\b",
+      // backspace
+      e: "\x1B",
+      // escape character
+      f: "\f",
+      // form feed
+      n: "\n",
+      // line feed
+      r: "\r",
+      // carriage return
+      t: "	",
+      // horizontal tab
+      v: "\v",
+      // vertical tab
+      N: "\x85",
+      // Unicode next line
+      _: "\xA0",
+      // Unicode non-breaking space
+      L: "\u2028",
+      // Unicode line separator
+      P: "\u2029",
+      // Unicode paragraph separator
+      " ": " ",
+      '"': '"',
+      "/": "/",
+      "\\": "\\",
+      "	": "	"
+    };
+    function parseCharCode(source, offset, length, onError) {
+      const cc = source.substr(offset, length);
+      const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
+      const code = ok ? parseInt(cc, 16) : NaN;
+      try {
+        return String.fromCodePoint(code);
+      } catch {
+        const raw = source.substr(offset - 2, length + 2);
+        onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+        return raw;
+      }
+    }
+    exports2.resolveFlowScalar = resolveFlowScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-scalar.js
+var require_compose_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    function composeScalar(ctx, token, tagToken, onError) {
+      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
+      let tag;
+      if (ctx.options.stringKeys && ctx.atKey) {
+        tag = ctx.schema[identity.SCALAR];
+      } else if (tagName)
+        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
+      else if (token.type === "scalar")
+        tag = findScalarTagByTest(ctx, value, token, onError);
+      else
+        tag = ctx.schema[identity.SCALAR];
+      let scalar;
+      try {
+        const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+      } catch (error) {
+        const msg = error instanceof Error ? error.message : String(error);
+        onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
+        scalar = new Scalar.Scalar(value);
+      }
+      scalar.range = range;
+      scalar.source = value;
+      if (type)
+        scalar.type = type;
+      if (tagName)
+        scalar.tag = tagName;
+      if (tag.format)
+        scalar.format = tag.format;
+      if (comment)
+        scalar.comment = comment;
+      return scalar;
+    }
+    function findScalarTagByName(schema, value, tagName, tagToken, onError) {
+      if (tagName === "!")
+        return schema[identity.SCALAR];
+      const matchWithTest = [];
+      for (const tag of schema.tags) {
+        if (!tag.collection && tag.tag === tagName) {
+          if (tag.default && tag.test)
+            matchWithTest.push(tag);
+          else
+            return tag;
+        }
+      }
+      for (const tag of matchWithTest)
+        if (tag.test?.test(value))
+          return tag;
+      const kt = schema.knownTags[tagName];
+      if (kt && !kt.collection) {
+        schema.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
+        return kt;
+      }
+      onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
+      return schema[identity.SCALAR];
+    }
+    function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity.SCALAR];
+      if (schema.compat) {
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity.SCALAR];
+        if (tag.tag !== compat.tag) {
+          const ts = directives.tagString(tag.tag);
+          const cs = directives.tagString(compat.tag);
+          const msg = `Value may be parsed as either ${ts} or ${cs}`;
+          onError(token, "TAG_RESOLVE_FAILED", msg, true);
+        }
+      }
+      return tag;
+    }
+    exports2.composeScalar = composeScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+var require_util_empty_scalar_position = __commonJS({
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
+    "use strict";
+    function emptyScalarPosition(offset, before, pos) {
+      if (before) {
+        pos ?? (pos = before.length);
+        for (let i = pos - 1; i >= 0; --i) {
+          let st = before[i];
+          switch (st.type) {
+            case "space":
+            case "comment":
+            case "newline":
+              offset -= st.source.length;
+              continue;
+          }
+          st = before[++i];
+          while (st?.type === "space") {
+            offset += st.source.length;
+            st = before[++i];
+          }
+          break;
+        }
+      }
+      return offset;
+    }
+    exports2.emptyScalarPosition = emptyScalarPosition;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-node.js
+var require_compose_node = __commonJS({
+  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
+    "use strict";
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var composeCollection = require_compose_collection();
+    var composeScalar = require_compose_scalar();
+    var resolveEnd = require_resolve_end();
+    var utilEmptyScalarPosition = require_util_empty_scalar_position();
+    var CN = { composeNode, composeEmptyNode };
+    function composeNode(ctx, token, props, onError) {
+      const atKey = ctx.atKey;
+      const { spaceBefore, comment, anchor, tag } = props;
+      let node;
+      let isSrcToken = true;
+      switch (token.type) {
+        case "alias":
+          node = composeAlias(ctx, token, onError);
+          if (anchor || tag)
+            onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
+          break;
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "block-scalar":
+          node = composeScalar.composeScalar(ctx, token, tag, onError);
+          if (anchor)
+            node.anchor = anchor.source.substring(1);
+          break;
+        case "block-map":
+        case "block-seq":
+        case "flow-collection":
+          try {
+            node = composeCollection.composeCollection(CN, ctx, token, props, onError);
+            if (anchor)
+              node.anchor = anchor.source.substring(1);
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            onError(token, "RESOURCE_EXHAUSTION", message);
+          }
+          break;
+        default: {
+          const message = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
+          onError(token, "UNEXPECTED_TOKEN", message);
+          isSrcToken = false;
+        }
+      }
+      node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
+      if (anchor && node.anchor === "")
+        onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
+      if (atKey && ctx.options.stringKeys && (!identity.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
+        const msg = "With stringKeys, all keys must be strings";
+        onError(tag ?? token, "NON_STRING_KEY", msg);
+      }
+      if (spaceBefore)
+        node.spaceBefore = true;
+      if (comment) {
+        if (token.type === "scalar" && token.source === "")
+          node.comment = comment;
+        else
+          node.commentBefore = comment;
+      }
+      if (ctx.options.keepSourceTokens && isSrcToken)
+        node.srcToken = token;
+      return node;
+    }
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+      const token = {
+        type: "scalar",
+        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
+        indent: -1,
+        source: ""
+      };
+      const node = composeScalar.composeScalar(ctx, token, tag, onError);
+      if (anchor) {
+        node.anchor = anchor.source.substring(1);
+        if (node.anchor === "")
+          onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
+      }
+      if (spaceBefore)
+        node.spaceBefore = true;
+      if (comment) {
+        node.comment = comment;
+        node.range[2] = end;
+      }
+      return node;
+    }
+    function composeAlias({ options }, { offset, source, end }, onError) {
+      const alias = new Alias.Alias(source.substring(1));
+      if (alias.source === "")
+        onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
+      if (alias.source.endsWith(":"))
+        onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      alias.range = [offset, valueEnd, re.offset];
+      if (re.comment)
+        alias.comment = re.comment;
+      return alias;
+    }
+    exports2.composeEmptyNode = composeEmptyNode;
+    exports2.composeNode = composeNode;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-doc.js
+var require_compose_doc = __commonJS({
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
+    "use strict";
+    var Document = require_Document();
+    var composeNode = require_compose_node();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+      const opts = Object.assign({ _directives: directives }, options);
+      const doc = new Document.Document(void 0, opts);
+      const ctx = {
+        atKey: false,
+        atRoot: true,
+        directives: doc.directives,
+        options: doc.options,
+        schema: doc.schema
+      };
+      const props = resolveProps.resolveProps(start, {
+        indicator: "doc-start",
+        next: value ?? end?.[0],
+        offset,
+        onError,
+        parentIndent: 0,
+        startOnNewline: true
+      });
+      if (props.found) {
+        doc.directives.docStart = true;
+        if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
+          onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
+      }
+      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      const contentEnd = doc.contents.range[2];
+      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+      if (re.comment)
+        doc.comment = re.comment;
+      doc.range = [offset, contentEnd, re.offset];
+      return doc;
+    }
+    exports2.composeDoc = composeDoc;
+  }
+});
+
+// node_modules/yaml/dist/compose/composer.js
+var require_composer = __commonJS({
+  "node_modules/yaml/dist/compose/composer.js"(exports2) {
+    "use strict";
+    var node_process = require("process");
+    var directives = require_directives();
+    var Document = require_Document();
+    var errors2 = require_errors();
+    var identity = require_identity();
+    var composeDoc = require_compose_doc();
+    var resolveEnd = require_resolve_end();
+    function getErrorPos(src) {
+      if (typeof src === "number")
+        return [src, src + 1];
+      if (Array.isArray(src))
+        return src.length === 2 ? src : [src[0], src[1]];
+      const { offset, source } = src;
+      return [offset, offset + (typeof source === "string" ? source.length : 1)];
+    }
+    function parsePrelude(prelude) {
+      let comment = "";
+      let atComment = false;
+      let afterEmptyLine = false;
+      for (let i = 0; i < prelude.length; ++i) {
+        const source = prelude[i];
+        switch (source[0]) {
+          case "#":
+            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
+            atComment = true;
+            afterEmptyLine = false;
+            break;
+          case "%":
+            if (prelude[i + 1]?.[0] !== "#")
+              i += 1;
+            atComment = false;
+            break;
+          default:
+            if (!atComment)
+              afterEmptyLine = true;
+            atComment = false;
+        }
+      }
+      return { comment, afterEmptyLine };
+    }
+    var Composer = class {
+      constructor(options = {}) {
+        this.doc = null;
+        this.atDirectives = false;
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+        this.onError = (source, code, message, warning) => {
+          const pos = getErrorPos(source);
+          if (warning)
+            this.warnings.push(new errors2.YAMLWarning(pos, code, message));
+          else
+            this.errors.push(new errors2.YAMLParseError(pos, code, message));
+        };
+        this.directives = new directives.Directives({ version: options.version || "1.2" });
+        this.options = options;
+      }
+      decorate(doc, afterDoc) {
+        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
+        if (comment) {
+          const dc = doc.contents;
+          if (afterDoc) {
+            doc.comment = doc.comment ? `${doc.comment}
+${comment}` : comment;
+          } else if (afterEmptyLine || doc.directives.docStart || !dc) {
+            doc.commentBefore = comment;
+          } else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+            let it = dc.items[0];
+            if (identity.isPair(it))
+              it = it.key;
+            const cb = it.commentBefore;
+            it.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          } else {
+            const cb = dc.commentBefore;
+            dc.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          }
+        }
+        if (afterDoc) {
+          for (let i = 0; i < this.errors.length; ++i)
+            doc.errors.push(this.errors[i]);
+          for (let i = 0; i < this.warnings.length; ++i)
+            doc.warnings.push(this.warnings[i]);
+        } else {
+          doc.errors = this.errors;
+          doc.warnings = this.warnings;
+        }
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+      }
+      /**
+       * Current stream status information.
+       *
+       * Mostly useful at the end of input for an empty stream.
+       */
+      streamInfo() {
+        return {
+          comment: parsePrelude(this.prelude).comment,
+          directives: this.directives,
+          errors: this.errors,
+          warnings: this.warnings
+        };
+      }
+      /**
+       * Compose tokens into documents.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *compose(tokens, forceDoc = false, endOffset = -1) {
+        for (const token of tokens)
+          yield* this.next(token);
+        yield* this.end(forceDoc, endOffset);
+      }
+      /** Advance the composer by one CST token. */
+      *next(token) {
+        if (node_process.env.LOG_STREAM)
+          console.dir(token, { depth: null });
+        switch (token.type) {
+          case "directive":
+            this.directives.add(token.source, (offset, message, warning) => {
+              const pos = getErrorPos(token);
+              pos[0] += offset;
+              this.onError(pos, "BAD_DIRECTIVE", message, warning);
+            });
+            this.prelude.push(token.source);
+            this.atDirectives = true;
+            break;
+          case "document": {
+            const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
+            if (this.atDirectives && !doc.directives.docStart)
+              this.onError(token, "MISSING_CHAR", "Missing directives-end/doc-start indicator line");
+            this.decorate(doc, false);
+            if (this.doc)
+              yield this.doc;
+            this.doc = doc;
+            this.atDirectives = false;
+            break;
+          }
+          case "byte-order-mark":
+          case "space":
+            break;
+          case "comment":
+          case "newline":
+            this.prelude.push(token.source);
+            break;
+          case "error": {
+            const msg = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
+            const error = new errors2.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
+            if (this.atDirectives || !this.doc)
+              this.errors.push(error);
+            else
+              this.doc.errors.push(error);
+            break;
+          }
+          case "doc-end": {
+            if (!this.doc) {
+              const msg = "Unexpected doc-end without preceding document";
+              this.errors.push(new errors2.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg));
+              break;
+            }
+            this.doc.directives.docEnd = true;
+            const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+            this.decorate(this.doc, true);
+            if (end.comment) {
+              const dc = this.doc.comment;
+              this.doc.comment = dc ? `${dc}
+${end.comment}` : end.comment;
+            }
+            this.doc.range[2] = end.offset;
+            break;
+          }
+          default:
+            this.errors.push(new errors2.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", `Unsupported token ${token.type}`));
+        }
+      }
+      /**
+       * Call at end of input to yield any remaining document.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *end(forceDoc = false, endOffset = -1) {
+        if (this.doc) {
+          this.decorate(this.doc, true);
+          yield this.doc;
+          this.doc = null;
+        } else if (forceDoc) {
+          const opts = Object.assign({ _directives: this.directives }, this.options);
+          const doc = new Document.Document(void 0, opts);
+          if (this.atDirectives)
+            this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
+          doc.range = [0, endOffset, endOffset];
+          this.decorate(doc, false);
+          yield doc;
+        }
+      }
+    };
+    exports2.Composer = Composer;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-scalar.js
+var require_cst_scalar = __commonJS({
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
+    "use strict";
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    var errors2 = require_errors();
+    var stringifyString = require_stringifyString();
+    function resolveAsScalar(token, strict = true, onError) {
+      if (token) {
+        const _onError = (pos, code, message) => {
+          const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
+          if (onError)
+            onError(offset, code, message);
+          else
+            throw new errors2.YAMLParseError([offset, offset + 1], code, message);
+        };
+        switch (token.type) {
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
+          case "block-scalar":
+            return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
+        }
+      }
+      return null;
+    }
+    function createScalarToken(value, context2) {
+      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context2;
+      const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey,
+        indent: indent > 0 ? " ".repeat(indent) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      const end = context2.end ?? [
+        { type: "newline", offset: -1, indent, source: "\n" }
+      ];
+      switch (source[0]) {
+        case "|":
+        case ">": {
+          const he = source.indexOf("\n");
+          const head = source.substring(0, he);
+          const body = source.substring(he + 1) + "\n";
+          const props = [
+            { type: "block-scalar-header", offset, indent, source: head }
+          ];
+          if (!addEndtoBlockProps(props, end))
+            props.push({ type: "newline", offset: -1, indent, source: "\n" });
+          return { type: "block-scalar", offset, indent, props, source: body };
+        }
+        case '"':
+          return { type: "double-quoted-scalar", offset, indent, source, end };
+        case "'":
+          return { type: "single-quoted-scalar", offset, indent, source, end };
+        default:
+          return { type: "scalar", offset, indent, source, end };
+      }
+    }
+    function setScalarValue(token, value, context2 = {}) {
+      let { afterKey = false, implicitKey = false, inFlow = false, type } = context2;
+      let indent = "indent" in token ? token.indent : null;
+      if (afterKey && typeof indent === "number")
+        indent += 2;
+      if (!type)
+        switch (token.type) {
+          case "single-quoted-scalar":
+            type = "QUOTE_SINGLE";
+            break;
+          case "double-quoted-scalar":
+            type = "QUOTE_DOUBLE";
+            break;
+          case "block-scalar": {
+            const header = token.props[0];
+            if (header.type !== "block-scalar-header")
+              throw new Error("Invalid block scalar header");
+            type = header.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
+            break;
+          }
+          default:
+            type = "PLAIN";
+        }
+      const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey: implicitKey || indent === null,
+        indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      switch (source[0]) {
+        case "|":
+        case ">":
+          setBlockScalarValue(token, source);
+          break;
+        case '"':
+          setFlowScalarValue(token, source, "double-quoted-scalar");
+          break;
+        case "'":
+          setFlowScalarValue(token, source, "single-quoted-scalar");
+          break;
+        default:
+          setFlowScalarValue(token, source, "scalar");
+      }
+    }
+    function setBlockScalarValue(token, source) {
+      const he = source.indexOf("\n");
+      const head = source.substring(0, he);
+      const body = source.substring(he + 1) + "\n";
+      if (token.type === "block-scalar") {
+        const header = token.props[0];
+        if (header.type !== "block-scalar-header")
+          throw new Error("Invalid block scalar header");
+        header.source = head;
+        token.source = body;
+      } else {
+        const { offset } = token;
+        const indent = "indent" in token ? token.indent : -1;
+        const props = [
+          { type: "block-scalar-header", offset, indent, source: head }
+        ];
+        if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
+          props.push({ type: "newline", offset: -1, indent, source: "\n" });
+        for (const key of Object.keys(token))
+          if (key !== "type" && key !== "offset")
+            delete token[key];
+        Object.assign(token, { type: "block-scalar", indent, props, source: body });
+      }
+    }
+    function addEndtoBlockProps(props, end) {
+      if (end)
+        for (const st of end)
+          switch (st.type) {
+            case "space":
+            case "comment":
+              props.push(st);
+              break;
+            case "newline":
+              props.push(st);
+              return true;
+          }
+      return false;
+    }
+    function setFlowScalarValue(token, source, type) {
+      switch (token.type) {
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          token.type = type;
+          token.source = source;
+          break;
+        case "block-scalar": {
+          const end = token.props.slice(1);
+          let oa = source.length;
+          if (token.props[0].type === "block-scalar-header")
+            oa -= token.props[0].source.length;
+          for (const tok of end)
+            tok.offset += oa;
+          delete token.props;
+          Object.assign(token, { type, source, end });
+          break;
+        }
+        case "block-map":
+        case "block-seq": {
+          const offset = token.offset + source.length;
+          const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
+          delete token.items;
+          Object.assign(token, { type, source, end: [nl] });
+          break;
+        }
+        default: {
+          const indent = "indent" in token ? token.indent : -1;
+          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
+          for (const key of Object.keys(token))
+            if (key !== "type" && key !== "offset")
+              delete token[key];
+          Object.assign(token, { type, indent, source, end });
+        }
+      }
+    }
+    exports2.createScalarToken = createScalarToken;
+    exports2.resolveAsScalar = resolveAsScalar;
+    exports2.setScalarValue = setScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-stringify.js
+var require_cst_stringify = __commonJS({
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
+    "use strict";
+    var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    function stringifyToken(token) {
+      switch (token.type) {
+        case "block-scalar": {
+          let res = "";
+          for (const tok of token.props)
+            res += stringifyToken(tok);
+          return res + token.source;
+        }
+        case "block-map":
+        case "block-seq": {
+          let res = "";
+          for (const item of token.items)
+            res += stringifyItem(item);
+          return res;
+        }
+        case "flow-collection": {
+          let res = token.start.source;
+          for (const item of token.items)
+            res += stringifyItem(item);
+          for (const st of token.end)
+            res += st.source;
+          return res;
+        }
+        case "document": {
+          let res = stringifyItem(token);
+          if (token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+        default: {
+          let res = token.source;
+          if ("end" in token && token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+      }
+    }
+    function stringifyItem({ start, key, sep: sep2, value }) {
+      let res = "";
+      for (const st of start)
+        res += st.source;
+      if (key)
+        res += stringifyToken(key);
+      if (sep2)
+        for (const st of sep2)
+          res += st.source;
+      if (value)
+        res += stringifyToken(value);
+      return res;
+    }
+    exports2.stringify = stringify2;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-visit.js
+var require_cst_visit = __commonJS({
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
+    "use strict";
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove item");
+    function visit(cst, visitor) {
+      if ("type" in cst && cst.type === "document")
+        cst = { start: cst.start, value: cst.value };
+      _visit(Object.freeze([]), cst, visitor);
+    }
+    visit.BREAK = BREAK;
+    visit.SKIP = SKIP;
+    visit.REMOVE = REMOVE;
+    visit.itemAtPath = (cst, path) => {
+      let item = cst;
+      for (const [field, index] of path) {
+        const tok = item?.[field];
+        if (tok && "items" in tok) {
+          item = tok.items[index];
+        } else
+          return void 0;
+      }
+      return item;
+    };
+    visit.parentCollection = (cst, path) => {
+      const parent = visit.itemAtPath(cst, path.slice(0, -1));
+      const field = path[path.length - 1][0];
+      const coll = parent?.[field];
+      if (coll && "items" in coll)
+        return coll;
+      throw new Error("Parent collection not found");
+    };
+    function _visit(path, item, visitor) {
+      let ctrl = visitor(item, path);
+      if (typeof ctrl === "symbol")
+        return ctrl;
+      for (const field of ["key", "value"]) {
+        const token = item[field];
+        if (token && "items" in token) {
+          for (let i = 0; i < token.items.length; ++i) {
+            const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              token.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+          if (typeof ctrl === "function" && field === "key")
+            ctrl = ctrl(item, path);
+        }
+      }
+      return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
+    }
+    exports2.visit = visit;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst.js
+var require_cst = __commonJS({
+  "node_modules/yaml/dist/parse/cst.js"(exports2) {
+    "use strict";
+    var cstScalar = require_cst_scalar();
+    var cstStringify = require_cst_stringify();
+    var cstVisit = require_cst_visit();
+    var BOM = "\uFEFF";
+    var DOCUMENT = "";
+    var FLOW_END = "";
+    var SCALAR = "";
+    var isCollection = (token) => !!token && "items" in token;
+    var isScalar = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    function prettyToken(token) {
+      switch (token) {
+        case BOM:
+          return "<BOM>";
+        case DOCUMENT:
+          return "<DOC>";
+        case FLOW_END:
+          return "<FLOW_END>";
+        case SCALAR:
+          return "<SCALAR>";
+        default:
+          return JSON.stringify(token);
+      }
+    }
+    function tokenType(source) {
+      switch (source) {
+        case BOM:
+          return "byte-order-mark";
+        case DOCUMENT:
+          return "doc-mode";
+        case FLOW_END:
+          return "flow-error-end";
+        case SCALAR:
+          return "scalar";
+        case "---":
+          return "doc-start";
+        case "...":
+          return "doc-end";
+        case "":
+        case "\n":
+        case "\r\n":
+          return "newline";
+        case "-":
+          return "seq-item-ind";
+        case "?":
+          return "explicit-key-ind";
+        case ":":
+          return "map-value-ind";
+        case "{":
+          return "flow-map-start";
+        case "}":
+          return "flow-map-end";
+        case "[":
+          return "flow-seq-start";
+        case "]":
+          return "flow-seq-end";
+        case ",":
+          return "comma";
+      }
+      switch (source[0]) {
+        case " ":
+        case "	":
+          return "space";
+        case "#":
+          return "comment";
+        case "%":
+          return "directive-line";
+        case "*":
+          return "alias";
+        case "&":
+          return "anchor";
+        case "!":
+          return "tag";
+        case "'":
+          return "single-quoted-scalar";
+        case '"':
+          return "double-quoted-scalar";
+        case "|":
+        case ">":
+          return "block-scalar-header";
+      }
+      return null;
+    }
+    exports2.createScalarToken = cstScalar.createScalarToken;
+    exports2.resolveAsScalar = cstScalar.resolveAsScalar;
+    exports2.setScalarValue = cstScalar.setScalarValue;
+    exports2.stringify = cstStringify.stringify;
+    exports2.visit = cstVisit.visit;
+    exports2.BOM = BOM;
+    exports2.DOCUMENT = DOCUMENT;
+    exports2.FLOW_END = FLOW_END;
+    exports2.SCALAR = SCALAR;
+    exports2.isCollection = isCollection;
+    exports2.isScalar = isScalar;
+    exports2.prettyToken = prettyToken;
+    exports2.tokenType = tokenType;
+  }
+});
+
+// node_modules/yaml/dist/parse/lexer.js
+var require_lexer = __commonJS({
+  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
+    "use strict";
+    var cst = require_cst();
+    function isEmpty(ch) {
+      switch (ch) {
+        case void 0:
+        case " ":
+        case "\n":
+        case "\r":
+        case "	":
+          return true;
+        default:
+          return false;
+      }
+    }
+    var hexDigits = new Set("0123456789ABCDEFabcdef");
+    var tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
+    var flowIndicatorChars = new Set(",[]{}");
+    var invalidAnchorChars = new Set(" ,[]{}\n\r	");
+    var isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
+    var Lexer = class {
+      constructor() {
+        this.atEnd = false;
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        this.buffer = "";
+        this.flowKey = false;
+        this.flowLevel = 0;
+        this.indentNext = 0;
+        this.indentValue = 0;
+        this.lineEndPos = null;
+        this.next = null;
+        this.pos = 0;
+      }
+      /**
+       * Generate YAML tokens from the `source` string. If `incomplete`,
+       * a part of the last line may be left as a buffer for the next call.
+       *
+       * @returns A generator of lexical tokens
+       */
+      *lex(source, incomplete = false) {
+        if (source) {
+          if (typeof source !== "string")
+            throw TypeError("source is not a string");
+          this.buffer = this.buffer ? this.buffer + source : source;
+          this.lineEndPos = null;
+        }
+        this.atEnd = !incomplete;
+        let next = this.next ?? "stream";
+        while (next && (incomplete || this.hasChars(1)))
+          next = yield* this.parseNext(next);
+      }
+      atLineEnd() {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (ch === " " || ch === "	")
+          ch = this.buffer[++i];
+        if (!ch || ch === "#" || ch === "\n")
+          return true;
+        if (ch === "\r")
+          return this.buffer[i + 1] === "\n";
+        return false;
+      }
+      charAt(n) {
+        return this.buffer[this.pos + n];
+      }
+      continueScalar(offset) {
+        let ch = this.buffer[offset];
+        if (this.indentNext > 0) {
+          let indent = 0;
+          while (ch === " ")
+            ch = this.buffer[++indent + offset];
+          if (ch === "\r") {
+            const next = this.buffer[indent + offset + 1];
+            if (next === "\n" || !next && !this.atEnd)
+              return offset + indent + 1;
+          }
+          return ch === "\n" || indent >= this.indentNext || !ch && !this.atEnd ? offset + indent : -1;
+        }
+        if (ch === "-" || ch === ".") {
+          const dt = this.buffer.substr(offset, 3);
+          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
+            return -1;
+        }
+        return offset;
+      }
+      getLine() {
+        let end = this.lineEndPos;
+        if (typeof end !== "number" || end !== -1 && end < this.pos) {
+          end = this.buffer.indexOf("\n", this.pos);
+          this.lineEndPos = end;
+        }
+        if (end === -1)
+          return this.atEnd ? this.buffer.substring(this.pos) : null;
+        if (this.buffer[end - 1] === "\r")
+          end -= 1;
+        return this.buffer.substring(this.pos, end);
+      }
+      hasChars(n) {
+        return this.pos + n <= this.buffer.length;
+      }
+      setNext(state) {
+        this.buffer = this.buffer.substring(this.pos);
+        this.pos = 0;
+        this.lineEndPos = null;
+        this.next = state;
+        return null;
+      }
+      peek(n) {
+        return this.buffer.substr(this.pos, n);
+      }
+      *parseNext(next) {
+        switch (next) {
+          case "stream":
+            return yield* this.parseStream();
+          case "line-start":
+            return yield* this.parseLineStart();
+          case "block-start":
+            return yield* this.parseBlockStart();
+          case "doc":
+            return yield* this.parseDocument();
+          case "flow":
+            return yield* this.parseFlowCollection();
+          case "quoted-scalar":
+            return yield* this.parseQuotedScalar();
+          case "block-scalar":
+            return yield* this.parseBlockScalar();
+          case "plain-scalar":
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseStream() {
+        let line = this.getLine();
+        if (line === null)
+          return this.setNext("stream");
+        if (line[0] === cst.BOM) {
+          yield* this.pushCount(1);
+          line = line.substring(1);
+        }
+        if (line[0] === "%") {
+          let dirEnd = line.length;
+          let cs = line.indexOf("#");
+          while (cs !== -1) {
+            const ch = line[cs - 1];
+            if (ch === " " || ch === "	") {
+              dirEnd = cs - 1;
+              break;
+            } else {
+              cs = line.indexOf("#", cs + 1);
+            }
+          }
+          while (true) {
+            const ch = line[dirEnd - 1];
+            if (ch === " " || ch === "	")
+              dirEnd -= 1;
+            else
+              break;
+          }
+          const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
+          yield* this.pushCount(line.length - n);
+          this.pushNewline();
+          return "stream";
+        }
+        if (this.atLineEnd()) {
+          const sp = yield* this.pushSpaces(true);
+          yield* this.pushCount(line.length - sp);
+          yield* this.pushNewline();
+          return "stream";
+        }
+        yield cst.DOCUMENT;
+        return yield* this.parseLineStart();
+      }
+      *parseLineStart() {
+        const ch = this.charAt(0);
+        if (!ch && !this.atEnd)
+          return this.setNext("line-start");
+        if (ch === "-" || ch === ".") {
+          if (!this.atEnd && !this.hasChars(4))
+            return this.setNext("line-start");
+          const s = this.peek(3);
+          if ((s === "---" || s === "...") && isEmpty(this.charAt(3))) {
+            yield* this.pushCount(3);
+            this.indentValue = 0;
+            this.indentNext = 0;
+            return s === "---" ? "doc" : "stream";
+          }
+        }
+        this.indentValue = yield* this.pushSpaces(false);
+        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+          this.indentNext = this.indentValue;
+        return yield* this.parseBlockStart();
+      }
+      *parseBlockStart() {
+        const [ch0, ch1] = this.peek(2);
+        if (!ch1 && !this.atEnd)
+          return this.setNext("block-start");
+        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty(ch1)) {
+          const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
+          this.indentNext = this.indentValue + 1;
+          this.indentValue += n;
+          return "block-start";
+        }
+        return "doc";
+      }
+      *parseDocument() {
+        yield* this.pushSpaces(true);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("doc");
+        let n = yield* this.pushIndicators();
+        switch (line[n]) {
+          case "#":
+            yield* this.pushCount(line.length - n);
+          // fallthrough
+          case void 0:
+            yield* this.pushNewline();
+            return yield* this.parseLineStart();
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel = 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            return "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "doc";
+          case '"':
+          case "'":
+            return yield* this.parseQuotedScalar();
+          case "|":
+          case ">":
+            n += yield* this.parseBlockScalarHeader();
+            n += yield* this.pushSpaces(true);
+            yield* this.pushCount(line.length - n);
+            yield* this.pushNewline();
+            return yield* this.parseBlockScalar();
+          default:
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseFlowCollection() {
+        let nl, sp;
+        let indent = -1;
+        do {
+          nl = yield* this.pushNewline();
+          if (nl > 0) {
+            sp = yield* this.pushSpaces(false);
+            this.indentValue = indent = sp;
+          } else {
+            sp = 0;
+          }
+          sp += yield* this.pushSpaces(true);
+        } while (nl + sp > 0);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("flow");
+        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
+          const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
+          if (!atFlowEndMarker) {
+            this.flowLevel = 0;
+            yield cst.FLOW_END;
+            return yield* this.parseLineStart();
+          }
+        }
+        let n = 0;
+        while (line[n] === ",") {
+          n += yield* this.pushCount(1);
+          n += yield* this.pushSpaces(true);
+          this.flowKey = false;
+        }
+        n += yield* this.pushIndicators();
+        switch (line[n]) {
+          case void 0:
+            return "flow";
+          case "#":
+            yield* this.pushCount(line.length - n);
+            return "flow";
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel += 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            this.flowKey = true;
+            this.flowLevel -= 1;
+            return this.flowLevel ? "flow" : "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "flow";
+          case '"':
+          case "'":
+            this.flowKey = true;
+            return yield* this.parseQuotedScalar();
+          case ":": {
+            const next = this.charAt(1);
+            if (this.flowKey || isEmpty(next) || next === ",") {
+              this.flowKey = false;
+              yield* this.pushCount(1);
+              yield* this.pushSpaces(true);
+              return "flow";
+            }
+          }
+          // fallthrough
+          default:
+            this.flowKey = false;
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseQuotedScalar() {
+        const quote = this.charAt(0);
+        let end = this.buffer.indexOf(quote, this.pos + 1);
+        if (quote === "'") {
+          while (end !== -1 && this.buffer[end + 1] === "'")
+            end = this.buffer.indexOf("'", end + 2);
+        } else {
+          while (end !== -1) {
+            let n = 0;
+            while (this.buffer[end - 1 - n] === "\\")
+              n += 1;
+            if (n % 2 === 0)
+              break;
+            end = this.buffer.indexOf('"', end + 1);
+          }
+        }
+        const qb = this.buffer.substring(0, end);
+        let nl = qb.indexOf("\n", this.pos);
+        if (nl !== -1) {
+          while (nl !== -1) {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = qb.indexOf("\n", cs);
+          }
+          if (nl !== -1) {
+            end = nl - (qb[nl - 1] === "\r" ? 2 : 1);
+          }
+        }
+        if (end === -1) {
+          if (!this.atEnd)
+            return this.setNext("quoted-scalar");
+          end = this.buffer.length;
+        }
+        yield* this.pushToIndex(end + 1, false);
+        return this.flowLevel ? "flow" : "doc";
+      }
+      *parseBlockScalarHeader() {
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        let i = this.pos;
+        while (true) {
+          const ch = this.buffer[++i];
+          if (ch === "+")
+            this.blockScalarKeep = true;
+          else if (ch > "0" && ch <= "9")
+            this.blockScalarIndent = Number(ch) - 1;
+          else if (ch !== "-")
+            break;
+        }
+        return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
+      }
+      *parseBlockScalar() {
+        let nl = this.pos - 1;
+        let indent = 0;
+        let ch;
+        loop: for (let i2 = this.pos; ch = this.buffer[i2]; ++i2) {
+          switch (ch) {
+            case " ":
+              indent += 1;
+              break;
+            case "\n":
+              nl = i2;
+              indent = 0;
+              break;
+            case "\r": {
+              const next = this.buffer[i2 + 1];
+              if (!next && !this.atEnd)
+                return this.setNext("block-scalar");
+              if (next === "\n")
+                break;
+            }
+            // fallthrough
+            default:
+              break loop;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("block-scalar");
+        if (indent >= this.indentNext) {
+          if (this.blockScalarIndent === -1)
+            this.indentNext = indent;
+          else {
+            this.indentNext = this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
+          }
+          do {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = this.buffer.indexOf("\n", cs);
+          } while (nl !== -1);
+          if (nl === -1) {
+            if (!this.atEnd)
+              return this.setNext("block-scalar");
+            nl = this.buffer.length;
+          }
+        }
+        let i = nl + 1;
+        ch = this.buffer[i];
+        while (ch === " ")
+          ch = this.buffer[++i];
+        if (ch === "	") {
+          while (ch === "	" || ch === " " || ch === "\r" || ch === "\n")
+            ch = this.buffer[++i];
+          nl = i - 1;
+        } else if (!this.blockScalarKeep) {
+          do {
+            let i2 = nl - 1;
+            let ch2 = this.buffer[i2];
+            if (ch2 === "\r")
+              ch2 = this.buffer[--i2];
+            const lastChar = i2;
+            while (ch2 === " ")
+              ch2 = this.buffer[--i2];
+            if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent > lastChar)
+              nl = i2;
+            else
+              break;
+          } while (true);
+        }
+        yield cst.SCALAR;
+        yield* this.pushToIndex(nl + 1, true);
+        return yield* this.parseLineStart();
+      }
+      *parsePlainScalar() {
+        const inFlow = this.flowLevel > 0;
+        let end = this.pos - 1;
+        let i = this.pos - 1;
+        let ch;
+        while (ch = this.buffer[++i]) {
+          if (ch === ":") {
+            const next = this.buffer[i + 1];
+            if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
+              break;
+            end = i;
+          } else if (isEmpty(ch)) {
+            let next = this.buffer[i + 1];
+            if (ch === "\r") {
+              if (next === "\n") {
+                i += 1;
+                ch = "\n";
+                next = this.buffer[i + 1];
+              } else
+                end = i;
+            }
+            if (next === "#" || inFlow && flowIndicatorChars.has(next))
+              break;
+            if (ch === "\n") {
+              const cs = this.continueScalar(i + 1);
+              if (cs === -1)
+                break;
+              i = Math.max(i, cs - 2);
+            }
+          } else {
+            if (inFlow && flowIndicatorChars.has(ch))
+              break;
+            end = i;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("plain-scalar");
+        yield cst.SCALAR;
+        yield* this.pushToIndex(end + 1, true);
+        return inFlow ? "flow" : "doc";
+      }
+      *pushCount(n) {
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos += n;
+          return n;
+        }
+        return 0;
+      }
+      *pushToIndex(i, allowEmpty) {
+        const s = this.buffer.slice(this.pos, i);
+        if (s) {
+          yield s;
+          this.pos += s.length;
+          return s.length;
+        } else if (allowEmpty)
+          yield "";
+        return 0;
+      }
+      *pushIndicators() {
+        let n = 0;
+        loop: while (true) {
+          switch (this.charAt(0)) {
+            case "!":
+              n += yield* this.pushTag();
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "&":
+              n += yield* this.pushUntil(isNotAnchorChar);
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "-":
+            // this is an error
+            case "?":
+            // this is an error outside flow collections
+            case ":": {
+              const inFlow = this.flowLevel > 0;
+              const ch1 = this.charAt(1);
+              if (isEmpty(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
+                if (!inFlow)
+                  this.indentNext = this.indentValue + 1;
+                else if (this.flowKey)
+                  this.flowKey = false;
+                n += yield* this.pushCount(1);
+                n += yield* this.pushSpaces(true);
+                continue loop;
+              }
+            }
+          }
+          break loop;
+        }
+        return n;
+      }
+      *pushTag() {
+        if (this.charAt(1) === "<") {
+          let i = this.pos + 2;
+          let ch = this.buffer[i];
+          while (!isEmpty(ch) && ch !== ">")
+            ch = this.buffer[++i];
+          return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
+        } else {
+          let i = this.pos + 1;
+          let ch = this.buffer[i];
+          while (ch) {
+            if (tagChars.has(ch))
+              ch = this.buffer[++i];
+            else if (ch === "%" && hexDigits.has(this.buffer[i + 1]) && hexDigits.has(this.buffer[i + 2])) {
+              ch = this.buffer[i += 3];
+            } else
+              break;
+          }
+          return yield* this.pushToIndex(i, false);
+        }
+      }
+      *pushNewline() {
+        const ch = this.buffer[this.pos];
+        if (ch === "\n")
+          return yield* this.pushCount(1);
+        else if (ch === "\r" && this.charAt(1) === "\n")
+          return yield* this.pushCount(2);
+        else
+          return 0;
+      }
+      *pushSpaces(allowTabs) {
+        let i = this.pos - 1;
+        let ch;
+        do {
+          ch = this.buffer[++i];
+        } while (ch === " " || allowTabs && ch === "	");
+        const n = i - this.pos;
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos = i;
+        }
+        return n;
+      }
+      *pushUntil(test) {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (!test(ch))
+          ch = this.buffer[++i];
+        return yield* this.pushToIndex(i, false);
+      }
+    };
+    exports2.Lexer = Lexer;
+  }
+});
+
+// node_modules/yaml/dist/parse/line-counter.js
+var require_line_counter = __commonJS({
+  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
+    "use strict";
+    var LineCounter = class {
+      constructor() {
+        this.lineStarts = [];
+        this.addNewLine = (offset) => this.lineStarts.push(offset);
+        this.linePos = (offset) => {
+          let low = 0;
+          let high = this.lineStarts.length;
+          while (low < high) {
+            const mid = low + high >> 1;
+            if (this.lineStarts[mid] < offset)
+              low = mid + 1;
+            else
+              high = mid;
+          }
+          if (this.lineStarts[low] === offset)
+            return { line: low + 1, col: 1 };
+          if (low === 0)
+            return { line: 0, col: offset };
+          const start = this.lineStarts[low - 1];
+          return { line: low, col: offset - start + 1 };
+        };
+      }
+    };
+    exports2.LineCounter = LineCounter;
+  }
+});
+
+// node_modules/yaml/dist/parse/parser.js
+var require_parser = __commonJS({
+  "node_modules/yaml/dist/parse/parser.js"(exports2) {
+    "use strict";
+    var node_process = require("process");
+    var cst = require_cst();
+    var lexer = require_lexer();
+    function includesToken(list, type) {
+      for (let i = 0; i < list.length; ++i)
+        if (list[i].type === type)
+          return true;
+      return false;
+    }
+    function findNonEmptyIndex(list) {
+      for (let i = 0; i < list.length; ++i) {
+        switch (list[i].type) {
+          case "space":
+          case "comment":
+          case "newline":
+            break;
+          default:
+            return i;
+        }
+      }
+      return -1;
+    }
+    function isFlowToken(token) {
+      switch (token?.type) {
+        case "alias":
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "flow-collection":
+          return true;
+        default:
+          return false;
+      }
+    }
+    function getPrevProps(parent) {
+      switch (parent.type) {
+        case "document":
+          return parent.start;
+        case "block-map": {
+          const it = parent.items[parent.items.length - 1];
+          return it.sep ?? it.start;
+        }
+        case "block-seq":
+          return parent.items[parent.items.length - 1].start;
+        /* istanbul ignore next should not happen */
+        default:
+          return [];
+      }
+    }
+    function getFirstKeyStartProps(prev) {
+      if (prev.length === 0)
+        return [];
+      let i = prev.length;
+      loop: while (--i >= 0) {
+        switch (prev[i].type) {
+          case "doc-start":
+          case "explicit-key-ind":
+          case "map-value-ind":
+          case "seq-item-ind":
+          case "newline":
+            break loop;
+        }
+      }
+      while (prev[++i]?.type === "space") {
+      }
+      return prev.splice(i, prev.length);
+    }
+    function arrayPushArray(target, source) {
+      if (source.length < 1e5)
+        Array.prototype.push.apply(target, source);
+      else
+        for (let i = 0; i < source.length; ++i)
+          target.push(source[i]);
+    }
+    function fixFlowSeqItems(fc) {
+      if (fc.start.type === "flow-seq-start") {
+        for (const it of fc.items) {
+          if (it.sep && !it.value && !includesToken(it.start, "explicit-key-ind") && !includesToken(it.sep, "map-value-ind")) {
+            if (it.key)
+              it.value = it.key;
+            delete it.key;
+            if (isFlowToken(it.value)) {
+              if (it.value.end)
+                arrayPushArray(it.value.end, it.sep);
+              else
+                it.value.end = it.sep;
+            } else
+              arrayPushArray(it.start, it.sep);
+            delete it.sep;
+          }
+        }
+      }
+    }
+    var Parser = class {
+      /**
+       * @param onNewLine - If defined, called separately with the start position of
+       *   each new line (in `parse()`, including the start of input).
+       */
+      constructor(onNewLine) {
+        this.atNewLine = true;
+        this.atScalar = false;
+        this.indent = 0;
+        this.offset = 0;
+        this.onKeyLine = false;
+        this.stack = [];
+        this.source = "";
+        this.type = "";
+        this.lexer = new lexer.Lexer();
+        this.onNewLine = onNewLine;
+      }
+      /**
+       * Parse `source` as a YAML stream.
+       * If `incomplete`, a part of the last line may be left as a buffer for the next call.
+       *
+       * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
+       *
+       * @returns A generator of tokens representing each directive, document, and other structure.
+       */
+      *parse(source, incomplete = false) {
+        if (this.onNewLine && this.offset === 0)
+          this.onNewLine(0);
+        for (const lexeme of this.lexer.lex(source, incomplete))
+          yield* this.next(lexeme);
+        if (!incomplete)
+          yield* this.end();
+      }
+      /**
+       * Advance the parser by the `source` of one lexical token.
+       */
+      *next(source) {
+        this.source = source;
+        if (node_process.env.LOG_TOKENS)
+          console.log("|", cst.prettyToken(source));
+        if (this.atScalar) {
+          this.atScalar = false;
+          yield* this.step();
+          this.offset += source.length;
+          return;
+        }
+        const type = cst.tokenType(source);
+        if (!type) {
+          const message = `Not a YAML token: ${source}`;
+          yield* this.pop({ type: "error", offset: this.offset, message, source });
+          this.offset += source.length;
+        } else if (type === "scalar") {
+          this.atNewLine = false;
+          this.atScalar = true;
+          this.type = "scalar";
+        } else {
+          this.type = type;
+          yield* this.step();
+          switch (type) {
+            case "newline":
+              this.atNewLine = true;
+              this.indent = 0;
+              if (this.onNewLine)
+                this.onNewLine(this.offset + source.length);
+              break;
+            case "space":
+              if (this.atNewLine && source[0] === " ")
+                this.indent += source.length;
+              break;
+            case "explicit-key-ind":
+            case "map-value-ind":
+            case "seq-item-ind":
+              if (this.atNewLine)
+                this.indent += source.length;
+              break;
+            case "doc-mode":
+            case "flow-error-end":
+              return;
+            default:
+              this.atNewLine = false;
+          }
+          this.offset += source.length;
+        }
+      }
+      /** Call at end of input to push out any remaining constructions */
+      *end() {
+        while (this.stack.length > 0)
+          yield* this.pop();
+      }
+      get sourceToken() {
+        const st = {
+          type: this.type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+        return st;
+      }
+      *step() {
+        const top = this.peek(1);
+        if (this.type === "doc-end" && top?.type !== "doc-end") {
+          while (this.stack.length > 0)
+            yield* this.pop();
+          this.stack.push({
+            type: "doc-end",
+            offset: this.offset,
+            source: this.source
+          });
+          return;
+        }
+        if (!top)
+          return yield* this.stream();
+        switch (top.type) {
+          case "document":
+            return yield* this.document(top);
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return yield* this.scalar(top);
+          case "block-scalar":
+            return yield* this.blockScalar(top);
+          case "block-map":
+            return yield* this.blockMap(top);
+          case "block-seq":
+            return yield* this.blockSequence(top);
+          case "flow-collection":
+            return yield* this.flowCollection(top);
+          case "doc-end":
+            return yield* this.documentEnd(top);
+        }
+        yield* this.pop();
+      }
+      peek(n) {
+        return this.stack[this.stack.length - n];
+      }
+      *pop(error) {
+        const token = error ?? this.stack.pop();
+        if (!token) {
+          const message = "Tried to pop an empty stack";
+          yield { type: "error", offset: this.offset, source: "", message };
+        } else if (this.stack.length === 0) {
+          yield token;
+        } else {
+          const top = this.peek(1);
+          if (token.type === "block-scalar") {
+            token.indent = "indent" in top ? top.indent : 0;
+          } else if (token.type === "flow-collection" && top.type === "document") {
+            token.indent = 0;
+          }
+          if (token.type === "flow-collection")
+            fixFlowSeqItems(token);
+          switch (top.type) {
+            case "document":
+              top.value = token;
+              break;
+            case "block-scalar":
+              top.props.push(token);
+              break;
+            case "block-map": {
+              const it = top.items[top.items.length - 1];
+              if (it.value) {
+                top.items.push({ start: [], key: token, sep: [] });
+                this.onKeyLine = true;
+                return;
+              } else if (it.sep) {
+                it.value = token;
+              } else {
+                Object.assign(it, { key: token, sep: [] });
+                this.onKeyLine = !it.explicitKey;
+                return;
+              }
+              break;
+            }
+            case "block-seq": {
+              const it = top.items[top.items.length - 1];
+              if (it.value)
+                top.items.push({ start: [], value: token });
+              else
+                it.value = token;
+              break;
+            }
+            case "flow-collection": {
+              const it = top.items[top.items.length - 1];
+              if (!it || it.value)
+                top.items.push({ start: [], key: token, sep: [] });
+              else if (it.sep)
+                it.value = token;
+              else
+                Object.assign(it, { key: token, sep: [] });
+              return;
+            }
+            /* istanbul ignore next should not happen */
+            default:
+              yield* this.pop();
+              yield* this.pop(token);
+          }
+          if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
+            const last2 = token.items[token.items.length - 1];
+            if (last2 && !last2.sep && !last2.value && last2.start.length > 0 && findNonEmptyIndex(last2.start) === -1 && (token.indent === 0 || last2.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
+              if (top.type === "document")
+                top.end = last2.start;
+              else
+                top.items.push({ start: last2.start });
+              token.items.splice(-1, 1);
+            }
+          }
+        }
+      }
+      *stream() {
+        switch (this.type) {
+          case "directive-line":
+            yield { type: "directive", offset: this.offset, source: this.source };
+            return;
+          case "byte-order-mark":
+          case "space":
+          case "comment":
+          case "newline":
+            yield this.sourceToken;
+            return;
+          case "doc-mode":
+          case "doc-start": {
+            const doc = {
+              type: "document",
+              offset: this.offset,
+              start: []
+            };
+            if (this.type === "doc-start")
+              doc.start.push(this.sourceToken);
+            this.stack.push(doc);
+            return;
+          }
+        }
+        yield {
+          type: "error",
+          offset: this.offset,
+          message: `Unexpected ${this.type} token in YAML stream`,
+          source: this.source
+        };
+      }
+      *document(doc) {
+        if (doc.value)
+          return yield* this.lineEnd(doc);
+        switch (this.type) {
+          case "doc-start": {
+            if (findNonEmptyIndex(doc.start) !== -1) {
+              yield* this.pop();
+              yield* this.step();
+            } else
+              doc.start.push(this.sourceToken);
+            return;
+          }
+          case "anchor":
+          case "tag":
+          case "space":
+          case "comment":
+          case "newline":
+            doc.start.push(this.sourceToken);
+            return;
+        }
+        const bv = this.startBlockValue(doc);
+        if (bv)
+          this.stack.push(bv);
+        else {
+          yield {
+            type: "error",
+            offset: this.offset,
+            message: `Unexpected ${this.type} token in YAML document`,
+            source: this.source
+          };
+        }
+      }
+      *scalar(scalar) {
+        if (this.type === "map-value-ind") {
+          const prev = getPrevProps(this.peek(2));
+          const start = getFirstKeyStartProps(prev);
+          let sep2;
+          if (scalar.end) {
+            sep2 = scalar.end;
+            sep2.push(this.sourceToken);
+            delete scalar.end;
+          } else
+            sep2 = [this.sourceToken];
+          const map = {
+            type: "block-map",
+            offset: scalar.offset,
+            indent: scalar.indent,
+            items: [{ start, key: scalar, sep: sep2 }]
+          };
+          this.onKeyLine = true;
+          this.stack[this.stack.length - 1] = map;
+        } else
+          yield* this.lineEnd(scalar);
+      }
+      *blockScalar(scalar) {
+        switch (this.type) {
+          case "space":
+          case "comment":
+          case "newline":
+            scalar.props.push(this.sourceToken);
+            return;
+          case "scalar":
+            scalar.source = this.source;
+            this.atNewLine = true;
+            this.indent = 0;
+            if (this.onNewLine) {
+              let nl = this.source.indexOf("\n") + 1;
+              while (nl !== 0) {
+                this.onNewLine(this.offset + nl);
+                nl = this.source.indexOf("\n", nl) + 1;
+              }
+            }
+            yield* this.pop();
+            break;
+          /* istanbul ignore next should not happen */
+          default:
+            yield* this.pop();
+            yield* this.step();
+        }
+      }
+      *blockMap(map) {
+        const it = map.items[map.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            this.onKeyLine = false;
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last2?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                map.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "space":
+          case "comment":
+            if (it.value) {
+              map.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              if (this.atIndentedComment(it.start, map.indent)) {
+                const prev = map.items[map.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  map.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+        }
+        if (this.indent >= map.indent) {
+          const atMapIndent = !this.onKeyLine && this.indent === map.indent;
+          const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
+          let start = [];
+          if (atNextItem && it.sep && !it.value) {
+            const nl = [];
+            for (let i = 0; i < it.sep.length; ++i) {
+              const st = it.sep[i];
+              switch (st.type) {
+                case "newline":
+                  nl.push(i);
+                  break;
+                case "space":
+                  break;
+                case "comment":
+                  if (st.indent > map.indent)
+                    nl.length = 0;
+                  break;
+                default:
+                  nl.length = 0;
+              }
+            }
+            if (nl.length >= 2)
+              start = it.sep.splice(nl[1]);
+          }
+          switch (this.type) {
+            case "anchor":
+            case "tag":
+              if (atNextItem || it.value) {
+                start.push(this.sourceToken);
+                map.items.push({ start });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                it.sep.push(this.sourceToken);
+              } else {
+                it.start.push(this.sourceToken);
+              }
+              return;
+            case "explicit-key-ind":
+              if (!it.sep && !it.explicitKey) {
+                it.start.push(this.sourceToken);
+                it.explicitKey = true;
+              } else if (atNextItem || it.value) {
+                start.push(this.sourceToken);
+                map.items.push({ start, explicitKey: true });
+              } else {
+                this.stack.push({
+                  type: "block-map",
+                  offset: this.offset,
+                  indent: this.indent,
+                  items: [{ start: [this.sourceToken], explicitKey: true }]
+                });
+              }
+              this.onKeyLine = true;
+              return;
+            case "map-value-ind":
+              if (it.explicitKey) {
+                if (!it.sep) {
+                  if (includesToken(it.start, "newline")) {
+                    Object.assign(it, { key: null, sep: [this.sourceToken] });
+                  } else {
+                    const start2 = getFirstKeyStartProps(it.start);
+                    this.stack.push({
+                      type: "block-map",
+                      offset: this.offset,
+                      indent: this.indent,
+                      items: [{ start: start2, key: null, sep: [this.sourceToken] }]
+                    });
+                  }
+                } else if (it.value) {
+                  map.items.push({ start: [], key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                  });
+                } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
+                  const start2 = getFirstKeyStartProps(it.start);
+                  const key = it.key;
+                  const sep2 = it.sep;
+                  sep2.push(this.sourceToken);
+                  delete it.key;
+                  delete it.sep;
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: start2, key, sep: sep2 }]
+                  });
+                } else if (start.length > 0) {
+                  it.sep = it.sep.concat(start, this.sourceToken);
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              } else {
+                if (!it.sep) {
+                  Object.assign(it, { key: null, sep: [this.sourceToken] });
+                } else if (it.value || atNextItem) {
+                  map.items.push({ start, key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: [], key: null, sep: [this.sourceToken] }]
+                  });
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              }
+              this.onKeyLine = true;
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (atNextItem || it.value) {
+                map.items.push({ start, key: fs, sep: [] });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                this.stack.push(fs);
+              } else {
+                Object.assign(it, { key: fs, sep: [] });
+                this.onKeyLine = true;
+              }
+              return;
+            }
+            default: {
+              const bv = this.startBlockValue(map);
+              if (bv) {
+                if (bv.type === "block-seq") {
+                  if (!it.explicitKey && it.sep && !includesToken(it.sep, "newline")) {
+                    yield* this.pop({
+                      type: "error",
+                      offset: this.offset,
+                      message: "Unexpected block-seq-ind on same line with key",
+                      source: this.source
+                    });
+                    return;
+                  }
+                } else if (atMapIndent) {
+                  map.items.push({ start });
+                }
+                this.stack.push(bv);
+                return;
+              }
+            }
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *blockSequence(seq) {
+        const it = seq.items[seq.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last2?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                seq.items.push({ start: [this.sourceToken] });
+            } else
+              it.start.push(this.sourceToken);
+            return;
+          case "space":
+          case "comment":
+            if (it.value)
+              seq.items.push({ start: [this.sourceToken] });
+            else {
+              if (this.atIndentedComment(it.start, seq.indent)) {
+                const prev = seq.items[seq.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  seq.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "anchor":
+          case "tag":
+            if (it.value || this.indent <= seq.indent)
+              break;
+            it.start.push(this.sourceToken);
+            return;
+          case "seq-item-ind":
+            if (this.indent !== seq.indent)
+              break;
+            if (it.value || includesToken(it.start, "seq-item-ind"))
+              seq.items.push({ start: [this.sourceToken] });
+            else
+              it.start.push(this.sourceToken);
+            return;
+        }
+        if (this.indent > seq.indent) {
+          const bv = this.startBlockValue(seq);
+          if (bv) {
+            this.stack.push(bv);
+            return;
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *flowCollection(fc) {
+        const it = fc.items[fc.items.length - 1];
+        if (this.type === "flow-error-end") {
+          let top;
+          do {
+            yield* this.pop();
+            top = this.peek(1);
+          } while (top?.type === "flow-collection");
+        } else if (fc.end.length === 0) {
+          switch (this.type) {
+            case "comma":
+            case "explicit-key-ind":
+              if (!it || it.sep)
+                fc.items.push({ start: [this.sourceToken] });
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "map-value-ind":
+              if (!it || it.value)
+                fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                Object.assign(it, { key: null, sep: [this.sourceToken] });
+              return;
+            case "space":
+            case "comment":
+            case "newline":
+            case "anchor":
+            case "tag":
+              if (!it || it.value)
+                fc.items.push({ start: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (!it || it.value)
+                fc.items.push({ start: [], key: fs, sep: [] });
+              else if (it.sep)
+                this.stack.push(fs);
+              else
+                Object.assign(it, { key: fs, sep: [] });
+              return;
+            }
+            case "flow-map-end":
+            case "flow-seq-end":
+              fc.end.push(this.sourceToken);
+              return;
+          }
+          const bv = this.startBlockValue(fc);
+          if (bv)
+            this.stack.push(bv);
+          else {
+            yield* this.pop();
+            yield* this.step();
+          }
+        } else {
+          const parent = this.peek(2);
+          if (parent.type === "block-map" && (this.type === "map-value-ind" && parent.indent === fc.indent || this.type === "newline" && !parent.items[parent.items.length - 1].sep)) {
+            yield* this.pop();
+            yield* this.step();
+          } else if (this.type === "map-value-ind" && parent.type !== "flow-collection") {
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            fixFlowSeqItems(fc);
+            const sep2 = fc.end.splice(1, fc.end.length);
+            sep2.push(this.sourceToken);
+            const map = {
+              type: "block-map",
+              offset: fc.offset,
+              indent: fc.indent,
+              items: [{ start, key: fc, sep: sep2 }]
+            };
+            this.onKeyLine = true;
+            this.stack[this.stack.length - 1] = map;
+          } else {
+            yield* this.lineEnd(fc);
+          }
+        }
+      }
+      flowScalar(type) {
+        if (this.onNewLine) {
+          let nl = this.source.indexOf("\n") + 1;
+          while (nl !== 0) {
+            this.onNewLine(this.offset + nl);
+            nl = this.source.indexOf("\n", nl) + 1;
+          }
+        }
+        return {
+          type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+      }
+      startBlockValue(parent) {
+        switch (this.type) {
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return this.flowScalar(this.type);
+          case "block-scalar-header":
+            return {
+              type: "block-scalar",
+              offset: this.offset,
+              indent: this.indent,
+              props: [this.sourceToken],
+              source: ""
+            };
+          case "flow-map-start":
+          case "flow-seq-start":
+            return {
+              type: "flow-collection",
+              offset: this.offset,
+              indent: this.indent,
+              start: this.sourceToken,
+              items: [],
+              end: []
+            };
+          case "seq-item-ind":
+            return {
+              type: "block-seq",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start: [this.sourceToken] }]
+            };
+          case "explicit-key-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            start.push(this.sourceToken);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start, explicitKey: true }]
+            };
+          }
+          case "map-value-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start, key: null, sep: [this.sourceToken] }]
+            };
+          }
+        }
+        return null;
+      }
+      atIndentedComment(start, indent) {
+        if (this.type !== "comment")
+          return false;
+        if (this.indent <= indent)
+          return false;
+        return start.every((st) => st.type === "newline" || st.type === "space");
+      }
+      *documentEnd(docEnd) {
+        if (this.type !== "doc-mode") {
+          if (docEnd.end)
+            docEnd.end.push(this.sourceToken);
+          else
+            docEnd.end = [this.sourceToken];
+          if (this.type === "newline")
+            yield* this.pop();
+        }
+      }
+      *lineEnd(token) {
+        switch (this.type) {
+          case "comma":
+          case "doc-start":
+          case "doc-end":
+          case "flow-seq-end":
+          case "flow-map-end":
+          case "map-value-ind":
+            yield* this.pop();
+            yield* this.step();
+            break;
+          case "newline":
+            this.onKeyLine = false;
+          // fallthrough
+          case "space":
+          case "comment":
+          default:
+            if (token.end)
+              token.end.push(this.sourceToken);
+            else
+              token.end = [this.sourceToken];
+            if (this.type === "newline")
+              yield* this.pop();
+        }
+      }
+    };
+    exports2.Parser = Parser;
+  }
+});
+
+// node_modules/yaml/dist/public-api.js
+var require_public_api = __commonJS({
+  "node_modules/yaml/dist/public-api.js"(exports2) {
+    "use strict";
+    var composer = require_composer();
+    var Document = require_Document();
+    var errors2 = require_errors();
+    var log = require_log();
+    var identity = require_identity();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    function parseOptions(options) {
+      const prettyErrors = options.prettyErrors !== false;
+      const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
+      return { lineCounter: lineCounter$1, prettyErrors };
+    }
+    function parseAllDocuments(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+      if (prettyErrors && lineCounter2)
+        for (const doc of docs) {
+          doc.errors.forEach(errors2.prettifyError(source, lineCounter2));
+          doc.warnings.forEach(errors2.prettifyError(source, lineCounter2));
+        }
+      if (docs.length > 0)
+        return docs;
+      return Object.assign([], { empty: true }, composer$1.streamInfo());
+    }
+    function parseDocument2(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      let doc = null;
+      for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+        if (!doc)
+          doc = _doc;
+        else if (doc.options.logLevel !== "silent") {
+          doc.errors.push(new errors2.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+          break;
+        }
+      }
+      if (prettyErrors && lineCounter2) {
+        doc.errors.forEach(errors2.prettifyError(source, lineCounter2));
+        doc.warnings.forEach(errors2.prettifyError(source, lineCounter2));
+      }
+      return doc;
+    }
+    function parse(src, reviver, options) {
+      let _reviver = void 0;
+      if (typeof reviver === "function") {
+        _reviver = reviver;
+      } else if (options === void 0 && reviver && typeof reviver === "object") {
+        options = reviver;
+      }
+      const doc = parseDocument2(src, options);
+      if (!doc)
+        return null;
+      doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
+      if (doc.errors.length > 0) {
+        if (doc.options.logLevel !== "silent")
+          throw doc.errors[0];
+        else
+          doc.errors = [];
+      }
+      return doc.toJS(Object.assign({ reviver: _reviver }, options));
+    }
+    function stringify2(value, replacer, options) {
+      let _replacer = null;
+      if (typeof replacer === "function" || Array.isArray(replacer)) {
+        _replacer = replacer;
+      } else if (options === void 0 && replacer) {
+        options = replacer;
+      }
+      if (typeof options === "string")
+        options = options.length;
+      if (typeof options === "number") {
+        const indent = Math.round(options);
+        options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
+      }
+      if (value === void 0) {
+        const { keepUndefined } = options ?? replacer ?? {};
+        if (!keepUndefined)
+          return void 0;
+      }
+      if (identity.isDocument(value) && !_replacer)
+        return value.toString(options);
+      return new Document.Document(value, _replacer, options).toString(options);
+    }
+    exports2.parse = parse;
+    exports2.parseAllDocuments = parseAllDocuments;
+    exports2.parseDocument = parseDocument2;
+    exports2.stringify = stringify2;
+  }
+});
+
+// node_modules/yaml/dist/index.js
+var require_dist = __commonJS({
+  "node_modules/yaml/dist/index.js"(exports2) {
+    "use strict";
+    var composer = require_composer();
+    var Document = require_Document();
+    var Schema = require_Schema();
+    var errors2 = require_errors();
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var cst = require_cst();
+    var lexer = require_lexer();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    var publicApi = require_public_api();
+    var visit = require_visit();
+    exports2.Composer = composer.Composer;
+    exports2.Document = Document.Document;
+    exports2.Schema = Schema.Schema;
+    exports2.YAMLError = errors2.YAMLError;
+    exports2.YAMLParseError = errors2.YAMLParseError;
+    exports2.YAMLWarning = errors2.YAMLWarning;
+    exports2.Alias = Alias.Alias;
+    exports2.isAlias = identity.isAlias;
+    exports2.isCollection = identity.isCollection;
+    exports2.isDocument = identity.isDocument;
+    exports2.isMap = identity.isMap;
+    exports2.isNode = identity.isNode;
+    exports2.isPair = identity.isPair;
+    exports2.isScalar = identity.isScalar;
+    exports2.isSeq = identity.isSeq;
+    exports2.Pair = Pair.Pair;
+    exports2.Scalar = Scalar.Scalar;
+    exports2.YAMLMap = YAMLMap.YAMLMap;
+    exports2.YAMLSeq = YAMLSeq.YAMLSeq;
+    exports2.CST = cst;
+    exports2.Lexer = lexer.Lexer;
+    exports2.LineCounter = lineCounter.LineCounter;
+    exports2.Parser = parser.Parser;
+    exports2.parse = publicApi.parse;
+    exports2.parseAllDocuments = publicApi.parseAllDocuments;
+    exports2.parseDocument = publicApi.parseDocument;
+    exports2.stringify = publicApi.stringify;
+    exports2.visit = visit.visit;
+    exports2.visitAsync = visit.visitAsync;
+  }
+});
+
+// src/core/content-hash.ts
+function contentHash(text) {
+  return (0, import_node_crypto5.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
+}
+var import_node_crypto5;
+var init_content_hash = __esm({
+  "src/core/content-hash.ts"() {
+    "use strict";
+    import_node_crypto5 = require("crypto");
+  }
+});
+
+// src/hooks/receipt-match.ts
+function savedOutputPath(record2) {
+  if (!record2.isPersistedOutputPreview) return null;
+  return SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim() ?? null;
+}
+function savedOutputText(record2) {
+  const path = savedOutputPath(record2);
+  if (path === null) return null;
+  let size;
+  try {
+    size = (0, import_node_fs24.statSync)(path).size;
+  } catch (e) {
+    if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
+    throw e;
+  }
+  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs24.readFileSync)(path, "utf8");
+}
+function receiptWith(injection, found, identity, savedIdentity) {
+  const startRecords = found.filter((r) => r.hookEvent === null || r.hookEvent === "SessionStart");
+  if (startRecords.some((r) => identity.of(r.text) === identity.value)) return "delivered";
+  const previews = startRecords.filter((r) => r.isPersistedOutputPreview);
+  if (previews.some((r) => savedIdentity(r) === identity.value)) return "preview";
+  if (previews.some((r) => r.text.includes(`(${injection.threadId})`))) return "preview";
+  return "missing";
+}
+var import_node_fs24, SAVED_TO, SAVED_MAX_BYTES;
+var init_receipt_match = __esm({
+  "src/hooks/receipt-match.ts"() {
+    "use strict";
+    import_node_fs24 = require("fs");
+    SAVED_TO = /Full output saved to: ([^\n]+)\n/;
+    SAVED_MAX_BYTES = 1024 * 1024;
+  }
+});
+
+// src/hooks/receipt-rule.ts
+var receipt_rule_exports = {};
+__export(receipt_rule_exports, {
+  receiptFor: () => receiptFor,
+  savedOutputHash: () => savedOutputHash,
+  savedOutputPath: () => savedOutputPath
+});
+function savedOutputHash(record2) {
+  const text = savedOutputText(record2);
+  return text === null ? null : contentHash(text);
+}
+function receiptFor(injection, found, savedHash = savedOutputHash) {
+  return receiptWith(injection, found, { of: contentHash, value: injection.contentHash }, savedHash);
+}
+var init_receipt_rule = __esm({
+  "src/hooks/receipt-rule.ts"() {
+    "use strict";
+    init_content_hash();
+    init_receipt_match();
+    init_receipt_match();
+  }
+});
+
+// src/hooks/hook-core.ts
+var hook_core_exports = {};
+__export(hook_core_exports, {
+  handle: () => handle,
+  rotateMeasurementLog: () => rotateMeasurementLog
+});
+module.exports = __toCommonJS(hook_core_exports);
+
+// src/core/services.ts
+var import_node_fs17 = require("fs");
+var import_node_path15 = require("path");
+
+// src/core/errors.ts
+var ThreadMindError = class extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+    this.name = "ThreadMindError";
+  }
+  code;
+};
+var errors = {
+  noProject: () => new ThreadMindError(
+    "no-project",
+    "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
+  ),
+  noActiveProject: (ids) => new ThreadMindError(
+    "no-active-project",
+    `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
+  ),
+  projectNotFound: (id, ids) => new ThreadMindError(
+    "not-found",
+    `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`
+  ),
+  threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+  parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
+  cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
+  cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
+  cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
+  isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
+  notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
+  invalid: (message) => new ThreadMindError("invalid-input", message)
+};
+var UnreadableFileError = class extends ThreadMindError {
+  constructor(path, reason) {
+    super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
+    this.path = path;
+    this.reason = reason;
+  }
+  path;
+  reason;
+};
+
+// src/core/store.ts
+var import_node_fs6 = require("fs");
+var import_node_path4 = require("path");
+
+// src/core/atomic-write.ts
+var import_node_crypto = require("crypto");
+var import_node_fs = require("fs");
+var import_promises = require("fs/promises");
+var import_node_path = require("path");
+var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
+function isAtomicTempFile(name) {
+  return TEMP_NAME.test((0, import_node_path.basename)(name));
+}
+function atomicTempPath(target) {
+  return (0, import_node_path.join)((0, import_node_path.dirname)(target), `.${(0, import_node_path.basename)(target)}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`);
+}
+var AtomicWriteError = class extends Error {
+  constructor(path, cause, tempPath, cleanupError) {
+    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
+    super(`Atomic write of ${path} failed: ${messageOf(cause)}${leftover}`, { cause });
+    this.path = path;
+    this.name = "AtomicWriteError";
+    this.code = errnoCode(cause);
+  }
+  path;
+  code;
+};
+async function writeFileAtomic(path, data) {
+  const temp = atomicTempPath(path);
+  let tempExists = false;
+  try {
+    const handle2 = await (0, import_promises.open)(temp, "wx");
+    tempExists = true;
+    try {
+      await handle2.writeFile(data);
+      await handle2.sync();
+    } finally {
+      await handle2.close();
+    }
+    await (0, import_promises.rename)(temp, path);
+    tempExists = false;
+    await fsyncDirectory((0, import_node_path.dirname)(path));
+  } catch (error) {
+    let cleanupError;
+    if (tempExists) await (0, import_promises.unlink)(temp).catch((e) => cleanupError = missingIsFine(e));
+    throw new AtomicWriteError(path, error, temp, cleanupError);
+  }
+}
+function writeFileAtomicSync(path, data) {
+  const temp = atomicTempPath(path);
+  let tempExists = false;
+  try {
+    const fd = (0, import_node_fs.openSync)(temp, "wx");
+    tempExists = true;
+    try {
+      (0, import_node_fs.writeFileSync)(fd, data);
+      (0, import_node_fs.fsyncSync)(fd);
+    } finally {
+      (0, import_node_fs.closeSync)(fd);
+    }
+    (0, import_node_fs.renameSync)(temp, path);
+    tempExists = false;
+    fsyncDirectorySync((0, import_node_path.dirname)(path));
+  } catch (error) {
+    let cleanupError;
+    if (tempExists) {
+      try {
+        (0, import_node_fs.unlinkSync)(temp);
+      } catch (e) {
+        cleanupError = missingIsFine(e);
+      }
+    }
+    throw new AtomicWriteError(path, error, temp, cleanupError);
+  }
+}
+async function fsyncDirectory(dir) {
+  let handle2;
+  try {
+    handle2 = await (0, import_promises.open)(dir, "r");
+  } catch (error) {
+    if (isDirectorySyncRefusal(error)) return;
+    throw error;
+  }
+  try {
+    await handle2.sync();
+  } catch (error) {
+    if (!isDirectorySyncRefusal(error)) throw error;
+  } finally {
+    await handle2.close();
+  }
+}
+function fsyncDirectorySync(dir) {
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(dir, "r");
+  } catch (error) {
+    if (isDirectorySyncRefusal(error)) return;
+    throw error;
+  }
+  try {
+    (0, import_node_fs.fsyncSync)(fd);
+  } catch (error) {
+    if (!isDirectorySyncRefusal(error)) throw error;
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+function isDirectorySyncRefusal(error) {
+  const code = errnoCode(error);
+  if (code === "EISDIR" || code === "EINVAL" || code === "ENOTSUP" || code === "EOPNOTSUPP") return true;
+  return process.platform === "win32" && code === "EPERM";
+}
+function missingIsFine(error) {
+  return errnoCode(error) === "ENOENT" ? void 0 : error;
+}
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function errnoCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
+}
+
+// src/core/lock.ts
+var import_node_async_hooks = require("async_hooks");
+var import_node_crypto2 = require("crypto");
+var import_node_fs2 = require("fs");
+var import_node_os = require("os");
+var import_node_path2 = require("path");
+var LockTimeoutError = class extends ThreadMindError {
+  constructor(lockPath, waitedMs, holder) {
+    const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
+    super(
+      "lock-timeout",
+      `Timed out after ${waitedMs} ms waiting for the ThreadMind lock ${lockPath} (${by}). If no ThreadMind process is running, delete ${lockPath} and retry.`
+    );
+    this.lockPath = lockPath;
+    this.holder = holder;
+    this.name = "LockTimeoutError";
+  }
+  lockPath;
+  holder;
+};
+var LockLostError = class extends Error {
+  constructor(lockPath, detail, cause) {
+    super(
+      `Lost the lock ${lockPath} while holding it: ${detail}. Another process may have run concurrently (a lock older than staleMs without a heartbeat is reclaimed).`,
+      cause === void 0 ? void 0 : { cause }
+    );
+    this.lockPath = lockPath;
+    this.name = "LockLostError";
+  }
+  lockPath;
+};
+var DEFAULT_TIMEOUT_MS = 1e4;
+var DEFAULT_STALE_MS = 3e4;
+var DEFAULT_POLL_MS = 10;
+var MAX_POLL_MS = 100;
+var MAX_QUICK_RETRIES = 10;
+var GARBAGE_GRACE_MS = 1e3;
+var RECLAIM_STALE_MS = 5e3;
+var context = new import_node_async_hooks.AsyncLocalStorage();
+var heldByThisProcess = /* @__PURE__ */ new Map();
+var HOST = (0, import_node_os.hostname)();
+async function withLock(lockPath, fn, options) {
+  const path = (0, import_node_path2.resolve)(lockPath);
+  if (heldInContext(path)) return fn();
+  const opts = resolveOptions(options);
+  const steps = acquireSteps(path, opts, false);
+  let step = steps.next();
+  while (!step.done) {
+    await sleep(step.value);
+    step = steps.next();
+  }
+  const hold = step.value;
+  const heartbeat = setInterval(() => touch(hold), Math.max(10, Math.floor(opts.staleMs / 3)));
+  heartbeat.unref();
+  let outcome;
+  try {
+    outcome = { ok: true, value: await context.run(withHold(hold), fn) };
+  } catch (error) {
+    outcome = { ok: false, error };
+  } finally {
+    clearInterval(heartbeat);
+  }
+  return finish(hold, outcome);
+}
+function finish(hold, outcome) {
+  let problem;
+  try {
+    problem = endHold(hold);
+  } catch (releaseError) {
+    if (outcome.ok) throw releaseError;
+    const message = `${messageOf2(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf2(releaseError)})`;
+    throw new AggregateError([outcome.error, releaseError], message);
+  }
+  if (problem !== void 0) {
+    if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
+    const detail = `${problem}; the locked function also failed: ${messageOf2(outcome.error)}`;
+    throw new LockLostError(hold.lockPath, detail, outcome.error);
+  }
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+function heldInContext(path) {
+  return context.getStore()?.get(path)?.active === true;
+}
+function withHold(hold) {
+  return new Map(context.getStore()).set(hold.lockPath, hold);
+}
+function resolveOptions(options) {
+  const opts = {
+    timeoutMs: options?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    staleMs: options?.staleMs ?? DEFAULT_STALE_MS,
+    pollMs: options?.pollMs ?? DEFAULT_POLL_MS
+  };
+  if (!(opts.timeoutMs >= 0 && Number.isFinite(opts.timeoutMs))) {
+    throw new RangeError(`timeoutMs must be a finite number >= 0, got ${opts.timeoutMs}`);
+  }
+  if (!(opts.staleMs > 0 && Number.isFinite(opts.staleMs))) {
+    throw new RangeError(`staleMs must be a finite number > 0, got ${opts.staleMs}`);
+  }
+  if (!(opts.pollMs > 0 && Number.isFinite(opts.pollMs))) {
+    throw new RangeError(`pollMs must be a finite number > 0, got ${opts.pollMs}`);
+  }
+  return opts;
+}
+function* acquireSteps(lockPath, opts, sync) {
+  const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
+  const start = Date.now();
+  const deadline = start + opts.timeoutMs;
+  let delay = opts.pollMs;
+  let quickRetries = 0;
+  let lastHolder;
+  for (; ; ) {
+    const holder = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+    if (createExclusive(lockPath, holder)) {
+      const hold = { lockPath, nonce, active: true, problem: void 0 };
+      heldByThisProcess.set(nonce, hold);
+      return hold;
+    }
+    const seen = inspect(lockPath);
+    let retryNow = seen.kind === "absent";
+    if (seen.kind === "holder") {
+      lastHolder = seen.holder;
+      if (sync && heldByThisProcess.has(seen.holder.nonce)) {
+        throw new Error(
+          `withLockSync(${lockPath}): this process already holds the lock in another async task; waiting synchronously would deadlock. Call it inside that task's withLock, or use withLock.`
+        );
+      }
+    }
+    if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
+      retryNow = reclaim(lockPath, opts.staleMs);
+    }
+    if (retryNow && quickRetries < MAX_QUICK_RETRIES) {
+      quickRetries++;
+      continue;
+    }
+    const now = Date.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    yield Math.min(jitter(delay), deadline - now);
+    quickRetries = 0;
+    delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
+  }
+}
+function createExclusive(path, holder) {
+  for (let attempt = 1; ; attempt++) {
+    const temp = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.tmp`;
+    try {
+      (0, import_node_fs2.writeFileSync)(temp, `${JSON.stringify(holder)}
+`, { flag: "wx" });
+    } catch (error) {
+      if (errnoCode2(error) === "ENOENT") {
+        throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error });
+      }
+      throw error;
+    }
+    try {
+      (0, import_node_fs2.linkSync)(temp, path);
+      return true;
+    } catch (error) {
+      const code = errnoCode2(error);
+      if (code === "EEXIST") return false;
+      if (code !== "ENOENT" || attempt >= 3) {
+        throw new Error(`Cannot create the lock ${path}: ${messageOf2(error)}`, { cause: error });
+      }
+    } finally {
+      unlinkIfPresent(temp);
+    }
+  }
+}
+function inspect(path) {
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(path, "r");
+  } catch (error) {
+    if (errnoCode2(error) === "ENOENT") return { kind: "absent" };
+    throw error;
+  }
+  let raw;
+  let mtimeMs;
+  try {
+    mtimeMs = (0, import_node_fs2.fstatSync)(fd).mtimeMs;
+    raw = (0, import_node_fs2.readFileSync)(fd, "utf8");
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+  const ageMs = Date.now() - mtimeMs;
+  const holder = parseHolder(raw);
+  return holder ? { kind: "holder", holder, ageMs, raw } : { kind: "garbage", ageMs, raw };
+}
+function parseHolder(raw) {
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return void 0;
+  }
+  if (typeof data !== "object" || data === null) return void 0;
+  const pid = Reflect.get(data, "pid");
+  const host = Reflect.get(data, "hostname");
+  const acquiredAt = Reflect.get(data, "acquiredAt");
+  const nonce = Reflect.get(data, "nonce");
+  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return void 0;
+  if (typeof host !== "string" || typeof acquiredAt !== "string") return void 0;
+  if (typeof nonce !== "string" || nonce === "") return void 0;
+  return { pid, hostname: host, acquiredAt, nonce };
+}
+function staleReason(seen, staleMs) {
+  switch (seen.kind) {
+    case "absent":
+      return void 0;
+    case "garbage":
+      return seen.ageMs > Math.min(GARBAGE_GRACE_MS, staleMs) ? "garbage" : void 0;
+    case "holder": {
+      const { holder } = seen;
+      if (holder.hostname === HOST && !isAlive(holder)) return "dead-holder";
+      return seen.ageMs > staleMs ? "too-old" : void 0;
+    }
+    default: {
+      const unreachable = seen;
+      throw new Error(`unexpected observation ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+function isAlive(holder) {
+  if (holder.pid === process.pid) return heldByThisProcess.has(holder.nonce);
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    const code = errnoCode2(error);
+    if (code === "ESRCH") return false;
+    if (code === "EPERM") return true;
+    throw error;
+  }
+}
+function reclaim(lockPath, staleMs) {
+  const mutexPath = `${lockPath}.reclaim`;
+  const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
+  const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+  if (!createExclusive(mutexPath, me)) {
+    breakStaleMutex(mutexPath);
+    return false;
+  }
+  try {
+    const seen = inspect(lockPath);
+    if (seen.kind === "absent") return true;
+    if (staleReason(seen, staleMs) === void 0) return false;
+    unlinkIfPresent(lockPath);
+    return true;
+  } finally {
+    const after = inspect(mutexPath);
+    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
+      throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
+    }
+    unlinkIfPresent(mutexPath);
+  }
+}
+function breakStaleMutex(mutexPath) {
+  const seen = inspect(mutexPath);
+  if (seen.kind === "absent") return;
+  const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
+  if (!stale) return;
+  const grave = `${mutexPath}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.stale`;
+  try {
+    (0, import_node_fs2.renameSync)(mutexPath, grave);
+  } catch (error) {
+    if (errnoCode2(error) === "ENOENT") return;
+    throw error;
+  }
+  const moved = (0, import_node_fs2.readFileSync)(grave, "utf8");
+  if (moved !== seen.raw) {
+    try {
+      (0, import_node_fs2.linkSync)(grave, mutexPath);
+    } catch (error) {
+      const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf2(error)}`;
+      throw new Error(message, { cause: error });
+    }
+  }
+  (0, import_node_fs2.unlinkSync)(grave);
+}
+function touch(hold) {
+  if (!hold.active || hold.problem !== void 0) return;
+  try {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) {
+      hold.problem = seen.kind === "absent" ? "the lock file was deleted" : "the lock file names another holder";
+      return;
+    }
+    const now = /* @__PURE__ */ new Date();
+    (0, import_node_fs2.utimesSync)(hold.lockPath, now, now);
+  } catch (error) {
+    hold.problem = `the heartbeat could not refresh the lock file (${messageOf2(error)})`;
+  }
+}
+function endHold(hold) {
+  hold.active = false;
+  heldByThisProcess.delete(hold.nonce);
+  if (hold.problem !== void 0) return hold.problem;
+  const seen = inspect(hold.lockPath);
+  if (seen.kind === "absent") return "the lock file was deleted";
+  if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) return "the lock file names another holder";
+  unlinkIfPresent(hold.lockPath);
+  return void 0;
+}
+function unlinkIfPresent(path) {
+  try {
+    (0, import_node_fs2.unlinkSync)(path);
+  } catch (error) {
+    if (errnoCode2(error) !== "ENOENT") throw error;
+  }
+}
+function jitter(ms) {
+  return Math.max(1, Math.round(ms * (0.5 + Math.random())));
+}
+function sleep(ms) {
+  return new Promise((done) => setTimeout(done, ms));
+}
+var sleepCell = new Int32Array(new SharedArrayBuffer(4));
+function errnoCode2(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
+}
+function messageOf2(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// src/core/temp-sweep.ts
+var import_node_fs3 = require("fs");
+var import_node_path3 = require("path");
+
+// src/core/process-alive.ts
+function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM";
+  }
+}
+
+// src/core/temp-sweep.ts
+var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+function sweepDeadTempFiles(storeDir) {
+  const removed = [];
+  const walk = (dir) => {
+    for (const entry of (0, import_node_fs3.readdirSync)(dir, { withFileTypes: true })) {
+      const path = (0, import_node_path3.join)(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(path);
+        continue;
+      }
+      if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
+      const pid = Number(TEMP_PID.exec(entry.name)?.[1]);
+      if (pid === process.pid || isProcessAlive(pid)) continue;
+      (0, import_node_fs3.rmSync)(path, { force: true });
+      removed.push(path);
+    }
+  };
+  if ((0, import_node_fs3.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
+  return removed;
+}
+
+// src/core/frontmatter.ts
+var import_yaml = __toESM(require_dist(), 1);
+
+// src/core/ids.ts
+var import_node_crypto3 = require("crypto");
+
+// src/core/limits.ts
+var LIMITS = {
+  idLength: 64,
+  titleChars: 200,
+  summaryChars: 32e3,
+  sectionChars: 16e3,
+  systemContextChars: 8e3,
+  reasonChars: 2e3,
+  pathsCount: 100,
+  pathChars: 500,
+  relatedCount: 50,
+  /** A thread file larger than this is reported as damaged instead of being read. */
+  threadFileBytes: 1e6,
+  /** A local state file larger than this is set aside instead of being parsed. */
+  localStateBytes: 4e6
+};
+var fmt = (n) => n.toLocaleString("en-US");
+var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function checkLength(what, value, max) {
+  if (value.length > max) {
+    throw errors.invalid(`${what} is too long: ${fmt(value.length)} characters (limit ${fmt(max)}).`);
+  }
+  if (LONE_SURROGATE.test(value)) {
+    throw errors.invalid(`${what} contains a lone UTF-16 surrogate (broken Unicode text), which cannot be stored: fix the text.`);
+  }
+}
+function checkNotBlank(what, value) {
+  if (value.trim() === "") throw errors.invalid(`${what} must not be empty.`);
+}
+
+// src/core/id-pattern.ts
+var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+function isValidId(id) {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
+
+// src/core/ids.ts
+var MAIN_THREAD_ID = "main";
+function assertId(id, what = "id") {
+  if (!isValidId(id)) {
+    const shown = typeof id === "string" ? JSON.stringify(id.length > 80 ? `${id.slice(0, 80)}\u2026` : id) : String(id);
+    throw errors.invalid(
+      `Invalid ${what} ${shown}: use lowercase letters a-z, digits and "-", at most ${LIMITS.idLength} characters.`
+    );
+  }
+  return id;
+}
+var SPECIAL_LETTERS = {
+  \u00DF: "ss",
+  \u00E6: "ae",
+  \u00C6: "ae",
+  \u00F8: "o",
+  \u00D8: "o",
+  \u0153: "oe",
+  \u0152: "oe",
+  \u0142: "l",
+  \u0141: "l",
+  \u0111: "d",
+  \u0110: "d",
+  \u00FE: "th",
+  \u00DE: "th",
+  \u00F0: "d",
+  \u00D0: "d",
+  \u0131: "i",
+  \u0127: "h",
+  \u014B: "n"
+};
+function slugify(title, maxLength = LIMITS.idLength) {
+  const latin = title.replace(/[ßæÆøØœŒłŁđĐþÞðÐıħŋ]/g, (c) => SPECIAL_LETTERS[c] ?? c).normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase();
+  const slug = latin.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, maxLength).replace(/-+$/g, "");
+  if (slug !== "") return slug;
+  const hash = (0, import_node_crypto3.createHash)("sha256").update(title.normalize("NFC")).digest("hex").slice(0, 8);
+  return `t-${hash}`;
+}
+function uniqueId(title, taken, reserved = []) {
+  const base = slugify(title);
+  const isFree = (id) => !reserved.includes(id) && !taken(id);
+  if (isFree(base)) return base;
+  for (let n = 2; n < 1e5; n++) {
+    const suffix = `-${n}`;
+    const head = base.slice(0, LIMITS.idLength - suffix.length).replace(/-+$/g, "");
+    const candidate = `${head}${suffix}`;
+    if (isFree(candidate)) return candidate;
+  }
+  throw errors.invalid(`Could not find a free id for "${title}"`);
+}
+
+// src/core/frontmatter.ts
+var FENCE = "---";
+var KEY_ORDER = [
+  "id",
+  "title",
+  "parentId",
+  "author",
+  "createdAt",
+  "updatedAt",
+  "status",
+  "branch",
+  "commit",
+  "paths",
+  "mergedInto",
+  "related"
+];
+var FrontmatterError = class extends Error {
+};
+function serializeThread(thread) {
+  const ordered = {};
+  for (const key of KEY_ORDER) {
+    const value = thread[key];
+    if (value === void 0) continue;
+    ordered[key] = value;
+  }
+  const options = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
+  let yamlText = (0, import_yaml.stringify)(ordered, options);
+  if (!readsBack(yamlText, ordered)) yamlText = (0, import_yaml.stringify)(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
+  const body = thread.summary === "" ? "" : `
+${thread.summary.endsWith("\n") ? thread.summary : `${thread.summary}
+`}`;
+  return `${FENCE}
+${yamlText}${FENCE}
+${body}`;
+}
+function readsBack(yamlText, data) {
+  const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
+  return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
+}
+var CONFLICT_START = /^<{7}( |$)/m;
+var CONFLICT_END = /^>{7}( |$)/m;
+var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function hasConflictMarkers(text) {
+  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
+}
+function serializeThreadExactly(thread) {
+  for (const key of [...KEY_ORDER, "summary"]) {
+    const value = thread[key];
+    const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
+    if (texts.some((t) => LONE_SURROGATE2.test(t))) throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+  }
+  const text = serializeThread(thread);
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError("it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words");
+  }
+  const back = parseThread(text);
+  for (const key of [...KEY_ORDER, "summary"]) {
+    if (JSON.stringify(back[key]) !== JSON.stringify(thread[key])) {
+      throw new FrontmatterError(`its ${key} would not read back exactly as given`);
+    }
+  }
+  return text;
+}
+function parseThread(text) {
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): resolve the merge by hand");
+  }
+  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  if (!normalized.startsWith(`${FENCE}
+`) && !normalized.startsWith(`${FENCE}\r
+`)) {
+    throw new FrontmatterError("does not start with a '---' frontmatter block");
+  }
+  const rest = normalized.slice(normalized.indexOf("\n") + 1);
+  const end = findClosingFence(rest);
+  if (end === -1) throw new FrontmatterError("has no closing '---' after the frontmatter");
+  const yamlText = rest.slice(0, end);
+  const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
+  const summary = afterFence.replace(/^\r?\n/, "").replace(/\r?\n$/, "");
+  const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+  }
+  const data = doc.toJS();
+  return { ...validateMeta(data), summary };
+}
+function findClosingFence(rest) {
+  if (rest.startsWith(`${FENCE}
+`) || rest.startsWith(`${FENCE}\r
+`) || rest === FENCE) return 0;
+  const match = /\r?\n---(\r?\n|$)/.exec(rest);
+  if (!match) return -1;
+  return match.index + (match[0].startsWith("\r") ? 2 : 1);
+}
+function validateMeta(data) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  }
+  const d = data;
+  const str = (key, required) => {
+    const v = d[key];
+    if (v === void 0 || v === null) {
+      if (required) throw new FrontmatterError(`frontmatter has no "${key}"`);
+      return void 0;
+    }
+    if (typeof v !== "string") throw new FrontmatterError(`frontmatter "${key}" must be a string, found ${describe(v)}`);
+    return v;
+  };
+  const id = str("id", true);
+  if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
+  const parentRaw = d["parentId"];
+  if (parentRaw !== null && parentRaw !== void 0 && (typeof parentRaw !== "string" || !isValidId(parentRaw))) {
+    throw new FrontmatterError(`frontmatter parentId ${JSON.stringify(parentRaw)} is not a valid id`);
+  }
+  if (parentRaw === void 0) throw new FrontmatterError('frontmatter has no "parentId" (use null for main)');
+  const meta = {
+    id,
+    title: str("title", true),
+    parentId: parentRaw ?? null,
+    author: str("author", false) ?? "unknown",
+    createdAt: str("createdAt", true),
+    updatedAt: str("updatedAt", true)
+  };
+  const status = str("status", false);
+  if (status !== void 0) {
+    if (!isClosedStatus(status)) throw new FrontmatterError(`frontmatter status "${status}" must be done or abandoned`);
+    meta.status = status;
+  }
+  const branch = str("branch", false);
+  if (branch !== void 0) meta.branch = branch;
+  const commit = str("commit", false);
+  if (commit !== void 0) meta.commit = commit;
+  const mergedInto = str("mergedInto", false);
+  if (mergedInto !== void 0) meta.mergedInto = mergedInto;
+  const paths = stringList(d, "paths");
+  if (paths !== void 0) meta.paths = paths;
+  const related = stringList(d, "related");
+  if (related !== void 0) meta.related = related;
+  return meta;
+}
+function stringList(d, key) {
+  const v = d[key];
+  if (v === void 0 || v === null) return void 0;
+  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) {
+    throw new FrontmatterError(`frontmatter "${key}" must be a list of strings`);
+  }
+  return v;
+}
+function isClosedStatus(s) {
+  return s === "done" || s === "abandoned";
+}
+function describe(v) {
+  if (Array.isArray(v)) return "a list";
+  if (v instanceof Date) return "a date (quote it)";
+  return typeof v;
+}
+
+// src/core/file-stamp.ts
+var import_node_fs4 = require("fs");
+function fileStamp(path) {
+  try {
+    const s = (0, import_node_fs4.lstatSync)(path, { bigint: true });
+    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+  } catch {
+    return null;
+  }
+}
+function stampChangedAtMs(stamp) {
+  const [, , , mtimeNs, ctimeNs] = stamp.split(":");
+  return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
+}
+
+// src/core/read-strict.ts
+var import_node_fs5 = require("fs");
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return e instanceof Error ? e.message : String(e);
+}
+function readTextStrict(path, maxBytes) {
+  let stat;
+  try {
+    stat = (0, import_node_fs5.lstatSync)(path);
+  } catch (e) {
+    if (e.code === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  if (!stat.isFile()) throw unreadable(path, "is not a regular file");
+  if (stat.size > maxBytes) {
+    throw unreadable(path, `is ${stat.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  let bytes;
+  try {
+    bytes = (0, import_node_fs5.readFileSync)(path);
+  } catch (e) {
+    if (e.code === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw unreadable(path, "is not valid UTF-8");
+  }
+}
+
+// src/core/store.ts
+var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
+var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
+${IGNORED.join("\n")}
+`;
+var PARSED_CACHE_LIMIT = 2e4;
+function copyThread(t) {
+  const copy = { ...t };
+  if (t.paths) copy.paths = [...t.paths];
+  if (t.related) copy.related = [...t.related];
+  return copy;
+}
+var Store = class {
+  constructor(workspace, lockOptions = {}, options = {}) {
+    this.workspace = workspace;
+    this.lockOptions = lockOptions;
+    this.dir = workspace.storeDir;
+    this.lockPath = (0, import_node_path4.join)(this.dir, ".lock");
+    this.swept = options.sweepTempFiles === false;
+  }
+  workspace;
+  lockOptions;
+  dir;
+  lockPath;
+  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
+  parsed = /* @__PURE__ */ new Map();
+  /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
+  swept;
+  exists() {
+    return (0, import_node_fs6.existsSync)(this.dir);
+  }
+  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
+  ensureLayout() {
+    (0, import_node_fs6.mkdirSync)((0, import_node_path4.join)(this.dir, "projects"), { recursive: true });
+    (0, import_node_fs6.mkdirSync)((0, import_node_path4.join)(this.dir, "threads"), { recursive: true });
+    this.ensureIgnored();
+  }
+  /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
+  ensureIgnored() {
+    const gitignore = (0, import_node_path4.join)(this.dir, ".gitignore");
+    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
+    if (current === null) {
+      writeFileAtomicSync(gitignore, GITIGNORE);
+      return;
+    }
+    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
+    const missing = IGNORED.filter((entry) => !lines.has(entry));
+    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
+  }
+  /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
+  locked(fn) {
+    if (!this.exists()) this.ensureLayout();
+    return withLock(
+      this.lockPath,
+      () => {
+        if (!this.swept) sweepDeadTempFiles(this.dir);
+        this.swept = true;
+        return fn();
+      },
+      this.lockOptions
+    );
+  }
+  // ---- projects ----
+  projectPath(id) {
+    return (0, import_node_path4.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
+  }
+  /** projects/; refused (named) when it is a symbolic link. */
+  projectsDir() {
+    const dir = (0, import_node_path4.join)(this.dir, "projects");
+    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    return dir;
+  }
+  projectIds() {
+    const dir = this.projectsDir();
+    if (!(0, import_node_fs6.existsSync)(dir)) return [];
+    return (0, import_node_fs6.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -5))).map((f) => f.slice(0, -5)).sort();
+  }
+  projectExists(id) {
+    return entryExists(this.projectPath(id));
+  }
+  readProject(id) {
+    const path = this.projectPath(id);
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) throw errors.projectNotFound(id, this.projectIds());
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      throw unreadable(path, `invalid JSON (${e.message})`);
+    }
+    return validateProject(data, path, id);
+  }
+  async writeProject(project) {
+    const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
+    if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
+    await writeFileAtomic(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
+`);
+  }
+  // ---- threads ----
+  /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
+  threadsDir(projectId) {
+    const dir = (0, import_node_path4.join)(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [(0, import_node_path4.join)(this.dir, "threads"), dir]) {
+      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    }
+    return dir;
+  }
+  threadsDirExists(projectId) {
+    return entryExists(this.threadsDir(projectId));
+  }
+  threadPath(projectId, threadId) {
+    return (0, import_node_path4.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+  }
+  /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
+  threadExists(projectId, threadId) {
+    return entryExists(this.threadPath(projectId, threadId));
+  }
+  /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
+  readThread(projectId, threadId, notFound = errors.threadNotFound) {
+    const path = this.threadPath(projectId, threadId);
+    const thread = this.readThreadFile(path, threadId);
+    if (thread === null) throw notFound(threadId);
+    return thread;
+  }
+  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
+  readThreadFile(path, id) {
+    const stamp = fileStamp(path);
+    const hit = stamp === null ? void 0 : this.parsed.get(path);
+    if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) return null;
+    const thread = parseThreadFile(path, id, text);
+    if (stamp !== null) {
+      this.parsed.delete(path);
+      this.parsed.set(path, { stamp, thread: copyThread(thread) });
+      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
+    }
+    return thread;
+  }
+  /** True when the project has more than `limit` thread files (stops reading the directory there). */
+  threadCountExceeds(projectId, limit) {
+    let dir;
+    try {
+      dir = (0, import_node_fs6.opendirSync)(this.threadsDir(projectId));
+    } catch (e) {
+      if (e.code === "ENOENT") return false;
+      throw e;
+    }
+    try {
+      let count = 0;
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
+      }
+      return false;
+    } finally {
+      dir.closeSync();
+    }
+  }
+  /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
+  readAllThreads(projectId) {
+    const dir = this.threadsDir(projectId);
+    const threads = /* @__PURE__ */ new Map();
+    const problems = [];
+    if (!(0, import_node_fs6.existsSync)(dir)) return { threads, problems };
+    for (const name of (0, import_node_fs6.readdirSync)(dir).sort()) {
+      if (isAtomicTempFile(name)) continue;
+      const path = (0, import_node_path4.join)(dir, name);
+      if (!name.endsWith(".md")) continue;
+      const id = name.slice(0, -3);
+      if (!isValidId(id)) {
+        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+        continue;
+      }
+      try {
+        const thread = this.readThreadFile(path, id);
+        if (thread === null) continue;
+        threads.set(id, thread);
+      } catch (e) {
+        problems.push({ path, threadId: id, reason: reasonOf(e) });
+      }
+    }
+    return { threads, problems };
+  }
+  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
+  async writeThread(projectId, thread) {
+    let text;
+    try {
+      text = serializeThreadExactly(thread);
+    } catch (e) {
+      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
+      throw e;
+    }
+    (0, import_node_fs6.mkdirSync)(this.threadsDir(projectId), { recursive: true });
+    await writeFileAtomic(this.threadPath(projectId, thread.id), text);
+  }
+  deleteThreadFile(projectId, threadId) {
+    (0, import_node_fs6.rmSync)(this.threadPath(projectId, threadId), { force: true });
+  }
+};
+function isSymbolicLink(path) {
+  try {
+    return (0, import_node_fs6.lstatSync)(path).isSymbolicLink();
+  } catch (e) {
+    if (e.code === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function entryExists(path) {
+  try {
+    (0, import_node_fs6.lstatSync)(path);
+    return true;
+  } catch (e) {
+    if (e.code === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function parseThreadFile(path, id, text) {
+  let thread;
+  try {
+    thread = parseThread(text);
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw unreadable(path, e.message);
+    throw e;
+  }
+  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
+  return thread;
+}
+function validateProject(data, path, id) {
+  if (typeof data !== "object" || data === null) throw unreadable(path, "is not a JSON object");
+  const d = data;
+  if (d.id !== id) throw unreadable(path, `"id" is ${JSON.stringify(d.id)}, expected "${id}"`);
+  if (typeof d.title !== "string") throw unreadable(path, '"title" must be a string');
+  const mode = d.mode === "team" ? "team" : "solo";
+  if (d.mode !== void 0 && d.mode !== "team" && d.mode !== "solo") throw unreadable(path, '"mode" must be "solo" or "team"');
+  const project = { id, title: d.title, mode, createdAt: typeof d.createdAt === "string" ? d.createdAt : "" };
+  if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
+  return project;
+}
+
+// src/core/types.ts
+var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
+var SECTION_HEADINGS = {
+  decisions: "Decisions",
+  constraints: "Constraints",
+  state: "State",
+  "open-questions": "Open questions",
+  "next-steps": "Next steps"
+};
+function threadStatus(meta) {
+  return meta.status ?? "active";
+}
+
+// src/core/clock.ts
+var last = 0;
+function nextTimestamp(after) {
+  let t = Date.now();
+  const floor = after ? Date.parse(after) : Number.NaN;
+  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
+  if (t <= last) t = last + 1;
+  last = t;
+  return new Date(t).toISOString();
+}
+
+// src/core/git.ts
+var import_node_fs8 = require("fs");
+var import_node_path6 = require("path");
+
+// src/core/git-refs.ts
+var import_node_fs7 = require("fs");
+var import_node_path5 = require("path");
+var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+function readIfExists(path) {
+  try {
+    return (0, import_node_fs7.readFileSync)(path, "utf8");
+  } catch (e) {
+    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    throw e;
+  }
+}
+function commonDir(gitDir2) {
+  const pointer = readIfExists((0, import_node_path5.join)(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : (0, import_node_path5.resolve)(gitDir2, pointer.trim());
+}
+function packedRef(common, name) {
+  const packed = readIfExists((0, import_node_path5.join)(common, "packed-refs"));
+  if (packed === null) return null;
+  for (const line of packed.split("\n")) {
+    if (line.startsWith("#") || line.startsWith("^")) continue;
+    const space = line.indexOf(" ");
+    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
+  }
+  return null;
+}
+function headCommitFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if ((0, import_node_fs7.existsSync)((0, import_node_path5.join)(common, "reftable"))) return void 0;
+  let name = "HEAD";
+  for (let depth = 0; depth < 5; depth++) {
+    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
+    const loose = readIfExists((0, import_node_path5.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
+    if (text === null) return name === "HEAD" ? void 0 : null;
+    if (HASH.test(text)) return text;
+    const symbolic = /^ref:\s*(\S+)$/.exec(text);
+    if (!symbolic) return void 0;
+    name = symbolic[1];
+  }
+  return void 0;
+}
+
+// src/core/git.ts
+function findGitTop(dir) {
+  let current = (0, import_node_path6.resolve)(dir);
+  for (; ; ) {
+    if ((0, import_node_fs8.existsSync)((0, import_node_path6.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path6.dirname)(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function gitDir(top) {
+  const dotGit = (0, import_node_path6.join)(top, ".git");
+  if ((0, import_node_fs8.statSync)(dotGit).isDirectory()) return dotGit;
+  const text = (0, import_node_fs8.readFileSync)(dotGit, "utf8");
+  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
+  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
+  return (0, import_node_path6.resolve)(top, match[1]);
+}
+function readBranch(top) {
+  let head;
+  try {
+    head = (0, import_node_fs8.readFileSync)((0, import_node_path6.join)(gitDir(top), "HEAD"), "utf8");
+  } catch {
+    return null;
+  }
+  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
+  return match ? match[1] : null;
+}
+var GitError = class extends Error {
+};
+async function git(top, args) {
+  const { execFile } = await import("child_process");
+  return new Promise((resolvePromise, reject) => {
+    execFile("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error, stdout, stderr) => {
+      if (error) {
+        reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
+        return;
+      }
+      resolvePromise(stdout);
+    });
+  });
+}
+async function gitMaybe(top, args) {
+  try {
+    return (await git(top, args)).trim();
+  } catch {
+    return null;
+  }
+}
+async function headCommit(top) {
+  let fromFiles;
+  try {
+    fromFiles = headCommitFromFiles(gitDir(top));
+  } catch {
+    fromFiles = void 0;
+  }
+  return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
+}
+async function defaultBranch(top) {
+  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
+  return remote ? remote.replace(/^origin\//, "") : null;
+}
+async function isDefaultBranch(top, branch) {
+  const d = await defaultBranch(top);
+  if (d) return branch === d;
+  if (branch === "main" || branch === "master") return true;
+  return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+}
+async function gitUser(top) {
+  const cwd = top ?? process.cwd();
+  const [name, email] = await Promise.all([
+    gitMaybe(cwd, ["config", "--get", "user.name"]),
+    gitMaybe(cwd, ["config", "--get", "user.email"])
+  ]);
+  return { name: name || null, email: email || null };
+}
+async function commitsTouchingSince(top, commit, paths) {
+  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
+  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
+  if (known === null) return null;
+  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  return Number.parseInt(out.trim(), 10);
+}
+
+// src/core/author.ts
+var import_node_crypto4 = require("crypto");
+var import_node_os2 = require("os");
+async function resolveAuthorId(env, gitTop) {
+  if (env.THREADMIND_AUTHOR) return assertId(env.THREADMIND_AUTHOR, "THREADMIND_AUTHOR");
+  const { name, email } = await gitUser(gitTop);
+  return authorIdFrom(name, email);
+}
+function authorIdFrom(name, email) {
+  const base = slugify(name ?? safeUsername() ?? "unknown", 40);
+  if (!email) return base;
+  const hash = (0, import_node_crypto4.createHash)("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
+  return `${base}-${hash}`;
+}
+function safeUsername() {
+  try {
+    return (0, import_node_os2.userInfo)().username || null;
+  } catch {
+    return null;
+  }
+}
+
+// src/core/local-state.ts
+var import_node_path7 = require("path");
+
+// src/core/measurements.ts
+function emptyMeasurements() {
+  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
+}
+
+// src/core/local-state.ts
+function emptyLocalState() {
+  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
+}
+function localStatePath(storeDir) {
+  return (0, import_node_path7.join)(storeDir, "config.json");
+}
+function readLocalState(storeDir) {
+  const path = localStatePath(storeDir);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.localStateBytes);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
+  }
+  if (text === null) return { state: emptyLocalState() };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    return { state: emptyLocalState(), problem: "is not a JSON object" };
+  }
+  return { state: normalize(data) };
+}
+function normalize(d) {
+  const state = emptyLocalState();
+  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
+  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
+    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
+  }
+  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
+  state.legacyAuthorIds = [...new Set(legacy)];
+  if (isRecord(d.branches)) {
+    for (const [branch, perProject] of Object.entries(d.branches)) {
+      if (!isRecord(perProject)) continue;
+      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
+      state.branches[branch] = Object.fromEntries(entries);
+    }
+  }
+  if (isRecord(d.sessions)) {
+    for (const [key, s] of Object.entries(d.sessions)) {
+      if (!isRecord(s)) continue;
+      const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
+      if (typeof s.projectId === "string") session.projectId = s.projectId;
+      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (typeof s.pid === "number") session.pid = s.pid;
+      state.sessions[key] = session;
+    }
+  }
+  if (isRecord(d.conversations)) {
+    for (const [sessionId, c] of Object.entries(d.conversations)) {
+      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
+    }
+  }
+  if (isRecord(d.measurements)) {
+    const m = d.measurements;
+    for (const key of Object.keys(state.measurements)) {
+      const list = m[key];
+      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
+    }
+  }
+  return state;
+}
+function isRecord(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+// src/core/local-state-write.ts
+var import_node_fs9 = require("fs");
+async function writeLocalState(storeDir, state, hadProblem) {
+  const path = localStatePath(storeDir);
+  let setAside = null;
+  if (hadProblem && (0, import_node_fs9.existsSync)(path)) {
+    setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
+    (0, import_node_fs9.renameSync)(path, setAside);
+  }
+  const { measurements, conversations, ...kept } = state;
+  if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
+    throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
+  }
+  await writeFileAtomic(path, `${JSON.stringify(kept, null, 1)}
+`);
+  return setAside;
+}
+
+// src/core/token-estimate.ts
+var import_node_fs10 = require("fs");
+var import_node_path8 = require("path");
+init_content_hash();
+var CACHE_LIMIT = 5e4;
+var CACHE_MAX_BYTES = 8e6;
+function charsEstimate(text) {
+  return Math.ceil(text.length / 3.5);
+}
+function tokenCachePath(storeDir) {
+  return (0, import_node_path8.join)(storeDir, "cache", "token-counts.json");
+}
+var TokenEstimator = class {
+  constructor(cacheFile, loadEncoder) {
+    this.cacheFile = cacheFile;
+    this.loadEncoder = loadEncoder;
+  }
+  cacheFile;
+  loadEncoder;
+  cache = /* @__PURE__ */ new Map();
+  loaded = false;
+  dirty = false;
+  encoder = null;
+  encoderPromise = null;
+  /** How many counts fell back to characters/3.5 because the encoder was not loaded. */
+  misses = 0;
+  /** True when an encoder can be loaded (exact counts), false when misses fall back to characters/3.5. */
+  get exact() {
+    return this.loadEncoder !== null;
+  }
+  /** Loads the encoder if there is a loader; false when there is none. */
+  async ready() {
+    if (!this.loadEncoder) return false;
+    this.encoderPromise ??= this.loadEncoder();
+    this.encoder = await this.encoderPromise;
+    return true;
+  }
+  /** Synchronous: a cached count, an exact count if the encoder is loaded, else characters/3.5 (counted as a miss). */
+  countSync(text) {
+    if (text === "") return 0;
+    const key = contentHash(text);
+    this.load();
+    const hit = this.cache.get(key);
+    if (hit !== void 0) return hit;
+    if (!this.encoder) {
+      this.misses++;
+      return charsEstimate(text);
+    }
+    const n = this.encoder.countTokens(text);
+    this.cache.set(key, n);
+    if (this.cache.size > CACHE_LIMIT) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== void 0) this.cache.delete(oldest);
+    }
+    this.dirty = true;
+    return n;
+  }
+  /** A cached or exact count; loads the encoder on a miss when there is a loader, else characters/3.5. */
+  async count(text) {
+    if (this.encoder === null && this.loadEncoder !== null) {
+      const before = this.misses;
+      const n = this.countSync(text);
+      if (this.misses === before) return n;
+      await this.ready();
+    }
+    return this.countSync(text);
+  }
+  /** Persists new counts. The cache is derived data: a damaged cache file is replaced, never trusted. */
+  async flush() {
+    if (!this.dirty || !this.cacheFile) return;
+    this.dirty = false;
+    (0, import_node_fs10.mkdirSync)((0, import_node_path8.dirname)(this.cacheFile), { recursive: true });
+    await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
+  }
+  load() {
+    if (this.loaded) return;
+    this.loaded = true;
+    if (!this.cacheFile) return;
+    let text = null;
+    try {
+      text = readTextStrict(this.cacheFile, CACHE_MAX_BYTES);
+    } catch {
+      return;
+    }
+    if (text === null) return;
+    try {
+      const data = JSON.parse(text);
+      if (typeof data !== "object" || data === null) return;
+      for (const [k, v] of Object.entries(data)) if (typeof v === "number") this.cache.set(k, v);
+    } catch {
+    }
+  }
+};
+
+// src/core/summary-sections.ts
+var HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
+function sectionKeyOf(heading) {
+  const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  for (const key of SECTION_KEYS) {
+    if (normalized === key || normalized === SECTION_HEADINGS[key].toLowerCase().replace(/\s+/g, "-")) return key;
+  }
+  return null;
+}
+function parseSummary(summary) {
+  const lines = summary.split("\n");
+  const preamble = [];
+  const sections = [];
+  let fence = null;
+  for (const line of lines) {
+    const fenceMatch = /^\s*(```+|~~~+)/.exec(line);
+    if (fenceMatch) {
+      const marker = fenceMatch[1];
+      if (fence === null) fence = marker[0];
+      else if (marker[0] === fence) fence = null;
+    }
+    const heading = fence === null ? HEADING.exec(line) : null;
+    if (heading && !line.startsWith("###")) {
+      const title = heading[1];
+      sections.push({ key: sectionKeyOf(title), heading: title, lines: [] });
+      continue;
+    }
+    const current = sections[sections.length - 1];
+    if (current) current.lines.push(line);
+    else preamble.push(line);
+  }
+  return {
+    preamble: preamble.join("\n"),
+    sections: sections.map((s) => ({ key: s.key, heading: s.heading, body: trimBlankLines(s.lines.join("\n")) }))
+  };
+}
+function renderSummary(parsed) {
+  const parts = [];
+  const preamble = trimBlankLines(parsed.preamble);
+  if (preamble !== "") parts.push(preamble);
+  for (const s of parsed.sections) parts.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}
+${s.body}`);
+  return parts.join("\n\n");
+}
+function ancestorExcerpt(summary) {
+  const parsed = parseSummary(summary);
+  if (parsed.sections.length === 0) return summary.trim();
+  const kept = parsed.sections.filter((s) => s.key === "decisions" || s.key === "constraints");
+  return renderSummary({ preamble: "", sections: kept });
+}
+function updateSection(summary, key, content, replace) {
+  const parsed = parseSummary(summary);
+  const text = trimBlankLines(content);
+  const existing = parsed.sections.find((s) => s.key === key);
+  if (existing) {
+    if (text === "" && !replace) return summary;
+    existing.body = replace || existing.body === "" ? text : `${existing.body}
+${text}`;
+    return renderSummary(parsed);
+  }
+  const order = SECTION_KEYS.indexOf(key);
+  let insertAt = parsed.sections.length;
+  for (let i = 0; i < parsed.sections.length; i++) {
+    const k = parsed.sections[i].key;
+    if (k !== null && SECTION_KEYS.indexOf(k) > order) {
+      insertAt = i;
+      break;
+    }
+  }
+  parsed.sections.splice(insertAt, 0, { key, heading: SECTION_HEADINGS[key], body: text });
+  return renderSummary(parsed);
+}
+function trimBlankLines(text) {
+  return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
+}
+
+// src/core/context-assembly.ts
+var SEPARATOR = "\n\n---\n\n";
+function assembleContext(input) {
+  const active = input.chain[input.chain.length - 1];
+  if (!active) throw new Error("assembleContext needs at least the active thread");
+  const ancestors = [];
+  for (const t of input.chain.slice(0, -1)) {
+    const excerpt = ancestorExcerpt(t.summary);
+    if (excerpt === "") continue;
+    ancestors.push({ threadId: t.id, text: withWarning(`## Thread: ${oneLine(t.title)}
+${demoteHeadings(excerpt)}`, input.warnings.get(t.id)) });
+  }
+  const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
+  const activeHead = `## Thread: ${oneLine(active.title)} (active)
+`;
+  const relatedLine = input.related && input.related.length > 0 ? `
+
+${relatedText(input.related)}` : "";
+  const activeWarning = input.warnings.get(active.id);
+  const system = input.project.systemContext?.trim() ? `## System Context
+${input.project.systemContext.trim()}` : null;
+  const depth = input.chain.length;
+  const render = (kept2, omitted2, withSystem2, body, cutNote) => {
+    const blocks = [];
+    const top = [...input.notices];
+    if (omitted2.length > 0) {
+      const titles = omitted2.map((id) => input.chain.find((t) => t.id === id)?.title ?? id);
+      top.push(`_Left out to fit the budget: ${omitted2.length} farther ancestor thread${omitted2.length === 1 ? "" : "s"} (${titles.join(", ")})._`);
+    }
+    if (system !== null && !withSystem2) top.push("_Left out to fit the budget: the project's system context._");
+    if (withSystem2 && system !== null) blocks.push(system);
+    if (top.length > 0) blocks.push(top.join("\n"));
+    blocks.push(...kept2.map((b) => b.text));
+    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote ? `
+
+${cutNote}` : ""}`, activeWarning));
+    const main = blocks.join(SEPARATOR);
+    const withFooter = (n) => `${main}${SEPARATOR}_ThreadMind context: ~${n} tokens | depth: ${depth} thread${depth === 1 ? "" : "s"}_`;
+    let tokens = input.estimate(main);
+    for (let i = 0; i < 4; i++) {
+      const total = input.estimate(withFooter(tokens));
+      if (total === tokens) break;
+      tokens = total;
+    }
+    const text = withFooter(tokens);
+    return { text, tokens: Math.max(tokens, input.estimate(text)) };
+  };
+  const fits = (r) => (input.maxChars === void 0 || r.text.length <= input.maxChars) && (input.maxTokens === void 0 || r.tokens <= input.maxTokens);
+  let kept = [...ancestors];
+  const omitted = [];
+  let withSystem = system !== null;
+  let result = render(kept, omitted, withSystem, activeBody, null);
+  while (!fits(result) && kept.length > 0) {
+    omitted.push(kept.shift().threadId);
+    result = render(kept, omitted, withSystem, activeBody, null);
+  }
+  if (!fits(result) && withSystem) {
+    withSystem = false;
+    result = render(kept, omitted, withSystem, activeBody, null);
+  }
+  let truncated = false;
+  if (!fits(result)) {
+    truncated = true;
+    result = cutActive(activeBody, (body, note) => render(kept, omitted, withSystem, body, note), fits, input);
+  }
+  return { text: result.text, tokens: result.tokens, depth, threadId: active.id, omitted, systemContextOmitted: system !== null && !withSystem, truncated, notices: input.notices };
+}
+function cutActive(body, render, fits, input) {
+  const budget = [input.maxChars !== void 0 ? `${input.maxChars} characters` : null, input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null].filter(Boolean).join(" / ");
+  const note = `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`;
+  let lo = 0;
+  let hi = body.length;
+  let best = render("", note);
+  while (lo <= hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const candidate = render(`${body.slice(0, mid).trimEnd()}\u2026`, note);
+    if (fits(candidate)) {
+      best = candidate;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best;
+}
+function relatedText(refs) {
+  const items = refs.map((r) => {
+    if (r.problem === "missing") return `${r.id} (missing: no such thread)`;
+    if (r.problem === "unreadable") return `${r.id} (its file cannot be read)`;
+    return `${(r.title ?? r.id).replace(/\s*\n\s*/g, " ")} (${r.id}${r.status && r.status !== "active" ? `, ${r.status}` : ""})`;
+  });
+  return `_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): ${items.join("; ")}._`;
+}
+function oneLine(title) {
+  return title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+}
+function withWarning(text, warning) {
+  return warning ? `${text}
+
+${warning}` : text;
+}
+function demoteHeadings(text) {
+  let inFence = false;
+  return text.split("\n").map((line) => {
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+    return !inFence && /^## /.test(line) ? `#${line}` : line;
+  }).join("\n");
+}
+
+// src/core/tree-render.ts
+function buildTree(threads) {
+  const children = /* @__PURE__ */ new Map();
+  const roots = [];
+  const detached = [];
+  for (const t of threads.values()) {
+    if (t.parentId === null) {
+      roots.push(t.id);
+      continue;
+    }
+    if (!threads.has(t.parentId)) {
+      detached.push({ id: t.id, why: `parent "${t.parentId}" does not exist` });
+      continue;
+    }
+    const list = children.get(t.parentId) ?? [];
+    list.push(t.id);
+    children.set(t.parentId, list);
+  }
+  const reachable = /* @__PURE__ */ new Set();
+  const stack = [...roots, ...detached.map((d) => d.id)];
+  while (stack.length > 0) {
+    const id = stack.pop();
+    if (reachable.has(id)) continue;
+    reachable.add(id);
+    stack.push(...children.get(id) ?? []);
+  }
+  for (const t of threads.values()) {
+    if (!reachable.has(t.id)) detached.push({ id: t.id, why: `its parentIds form a cycle (${cycleOf(t.id, threads).join(" \u2192 ")})` });
+  }
+  const byCreated = (a, b) => threads.get(a).createdAt < threads.get(b).createdAt ? -1 : threads.get(a).createdAt > threads.get(b).createdAt ? 1 : a < b ? -1 : 1;
+  for (const list of children.values()) list.sort(byCreated);
+  roots.sort((a, b) => a === MAIN_THREAD_ID ? -1 : b === MAIN_THREAD_ID ? 1 : byCreated(a, b));
+  return { roots, children, detached };
+}
+function cycleOf(start, threads) {
+  const seen = [];
+  let id = start;
+  while (id !== null && !seen.includes(id)) {
+    seen.push(id);
+    id = threads.get(id)?.parentId ?? null;
+  }
+  if (id !== null) seen.push(id);
+  return seen;
+}
+function renderTree(threads, options) {
+  const shape = buildTree(threads);
+  const lines = [`Project: ${options.title}`];
+  const label = (t) => {
+    const parts = [`${oneLine2(t.title)} (${t.id})`];
+    if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` \u2192 ${t.mergedInto}` : ""}]`);
+    if (t.branch) parts.push(`\u2387 ${t.branch}`);
+    const extra = options.extra?.(t);
+    if (extra) parts.push(extra);
+    if (t.id === options.activeId) parts.push("\u25C0 active");
+    return parts.join(" ");
+  };
+  const walk = (id, prefix, last2, isRoot) => {
+    const t = threads.get(id);
+    lines.push(isRoot ? label(t) : `${prefix}${last2 ? "\u2514\u2500\u2500 " : "\u251C\u2500\u2500 "}${label(t)}`);
+    const kids = shape.children.get(id) ?? [];
+    const childPrefix = isRoot ? "" : `${prefix}${last2 ? "    " : "\u2502   "}`;
+    kids.forEach((k, i) => walk(k, childPrefix, i === kids.length - 1, false));
+  };
+  for (const r of shape.roots) walk(r, "", true, true);
+  if (shape.detached.length > 0) {
+    lines.push("", "\u26A0 Detached threads (fix their parentId):");
+    for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${d.why}`);
+  }
+  if (options.problems.length > 0) {
+    lines.push("", `\u26A0 ${options.problems.length} thread file${options.problems.length === 1 ? "" : "s"} could not be read (left as they are):`);
+    for (const p of options.problems) lines.push(`  ${p.path}: ${p.reason}`);
+  }
+  return lines.join("\n");
+}
+function oneLine2(s) {
+  return s.replace(/\s*\n\s*/g, " \u23CE ");
+}
+
+// src/core/thread-chain.ts
+function walkToRoot(start, read) {
+  const threads = [start];
+  const notices = [];
+  const seen = /* @__PURE__ */ new Set([start.id]);
+  let current = start;
+  while (current.parentId !== null) {
+    const parentId = current.parentId;
+    if (seen.has(parentId)) {
+      notices.push(`_\u26A0 The parentIds of "${current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      break;
+    }
+    let parent;
+    try {
+      parent = read(parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) {
+        notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+      } else if (e instanceof ThreadMindError && e.code === "not-found") {
+        notices.push(`_\u26A0 Parent thread "${parentId}" of "${current.id}" does not exist; ancestors are not shown._`);
+      } else throw e;
+      break;
+    }
+    seen.add(parentId);
+    threads.unshift(parent);
+    current = parent;
+  }
+  return { threads, notices };
+}
+function descendantsOf(id, threads) {
+  const children = /* @__PURE__ */ new Map();
+  for (const t of threads.values()) {
+    if (t.parentId === null) continue;
+    const list = children.get(t.parentId) ?? [];
+    list.push(t.id);
+    children.set(t.parentId, list);
+  }
+  const out = [];
+  const seen = /* @__PURE__ */ new Set([id]);
+  const queue = [id];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+// src/core/secret-patterns.ts
+var GENERIC_MIN_LENGTH = 12;
+var GENERIC_MIN_ENTROPY = 2.5;
+var TOKEN_MIN_ENTROPY = 2.5;
+function shannonEntropy(value) {
+  const counts = /* @__PURE__ */ new Map();
+  let total = 0;
+  for (const ch of value) {
+    counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    total += 1;
+  }
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / total;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+var PLACEHOLDER_WORDS = [
+  "example",
+  "changeme",
+  "change_me",
+  "change-me",
+  "placeholder",
+  "redacted",
+  "dummy",
+  "sample",
+  "notreal",
+  "not_real",
+  "insert",
+  "replace",
+  "****",
+  "\u2026",
+  "...",
+  "123456789",
+  "abcdefgh"
+];
+var SHORT_PLACEHOLDER_WORDS = ["your", "fake", "xxxx"];
+function looksLikePlaceholder(value) {
+  if (PLACEHOLDER_WORDS.some((word) => containsWord(value, word))) return true;
+  if (/^<.*>$|^\[.*\]$|^\{.*\}$/.test(value)) return true;
+  return /(.)\1{5}/.test(value);
+}
+function looksLikeValuePlaceholder(value) {
+  return looksLikePlaceholder(value) || SHORT_PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
+}
+function containsWord(value, word) {
+  const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
+  return value.includes(word) || value.includes(word.toUpperCase()) || value.includes(capitalized);
+}
+function looksLikeReference(value) {
+  if (/\$\{|\{\{|%\(/.test(value)) return true;
+  if (/^\$[A-Za-z_]/.test(value)) return true;
+  if (/^%[A-Za-z_]\w*%$/.test(value)) return true;
+  if (/^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|env\b|ENV\[)/.test(value)) return true;
+  return /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::)[A-Za-z_$][\w$]*)+$/.test(value);
+}
+function looksLikeCredentialValue(value, minLength = GENERIC_MIN_LENGTH) {
+  if (value.length < minLength) return false;
+  if (/\s/.test(value)) return false;
+  if (looksLikeValuePlaceholder(value) || looksLikeReference(value)) return false;
+  if (/^\d+$/.test(value)) return false;
+  if (/^[A-Za-z_./:-]+$/.test(value)) return false;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  if (/\//.test(value) && /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(value)) return false;
+  if (/^(?:\.{1,2}\/|~\/|\/[A-Za-z])/.test(value) && !/[+=]/.test(value)) return false;
+  if (/[()[\]{}<>]/.test(value)) return false;
+  if (!/[A-Za-z]/.test(value) || !/[0-9!@$%^&+~|]/.test(value)) return false;
+  if (looksLikeWordsJoined(value)) return false;
+  return shannonEntropy(value) >= GENERIC_MIN_ENTROPY;
+}
+function looksLikeWordsJoined(value) {
+  const parts = value.split(/[-_.]+/).filter((part) => part !== "");
+  if (parts.length < 2) return false;
+  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Za-z0-9]{1,3})$/.test(part));
+}
+function groupSpan(match, group) {
+  const span = match.indices?.[group];
+  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group}`);
+  return { start: span[0], end: span[1] };
+}
+function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
+  return {
+    pattern,
+    detect(match) {
+      const { start, end } = groupSpan(match, 1);
+      const token = match[1] ?? "";
+      const publicPrefix = prefix.exec(token)?.[0] ?? "";
+      const body = token.slice(publicPrefix.length);
+      if (looksLikePlaceholder(body)) return null;
+      if (shannonEntropy(body) < TOKEN_MIN_ENTROPY) return null;
+      if (!accept(body)) return null;
+      return { kind, start, end, publicPrefix };
+    }
+  };
+}
+var hasDigit = (s) => /\d/.test(s);
+var hasLetterAndDigit = (s) => /\d/.test(s) && /[A-Za-z]/.test(s);
+function looksGenerated(body) {
+  if (looksLikeWordsJoined(body)) return false;
+  return hasDigit(body) || /[a-z]/.test(body) && /[A-Z]/.test(body);
+}
+var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
+var privateKeyRule = {
+  pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
+  detect(match, text) {
+    const { start, end: headerEnd } = groupSpan(match, 0);
+    const body = new RegExp(PRIVATE_KEY_BODY.source, PRIVATE_KEY_BODY.flags);
+    body.lastIndex = headerEnd;
+    if (body.exec(text) === null) return null;
+    return { kind: "private key", start, end: body.lastIndex, publicPrefix: match[0] };
+  }
+};
+var jwtRule = {
+  pattern: /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/dg,
+  detect(match) {
+    const token = match[1] ?? "";
+    const header = token.slice(0, token.indexOf("."));
+    if (!isJwtHeader(header)) return null;
+    const { start, end } = groupSpan(match, 1);
+    return { kind: "JWT", start, end, publicPrefix: token.startsWith("eyJ") ? "eyJ" : "" };
+  }
+};
+function isJwtHeader(segment) {
+  const decoded = Buffer.from(segment, "base64url").toString("utf8");
+  if (!decoded.trimStart().startsWith("{")) return false;
+  let parsed;
+  try {
+    parsed = JSON.parse(decoded);
+  } catch {
+    return false;
+  }
+  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
+}
+var bearerRule = {
+  pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
+  detect(match) {
+    const { start, end: rawEnd } = groupSpan(match, 1);
+    const raw = match[1] ?? "";
+    const token = raw.replace(/\.+$/, "");
+    if (!looksLikeCredentialValue(token, 16)) return null;
+    return { kind: "bearer token", start, end: rawEnd - (raw.length - token.length), publicPrefix: "" };
+  }
+};
+var urlPasswordRule = {
+  pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{1,100}:([^\s:@/?#]{1,200})@/dg,
+  detect(match) {
+    const password = match[1] ?? "";
+    if (!looksLikeCredentialValue(password, 8)) return null;
+    return { kind: "password in URL", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+var AWS_SECRET_KEY_NAME = String.raw`(?:aws[_-]?)?secret[_-]?access[_-]?key|aws[_-]?secret[_-]?key`;
+var awsSecretRule = {
+  pattern: new RegExp(
+    String.raw`(?:${AWS_SECRET_KEY_NAME})["'\x60]?[ \t]*(?:=>|:=|=|:)[ \t]*["'\x60]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
+    "dgi"
+  ),
+  detect(match) {
+    const secret = match[1] ?? "";
+    if (looksLikePlaceholder(secret) || shannonEntropy(secret) < 3.5 || !hasDigit(secret)) return null;
+    return { kind: "AWS secret access key", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+function assignmentKind(keyword) {
+  const k = keyword.toLowerCase().replace(/[_-]/g, "");
+  if (k.startsWith("pass")) return "password assignment";
+  if (k.startsWith("secret")) return "secret assignment";
+  if (k === "token") return "token assignment";
+  if (k === "apikey") return "API key assignment";
+  if (k === "accesskey") return "access key assignment";
+  if (k === "privatekey") return "private key assignment";
+  throw new Error(`secret-patterns: keyword ${keyword} has no assignment kind`);
+}
+var ASSIGNMENT = new RegExp(
+  String.raw`(pass(?:word|wd|phrase)|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![A-Za-z0-9_-])` + String.raw`["'\x60\]]?([ \t]*)(?:=>|:=|=|:)[ \t]*` + String.raw`(?:"([^"\r\n]{0,500})"|'([^'\r\n]{0,500})'|\x60([^\x60\r\n]{0,500})\x60|([^\s"'\x60,;&)\]}]{1,500}))`,
+  "dgi"
+);
+var assignmentRule = { pattern: ASSIGNMENT, detect: detectAssignment };
+function detectAssignment(match, text) {
+  const kind = assignmentKind(match[1] ?? "");
+  const quotedGroup = [3, 4, 5].find((g) => match[g] !== void 0);
+  if (quotedGroup !== void 0) {
+    const value2 = match[quotedGroup] ?? "";
+    if (!looksLikeCredentialValue(value2)) return null;
+    return { kind, ...groupSpan(match, quotedGroup), publicPrefix: "" };
+  }
+  const raw = match[6];
+  if (raw === void 0) throw new Error("secret-patterns: assignment matched without a value");
+  const value = raw.replace(/[.:!?]+$/, "");
+  if (!looksLikeCredentialValue(value)) return null;
+  const span = groupSpan(match, 6);
+  if (/^[A-Za-z_$][\w$]*$/.test(value)) {
+    const spaceBeforeSeparator = (match[2] ?? "") !== "";
+    const after = text.slice(span.end, span.end + 200);
+    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
+    if (spaceBeforeSeparator || !endsLiteral) return null;
+  }
+  return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
+}
+var B = String.raw`(?<![A-Za-z0-9_-])`;
+var E = String.raw`(?![A-Za-z0-9_-])`;
+var rx = (source, flags = "dg") => new RegExp(source, flags);
+var SECRET_RULES = [
+  privateKeyRule,
+  prefixedTokenRule(
+    "AWS access key ID",
+    rx(String.raw`(?<![A-Za-z0-9])((?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])`),
+    /^(?:AKIA|ASIA)/,
+    () => true
+    // base32 ids may lack digits; 16 capitals glued to AKIA do not occur in prose
+  ),
+  awsSecretRule,
+  prefixedTokenRule(
+    "GitHub token",
+    rx(String.raw`(?<![A-Za-z0-9_])(gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{50,251})(?![A-Za-z0-9_])`),
+    /^(?:gh[pousr]_|github_pat_)/
+  ),
+  prefixedTokenRule("GitLab token", rx(String.raw`${B}(glpat-[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9_-]+)*)${E}`), /^glpat-/),
+  prefixedTokenRule("npm token", rx(String.raw`${B}(npm_[A-Za-z0-9]{36})${E}`), /^npm_/),
+  prefixedTokenRule(
+    "Slack token",
+    rx(String.raw`${B}(xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})${E}`),
+    /^(?:xox[abposr]|xapp)-/,
+    (body) => body.length >= 20 && body.includes("-") && hasLetterAndDigit(body)
+  ),
+  {
+    pattern: /(hooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|(?:workflows|triggers)\/T[A-Z0-9]{6,}\/[A-Za-z0-9/]{20,}))/dg,
+    detect(match) {
+      const url = match[1] ?? "";
+      const secret = url.slice(url.lastIndexOf("/") + 1);
+      if (looksLikePlaceholder(url) || shannonEntropy(secret) < TOKEN_MIN_ENTROPY) return null;
+      return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
+    }
+  },
+  prefixedTokenRule(
+    "Anthropic API key",
+    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
+    /^sk-ant-(?:[a-z]+\d*-)?/
+  ),
+  prefixedTokenRule(
+    "OpenAI API key",
+    rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
+    /^sk-(?:(?:proj|svcacct|admin|None)-)?/,
+    (body) => looksGenerated(body) && /[a-z]/.test(body) && /[A-Z]/.test(body)
+  ),
+  prefixedTokenRule(
+    "Stripe live key",
+    rx(String.raw`(?<![A-Za-z0-9_])((?:sk|rk)_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_])`),
+    /^(?:sk|rk)_live_/
+  ),
+  prefixedTokenRule("Google API key", rx(String.raw`${B}(AIza[A-Za-z0-9_-]{35})${E}`), /^AIza/),
+  jwtRule,
+  bearerRule,
+  urlPasswordRule,
+  assignmentRule
+];
+
+// src/core/secret-scan.ts
+var FINDINGS_NAMED_IN_MESSAGE = 3;
+function scanForSecrets(text) {
+  const candidates = [];
+  SECRET_RULES.forEach((rule, priority) => {
+    for (const match of text.matchAll(rule.pattern)) {
+      const candidate = rule.detect(match, text);
+      if (candidate !== null) candidates.push({ candidate, priority });
+    }
+  });
+  if (candidates.length === 0) return [];
+  const kept = keepMostSpecific(candidates);
+  const lineStarts = lineStartOffsets(text);
+  return kept.map((c) => {
+    const line = lineOf(lineStarts, c.start);
+    const lineStart = lineStarts[line - 1] ?? 0;
+    return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
+  });
+}
+var SecretDetectedError = class extends ThreadMindError {
+  findings;
+  what;
+  constructor(what, findings) {
+    super("secret", refusalMessage(what, findings));
+    this.name = "SecretDetectedError";
+    this.what = what;
+    this.findings = findings;
+  }
+};
+function assertNoSecrets(text, what) {
+  if (what.trim() === "") throw new TypeError("assertNoSecrets: `what` must describe the text being written");
+  const findings = scanForSecrets(text);
+  if (findings.length > 0) throw new SecretDetectedError(what, findings);
+}
+function refusalMessage(what, findings) {
+  const first = findings[0];
+  if (first === void 0) throw new Error("SecretDetectedError needs at least one finding");
+  const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
+  const rest = findings.length - named.length;
+  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
+  const plural = findings.length > 1;
+  const example = maskExample(first.masked);
+  return `Refused to write ${what}: it contains what looks like ${plural ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
+}
+function joinWithAnd(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+function maskExample(masked) {
+  const prefix = masked.slice(0, masked.indexOf("\u2026"));
+  return prefix.length > 0 && prefix.length <= 16 ? `${prefix}****` : "****";
+}
+function mask(c) {
+  return `${c.publicPrefix}\u2026(${c.end - c.start - c.publicPrefix.length} chars)`;
+}
+function keepMostSpecific(all) {
+  const byPosition = [...all].sort((a, b) => a.candidate.start - b.candidate.start || a.priority - b.priority);
+  const kept = [];
+  let cluster = [];
+  let clusterEnd = -1;
+  const flush = () => {
+    const chosen = [];
+    for (const { candidate } of [...cluster].sort((a, b) => a.priority - b.priority)) {
+      if (chosen.every((c) => candidate.end <= c.start || candidate.start >= c.end)) chosen.push(candidate);
+    }
+    kept.push(...chosen.sort((a, b) => a.start - b.start));
+    cluster = [];
+  };
+  for (const entry of byPosition) {
+    if (entry.candidate.start >= clusterEnd && cluster.length > 0) flush();
+    cluster.push(entry);
+    clusterEnd = Math.max(clusterEnd, entry.candidate.end);
+  }
+  flush();
+  return kept;
+}
+function lineStartOffsets(text) {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+function lineOf(lineStarts, offset) {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+// src/core/migrate-v04.ts
+var import_node_fs11 = require("fs");
+var import_node_path9 = require("path");
+async function migrateV04IfNeeded(store, author) {
+  const treesDir = (0, import_node_path9.join)(store.dir, "trees");
+  if (!(0, import_node_fs11.existsSync)(treesDir)) return null;
+  const report = { projects: [], removed: [], notes: [], text: "" };
+  const me = await author();
+  const plans = [];
+  for (const name of (0, import_node_fs11.readdirSync)(treesDir).sort()) {
+    if (!name.endsWith(".json")) continue;
+    const projectId = name.slice(0, -5);
+    const treePath = (0, import_node_path9.join)(treesDir, name);
+    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
+    const nodes = readTree(treePath);
+    const threadsDir = (0, import_node_path9.join)(store.dir, "threads", projectId);
+    let parentsFromTree = 0;
+    let rewritten = 0;
+    const files = (0, import_node_fs11.existsSync)(threadsDir) ? (0, import_node_fs11.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const threads = [];
+    for (const file of files) {
+      const id = file.slice(0, -3);
+      const path = (0, import_node_path9.join)(threadsDir, file);
+      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
+      const text = readTextStrict(path, LIMITS.threadFileBytes);
+      if (text === null) continue;
+      const { thread, naive } = parseOldThread(path, id, text, me);
+      const node = nodes[id];
+      if (node !== void 0) {
+        if (node.parentId !== thread.parentId) parentsFromTree++;
+        thread.parentId = node.parentId;
+      }
+      if (naive || node !== void 0) rewritten++;
+      try {
+        serializeThreadExactly(thread);
+      } catch (e) {
+        if (!(e instanceof FrontmatterError)) throw e;
+        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
+      }
+      threads.push(thread);
+    }
+    const ids = new Set(threads.map((t) => t.id));
+    for (const id of Object.keys(nodes)) {
+      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
+    }
+    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
+  }
+  store.ensureLayout();
+  for (const plan of plans) {
+    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
+    (0, import_node_fs11.rmSync)(plan.treePath);
+    report.removed.push(plan.treePath);
+    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
+  }
+  if ((0, import_node_fs11.readdirSync)(treesDir).length === 0) (0, import_node_fs11.rmdirSync)(treesDir);
+  if ((0, import_node_fs11.existsSync)((0, import_node_path9.join)(store.dir, "stats"))) {
+    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
+  }
+  const lines = [
+    "ThreadMind upgraded this store from the 0.4 layout:",
+    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
+    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
+    ...report.notes.map((n) => `- ${n}`)
+  ];
+  report.text = lines.join("\n");
+  return report;
+}
+function readTree(path) {
+  let data;
+  try {
+    data = JSON.parse((0, import_node_fs11.readFileSync)(path, "utf8"));
+  } catch (e) {
+    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
+  }
+  const nodes = data?.nodes;
+  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
+  const out = {};
+  for (const [id, node] of Object.entries(nodes)) {
+    const parent = node?.parentId;
+    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
+    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
+      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
+    }
+    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
+  }
+  return out;
+}
+function parseOldThread(path, id, text, author) {
+  try {
+    const thread2 = parseThread(text);
+    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
+  } catch (e) {
+    if (!(e instanceof FrontmatterError)) throw e;
+  }
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
+  const fields = {};
+  for (const line of match[1].split(/\r?\n/)) {
+    const at = line.indexOf(":");
+    if (at <= 0) continue;
+    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  const mtime = (0, import_node_fs11.statSync)(path).mtime.toISOString();
+  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
+  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
+  const thread = {
+    id,
+    title: fields.title || id,
+    parentId: parent,
+    author: fields.author && fields.author !== "null" ? fields.author : author,
+    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
+    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
+    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
+  };
+  if (status) thread.status = status;
+  return { thread, naive: true };
+}
+
+// src/core/search/scratch.ts
+var Scratch = class {
+  f64 = /* @__PURE__ */ new Map();
+  u32 = /* @__PURE__ */ new Map();
+  /** A Float64Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
+  floats(name, n) {
+    let a = this.f64.get(name);
+    if (!a || a.length < n) this.f64.set(name, a = new Float64Array(Math.max(n, 1024, (a?.length ?? 0) * 2)));
+    return a;
+  }
+  /** A Uint32Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
+  uints(name, n) {
+    let a = this.u32.get(name);
+    if (!a || a.length < n) this.u32.set(name, a = new Uint32Array(Math.max(n, 1024, (a?.length ?? 0) * 2)));
+    return a;
+  }
+};
+
+// src/core/search/term-index.ts
+var TermIndex = class {
+  /** term → flat [doc, tf, doc, tf, …]; dead documents are skipped by readers until compaction drops them. */
+  postingLists = /* @__PURE__ */ new Map();
+  /** doc → number of terms; -1 once removed. */
+  lengths = [];
+  live = 0;
+  dead = 0;
+  totalLength = 0;
+  /** Bumped by every add and remove (the norms cache is valid for one version). */
+  version = 0;
+  normCache = null;
+  normVersion = -1;
+  /** Live documents. */
+  get size() {
+    return this.live;
+  }
+  get averageLength() {
+    return this.live === 0 ? 0 : this.totalLength / this.live;
+  }
+  isLive(doc) {
+    const len = this.lengths[doc];
+    return len !== void 0 && len >= 0;
+  }
+  /** Adds a document (a fresh number: numbers are never reused) with its terms, repeats counting. */
+  add(doc, terms2) {
+    if (this.lengths[doc] !== void 0) throw new Error(`TermIndex: document ${doc} was already added`);
+    const tf = /* @__PURE__ */ new Map();
+    for (const t of terms2) tf.set(t, (tf.get(t) ?? 0) + 1);
+    for (const [term, n] of tf) {
+      const list = this.postingLists.get(term);
+      if (list) list.push(doc, n);
+      else this.postingLists.set(term, [doc, n]);
+    }
+    this.lengths[doc] = terms2.length;
+    this.version++;
+    this.live++;
+    this.totalLength += terms2.length;
+  }
+  remove(doc) {
+    const len = this.lengths[doc];
+    if (len === void 0 || len < 0) return;
+    this.lengths[doc] = -1;
+    this.version++;
+    this.live--;
+    this.dead++;
+    this.totalLength -= len;
+    if (this.dead > 256 && this.dead > this.live / 4) this.compact();
+  }
+  /** The raw posting list of a term: flat [doc, tf, …], dead documents included (check `isLive`). Do not modify. */
+  postings(term) {
+    return this.postingLists.get(term);
+  }
+  /** How many live documents contain the term. */
+  documentFrequency(list) {
+    let n = 0;
+    for (let i = 0; i < list.length; i += 2) if (this.lengths[list[i]] >= 0) n++;
+    return n;
+  }
+  /**
+   * Per document the BM25 length normalisation k1·(1 − b + b·len/avg), NaN for removed documents; recomputed only
+   * when documents were added or removed since the last call.
+   */
+  norms() {
+    if (this.normCache && this.normVersion === this.version) return this.normCache;
+    const avg = this.averageLength || 1;
+    const out = new Float64Array(this.lengths.length);
+    for (let doc = 0; doc < this.lengths.length; doc++) {
+      const len = this.lengths[doc];
+      out[doc] = len === void 0 || len < 0 ? Number.NaN : BM25.k1 * (1 - BM25.b + BM25.b * len / avg);
+    }
+    this.normCache = out;
+    this.normVersion = this.version;
+    return out;
+  }
+  /** Every term of the vocabulary that starts with `prefix` (itself included when present). */
+  termsStartingWith(prefix) {
+    const out = [];
+    for (const term of this.postingLists.keys()) if (term.startsWith(prefix)) out.push(term);
+    return out;
+  }
+  compact() {
+    for (const [term, list] of this.postingLists) {
+      const kept = [];
+      for (let i = 0; i < list.length; i += 2) if (this.lengths[list[i]] >= 0) kept.push(list[i], list[i + 1]);
+      if (kept.length === 0) this.postingLists.delete(term);
+      else this.postingLists.set(term, kept);
+    }
+    this.dead = 0;
+  }
+};
+function bm25Idf(docCount, docFrequency) {
+  return Math.log(1 + (docCount - docFrequency + 0.5) / (docFrequency + 0.5));
+}
+var BM25 = { k1: 1.2, b: 0.75 };
+
+// src/core/search/text-terms.ts
+var STOPWORDS = new Set(
+  "a an and are as at be but by can could did do does for from had has have how i if in into is it its me my no not of on or our so than that the their them then there these they this to us was we were what when where which who why will with would you your any all about did does done should shall may might just also".split(" ")
+);
+var WORD = /[\p{L}\p{N}]+/gu;
+function stem(word) {
+  let w = word;
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) w = w.slice(0, -1);
+  for (const suffix of ["ing", "ed"]) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      w = w.slice(0, -suffix.length);
+      if (/([bdfgklmnprt])\1$/.test(w)) w = w.slice(0, -1);
+      break;
+    }
+  }
+  if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
+  return w;
+}
+function fold(word) {
+  return word.normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase();
+}
+function termsAt(text) {
+  const out = [];
+  for (const m of text.matchAll(WORD)) {
+    const folded = fold(m[0]);
+    if (folded.length < 2 || STOPWORDS.has(folded)) continue;
+    out.push({ term: stem(folded), start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+function terms(text) {
+  return termsAt(text).map((t) => t.term);
+}
+function queryTerms(query) {
+  return [...new Set(terms(query))];
+}
+
+// src/core/search/catalog-index.ts
+var META_FIELDS = ["title", "id", "headings", "paths", "branch"];
+function fieldText(meta, field) {
+  switch (field) {
+    case "title":
+      return meta.title;
+    case "id":
+      return meta.id;
+    case "headings":
+      return meta.headings.join("\n");
+    case "paths":
+      return (meta.paths ?? []).join("\n");
+    case "branch":
+      return meta.branch ?? "";
+    default: {
+      const unknown = field;
+      throw new Error(`unknown metadata field ${String(unknown)}`);
+    }
+  }
+}
+var CatalogIndex = class {
+  scratch = new Scratch();
+  fields = {
+    title: new TermIndex(),
+    id: new TermIndex(),
+    headings: new TermIndex(),
+    paths: new TermIndex(),
+    branch: new TermIndex()
+  };
+  slots = /* @__PURE__ */ new Map();
+  metas = [];
+  /** Live threads. */
+  get size() {
+    return this.slots.size;
+  }
+  /** Slots ever given out (the length of per-slot arrays). */
+  get slotCount() {
+    return this.metas.length;
+  }
+  put(meta) {
+    this.delete(meta.id);
+    const slot = this.metas.length;
+    this.metas.push(meta);
+    this.slots.set(meta.id, slot);
+    for (const field of META_FIELDS) this.fields[field].add(slot, terms(fieldText(meta, field)));
+  }
+  delete(threadId) {
+    const slot = this.slots.get(threadId);
+    if (slot === void 0) return;
+    this.slots.delete(threadId);
+    this.metas[slot] = void 0;
+    for (const field of META_FIELDS) this.fields[field].remove(slot);
+  }
+  at(slot) {
+    return this.metas[slot];
+  }
+  /** The live slot of a thread, -1 when it is not in the catalog. */
+  slotOf(threadId) {
+    return this.slots.get(threadId) ?? -1;
+  }
+  get(threadId) {
+    const slot = this.slots.get(threadId);
+    return slot === void 0 ? void 0 : this.metas[slot];
+  }
+};
+
+// src/core/search/snippet.ts
+var SNIPPET_MAX_CHARS = 160;
+function snippetOf(text, isMatch, max = SNIPPET_MAX_CHARS) {
+  const lines = text.split("\n");
+  let best = { line: "", count: 0, first: 0 };
+  for (const line of lines) {
+    const hits = termsAt(line).filter((t) => isMatch(t.term));
+    const count = new Set(hits.map((h) => h.term)).size;
+    if (count > best.count) best = { line, count, first: hits[0].start };
+  }
+  if (best.count === 0) return clip(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
+  return around(best.line, best.first, max);
+}
+function clip(text, max = SNIPPET_MAX_CHARS) {
+  const t = collapse(text);
+  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}\u2026`;
+}
+function around(line, at, max) {
+  const raw = line.trim();
+  const offset = at - (line.length - line.trimStart().length);
+  if (raw.length <= max) return collapse(raw);
+  let start = Math.max(0, offset - Math.floor(max / 3));
+  let end = Math.min(raw.length, start + max - 2);
+  start = Math.max(0, end - (max - 2));
+  if (start > 0) {
+    const space = raw.indexOf(" ", start);
+    if (space !== -1 && space < offset) start = space + 1;
+  }
+  if (end < raw.length) {
+    const space = raw.lastIndexOf(" ", end);
+    if (space > offset) end = space;
+  }
+  return `${start > 0 ? "\u2026" : ""}${collapse(raw.slice(start, end))}${end < raw.length ? "\u2026" : ""}`;
+}
+function collapse(text) {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+// src/core/search/overview-tier.ts
+var FIELD_WEIGHTS = { title: 3, id: 2, headings: 1.5, paths: 1.5, branch: 1.5 };
+var FIELD_LABELS = { title: "Title", id: "Id", headings: "Section headings", paths: "Paths", branch: "Branch" };
+var PREFIX_WEIGHT = 0.5;
+var PREFIX_MIN_CHARS = 3;
+function variantsOf(term, relaxed, startingWith) {
+  if (!relaxed || term.length < PREFIX_MIN_CHARS) return [[term, 1]];
+  return startingWith(term).map((t) => [t, t === term ? 1 : PREFIX_WEIGHT]);
+}
+function termMatcher(queryTerms2, relaxed) {
+  return (t) => queryTerms2.some((q) => t === q || relaxed && q.length >= PREFIX_MIN_CHARS && t.startsWith(q));
+}
+function matchCatalog(index, queryTerms2, accept, relaxed) {
+  const n = index.slotCount;
+  const score = index.scratch.floats("score", n);
+  const mask2 = index.scratch.uints("mask", n);
+  const byField = META_FIELDS.map((f) => index.scratch.floats(`field-${f}`, n));
+  const termBest = index.scratch.floats("term-best", n);
+  const termField = index.scratch.uints("term-field", n);
+  const touched = [];
+  queryTerms2.forEach((term, qi) => {
+    const termTouched = [];
+    META_FIELDS.forEach((field, fi) => {
+      const fieldIndex = index.fields[field];
+      for (const [variant, variantWeight] of variantsOf(term, relaxed, (p) => fieldIndex.termsStartingWith(p))) {
+        const list = fieldIndex.postings(variant);
+        if (!list) continue;
+        const weight = FIELD_WEIGHTS[field] * bm25Idf(index.size, fieldIndex.documentFrequency(list)) * variantWeight;
+        for (let i = 0; i < list.length; i += 2) {
+          const slot = list[i];
+          if (!fieldIndex.isLive(slot) || weight <= termBest[slot]) continue;
+          if (termBest[slot] === 0) termTouched.push(slot);
+          termBest[slot] = weight;
+          termField[slot] = fi;
+        }
+      }
+    });
+    for (const slot of termTouched) {
+      if (mask2[slot] === 0) touched.push(slot);
+      score[slot] = score[slot] + termBest[slot];
+      mask2[slot] = mask2[slot] | 1 << qi;
+      const fieldSums = byField[termField[slot]];
+      fieldSums[slot] = fieldSums[slot] + termBest[slot];
+      termBest[slot] = 0;
+      termField[slot] = 0;
+    }
+  });
+  const out = [];
+  for (const slot of touched) {
+    const meta = index.at(slot);
+    if (meta && accept(meta)) {
+      let best = 0;
+      for (let fi = 1; fi < META_FIELDS.length; fi++) if (byField[fi][slot] > byField[best][slot]) best = fi;
+      out.push({ slot, meta, score: score[slot], mask: mask2[slot], field: META_FIELDS[best] });
+    }
+    score[slot] = 0;
+    mask2[slot] = 0;
+    for (const sums of byField) sums[slot] = 0;
+  }
+  return out;
+}
+function metaSnippet(match, isMatch) {
+  const matches = (text) => terms(text).some(isMatch);
+  switch (match.field) {
+    case "title":
+    case "id":
+    case "branch":
+      return clip(fieldText(match.meta, match.field));
+    case "paths":
+      return clip((match.meta.paths ?? []).filter(matches).join(", "));
+    case "headings":
+      return clip(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 "));
+    default: {
+      const unknown = match.field;
+      throw new Error(`unknown metadata field ${String(unknown)}`);
+    }
+  }
+}
+
+// src/core/search/section-weights.ts
+var SECTION_WEIGHTS = {
+  decisions: 1.6,
+  constraints: 1.4,
+  "open-questions": 1,
+  "next-steps": 0.9,
+  state: 0.8
+};
+var OTHER_SECTION_WEIGHT = 1;
+var REASON_WEIGHT = 1.5;
+function sectionWeight(doc) {
+  if (doc.kind === "reason") return REASON_WEIGHT;
+  return doc.key === null ? OTHER_SECTION_WEIGHT : SECTION_WEIGHTS[doc.key];
+}
+function sectionLabel(doc) {
+  return doc.kind === "reason" ? "Closing reason" : doc.heading === "" ? "Summary" : doc.heading;
+}
+
+// src/core/search/section-tier.ts
+var OTHER_SECTIONS_SHARE = 0.25;
+function matchSections(index, queryTerms2, acceptThread, relaxed) {
+  const ti = index.terms;
+  const scores = index.scratch.floats("doc-score", index.docCount);
+  const masks = index.scratch.uints("doc-mask", index.docCount);
+  const threads = index.threadIds.length;
+  const verdict = index.scratch.uints("verdict", threads);
+  const asked = [];
+  const touched = [];
+  const norms = ti.norms();
+  const tfBoost = BM25.k1 + 1;
+  queryTerms2.forEach((term, qi) => {
+    for (const [variant, variantWeight] of variantsOf(term, relaxed, (p) => ti.termsStartingWith(p))) {
+      const list = ti.postings(variant);
+      if (!list) continue;
+      const factor = bm25Idf(ti.size, ti.documentFrequency(list)) * tfBoost * variantWeight;
+      for (let i = 0; i < list.length; i += 2) {
+        const doc = list[i];
+        const norm = norms[doc];
+        if (Number.isNaN(norm)) continue;
+        const threadNo = index.docThread[doc];
+        if (verdict[threadNo] === 0) {
+          verdict[threadNo] = acceptThread(threadNo) ? 1 : 2;
+          asked.push(threadNo);
+        }
+        if (verdict[threadNo] === 2) continue;
+        if (masks[doc] === 0) touched.push(doc);
+        const tf = list[i + 1];
+        scores[doc] = scores[doc] + factor * tf / (tf + norm) * index.docWeight[doc];
+        masks[doc] = masks[doc] | 1 << qi;
+      }
+    }
+  });
+  for (const t of asked) verdict[t] = 0;
+  const bestScore = index.scratch.floats("thread-best", threads);
+  const sum = index.scratch.floats("thread-sum", threads);
+  const threadMask = index.scratch.uints("thread-mask", threads);
+  const bestDoc = index.scratch.uints("thread-best-doc", threads);
+  const touchedThreads = [];
+  for (const doc of touched) {
+    const t = index.docThread[doc];
+    if (bestDoc[t] === 0) touchedThreads.push(t);
+    sum[t] = sum[t] + scores[doc];
+    threadMask[t] = threadMask[t] | masks[doc];
+    if (bestDoc[t] === 0 || scores[doc] > bestScore[t]) {
+      bestScore[t] = scores[doc];
+      bestDoc[t] = doc + 1;
+    }
+    scores[doc] = 0;
+    masks[doc] = 0;
+  }
+  const out = [];
+  for (const t of touchedThreads) {
+    out.push({ threadNo: t, score: bestScore[t] + OTHER_SECTIONS_SHARE * (sum[t] - bestScore[t]), mask: threadMask[t], best: index.doc(bestDoc[t] - 1) });
+    bestScore[t] = 0;
+    sum[t] = 0;
+    threadMask[t] = 0;
+    bestDoc[t] = 0;
+  }
+  return out;
+}
+function sectionSnippet(match, isMatch) {
+  return snippetOf(match.best.text, isMatch);
+}
+
+// src/core/search/search-types.ts
+var SEARCH_INTENTS = ["overview", "lookup", "deep"];
+var SEARCH_SCOPES = ["project", "all-projects"];
+var SEARCH_LIMIT = { min: 1, max: 50, default: 10, deepDefault: 20 };
+
+// src/core/search/thread-search.ts
+var STRONG_HITS_WANTED = 3;
+var LOOKUP_MIN_COVERAGE = 0.5;
+var QUERY_MAX_CHARS = 500;
+var QUERY_MAX_TERMS = 30;
+var STATUSES = ["active", "done", "abandoned"];
+function normalizeSearchQuery(input) {
+  const query = input.query.trim();
+  if (query === "") throw errors.invalid("The search query must not be empty.");
+  if (query.length > QUERY_MAX_CHARS) throw errors.invalid(`The search query is too long: ${query.length} characters (limit ${QUERY_MAX_CHARS}).`);
+  const terms2 = queryTerms(query);
+  if (terms2.length === 0) throw errors.invalid(`The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`);
+  if (terms2.length > QUERY_MAX_TERMS) throw errors.invalid(`The search query has ${terms2.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`);
+  const intent = input.intent ?? "lookup";
+  if (!SEARCH_INTENTS.includes(intent)) throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
+  const scope = input.scope ?? "project";
+  if (!SEARCH_SCOPES.includes(scope)) throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
+  if (input.status !== void 0 && !STATUSES.includes(input.status)) {
+    throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${STATUSES.join(", ")}.`);
+  }
+  const limit = input.limit ?? (intent === "deep" ? SEARCH_LIMIT.deepDefault : SEARCH_LIMIT.default);
+  if (!Number.isInteger(limit) || limit < SEARCH_LIMIT.min || limit > SEARCH_LIMIT.max) {
+    throw errors.invalid(`The search limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, not ${String(limit)}.`);
+  }
+  return { query, terms: terms2, scope, status: input.status, limit, intent };
+}
+var ProjectFinds = class {
+  constructor(project) {
+    this.project = project;
+  }
+  project;
+  meta = [];
+  section = [];
+  /** Slots with a match, each once. */
+  slots = [];
+  addMeta(m) {
+    if (this.meta[m.slot] === void 0 && this.section[m.slot] === void 0) this.slots.push(m.slot);
+    this.meta[m.slot] = m;
+  }
+  addSection(slot, m) {
+    if (this.meta[slot] === void 0 && this.section[slot] === void 0) this.slots.push(slot);
+    this.section[slot] = m;
+  }
+};
+async function searchThreads(store, projectIds, input) {
+  const q = normalizeSearchQuery(input);
+  return store.exclusive(async () => {
+    const cost = { threadFilesRead: 0, swept: false, bodyTextUsed: false };
+    const projects = projectIds.map((id) => store.project(id));
+    for (const p of projects) {
+      const r = await p.refresh();
+      cost.threadFilesRead += r.filesRead;
+      cost.swept ||= r.swept;
+    }
+    const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
+    const statusOk = (meta) => q.status === void 0 || statusOf(meta) === q.status;
+    const tiers = [];
+    const finish2 = (top) => ({
+      query: q.query,
+      terms: q.terms,
+      scope: q.scope,
+      projects: projectIds,
+      intent: q.intent,
+      limit: q.limit,
+      tiers,
+      hits: top.map((c) => toHit(c, q.terms)),
+      notices: projects.flatMap(noticesOf),
+      cost
+    });
+    const metaMatches = (relaxed) => projects.map((p) => {
+      const finds = new ProjectFinds(p);
+      for (const m of matchCatalog(p.catalogIndex, q.terms, statusOk, relaxed)) finds.addMeta(m);
+      return finds;
+    });
+    const overview = metaMatches(false);
+    let strongOverview = 0;
+    for (const f of overview) for (const slot of f.slots) if (bitCount(f.meta[slot].mask) === q.terms.length) strongOverview++;
+    tiers.push({ tier: "overview", strongHits: strongOverview, weak: strongOverview < wanted });
+    if (q.intent === "overview" || strongOverview >= wanted) return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
+    cost.bodyTextUsed = true;
+    for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
+    addSections(overview, q.terms, (meta) => statusOk(meta) && (q.status !== void 0 || statusOf(meta) === "active"), false);
+    const lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit);
+    tiers.push({ tier: "lookup", strongHits: lookup.count, weak: lookup.count < wanted });
+    if (q.intent === "lookup" || lookup.count >= wanted) return finish2(lookup.top);
+    const deep = metaMatches(true);
+    addSections(deep, q.terms, statusOk, true);
+    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, { finds: overview, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
+    tiers.push({ tier: "deep", strongHits: deepRanked.strong, weak: false });
+    return finish2(deepRanked.top);
+  });
+}
+function addSections(finds, terms2, accept, relaxed) {
+  for (const f of finds) {
+    const p = f.project;
+    const bodies = p.bodyLayer;
+    if (!bodies) throw new Error(`search: the section index of project "${p.projectId}" was not loaded`);
+    const catalog = p.catalogIndex;
+    const slotOf = (threadNo) => {
+      const hint = bodies.catalogSlot[threadNo];
+      const id = bodies.threadIds[threadNo];
+      if (hint >= 0 && catalog.at(hint)?.id === id) return hint;
+      const slot = catalog.slotOf(id);
+      bodies.catalogSlot[threadNo] = slot;
+      return slot;
+    };
+    const acceptThread = (threadNo) => {
+      const slot = slotOf(threadNo);
+      return slot >= 0 && accept(catalog.at(slot));
+    };
+    for (const m of matchSections(bodies, terms2, acceptThread, relaxed)) f.addSection(slotOf(m.threadNo), m);
+  }
+}
+function collect(finds, termCount, minCoverage, tier, limit, earlier) {
+  const scores = [];
+  const where = [];
+  let strong = 0;
+  const evidence = (f, slot) => ({ meta: f.meta[slot], section: f.section[slot] });
+  finds.forEach((f, pi) => {
+    for (const slot of f.slots) {
+      let source = 0;
+      let { meta, section } = evidence(f, slot);
+      let coverage = bitCount((meta?.mask ?? 0) | (section?.mask ?? 0)) / termCount;
+      if (coverage < minCoverage) continue;
+      const before = earlier?.finds[pi];
+      if (earlier && before) {
+        const e = evidence(before, slot);
+        const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
+        if ((e.meta || e.section) && c >= earlier.minCoverage) [source, meta, section, coverage] = [1, e.meta, e.section, c];
+      }
+      if (coverage >= LOOKUP_MIN_COVERAGE) strong++;
+      scores.push((meta?.score ?? 0) + (section?.score ?? 0));
+      where.push(pi, slot, source);
+    }
+  });
+  let threshold = -Infinity;
+  if (scores.length > limit * 4) threshold = Float64Array.from(scores).sort()[scores.length - limit];
+  const top = [];
+  for (let i = 0; i < scores.length; i++) {
+    if (scores[i] < threshold) continue;
+    const [pi, slot, source] = [where[3 * i], where[3 * i + 1], where[3 * i + 2]];
+    const f = source === 1 ? earlier.finds[pi] : finds[pi];
+    const metaMatch = f.meta[slot];
+    const sectionMatch = f.section[slot];
+    const coverage = bitCount((metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0)) / termCount;
+    const meta = f.project.catalogIndex.at(slot);
+    top.push({ projectId: f.project.projectId, meta, metaMatch, sectionMatch, score: scores[i], coverage, tier: source === 1 ? earlier.tier : tier });
+  }
+  return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
+}
+function toHit(c, terms2) {
+  const isMatch = termMatcher(terms2, c.tier === "deep");
+  const base = { projectId: c.projectId, threadId: c.meta.id, title: c.meta.title, status: statusOf(c.meta), score: Math.round(c.score * 100) / 100, coverage: c.coverage };
+  if (c.sectionMatch) {
+    const s = c.sectionMatch;
+    return { ...base, section: sectionLabel(s.best), field: s.best.kind === "reason" ? "reason" : "section", snippet: sectionSnippet(s, isMatch), tier: c.tier };
+  }
+  const m = c.metaMatch;
+  if (!m) throw new Error(`search: thread "${c.meta.id}" was found without evidence`);
+  return { ...base, section: FIELD_LABELS[m.field], field: m.field, snippet: metaSnippet(m, isMatch), tier: c.tier === "deep" ? "deep" : "overview" };
+}
+function noticesOf(p) {
+  const out = p.takeNotices();
+  const problems = p.problems();
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 3).map((x) => `${x.path}: ${x.reason}`);
+    const more = problems.length > 3 ? `; and ${problems.length - 3} more` : "";
+    out.push(`${problems.length} thread file${problems.length === 1 ? "" : "s"} could not be read and ${problems.length === 1 ? "is" : "are"} not searched: ${shown.join("; ")}${more}.`);
+  }
+  return out;
+}
+function bitCount(mask2) {
+  let n = 0;
+  for (let m = mask2; m !== 0; m &= m - 1) n++;
+  return n;
+}
+function statusOf(meta) {
+  return meta.status ?? "active";
+}
+function byScore(a, b) {
+  return b.score - a.score || (a.projectId < b.projectId ? -1 : a.projectId > b.projectId ? 1 : 0) || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0);
+}
+
+// src/core/search/format-search.ts
+function formatSearchAnswer(answer) {
+  const where = answer.scope === "all-projects" ? `all projects (${answer.projects.length})` : `project ${answer.projects[0] ?? "?"}`;
+  const lines = [];
+  const n = answer.hits.length;
+  lines.push(n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`);
+  answer.hits.forEach((h, i) => {
+    const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
+    lines.push(`${i + 1}. ${oneLine3(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}`);
+    if (h.snippet !== "") lines.push(`   ${h.snippet}`);
+  });
+  lines.push(`Tiers: ${answer.tiers.map(tierText).join(" \u2192 ")}.`);
+  const last2 = answer.tiers[answer.tiers.length - 1];
+  if (last2?.weak && answer.intent !== "deep") {
+    lines.push(
+      answer.intent === "overview" ? "Only ids, titles, branches, paths and headings were searched: intent=lookup searches the summaries." : "Closed threads' summaries were not searched: intent=deep (or status=done|abandoned) includes them."
+    );
+  }
+  lines.push(...answer.notices.map((x) => `\u26A0 ${x}`));
+  return lines.join("\n");
+}
+function tierText(t) {
+  return `${t.tier} (${t.strongHits} strong${t.weak ? ", weak" : ""})`;
+}
+function oneLine3(s) {
+  return s.replace(/\s*\n\s*/g, " \u23CE ");
+}
+
+// src/core/search/store-search-index.ts
+var import_node_path12 = require("path");
+
+// src/core/search/project-index.ts
+var import_node_fs14 = require("fs");
+var import_node_path11 = require("path");
+
+// src/core/search/body-index.ts
+var BodyIndex = class {
+  terms = new TermIndex();
+  scratch = new Scratch();
+  docThread = [];
+  docWeight = [];
+  /** thread number → thread id. */
+  threadIds = [];
+  /** thread number → its slot in the catalog index when last resolved (a hint: check it, slots change when a file does). */
+  catalogSlot = [];
+  docs = [];
+  current = /* @__PURE__ */ new Map();
+  get docCount() {
+    return this.docs.length;
+  }
+  put(threadId, entry) {
+    this.delete(threadId);
+    const threadNo = this.threadIds.length;
+    this.threadIds.push(threadId);
+    this.catalogSlot.push(-1);
+    const slots = [];
+    for (const doc of entry.docs) {
+      const slot = this.docs.length;
+      this.docs.push(doc);
+      this.docThread[slot] = threadNo;
+      this.docWeight[slot] = sectionWeight(doc);
+      this.terms.add(slot, terms(doc.text));
+      slots.push(slot);
+    }
+    this.current.set(threadId, slots);
+  }
+  delete(threadId) {
+    for (const slot of this.current.get(threadId) ?? []) {
+      this.docs[slot] = void 0;
+      this.terms.remove(slot);
+    }
+    this.current.delete(threadId);
+  }
+  doc(slot) {
+    return this.docs[slot];
+  }
+};
+
+// src/core/search/directory-watch.ts
+var import_node_fs12 = require("fs");
+var DirectoryWatch = class {
+  changed = true;
+  watcher = null;
+  watchedDir = null;
+  /** Why the last start failed (reported by the caller), null when watching works. */
+  failure = null;
+  get active() {
+    return this.watcher !== null;
+  }
+  /** Starts watching `dir` (again, if it was another directory or the watcher died); false when the platform refuses. */
+  start(dir) {
+    if (this.watcher && this.watchedDir === dir) return true;
+    this.close();
+    let watcher;
+    try {
+      watcher = (0, import_node_fs12.watch)(dir, { persistent: false }, () => {
+        this.changed = true;
+      });
+    } catch (e) {
+      this.failure = e instanceof Error ? e.message : String(e);
+      return false;
+    }
+    this.failure = null;
+    watcher.on("error", () => {
+      this.close();
+      this.changed = true;
+    });
+    this.watcher = watcher;
+    this.watchedDir = dir;
+    this.changed = true;
+    return true;
+  }
+  close() {
+    this.watcher?.close();
+    this.watcher = null;
+    this.watchedDir = null;
+    this.changed = true;
+  }
+};
+
+// src/core/search/index-files.ts
+var import_node_fs13 = require("fs");
+var import_node_path10 = require("path");
+var FORMAT_VERSION = 1;
+var CATALOG_FORMAT = "threadmind-search-catalog";
+var BODIES_FORMAT = "threadmind-search-bodies";
+var MAX_INDEX_FILE_BYTES = 512e6;
+function searchCacheDir(storeDir) {
+  return (0, import_node_path10.join)(storeDir, "cache", "search");
+}
+function catalogPath(storeDir, projectId) {
+  return (0, import_node_path10.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+}
+function bodiesPath(storeDir, projectId) {
+  return (0, import_node_path10.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+}
+function readCatalogFile(path) {
+  return loadFile(path, CATALOG_FORMAT, (key, v) => {
+    const e = v;
+    if (!isObject(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
+    if (e.meta === null) return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
+    const meta = asMeta(e.meta);
+    return meta ? { file: key, stamp: e.stamp, hash: e.hash, meta } : null;
+  });
+}
+function readBodiesFile(path) {
+  return loadFile(path, BODIES_FORMAT, (_key, v) => {
+    const e = v;
+    if (!isObject(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
+    const docs = [];
+    for (const d of e.docs) {
+      const doc = asDoc(d);
+      if (!doc) return null;
+      docs.push(doc);
+    }
+    return { hash: e.hash, docs };
+  });
+}
+async function writeCatalogFile(path, entries) {
+  const out = {};
+  for (const e of entries) out[e.file] = e;
+  await save(path, { format: CATALOG_FORMAT, version: FORMAT_VERSION, entries: out });
+}
+async function writeBodiesFile(path, entries) {
+  await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
+}
+async function save(path, data) {
+  (0, import_node_fs13.mkdirSync)((0, import_node_path10.join)(path, ".."), { recursive: true });
+  await writeFileAtomic(path, JSON.stringify(data));
+}
+function loadFile(path, format, validate) {
+  const entries = /* @__PURE__ */ new Map();
+  let text;
+  try {
+    text = readTextStrict(path, MAX_INDEX_FILE_BYTES);
+  } catch (e) {
+    return { entries, problem: e instanceof Error ? e.message : String(e) };
+  }
+  if (text === null) return { entries, problem: null };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { entries, problem: `${path} is not valid JSON (${e.message})` };
+  }
+  const d = data;
+  if (!isObject(data) || d.format !== format || !isObject(d.entries)) return { entries, problem: `${path} is not a ${format} file` };
+  if (d.version !== FORMAT_VERSION) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${FORMAT_VERSION}` };
+  for (const [key, value] of Object.entries(d.entries)) {
+    const entry = validate(key, value);
+    if (entry === null) return { entries: /* @__PURE__ */ new Map(), problem: `${path} has a malformed entry "${key}"` };
+    entries.set(key, entry);
+  }
+  return { entries, problem: null };
+}
+function isObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function isStamp(v) {
+  if (!isObject(v)) return false;
+  return ["mtimeMs", "ctimeMs", "size", "ino"].every((k) => typeof v[k] === "number");
+}
+var isStringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "string");
+var optionalString = (v) => v === void 0 || typeof v === "string";
+function asMeta(v) {
+  if (!isObject(v)) return null;
+  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.updatedAt !== "string") return null;
+  if (v.parentId !== null && typeof v.parentId !== "string") return null;
+  if (!isStringList(v.headings)) return null;
+  if (v.status !== void 0 && v.status !== "done" && v.status !== "abandoned") return null;
+  if (!optionalString(v.branch) || !optionalString(v.mergedInto)) return null;
+  if (v.paths !== void 0 && !isStringList(v.paths) || v.related !== void 0 && !isStringList(v.related)) return null;
+  const meta = { id: v.id, title: v.title, parentId: v.parentId, updatedAt: v.updatedAt, headings: v.headings };
+  if (v.status !== void 0) meta.status = v.status;
+  if (typeof v.branch === "string") meta.branch = v.branch;
+  if (v.paths !== void 0) meta.paths = v.paths;
+  if (typeof v.mergedInto === "string") meta.mergedInto = v.mergedInto;
+  if (v.related !== void 0) meta.related = v.related;
+  return meta;
+}
+function asDoc(v) {
+  if (!isObject(v)) return null;
+  if (v.kind !== "section" && v.kind !== "reason" || typeof v.heading !== "string" || typeof v.text !== "string") return null;
+  if (v.key !== null && !SECTION_KEYS.includes(v.key)) return null;
+  return { kind: v.kind, key: v.key, heading: v.heading, text: v.text };
+}
+
+// src/core/search/index-entries.ts
+var CLOSING_LINE = /^\s*-\s*(Closed as done|Abandoned)\s*\(\d{4}-\d{2}-\d{2}\):/;
+function entriesFromText(file, stamp, text) {
+  const hash = contentHash(text);
+  const expectedId = file.slice(0, -3);
+  let thread;
+  try {
+    thread = parseThread(text);
+  } catch (e) {
+    if (e instanceof FrontmatterError) return { catalog: { file, stamp, hash, meta: null, problem: e.message }, body: null };
+    throw e;
+  }
+  if (thread.id !== expectedId) {
+    return { catalog: { file, stamp, hash, meta: null, problem: `frontmatter id "${thread.id}" does not match the file name "${expectedId}"` }, body: null };
+  }
+  const parsed = parseSummary(thread.summary);
+  const meta = {
+    id: thread.id,
+    title: thread.title,
+    parentId: thread.parentId,
+    updatedAt: thread.updatedAt,
+    headings: parsed.sections.map((s) => s.heading)
+  };
+  if (thread.status) meta.status = thread.status;
+  if (thread.branch) meta.branch = thread.branch;
+  if (thread.paths && thread.paths.length > 0) meta.paths = thread.paths;
+  if (thread.mergedInto) meta.mergedInto = thread.mergedInto;
+  if (thread.related && thread.related.length > 0) meta.related = thread.related;
+  const docs = [];
+  const reasons = [];
+  if (parsed.preamble.trim() !== "") docs.push({ kind: "section", key: null, heading: "", text: parsed.preamble.trim() });
+  for (const s of parsed.sections) {
+    let text2 = s.body;
+    if (thread.status && s.key === "decisions") {
+      const lines = text2.split("\n");
+      reasons.push(...lines.filter((l) => CLOSING_LINE.test(l)));
+      text2 = lines.filter((l) => !CLOSING_LINE.test(l)).join("\n");
+    }
+    if (text2.trim() !== "") docs.push({ kind: "section", key: s.key, heading: s.heading, text: text2 });
+  }
+  if (reasons.length > 0) docs.push({ kind: "reason", key: null, heading: "Closing reason", text: reasons.join("\n") });
+  return { catalog: { file, stamp, hash, meta }, body: { hash, docs } };
+}
+
+// src/core/search/project-index.ts
+var RACY_MS = 2e3;
+var ProjectIndex = class {
+  constructor(projectId, threadsDir, storeDir) {
+    this.projectId = projectId;
+    this.threadsDir = threadsDir;
+    this.storeDir = storeDir;
+  }
+  projectId;
+  threadsDir;
+  storeDir;
+  catalog = /* @__PURE__ */ new Map();
+  catalogLoaded = false;
+  catalogDirty = false;
+  meta = new CatalogIndex();
+  watch = new DirectoryWatch();
+  dirStamp = null;
+  racy = /* @__PURE__ */ new Set();
+  /** Section texts by thread id; null until the lookup tier first needs them. */
+  bodies = null;
+  bodyIndex = null;
+  bodiesDirty = false;
+  /** Body updates (null: removed) waiting for the body layer, which the overview tier never loads. */
+  pendingBodies = /* @__PURE__ */ new Map();
+  /** Notices for the next answer (a rebuilt index file, no file watching). */
+  notices = [];
+  filesRead = 0;
+  get catalogIndex() {
+    return this.meta;
+  }
+  /** The body layer (loaded by `loadBodies`), null before. */
+  get bodyLayer() {
+    return this.bodyIndex;
+  }
+  /** Brings the catalog up to date with the thread files (see the class comment for how little a warm check costs). */
+  async refresh() {
+    await new Promise((resolve5) => setImmediate(resolve5));
+    await new Promise((resolve5) => setImmediate(resolve5));
+    this.filesRead = 0;
+    if (!this.catalogLoaded) this.loadCatalogFile();
+    const dirStamp = stampOf(this.threadsDir);
+    let swept = false;
+    if (dirStamp === null) {
+      this.watch.close();
+      if (this.catalog.size > 0) for (const file of [...this.catalog.keys()]) this.drop(file);
+      this.dirStamp = null;
+    } else {
+      if (this.dirStamp !== null && dirStamp.ino !== this.dirStamp.ino) this.watch.close();
+      if (!this.watch.start(this.threadsDir)) this.noteNoWatch();
+      if (this.watch.changed || !this.watch.active || !sameStamp(dirStamp, this.dirStamp)) {
+        this.watch.changed = false;
+        this.sweep();
+        this.dirStamp = dirStamp;
+        swept = true;
+      } else {
+        for (const file of [...this.racy]) this.reread(file);
+      }
+    }
+    if (this.catalogDirty) {
+      this.catalogDirty = false;
+      await writeCatalogFile(catalogPath(this.storeDir, this.projectId), this.catalog.values());
+    }
+    return { swept, filesRead: this.filesRead };
+  }
+  /** Loads the body layer (section texts and their BM25 index), reading only files whose cached sections are out of date. */
+  async loadBodies() {
+    this.filesRead = 0;
+    if (this.bodies === null || this.bodyIndex === null) {
+      const loaded = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
+      if (loaded.problem) this.notices.push(`The search index's section texts could not be used (${loaded.problem}); they were rebuilt from the thread files.`);
+      this.bodies = /* @__PURE__ */ new Map();
+      this.bodyIndex = new BodyIndex();
+      for (const entry of this.catalog.values()) {
+        if (!entry.meta) continue;
+        const cached = loaded.entries.get(entry.meta.id);
+        if (cached && cached.hash === entry.hash && !this.pendingBodies.has(entry.meta.id)) {
+          this.bodies.set(entry.meta.id, cached);
+          this.bodyIndex.put(entry.meta.id, cached);
+        } else if (!this.pendingBodies.has(entry.meta.id)) {
+          this.reread(entry.file, true);
+        }
+      }
+      if (loaded.entries.size !== this.bodies.size || loaded.problem) this.bodiesDirty = true;
+    }
+    for (const [id, body] of this.pendingBodies) {
+      this.bodiesDirty = true;
+      if (body) {
+        this.bodies.set(id, body);
+        this.bodyIndex.put(id, body);
+      } else {
+        this.bodies.delete(id);
+        this.bodyIndex.delete(id);
+      }
+    }
+    this.pendingBodies.clear();
+    if (this.catalogDirty) {
+      this.catalogDirty = false;
+      await writeCatalogFile(catalogPath(this.storeDir, this.projectId), this.catalog.values());
+    }
+    if (this.bodiesDirty) {
+      this.bodiesDirty = false;
+      await writeBodiesFile(bodiesPath(this.storeDir, this.projectId), this.bodies);
+    }
+    return { filesRead: this.filesRead, index: this.bodyIndex };
+  }
+  /** Thread files that could not be used, with the reason. */
+  problems() {
+    const out = [];
+    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path11.join)(this.threadsDir, e.file), reason: e.problem });
+    return out;
+  }
+  takeNotices() {
+    const out = this.notices;
+    this.notices = [];
+    return out;
+  }
+  close() {
+    this.watch.close();
+  }
+  loadCatalogFile() {
+    this.catalogLoaded = true;
+    const loaded = readCatalogFile(catalogPath(this.storeDir, this.projectId));
+    if (loaded.problem) {
+      this.notices.push(`The search index could not be used (${loaded.problem}); it was rebuilt from the thread files.`);
+      this.catalogDirty = true;
+    }
+    this.catalog = loaded.entries;
+    for (const entry of this.catalog.values()) if (entry.meta) this.meta.put(entry.meta);
+  }
+  noteNoWatch() {
+    const line = `File watching is unavailable for ${this.threadsDir} (${this.watch.failure ?? "unknown reason"}): every search checks each thread file.`;
+    if (!this.notices.includes(line)) this.notices.push(line);
+  }
+  /** One lstat per file; reads only new files, files whose stamp changed and racy ones; forgets files that are gone. */
+  sweep() {
+    let names;
+    try {
+      names = (0, import_node_fs14.readdirSync)(this.threadsDir);
+    } catch (e) {
+      if (e.code === "ENOENT") names = [];
+      else throw e;
+    }
+    const seen = /* @__PURE__ */ new Set();
+    for (const name of names) {
+      if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
+      const stamp = stampOf((0, import_node_path11.join)(this.threadsDir, name));
+      if (stamp === null) continue;
+      seen.add(name);
+      const previous = this.catalog.get(name);
+      if (previous && sameStamp(previous.stamp, stamp) && !this.racy.has(name)) continue;
+      this.reread(name, false, stamp);
+    }
+    for (const file of [...this.catalog.keys()]) if (!seen.has(file)) this.drop(file);
+  }
+  /**
+   * Reads one file and updates its entries. Unchanged content (same hash) only refreshes the stamp. `force` re-parses
+   * even then (the body layer lacks its sections).
+   */
+  reread(file, force = false, knownStamp) {
+    const path = (0, import_node_path11.join)(this.threadsDir, file);
+    const stamp = knownStamp ?? stampOf(path);
+    if (stamp === null) {
+      this.drop(file);
+      return;
+    }
+    const previous = this.catalog.get(file);
+    const id = file.slice(0, -3);
+    if (!isValidId(id)) {
+      this.racy.delete(file);
+      this.setEntry({ file, stamp, hash: "", meta: null, problem: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+      return;
+    }
+    const readAt = Date.now();
+    let text;
+    try {
+      text = readTextStrict(path, LIMITS.threadFileBytes);
+    } catch (e) {
+      if (!(e instanceof UnreadableFileError)) throw e;
+      this.racy.delete(file);
+      this.setEntry({ file, stamp, hash: "", meta: null, problem: e.reason });
+      return;
+    }
+    this.filesRead++;
+    if (text === null) {
+      this.drop(file);
+      return;
+    }
+    if (stamp.mtimeMs >= readAt - RACY_MS) this.racy.add(file);
+    else this.racy.delete(file);
+    const hash = contentHash(text);
+    if (previous && previous.hash === hash && !force) {
+      if (!sameStamp(previous.stamp, stamp)) {
+        previous.stamp = stamp;
+        this.catalogDirty = true;
+      }
+      return;
+    }
+    const parsed = entriesFromText(file, stamp, text);
+    this.setEntry(parsed.catalog);
+    this.pendingBodies.set(id, parsed.body);
+  }
+  setEntry(entry) {
+    const id = entry.file.slice(0, -3);
+    this.catalog.set(entry.file, entry);
+    this.catalogDirty = true;
+    if (entry.meta) this.meta.put(entry.meta);
+    else {
+      this.meta.delete(id);
+      if (isValidId(id)) this.pendingBodies.set(id, null);
+    }
+  }
+  drop(file) {
+    const entry = this.catalog.get(file);
+    this.racy.delete(file);
+    if (!entry) return;
+    this.catalog.delete(file);
+    this.catalogDirty = true;
+    const id = file.slice(0, -3);
+    this.meta.delete(id);
+    if (isValidId(id)) this.pendingBodies.set(id, null);
+  }
+};
+function stampOf(path) {
+  try {
+    const s = (0, import_node_fs14.lstatSync)(path);
+    return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
+  } catch (e) {
+    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    throw e;
+  }
+}
+function sameStamp(a, b) {
+  return b !== null && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.ino === b.ino;
+}
+
+// src/core/search/store-search-index.ts
+var StoreSearchIndex = class {
+  constructor(storeDir) {
+    this.storeDir = storeDir;
+  }
+  storeDir;
+  projects = /* @__PURE__ */ new Map();
+  queue = Promise.resolve();
+  /** The index of one project (created on first use; its files are read by `refresh`). Ids are validated by the caller. */
+  project(projectId) {
+    let index = this.projects.get(projectId);
+    if (!index) {
+      index = new ProjectIndex(projectId, (0, import_node_path12.join)(this.storeDir, "threads", projectId), this.storeDir);
+      this.projects.set(projectId, index);
+    }
+    return index;
+  }
+  /** Runs `fn` after every earlier call has finished: one search at a time updates the indexes and their files. */
+  exclusive(fn) {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => void 0);
+    return run;
+  }
+  close() {
+    for (const p of this.projects.values()) p.close();
+    this.projects.clear();
+  }
+};
+var shared = /* @__PURE__ */ new Map();
+function searchIndexFor(storeDir) {
+  let index = shared.get(storeDir);
+  if (!index) {
+    index = new StoreSearchIndex(storeDir);
+    shared.set(storeDir, index);
+  }
+  return index;
+}
+
+// src/core/thread-history.ts
+var import_node_path13 = require("path");
+var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
+var ITEMS_SHOWN = 8;
+var ITEM_CHARS = 140;
+function checkHistoryLimit(limit) {
+  const n = limit ?? HISTORY_LIMIT.default;
+  if (!Number.isInteger(n) || n < HISTORY_LIMIT.min || n > HISTORY_LIMIT.max) {
+    throw errors.invalid(`The history limit must be a whole number from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}, not ${String(limit)}.`);
+  }
+  return n;
+}
+async function threadHistory(req) {
+  const limit = checkHistoryLimit(req.limit);
+  if (req.gitTop === null) {
+    if (req.workingText === null) throw errors.threadNotFound(req.threadId);
+    return {
+      threadId: req.threadId,
+      path: req.file,
+      gitAvailable: false,
+      message: `No history for thread "${req.threadId}": this workspace is not in a git repository. ThreadMind's history is git's: commit .threadmind/ in a repository to get it.`,
+      entries: [],
+      truncated: false,
+      limit
+    };
+  }
+  const top = req.gitTop;
+  const path = (0, import_node_path13.relative)(top, req.file).split(import_node_path13.sep).join("/");
+  const head = await headCommit(top);
+  const headText = head === null ? null : await blobAtHead(top, path);
+  const entries = [];
+  if (req.workingText !== headText) {
+    entries.push({ commit: null, author: null, date: null, subject: null, ...compare(headText, req.workingText) });
+  }
+  const wanted = limit - entries.length;
+  const commits = head === null || wanted === 0 ? [] : await commitVersions(top, path, wanted + 1);
+  if (entries.length === 0 && commits.length === 0 && req.workingText === null) throw errors.threadNotFound(req.threadId);
+  const truncated = commits.length > wanted || wanted === 0 && head !== null && (await commitVersions(top, path, 1)).length > 0;
+  entries.push(...commits.slice(0, wanted));
+  const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
+  if (commits.length === 0) history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
+  return history;
+}
+async function blobAtHead(top, path) {
+  const blob = await gitMaybe(top, ["rev-parse", "--verify", "-q", `HEAD:${path}`]);
+  return blob ? git(top, ["cat-file", "blob", blob]) : null;
+}
+var RECORD = "";
+var FIELD = "";
+async function commitVersions(top, path, max) {
+  const pathspec = `:(literal)${path}`;
+  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
+  if (commits.length === 0) return [];
+  const out = await git(top, [
+    "log",
+    "--no-walk=unsorted",
+    `--format=${RECORD}%H${FIELD}%an${FIELD}%aI${FIELD}%s`,
+    "-p",
+    "--unified=1000000000",
+    "--diff-merges=first-parent",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--no-renames",
+    ...commits,
+    "--",
+    pathspec
+  ]);
+  const entries = [];
+  for (const record2 of out.split(RECORD).slice(1)) {
+    const newline = record2.indexOf("\n");
+    const header = newline === -1 ? record2 : record2.slice(0, newline);
+    const [commit, author, date, subject] = header.split(FIELD);
+    const { before, after } = sidesOfPatch(newline === -1 ? "" : record2.slice(newline + 1), commit);
+    entries.push({ commit, author, date, subject, ...compare(before, after) });
+  }
+  return entries;
+}
+function sidesOfPatch(patch, commit) {
+  const lines = patch.split("\n");
+  let before = [];
+  let after = [];
+  let inHunk = false;
+  let sawPatch = false;
+  let endsWithNewline = { before: true, after: true };
+  let last2 = "both";
+  for (const line of lines) {
+    if (!inHunk) {
+      if (line.startsWith("diff --git ")) sawPatch = true;
+      else if (line === "--- /dev/null") before = null;
+      else if (line === "+++ /dev/null") after = null;
+      else if (line.startsWith("Binary files ")) throw new Error(`git log shows ${commit} as a binary change of a thread file`);
+      else if (line.startsWith("@@ ")) inHunk = true;
+      continue;
+    }
+    if (line.startsWith("@@ ")) continue;
+    const body = line.slice(1);
+    switch (line[0]) {
+      case " ":
+        before?.push(body);
+        after?.push(body);
+        last2 = "both";
+        break;
+      case "-":
+        before?.push(body);
+        last2 = "before";
+        break;
+      case "+":
+        after?.push(body);
+        last2 = "after";
+        break;
+      case "\\":
+        if (last2 === "before" || last2 === "both") endsWithNewline = { ...endsWithNewline, before: false };
+        if (last2 === "after" || last2 === "both") endsWithNewline = { ...endsWithNewline, after: false };
+        break;
+      case void 0:
+        break;
+      // the blank line that ends the output
+      default:
+        throw new Error(`Unexpected line in the patch of ${commit}: ${JSON.stringify(line.slice(0, 80))}`);
+    }
+  }
+  if (!sawPatch) {
+    return { before: "", after: "" };
+  }
+  const join17 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join17(before, endsWithNewline.before), after: join17(after, endsWithNewline.after) };
+}
+function compare(before, after) {
+  const change = before === null ? "created" : after === null ? "deleted" : "modified";
+  const parse = (text, which) => {
+    if (text === null || text === "") return null;
+    try {
+      return parseThread(text);
+    } catch (e) {
+      if (e instanceof FrontmatterError) return `the ${which} version could not be parsed: ${e.message}`;
+      throw e;
+    }
+  };
+  const old = parse(before, "previous");
+  const now = parse(after, "new");
+  if (typeof old === "string" || typeof now === "string") {
+    return { change, meta: [], sections: [], problem: typeof now === "string" ? now : old };
+  }
+  return { change, meta: metaChanges(old, now), sections: sectionChanges(old?.summary ?? "", now?.summary ?? "") };
+}
+function metaChanges(old, now) {
+  if (old === null || now === null) return [];
+  const out = [];
+  const scalar = (label, a, b, none) => {
+    if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} \u2192 ${b ?? none}`);
+  };
+  scalar("title", old.title, now.title, "\u2014");
+  scalar("parent", old.parentId, now.parentId, "none");
+  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("branch", old.branch, now.branch, "none");
+  scalar("merged into", old.mergedInto, now.mergedInto, "none");
+  const list = (label, a, b) => {
+    const added = (b ?? []).filter((x) => !(a ?? []).includes(x));
+    const removed = (a ?? []).filter((x) => !(b ?? []).includes(x));
+    if (added.length + removed.length > 0) out.push(`${label}: ${[...added.map((x) => `+ ${x}`), ...removed.map((x) => `\u2212 ${x}`)].join(", ")}`);
+  };
+  list("related", old.related, now.related);
+  list("paths", old.paths, now.paths);
+  return out;
+}
+function sectionChanges(before, after) {
+  const a = sectionLines(before);
+  const b = sectionLines(after);
+  const names = [.../* @__PURE__ */ new Set([...a.keys(), ...b.keys()])].sort((x, y) => rank(x) - rank(y));
+  const out = [];
+  for (const name of names) {
+    const { added, removed } = multisetDiff(a.get(name) ?? [], b.get(name) ?? []);
+    if (added.length + removed.length > 0) out.push({ section: name, added, removed });
+  }
+  return out;
+}
+function sectionLines(summary) {
+  const parsed = parseSummary(summary);
+  const out = /* @__PURE__ */ new Map();
+  const add = (name, text) => {
+    const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+    out.set(name, [...out.get(name) ?? [], ...lines]);
+  };
+  if (parsed.preamble.trim() !== "") add("Summary", parsed.preamble);
+  for (const s of parsed.sections) add(s.key ? SECTION_HEADINGS[s.key] : s.heading, s.body);
+  return out;
+}
+function rank(name) {
+  const i = SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === name);
+  return name === "Summary" ? -1 : i === -1 ? SECTION_KEYS.length : i;
+}
+function multisetDiff(before, after) {
+  const count = /* @__PURE__ */ new Map();
+  for (const l of before) count.set(l, (count.get(l) ?? 0) + 1);
+  const added = [];
+  for (const l of after) {
+    const n = count.get(l) ?? 0;
+    if (n > 0) count.set(l, n - 1);
+    else added.push(l);
+  }
+  const removed = [];
+  const left = new Map(count);
+  for (const l of before) {
+    const n = left.get(l) ?? 0;
+    if (n > 0) {
+      removed.push(l);
+      left.set(l, n - 1);
+    }
+  }
+  return { added, removed };
+}
+function formatThreadHistory(h, title) {
+  const name = title ? `"${title.replace(/\s*\n\s*/g, " ")}" (${h.threadId})` : `"${h.threadId}"`;
+  if (!h.gitAvailable) return h.message ?? `No history for ${name}.`;
+  const lines = [`History of ${name}, ${h.path}, newest first: ${h.entries.length} version${h.entries.length === 1 ? "" : "s"}${h.truncated ? ` (older ones left out; limit ${h.limit})` : ""}.`];
+  if (h.message) lines.push(h.message);
+  for (const e of h.entries) {
+    const what = e.change === "modified" ? "" : ` (${e.change})`;
+    lines.push(e.commit === null ? `\u25CF Uncommitted changes${what}` : `\u25CF ${e.date?.slice(0, 10)} ${e.commit.slice(0, 8)} ${e.author} \u2014 ${e.subject}${what}`);
+    if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
+    for (const m of e.meta) lines.push(`  ${m}`);
+    for (const s of e.sections) {
+      const items = [...s.added.map((x) => `+ ${clip2(x)}`), ...s.removed.map((x) => `\u2212 ${clip2(x)}`)];
+      const more = items.length > ITEMS_SHOWN ? ` (and ${items.length - ITEMS_SHOWN} more)` : "";
+      lines.push(`  ${s.section}: ${items.slice(0, ITEMS_SHOWN).join(" | ")}${more}`);
+    }
+    if (!e.problem && e.meta.length === 0 && e.sections.length === 0) lines.push("  (no change to the summary or its metadata)");
+  }
+  return lines.join("\n");
+}
+function clip2(s) {
+  return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
+}
+
+// src/core/measurement-log.ts
+var import_node_fs15 = require("fs");
+var import_node_path14 = require("path");
+var MEASUREMENT_LOG = "measurements.jsonl";
+var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
+var LOG_ROTATE_BYTES = 1024 * 1024;
+var MAX_APPEND_BYTES = 64 * 1024;
+function measurementLogPath(storeDir) {
+  return (0, import_node_path14.join)(storeDir, MEASUREMENT_LOG);
+}
+function previousMeasurementLogPath(storeDir) {
+  return (0, import_node_path14.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+function appendMeasurementEvents(storeDir, events) {
+  if (events.length === 0) return 0;
+  const text = events.map((e) => `${JSON.stringify(e)}
+`).join("");
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
+  const fd = (0, import_node_fs15.openSync)(measurementLogPath(storeDir), import_node_fs15.constants.O_RDWR | import_node_fs15.constants.O_APPEND | import_node_fs15.constants.O_CREAT | import_node_fs15.constants.O_NOFOLLOW, 420);
+  try {
+    const before = (0, import_node_fs15.fstatSync)(fd);
+    if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
+    let out = bytes;
+    if (before.size > 0) {
+      const last2 = Buffer.alloc(1);
+      (0, import_node_fs15.readSync)(fd, last2, 0, 1, before.size - 1);
+      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
+    }
+    (0, import_node_fs15.writeSync)(fd, out);
+    return (0, import_node_fs15.fstatSync)(fd).size;
+  } finally {
+    (0, import_node_fs15.closeSync)(fd);
+  }
+}
+function rotateMeasurementLogIfFull(storeDir) {
+  const path = measurementLogPath(storeDir);
+  let size;
+  try {
+    const fd = (0, import_node_fs15.openSync)(path, import_node_fs15.constants.O_RDONLY | import_node_fs15.constants.O_NOFOLLOW);
+    try {
+      size = (0, import_node_fs15.fstatSync)(fd).size;
+    } finally {
+      (0, import_node_fs15.closeSync)(fd);
+    }
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return false;
+    throw e;
+  }
+  if (size <= LOG_ROTATE_BYTES) return false;
+  (0, import_node_fs15.renameSync)(path, previousMeasurementLogPath(storeDir));
+  return true;
+}
+
+// src/core/thread-choice.ts
+function chooseProjectId(ids, state, sessionKey) {
+  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
+  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+}
+function sessionChoice(state, sessionKey, projectId) {
+  const persisted = state.sessions[sessionKey];
+  return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
+}
+function branchChoice(state, branch, projectId) {
+  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+}
+
+// src/core/measurement-log-legacy.ts
+function legacyEvents(state) {
+  const m = state.measurements;
+  const events = [];
+  for (const [sessionId, c] of Object.entries(state.conversations)) {
+    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
+  }
+  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
+  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
+  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
+  for (const { receipt, ...injection } of m.injections) {
+    events.push({ kind: "injection", ...injection });
+    if (receipt !== "pending") {
+      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
+    }
+  }
+  return events;
+}
+function moveLegacyMeasurements(storeDir, state) {
+  const events = legacyEvents(state);
+  if (events.length === 0) return false;
+  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
+  state.measurements = emptyMeasurements();
+  state.conversations = {};
+  return true;
+}
+
+// src/core/measurement-log-read.ts
+var import_node_fs16 = require("fs");
+var READ_MAX_BYTES = 8 * 1024 * 1024;
+var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
+var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+function parseEventLine(line) {
+  let data;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const d = data;
+  if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string") return null;
+  switch (d.kind) {
+    case "sessionEnd":
+    case "preCompact":
+      return typeof d.reason === "string" && (d.contextTokens === null || typeof d.contextTokens === "number") ? d : null;
+    case "injection":
+      return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
+    case "receipt":
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) ? d : null;
+    case "hookSeen":
+      return typeof d.event === "string" ? d : null;
+    case "conversation":
+      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+  }
+}
+function receiptKey(r) {
+  return `${r.sessionId}
+${r.at}
+${r.contentHash}`;
+}
+function record(event) {
+  const { kind: _kind, ...rest } = event;
+  return rest;
+}
+function sessionEvents(storeDir, sessionId) {
+  const needle = Buffer.from(`"sessionId":${JSON.stringify(sessionId)}`, "utf8");
+  const events = [];
+  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
+    scanLines(path, needle, (line) => {
+      const event = parseEventLine(line);
+      if (event !== null && event.sessionId === sessionId) events.push(event);
+    });
+  }
+  return events;
+}
+var scanBuffer = null;
+var SCAN_BUFFER_BYTES = 256 * 1024;
+function scanLines(path, needle, onLine) {
+  let fd;
+  try {
+    fd = (0, import_node_fs16.openSync)(path, import_node_fs16.constants.O_RDONLY | import_node_fs16.constants.O_NOFOLLOW);
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return;
+    throw e;
+  }
+  try {
+    const stat = (0, import_node_fs16.fstatSync)(fd);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+    const buffer = scanBuffer;
+    let position = Math.max(0, stat.size - READ_MAX_BYTES);
+    let held = 0;
+    let skippingLongLine = false;
+    for (; ; ) {
+      const n = (0, import_node_fs16.readSync)(fd, buffer, held, buffer.length - held, position);
+      position += n;
+      const filled = held + n;
+      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+      const complete = lastNewline === -1 ? 0 : lastNewline;
+      let from = 0;
+      if (skippingLongLine) {
+        const end = buffer.indexOf(10, 0);
+        if (end === -1 || end > complete) from = complete;
+        else {
+          from = end + 1;
+          skippingLongLine = false;
+        }
+      }
+      for (; ; ) {
+        const hit = buffer.indexOf(needle, from);
+        if (hit === -1 || hit >= complete) break;
+        const start = buffer.lastIndexOf(10, hit) + 1;
+        const newline = buffer.indexOf(10, hit);
+        const end = newline === -1 || newline > complete ? complete : newline;
+        onLine(buffer.toString("utf8", Math.max(start, from), end));
+        from = end + 1;
+      }
+      if (n === 0) return;
+      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+      if (lastNewline === -1 && rest === buffer.length) {
+        held = 0;
+        skippingLongLine = true;
+      } else {
+        buffer.copyWithin(0, filled - rest, filled);
+        held = rest;
+      }
+    }
+  } finally {
+    (0, import_node_fs16.closeSync)(fd);
+  }
+}
+function lastConversation(events) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
+  }
+  return null;
+}
+function instanceThread(storeDir, instance) {
+  const needle = Buffer.from(`"instance":${JSON.stringify(instance)}`, "utf8");
+  let last2 = null;
+  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
+    scanLines(path, needle, (line) => {
+      const event = parseEventLine(line);
+      if (event !== null && event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
+    });
+  }
+  return last2;
+}
+function pendingInjections(events) {
+  const settled = new Set(events.flatMap((e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []));
+  return events.flatMap((e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []);
+}
+
+// src/core/services.ts
+var FULL_TREE_LIMIT = 200;
+var ThreadMindServices = class {
+  store;
+  tokens;
+  env;
+  session;
+  projectId = null;
+  threadId = null;
+  authorId = null;
+  migration = void 0;
+  defaultBranchAnswers = /* @__PURE__ */ new Map();
+  /** Problems seen with local state (config.json), reported once by the adapters. */
+  notices = [];
+  constructor(options) {
+    this.store = new Store(options.workspace, options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {}, {
+      sweepTempFiles: options.sweepTempFiles !== false
+    });
+    this.env = options.env ?? {};
+    this.session = options.session;
+    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null);
+  }
+  get workspace() {
+    return this.store.workspace;
+  }
+  // ------------------------------------------------------------------ state
+  /** True when `.threadmind/` holds at least one project (or an 0.4 store to migrate). */
+  hasProjects() {
+    return this.store.exists() && this.store.projectIds().length > 0;
+  }
+  /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
+  hasOldLayout() {
+    return this.store.exists() && (0, import_node_fs17.existsSync)((0, import_node_path15.join)(this.store.dir, "trees"));
+  }
+  /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
+  async migrateIfNeeded() {
+    if (this.migration !== void 0) return this.migration;
+    if (!this.hasOldLayout()) return this.migration = null;
+    this.migration = await this.store.locked(async () => {
+      const report = await migrateV04IfNeeded(this.store, () => this.author());
+      if (report) await this.carryOverActiveThread(report);
+      return report;
+    });
+    return this.migration;
+  }
+  /** 0.4 kept one active thread per store: it becomes the start thread of the checked-out branch. */
+  async carryOverActiveThread(report) {
+    const branch = this.branch();
+    await this.updateState((state) => {
+      const legacy = state.legacyActiveThread;
+      delete state.legacyActiveThread;
+      if (!legacy || !branch || !this.store.threadExists(legacy.projectId, legacy.threadId)) return;
+      state.branches[branch] = { ...state.branches[branch] ?? {}, [legacy.projectId]: legacy.threadId };
+      const line = `- the 0.4 active thread "${legacy.threadId}" is where new sessions on branch ${branch} start`;
+      report.text += `
+${line}`;
+    });
+  }
+  async author() {
+    this.authorId ??= await resolveAuthorId(this.env, this.workspace.gitTop);
+    return this.authorId;
+  }
+  /** HEAD's commit read from git's files; undefined when only git itself could tell (or outside git: null). */
+  headCommitFromFiles() {
+    const top = this.workspace.gitTop;
+    if (top === null) return null;
+    try {
+      return headCommitFromFiles(gitDir(top));
+    } catch {
+      return void 0;
+    }
+  }
+  branch() {
+    return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
+  }
+  /** config.json as last read, with the stamp it had before that read (see readLocalStateCached). */
+  stateRead = null;
+  /**
+   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
+   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
+   */
+  readLocalStateCached(take) {
+    const stamp = fileStamp(localStatePath(this.store.dir));
+    const cached = this.stateRead;
+    if (take) this.stateRead = null;
+    if (cached !== null && stamp !== null && cached.stamp === stamp) return cached.read;
+    const read = readLocalState(this.store.dir);
+    if (!take && stamp !== null) this.stateRead = { stamp, read };
+    return read;
+  }
+  /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
+  readState() {
+    const read = this.readLocalStateCached(false);
+    if (read.problem) this.noteLocalStateProblem(read.problem);
+    return read.state;
+  }
+  noteLocalStateProblem(problem) {
+    const line = `ThreadMind's local state ${this.store.dir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
+    if (!this.notices.includes(line)) this.notices.push(line);
+  }
+  /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
+  async updateState(mutate) {
+    const read = this.readLocalStateCached(true);
+    if (read.problem) this.noteLocalStateProblem(read.problem);
+    await mutate(read.state);
+    moveLegacyMeasurements(this.store.dir, read.state);
+    for (const [key, s] of Object.entries(read.state.sessions)) {
+      if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
+    }
+    const setAside = await writeLocalState(this.store.dir, read.state, read.problem !== void 0);
+    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  }
+  /**
+   * Appends measurement events to measurements.jsonl (no lock: one O_APPEND write). When the log has grown past its
+   * size, it is rotated under the lock; a busy lock leaves that to the next writer.
+   */
+  async recordEvents(events) {
+    if (!(0, import_node_fs17.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
+    const size = appendMeasurementEvents(this.store.dir, events);
+    if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
+  }
+  /** Rotates measurements.jsonl under the lock if it is past its size; a busy lock leaves that to the next writer. */
+  async rotateMeasurementLog() {
+    try {
+      await this.store.locked(async () => void rotateMeasurementLogIfFull(this.store.dir));
+    } catch (e) {
+      if (!(e instanceof LockTimeoutError)) throw e;
+    }
+  }
+  /** Saves new token counts. The cache is derived data: failing to save it is a notice, never a failed operation. */
+  async saveTokenCache() {
+    try {
+      await this.tokens.flush();
+    } catch (e) {
+      const line = `ThreadMind could not save its token-count cache (${e instanceof Error ? e.message : String(e)}); counts will be recomputed. Nothing else is affected.`;
+      if (!this.notices.includes(line)) this.notices.push(line);
+    }
+  }
+  async remember(projectId, threadId) {
+    this.projectId = projectId;
+    this.threadId = threadId;
+    const branch = this.branch();
+    await this.updateState((state) => {
+      state.lastProjectId = projectId;
+      const entry = { projectId, updatedAt: nextTimestamp(), ...threadId ? { threadId } : {}, ...this.session.pid !== void 0 ? { pid: this.session.pid } : {} };
+      state.sessions[this.session.key] = entry;
+      if (branch && threadId) state.branches[branch] = { ...state.branches[branch] ?? {}, [projectId]: threadId };
+    });
+  }
+  // ------------------------------------------------------------------ projects
+  currentProject() {
+    if (this.projectId && this.store.projectExists(this.projectId)) return this.store.readProject(this.projectId);
+    const ids = this.store.exists() ? this.store.projectIds() : [];
+    if (ids.length === 0) throw errors.noProject();
+    const id = chooseProjectId(ids, this.readState(), this.session.key);
+    if (id === null) throw errors.noActiveProject(ids);
+    this.projectId = id;
+    return this.store.readProject(id);
+  }
+  async projectCreate(input) {
+    oneOf("mode", input.mode, ["solo", "team"], true);
+    checkNotBlank("The project title", input.title);
+    checkLength("The project title", input.title, LIMITS.titleChars);
+    if (input.systemContext !== void 0) {
+      checkLength("The system context", input.systemContext, LIMITS.systemContextChars);
+      assertNoSecrets(input.systemContext, "the project's system context");
+    }
+    assertNoSecrets(input.title, "the project title");
+    const author = await this.author();
+    const result = await this.store.locked(async () => {
+      this.store.ensureLayout();
+      await this.migrateIfNeeded();
+      const id = uniqueId(input.title, (c) => this.store.projectExists(c) || this.store.threadsDirExists(c));
+      const now = nextTimestamp();
+      const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
+      if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
+      const thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
+      await this.store.writeProject(project);
+      await this.store.writeThread(id, thread);
+      await this.remember(id, MAIN_THREAD_ID);
+      return { project, thread };
+    });
+    return result;
+  }
+  projectList() {
+    const projects = [];
+    const problems = [];
+    for (const id of this.store.exists() ? this.store.projectIds() : []) {
+      try {
+        projects.push(this.store.readProject(id));
+      } catch (e) {
+        problems.push(e instanceof Error ? e.message : String(e));
+      }
+    }
+    let activeId = null;
+    try {
+      activeId = this.currentProject().id;
+    } catch (e) {
+      if (!(e instanceof ThreadMindError)) throw e;
+    }
+    return { projects, activeId, problems };
+  }
+  async projectSwitch(projectId) {
+    assertId(projectId, "project id");
+    const ids = this.store.exists() ? this.store.projectIds() : [];
+    if (!ids.includes(projectId)) throw errors.projectNotFound(projectId, ids);
+    const project = this.store.readProject(projectId);
+    this.projectId = projectId;
+    this.threadId = null;
+    const thread = await this.startThread(projectId);
+    await this.store.locked(() => this.remember(projectId, thread.id));
+    return { project, thread };
+  }
+  // ------------------------------------------------------------------ threads
+  /**
+   * The session's active thread: this session's choice, else the thread of the last conversation this session (a
+   * Claude Code process) was on, else the branch's last choice, its linked thread, else main. `newProcess` (a Claude
+   * Code process starting) skips the conversations: a reused process id must not inherit a dead process's thread.
+   */
+  async currentThread(options = {}) {
+    const { project, threadId } = await this.currentThreadRef(options);
+    return { project, thread: this.store.readThread(project.id, threadId) };
+  }
+  /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
+  async currentThreadRef(options = {}) {
+    const project = this.currentProject();
+    if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
+    const own = sessionChoice(this.readState(), this.session.key, project.id);
+    if (own !== null && this.store.threadExists(project.id, own)) {
+      this.threadId = own;
+      return { project, threadId: own };
+    }
+    const followed = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+    if (followed !== null && followed.projectId === project.id && this.store.threadExists(project.id, followed.threadId)) {
+      this.threadId = followed.threadId;
+      return { project, threadId: followed.threadId };
+    }
+    const threadId = await this.startThreadId(project.id);
+    this.threadId = threadId;
+    return { project, threadId };
+  }
+  /** Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch, else main. */
+  async startThread(projectId) {
+    return this.store.readThread(projectId, await this.startThreadId(projectId));
+  }
+  /** startThread's id; main is not read, so a damaged main still lets the session list the tree that names it. */
+  async startThreadId(projectId) {
+    const branch = this.branch();
+    if (branch) {
+      const chosen = branchChoice(this.readState(), branch, projectId);
+      if (chosen && this.store.threadExists(projectId, chosen)) {
+        try {
+          const t = this.store.readThread(projectId, chosen);
+          if (threadStatus(t) === "active") return t.id;
+        } catch (e) {
+          if (!(e instanceof UnreadableFileError)) throw e;
+          const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
+          if (!this.notices.includes(line)) this.notices.push(line);
+        }
+      }
+      const linked = this.linkedOpenThread(projectId, branch);
+      if (linked) return linked.id;
+    }
+    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return MAIN_THREAD_ID;
+    const { threads } = this.store.readAllThreads(projectId);
+    const root = [...threads.values()].find((t) => t.parentId === null);
+    if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
+    return root.id;
+  }
+  /** isDefaultBranch, asked of git once per branch for the life of this object (it spawns git twice). */
+  isDefaultBranch(top, branch) {
+    let answer = this.defaultBranchAnswers.get(branch);
+    if (answer === void 0) {
+      answer = isDefaultBranch(top, branch);
+      this.defaultBranchAnswers.set(branch, answer);
+    }
+    return answer;
+  }
+  linkedOpenThread(projectId, branch) {
+    const { threads } = this.store.readAllThreads(projectId);
+    let best = null;
+    for (const t of threads.values()) {
+      if (t.branch === branch && threadStatus(t) === "active" && (!best || t.updatedAt > best.updatedAt)) best = t;
+    }
+    return best;
+  }
+  /** The thread an operation targets: `threadId` when given, else the active thread (read only then). */
+  target(project, threadId, activeId) {
+    return this.store.readThread(project.id, threadId === void 0 ? activeId : assertId(threadId, "thread id"));
+  }
+  async assertCanModify(project, thread) {
+    if (project.mode !== "team") return;
+    if (!await this.isMine(thread)) throw errors.notOwner(thread.id, thread.author);
+  }
+  /** Written by this user: the author id, or the id 0.4 gave this user on this machine (kept in local state). */
+  async isMine(thread) {
+    return thread.author === await this.author() || this.readState().legacyAuthorIds.includes(thread.author);
+  }
+  async threadCreate(input) {
+    checkNotBlank("The thread title", input.title);
+    checkLength("The thread title", input.title, LIMITS.titleChars);
+    assertNoSecrets(input.title, "the thread title");
+    if (input.parentId !== void 0) assertId(input.parentId, "parent thread id");
+    const related = this.checkRelated(input.related);
+    const author = await this.author();
+    const { project, threadId: activeId } = await this.currentThreadRef();
+    const branch = this.branch();
+    const linkable = branch !== null && this.workspace.gitTop !== null && !await this.isDefaultBranch(this.workspace.gitTop, branch);
+    return this.store.locked(async () => {
+      const parent = this.store.readThread(project.id, input.parentId ?? activeId, errors.parentNotFound);
+      const warnings = [];
+      if (parent.summary.trim() === "") {
+        warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
+      }
+      let linkedBranch = null;
+      if (linkable && branch && !this.linkedOpenThread(project.id, branch)) linkedBranch = branch;
+      const id = uniqueId(input.title, (c) => this.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
+      const now = nextTimestamp();
+      const thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
+      if (linkedBranch) thread.branch = linkedBranch;
+      if (related.length > 0) {
+        thread.related = related;
+        warnings.push(...this.missingRelated(project.id, related));
+      }
+      await this.store.writeThread(project.id, thread);
+      await this.remember(project.id, id);
+      return { thread, linkedBranch, warnings, tree: this.treeText(project, id) };
+    });
+  }
+  async threadSwitch(threadId, options = {}) {
+    assertId(threadId, "thread id");
+    const project = this.currentProject();
+    const thread = this.store.readThread(project.id, threadId);
+    await this.store.locked(() => this.remember(project.id, thread.id));
+    return { thread, context: await this.contextFor(project, thread, options) };
+  }
+  async threadList() {
+    const { project, threadId } = await this.currentThreadRef();
+    const { threads, problems } = this.store.readAllThreads(project.id);
+    return { text: this.renderTreeOf(project, threads, problems, threadId), problems };
+  }
+  /**
+   * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
+   * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
+   * would get a tree of that size as the tool result); thread_list still shows the whole tree.
+   */
+  treeText(project, activeId) {
+    if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId);
+    const { threads, problems } = this.store.readAllThreads(project.id);
+    return this.renderTreeOf(project, threads, problems, activeId);
+  }
+  pathTreeText(project, activeId) {
+    const chain = walkToRoot(this.store.readThread(project.id, activeId), (id) => this.store.readThread(project.id, id));
+    const threads = new Map(chain.threads.map((t) => [t.id, t]));
+    const tree = renderTree(threads, {
+      title: project.title,
+      activeId,
+      problems: [],
+      extra: (t) => t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => this.store.threadExists(project.id, r) ? r : `${r} (missing)`).join(", ")}` : ""
+    });
+    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows the whole tree.)`;
+    return [tree, ...chain.notices, note].join("\n");
+  }
+  renderTreeOf(project, threads, problems, activeId) {
+    return renderTree(threads, {
+      title: project.title,
+      activeId,
+      problems,
+      extra: (t) => t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : ""
+    });
+  }
+  async threadStatus(input) {
+    oneOf("status", input.status, ["active", "done", "abandoned"], false);
+    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+    if (input.reason !== void 0) {
+      checkLength("The reason", input.reason, LIMITS.reasonChars);
+      assertNoSecrets(input.reason, "the reason");
+    }
+    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
+    return this.store.locked(async () => {
+      const thread = this.target(project, input.threadId, sessionThreadId);
+      if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
+      await this.assertCanModify(project, thread);
+      const updated = { ...thread, updatedAt: nextTimestamp(thread.updatedAt) };
+      if (input.status === "active") {
+        delete updated.status;
+        delete updated.mergedInto;
+      } else updated.status = input.status;
+      if (input.reason?.trim()) {
+        const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
+        updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
+      }
+      checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
+      await this.store.writeThread(project.id, updated);
+      let activeId = sessionThreadId;
+      if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
+        activeId = thread.parentId;
+        await this.remember(project.id, activeId);
+      }
+      return { thread: updated, tree: this.treeText(project, activeId) };
+    });
+  }
+  async threadMerge(input) {
+    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+    checkNotBlank("The parent summary", input.parentSummary);
+    checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
+    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
+    return this.store.locked(async () => {
+      const thread = this.target(project, input.threadId, sessionThreadId);
+      if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
+      const parent = this.store.readThread(project.id, thread.parentId, errors.parentNotFound);
+      assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
+      await this.assertCanModify(project, thread);
+      await this.assertCanModify(project, parent);
+      const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
+      const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
+      if (commit) newParent.commit = commit;
+      const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
+      if (carried.length > 0) newParent.related = carried;
+      const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
+      await this.store.writeThread(project.id, newParent);
+      await this.store.writeThread(project.id, closed);
+      await this.remember(project.id, parent.id);
+      return { thread: closed, parent: newParent, tree: this.treeText(project, parent.id) };
+    });
+  }
+  async threadDelete(threadId) {
+    assertId(threadId, "thread id");
+    if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
+    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
+    return this.store.locked(async () => {
+      const thread = this.store.readThread(project.id, threadId);
+      const { threads, problems } = this.store.readAllThreads(project.id);
+      const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
+      if (project.mode === "team") {
+        await this.assertCanModify(project, thread);
+        const others = [];
+        for (const id of doomed) if (!await this.isMine(threads.get(id))) others.push(id);
+        if (others.length > 0) {
+          throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
+        }
+      }
+      for (const id of doomed.slice().reverse()) this.store.deleteThreadFile(project.id, id);
+      const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
+      for (const t of threads.values()) {
+        if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
+        const related = t.related.filter((r) => !doomed.includes(r));
+        const updated = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
+        if (related.length > 0) updated.related = related;
+        else delete updated.related;
+        await this.store.writeThread(project.id, updated);
+      }
+      let activeId = sessionThreadId;
+      if (doomed.includes(sessionThreadId)) {
+        activeId = thread.parentId ?? MAIN_THREAD_ID;
+        await this.remember(project.id, activeId);
+      }
+      return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
+    });
+  }
+  async threadRebase(threadId, newParentId) {
+    assertId(threadId, "thread id");
+    assertId(newParentId, "new parent id");
+    if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
+    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
+    return this.store.locked(async () => {
+      const thread = this.store.readThread(project.id, threadId);
+      this.store.readThread(project.id, newParentId, errors.parentNotFound);
+      if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
+      if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
+      const { threads } = this.store.readAllThreads(project.id);
+      if (descendantsOf(threadId, threads).includes(newParentId)) throw errors.isDescendant(newParentId, threadId);
+      await this.assertCanModify(project, thread);
+      const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
+      await this.store.writeThread(project.id, updated);
+      return { thread: updated, tree: this.treeText(project, this.threadId ?? sessionThreadId) };
+    });
+  }
+  // ------------------------------------------------------------------ summaries
+  async summaryUpdate(input) {
+    oneOf("section", input.section, SECTION_KEYS, true);
+    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+    checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
+    const paths = input.paths === void 0 ? void 0 : this.checkPaths(input.paths);
+    const related = input.related === void 0 ? void 0 : this.checkRelated(input.related);
+    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
+    const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
+    const warnings = [];
+    const updated = await this.store.locked(async () => {
+      const thread = this.target(project, input.threadId, sessionThreadId);
+      assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
+      await this.assertCanModify(project, thread);
+      const summary = input.section ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true) : input.content.trim();
+      checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
+      const next = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
+      if (commit) next.commit = commit;
+      if (paths !== void 0) {
+        if (paths.length > 0) next.paths = paths;
+        else delete next.paths;
+      }
+      if (related !== void 0) {
+        const others = related.filter((r) => r !== thread.id);
+        if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
+        warnings.push(...this.missingRelated(project.id, others));
+        if (others.length > 0) next.related = others;
+        else delete next.related;
+      }
+      await this.store.writeThread(project.id, next);
+      return next;
+    });
+    const tokens = await this.tokens.count(updated.summary);
+    await this.saveTokenCache();
+    return { thread: updated, chars: updated.summary.length, tokens, warnings };
+  }
+  checkPaths(paths) {
+    if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
+    return paths.map((p) => {
+      checkLength("A path", p, LIMITS.pathChars);
+      if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
+      return p.trim();
+    }).filter((p) => p !== "");
+  }
+  checkRelated(related) {
+    if (!related) return [];
+    if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
+    return [...new Set(related.map((r) => assertId(r, "related thread id")))];
+  }
+  missingRelated(projectId, related) {
+    return related.filter((r) => !this.store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
+  }
+  // ------------------------------------------------------------------ context
+  async contextGet(options = {}) {
+    const { project, thread } = await this.currentThread();
+    return { ...await this.contextFor(project, thread, options), project, thread };
+  }
+  async contextFor(project, thread, options) {
+    return (await this.contextWithSources(project, thread, options)).context;
+  }
+  /**
+   * contextFor, and what it was built from: every file consulted (paths relative to the store; absent ones included)
+   * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
+   */
+  async contextWithSources(project, thread, options) {
+    const consulted = /* @__PURE__ */ new Set([this.store.projectPath(project.id), this.store.threadPath(project.id, thread.id)]);
+    const read = (id) => {
+      consulted.add(this.store.threadPath(project.id, id));
+      return this.store.readThread(project.id, id);
+    };
+    const related = this.relatedRefs(project.id, thread, consulted);
+    const chain = walkToRoot(thread, read);
+    const warnings = /* @__PURE__ */ new Map();
+    const top = this.workspace.gitTop;
+    if (top) {
+      await Promise.all(
+        chain.threads.map(async (t) => {
+          if (!t.commit || !t.paths || t.paths.length === 0) return;
+          let n;
+          try {
+            n = await commitsTouchingSince(top, t.commit, t.paths);
+          } catch (e) {
+            if (!(e instanceof GitError)) throw e;
+            warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
+            return;
+          }
+          if (n && n > 0) {
+            warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
+          }
+        })
+      );
+    }
+    const assemble = () => assembleContext({
+      project,
+      chain: chain.threads,
+      warnings,
+      notices: chain.notices,
+      ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
+      ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
+      estimate: (text) => this.tokens.countSync(text),
+      related
+    });
+    const missesBefore = this.tokens.misses;
+    let assembled = assemble();
+    if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
+    await this.saveTokenCache();
+    const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
+    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path15.relative)(this.store.dir, p)), dependsOnHead };
+  }
+  /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
+  relatedRefs(projectId, thread, consulted) {
+    return (thread.related ?? []).map((id) => {
+      try {
+        consulted.add(this.store.threadPath(projectId, id));
+        if (!this.store.threadExists(projectId, id)) return { id, title: null, problem: "missing" };
+        const t = this.store.readThread(projectId, id);
+        return { id, title: t.title, status: threadStatus(t) };
+      } catch (e) {
+        if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
+        throw e;
+      }
+    });
+  }
+  // ------------------------------------------------------------------ recall
+  /** thread_search: tiers cheapest first over a derived index in the local cache (see src/core/search/). */
+  async threadSearch(input) {
+    const q = normalizeSearchQuery(input);
+    const projectIds = q.scope === "all-projects" ? this.store.exists() ? this.store.projectIds() : [] : [this.currentProject().id];
+    if (projectIds.length === 0) throw errors.noProject();
+    const answer = await searchThreads(searchIndexFor(this.store.dir), projectIds, input);
+    return { ...answer, text: formatSearchAnswer(answer) };
+  }
+  /** thread_history: the versions of a thread's file in git (default: the active thread), newest first. */
+  async threadHistory(input = {}) {
+    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+    checkHistoryLimit(input.limit);
+    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
+    const threadId = input.threadId ?? sessionThreadId;
+    const file = this.store.threadPath(project.id, threadId);
+    const workingText = readTextStrict(file, LIMITS.threadFileBytes);
+    const history = await threadHistory({ gitTop: this.workspace.gitTop, file, threadId, workingText, ...input.limit !== void 0 ? { limit: input.limit } : {} });
+    let title = null;
+    if (workingText !== null) {
+      try {
+        title = parseThread(workingText).title;
+      } catch (e) {
+        if (!(e instanceof FrontmatterError)) throw e;
+      }
+    }
+    return { ...history, text: formatThreadHistory(history, title) };
+  }
+};
+function oneOf(what, value, allowed, optional) {
+  if (value === void 0 && optional) return;
+  if (!allowed.includes(value)) {
+    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
+  }
+}
+
+// src/core/workspace.ts
+var import_node_fs18 = require("fs");
+var import_node_path16 = require("path");
+var import_node_url = require("url");
+var STORE_DIR_NAME = ".threadmind";
+function findExistingStore(dir, gitTop) {
+  let current = (0, import_node_path16.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path16.resolve)(gitTop) : current;
+  for (; ; ) {
+    if (isDirectory((0, import_node_path16.join)(current, STORE_DIR_NAME))) return current;
+    if (current === stop) return null;
+    const parent = (0, import_node_path16.dirname)(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function resolveWorkspace(inputs) {
+  const { env } = inputs;
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path16.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
+  for (const dir of rootDirs) {
+    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
+  }
+  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
+  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
+    return workspaceFrom((0, import_node_path16.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+  }
+  return workspaceFrom((0, import_node_path16.resolve)(inputs.cwd), "cwd");
+}
+function workspaceFrom(dir, source) {
+  const gitTop = findGitTop(dir);
+  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
+  return { root, storeDir: (0, import_node_path16.join)(root, STORE_DIR_NAME), gitTop: gitTop ?? findGitTop(root), source };
+}
+function rootToPath(uri) {
+  if (uri.startsWith("file://")) {
+    try {
+      return (0, import_node_url.fileURLToPath)(uri);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") ? uri : null;
+}
+function isDirectory(path) {
+  try {
+    return (0, import_node_fs18.statSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+// src/core/session-key.ts
+function claudeInstanceSession(claudePid) {
+  return { key: `claude-${claudePid}`, pid: claudePid };
+}
+function hookSession(env) {
+  const pid = Number.parseInt(env.CLAUDE_PID ?? "", 10);
+  return Number.isInteger(pid) && pid > 0 ? claudeInstanceSession(pid) : null;
+}
+
+// src/hooks/hook-services.ts
+function openHookServices(input, env, lockTimeoutMs) {
+  const workspace = resolveWorkspace({ env, cwd: input.cwd });
+  const session = hookSession(env) ?? { key: `hook-session-${input.sessionId}` };
+  const services = new ThreadMindServices({ workspace, session, env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
+  return services.hasProjects() || services.hasOldLayout() ? services : null;
+}
+
+// src/hooks/context-header.ts
+var CHARACTER_CAP = 1e4;
+function contextHeader(source, threadId, title) {
+  const when = source === "clear" ? "after /clear" : source === "compact" ? "after compaction" : "at session start";
+  return `ThreadMind memory, loaded ${when}: the context of thread "${title}" (${threadId}). Keep it current with summary_update.
+
+`;
+}
+
+// src/hooks/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/hooks/hook-output.ts
+var import_node_fs19 = require("fs");
+function failureLine(what, error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
+  return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
+}
+
+// src/hooks/session-start.ts
+init_content_hash();
+
+// src/core/conversation-threads.ts
+function conversationEvent(sessionId, projectId, threadId, instance) {
+  return { kind: "conversation", at: nextTimestamp(), sessionId, projectId, threadId, instance: instance.key };
+}
+function conversationThread(state, sessionId, events) {
+  const logged = lastConversation(events);
+  if (logged) return logged;
+  const legacy = state.conversations[sessionId];
+  return legacy ? { projectId: legacy.projectId, threadId: legacy.threadId, instance: null } : null;
+}
+function sessionThread(state, session) {
+  const mine = state.sessions[session.key];
+  return mine?.projectId && mine.threadId ? { projectId: mine.projectId, threadId: mine.threadId, instance: session.key } : null;
+}
+function mustAdopt(conversation, session) {
+  return conversation.instance !== session.key;
+}
+function adoptConversation(state, session, conversation) {
+  if (state.sessions[session.key]?.threadId) return false;
+  state.sessions[session.key] = {
+    projectId: conversation.projectId,
+    threadId: conversation.threadId,
+    updatedAt: nextTimestamp(),
+    ...session.pid !== void 0 ? { pid: session.pid } : {}
+  };
+  return true;
+}
+
+// src/core/context-cache.ts
+var import_node_fs20 = require("fs");
+var import_node_path17 = require("path");
+var CONTEXT_CACHE_VERSION = 1;
+var RACY_MARGIN_MS = 3e3;
+var ENTRY_MAX_BYTES = 512 * 1024;
+function contextCachePath(storeDir, projectId, threadId) {
+  if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
+  return (0, import_node_path17.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+}
+function isEntry(d, projectId, threadId) {
+  if (typeof d !== "object" || d === null) return false;
+  const e = d;
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null;
+}
+function readContextCacheEntry(storeDir, projectId, threadId) {
+  let text;
+  try {
+    const path = contextCachePath(storeDir, projectId, threadId);
+    if (fileStamp(path) === null) return null;
+    const bytes = (0, import_node_fs20.readFileSync)(path);
+    if (bytes.length > ENTRY_MAX_BYTES) return null;
+    text = bytes.toString("utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const data = JSON.parse(text);
+    return isEntry(data, projectId, threadId) ? data : null;
+  } catch {
+    return null;
+  }
+}
+function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
+  const sources = {};
+  for (const rel of paths) {
+    const stamp = fileStamp((0, import_node_path17.join)(storeDir, rel));
+    if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
+    sources[rel] = stamp;
+  }
+  return sources;
+}
+function sameInputs(a, b) {
+  const keys = Object.keys(a.sources);
+  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
+}
+
+// src/core/context-cache-write.ts
+var import_node_fs21 = require("fs");
+var import_node_path18 = require("path");
+async function saveContextCacheEntry(storeDir, entry) {
+  const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
+  const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
+  const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
+  (0, import_node_fs21.mkdirSync)((0, import_node_path18.dirname)(path), { recursive: true });
+  await writeFileAtomic(path, `${JSON.stringify(merged)}
+`);
+}
+
+// src/core/text-fingerprint.ts
+function textFingerprint(text) {
+  let h1 = 3735928559;
+  let h2 = 1103547991;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  const value = 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  return value.toString(16).padStart(14, "0");
+}
+
+// src/hooks/hooks-build.ts
+var import_node_path19 = require("path");
+function hooksBuild() {
+  try {
+    return fileStamp((0, import_node_path19.join)(__dirname, "hook-core.cjs"));
+  } catch {
+    return null;
+  }
+}
+
+// src/hooks/start-record.ts
+var import_node_fs22 = require("fs");
+function transcriptOffset(path) {
+  try {
+    const stat = (0, import_node_fs22.statSync)(path, { throwIfNoEntry: false });
+    if (stat === void 0) return { transcriptOffset: 0 };
+    return stat.isFile() ? { transcriptOffset: stat.size } : {};
+  } catch {
+    return {};
+  }
+}
+function startEvents(input, session, source, projectId, threadId, start) {
+  return [
+    {
+      kind: "injection",
+      at: nextTimestamp(),
+      sessionId: input.sessionId,
+      source,
+      projectId,
+      threadId,
+      chars: start.text.length,
+      tokens: start.tokens,
+      omitted: start.omitted,
+      contentHash: start.contentHash,
+      fingerprint: start.fingerprint,
+      ...input.transcriptPath ? { transcriptPath: input.transcriptPath, ...transcriptOffset(input.transcriptPath) } : {}
+    },
+    { kind: "hookSeen", at: nextTimestamp(), event: `SessionStart:${source}`, sessionId: input.sessionId },
+    conversationEvent(input.sessionId, projectId, threadId, session)
+  ];
+}
+function startOutput(start, extra) {
+  const lines = [...start.userMessage !== null ? [start.userMessage] : [], ...extra];
+  const output = { additionalContext: start.text };
+  if (lines.length > 0) output.userMessage = lines.join(" ");
+  return output;
+}
+
+// src/hooks/session-start.ts
+function userLine(notice) {
+  const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
+  return plain.startsWith("ThreadMind") ? plain : `ThreadMind: ${plain}`;
+}
+async function sessionStart(services, input) {
+  const source = input.source ?? "startup";
+  if (source === "resume") {
+    const conversation = conversationThread(services.readState(), input.sessionId, sessionEvents(services.store.dir, input.sessionId));
+    if (conversation !== null && !services.readState().sessions[services.session.key]?.threadId) {
+      await services.store.locked(() => services.updateState((state) => void adoptConversation(state, services.session, conversation)));
+    }
+    return services.notices.length > 0 ? { userMessage: services.notices.map(userLine).join(" ") } : {};
+  }
+  const assemblyStartedAt = Date.now();
+  const headBefore = services.headCommitFromFiles();
+  const migration = await services.migrateIfNeeded();
+  const { project, thread } = await services.currentThread({ newProcess: source === "startup" });
+  const header = contextHeader(source, thread.id, thread.title);
+  const { context: context2, sources, dependsOnHead } = await services.contextWithSources(project, thread, { maxChars: CHARACTER_CAP - header.length });
+  const text = `${header}${context2.text}`;
+  const notes = services.notices.map(userLine);
+  if (migration) notes.push(userLine(migration.text.split("\n")[0]));
+  notes.push(...context2.notices.map(userLine));
+  if (context2.omitted.length > 0 || context2.truncated) {
+    notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context2.omitted.length} ancestor${context2.omitted.length === 1 ? "" : "s"} left out${context2.truncated ? ", summary cut" : ""}).`);
+  }
+  const start = { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context2.tokens, omitted: context2.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+  const failures = [];
+  try {
+    await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, start));
+  } catch (e) {
+    failures.push(failureLine("context loaded, but the injection could not be recorded", e));
+  }
+  if (migration === null && services.notices.length === 0 && failures.length === 0) {
+    const head = dependsOnHead ? services.headCommitFromFiles() : null;
+    const headSettled = !dependsOnHead || typeof head === "string" && head === headBefore;
+    const stamps = headSettled ? trustedStamps(services.store.dir, sources, assemblyStartedAt) : null;
+    const builtBy = hooksBuild();
+    if (stamps !== null && builtBy !== null) {
+      try {
+        await saveContextCacheEntry(services.store.dir, {
+          version: CONTEXT_CACHE_VERSION,
+          builtBy,
+          projectId: project.id,
+          threadId: thread.id,
+          threadStatus: threadStatus(thread),
+          sources: stamps,
+          head: dependsOnHead ? head : null,
+          starts: { [source]: start }
+        });
+      } catch (e) {
+        failures.push(failureLine("could not save the context cache (derived data; the next session start assembles it again)", e));
+      }
+    }
+  }
+  return startOutput(start, failures);
+}
+
+// src/hooks/measure-size.ts
+var import_node_fs25 = require("fs");
+
+// src/transcript/types.ts
+var KNOWN_RECORD_TYPES = [
+  "user",
+  "assistant",
+  "system",
+  "attachment",
+  "progress",
+  "summary",
+  "queue-operation",
+  "file-history-snapshot"
+];
+
+// src/transcript/classify-record.ts
+var ShapeProblem = class extends Error {
+};
+var SYNTHETIC_MODEL = "<synthetic>";
+var PERSISTED_OUTPUT_OPEN = "<persisted-output>";
+function isObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isKnownRecordType(type) {
+  return KNOWN_RECORD_TYPES.includes(type);
+}
+function optionalString2(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0) return null;
+  if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is not a string`);
+  return value;
+}
+function requiredString(obj, key, where) {
+  const value = obj[key];
+  if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is missing or not a string`);
+  return value;
+}
+function isTokenCount(value) {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+function requiredCount(obj, key, where) {
+  const value = obj[key];
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
+  return value;
+}
+function cacheCount(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return 0;
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  return value;
+}
+function optionalCount(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return null;
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  return value;
+}
+function optionalFlag(obj, key) {
+  const value = obj[key];
+  if (value === void 0) return false;
+  if (typeof value !== "boolean") throw new ShapeProblem(`${key} is not a boolean`);
+  return value;
+}
+function requiredObject(obj, key, where) {
+  const value = obj[key];
+  if (!isObject2(value)) throw new ShapeProblem(`${where}.${key} is missing or not an object`);
+  return value;
+}
+function contextTokensOf(usage) {
+  return usage.inputTokens + usage.cacheCreationInputTokens + usage.cacheReadInputTokens;
+}
+function readMeta(record2, type) {
+  return {
+    type,
+    sessionId: optionalString2(record2, "sessionId", "record"),
+    timestamp: optionalString2(record2, "timestamp", "record"),
+    uuid: optionalString2(record2, "uuid", "record")
+  };
+}
+function skipped(reason, meta) {
+  return { kind: "skipped", reason, meta };
+}
+function classifyAssistant(record2, meta) {
+  if (optionalFlag(record2, "isApiErrorMessage")) return skipped("api-error", meta);
+  const message = requiredObject(record2, "message", "record");
+  const model = requiredString(message, "model", "message");
+  if (model === SYNTHETIC_MODEL) return skipped("synthetic", meta);
+  const usage = requiredObject(message, "usage", "message");
+  const tokens = {
+    inputTokens: requiredCount(usage, "input_tokens", "usage"),
+    cacheCreationInputTokens: cacheCount(usage, "cache_creation_input_tokens", "usage"),
+    cacheReadInputTokens: cacheCount(usage, "cache_read_input_tokens", "usage"),
+    outputTokens: requiredCount(usage, "output_tokens", "usage")
+  };
+  return {
+    kind: "assistant",
+    record: {
+      meta,
+      messageId: requiredString(message, "id", "message"),
+      requestId: optionalString2(record2, "requestId", "record"),
+      model,
+      usage: tokens,
+      contextTokens: contextTokensOf(tokens)
+    }
+  };
+}
+function classifySystem(record2, meta) {
+  if (optionalString2(record2, "subtype", "record") !== "compact_boundary") return { kind: "other", meta };
+  const metadata = record2["compactMetadata"];
+  if (metadata === void 0) {
+    return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
+  }
+  if (!isObject2(metadata)) throw new ShapeProblem("record.compactMetadata is not an object");
+  return {
+    kind: "compact-boundary",
+    record: {
+      meta,
+      trigger: optionalString2(metadata, "trigger", "compactMetadata"),
+      preTokens: optionalCount(metadata, "preTokens", "compactMetadata"),
+      postTokens: optionalCount(metadata, "postTokens", "compactMetadata")
+    }
+  };
+}
+function classifyAttachment(record2, meta) {
+  const attachment = requiredObject(record2, "attachment", "record");
+  if (optionalString2(attachment, "type", "attachment") !== "hook_additional_context") return { kind: "other", meta };
+  const content = attachment["content"];
+  if (!Array.isArray(content) || !content.every((item) => typeof item === "string")) {
+    throw new ShapeProblem("attachment.content is not an array of strings");
+  }
+  const first = content[0];
+  return {
+    kind: "hook-context",
+    record: {
+      meta,
+      hookEvent: optionalString2(attachment, "hookEvent", "attachment"),
+      hookName: optionalString2(attachment, "hookName", "attachment"),
+      content,
+      text: content.join("\n"),
+      isPersistedOutputPreview: first !== void 0 && first.trimStart().startsWith(PERSISTED_OUTPUT_OPEN)
+    }
+  };
+}
+function classifyKnown(type, record2, meta) {
+  switch (type) {
+    case "progress":
+      return skipped("progress", meta);
+    case "assistant":
+      return classifyAssistant(record2, meta);
+    case "system":
+      return classifySystem(record2, meta);
+    case "attachment":
+      return classifyAttachment(record2, meta);
+    case "user":
+    case "summary":
+    case "queue-operation":
+    case "file-history-snapshot":
+      return { kind: "other", meta };
+    default: {
+      const unreachable = type;
+      throw new Error(`unhandled record type ${String(unreachable)}`);
+    }
+  }
+}
+function classifyRecord(value) {
+  if (!isObject2(value)) return { kind: "malformed", problem: "not a JSON object" };
+  const type = value["type"];
+  if (typeof type !== "string") return { kind: "malformed", problem: "record.type is missing or not a string" };
+  try {
+    const meta = readMeta(value, type);
+    if (optionalFlag(value, "isSidechain")) return skipped("sidechain", meta);
+    if (!isKnownRecordType(type)) return skipped("unknown-type", meta);
+    return classifyKnown(type, value, meta);
+  } catch (error) {
+    if (error instanceof ShapeProblem) return { kind: "malformed", problem: `${type} record: ${error.message}` };
+    throw error;
+  }
+}
+function classifyLine(text) {
+  if (text.trim() === "") return { kind: "blank" };
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+    throw error;
+  }
+  return classifyRecord(value);
+}
+
+// src/transcript/line-prefilter.ts
+function member(key, value) {
+  return { key: Buffer.from(JSON.stringify(key)), value: Buffer.from(JSON.stringify(value)) };
+}
+var MARKERS = {
+  assistant: member("type", "assistant"),
+  "compact-boundary": member("subtype", "compact_boundary"),
+  "hook-context": member("type", "hook_additional_context")
+};
+var SPACE = 32;
+var TAB = 9;
+var CARRIAGE_RETURN = 13;
+var COLON = 58;
+function skipSpaceBack(line, index) {
+  let i = index;
+  while (i >= 0 && (line[i] === SPACE || line[i] === TAB || line[i] === CARRIAGE_RETURN)) i -= 1;
+  return i;
+}
+function hasMember(line, marker) {
+  let at = line.indexOf(marker.value);
+  while (at !== -1) {
+    const colon = skipSpaceBack(line, at - 1);
+    if (colon >= 0 && line[colon] === COLON) {
+      const keyEnd = skipSpaceBack(line, colon - 1) + 1;
+      const keyStart = keyEnd - marker.key.length;
+      if (keyStart >= 0 && marker.key.equals(line.subarray(keyStart, keyEnd))) return true;
+    }
+    at = line.indexOf(marker.value, at + 1);
+  }
+  return false;
+}
+function mayBeNeededRecord(line, needed) {
+  return needed.some((kind) => hasMember(line, MARKERS[kind]));
+}
+
+// src/transcript/session-accumulator.ts
+function emptySkipCounts() {
+  return { sidechain: 0, synthetic: 0, "api-error": 0, progress: 0, "unknown-type": 0 };
+}
+
+// src/transcript/transcript-file.ts
+var import_node_fs23 = require("fs");
+var TranscriptReadError = class extends Error {
+  path;
+  code;
+  constructor(path, message, options) {
+    super(`cannot read transcript ${path}: ${message}`, options.cause === void 0 ? void 0 : { cause: options.cause });
+    this.name = "TranscriptReadError";
+    this.path = path;
+    this.code = options.code;
+  }
+};
+function fsCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return null;
+}
+function asReadError(path, error) {
+  if (error instanceof TranscriptReadError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new TranscriptReadError(path, message, { code: fsCode(error), cause: error });
+}
+async function openTranscript(path) {
+  let fd;
+  try {
+    const before = (0, import_node_fs23.statSync)(path);
+    if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
+    fd = (0, import_node_fs23.openSync)(path, "r");
+  } catch (error) {
+    throw asReadError(path, error);
+  }
+  try {
+    const stats = (0, import_node_fs23.fstatSync)(fd);
+    if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
+    return { path, fd, size: stats.size };
+  } catch (error) {
+    (0, import_node_fs23.closeSync)(fd);
+    throw asReadError(path, error);
+  }
+}
+async function withTranscript(path, work) {
+  const file = await openTranscript(path);
+  try {
+    return await work(file);
+  } catch (error) {
+    throw fsCode(error) === null ? error : asReadError(path, error);
+  } finally {
+    (0, import_node_fs23.closeSync)(file.fd);
+  }
+}
+async function readExactly(file, buffer, position) {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const bytesRead = (0, import_node_fs23.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    if (bytesRead === 0) {
+      throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
+    }
+    filled += bytesRead;
+  }
+}
+
+// src/transcript/read-tail.ts
+var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
+var NEWLINE = 10;
+function checkPositiveInteger(name, value) {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
+var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
+var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
+var TailCollector = class {
+  constructor(backToLastCompaction) {
+    this.backToLastCompaction = backToLastCompaction;
+  }
+  backToLastCompaction;
+  lines = 0;
+  unparsedLines = 0;
+  malformedLines = 0;
+  truncatedLastLine = false;
+  skipped = emptySkipCounts();
+  lastAssistant = null;
+  boundariesLastFirst = [];
+  hookContextsLastFirst = [];
+  /**
+   * Classifies one complete line; returns true when the walk can stop. An unterminated last line is always classified,
+   * so that a line cut mid-write is reported (truncatedLastLine) whatever record it was. `bytes` may be a view of the
+   * walk's read buffer, overwritten by the next read: it is never kept.
+   */
+  take(bytes, isUnterminatedLastLine) {
+    this.lines += 1;
+    const needed = this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
+    if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes, needed)) {
+      this.unparsedLines += 1;
+      return false;
+    }
+    const line = classifyLine(bytes.toString("utf8"));
+    switch (line.kind) {
+      case "blank":
+      case "other":
+        break;
+      case "malformed":
+        this.malformedLines += 1;
+        if (isUnterminatedLastLine) this.truncatedLastLine = true;
+        break;
+      case "skipped":
+        this.skipped[line.reason] += 1;
+        break;
+      case "assistant":
+        if (this.lastAssistant === null) this.lastAssistant = line.record;
+        break;
+      case "compact-boundary":
+        this.boundariesLastFirst.push(line.record);
+        break;
+      case "hook-context":
+        this.hookContextsLastFirst.push(line.record);
+        break;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+    if (this.lastAssistant === null) return false;
+    return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
+  }
+};
+async function walkBack(file, chunkSize, maxBytes, collector) {
+  let position = file.size;
+  let bytesRead = 0;
+  let carry = [];
+  let atEndOfFile = true;
+  let stopped = false;
+  let stoppedAtByteLimit = false;
+  const takeLine = (bytes) => {
+    const isLastLine = atEndOfFile;
+    atEndOfFile = false;
+    if (isLastLine && bytes.length === 0) return false;
+    return collector.take(bytes, isLastLine);
+  };
+  const buffer = Buffer.allocUnsafe(Math.min(chunkSize, file.size, maxBytes ?? chunkSize));
+  while (position > 0 && !stopped) {
+    if (maxBytes !== null && bytesRead >= maxBytes) {
+      stoppedAtByteLimit = true;
+      break;
+    }
+    const length = Math.min(chunkSize, position, maxBytes === null ? chunkSize : maxBytes - bytesRead);
+    position -= length;
+    const chunk = buffer.subarray(0, length);
+    await readExactly(file, chunk, position);
+    bytesRead += length;
+    let end = length;
+    let newline = chunk.lastIndexOf(NEWLINE, end - 1);
+    while (newline !== -1 && !stopped) {
+      const piece = chunk.subarray(newline + 1, end);
+      const bytes = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
+      carry = [];
+      stopped = takeLine(bytes);
+      end = newline;
+      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE, end - 1);
+    }
+    if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
+  }
+  if (!stopped && !stoppedAtByteLimit && position === 0) {
+    stopped = takeLine(Buffer.concat(carry));
+  }
+  return { bytesRead, reachedStartOfFile: position === 0 && !stoppedAtByteLimit, stoppedAtByteLimit };
+}
+async function readTail(path, options = {}) {
+  const chunkSize = options.chunkSize ?? DEFAULT_TAIL_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  const maxBytes = options.maxBytes ?? null;
+  if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
+  return withTranscript(path, async (file) => {
+    const collector = new TailCollector(options.backToLastCompaction ?? false);
+    const walk = await walkBack(file, chunkSize, maxBytes, collector);
+    return {
+      path,
+      fileSize: file.size,
+      bytesRead: walk.bytesRead,
+      reachedStartOfFile: walk.reachedStartOfFile,
+      stoppedAtByteLimit: walk.stoppedAtByteLimit,
+      lastAssistant: collector.lastAssistant,
+      contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
+      compactBoundaries: [...collector.boundariesLastFirst].reverse(),
+      hookContexts: [...collector.hookContextsLastFirst].reverse(),
+      skipped: { ...collector.skipped },
+      lines: collector.lines,
+      unparsedLines: collector.unparsedLines,
+      malformedLines: collector.malformedLines,
+      truncatedLastLine: collector.truncatedLastLine
+    };
+  });
+}
+
+// src/transcript/line-splitter.ts
+var NEWLINE2 = 10;
+var ByteLineSplitter = class {
+  constructor(sink) {
+    this.sink = sink;
+  }
+  sink;
+  /** Bytes of the current line not yet ended by a newline. */
+  pending = [];
+  pendingBytes = 0;
+  takenBytes = 0;
+  stoppedBySink = false;
+  /** Bytes held for a line that has not ended yet. */
+  get bytesPending() {
+    return this.pendingBytes;
+  }
+  /** Bytes of the lines given to the sink so far, their newlines included. */
+  get bytesTaken() {
+    return this.takenBytes;
+  }
+  /** The sink asked to stop. */
+  get stopped() {
+    return this.stoppedBySink;
+  }
+  push(chunk) {
+    if (this.stoppedBySink) return;
+    let start = 0;
+    let newline = chunk.indexOf(NEWLINE2, start);
+    while (newline !== -1) {
+      const piece = chunk.subarray(start, newline);
+      const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.takenBytes += line.length + 1;
+      if (this.sink(line, true)) {
+        this.stoppedBySink = true;
+        return;
+      }
+      start = newline + 1;
+      newline = chunk.indexOf(NEWLINE2, start);
+    }
+    if (start < chunk.length) {
+      this.pending.push(chunk.subarray(start));
+      this.pendingBytes += chunk.length - start;
+    }
+  }
+  /** End of input: a line without a final newline goes to the sink as unterminated. */
+  end() {
+    if (this.stoppedBySink || this.pending.length === 0) return;
+    const line = Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.takenBytes += line.length;
+    this.stoppedBySink = this.sink(line, false);
+  }
+};
+
+// src/transcript/read-head.ts
+var DEFAULT_HEAD_MAX_BYTES = 256 * 1024;
+var DEFAULT_HEAD_CHUNK_BYTES = 64 * 1024;
+var NEEDED_IN_HEAD = ["assistant", "hook-context"];
+function checkPositiveInteger2(name, value) {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
+function mainChainMeta(line) {
+  switch (line.kind) {
+    case "blank":
+    case "malformed":
+    case "skipped":
+      return null;
+    case "other":
+      return line.meta;
+    case "assistant":
+    case "compact-boundary":
+    case "hook-context":
+      return line.record.meta;
+    default: {
+      const unreachable = line;
+      throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+var HeadCollector = class {
+  records = [];
+  hookContexts = [];
+  sessionIds = [];
+  firstTimestamp = null;
+  skipped = emptySkipCounts();
+  lines = 0;
+  unparsedLines = 0;
+  malformedLines = 0;
+  truncatedLastLine = false;
+  stoppedAtFirstResponse = false;
+  /** An unterminated last line is always classified, so that a line cut mid-write is reported whatever it was. */
+  take(bytes, terminated) {
+    this.lines += 1;
+    if (terminated && !mayBeNeededRecord(bytes, NEEDED_IN_HEAD)) {
+      this.unparsedLines += 1;
+      return false;
+    }
+    const line = classifyLine(bytes.toString("utf8"));
+    this.records.push(line);
+    if (line.kind === "malformed") {
+      this.malformedLines += 1;
+      if (!terminated) this.truncatedLastLine = true;
+    }
+    if (line.kind === "skipped") this.skipped[line.reason] += 1;
+    if (line.kind === "hook-context") this.hookContexts.push(line.record);
+    const meta = mainChainMeta(line);
+    if (meta !== null) {
+      if (meta.sessionId !== null && !this.sessionIds.includes(meta.sessionId)) this.sessionIds.push(meta.sessionId);
+      if (this.firstTimestamp === null && meta.timestamp !== null) this.firstTimestamp = meta.timestamp;
+    }
+    this.stoppedAtFirstResponse = line.kind === "assistant";
+    return this.stoppedAtFirstResponse;
+  }
+};
+async function readHead(path, options = {}) {
+  const maxBytes = options.maxBytes ?? DEFAULT_HEAD_MAX_BYTES;
+  checkPositiveInteger2("maxBytes", maxBytes);
+  const chunkSize = options.chunkSize ?? DEFAULT_HEAD_CHUNK_BYTES;
+  checkPositiveInteger2("chunkSize", chunkSize);
+  const from = options.from ?? 0;
+  if (!Number.isInteger(from) || from < 0) throw new RangeError(`from must be a non-negative integer, got ${from}`);
+  return withTranscript(path, async (file) => {
+    const collector = new HeadCollector();
+    let dropFirst = from > 0;
+    const splitter = new ByteLineSplitter((bytes, terminated) => {
+      if (dropFirst) {
+        dropFirst = false;
+        return false;
+      }
+      return collector.take(bytes, terminated);
+    });
+    const start = from > 0 ? Math.min(from - 1, file.size) : 0;
+    const limit = Math.min(start + maxBytes, file.size);
+    let position = start;
+    while (position < limit && !splitter.stopped) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkSize, limit - position));
+      await readExactly(file, chunk, position);
+      position += chunk.length;
+      splitter.push(chunk);
+    }
+    if (position === file.size) splitter.end();
+    return {
+      path,
+      fileSize: file.size,
+      bytesRead: position - start,
+      reachedEndOfFile: start + splitter.bytesTaken === file.size,
+      stoppedAtFirstResponse: collector.stoppedAtFirstResponse,
+      cutAtByteBound: !splitter.stopped && position < file.size && splitter.bytesPending > 0,
+      records: collector.records,
+      hookContexts: collector.hookContexts,
+      sessionIds: collector.sessionIds,
+      firstTimestamp: collector.firstTimestamp,
+      skipped: collector.skipped,
+      lines: collector.lines,
+      unparsedLines: collector.unparsedLines,
+      malformedLines: collector.malformedLines,
+      truncatedLastLine: collector.truncatedLastLine
+    };
+  });
+}
+
+// src/hooks/receipts.ts
+init_receipt_match();
+async function readReceiptRecords(pending, transcriptPath) {
+  const offsets = /* @__PURE__ */ new Set();
+  for (const i of pending) {
+    if (i.transcriptOffset !== void 0) offsets.add(i.transcriptOffset);
+    else if (i.source !== "compact") offsets.add(0);
+  }
+  const found = [];
+  for (const from of offsets) {
+    const read = await readHead(transcriptPath, { from });
+    found.push(...from > 0 && from >= read.fileSize ? (await readHead(transcriptPath)).hookContexts : read.hookContexts);
+  }
+  return found;
+}
+async function receiptEvents(pending, found) {
+  const legacy = pending.some((i) => i.fingerprint === void 0) ? await Promise.resolve().then(() => (init_receipt_rule(), receipt_rule_exports)) : null;
+  return pending.flatMap((injection) => {
+    const fingerprint = injection.fingerprint;
+    const receipt = fingerprint !== void 0 ? receiptWith(injection, found, { of: textFingerprint, value: fingerprint }, (r) => {
+      const text = savedOutputText(r);
+      return text === null ? null : textFingerprint(text);
+    }) : legacy.receiptFor(injection, found);
+    if (receipt === "pending") return [];
+    return [{ kind: "receipt", at: nextTimestamp(), sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt }];
+  });
+}
+
+// src/hooks/measure-size.ts
+var TAIL_MAX_BYTES = 4 * 1024 * 1024;
+async function measureSize(store, input, kind) {
+  const reason = (kind === "sessionEnds" ? input.reason : input.trigger) ?? "unknown";
+  const notes = [];
+  let contextTokens = null;
+  let transcriptRead = false;
+  const logged = store.sessionEvents(input.sessionId);
+  const pending = pendingInjections(logged);
+  const events = [];
+  let receipts = null;
+  if (input.transcriptPath) {
+    const path = input.transcriptPath;
+    try {
+      refuseSpecialFile(path);
+      const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === void 0);
+      const [tail, found] = await Promise.all([
+        readTail(path, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction }),
+        pending.length === 0 ? null : readReceiptRecords(pending, path).then((records) => ({ records }), (error) => ({ error }))
+      ]);
+      contextTokens = tail.contextTokens;
+      transcriptRead = true;
+      receipts = found === null ? null : "error" in found ? found : { records: [...tail.hookContexts, ...found.records] };
+    } catch (e) {
+      notes.push(failureLine("could not measure this session", e));
+    }
+  }
+  const record2 = { at: nextTimestamp(), sessionId: input.sessionId, contextTokens, reason };
+  if (input.transcriptPath) record2.transcriptPath = input.transcriptPath;
+  events.push(
+    { kind: kind === "sessionEnds" ? "sessionEnd" : "preCompact", ...record2 },
+    { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId }
+  );
+  if (transcriptRead && receipts !== null) {
+    try {
+      if ("error" in receipts) throw receipts.error;
+      events.push(...await receiptEvents(pending, receipts.records));
+    } catch (e) {
+      notes.push(failureLine("could not check the context receipt", e));
+    }
+  }
+  const state = store.readState();
+  const mine = sessionThread(state, store.session);
+  if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
+  await store.recordEvents(events);
+  const conversation = mine === null ? conversationThread(state, input.sessionId, logged) : null;
+  if (conversation !== null && mustAdopt(conversation, store.session)) {
+    try {
+      await store.adopt(conversation);
+    } catch (e) {
+      notes.push(failureLine(`measured, but this window could not take over the conversation's thread "${conversation.threadId}"`, e));
+    }
+  }
+  const lines = [...store.notices, ...notes];
+  return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
+}
+function refuseSpecialFile(path) {
+  const stat = (0, import_node_fs25.statSync)(path, { throwIfNoEntry: false });
+  if (stat && !stat.isFile() && !stat.isDirectory()) throw new Error(`cannot read transcript ${path}: is not a regular file`);
+}
+
+// src/hooks/hook-core.ts
+function servicesMeasureStore(services) {
+  return {
+    storeDir: services.store.dir,
+    session: services.session,
+    notices: services.notices,
+    readState: () => services.readState(),
+    sessionEvents: (sessionId) => sessionEvents(services.store.dir, sessionId),
+    recordEvents: (events) => services.recordEvents(events),
+    adopt: (conversation) => services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation)))
+  };
+}
+async function handle(name, input, lockTimeoutMs) {
+  const services = openHookServices(input, process.env, lockTimeoutMs);
+  if (services === null) return {};
+  switch (name) {
+    case "session-start":
+      return sessionStart(services, input);
+    case "session-end":
+      return measureSize(servicesMeasureStore(services), input, "sessionEnds");
+    case "pre-compact":
+      return measureSize(servicesMeasureStore(services), input, "preCompacts");
+    default: {
+      const unreachable = name;
+      throw new Error(`unknown hook ${String(unreachable)}`);
+    }
+  }
+}
+async function rotateMeasurementLog(input, lockTimeoutMs) {
+  const workspace = resolveWorkspace({ env: process.env, cwd: input.cwd });
+  const session = hookSession(process.env) ?? { key: `hook-session-${input.sessionId}` };
+  const services = new ThreadMindServices({ workspace, session, env: process.env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
+  await services.rotateMeasurementLog();
+}
+// Annotate the CommonJS export names for ESM import in node:
+0 && (module.exports = {
+  handle,
+  rotateMeasurementLog
+});

@@ -1,0 +1,40 @@
+// Reading a file of .threadmind/ strictly: no symbolic links, a size limit, valid UTF-8, errors that name the path and why.
+import { lstatSync, readFileSync } from "node:fs";
+import { UnreadableFileError } from "./errors.js";
+
+export function unreadable(path: string, reason: string): UnreadableFileError {
+  return new UnreadableFileError(path, reason);
+}
+
+export function reasonOf(e: unknown): string {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The file's text; null if it does not exist; throws (with the path) if it is a link, too large, not UTF-8 or unreadable. */
+export function readTextStrict(path: string, maxBytes: number): string | null {
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  if (!stat.isFile()) throw unreadable(path, "is not a regular file");
+  if (stat.size > maxBytes) {
+    throw unreadable(path, `is ${stat.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw unreadable(path, "is not valid UTF-8");
+  }
+}

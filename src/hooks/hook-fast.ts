@@ -1,0 +1,140 @@
+// The hooks' fast path (plugin/dist/hook-fast.cjs): no YAML, no services. SessionStart prints the context cached for the
+// thread local state names; SessionEnd/PreCompact measure and append. Null means "cannot tell from here": the caller then
+// runs the hooks proper (hook-core.cjs), which decide everything else and fill the cache. Null only before any write.
+import { existsSync, lstatSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { readLocalState, type LocalState } from "../core/local-state.js";
+import { resolveWorkspace } from "../core/workspace.js";
+import { gitDir, readBranch } from "../core/git.js";
+import { headCommitFromFiles } from "../core/git-refs.js";
+import { hookSession } from "../core/session-key.js";
+import { isValidId } from "../core/id-pattern.js";
+import { branchChoice, chooseProjectId, sessionChoice } from "../core/thread-choice.js";
+import { entryStillValid, readContextCacheEntry } from "../core/context-cache.js";
+import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, type MeasurementEvent } from "../core/measurement-log.js";
+import { instanceThread, sessionEvents } from "../core/measurement-log-read.js";
+import { conversationThread, mustAdopt, sessionThread } from "../core/conversation-threads.js";
+import { failureLine, type HookOutput } from "./hook-output.js";
+import type { HookInput } from "./hook-input.js";
+import type { HookName } from "./hook-plans.js";
+import { hooksBuild } from "./hooks-build.js";
+import { measureSize } from "./measure-size.js";
+import { startEvents, startOutput } from "./start-record.js";
+
+/** The store as the fast path sees it: usable local state, an existing measurement log, no 0.4 layout to migrate. */
+interface FastStore {
+  storeDir: string;
+  gitTop: string | null;
+  state: LocalState;
+}
+
+function fastStore(input: HookInput, env: NodeJS.ProcessEnv): FastStore | null {
+  const workspace = resolveWorkspace({ env, cwd: input.cwd });
+  const storeDir = workspace.storeDir;
+  // A 0.4 layout to migrate, or a first measurement (the log and its .gitignore entry are created): the full path.
+  if (existsSync(join(storeDir, "trees")) || !existsSync(measurementLogPath(storeDir))) return null;
+  const { state, problem } = readLocalState(storeDir);
+  // An unusable config.json is reported (and set aside later) by the full path, in its words.
+  if (problem !== undefined) return null;
+  return { storeDir, gitTop: workspace.gitTop, state };
+}
+
+/** Project ids as the store lists them; null when projects/ is a symbolic link or cannot be listed (the full path says why). */
+function projectIds(storeDir: string): string[] | null {
+  const dir = join(storeDir, "projects");
+  try {
+    if (lstatSync(dir).isSymbolicLink()) return null;
+    return readdirSync(dir)
+      .filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -5)))
+      .map((f) => f.slice(0, -5))
+      .sort();
+  } catch {
+    return null;
+  }
+}
+
+/** HEAD's commit from git's files; undefined when only git itself could tell. */
+function headFromFiles(gitTop: string | null): string | null | undefined {
+  if (gitTop === null) return null;
+  try {
+    return headCommitFromFiles(gitDir(gitTop));
+  } catch {
+    return undefined;
+  }
+}
+
+type Rotate = () => Promise<void>;
+
+/** Appends; past the log's size the hooks proper rotate it (rare: about once per thousand sessions). */
+async function record(storeDir: string, events: readonly MeasurementEvent[], rotate: Rotate): Promise<void> {
+  if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
+}
+
+async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rotate): Promise<HookOutput | null> {
+  const source = input.source ?? "startup";
+  if (source !== "startup" && source !== "clear" && source !== "compact") return null;
+  const builtBy = hooksBuild();
+  const store = builtBy === null ? null : fastStore(input, env);
+  if (store === null || builtBy === null) return null;
+  const ids = projectIds(store.storeDir);
+  const session = hookSession(env) ?? { key: `hook-session-${input.sessionId}` };
+  const projectId = ids === null ? null : chooseProjectId(ids, store.state, session.key);
+  if (projectId === null) return null;
+  // As ThreadMindServices.currentThreadRef: the session's own thread, else (after /clear or a compaction) the thread of
+  // its last conversation, else the branch's last choice if still active.
+  const instance = source === "startup" ? null : instanceThread(store.storeDir, session.key);
+  const own = sessionChoice(store.state, session.key, projectId) ?? (instance !== null && instance.projectId === projectId ? instance.threadId : null);
+  const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
+  if (threadId === null || !isValidId(threadId)) return null;
+  const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
+  if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headFromFiles(store.gitTop))) return null;
+  if (own === null && entry.threadStatus !== "active") return null;
+  const start = entry.starts[source];
+  if (start === undefined) return null;
+  const failures: string[] = [];
+  try {
+    await record(store.storeDir, startEvents(input, session, source, projectId, threadId, start), rotate);
+  } catch (e) {
+    failures.push(failureLine("context loaded, but the injection could not be recorded", e));
+  }
+  return startOutput(start, failures);
+}
+
+async function fastMeasure(input: HookInput, env: NodeJS.ProcessEnv, kind: "sessionEnds" | "preCompacts", rotate: Rotate): Promise<HookOutput | null> {
+  const store = fastStore(input, env);
+  if (store === null) return null;
+  const session = hookSession(env) ?? { key: `hook-session-${input.sessionId}` };
+  const logged = sessionEvents(store.storeDir, input.sessionId);
+  // Taking over a resumed conversation's thread writes config.json under the lock: the full path does that.
+  const conversation = sessionThread(store.state, session) === null ? conversationThread(store.state, input.sessionId, logged) : null;
+  if (conversation !== null && mustAdopt(conversation, session)) return null;
+  return measureSize(
+    {
+      storeDir: store.storeDir,
+      session,
+      notices: [],
+      readState: () => store.state,
+      sessionEvents: () => logged,
+      recordEvents: (events) => record(store.storeDir, events, rotate),
+      adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations")),
+    },
+    input,
+    kind,
+  );
+}
+
+/** The hook's output from the fast path, or null when the hooks proper must run (nothing was written then). */
+export async function tryFast(name: HookName, input: HookInput, env: NodeJS.ProcessEnv, rotate: Rotate): Promise<HookOutput | null> {
+  switch (name) {
+    case "session-start":
+      return fastSessionStart(input, env, rotate);
+    case "session-end":
+      return fastMeasure(input, env, "sessionEnds", rotate);
+    case "pre-compact":
+      return fastMeasure(input, env, "preCompacts", rotate);
+    default: {
+      const unreachable: never = name;
+      throw new Error(`unknown hook ${String(unreachable)}`);
+    }
+  }
+}

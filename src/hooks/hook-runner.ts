@@ -1,0 +1,42 @@
+// Runs one hook within its plan: input read and parsed, the handler raced against the deadline, one output written.
+import { parseHookInput, readStdin, type HookInput } from "./hook-input.js";
+import { failureLine, writeHookOutput, type HookOutput } from "./hook-output.js";
+import { isHookName, PLANS, type HookName } from "./hook-plans.js";
+
+/** What the entry already did before the handler: when it started, and the stdin it read (or why it could not). */
+export interface EntryStart {
+  startedAt: number;
+  stdin: { text: string } | { error: unknown } | null;
+}
+
+export type HookHandler = (name: HookName, input: HookInput, lockTimeoutMs: number) => Promise<HookOutput>;
+
+export async function runHookWith(name: string | undefined, entry: EntryStart, handle: HookHandler): Promise<void> {
+  if (!isHookName(name)) {
+    await writeHookOutput("", { userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end or pre-compact)` });
+    return;
+  }
+  const plan = PLANS[name];
+  const started = entry.startedAt;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<HookOutput>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.` }),
+      Math.max(0, plan.deadlineMs - (Date.now() - started)),
+    );
+  });
+  const work = (async (): Promise<HookOutput> => {
+    try {
+      const stdin = entry.stdin;
+      if (stdin !== null && "error" in stdin) throw stdin.error;
+      const raw = stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200));
+      const input = parseHookInput(raw, process.cwd());
+      return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
+    } catch (e) {
+      return { userMessage: failureLine(`${plan.event} hook failed`, e) };
+    }
+  })();
+  const output = await Promise.race([work, deadline]);
+  clearTimeout(timer);
+  await writeHookOutput(plan.event, output);
+}

@@ -1,0 +1,30 @@
+// Guards the hooks' own deadline: a handler that never answers (a hung disk, a stuck store) ends at the hook's plan
+// deadline with one line for the user, exit 0, and nothing else printed.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildWorker, spawnWorker } from "../support/build-worker.js";
+import { PLANS } from "../../src/hooks/hook-plans.js";
+
+let bin: string;
+let script: string;
+beforeAll(() => {
+  bin = mkdtempSync(join(tmpdir(), "tm-deadline-bin-"));
+  script = buildWorker(join(import.meta.dirname, "workers", "deadline.worker.ts"), bin);
+});
+afterAll(() => rmSync(bin, { recursive: true, force: true }));
+
+describe("a hook whose work never ends", () => {
+  test.each(["session-end", "pre-compact"] as const)("%s gives up at its deadline, says so in one line and exits 0", async (name) => {
+    const started = performance.now();
+    const run = await spawnWorker(script, name).exited;
+    const elapsed = performance.now() - started;
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(run.stdout)).toEqual({
+      systemMessage: `ThreadMind: ${PLANS[name].event} hook gave up after ${PLANS[name].deadlineMs} ms (store locked or disk slow); nothing was changed.`,
+    });
+    // It did wait for the deadline (no timing upper bound here: the machine may be slow).
+    expect(elapsed).toBeGreaterThanOrEqual(PLANS[name].deadlineMs);
+  });
+});
