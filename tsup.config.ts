@@ -33,7 +33,6 @@ const hooks: Options = { ...shared, format: ["cjs"], outExtension: () => ({ js: 
 export default defineConfig([
   // The hook entry runs even without a project: nothing but node builtins.
   { ...hooks, entry: { hook: "src/hooks/main.ts" } },
-  { ...hooks, entry: { "hook-fast": "src/hooks/hook-fast.ts" } },
   { ...hooks, entry: { "hook-core": "src/hooks/hook-core.ts" } },
   { ...shared, entry: { server: "src/server/main.ts", cli: "src/cli/main.ts" }, banner: { js: requireShim } },
 ]);

@@ -20,14 +20,16 @@ function contentHash(text) {
   return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
 
-/** src/core/text-fingerprint.ts (cyrb53), as the hooks log it; a mismatch would show as an unsettled receipt in the checks. */
+/** src/core/text-fingerprint.ts, as the hooks log it; a mismatch would show as an unsettled receipt in the checks. */
 function textFingerprint(text) {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+  const bytes = new Uint8Array(Math.ceil((text.length * 3) / 4) * 4 + 4);
+  const { written } = new TextEncoder().encodeInto(text, bytes);
+  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
+  let h1 = 0xdeadbeef ^ written;
+  let h2 = 0x41c6ce57 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    h1 = Math.imul(h1 ^ words[i], 2654435761);
+    h2 = Math.imul(h2 ^ words[i], 1597334677);
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
   h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);

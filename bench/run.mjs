@@ -37,7 +37,7 @@ const GROUPS = {
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
-  for (const bundle of ["hook.cjs", "hook-fast.cjs", "hook-core.cjs", "server.mjs", "cli.mjs"]) {
+  for (const bundle of ["hook.cjs", "hook-core.cjs", "server.mjs", "cli.mjs"]) {
     if (!existsSync(join(options.distDir, bundle))) throw new Error(`${join(options.distDir, bundle)} is missing: run npm run build first`);
   }
   const cacheDir = join(REPO_ROOT, ".cache", "bench", options.quick ? "quick" : "full");

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const DIST = join(ROOT, "plugin", "dist");
 /** Bundles and their entries (as in tsup.config.ts). */
-const BUNDLES = { "hook.cjs": "src/hooks/main.ts", "hook-fast.cjs": "src/hooks/hook-fast.ts", "hook-core.cjs": "src/hooks/hook-core.ts", "server.mjs": "src/server/main.ts", "cli.mjs": "src/cli/main.ts" } as const;
+const BUNDLES = { "hook.cjs": "src/hooks/main.ts", "hook-core.cjs": "src/hooks/hook-core.ts", "server.mjs": "src/server/main.ts", "cli.mjs": "src/cli/main.ts" } as const;
 const ASSETS = ["tiktoken_bg.wasm", "o200k_base.json"];
 /** Inputs of the build besides src/. */
 const BUILD_INPUTS = ["package.json", "package-lock.json", "tsup.config.ts", "scripts/copy-assets.mjs"];

@@ -11454,7 +11454,7 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
   };
 }
 var scanBuffer = null;
-var SCAN_BUFFER_BYTES = 256 * 1024;
+var SCAN_BUFFER_BYTES = 64 * 1024;
 function scanLines(path, needle, onLine) {
   let fd;
   try {
@@ -13968,7 +13968,7 @@ function versionIn(path) {
   }
 }
 var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
-var LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-fast.cjs", "plugin/dist/hook-core.cjs"];
+var LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-core.cjs"];
 function pluginBundles(pluginRoot) {
   const found = new Set(LOADED_AT_RUN_TIME);
   for (const config of PLUGIN_CONFIGS) {

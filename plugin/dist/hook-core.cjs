@@ -11195,7 +11195,7 @@ function sessionEvents(storeDir, sessionId) {
   return events;
 }
 var scanBuffer = null;
-var SCAN_BUFFER_BYTES = 256 * 1024;
+var SCAN_BUFFER_BYTES = 64 * 1024;
 function scanLines(path, needle, onLine) {
   let fd;
   try {
@@ -12093,20 +12093,23 @@ async function saveContextCacheEntry(storeDir, entry) {
 }
 
 // src/core/text-fingerprint.ts
+var encoder = new TextEncoder();
 function textFingerprint(text) {
-  let h1 = 3735928559;
-  let h2 = 1103547991;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const { written } = encoder.encodeInto(text, bytes);
+  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
   }
   h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
   h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
   h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
   h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
-  const value = 4294967296 * (2097151 & h2) + (h1 >>> 0);
-  return value.toString(16).padStart(14, "0");
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
 }
 
 // src/hooks/hooks-build.ts
@@ -12822,10 +12825,13 @@ async function receiptEvents(pending, found) {
   const legacy = pending.some((i) => i.fingerprint === void 0) ? await Promise.resolve().then(() => (init_receipt_rule(), receipt_rule_exports)) : null;
   return pending.flatMap((injection) => {
     const fingerprint = injection.fingerprint;
-    const receipt = fingerprint !== void 0 ? receiptWith(injection, found, { of: textFingerprint, value: fingerprint }, (r) => {
-      const text = savedOutputText(r);
-      return text === null ? null : textFingerprint(text);
-    }) : legacy.receiptFor(injection, found);
+    const receipt = fingerprint !== void 0 ? (
+      // A text of another length is not the injected one: only texts of its length are fingerprinted.
+      receiptWith(injection, found, { of: (t) => t.length === injection.chars ? textFingerprint(t) : "", value: fingerprint }, (r) => {
+        const text = savedOutputText(r);
+        return text === null ? null : textFingerprint(text);
+      })
+    ) : legacy.receiptFor(injection, found);
     if (receipt === "pending") return [];
     return [{ kind: "receipt", at: nextTimestamp(), sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt }];
   });

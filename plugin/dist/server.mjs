@@ -31499,7 +31499,7 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
   };
 }
 var scanBuffer = null;
-var SCAN_BUFFER_BYTES = 256 * 1024;
+var SCAN_BUFFER_BYTES = 64 * 1024;
 function scanLines(path, needle, onLine) {
   let fd;
   try {

@@ -64,8 +64,8 @@ function versionIn(path: string): { version: string } | { problem: string } {
 /** The plugin's configs: they name the bundles Claude Code runs (hook commands, MCP server args). */
 export const PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"] as const;
 
-/** Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-fast.cjs and hook-core.cjs. */
-const LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-fast.cjs", "plugin/dist/hook-core.cjs"] as const;
+/** Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-core.cjs. */
+const LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-core.cjs"] as const;
 
 /** Bundles the plugin runs: every `${CLAUDE_PLUGIN_ROOT}/….mjs|.cjs` its configs name, the CLI, and what they load at run time. */
 export function pluginBundles(pluginRoot: string): { bundles: string[] } | { problem: string } {

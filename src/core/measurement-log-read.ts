@@ -166,9 +166,9 @@ export function sessionEvents(storeDir: string, sessionId: string): MeasurementE
   return events;
 }
 
-/** One reusable read buffer: a hook touches 256 KiB of fresh memory, not the whole log (page faults cost more than reading). */
+/** One reusable read buffer: a hook touches 64 KiB of fresh memory, not the whole log (page faults cost more than reading). */
 let scanBuffer: Buffer | null = null;
-const SCAN_BUFFER_BYTES = 256 * 1024;
+const SCAN_BUFFER_BYTES = 64 * 1024;
 
 /**
  * Calls `onLine` with each complete line of the file that contains `needle`, in order, reading through one reused

@@ -1,13 +1,14 @@
 // Hook entry (plugin/dist/hook.cjs <session-start|session-end|pre-compact>): CommonJS, node builtins only. Without a
-// `.threadmind/` in the workspace it exits before even reading stdin; otherwise the fast path (hook-fast.cjs) answers,
-// or, when it cannot, the hooks proper (hook-core.cjs).
+// `.threadmind/` in the workspace it exits before even reading stdin; otherwise the fast path (hook-fast.ts, in this
+// bundle) answers, or, when it cannot, the hooks proper (hook-core.cjs, loaded only then).
 import { join } from "node:path";
 import { readStdin } from "./hook-input.js";
 import { isHookName, PLANS } from "./hook-plans.js";
 import { storeExpectedFromEnv, workspaceMayHaveStore } from "./store-precheck.js";
 import { runHookWith, type EntryStart } from "./hook-runner.js";
 
-type HookFast = typeof import("./hook-fast.js");
+import { tryFast } from "./hook-fast.js";
+
 type HookCore = typeof import("./hook-core.js");
 
 /** A bundle beside this one (a computed path, so the bundler leaves it alone). */
@@ -40,7 +41,7 @@ export async function runHook(name: string | undefined): Promise<void> {
   }
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
     const core = () => sibling<HookCore>("hook-core.cjs");
-    const fast = await sibling<HookFast>("hook-fast.cjs").tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
+    const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
     return fast ?? core().handle(hook, input, lockTimeoutMs);
   });
 }

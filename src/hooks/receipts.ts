@@ -46,7 +46,8 @@ export async function receiptEvents(pending: readonly InjectionRecord[], found: 
     const fingerprint = injection.fingerprint;
     const receipt =
       fingerprint !== undefined
-        ? receiptWith(injection, found, { of: textFingerprint, value: fingerprint }, (r) => {
+        ? // A text of another length is not the injected one: only texts of its length are fingerprinted.
+          receiptWith(injection, found, { of: (t) => (t.length === injection.chars ? textFingerprint(t) : ""), value: fingerprint }, (r) => {
             const text = savedOutputText(r);
             return text === null ? null : textFingerprint(text);
           })

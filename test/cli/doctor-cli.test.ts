@@ -192,17 +192,17 @@ describe("thread-mind-mcp doctor", () => {
       writeFileSync(join(root, ".claude-plugin", "plugin.json"), JSON.stringify({ name: "thread-mind", version: manifestVersion }));
       return join(root, "plugin", "dist", "cli.mjs");
     };
-    const all = ["cli.mjs", "hook.cjs", "hook-fast.cjs", "hook-core.cjs", "server.mjs"];
+    const all = ["cli.mjs", "hook.cjs", "hook-core.cjs", "server.mjs"];
     expect(status(doctor(r.dir, home(), {}, copy(VERSION, VERSION, all)), "versions")).toBe("ok");
     const newer = doctor(r.dir, home(), {}, copy("9.9.9", "9.9.9", all));
     expect(status(newer, "versions")).toBe("fail");
     expect(newer.checks.get("versions")!.detail[0]).toContain(`the bundle is ${VERSION} but package.json and plugin.json say 9.9.9`);
     expect(status(doctor(r.dir, home(), {}, copy(VERSION, "0.0.1", all)), "versions")).toBe("fail");
-    const missing = doctor(r.dir, home(), {}, copy(VERSION, VERSION, ["cli.mjs", "hook.cjs", "hook-fast.cjs", "hook-core.cjs"]));
+    const missing = doctor(r.dir, home(), {}, copy(VERSION, VERSION, ["cli.mjs", "hook.cjs", "hook-core.cjs"]));
     expect(status(missing, "versions")).toBe("fail");
     expect(missing.checks.get("versions")!.detail[0]).toContain("plugin/dist/server.mjs");
     // hook.cjs loads hook-core.cjs at run time: a plugin without it fails too.
-    const noCore = doctor(r.dir, home(), {}, copy(VERSION, VERSION, ["cli.mjs", "hook.cjs", "hook-fast.cjs", "server.mjs"]));
+    const noCore = doctor(r.dir, home(), {}, copy(VERSION, VERSION, ["cli.mjs", "hook.cjs", "server.mjs"]));
     expect(status(noCore, "versions")).toBe("fail");
     expect(noCore.checks.get("versions")!.detail[0]).toContain("plugin/dist/hook-core.cjs");
     expect(missing.code).toBe(1);

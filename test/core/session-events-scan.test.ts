@@ -26,7 +26,7 @@ describe("sessionEvents", () => {
     const sessions = ["a", "b", "c", "d", "e"];
     const lines: string[] = [];
     for (let i = 0; i < 6_000; i++) lines.push(JSON.stringify(eventFor(sessions[int(0, 4)]!, i, int(0, 400))));
-    // A line far longer than the scan buffer (256 KiB) in the middle, holding a session id: passed over, not misread.
+    // A line far longer than the scan buffer (64 KiB) in the middle, holding a session id: passed over, not misread.
     lines.splice(3_000, 0, JSON.stringify(eventFor("a", 999_999, 600_000)));
     writeFileSync(previousMeasurementLogPath(dir), `${lines.slice(0, 2_000).join("\n")}\n`);
     // The current file ends without a newline (a torn last write), which must not hide the lines before it.

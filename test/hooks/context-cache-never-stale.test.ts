@@ -1,4 +1,4 @@
-// Guards the SessionStart fast path (hook-fast.cjs, from .threadmind/cache/context/): it prints exactly what the full
+// Guards the SessionStart fast path (hook-fast.ts in hook.cjs, from .threadmind/cache/context/): it prints exactly what the full
 // path prints, and never a context that an edit, a commit, another window's switch or a new build has made stale.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
