@@ -11970,11 +11970,14 @@ function hookSession(env) {
   const pid = Number.parseInt(env.CLAUDE_PID ?? "", 10);
   return Number.isInteger(pid) && pid > 0 ? claudeInstanceSession(pid) : null;
 }
+function hookSessionOr(env, conversationId) {
+  return hookSession(env) ?? { key: `hook-session-${conversationId}` };
+}
 
 // src/hooks/hook-services.ts
 function openHookServices(input, env, lockTimeoutMs) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
-  const session = hookSession(env) ?? { key: `hook-session-${input.sessionId}` };
+  const session = hookSessionOr(env, input.sessionId);
   const services = new ThreadMindServices({ workspace, session, env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
   return services.hasProjects() || services.hasOldLayout() ? services : null;
 }
@@ -12928,7 +12931,7 @@ async function handle(name, input, lockTimeoutMs) {
 }
 async function rotateMeasurementLog(input, lockTimeoutMs) {
   const workspace = resolveWorkspace({ env: process.env, cwd: input.cwd });
-  const session = hookSession(process.env) ?? { key: `hook-session-${input.sessionId}` };
+  const session = hookSessionOr(process.env, input.sessionId);
   const services = new ThreadMindServices({ workspace, session, env: process.env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
   await services.rotateMeasurementLog();
 }

@@ -593,6 +593,9 @@ function hookSession(env) {
   const pid = Number.parseInt(env.CLAUDE_PID ?? "", 10);
   return Number.isInteger(pid) && pid > 0 ? claudeInstanceSession(pid) : null;
 }
+function hookSessionOr(env, conversationId) {
+  return hookSession(env) ?? { key: `hook-session-${conversationId}` };
+}
 
 // src/core/thread-choice.ts
 function chooseProjectId(ids, state, sessionKey) {
@@ -1637,7 +1640,7 @@ async function fastSessionStart(input, env, rotate) {
   const store = builtBy === null ? null : fastStore(input, env);
   if (store === null || builtBy === null) return null;
   const ids = projectIds(store.storeDir);
-  const session = hookSession(env) ?? { key: `hook-session-${input.sessionId}` };
+  const session = hookSessionOr(env, input.sessionId);
   const projectId = ids === null ? null : chooseProjectId(ids, store.state, session.key);
   if (projectId === null) return null;
   const instance = source === "startup" ? null : instanceThread(store.storeDir, session.key);
@@ -1660,7 +1663,7 @@ async function fastSessionStart(input, env, rotate) {
 async function fastMeasure(input, env, kind, rotate) {
   const store = fastStore(input, env);
   if (store === null) return null;
-  const session = hookSession(env) ?? { key: `hook-session-${input.sessionId}` };
+  const session = hookSessionOr(env, input.sessionId);
   const logged = sessionEvents(store.storeDir, input.sessionId);
   const conversation = sessionThread(store.state, session) === null ? conversationThread(store.state, input.sessionId, logged) : null;
   if (conversation !== null && mustAdopt(conversation, session)) return null;

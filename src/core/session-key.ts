@@ -21,3 +21,8 @@ export function hookSession(env: Record<string, string | undefined>): SessionKey
   const pid = Number.parseInt(env.CLAUDE_PID ?? "", 10);
   return Number.isInteger(pid) && pid > 0 ? claudeInstanceSession(pid) : null;
 }
+
+/** hookSession, else a key of the conversation alone (without CLAUDE_PID nothing ties hooks to an instance). */
+export function hookSessionOr(env: Record<string, string | undefined>, conversationId: string): SessionKey {
+  return hookSession(env) ?? { key: `hook-session-${conversationId}` };
+}

@@ -9,7 +9,7 @@ import { ThreadMindServices } from "../core/services.js";
 import { adoptConversation } from "../core/conversation-threads.js";
 import { sessionEvents } from "../core/measurement-log-read.js";
 import { resolveWorkspace } from "../core/workspace.js";
-import { hookSession } from "../core/session-key.js";
+import { hookSessionOr } from "../core/session-key.js";
 
 /** Measuring through the full services (the fast path has its own, see hook-fast.ts). */
 function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
@@ -44,7 +44,7 @@ export async function handle(name: HookName, input: HookInput, lockTimeoutMs: nu
 /** The fast path appended past the log's size: rotate it under the store lock (a busy lock leaves it to the next writer). */
 export async function rotateMeasurementLog(input: HookInput, lockTimeoutMs: number): Promise<void> {
   const workspace = resolveWorkspace({ env: process.env, cwd: input.cwd });
-  const session = hookSession(process.env) ?? { key: `hook-session-${input.sessionId}` };
+  const session = hookSessionOr(process.env, input.sessionId);
   const services = new ThreadMindServices({ workspace, session, env: process.env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
   await services.rotateMeasurementLog();
 }

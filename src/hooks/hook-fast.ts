@@ -7,7 +7,7 @@ import { readLocalState, type LocalState } from "../core/local-state.js";
 import { resolveWorkspace } from "../core/workspace.js";
 import { gitDir, readBranch } from "../core/git.js";
 import { headCommitFromFiles } from "../core/git-refs.js";
-import { hookSession } from "../core/session-key.js";
+import { hookSessionOr } from "../core/session-key.js";
 import { isValidId } from "../core/id-pattern.js";
 import { branchChoice, chooseProjectId, sessionChoice } from "../core/thread-choice.js";
 import { entryStillValid, readContextCacheEntry } from "../core/context-cache.js";
@@ -77,7 +77,7 @@ async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate
   const store = builtBy === null ? null : fastStore(input, env);
   if (store === null || builtBy === null) return null;
   const ids = projectIds(store.storeDir);
-  const session = hookSession(env) ?? { key: `hook-session-${input.sessionId}` };
+  const session = hookSessionOr(env, input.sessionId);
   const projectId = ids === null ? null : chooseProjectId(ids, store.state, session.key);
   if (projectId === null) return null;
   // As ThreadMindServices.currentThreadRef: the session's own thread, else (after /clear or a compaction) the thread of
@@ -103,7 +103,7 @@ async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate
 async function fastMeasure(input: HookInput, env: NodeJS.ProcessEnv, kind: "sessionEnds" | "preCompacts", rotate: Rotate): Promise<HookOutput | null> {
   const store = fastStore(input, env);
   if (store === null) return null;
-  const session = hookSession(env) ?? { key: `hook-session-${input.sessionId}` };
+  const session = hookSessionOr(env, input.sessionId);
   const logged = sessionEvents(store.storeDir, input.sessionId);
   // Taking over a resumed conversation's thread writes config.json under the lock: the full path does that.
   const conversation = sessionThread(store.state, session) === null ? conversationThread(store.state, input.sessionId, logged) : null;

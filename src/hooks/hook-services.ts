@@ -1,13 +1,13 @@
 // Opens the core services the way hooks need them: workspace from the hook's cwd, session of this Claude Code instance.
 import { ThreadMindServices } from "../core/services.js";
 import { resolveWorkspace } from "../core/workspace.js";
-import { hookSession } from "../core/session-key.js";
+import { hookSessionOr } from "../core/session-key.js";
 import type { HookInput } from "./hook-input.js";
 
 /** Services for a hook, or null when the workspace has no ThreadMind project (then the hook does nothing at all). */
 export function openHookServices(input: HookInput, env: NodeJS.ProcessEnv, lockTimeoutMs: number): ThreadMindServices | null {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
-  const session = hookSession(env) ?? { key: `hook-session-${input.sessionId}` };
+  const session = hookSessionOr(env, input.sessionId);
   const services = new ThreadMindServices({ workspace, session, env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
   return services.hasProjects() || services.hasOldLayout() ? services : null;
 }
