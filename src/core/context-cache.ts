@@ -3,7 +3,9 @@
 // An entry names every file the context was built from with its stamp (dev, inode, size, mtime, ctime; null for a
 // file that was absent), HEAD's commit when stale-path warnings were computed against it, and the build of the hooks
 // that wrote it. It is written only when every file is older than the assembly by a margin, so a write racing with the
-// assembly can never be recorded as seen (the "racy git" rule).
+// assembly can never be recorded as seen (the "racy git" rule). One input is left out on purpose: the token-count
+// cache. The footer's "~N tokens" is an estimate either way; an entry keeps the count it was assembled with until one of
+// its files changes, even if the MCP server has since counted the same text exactly.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileStamp, stampChangedAtMs } from "./file-stamp.js";
