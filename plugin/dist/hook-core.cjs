@@ -12035,6 +12035,11 @@ function adoptConversation(state, session, conversation) {
   };
   return true;
 }
+function resumedConversationToAdopt(state, session, events, sessionId) {
+  if (sessionThread(state, session) !== null) return null;
+  const conversation = conversationThread(state, sessionId, events);
+  return conversation !== null && mustAdopt(conversation, session) ? conversation : null;
+}
 
 // src/core/context-cache.ts
 var import_node_fs20 = require("fs");
@@ -12171,8 +12176,8 @@ function userLine(notice) {
 async function sessionStart(services, input) {
   const source = input.source ?? "startup";
   if (source === "resume") {
-    const conversation = conversationThread(services.readState(), input.sessionId, sessionEvents(services.store.dir, input.sessionId));
-    if (conversation !== null && !services.readState().sessions[services.session.key]?.threadId) {
+    const conversation = resumedConversationToAdopt(services.readState(), services.session, sessionEvents(services.store.dir, input.sessionId), input.sessionId);
+    if (conversation !== null) {
       await services.store.locked(() => services.updateState((state) => void adoptConversation(state, services.session, conversation)));
     }
     return services.notices.length > 0 ? { userMessage: services.notices.map(userLine).join(" ") } : {};
@@ -12885,8 +12890,8 @@ async function measureSize(store, input, kind) {
   const mine = sessionThread(state, store.session);
   if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
   await store.recordEvents(events);
-  const conversation = mine === null ? conversationThread(state, input.sessionId, logged) : null;
-  if (conversation !== null && mustAdopt(conversation, store.session)) {
+  const conversation = resumedConversationToAdopt(state, store.session, logged, input.sessionId);
+  if (conversation !== null) {
     try {
       await store.adopt(conversation);
     } catch (e) {

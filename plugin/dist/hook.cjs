@@ -856,6 +856,11 @@ function sessionThread(state, session) {
 function mustAdopt(conversation, session) {
   return conversation.instance !== session.key;
 }
+function resumedConversationToAdopt(state, session, events, sessionId) {
+  if (sessionThread(state, session) !== null) return null;
+  const conversation = conversationThread(state, sessionId, events);
+  return conversation !== null && mustAdopt(conversation, session) ? conversation : null;
+}
 
 // src/hooks/hooks-build.ts
 var import_node_path7 = require("path");
@@ -1550,8 +1555,8 @@ async function measureSize(store, input, kind) {
   const mine = sessionThread(state, store.session);
   if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
   await store.recordEvents(events);
-  const conversation = mine === null ? conversationThread(state, input.sessionId, logged) : null;
-  if (conversation !== null && mustAdopt(conversation, store.session)) {
+  const conversation = resumedConversationToAdopt(state, store.session, logged, input.sessionId);
+  if (conversation !== null) {
     try {
       await store.adopt(conversation);
     } catch (e) {
@@ -1633,8 +1638,15 @@ function headFromFiles(gitTop) {
 async function record2(storeDir, events, rotate) {
   if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
 }
+function fastResume(input, env) {
+  const store = fastStore(input, env);
+  if (store === null) return null;
+  const session = hookSessionOr(env, input.sessionId);
+  return resumedConversationToAdopt(store.state, session, sessionEvents(store.storeDir, input.sessionId), input.sessionId) === null ? {} : null;
+}
 async function fastSessionStart(input, env, rotate) {
   const source = input.source ?? "startup";
+  if (source === "resume") return fastResume(input, env);
   if (source !== "startup" && source !== "clear" && source !== "compact") return null;
   const builtBy = hooksBuild();
   const store = builtBy === null ? null : fastStore(input, env);
@@ -1665,8 +1677,7 @@ async function fastMeasure(input, env, kind, rotate) {
   if (store === null) return null;
   const session = hookSessionOr(env, input.sessionId);
   const logged = sessionEvents(store.storeDir, input.sessionId);
-  const conversation = sessionThread(store.state, session) === null ? conversationThread(store.state, input.sessionId, logged) : null;
-  if (conversation !== null && mustAdopt(conversation, session)) return null;
+  if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
   return measureSize(
     {
       storeDir: store.storeDir,

@@ -53,3 +53,13 @@ export function adoptConversation(state: LocalState, session: SessionKey, conver
   };
   return true;
 }
+
+/**
+ * The conversation's thread when this client session must take it into config.json (it has no thread of its own, and
+ * another process was on the conversation); null when there is nothing to take over.
+ */
+export function resumedConversationToAdopt(state: LocalState, session: SessionKey, events: readonly MeasurementEvent[], sessionId: string): ConversationRef | null {
+  if (sessionThread(state, session) !== null) return null;
+  const conversation = conversationThread(state, sessionId, events);
+  return conversation !== null && mustAdopt(conversation, session) ? conversation : null;
+}

@@ -13,7 +13,7 @@ import { branchChoice, chooseProjectId, sessionChoice } from "../core/thread-cho
 import { entryStillValid, readContextCacheEntry } from "../core/context-cache.js";
 import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, type MeasurementEvent } from "../core/measurement-log.js";
 import { instanceThread, sessionEvents } from "../core/measurement-log-read.js";
-import { conversationThread, mustAdopt, sessionThread } from "../core/conversation-threads.js";
+import { resumedConversationToAdopt } from "../core/conversation-threads.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import type { HookName } from "./hook-plans.js";
@@ -70,8 +70,17 @@ async function record(storeDir: string, events: readonly MeasurementEvent[], rot
   if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
 }
 
+/** resume: the conversation already holds its context. Nothing to do unless a resumed conversation is to be taken over. */
+function fastResume(input: HookInput, env: NodeJS.ProcessEnv): HookOutput | null {
+  const store = fastStore(input, env);
+  if (store === null) return null;
+  const session = hookSessionOr(env, input.sessionId);
+  return resumedConversationToAdopt(store.state, session, sessionEvents(store.storeDir, input.sessionId), input.sessionId) === null ? {} : null;
+}
+
 async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rotate): Promise<HookOutput | null> {
   const source = input.source ?? "startup";
+  if (source === "resume") return fastResume(input, env);
   if (source !== "startup" && source !== "clear" && source !== "compact") return null;
   const builtBy = hooksBuild();
   const store = builtBy === null ? null : fastStore(input, env);
@@ -106,8 +115,7 @@ async function fastMeasure(input: HookInput, env: NodeJS.ProcessEnv, kind: "sess
   const session = hookSessionOr(env, input.sessionId);
   const logged = sessionEvents(store.storeDir, input.sessionId);
   // Taking over a resumed conversation's thread writes config.json under the lock: the full path does that.
-  const conversation = sessionThread(store.state, session) === null ? conversationThread(store.state, input.sessionId, logged) : null;
-  if (conversation !== null && mustAdopt(conversation, session)) return null;
+  if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
   return measureSize(
     {
       storeDir: store.storeDir,

@@ -5,7 +5,7 @@ import type { SizeRecord } from "../core/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
 import type { LocalState } from "../core/local-state.js";
 import type { SessionKey } from "../core/types.js";
-import { conversationEvent, conversationThread, mustAdopt, sessionThread, type ConversationRef } from "../core/conversation-threads.js";
+import { conversationEvent, resumedConversationToAdopt, sessionThread, type ConversationRef } from "../core/conversation-threads.js";
 import type { MeasurementEvent } from "../core/measurement-log.js";
 import { pendingInjections } from "../core/measurement-log-read.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
@@ -80,8 +80,8 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
   const mine = sessionThread(state, store.session);
   if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
   await store.recordEvents(events);
-  const conversation = mine === null ? conversationThread(state, input.sessionId, logged) : null;
-  if (conversation !== null && mustAdopt(conversation, store.session)) {
+  const conversation = resumedConversationToAdopt(state, store.session, logged, input.sessionId);
+  if (conversation !== null) {
     try {
       await store.adopt(conversation);
     } catch (e) {

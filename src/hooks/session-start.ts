@@ -5,7 +5,7 @@ import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import { contentHash } from "../core/content-hash.js";
 import type { ThreadMindServices } from "../core/services.js";
-import { adoptConversation, conversationThread } from "../core/conversation-threads.js";
+import { adoptConversation, resumedConversationToAdopt } from "../core/conversation-threads.js";
 import { CONTEXT_CACHE_VERSION, trustedStamps, type CachedStart } from "../core/context-cache.js";
 import { saveContextCacheEntry } from "../core/context-cache-write.js";
 import { threadStatus } from "../core/types.js";
@@ -25,8 +25,8 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   // resume restores the conversation, which already holds the context: nothing to add. A new process resuming it takes
   // the conversation's thread, so that its MCP server and a later /clear continue there.
   if (source === "resume") {
-    const conversation = conversationThread(services.readState(), input.sessionId, sessionEvents(services.store.dir, input.sessionId));
-    if (conversation !== null && !services.readState().sessions[services.session.key]?.threadId) {
+    const conversation = resumedConversationToAdopt(services.readState(), services.session, sessionEvents(services.store.dir, input.sessionId), input.sessionId);
+    if (conversation !== null) {
       await services.store.locked(() => services.updateState((state) => void adoptConversation(state, services.session, conversation)));
     }
     return services.notices.length > 0 ? { userMessage: services.notices.map(userLine).join(" ") } : {};

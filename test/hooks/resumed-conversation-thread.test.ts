@@ -1,5 +1,6 @@
 // Guards /clear after `claude --resume` in a new process: it restores the resumed conversation's thread, not the branch's.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { ThreadMindServices } from "../../src/core/services.js";
@@ -92,5 +93,19 @@ describe("a conversation resumed in a new Claude Code process", () => {
     const fresh = claudeInstance();
     const context = hook("session-start", fresh, { session_id: "s9", hook_event_name: "SessionStart", source: "startup" }).additionalContext ?? "";
     expect(context).toContain("BETA-MARKER");
+  });
+
+  test("a window resuming its own conversation (/resume) takes nothing over and writes nothing to config.json", async () => {
+    await setUp();
+    const window = claudeInstance();
+    await serverOf(claudeInstance()).threadSwitch("alpha"); // the branch's thread, where this window starts
+    expect(hook("session-start", window, { session_id: "s5", hook_event_name: "SessionStart", source: "startup" }).additionalContext).toContain("ALPHA-MARKER");
+    const config = join(repo.dir, ".threadmind", "config.json");
+    const before = readFileSync(config, "utf8");
+    expect(hook("session-start", window, { session_id: "s5", hook_event_name: "SessionStart", source: "resume" })).toEqual({});
+    expect(readFileSync(config, "utf8")).toBe(before);
+    // Another window moves the branch; this window still follows its conversation at /clear.
+    await serverOf(claudeInstance()).threadSwitch("beta");
+    expect(hook("session-start", window, { session_id: "s6", hook_event_name: "SessionStart", source: "clear" }).additionalContext).toContain("ALPHA-MARKER");
   });
 });
