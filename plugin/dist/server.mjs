@@ -33079,7 +33079,7 @@ var Store = class {
   async writeProject(project) {
     const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
     if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
-    await writeFileAtomic(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
+    writeFileAtomicSync(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
 `);
   }
   // ---- threads ----
@@ -33177,7 +33177,7 @@ var Store = class {
       throw e;
     }
     mkdirSync(this.threadsDir(projectId), { recursive: true });
-    await writeFileAtomic(this.threadPath(projectId, thread.id), text);
+    writeFileAtomicSync(this.threadPath(projectId, thread.id), text);
   }
   deleteThreadFile(projectId, threadId) {
     rmSync(this.threadPath(projectId, threadId), { force: true });
@@ -33386,7 +33386,7 @@ async function writeLocalState(storeDir, state, hadProblem) {
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
-  await writeFileAtomic(path, `${JSON.stringify(kept, null, 1)}
+  writeFileAtomicSync(path, `${JSON.stringify(kept, null, 1)}
 `);
   return setAside;
 }
@@ -35844,7 +35844,7 @@ ${line}`;
       }
       await this.store.writeThread(project.id, thread);
       await this.remember(project.id, id);
-      return { thread, linkedBranch, warnings, tree: this.treeText(project, id) };
+      return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
     });
   }
   async threadSwitch(threadId, options = {}) {
@@ -35864,13 +35864,15 @@ ${line}`;
    * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
    * would get a tree of that size as the tool result); thread_list still shows the whole tree.
    */
-  treeText(project, activeId) {
-    if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId);
+  treeText(project, activeId, written) {
+    if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
     const { threads, problems } = this.store.readAllThreads(project.id);
     return this.renderTreeOf(project, threads, problems, activeId);
   }
-  pathTreeText(project, activeId) {
-    const chain = walkToRoot(this.store.readThread(project.id, activeId), (id) => this.store.readThread(project.id, id));
+  /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
+  pathTreeText(project, activeId, written) {
+    const active = written?.id === activeId ? written : this.store.readThread(project.id, activeId);
+    const chain = walkToRoot(active, (id) => this.store.readThread(project.id, id));
     const threads = new Map(chain.threads.map((t) => [t.id, t]));
     const tree = renderTree(threads, {
       title: project.title,

@@ -1,6 +1,6 @@
 // Writing config.json (atomically; an unusable one is first set aside, never overwritten). Reading: local-state.ts.
 import { existsSync, renameSync } from "node:fs";
-import { writeFileAtomic } from "./atomic-write.js";
+import { writeFileAtomicSync } from "./atomic-write.js";
 import { localStatePath, type LocalState } from "./local-state.js";
 
 /**
@@ -18,7 +18,8 @@ export async function writeLocalState(storeDir: string, state: LocalState, hadPr
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
-  await writeFileAtomic(path, `${JSON.stringify(kept, null, 1)}\n`);
+  // Synchronous, like the thread files: small, and written once per operation.
+  writeFileAtomicSync(path, `${JSON.stringify(kept, null, 1)}\n`);
   return setAside;
 }
 

@@ -430,7 +430,7 @@ export class ThreadMindServices {
       }
       await this.store.writeThread(project.id, thread);
       await this.remember(project.id, id);
-      return { thread, linkedBranch, warnings, tree: this.treeText(project, id) };
+      return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
     });
   }
 
@@ -453,14 +453,16 @@ export class ThreadMindServices {
    * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
    * would get a tree of that size as the tool result); thread_list still shows the whole tree.
    */
-  private treeText(project: Project, activeId: string): string {
-    if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId);
+  private treeText(project: Project, activeId: string, written?: Thread): string {
+    if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
     const { threads, problems } = this.store.readAllThreads(project.id);
     return this.renderTreeOf(project, threads, problems, activeId);
   }
 
-  private pathTreeText(project: Project, activeId: string): string {
-    const chain = walkToRoot(this.store.readThread(project.id, activeId), (id) => this.store.readThread(project.id, id));
+  /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
+  private pathTreeText(project: Project, activeId: string, written?: Thread): string {
+    const active = written?.id === activeId ? written : this.store.readThread(project.id, activeId);
+    const chain = walkToRoot(active, (id) => this.store.readThread(project.id, id));
     const threads = new Map(chain.threads.map((t) => [t.id, t]));
     const tree = renderTree(threads, {
       title: project.title,

@@ -1,7 +1,7 @@
 // The thread store on disk: projects/<id>.json and threads/<project>/<id>.md, read strictly, written atomically.
 import { lstatSync, mkdirSync, opendirSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { isAtomicTempFile, writeFileAtomic, writeFileAtomicSync } from "./atomic-write.js";
+import { isAtomicTempFile, writeFileAtomicSync } from "./atomic-write.js";
 import { withLock, type LockOptions } from "./lock.js";
 import { sweepDeadTempFiles } from "./temp-sweep.js";
 import { errors, UnreadableFileError } from "./errors.js";
@@ -132,7 +132,7 @@ export class Store {
   async writeProject(project: Project): Promise<void> {
     const ordered: Project = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
     if (project.systemContext !== undefined) ordered.systemContext = project.systemContext;
-    await writeFileAtomic(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}\n`);
+    writeFileAtomicSync(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}\n`);
   }
 
   // ---- threads ----
@@ -240,7 +240,9 @@ export class Store {
       throw e;
     }
     mkdirSync(this.threadsDir(projectId), { recursive: true });
-    await writeFileAtomic(this.threadPath(projectId, thread.id), text);
+    // Synchronous: a thread file is small, and six thread-pool round trips cost more than the write (~1 ms of a
+    // thread_create on a busy machine); one session's operations run one after the other anyway.
+    writeFileAtomicSync(this.threadPath(projectId, thread.id), text);
   }
 
   deleteThreadFile(projectId: string, threadId: string): void {
