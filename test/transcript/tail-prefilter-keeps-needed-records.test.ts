@@ -66,8 +66,9 @@ describe("line pre-filter", () => {
   it("keeps every assistant, compact_boundary and hook-injection record of every fixture transcript", () => {
     const { found, dropped, rejected, lines } = census();
     expect(dropped).toEqual([]);
-    // Not vacuous: the fixtures hold every kind, and the filter does reject most other lines.
-    expect(found.assistant).toBeGreaterThan(10);
+    // Not vacuous: the fixtures hold every kind, and the filter does reject most other lines. (The repository's own
+    // fixtures alone hold 7 assistant records: ../shared is not beside every clone.)
+    expect(found.assistant).toBeGreaterThanOrEqual(5);
     expect(found["compact-boundary"]).toBeGreaterThanOrEqual(1);
     expect(found["hook-context"]).toBeGreaterThanOrEqual(6);
     expect(rejected).toBeGreaterThan(lines / 3);
