@@ -25,16 +25,20 @@ const MAX_INPUT_BYTES = 1_000_000;
  * (plugin/hooks.json) ends it.
  */
 export function readStdin(timeoutMs: number): Promise<string> {
-  let text: string;
+  let first: BlockingRead;
   try {
-    const first = readStdinBlocking();
-    if (first.done) return Promise.resolve(first.text);
-    text = first.text;
+    first = readStdinBlocking();
   } catch (e) {
     return Promise.reject(e instanceof Error ? e : new Error(String(e)));
   }
-  return readStdinStream(timeoutMs, text);
+  return first.done ? Promise.resolve(first.text) : readStdinStream(timeoutMs, first.bytes);
 }
+
+/**
+ * What the synchronous read got: the whole input as text, or (non-blocking descriptor) the bytes so far, kept raw because
+ * they may end inside a multi-byte UTF-8 character.
+ */
+type BlockingRead = { done: true; text: string } | { done: false; bytes: Buffer };
 
 function errnoCode(e: unknown): string | undefined {
   return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;
@@ -51,15 +55,15 @@ function isCompleteJson(text: string): boolean {
   }
 }
 
-function readStdinBlocking(): { text: string; done: boolean } {
+function readStdinBlocking(): BlockingRead {
   let stat;
   try {
     stat = fstatSync(0);
   } catch (e) {
-    if (errnoCode(e) === "EBADF") return { text: "", done: true }; // no stdin at all
+    if (errnoCode(e) === "EBADF") return { done: true, text: "" }; // no stdin at all
     throw e;
   }
-  if (stat.isCharacterDevice()) return { text: "", done: true }; // a terminal: nobody is sending hook input
+  if (stat.isCharacterDevice()) return { done: true, text: "" }; // a terminal: nobody is sending hook input
   const chunks: Buffer[] = [];
   let size = 0;
   const buffer = Buffer.allocUnsafe(64 * 1024);
@@ -68,24 +72,27 @@ function readStdinBlocking(): { text: string; done: boolean } {
     try {
       n = readSync(0, buffer, 0, buffer.length, null);
     } catch (e) {
-      if (errnoCode(e) === "EAGAIN") return { text: Buffer.concat(chunks).toString("utf8"), done: false };
-      if (errnoCode(e) === "EOF") return { text: Buffer.concat(chunks).toString("utf8"), done: true };
+      if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
+      if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
       throw e;
     }
-    if (n === 0) return { text: Buffer.concat(chunks).toString("utf8"), done: true };
+    if (n === 0) return { done: true, text: Buffer.concat(chunks).toString("utf8") };
     size += n;
     if (size > MAX_INPUT_BYTES) throw new Error("hook input larger than 1 MB");
     chunks.push(Buffer.from(buffer.subarray(0, n)));
     const text = Buffer.concat(chunks).toString("utf8");
-    if (isCompleteJson(text)) return { text, done: true };
+    if (isCompleteJson(text)) return { done: true, text };
   }
 }
 
-/** The rest of stdin through process.stdin (a non-blocking descriptor), within `timeoutMs`. */
-function readStdinStream(timeoutMs: number, already: string): Promise<string> {
+/**
+ * The rest of stdin through process.stdin (a non-blocking descriptor), within `timeoutMs`, after the bytes `already`
+ * read; decoded to text once, at the end.
+ */
+function readStdinStream(timeoutMs: number, already: Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [Buffer.from(already, "utf8")];
-    let size = chunks[0]!.length;
+    const chunks: Buffer[] = [already];
+    let size = already.length;
     const timer = setTimeout(() => finish(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
     const finish = (error?: Error) => {
       clearTimeout(timer);
