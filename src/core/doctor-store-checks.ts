@@ -3,9 +3,9 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { relative } from "node:path";
 import { buildTree } from "./tree-render.js";
-import { readLocalState } from "./local-state.js";
+import type { LocalStateRead } from "./local-state.js";
 import { measurementLogPath } from "./measurement-log.js";
-import { readMeasurementLog } from "./measurement-log-read.js";
+import type { MeasurementLogRead } from "./measurement-log-read.js";
 import type { ThreadMindServices } from "./services.js";
 import type { Workspace } from "./workspace.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
@@ -61,39 +61,44 @@ export function checkThreads(services: ThreadMindServices): DoctorCheck {
   return ok("threads", title, `${ids.length} project${ids.length === 1 ? "" : "s"}, ${threadCount} thread${threadCount === 1 ? "" : "s"}: every file parses, no cycle, no orphan`);
 }
 
-export function checkLocalState(services: ThreadMindServices): DoctorCheck {
-  const read = readLocalState(services.store.dir);
-  if (read.problem !== undefined) {
+/** The measurement log as runDoctor read it: what it holds, or why it could not be read. */
+export type DoctorLogRead = { read: MeasurementLogRead } | { error: unknown };
+
+/** config.json and measurements.jsonl, from what runDoctor read (once) of each. */
+export function checkLocalState(storeDir: string, local: LocalStateRead, log: DoctorLogRead): DoctorCheck {
+  if (local.problem !== undefined) {
     return warn(
       "local-state",
       "Local state",
       "Nothing to do by hand: the next write sets the file aside (config.json.corrupt-<time>) and starts a new one. Thread files and measurements.jsonl are not affected.",
-      `${services.store.dir}/config.json cannot be used: ${read.problem}`,
+      `${storeDir}/config.json cannot be used: ${local.problem}`,
     );
   }
-  const log = measurementLogPath(services.store.dir);
-  let unreadable: number;
-  try {
-    unreadable = readMeasurementLog(services.store.dir).unreadableLines;
-  } catch (e) {
-    return warn("local-state", "Local state", `Move ${log} away (the hooks start a new one); stats and the report show no measurements until then.`, `${log} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+  const path = measurementLogPath(storeDir);
+  if ("error" in log) {
+    const e = log.error;
+    return warn("local-state", "Local state", `Move ${path} away (the hooks start a new one); stats and the report show no measurements until then.`, `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
   }
+  const unreadable = log.read.unreadableLines;
   if (unreadable > 0) {
     return warn(
       "local-state",
       "Local state",
       "Nothing to do by hand: those lines are left out of stats and the report (a write cut short by a crash leaves one such line).",
-      `${unreadable} line${unreadable === 1 ? "" : "s"} of ${log} ${unreadable === 1 ? "is" : "are"} not measurement records`,
+      `${unreadable} line${unreadable === 1 ? "" : "s"} of ${path} ${unreadable === 1 ? "is" : "are"} not measurement records`,
     );
   }
-  return ok("local-state", "Local state", `${services.store.dir}/config.json and measurements.jsonl are usable`);
+  return ok("local-state", "Local state", `${storeDir}/config.json and measurements.jsonl are usable`);
 }
 
-/** The context a new session here would load (the branch's thread), whole and as the SessionStart hook fits it. */
+/**
+ * The context a new session here would load (the branch's thread), whole and as the SessionStart hook fits it. Asked as
+ * a starting process (newProcess), like SessionStart(startup): no conversation to follow, so the log is not read again.
+ */
 export async function checkContextSize(services: ThreadMindServices): Promise<DoctorCheck> {
   const title = "Context size";
   const cap = CHARACTER_CAP.toLocaleString("en-US");
-  const { project, thread } = await services.currentThread();
+  const { project, thread } = await services.currentThread({ newProcess: true });
   const header = contextHeader("startup", thread.id, thread.title);
   const whole = await services.contextFor(project, thread, {});
   const wholeChars = header.length + whole.text.length;

@@ -3,12 +3,13 @@ import { homedir } from "node:os";
 import { ThreadMindError } from "./errors.js";
 import { ThreadMindServices } from "./services.js";
 import { resolveWorkspace } from "./workspace.js";
-import { storeMeasurements } from "./measurement-log-read.js";
-import { emptyMeasurements } from "./measurements.js";
+import { readLocalState } from "./local-state.js";
+import { readMeasurementLog } from "./measurement-log-read.js";
+import { emptyMeasurements, type Measurements } from "./measurements.js";
 import { claudeConfigDir } from "./transcript-locations.js";
 import { fail, warn, type CheckStatus, type DoctorCheck } from "./doctor-types.js";
 import { checkGit, checkNode, checkVersions } from "./doctor-runtime-checks.js";
-import { checkContextSize, checkLocalState, checkThreads, checkWorkspace } from "./doctor-store-checks.js";
+import { checkContextSize, checkLocalState, checkThreads, checkWorkspace, type DoctorLogRead } from "./doctor-store-checks.js";
 import { checkHooksSeen, checkPluginInstalled, checkReceipts } from "./doctor-claude-checks.js";
 
 export interface DoctorOptions {
@@ -33,6 +34,15 @@ async function contextCheck(services: ThreadMindServices): Promise<DoctorCheck> 
   }
 }
 
+/** The measurement log with the legacy lists; an unreadable log (e.g. a directory in its place) is reported, not thrown. */
+function readLog(storeDir: string, legacy: Measurements): DoctorLogRead {
+  try {
+    return { read: readMeasurementLog(storeDir, legacy) };
+  } catch (e) {
+    return { error: e };
+  }
+}
+
 export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> {
   const now = options.now ?? new Date();
   const checks: DoctorCheck[] = [checkNode(options.nodeVersion)];
@@ -43,15 +53,19 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
   checks.push(workspaceCheck);
   // The store checks need a usable .threadmind/ directory.
   const usable = hasStore && workspaceCheck.status === "ok";
+  let measurements = emptyMeasurements();
   if (usable) {
     if (services.hasOldLayout()) {
       checks.push(warn("layout", "Store layout", "Nothing to do by hand: the next Claude Code session (or MCP tool call) migrates it, keeping a backup.", "`.threadmind/` still has the 0.4 layout (trees/)"));
     }
-    checks.push(checkThreads(services), checkLocalState(services));
+    // config.json and the log are read once, here: the local-state check reports on them, the later checks use the measurements.
+    const local = readLocalState(workspace.storeDir);
+    const log = readLog(workspace.storeDir, local.state.measurements);
+    if ("read" in log) measurements = log.read.measurements;
+    checks.push(checkThreads(services), checkLocalState(workspace.storeDir, local, log));
   }
   checks.push(...(await checkGit(workspace, options.env)));
   checks.push(checkVersions(options.bundleVersion, options.pluginRoot));
-  const measurements = usable ? storeMeasurements(workspace.storeDir).measurements : emptyMeasurements();
   checks.push(
     checkPluginInstalled({
       configDir: claudeConfigDir(options.env, options.home ?? homedir()),

@@ -1,13 +1,21 @@
-// Moves the measurement lists and conversations an older config.json held into measurements.jsonl (once, under the lock).
-import type { LocalState } from "./local-state.js";
-import { emptyMeasurements } from "./measurements.js";
+// The measurement lists and conversations an older config.json held, as log events: moved into measurements.jsonl once
+// (under the lock), and folded in by readers until then.
+import type { ConversationThread, LocalState } from "./local-state.js";
+import { emptyMeasurements, type Measurements } from "./measurements.js";
 import { appendMeasurementEvents, type MeasurementEvent } from "./measurement-log.js";
 
 /** The events that stand for the legacy lists of `state`, oldest first per list. */
 export function legacyEvents(state: LocalState): MeasurementEvent[] {
-  const m = state.measurements;
+  return legacyMeasurementEvents(state.measurements, state.conversations);
+}
+
+/**
+ * The events that stand for legacy measurement lists and conversations, oldest first per list: the lines the move
+ * appends, and what readers fold in (as the same lines) while config.json still holds them.
+ */
+export function legacyMeasurementEvents(m: Measurements, conversations: Readonly<Record<string, ConversationThread>> = {}): MeasurementEvent[] {
   const events: MeasurementEvent[] = [];
-  for (const [sessionId, c] of Object.entries(state.conversations)) {
+  for (const [sessionId, c] of Object.entries(conversations)) {
     events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
   }
   for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });

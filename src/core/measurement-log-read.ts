@@ -1,8 +1,9 @@
 // Reading measurements.jsonl: the whole log folded into Measurements, or only the lines of one Claude Code session.
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { readSync } from "node:fs";
 import { emptyMeasurements, MEASUREMENT_KEEP, type InjectionRecord, type Measurements } from "./measurements.js";
 import { readLocalState } from "./local-state.js";
-import { measurementLogPath, previousMeasurementLogPath, type MeasurementEvent, type SettledReceipt } from "./measurement-log.js";
+import { measurementLogPaths, openLog, type MeasurementEvent, type SettledReceipt } from "./measurement-log.js";
+import { legacyMeasurementEvents } from "./measurement-log-legacy.js";
 
 /** A log file larger than this (damage, or appends by something else) is read from its last this-many bytes only. */
 const READ_MAX_BYTES = 8 * 1024 * 1024;
@@ -16,35 +17,20 @@ export interface MeasurementLogRead {
   unreadableLines: number;
 }
 
-/** A log file's bytes, or an empty buffer where it does not exist. Other errors are thrown. */
+/** A log file's bytes (its last READ_MAX_BYTES), or an empty buffer where it does not exist. Other errors are thrown. */
 function readLogBytes(path: string): Buffer {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return Buffer.alloc(0);
-    throw e;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
-    const length = Math.min(stat.size, READ_MAX_BYTES);
+  const bytes = openLog(path, (fd, size) => {
+    const length = Math.min(size, READ_MAX_BYTES);
     const buffer = Buffer.allocUnsafe(length);
     let read = 0;
     while (read < length) {
-      const n = readSync(fd, buffer, read, length - read, stat.size - length + read);
+      const n = readSync(fd, buffer, read, length - read, size - length + read);
       if (n === 0) break;
       read += n;
     }
     return buffer.subarray(0, read);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Both log files' bytes, the previous one first. */
-function logFiles(storeDir: string): Buffer[] {
-  return [readLogBytes(previousMeasurementLogPath(storeDir)), readLogBytes(measurementLogPath(storeDir))];
+  });
+  return bytes ?? Buffer.alloc(0);
 }
 
 /** One line as an event, or null when it is not one (checked field by field: the file is only ours by convention). */
@@ -88,52 +74,50 @@ function record<T extends MeasurementEvent>(event: T): Omit<T, "kind"> {
 
 /**
  * Every measurement: `legacy` (lists an older config.json held) first, then the log's events in the order they were
- * written; receipts settle their injections; identical lines count once (a migration interrupted and redone); the newest
- * MEASUREMENT_KEEP of each list are kept.
+ * written; receipts settle their injections; identical lines count once (the legacy lists are folded in as the very
+ * lines the move to the log appends, so a move interrupted after its append, or redone, counts once); the newest
+ * MEASUREMENT_KEEP of each list are kept. Legacy records that are not events are left out, but are not unreadable lines.
  */
 export function readMeasurementLog(storeDir: string, legacy: Measurements = emptyMeasurements()): MeasurementLogRead {
-  const m: Measurements = {
-    sessionEnds: [...legacy.sessionEnds],
-    preCompacts: [...legacy.preCompacts],
-    injections: legacy.injections.map((i) => ({ ...i })),
-    hooksSeen: [...legacy.hooksSeen],
-  };
+  const m = emptyMeasurements();
   const receipts = new Map<string, SettledReceipt>();
   const seen = new Set<string>();
   let unreadableLines = 0;
-  for (const bytes of logFiles(storeDir)) {
-    for (const line of bytes.toString("utf8").split("\n")) {
-      if (line.trim() === "" || seen.has(line)) continue;
-      seen.add(line);
-      const event = parseEventLine(line);
-      if (event === null) {
-        unreadableLines += 1;
-        continue;
-      }
-      switch (event.kind) {
-        case "sessionEnd":
-          m.sessionEnds.push(record(event));
-          break;
-        case "preCompact":
-          m.preCompacts.push(record(event));
-          break;
-        case "injection":
-          m.injections.push({ ...record(event), receipt: "pending" } satisfies InjectionRecord);
-          break;
-        case "receipt":
-          receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), event.receipt);
-          break;
-        case "hookSeen":
-          m.hooksSeen.push(record(event));
-          break;
-        case "conversation":
-          break;
-        default: {
-          const unreachable: never = event;
-          throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
-        }
+  const fold = (line: string, fromLog: boolean) => {
+    if (line.trim() === "" || seen.has(line)) return;
+    seen.add(line);
+    const event = parseEventLine(line);
+    if (event === null) {
+      if (fromLog) unreadableLines += 1;
+      return;
+    }
+    switch (event.kind) {
+      case "sessionEnd":
+        m.sessionEnds.push(record(event));
+        break;
+      case "preCompact":
+        m.preCompacts.push(record(event));
+        break;
+      case "injection":
+        m.injections.push({ ...record(event), receipt: "pending" } satisfies InjectionRecord);
+        break;
+      case "receipt":
+        receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), event.receipt);
+        break;
+      case "hookSeen":
+        m.hooksSeen.push(record(event));
+        break;
+      case "conversation":
+        break;
+      default: {
+        const unreachable: never = event;
+        throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
       }
     }
+  };
+  for (const event of legacyMeasurementEvents(legacy)) fold(JSON.stringify(event), false);
+  for (const path of measurementLogPaths(storeDir)) {
+    for (const line of readLogBytes(path).toString("utf8").split("\n")) fold(line, true);
   }
   for (const injection of m.injections) {
     const receipt = receipts.get(receiptKey(injection));
@@ -155,15 +139,22 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
  * (only those lines are decoded and parsed: a hook reads ~2 MB of log in about a millisecond this way).
  */
 export function sessionEvents(storeDir: string, sessionId: string): MeasurementEvent[] {
-  const needle = Buffer.from(`"sessionId":${JSON.stringify(sessionId)}`, "utf8");
   const events: MeasurementEvent[] = [];
-  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
-    scanLines(path, needle, (line) => {
+  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
+    if (event.sessionId === sessionId) events.push(event);
+  });
+  return events;
+}
+
+/** Calls `onEvent` with each event of both log files (oldest first) whose line holds `needle`; other lines are not parsed. */
+function scanEvents(storeDir: string, needle: string, onEvent: (event: MeasurementEvent) => void): void {
+  const bytes = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    scanLines(path, bytes, (line) => {
       const event = parseEventLine(line);
-      if (event !== null && event.sessionId === sessionId) events.push(event);
+      if (event !== null) onEvent(event);
     });
   }
-  return events;
 }
 
 /** One reusable read buffer: a hook touches 64 KiB of fresh memory, not the whole log (page faults cost more than reading). */
@@ -175,19 +166,10 @@ const SCAN_BUFFER_BYTES = 64 * 1024;
  * buffer. A line longer than the buffer is not a measurement event: it is passed over.
  */
 function scanLines(path: string, needle: Buffer, onLine: (line: string) => void): void {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return;
-    throw e;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+  openLog(path, (fd, size) => {
     scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
     const buffer = scanBuffer;
-    let position = Math.max(0, stat.size - READ_MAX_BYTES);
+    let position = Math.max(0, size - READ_MAX_BYTES);
     let held = 0; // bytes of an unfinished line at the buffer's start
     let skippingLongLine = false;
     for (;;) {
@@ -225,9 +207,7 @@ function scanLines(path: string, needle: Buffer, onLine: (line: string) => void)
         held = rest;
       }
     }
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 /** The thread a conversation was last on, from its events (null if the log has none). */
@@ -244,14 +224,10 @@ export function lastConversation(events: readonly MeasurementEvent[]): { project
  * log; null when it has none. Found like sessionEvents, by the key's exact JSON form.
  */
 export function instanceThread(storeDir: string, instance: string): { projectId: string; threadId: string } | null {
-  const needle = Buffer.from(`"instance":${JSON.stringify(instance)}`, "utf8");
   let last: { projectId: string; threadId: string } | null = null;
-  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
-    scanLines(path, needle, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null && event.kind === "conversation" && event.instance === instance) last = { projectId: event.projectId, threadId: event.threadId };
-    });
-  }
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if (event.kind === "conversation" && event.instance === instance) last = { projectId: event.projectId, threadId: event.threadId };
+  });
   return last;
 }
 

@@ -25,14 +25,38 @@ export type MeasurementEvent =
   /** `instance`: the client session (Claude Code process) that was on the conversation; absent in older records. */
   | { kind: "conversation"; at: string; sessionId: string; projectId: string; threadId: string; instance?: string };
 
-export type MeasurementEventKind = MeasurementEvent["kind"];
-
 export function measurementLogPath(storeDir: string): string {
   return join(storeDir, MEASUREMENT_LOG);
 }
 
 export function previousMeasurementLogPath(storeDir: string): string {
   return join(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+
+/** Both log files, in the order readers fold them: the previous one, then the current one. */
+export function measurementLogPaths(storeDir: string): [previous: string, current: string] {
+  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+
+/**
+ * Opens a log file for reading (never through a symlink), hands its descriptor and size to `use`, and closes it. A
+ * missing file gives null; one that is not a regular file, or any other error, is thrown.
+ */
+export function openLog<T>(path: string, use: (fd: number, size: number) => T): T | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
+    throw e;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    return use(fd, stat.size);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -64,19 +88,8 @@ export function appendMeasurementEvents(storeDir: string, events: readonly Measu
 /** Current → previous when the current log is past LOG_ROTATE_BYTES. Call inside the store lock. Returns whether it rotated. */
 export function rotateMeasurementLogIfFull(storeDir: string): boolean {
   const path = measurementLogPath(storeDir);
-  let size: number;
-  try {
-    const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-    try {
-      size = fstatSync(fd).size;
-    } finally {
-      closeSync(fd);
-    }
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return false;
-    throw e;
-  }
-  if (size <= LOG_ROTATE_BYTES) return false;
+  const size = openLog(path, (_fd, bytes) => bytes);
+  if (size === null || size <= LOG_ROTATE_BYTES) return false;
   renameSync(path, previousMeasurementLogPath(storeDir));
   return true;
 }

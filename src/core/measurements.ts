@@ -1,4 +1,4 @@
-// Measurement records kept in local state: conversation sizes at session end / compaction, and context injections.
+// Measurement records (logged in measurements.jsonl): conversation sizes at session end / compaction, context injections, hooks seen.
 
 export interface SizeRecord {
   at: string;
@@ -53,10 +53,4 @@ export const MEASUREMENT_KEEP = 500;
 
 export function emptyMeasurements(): Measurements {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
-}
-
-/** Appends a record, keeping the newest MEASUREMENT_KEEP. */
-export function pushBounded<T>(list: T[], item: T): void {
-  list.push(item);
-  if (list.length > MEASUREMENT_KEEP) list.splice(0, list.length - MEASUREMENT_KEEP);
 }

@@ -1,5 +1,5 @@
-// stats_show: thread counts, the active thread's context size, summary sizes, and the measured sessions from local state.
-import { storeMeasurements } from "./measurement-log-read.js";
+// stats_show: thread counts, the active thread's context size, summary sizes, and the measured sessions from measurements.jsonl.
+import { readMeasurementLog } from "./measurement-log-read.js";
 import type { InjectionRecord, Measurements, ReceiptStatus, SizeRecord } from "./measurements.js";
 import type { ThreadMindServices } from "./services.js";
 import { buildTree } from "./tree-render.js";
@@ -52,24 +52,28 @@ export async function collectStats(services: ThreadMindServices): Promise<StatsR
     counts,
     active: { threadId: context.thread.id, depth: context.depth, contextTokens: context.tokens },
     summaries,
-    measured: measuredPart(storeMeasurements(services.store.dir).measurements),
+    // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
+    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
   };
 }
 
-/** Threads depth-first from the roots (as the tree shows them), then detached ones. */
+/** Threads depth-first from the roots (as the tree shows them), then detached ones; each once, a parentId cycle included. */
 function treeOrder(threads: Map<string, Thread>): Thread[] {
   const shape = buildTree(threads);
   const out: Thread[] = [];
+  const seen = new Set<string>();
   const walk = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
     out.push(threads.get(id)!);
     for (const child of shape.children.get(id) ?? []) walk(child);
   };
   for (const root of shape.roots) walk(root);
-  for (const d of shape.detached) if (!out.some((t) => t.id === d.id)) walk(d.id);
+  for (const d of shape.detached) walk(d.id);
   return out;
 }
 
-/** Local state is user-editable JSON: records are checked field by field, and malformed ones are not counted. */
+/** Measurements come from user-editable files (measurements.jsonl, an older config.json): records are checked field by field, and malformed ones are not counted. */
 export function measuredPart(m: Measurements): MeasuredPart {
   const ends = m.sessionEnds.filter(hasSize);
   const compacts = m.preCompacts.filter((r) => typeof r.at === "string");

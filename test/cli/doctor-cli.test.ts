@@ -152,6 +152,19 @@ describe("thread-mind-mcp doctor", () => {
     expect(status(d, "local-state")).toBe("warn");
   });
 
+  it("local state: a measurements.jsonl that cannot be read (a directory) warns, and every other check still runs", async () => {
+    const r = repo();
+    r.commit("init");
+    await project(r.dir);
+    const log = join(r.dir, ".threadmind", "measurements.jsonl");
+    rmSync(log, { force: true });
+    mkdirSync(log);
+    const d = doctor(r.dir, home());
+    expect([...d.checks.keys()]).toEqual(ALL_IDS);
+    expect(status(d, "local-state")).toBe("warn");
+    expect(d.checks.get("local-state")!.detail[0]).toContain(`${log} cannot be read`);
+  });
+
   it("git: missing from PATH warns; outside a repository and on a detached HEAD the branch warns", async () => {
     const r = repo();
     r.commit("init");

@@ -60,4 +60,17 @@ describe("measurements kept in an older config.json", () => {
     await servicesFor(repo!.dir).threadCreate({ title: "Any write" });
     expect(storeMeasurements(storeDir)).toEqual({ measurements: before, unreadableLines: 0 });
   });
+
+  test("read in the state a move cut short leaves (appended, config.json not yet rewritten), each record counts once", async () => {
+    const storeDir = await legacyStore();
+    const before = storeMeasurements(storeDir);
+    appendMeasurementEvents(storeDir, legacyEvents(readLocalState(storeDir).state));
+    expect(readLocalState(storeDir).state.measurements.sessionEnds).toHaveLength(1);
+    const during = storeMeasurements(storeDir);
+    expect(during).toEqual(before);
+    expect(during.measurements.sessionEnds).toHaveLength(1);
+    expect(during.measurements.preCompacts).toHaveLength(1);
+    expect(during.measurements.hooksSeen).toHaveLength(1);
+    expect(during.measurements.injections.map((i) => i.receipt)).toEqual(["delivered", "pending"]);
+  });
 });

@@ -5,6 +5,7 @@ import { readFileSync, renameSync, symlinkSync, truncateSync, writeFileSync } fr
 import { join } from "node:path";
 import { UnreadableFileError } from "../../src/core/errors.js";
 import { serializeThread } from "../../src/core/frontmatter.js";
+import { collectStats } from "../../src/core/stats.js";
 import type { Thread } from "../../src/core/types.js";
 import type { ThreadMindServices } from "../../src/core/services.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -100,6 +101,14 @@ describe("damaged thread files", () => {
     writeFileSync(join(threadsDir, "under-bad.md"), threadFile("under-bad", "bad-yaml", "child of a bad file"));
     const under = await s.threadSwitch("under-bad");
     expect(under.context.text).toContain(`Ancestor "bad-yaml" could not be read (${join(threadsDir, "bad-yaml.md")}: invalid YAML`);
+  });
+
+  test("stats lists each readable thread once, the two in a parentId cycle included (the tree walk ends)", async () => {
+    const report = await collectStats(s);
+    const ids = report.summaries.map((r) => r.threadId);
+    expect(ids.slice(0, 3)).toEqual(["main", "a", "b"]);
+    expect([...ids].sort()).toEqual(["a", "b", "cycle-x", "cycle-y", "main", "orphan"]);
+    expect(report.counts.total).toBe(6);
   });
 
   test("every write that targets a bad file is refused and no byte changes", async () => {
