@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, mkdirSync, readdirSync, opendirSync, rmSync, rmdirSync, renameSync, openSync, fstatSync, readSync, writeSync, closeSync, realpathSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, createReadStream } from 'fs';
+import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, renameSync, openSync, fstatSync, readSync, writeSync, closeSync, realpathSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, createReadStream } from 'fs';
 import { resolve, dirname, join, relative, sep, basename, isAbsolute } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
@@ -8463,6 +8463,9 @@ function describe(v) {
   if (v instanceof Date) return "a date (quote it)";
   return typeof v;
 }
+function projectIdsIn(dir) {
+  return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+}
 function fileStamp(path) {
   try {
     const s = lstatSync(path, { bigint: true });
@@ -8581,7 +8584,7 @@ var Store = class {
   projectIds() {
     const dir = this.projectsDir();
     if (!existsSync(dir)) return [];
-    return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -5))).map((f) => f.slice(0, -5)).sort();
+    return projectIdsIn(dir);
   }
   projectExists(id) {
     return entryExists(this.projectPath(id));
@@ -8858,13 +8861,16 @@ async function gitMaybe(top, args) {
     return null;
   }
 }
-async function headCommit(top) {
-  let fromFiles;
+function headCommitFromWorkTree(top) {
+  if (top === null) return null;
   try {
-    fromFiles = headCommitFromFiles(gitDir(top));
+    return headCommitFromFiles(gitDir(top));
   } catch {
-    fromFiles = void 0;
+    return void 0;
   }
+}
+async function headCommit(top) {
+  const fromFiles = headCommitFromWorkTree(top);
   return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
 }
 async function defaultBranch(top) {
@@ -9027,10 +9033,6 @@ var TokenEstimator = class {
   encoderPromise = null;
   /** How many counts fell back to characters/3.5 because the encoder was not loaded. */
   misses = 0;
-  /** True when an encoder can be loaded (exact counts), false when misses fall back to characters/3.5. */
-  get exact() {
-    return this.loadEncoder !== null;
-  }
   /** Loads the encoder if there is a loader; false when there is none. */
   async ready() {
     if (!this.loadEncoder) return false;
@@ -10084,10 +10086,6 @@ var CatalogIndex = class {
   /** The live slot of a thread, -1 when it is not in the catalog. */
   slotOf(threadId) {
     return this.slots.get(threadId) ?? -1;
-  }
-  get(threadId) {
-    const slot = this.slots.get(threadId);
-    return slot === void 0 ? void 0 : this.metas[slot];
   }
 };
 
@@ -11251,6 +11249,25 @@ function measurementLogPath(storeDir) {
 function previousMeasurementLogPath(storeDir) {
   return join(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
+function measurementLogPaths(storeDir) {
+  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+function openLog(path, use) {
+  let fd;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
+    throw e;
+  }
+  try {
+    const stat2 = fstatSync(fd);
+    if (!stat2.isFile()) throw new Error(`${path} is not a regular file`);
+    return use(fd, stat2.size);
+  } finally {
+    closeSync(fd);
+  }
+}
 function appendMeasurementEvents(storeDir, events) {
   if (events.length === 0) return 0;
   const text = events.map((e) => `${JSON.stringify(e)}
@@ -11275,19 +11292,8 @@ function appendMeasurementEvents(storeDir, events) {
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
-  let size;
-  try {
-    const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-    try {
-      size = fstatSync(fd).size;
-    } finally {
-      closeSync(fd);
-    }
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return false;
-    throw e;
-  }
-  if (size <= LOG_ROTATE_BYTES) return false;
+  const size = openLog(path, (_fd, bytes) => bytes);
+  if (size === null || size <= LOG_ROTATE_BYTES) return false;
   renameSync(path, previousMeasurementLogPath(storeDir));
   return true;
 }
@@ -11307,9 +11313,11 @@ function branchChoice(state, branch, projectId) {
 
 // src/core/measurement-log-legacy.ts
 function legacyEvents(state) {
-  const m = state.measurements;
+  return legacyMeasurementEvents(state.measurements, state.conversations);
+}
+function legacyMeasurementEvents(m, conversations = {}) {
   const events = [];
-  for (const [sessionId, c] of Object.entries(state.conversations)) {
+  for (const [sessionId, c] of Object.entries(conversations)) {
     events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
   }
   for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
@@ -11335,31 +11343,18 @@ var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function readLogBytes(path) {
-  let fd;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return Buffer.alloc(0);
-    throw e;
-  }
-  try {
-    const stat2 = fstatSync(fd);
-    if (!stat2.isFile()) throw new Error(`${path} is not a regular file`);
-    const length = Math.min(stat2.size, READ_MAX_BYTES);
+  const bytes = openLog(path, (fd, size) => {
+    const length = Math.min(size, READ_MAX_BYTES);
     const buffer = Buffer.allocUnsafe(length);
     let read = 0;
     while (read < length) {
-      const n = readSync(fd, buffer, read, length - read, stat2.size - length + read);
+      const n = readSync(fd, buffer, read, length - read, size - length + read);
       if (n === 0) break;
       read += n;
     }
     return buffer.subarray(0, read);
-  } finally {
-    closeSync(fd);
-  }
-}
-function logFiles(storeDir) {
-  return [readLogBytes(previousMeasurementLogPath(storeDir)), readLogBytes(measurementLogPath(storeDir))];
+  });
+  return bytes ?? Buffer.alloc(0);
 }
 function parseEventLine(line) {
   let data;
@@ -11396,48 +11391,45 @@ function record(event) {
   return rest;
 }
 function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
-  const m = {
-    sessionEnds: [...legacy.sessionEnds],
-    preCompacts: [...legacy.preCompacts],
-    injections: legacy.injections.map((i) => ({ ...i })),
-    hooksSeen: [...legacy.hooksSeen]
-  };
+  const m = emptyMeasurements();
   const receipts = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Set();
   let unreadableLines = 0;
-  for (const bytes of logFiles(storeDir)) {
-    for (const line of bytes.toString("utf8").split("\n")) {
-      if (line.trim() === "" || seen.has(line)) continue;
-      seen.add(line);
-      const event = parseEventLine(line);
-      if (event === null) {
-        unreadableLines += 1;
-        continue;
-      }
-      switch (event.kind) {
-        case "sessionEnd":
-          m.sessionEnds.push(record(event));
-          break;
-        case "preCompact":
-          m.preCompacts.push(record(event));
-          break;
-        case "injection":
-          m.injections.push({ ...record(event), receipt: "pending" });
-          break;
-        case "receipt":
-          receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), event.receipt);
-          break;
-        case "hookSeen":
-          m.hooksSeen.push(record(event));
-          break;
-        case "conversation":
-          break;
-        default: {
-          const unreachable = event;
-          throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
-        }
+  const fold2 = (line, fromLog) => {
+    if (line.trim() === "" || seen.has(line)) return;
+    seen.add(line);
+    const event = parseEventLine(line);
+    if (event === null) {
+      if (fromLog) unreadableLines += 1;
+      return;
+    }
+    switch (event.kind) {
+      case "sessionEnd":
+        m.sessionEnds.push(record(event));
+        break;
+      case "preCompact":
+        m.preCompacts.push(record(event));
+        break;
+      case "injection":
+        m.injections.push({ ...record(event), receipt: "pending" });
+        break;
+      case "receipt":
+        receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), event.receipt);
+        break;
+      case "hookSeen":
+        m.hooksSeen.push(record(event));
+        break;
+      case "conversation":
+        break;
+      default: {
+        const unreachable = event;
+        throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
       }
     }
+  };
+  for (const event of legacyMeasurementEvents(legacy)) fold2(JSON.stringify(event), false);
+  for (const path of measurementLogPaths(storeDir)) {
+    for (const line of readLogBytes(path).toString("utf8").split("\n")) fold2(line, true);
   }
   for (const injection of m.injections) {
     const receipt = receipts.get(receiptKey(injection));
@@ -11453,22 +11445,22 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
     unreadableLines
   };
 }
+function scanEvents(storeDir, needle, onEvent) {
+  const bytes = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    scanLines(path, bytes, (line) => {
+      const event = parseEventLine(line);
+      if (event !== null) onEvent(event);
+    });
+  }
+}
 var scanBuffer = null;
 var SCAN_BUFFER_BYTES = 64 * 1024;
 function scanLines(path, needle, onLine) {
-  let fd;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return;
-    throw e;
-  }
-  try {
-    const stat2 = fstatSync(fd);
-    if (!stat2.isFile()) throw new Error(`${path} is not a regular file`);
+  openLog(path, (fd, size) => {
     scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
     const buffer = scanBuffer;
-    let position = Math.max(0, stat2.size - READ_MAX_BYTES);
+    let position = Math.max(0, size - READ_MAX_BYTES);
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
@@ -11505,23 +11497,14 @@ function scanLines(path, needle, onLine) {
         held = rest;
       }
     }
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 function instanceThread(storeDir, instance) {
-  const needle = Buffer.from(`"instance":${JSON.stringify(instance)}`, "utf8");
   let last2 = null;
-  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
-    scanLines(path, needle, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null && event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
-    });
-  }
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
+  });
   return last2;
-}
-function storeMeasurements(storeDir) {
-  return readMeasurementLog(storeDir, readLocalState(storeDir).state.measurements);
 }
 
 // src/core/services.ts
@@ -11588,13 +11571,7 @@ ${line}`;
   }
   /** HEAD's commit read from git's files; undefined when only git itself could tell (or outside git: null). */
   headCommitFromFiles() {
-    const top = this.workspace.gitTop;
-    if (top === null) return null;
-    try {
-      return headCommitFromFiles(gitDir(top));
-    } catch {
-      return void 0;
-    }
+    return headCommitFromWorkTree(this.workspace.gitTop);
   }
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
@@ -11884,7 +11861,7 @@ ${line}`;
       title: project.title,
       activeId,
       problems: [],
-      extra: (t) => t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => this.store.threadExists(project.id, r) ? r : `${r} (missing)`).join(", ")}` : ""
+      extra: (t) => relatedMark(t, (r) => this.store.threadExists(project.id, r))
     });
     const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows the whole tree.)`;
     return [tree, ...chain.notices, note].join("\n");
@@ -11894,7 +11871,7 @@ ${line}`;
       title: project.title,
       activeId,
       problems,
-      extra: (t) => t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : ""
+      extra: (t) => relatedMark(t, (r) => threads.has(r))
     });
   }
   async threadStatus(input) {
@@ -11933,6 +11910,7 @@ ${line}`;
     checkNotBlank("The parent summary", input.parentSummary);
     checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
+    const commit = await this.headBeforeLock();
     return this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
@@ -11940,7 +11918,6 @@ ${line}`;
       assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
       await this.assertCanModify(project, thread);
       await this.assertCanModify(project, parent);
-      const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
       const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
       if (commit) newParent.commit = commit;
       const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
@@ -12012,7 +11989,7 @@ ${line}`;
     const paths = input.paths === void 0 ? void 0 : this.checkPaths(input.paths);
     const related = input.related === void 0 ? void 0 : this.checkRelated(input.related);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
+    const commit = await this.headBeforeLock();
     const warnings = [];
     const updated = await this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
@@ -12039,6 +12016,10 @@ ${line}`;
     const tokens = await this.tokens.count(updated.summary);
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
+  }
+  /** HEAD's commit for a summary being written (null outside git or before the first commit), read before the store lock is taken: other writers never wait on git. */
+  async headBeforeLock() {
+    return this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
   }
   checkPaths(paths) {
     if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
@@ -12118,11 +12099,11 @@ ${line}`;
     return (thread.related ?? []).map((id) => {
       try {
         consulted.add(this.store.threadPath(projectId, id));
-        if (!this.store.threadExists(projectId, id)) return { id, title: null, problem: "missing" };
         const t = this.store.readThread(projectId, id);
         return { id, title: t.title, status: threadStatus(t) };
       } catch (e) {
         if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
+        if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
         throw e;
       }
     });
@@ -12156,6 +12137,9 @@ ${line}`;
     return { ...history, text: formatThreadHistory(history, title) };
   }
 };
+function relatedMark(t, exists) {
+  return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => exists(r) ? r : `${r} (missing)`).join(", ")}` : "";
+}
 function oneOf(what, value, allowed, optional) {
   if (value === void 0 && optional) return;
   if (!allowed.includes(value)) {
@@ -12190,7 +12174,7 @@ function resolveWorkspace(inputs) {
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop: gitTop ?? findGitTop(root), source };
+  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -12263,18 +12247,22 @@ async function collectStats(services) {
     counts,
     active: { threadId: context2.thread.id, depth: context2.depth, contextTokens: context2.tokens },
     summaries,
-    measured: measuredPart(storeMeasurements(services.store.dir).measurements)
+    // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
+    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements)
   };
 }
 function treeOrder(threads) {
   const shape = buildTree(threads);
   const out = [];
+  const seen = /* @__PURE__ */ new Set();
   const walk = (id) => {
+    if (seen.has(id)) return;
+    seen.add(id);
     out.push(threads.get(id));
     for (const child of shape.children.get(id) ?? []) walk(child);
   };
   for (const root of shape.roots) walk(root);
-  for (const d of shape.detached) if (!out.some((t) => t.id === d.id)) walk(d.id);
+  for (const d of shape.detached) walk(d.id);
   return out;
 }
 function measuredPart(m) {
@@ -12576,10 +12564,6 @@ var LineSplitter = class {
       return false;
     });
   }
-  /** Bytes held for a line that has not ended yet. */
-  get bytesPending() {
-    return this.bytes.bytesPending;
-  }
   push(chunk) {
     this.bytes.push(chunk);
   }
@@ -12597,6 +12581,9 @@ var TranscriptReadError = class extends Error {
     this.code = options.code;
   }
 };
+function checkPositiveInteger(name, value) {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
 function fsCode(error) {
   if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
   return null;
@@ -12641,7 +12628,7 @@ async function withTranscript(path, work) {
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
 async function forEachLine(path, sink, options = {}) {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
-  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer, got ${chunkSize}`);
+  checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
     const splitter = new LineSplitter(sink);
     let bytesRead = 0;
@@ -12997,13 +12984,28 @@ var SessionAccumulator = class {
     };
   }
 };
+var SAVED_TO = /Full output saved to: ([^\n]+)\n/;
+var SAVED_MAX_BYTES = 1024 * 1024;
+function savedOutputPathOf(record2) {
+  if (!record2.isPersistedOutputPreview) return null;
+  return SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim() ?? null;
+}
+function readSavedOutput(path) {
+  let size;
+  try {
+    size = statSync(path).size;
+  } catch (e) {
+    if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
+    throw e;
+  }
+  return size > SAVED_MAX_BYTES ? null : readFileSync(path, "utf8");
+}
 
 // src/core/savings-scan.ts
 var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
 var MAX_POINTS_PER_SESSION = 400;
 var PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
 var CLEAR_COMMAND = "<command-name>/clear</command-name>";
-var SAVED_TO = /Full output saved to: ([^\n]+)\n/;
 var CLEAR_HOOK_NAME = "SessionStart:clear";
 var ThinnedSeries = class {
   constructor(limit) {
@@ -13135,7 +13137,7 @@ async function scanSession(file, onBytes) {
           contentHash: contentHash(record2.text),
           preview: record2.isPersistedOutputPreview,
           previewText: record2.isPersistedOutputPreview ? record2.text : null,
-          savedOutputPath: record2.isPersistedOutputPreview ? SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim() ?? null : null,
+          savedOutputPath: savedOutputPathOf(record2),
           source: null,
           threadId: null
         };
@@ -13337,17 +13339,12 @@ function findRestarts(sessions, measurements) {
   }
   return restarts.sort((a, b) => (ms(a.at) ?? 0) - (ms(b.at) ?? 0));
 }
-var SAVED_MAX_BYTES = 1024 * 1024;
+
+// src/core/savings-receipts.ts
 function savedOutputHash(seen) {
   if (seen.savedOutputPath === null) return null;
-  let size;
-  try {
-    size = statSync(seen.savedOutputPath).size;
-  } catch (e) {
-    if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
-    throw e;
-  }
-  return size > SAVED_MAX_BYTES ? null : contentHash(readFileSync(seen.savedOutputPath, "utf8"));
+  const text = readSavedOutput(seen.savedOutputPath);
+  return text === null ? null : contentHash(text);
 }
 function checkReceipt(injection, session, savedHash = savedOutputHash) {
   if (session === void 0) return "not-scanned";
@@ -13948,12 +13945,15 @@ async function checkGit(workspace, env) {
     );
   }
   try {
-    const author = await resolveAuthorId(env, workspace.gitTop);
-    const user = await gitUser(workspace.gitTop);
-    if (env.THREADMIND_AUTHOR) checks.push(ok("author", "Author id", `${author} (from THREADMIND_AUTHOR)`));
-    else if (user.name === null) {
-      checks.push(warn("author", "Author id", 'Set your git identity: `git config --global user.name "Your Name"` and user.email (or THREADMIND_AUTHOR): team projects use it to decide who may change a thread.', `${author} (git user.name is not set: taken from the system user)`));
-    } else checks.push(ok("author", "Author id", `${author} (git user ${user.name}${user.email ? ` <${user.email}>` : ""})`));
+    if (env.THREADMIND_AUTHOR) {
+      checks.push(ok("author", "Author id", `${await resolveAuthorId(env, workspace.gitTop)} (from THREADMIND_AUTHOR)`));
+    } else {
+      const user = await gitUser(workspace.gitTop);
+      const author = authorIdFrom(user.name, user.email);
+      if (user.name === null) {
+        checks.push(warn("author", "Author id", 'Set your git identity: `git config --global user.name "Your Name"` and user.email (or THREADMIND_AUTHOR): team projects use it to decide who may change a thread.', `${author} (git user.name is not set: taken from the system user)`));
+      } else checks.push(ok("author", "Author id", `${author} (git user ${user.name}${user.email ? ` <${user.email}>` : ""})`));
+    }
   } catch (e) {
     checks.push(fail("author", "Author id", "Set THREADMIND_AUTHOR to lowercase letters, digits and dashes, or unset it to use your git identity.", e instanceof Error ? e.message : String(e)));
   }
@@ -14060,37 +14060,35 @@ function checkThreads(services) {
   }
   return ok("threads", title, `${ids.length} project${ids.length === 1 ? "" : "s"}, ${threadCount} thread${threadCount === 1 ? "" : "s"}: every file parses, no cycle, no orphan`);
 }
-function checkLocalState(services) {
-  const read = readLocalState(services.store.dir);
-  if (read.problem !== void 0) {
+function checkLocalState(storeDir, local, log) {
+  if (local.problem !== void 0) {
     return warn(
       "local-state",
       "Local state",
       "Nothing to do by hand: the next write sets the file aside (config.json.corrupt-<time>) and starts a new one. Thread files and measurements.jsonl are not affected.",
-      `${services.store.dir}/config.json cannot be used: ${read.problem}`
+      `${storeDir}/config.json cannot be used: ${local.problem}`
     );
   }
-  const log = measurementLogPath(services.store.dir);
-  let unreadable2;
-  try {
-    unreadable2 = readMeasurementLog(services.store.dir).unreadableLines;
-  } catch (e) {
-    return warn("local-state", "Local state", `Move ${log} away (the hooks start a new one); stats and the report show no measurements until then.`, `${log} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+  const path = measurementLogPath(storeDir);
+  if ("error" in log) {
+    const e = log.error;
+    return warn("local-state", "Local state", `Move ${path} away (the hooks start a new one); stats and the report show no measurements until then.`, `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
   }
+  const unreadable2 = log.read.unreadableLines;
   if (unreadable2 > 0) {
     return warn(
       "local-state",
       "Local state",
       "Nothing to do by hand: those lines are left out of stats and the report (a write cut short by a crash leaves one such line).",
-      `${unreadable2} line${unreadable2 === 1 ? "" : "s"} of ${log} ${unreadable2 === 1 ? "is" : "are"} not measurement records`
+      `${unreadable2} line${unreadable2 === 1 ? "" : "s"} of ${path} ${unreadable2 === 1 ? "is" : "are"} not measurement records`
     );
   }
-  return ok("local-state", "Local state", `${services.store.dir}/config.json and measurements.jsonl are usable`);
+  return ok("local-state", "Local state", `${storeDir}/config.json and measurements.jsonl are usable`);
 }
 async function checkContextSize(services) {
   const title = "Context size";
   const cap = CHARACTER_CAP.toLocaleString("en-US");
-  const { project, thread } = await services.currentThread();
+  const { project, thread } = await services.currentThread({ newProcess: true });
   const header = contextHeader("startup", thread.id, thread.title);
   const whole = await services.contextFor(project, thread, {});
   const wholeChars = header.length + whole.text.length;
@@ -14195,7 +14193,7 @@ function checkHooksSeen(measurements, now) {
   const line = (label, r) => r === null ? `${label}: never` : `${label}: ${r.event} at ${r.at} (${ago(r.at, now)})`;
   const detail = [line("last SessionStart", start), line("last SessionEnd", end)];
   if (start === null && end === null) {
-    return warn("hooks", title, "Start Claude Code in this workspace with the plugin installed (see Plugin hooks); the hooks record themselves in .threadmind/config.json.", "no ThreadMind hook has run in this workspace yet", ...detail);
+    return warn("hooks", title, "Start Claude Code in this workspace with the plugin installed (see Plugin hooks); the hooks record themselves in .threadmind/measurements.jsonl.", "no ThreadMind hook has run in this workspace yet", ...detail);
   }
   if (end === null) {
     return warn("hooks", title, "End a session (/clear, /exit): conversation sizes are measured at SessionEnd. If sessions end and nothing appears, the SessionEnd hook is being killed (Claude Code allows it about 1.5 s): check that node starts quickly here.", "SessionStart ran, but no SessionEnd has been recorded", ...detail);
@@ -14233,6 +14231,13 @@ async function contextCheck(services) {
     return warn("context-size", "Context size", "Choose the project in Claude Code (/thread-mind:project) so sessions know which context to load.", e.message);
   }
 }
+function readLog(storeDir, legacy) {
+  try {
+    return { read: readMeasurementLog(storeDir, legacy) };
+  } catch (e) {
+    return { error: e };
+  }
+}
 async function runDoctor(options) {
   const now = options.now ?? /* @__PURE__ */ new Date();
   const checks = [checkNode(options.nodeVersion)];
@@ -14242,15 +14247,18 @@ async function runDoctor(options) {
   const workspaceCheck = checkWorkspace(workspace, hasStore);
   checks.push(workspaceCheck);
   const usable = hasStore && workspaceCheck.status === "ok";
+  let measurements = emptyMeasurements();
   if (usable) {
     if (services.hasOldLayout()) {
       checks.push(warn("layout", "Store layout", "Nothing to do by hand: the next Claude Code session (or MCP tool call) migrates it, keeping a backup.", "`.threadmind/` still has the 0.4 layout (trees/)"));
     }
-    checks.push(checkThreads(services), checkLocalState(services));
+    const local = readLocalState(workspace.storeDir);
+    const log = readLog(workspace.storeDir, local.state.measurements);
+    if ("read" in log) measurements = log.read.measurements;
+    checks.push(checkThreads(services), checkLocalState(workspace.storeDir, local, log));
   }
   checks.push(...await checkGit(workspace, options.env));
   checks.push(checkVersions(options.bundleVersion, options.pluginRoot));
-  const measurements = usable ? storeMeasurements(workspace.storeDir).measurements : emptyMeasurements();
   checks.push(
     checkPluginInstalled({
       configDir: claudeConfigDir(options.env, options.home ?? homedir()),

@@ -7375,22 +7375,38 @@ var init_content_hash = __esm({
   }
 });
 
-// src/hooks/receipt-match.ts
-function savedOutputPath(record2) {
+// src/core/saved-output.ts
+function savedOutputPathOf(record2) {
   if (!record2.isPersistedOutputPreview) return null;
   return SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim() ?? null;
 }
-function savedOutputText(record2) {
-  const path = savedOutputPath(record2);
-  if (path === null) return null;
+function readSavedOutput(path) {
   let size;
   try {
-    size = (0, import_node_fs24.statSync)(path).size;
+    size = (0, import_node_fs25.statSync)(path).size;
   } catch (e) {
     if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
     throw e;
   }
-  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs24.readFileSync)(path, "utf8");
+  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs25.readFileSync)(path, "utf8");
+}
+var import_node_fs25, SAVED_TO, SAVED_MAX_BYTES;
+var init_saved_output = __esm({
+  "src/core/saved-output.ts"() {
+    "use strict";
+    import_node_fs25 = require("fs");
+    SAVED_TO = /Full output saved to: ([^\n]+)\n/;
+    SAVED_MAX_BYTES = 1024 * 1024;
+  }
+});
+
+// src/hooks/receipt-match.ts
+function savedOutputPath(record2) {
+  return savedOutputPathOf(record2);
+}
+function savedOutputText(record2) {
+  const path = savedOutputPathOf(record2);
+  return path === null ? null : readSavedOutput(path);
 }
 function receiptWith(injection, found, identity, savedIdentity) {
   const startRecords = found.filter((r) => r.hookEvent === null || r.hookEvent === "SessionStart");
@@ -7400,13 +7416,10 @@ function receiptWith(injection, found, identity, savedIdentity) {
   if (previews.some((r) => r.text.includes(`(${injection.threadId})`))) return "preview";
   return "missing";
 }
-var import_node_fs24, SAVED_TO, SAVED_MAX_BYTES;
 var init_receipt_match = __esm({
   "src/hooks/receipt-match.ts"() {
     "use strict";
-    import_node_fs24 = require("fs");
-    SAVED_TO = /Full output saved to: ([^\n]+)\n/;
-    SAVED_MAX_BYTES = 1024 * 1024;
+    init_saved_output();
   }
 });
 
@@ -7442,7 +7455,7 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs17 = require("fs");
+var import_node_fs18 = require("fs");
 var import_node_path15 = require("path");
 
 // src/core/errors.ts
@@ -7487,7 +7500,7 @@ var UnreadableFileError = class extends ThreadMindError {
 };
 
 // src/core/store.ts
-var import_node_fs6 = require("fs");
+var import_node_fs7 = require("fs");
 var import_node_path4 = require("path");
 
 // src/core/atomic-write.ts
@@ -8221,11 +8234,17 @@ function describe(v) {
   return typeof v;
 }
 
-// src/core/file-stamp.ts
+// src/core/project-ids.ts
 var import_node_fs4 = require("fs");
+function projectIdsIn(dir) {
+  return (0, import_node_fs4.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+}
+
+// src/core/file-stamp.ts
+var import_node_fs5 = require("fs");
 function fileStamp(path) {
   try {
-    const s = (0, import_node_fs4.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs5.lstatSync)(path, { bigint: true });
     return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
   } catch {
     return null;
@@ -8237,7 +8256,7 @@ function stampChangedAtMs(stamp) {
 }
 
 // src/core/read-strict.ts
-var import_node_fs5 = require("fs");
+var import_node_fs6 = require("fs");
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -8248,7 +8267,7 @@ function reasonOf(e) {
 function readTextStrict(path, maxBytes) {
   let stat;
   try {
-    stat = (0, import_node_fs5.lstatSync)(path);
+    stat = (0, import_node_fs6.lstatSync)(path);
   } catch (e) {
     if (e.code === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
@@ -8260,7 +8279,7 @@ function readTextStrict(path, maxBytes) {
   }
   let bytes;
   try {
-    bytes = (0, import_node_fs5.readFileSync)(path);
+    bytes = (0, import_node_fs6.readFileSync)(path);
   } catch (e) {
     if (e.code === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
@@ -8301,12 +8320,12 @@ var Store = class {
   /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
   swept;
   exists() {
-    return (0, import_node_fs6.existsSync)(this.dir);
+    return (0, import_node_fs7.existsSync)(this.dir);
   }
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout() {
-    (0, import_node_fs6.mkdirSync)((0, import_node_path4.join)(this.dir, "projects"), { recursive: true });
-    (0, import_node_fs6.mkdirSync)((0, import_node_path4.join)(this.dir, "threads"), { recursive: true });
+    (0, import_node_fs7.mkdirSync)((0, import_node_path4.join)(this.dir, "projects"), { recursive: true });
+    (0, import_node_fs7.mkdirSync)((0, import_node_path4.join)(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
@@ -8347,8 +8366,8 @@ var Store = class {
   }
   projectIds() {
     const dir = this.projectsDir();
-    if (!(0, import_node_fs6.existsSync)(dir)) return [];
-    return (0, import_node_fs6.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -5))).map((f) => f.slice(0, -5)).sort();
+    if (!(0, import_node_fs7.existsSync)(dir)) return [];
+    return projectIdsIn(dir);
   }
   projectExists(id) {
     return entryExists(this.projectPath(id));
@@ -8416,7 +8435,7 @@ var Store = class {
   threadCountExceeds(projectId, limit) {
     let dir;
     try {
-      dir = (0, import_node_fs6.opendirSync)(this.threadsDir(projectId));
+      dir = (0, import_node_fs7.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
       if (e.code === "ENOENT") return false;
       throw e;
@@ -8436,8 +8455,8 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    if (!(0, import_node_fs6.existsSync)(dir)) return { threads, problems };
-    for (const name of (0, import_node_fs6.readdirSync)(dir).sort()) {
+    if (!(0, import_node_fs7.existsSync)(dir)) return { threads, problems };
+    for (const name of (0, import_node_fs7.readdirSync)(dir).sort()) {
       if (isAtomicTempFile(name)) continue;
       const path = (0, import_node_path4.join)(dir, name);
       if (!name.endsWith(".md")) continue;
@@ -8465,16 +8484,16 @@ var Store = class {
       if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
       throw e;
     }
-    (0, import_node_fs6.mkdirSync)(this.threadsDir(projectId), { recursive: true });
+    (0, import_node_fs7.mkdirSync)(this.threadsDir(projectId), { recursive: true });
     writeFileAtomicSync(this.threadPath(projectId, thread.id), text);
   }
   deleteThreadFile(projectId, threadId) {
-    (0, import_node_fs6.rmSync)(this.threadPath(projectId, threadId), { force: true });
+    (0, import_node_fs7.rmSync)(this.threadPath(projectId, threadId), { force: true });
   }
 };
 function isSymbolicLink(path) {
   try {
-    return (0, import_node_fs6.lstatSync)(path).isSymbolicLink();
+    return (0, import_node_fs7.lstatSync)(path).isSymbolicLink();
   } catch (e) {
     if (e.code === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
@@ -8482,7 +8501,7 @@ function isSymbolicLink(path) {
 }
 function entryExists(path) {
   try {
-    (0, import_node_fs6.lstatSync)(path);
+    (0, import_node_fs7.lstatSync)(path);
     return true;
   } catch (e) {
     if (e.code === "ENOENT") return false;
@@ -8537,17 +8556,17 @@ function nextTimestamp(after) {
 }
 
 // src/core/git.ts
-var import_node_fs8 = require("fs");
+var import_node_fs9 = require("fs");
 var import_node_path6 = require("path");
 
 // src/core/git-refs.ts
-var import_node_fs7 = require("fs");
+var import_node_fs8 = require("fs");
 var import_node_path5 = require("path");
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 function readIfExists(path) {
   try {
-    return (0, import_node_fs7.readFileSync)(path, "utf8");
+    return (0, import_node_fs8.readFileSync)(path, "utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
@@ -8569,7 +8588,7 @@ function packedRef(common, name) {
 }
 function headCommitFromFiles(gitDir2) {
   const common = commonDir(gitDir2);
-  if ((0, import_node_fs7.existsSync)((0, import_node_path5.join)(common, "reftable"))) return void 0;
+  if ((0, import_node_fs8.existsSync)((0, import_node_path5.join)(common, "reftable"))) return void 0;
   let name = "HEAD";
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
@@ -8588,7 +8607,7 @@ function headCommitFromFiles(gitDir2) {
 function findGitTop(dir) {
   let current = (0, import_node_path6.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs8.existsSync)((0, import_node_path6.join)(current, ".git"))) return current;
+    if ((0, import_node_fs9.existsSync)((0, import_node_path6.join)(current, ".git"))) return current;
     const parent = (0, import_node_path6.dirname)(current);
     if (parent === current) return null;
     current = parent;
@@ -8596,8 +8615,8 @@ function findGitTop(dir) {
 }
 function gitDir(top) {
   const dotGit = (0, import_node_path6.join)(top, ".git");
-  if ((0, import_node_fs8.statSync)(dotGit).isDirectory()) return dotGit;
-  const text = (0, import_node_fs8.readFileSync)(dotGit, "utf8");
+  if ((0, import_node_fs9.statSync)(dotGit).isDirectory()) return dotGit;
+  const text = (0, import_node_fs9.readFileSync)(dotGit, "utf8");
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
   return (0, import_node_path6.resolve)(top, match[1]);
@@ -8605,7 +8624,7 @@ function gitDir(top) {
 function readBranch(top) {
   let head;
   try {
-    head = (0, import_node_fs8.readFileSync)((0, import_node_path6.join)(gitDir(top), "HEAD"), "utf8");
+    head = (0, import_node_fs9.readFileSync)((0, import_node_path6.join)(gitDir(top), "HEAD"), "utf8");
   } catch {
     return null;
   }
@@ -8633,13 +8652,16 @@ async function gitMaybe(top, args) {
     return null;
   }
 }
-async function headCommit(top) {
-  let fromFiles;
+function headCommitFromWorkTree(top) {
+  if (top === null) return null;
   try {
-    fromFiles = headCommitFromFiles(gitDir(top));
+    return headCommitFromFiles(gitDir(top));
   } catch {
-    fromFiles = void 0;
+    return void 0;
   }
+}
+async function headCommit(top) {
+  const fromFiles = headCommitFromWorkTree(top);
   return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
 }
 async function defaultBranch(top) {
@@ -8771,13 +8793,13 @@ function isRecord(v) {
 }
 
 // src/core/local-state-write.ts
-var import_node_fs9 = require("fs");
+var import_node_fs10 = require("fs");
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
-  if (hadProblem && (0, import_node_fs9.existsSync)(path)) {
+  if (hadProblem && (0, import_node_fs10.existsSync)(path)) {
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
-    (0, import_node_fs9.renameSync)(path, setAside);
+    (0, import_node_fs10.renameSync)(path, setAside);
   }
   const { measurements, conversations, ...kept } = state;
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
@@ -8789,7 +8811,7 @@ async function writeLocalState(storeDir, state, hadProblem) {
 }
 
 // src/core/token-estimate.ts
-var import_node_fs10 = require("fs");
+var import_node_fs11 = require("fs");
 var import_node_path8 = require("path");
 init_content_hash();
 var CACHE_LIMIT = 5e4;
@@ -8814,10 +8836,6 @@ var TokenEstimator = class {
   encoderPromise = null;
   /** How many counts fell back to characters/3.5 because the encoder was not loaded. */
   misses = 0;
-  /** True when an encoder can be loaded (exact counts), false when misses fall back to characters/3.5. */
-  get exact() {
-    return this.loadEncoder !== null;
-  }
   /** Loads the encoder if there is a loader; false when there is none. */
   async ready() {
     if (!this.loadEncoder) return false;
@@ -8859,7 +8877,7 @@ var TokenEstimator = class {
   async flush() {
     if (!this.dirty || !this.cacheFile) return;
     this.dirty = false;
-    (0, import_node_fs10.mkdirSync)((0, import_node_path8.dirname)(this.cacheFile), { recursive: true });
+    (0, import_node_fs11.mkdirSync)((0, import_node_path8.dirname)(this.cacheFile), { recursive: true });
     await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
   }
   load() {
@@ -9545,15 +9563,15 @@ function lineOf(lineStarts, offset) {
 }
 
 // src/core/migrate-v04.ts
-var import_node_fs11 = require("fs");
+var import_node_fs12 = require("fs");
 var import_node_path9 = require("path");
 async function migrateV04IfNeeded(store, author) {
   const treesDir = (0, import_node_path9.join)(store.dir, "trees");
-  if (!(0, import_node_fs11.existsSync)(treesDir)) return null;
+  if (!(0, import_node_fs12.existsSync)(treesDir)) return null;
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
-  for (const name of (0, import_node_fs11.readdirSync)(treesDir).sort()) {
+  for (const name of (0, import_node_fs12.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
     const treePath = (0, import_node_path9.join)(treesDir, name);
@@ -9562,7 +9580,7 @@ async function migrateV04IfNeeded(store, author) {
     const threadsDir = (0, import_node_path9.join)(store.dir, "threads", projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
-    const files = (0, import_node_fs11.existsSync)(threadsDir) ? (0, import_node_fs11.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const files = (0, import_node_fs12.existsSync)(threadsDir) ? (0, import_node_fs12.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
@@ -9594,12 +9612,12 @@ async function migrateV04IfNeeded(store, author) {
   store.ensureLayout();
   for (const plan of plans) {
     for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    (0, import_node_fs11.rmSync)(plan.treePath);
+    (0, import_node_fs12.rmSync)(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
   }
-  if ((0, import_node_fs11.readdirSync)(treesDir).length === 0) (0, import_node_fs11.rmdirSync)(treesDir);
-  if ((0, import_node_fs11.existsSync)((0, import_node_path9.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs12.readdirSync)(treesDir).length === 0) (0, import_node_fs12.rmdirSync)(treesDir);
+  if ((0, import_node_fs12.existsSync)((0, import_node_path9.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -9614,7 +9632,7 @@ async function migrateV04IfNeeded(store, author) {
 function readTree(path) {
   let data;
   try {
-    data = JSON.parse((0, import_node_fs11.readFileSync)(path, "utf8"));
+    data = JSON.parse((0, import_node_fs12.readFileSync)(path, "utf8"));
   } catch (e) {
     throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
   }
@@ -9646,7 +9664,7 @@ function parseOldThread(path, id, text, author) {
     if (at <= 0) continue;
     fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
-  const mtime = (0, import_node_fs11.statSync)(path).mtime.toISOString();
+  const mtime = (0, import_node_fs12.statSync)(path).mtime.toISOString();
   const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
   const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
   const thread = {
@@ -9875,10 +9893,6 @@ var CatalogIndex = class {
   /** The live slot of a thread, -1 when it is not in the catalog. */
   slotOf(threadId) {
     return this.slots.get(threadId) ?? -1;
-  }
-  get(threadId) {
-    const slot = this.slots.get(threadId);
-    return slot === void 0 ? void 0 : this.metas[slot];
   }
 };
 
@@ -10303,8 +10317,9 @@ function oneLine3(s) {
 var import_node_path12 = require("path");
 
 // src/core/search/project-index.ts
-var import_node_fs14 = require("fs");
+var import_node_fs15 = require("fs");
 var import_node_path11 = require("path");
+init_content_hash();
 
 // src/core/search/body-index.ts
 var BodyIndex = class {
@@ -10350,7 +10365,7 @@ var BodyIndex = class {
 };
 
 // src/core/search/directory-watch.ts
-var import_node_fs12 = require("fs");
+var import_node_fs13 = require("fs");
 var DirectoryWatch = class {
   changed = true;
   watcher = null;
@@ -10366,7 +10381,7 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = (0, import_node_fs12.watch)(dir, { persistent: false }, () => {
+      watcher = (0, import_node_fs13.watch)(dir, { persistent: false }, () => {
         this.changed = true;
       });
     } catch (e) {
@@ -10392,7 +10407,7 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_fs13 = require("fs");
+var import_node_fs14 = require("fs");
 var import_node_path10 = require("path");
 var FORMAT_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
@@ -10438,7 +10453,7 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  (0, import_node_fs13.mkdirSync)((0, import_node_path10.join)(path, ".."), { recursive: true });
+  (0, import_node_fs14.mkdirSync)((0, import_node_path10.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, validate) {
@@ -10499,6 +10514,7 @@ function asDoc(v) {
 }
 
 // src/core/search/index-entries.ts
+init_content_hash();
 var CLOSING_LINE = /^\s*-\s*(Closed as done|Abandoned)\s*\(\d{4}-\d{2}-\d{2}\):/;
 function entriesFromText(file, stamp, text) {
   const hash = contentHash(text);
@@ -10679,7 +10695,7 @@ var ProjectIndex = class {
   sweep() {
     let names;
     try {
-      names = (0, import_node_fs14.readdirSync)(this.threadsDir);
+      names = (0, import_node_fs15.readdirSync)(this.threadsDir);
     } catch (e) {
       if (e.code === "ENOENT") names = [];
       else throw e;
@@ -10766,7 +10782,7 @@ var ProjectIndex = class {
 };
 function stampOf(path) {
   try {
-    const s = (0, import_node_fs14.lstatSync)(path);
+    const s = (0, import_node_fs15.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
@@ -11051,7 +11067,7 @@ function clip2(s) {
 }
 
 // src/core/measurement-log.ts
-var import_node_fs15 = require("fs");
+var import_node_fs16 = require("fs");
 var import_node_path14 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
@@ -11063,44 +11079,52 @@ function measurementLogPath(storeDir) {
 function previousMeasurementLogPath(storeDir) {
   return (0, import_node_path14.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
+function measurementLogPaths(storeDir) {
+  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+function openLog(path, use) {
+  let fd;
+  try {
+    fd = (0, import_node_fs16.openSync)(path, import_node_fs16.constants.O_RDONLY | import_node_fs16.constants.O_NOFOLLOW);
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
+    throw e;
+  }
+  try {
+    const stat = (0, import_node_fs16.fstatSync)(fd);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    return use(fd, stat.size);
+  } finally {
+    (0, import_node_fs16.closeSync)(fd);
+  }
+}
 function appendMeasurementEvents(storeDir, events) {
   if (events.length === 0) return 0;
   const text = events.map((e) => `${JSON.stringify(e)}
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = (0, import_node_fs15.openSync)(measurementLogPath(storeDir), import_node_fs15.constants.O_RDWR | import_node_fs15.constants.O_APPEND | import_node_fs15.constants.O_CREAT | import_node_fs15.constants.O_NOFOLLOW, 420);
+  const fd = (0, import_node_fs16.openSync)(measurementLogPath(storeDir), import_node_fs16.constants.O_RDWR | import_node_fs16.constants.O_APPEND | import_node_fs16.constants.O_CREAT | import_node_fs16.constants.O_NOFOLLOW, 420);
   try {
-    const before = (0, import_node_fs15.fstatSync)(fd);
+    const before = (0, import_node_fs16.fstatSync)(fd);
     if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs15.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs16.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs15.writeSync)(fd, out);
-    return (0, import_node_fs15.fstatSync)(fd).size;
+    (0, import_node_fs16.writeSync)(fd, out);
+    return (0, import_node_fs16.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs15.closeSync)(fd);
+    (0, import_node_fs16.closeSync)(fd);
   }
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
-  let size;
-  try {
-    const fd = (0, import_node_fs15.openSync)(path, import_node_fs15.constants.O_RDONLY | import_node_fs15.constants.O_NOFOLLOW);
-    try {
-      size = (0, import_node_fs15.fstatSync)(fd).size;
-    } finally {
-      (0, import_node_fs15.closeSync)(fd);
-    }
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return false;
-    throw e;
-  }
-  if (size <= LOG_ROTATE_BYTES) return false;
-  (0, import_node_fs15.renameSync)(path, previousMeasurementLogPath(storeDir));
+  const size = openLog(path, (_fd, bytes) => bytes);
+  if (size === null || size <= LOG_ROTATE_BYTES) return false;
+  (0, import_node_fs16.renameSync)(path, previousMeasurementLogPath(storeDir));
   return true;
 }
 
@@ -11119,9 +11143,11 @@ function branchChoice(state, branch, projectId) {
 
 // src/core/measurement-log-legacy.ts
 function legacyEvents(state) {
-  const m = state.measurements;
+  return legacyMeasurementEvents(state.measurements, state.conversations);
+}
+function legacyMeasurementEvents(m, conversations = {}) {
   const events = [];
-  for (const [sessionId, c] of Object.entries(state.conversations)) {
+  for (const [sessionId, c] of Object.entries(conversations)) {
     events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
   }
   for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
@@ -11145,7 +11171,7 @@ function moveLegacyMeasurements(storeDir, state) {
 }
 
 // src/core/measurement-log-read.ts
-var import_node_fs16 = require("fs");
+var import_node_fs17 = require("fs");
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
@@ -11184,36 +11210,32 @@ function record(event) {
   return rest;
 }
 function sessionEvents(storeDir, sessionId) {
-  const needle = Buffer.from(`"sessionId":${JSON.stringify(sessionId)}`, "utf8");
   const events = [];
-  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
-    scanLines(path, needle, (line) => {
+  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
+    if (event.sessionId === sessionId) events.push(event);
+  });
+  return events;
+}
+function scanEvents(storeDir, needle, onEvent) {
+  const bytes = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    scanLines(path, bytes, (line) => {
       const event = parseEventLine(line);
-      if (event !== null && event.sessionId === sessionId) events.push(event);
+      if (event !== null) onEvent(event);
     });
   }
-  return events;
 }
 var scanBuffer = null;
 var SCAN_BUFFER_BYTES = 64 * 1024;
 function scanLines(path, needle, onLine) {
-  let fd;
-  try {
-    fd = (0, import_node_fs16.openSync)(path, import_node_fs16.constants.O_RDONLY | import_node_fs16.constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return;
-    throw e;
-  }
-  try {
-    const stat = (0, import_node_fs16.fstatSync)(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+  openLog(path, (fd, size) => {
     scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
     const buffer = scanBuffer;
-    let position = Math.max(0, stat.size - READ_MAX_BYTES);
+    let position = Math.max(0, size - READ_MAX_BYTES);
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs16.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs17.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -11246,9 +11268,7 @@ function scanLines(path, needle, onLine) {
         held = rest;
       }
     }
-  } finally {
-    (0, import_node_fs16.closeSync)(fd);
-  }
+  });
 }
 function lastConversation(events) {
   for (let i = events.length - 1; i >= 0; i--) {
@@ -11258,14 +11278,10 @@ function lastConversation(events) {
   return null;
 }
 function instanceThread(storeDir, instance) {
-  const needle = Buffer.from(`"instance":${JSON.stringify(instance)}`, "utf8");
   let last2 = null;
-  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
-    scanLines(path, needle, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null && event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
-    });
-  }
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
+  });
   return last2;
 }
 function pendingInjections(events) {
@@ -11305,7 +11321,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs17.existsSync)((0, import_node_path15.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs18.existsSync)((0, import_node_path15.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -11337,13 +11353,7 @@ ${line}`;
   }
   /** HEAD's commit read from git's files; undefined when only git itself could tell (or outside git: null). */
   headCommitFromFiles() {
-    const top = this.workspace.gitTop;
-    if (top === null) return null;
-    try {
-      return headCommitFromFiles(gitDir(top));
-    } catch {
-      return void 0;
-    }
+    return headCommitFromWorkTree(this.workspace.gitTop);
   }
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
@@ -11390,7 +11400,7 @@ ${line}`;
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
-    if (!(0, import_node_fs17.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
+    if (!(0, import_node_fs18.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
   }
@@ -11633,7 +11643,7 @@ ${line}`;
       title: project.title,
       activeId,
       problems: [],
-      extra: (t) => t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => this.store.threadExists(project.id, r) ? r : `${r} (missing)`).join(", ")}` : ""
+      extra: (t) => relatedMark(t, (r) => this.store.threadExists(project.id, r))
     });
     const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows the whole tree.)`;
     return [tree, ...chain.notices, note].join("\n");
@@ -11643,7 +11653,7 @@ ${line}`;
       title: project.title,
       activeId,
       problems,
-      extra: (t) => t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : ""
+      extra: (t) => relatedMark(t, (r) => threads.has(r))
     });
   }
   async threadStatus(input) {
@@ -11682,6 +11692,7 @@ ${line}`;
     checkNotBlank("The parent summary", input.parentSummary);
     checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
+    const commit = await this.headBeforeLock();
     return this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
@@ -11689,7 +11700,6 @@ ${line}`;
       assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
       await this.assertCanModify(project, thread);
       await this.assertCanModify(project, parent);
-      const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
       const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
       if (commit) newParent.commit = commit;
       const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
@@ -11761,7 +11771,7 @@ ${line}`;
     const paths = input.paths === void 0 ? void 0 : this.checkPaths(input.paths);
     const related = input.related === void 0 ? void 0 : this.checkRelated(input.related);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
+    const commit = await this.headBeforeLock();
     const warnings = [];
     const updated = await this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
@@ -11788,6 +11798,10 @@ ${line}`;
     const tokens = await this.tokens.count(updated.summary);
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
+  }
+  /** HEAD's commit for a summary being written (null outside git or before the first commit), read before the store lock is taken: other writers never wait on git. */
+  async headBeforeLock() {
+    return this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
   }
   checkPaths(paths) {
     if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
@@ -11867,11 +11881,11 @@ ${line}`;
     return (thread.related ?? []).map((id) => {
       try {
         consulted.add(this.store.threadPath(projectId, id));
-        if (!this.store.threadExists(projectId, id)) return { id, title: null, problem: "missing" };
         const t = this.store.readThread(projectId, id);
         return { id, title: t.title, status: threadStatus(t) };
       } catch (e) {
         if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
+        if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
         throw e;
       }
     });
@@ -11905,6 +11919,9 @@ ${line}`;
     return { ...history, text: formatThreadHistory(history, title) };
   }
 };
+function relatedMark(t, exists) {
+  return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => exists(r) ? r : `${r} (missing)`).join(", ")}` : "";
+}
 function oneOf(what, value, allowed, optional) {
   if (value === void 0 && optional) return;
   if (!allowed.includes(value)) {
@@ -11913,7 +11930,7 @@ function oneOf(what, value, allowed, optional) {
 }
 
 // src/core/workspace.ts
-var import_node_fs18 = require("fs");
+var import_node_fs19 = require("fs");
 var import_node_path16 = require("path");
 var import_node_url = require("url");
 var STORE_DIR_NAME = ".threadmind";
@@ -11944,7 +11961,7 @@ function resolveWorkspace(inputs) {
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path16.join)(root, STORE_DIR_NAME), gitTop: gitTop ?? findGitTop(root), source };
+  return { root, storeDir: (0, import_node_path16.join)(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -11958,7 +11975,7 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs18.statSync)(path).isDirectory();
+    return (0, import_node_fs19.statSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -11977,10 +11994,13 @@ function hookSessionOr(env, conversationId) {
 }
 
 // src/hooks/hook-services.ts
-function openHookServices(input, env, lockTimeoutMs) {
+function hookServices(input, env, lockTimeoutMs) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const session = hookSessionOr(env, input.sessionId);
-  const services = new ThreadMindServices({ workspace, session, env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
+  return new ThreadMindServices({ workspace, session, env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
+}
+function openHookServices(input, env, lockTimeoutMs) {
+  const services = hookServices(input, env, lockTimeoutMs);
   return services.hasProjects() || services.hasOldLayout() ? services : null;
 }
 
@@ -12000,7 +12020,7 @@ function formatCount(n) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs19 = require("fs");
+var import_node_fs20 = require("fs");
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
@@ -12044,7 +12064,7 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/core/context-cache.ts
-var import_node_fs20 = require("fs");
+var import_node_fs21 = require("fs");
 var import_node_path17 = require("path");
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
@@ -12063,7 +12083,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
-    const bytes = (0, import_node_fs20.readFileSync)(path);
+    const bytes = (0, import_node_fs21.readFileSync)(path);
     if (bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
   } catch {
@@ -12091,13 +12111,13 @@ function sameInputs(a, b) {
 }
 
 // src/core/context-cache-write.ts
-var import_node_fs21 = require("fs");
+var import_node_fs22 = require("fs");
 var import_node_path18 = require("path");
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
-  (0, import_node_fs21.mkdirSync)((0, import_node_path18.dirname)(path), { recursive: true });
+  (0, import_node_fs22.mkdirSync)((0, import_node_path18.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
@@ -12133,10 +12153,10 @@ function hooksBuild() {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs22 = require("fs");
+var import_node_fs23 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs22.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs23.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -12228,9 +12248,6 @@ async function sessionStart(services, input) {
   }
   return startOutput(start, failures);
 }
-
-// src/hooks/measure-size.ts
-var import_node_fs25 = require("fs");
 
 // src/transcript/types.ts
 var KNOWN_RECORD_TYPES = [
@@ -12460,7 +12477,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs23 = require("fs");
+var import_node_fs24 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -12471,6 +12488,9 @@ var TranscriptReadError = class extends Error {
     this.code = options.code;
   }
 };
+function checkPositiveInteger(name, value) {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
 function fsCode(error) {
   if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
   return null;
@@ -12483,20 +12503,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs23.statSync)(path);
+    const before = (0, import_node_fs24.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs23.openSync)(path, "r");
+    fd = (0, import_node_fs24.openSync)(path, "r");
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs23.fstatSync)(fd);
+    const stats = (0, import_node_fs24.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs23.closeSync)(fd);
+    (0, import_node_fs24.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -12507,13 +12527,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs23.closeSync)(file.fd);
+    (0, import_node_fs24.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs23.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs24.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
     }
@@ -12524,9 +12544,6 @@ async function readExactly(file, buffer, position) {
 // src/transcript/read-tail.ts
 var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
 var NEWLINE = 10;
-function checkPositiveInteger(name, value) {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
-}
 var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
 var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
 var TailCollector = class {
@@ -12641,8 +12658,8 @@ async function readTail(path, options = {}) {
       stoppedAtByteLimit: walk.stoppedAtByteLimit,
       lastAssistant: collector.lastAssistant,
       contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
-      compactBoundaries: [...collector.boundariesLastFirst].reverse(),
-      hookContexts: [...collector.hookContextsLastFirst].reverse(),
+      compactBoundaries: collector.boundariesLastFirst.reverse(),
+      hookContexts: collector.hookContextsLastFirst.reverse(),
       skipped: { ...collector.skipped },
       lines: collector.lines,
       unparsedLines: collector.unparsedLines,
@@ -12713,9 +12730,6 @@ var ByteLineSplitter = class {
 var DEFAULT_HEAD_MAX_BYTES = 256 * 1024;
 var DEFAULT_HEAD_CHUNK_BYTES = 64 * 1024;
 var NEEDED_IN_HEAD = ["assistant", "hook-context"];
-function checkPositiveInteger2(name, value) {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
-}
 function mainChainMeta(line) {
   switch (line.kind) {
     case "blank":
@@ -12771,9 +12785,9 @@ var HeadCollector = class {
 };
 async function readHead(path, options = {}) {
   const maxBytes = options.maxBytes ?? DEFAULT_HEAD_MAX_BYTES;
-  checkPositiveInteger2("maxBytes", maxBytes);
+  checkPositiveInteger("maxBytes", maxBytes);
   const chunkSize = options.chunkSize ?? DEFAULT_HEAD_CHUNK_BYTES;
-  checkPositiveInteger2("chunkSize", chunkSize);
+  checkPositiveInteger("chunkSize", chunkSize);
   const from = options.from ?? 0;
   if (!Number.isInteger(from) || from < 0) throw new RangeError(`from must be a non-negative integer, got ${from}`);
   return withTranscript(path, async (file) => {
@@ -12853,7 +12867,6 @@ async function measureSize(store, input, kind) {
   const reason = (kind === "sessionEnds" ? input.reason : input.trigger) ?? "unknown";
   const notes = [];
   let contextTokens = null;
-  let transcriptRead = false;
   const logged = store.sessionEvents(input.sessionId);
   const pending = pendingInjections(logged);
   const events = [];
@@ -12861,14 +12874,12 @@ async function measureSize(store, input, kind) {
   if (input.transcriptPath) {
     const path = input.transcriptPath;
     try {
-      refuseSpecialFile(path);
       const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === void 0);
       const [tail, found] = await Promise.all([
         readTail(path, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction }),
         pending.length === 0 ? null : readReceiptRecords(pending, path).then((records) => ({ records }), (error) => ({ error }))
       ]);
       contextTokens = tail.contextTokens;
-      transcriptRead = true;
       receipts = found === null ? null : "error" in found ? found : { records: [...tail.hookContexts, ...found.records] };
     } catch (e) {
       notes.push(failureLine("could not measure this session", e));
@@ -12880,7 +12891,7 @@ async function measureSize(store, input, kind) {
     { kind: kind === "sessionEnds" ? "sessionEnd" : "preCompact", ...record2 },
     { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId }
   );
-  if (transcriptRead && receipts !== null) {
+  if (receipts !== null) {
     try {
       if ("error" in receipts) throw receipts.error;
       events.push(...await receiptEvents(pending, receipts.records));
@@ -12902,10 +12913,6 @@ async function measureSize(store, input, kind) {
   }
   const lines = [...store.notices, ...notes];
   return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
-}
-function refuseSpecialFile(path) {
-  const stat = (0, import_node_fs25.statSync)(path, { throwIfNoEntry: false });
-  if (stat && !stat.isFile() && !stat.isDirectory()) throw new Error(`cannot read transcript ${path}: is not a regular file`);
 }
 
 // src/hooks/hook-core.ts
@@ -12937,10 +12944,7 @@ async function handle(name, input, lockTimeoutMs) {
   }
 }
 async function rotateMeasurementLog(input, lockTimeoutMs) {
-  const workspace = resolveWorkspace({ env: process.env, cwd: input.cwd });
-  const session = hookSessionOr(process.env, input.sessionId);
-  const services = new ThreadMindServices({ workspace, session, env: process.env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
-  await services.rotateMeasurementLog();
+  await hookServices(input, process.env, lockTimeoutMs).rotateMeasurementLog();
 }
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {

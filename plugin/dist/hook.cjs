@@ -20,22 +20,38 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// src/hooks/receipt-match.ts
-function savedOutputPath(record3) {
+// src/core/saved-output.ts
+function savedOutputPathOf(record3) {
   if (!record3.isPersistedOutputPreview) return null;
   return SAVED_TO.exec(record3.content[0] ?? "")?.[1]?.trim() ?? null;
 }
-function savedOutputText(record3) {
-  const path = savedOutputPath(record3);
-  if (path === null) return null;
+function readSavedOutput(path) {
   let size;
   try {
-    size = (0, import_node_fs13.statSync)(path).size;
+    size = (0, import_node_fs14.statSync)(path).size;
   } catch (e) {
     if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
     throw e;
   }
-  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs13.readFileSync)(path, "utf8");
+  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs14.readFileSync)(path, "utf8");
+}
+var import_node_fs14, SAVED_TO, SAVED_MAX_BYTES;
+var init_saved_output = __esm({
+  "src/core/saved-output.ts"() {
+    "use strict";
+    import_node_fs14 = require("fs");
+    SAVED_TO = /Full output saved to: ([^\n]+)\n/;
+    SAVED_MAX_BYTES = 1024 * 1024;
+  }
+});
+
+// src/hooks/receipt-match.ts
+function savedOutputPath(record3) {
+  return savedOutputPathOf(record3);
+}
+function savedOutputText(record3) {
+  const path = savedOutputPathOf(record3);
+  return path === null ? null : readSavedOutput(path);
 }
 function receiptWith(injection, found, identity, savedIdentity) {
   const startRecords = found.filter((r) => r.hookEvent === null || r.hookEvent === "SessionStart");
@@ -45,13 +61,10 @@ function receiptWith(injection, found, identity, savedIdentity) {
   if (previews.some((r) => r.text.includes(`(${injection.threadId})`))) return "preview";
   return "missing";
 }
-var import_node_fs13, SAVED_TO, SAVED_MAX_BYTES;
 var init_receipt_match = __esm({
   "src/hooks/receipt-match.ts"() {
     "use strict";
-    import_node_fs13 = require("fs");
-    SAVED_TO = /Full output saved to: ([^\n]+)\n/;
-    SAVED_MAX_BYTES = 1024 * 1024;
+    init_saved_output();
   }
 });
 
@@ -96,21 +109,19 @@ __export(main_exports, {
   runHook: () => runHook
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path9 = require("path");
+var import_node_path10 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
 var MAX_INPUT_BYTES = 1e6;
 function readStdin(timeoutMs) {
-  let text;
+  let first;
   try {
-    const first = readStdinBlocking();
-    if (first.done) return Promise.resolve(first.text);
-    text = first.text;
+    first = readStdinBlocking();
   } catch (e) {
     return Promise.reject(e instanceof Error ? e : new Error(String(e)));
   }
-  return readStdinStream(timeoutMs, text);
+  return first.done ? Promise.resolve(first.text) : readStdinStream(timeoutMs, first.bytes);
 }
 function errnoCode(e) {
   return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : void 0;
@@ -129,10 +140,10 @@ function readStdinBlocking() {
   try {
     stat = (0, import_node_fs.fstatSync)(0);
   } catch (e) {
-    if (errnoCode(e) === "EBADF") return { text: "", done: true };
+    if (errnoCode(e) === "EBADF") return { done: true, text: "" };
     throw e;
   }
-  if (stat.isCharacterDevice()) return { text: "", done: true };
+  if (stat.isCharacterDevice()) return { done: true, text: "" };
   const chunks = [];
   let size = 0;
   const buffer = Buffer.allocUnsafe(64 * 1024);
@@ -141,22 +152,22 @@ function readStdinBlocking() {
     try {
       n = (0, import_node_fs.readSync)(0, buffer, 0, buffer.length, null);
     } catch (e) {
-      if (errnoCode(e) === "EAGAIN") return { text: Buffer.concat(chunks).toString("utf8"), done: false };
-      if (errnoCode(e) === "EOF") return { text: Buffer.concat(chunks).toString("utf8"), done: true };
+      if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
+      if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
       throw e;
     }
-    if (n === 0) return { text: Buffer.concat(chunks).toString("utf8"), done: true };
+    if (n === 0) return { done: true, text: Buffer.concat(chunks).toString("utf8") };
     size += n;
     if (size > MAX_INPUT_BYTES) throw new Error("hook input larger than 1 MB");
     chunks.push(Buffer.from(buffer.subarray(0, n)));
     const text = Buffer.concat(chunks).toString("utf8");
-    if (isCompleteJson(text)) return { text, done: true };
+    if (isCompleteJson(text)) return { done: true, text };
   }
 }
 function readStdinStream(timeoutMs, already) {
   return new Promise((resolve4, reject) => {
-    const chunks = [Buffer.from(already, "utf8")];
-    let size = chunks[0].length;
+    const chunks = [already];
+    let size = already.length;
     const timer = setTimeout(() => finish(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
     const finish = (error) => {
       clearTimeout(timer);
@@ -211,6 +222,7 @@ function isHookName(name) {
 
 // src/hooks/store-precheck.ts
 var import_node_fs5 = require("fs");
+var import_node_path4 = require("path");
 
 // src/core/workspace.ts
 var import_node_fs4 = require("fs");
@@ -293,6 +305,14 @@ function readBranch(top) {
   const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
   return match ? match[1] : null;
 }
+function headCommitFromWorkTree(top) {
+  if (top === null) return null;
+  try {
+    return headCommitFromFiles(gitDir(top));
+  } catch {
+    return void 0;
+  }
+}
 
 // src/core/workspace.ts
 var STORE_DIR_NAME = ".threadmind";
@@ -323,7 +343,7 @@ function resolveWorkspace(inputs) {
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path3.join)(root, STORE_DIR_NAME), gitTop: gitTop ?? findGitTop(root), source };
+  return { root, storeDir: (0, import_node_path3.join)(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -342,11 +362,15 @@ function isDirectory(path) {
     return false;
   }
 }
+function storeExists(ws) {
+  return (0, import_node_fs4.existsSync)(ws.storeDir);
+}
 
 // src/hooks/store-precheck.ts
 function storeExpectedFromEnv(env, fallbackCwd) {
-  if (!env.THREADMIND_ROOT && !env.CLAUDE_PROJECT_DIR) return null;
-  return (0, import_node_fs5.existsSync)(resolveWorkspace({ env, cwd: fallbackCwd }).storeDir);
+  const envDecides = env.THREADMIND_ROOT ? (0, import_node_path4.isAbsolute)(env.THREADMIND_ROOT) : env.CLAUDE_PROJECT_DIR !== void 0 && env.CLAUDE_PROJECT_DIR !== "" && isDirectory2(env.CLAUDE_PROJECT_DIR);
+  if (!envDecides) return null;
+  return storeExists(resolveWorkspace({ env, cwd: fallbackCwd }));
 }
 function workspaceMayHaveStore(rawInput, fallbackCwd, env) {
   let cwd;
@@ -355,7 +379,14 @@ function workspaceMayHaveStore(rawInput, fallbackCwd, env) {
   } catch {
     return true;
   }
-  return (0, import_node_fs5.existsSync)(resolveWorkspace({ env, cwd }).storeDir);
+  return storeExists(resolveWorkspace({ env, cwd }));
+}
+function isDirectory2(path) {
+  try {
+    return (0, import_node_fs5.statSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 // src/hooks/hook-output.ts
@@ -423,10 +454,10 @@ async function runHookWith(name, entry, handle) {
 
 // src/hooks/hook-fast.ts
 var import_node_fs16 = require("fs");
-var import_node_path8 = require("path");
+var import_node_path9 = require("path");
 
 // src/core/local-state.ts
-var import_node_path4 = require("path");
+var import_node_path5 = require("path");
 
 // src/core/read-strict.ts
 var import_node_fs7 = require("fs");
@@ -518,7 +549,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path4.join)(storeDir, "config.json");
+  return (0, import_node_path5.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -597,6 +628,12 @@ function hookSessionOr(env, conversationId) {
   return hookSession(env) ?? { key: `hook-session-${conversationId}` };
 }
 
+// src/core/project-ids.ts
+var import_node_fs8 = require("fs");
+function projectIdsIn(dir) {
+  return (0, import_node_fs8.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+}
+
 // src/core/thread-choice.ts
 function chooseProjectId(ids, state, sessionKey) {
   const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
@@ -611,14 +648,14 @@ function branchChoice(state, branch, projectId) {
 }
 
 // src/core/context-cache.ts
-var import_node_fs9 = require("fs");
-var import_node_path5 = require("path");
+var import_node_fs10 = require("fs");
+var import_node_path6 = require("path");
 
 // src/core/file-stamp.ts
-var import_node_fs8 = require("fs");
+var import_node_fs9 = require("fs");
 function fileStamp(path) {
   try {
-    const s = (0, import_node_fs8.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs9.lstatSync)(path, { bigint: true });
     return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
   } catch {
     return null;
@@ -630,7 +667,7 @@ var CONTEXT_CACHE_VERSION = 1;
 var ENTRY_MAX_BYTES = 512 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path5.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path6.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -642,7 +679,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
-    const bytes = (0, import_node_fs9.readFileSync)(path);
+    const bytes = (0, import_node_fs10.readFileSync)(path);
     if (bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
   } catch {
@@ -658,23 +695,42 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function entryStillValid(entry, storeDir, builtBy, head) {
   if (entry.builtBy !== builtBy) return false;
   for (const [rel, stamp] of Object.entries(entry.sources)) {
-    if (fileStamp((0, import_node_path5.join)(storeDir, rel)) !== stamp) return false;
+    if (fileStamp((0, import_node_path6.join)(storeDir, rel)) !== stamp) return false;
   }
   return entry.head === null || head() === entry.head;
 }
 
 // src/core/measurement-log.ts
-var import_node_fs10 = require("fs");
-var import_node_path6 = require("path");
+var import_node_fs11 = require("fs");
+var import_node_path7 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
 var MAX_APPEND_BYTES = 64 * 1024;
 function measurementLogPath(storeDir) {
-  return (0, import_node_path6.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path7.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path6.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path7.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+function measurementLogPaths(storeDir) {
+  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+function openLog(path, use) {
+  let fd;
+  try {
+    fd = (0, import_node_fs11.openSync)(path, import_node_fs11.constants.O_RDONLY | import_node_fs11.constants.O_NOFOLLOW);
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
+    throw e;
+  }
+  try {
+    const stat = (0, import_node_fs11.fstatSync)(fd);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    return use(fd, stat.size);
+  } finally {
+    (0, import_node_fs11.closeSync)(fd);
+  }
 }
 function appendMeasurementEvents(storeDir, events) {
   if (events.length === 0) return 0;
@@ -682,25 +738,25 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = (0, import_node_fs10.openSync)(measurementLogPath(storeDir), import_node_fs10.constants.O_RDWR | import_node_fs10.constants.O_APPEND | import_node_fs10.constants.O_CREAT | import_node_fs10.constants.O_NOFOLLOW, 420);
+  const fd = (0, import_node_fs11.openSync)(measurementLogPath(storeDir), import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_NOFOLLOW, 420);
   try {
-    const before = (0, import_node_fs10.fstatSync)(fd);
+    const before = (0, import_node_fs11.fstatSync)(fd);
     if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs10.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs11.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs10.writeSync)(fd, out);
-    return (0, import_node_fs10.fstatSync)(fd).size;
+    (0, import_node_fs11.writeSync)(fd, out);
+    return (0, import_node_fs11.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs10.closeSync)(fd);
+    (0, import_node_fs11.closeSync)(fd);
   }
 }
 
 // src/core/measurement-log-read.ts
-var import_node_fs11 = require("fs");
+var import_node_fs12 = require("fs");
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
@@ -739,36 +795,32 @@ function record(event) {
   return rest;
 }
 function sessionEvents(storeDir, sessionId) {
-  const needle = Buffer.from(`"sessionId":${JSON.stringify(sessionId)}`, "utf8");
   const events = [];
-  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
-    scanLines(path, needle, (line) => {
+  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
+    if (event.sessionId === sessionId) events.push(event);
+  });
+  return events;
+}
+function scanEvents(storeDir, needle, onEvent) {
+  const bytes = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    scanLines(path, bytes, (line) => {
       const event = parseEventLine(line);
-      if (event !== null && event.sessionId === sessionId) events.push(event);
+      if (event !== null) onEvent(event);
     });
   }
-  return events;
 }
 var scanBuffer = null;
 var SCAN_BUFFER_BYTES = 64 * 1024;
 function scanLines(path, needle, onLine) {
-  let fd;
-  try {
-    fd = (0, import_node_fs11.openSync)(path, import_node_fs11.constants.O_RDONLY | import_node_fs11.constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return;
-    throw e;
-  }
-  try {
-    const stat = (0, import_node_fs11.fstatSync)(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+  openLog(path, (fd, size) => {
     scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
     const buffer = scanBuffer;
-    let position = Math.max(0, stat.size - READ_MAX_BYTES);
+    let position = Math.max(0, size - READ_MAX_BYTES);
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs11.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs12.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -801,9 +853,7 @@ function scanLines(path, needle, onLine) {
         held = rest;
       }
     }
-  } finally {
-    (0, import_node_fs11.closeSync)(fd);
-  }
+  });
 }
 function lastConversation(events) {
   for (let i = events.length - 1; i >= 0; i--) {
@@ -813,14 +863,10 @@ function lastConversation(events) {
   return null;
 }
 function instanceThread(storeDir, instance) {
-  const needle = Buffer.from(`"instance":${JSON.stringify(instance)}`, "utf8");
   let last2 = null;
-  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
-    scanLines(path, needle, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null && event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
-    });
-  }
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
+  });
   return last2;
 }
 function pendingInjections(events) {
@@ -863,17 +909,14 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path7 = require("path");
+var import_node_path8 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path7.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path8.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
 }
-
-// src/hooks/measure-size.ts
-var import_node_fs14 = require("fs");
 
 // src/transcript/types.ts
 var KNOWN_RECORD_TYPES = [
@@ -1103,7 +1146,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs12 = require("fs");
+var import_node_fs13 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -1114,6 +1157,9 @@ var TranscriptReadError = class extends Error {
     this.code = options.code;
   }
 };
+function checkPositiveInteger(name, value) {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
 function fsCode(error) {
   if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
   return null;
@@ -1126,20 +1172,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs12.statSync)(path);
+    const before = (0, import_node_fs13.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs12.openSync)(path, "r");
+    fd = (0, import_node_fs13.openSync)(path, "r");
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs12.fstatSync)(fd);
+    const stats = (0, import_node_fs13.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs12.closeSync)(fd);
+    (0, import_node_fs13.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -1150,13 +1196,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs12.closeSync)(file.fd);
+    (0, import_node_fs13.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs12.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs13.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
     }
@@ -1167,9 +1213,6 @@ async function readExactly(file, buffer, position) {
 // src/transcript/read-tail.ts
 var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
 var NEWLINE = 10;
-function checkPositiveInteger(name, value) {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
-}
 var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
 var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
 var TailCollector = class {
@@ -1284,8 +1327,8 @@ async function readTail(path, options = {}) {
       stoppedAtByteLimit: walk.stoppedAtByteLimit,
       lastAssistant: collector.lastAssistant,
       contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
-      compactBoundaries: [...collector.boundariesLastFirst].reverse(),
-      hookContexts: [...collector.hookContextsLastFirst].reverse(),
+      compactBoundaries: collector.boundariesLastFirst.reverse(),
+      hookContexts: collector.hookContextsLastFirst.reverse(),
       skipped: { ...collector.skipped },
       lines: collector.lines,
       unparsedLines: collector.unparsedLines,
@@ -1356,9 +1399,6 @@ var ByteLineSplitter = class {
 var DEFAULT_HEAD_MAX_BYTES = 256 * 1024;
 var DEFAULT_HEAD_CHUNK_BYTES = 64 * 1024;
 var NEEDED_IN_HEAD = ["assistant", "hook-context"];
-function checkPositiveInteger2(name, value) {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
-}
 function mainChainMeta(line) {
   switch (line.kind) {
     case "blank":
@@ -1414,9 +1454,9 @@ var HeadCollector = class {
 };
 async function readHead(path, options = {}) {
   const maxBytes = options.maxBytes ?? DEFAULT_HEAD_MAX_BYTES;
-  checkPositiveInteger2("maxBytes", maxBytes);
+  checkPositiveInteger("maxBytes", maxBytes);
   const chunkSize = options.chunkSize ?? DEFAULT_HEAD_CHUNK_BYTES;
-  checkPositiveInteger2("chunkSize", chunkSize);
+  checkPositiveInteger("chunkSize", chunkSize);
   const from = options.from ?? 0;
   if (!Number.isInteger(from) || from < 0) throw new RangeError(`from must be a non-negative integer, got ${from}`);
   return withTranscript(path, async (file) => {
@@ -1516,7 +1556,6 @@ async function measureSize(store, input, kind) {
   const reason = (kind === "sessionEnds" ? input.reason : input.trigger) ?? "unknown";
   const notes = [];
   let contextTokens = null;
-  let transcriptRead = false;
   const logged = store.sessionEvents(input.sessionId);
   const pending = pendingInjections(logged);
   const events = [];
@@ -1524,14 +1563,12 @@ async function measureSize(store, input, kind) {
   if (input.transcriptPath) {
     const path = input.transcriptPath;
     try {
-      refuseSpecialFile(path);
       const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === void 0);
       const [tail, found] = await Promise.all([
         readTail(path, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction }),
         pending.length === 0 ? null : readReceiptRecords(pending, path).then((records) => ({ records }), (error) => ({ error }))
       ]);
       contextTokens = tail.contextTokens;
-      transcriptRead = true;
       receipts = found === null ? null : "error" in found ? found : { records: [...tail.hookContexts, ...found.records] };
     } catch (e) {
       notes.push(failureLine("could not measure this session", e));
@@ -1543,7 +1580,7 @@ async function measureSize(store, input, kind) {
     { kind: kind === "sessionEnds" ? "sessionEnd" : "preCompact", ...record3 },
     { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId }
   );
-  if (transcriptRead && receipts !== null) {
+  if (receipts !== null) {
     try {
       if ("error" in receipts) throw receipts.error;
       events.push(...await receiptEvents(pending, receipts.records));
@@ -1565,10 +1602,6 @@ async function measureSize(store, input, kind) {
   }
   const lines = [...store.notices, ...notes];
   return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
-}
-function refuseSpecialFile(path) {
-  const stat = (0, import_node_fs14.statSync)(path, { throwIfNoEntry: false });
-  if (stat && !stat.isFile() && !stat.isDirectory()) throw new Error(`cannot read transcript ${path}: is not a regular file`);
 }
 
 // src/hooks/start-record.ts
@@ -1613,44 +1646,42 @@ function startOutput(start, extra) {
 function fastStore(input, env) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const storeDir = workspace.storeDir;
-  if ((0, import_node_fs16.existsSync)((0, import_node_path8.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs16.existsSync)((0, import_node_path9.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path8.join)(storeDir, "projects");
+  const dir = (0, import_node_path9.join)(storeDir, "projects");
   try {
     if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
-    return (0, import_node_fs16.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -5))).map((f) => f.slice(0, -5)).sort();
+    return projectIdsIn(dir);
   } catch {
     return null;
-  }
-}
-function headFromFiles(gitTop) {
-  if (gitTop === null) return null;
-  try {
-    return headCommitFromFiles(gitDir(gitTop));
-  } catch {
-    return void 0;
   }
 }
 async function record2(storeDir, events, rotate) {
   if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
 }
-function fastResume(input, env) {
+function fastConversation(input, env) {
   const store = fastStore(input, env);
   if (store === null) return null;
   const session = hookSessionOr(env, input.sessionId);
-  return resumedConversationToAdopt(store.state, session, sessionEvents(store.storeDir, input.sessionId), input.sessionId) === null ? {} : null;
+  const logged = sessionEvents(store.storeDir, input.sessionId);
+  if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
+  return { store, session, logged };
+}
+function fastResume(input, env) {
+  return fastConversation(input, env) === null ? null : {};
 }
 async function fastSessionStart(input, env, rotate) {
   const source = input.source ?? "startup";
   if (source === "resume") return fastResume(input, env);
   if (source !== "startup" && source !== "clear" && source !== "compact") return null;
   const builtBy = hooksBuild();
-  const store = builtBy === null ? null : fastStore(input, env);
-  if (store === null || builtBy === null) return null;
+  if (builtBy === null) return null;
+  const store = fastStore(input, env);
+  if (store === null) return null;
   const ids = projectIds(store.storeDir);
   const session = hookSessionOr(env, input.sessionId);
   const projectId = ids === null ? null : chooseProjectId(ids, store.state, session.key);
@@ -1660,7 +1691,7 @@ async function fastSessionStart(input, env, rotate) {
   const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
   if (threadId === null || !isValidId(threadId)) return null;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
-  if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headFromFiles(store.gitTop))) return null;
+  if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headCommitFromWorkTree(store.gitTop))) return null;
   if (own === null && entry.threadStatus !== "active") return null;
   const start = entry.starts[source];
   if (start === void 0) return null;
@@ -1673,11 +1704,9 @@ async function fastSessionStart(input, env, rotate) {
   return startOutput(start, failures);
 }
 async function fastMeasure(input, env, kind, rotate) {
-  const store = fastStore(input, env);
-  if (store === null) return null;
-  const session = hookSessionOr(env, input.sessionId);
-  const logged = sessionEvents(store.storeDir, input.sessionId);
-  if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
+  const conversation = fastConversation(input, env);
+  if (conversation === null) return null;
+  const { store, session, logged } = conversation;
   return measureSize(
     {
       storeDir: store.storeDir,
@@ -1709,7 +1738,7 @@ async function tryFast(name, input, env, rotate) {
 
 // src/hooks/main.ts
 function sibling(name) {
-  return require((0, import_node_path9.join)(__dirname, name));
+  return require((0, import_node_path10.join)(__dirname, name));
 }
 function guarded(check) {
   try {
@@ -1721,7 +1750,8 @@ function guarded(check) {
 async function runHook(name) {
   const entry = { startedAt: Date.now(), stdin: null };
   if (isHookName(name)) {
-    if (guarded(() => storeExpectedFromEnv(process.env, process.cwd())) === false) return;
+    const fromEnv = guarded(() => storeExpectedFromEnv(process.env, process.cwd()));
+    if (fromEnv === false) return;
     let text = null;
     try {
       text = await readStdin(Math.max(100, PLANS[name].deadlineMs - 200));
@@ -1729,7 +1759,7 @@ async function runHook(name) {
     } catch (e) {
       entry.stdin = { error: e };
     }
-    if (text !== null && guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false) return;
+    if (fromEnv === null && text !== null && guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false) return;
   }
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
     const core = () => sibling("hook-core.cjs");

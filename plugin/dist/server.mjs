@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { readFileSync, existsSync, statSync, mkdirSync, readdirSync, opendirSync, rmSync, rmdirSync, lstatSync, renameSync, openSync, constants, fstatSync, readSync, writeSync, closeSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, realpathSync } from 'fs';
+import { readFileSync, existsSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, lstatSync, renameSync, openSync, constants, fstatSync, readSync, writeSync, closeSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import { resolve, join, relative, dirname, sep, basename } from 'path';
@@ -805,11 +805,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants2) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants3);
+          this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
@@ -826,10 +826,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants2) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants3);
+        this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
@@ -890,8 +890,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants3) {
-        this.code = optimizeExpr(this.code, names, constants3);
+      optimizeNames(names, constants2) {
+        this.code = optimizeExpr(this.code, names, constants2);
         return this;
       }
       get names() {
@@ -920,12 +920,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants2) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants3))
+          if (n.optimizeNames(names, constants2))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -978,12 +978,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants2) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants3);
-        if (!(super.optimizeNames(names, constants3) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants2);
+        if (!(super.optimizeNames(names, constants2) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants3);
+        this.condition = optimizeExpr(this.condition, names, constants2);
         return this;
       }
       get names() {
@@ -1006,10 +1006,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants3) {
-        if (!super.optimizeNames(names, constants3))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants3);
+        this.iteration = optimizeExpr(this.iteration, names, constants2);
         return this;
       }
       get names() {
@@ -1045,10 +1045,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants3) {
-        if (!super.optimizeNames(names, constants3))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants3);
+        this.iterable = optimizeExpr(this.iterable, names, constants2);
         return this;
       }
       get names() {
@@ -1090,11 +1090,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants2) {
         var _a3, _b;
-        super.optimizeNames(names, constants3);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants3);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants3);
+        super.optimizeNames(names, constants2);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants2);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants2);
         return this;
       }
       get names() {
@@ -1395,7 +1395,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants3) {
+    function optimizeExpr(expr, names, constants2) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1410,14 +1410,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants3[n.str];
+        const c = constants2[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants3[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants2[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -31334,6 +31334,25 @@ function measurementLogPath(storeDir) {
 function previousMeasurementLogPath(storeDir) {
   return join(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
+function measurementLogPaths(storeDir) {
+  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+function openLog(path, use) {
+  let fd;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (e) {
+    if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
+    throw e;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    return use(fd, stat.size);
+  } finally {
+    closeSync(fd);
+  }
+}
 function appendMeasurementEvents(storeDir, events) {
   if (events.length === 0) return 0;
   const text = events.map((e) => `${JSON.stringify(e)}
@@ -31358,20 +31377,38 @@ function appendMeasurementEvents(storeDir, events) {
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
-  let size;
-  try {
-    const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-    try {
-      size = fstatSync(fd).size;
-    } finally {
-      closeSync(fd);
-    }
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return false;
-    throw e;
-  }
-  if (size <= LOG_ROTATE_BYTES) return false;
+  const size = openLog(path, (_fd, bytes) => bytes);
+  if (size === null || size <= LOG_ROTATE_BYTES) return false;
   renameSync(path, previousMeasurementLogPath(storeDir));
+  return true;
+}
+
+// src/core/measurement-log-legacy.ts
+function legacyEvents(state) {
+  return legacyMeasurementEvents(state.measurements, state.conversations);
+}
+function legacyMeasurementEvents(m, conversations = {}) {
+  const events = [];
+  for (const [sessionId, c] of Object.entries(conversations)) {
+    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
+  }
+  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
+  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
+  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
+  for (const { receipt, ...injection } of m.injections) {
+    events.push({ kind: "injection", ...injection });
+    if (receipt !== "pending") {
+      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
+    }
+  }
+  return events;
+}
+function moveLegacyMeasurements(storeDir, state) {
+  const events = legacyEvents(state);
+  if (events.length === 0) return false;
+  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
+  state.measurements = emptyMeasurements();
+  state.conversations = {};
   return true;
 }
 
@@ -31380,31 +31417,18 @@ var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function readLogBytes(path) {
-  let fd;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return Buffer.alloc(0);
-    throw e;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
-    const length = Math.min(stat.size, READ_MAX_BYTES);
+  const bytes = openLog(path, (fd, size) => {
+    const length = Math.min(size, READ_MAX_BYTES);
     const buffer = Buffer.allocUnsafe(length);
     let read = 0;
     while (read < length) {
-      const n = readSync(fd, buffer, read, length - read, stat.size - length + read);
+      const n = readSync(fd, buffer, read, length - read, size - length + read);
       if (n === 0) break;
       read += n;
     }
     return buffer.subarray(0, read);
-  } finally {
-    closeSync(fd);
-  }
-}
-function logFiles(storeDir) {
-  return [readLogBytes(previousMeasurementLogPath(storeDir)), readLogBytes(measurementLogPath(storeDir))];
+  });
+  return bytes ?? Buffer.alloc(0);
 }
 function parseEventLine(line) {
   let data;
@@ -31441,48 +31465,45 @@ function record2(event) {
   return rest;
 }
 function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
-  const m = {
-    sessionEnds: [...legacy.sessionEnds],
-    preCompacts: [...legacy.preCompacts],
-    injections: legacy.injections.map((i) => ({ ...i })),
-    hooksSeen: [...legacy.hooksSeen]
-  };
+  const m = emptyMeasurements();
   const receipts = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Set();
   let unreadableLines = 0;
-  for (const bytes of logFiles(storeDir)) {
-    for (const line of bytes.toString("utf8").split("\n")) {
-      if (line.trim() === "" || seen.has(line)) continue;
-      seen.add(line);
-      const event = parseEventLine(line);
-      if (event === null) {
-        unreadableLines += 1;
-        continue;
-      }
-      switch (event.kind) {
-        case "sessionEnd":
-          m.sessionEnds.push(record2(event));
-          break;
-        case "preCompact":
-          m.preCompacts.push(record2(event));
-          break;
-        case "injection":
-          m.injections.push({ ...record2(event), receipt: "pending" });
-          break;
-        case "receipt":
-          receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), event.receipt);
-          break;
-        case "hookSeen":
-          m.hooksSeen.push(record2(event));
-          break;
-        case "conversation":
-          break;
-        default: {
-          const unreachable = event;
-          throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
-        }
+  const fold2 = (line, fromLog) => {
+    if (line.trim() === "" || seen.has(line)) return;
+    seen.add(line);
+    const event = parseEventLine(line);
+    if (event === null) {
+      if (fromLog) unreadableLines += 1;
+      return;
+    }
+    switch (event.kind) {
+      case "sessionEnd":
+        m.sessionEnds.push(record2(event));
+        break;
+      case "preCompact":
+        m.preCompacts.push(record2(event));
+        break;
+      case "injection":
+        m.injections.push({ ...record2(event), receipt: "pending" });
+        break;
+      case "receipt":
+        receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), event.receipt);
+        break;
+      case "hookSeen":
+        m.hooksSeen.push(record2(event));
+        break;
+      case "conversation":
+        break;
+      default: {
+        const unreachable = event;
+        throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
       }
     }
+  };
+  for (const event of legacyMeasurementEvents(legacy)) fold2(JSON.stringify(event), false);
+  for (const path of measurementLogPaths(storeDir)) {
+    for (const line of readLogBytes(path).toString("utf8").split("\n")) fold2(line, true);
   }
   for (const injection of m.injections) {
     const receipt = receipts.get(receiptKey(injection));
@@ -31498,22 +31519,22 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
     unreadableLines
   };
 }
+function scanEvents(storeDir, needle, onEvent) {
+  const bytes = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    scanLines(path, bytes, (line) => {
+      const event = parseEventLine(line);
+      if (event !== null) onEvent(event);
+    });
+  }
+}
 var scanBuffer = null;
 var SCAN_BUFFER_BYTES = 64 * 1024;
 function scanLines(path, needle, onLine) {
-  let fd;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return;
-    throw e;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+  openLog(path, (fd, size) => {
     scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
     const buffer = scanBuffer;
-    let position = Math.max(0, stat.size - READ_MAX_BYTES);
+    let position = Math.max(0, size - READ_MAX_BYTES);
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
@@ -31550,23 +31571,14 @@ function scanLines(path, needle, onLine) {
         held = rest;
       }
     }
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 function instanceThread(storeDir, instance) {
-  const needle = Buffer.from(`"instance":${JSON.stringify(instance)}`, "utf8");
   let last2 = null;
-  for (const path of [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)]) {
-    scanLines(path, needle, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null && event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
-    });
-  }
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
+  });
   return last2;
-}
-function storeMeasurements(storeDir) {
-  return readMeasurementLog(storeDir, readLocalState(storeDir).state.measurements);
 }
 var MAIN_THREAD_ID = "main";
 function assertId(id, what = "id") {
@@ -31726,18 +31738,22 @@ async function collectStats(services) {
     counts,
     active: { threadId: context2.thread.id, depth: context2.depth, contextTokens: context2.tokens },
     summaries,
-    measured: measuredPart(storeMeasurements(services.store.dir).measurements)
+    // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
+    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements)
   };
 }
 function treeOrder(threads) {
   const shape = buildTree(threads);
   const out = [];
+  const seen = /* @__PURE__ */ new Set();
   const walk = (id) => {
+    if (seen.has(id)) return;
+    seen.add(id);
     out.push(threads.get(id));
     for (const child of shape.children.get(id) ?? []) walk(child);
   };
   for (const root of shape.roots) walk(root);
-  for (const d of shape.detached) if (!out.some((t) => t.id === d.id)) walk(d.id);
+  for (const d of shape.detached) walk(d.id);
   return out;
 }
 function measuredPart(m) {
@@ -32974,6 +32990,9 @@ function describe2(v) {
   if (v instanceof Date) return "a date (quote it)";
   return typeof v;
 }
+function projectIdsIn(dir) {
+  return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+}
 function fileStamp(path) {
   try {
     const s = lstatSync(path, { bigint: true });
@@ -33059,7 +33078,7 @@ var Store = class {
   projectIds() {
     const dir = this.projectsDir();
     if (!existsSync(dir)) return [];
-    return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -5))).map((f) => f.slice(0, -5)).sort();
+    return projectIdsIn(dir);
   }
   projectExists(id) {
     return entryExists(this.projectPath(id));
@@ -33323,13 +33342,16 @@ async function gitMaybe(top, args) {
     return null;
   }
 }
-async function headCommit(top) {
-  let fromFiles;
+function headCommitFromWorkTree(top) {
+  if (top === null) return null;
   try {
-    fromFiles = headCommitFromFiles(gitDir(top));
+    return headCommitFromFiles(gitDir(top));
   } catch {
-    fromFiles = void 0;
+    return void 0;
   }
+}
+async function headCommit(top) {
+  const fromFiles = headCommitFromWorkTree(top);
   return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
 }
 async function defaultBranch(top) {
@@ -33417,10 +33439,6 @@ var TokenEstimator = class {
   encoderPromise = null;
   /** How many counts fell back to characters/3.5 because the encoder was not loaded. */
   misses = 0;
-  /** True when an encoder can be loaded (exact counts), false when misses fall back to characters/3.5. */
-  get exact() {
-    return this.loadEncoder !== null;
-  }
   /** Loads the encoder if there is a loader; false when there is none. */
   async ready() {
     if (!this.loadEncoder) return false;
@@ -34320,10 +34338,6 @@ var CatalogIndex = class {
   /** The live slot of a thread, -1 when it is not in the catalog. */
   slotOf(threadId) {
     return this.slots.get(threadId) ?? -1;
-  }
-  get(threadId) {
-    const slot = this.slots.get(threadId);
-    return slot === void 0 ? void 0 : this.metas[slot];
   }
 };
 
@@ -35491,33 +35505,6 @@ function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
 
-// src/core/measurement-log-legacy.ts
-function legacyEvents(state) {
-  const m = state.measurements;
-  const events = [];
-  for (const [sessionId, c] of Object.entries(state.conversations)) {
-    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
-  }
-  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
-  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
-  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
-  for (const { receipt, ...injection } of m.injections) {
-    events.push({ kind: "injection", ...injection });
-    if (receipt !== "pending") {
-      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
-    }
-  }
-  return events;
-}
-function moveLegacyMeasurements(storeDir, state) {
-  const events = legacyEvents(state);
-  if (events.length === 0) return false;
-  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
-  state.measurements = emptyMeasurements();
-  state.conversations = {};
-  return true;
-}
-
 // src/core/services.ts
 var FULL_TREE_LIMIT = 200;
 var ThreadMindServices = class {
@@ -35582,13 +35569,7 @@ ${line}`;
   }
   /** HEAD's commit read from git's files; undefined when only git itself could tell (or outside git: null). */
   headCommitFromFiles() {
-    const top = this.workspace.gitTop;
-    if (top === null) return null;
-    try {
-      return headCommitFromFiles(gitDir(top));
-    } catch {
-      return void 0;
-    }
+    return headCommitFromWorkTree(this.workspace.gitTop);
   }
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
@@ -35878,7 +35859,7 @@ ${line}`;
       title: project.title,
       activeId,
       problems: [],
-      extra: (t) => t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => this.store.threadExists(project.id, r) ? r : `${r} (missing)`).join(", ")}` : ""
+      extra: (t) => relatedMark(t, (r) => this.store.threadExists(project.id, r))
     });
     const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows the whole tree.)`;
     return [tree, ...chain.notices, note].join("\n");
@@ -35888,7 +35869,7 @@ ${line}`;
       title: project.title,
       activeId,
       problems,
-      extra: (t) => t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : ""
+      extra: (t) => relatedMark(t, (r) => threads.has(r))
     });
   }
   async threadStatus(input) {
@@ -35927,6 +35908,7 @@ ${line}`;
     checkNotBlank("The parent summary", input.parentSummary);
     checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
+    const commit = await this.headBeforeLock();
     return this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
@@ -35934,7 +35916,6 @@ ${line}`;
       assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
       await this.assertCanModify(project, thread);
       await this.assertCanModify(project, parent);
-      const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
       const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
       if (commit) newParent.commit = commit;
       const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
@@ -36006,7 +35987,7 @@ ${line}`;
     const paths = input.paths === void 0 ? void 0 : this.checkPaths(input.paths);
     const related = input.related === void 0 ? void 0 : this.checkRelated(input.related);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
+    const commit = await this.headBeforeLock();
     const warnings = [];
     const updated = await this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
@@ -36033,6 +36014,10 @@ ${line}`;
     const tokens = await this.tokens.count(updated.summary);
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
+  }
+  /** HEAD's commit for a summary being written (null outside git or before the first commit), read before the store lock is taken: other writers never wait on git. */
+  async headBeforeLock() {
+    return this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
   }
   checkPaths(paths) {
     if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
@@ -36112,11 +36097,11 @@ ${line}`;
     return (thread.related ?? []).map((id) => {
       try {
         consulted.add(this.store.threadPath(projectId, id));
-        if (!this.store.threadExists(projectId, id)) return { id, title: null, problem: "missing" };
         const t = this.store.readThread(projectId, id);
         return { id, title: t.title, status: threadStatus(t) };
       } catch (e) {
         if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
+        if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
         throw e;
       }
     });
@@ -36150,6 +36135,9 @@ ${line}`;
     return { ...history, text: formatThreadHistory(history, title) };
   }
 };
+function relatedMark(t, exists) {
+  return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => exists(r) ? r : `${r} (missing)`).join(", ")}` : "";
+}
 function oneOf(what, value, allowed, optional2) {
   if (value === void 0 && optional2) return;
   if (!allowed.includes(value)) {
@@ -36184,7 +36172,7 @@ function resolveWorkspace(inputs) {
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop: gitTop ?? findGitTop(root), source };
+  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {

@@ -106,7 +106,7 @@ export function checkHooksSeen(measurements: Measurements, now: Date): DoctorChe
   const line = (label: string, r: { at: string; event: string } | null) => (r === null ? `${label}: never` : `${label}: ${r.event} at ${r.at} (${ago(r.at, now)})`);
   const detail = [line("last SessionStart", start), line("last SessionEnd", end)];
   if (start === null && end === null) {
-    return warn("hooks", title, "Start Claude Code in this workspace with the plugin installed (see Plugin hooks); the hooks record themselves in .threadmind/config.json.", "no ThreadMind hook has run in this workspace yet", ...detail);
+    return warn("hooks", title, "Start Claude Code in this workspace with the plugin installed (see Plugin hooks); the hooks record themselves in .threadmind/measurements.jsonl.", "no ThreadMind hook has run in this workspace yet", ...detail);
   }
   if (end === null) {
     return warn("hooks", title, "End a session (/clear, /exit): conversation sizes are measured at SessionEnd. If sessions end and nothing appears, the SessionEnd hook is being killed (Claude Code allows it about 1.5 s): check that node starts quickly here.", "SessionStart ran, but no SessionEnd has been recorded", ...detail);

@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readBranch, gitUser } from "./git.js";
-import { resolveAuthorId } from "./author.js";
+import { authorIdFrom, resolveAuthorId } from "./author.js";
 import type { Workspace } from "./workspace.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 
@@ -38,12 +38,17 @@ export async function checkGit(workspace: Workspace, env: Record<string, string 
     );
   }
   try {
-    const author = await resolveAuthorId(env, workspace.gitTop);
-    const user = await gitUser(workspace.gitTop);
-    if (env.THREADMIND_AUTHOR) checks.push(ok("author", "Author id", `${author} (from THREADMIND_AUTHOR)`));
-    else if (user.name === null) {
-      checks.push(warn("author", "Author id", 'Set your git identity: `git config --global user.name "Your Name"` and user.email (or THREADMIND_AUTHOR): team projects use it to decide who may change a thread.', `${author} (git user.name is not set: taken from the system user)`));
-    } else checks.push(ok("author", "Author id", `${author} (git user ${user.name}${user.email ? ` <${user.email}>` : ""})`));
+    if (env.THREADMIND_AUTHOR) {
+      // The id as given (checked: an invalid one throws); git is not asked.
+      checks.push(ok("author", "Author id", `${await resolveAuthorId(env, workspace.gitTop)} (from THREADMIND_AUTHOR)`));
+    } else {
+      // git is asked once: the id is made from the identity it shows (as resolveAuthorId makes it).
+      const user = await gitUser(workspace.gitTop);
+      const author = authorIdFrom(user.name, user.email);
+      if (user.name === null) {
+        checks.push(warn("author", "Author id", 'Set your git identity: `git config --global user.name "Your Name"` and user.email (or THREADMIND_AUTHOR): team projects use it to decide who may change a thread.', `${author} (git user.name is not set: taken from the system user)`));
+      } else checks.push(ok("author", "Author id", `${author} (git user ${user.name}${user.email ? ` <${user.email}>` : ""})`));
+    }
   } catch (e) {
     checks.push(fail("author", "Author id", "Set THREADMIND_AUTHOR to lowercase letters, digits and dashes, or unset it to use your git identity.", e instanceof Error ? e.message : String(e)));
   }

@@ -61,14 +61,23 @@ export async function gitMaybe(top: string, args: string[]): Promise<string | nu
   }
 }
 
+/**
+ * HEAD's commit read from git's files (no process): null outside git (`top` null) or before the first commit; undefined
+ * when only git itself could tell (unreadable files, a layout the reader does not follow).
+ */
+export function headCommitFromWorkTree(top: string | null): string | null | undefined {
+  if (top === null) return null;
+  try {
+    return headCommitFromFiles(gitDir(top));
+  } catch {
+    return undefined;
+  }
+}
+
 /** HEAD's commit, or null before the first commit. Read from git's files when they can say (no process), else from git. */
 export async function headCommit(top: string): Promise<string | null> {
-  let fromFiles: string | null | undefined;
-  try {
-    fromFiles = headCommitFromFiles(gitDir(top));
-  } catch {
-    fromFiles = undefined; // unreadable files: git decides (and reports) as before
-  }
+  const fromFiles = headCommitFromWorkTree(top);
+  // undefined (unreadable files): git decides (and reports) as before
   return fromFiles !== undefined ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
 }
 

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { FrontmatterError, parseThread, serializeThread, serializeThreadExactly } from "./frontmatter.js";
 import { isValidId } from "./ids.js";
 import { ThreadMindError } from "./errors.js";
-import { readTextStrict, type Store } from "./store.js";
+import type { Store } from "./store.js";
+import { readTextStrict } from "./read-strict.js";
 import { LIMITS } from "./limits.js";
 import type { Thread } from "./types.js";
 

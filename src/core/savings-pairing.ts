@@ -6,7 +6,7 @@ import { charsEstimate } from "./token-estimate.js";
 /**
  * How a /clear was tied to the session it ended:
  * - hooks: ThreadMind's hooks recorded SessionEnd(clear) for the old session and SessionStart(clear) for the new one
- *   (local state); the latest unused SessionEnd(clear) at or before the SessionStart(clear) is taken;
+ *   (measurements.jsonl); the latest unused SessionEnd(clear) at or before the SessionStart(clear) is taken;
  * - clear-command / clear-hook: the new session's transcript opens with the `/clear` command record (or a SessionStart
  *   hook of any plugin reporting source "clear"); the old session is the one in the same project folder whose last
  *   record is the latest at or before the /clear (within CLEAR_TOLERANCE_MS), not already paired;
@@ -92,7 +92,7 @@ function loadedAt(session: ScannedSession, segment: number, expected: InjectionR
   return { threadId: expected.threadId, chars: expected.chars, tokens: expected.tokens, receipt: "missing" };
 }
 
-/** Local state is user-editable JSON: injection records are checked field by field before use. */
+/** Measurements come from user-editable files (measurements.jsonl, an older config.json): injection records are checked field by field before use. */
 function isInjection(r: InjectionRecord): boolean {
   return (
     typeof r.sessionId === "string" &&

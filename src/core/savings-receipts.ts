@@ -1,8 +1,8 @@
 // Injection receipts checked by the report: each injection the hooks recorded, looked for in the scanned transcripts.
-import { readFileSync, statSync } from "node:fs";
 import type { InjectionRecord, ReceiptStatus } from "./measurements.js";
 import type { InjectionSeen, ScannedSession } from "./savings-scan.js";
 import { contentHash } from "./content-hash.js";
+import { readSavedOutput } from "./saved-output.js";
 
 /** What the report found for one injection: as the hooks' receipt rule, plus "not-scanned" when its transcript was not found. */
 export type CheckedReceipt = "delivered" | "preview" | "missing" | "not-scanned";
@@ -13,7 +13,7 @@ export interface ReceiptDetail {
   source: string;
   threadId: string;
   chars: number;
-  /** As the hooks settled it (local state). */
+  /** As the hooks settled it (measurements.jsonl). */
   recorded: ReceiptStatus;
   /** As the report finds it now in the transcripts. */
   checked: CheckedReceipt;
@@ -28,24 +28,15 @@ export interface ReceiptSummary {
   details: ReceiptDetail[];
 }
 
-/** A ThreadMind context is about 10,000 characters: a larger saved output is not one of ours (and is not read). */
-const SAVED_MAX_BYTES = 1024 * 1024;
-
 /** Content hash of the full text Claude Code saved for a preview; null when the file is gone (or too large to be ours). */
 export function savedOutputHash(seen: InjectionSeen): string | null {
   if (seen.savedOutputPath === null) return null;
-  let size: number;
-  try {
-    size = statSync(seen.savedOutputPath).size;
-  } catch (e) {
-    if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
-    throw e;
-  }
-  return size > SAVED_MAX_BYTES ? null : contentHash(readFileSync(seen.savedOutputPath, "utf8"));
+  const text = readSavedOutput(seen.savedOutputPath);
+  return text === null ? null : contentHash(text);
 }
 
 /**
- * The hooks' rule (src/hooks/receipts.ts receiptFor), applied to the whole scanned session: delivered when a hook
+ * The hooks' rule (src/hooks/receipt-rule.ts receiptFor), applied to the whole scanned session: delivered when a hook
  * injection in the transcript has the same content hash; preview when a <persisted-output> preview's saved full text
  * has it, or (the saved file gone) when a preview names the injection's thread; missing otherwise.
  */

@@ -4,6 +4,7 @@ import { SessionAccumulator, responseKey } from "../transcript/session-accumulat
 import { classifyLine } from "../transcript/classify-record.js";
 import type { ClassifiedLine, Compaction, HookContextRecord } from "../transcript/types.js";
 import { contentHash } from "./content-hash.js";
+import { savedOutputPathOf } from "./saved-output.js";
 
 /** The line every ThreadMind injection starts with (src/hooks/context-header.ts; a test keeps the two in step). */
 export const THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
@@ -72,8 +73,6 @@ export interface ScannedSession {
 const PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
 
 const CLEAR_COMMAND = "<command-name>/clear</command-name>";
-/** Claude Code's <persisted-output> block names the file holding the full text it did not deliver. */
-const SAVED_TO = /Full output saved to: ([^\n]+)\n/;
 const CLEAR_HOOK_NAME = "SessionStart:clear";
 
 /** Keeps an evenly thinned series in bounded memory: when full, every other point is dropped and the stride doubles. */
@@ -224,7 +223,7 @@ export async function scanSession(file: { path: string; folder: string }, onByte
           contentHash: contentHash(record.text),
           preview: record.isPersistedOutputPreview,
           previewText: record.isPersistedOutputPreview ? record.text : null,
-          savedOutputPath: record.isPersistedOutputPreview ? (SAVED_TO.exec(record.content[0] ?? "")?.[1]?.trim() ?? null) : null,
+          savedOutputPath: savedOutputPathOf(record),
           source: null,
           threadId: null,
         };

@@ -9,8 +9,7 @@ import { SECTION_KEYS, threadStatus } from "./types.js";
 import { assertId, MAIN_THREAD_ID, uniqueId } from "./ids.js";
 import { checkLength, checkNotBlank, LIMITS } from "./limits.js";
 import { nextTimestamp } from "./clock.js";
-import { GitError, gitDir, headCommit, isDefaultBranch, readBranch, commitsTouchingSince } from "./git.js";
-import { headCommitFromFiles } from "./git-refs.js";
+import { GitError, headCommit, headCommitFromWorkTree, isDefaultBranch, readBranch, commitsTouchingSince } from "./git.js";
 import { resolveAuthorId } from "./author.js";
 import { localStatePath, readLocalState, type LocalState, type LocalStateRead } from "./local-state.js";
 import { writeLocalState } from "./local-state-write.js";
@@ -25,7 +24,7 @@ import { isProcessAlive } from "./process-alive.js";
 import type { RelatedRef } from "./context-assembly.js";
 import { formatSearchAnswer, normalizeSearchQuery, searchIndexFor, searchThreads, type SearchAnswer, type SearchQuery } from "./search/index.js";
 import { checkHistoryLimit, formatThreadHistory, threadHistory, type ThreadHistory } from "./thread-history.js";
-import { readTextStrict } from "./store.js";
+import { readTextStrict } from "./read-strict.js";
 import { FrontmatterError, parseThread } from "./frontmatter.js";
 import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, rotateMeasurementLogIfFull, type MeasurementEvent } from "./measurement-log.js";
 import { LockTimeoutError } from "./lock.js";
@@ -139,13 +138,7 @@ export class ThreadMindServices {
 
   /** HEAD's commit read from git's files; undefined when only git itself could tell (or outside git: null). */
   headCommitFromFiles(): string | null | undefined {
-    const top = this.workspace.gitTop;
-    if (top === null) return null;
-    try {
-      return headCommitFromFiles(gitDir(top));
-    } catch {
-      return undefined;
-    }
+    return headCommitFromWorkTree(this.workspace.gitTop);
   }
 
   branch(): string | null {
@@ -468,7 +461,7 @@ export class ThreadMindServices {
       title: project.title,
       activeId,
       problems: [],
-      extra: (t) => (t.related && t.related.length > 0 ? `↔ ${t.related.map((r) => (this.store.threadExists(project.id, r) ? r : `${r} (missing)`)).join(", ")}` : ""),
+      extra: (t) => relatedMark(t, (r) => this.store.threadExists(project.id, r)),
     });
     const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows the whole tree.)`;
     return [tree, ...chain.notices, note].join("\n");
@@ -479,7 +472,7 @@ export class ThreadMindServices {
       title: project.title,
       activeId,
       problems,
-      extra: (t) => (t.related && t.related.length > 0 ? `↔ ${t.related.map((r) => (threads.has(r) ? r : `${r} (missing)`)).join(", ")}` : ""),
+      extra: (t) => relatedMark(t, (r) => threads.has(r)),
     });
   }
 
@@ -520,6 +513,7 @@ export class ThreadMindServices {
     checkNotBlank("The parent summary", input.parentSummary);
     checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
+    const commit = await this.headBeforeLock();
     return this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
@@ -527,7 +521,6 @@ export class ThreadMindServices {
       assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
       await this.assertCanModify(project, thread);
       await this.assertCanModify(project, parent);
-      const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
       const newParent: Thread = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
       if (commit) newParent.commit = commit;
       // The merged thread's cross-references carry over to the parent, which now holds its outcome.
@@ -612,7 +605,7 @@ export class ThreadMindServices {
     const paths = input.paths === undefined ? undefined : this.checkPaths(input.paths);
     const related = input.related === undefined ? undefined : this.checkRelated(input.related);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const commit = this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
+    const commit = await this.headBeforeLock();
     const warnings: string[] = [];
     const updated = await this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
@@ -641,6 +634,11 @@ export class ThreadMindServices {
     const tokens = await this.tokens.count(updated.summary);
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
+  }
+
+  /** HEAD's commit for a summary being written (null outside git or before the first commit), read before the store lock is taken: other writers never wait on git. */
+  private async headBeforeLock(): Promise<string | null> {
+    return this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
   }
 
   private checkPaths(paths: string[]): string[] {
@@ -731,11 +729,12 @@ export class ThreadMindServices {
     return (thread.related ?? []).map((id): RelatedRef => {
       try {
         consulted.add(this.store.threadPath(projectId, id));
-        if (!this.store.threadExists(projectId, id)) return { id, title: null, problem: "missing" };
         const t = this.store.readThread(projectId, id);
         return { id, title: t.title, status: threadStatus(t) };
       } catch (e) {
         if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
+        // readThread's not-found: nothing holds the name (an invalid id is another error, and is thrown).
+        if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
         throw e;
       }
     });
@@ -772,6 +771,11 @@ export class ThreadMindServices {
     }
     return { ...history, text: formatThreadHistory(history, title) };
   }
+}
+
+/** A thread's cross-references as the tree marks them ("↔ a, b (missing)"); "" when it has none. */
+function relatedMark(t: Thread, exists: (id: string) => boolean): string {
+  return t.related && t.related.length > 0 ? `↔ ${t.related.map((r) => (exists(r) ? r : `${r} (missing)`)).join(", ")}` : "";
 }
 
 /** Callers outside TypeScript (tools, hooks) may pass anything: an enumerated input must be one of its values. */

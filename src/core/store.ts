@@ -7,6 +7,7 @@ import { sweepDeadTempFiles } from "./temp-sweep.js";
 import { errors, UnreadableFileError } from "./errors.js";
 import { FrontmatterError, parseThread, serializeThreadExactly } from "./frontmatter.js";
 import { assertId, isValidId } from "./ids.js";
+import { projectIdsIn } from "./project-ids.js";
 import { LIMITS } from "./limits.js";
 import type { Project, ProjectMode, Thread, ThreadFileProblem } from "./types.js";
 import type { Workspace } from "./workspace.js";
@@ -106,10 +107,7 @@ export class Store {
   projectIds(): string[] {
     const dir = this.projectsDir();
     if (!existsSync(dir)) return [];
-    return readdirSync(dir)
-      .filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -5)))
-      .map((f) => f.slice(0, -5))
-      .sort();
+    return projectIdsIn(dir);
   }
 
   projectExists(id: string): boolean {

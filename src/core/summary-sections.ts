@@ -54,10 +54,6 @@ export function parseSummary(summary: string): ParsedSummary {
   };
 }
 
-export function hasSections(summary: string): boolean {
-  return parseSummary(summary).sections.length > 0;
-}
-
 export function renderSummary(parsed: ParsedSummary): string {
   const parts: string[] = [];
   const preamble = trimBlankLines(parsed.preamble);

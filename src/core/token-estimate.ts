@@ -41,11 +41,6 @@ export class TokenEstimator {
     private readonly loadEncoder: EncoderLoader | null,
   ) {}
 
-  /** True when an encoder can be loaded (exact counts), false when misses fall back to characters/3.5. */
-  get exact(): boolean {
-    return this.loadEncoder !== null;
-  }
-
   /** Loads the encoder if there is a loader; false when there is none. */
   async ready(): Promise<boolean> {
     if (!this.loadEncoder) return false;

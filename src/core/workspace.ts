@@ -51,8 +51,9 @@ export function resolveWorkspace(inputs: WorkspaceInputs): Workspace {
 
 function workspaceFrom(dir: string, source: Workspace["source"]): Workspace {
   const gitTop = findGitTop(dir);
+  // Outside git the store is looked for in `dir` only, so the root is `dir` and has no git top either.
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop: gitTop ?? findGitTop(root), source };
+  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop, source };
 }
 
 function rootToPath(uri: string): string | null {

@@ -1,15 +1,13 @@
 // The hooks proper (plugin/dist/hook-core.cjs, loaded by hook.cjs when the fast path cannot answer): the full services.
 import type { HookInput } from "./hook-input.js";
 import type { HookOutput } from "./hook-output.js";
-import { openHookServices } from "./hook-services.js";
+import { hookServices, openHookServices } from "./hook-services.js";
 import { sessionStart } from "./session-start.js";
 import { measureSize, type MeasureStore } from "./measure-size.js";
 import type { HookName } from "./hook-plans.js";
-import { ThreadMindServices } from "../core/services.js";
+import type { ThreadMindServices } from "../core/services.js";
 import { adoptConversation } from "../core/conversation-threads.js";
 import { sessionEvents } from "../core/measurement-log-read.js";
-import { resolveWorkspace } from "../core/workspace.js";
-import { hookSessionOr } from "../core/session-key.js";
 
 /** Measuring through the full services (the fast path has its own, see hook-fast.ts). */
 function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
@@ -43,8 +41,5 @@ export async function handle(name: HookName, input: HookInput, lockTimeoutMs: nu
 
 /** The fast path appended past the log's size: rotate it under the store lock (a busy lock leaves it to the next writer). */
 export async function rotateMeasurementLog(input: HookInput, lockTimeoutMs: number): Promise<void> {
-  const workspace = resolveWorkspace({ env: process.env, cwd: input.cwd });
-  const session = hookSessionOr(process.env, input.sessionId);
-  const services = new ThreadMindServices({ workspace, session, env: process.env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
-  await services.rotateMeasurementLog();
+  await hookServices(input, process.env, lockTimeoutMs).rotateMeasurementLog();
 }

@@ -1,14 +1,15 @@
 // The hooks' fast path (bundled into plugin/dist/hook.cjs): no YAML, no services. SessionStart prints the context cached for the
 // thread local state names; SessionEnd/PreCompact measure and append. Null means "cannot tell from here": the caller then
 // runs the hooks proper (hook-core.cjs), which decide everything else and fill the cache. Null only before any write.
-import { existsSync, lstatSync, readdirSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
 import { readLocalState, type LocalState } from "../core/local-state.js";
 import { resolveWorkspace } from "../core/workspace.js";
-import { gitDir, readBranch } from "../core/git.js";
-import { headCommitFromFiles } from "../core/git-refs.js";
+import { headCommitFromWorkTree, readBranch } from "../core/git.js";
 import { hookSessionOr } from "../core/session-key.js";
+import type { SessionKey } from "../core/types.js";
 import { isValidId } from "../core/id-pattern.js";
+import { projectIdsIn } from "../core/project-ids.js";
 import { branchChoice, chooseProjectId, sessionChoice } from "../core/thread-choice.js";
 import { entryStillValid, readContextCacheEntry } from "../core/context-cache.js";
 import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, type MeasurementEvent } from "../core/measurement-log.js";
@@ -44,22 +45,9 @@ function projectIds(storeDir: string): string[] | null {
   const dir = join(storeDir, "projects");
   try {
     if (lstatSync(dir).isSymbolicLink()) return null;
-    return readdirSync(dir)
-      .filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -5)))
-      .map((f) => f.slice(0, -5))
-      .sort();
+    return projectIdsIn(dir);
   } catch {
     return null;
-  }
-}
-
-/** HEAD's commit from git's files; undefined when only git itself could tell. */
-function headFromFiles(gitTop: string | null): string | null | undefined {
-  if (gitTop === null) return null;
-  try {
-    return headCommitFromFiles(gitDir(gitTop));
-  } catch {
-    return undefined;
   }
 }
 
@@ -70,12 +58,29 @@ async function record(storeDir: string, events: readonly MeasurementEvent[], rot
   if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
 }
 
-/** resume: the conversation already holds its context. Nothing to do unless a resumed conversation is to be taken over. */
-function fastResume(input: HookInput, env: NodeJS.ProcessEnv): HookOutput | null {
+/** The store, this instance's session and the conversation's logged events, for a hook that does not change threads. */
+interface FastConversation {
+  store: FastStore;
+  session: SessionKey;
+  logged: readonly MeasurementEvent[];
+}
+
+/**
+ * Null when the fast path cannot answer: no fast store, or a resumed conversation whose thread this window is to take
+ * over (that writes config.json under the lock: the full path does it).
+ */
+function fastConversation(input: HookInput, env: NodeJS.ProcessEnv): FastConversation | null {
   const store = fastStore(input, env);
   if (store === null) return null;
   const session = hookSessionOr(env, input.sessionId);
-  return resumedConversationToAdopt(store.state, session, sessionEvents(store.storeDir, input.sessionId), input.sessionId) === null ? {} : null;
+  const logged = sessionEvents(store.storeDir, input.sessionId);
+  if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
+  return { store, session, logged };
+}
+
+/** resume: the conversation already holds its context. Nothing to do unless a resumed conversation is to be taken over. */
+function fastResume(input: HookInput, env: NodeJS.ProcessEnv): HookOutput | null {
+  return fastConversation(input, env) === null ? null : {};
 }
 
 async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rotate): Promise<HookOutput | null> {
@@ -83,8 +88,9 @@ async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate
   if (source === "resume") return fastResume(input, env);
   if (source !== "startup" && source !== "clear" && source !== "compact") return null;
   const builtBy = hooksBuild();
-  const store = builtBy === null ? null : fastStore(input, env);
-  if (store === null || builtBy === null) return null;
+  if (builtBy === null) return null;
+  const store = fastStore(input, env);
+  if (store === null) return null;
   const ids = projectIds(store.storeDir);
   const session = hookSessionOr(env, input.sessionId);
   const projectId = ids === null ? null : chooseProjectId(ids, store.state, session.key);
@@ -96,7 +102,7 @@ async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate
   const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
   if (threadId === null || !isValidId(threadId)) return null;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
-  if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headFromFiles(store.gitTop))) return null;
+  if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headCommitFromWorkTree(store.gitTop))) return null;
   if (own === null && entry.threadStatus !== "active") return null;
   const start = entry.starts[source];
   if (start === undefined) return null;
@@ -110,12 +116,9 @@ async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate
 }
 
 async function fastMeasure(input: HookInput, env: NodeJS.ProcessEnv, kind: "sessionEnds" | "preCompacts", rotate: Rotate): Promise<HookOutput | null> {
-  const store = fastStore(input, env);
-  if (store === null) return null;
-  const session = hookSessionOr(env, input.sessionId);
-  const logged = sessionEvents(store.storeDir, input.sessionId);
-  // Taking over a resumed conversation's thread writes config.json under the lock: the full path does that.
-  if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
+  const conversation = fastConversation(input, env);
+  if (conversation === null) return null;
+  const { store, session, logged } = conversation;
   return measureSize(
     {
       storeDir: store.storeDir,

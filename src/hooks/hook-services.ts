@@ -4,10 +4,15 @@ import { resolveWorkspace } from "../core/workspace.js";
 import { hookSessionOr } from "../core/session-key.js";
 import type { HookInput } from "./hook-input.js";
 
-/** Services for a hook, or null when the workspace has no ThreadMind project (then the hook does nothing at all). */
-export function openHookServices(input: HookInput, env: NodeJS.ProcessEnv, lockTimeoutMs: number): ThreadMindServices | null {
+/** Services for a hook, whether or not the workspace has a ThreadMind project. */
+export function hookServices(input: HookInput, env: NodeJS.ProcessEnv, lockTimeoutMs: number): ThreadMindServices {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const session = hookSessionOr(env, input.sessionId);
-  const services = new ThreadMindServices({ workspace, session, env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
+  return new ThreadMindServices({ workspace, session, env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
+}
+
+/** Services for a hook, or null when the workspace has no ThreadMind project (then the hook does nothing at all). */
+export function openHookServices(input: HookInput, env: NodeJS.ProcessEnv, lockTimeoutMs: number): ThreadMindServices | null {
+  const services = hookServices(input, env, lockTimeoutMs);
   return services.hasProjects() || services.hasOldLayout() ? services : null;
 }

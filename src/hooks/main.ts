@@ -29,7 +29,8 @@ export async function runHook(name: string | undefined): Promise<void> {
   const entry: EntryStart = { startedAt: Date.now(), stdin: null };
   if (isHookName(name)) {
     // Claude Code sets CLAUDE_PROJECT_DIR: no store there means nothing to do, and no reason to read the input.
-    if (guarded(() => storeExpectedFromEnv(process.env, process.cwd())) === false) return;
+    const fromEnv = guarded(() => storeExpectedFromEnv(process.env, process.cwd()));
+    if (fromEnv === false) return;
     let text: string | null = null;
     try {
       text = await readStdin(Math.max(100, PLANS[name].deadlineMs - 200));
@@ -37,7 +38,8 @@ export async function runHook(name: string | undefined): Promise<void> {
     } catch (e) {
       entry.stdin = { error: e }; // reported within the deadline by the runner
     }
-    if (text !== null && guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false) return;
+    // Only when the environment left the workspace to the input's cwd.
+    if (fromEnv === null && text !== null && guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false) return;
   }
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
     const core = () => sibling<HookCore>("hook-core.cjs");

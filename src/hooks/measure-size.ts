@@ -1,5 +1,4 @@
 // SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it.
-import { statSync } from "node:fs";
 import { readTail } from "../transcript/read-tail.js";
 import type { SizeRecord } from "../core/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
@@ -34,7 +33,6 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
   const reason = (kind === "sessionEnds" ? input.reason : input.trigger) ?? "unknown";
   const notes: string[] = [];
   let contextTokens: number | null = null;
-  let transcriptRead = false;
   const logged = store.sessionEvents(input.sessionId);
   const pending = pendingInjections(logged);
   const events: MeasurementEvent[] = [];
@@ -42,7 +40,6 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
   if (input.transcriptPath) {
     const path = input.transcriptPath;
     try {
-      refuseSpecialFile(path);
       // A pending injection after a compaction logged by an older version (no transcript offset) is recorded after the
       // boundary: only then walk back that far.
       const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === undefined);
@@ -52,7 +49,6 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
         pending.length === 0 ? null : readReceiptRecords(pending, path).then((records) => ({ records }), (error: unknown) => ({ error })),
       ]);
       contextTokens = tail.contextTokens;
-      transcriptRead = true;
       receipts = found === null ? null : "error" in found ? found : { records: [...tail.hookContexts, ...found.records] };
     } catch (e) {
       notes.push(failureLine("could not measure this session", e));
@@ -64,8 +60,8 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
     { kind: kind === "sessionEnds" ? "sessionEnd" : "preCompact", ...record },
     { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId },
   );
-  // A transcript that cannot be read cannot settle receipts either.
-  if (transcriptRead && receipts !== null) {
+  // A transcript that cannot be read cannot settle receipts either (receipts stays null then).
+  if (receipts !== null) {
     try {
       if ("error" in receipts) throw receipts.error;
       events.push(...(await receiptEvents(pending, receipts.records)));
@@ -91,13 +87,4 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
   // Local-state problems (config.json set aside and rebuilt) are the user's to know, like at SessionStart.
   const lines = [...store.notices, ...notes];
   return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
-}
-
-/**
- * Opening a FIFO blocks until a writer comes, and a blocked open keeps the process from ever exiting (the deadline's
- * exit waits for it): anything that exists but is neither a regular file nor a directory is refused before opening.
- */
-function refuseSpecialFile(path: string): void {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (stat && !stat.isFile() && !stat.isDirectory()) throw new Error(`cannot read transcript ${path}: is not a regular file`);
 }

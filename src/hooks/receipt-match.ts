@@ -1,12 +1,7 @@
 // The receipt rule: did the context a SessionStart hook loaded reach the model? Checked against the transcript's records.
-import { readFileSync, statSync } from "node:fs";
 import type { HookContextRecord } from "../transcript/types.js";
 import type { InjectionRecord, ReceiptStatus } from "../core/measurements.js";
-
-/** Claude Code's `<persisted-output>` block names the file that holds the full text it did not deliver. */
-const SAVED_TO = /Full output saved to: ([^\n]+)\n/;
-/** Bound on what is read: a ThreadMind context is about 10,000 characters, so a larger saved output is not one of ours. */
-const SAVED_MAX_BYTES = 1024 * 1024;
+import { readSavedOutput, savedOutputPathOf } from "../core/saved-output.js";
 
 /** How the injection's text is recognised: a function of a text, and the value it gives for the injected one. */
 export interface TextIdentity {
@@ -16,23 +11,13 @@ export interface TextIdentity {
 
 /** The path of the full text behind a `<persisted-output>` preview, or null when the block names none. */
 export function savedOutputPath(record: HookContextRecord): string | null {
-  if (!record.isPersistedOutputPreview) return null;
-  return SAVED_TO.exec(record.content[0] ?? "")?.[1]?.trim() ?? null;
+  return savedOutputPathOf(record);
 }
 
 /** The full text Claude Code saved for a preview; null when there is no such file (any more) or it is too large to be ours. */
 export function savedOutputText(record: HookContextRecord): string | null {
-  const path = savedOutputPath(record);
-  if (path === null) return null;
-  let size: number;
-  try {
-    size = statSync(path).size;
-  } catch (e) {
-    // Deleted with the session's folder: the header rule decides. Anything else is a real problem, reported by the caller.
-    if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
-    throw e;
-  }
-  return size > SAVED_MAX_BYTES ? null : readFileSync(path, "utf8");
+  const path = savedOutputPathOf(record);
+  return path === null ? null : readSavedOutput(path);
 }
 
 /**

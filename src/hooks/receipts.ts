@@ -8,21 +8,11 @@ import { textFingerprint } from "../core/text-fingerprint.js";
 import { receiptWith, savedOutputText } from "./receipt-match.js";
 
 /**
- * Receipt events for a session's pending injections. Each injection is recorded after the transcript offset it noted
- * when loaded, before the next response: read from there. Records of older versions have no offset: startup/clear
- * injections are then among the first records (head), compact ones after the last boundary (the caller's tail reading
- * passes those records in).
+ * The hook-context records a session's pending injections' receipts are read from. Each injection is recorded after the
+ * transcript offset it noted when loaded, before the next response: read from there. Records of older versions have no
+ * offset: startup/clear injections are then among the first records (head), compact ones after the last boundary (the
+ * caller's tail reading adds those records).
  */
-export async function settleReceipts(
-  pending: readonly InjectionRecord[],
-  transcriptPath: string,
-  tailContexts: readonly HookContextRecord[],
-): Promise<MeasurementEvent[]> {
-  if (pending.length === 0) return [];
-  return receiptEvents(pending, [...tailContexts, ...(await readReceiptRecords(pending, transcriptPath))]);
-}
-
-/** The hook-context records the pending injections' receipts are read from (see settleReceipts). */
 export async function readReceiptRecords(pending: readonly InjectionRecord[], transcriptPath: string): Promise<HookContextRecord[]> {
   const offsets = new Set<number>();
   for (const i of pending) {

@@ -1,16 +1,19 @@
 // The hooks' first question, answered without loading the core: could this workspace hold a ThreadMind store at all?
-import { existsSync } from "node:fs";
-import { resolveWorkspace } from "../core/workspace.js";
+import { statSync } from "node:fs";
+import { isAbsolute } from "node:path";
+import { resolveWorkspace, storeExists } from "../core/workspace.js";
 import { parseHookInput } from "./hook-input.js";
 
 /**
- * Answered from the environment alone, before stdin is read: THREADMIND_ROOT or CLAUDE_PROJECT_DIR (which Claude Code
- * always sets) decide the workspace whatever the input's cwd says (see resolveWorkspace). Null when neither is set:
- * then the input's cwd decides (workspaceMayHaveStore).
+ * Answered from the environment alone, before stdin is read, when the environment alone decides the workspace as
+ * resolveWorkspace does, whatever the input's cwd says: an absolute THREADMIND_ROOT, or (THREADMIND_ROOT unset) a
+ * CLAUDE_PROJECT_DIR (which Claude Code always sets) that is an existing directory. Null otherwise: then the input's cwd
+ * decides (workspaceMayHaveStore).
  */
 export function storeExpectedFromEnv(env: NodeJS.ProcessEnv, fallbackCwd: string): boolean | null {
-  if (!env.THREADMIND_ROOT && !env.CLAUDE_PROJECT_DIR) return null;
-  return existsSync(resolveWorkspace({ env, cwd: fallbackCwd }).storeDir);
+  const envDecides = env.THREADMIND_ROOT ? isAbsolute(env.THREADMIND_ROOT) : env.CLAUDE_PROJECT_DIR !== undefined && env.CLAUDE_PROJECT_DIR !== "" && isDirectory(env.CLAUDE_PROJECT_DIR);
+  if (!envDecides) return null;
+  return storeExists(resolveWorkspace({ env, cwd: fallbackCwd }));
 }
 
 /**
@@ -24,5 +27,13 @@ export function workspaceMayHaveStore(rawInput: string, fallbackCwd: string, env
   } catch {
     return true;
   }
-  return existsSync(resolveWorkspace({ env, cwd }).storeDir);
+  return storeExists(resolveWorkspace({ env, cwd }));
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -2,7 +2,7 @@
 import { createReadStream } from "node:fs";
 import { LineSplitter } from "./line-splitter.js";
 import type { LineSink } from "./line-splitter.js";
-import { withTranscript } from "./transcript-file.js";
+import { checkPositiveInteger, withTranscript } from "./transcript-file.js";
 
 export const DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
 
@@ -21,7 +21,7 @@ export interface ForEachLineResult {
  */
 export async function forEachLine(path: string, sink: LineSink, options: ForEachLineOptions = {}): Promise<ForEachLineResult> {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
-  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer, got ${chunkSize}`);
+  checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
     const splitter = new LineSplitter(sink);
     let bytesRead = 0;

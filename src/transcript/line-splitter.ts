@@ -76,11 +76,6 @@ export class LineSplitter {
     });
   }
 
-  /** Bytes held for a line that has not ended yet. */
-  get bytesPending(): number {
-    return this.bytes.bytesPending;
-  }
-
   push(chunk: Buffer): void {
     this.bytes.push(chunk);
   }

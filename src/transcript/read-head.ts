@@ -4,7 +4,7 @@ import { ByteLineSplitter } from "./line-splitter.js";
 import { mayBeNeededRecord } from "./line-prefilter.js";
 import type { NeededKind } from "./line-prefilter.js";
 import { emptySkipCounts } from "./session-accumulator.js";
-import { readExactly, withTranscript } from "./transcript-file.js";
+import { checkPositiveInteger, readExactly, withTranscript } from "./transcript-file.js";
 import type { ClassifiedLine, HeadReading, HookContextRecord, RecordMeta } from "./types.js";
 
 /** Enough for the injection records written first after /clear (a 10,000-character context appears several times, escaped). */
@@ -34,10 +34,6 @@ export interface ReadHeadOptions {
  * classified (line-prefilter.ts).
  */
 const NEEDED_IN_HEAD: readonly NeededKind[] = ["assistant", "hook-context"];
-
-function checkPositiveInteger(name: string, value: number): void {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
-}
 
 /** Meta of a main-chain record; null for blank, malformed and skipped lines. */
 function mainChainMeta(line: ClassifiedLine): RecordMeta | null {

@@ -3,7 +3,7 @@ import { classifyLine } from "./classify-record.js";
 import { mayBeNeededRecord } from "./line-prefilter.js";
 import type { NeededKind } from "./line-prefilter.js";
 import { emptySkipCounts } from "./session-accumulator.js";
-import { readExactly, withTranscript } from "./transcript-file.js";
+import { checkPositiveInteger, readExactly, withTranscript } from "./transcript-file.js";
 import type { OpenTranscript } from "./transcript-file.js";
 import type { AssistantUsageRecord, CompactBoundaryRecord, HookContextRecord, TailReading } from "./types.js";
 
@@ -22,10 +22,6 @@ export interface ReadTailOptions {
 }
 
 const NEWLINE = 0x0a;
-
-function checkPositiveInteger(name: string, value: number): void {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
-}
 
 /** Until the last main-chain assistant record is found. */
 const NEEDED_BEFORE_LAST_RESPONSE: readonly NeededKind[] = ["assistant", "compact-boundary", "hook-context"];
@@ -156,6 +152,7 @@ export async function readTail(path: string, options: ReadTailOptions = {}): Pro
   return withTranscript(path, async (file) => {
     const collector = new TailCollector(options.backToLastCompaction ?? false);
     const walk = await walkBack(file, chunkSize, maxBytes, collector);
+    // The collector is dropped here: its lists are put in file order in place.
     return {
       path,
       fileSize: file.size,
@@ -164,8 +161,8 @@ export async function readTail(path: string, options: ReadTailOptions = {}): Pro
       stoppedAtByteLimit: walk.stoppedAtByteLimit,
       lastAssistant: collector.lastAssistant,
       contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
-      compactBoundaries: [...collector.boundariesLastFirst].reverse(),
-      hookContexts: [...collector.hookContextsLastFirst].reverse(),
+      compactBoundaries: collector.boundariesLastFirst.reverse(),
+      hookContexts: collector.hookContextsLastFirst.reverse(),
       skipped: { ...collector.skipped },
       lines: collector.lines,
       unparsedLines: collector.unparsedLines,

@@ -1,4 +1,4 @@
-// Opening a transcript file for reading: TranscriptReadError (carries the path) and exact positional reads.
+// Opening a transcript file for reading: TranscriptReadError (carries the path), exact positional reads, the readers' size-option check.
 // Synchronous calls on a file descriptor: the file is a regular one (checked before opening) and each read is one
 // chunk, so a hook saves a thread-pool round trip per call, and never loads node:fs/promises (with the stream and
 // readline modules it pulls in, ~10 ms of a hook's start-up). Streaming a whole file (forEachLine) stays asynchronous.
@@ -15,6 +15,11 @@ export class TranscriptReadError extends Error {
     this.path = path;
     this.code = options.code;
   }
+}
+
+/** Throws a RangeError naming `name` unless `value` is an integer of at least 1 (the readers' size options). */
+export function checkPositiveInteger(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
 }
 
 function fsCode(error: unknown): string | null {

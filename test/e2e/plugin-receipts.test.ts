@@ -7,7 +7,7 @@ import { makeTempDir, removeDir } from "../support/run-claude.js";
 import { readTranscript } from "../support/claude-transcripts.js";
 import { recordedContexts, sessionStartPrinted } from "../support/plugin-e2e.js";
 import { receiptFor, savedOutputPath } from "../../src/hooks/receipt-rule.js";
-import { settleReceipts } from "../../src/hooks/receipts.js";
+import { readReceiptRecords, receiptEvents } from "../../src/hooks/receipts.js";
 import { readHead } from "../../src/transcript/read-head.js";
 import { contentHash } from "../../src/core/token-estimate.js";
 import type { InjectionRecord } from "../../src/core/measurements.js";
@@ -53,9 +53,15 @@ function logged(record: InjectionRecord): MeasurementEvent {
   return { kind: "injection", ...rest };
 }
 
+/** The receipt events the hooks log for the pending injections among these events, read from the transcript's head. */
+async function settleReceipts(events: readonly MeasurementEvent[], path: string): Promise<MeasurementEvent[]> {
+  const pending = pendingInjections(events);
+  return receiptEvents(pending, await readReceiptRecords(pending, path));
+}
+
 /** The receipt statuses settleReceipts logs for the pending injections among these events. */
 async function settled(events: MeasurementEvent[], path: string): Promise<string[]> {
-  const receipts = await settleReceipts(pendingInjections(events), path, []);
+  const receipts = await settleReceipts(events, path);
   return receipts.map((r) => (r.kind === "receipt" ? `${r.injectionAt} ${r.receipt}` : `not a receipt: ${r.kind}`));
 }
 
@@ -73,7 +79,7 @@ describe("injection receipts on real Claude Code 2.1.332 transcripts", () => {
     const first = injection(fixture.sessionId, fixture.printed, "probe");
     expect(await settled([logged(first)], fixture.path)).toEqual([`${first.at} delivered`]);
     // Already settled: nothing more to log.
-    const receipt = (await settleReceipts(pendingInjections([logged(first)]), fixture.path, []))[0]!;
+    const receipt = (await settleReceipts([logged(first)], fixture.path))[0]!;
     expect(pendingInjections([logged(first), receipt])).toEqual([]);
   });
 

@@ -74,9 +74,4 @@ export class CatalogIndex {
   slotOf(threadId: string): number {
     return this.slots.get(threadId) ?? -1;
   }
-
-  get(threadId: string): CatalogMeta | undefined {
-    const slot = this.slots.get(threadId);
-    return slot === undefined ? undefined : this.metas[slot];
-  }
 }

@@ -1,5 +1,5 @@
 // What the search index keeps per thread file: a catalog entry (metadata and headings only) and a body entry (section texts).
-import { contentHash } from "../token-estimate.js";
+import { contentHash } from "../content-hash.js";
 import { FrontmatterError, parseThread } from "../frontmatter.js";
 import { parseSummary } from "../summary-sections.js";
 import type { ClosedStatus, SectionKey } from "../types.js";

@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../atomic-write.js";
-import { readTextStrict } from "../store.js";
+import { readTextStrict } from "../read-strict.js";
 import { SECTION_KEYS, type SectionKey } from "../types.js";
 import type { BodyDoc, BodyEntry, CatalogEntry, CatalogMeta, FileStamp } from "./index-entries.js";
 
