@@ -1,11 +1,11 @@
 // Full transcript scan: `thread-mind-mcp report --json` (the report's scanner) over ~500 MB of generated transcripts in a
 // Claude configuration folder: MB/s and peak RSS. Floors: reading the same bytes, and JSON.parse of every line.
-import { closeSync, openSync, readSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { cachedScanCorpus } from "./fixture-cache.mjs";
 import { figure } from "./figure.mjs";
-import { peakRssKb, runTimed } from "./spawn-measure.mjs";
+import { peakRssKb } from "./spawn-measure.mjs";
 import { summarize } from "./stats.mjs";
 
 const CHUNK = 1024 * 1024;
@@ -44,25 +44,17 @@ function readAll(files, parse) {
   return { mbps: bytes / 1e6 / ((performance.now() - t) / 1000), bytes, lines };
 }
 
-/** The scanner to run: the report of the built CLI when it has one; else readTranscript over src/transcript, bundled here. */
-async function scannerCommand(repoRoot, distDir, workDir, corpus, log) {
+/** The scanner: the report of the built CLI. */
+function scannerCommand(distDir) {
   const cli = join(distDir, "cli.mjs");
-  const probe = await runTimed({ command: process.execPath, args: [cli, "report", "--help"], cwd: corpus.workspace, env: process.env });
-  if (probe.code === 0) return { kind: "report", args: [cli, "report", "--json"], note: "`thread-mind-mcp report --json` (plugin/dist/cli.mjs)" };
-  log("scan: the built CLI has no report command; bundling readTranscript from src/transcript instead");
-  const { build } = await import("esbuild");
-  const entry = join(workDir, "scan-entry.ts");
-  writeFileSync(entry, `import { readdirSync } from "node:fs";\nimport { join } from "node:path";\nimport { readTranscript } from ${JSON.stringify(join(repoRoot, "src", "transcript", "index.ts"))};\nconst folder = process.argv[2]!;\nlet bytes = 0; const sessions = [];\nfor (const f of readdirSync(folder).filter((f) => f.endsWith(".jsonl"))) { const r = await readTranscript(join(folder, f)); bytes += r.bytesRead; sessions.push({ sessionId: f.slice(0, -6), finalContextTokens: r.finalContextTokens ?? null }); }\nprocess.stdout.write(JSON.stringify({ scannedFiles: sessions.length, scannedBytes: bytes, sessions }));\n`);
-  const out = join(workDir, "scan-entry.mjs");
-  await build({ entryPoints: [entry], outfile: out, bundle: true, platform: "node", format: "esm", target: "node18", logLevel: "error" });
-  return { kind: "bundle", args: [out, corpus.folder], note: "readTranscript over src/transcript (bundled; the CLI had no report command)" };
+  return { kind: "report", args: [cli, "report", "--json"], note: "`thread-mind-mcp report --json` (plugin/dist/cli.mjs)" };
 }
 
 export async function scanBenchmarks(ctx) {
-  const { repoRoot, distDir, workDir, cacheDir, quick, log } = ctx;
+  const { distDir, workDir, cacheDir, quick, log } = ctx;
   const totalBytes = quick ? 10_000_000 : 500_000_000;
   const corpus = cachedScanCorpus(cacheDir, { seed: 41, totalBytes, log });
-  const scanner = await scannerCommand(repoRoot, distDir, workDir, corpus, log);
+  const scanner = scannerCommand(distDir);
   const files = mainTranscripts(corpus.folder);
   const runs = quick ? 1 : 3;
   const env = { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`, HOME: join(workDir, "home"), CLAUDE_CONFIG_DIR: corpus.configDir };

@@ -1,18 +1,11 @@
-// thread_search latency (warm, over stdio) from bench/search-latency.mjs, which another part of the project owns; skipped
-// with a note when that module is absent.
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { failedFigure, figure } from "./figure.mjs";
-
-const MODULE = join(dirname(fileURLToPath(import.meta.url)), "search-latency.mjs");
+// thread_search latency (warm, over stdio) from bench/search-latency.mjs, against the server.mjs of ctx.distDir.
+import { figure } from "./figure.mjs";
+import { measureSearchLatency } from "./search-latency.mjs";
 
 export async function searchBenchmarks(ctx) {
-  if (!existsSync(MODULE)) return [failedFigure("search", "thread_search latency", "bench/search-latency.mjs does not exist yet", { skipped: true })];
-  const { measureSearchLatency } = await import(pathToFileURL(MODULE).href);
   const sizes = ctx.quick ? [100, 300] : [1_000, 10_000];
   ctx.log(`search: thread_search at ${sizes.join(" and ")} threads (bench/search-latency.mjs)`);
-  const results = await measureSearchLatency({ sizes, calls: ctx.quick ? 3 : 200 });
+  const results = await measureSearchLatency({ sizes, calls: ctx.quick ? 3 : 200, distDir: ctx.distDir });
   return sizes.map((size) => {
     const r = results[size];
     if (!r) throw new Error(`search-latency.mjs returned no result for ${size} threads`);

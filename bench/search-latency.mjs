@@ -1,13 +1,16 @@
-// Benchmark: thread_search latency, warm, over stdio against the built server (plugin/dist/server.mjs), at 1,000 and 10,000 threads.
+// Benchmark: thread_search latency, warm, over stdio against the built server (server.mjs of plugin/dist, or of the
+// `distDir` given), at 1,000 and 10,000 threads.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { seededRandom } from "./rng.mjs";
+import { percentile } from "./stats.mjs";
 
 const REPO_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const SERVER_BUNDLE = join(REPO_ROOT, "plugin", "dist", "server.mjs");
+const DEFAULT_DIST = join(REPO_ROOT, "plugin", "dist");
 const PROJECT = "bench";
 
 /** Words of made-up engineering summaries; a deterministic generator picks from them with a skew (some words are common). */
@@ -23,17 +26,6 @@ const VOCABULARY = (
   "graphql pagination cursor offset search ranking bm25 embedding vector similarity billing invoice stripe payment refund " +
   "coupon tax currency checkout cart order inventory warehouse shipping tracking label audit compliance gdpr retention"
 ).split(" ");
-
-function prng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function words(rand, n) {
   const out = [];
@@ -54,7 +46,7 @@ export function writeStore(root, count) {
   writeFileSync(join(store, ".gitignore"), "config.json\nconfig.json.*\ncache/\n.lock\n.lock.*\n");
   const createdAt = "2026-01-01T00:00:00.000Z";
   writeFileSync(join(store, "projects", `${PROJECT}.json`), `${JSON.stringify({ id: PROJECT, title: "Bench", mode: "solo", createdAt }, null, 2)}\n`);
-  const rand = prng(count);
+  const rand = seededRandom(count).next;
   const old = new Date(Date.now() - 3_600_000);
   for (let i = 0; i < count; i++) {
     const id = i === 0 ? "main" : `t-${i}`;
@@ -82,11 +74,7 @@ const QUERIES = [
   { query: "circuit breaker fallback", intent: "deep" },
 ];
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function measureSize(count, calls) {
+async function measureSize(count, calls, distDir) {
   const root = mkdtempSync(join(tmpdir(), `tm-bench-search-${count}-`));
   const home = mkdtempSync(join(tmpdir(), "tm-bench-home-"));
   let client;
@@ -94,7 +82,7 @@ async function measureSize(count, calls) {
     writeStore(root, count);
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [SERVER_BUNDLE],
+      args: [join(distDir, "server.mjs")],
       cwd: root,
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, THREADMIND_ROOT: root },
       stderr: "pipe",
@@ -117,7 +105,6 @@ async function measureSize(count, calls) {
       await search(q);
       times.push(performance.now() - t);
     }
-    times.sort((a, b) => a - b);
     const round = (x) => Math.round(x * 100) / 100;
     return { threads: count, calls, p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), coldMs: round(coldMs) };
   } finally {
@@ -129,15 +116,14 @@ async function measureSize(count, calls) {
 
 /**
  * thread_search latency in milliseconds, warm (index built and loaded in the server process), measured by the client
- * around each tools/call over stdio: `{ 1000: { p50, p99, coldMs, calls, threads }, 10000: { … } }`.
+ * around each tools/call over stdio: `{ 1000: { p50, p99, coldMs, calls, threads }, 10000: { … } }`. `distDir` holds the
+ * server.mjs to measure.
  */
-export async function measureSearchLatency({ sizes = [1_000, 10_000], calls = 200 } = {}) {
+export async function measureSearchLatency({ sizes = [1_000, 10_000], calls = 200, distDir = DEFAULT_DIST } = {}) {
   const results = {};
-  for (const size of sizes) results[size] = await measureSize(size, calls);
+  for (const size of sizes) results[size] = await measureSize(size, calls, distDir);
   return results;
 }
-
-export default measureSearchLatency;
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const results = await measureSearchLatency();

@@ -2,12 +2,20 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
+const REPO_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+
+/**
+ * What `npm run build` does (`tsup && node scripts/copy-assets.mjs`, from the repository root), with the output in
+ * `outDir` (TM_OUT_DIR, read by tsup.config.ts and copy-assets.mjs) and tsup's progress silenced. Throws when a step fails;
+ * their errors go to stderr.
+ */
 export function buildInto(outDir) {
-  const env = { ...process.env, TM_OUT_DIR: outDir };
-  execFileSync(process.execPath, ["node_modules/tsup/dist/cli-default.js", "--silent"], { env, stdio: ["ignore", "ignore", "inherit"] });
-  execFileSync(process.execPath, ["scripts/copy-assets.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const options = { cwd: REPO_ROOT, env: { ...process.env, TM_OUT_DIR: resolve(outDir) }, stdio: ["ignore", "ignore", "inherit"] };
+  execFileSync(process.execPath, ["node_modules/tsup/dist/cli-default.js", "--silent"], options);
+  execFileSync(process.execPath, ["scripts/copy-assets.mjs"], options);
 }
 
 function listFiles(dir) {

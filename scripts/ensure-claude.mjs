@@ -53,12 +53,16 @@ function versionOf(bin) {
   }).trim();
 }
 
-/** The installed binary that answers `--version` with the pinned version, or null. */
+/**
+ * The installed binary that answers `--version` with the pinned version, with that answer; or null.
+ * @returns {{ bin: string, version: string } | null}
+ */
 function workingBinaryIn(dir) {
   for (const bin of candidateBinaries(dir)) {
     if (!existsSync(bin)) continue;
     try {
-      if (versionOf(bin).startsWith(CLAUDE_CODE_VERSION)) return bin;
+      const version = versionOf(bin);
+      if (version.startsWith(CLAUDE_CODE_VERSION)) return { bin, version };
     } catch {
       // A placeholder stub (postinstall not run) or a truncated file: try the next candidate.
     }
@@ -76,8 +80,8 @@ export function locateClaude(root = repoRoot) {
     // An explicit override that does not run is an error, not a reason to fall back silently.
     return { path: override, version: versionOf(override), source: "env" };
   }
-  const bin = workingBinaryIn(claudeInstallDir(root));
-  return bin === null ? null : { path: bin, version: versionOf(bin), source: "cache" };
+  const found = workingBinaryIn(claudeInstallDir(root));
+  return found === null ? null : { path: found.bin, version: found.version, source: "cache" };
 }
 
 /** npm install into a private temp folder, then an atomic rename: concurrent callers never see half an install. */

@@ -1,7 +1,8 @@
 // `npm test`: everything the suite needs, then the suite. Same on a developer machine and in CI (CI=true).
 // 1. bundles: CI fails if plugin/dist differs from a fresh build; locally they are rebuilt so tests run current code.
 // 2. the real Claude Code binary (pinned, from npm) for the end-to-end tests.
-// 3. vitest, with a git identity in the environment (temp repos also set their own).
+// 3. vitest, with a git identity in the environment (temp repos also set their own), and TM_BUNDLES_CHECKED=1 so that its
+//    global setup (test/global-setup.ts) does not rebuild bundles that step 1 has just checked or rebuilt.
 import { spawnSync } from "node:child_process";
 import { staleBundles } from "./check-bundles.mjs";
 import { ensureClaude } from "./ensure-claude.mjs";
@@ -29,6 +30,7 @@ step("Running the test suite");
 const env = {
   ...process.env,
   THREADMIND_CLAUDE_BIN: claude.path,
+  TM_BUNDLES_CHECKED: "1",
   GIT_AUTHOR_NAME: process.env.GIT_AUTHOR_NAME ?? "ThreadMind Test",
   GIT_AUTHOR_EMAIL: process.env.GIT_AUTHOR_EMAIL ?? "test@threadmind.invalid",
   GIT_COMMITTER_NAME: process.env.GIT_COMMITTER_NAME ?? "ThreadMind Test",

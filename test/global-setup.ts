@@ -1,8 +1,9 @@
-// Vitest global setup: runs `npm run build` once when a bundle in plugin/dist is missing or older than its sources.
-import { execFileSync } from "node:child_process";
+// Vitest global setup: builds the bundles once (as `npm run build` does) when one in plugin/dist is missing or older than
+// its sources. `npm test` (scripts/test.mjs) has already compared plugin/dist with a fresh build, or rebuilt it, and says so
+// with TM_BUNDLES_CHECKED=1: then file ages are not consulted (in a fresh clone plugin/dist can look older than src/).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const DIST = join(ROOT, "plugin", "dist");
@@ -37,15 +38,17 @@ export function staleReason(): string | null {
  * Builds into a private directory, then renames each file into plugin/dist: a test run that starts meanwhile (another
  * vitest process) sees either the old bundle or the new one, never a half-written file.
  */
-function build(): void {
+async function build(): Promise<void> {
+  // scripts/check-bundles.mjs is plain JS without type declarations: a computed specifier keeps tsc from looking for them.
+  const checkBundles = pathToFileURL(join(ROOT, "scripts", "check-bundles.mjs")).href;
+  const { buildInto } = (await import(checkBundles)) as { buildInto: (outDir: string) => void };
   const out = join(ROOT, "plugin", `.build-${process.pid}`);
   rmSync(out, { recursive: true, force: true });
   try {
     try {
-      execFileSync("npm", ["run", "build"], { cwd: ROOT, env: { ...process.env, TM_OUT_DIR: out }, stdio: "pipe", encoding: "utf8" });
+      buildInto(out);
     } catch (e) {
-      const err = e as { stdout?: string; stderr?: string; message: string };
-      throw new Error(`npm run build failed before the tests:\n${err.stdout ?? ""}${err.stderr ?? err.message}`);
+      throw new Error(`building the bundles failed before the tests (tsup and copy-assets errors above):\n${e instanceof Error ? e.message : String(e)}`);
     }
     mkdirSync(join(DIST, "assets"), { recursive: true });
     for (const name of readdirSync(out)) if (/\.[cm]js$/.test(name)) renameSync(join(out, name), join(DIST, name));
@@ -59,9 +62,10 @@ function build(): void {
   }
 }
 
-export default function setup(): void {
+export default async function setup(): Promise<void> {
+  if (process.env.TM_BUNDLES_CHECKED === "1") return; // scripts/test.mjs checked or rebuilt plugin/dist just before
   const reason = staleReason();
   if (reason === null) return;
   process.stderr.write(`Building the bundles (${reason})…\n`);
-  build();
+  await build();
 }

@@ -1,6 +1,6 @@
 // A live Claude Code process in stream-json mode that a test feeds turn by turn (several instances can overlap).
 import { execa } from "execa";
-import { STREAM_JSON_ARGS, claudeEnv, userTurn } from "./run-claude.js";
+import { STREAM_JSON_ARGS, claudeEnv, killGroup, parseStreamJsonLine, userTurn } from "./run-claude.js";
 import type { StreamJsonMessage } from "./run-claude.js";
 
 export type ClaudeSessionOptions = {
@@ -33,15 +33,6 @@ export type ClaudeSession = {
   /** Closes stdin and waits for the process to exit. */
   close(): Promise<ClaudeSessionEnd>;
 };
-
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch (error) {
-    const gone = error instanceof Error && "code" in error && error.code === "ESRCH";
-    if (!gone) throw error;
-  }
-}
 
 /** Starts `claude -p --input-format stream-json --output-format stream-json --verbose …` and keeps it open. */
 export function startClaudeSession(options: ClaudeSessionOptions): ClaudeSession {
@@ -76,18 +67,10 @@ export function startClaudeSession(options: ClaudeSessionOptions): ClaudeSession
     pending += chunk.toString("utf8");
     let newline = pending.indexOf("\n");
     while (newline >= 0) {
-      const line = pending.slice(0, newline).trim();
+      const message = parseStreamJsonLine(pending.slice(0, newline));
       pending = pending.slice(newline + 1);
       newline = pending.indexOf("\n");
-      if (!line.startsWith("{")) continue;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      if (typeof parsed !== "object" || parsed === null || !("type" in parsed) || typeof parsed.type !== "string") continue;
-      const message: StreamJsonMessage = { ...parsed, type: parsed.type };
+      if (message === null) continue;
       messages.push(message);
       if (message.type === "result") waiting.shift()?.resolve(message);
     }

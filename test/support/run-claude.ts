@@ -108,25 +108,31 @@ export function userTurn(text: string): string {
   return JSON.stringify({ type: "user", message: { role: "user", content: text } }) + "\n";
 }
 
+/** One stdout line as a message: a JSON object with a string `type`, else null (blank, plain text, other JSON). */
+export function parseStreamJsonLine(line: string): StreamJsonMessage | null {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith("{")) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(trimmed);
+  } catch {
+    return null; // plain text output that happens to start with "{"
+  }
+  if (typeof parsed !== "object" || parsed === null || !("type" in parsed) || typeof parsed.type !== "string") return null;
+  return { ...parsed, type: parsed.type };
+}
+
 function parseMessages(stdout: string): StreamJsonMessage[] {
   const out: StreamJsonMessage[] = [];
   for (const line of stdout.split("\n")) {
-    const trimmed = line.trim();
-    if (!trimmed.startsWith("{")) continue;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(trimmed);
-    } catch {
-      continue; // plain text output that happens to start with "{"
-    }
-    if (typeof parsed === "object" && parsed !== null && "type" in parsed && typeof parsed.type === "string") {
-      out.push({ ...parsed, type: parsed.type });
-    }
+    const message = parseStreamJsonLine(line);
+    if (message !== null) out.push(message);
   }
   return out;
 }
 
-function killGroup(pid: number): void {
+/** SIGKILL to the process group led by `pid` (spawned with `detached: true`); a group already gone is fine. */
+export function killGroup(pid: number): void {
   try {
     process.kill(-pid, "SIGKILL");
   } catch (error) {
@@ -181,8 +187,7 @@ export async function runClaude(options: RunClaudeOptions): Promise<ClaudeRun> {
         pending = pending.slice(newline + 1);
         newline = pending.indexOf("\n");
         if (!line.includes('"type":"result"')) continue;
-        const [message] = parseMessages(line);
-        if (message?.type !== "result") continue;
+        if (parseStreamJsonLine(line)?.type !== "result") continue;
         const next = turns.shift();
         if (next === undefined) stdin.end();
         else stdin.write(userTurn(next));
