@@ -9286,7 +9286,7 @@ function looksLikeCredentialValue(value, minLength = GENERIC_MIN_LENGTH) {
 function looksLikeWordsJoined(value) {
   const parts = value.split(/[-_.]+/).filter((part) => part !== "");
   if (parts.length < 2) return false;
-  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Za-z0-9]{1,3})$/.test(part));
+  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
 }
 function groupSpan(match, group) {
   const span = match.indices?.[group];

@@ -140,12 +140,13 @@ export function looksLikeCredentialValue(value: string, minLength: number = GENE
 
 /**
  * True for names made of words: separated parts that are each a word (lower, UPPER or Capitalized), a number, or at
- * most three characters. Generated secrets with separators have mixed-case, digit-laden parts instead.
+ * most three characters of one case (`v2`, `X86`, `db`). Generated secrets with separators have mixed-case, digit-laden
+ * parts instead, also short ones (`5xY`).
  */
 function looksLikeWordsJoined(value: string): boolean {
   const parts = value.split(/[-_.]+/).filter((part) => part !== "");
   if (parts.length < 2) return false;
-  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Za-z0-9]{1,3})$/.test(part));
+  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
 }
 
 /** The span of capture group `group` (0 = whole match); requires the `d` flag. */
