@@ -175,7 +175,9 @@ describe("scanForSecrets on random prose", () => {
       fc.property(prose, (text) => {
         expect(scanForSecrets(text)).toEqual([]);
       }),
-      { numRuns: 3000 },
+      // Seeded, like every property over the scanner's heuristics: random prose can rarely build a credential shape
+      // (once in ~30,000 runs: "sk-ant-aaaaabaaa_dfcae_…"), and CI must not fail by chance.
+      { numRuns: 3000, seed: 20261130 },
     );
   });
 
@@ -191,7 +193,7 @@ describe("scanForSecrets on random prose", () => {
       fc.property(prose, artefact, prose, (before, thing, after) => {
         expect(scanForSecrets(`${before}\nwe saw ${thing} there\n${after}`)).toEqual([]);
       }),
-      { numRuns: 1000 },
+      { numRuns: 1000, seed: 20261130 },
     );
   });
 });
