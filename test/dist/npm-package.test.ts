@@ -6,11 +6,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NO_REGISTRY, npmEnv, npmMachine, packDryRun, packInto, run, runOk, startRegistry, distTempRoot, type LocalRegistry, type PackResult } from "../support/npm-package.js";
 import { clientSnippets, resolvedEnv, type ClientSnippet } from "../support/readme-client-configs.js";
 import { pinnedNodes } from "../support/pinned-nodes.js";
+import { allTextOf } from "../server/support/spawn-server.js";
 import { REPO_ROOT } from "../support/run-cli.js";
 import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
 
@@ -43,10 +43,6 @@ let globalPrefix: string;
 let project: TempRepo;
 let registry: LocalRegistry;
 
-function textOf(result: unknown): string {
-  return (result as CallToolResult).content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-}
-
 /** Starts a server the way an MCP client does (command, args, env, cwd), initializes, and hands the client to `use`. */
 async function withServer<T>(launch: { command: string; args: string[]; env: Record<string, string>; cwd: string }, use: (client: Client) => Promise<T>): Promise<T> {
   const transport = new StdioClientTransport({ ...launch, stderr: "pipe" });
@@ -65,14 +61,34 @@ async function withServer<T>(launch: { command: string; args: string[]; env: Rec
 
 async function callOk(client: Client, name: string, args: Record<string, unknown> = {}): Promise<string> {
   const result = await client.callTool({ name, arguments: args });
-  if (result.isError) throw new Error(`${name} failed: ${textOf(result)}`);
-  return textOf(result);
+  if (result.isError) throw new Error(`${name} failed: ${allTextOf(result)}`);
+  return allTextOf(result);
 }
 
-/** The environment of a user's shell with the global install on PATH (and, first, another node when given). */
+/** The environment of a user's shell after the global install: its bin on PATH (after another node, when given). */
 function globalUserEnv(nodeDir?: string): Record<string, string> {
   const machine = npmMachine(root, `user-${Math.random().toString(36).slice(2)}`);
-  return { ...npmEnv({ ...machine, registry: NO_REGISTRY, path: [...(nodeDir ? [nodeDir] : []), join(globalPrefix, "bin")] }), ...TEST_GIT_ENV };
+  const path = [...(nodeDir ? [nodeDir] : []), join(globalPrefix, "bin")];
+  return { ...npmEnv({ home: machine.home, cache: machine.cache, prefix: globalPrefix, registry: NO_REGISTRY, path }), ...TEST_GIT_ENV };
+}
+
+/**
+ * Starts a README snippet's server as its client would: the snippet's command, args and env (placeholders filled with the
+ * repository), in the repository for Codex and in a folder that is no repository for the others (they start servers
+ * outside it, which is why their snippets set THREADMIND_ROOT). Checks initialize, tools/list and the repository's threads.
+ */
+async function checkSnippet(snippet: ClientSnippet, machineEnv: Record<string, string>): Promise<void> {
+  const elsewhere = join(root, `elsewhere-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(elsewhere, { recursive: true });
+  const env = { ...machineEnv, ...resolvedEnv(snippet, project.dir) };
+  const cwd = snippet.client === "Codex" ? project.dir : elsewhere;
+  await withServer({ command: snippet.command, args: snippet.args, env, cwd }, async (client) => {
+    expect(client.getServerVersion()).toMatchObject({ name: "thread-mind", version: pkg.version });
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(TOOL_COUNT);
+    expect(tools.map((t) => t.name)).toContain("summary_update");
+    expect(await callOk(client, "thread_list")).toContain("Payments (payments)");
+  });
 }
 
 beforeAll(async () => {
@@ -152,6 +168,10 @@ describe("a global install (npm install -g <tarball>, offline)", () => {
     expect(tree.stdout).toMatch(/Payments \(payments\)/);
   });
 
+  test("every README snippet (npx -y thread-mind-mcp) runs the global install, with no registry to reach", async () => {
+    for (const snippet of clientSnippets()) await checkSnippet(snippet, globalUserEnv());
+  });
+
   test('the install note\'s config ("command": "thread-mind-mcp", no args) serves the project over stdio', async () => {
     await withServer({ command: "thread-mind-mcp", args: [], env: globalUserEnv(), cwd: project.dir }, async (client) => {
       expect(client.getServerVersion()).toMatchObject({ name: "thread-mind", version: pkg.version });
@@ -206,22 +226,10 @@ describe("the README's client snippets, run as written on a machine without the 
     expect(snippets.find((s) => s.client === "VS Code")?.type).toBe("stdio");
   });
 
-  // Claude Desktop, Cursor and VS Code start servers outside the repository (here: a folder that is no repository), and
-  // the snippet's THREADMIND_ROOT names it; Codex starts them in the directory `codex` runs in, the repository.
   test.each(snippets.map((s) => [s.client, s] as const))("%s: initialize, tools/list, and the threads of the repository", async (_client, snippet: ClientSnippet) => {
     const machine = npmMachine(root, `fresh-${snippet.client.replace(/\W/g, "")}`);
-    const elsewhere = join(machine.home, "elsewhere");
-    mkdirSync(elsewhere, { recursive: true });
-    const env = { ...npmEnv({ ...machine, registry: registry.url }), ...TEST_GIT_ENV, ...resolvedEnv(snippet, project.dir) };
-    const cwd = snippet.client === "Codex" ? project.dir : elsewhere;
     const fetched = registry.requests.length;
-    await withServer({ command: snippet.command, args: snippet.args, env, cwd }, async (client) => {
-      expect(client.getServerVersion()).toMatchObject({ name: "thread-mind", version: pkg.version });
-      const { tools } = await client.listTools();
-      expect(tools).toHaveLength(TOOL_COUNT);
-      expect(tools.map((t) => t.name)).toContain("summary_update");
-      expect(await callOk(client, "thread_list")).toContain("Payments (payments)");
-    });
+    await checkSnippet(snippet, { ...npmEnv({ ...machine, registry: registry.url }), ...TEST_GIT_ENV });
     // npx fetched the package from the registry: nothing was installed on this machine before.
     expect(registry.requests.slice(fetched)).toContain(`/${pkg.name}/-/${packed.filename}`);
   });

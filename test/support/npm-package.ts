@@ -70,10 +70,17 @@ export function runOk(command: string, args: string[], options: { cwd: string; e
   return result.stdout;
 }
 
+function isPackResult(value: unknown): value is PackResult {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const strings = ["name", "version", "filename", "integrity", "shasum"].every((k) => typeof v[k] === "string");
+  return strings && Array.isArray(v.files) && v.files.every((f: unknown) => typeof f === "object" && f !== null && typeof (f as Record<string, unknown>).path === "string");
+}
+
 function parsePack(stdout: string): PackResult {
   const parsed: unknown = JSON.parse(stdout);
-  if (!Array.isArray(parsed) || parsed.length !== 1) throw new Error(`npm pack --json printed ${stdout}`);
-  return parsed[0] as PackResult;
+  if (!Array.isArray(parsed) || parsed.length !== 1 || !isPackResult(parsed[0])) throw new Error(`npm pack --json printed ${stdout}`);
+  return parsed[0];
 }
 
 /** `npm pack --dry-run --json` of this repository: what a publish would ship. */
@@ -103,10 +110,10 @@ export async function startRegistry(packed: PackResult & { tarball: string }): P
   const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as Record<string, unknown>;
   const tarballBytes = readFileSync(packed.tarball);
   const requests: string[] = [];
+  let base = ""; // the registry's URL, known once it listens
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://127.0.0.1").pathname);
     requests.push(path);
-    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
     if (path === `/${packed.name}`) {
       const version = { ...manifest, _id: `${packed.name}@${packed.version}`, dist: { tarball: `${base}${packed.name}/-/${packed.filename}`, integrity: packed.integrity, shasum: packed.shasum } };
       const body = JSON.stringify({ _id: packed.name, name: packed.name, "dist-tags": { latest: packed.version }, versions: { [packed.version]: version } });
@@ -118,9 +125,11 @@ export async function startRegistry(packed: PackResult & { tarball: string }): P
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error(`the registry listens on ${String(address)}`);
+  base = `http://127.0.0.1:${address.port}/`;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: base,
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
