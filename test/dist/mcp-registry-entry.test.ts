@@ -8,7 +8,7 @@ import { REPO_ROOT } from "../support/run-cli.js";
 
 const schema = JSON.parse(readFileSync(join(REPO_ROOT, "test", "fixtures", "mcp-registry", "server.schema.json"), "utf8")) as { $id: string };
 const serverJson = JSON.parse(readFileSync(join(REPO_ROOT, "server.json"), "utf8")) as Record<string, unknown>;
-const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { name: string; version: string; mcpName?: string };
+const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { name: string; version: string; mcpName?: string; homepage?: string; repository?: { url?: string } };
 
 // ajv-formats is CommonJS with `exports.default`: under NodeNext types its default import is the module object, while at
 // run time (vitest's interop) it may already be the plugin. Take the function either way.
@@ -42,5 +42,11 @@ describe("server.json (MCP Registry entry)", () => {
       expect.objectContaining({ registryType: "npm", registryBaseUrl: "https://registry.npmjs.org", identifier: pkg.name, version: pkg.version, transport: { type: "stdio" } }),
     ]);
     expect(pkg.mcpName).toBe(serverJson.name);
+  });
+
+  test("says what package.json says about the project's home: the same website, the same repository (or neither names one)", () => {
+    expect(serverJson.websiteUrl).toBe(pkg.homepage);
+    const repository = serverJson.repository as { url?: string } | undefined;
+    expect(repository?.url?.replace(/\.git$/, "")).toBe(pkg.repository?.url?.replace(/^git\+/, "").replace(/\.git$/, ""));
   });
 });
