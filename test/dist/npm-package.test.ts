@@ -2,7 +2,7 @@
 // and as a project's dependency, run as `thread-mind-mcp`; and every README client snippet started as written, through
 // `npx -y thread-mind-mcp` on a machine that has never seen the package (a registry on 127.0.0.1 serves the tarball).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -16,13 +16,16 @@ import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.
 
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { name: string; version: string };
 
-/** Everything `npm pack` may ship: the bundles and their assets, the plugin manifests and commands, README, LICENSE. */
+/**
+ * Everything `npm pack` may ship: the bundles and their assets, the Claude Code plugin's manifests, hooks and slash
+ * commands (the package holds the whole plugin), README, LICENSE. No sources, tests, scripts or docs.
+ */
 const SHIPPED = [
   ".claude-plugin/marketplace.json",
   ".claude-plugin/plugin.json",
   "LICENSE",
   "README.md",
-  ...["abandon", "context", "create", "done", "help", "history", "init", "merge", "project", "search", "stats", "summary", "switch", "tree"].map((c) => `commands/${c}.md`),
+  ...readdirSync(join(REPO_ROOT, "commands")).filter((f) => f.endsWith(".md")).map((f) => `commands/${f}`),
   "package.json",
   "plugin/dist/assets/o200k_base.json",
   "plugin/dist/assets/tiktoken_bg.wasm",
