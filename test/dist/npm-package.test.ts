@@ -18,7 +18,8 @@ const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as
 
 /**
  * Everything `npm pack` may ship: the bundles and their assets, the Claude Code plugin's manifests, hooks and slash
- * commands (the package holds the whole plugin), README, LICENSE. No sources, tests, scripts or docs.
+ * commands (the package holds the whole plugin), README, LICENSE. No sources, tests, scripts or docs. The bundles and
+ * commands are read from their folders (a new one ships without an edit here); the four bundles users run are named.
  */
 const SHIPPED = [
   ".claude-plugin/marketplace.json",
@@ -29,10 +30,7 @@ const SHIPPED = [
   "package.json",
   "plugin/dist/assets/o200k_base.json",
   "plugin/dist/assets/tiktoken_bg.wasm",
-  "plugin/dist/cli.mjs",
-  "plugin/dist/hook-core.cjs",
-  "plugin/dist/hook.cjs",
-  "plugin/dist/server.mjs",
+  ...readdirSync(join(REPO_ROOT, "plugin", "dist")).filter((f) => /\.[cm]js$/.test(f)).map((f) => `plugin/dist/${f}`),
   "plugin/hooks.json",
   "plugin/mcp.json",
 ].sort();
@@ -129,6 +127,11 @@ describe("the packed tarball", () => {
     expect(inTarball).toEqual(SHIPPED);
     expect(packed.name).toBe(pkg.name);
     expect(packed.version).toBe(pkg.version);
+  });
+
+  test("the four bundles users run are in it", () => {
+    const listed = dryRun.files.map((f) => f.path);
+    for (const bundle of ["cli.mjs", "server.mjs", "hook.cjs", "hook-core.cjs"]) expect(listed).toContain(`plugin/dist/${bundle}`);
   });
 
   test("the bin is packed with its run bit and starts with a shebang", () => {
