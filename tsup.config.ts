@@ -1,14 +1,21 @@
 // Build config: self-contained bundles under plugin/dist, committed: the hooks as CommonJS (hook, hook-core), server and cli as ESM.
-import { readFileSync } from "node:fs";
+import { chmodSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { defineConfig, type Options } from "tsup";
 
 // CJS dependencies inlined into an ESM bundle call require(); give them Node's.
 const requireShim = 'import { createRequire as __tmCreateRequire } from "node:module"; const require = __tmCreateRequire(import.meta.url);';
 
+// The CLI is the package's bin (`thread-mind-mcp`, run by npx, a global install or a git merge driver): a program, not a
+// shell script, so it starts with a shebang and is built with its run bit (npm packs a file's mode as it is on disk).
+const shebang = "#!/usr/bin/env node";
+
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 
+const outDir = process.env.TM_OUT_DIR ?? "plugin/dist";
+
 const shared: Options = {
-  outDir: process.env.TM_OUT_DIR ?? "plugin/dist",
+  outDir,
   format: ["esm"],
   outExtension: () => ({ js: ".mjs" }),
   platform: "node",
@@ -34,5 +41,11 @@ export default defineConfig([
   // The hook entry runs even without a project: nothing but node builtins.
   { ...hooks, entry: { hook: "src/hooks/main.ts" } },
   { ...hooks, entry: { "hook-core": "src/hooks/hook-core.ts" } },
-  { ...shared, entry: { server: "src/server/main.ts", cli: "src/cli/main.ts" }, banner: { js: requireShim } },
+  { ...shared, entry: { server: "src/server/main.ts" }, banner: { js: requireShim } },
+  {
+    ...shared,
+    entry: { cli: "src/cli/main.ts" },
+    banner: { js: `${shebang}\n${requireShim}` },
+    onSuccess: async () => chmodSync(join(outDir, "cli.mjs"), 0o755),
+  },
 ]);

@@ -31,7 +31,7 @@ function listFiles(dir) {
   return out.sort();
 }
 
-/** Names of files that differ between a fresh build and plugin/dist (missing, extra or changed). */
+/** Names of files that differ between a fresh build and plugin/dist (missing, extra, changed, or with another run bit). */
 export function staleBundles(committedDir = "plugin/dist") {
   const fresh = mkdtempSync(join(tmpdir(), "tm-build-"));
   try {
@@ -39,8 +39,11 @@ export function staleBundles(committedDir = "plugin/dist") {
     const a = listFiles(fresh);
     const b = listFiles(committedDir);
     const names = [...new Set([...a, ...b])].sort();
+    // The run bit counts too: the CLI is the package's bin, and a clone gets the mode git recorded.
+    const runnable = (file) => (statSync(file).mode & 0o111) !== 0;
     return names.filter((n) => {
       if (!a.includes(n) || !b.includes(n)) return true;
+      if (runnable(join(fresh, n)) !== runnable(join(committedDir, n))) return true;
       return !readFileSync(join(fresh, n)).equals(readFileSync(join(committedDir, n)));
     });
   } finally {

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { createRequire } from 'node:module';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
@@ -14445,7 +14446,7 @@ async function main(argv) {
     return 0;
   }
   if (name === "--version" || name === "-v") {
-    console.log(process.env.npm_package_version ?? VERSION);
+    console.log(VERSION);
     return 0;
   }
   const command = COMMANDS[name];

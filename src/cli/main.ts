@@ -87,7 +87,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name === "--version" || name === "-v") {
-    console.log(process.env.npm_package_version ?? VERSION);
+    // The bundle's own version, never npm_package_version: under `npm run`/`npx` in a user's project that is the project's.
+    console.log(VERSION);
     return 0;
   }
   const command = COMMANDS[name];
