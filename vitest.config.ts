@@ -1,7 +1,7 @@
 // Test config: real processes and real git, so generous timeouts and limited parallelism (2 cores); three tiers.
 // - unit: core, transcript and report logic in-process (no bundles, no Claude Code): the edit loop, `npm run test:unit`.
 // - integration: the built stdio server, hooks and CLI as processes (`npm run test:integration`).
-// - slow: the real Claude Code end-to-end, reliability storms and the quick bench (`npm run test:slow`).
+// - slow: the real Claude Code end-to-end, reliability storms, the npm package as installed, and the quick bench (`npm run test:slow`).
 // `npm test` (scripts/test.mjs) runs all three, as CI does. A test file belongs to exactly one tier (test/tiers.test.ts).
 import { defineConfig } from "vitest/config";
 
@@ -15,7 +15,7 @@ export const TIERS = {
     "test/tiers.test.ts",
   ],
   integration: ["test/server/**/*.test.ts", "test/hooks/**/*.test.ts", "test/cli/**/*.test.ts", "test/demo/**/*.test.ts"],
-  slow: ["test/e2e/**/*.test.ts", "test/reliability/**/*.test.ts"],
+  slow: ["test/e2e/**/*.test.ts", "test/reliability/**/*.test.ts", "test/dist/**/*.test.ts"],
 } as const;
 /** Files that a glob of the unit tier would take but that drive real processes at length. */
 export const SLOW_EXCEPTIONS = ["test/report/real-claude-report.test.ts", "test/bench/bench-quick.test.ts"] as const;
