@@ -21,11 +21,30 @@ export interface MeasuredPart {
   restarts: {
     clear: number;
     compaction: number;
-    /** Restarts followed by a ThreadMind injection: measured size before, estimated context after. */
-    paired: { count: number; averageBefore: number; averageAfter: number } | null;
+    /** One entry per kind of restart that happened (/clear, manual compaction, auto compaction), never averaged together. */
+    kinds: RestartKindFigures[];
   };
   /** Newest hook record, when the plugin's hooks ran at least once. */
   lastHookSeen: string | null;
+}
+
+/** The restarts of one kind as the hooks measured them. */
+export interface RestartKindFigures {
+  /** "/clear", "manual compaction", "auto compaction" (another recorded trigger: "compaction (<trigger>)"). */
+  label: string;
+  restarts: number;
+  /**
+   * Both sizes measured: before (the hook at SessionEnd/PreCompact read the transcript's last request) and after (the
+   * first request after ThreadMind's context, read by the hook that settled its receipt). `averageThreadMind` is the
+   * estimated share of ThreadMind's context in that first request (~).
+   */
+  measured: { count: number; averageBefore: number; averageAfter: number; averageThreadMind: number } | null;
+  /** ThreadMind loaded context after the restart, but no request after it has been measured yet: only its estimate (~). */
+  estimateOnly: { count: number; averageThreadMind: number } | null;
+  /** Not measured: the size before was not recorded (the transcript could not be read). */
+  noSizeBefore: number;
+  /** Not measured: no ThreadMind context reached the model after it (none loaded within the pairing window, or its receipt is missing). */
+  noThreadMindAfter: number;
 }
 
 export interface StatsReport {
@@ -73,48 +92,113 @@ function treeOrder(threads: Map<string, Thread>): Thread[] {
   return out;
 }
 
+/** SessionEnd(clear) and the new session's SessionStart(clear) run one after the other: their records are seconds apart. */
+export const CLEAR_PAIR_MAX_GAP_MS = 60_000;
+/** PreCompact and SessionStart(compact) are separated by the summarising request, which can take minutes. */
+export const COMPACT_PAIR_MAX_GAP_MS = 30 * 60_000;
+
 /** Measurements come from user-editable files (measurements.jsonl, an older config.json): records are checked field by field, and malformed ones are not counted. */
 export function measuredPart(m: Measurements): MeasuredPart {
   const ends = m.sessionEnds.filter(hasSize);
-  const compacts = m.preCompacts.filter((r) => typeof r.at === "string");
-  const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string");
+  const compacts = m.preCompacts.filter((r) => typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string");
+  const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string" && typeof r.sessionId === "string");
   const receipts: Record<ReceiptStatus, number> = { delivered: 0, preview: 0, missing: 0, pending: 0 };
   for (const r of injections) if (r.receipt in receipts) receipts[r.receipt]++;
 
-  const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string");
-  const pairs: { before: number; after: number }[] = [];
-  for (const r of clears) {
-    const after = firstInjectionAfter(injections, r.at, (i) => i.source === "clear");
-    if (hasSize(r) && after) pairs.push({ before: r.contextTokens, after: after.tokens });
+  const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string" && typeof r.sessionId === "string");
+  const restarts = [...clears.map((r) => ({ kind: "clear", record: r }) as const), ...compacts.map((r) => ({ kind: "compaction", record: r }) as const)];
+  const used = new Set<InjectionRecord>();
+  const byLabel = new Map<string, { restarts: number; measured: { before: number; after: number; loaded: number }[]; estimateOnly: number[]; noSizeBefore: number; noThreadMindAfter: number }>();
+  for (const restart of restarts.sort((a, b) => compareAt(a.record.at, b.record.at))) {
+    const r = restart.record;
+    const label = restart.kind === "clear" ? "/clear" : r.reason === "manual" || r.reason === "auto" ? `${r.reason} compaction` : `compaction (${r.reason})`;
+    const group = byLabel.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
+    byLabel.set(label, group);
+    group.restarts += 1;
+    const after =
+      restart.kind === "clear"
+        ? firstInjectionAfter(injections, used, r.at, CLEAR_PAIR_MAX_GAP_MS, (i) => i.source === "clear" && i.sessionId !== r.sessionId)
+        : firstInjectionAfter(injections, used, r.at, COMPACT_PAIR_MAX_GAP_MS, (i) => i.source === "compact" && i.sessionId === r.sessionId && !compacts.some((c) => c !== r && c.sessionId === r.sessionId && c.at > r.at && c.at <= i.at));
+    if (after !== null) used.add(after);
+    if (!hasSize(r)) group.noSizeBefore += 1;
+    else if (after === null || after.receipt === "missing") group.noThreadMindAfter += 1;
+    else if (typeof after.firstRequestTokens === "number") group.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
+    else group.estimateOnly.push(after.tokens);
   }
-  for (const r of compacts) {
-    const after = firstInjectionAfter(injections, r.at, (i) => i.source === "compact" && i.sessionId === r.sessionId);
-    if (hasSize(r) && after) pairs.push({ before: r.contextTokens, after: after.tokens });
-  }
+  const kinds: RestartKindFigures[] = [...byLabel.entries()].map(([label, g]) => ({
+    label,
+    restarts: g.restarts,
+    measured:
+      g.measured.length === 0
+        ? null
+        : { count: g.measured.length, averageBefore: average(g.measured.map((p) => p.before)), averageAfter: average(g.measured.map((p) => p.after)), averageThreadMind: average(g.measured.map((p) => p.loaded)) },
+    estimateOnly: g.estimateOnly.length === 0 ? null : { count: g.estimateOnly.length, averageThreadMind: average(g.estimateOnly) },
+    noSizeBefore: g.noSizeBefore,
+    noThreadMindAfter: g.noThreadMindAfter,
+  }));
   const hooks = m.hooksSeen.map((h) => h.at).filter((at) => typeof at === "string").sort();
   return {
     sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
     injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
     receipts,
-    restarts: {
-      clear: clears.length,
-      compaction: compacts.length,
-      paired: pairs.length === 0 ? null : { count: pairs.length, averageBefore: average(pairs.map((p) => p.before)), averageAfter: average(pairs.map((p) => p.after)) },
-    },
+    restarts: { clear: clears.length, compaction: compacts.length, kinds: kinds.sort((a, b) => kindOrder(a.label) - kindOrder(b.label)) },
     lastHookSeen: hooks[hooks.length - 1] ?? null,
   };
+}
+
+function kindOrder(label: string): number {
+  const i = ["/clear", "manual compaction", "auto compaction"].indexOf(label);
+  return i === -1 ? 3 : i;
+}
+
+function compareAt(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function hasSize(r: SizeRecord): r is SizeRecord & { contextTokens: number } {
   return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
 }
 
-function firstInjectionAfter(injections: InjectionRecord[], at: string, matches: (i: InjectionRecord) => boolean): InjectionRecord | null {
+/** The earliest injection not yet paired, at or after `at` and at most `maxGapMs` later, that `matches`. */
+function firstInjectionAfter(injections: readonly InjectionRecord[], used: ReadonlySet<InjectionRecord>, at: string, maxGapMs: number, matches: (i: InjectionRecord) => boolean): InjectionRecord | null {
+  const from = Date.parse(at);
+  if (Number.isNaN(from)) return null;
   let best: InjectionRecord | null = null;
   for (const i of injections) {
-    if (i.at >= at && matches(i) && (!best || i.at < best.at)) best = i;
+    const t = Date.parse(i.at);
+    if (Number.isNaN(t) || t < from || t - from > maxGapMs || used.has(i) || !matches(i)) continue;
+    if (best === null || i.at < best.at) best = i;
   }
   return best;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** A change in percent with a real minus sign: −58.6%. */
+function change(before: number, after: number): string {
+  const c = ((after - before) / before) * 100;
+  return `${c < 0 ? "−" : "+"}${Math.abs(c).toFixed(1)}%`;
+}
+
+/** One kind of restart: measured pairs averaged; estimates and unmeasured restarts listed apart, never averaged in. */
+function kindLines(k: RestartKindFigures): string[] {
+  const out: string[] = [];
+  const p = k.measured;
+  if (p !== null) {
+    out.push(
+      `    ${k.label}: ${fmt(p.averageBefore)} → ${fmt(p.averageAfter)} tokens measured (${change(p.averageBefore, p.averageAfter)}; ThreadMind ~${fmt(p.averageThreadMind)} of it), average of ${plural(p.count, "restart")}`,
+    );
+  }
+  const rest: string[] = [];
+  if (k.estimateOnly !== null) {
+    rest.push(`${k.estimateOnly.count} with ThreadMind context (~${fmt(k.estimateOnly.averageThreadMind)} tokens, estimated) whose first request after is not measured yet (read when that session next ends or compacts)`);
+  }
+  if (k.noThreadMindAfter > 0) rest.push(`${k.noThreadMindAfter} after which no ThreadMind context reached the model (none loaded, or its receipt is missing)`);
+  if (k.noSizeBefore > 0) rest.push(`${k.noSizeBefore} whose size before could not be read from the transcript`);
+  if (rest.length > 0) out.push(`    ${k.label}${p !== null ? ", not averaged" : ""}: ${rest.join("; ")}`);
+  return out;
 }
 
 function average(values: number[]): number {
@@ -139,7 +223,7 @@ export function renderStats(report: StatsReport): string {
   lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
   lines.push(
     "",
-    "Summary and context sizes (~) are estimates; conversation sizes are measured from the usage Claude Code records in its transcripts.",
+    "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage Claude Code records in its transcripts (input + cache tokens of a request).",
   );
   return lines.join("\n");
 }
@@ -150,21 +234,17 @@ const REPORT_LINE = "  Every restart measured from Claude Code's transcripts, be
 function measuredLines(m: MeasuredPart): string[] {
   const lines: string[] = [];
   if (m.sessionEnds) {
-    lines.push(`  Conversation size when sessions ended: ~${fmt(m.sessionEnds.averageTokens)} tokens on average, ~${fmt(m.sessionEnds.maxTokens)} at most (${m.sessionEnds.count} session${m.sessionEnds.count === 1 ? "" : "s"})`);
+    lines.push(`  Conversation size when sessions ended: ${fmt(m.sessionEnds.averageTokens)} tokens on average, ${fmt(m.sessionEnds.maxTokens)} at most (${plural(m.sessionEnds.count, "session")}, measured)`);
   }
   if (m.injections) {
-    lines.push(`  ThreadMind context loaded at session start: ~${fmt(m.injections.averageTokens)} tokens on average (${m.injections.count} session${m.injections.count === 1 ? "" : "s"})`);
+    lines.push(`  ThreadMind context loaded at session start: ~${fmt(m.injections.averageTokens)} tokens on average (${plural(m.injections.count, "session")}, estimated)`);
     const r = m.receipts;
     lines.push(`  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`);
   }
   const restarts = m.restarts.clear + m.restarts.compaction;
   if (restarts > 0) {
-    const head = `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction})`;
-    const p = m.restarts.paired;
-    if (p) {
-      const change = ((p.averageAfter - p.averageBefore) / p.averageBefore) * 100;
-      lines.push(`${head}: ~${fmt(p.averageBefore)} tokens before → ~${fmt(p.averageAfter)} after on average (${change < 0 ? "−" : "+"}${Math.abs(change).toFixed(1)}%, ${p.count} with ThreadMind context)`);
-    } else lines.push(`${head}: none followed by ThreadMind context yet`);
+    lines.push(`  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before → first request after, each kind on its own:`);
+    for (const k of m.restarts.kinds) lines.push(...kindLines(k));
   }
   if (lines.length > 0) return [...lines, REPORT_LINE];
   if (m.lastHookSeen) {
