@@ -13057,9 +13057,12 @@ function readSavedOutput(path) {
 // src/core/savings-scan.ts
 var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
 var MAX_POINTS_PER_SESSION = 400;
+var MALFORMED_LINES_KEPT = 10;
 var PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
 var CLEAR_COMMAND = "<command-name>/clear</command-name>";
 var CLEAR_HOOK_NAME = "SessionStart:clear";
+var PLAN_CONTENT_FIELD = '"planContent"';
+var PLAN_PROMPT = "Implement the following plan:";
 var ThinnedSeries = class {
   constructor(limit) {
     this.limit = limit;
@@ -13122,6 +13125,22 @@ function isClearCommand(text) {
   if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
   return { at: typeof record2.timestamp === "string" ? record2.timestamp : null };
 }
+function planStartOf(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const record2 = value;
+  if (record2.type !== "user" || record2.isSidechain === true) return null;
+  const at = typeof record2.timestamp === "string" ? record2.timestamp : null;
+  if (typeof record2.planContent === "string" && record2.planContent.trim() !== "") return { at, evidence: "planContent" };
+  const content = record2.message?.content;
+  const first = typeof content === "string" ? content : Array.isArray(content) ? content.find((b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text : void 0;
+  return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
+}
 function isClearHookRecord(text) {
   let value;
   try {
@@ -13148,6 +13167,8 @@ async function scanSession(file, onBytes) {
   let endedAt = null;
   let clearCommandAt = null;
   let clearHookSeen = false;
+  let planStart = null;
+  const malformedLineNumbers = [];
   let lineNumber = 0;
   let responses = 0;
   let lastKey = null;
@@ -13162,10 +13183,14 @@ async function scanSession(file, onBytes) {
       onBytes(bytesSeen);
     }
     const classified = classifyLine(text);
-    if (classified.kind === "malformed" && !terminated) truncatedLastLine = true;
+    if (classified.kind === "malformed") {
+      if (!terminated) truncatedLastLine = true;
+      if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
+    }
     if (responses === 0) {
       if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(text)?.at ?? clearCommandAt;
       if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(text);
+      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(text);
     }
     switch (classified.kind) {
       case "assistant": {
@@ -13234,6 +13259,7 @@ async function scanSession(file, onBytes) {
     endedAt,
     clearCommandAt,
     clearHookSeen,
+    planStart,
     firstContextTokens: figures.firstContextTokens,
     finalContextTokens: figures.finalContextTokens,
     peakContextTokens: figures.peakContextTokens,
@@ -13244,12 +13270,15 @@ async function scanSession(file, onBytes) {
     otherInjections,
     points: series.result(),
     malformedLines: figures.malformedLines,
+    malformedLineNumbers,
+    lines: lineNumber,
     truncatedLastLine
   };
 }
 
 // src/core/savings-pairing.ts
 var CLEAR_TOLERANCE_MS = 5e3;
+var MAX_CONFIDENT_GAP_MS = 30 * 6e4;
 function ms(at) {
   if (at === null) return null;
   const t = Date.parse(at);
@@ -13258,6 +13287,9 @@ function ms(at) {
 function sizes(before, after) {
   if (before === null || after === null) return { saving: null, savingPercent: null };
   return { saving: before - after, savingPercent: before > 0 ? (before - after) / before * 100 : null };
+}
+function clearTime(fresh) {
+  return fresh.clearCommandAt ?? fresh.startedAt;
 }
 function tokensOfChars(chars) {
   return charsEstimate("x".repeat(chars));
@@ -13330,9 +13362,9 @@ function findRestarts(sessions, measurements) {
   const byStart = [...sessions].sort((a, b) => (ms(a.clearCommandAt ?? a.startedAt) ?? 0) - (ms(b.clearCommandAt ?? b.startedAt) ?? 0));
   for (const fresh of byStart) {
     if (predecessors.has(fresh.sessionId)) continue;
-    if (fresh.clearCommandAt === null && !fresh.clearHookSeen) continue;
-    const by = fresh.clearCommandAt !== null ? "clear-command" : "clear-hook";
-    const clearAt = ms(fresh.clearCommandAt ?? fresh.startedAt);
+    const by = fresh.clearCommandAt !== null ? "clear-command" : fresh.clearHookSeen ? "clear-hook" : fresh.planStart?.evidence === "planContent" ? "plan-record" : null;
+    if (by === null) continue;
+    const clearAt = ms(clearTime(fresh));
     let best = null;
     if (clearAt !== null) {
       for (const candidate of sessions) {
@@ -13350,15 +13382,22 @@ function findRestarts(sessions, measurements) {
     const fresh = byId.get(newId);
     const before = old?.finalContextTokens ?? null;
     const after = fresh.firstContextTokens;
+    const clearAt = ms(clearTime(fresh));
+    const ended = ms(old?.endedAt ?? null);
+    const gapMs = clearAt === null || ended === null ? null : Math.max(0, clearAt - ended);
+    const confidence = by === "hooks" ? "hooks" : old !== null && gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS ? "clear-record" : "inferred";
     restarts.push({
-      kind: "clear",
-      at: fresh.clearCommandAt ?? fresh.startedAt,
+      kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
+      at: clearTime(fresh),
       folder: fresh.folder,
       sessionId: newId,
       previousSessionId: old?.sessionId ?? null,
       trigger: null,
       compactionIndex: null,
       pairedBy: by,
+      confidence,
+      gapMs,
+      notAveraged: old === null ? "no-ended-session" : before === null ? "ended-session-without-requests" : after === null ? "no-request-after" : confidence === "inferred" ? "gap-over-limit" : null,
       before,
       beforeFrom: before === null ? null : "final-context",
       after,
@@ -13381,6 +13420,9 @@ function findRestarts(sessions, measurements) {
         trigger: c.trigger,
         compactionIndex: k,
         pairedBy: "boundary",
+        confidence: "boundary",
+        gapMs: null,
+        notAveraged: before === null ? "no-size-before" : after === null ? "no-request-after" : null,
         before,
         beforeFrom: c.preTokens !== null ? "preTokens" : c.contextTokensBefore !== null ? "context-before-boundary" : null,
         after,
@@ -13446,11 +13488,25 @@ function summarizeReceipts(injections, sessions) {
 }
 
 // src/core/savings-report.ts
+var RESTART_KIND_ORDER = ["clear", "plan-clear", "manual-compaction", "auto-compaction", "other-compaction"];
+function restartKindKey(r) {
+  switch (r.kind) {
+    case "clear":
+    case "plan-clear":
+      return r.kind;
+    case "compaction":
+      return r.trigger === "manual" ? "manual-compaction" : r.trigger === "auto" ? "auto-compaction" : "other-compaction";
+    default: {
+      const unreachable = r.kind;
+      throw new Error(`unknown restart kind ${String(unreachable)}`);
+    }
+  }
+}
 function average2(values) {
   return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
 }
 function restartGroup(restarts, withThreadMind) {
-  const measured = restarts.filter((r) => r.before !== null && r.after !== null);
+  const measured = restarts.filter((r) => r.notAveraged === null && r.before !== null && r.after !== null);
   const averageBefore = average2(measured.map((r) => r.before));
   const averageAfter = average2(measured.map((r) => r.after));
   return {
@@ -13460,7 +13516,7 @@ function restartGroup(restarts, withThreadMind) {
     averageAfter,
     averageSaving: average2(measured.map((r) => r.before - r.after)),
     savingPercent: averageBefore !== null && averageAfter !== null && averageBefore > 0 ? (averageBefore - averageAfter) / averageBefore * 100 : null,
-    averageLoaded: withThreadMind ? average2(restarts.flatMap((r) => r.threadMind === null ? [] : [r.threadMind.tokens])) : null
+    averageLoaded: withThreadMind ? average2(measured.flatMap((r) => r.threadMind === null ? [] : [r.threadMind.tokens])) : null
   };
 }
 function sessionGroup(sessions) {
@@ -13485,7 +13541,7 @@ function reportSession(s, restarts, measurements) {
     bytes: s.bytes,
     startedAt: s.startedAt,
     endedAt: s.endedAt,
-    startedByClear: restarts.some((r) => r.kind === "clear" && r.sessionId === s.sessionId),
+    startedByClear: restarts.some((r) => r.kind !== "compaction" && r.sessionId === s.sessionId),
     apiResponses: s.apiResponses,
     firstContextTokens: s.firstContextTokens,
     peakContextTokens: s.peakContextTokens,
@@ -13526,16 +13582,18 @@ async function buildSavingsReport(options) {
     rejected: located.rejected,
     sessions,
     restarts,
-    comparison: {
-      withThreadMind: restartGroup(restarts.filter(delivered), true),
-      withoutThreadMind: restartGroup(restarts.filter((r) => !delivered(r)), false)
-    },
+    byKind: RESTART_KIND_ORDER.flatMap((kind) => {
+      const ofKind = restarts.filter((r) => restartKindKey(r) === kind);
+      if (ofKind.length === 0) return [];
+      return [{ kind, withThreadMind: restartGroup(ofKind.filter(delivered), true), withoutThreadMind: restartGroup(ofKind.filter((r) => !delivered(r)), false) }];
+    }),
     sessionComparison: {
       withThreadMind: sessionGroup(sessions.filter((s) => s.withThreadMind)),
       withoutThreadMind: sessionGroup(sessions.filter((s) => !s.withThreadMind))
     },
     receipts: summarizeReceipts(options.measurements.injections, scanned),
-    malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0)
+    malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
+    malformedFiles: scanned.filter((s) => s.malformedLines > 0).map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines }))
   };
 }
 
@@ -13579,6 +13637,8 @@ function restartKind(r) {
   switch (r.kind) {
     case "clear":
       return "/clear";
+    case "plan-clear":
+      return "plan accepted, clear context";
     case "compaction":
       return `compaction${r.trigger ? ` (${r.trigger})` : ""}`;
     default: {
@@ -13592,39 +13652,100 @@ function loaded(r) {
   const t = r.threadMind;
   return `~${fmt3(t.tokens)} (${fmt3(t.chars)} chars, ${t.receipt})`;
 }
+var KIND_LABELS = {
+  clear: "/clear",
+  "plan-clear": 'plan accepted with "clear context"',
+  "manual-compaction": "manual compaction (/compact)",
+  "auto-compaction": "auto compaction",
+  "other-compaction": "compaction (trigger not recorded)"
+};
+function duration(msValue) {
+  const s = msValue / 1e3;
+  if (s < 60) return `${Math.round(s)} s`;
+  if (s < 3600) return `${Math.round(s / 60)} min`;
+  if (s < 48 * 3600) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86400)} d`;
+}
+function pairing(r) {
+  const gap = r.gapMs === null ? "" : `, ${duration(r.gapMs)} gap`;
+  switch (r.confidence) {
+    case "hooks":
+      return `ThreadMind hooks${gap}`;
+    case "clear-record":
+      return `${r.pairedBy === "plan-record" ? "plan record" : r.pairedBy === "clear-hook" ? "SessionStart:clear record" : "/clear record"}${gap}`;
+    case "boundary":
+      return "compact boundary";
+    case "inferred":
+      return `inferred by time order${gap}`;
+    default: {
+      const unreachable = r.confidence;
+      throw new Error(`unknown confidence ${String(unreachable)}`);
+    }
+  }
+}
+function notAveragedText(r) {
+  const reason = r.notAveraged;
+  if (reason === null) return null;
+  switch (reason) {
+    case "no-ended-session":
+      return "no session of this project folder ended before it (nothing to measure before)";
+    case "ended-session-without-requests":
+      return "the session it ended recorded no request (no size before)";
+    case "no-size-before":
+      return "no preTokens in the boundary and no request before it (no size before)";
+    case "no-request-after":
+      return "no request after it in the transcript (no size after)";
+    case "gap-over-limit":
+      return `the ended session was found by time order only, ${r.gapMs === null ? "an unknown time" : duration(r.gapMs)} before the /clear (over ${duration(MAX_CONFIDENT_GAP_MS)}): it may have been closed, not cleared`;
+    default: {
+      const unreachable = reason;
+      throw new Error(`unknown reason ${String(unreachable)}`);
+    }
+  }
+}
 function restartRow(r) {
   const session = r.kind === "clear" ? `${shortId(r.sessionId)} \u2190 ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
   const before = r.before === null ? "\u2014" : `${fmt3(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : ""}`;
   const after = r.after === null ? "\u2014" : `${fmt3(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
   const saving = r.saving === null || r.before === null || r.after === null || r.before === 0 ? "\u2014" : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;
-  return [when(r.at), restartKind(r), session, before, after, saving, loaded(r), r.pairedBy];
+  return [when(r.at), restartKind(r), session, before, after, saving, loaded(r), pairing(r), notAveragedText(r) ?? "yes"];
+}
+function malformedLines(file) {
+  const out = file.lineNumbers.map(
+    (n) => n === file.lines ? `${file.path}: line ${n}, the last, is incomplete and was skipped (the session was probably still being written)` : `${file.path}: line ${n} is not a JSON record and was skipped`
+  );
+  if (file.count > file.lineNumbers.length) out.push(`${file.path}: ${file.count - file.lineNumbers.length} more malformed line${file.count - file.lineNumbers.length === 1 ? "" : "s"} skipped`);
+  return out;
 }
 var PAIRING_LINES = [
-  `/clear (the ended session's final size \u2192 the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) \u2014 "hooks".`,
-  'Otherwise by the new transcript itself: it opens with the `/clear` command record ("clear-command") or a SessionStart hook of any plugin reporting source clear ("clear-hook"); the ended session is the one in the same project folder whose last record is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Sessions started without such evidence (startup, a new terminal) are not restarts.',
-  'Compaction: `preTokens` of the compact_boundary record (else the last size before it) \u2192 the first request after it (else `postTokens`) \u2014 "boundary".',
-  "Sizes are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out."
+  `/clear (the ended session's final size \u2192 the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) \u2014 "ThreadMind hooks".`,
+  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record, a SessionStart hook of any plugin reporting source clear, or an accepted plan (Claude Code's planContent record); the ended session is the one in the same project folder whose last record is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record", "plan record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged. Sessions started without such evidence (startup, a new terminal) are not restarts.`,
+  'A /clear whose new session opens with an accepted plan, and not with a typed /clear, is a plan accepted with "clear context": its own kind.',
+  'Compaction: `preTokens` of the compact_boundary record (else the last size before it) \u2192 the first request after it (else `postTokens`) \u2014 "compact boundary"; manual (/compact) and auto compactions are separate kinds.',
+  "Sizes are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out. The first request after a restart carries Claude Code's system prompt and tools too, so it is never near zero."
 ];
 function reportDocument(report) {
   const intro = [
     `Workspace: ${report.workspaceRoot}`,
     report.projectsDirExists ? `Scanned ${report.scannedFiles} transcript${report.scannedFiles === 1 ? "" : "s"} (${megabytes(report.scannedBytes)}) in ${report.folders.length} Claude Code project folder${report.folders.length === 1 ? "" : "s"} under ${report.projectsDir}.` : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
-    "Conversation sizes are measured from the usage Claude Code records in its transcripts; ThreadMind context sizes (~) are estimates. Times are UTC."
+    "Conversation sizes (before, after, first, peak, final) are measured from the usage Claude Code records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC."
   ];
-  if (report.malformedLines > 0) intro.push(`${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped (a session still being written ends with one).`);
+  if (report.malformedLines > 0) intro.push(`${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`);
   const tables = [
     {
-      title: "Restarts with and without ThreadMind context",
-      notes: ["Average conversation size before a restart and at the first request after it (tokens, measured)."],
-      headers: ["", "Restarts", "Measured", "Avg before", "Avg after", "Avg saving", "ThreadMind loaded"],
+      title: "Restarts by kind, with and without ThreadMind context",
+      notes: [
+        'Average conversation size before a restart and at the first request after it (tokens, measured), each kind of restart on its own. Only restarts paired with confidence and measured on both sides are averaged ("In averages"); every other one is in "Every restart" with the reason.'
+      ],
+      headers: ["", "Restarts", "In averages", "Avg before", "Avg after", "Avg saving", "ThreadMind loaded (~)"],
       align: ["l", "r", "r", "r", "r", "r", "r"],
-      rows: [groupRow("With ThreadMind context", report.comparison.withThreadMind), groupRow("Without (baseline)", report.comparison.withoutThreadMind)]
+      rows: report.byKind.flatMap((k) => [groupRow(`${KIND_LABELS[k.kind]}, with ThreadMind context`, k.withThreadMind), groupRow(`${KIND_LABELS[k.kind]}, without (baseline)`, k.withoutThreadMind)])
     },
     {
       title: "Every restart",
       notes: report.restarts.length === 0 ? ["No /clear or compaction found in these transcripts."] : [],
-      headers: ["When", "Kind", "Session", "Before", "After", "Saving", "ThreadMind loaded", "Paired by"],
-      align: ["l", "l", "l", "r", "r", "r", "r", "l"],
+      headers: ["When", "Kind", "Session", "Before", "After", "Saving", "ThreadMind loaded (~)", "Paired by", "In averages"],
+      align: ["l", "l", "l", "r", "r", "r", "r", "l", "l"],
       rows: report.restarts.map(restartRow)
     },
     {
@@ -13662,6 +13783,7 @@ function reportDocument(report) {
     { title: "Injection receipts", lines: receiptLines },
     { title: "How restarts are paired", lines: PAIRING_LINES }
   ];
+  if (report.malformedFiles.length > 0) sections.push({ title: "Malformed lines", lines: report.malformedFiles.flatMap(malformedLines) });
   if (report.rejected.length > 0) {
     sections.push({
       title: "Transcripts left out",

@@ -63,7 +63,7 @@ describe("thread-mind-mcp report", () => {
     expect(run.stdout).toContain("# ThreadMind savings report");
     expect(run.stdout).toContain("| /clear |");
     expect(run.stdout).toContain("62,431 (preTokens)");
-    expect(run.stdout).toContain("clear-command");
+    expect(run.stdout).toContain("/clear record, 0 s gap");
     const svg = parseXml(readFileSync(join(workspace, "chart.svg"), "utf8"));
     expect(byClass(svg, "session")).toHaveLength(3);
     expect(byClass(svg, "clear")).toHaveLength(1);

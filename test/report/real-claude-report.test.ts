@@ -76,6 +76,8 @@ describe.skipIf(!availability.available)("the report on a real Claude Code sessi
       previousSessionId: report.sessions[0]!.sessionId,
       sessionId: report.sessions[1]!.sessionId,
       pairedBy: "hooks",
+      confidence: "hooks",
+      notAveraged: null,
       before: SIZES[1],
       after: SIZES[2],
       saving: SIZES[1] - SIZES[2],
@@ -88,7 +90,10 @@ describe.skipIf(!availability.available)("the report on a real Claude Code sessi
     const [boundary] = readTranscriptIndependently(compactedPath).compactions;
     const compaction = report.restarts.find((r) => r.kind === "compaction")!;
     expect(compaction).toMatchObject({ trigger: "manual", before: boundary!.preTokens, after: SIZES[3], threadMind: { receipt: "delivered" } });
-    expect(report.comparison.withThreadMind).toMatchObject({ restarts: 2, measured: 2 });
+    expect(report.byKind.map((k) => [k.kind, k.withThreadMind.restarts, k.withThreadMind.measured])).toEqual([
+      ["clear", 1, 1],
+      ["manual-compaction", 1, 1],
+    ]);
   });
 
   it("confirms every injection the hooks recorded, in the hooks' state and again in the transcripts", () => {
