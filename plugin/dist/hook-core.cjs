@@ -12844,8 +12844,11 @@ async function readReceiptHeads(pending, transcriptPath) {
   const records = [];
   const firstRequestTokens = /* @__PURE__ */ new Map();
   for (const from of offsets) {
-    let read = await readHead(transcriptPath, { from });
-    if (from > 0 && from >= read.fileSize) read = await readHead(transcriptPath);
+    const read = await readHead(transcriptPath, { from });
+    if (from > 0 && from >= read.fileSize) {
+      records.push(...(await readHead(transcriptPath)).hookContexts);
+      continue;
+    }
     records.push(...read.hookContexts);
     const last2 = read.records[read.records.length - 1];
     if (read.stoppedAtFirstResponse && last2 !== void 0 && last2.kind === "assistant") firstRequestTokens.set(from, last2.record.contextTokens);

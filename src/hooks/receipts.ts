@@ -33,9 +33,13 @@ export async function readReceiptHeads(pending: readonly InjectionRecord[], tran
   const records: HookContextRecord[] = [];
   const firstRequestTokens = new Map<number, number>();
   for (const from of offsets) {
-    let read = await readHead(transcriptPath, { from });
-    // An offset past the end (the transcript was replaced): read it from the start instead.
-    if (from > 0 && from >= read.fileSize) read = await readHead(transcriptPath);
+    const read = await readHead(transcriptPath, { from });
+    // An offset at or past the end: nothing was written after it yet, or the transcript was replaced. The receipt's
+    // records are then looked for from the start; no request is known to follow the injection.
+    if (from > 0 && from >= read.fileSize) {
+      records.push(...(await readHead(transcriptPath)).hookContexts);
+      continue;
+    }
     records.push(...read.hookContexts);
     const last = read.records[read.records.length - 1];
     if (read.stoppedAtFirstResponse && last !== undefined && last.kind === "assistant") firstRequestTokens.set(from, last.record.contextTokens);

@@ -47,6 +47,9 @@ describe("thread-mind-mcp report", () => {
       expect([s.firstContextTokens, s.peakContextTokens, s.finalContextTokens, s.apiResponses, s.outputTokens]).toEqual([e.firstContext, e.peakContext, e.finalContext, e.apiResponses, e.outputTokensSum]);
     }
     expect(report.restarts.map((r) => [r.kind, r.before, r.after])).toEqual([["compaction", 170251, 36081]]);
+    // --json carries each restart's confidence and reason, and the averages per kind.
+    expect(report.restarts[0]).toMatchObject({ trigger: "auto", confidence: "boundary", gapMs: null, notAveraged: null });
+    expect(report.byKind.map((k) => [k.kind, k.withoutThreadMind.measured])).toEqual([["auto-compaction", 1]]);
   });
 
   it("finds transcripts under HOME/.claude without CLAUDE_CONFIG_DIR, prints Markdown, and writes the SVG and HTML files", () => {
@@ -70,6 +73,8 @@ describe("thread-mind-mcp report", () => {
     const html = readFileSync(join(out, "report.html"), "utf8");
     expect(html).toContain("<svg");
     expect(html).toContain("<h2>Every restart</h2>");
+    expect(html).toContain("<h2>Restarts by kind, with and without ThreadMind context</h2>");
+    expect(html).toContain("In averages");
     expect(run.stderr).toContain("Chart written to");
   });
 

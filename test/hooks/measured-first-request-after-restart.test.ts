@@ -11,6 +11,8 @@ import { claudeInstanceSession } from "../../src/core/session-key.js";
 import { collectStats, renderStats } from "../../src/core/stats.js";
 import { storeMeasurements } from "../../src/core/measurement-log-read.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
+import { firstRequestAfter, readReceiptHeads } from "../../src/hooks/receipts.js";
 import { assistant, hookInjection, jsonl, user } from "../transcript/transcript-builders.js";
 
 const HOOK = join(import.meta.dirname, "../../plugin/dist/hook.cjs");
@@ -85,5 +87,37 @@ describe("the measured size of the first request after a restart", () => {
     const injection = storeMeasurements(join(repo.dir, ".threadmind")).measurements.injections.find((i) => i.sessionId === "new-session")!;
     expect(injection.receipt).toBe("delivered");
     expect(injection.firstRequestTokens).toBeUndefined();
+  });
+});
+
+describe("the first request after an injection, read from real Claude Code 2.1.332 transcripts", () => {
+  const cc = join(import.meta.dirname, "../fixtures/transcripts/cc-2.1.332");
+  /** The mock's usage in every response of these fixtures: 4,321 + 1,234 + 56,789. */
+  const MOCK_CONTEXT = 62_344;
+  const pendingAt = (source: string, transcriptOffset: number) =>
+    ({ at: "2026-11-30T05:41:15.000Z", sessionId: "s", source, projectId: "p", threadId: "t", chars: 1, tokens: 1, omitted: 0, receipt: "pending", contentHash: "h", transcriptOffset }) as const;
+
+  test("after /clear: the new session's first response (the head from offset 0)", async () => {
+    const path = join(cc, "clear-after.jsonl");
+    const injection = pendingAt("clear", 0);
+    const reading = await readReceiptHeads([injection], path);
+    expect(firstRequestAfter(reading, injection)).toBe(MOCK_CONTEXT);
+    expect(readTranscriptIndependently(path).firstContext).toBe(MOCK_CONTEXT);
+  });
+
+  test("after a compaction: the first response after the SessionStart(compact) injection's offset, not the one before the boundary", async () => {
+    const path = join(cc, "compact.jsonl");
+    const text = readFileSync(path, "utf8");
+    const lines = text.split("\n");
+    const at = lines.findIndex((l) => l.includes('"hookName":"SessionStart:compact"'));
+    expect(at).toBeGreaterThan(0);
+    const offset = Buffer.byteLength(lines.slice(0, at).join("\n")) + 1;
+    const injection = pendingAt("compact", offset);
+    const reading = await readReceiptHeads([injection], path);
+    expect(firstRequestAfter(reading, injection)).toBe(readTranscriptIndependently(path).compactions[0]!.contextAfter);
+    expect(firstRequestAfter(reading, injection)).toBe(MOCK_CONTEXT);
+    // The compaction's own size before is recorded by PreCompact, never taken as the "after".
+    const early = pendingAt("compact", Buffer.byteLength(text));
+    expect(firstRequestAfter(await readReceiptHeads([early], path), early)).toBeNull();
   });
 });

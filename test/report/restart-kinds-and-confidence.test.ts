@@ -2,7 +2,7 @@
 // a confidence (only confident ones are averaged), each kind of restart (/clear, plan accepted with "clear context",
 // manual and auto compaction) is averaged on its own, every restart left out of the averages says why, and a malformed
 // line is named by file and line ("still being written" only for a file's last line). Hand-built transcripts.
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -171,5 +171,47 @@ describe("restart kinds, pair confidence and unpaired reasons in the report", ()
     expect(lines).toContain(`${middlePath}: line 2 is not a JSON record and was skipped`);
     expect(lines).toContain(`${cutPath}: line 3, the last, is incomplete and was skipped (the session was probably still being written)`);
     expect(lines.filter((l) => l.includes("still being written"))).toHaveLength(1);
+  });
+});
+
+describe("restart reasons and malformed lines on the repository's Claude Code 2.1.332 fixtures", () => {
+  const cc = join(import.meta.dirname, "../fixtures/transcripts/cc-2.1.332");
+  let fake: FakeClaudeConfig;
+  let workspace: string;
+  let report: SavingsReport;
+  let damagedPath: string;
+
+  beforeAll(async () => {
+    fake = makeFakeClaudeConfig();
+    workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-kinds-cc-")));
+    // The session after /clear without the one it ended; and the compaction session with its 10th line damaged.
+    fake.place(join(cc, "clear-after.jsonl"), workspace);
+    const compact = fake.place(join(cc, "compact.jsonl"), workspace);
+    const lines = readFileSync(compact, "utf8").split("\n");
+    lines[9] = lines[9]!.slice(0, 40);
+    damagedPath = fake.write(workspace, compact.split("/").pop()!, lines.join("\n"));
+    report = await buildSavingsReport({ workspaceRoot: workspace, projectsDir: fake.projectsDir, measurements: emptyMeasurements() });
+  });
+
+  afterAll(() => {
+    fake.cleanup();
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  it("explains the /clear whose ended session is not among the transcripts", () => {
+    const clear = report.restarts.find((r) => r.kind === "clear")!;
+    expect(clear).toMatchObject({ pairedBy: "clear-command", previousSessionId: null, before: null, after: 62_344, notAveraged: "no-ended-session" });
+    const every = reportDocument(report).tables.find((t) => t.title === "Every restart")!;
+    expect(every.rows.find((row) => row[1] === "/clear")!.at(-1)).toBe("no session of this project folder ended before it (nothing to measure before)");
+    expect(report.byKind.find((k) => k.kind === "clear")!.withoutThreadMind).toMatchObject({ restarts: 1, measured: 0, averageBefore: null });
+  });
+
+  it("names the damaged line of a finished file without saying it is still being written", () => {
+    expect(report.malformedFiles).toEqual([{ path: damagedPath, count: 1, lineNumbers: [10], lines: readFileSync(damagedPath, "utf8").split("\n").filter(Boolean).length }]);
+    const doc = reportDocument(report);
+    expect(doc.sections.find((s) => s.title === "Malformed lines")!.lines).toEqual([`${damagedPath}: line 10 is not a JSON record and was skipped`]);
+    expect(renderMarkdown(doc)).not.toContain("still being written");
+    // The compaction's figures are unchanged by a damaged line that is not a response.
+    expect(report.restarts.find((r) => r.kind === "compaction")).toMatchObject({ trigger: "manual", before: 62_431, after: 62_344, notAveraged: null });
   });
 });
