@@ -13542,6 +13542,7 @@ function reportSession(s, restarts, measurements) {
     startedAt: s.startedAt,
     endedAt: s.endedAt,
     startedByClear: restarts.some((r) => r.kind !== "compaction" && r.sessionId === s.sessionId),
+    startedByPlan: restarts.some((r) => r.kind === "plan-clear" && r.sessionId === s.sessionId),
     apiResponses: s.apiResponses,
     firstContextTokens: s.firstContextTokens,
     peakContextTokens: s.peakContextTokens,
@@ -13762,7 +13763,7 @@ function reportDocument(report) {
       align: ["l", "l", "l", "r", "r", "r", "r", "r", "l"],
       rows: report.sessions.map((s) => [
         when(s.startedAt),
-        `${shortId(s.sessionId)}${s.startedByClear ? " (after /clear)" : ""}`,
+        `${shortId(s.sessionId)}${s.startedByPlan ? " (plan accepted, clear context)" : s.startedByClear ? " (after /clear)" : ""}`,
         s.folder,
         String(s.apiResponses),
         maybe(s.firstContextTokens),
@@ -13880,7 +13881,7 @@ function renderSvg(report) {
     [COLORS.withTm, "session with ThreadMind context"],
     [COLORS.withoutTm, "session without"],
     [COLORS.context, "ThreadMind context loaded (~)"],
-    [COLORS.restart, "restart (/clear, compaction)"]
+    [COLORS.restart, "restart (dotted: unpaired or inferred)"]
   ];
   let lx = MARGIN.left;
   out.push('<g class="legend">');

@@ -79,7 +79,7 @@ export function renderSvg(report: SavingsReport): string {
     [COLORS.withTm, "session with ThreadMind context"],
     [COLORS.withoutTm, "session without"],
     [COLORS.context, "ThreadMind context loaded (~)"],
-    [COLORS.restart, "restart (/clear, compaction)"],
+    [COLORS.restart, "restart (dotted: unpaired or inferred)"],
   ];
   let lx = MARGIN.left;
   out.push('<g class="legend">');

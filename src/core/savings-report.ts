@@ -14,6 +14,8 @@ export interface ReportSession {
   endedAt: string | null;
   /** Started by /clear (the report found the session it ended, or at least the /clear evidence). */
   startedByClear: boolean;
+  /** Started by a plan accepted with "clear context" (startedByClear is true too). */
+  startedByPlan: boolean;
   apiResponses: number;
   firstContextTokens: number | null;
   peakContextTokens: number | null;
@@ -168,6 +170,7 @@ function reportSession(s: ScannedSession, restarts: readonly Restart[], measurem
     startedAt: s.startedAt,
     endedAt: s.endedAt,
     startedByClear: restarts.some((r) => r.kind !== "compaction" && r.sessionId === s.sessionId),
+    startedByPlan: restarts.some((r) => r.kind === "plan-clear" && r.sessionId === s.sessionId),
     apiResponses: s.apiResponses,
     firstContextTokens: s.firstContextTokens,
     peakContextTokens: s.peakContextTokens,

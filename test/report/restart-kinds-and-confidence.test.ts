@@ -118,6 +118,7 @@ describe("restart kinds, pair confidence and unpaired reasons in the report", ()
     expect(restartOf(IDS.planNew)).toMatchObject({ kind: "plan-clear", previousSessionId: IDS.planOld, pairedBy: "plan-record", confidence: "clear-record", before: 90_000, after: 21_005 });
     expect(restartOf(IDS.planHookNew)).toMatchObject({ kind: "plan-clear", previousSessionId: IDS.planHookOld, pairedBy: "clear-hook", before: 80_000, after: 20_005 });
     expect(report.restarts.find((r) => r.sessionId === IDS.typedPlan)).toBeUndefined();
+    expect(report.sessions.filter((s) => s.startedByPlan).map((s) => s.sessionId).sort()).toEqual([IDS.planNew, IDS.planHookNew].sort());
     const plans = report.byKind.find((k) => k.kind === "plan-clear")!.withoutThreadMind;
     expect(plans).toMatchObject({ restarts: 2, measured: 2, averageBefore: 85_000, averageAfter: 20_505 });
     expect(report.byKind.map((k) => k.kind)).toEqual(["clear", "plan-clear", "manual-compaction", "auto-compaction", "other-compaction"]);
