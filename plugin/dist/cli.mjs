@@ -13705,7 +13705,7 @@ function notAveragedText(r) {
   }
 }
 function restartRow(r) {
-  const session = r.kind === "clear" ? `${shortId(r.sessionId)} \u2190 ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
+  const session = r.kind !== "compaction" ? `${shortId(r.sessionId)} \u2190 ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
   const before = r.before === null ? "\u2014" : `${fmt3(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : ""}`;
   const after = r.after === null ? "\u2014" : `${fmt3(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
   const saving = r.saving === null || r.before === null || r.after === null || r.before === 0 ? "\u2014" : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;

@@ -147,7 +147,7 @@ export function notAveragedText(r: Restart): string | null {
 }
 
 function restartRow(r: Restart): string[] {
-  const session = r.kind === "clear" ? `${shortId(r.sessionId)} ← ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
+  const session = r.kind !== "compaction" ? `${shortId(r.sessionId)} ← ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
   const before = r.before === null ? "—" : `${fmt(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : ""}`;
   const after = r.after === null ? "—" : `${fmt(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
   const saving = r.saving === null || r.before === null || r.after === null || r.before === 0 ? "—" : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;
