@@ -12239,6 +12239,70 @@ function openCliServices(options) {
   });
 }
 
+// src/core/stats-restarts.ts
+var CLEAR_PAIR_MAX_GAP_MS = 6e4;
+var COMPACT_PAIR_MAX_GAP_MS = 30 * 6e4;
+var KIND_ORDER = ["/clear", "manual compaction", "auto compaction"];
+function labelOf(kind, r) {
+  if (kind === "clear") return "/clear";
+  return r.reason === "manual" || r.reason === "auto" ? `${r.reason} compaction` : `compaction (${r.reason})`;
+}
+function hasSize(r) {
+  return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
+}
+function average(values) {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+function restartKindFigures(clears, compacts, injections) {
+  const nextCompactAt = /* @__PURE__ */ new Map();
+  const bySession = /* @__PURE__ */ new Map();
+  for (const r of compacts) bySession.set(r.sessionId, [...bySession.get(r.sessionId) ?? [], r]);
+  for (const list of bySession.values()) {
+    list.sort((a, b) => compareAt(a.at, b.at));
+    list.forEach((r, k) => nextCompactAt.set(r, list[k + 1]?.at ?? null));
+  }
+  const restarts = [...clears.map((record2) => ({ kind: "clear", record: record2 })), ...compacts.map((record2) => ({ kind: "compaction", record: record2 }))];
+  restarts.sort((a, b) => compareAt(a.record.at, b.record.at));
+  const used = /* @__PURE__ */ new Set();
+  const groups = /* @__PURE__ */ new Map();
+  for (const { kind, record: r } of restarts) {
+    const label = labelOf(kind, r);
+    const group = groups.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
+    groups.set(label, group);
+    group.restarts += 1;
+    const next = nextCompactAt.get(r) ?? null;
+    const after = kind === "clear" ? firstInjectionAfter(injections, used, r.at, CLEAR_PAIR_MAX_GAP_MS, (i) => i.source === "clear" && i.sessionId !== r.sessionId) : firstInjectionAfter(injections, used, r.at, COMPACT_PAIR_MAX_GAP_MS, (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next));
+    if (after !== null) used.add(after);
+    if (!hasSize(r)) group.noSizeBefore += 1;
+    else if (after === null || after.receipt === "missing") group.noThreadMindAfter += 1;
+    else if (typeof after.firstRequestTokens === "number") group.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
+    else group.estimateOnly.push(after.tokens);
+  }
+  const order = (label) => KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length;
+  return [...groups.entries()].sort(([a], [b]) => order(a) - order(b)).map(([label, g]) => ({
+    label,
+    restarts: g.restarts,
+    measured: g.measured.length === 0 ? null : { count: g.measured.length, averageBefore: average(g.measured.map((p) => p.before)), averageAfter: average(g.measured.map((p) => p.after)), averageThreadMind: average(g.measured.map((p) => p.loaded)) },
+    estimateOnly: g.estimateOnly.length === 0 ? null : { count: g.estimateOnly.length, averageThreadMind: average(g.estimateOnly) },
+    noSizeBefore: g.noSizeBefore,
+    noThreadMindAfter: g.noThreadMindAfter
+  }));
+}
+function compareAt(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function firstInjectionAfter(injections, used, at, maxGapMs, matches) {
+  const from = Date.parse(at);
+  if (Number.isNaN(from)) return null;
+  let best = null;
+  for (const i of injections) {
+    const t = Date.parse(i.at);
+    if (Number.isNaN(t) || t < from || t - from > maxGapMs || used.has(i) || !matches(i)) continue;
+    if (best === null || i.at < best.at) best = i;
+  }
+  return best;
+}
+
 // src/core/stats.ts
 async function collectStats(services) {
   const context2 = await services.contextGet();
@@ -12274,68 +12338,24 @@ function treeOrder(threads) {
   for (const d of shape.detached) walk(d.id);
   return out;
 }
-var CLEAR_PAIR_MAX_GAP_MS = 6e4;
-var COMPACT_PAIR_MAX_GAP_MS = 30 * 6e4;
 function measuredPart(m) {
-  const ends = m.sessionEnds.filter(hasSize);
+  const ends = m.sessionEnds.filter(hasSize2);
   const compacts = m.preCompacts.filter((r) => typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string");
   const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string" && typeof r.sessionId === "string");
   const receipts = { delivered: 0, preview: 0, missing: 0, pending: 0 };
   for (const r of injections) if (r.receipt in receipts) receipts[r.receipt]++;
   const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string" && typeof r.sessionId === "string");
-  const restarts = [...clears.map((r) => ({ kind: "clear", record: r })), ...compacts.map((r) => ({ kind: "compaction", record: r }))];
-  const used = /* @__PURE__ */ new Set();
-  const byLabel = /* @__PURE__ */ new Map();
-  for (const restart of restarts.sort((a, b) => compareAt(a.record.at, b.record.at))) {
-    const r = restart.record;
-    const label = restart.kind === "clear" ? "/clear" : r.reason === "manual" || r.reason === "auto" ? `${r.reason} compaction` : `compaction (${r.reason})`;
-    const group = byLabel.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
-    byLabel.set(label, group);
-    group.restarts += 1;
-    const after = restart.kind === "clear" ? firstInjectionAfter(injections, used, r.at, CLEAR_PAIR_MAX_GAP_MS, (i) => i.source === "clear" && i.sessionId !== r.sessionId) : firstInjectionAfter(injections, used, r.at, COMPACT_PAIR_MAX_GAP_MS, (i) => i.source === "compact" && i.sessionId === r.sessionId && !compacts.some((c) => c !== r && c.sessionId === r.sessionId && c.at > r.at && c.at <= i.at));
-    if (after !== null) used.add(after);
-    if (!hasSize(r)) group.noSizeBefore += 1;
-    else if (after === null || after.receipt === "missing") group.noThreadMindAfter += 1;
-    else if (typeof after.firstRequestTokens === "number") group.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
-    else group.estimateOnly.push(after.tokens);
-  }
-  const kinds = [...byLabel.entries()].map(([label, g]) => ({
-    label,
-    restarts: g.restarts,
-    measured: g.measured.length === 0 ? null : { count: g.measured.length, averageBefore: average(g.measured.map((p) => p.before)), averageAfter: average(g.measured.map((p) => p.after)), averageThreadMind: average(g.measured.map((p) => p.loaded)) },
-    estimateOnly: g.estimateOnly.length === 0 ? null : { count: g.estimateOnly.length, averageThreadMind: average(g.estimateOnly) },
-    noSizeBefore: g.noSizeBefore,
-    noThreadMindAfter: g.noThreadMindAfter
-  }));
   const hooks = m.hooksSeen.map((h) => h.at).filter((at) => typeof at === "string").sort();
   return {
-    sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
-    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
+    sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average2(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
+    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average2(injections.map((r) => r.tokens)) },
     receipts,
-    restarts: { clear: clears.length, compaction: compacts.length, kinds: kinds.sort((a, b) => kindOrder(a.label) - kindOrder(b.label)) },
+    restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
     lastHookSeen: hooks[hooks.length - 1] ?? null
   };
 }
-function kindOrder(label) {
-  const i = ["/clear", "manual compaction", "auto compaction"].indexOf(label);
-  return i === -1 ? 3 : i;
-}
-function compareAt(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function hasSize(r) {
+function hasSize2(r) {
   return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
-}
-function firstInjectionAfter(injections, used, at, maxGapMs, matches) {
-  const from = Date.parse(at);
-  if (Number.isNaN(from)) return null;
-  let best = null;
-  for (const i of injections) {
-    const t = Date.parse(i.at);
-    if (Number.isNaN(t) || t < from || t - from > maxGapMs || used.has(i) || !matches(i)) continue;
-    if (best === null || i.at < best.at) best = i;
-  }
-  return best;
 }
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -12361,7 +12381,7 @@ function kindLines(k) {
   if (rest.length > 0) out.push(`    ${k.label}${p !== null ? ", not averaged" : ""}: ${rest.join("; ")}`);
   return out;
 }
-function average(values) {
+function average2(values) {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 var fmt2 = (n) => Math.round(n).toLocaleString("en-US");
@@ -13502,30 +13522,30 @@ function restartKindKey(r) {
     }
   }
 }
-function average2(values) {
+function average3(values) {
   return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
 }
 function restartGroup(restarts, withThreadMind) {
   const measured = restarts.filter((r) => r.notAveraged === null && r.before !== null && r.after !== null);
-  const averageBefore = average2(measured.map((r) => r.before));
-  const averageAfter = average2(measured.map((r) => r.after));
+  const averageBefore = average3(measured.map((r) => r.before));
+  const averageAfter = average3(measured.map((r) => r.after));
   return {
     restarts: restarts.length,
     measured: measured.length,
     averageBefore,
     averageAfter,
-    averageSaving: average2(measured.map((r) => r.before - r.after)),
+    averageSaving: average3(measured.map((r) => r.before - r.after)),
     savingPercent: averageBefore !== null && averageAfter !== null && averageBefore > 0 ? (averageBefore - averageAfter) / averageBefore * 100 : null,
-    averageLoaded: withThreadMind ? average2(measured.flatMap((r) => r.threadMind === null ? [] : [r.threadMind.tokens])) : null
+    averageLoaded: withThreadMind ? average3(measured.flatMap((r) => r.threadMind === null ? [] : [r.threadMind.tokens])) : null
   };
 }
 function sessionGroup(sessions) {
   const known = (pick) => sessions.flatMap((s) => pick(s) === null ? [] : [pick(s)]);
   return {
     sessions: sessions.length,
-    averageFirst: average2(known((s) => s.firstContextTokens)),
-    averagePeak: average2(known((s) => s.peakContextTokens)),
-    averageFinal: average2(known((s) => s.finalContextTokens))
+    averageFirst: average3(known((s) => s.firstContextTokens)),
+    averagePeak: average3(known((s) => s.peakContextTokens)),
+    averageFinal: average3(known((s) => s.finalContextTokens))
   };
 }
 function reportSession(s, restarts, measurements) {

@@ -1,6 +1,9 @@
 // stats_show: thread counts, the active thread's context size, summary sizes, and the measured sessions from measurements.jsonl.
 import { readMeasurementLog } from "./measurement-log-read.js";
-import type { InjectionRecord, Measurements, ReceiptStatus, SizeRecord } from "./measurements.js";
+import type { Measurements, ReceiptStatus, SizeRecord } from "./measurements.js";
+import { restartKindFigures, type RestartKindFigures } from "./stats-restarts.js";
+
+export type { RestartKindFigures };
 import type { ThreadMindServices } from "./services.js";
 import { buildTree } from "./tree-render.js";
 import { threadStatus, type Thread, type ThreadStatus } from "./types.js";
@@ -26,25 +29,6 @@ export interface MeasuredPart {
   };
   /** Newest hook record, when the plugin's hooks ran at least once. */
   lastHookSeen: string | null;
-}
-
-/** The restarts of one kind as the hooks measured them. */
-export interface RestartKindFigures {
-  /** "/clear", "manual compaction", "auto compaction" (another recorded trigger: "compaction (<trigger>)"). */
-  label: string;
-  restarts: number;
-  /**
-   * Both sizes measured: before (the hook at SessionEnd/PreCompact read the transcript's last request) and after (the
-   * first request after ThreadMind's context, read by the hook that settled its receipt). `averageThreadMind` is the
-   * estimated share of ThreadMind's context in that first request (~).
-   */
-  measured: { count: number; averageBefore: number; averageAfter: number; averageThreadMind: number } | null;
-  /** ThreadMind loaded context after the restart, but no request after it has been measured yet: only its estimate (~). */
-  estimateOnly: { count: number; averageThreadMind: number } | null;
-  /** Not measured: the size before was not recorded (the transcript could not be read). */
-  noSizeBefore: number;
-  /** Not measured: no ThreadMind context reached the model after it (none loaded within the pairing window, or its receipt is missing). */
-  noThreadMindAfter: number;
 }
 
 export interface StatsReport {
@@ -92,11 +76,6 @@ function treeOrder(threads: Map<string, Thread>): Thread[] {
   return out;
 }
 
-/** SessionEnd(clear) and the new session's SessionStart(clear) run one after the other: their records are seconds apart. */
-export const CLEAR_PAIR_MAX_GAP_MS = 60_000;
-/** PreCompact and SessionStart(compact) are separated by the summarising request, which can take minutes. */
-export const COMPACT_PAIR_MAX_GAP_MS = 30 * 60_000;
-
 /** Measurements come from user-editable files (measurements.jsonl, an older config.json): records are checked field by field, and malformed ones are not counted. */
 export function measuredPart(m: Measurements): MeasuredPart {
   const ends = m.sessionEnds.filter(hasSize);
@@ -106,70 +85,18 @@ export function measuredPart(m: Measurements): MeasuredPart {
   for (const r of injections) if (r.receipt in receipts) receipts[r.receipt]++;
 
   const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string" && typeof r.sessionId === "string");
-  const restarts = [...clears.map((r) => ({ kind: "clear", record: r }) as const), ...compacts.map((r) => ({ kind: "compaction", record: r }) as const)];
-  const used = new Set<InjectionRecord>();
-  const byLabel = new Map<string, { restarts: number; measured: { before: number; after: number; loaded: number }[]; estimateOnly: number[]; noSizeBefore: number; noThreadMindAfter: number }>();
-  for (const restart of restarts.sort((a, b) => compareAt(a.record.at, b.record.at))) {
-    const r = restart.record;
-    const label = restart.kind === "clear" ? "/clear" : r.reason === "manual" || r.reason === "auto" ? `${r.reason} compaction` : `compaction (${r.reason})`;
-    const group = byLabel.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
-    byLabel.set(label, group);
-    group.restarts += 1;
-    const after =
-      restart.kind === "clear"
-        ? firstInjectionAfter(injections, used, r.at, CLEAR_PAIR_MAX_GAP_MS, (i) => i.source === "clear" && i.sessionId !== r.sessionId)
-        : firstInjectionAfter(injections, used, r.at, COMPACT_PAIR_MAX_GAP_MS, (i) => i.source === "compact" && i.sessionId === r.sessionId && !compacts.some((c) => c !== r && c.sessionId === r.sessionId && c.at > r.at && c.at <= i.at));
-    if (after !== null) used.add(after);
-    if (!hasSize(r)) group.noSizeBefore += 1;
-    else if (after === null || after.receipt === "missing") group.noThreadMindAfter += 1;
-    else if (typeof after.firstRequestTokens === "number") group.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
-    else group.estimateOnly.push(after.tokens);
-  }
-  const kinds: RestartKindFigures[] = [...byLabel.entries()].map(([label, g]) => ({
-    label,
-    restarts: g.restarts,
-    measured:
-      g.measured.length === 0
-        ? null
-        : { count: g.measured.length, averageBefore: average(g.measured.map((p) => p.before)), averageAfter: average(g.measured.map((p) => p.after)), averageThreadMind: average(g.measured.map((p) => p.loaded)) },
-    estimateOnly: g.estimateOnly.length === 0 ? null : { count: g.estimateOnly.length, averageThreadMind: average(g.estimateOnly) },
-    noSizeBefore: g.noSizeBefore,
-    noThreadMindAfter: g.noThreadMindAfter,
-  }));
   const hooks = m.hooksSeen.map((h) => h.at).filter((at) => typeof at === "string").sort();
   return {
     sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
     injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
     receipts,
-    restarts: { clear: clears.length, compaction: compacts.length, kinds: kinds.sort((a, b) => kindOrder(a.label) - kindOrder(b.label)) },
+    restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
     lastHookSeen: hooks[hooks.length - 1] ?? null,
   };
 }
 
-function kindOrder(label: string): number {
-  const i = ["/clear", "manual compaction", "auto compaction"].indexOf(label);
-  return i === -1 ? 3 : i;
-}
-
-function compareAt(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 function hasSize(r: SizeRecord): r is SizeRecord & { contextTokens: number } {
   return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
-}
-
-/** The earliest injection not yet paired, at or after `at` and at most `maxGapMs` later, that `matches`. */
-function firstInjectionAfter(injections: readonly InjectionRecord[], used: ReadonlySet<InjectionRecord>, at: string, maxGapMs: number, matches: (i: InjectionRecord) => boolean): InjectionRecord | null {
-  const from = Date.parse(at);
-  if (Number.isNaN(from)) return null;
-  let best: InjectionRecord | null = null;
-  for (const i of injections) {
-    const t = Date.parse(i.at);
-    if (Number.isNaN(t) || t < from || t - from > maxGapMs || used.has(i) || !matches(i)) continue;
-    if (best === null || i.at < best.at) best = i;
-  }
-  return best;
 }
 
 function plural(n: number, word: string): string {

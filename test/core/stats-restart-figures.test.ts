@@ -74,6 +74,16 @@ describe("stats_show restart figures", () => {
     expect(part.restarts.kinds[0]).toMatchObject({ label: "/clear", restarts: 1, measured: null, noThreadMindAfter: 1 });
   });
 
+  test("a compaction context is paired with the last PreCompact before it in its own session, not an earlier one", () => {
+    const part = measured({
+      preCompacts: [end(0, "s", 100_000, "auto"), end(5, "s", 110_000, "auto"), end(6, "other", 90_000, "auto")],
+      injections: [injection(7, "s", "compact", 100, { firstRequestTokens: 20_000 })],
+    });
+    expect(part.restarts.kinds).toEqual([
+      { label: "auto compaction", restarts: 3, measured: { count: 1, averageBefore: 110_000, averageAfter: 20_000, averageThreadMind: 100 }, estimateOnly: null, noSizeBefore: 0, noThreadMindAfter: 2 },
+    ]);
+  });
+
   test("a missing receipt or an unknown size before is not measured, and each is explained", () => {
     const text = render({
       sessionEnds: [end(0, "a", 48_000), end(10, "c", null)],
