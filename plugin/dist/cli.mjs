@@ -13405,7 +13405,7 @@ function findRestarts(sessions, measurements) {
     const clearAt = ms(clearTime(fresh));
     const ended = ms(old?.endedAt ?? null);
     const gapMs = clearAt === null || ended === null ? null : Math.max(0, clearAt - ended);
-    const confidence = by === "hooks" ? "hooks" : old !== null && gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS ? "clear-record" : "inferred";
+    const confidence = by === "hooks" ? "hooks" : old === null || gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS ? "clear-record" : "inferred";
     restarts.push({
       kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
       at: clearTime(fresh),
@@ -13688,7 +13688,7 @@ function duration(msValue) {
   return `${Math.round(s / 86400)} d`;
 }
 function pairing(r) {
-  const gap = r.gapMs === null ? "" : `, ${duration(r.gapMs)} gap`;
+  const gap = r.kind !== "compaction" && r.previousSessionId === null ? ", no ended session found" : r.gapMs === null ? "" : `, ${duration(r.gapMs)} gap`;
   switch (r.confidence) {
     case "hooks":
       return `ThreadMind hooks${gap}`;

@@ -107,7 +107,7 @@ export function duration(msValue: number): string {
 
 /** How the restart was paired, with the gap for a /clear: "hooks", "/clear record, 38 s gap", "inferred, 33 h gap". */
 function pairing(r: Restart): string {
-  const gap = r.gapMs === null ? "" : `, ${duration(r.gapMs)} gap`;
+  const gap = r.kind !== "compaction" && r.previousSessionId === null ? ", no ended session found" : r.gapMs === null ? "" : `, ${duration(r.gapMs)} gap`;
   switch (r.confidence) {
     case "hooks":
       return `ThreadMind hooks${gap}`;

@@ -20,7 +20,8 @@ export type PairingMethod = "hooks" | "clear-command" | "clear-hook" | "plan-rec
  * How sure the report is that the size before belongs to this restart:
  * - hooks: ThreadMind's hooks recorded both sessions of the /clear;
  * - clear-record: the new transcript records the /clear (command record, SessionStart:clear hook, or accepted plan) and
- *   the ended session's last record is at most MAX_CONFIDENT_GAP_MS before it;
+ *   the ended session's last record is at most MAX_CONFIDENT_GAP_MS before it (or no ended session was found at all:
+ *   nothing is paired then, and notAveraged says so);
  * - boundary: a compaction (before and after in the same transcript);
  * - inferred: the /clear is recorded but the ended session was found by time order alone, over MAX_CONFIDENT_GAP_MS
  *   before it (it may have been closed, not cleared). Listed with its gap, never averaged.
@@ -223,7 +224,8 @@ export function findRestarts(sessions: readonly ScannedSession[], measurements: 
     const clearAt = ms(clearTime(fresh));
     const ended = ms(old?.endedAt ?? null);
     const gapMs = clearAt === null || ended === null ? null : Math.max(0, clearAt - ended);
-    const confidence: PairConfidence = by === "hooks" ? "hooks" : old !== null && gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS ? "clear-record" : "inferred";
+    // Without an ended session there is no pair to doubt: the confidence is that of the /clear's own record.
+    const confidence: PairConfidence = by === "hooks" ? "hooks" : old === null || (gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS) ? "clear-record" : "inferred";
     restarts.push({
       kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
       at: clearTime(fresh),

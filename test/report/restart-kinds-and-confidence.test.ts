@@ -135,7 +135,8 @@ describe("restart kinds, pair confidence and unpaired reasons in the report", ()
   });
 
   it("says on each row why a restart is not in the averages", () => {
-    expect(restartOf(IDS.orphanClear)).toMatchObject({ previousSessionId: null, notAveraged: "no-ended-session" });
+    expect(restartOf(IDS.orphanClear)).toMatchObject({ previousSessionId: null, confidence: "clear-record", gapMs: null, notAveraged: "no-ended-session" });
+    expect(renderMarkdown(reportDocument(report))).toContain("| /clear record, no ended session found | no session of this project folder ended before it (nothing to measure before) |");
     expect(restartOf(IDS.silentNew)).toMatchObject({ previousSessionId: IDS.silentOld, notAveraged: "no-request-after", after: null });
     const noTrigger = report.restarts.find((r) => r.kind === "compaction" && r.trigger === null)!;
     expect(noTrigger).toMatchObject({ notAveraged: "no-size-before", before: null });
