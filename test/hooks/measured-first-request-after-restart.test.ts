@@ -60,7 +60,7 @@ describe("the measured size of the first request after a restart", () => {
     // Before the new session ends, only the estimate is known: it is said to be one, and not averaged.
     let text = renderStats(await collectStats(services()));
     expect(text).toContain("    /clear: 1 with ThreadMind context (~");
-    expect(text).toContain("estimated) whose first request after is not measured yet");
+    expect(text).toContain("estimated) whose first request after is not measured (");
     expect(text).not.toContain("tokens measured (");
 
     hook("session-end", { session_id: "new-session", hook_event_name: "SessionEnd", reason: "other", transcript_path: after });
@@ -72,7 +72,7 @@ describe("the measured size of the first request after a restart", () => {
 
     text = renderStats(await collectStats(services()));
     expect(text).toContain(`    /clear: 48,210 → 19,960 tokens measured (−58.6%; ThreadMind ~${injection.tokens.toLocaleString("en-US")} of it), average of 1 restart`);
-    expect(text).not.toContain("whose first request after is not measured yet");
+    expect(text).not.toContain("whose first request after is not measured (");
   });
 
   test("is absent when no request followed the injection (the session ended right after /clear)", async () => {

@@ -84,6 +84,13 @@ describe("the report chart", () => {
     expect(byClass(svg, "compaction")).toHaveLength(2);
   });
 
+  it("labels every session with its start date", () => {
+    for (const g of byClass(svg, "session")) {
+      const session = report.sessions.find((s) => s.sessionId === g.attributes["data-session-id"])!;
+      expect(byClass(g, "session-label").map((l) => l.text)).toEqual([when(session.startedAt)]);
+    }
+  });
+
   it("shows the ThreadMind context loaded at the session's start and after its compaction, and nowhere else", () => {
     const bars = byClass(svg, "threadmind-context");
     expect(bars.map((b) => b.attributes["data-at"])).toEqual(["start", "compaction"]);

@@ -11,6 +11,8 @@ import { emptyMeasurements } from "../../src/core/measurements.js";
 import { MAX_CONFIDENT_GAP_MS, type Restart } from "../../src/core/savings-pairing.js";
 import { reportDocument } from "../../src/cli/report-tables.js";
 import { renderMarkdown } from "../../src/cli/report-markdown.js";
+import { renderSvg } from "../../src/cli/report-svg.js";
+import { byClass, parseXml } from "../support/strict-xml.js";
 import { makeFakeClaudeConfig, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
 import { assistant, compactBoundary, compactSummary, hookInjection, jsonl, user } from "../transcript/transcript-builders.js";
 
@@ -206,6 +208,9 @@ describe("restart reasons and malformed lines on the repository's Claude Code 2.
     const every = reportDocument(report).tables.find((t) => t.title === "Every restart")!;
     expect(every.rows.find((row) => row[1] === "/clear")!.at(-1)).toBe("no session of this project folder ended before it (nothing to measure before)");
     expect(report.byKind.find((k) => k.kind === "clear")!.withoutThreadMind).toMatchObject({ restarts: 1, measured: 0, averageBefore: null });
+    // The chart marks it at the start of its session.
+    const marks = byClass(parseXml(renderSvg(report)), "unpaired");
+    expect(marks.map((m) => [m.attributes["data-to"], m.attributes["data-after"]])).toEqual([[clear.sessionId, "62344"]]);
   });
 
   it("names the damaged line of a finished file without saying it is still being written", () => {

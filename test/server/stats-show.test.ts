@@ -90,8 +90,8 @@ describe("stats_show", () => {
         "  ThreadMind context loaded at session start: ~1,100 tokens on average (3 sessions, estimated)",
         "  Context delivery: 2 confirmed in the transcript, 1 replaced by a preview, 0 missing, 0 not checked yet",
         "  Restarts: 2 (/clear 1, compaction 1); before → first request after, each kind on its own:",
-        "    /clear: 1 with ThreadMind context (~1,200 tokens, estimated) whose first request after is not measured yet (read when that session next ends or compacts)",
-        "    auto compaction: 1 with ThreadMind context (~1,100 tokens, estimated) whose first request after is not measured yet (read when that session next ends or compacts)",
+        "    /clear: 1 with ThreadMind context (~1,200 tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)",
+        "    auto compaction: 1 with ThreadMind context (~1,100 tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)",
       ].join("\n"),
     );
   });
