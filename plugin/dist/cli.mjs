@@ -11413,9 +11413,11 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       case "preCompact":
         m.preCompacts.push(record(event));
         break;
-      case "injection":
-        m.injections.push({ ...record(event), receipt: "pending" });
+      case "injection": {
+        const { firstRequestTokens: _notMeasuredHere, ...fields } = record(event);
+        m.injections.push({ ...fields, receipt: "pending" });
         break;
+      }
       case "receipt":
         receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), {
           receipt: event.receipt,

@@ -31487,9 +31487,11 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       case "preCompact":
         m.preCompacts.push(record2(event));
         break;
-      case "injection":
-        m.injections.push({ ...record2(event), receipt: "pending" });
+      case "injection": {
+        const { firstRequestTokens: _notMeasuredHere, ...fields } = record2(event);
+        m.injections.push({ ...fields, receipt: "pending" });
         break;
+      }
       case "receipt":
         receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), {
           receipt: event.receipt,

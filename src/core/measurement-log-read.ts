@@ -104,9 +104,12 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
       case "preCompact":
         m.preCompacts.push(record(event));
         break;
-      case "injection":
-        m.injections.push({ ...record(event), receipt: "pending" } satisfies InjectionRecord);
+      case "injection": {
+        // The measured first request comes with the receipt only: a value on the injection line itself is not one.
+        const { firstRequestTokens: _notMeasuredHere, ...fields } = record(event);
+        m.injections.push({ ...fields, receipt: "pending" } satisfies InjectionRecord);
         break;
+      }
       case "receipt":
         receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), {
           receipt: event.receipt,

@@ -1,7 +1,8 @@
 // Guards the measured "after" of a restart: the hook that settles an injection's receipt also records the size of the
 // first request after it (input + cache tokens, from the transcript), and stats_show pairs that measured size, not the
 // estimate of ThreadMind's context, with the size before.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { afterEach, describe, expect, test } from "vitest";
@@ -9,7 +10,7 @@ import { ThreadMindServices } from "../../src/core/services.js";
 import { resolveWorkspace } from "../../src/core/workspace.js";
 import { claudeInstanceSession } from "../../src/core/session-key.js";
 import { collectStats, renderStats } from "../../src/core/stats.js";
-import { storeMeasurements } from "../../src/core/measurement-log-read.js";
+import { readMeasurementLog, storeMeasurements } from "../../src/core/measurement-log-read.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
 import { firstRequestAfter, readReceiptHeads } from "../../src/hooks/receipts.js";
@@ -119,5 +120,29 @@ describe("the first request after an injection, read from real Claude Code 2.1.3
     // The compaction's own size before is recorded by PreCompact, never taken as the "after".
     const early = pendingAt("compact", Buffer.byteLength(text));
     expect(firstRequestAfter(await readReceiptHeads([early], path), early)).toBeNull();
+  });
+});
+
+describe("the measured first request in measurements.jsonl", () => {
+  test("is taken from a receipt line only, and a receipt whose size is not a token count is not a measurement", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tm-first-request-log-"));
+    try {
+      const injection = { kind: "injection", at: "2026-09-20T10:00:01.000Z", sessionId: "b", source: "clear", projectId: "p", threadId: "t", chars: 400, tokens: 115, omitted: 0, contentHash: "h" };
+      const lines = [
+        { ...injection, firstRequestTokens: 99 },
+        { kind: "receipt", at: "2026-09-20T10:05:00.000Z", sessionId: "b", injectionAt: injection.at, contentHash: "h", receipt: "delivered", firstRequestTokens: -5 },
+        { ...injection, sessionId: "c", contentHash: "k" },
+        { kind: "receipt", at: "2026-09-20T10:06:00.000Z", sessionId: "c", injectionAt: injection.at, contentHash: "k", receipt: "delivered", firstRequestTokens: 19_960 },
+      ];
+      writeFileSync(join(dir, "measurements.jsonl"), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+      const read = readMeasurementLog(dir);
+      expect(read.unreadableLines).toBe(1);
+      expect(read.measurements.injections.map((i) => [i.sessionId, i.receipt, i.firstRequestTokens])).toEqual([
+        ["b", "pending", undefined],
+        ["c", "delivered", 19_960],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
