@@ -1,5 +1,6 @@
 // `npm run demo`: ThreadMind's main job on its own data — a throwaway git repo, a project, threads with summaries written
-// through the real MCP server, then what the plugin puts back after /clear, the tree, and a measured restart.
+// through the real MCP server, then what the plugin puts back after /clear, the tree, and a restart measured on made-up
+// transcripts (this demo runs no Claude Code and calls no model).
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,39 +65,49 @@ async function main() {
   console.log(await call("thread_list"));
 
   // /clear, as Claude Code runs it: SessionEnd (reason clear) measures the ended conversation from its transcript,
-  // then SessionStart (source clear) puts the context back.
-  // A transcript as Claude Code writes it: the conversation had grown to 48,210 tokens when /clear ended it.
-  const transcript = join(dir, "ended-session.jsonl");
-  const usage = { input_tokens: 12, cache_creation_input_tokens: 2_198, cache_read_input_tokens: 46_000, output_tokens: 310 };
-  writeFileSync(
-    transcript,
-    `${JSON.stringify({ type: "assistant", sessionId: "before-clear", timestamp: new Date().toISOString(), requestId: "req_1", message: { id: "msg_1", model: "claude-sonnet-4-5", usage } })}\n`,
-  );
-  spawnSync(process.execPath, [join(dist, "hook.cjs"), "session-end"], {
-    cwd: dir,
-    env: { ...gitEnv, CLAUDE_PROJECT_DIR: dir, CLAUDE_PID: String(process.pid) },
-    input: JSON.stringify({ session_id: "before-clear", cwd: dir, hook_event_name: "SessionEnd", reason: "clear", transcript_path: transcript }),
-    encoding: "utf8",
-  });
+  // then SessionStart (source clear) puts the context back, and the next hook measures the new session's first request.
+  // The transcripts below are MADE UP for the demo (no Claude Code runs here), shaped like the ones Claude Code writes.
+  say("A /clear, on made-up transcripts shaped like Claude Code's (no model is called in this demo)");
+  const hookEnv = { ...gitEnv, CLAUDE_PROJECT_DIR: dir, CLAUDE_PID: String(process.pid) };
+  const runHook = (name, input) => spawnSync(process.execPath, [join(dist, "hook.cjs"), name], { cwd: dir, env: hookEnv, input: JSON.stringify({ cwd: dir, ...input }), encoding: "utf8" });
+  const stamp = (ms) => new Date(Date.now() + ms).toISOString();
+  const assistantRecord = (sessionId, id, usage, at) => ({ type: "assistant", sessionId, timestamp: at, requestId: `req_${id}`, message: { id: `msg_${id}`, model: "claude-sonnet-4-5", role: "assistant", content: [{ type: "text", text: "ok" }], usage } });
+  // The ended conversation had grown to 48,210 tokens when /clear ended it.
+  const endedTranscript = join(dir, "made-up-ended-session.jsonl");
+  const endedUsage = { input_tokens: 12, cache_creation_input_tokens: 2_198, cache_read_input_tokens: 46_000, output_tokens: 310 };
+  writeFileSync(endedTranscript, `${JSON.stringify(assistantRecord("before-clear", "1", endedUsage, stamp(-60_000)))}\n`);
+  runHook("session-end", { session_id: "before-clear", hook_event_name: "SessionEnd", reason: "clear", transcript_path: endedTranscript });
   // Simulate /clear: Claude Code runs the SessionStart hook with source "clear". CLAUDE_PID is this Claude Code instance
   // (the MCP server's parent), so the hook loads the thread THIS window had switched to.
-  say("After /clear, the SessionStart hook puts this back (what the model receives)");
-  const hook = spawnSync(process.execPath, [join(dist, "hook.cjs"), "session-start"], {
-    cwd: dir,
-    env: { ...gitEnv, CLAUDE_PROJECT_DIR: dir, CLAUDE_PID: String(process.pid) },
-    input: JSON.stringify({ session_id: "after-clear", cwd: dir, hook_event_name: "SessionStart", source: "clear" }),
-    encoding: "utf8",
-  });
+  const newTranscript = join(dir, "made-up-new-session.jsonl");
+  const hook = runHook("session-start", { session_id: "after-clear", hook_event_name: "SessionStart", source: "clear", transcript_path: newTranscript });
   const output = JSON.parse(hook.stdout);
   const context = output.hookSpecificOutput.additionalContext;
+  say("After /clear, the SessionStart hook puts this back (what the model receives)");
   console.log(context);
+  // The new session's first request carries Claude Code's system prompt and tool definitions too (typically 15,000 to
+  // 25,000 tokens; 18,400 here, read from the prompt cache), then ThreadMind's context and the user's prompt.
+  const SYSTEM_PROMPT_AND_TOOLS = 18_400;
+  const contextTokens = Number(/~(\d+) tokens/.exec(context)?.[1] ?? "0");
+  const firstUsage = { input_tokens: 9, cache_creation_input_tokens: contextTokens + 40, cache_read_input_tokens: SYSTEM_PROMPT_AND_TOOLS, output_tokens: 120 };
+  const attachment = (type, content) => ({ type: "attachment", sessionId: "after-clear", timestamp: stamp(0), attachment: { type, content, hookName: "SessionStart:clear", hookEvent: "SessionStart" } });
+  const newRecords = [
+    attachment("hook_success", hook.stdout),
+    attachment("hook_additional_context", [context]),
+    { type: "user", sessionId: "after-clear", timestamp: stamp(1_000), message: { role: "user", content: "Add the refund button to the admin UI" } },
+    assistantRecord("after-clear", "2", firstUsage, stamp(2_000)),
+  ];
+  writeFileSync(newTranscript, newRecords.map((r) => `${JSON.stringify(r)}\n`).join(""));
+  // When the new session ends (or compacts), its hook reads the first request's size: the measured "after".
+  runHook("session-end", { session_id: "after-clear", hook_event_name: "SessionEnd", reason: "other", transcript_path: newTranscript });
 
-  say("What that saves, measured the way the plugin measures it");
-  const before = usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
-  const after = Number(/~(\d+) tokens/.exec(context)?.[1] ?? "0");
-  console.log(`Conversation before /clear: ${before.toLocaleString("en-US")} tokens (measured from the transcript)`);
-  console.log(`ThreadMind context after:   ~${after.toLocaleString("en-US")} tokens, ${context.length.toLocaleString("en-US")} characters`);
-  console.log(`Saving: ${(100 - (after / before) * 100).toFixed(1)}% of the context the next request would have carried`);
+  say("What that saves, measured the way the plugin measures it (on the made-up transcripts above)");
+  const before = endedUsage.input_tokens + endedUsage.cache_creation_input_tokens + endedUsage.cache_read_input_tokens;
+  const after = firstUsage.input_tokens + firstUsage.cache_creation_input_tokens + firstUsage.cache_read_input_tokens;
+  console.log(`Conversation before /clear:      ${before.toLocaleString("en-US")} tokens (measured: the last request's input + cache tokens)`);
+  console.log(`First request after /clear:      ${after.toLocaleString("en-US")} tokens (measured: system prompt and tools, ThreadMind's context, the prompt)`);
+  console.log(`ThreadMind's context, part of it: ~${contextTokens.toLocaleString("en-US")} tokens (estimated), ${context.length.toLocaleString("en-US")} characters`);
+  console.log(`Saving: ${(100 - (after / before) * 100).toFixed(1)}% of the context the next request would otherwise have carried`);
 
   say("stats_show");
   console.log(await call("stats_show"));

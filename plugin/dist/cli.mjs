@@ -9708,9 +9708,9 @@ function refusalMessage(what, findings) {
   const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
   const rest = findings.length - named.length;
   const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
-  const plural = findings.length > 1;
+  const plural2 = findings.length > 1;
   const example = maskExample(first.masked);
-  return `Refused to write ${what}: it contains what looks like ${plural ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
+  return `Refused to write ${what}: it contains what looks like ${plural2 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural2 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
 }
 function joinWithAnd(items) {
   if (items.length <= 1) return items.join("");
@@ -11135,7 +11135,7 @@ function sidesOfPatch(patch, commit) {
   return { before: join18(before, endsWithNewline.before), after: join18(after, endsWithNewline.after) };
 }
 function compare(before, after) {
-  const change = before === null ? "created" : after === null ? "deleted" : "modified";
+  const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
   const parse = (text, which) => {
     if (text === null || text === "") return null;
     try {
@@ -11148,9 +11148,9 @@ function compare(before, after) {
   const old = parse(before, "previous");
   const now = parse(after, "new");
   if (typeof old === "string" || typeof now === "string") {
-    return { change, meta: [], sections: [], problem: typeof now === "string" ? now : old };
+    return { change: change2, meta: [], sections: [], problem: typeof now === "string" ? now : old };
   }
-  return { change, meta: metaChanges(old, now), sections: sectionChanges(old?.summary ?? "", now?.summary ?? "") };
+  return { change: change2, meta: metaChanges(old, now), sections: sectionChanges(old?.summary ?? "", now?.summary ?? "") };
 }
 function metaChanges(old, now) {
   if (old === null || now === null) return [];
@@ -11375,12 +11375,15 @@ function parseEventLine(line) {
     case "injection":
       return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
     case "receipt":
-      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) ? d : null;
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
     case "hookSeen":
       return typeof d.event === "string" ? d : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
   }
+}
+function isTokenCount(v) {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0;
 }
 function receiptKey(r) {
   return `${r.sessionId}
@@ -11411,11 +11414,16 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       case "preCompact":
         m.preCompacts.push(record(event));
         break;
-      case "injection":
-        m.injections.push({ ...record(event), receipt: "pending" });
+      case "injection": {
+        const { firstRequestTokens: _notMeasuredHere, ...fields } = record(event);
+        m.injections.push({ ...fields, receipt: "pending" });
         break;
+      }
       case "receipt":
-        receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), event.receipt);
+        receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), {
+          receipt: event.receipt,
+          ...event.firstRequestTokens !== void 0 ? { firstRequestTokens: event.firstRequestTokens } : {}
+        });
         break;
       case "hookSeen":
         m.hooksSeen.push(record(event));
@@ -11433,8 +11441,11 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
     for (const line of readLogBytes(path).toString("utf8").split("\n")) fold2(line, true);
   }
   for (const injection of m.injections) {
-    const receipt = receipts.get(receiptKey(injection));
-    if (receipt !== void 0 && injection.receipt === "pending") injection.receipt = receipt;
+    const settled = receipts.get(receiptKey(injection));
+    if (settled !== void 0 && injection.receipt === "pending") {
+      injection.receipt = settled.receipt;
+      if (settled.firstRequestTokens !== void 0) injection.firstRequestTokens = settled.firstRequestTokens;
+    }
   }
   return {
     measurements: {
@@ -12231,6 +12242,70 @@ function openCliServices(options) {
   });
 }
 
+// src/core/stats-restarts.ts
+var CLEAR_PAIR_MAX_GAP_MS = 6e4;
+var COMPACT_PAIR_MAX_GAP_MS = 30 * 6e4;
+var KIND_ORDER = ["/clear", "manual compaction", "auto compaction"];
+function labelOf(kind, r) {
+  if (kind === "clear") return "/clear";
+  return r.reason === "manual" || r.reason === "auto" ? `${r.reason} compaction` : `compaction (${r.reason})`;
+}
+function hasSize(r) {
+  return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
+}
+function average(values) {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+function restartKindFigures(clears, compacts, injections) {
+  const nextCompactAt = /* @__PURE__ */ new Map();
+  const bySession = /* @__PURE__ */ new Map();
+  for (const r of compacts) bySession.set(r.sessionId, [...bySession.get(r.sessionId) ?? [], r]);
+  for (const list of bySession.values()) {
+    list.sort((a, b) => compareAt(a.at, b.at));
+    list.forEach((r, k) => nextCompactAt.set(r, list[k + 1]?.at ?? null));
+  }
+  const restarts = [...clears.map((record2) => ({ kind: "clear", record: record2 })), ...compacts.map((record2) => ({ kind: "compaction", record: record2 }))];
+  restarts.sort((a, b) => compareAt(a.record.at, b.record.at));
+  const used = /* @__PURE__ */ new Set();
+  const groups = /* @__PURE__ */ new Map();
+  for (const { kind, record: r } of restarts) {
+    const label = labelOf(kind, r);
+    const group = groups.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
+    groups.set(label, group);
+    group.restarts += 1;
+    const next = nextCompactAt.get(r) ?? null;
+    const after = kind === "clear" ? firstInjectionAfter(injections, used, r.at, CLEAR_PAIR_MAX_GAP_MS, (i) => i.source === "clear" && i.sessionId !== r.sessionId) : firstInjectionAfter(injections, used, r.at, COMPACT_PAIR_MAX_GAP_MS, (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next));
+    if (after !== null) used.add(after);
+    if (!hasSize(r)) group.noSizeBefore += 1;
+    else if (after === null || after.receipt === "missing") group.noThreadMindAfter += 1;
+    else if (typeof after.firstRequestTokens === "number") group.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
+    else group.estimateOnly.push(after.tokens);
+  }
+  const order = (label) => KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length;
+  return [...groups.entries()].sort(([a], [b]) => order(a) - order(b)).map(([label, g]) => ({
+    label,
+    restarts: g.restarts,
+    measured: g.measured.length === 0 ? null : { count: g.measured.length, averageBefore: average(g.measured.map((p) => p.before)), averageAfter: average(g.measured.map((p) => p.after)), averageThreadMind: average(g.measured.map((p) => p.loaded)) },
+    estimateOnly: g.estimateOnly.length === 0 ? null : { count: g.estimateOnly.length, averageThreadMind: average(g.estimateOnly) },
+    noSizeBefore: g.noSizeBefore,
+    noThreadMindAfter: g.noThreadMindAfter
+  }));
+}
+function compareAt(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function firstInjectionAfter(injections, used, at, maxGapMs, matches) {
+  const from = Date.parse(at);
+  if (Number.isNaN(from)) return null;
+  let best = null;
+  for (const i of injections) {
+    const t = Date.parse(i.at);
+    if (Number.isNaN(t) || t < from || t - from > maxGapMs || used.has(i) || !matches(i)) continue;
+    if (best === null || i.at < best.at) best = i;
+  }
+  return best;
+}
+
 // src/core/stats.ts
 async function collectStats(services) {
   const context2 = await services.contextGet();
@@ -12267,45 +12342,49 @@ function treeOrder(threads) {
   return out;
 }
 function measuredPart(m) {
-  const ends = m.sessionEnds.filter(hasSize);
-  const compacts = m.preCompacts.filter((r) => typeof r.at === "string");
-  const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string");
+  const ends = m.sessionEnds.filter(hasSize2);
+  const compacts = m.preCompacts.filter((r) => typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string");
+  const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string" && typeof r.sessionId === "string");
   const receipts = { delivered: 0, preview: 0, missing: 0, pending: 0 };
   for (const r of injections) if (r.receipt in receipts) receipts[r.receipt]++;
-  const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string");
-  const pairs = [];
-  for (const r of clears) {
-    const after = firstInjectionAfter(injections, r.at, (i) => i.source === "clear");
-    if (hasSize(r) && after) pairs.push({ before: r.contextTokens, after: after.tokens });
-  }
-  for (const r of compacts) {
-    const after = firstInjectionAfter(injections, r.at, (i) => i.source === "compact" && i.sessionId === r.sessionId);
-    if (hasSize(r) && after) pairs.push({ before: r.contextTokens, after: after.tokens });
-  }
+  const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string" && typeof r.sessionId === "string");
   const hooks = m.hooksSeen.map((h) => h.at).filter((at) => typeof at === "string").sort();
   return {
-    sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
-    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
+    sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average2(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
+    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average2(injections.map((r) => r.tokens)) },
     receipts,
-    restarts: {
-      clear: clears.length,
-      compaction: compacts.length,
-      paired: pairs.length === 0 ? null : { count: pairs.length, averageBefore: average(pairs.map((p) => p.before)), averageAfter: average(pairs.map((p) => p.after)) }
-    },
+    restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
     lastHookSeen: hooks[hooks.length - 1] ?? null
   };
 }
-function hasSize(r) {
+function hasSize2(r) {
   return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
 }
-function firstInjectionAfter(injections, at, matches) {
-  let best = null;
-  for (const i of injections) {
-    if (i.at >= at && matches(i) && (!best || i.at < best.at)) best = i;
-  }
-  return best;
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
-function average(values) {
+function change(before, after) {
+  const c = (after - before) / before * 100;
+  return `${c < 0 ? "\u2212" : "+"}${Math.abs(c).toFixed(1)}%`;
+}
+function kindLines(k) {
+  const out = [];
+  const p = k.measured;
+  if (p !== null) {
+    out.push(
+      `    ${k.label}: ${fmt2(p.averageBefore)} \u2192 ${fmt2(p.averageAfter)} tokens measured (${change(p.averageBefore, p.averageAfter)}; ThreadMind ~${fmt2(p.averageThreadMind)} of it), average of ${plural(p.count, "restart")}`
+    );
+  }
+  const rest = [];
+  if (k.estimateOnly !== null) {
+    rest.push(`${k.estimateOnly.count} with ThreadMind context (~${fmt2(k.estimateOnly.averageThreadMind)} tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)`);
+  }
+  if (k.noThreadMindAfter > 0) rest.push(`${k.noThreadMindAfter} after which no ThreadMind context reached the model (none loaded, or its receipt is missing)`);
+  if (k.noSizeBefore > 0) rest.push(`${k.noSizeBefore} whose size before could not be read from the transcript`);
+  if (rest.length > 0) out.push(`    ${k.label}${p !== null ? ", not averaged" : ""}: ${rest.join("; ")}`);
+  return out;
+}
+function average2(values) {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 var fmt2 = (n) => Math.round(n).toLocaleString("en-US");
@@ -12325,7 +12404,7 @@ function renderStats(report) {
   lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
   lines.push(
     "",
-    "Summary and context sizes (~) are estimates; conversation sizes are measured from the usage Claude Code records in its transcripts."
+    "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage Claude Code records in its transcripts (input + cache tokens of a request)."
   );
   return lines.join("\n");
 }
@@ -12333,21 +12412,17 @@ var REPORT_LINE = "  Every restart measured from Claude Code's transcripts, befo
 function measuredLines(m) {
   const lines = [];
   if (m.sessionEnds) {
-    lines.push(`  Conversation size when sessions ended: ~${fmt2(m.sessionEnds.averageTokens)} tokens on average, ~${fmt2(m.sessionEnds.maxTokens)} at most (${m.sessionEnds.count} session${m.sessionEnds.count === 1 ? "" : "s"})`);
+    lines.push(`  Conversation size when sessions ended: ${fmt2(m.sessionEnds.averageTokens)} tokens on average, ${fmt2(m.sessionEnds.maxTokens)} at most (${plural(m.sessionEnds.count, "session")}, measured)`);
   }
   if (m.injections) {
-    lines.push(`  ThreadMind context loaded at session start: ~${fmt2(m.injections.averageTokens)} tokens on average (${m.injections.count} session${m.injections.count === 1 ? "" : "s"})`);
+    lines.push(`  ThreadMind context loaded at session start: ~${fmt2(m.injections.averageTokens)} tokens on average (${plural(m.injections.count, "session")}, estimated)`);
     const r = m.receipts;
     lines.push(`  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`);
   }
   const restarts = m.restarts.clear + m.restarts.compaction;
   if (restarts > 0) {
-    const head = `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction})`;
-    const p = m.restarts.paired;
-    if (p) {
-      const change = (p.averageAfter - p.averageBefore) / p.averageBefore * 100;
-      lines.push(`${head}: ~${fmt2(p.averageBefore)} tokens before \u2192 ~${fmt2(p.averageAfter)} after on average (${change < 0 ? "\u2212" : "+"}${Math.abs(change).toFixed(1)}%, ${p.count} with ThreadMind context)`);
-    } else lines.push(`${head}: none followed by ThreadMind context yet`);
+    lines.push(`  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before \u2192 first request after, each kind on its own:`);
+    for (const k of m.restarts.kinds) lines.push(...kindLines(k));
   }
   if (lines.length > 0) return [...lines, REPORT_LINE];
   if (m.lastHookSeen) {
@@ -12678,24 +12753,24 @@ function requiredString(obj, key, where) {
   if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is missing or not a string`);
   return value;
 }
-function isTokenCount(value) {
+function isTokenCount2(value) {
   return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }
 function requiredCount(obj, key, where) {
   const value = obj[key];
-  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
+  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
   return value;
 }
 function cacheCount(obj, key, where) {
   const value = obj[key];
   if (value === void 0 || value === null) return 0;
-  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
   return value;
 }
 function optionalCount(obj, key, where) {
   const value = obj[key];
   if (value === void 0 || value === null) return null;
-  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
   return value;
 }
 function optionalFlag(obj, key) {
@@ -13005,9 +13080,12 @@ function readSavedOutput(path) {
 // src/core/savings-scan.ts
 var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
 var MAX_POINTS_PER_SESSION = 400;
+var MALFORMED_LINES_KEPT = 10;
 var PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
 var CLEAR_COMMAND = "<command-name>/clear</command-name>";
 var CLEAR_HOOK_NAME = "SessionStart:clear";
+var PLAN_CONTENT_FIELD = '"planContent"';
+var PLAN_PROMPT = "Implement the following plan:";
 var ThinnedSeries = class {
   constructor(limit) {
     this.limit = limit;
@@ -13070,6 +13148,22 @@ function isClearCommand(text) {
   if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
   return { at: typeof record2.timestamp === "string" ? record2.timestamp : null };
 }
+function planStartOf(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const record2 = value;
+  if (record2.type !== "user" || record2.isSidechain === true) return null;
+  const at = typeof record2.timestamp === "string" ? record2.timestamp : null;
+  if (typeof record2.planContent === "string" && record2.planContent.trim() !== "") return { at, evidence: "planContent" };
+  const content = record2.message?.content;
+  const first = typeof content === "string" ? content : Array.isArray(content) ? content.find((b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text : void 0;
+  return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
+}
 function isClearHookRecord(text) {
   let value;
   try {
@@ -13096,6 +13190,8 @@ async function scanSession(file, onBytes) {
   let endedAt = null;
   let clearCommandAt = null;
   let clearHookSeen = false;
+  let planStart = null;
+  const malformedLineNumbers = [];
   let lineNumber = 0;
   let responses = 0;
   let lastKey = null;
@@ -13110,10 +13206,14 @@ async function scanSession(file, onBytes) {
       onBytes(bytesSeen);
     }
     const classified = classifyLine(text);
-    if (classified.kind === "malformed" && !terminated) truncatedLastLine = true;
+    if (classified.kind === "malformed") {
+      if (!terminated) truncatedLastLine = true;
+      if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
+    }
     if (responses === 0) {
       if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(text)?.at ?? clearCommandAt;
       if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(text);
+      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(text);
     }
     switch (classified.kind) {
       case "assistant": {
@@ -13182,6 +13282,7 @@ async function scanSession(file, onBytes) {
     endedAt,
     clearCommandAt,
     clearHookSeen,
+    planStart,
     firstContextTokens: figures.firstContextTokens,
     finalContextTokens: figures.finalContextTokens,
     peakContextTokens: figures.peakContextTokens,
@@ -13192,12 +13293,15 @@ async function scanSession(file, onBytes) {
     otherInjections,
     points: series.result(),
     malformedLines: figures.malformedLines,
+    malformedLineNumbers,
+    lines: lineNumber,
     truncatedLastLine
   };
 }
 
 // src/core/savings-pairing.ts
 var CLEAR_TOLERANCE_MS = 5e3;
+var MAX_CONFIDENT_GAP_MS = 30 * 6e4;
 function ms(at) {
   if (at === null) return null;
   const t = Date.parse(at);
@@ -13206,6 +13310,9 @@ function ms(at) {
 function sizes(before, after) {
   if (before === null || after === null) return { saving: null, savingPercent: null };
   return { saving: before - after, savingPercent: before > 0 ? (before - after) / before * 100 : null };
+}
+function clearTime(fresh) {
+  return fresh.clearCommandAt ?? fresh.startedAt;
 }
 function tokensOfChars(chars) {
   return charsEstimate("x".repeat(chars));
@@ -13278,9 +13385,9 @@ function findRestarts(sessions, measurements) {
   const byStart = [...sessions].sort((a, b) => (ms(a.clearCommandAt ?? a.startedAt) ?? 0) - (ms(b.clearCommandAt ?? b.startedAt) ?? 0));
   for (const fresh of byStart) {
     if (predecessors.has(fresh.sessionId)) continue;
-    if (fresh.clearCommandAt === null && !fresh.clearHookSeen) continue;
-    const by = fresh.clearCommandAt !== null ? "clear-command" : "clear-hook";
-    const clearAt = ms(fresh.clearCommandAt ?? fresh.startedAt);
+    const by = fresh.clearCommandAt !== null ? "clear-command" : fresh.clearHookSeen ? "clear-hook" : fresh.planStart?.evidence === "planContent" ? "plan-record" : null;
+    if (by === null) continue;
+    const clearAt = ms(clearTime(fresh));
     let best = null;
     if (clearAt !== null) {
       for (const candidate of sessions) {
@@ -13298,15 +13405,22 @@ function findRestarts(sessions, measurements) {
     const fresh = byId.get(newId);
     const before = old?.finalContextTokens ?? null;
     const after = fresh.firstContextTokens;
+    const clearAt = ms(clearTime(fresh));
+    const ended = ms(old?.endedAt ?? null);
+    const gapMs = clearAt === null || ended === null ? null : Math.max(0, clearAt - ended);
+    const confidence = by === "hooks" ? "hooks" : old === null || gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS ? "clear-record" : "inferred";
     restarts.push({
-      kind: "clear",
-      at: fresh.clearCommandAt ?? fresh.startedAt,
+      kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
+      at: clearTime(fresh),
       folder: fresh.folder,
       sessionId: newId,
       previousSessionId: old?.sessionId ?? null,
       trigger: null,
       compactionIndex: null,
       pairedBy: by,
+      confidence,
+      gapMs,
+      notAveraged: old === null ? "no-ended-session" : before === null ? "ended-session-without-requests" : after === null ? "no-request-after" : confidence === "inferred" ? "gap-over-limit" : null,
       before,
       beforeFrom: before === null ? null : "final-context",
       after,
@@ -13329,6 +13443,9 @@ function findRestarts(sessions, measurements) {
         trigger: c.trigger,
         compactionIndex: k,
         pairedBy: "boundary",
+        confidence: "boundary",
+        gapMs: null,
+        notAveraged: before === null ? "no-size-before" : after === null ? "no-request-after" : null,
         before,
         beforeFrom: c.preTokens !== null ? "preTokens" : c.contextTokensBefore !== null ? "context-before-boundary" : null,
         after,
@@ -13394,30 +13511,44 @@ function summarizeReceipts(injections, sessions) {
 }
 
 // src/core/savings-report.ts
-function average2(values) {
+var RESTART_KIND_ORDER = ["clear", "plan-clear", "manual-compaction", "auto-compaction", "other-compaction"];
+function restartKindKey(r) {
+  switch (r.kind) {
+    case "clear":
+    case "plan-clear":
+      return r.kind;
+    case "compaction":
+      return r.trigger === "manual" ? "manual-compaction" : r.trigger === "auto" ? "auto-compaction" : "other-compaction";
+    default: {
+      const unreachable = r.kind;
+      throw new Error(`unknown restart kind ${String(unreachable)}`);
+    }
+  }
+}
+function average3(values) {
   return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
 }
 function restartGroup(restarts, withThreadMind) {
-  const measured = restarts.filter((r) => r.before !== null && r.after !== null);
-  const averageBefore = average2(measured.map((r) => r.before));
-  const averageAfter = average2(measured.map((r) => r.after));
+  const measured = restarts.filter((r) => r.notAveraged === null && r.before !== null && r.after !== null);
+  const averageBefore = average3(measured.map((r) => r.before));
+  const averageAfter = average3(measured.map((r) => r.after));
   return {
     restarts: restarts.length,
     measured: measured.length,
     averageBefore,
     averageAfter,
-    averageSaving: average2(measured.map((r) => r.before - r.after)),
+    averageSaving: average3(measured.map((r) => r.before - r.after)),
     savingPercent: averageBefore !== null && averageAfter !== null && averageBefore > 0 ? (averageBefore - averageAfter) / averageBefore * 100 : null,
-    averageLoaded: withThreadMind ? average2(restarts.flatMap((r) => r.threadMind === null ? [] : [r.threadMind.tokens])) : null
+    averageLoaded: withThreadMind ? average3(measured.flatMap((r) => r.threadMind === null ? [] : [r.threadMind.tokens])) : null
   };
 }
 function sessionGroup(sessions) {
   const known = (pick) => sessions.flatMap((s) => pick(s) === null ? [] : [pick(s)]);
   return {
     sessions: sessions.length,
-    averageFirst: average2(known((s) => s.firstContextTokens)),
-    averagePeak: average2(known((s) => s.peakContextTokens)),
-    averageFinal: average2(known((s) => s.finalContextTokens))
+    averageFirst: average3(known((s) => s.firstContextTokens)),
+    averagePeak: average3(known((s) => s.peakContextTokens)),
+    averageFinal: average3(known((s) => s.finalContextTokens))
   };
 }
 function reportSession(s, restarts, measurements) {
@@ -13433,7 +13564,8 @@ function reportSession(s, restarts, measurements) {
     bytes: s.bytes,
     startedAt: s.startedAt,
     endedAt: s.endedAt,
-    startedByClear: restarts.some((r) => r.kind === "clear" && r.sessionId === s.sessionId),
+    startedByClear: restarts.some((r) => r.kind !== "compaction" && r.sessionId === s.sessionId),
+    startedByPlan: restarts.some((r) => r.kind === "plan-clear" && r.sessionId === s.sessionId),
     apiResponses: s.apiResponses,
     firstContextTokens: s.firstContextTokens,
     peakContextTokens: s.peakContextTokens,
@@ -13474,16 +13606,18 @@ async function buildSavingsReport(options) {
     rejected: located.rejected,
     sessions,
     restarts,
-    comparison: {
-      withThreadMind: restartGroup(restarts.filter(delivered), true),
-      withoutThreadMind: restartGroup(restarts.filter((r) => !delivered(r)), false)
-    },
+    byKind: RESTART_KIND_ORDER.flatMap((kind) => {
+      const ofKind = restarts.filter((r) => restartKindKey(r) === kind);
+      if (ofKind.length === 0) return [];
+      return [{ kind, withThreadMind: restartGroup(ofKind.filter(delivered), true), withoutThreadMind: restartGroup(ofKind.filter((r) => !delivered(r)), false) }];
+    }),
     sessionComparison: {
       withThreadMind: sessionGroup(sessions.filter((s) => s.withThreadMind)),
       withoutThreadMind: sessionGroup(sessions.filter((s) => !s.withThreadMind))
     },
     receipts: summarizeReceipts(options.measurements.injections, scanned),
-    malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0)
+    malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
+    malformedFiles: scanned.filter((s) => s.malformedLines > 0).map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines }))
   };
 }
 
@@ -13494,8 +13628,8 @@ function signed(n) {
   return n < 0 ? `${MINUS}${fmt3(-n)}` : fmt3(n);
 }
 function percentChange(before, after) {
-  const change = (after - before) / before * 100;
-  return `${change < 0 ? MINUS : "+"}${Math.abs(change).toFixed(1)}%`;
+  const change2 = (after - before) / before * 100;
+  return `${change2 < 0 ? MINUS : "+"}${Math.abs(change2).toFixed(1)}%`;
 }
 function maybe(n, render = fmt3) {
   return n === null ? "\u2014" : render(n);
@@ -13509,14 +13643,14 @@ function megabytes(bytes) {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 function groupRow(label, g) {
-  const change = g.averageBefore !== null && g.averageAfter !== null && g.averageBefore > 0 ? ` (${percentChange(g.averageBefore, g.averageAfter)})` : "";
+  const change2 = g.averageBefore !== null && g.averageAfter !== null && g.averageBefore > 0 ? ` (${percentChange(g.averageBefore, g.averageAfter)})` : "";
   return [
     label,
     String(g.restarts),
     String(g.measured),
     maybe(g.averageBefore),
     maybe(g.averageAfter),
-    g.averageSaving === null ? "\u2014" : `${signed(g.averageSaving)}${change}`,
+    g.averageSaving === null ? "\u2014" : `${signed(g.averageSaving)}${change2}`,
     g.averageLoaded === null ? "\u2014" : `~${fmt3(g.averageLoaded)}`
   ];
 }
@@ -13527,6 +13661,8 @@ function restartKind(r) {
   switch (r.kind) {
     case "clear":
       return "/clear";
+    case "plan-clear":
+      return "plan accepted, clear context";
     case "compaction":
       return `compaction${r.trigger ? ` (${r.trigger})` : ""}`;
     default: {
@@ -13540,39 +13676,100 @@ function loaded(r) {
   const t = r.threadMind;
   return `~${fmt3(t.tokens)} (${fmt3(t.chars)} chars, ${t.receipt})`;
 }
+var KIND_LABELS = {
+  clear: "/clear",
+  "plan-clear": 'plan accepted with "clear context"',
+  "manual-compaction": "manual compaction (/compact)",
+  "auto-compaction": "auto compaction",
+  "other-compaction": "compaction (trigger not recorded)"
+};
+function duration(msValue) {
+  const s = msValue / 1e3;
+  if (s < 60) return `${Math.round(s)} s`;
+  if (s < 3600) return `${Math.round(s / 60)} min`;
+  if (s < 48 * 3600) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86400)} d`;
+}
+function pairing(r) {
+  const gap = r.kind !== "compaction" && r.previousSessionId === null ? ", no ended session found" : r.gapMs === null ? "" : `, ${duration(r.gapMs)} gap`;
+  switch (r.confidence) {
+    case "hooks":
+      return `ThreadMind hooks${gap}`;
+    case "clear-record":
+      return `${r.pairedBy === "plan-record" ? "plan record" : r.pairedBy === "clear-hook" ? "SessionStart:clear record" : "/clear record"}${gap}`;
+    case "boundary":
+      return "compact boundary";
+    case "inferred":
+      return `inferred by time order${gap}`;
+    default: {
+      const unreachable = r.confidence;
+      throw new Error(`unknown confidence ${String(unreachable)}`);
+    }
+  }
+}
+function notAveragedText(r) {
+  const reason = r.notAveraged;
+  if (reason === null) return null;
+  switch (reason) {
+    case "no-ended-session":
+      return "no session of this project folder ended before it (nothing to measure before)";
+    case "ended-session-without-requests":
+      return "the session it ended recorded no request (no size before)";
+    case "no-size-before":
+      return "no preTokens in the boundary and no request before it (no size before)";
+    case "no-request-after":
+      return "no request after it in the transcript (no size after)";
+    case "gap-over-limit":
+      return `the ended session was found by time order only, ${r.gapMs === null ? "an unknown time" : duration(r.gapMs)} before the /clear (over ${duration(MAX_CONFIDENT_GAP_MS)}): it may have been closed, not cleared`;
+    default: {
+      const unreachable = reason;
+      throw new Error(`unknown reason ${String(unreachable)}`);
+    }
+  }
+}
 function restartRow(r) {
-  const session = r.kind === "clear" ? `${shortId(r.sessionId)} \u2190 ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
+  const session = r.kind !== "compaction" ? `${shortId(r.sessionId)} \u2190 ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
   const before = r.before === null ? "\u2014" : `${fmt3(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : ""}`;
   const after = r.after === null ? "\u2014" : `${fmt3(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
   const saving = r.saving === null || r.before === null || r.after === null || r.before === 0 ? "\u2014" : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;
-  return [when(r.at), restartKind(r), session, before, after, saving, loaded(r), r.pairedBy];
+  return [when(r.at), restartKind(r), session, before, after, saving, loaded(r), pairing(r), notAveragedText(r) ?? "yes"];
+}
+function malformedLines(file) {
+  const out = file.lineNumbers.map(
+    (n) => n === file.lines ? `${file.path}: line ${n}, the last, is incomplete and was skipped (the session was probably still being written)` : `${file.path}: line ${n} is not a JSON record and was skipped`
+  );
+  if (file.count > file.lineNumbers.length) out.push(`${file.path}: ${file.count - file.lineNumbers.length} more malformed line${file.count - file.lineNumbers.length === 1 ? "" : "s"} skipped`);
+  return out;
 }
 var PAIRING_LINES = [
-  `/clear (the ended session's final size \u2192 the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) \u2014 "hooks".`,
-  'Otherwise by the new transcript itself: it opens with the `/clear` command record ("clear-command") or a SessionStart hook of any plugin reporting source clear ("clear-hook"); the ended session is the one in the same project folder whose last record is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Sessions started without such evidence (startup, a new terminal) are not restarts.',
-  'Compaction: `preTokens` of the compact_boundary record (else the last size before it) \u2192 the first request after it (else `postTokens`) \u2014 "boundary".',
-  "Sizes are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out."
+  `/clear (the ended session's final size \u2192 the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) \u2014 "ThreadMind hooks".`,
+  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record, a SessionStart hook of any plugin reporting source clear, or an accepted plan (Claude Code's planContent record); the ended session is the one in the same project folder whose last record is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record", "plan record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged. Sessions started without such evidence (startup, a new terminal) are not restarts.`,
+  'A /clear whose new session opens with an accepted plan, and not with a typed /clear, is a plan accepted with "clear context": its own kind.',
+  'Compaction: `preTokens` of the compact_boundary record (else the last size before it) \u2192 the first request after it (else `postTokens`) \u2014 "compact boundary"; manual (/compact) and auto compactions are separate kinds.',
+  "Sizes are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out. The first request after a restart carries Claude Code's system prompt and tools too, so it is never near zero."
 ];
 function reportDocument(report) {
   const intro = [
     `Workspace: ${report.workspaceRoot}`,
     report.projectsDirExists ? `Scanned ${report.scannedFiles} transcript${report.scannedFiles === 1 ? "" : "s"} (${megabytes(report.scannedBytes)}) in ${report.folders.length} Claude Code project folder${report.folders.length === 1 ? "" : "s"} under ${report.projectsDir}.` : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
-    "Conversation sizes are measured from the usage Claude Code records in its transcripts; ThreadMind context sizes (~) are estimates. Times are UTC."
+    "Conversation sizes (before, after, first, peak, final) are measured from the usage Claude Code records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC."
   ];
-  if (report.malformedLines > 0) intro.push(`${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped (a session still being written ends with one).`);
+  if (report.malformedLines > 0) intro.push(`${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`);
   const tables = [
     {
-      title: "Restarts with and without ThreadMind context",
-      notes: ["Average conversation size before a restart and at the first request after it (tokens, measured)."],
-      headers: ["", "Restarts", "Measured", "Avg before", "Avg after", "Avg saving", "ThreadMind loaded"],
+      title: "Restarts by kind, with and without ThreadMind context",
+      notes: [
+        'Average conversation size before a restart and at the first request after it (tokens, measured), each kind of restart on its own. Only restarts paired with confidence and measured on both sides are averaged ("In averages"); every other one is in "Every restart" with the reason.'
+      ],
+      headers: ["", "Restarts", "In averages", "Avg before", "Avg after", "Avg saving", "ThreadMind loaded (~)"],
       align: ["l", "r", "r", "r", "r", "r", "r"],
-      rows: [groupRow("With ThreadMind context", report.comparison.withThreadMind), groupRow("Without (baseline)", report.comparison.withoutThreadMind)]
+      rows: report.byKind.flatMap((k) => [groupRow(`${KIND_LABELS[k.kind]}, with ThreadMind context`, k.withThreadMind), groupRow(`${KIND_LABELS[k.kind]}, without (baseline)`, k.withoutThreadMind)])
     },
     {
       title: "Every restart",
       notes: report.restarts.length === 0 ? ["No /clear or compaction found in these transcripts."] : [],
-      headers: ["When", "Kind", "Session", "Before", "After", "Saving", "ThreadMind loaded", "Paired by"],
-      align: ["l", "l", "l", "r", "r", "r", "r", "l"],
+      headers: ["When", "Kind", "Session", "Before", "After", "Saving", "ThreadMind loaded (~)", "Paired by", "In averages"],
+      align: ["l", "l", "l", "r", "r", "r", "r", "l", "l"],
       rows: report.restarts.map(restartRow)
     },
     {
@@ -13589,7 +13786,7 @@ function reportDocument(report) {
       align: ["l", "l", "l", "r", "r", "r", "r", "r", "l"],
       rows: report.sessions.map((s) => [
         when(s.startedAt),
-        `${shortId(s.sessionId)}${s.startedByClear ? " (after /clear)" : ""}`,
+        `${shortId(s.sessionId)}${s.startedByPlan ? " (plan accepted, clear context)" : s.startedByClear ? " (after /clear)" : ""}`,
         s.folder,
         String(s.apiResponses),
         maybe(s.firstContextTokens),
@@ -13610,6 +13807,7 @@ function reportDocument(report) {
     { title: "Injection receipts", lines: receiptLines },
     { title: "How restarts are paired", lines: PAIRING_LINES }
   ];
+  if (report.malformedFiles.length > 0) sections.push({ title: "Malformed lines", lines: report.malformedFiles.flatMap(malformedLines) });
   if (report.rejected.length > 0) {
     sections.push({
       title: "Transcripts left out",
@@ -13648,7 +13846,8 @@ function renderMarkdown(doc) {
 }
 
 // src/cli/report-svg.ts
-var MARGIN = { left: 78, right: 24, top: 64, bottom: 72 };
+var MARGIN = { left: 78, right: 24, top: 64, bottom: 124 };
+var WIDE_LABEL_PX = 90;
 var PLOT_HEIGHT = 300;
 var TARGET_PLOT_WIDTH = 960;
 var MIN_SESSION_WIDTH = 14;
@@ -13705,7 +13904,7 @@ function renderSvg(report) {
     [COLORS.withTm, "session with ThreadMind context"],
     [COLORS.withoutTm, "session without"],
     [COLORS.context, "ThreadMind context loaded (~)"],
-    [COLORS.restart, "restart (/clear, compaction)"]
+    [COLORS.restart, "restart (dotted: unpaired or inferred)"]
   ];
   let lx = MARGIN.left;
   out.push('<g class="legend">');
@@ -13755,24 +13954,41 @@ function renderSvg(report) {
       if (mark.threadMindTokens > 0) out.push(contextBar(x + 1, mark.threadMindTokens, "compaction", Y));
       out.push("</g>");
     });
-    if (p.width >= 90) {
+    if (p.width >= WIDE_LABEL_PX) {
       out.push(`<text class="session-label" x="${n2(X(p.x0))}" y="${Y(0) + 16}" fill="${COLORS.text}" font-size="10">${xmlEscape(when(s.startedAt))}</text>`);
+    } else {
+      const lx2 = X(p.x0 + p.width / 2) + 3;
+      const ly = Y(0) + 8;
+      out.push(
+        `<text class="session-label" x="${n2(lx2)}" y="${n2(ly)}" transform="rotate(-90 ${n2(lx2)} ${n2(ly)})" text-anchor="end" fill="${COLORS.text}" font-size="9">${xmlEscape(when(s.startedAt))}</text>`
+      );
     }
     out.push("</g>");
   }
   for (const r of report.restarts) {
-    if (r.kind !== "clear" || r.previousSessionId === null) continue;
-    const from = byId.get(r.previousSessionId);
+    if (r.kind === "compaction") continue;
+    const label = r.kind === "plan-clear" ? "plan, clear" : "/clear";
     const to = byId.get(r.sessionId);
-    if (from === void 0 || to === void 0) continue;
-    const a = from.session.points[from.session.points.length - 1];
-    const b = to.session.points[0];
-    if (a === void 0 || b === void 0) continue;
-    const x1 = X(from.x(a.index));
-    const x2 = X(to.x(b.index));
-    out.push(`<g class="restart clear" data-from="${xmlEscape(r.previousSessionId)}" data-to="${xmlEscape(r.sessionId)}" data-before="${r.before ?? ""}" data-after="${r.after ?? ""}">`);
-    out.push(`<line x1="${n2(x1)}" y1="${n2(Y(a.tokens))}" x2="${n2(x2)}" y2="${n2(Y(b.tokens))}" stroke="${COLORS.restart}" stroke-dasharray="4 3"/>`);
-    out.push(`<text x="${n2((x1 + x2) / 2)}" y="${n2(Math.min(Y(a.tokens), Y(b.tokens)) - 6)}" text-anchor="middle" fill="${COLORS.restart}" font-size="10">/clear</text>`);
+    const from = r.previousSessionId === null ? void 0 : byId.get(r.previousSessionId);
+    const a = from?.session.points[from.session.points.length - 1];
+    const b = to?.session.points[0];
+    const attrs = `data-kind="${r.kind}" data-from="${xmlEscape(r.previousSessionId ?? "")}" data-to="${xmlEscape(r.sessionId)}" data-before="${r.before ?? ""}" data-after="${r.after ?? ""}" data-confidence="${r.confidence}"`;
+    if (from !== void 0 && to !== void 0 && a !== void 0 && b !== void 0) {
+      const x1 = X(from.x(a.index));
+      const x2 = X(to.x(b.index));
+      const dash = r.confidence === "inferred" ? "1 3" : "4 3";
+      out.push(`<g class="restart clear" ${attrs}>`);
+      out.push(`<line x1="${n2(x1)}" y1="${n2(Y(a.tokens))}" x2="${n2(x2)}" y2="${n2(Y(b.tokens))}" stroke="${COLORS.restart}" stroke-dasharray="${dash}"/>`);
+      out.push(`<text x="${n2((x1 + x2) / 2)}" y="${n2(Math.min(Y(a.tokens), Y(b.tokens)) - 6)}" text-anchor="middle" fill="${COLORS.restart}" font-size="10">${label}${r.confidence === "inferred" ? " (inferred)" : ""}</text>`);
+      out.push("</g>");
+      continue;
+    }
+    if (to === void 0) continue;
+    const x = X(to.x0) - SESSION_GAP / 2;
+    out.push(`<g class="restart clear unpaired" ${attrs}>`);
+    out.push(`<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="1 3"/>`);
+    out.push(`<text x="${n2(x + 3)}" y="${MARGIN.top + 22}" fill="${COLORS.restart}" font-size="10">${label} (unpaired)</text>`);
+    out.push(`<title>${xmlEscape(`${label} at ${when(r.at)}: not measured (${r.previousSessionId === null ? "no ended session found" : "a side without a request"})`)}</title>`);
     out.push("</g>");
   }
   out.push("</svg>");

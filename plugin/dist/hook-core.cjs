@@ -11193,12 +11193,15 @@ function parseEventLine(line) {
     case "injection":
       return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
     case "receipt":
-      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) ? d : null;
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
     case "hookSeen":
       return typeof d.event === "string" ? d : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
   }
+}
+function isTokenCount(v) {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0;
 }
 function receiptKey(r) {
   return `${r.sessionId}
@@ -12283,24 +12286,24 @@ function requiredString(obj, key, where) {
   if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is missing or not a string`);
   return value;
 }
-function isTokenCount(value) {
+function isTokenCount2(value) {
   return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }
 function requiredCount(obj, key, where) {
   const value = obj[key];
-  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
+  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
   return value;
 }
 function cacheCount(obj, key, where) {
   const value = obj[key];
   if (value === void 0 || value === null) return 0;
-  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
   return value;
 }
 function optionalCount(obj, key, where) {
   const value = obj[key];
   if (value === void 0 || value === null) return null;
-  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
   return value;
 }
 function optionalFlag(obj, key) {
@@ -12832,20 +12835,35 @@ async function readHead(path, options = {}) {
 
 // src/hooks/receipts.ts
 init_receipt_match();
-async function readReceiptRecords(pending, transcriptPath) {
+async function readReceiptHeads(pending, transcriptPath) {
   const offsets = /* @__PURE__ */ new Set();
   for (const i of pending) {
-    if (i.transcriptOffset !== void 0) offsets.add(i.transcriptOffset);
-    else if (i.source !== "compact") offsets.add(0);
+    const offset = injectionOffset(i);
+    if (offset !== null) offsets.add(offset);
   }
-  const found = [];
+  const records = [];
+  const firstRequestTokens = /* @__PURE__ */ new Map();
   for (const from of offsets) {
     const read = await readHead(transcriptPath, { from });
-    found.push(...from > 0 && from >= read.fileSize ? (await readHead(transcriptPath)).hookContexts : read.hookContexts);
+    if (from > 0 && from >= read.fileSize) {
+      records.push(...(await readHead(transcriptPath)).hookContexts);
+      continue;
+    }
+    records.push(...read.hookContexts);
+    const last2 = read.records[read.records.length - 1];
+    if (read.stoppedAtFirstResponse && last2 !== void 0 && last2.kind === "assistant") firstRequestTokens.set(from, last2.record.contextTokens);
   }
-  return found;
+  return { records, firstRequestTokens };
 }
-async function receiptEvents(pending, found) {
+function injectionOffset(injection) {
+  if (injection.transcriptOffset !== void 0) return injection.transcriptOffset;
+  return injection.source !== "compact" ? 0 : null;
+}
+function firstRequestAfter(reading, injection) {
+  const offset = injectionOffset(injection);
+  return offset === null ? null : reading.firstRequestTokens.get(offset) ?? null;
+}
+async function receiptEvents(pending, found, firstRequest = () => null) {
   const legacy = pending.some((i) => i.fingerprint === void 0) ? await Promise.resolve().then(() => (init_receipt_rule(), receipt_rule_exports)) : null;
   return pending.flatMap((injection) => {
     const fingerprint = injection.fingerprint;
@@ -12857,7 +12875,18 @@ async function receiptEvents(pending, found) {
       })
     ) : legacy.receiptFor(injection, found);
     if (receipt === "pending") return [];
-    return [{ kind: "receipt", at: nextTimestamp(), sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt }];
+    const after = firstRequest(injection);
+    return [
+      {
+        kind: "receipt",
+        at: nextTimestamp(),
+        sessionId: injection.sessionId,
+        injectionAt: injection.at,
+        contentHash: injection.contentHash,
+        receipt,
+        ...after !== null ? { firstRequestTokens: after } : {}
+      }
+    ];
   });
 }
 
@@ -12877,10 +12906,10 @@ async function measureSize(store, input, kind) {
       const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === void 0);
       const [tail, found] = await Promise.all([
         readTail(path, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction }),
-        pending.length === 0 ? null : readReceiptRecords(pending, path).then((records) => ({ records }), (error) => ({ error }))
+        pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error) => ({ error }))
       ]);
       contextTokens = tail.contextTokens;
-      receipts = found === null ? null : "error" in found ? found : { records: [...tail.hookContexts, ...found.records] };
+      receipts = found === null ? null : "error" in found ? found : { ...found, records: [...tail.hookContexts, ...found.records] };
     } catch (e) {
       notes.push(failureLine("could not measure this session", e));
     }
@@ -12894,7 +12923,8 @@ async function measureSize(store, input, kind) {
   if (receipts !== null) {
     try {
       if ("error" in receipts) throw receipts.error;
-      events.push(...await receiptEvents(pending, receipts.records));
+      const reading = receipts;
+      events.push(...await receiptEvents(pending, reading.records, (injection) => firstRequestAfter(reading, injection)));
     } catch (e) {
       notes.push(failureLine("could not check the context receipt", e));
     }

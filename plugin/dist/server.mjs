@@ -31448,12 +31448,15 @@ function parseEventLine(line) {
     case "injection":
       return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
     case "receipt":
-      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) ? d : null;
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
     case "hookSeen":
       return typeof d.event === "string" ? d : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
   }
+}
+function isTokenCount(v) {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0;
 }
 function receiptKey(r) {
   return `${r.sessionId}
@@ -31484,11 +31487,16 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       case "preCompact":
         m.preCompacts.push(record2(event));
         break;
-      case "injection":
-        m.injections.push({ ...record2(event), receipt: "pending" });
+      case "injection": {
+        const { firstRequestTokens: _notMeasuredHere, ...fields } = record2(event);
+        m.injections.push({ ...fields, receipt: "pending" });
         break;
+      }
       case "receipt":
-        receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), event.receipt);
+        receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), {
+          receipt: event.receipt,
+          ...event.firstRequestTokens !== void 0 ? { firstRequestTokens: event.firstRequestTokens } : {}
+        });
         break;
       case "hookSeen":
         m.hooksSeen.push(record2(event));
@@ -31506,8 +31514,11 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
     for (const line of readLogBytes(path).toString("utf8").split("\n")) fold2(line, true);
   }
   for (const injection of m.injections) {
-    const receipt = receipts.get(receiptKey(injection));
-    if (receipt !== void 0 && injection.receipt === "pending") injection.receipt = receipt;
+    const settled = receipts.get(receiptKey(injection));
+    if (settled !== void 0 && injection.receipt === "pending") {
+      injection.receipt = settled.receipt;
+      if (settled.firstRequestTokens !== void 0) injection.firstRequestTokens = settled.firstRequestTokens;
+    }
   }
   return {
     measurements: {
@@ -31579,6 +31590,70 @@ function instanceThread(storeDir, instance) {
     if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
   });
   return last2;
+}
+
+// src/core/stats-restarts.ts
+var CLEAR_PAIR_MAX_GAP_MS = 6e4;
+var COMPACT_PAIR_MAX_GAP_MS = 30 * 6e4;
+var KIND_ORDER = ["/clear", "manual compaction", "auto compaction"];
+function labelOf(kind, r) {
+  if (kind === "clear") return "/clear";
+  return r.reason === "manual" || r.reason === "auto" ? `${r.reason} compaction` : `compaction (${r.reason})`;
+}
+function hasSize(r) {
+  return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
+}
+function average(values) {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+function restartKindFigures(clears, compacts, injections) {
+  const nextCompactAt = /* @__PURE__ */ new Map();
+  const bySession = /* @__PURE__ */ new Map();
+  for (const r of compacts) bySession.set(r.sessionId, [...bySession.get(r.sessionId) ?? [], r]);
+  for (const list of bySession.values()) {
+    list.sort((a, b) => compareAt(a.at, b.at));
+    list.forEach((r, k) => nextCompactAt.set(r, list[k + 1]?.at ?? null));
+  }
+  const restarts = [...clears.map((record3) => ({ kind: "clear", record: record3 })), ...compacts.map((record3) => ({ kind: "compaction", record: record3 }))];
+  restarts.sort((a, b) => compareAt(a.record.at, b.record.at));
+  const used = /* @__PURE__ */ new Set();
+  const groups = /* @__PURE__ */ new Map();
+  for (const { kind, record: r } of restarts) {
+    const label = labelOf(kind, r);
+    const group = groups.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
+    groups.set(label, group);
+    group.restarts += 1;
+    const next = nextCompactAt.get(r) ?? null;
+    const after = kind === "clear" ? firstInjectionAfter(injections, used, r.at, CLEAR_PAIR_MAX_GAP_MS, (i) => i.source === "clear" && i.sessionId !== r.sessionId) : firstInjectionAfter(injections, used, r.at, COMPACT_PAIR_MAX_GAP_MS, (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next));
+    if (after !== null) used.add(after);
+    if (!hasSize(r)) group.noSizeBefore += 1;
+    else if (after === null || after.receipt === "missing") group.noThreadMindAfter += 1;
+    else if (typeof after.firstRequestTokens === "number") group.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
+    else group.estimateOnly.push(after.tokens);
+  }
+  const order = (label) => KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length;
+  return [...groups.entries()].sort(([a], [b]) => order(a) - order(b)).map(([label, g]) => ({
+    label,
+    restarts: g.restarts,
+    measured: g.measured.length === 0 ? null : { count: g.measured.length, averageBefore: average(g.measured.map((p) => p.before)), averageAfter: average(g.measured.map((p) => p.after)), averageThreadMind: average(g.measured.map((p) => p.loaded)) },
+    estimateOnly: g.estimateOnly.length === 0 ? null : { count: g.estimateOnly.length, averageThreadMind: average(g.estimateOnly) },
+    noSizeBefore: g.noSizeBefore,
+    noThreadMindAfter: g.noThreadMindAfter
+  }));
+}
+function compareAt(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function firstInjectionAfter(injections, used, at, maxGapMs, matches) {
+  const from = Date.parse(at);
+  if (Number.isNaN(from)) return null;
+  let best = null;
+  for (const i of injections) {
+    const t = Date.parse(i.at);
+    if (Number.isNaN(t) || t < from || t - from > maxGapMs || used.has(i) || !matches(i)) continue;
+    if (best === null || i.at < best.at) best = i;
+  }
+  return best;
 }
 var MAIN_THREAD_ID = "main";
 function assertId(id, what = "id") {
@@ -31757,45 +31832,49 @@ function treeOrder(threads) {
   return out;
 }
 function measuredPart(m) {
-  const ends = m.sessionEnds.filter(hasSize);
-  const compacts = m.preCompacts.filter((r) => typeof r.at === "string");
-  const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string");
+  const ends = m.sessionEnds.filter(hasSize2);
+  const compacts = m.preCompacts.filter((r) => typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string");
+  const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string" && typeof r.sessionId === "string");
   const receipts = { delivered: 0, preview: 0, missing: 0, pending: 0 };
   for (const r of injections) if (r.receipt in receipts) receipts[r.receipt]++;
-  const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string");
-  const pairs = [];
-  for (const r of clears) {
-    const after = firstInjectionAfter(injections, r.at, (i) => i.source === "clear");
-    if (hasSize(r) && after) pairs.push({ before: r.contextTokens, after: after.tokens });
-  }
-  for (const r of compacts) {
-    const after = firstInjectionAfter(injections, r.at, (i) => i.source === "compact" && i.sessionId === r.sessionId);
-    if (hasSize(r) && after) pairs.push({ before: r.contextTokens, after: after.tokens });
-  }
+  const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string" && typeof r.sessionId === "string");
   const hooks = m.hooksSeen.map((h) => h.at).filter((at) => typeof at === "string").sort();
   return {
-    sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
-    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
+    sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average2(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
+    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average2(injections.map((r) => r.tokens)) },
     receipts,
-    restarts: {
-      clear: clears.length,
-      compaction: compacts.length,
-      paired: pairs.length === 0 ? null : { count: pairs.length, averageBefore: average(pairs.map((p) => p.before)), averageAfter: average(pairs.map((p) => p.after)) }
-    },
+    restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
     lastHookSeen: hooks[hooks.length - 1] ?? null
   };
 }
-function hasSize(r) {
+function hasSize2(r) {
   return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
 }
-function firstInjectionAfter(injections, at, matches) {
-  let best = null;
-  for (const i of injections) {
-    if (i.at >= at && matches(i) && (!best || i.at < best.at)) best = i;
-  }
-  return best;
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
-function average(values) {
+function change(before, after) {
+  const c = (after - before) / before * 100;
+  return `${c < 0 ? "\u2212" : "+"}${Math.abs(c).toFixed(1)}%`;
+}
+function kindLines(k) {
+  const out = [];
+  const p = k.measured;
+  if (p !== null) {
+    out.push(
+      `    ${k.label}: ${fmt2(p.averageBefore)} \u2192 ${fmt2(p.averageAfter)} tokens measured (${change(p.averageBefore, p.averageAfter)}; ThreadMind ~${fmt2(p.averageThreadMind)} of it), average of ${plural(p.count, "restart")}`
+    );
+  }
+  const rest = [];
+  if (k.estimateOnly !== null) {
+    rest.push(`${k.estimateOnly.count} with ThreadMind context (~${fmt2(k.estimateOnly.averageThreadMind)} tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)`);
+  }
+  if (k.noThreadMindAfter > 0) rest.push(`${k.noThreadMindAfter} after which no ThreadMind context reached the model (none loaded, or its receipt is missing)`);
+  if (k.noSizeBefore > 0) rest.push(`${k.noSizeBefore} whose size before could not be read from the transcript`);
+  if (rest.length > 0) out.push(`    ${k.label}${p !== null ? ", not averaged" : ""}: ${rest.join("; ")}`);
+  return out;
+}
+function average2(values) {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 var fmt2 = (n) => Math.round(n).toLocaleString("en-US");
@@ -31815,7 +31894,7 @@ function renderStats(report) {
   lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
   lines.push(
     "",
-    "Summary and context sizes (~) are estimates; conversation sizes are measured from the usage Claude Code records in its transcripts."
+    "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage Claude Code records in its transcripts (input + cache tokens of a request)."
   );
   return lines.join("\n");
 }
@@ -31823,21 +31902,17 @@ var REPORT_LINE = "  Every restart measured from Claude Code's transcripts, befo
 function measuredLines(m) {
   const lines = [];
   if (m.sessionEnds) {
-    lines.push(`  Conversation size when sessions ended: ~${fmt2(m.sessionEnds.averageTokens)} tokens on average, ~${fmt2(m.sessionEnds.maxTokens)} at most (${m.sessionEnds.count} session${m.sessionEnds.count === 1 ? "" : "s"})`);
+    lines.push(`  Conversation size when sessions ended: ${fmt2(m.sessionEnds.averageTokens)} tokens on average, ${fmt2(m.sessionEnds.maxTokens)} at most (${plural(m.sessionEnds.count, "session")}, measured)`);
   }
   if (m.injections) {
-    lines.push(`  ThreadMind context loaded at session start: ~${fmt2(m.injections.averageTokens)} tokens on average (${m.injections.count} session${m.injections.count === 1 ? "" : "s"})`);
+    lines.push(`  ThreadMind context loaded at session start: ~${fmt2(m.injections.averageTokens)} tokens on average (${plural(m.injections.count, "session")}, estimated)`);
     const r = m.receipts;
     lines.push(`  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`);
   }
   const restarts = m.restarts.clear + m.restarts.compaction;
   if (restarts > 0) {
-    const head = `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction})`;
-    const p = m.restarts.paired;
-    if (p) {
-      const change = (p.averageAfter - p.averageBefore) / p.averageBefore * 100;
-      lines.push(`${head}: ~${fmt2(p.averageBefore)} tokens before \u2192 ~${fmt2(p.averageAfter)} after on average (${change < 0 ? "\u2212" : "+"}${Math.abs(change).toFixed(1)}%, ${p.count} with ThreadMind context)`);
-    } else lines.push(`${head}: none followed by ThreadMind context yet`);
+    lines.push(`  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before \u2192 first request after, each kind on its own:`);
+    for (const k of m.restarts.kinds) lines.push(...kindLines(k));
   }
   if (lines.length > 0) return [...lines, REPORT_LINE];
   if (m.lastHookSeen) {
@@ -33959,9 +34034,9 @@ function refusalMessage(what, findings) {
   const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
   const rest = findings.length - named.length;
   const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
-  const plural = findings.length > 1;
+  const plural2 = findings.length > 1;
   const example = maskExample(first.masked);
-  return `Refused to write ${what}: it contains what looks like ${plural ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
+  return `Refused to write ${what}: it contains what looks like ${plural2 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural2 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
 }
 function joinWithAnd(items) {
   if (items.length <= 1) return items.join("");
@@ -35386,7 +35461,7 @@ function sidesOfPatch(patch, commit) {
   return { before: join16(before, endsWithNewline.before), after: join16(after, endsWithNewline.after) };
 }
 function compare(before, after) {
-  const change = before === null ? "created" : after === null ? "deleted" : "modified";
+  const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
   const parse3 = (text, which) => {
     if (text === null || text === "") return null;
     try {
@@ -35399,9 +35474,9 @@ function compare(before, after) {
   const old = parse3(before, "previous");
   const now = parse3(after, "new");
   if (typeof old === "string" || typeof now === "string") {
-    return { change, meta: [], sections: [], problem: typeof now === "string" ? now : old };
+    return { change: change2, meta: [], sections: [], problem: typeof now === "string" ? now : old };
   }
-  return { change, meta: metaChanges(old, now), sections: sectionChanges(old?.summary ?? "", now?.summary ?? "") };
+  return { change: change2, meta: metaChanges(old, now), sections: sectionChanges(old?.summary ?? "", now?.summary ?? "") };
 }
 function metaChanges(old, now) {
   if (old === null || now === null) return [];

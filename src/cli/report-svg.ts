@@ -2,7 +2,9 @@
 import type { ReportSession, SavingsReport } from "../core/savings-report.js";
 import { fmt, when } from "./report-tables.js";
 
-const MARGIN = { left: 78, right: 24, top: 64, bottom: 72 };
+const MARGIN = { left: 78, right: 24, top: 64, bottom: 124 };
+/** A session narrower than this gets its date label written upwards (it fits no horizontal label). */
+const WIDE_LABEL_PX = 90;
 const PLOT_HEIGHT = 300;
 const TARGET_PLOT_WIDTH = 960;
 const MIN_SESSION_WIDTH = 14;
@@ -77,7 +79,7 @@ export function renderSvg(report: SavingsReport): string {
     [COLORS.withTm, "session with ThreadMind context"],
     [COLORS.withoutTm, "session without"],
     [COLORS.context, "ThreadMind context loaded (~)"],
-    [COLORS.restart, "restart (/clear, compaction)"],
+    [COLORS.restart, "restart (dotted: unpaired or inferred)"],
   ];
   let lx = MARGIN.left;
   out.push('<g class="legend">');
@@ -131,25 +133,45 @@ export function renderSvg(report: SavingsReport): string {
       if (mark.threadMindTokens > 0) out.push(contextBar(x + 1, mark.threadMindTokens, "compaction", Y));
       out.push("</g>");
     });
-    if (p.width >= 90) {
+    // Every session gets its start date: horizontal when it fits, else written upwards from below the axis.
+    if (p.width >= WIDE_LABEL_PX) {
       out.push(`<text class="session-label" x="${n2(X(p.x0))}" y="${Y(0) + 16}" fill="${COLORS.text}" font-size="10">${xmlEscape(when(s.startedAt))}</text>`);
+    } else {
+      const lx = X(p.x0 + p.width / 2) + 3;
+      const ly = Y(0) + 8;
+      out.push(
+        `<text class="session-label" x="${n2(lx)}" y="${n2(ly)}" transform="rotate(-90 ${n2(lx)} ${n2(ly)})" text-anchor="end" fill="${COLORS.text}" font-size="9">${xmlEscape(when(s.startedAt))}</text>`,
+      );
     }
     out.push("</g>");
   }
 
   for (const r of report.restarts) {
-    if (r.kind !== "clear" || r.previousSessionId === null) continue;
-    const from = byId.get(r.previousSessionId);
+    if (r.kind === "compaction") continue;
+    const label = r.kind === "plan-clear" ? "plan, clear" : "/clear";
     const to = byId.get(r.sessionId);
-    if (from === undefined || to === undefined) continue;
-    const a = from.session.points[from.session.points.length - 1];
-    const b = to.session.points[0];
-    if (a === undefined || b === undefined) continue;
-    const x1 = X(from.x(a.index));
-    const x2 = X(to.x(b.index));
-    out.push(`<g class="restart clear" data-from="${xmlEscape(r.previousSessionId)}" data-to="${xmlEscape(r.sessionId)}" data-before="${r.before ?? ""}" data-after="${r.after ?? ""}">`);
-    out.push(`<line x1="${n2(x1)}" y1="${n2(Y(a.tokens))}" x2="${n2(x2)}" y2="${n2(Y(b.tokens))}" stroke="${COLORS.restart}" stroke-dasharray="4 3"/>`);
-    out.push(`<text x="${n2((x1 + x2) / 2)}" y="${n2(Math.min(Y(a.tokens), Y(b.tokens)) - 6)}" text-anchor="middle" fill="${COLORS.restart}" font-size="10">/clear</text>`);
+    const from = r.previousSessionId === null ? undefined : byId.get(r.previousSessionId);
+    const a = from?.session.points[from.session.points.length - 1];
+    const b = to?.session.points[0];
+    const attrs = `data-kind="${r.kind}" data-from="${xmlEscape(r.previousSessionId ?? "")}" data-to="${xmlEscape(r.sessionId)}" data-before="${r.before ?? ""}" data-after="${r.after ?? ""}" data-confidence="${r.confidence}"`;
+    if (from !== undefined && to !== undefined && a !== undefined && b !== undefined) {
+      const x1 = X(from.x(a.index));
+      const x2 = X(to.x(b.index));
+      // A pair inferred by time order only is drawn fainter (dotted): it is not in the averages.
+      const dash = r.confidence === "inferred" ? "1 3" : "4 3";
+      out.push(`<g class="restart clear" ${attrs}>`);
+      out.push(`<line x1="${n2(x1)}" y1="${n2(Y(a.tokens))}" x2="${n2(x2)}" y2="${n2(Y(b.tokens))}" stroke="${COLORS.restart}" stroke-dasharray="${dash}"/>`);
+      out.push(`<text x="${n2((x1 + x2) / 2)}" y="${n2(Math.min(Y(a.tokens), Y(b.tokens)) - 6)}" text-anchor="middle" fill="${COLORS.restart}" font-size="10">${label}${r.confidence === "inferred" ? " (inferred)" : ""}</text>`);
+      out.push("</g>");
+      continue;
+    }
+    // Unpaired (no ended session found, or one side without a request): a mark at the start of the new session.
+    if (to === undefined) continue;
+    const x = X(to.x0) - SESSION_GAP / 2;
+    out.push(`<g class="restart clear unpaired" ${attrs}>`);
+    out.push(`<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="1 3"/>`);
+    out.push(`<text x="${n2(x + 3)}" y="${MARGIN.top + 22}" fill="${COLORS.restart}" font-size="10">${label} (unpaired)</text>`);
+    out.push(`<title>${xmlEscape(`${label} at ${when(r.at)}: not measured (${r.previousSessionId === null ? "no ended session found" : "a side without a request"})`)}</title>`);
     out.push("</g>");
   }
   out.push("</svg>");

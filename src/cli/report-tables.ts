@@ -1,6 +1,6 @@
 // The savings report as plain tables and notes (one model, rendered to Markdown and to HTML).
-import type { RestartGroup, SavingsReport, SessionGroup } from "../core/savings-report.js";
-import type { Restart } from "../core/savings-pairing.js";
+import type { MalformedFile, RestartGroup, RestartKindKey, SavingsReport, SessionGroup } from "../core/savings-report.js";
+import { MAX_CONFIDENT_GAP_MS, type NotAveragedReason, type Restart } from "../core/savings-pairing.js";
 
 export interface ReportTable {
   title: string;
@@ -71,6 +71,8 @@ function restartKind(r: Restart): string {
   switch (r.kind) {
     case "clear":
       return "/clear";
+    case "plan-clear":
+      return "plan accepted, clear context";
     case "compaction":
       return `compaction${r.trigger ? ` (${r.trigger})` : ""}`;
     default: {
@@ -86,19 +88,87 @@ function loaded(r: Restart): string {
   return `~${fmt(t.tokens)} (${fmt(t.chars)} chars, ${t.receipt})`;
 }
 
+const KIND_LABELS: Record<RestartKindKey, string> = {
+  clear: "/clear",
+  "plan-clear": "plan accepted with \"clear context\"",
+  "manual-compaction": "manual compaction (/compact)",
+  "auto-compaction": "auto compaction",
+  "other-compaction": "compaction (trigger not recorded)",
+};
+
+/** A duration: 38 s, 12 min, 33 h, 4 d. */
+export function duration(msValue: number): string {
+  const s = msValue / 1000;
+  if (s < 60) return `${Math.round(s)} s`;
+  if (s < 3600) return `${Math.round(s / 60)} min`;
+  if (s < 48 * 3600) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86400)} d`;
+}
+
+/** How the restart was paired, with the gap for a /clear: "hooks", "/clear record, 38 s gap", "inferred, 33 h gap". */
+function pairing(r: Restart): string {
+  const gap = r.kind !== "compaction" && r.previousSessionId === null ? ", no ended session found" : r.gapMs === null ? "" : `, ${duration(r.gapMs)} gap`;
+  switch (r.confidence) {
+    case "hooks":
+      return `ThreadMind hooks${gap}`;
+    case "clear-record":
+      return `${r.pairedBy === "plan-record" ? "plan record" : r.pairedBy === "clear-hook" ? "SessionStart:clear record" : "/clear record"}${gap}`;
+    case "boundary":
+      return "compact boundary";
+    case "inferred":
+      return `inferred by time order${gap}`;
+    default: {
+      const unreachable: never = r.confidence;
+      throw new Error(`unknown confidence ${String(unreachable)}`);
+    }
+  }
+}
+
+/** Why a restart is not in the averages, in words (null: it is). */
+export function notAveragedText(r: Restart): string | null {
+  const reason: NotAveragedReason | null = r.notAveraged;
+  if (reason === null) return null;
+  switch (reason) {
+    case "no-ended-session":
+      return "no session of this project folder ended before it (nothing to measure before)";
+    case "ended-session-without-requests":
+      return "the session it ended recorded no request (no size before)";
+    case "no-size-before":
+      return "no preTokens in the boundary and no request before it (no size before)";
+    case "no-request-after":
+      return "no request after it in the transcript (no size after)";
+    case "gap-over-limit":
+      return `the ended session was found by time order only, ${r.gapMs === null ? "an unknown time" : duration(r.gapMs)} before the /clear (over ${duration(MAX_CONFIDENT_GAP_MS)}): it may have been closed, not cleared`;
+    default: {
+      const unreachable: never = reason;
+      throw new Error(`unknown reason ${String(unreachable)}`);
+    }
+  }
+}
+
 function restartRow(r: Restart): string[] {
-  const session = r.kind === "clear" ? `${shortId(r.sessionId)} ← ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
+  const session = r.kind !== "compaction" ? `${shortId(r.sessionId)} ← ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
   const before = r.before === null ? "—" : `${fmt(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : ""}`;
   const after = r.after === null ? "—" : `${fmt(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
   const saving = r.saving === null || r.before === null || r.after === null || r.before === 0 ? "—" : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;
-  return [when(r.at), restartKind(r), session, before, after, saving, loaded(r), r.pairedBy];
+  return [when(r.at), restartKind(r), session, before, after, saving, loaded(r), pairing(r), notAveragedText(r) ?? "yes"];
+}
+
+/** "path: line 12 is not a JSON record", or for the file's last line "… is incomplete: the session was probably still being written". */
+export function malformedLines(file: MalformedFile): string[] {
+  const out = file.lineNumbers.map((n) =>
+    n === file.lines ? `${file.path}: line ${n}, the last, is incomplete and was skipped (the session was probably still being written)` : `${file.path}: line ${n} is not a JSON record and was skipped`,
+  );
+  if (file.count > file.lineNumbers.length) out.push(`${file.path}: ${file.count - file.lineNumbers.length} more malformed line${file.count - file.lineNumbers.length === 1 ? "" : "s"} skipped`);
+  return out;
 }
 
 const PAIRING_LINES = [
-  "/clear (the ended session's final size → the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) — \"hooks\".",
-  "Otherwise by the new transcript itself: it opens with the `/clear` command record (\"clear-command\") or a SessionStart hook of any plugin reporting source clear (\"clear-hook\"); the ended session is the one in the same project folder whose last record is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Sessions started without such evidence (startup, a new terminal) are not restarts.",
-  "Compaction: `preTokens` of the compact_boundary record (else the last size before it) → the first request after it (else `postTokens`) — \"boundary\".",
-  "Sizes are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out.",
+  "/clear (the ended session's final size → the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) — \"ThreadMind hooks\".",
+  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record, a SessionStart hook of any plugin reporting source clear, or an accepted plan (Claude Code's planContent record); the ended session is the one in the same project folder whose last record is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident (\"/clear record\", \"plan record\"); further apart it is \"inferred by time order\" (the ended session may have been closed rather than cleared): listed with its gap, never averaged. Sessions started without such evidence (startup, a new terminal) are not restarts.`,
+  "A /clear whose new session opens with an accepted plan, and not with a typed /clear, is a plan accepted with \"clear context\": its own kind.",
+  "Compaction: `preTokens` of the compact_boundary record (else the last size before it) → the first request after it (else `postTokens`) — \"compact boundary\"; manual (/compact) and auto compactions are separate kinds.",
+  "Sizes are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out. The first request after a restart carries Claude Code's system prompt and tools too, so it is never near zero.",
 ];
 
 /** Builds the document shown as Markdown (stdout) and in the HTML file. */
@@ -108,23 +178,25 @@ export function reportDocument(report: SavingsReport): ReportDocument {
     report.projectsDirExists
       ? `Scanned ${report.scannedFiles} transcript${report.scannedFiles === 1 ? "" : "s"} (${megabytes(report.scannedBytes)}) in ${report.folders.length} Claude Code project folder${report.folders.length === 1 ? "" : "s"} under ${report.projectsDir}.`
       : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
-    "Conversation sizes are measured from the usage Claude Code records in its transcripts; ThreadMind context sizes (~) are estimates. Times are UTC.",
+    "Conversation sizes (before, after, first, peak, final) are measured from the usage Claude Code records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC.",
   ];
-  if (report.malformedLines > 0) intro.push(`${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped (a session still being written ends with one).`);
+  if (report.malformedLines > 0) intro.push(`${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`);
 
   const tables: ReportTable[] = [
     {
-      title: "Restarts with and without ThreadMind context",
-      notes: ["Average conversation size before a restart and at the first request after it (tokens, measured)."],
-      headers: ["", "Restarts", "Measured", "Avg before", "Avg after", "Avg saving", "ThreadMind loaded"],
+      title: "Restarts by kind, with and without ThreadMind context",
+      notes: [
+        "Average conversation size before a restart and at the first request after it (tokens, measured), each kind of restart on its own. Only restarts paired with confidence and measured on both sides are averaged (\"In averages\"); every other one is in \"Every restart\" with the reason.",
+      ],
+      headers: ["", "Restarts", "In averages", "Avg before", "Avg after", "Avg saving", "ThreadMind loaded (~)"],
       align: ["l", "r", "r", "r", "r", "r", "r"],
-      rows: [groupRow("With ThreadMind context", report.comparison.withThreadMind), groupRow("Without (baseline)", report.comparison.withoutThreadMind)],
+      rows: report.byKind.flatMap((k) => [groupRow(`${KIND_LABELS[k.kind]}, with ThreadMind context`, k.withThreadMind), groupRow(`${KIND_LABELS[k.kind]}, without (baseline)`, k.withoutThreadMind)]),
     },
     {
       title: "Every restart",
       notes: report.restarts.length === 0 ? ["No /clear or compaction found in these transcripts."] : [],
-      headers: ["When", "Kind", "Session", "Before", "After", "Saving", "ThreadMind loaded", "Paired by"],
-      align: ["l", "l", "l", "r", "r", "r", "r", "l"],
+      headers: ["When", "Kind", "Session", "Before", "After", "Saving", "ThreadMind loaded (~)", "Paired by", "In averages"],
+      align: ["l", "l", "l", "r", "r", "r", "r", "l", "l"],
       rows: report.restarts.map(restartRow),
     },
     {
@@ -141,7 +213,7 @@ export function reportDocument(report: SavingsReport): ReportDocument {
       align: ["l", "l", "l", "r", "r", "r", "r", "r", "l"],
       rows: report.sessions.map((s) => [
         when(s.startedAt),
-        `${shortId(s.sessionId)}${s.startedByClear ? " (after /clear)" : ""}`,
+        `${shortId(s.sessionId)}${s.startedByPlan ? " (plan accepted, clear context)" : s.startedByClear ? " (after /clear)" : ""}`,
         s.folder,
         String(s.apiResponses),
         maybe(s.firstContextTokens),
@@ -163,6 +235,7 @@ export function reportDocument(report: SavingsReport): ReportDocument {
     { title: "Injection receipts", lines: receiptLines },
     { title: "How restarts are paired", lines: PAIRING_LINES },
   ];
+  if (report.malformedFiles.length > 0) sections.push({ title: "Malformed lines", lines: report.malformedFiles.flatMap(malformedLines) });
   if (report.rejected.length > 0) {
     sections.push({
       title: "Transcripts left out",

@@ -54,12 +54,18 @@ export function parseEventLine(line: string): MeasurementEvent | null {
         ? (d as MeasurementEvent)
         : null;
     case "receipt":
-      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt as SettledReceipt) ? (d as MeasurementEvent) : null;
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt as SettledReceipt) && (d.firstRequestTokens === undefined || isTokenCount(d.firstRequestTokens))
+        ? (d as MeasurementEvent)
+        : null;
     case "hookSeen":
       return typeof d.event === "string" ? (d as MeasurementEvent) : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === undefined || typeof d.instance === "string") ? (d as MeasurementEvent) : null;
   }
+}
+
+function isTokenCount(v: unknown): v is number {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0;
 }
 
 export function receiptKey(r: { sessionId: string; at: string; contentHash: string }): string {
@@ -80,7 +86,7 @@ function record<T extends MeasurementEvent>(event: T): Omit<T, "kind"> {
  */
 export function readMeasurementLog(storeDir: string, legacy: Measurements = emptyMeasurements()): MeasurementLogRead {
   const m = emptyMeasurements();
-  const receipts = new Map<string, SettledReceipt>();
+  const receipts = new Map<string, { receipt: SettledReceipt; firstRequestTokens?: number }>();
   const seen = new Set<string>();
   let unreadableLines = 0;
   const fold = (line: string, fromLog: boolean) => {
@@ -98,11 +104,17 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
       case "preCompact":
         m.preCompacts.push(record(event));
         break;
-      case "injection":
-        m.injections.push({ ...record(event), receipt: "pending" } satisfies InjectionRecord);
+      case "injection": {
+        // The measured first request comes with the receipt only: a value on the injection line itself is not one.
+        const { firstRequestTokens: _notMeasuredHere, ...fields } = record(event);
+        m.injections.push({ ...fields, receipt: "pending" } satisfies InjectionRecord);
         break;
+      }
       case "receipt":
-        receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), event.receipt);
+        receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), {
+          receipt: event.receipt,
+          ...(event.firstRequestTokens !== undefined ? { firstRequestTokens: event.firstRequestTokens } : {}),
+        });
         break;
       case "hookSeen":
         m.hooksSeen.push(record(event));
@@ -120,8 +132,11 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
     for (const line of readLogBytes(path).toString("utf8").split("\n")) fold(line, true);
   }
   for (const injection of m.injections) {
-    const receipt = receipts.get(receiptKey(injection));
-    if (receipt !== undefined && injection.receipt === "pending") injection.receipt = receipt;
+    const settled = receipts.get(receiptKey(injection));
+    if (settled !== undefined && injection.receipt === "pending") {
+      injection.receipt = settled.receipt;
+      if (settled.firstRequestTokens !== undefined) injection.firstRequestTokens = settled.firstRequestTokens;
+    }
   }
   return {
     measurements: {

@@ -34,6 +34,11 @@ export interface InjectionRecord {
    * next response, so a receipt reads from there (absent in records of older versions).
    */
   transcriptOffset?: number;
+  /**
+   * Measured size (input + cache creation + cache read tokens) of the first request after this injection: the restart's
+   * measured "after", read by the hook that settled the receipt (absent when no request had followed, or in older records).
+   */
+  firstRequestTokens?: number;
 }
 
 export interface HookSeenRecord {

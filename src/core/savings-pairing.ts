@@ -10,12 +10,32 @@ import { charsEstimate } from "./token-estimate.js";
  * - clear-command / clear-hook: the new session's transcript opens with the `/clear` command record (or a SessionStart
  *   hook of any plugin reporting source "clear"); the old session is the one in the same project folder whose last
  *   record is the latest at or before the /clear (within CLEAR_TOLERANCE_MS), not already paired;
+ * - plan-record: the new session opens with an accepted plan (Claude Code's planContent field, written when a plan is
+ *   accepted with "clear context"); the old session is found as for clear-command;
  * - boundary: a compaction, read from the compact_boundary record in the session's own transcript.
  */
-export type PairingMethod = "hooks" | "clear-command" | "clear-hook" | "boundary";
+export type PairingMethod = "hooks" | "clear-command" | "clear-hook" | "plan-record" | "boundary";
+
+/**
+ * How sure the report is that the size before belongs to this restart:
+ * - hooks: ThreadMind's hooks recorded both sessions of the /clear;
+ * - clear-record: the new transcript records the /clear (command record, SessionStart:clear hook, or accepted plan) and
+ *   the ended session's last record is at most MAX_CONFIDENT_GAP_MS before it (or no ended session was found at all:
+ *   nothing is paired then, and notAveraged says so);
+ * - boundary: a compaction (before and after in the same transcript);
+ * - inferred: the /clear is recorded but the ended session was found by time order alone, over MAX_CONFIDENT_GAP_MS
+ *   before it (it may have been closed, not cleared). Listed with its gap, never averaged.
+ */
+export type PairConfidence = "hooks" | "clear-record" | "boundary" | "inferred";
+
+/** Why a restart is not in the headline averages. */
+export type NotAveragedReason = "no-ended-session" | "ended-session-without-requests" | "no-size-before" | "no-request-after" | "gap-over-limit";
 
 /** Records of the old session may carry timestamps a moment after the /clear command record of the new one. */
 export const CLEAR_TOLERANCE_MS = 5_000;
+
+/** A /clear paired by time order is confident only when the ended session's last record is at most this long before it. */
+export const MAX_CONFIDENT_GAP_MS = 30 * 60_000;
 
 export type ReceiptSeen = "delivered" | "preview" | "missing";
 
@@ -30,7 +50,8 @@ export interface RestartInjection {
 }
 
 export interface Restart {
-  kind: "clear" | "compaction";
+  /** clear: the user's /clear; plan-clear: a plan accepted with "clear context" (the user typed no /clear); compaction. */
+  kind: "clear" | "plan-clear" | "compaction";
   at: string | null;
   folder: string;
   /** The session the work continued in (the new one after /clear; the same one after compaction). */
@@ -42,6 +63,11 @@ export interface Restart {
   /** compaction: its position among the session's compactions (0-based); null for /clear. */
   compactionIndex: number | null;
   pairedBy: PairingMethod;
+  confidence: PairConfidence;
+  /** /clear: milliseconds from the ended session's last record to the /clear (0 when within the tolerance); else null. */
+  gapMs: number | null;
+  /** Why the restart is left out of the headline averages; null when it is in them. */
+  notAveraged: NotAveragedReason | null;
   /** Conversation size before the restart, measured (tokens). */
   before: number | null;
   beforeFrom: "final-context" | "preTokens" | "context-before-boundary" | null;
@@ -65,6 +91,11 @@ function ms(at: string | null): number | null {
 function sizes(before: number | null, after: number | null): Pick<Restart, "saving" | "savingPercent"> {
   if (before === null || after === null) return { saving: null, savingPercent: null };
   return { saving: before - after, savingPercent: before > 0 ? ((before - after) / before) * 100 : null };
+}
+
+/** When a /clear happened, as the new session records it: its /clear command record, else its first record. */
+function clearTime(fresh: ScannedSession): string | null {
+  return fresh.clearCommandAt ?? fresh.startedAt;
 }
 
 /** Tokens of `chars` characters by the core's fallback rule (charsEstimate: characters / 3.5, rounded up). */
@@ -169,9 +200,9 @@ export function findRestarts(sessions: readonly ScannedSession[], measurements: 
   const byStart = [...sessions].sort((a, b) => (ms(a.clearCommandAt ?? a.startedAt) ?? 0) - (ms(b.clearCommandAt ?? b.startedAt) ?? 0));
   for (const fresh of byStart) {
     if (predecessors.has(fresh.sessionId)) continue;
-    if (fresh.clearCommandAt === null && !fresh.clearHookSeen) continue;
-    const by: PairingMethod = fresh.clearCommandAt !== null ? "clear-command" : "clear-hook";
-    const clearAt = ms(fresh.clearCommandAt ?? fresh.startedAt);
+    const by: PairingMethod | null = fresh.clearCommandAt !== null ? "clear-command" : fresh.clearHookSeen ? "clear-hook" : fresh.planStart?.evidence === "planContent" ? "plan-record" : null;
+    if (by === null) continue;
+    const clearAt = ms(clearTime(fresh));
     let best: ScannedSession | null = null;
     if (clearAt !== null) {
       for (const candidate of sessions) {
@@ -190,15 +221,23 @@ export function findRestarts(sessions: readonly ScannedSession[], measurements: 
     const fresh = byId.get(newId)!;
     const before = old?.finalContextTokens ?? null;
     const after = fresh.firstContextTokens;
+    const clearAt = ms(clearTime(fresh));
+    const ended = ms(old?.endedAt ?? null);
+    const gapMs = clearAt === null || ended === null ? null : Math.max(0, clearAt - ended);
+    // Without an ended session there is no pair to doubt: the confidence is that of the /clear's own record.
+    const confidence: PairConfidence = by === "hooks" ? "hooks" : old === null || (gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS) ? "clear-record" : "inferred";
     restarts.push({
-      kind: "clear",
-      at: fresh.clearCommandAt ?? fresh.startedAt,
+      kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
+      at: clearTime(fresh),
       folder: fresh.folder,
       sessionId: newId,
       previousSessionId: old?.sessionId ?? null,
       trigger: null,
       compactionIndex: null,
       pairedBy: by,
+      confidence,
+      gapMs,
+      notAveraged: old === null ? "no-ended-session" : before === null ? "ended-session-without-requests" : after === null ? "no-request-after" : confidence === "inferred" ? "gap-over-limit" : null,
       before,
       beforeFrom: before === null ? null : "final-context",
       after,
@@ -223,6 +262,9 @@ export function findRestarts(sessions: readonly ScannedSession[], measurements: 
         trigger: c.trigger,
         compactionIndex: k,
         pairedBy: "boundary",
+        confidence: "boundary",
+        gapMs: null,
+        notAveraged: before === null ? "no-size-before" : after === null ? "no-request-after" : null,
         before,
         beforeFrom: c.preTokens !== null ? "preTokens" : c.contextTokensBefore !== null ? "context-before-boundary" : null,
         after,

@@ -14,6 +14,8 @@ export interface ReportSession {
   endedAt: string | null;
   /** Started by /clear (the report found the session it ended, or at least the /clear evidence). */
   startedByClear: boolean;
+  /** Started by a plan accepted with "clear context" (startedByClear is true too). */
+  startedByPlan: boolean;
   apiResponses: number;
   firstContextTokens: number | null;
   peakContextTokens: number | null;
@@ -35,7 +37,7 @@ export interface ReportSession {
 
 export interface RestartGroup {
   restarts: number;
-  /** Restarts with both sizes measured (the averages are over these). */
+  /** Restarts in the averages: both sizes measured, and (for /clear) paired with confidence (Restart.notAveraged null). */
   measured: number;
   averageBefore: number | null;
   averageAfter: number | null;
@@ -44,6 +46,32 @@ export interface RestartGroup {
   savingPercent: number | null;
   /** ThreadMind context loaded on average (~tokens); null for the group without it. */
   averageLoaded: number | null;
+}
+
+/** The kinds of restart, each averaged on its own: /clear, plan accepted with "clear context", manual and auto compaction. */
+export type RestartKindKey = "clear" | "plan-clear" | "manual-compaction" | "auto-compaction" | "other-compaction";
+
+export const RESTART_KIND_ORDER: readonly RestartKindKey[] = ["clear", "plan-clear", "manual-compaction", "auto-compaction", "other-compaction"];
+
+export function restartKindKey(r: Restart): RestartKindKey {
+  switch (r.kind) {
+    case "clear":
+    case "plan-clear":
+      return r.kind;
+    case "compaction":
+      return r.trigger === "manual" ? "manual-compaction" : r.trigger === "auto" ? "auto-compaction" : "other-compaction";
+    default: {
+      const unreachable: never = r.kind;
+      throw new Error(`unknown restart kind ${String(unreachable)}`);
+    }
+  }
+}
+
+/** One kind of restart: with ThreadMind's context delivered, and without (the baseline). */
+export interface RestartKindComparison {
+  kind: RestartKindKey;
+  withThreadMind: RestartGroup;
+  withoutThreadMind: RestartGroup;
 }
 
 export interface SessionGroup {
@@ -63,11 +91,25 @@ export interface SavingsReport {
   rejected: RejectedTranscript[];
   sessions: ReportSession[];
   restarts: Restart[];
-  /** Restarts where ThreadMind context reached the model, and the others (the baseline), side by side. */
-  comparison: { withThreadMind: RestartGroup; withoutThreadMind: RestartGroup };
+  /**
+   * Per kind of restart (only kinds that happened, in RESTART_KIND_ORDER): restarts where ThreadMind context reached the
+   * model, and the others (the baseline), side by side. Kinds are never averaged together.
+   */
+  byKind: RestartKindComparison[];
   sessionComparison: { withThreadMind: SessionGroup; withoutThreadMind: SessionGroup };
   receipts: ReceiptSummary;
   malformedLines: number;
+  /** Each file with malformed lines (skipped): how many, the first ones' numbers, and the file's line count. */
+  malformedFiles: MalformedFile[];
+}
+
+export interface MalformedFile {
+  path: string;
+  count: number;
+  /** Line numbers (1-based) of the first malformed lines (MALFORMED_LINES_KEPT at most). */
+  lineNumbers: number[];
+  /** Lines in the file: a malformed line numbered `lines` is the last one (a session still being written ends so). */
+  lines: number;
 }
 
 export interface ScanProgress {
@@ -90,7 +132,7 @@ function average(values: number[]): number | null {
 }
 
 export function restartGroup(restarts: readonly Restart[], withThreadMind: boolean): RestartGroup {
-  const measured = restarts.filter((r): r is Restart & { before: number; after: number } => r.before !== null && r.after !== null);
+  const measured = restarts.filter((r): r is Restart & { before: number; after: number } => r.notAveraged === null && r.before !== null && r.after !== null);
   const averageBefore = average(measured.map((r) => r.before));
   const averageAfter = average(measured.map((r) => r.after));
   return {
@@ -100,7 +142,7 @@ export function restartGroup(restarts: readonly Restart[], withThreadMind: boole
     averageAfter,
     averageSaving: average(measured.map((r) => r.before - r.after)),
     savingPercent: averageBefore !== null && averageAfter !== null && averageBefore > 0 ? ((averageBefore - averageAfter) / averageBefore) * 100 : null,
-    averageLoaded: withThreadMind ? average(restarts.flatMap((r) => (r.threadMind === null ? [] : [r.threadMind.tokens]))) : null,
+    averageLoaded: withThreadMind ? average(measured.flatMap((r) => (r.threadMind === null ? [] : [r.threadMind.tokens]))) : null,
   };
 }
 
@@ -127,7 +169,8 @@ function reportSession(s: ScannedSession, restarts: readonly Restart[], measurem
     bytes: s.bytes,
     startedAt: s.startedAt,
     endedAt: s.endedAt,
-    startedByClear: restarts.some((r) => r.kind === "clear" && r.sessionId === s.sessionId),
+    startedByClear: restarts.some((r) => r.kind !== "compaction" && r.sessionId === s.sessionId),
+    startedByPlan: restarts.some((r) => r.kind === "plan-clear" && r.sessionId === s.sessionId),
     apiResponses: s.apiResponses,
     firstContextTokens: s.firstContextTokens,
     peakContextTokens: s.peakContextTokens,
@@ -177,15 +220,17 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
     rejected: located.rejected,
     sessions,
     restarts,
-    comparison: {
-      withThreadMind: restartGroup(restarts.filter(delivered), true),
-      withoutThreadMind: restartGroup(restarts.filter((r) => !delivered(r)), false),
-    },
+    byKind: RESTART_KIND_ORDER.flatMap((kind) => {
+      const ofKind = restarts.filter((r) => restartKindKey(r) === kind);
+      if (ofKind.length === 0) return [];
+      return [{ kind, withThreadMind: restartGroup(ofKind.filter(delivered), true), withoutThreadMind: restartGroup(ofKind.filter((r) => !delivered(r)), false) }];
+    }),
     sessionComparison: {
       withThreadMind: sessionGroup(sessions.filter((s) => s.withThreadMind)),
       withoutThreadMind: sessionGroup(sessions.filter((s) => !s.withThreadMind)),
     },
     receipts: summarizeReceipts(options.measurements.injections, scanned),
     malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
+    malformedFiles: scanned.filter((s) => s.malformedLines > 0).map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines })),
   };
 }

@@ -55,6 +55,13 @@ export interface ScannedSession {
   clearCommandAt: string | null;
   /** A SessionStart hook of any plugin reported source "clear" before the first response (hook_success / hook_progress). */
   clearHookSeen: boolean;
+  /**
+   * The session opens with an accepted plan (a user record before the first response): "planContent" when the record
+   * carries Claude Code's planContent field (2.1.x: written only when a plan is accepted into a cleared context),
+   * "prompt-text" when its text starts with "Implement the following plan:" (older versions' wording; a user could type
+   * it, so it names the kind of a restart other evidence found, and is no evidence of one by itself).
+   */
+  planStart: { at: string | null; evidence: "planContent" | "prompt-text" } | null;
   firstContextTokens: number | null;
   finalContextTokens: number | null;
   peakContextTokens: number | null;
@@ -66,14 +73,23 @@ export interface ScannedSession {
   /** Every main-chain response's size, thinned to at most MAX_POINTS_PER_SESSION (the last one always kept). */
   points: SizePoint[];
   malformedLines: number;
+  /** Line numbers (1-based) of the first MALFORMED_LINES_KEPT malformed lines. */
+  malformedLineNumbers: number[];
+  /** Lines in the file (a last line without a final newline included). */
+  lines: number;
   truncatedLastLine: boolean;
 }
+
+/** At most this many malformed lines are named per file (the count covers them all). */
+export const MALFORMED_LINES_KEPT = 10;
 
 /** How often (in bytes read) a scan reports its progress. */
 const PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
 
 const CLEAR_COMMAND = "<command-name>/clear</command-name>";
 const CLEAR_HOOK_NAME = "SessionStart:clear";
+const PLAN_CONTENT_FIELD = '"planContent"';
+const PLAN_PROMPT = "Implement the following plan:";
 
 /** Keeps an evenly thinned series in bounded memory: when full, every other point is dropped and the stride doubles. */
 class ThinnedSeries {
@@ -145,6 +161,24 @@ function isClearCommand(text: string): { at: string | null } | null {
   return { at: typeof record.timestamp === "string" ? record.timestamp : null };
 }
 
+/** A main-chain user record that opens with an accepted plan (see ScannedSession.planStart), else null. */
+function planStartOf(text: string): ScannedSession["planStart"] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const record = value as { type?: unknown; isSidechain?: unknown; timestamp?: unknown; planContent?: unknown; message?: { content?: unknown } };
+  if (record.type !== "user" || record.isSidechain === true) return null;
+  const at = typeof record.timestamp === "string" ? record.timestamp : null;
+  if (typeof record.planContent === "string" && record.planContent.trim() !== "") return { at, evidence: "planContent" };
+  const content = record.message?.content;
+  const first = typeof content === "string" ? content : Array.isArray(content) ? content.find((b: unknown) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text : undefined;
+  return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
+}
+
 /** A SessionStart hook record naming source "clear": 2.1.x hook_success attachments, older hook_progress records. */
 function isClearHookRecord(text: string): boolean {
   let value: unknown;
@@ -180,6 +214,8 @@ export async function scanSession(file: { path: string; folder: string }, onByte
   let endedAt: string | null = null;
   let clearCommandAt: string | null = null;
   let clearHookSeen = false;
+  let planStart: ScannedSession["planStart"] = null;
+  const malformedLineNumbers: number[] = [];
   let lineNumber = 0;
   let responses = 0;
   let lastKey: string | null = null;
@@ -195,10 +231,14 @@ export async function scanSession(file: { path: string; folder: string }, onByte
       onBytes(bytesSeen);
     }
     const classified: ClassifiedLine = classifyLine(text);
-    if (classified.kind === "malformed" && !terminated) truncatedLastLine = true;
+    if (classified.kind === "malformed") {
+      if (!terminated) truncatedLastLine = true;
+      if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
+    }
     if (responses === 0) {
       if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(text)?.at ?? clearCommandAt;
       if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(text);
+      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(text);
     }
     switch (classified.kind) {
       case "assistant": {
@@ -269,6 +309,7 @@ export async function scanSession(file: { path: string; folder: string }, onByte
     endedAt,
     clearCommandAt,
     clearHookSeen,
+    planStart,
     firstContextTokens: figures.firstContextTokens,
     finalContextTokens: figures.finalContextTokens,
     peakContextTokens: figures.peakContextTokens,
@@ -279,6 +320,8 @@ export async function scanSession(file: { path: string; folder: string }, onByte
     otherInjections,
     points: series.result(),
     malformedLines: figures.malformedLines,
+    malformedLineNumbers,
+    lines: lineNumber,
     truncatedLastLine,
   };
 }

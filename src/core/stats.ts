@@ -1,6 +1,9 @@
 // stats_show: thread counts, the active thread's context size, summary sizes, and the measured sessions from measurements.jsonl.
 import { readMeasurementLog } from "./measurement-log-read.js";
-import type { InjectionRecord, Measurements, ReceiptStatus, SizeRecord } from "./measurements.js";
+import type { Measurements, ReceiptStatus, SizeRecord } from "./measurements.js";
+import { restartKindFigures, type RestartKindFigures } from "./stats-restarts.js";
+
+export type { RestartKindFigures };
 import type { ThreadMindServices } from "./services.js";
 import { buildTree } from "./tree-render.js";
 import { threadStatus, type Thread, type ThreadStatus } from "./types.js";
@@ -21,8 +24,8 @@ export interface MeasuredPart {
   restarts: {
     clear: number;
     compaction: number;
-    /** Restarts followed by a ThreadMind injection: measured size before, estimated context after. */
-    paired: { count: number; averageBefore: number; averageAfter: number } | null;
+    /** One entry per kind of restart that happened (/clear, manual compaction, auto compaction), never averaged together. */
+    kinds: RestartKindFigures[];
   };
   /** Newest hook record, when the plugin's hooks ran at least once. */
   lastHookSeen: string | null;
@@ -76,31 +79,18 @@ function treeOrder(threads: Map<string, Thread>): Thread[] {
 /** Measurements come from user-editable files (measurements.jsonl, an older config.json): records are checked field by field, and malformed ones are not counted. */
 export function measuredPart(m: Measurements): MeasuredPart {
   const ends = m.sessionEnds.filter(hasSize);
-  const compacts = m.preCompacts.filter((r) => typeof r.at === "string");
-  const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string");
+  const compacts = m.preCompacts.filter((r) => typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string");
+  const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string" && typeof r.sessionId === "string");
   const receipts: Record<ReceiptStatus, number> = { delivered: 0, preview: 0, missing: 0, pending: 0 };
   for (const r of injections) if (r.receipt in receipts) receipts[r.receipt]++;
 
-  const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string");
-  const pairs: { before: number; after: number }[] = [];
-  for (const r of clears) {
-    const after = firstInjectionAfter(injections, r.at, (i) => i.source === "clear");
-    if (hasSize(r) && after) pairs.push({ before: r.contextTokens, after: after.tokens });
-  }
-  for (const r of compacts) {
-    const after = firstInjectionAfter(injections, r.at, (i) => i.source === "compact" && i.sessionId === r.sessionId);
-    if (hasSize(r) && after) pairs.push({ before: r.contextTokens, after: after.tokens });
-  }
+  const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string" && typeof r.sessionId === "string");
   const hooks = m.hooksSeen.map((h) => h.at).filter((at) => typeof at === "string").sort();
   return {
     sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
     injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
     receipts,
-    restarts: {
-      clear: clears.length,
-      compaction: compacts.length,
-      paired: pairs.length === 0 ? null : { count: pairs.length, averageBefore: average(pairs.map((p) => p.before)), averageAfter: average(pairs.map((p) => p.after)) },
-    },
+    restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
     lastHookSeen: hooks[hooks.length - 1] ?? null,
   };
 }
@@ -109,12 +99,33 @@ function hasSize(r: SizeRecord): r is SizeRecord & { contextTokens: number } {
   return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
 }
 
-function firstInjectionAfter(injections: InjectionRecord[], at: string, matches: (i: InjectionRecord) => boolean): InjectionRecord | null {
-  let best: InjectionRecord | null = null;
-  for (const i of injections) {
-    if (i.at >= at && matches(i) && (!best || i.at < best.at)) best = i;
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** A change in percent with a real minus sign: −58.6%. */
+function change(before: number, after: number): string {
+  const c = ((after - before) / before) * 100;
+  return `${c < 0 ? "−" : "+"}${Math.abs(c).toFixed(1)}%`;
+}
+
+/** One kind of restart: measured pairs averaged; estimates and unmeasured restarts listed apart, never averaged in. */
+function kindLines(k: RestartKindFigures): string[] {
+  const out: string[] = [];
+  const p = k.measured;
+  if (p !== null) {
+    out.push(
+      `    ${k.label}: ${fmt(p.averageBefore)} → ${fmt(p.averageAfter)} tokens measured (${change(p.averageBefore, p.averageAfter)}; ThreadMind ~${fmt(p.averageThreadMind)} of it), average of ${plural(p.count, "restart")}`,
+    );
   }
-  return best;
+  const rest: string[] = [];
+  if (k.estimateOnly !== null) {
+    rest.push(`${k.estimateOnly.count} with ThreadMind context (~${fmt(k.estimateOnly.averageThreadMind)} tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)`);
+  }
+  if (k.noThreadMindAfter > 0) rest.push(`${k.noThreadMindAfter} after which no ThreadMind context reached the model (none loaded, or its receipt is missing)`);
+  if (k.noSizeBefore > 0) rest.push(`${k.noSizeBefore} whose size before could not be read from the transcript`);
+  if (rest.length > 0) out.push(`    ${k.label}${p !== null ? ", not averaged" : ""}: ${rest.join("; ")}`);
+  return out;
 }
 
 function average(values: number[]): number {
@@ -139,7 +150,7 @@ export function renderStats(report: StatsReport): string {
   lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
   lines.push(
     "",
-    "Summary and context sizes (~) are estimates; conversation sizes are measured from the usage Claude Code records in its transcripts.",
+    "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage Claude Code records in its transcripts (input + cache tokens of a request).",
   );
   return lines.join("\n");
 }
@@ -150,21 +161,17 @@ const REPORT_LINE = "  Every restart measured from Claude Code's transcripts, be
 function measuredLines(m: MeasuredPart): string[] {
   const lines: string[] = [];
   if (m.sessionEnds) {
-    lines.push(`  Conversation size when sessions ended: ~${fmt(m.sessionEnds.averageTokens)} tokens on average, ~${fmt(m.sessionEnds.maxTokens)} at most (${m.sessionEnds.count} session${m.sessionEnds.count === 1 ? "" : "s"})`);
+    lines.push(`  Conversation size when sessions ended: ${fmt(m.sessionEnds.averageTokens)} tokens on average, ${fmt(m.sessionEnds.maxTokens)} at most (${plural(m.sessionEnds.count, "session")}, measured)`);
   }
   if (m.injections) {
-    lines.push(`  ThreadMind context loaded at session start: ~${fmt(m.injections.averageTokens)} tokens on average (${m.injections.count} session${m.injections.count === 1 ? "" : "s"})`);
+    lines.push(`  ThreadMind context loaded at session start: ~${fmt(m.injections.averageTokens)} tokens on average (${plural(m.injections.count, "session")}, estimated)`);
     const r = m.receipts;
     lines.push(`  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`);
   }
   const restarts = m.restarts.clear + m.restarts.compaction;
   if (restarts > 0) {
-    const head = `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction})`;
-    const p = m.restarts.paired;
-    if (p) {
-      const change = ((p.averageAfter - p.averageBefore) / p.averageBefore) * 100;
-      lines.push(`${head}: ~${fmt(p.averageBefore)} tokens before → ~${fmt(p.averageAfter)} after on average (${change < 0 ? "−" : "+"}${Math.abs(change).toFixed(1)}%, ${p.count} with ThreadMind context)`);
-    } else lines.push(`${head}: none followed by ThreadMind context yet`);
+    lines.push(`  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before → first request after, each kind on its own:`);
+    for (const k of m.restarts.kinds) lines.push(...kindLines(k));
   }
   if (lines.length > 0) return [...lines, REPORT_LINE];
   if (m.lastHookSeen) {

@@ -9,8 +9,7 @@ import type { MeasurementEvent } from "../core/measurement-log.js";
 import { pendingInjections } from "../core/measurement-log-read.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
-import { readReceiptRecords, receiptEvents } from "./receipts.js";
-import type { HookContextRecord } from "../transcript/types.js";
+import { firstRequestAfter, readReceiptHeads, receiptEvents, type ReceiptReading } from "./receipts.js";
 
 /** The tail walk stops here even if no assistant record was found: time must not grow with the transcript. */
 export const TAIL_MAX_BYTES = 4 * 1024 * 1024;
@@ -36,7 +35,7 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
   const logged = store.sessionEvents(input.sessionId);
   const pending = pendingInjections(logged);
   const events: MeasurementEvent[] = [];
-  let receipts: { records: HookContextRecord[] } | { error: unknown } | null = null;
+  let receipts: ReceiptReading | { error: unknown } | null = null;
   if (input.transcriptPath) {
     const path = input.transcriptPath;
     try {
@@ -46,10 +45,10 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
       // The size and the receipts' records are read at once (both reads in flight).
       const [tail, found] = await Promise.all([
         readTail(path, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction }),
-        pending.length === 0 ? null : readReceiptRecords(pending, path).then((records) => ({ records }), (error: unknown) => ({ error })),
+        pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error: unknown) => ({ error })),
       ]);
       contextTokens = tail.contextTokens;
-      receipts = found === null ? null : "error" in found ? found : { records: [...tail.hookContexts, ...found.records] };
+      receipts = found === null ? null : "error" in found ? found : { ...found, records: [...tail.hookContexts, ...found.records] };
     } catch (e) {
       notes.push(failureLine("could not measure this session", e));
     }
@@ -64,7 +63,8 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
   if (receipts !== null) {
     try {
       if ("error" in receipts) throw receipts.error;
-      events.push(...(await receiptEvents(pending, receipts.records)));
+      const reading = receipts;
+      events.push(...(await receiptEvents(pending, reading.records, (injection) => firstRequestAfter(reading, injection))));
     } catch (e) {
       notes.push(failureLine("could not check the context receipt", e));
     }

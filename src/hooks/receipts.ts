@@ -7,29 +7,72 @@ import { nextTimestamp } from "../core/clock.js";
 import { textFingerprint } from "../core/text-fingerprint.js";
 import { receiptWith, savedOutputText } from "./receipt-match.js";
 
+/** What the hooks read for a session's pending injections: the hook-context records, and the first request after each. */
+export interface ReceiptReading {
+  records: HookContextRecord[];
+  /**
+   * Measured size (input + cache tokens) of the first main-chain request after each transcript offset read, by offset;
+   * absent when no request followed yet (or the head's byte bound was reached first).
+   */
+  firstRequestTokens: Map<number, number>;
+}
+
 /**
  * The hook-context records a session's pending injections' receipts are read from. Each injection is recorded after the
  * transcript offset it noted when loaded, before the next response: read from there. Records of older versions have no
  * offset: startup/clear injections are then among the first records (head), compact ones after the last boundary (the
- * caller's tail reading adds those records).
+ * caller's tail reading adds those records). The head stops at the first response after the offset: the first request
+ * that carried the injection, whose size is the measured "after" of the restart.
  */
-export async function readReceiptRecords(pending: readonly InjectionRecord[], transcriptPath: string): Promise<HookContextRecord[]> {
+export async function readReceiptHeads(pending: readonly InjectionRecord[], transcriptPath: string): Promise<ReceiptReading> {
   const offsets = new Set<number>();
   for (const i of pending) {
-    if (i.transcriptOffset !== undefined) offsets.add(i.transcriptOffset);
-    else if (i.source !== "compact") offsets.add(0);
+    const offset = injectionOffset(i);
+    if (offset !== null) offsets.add(offset);
   }
-  const found: HookContextRecord[] = [];
+  const records: HookContextRecord[] = [];
+  const firstRequestTokens = new Map<number, number>();
   for (const from of offsets) {
     const read = await readHead(transcriptPath, { from });
-    // An offset past the end (the transcript was replaced): read it from the start instead.
-    found.push(...(from > 0 && from >= read.fileSize ? (await readHead(transcriptPath)).hookContexts : read.hookContexts));
+    // An offset at or past the end: nothing was written after it yet, or the transcript was replaced. The receipt's
+    // records are then looked for from the start; no request is known to follow the injection.
+    if (from > 0 && from >= read.fileSize) {
+      records.push(...(await readHead(transcriptPath)).hookContexts);
+      continue;
+    }
+    records.push(...read.hookContexts);
+    const last = read.records[read.records.length - 1];
+    if (read.stoppedAtFirstResponse && last !== undefined && last.kind === "assistant") firstRequestTokens.set(from, last.record.contextTokens);
   }
-  return found;
+  return { records, firstRequestTokens };
 }
 
-/** Receipt events for the pending injections, given the records found. */
-export async function receiptEvents(pending: readonly InjectionRecord[], found: readonly HookContextRecord[]): Promise<MeasurementEvent[]> {
+/** Where an injection's records are read from: its noted offset, the start for older startup/clear ones, else null. */
+function injectionOffset(injection: InjectionRecord): number | null {
+  if (injection.transcriptOffset !== undefined) return injection.transcriptOffset;
+  return injection.source !== "compact" ? 0 : null;
+}
+
+/** The hook-context records only (see readReceiptHeads). */
+export async function readReceiptRecords(pending: readonly InjectionRecord[], transcriptPath: string): Promise<HookContextRecord[]> {
+  return (await readReceiptHeads(pending, transcriptPath)).records;
+}
+
+/** The measured size of the first request after an injection, from a reading of its head (null: none yet). */
+export function firstRequestAfter(reading: ReceiptReading, injection: InjectionRecord): number | null {
+  const offset = injectionOffset(injection);
+  return offset === null ? null : (reading.firstRequestTokens.get(offset) ?? null);
+}
+
+/**
+ * Receipt events for the pending injections, given the records found. `firstRequest` gives the measured size of the
+ * first request after an injection (null when none followed yet): recorded with the receipt as its measured "after".
+ */
+export async function receiptEvents(
+  pending: readonly InjectionRecord[],
+  found: readonly HookContextRecord[],
+  firstRequest: (injection: InjectionRecord) => number | null = () => null,
+): Promise<MeasurementEvent[]> {
   // Injections logged with a fingerprint are recognised by it; older ones by their sha1 content hash, loaded only then.
   const legacy = pending.some((i) => i.fingerprint === undefined) ? await import("./receipt-rule.js") : null;
   return pending.flatMap((injection): MeasurementEvent[] => {
@@ -43,6 +86,17 @@ export async function receiptEvents(pending: readonly InjectionRecord[], found: 
           })
         : legacy!.receiptFor(injection, found);
     if (receipt === "pending") return [];
-    return [{ kind: "receipt", at: nextTimestamp(), sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt }];
+    const after = firstRequest(injection);
+    return [
+      {
+        kind: "receipt",
+        at: nextTimestamp(),
+        sessionId: injection.sessionId,
+        injectionAt: injection.at,
+        contentHash: injection.contentHash,
+        receipt,
+        ...(after !== null ? { firstRequestTokens: after } : {}),
+      },
+    ];
   });
 }

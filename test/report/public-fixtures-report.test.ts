@@ -82,7 +82,7 @@ describe.skipIf(!present)("the savings report on real public transcripts", () =>
     );
     expect(independent).toEqual([{ sessionId: "4d5611e5-241a-462a-8d15-5122611a9569", before: 170251, after: 36081 }]);
     expect(report.restarts.map((r) => ({ sessionId: r.sessionId, before: r.before, after: r.after }))).toEqual(independent);
-    expect(report.restarts[0]).toMatchObject({ kind: "compaction", trigger: "auto", pairedBy: "boundary", saving: 170251 - 36081, threadMind: null });
+    expect(report.restarts[0]).toMatchObject({ kind: "compaction", trigger: "auto", pairedBy: "boundary", confidence: "boundary", notAveraged: null, saving: 170251 - 36081, threadMind: null });
   });
 
   it("finds no /clear in these files (none of them opens with the /clear command)", () => {
@@ -96,8 +96,9 @@ describe.skipIf(!present)("the savings report on real public transcripts", () =>
     expect(report.sessionComparison.withThreadMind.sessions).toBe(0);
     expect(report.sessionComparison.withoutThreadMind.sessions).toBe(PUBLIC_MAIN_SESSIONS.length);
     expect(report.sessionComparison.withoutThreadMind.averageFinal).toBeCloseTo(average(finals), 9);
-    expect(report.comparison.withoutThreadMind).toMatchObject({ restarts: 1, measured: 1, averageBefore: 170251, averageAfter: 36081 });
-    expect(report.comparison.withThreadMind).toMatchObject({ restarts: 0, measured: 0, averageBefore: null });
+    expect(report.byKind.map((k) => k.kind)).toEqual(["auto-compaction"]);
+    expect(report.byKind[0]!.withoutThreadMind).toMatchObject({ restarts: 1, measured: 1, averageBefore: 170251, averageAfter: 36081 });
+    expect(report.byKind[0]!.withThreadMind).toMatchObject({ restarts: 0, measured: 0, averageBefore: null });
   });
 
   it("counts the other hooks' injections but recognises none as ThreadMind's", () => {

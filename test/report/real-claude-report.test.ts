@@ -76,6 +76,8 @@ describe.skipIf(!availability.available)("the report on a real Claude Code sessi
       previousSessionId: report.sessions[0]!.sessionId,
       sessionId: report.sessions[1]!.sessionId,
       pairedBy: "hooks",
+      confidence: "hooks",
+      notAveraged: null,
       before: SIZES[1],
       after: SIZES[2],
       saving: SIZES[1] - SIZES[2],
@@ -88,7 +90,10 @@ describe.skipIf(!availability.available)("the report on a real Claude Code sessi
     const [boundary] = readTranscriptIndependently(compactedPath).compactions;
     const compaction = report.restarts.find((r) => r.kind === "compaction")!;
     expect(compaction).toMatchObject({ trigger: "manual", before: boundary!.preTokens, after: SIZES[3], threadMind: { receipt: "delivered" } });
-    expect(report.comparison.withThreadMind).toMatchObject({ restarts: 2, measured: 2 });
+    expect(report.byKind.map((k) => [k.kind, k.withThreadMind.restarts, k.withThreadMind.measured])).toEqual([
+      ["clear", 1, 1],
+      ["manual-compaction", 1, 1],
+    ]);
   });
 
   it("confirms every injection the hooks recorded, in the hooks' state and again in the transcripts", () => {
@@ -101,6 +106,16 @@ describe.skipIf(!availability.available)("the report on a real Claude Code sessi
     const stats = runCli(["stats"], { cwd: repo, home });
     expect(stats.stdout).toContain("  Restarts: 2 (/clear 1, compaction 1)");
     expect(stats.stdout).toContain("  Context delivery: 3 confirmed in the transcript");
+    // The hooks measured the first request after each restart (the clear's at PreCompact, the compaction's at SessionEnd).
+    const injections = storeMeasurements(`${repo}/.threadmind`).measurements.injections;
+    expect(injections.map((i) => [i.source, i.firstRequestTokens])).toEqual([
+      ["startup", SIZES[0]],
+      ["clear", SIZES[2]],
+      ["compact", SIZES[3]],
+    ]);
+    const tm = (source: string) => injections.find((i) => i.source === source)!.tokens.toLocaleString("en-US");
+    expect(stats.stdout).toContain(`    /clear: 52,000 → 3,100 tokens measured (−94.0%; ThreadMind ~${tm("clear")} of it), average of 1 restart`);
+    expect(stats.stdout).toContain(`    manual compaction: 3,100 → 2,900 tokens measured (−6.5%; ThreadMind ~${tm("compact")} of it), average of 1 restart`);
     const doctor = JSON.parse(runCli(["doctor", "--json"], { cwd: repo, home }).stdout) as { checks: DoctorCheck[] };
     const byId = new Map(doctor.checks.map((c) => [c.id, c.status]));
     expect([byId.get("plugin"), byId.get("hooks"), byId.get("receipts"), byId.get("context-size")]).toEqual(["ok", "ok", "ok", "ok"]);

@@ -11,7 +11,7 @@ import { contextHeader } from "../../src/hooks/context-header.js";
 import { renderSvg } from "../../src/cli/report-svg.js";
 import { renderHtml } from "../../src/cli/report-html.js";
 import { renderMarkdown } from "../../src/cli/report-markdown.js";
-import { reportDocument } from "../../src/cli/report-tables.js";
+import { reportDocument, when } from "../../src/cli/report-tables.js";
 import { byClass, parseXml, XmlError, type XmlElement } from "../support/strict-xml.js";
 import { makeFakeClaudeConfig, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
 import { assistant, compactBoundary, hookInjection, jsonl, user } from "../transcript/transcript-builders.js";
@@ -84,6 +84,13 @@ describe("the report chart", () => {
     expect(byClass(svg, "compaction")).toHaveLength(2);
   });
 
+  it("labels every session with its start date", () => {
+    for (const g of byClass(svg, "session")) {
+      const session = report.sessions.find((s) => s.sessionId === g.attributes["data-session-id"])!;
+      expect(byClass(g, "session-label").map((l) => l.text)).toEqual([when(session.startedAt)]);
+    }
+  });
+
   it("shows the ThreadMind context loaded at the session's start and after its compaction, and nowhere else", () => {
     const bars = byClass(svg, "threadmind-context");
     expect(bars.map((b) => b.attributes["data-at"])).toEqual(["start", "compaction"]);
@@ -118,5 +125,55 @@ describe("the report chart", () => {
       expect(() => parseXml(bad), bad).toThrow(XmlError);
     }
     expect(parseXml("<?xml version='1.0'?><ok a='1'>x &amp; y &#x41;</ok>").text).toBe("x & y A");
+  });
+});
+
+describe("the report chart leaves nothing out", () => {
+  let fake: FakeClaudeConfig;
+  let workspace: string;
+  let report: SavingsReport;
+  let svg: XmlElement;
+  const CLEAR = "<command-name>/clear</command-name>";
+
+  beforeAll(async () => {
+    fake = makeFakeClaudeConfig();
+    workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-chart-all-")));
+    // One long session makes every one-request session narrow (under 90 px).
+    const long = [user("go"), ...Array.from({ length: 400 }, (_, i) => assistant({ id: `long-${i}`, input: 1_000 + i * 100, output: 1 }))];
+    fake.write(workspace, "long.jsonl", jsonl(long.map((r) => ({ ...r, sessionId: "long", cwd: workspace, timestamp: "2026-06-01T08:00:00.000Z" }))));
+    for (const n of [1, 2, 3]) {
+      const at = `2026-06-0${n + 1}T09:00:00.000Z`;
+      fake.write(workspace, `short-${n}.jsonl`, jsonl([user("hi"), assistant({ id: `s-${n}`, input: 5_000, output: 1 })].map((r) => ({ ...r, sessionId: `short-${n}`, cwd: workspace, timestamp: at }))));
+    }
+    // A /clear with no earlier session in the folder: unpaired (the first record of all).
+    const orphan = [user(CLEAR), user("first"), assistant({ id: "o-1", input: 7_000, output: 1 })];
+    fake.write(workspace, "orphan.jsonl", jsonl(orphan.map((r) => ({ ...r, sessionId: "orphan", cwd: workspace, timestamp: "2026-05-01T08:00:00.000Z" }))));
+    report = await buildSavingsReport({ workspaceRoot: workspace, projectsDir: fake.projectsDir, measurements: emptyMeasurements() });
+    svg = parseXml(renderSvg(report));
+  });
+
+  afterAll(() => {
+    fake.cleanup();
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  it("draws a mark for a /clear it could not pair", () => {
+    const orphan = report.restarts.find((r) => r.sessionId === "orphan")!;
+    expect(orphan).toMatchObject({ kind: "clear", previousSessionId: null, notAveraged: "no-ended-session" });
+    const marks = byClass(svg, "unpaired");
+    expect(marks.map((m) => [m.attributes["data-to"], m.attributes["data-from"], m.attributes["data-after"]])).toEqual([["orphan", "", "7000"]]);
+    expect(byClass(svg, "clear")).toHaveLength(report.restarts.filter((r) => r.kind !== "compaction").length);
+  });
+
+  it("labels every session with its start date, narrow ones too (written upwards)", () => {
+    const groups = byClass(svg, "session");
+    expect(groups).toHaveLength(5);
+    for (const g of groups) {
+      const session = report.sessions.find((s) => s.sessionId === g.attributes["data-session-id"])!;
+      const labels = byClass(g, "session-label");
+      expect(labels.map((l) => l.text)).toEqual([when(session.startedAt)]);
+    }
+    const narrow = groups.filter((g) => g.attributes["data-session-id"] !== "long").map((g) => byClass(g, "session-label")[0]!);
+    for (const label of narrow) expect(label.attributes.transform).toMatch(/^rotate\(-90 /);
   });
 });

@@ -58,7 +58,7 @@ describe("stats_show", () => {
       "  No measurements yet. Install the ThreadMind plugin for Claude Code: its hooks reload the context after /clear and compaction",
       "  and measure each conversation's size from Claude Code's transcripts. Figures appear here after a session ends.",
     ]);
-    expect(text).toContain("Summary and context sizes (~) are estimates; conversation sizes are measured");
+    expect(text).toContain("Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured");
   });
 
   test("hooks seen but no session ended yet says when measurements will appear", async () => {
@@ -68,7 +68,7 @@ describe("stats_show", () => {
     );
   });
 
-  test("with measurements: session sizes, loaded context, delivery receipts and restarts before → after", async () => {
+  test("with measurements (an older config.json's, no first request measured): measured sizes without ~, estimates with ~, restarts by kind", async () => {
     setMeasurements({
       sessionEnds: [
         { at: "2026-09-20T10:00:00.000Z", sessionId: "s1", contextTokens: 40_000, reason: "clear" },
@@ -86,16 +86,18 @@ describe("stats_show", () => {
     expect(text).toContain(
       [
         "Measured sessions (Claude Code plugin):",
-        "  Conversation size when sessions ended: ~50,000 tokens on average, ~60,000 at most (2 sessions)",
-        "  ThreadMind context loaded at session start: ~1,100 tokens on average (3 sessions)",
+        "  Conversation size when sessions ended: 50,000 tokens on average, 60,000 at most (2 sessions, measured)",
+        "  ThreadMind context loaded at session start: ~1,100 tokens on average (3 sessions, estimated)",
         "  Context delivery: 2 confirmed in the transcript, 1 replaced by a preview, 0 missing, 0 not checked yet",
-        "  Restarts: 2 (/clear 1, compaction 1): ~95,000 tokens before → ~1,150 after on average (−98.8%, 2 with ThreadMind context)",
+        "  Restarts: 2 (/clear 1, compaction 1); before → first request after, each kind on its own:",
+        "    /clear: 1 with ThreadMind context (~1,200 tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)",
+        "    auto compaction: 1 with ThreadMind context (~1,100 tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)",
       ].join("\n"),
     );
   });
 
   test("restarts without a following injection are counted but not averaged", async () => {
     setMeasurements({ sessionEnds: [{ at: "2026-09-20T10:00:00.000Z", sessionId: "s1", contextTokens: 40_000, reason: "clear" }] });
-    expect(await call(server, "stats_show")).toContain("  Restarts: 1 (/clear 1, compaction 0): none followed by ThreadMind context yet");
+    expect(await call(server, "stats_show")).toContain("    /clear: 1 after which no ThreadMind context reached the model (none loaded, or its receipt is missing)");
   });
 });
