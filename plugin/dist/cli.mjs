@@ -42,9 +42,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
@@ -98,9 +98,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../../main/node_modules/yaml/dist/visit.js"(exports) {
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -255,9 +255,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     var escapeChars = {
@@ -425,9 +425,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor) {
@@ -494,9 +494,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
@@ -543,9 +543,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     var identity = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
@@ -572,9 +572,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     var applyReviver = require_applyReviver();
     var identity = require_identity();
     var toJS = require_toJS();
@@ -612,9 +612,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     var anchors = require_anchors();
     var visit = require_visit();
     var identity = require_identity();
@@ -729,9 +729,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -758,9 +758,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -832,9 +832,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
@@ -974,9 +974,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
@@ -990,9 +990,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
@@ -1125,9 +1125,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
     var getFoldOptions = (ctx, isBlock) => ({
@@ -1407,9 +1407,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     var anchors = require_anchors();
     var identity = require_identity();
     var stringifyComment = require_stringifyComment();
@@ -1530,9 +1530,9 @@ ${ctx.indent}${str}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var stringify2 = require_stringify();
@@ -1662,9 +1662,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../../main/node_modules/yaml/dist/log.js"(exports) {
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
       if (logLevel === "debug")
@@ -1683,9 +1683,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
@@ -1742,9 +1742,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     var log = require_log();
     var merge = require_merge();
     var stringify2 = require_stringify();
@@ -1805,9 +1805,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
@@ -1844,9 +1844,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     var identity = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -1994,9 +1994,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
@@ -2137,9 +2137,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
     var map = {
@@ -2158,9 +2158,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
@@ -2273,9 +2273,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
@@ -2294,9 +2294,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     var stringifyString = require_stringifyString();
     var string = {
       identify: (value) => typeof value === "string",
@@ -2312,9 +2312,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     var Scalar = require_Scalar();
     var nullTag = {
       identify: (value) => value == null,
@@ -2329,9 +2329,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     var Scalar = require_Scalar();
     var boolTag = {
       identify: (value) => typeof value === "boolean",
@@ -2352,9 +2352,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
@@ -2378,9 +2378,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2410,9 +2410,9 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
       resolve(str) {
         const node = new Scalar.Scalar(parseFloat(str));
-        const dot = str.indexOf(".");
-        if (dot !== -1 && str[str.length - 1] === "0")
-          node.minFractionDigits = str.length - dot - 1;
+        const dot2 = str.indexOf(".");
+        if (dot2 !== -1 && str[str.length - 1] === "0")
+          node.minFractionDigits = str.length - dot2 - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2423,9 +2423,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
@@ -2467,9 +2467,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -2494,9 +2494,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
@@ -2560,9 +2560,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
@@ -2625,9 +2625,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
@@ -2702,9 +2702,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     var identity = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
@@ -2779,9 +2779,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
       const boolObj = value ? trueTag : falseTag;
@@ -2810,9 +2810,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2842,9 +2842,9 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
       resolve(str) {
         const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
-        const dot = str.indexOf(".");
-        if (dot !== -1) {
-          const f = str.substring(dot + 1).replace(/_/g, "");
+        const dot2 = str.indexOf(".");
+        if (dot2 !== -1) {
+          const f = str.substring(dot2 + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node.minFractionDigits = f.length;
         }
@@ -2858,9 +2858,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -2936,9 +2936,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -3024,9 +3024,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
       const sign = str[0];
@@ -3111,9 +3111,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3154,9 +3154,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3247,9 +3247,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     var identity = require_identity();
     var map = require_map();
     var seq = require_seq();
@@ -3278,9 +3278,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     var identity = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -3357,9 +3357,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     var Alias = require_Alias();
     var Collection = require_Collection();
     var identity = require_identity();
@@ -3665,9 +3665,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../../main/node_modules/yaml/dist/errors.js"(exports) {
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
         super();
@@ -3729,9 +3729,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
@@ -3862,9 +3862,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     function containsNewline(key) {
       if (!key)
         return null;
@@ -3903,9 +3903,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
@@ -3920,9 +3920,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
       const { uniqueKeys } = ctx.options;
@@ -3935,9 +3935,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var resolveProps = require_resolve_props();
@@ -4042,9 +4042,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
     var utilFlowIndentCheck = require_util_flow_indent_check();
@@ -4092,9 +4092,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
@@ -4134,9 +4134,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4327,9 +4327,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -4391,9 +4391,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
       const start = scalar.offset;
@@ -4573,9 +4573,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
@@ -4793,9 +4793,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
@@ -4873,9 +4873,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
         pos ?? (pos = before.length);
@@ -4902,9 +4902,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var composeCollection = require_compose_collection();
@@ -5007,9 +5007,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     var Document = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
@@ -5049,9 +5049,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     var node_process = __require("process");
     var directives = require_directives();
     var Document = require_Document();
@@ -5256,9 +5256,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     var errors2 = require_errors();
@@ -5440,9 +5440,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
@@ -5500,9 +5500,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
@@ -5561,9 +5561,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
     var cstVisit = require_cst_visit();
@@ -5662,9 +5662,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     var cst = require_cst();
     function isEmpty(ch) {
       switch (ch) {
@@ -6250,9 +6250,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     var LineCounter = class {
       constructor() {
         this.lineStarts = [];
@@ -6280,9 +6280,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
@@ -7153,9 +7153,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../../main/node_modules/yaml/dist/public-api.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var errors2 = require_errors();
@@ -7249,9 +7249,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../../main/node_modules/yaml/dist/index.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var Schema = require_Schema();
@@ -7300,9 +7300,9 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/tiktoken_bg.cjs
+// ../../main/node_modules/tiktoken/lite/tiktoken_bg.cjs
 var require_tiktoken_bg = __commonJS({
-  "node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
+  "../../main/node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
     var wasm;
     module.exports.__wbg_set_wasm = function(val) {
       wasm = val;
@@ -7645,9 +7645,9 @@ var require_tiktoken_bg = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/init.cjs
+// ../../main/node_modules/tiktoken/lite/init.cjs
 var require_init = __commonJS({
-  "node_modules/tiktoken/lite/init.cjs"(exports) {
+  "../../main/node_modules/tiktoken/lite/init.cjs"(exports) {
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
@@ -10291,15 +10291,265 @@ function sectionSnippet(match, isMatch) {
 }
 
 // src/core/search/search-types.ts
-var SEARCH_INTENTS = ["overview", "lookup", "deep"];
+var SEARCH_INTENTS = ["overview", "lookup", "semantic", "deep"];
 var SEARCH_SCOPES = ["project", "all-projects"];
 var SEARCH_LIMIT = { min: 1, max: 50, default: 10, deepDefault: 20 };
+
+// src/core/search/section-vectors.ts
+function embedTerms(words, termList, weightOf) {
+  const out = new Float32Array(words.dims);
+  let known = 0;
+  for (const t of termList) {
+    const row = words.rowOf(t);
+    if (row < 0) continue;
+    known++;
+    words.addTo(out, row, weightOf ? weightOf(t, row) : words.weight(row));
+  }
+  if (known === 0) return null;
+  return normalize2(out) ? out : null;
+}
+function embedText(words, text) {
+  return embedTerms(words, terms(text));
+}
+function normalize2(v) {
+  let n = 0;
+  for (let d = 0; d < v.length; d++) n += v[d] * v[d];
+  if (n === 0) return false;
+  const inv = 1 / Math.sqrt(n);
+  for (let d = 0; d < v.length; d++) v[d] = v[d] * inv;
+  return true;
+}
+function dot(a, aOffset, b, dims) {
+  let s = 0;
+  for (let d = 0; d < dims; d++) s += a[aOffset + d] * b[d];
+  return s;
+}
+var SectionVectors = class {
+  constructor(words) {
+    this.words = words;
+    this.flat = new Float32Array(1024 * words.dims);
+    this.known = new Uint8Array(1024);
+  }
+  words;
+  flat;
+  /** doc → 1 when it has a vector. */
+  known;
+  titles = /* @__PURE__ */ new Map();
+  get dims() {
+    return this.words.dims;
+  }
+  get data() {
+    return this.flat;
+  }
+  has(doc) {
+    return doc < this.known.length && this.known[doc] === 1;
+  }
+  /** Upper bound of document numbers seen. */
+  get capacity() {
+    return this.known.length;
+  }
+  set(doc, text) {
+    const v = embedText(this.words, text);
+    if (v === null) {
+      this.remove(doc);
+      return;
+    }
+    this.grow(doc + 1);
+    this.flat.set(v, doc * this.dims);
+    this.known[doc] = 1;
+  }
+  remove(doc) {
+    if (doc < this.known.length) this.known[doc] = 0;
+  }
+  /** A thread's title vector (thread numbers are never reused, so a cached one stays right); null when no word is known. */
+  titleVector(threadNo, title) {
+    let v = this.titles.get(threadNo);
+    if (v === void 0) {
+      v = embedText(this.words, title());
+      this.titles.set(threadNo, v);
+    }
+    return v;
+  }
+  /** Forgets a replaced or removed thread's title vector. */
+  dropTitle(threadNo) {
+    this.titles.delete(threadNo);
+  }
+  grow(n) {
+    if (n <= this.known.length) return;
+    const size = Math.max(n, this.known.length * 2);
+    const flat = new Float32Array(size * this.dims);
+    flat.set(this.flat);
+    const known = new Uint8Array(size);
+    known.set(this.known);
+    this.flat = flat;
+    this.known = known;
+  }
+};
+
+// src/core/search/semantic-tier.ts
+var SEMANTIC_SECTION_SHARE = 0.25;
+var SEMANTIC_MIN_SIMILARITY = 0.35;
+var SEMANTIC_STRONG_SIMILARITY = 0.5;
+function queryVector(index, words, queryTerms2) {
+  const ti = index.terms;
+  return embedTerms(words, queryTerms2, (term, row) => {
+    const list = ti.postings(term);
+    return words.weight(row) * bm25Idf(ti.size, list ? ti.documentFrequency(list) : 0);
+  });
+}
+function matchMeaning(index, words, query, acceptThread, titleOf) {
+  const vectors = index.sectionVectors(words);
+  const data = vectors.data;
+  const dims = vectors.dims;
+  const threads = index.threadIds.length;
+  const best = index.scratch.floats("meaning-best", threads);
+  const bestDoc = index.scratch.uints("meaning-doc", threads);
+  const verdict = index.scratch.uints("meaning-verdict", threads);
+  const touched = [];
+  const end = Math.min(index.docCount, vectors.capacity);
+  for (let doc = 0; doc < end; doc++) {
+    if (!vectors.has(doc) || !index.terms.isLive(doc)) continue;
+    const t = index.docThread[doc];
+    if (verdict[t] === 0) {
+      verdict[t] = acceptThread(t) ? 1 : 2;
+      touched.push(t);
+    }
+    if (verdict[t] === 2) continue;
+    const sim = dot(data, doc * dims, query, dims) * (1 + SEMANTIC_SECTION_SHARE * (index.docWeight[doc] - 1));
+    if (bestDoc[t] === 0 || sim > best[t]) {
+      best[t] = sim;
+      bestDoc[t] = doc + 1;
+    }
+  }
+  const out = [];
+  for (const t of touched) {
+    const title = verdict[t] === 1 ? vectors.titleVector(t, () => titleOf(t)) : null;
+    const titleSim = title ? dot(title, 0, query, dims) : -Infinity;
+    const sim = Math.max(best[t], titleSim);
+    if (verdict[t] === 1 && bestDoc[t] > 0 && sim >= SEMANTIC_MIN_SIMILARITY) {
+      out.push({ threadNo: t, similarity: sim, best: index.doc(bestDoc[t] - 1) });
+    }
+    verdict[t] = 0;
+    best[t] = 0;
+    bestDoc[t] = 0;
+  }
+  return out;
+}
+function meaningSnippet(words, doc, query) {
+  let bestLine = "";
+  let bestSim = -Infinity;
+  for (const line of doc.text.split("\n")) {
+    if (line.trim() === "") continue;
+    const v = embedTerms(words, terms(line));
+    const sim = v ? dot(v, 0, query, words.dims) : -1;
+    if (sim > bestSim) [bestLine, bestSim] = [line, sim];
+  }
+  return clip(bestLine);
+}
+var WORD_VECTORS_FILE = "word-vectors.bin";
+var FORMAT = "threadmind-word-vectors";
+var MAX_ASSET_BYTES = 16e6;
+var SIF_A = 1e-3;
+var ZIPF_H = 13.5;
+var WordVectors = class {
+  constructor(dims, unit, weights, terms2) {
+    this.dims = dims;
+    this.unit = unit;
+    this.weights = weights;
+    terms2.forEach((t, row) => {
+      if (!this.rows.has(t)) this.rows.set(t, row);
+    });
+  }
+  dims;
+  unit;
+  weights;
+  rows = /* @__PURE__ */ new Map();
+  get size() {
+    return this.rows.size;
+  }
+  /** The row of a search term (as `terms()` makes them), or -1 when the vocabulary lacks it. */
+  rowOf(term) {
+    return this.rows.get(term) ?? -1;
+  }
+  /** How much a term counts in a text's vector: rare words more than frequent ones. */
+  weight(row) {
+    return this.weights[row];
+  }
+  /** out += w · vector(row). */
+  addTo(out, row, w) {
+    const base = row * this.dims;
+    for (let d = 0; d < this.dims; d++) out[d] = out[d] + w * this.unit[base + d];
+  }
+};
+function parseWordVectors(bytes, path) {
+  const newline = bytes.indexOf(10);
+  if (newline < 0 || newline > 4096) throw new Error(`${path} has no header line`);
+  let header;
+  try {
+    header = JSON.parse(bytes.subarray(0, newline).toString("utf8"));
+  } catch {
+    throw new Error(`${path} has a header that is not JSON`);
+  }
+  const { count, dims, wordsBytes, sha256 } = header;
+  if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
+  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string") throw new Error(`${path} has a malformed header`);
+  const start = newline + 1;
+  if (bytes.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes.length} bytes, not what its header announces`);
+  const body = bytes.subarray(start);
+  if (createHash("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
+  const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
+  if (words.length !== count) throw new Error(`${path} lists ${words.length} words, not ${count}`);
+  const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count * dims);
+  const unit = new Float32Array(count * dims);
+  const weights = new Float32Array(count);
+  for (let row = 0; row < count; row++) {
+    let norm = 0;
+    for (let d = 0; d < dims; d++) norm += raw[row * dims + d] ** 2;
+    const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let d = 0; d < dims; d++) unit[row * dims + d] = raw[row * dims + d] * inv;
+    const p = 1 / ((row + 1) * ZIPF_H);
+    weights[row] = SIF_A / (SIF_A + p);
+  }
+  return new WordVectors(dims, unit, weights, words.map((w) => stem(fold(w))));
+}
+function isCount(v) {
+  return typeof v === "number" && Number.isInteger(v) && v > 0;
+}
+function locateWordVectors(moduleUrl = import.meta.url) {
+  const candidates = [new URL(`./assets/${WORD_VECTORS_FILE}`, moduleUrl)];
+  if (moduleUrl.endsWith(".ts")) candidates.push(new URL(`../../../assets/${WORD_VECTORS_FILE}`, moduleUrl));
+  for (const url of candidates) {
+    const path = fileURLToPath(url);
+    if (existsSync(path)) return path;
+  }
+  return null;
+}
+var loaded = null;
+function wordVectors() {
+  if (loaded === null) loaded = loadOnce();
+  if (loaded instanceof Error) throw loaded;
+  return loaded;
+}
+function loadOnce() {
+  const started = performance.now();
+  const path = locateWordVectors();
+  if (path === null) return new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
+  try {
+    const bytes = readFileSync(path);
+    if (bytes.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
+    const vectors = parseWordVectors(bytes, path);
+    return { vectors, path, loadMs: Math.round(performance.now() - started) };
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+}
 
 // src/core/search/thread-search.ts
 var STRONG_HITS_WANTED = 3;
 var LOOKUP_MIN_COVERAGE = 0.5;
 var QUERY_MAX_CHARS = 500;
 var QUERY_MAX_TERMS = 30;
+var DEFAULT_INTENT = "semantic";
 var STATUSES = ["active", "done", "abandoned"];
 function normalizeSearchQuery(input) {
   const query = input.query.trim();
@@ -10308,7 +10558,7 @@ function normalizeSearchQuery(input) {
   const terms2 = queryTerms(query);
   if (terms2.length === 0) throw errors.invalid(`The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`);
   if (terms2.length > QUERY_MAX_TERMS) throw errors.invalid(`The search query has ${terms2.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`);
-  const intent = input.intent ?? "lookup";
+  const intent = input.intent ?? DEFAULT_INTENT;
   if (!SEARCH_INTENTS.includes(intent)) throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
   const scope = input.scope ?? "project";
   if (!SEARCH_SCOPES.includes(scope)) throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
@@ -10352,6 +10602,7 @@ async function searchThreads(store, projectIds, input) {
     const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
     const statusOk = (meta) => q.status === void 0 || statusOf(meta) === q.status;
     const tiers = [];
+    const notices = [];
     const finish2 = (top) => ({
       query: q.query,
       terms: q.terms,
@@ -10361,7 +10612,7 @@ async function searchThreads(store, projectIds, input) {
       limit: q.limit,
       tiers,
       hits: top.map((c) => toHit(c, q.terms)),
-      notices: projects.flatMap(noticesOf),
+      notices: [...notices, ...projects.flatMap(noticesOf)],
       cost
     });
     const metaMatches = (relaxed) => projects.map((p) => {
@@ -10376,16 +10627,121 @@ async function searchThreads(store, projectIds, input) {
     if (q.intent === "overview" || strongOverview >= wanted) return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
     cost.bodyTextUsed = true;
     for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
+    const weigh = strongRule(projects, q.terms);
     addSections(overview, q.terms, (meta) => statusOk(meta) && (q.status !== void 0 || statusOf(meta) === "active"), false);
-    const lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit);
-    tiers.push({ tier: "lookup", strongHits: lookup.count, weak: lookup.count < wanted });
-    if (q.intent === "lookup" || lookup.count >= wanted) return finish2(lookup.top);
+    let lookupFinds = overview;
+    let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
+    let closedSearched = q.status !== void 0 && q.status !== "active";
+    if (lookup.strong < wanted && q.status === void 0) {
+      lookupFinds = metaMatches(false);
+      addSections(lookupFinds, q.terms, statusOk, false);
+      lookup = collect(lookupFinds, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
+      closedSearched = true;
+    }
+    tiers.push({ tier: "lookup", strongHits: lookup.strong, weak: lookup.strong < wanted, ...closedSearched ? { closedThreads: true } : {} });
+    if (q.intent === "lookup" || lookup.strong >= wanted) return finish2(lookup.top);
+    const meaning = meaningMatches(projects, q.terms, statusOk, cost, notices);
+    const semantic = mergeMeaning(lookup.top, meaning, q.limit);
+    tiers.push({ tier: "semantic", strongHits: semantic.strong, weak: semantic.strong < wanted });
+    if (q.intent === "semantic" || semantic.strong >= wanted) return finish2(semantic.top);
     const deep = metaMatches(true);
     addSections(deep, q.terms, statusOk, true);
-    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, { finds: overview, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
-    tiers.push({ tier: "deep", strongHits: deepRanked.strong, weak: false });
-    return finish2(deepRanked.top);
+    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, weigh, { finds: lookupFinds, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
+    const merged = mergeMeaning(deepRanked.top, meaning, q.limit);
+    tiers.push({ tier: "deep", strongHits: merged.strong, weak: false });
+    return finish2(merged.top);
   });
+}
+function strongRule(projects, queryTerms2) {
+  let docs = 0;
+  const df = queryTerms2.map(() => 0);
+  for (const p of projects) {
+    const ti = p.bodyLayer?.terms;
+    if (!ti) continue;
+    docs += ti.size;
+    queryTerms2.forEach((t, i) => {
+      const list = ti.postings(t);
+      if (list) df[i] = df[i] + ti.documentFrequency(list);
+    });
+  }
+  const idf = df.map((n) => bm25Idf(docs, n));
+  const total = idf.reduce((a, b) => a + b, 0);
+  return (mask2) => {
+    let covered = 0;
+    idf.forEach((w, i) => {
+      if (mask2 & 1 << i) covered += w;
+    });
+    return total > 0 ? covered / total : 0;
+  };
+}
+function meaningMatches(projects, queryTerms2, accept, cost, notices) {
+  const started = performance.now();
+  let words;
+  try {
+    words = wordVectors();
+  } catch (e) {
+    notices.push(`The semantic tier is unavailable (${e instanceof Error ? e.message : String(e)}): only words were matched.`);
+    return [];
+  }
+  const out = [];
+  for (const p of projects) {
+    const bodies = p.bodyLayer;
+    if (!bodies) throw new Error(`search: the section index of project "${p.projectId}" was not loaded`);
+    const loadedBefore = bodies.hasSectionVectors(words.vectors);
+    const query = queryVector(bodies, words.vectors, queryTerms2);
+    if (query === null) continue;
+    const catalog = p.catalogIndex;
+    const metaOf = (threadNo) => {
+      const slot = catalog.slotOf(bodies.threadIds[threadNo]);
+      return slot >= 0 ? catalog.at(slot) : void 0;
+    };
+    const accepted = (t) => {
+      const meta = metaOf(t);
+      return meta !== void 0 && accept(meta);
+    };
+    for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "")) {
+      const vectors = words.vectors;
+      out.push({ projectId: p.projectId, meta: metaOf(m.threadNo), similarity: m.similarity, best: m.best, snippet: () => meaningSnippet(vectors, m.best, query) });
+    }
+    if (!loadedBefore) cost.semanticLoadMs = Math.round(performance.now() - started);
+  }
+  return out.sort((a, b) => b.similarity - a.similarity || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0));
+}
+var LEXICAL_SHARE = 0.2;
+function mergeMeaning(lexical, meaning, limit) {
+  const key = (projectId, id) => `${projectId}/${id}`;
+  const similar = new Map(meaning.map((m) => [key(m.projectId, m.meta.id), m]));
+  const first = [];
+  const rest = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const c of lexical) {
+    const m = similar.get(key(c.projectId, c.meta.id));
+    seen.add(key(c.projectId, c.meta.id));
+    const withSim = m ? { ...c, similarity: m.similarity } : c;
+    if (c.strong) first.push(withSim);
+    else rest.push({ c: withSim, fused: (m?.similarity ?? 0) + LEXICAL_SHARE * c.weightedCoverage });
+  }
+  for (const m of meaning) {
+    if (seen.has(key(m.projectId, m.meta.id))) continue;
+    const c = {
+      projectId: m.projectId,
+      meta: m.meta,
+      metaMatch: void 0,
+      sectionMatch: void 0,
+      score: m.similarity,
+      coverage: 0,
+      weightedCoverage: 0,
+      strong: false,
+      tier: "semantic",
+      similarity: m.similarity,
+      meaning: m
+    };
+    rest.push({ c, fused: m.similarity });
+  }
+  rest.sort((a, b) => b.fused - a.fused);
+  const top = [...first, ...rest.map((r) => r.c)].slice(0, limit);
+  const strong = first.length + meaning.filter((m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)).length;
+  return { strong, top };
 }
 function addSections(finds, terms2, accept, relaxed) {
   for (const f of finds) {
@@ -10408,7 +10764,7 @@ function addSections(finds, terms2, accept, relaxed) {
     for (const m of matchSections(bodies, terms2, acceptThread, relaxed)) f.addSection(slotOf(m.threadNo), m);
   }
 }
-function collect(finds, termCount, minCoverage, tier, limit, earlier2) {
+function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier2) {
   const scores = [];
   const where = [];
   let strong = 0;
@@ -10425,7 +10781,7 @@ function collect(finds, termCount, minCoverage, tier, limit, earlier2) {
         const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
         if ((e.meta || e.section) && c >= earlier2.minCoverage) [source, meta, section, coverage] = [1, e.meta, e.section, c];
       }
-      if (coverage >= LOOKUP_MIN_COVERAGE) strong++;
+      if ((weigh ? weigh((meta?.mask ?? 0) | (section?.mask ?? 0)) : coverage) >= LOOKUP_MIN_COVERAGE) strong++;
       scores.push((meta?.score ?? 0) + (section?.score ?? 0));
       where.push(pi, slot, source);
     }
@@ -10439,15 +10795,29 @@ function collect(finds, termCount, minCoverage, tier, limit, earlier2) {
     const f = source === 1 ? earlier2.finds[pi] : finds[pi];
     const metaMatch = f.meta[slot];
     const sectionMatch = f.section[slot];
-    const coverage = bitCount((metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0)) / termCount;
+    const mask2 = (metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0);
+    const coverage = bitCount(mask2) / termCount;
     const meta = f.project.catalogIndex.at(slot);
-    top.push({ projectId: f.project.projectId, meta, metaMatch, sectionMatch, score: scores[i], coverage, tier: source === 1 ? earlier2.tier : tier });
+    const weightedCoverage = weigh ? weigh(mask2) : coverage;
+    top.push({ projectId: f.project.projectId, meta, metaMatch, sectionMatch, score: scores[i], coverage, weightedCoverage, strong: weightedCoverage >= LOOKUP_MIN_COVERAGE, tier: source === 1 ? earlier2.tier : tier });
   }
   return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
 }
 function toHit(c, terms2) {
   const isMatch = termMatcher(terms2, c.tier === "deep");
-  const base = { projectId: c.projectId, threadId: c.meta.id, title: c.meta.title, status: statusOf(c.meta), score: Math.round(c.score * 100) / 100, coverage: c.coverage };
+  const base = {
+    projectId: c.projectId,
+    threadId: c.meta.id,
+    title: c.meta.title,
+    status: statusOf(c.meta),
+    score: Math.round(c.score * 100) / 100,
+    coverage: c.coverage,
+    ...c.similarity !== void 0 ? { similarity: Math.round(c.similarity * 100) / 100 } : {}
+  };
+  if (c.meaning) {
+    const best = c.meaning.best;
+    return { ...base, section: sectionLabel(best), field: best.kind === "reason" ? "reason" : "section", snippet: c.meaning.snippet(), tier: "semantic" };
+  }
   if (c.sectionMatch) {
     const s = c.sectionMatch;
     return { ...base, section: sectionLabel(s.best), field: s.best.kind === "reason" ? "reason" : "section", snippet: sectionSnippet(s, isMatch), tier: c.tier };
@@ -10486,18 +10856,31 @@ function formatSearchAnswer(answer) {
   lines.push(n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`);
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
-    lines.push(`${i + 1}. ${oneLine3(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}`);
+    const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
+    lines.push(`${i + 1}. ${oneLine3(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
     if (h.snippet !== "") lines.push(`   ${h.snippet}`);
   });
   lines.push(`Tiers: ${answer.tiers.map(tierText).join(" \u2192 ")}.`);
   const last2 = answer.tiers[answer.tiers.length - 1];
-  if (last2?.weak && answer.intent !== "deep") {
-    lines.push(
-      answer.intent === "overview" ? "Only ids, titles, branches, paths and headings were searched: intent=lookup searches the summaries." : "Closed threads' summaries were not searched: intent=deep (or status=done|abandoned) includes them."
-    );
-  }
+  if (last2?.weak && answer.intent !== "deep") lines.push(hintAfter(last2));
   lines.push(...answer.notices.map((x) => `\u26A0 ${x}`));
   return lines.join("\n");
+}
+function hintAfter(last2) {
+  switch (last2.tier) {
+    case "overview":
+      return "Only ids, titles, branches, paths and headings were searched: intent=lookup searches the summaries.";
+    case "lookup":
+      return last2.closedThreads ? "Only words were matched: intent=semantic (the default) also finds threads that say it in other words." : "Closed threads' summaries were not searched: intent=semantic (or status=done|abandoned) includes them.";
+    case "semantic":
+      return "intent=deep also matches words by their beginning (auth \u2192 authentication) and threads with any one query word.";
+    case "deep":
+      return "";
+    default: {
+      const unknown = last2.tier;
+      throw new Error(`unknown search tier ${String(unknown)}`);
+    }
+  }
 }
 function tierText(t) {
   return `${t.tier} (${t.strongHits} strong${t.weak ? ", weak" : ""})`;
@@ -10517,7 +10900,10 @@ var BodyIndex = class {
   /** thread number → its slot in the catalog index when last resolved (a hint: check it, slots change when a file does). */
   catalogSlot = [];
   docs = [];
+  /** The semantic tier's section vectors: null until that tier first runs, then kept up to date by put and delete. */
+  vectors = null;
   current = /* @__PURE__ */ new Map();
+  threadNumbers = /* @__PURE__ */ new Map();
   get docCount() {
     return this.docs.length;
   }
@@ -10525,6 +10911,7 @@ var BodyIndex = class {
     this.delete(threadId);
     const threadNo = this.threadIds.length;
     this.threadIds.push(threadId);
+    this.threadNumbers.set(threadId, threadNo);
     this.catalogSlot.push(-1);
     const slots = [];
     for (const doc of entry.docs) {
@@ -10533,16 +10920,34 @@ var BodyIndex = class {
       this.docThread[slot] = threadNo;
       this.docWeight[slot] = sectionWeight(doc);
       this.terms.add(slot, terms(doc.text));
+      this.vectors?.set(slot, doc.text);
       slots.push(slot);
     }
     this.current.set(threadId, slots);
   }
   delete(threadId) {
+    const threadNo = this.threadNumbers.get(threadId);
+    if (threadNo !== void 0) this.vectors?.dropTitle(threadNo);
+    this.threadNumbers.delete(threadId);
     for (const slot of this.current.get(threadId) ?? []) {
       this.docs[slot] = void 0;
       this.terms.remove(slot);
+      this.vectors?.remove(slot);
     }
     this.current.delete(threadId);
+  }
+  hasSectionVectors(words) {
+    return this.vectors !== null && this.vectors.words === words;
+  }
+  /** The section vectors, computed for every current section on first call (the semantic tier's first run). */
+  sectionVectors(words) {
+    if (this.vectors && this.vectors.words === words) return this.vectors;
+    const vectors = new SectionVectors(words);
+    this.docs.forEach((doc, slot) => {
+      if (doc) vectors.set(slot, doc.text);
+    });
+    this.vectors = vectors;
+    return vectors;
   }
   doc(slot) {
     return this.docs[slot];
@@ -10803,13 +11208,13 @@ var ProjectIndex = class {
   async loadBodies() {
     this.filesRead = 0;
     if (this.bodies === null || this.bodyIndex === null) {
-      const loaded2 = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
-      if (loaded2.problem) this.notices.push(`The search index's section texts could not be used (${loaded2.problem}); they were rebuilt from the thread files.`);
+      const loaded3 = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
+      if (loaded3.problem) this.notices.push(`The search index's section texts could not be used (${loaded3.problem}); they were rebuilt from the thread files.`);
       this.bodies = /* @__PURE__ */ new Map();
       this.bodyIndex = new BodyIndex();
       for (const entry of this.catalog.values()) {
         if (!entry.meta) continue;
-        const cached = loaded2.entries.get(entry.meta.id);
+        const cached = loaded3.entries.get(entry.meta.id);
         if (cached && cached.hash === entry.hash && !this.pendingBodies.has(entry.meta.id)) {
           this.bodies.set(entry.meta.id, cached);
           this.bodyIndex.put(entry.meta.id, cached);
@@ -10817,7 +11222,7 @@ var ProjectIndex = class {
           this.reread(entry.file, true);
         }
       }
-      if (loaded2.entries.size !== this.bodies.size || loaded2.problem) this.bodiesDirty = true;
+      if (loaded3.entries.size !== this.bodies.size || loaded3.problem) this.bodiesDirty = true;
     }
     for (const [id, body] of this.pendingBodies) {
       this.bodiesDirty = true;
@@ -10856,12 +11261,12 @@ var ProjectIndex = class {
   }
   loadCatalogFile() {
     this.catalogLoaded = true;
-    const loaded2 = readCatalogFile(catalogPath(this.storeDir, this.projectId));
-    if (loaded2.problem) {
-      this.notices.push(`The search index could not be used (${loaded2.problem}); it was rebuilt from the thread files.`);
+    const loaded3 = readCatalogFile(catalogPath(this.storeDir, this.projectId));
+    if (loaded3.problem) {
+      this.notices.push(`The search index could not be used (${loaded3.problem}); it was rebuilt from the thread files.`);
       this.catalogDirty = true;
     }
-    this.catalog = loaded2.entries;
+    this.catalog = loaded3.entries;
     for (const entry of this.catalog.values()) if (entry.meta) this.meta.put(entry.meta);
   }
   noteNoWatch() {
@@ -13534,7 +13939,7 @@ function restartKind(r) {
     }
   }
 }
-function loaded(r) {
+function loaded2(r) {
   if (r.threadMind === null) return "\u2014";
   const t = r.threadMind;
   return `~${fmt3(t.tokens)} (${fmt3(t.chars)} chars, ${t.receipt})`;
@@ -13544,7 +13949,7 @@ function restartRow(r) {
   const before = r.before === null ? "\u2014" : `${fmt3(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : ""}`;
   const after = r.after === null ? "\u2014" : `${fmt3(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
   const saving = r.saving === null || r.before === null || r.after === null || r.before === 0 ? "\u2014" : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;
-  return [when(r.at), restartKind(r), session, before, after, saving, loaded(r), r.pairedBy];
+  return [when(r.at), restartKind(r), session, before, after, saving, loaded2(r), r.pairedBy];
 }
 var PAIRING_LINES = [
   `/clear (the ended session's final size \u2192 the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) \u2014 "hooks".`,

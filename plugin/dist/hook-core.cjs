@@ -33,9 +33,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports2) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -90,9 +90,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports2) {
+  "../../main/node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -248,9 +248,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -419,9 +419,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -489,9 +489,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -539,9 +539,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -569,9 +569,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports2) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -610,9 +610,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
@@ -728,9 +728,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -758,9 +758,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -833,9 +833,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -976,9 +976,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
     "use strict";
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -993,9 +993,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1129,9 +1129,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1412,9 +1412,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1536,9 +1536,9 @@ ${ctx.indent}${str}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1669,9 +1669,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports2) {
+  "../../main/node_modules/yaml/dist/log.js"(exports2) {
     "use strict";
     var node_process = require("process");
     function debug(logLevel, ...messages) {
@@ -1691,9 +1691,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1751,9 +1751,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -1815,9 +1815,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -1855,9 +1855,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -2006,9 +2006,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2150,9 +2150,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2172,9 +2172,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2288,9 +2288,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2310,9 +2310,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports2) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -2329,9 +2329,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2347,9 +2347,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2371,9 +2371,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -2398,9 +2398,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2431,9 +2431,9 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
       resolve(str) {
         const node = new Scalar.Scalar(parseFloat(str));
-        const dot = str.indexOf(".");
-        if (dot !== -1 && str[str.length - 1] === "0")
-          node.minFractionDigits = str.length - dot - 1;
+        const dot2 = str.indexOf(".");
+        if (dot2 !== -1 && str[str.length - 1] === "0")
+          node.minFractionDigits = str.length - dot2 - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2444,9 +2444,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2489,9 +2489,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -2517,9 +2517,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -2584,9 +2584,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
     "use strict";
     var node_buffer = require("buffer");
     var Scalar = require_Scalar();
@@ -2650,9 +2650,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2728,9 +2728,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -2806,9 +2806,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -2838,9 +2838,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2871,9 +2871,9 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
       resolve(str) {
         const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
-        const dot = str.indexOf(".");
-        if (dot !== -1) {
-          const f = str.substring(dot + 1).replace(/_/g, "");
+        const dot2 = str.indexOf(".");
+        if (dot2 !== -1) {
+          const f = str.substring(dot2 + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node.minFractionDigits = f.length;
         }
@@ -2887,9 +2887,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2966,9 +2966,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3055,9 +3055,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
@@ -3143,9 +3143,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3187,9 +3187,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/tags.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3281,9 +3281,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -3313,9 +3313,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -3393,9 +3393,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/Document.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3702,9 +3702,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports2) {
+  "../../main/node_modules/yaml/dist/errors.js"(exports2) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3767,9 +3767,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -3901,9 +3901,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -3943,9 +3943,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -3961,9 +3961,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -3977,9 +3977,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4085,9 +4085,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4136,9 +4136,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -4179,9 +4179,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4373,9 +4373,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4438,9 +4438,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4621,9 +4621,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -4842,9 +4842,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4923,9 +4923,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -4953,9 +4953,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5059,9 +5059,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5102,9 +5102,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/composer.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var directives = require_directives();
@@ -5310,9 +5310,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5495,9 +5495,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5556,9 +5556,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5618,9 +5618,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst.js"(exports2) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5720,9 +5720,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports2) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6309,9 +6309,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports2) {
     "use strict";
     var LineCounter = class {
       constructor() {
@@ -6340,9 +6340,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/parser.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var cst = require_cst();
@@ -7214,9 +7214,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports2) {
+  "../../main/node_modules/yaml/dist/public-api.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7311,9 +7311,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports2) {
+  "../../main/node_modules/yaml/dist/index.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7383,18 +7383,18 @@ function savedOutputPathOf(record2) {
 function readSavedOutput(path) {
   let size;
   try {
-    size = (0, import_node_fs25.statSync)(path).size;
+    size = (0, import_node_fs26.statSync)(path).size;
   } catch (e) {
     if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
     throw e;
   }
-  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs25.readFileSync)(path, "utf8");
+  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs26.readFileSync)(path, "utf8");
 }
-var import_node_fs25, SAVED_TO, SAVED_MAX_BYTES;
+var import_node_fs26, SAVED_TO, SAVED_MAX_BYTES;
 var init_saved_output = __esm({
   "src/core/saved-output.ts"() {
     "use strict";
-    import_node_fs25 = require("fs");
+    import_node_fs26 = require("fs");
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
   }
@@ -7455,7 +7455,7 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs18 = require("fs");
+var import_node_fs19 = require("fs");
 var import_node_path15 = require("path");
 
 // src/core/errors.ts
@@ -10098,15 +10098,271 @@ function sectionSnippet(match, isMatch) {
 }
 
 // src/core/search/search-types.ts
-var SEARCH_INTENTS = ["overview", "lookup", "deep"];
+var SEARCH_INTENTS = ["overview", "lookup", "semantic", "deep"];
 var SEARCH_SCOPES = ["project", "all-projects"];
 var SEARCH_LIMIT = { min: 1, max: 50, default: 10, deepDefault: 20 };
+
+// src/core/search/section-vectors.ts
+function embedTerms(words, termList, weightOf) {
+  const out = new Float32Array(words.dims);
+  let known = 0;
+  for (const t of termList) {
+    const row = words.rowOf(t);
+    if (row < 0) continue;
+    known++;
+    words.addTo(out, row, weightOf ? weightOf(t, row) : words.weight(row));
+  }
+  if (known === 0) return null;
+  return normalize2(out) ? out : null;
+}
+function embedText(words, text) {
+  return embedTerms(words, terms(text));
+}
+function normalize2(v) {
+  let n = 0;
+  for (let d = 0; d < v.length; d++) n += v[d] * v[d];
+  if (n === 0) return false;
+  const inv = 1 / Math.sqrt(n);
+  for (let d = 0; d < v.length; d++) v[d] = v[d] * inv;
+  return true;
+}
+function dot(a, aOffset, b, dims) {
+  let s = 0;
+  for (let d = 0; d < dims; d++) s += a[aOffset + d] * b[d];
+  return s;
+}
+var SectionVectors = class {
+  constructor(words) {
+    this.words = words;
+    this.flat = new Float32Array(1024 * words.dims);
+    this.known = new Uint8Array(1024);
+  }
+  words;
+  flat;
+  /** doc → 1 when it has a vector. */
+  known;
+  titles = /* @__PURE__ */ new Map();
+  get dims() {
+    return this.words.dims;
+  }
+  get data() {
+    return this.flat;
+  }
+  has(doc) {
+    return doc < this.known.length && this.known[doc] === 1;
+  }
+  /** Upper bound of document numbers seen. */
+  get capacity() {
+    return this.known.length;
+  }
+  set(doc, text) {
+    const v = embedText(this.words, text);
+    if (v === null) {
+      this.remove(doc);
+      return;
+    }
+    this.grow(doc + 1);
+    this.flat.set(v, doc * this.dims);
+    this.known[doc] = 1;
+  }
+  remove(doc) {
+    if (doc < this.known.length) this.known[doc] = 0;
+  }
+  /** A thread's title vector (thread numbers are never reused, so a cached one stays right); null when no word is known. */
+  titleVector(threadNo, title) {
+    let v = this.titles.get(threadNo);
+    if (v === void 0) {
+      v = embedText(this.words, title());
+      this.titles.set(threadNo, v);
+    }
+    return v;
+  }
+  /** Forgets a replaced or removed thread's title vector. */
+  dropTitle(threadNo) {
+    this.titles.delete(threadNo);
+  }
+  grow(n) {
+    if (n <= this.known.length) return;
+    const size = Math.max(n, this.known.length * 2);
+    const flat = new Float32Array(size * this.dims);
+    flat.set(this.flat);
+    const known = new Uint8Array(size);
+    known.set(this.known);
+    this.flat = flat;
+    this.known = known;
+  }
+};
+
+// src/core/search/semantic-tier.ts
+var SEMANTIC_SECTION_SHARE = 0.25;
+var SEMANTIC_MIN_SIMILARITY = 0.35;
+var SEMANTIC_STRONG_SIMILARITY = 0.5;
+function queryVector(index, words, queryTerms2) {
+  const ti = index.terms;
+  return embedTerms(words, queryTerms2, (term, row) => {
+    const list = ti.postings(term);
+    return words.weight(row) * bm25Idf(ti.size, list ? ti.documentFrequency(list) : 0);
+  });
+}
+function matchMeaning(index, words, query, acceptThread, titleOf) {
+  const vectors = index.sectionVectors(words);
+  const data = vectors.data;
+  const dims = vectors.dims;
+  const threads = index.threadIds.length;
+  const best = index.scratch.floats("meaning-best", threads);
+  const bestDoc = index.scratch.uints("meaning-doc", threads);
+  const verdict = index.scratch.uints("meaning-verdict", threads);
+  const touched = [];
+  const end = Math.min(index.docCount, vectors.capacity);
+  for (let doc = 0; doc < end; doc++) {
+    if (!vectors.has(doc) || !index.terms.isLive(doc)) continue;
+    const t = index.docThread[doc];
+    if (verdict[t] === 0) {
+      verdict[t] = acceptThread(t) ? 1 : 2;
+      touched.push(t);
+    }
+    if (verdict[t] === 2) continue;
+    const sim = dot(data, doc * dims, query, dims) * (1 + SEMANTIC_SECTION_SHARE * (index.docWeight[doc] - 1));
+    if (bestDoc[t] === 0 || sim > best[t]) {
+      best[t] = sim;
+      bestDoc[t] = doc + 1;
+    }
+  }
+  const out = [];
+  for (const t of touched) {
+    const title = verdict[t] === 1 ? vectors.titleVector(t, () => titleOf(t)) : null;
+    const titleSim = title ? dot(title, 0, query, dims) : -Infinity;
+    const sim = Math.max(best[t], titleSim);
+    if (verdict[t] === 1 && bestDoc[t] > 0 && sim >= SEMANTIC_MIN_SIMILARITY) {
+      out.push({ threadNo: t, similarity: sim, best: index.doc(bestDoc[t] - 1) });
+    }
+    verdict[t] = 0;
+    best[t] = 0;
+    bestDoc[t] = 0;
+  }
+  return out;
+}
+function meaningSnippet(words, doc, query) {
+  let bestLine = "";
+  let bestSim = -Infinity;
+  for (const line of doc.text.split("\n")) {
+    if (line.trim() === "") continue;
+    const v = embedTerms(words, terms(line));
+    const sim = v ? dot(v, 0, query, words.dims) : -1;
+    if (sim > bestSim) [bestLine, bestSim] = [line, sim];
+  }
+  return clip(bestLine);
+}
+
+// src/core/search/word-vectors.ts
+var import_node_crypto6 = require("crypto");
+var import_node_fs13 = require("fs");
+var import_node_url = require("url");
+var import_meta = {};
+var WORD_VECTORS_FILE = "word-vectors.bin";
+var FORMAT = "threadmind-word-vectors";
+var MAX_ASSET_BYTES = 16e6;
+var SIF_A = 1e-3;
+var ZIPF_H = 13.5;
+var WordVectors = class {
+  constructor(dims, unit, weights, terms2) {
+    this.dims = dims;
+    this.unit = unit;
+    this.weights = weights;
+    terms2.forEach((t, row) => {
+      if (!this.rows.has(t)) this.rows.set(t, row);
+    });
+  }
+  dims;
+  unit;
+  weights;
+  rows = /* @__PURE__ */ new Map();
+  get size() {
+    return this.rows.size;
+  }
+  /** The row of a search term (as `terms()` makes them), or -1 when the vocabulary lacks it. */
+  rowOf(term) {
+    return this.rows.get(term) ?? -1;
+  }
+  /** How much a term counts in a text's vector: rare words more than frequent ones. */
+  weight(row) {
+    return this.weights[row];
+  }
+  /** out += w · vector(row). */
+  addTo(out, row, w) {
+    const base = row * this.dims;
+    for (let d = 0; d < this.dims; d++) out[d] = out[d] + w * this.unit[base + d];
+  }
+};
+function parseWordVectors(bytes, path) {
+  const newline = bytes.indexOf(10);
+  if (newline < 0 || newline > 4096) throw new Error(`${path} has no header line`);
+  let header;
+  try {
+    header = JSON.parse(bytes.subarray(0, newline).toString("utf8"));
+  } catch {
+    throw new Error(`${path} has a header that is not JSON`);
+  }
+  const { count, dims, wordsBytes, sha256 } = header;
+  if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
+  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string") throw new Error(`${path} has a malformed header`);
+  const start = newline + 1;
+  if (bytes.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes.length} bytes, not what its header announces`);
+  const body = bytes.subarray(start);
+  if ((0, import_node_crypto6.createHash)("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
+  const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
+  if (words.length !== count) throw new Error(`${path} lists ${words.length} words, not ${count}`);
+  const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count * dims);
+  const unit = new Float32Array(count * dims);
+  const weights = new Float32Array(count);
+  for (let row = 0; row < count; row++) {
+    let norm = 0;
+    for (let d = 0; d < dims; d++) norm += raw[row * dims + d] ** 2;
+    const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let d = 0; d < dims; d++) unit[row * dims + d] = raw[row * dims + d] * inv;
+    const p = 1 / ((row + 1) * ZIPF_H);
+    weights[row] = SIF_A / (SIF_A + p);
+  }
+  return new WordVectors(dims, unit, weights, words.map((w) => stem(fold(w))));
+}
+function isCount(v) {
+  return typeof v === "number" && Number.isInteger(v) && v > 0;
+}
+function locateWordVectors(moduleUrl = import_meta.url) {
+  const candidates = [new URL(`./assets/${WORD_VECTORS_FILE}`, moduleUrl)];
+  if (moduleUrl.endsWith(".ts")) candidates.push(new URL(`../../../assets/${WORD_VECTORS_FILE}`, moduleUrl));
+  for (const url of candidates) {
+    const path = (0, import_node_url.fileURLToPath)(url);
+    if ((0, import_node_fs13.existsSync)(path)) return path;
+  }
+  return null;
+}
+var loaded = null;
+function wordVectors() {
+  if (loaded === null) loaded = loadOnce();
+  if (loaded instanceof Error) throw loaded;
+  return loaded;
+}
+function loadOnce() {
+  const started = performance.now();
+  const path = locateWordVectors();
+  if (path === null) return new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
+  try {
+    const bytes = (0, import_node_fs13.readFileSync)(path);
+    if (bytes.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
+    const vectors = parseWordVectors(bytes, path);
+    return { vectors, path, loadMs: Math.round(performance.now() - started) };
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+}
 
 // src/core/search/thread-search.ts
 var STRONG_HITS_WANTED = 3;
 var LOOKUP_MIN_COVERAGE = 0.5;
 var QUERY_MAX_CHARS = 500;
 var QUERY_MAX_TERMS = 30;
+var DEFAULT_INTENT = "semantic";
 var STATUSES = ["active", "done", "abandoned"];
 function normalizeSearchQuery(input) {
   const query = input.query.trim();
@@ -10115,7 +10371,7 @@ function normalizeSearchQuery(input) {
   const terms2 = queryTerms(query);
   if (terms2.length === 0) throw errors.invalid(`The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`);
   if (terms2.length > QUERY_MAX_TERMS) throw errors.invalid(`The search query has ${terms2.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`);
-  const intent = input.intent ?? "lookup";
+  const intent = input.intent ?? DEFAULT_INTENT;
   if (!SEARCH_INTENTS.includes(intent)) throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
   const scope = input.scope ?? "project";
   if (!SEARCH_SCOPES.includes(scope)) throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
@@ -10159,6 +10415,7 @@ async function searchThreads(store, projectIds, input) {
     const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
     const statusOk = (meta) => q.status === void 0 || statusOf(meta) === q.status;
     const tiers = [];
+    const notices = [];
     const finish2 = (top) => ({
       query: q.query,
       terms: q.terms,
@@ -10168,7 +10425,7 @@ async function searchThreads(store, projectIds, input) {
       limit: q.limit,
       tiers,
       hits: top.map((c) => toHit(c, q.terms)),
-      notices: projects.flatMap(noticesOf),
+      notices: [...notices, ...projects.flatMap(noticesOf)],
       cost
     });
     const metaMatches = (relaxed) => projects.map((p) => {
@@ -10183,16 +10440,121 @@ async function searchThreads(store, projectIds, input) {
     if (q.intent === "overview" || strongOverview >= wanted) return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
     cost.bodyTextUsed = true;
     for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
+    const weigh = strongRule(projects, q.terms);
     addSections(overview, q.terms, (meta) => statusOk(meta) && (q.status !== void 0 || statusOf(meta) === "active"), false);
-    const lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit);
-    tiers.push({ tier: "lookup", strongHits: lookup.count, weak: lookup.count < wanted });
-    if (q.intent === "lookup" || lookup.count >= wanted) return finish2(lookup.top);
+    let lookupFinds = overview;
+    let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
+    let closedSearched = q.status !== void 0 && q.status !== "active";
+    if (lookup.strong < wanted && q.status === void 0) {
+      lookupFinds = metaMatches(false);
+      addSections(lookupFinds, q.terms, statusOk, false);
+      lookup = collect(lookupFinds, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
+      closedSearched = true;
+    }
+    tiers.push({ tier: "lookup", strongHits: lookup.strong, weak: lookup.strong < wanted, ...closedSearched ? { closedThreads: true } : {} });
+    if (q.intent === "lookup" || lookup.strong >= wanted) return finish2(lookup.top);
+    const meaning = meaningMatches(projects, q.terms, statusOk, cost, notices);
+    const semantic = mergeMeaning(lookup.top, meaning, q.limit);
+    tiers.push({ tier: "semantic", strongHits: semantic.strong, weak: semantic.strong < wanted });
+    if (q.intent === "semantic" || semantic.strong >= wanted) return finish2(semantic.top);
     const deep = metaMatches(true);
     addSections(deep, q.terms, statusOk, true);
-    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, { finds: overview, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
-    tiers.push({ tier: "deep", strongHits: deepRanked.strong, weak: false });
-    return finish2(deepRanked.top);
+    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, weigh, { finds: lookupFinds, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
+    const merged = mergeMeaning(deepRanked.top, meaning, q.limit);
+    tiers.push({ tier: "deep", strongHits: merged.strong, weak: false });
+    return finish2(merged.top);
   });
+}
+function strongRule(projects, queryTerms2) {
+  let docs = 0;
+  const df = queryTerms2.map(() => 0);
+  for (const p of projects) {
+    const ti = p.bodyLayer?.terms;
+    if (!ti) continue;
+    docs += ti.size;
+    queryTerms2.forEach((t, i) => {
+      const list = ti.postings(t);
+      if (list) df[i] = df[i] + ti.documentFrequency(list);
+    });
+  }
+  const idf = df.map((n) => bm25Idf(docs, n));
+  const total = idf.reduce((a, b) => a + b, 0);
+  return (mask2) => {
+    let covered = 0;
+    idf.forEach((w, i) => {
+      if (mask2 & 1 << i) covered += w;
+    });
+    return total > 0 ? covered / total : 0;
+  };
+}
+function meaningMatches(projects, queryTerms2, accept, cost, notices) {
+  const started = performance.now();
+  let words;
+  try {
+    words = wordVectors();
+  } catch (e) {
+    notices.push(`The semantic tier is unavailable (${e instanceof Error ? e.message : String(e)}): only words were matched.`);
+    return [];
+  }
+  const out = [];
+  for (const p of projects) {
+    const bodies = p.bodyLayer;
+    if (!bodies) throw new Error(`search: the section index of project "${p.projectId}" was not loaded`);
+    const loadedBefore = bodies.hasSectionVectors(words.vectors);
+    const query = queryVector(bodies, words.vectors, queryTerms2);
+    if (query === null) continue;
+    const catalog = p.catalogIndex;
+    const metaOf = (threadNo) => {
+      const slot = catalog.slotOf(bodies.threadIds[threadNo]);
+      return slot >= 0 ? catalog.at(slot) : void 0;
+    };
+    const accepted = (t) => {
+      const meta = metaOf(t);
+      return meta !== void 0 && accept(meta);
+    };
+    for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "")) {
+      const vectors = words.vectors;
+      out.push({ projectId: p.projectId, meta: metaOf(m.threadNo), similarity: m.similarity, best: m.best, snippet: () => meaningSnippet(vectors, m.best, query) });
+    }
+    if (!loadedBefore) cost.semanticLoadMs = Math.round(performance.now() - started);
+  }
+  return out.sort((a, b) => b.similarity - a.similarity || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0));
+}
+var LEXICAL_SHARE = 0.2;
+function mergeMeaning(lexical, meaning, limit) {
+  const key = (projectId, id) => `${projectId}/${id}`;
+  const similar = new Map(meaning.map((m) => [key(m.projectId, m.meta.id), m]));
+  const first = [];
+  const rest = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const c of lexical) {
+    const m = similar.get(key(c.projectId, c.meta.id));
+    seen.add(key(c.projectId, c.meta.id));
+    const withSim = m ? { ...c, similarity: m.similarity } : c;
+    if (c.strong) first.push(withSim);
+    else rest.push({ c: withSim, fused: (m?.similarity ?? 0) + LEXICAL_SHARE * c.weightedCoverage });
+  }
+  for (const m of meaning) {
+    if (seen.has(key(m.projectId, m.meta.id))) continue;
+    const c = {
+      projectId: m.projectId,
+      meta: m.meta,
+      metaMatch: void 0,
+      sectionMatch: void 0,
+      score: m.similarity,
+      coverage: 0,
+      weightedCoverage: 0,
+      strong: false,
+      tier: "semantic",
+      similarity: m.similarity,
+      meaning: m
+    };
+    rest.push({ c, fused: m.similarity });
+  }
+  rest.sort((a, b) => b.fused - a.fused);
+  const top = [...first, ...rest.map((r) => r.c)].slice(0, limit);
+  const strong = first.length + meaning.filter((m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)).length;
+  return { strong, top };
 }
 function addSections(finds, terms2, accept, relaxed) {
   for (const f of finds) {
@@ -10215,7 +10577,7 @@ function addSections(finds, terms2, accept, relaxed) {
     for (const m of matchSections(bodies, terms2, acceptThread, relaxed)) f.addSection(slotOf(m.threadNo), m);
   }
 }
-function collect(finds, termCount, minCoverage, tier, limit, earlier) {
+function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier) {
   const scores = [];
   const where = [];
   let strong = 0;
@@ -10232,7 +10594,7 @@ function collect(finds, termCount, minCoverage, tier, limit, earlier) {
         const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
         if ((e.meta || e.section) && c >= earlier.minCoverage) [source, meta, section, coverage] = [1, e.meta, e.section, c];
       }
-      if (coverage >= LOOKUP_MIN_COVERAGE) strong++;
+      if ((weigh ? weigh((meta?.mask ?? 0) | (section?.mask ?? 0)) : coverage) >= LOOKUP_MIN_COVERAGE) strong++;
       scores.push((meta?.score ?? 0) + (section?.score ?? 0));
       where.push(pi, slot, source);
     }
@@ -10246,15 +10608,29 @@ function collect(finds, termCount, minCoverage, tier, limit, earlier) {
     const f = source === 1 ? earlier.finds[pi] : finds[pi];
     const metaMatch = f.meta[slot];
     const sectionMatch = f.section[slot];
-    const coverage = bitCount((metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0)) / termCount;
+    const mask2 = (metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0);
+    const coverage = bitCount(mask2) / termCount;
     const meta = f.project.catalogIndex.at(slot);
-    top.push({ projectId: f.project.projectId, meta, metaMatch, sectionMatch, score: scores[i], coverage, tier: source === 1 ? earlier.tier : tier });
+    const weightedCoverage = weigh ? weigh(mask2) : coverage;
+    top.push({ projectId: f.project.projectId, meta, metaMatch, sectionMatch, score: scores[i], coverage, weightedCoverage, strong: weightedCoverage >= LOOKUP_MIN_COVERAGE, tier: source === 1 ? earlier.tier : tier });
   }
   return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
 }
 function toHit(c, terms2) {
   const isMatch = termMatcher(terms2, c.tier === "deep");
-  const base = { projectId: c.projectId, threadId: c.meta.id, title: c.meta.title, status: statusOf(c.meta), score: Math.round(c.score * 100) / 100, coverage: c.coverage };
+  const base = {
+    projectId: c.projectId,
+    threadId: c.meta.id,
+    title: c.meta.title,
+    status: statusOf(c.meta),
+    score: Math.round(c.score * 100) / 100,
+    coverage: c.coverage,
+    ...c.similarity !== void 0 ? { similarity: Math.round(c.similarity * 100) / 100 } : {}
+  };
+  if (c.meaning) {
+    const best = c.meaning.best;
+    return { ...base, section: sectionLabel(best), field: best.kind === "reason" ? "reason" : "section", snippet: c.meaning.snippet(), tier: "semantic" };
+  }
   if (c.sectionMatch) {
     const s = c.sectionMatch;
     return { ...base, section: sectionLabel(s.best), field: s.best.kind === "reason" ? "reason" : "section", snippet: sectionSnippet(s, isMatch), tier: c.tier };
@@ -10293,18 +10669,31 @@ function formatSearchAnswer(answer) {
   lines.push(n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`);
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
-    lines.push(`${i + 1}. ${oneLine3(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}`);
+    const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
+    lines.push(`${i + 1}. ${oneLine3(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
     if (h.snippet !== "") lines.push(`   ${h.snippet}`);
   });
   lines.push(`Tiers: ${answer.tiers.map(tierText).join(" \u2192 ")}.`);
   const last2 = answer.tiers[answer.tiers.length - 1];
-  if (last2?.weak && answer.intent !== "deep") {
-    lines.push(
-      answer.intent === "overview" ? "Only ids, titles, branches, paths and headings were searched: intent=lookup searches the summaries." : "Closed threads' summaries were not searched: intent=deep (or status=done|abandoned) includes them."
-    );
-  }
+  if (last2?.weak && answer.intent !== "deep") lines.push(hintAfter(last2));
   lines.push(...answer.notices.map((x) => `\u26A0 ${x}`));
   return lines.join("\n");
+}
+function hintAfter(last2) {
+  switch (last2.tier) {
+    case "overview":
+      return "Only ids, titles, branches, paths and headings were searched: intent=lookup searches the summaries.";
+    case "lookup":
+      return last2.closedThreads ? "Only words were matched: intent=semantic (the default) also finds threads that say it in other words." : "Closed threads' summaries were not searched: intent=semantic (or status=done|abandoned) includes them.";
+    case "semantic":
+      return "intent=deep also matches words by their beginning (auth \u2192 authentication) and threads with any one query word.";
+    case "deep":
+      return "";
+    default: {
+      const unknown = last2.tier;
+      throw new Error(`unknown search tier ${String(unknown)}`);
+    }
+  }
 }
 function tierText(t) {
   return `${t.tier} (${t.strongHits} strong${t.weak ? ", weak" : ""})`;
@@ -10317,7 +10706,7 @@ function oneLine3(s) {
 var import_node_path12 = require("path");
 
 // src/core/search/project-index.ts
-var import_node_fs15 = require("fs");
+var import_node_fs16 = require("fs");
 var import_node_path11 = require("path");
 init_content_hash();
 
@@ -10332,7 +10721,10 @@ var BodyIndex = class {
   /** thread number → its slot in the catalog index when last resolved (a hint: check it, slots change when a file does). */
   catalogSlot = [];
   docs = [];
+  /** The semantic tier's section vectors: null until that tier first runs, then kept up to date by put and delete. */
+  vectors = null;
   current = /* @__PURE__ */ new Map();
+  threadNumbers = /* @__PURE__ */ new Map();
   get docCount() {
     return this.docs.length;
   }
@@ -10340,6 +10732,7 @@ var BodyIndex = class {
     this.delete(threadId);
     const threadNo = this.threadIds.length;
     this.threadIds.push(threadId);
+    this.threadNumbers.set(threadId, threadNo);
     this.catalogSlot.push(-1);
     const slots = [];
     for (const doc of entry.docs) {
@@ -10348,16 +10741,34 @@ var BodyIndex = class {
       this.docThread[slot] = threadNo;
       this.docWeight[slot] = sectionWeight(doc);
       this.terms.add(slot, terms(doc.text));
+      this.vectors?.set(slot, doc.text);
       slots.push(slot);
     }
     this.current.set(threadId, slots);
   }
   delete(threadId) {
+    const threadNo = this.threadNumbers.get(threadId);
+    if (threadNo !== void 0) this.vectors?.dropTitle(threadNo);
+    this.threadNumbers.delete(threadId);
     for (const slot of this.current.get(threadId) ?? []) {
       this.docs[slot] = void 0;
       this.terms.remove(slot);
+      this.vectors?.remove(slot);
     }
     this.current.delete(threadId);
+  }
+  hasSectionVectors(words) {
+    return this.vectors !== null && this.vectors.words === words;
+  }
+  /** The section vectors, computed for every current section on first call (the semantic tier's first run). */
+  sectionVectors(words) {
+    if (this.vectors && this.vectors.words === words) return this.vectors;
+    const vectors = new SectionVectors(words);
+    this.docs.forEach((doc, slot) => {
+      if (doc) vectors.set(slot, doc.text);
+    });
+    this.vectors = vectors;
+    return vectors;
   }
   doc(slot) {
     return this.docs[slot];
@@ -10365,7 +10776,7 @@ var BodyIndex = class {
 };
 
 // src/core/search/directory-watch.ts
-var import_node_fs13 = require("fs");
+var import_node_fs14 = require("fs");
 var DirectoryWatch = class {
   changed = true;
   watcher = null;
@@ -10381,7 +10792,7 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = (0, import_node_fs13.watch)(dir, { persistent: false }, () => {
+      watcher = (0, import_node_fs14.watch)(dir, { persistent: false }, () => {
         this.changed = true;
       });
     } catch (e) {
@@ -10407,7 +10818,7 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_fs14 = require("fs");
+var import_node_fs15 = require("fs");
 var import_node_path10 = require("path");
 var FORMAT_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
@@ -10453,7 +10864,7 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  (0, import_node_fs14.mkdirSync)((0, import_node_path10.join)(path, ".."), { recursive: true });
+  (0, import_node_fs15.mkdirSync)((0, import_node_path10.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, validate) {
@@ -10626,13 +11037,13 @@ var ProjectIndex = class {
   async loadBodies() {
     this.filesRead = 0;
     if (this.bodies === null || this.bodyIndex === null) {
-      const loaded = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
-      if (loaded.problem) this.notices.push(`The search index's section texts could not be used (${loaded.problem}); they were rebuilt from the thread files.`);
+      const loaded2 = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
+      if (loaded2.problem) this.notices.push(`The search index's section texts could not be used (${loaded2.problem}); they were rebuilt from the thread files.`);
       this.bodies = /* @__PURE__ */ new Map();
       this.bodyIndex = new BodyIndex();
       for (const entry of this.catalog.values()) {
         if (!entry.meta) continue;
-        const cached = loaded.entries.get(entry.meta.id);
+        const cached = loaded2.entries.get(entry.meta.id);
         if (cached && cached.hash === entry.hash && !this.pendingBodies.has(entry.meta.id)) {
           this.bodies.set(entry.meta.id, cached);
           this.bodyIndex.put(entry.meta.id, cached);
@@ -10640,7 +11051,7 @@ var ProjectIndex = class {
           this.reread(entry.file, true);
         }
       }
-      if (loaded.entries.size !== this.bodies.size || loaded.problem) this.bodiesDirty = true;
+      if (loaded2.entries.size !== this.bodies.size || loaded2.problem) this.bodiesDirty = true;
     }
     for (const [id, body] of this.pendingBodies) {
       this.bodiesDirty = true;
@@ -10679,12 +11090,12 @@ var ProjectIndex = class {
   }
   loadCatalogFile() {
     this.catalogLoaded = true;
-    const loaded = readCatalogFile(catalogPath(this.storeDir, this.projectId));
-    if (loaded.problem) {
-      this.notices.push(`The search index could not be used (${loaded.problem}); it was rebuilt from the thread files.`);
+    const loaded2 = readCatalogFile(catalogPath(this.storeDir, this.projectId));
+    if (loaded2.problem) {
+      this.notices.push(`The search index could not be used (${loaded2.problem}); it was rebuilt from the thread files.`);
       this.catalogDirty = true;
     }
-    this.catalog = loaded.entries;
+    this.catalog = loaded2.entries;
     for (const entry of this.catalog.values()) if (entry.meta) this.meta.put(entry.meta);
   }
   noteNoWatch() {
@@ -10695,7 +11106,7 @@ var ProjectIndex = class {
   sweep() {
     let names;
     try {
-      names = (0, import_node_fs15.readdirSync)(this.threadsDir);
+      names = (0, import_node_fs16.readdirSync)(this.threadsDir);
     } catch (e) {
       if (e.code === "ENOENT") names = [];
       else throw e;
@@ -10782,7 +11193,7 @@ var ProjectIndex = class {
 };
 function stampOf(path) {
   try {
-    const s = (0, import_node_fs15.lstatSync)(path);
+    const s = (0, import_node_fs16.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
@@ -11067,7 +11478,7 @@ function clip2(s) {
 }
 
 // src/core/measurement-log.ts
-var import_node_fs16 = require("fs");
+var import_node_fs17 = require("fs");
 var import_node_path14 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
@@ -11085,17 +11496,17 @@ function measurementLogPaths(storeDir) {
 function openLog(path, use) {
   let fd;
   try {
-    fd = (0, import_node_fs16.openSync)(path, import_node_fs16.constants.O_RDONLY | import_node_fs16.constants.O_NOFOLLOW);
+    fd = (0, import_node_fs17.openSync)(path, import_node_fs17.constants.O_RDONLY | import_node_fs17.constants.O_NOFOLLOW);
   } catch (e) {
     if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs16.fstatSync)(fd);
+    const stat = (0, import_node_fs17.fstatSync)(fd);
     if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
     return use(fd, stat.size);
   } finally {
-    (0, import_node_fs16.closeSync)(fd);
+    (0, import_node_fs17.closeSync)(fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -11104,27 +11515,27 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = (0, import_node_fs16.openSync)(measurementLogPath(storeDir), import_node_fs16.constants.O_RDWR | import_node_fs16.constants.O_APPEND | import_node_fs16.constants.O_CREAT | import_node_fs16.constants.O_NOFOLLOW, 420);
+  const fd = (0, import_node_fs17.openSync)(measurementLogPath(storeDir), import_node_fs17.constants.O_RDWR | import_node_fs17.constants.O_APPEND | import_node_fs17.constants.O_CREAT | import_node_fs17.constants.O_NOFOLLOW, 420);
   try {
-    const before = (0, import_node_fs16.fstatSync)(fd);
+    const before = (0, import_node_fs17.fstatSync)(fd);
     if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs16.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs17.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs16.writeSync)(fd, out);
-    return (0, import_node_fs16.fstatSync)(fd).size;
+    (0, import_node_fs17.writeSync)(fd, out);
+    return (0, import_node_fs17.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs16.closeSync)(fd);
+    (0, import_node_fs17.closeSync)(fd);
   }
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes) => bytes);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  (0, import_node_fs16.renameSync)(path, previousMeasurementLogPath(storeDir));
+  (0, import_node_fs17.renameSync)(path, previousMeasurementLogPath(storeDir));
   return true;
 }
 
@@ -11171,7 +11582,7 @@ function moveLegacyMeasurements(storeDir, state) {
 }
 
 // src/core/measurement-log-read.ts
-var import_node_fs17 = require("fs");
+var import_node_fs18 = require("fs");
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
@@ -11235,7 +11646,7 @@ function scanLines(path, needle, onLine) {
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs17.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs18.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -11321,7 +11732,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs18.existsSync)((0, import_node_path15.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs19.existsSync)((0, import_node_path15.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -11400,7 +11811,7 @@ ${line}`;
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
-    if (!(0, import_node_fs18.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
+    if (!(0, import_node_fs19.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
   }
@@ -11930,9 +12341,9 @@ function oneOf(what, value, allowed, optional) {
 }
 
 // src/core/workspace.ts
-var import_node_fs19 = require("fs");
+var import_node_fs20 = require("fs");
 var import_node_path16 = require("path");
-var import_node_url = require("url");
+var import_node_url2 = require("url");
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
   let current = (0, import_node_path16.resolve)(dir);
@@ -11966,7 +12377,7 @@ function workspaceFrom(dir, source) {
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
     try {
-      return (0, import_node_url.fileURLToPath)(uri);
+      return (0, import_node_url2.fileURLToPath)(uri);
     } catch {
       return null;
     }
@@ -11975,7 +12386,7 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs19.statSync)(path).isDirectory();
+    return (0, import_node_fs20.statSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -12020,7 +12431,7 @@ function formatCount(n) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs20 = require("fs");
+var import_node_fs21 = require("fs");
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
@@ -12064,7 +12475,7 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/core/context-cache.ts
-var import_node_fs21 = require("fs");
+var import_node_fs22 = require("fs");
 var import_node_path17 = require("path");
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
@@ -12083,7 +12494,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
-    const bytes = (0, import_node_fs21.readFileSync)(path);
+    const bytes = (0, import_node_fs22.readFileSync)(path);
     if (bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
   } catch {
@@ -12111,13 +12522,13 @@ function sameInputs(a, b) {
 }
 
 // src/core/context-cache-write.ts
-var import_node_fs22 = require("fs");
+var import_node_fs23 = require("fs");
 var import_node_path18 = require("path");
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
-  (0, import_node_fs22.mkdirSync)((0, import_node_path18.dirname)(path), { recursive: true });
+  (0, import_node_fs23.mkdirSync)((0, import_node_path18.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
@@ -12153,10 +12564,10 @@ function hooksBuild() {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs23 = require("fs");
+var import_node_fs24 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs23.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs24.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -12477,7 +12888,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs24 = require("fs");
+var import_node_fs25 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -12503,20 +12914,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs24.statSync)(path);
+    const before = (0, import_node_fs25.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs24.openSync)(path, "r");
+    fd = (0, import_node_fs25.openSync)(path, "r");
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs24.fstatSync)(fd);
+    const stats = (0, import_node_fs25.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs24.closeSync)(fd);
+    (0, import_node_fs25.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -12527,13 +12938,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs24.closeSync)(file.fd);
+    (0, import_node_fs25.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs24.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs25.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
     }
