@@ -10397,7 +10397,7 @@ function queryVector(index, words, queryTerms2) {
     return words.weight(row) * bm25Idf(ti.size, list ? ti.documentFrequency(list) : 0);
   });
 }
-function matchMeaning(index, words, query, acceptThread, titleOf) {
+function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
   const vectors = index.sectionVectors(words);
   const data = vectors.data;
   const dims = vectors.dims;
@@ -10421,15 +10421,25 @@ function matchMeaning(index, words, query, acceptThread, titleOf) {
       bestDoc[t] = doc + 1;
     }
   }
-  const out = [];
+  const found = [];
   for (const t of touched) {
-    const title = verdict[t] === 1 ? vectors.titleVector(t, () => titleOf(t)) : null;
-    const titleSim = title ? dot(title, 0, query, dims) : -Infinity;
-    const sim = Math.max(best[t], titleSim);
-    if (verdict[t] === 1 && bestDoc[t] > 0 && sim >= SEMANTIC_MIN_SIMILARITY) {
-      out.push({ threadNo: t, similarity: sim, best: index.doc(bestDoc[t] - 1) });
-    }
+    const accepted = verdict[t] === 1;
     verdict[t] = 0;
+    const title = accepted ? vectors.titleVector(t, () => titleOf(t)) : null;
+    const sim = Math.max(best[t], title ? dot(title, 0, query, dims) : -Infinity);
+    if (accepted && bestDoc[t] > 0 && sim >= SEMANTIC_MIN_SIMILARITY) {
+      best[t] = sim;
+      found.push(t);
+    } else {
+      best[t] = 0;
+      bestDoc[t] = 0;
+    }
+  }
+  let cut = -Infinity;
+  if (found.length > keep) cut = Float64Array.from(found, (t) => best[t]).sort()[found.length - keep];
+  const out = [];
+  for (const t of found) {
+    if (best[t] >= cut) out.push({ threadNo: t, similarity: best[t], best: index.doc(bestDoc[t] - 1) });
     best[t] = 0;
     bestDoc[t] = 0;
   }
@@ -10640,7 +10650,7 @@ async function searchThreads(store, projectIds, input) {
     }
     tiers.push({ tier: "lookup", strongHits: lookup.strong, weak: lookup.strong < wanted, ...closedSearched ? { closedThreads: true } : {} });
     if (q.intent === "lookup" || lookup.strong >= wanted) return finish2(lookup.top);
-    const meaning = meaningMatches(projects, q.terms, statusOk, cost, notices);
+    const meaning = meaningMatches(projects, q.terms, statusOk, cost, notices, Math.max(4 * q.limit, 40));
     const semantic = mergeMeaning(lookup.top, meaning, q.limit);
     tiers.push({ tier: "semantic", strongHits: semantic.strong, weak: semantic.strong < wanted });
     if (q.intent === "semantic" || semantic.strong >= wanted) return finish2(semantic.top);
@@ -10674,7 +10684,7 @@ function strongRule(projects, queryTerms2) {
     return total > 0 ? covered / total : 0;
   };
 }
-function meaningMatches(projects, queryTerms2, accept, cost, notices) {
+function meaningMatches(projects, queryTerms2, accept, cost, notices, keep) {
   const started = performance.now();
   let words;
   try {
@@ -10699,13 +10709,13 @@ function meaningMatches(projects, queryTerms2, accept, cost, notices) {
       const meta = metaOf(t);
       return meta !== void 0 && accept(meta);
     };
-    for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "")) {
+    for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "", keep)) {
       const vectors = words.vectors;
       out.push({ projectId: p.projectId, meta: metaOf(m.threadNo), similarity: m.similarity, best: m.best, snippet: () => meaningSnippet(vectors, m.best, query) });
     }
     if (!loadedBefore) cost.semanticLoadMs = Math.round(performance.now() - started);
   }
-  return out.sort((a, b) => b.similarity - a.similarity || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0));
+  return out.sort((a, b) => b.similarity - a.similarity || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0)).slice(0, keep);
 }
 var LEXICAL_SHARE = 0.2;
 function mergeMeaning(lexical, meaning, limit) {

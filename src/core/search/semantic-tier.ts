@@ -34,13 +34,14 @@ export function queryVector(index: BodyIndex, words: WordVectors, queryTerms: st
   });
 }
 
-/** Per accepted thread its most similar section; threads below SEMANTIC_MIN_SIMILARITY are left out. */
+/** The `keep` most similar threads (each with its most similar section); threads below SEMANTIC_MIN_SIMILARITY are left out. */
 export function matchMeaning(
   index: BodyIndex,
   words: WordVectors,
   query: Float32Array,
   acceptThread: (threadNo: number) => boolean,
   titleOf: (threadNo: number) => string,
+  keep: number,
 ): MeaningMatch[] {
   const vectors = index.sectionVectors(words);
   const data = vectors.data;
@@ -65,16 +66,26 @@ export function matchMeaning(
       bestDoc[t] = doc + 1;
     }
   }
-  const out: MeaningMatch[] = [];
+  const found: number[] = []; // thread numbers above the minimum, their similarity in `best`
   for (const t of touched) {
     // The title counts as one more section (of weight 1): it names the topic that the sections' lines leave implicit.
-    const title = verdict[t] === 1 ? vectors.titleVector(t, () => titleOf(t)) : null;
-    const titleSim = title ? dot(title, 0, query, dims) : -Infinity;
-    const sim = Math.max(best[t]!, titleSim);
-    if (verdict[t] === 1 && bestDoc[t]! > 0 && sim >= SEMANTIC_MIN_SIMILARITY) {
-      out.push({ threadNo: t, similarity: sim, best: index.doc(bestDoc[t]! - 1)! });
-    }
+    const accepted = verdict[t] === 1;
     verdict[t] = 0;
+    const title = accepted ? vectors.titleVector(t, () => titleOf(t)) : null;
+    const sim = Math.max(best[t]!, title ? dot(title, 0, query, dims) : -Infinity);
+    if (accepted && bestDoc[t]! > 0 && sim >= SEMANTIC_MIN_SIMILARITY) {
+      best[t] = sim;
+      found.push(t);
+    } else {
+      best[t] = 0;
+      bestDoc[t] = 0;
+    }
+  }
+  let cut = -Infinity;
+  if (found.length > keep) cut = Float64Array.from(found, (t) => best[t]!).sort()[found.length - keep]!;
+  const out: MeaningMatch[] = [];
+  for (const t of found) {
+    if (best[t]! >= cut) out.push({ threadNo: t, similarity: best[t]!, best: index.doc(bestDoc[t]! - 1)! });
     best[t] = 0;
     bestDoc[t] = 0;
   }

@@ -174,7 +174,7 @@ export async function searchThreads(store: StoreSearchIndex, projectIds: string[
     if (q.intent === "lookup" || lookup.strong >= wanted) return finish(lookup.top);
 
     // Tier 3: sections ranked by meaning (every status), merged with lookup's hits.
-    const meaning = meaningMatches(projects, q.terms, statusOk, cost, notices);
+    const meaning = meaningMatches(projects, q.terms, statusOk, cost, notices, Math.max(4 * q.limit, 40));
     const semantic = mergeMeaning(lookup.top, meaning, q.limit);
     tiers.push({ tier: "semantic", strongHits: semantic.strong, weak: semantic.strong < wanted });
     if (q.intent === "semantic" || semantic.strong >= wanted) return finish(semantic.top);
@@ -231,7 +231,14 @@ interface MeaningFind {
 }
 
 /** Each project's threads by similarity of meaning; loads the word vectors on first use (a failure is a notice, not an error). */
-function meaningMatches(projects: ProjectIndex[], queryTerms: string[], accept: (meta: CatalogMeta) => boolean, cost: SearchCost, notices: string[]): MeaningFind[] {
+function meaningMatches(
+  projects: ProjectIndex[],
+  queryTerms: string[],
+  accept: (meta: CatalogMeta) => boolean,
+  cost: SearchCost,
+  notices: string[],
+  keep: number,
+): MeaningFind[] {
   const started = performance.now();
   let words;
   try {
@@ -256,13 +263,13 @@ function meaningMatches(projects: ProjectIndex[], queryTerms: string[], accept: 
       const meta = metaOf(t);
       return meta !== undefined && accept(meta);
     };
-    for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "")) {
+    for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "", keep)) {
       const vectors = words.vectors;
       out.push({ projectId: p.projectId, meta: metaOf(m.threadNo)!, similarity: m.similarity, best: m.best, snippet: () => meaningSnippet(vectors, m.best, query) });
     }
     if (!loadedBefore) cost.semanticLoadMs = Math.round(performance.now() - started);
   }
-  return out.sort((a, b) => b.similarity - a.similarity || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0));
+  return out.sort((a, b) => b.similarity - a.similarity || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0)).slice(0, keep);
 }
 
 /** How much a weak lexical match (its idf-weighted coverage, below one half) adds to a thread's similarity. */
