@@ -10638,14 +10638,13 @@ async function searchThreads(store, projectIds, input) {
     cost.bodyTextUsed = true;
     for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
     const weigh = strongRule(projects, q.terms);
-    addSections(overview, q.terms, (meta) => statusOk(meta) && (q.status !== void 0 || statusOf(meta) === "active"), false);
-    let lookupFinds = overview;
-    let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
+    addSections(overview, q.terms, statusOk, false);
+    const lookupFinds = overview;
+    const openSections = q.status === void 0 ? (meta) => statusOf(meta) === "active" : void 0;
+    let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh, void 0, openSections);
     let closedSearched = q.status !== void 0 && q.status !== "active";
     if (lookup.strong < wanted && q.status === void 0) {
-      lookupFinds = metaMatches(false);
-      addSections(lookupFinds, q.terms, statusOk, false);
-      lookup = collect(lookupFinds, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
+      lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
       closedSearched = true;
     }
     tiers.push({ tier: "lookup", strongHits: lookup.strong, weak: lookup.strong < wanted, ...closedSearched ? { closedThreads: true } : {} });
@@ -10774,11 +10773,12 @@ function addSections(finds, terms2, accept, relaxed) {
     for (const m of matchSections(bodies, terms2, acceptThread, relaxed)) f.addSection(slotOf(m.threadNo), m);
   }
 }
-function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier2) {
+function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier2, sectionsOf) {
   const scores = [];
   const where = [];
   let strong = 0;
-  const evidence = (f, slot) => ({ meta: f.meta[slot], section: f.section[slot] });
+  const sectionOf = (f, slot) => sectionsOf && !sectionsOf(f.project.catalogIndex.at(slot)) ? void 0 : f.section[slot];
+  const evidence = (f, slot) => ({ meta: f.meta[slot], section: sectionOf(f, slot) });
   finds.forEach((f, pi) => {
     for (const slot of f.slots) {
       let source = 0;
@@ -10804,7 +10804,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier2) {
     const [pi, slot, source] = [where[3 * i], where[3 * i + 1], where[3 * i + 2]];
     const f = source === 1 ? earlier2.finds[pi] : finds[pi];
     const metaMatch = f.meta[slot];
-    const sectionMatch = f.section[slot];
+    const sectionMatch = sectionOf(f, slot);
     const mask2 = (metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0);
     const coverage = bitCount(mask2) / termCount;
     const meta = f.project.catalogIndex.at(slot);
@@ -14753,8 +14753,8 @@ function oneOf2(value, name, allowed) {
   return found;
 }
 var searchCommand = {
-  summary: "search the threads (ids, titles, paths, headings, then summaries) for words",
-  usage: "thread-mind-mcp search <words\u2026> [--intent overview|lookup|deep] [--status active|done|abandoned] [--scope project|all-projects] [--limit N] [--json]\n  --intent  deepest tier allowed (default lookup; deep also searches closed threads)\n  --json    the whole answer as JSON (hits, tiers run, cost)",
+  summary: "search the threads (ids, titles, paths, headings, then summaries, then by meaning) for words",
+  usage: "thread-mind-mcp search <words\u2026> [--intent overview|lookup|semantic|deep] [--status active|done|abandoned] [--scope project|all-projects] [--limit N] [--json]\n  --intent  deepest tier allowed (default semantic: by meaning when words match weakly; deep adds word beginnings)\n  --json    the whole answer as JSON (hits, tiers run, cost)",
   flags: { intent: "value", status: "value", scope: "value", limit: "value", json: "boolean" },
   run: async (args) => {
     const query = args.positionals.join(" ");

@@ -34890,14 +34890,13 @@ async function searchThreads(store, projectIds, input) {
     cost.bodyTextUsed = true;
     for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
     const weigh = strongRule(projects, q.terms);
-    addSections(overview, q.terms, (meta2) => statusOk(meta2) && (q.status !== void 0 || statusOf(meta2) === "active"), false);
-    let lookupFinds = overview;
-    let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
+    addSections(overview, q.terms, statusOk, false);
+    const lookupFinds = overview;
+    const openSections = q.status === void 0 ? (meta2) => statusOf(meta2) === "active" : void 0;
+    let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh, void 0, openSections);
     let closedSearched = q.status !== void 0 && q.status !== "active";
     if (lookup.strong < wanted && q.status === void 0) {
-      lookupFinds = metaMatches(false);
-      addSections(lookupFinds, q.terms, statusOk, false);
-      lookup = collect(lookupFinds, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
+      lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
       closedSearched = true;
     }
     tiers.push({ tier: "lookup", strongHits: lookup.strong, weak: lookup.strong < wanted, ...closedSearched ? { closedThreads: true } : {} });
@@ -35026,11 +35025,12 @@ function addSections(finds, terms2, accept, relaxed) {
     for (const m of matchSections(bodies, terms2, acceptThread, relaxed)) f.addSection(slotOf(m.threadNo), m);
   }
 }
-function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier) {
+function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sectionsOf) {
   const scores = [];
   const where = [];
   let strong = 0;
-  const evidence = (f, slot) => ({ meta: f.meta[slot], section: f.section[slot] });
+  const sectionOf = (f, slot) => sectionsOf && !sectionsOf(f.project.catalogIndex.at(slot)) ? void 0 : f.section[slot];
+  const evidence = (f, slot) => ({ meta: f.meta[slot], section: sectionOf(f, slot) });
   finds.forEach((f, pi) => {
     for (const slot of f.slots) {
       let source = 0;
@@ -35056,7 +35056,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier) {
     const [pi, slot, source] = [where[3 * i], where[3 * i + 1], where[3 * i + 2]];
     const f = source === 1 ? earlier.finds[pi] : finds[pi];
     const metaMatch = f.meta[slot];
-    const sectionMatch = f.section[slot];
+    const sectionMatch = sectionOf(f, slot);
     const mask2 = (metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0);
     const coverage = bitCount(mask2) / termCount;
     const meta2 = f.project.catalogIndex.at(slot);

@@ -160,14 +160,14 @@ export async function searchThreads(store: StoreSearchIndex, projectIds: string[
     cost.bodyTextUsed = true;
     for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
     const weigh = strongRule(projects, q.terms);
-    addSections(overview, q.terms, (meta) => statusOk(meta) && (q.status !== undefined || statusOf(meta) === "active"), false);
-    let lookupFinds = overview;
-    let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
+    // One BM25 pass over the sections of every accepted status; open threads' section evidence is collected first.
+    addSections(overview, q.terms, statusOk, false);
+    const lookupFinds = overview;
+    const openSections = q.status === undefined ? (meta: CatalogMeta) => statusOf(meta) === "active" : undefined;
+    let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh, undefined, openSections);
     let closedSearched = q.status !== undefined && q.status !== "active";
     if (lookup.strong < wanted && q.status === undefined) {
-      lookupFinds = metaMatches(false);
-      addSections(lookupFinds, q.terms, statusOk, false);
-      lookup = collect(lookupFinds, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
+      lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
       closedSearched = true;
     }
     tiers.push({ tier: "lookup", strongHits: lookup.strong, weak: lookup.strong < wanted, ...(closedSearched ? { closedThreads: true } : {}) });
@@ -359,11 +359,13 @@ function collect(
   limit: number,
   weigh?: Weigh,
   earlier?: Earlier,
+  sectionsOf?: (meta: CatalogMeta) => boolean,
 ): { count: number; strong: number; top: Candidate[] } {
   const scores: number[] = [];
   const where: number[] = []; // project index, slot, tier source (0: this tier, 1: earlier)
   let strong = 0;
-  const evidence = (f: ProjectFinds, slot: number) => ({ meta: f.meta[slot], section: f.section[slot] });
+  const sectionOf = (f: ProjectFinds, slot: number) => (sectionsOf && !sectionsOf(f.project.catalogIndex.at(slot)!) ? undefined : f.section[slot]);
+  const evidence = (f: ProjectFinds, slot: number) => ({ meta: f.meta[slot], section: sectionOf(f, slot) });
   finds.forEach((f, pi) => {
     for (const slot of f.slots) {
       let source = 0;
@@ -389,7 +391,7 @@ function collect(
     const [pi, slot, source] = [where[3 * i]!, where[3 * i + 1]!, where[3 * i + 2]!];
     const f = source === 1 ? earlier!.finds[pi]! : finds[pi]!;
     const metaMatch = f.meta[slot];
-    const sectionMatch = f.section[slot];
+    const sectionMatch = sectionOf(f, slot);
     const mask = (metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0);
     const coverage = bitCount(mask) / termCount;
     const meta = f.project.catalogIndex.at(slot)!;
