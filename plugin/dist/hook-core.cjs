@@ -10127,9 +10127,19 @@ function normalize2(v) {
   return true;
 }
 function dot(a, aOffset, b, dims) {
-  let s = 0;
-  for (let d = 0; d < dims; d++) s += a[aOffset + d] * b[d];
-  return s;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (; d + 3 < dims; d += 4) {
+    s0 += a[aOffset + d] * b[d];
+    s1 += a[aOffset + d + 1] * b[d + 1];
+    s2 += a[aOffset + d + 2] * b[d + 2];
+    s3 += a[aOffset + d + 3] * b[d + 3];
+  }
+  for (; d < dims; d++) s0 += a[aOffset + d] * b[d];
+  return s0 + s1 + s2 + s3;
 }
 var SectionVectors = class {
   constructor(words) {
@@ -10147,6 +10157,10 @@ var SectionVectors = class {
   }
   get data() {
     return this.flat;
+  }
+  /** doc → 1 when it has a vector (read-only for scanning). */
+  get knownFlags() {
+    return this.known;
   }
   has(doc) {
     return doc < this.known.length && this.known[doc] === 1;
@@ -10214,9 +10228,11 @@ function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
   const verdict = index.scratch.uints("meaning-verdict", threads);
   const touched = [];
   const end = Math.min(index.docCount, vectors.capacity);
+  const known = vectors.knownFlags;
+  const docThread = index.docThread;
   for (let doc = 0; doc < end; doc++) {
-    if (!vectors.has(doc) || !index.terms.isLive(doc)) continue;
-    const t = index.docThread[doc];
+    if (known[doc] !== 1) continue;
+    const t = docThread[doc];
     if (verdict[t] === 0) {
       verdict[t] = acceptThread(t) ? 1 : 2;
       touched.push(t);

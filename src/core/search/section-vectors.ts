@@ -30,9 +30,19 @@ function normalize(v: Float32Array): boolean {
 }
 
 export function dot(a: Float32Array, aOffset: number, b: Float32Array, dims: number): number {
-  let s = 0;
-  for (let d = 0; d < dims; d++) s += a[aOffset + d]! * b[d]!;
-  return s;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (; d + 3 < dims; d += 4) {
+    s0 += a[aOffset + d]! * b[d]!;
+    s1 += a[aOffset + d + 1]! * b[d + 1]!;
+    s2 += a[aOffset + d + 2]! * b[d + 2]!;
+    s3 += a[aOffset + d + 3]! * b[d + 3]!;
+  }
+  for (; d < dims; d++) s0 += a[aOffset + d]! * b[d]!;
+  return s0 + s1 + s2 + s3;
 }
 
 /** Document vectors in one flat array (document numbers are never reused; a removed document's `known` is 0). */
@@ -53,6 +63,11 @@ export class SectionVectors {
 
   get data(): Float32Array {
     return this.flat;
+  }
+
+  /** doc → 1 when it has a vector (read-only for scanning). */
+  get knownFlags(): Uint8Array {
+    return this.known;
   }
 
   has(doc: number): boolean {

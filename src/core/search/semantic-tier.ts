@@ -52,9 +52,11 @@ export function matchMeaning(
   const verdict = index.scratch.uints("meaning-verdict", threads); // 0 not asked, 1 accepted, 2 refused
   const touched: number[] = [];
   const end = Math.min(index.docCount, vectors.capacity);
+  const known = vectors.knownFlags;
+  const docThread = index.docThread;
   for (let doc = 0; doc < end; doc++) {
-    if (!vectors.has(doc) || !index.terms.isLive(doc)) continue;
-    const t = index.docThread[doc]!;
+    if (known[doc] !== 1) continue; // no known word, or removed (delete clears the flag)
+    const t = docThread[doc]!;
     if (verdict[t] === 0) {
       verdict[t] = acceptThread(t) ? 1 : 2;
       touched.push(t);
