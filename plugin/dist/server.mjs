@@ -35149,7 +35149,7 @@ function hintAfter(last2) {
     case "overview":
       return "Only ids, titles, branches, paths and headings were searched: intent=lookup searches the summaries.";
     case "lookup":
-      return last2.closedThreads ? "Only words were matched: intent=semantic (the default) also finds threads that say it in other words." : "Closed threads' summaries were not searched: intent=semantic (or status=done|abandoned) includes them.";
+      return "Only words were matched: intent=semantic (the default) also finds threads that say it in other words.";
     case "semantic":
       return "intent=deep also matches words by their beginning (auth \u2192 authentication) and threads with any one query word.";
     case "deep":
