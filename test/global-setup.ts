@@ -9,9 +9,9 @@ const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const DIST = join(ROOT, "plugin", "dist");
 /** Bundles and their entries (as in tsup.config.ts). */
 const BUNDLES = { "hook.cjs": "src/hooks/main.ts", "hook-core.cjs": "src/hooks/hook-core.ts", "server.mjs": "src/server/main.ts", "cli.mjs": "src/cli/main.ts" } as const;
-const ASSETS = ["tiktoken_bg.wasm", "o200k_base.json"];
+const ASSETS = ["tiktoken_bg.wasm", "o200k_base.json", "word-vectors.bin"];
 /** Inputs of the build besides src/. */
-const BUILD_INPUTS = ["package.json", "package-lock.json", "tsup.config.ts", "scripts/copy-assets.mjs"];
+const BUILD_INPUTS = ["package.json", "package-lock.json", "tsup.config.ts", "scripts/copy-assets.mjs", "assets"];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

@@ -2431,9 +2431,9 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
       resolve(str) {
         const node = new Scalar.Scalar(parseFloat(str));
-        const dot = str.indexOf(".");
-        if (dot !== -1 && str[str.length - 1] === "0")
-          node.minFractionDigits = str.length - dot - 1;
+        const dot2 = str.indexOf(".");
+        if (dot2 !== -1 && str[str.length - 1] === "0")
+          node.minFractionDigits = str.length - dot2 - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2871,9 +2871,9 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
       resolve(str) {
         const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
-        const dot = str.indexOf(".");
-        if (dot !== -1) {
-          const f = str.substring(dot + 1).replace(/_/g, "");
+        const dot2 = str.indexOf(".");
+        if (dot2 !== -1) {
+          const f = str.substring(dot2 + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node.minFractionDigits = f.length;
         }
@@ -7383,18 +7383,18 @@ function savedOutputPathOf(record2) {
 function readSavedOutput(path) {
   let size;
   try {
-    size = (0, import_node_fs25.statSync)(path).size;
+    size = (0, import_node_fs26.statSync)(path).size;
   } catch (e) {
     if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
     throw e;
   }
-  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs25.readFileSync)(path, "utf8");
+  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs26.readFileSync)(path, "utf8");
 }
-var import_node_fs25, SAVED_TO, SAVED_MAX_BYTES;
+var import_node_fs26, SAVED_TO, SAVED_MAX_BYTES;
 var init_saved_output = __esm({
   "src/core/saved-output.ts"() {
     "use strict";
-    import_node_fs25 = require("fs");
+    import_node_fs26 = require("fs");
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
   }
@@ -7455,7 +7455,7 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs18 = require("fs");
+var import_node_fs19 = require("fs");
 var import_node_path15 = require("path");
 
 // src/core/errors.ts
@@ -10098,15 +10098,297 @@ function sectionSnippet(match, isMatch) {
 }
 
 // src/core/search/search-types.ts
-var SEARCH_INTENTS = ["overview", "lookup", "deep"];
+var SEARCH_INTENTS = ["overview", "lookup", "semantic", "deep"];
 var SEARCH_SCOPES = ["project", "all-projects"];
 var SEARCH_LIMIT = { min: 1, max: 50, default: 10, deepDefault: 20 };
+
+// src/core/search/section-vectors.ts
+function embedTerms(words, termList, weightOf) {
+  const out = new Float32Array(words.dims);
+  let known = 0;
+  for (const t of termList) {
+    const row = words.rowOf(t);
+    if (row < 0) continue;
+    known++;
+    words.addTo(out, row, weightOf ? weightOf(t, row) : words.weight(row));
+  }
+  if (known === 0) return null;
+  return normalize2(out) ? out : null;
+}
+function embedText(words, text) {
+  return embedTerms(words, terms(text));
+}
+function normalize2(v) {
+  let n = 0;
+  for (let d = 0; d < v.length; d++) n += v[d] * v[d];
+  if (n === 0) return false;
+  const inv = 1 / Math.sqrt(n);
+  for (let d = 0; d < v.length; d++) v[d] = v[d] * inv;
+  return true;
+}
+function dot(a, aOffset, b, dims) {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (; d + 3 < dims; d += 4) {
+    s0 += a[aOffset + d] * b[d];
+    s1 += a[aOffset + d + 1] * b[d + 1];
+    s2 += a[aOffset + d + 2] * b[d + 2];
+    s3 += a[aOffset + d + 3] * b[d + 3];
+  }
+  for (; d < dims; d++) s0 += a[aOffset + d] * b[d];
+  return s0 + s1 + s2 + s3;
+}
+var SectionVectors = class {
+  constructor(words) {
+    this.words = words;
+    this.flat = new Float32Array(1024 * words.dims);
+    this.known = new Uint8Array(1024);
+  }
+  words;
+  flat;
+  /** doc → 1 when it has a vector. */
+  known;
+  titles = /* @__PURE__ */ new Map();
+  get dims() {
+    return this.words.dims;
+  }
+  get data() {
+    return this.flat;
+  }
+  /** doc → 1 when it has a vector (read-only for scanning). */
+  get knownFlags() {
+    return this.known;
+  }
+  has(doc) {
+    return doc < this.known.length && this.known[doc] === 1;
+  }
+  /** Upper bound of document numbers seen. */
+  get capacity() {
+    return this.known.length;
+  }
+  set(doc, text) {
+    const v = embedText(this.words, text);
+    if (v === null) {
+      this.remove(doc);
+      return;
+    }
+    this.grow(doc + 1);
+    this.flat.set(v, doc * this.dims);
+    this.known[doc] = 1;
+  }
+  remove(doc) {
+    if (doc < this.known.length) this.known[doc] = 0;
+  }
+  /** A thread's title vector (thread numbers are never reused, so a cached one stays right); null when no word is known. */
+  titleVector(threadNo, title) {
+    let v = this.titles.get(threadNo);
+    if (v === void 0) {
+      v = embedText(this.words, title());
+      this.titles.set(threadNo, v);
+    }
+    return v;
+  }
+  /** Forgets a replaced or removed thread's title vector. */
+  dropTitle(threadNo) {
+    this.titles.delete(threadNo);
+  }
+  grow(n) {
+    if (n <= this.known.length) return;
+    const size = Math.max(n, this.known.length * 2);
+    const flat = new Float32Array(size * this.dims);
+    flat.set(this.flat);
+    const known = new Uint8Array(size);
+    known.set(this.known);
+    this.flat = flat;
+    this.known = known;
+  }
+};
+
+// src/core/search/semantic-tier.ts
+var SEMANTIC_SECTION_SHARE = 0.25;
+var SEMANTIC_MIN_SIMILARITY = 0.35;
+var SEMANTIC_STRONG_SIMILARITY = 0.5;
+function queryVector(index, words, queryTerms2) {
+  const ti = index.terms;
+  return embedTerms(words, queryTerms2, (term, row) => {
+    const list = ti.postings(term);
+    return words.weight(row) * bm25Idf(ti.size, list ? ti.documentFrequency(list) : 0);
+  });
+}
+function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
+  const vectors = index.sectionVectors(words);
+  const data = vectors.data;
+  const dims = vectors.dims;
+  const threads = index.threadIds.length;
+  const best = index.scratch.floats("meaning-best", threads);
+  const bestDoc = index.scratch.uints("meaning-doc", threads);
+  const verdict = index.scratch.uints("meaning-verdict", threads);
+  const touched = [];
+  const end = Math.min(index.docCount, vectors.capacity);
+  const known = vectors.knownFlags;
+  const docThread = index.docThread;
+  for (let doc = 0; doc < end; doc++) {
+    if (known[doc] !== 1) continue;
+    const t = docThread[doc];
+    if (verdict[t] === 0) {
+      verdict[t] = acceptThread(t) ? 1 : 2;
+      touched.push(t);
+    }
+    if (verdict[t] === 2) continue;
+    const sim = dot(data, doc * dims, query, dims) * (1 + SEMANTIC_SECTION_SHARE * (index.docWeight[doc] - 1));
+    if (bestDoc[t] === 0 || sim > best[t]) {
+      best[t] = sim;
+      bestDoc[t] = doc + 1;
+    }
+  }
+  const found = [];
+  for (const t of touched) {
+    const accepted = verdict[t] === 1;
+    verdict[t] = 0;
+    const title = accepted ? vectors.titleVector(t, () => titleOf(t)) : null;
+    const sim = Math.max(best[t], title ? dot(title, 0, query, dims) : -Infinity);
+    if (accepted && bestDoc[t] > 0 && sim >= SEMANTIC_MIN_SIMILARITY) {
+      best[t] = sim;
+      found.push(t);
+    } else {
+      best[t] = 0;
+      bestDoc[t] = 0;
+    }
+  }
+  let cut = -Infinity;
+  if (found.length > keep) cut = Float64Array.from(found, (t) => best[t]).sort()[found.length - keep];
+  const out = [];
+  for (const t of found) {
+    if (best[t] >= cut) out.push({ threadNo: t, similarity: best[t], best: index.doc(bestDoc[t] - 1) });
+    best[t] = 0;
+    bestDoc[t] = 0;
+  }
+  return out;
+}
+function meaningSnippet(words, doc, query) {
+  let bestLine = "";
+  let bestSim = -Infinity;
+  for (const line of doc.text.split("\n")) {
+    if (line.trim() === "") continue;
+    const v = embedTerms(words, terms(line));
+    const sim = v ? dot(v, 0, query, words.dims) : -1;
+    if (sim > bestSim) [bestLine, bestSim] = [line, sim];
+  }
+  return clip(bestLine);
+}
+
+// src/core/search/word-vectors.ts
+var import_node_crypto6 = require("crypto");
+var import_node_fs13 = require("fs");
+var import_node_url = require("url");
+var import_meta = {};
+var WORD_VECTORS_FILE = "word-vectors.bin";
+var FORMAT = "threadmind-word-vectors";
+var MAX_ASSET_BYTES = 16e6;
+var SIF_A = 1e-3;
+var ZIPF_H = 13.5;
+var WordVectors = class {
+  constructor(dims, unit, weights, terms2) {
+    this.dims = dims;
+    this.unit = unit;
+    this.weights = weights;
+    terms2.forEach((t, row) => {
+      if (!this.rows.has(t)) this.rows.set(t, row);
+    });
+  }
+  dims;
+  unit;
+  weights;
+  rows = /* @__PURE__ */ new Map();
+  get size() {
+    return this.rows.size;
+  }
+  /** The row of a search term (as `terms()` makes them), or -1 when the vocabulary lacks it. */
+  rowOf(term) {
+    return this.rows.get(term) ?? -1;
+  }
+  /** How much a term counts in a text's vector: rare words more than frequent ones. */
+  weight(row) {
+    return this.weights[row];
+  }
+  /** out += w · vector(row). */
+  addTo(out, row, w) {
+    const base = row * this.dims;
+    for (let d = 0; d < this.dims; d++) out[d] = out[d] + w * this.unit[base + d];
+  }
+};
+function parseWordVectors(bytes, path) {
+  const newline = bytes.indexOf(10);
+  if (newline < 0 || newline > 4096) throw new Error(`${path} has no header line`);
+  let header;
+  try {
+    header = JSON.parse(bytes.subarray(0, newline).toString("utf8"));
+  } catch {
+    throw new Error(`${path} has a header that is not JSON`);
+  }
+  const { count, dims, wordsBytes, sha256 } = header;
+  if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
+  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string") throw new Error(`${path} has a malformed header`);
+  const start = newline + 1;
+  if (bytes.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes.length} bytes, not what its header announces`);
+  const body = bytes.subarray(start);
+  if ((0, import_node_crypto6.createHash)("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
+  const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
+  if (words.length !== count) throw new Error(`${path} lists ${words.length} words, not ${count}`);
+  const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count * dims);
+  const unit = new Float32Array(count * dims);
+  const weights = new Float32Array(count);
+  for (let row = 0; row < count; row++) {
+    let norm = 0;
+    for (let d = 0; d < dims; d++) norm += raw[row * dims + d] ** 2;
+    const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let d = 0; d < dims; d++) unit[row * dims + d] = raw[row * dims + d] * inv;
+    const p = 1 / ((row + 1) * ZIPF_H);
+    weights[row] = SIF_A / (SIF_A + p);
+  }
+  return new WordVectors(dims, unit, weights, words.map((w) => stem(fold(w))));
+}
+function isCount(v) {
+  return typeof v === "number" && Number.isInteger(v) && v > 0;
+}
+function locateWordVectors(moduleUrl = import_meta.url) {
+  const candidates = [new URL(`./assets/${WORD_VECTORS_FILE}`, moduleUrl)];
+  if (moduleUrl.endsWith(".ts")) candidates.push(new URL(`../../../assets/${WORD_VECTORS_FILE}`, moduleUrl));
+  for (const url of candidates) {
+    const path = (0, import_node_url.fileURLToPath)(url);
+    if ((0, import_node_fs13.existsSync)(path)) return path;
+  }
+  return null;
+}
+var loaded = null;
+function wordVectors() {
+  if (loaded === null) loaded = loadOnce();
+  if (loaded instanceof Error) throw loaded;
+  return loaded;
+}
+function loadOnce() {
+  const started = performance.now();
+  const path = locateWordVectors();
+  if (path === null) return new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
+  try {
+    const bytes = (0, import_node_fs13.readFileSync)(path);
+    if (bytes.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
+    const vectors = parseWordVectors(bytes, path);
+    return { vectors, path, loadMs: Math.round(performance.now() - started) };
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+}
 
 // src/core/search/thread-search.ts
 var STRONG_HITS_WANTED = 3;
 var LOOKUP_MIN_COVERAGE = 0.5;
 var QUERY_MAX_CHARS = 500;
 var QUERY_MAX_TERMS = 30;
+var DEFAULT_INTENT = "semantic";
 var STATUSES = ["active", "done", "abandoned"];
 function normalizeSearchQuery(input) {
   const query = input.query.trim();
@@ -10115,7 +10397,7 @@ function normalizeSearchQuery(input) {
   const terms2 = queryTerms(query);
   if (terms2.length === 0) throw errors.invalid(`The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`);
   if (terms2.length > QUERY_MAX_TERMS) throw errors.invalid(`The search query has ${terms2.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`);
-  const intent = input.intent ?? "lookup";
+  const intent = input.intent ?? DEFAULT_INTENT;
   if (!SEARCH_INTENTS.includes(intent)) throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
   const scope = input.scope ?? "project";
   if (!SEARCH_SCOPES.includes(scope)) throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
@@ -10159,6 +10441,7 @@ async function searchThreads(store, projectIds, input) {
     const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
     const statusOk = (meta) => q.status === void 0 || statusOf(meta) === q.status;
     const tiers = [];
+    const notices = [];
     const finish2 = (top) => ({
       query: q.query,
       terms: q.terms,
@@ -10168,7 +10451,7 @@ async function searchThreads(store, projectIds, input) {
       limit: q.limit,
       tiers,
       hits: top.map((c) => toHit(c, q.terms)),
-      notices: projects.flatMap(noticesOf),
+      notices: [...notices, ...projects.flatMap(noticesOf)],
       cost
     });
     const metaMatches = (relaxed) => projects.map((p) => {
@@ -10183,16 +10466,120 @@ async function searchThreads(store, projectIds, input) {
     if (q.intent === "overview" || strongOverview >= wanted) return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
     cost.bodyTextUsed = true;
     for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
-    addSections(overview, q.terms, (meta) => statusOk(meta) && (q.status !== void 0 || statusOf(meta) === "active"), false);
-    const lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit);
-    tiers.push({ tier: "lookup", strongHits: lookup.count, weak: lookup.count < wanted });
-    if (q.intent === "lookup" || lookup.count >= wanted) return finish2(lookup.top);
+    const weigh = strongRule(projects, q.terms);
+    addSections(overview, q.terms, statusOk, false);
+    const lookupFinds = overview;
+    const openSections = q.status === void 0 ? (meta) => statusOf(meta) === "active" : void 0;
+    let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh, void 0, openSections);
+    let closedSearched = q.status !== void 0 && q.status !== "active";
+    if (lookup.strong < wanted && q.status === void 0) {
+      lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
+      closedSearched = true;
+    }
+    tiers.push({ tier: "lookup", strongHits: lookup.strong, weak: lookup.strong < wanted, ...closedSearched ? { closedThreads: true } : {} });
+    if (q.intent === "lookup" || lookup.strong >= wanted) return finish2(lookup.top);
+    const meaning = meaningMatches(projects, q.terms, statusOk, cost, notices, Math.max(4 * q.limit, 40));
+    const semantic = mergeMeaning(lookup.top, meaning, q.limit);
+    tiers.push({ tier: "semantic", strongHits: semantic.strong, weak: semantic.strong < wanted });
+    if (q.intent === "semantic" || semantic.strong >= wanted) return finish2(semantic.top);
     const deep = metaMatches(true);
     addSections(deep, q.terms, statusOk, true);
-    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, { finds: overview, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
-    tiers.push({ tier: "deep", strongHits: deepRanked.strong, weak: false });
-    return finish2(deepRanked.top);
+    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, weigh, { finds: lookupFinds, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
+    const merged = mergeMeaning(deepRanked.top, meaning, q.limit);
+    tiers.push({ tier: "deep", strongHits: merged.strong, weak: false });
+    return finish2(merged.top);
   });
+}
+function strongRule(projects, queryTerms2) {
+  let docs = 0;
+  const df = queryTerms2.map(() => 0);
+  for (const p of projects) {
+    const ti = p.bodyLayer?.terms;
+    if (!ti) continue;
+    docs += ti.size;
+    queryTerms2.forEach((t, i) => {
+      const list = ti.postings(t);
+      if (list) df[i] = df[i] + ti.documentFrequency(list);
+    });
+  }
+  const idf = df.map((n) => bm25Idf(docs, n));
+  const total = idf.reduce((a, b) => a + b, 0);
+  return (mask2) => {
+    let covered = 0;
+    idf.forEach((w, i) => {
+      if (mask2 & 1 << i) covered += w;
+    });
+    return total > 0 ? covered / total : 0;
+  };
+}
+function meaningMatches(projects, queryTerms2, accept, cost, notices, keep) {
+  const started = performance.now();
+  let words;
+  try {
+    words = wordVectors();
+  } catch (e) {
+    notices.push(`The semantic tier is unavailable (${e instanceof Error ? e.message : String(e)}): only words were matched.`);
+    return [];
+  }
+  const out = [];
+  for (const p of projects) {
+    const bodies = p.bodyLayer;
+    if (!bodies) throw new Error(`search: the section index of project "${p.projectId}" was not loaded`);
+    const loadedBefore = bodies.hasSectionVectors(words.vectors);
+    const query = queryVector(bodies, words.vectors, queryTerms2);
+    if (query === null) continue;
+    const catalog = p.catalogIndex;
+    const metaOf = (threadNo) => {
+      const slot = catalog.slotOf(bodies.threadIds[threadNo]);
+      return slot >= 0 ? catalog.at(slot) : void 0;
+    };
+    const accepted = (t) => {
+      const meta = metaOf(t);
+      return meta !== void 0 && accept(meta);
+    };
+    for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "", keep)) {
+      const vectors = words.vectors;
+      out.push({ projectId: p.projectId, meta: metaOf(m.threadNo), similarity: m.similarity, best: m.best, snippet: () => meaningSnippet(vectors, m.best, query) });
+    }
+    if (!loadedBefore) cost.semanticLoadMs = Math.round(performance.now() - started);
+  }
+  return out.sort((a, b) => b.similarity - a.similarity || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0)).slice(0, keep);
+}
+var LEXICAL_SHARE = 0.2;
+function mergeMeaning(lexical, meaning, limit) {
+  const key = (projectId, id) => `${projectId}/${id}`;
+  const similar = new Map(meaning.map((m) => [key(m.projectId, m.meta.id), m]));
+  const first = [];
+  const rest = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const c of lexical) {
+    const m = similar.get(key(c.projectId, c.meta.id));
+    seen.add(key(c.projectId, c.meta.id));
+    const withSim = m ? { ...c, similarity: m.similarity } : c;
+    if (c.strong) first.push(withSim);
+    else rest.push({ c: withSim, fused: (m?.similarity ?? 0) + LEXICAL_SHARE * c.weightedCoverage });
+  }
+  for (const m of meaning) {
+    if (seen.has(key(m.projectId, m.meta.id))) continue;
+    const c = {
+      projectId: m.projectId,
+      meta: m.meta,
+      metaMatch: void 0,
+      sectionMatch: void 0,
+      score: m.similarity,
+      coverage: 0,
+      weightedCoverage: 0,
+      strong: false,
+      tier: "semantic",
+      similarity: m.similarity,
+      meaning: m
+    };
+    rest.push({ c, fused: m.similarity });
+  }
+  rest.sort((a, b) => b.fused - a.fused);
+  const top = [...first, ...rest.map((r) => r.c)].slice(0, limit);
+  const strong = first.length + meaning.filter((m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)).length;
+  return { strong, top };
 }
 function addSections(finds, terms2, accept, relaxed) {
   for (const f of finds) {
@@ -10215,11 +10602,12 @@ function addSections(finds, terms2, accept, relaxed) {
     for (const m of matchSections(bodies, terms2, acceptThread, relaxed)) f.addSection(slotOf(m.threadNo), m);
   }
 }
-function collect(finds, termCount, minCoverage, tier, limit, earlier) {
+function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sectionsOf) {
   const scores = [];
   const where = [];
   let strong = 0;
-  const evidence = (f, slot) => ({ meta: f.meta[slot], section: f.section[slot] });
+  const sectionOf = (f, slot) => sectionsOf && !sectionsOf(f.project.catalogIndex.at(slot)) ? void 0 : f.section[slot];
+  const evidence = (f, slot) => ({ meta: f.meta[slot], section: sectionOf(f, slot) });
   finds.forEach((f, pi) => {
     for (const slot of f.slots) {
       let source = 0;
@@ -10232,7 +10620,7 @@ function collect(finds, termCount, minCoverage, tier, limit, earlier) {
         const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
         if ((e.meta || e.section) && c >= earlier.minCoverage) [source, meta, section, coverage] = [1, e.meta, e.section, c];
       }
-      if (coverage >= LOOKUP_MIN_COVERAGE) strong++;
+      if ((weigh ? weigh((meta?.mask ?? 0) | (section?.mask ?? 0)) : coverage) >= LOOKUP_MIN_COVERAGE) strong++;
       scores.push((meta?.score ?? 0) + (section?.score ?? 0));
       where.push(pi, slot, source);
     }
@@ -10245,16 +10633,30 @@ function collect(finds, termCount, minCoverage, tier, limit, earlier) {
     const [pi, slot, source] = [where[3 * i], where[3 * i + 1], where[3 * i + 2]];
     const f = source === 1 ? earlier.finds[pi] : finds[pi];
     const metaMatch = f.meta[slot];
-    const sectionMatch = f.section[slot];
-    const coverage = bitCount((metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0)) / termCount;
+    const sectionMatch = sectionOf(f, slot);
+    const mask2 = (metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0);
+    const coverage = bitCount(mask2) / termCount;
     const meta = f.project.catalogIndex.at(slot);
-    top.push({ projectId: f.project.projectId, meta, metaMatch, sectionMatch, score: scores[i], coverage, tier: source === 1 ? earlier.tier : tier });
+    const weightedCoverage = weigh ? weigh(mask2) : coverage;
+    top.push({ projectId: f.project.projectId, meta, metaMatch, sectionMatch, score: scores[i], coverage, weightedCoverage, strong: weightedCoverage >= LOOKUP_MIN_COVERAGE, tier: source === 1 ? earlier.tier : tier });
   }
   return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
 }
 function toHit(c, terms2) {
   const isMatch = termMatcher(terms2, c.tier === "deep");
-  const base = { projectId: c.projectId, threadId: c.meta.id, title: c.meta.title, status: statusOf(c.meta), score: Math.round(c.score * 100) / 100, coverage: c.coverage };
+  const base = {
+    projectId: c.projectId,
+    threadId: c.meta.id,
+    title: c.meta.title,
+    status: statusOf(c.meta),
+    score: Math.round(c.score * 100) / 100,
+    coverage: c.coverage,
+    ...c.similarity !== void 0 ? { similarity: Math.round(c.similarity * 100) / 100 } : {}
+  };
+  if (c.meaning) {
+    const best = c.meaning.best;
+    return { ...base, section: sectionLabel(best), field: best.kind === "reason" ? "reason" : "section", snippet: c.meaning.snippet(), tier: "semantic" };
+  }
   if (c.sectionMatch) {
     const s = c.sectionMatch;
     return { ...base, section: sectionLabel(s.best), field: s.best.kind === "reason" ? "reason" : "section", snippet: sectionSnippet(s, isMatch), tier: c.tier };
@@ -10293,18 +10695,31 @@ function formatSearchAnswer(answer) {
   lines.push(n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`);
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
-    lines.push(`${i + 1}. ${oneLine3(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}`);
+    const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
+    lines.push(`${i + 1}. ${oneLine3(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
     if (h.snippet !== "") lines.push(`   ${h.snippet}`);
   });
   lines.push(`Tiers: ${answer.tiers.map(tierText).join(" \u2192 ")}.`);
   const last2 = answer.tiers[answer.tiers.length - 1];
-  if (last2?.weak && answer.intent !== "deep") {
-    lines.push(
-      answer.intent === "overview" ? "Only ids, titles, branches, paths and headings were searched: intent=lookup searches the summaries." : "Closed threads' summaries were not searched: intent=deep (or status=done|abandoned) includes them."
-    );
-  }
+  if (last2?.weak && answer.intent !== "deep") lines.push(hintAfter(last2));
   lines.push(...answer.notices.map((x) => `\u26A0 ${x}`));
   return lines.join("\n");
+}
+function hintAfter(last2) {
+  switch (last2.tier) {
+    case "overview":
+      return "Only ids, titles, branches, paths and headings were searched: intent=lookup searches the summaries.";
+    case "lookup":
+      return "Only words were matched: intent=semantic (the default) also finds threads that say it in other words.";
+    case "semantic":
+      return "intent=deep also matches words by their beginning (auth \u2192 authentication) and threads with any one query word.";
+    case "deep":
+      return "";
+    default: {
+      const unknown = last2.tier;
+      throw new Error(`unknown search tier ${String(unknown)}`);
+    }
+  }
 }
 function tierText(t) {
   return `${t.tier} (${t.strongHits} strong${t.weak ? ", weak" : ""})`;
@@ -10317,7 +10732,7 @@ function oneLine3(s) {
 var import_node_path12 = require("path");
 
 // src/core/search/project-index.ts
-var import_node_fs15 = require("fs");
+var import_node_fs16 = require("fs");
 var import_node_path11 = require("path");
 init_content_hash();
 
@@ -10332,7 +10747,10 @@ var BodyIndex = class {
   /** thread number → its slot in the catalog index when last resolved (a hint: check it, slots change when a file does). */
   catalogSlot = [];
   docs = [];
+  /** The semantic tier's section vectors: null until that tier first runs, then kept up to date by put and delete. */
+  vectors = null;
   current = /* @__PURE__ */ new Map();
+  threadNumbers = /* @__PURE__ */ new Map();
   get docCount() {
     return this.docs.length;
   }
@@ -10340,6 +10758,7 @@ var BodyIndex = class {
     this.delete(threadId);
     const threadNo = this.threadIds.length;
     this.threadIds.push(threadId);
+    this.threadNumbers.set(threadId, threadNo);
     this.catalogSlot.push(-1);
     const slots = [];
     for (const doc of entry.docs) {
@@ -10348,16 +10767,34 @@ var BodyIndex = class {
       this.docThread[slot] = threadNo;
       this.docWeight[slot] = sectionWeight(doc);
       this.terms.add(slot, terms(doc.text));
+      this.vectors?.set(slot, doc.text);
       slots.push(slot);
     }
     this.current.set(threadId, slots);
   }
   delete(threadId) {
+    const threadNo = this.threadNumbers.get(threadId);
+    if (threadNo !== void 0) this.vectors?.dropTitle(threadNo);
+    this.threadNumbers.delete(threadId);
     for (const slot of this.current.get(threadId) ?? []) {
       this.docs[slot] = void 0;
       this.terms.remove(slot);
+      this.vectors?.remove(slot);
     }
     this.current.delete(threadId);
+  }
+  hasSectionVectors(words) {
+    return this.vectors !== null && this.vectors.words === words;
+  }
+  /** The section vectors, computed for every current section on first call (the semantic tier's first run). */
+  sectionVectors(words) {
+    if (this.vectors && this.vectors.words === words) return this.vectors;
+    const vectors = new SectionVectors(words);
+    this.docs.forEach((doc, slot) => {
+      if (doc) vectors.set(slot, doc.text);
+    });
+    this.vectors = vectors;
+    return vectors;
   }
   doc(slot) {
     return this.docs[slot];
@@ -10365,7 +10802,7 @@ var BodyIndex = class {
 };
 
 // src/core/search/directory-watch.ts
-var import_node_fs13 = require("fs");
+var import_node_fs14 = require("fs");
 var DirectoryWatch = class {
   changed = true;
   watcher = null;
@@ -10381,7 +10818,7 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = (0, import_node_fs13.watch)(dir, { persistent: false }, () => {
+      watcher = (0, import_node_fs14.watch)(dir, { persistent: false }, () => {
         this.changed = true;
       });
     } catch (e) {
@@ -10407,7 +10844,7 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_fs14 = require("fs");
+var import_node_fs15 = require("fs");
 var import_node_path10 = require("path");
 var FORMAT_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
@@ -10453,7 +10890,7 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  (0, import_node_fs14.mkdirSync)((0, import_node_path10.join)(path, ".."), { recursive: true });
+  (0, import_node_fs15.mkdirSync)((0, import_node_path10.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, validate) {
@@ -10626,13 +11063,13 @@ var ProjectIndex = class {
   async loadBodies() {
     this.filesRead = 0;
     if (this.bodies === null || this.bodyIndex === null) {
-      const loaded = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
-      if (loaded.problem) this.notices.push(`The search index's section texts could not be used (${loaded.problem}); they were rebuilt from the thread files.`);
+      const loaded2 = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
+      if (loaded2.problem) this.notices.push(`The search index's section texts could not be used (${loaded2.problem}); they were rebuilt from the thread files.`);
       this.bodies = /* @__PURE__ */ new Map();
       this.bodyIndex = new BodyIndex();
       for (const entry of this.catalog.values()) {
         if (!entry.meta) continue;
-        const cached = loaded.entries.get(entry.meta.id);
+        const cached = loaded2.entries.get(entry.meta.id);
         if (cached && cached.hash === entry.hash && !this.pendingBodies.has(entry.meta.id)) {
           this.bodies.set(entry.meta.id, cached);
           this.bodyIndex.put(entry.meta.id, cached);
@@ -10640,7 +11077,7 @@ var ProjectIndex = class {
           this.reread(entry.file, true);
         }
       }
-      if (loaded.entries.size !== this.bodies.size || loaded.problem) this.bodiesDirty = true;
+      if (loaded2.entries.size !== this.bodies.size || loaded2.problem) this.bodiesDirty = true;
     }
     for (const [id, body] of this.pendingBodies) {
       this.bodiesDirty = true;
@@ -10679,12 +11116,12 @@ var ProjectIndex = class {
   }
   loadCatalogFile() {
     this.catalogLoaded = true;
-    const loaded = readCatalogFile(catalogPath(this.storeDir, this.projectId));
-    if (loaded.problem) {
-      this.notices.push(`The search index could not be used (${loaded.problem}); it was rebuilt from the thread files.`);
+    const loaded2 = readCatalogFile(catalogPath(this.storeDir, this.projectId));
+    if (loaded2.problem) {
+      this.notices.push(`The search index could not be used (${loaded2.problem}); it was rebuilt from the thread files.`);
       this.catalogDirty = true;
     }
-    this.catalog = loaded.entries;
+    this.catalog = loaded2.entries;
     for (const entry of this.catalog.values()) if (entry.meta) this.meta.put(entry.meta);
   }
   noteNoWatch() {
@@ -10695,7 +11132,7 @@ var ProjectIndex = class {
   sweep() {
     let names;
     try {
-      names = (0, import_node_fs15.readdirSync)(this.threadsDir);
+      names = (0, import_node_fs16.readdirSync)(this.threadsDir);
     } catch (e) {
       if (e.code === "ENOENT") names = [];
       else throw e;
@@ -10782,7 +11219,7 @@ var ProjectIndex = class {
 };
 function stampOf(path) {
   try {
-    const s = (0, import_node_fs15.lstatSync)(path);
+    const s = (0, import_node_fs16.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
@@ -11067,7 +11504,7 @@ function clip2(s) {
 }
 
 // src/core/measurement-log.ts
-var import_node_fs16 = require("fs");
+var import_node_fs17 = require("fs");
 var import_node_path14 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
@@ -11085,17 +11522,17 @@ function measurementLogPaths(storeDir) {
 function openLog(path, use) {
   let fd;
   try {
-    fd = (0, import_node_fs16.openSync)(path, import_node_fs16.constants.O_RDONLY | import_node_fs16.constants.O_NOFOLLOW);
+    fd = (0, import_node_fs17.openSync)(path, import_node_fs17.constants.O_RDONLY | import_node_fs17.constants.O_NOFOLLOW);
   } catch (e) {
     if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs16.fstatSync)(fd);
+    const stat = (0, import_node_fs17.fstatSync)(fd);
     if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
     return use(fd, stat.size);
   } finally {
-    (0, import_node_fs16.closeSync)(fd);
+    (0, import_node_fs17.closeSync)(fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -11104,27 +11541,27 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = (0, import_node_fs16.openSync)(measurementLogPath(storeDir), import_node_fs16.constants.O_RDWR | import_node_fs16.constants.O_APPEND | import_node_fs16.constants.O_CREAT | import_node_fs16.constants.O_NOFOLLOW, 420);
+  const fd = (0, import_node_fs17.openSync)(measurementLogPath(storeDir), import_node_fs17.constants.O_RDWR | import_node_fs17.constants.O_APPEND | import_node_fs17.constants.O_CREAT | import_node_fs17.constants.O_NOFOLLOW, 420);
   try {
-    const before = (0, import_node_fs16.fstatSync)(fd);
+    const before = (0, import_node_fs17.fstatSync)(fd);
     if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs16.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs17.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs16.writeSync)(fd, out);
-    return (0, import_node_fs16.fstatSync)(fd).size;
+    (0, import_node_fs17.writeSync)(fd, out);
+    return (0, import_node_fs17.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs16.closeSync)(fd);
+    (0, import_node_fs17.closeSync)(fd);
   }
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes) => bytes);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  (0, import_node_fs16.renameSync)(path, previousMeasurementLogPath(storeDir));
+  (0, import_node_fs17.renameSync)(path, previousMeasurementLogPath(storeDir));
   return true;
 }
 
@@ -11171,7 +11608,7 @@ function moveLegacyMeasurements(storeDir, state) {
 }
 
 // src/core/measurement-log-read.ts
-var import_node_fs17 = require("fs");
+var import_node_fs18 = require("fs");
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
@@ -11238,7 +11675,7 @@ function scanLines(path, needle, onLine) {
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs17.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs18.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -11324,7 +11761,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs18.existsSync)((0, import_node_path15.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs19.existsSync)((0, import_node_path15.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -11403,7 +11840,7 @@ ${line}`;
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
-    if (!(0, import_node_fs18.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
+    if (!(0, import_node_fs19.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
   }
@@ -11933,9 +12370,9 @@ function oneOf(what, value, allowed, optional) {
 }
 
 // src/core/workspace.ts
-var import_node_fs19 = require("fs");
+var import_node_fs20 = require("fs");
 var import_node_path16 = require("path");
-var import_node_url = require("url");
+var import_node_url2 = require("url");
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
   let current = (0, import_node_path16.resolve)(dir);
@@ -11969,7 +12406,7 @@ function workspaceFrom(dir, source) {
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
     try {
-      return (0, import_node_url.fileURLToPath)(uri);
+      return (0, import_node_url2.fileURLToPath)(uri);
     } catch {
       return null;
     }
@@ -11978,7 +12415,7 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs19.statSync)(path).isDirectory();
+    return (0, import_node_fs20.statSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -12023,7 +12460,7 @@ function formatCount(n) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs20 = require("fs");
+var import_node_fs21 = require("fs");
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
@@ -12067,7 +12504,7 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/core/context-cache.ts
-var import_node_fs21 = require("fs");
+var import_node_fs22 = require("fs");
 var import_node_path17 = require("path");
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
@@ -12086,7 +12523,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
-    const bytes = (0, import_node_fs21.readFileSync)(path);
+    const bytes = (0, import_node_fs22.readFileSync)(path);
     if (bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
   } catch {
@@ -12114,13 +12551,13 @@ function sameInputs(a, b) {
 }
 
 // src/core/context-cache-write.ts
-var import_node_fs22 = require("fs");
+var import_node_fs23 = require("fs");
 var import_node_path18 = require("path");
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
-  (0, import_node_fs22.mkdirSync)((0, import_node_path18.dirname)(path), { recursive: true });
+  (0, import_node_fs23.mkdirSync)((0, import_node_path18.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
@@ -12156,10 +12593,10 @@ function hooksBuild() {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs23 = require("fs");
+var import_node_fs24 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs23.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs24.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -12480,7 +12917,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs24 = require("fs");
+var import_node_fs25 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -12506,20 +12943,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs24.statSync)(path);
+    const before = (0, import_node_fs25.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs24.openSync)(path, "r");
+    fd = (0, import_node_fs25.openSync)(path, "r");
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs24.fstatSync)(fd);
+    const stats = (0, import_node_fs25.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs24.closeSync)(fd);
+    (0, import_node_fs25.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -12530,13 +12967,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs24.closeSync)(file.fd);
+    (0, import_node_fs25.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs24.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs25.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
     }

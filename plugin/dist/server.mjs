@@ -2616,8 +2616,8 @@ var require_resolve = __commonJS({
       }
       return count;
     }
-    function getFullPath(resolver, id = "", normalize2) {
-      if (normalize2 !== false)
+    function getFullPath(resolver, id = "", normalize3) {
+      if (normalize3 !== false)
         id = normalizeId(id);
       const p = resolver.parse(id);
       return _getFullPath(resolver, p);
@@ -4238,7 +4238,7 @@ var require_fast_uri = __commonJS({
       }
       return stringScheme;
     }
-    function normalize2(uri, options) {
+    function normalize3(uri, options) {
       if (typeof uri === "string") {
         uri = /** @type {T} */
         normalizeString(uri, options);
@@ -4638,7 +4638,7 @@ var require_fast_uri = __commonJS({
     }
     var fastUri = {
       SCHEMES,
-      normalize: normalize2,
+      normalize: normalize3,
       resolve: resolve5,
       resolveComponent,
       equal,
@@ -9951,9 +9951,9 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
       resolve(str) {
         const node2 = new Scalar.Scalar(parseFloat(str));
-        const dot = str.indexOf(".");
-        if (dot !== -1 && str[str.length - 1] === "0")
-          node2.minFractionDigits = str.length - dot - 1;
+        const dot2 = str.indexOf(".");
+        if (dot2 !== -1 && str[str.length - 1] === "0")
+          node2.minFractionDigits = str.length - dot2 - 1;
         return node2;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -10383,9 +10383,9 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
       resolve(str) {
         const node2 = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
-        const dot = str.indexOf(".");
-        if (dot !== -1) {
-          const f = str.substring(dot + 1).replace(/_/g, "");
+        const dot2 = str.indexOf(".");
+        if (dot2 !== -1) {
+          const f = str.substring(dot2 + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node2.minFractionDigits = f.length;
         }
@@ -31116,7 +31116,7 @@ var SHORTCUTS = [
   { shortcut: "tm:done [reason]", action: "thread_status done" },
   { shortcut: "tm:abandon <reason>", action: "thread_status abandoned" },
   { shortcut: "tm:stats", action: "stats_show" },
-  { shortcut: "tm:search <query>", action: "thread_search (any thread, closed ones too with intent deep)" },
+  { shortcut: "tm:search <query>", action: "thread_search (any thread, closed ones too; by meaning when words match weakly)" },
   { shortcut: "tm:history [id]", action: "thread_history" },
   { shortcut: "tm:delete <id>", action: "thread_delete (confirm with the user first: it deletes the descendants too)" },
   { shortcut: "tm:rebase <id> <parent>", action: "thread_rebase" },
@@ -34618,15 +34618,291 @@ function sectionSnippet(match, isMatch) {
 }
 
 // src/core/search/search-types.ts
-var SEARCH_INTENTS = ["overview", "lookup", "deep"];
+var SEARCH_INTENTS = ["overview", "lookup", "semantic", "deep"];
 var SEARCH_SCOPES = ["project", "all-projects"];
 var SEARCH_LIMIT = { min: 1, max: 50, default: 10, deepDefault: 20 };
+
+// src/core/search/section-vectors.ts
+function embedTerms(words, termList, weightOf) {
+  const out = new Float32Array(words.dims);
+  let known = 0;
+  for (const t of termList) {
+    const row = words.rowOf(t);
+    if (row < 0) continue;
+    known++;
+    words.addTo(out, row, weightOf ? weightOf(t, row) : words.weight(row));
+  }
+  if (known === 0) return null;
+  return normalize2(out) ? out : null;
+}
+function embedText(words, text) {
+  return embedTerms(words, terms(text));
+}
+function normalize2(v) {
+  let n = 0;
+  for (let d = 0; d < v.length; d++) n += v[d] * v[d];
+  if (n === 0) return false;
+  const inv = 1 / Math.sqrt(n);
+  for (let d = 0; d < v.length; d++) v[d] = v[d] * inv;
+  return true;
+}
+function dot(a, aOffset, b, dims) {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (; d + 3 < dims; d += 4) {
+    s0 += a[aOffset + d] * b[d];
+    s1 += a[aOffset + d + 1] * b[d + 1];
+    s2 += a[aOffset + d + 2] * b[d + 2];
+    s3 += a[aOffset + d + 3] * b[d + 3];
+  }
+  for (; d < dims; d++) s0 += a[aOffset + d] * b[d];
+  return s0 + s1 + s2 + s3;
+}
+var SectionVectors = class {
+  constructor(words) {
+    this.words = words;
+    this.flat = new Float32Array(1024 * words.dims);
+    this.known = new Uint8Array(1024);
+  }
+  words;
+  flat;
+  /** doc → 1 when it has a vector. */
+  known;
+  titles = /* @__PURE__ */ new Map();
+  get dims() {
+    return this.words.dims;
+  }
+  get data() {
+    return this.flat;
+  }
+  /** doc → 1 when it has a vector (read-only for scanning). */
+  get knownFlags() {
+    return this.known;
+  }
+  has(doc) {
+    return doc < this.known.length && this.known[doc] === 1;
+  }
+  /** Upper bound of document numbers seen. */
+  get capacity() {
+    return this.known.length;
+  }
+  set(doc, text) {
+    const v = embedText(this.words, text);
+    if (v === null) {
+      this.remove(doc);
+      return;
+    }
+    this.grow(doc + 1);
+    this.flat.set(v, doc * this.dims);
+    this.known[doc] = 1;
+  }
+  remove(doc) {
+    if (doc < this.known.length) this.known[doc] = 0;
+  }
+  /** A thread's title vector (thread numbers are never reused, so a cached one stays right); null when no word is known. */
+  titleVector(threadNo, title) {
+    let v = this.titles.get(threadNo);
+    if (v === void 0) {
+      v = embedText(this.words, title());
+      this.titles.set(threadNo, v);
+    }
+    return v;
+  }
+  /** Forgets a replaced or removed thread's title vector. */
+  dropTitle(threadNo) {
+    this.titles.delete(threadNo);
+  }
+  grow(n) {
+    if (n <= this.known.length) return;
+    const size = Math.max(n, this.known.length * 2);
+    const flat = new Float32Array(size * this.dims);
+    flat.set(this.flat);
+    const known = new Uint8Array(size);
+    known.set(this.known);
+    this.flat = flat;
+    this.known = known;
+  }
+};
+
+// src/core/search/semantic-tier.ts
+var SEMANTIC_SECTION_SHARE = 0.25;
+var SEMANTIC_MIN_SIMILARITY = 0.35;
+var SEMANTIC_STRONG_SIMILARITY = 0.5;
+function queryVector(index, words, queryTerms2) {
+  const ti = index.terms;
+  return embedTerms(words, queryTerms2, (term, row) => {
+    const list = ti.postings(term);
+    return words.weight(row) * bm25Idf(ti.size, list ? ti.documentFrequency(list) : 0);
+  });
+}
+function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
+  const vectors = index.sectionVectors(words);
+  const data = vectors.data;
+  const dims = vectors.dims;
+  const threads = index.threadIds.length;
+  const best = index.scratch.floats("meaning-best", threads);
+  const bestDoc = index.scratch.uints("meaning-doc", threads);
+  const verdict = index.scratch.uints("meaning-verdict", threads);
+  const touched = [];
+  const end = Math.min(index.docCount, vectors.capacity);
+  const known = vectors.knownFlags;
+  const docThread = index.docThread;
+  for (let doc = 0; doc < end; doc++) {
+    if (known[doc] !== 1) continue;
+    const t = docThread[doc];
+    if (verdict[t] === 0) {
+      verdict[t] = acceptThread(t) ? 1 : 2;
+      touched.push(t);
+    }
+    if (verdict[t] === 2) continue;
+    const sim = dot(data, doc * dims, query, dims) * (1 + SEMANTIC_SECTION_SHARE * (index.docWeight[doc] - 1));
+    if (bestDoc[t] === 0 || sim > best[t]) {
+      best[t] = sim;
+      bestDoc[t] = doc + 1;
+    }
+  }
+  const found = [];
+  for (const t of touched) {
+    const accepted = verdict[t] === 1;
+    verdict[t] = 0;
+    const title = accepted ? vectors.titleVector(t, () => titleOf(t)) : null;
+    const sim = Math.max(best[t], title ? dot(title, 0, query, dims) : -Infinity);
+    if (accepted && bestDoc[t] > 0 && sim >= SEMANTIC_MIN_SIMILARITY) {
+      best[t] = sim;
+      found.push(t);
+    } else {
+      best[t] = 0;
+      bestDoc[t] = 0;
+    }
+  }
+  let cut = -Infinity;
+  if (found.length > keep) cut = Float64Array.from(found, (t) => best[t]).sort()[found.length - keep];
+  const out = [];
+  for (const t of found) {
+    if (best[t] >= cut) out.push({ threadNo: t, similarity: best[t], best: index.doc(bestDoc[t] - 1) });
+    best[t] = 0;
+    bestDoc[t] = 0;
+  }
+  return out;
+}
+function meaningSnippet(words, doc, query) {
+  let bestLine = "";
+  let bestSim = -Infinity;
+  for (const line of doc.text.split("\n")) {
+    if (line.trim() === "") continue;
+    const v = embedTerms(words, terms(line));
+    const sim = v ? dot(v, 0, query, words.dims) : -1;
+    if (sim > bestSim) [bestLine, bestSim] = [line, sim];
+  }
+  return clip(bestLine);
+}
+var WORD_VECTORS_FILE = "word-vectors.bin";
+var FORMAT = "threadmind-word-vectors";
+var MAX_ASSET_BYTES = 16e6;
+var SIF_A = 1e-3;
+var ZIPF_H = 13.5;
+var WordVectors = class {
+  constructor(dims, unit, weights, terms2) {
+    this.dims = dims;
+    this.unit = unit;
+    this.weights = weights;
+    terms2.forEach((t, row) => {
+      if (!this.rows.has(t)) this.rows.set(t, row);
+    });
+  }
+  dims;
+  unit;
+  weights;
+  rows = /* @__PURE__ */ new Map();
+  get size() {
+    return this.rows.size;
+  }
+  /** The row of a search term (as `terms()` makes them), or -1 when the vocabulary lacks it. */
+  rowOf(term) {
+    return this.rows.get(term) ?? -1;
+  }
+  /** How much a term counts in a text's vector: rare words more than frequent ones. */
+  weight(row) {
+    return this.weights[row];
+  }
+  /** out += w · vector(row). */
+  addTo(out, row, w) {
+    const base = row * this.dims;
+    for (let d = 0; d < this.dims; d++) out[d] = out[d] + w * this.unit[base + d];
+  }
+};
+function parseWordVectors(bytes, path) {
+  const newline = bytes.indexOf(10);
+  if (newline < 0 || newline > 4096) throw new Error(`${path} has no header line`);
+  let header;
+  try {
+    header = JSON.parse(bytes.subarray(0, newline).toString("utf8"));
+  } catch {
+    throw new Error(`${path} has a header that is not JSON`);
+  }
+  const { count, dims, wordsBytes, sha256 } = header;
+  if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
+  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string") throw new Error(`${path} has a malformed header`);
+  const start = newline + 1;
+  if (bytes.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes.length} bytes, not what its header announces`);
+  const body = bytes.subarray(start);
+  if (createHash("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
+  const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
+  if (words.length !== count) throw new Error(`${path} lists ${words.length} words, not ${count}`);
+  const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count * dims);
+  const unit = new Float32Array(count * dims);
+  const weights = new Float32Array(count);
+  for (let row = 0; row < count; row++) {
+    let norm = 0;
+    for (let d = 0; d < dims; d++) norm += raw[row * dims + d] ** 2;
+    const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let d = 0; d < dims; d++) unit[row * dims + d] = raw[row * dims + d] * inv;
+    const p = 1 / ((row + 1) * ZIPF_H);
+    weights[row] = SIF_A / (SIF_A + p);
+  }
+  return new WordVectors(dims, unit, weights, words.map((w) => stem(fold(w))));
+}
+function isCount(v) {
+  return typeof v === "number" && Number.isInteger(v) && v > 0;
+}
+function locateWordVectors(moduleUrl = import.meta.url) {
+  const candidates = [new URL(`./assets/${WORD_VECTORS_FILE}`, moduleUrl)];
+  if (moduleUrl.endsWith(".ts")) candidates.push(new URL(`../../../assets/${WORD_VECTORS_FILE}`, moduleUrl));
+  for (const url of candidates) {
+    const path = fileURLToPath(url);
+    if (existsSync(path)) return path;
+  }
+  return null;
+}
+var loaded = null;
+function wordVectors() {
+  if (loaded === null) loaded = loadOnce();
+  if (loaded instanceof Error) throw loaded;
+  return loaded;
+}
+function loadOnce() {
+  const started = performance.now();
+  const path = locateWordVectors();
+  if (path === null) return new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
+  try {
+    const bytes = readFileSync(path);
+    if (bytes.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
+    const vectors = parseWordVectors(bytes, path);
+    return { vectors, path, loadMs: Math.round(performance.now() - started) };
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+}
 
 // src/core/search/thread-search.ts
 var STRONG_HITS_WANTED = 3;
 var LOOKUP_MIN_COVERAGE = 0.5;
 var QUERY_MAX_CHARS = 500;
 var QUERY_MAX_TERMS = 30;
+var DEFAULT_INTENT = "semantic";
 var STATUSES = ["active", "done", "abandoned"];
 function normalizeSearchQuery(input) {
   const query = input.query.trim();
@@ -34635,7 +34911,7 @@ function normalizeSearchQuery(input) {
   const terms2 = queryTerms(query);
   if (terms2.length === 0) throw errors.invalid(`The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`);
   if (terms2.length > QUERY_MAX_TERMS) throw errors.invalid(`The search query has ${terms2.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`);
-  const intent = input.intent ?? "lookup";
+  const intent = input.intent ?? DEFAULT_INTENT;
   if (!SEARCH_INTENTS.includes(intent)) throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
   const scope = input.scope ?? "project";
   if (!SEARCH_SCOPES.includes(scope)) throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
@@ -34679,6 +34955,7 @@ async function searchThreads(store, projectIds, input) {
     const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
     const statusOk = (meta2) => q.status === void 0 || statusOf(meta2) === q.status;
     const tiers = [];
+    const notices = [];
     const finish2 = (top) => ({
       query: q.query,
       terms: q.terms,
@@ -34688,7 +34965,7 @@ async function searchThreads(store, projectIds, input) {
       limit: q.limit,
       tiers,
       hits: top.map((c) => toHit(c, q.terms)),
-      notices: projects.flatMap(noticesOf),
+      notices: [...notices, ...projects.flatMap(noticesOf)],
       cost
     });
     const metaMatches = (relaxed) => projects.map((p) => {
@@ -34703,16 +34980,120 @@ async function searchThreads(store, projectIds, input) {
     if (q.intent === "overview" || strongOverview >= wanted) return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
     cost.bodyTextUsed = true;
     for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
-    addSections(overview, q.terms, (meta2) => statusOk(meta2) && (q.status !== void 0 || statusOf(meta2) === "active"), false);
-    const lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit);
-    tiers.push({ tier: "lookup", strongHits: lookup.count, weak: lookup.count < wanted });
-    if (q.intent === "lookup" || lookup.count >= wanted) return finish2(lookup.top);
+    const weigh = strongRule(projects, q.terms);
+    addSections(overview, q.terms, statusOk, false);
+    const lookupFinds = overview;
+    const openSections = q.status === void 0 ? (meta2) => statusOf(meta2) === "active" : void 0;
+    let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh, void 0, openSections);
+    let closedSearched = q.status !== void 0 && q.status !== "active";
+    if (lookup.strong < wanted && q.status === void 0) {
+      lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
+      closedSearched = true;
+    }
+    tiers.push({ tier: "lookup", strongHits: lookup.strong, weak: lookup.strong < wanted, ...closedSearched ? { closedThreads: true } : {} });
+    if (q.intent === "lookup" || lookup.strong >= wanted) return finish2(lookup.top);
+    const meaning = meaningMatches(projects, q.terms, statusOk, cost, notices, Math.max(4 * q.limit, 40));
+    const semantic = mergeMeaning(lookup.top, meaning, q.limit);
+    tiers.push({ tier: "semantic", strongHits: semantic.strong, weak: semantic.strong < wanted });
+    if (q.intent === "semantic" || semantic.strong >= wanted) return finish2(semantic.top);
     const deep = metaMatches(true);
     addSections(deep, q.terms, statusOk, true);
-    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, { finds: overview, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
-    tiers.push({ tier: "deep", strongHits: deepRanked.strong, weak: false });
-    return finish2(deepRanked.top);
+    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, weigh, { finds: lookupFinds, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
+    const merged = mergeMeaning(deepRanked.top, meaning, q.limit);
+    tiers.push({ tier: "deep", strongHits: merged.strong, weak: false });
+    return finish2(merged.top);
   });
+}
+function strongRule(projects, queryTerms2) {
+  let docs = 0;
+  const df = queryTerms2.map(() => 0);
+  for (const p of projects) {
+    const ti = p.bodyLayer?.terms;
+    if (!ti) continue;
+    docs += ti.size;
+    queryTerms2.forEach((t, i) => {
+      const list = ti.postings(t);
+      if (list) df[i] = df[i] + ti.documentFrequency(list);
+    });
+  }
+  const idf = df.map((n) => bm25Idf(docs, n));
+  const total = idf.reduce((a, b) => a + b, 0);
+  return (mask2) => {
+    let covered = 0;
+    idf.forEach((w, i) => {
+      if (mask2 & 1 << i) covered += w;
+    });
+    return total > 0 ? covered / total : 0;
+  };
+}
+function meaningMatches(projects, queryTerms2, accept, cost, notices, keep) {
+  const started = performance.now();
+  let words;
+  try {
+    words = wordVectors();
+  } catch (e) {
+    notices.push(`The semantic tier is unavailable (${e instanceof Error ? e.message : String(e)}): only words were matched.`);
+    return [];
+  }
+  const out = [];
+  for (const p of projects) {
+    const bodies = p.bodyLayer;
+    if (!bodies) throw new Error(`search: the section index of project "${p.projectId}" was not loaded`);
+    const loadedBefore = bodies.hasSectionVectors(words.vectors);
+    const query = queryVector(bodies, words.vectors, queryTerms2);
+    if (query === null) continue;
+    const catalog = p.catalogIndex;
+    const metaOf = (threadNo) => {
+      const slot = catalog.slotOf(bodies.threadIds[threadNo]);
+      return slot >= 0 ? catalog.at(slot) : void 0;
+    };
+    const accepted = (t) => {
+      const meta2 = metaOf(t);
+      return meta2 !== void 0 && accept(meta2);
+    };
+    for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "", keep)) {
+      const vectors = words.vectors;
+      out.push({ projectId: p.projectId, meta: metaOf(m.threadNo), similarity: m.similarity, best: m.best, snippet: () => meaningSnippet(vectors, m.best, query) });
+    }
+    if (!loadedBefore) cost.semanticLoadMs = Math.round(performance.now() - started);
+  }
+  return out.sort((a, b) => b.similarity - a.similarity || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0)).slice(0, keep);
+}
+var LEXICAL_SHARE = 0.2;
+function mergeMeaning(lexical, meaning, limit) {
+  const key = (projectId, id) => `${projectId}/${id}`;
+  const similar = new Map(meaning.map((m) => [key(m.projectId, m.meta.id), m]));
+  const first = [];
+  const rest = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const c of lexical) {
+    const m = similar.get(key(c.projectId, c.meta.id));
+    seen.add(key(c.projectId, c.meta.id));
+    const withSim = m ? { ...c, similarity: m.similarity } : c;
+    if (c.strong) first.push(withSim);
+    else rest.push({ c: withSim, fused: (m?.similarity ?? 0) + LEXICAL_SHARE * c.weightedCoverage });
+  }
+  for (const m of meaning) {
+    if (seen.has(key(m.projectId, m.meta.id))) continue;
+    const c = {
+      projectId: m.projectId,
+      meta: m.meta,
+      metaMatch: void 0,
+      sectionMatch: void 0,
+      score: m.similarity,
+      coverage: 0,
+      weightedCoverage: 0,
+      strong: false,
+      tier: "semantic",
+      similarity: m.similarity,
+      meaning: m
+    };
+    rest.push({ c, fused: m.similarity });
+  }
+  rest.sort((a, b) => b.fused - a.fused);
+  const top = [...first, ...rest.map((r) => r.c)].slice(0, limit);
+  const strong = first.length + meaning.filter((m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)).length;
+  return { strong, top };
 }
 function addSections(finds, terms2, accept, relaxed) {
   for (const f of finds) {
@@ -34735,11 +35116,12 @@ function addSections(finds, terms2, accept, relaxed) {
     for (const m of matchSections(bodies, terms2, acceptThread, relaxed)) f.addSection(slotOf(m.threadNo), m);
   }
 }
-function collect(finds, termCount, minCoverage, tier, limit, earlier) {
+function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sectionsOf) {
   const scores = [];
   const where = [];
   let strong = 0;
-  const evidence = (f, slot) => ({ meta: f.meta[slot], section: f.section[slot] });
+  const sectionOf = (f, slot) => sectionsOf && !sectionsOf(f.project.catalogIndex.at(slot)) ? void 0 : f.section[slot];
+  const evidence = (f, slot) => ({ meta: f.meta[slot], section: sectionOf(f, slot) });
   finds.forEach((f, pi) => {
     for (const slot of f.slots) {
       let source = 0;
@@ -34752,7 +35134,7 @@ function collect(finds, termCount, minCoverage, tier, limit, earlier) {
         const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
         if ((e.meta || e.section) && c >= earlier.minCoverage) [source, meta2, section, coverage] = [1, e.meta, e.section, c];
       }
-      if (coverage >= LOOKUP_MIN_COVERAGE) strong++;
+      if ((weigh ? weigh((meta2?.mask ?? 0) | (section?.mask ?? 0)) : coverage) >= LOOKUP_MIN_COVERAGE) strong++;
       scores.push((meta2?.score ?? 0) + (section?.score ?? 0));
       where.push(pi, slot, source);
     }
@@ -34765,16 +35147,30 @@ function collect(finds, termCount, minCoverage, tier, limit, earlier) {
     const [pi, slot, source] = [where[3 * i], where[3 * i + 1], where[3 * i + 2]];
     const f = source === 1 ? earlier.finds[pi] : finds[pi];
     const metaMatch = f.meta[slot];
-    const sectionMatch = f.section[slot];
-    const coverage = bitCount((metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0)) / termCount;
+    const sectionMatch = sectionOf(f, slot);
+    const mask2 = (metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0);
+    const coverage = bitCount(mask2) / termCount;
     const meta2 = f.project.catalogIndex.at(slot);
-    top.push({ projectId: f.project.projectId, meta: meta2, metaMatch, sectionMatch, score: scores[i], coverage, tier: source === 1 ? earlier.tier : tier });
+    const weightedCoverage = weigh ? weigh(mask2) : coverage;
+    top.push({ projectId: f.project.projectId, meta: meta2, metaMatch, sectionMatch, score: scores[i], coverage, weightedCoverage, strong: weightedCoverage >= LOOKUP_MIN_COVERAGE, tier: source === 1 ? earlier.tier : tier });
   }
   return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
 }
 function toHit(c, terms2) {
   const isMatch = termMatcher(terms2, c.tier === "deep");
-  const base = { projectId: c.projectId, threadId: c.meta.id, title: c.meta.title, status: statusOf(c.meta), score: Math.round(c.score * 100) / 100, coverage: c.coverage };
+  const base = {
+    projectId: c.projectId,
+    threadId: c.meta.id,
+    title: c.meta.title,
+    status: statusOf(c.meta),
+    score: Math.round(c.score * 100) / 100,
+    coverage: c.coverage,
+    ...c.similarity !== void 0 ? { similarity: Math.round(c.similarity * 100) / 100 } : {}
+  };
+  if (c.meaning) {
+    const best = c.meaning.best;
+    return { ...base, section: sectionLabel(best), field: best.kind === "reason" ? "reason" : "section", snippet: c.meaning.snippet(), tier: "semantic" };
+  }
   if (c.sectionMatch) {
     const s = c.sectionMatch;
     return { ...base, section: sectionLabel(s.best), field: s.best.kind === "reason" ? "reason" : "section", snippet: sectionSnippet(s, isMatch), tier: c.tier };
@@ -34813,18 +35209,31 @@ function formatSearchAnswer(answer) {
   lines.push(n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`);
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
-    lines.push(`${i + 1}. ${oneLine3(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}`);
+    const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
+    lines.push(`${i + 1}. ${oneLine3(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
     if (h.snippet !== "") lines.push(`   ${h.snippet}`);
   });
   lines.push(`Tiers: ${answer.tiers.map(tierText).join(" \u2192 ")}.`);
   const last2 = answer.tiers[answer.tiers.length - 1];
-  if (last2?.weak && answer.intent !== "deep") {
-    lines.push(
-      answer.intent === "overview" ? "Only ids, titles, branches, paths and headings were searched: intent=lookup searches the summaries." : "Closed threads' summaries were not searched: intent=deep (or status=done|abandoned) includes them."
-    );
-  }
+  if (last2?.weak && answer.intent !== "deep") lines.push(hintAfter(last2));
   lines.push(...answer.notices.map((x) => `\u26A0 ${x}`));
   return lines.join("\n");
+}
+function hintAfter(last2) {
+  switch (last2.tier) {
+    case "overview":
+      return "Only ids, titles, branches, paths and headings were searched: intent=lookup searches the summaries.";
+    case "lookup":
+      return "Only words were matched: intent=semantic (the default) also finds threads that say it in other words.";
+    case "semantic":
+      return "intent=deep also matches words by their beginning (auth \u2192 authentication) and threads with any one query word.";
+    case "deep":
+      return "";
+    default: {
+      const unknown2 = last2.tier;
+      throw new Error(`unknown search tier ${String(unknown2)}`);
+    }
+  }
 }
 function tierText(t) {
   return `${t.tier} (${t.strongHits} strong${t.weak ? ", weak" : ""})`;
@@ -34844,7 +35253,10 @@ var BodyIndex = class {
   /** thread number → its slot in the catalog index when last resolved (a hint: check it, slots change when a file does). */
   catalogSlot = [];
   docs = [];
+  /** The semantic tier's section vectors: null until that tier first runs, then kept up to date by put and delete. */
+  vectors = null;
   current = /* @__PURE__ */ new Map();
+  threadNumbers = /* @__PURE__ */ new Map();
   get docCount() {
     return this.docs.length;
   }
@@ -34852,6 +35264,7 @@ var BodyIndex = class {
     this.delete(threadId);
     const threadNo = this.threadIds.length;
     this.threadIds.push(threadId);
+    this.threadNumbers.set(threadId, threadNo);
     this.catalogSlot.push(-1);
     const slots = [];
     for (const doc of entry.docs) {
@@ -34860,16 +35273,34 @@ var BodyIndex = class {
       this.docThread[slot] = threadNo;
       this.docWeight[slot] = sectionWeight(doc);
       this.terms.add(slot, terms(doc.text));
+      this.vectors?.set(slot, doc.text);
       slots.push(slot);
     }
     this.current.set(threadId, slots);
   }
   delete(threadId) {
+    const threadNo = this.threadNumbers.get(threadId);
+    if (threadNo !== void 0) this.vectors?.dropTitle(threadNo);
+    this.threadNumbers.delete(threadId);
     for (const slot of this.current.get(threadId) ?? []) {
       this.docs[slot] = void 0;
       this.terms.remove(slot);
+      this.vectors?.remove(slot);
     }
     this.current.delete(threadId);
+  }
+  hasSectionVectors(words) {
+    return this.vectors !== null && this.vectors.words === words;
+  }
+  /** The section vectors, computed for every current section on first call (the semantic tier's first run). */
+  sectionVectors(words) {
+    if (this.vectors && this.vectors.words === words) return this.vectors;
+    const vectors = new SectionVectors(words);
+    this.docs.forEach((doc, slot) => {
+      if (doc) vectors.set(slot, doc.text);
+    });
+    this.vectors = vectors;
+    return vectors;
   }
   doc(slot) {
     return this.docs[slot];
@@ -35130,13 +35561,13 @@ var ProjectIndex = class {
   async loadBodies() {
     this.filesRead = 0;
     if (this.bodies === null || this.bodyIndex === null) {
-      const loaded = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
-      if (loaded.problem) this.notices.push(`The search index's section texts could not be used (${loaded.problem}); they were rebuilt from the thread files.`);
+      const loaded2 = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
+      if (loaded2.problem) this.notices.push(`The search index's section texts could not be used (${loaded2.problem}); they were rebuilt from the thread files.`);
       this.bodies = /* @__PURE__ */ new Map();
       this.bodyIndex = new BodyIndex();
       for (const entry of this.catalog.values()) {
         if (!entry.meta) continue;
-        const cached2 = loaded.entries.get(entry.meta.id);
+        const cached2 = loaded2.entries.get(entry.meta.id);
         if (cached2 && cached2.hash === entry.hash && !this.pendingBodies.has(entry.meta.id)) {
           this.bodies.set(entry.meta.id, cached2);
           this.bodyIndex.put(entry.meta.id, cached2);
@@ -35144,7 +35575,7 @@ var ProjectIndex = class {
           this.reread(entry.file, true);
         }
       }
-      if (loaded.entries.size !== this.bodies.size || loaded.problem) this.bodiesDirty = true;
+      if (loaded2.entries.size !== this.bodies.size || loaded2.problem) this.bodiesDirty = true;
     }
     for (const [id, body] of this.pendingBodies) {
       this.bodiesDirty = true;
@@ -35183,12 +35614,12 @@ var ProjectIndex = class {
   }
   loadCatalogFile() {
     this.catalogLoaded = true;
-    const loaded = readCatalogFile(catalogPath(this.storeDir, this.projectId));
-    if (loaded.problem) {
-      this.notices.push(`The search index could not be used (${loaded.problem}); it was rebuilt from the thread files.`);
+    const loaded2 = readCatalogFile(catalogPath(this.storeDir, this.projectId));
+    if (loaded2.problem) {
+      this.notices.push(`The search index could not be used (${loaded2.problem}); it was rebuilt from the thread files.`);
       this.catalogDirty = true;
     }
-    this.catalog = loaded.entries;
+    this.catalog = loaded2.entries;
     for (const entry of this.catalog.values()) if (entry.meta) this.meta.put(entry.meta);
   }
   noteNoWatch() {
@@ -36475,13 +36906,13 @@ function registerRecallTools(server2, ctx) {
     "thread_search",
     {
       title: "Search threads",
-      description: "Find threads by topic across the whole tree (also sibling branches and closed threads, which the active context leaves out). Cheapest first: ids, titles, branches, paths and section headings; then the summaries' text (a Decisions match ranks above a State match); then closed threads and their closing reasons. Each hit: thread id, title, status, matching section, a short snippet, score and the tier that found it. Read a hit with thread_switch or its thread resource.",
+      description: "Find threads by topic across the whole tree (also sibling branches and closed threads, which the active context leaves out). Cheapest first: ids, titles, branches, paths and section headings; then the summaries' text (a Decisions match ranks above a State match), closed threads too when open ones match weakly; then by meaning (word vectors: finds some questions asked in other words); deep: word beginnings and any single word. Each hit: thread id, title, status, matching section, a short snippet, score and the tier that found it. Read a hit with thread_switch or its thread resource.",
       inputSchema: {
         query: string2().min(1).max(2e3).describe('Words to look for, e.g. "rate limiting"'),
         scope: _enum(SEARCH_SCOPES).optional().describe('"project" (default) or "all-projects" of this workspace'),
         status: _enum(["active", "done", "abandoned"]).optional().describe("Only threads with this status (a closed status also searches those threads' summaries)"),
         limit: number2().int().min(SEARCH_LIMIT.min).max(SEARCH_LIMIT.max).optional().describe(`Most hits to return, ${SEARCH_LIMIT.min}\u2013${SEARCH_LIMIT.max} (default ${SEARCH_LIMIT.default}; ${SEARCH_LIMIT.deepDefault} for deep)`),
-        intent: _enum(SEARCH_INTENTS).optional().describe('Deepest tier allowed: "overview" (metadata only), "lookup" (default: + summaries of open threads), "deep" (+ closed threads, relaxed matching)')
+        intent: _enum(SEARCH_INTENTS).optional().describe('Deepest tier allowed: "overview" (metadata only), "lookup" (+ words of the summaries, open threads first), "semantic" (default: + similarity of meaning), "deep" (+ relaxed word matching)')
       },
       annotations: annotations("Search threads", "read", true)
     },

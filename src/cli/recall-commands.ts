@@ -22,10 +22,10 @@ function oneOf<T extends string>(value: string | true | undefined, name: string,
 }
 
 const searchCommand: RecallCommand = {
-  summary: "search the threads (ids, titles, paths, headings, then summaries) for words",
+  summary: "search the threads (ids, titles, paths, headings, then summaries, then by meaning) for words",
   usage:
-    "thread-mind-mcp search <words…> [--intent overview|lookup|deep] [--status active|done|abandoned] [--scope project|all-projects] [--limit N] [--json]\n" +
-    "  --intent  deepest tier allowed (default lookup; deep also searches closed threads)\n" +
+    "thread-mind-mcp search <words…> [--intent overview|lookup|semantic|deep] [--status active|done|abandoned] [--scope project|all-projects] [--limit N] [--json]\n" +
+    "  --intent  deepest tier allowed (default semantic: by meaning when words match weakly; deep adds word beginnings)\n" +
     "  --json    the whole answer as JSON (hits, tiers run, cost)",
   flags: { intent: "value", status: "value", scope: "value", limit: "value", json: "boolean" },
   run: async (args) => {

@@ -15,7 +15,7 @@ export const SHORTCUTS: readonly { shortcut: string; action: string }[] = [
   { shortcut: "tm:done [reason]", action: "thread_status done" },
   { shortcut: "tm:abandon <reason>", action: "thread_status abandoned" },
   { shortcut: "tm:stats", action: "stats_show" },
-  { shortcut: "tm:search <query>", action: "thread_search (any thread, closed ones too with intent deep)" },
+  { shortcut: "tm:search <query>", action: "thread_search (any thread, closed ones too; by meaning when words match weakly)" },
   { shortcut: "tm:history [id]", action: "thread_history" },
   { shortcut: "tm:delete <id>", action: "thread_delete (confirm with the user first: it deletes the descendants too)" },
   { shortcut: "tm:rebase <id> <parent>", action: "thread_rebase" },

@@ -26,6 +26,8 @@ const FIGURES = [
   "scan-rss",
   "search-100",
   "search-300",
+  "search-semantic-100",
+  "search-semantic-300",
 ];
 
 describe("npm run bench --quick", () => {

@@ -2,8 +2,10 @@
 import type { BodyDoc, BodyEntry } from "./index-entries.js";
 import { sectionWeight } from "./section-weights.js";
 import { Scratch } from "./scratch.js";
+import { SectionVectors } from "./section-vectors.js";
 import { TermIndex } from "./term-index.js";
 import { terms } from "./text-terms.js";
+import type { WordVectors } from "./word-vectors.js";
 
 /**
  * Documents and threads are numbered (never reused: a changed thread gets fresh numbers) so that scoring runs over
@@ -19,7 +21,10 @@ export class BodyIndex {
   /** thread number → its slot in the catalog index when last resolved (a hint: check it, slots change when a file does). */
   readonly catalogSlot: number[] = [];
   private docs: (BodyDoc | undefined)[] = [];
+  /** The semantic tier's section vectors: null until that tier first runs, then kept up to date by put and delete. */
+  private vectors: SectionVectors | null = null;
   private current = new Map<string, number[]>();
+  private threadNumbers = new Map<string, number>();
 
   get docCount(): number {
     return this.docs.length;
@@ -29,6 +34,7 @@ export class BodyIndex {
     this.delete(threadId);
     const threadNo = this.threadIds.length;
     this.threadIds.push(threadId);
+    this.threadNumbers.set(threadId, threadNo);
     this.catalogSlot.push(-1);
     const slots: number[] = [];
     for (const doc of entry.docs) {
@@ -37,17 +43,37 @@ export class BodyIndex {
       this.docThread[slot] = threadNo;
       this.docWeight[slot] = sectionWeight(doc);
       this.terms.add(slot, terms(doc.text));
+      this.vectors?.set(slot, doc.text);
       slots.push(slot);
     }
     this.current.set(threadId, slots);
   }
 
   delete(threadId: string): void {
+    const threadNo = this.threadNumbers.get(threadId);
+    if (threadNo !== undefined) this.vectors?.dropTitle(threadNo);
+    this.threadNumbers.delete(threadId);
     for (const slot of this.current.get(threadId) ?? []) {
       this.docs[slot] = undefined;
       this.terms.remove(slot);
+      this.vectors?.remove(slot);
     }
     this.current.delete(threadId);
+  }
+
+  hasSectionVectors(words: WordVectors): boolean {
+    return this.vectors !== null && this.vectors.words === words;
+  }
+
+  /** The section vectors, computed for every current section on first call (the semantic tier's first run). */
+  sectionVectors(words: WordVectors): SectionVectors {
+    if (this.vectors && this.vectors.words === words) return this.vectors;
+    const vectors = new SectionVectors(words);
+    this.docs.forEach((doc, slot) => {
+      if (doc) vectors.set(slot, doc.text);
+    });
+    this.vectors = vectors;
+    return vectors;
   }
 
   doc(slot: number): BodyDoc | undefined {

@@ -1,7 +1,7 @@
 // Types of thread_search: the query, the tiers, the hits and the answer. No I/O here.
 import type { ThreadStatus } from "../types.js";
 
-export const SEARCH_INTENTS = ["overview", "lookup", "deep"] as const;
+export const SEARCH_INTENTS = ["overview", "lookup", "semantic", "deep"] as const;
 /** The deepest tier the caller allows; tiers run cheapest first and stop at the first strong one. */
 export type SearchIntent = (typeof SEARCH_INTENTS)[number];
 export type SearchTier = SearchIntent;
@@ -35,8 +35,10 @@ export interface SearchHit {
   /** A short excerpt around the match (at most SNIPPET_MAX_CHARS characters). */
   snippet: string;
   score: number;
-  /** The tier whose evidence is shown. */
+  /** The tier whose evidence is shown ("semantic": found by meaning alone, no query word matched). */
   tier: SearchTier;
+  /** Similarity of meaning (cosine, about 0.3–1) when the semantic tier ran and found this thread similar. */
+  similarity?: number;
   /** Distinct query terms this thread matched, over all of them. */
   coverage: number;
 }
@@ -47,6 +49,8 @@ export interface TierRun {
   /** Hits this tier counts as strong (see the definition of "weak" in thread-search.ts). */
   strongHits: number;
   weak: boolean;
+  /** Lookup only: closed threads were searched too (a status filter named them, or open threads alone were weak). */
+  closedThreads?: true;
 }
 
 /** What answering cost, so that callers (and tests) can see that the overview tier never touched summary text. */
@@ -57,6 +61,8 @@ export interface SearchCost {
   swept: boolean;
   /** True when summary text (the body layer of the index) was loaded or scored. */
   bodyTextUsed: boolean;
+  /** Milliseconds spent loading the word vectors and computing section vectors, when this query was the first to need them. */
+  semanticLoadMs?: number;
 }
 
 export interface SearchAnswer {

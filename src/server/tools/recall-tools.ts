@@ -15,7 +15,8 @@ export function registerRecallTools(server: McpServer, ctx: ToolContext): void {
       description:
         "Find threads by topic across the whole tree (also sibling branches and closed threads, which the active context leaves out). " +
         "Cheapest first: ids, titles, branches, paths and section headings; then the summaries' text (a Decisions match ranks " +
-        "above a State match); then closed threads and their closing reasons. Each hit: thread id, title, status, matching " +
+        "above a State match), closed threads too when open ones match weakly; then by meaning (word vectors: finds some " +
+        "questions asked in other words); deep: word beginnings and any single word. Each hit: thread id, title, status, matching " +
         "section, a short snippet, score and the tier that found it. Read a hit with thread_switch or its thread resource.",
       inputSchema: {
         query: z.string().min(1).max(2000).describe("Words to look for, e.g. \"rate limiting\""),
@@ -25,7 +26,7 @@ export function registerRecallTools(server: McpServer, ctx: ToolContext): void {
         intent: z
           .enum(SEARCH_INTENTS)
           .optional()
-          .describe('Deepest tier allowed: "overview" (metadata only), "lookup" (default: + summaries of open threads), "deep" (+ closed threads, relaxed matching)'),
+          .describe('Deepest tier allowed: "overview" (metadata only), "lookup" (+ words of the summaries, open threads first), "semantic" (default: + similarity of meaning), "deep" (+ relaxed word matching)'),
       },
       annotations: annotations("Search threads", "read", true),
     },
