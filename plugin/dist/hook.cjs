@@ -109,7 +109,7 @@ __export(main_exports, {
   runHook: () => runHook
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path10 = require("path");
+var import_node_path11 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
@@ -205,7 +205,8 @@ function parseHookInput(text, fallbackCwd) {
     event: str("hook_event_name") ?? "",
     source: str("source"),
     reason: str("reason"),
-    trigger: str("trigger")
+    trigger: str("trigger"),
+    prompt: str("prompt")
   };
 }
 
@@ -214,7 +215,9 @@ var PLANS = {
   "session-start": { event: "SessionStart", deadlineMs: 4e3, lockTimeoutMs: 1500 },
   // Claude Code kills SessionEnd hooks after about 1.5 s in total, node start-up included.
   "session-end": { event: "SessionEnd", deadlineMs: 1e3, lockTimeoutMs: 500 },
-  "pre-compact": { event: "PreCompact", deadlineMs: 4e3, lockTimeoutMs: 1500 }
+  "pre-compact": { event: "PreCompact", deadlineMs: 4e3, lockTimeoutMs: 1500 },
+  // Runs before every prompt: never holds a prompt up for long, and never takes the lock (it only appends).
+  "user-prompt-submit": { event: "UserPromptSubmit", deadlineMs: 1e3, lockTimeoutMs: 300 }
 };
 function isHookName(name) {
   return name !== void 0 && Object.hasOwn(PLANS, name);
@@ -394,8 +397,8 @@ var import_node_fs6 = require("fs");
 function renderHookOutput(event, output) {
   const json = {};
   if (output.userMessage) json.systemMessage = output.userMessage;
-  if (output.additionalContext !== void 0 && event === "SessionStart") {
-    json.hookSpecificOutput = { hookEventName: "SessionStart", additionalContext: output.additionalContext };
+  if (output.additionalContext !== void 0 && (event === "SessionStart" || event === "UserPromptSubmit")) {
+    json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
   }
   return Object.keys(json).length === 0 ? null : JSON.stringify(json);
 }
@@ -424,7 +427,7 @@ function failureLine(what, error) {
 // src/hooks/hook-runner.ts
 async function runHookWith(name, entry, handle) {
   if (!isHookName(name)) {
-    await writeHookOutput("", { userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end or pre-compact)` });
+    await writeHookOutput("", { userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)` });
     return;
   }
   const plan = PLANS[name];
@@ -454,7 +457,7 @@ async function runHookWith(name, entry, handle) {
 
 // src/hooks/hook-fast.ts
 var import_node_fs16 = require("fs");
-var import_node_path9 = require("path");
+var import_node_path10 = require("path");
 
 // src/core/local-state.ts
 var import_node_path5 = require("path");
@@ -757,8 +760,27 @@ function appendMeasurementEvents(storeDir, events) {
 
 // src/core/measurement-log-read.ts
 var import_node_fs12 = require("fs");
+
+// src/core/freshness-events.ts
+var isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
+var isText = (v) => typeof v === "string" && v !== "";
+function isFreshnessEvent(d) {
+  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
+  switch (d.kind) {
+    case "summaryWrite":
+      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
+    case "freshnessMark":
+      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount(d.contextTokens) && (d.level === void 0 || isCount(d.level));
+    case "staleness":
+      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount(d.contextTokens)) && (d.sinceWriteTokens === null || isCount(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
+    default:
+      return false;
+  }
+}
+
+// src/core/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
-var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
+var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function parseEventLine(line) {
   let data;
@@ -770,7 +792,7 @@ function parseEventLine(line) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
   const d = data;
   if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
-  if (typeof d.at !== "string" || typeof d.sessionId !== "string") return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
   switch (d.kind) {
     case "sessionEnd":
     case "preCompact":
@@ -783,6 +805,10 @@ function parseEventLine(line) {
       return typeof d.event === "string" ? d : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+    case "summaryWrite":
+    case "freshnessMark":
+    case "staleness":
+      return isFreshnessEvent(d) ? d : null;
   }
 }
 function receiptKey(r) {
@@ -868,6 +894,13 @@ function instanceThread(storeDir, instance) {
     if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
   });
   return last2;
+}
+function instanceEvents(storeDir, instance) {
+  const events = [];
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if ("instance" in event && event.instance === instance) events.push(event);
+  });
+  return events;
 }
 function pendingInjections(events) {
   const settled = new Set(events.flatMap((e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []));
@@ -1642,17 +1675,153 @@ function startOutput(start, extra) {
   return output;
 }
 
+// src/hooks/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/core/freshness.ts
+var DEFAULT_NUDGE_TOKENS = 3e4;
+var sameThread = (e, ref) => e.projectId === ref.projectId && e.threadId === ref.threadId;
+function freshnessView(events, sessionId, thread) {
+  let segmentStart = -1;
+  let lastWriteAt = null;
+  events.forEach((e, i) => {
+    if (e.kind === "conversation" && e.sessionId === sessionId && segmentStart === -1) segmentStart = i;
+    if (e.kind === "staleness" && e.sessionId === sessionId && e.restart === "compact") segmentStart = i;
+    if (e.kind === "summaryWrite" && sameThread(e, thread)) lastWriteAt = e.at;
+  });
+  const view = { written: false, baseline: 0, lastLevel: 0, lastWriteAt };
+  for (let i = segmentStart + 1; i < events.length; i++) {
+    const e = events[i];
+    if (e.kind === "summaryWrite" && sameThread(e, thread)) {
+      view.written = true;
+      view.baseline = null;
+      view.lastLevel = 0;
+    } else if (e.kind === "freshnessMark" && e.sessionId === sessionId && sameThread(e, thread)) {
+      if (e.mark === "baseline" && view.baseline === null) view.baseline = e.contextTokens;
+      if (e.mark === "nudge") view.lastLevel = Math.max(view.lastLevel, e.level ?? 1);
+    }
+  }
+  return view;
+}
+function nudgeLevel(growth, threshold) {
+  return growth <= 0 ? 0 : Math.ceil(growth / threshold) - 1;
+}
+function nudgeDecision(view, contextTokens, threshold) {
+  if (contextTokens === null) return { kind: "none" };
+  if (view.baseline === null) return { kind: "baseline", contextTokens };
+  const growth = Math.max(0, contextTokens - view.baseline);
+  const level = nudgeLevel(growth, threshold);
+  return level > view.lastLevel ? { kind: "nudge", level, growth } : { kind: "none" };
+}
+
+// src/core/freshness-config.ts
+var import_node_path9 = require("path");
+function freshnessConfigOf(data) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const freshness = data.freshness;
+  if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
+  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  return {
+    nudgeTokens: DEFAULT_NUDGE_TOKENS,
+    problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
+  };
+}
+function readFreshnessConfig(storeDir, projectId) {
+  const path = (0, import_node_path9.join)(storeDir, "projects", `${projectId}.json`);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  try {
+    return freshnessConfigOf(JSON.parse(text));
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+
+// src/hooks/freshness-thread.ts
+function freshnessThread(inputs) {
+  const own = inputs.state.sessions[inputs.session.key];
+  if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
+  for (let i = inputs.events.length - 1; i >= 0; i--) {
+    const e = inputs.events[i];
+    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId };
+  }
+  const ids = inputs.projectIds();
+  const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
+  const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
+  return projectId !== null && threadId !== null ? { projectId, threadId } : null;
+}
+
+// src/hooks/prompt-nudge.ts
+var NUDGE_MAX_CHARS = 400;
+function nudgeText(growth, thread) {
+  const text = `ThreadMind: about ${formatCount(growth)} conversation tokens since the summary of thread "${thread.threadId}" was last written. Before you continue, record the decisions, constraints and state reached since then with summary_update (short bullets, by section), so a /clear or compaction loses nothing.`;
+  return text.length <= NUDGE_MAX_CHARS ? text : `${text.slice(0, NUDGE_MAX_CHARS - 1)}\u2026`;
+}
+async function conversationSize(transcriptPath) {
+  if (transcriptPath === null) return null;
+  try {
+    return (await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES })).contextTokens;
+  } catch {
+    return null;
+  }
+}
+async function promptNudge(store, input) {
+  if (input.prompt !== null && input.prompt.trimStart().startsWith("/")) return {};
+  const events = store.instanceEvents();
+  const thread = freshnessThread({ state: store.readState(), session: store.session, events, projectIds: () => store.projectIds(), branch: () => store.branch() });
+  if (thread === null) return {};
+  const threshold = readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens;
+  if (threshold === 0) return {};
+  const view = freshnessView(events, input.sessionId, thread);
+  const decision = nudgeDecision(view, await conversationSize(input.transcriptPath), threshold);
+  const mark = (kind, contextTokens, level) => ({
+    kind: "freshnessMark",
+    at: nextTimestamp(),
+    sessionId: input.sessionId,
+    instance: store.session.key,
+    projectId: thread.projectId,
+    threadId: thread.threadId,
+    mark: kind,
+    contextTokens,
+    ...level !== void 0 ? { level } : {}
+  });
+  switch (decision.kind) {
+    case "none":
+      return {};
+    case "baseline":
+      await store.recordEvents([mark("baseline", decision.contextTokens)]);
+      return {};
+    case "nudge":
+      await store.recordEvents([mark("nudge", decision.growth + (view.baseline ?? 0), decision.level)]);
+      return { additionalContext: nudgeText(decision.growth, thread) };
+    default: {
+      const unreachable = decision;
+      throw new Error(`unknown nudge decision ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
 // src/hooks/hook-fast.ts
 function fastStore(input, env) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const storeDir = workspace.storeDir;
-  if ((0, import_node_fs16.existsSync)((0, import_node_path9.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs16.existsSync)((0, import_node_path10.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path9.join)(storeDir, "projects");
+  const dir = (0, import_node_path10.join)(storeDir, "projects");
   try {
     if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
@@ -1721,6 +1890,23 @@ async function fastMeasure(input, env, kind, rotate) {
     kind
   );
 }
+async function fastPrompt(input, env, rotate) {
+  const store = fastStore(input, env);
+  if (store === null) return {};
+  const session = hookSessionOr(env, input.sessionId);
+  return promptNudge(
+    {
+      storeDir: store.storeDir,
+      session,
+      readState: () => store.state,
+      instanceEvents: () => instanceEvents(store.storeDir, session.key),
+      projectIds: () => projectIds(store.storeDir),
+      branch: () => store.gitTop ? readBranch(store.gitTop) : null,
+      recordEvents: (events) => record2(store.storeDir, events, rotate)
+    },
+    input
+  );
+}
 async function tryFast(name, input, env, rotate) {
   switch (name) {
     case "session-start":
@@ -1729,6 +1915,8 @@ async function tryFast(name, input, env, rotate) {
       return fastMeasure(input, env, "sessionEnds", rotate);
     case "pre-compact":
       return fastMeasure(input, env, "preCompacts", rotate);
+    case "user-prompt-submit":
+      return fastPrompt(input, env, rotate);
     default: {
       const unreachable = name;
       throw new Error(`unknown hook ${String(unreachable)}`);
@@ -1738,7 +1926,7 @@ async function tryFast(name, input, env, rotate) {
 
 // src/hooks/main.ts
 function sibling(name) {
-  return require((0, import_node_path10.join)(__dirname, name));
+  return require((0, import_node_path11.join)(__dirname, name));
 }
 function guarded(check) {
   try {

@@ -13,7 +13,7 @@ import { projectIdsIn } from "../core/project-ids.js";
 import { branchChoice, chooseProjectId, sessionChoice } from "../core/thread-choice.js";
 import { entryStillValid, readContextCacheEntry } from "../core/context-cache.js";
 import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, type MeasurementEvent } from "../core/measurement-log.js";
-import { instanceThread, sessionEvents } from "../core/measurement-log-read.js";
+import { instanceEvents, instanceThread, sessionEvents } from "../core/measurement-log-read.js";
 import { resumedConversationToAdopt } from "../core/conversation-threads.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
@@ -21,6 +21,7 @@ import type { HookName } from "./hook-plans.js";
 import { hooksBuild } from "./hooks-build.js";
 import { measureSize } from "./measure-size.js";
 import { startEvents, startOutput } from "./start-record.js";
+import { promptNudge } from "./prompt-nudge.js";
 
 /** The store as the fast path sees it: usable local state, an existing measurement log, no 0.4 layout to migrate. */
 interface FastStore {
@@ -134,6 +135,28 @@ async function fastMeasure(input: HookInput, env: NodeJS.ProcessEnv, kind: "sess
   );
 }
 
+/**
+ * UserPromptSubmit, always answered here (the hooks proper are never loaded before a prompt): a store the fast path
+ * cannot use (no measurement log yet, a 0.4 layout, an unusable config.json) is left to the next session hook, silently.
+ */
+async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rotate): Promise<HookOutput> {
+  const store = fastStore(input, env);
+  if (store === null) return {};
+  const session = hookSessionOr(env, input.sessionId);
+  return promptNudge(
+    {
+      storeDir: store.storeDir,
+      session,
+      readState: () => store.state,
+      instanceEvents: () => instanceEvents(store.storeDir, session.key),
+      projectIds: () => projectIds(store.storeDir),
+      branch: () => (store.gitTop ? readBranch(store.gitTop) : null),
+      recordEvents: (events) => record(store.storeDir, events, rotate),
+    },
+    input,
+  );
+}
+
 /** The hook's output from the fast path, or null when the hooks proper must run (nothing was written then). */
 export async function tryFast(name: HookName, input: HookInput, env: NodeJS.ProcessEnv, rotate: Rotate): Promise<HookOutput | null> {
   switch (name) {
@@ -143,6 +166,8 @@ export async function tryFast(name: HookName, input: HookInput, env: NodeJS.Proc
       return fastMeasure(input, env, "sessionEnds", rotate);
     case "pre-compact":
       return fastMeasure(input, env, "preCompacts", rotate);
+    case "user-prompt-submit":
+      return fastPrompt(input, env, rotate);
     default: {
       const unreachable: never = name;
       throw new Error(`unknown hook ${String(unreachable)}`);
