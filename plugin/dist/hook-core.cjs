@@ -7364,6 +7364,10 @@ var require_dist = __commonJS({
 });
 
 // src/core/content-hash.ts
+var content_hash_exports = {};
+__export(content_hash_exports, {
+  contentHash: () => contentHash
+});
 function contentHash(text) {
   return (0, import_node_crypto5.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
 }
@@ -7372,6 +7376,36 @@ var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
     import_node_crypto5 = require("crypto");
+  }
+});
+
+// src/core/text-fingerprint.ts
+var text_fingerprint_exports = {};
+__export(text_fingerprint_exports, {
+  textFingerprint: () => textFingerprint
+});
+function textFingerprint(text) {
+  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const { written } = encoder.encodeInto(text, bytes);
+  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+var encoder;
+var init_text_fingerprint = __esm({
+  "src/core/text-fingerprint.ts"() {
+    "use strict";
+    encoder = new TextEncoder();
   }
 });
 
@@ -12169,25 +12203,8 @@ async function saveContextCacheEntry(storeDir, entry) {
 `);
 }
 
-// src/core/text-fingerprint.ts
-var encoder = new TextEncoder();
-function textFingerprint(text) {
-  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const { written } = encoder.encodeInto(text, bytes);
-  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
-  let h1 = 3735928559 ^ written;
-  let h2 = 1103547991 ^ written;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    h1 = Math.imul(h1 ^ w, 2654435761);
-    h2 = Math.imul(h2 ^ w, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
-  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
-  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
-  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
-}
+// src/hooks/session-start.ts
+init_text_fingerprint();
 
 // src/hooks/hooks-build.ts
 var import_node_path19 = require("path");
@@ -12237,6 +12254,68 @@ function startOutput(start, extra) {
   return output;
 }
 
+// src/hooks/freshness-start.ts
+function restartRecord(events, input, source) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation") return null;
+    if (e.kind !== "staleness") continue;
+    if (e.restart !== source) return null;
+    return source === "compact" === (e.sessionId === input.sessionId) ? e : null;
+  }
+  return null;
+}
+function about(tokens) {
+  return `~${formatCount(Math.round(tokens / 100) * 100)}`;
+}
+function clockTime(iso) {
+  const t = new Date(iso);
+  if (Number.isNaN(t.getTime())) return null;
+  return `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
+}
+function threadName(start, threadId) {
+  const firstLine = start.text.slice(0, start.text.indexOf("\n") === -1 ? void 0 : start.text.indexOf("\n"));
+  const suffix = `" (${threadId}).`;
+  const at = firstLine.indexOf(suffix);
+  const opening = firstLine.indexOf(': the context of thread "');
+  return at > opening && opening !== -1 ? firstLine.slice(opening + ': the context of thread "'.length, at) : threadId;
+}
+function restartNotice(record2, start) {
+  if (record2 === null || !record2.stale || record2.sinceWriteTokens === null) return null;
+  const name = threadName(start, record2.threadId);
+  const behind = about(record2.sinceWriteTokens);
+  if (record2.restart === "compact") {
+    return {
+      contextLine: `ThreadMind: this conversation was compacted while the summary of thread "${name}" was ${behind} tokens behind: fold what was decided since its last update into the thread now (summary_update).`,
+      userLine: null
+    };
+  }
+  const time = record2.lastWriteAt === null ? null : clockTime(record2.lastWriteAt);
+  const after = time === null ? "" : ` after ${time}`;
+  const transcript = record2.transcriptPath ?? "unknown";
+  return {
+    userLine: `ThreadMind: the cleared conversation (${behind} tokens) did not update '${name}'${after}; decisions made since may be missing. Transcript: ${transcript}`,
+    contextLine: `ThreadMind: the previous conversation was cleared while the summary of thread "${name}" was ${behind} tokens behind (last written ${record2.lastWriteAt ?? "never, by that window"}). Its transcript: ${transcript}. If the user asks what was decided there, read back its last part and record it with summary_update.`
+  };
+}
+async function withRestartNotice(start, notice, input) {
+  if (notice === null) return { start, userLines: [] };
+  const userLines = notice.userLine !== null ? [notice.userLine] : [];
+  const text = `${start.text}
+
+${notice.contextLine}`;
+  if (text.length > CHARACTER_CAP) {
+    userLines.push(`ThreadMind: the ${input.source === "compact" ? "compacted" : "cleared"} conversation had not updated the thread's summary; the note to the model did not fit in the context (${formatCount(CHARACTER_CAP)} characters).`);
+    return { start, userLines };
+  }
+  const { contentHash: contentHash2 } = await Promise.resolve().then(() => (init_content_hash(), content_hash_exports));
+  const { textFingerprint: textFingerprint2 } = await Promise.resolve().then(() => (init_text_fingerprint(), text_fingerprint_exports));
+  return {
+    start: { ...start, text, contentHash: contentHash2(text), fingerprint: textFingerprint2(text), tokens: start.tokens + Math.ceil(notice.contextLine.length / 3.5) },
+    userLines
+  };
+}
+
 // src/hooks/session-start.ts
 function userLine(notice) {
   const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
@@ -12265,9 +12344,11 @@ async function sessionStart(services, input) {
     notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context2.omitted.length} ancestor${context2.omitted.length === 1 ? "" : "s"} left out${context2.truncated ? ", summary cut" : ""}).`);
   }
   const start = { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context2.tokens, omitted: context2.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+  const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
+  const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
   const failures = [];
   try {
-    await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, start));
+    await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, noticed.start));
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
@@ -12293,7 +12374,7 @@ async function sessionStart(services, input) {
       }
     }
   }
-  return startOutput(start, failures);
+  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
 }
 
 // src/transcript/types.ts
@@ -12878,6 +12959,7 @@ async function readHead(path, options = {}) {
 }
 
 // src/hooks/receipts.ts
+init_text_fingerprint();
 init_receipt_match();
 async function readReceiptRecords(pending, transcriptPath) {
   const offsets = /* @__PURE__ */ new Set();
@@ -12908,60 +12990,6 @@ async function receiptEvents(pending, found) {
   });
 }
 
-// src/hooks/measure-size.ts
-var TAIL_MAX_BYTES = 4 * 1024 * 1024;
-async function measureSize(store, input, kind) {
-  const reason = (kind === "sessionEnds" ? input.reason : input.trigger) ?? "unknown";
-  const notes = [];
-  let contextTokens = null;
-  const logged = store.sessionEvents(input.sessionId);
-  const pending = pendingInjections(logged);
-  const events = [];
-  let receipts = null;
-  if (input.transcriptPath) {
-    const path = input.transcriptPath;
-    try {
-      const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === void 0);
-      const [tail, found] = await Promise.all([
-        readTail(path, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction }),
-        pending.length === 0 ? null : readReceiptRecords(pending, path).then((records) => ({ records }), (error) => ({ error }))
-      ]);
-      contextTokens = tail.contextTokens;
-      receipts = found === null ? null : "error" in found ? found : { records: [...tail.hookContexts, ...found.records] };
-    } catch (e) {
-      notes.push(failureLine("could not measure this session", e));
-    }
-  }
-  const record2 = { at: nextTimestamp(), sessionId: input.sessionId, contextTokens, reason };
-  if (input.transcriptPath) record2.transcriptPath = input.transcriptPath;
-  events.push(
-    { kind: kind === "sessionEnds" ? "sessionEnd" : "preCompact", ...record2 },
-    { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId }
-  );
-  if (receipts !== null) {
-    try {
-      if ("error" in receipts) throw receipts.error;
-      events.push(...await receiptEvents(pending, receipts.records));
-    } catch (e) {
-      notes.push(failureLine("could not check the context receipt", e));
-    }
-  }
-  const state = store.readState();
-  const mine = sessionThread(state, store.session);
-  if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
-  await store.recordEvents(events);
-  const conversation = resumedConversationToAdopt(state, store.session, logged, input.sessionId);
-  if (conversation !== null) {
-    try {
-      await store.adopt(conversation);
-    } catch (e) {
-      notes.push(failureLine(`measured, but this window could not take over the conversation's thread "${conversation.threadId}"`, e));
-    }
-  }
-  const lines = [...store.notices, ...notes];
-  return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
-}
-
 // src/core/freshness.ts
 var DEFAULT_NUDGE_TOKENS = 3e4;
 var sameThread = (e, ref) => e.projectId === ref.projectId && e.threadId === ref.threadId;
@@ -12987,6 +13015,10 @@ function freshnessView(events, sessionId, thread) {
   }
   return view;
 }
+function tokensSinceWrite(view, contextTokens) {
+  if (contextTokens === null) return null;
+  return view.baseline === null ? 0 : Math.max(0, contextTokens - view.baseline);
+}
 function nudgeLevel(growth, threshold) {
   return growth <= 0 ? 0 : Math.ceil(growth / threshold) - 1;
 }
@@ -12996,6 +13028,12 @@ function nudgeDecision(view, contextTokens, threshold) {
   const growth = Math.max(0, contextTokens - view.baseline);
   const level = nudgeLevel(growth, threshold);
   return level > view.lastLevel ? { kind: "nudge", level, growth } : { kind: "none" };
+}
+function verdictThreshold(nudgeTokens) {
+  return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
+}
+function isStale(view, sinceWrite, threshold) {
+  return !view.written && sinceWrite !== null && sinceWrite > threshold;
 }
 
 // src/core/freshness-config.ts
@@ -13042,6 +13080,95 @@ function freshnessThread(inputs) {
   return projectId !== null && threadId !== null ? { projectId, threadId } : null;
 }
 
+// src/hooks/staleness-record.ts
+function stalenessEvent(store, state, input, restart, contextTokens) {
+  const events = store.instanceEvents();
+  const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
+  if (thread === null) return null;
+  const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
+  const view = freshnessView(events, input.sessionId, thread);
+  const sinceWriteTokens = tokensSinceWrite(view, contextTokens);
+  return {
+    kind: "staleness",
+    at: nextTimestamp(),
+    sessionId: input.sessionId,
+    instance: store.session.key,
+    projectId: thread.projectId,
+    threadId: thread.threadId,
+    restart,
+    contextTokens,
+    sinceWriteTokens,
+    written: view.written,
+    stale: isStale(view, sinceWriteTokens, threshold),
+    threshold,
+    lastWriteAt: view.lastWriteAt,
+    ...input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}
+  };
+}
+
+// src/hooks/measure-size.ts
+var TAIL_MAX_BYTES = 4 * 1024 * 1024;
+async function measureSize(store, input, kind) {
+  const reason = (kind === "sessionEnds" ? input.reason : input.trigger) ?? "unknown";
+  const notes = [];
+  let contextTokens = null;
+  const logged = store.sessionEvents(input.sessionId);
+  const pending = pendingInjections(logged);
+  const events = [];
+  let receipts = null;
+  if (input.transcriptPath) {
+    const path = input.transcriptPath;
+    try {
+      const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === void 0);
+      const [tail, found] = await Promise.all([
+        readTail(path, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction }),
+        pending.length === 0 ? null : readReceiptRecords(pending, path).then((records) => ({ records }), (error) => ({ error }))
+      ]);
+      contextTokens = tail.contextTokens;
+      receipts = found === null ? null : "error" in found ? found : { records: [...tail.hookContexts, ...found.records] };
+    } catch (e) {
+      notes.push(failureLine("could not measure this session", e));
+    }
+  }
+  const record2 = { at: nextTimestamp(), sessionId: input.sessionId, contextTokens, reason };
+  if (input.transcriptPath) record2.transcriptPath = input.transcriptPath;
+  events.push(
+    { kind: kind === "sessionEnds" ? "sessionEnd" : "preCompact", ...record2 },
+    { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId }
+  );
+  if (receipts !== null) {
+    try {
+      if ("error" in receipts) throw receipts.error;
+      events.push(...await receiptEvents(pending, receipts.records));
+    } catch (e) {
+      notes.push(failureLine("could not check the context receipt", e));
+    }
+  }
+  const state = store.readState();
+  const mine = sessionThread(state, store.session);
+  if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
+  const restart = kind === "preCompacts" ? "compact" : input.reason === "clear" ? "clear" : null;
+  if (restart !== null) {
+    try {
+      const staleness = stalenessEvent(store, state, input, restart, contextTokens);
+      if (staleness !== null) events.push(staleness);
+    } catch (e) {
+      notes.push(failureLine("could not tell how current the thread's summary was", e));
+    }
+  }
+  await store.recordEvents(events);
+  const conversation = resumedConversationToAdopt(state, store.session, logged, input.sessionId);
+  if (conversation !== null) {
+    try {
+      await store.adopt(conversation);
+    } catch (e) {
+      notes.push(failureLine(`measured, but this window could not take over the conversation's thread "${conversation.threadId}"`, e));
+    }
+  }
+  const lines = [...store.notices, ...notes];
+  return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
+}
+
 // src/hooks/prompt-nudge.ts
 var NUDGE_MAX_CHARS = 400;
 function nudgeText(growth, thread) {
@@ -13051,7 +13178,9 @@ function nudgeText(growth, thread) {
 async function conversationSize(transcriptPath) {
   if (transcriptPath === null) return null;
   try {
-    return (await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES })).contextTokens;
+    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES });
+    const boundary = tail.compactBoundaries.at(-1);
+    return boundary === void 0 ? tail.contextTokens : boundary.postTokens;
   } catch {
     return null;
   }
@@ -13100,6 +13229,7 @@ function servicesMeasureStore(services) {
     notices: services.notices,
     readState: () => services.readState(),
     sessionEvents: (sessionId) => sessionEvents(services.store.dir, sessionId),
+    instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
     recordEvents: (events) => services.recordEvents(events),
     adopt: (conversation) => services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation)))
   };

@@ -20,6 +20,36 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
+// src/core/text-fingerprint.ts
+var text_fingerprint_exports = {};
+__export(text_fingerprint_exports, {
+  textFingerprint: () => textFingerprint
+});
+function textFingerprint(text) {
+  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const { written } = encoder.encodeInto(text, bytes);
+  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+var encoder;
+var init_text_fingerprint = __esm({
+  "src/core/text-fingerprint.ts"() {
+    "use strict";
+    encoder = new TextEncoder();
+  }
+});
+
 // src/core/saved-output.ts
 function savedOutputPathOf(record3) {
   if (!record3.isPersistedOutputPreview) return null;
@@ -69,6 +99,10 @@ var init_receipt_match = __esm({
 });
 
 // src/core/content-hash.ts
+var content_hash_exports = {};
+__export(content_hash_exports, {
+  contentHash: () => contentHash
+});
 function contentHash(text) {
   return (0, import_node_crypto.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
 }
@@ -888,12 +922,12 @@ function lastConversation(events) {
   }
   return null;
 }
-function instanceThread(storeDir, instance) {
-  let last2 = null;
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
-  });
-  return last2;
+function lastInstanceThread(events, instance) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+  }
+  return null;
 }
 function instanceEvents(storeDir, instance) {
   const events = [];
@@ -1532,27 +1566,8 @@ async function readHead(path, options = {}) {
   });
 }
 
-// src/core/text-fingerprint.ts
-var encoder = new TextEncoder();
-function textFingerprint(text) {
-  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const { written } = encoder.encodeInto(text, bytes);
-  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
-  let h1 = 3735928559 ^ written;
-  let h2 = 1103547991 ^ written;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    h1 = Math.imul(h1 ^ w, 2654435761);
-    h2 = Math.imul(h2 ^ w, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
-  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
-  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
-  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
-}
-
 // src/hooks/receipts.ts
+init_text_fingerprint();
 init_receipt_match();
 async function readReceiptRecords(pending, transcriptPath) {
   const offsets = /* @__PURE__ */ new Set();
@@ -1581,6 +1596,122 @@ async function receiptEvents(pending, found) {
     if (receipt === "pending") return [];
     return [{ kind: "receipt", at: nextTimestamp(), sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt }];
   });
+}
+
+// src/core/freshness.ts
+var DEFAULT_NUDGE_TOKENS = 3e4;
+var sameThread = (e, ref) => e.projectId === ref.projectId && e.threadId === ref.threadId;
+function freshnessView(events, sessionId, thread) {
+  let segmentStart = -1;
+  let lastWriteAt = null;
+  events.forEach((e, i) => {
+    if (e.kind === "conversation" && e.sessionId === sessionId && segmentStart === -1) segmentStart = i;
+    if (e.kind === "staleness" && e.sessionId === sessionId && e.restart === "compact") segmentStart = i;
+    if (e.kind === "summaryWrite" && sameThread(e, thread)) lastWriteAt = e.at;
+  });
+  const view = { written: false, baseline: 0, lastLevel: 0, lastWriteAt };
+  for (let i = segmentStart + 1; i < events.length; i++) {
+    const e = events[i];
+    if (e.kind === "summaryWrite" && sameThread(e, thread)) {
+      view.written = true;
+      view.baseline = null;
+      view.lastLevel = 0;
+    } else if (e.kind === "freshnessMark" && e.sessionId === sessionId && sameThread(e, thread)) {
+      if (e.mark === "baseline" && view.baseline === null) view.baseline = e.contextTokens;
+      if (e.mark === "nudge") view.lastLevel = Math.max(view.lastLevel, e.level ?? 1);
+    }
+  }
+  return view;
+}
+function tokensSinceWrite(view, contextTokens) {
+  if (contextTokens === null) return null;
+  return view.baseline === null ? 0 : Math.max(0, contextTokens - view.baseline);
+}
+function nudgeLevel(growth, threshold) {
+  return growth <= 0 ? 0 : Math.ceil(growth / threshold) - 1;
+}
+function nudgeDecision(view, contextTokens, threshold) {
+  if (contextTokens === null) return { kind: "none" };
+  if (view.baseline === null) return { kind: "baseline", contextTokens };
+  const growth = Math.max(0, contextTokens - view.baseline);
+  const level = nudgeLevel(growth, threshold);
+  return level > view.lastLevel ? { kind: "nudge", level, growth } : { kind: "none" };
+}
+function verdictThreshold(nudgeTokens) {
+  return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
+}
+function isStale(view, sinceWrite, threshold) {
+  return !view.written && sinceWrite !== null && sinceWrite > threshold;
+}
+
+// src/core/freshness-config.ts
+var import_node_path9 = require("path");
+function freshnessConfigOf(data) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const freshness = data.freshness;
+  if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
+  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  return {
+    nudgeTokens: DEFAULT_NUDGE_TOKENS,
+    problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
+  };
+}
+function readFreshnessConfig(storeDir, projectId) {
+  const path = (0, import_node_path9.join)(storeDir, "projects", `${projectId}.json`);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  try {
+    return freshnessConfigOf(JSON.parse(text));
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+
+// src/hooks/freshness-thread.ts
+function freshnessThread(inputs) {
+  const own = inputs.state.sessions[inputs.session.key];
+  if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
+  for (let i = inputs.events.length - 1; i >= 0; i--) {
+    const e = inputs.events[i];
+    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId };
+  }
+  const ids = inputs.projectIds();
+  const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
+  const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
+  return projectId !== null && threadId !== null ? { projectId, threadId } : null;
+}
+
+// src/hooks/staleness-record.ts
+function stalenessEvent(store, state, input, restart, contextTokens) {
+  const events = store.instanceEvents();
+  const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
+  if (thread === null) return null;
+  const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
+  const view = freshnessView(events, input.sessionId, thread);
+  const sinceWriteTokens = tokensSinceWrite(view, contextTokens);
+  return {
+    kind: "staleness",
+    at: nextTimestamp(),
+    sessionId: input.sessionId,
+    instance: store.session.key,
+    projectId: thread.projectId,
+    threadId: thread.threadId,
+    restart,
+    contextTokens,
+    sinceWriteTokens,
+    written: view.written,
+    stale: isStale(view, sinceWriteTokens, threshold),
+    threshold,
+    lastWriteAt: view.lastWriteAt,
+    ...input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}
+  };
 }
 
 // src/hooks/measure-size.ts
@@ -1624,6 +1755,15 @@ async function measureSize(store, input, kind) {
   const state = store.readState();
   const mine = sessionThread(state, store.session);
   if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
+  const restart = kind === "preCompacts" ? "compact" : input.reason === "clear" ? "clear" : null;
+  if (restart !== null) {
+    try {
+      const staleness = stalenessEvent(store, state, input, restart, contextTokens);
+      if (staleness !== null) events.push(staleness);
+    } catch (e) {
+      notes.push(failureLine("could not tell how current the thread's summary was", e));
+    }
+  }
   await store.recordEvents(events);
   const conversation = resumedConversationToAdopt(state, store.session, logged, input.sessionId);
   if (conversation !== null) {
@@ -1681,86 +1821,6 @@ function formatCount(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-// src/core/freshness.ts
-var DEFAULT_NUDGE_TOKENS = 3e4;
-var sameThread = (e, ref) => e.projectId === ref.projectId && e.threadId === ref.threadId;
-function freshnessView(events, sessionId, thread) {
-  let segmentStart = -1;
-  let lastWriteAt = null;
-  events.forEach((e, i) => {
-    if (e.kind === "conversation" && e.sessionId === sessionId && segmentStart === -1) segmentStart = i;
-    if (e.kind === "staleness" && e.sessionId === sessionId && e.restart === "compact") segmentStart = i;
-    if (e.kind === "summaryWrite" && sameThread(e, thread)) lastWriteAt = e.at;
-  });
-  const view = { written: false, baseline: 0, lastLevel: 0, lastWriteAt };
-  for (let i = segmentStart + 1; i < events.length; i++) {
-    const e = events[i];
-    if (e.kind === "summaryWrite" && sameThread(e, thread)) {
-      view.written = true;
-      view.baseline = null;
-      view.lastLevel = 0;
-    } else if (e.kind === "freshnessMark" && e.sessionId === sessionId && sameThread(e, thread)) {
-      if (e.mark === "baseline" && view.baseline === null) view.baseline = e.contextTokens;
-      if (e.mark === "nudge") view.lastLevel = Math.max(view.lastLevel, e.level ?? 1);
-    }
-  }
-  return view;
-}
-function nudgeLevel(growth, threshold) {
-  return growth <= 0 ? 0 : Math.ceil(growth / threshold) - 1;
-}
-function nudgeDecision(view, contextTokens, threshold) {
-  if (contextTokens === null) return { kind: "none" };
-  if (view.baseline === null) return { kind: "baseline", contextTokens };
-  const growth = Math.max(0, contextTokens - view.baseline);
-  const level = nudgeLevel(growth, threshold);
-  return level > view.lastLevel ? { kind: "nudge", level, growth } : { kind: "none" };
-}
-
-// src/core/freshness-config.ts
-var import_node_path9 = require("path");
-function freshnessConfigOf(data) {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  const freshness = data.freshness;
-  if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
-  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
-  return {
-    nudgeTokens: DEFAULT_NUDGE_TOKENS,
-    problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
-  };
-}
-function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path9.join)(storeDir, "projects", `${projectId}.json`);
-  let text;
-  try {
-    text = readTextStrict(path, LIMITS.threadFileBytes);
-  } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
-  }
-  if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  try {
-    return freshnessConfigOf(JSON.parse(text));
-  } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
-  }
-}
-
-// src/hooks/freshness-thread.ts
-function freshnessThread(inputs) {
-  const own = inputs.state.sessions[inputs.session.key];
-  if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
-  for (let i = inputs.events.length - 1; i >= 0; i--) {
-    const e = inputs.events[i];
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId };
-  }
-  const ids = inputs.projectIds();
-  const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
-  const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
-  return projectId !== null && threadId !== null ? { projectId, threadId } : null;
-}
-
 // src/hooks/prompt-nudge.ts
 var NUDGE_MAX_CHARS = 400;
 function nudgeText(growth, thread) {
@@ -1770,7 +1830,9 @@ function nudgeText(growth, thread) {
 async function conversationSize(transcriptPath) {
   if (transcriptPath === null) return null;
   try {
-    return (await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES })).contextTokens;
+    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES });
+    const boundary = tail.compactBoundaries.at(-1);
+    return boundary === void 0 ? tail.contextTokens : boundary.postTokens;
   } catch {
     return null;
   }
@@ -1809,6 +1871,71 @@ async function promptNudge(store, input) {
       throw new Error(`unknown nudge decision ${JSON.stringify(unreachable)}`);
     }
   }
+}
+
+// src/hooks/context-header.ts
+var CHARACTER_CAP = 1e4;
+
+// src/hooks/freshness-start.ts
+function restartRecord(events, input, source) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation") return null;
+    if (e.kind !== "staleness") continue;
+    if (e.restart !== source) return null;
+    return source === "compact" === (e.sessionId === input.sessionId) ? e : null;
+  }
+  return null;
+}
+function about(tokens) {
+  return `~${formatCount(Math.round(tokens / 100) * 100)}`;
+}
+function clockTime(iso) {
+  const t = new Date(iso);
+  if (Number.isNaN(t.getTime())) return null;
+  return `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
+}
+function threadName(start, threadId) {
+  const firstLine = start.text.slice(0, start.text.indexOf("\n") === -1 ? void 0 : start.text.indexOf("\n"));
+  const suffix = `" (${threadId}).`;
+  const at = firstLine.indexOf(suffix);
+  const opening = firstLine.indexOf(': the context of thread "');
+  return at > opening && opening !== -1 ? firstLine.slice(opening + ': the context of thread "'.length, at) : threadId;
+}
+function restartNotice(record3, start) {
+  if (record3 === null || !record3.stale || record3.sinceWriteTokens === null) return null;
+  const name = threadName(start, record3.threadId);
+  const behind = about(record3.sinceWriteTokens);
+  if (record3.restart === "compact") {
+    return {
+      contextLine: `ThreadMind: this conversation was compacted while the summary of thread "${name}" was ${behind} tokens behind: fold what was decided since its last update into the thread now (summary_update).`,
+      userLine: null
+    };
+  }
+  const time = record3.lastWriteAt === null ? null : clockTime(record3.lastWriteAt);
+  const after = time === null ? "" : ` after ${time}`;
+  const transcript = record3.transcriptPath ?? "unknown";
+  return {
+    userLine: `ThreadMind: the cleared conversation (${behind} tokens) did not update '${name}'${after}; decisions made since may be missing. Transcript: ${transcript}`,
+    contextLine: `ThreadMind: the previous conversation was cleared while the summary of thread "${name}" was ${behind} tokens behind (last written ${record3.lastWriteAt ?? "never, by that window"}). Its transcript: ${transcript}. If the user asks what was decided there, read back its last part and record it with summary_update.`
+  };
+}
+async function withRestartNotice(start, notice, input) {
+  if (notice === null) return { start, userLines: [] };
+  const userLines = notice.userLine !== null ? [notice.userLine] : [];
+  const text = `${start.text}
+
+${notice.contextLine}`;
+  if (text.length > CHARACTER_CAP) {
+    userLines.push(`ThreadMind: the ${input.source === "compact" ? "compacted" : "cleared"} conversation had not updated the thread's summary; the note to the model did not fit in the context (${formatCount(CHARACTER_CAP)} characters).`);
+    return { start, userLines };
+  }
+  const { contentHash: contentHash2 } = await Promise.resolve().then(() => (init_content_hash(), content_hash_exports));
+  const { textFingerprint: textFingerprint2 } = await Promise.resolve().then(() => (init_text_fingerprint(), text_fingerprint_exports));
+  return {
+    start: { ...start, text, contentHash: contentHash2(text), fingerprint: textFingerprint2(text), tokens: start.tokens + Math.ceil(notice.contextLine.length / 3.5) },
+    userLines
+  };
 }
 
 // src/hooks/hook-fast.ts
@@ -1855,7 +1982,8 @@ async function fastSessionStart(input, env, rotate) {
   const session = hookSessionOr(env, input.sessionId);
   const projectId = ids === null ? null : chooseProjectId(ids, store.state, session.key);
   if (projectId === null) return null;
-  const instance = source === "startup" ? null : instanceThread(store.storeDir, session.key);
+  const events = source === "startup" ? null : instanceEvents(store.storeDir, session.key);
+  const instance = events === null ? null : lastInstanceThread(events, session.key);
   const own = sessionChoice(store.state, session.key, projectId) ?? (instance !== null && instance.projectId === projectId ? instance.threadId : null);
   const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
   if (threadId === null || !isValidId(threadId)) return null;
@@ -1864,13 +1992,14 @@ async function fastSessionStart(input, env, rotate) {
   if (own === null && entry.threadStatus !== "active") return null;
   const start = entry.starts[source];
   if (start === void 0) return null;
+  const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
   const failures = [];
   try {
-    await record2(store.storeDir, startEvents(input, session, source, projectId, threadId, start), rotate);
+    await record2(store.storeDir, startEvents(input, session, source, projectId, threadId, noticed.start), rotate);
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
-  return startOutput(start, failures);
+  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
 }
 async function fastMeasure(input, env, kind, rotate) {
   const conversation = fastConversation(input, env);
@@ -1883,6 +2012,7 @@ async function fastMeasure(input, env, kind, rotate) {
       notices: [],
       readState: () => store.state,
       sessionEvents: () => logged,
+      instanceEvents: () => instanceEvents(store.storeDir, session.key),
       recordEvents: (events) => record2(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations"))
     },

@@ -240,6 +240,15 @@ export function instanceThread(storeDir: string, instance: string): { projectId:
   return last;
 }
 
+/** instanceThread from the instance's events already read (instanceEvents). */
+export function lastInstanceThread(events: readonly MeasurementEvent[], instance: string): { projectId: string; threadId: string } | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+  }
+  return null;
+}
+
 /** Every event of a client session (a Claude Code process, "claude-<pid>"), oldest first, found by the key's exact JSON form. */
 export function instanceEvents(storeDir: string, instance: string): MeasurementEvent[] {
   const events: MeasurementEvent[] = [];

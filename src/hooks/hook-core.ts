@@ -19,6 +19,7 @@ function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
     notices: services.notices,
     readState: () => services.readState(),
     sessionEvents: (sessionId) => sessionEvents(services.store.dir, sessionId),
+    instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
     recordEvents: (events) => services.recordEvents(events),
     adopt: (conversation) => services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation))),
   };

@@ -36,11 +36,17 @@ export function nudgeText(growth: number, thread: ThreadRef): string {
   return text.length <= NUDGE_MAX_CHARS ? text : `${text.slice(0, NUDGE_MAX_CHARS - 1)}…`;
 }
 
-/** The conversation's size from the transcript's end (as SessionEnd reads it); null when it has no response yet or cannot be read. */
+/**
+ * The conversation's size from the transcript's end (as SessionEnd reads it); null when it has no response yet (or none
+ * since a compaction that recorded no size) or cannot be read.
+ */
 async function conversationSize(transcriptPath: string | null): Promise<number | null> {
   if (transcriptPath === null) return null;
   try {
-    return (await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES })).contextTokens;
+    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES });
+    // A compaction after the last response: that response's size is gone; the boundary's own count, when it has one.
+    const boundary = tail.compactBoundaries.at(-1);
+    return boundary === undefined ? tail.contextTokens : boundary.postTokens;
   } catch {
     return null; // no transcript yet (first prompt), or unreadable: no nudge this time
   }

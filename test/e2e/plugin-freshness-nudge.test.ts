@@ -5,39 +5,16 @@ import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
 import { startClaudeSession } from "../support/claude-session.js";
 import type { ClaudeSession, ClaudeSessionEnd } from "../support/claude-session.js";
-import { lastUserText } from "../support/anthropic-request-text.js";
-import { textReply, toolUseReply } from "../support/mock-anthropic.js";
-import type { MockReply, RecordedRequest } from "../support/mock-anthropic.js";
-import { PLUGIN_ARGS, answersToolResult, bodyText, promptRequests, toolName } from "../support/plugin-e2e.js";
+import type { RecordedRequest } from "../support/mock-anthropic.js";
+import { PLUGIN_ARGS, answersToolResult, bodyText, promptRequests } from "../support/plugin-e2e.js";
+import { NUDGE_OPENING, NUDGE_PREFIX, UPDATE_TOOL, logLines, sizedModel } from "../support/freshness-e2e.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 
 const availability = await claudeAvailability();
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 180_000;
-const UPDATE_TOOL = toolName("summary_update");
-/** How Claude Code hands a UserPromptSubmit hook's additionalContext to the model (claude-code-facts.md). */
-const NUDGE_PREFIX = "UserPromptSubmit hook additional context: ";
-/** The opening of ThreadMind's nudge (src/hooks/prompt-nudge.ts). */
-const NUDGE_OPENING = "ThreadMind: about ";
-const SAVED_SIZE = 28_000;
-
-/**
- * "SIZE <n>": a text answer whose usage makes the conversation n tokens; "SAVE": the model calls summary_update, and its
- * tool result is answered at SAVED_SIZE.
- */
-function scriptedModel(request: RecordedRequest): MockReply {
-  const body = request.body;
-  if (body === null) throw new Error("request without a body");
-  const text = lastUserText(body);
-  if (answersToolResult(request)) return textReply("Recorded.", { input_tokens: SAVED_SIZE, output_tokens: 5 });
-  if (/\bSAVE\b/.test(text)) return toolUseReply(UPDATE_TOOL, { section: "decisions", content: "- DECIDED-IN-TEST: refunds go through the ledger." }, { input_tokens: 900, output_tokens: 20 });
-  const size = /SIZE (\d+)/.exec(text)?.[1];
-  return textReply("ok", { input_tokens: size === undefined ? 100 : Number(size), output_tokens: 3 });
-}
-
 /** How many nudges the model has seen in each ordinary request (a nudge stays in the conversation once given). */
 function nudgesPerRequest(requests: RecordedRequest[]): number[] {
   return promptRequests(requests)
@@ -45,17 +22,10 @@ function nudgesPerRequest(requests: RecordedRequest[]): number[] {
     .map((r) => bodyText(r).split(NUDGE_PREFIX + NUDGE_OPENING).length - 1);
 }
 
-function logLines(repo: ThreadMindRepo): Array<Record<string, unknown>> {
-  return readFileSync(join(repo.dir, ".threadmind", "measurements.jsonl"), "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-}
-
 describe.skipIf(!availability.available)("summary freshness nudges (real Claude Code, stream-json, usage growing turn by turn)", () => {
   let sandbox: ClaudeSandbox;
   beforeAll(async () => {
-    sandbox = await createClaudeSandbox({ bin, mock: { defaultReply: scriptedModel } });
+    sandbox = await createClaudeSandbox({ bin, mock: { defaultReply: sizedModel } });
   });
   afterAll(async () => {
     await sandbox?.dispose();
@@ -108,7 +78,7 @@ describe.skipIf(!availability.available)("summary freshness nudges (real Claude 
     });
 
     it("logs the two nudges for this instance (keyed on its Claude Code pid)", () => {
-      const marks = logLines(repo).filter((e) => e.kind === "freshnessMark");
+      const marks = logLines(repo.dir).filter((e) => e.kind === "freshnessMark");
       expect(marks.map((m) => [m.mark, m.level, m.contextTokens, m.instance])).toEqual([
         ["nudge", 1, 31_000, `claude-${run.session.pid}`],
         ["nudge", 2, 61_000, `claude-${run.session.pid}`],
@@ -131,13 +101,13 @@ describe.skipIf(!availability.available)("summary freshness nudges (real Claude 
     });
 
     it("logs the write with the writing instance: the MCP server's parent pid, the hooks' CLAUDE_PID", () => {
-      const writes = logLines(repo).filter((e) => e.kind === "summaryWrite" && e.instance !== "test-session");
+      const writes = logLines(repo.dir).filter((e) => e.kind === "summaryWrite" && e.instance !== "test-session");
       expect(writes.map((w) => [w.instance, w.threadId, w.via])).toEqual([[`claude-${run.session.pid}`, "main", "summary_update"]]);
     });
 
     it("is never nudged: growth is counted from the write", () => {
       expect(nudgesPerRequest(run.requests)).toEqual([0, 0, 0, 0, 0, 0]);
-      const marks = logLines(repo).filter((e) => e.kind === "freshnessMark");
+      const marks = logLines(repo.dir).filter((e) => e.kind === "freshnessMark");
       expect(marks.map((m) => [m.mark, m.contextTokens])).toEqual([["baseline", 28_000]]);
     });
   });
