@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, renameSync, openSync, fstatSync, readSync, writeSync, closeSync, realpathSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, createReadStream } from 'fs';
+import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, readdirSync, mkdirSync, opendirSync, rmSync, rmdirSync, renameSync, openSync, fstatSync, readSync, writeSync, closeSync, realpathSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, createReadStream } from 'fs';
 import { resolve, dirname, join, relative, sep, basename, isAbsolute } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
@@ -9485,9 +9485,9 @@ function looksLikeWordsJoined(value) {
   if (parts.length < 2) return false;
   return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
 }
-function groupSpan(match, group) {
-  const span = match.indices?.[group];
-  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group}`);
+function groupSpan(match, group2) {
+  const span = match.indices?.[group2];
+  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group2}`);
   return { start: span[0], end: span[1] };
 }
 function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
@@ -11130,8 +11130,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join18 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join18(before, endsWithNewline.before), after: join18(after, endsWithNewline.after) };
+  const join19 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join19(before, endsWithNewline.before), after: join19(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -11532,6 +11532,17 @@ function instanceThread(storeDir, instance) {
     if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
   });
   return last2;
+}
+function stalenessEvents(storeDir) {
+  const records = [];
+  const seen = /* @__PURE__ */ new Set();
+  scanEvents(storeDir, `"kind":"staleness"`, (event) => {
+    if (event.kind !== "staleness") return;
+    const key = JSON.stringify(event);
+    if (!seen.has(key)) records.push(event);
+    seen.add(key);
+  });
+  return records;
 }
 
 // src/core/services.ts
@@ -12274,6 +12285,97 @@ function openCliServices(options) {
   });
 }
 
+// src/core/freshness.ts
+var DEFAULT_NUDGE_TOKENS = 3e4;
+function verdictThreshold(nudgeTokens) {
+  return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
+}
+
+// src/core/freshness-figure.ts
+var formatCount = (n) => Math.round(n).toLocaleString("en-US");
+function group(judged, kind) {
+  const mine = judged.filter((j) => j.kind === kind);
+  const stale = mine.filter((j) => j.stale).length;
+  return {
+    restarts: mine.length,
+    current: mine.length - stale,
+    stale,
+    averageSinceWrite: mine.length === 0 ? null : mine.reduce((sum, j) => sum + j.sinceWrite, 0) / mine.length
+  };
+}
+function figure(judged, threshold) {
+  return { threshold, clear: group(judged, "clear"), compaction: group(judged, "compaction") };
+}
+function freshnessFromLog(records, threshold) {
+  const judged = records.flatMap(
+    (r) => r.sinceWriteTokens === null ? [] : [{ kind: r.restart === "clear" ? "clear" : "compaction", sinceWrite: r.sinceWriteTokens, stale: r.stale }]
+  );
+  return figure(judged, threshold);
+}
+function freshnessFromTranscripts(restarts, sessions, threshold = DEFAULT_NUDGE_TOKENS) {
+  const byId = new Map(sessions.map((s) => [s.sessionId, s]));
+  const judged = restarts.flatMap((r) => {
+    if (r.before === null) return [];
+    const ended = r.kind === "clear" ? r.previousSessionId === null ? void 0 : byId.get(r.previousSessionId) : byId.get(r.sessionId);
+    if (ended === void 0) return [];
+    const segment = r.kind === "clear" ? ended.compactions.length : r.compactionIndex;
+    if (segment === null) return [];
+    const write = ended.summaryWrites.find((w) => w.segment === segment);
+    const sinceWrite = write === void 0 ? r.before : Math.max(0, r.before - write.contextTokens);
+    return [{ kind: r.kind, sinceWrite, stale: write === void 0 && sinceWrite > threshold }];
+  });
+  return figure(judged, threshold);
+}
+function groupLine(label, g) {
+  if (g.restarts === 0) return `  ${label}: none measured`;
+  const since = g.averageSinceWrite === null ? "" : `, ~${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
+  return `  ${label}: ${g.restarts} (${g.current} with the summary current, ${g.stale} stale)${since}`;
+}
+function freshnessLines(f) {
+  return [
+    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(f.threshold)} tokens since the last write):`,
+    groupLine("/clear", f.clear),
+    groupLine("compaction", f.compaction)
+  ];
+}
+function freshnessConfigOf(data) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const freshness = data.freshness;
+  if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
+  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  return {
+    nudgeTokens: DEFAULT_NUDGE_TOKENS,
+    problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
+  };
+}
+function readFreshnessConfig(storeDir, projectId) {
+  const path = join(storeDir, "projects", `${projectId}.json`);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  try {
+    return freshnessConfigOf(JSON.parse(text));
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+function workspaceFreshnessThreshold(storeDir, lastProjectId) {
+  let ids;
+  try {
+    ids = projectIdsIn(join(storeDir, "projects"));
+  } catch {
+    return DEFAULT_NUDGE_TOKENS;
+  }
+  const projectId = lastProjectId !== void 0 && ids.includes(lastProjectId) ? lastProjectId : ids.length === 1 ? ids[0] : null;
+  return projectId === null ? DEFAULT_NUDGE_TOKENS : verdictThreshold(readFreshnessConfig(storeDir, projectId).nudgeTokens);
+}
+
 // src/core/stats.ts
 async function collectStats(services) {
   const context2 = await services.contextGet();
@@ -12292,7 +12394,8 @@ async function collectStats(services) {
     active: { threadId: context2.thread.id, depth: context2.depth, contextTokens: context2.tokens },
     summaries,
     // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
-    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements)
+    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
+    freshness: freshnessFromLog(stalenessEvents(services.store.dir), verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens))
   };
 }
 function treeOrder(threads) {
@@ -12366,6 +12469,7 @@ function renderStats(report) {
   lines.push(`  ${"Thread".padEnd(width)} ${"Tokens".padEnd(8)} Updated`);
   for (const s of report.summaries) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt2(s.tokens)}`.padEnd(8)} ${s.updated}`);
   lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
+  lines.push("", ...freshnessLines(report.freshness));
   lines.push(
     "",
     "Summary and context sizes (~) are estimates; conversation sizes are measured from the usage Claude Code records in its transcripts."
@@ -13126,6 +13230,18 @@ function isClearHookRecord(text) {
   if (record2.type === "progress") return record2.data?.hookName === CLEAR_HOOK_NAME;
   return false;
 }
+function callsSummaryUpdate(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof value !== "object" || value === null) return false;
+  const content = value.message?.content;
+  if (!Array.isArray(content)) return false;
+  return content.some((b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update"));
+}
 function withoutText(record2) {
   return { ...record2, content: [], text: "" };
 }
@@ -13134,6 +13250,7 @@ async function scanSession(file, onBytes) {
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
   const threadMindInjections = [];
   const otherInjections = [];
+  const summaryWrites = [];
   const boundaryResponses = [];
   let startedAt = null;
   let endedAt = null;
@@ -13169,6 +13286,11 @@ async function scanSession(file, onBytes) {
           lastKey = key;
         }
         accumulator.add(classified);
+        if (text.includes("summary_update") && callsSummaryUpdate(text)) {
+          const write = { segment: boundaryResponses.length, at, contextTokens: classified.record.contextTokens };
+          if (summaryWrites.at(-1)?.segment === write.segment) summaryWrites[summaryWrites.length - 1] = write;
+          else summaryWrites.push(write);
+        }
         break;
       }
       case "hook-context": {
@@ -13233,6 +13355,7 @@ async function scanSession(file, onBytes) {
     compactions,
     threadMindInjections,
     otherInjections,
+    summaryWrites,
     points: series.result(),
     malformedLines: figures.malformedLines,
     truncatedLastLine
@@ -13526,7 +13649,8 @@ async function buildSavingsReport(options) {
       withoutThreadMind: sessionGroup(sessions.filter((s) => !s.withThreadMind))
     },
     receipts: summarizeReceipts(options.measurements.injections, scanned),
-    malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0)
+    malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
+    freshness: freshnessFromTranscripts(restarts, scanned, options.freshnessThreshold)
   };
 }
 
@@ -13675,7 +13799,7 @@ function table(t) {
   if (t.rows.length === 0) return lines;
   lines.push(`| ${t.headers.map(cell).join(" | ")} |`);
   lines.push(`| ${t.align.map((a) => a === "r" ? "---:" : "---").join(" | ")} |`);
-  for (const row of t.rows) lines.push(`| ${row.map(cell).join(" | ")} |`);
+  for (const row2 of t.rows) lines.push(`| ${row2.map(cell).join(" | ")} |`);
   lines.push("");
   return lines;
 }
@@ -13833,7 +13957,7 @@ function table2(t) {
   const parts = [`<h2>${xmlEscape(t.title)}</h2>`, ...t.notes.map((n) => `<p>${xmlEscape(n)}</p>`)];
   if (t.rows.length === 0) return parts.join("\n");
   const th = t.headers.map((h, i) => `<th class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(h)}</th>`).join("");
-  const rows = t.rows.map((row) => `<tr>${row.map((c, i) => `<td class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(c)}</td>`).join("")}</tr>`);
+  const rows = t.rows.map((row2) => `<tr>${row2.map((c, i) => `<td class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(c)}</td>`).join("")}</tr>`);
   parts.push(`<table>
 <thead><tr>${th}</tr></thead>
 <tbody>
@@ -13892,6 +14016,24 @@ function stderrProgress(options = {}) {
   };
 }
 
+// src/cli/report-freshness.ts
+var fmt4 = (n) => Math.round(n).toLocaleString("en-US");
+function row(label, g) {
+  return [label, fmt4(g.restarts), fmt4(g.current), fmt4(g.stale), g.averageSinceWrite === null ? "\u2013" : `~${fmt4(g.averageSinceWrite)}`];
+}
+function freshnessTable(f) {
+  return {
+    title: "Summary freshness at restarts",
+    notes: [
+      "From each ended conversation's summary_update calls (any tool name ending in summary_update), history from before ThreadMind included.",
+      `Current: the summary was written during the conversation, or it grew no more than ${fmt4(f.threshold)} tokens since the last write; stale otherwise. Tokens since the last write are measured sizes.`
+    ],
+    headers: ["Restart", "Measured", "Summary current", "Stale", "Avg tokens since last write"],
+    align: ["l", "r", "r", "r", "r"],
+    rows: [row("/clear", f.clear), row("compaction", f.compaction)]
+  };
+}
+
 // src/cli/report-command.ts
 function fileFlag(value, name) {
   if (value === void 0) return null;
@@ -13924,10 +14066,12 @@ var reportCommand = {
       workspaceRoot: workspace.root,
       projectsDir: claudeProjectsDir(process.env),
       measurements: logged.measurements,
-      onProgress: progress.update
+      onProgress: progress.update,
+      freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId)
     });
     progress.done();
     const doc = reportDocument(report);
+    doc.tables.push(freshnessTable(report.freshness));
     if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}
 `);
     else process.stdout.write(renderMarkdown(doc));

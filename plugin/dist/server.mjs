@@ -1858,12 +1858,12 @@ var require_applicability = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
     function schemaHasRulesForType({ schema, self }, type) {
-      const group = self.RULES.types[type];
-      return group && group !== true && shouldUseGroup(schema, group);
+      const group2 = self.RULES.types[type];
+      return group2 && group2 !== true && shouldUseGroup(schema, group2);
     }
     exports.schemaHasRulesForType = schemaHasRulesForType;
-    function shouldUseGroup(schema, group) {
-      return group.rules.some((rule) => shouldUseRule(schema, rule));
+    function shouldUseGroup(schema, group2) {
+      return group2.rules.some((rule) => shouldUseRule(schema, rule));
     }
     exports.shouldUseGroup = shouldUseGroup;
     function shouldUseRule(schema, rule) {
@@ -2884,36 +2884,36 @@ var require_validate = __commonJS({
       if (!opts.jtd)
         checkStrictTypes(it, types);
       gen.block(() => {
-        for (const group of RULES.rules)
-          groupKeywords(group);
+        for (const group2 of RULES.rules)
+          groupKeywords(group2);
         groupKeywords(RULES.post);
       });
-      function groupKeywords(group) {
-        if (!(0, applicability_1.shouldUseGroup)(schema, group))
+      function groupKeywords(group2) {
+        if (!(0, applicability_1.shouldUseGroup)(schema, group2))
           return;
-        if (group.type) {
-          gen.if((0, dataType_2.checkDataType)(group.type, data, opts.strictNumbers));
-          iterateKeywords(it, group);
-          if (types.length === 1 && types[0] === group.type && typeErrors) {
+        if (group2.type) {
+          gen.if((0, dataType_2.checkDataType)(group2.type, data, opts.strictNumbers));
+          iterateKeywords(it, group2);
+          if (types.length === 1 && types[0] === group2.type && typeErrors) {
             gen.else();
             (0, dataType_2.reportTypeError)(it);
           }
           gen.endIf();
         } else {
-          iterateKeywords(it, group);
+          iterateKeywords(it, group2);
         }
         if (!allErrors)
           gen.if((0, codegen_1._)`${names_1.default.errors} === ${errsCount || 0}`);
       }
     }
-    function iterateKeywords(it, group) {
+    function iterateKeywords(it, group2) {
       const { gen, schema, opts: { useDefaults } } = it;
       if (useDefaults)
-        (0, defaults_1.assignDefaults)(it, group.type);
+        (0, defaults_1.assignDefaults)(it, group2.type);
       gen.block(() => {
-        for (const rule of group.rules) {
+        for (const rule of group2.rules) {
           if ((0, applicability_1.shouldUseRule)(schema, rule)) {
-            keywordCode(it, rule.keyword, rule.definition, group.type);
+            keywordCode(it, rule.keyword, rule.definition, group2.type);
           }
         }
       });
@@ -5035,10 +5035,10 @@ var require_core = __commonJS({
         const { RULES } = this;
         delete RULES.keywords[keyword];
         delete RULES.all[keyword];
-        for (const group of RULES.rules) {
-          const i = group.rules.findIndex((rule) => rule.keyword === keyword);
+        for (const group2 of RULES.rules) {
+          const i = group2.rules.findIndex((rule) => rule.keyword === keyword);
           if (i >= 0)
-            group.rules.splice(i, 1);
+            group2.rules.splice(i, 1);
         }
         return this;
       }
@@ -31605,6 +31605,89 @@ function instanceThread(storeDir, instance) {
   });
   return last2;
 }
+function stalenessEvents(storeDir) {
+  const records = [];
+  const seen = /* @__PURE__ */ new Set();
+  scanEvents(storeDir, `"kind":"staleness"`, (event) => {
+    if (event.kind !== "staleness") return;
+    const key = JSON.stringify(event);
+    if (!seen.has(key)) records.push(event);
+    seen.add(key);
+  });
+  return records;
+}
+
+// src/core/freshness.ts
+var DEFAULT_NUDGE_TOKENS = 3e4;
+function verdictThreshold(nudgeTokens) {
+  return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
+}
+
+// src/core/freshness-figure.ts
+var formatCount = (n) => Math.round(n).toLocaleString("en-US");
+function group(judged, kind) {
+  const mine = judged.filter((j) => j.kind === kind);
+  const stale = mine.filter((j) => j.stale).length;
+  return {
+    restarts: mine.length,
+    current: mine.length - stale,
+    stale,
+    averageSinceWrite: mine.length === 0 ? null : mine.reduce((sum, j) => sum + j.sinceWrite, 0) / mine.length
+  };
+}
+function figure(judged, threshold) {
+  return { threshold, clear: group(judged, "clear"), compaction: group(judged, "compaction") };
+}
+function freshnessFromLog(records, threshold) {
+  const judged = records.flatMap(
+    (r) => r.sinceWriteTokens === null ? [] : [{ kind: r.restart === "clear" ? "clear" : "compaction", sinceWrite: r.sinceWriteTokens, stale: r.stale }]
+  );
+  return figure(judged, threshold);
+}
+function groupLine(label, g) {
+  if (g.restarts === 0) return `  ${label}: none measured`;
+  const since = g.averageSinceWrite === null ? "" : `, ~${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
+  return `  ${label}: ${g.restarts} (${g.current} with the summary current, ${g.stale} stale)${since}`;
+}
+function freshnessLines(f) {
+  return [
+    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(f.threshold)} tokens since the last write):`,
+    groupLine("/clear", f.clear),
+    groupLine("compaction", f.compaction)
+  ];
+}
+function projectIdsIn(dir) {
+  return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+}
+
+// src/core/freshness-config.ts
+function freshnessConfigOf(data) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const freshness = data.freshness;
+  if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
+  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  return {
+    nudgeTokens: DEFAULT_NUDGE_TOKENS,
+    problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
+  };
+}
+function readFreshnessConfig(storeDir, projectId) {
+  const path = join(storeDir, "projects", `${projectId}.json`);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  try {
+    return freshnessConfigOf(JSON.parse(text));
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
 var MAIN_THREAD_ID = "main";
 function assertId(id, what = "id") {
   if (!isValidId(id)) {
@@ -31764,7 +31847,8 @@ async function collectStats(services) {
     active: { threadId: context2.thread.id, depth: context2.depth, contextTokens: context2.tokens },
     summaries,
     // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
-    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements)
+    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
+    freshness: freshnessFromLog(stalenessEvents(services.store.dir), verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens))
   };
 }
 function treeOrder(threads) {
@@ -31838,6 +31922,7 @@ function renderStats(report) {
   lines.push(`  ${"Thread".padEnd(width)} ${"Tokens".padEnd(8)} Updated`);
   for (const s of report.summaries) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt2(s.tokens)}`.padEnd(8)} ${s.updated}`);
   lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
+  lines.push("", ...freshnessLines(report.freshness));
   lines.push(
     "",
     "Summary and context sizes (~) are estimates; conversation sizes are measured from the usage Claude Code records in its transcripts."
@@ -33015,9 +33100,6 @@ function describe2(v) {
   if (v instanceof Date) return "a date (quote it)";
   return typeof v;
 }
-function projectIdsIn(dir) {
-  return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
-}
 function fileStamp(path) {
   try {
     const s = lstatSync(path, { bigint: true });
@@ -33762,9 +33844,9 @@ function looksLikeWordsJoined(value) {
   if (parts.length < 2) return false;
   return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
 }
-function groupSpan(match, group) {
-  const span = match.indices?.[group];
-  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group}`);
+function groupSpan(match, group2) {
+  const span = match.indices?.[group2];
+  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group2}`);
   return { start: span[0], end: span[1] };
 }
 function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
@@ -35407,8 +35489,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join16 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join16(before, endsWithNewline.before), after: join16(after, endsWithNewline.after) };
+  const join17 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join17(before, endsWithNewline.before), after: join17(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";

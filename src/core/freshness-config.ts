@@ -2,7 +2,8 @@
 import { join } from "node:path";
 import { readTextStrict } from "./read-strict.js";
 import { LIMITS } from "./limits.js";
-import { DEFAULT_NUDGE_TOKENS } from "./freshness.js";
+import { DEFAULT_NUDGE_TOKENS, verdictThreshold } from "./freshness.js";
+import { projectIdsIn } from "./project-ids.js";
 
 export interface FreshnessConfig {
   nudgeTokens: number;
@@ -39,4 +40,19 @@ export function readFreshnessConfig(storeDir: string, projectId: string): Freshn
   } catch (e) {
     return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
   }
+}
+
+/**
+ * The threshold a workspace's freshness figure uses (report): that of the last project used, or of the only one; the
+ * default when neither can be told or the project turned nudges off.
+ */
+export function workspaceFreshnessThreshold(storeDir: string, lastProjectId: string | undefined): number {
+  let ids: string[];
+  try {
+    ids = projectIdsIn(join(storeDir, "projects"));
+  } catch {
+    return DEFAULT_NUDGE_TOKENS;
+  }
+  const projectId = lastProjectId !== undefined && ids.includes(lastProjectId) ? lastProjectId : ids.length === 1 ? ids[0]! : null;
+  return projectId === null ? DEFAULT_NUDGE_TOKENS : verdictThreshold(readFreshnessConfig(storeDir, projectId).nudgeTokens);
 }

@@ -4,7 +4,7 @@ import { emptyMeasurements, MEASUREMENT_KEEP, type InjectionRecord, type Measure
 import { readLocalState } from "./local-state.js";
 import { measurementLogPaths, openLog, type MeasurementEvent, type SettledReceipt } from "./measurement-log.js";
 import { legacyMeasurementEvents } from "./measurement-log-legacy.js";
-import { isFreshnessEvent } from "./freshness-events.js";
+import { isFreshnessEvent, type StalenessEvent } from "./freshness-events.js";
 
 /** A log file larger than this (damage, or appends by something else) is read from its last this-many bytes only. */
 const READ_MAX_BYTES = 8 * 1024 * 1024;
@@ -256,6 +256,19 @@ export function instanceEvents(storeDir: string, instance: string): MeasurementE
     if ("instance" in event && event.instance === instance) events.push(event);
   });
   return events;
+}
+
+/** Every staleness record of the log (the hooks' verdicts at /clear and compaction), oldest first. */
+export function stalenessEvents(storeDir: string): StalenessEvent[] {
+  const records: StalenessEvent[] = [];
+  const seen = new Set<string>();
+  scanEvents(storeDir, `"kind":"staleness"`, (event) => {
+    if (event.kind !== "staleness") return;
+    const key = JSON.stringify(event);
+    if (!seen.has(key)) records.push(event);
+    seen.add(key);
+  });
+  return records;
 }
 
 /** Injections of these events that no receipt has settled yet. */

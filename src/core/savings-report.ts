@@ -4,6 +4,7 @@ import { scanSession, type ScannedSession, type SizePoint } from "./savings-scan
 import { findRestarts, segmentLoads, type Restart } from "./savings-pairing.js";
 import { summarizeReceipts, type ReceiptSummary } from "./savings-receipts.js";
 import type { Measurements } from "./measurements.js";
+import { freshnessFromTranscripts, type FreshnessFigure } from "./freshness-figure.js";
 
 export interface ReportSession {
   sessionId: string;
@@ -68,6 +69,8 @@ export interface SavingsReport {
   sessionComparison: { withThreadMind: SessionGroup; withoutThreadMind: SessionGroup };
   receipts: ReceiptSummary;
   malformedLines: number;
+  /** How current the thread's summary was at each restart, backfilled from the transcripts' summary_update calls. */
+  freshness: FreshnessFigure;
 }
 
 export interface ScanProgress {
@@ -83,6 +86,8 @@ export interface SavingsReportOptions {
   projectsDir: string;
   measurements: Measurements;
   onProgress?: (progress: ScanProgress) => void;
+  /** Tokens since the last summary write past which a restart counts as stale (default: the nudge default). */
+  freshnessThreshold?: number;
 }
 
 function average(values: number[]): number | null {
@@ -187,5 +192,6 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
     },
     receipts: summarizeReceipts(options.measurements.injections, scanned),
     malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
+    freshness: freshnessFromTranscripts(restarts, scanned, options.freshnessThreshold),
   };
 }

@@ -10,6 +10,8 @@ import { CONTEXT_PREFIX, PLUGIN_ARGS, bodyText, hookResponses, recordedContexts,
 import { NUDGE_PREFIX, UPDATE_TOOL, logLines, sizedModel } from "../support/freshness-e2e.js";
 import type { StreamJsonMessage } from "../support/run-claude.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
+import { runCli } from "../support/run-cli.js";
+import type { SavingsReport } from "../../src/core/savings-report.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 
 const availability = await claudeAvailability();
@@ -93,6 +95,29 @@ describe.skipIf(!availability.available)("summary freshness at /clear and /compa
       expect(injection?.chars).toBe(context?.length);
       expect(injection?.receipt).toBe("delivered");
     });
+
+    it("stats counts one current and one stale /clear from the hooks' records", () => {
+      const stats = runCli(["stats"], { cwd: repo.dir, home: sandbox.home });
+      expect(stats.code, stats.stderr).toBe(0);
+      expect(stats.stdout).toContain("Summary freshness at restarts (stale: not written during the conversation and more than 30,000 tokens since the last write):");
+      expect(stats.stdout).toContain("  /clear: 2 (1 with the summary current, 1 stale), ~19,100 conversation tokens since the last summary write on average");
+      expect(stats.stdout).toContain("  compaction: none measured");
+    });
+
+    it("report backfills the same count from the transcripts' summary_update calls", () => {
+      const cli = runCli(["report", "--json"], { cwd: repo.dir, home: sandbox.home });
+      expect(cli.code, cli.stderr).toBe(0);
+      const report = JSON.parse(cli.stdout) as SavingsReport;
+      // The written conversation: 28,000 at the clear less 900 at the summary_update call; the stale one: 38,200.
+      expect(report.freshness).toEqual({
+        threshold: 30_000,
+        clear: { restarts: 2, current: 1, stale: 1, averageSinceWrite: (28_000 - 900 + 38_200) / 2 },
+        compaction: { restarts: 0, current: 0, stale: 0, averageSinceWrite: null },
+      });
+      const markdown = runCli(["report"], { cwd: repo.dir, home: sandbox.home }).stdout;
+      expect(markdown).toContain("## Summary freshness at restarts");
+      expect(markdown).toContain("| /clear | 2 | 1 | 1 | ~32,650 |");
+    });
   });
 
   describe("a /compact while the summary is 45,000 tokens behind", () => {
@@ -119,6 +144,16 @@ describe.skipIf(!availability.available)("summary freshness at /clear and /compa
         ["startup", "delivered"],
         ["compact", "delivered"],
       ]);
+    });
+
+    it("stats and report count the compaction as stale, 45,000 tokens since the last write", () => {
+      const stats = runCli(["stats"], { cwd: repo.dir, home: sandbox.home });
+      expect(stats.stdout).toContain("  compaction: 1 (0 with the summary current, 1 stale), ~45,000 conversation tokens since the last summary write on average");
+      const report = JSON.parse(runCli(["report", "--json"], { cwd: repo.dir, home: sandbox.home }).stdout) as SavingsReport;
+      // The report's size before a compaction is the boundary's own count (preTokens), as for its savings figure.
+      const before = report.restarts.find((r) => r.kind === "compaction")?.before;
+      expect(before).toBeGreaterThanOrEqual(45_000);
+      expect(report.freshness.compaction).toEqual({ restarts: 1, current: 0, stale: 1, averageSinceWrite: before });
     });
   });
 });
