@@ -5,6 +5,7 @@ import { freshnessConfigOf } from "../../src/core/freshness-config.js";
 import { nudgeText, NUDGE_MAX_CHARS } from "../../src/hooks/prompt-nudge.js";
 import type { MeasurementEvent } from "../../src/core/measurement-log.js";
 import { parseEventLine } from "../../src/core/measurement-log-read.js";
+import { INSTRUCTIONS_MAX_CHARS, SERVER_INSTRUCTIONS } from "../../src/server/instructions.js";
 
 const I = "claude-42";
 const T = { projectId: "p", threadId: "refunds" };
@@ -101,5 +102,13 @@ describe("the nudge setting and text", () => {
     const text = nudgeText(123_456_789, { projectId: "p", threadId: "x".repeat(64) });
     expect(text.length).toBeLessThanOrEqual(NUDGE_MAX_CHARS);
     expect(text).toContain("summary_update");
+  });
+});
+
+describe("what the model is told about keeping the summary current", () => {
+  it("the MCP instructions say when to update (after each decision, before /clear) within Claude Code's 2,048 characters", () => {
+    expect(SERVER_INSTRUCTIONS).toContain("after each decision or finished task");
+    expect(SERVER_INSTRUCTIONS).toContain("before the user clears the conversation (/clear)");
+    expect(SERVER_INSTRUCTIONS.length).toBeLessThanOrEqual(INSTRUCTIONS_MAX_CHARS);
   });
 });
