@@ -1,6 +1,7 @@
 // The hooks' fast path (bundled into plugin/dist/hook.cjs): no YAML, no services. SessionStart prints the context cached for the
-// thread local state names; SessionEnd/PreCompact measure and append. Null means "cannot tell from here": the caller then
-// runs the hooks proper (hook-core.cjs), which decide everything else and fill the cache. Null only before any write.
+// thread local state names; SessionEnd/PreCompact measure and append; UserPromptSubmit nudges (always answered here). Null
+// means "cannot tell from here": the caller then runs the hooks proper (hook-core.cjs), which decide everything else and
+// fill the cache. Null only before any write.
 import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
 import { readLocalState, type LocalState } from "../core/local-state.js";

@@ -1,4 +1,5 @@
-// SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it.
+// SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it (at /clear or a
+// compaction also how current the thread's summary was, see staleness-record.ts).
 import { readTail } from "../transcript/read-tail.js";
 import type { SizeRecord } from "../core/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
