@@ -12073,6 +12073,9 @@ function hookSession(env) {
 function hookSessionOr(env, conversationId) {
   return hookSession(env) ?? { key: `hook-session-${conversationId}` };
 }
+function isClaudeInstance(session) {
+  return session.pid !== void 0 && session.key === claudeInstanceSession(session.pid).key;
+}
 
 // src/hooks/hook-services.ts
 function hookServices(input, env, lockTimeoutMs) {
@@ -13082,6 +13085,7 @@ function freshnessThread(inputs) {
 
 // src/hooks/staleness-record.ts
 function stalenessEvent(store, state, input, restart, contextTokens) {
+  if (!isClaudeInstance(store.session)) return null;
   const events = store.instanceEvents();
   const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
   if (thread === null) return null;
@@ -13187,6 +13191,7 @@ async function conversationSize(transcriptPath) {
 }
 async function promptNudge(store, input) {
   if (input.prompt !== null && input.prompt.trimStart().startsWith("/")) return {};
+  if (!isClaudeInstance(store.session)) return {};
   const events = store.instanceEvents();
   const thread = freshnessThread({ state: store.readState(), session: store.session, events, projectIds: () => store.projectIds(), branch: () => store.branch() });
   if (thread === null) return {};

@@ -664,6 +664,9 @@ function hookSession(env) {
 function hookSessionOr(env, conversationId) {
   return hookSession(env) ?? { key: `hook-session-${conversationId}` };
 }
+function isClaudeInstance(session) {
+  return session.pid !== void 0 && session.key === claudeInstanceSession(session.pid).key;
+}
 
 // src/core/project-ids.ts
 var import_node_fs8 = require("fs");
@@ -1690,6 +1693,7 @@ function freshnessThread(inputs) {
 
 // src/hooks/staleness-record.ts
 function stalenessEvent(store, state, input, restart, contextTokens) {
+  if (!isClaudeInstance(store.session)) return null;
   const events = store.instanceEvents();
   const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
   if (thread === null) return null;
@@ -1839,6 +1843,7 @@ async function conversationSize(transcriptPath) {
 }
 async function promptNudge(store, input) {
   if (input.prompt !== null && input.prompt.trimStart().startsWith("/")) return {};
+  if (!isClaudeInstance(store.session)) return {};
   const events = store.instanceEvents();
   const thread = freshnessThread({ state: store.readState(), session: store.session, events, projectIds: () => store.projectIds(), branch: () => store.branch() });
   if (thread === null) return {};

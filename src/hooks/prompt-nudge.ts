@@ -8,6 +8,7 @@ import type { FreshnessMarkEvent } from "../core/freshness-events.js";
 import type { MeasurementEvent } from "../core/measurement-log.js";
 import type { LocalState } from "../core/local-state.js";
 import type { SessionKey } from "../core/types.js";
+import { isClaudeInstance } from "../core/session-key.js";
 import { readTail } from "../transcript/read-tail.js";
 import type { HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
@@ -55,6 +56,8 @@ async function conversationSize(transcriptPath: string | null): Promise<number |
 export async function promptNudge(store: PromptStore, input: HookInput): Promise<HookOutput> {
   // A slash command (/clear, /compact, …) starts no turn of the conversation to remind.
   if (input.prompt !== null && input.prompt.trimStart().startsWith("/")) return {};
+  // Without CLAUDE_PID the window's summary writes cannot be told from others': no reminder rather than a wrong one.
+  if (!isClaudeInstance(store.session)) return {};
   const events = store.instanceEvents();
   const thread = freshnessThread({ state: store.readState(), session: store.session, events, projectIds: () => store.projectIds(), branch: () => store.branch() });
   if (thread === null) return {};

@@ -6,6 +6,7 @@ import type { RestartKind, StalenessEvent } from "../core/freshness-events.js";
 import type { LocalState } from "../core/local-state.js";
 import type { MeasurementEvent } from "../core/measurement-log.js";
 import type { SessionKey } from "../core/types.js";
+import { isClaudeInstance } from "../core/session-key.js";
 import type { HookInput } from "./hook-input.js";
 import { freshnessThread } from "./freshness-thread.js";
 
@@ -15,8 +16,10 @@ export interface StalenessStore {
   instanceEvents(): readonly MeasurementEvent[];
 }
 
-/** The staleness record of this restart; null when the instance is on no thread this hook can name. */
+/** The staleness record of this restart; null when the instance is on no thread this hook can name, or is no Claude Code instance. */
 export function stalenessEvent(store: StalenessStore, state: LocalState, input: HookInput, restart: RestartKind, contextTokens: number | null): StalenessEvent | null {
+  // Without CLAUDE_PID the window's summary writes cannot be told from others': no verdict rather than a wrong one.
+  if (!isClaudeInstance(store.session)) return null;
   const events = store.instanceEvents();
   const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
   if (thread === null) return null;
