@@ -1,4 +1,5 @@
-// Hook benchmarks: SessionStart (big store, no project), SessionEnd (200 MB vs 20 KB), PreCompact (200 MB), peak RSS;
+// Hook benchmarks: SessionStart (big store, no project), SessionEnd (200 MB vs 20 KB), PreCompact (200 MB),
+// UserPromptSubmit (no project; big store; 200 MB vs 20 KB), peak RSS;
 // every hook run as Claude Code runs it, interleaved with `node -e ''` (the floor) in the same rounds.
 import { createHash } from "node:crypto";
 import { appendFileSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from "node:fs";
@@ -95,6 +96,12 @@ export async function hookBenchmarks(ctx) {
   const localFiles = ["config.json", "measurements.jsonl", "measurements.1.jsonl"];
   withPendingInjection(join(ws.storeDir, "measurements.jsonl"), small);
   withPendingInjection(join(ws.storeDir, "measurements.jsonl"), large);
+  // UserPromptSubmit's common case: nothing to say (both conversations were already nudged at every level they reach).
+  const claudeInstance = `claude-${process.pid}`;
+  for (const session of [small, large]) {
+    const mark = { kind: "freshnessMark", at: "2026-02-01T00:00:01.000Z", sessionId: session.sessionId, instance: claudeInstance, projectId: PROJECT_ID, threadId: ws.deepestId, mark: "nudge", contextTokens: session.finalContextTokens, level: 1_000_000 };
+    appendFileSync(join(ws.storeDir, "measurements.jsonl"), `${JSON.stringify(mark)}\n`);
+  }
   const baseDir = join(workDir, "local-state.base");
   mkdirSync(baseDir, { recursive: true });
   for (const f of localFiles) copyFileSync(join(ws.storeDir, f), join(baseDir, f));
@@ -115,6 +122,9 @@ export async function hookBenchmarks(ctx) {
     startEmpty: shellSpec(hookCommand(repoRoot, "SessionStart", dist), { cwd: emptyRepo, env: env(emptyRepo, startId), input: { session_id: startId, transcript_path: join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`), cwd: emptyRepo, hook_event_name: "SessionStart", source: "startup" } }),
     endSmall: shellSpec(hookCommand(repoRoot, "SessionEnd", dist), { cwd: ws.root, env: env(ws.root, small.sessionId), input: { session_id: small.sessionId, transcript_path: small.path, cwd: ws.root, hook_event_name: "SessionEnd", reason: "other" } }),
     endLarge: shellSpec(hookCommand(repoRoot, "SessionEnd", dist), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "SessionEnd", reason: "other" } }),
+    promptEmpty: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), { cwd: emptyRepo, env: env(emptyRepo, startId), input: { session_id: startId, transcript_path: join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`), cwd: emptyRepo, hook_event_name: "UserPromptSubmit", prompt_id: "p1", permission_mode: "default", prompt: "go on" } }),
+    promptSmall: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), { cwd: ws.root, env: env(ws.root, small.sessionId), input: { session_id: small.sessionId, transcript_path: small.path, cwd: ws.root, hook_event_name: "UserPromptSubmit", prompt_id: "p2", permission_mode: "default", prompt: "go on" } }),
+    promptLarge: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "UserPromptSubmit", prompt_id: "p3", permission_mode: "default", prompt: "go on" } }),
     preLarge: shellSpec(hookCommand(repoRoot, "PreCompact", dist), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "PreCompact", trigger: "auto", custom_instructions: "" } }),
   });
   const cases = makeCases(ctx.distDir);
@@ -137,7 +147,21 @@ export async function hookBenchmarks(ctx) {
     endSmall: (r) => checkSize(r, "sessionEnd", small),
     endLarge: (r) => checkSize(r, "sessionEnd", large),
     preLarge: (r) => checkSize(r, "preCompact", large),
+    promptEmpty: (r) => {
+      if (r.stdout.trim() !== "") throw new Error(`UserPromptSubmit without a project printed: ${r.stdout.slice(0, 300)}`);
+    },
+    promptSmall: (r) => checkQuietPrompt(r),
+    promptLarge: (r) => checkQuietPrompt(r),
   };
+  /** UserPromptSubmit with nothing to say: prints nothing and logs nothing (a nudge or a mark would be another case). */
+  const baseEventCount = loggedEvents(ws.storeDir).length;
+  function checkQuietPrompt(r) {
+    const out = parseOutput(r.stdout);
+    if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
+    if (out !== null) throw new Error(`UserPromptSubmit printed: ${r.stdout.slice(0, 300)}`);
+    const count = loggedEvents(ws.storeDir).length;
+    if (count !== baseEventCount) throw new Error(`UserPromptSubmit logged ${count - baseEventCount} event(s) where it had nothing to record`);
+  }
   function checkSize(r, kind, session) {
     const out = parseOutput(r.stdout);
     if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
@@ -151,9 +175,9 @@ export async function hookBenchmarks(ctx) {
     if (receipt !== "delivered") throw new Error(`${kind}: the pending injection of ${session.sessionId} was settled as ${receipt}, expected delivered`);
   }
 
-  const samples = { floor: [], emptyModule: [], startBig: [], startEmpty: [], endSmall: [], endLarge: [], preLarge: [] };
+  const samples = { floor: [], emptyModule: [], startBig: [], startEmpty: [], endSmall: [], endLarge: [], preLarge: [], promptEmpty: [], promptSmall: [], promptLarge: [] };
   const gaveUp = {};
-  const order = ["floor", "emptyModule", "startBig", "startEmpty", "floor", "endSmall", "endLarge", "preLarge", ...Object.keys(compared)];
+  const order = ["floor", "emptyModule", "startBig", "startEmpty", "floor", "endSmall", "endLarge", "preLarge", "promptEmpty", "promptSmall", "promptLarge", ...Object.keys(compared)];
   for (const name of Object.keys(compared)) samples[name] = [];
   const rng = seededRandom(99);
   const runOne = async (name) => {
@@ -203,6 +227,10 @@ export async function hookBenchmarks(ctx) {
     figure({ key: "hook-end-size", title: "SessionEnd hook", workload: `${largeMb} transcript (${large.compactions} compactions) vs 20 KB`, unit: "ms", stats: summarize(samples.endLarge), floorName: "SessionEnd, 20 KB", floor: summarize(samples.endSmall), ratioTarget: 1.1 }),
     timeFigure("hook-end-small", "SessionEnd hook (20 KB), vs node", "20 KB transcript", "endSmall", null),
     timeFigure("hook-precompact", "PreCompact hook", `${largeMb} transcript`, "preLarge", 1.25),
+    timeFigure("hook-prompt-empty", "UserPromptSubmit hook, no project", "empty git repo", "promptEmpty", 1.25),
+    timeFigure("hook-prompt-store", "UserPromptSubmit hook, whole process", `${sizes.threads.toLocaleString("en-US")} threads, 20 KB transcript, nothing to say`, "promptSmall", 1.25),
+    figure({ key: "hook-prompt-size", title: "UserPromptSubmit hook", workload: `${largeMb} transcript vs 20 KB, nothing to say`, unit: "ms", stats: summarize(samples.promptLarge), floorName: "UserPromptSubmit, 20 KB", floor: summarize(samples.promptSmall), ratioTarget: 1.1 }),
+    timeFigure("hook-prompt-large", "UserPromptSubmit hook, vs node", `${largeMb} transcript`, "promptLarge", 1.25),
   ];
   const rssFloor = summarize(rss.floor);
   for (const [name, label] of [["startBig", "SessionStart (store)"], ["startEmpty", "SessionStart (no project)"], ["endLarge", `SessionEnd (${largeMb})`], ["preLarge", `PreCompact (${largeMb})`]]) {
@@ -213,7 +241,7 @@ export async function hookBenchmarks(ctx) {
       out.push(figure({ key: `compare-${name}`, title: `${title} — build in ${ctx.compareDist}`, workload: "same as above, same rounds", unit: "ms", stats: summarize(samples[`before:${name}`]), floorName: "node -e ''", floor }));
     }
   }
-  const gaveUpNote = { "hook-start-store": "startBig", "hook-end-size": "endLarge", "hook-end-small": "endSmall", "hook-precompact": "preLarge" };
+  const gaveUpNote = { "hook-start-store": "startBig", "hook-end-size": "endLarge", "hook-end-small": "endSmall", "hook-precompact": "preLarge", "hook-prompt-store": "promptSmall", "hook-prompt-size": "promptLarge", "hook-prompt-large": "promptLarge" };
   for (const f of out) {
     const count = gaveUp[gaveUpNote[f.key]];
     if (count) f.notes.push(`In ${count} of ${total} runs (warm-up included) the hook hit its own deadline and gave up (reported to the user, exit 0).`);

@@ -29,7 +29,7 @@ function parseOptions(argv) {
 
 /** Benchmark groups, each loaded only when it runs; each returns a list of figures. */
 const GROUPS = {
-  hooks: { titles: ["SessionStart / SessionEnd / PreCompact hooks"], load: async () => (await import("./hook-bench.mjs")).hookBenchmarks },
+  hooks: { titles: ["SessionStart / SessionEnd / PreCompact / UserPromptSubmit hooks"], load: async () => (await import("./hook-bench.mjs")).hookBenchmarks },
   mcp: { titles: ["context_get, thread_create, summary_update over stdio"], load: async () => (await import("./mcp-bench.mjs")).mcpBenchmarks },
   scan: { titles: ["full transcript scan"], load: async () => (await import("./scan-bench.mjs")).scanBenchmarks },
   search: { titles: ["thread_search latency"], load: async () => (await import("./search-bench.mjs")).searchBenchmarks },

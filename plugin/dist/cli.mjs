@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, renameSync, openSync, fstatSync, readSync, writeSync, closeSync, realpathSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, createReadStream } from 'fs';
+import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, readdirSync, mkdirSync, opendirSync, rmSync, rmdirSync, renameSync, openSync, fstatSync, readSync, writeSync, closeSync, realpathSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, createReadStream } from 'fs';
 import { resolve, dirname, join, relative, sep, basename, isAbsolute } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
@@ -9486,9 +9486,9 @@ function looksLikeWordsJoined(value) {
   if (parts.length < 2) return false;
   return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
 }
-function groupSpan(match, group) {
-  const span = match.indices?.[group];
-  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group}`);
+function groupSpan(match, group2) {
+  const span = match.indices?.[group2];
+  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group2}`);
   return { start: span[0], end: span[1] };
 }
 function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
@@ -10301,10 +10301,10 @@ function embedTerms(words, termList, weightOf) {
   const out = new Float32Array(words.dims);
   let known = 0;
   for (const t of termList) {
-    const row = words.rowOf(t);
-    if (row < 0) continue;
+    const row2 = words.rowOf(t);
+    if (row2 < 0) continue;
     known++;
-    words.addTo(out, row, weightOf ? weightOf(t, row) : words.weight(row));
+    words.addTo(out, row2, weightOf ? weightOf(t, row2) : words.weight(row2));
   }
   if (known === 0) return null;
   return normalize2(out) ? out : null;
@@ -10407,9 +10407,9 @@ var SEMANTIC_MIN_SIMILARITY = 0.35;
 var SEMANTIC_STRONG_SIMILARITY = 0.5;
 function queryVector(index, words, queryTerms2) {
   const ti = index.terms;
-  return embedTerms(words, queryTerms2, (term, row) => {
+  return embedTerms(words, queryTerms2, (term, row2) => {
     const list = ti.postings(term);
-    return words.weight(row) * bm25Idf(ti.size, list ? ti.documentFrequency(list) : 0);
+    return words.weight(row2) * bm25Idf(ti.size, list ? ti.documentFrequency(list) : 0);
   });
 }
 function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
@@ -10483,8 +10483,8 @@ var WordVectors = class {
     this.dims = dims;
     this.unit = unit;
     this.weights = weights;
-    terms2.forEach((t, row) => {
-      if (!this.rows.has(t)) this.rows.set(t, row);
+    terms2.forEach((t, row2) => {
+      if (!this.rows.has(t)) this.rows.set(t, row2);
     });
   }
   dims;
@@ -10499,12 +10499,12 @@ var WordVectors = class {
     return this.rows.get(term) ?? -1;
   }
   /** How much a term counts in a text's vector: rare words more than frequent ones. */
-  weight(row) {
-    return this.weights[row];
+  weight(row2) {
+    return this.weights[row2];
   }
   /** out += w · vector(row). */
-  addTo(out, row, w) {
-    const base = row * this.dims;
+  addTo(out, row2, w) {
+    const base = row2 * this.dims;
     for (let d = 0; d < this.dims; d++) out[d] = out[d] + w * this.unit[base + d];
   }
 };
@@ -10529,13 +10529,13 @@ function parseWordVectors(bytes, path) {
   const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count * dims);
   const unit = new Float32Array(count * dims);
   const weights = new Float32Array(count);
-  for (let row = 0; row < count; row++) {
+  for (let row2 = 0; row2 < count; row2++) {
     let norm = 0;
-    for (let d = 0; d < dims; d++) norm += raw[row * dims + d] ** 2;
+    for (let d = 0; d < dims; d++) norm += raw[row2 * dims + d] ** 2;
     const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    for (let d = 0; d < dims; d++) unit[row * dims + d] = raw[row * dims + d] * inv;
-    const p = 1 / ((row + 1) * ZIPF_H);
-    weights[row] = SIF_A / (SIF_A + p);
+    for (let d = 0; d < dims; d++) unit[row2 * dims + d] = raw[row2 * dims + d] * inv;
+    const p = 1 / ((row2 + 1) * ZIPF_H);
+    weights[row2] = SIF_A / (SIF_A + p);
   }
   return new WordVectors(dims, unit, weights, words.map((w) => stem(fold(w))));
 }
@@ -11562,8 +11562,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join18 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join18(before, endsWithNewline.before), after: join18(after, endsWithNewline.after) };
+  const join19 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join19(before, endsWithNewline.before), after: join19(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -11771,8 +11771,27 @@ function moveLegacyMeasurements(storeDir, state) {
   state.conversations = {};
   return true;
 }
+
+// src/core/freshness-events.ts
+var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
+var isText = (v) => typeof v === "string" && v !== "";
+function isFreshnessEvent(d) {
+  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
+  switch (d.kind) {
+    case "summaryWrite":
+      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
+    case "freshnessMark":
+      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount2(d.contextTokens) && (d.level === void 0 || isCount2(d.level));
+    case "staleness":
+      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount2(d.contextTokens)) && (d.sinceWriteTokens === null || isCount2(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount2(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
+    default:
+      return false;
+  }
+}
+
+// src/core/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
-var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
+var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function readLogBytes(path) {
   const bytes = openLog(path, (fd, size) => {
@@ -11798,7 +11817,7 @@ function parseEventLine(line) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
   const d = data;
   if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
-  if (typeof d.at !== "string" || typeof d.sessionId !== "string") return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
   switch (d.kind) {
     case "sessionEnd":
     case "preCompact":
@@ -11811,6 +11830,10 @@ function parseEventLine(line) {
       return typeof d.event === "string" ? d : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+    case "summaryWrite":
+    case "freshnessMark":
+    case "staleness":
+      return isFreshnessEvent(d) ? d : null;
   }
 }
 function isTokenCount(v) {
@@ -11860,7 +11883,11 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
         m.hooksSeen.push(record(event));
         break;
       case "conversation":
+      case "summaryWrite":
+      case "freshnessMark":
+      case "staleness":
         break;
+      // read where needed: instanceEvents, freshnessFigure
       default: {
         const unreachable = event;
         throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
@@ -11948,6 +11975,17 @@ function instanceThread(storeDir, instance) {
     if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
   });
   return last2;
+}
+function stalenessEvents(storeDir) {
+  const records = [];
+  const seen = /* @__PURE__ */ new Set();
+  scanEvents(storeDir, `"kind":"staleness"`, (event) => {
+    if (event.kind !== "staleness") return;
+    const key = JSON.stringify(event);
+    if (!seen.has(key)) records.push(event);
+    seen.add(key);
+  });
+  return records;
 }
 
 // src/core/services.ts
@@ -12064,6 +12102,18 @@ ${line}`;
     if (!existsSync(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
+  }
+  /**
+   * Logs one write to a thread's summary (see freshness-events.ts). The summary is written already: a failure to log it
+   * is a notice, never a failed write.
+   */
+  async recordSummaryWrite(projectId, threadId, via) {
+    try {
+      await this.recordEvents([{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance: this.session.key, projectId, threadId, via }]);
+    } catch (e) {
+      const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
+      if (!this.notices.includes(line)) this.notices.push(line);
+    }
   }
   /** Rotates measurements.jsonl under the lock if it is past its size; a busy lock leaves that to the next writer. */
   async rotateMeasurementLog() {
@@ -12325,7 +12375,7 @@ ${line}`;
       assertNoSecrets(input.reason, "the reason");
     }
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    return this.store.locked(async () => {
+    const result = await this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
       await this.assertCanModify(project, thread);
@@ -12347,6 +12397,8 @@ ${line}`;
       }
       return { thread: updated, tree: this.treeText(project, activeId) };
     });
+    if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
+    return result;
   }
   async threadMerge(input) {
     if (input.threadId !== void 0) assertId(input.threadId, "thread id");
@@ -12354,7 +12406,7 @@ ${line}`;
     checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const commit = await this.headBeforeLock();
-    return this.store.locked(async () => {
+    const merged = await this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
       const parent = this.store.readThread(project.id, thread.parentId, errors.parentNotFound);
@@ -12371,6 +12423,8 @@ ${line}`;
       await this.remember(project.id, parent.id);
       return { thread: closed, parent: newParent, tree: this.treeText(project, parent.id) };
     });
+    await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
+    return merged;
   }
   async threadDelete(threadId) {
     assertId(threadId, "thread id");
@@ -12456,6 +12510,7 @@ ${line}`;
       await this.store.writeThread(project.id, next);
       return next;
     });
+    await this.recordSummaryWrite(project.id, updated.id, "summary_update");
     const tokens = await this.tokens.count(updated.summary);
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
@@ -12673,6 +12728,98 @@ function openCliServices(options) {
   });
 }
 
+// src/core/freshness.ts
+var DEFAULT_NUDGE_TOKENS = 3e4;
+function verdictThreshold(nudgeTokens) {
+  return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
+}
+
+// src/core/freshness-figure.ts
+var formatCount = (n) => Math.round(n).toLocaleString("en-US");
+function group(judged, kind) {
+  const mine = judged.filter((j) => j.kind === kind);
+  const stale = mine.filter((j) => j.stale).length;
+  return {
+    restarts: mine.length,
+    current: mine.length - stale,
+    stale,
+    averageSinceWrite: mine.length === 0 ? null : mine.reduce((sum, j) => sum + j.sinceWrite, 0) / mine.length
+  };
+}
+function figure(judged, threshold) {
+  return { threshold, clear: group(judged, "clear"), compaction: group(judged, "compaction") };
+}
+function freshnessFromLog(records, threshold) {
+  const judged = records.flatMap(
+    (r) => r.sinceWriteTokens === null ? [] : [{ kind: r.restart === "clear" ? "clear" : "compaction", sinceWrite: r.sinceWriteTokens, stale: r.stale }]
+  );
+  return figure(judged, threshold);
+}
+function freshnessFromTranscripts(restarts, sessions, threshold = DEFAULT_NUDGE_TOKENS) {
+  const byId = new Map(sessions.map((s) => [s.sessionId, s]));
+  const judged = restarts.flatMap((r) => {
+    if (r.before === null) return [];
+    const kind = r.kind === "compaction" ? "compaction" : "clear";
+    const ended = kind === "clear" ? r.previousSessionId === null ? void 0 : byId.get(r.previousSessionId) : byId.get(r.sessionId);
+    if (ended === void 0) return [];
+    const segment = kind === "clear" ? ended.compactions.length : r.compactionIndex;
+    if (segment === null) return [];
+    const write = ended.summaryWrites.find((w) => w.segment === segment);
+    const sinceWrite = write === void 0 ? r.before : Math.max(0, r.before - write.contextTokens);
+    return [{ kind, sinceWrite, stale: write === void 0 && sinceWrite > threshold }];
+  });
+  return figure(judged, threshold);
+}
+function groupLine(label, g) {
+  if (g.restarts === 0) return `  ${label}: none measured`;
+  const since = g.averageSinceWrite === null ? "" : `, ~${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
+  return `  ${label}: ${g.restarts} (${g.current} with the summary current, ${g.stale} stale)${since}`;
+}
+function freshnessLines(f) {
+  return [
+    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(f.threshold)} tokens since the last write):`,
+    groupLine("/clear", f.clear),
+    groupLine("compaction", f.compaction)
+  ];
+}
+function freshnessConfigOf(data) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const freshness = data.freshness;
+  if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
+  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  return {
+    nudgeTokens: DEFAULT_NUDGE_TOKENS,
+    problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
+  };
+}
+function readFreshnessConfig(storeDir, projectId) {
+  const path = join(storeDir, "projects", `${projectId}.json`);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  try {
+    return freshnessConfigOf(JSON.parse(text));
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+function workspaceFreshnessThreshold(storeDir, lastProjectId) {
+  let ids;
+  try {
+    ids = projectIdsIn(join(storeDir, "projects"));
+  } catch {
+    return DEFAULT_NUDGE_TOKENS;
+  }
+  const projectId = lastProjectId !== void 0 && ids.includes(lastProjectId) ? lastProjectId : ids.length === 1 ? ids[0] : null;
+  return projectId === null ? DEFAULT_NUDGE_TOKENS : verdictThreshold(readFreshnessConfig(storeDir, projectId).nudgeTokens);
+}
+
 // src/core/stats-restarts.ts
 var CLEAR_PAIR_MAX_GAP_MS = 6e4;
 var COMPACT_PAIR_MAX_GAP_MS = 30 * 6e4;
@@ -12701,16 +12848,16 @@ function restartKindFigures(clears, compacts, injections) {
   const groups = /* @__PURE__ */ new Map();
   for (const { kind, record: r } of restarts) {
     const label = labelOf(kind, r);
-    const group = groups.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
-    groups.set(label, group);
-    group.restarts += 1;
+    const group2 = groups.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
+    groups.set(label, group2);
+    group2.restarts += 1;
     const next = nextCompactAt.get(r) ?? null;
     const after = kind === "clear" ? firstInjectionAfter(injections, used, r.at, CLEAR_PAIR_MAX_GAP_MS, (i) => i.source === "clear" && i.sessionId !== r.sessionId) : firstInjectionAfter(injections, used, r.at, COMPACT_PAIR_MAX_GAP_MS, (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next));
     if (after !== null) used.add(after);
-    if (!hasSize(r)) group.noSizeBefore += 1;
-    else if (after === null || after.receipt === "missing") group.noThreadMindAfter += 1;
-    else if (typeof after.firstRequestTokens === "number") group.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
-    else group.estimateOnly.push(after.tokens);
+    if (!hasSize(r)) group2.noSizeBefore += 1;
+    else if (after === null || after.receipt === "missing") group2.noThreadMindAfter += 1;
+    else if (typeof after.firstRequestTokens === "number") group2.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
+    else group2.estimateOnly.push(after.tokens);
   }
   const order = (label) => KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length;
   return [...groups.entries()].sort(([a], [b]) => order(a) - order(b)).map(([label, g]) => ({
@@ -12755,7 +12902,8 @@ async function collectStats(services) {
     active: { threadId: context2.thread.id, depth: context2.depth, contextTokens: context2.tokens },
     summaries,
     // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
-    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements)
+    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
+    freshness: freshnessFromLog(stalenessEvents(services.store.dir), verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens))
   };
 }
 function treeOrder(threads) {
@@ -12833,6 +12981,7 @@ function renderStats(report) {
   lines.push(`  ${"Thread".padEnd(width)} ${"Tokens".padEnd(8)} Updated`);
   for (const s of report.summaries) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt2(s.tokens)}`.padEnd(8)} ${s.updated}`);
   lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
+  lines.push("", ...freshnessLines(report.freshness));
   lines.push(
     "",
     "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage Claude Code records in its transcripts (input + cache tokens of a request)."
@@ -13608,6 +13757,18 @@ function isClearHookRecord(text) {
   if (record2.type === "progress") return record2.data?.hookName === CLEAR_HOOK_NAME;
   return false;
 }
+function callsSummaryUpdate(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof value !== "object" || value === null) return false;
+  const content = value.message?.content;
+  if (!Array.isArray(content)) return false;
+  return content.some((b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update"));
+}
 function withoutText(record2) {
   return { ...record2, content: [], text: "" };
 }
@@ -13616,6 +13777,7 @@ async function scanSession(file, onBytes) {
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
   const threadMindInjections = [];
   const otherInjections = [];
+  const summaryWrites = [];
   const boundaryResponses = [];
   let startedAt = null;
   let endedAt = null;
@@ -13657,6 +13819,11 @@ async function scanSession(file, onBytes) {
           lastKey = key;
         }
         accumulator.add(classified);
+        if (text.includes("summary_update") && callsSummaryUpdate(text)) {
+          const write = { segment: boundaryResponses.length, at, contextTokens: classified.record.contextTokens };
+          if (summaryWrites.at(-1)?.segment === write.segment) summaryWrites[summaryWrites.length - 1] = write;
+          else summaryWrites.push(write);
+        }
         break;
       }
       case "hook-context": {
@@ -13722,6 +13889,7 @@ async function scanSession(file, onBytes) {
     compactions,
     threadMindInjections,
     otherInjections,
+    summaryWrites,
     points: series.result(),
     malformedLines: figures.malformedLines,
     malformedLineNumbers,
@@ -14048,7 +14216,8 @@ async function buildSavingsReport(options) {
     },
     receipts: summarizeReceipts(options.measurements.injections, scanned),
     malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
-    malformedFiles: scanned.filter((s) => s.malformedLines > 0).map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines }))
+    malformedFiles: scanned.filter((s) => s.malformedLines > 0).map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines })),
+    freshness: freshnessFromTranscripts(restarts, scanned, options.freshnessThreshold)
   };
 }
 
@@ -14261,7 +14430,7 @@ function table(t) {
   if (t.rows.length === 0) return lines;
   lines.push(`| ${t.headers.map(cell).join(" | ")} |`);
   lines.push(`| ${t.align.map((a) => a === "r" ? "---:" : "---").join(" | ")} |`);
-  for (const row of t.rows) lines.push(`| ${row.map(cell).join(" | ")} |`);
+  for (const row2 of t.rows) lines.push(`| ${row2.map(cell).join(" | ")} |`);
   lines.push("");
   return lines;
 }
@@ -14437,7 +14606,7 @@ function table2(t) {
   const parts = [`<h2>${xmlEscape(t.title)}</h2>`, ...t.notes.map((n) => `<p>${xmlEscape(n)}</p>`)];
   if (t.rows.length === 0) return parts.join("\n");
   const th = t.headers.map((h, i) => `<th class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(h)}</th>`).join("");
-  const rows = t.rows.map((row) => `<tr>${row.map((c, i) => `<td class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(c)}</td>`).join("")}</tr>`);
+  const rows = t.rows.map((row2) => `<tr>${row2.map((c, i) => `<td class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(c)}</td>`).join("")}</tr>`);
   parts.push(`<table>
 <thead><tr>${th}</tr></thead>
 <tbody>
@@ -14496,6 +14665,24 @@ function stderrProgress(options = {}) {
   };
 }
 
+// src/cli/report-freshness.ts
+var fmt4 = (n) => Math.round(n).toLocaleString("en-US");
+function row(label, g) {
+  return [label, fmt4(g.restarts), fmt4(g.current), fmt4(g.stale), g.averageSinceWrite === null ? "\u2013" : `~${fmt4(g.averageSinceWrite)}`];
+}
+function freshnessTable(f) {
+  return {
+    title: "Summary freshness at restarts",
+    notes: [
+      "From each ended conversation's summary_update calls (any tool name ending in summary_update), history from before ThreadMind included.",
+      `Current: the summary was written during the conversation, or it grew no more than ${fmt4(f.threshold)} tokens since the last write; stale otherwise. Tokens since the last write are measured sizes.`
+    ],
+    headers: ["Restart", "Measured", "Summary current", "Stale", "Avg tokens since last write"],
+    align: ["l", "r", "r", "r", "r"],
+    rows: [row("/clear", f.clear), row("compaction", f.compaction)]
+  };
+}
+
 // src/cli/report-command.ts
 function fileFlag(value, name) {
   if (value === void 0) return null;
@@ -14528,10 +14715,12 @@ var reportCommand = {
       workspaceRoot: workspace.root,
       projectsDir: claudeProjectsDir(process.env),
       measurements: logged.measurements,
-      onProgress: progress.update
+      onProgress: progress.update,
+      freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId)
     });
     progress.done();
     const doc = reportDocument(report);
+    doc.tables.push(freshnessTable(report.freshness));
     if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}
 `);
     else process.stdout.write(renderMarkdown(doc));

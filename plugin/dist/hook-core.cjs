@@ -7364,6 +7364,10 @@ var require_dist = __commonJS({
 });
 
 // src/core/content-hash.ts
+var content_hash_exports = {};
+__export(content_hash_exports, {
+  contentHash: () => contentHash
+});
 function contentHash(text) {
   return (0, import_node_crypto5.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
 }
@@ -7372,6 +7376,36 @@ var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
     import_node_crypto5 = require("crypto");
+  }
+});
+
+// src/core/text-fingerprint.ts
+var text_fingerprint_exports = {};
+__export(text_fingerprint_exports, {
+  textFingerprint: () => textFingerprint
+});
+function textFingerprint(text) {
+  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const { written } = encoder.encodeInto(text, bytes);
+  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+var encoder;
+var init_text_fingerprint = __esm({
+  "src/core/text-fingerprint.ts"() {
+    "use strict";
+    encoder = new TextEncoder();
   }
 });
 
@@ -11393,8 +11427,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join17 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join17(before, endsWithNewline.before), after: join17(after, endsWithNewline.after) };
+  const join18 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join18(before, endsWithNewline.before), after: join18(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -11609,8 +11643,27 @@ function moveLegacyMeasurements(storeDir, state) {
 
 // src/core/measurement-log-read.ts
 var import_node_fs18 = require("fs");
+
+// src/core/freshness-events.ts
+var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
+var isText = (v) => typeof v === "string" && v !== "";
+function isFreshnessEvent(d) {
+  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
+  switch (d.kind) {
+    case "summaryWrite":
+      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
+    case "freshnessMark":
+      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount2(d.contextTokens) && (d.level === void 0 || isCount2(d.level));
+    case "staleness":
+      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount2(d.contextTokens)) && (d.sinceWriteTokens === null || isCount2(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount2(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
+    default:
+      return false;
+  }
+}
+
+// src/core/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
-var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
+var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function parseEventLine(line) {
   let data;
@@ -11622,7 +11675,7 @@ function parseEventLine(line) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
   const d = data;
   if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
-  if (typeof d.at !== "string" || typeof d.sessionId !== "string") return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
   switch (d.kind) {
     case "sessionEnd":
     case "preCompact":
@@ -11635,6 +11688,10 @@ function parseEventLine(line) {
       return typeof d.event === "string" ? d : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+    case "summaryWrite":
+    case "freshnessMark":
+    case "staleness":
+      return isFreshnessEvent(d) ? d : null;
   }
 }
 function isTokenCount(v) {
@@ -11723,6 +11780,13 @@ function instanceThread(storeDir, instance) {
     if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
   });
   return last2;
+}
+function instanceEvents(storeDir, instance) {
+  const events = [];
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if ("instance" in event && event.instance === instance) events.push(event);
+  });
+  return events;
 }
 function pendingInjections(events) {
   const settled = new Set(events.flatMap((e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []));
@@ -11843,6 +11907,18 @@ ${line}`;
     if (!(0, import_node_fs19.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
+  }
+  /**
+   * Logs one write to a thread's summary (see freshness-events.ts). The summary is written already: a failure to log it
+   * is a notice, never a failed write.
+   */
+  async recordSummaryWrite(projectId, threadId, via) {
+    try {
+      await this.recordEvents([{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance: this.session.key, projectId, threadId, via }]);
+    } catch (e) {
+      const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
+      if (!this.notices.includes(line)) this.notices.push(line);
+    }
   }
   /** Rotates measurements.jsonl under the lock if it is past its size; a busy lock leaves that to the next writer. */
   async rotateMeasurementLog() {
@@ -12104,7 +12180,7 @@ ${line}`;
       assertNoSecrets(input.reason, "the reason");
     }
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    return this.store.locked(async () => {
+    const result = await this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
       await this.assertCanModify(project, thread);
@@ -12126,6 +12202,8 @@ ${line}`;
       }
       return { thread: updated, tree: this.treeText(project, activeId) };
     });
+    if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
+    return result;
   }
   async threadMerge(input) {
     if (input.threadId !== void 0) assertId(input.threadId, "thread id");
@@ -12133,7 +12211,7 @@ ${line}`;
     checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const commit = await this.headBeforeLock();
-    return this.store.locked(async () => {
+    const merged = await this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
       const parent = this.store.readThread(project.id, thread.parentId, errors.parentNotFound);
@@ -12150,6 +12228,8 @@ ${line}`;
       await this.remember(project.id, parent.id);
       return { thread: closed, parent: newParent, tree: this.treeText(project, parent.id) };
     });
+    await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
+    return merged;
   }
   async threadDelete(threadId) {
     assertId(threadId, "thread id");
@@ -12235,6 +12315,7 @@ ${line}`;
       await this.store.writeThread(project.id, next);
       return next;
     });
+    await this.recordSummaryWrite(project.id, updated.id, "summary_update");
     const tokens = await this.tokens.count(updated.summary);
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
@@ -12432,6 +12513,9 @@ function hookSession(env) {
 function hookSessionOr(env, conversationId) {
   return hookSession(env) ?? { key: `hook-session-${conversationId}` };
 }
+function isClaudeInstance(session) {
+  return session.pid !== void 0 && session.key === claudeInstanceSession(session.pid).key;
+}
 
 // src/hooks/hook-services.ts
 function hookServices(input, env, lockTimeoutMs) {
@@ -12562,25 +12646,8 @@ async function saveContextCacheEntry(storeDir, entry) {
 `);
 }
 
-// src/core/text-fingerprint.ts
-var encoder = new TextEncoder();
-function textFingerprint(text) {
-  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const { written } = encoder.encodeInto(text, bytes);
-  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
-  let h1 = 3735928559 ^ written;
-  let h2 = 1103547991 ^ written;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    h1 = Math.imul(h1 ^ w, 2654435761);
-    h2 = Math.imul(h2 ^ w, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
-  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
-  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
-  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
-}
+// src/hooks/session-start.ts
+init_text_fingerprint();
 
 // src/hooks/hooks-build.ts
 var import_node_path19 = require("path");
@@ -12630,6 +12697,68 @@ function startOutput(start, extra) {
   return output;
 }
 
+// src/hooks/freshness-start.ts
+function restartRecord(events, input, source) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation") return null;
+    if (e.kind !== "staleness") continue;
+    if (e.restart !== source) return null;
+    return source === "compact" === (e.sessionId === input.sessionId) ? e : null;
+  }
+  return null;
+}
+function about(tokens) {
+  return `~${formatCount(Math.round(tokens / 100) * 100)}`;
+}
+function clockTime(iso) {
+  const t = new Date(iso);
+  if (Number.isNaN(t.getTime())) return null;
+  return `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
+}
+function threadName(start, threadId) {
+  const firstLine = start.text.slice(0, start.text.indexOf("\n") === -1 ? void 0 : start.text.indexOf("\n"));
+  const suffix = `" (${threadId}).`;
+  const at = firstLine.indexOf(suffix);
+  const opening = firstLine.indexOf(': the context of thread "');
+  return at > opening && opening !== -1 ? firstLine.slice(opening + ': the context of thread "'.length, at) : threadId;
+}
+function restartNotice(record2, start) {
+  if (record2 === null || !record2.stale || record2.sinceWriteTokens === null) return null;
+  const name = threadName(start, record2.threadId);
+  const behind = about(record2.sinceWriteTokens);
+  if (record2.restart === "compact") {
+    return {
+      contextLine: `ThreadMind: this conversation was compacted while the summary of thread "${name}" was ${behind} tokens behind: fold what was decided since its last update into the thread now (summary_update).`,
+      userLine: null
+    };
+  }
+  const time = record2.lastWriteAt === null ? null : clockTime(record2.lastWriteAt);
+  const after = time === null ? "" : ` after ${time}`;
+  const transcript = record2.transcriptPath ?? "unknown";
+  return {
+    userLine: `ThreadMind: the cleared conversation (${behind} tokens) did not update '${name}'${after}; decisions made since may be missing. Transcript: ${transcript}`,
+    contextLine: `ThreadMind: the previous conversation was cleared while the summary of thread "${name}" was ${behind} tokens behind (last written ${record2.lastWriteAt ?? "never, by that window"}). Its transcript: ${transcript}. If the user asks what was decided there, read back its last part and record it with summary_update.`
+  };
+}
+async function withRestartNotice(start, notice, input) {
+  if (notice === null) return { start, userLines: [] };
+  const userLines = notice.userLine !== null ? [notice.userLine] : [];
+  const text = `${start.text}
+
+${notice.contextLine}`;
+  if (text.length > CHARACTER_CAP) {
+    userLines.push(`ThreadMind: the ${input.source === "compact" ? "compacted" : "cleared"} conversation had not updated the thread's summary; the note to the model did not fit in the context (${formatCount(CHARACTER_CAP)} characters).`);
+    return { start, userLines };
+  }
+  const { contentHash: contentHash2 } = await Promise.resolve().then(() => (init_content_hash(), content_hash_exports));
+  const { textFingerprint: textFingerprint2 } = await Promise.resolve().then(() => (init_text_fingerprint(), text_fingerprint_exports));
+  return {
+    start: { ...start, text, contentHash: contentHash2(text), fingerprint: textFingerprint2(text), tokens: start.tokens + Math.ceil(notice.contextLine.length / 3.5) },
+    userLines
+  };
+}
+
 // src/hooks/session-start.ts
 function userLine(notice) {
   const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
@@ -12658,9 +12787,11 @@ async function sessionStart(services, input) {
     notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context2.omitted.length} ancestor${context2.omitted.length === 1 ? "" : "s"} left out${context2.truncated ? ", summary cut" : ""}).`);
   }
   const start = { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context2.tokens, omitted: context2.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+  const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
+  const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
   const failures = [];
   try {
-    await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, start));
+    await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, noticed.start));
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
@@ -12686,7 +12817,7 @@ async function sessionStart(services, input) {
       }
     }
   }
-  return startOutput(start, failures);
+  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
 }
 
 // src/transcript/types.ts
@@ -13271,6 +13402,7 @@ async function readHead(path, options = {}) {
 }
 
 // src/hooks/receipts.ts
+init_text_fingerprint();
 init_receipt_match();
 async function readReceiptHeads(pending, transcriptPath) {
   const offsets = /* @__PURE__ */ new Set();
@@ -13327,6 +13459,123 @@ async function receiptEvents(pending, found, firstRequest = () => null) {
   });
 }
 
+// src/core/freshness.ts
+var DEFAULT_NUDGE_TOKENS = 3e4;
+var sameThread = (e, ref) => e.projectId === ref.projectId && e.threadId === ref.threadId;
+function freshnessView(events, sessionId, thread) {
+  let segmentStart = -1;
+  let lastWriteAt = null;
+  events.forEach((e, i) => {
+    if (e.kind === "conversation" && e.sessionId === sessionId && segmentStart === -1) segmentStart = i;
+    if (e.kind === "staleness" && e.sessionId === sessionId && e.restart === "compact") segmentStart = i;
+    if (e.kind === "summaryWrite" && sameThread(e, thread)) lastWriteAt = e.at;
+  });
+  const view = { written: false, baseline: 0, lastLevel: 0, lastWriteAt };
+  for (let i = segmentStart + 1; i < events.length; i++) {
+    const e = events[i];
+    if (e.kind === "summaryWrite" && sameThread(e, thread)) {
+      view.written = true;
+      view.baseline = null;
+      view.lastLevel = 0;
+    } else if (e.kind === "freshnessMark" && e.sessionId === sessionId && sameThread(e, thread)) {
+      if (e.mark === "baseline" && view.baseline === null) view.baseline = e.contextTokens;
+      if (e.mark === "nudge") view.lastLevel = Math.max(view.lastLevel, e.level ?? 1);
+    }
+  }
+  return view;
+}
+function tokensSinceWrite(view, contextTokens) {
+  if (contextTokens === null) return null;
+  return view.baseline === null ? 0 : Math.max(0, contextTokens - view.baseline);
+}
+function nudgeLevel(growth, threshold) {
+  return growth <= 0 ? 0 : Math.ceil(growth / threshold) - 1;
+}
+function nudgeDecision(view, contextTokens, threshold) {
+  if (contextTokens === null) return { kind: "none" };
+  if (view.baseline === null) return { kind: "baseline", contextTokens };
+  const growth = Math.max(0, contextTokens - view.baseline);
+  const level = nudgeLevel(growth, threshold);
+  return level > view.lastLevel ? { kind: "nudge", level, growth } : { kind: "none" };
+}
+function verdictThreshold(nudgeTokens) {
+  return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
+}
+function isStale(view, sinceWrite, threshold) {
+  return !view.written && sinceWrite !== null && sinceWrite > threshold;
+}
+
+// src/core/freshness-config.ts
+var import_node_path20 = require("path");
+function freshnessConfigOf(data) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const freshness = data.freshness;
+  if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
+  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  return {
+    nudgeTokens: DEFAULT_NUDGE_TOKENS,
+    problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
+  };
+}
+function readFreshnessConfig(storeDir, projectId) {
+  const path = (0, import_node_path20.join)(storeDir, "projects", `${projectId}.json`);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  try {
+    return freshnessConfigOf(JSON.parse(text));
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+
+// src/hooks/freshness-thread.ts
+function freshnessThread(inputs) {
+  const own = inputs.state.sessions[inputs.session.key];
+  if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
+  for (let i = inputs.events.length - 1; i >= 0; i--) {
+    const e = inputs.events[i];
+    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId };
+  }
+  const ids = inputs.projectIds();
+  const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
+  const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
+  return projectId !== null && threadId !== null ? { projectId, threadId } : null;
+}
+
+// src/hooks/staleness-record.ts
+function stalenessEvent(store, state, input, restart, contextTokens) {
+  if (!isClaudeInstance(store.session)) return null;
+  const events = store.instanceEvents();
+  const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
+  if (thread === null) return null;
+  const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
+  const view = freshnessView(events, input.sessionId, thread);
+  const sinceWriteTokens = tokensSinceWrite(view, contextTokens);
+  return {
+    kind: "staleness",
+    at: nextTimestamp(),
+    sessionId: input.sessionId,
+    instance: store.session.key,
+    projectId: thread.projectId,
+    threadId: thread.threadId,
+    restart,
+    contextTokens,
+    sinceWriteTokens,
+    written: view.written,
+    stale: isStale(view, sinceWriteTokens, threshold),
+    threshold,
+    lastWriteAt: view.lastWriteAt,
+    ...input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}
+  };
+}
+
 // src/hooks/measure-size.ts
 var TAIL_MAX_BYTES = 4 * 1024 * 1024;
 async function measureSize(store, input, kind) {
@@ -13369,6 +13618,15 @@ async function measureSize(store, input, kind) {
   const state = store.readState();
   const mine = sessionThread(state, store.session);
   if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
+  const restart = kind === "preCompacts" ? "compact" : input.reason === "clear" ? "clear" : null;
+  if (restart !== null) {
+    try {
+      const staleness = stalenessEvent(store, state, input, restart, contextTokens);
+      if (staleness !== null) events.push(staleness);
+    } catch (e) {
+      notes.push(failureLine("could not tell how current the thread's summary was", e));
+    }
+  }
   await store.recordEvents(events);
   const conversation = resumedConversationToAdopt(state, store.session, logged, input.sessionId);
   if (conversation !== null) {
@@ -13382,6 +13640,59 @@ async function measureSize(store, input, kind) {
   return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
 }
 
+// src/hooks/prompt-nudge.ts
+var NUDGE_MAX_CHARS = 400;
+function nudgeText(growth, thread) {
+  const text = `ThreadMind: about ${formatCount(growth)} conversation tokens since the summary of thread "${thread.threadId}" was last written. Before you continue, record the decisions, constraints and state reached since then with summary_update (short bullets, by section), so a /clear or compaction loses nothing.`;
+  return text.length <= NUDGE_MAX_CHARS ? text : `${text.slice(0, NUDGE_MAX_CHARS - 1)}\u2026`;
+}
+async function conversationSize(transcriptPath) {
+  if (transcriptPath === null) return null;
+  try {
+    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES });
+    const boundary = tail.compactBoundaries.at(-1);
+    return boundary === void 0 ? tail.contextTokens : boundary.postTokens;
+  } catch {
+    return null;
+  }
+}
+async function promptNudge(store, input) {
+  if (input.prompt !== null && input.prompt.trimStart().startsWith("/")) return {};
+  if (!isClaudeInstance(store.session)) return {};
+  const events = store.instanceEvents();
+  const thread = freshnessThread({ state: store.readState(), session: store.session, events, projectIds: () => store.projectIds(), branch: () => store.branch() });
+  if (thread === null) return {};
+  const threshold = readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens;
+  if (threshold === 0) return {};
+  const view = freshnessView(events, input.sessionId, thread);
+  const decision = nudgeDecision(view, await conversationSize(input.transcriptPath), threshold);
+  const mark = (kind, contextTokens, level) => ({
+    kind: "freshnessMark",
+    at: nextTimestamp(),
+    sessionId: input.sessionId,
+    instance: store.session.key,
+    projectId: thread.projectId,
+    threadId: thread.threadId,
+    mark: kind,
+    contextTokens,
+    ...level !== void 0 ? { level } : {}
+  });
+  switch (decision.kind) {
+    case "none":
+      return {};
+    case "baseline":
+      await store.recordEvents([mark("baseline", decision.contextTokens)]);
+      return {};
+    case "nudge":
+      await store.recordEvents([mark("nudge", decision.growth + (view.baseline ?? 0), decision.level)]);
+      return { additionalContext: nudgeText(decision.growth, thread) };
+    default: {
+      const unreachable = decision;
+      throw new Error(`unknown nudge decision ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
 // src/hooks/hook-core.ts
 function servicesMeasureStore(services) {
   return {
@@ -13390,6 +13701,7 @@ function servicesMeasureStore(services) {
     notices: services.notices,
     readState: () => services.readState(),
     sessionEvents: (sessionId) => sessionEvents(services.store.dir, sessionId),
+    instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
     recordEvents: (events) => services.recordEvents(events),
     adopt: (conversation) => services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation)))
   };
@@ -13404,6 +13716,19 @@ async function handle(name, input, lockTimeoutMs) {
       return measureSize(servicesMeasureStore(services), input, "sessionEnds");
     case "pre-compact":
       return measureSize(servicesMeasureStore(services), input, "preCompacts");
+    case "user-prompt-submit":
+      return promptNudge(
+        {
+          storeDir: services.store.dir,
+          session: services.session,
+          readState: () => services.readState(),
+          instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
+          projectIds: () => services.store.projectIds(),
+          branch: () => services.workspace.gitTop ? readBranch(services.workspace.gitTop) : null,
+          recordEvents: (events) => services.recordEvents(events)
+        },
+        input
+      );
     default: {
       const unreachable = name;
       throw new Error(`unknown hook ${String(unreachable)}`);

@@ -20,6 +20,36 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
+// src/core/text-fingerprint.ts
+var text_fingerprint_exports = {};
+__export(text_fingerprint_exports, {
+  textFingerprint: () => textFingerprint
+});
+function textFingerprint(text) {
+  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const { written } = encoder.encodeInto(text, bytes);
+  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+var encoder;
+var init_text_fingerprint = __esm({
+  "src/core/text-fingerprint.ts"() {
+    "use strict";
+    encoder = new TextEncoder();
+  }
+});
+
 // src/core/saved-output.ts
 function savedOutputPathOf(record3) {
   if (!record3.isPersistedOutputPreview) return null;
@@ -69,6 +99,10 @@ var init_receipt_match = __esm({
 });
 
 // src/core/content-hash.ts
+var content_hash_exports = {};
+__export(content_hash_exports, {
+  contentHash: () => contentHash
+});
 function contentHash(text) {
   return (0, import_node_crypto.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
 }
@@ -109,7 +143,7 @@ __export(main_exports, {
   runHook: () => runHook
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path10 = require("path");
+var import_node_path11 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
@@ -205,7 +239,8 @@ function parseHookInput(text, fallbackCwd) {
     event: str("hook_event_name") ?? "",
     source: str("source"),
     reason: str("reason"),
-    trigger: str("trigger")
+    trigger: str("trigger"),
+    prompt: str("prompt")
   };
 }
 
@@ -214,7 +249,9 @@ var PLANS = {
   "session-start": { event: "SessionStart", deadlineMs: 4e3, lockTimeoutMs: 1500 },
   // Claude Code kills SessionEnd hooks after about 1.5 s in total, node start-up included.
   "session-end": { event: "SessionEnd", deadlineMs: 1e3, lockTimeoutMs: 500 },
-  "pre-compact": { event: "PreCompact", deadlineMs: 4e3, lockTimeoutMs: 1500 }
+  "pre-compact": { event: "PreCompact", deadlineMs: 4e3, lockTimeoutMs: 1500 },
+  // Runs before every prompt: never holds a prompt up for long, and never takes the lock (it only appends).
+  "user-prompt-submit": { event: "UserPromptSubmit", deadlineMs: 1e3, lockTimeoutMs: 300 }
 };
 function isHookName(name) {
   return name !== void 0 && Object.hasOwn(PLANS, name);
@@ -394,8 +431,8 @@ var import_node_fs6 = require("fs");
 function renderHookOutput(event, output) {
   const json = {};
   if (output.userMessage) json.systemMessage = output.userMessage;
-  if (output.additionalContext !== void 0 && event === "SessionStart") {
-    json.hookSpecificOutput = { hookEventName: "SessionStart", additionalContext: output.additionalContext };
+  if (output.additionalContext !== void 0 && (event === "SessionStart" || event === "UserPromptSubmit")) {
+    json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
   }
   return Object.keys(json).length === 0 ? null : JSON.stringify(json);
 }
@@ -424,7 +461,7 @@ function failureLine(what, error) {
 // src/hooks/hook-runner.ts
 async function runHookWith(name, entry, handle) {
   if (!isHookName(name)) {
-    await writeHookOutput("", { userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end or pre-compact)` });
+    await writeHookOutput("", { userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)` });
     return;
   }
   const plan = PLANS[name];
@@ -454,7 +491,7 @@ async function runHookWith(name, entry, handle) {
 
 // src/hooks/hook-fast.ts
 var import_node_fs16 = require("fs");
-var import_node_path9 = require("path");
+var import_node_path10 = require("path");
 
 // src/core/local-state.ts
 var import_node_path5 = require("path");
@@ -627,6 +664,9 @@ function hookSession(env) {
 function hookSessionOr(env, conversationId) {
   return hookSession(env) ?? { key: `hook-session-${conversationId}` };
 }
+function isClaudeInstance(session) {
+  return session.pid !== void 0 && session.key === claudeInstanceSession(session.pid).key;
+}
 
 // src/core/project-ids.ts
 var import_node_fs8 = require("fs");
@@ -757,8 +797,27 @@ function appendMeasurementEvents(storeDir, events) {
 
 // src/core/measurement-log-read.ts
 var import_node_fs12 = require("fs");
+
+// src/core/freshness-events.ts
+var isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
+var isText = (v) => typeof v === "string" && v !== "";
+function isFreshnessEvent(d) {
+  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
+  switch (d.kind) {
+    case "summaryWrite":
+      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
+    case "freshnessMark":
+      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount(d.contextTokens) && (d.level === void 0 || isCount(d.level));
+    case "staleness":
+      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount(d.contextTokens)) && (d.sinceWriteTokens === null || isCount(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
+    default:
+      return false;
+  }
+}
+
+// src/core/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
-var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
+var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function parseEventLine(line) {
   let data;
@@ -770,7 +829,7 @@ function parseEventLine(line) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
   const d = data;
   if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
-  if (typeof d.at !== "string" || typeof d.sessionId !== "string") return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
   switch (d.kind) {
     case "sessionEnd":
     case "preCompact":
@@ -783,6 +842,10 @@ function parseEventLine(line) {
       return typeof d.event === "string" ? d : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+    case "summaryWrite":
+    case "freshnessMark":
+    case "staleness":
+      return isFreshnessEvent(d) ? d : null;
   }
 }
 function isTokenCount(v) {
@@ -865,12 +928,19 @@ function lastConversation(events) {
   }
   return null;
 }
-function instanceThread(storeDir, instance) {
-  let last2 = null;
+function lastInstanceThread(events, instance) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+  }
+  return null;
+}
+function instanceEvents(storeDir, instance) {
+  const events = [];
   scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
+    if ("instance" in event && event.instance === instance) events.push(event);
   });
-  return last2;
+  return events;
 }
 function pendingInjections(events) {
   const settled = new Set(events.flatMap((e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []));
@@ -1502,27 +1572,8 @@ async function readHead(path, options = {}) {
   });
 }
 
-// src/core/text-fingerprint.ts
-var encoder = new TextEncoder();
-function textFingerprint(text) {
-  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const { written } = encoder.encodeInto(text, bytes);
-  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
-  let h1 = 3735928559 ^ written;
-  let h2 = 1103547991 ^ written;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    h1 = Math.imul(h1 ^ w, 2654435761);
-    h2 = Math.imul(h2 ^ w, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
-  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
-  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
-  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
-}
-
 // src/hooks/receipts.ts
+init_text_fingerprint();
 init_receipt_match();
 async function readReceiptHeads(pending, transcriptPath) {
   const offsets = /* @__PURE__ */ new Set();
@@ -1579,6 +1630,123 @@ async function receiptEvents(pending, found, firstRequest = () => null) {
   });
 }
 
+// src/core/freshness.ts
+var DEFAULT_NUDGE_TOKENS = 3e4;
+var sameThread = (e, ref) => e.projectId === ref.projectId && e.threadId === ref.threadId;
+function freshnessView(events, sessionId, thread) {
+  let segmentStart = -1;
+  let lastWriteAt = null;
+  events.forEach((e, i) => {
+    if (e.kind === "conversation" && e.sessionId === sessionId && segmentStart === -1) segmentStart = i;
+    if (e.kind === "staleness" && e.sessionId === sessionId && e.restart === "compact") segmentStart = i;
+    if (e.kind === "summaryWrite" && sameThread(e, thread)) lastWriteAt = e.at;
+  });
+  const view = { written: false, baseline: 0, lastLevel: 0, lastWriteAt };
+  for (let i = segmentStart + 1; i < events.length; i++) {
+    const e = events[i];
+    if (e.kind === "summaryWrite" && sameThread(e, thread)) {
+      view.written = true;
+      view.baseline = null;
+      view.lastLevel = 0;
+    } else if (e.kind === "freshnessMark" && e.sessionId === sessionId && sameThread(e, thread)) {
+      if (e.mark === "baseline" && view.baseline === null) view.baseline = e.contextTokens;
+      if (e.mark === "nudge") view.lastLevel = Math.max(view.lastLevel, e.level ?? 1);
+    }
+  }
+  return view;
+}
+function tokensSinceWrite(view, contextTokens) {
+  if (contextTokens === null) return null;
+  return view.baseline === null ? 0 : Math.max(0, contextTokens - view.baseline);
+}
+function nudgeLevel(growth, threshold) {
+  return growth <= 0 ? 0 : Math.ceil(growth / threshold) - 1;
+}
+function nudgeDecision(view, contextTokens, threshold) {
+  if (contextTokens === null) return { kind: "none" };
+  if (view.baseline === null) return { kind: "baseline", contextTokens };
+  const growth = Math.max(0, contextTokens - view.baseline);
+  const level = nudgeLevel(growth, threshold);
+  return level > view.lastLevel ? { kind: "nudge", level, growth } : { kind: "none" };
+}
+function verdictThreshold(nudgeTokens) {
+  return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
+}
+function isStale(view, sinceWrite, threshold) {
+  return !view.written && sinceWrite !== null && sinceWrite > threshold;
+}
+
+// src/core/freshness-config.ts
+var import_node_path9 = require("path");
+function freshnessConfigOf(data) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const freshness = data.freshness;
+  if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
+  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  return {
+    nudgeTokens: DEFAULT_NUDGE_TOKENS,
+    problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
+  };
+}
+function readFreshnessConfig(storeDir, projectId) {
+  const path = (0, import_node_path9.join)(storeDir, "projects", `${projectId}.json`);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  try {
+    return freshnessConfigOf(JSON.parse(text));
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+
+// src/hooks/freshness-thread.ts
+function freshnessThread(inputs) {
+  const own = inputs.state.sessions[inputs.session.key];
+  if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
+  for (let i = inputs.events.length - 1; i >= 0; i--) {
+    const e = inputs.events[i];
+    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId };
+  }
+  const ids = inputs.projectIds();
+  const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
+  const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
+  return projectId !== null && threadId !== null ? { projectId, threadId } : null;
+}
+
+// src/hooks/staleness-record.ts
+function stalenessEvent(store, state, input, restart, contextTokens) {
+  if (!isClaudeInstance(store.session)) return null;
+  const events = store.instanceEvents();
+  const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
+  if (thread === null) return null;
+  const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
+  const view = freshnessView(events, input.sessionId, thread);
+  const sinceWriteTokens = tokensSinceWrite(view, contextTokens);
+  return {
+    kind: "staleness",
+    at: nextTimestamp(),
+    sessionId: input.sessionId,
+    instance: store.session.key,
+    projectId: thread.projectId,
+    threadId: thread.threadId,
+    restart,
+    contextTokens,
+    sinceWriteTokens,
+    written: view.written,
+    stale: isStale(view, sinceWriteTokens, threshold),
+    threshold,
+    lastWriteAt: view.lastWriteAt,
+    ...input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}
+  };
+}
+
 // src/hooks/measure-size.ts
 var TAIL_MAX_BYTES = 4 * 1024 * 1024;
 async function measureSize(store, input, kind) {
@@ -1621,6 +1789,15 @@ async function measureSize(store, input, kind) {
   const state = store.readState();
   const mine = sessionThread(state, store.session);
   if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
+  const restart = kind === "preCompacts" ? "compact" : input.reason === "clear" ? "clear" : null;
+  if (restart !== null) {
+    try {
+      const staleness = stalenessEvent(store, state, input, restart, contextTokens);
+      if (staleness !== null) events.push(staleness);
+    } catch (e) {
+      notes.push(failureLine("could not tell how current the thread's summary was", e));
+    }
+  }
   await store.recordEvents(events);
   const conversation = resumedConversationToAdopt(state, store.session, logged, input.sessionId);
   if (conversation !== null) {
@@ -1672,17 +1849,141 @@ function startOutput(start, extra) {
   return output;
 }
 
+// src/hooks/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/hooks/prompt-nudge.ts
+var NUDGE_MAX_CHARS = 400;
+function nudgeText(growth, thread) {
+  const text = `ThreadMind: about ${formatCount(growth)} conversation tokens since the summary of thread "${thread.threadId}" was last written. Before you continue, record the decisions, constraints and state reached since then with summary_update (short bullets, by section), so a /clear or compaction loses nothing.`;
+  return text.length <= NUDGE_MAX_CHARS ? text : `${text.slice(0, NUDGE_MAX_CHARS - 1)}\u2026`;
+}
+async function conversationSize(transcriptPath) {
+  if (transcriptPath === null) return null;
+  try {
+    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES });
+    const boundary = tail.compactBoundaries.at(-1);
+    return boundary === void 0 ? tail.contextTokens : boundary.postTokens;
+  } catch {
+    return null;
+  }
+}
+async function promptNudge(store, input) {
+  if (input.prompt !== null && input.prompt.trimStart().startsWith("/")) return {};
+  if (!isClaudeInstance(store.session)) return {};
+  const events = store.instanceEvents();
+  const thread = freshnessThread({ state: store.readState(), session: store.session, events, projectIds: () => store.projectIds(), branch: () => store.branch() });
+  if (thread === null) return {};
+  const threshold = readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens;
+  if (threshold === 0) return {};
+  const view = freshnessView(events, input.sessionId, thread);
+  const decision = nudgeDecision(view, await conversationSize(input.transcriptPath), threshold);
+  const mark = (kind, contextTokens, level) => ({
+    kind: "freshnessMark",
+    at: nextTimestamp(),
+    sessionId: input.sessionId,
+    instance: store.session.key,
+    projectId: thread.projectId,
+    threadId: thread.threadId,
+    mark: kind,
+    contextTokens,
+    ...level !== void 0 ? { level } : {}
+  });
+  switch (decision.kind) {
+    case "none":
+      return {};
+    case "baseline":
+      await store.recordEvents([mark("baseline", decision.contextTokens)]);
+      return {};
+    case "nudge":
+      await store.recordEvents([mark("nudge", decision.growth + (view.baseline ?? 0), decision.level)]);
+      return { additionalContext: nudgeText(decision.growth, thread) };
+    default: {
+      const unreachable = decision;
+      throw new Error(`unknown nudge decision ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+// src/hooks/context-header.ts
+var CHARACTER_CAP = 1e4;
+
+// src/hooks/freshness-start.ts
+function restartRecord(events, input, source) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation") return null;
+    if (e.kind !== "staleness") continue;
+    if (e.restart !== source) return null;
+    return source === "compact" === (e.sessionId === input.sessionId) ? e : null;
+  }
+  return null;
+}
+function about(tokens) {
+  return `~${formatCount(Math.round(tokens / 100) * 100)}`;
+}
+function clockTime(iso) {
+  const t = new Date(iso);
+  if (Number.isNaN(t.getTime())) return null;
+  return `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
+}
+function threadName(start, threadId) {
+  const firstLine = start.text.slice(0, start.text.indexOf("\n") === -1 ? void 0 : start.text.indexOf("\n"));
+  const suffix = `" (${threadId}).`;
+  const at = firstLine.indexOf(suffix);
+  const opening = firstLine.indexOf(': the context of thread "');
+  return at > opening && opening !== -1 ? firstLine.slice(opening + ': the context of thread "'.length, at) : threadId;
+}
+function restartNotice(record3, start) {
+  if (record3 === null || !record3.stale || record3.sinceWriteTokens === null) return null;
+  const name = threadName(start, record3.threadId);
+  const behind = about(record3.sinceWriteTokens);
+  if (record3.restart === "compact") {
+    return {
+      contextLine: `ThreadMind: this conversation was compacted while the summary of thread "${name}" was ${behind} tokens behind: fold what was decided since its last update into the thread now (summary_update).`,
+      userLine: null
+    };
+  }
+  const time = record3.lastWriteAt === null ? null : clockTime(record3.lastWriteAt);
+  const after = time === null ? "" : ` after ${time}`;
+  const transcript = record3.transcriptPath ?? "unknown";
+  return {
+    userLine: `ThreadMind: the cleared conversation (${behind} tokens) did not update '${name}'${after}; decisions made since may be missing. Transcript: ${transcript}`,
+    contextLine: `ThreadMind: the previous conversation was cleared while the summary of thread "${name}" was ${behind} tokens behind (last written ${record3.lastWriteAt ?? "never, by that window"}). Its transcript: ${transcript}. If the user asks what was decided there, read back its last part and record it with summary_update.`
+  };
+}
+async function withRestartNotice(start, notice, input) {
+  if (notice === null) return { start, userLines: [] };
+  const userLines = notice.userLine !== null ? [notice.userLine] : [];
+  const text = `${start.text}
+
+${notice.contextLine}`;
+  if (text.length > CHARACTER_CAP) {
+    userLines.push(`ThreadMind: the ${input.source === "compact" ? "compacted" : "cleared"} conversation had not updated the thread's summary; the note to the model did not fit in the context (${formatCount(CHARACTER_CAP)} characters).`);
+    return { start, userLines };
+  }
+  const { contentHash: contentHash2 } = await Promise.resolve().then(() => (init_content_hash(), content_hash_exports));
+  const { textFingerprint: textFingerprint2 } = await Promise.resolve().then(() => (init_text_fingerprint(), text_fingerprint_exports));
+  return {
+    start: { ...start, text, contentHash: contentHash2(text), fingerprint: textFingerprint2(text), tokens: start.tokens + Math.ceil(notice.contextLine.length / 3.5) },
+    userLines
+  };
+}
+
 // src/hooks/hook-fast.ts
 function fastStore(input, env) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const storeDir = workspace.storeDir;
-  if ((0, import_node_fs16.existsSync)((0, import_node_path9.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs16.existsSync)((0, import_node_path10.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path9.join)(storeDir, "projects");
+  const dir = (0, import_node_path10.join)(storeDir, "projects");
   try {
     if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
@@ -1716,7 +2017,8 @@ async function fastSessionStart(input, env, rotate) {
   const session = hookSessionOr(env, input.sessionId);
   const projectId = ids === null ? null : chooseProjectId(ids, store.state, session.key);
   if (projectId === null) return null;
-  const instance = source === "startup" ? null : instanceThread(store.storeDir, session.key);
+  const events = source === "startup" ? null : instanceEvents(store.storeDir, session.key);
+  const instance = events === null ? null : lastInstanceThread(events, session.key);
   const own = sessionChoice(store.state, session.key, projectId) ?? (instance !== null && instance.projectId === projectId ? instance.threadId : null);
   const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
   if (threadId === null || !isValidId(threadId)) return null;
@@ -1725,13 +2027,14 @@ async function fastSessionStart(input, env, rotate) {
   if (own === null && entry.threadStatus !== "active") return null;
   const start = entry.starts[source];
   if (start === void 0) return null;
+  const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
   const failures = [];
   try {
-    await record2(store.storeDir, startEvents(input, session, source, projectId, threadId, start), rotate);
+    await record2(store.storeDir, startEvents(input, session, source, projectId, threadId, noticed.start), rotate);
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
-  return startOutput(start, failures);
+  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
 }
 async function fastMeasure(input, env, kind, rotate) {
   const conversation = fastConversation(input, env);
@@ -1744,11 +2047,29 @@ async function fastMeasure(input, env, kind, rotate) {
       notices: [],
       readState: () => store.state,
       sessionEvents: () => logged,
+      instanceEvents: () => instanceEvents(store.storeDir, session.key),
       recordEvents: (events) => record2(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations"))
     },
     input,
     kind
+  );
+}
+async function fastPrompt(input, env, rotate) {
+  const store = fastStore(input, env);
+  if (store === null) return {};
+  const session = hookSessionOr(env, input.sessionId);
+  return promptNudge(
+    {
+      storeDir: store.storeDir,
+      session,
+      readState: () => store.state,
+      instanceEvents: () => instanceEvents(store.storeDir, session.key),
+      projectIds: () => projectIds(store.storeDir),
+      branch: () => store.gitTop ? readBranch(store.gitTop) : null,
+      recordEvents: (events) => record2(store.storeDir, events, rotate)
+    },
+    input
   );
 }
 async function tryFast(name, input, env, rotate) {
@@ -1759,6 +2080,8 @@ async function tryFast(name, input, env, rotate) {
       return fastMeasure(input, env, "sessionEnds", rotate);
     case "pre-compact":
       return fastMeasure(input, env, "preCompacts", rotate);
+    case "user-prompt-submit":
+      return fastPrompt(input, env, rotate);
     default: {
       const unreachable = name;
       throw new Error(`unknown hook ${String(unreachable)}`);
@@ -1768,7 +2091,7 @@ async function tryFast(name, input, env, rotate) {
 
 // src/hooks/main.ts
 function sibling(name) {
-  return require((0, import_node_path10.join)(__dirname, name));
+  return require((0, import_node_path11.join)(__dirname, name));
 }
 function guarded(check) {
   try {

@@ -1858,12 +1858,12 @@ var require_applicability = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
     function schemaHasRulesForType({ schema, self }, type) {
-      const group = self.RULES.types[type];
-      return group && group !== true && shouldUseGroup(schema, group);
+      const group2 = self.RULES.types[type];
+      return group2 && group2 !== true && shouldUseGroup(schema, group2);
     }
     exports.schemaHasRulesForType = schemaHasRulesForType;
-    function shouldUseGroup(schema, group) {
-      return group.rules.some((rule) => shouldUseRule(schema, rule));
+    function shouldUseGroup(schema, group2) {
+      return group2.rules.some((rule) => shouldUseRule(schema, rule));
     }
     exports.shouldUseGroup = shouldUseGroup;
     function shouldUseRule(schema, rule) {
@@ -2884,36 +2884,36 @@ var require_validate = __commonJS({
       if (!opts.jtd)
         checkStrictTypes(it, types);
       gen.block(() => {
-        for (const group of RULES.rules)
-          groupKeywords(group);
+        for (const group2 of RULES.rules)
+          groupKeywords(group2);
         groupKeywords(RULES.post);
       });
-      function groupKeywords(group) {
-        if (!(0, applicability_1.shouldUseGroup)(schema, group))
+      function groupKeywords(group2) {
+        if (!(0, applicability_1.shouldUseGroup)(schema, group2))
           return;
-        if (group.type) {
-          gen.if((0, dataType_2.checkDataType)(group.type, data, opts.strictNumbers));
-          iterateKeywords(it, group);
-          if (types.length === 1 && types[0] === group.type && typeErrors) {
+        if (group2.type) {
+          gen.if((0, dataType_2.checkDataType)(group2.type, data, opts.strictNumbers));
+          iterateKeywords(it, group2);
+          if (types.length === 1 && types[0] === group2.type && typeErrors) {
             gen.else();
             (0, dataType_2.reportTypeError)(it);
           }
           gen.endIf();
         } else {
-          iterateKeywords(it, group);
+          iterateKeywords(it, group2);
         }
         if (!allErrors)
           gen.if((0, codegen_1._)`${names_1.default.errors} === ${errsCount || 0}`);
       }
     }
-    function iterateKeywords(it, group) {
+    function iterateKeywords(it, group2) {
       const { gen, schema, opts: { useDefaults } } = it;
       if (useDefaults)
-        (0, defaults_1.assignDefaults)(it, group.type);
+        (0, defaults_1.assignDefaults)(it, group2.type);
       gen.block(() => {
-        for (const rule of group.rules) {
+        for (const rule of group2.rules) {
           if ((0, applicability_1.shouldUseRule)(schema, rule)) {
-            keywordCode(it, rule.keyword, rule.definition, group.type);
+            keywordCode(it, rule.keyword, rule.definition, group2.type);
           }
         }
       });
@@ -5035,10 +5035,10 @@ var require_core = __commonJS({
         const { RULES } = this;
         delete RULES.keywords[keyword];
         delete RULES.all[keyword];
-        for (const group of RULES.rules) {
-          const i = group.rules.findIndex((rule) => rule.keyword === keyword);
+        for (const group2 of RULES.rules) {
+          const i = group2.rules.findIndex((rule) => rule.keyword === keyword);
           if (i >= 0)
-            group.rules.splice(i, 1);
+            group2.rules.splice(i, 1);
         }
         return this;
       }
@@ -31127,7 +31127,7 @@ var SHORTCUTS = [
 var SERVER_INSTRUCTIONS = [
   "ThreadMind keeps this project's memory as a tree of threads, each with a Markdown summary in .threadmind/ (committed with the code).",
   "- Call context_get once at the start of a session, unless ThreadMind context is already in the conversation (the Claude Code plugin loads it at startup, after /clear and after compaction).",
-  "- Write summaries in sections (## Decisions, ## Constraints, ## State, ## Open questions, ## Next steps). After a decision or a finished task, add a few lines to one section with summary_update (section=\u2026). Never write secrets.",
+  "- Write summaries in sections (## Decisions, ## Constraints, ## State, ## Open questions, ## Next steps). Keep the summary current: after each decision or finished task, add a few lines to one section with summary_update (section=\u2026), and update it before the user clears the conversation (/clear): what is not in the summary is lost then. When ThreadMind says the summary is behind, record what was decided since first. Never write secrets.",
   "- When the topic changes, call thread_list, then thread_switch to an existing thread or thread_create for a new one (a child of the active thread).",
   "- When a thread is finished, close it: thread_merge folds its outcome into the parent (parentSummary = the parent's whole new summary), or thread_status marks it done or abandoned with a reason.",
   "- Create a project (project_create) only when the user asks for one.",
@@ -31412,9 +31412,26 @@ function moveLegacyMeasurements(storeDir, state) {
   return true;
 }
 
+// src/core/freshness-events.ts
+var isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
+var isText = (v) => typeof v === "string" && v !== "";
+function isFreshnessEvent(d) {
+  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
+  switch (d.kind) {
+    case "summaryWrite":
+      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
+    case "freshnessMark":
+      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount(d.contextTokens) && (d.level === void 0 || isCount(d.level));
+    case "staleness":
+      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount(d.contextTokens)) && (d.sinceWriteTokens === null || isCount(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
+    default:
+      return false;
+  }
+}
+
 // src/core/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
-var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
+var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function readLogBytes(path) {
   const bytes = openLog(path, (fd, size) => {
@@ -31440,7 +31457,7 @@ function parseEventLine(line) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
   const d = data;
   if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
-  if (typeof d.at !== "string" || typeof d.sessionId !== "string") return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
   switch (d.kind) {
     case "sessionEnd":
     case "preCompact":
@@ -31453,6 +31470,10 @@ function parseEventLine(line) {
       return typeof d.event === "string" ? d : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+    case "summaryWrite":
+    case "freshnessMark":
+    case "staleness":
+      return isFreshnessEvent(d) ? d : null;
   }
 }
 function isTokenCount(v) {
@@ -31502,7 +31523,11 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
         m.hooksSeen.push(record2(event));
         break;
       case "conversation":
+      case "summaryWrite":
+      case "freshnessMark":
+      case "staleness":
         break;
+      // read where needed: instanceEvents, freshnessFigure
       default: {
         const unreachable = event;
         throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
@@ -31591,6 +31616,89 @@ function instanceThread(storeDir, instance) {
   });
   return last2;
 }
+function stalenessEvents(storeDir) {
+  const records = [];
+  const seen = /* @__PURE__ */ new Set();
+  scanEvents(storeDir, `"kind":"staleness"`, (event) => {
+    if (event.kind !== "staleness") return;
+    const key = JSON.stringify(event);
+    if (!seen.has(key)) records.push(event);
+    seen.add(key);
+  });
+  return records;
+}
+
+// src/core/freshness.ts
+var DEFAULT_NUDGE_TOKENS = 3e4;
+function verdictThreshold(nudgeTokens) {
+  return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
+}
+
+// src/core/freshness-figure.ts
+var formatCount = (n) => Math.round(n).toLocaleString("en-US");
+function group(judged, kind) {
+  const mine = judged.filter((j) => j.kind === kind);
+  const stale = mine.filter((j) => j.stale).length;
+  return {
+    restarts: mine.length,
+    current: mine.length - stale,
+    stale,
+    averageSinceWrite: mine.length === 0 ? null : mine.reduce((sum, j) => sum + j.sinceWrite, 0) / mine.length
+  };
+}
+function figure(judged, threshold) {
+  return { threshold, clear: group(judged, "clear"), compaction: group(judged, "compaction") };
+}
+function freshnessFromLog(records, threshold) {
+  const judged = records.flatMap(
+    (r) => r.sinceWriteTokens === null ? [] : [{ kind: r.restart === "clear" ? "clear" : "compaction", sinceWrite: r.sinceWriteTokens, stale: r.stale }]
+  );
+  return figure(judged, threshold);
+}
+function groupLine(label, g) {
+  if (g.restarts === 0) return `  ${label}: none measured`;
+  const since = g.averageSinceWrite === null ? "" : `, ~${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
+  return `  ${label}: ${g.restarts} (${g.current} with the summary current, ${g.stale} stale)${since}`;
+}
+function freshnessLines(f) {
+  return [
+    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(f.threshold)} tokens since the last write):`,
+    groupLine("/clear", f.clear),
+    groupLine("compaction", f.compaction)
+  ];
+}
+function projectIdsIn(dir) {
+  return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+}
+
+// src/core/freshness-config.ts
+function freshnessConfigOf(data) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const freshness = data.freshness;
+  if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
+  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  return {
+    nudgeTokens: DEFAULT_NUDGE_TOKENS,
+    problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
+  };
+}
+function readFreshnessConfig(storeDir, projectId) {
+  const path = join(storeDir, "projects", `${projectId}.json`);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  try {
+    return freshnessConfigOf(JSON.parse(text));
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
 
 // src/core/stats-restarts.ts
 var CLEAR_PAIR_MAX_GAP_MS = 6e4;
@@ -31620,16 +31728,16 @@ function restartKindFigures(clears, compacts, injections) {
   const groups = /* @__PURE__ */ new Map();
   for (const { kind, record: r } of restarts) {
     const label = labelOf(kind, r);
-    const group = groups.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
-    groups.set(label, group);
-    group.restarts += 1;
+    const group2 = groups.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
+    groups.set(label, group2);
+    group2.restarts += 1;
     const next = nextCompactAt.get(r) ?? null;
     const after = kind === "clear" ? firstInjectionAfter(injections, used, r.at, CLEAR_PAIR_MAX_GAP_MS, (i) => i.source === "clear" && i.sessionId !== r.sessionId) : firstInjectionAfter(injections, used, r.at, COMPACT_PAIR_MAX_GAP_MS, (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next));
     if (after !== null) used.add(after);
-    if (!hasSize(r)) group.noSizeBefore += 1;
-    else if (after === null || after.receipt === "missing") group.noThreadMindAfter += 1;
-    else if (typeof after.firstRequestTokens === "number") group.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
-    else group.estimateOnly.push(after.tokens);
+    if (!hasSize(r)) group2.noSizeBefore += 1;
+    else if (after === null || after.receipt === "missing") group2.noThreadMindAfter += 1;
+    else if (typeof after.firstRequestTokens === "number") group2.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
+    else group2.estimateOnly.push(after.tokens);
   }
   const order = (label) => KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length;
   return [...groups.entries()].sort(([a], [b]) => order(a) - order(b)).map(([label, g]) => ({
@@ -31814,7 +31922,8 @@ async function collectStats(services) {
     active: { threadId: context2.thread.id, depth: context2.depth, contextTokens: context2.tokens },
     summaries,
     // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
-    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements)
+    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
+    freshness: freshnessFromLog(stalenessEvents(services.store.dir), verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens))
   };
 }
 function treeOrder(threads) {
@@ -31892,6 +32001,7 @@ function renderStats(report) {
   lines.push(`  ${"Thread".padEnd(width)} ${"Tokens".padEnd(8)} Updated`);
   for (const s of report.summaries) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt2(s.tokens)}`.padEnd(8)} ${s.updated}`);
   lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
+  lines.push("", ...freshnessLines(report.freshness));
   lines.push(
     "",
     "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage Claude Code records in its transcripts (input + cache tokens of a request)."
@@ -33065,9 +33175,6 @@ function describe2(v) {
   if (v instanceof Date) return "a date (quote it)";
   return typeof v;
 }
-function projectIdsIn(dir) {
-  return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
-}
 function fileStamp(path) {
   try {
     const s = lstatSync(path, { bigint: true });
@@ -33812,9 +33919,9 @@ function looksLikeWordsJoined(value) {
   if (parts.length < 2) return false;
   return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
 }
-function groupSpan(match, group) {
-  const span = match.indices?.[group];
-  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group}`);
+function groupSpan(match, group2) {
+  const span = match.indices?.[group2];
+  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group2}`);
   return { start: span[0], end: span[1] };
 }
 function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
@@ -34845,7 +34952,7 @@ function parseWordVectors(bytes, path) {
   }
   const { count, dims, wordsBytes, sha256 } = header;
   if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
-  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string") throw new Error(`${path} has a malformed header`);
+  if (!isCount2(count) || !isCount2(dims) || !isCount2(wordsBytes) || typeof sha256 !== "string") throw new Error(`${path} has a malformed header`);
   const start = newline + 1;
   if (bytes.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes.length} bytes, not what its header announces`);
   const body = bytes.subarray(start);
@@ -34865,7 +34972,7 @@ function parseWordVectors(bytes, path) {
   }
   return new WordVectors(dims, unit, weights, words.map((w) => stem(fold(w))));
 }
-function isCount(v) {
+function isCount2(v) {
   return typeof v === "number" && Number.isInteger(v) && v > 0;
 }
 function locateWordVectors(moduleUrl = import.meta.url) {
@@ -35888,8 +35995,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join16 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join16(before, endsWithNewline.before), after: join16(after, endsWithNewline.after) };
+  const join17 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join17(before, endsWithNewline.before), after: join17(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -36125,6 +36232,18 @@ ${line}`;
     if (!existsSync(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
+  }
+  /**
+   * Logs one write to a thread's summary (see freshness-events.ts). The summary is written already: a failure to log it
+   * is a notice, never a failed write.
+   */
+  async recordSummaryWrite(projectId, threadId, via) {
+    try {
+      await this.recordEvents([{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance: this.session.key, projectId, threadId, via }]);
+    } catch (e) {
+      const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
+      if (!this.notices.includes(line)) this.notices.push(line);
+    }
   }
   /** Rotates measurements.jsonl under the lock if it is past its size; a busy lock leaves that to the next writer. */
   async rotateMeasurementLog() {
@@ -36386,7 +36505,7 @@ ${line}`;
       assertNoSecrets(input.reason, "the reason");
     }
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    return this.store.locked(async () => {
+    const result = await this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
       await this.assertCanModify(project, thread);
@@ -36408,6 +36527,8 @@ ${line}`;
       }
       return { thread: updated, tree: this.treeText(project, activeId) };
     });
+    if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
+    return result;
   }
   async threadMerge(input) {
     if (input.threadId !== void 0) assertId(input.threadId, "thread id");
@@ -36415,7 +36536,7 @@ ${line}`;
     checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const commit = await this.headBeforeLock();
-    return this.store.locked(async () => {
+    const merged = await this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
       const parent = this.store.readThread(project.id, thread.parentId, errors.parentNotFound);
@@ -36432,6 +36553,8 @@ ${line}`;
       await this.remember(project.id, parent.id);
       return { thread: closed, parent: newParent, tree: this.treeText(project, parent.id) };
     });
+    await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
+    return merged;
   }
   async threadDelete(threadId) {
     assertId(threadId, "thread id");
@@ -36517,6 +36640,7 @@ ${line}`;
       await this.store.writeThread(project.id, next);
       return next;
     });
+    await this.recordSummaryWrite(project.id, updated.id, "summary_update");
     const tokens = await this.tokens.count(updated.summary);
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };

@@ -13,6 +13,8 @@ import { renderMarkdown } from "./report-markdown.js";
 import { renderSvg } from "./report-svg.js";
 import { renderHtml } from "./report-html.js";
 import { stderrProgress } from "./scan-progress.js";
+import { freshnessTable } from "./report-freshness.js";
+import { workspaceFreshnessThreshold } from "../core/freshness-config.js";
 
 function fileFlag(value: string | true | undefined, name: string): string | null {
   if (value === undefined) return null;
@@ -47,9 +49,11 @@ export const reportCommand: CliCommand = {
       projectsDir: claudeProjectsDir(process.env),
       measurements: logged.measurements,
       onProgress: progress.update,
+      freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId),
     });
     progress.done();
     const doc = reportDocument(report);
+    doc.tables.push(freshnessTable(report.freshness));
     if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else process.stdout.write(renderMarkdown(doc));
     if (svgFile !== null || htmlFile !== null) {

@@ -4,11 +4,12 @@ import { emptyMeasurements, MEASUREMENT_KEEP, type InjectionRecord, type Measure
 import { readLocalState } from "./local-state.js";
 import { measurementLogPaths, openLog, type MeasurementEvent, type SettledReceipt } from "./measurement-log.js";
 import { legacyMeasurementEvents } from "./measurement-log-legacy.js";
+import { isFreshnessEvent, type StalenessEvent } from "./freshness-events.js";
 
 /** A log file larger than this (damage, or appends by something else) is read from its last this-many bytes only. */
 const READ_MAX_BYTES = 8 * 1024 * 1024;
 
-const KINDS = new Set<MeasurementEvent["kind"]>(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
+const KINDS = new Set<MeasurementEvent["kind"]>(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
 const RECEIPTS = new Set<SettledReceipt>(["delivered", "preview", "missing"]);
 
 export interface MeasurementLogRead {
@@ -44,7 +45,8 @@ export function parseEventLine(line: string): MeasurementEvent | null {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
   const d = data as Record<string, unknown>;
   if (typeof d.kind !== "string" || !KINDS.has(d.kind as MeasurementEvent["kind"])) return null;
-  if (typeof d.at !== "string" || typeof d.sessionId !== "string") return null;
+  // A summary write has no conversation (sessionId null: see freshness-events.ts); every other event has one.
+  if (typeof d.at !== "string" || (typeof d.sessionId !== "string" && d.kind !== "summaryWrite")) return null;
   switch (d.kind as MeasurementEvent["kind"]) {
     case "sessionEnd":
     case "preCompact":
@@ -61,6 +63,10 @@ export function parseEventLine(line: string): MeasurementEvent | null {
       return typeof d.event === "string" ? (d as MeasurementEvent) : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === undefined || typeof d.instance === "string") ? (d as MeasurementEvent) : null;
+    case "summaryWrite":
+    case "freshnessMark":
+    case "staleness":
+      return isFreshnessEvent(d) ? (d as MeasurementEvent) : null;
   }
 }
 
@@ -120,7 +126,10 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
         m.hooksSeen.push(record(event));
         break;
       case "conversation":
-        break;
+      case "summaryWrite":
+      case "freshnessMark":
+      case "staleness":
+        break; // read where needed: instanceEvents, freshnessFigure
       default: {
         const unreachable: never = event;
         throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
@@ -244,6 +253,37 @@ export function instanceThread(storeDir: string, instance: string): { projectId:
     if (event.kind === "conversation" && event.instance === instance) last = { projectId: event.projectId, threadId: event.threadId };
   });
   return last;
+}
+
+/** instanceThread from the instance's events already read (instanceEvents). */
+export function lastInstanceThread(events: readonly MeasurementEvent[], instance: string): { projectId: string; threadId: string } | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+  }
+  return null;
+}
+
+/** Every event of a client session (a Claude Code process, "claude-<pid>"), oldest first, found by the key's exact JSON form. */
+export function instanceEvents(storeDir: string, instance: string): MeasurementEvent[] {
+  const events: MeasurementEvent[] = [];
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if ("instance" in event && event.instance === instance) events.push(event);
+  });
+  return events;
+}
+
+/** Every staleness record of the log (the hooks' verdicts at /clear and compaction), oldest first. */
+export function stalenessEvents(storeDir: string): StalenessEvent[] {
+  const records: StalenessEvent[] = [];
+  const seen = new Set<string>();
+  scanEvents(storeDir, `"kind":"staleness"`, (event) => {
+    if (event.kind !== "staleness") return;
+    const key = JSON.stringify(event);
+    if (!seen.has(key)) records.push(event);
+    seen.add(key);
+  });
+  return records;
 }
 
 /** Injections of these events that no receipt has settled yet. */

@@ -6,6 +6,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, renameSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { HookSeenRecord, InjectionRecord, ReceiptStatus, SizeRecord } from "./measurements.js";
+import type { FreshnessMarkEvent, StalenessEvent, SummaryWriteEvent } from "./freshness-events.js";
 
 export const MEASUREMENT_LOG = "measurements.jsonl";
 export const MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
@@ -24,7 +25,10 @@ export type MeasurementEvent =
   | { kind: "receipt"; at: string; sessionId: string; injectionAt: string; contentHash: string; receipt: SettledReceipt; firstRequestTokens?: number }
   | ({ kind: "hookSeen" } & HookSeenRecord)
   /** `instance`: the client session (Claude Code process) that was on the conversation; absent in older records. */
-  | { kind: "conversation"; at: string; sessionId: string; projectId: string; threadId: string; instance?: string };
+  | { kind: "conversation"; at: string; sessionId: string; projectId: string; threadId: string; instance?: string }
+  | SummaryWriteEvent
+  | FreshnessMarkEvent
+  | StalenessEvent;
 
 export function measurementLogPath(storeDir: string): string {
   return join(storeDir, MEASUREMENT_LOG);

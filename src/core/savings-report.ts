@@ -4,6 +4,7 @@ import { scanSession, type ScannedSession, type SizePoint } from "./savings-scan
 import { findRestarts, segmentLoads, type Restart } from "./savings-pairing.js";
 import { summarizeReceipts, type ReceiptSummary } from "./savings-receipts.js";
 import type { Measurements } from "./measurements.js";
+import { freshnessFromTranscripts, type FreshnessFigure } from "./freshness-figure.js";
 
 export interface ReportSession {
   sessionId: string;
@@ -101,6 +102,8 @@ export interface SavingsReport {
   malformedLines: number;
   /** Each file with malformed lines (skipped): how many, the first ones' numbers, and the file's line count. */
   malformedFiles: MalformedFile[];
+  /** How current the thread's summary was at each restart, backfilled from the transcripts' summary_update calls. */
+  freshness: FreshnessFigure;
 }
 
 export interface MalformedFile {
@@ -125,6 +128,8 @@ export interface SavingsReportOptions {
   projectsDir: string;
   measurements: Measurements;
   onProgress?: (progress: ScanProgress) => void;
+  /** Tokens since the last summary write past which a restart counts as stale (default: the nudge default). */
+  freshnessThreshold?: number;
 }
 
 function average(values: number[]): number | null {
@@ -232,5 +237,6 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
     receipts: summarizeReceipts(options.measurements.injections, scanned),
     malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
     malformedFiles: scanned.filter((s) => s.malformedLines > 0).map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines })),
+    freshness: freshnessFromTranscripts(restarts, scanned, options.freshnessThreshold),
   };
 }

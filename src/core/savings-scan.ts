@@ -37,6 +37,14 @@ export interface InjectionSeen {
   threadId: string | null;
 }
 
+/** The last summary_update call of one segment (0 = the session's start, k = after its k-th compaction). */
+export interface SummaryWriteSeen {
+  segment: number;
+  at: string | null;
+  /** The conversation's size at the call (the calling response's context). */
+  contextTokens: number;
+}
+
 export interface CompactionSeen extends Compaction {
   /** API responses of the main chain before the boundary (the chart places the boundary there). */
   responsesBefore: number;
@@ -70,6 +78,8 @@ export interface ScannedSession {
   compactions: CompactionSeen[];
   threadMindInjections: InjectionSeen[];
   otherInjections: InjectionSeen[];
+  /** Each segment's last summary_update call (any tool name ending in summary_update), in segment order. */
+  summaryWrites: SummaryWriteSeen[];
   /** Every main-chain response's size, thinned to at most MAX_POINTS_PER_SESSION (the last one always kept). */
   points: SizePoint[];
   malformedLines: number;
@@ -194,6 +204,20 @@ function isClearHookRecord(text: string): boolean {
   return false;
 }
 
+/** An assistant record that calls a tool whose name ends in `summary_update` (ThreadMind's, under any client's prefix). */
+function callsSummaryUpdate(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof value !== "object" || value === null) return false;
+  const content = (value as { message?: { content?: unknown } }).message?.content;
+  if (!Array.isArray(content)) return false;
+  return content.some((b: unknown) => typeof b === "object" && b !== null && (b as { type?: unknown }).type === "tool_use" && typeof (b as { name?: unknown }).name === "string" && (b as { name: string }).name.endsWith("summary_update"));
+}
+
 function withoutText(record: HookContextRecord): HookContextRecord {
   return { ...record, content: [], text: "" };
 }
@@ -208,6 +232,7 @@ export async function scanSession(file: { path: string; folder: string }, onByte
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
   const threadMindInjections: InjectionSeen[] = [];
   const otherInjections: InjectionSeen[] = [];
+  const summaryWrites: SummaryWriteSeen[] = [];
   /** Responses before each compaction boundary, in file order. */
   const boundaryResponses: number[] = [];
   let startedAt: string | null = null;
@@ -251,6 +276,12 @@ export async function scanSession(file: { path: string; folder: string }, onByte
           lastKey = key;
         }
         accumulator.add(classified);
+        // Only lines naming the tool are parsed again: the scan's cost stays that of the lines it already reads.
+        if (text.includes("summary_update") && callsSummaryUpdate(text)) {
+          const write: SummaryWriteSeen = { segment: boundaryResponses.length, at, contextTokens: classified.record.contextTokens };
+          if (summaryWrites.at(-1)?.segment === write.segment) summaryWrites[summaryWrites.length - 1] = write;
+          else summaryWrites.push(write);
+        }
         break;
       }
       case "hook-context": {
@@ -318,6 +349,7 @@ export async function scanSession(file: { path: string; folder: string }, onByte
     compactions,
     threadMindInjections,
     otherInjections,
+    summaryWrites,
     points: series.result(),
     malformedLines: figures.malformedLines,
     malformedLineNumbers,

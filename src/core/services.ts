@@ -31,6 +31,7 @@ import { LockTimeoutError } from "./lock.js";
 import { branchChoice, chooseProjectId, sessionChoice } from "./thread-choice.js";
 import { moveLegacyMeasurements } from "./measurement-log-legacy.js";
 import { instanceThread } from "./measurement-log-read.js";
+import type { SummaryWriteVia } from "./freshness-events.js";
 
 export interface ServicesOptions {
   workspace: Workspace;
@@ -195,6 +196,19 @@ export class ThreadMindServices {
     if (!existsSync(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
+  }
+
+  /**
+   * Logs one write to a thread's summary (see freshness-events.ts). The summary is written already: a failure to log it
+   * is a notice, never a failed write.
+   */
+  async recordSummaryWrite(projectId: string, threadId: string, via: SummaryWriteVia): Promise<void> {
+    try {
+      await this.recordEvents([{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance: this.session.key, projectId, threadId, via }]);
+    } catch (e) {
+      const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
+      if (!this.notices.includes(line)) this.notices.push(line);
+    }
   }
 
   /** Rotates measurements.jsonl under the lock if it is past its size; a busy lock leaves that to the next writer. */
@@ -484,7 +498,7 @@ export class ThreadMindServices {
       assertNoSecrets(input.reason, "the reason");
     }
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    return this.store.locked(async () => {
+    const result = await this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
       await this.assertCanModify(project, thread);
@@ -506,6 +520,8 @@ export class ThreadMindServices {
       }
       return { thread: updated, tree: this.treeText(project, activeId) };
     });
+    if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
+    return result;
   }
 
   async threadMerge(input: { parentSummary: string; threadId?: string }): Promise<{ thread: Thread; parent: Thread; tree: string }> {
@@ -514,7 +530,7 @@ export class ThreadMindServices {
     checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const commit = await this.headBeforeLock();
-    return this.store.locked(async () => {
+    const merged = await this.store.locked(async () => {
       const thread = this.target(project, input.threadId, sessionThreadId);
       if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
       const parent = this.store.readThread(project.id, thread.parentId, errors.parentNotFound);
@@ -532,6 +548,8 @@ export class ThreadMindServices {
       await this.remember(project.id, parent.id);
       return { thread: closed, parent: newParent, tree: this.treeText(project, parent.id) };
     });
+    await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
+    return merged;
   }
 
   async threadDelete(threadId: string): Promise<{ deleted: string[]; tree: string; warnings: string[] }> {
@@ -631,6 +649,7 @@ export class ThreadMindServices {
       await this.store.writeThread(project.id, next);
       return next;
     });
+    await this.recordSummaryWrite(project.id, updated.id, "summary_update");
     const tokens = await this.tokens.count(updated.summary);
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };

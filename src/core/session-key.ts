@@ -26,3 +26,11 @@ export function hookSession(env: Record<string, string | undefined>): SessionKey
 export function hookSessionOr(env: Record<string, string | undefined>, conversationId: string): SessionKey {
   return hookSession(env) ?? { key: `hook-session-${conversationId}` };
 }
+
+/**
+ * Whether the session is a Claude Code instance (hooks with CLAUDE_PID, or its MCP server): only then are its summary
+ * writes and its hooks' records keyed alike, so that a hook can tell whether this window wrote the summary.
+ */
+export function isClaudeInstance(session: SessionKey): boolean {
+  return session.pid !== undefined && session.key === claudeInstanceSession(session.pid).key;
+}

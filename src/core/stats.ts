@@ -1,5 +1,8 @@
 // stats_show: thread counts, the active thread's context size, summary sizes, and the measured sessions from measurements.jsonl.
-import { readMeasurementLog } from "./measurement-log-read.js";
+import { readMeasurementLog, stalenessEvents } from "./measurement-log-read.js";
+import { freshnessFromLog, freshnessLines, type FreshnessFigure } from "./freshness-figure.js";
+import { readFreshnessConfig } from "./freshness-config.js";
+import { verdictThreshold } from "./freshness.js";
 import type { Measurements, ReceiptStatus, SizeRecord } from "./measurements.js";
 import { restartKindFigures, type RestartKindFigures } from "./stats-restarts.js";
 
@@ -37,6 +40,8 @@ export interface StatsReport {
   active: { threadId: string; depth: number; contextTokens: number };
   summaries: SummaryRow[];
   measured: MeasuredPart;
+  /** How current the thread's summary was at each /clear and compaction (the hooks' records). */
+  freshness: FreshnessFigure;
 }
 
 export async function collectStats(services: ThreadMindServices): Promise<StatsReport> {
@@ -57,6 +62,7 @@ export async function collectStats(services: ThreadMindServices): Promise<StatsR
     summaries,
     // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
     measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
+    freshness: freshnessFromLog(stalenessEvents(services.store.dir), verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens)),
   };
 }
 
@@ -148,6 +154,7 @@ export function renderStats(report: StatsReport): string {
   lines.push(`  ${"Thread".padEnd(width)} ${"Tokens".padEnd(8)} Updated`);
   for (const s of report.summaries) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt(s.tokens)}`.padEnd(8)} ${s.updated}`);
   lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
+  lines.push("", ...freshnessLines(report.freshness));
   lines.push(
     "",
     "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage Claude Code records in its transcripts (input + cache tokens of a request).",

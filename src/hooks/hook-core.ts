@@ -7,7 +7,9 @@ import { measureSize, type MeasureStore } from "./measure-size.js";
 import type { HookName } from "./hook-plans.js";
 import type { ThreadMindServices } from "../core/services.js";
 import { adoptConversation } from "../core/conversation-threads.js";
-import { sessionEvents } from "../core/measurement-log-read.js";
+import { instanceEvents, sessionEvents } from "../core/measurement-log-read.js";
+import { promptNudge } from "./prompt-nudge.js";
+import { readBranch } from "../core/git.js";
 
 /** Measuring through the full services (the fast path has its own, see hook-fast.ts). */
 function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
@@ -17,6 +19,7 @@ function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
     notices: services.notices,
     readState: () => services.readState(),
     sessionEvents: (sessionId) => sessionEvents(services.store.dir, sessionId),
+    instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
     recordEvents: (events) => services.recordEvents(events),
     adopt: (conversation) => services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation))),
   };
@@ -32,6 +35,19 @@ export async function handle(name: HookName, input: HookInput, lockTimeoutMs: nu
       return measureSize(servicesMeasureStore(services), input, "sessionEnds");
     case "pre-compact":
       return measureSize(servicesMeasureStore(services), input, "preCompacts");
+    case "user-prompt-submit": // answered by the fast path (hook-fast.ts); the same through the services for completeness
+      return promptNudge(
+        {
+          storeDir: services.store.dir,
+          session: services.session,
+          readState: () => services.readState(),
+          instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
+          projectIds: () => services.store.projectIds(),
+          branch: () => (services.workspace.gitTop ? readBranch(services.workspace.gitTop) : null),
+          recordEvents: (events) => services.recordEvents(events),
+        },
+        input,
+      );
     default: {
       const unreachable: never = name;
       throw new Error(`unknown hook ${String(unreachable)}`);

@@ -1,6 +1,7 @@
 // The hooks' fast path (bundled into plugin/dist/hook.cjs): no YAML, no services. SessionStart prints the context cached for the
-// thread local state names; SessionEnd/PreCompact measure and append. Null means "cannot tell from here": the caller then
-// runs the hooks proper (hook-core.cjs), which decide everything else and fill the cache. Null only before any write.
+// thread local state names; SessionEnd/PreCompact measure and append; UserPromptSubmit nudges (always answered here). Null
+// means "cannot tell from here": the caller then runs the hooks proper (hook-core.cjs), which decide everything else and
+// fill the cache. Null only before any write.
 import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
 import { readLocalState, type LocalState } from "../core/local-state.js";
@@ -13,7 +14,7 @@ import { projectIdsIn } from "../core/project-ids.js";
 import { branchChoice, chooseProjectId, sessionChoice } from "../core/thread-choice.js";
 import { entryStillValid, readContextCacheEntry } from "../core/context-cache.js";
 import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, type MeasurementEvent } from "../core/measurement-log.js";
-import { instanceThread, sessionEvents } from "../core/measurement-log-read.js";
+import { instanceEvents, lastInstanceThread, sessionEvents } from "../core/measurement-log-read.js";
 import { resumedConversationToAdopt } from "../core/conversation-threads.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
@@ -21,6 +22,8 @@ import type { HookName } from "./hook-plans.js";
 import { hooksBuild } from "./hooks-build.js";
 import { measureSize } from "./measure-size.js";
 import { startEvents, startOutput } from "./start-record.js";
+import { promptNudge } from "./prompt-nudge.js";
+import { restartNotice, restartRecord, withRestartNotice } from "./freshness-start.js";
 
 /** The store as the fast path sees it: usable local state, an existing measurement log, no 0.4 layout to migrate. */
 interface FastStore {
@@ -97,7 +100,9 @@ async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate
   if (projectId === null) return null;
   // As ThreadMindServices.currentThreadRef: the session's own thread, else (after /clear or a compaction) the thread of
   // its last conversation, else the branch's last choice if still active.
-  const instance = source === "startup" ? null : instanceThread(store.storeDir, session.key);
+  // One scan of the instance's events: the thread it followed, and how the restart it follows left the summary.
+  const events = source === "startup" ? null : instanceEvents(store.storeDir, session.key);
+  const instance = events === null ? null : lastInstanceThread(events, session.key);
   const own = sessionChoice(store.state, session.key, projectId) ?? (instance !== null && instance.projectId === projectId ? instance.threadId : null);
   const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
   if (threadId === null || !isValidId(threadId)) return null;
@@ -106,13 +111,14 @@ async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate
   if (own === null && entry.threadStatus !== "active") return null;
   const start = entry.starts[source];
   if (start === undefined) return null;
+  const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
   const failures: string[] = [];
   try {
-    await record(store.storeDir, startEvents(input, session, source, projectId, threadId, start), rotate);
+    await record(store.storeDir, startEvents(input, session, source, projectId, threadId, noticed.start), rotate);
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
-  return startOutput(start, failures);
+  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
 }
 
 async function fastMeasure(input: HookInput, env: NodeJS.ProcessEnv, kind: "sessionEnds" | "preCompacts", rotate: Rotate): Promise<HookOutput | null> {
@@ -126,11 +132,34 @@ async function fastMeasure(input: HookInput, env: NodeJS.ProcessEnv, kind: "sess
       notices: [],
       readState: () => store.state,
       sessionEvents: () => logged,
+      instanceEvents: () => instanceEvents(store.storeDir, session.key),
       recordEvents: (events) => record(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations")),
     },
     input,
     kind,
+  );
+}
+
+/**
+ * UserPromptSubmit, always answered here (the hooks proper are never loaded before a prompt): a store the fast path
+ * cannot use (no measurement log yet, a 0.4 layout, an unusable config.json) is left to the next session hook, silently.
+ */
+async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rotate): Promise<HookOutput> {
+  const store = fastStore(input, env);
+  if (store === null) return {};
+  const session = hookSessionOr(env, input.sessionId);
+  return promptNudge(
+    {
+      storeDir: store.storeDir,
+      session,
+      readState: () => store.state,
+      instanceEvents: () => instanceEvents(store.storeDir, session.key),
+      projectIds: () => projectIds(store.storeDir),
+      branch: () => (store.gitTop ? readBranch(store.gitTop) : null),
+      recordEvents: (events) => record(store.storeDir, events, rotate),
+    },
+    input,
   );
 }
 
@@ -143,6 +172,8 @@ export async function tryFast(name: HookName, input: HookInput, env: NodeJS.Proc
       return fastMeasure(input, env, "sessionEnds", rotate);
     case "pre-compact":
       return fastMeasure(input, env, "preCompacts", rotate);
+    case "user-prompt-submit":
+      return fastPrompt(input, env, rotate);
     default: {
       const unreachable: never = name;
       throw new Error(`unknown hook ${String(unreachable)}`);

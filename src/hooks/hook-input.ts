@@ -12,6 +12,8 @@ export interface HookInput {
   reason: string | null;
   /** PreCompact: manual | auto. */
   trigger: string | null;
+  /** UserPromptSubmit: the user's raw text (a slash command arrives unexpanded). */
+  prompt: string | null;
 }
 
 const MAX_INPUT_BYTES = 1_000_000;
@@ -132,5 +134,6 @@ export function parseHookInput(text: string, fallbackCwd: string): HookInput {
     source: str("source"),
     reason: str("reason"),
     trigger: str("trigger"),
+    prompt: str("prompt"),
   };
 }

@@ -2,7 +2,7 @@
 import { writeSync } from "node:fs";
 
 export interface HookOutput {
-  /** SessionStart only: the context handed to the model. */
+  /** SessionStart and UserPromptSubmit: the context handed to the model. */
   additionalContext?: string;
   /** One short line shown to the user (what went wrong, or what was left out). */
   userMessage?: string;
@@ -12,8 +12,8 @@ export interface HookOutput {
 export function renderHookOutput(event: string, output: HookOutput): string | null {
   const json: Record<string, unknown> = {};
   if (output.userMessage) json.systemMessage = output.userMessage;
-  if (output.additionalContext !== undefined && event === "SessionStart") {
-    json.hookSpecificOutput = { hookEventName: "SessionStart", additionalContext: output.additionalContext };
+  if (output.additionalContext !== undefined && (event === "SessionStart" || event === "UserPromptSubmit")) {
+    json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
   }
   return Object.keys(json).length === 0 ? null : JSON.stringify(json);
 }

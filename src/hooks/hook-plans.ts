@@ -1,6 +1,6 @@
-// The three hooks and their time plans (deadline, lock wait), shared by the small entry and the hooks proper.
+// The four hooks and their time plans (deadline, lock wait), shared by the small entry and the hooks proper.
 
-export type HookName = "session-start" | "session-end" | "pre-compact";
+export type HookName = "session-start" | "session-end" | "pre-compact" | "user-prompt-submit";
 
 export interface HookPlan {
   event: string;
@@ -14,6 +14,8 @@ export const PLANS = {
   // Claude Code kills SessionEnd hooks after about 1.5 s in total, node start-up included.
   "session-end": { event: "SessionEnd", deadlineMs: 1_000, lockTimeoutMs: 500 },
   "pre-compact": { event: "PreCompact", deadlineMs: 4_000, lockTimeoutMs: 1_500 },
+  // Runs before every prompt: never holds a prompt up for long, and never takes the lock (it only appends).
+  "user-prompt-submit": { event: "UserPromptSubmit", deadlineMs: 1_000, lockTimeoutMs: 300 },
 } as const satisfies Record<HookName, HookPlan>;
 
 export function isHookName(name: string | undefined): name is HookName {

@@ -13,7 +13,7 @@ export type HookHandler = (name: HookName, input: HookInput, lockTimeoutMs: numb
 
 export async function runHookWith(name: string | undefined, entry: EntryStart, handle: HookHandler): Promise<void> {
   if (!isHookName(name)) {
-    await writeHookOutput("", { userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end or pre-compact)` });
+    await writeHookOutput("", { userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)` });
     return;
   }
   const plan = PLANS[name];

@@ -1,4 +1,4 @@
-// Hook entry (plugin/dist/hook.cjs <session-start|session-end|pre-compact>): CommonJS, node builtins only. Without a
+// Hook entry (plugin/dist/hook.cjs <session-start|session-end|pre-compact|user-prompt-submit>): CommonJS, node builtins only. Without a
 // `.threadmind/` in the workspace it exits before even reading stdin; otherwise the fast path (hook-fast.ts, in this
 // bundle) answers, or, when it cannot, the hooks proper (hook-core.cjs, loaded only then).
 import { join } from "node:path";

@@ -1,4 +1,5 @@
-// SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it.
+// SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it (at /clear or a
+// compaction also how current the thread's summary was, see staleness-record.ts).
 import { readTail } from "../transcript/read-tail.js";
 import type { SizeRecord } from "../core/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
@@ -10,6 +11,7 @@ import { pendingInjections } from "../core/measurement-log-read.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import { firstRequestAfter, readReceiptHeads, receiptEvents, type ReceiptReading } from "./receipts.js";
+import { stalenessEvent } from "./staleness-record.js";
 
 /** The tail walk stops here even if no assistant record was found: time must not grow with the transcript. */
 export const TAIL_MAX_BYTES = 4 * 1024 * 1024;
@@ -23,6 +25,8 @@ export interface MeasureStore {
   readState(): LocalState;
   /** This Claude Code session's events in the measurement log (read once per hook). */
   sessionEvents(sessionId: string): readonly MeasurementEvent[];
+  /** This Claude Code instance's events in the measurement log (read at a /clear or a compaction only). */
+  instanceEvents(): readonly MeasurementEvent[];
   recordEvents(events: readonly MeasurementEvent[]): Promise<void>;
   /** Gives this window the conversation's thread (writes config.json under the lock). */
   adopt(conversation: ConversationRef): Promise<void>;
@@ -75,6 +79,16 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
   const state = store.readState();
   const mine = sessionThread(state, store.session);
   if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
+  // At /clear or a compaction: how current the thread's summary was (last, so that the next SessionStart finds it).
+  const restart = kind === "preCompacts" ? "compact" : input.reason === "clear" ? "clear" : null;
+  if (restart !== null) {
+    try {
+      const staleness = stalenessEvent(store, state, input, restart, contextTokens);
+      if (staleness !== null) events.push(staleness);
+    } catch (e) {
+      notes.push(failureLine("could not tell how current the thread's summary was", e));
+    }
+  }
   await store.recordEvents(events);
   const conversation = resumedConversationToAdopt(state, store.session, logged, input.sessionId);
   if (conversation !== null) {

@@ -12,7 +12,8 @@ import { threadStatus } from "../core/types.js";
 import { textFingerprint } from "../core/text-fingerprint.js";
 import { hooksBuild } from "./hooks-build.js";
 import { startEvents, startOutput } from "./start-record.js";
-import { sessionEvents } from "../core/measurement-log-read.js";
+import { instanceEvents, sessionEvents } from "../core/measurement-log-read.js";
+import { restartNotice, restartRecord, withRestartNotice } from "./freshness-start.js";
 
 /** A core notice (Markdown for the model, e.g. "_⚠ Ancestor … could not be read …_") as the line the user sees. */
 export function userLine(notice: string): string {
@@ -48,10 +49,13 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
     notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context.omitted.length} ancestor${context.omitted.length === 1 ? "" : "s"} left out${context.truncated ? ", summary cut" : ""}).`);
   }
   const start: CachedStart = { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context.tokens, omitted: context.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+  // After a stale /clear or compaction, one more line (the cache keeps the context without it).
+  const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
+  const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
   const failures: string[] = [];
   try {
     // Appended to measurements.jsonl without the lock: config.json is not written at all.
-    await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, start));
+    await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, noticed.start));
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
@@ -78,5 +82,5 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
       }
     }
   }
-  return startOutput(start, failures);
+  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
 }

@@ -3,6 +3,8 @@
 import { describe, expect, test } from "vitest";
 import { measuredPart, renderStats, type StatsReport } from "../../src/core/stats.js";
 import { emptyMeasurements, type InjectionRecord, type Measurements, type SizeRecord } from "../../src/core/measurements.js";
+import { freshnessFromLog } from "../../src/core/freshness-figure.js";
+import { DEFAULT_NUDGE_TOKENS } from "../../src/core/freshness.js";
 
 const at = (minutes: number) => new Date(Date.parse("2026-09-20T10:00:00.000Z") + minutes * 60_000).toISOString();
 
@@ -22,6 +24,7 @@ function render(m: Partial<Measurements>): string {
     active: { threadId: "main", depth: 1, contextTokens: 100 },
     summaries: [],
     measured: measured(m),
+    freshness: freshnessFromLog([], DEFAULT_NUDGE_TOKENS),
   };
   return renderStats(report);
 }

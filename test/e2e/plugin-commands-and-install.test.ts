@@ -56,7 +56,7 @@ describe.skipIf(!availability.available)("plugin validation, marketplace install
     expect(report).toMatchObject({ success: true, strict: true, manifest: { type: "plugin", errors: [], warnings: [] } });
     expect(report).toMatchObject({
       provides: {
-        hooks: [{ event: "SessionStart", matcher: "startup|resume|clear|compact" }, { event: "SessionEnd" }, { event: "PreCompact" }],
+        hooks: [{ event: "SessionStart", matcher: "startup|resume|clear|compact" }, { event: "SessionEnd" }, { event: "PreCompact" }, { event: "UserPromptSubmit" }],
         mcpServers: [{ name: "thread-mind", type: "stdio", target: "node" }],
         commands: expect.arrayContaining(["thread-mind:tree", "thread-mind:switch", "thread-mind:context", "thread-mind:help"]),
       },

@@ -6,6 +6,8 @@ import { join } from "node:path";
 export const HOOK_BUNDLE = join(import.meta.dirname, "../../plugin/dist/hook.cjs");
 
 export type HookName = "session-start" | "session-end" | "pre-compact";
+/** Every hook the bundle runs: the three above (which the damage tests cover), and the one before each prompt. */
+export type AnyHookName = HookName | "user-prompt-submit";
 
 export interface HookRun {
   code: number | null;
@@ -35,7 +37,8 @@ const EVENTS = {
   "session-start": { hook_event_name: "SessionStart", source: "startup" },
   "session-end": { hook_event_name: "SessionEnd", reason: "other" },
   "pre-compact": { hook_event_name: "PreCompact", trigger: "auto", custom_instructions: "" },
-} as const satisfies Record<HookName, Record<string, string>>;
+  "user-prompt-submit": { hook_event_name: "UserPromptSubmit", prompt_id: "p1", permission_mode: "default", prompt: "go on" },
+} as const satisfies Record<AnyHookName, Record<string, string>>;
 
 /** The environment of a hook under Claude Code, without anything of the test runner's that could pick the workspace. */
 function hookEnv(options: HookRunOptions): NodeJS.ProcessEnv {
@@ -46,7 +49,7 @@ function hookEnv(options: HookRunOptions): NodeJS.ProcessEnv {
   return { ...env, CLAUDE_PID: String(options.claudePid), CLAUDE_PROJECT_DIR: options.cwd, CLAUDE_CODE_SESSION_ID: options.sessionId };
 }
 
-export function runHookProcess(name: HookName, options: HookRunOptions): Promise<HookRun> {
+export function runHookProcess(name: AnyHookName, options: HookRunOptions): Promise<HookRun> {
   const input = { session_id: options.sessionId, transcript_path: options.transcriptPath, cwd: options.cwd, ...EVENTS[name] };
   const started = performance.now();
   const child = spawn(process.execPath, [HOOK_BUNDLE, name], { cwd: options.cwd, env: hookEnv(options), stdio: ["pipe", "pipe", "pipe"] });

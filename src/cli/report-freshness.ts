@@ -1,0 +1,22 @@
+// The report's freshness table: per kind of restart, how current the thread's summary was (backfilled from the transcripts).
+import type { FreshnessFigure, FreshnessGroup } from "../core/freshness-figure.js";
+import type { ReportTable } from "./report-tables.js";
+
+const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+
+function row(label: string, g: FreshnessGroup): string[] {
+  return [label, fmt(g.restarts), fmt(g.current), fmt(g.stale), g.averageSinceWrite === null ? "–" : `~${fmt(g.averageSinceWrite)}`];
+}
+
+export function freshnessTable(f: FreshnessFigure): ReportTable {
+  return {
+    title: "Summary freshness at restarts",
+    notes: [
+      "From each ended conversation's summary_update calls (any tool name ending in summary_update), history from before ThreadMind included.",
+      `Current: the summary was written during the conversation, or it grew no more than ${fmt(f.threshold)} tokens since the last write; stale otherwise. Tokens since the last write are measured sizes.`,
+    ],
+    headers: ["Restart", "Measured", "Summary current", "Stale", "Avg tokens since last write"],
+    align: ["l", "r", "r", "r", "r"],
+    rows: [row("/clear", f.clear), row("compaction", f.compaction)],
+  };
+}

@@ -1,0 +1,29 @@
+// The thread whose summary freshness a hook judges: this instance's own choice, else its conversations' thread (log), else the branch's.
+import type { LocalState } from "../core/local-state.js";
+import type { MeasurementEvent } from "../core/measurement-log.js";
+import type { SessionKey } from "../core/types.js";
+import type { ThreadRef } from "../core/freshness.js";
+import { branchChoice, chooseProjectId } from "../core/thread-choice.js";
+
+/** What the choice needs beyond the instance's events (read only when the first two candidates give nothing). */
+export interface ThreadChoiceInputs {
+  state: LocalState;
+  session: SessionKey;
+  /** The instance's events, oldest first (instanceEvents). */
+  events: readonly MeasurementEvent[];
+  projectIds(): readonly string[] | null;
+  branch(): string | null;
+}
+
+export function freshnessThread(inputs: ThreadChoiceInputs): ThreadRef | null {
+  const own = inputs.state.sessions[inputs.session.key];
+  if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
+  for (let i = inputs.events.length - 1; i >= 0; i--) {
+    const e = inputs.events[i]!;
+    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId };
+  }
+  const ids = inputs.projectIds();
+  const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
+  const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
+  return projectId !== null && threadId !== null ? { projectId, threadId } : null;
+}

@@ -1,0 +1,45 @@
+// At SessionEnd(clear) and PreCompact: how current the thread's summary was when the conversation was cleared or compacted.
+import { nextTimestamp } from "../core/clock.js";
+import { freshnessView, isStale, tokensSinceWrite, verdictThreshold } from "../core/freshness.js";
+import { readFreshnessConfig } from "../core/freshness-config.js";
+import type { RestartKind, StalenessEvent } from "../core/freshness-events.js";
+import type { LocalState } from "../core/local-state.js";
+import type { MeasurementEvent } from "../core/measurement-log.js";
+import type { SessionKey } from "../core/types.js";
+import { isClaudeInstance } from "../core/session-key.js";
+import type { HookInput } from "./hook-input.js";
+import { freshnessThread } from "./freshness-thread.js";
+
+export interface StalenessStore {
+  readonly storeDir: string;
+  readonly session: SessionKey;
+  instanceEvents(): readonly MeasurementEvent[];
+}
+
+/** The staleness record of this restart; null when the instance is on no thread this hook can name, or is no Claude Code instance. */
+export function stalenessEvent(store: StalenessStore, state: LocalState, input: HookInput, restart: RestartKind, contextTokens: number | null): StalenessEvent | null {
+  // Without CLAUDE_PID the window's summary writes cannot be told from others': no verdict rather than a wrong one.
+  if (!isClaudeInstance(store.session)) return null;
+  const events = store.instanceEvents();
+  const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
+  if (thread === null) return null;
+  const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
+  const view = freshnessView(events, input.sessionId, thread);
+  const sinceWriteTokens = tokensSinceWrite(view, contextTokens);
+  return {
+    kind: "staleness",
+    at: nextTimestamp(),
+    sessionId: input.sessionId,
+    instance: store.session.key,
+    projectId: thread.projectId,
+    threadId: thread.threadId,
+    restart,
+    contextTokens,
+    sinceWriteTokens,
+    written: view.written,
+    stale: isStale(view, sinceWriteTokens, threshold),
+    threshold,
+    lastWriteAt: view.lastWriteAt,
+    ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
+  };
+}

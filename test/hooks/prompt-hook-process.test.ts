@@ -1,0 +1,105 @@
+// The UserPromptSubmit hook as Claude Code runs it (the built bundle): silent without a project (stdin never read), silent
+// with nothing to say or a transcript it cannot read, one nudge once past the threshold, never when set to 0.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { servicesFor } from "../support/core-services.js";
+import { assistant, compactBoundary, jsonl, user } from "../transcript/transcript-builders.js";
+import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
+
+const CLAUDE_PID = 424_242;
+const SESSION = "aaaaaaaa-2222-4333-8444-555555555555";
+let repos: TempRepo[] = [];
+afterEach(() => {
+  for (const r of repos) r.cleanup();
+  repos = [];
+});
+
+function repo(): TempRepo {
+  const r = makeTempRepo({ prefix: "tm-prompt-hook-" });
+  repos.push(r);
+  return r;
+}
+
+async function project(dir: string): Promise<void> {
+  const services = servicesFor(dir);
+  await services.projectCreate({ title: "Refunds" });
+  await services.summaryUpdate({ content: "## Decisions\n- Nothing yet." });
+}
+
+function transcript(dir: string, records: ReturnType<typeof assistant>[]): string {
+  const path = join(dir, "transcript.jsonl");
+  writeFileSync(path, jsonl(records));
+  return path;
+}
+
+const logText = (dir: string) => readFileSync(join(dir, ".threadmind", "measurements.jsonl"), "utf8");
+
+describe("UserPromptSubmit hook process", () => {
+  it("without a project exits 0 and prints nothing, without reading its input (an unfinished input on an open stdin)", async () => {
+    const dir = repo().dir;
+    const run = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: join(dir, "t.jsonl"), claudePid: CLAUDE_PID, stdin: '{"session_id":', keepStdinOpen: true, killAfterMs: 15_000 });
+    expect(run).toMatchObject({ code: 0, hung: false, stdout: "" });
+  });
+
+  it("prints nothing and logs nothing below the threshold", async () => {
+    const dir = repo().dir;
+    await project(dir);
+    const before = logText(dir);
+    const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 29_000, output: 5 })]);
+    const run = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID });
+    expect(run).toMatchObject({ code: 0, stdout: "" });
+    expect(logText(dir)).toBe(before);
+  });
+
+  it("past the threshold prints one UserPromptSubmit additionalContext, once", async () => {
+    const dir = repo().dir;
+    await project(dir);
+    const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 20_000, cacheRead: 11_000, output: 5 })]);
+    const first = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID });
+    const printed = parseHookStdout(first.stdout);
+    expect(printed?.hookSpecificOutput?.hookEventName).toBe("UserPromptSubmit");
+    expect(printed?.hookSpecificOutput?.additionalContext).toContain('about 31,000 conversation tokens since the summary of thread "main"');
+    expect(printed?.systemMessage).toBeUndefined();
+    const again = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID });
+    expect(again).toMatchObject({ code: 0, stdout: "" });
+  });
+
+  it("gives no nudge from a size that predates a compaction", async () => {
+    const dir = repo().dir;
+    await project(dir);
+    const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 90_000, output: 5 }), compactBoundary({ trigger: "manual", preTokens: 90_000 })]);
+    const run = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID });
+    expect(run).toMatchObject({ code: 0, stdout: "" });
+  });
+
+  it("is off with freshness.nudgeTokens 0, and follows a project's own threshold", async () => {
+    const dir = repo().dir;
+    await project(dir);
+    const projectFile = join(dir, ".threadmind", "projects", "refunds.json");
+    const config = JSON.parse(readFileSync(projectFile, "utf8")) as Record<string, unknown>;
+    const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 45_000, output: 5 })]);
+    writeFileSync(projectFile, JSON.stringify({ ...config, freshness: { nudgeTokens: 0 } }));
+    expect((await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID })).stdout).toBe("");
+    writeFileSync(projectFile, JSON.stringify({ ...config, freshness: { nudgeTokens: 50_000 } }));
+    expect((await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID })).stdout).toBe("");
+    writeFileSync(projectFile, JSON.stringify({ ...config, freshness: { nudgeTokens: 40_000 } }));
+    const run = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID });
+    expect(parseHookStdout(run.stdout)?.hookSpecificOutput?.additionalContext).toContain("about 45,000 conversation tokens");
+  });
+
+  it("stays silent with a transcript it cannot read (a directory, a FIFO nobody writes to)", async () => {
+    const dir = repo().dir;
+    await project(dir);
+    const asDir = join(dir, "a-directory.jsonl");
+    mkdirSync(asDir);
+    const fifo = join(dir, "fifo.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    for (const path of [asDir, fifo]) {
+      const run = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID, killAfterMs: 15_000 });
+      expect(run, path).toMatchObject({ code: 0, hung: false, stdout: "" });
+    }
+  });
+});
