@@ -42,9 +42,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
@@ -98,9 +98,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../../main/node_modules/yaml/dist/visit.js"(exports) {
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -255,9 +255,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     var escapeChars = {
@@ -425,9 +425,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor) {
@@ -494,9 +494,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
@@ -543,9 +543,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     var identity = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
@@ -572,9 +572,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     var applyReviver = require_applyReviver();
     var identity = require_identity();
     var toJS = require_toJS();
@@ -612,9 +612,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     var anchors = require_anchors();
     var visit = require_visit();
     var identity = require_identity();
@@ -729,9 +729,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -758,9 +758,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -832,9 +832,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
@@ -974,9 +974,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
@@ -990,9 +990,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
@@ -1125,9 +1125,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
     var getFoldOptions = (ctx, isBlock) => ({
@@ -1407,9 +1407,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     var anchors = require_anchors();
     var identity = require_identity();
     var stringifyComment = require_stringifyComment();
@@ -1530,9 +1530,9 @@ ${ctx.indent}${str}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var stringify2 = require_stringify();
@@ -1662,9 +1662,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../../main/node_modules/yaml/dist/log.js"(exports) {
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
       if (logLevel === "debug")
@@ -1683,9 +1683,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
@@ -1742,9 +1742,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     var log = require_log();
     var merge = require_merge();
     var stringify2 = require_stringify();
@@ -1805,9 +1805,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
@@ -1844,9 +1844,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     var identity = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -1994,9 +1994,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
@@ -2137,9 +2137,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
     var map = {
@@ -2158,9 +2158,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
@@ -2273,9 +2273,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
@@ -2294,9 +2294,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     var stringifyString = require_stringifyString();
     var string = {
       identify: (value) => typeof value === "string",
@@ -2312,9 +2312,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     var Scalar = require_Scalar();
     var nullTag = {
       identify: (value) => value == null,
@@ -2329,9 +2329,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     var Scalar = require_Scalar();
     var boolTag = {
       identify: (value) => typeof value === "boolean",
@@ -2352,9 +2352,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
@@ -2378,9 +2378,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2423,9 +2423,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
@@ -2467,9 +2467,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -2494,9 +2494,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
@@ -2560,9 +2560,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
@@ -2625,9 +2625,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
@@ -2702,9 +2702,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     var identity = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
@@ -2779,9 +2779,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
       const boolObj = value ? trueTag : falseTag;
@@ -2810,9 +2810,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2858,9 +2858,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -2936,9 +2936,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -3024,9 +3024,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
       const sign = str[0];
@@ -3111,9 +3111,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3154,9 +3154,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3247,9 +3247,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     var identity = require_identity();
     var map = require_map();
     var seq = require_seq();
@@ -3278,9 +3278,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     var identity = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -3357,9 +3357,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     var Alias = require_Alias();
     var Collection = require_Collection();
     var identity = require_identity();
@@ -3665,9 +3665,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../../main/node_modules/yaml/dist/errors.js"(exports) {
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
         super();
@@ -3729,9 +3729,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
@@ -3862,9 +3862,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     function containsNewline(key) {
       if (!key)
         return null;
@@ -3903,9 +3903,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
@@ -3920,9 +3920,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
       const { uniqueKeys } = ctx.options;
@@ -3935,9 +3935,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var resolveProps = require_resolve_props();
@@ -4042,9 +4042,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
     var utilFlowIndentCheck = require_util_flow_indent_check();
@@ -4092,9 +4092,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
@@ -4134,9 +4134,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4327,9 +4327,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -4391,9 +4391,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
       const start = scalar.offset;
@@ -4573,9 +4573,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
@@ -4793,9 +4793,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
@@ -4873,9 +4873,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
         pos ?? (pos = before.length);
@@ -4902,9 +4902,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var composeCollection = require_compose_collection();
@@ -5007,9 +5007,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     var Document = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
@@ -5049,9 +5049,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     var node_process = __require("process");
     var directives = require_directives();
     var Document = require_Document();
@@ -5256,9 +5256,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     var errors2 = require_errors();
@@ -5440,9 +5440,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
@@ -5500,9 +5500,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
@@ -5561,9 +5561,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
     var cstVisit = require_cst_visit();
@@ -5662,9 +5662,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     var cst = require_cst();
     function isEmpty(ch) {
       switch (ch) {
@@ -6250,9 +6250,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     var LineCounter = class {
       constructor() {
         this.lineStarts = [];
@@ -6280,9 +6280,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
@@ -7153,9 +7153,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../../main/node_modules/yaml/dist/public-api.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var errors2 = require_errors();
@@ -7249,9 +7249,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../../main/node_modules/yaml/dist/index.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var Schema = require_Schema();
@@ -7300,9 +7300,9 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/tiktoken_bg.cjs
+// ../../main/node_modules/tiktoken/lite/tiktoken_bg.cjs
 var require_tiktoken_bg = __commonJS({
-  "node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
+  "../../main/node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
     var wasm;
     module.exports.__wbg_set_wasm = function(val) {
       wasm = val;
@@ -7645,9 +7645,9 @@ var require_tiktoken_bg = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/init.cjs
+// ../../main/node_modules/tiktoken/lite/init.cjs
 var require_init = __commonJS({
-  "node_modules/tiktoken/lite/init.cjs"(exports) {
+  "../../main/node_modules/tiktoken/lite/init.cjs"(exports) {
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
@@ -9175,18 +9175,54 @@ function trimBlankLines(text) {
 
 // src/core/context-assembly.ts
 var SEPARATOR = "\n\n---\n\n";
+var HEADING_TITLE_CHARS = 200;
+var NOTICE_TITLE_CHARS = 60;
+var ANCESTOR_WALK_LIMIT = 1e3;
+var ENOUGH_SUMMARY_CHARS = 200;
+function ancestorBlock(t, warning) {
+  const excerpt = ancestorExcerpt(t.summary);
+  if (excerpt === "") return "";
+  return withWarning(`## Thread: ${clip(oneLine(t.title), HEADING_TITLE_CHARS)}
+${demoteHeadings(excerpt)}`, warning);
+}
+function readChainWithinBudget(walk, start, budget) {
+  const nearestFirst = [start];
+  const bounded = budget.maxChars !== void 0 || budget.maxTokens !== void 0;
+  const tokenLimit = budget.maxTokens === void 0 ? Infinity : budget.maxTokens * 1.5 + 50;
+  let chars = 0;
+  let tokens = 0;
+  let cut = false;
+  for (let t = walk.next(); t !== null; t = walk.next()) {
+    nearestFirst.push(t);
+    if (!bounded) continue;
+    const block = ancestorBlock(t, void 0);
+    if (block !== "") {
+      chars += block.length + SEPARATOR.length;
+      if (budget.maxTokens !== void 0) tokens += budget.estimate(block);
+    }
+    if (budget.maxChars !== void 0 && chars > budget.maxChars || tokens > tokenLimit) {
+      cut = !walk.ended;
+      break;
+    }
+    if (walk.count >= ANCESTOR_WALK_LIMIT && !walk.ended) {
+      walk.notices.push(`_\u26A0 The chain above "${t.id}" is more than ${ANCESTOR_WALK_LIMIT.toLocaleString("en-US")} threads deep: farther ancestors are not read._`);
+      break;
+    }
+  }
+  return { threads: nearestFirst.reverse(), notices: walk.notices, cut };
+}
 function assembleContext(input) {
   const active = input.chain[input.chain.length - 1];
   if (!active) throw new Error("assembleContext needs at least the active thread");
   const ancestors = [];
-  for (const t of input.chain.slice(0, -1)) {
-    const excerpt = ancestorExcerpt(t.summary);
-    if (excerpt === "") continue;
-    ancestors.push({ threadId: t.id, text: withWarning(`## Thread: ${oneLine(t.title)}
-${demoteHeadings(excerpt)}`, input.warnings.get(t.id)) });
+  for (let i = 0; i < input.chain.length - 1; i++) {
+    const t = input.chain[i];
+    const text = ancestorBlock(t, input.warnings.get(t.id));
+    if (text !== "") ancestors.push({ threadId: t.id, title: t.title, text });
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
-  const activeHead = `## Thread: ${oneLine(active.title)} (active)
+  const activeTitle = clip(oneLine(active.title), HEADING_TITLE_CHARS);
+  const activeHead = `## Thread: ${activeTitle} (active)
 `;
   const relatedLine = input.related && input.related.length > 0 ? `
 
@@ -9195,66 +9231,128 @@ ${relatedText(input.related)}` : "";
   const system = input.project.systemContext?.trim() ? `## System Context
 ${input.project.systemContext.trim()}` : null;
   const depth = input.chain.length;
-  const render = (kept2, omitted2, withSystem2, body, cutNote) => {
-    const blocks = [];
-    const top = [...input.notices];
-    if (omitted2.length > 0) {
-      const titles = omitted2.map((id) => input.chain.find((t) => t.id === id)?.title ?? id);
-      top.push(`_Left out to fit the budget: ${omitted2.length} farther ancestor thread${omitted2.length === 1 ? "" : "s"} (${titles.join(", ")})._`);
-    }
-    if (system !== null && !withSystem2) top.push("_Left out to fit the budget: the project's system context._");
-    if (withSystem2 && system !== null) blocks.push(system);
-    if (top.length > 0) blocks.push(top.join("\n"));
-    blocks.push(...kept2.map((b) => b.text));
-    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote ? `
-
-${cutNote}` : ""}`, activeWarning));
-    const main2 = blocks.join(SEPARATOR);
-    const withFooter = (n) => `${main2}${SEPARATOR}_ThreadMind context: ~${n} tokens | depth: ${depth} thread${depth === 1 ? "" : "s"}_`;
+  const cutChain = input.chainCut === true;
+  const depthText = `${depth}${cutChain ? "+" : ""} thread${depth === 1 && !cutChain ? "" : "s"}`;
+  const withFooter = (main2) => {
+    const footed = (n) => `${main2}${SEPARATOR}_ThreadMind context: ~${n} tokens | depth: ${depthText}_`;
     let tokens = input.estimate(main2);
     for (let i = 0; i < 4; i++) {
-      const total = input.estimate(withFooter(tokens));
+      const total = input.estimate(footed(tokens));
       if (total === tokens) break;
       tokens = total;
     }
-    const text = withFooter(tokens);
+    const text = footed(tokens);
     return { text, tokens: Math.max(tokens, input.estimate(text)) };
   };
+  const render = (keptFrom, withSystem, body, cutNote, framing) => {
+    if (framing === "bare") {
+      const text = `${activeHead}${body}`;
+      return { text, tokens: input.estimate(text) };
+    }
+    if (framing === "compact") return withFooter(`${activeHead}${body}${cutNote ? `
+
+${cutNote}` : ""}`);
+    const blocks = [];
+    const top = [...input.notices];
+    if (keptFrom > 0 || cutChain) top.push(leftOutNotice(ancestors.slice(0, keptFrom), cutChain));
+    if (system !== null && !withSystem) top.push("_Left out to fit the budget: the project's system context._");
+    if (withSystem && system !== null) blocks.push(system);
+    if (top.length > 0) blocks.push(top.join("\n"));
+    for (let i = keptFrom; i < ancestors.length; i++) blocks.push(ancestors[i].text);
+    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote ? `
+
+${cutNote}` : ""}`, activeWarning));
+    return withFooter(blocks.join(SEPARATOR));
+  };
   const fits = (r) => (input.maxChars === void 0 || r.text.length <= input.maxChars) && (input.maxTokens === void 0 || r.tokens <= input.maxTokens);
-  let kept = [...ancestors];
-  const omitted = [];
-  let withSystem = system !== null;
-  let result = render(kept, omitted, withSystem, activeBody, null);
-  while (!fits(result) && kept.length > 0) {
-    omitted.push(kept.shift().threadId);
-    result = render(kept, omitted, withSystem, activeBody, null);
+  const done = (result, keptFrom, withSystem, truncated) => ({
+    text: result.text,
+    tokens: result.tokens,
+    depth,
+    threadId: active.id,
+    omitted: ancestors.slice(0, keptFrom).map((b) => b.threadId),
+    omittedBeyond: cutChain,
+    systemContextOmitted: system !== null && !withSystem,
+    truncated,
+    notices: input.notices
+  });
+  const all = ancestors.length;
+  const whole = render(0, system !== null, activeBody, null, "full");
+  if (fits(whole)) return done(whole, 0, system !== null, false);
+  if (system !== null || all > 0) {
+    const noAncestors = render(all, system !== null, activeBody, null, "full");
+    if (fits(noAncestors)) {
+      let lo = 1;
+      let hi = all;
+      let best = noAncestors;
+      let bestFrom = all;
+      while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        const candidate = render(mid, system !== null, activeBody, null, "full");
+        if (fits(candidate)) {
+          best = candidate;
+          bestFrom = mid;
+          hi = mid;
+        } else lo = mid + 1;
+      }
+      return done(best, bestFrom, system !== null, false);
+    }
   }
-  if (!fits(result) && withSystem) {
-    withSystem = false;
-    result = render(kept, omitted, withSystem, activeBody, null);
+  if (system !== null) {
+    const noSystem = render(all, false, activeBody, null, "full");
+    if (fits(noSystem)) return done(noSystem, all, false, false);
   }
-  let truncated = false;
-  if (!fits(result)) {
-    truncated = true;
-    result = cutActive(activeBody, (body, note) => render(kept, omitted, withSystem, body, note), fits, input);
-  }
-  return { text: result.text, tokens: result.tokens, depth, threadId: active.id, omitted, systemContextOmitted: system !== null && !withSystem, truncated, notices: input.notices };
+  const cut = cutActive(activeBody, (body, note, framing) => render(all, false, body, note, framing), fits, input);
+  return done(cut, all, false, true);
+}
+function leftOutNotice(omitted, beyond) {
+  const n = omitted.length;
+  const named = omitted.slice(-3).reverse().map((b) => clip(oneLine(b.title), NOTICE_TITLE_CHARS));
+  const more = n > named.length ? `, and ${n - named.length} more` : "";
+  const unread = beyond ? `${n > 0 ? ", and" : ""} the ancestors above them, not read` : "";
+  const list = n > 0 ? `${n} farther ancestor thread${n === 1 ? "" : "s"} (nearest first: ${named.join("; ")}${more})` : "";
+  return `_Left out to fit the budget: ${list}${unread}._`;
 }
 function cutActive(body, render, fits, input) {
   const budget = [input.maxChars !== void 0 ? `${input.maxChars} characters` : null, input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null].filter(Boolean).join(" / ");
-  const note = `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`;
+  const notes = {
+    full: `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`,
+    compact: "_[Summary cut to fit the budget: read it whole with context_get.]_",
+    bare: null
+  };
+  let best = null;
+  for (const framing of ["full", "compact", "bare"]) {
+    const note = notes[framing];
+    const tryLength = (n) => render(n === 0 ? "\u2026" : `${body.slice(0, n).trimEnd()}\u2026`, note, framing);
+    let found = null;
+    let lo2 = 0;
+    let hi2 = body.length;
+    while (lo2 <= hi2) {
+      const mid = Math.floor((lo2 + hi2) / 2);
+      const candidate = tryLength(mid);
+      if (fits(candidate)) {
+        found = { rendered: candidate, kept: mid };
+        lo2 = mid + 1;
+      } else hi2 = mid - 1;
+    }
+    if (found !== null && (best === null || found.kept > best.kept)) best = found;
+    if (best !== null && best.kept >= Math.min(body.length, ENOUGH_SUMMARY_CHARS)) return best.rendered;
+  }
+  if (best !== null) return best.rendered;
+  const heading = render("", null, "bare").text;
   let lo = 0;
-  let hi = body.length;
-  let best = render("", note);
+  let hi = heading.length;
+  let prefix = { text: "", tokens: 0 };
   while (lo <= hi) {
     const mid = Math.floor((lo + hi) / 2);
-    const candidate = render(`${body.slice(0, mid).trimEnd()}\u2026`, note);
+    const text = heading.slice(0, mid);
+    const candidate = { text, tokens: input.estimate(text) };
     if (fits(candidate)) {
-      best = candidate;
+      prefix = candidate;
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  return best;
+  return prefix;
 }
 function relatedText(refs) {
   const items = refs.map((r) => {
@@ -9266,6 +9364,9 @@ function relatedText(refs) {
 }
 function oneLine(title) {
   return title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+}
+function clip(text, max) {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}\u2026`;
 }
 function withWarning(text, warning) {
   return warning ? `${text}
@@ -9304,25 +9405,53 @@ function buildTree(threads) {
     const id = stack.pop();
     if (reachable.has(id)) continue;
     reachable.add(id);
-    stack.push(...children.get(id) ?? []);
+    for (const child of children.get(id) ?? []) stack.push(child);
   }
-  for (const t of threads.values()) {
-    if (!reachable.has(t.id)) detached.push({ id: t.id, why: `its parentIds form a cycle (${cycleOf(t.id, threads).join(" \u2192 ")})` });
-  }
+  for (const [id, why] of cycleReasons(threads, reachable)) detached.push({ id, why });
   const byCreated = (a, b) => threads.get(a).createdAt < threads.get(b).createdAt ? -1 : threads.get(a).createdAt > threads.get(b).createdAt ? 1 : a < b ? -1 : 1;
   for (const list of children.values()) list.sort(byCreated);
   roots.sort((a, b) => a === MAIN_THREAD_ID ? -1 : b === MAIN_THREAD_ID ? 1 : byCreated(a, b));
   return { roots, children, detached };
 }
-function cycleOf(start, threads) {
-  const seen = [];
-  let id = start;
-  while (id !== null && !seen.includes(id)) {
-    seen.push(id);
-    id = threads.get(id)?.parentId ?? null;
+var CYCLE_IDS_SHOWN = 5;
+function cycleReasons(threads, reachable) {
+  const reasons = /* @__PURE__ */ new Map();
+  const cycleOfThread = /* @__PURE__ */ new Map();
+  for (const t of threads.values()) {
+    if (reachable.has(t.id) || cycleOfThread.has(t.id)) continue;
+    const path = [];
+    const onPath = /* @__PURE__ */ new Map();
+    let id = t.id;
+    while (id !== null && !onPath.has(id) && !cycleOfThread.has(id) && !reachable.has(id)) {
+      onPath.set(id, path.length);
+      path.push(id);
+      id = threads.get(id)?.parentId ?? null;
+    }
+    if (id === null || reachable.has(id)) continue;
+    let ids;
+    let leadIn;
+    if (onPath.has(id)) {
+      leadIn = onPath.get(id);
+      ids = path.slice(leadIn);
+      ids.forEach((c, i) => cycleOfThread.set(c, { ids, at: i }));
+    } else {
+      leadIn = path.length;
+      ids = cycleOfThread.get(id).ids;
+    }
+    for (const p of path.slice(0, leadIn)) cycleOfThread.set(p, { ids, at: null });
   }
-  if (id !== null) seen.push(id);
-  return seen;
+  for (const [id, { ids, at }] of cycleOfThread) {
+    reasons.set(id, at === null ? `its parentIds lead into a cycle (${describeCycle(ids, 0)})` : `its parentIds form a cycle (${describeCycle(ids, at)})`);
+  }
+  return reasons;
+}
+function describeCycle(ids, from) {
+  const n = ids.length;
+  const shown = [];
+  for (let k = 0; k < Math.min(n, CYCLE_IDS_SHOWN); k++) shown.push(ids[(from + k) % n]);
+  if (n > CYCLE_IDS_SHOWN) shown.push("\u2026");
+  shown.push(ids[from]);
+  return `${shown.join(" \u2192 ")}${n > CYCLE_IDS_SHOWN ? `, ${n.toLocaleString("en-US")} threads` : ""}`;
 }
 function renderTree(threads, options) {
   const shape = buildTree(threads);
@@ -9359,33 +9488,55 @@ function oneLine2(s) {
 }
 
 // src/core/thread-chain.ts
-function walkToRoot(start, read) {
-  const threads = [start];
-  const notices = [];
-  const seen = /* @__PURE__ */ new Set([start.id]);
-  let current = start;
-  while (current.parentId !== null) {
-    const parentId = current.parentId;
-    if (seen.has(parentId)) {
-      notices.push(`_\u26A0 The parentIds of "${current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
-      break;
+var AncestorWalk = class {
+  constructor(start, read) {
+    this.read = read;
+    this.current = start;
+    this.seen = /* @__PURE__ */ new Set([start.id]);
+  }
+  read;
+  notices = [];
+  seen;
+  current;
+  done = false;
+  /** How many ancestors were read. */
+  count = 0;
+  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
+  get ended() {
+    return this.done || this.current.parentId === null;
+  }
+  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
+  next() {
+    if (this.ended) return null;
+    const parentId = this.current.parentId;
+    if (this.seen.has(parentId)) {
+      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.done = true;
+      return null;
     }
     let parent;
     try {
-      parent = read(parentId);
+      parent = this.read(parentId);
     } catch (e) {
       if (e instanceof UnreadableFileError) {
-        notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
       } else if (e instanceof ThreadMindError && e.code === "not-found") {
-        notices.push(`_\u26A0 Parent thread "${parentId}" of "${current.id}" does not exist; ancestors are not shown._`);
+        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
       } else throw e;
-      break;
+      this.done = true;
+      return null;
     }
-    seen.add(parentId);
-    threads.unshift(parent);
-    current = parent;
+    this.seen.add(parentId);
+    this.current = parent;
+    this.count++;
+    return parent;
   }
-  return { threads, notices };
+};
+function walkToRoot(start, read) {
+  const walk = new AncestorWalk(start, read);
+  const nearestFirst = [start];
+  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
+  return { threads: nearestFirst.reverse(), notices: walk.notices };
 }
 function descendantsOf(id, threads) {
   const children = /* @__PURE__ */ new Map();
@@ -10099,10 +10250,10 @@ function snippetOf(text, isMatch, max = SNIPPET_MAX_CHARS) {
     const count = new Set(hits.map((h) => h.term)).size;
     if (count > best.count) best = { line, count, first: hits[0].start };
   }
-  if (best.count === 0) return clip(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
+  if (best.count === 0) return clip2(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
   return around(best.line, best.first, max);
 }
-function clip(text, max = SNIPPET_MAX_CHARS) {
+function clip2(text, max = SNIPPET_MAX_CHARS) {
   const t = collapse(text);
   return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}\u2026`;
 }
@@ -10194,11 +10345,11 @@ function metaSnippet(match, isMatch) {
     case "title":
     case "id":
     case "branch":
-      return clip(fieldText(match.meta, match.field));
+      return clip2(fieldText(match.meta, match.field));
     case "paths":
-      return clip((match.meta.paths ?? []).filter(matches).join(", "));
+      return clip2((match.meta.paths ?? []).filter(matches).join(", "));
     case "headings":
-      return clip(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 "));
+      return clip2(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 "));
     default: {
       const unknown = match.field;
       throw new Error(`unknown metadata field ${String(unknown)}`);
@@ -11228,7 +11379,7 @@ function formatThreadHistory(h, title) {
     if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
     for (const m of e.meta) lines.push(`  ${m}`);
     for (const s of e.sections) {
-      const items = [...s.added.map((x) => `+ ${clip2(x)}`), ...s.removed.map((x) => `\u2212 ${clip2(x)}`)];
+      const items = [...s.added.map((x) => `+ ${clip3(x)}`), ...s.removed.map((x) => `\u2212 ${clip3(x)}`)];
       const more = items.length > ITEMS_SHOWN ? ` (and ${items.length - ITEMS_SHOWN} more)` : "";
       lines.push(`  ${s.section}: ${items.slice(0, ITEMS_SHOWN).join(" | ")}${more}`);
     }
@@ -11236,7 +11387,7 @@ function formatThreadHistory(h, title) {
   }
   return lines.join("\n");
 }
-function clip2(s) {
+function clip3(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
 var MEASUREMENT_LOG = "measurements.jsonl";
@@ -12056,7 +12207,8 @@ ${line}`;
       return this.store.readThread(project.id, id);
     };
     const related = this.relatedRefs(project.id, thread, consulted);
-    const chain = walkToRoot(thread, read);
+    const estimate = (text) => this.tokens.countSync(text);
+    const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
     const warnings = /* @__PURE__ */ new Map();
     const top = this.workspace.gitTop;
     if (top) {
@@ -12080,11 +12232,12 @@ ${line}`;
     const assemble = () => assembleContext({
       project,
       chain: chain.threads,
+      chainCut: chain.cut,
       warnings,
       notices: chain.notices,
       ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
       ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
-      estimate: (text) => this.tokens.countSync(text),
+      estimate,
       related
     });
     const missesBefore = this.tokens.misses;
@@ -14005,9 +14158,12 @@ function checkVersions(bundleVersion, pluginRoot) {
 
 // src/hooks/context-header.ts
 var CHARACTER_CAP = 1e4;
+var HEADER_TITLE_CHARS = 200;
 function contextHeader(source, threadId, title) {
   const when2 = "at session start";
-  return `ThreadMind memory, loaded ${when2}: the context of thread "${title}" (${threadId}). Keep it current with summary_update.
+  let named = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  if (named.length > HEADER_TITLE_CHARS) named = `${named.slice(0, HEADER_TITLE_CHARS - 1).trimEnd()}\u2026`;
+  return `ThreadMind memory, loaded ${when2}: the context of thread "${named}" (${threadId}). Keep it current with summary_update.
 
 `;
 }
@@ -14090,21 +14246,23 @@ async function checkContextSize(services) {
   const cap = CHARACTER_CAP.toLocaleString("en-US");
   const { project, thread } = await services.currentThread({ newProcess: true });
   const header = contextHeader("startup", thread.id, thread.title);
+  const fitted = await services.contextFor(project, thread, { maxChars: Math.max(0, CHARACTER_CAP - header.length) });
+  const trimmed = fitted.omitted.length > 0 || fitted.omittedBeyond || fitted.systemContextOmitted || fitted.truncated;
+  if (!trimmed) {
+    return ok("context-size", title, `${(header.length + fitted.text.length).toLocaleString("en-US")} of ${cap} characters for thread "${thread.id}" (reaches the model whole)`);
+  }
   const whole = await services.contextFor(project, thread, {});
   const wholeChars = header.length + whole.text.length;
-  if (wholeChars <= CHARACTER_CAP) {
-    return ok("context-size", title, `${wholeChars.toLocaleString("en-US")} of ${cap} characters for thread "${thread.id}" (reaches the model whole)`);
-  }
-  const fitted = await services.contextFor(project, thread, { maxChars: CHARACTER_CAP - header.length });
   if (fitted.truncated) {
     return fail(
       "context-size",
       title,
       `Shorten the summary of "${thread.id}" (summary_update or /thread-mind:summary): over ${cap} characters Claude Code shows the model only a 2 KB preview, so the hook cuts it.`,
-      `thread "${thread.id}" needs ${wholeChars.toLocaleString("en-US")} characters; even alone its summary does not fit ${cap}`
+      `thread "${thread.id}" needs ${wholeChars.toLocaleString("en-US")} characters; even without its ancestors and the project's system context, its summary (${thread.summary.trim().length.toLocaleString("en-US")} characters) does not fit ${cap}: sessions start with it cut`
     );
   }
-  const left = [`${fitted.omitted.length} ancestor${fitted.omitted.length === 1 ? "" : "s"}`, ...fitted.systemContextOmitted ? ["the project's system context"] : []];
+  const ancestors = `${fitted.omitted.length}${fitted.omittedBeyond ? " or more" : ""} ancestor${fitted.omitted.length === 1 && !fitted.omittedBeyond ? "" : "s"}`;
+  const left = [...fitted.omitted.length > 0 || fitted.omittedBeyond ? [ancestors] : [], ...fitted.systemContextOmitted ? ["the project's system context"] : []];
   return warn(
     "context-size",
     title,

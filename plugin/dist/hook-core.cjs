@@ -33,9 +33,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports2) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -90,9 +90,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports2) {
+  "../../main/node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -248,9 +248,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -419,9 +419,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -489,9 +489,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -539,9 +539,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -569,9 +569,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports2) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -610,9 +610,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
@@ -728,9 +728,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -758,9 +758,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -833,9 +833,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -976,9 +976,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
     "use strict";
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -993,9 +993,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1129,9 +1129,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1412,9 +1412,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1536,9 +1536,9 @@ ${ctx.indent}${str}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1669,9 +1669,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports2) {
+  "../../main/node_modules/yaml/dist/log.js"(exports2) {
     "use strict";
     var node_process = require("process");
     function debug(logLevel, ...messages) {
@@ -1691,9 +1691,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1751,9 +1751,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -1815,9 +1815,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -1855,9 +1855,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -2006,9 +2006,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2150,9 +2150,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2172,9 +2172,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2288,9 +2288,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2310,9 +2310,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports2) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -2329,9 +2329,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2347,9 +2347,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2371,9 +2371,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -2398,9 +2398,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2444,9 +2444,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2489,9 +2489,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -2517,9 +2517,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -2584,9 +2584,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
     "use strict";
     var node_buffer = require("buffer");
     var Scalar = require_Scalar();
@@ -2650,9 +2650,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2728,9 +2728,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -2806,9 +2806,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -2838,9 +2838,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2887,9 +2887,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2966,9 +2966,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3055,9 +3055,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
@@ -3143,9 +3143,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3187,9 +3187,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/tags.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3281,9 +3281,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -3313,9 +3313,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -3393,9 +3393,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/Document.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3702,9 +3702,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports2) {
+  "../../main/node_modules/yaml/dist/errors.js"(exports2) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3767,9 +3767,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -3901,9 +3901,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -3943,9 +3943,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -3961,9 +3961,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -3977,9 +3977,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4085,9 +4085,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4136,9 +4136,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -4179,9 +4179,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4373,9 +4373,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4438,9 +4438,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4621,9 +4621,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -4842,9 +4842,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4923,9 +4923,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -4953,9 +4953,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5059,9 +5059,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5102,9 +5102,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/composer.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var directives = require_directives();
@@ -5310,9 +5310,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5495,9 +5495,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5556,9 +5556,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5618,9 +5618,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst.js"(exports2) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5720,9 +5720,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports2) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6309,9 +6309,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports2) {
     "use strict";
     var LineCounter = class {
       constructor() {
@@ -6340,9 +6340,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/parser.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var cst = require_cst();
@@ -7214,9 +7214,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports2) {
+  "../../main/node_modules/yaml/dist/public-api.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7311,9 +7311,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports2) {
+  "../../main/node_modules/yaml/dist/index.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -8978,18 +8978,55 @@ function trimBlankLines(text) {
 
 // src/core/context-assembly.ts
 var SEPARATOR = "\n\n---\n\n";
+var LEFT_OUT_TITLES = 3;
+var HEADING_TITLE_CHARS = 200;
+var NOTICE_TITLE_CHARS = 60;
+var ANCESTOR_WALK_LIMIT = 1e3;
+var ENOUGH_SUMMARY_CHARS = 200;
+function ancestorBlock(t, warning) {
+  const excerpt = ancestorExcerpt(t.summary);
+  if (excerpt === "") return "";
+  return withWarning(`## Thread: ${clip(oneLine(t.title), HEADING_TITLE_CHARS)}
+${demoteHeadings(excerpt)}`, warning);
+}
+function readChainWithinBudget(walk, start, budget) {
+  const nearestFirst = [start];
+  const bounded = budget.maxChars !== void 0 || budget.maxTokens !== void 0;
+  const tokenLimit = budget.maxTokens === void 0 ? Infinity : budget.maxTokens * 1.5 + 50;
+  let chars = 0;
+  let tokens = 0;
+  let cut = false;
+  for (let t = walk.next(); t !== null; t = walk.next()) {
+    nearestFirst.push(t);
+    if (!bounded) continue;
+    const block = ancestorBlock(t, void 0);
+    if (block !== "") {
+      chars += block.length + SEPARATOR.length;
+      if (budget.maxTokens !== void 0) tokens += budget.estimate(block);
+    }
+    if (budget.maxChars !== void 0 && chars > budget.maxChars || tokens > tokenLimit) {
+      cut = !walk.ended;
+      break;
+    }
+    if (walk.count >= ANCESTOR_WALK_LIMIT && !walk.ended) {
+      walk.notices.push(`_\u26A0 The chain above "${t.id}" is more than ${ANCESTOR_WALK_LIMIT.toLocaleString("en-US")} threads deep: farther ancestors are not read._`);
+      break;
+    }
+  }
+  return { threads: nearestFirst.reverse(), notices: walk.notices, cut };
+}
 function assembleContext(input) {
   const active = input.chain[input.chain.length - 1];
   if (!active) throw new Error("assembleContext needs at least the active thread");
   const ancestors = [];
-  for (const t of input.chain.slice(0, -1)) {
-    const excerpt = ancestorExcerpt(t.summary);
-    if (excerpt === "") continue;
-    ancestors.push({ threadId: t.id, text: withWarning(`## Thread: ${oneLine(t.title)}
-${demoteHeadings(excerpt)}`, input.warnings.get(t.id)) });
+  for (let i = 0; i < input.chain.length - 1; i++) {
+    const t = input.chain[i];
+    const text = ancestorBlock(t, input.warnings.get(t.id));
+    if (text !== "") ancestors.push({ threadId: t.id, title: t.title, text });
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
-  const activeHead = `## Thread: ${oneLine(active.title)} (active)
+  const activeTitle = clip(oneLine(active.title), HEADING_TITLE_CHARS);
+  const activeHead = `## Thread: ${activeTitle} (active)
 `;
   const relatedLine = input.related && input.related.length > 0 ? `
 
@@ -8998,66 +9035,128 @@ ${relatedText(input.related)}` : "";
   const system = input.project.systemContext?.trim() ? `## System Context
 ${input.project.systemContext.trim()}` : null;
   const depth = input.chain.length;
-  const render = (kept2, omitted2, withSystem2, body, cutNote) => {
-    const blocks = [];
-    const top = [...input.notices];
-    if (omitted2.length > 0) {
-      const titles = omitted2.map((id) => input.chain.find((t) => t.id === id)?.title ?? id);
-      top.push(`_Left out to fit the budget: ${omitted2.length} farther ancestor thread${omitted2.length === 1 ? "" : "s"} (${titles.join(", ")})._`);
-    }
-    if (system !== null && !withSystem2) top.push("_Left out to fit the budget: the project's system context._");
-    if (withSystem2 && system !== null) blocks.push(system);
-    if (top.length > 0) blocks.push(top.join("\n"));
-    blocks.push(...kept2.map((b) => b.text));
-    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote ? `
-
-${cutNote}` : ""}`, activeWarning));
-    const main = blocks.join(SEPARATOR);
-    const withFooter = (n) => `${main}${SEPARATOR}_ThreadMind context: ~${n} tokens | depth: ${depth} thread${depth === 1 ? "" : "s"}_`;
+  const cutChain = input.chainCut === true;
+  const depthText = `${depth}${cutChain ? "+" : ""} thread${depth === 1 && !cutChain ? "" : "s"}`;
+  const withFooter = (main) => {
+    const footed = (n) => `${main}${SEPARATOR}_ThreadMind context: ~${n} tokens | depth: ${depthText}_`;
     let tokens = input.estimate(main);
     for (let i = 0; i < 4; i++) {
-      const total = input.estimate(withFooter(tokens));
+      const total = input.estimate(footed(tokens));
       if (total === tokens) break;
       tokens = total;
     }
-    const text = withFooter(tokens);
+    const text = footed(tokens);
     return { text, tokens: Math.max(tokens, input.estimate(text)) };
   };
+  const render = (keptFrom, withSystem, body, cutNote, framing) => {
+    if (framing === "bare") {
+      const text = `${activeHead}${body}`;
+      return { text, tokens: input.estimate(text) };
+    }
+    if (framing === "compact") return withFooter(`${activeHead}${body}${cutNote ? `
+
+${cutNote}` : ""}`);
+    const blocks = [];
+    const top = [...input.notices];
+    if (keptFrom > 0 || cutChain) top.push(leftOutNotice(ancestors.slice(0, keptFrom), cutChain));
+    if (system !== null && !withSystem) top.push("_Left out to fit the budget: the project's system context._");
+    if (withSystem && system !== null) blocks.push(system);
+    if (top.length > 0) blocks.push(top.join("\n"));
+    for (let i = keptFrom; i < ancestors.length; i++) blocks.push(ancestors[i].text);
+    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote ? `
+
+${cutNote}` : ""}`, activeWarning));
+    return withFooter(blocks.join(SEPARATOR));
+  };
   const fits = (r) => (input.maxChars === void 0 || r.text.length <= input.maxChars) && (input.maxTokens === void 0 || r.tokens <= input.maxTokens);
-  let kept = [...ancestors];
-  const omitted = [];
-  let withSystem = system !== null;
-  let result = render(kept, omitted, withSystem, activeBody, null);
-  while (!fits(result) && kept.length > 0) {
-    omitted.push(kept.shift().threadId);
-    result = render(kept, omitted, withSystem, activeBody, null);
+  const done = (result, keptFrom, withSystem, truncated) => ({
+    text: result.text,
+    tokens: result.tokens,
+    depth,
+    threadId: active.id,
+    omitted: ancestors.slice(0, keptFrom).map((b) => b.threadId),
+    omittedBeyond: cutChain,
+    systemContextOmitted: system !== null && !withSystem,
+    truncated,
+    notices: input.notices
+  });
+  const all = ancestors.length;
+  const whole = render(0, system !== null, activeBody, null, "full");
+  if (fits(whole)) return done(whole, 0, system !== null, false);
+  if (system !== null || all > 0) {
+    const noAncestors = render(all, system !== null, activeBody, null, "full");
+    if (fits(noAncestors)) {
+      let lo = 1;
+      let hi = all;
+      let best = noAncestors;
+      let bestFrom = all;
+      while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        const candidate = render(mid, system !== null, activeBody, null, "full");
+        if (fits(candidate)) {
+          best = candidate;
+          bestFrom = mid;
+          hi = mid;
+        } else lo = mid + 1;
+      }
+      return done(best, bestFrom, system !== null, false);
+    }
   }
-  if (!fits(result) && withSystem) {
-    withSystem = false;
-    result = render(kept, omitted, withSystem, activeBody, null);
+  if (system !== null) {
+    const noSystem = render(all, false, activeBody, null, "full");
+    if (fits(noSystem)) return done(noSystem, all, false, false);
   }
-  let truncated = false;
-  if (!fits(result)) {
-    truncated = true;
-    result = cutActive(activeBody, (body, note) => render(kept, omitted, withSystem, body, note), fits, input);
-  }
-  return { text: result.text, tokens: result.tokens, depth, threadId: active.id, omitted, systemContextOmitted: system !== null && !withSystem, truncated, notices: input.notices };
+  const cut = cutActive(activeBody, (body, note, framing) => render(all, false, body, note, framing), fits, input);
+  return done(cut, all, false, true);
+}
+function leftOutNotice(omitted, beyond) {
+  const n = omitted.length;
+  const named = omitted.slice(-LEFT_OUT_TITLES).reverse().map((b) => clip(oneLine(b.title), NOTICE_TITLE_CHARS));
+  const more = n > named.length ? `, and ${n - named.length} more` : "";
+  const unread = beyond ? `${n > 0 ? ", and" : ""} the ancestors above them, not read` : "";
+  const list = n > 0 ? `${n} farther ancestor thread${n === 1 ? "" : "s"} (nearest first: ${named.join("; ")}${more})` : "";
+  return `_Left out to fit the budget: ${list}${unread}._`;
 }
 function cutActive(body, render, fits, input) {
   const budget = [input.maxChars !== void 0 ? `${input.maxChars} characters` : null, input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null].filter(Boolean).join(" / ");
-  const note = `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`;
+  const notes = {
+    full: `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`,
+    compact: "_[Summary cut to fit the budget: read it whole with context_get.]_",
+    bare: null
+  };
+  let best = null;
+  for (const framing of ["full", "compact", "bare"]) {
+    const note = notes[framing];
+    const tryLength = (n) => render(n === 0 ? "\u2026" : `${body.slice(0, n).trimEnd()}\u2026`, note, framing);
+    let found = null;
+    let lo2 = 0;
+    let hi2 = body.length;
+    while (lo2 <= hi2) {
+      const mid = Math.floor((lo2 + hi2) / 2);
+      const candidate = tryLength(mid);
+      if (fits(candidate)) {
+        found = { rendered: candidate, kept: mid };
+        lo2 = mid + 1;
+      } else hi2 = mid - 1;
+    }
+    if (found !== null && (best === null || found.kept > best.kept)) best = found;
+    if (best !== null && best.kept >= Math.min(body.length, ENOUGH_SUMMARY_CHARS)) return best.rendered;
+  }
+  if (best !== null) return best.rendered;
+  const heading = render("", null, "bare").text;
   let lo = 0;
-  let hi = body.length;
-  let best = render("", note);
+  let hi = heading.length;
+  let prefix = { text: "", tokens: 0 };
   while (lo <= hi) {
     const mid = Math.floor((lo + hi) / 2);
-    const candidate = render(`${body.slice(0, mid).trimEnd()}\u2026`, note);
+    const text = heading.slice(0, mid);
+    const candidate = { text, tokens: input.estimate(text) };
     if (fits(candidate)) {
-      best = candidate;
+      prefix = candidate;
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  return best;
+  return prefix;
 }
 function relatedText(refs) {
   const items = refs.map((r) => {
@@ -9069,6 +9168,9 @@ function relatedText(refs) {
 }
 function oneLine(title) {
   return title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+}
+function clip(text, max) {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}\u2026`;
 }
 function withWarning(text, warning) {
   return warning ? `${text}
@@ -9107,25 +9209,53 @@ function buildTree(threads) {
     const id = stack.pop();
     if (reachable.has(id)) continue;
     reachable.add(id);
-    stack.push(...children.get(id) ?? []);
+    for (const child of children.get(id) ?? []) stack.push(child);
   }
-  for (const t of threads.values()) {
-    if (!reachable.has(t.id)) detached.push({ id: t.id, why: `its parentIds form a cycle (${cycleOf(t.id, threads).join(" \u2192 ")})` });
-  }
+  for (const [id, why] of cycleReasons(threads, reachable)) detached.push({ id, why });
   const byCreated = (a, b) => threads.get(a).createdAt < threads.get(b).createdAt ? -1 : threads.get(a).createdAt > threads.get(b).createdAt ? 1 : a < b ? -1 : 1;
   for (const list of children.values()) list.sort(byCreated);
   roots.sort((a, b) => a === MAIN_THREAD_ID ? -1 : b === MAIN_THREAD_ID ? 1 : byCreated(a, b));
   return { roots, children, detached };
 }
-function cycleOf(start, threads) {
-  const seen = [];
-  let id = start;
-  while (id !== null && !seen.includes(id)) {
-    seen.push(id);
-    id = threads.get(id)?.parentId ?? null;
+var CYCLE_IDS_SHOWN = 5;
+function cycleReasons(threads, reachable) {
+  const reasons = /* @__PURE__ */ new Map();
+  const cycleOfThread = /* @__PURE__ */ new Map();
+  for (const t of threads.values()) {
+    if (reachable.has(t.id) || cycleOfThread.has(t.id)) continue;
+    const path = [];
+    const onPath = /* @__PURE__ */ new Map();
+    let id = t.id;
+    while (id !== null && !onPath.has(id) && !cycleOfThread.has(id) && !reachable.has(id)) {
+      onPath.set(id, path.length);
+      path.push(id);
+      id = threads.get(id)?.parentId ?? null;
+    }
+    if (id === null || reachable.has(id)) continue;
+    let ids;
+    let leadIn;
+    if (onPath.has(id)) {
+      leadIn = onPath.get(id);
+      ids = path.slice(leadIn);
+      ids.forEach((c, i) => cycleOfThread.set(c, { ids, at: i }));
+    } else {
+      leadIn = path.length;
+      ids = cycleOfThread.get(id).ids;
+    }
+    for (const p of path.slice(0, leadIn)) cycleOfThread.set(p, { ids, at: null });
   }
-  if (id !== null) seen.push(id);
-  return seen;
+  for (const [id, { ids, at }] of cycleOfThread) {
+    reasons.set(id, at === null ? `its parentIds lead into a cycle (${describeCycle(ids, 0)})` : `its parentIds form a cycle (${describeCycle(ids, at)})`);
+  }
+  return reasons;
+}
+function describeCycle(ids, from) {
+  const n = ids.length;
+  const shown = [];
+  for (let k = 0; k < Math.min(n, CYCLE_IDS_SHOWN); k++) shown.push(ids[(from + k) % n]);
+  if (n > CYCLE_IDS_SHOWN) shown.push("\u2026");
+  shown.push(ids[from]);
+  return `${shown.join(" \u2192 ")}${n > CYCLE_IDS_SHOWN ? `, ${n.toLocaleString("en-US")} threads` : ""}`;
 }
 function renderTree(threads, options) {
   const shape = buildTree(threads);
@@ -9162,33 +9292,55 @@ function oneLine2(s) {
 }
 
 // src/core/thread-chain.ts
-function walkToRoot(start, read) {
-  const threads = [start];
-  const notices = [];
-  const seen = /* @__PURE__ */ new Set([start.id]);
-  let current = start;
-  while (current.parentId !== null) {
-    const parentId = current.parentId;
-    if (seen.has(parentId)) {
-      notices.push(`_\u26A0 The parentIds of "${current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
-      break;
+var AncestorWalk = class {
+  constructor(start, read) {
+    this.read = read;
+    this.current = start;
+    this.seen = /* @__PURE__ */ new Set([start.id]);
+  }
+  read;
+  notices = [];
+  seen;
+  current;
+  done = false;
+  /** How many ancestors were read. */
+  count = 0;
+  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
+  get ended() {
+    return this.done || this.current.parentId === null;
+  }
+  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
+  next() {
+    if (this.ended) return null;
+    const parentId = this.current.parentId;
+    if (this.seen.has(parentId)) {
+      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.done = true;
+      return null;
     }
     let parent;
     try {
-      parent = read(parentId);
+      parent = this.read(parentId);
     } catch (e) {
       if (e instanceof UnreadableFileError) {
-        notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
       } else if (e instanceof ThreadMindError && e.code === "not-found") {
-        notices.push(`_\u26A0 Parent thread "${parentId}" of "${current.id}" does not exist; ancestors are not shown._`);
+        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
       } else throw e;
-      break;
+      this.done = true;
+      return null;
     }
-    seen.add(parentId);
-    threads.unshift(parent);
-    current = parent;
+    this.seen.add(parentId);
+    this.current = parent;
+    this.count++;
+    return parent;
   }
-  return { threads, notices };
+};
+function walkToRoot(start, read) {
+  const walk = new AncestorWalk(start, read);
+  const nearestFirst = [start];
+  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
+  return { threads: nearestFirst.reverse(), notices: walk.notices };
 }
 function descendantsOf(id, threads) {
   const children = /* @__PURE__ */ new Map();
@@ -9906,10 +10058,10 @@ function snippetOf(text, isMatch, max = SNIPPET_MAX_CHARS) {
     const count = new Set(hits.map((h) => h.term)).size;
     if (count > best.count) best = { line, count, first: hits[0].start };
   }
-  if (best.count === 0) return clip(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
+  if (best.count === 0) return clip2(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
   return around(best.line, best.first, max);
 }
-function clip(text, max = SNIPPET_MAX_CHARS) {
+function clip2(text, max = SNIPPET_MAX_CHARS) {
   const t = collapse(text);
   return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}\u2026`;
 }
@@ -10001,11 +10153,11 @@ function metaSnippet(match, isMatch) {
     case "title":
     case "id":
     case "branch":
-      return clip(fieldText(match.meta, match.field));
+      return clip2(fieldText(match.meta, match.field));
     case "paths":
-      return clip((match.meta.paths ?? []).filter(matches).join(", "));
+      return clip2((match.meta.paths ?? []).filter(matches).join(", "));
     case "headings":
-      return clip(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 "));
+      return clip2(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 "));
     default: {
       const unknown = match.field;
       throw new Error(`unknown metadata field ${String(unknown)}`);
@@ -11054,7 +11206,7 @@ function formatThreadHistory(h, title) {
     if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
     for (const m of e.meta) lines.push(`  ${m}`);
     for (const s of e.sections) {
-      const items = [...s.added.map((x) => `+ ${clip2(x)}`), ...s.removed.map((x) => `\u2212 ${clip2(x)}`)];
+      const items = [...s.added.map((x) => `+ ${clip3(x)}`), ...s.removed.map((x) => `\u2212 ${clip3(x)}`)];
       const more = items.length > ITEMS_SHOWN ? ` (and ${items.length - ITEMS_SHOWN} more)` : "";
       lines.push(`  ${s.section}: ${items.slice(0, ITEMS_SHOWN).join(" | ")}${more}`);
     }
@@ -11062,7 +11214,7 @@ function formatThreadHistory(h, title) {
   }
   return lines.join("\n");
 }
-function clip2(s) {
+function clip3(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
 
@@ -11838,7 +11990,8 @@ ${line}`;
       return this.store.readThread(project.id, id);
     };
     const related = this.relatedRefs(project.id, thread, consulted);
-    const chain = walkToRoot(thread, read);
+    const estimate = (text) => this.tokens.countSync(text);
+    const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
     const warnings = /* @__PURE__ */ new Map();
     const top = this.workspace.gitTop;
     if (top) {
@@ -11862,11 +12015,12 @@ ${line}`;
     const assemble = () => assembleContext({
       project,
       chain: chain.threads,
+      chainCut: chain.cut,
       warnings,
       notices: chain.notices,
       ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
       ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
-      estimate: (text) => this.tokens.countSync(text),
+      estimate,
       related
     });
     const missesBefore = this.tokens.misses;
@@ -12006,9 +12160,12 @@ function openHookServices(input, env, lockTimeoutMs) {
 
 // src/hooks/context-header.ts
 var CHARACTER_CAP = 1e4;
+var HEADER_TITLE_CHARS = 200;
 function contextHeader(source, threadId, title) {
   const when = source === "clear" ? "after /clear" : source === "compact" ? "after compaction" : "at session start";
-  return `ThreadMind memory, loaded ${when}: the context of thread "${title}" (${threadId}). Keep it current with summary_update.
+  let named = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  if (named.length > HEADER_TITLE_CHARS) named = `${named.slice(0, HEADER_TITLE_CHARS - 1).trimEnd()}\u2026`;
+  return `ThreadMind memory, loaded ${when}: the context of thread "${named}" (${threadId}). Keep it current with summary_update.
 
 `;
 }
@@ -12209,13 +12366,14 @@ async function sessionStart(services, input) {
   const migration = await services.migrateIfNeeded();
   const { project, thread } = await services.currentThread({ newProcess: source === "startup" });
   const header = contextHeader(source, thread.id, thread.title);
-  const { context: context2, sources, dependsOnHead } = await services.contextWithSources(project, thread, { maxChars: CHARACTER_CAP - header.length });
+  const { context: context2, sources, dependsOnHead } = await services.contextWithSources(project, thread, { maxChars: Math.max(0, CHARACTER_CAP - header.length) });
   const text = `${header}${context2.text}`;
   const notes = services.notices.map(userLine);
   if (migration) notes.push(userLine(migration.text.split("\n")[0]));
   notes.push(...context2.notices.map(userLine));
-  if (context2.omitted.length > 0 || context2.truncated) {
-    notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context2.omitted.length} ancestor${context2.omitted.length === 1 ? "" : "s"} left out${context2.truncated ? ", summary cut" : ""}).`);
+  if (context2.omitted.length > 0 || context2.omittedBeyond || context2.truncated) {
+    const left = `${context2.omitted.length}${context2.omittedBeyond ? "+" : ""} ancestor${context2.omitted.length === 1 && !context2.omittedBeyond ? "" : "s"}`;
+    notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${left} left out${context2.truncated ? ", summary cut" : ""}).`);
   }
   const start = { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context2.tokens, omitted: context2.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
   const failures = [];

@@ -14,10 +14,10 @@ import { resolveAuthorId } from "./author.js";
 import { localStatePath, readLocalState, type LocalState, type LocalStateRead } from "./local-state.js";
 import { writeLocalState } from "./local-state-write.js";
 import { TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
-import { assembleContext, type AssembledContext } from "./context-assembly.js";
+import { assembleContext, readChainWithinBudget, type AssembledContext } from "./context-assembly.js";
 import { renderTree } from "./tree-render.js";
 import { updateSection } from "./summary-sections.js";
-import { walkToRoot, descendantsOf } from "./thread-chain.js";
+import { AncestorWalk, walkToRoot, descendantsOf } from "./thread-chain.js";
 import { assertNoSecrets } from "./secret-scan.js";
 import { migrateV04IfNeeded, type MigrationReport } from "./migrate-v04.js";
 import { isProcessAlive } from "./process-alive.js";
@@ -682,7 +682,9 @@ export class ThreadMindServices {
       return this.store.readThread(project.id, id);
     };
     const related = this.relatedRefs(project.id, thread, consulted);
-    const chain = walkToRoot(thread, read);
+    const estimate = (text: string) => this.tokens.countSync(text);
+    // Only as far up as the budget can hold: farther ancestors are never read (nor consulted, for the cache).
+    const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
     const warnings = new Map<string, string>();
     const top = this.workspace.gitTop;
     if (top) {
@@ -708,11 +710,12 @@ export class ThreadMindServices {
       assembleContext({
         project,
         chain: chain.threads,
+        chainCut: chain.cut,
         warnings,
         notices: chain.notices,
         ...(options.maxChars !== undefined ? { maxChars: options.maxChars } : {}),
         ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
-        estimate: (text) => this.tokens.countSync(text),
+        estimate,
         related,
       });
     // Warm path: every count is cached and the encoder is never loaded. A miss loads it (if there is one) and redoes the fit.
