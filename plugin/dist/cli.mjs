@@ -9453,6 +9453,7 @@ function describeCycle(ids, from) {
   shown.push(ids[from]);
   return `${shown.join(" \u2192 ")}${n > CYCLE_IDS_SHOWN ? `, ${n.toLocaleString("en-US")} threads` : ""}`;
 }
+var INDENT_LEVELS = 40;
 function renderTree(threads, options) {
   const shape = buildTree(threads);
   const lines = [`Project: ${options.title}`];
@@ -9465,14 +9466,20 @@ function renderTree(threads, options) {
     if (t.id === options.activeId) parts.push("\u25C0 active");
     return parts.join(" ");
   };
-  const walk = (id, prefix, last2, isRoot) => {
+  const stack = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const r of [...shape.roots].reverse()) stack.push({ id: r, prefix: "", last: true, level: 0 });
+  while (stack.length > 0) {
+    const { id, prefix, last: last2, level } = stack.pop();
+    if (seen.has(id)) continue;
+    seen.add(id);
     const t = threads.get(id);
-    lines.push(isRoot ? label(t) : `${prefix}${last2 ? "\u2514\u2500\u2500 " : "\u251C\u2500\u2500 "}${label(t)}`);
+    const deep = level > INDENT_LEVELS ? `[depth ${level + 1}] ` : "";
+    lines.push(level === 0 ? label(t) : `${prefix}${last2 ? "\u2514\u2500\u2500 " : "\u251C\u2500\u2500 "}${deep}${label(t)}`);
     const kids = shape.children.get(id) ?? [];
-    const childPrefix = isRoot ? "" : `${prefix}${last2 ? "    " : "\u2502   "}`;
-    kids.forEach((k, i) => walk(k, childPrefix, i === kids.length - 1, false));
-  };
-  for (const r of shape.roots) walk(r, "", true, true);
+    const childPrefix = level === 0 ? "" : level >= INDENT_LEVELS ? prefix : `${prefix}${last2 ? "    " : "\u2502   "}`;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ id: kids[i], prefix: childPrefix, last: i === kids.length - 1, level: level + 1 });
+  }
   if (shape.detached.length > 0) {
     lines.push("", "\u26A0 Detached threads (fix their parentId):");
     for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${d.why}`);
@@ -11977,7 +11984,8 @@ ${line}`;
         warnings.push(...this.missingRelated(project.id, related));
       }
       await this.store.writeThread(project.id, thread);
-      await this.remember(project.id, id);
+      const unremembered = await this.rememberAfterWrite(project.id, id);
+      if (unremembered !== null) warnings.push(unremembered);
       return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
     });
   }
@@ -11999,9 +12007,29 @@ ${line}`;
    * would get a tree of that size as the tool result); thread_list still shows the whole tree.
    */
   treeText(project, activeId, written) {
-    if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
-    const { threads, problems } = this.store.readAllThreads(project.id);
-    return this.renderTreeOf(project, threads, problems, activeId);
+    try {
+      if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
+      const { threads, problems } = this.store.readAllThreads(project.id);
+      return this.renderTreeOf(project, threads, problems, activeId);
+    } catch (e) {
+      return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
+    }
+  }
+  /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
+  async rememberAfterWrite(projectId, threadId) {
+    try {
+      await this.remember(projectId, threadId);
+      return null;
+    } catch (e) {
+      return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
+    }
+  }
+  /** The tree after a write, with the line of a step after it that failed (if any). */
+  treeAfter(project, activeId, note) {
+    const tree = this.treeText(project, activeId);
+    return note === null ? tree : `${tree}
+
+${note}`;
   }
   /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
   pathTreeText(project, activeId, written) {
@@ -12049,11 +12077,12 @@ ${line}`;
       checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
       await this.store.writeThread(project.id, updated);
       let activeId = sessionThreadId;
+      let note = null;
       if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
         activeId = thread.parentId;
-        await this.remember(project.id, activeId);
+        note = await this.rememberAfterWrite(project.id, activeId);
       }
-      return { thread: updated, tree: this.treeText(project, activeId) };
+      return { thread: updated, tree: this.treeAfter(project, activeId, note) };
     });
   }
   async threadMerge(input) {
@@ -12076,8 +12105,8 @@ ${line}`;
       const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, newParent);
       await this.store.writeThread(project.id, closed);
-      await this.remember(project.id, parent.id);
-      return { thread: closed, parent: newParent, tree: this.treeText(project, parent.id) };
+      const note = await this.rememberAfterWrite(project.id, parent.id);
+      return { thread: closed, parent: newParent, tree: this.treeAfter(project, parent.id, note) };
     });
   }
   async threadDelete(threadId) {
@@ -12109,7 +12138,8 @@ ${line}`;
       let activeId = sessionThreadId;
       if (doomed.includes(sessionThreadId)) {
         activeId = thread.parentId ?? MAIN_THREAD_ID;
-        await this.remember(project.id, activeId);
+        const note = await this.rememberAfterWrite(project.id, activeId);
+        if (note !== null) warnings.push(note);
       }
       return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
     });
@@ -12408,11 +12438,16 @@ function treeOrder(threads) {
   const shape = buildTree(threads);
   const out = [];
   const seen = /* @__PURE__ */ new Set();
-  const walk = (id) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    out.push(threads.get(id));
-    for (const child of shape.children.get(id) ?? []) walk(child);
+  const walk = (start) => {
+    const stack = [start];
+    while (stack.length > 0) {
+      const id = stack.pop();
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push(threads.get(id));
+      const kids = shape.children.get(id) ?? [];
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
   };
   for (const root of shape.roots) walk(root);
   for (const d of shape.detached) walk(d.id);

@@ -422,7 +422,9 @@ export class ThreadMindServices {
         warnings.push(...this.missingRelated(project.id, related));
       }
       await this.store.writeThread(project.id, thread);
-      await this.remember(project.id, id);
+      // From here on the thread exists: nothing may fail the call (a retry would create a duplicate).
+      const unremembered = await this.rememberAfterWrite(project.id, id);
+      if (unremembered !== null) warnings.push(unremembered);
       return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
     });
   }
@@ -447,9 +449,30 @@ export class ThreadMindServices {
    * would get a tree of that size as the tool result); thread_list still shows the whole tree.
    */
   private treeText(project: Project, activeId: string, written?: Thread): string {
-    if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
-    const { threads, problems } = this.store.readAllThreads(project.id);
-    return this.renderTreeOf(project, threads, problems, activeId);
+    // Shown after the write: a failure here is told in the text, never thrown (the write stands; a retry would repeat it).
+    try {
+      if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
+      const { threads, problems } = this.store.readAllThreads(project.id);
+      return this.renderTreeOf(project, threads, problems, activeId);
+    } catch (e) {
+      return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
+    }
+  }
+
+  /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
+  private async rememberAfterWrite(projectId: string, threadId: string): Promise<string | null> {
+    try {
+      await this.remember(projectId, threadId);
+      return null;
+    } catch (e) {
+      return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
+    }
+  }
+
+  /** The tree after a write, with the line of a step after it that failed (if any). */
+  private treeAfter(project: Project, activeId: string, note: string | null): string {
+    const tree = this.treeText(project, activeId);
+    return note === null ? tree : `${tree}\n\n${note}`;
   }
 
   /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
@@ -500,11 +523,12 @@ export class ThreadMindServices {
       checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
       await this.store.writeThread(project.id, updated);
       let activeId = sessionThreadId;
+      let note: string | null = null;
       if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
         activeId = thread.parentId;
-        await this.remember(project.id, activeId);
+        note = await this.rememberAfterWrite(project.id, activeId);
       }
-      return { thread: updated, tree: this.treeText(project, activeId) };
+      return { thread: updated, tree: this.treeAfter(project, activeId, note) };
     });
   }
 
@@ -529,8 +553,8 @@ export class ThreadMindServices {
       const closed: Thread = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, newParent);
       await this.store.writeThread(project.id, closed);
-      await this.remember(project.id, parent.id);
-      return { thread: closed, parent: newParent, tree: this.treeText(project, parent.id) };
+      const note = await this.rememberAfterWrite(project.id, parent.id);
+      return { thread: closed, parent: newParent, tree: this.treeAfter(project, parent.id, note) };
     });
   }
 
@@ -564,7 +588,8 @@ export class ThreadMindServices {
       let activeId = sessionThreadId;
       if (doomed.includes(sessionThreadId)) {
         activeId = thread.parentId ?? MAIN_THREAD_ID;
-        await this.remember(project.id, activeId);
+        const note = await this.rememberAfterWrite(project.id, activeId);
+        if (note !== null) warnings.push(note);
       }
       return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
     });

@@ -94,6 +94,9 @@ function describeCycle(ids: string[], from: number): string {
   return `${shown.join(" → ")}${n > CYCLE_IDS_SHOWN ? `, ${n.toLocaleString("en-US")} threads` : ""}`;
 }
 
+/** Levels of indentation shown; deeper threads are drawn at this indentation with their depth written out. */
+export const INDENT_LEVELS = 40;
+
 export interface RenderOptions {
   title: string;
   activeId: string | null;
@@ -114,14 +117,22 @@ export function renderTree(threads: Map<string, Thread>, options: RenderOptions)
     if (t.id === options.activeId) parts.push("◀ active");
     return parts.join(" ");
   };
-  const walk = (id: string, prefix: string, last: boolean, isRoot: boolean) => {
+  // Iterative (a recursive walk overflows the stack past ~2,000 levels), and the indentation stops growing at
+  // INDENT_LEVELS so that the text stays linear in the number of threads however deep the tree is.
+  const stack: { id: string; prefix: string; last: boolean; level: number }[] = [];
+  const seen = new Set<string>();
+  for (const r of [...shape.roots].reverse()) stack.push({ id: r, prefix: "", last: true, level: 0 });
+  while (stack.length > 0) {
+    const { id, prefix, last, level } = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
     const t = threads.get(id)!;
-    lines.push(isRoot ? label(t) : `${prefix}${last ? "└── " : "├── "}${label(t)}`);
+    const deep = level > INDENT_LEVELS ? `[depth ${level + 1}] ` : "";
+    lines.push(level === 0 ? label(t) : `${prefix}${last ? "└── " : "├── "}${deep}${label(t)}`);
     const kids = shape.children.get(id) ?? [];
-    const childPrefix = isRoot ? "" : `${prefix}${last ? "    " : "│   "}`;
-    kids.forEach((k, i) => walk(k, childPrefix, i === kids.length - 1, false));
-  };
-  for (const r of shape.roots) walk(r, "", true, true);
+    const childPrefix = level === 0 ? "" : level >= INDENT_LEVELS ? prefix : `${prefix}${last ? "    " : "│   "}`;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ id: kids[i]!, prefix: childPrefix, last: i === kids.length - 1, level: level + 1 });
+  }
   if (shape.detached.length > 0) {
     lines.push("", "⚠ Detached threads (fix their parentId):");
     for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id)!)}: ${d.why}`);
