@@ -3953,10 +3953,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -3970,7 +3970,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -3994,7 +3994,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4010,7 +4010,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4099,7 +4099,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep2 = "";
+        let sep3 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4113,13 +4113,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep2 + cb;
-              sep2 = "";
+                comment += sep3 + cb;
+              sep3 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep2 += source;
+                sep3 += source;
               hasSpace = true;
               break;
             default:
@@ -4161,18 +4161,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value) {
+          if (!props.anchor && !props.tag && !sep3 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4226,8 +4226,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+        if (!isMap && !sep3 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4239,7 +4239,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4250,8 +4250,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep2)
-                for (const st of sep2) {
+              if (sep3)
+                for (const st of sep3) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4268,7 +4268,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4446,7 +4446,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep2 = "";
+      let sep3 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4463,24 +4463,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep2 === " ")
-            sep2 = "\n";
-          else if (!prevMoreIndented && sep2 === "\n")
-            sep2 = "\n\n";
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep2 === "\n")
+          if (sep3 === "\n")
             value += "\n";
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          value += sep2 + content;
-          sep2 = " ";
+          value += sep3 + content;
+          sep3 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4662,25 +4662,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep2 = " ";
+      let sep3 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep2 === "\n")
-            res += sep2;
+          if (sep3 === "\n")
+            res += sep3;
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          res += sep2 + lm;
-          sep2 = " ";
+          res += sep3 + lm;
+          sep3 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      return res + sep3 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5483,14 +5483,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value }) {
+    function stringifyItem({ start, key, sep: sep3, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep2)
-        for (const st of sep2)
+      if (sep3)
+        for (const st of sep3)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6652,18 +6652,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep2;
+          let sep3;
           if (scalar.end) {
-            sep2 = scalar.end;
-            sep2.push(this.sourceToken);
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep2 = [this.sourceToken];
+            sep3 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep2 }]
+            items: [{ start, key: scalar, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6816,15 +6816,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep2 = it.sep;
-                  sep2.push(this.sourceToken);
+                  const sep3 = it.sep;
+                  sep3.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep2 }]
+                    items: [{ start: start2, key, sep: sep3 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7018,13 +7018,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep2 = fc.end.splice(1, fc.end.length);
-            sep2.push(this.sourceToken);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep2 }]
+              items: [{ start, key: fc, sep: sep3 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -10929,8 +10929,8 @@ var ProjectIndex = class {
   }
   /** Brings the catalog up to date with the thread files (see the class comment for how little a warm check costs). */
   async refresh() {
-    await new Promise((resolve8) => setImmediate(resolve8));
-    await new Promise((resolve8) => setImmediate(resolve8));
+    await new Promise((resolve9) => setImmediate(resolve9));
+    await new Promise((resolve9) => setImmediate(resolve9));
     this.filesRead = 0;
     if (!this.catalogLoaded) this.loadCatalogFile();
     const dirStamp = stampOf(this.threadsDir);
@@ -11288,8 +11288,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join18 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join18(before, endsWithNewline.before), after: join18(after, endsWithNewline.after) };
+  const join19 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join19(before, endsWithNewline.before), after: join19(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -12787,7 +12787,7 @@ async function openTranscript(path) {
     const before = statSync(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = openSync(path, "r");
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
@@ -13174,19 +13174,47 @@ var SessionAccumulator = class {
 };
 var SAVED_TO = /Full output saved to: ([^\n]+)\n/;
 var SAVED_MAX_BYTES = 1024 * 1024;
-function savedOutputPathOf(record2) {
-  if (!record2.isPersistedOutputPreview) return null;
-  return SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim() ?? null;
+function sessionFolderOf(transcriptPath) {
+  return join(dirname(resolve(transcriptPath)), basename(transcriptPath, ".jsonl"));
 }
-function readSavedOutput(path) {
-  let size;
+function inside(path, folder) {
+  return path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
+}
+function savedOutputPathOf(record2, transcriptPath) {
+  if (!record2.isPersistedOutputPreview) return null;
+  const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
+  if (named === void 0 || named === "" || !isAbsolute(named)) return null;
+  const path = resolve(named);
+  return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
+}
+function errorCode(e) {
+  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : void 0;
+}
+var ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
+function readSavedOutput(path, transcriptPath) {
+  const folder = sessionFolderOf(transcriptPath);
+  if (!inside(resolve(path), folder)) return null;
+  let fd;
   try {
-    size = statSync(path).size;
+    const realFolder = realpathSync(folder);
+    const realDir = realpathSync(dirname(resolve(path)));
+    if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
+    fd = openSync(join(realDir, basename(path)), constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
+    if (ABSENT.has(errorCode(e) ?? "")) return null;
     throw e;
   }
-  return size > SAVED_MAX_BYTES ? null : readFileSync(path, "utf8");
+  try {
+    const stat2 = fstatSync(fd);
+    if (!stat2.isFile() || stat2.size > SAVED_MAX_BYTES) return null;
+    const buffer = Buffer.alloc(Math.min(stat2.size, SAVED_MAX_BYTES) + 1);
+    let length = 0;
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, length);
+    if (length > SAVED_MAX_BYTES) return null;
+    return buffer.subarray(0, length).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
 }
 
 // src/core/savings-scan.ts
@@ -13325,7 +13353,7 @@ async function scanSession(file, onBytes) {
           contentHash: contentHash(record2.text),
           preview: record2.isPersistedOutputPreview,
           previewText: record2.isPersistedOutputPreview ? record2.text : null,
-          savedOutputPath: savedOutputPathOf(record2),
+          savedOutputPath: savedOutputPathOf(record2, file.path),
           source: null,
           threadId: null
         };
@@ -13529,9 +13557,9 @@ function findRestarts(sessions, measurements) {
 }
 
 // src/core/savings-receipts.ts
-function savedOutputHash(seen) {
+function savedOutputHash(seen, transcriptPath) {
   if (seen.savedOutputPath === null) return null;
-  const text = readSavedOutput(seen.savedOutputPath);
+  const text = readSavedOutput(seen.savedOutputPath, transcriptPath);
   return text === null ? null : contentHash(text);
 }
 function checkReceipt(injection, session, savedHash = savedOutputHash) {
@@ -13539,7 +13567,7 @@ function checkReceipt(injection, session, savedHash = savedOutputHash) {
   const all = [...session.threadMindInjections, ...session.otherInjections];
   if (all.some((i) => i.contentHash === injection.contentHash)) return "delivered";
   const previews = all.filter((i) => i.preview);
-  if (previews.some((i) => savedHash(i) === injection.contentHash)) return "preview";
+  if (previews.some((i) => savedHash(i, session.path) === injection.contentHash)) return "preview";
   if (previews.some((i) => i.previewText !== null && i.previewText.includes(`(${injection.threadId})`))) return "preview";
   return "missing";
 }
@@ -13553,8 +13581,8 @@ function summarizeReceipts(injections, sessions) {
   const checked = { delivered: 0, preview: 0, missing: 0, "not-scanned": 0 };
   const details = [];
   const hashes = /* @__PURE__ */ new Map();
-  const cachedHash = (seen2) => {
-    if (!hashes.has(seen2)) hashes.set(seen2, savedOutputHash(seen2));
+  const cachedHash = (seen2, transcriptPath) => {
+    if (!hashes.has(seen2)) hashes.set(seen2, savedOutputHash(seen2, transcriptPath));
     return hashes.get(seen2);
   };
   for (const injection of injections.filter(isInjection2)) {
@@ -14114,8 +14142,8 @@ function checkNode(version) {
   return fail("node", "Node.js", `Install Node.js ${MIN_NODE_MAJOR} or later (https://nodejs.org) and make it the \`node\` on PATH: the hooks and the MCP server run with it.`, `${version} is too old (ThreadMind needs ${MIN_NODE_MAJOR} or later)`);
 }
 function gitVersion(env) {
-  return new Promise((resolve8) => {
-    execFile("git", ["--version"], { env: { ...process.env, ...env } }, (error, stdout) => resolve8(error ? null : stdout.trim()));
+  return new Promise((resolve9) => {
+    execFile("git", ["--version"], { env: { ...process.env, ...env } }, (error, stdout) => resolve9(error ? null : stdout.trim()));
   });
 }
 async function checkGit(workspace, env) {

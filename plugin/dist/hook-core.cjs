@@ -3996,10 +3996,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4013,7 +4013,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4037,7 +4037,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4053,7 +4053,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4144,7 +4144,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep2 = "";
+        let sep3 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4158,13 +4158,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep2 + cb;
-              sep2 = "";
+                comment += sep3 + cb;
+              sep3 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep2 += source;
+                sep3 += source;
               hasSpace = true;
               break;
             default:
@@ -4207,18 +4207,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value) {
+          if (!props.anchor && !props.tag && !sep3 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4272,8 +4272,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+        if (!isMap && !sep3 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4285,7 +4285,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4296,8 +4296,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep2)
-                for (const st of sep2) {
+              if (sep3)
+                for (const st of sep3) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4314,7 +4314,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4494,7 +4494,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep2 = "";
+      let sep3 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4511,24 +4511,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep2 === " ")
-            sep2 = "\n";
-          else if (!prevMoreIndented && sep2 === "\n")
-            sep2 = "\n\n";
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep2 === "\n")
+          if (sep3 === "\n")
             value += "\n";
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          value += sep2 + content;
-          sep2 = " ";
+          value += sep3 + content;
+          sep3 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4711,25 +4711,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep2 = " ";
+      let sep3 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep2 === "\n")
-            res += sep2;
+          if (sep3 === "\n")
+            res += sep3;
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          res += sep2 + lm;
-          sep2 = " ";
+          res += sep3 + lm;
+          sep3 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      return res + sep3 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5539,14 +5539,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value }) {
+    function stringifyItem({ start, key, sep: sep3, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep2)
-        for (const st of sep2)
+      if (sep3)
+        for (const st of sep3)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6713,18 +6713,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep2;
+          let sep3;
           if (scalar.end) {
-            sep2 = scalar.end;
-            sep2.push(this.sourceToken);
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep2 = [this.sourceToken];
+            sep3 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep2 }]
+            items: [{ start, key: scalar, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6877,15 +6877,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep2 = it.sep;
-                  sep2.push(this.sourceToken);
+                  const sep3 = it.sep;
+                  sep3.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep2 }]
+                    items: [{ start: start2, key, sep: sep3 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7079,13 +7079,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep2 = fc.end.splice(1, fc.end.length);
-            sep2.push(this.sourceToken);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep2 }]
+              items: [{ start, key: fc, sep: sep3 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7376,37 +7376,66 @@ var init_content_hash = __esm({
 });
 
 // src/core/saved-output.ts
-function savedOutputPathOf(record2) {
-  if (!record2.isPersistedOutputPreview) return null;
-  return SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim() ?? null;
+function sessionFolderOf(transcriptPath) {
+  return (0, import_node_path20.join)((0, import_node_path20.dirname)((0, import_node_path20.resolve)(transcriptPath)), (0, import_node_path20.basename)(transcriptPath, ".jsonl"));
 }
-function readSavedOutput(path) {
-  let size;
+function inside(path, folder) {
+  return path.startsWith(folder.endsWith(import_node_path20.sep) ? folder : `${folder}${import_node_path20.sep}`);
+}
+function savedOutputPathOf(record2, transcriptPath) {
+  if (!record2.isPersistedOutputPreview) return null;
+  const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
+  if (named === void 0 || named === "" || !(0, import_node_path20.isAbsolute)(named)) return null;
+  const path = (0, import_node_path20.resolve)(named);
+  return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
+}
+function errorCode(e) {
+  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : void 0;
+}
+function readSavedOutput(path, transcriptPath) {
+  const folder = sessionFolderOf(transcriptPath);
+  if (!inside((0, import_node_path20.resolve)(path), folder)) return null;
+  let fd;
   try {
-    size = (0, import_node_fs25.statSync)(path).size;
+    const realFolder = (0, import_node_fs25.realpathSync)(folder);
+    const realDir = (0, import_node_fs25.realpathSync)((0, import_node_path20.dirname)((0, import_node_path20.resolve)(path)));
+    if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
+    fd = (0, import_node_fs25.openSync)((0, import_node_path20.join)(realDir, (0, import_node_path20.basename)(path)), import_node_fs25.constants.O_RDONLY | (import_node_fs25.constants.O_NONBLOCK ?? 0) | (import_node_fs25.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
+    if (ABSENT.has(errorCode(e) ?? "")) return null;
     throw e;
   }
-  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs25.readFileSync)(path, "utf8");
+  try {
+    const stat = (0, import_node_fs25.fstatSync)(fd);
+    if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
+    const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
+    let length = 0;
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs25.readSync)(fd, buffer, length, buffer.length - length, length);
+    if (length > SAVED_MAX_BYTES) return null;
+    return buffer.subarray(0, length).toString("utf8");
+  } finally {
+    (0, import_node_fs25.closeSync)(fd);
+  }
 }
-var import_node_fs25, SAVED_TO, SAVED_MAX_BYTES;
+var import_node_fs25, import_node_path20, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/saved-output.ts"() {
     "use strict";
     import_node_fs25 = require("fs");
+    import_node_path20 = require("path");
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
+    ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
   }
 });
 
 // src/hooks/receipt-match.ts
-function savedOutputPath(record2) {
-  return savedOutputPathOf(record2);
+function savedOutputPath(record2, transcriptPath) {
+  return savedOutputPathOf(record2, transcriptPath);
 }
-function savedOutputText(record2) {
-  const path = savedOutputPathOf(record2);
-  return path === null ? null : readSavedOutput(path);
+function savedOutputText(record2, transcriptPath) {
+  const path = savedOutputPathOf(record2, transcriptPath);
+  return path === null ? null : readSavedOutput(path, transcriptPath);
 }
 function receiptWith(injection, found, identity, savedIdentity) {
   const startRecords = found.filter((r) => r.hookEvent === null || r.hookEvent === "SessionStart");
@@ -7430,11 +7459,11 @@ __export(receipt_rule_exports, {
   savedOutputHash: () => savedOutputHash,
   savedOutputPath: () => savedOutputPath
 });
-function savedOutputHash(record2) {
-  const text = savedOutputText(record2);
+function savedOutputHash(record2, transcriptPath) {
+  const text = savedOutputText(record2, transcriptPath);
   return text === null ? null : contentHash(text);
 }
-function receiptFor(injection, found, savedHash = savedOutputHash) {
+function receiptFor(injection, found, savedHash = () => null) {
   return receiptWith(injection, found, { of: contentHash, value: injection.contentHash }, savedHash);
 }
 var init_receipt_rule = __esm({
@@ -10753,8 +10782,8 @@ var ProjectIndex = class {
   }
   /** Brings the catalog up to date with the thread files (see the class comment for how little a warm check costs). */
   async refresh() {
-    await new Promise((resolve5) => setImmediate(resolve5));
-    await new Promise((resolve5) => setImmediate(resolve5));
+    await new Promise((resolve6) => setImmediate(resolve6));
+    await new Promise((resolve6) => setImmediate(resolve6));
     this.filesRead = 0;
     if (!this.catalogLoaded) this.loadCatalogFile();
     const dirStamp = stampOf(this.threadsDir);
@@ -11115,8 +11144,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join17 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join17(before, endsWithNewline.before), after: join17(after, endsWithNewline.after) };
+  const join18 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join18(before, endsWithNewline.before), after: join18(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -12694,7 +12723,7 @@ async function openTranscript(path) {
     const before = (0, import_node_fs24.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs24.openSync)(path, "r");
+    fd = (0, import_node_fs24.openSync)(path, import_node_fs24.constants.O_RDONLY | (import_node_fs24.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
@@ -13033,17 +13062,17 @@ async function readReceiptRecords(pending, transcriptPath) {
   }
   return found;
 }
-async function receiptEvents(pending, found) {
+async function receiptEvents(pending, found, transcriptPath) {
   const legacy = pending.some((i) => i.fingerprint === void 0) ? await Promise.resolve().then(() => (init_receipt_rule(), receipt_rule_exports)) : null;
   return pending.flatMap((injection) => {
     const fingerprint = injection.fingerprint;
     const receipt = fingerprint !== void 0 ? (
       // A text of another length is not the injected one: only texts of its length are fingerprinted.
       receiptWith(injection, found, { of: (t) => t.length === injection.chars ? textFingerprint(t) : "", value: fingerprint }, (r) => {
-        const text = savedOutputText(r);
+        const text = savedOutputText(r, transcriptPath);
         return text === null ? null : textFingerprint(text);
       })
-    ) : legacy.receiptFor(injection, found);
+    ) : legacy.receiptFor(injection, found, (r) => legacy.savedOutputHash(r, transcriptPath));
     if (receipt === "pending") return [];
     return [{ kind: "receipt", at: nextTimestamp(), sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt }];
   });
@@ -13079,10 +13108,10 @@ async function measureSize(store, input, kind) {
     { kind: kind === "sessionEnds" ? "sessionEnd" : "preCompact", ...record2 },
     { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId }
   );
-  if (receipts !== null) {
+  if (receipts !== null && input.transcriptPath) {
     try {
       if ("error" in receipts) throw receipts.error;
-      events.push(...await receiptEvents(pending, receipts.records));
+      events.push(...await receiptEvents(pending, receipts.records, input.transcriptPath));
     } catch (e) {
       notes.push(failureLine("could not check the context receipt", e));
     }

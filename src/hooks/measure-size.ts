@@ -61,10 +61,10 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
     { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId },
   );
   // A transcript that cannot be read cannot settle receipts either (receipts stays null then).
-  if (receipts !== null) {
+  if (receipts !== null && input.transcriptPath) {
     try {
       if ("error" in receipts) throw receipts.error;
-      events.push(...(await receiptEvents(pending, receipts.records)));
+      events.push(...(await receiptEvents(pending, receipts.records, input.transcriptPath)));
     } catch (e) {
       notes.push(failureLine("could not check the context receipt", e));
     }

@@ -28,8 +28,8 @@ export async function readReceiptRecords(pending: readonly InjectionRecord[], tr
   return found;
 }
 
-/** Receipt events for the pending injections, given the records found. */
-export async function receiptEvents(pending: readonly InjectionRecord[], found: readonly HookContextRecord[]): Promise<MeasurementEvent[]> {
+/** Receipt events for the pending injections, given the records found in the transcript at `transcriptPath`. */
+export async function receiptEvents(pending: readonly InjectionRecord[], found: readonly HookContextRecord[], transcriptPath: string): Promise<MeasurementEvent[]> {
   // Injections logged with a fingerprint are recognised by it; older ones by their sha1 content hash, loaded only then.
   const legacy = pending.some((i) => i.fingerprint === undefined) ? await import("./receipt-rule.js") : null;
   return pending.flatMap((injection): MeasurementEvent[] => {
@@ -38,10 +38,10 @@ export async function receiptEvents(pending: readonly InjectionRecord[], found: 
       fingerprint !== undefined
         ? // A text of another length is not the injected one: only texts of its length are fingerprinted.
           receiptWith(injection, found, { of: (t) => (t.length === injection.chars ? textFingerprint(t) : ""), value: fingerprint }, (r) => {
-            const text = savedOutputText(r);
+            const text = savedOutputText(r, transcriptPath);
             return text === null ? null : textFingerprint(text);
           })
-        : legacy!.receiptFor(injection, found);
+        : legacy!.receiptFor(injection, found, (r) => legacy!.savedOutputHash(r, transcriptPath));
     if (receipt === "pending") return [];
     return [{ kind: "receipt", at: nextTimestamp(), sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt }];
   });
