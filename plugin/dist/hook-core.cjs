@@ -8938,19 +8938,31 @@ function sectionKeyOf(heading) {
   }
   return null;
 }
+var FENCE_LINE = /^\s*(```|~~~)/;
+var FenceTracker = class {
+  fence = null;
+  /** Takes the next line; true when it is outside every fenced block (an opening or closing fence line is inside). */
+  outside(line) {
+    const marker = FENCE_LINE.exec(line)?.[1];
+    if (marker !== void 0) {
+      if (this.fence === null) this.fence = marker;
+      else if (marker === this.fence) this.fence = null;
+      return false;
+    }
+    return this.fence === null;
+  }
+  /** The fence still open after the last line (null when none): a block that ends inside one must close it. */
+  get open() {
+    return this.fence;
+  }
+};
 function parseSummary(summary) {
   const lines = summary.split("\n");
   const preamble = [];
   const sections = [];
-  let fence = null;
+  const fences = new FenceTracker();
   for (const line of lines) {
-    const fenceMatch = /^\s*(```+|~~~+)/.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1];
-      if (fence === null) fence = marker[0];
-      else if (marker[0] === fence) fence = null;
-    }
-    const heading = fence === null ? HEADING.exec(line) : null;
+    const heading = fences.outside(line) ? HEADING.exec(line) : null;
     if (heading && !line.startsWith("###")) {
       const title = heading[1];
       sections.push({ key: sectionKeyOf(title), heading: title, lines: [] });
@@ -9207,11 +9219,10 @@ function withWarning(text, warning) {
 ${warning}` : text;
 }
 function demoteHeadings(text) {
-  let inFence = false;
-  return text.split("\n").map((line) => {
-    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-    return !inFence && /^## /.test(line) ? `#${line}` : line;
-  }).join("\n");
+  const fences = new FenceTracker();
+  const demoted = text.split("\n").map((line) => fences.outside(line) && /^ {0,3}##(?!#)/.test(line) ? line.replace("##", "###") : line).join("\n");
+  return fences.open === null ? demoted : `${demoted}
+${fences.open}`;
 }
 
 // src/core/tree-render.ts

@@ -1,5 +1,5 @@
 // Assembles a thread's context: system context, ancestors' Decisions/Constraints, the active summary, within a budget.
-import { ancestorExcerpt } from "./summary-sections.js";
+import { ancestorExcerpt, FenceTracker } from "./summary-sections.js";
 import type { Project, Thread, ThreadStatus } from "./types.js";
 import type { AncestorWalk } from "./thread-chain.js";
 
@@ -307,14 +307,16 @@ function withWarning(text: string, warning: string | undefined): string {
   return warning ? `${text}\n\n${warning}` : text;
 }
 
-/** Section headings inside a thread block become "###" so that "## Thread:" stays the only level-2 heading. */
+/**
+ * Section headings inside a thread block become "###" so that "## Thread:" stays the only level-2 heading; fenced code
+ * is told by the section parser's own rule (FenceTracker), so no line is code to one and a heading to the other.
+ */
 function demoteHeadings(text: string): string {
-  let inFence = false;
-  return text
+  const fences = new FenceTracker();
+  const demoted = text
     .split("\n")
-    .map((line) => {
-      if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-      return !inFence && /^## /.test(line) ? `#${line}` : line;
-    })
+    .map((line) => (fences.outside(line) && /^ {0,3}##(?!#)/.test(line) ? line.replace("##", "###") : line))
     .join("\n");
+  // A fence left open would make every block after this one code (the active thread's heading included): close it.
+  return fences.open === null ? demoted : `${demoted}\n${fences.open}`;
 }
