@@ -9168,7 +9168,7 @@ function cutActive(body, render, fits, input) {
   let best = null;
   for (const framing of ["full", "compact", "bare"]) {
     const note = notes[framing];
-    const tryLength = (n) => render(n === 0 ? "\u2026" : `${body.slice(0, n).trimEnd()}\u2026`, note, framing);
+    const tryLength = (n) => render(n === 0 ? "\u2026" : closeFence(`${body.slice(0, n).trimEnd()}\u2026`), note, framing);
     let found = null;
     let lo2 = 0;
     let hi2 = body.length;
@@ -9222,6 +9222,12 @@ function demoteHeadings(text) {
   const fences = new FenceTracker();
   const demoted = text.split("\n").map((line) => fences.outside(line) && /^ {0,3}##(?!#)/.test(line) ? line.replace("##", "###") : line).join("\n");
   return fences.open === null ? demoted : `${demoted}
+${fences.open}`;
+}
+function closeFence(text) {
+  const fences = new FenceTracker();
+  for (const line of text.split("\n")) fences.outside(line);
+  return fences.open === null ? text : `${text}
 ${fences.open}`;
 }
 

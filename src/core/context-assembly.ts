@@ -250,7 +250,7 @@ function cutActive(
   let best: { rendered: Rendered; kept: number } | null = null;
   for (const framing of ["full", "compact", "bare"] as const) {
     const note = notes[framing];
-    const tryLength = (n: number) => render(n === 0 ? "…" : `${body.slice(0, n).trimEnd()}…`, note, framing);
+    const tryLength = (n: number) => render(n === 0 ? "…" : closeFence(`${body.slice(0, n).trimEnd()}…`), note, framing);
     let found: { rendered: Rendered; kept: number } | null = null;
     let lo = 0;
     let hi = body.length;
@@ -319,4 +319,11 @@ function demoteHeadings(text: string): string {
     .join("\n");
   // A fence left open would make every block after this one code (the active thread's heading included): close it.
   return fences.open === null ? demoted : `${demoted}\n${fences.open}`;
+}
+
+/** `text` with a fence it leaves open closed (a summary cut inside a code block). */
+function closeFence(text: string): string {
+  const fences = new FenceTracker();
+  for (const line of text.split("\n")) fences.outside(line);
+  return fences.open === null ? text : `${text}\n${fences.open}`;
 }

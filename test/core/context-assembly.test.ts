@@ -282,3 +282,17 @@ describe("mismatched code fences", () => {
     expect((await s.contextGet()).text).toContain("###\tThread: Fake with a tab");
   });
 });
+
+describe("a summary cut inside a code block", () => {
+  test("the cut closes the fence, so the note and the footer are not code", async () => {
+    repo = makeTempRepo({ git: false });
+    const s = servicesFor(repo.dir);
+    await s.projectCreate({ title: "P" });
+    await s.summaryUpdate({ content: `## State\n- before the code\n\`\`\`ts\n${"const x = 1;\n".repeat(200)}\`\`\`\n- after the code` });
+    const ctx = await s.contextGet({ maxChars: 1_000 });
+    expect(ctx.truncated).toBe(true);
+    expect(ctx.text.length).toBeLessThanOrEqual(1_000);
+    expect(ctx.text).toMatch(/\nconst x[^\n]*…\n```\n\n_\[Summary cut to fit the budget of 1000 characters: /);
+    expect(parseSummary(ctx.text).sections.map((x) => x.heading)).toEqual(["Thread: P (active)"]);
+  });
+});
