@@ -35858,7 +35858,8 @@ ${line}`;
       const thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
       await this.store.writeProject(project);
       await this.store.writeThread(id, thread);
-      await this.remember(id, MAIN_THREAD_ID);
+      const unremembered = await this.rememberAfterWrite(id, MAIN_THREAD_ID);
+      if (unremembered !== null && !this.notices.includes(unremembered)) this.notices.push(unremembered);
       return { project, thread };
     });
     return result;
@@ -36214,7 +36215,13 @@ ${note}`;
       await this.store.writeThread(project.id, next);
       return next;
     });
-    const tokens = await this.tokens.count(updated.summary);
+    let tokens;
+    try {
+      tokens = await this.tokens.count(updated.summary);
+    } catch (e) {
+      tokens = charsEstimate(updated.summary);
+      warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
+    }
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
   }

@@ -13,7 +13,7 @@ import { GitError, headCommit, headCommitFromWorkTree, isDefaultBranch, readBran
 import { resolveAuthorId } from "./author.js";
 import { localStatePath, readLocalState, type LocalState, type LocalStateRead } from "./local-state.js";
 import { writeLocalState } from "./local-state-write.js";
-import { TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
+import { charsEstimate, TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
 import { assembleContext, readChainWithinBudget, type AssembledContext } from "./context-assembly.js";
 import { renderTree } from "./tree-render.js";
 import { updateSection } from "./summary-sections.js";
@@ -261,7 +261,9 @@ export class ThreadMindServices {
       const thread: Thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
       await this.store.writeProject(project);
       await this.store.writeThread(id, thread);
-      await this.remember(id, MAIN_THREAD_ID);
+      // The project exists from here on: a failure to select it is a note, never a failed call (a retry would make a second one).
+      const unremembered = await this.rememberAfterWrite(id, MAIN_THREAD_ID);
+      if (unremembered !== null && !this.notices.includes(unremembered)) this.notices.push(unremembered);
       return { project, thread };
     });
     return result;
@@ -656,7 +658,14 @@ export class ThreadMindServices {
       await this.store.writeThread(project.id, next);
       return next;
     });
-    const tokens = await this.tokens.count(updated.summary);
+    // The summary is written: counting it must not turn the call into a failure (a retry would append it twice).
+    let tokens: number;
+    try {
+      tokens = await this.tokens.count(updated.summary);
+    } catch (e) {
+      tokens = charsEstimate(updated.summary);
+      warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
+    }
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
   }

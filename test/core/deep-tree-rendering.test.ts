@@ -57,3 +57,15 @@ describe(`a ${DEPTH.toLocaleString("en-US")}-deep chain`, () => {
     expect(stats.summaries).toHaveLength(DEPTH + 1);
   });
 });
+
+describe("a failure after a write is never reported as a failed write", () => {
+  test("summary_update whose exact token count fails (the tokenizer cannot load) saves once and says so in a warning", async () => {
+    repo = makeTempRepo({ git: false });
+    const s = servicesFor(repo.dir, "s", { encoder: async () => Promise.reject(new Error("tiktoken assets missing")) });
+    await s.projectCreate({ title: "P" });
+    const updated = await s.summaryUpdate({ section: "decisions", content: "- appended once" });
+    expect(updated.thread.summary).toBe("## Decisions\n- appended once");
+    expect(updated.warnings).toEqual([`The summary was saved, but its tokens could not be counted exactly (tiktoken assets missing): ~${updated.tokens} is an estimate.`]);
+    expect(servicesFor(repo.dir, "other").store.readThread("p", "main").summary).toBe("## Decisions\n- appended once");
+  });
+});
