@@ -3954,10 +3954,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -3971,7 +3971,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -3995,7 +3995,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4011,7 +4011,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4100,7 +4100,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep2 = "";
+        let sep3 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4114,13 +4114,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep2 + cb;
-              sep2 = "";
+                comment += sep3 + cb;
+              sep3 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep2 += source;
+                sep3 += source;
               hasSpace = true;
               break;
             default:
@@ -4162,18 +4162,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value) {
+          if (!props.anchor && !props.tag && !sep3 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4227,8 +4227,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+        if (!isMap && !sep3 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4240,7 +4240,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4251,8 +4251,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep2)
-                for (const st of sep2) {
+              if (sep3)
+                for (const st of sep3) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4269,7 +4269,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4447,7 +4447,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep2 = "";
+      let sep3 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4464,24 +4464,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep2 === " ")
-            sep2 = "\n";
-          else if (!prevMoreIndented && sep2 === "\n")
-            sep2 = "\n\n";
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep2 === "\n")
+          if (sep3 === "\n")
             value += "\n";
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          value += sep2 + content;
-          sep2 = " ";
+          value += sep3 + content;
+          sep3 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4663,25 +4663,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep2 = " ";
+      let sep3 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep2 === "\n")
-            res += sep2;
+          if (sep3 === "\n")
+            res += sep3;
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          res += sep2 + lm;
-          sep2 = " ";
+          res += sep3 + lm;
+          sep3 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      return res + sep3 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5484,14 +5484,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value }) {
+    function stringifyItem({ start, key, sep: sep3, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep2)
-        for (const st of sep2)
+      if (sep3)
+        for (const st of sep3)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6653,18 +6653,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep2;
+          let sep3;
           if (scalar.end) {
-            sep2 = scalar.end;
-            sep2.push(this.sourceToken);
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep2 = [this.sourceToken];
+            sep3 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep2 }]
+            items: [{ start, key: scalar, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6817,15 +6817,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep2 = it.sep;
-                  sep2.push(this.sourceToken);
+                  const sep3 = it.sep;
+                  sep3.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep2 }]
+                    items: [{ start: start2, key, sep: sep3 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7019,13 +7019,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep2 = fc.end.splice(1, fc.end.length);
-            sep2.push(this.sourceToken);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep2 }]
+              items: [{ start, key: fc, sep: sep3 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -9107,19 +9107,31 @@ function sectionKeyOf(heading) {
   }
   return null;
 }
+var FENCE_LINE = /^\s*(```|~~~)/;
+var FenceTracker = class {
+  fence = null;
+  /** Takes the next line; true when it is outside every fenced block (an opening or closing fence line is inside). */
+  outside(line) {
+    const marker = FENCE_LINE.exec(line)?.[1];
+    if (marker !== void 0) {
+      if (this.fence === null) this.fence = marker;
+      else if (marker === this.fence) this.fence = null;
+      return false;
+    }
+    return this.fence === null;
+  }
+  /** The fence still open after the last line (null when none): a block that ends inside one must close it. */
+  get open() {
+    return this.fence;
+  }
+};
 function parseSummary(summary) {
   const lines = summary.split("\n");
   const preamble = [];
   const sections = [];
-  let fence = null;
+  const fences = new FenceTracker();
   for (const line of lines) {
-    const fenceMatch = /^\s*(```+|~~~+)/.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1];
-      if (fence === null) fence = marker[0];
-      else if (marker[0] === fence) fence = null;
-    }
-    const heading = fence === null ? HEADING.exec(line) : null;
+    const heading = fences.outside(line) ? HEADING.exec(line) : null;
     if (heading && !line.startsWith("###")) {
       const title = heading[1];
       sections.push({ key: sectionKeyOf(title), heading: title, lines: [] });
@@ -9176,18 +9188,54 @@ function trimBlankLines(text) {
 
 // src/core/context-assembly.ts
 var SEPARATOR = "\n\n---\n\n";
+var HEADING_TITLE_CHARS = 200;
+var NOTICE_TITLE_CHARS = 60;
+var ANCESTOR_WALK_LIMIT = 1e3;
+var ENOUGH_SUMMARY_CHARS = 200;
+function ancestorBlock(t, warning) {
+  const excerpt = ancestorExcerpt(t.summary);
+  if (excerpt === "") return "";
+  return withWarning(`## Thread: ${clip(oneLine(t.title), HEADING_TITLE_CHARS)}
+${demoteHeadings(excerpt)}`, warning);
+}
+function readChainWithinBudget(walk, start, budget) {
+  const nearestFirst = [start];
+  const bounded = budget.maxChars !== void 0 || budget.maxTokens !== void 0;
+  const tokenLimit = budget.maxTokens === void 0 ? Infinity : budget.maxTokens * 1.5 + 50;
+  let chars = 0;
+  let tokens = 0;
+  let cut = false;
+  for (let t = walk.next(); t !== null; t = walk.next()) {
+    nearestFirst.push(t);
+    if (!bounded) continue;
+    const block = ancestorBlock(t, void 0);
+    if (block !== "") {
+      chars += block.length + SEPARATOR.length;
+      if (budget.maxTokens !== void 0) tokens += budget.estimate(block);
+    }
+    if (budget.maxChars !== void 0 && chars > budget.maxChars || tokens > tokenLimit) {
+      cut = !walk.ended;
+      break;
+    }
+    if (walk.count >= ANCESTOR_WALK_LIMIT && !walk.ended) {
+      walk.notices.push(`_\u26A0 The chain above "${t.id}" is more than ${ANCESTOR_WALK_LIMIT.toLocaleString("en-US")} threads deep: farther ancestors are not read._`);
+      break;
+    }
+  }
+  return { threads: nearestFirst.reverse(), notices: walk.notices, cut };
+}
 function assembleContext(input) {
   const active = input.chain[input.chain.length - 1];
   if (!active) throw new Error("assembleContext needs at least the active thread");
   const ancestors = [];
-  for (const t of input.chain.slice(0, -1)) {
-    const excerpt = ancestorExcerpt(t.summary);
-    if (excerpt === "") continue;
-    ancestors.push({ threadId: t.id, text: withWarning(`## Thread: ${oneLine(t.title)}
-${demoteHeadings(excerpt)}`, input.warnings.get(t.id)) });
+  for (let i = 0; i < input.chain.length - 1; i++) {
+    const t = input.chain[i];
+    const text = ancestorBlock(t, input.warnings.get(t.id));
+    if (text !== "") ancestors.push({ threadId: t.id, title: t.title, text });
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
-  const activeHead = `## Thread: ${oneLine(active.title)} (active)
+  const activeTitle = clip(oneLine(active.title), HEADING_TITLE_CHARS);
+  const activeHead = `## Thread: ${activeTitle} (active)
 `;
   const relatedLine = input.related && input.related.length > 0 ? `
 
@@ -9196,66 +9244,128 @@ ${relatedText(input.related)}` : "";
   const system = input.project.systemContext?.trim() ? `## System Context
 ${input.project.systemContext.trim()}` : null;
   const depth = input.chain.length;
-  const render = (kept2, omitted2, withSystem2, body, cutNote) => {
-    const blocks = [];
-    const top = [...input.notices];
-    if (omitted2.length > 0) {
-      const titles = omitted2.map((id) => input.chain.find((t) => t.id === id)?.title ?? id);
-      top.push(`_Left out to fit the budget: ${omitted2.length} farther ancestor thread${omitted2.length === 1 ? "" : "s"} (${titles.join(", ")})._`);
-    }
-    if (system !== null && !withSystem2) top.push("_Left out to fit the budget: the project's system context._");
-    if (withSystem2 && system !== null) blocks.push(system);
-    if (top.length > 0) blocks.push(top.join("\n"));
-    blocks.push(...kept2.map((b) => b.text));
-    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote ? `
-
-${cutNote}` : ""}`, activeWarning));
-    const main2 = blocks.join(SEPARATOR);
-    const withFooter = (n) => `${main2}${SEPARATOR}_ThreadMind context: ~${n} tokens | depth: ${depth} thread${depth === 1 ? "" : "s"}_`;
+  const cutChain = input.chainCut === true;
+  const depthText = `${depth}${cutChain ? "+" : ""} thread${depth === 1 && !cutChain ? "" : "s"}`;
+  const withFooter = (main2) => {
+    const footed = (n) => `${main2}${SEPARATOR}_ThreadMind context: ~${n} tokens | depth: ${depthText}_`;
     let tokens = input.estimate(main2);
     for (let i = 0; i < 4; i++) {
-      const total = input.estimate(withFooter(tokens));
+      const total = input.estimate(footed(tokens));
       if (total === tokens) break;
       tokens = total;
     }
-    const text = withFooter(tokens);
+    const text = footed(tokens);
     return { text, tokens: Math.max(tokens, input.estimate(text)) };
   };
+  const render = (keptFrom, withSystem, body, cutNote, framing) => {
+    if (framing === "bare") {
+      const text = `${activeHead}${body}`;
+      return { text, tokens: input.estimate(text) };
+    }
+    if (framing === "compact") return withFooter(`${activeHead}${body}${cutNote ? `
+
+${cutNote}` : ""}`);
+    const blocks = [];
+    const top = [...input.notices];
+    if (keptFrom > 0 || cutChain) top.push(leftOutNotice(ancestors.slice(0, keptFrom), cutChain));
+    if (system !== null && !withSystem) top.push("_Left out to fit the budget: the project's system context._");
+    if (withSystem && system !== null) blocks.push(system);
+    if (top.length > 0) blocks.push(top.join("\n"));
+    for (let i = keptFrom; i < ancestors.length; i++) blocks.push(ancestors[i].text);
+    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote ? `
+
+${cutNote}` : ""}`, activeWarning));
+    return withFooter(blocks.join(SEPARATOR));
+  };
   const fits = (r) => (input.maxChars === void 0 || r.text.length <= input.maxChars) && (input.maxTokens === void 0 || r.tokens <= input.maxTokens);
-  let kept = [...ancestors];
-  const omitted = [];
-  let withSystem = system !== null;
-  let result = render(kept, omitted, withSystem, activeBody, null);
-  while (!fits(result) && kept.length > 0) {
-    omitted.push(kept.shift().threadId);
-    result = render(kept, omitted, withSystem, activeBody, null);
+  const done = (result, keptFrom, withSystem, truncated) => ({
+    text: result.text,
+    tokens: result.tokens,
+    depth,
+    threadId: active.id,
+    omitted: ancestors.slice(0, keptFrom).map((b) => b.threadId),
+    omittedBeyond: cutChain,
+    systemContextOmitted: system !== null && !withSystem,
+    truncated,
+    notices: input.notices
+  });
+  const all = ancestors.length;
+  const whole = render(0, system !== null, activeBody, null, "full");
+  if (fits(whole)) return done(whole, 0, system !== null, false);
+  if (system !== null || all > 0) {
+    const noAncestors = render(all, system !== null, activeBody, null, "full");
+    if (fits(noAncestors)) {
+      let lo = 1;
+      let hi = all;
+      let best = noAncestors;
+      let bestFrom = all;
+      while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        const candidate = render(mid, system !== null, activeBody, null, "full");
+        if (fits(candidate)) {
+          best = candidate;
+          bestFrom = mid;
+          hi = mid;
+        } else lo = mid + 1;
+      }
+      return done(best, bestFrom, system !== null, false);
+    }
   }
-  if (!fits(result) && withSystem) {
-    withSystem = false;
-    result = render(kept, omitted, withSystem, activeBody, null);
+  if (system !== null) {
+    const noSystem = render(all, false, activeBody, null, "full");
+    if (fits(noSystem)) return done(noSystem, all, false, false);
   }
-  let truncated = false;
-  if (!fits(result)) {
-    truncated = true;
-    result = cutActive(activeBody, (body, note) => render(kept, omitted, withSystem, body, note), fits, input);
-  }
-  return { text: result.text, tokens: result.tokens, depth, threadId: active.id, omitted, systemContextOmitted: system !== null && !withSystem, truncated, notices: input.notices };
+  const cut = cutActive(activeBody, (body, note, framing) => render(all, false, body, note, framing), fits, input);
+  return done(cut, all, false, true);
+}
+function leftOutNotice(omitted, beyond) {
+  const n = omitted.length;
+  const named = omitted.slice(-3).reverse().map((b) => clip(oneLine(b.title), NOTICE_TITLE_CHARS));
+  const more = n > named.length ? `, and ${n - named.length} more` : "";
+  const unread = beyond ? `${n > 0 ? ", and" : ""} the ancestors above them, not read` : "";
+  const list = n > 0 ? `${n} farther ancestor thread${n === 1 ? "" : "s"} (nearest first: ${named.join("; ")}${more})` : "";
+  return `_Left out to fit the budget: ${list}${unread}._`;
 }
 function cutActive(body, render, fits, input) {
   const budget = [input.maxChars !== void 0 ? `${input.maxChars} characters` : null, input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null].filter(Boolean).join(" / ");
-  const note = `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`;
+  const notes = {
+    full: `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`,
+    compact: "_[Summary cut to fit the budget: read it whole with context_get.]_",
+    bare: null
+  };
+  let best = null;
+  for (const framing of ["full", "compact", "bare"]) {
+    const note = notes[framing];
+    const tryLength = (n) => render(n === 0 ? "\u2026" : closeFence(`${body.slice(0, n).trimEnd()}\u2026`), note, framing);
+    let found = null;
+    let lo2 = 0;
+    let hi2 = body.length;
+    while (lo2 <= hi2) {
+      const mid = Math.floor((lo2 + hi2) / 2);
+      const candidate = tryLength(mid);
+      if (fits(candidate)) {
+        found = { rendered: candidate, kept: mid };
+        lo2 = mid + 1;
+      } else hi2 = mid - 1;
+    }
+    if (found !== null && (best === null || found.kept > best.kept)) best = found;
+    if (best !== null && best.kept >= Math.min(body.length, ENOUGH_SUMMARY_CHARS)) return best.rendered;
+  }
+  if (best !== null) return best.rendered;
+  const heading = render("", null, "bare").text;
   let lo = 0;
-  let hi = body.length;
-  let best = render("", note);
+  let hi = heading.length;
+  let prefix = { text: "", tokens: 0 };
   while (lo <= hi) {
     const mid = Math.floor((lo + hi) / 2);
-    const candidate = render(`${body.slice(0, mid).trimEnd()}\u2026`, note);
+    const text = heading.slice(0, mid);
+    const candidate = { text, tokens: input.estimate(text) };
     if (fits(candidate)) {
-      best = candidate;
+      prefix = candidate;
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  return best;
+  return prefix;
 }
 function relatedText(refs) {
   const items = refs.map((r) => {
@@ -9268,17 +9378,25 @@ function relatedText(refs) {
 function oneLine(title) {
   return title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
 }
+function clip(text, max) {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}\u2026`;
+}
 function withWarning(text, warning) {
   return warning ? `${text}
 
 ${warning}` : text;
 }
 function demoteHeadings(text) {
-  let inFence = false;
-  return text.split("\n").map((line) => {
-    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-    return !inFence && /^## /.test(line) ? `#${line}` : line;
-  }).join("\n");
+  const fences = new FenceTracker();
+  const demoted = text.split("\n").map((line) => fences.outside(line) && /^ {0,3}##(?!#)/.test(line) ? line.replace("##", "###") : line).join("\n");
+  return fences.open === null ? demoted : `${demoted}
+${fences.open}`;
+}
+function closeFence(text) {
+  const fences = new FenceTracker();
+  for (const line of text.split("\n")) fences.outside(line);
+  return fences.open === null ? text : `${text}
+${fences.open}`;
 }
 
 // src/core/tree-render.ts
@@ -9305,26 +9423,55 @@ function buildTree(threads) {
     const id = stack.pop();
     if (reachable.has(id)) continue;
     reachable.add(id);
-    stack.push(...children.get(id) ?? []);
+    for (const child of children.get(id) ?? []) stack.push(child);
   }
-  for (const t of threads.values()) {
-    if (!reachable.has(t.id)) detached.push({ id: t.id, why: `its parentIds form a cycle (${cycleOf(t.id, threads).join(" \u2192 ")})` });
-  }
+  for (const [id, why] of cycleReasons(threads, reachable)) detached.push({ id, why });
   const byCreated = (a, b) => threads.get(a).createdAt < threads.get(b).createdAt ? -1 : threads.get(a).createdAt > threads.get(b).createdAt ? 1 : a < b ? -1 : 1;
   for (const list of children.values()) list.sort(byCreated);
   roots.sort((a, b) => a === MAIN_THREAD_ID ? -1 : b === MAIN_THREAD_ID ? 1 : byCreated(a, b));
   return { roots, children, detached };
 }
-function cycleOf(start, threads) {
-  const seen = [];
-  let id = start;
-  while (id !== null && !seen.includes(id)) {
-    seen.push(id);
-    id = threads.get(id)?.parentId ?? null;
+var CYCLE_IDS_SHOWN = 5;
+function cycleReasons(threads, reachable) {
+  const reasons = /* @__PURE__ */ new Map();
+  const cycleOfThread = /* @__PURE__ */ new Map();
+  for (const t of threads.values()) {
+    if (reachable.has(t.id) || cycleOfThread.has(t.id)) continue;
+    const path = [];
+    const onPath = /* @__PURE__ */ new Map();
+    let id = t.id;
+    while (id !== null && !onPath.has(id) && !cycleOfThread.has(id) && !reachable.has(id)) {
+      onPath.set(id, path.length);
+      path.push(id);
+      id = threads.get(id)?.parentId ?? null;
+    }
+    if (id === null || reachable.has(id)) continue;
+    let ids;
+    let leadIn;
+    if (onPath.has(id)) {
+      leadIn = onPath.get(id);
+      ids = path.slice(leadIn);
+      ids.forEach((c, i) => cycleOfThread.set(c, { ids, at: i }));
+    } else {
+      leadIn = path.length;
+      ids = cycleOfThread.get(id).ids;
+    }
+    for (const p of path.slice(0, leadIn)) cycleOfThread.set(p, { ids, at: null });
   }
-  if (id !== null) seen.push(id);
-  return seen;
+  for (const [id, { ids, at }] of cycleOfThread) {
+    reasons.set(id, at === null ? `its parentIds lead into a cycle (${describeCycle(ids, 0)})` : `its parentIds form a cycle (${describeCycle(ids, at)})`);
+  }
+  return reasons;
 }
+function describeCycle(ids, from) {
+  const n = ids.length;
+  const shown = [];
+  for (let k = 0; k < Math.min(n, CYCLE_IDS_SHOWN); k++) shown.push(ids[(from + k) % n]);
+  if (n > CYCLE_IDS_SHOWN) shown.push("\u2026");
+  shown.push(ids[from]);
+  return `${shown.join(" \u2192 ")}${n > CYCLE_IDS_SHOWN ? `, ${n.toLocaleString("en-US")} threads` : ""}`;
+}
+var INDENT_LEVELS = 40;
 function renderTree(threads, options) {
   const shape = buildTree(threads);
   const lines = [`Project: ${options.title}`];
@@ -9337,14 +9484,20 @@ function renderTree(threads, options) {
     if (t.id === options.activeId) parts.push("\u25C0 active");
     return parts.join(" ");
   };
-  const walk = (id, prefix, last2, isRoot) => {
+  const stack = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const r of [...shape.roots].reverse()) stack.push({ id: r, prefix: "", last: true, level: 0 });
+  while (stack.length > 0) {
+    const { id, prefix, last: last2, level } = stack.pop();
+    if (seen.has(id)) continue;
+    seen.add(id);
     const t = threads.get(id);
-    lines.push(isRoot ? label(t) : `${prefix}${last2 ? "\u2514\u2500\u2500 " : "\u251C\u2500\u2500 "}${label(t)}`);
+    const deep = level > INDENT_LEVELS ? `[depth ${level + 1}] ` : "";
+    lines.push(level === 0 ? label(t) : `${prefix}${last2 ? "\u2514\u2500\u2500 " : "\u251C\u2500\u2500 "}${deep}${label(t)}`);
     const kids = shape.children.get(id) ?? [];
-    const childPrefix = isRoot ? "" : `${prefix}${last2 ? "    " : "\u2502   "}`;
-    kids.forEach((k, i) => walk(k, childPrefix, i === kids.length - 1, false));
-  };
-  for (const r of shape.roots) walk(r, "", true, true);
+    const childPrefix = level === 0 ? "" : level >= INDENT_LEVELS ? prefix : `${prefix}${last2 ? "    " : "\u2502   "}`;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ id: kids[i], prefix: childPrefix, last: i === kids.length - 1, level: level + 1 });
+  }
   if (shape.detached.length > 0) {
     lines.push("", "\u26A0 Detached threads (fix their parentId):");
     for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${d.why}`);
@@ -9360,33 +9513,55 @@ function oneLine2(s) {
 }
 
 // src/core/thread-chain.ts
-function walkToRoot(start, read) {
-  const threads = [start];
-  const notices = [];
-  const seen = /* @__PURE__ */ new Set([start.id]);
-  let current = start;
-  while (current.parentId !== null) {
-    const parentId = current.parentId;
-    if (seen.has(parentId)) {
-      notices.push(`_\u26A0 The parentIds of "${current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
-      break;
+var AncestorWalk = class {
+  constructor(start, read) {
+    this.read = read;
+    this.current = start;
+    this.seen = /* @__PURE__ */ new Set([start.id]);
+  }
+  read;
+  notices = [];
+  seen;
+  current;
+  done = false;
+  /** How many ancestors were read. */
+  count = 0;
+  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
+  get ended() {
+    return this.done || this.current.parentId === null;
+  }
+  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
+  next() {
+    if (this.ended) return null;
+    const parentId = this.current.parentId;
+    if (this.seen.has(parentId)) {
+      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.done = true;
+      return null;
     }
     let parent;
     try {
-      parent = read(parentId);
+      parent = this.read(parentId);
     } catch (e) {
       if (e instanceof UnreadableFileError) {
-        notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
       } else if (e instanceof ThreadMindError && e.code === "not-found") {
-        notices.push(`_\u26A0 Parent thread "${parentId}" of "${current.id}" does not exist; ancestors are not shown._`);
+        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
       } else throw e;
-      break;
+      this.done = true;
+      return null;
     }
-    seen.add(parentId);
-    threads.unshift(parent);
-    current = parent;
+    this.seen.add(parentId);
+    this.current = parent;
+    this.count++;
+    return parent;
   }
-  return { threads, notices };
+};
+function walkToRoot(start, read) {
+  const walk = new AncestorWalk(start, read);
+  const nearestFirst = [start];
+  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
+  return { threads: nearestFirst.reverse(), notices: walk.notices };
 }
 function descendantsOf(id, threads) {
   const children = /* @__PURE__ */ new Map();
@@ -10100,10 +10275,10 @@ function snippetOf(text, isMatch, max = SNIPPET_MAX_CHARS) {
     const count = new Set(hits.map((h) => h.term)).size;
     if (count > best.count) best = { line, count, first: hits[0].start };
   }
-  if (best.count === 0) return clip(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
+  if (best.count === 0) return clip2(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
   return around(best.line, best.first, max);
 }
-function clip(text, max = SNIPPET_MAX_CHARS) {
+function clip2(text, max = SNIPPET_MAX_CHARS) {
   const t = collapse(text);
   return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}\u2026`;
 }
@@ -10195,11 +10370,11 @@ function metaSnippet(match, isMatch) {
     case "title":
     case "id":
     case "branch":
-      return clip(fieldText(match.meta, match.field));
+      return clip2(fieldText(match.meta, match.field));
     case "paths":
-      return clip((match.meta.paths ?? []).filter(matches).join(", "));
+      return clip2((match.meta.paths ?? []).filter(matches).join(", "));
     case "headings":
-      return clip(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 "));
+      return clip2(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 "));
     default: {
       const unknown = match.field;
       throw new Error(`unknown metadata field ${String(unknown)}`);
@@ -10471,7 +10646,7 @@ function meaningSnippet(words, doc, query) {
     const sim = v ? dot(v, 0, query, words.dims) : -1;
     if (sim > bestSim) [bestLine, bestSim] = [line, sim];
   }
-  return clip(bestLine);
+  return clip2(bestLine);
 }
 var WORD_VECTORS_FILE = "word-vectors.bin";
 var FORMAT = "threadmind-word-vectors";
@@ -11203,8 +11378,8 @@ var ProjectIndex = class {
   }
   /** Brings the catalog up to date with the thread files (see the class comment for how little a warm check costs). */
   async refresh() {
-    await new Promise((resolve8) => setImmediate(resolve8));
-    await new Promise((resolve8) => setImmediate(resolve8));
+    await new Promise((resolve9) => setImmediate(resolve9));
+    await new Promise((resolve9) => setImmediate(resolve9));
     this.filesRead = 0;
     if (!this.catalogLoaded) this.loadCatalogFile();
     const dirStamp = stampOf(this.threadsDir);
@@ -11562,8 +11737,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join19 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join19(before, endsWithNewline.before), after: join19(after, endsWithNewline.after) };
+  const join20 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join20(before, endsWithNewline.before), after: join20(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -11660,7 +11835,7 @@ function formatThreadHistory(h, title) {
     if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
     for (const m of e.meta) lines.push(`  ${m}`);
     for (const s of e.sections) {
-      const items = [...s.added.map((x) => `+ ${clip2(x)}`), ...s.removed.map((x) => `\u2212 ${clip2(x)}`)];
+      const items = [...s.added.map((x) => `+ ${clip3(x)}`), ...s.removed.map((x) => `\u2212 ${clip3(x)}`)];
       const more = items.length > ITEMS_SHOWN ? ` (and ${items.length - ITEMS_SHOWN} more)` : "";
       lines.push(`  ${s.section}: ${items.slice(0, ITEMS_SHOWN).join(" | ")}${more}`);
     }
@@ -11668,7 +11843,7 @@ function formatThreadHistory(h, title) {
   }
   return lines.join("\n");
 }
-function clip2(s) {
+function clip3(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
 var MEASUREMENT_LOG = "measurements.jsonl";
@@ -12173,7 +12348,8 @@ ${line}`;
       const thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
       await this.store.writeProject(project);
       await this.store.writeThread(id, thread);
-      await this.remember(id, MAIN_THREAD_ID);
+      const unremembered = await this.rememberAfterWrite(id, MAIN_THREAD_ID);
+      if (unremembered !== null && !this.notices.includes(unremembered)) this.notices.push(unremembered);
       return { project, thread };
     });
     return result;
@@ -12319,7 +12495,8 @@ ${line}`;
         warnings.push(...this.missingRelated(project.id, related));
       }
       await this.store.writeThread(project.id, thread);
-      await this.remember(project.id, id);
+      const unremembered = await this.rememberAfterWrite(project.id, id);
+      if (unremembered !== null) warnings.push(unremembered);
       return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
     });
   }
@@ -12341,9 +12518,29 @@ ${line}`;
    * would get a tree of that size as the tool result); thread_list still shows the whole tree.
    */
   treeText(project, activeId, written) {
-    if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
-    const { threads, problems } = this.store.readAllThreads(project.id);
-    return this.renderTreeOf(project, threads, problems, activeId);
+    try {
+      if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
+      const { threads, problems } = this.store.readAllThreads(project.id);
+      return this.renderTreeOf(project, threads, problems, activeId);
+    } catch (e) {
+      return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
+    }
+  }
+  /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
+  async rememberAfterWrite(projectId, threadId) {
+    try {
+      await this.remember(projectId, threadId);
+      return null;
+    } catch (e) {
+      return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
+    }
+  }
+  /** The tree after a write, with the line of a step after it that failed (if any). */
+  treeAfter(project, activeId, note) {
+    const tree = this.treeText(project, activeId);
+    return note === null ? tree : `${tree}
+
+${note}`;
   }
   /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
   pathTreeText(project, activeId, written) {
@@ -12391,11 +12588,12 @@ ${line}`;
       checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
       await this.store.writeThread(project.id, updated);
       let activeId = sessionThreadId;
+      let note = null;
       if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
         activeId = thread.parentId;
-        await this.remember(project.id, activeId);
+        note = await this.rememberAfterWrite(project.id, activeId);
       }
-      return { thread: updated, tree: this.treeText(project, activeId) };
+      return { thread: updated, tree: this.treeAfter(project, activeId, note) };
     });
     if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
     return result;
@@ -12420,8 +12618,8 @@ ${line}`;
       const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, newParent);
       await this.store.writeThread(project.id, closed);
-      await this.remember(project.id, parent.id);
-      return { thread: closed, parent: newParent, tree: this.treeText(project, parent.id) };
+      const note = await this.rememberAfterWrite(project.id, parent.id);
+      return { thread: closed, parent: newParent, tree: this.treeAfter(project, parent.id, note) };
     });
     await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
     return merged;
@@ -12455,7 +12653,8 @@ ${line}`;
       let activeId = sessionThreadId;
       if (doomed.includes(sessionThreadId)) {
         activeId = thread.parentId ?? MAIN_THREAD_ID;
-        await this.remember(project.id, activeId);
+        const note = await this.rememberAfterWrite(project.id, activeId);
+        if (note !== null) warnings.push(note);
       }
       return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
     });
@@ -12511,7 +12710,13 @@ ${line}`;
       return next;
     });
     await this.recordSummaryWrite(project.id, updated.id, "summary_update");
-    const tokens = await this.tokens.count(updated.summary);
+    let tokens;
+    try {
+      tokens = await this.tokens.count(updated.summary);
+    } catch (e) {
+      tokens = charsEstimate(updated.summary);
+      warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
+    }
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
   }
@@ -12554,7 +12759,8 @@ ${line}`;
       return this.store.readThread(project.id, id);
     };
     const related = this.relatedRefs(project.id, thread, consulted);
-    const chain = walkToRoot(thread, read);
+    const estimate = (text) => this.tokens.countSync(text);
+    const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
     const warnings = /* @__PURE__ */ new Map();
     const top = this.workspace.gitTop;
     if (top) {
@@ -12578,11 +12784,12 @@ ${line}`;
     const assemble = () => assembleContext({
       project,
       chain: chain.threads,
+      chainCut: chain.cut,
       warnings,
       notices: chain.notices,
       ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
       ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
-      estimate: (text) => this.tokens.countSync(text),
+      estimate,
       related
     });
     const missesBefore = this.tokens.misses;
@@ -12910,11 +13117,16 @@ function treeOrder(threads) {
   const shape = buildTree(threads);
   const out = [];
   const seen = /* @__PURE__ */ new Set();
-  const walk = (id) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    out.push(threads.get(id));
-    for (const child of shape.children.get(id) ?? []) walk(child);
+  const walk = (start) => {
+    const stack = [start];
+    while (stack.length > 0) {
+      const id = stack.pop();
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push(threads.get(id));
+      const kids = shape.children.get(id) ?? [];
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
   };
   for (const root of shape.roots) walk(root);
   for (const d of shape.detached) walk(d.id);
@@ -13255,7 +13467,7 @@ async function openTranscript(path) {
     const before = statSync(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = openSync(path, "r");
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
@@ -13642,19 +13854,47 @@ var SessionAccumulator = class {
 };
 var SAVED_TO = /Full output saved to: ([^\n]+)\n/;
 var SAVED_MAX_BYTES = 1024 * 1024;
-function savedOutputPathOf(record2) {
-  if (!record2.isPersistedOutputPreview) return null;
-  return SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim() ?? null;
+function sessionFolderOf(transcriptPath) {
+  return join(dirname(resolve(transcriptPath)), basename(transcriptPath, ".jsonl"));
 }
-function readSavedOutput(path) {
-  let size;
+function inside(path, folder) {
+  return path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
+}
+function savedOutputPathOf(record2, transcriptPath) {
+  if (!record2.isPersistedOutputPreview) return null;
+  const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
+  if (named === void 0 || named === "" || !isAbsolute(named)) return null;
+  const path = resolve(named);
+  return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
+}
+function errorCode(e) {
+  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : void 0;
+}
+var ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
+function readSavedOutput(path, transcriptPath) {
+  const folder = sessionFolderOf(transcriptPath);
+  if (!inside(resolve(path), folder)) return null;
+  let fd;
   try {
-    size = statSync(path).size;
+    const realFolder = realpathSync(folder);
+    const realDir = realpathSync(dirname(resolve(path)));
+    if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
+    fd = openSync(join(realDir, basename(path)), constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
+    if (ABSENT.has(errorCode(e) ?? "")) return null;
     throw e;
   }
-  return size > SAVED_MAX_BYTES ? null : readFileSync(path, "utf8");
+  try {
+    const stat2 = fstatSync(fd);
+    if (!stat2.isFile() || stat2.size > SAVED_MAX_BYTES) return null;
+    const buffer = Buffer.alloc(Math.min(stat2.size, SAVED_MAX_BYTES) + 1);
+    let length = 0;
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, length);
+    if (length > SAVED_MAX_BYTES) return null;
+    return buffer.subarray(0, length).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
 }
 
 // src/core/savings-scan.ts
@@ -13836,7 +14076,7 @@ async function scanSession(file, onBytes) {
           contentHash: contentHash(record2.text),
           preview: record2.isPersistedOutputPreview,
           previewText: record2.isPersistedOutputPreview ? record2.text : null,
-          savedOutputPath: savedOutputPathOf(record2),
+          savedOutputPath: savedOutputPathOf(record2, file.path),
           source: null,
           threadId: null
         };
@@ -14058,9 +14298,9 @@ function findRestarts(sessions, measurements) {
 }
 
 // src/core/savings-receipts.ts
-function savedOutputHash(seen) {
+function savedOutputHash(seen, transcriptPath) {
   if (seen.savedOutputPath === null) return null;
-  const text = readSavedOutput(seen.savedOutputPath);
+  const text = readSavedOutput(seen.savedOutputPath, transcriptPath);
   return text === null ? null : contentHash(text);
 }
 function checkReceipt(injection, session, savedHash = savedOutputHash) {
@@ -14068,7 +14308,7 @@ function checkReceipt(injection, session, savedHash = savedOutputHash) {
   const all = [...session.threadMindInjections, ...session.otherInjections];
   if (all.some((i) => i.contentHash === injection.contentHash)) return "delivered";
   const previews = all.filter((i) => i.preview);
-  if (previews.some((i) => savedHash(i) === injection.contentHash)) return "preview";
+  if (previews.some((i) => savedHash(i, session.path) === injection.contentHash)) return "preview";
   if (previews.some((i) => i.previewText !== null && i.previewText.includes(`(${injection.threadId})`))) return "preview";
   return "missing";
 }
@@ -14082,8 +14322,8 @@ function summarizeReceipts(injections, sessions) {
   const checked = { delivered: 0, preview: 0, missing: 0, "not-scanned": 0 };
   const details = [];
   const hashes = /* @__PURE__ */ new Map();
-  const cachedHash = (seen2) => {
-    if (!hashes.has(seen2)) hashes.set(seen2, savedOutputHash(seen2));
+  const cachedHash = (seen2, transcriptPath) => {
+    if (!hashes.has(seen2)) hashes.set(seen2, savedOutputHash(seen2, transcriptPath));
     return hashes.get(seen2);
   };
   for (const injection of injections.filter(isInjection2)) {
@@ -14763,8 +15003,8 @@ function checkNode(version) {
   return fail("node", "Node.js", `Install Node.js ${MIN_NODE_MAJOR} or later (https://nodejs.org) and make it the \`node\` on PATH: the hooks and the MCP server run with it.`, `${version} is too old (ThreadMind needs ${MIN_NODE_MAJOR} or later)`);
 }
 function gitVersion(env) {
-  return new Promise((resolve8) => {
-    execFile("git", ["--version"], { env: { ...process.env, ...env } }, (error, stdout) => resolve8(error ? null : stdout.trim()));
+  return new Promise((resolve9) => {
+    execFile("git", ["--version"], { env: { ...process.env, ...env } }, (error, stdout) => resolve9(error ? null : stdout.trim()));
   });
 }
 async function checkGit(workspace, env) {
@@ -14842,9 +15082,12 @@ function checkVersions(bundleVersion, pluginRoot) {
 
 // src/hooks/context-header.ts
 var CHARACTER_CAP = 1e4;
+var HEADER_TITLE_CHARS = 200;
 function contextHeader(source, threadId, title) {
   const when2 = "at session start";
-  return `ThreadMind memory, loaded ${when2}: the context of thread "${title}" (${threadId}). Keep it current with summary_update.
+  let named = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  if (named.length > HEADER_TITLE_CHARS) named = `${named.slice(0, HEADER_TITLE_CHARS - 1).trimEnd()}\u2026`;
+  return `ThreadMind memory, loaded ${when2}: the context of thread "${named}" (${threadId}). Keep it current with summary_update.
 
 `;
 }
@@ -14927,21 +15170,23 @@ async function checkContextSize(services) {
   const cap = CHARACTER_CAP.toLocaleString("en-US");
   const { project, thread } = await services.currentThread({ newProcess: true });
   const header = contextHeader("startup", thread.id, thread.title);
+  const fitted = await services.contextFor(project, thread, { maxChars: Math.max(0, CHARACTER_CAP - header.length) });
+  const trimmed = fitted.omitted.length > 0 || fitted.omittedBeyond || fitted.systemContextOmitted || fitted.truncated;
+  if (!trimmed) {
+    return ok("context-size", title, `${(header.length + fitted.text.length).toLocaleString("en-US")} of ${cap} characters for thread "${thread.id}" (reaches the model whole)`);
+  }
   const whole = await services.contextFor(project, thread, {});
   const wholeChars = header.length + whole.text.length;
-  if (wholeChars <= CHARACTER_CAP) {
-    return ok("context-size", title, `${wholeChars.toLocaleString("en-US")} of ${cap} characters for thread "${thread.id}" (reaches the model whole)`);
-  }
-  const fitted = await services.contextFor(project, thread, { maxChars: CHARACTER_CAP - header.length });
   if (fitted.truncated) {
     return fail(
       "context-size",
       title,
       `Shorten the summary of "${thread.id}" (summary_update or /thread-mind:summary): over ${cap} characters Claude Code shows the model only a 2 KB preview, so the hook cuts it.`,
-      `thread "${thread.id}" needs ${wholeChars.toLocaleString("en-US")} characters; even alone its summary does not fit ${cap}`
+      `thread "${thread.id}" needs ${wholeChars.toLocaleString("en-US")} characters; even without its ancestors and the project's system context, its summary (${thread.summary.trim().length.toLocaleString("en-US")} characters) does not fit ${cap}: sessions start with it cut`
     );
   }
-  const left = [`${fitted.omitted.length} ancestor${fitted.omitted.length === 1 ? "" : "s"}`, ...fitted.systemContextOmitted ? ["the project's system context"] : []];
+  const ancestors = `${fitted.omitted.length}${fitted.omittedBeyond ? " or more" : ""} ancestor${fitted.omitted.length === 1 && !fitted.omittedBeyond ? "" : "s"}`;
+  const left = [...fitted.omitted.length > 0 || fitted.omittedBeyond ? [ancestors] : [], ...fitted.systemContextOmitted ? ["the project's system context"] : []];
   return warn(
     "context-size",
     title,

@@ -51,37 +51,66 @@ var init_text_fingerprint = __esm({
 });
 
 // src/core/saved-output.ts
-function savedOutputPathOf(record3) {
-  if (!record3.isPersistedOutputPreview) return null;
-  return SAVED_TO.exec(record3.content[0] ?? "")?.[1]?.trim() ?? null;
+function sessionFolderOf(transcriptPath) {
+  return (0, import_node_path9.join)((0, import_node_path9.dirname)((0, import_node_path9.resolve)(transcriptPath)), (0, import_node_path9.basename)(transcriptPath, ".jsonl"));
 }
-function readSavedOutput(path) {
-  let size;
+function inside(path, folder) {
+  return path.startsWith(folder.endsWith(import_node_path9.sep) ? folder : `${folder}${import_node_path9.sep}`);
+}
+function savedOutputPathOf(record3, transcriptPath) {
+  if (!record3.isPersistedOutputPreview) return null;
+  const named = SAVED_TO.exec(record3.content[0] ?? "")?.[1]?.trim();
+  if (named === void 0 || named === "" || !(0, import_node_path9.isAbsolute)(named)) return null;
+  const path = (0, import_node_path9.resolve)(named);
+  return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
+}
+function errorCode(e) {
+  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : void 0;
+}
+function readSavedOutput(path, transcriptPath) {
+  const folder = sessionFolderOf(transcriptPath);
+  if (!inside((0, import_node_path9.resolve)(path), folder)) return null;
+  let fd;
   try {
-    size = (0, import_node_fs14.statSync)(path).size;
+    const realFolder = (0, import_node_fs14.realpathSync)(folder);
+    const realDir = (0, import_node_fs14.realpathSync)((0, import_node_path9.dirname)((0, import_node_path9.resolve)(path)));
+    if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
+    fd = (0, import_node_fs14.openSync)((0, import_node_path9.join)(realDir, (0, import_node_path9.basename)(path)), import_node_fs14.constants.O_RDONLY | (import_node_fs14.constants.O_NONBLOCK ?? 0) | (import_node_fs14.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
+    if (ABSENT.has(errorCode(e) ?? "")) return null;
     throw e;
   }
-  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs14.readFileSync)(path, "utf8");
+  try {
+    const stat = (0, import_node_fs14.fstatSync)(fd);
+    if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
+    const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
+    let length = 0;
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs14.readSync)(fd, buffer, length, buffer.length - length, length);
+    if (length > SAVED_MAX_BYTES) return null;
+    return buffer.subarray(0, length).toString("utf8");
+  } finally {
+    (0, import_node_fs14.closeSync)(fd);
+  }
 }
-var import_node_fs14, SAVED_TO, SAVED_MAX_BYTES;
+var import_node_fs14, import_node_path9, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/saved-output.ts"() {
     "use strict";
     import_node_fs14 = require("fs");
+    import_node_path9 = require("path");
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
+    ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
   }
 });
 
 // src/hooks/receipt-match.ts
-function savedOutputPath(record3) {
-  return savedOutputPathOf(record3);
+function savedOutputPath(record3, transcriptPath) {
+  return savedOutputPathOf(record3, transcriptPath);
 }
-function savedOutputText(record3) {
-  const path = savedOutputPathOf(record3);
-  return path === null ? null : readSavedOutput(path);
+function savedOutputText(record3, transcriptPath) {
+  const path = savedOutputPathOf(record3, transcriptPath);
+  return path === null ? null : readSavedOutput(path, transcriptPath);
 }
 function receiptWith(injection, found, identity, savedIdentity) {
   const startRecords = found.filter((r) => r.hookEvent === null || r.hookEvent === "SessionStart");
@@ -121,11 +150,11 @@ __export(receipt_rule_exports, {
   savedOutputHash: () => savedOutputHash,
   savedOutputPath: () => savedOutputPath
 });
-function savedOutputHash(record3) {
-  const text = savedOutputText(record3);
+function savedOutputHash(record3, transcriptPath) {
+  const text = savedOutputText(record3, transcriptPath);
   return text === null ? null : contentHash(text);
 }
-function receiptFor(injection, found, savedHash = savedOutputHash) {
+function receiptFor(injection, found, savedHash = () => null) {
   return receiptWith(injection, found, { of: contentHash, value: injection.contentHash }, savedHash);
 }
 var init_receipt_rule = __esm({
@@ -143,7 +172,7 @@ __export(main_exports, {
   runHook: () => runHook
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path11 = require("path");
+var import_node_path12 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
@@ -199,7 +228,7 @@ function readStdinBlocking() {
   }
 }
 function readStdinStream(timeoutMs, already) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     const chunks = [already];
     let size = already.length;
     const timer = setTimeout(() => finish(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
@@ -208,7 +237,7 @@ function readStdinStream(timeoutMs, already) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       if (error) reject(error);
-      else resolve4(Buffer.concat(chunks).toString("utf8"));
+      else resolve5(Buffer.concat(chunks).toString("utf8"));
     };
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
@@ -448,8 +477,8 @@ function writeHookOutput(event, output) {
   } catch (e) {
     if (!(e instanceof Error && "code" in e && e.code === "EAGAIN")) return Promise.resolve();
   }
-  return new Promise((resolve4) => {
-    process.stdout.write(bytes.subarray(written), () => resolve4());
+  return new Promise((resolve5) => {
+    process.stdout.write(bytes.subarray(written), () => resolve5());
   });
 }
 function failureLine(what, error) {
@@ -467,9 +496,9 @@ async function runHookWith(name, entry, handle) {
   const plan = PLANS[name];
   const started = entry.startedAt;
   let timer;
-  const deadline = new Promise((resolve4) => {
+  const deadline = new Promise((resolve5) => {
     timer = setTimeout(
-      () => resolve4({ userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.` }),
+      () => resolve5({ userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.` }),
       Math.max(0, plan.deadlineMs - (Date.now() - started))
     );
   });
@@ -491,7 +520,7 @@ async function runHookWith(name, entry, handle) {
 
 // src/hooks/hook-fast.ts
 var import_node_fs16 = require("fs");
-var import_node_path10 = require("path");
+var import_node_path11 = require("path");
 
 // src/core/local-state.ts
 var import_node_path5 = require("path");
@@ -1248,7 +1277,7 @@ async function openTranscript(path) {
     const before = (0, import_node_fs13.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs13.openSync)(path, "r");
+    fd = (0, import_node_fs13.openSync)(path, import_node_fs13.constants.O_RDONLY | (import_node_fs13.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
@@ -1603,17 +1632,17 @@ function firstRequestAfter(reading, injection) {
   const offset = injectionOffset(injection);
   return offset === null ? null : reading.firstRequestTokens.get(offset) ?? null;
 }
-async function receiptEvents(pending, found, firstRequest = () => null) {
+async function receiptEvents(pending, found, transcriptPath, firstRequest = () => null) {
   const legacy = pending.some((i) => i.fingerprint === void 0) ? await Promise.resolve().then(() => (init_receipt_rule(), receipt_rule_exports)) : null;
   return pending.flatMap((injection) => {
     const fingerprint = injection.fingerprint;
     const receipt = fingerprint !== void 0 ? (
       // A text of another length is not the injected one: only texts of its length are fingerprinted.
       receiptWith(injection, found, { of: (t) => t.length === injection.chars ? textFingerprint(t) : "", value: fingerprint }, (r) => {
-        const text = savedOutputText(r);
+        const text = savedOutputText(r, transcriptPath);
         return text === null ? null : textFingerprint(text);
       })
-    ) : legacy.receiptFor(injection, found);
+    ) : legacy.receiptFor(injection, found, (r) => legacy.savedOutputHash(r, transcriptPath));
     if (receipt === "pending") return [];
     const after = firstRequest(injection);
     return [
@@ -1677,7 +1706,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness-config.ts
-var import_node_path9 = require("path");
+var import_node_path10 = require("path");
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const freshness = data.freshness;
@@ -1691,7 +1720,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path9.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path10.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -1777,11 +1806,11 @@ async function measureSize(store, input, kind) {
     { kind: kind === "sessionEnds" ? "sessionEnd" : "preCompact", ...record3 },
     { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId }
   );
-  if (receipts !== null) {
+  if (receipts !== null && input.transcriptPath) {
     try {
       if ("error" in receipts) throw receipts.error;
       const reading = receipts;
-      events.push(...await receiptEvents(pending, reading.records, (injection) => firstRequestAfter(reading, injection)));
+      events.push(...await receiptEvents(pending, reading.records, input.transcriptPath, (injection) => firstRequestAfter(reading, injection)));
     } catch (e) {
       notes.push(failureLine("could not check the context receipt", e));
     }
@@ -1977,13 +2006,13 @@ ${notice.contextLine}`;
 function fastStore(input, env) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const storeDir = workspace.storeDir;
-  if ((0, import_node_fs16.existsSync)((0, import_node_path10.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs16.existsSync)((0, import_node_path11.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path10.join)(storeDir, "projects");
+  const dir = (0, import_node_path11.join)(storeDir, "projects");
   try {
     if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
@@ -2091,7 +2120,7 @@ async function tryFast(name, input, env, rotate) {
 
 // src/hooks/main.ts
 function sibling(name) {
-  return require((0, import_node_path11.join)(__dirname, name));
+  return require((0, import_node_path12.join)(__dirname, name));
 }
 function guarded(check) {
   try {

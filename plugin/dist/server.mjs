@@ -31837,26 +31837,55 @@ function buildTree(threads) {
     const id = stack.pop();
     if (reachable.has(id)) continue;
     reachable.add(id);
-    stack.push(...children.get(id) ?? []);
+    for (const child of children.get(id) ?? []) stack.push(child);
   }
-  for (const t of threads.values()) {
-    if (!reachable.has(t.id)) detached.push({ id: t.id, why: `its parentIds form a cycle (${cycleOf(t.id, threads).join(" \u2192 ")})` });
-  }
+  for (const [id, why] of cycleReasons(threads, reachable)) detached.push({ id, why });
   const byCreated = (a, b) => threads.get(a).createdAt < threads.get(b).createdAt ? -1 : threads.get(a).createdAt > threads.get(b).createdAt ? 1 : a < b ? -1 : 1;
   for (const list of children.values()) list.sort(byCreated);
   roots.sort((a, b) => a === MAIN_THREAD_ID ? -1 : b === MAIN_THREAD_ID ? 1 : byCreated(a, b));
   return { roots, children, detached };
 }
-function cycleOf(start, threads) {
-  const seen = [];
-  let id = start;
-  while (id !== null && !seen.includes(id)) {
-    seen.push(id);
-    id = threads.get(id)?.parentId ?? null;
+var CYCLE_IDS_SHOWN = 5;
+function cycleReasons(threads, reachable) {
+  const reasons = /* @__PURE__ */ new Map();
+  const cycleOfThread = /* @__PURE__ */ new Map();
+  for (const t of threads.values()) {
+    if (reachable.has(t.id) || cycleOfThread.has(t.id)) continue;
+    const path = [];
+    const onPath = /* @__PURE__ */ new Map();
+    let id = t.id;
+    while (id !== null && !onPath.has(id) && !cycleOfThread.has(id) && !reachable.has(id)) {
+      onPath.set(id, path.length);
+      path.push(id);
+      id = threads.get(id)?.parentId ?? null;
+    }
+    if (id === null || reachable.has(id)) continue;
+    let ids;
+    let leadIn;
+    if (onPath.has(id)) {
+      leadIn = onPath.get(id);
+      ids = path.slice(leadIn);
+      ids.forEach((c, i) => cycleOfThread.set(c, { ids, at: i }));
+    } else {
+      leadIn = path.length;
+      ids = cycleOfThread.get(id).ids;
+    }
+    for (const p of path.slice(0, leadIn)) cycleOfThread.set(p, { ids, at: null });
   }
-  if (id !== null) seen.push(id);
-  return seen;
+  for (const [id, { ids, at }] of cycleOfThread) {
+    reasons.set(id, at === null ? `its parentIds lead into a cycle (${describeCycle(ids, 0)})` : `its parentIds form a cycle (${describeCycle(ids, at)})`);
+  }
+  return reasons;
 }
+function describeCycle(ids, from) {
+  const n = ids.length;
+  const shown = [];
+  for (let k = 0; k < Math.min(n, CYCLE_IDS_SHOWN); k++) shown.push(ids[(from + k) % n]);
+  if (n > CYCLE_IDS_SHOWN) shown.push("\u2026");
+  shown.push(ids[from]);
+  return `${shown.join(" \u2192 ")}${n > CYCLE_IDS_SHOWN ? `, ${n.toLocaleString("en-US")} threads` : ""}`;
+}
+var INDENT_LEVELS = 40;
 function renderTree(threads, options) {
   const shape = buildTree(threads);
   const lines = [`Project: ${options.title}`];
@@ -31869,14 +31898,20 @@ function renderTree(threads, options) {
     if (t.id === options.activeId) parts.push("\u25C0 active");
     return parts.join(" ");
   };
-  const walk = (id, prefix, last2, isRoot) => {
+  const stack = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const r of [...shape.roots].reverse()) stack.push({ id: r, prefix: "", last: true, level: 0 });
+  while (stack.length > 0) {
+    const { id, prefix, last: last2, level } = stack.pop();
+    if (seen.has(id)) continue;
+    seen.add(id);
     const t = threads.get(id);
-    lines.push(isRoot ? label(t) : `${prefix}${last2 ? "\u2514\u2500\u2500 " : "\u251C\u2500\u2500 "}${label(t)}`);
+    const deep = level > INDENT_LEVELS ? `[depth ${level + 1}] ` : "";
+    lines.push(level === 0 ? label(t) : `${prefix}${last2 ? "\u2514\u2500\u2500 " : "\u251C\u2500\u2500 "}${deep}${label(t)}`);
     const kids = shape.children.get(id) ?? [];
-    const childPrefix = isRoot ? "" : `${prefix}${last2 ? "    " : "\u2502   "}`;
-    kids.forEach((k, i) => walk(k, childPrefix, i === kids.length - 1, false));
-  };
-  for (const r of shape.roots) walk(r, "", true, true);
+    const childPrefix = level === 0 ? "" : level >= INDENT_LEVELS ? prefix : `${prefix}${last2 ? "    " : "\u2502   "}`;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ id: kids[i], prefix: childPrefix, last: i === kids.length - 1, level: level + 1 });
+  }
   if (shape.detached.length > 0) {
     lines.push("", "\u26A0 Detached threads (fix their parentId):");
     for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${d.why}`);
@@ -31930,11 +31965,16 @@ function treeOrder(threads) {
   const shape = buildTree(threads);
   const out = [];
   const seen = /* @__PURE__ */ new Set();
-  const walk = (id) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    out.push(threads.get(id));
-    for (const child of shape.children.get(id) ?? []) walk(child);
+  const walk = (start) => {
+    const stack = [start];
+    while (stack.length > 0) {
+      const id = stack.pop();
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push(threads.get(id));
+      const kids = shape.children.get(id) ?? [];
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
   };
   for (const root of shape.roots) walk(root);
   for (const d of shape.detached) walk(d.id);
@@ -32044,19 +32084,31 @@ function sectionKeyOf(heading) {
   }
   return null;
 }
+var FENCE_LINE = /^\s*(```|~~~)/;
+var FenceTracker = class {
+  fence = null;
+  /** Takes the next line; true when it is outside every fenced block (an opening or closing fence line is inside). */
+  outside(line) {
+    const marker = FENCE_LINE.exec(line)?.[1];
+    if (marker !== void 0) {
+      if (this.fence === null) this.fence = marker;
+      else if (marker === this.fence) this.fence = null;
+      return false;
+    }
+    return this.fence === null;
+  }
+  /** The fence still open after the last line (null when none): a block that ends inside one must close it. */
+  get open() {
+    return this.fence;
+  }
+};
 function parseSummary(summary) {
   const lines = summary.split("\n");
   const preamble = [];
   const sections = [];
-  let fence = null;
+  const fences = new FenceTracker();
   for (const line of lines) {
-    const fenceMatch = /^\s*(```+|~~~+)/.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1];
-      if (fence === null) fence = marker[0];
-      else if (marker[0] === fence) fence = null;
-    }
-    const heading = fence === null ? HEADING.exec(line) : null;
+    const heading = fences.outside(line) ? HEADING.exec(line) : null;
     if (heading && !line.startsWith("###")) {
       const title = heading[1];
       sections.push({ key: sectionKeyOf(title), heading: title, lines: [] });
@@ -33687,18 +33739,54 @@ var TokenEstimator = class {
 
 // src/core/context-assembly.ts
 var SEPARATOR = "\n\n---\n\n";
+var HEADING_TITLE_CHARS = 200;
+var NOTICE_TITLE_CHARS = 60;
+var ANCESTOR_WALK_LIMIT = 1e3;
+var ENOUGH_SUMMARY_CHARS = 200;
+function ancestorBlock(t, warning) {
+  const excerpt = ancestorExcerpt(t.summary);
+  if (excerpt === "") return "";
+  return withWarning(`## Thread: ${clip(oneLine2(t.title), HEADING_TITLE_CHARS)}
+${demoteHeadings(excerpt)}`, warning);
+}
+function readChainWithinBudget(walk, start, budget) {
+  const nearestFirst = [start];
+  const bounded = budget.maxChars !== void 0 || budget.maxTokens !== void 0;
+  const tokenLimit = budget.maxTokens === void 0 ? Infinity : budget.maxTokens * 1.5 + 50;
+  let chars = 0;
+  let tokens = 0;
+  let cut = false;
+  for (let t = walk.next(); t !== null; t = walk.next()) {
+    nearestFirst.push(t);
+    if (!bounded) continue;
+    const block = ancestorBlock(t, void 0);
+    if (block !== "") {
+      chars += block.length + SEPARATOR.length;
+      if (budget.maxTokens !== void 0) tokens += budget.estimate(block);
+    }
+    if (budget.maxChars !== void 0 && chars > budget.maxChars || tokens > tokenLimit) {
+      cut = !walk.ended;
+      break;
+    }
+    if (walk.count >= ANCESTOR_WALK_LIMIT && !walk.ended) {
+      walk.notices.push(`_\u26A0 The chain above "${t.id}" is more than ${ANCESTOR_WALK_LIMIT.toLocaleString("en-US")} threads deep: farther ancestors are not read._`);
+      break;
+    }
+  }
+  return { threads: nearestFirst.reverse(), notices: walk.notices, cut };
+}
 function assembleContext(input) {
   const active = input.chain[input.chain.length - 1];
   if (!active) throw new Error("assembleContext needs at least the active thread");
   const ancestors = [];
-  for (const t of input.chain.slice(0, -1)) {
-    const excerpt = ancestorExcerpt(t.summary);
-    if (excerpt === "") continue;
-    ancestors.push({ threadId: t.id, text: withWarning(`## Thread: ${oneLine2(t.title)}
-${demoteHeadings(excerpt)}`, input.warnings.get(t.id)) });
+  for (let i = 0; i < input.chain.length - 1; i++) {
+    const t = input.chain[i];
+    const text = ancestorBlock(t, input.warnings.get(t.id));
+    if (text !== "") ancestors.push({ threadId: t.id, title: t.title, text });
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
-  const activeHead = `## Thread: ${oneLine2(active.title)} (active)
+  const activeTitle = clip(oneLine2(active.title), HEADING_TITLE_CHARS);
+  const activeHead = `## Thread: ${activeTitle} (active)
 `;
   const relatedLine = input.related && input.related.length > 0 ? `
 
@@ -33707,66 +33795,128 @@ ${relatedText(input.related)}` : "";
   const system = input.project.systemContext?.trim() ? `## System Context
 ${input.project.systemContext.trim()}` : null;
   const depth = input.chain.length;
-  const render = (kept2, omitted2, withSystem2, body, cutNote) => {
-    const blocks = [];
-    const top = [...input.notices];
-    if (omitted2.length > 0) {
-      const titles = omitted2.map((id) => input.chain.find((t) => t.id === id)?.title ?? id);
-      top.push(`_Left out to fit the budget: ${omitted2.length} farther ancestor thread${omitted2.length === 1 ? "" : "s"} (${titles.join(", ")})._`);
-    }
-    if (system !== null && !withSystem2) top.push("_Left out to fit the budget: the project's system context._");
-    if (withSystem2 && system !== null) blocks.push(system);
-    if (top.length > 0) blocks.push(top.join("\n"));
-    blocks.push(...kept2.map((b) => b.text));
-    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote ? `
-
-${cutNote}` : ""}`, activeWarning));
-    const main = blocks.join(SEPARATOR);
-    const withFooter = (n) => `${main}${SEPARATOR}_ThreadMind context: ~${n} tokens | depth: ${depth} thread${depth === 1 ? "" : "s"}_`;
+  const cutChain = input.chainCut === true;
+  const depthText = `${depth}${cutChain ? "+" : ""} thread${depth === 1 && !cutChain ? "" : "s"}`;
+  const withFooter = (main) => {
+    const footed = (n) => `${main}${SEPARATOR}_ThreadMind context: ~${n} tokens | depth: ${depthText}_`;
     let tokens = input.estimate(main);
     for (let i = 0; i < 4; i++) {
-      const total = input.estimate(withFooter(tokens));
+      const total = input.estimate(footed(tokens));
       if (total === tokens) break;
       tokens = total;
     }
-    const text = withFooter(tokens);
+    const text = footed(tokens);
     return { text, tokens: Math.max(tokens, input.estimate(text)) };
   };
+  const render = (keptFrom, withSystem, body, cutNote, framing) => {
+    if (framing === "bare") {
+      const text = `${activeHead}${body}`;
+      return { text, tokens: input.estimate(text) };
+    }
+    if (framing === "compact") return withFooter(`${activeHead}${body}${cutNote ? `
+
+${cutNote}` : ""}`);
+    const blocks = [];
+    const top = [...input.notices];
+    if (keptFrom > 0 || cutChain) top.push(leftOutNotice(ancestors.slice(0, keptFrom), cutChain));
+    if (system !== null && !withSystem) top.push("_Left out to fit the budget: the project's system context._");
+    if (withSystem && system !== null) blocks.push(system);
+    if (top.length > 0) blocks.push(top.join("\n"));
+    for (let i = keptFrom; i < ancestors.length; i++) blocks.push(ancestors[i].text);
+    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote ? `
+
+${cutNote}` : ""}`, activeWarning));
+    return withFooter(blocks.join(SEPARATOR));
+  };
   const fits = (r) => (input.maxChars === void 0 || r.text.length <= input.maxChars) && (input.maxTokens === void 0 || r.tokens <= input.maxTokens);
-  let kept = [...ancestors];
-  const omitted = [];
-  let withSystem = system !== null;
-  let result = render(kept, omitted, withSystem, activeBody, null);
-  while (!fits(result) && kept.length > 0) {
-    omitted.push(kept.shift().threadId);
-    result = render(kept, omitted, withSystem, activeBody, null);
+  const done = (result, keptFrom, withSystem, truncated) => ({
+    text: result.text,
+    tokens: result.tokens,
+    depth,
+    threadId: active.id,
+    omitted: ancestors.slice(0, keptFrom).map((b) => b.threadId),
+    omittedBeyond: cutChain,
+    systemContextOmitted: system !== null && !withSystem,
+    truncated,
+    notices: input.notices
+  });
+  const all = ancestors.length;
+  const whole = render(0, system !== null, activeBody, null, "full");
+  if (fits(whole)) return done(whole, 0, system !== null, false);
+  if (system !== null || all > 0) {
+    const noAncestors = render(all, system !== null, activeBody, null, "full");
+    if (fits(noAncestors)) {
+      let lo = 1;
+      let hi = all;
+      let best = noAncestors;
+      let bestFrom = all;
+      while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        const candidate = render(mid, system !== null, activeBody, null, "full");
+        if (fits(candidate)) {
+          best = candidate;
+          bestFrom = mid;
+          hi = mid;
+        } else lo = mid + 1;
+      }
+      return done(best, bestFrom, system !== null, false);
+    }
   }
-  if (!fits(result) && withSystem) {
-    withSystem = false;
-    result = render(kept, omitted, withSystem, activeBody, null);
+  if (system !== null) {
+    const noSystem = render(all, false, activeBody, null, "full");
+    if (fits(noSystem)) return done(noSystem, all, false, false);
   }
-  let truncated = false;
-  if (!fits(result)) {
-    truncated = true;
-    result = cutActive(activeBody, (body, note) => render(kept, omitted, withSystem, body, note), fits, input);
-  }
-  return { text: result.text, tokens: result.tokens, depth, threadId: active.id, omitted, systemContextOmitted: system !== null && !withSystem, truncated, notices: input.notices };
+  const cut = cutActive(activeBody, (body, note, framing) => render(all, false, body, note, framing), fits, input);
+  return done(cut, all, false, true);
+}
+function leftOutNotice(omitted, beyond) {
+  const n = omitted.length;
+  const named = omitted.slice(-3).reverse().map((b) => clip(oneLine2(b.title), NOTICE_TITLE_CHARS));
+  const more = n > named.length ? `, and ${n - named.length} more` : "";
+  const unread = beyond ? `${n > 0 ? ", and" : ""} the ancestors above them, not read` : "";
+  const list = n > 0 ? `${n} farther ancestor thread${n === 1 ? "" : "s"} (nearest first: ${named.join("; ")}${more})` : "";
+  return `_Left out to fit the budget: ${list}${unread}._`;
 }
 function cutActive(body, render, fits, input) {
   const budget = [input.maxChars !== void 0 ? `${input.maxChars} characters` : null, input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null].filter(Boolean).join(" / ");
-  const note = `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`;
+  const notes = {
+    full: `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`,
+    compact: "_[Summary cut to fit the budget: read it whole with context_get.]_",
+    bare: null
+  };
+  let best = null;
+  for (const framing of ["full", "compact", "bare"]) {
+    const note = notes[framing];
+    const tryLength = (n) => render(n === 0 ? "\u2026" : closeFence(`${body.slice(0, n).trimEnd()}\u2026`), note, framing);
+    let found = null;
+    let lo2 = 0;
+    let hi2 = body.length;
+    while (lo2 <= hi2) {
+      const mid = Math.floor((lo2 + hi2) / 2);
+      const candidate = tryLength(mid);
+      if (fits(candidate)) {
+        found = { rendered: candidate, kept: mid };
+        lo2 = mid + 1;
+      } else hi2 = mid - 1;
+    }
+    if (found !== null && (best === null || found.kept > best.kept)) best = found;
+    if (best !== null && best.kept >= Math.min(body.length, ENOUGH_SUMMARY_CHARS)) return best.rendered;
+  }
+  if (best !== null) return best.rendered;
+  const heading = render("", null, "bare").text;
   let lo = 0;
-  let hi = body.length;
-  let best = render("", note);
+  let hi = heading.length;
+  let prefix = { text: "", tokens: 0 };
   while (lo <= hi) {
     const mid = Math.floor((lo + hi) / 2);
-    const candidate = render(`${body.slice(0, mid).trimEnd()}\u2026`, note);
+    const text = heading.slice(0, mid);
+    const candidate = { text, tokens: input.estimate(text) };
     if (fits(candidate)) {
-      best = candidate;
+      prefix = candidate;
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  return best;
+  return prefix;
 }
 function relatedText(refs) {
   const items = refs.map((r) => {
@@ -33779,47 +33929,77 @@ function relatedText(refs) {
 function oneLine2(title) {
   return title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
 }
+function clip(text, max) {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}\u2026`;
+}
 function withWarning(text, warning) {
   return warning ? `${text}
 
 ${warning}` : text;
 }
 function demoteHeadings(text) {
-  let inFence = false;
-  return text.split("\n").map((line) => {
-    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-    return !inFence && /^## /.test(line) ? `#${line}` : line;
-  }).join("\n");
+  const fences = new FenceTracker();
+  const demoted = text.split("\n").map((line) => fences.outside(line) && /^ {0,3}##(?!#)/.test(line) ? line.replace("##", "###") : line).join("\n");
+  return fences.open === null ? demoted : `${demoted}
+${fences.open}`;
+}
+function closeFence(text) {
+  const fences = new FenceTracker();
+  for (const line of text.split("\n")) fences.outside(line);
+  return fences.open === null ? text : `${text}
+${fences.open}`;
 }
 
 // src/core/thread-chain.ts
-function walkToRoot(start, read) {
-  const threads = [start];
-  const notices = [];
-  const seen = /* @__PURE__ */ new Set([start.id]);
-  let current = start;
-  while (current.parentId !== null) {
-    const parentId = current.parentId;
-    if (seen.has(parentId)) {
-      notices.push(`_\u26A0 The parentIds of "${current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
-      break;
+var AncestorWalk = class {
+  constructor(start, read) {
+    this.read = read;
+    this.current = start;
+    this.seen = /* @__PURE__ */ new Set([start.id]);
+  }
+  read;
+  notices = [];
+  seen;
+  current;
+  done = false;
+  /** How many ancestors were read. */
+  count = 0;
+  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
+  get ended() {
+    return this.done || this.current.parentId === null;
+  }
+  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
+  next() {
+    if (this.ended) return null;
+    const parentId = this.current.parentId;
+    if (this.seen.has(parentId)) {
+      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.done = true;
+      return null;
     }
     let parent;
     try {
-      parent = read(parentId);
+      parent = this.read(parentId);
     } catch (e) {
       if (e instanceof UnreadableFileError) {
-        notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
       } else if (e instanceof ThreadMindError && e.code === "not-found") {
-        notices.push(`_\u26A0 Parent thread "${parentId}" of "${current.id}" does not exist; ancestors are not shown._`);
+        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
       } else throw e;
-      break;
+      this.done = true;
+      return null;
     }
-    seen.add(parentId);
-    threads.unshift(parent);
-    current = parent;
+    this.seen.add(parentId);
+    this.current = parent;
+    this.count++;
+    return parent;
   }
-  return { threads, notices };
+};
+function walkToRoot(start, read) {
+  const walk = new AncestorWalk(start, read);
+  const nearestFirst = [start];
+  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
+  return { threads: nearestFirst.reverse(), notices: walk.notices };
 }
 function descendantsOf(id, threads) {
   const children = /* @__PURE__ */ new Map();
@@ -34533,10 +34713,10 @@ function snippetOf(text, isMatch, max = SNIPPET_MAX_CHARS) {
     const count = new Set(hits.map((h) => h.term)).size;
     if (count > best.count) best = { line, count, first: hits[0].start };
   }
-  if (best.count === 0) return clip(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
+  if (best.count === 0) return clip2(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
   return around(best.line, best.first, max);
 }
-function clip(text, max = SNIPPET_MAX_CHARS) {
+function clip2(text, max = SNIPPET_MAX_CHARS) {
   const t = collapse(text);
   return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}\u2026`;
 }
@@ -34628,11 +34808,11 @@ function metaSnippet(match, isMatch) {
     case "title":
     case "id":
     case "branch":
-      return clip(fieldText(match.meta, match.field));
+      return clip2(fieldText(match.meta, match.field));
     case "paths":
-      return clip((match.meta.paths ?? []).filter(matches).join(", "));
+      return clip2((match.meta.paths ?? []).filter(matches).join(", "));
     case "headings":
-      return clip(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 "));
+      return clip2(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 "));
     default: {
       const unknown2 = match.field;
       throw new Error(`unknown metadata field ${String(unknown2)}`);
@@ -34904,7 +35084,7 @@ function meaningSnippet(words, doc, query) {
     const sim = v ? dot(v, 0, query, words.dims) : -1;
     if (sim > bestSim) [bestLine, bestSim] = [line, sim];
   }
-  return clip(bestLine);
+  return clip2(bestLine);
 }
 var WORD_VECTORS_FILE = "word-vectors.bin";
 var FORMAT = "threadmind-word-vectors";
@@ -36093,7 +36273,7 @@ function formatThreadHistory(h, title) {
     if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
     for (const m of e.meta) lines.push(`  ${m}`);
     for (const s of e.sections) {
-      const items = [...s.added.map((x) => `+ ${clip2(x)}`), ...s.removed.map((x) => `\u2212 ${clip2(x)}`)];
+      const items = [...s.added.map((x) => `+ ${clip3(x)}`), ...s.removed.map((x) => `\u2212 ${clip3(x)}`)];
       const more = items.length > ITEMS_SHOWN ? ` (and ${items.length - ITEMS_SHOWN} more)` : "";
       lines.push(`  ${s.section}: ${items.slice(0, ITEMS_SHOWN).join(" | ")}${more}`);
     }
@@ -36101,7 +36281,7 @@ function formatThreadHistory(h, title) {
   }
   return lines.join("\n");
 }
-function clip2(s) {
+function clip3(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
 
@@ -36303,7 +36483,8 @@ ${line}`;
       const thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
       await this.store.writeProject(project);
       await this.store.writeThread(id, thread);
-      await this.remember(id, MAIN_THREAD_ID);
+      const unremembered = await this.rememberAfterWrite(id, MAIN_THREAD_ID);
+      if (unremembered !== null && !this.notices.includes(unremembered)) this.notices.push(unremembered);
       return { project, thread };
     });
     return result;
@@ -36449,7 +36630,8 @@ ${line}`;
         warnings.push(...this.missingRelated(project.id, related));
       }
       await this.store.writeThread(project.id, thread);
-      await this.remember(project.id, id);
+      const unremembered = await this.rememberAfterWrite(project.id, id);
+      if (unremembered !== null) warnings.push(unremembered);
       return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
     });
   }
@@ -36471,9 +36653,29 @@ ${line}`;
    * would get a tree of that size as the tool result); thread_list still shows the whole tree.
    */
   treeText(project, activeId, written) {
-    if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
-    const { threads, problems } = this.store.readAllThreads(project.id);
-    return this.renderTreeOf(project, threads, problems, activeId);
+    try {
+      if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
+      const { threads, problems } = this.store.readAllThreads(project.id);
+      return this.renderTreeOf(project, threads, problems, activeId);
+    } catch (e) {
+      return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
+    }
+  }
+  /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
+  async rememberAfterWrite(projectId, threadId) {
+    try {
+      await this.remember(projectId, threadId);
+      return null;
+    } catch (e) {
+      return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
+    }
+  }
+  /** The tree after a write, with the line of a step after it that failed (if any). */
+  treeAfter(project, activeId, note) {
+    const tree = this.treeText(project, activeId);
+    return note === null ? tree : `${tree}
+
+${note}`;
   }
   /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
   pathTreeText(project, activeId, written) {
@@ -36521,11 +36723,12 @@ ${line}`;
       checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
       await this.store.writeThread(project.id, updated);
       let activeId = sessionThreadId;
+      let note = null;
       if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
         activeId = thread.parentId;
-        await this.remember(project.id, activeId);
+        note = await this.rememberAfterWrite(project.id, activeId);
       }
-      return { thread: updated, tree: this.treeText(project, activeId) };
+      return { thread: updated, tree: this.treeAfter(project, activeId, note) };
     });
     if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
     return result;
@@ -36550,8 +36753,8 @@ ${line}`;
       const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, newParent);
       await this.store.writeThread(project.id, closed);
-      await this.remember(project.id, parent.id);
-      return { thread: closed, parent: newParent, tree: this.treeText(project, parent.id) };
+      const note = await this.rememberAfterWrite(project.id, parent.id);
+      return { thread: closed, parent: newParent, tree: this.treeAfter(project, parent.id, note) };
     });
     await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
     return merged;
@@ -36585,7 +36788,8 @@ ${line}`;
       let activeId = sessionThreadId;
       if (doomed.includes(sessionThreadId)) {
         activeId = thread.parentId ?? MAIN_THREAD_ID;
-        await this.remember(project.id, activeId);
+        const note = await this.rememberAfterWrite(project.id, activeId);
+        if (note !== null) warnings.push(note);
       }
       return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
     });
@@ -36641,7 +36845,13 @@ ${line}`;
       return next;
     });
     await this.recordSummaryWrite(project.id, updated.id, "summary_update");
-    const tokens = await this.tokens.count(updated.summary);
+    let tokens;
+    try {
+      tokens = await this.tokens.count(updated.summary);
+    } catch (e) {
+      tokens = charsEstimate(updated.summary);
+      warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
+    }
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
   }
@@ -36684,7 +36894,8 @@ ${line}`;
       return this.store.readThread(project.id, id);
     };
     const related = this.relatedRefs(project.id, thread, consulted);
-    const chain = walkToRoot(thread, read);
+    const estimate = (text) => this.tokens.countSync(text);
+    const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
     const warnings = /* @__PURE__ */ new Map();
     const top = this.workspace.gitTop;
     if (top) {
@@ -36708,11 +36919,12 @@ ${line}`;
     const assemble = () => assembleContext({
       project,
       chain: chain.threads,
+      chainCut: chain.cut,
       warnings,
       notices: chain.notices,
       ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
       ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
-      estimate: (text) => this.tokens.countSync(text),
+      estimate,
       related
     });
     const missesBefore = this.tokens.misses;

@@ -100,21 +100,24 @@ export async function checkContextSize(services: ThreadMindServices): Promise<Do
   const cap = CHARACTER_CAP.toLocaleString("en-US");
   const { project, thread } = await services.currentThread({ newProcess: true });
   const header = contextHeader("startup", thread.id, thread.title);
+  // What the hook loads first: its walk stops at the cap, so a deep chain costs no more than a shallow one.
+  const fitted = await services.contextFor(project, thread, { maxChars: Math.max(0, CHARACTER_CAP - header.length) });
+  const trimmed = fitted.omitted.length > 0 || fitted.omittedBeyond || fitted.systemContextOmitted || fitted.truncated;
+  if (!trimmed) {
+    return ok("context-size", title, `${(header.length + fitted.text.length).toLocaleString("en-US")} of ${cap} characters for thread "${thread.id}" (reaches the model whole)`);
+  }
   const whole = await services.contextFor(project, thread, {});
   const wholeChars = header.length + whole.text.length;
-  if (wholeChars <= CHARACTER_CAP) {
-    return ok("context-size", title, `${wholeChars.toLocaleString("en-US")} of ${cap} characters for thread "${thread.id}" (reaches the model whole)`);
-  }
-  const fitted = await services.contextFor(project, thread, { maxChars: CHARACTER_CAP - header.length });
   if (fitted.truncated) {
     return fail(
       "context-size",
       title,
       `Shorten the summary of "${thread.id}" (summary_update or /thread-mind:summary): over ${cap} characters Claude Code shows the model only a 2 KB preview, so the hook cuts it.`,
-      `thread "${thread.id}" needs ${wholeChars.toLocaleString("en-US")} characters; even alone its summary does not fit ${cap}`,
+      `thread "${thread.id}" needs ${wholeChars.toLocaleString("en-US")} characters; even without its ancestors and the project's system context, its summary (${thread.summary.trim().length.toLocaleString("en-US")} characters) does not fit ${cap}: sessions start with it cut`,
     );
   }
-  const left = [`${fitted.omitted.length} ancestor${fitted.omitted.length === 1 ? "" : "s"}`, ...(fitted.systemContextOmitted ? ["the project's system context"] : [])];
+  const ancestors = `${fitted.omitted.length}${fitted.omittedBeyond ? " or more" : ""} ancestor${fitted.omitted.length === 1 && !fitted.omittedBeyond ? "" : "s"}`;
+  const left = [...(fitted.omitted.length > 0 || fitted.omittedBeyond ? [ancestors] : []), ...(fitted.systemContextOmitted ? ["the project's system context"] : [])];
   return warn(
     "context-size",
     title,

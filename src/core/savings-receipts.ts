@@ -28,10 +28,10 @@ export interface ReceiptSummary {
   details: ReceiptDetail[];
 }
 
-/** Content hash of the full text Claude Code saved for a preview; null when the file is gone (or too large to be ours). */
-export function savedOutputHash(seen: InjectionSeen): string | null {
+/** Content hash of the full text Claude Code saved for a preview in the transcript at `transcriptPath`; null when the file is gone (or not ours). */
+export function savedOutputHash(seen: InjectionSeen, transcriptPath: string): string | null {
   if (seen.savedOutputPath === null) return null;
-  const text = readSavedOutput(seen.savedOutputPath);
+  const text = readSavedOutput(seen.savedOutputPath, transcriptPath);
   return text === null ? null : contentHash(text);
 }
 
@@ -40,12 +40,16 @@ export function savedOutputHash(seen: InjectionSeen): string | null {
  * injection in the transcript has the same content hash; preview when a <persisted-output> preview's saved full text
  * has it, or (the saved file gone) when a preview names the injection's thread; missing otherwise.
  */
-export function checkReceipt(injection: InjectionRecord, session: ScannedSession | undefined, savedHash: (seen: InjectionSeen) => string | null = savedOutputHash): CheckedReceipt {
+export function checkReceipt(
+  injection: InjectionRecord,
+  session: ScannedSession | undefined,
+  savedHash: (seen: InjectionSeen, transcriptPath: string) => string | null = savedOutputHash,
+): CheckedReceipt {
   if (session === undefined) return "not-scanned";
   const all = [...session.threadMindInjections, ...session.otherInjections];
   if (all.some((i) => i.contentHash === injection.contentHash)) return "delivered";
   const previews = all.filter((i) => i.preview);
-  if (previews.some((i) => savedHash(i) === injection.contentHash)) return "preview";
+  if (previews.some((i) => savedHash(i, session.path) === injection.contentHash)) return "preview";
   if (previews.some((i) => i.previewText !== null && i.previewText.includes(`(${injection.threadId})`))) return "preview";
   return "missing";
 }
@@ -62,8 +66,8 @@ export function summarizeReceipts(injections: readonly InjectionRecord[], sessio
   const details: ReceiptDetail[] = [];
   // Each saved preview file is read once, however many injections are checked against it.
   const hashes = new Map<InjectionSeen, string | null>();
-  const cachedHash = (seen: InjectionSeen) => {
-    if (!hashes.has(seen)) hashes.set(seen, savedOutputHash(seen));
+  const cachedHash = (seen: InjectionSeen, transcriptPath: string) => {
+    if (!hashes.has(seen)) hashes.set(seen, savedOutputHash(seen, transcriptPath));
     return hashes.get(seen)!;
   };
   for (const injection of injections.filter(isInjection)) {

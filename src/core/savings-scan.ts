@@ -294,7 +294,7 @@ export async function scanSession(file: { path: string; folder: string }, onByte
           contentHash: contentHash(record.text),
           preview: record.isPersistedOutputPreview,
           previewText: record.isPersistedOutputPreview ? record.text : null,
-          savedOutputPath: savedOutputPathOf(record),
+          savedOutputPath: savedOutputPathOf(record, file.path),
           source: null,
           threadId: null,
         };

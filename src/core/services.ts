@@ -13,11 +13,11 @@ import { GitError, headCommit, headCommitFromWorkTree, isDefaultBranch, readBran
 import { resolveAuthorId } from "./author.js";
 import { localStatePath, readLocalState, type LocalState, type LocalStateRead } from "./local-state.js";
 import { writeLocalState } from "./local-state-write.js";
-import { TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
-import { assembleContext, type AssembledContext } from "./context-assembly.js";
+import { charsEstimate, TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
+import { assembleContext, readChainWithinBudget, type AssembledContext } from "./context-assembly.js";
 import { renderTree } from "./tree-render.js";
 import { updateSection } from "./summary-sections.js";
-import { walkToRoot, descendantsOf } from "./thread-chain.js";
+import { AncestorWalk, walkToRoot, descendantsOf } from "./thread-chain.js";
 import { assertNoSecrets } from "./secret-scan.js";
 import { migrateV04IfNeeded, type MigrationReport } from "./migrate-v04.js";
 import { isProcessAlive } from "./process-alive.js";
@@ -275,7 +275,9 @@ export class ThreadMindServices {
       const thread: Thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
       await this.store.writeProject(project);
       await this.store.writeThread(id, thread);
-      await this.remember(id, MAIN_THREAD_ID);
+      // The project exists from here on: a failure to select it is a note, never a failed call (a retry would make a second one).
+      const unremembered = await this.rememberAfterWrite(id, MAIN_THREAD_ID);
+      if (unremembered !== null && !this.notices.includes(unremembered)) this.notices.push(unremembered);
       return { project, thread };
     });
     return result;
@@ -436,7 +438,9 @@ export class ThreadMindServices {
         warnings.push(...this.missingRelated(project.id, related));
       }
       await this.store.writeThread(project.id, thread);
-      await this.remember(project.id, id);
+      // From here on the thread exists: nothing may fail the call (a retry would create a duplicate).
+      const unremembered = await this.rememberAfterWrite(project.id, id);
+      if (unremembered !== null) warnings.push(unremembered);
       return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
     });
   }
@@ -461,9 +465,30 @@ export class ThreadMindServices {
    * would get a tree of that size as the tool result); thread_list still shows the whole tree.
    */
   private treeText(project: Project, activeId: string, written?: Thread): string {
-    if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
-    const { threads, problems } = this.store.readAllThreads(project.id);
-    return this.renderTreeOf(project, threads, problems, activeId);
+    // Shown after the write: a failure here is told in the text, never thrown (the write stands; a retry would repeat it).
+    try {
+      if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
+      const { threads, problems } = this.store.readAllThreads(project.id);
+      return this.renderTreeOf(project, threads, problems, activeId);
+    } catch (e) {
+      return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
+    }
+  }
+
+  /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
+  private async rememberAfterWrite(projectId: string, threadId: string): Promise<string | null> {
+    try {
+      await this.remember(projectId, threadId);
+      return null;
+    } catch (e) {
+      return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
+    }
+  }
+
+  /** The tree after a write, with the line of a step after it that failed (if any). */
+  private treeAfter(project: Project, activeId: string, note: string | null): string {
+    const tree = this.treeText(project, activeId);
+    return note === null ? tree : `${tree}\n\n${note}`;
   }
 
   /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
@@ -514,11 +539,12 @@ export class ThreadMindServices {
       checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
       await this.store.writeThread(project.id, updated);
       let activeId = sessionThreadId;
+      let note: string | null = null;
       if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
         activeId = thread.parentId;
-        await this.remember(project.id, activeId);
+        note = await this.rememberAfterWrite(project.id, activeId);
       }
-      return { thread: updated, tree: this.treeText(project, activeId) };
+      return { thread: updated, tree: this.treeAfter(project, activeId, note) };
     });
     if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
     return result;
@@ -545,8 +571,8 @@ export class ThreadMindServices {
       const closed: Thread = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, newParent);
       await this.store.writeThread(project.id, closed);
-      await this.remember(project.id, parent.id);
-      return { thread: closed, parent: newParent, tree: this.treeText(project, parent.id) };
+      const note = await this.rememberAfterWrite(project.id, parent.id);
+      return { thread: closed, parent: newParent, tree: this.treeAfter(project, parent.id, note) };
     });
     await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
     return merged;
@@ -582,7 +608,8 @@ export class ThreadMindServices {
       let activeId = sessionThreadId;
       if (doomed.includes(sessionThreadId)) {
         activeId = thread.parentId ?? MAIN_THREAD_ID;
-        await this.remember(project.id, activeId);
+        const note = await this.rememberAfterWrite(project.id, activeId);
+        if (note !== null) warnings.push(note);
       }
       return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
     });
@@ -650,7 +677,14 @@ export class ThreadMindServices {
       return next;
     });
     await this.recordSummaryWrite(project.id, updated.id, "summary_update");
-    const tokens = await this.tokens.count(updated.summary);
+    // The summary is written: counting it must not turn the call into a failure (a retry would append it twice).
+    let tokens: number;
+    try {
+      tokens = await this.tokens.count(updated.summary);
+    } catch (e) {
+      tokens = charsEstimate(updated.summary);
+      warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
+    }
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
   }
@@ -701,7 +735,9 @@ export class ThreadMindServices {
       return this.store.readThread(project.id, id);
     };
     const related = this.relatedRefs(project.id, thread, consulted);
-    const chain = walkToRoot(thread, read);
+    const estimate = (text: string) => this.tokens.countSync(text);
+    // Only as far up as the budget can hold: farther ancestors are never read (nor consulted, for the cache).
+    const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
     const warnings = new Map<string, string>();
     const top = this.workspace.gitTop;
     if (top) {
@@ -727,11 +763,12 @@ export class ThreadMindServices {
       assembleContext({
         project,
         chain: chain.threads,
+        chainCut: chain.cut,
         warnings,
         notices: chain.notices,
         ...(options.maxChars !== undefined ? { maxChars: options.maxChars } : {}),
         ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
-        estimate: (text) => this.tokens.countSync(text),
+        estimate,
         related,
       });
     // Warm path: every count is cached and the encoder is never loaded. A miss loads it (if there is one) and redoes the fit.

@@ -71,11 +71,17 @@ function treeOrder(threads: Map<string, Thread>): Thread[] {
   const shape = buildTree(threads);
   const out: Thread[] = [];
   const seen = new Set<string>();
-  const walk = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    out.push(threads.get(id)!);
-    for (const child of shape.children.get(id) ?? []) walk(child);
+  // Iterative: a recursive walk overflows the stack on a deep tree.
+  const walk = (start: string) => {
+    const stack = [start];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push(threads.get(id)!);
+      const kids = shape.children.get(id) ?? [];
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+    }
   };
   for (const root of shape.roots) walk(root);
   for (const d of shape.detached) walk(d.id);

@@ -25,20 +25,41 @@ export function sectionKeyOf(heading: string): SectionKey | null {
   return null;
 }
 
+const FENCE_LINE = /^\s*(```|~~~)/;
+
+/**
+ * The one fence rule, shared by the section parser and the context's heading demoter (so that no line is a heading to
+ * one and code to the other): a line starting, after any indentation, with ``` or ~~~ opens a fenced block, and only
+ * a line starting with the same three characters closes it (``` does not close ~~~, nor the reverse).
+ */
+export class FenceTracker {
+  private fence: string | null = null;
+
+  /** Takes the next line; true when it is outside every fenced block (an opening or closing fence line is inside). */
+  outside(line: string): boolean {
+    const marker = FENCE_LINE.exec(line)?.[1];
+    if (marker !== undefined) {
+      if (this.fence === null) this.fence = marker;
+      else if (marker === this.fence) this.fence = null;
+      return false;
+    }
+    return this.fence === null;
+  }
+
+  /** The fence still open after the last line (null when none): a block that ends inside one must close it. */
+  get open(): string | null {
+    return this.fence;
+  }
+}
+
 /** Splits a summary at its "## " headings, ignoring headings inside fenced code blocks. */
 export function parseSummary(summary: string): ParsedSummary {
   const lines = summary.split("\n");
   const preamble: string[] = [];
   const sections: { key: SectionKey | null; heading: string; lines: string[] }[] = [];
-  let fence: string | null = null;
+  const fences = new FenceTracker();
   for (const line of lines) {
-    const fenceMatch = /^\s*(```+|~~~+)/.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1]!;
-      if (fence === null) fence = marker[0]!;
-      else if (marker[0] === fence) fence = null;
-    }
-    const heading = fence === null ? HEADING.exec(line) : null;
+    const heading = fences.outside(line) ? HEADING.exec(line) : null;
     if (heading && !line.startsWith("###")) {
       const title = heading[1]!;
       sections.push({ key: sectionKeyOf(title), heading: title, lines: [] });

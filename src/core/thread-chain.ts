@@ -1,4 +1,5 @@
-// Walks from a thread to the root through parentIds, stopping (with a notice) at a missing, unreadable or cyclic link.
+// Walks from a thread to the root through parentIds, one parent at a time, stopping (with a notice) at a missing,
+// unreadable or cyclic link. Linear: each step reads one file and checks one set.
 import { UnreadableFileError, ThreadMindError } from "./errors.js";
 import type { Thread } from "./types.js";
 
@@ -8,33 +9,62 @@ export interface Chain {
   notices: string[];
 }
 
-export function walkToRoot(start: Thread, read: (id: string) => Thread): Chain {
-  const threads: Thread[] = [start];
-  const notices: string[] = [];
-  const seen = new Set<string>([start.id]);
-  let current = start;
-  while (current.parentId !== null) {
-    const parentId = current.parentId;
-    if (seen.has(parentId)) {
-      notices.push(`_⚠ The parentIds of "${current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
-      break;
+/** Reads a thread's ancestors nearest first, on demand: a caller that has enough stops asking, and the rest is never read. */
+export class AncestorWalk {
+  readonly notices: string[] = [];
+  private readonly seen: Set<string>;
+  private current: Thread;
+  private done = false;
+  /** How many ancestors were read. */
+  count = 0;
+
+  constructor(
+    start: Thread,
+    private readonly read: (id: string) => Thread,
+  ) {
+    this.current = start;
+    this.seen = new Set([start.id]);
+  }
+
+  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
+  get ended(): boolean {
+    return this.done || this.current.parentId === null;
+  }
+
+  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
+  next(): Thread | null {
+    if (this.ended) return null;
+    const parentId = this.current.parentId!;
+    if (this.seen.has(parentId)) {
+      this.notices.push(`_⚠ The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.done = true;
+      return null;
     }
     let parent: Thread;
     try {
-      parent = read(parentId);
+      parent = this.read(parentId);
     } catch (e) {
       if (e instanceof UnreadableFileError) {
-        notices.push(`_⚠ Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+        this.notices.push(`_⚠ Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
       } else if (e instanceof ThreadMindError && e.code === "not-found") {
-        notices.push(`_⚠ Parent thread "${parentId}" of "${current.id}" does not exist; ancestors are not shown._`);
+        this.notices.push(`_⚠ Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
       } else throw e;
-      break;
+      this.done = true;
+      return null;
     }
-    seen.add(parentId);
-    threads.unshift(parent);
-    current = parent;
+    this.seen.add(parentId);
+    this.current = parent;
+    this.count++;
+    return parent;
   }
-  return { threads, notices };
+}
+
+/** The whole chain from `start` to the root (or to what cut it short, named in a notice). */
+export function walkToRoot(start: Thread, read: (id: string) => Thread): Chain {
+  const walk = new AncestorWalk(start, read);
+  const nearestFirst: Thread[] = [start];
+  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
+  return { threads: nearestFirst.reverse(), notices: walk.notices };
 }
 
 /** Ids of every descendant of `id` (not including it), from a map of threads. */

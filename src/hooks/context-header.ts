@@ -2,7 +2,12 @@
 
 export const CHARACTER_CAP = 10_000;
 
+/** A title is named in the header on one line and at most this long (a hand-written file may hold any title). */
+const HEADER_TITLE_CHARS = 200;
+
 export function contextHeader(source: string, threadId: string, title: string): string {
   const when = source === "clear" ? "after /clear" : source === "compact" ? "after compaction" : "at session start";
-  return `ThreadMind memory, loaded ${when}: the context of thread "${title}" (${threadId}). Keep it current with summary_update.\n\n`;
+  let named = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  if (named.length > HEADER_TITLE_CHARS) named = `${named.slice(0, HEADER_TITLE_CHARS - 1).trimEnd()}…`;
+  return `ThreadMind memory, loaded ${when}: the context of thread "${named}" (${threadId}). Keep it current with summary_update.\n\n`;
 }

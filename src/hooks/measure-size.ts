@@ -64,11 +64,11 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
     { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId },
   );
   // A transcript that cannot be read cannot settle receipts either (receipts stays null then).
-  if (receipts !== null) {
+  if (receipts !== null && input.transcriptPath) {
     try {
       if ("error" in receipts) throw receipts.error;
       const reading = receipts;
-      events.push(...(await receiptEvents(pending, reading.records, (injection) => firstRequestAfter(reading, injection))));
+      events.push(...(await receiptEvents(pending, reading.records, input.transcriptPath, (injection) => firstRequestAfter(reading, injection))));
     } catch (e) {
       notes.push(failureLine("could not check the context receipt", e));
     }

@@ -9,15 +9,18 @@ export interface TextIdentity {
   value: string;
 }
 
-/** The path of the full text behind a `<persisted-output>` preview, or null when the block names none. */
-export function savedOutputPath(record: HookContextRecord): string | null {
-  return savedOutputPathOf(record);
+/** The path of the full text behind a `<persisted-output>` preview, or null when the block names none inside the session's folder. */
+export function savedOutputPath(record: HookContextRecord, transcriptPath: string): string | null {
+  return savedOutputPathOf(record, transcriptPath);
 }
 
-/** The full text Claude Code saved for a preview; null when there is no such file (any more) or it is too large to be ours. */
-export function savedOutputText(record: HookContextRecord): string | null {
-  const path = savedOutputPathOf(record);
-  return path === null ? null : readSavedOutput(path);
+/**
+ * The full text Claude Code saved for a preview found in the transcript at `transcriptPath`; null when there is no such
+ * file (any more), it is no regular file in the session's folder, or it is too large to be ours.
+ */
+export function savedOutputText(record: HookContextRecord, transcriptPath: string): string | null {
+  const path = savedOutputPathOf(record, transcriptPath);
+  return path === null ? null : readSavedOutput(path, transcriptPath);
 }
 
 /**

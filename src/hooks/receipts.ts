@@ -65,12 +65,14 @@ export function firstRequestAfter(reading: ReceiptReading, injection: InjectionR
 }
 
 /**
- * Receipt events for the pending injections, given the records found. `firstRequest` gives the measured size of the
- * first request after an injection (null when none followed yet): recorded with the receipt as its measured "after".
+ * Receipt events for the pending injections, given the records found in the transcript at `transcriptPath`.
+ * `firstRequest` gives the measured size of the first request after an injection (null when none followed yet):
+ * recorded with the receipt as its measured "after".
  */
 export async function receiptEvents(
   pending: readonly InjectionRecord[],
   found: readonly HookContextRecord[],
+  transcriptPath: string,
   firstRequest: (injection: InjectionRecord) => number | null = () => null,
 ): Promise<MeasurementEvent[]> {
   // Injections logged with a fingerprint are recognised by it; older ones by their sha1 content hash, loaded only then.
@@ -81,10 +83,10 @@ export async function receiptEvents(
       fingerprint !== undefined
         ? // A text of another length is not the injected one: only texts of its length are fingerprinted.
           receiptWith(injection, found, { of: (t) => (t.length === injection.chars ? textFingerprint(t) : ""), value: fingerprint }, (r) => {
-            const text = savedOutputText(r);
+            const text = savedOutputText(r, transcriptPath);
             return text === null ? null : textFingerprint(text);
           })
-        : legacy!.receiptFor(injection, found);
+        : legacy!.receiptFor(injection, found, (r) => legacy!.savedOutputHash(r, transcriptPath));
     if (receipt === "pending") return [];
     const after = firstRequest(injection);
     return [

@@ -39,14 +39,15 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   // A new process (startup) starts where the branch says; after /clear or a compaction the process stays on its thread.
   const { project, thread } = await services.currentThread({ newProcess: source === "startup" });
   const header = contextHeader(source, thread.id, thread.title);
-  const { context, sources, dependsOnHead } = await services.contextWithSources(project, thread, { maxChars: CHARACTER_CAP - header.length });
+  const { context, sources, dependsOnHead } = await services.contextWithSources(project, thread, { maxChars: Math.max(0, CHARACTER_CAP - header.length) });
   const text = `${header}${context.text}`;
   const notes: string[] = services.notices.map(userLine);
   if (migration) notes.push(userLine(migration.text.split("\n")[0]!));
   // The model reads an unreadable or missing ancestor in the context; the user must hear of it too.
   notes.push(...context.notices.map(userLine));
-  if (context.omitted.length > 0 || context.truncated) {
-    notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context.omitted.length} ancestor${context.omitted.length === 1 ? "" : "s"} left out${context.truncated ? ", summary cut" : ""}).`);
+  if (context.omitted.length > 0 || context.omittedBeyond || context.truncated) {
+    const left = `${context.omitted.length}${context.omittedBeyond ? "+" : ""} ancestor${context.omitted.length === 1 && !context.omittedBeyond ? "" : "s"}`;
+    notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${left} left out${context.truncated ? ", summary cut" : ""}).`);
   }
   const start: CachedStart = { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context.tokens, omitted: context.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
   // After a stale /clear or compaction, one more line (the cache keeps the context without it).

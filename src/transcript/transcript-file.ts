@@ -2,7 +2,7 @@
 // Synchronous calls on a file descriptor: the file is a regular one (checked before opening) and each read is one
 // chunk, so a hook saves a thread-pool round trip per call, and never loads node:fs/promises (with the stream and
 // readline modules it pulls in, ~10 ms of a hook's start-up). Streaming a whole file (forEachLine) stays asynchronous.
-import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 
 /** A transcript could not be read (missing file, a directory, an I/O error). `code` is the fs error code when there is one. */
 export class TranscriptReadError extends Error {
@@ -49,7 +49,8 @@ export async function openTranscript(path: string): Promise<OpenTranscript> {
     const before = statSync(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = openSync(path, "r");
+    // Non-blocking too: a FIFO swapped in between the check and the open must not block it (fstat below refuses it).
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }

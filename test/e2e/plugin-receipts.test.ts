@@ -21,7 +21,11 @@ const FIXTURE_HOME = "/home/tester";
 /** A copy of a fixture with its HOME moved to `home`, as Claude Code would have written it there. */
 function materialize(name: string, home: string): { path: string; sessionId: string; printed: string } {
   const text = readFileSync(join(FIXTURES, name), "utf8").split(FIXTURE_HOME).join(home);
-  const path = join(home, "transcript.jsonl");
+  // Where Claude Code wrote it: the saved outputs its records name are in the session's folder beside it.
+  const id = /"sessionId":"([^"]+)"/.exec(text)?.[1] ?? "no-session";
+  const folder = join(home, ".claude", "projects", "-home-tester-project");
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, `${id}.jsonl`);
   writeFileSync(path, text);
   const records = readTranscript(path);
   const sessionId = records.find((r) => typeof r.sessionId === "string")?.sessionId;
@@ -56,7 +60,7 @@ function logged(record: InjectionRecord): MeasurementEvent {
 /** The receipt events the hooks log for the pending injections among these events, read from the transcript's head. */
 async function settleReceipts(events: readonly MeasurementEvent[], path: string): Promise<MeasurementEvent[]> {
   const pending = pendingInjections(events);
-  return receiptEvents(pending, await readReceiptRecords(pending, path));
+  return receiptEvents(pending, await readReceiptRecords(pending, path), path);
 }
 
 /** The receipt statuses settleReceipts logs for the pending injections among these events. */
@@ -93,7 +97,7 @@ describe("injection receipts on real Claude Code 2.1.332 transcripts", () => {
     // The fixture keeps the block, not the saved file: put the text back where the block says Claude Code saved it.
     const head = await readHead(fixture.path);
     const [record] = head.hookContexts;
-    const saved = record === undefined ? null : savedOutputPath(record);
+    const saved = record === undefined ? null : savedOutputPath(record, fixture.path);
     expect(saved).toMatch(new RegExp(`^${home}/\\.claude/projects/.+/${fixture.sessionId}/tool-results/hook-.+-additionalContext\\.txt$`));
     mkdirSync(dirname(saved ?? ""), { recursive: true });
     writeFileSync(saved ?? "", fixture.printed);

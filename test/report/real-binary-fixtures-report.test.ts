@@ -136,7 +136,10 @@ describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
     const home = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-home-")));
     const config = join(home, ".claude");
     try {
+      // Claude Code saves the full text in the session's folder beside the transcript: the project folder moves with it.
       const text = readFileSync(join(dir, "cap-over-10001-preview.jsonl"), "utf8")
+        .split("/home/tester/.claude/projects/-home-tester-project/")
+        .join(`${home}/.claude/projects/${folderNameFor(workspace)}/`)
         .split("/home/tester")
         .join(home)
         .replace(/"cwd":"(?:[^"\\]|\\.)*"/g, `"cwd":${JSON.stringify(workspace)}`);

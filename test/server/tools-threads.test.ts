@@ -98,10 +98,14 @@ describe("tools over stdio, in order", () => {
     expect(text).toMatch(/_ThreadMind context: ~\d+ tokens \| depth: 3 threads_$/);
   });
 
-  test("context_get with maxTokens leaves out farther ancestors first", async () => {
-    const text = await call(server, "context_get", { maxTokens: 40 });
+  test("context_get with maxTokens leaves out farther ancestors first; a tiny budget keeps the active summary, cut", async () => {
+    const full = Number(/~(\d+) tokens/.exec(await call(server, "context_get"))![1]);
+    const text = await call(server, "context_get", { maxTokens: full - 5 });
     expect(text).toContain("Left out to fit the budget");
-    expect(text).toContain("## Thread: Auth UI (active)");
+    expect(text).toContain("## Thread: Auth UI (active)\n### State\n- login form done");
+    // Issue 15: maxTokens 40 on this three-thread chain gave ~88 tokens without the active summary.
+    const tiny = await call(server, "context_get", { maxTokens: 40 });
+    expect(tiny).toMatch(/^## Thread: Auth UI \(active\)\n### State\n- login/);
   });
 
   test("thread_switch selects another thread and returns its context", async () => {
@@ -110,8 +114,11 @@ describe("tools over stdio, in order", () => {
     expect(text).toContain("## Thread: Auth (active)");
     expect(text).toContain("- login works");
     expect(text).toMatch(/depth: 2 threads_$/);
-    const budgeted = await call(server, "thread_switch", { threadId: "auth", maxTokens: 30 });
-    expect(budgeted).toContain("Left out to fit the budget");
+    const full = Number(/~(\d+) tokens/.exec(text)![1]);
+    const budgeted = await call(server, "thread_switch", { threadId: "auth", maxTokens: full - 3 });
+    // Too tight for the ancestors and the notices: the active summary comes first.
+    expect(budgeted).toContain("## Thread: Auth (active)\n### Decisions\n- JWT in cookies");
+    expect(Number(/~(\d+) tokens/.exec(budgeted)![1])).toBeLessThanOrEqual(full - 3);
   });
 
   test("thread_list shows the tree with the active thread marked", async () => {

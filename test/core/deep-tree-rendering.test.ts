@@ -1,0 +1,71 @@
+// Guards the tree on deep chains (issue 15, item 11): at depth 3,000 thread_create and thread_status write once and
+// report success with the tree (the recursive renderer overflowed the stack after the write, so the tool reported a
+// failure and a retrying model created duplicates); thread_list and stats render it too, in text linear in its size.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { collectStats } from "../../src/core/stats.js";
+import { INDENT_LEVELS } from "../../src/core/tree-render.js";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { servicesFor } from "../support/core-services.js";
+import { ancestorId, writeChain } from "../support/deep-chain.js";
+
+const DEPTH = 3_000;
+let repo: TempRepo | undefined;
+afterEach(() => {
+  repo?.cleanup();
+  repo = undefined;
+});
+
+function deepRepo() {
+  repo = makeTempRepo({ git: false });
+  writeChain({ root: repo.dir, projectId: "deep", ancestors: DEPTH });
+  return { s: servicesFor(repo.dir, "s"), threadFiles: () => readdirSync(join(repo!.dir, ".threadmind", "threads", "deep")).filter((n) => n.endsWith(".md")).length };
+}
+
+describe(`a ${DEPTH.toLocaleString("en-US")}-deep chain`, () => {
+  test("thread_create writes once and reports success with the path to the new thread", async () => {
+    const { s, threadFiles } = deepRepo();
+    const created = await s.threadCreate({ title: "Leaf" });
+    expect(threadFiles()).toBe(DEPTH + 2);
+    expect(created.thread).toMatchObject({ id: "leaf", parentId: "main" });
+    const lines = created.tree.split("\n");
+    expect(lines[1]).toBe(`Ancestor ${DEPTH} (${ancestorId(DEPTH)})`);
+    expect(created.tree).toContain(`[depth ${DEPTH + 2}] Leaf (leaf) ◀ active`);
+    expect(created.tree).toContain("(More than 200 threads: only the path to the active thread is shown.");
+    // Indentation stops growing: the text is linear in the number of threads.
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(INDENT_LEVELS * 4 + 100);
+  });
+
+  test("thread_status closes the deepest thread and reports success with the tree", async () => {
+    const { s, threadFiles } = deepRepo();
+    await s.threadCreate({ title: "Leaf" });
+    const closed = await s.threadStatus({ status: "done", reason: "shipped" });
+    expect(closed.thread).toMatchObject({ id: "leaf", status: "done" });
+    expect(closed.tree).toContain("(main) ◀ active");
+    expect(threadFiles()).toBe(DEPTH + 2);
+  });
+
+  test("thread_list and stats render the whole tree", async () => {
+    const { s } = deepRepo();
+    const list = await s.threadList();
+    const lines = list.text.split("\n");
+    expect(lines).toHaveLength(DEPTH + 2);
+    expect(lines.at(-1)).toMatch(/\[depth 3001\] Main \(main\) ◀ active$/);
+    expect(list.text.length).toBeLessThan((DEPTH + 2) * (INDENT_LEVELS * 4 + 100));
+    const stats = await collectStats(s);
+    expect(stats.summaries).toHaveLength(DEPTH + 1);
+  });
+});
+
+describe("a failure after a write is never reported as a failed write", () => {
+  test("summary_update whose exact token count fails (the tokenizer cannot load) saves once and says so in a warning", async () => {
+    repo = makeTempRepo({ git: false });
+    const s = servicesFor(repo.dir, "s", { encoder: async () => Promise.reject(new Error("tiktoken assets missing")) });
+    await s.projectCreate({ title: "P" });
+    const updated = await s.summaryUpdate({ section: "decisions", content: "- appended once" });
+    expect(updated.thread.summary).toBe("## Decisions\n- appended once");
+    expect(updated.warnings).toEqual([`The summary was saved, but its tokens could not be counted exactly (tiktoken assets missing): ~${updated.tokens} is an estimate.`]);
+    expect(servicesFor(repo.dir, "other").store.readThread("p", "main").summary).toBe("## Decisions\n- appended once");
+  });
+});
