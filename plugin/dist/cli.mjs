@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, renameSync, openSync, fstatSync, readSync, writeSync, closeSync, realpathSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, createReadStream } from 'fs';
-import { resolve, dirname, join, relative, sep, basename, isAbsolute } from 'path';
+import { writeFileSync, readFileSync, existsSync, statSync, accessSync, constants, lstatSync, mkdirSync, opendirSync, readdirSync, rmSync, openSync, fsyncSync, closeSync, renameSync, unlinkSync, rmdirSync, fstatSync, readSync, writeSync, realpathSync, utimesSync, linkSync, watch, createReadStream } from 'fs';
+import { relative, isAbsolute, resolve, join, dirname, sep, basename } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -42,9 +42,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
@@ -98,9 +98,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../../main/node_modules/yaml/dist/visit.js"(exports) {
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -255,9 +255,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     var escapeChars = {
@@ -425,9 +425,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor) {
@@ -494,9 +494,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
@@ -543,9 +543,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     var identity = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
@@ -572,9 +572,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     var applyReviver = require_applyReviver();
     var identity = require_identity();
     var toJS = require_toJS();
@@ -612,9 +612,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     var anchors = require_anchors();
     var visit = require_visit();
     var identity = require_identity();
@@ -729,9 +729,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -758,9 +758,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -832,9 +832,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
@@ -974,9 +974,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
@@ -990,9 +990,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
@@ -1125,9 +1125,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
     var getFoldOptions = (ctx, isBlock) => ({
@@ -1407,9 +1407,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     var anchors = require_anchors();
     var identity = require_identity();
     var stringifyComment = require_stringifyComment();
@@ -1497,7 +1497,7 @@ var require_stringify = __commonJS({
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
     }
-    function stringify2(item, ctx, onComment, onChompKeep) {
+    function stringify3(item, ctx, onComment, onChompKeep) {
       if (identity.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity.isAlias(item)) {
@@ -1526,16 +1526,16 @@ var require_stringify = __commonJS({
 ${ctx.indent}${str}`;
     }
     exports.createStringifyContext = createStringifyContext;
-    exports.stringify = stringify2;
+    exports.stringify = stringify3;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -1557,7 +1557,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify3.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1609,7 +1609,7 @@ ${indent}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify2.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify3.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -1662,9 +1662,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../../main/node_modules/yaml/dist/log.js"(exports) {
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
       if (logLevel === "debug")
@@ -1683,9 +1683,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
@@ -1742,12 +1742,12 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     var log = require_log();
     var merge = require_merge();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map, { key, value }) {
@@ -1783,7 +1783,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify2.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify3.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
           strCtx.anchors.add(node.anchor);
@@ -1805,9 +1805,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
@@ -1844,16 +1844,16 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     var identity = require_identity();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
       const flow = ctx.inFlow ?? collection.flow;
-      const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify3(collection, ctx, options);
+      const stringify4 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify4(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
@@ -1878,7 +1878,7 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str2 = stringify3.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
@@ -1945,7 +1945,7 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify2.stringify(item, itemCtx, () => comment = null);
+        let str = stringify3.stringify(item, itemCtx, () => comment = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
@@ -1994,9 +1994,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
@@ -2137,9 +2137,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
     var map = {
@@ -2158,9 +2158,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
@@ -2273,9 +2273,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
@@ -2294,9 +2294,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     var stringifyString = require_stringifyString();
     var string = {
       identify: (value) => typeof value === "string",
@@ -2312,9 +2312,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     var Scalar = require_Scalar();
     var nullTag = {
       identify: (value) => value == null,
@@ -2329,9 +2329,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     var Scalar = require_Scalar();
     var boolTag = {
       identify: (value) => typeof value === "boolean",
@@ -2352,9 +2352,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
@@ -2378,9 +2378,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2423,9 +2423,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
@@ -2467,9 +2467,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -2494,9 +2494,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
@@ -2560,9 +2560,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
@@ -2625,9 +2625,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
@@ -2702,9 +2702,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     var identity = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
@@ -2779,9 +2779,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
       const boolObj = value ? trueTag : falseTag;
@@ -2810,9 +2810,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2858,9 +2858,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -2936,9 +2936,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -3024,9 +3024,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
       const sign = str[0];
@@ -3111,9 +3111,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3154,9 +3154,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3247,9 +3247,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     var identity = require_identity();
     var map = require_map();
     var seq = require_seq();
@@ -3278,11 +3278,11 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     var identity = require_identity();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
       const lines = [];
@@ -3297,7 +3297,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify2.createStringifyContext(doc, options);
+      const ctx = stringify3.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -3319,7 +3319,7 @@ var require_stringifyDocument = __commonJS({
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify3.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
         if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
@@ -3327,7 +3327,7 @@ var require_stringifyDocument = __commonJS({
         } else
           lines.push(body);
       } else {
-        lines.push(stringify2.stringify(doc.contents, ctx));
+        lines.push(stringify3.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
@@ -3357,9 +3357,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     var Alias = require_Alias();
     var Collection = require_Collection();
     var identity = require_identity();
@@ -3665,9 +3665,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../../main/node_modules/yaml/dist/errors.js"(exports) {
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
         super();
@@ -3729,9 +3729,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
@@ -3862,9 +3862,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     function containsNewline(key) {
       if (!key)
         return null;
@@ -3903,9 +3903,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
@@ -3920,9 +3920,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
       const { uniqueKeys } = ctx.options;
@@ -3935,9 +3935,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var resolveProps = require_resolve_props();
@@ -3953,10 +3953,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -3970,7 +3970,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -3994,7 +3994,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4010,7 +4010,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4042,9 +4042,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
     var utilFlowIndentCheck = require_util_flow_indent_check();
@@ -4092,14 +4092,14 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep2 = "";
+        let sep3 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4113,13 +4113,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep2 + cb;
-              sep2 = "";
+                comment += sep3 + cb;
+              sep3 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep2 += source;
+                sep3 += source;
               hasSpace = true;
               break;
             default:
@@ -4134,9 +4134,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4161,18 +4161,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value) {
+          if (!props.anchor && !props.tag && !sep3 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4226,8 +4226,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+        if (!isMap && !sep3 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4239,7 +4239,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4250,8 +4250,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep2)
-                for (const st of sep2) {
+              if (sep3)
+                for (const st of sep3) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4268,7 +4268,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4327,9 +4327,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -4391,9 +4391,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
       const start = scalar.offset;
@@ -4446,7 +4446,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep2 = "";
+      let sep3 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4463,24 +4463,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep2 === " ")
-            sep2 = "\n";
-          else if (!prevMoreIndented && sep2 === "\n")
-            sep2 = "\n\n";
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep2 === "\n")
+          if (sep3 === "\n")
             value += "\n";
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          value += sep2 + content;
-          sep2 = " ";
+          value += sep3 + content;
+          sep3 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4573,9 +4573,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
@@ -4662,25 +4662,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep2 = " ";
+      let sep3 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep2 === "\n")
-            res += sep2;
+          if (sep3 === "\n")
+            res += sep3;
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          res += sep2 + lm;
-          sep2 = " ";
+          res += sep3 + lm;
+          sep3 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      return res + sep3 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -4793,9 +4793,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
@@ -4873,9 +4873,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
         pos ?? (pos = before.length);
@@ -4902,9 +4902,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var composeCollection = require_compose_collection();
@@ -5007,9 +5007,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     var Document = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
@@ -5049,9 +5049,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     var node_process = __require("process");
     var directives = require_directives();
     var Document = require_Document();
@@ -5256,9 +5256,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     var errors2 = require_errors();
@@ -5440,10 +5440,10 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
-    var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+    var stringify3 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
         case "block-scalar": {
@@ -5483,26 +5483,26 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value }) {
+    function stringifyItem({ start, key, sep: sep3, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep2)
-        for (const st of sep2)
+      if (sep3)
+        for (const st of sep3)
           res += st.source;
       if (value)
         res += stringifyToken(value);
       return res;
     }
-    exports.stringify = stringify2;
+    exports.stringify = stringify3;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
@@ -5561,9 +5561,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
     var cstVisit = require_cst_visit();
@@ -5662,9 +5662,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     var cst = require_cst();
     function isEmpty(ch) {
       switch (ch) {
@@ -6250,9 +6250,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     var LineCounter = class {
       constructor() {
         this.lineStarts = [];
@@ -6280,9 +6280,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
@@ -6652,18 +6652,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep2;
+          let sep3;
           if (scalar.end) {
-            sep2 = scalar.end;
-            sep2.push(this.sourceToken);
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep2 = [this.sourceToken];
+            sep3 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep2 }]
+            items: [{ start, key: scalar, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6816,15 +6816,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep2 = it.sep;
-                  sep2.push(this.sourceToken);
+                  const sep3 = it.sep;
+                  sep3.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep2 }]
+                    items: [{ start: start2, key, sep: sep3 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7018,13 +7018,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep2 = fc.end.splice(1, fc.end.length);
-            sep2.push(this.sourceToken);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep2 }]
+              items: [{ start, key: fc, sep: sep3 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7153,9 +7153,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../../main/node_modules/yaml/dist/public-api.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var errors2 = require_errors();
@@ -7182,7 +7182,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument2(source, options = {}) {
+    function parseDocument3(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7208,7 +7208,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument2(src, options);
+      const doc = parseDocument3(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7220,7 +7220,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify2(value, replacer, options) {
+    function stringify3(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -7244,14 +7244,14 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument2;
-    exports.stringify = stringify2;
+    exports.parseDocument = parseDocument3;
+    exports.stringify = stringify3;
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../../main/node_modules/yaml/dist/index.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var Schema = require_Schema();
@@ -7300,9 +7300,9 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/tiktoken_bg.cjs
+// ../../main/node_modules/tiktoken/lite/tiktoken_bg.cjs
 var require_tiktoken_bg = __commonJS({
-  "node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
+  "../../main/node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
     var wasm;
     module.exports.__wbg_set_wasm = function(val) {
       wasm = val;
@@ -7645,9 +7645,9 @@ var require_tiktoken_bg = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/init.cjs
+// ../../main/node_modules/tiktoken/lite/init.cjs
 var require_init = __commonJS({
-  "node_modules/tiktoken/lite/init.cjs"(exports) {
+  "../../main/node_modules/tiktoken/lite/init.cjs"(exports) {
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
@@ -8507,6 +8507,145 @@ function readTextStrict(path, maxBytes) {
     throw unreadable(path, "is not valid UTF-8");
   }
 }
+var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+function readIfExists(path) {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    throw e;
+  }
+}
+function commonDir(gitDir2) {
+  const pointer = readIfExists(join(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : resolve(gitDir2, pointer.trim());
+}
+function packedRef(common, name) {
+  const packed = readIfExists(join(common, "packed-refs"));
+  if (packed === null) return null;
+  for (const line of packed.split("\n")) {
+    if (line.startsWith("#") || line.startsWith("^")) continue;
+    const space = line.indexOf(" ");
+    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
+  }
+  return null;
+}
+function headCommitFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if (existsSync(join(common, "reftable"))) return void 0;
+  let name = "HEAD";
+  for (let depth = 0; depth < 5; depth++) {
+    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
+    const loose = readIfExists(join(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
+    if (text === null) return name === "HEAD" ? void 0 : null;
+    if (HASH.test(text)) return text;
+    const symbolic = /^ref:\s*(\S+)$/.exec(text);
+    if (!symbolic) return void 0;
+    name = symbolic[1];
+  }
+  return void 0;
+}
+function findGitTop(dir) {
+  let current = resolve(dir);
+  for (; ; ) {
+    if (existsSync(join(current, ".git"))) return current;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function gitDir(top) {
+  const dotGit = join(top, ".git");
+  if (statSync(dotGit).isDirectory()) return dotGit;
+  const text = readFileSync(dotGit, "utf8");
+  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
+  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
+  return resolve(top, match[1]);
+}
+function readBranch(top) {
+  let head;
+  try {
+    head = readFileSync(join(gitDir(top), "HEAD"), "utf8");
+  } catch {
+    return null;
+  }
+  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
+  return match ? match[1] : null;
+}
+var GitError = class extends Error {
+};
+async function git(top, args) {
+  const { execFile: execFile2 } = await import('child_process');
+  return new Promise((resolvePromise, reject) => {
+    execFile2("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error, stdout, stderr) => {
+      if (error) {
+        reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
+        return;
+      }
+      resolvePromise(stdout);
+    });
+  });
+}
+async function gitMaybe(top, args) {
+  try {
+    return (await git(top, args)).trim();
+  } catch {
+    return null;
+  }
+}
+function headCommitFromWorkTree(top) {
+  if (top === null) return null;
+  try {
+    return headCommitFromFiles(gitDir(top));
+  } catch {
+    return void 0;
+  }
+}
+async function headCommit(top) {
+  const fromFiles = headCommitFromWorkTree(top);
+  return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
+}
+async function defaultBranch(top) {
+  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
+  return remote ? remote.replace(/^origin\//, "") : null;
+}
+async function isDefaultBranch(top, branch) {
+  const d = await defaultBranch(top);
+  if (d) return branch === d;
+  if (branch === "main" || branch === "master") return true;
+  return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+}
+async function gitUser(top) {
+  const cwd = top ?? process.cwd();
+  const [name, email] = await Promise.all([
+    gitMaybe(cwd, ["config", "--get", "user.name"]),
+    gitMaybe(cwd, ["config", "--get", "user.email"])
+  ]);
+  return { name: name || null, email: email || null };
+}
+async function commitsTouchingSince(top, commit, paths) {
+  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
+  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
+  if (known === null) return null;
+  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  return Number.parseInt(out.trim(), 10);
+}
+
+// src/core/git-merge-driver.ts
+var DRIVER_NAME = "threadmind";
+var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
+var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
+threads/**/*.md merge=${DRIVER_NAME}
+projects/*.json merge=${DRIVER_NAME}
+`;
+function shellQuote(path) {
+  return `"${path.replace(/(["\\$`])/g, "\\$1")}"`;
+}
+function driverCommand(nodePath, cliPath) {
+  return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
+}
 
 // src/core/store.ts
 var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
@@ -8544,6 +8683,25 @@ var Store = class {
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
+    this.ensureAttributes();
+  }
+  /**
+   * `.threadmind/.gitattributes` sends thread and project files through the "threadmind" merge driver (committed with
+   * the project); an older or edited one gets the missing lines. True when it was written.
+   */
+  ensureAttributes() {
+    const path = join(this.dir, ".gitattributes");
+    const current = readTextStrict(path, LIMITS.threadFileBytes);
+    if (current === null) {
+      writeFileAtomicSync(path, STORE_GITATTRIBUTES);
+      return true;
+    }
+    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
+    const missing = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#") && !lines.has(l));
+    if (missing.length === 0) return false;
+    writeFileAtomicSync(path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
+    return true;
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
@@ -8770,133 +8928,6 @@ function nextTimestamp(after) {
   if (t <= last) t = last + 1;
   last = t;
   return new Date(t).toISOString();
-}
-var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
-function readIfExists(path) {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
-    throw e;
-  }
-}
-function commonDir(gitDir2) {
-  const pointer = readIfExists(join(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : resolve(gitDir2, pointer.trim());
-}
-function packedRef(common, name) {
-  const packed = readIfExists(join(common, "packed-refs"));
-  if (packed === null) return null;
-  for (const line of packed.split("\n")) {
-    if (line.startsWith("#") || line.startsWith("^")) continue;
-    const space = line.indexOf(" ");
-    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
-  }
-  return null;
-}
-function headCommitFromFiles(gitDir2) {
-  const common = commonDir(gitDir2);
-  if (existsSync(join(common, "reftable"))) return void 0;
-  let name = "HEAD";
-  for (let depth = 0; depth < 5; depth++) {
-    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists(join(PER_WORKTREE.test(name) ? gitDir2 : common, name));
-    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
-    if (text === null) return name === "HEAD" ? void 0 : null;
-    if (HASH.test(text)) return text;
-    const symbolic = /^ref:\s*(\S+)$/.exec(text);
-    if (!symbolic) return void 0;
-    name = symbolic[1];
-  }
-  return void 0;
-}
-
-// src/core/git.ts
-function findGitTop(dir) {
-  let current = resolve(dir);
-  for (; ; ) {
-    if (existsSync(join(current, ".git"))) return current;
-    const parent = dirname(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function gitDir(top) {
-  const dotGit = join(top, ".git");
-  if (statSync(dotGit).isDirectory()) return dotGit;
-  const text = readFileSync(dotGit, "utf8");
-  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
-  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return resolve(top, match[1]);
-}
-function readBranch(top) {
-  let head;
-  try {
-    head = readFileSync(join(gitDir(top), "HEAD"), "utf8");
-  } catch {
-    return null;
-  }
-  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
-  return match ? match[1] : null;
-}
-var GitError = class extends Error {
-};
-async function git(top, args) {
-  const { execFile: execFile2 } = await import('child_process');
-  return new Promise((resolvePromise, reject) => {
-    execFile2("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error, stdout, stderr) => {
-      if (error) {
-        reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
-        return;
-      }
-      resolvePromise(stdout);
-    });
-  });
-}
-async function gitMaybe(top, args) {
-  try {
-    return (await git(top, args)).trim();
-  } catch {
-    return null;
-  }
-}
-function headCommitFromWorkTree(top) {
-  if (top === null) return null;
-  try {
-    return headCommitFromFiles(gitDir(top));
-  } catch {
-    return void 0;
-  }
-}
-async function headCommit(top) {
-  const fromFiles = headCommitFromWorkTree(top);
-  return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
-}
-async function defaultBranch(top) {
-  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
-  return remote ? remote.replace(/^origin\//, "") : null;
-}
-async function isDefaultBranch(top, branch) {
-  const d = await defaultBranch(top);
-  if (d) return branch === d;
-  if (branch === "main" || branch === "master") return true;
-  return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
-}
-async function gitUser(top) {
-  const cwd = top ?? process.cwd();
-  const [name, email] = await Promise.all([
-    gitMaybe(cwd, ["config", "--get", "user.name"]),
-    gitMaybe(cwd, ["config", "--get", "user.email"])
-  ]);
-  return { name: name || null, email: email || null };
-}
-async function commitsTouchingSince(top, commit, paths) {
-  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
-  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
-  if (known === null) return null;
-  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
-  return Number.parseInt(out.trim(), 10);
 }
 async function resolveAuthorId(env, gitTop) {
   if (env.THREADMIND_AUTHOR) return assertId(env.THREADMIND_AUTHOR, "THREADMIND_AUTHOR");
@@ -11130,8 +11161,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join18 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join18(before, endsWithNewline.before), after: join18(after, endsWithNewline.after) };
+  const join21 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join21(before, endsWithNewline.before), after: join21(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -14378,6 +14409,648 @@ var RECALL_COMMANDS = {
   history: historyCommand
 };
 
+// src/core/merge/diff3.ts
+var LCS_CELL_LIMIT = 4e6;
+function matchLcs(a, b, same2) {
+  const map = new Int32Array(a.length).fill(-1);
+  let start = 0;
+  while (start < a.length && start < b.length && same2(a[start], b[start])) {
+    map[start] = start;
+    start++;
+  }
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && same2(a[endA - 1], b[endB - 1])) {
+    endA--;
+    endB--;
+    map[endA] = endB;
+  }
+  const n = endA - start;
+  const m = endB - start;
+  if (n === 0 || m === 0 || n * m > LCS_CELL_LIMIT) return map;
+  const width = m + 1;
+  const lengths = new Uint32Array((n + 1) * width);
+  for (let i2 = n - 1; i2 >= 0; i2--) {
+    for (let j2 = m - 1; j2 >= 0; j2--) {
+      lengths[i2 * width + j2] = same2(a[start + i2], b[start + j2]) ? lengths[(i2 + 1) * width + j2 + 1] + 1 : Math.max(lengths[(i2 + 1) * width + j2], lengths[i2 * width + j2 + 1]);
+    }
+  }
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (same2(a[start + i], b[start + j])) {
+      map[start + i] = start + j;
+      i++;
+      j++;
+    } else if (lengths[(i + 1) * width + j] >= lengths[i * width + j + 1]) i++;
+    else j++;
+  }
+  return map;
+}
+function diff3(base, ours, theirs, same2) {
+  const toOurs = matchLcs(base, ours, same2);
+  const toTheirs = matchLcs(base, theirs, same2);
+  const chunks = [];
+  const push = (items) => {
+    if (items.length === 0) return;
+    const last2 = chunks[chunks.length - 1];
+    if (last2?.kind === "ok") last2.items.push(...items);
+    else chunks.push({ kind: "ok", items });
+  };
+  const equal = (x, y) => x.length === y.length && x.every((v, k2) => same2(v, y[k2]));
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < base.length || j < ours.length || k < theirs.length) {
+    if (i < base.length && toOurs[i] === j && toTheirs[i] === k) {
+      push([base[i]]);
+      i++;
+      j++;
+      k++;
+      continue;
+    }
+    let o = i;
+    while (o < base.length && (toOurs[o] === -1 || toTheirs[o] === -1)) o++;
+    const endOurs = o < base.length ? toOurs[o] : ours.length;
+    const endTheirs = o < base.length ? toTheirs[o] : theirs.length;
+    const b = base.slice(i, o);
+    const x = ours.slice(j, endOurs);
+    const y = theirs.slice(k, endTheirs);
+    if (equal(x, b)) push(y);
+    else if (equal(y, b) || equal(x, y)) push(x);
+    else {
+      const disjoint = applyDisjoint(base, i, o, [hunks(i, o, j, endOurs, toOurs, ours), hunks(i, o, k, endTheirs, toTheirs, theirs)]);
+      if (disjoint !== null) push(disjoint);
+      else chunks.push({ kind: "conflict", base: b, ours: x, theirs: y });
+    }
+    i = o;
+    j = endOurs;
+    k = endTheirs;
+  }
+  return chunks;
+}
+function hunks(from, to, sideFrom, sideTo, toSide, side) {
+  const out = [];
+  let i = from;
+  let j = sideFrom;
+  while (i < to) {
+    if (toSide[i] === j) {
+      i++;
+      j++;
+      continue;
+    }
+    let e = i;
+    while (e < to && toSide[e] === -1) e++;
+    const sideEnd = e < to ? toSide[e] : sideTo;
+    out.push({ start: i, end: e, items: side.slice(j, sideEnd) });
+    i = e;
+    j = sideEnd;
+  }
+  if (j < sideTo) out.push({ start: to, end: to, items: side.slice(j, sideTo) });
+  return out;
+}
+function applyDisjoint(base, from, to, sides) {
+  const [a, b] = sides;
+  for (const x of a) {
+    for (const y of b) {
+      const bothInsert = x.start === x.end && y.start === y.end && x.start === y.start;
+      const overlap = x.start < y.end && y.start < x.end;
+      const insideX = y.start === y.end && y.start > x.start && y.start < x.end;
+      const insideY = x.start === x.end && x.start > y.start && x.start < y.end;
+      if (bothInsert || overlap || insideX || insideY) return null;
+    }
+  }
+  const all = [...a, ...b].sort((x, y) => x.start - y.start || x.end - y.end);
+  const out = [];
+  let i = from;
+  for (const h of all) {
+    out.push(...base.slice(i, h.start), ...h.items);
+    i = Math.max(i, h.end);
+  }
+  out.push(...base.slice(i, to));
+  return out;
+}
+
+// src/core/merge/merge-text.ts
+var MARKER_OURS = "<<<<<<< ours";
+var MARKER_SPLIT = "=======";
+var MARKER_THEIRS = ">>>>>>> theirs";
+function conflictLines(ours, theirs) {
+  return [MARKER_OURS, ...ours, MARKER_SPLIT, ...theirs, MARKER_THEIRS];
+}
+function renderChunks(chunks) {
+  const lines = [];
+  let conflicts = 0;
+  for (const c of chunks) {
+    if (c.kind === "ok") lines.push(...c.items);
+    else {
+      conflicts++;
+      lines.push(...conflictLines(c.ours, c.theirs));
+    }
+  }
+  return { lines, conflicts };
+}
+var sameLine = (a, b) => a === b;
+function mergeLines(base, ours, theirs, what) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const { lines, conflicts } = renderChunks(diff3(base.split("\n"), ours.split("\n"), theirs.split("\n"), sameLine));
+  return { text: lines.join("\n"), conflicts: conflicts > 0 ? [what] : [] };
+}
+
+// src/core/merge/merge-thread.ts
+var import_yaml2 = __toESM(require_dist());
+
+// src/core/merge/merge-section.ts
+var BULLET = /^([-*+]|\d{1,9}[.)])[ \t]/;
+var FENCE2 = /^\s*(```+|~~~+)/;
+function unit(lines, item) {
+  return { lines, item, key: lines.map((l) => l.trimEnd()).join("\n") };
+}
+function unitsOf(body) {
+  if (body === "") return [];
+  const units = [];
+  let fence = null;
+  let current = null;
+  const flush = () => {
+    if (current !== null) units.push(unit(current, true));
+    current = null;
+  };
+  for (const line of body.split("\n")) {
+    const fenceMatch = FENCE2.exec(line);
+    if (fence !== null || fenceMatch) {
+      if (fenceMatch) {
+        const marker = fenceMatch[1][0];
+        if (fence === null) fence = marker;
+        else if (marker === fence) fence = null;
+      }
+      flush();
+      units.push(unit([line], false));
+      continue;
+    }
+    if (BULLET.test(line)) {
+      flush();
+      current = [line];
+    } else if (current !== null && line.trim() !== "" && /^\s/.test(line)) current.push(line);
+    else {
+      flush();
+      units.push(unit([line], false));
+    }
+  }
+  flush();
+  return units;
+}
+var sameUnit = (a, b) => a.key === b.key;
+var isBlank = (u) => !u.item && u.key.trim() === "";
+function mergeItemSets(base, ours, theirs) {
+  const all = [...base, ...ours, ...theirs];
+  if (!all.every((u) => u.item || isBlank(u))) return null;
+  const has = (list, u) => list.some((v) => v.key === u.key);
+  const [b, o, t] = [base, ours, theirs].map((l) => l.filter((u) => u.item));
+  const addedOurs = o.filter((u) => !has(b, u));
+  const addedTheirs = t.filter((u) => !has(b, u) && !has(addedOurs, u));
+  const removedByBoth = b.filter((u) => !has(o, u) && !has(t, u));
+  if (removedByBoth.length > 0 && addedOurs.length > 0 && addedTheirs.length > 0) return null;
+  return [...b.filter((u) => has(o, u) && has(t, u)), ...addedOurs, ...addedTheirs];
+}
+function dropAddedDuplicates(units, base) {
+  const allowed = /* @__PURE__ */ new Map();
+  for (const u of base) if (u.item) allowed.set(u.key, (allowed.get(u.key) ?? 0) + 1);
+  const seen = /* @__PURE__ */ new Map();
+  return units.filter((u) => {
+    if (!u.item) return true;
+    const n = (seen.get(u.key) ?? 0) + 1;
+    seen.set(u.key, n);
+    return n <= Math.max(1, allowed.get(u.key) ?? 0);
+  });
+}
+function mergeSectionBody(base, ours, theirs) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicted: false };
+  if (base === ours) return { text: theirs, conflicted: false };
+  const b = unitsOf(base);
+  const chunks = diff3(b, unitsOf(ours), unitsOf(theirs), sameUnit);
+  const out = [];
+  const lines = [];
+  let conflicted = false;
+  const flush = () => {
+    for (const u of dropAddedDuplicates(out.splice(0), b)) lines.push(...u.lines);
+  };
+  for (const c of chunks) {
+    if (c.kind === "ok") {
+      out.push(...c.items);
+      continue;
+    }
+    const merged = mergeItemSets(c.base, c.ours, c.theirs);
+    if (merged !== null) {
+      out.push(...merged);
+      continue;
+    }
+    flush();
+    conflicted = true;
+    lines.push(...conflictLines(c.ours.flatMap((u) => u.lines), c.theirs.flatMap((u) => u.lines)));
+  }
+  flush();
+  return { text: lines.join("\n"), conflicted };
+}
+
+// src/core/merge/merge-fields.ts
+var same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+function asList(v) {
+  if (v === void 0 || v === null) return [];
+  return Array.isArray(v) ? v : null;
+}
+function mergeSet(b, o, t) {
+  const [lb, lo, lt] = [asList(b), asList(o), asList(t)];
+  if (lb === null || lo === null || lt === null) return null;
+  const has = (l, x) => l.some((y) => same(x, y));
+  const out = [];
+  const add = (x) => {
+    if (!has(out, x)) out.push(x);
+  };
+  for (const x of lb) if (has(lo, x) && has(lt, x)) add(x);
+  for (const x of lo) if (!has(lb, x)) add(x);
+  for (const x of lt) if (!has(lb, x)) add(x);
+  return out;
+}
+function isLater(a, b) {
+  if (typeof a !== "string" || typeof b !== "string") return typeof a === "string";
+  const [ta, tb] = [Date.parse(a), Date.parse(b)];
+  return Number.isNaN(ta) || Number.isNaN(tb) ? a > b : ta > tb;
+}
+function mergeFields(base, ours, theirs, rules) {
+  const keys = [...rules.order];
+  for (const side of [ours, theirs, base]) for (const k of Object.keys(side)) if (!keys.includes(k)) keys.push(k);
+  const laterIsOurs = rules.laterBy === void 0 || !isLater(theirs[rules.laterBy], ours[rules.laterBy]);
+  const parts = [];
+  const conflicts = [];
+  let run = {};
+  const put = (k, v) => {
+    if (v !== void 0) run[k] = v;
+  };
+  for (const k of keys) {
+    const [b, o, t] = [base[k], ours[k], theirs[k]];
+    if (same(o, t) || same(b, t)) put(k, o);
+    else if (same(b, o)) put(k, t);
+    else if (rules.stamps.includes(k)) put(k, laterIsOurs ? o : t);
+    else if (rules.sets.includes(k) && mergeSet(b, o, t) !== null) {
+      const merged = mergeSet(b, o, t);
+      put(k, merged.length === 0 && (o === void 0 || t === void 0) ? void 0 : merged);
+    } else {
+      conflicts.push(k);
+      if (Object.keys(run).length > 0) parts.push({ kind: "clean", fields: run });
+      run = {};
+      parts.push({ kind: "conflict", key: k, ours: o === void 0 ? {} : { [k]: o }, theirs: t === void 0 ? {} : { [k]: t } });
+    }
+  }
+  if (Object.keys(run).length > 0) parts.push({ kind: "clean", fields: run });
+  return { parts, conflicts };
+}
+
+// src/core/merge/merge-thread.ts
+var CONFLICT_LINE = /^(<{7}|={7}|>{7})( |$)/m;
+function splitThreadFile(text) {
+  if (text.trim() === "") return { fields: {}, summary: "" };
+  const t = (text.startsWith("\uFEFF") ? text.slice(1) : text).replace(/\r\n/g, "\n");
+  if (!t.startsWith("---\n")) return null;
+  const rest = t.slice(4);
+  const end = rest.startsWith("---\n") || rest === "---" ? 0 : (() => {
+    const m = /\n---(\n|$)/.exec(rest);
+    return m ? m.index + 1 : -1;
+  })();
+  if (end === -1) return null;
+  const yamlText = rest.slice(0, end);
+  if (CONFLICT_LINE.test(yamlText)) return null;
+  const doc = (0, import_yaml2.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) return null;
+  let data;
+  try {
+    data = doc.toJS();
+  } catch {
+    return null;
+  }
+  if (data === null || data === void 0) data = {};
+  if (typeof data !== "object" || Array.isArray(data)) return null;
+  const summary = rest.slice(end + 3).replace(/^\n/, "").replace(/^\n/, "").replace(/\n$/, "");
+  return { fields: data, summary };
+}
+var YAML_OPTIONS = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
+function yamlOf(fields) {
+  if (Object.keys(fields).length === 0) return "";
+  const text = (0, import_yaml2.stringify)(fields, YAML_OPTIONS);
+  const doc = (0, import_yaml2.parseDocument)(text, { uniqueKeys: true });
+  if (doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(fields)) return text;
+  return (0, import_yaml2.stringify)(fields, { ...YAML_OPTIONS, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
+}
+var THREAD_RULES = {
+  order: KEY_ORDER,
+  stamps: ["updatedAt", "commit"],
+  laterBy: "updatedAt",
+  sets: ["paths", "related"]
+};
+function sectionId(heading) {
+  return sectionKeyOf(heading) ?? `#${heading.trim().toLowerCase()}`;
+}
+function sectionMap(parsed) {
+  const map = /* @__PURE__ */ new Map();
+  for (const s of parsed.sections) {
+    const id = sectionId(s.heading);
+    if (map.has(id)) return null;
+    map.set(id, { heading: s.heading, body: s.body });
+  }
+  return map;
+}
+function insertSection(order, id) {
+  const rank2 = SECTION_KEYS.indexOf(id);
+  if (rank2 === -1) {
+    order.push(id);
+    return;
+  }
+  const at = order.findIndex((o) => {
+    const r = SECTION_KEYS.indexOf(o);
+    return r > rank2;
+  });
+  if (at === -1) order.push(id);
+  else order.splice(at, 0, id);
+}
+function mergeSummary(base, ours, theirs) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const [pb, po, pt] = [parseSummary(base), parseSummary(ours), parseSummary(theirs)];
+  const [mb2, mo, mt] = [sectionMap(pb), sectionMap(po), sectionMap(pt)];
+  if (mb2 === null || mo === null || mt === null) return mergeLines(base, ours, theirs, "the summary");
+  const conflicts = [];
+  const preamble = mergeSectionBody(pb.preamble.trim(), po.preamble.trim(), pt.preamble.trim());
+  if (preamble.conflicted) conflicts.push("the text before the first section");
+  const order = [...mo.keys()];
+  for (const id of mt.keys()) if (!mo.has(id)) insertSection(order, id);
+  const parts = [];
+  if (preamble.text.trim() !== "") parts.push(preamble.text);
+  for (const id of order) {
+    const [b, o, t] = [mb2.get(id), mo.get(id), mt.get(id)];
+    const heading = (o ?? t).heading;
+    const same2 = (x, y) => x === void 0 ? y === void 0 : y !== void 0 && x.body === y.body;
+    let chosen;
+    if (same2(o, t) || same2(b, t)) chosen = o;
+    else if (same2(b, o)) chosen = t;
+    else if (o === void 0 || t === void 0) {
+      conflicts.push(`section "${heading}" (removed on one side, changed on the other)`);
+      const side = (s) => s === void 0 ? [] : [`## ${s.heading}`, ...s.body === "" ? [] : s.body.split("\n")];
+      parts.push(conflictLines(side(o), side(t)).join("\n"));
+      continue;
+    } else {
+      const merged = mergeSectionBody(b?.body ?? "", o.body, t.body);
+      if (merged.conflicted) conflicts.push(`section "${heading}"`);
+      chosen = { heading, body: merged.text };
+    }
+    if (chosen === void 0) continue;
+    parts.push(renderSummary({ preamble: "", sections: [{ key: null, ...chosen }] }));
+  }
+  return { text: parts.join("\n\n"), conflicts };
+}
+function mergeThreadFile(base, ours, theirs) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const [b, o, t] = [splitThreadFile(base), splitThreadFile(ours), splitThreadFile(theirs)];
+  if (b === null || o === null || t === null) return mergeLines(base, ours, theirs, "the file (it is not a readable thread file on every side)");
+  const fields = mergeFields(b.fields, o.fields, t.fields, THREAD_RULES);
+  const summary = mergeSummary(b.summary, o.summary, t.summary);
+  let yaml = "";
+  for (const part of fields.parts) {
+    yaml += part.kind === "clean" ? yamlOf(part.fields) : `${conflictLines(splitYaml(yamlOf(part.ours)), splitYaml(yamlOf(part.theirs))).join("\n")}
+`;
+  }
+  const body = summary.text === "" ? "" : `
+${summary.text}
+`;
+  return { text: `---
+${yaml}---
+${body}`, conflicts: [...fields.conflicts.map((k) => `field "${k}"`), ...summary.conflicts] };
+}
+function splitYaml(text) {
+  return text === "" ? [] : text.replace(/\n$/, "").split("\n");
+}
+
+// src/core/merge/merge-project.ts
+var PROJECT_RULES = { order: ["id", "title", "mode", "createdAt", "systemContext"], stamps: [], sets: [] };
+function parseObject(text) {
+  if (text.trim() === "") return {};
+  try {
+    const data = JSON.parse(text);
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+var entryLine = (k, v) => `  ${JSON.stringify(k)}: ${JSON.stringify(v, null, 2).replace(/\n/g, "\n  ")}`;
+function mergeProjectFile(base, ours, theirs) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const [b, o, t] = [parseObject(base), parseObject(ours), parseObject(theirs)];
+  if (b === null || o === null || t === null) return mergeLines(base, ours, theirs, "the file (it is not JSON on every side)");
+  const { parts, conflicts } = mergeFields(b, o, t, PROJECT_RULES);
+  if (conflicts.length === 0) {
+    const merged = Object.assign({}, ...parts.map((p) => p.kind === "clean" ? p.fields : {}));
+    return { text: `${JSON.stringify(merged, null, 2)}
+`, conflicts: [] };
+  }
+  const lines = ["{"];
+  for (const p of parts) {
+    if (p.kind === "clean") for (const [k, v] of Object.entries(p.fields)) lines.push(`${entryLine(k, v)},`);
+    else lines.push(...conflictLines(Object.entries(p.ours).map(([k, v]) => `${entryLine(k, v)},`), Object.entries(p.theirs).map(([k, v]) => `${entryLine(k, v)},`)));
+  }
+  lines.push("}");
+  return { text: `${lines.join("\n")}
+`, conflicts: conflicts.map((k) => `field "${k}"`) };
+}
+
+// src/core/merge/merge-file.ts
+function mergeStoreFile(path, base, ours, theirs) {
+  const p = path.replace(/\\/g, "/");
+  if (p.endsWith(".json")) return mergeProjectFile(base, ours, theirs);
+  if (p.endsWith(".md")) return mergeThreadFile(base, ours, theirs);
+  return mergeLines(base, ours, theirs, "the file");
+}
+var toGitPath = (p) => p.split(sep).join("/");
+async function unmergedFiles(gitTop, storeDir) {
+  const out = await git(gitTop, ["ls-files", "-u", "-z", "--", toGitPath(relative(gitTop, storeDir)) || "."]);
+  const byPath = /* @__PURE__ */ new Map();
+  for (const record2 of out.split("\0")) {
+    const m = /^\d+ [0-9a-f]+ ([123])\t(.+)$/s.exec(record2);
+    if (!m) continue;
+    const path = m[2];
+    const entry = byPath.get(path) ?? { path, stages: /* @__PURE__ */ new Set() };
+    entry.stages.add(Number(m[1]));
+    byPath.set(path, entry);
+  }
+  return [...byPath.values()];
+}
+async function stageText(gitTop, stage, path) {
+  return git(gitTop, ["show", `:${stage}:${path}`]);
+}
+function threadOf(text) {
+  try {
+    return parseThread(text);
+  } catch {
+    return null;
+  }
+}
+function twoThreads(ours, theirs) {
+  const [o, t] = [threadOf(ours), threadOf(theirs)];
+  if (o === null || t === null || o.id !== t.id) return null;
+  return o.createdAt !== t.createdAt || o.author !== t.author ? [o, t] : null;
+}
+async function splitAddedThreads(gitTop, path, ours, theirs) {
+  const full = join(gitTop, path);
+  const dir = full.slice(0, full.length - `${theirs.id}.md`.length);
+  const newId = uniqueId(theirs.title, (c) => existsSync(join(dir, `${c}.md`)), [theirs.id]);
+  const movedTo = `${path.slice(0, path.length - `${theirs.id}.md`.length)}${newId}.md`;
+  writeFileAtomicSync(full, ours);
+  writeFileAtomicSync(join(gitTop, movedTo), serializeThreadExactly({ ...theirs, id: newId }));
+  const rewritten = [];
+  const listed = await git(gitTop, ["ls-files", "-z", "--", toGitPath(relative(gitTop, dir)) || "."]);
+  for (const rel of new Set(listed.split("\0").filter((p) => p.endsWith(".md") && p !== path && p !== movedTo))) {
+    if (await gitMaybe(gitTop, ["cat-file", "-e", `HEAD:${rel}`]) !== null) continue;
+    const file = join(gitTop, rel);
+    if (!existsSync(file)) continue;
+    const t = threadOf(readFileSync(file, "utf8"));
+    if (t === null) continue;
+    const refersParent = t.parentId === theirs.id;
+    const refersRelated = t.related?.includes(theirs.id) ?? false;
+    if (!refersParent && !refersRelated) continue;
+    const updated = { ...t, ...refersParent ? { parentId: newId } : {} };
+    if (refersRelated) updated.related = t.related.map((r) => r === theirs.id ? newId : r);
+    writeFileAtomicSync(file, serializeThreadExactly(updated));
+    rewritten.push(rel);
+  }
+  await git(gitTop, ["add", "--", path, movedTo, ...rewritten]);
+  return { path, kind: "split", movedTo, rewritten };
+}
+async function resolveFile(gitTop, file) {
+  const { path, stages } = file;
+  if (!stages.has(2) || !stages.has(3)) return { path, kind: "deleted-on-one-side", deletedBy: stages.has(2) ? "theirs" : "ours" };
+  const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
+  const [ours, theirs] = [await stageText(gitTop, 2, path), await stageText(gitTop, 3, path)];
+  if (!stages.has(1) && path.endsWith(".md")) {
+    const pair = twoThreads(ours, theirs);
+    if (pair !== null) return splitAddedThreads(gitTop, path, ours, pair[1]);
+  }
+  const merged = mergeStoreFile(path, base, ours, theirs);
+  writeFileAtomicSync(join(gitTop, path), merged.text);
+  if (merged.conflicts.length > 0) return { path, kind: "conflict", conflicts: merged.conflicts };
+  await git(gitTop, ["add", "--", path]);
+  return { path, kind: "merged" };
+}
+function describeOutcome(o) {
+  switch (o.kind) {
+    case "merged":
+      return `merged and staged: ${o.path}`;
+    case "split":
+      return `two threads had one id: kept ${o.path}, moved the other to ${o.movedTo}${o.rewritten.length > 0 ? ` (and updated ${o.rewritten.join(", ")})` : ""}; staged`;
+    case "conflict":
+      return `still in conflict: ${o.path} (${o.conflicts.join(", ")}): edit the part between <<<<<<< and >>>>>>>, then \`git add ${o.path}\``;
+    case "deleted-on-one-side":
+      return `deleted on one side (${o.deletedBy}), changed on the other: ${o.path}: \`git rm ${o.path}\` to delete it, or \`git add ${o.path}\` to keep it`;
+    case "not-unmerged":
+      return `not in conflict in git's index: ${o.path} (nothing to re-merge; if it holds conflict markers, edit it by hand)`;
+    default: {
+      const unreachable = o;
+      return String(unreachable);
+    }
+  }
+}
+
+// src/cli/team-commands.ts
+function thisDriverCommand() {
+  return driverCommand(process.execPath, join(pluginRootOf(import.meta.url), "plugin", "dist", "cli.mjs"));
+}
+function readSide(path) {
+  const bytes = readFileSync(path);
+  if (bytes.length > 4 * LIMITS.threadFileBytes) throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
+  return bytes.toString("utf8");
+}
+var mergeFileCommand = {
+  summary: "git's merge driver for thread and project files (set up by git-setup): merges by meaning",
+  usage: [
+    "thread-mind-mcp merge-file <base> <ours> <theirs> [<path>]",
+    "",
+    "git runs it as `merge-file %O %A %B %P`: the result is written to <ours>; exit 0 when clean, 1 with a conflict",
+    "(marked with <<<<<<< / ======= / >>>>>>> around the conflicting field or section only)."
+  ].join("\n"),
+  flags: {},
+  run: async (args) => {
+    const [base, ours, theirs, path] = args.positionals;
+    if (base === void 0 || ours === void 0 || theirs === void 0 || args.positionals.length > 4) {
+      throw new UsageError("give the base, ours and theirs files (and the file's path)");
+    }
+    const merged = mergeStoreFile(path ?? ours, readSide(base), readSide(ours), readSide(theirs));
+    writeFileSync(ours, merged.text);
+    if (merged.conflicts.length === 0) return 0;
+    console.error(`ThreadMind: conflict in ${path ?? ours}: ${merged.conflicts.join(", ")} (fix: edit between the markers, or run \`thread-mind-mcp resolve\`)`);
+    return 1;
+  }
+};
+async function gitTopHere() {
+  const workspace = resolveWorkspace({ env: process.env, cwd: process.cwd() });
+  if (workspace.gitTop === null) throw new UsageError(`${workspace.root} is not in a git repository`);
+  return { top: workspace.gitTop, store: new Store(workspace) };
+}
+var gitSetupCommand = {
+  summary: "set up git here so thread files merge by meaning (driver in .git/config, .threadmind/.gitattributes)",
+  usage: [
+    "thread-mind-mcp git-setup",
+    "",
+    `Sets merge.${DRIVER_NAME}.driver in this repository's own .git/config (never the global config) to this CLI by`,
+    "absolute path, and writes .threadmind/.gitattributes (commit it). The plugin's SessionStart keeps the path current."
+  ].join("\n"),
+  flags: {},
+  run: async (args) => {
+    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    const { top, store } = await gitTopHere();
+    const command = thisDriverCommand();
+    await git(top, ["config", "--local", `merge.${DRIVER_NAME}.name`, DRIVER_DESCRIPTION]);
+    await git(top, ["config", "--local", `merge.${DRIVER_NAME}.driver`, command]);
+    console.log(`Merge driver "${DRIVER_NAME}" set in ${top}'s git config: ${command}`);
+    if (store.exists()) {
+      const wrote = store.ensureAttributes();
+      console.log(`${relative(process.cwd(), join(store.dir, ".gitattributes")) || ".gitattributes"}: ${wrote ? "written (commit it with the project)" : "already up to date"}`);
+    } else console.log("No .threadmind/ here yet: its .gitattributes is written when the project is created.");
+    return 0;
+  }
+};
+var resolveCommand = {
+  summary: "re-merge conflicted thread and project files from git's index (after a merge without the driver)",
+  usage: [
+    "thread-mind-mcp resolve [file\u2026]",
+    "",
+    "Re-merges each conflicted file under .threadmind/ (or the files named) from git's stages :1 :2 :3 with the merge",
+    "driver's rules, writes it, and stages it when clean. Exit 1 when a conflict is left to edit by hand."
+  ].join("\n"),
+  flags: {},
+  run: async (args) => {
+    const { top, store } = await gitTopHere();
+    const all = await unmergedFiles(top, store.dir);
+    let chosen = all;
+    const outcomes = [];
+    if (args.positionals.length > 0) {
+      const wanted = args.positionals.map((p) => relative(top, isAbsolute(p) ? p : resolve(process.cwd(), p)).split("\\").join("/"));
+      chosen = all.filter((f) => wanted.includes(f.path));
+      for (const w of wanted) if (!all.some((f) => f.path === w)) outcomes.push({ path: w, kind: "not-unmerged" });
+    }
+    for (const file of chosen) outcomes.push(await resolveFile(top, file));
+    if (outcomes.length === 0) {
+      console.log("No conflicted ThreadMind file in git's index.");
+      return 0;
+    }
+    for (const o of outcomes) console.log(describeOutcome(o));
+    return outcomes.some((o) => o.kind !== "merged" && o.kind !== "split") ? 1 : 0;
+  }
+};
+var TEAM_COMMANDS = {
+  "merge-file": mergeFileCommand,
+  "git-setup": gitSetupCommand,
+  resolve: resolveCommand
+};
+
 // src/cli/main.ts
 function siblingBundle(name) {
   return new URL(`./${name}`, import.meta.url).href;
@@ -14432,9 +15105,10 @@ function registerCommand(name, command) {
 }
 for (const [name, command] of Object.entries(MEASURE_COMMANDS)) registerCommand(name, command);
 for (const [name, command] of Object.entries(RECALL_COMMANDS)) registerCommand(name, command);
+for (const [name, command] of Object.entries(TEAM_COMMANDS)) registerCommand(name, command);
 function help() {
   const lines = ["ThreadMind \u2014 memory for AI coding sessions", "", "Usage: thread-mind-mcp <command> [options]", "", "Commands:"];
-  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(9)} ${c.summary}`);
+  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${c.summary}`);
   lines.push("", "Run `thread-mind-mcp <command> --help` for a command's options.");
   return lines.join("\n");
 }

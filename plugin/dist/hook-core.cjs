@@ -33,9 +33,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports2) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -90,9 +90,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports2) {
+  "../../main/node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -248,9 +248,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -419,9 +419,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -489,9 +489,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -539,9 +539,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -569,9 +569,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports2) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -610,9 +610,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
@@ -728,9 +728,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -758,9 +758,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -833,9 +833,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -976,9 +976,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
     "use strict";
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -993,9 +993,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1129,9 +1129,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1412,9 +1412,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1536,9 +1536,9 @@ ${ctx.indent}${str}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1669,9 +1669,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports2) {
+  "../../main/node_modules/yaml/dist/log.js"(exports2) {
     "use strict";
     var node_process = require("process");
     function debug(logLevel, ...messages) {
@@ -1691,9 +1691,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1751,9 +1751,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -1815,9 +1815,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -1855,9 +1855,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -2006,9 +2006,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2150,9 +2150,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2172,9 +2172,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2288,9 +2288,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2310,9 +2310,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports2) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -2329,9 +2329,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2347,9 +2347,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2371,9 +2371,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -2398,9 +2398,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2444,9 +2444,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2489,9 +2489,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -2517,9 +2517,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -2584,9 +2584,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
     "use strict";
     var node_buffer = require("buffer");
     var Scalar = require_Scalar();
@@ -2650,9 +2650,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2728,9 +2728,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -2806,9 +2806,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -2838,9 +2838,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2887,9 +2887,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2966,9 +2966,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3055,9 +3055,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
@@ -3143,9 +3143,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3187,9 +3187,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/tags.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3281,9 +3281,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -3313,9 +3313,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -3393,9 +3393,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/Document.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3702,9 +3702,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports2) {
+  "../../main/node_modules/yaml/dist/errors.js"(exports2) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3767,9 +3767,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -3901,9 +3901,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -3943,9 +3943,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -3961,9 +3961,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -3977,9 +3977,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4085,9 +4085,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4136,9 +4136,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -4179,9 +4179,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4373,9 +4373,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4438,9 +4438,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4621,9 +4621,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -4842,9 +4842,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4923,9 +4923,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -4953,9 +4953,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5059,9 +5059,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5102,9 +5102,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/composer.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var directives = require_directives();
@@ -5310,9 +5310,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5495,9 +5495,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5556,9 +5556,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5618,9 +5618,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst.js"(exports2) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5720,9 +5720,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports2) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6309,9 +6309,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports2) {
     "use strict";
     var LineCounter = class {
       constructor() {
@@ -6340,9 +6340,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/parser.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var cst = require_cst();
@@ -7214,9 +7214,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports2) {
+  "../../main/node_modules/yaml/dist/public-api.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7311,9 +7311,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports2) {
+  "../../main/node_modules/yaml/dist/index.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7383,18 +7383,18 @@ function savedOutputPathOf(record2) {
 function readSavedOutput(path) {
   let size;
   try {
-    size = (0, import_node_fs25.statSync)(path).size;
+    size = (0, import_node_fs26.statSync)(path).size;
   } catch (e) {
     if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
     throw e;
   }
-  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs25.readFileSync)(path, "utf8");
+  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs26.readFileSync)(path, "utf8");
 }
-var import_node_fs25, SAVED_TO, SAVED_MAX_BYTES;
+var import_node_fs26, SAVED_TO, SAVED_MAX_BYTES;
 var init_saved_output = __esm({
   "src/core/saved-output.ts"() {
     "use strict";
-    import_node_fs25 = require("fs");
+    import_node_fs26 = require("fs");
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
   }
@@ -7455,8 +7455,8 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs18 = require("fs");
-var import_node_path15 = require("path");
+var import_node_fs19 = require("fs");
+var import_node_path16 = require("path");
 
 // src/core/errors.ts
 var ThreadMindError = class extends Error {
@@ -7500,8 +7500,8 @@ var UnreadableFileError = class extends ThreadMindError {
 };
 
 // src/core/store.ts
-var import_node_fs7 = require("fs");
-var import_node_path4 = require("path");
+var import_node_fs10 = require("fs");
+var import_node_path7 = require("path");
 
 // src/core/atomic-write.ts
 var import_node_crypto = require("crypto");
@@ -8291,293 +8291,29 @@ function readTextStrict(path, maxBytes) {
   }
 }
 
-// src/core/store.ts
-var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
-var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
-${IGNORED.join("\n")}
-`;
-var PARSED_CACHE_LIMIT = 2e4;
-function copyThread(t) {
-  const copy = { ...t };
-  if (t.paths) copy.paths = [...t.paths];
-  if (t.related) copy.related = [...t.related];
-  return copy;
-}
-var Store = class {
-  constructor(workspace, lockOptions = {}, options = {}) {
-    this.workspace = workspace;
-    this.lockOptions = lockOptions;
-    this.dir = workspace.storeDir;
-    this.lockPath = (0, import_node_path4.join)(this.dir, ".lock");
-    this.swept = options.sweepTempFiles === false;
-  }
-  workspace;
-  lockOptions;
-  dir;
-  lockPath;
-  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
-  parsed = /* @__PURE__ */ new Map();
-  /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
-  swept;
-  exists() {
-    return (0, import_node_fs7.existsSync)(this.dir);
-  }
-  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
-  ensureLayout() {
-    (0, import_node_fs7.mkdirSync)((0, import_node_path4.join)(this.dir, "projects"), { recursive: true });
-    (0, import_node_fs7.mkdirSync)((0, import_node_path4.join)(this.dir, "threads"), { recursive: true });
-    this.ensureIgnored();
-  }
-  /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
-  ensureIgnored() {
-    const gitignore = (0, import_node_path4.join)(this.dir, ".gitignore");
-    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
-    if (current === null) {
-      writeFileAtomicSync(gitignore, GITIGNORE);
-      return;
-    }
-    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
-    const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
-`);
-  }
-  /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
-  locked(fn) {
-    if (!this.exists()) this.ensureLayout();
-    return withLock(
-      this.lockPath,
-      () => {
-        if (!this.swept) sweepDeadTempFiles(this.dir);
-        this.swept = true;
-        return fn();
-      },
-      this.lockOptions
-    );
-  }
-  // ---- projects ----
-  projectPath(id) {
-    return (0, import_node_path4.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
-  }
-  /** projects/; refused (named) when it is a symbolic link. */
-  projectsDir() {
-    const dir = (0, import_node_path4.join)(this.dir, "projects");
-    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-    return dir;
-  }
-  projectIds() {
-    const dir = this.projectsDir();
-    if (!(0, import_node_fs7.existsSync)(dir)) return [];
-    return projectIdsIn(dir);
-  }
-  projectExists(id) {
-    return entryExists(this.projectPath(id));
-  }
-  readProject(id) {
-    const path = this.projectPath(id);
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
-    if (text === null) throw errors.projectNotFound(id, this.projectIds());
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch (e) {
-      throw unreadable(path, `invalid JSON (${e.message})`);
-    }
-    return validateProject(data, path, id);
-  }
-  async writeProject(project) {
-    const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
-    if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
-    writeFileAtomicSync(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
-`);
-  }
-  // ---- threads ----
-  /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
-  threadsDir(projectId) {
-    const dir = (0, import_node_path4.join)(this.dir, "threads", assertId(projectId, "project id"));
-    for (const path of [(0, import_node_path4.join)(this.dir, "threads"), dir]) {
-      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-    }
-    return dir;
-  }
-  threadsDirExists(projectId) {
-    return entryExists(this.threadsDir(projectId));
-  }
-  threadPath(projectId, threadId) {
-    return (0, import_node_path4.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
-  }
-  /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
-  threadExists(projectId, threadId) {
-    return entryExists(this.threadPath(projectId, threadId));
-  }
-  /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
-  readThread(projectId, threadId, notFound = errors.threadNotFound) {
-    const path = this.threadPath(projectId, threadId);
-    const thread = this.readThreadFile(path, threadId);
-    if (thread === null) throw notFound(threadId);
-    return thread;
-  }
-  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
-  readThreadFile(path, id) {
-    const stamp = fileStamp(path);
-    const hit = stamp === null ? void 0 : this.parsed.get(path);
-    if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
-    if (text === null) return null;
-    const thread = parseThreadFile(path, id, text);
-    if (stamp !== null) {
-      this.parsed.delete(path);
-      this.parsed.set(path, { stamp, thread: copyThread(thread) });
-      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
-    }
-    return thread;
-  }
-  /** True when the project has more than `limit` thread files (stops reading the directory there). */
-  threadCountExceeds(projectId, limit) {
-    let dir;
-    try {
-      dir = (0, import_node_fs7.opendirSync)(this.threadsDir(projectId));
-    } catch (e) {
-      if (e.code === "ENOENT") return false;
-      throw e;
-    }
-    try {
-      let count = 0;
-      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
-        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
-      }
-      return false;
-    } finally {
-      dir.closeSync();
-    }
-  }
-  /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
-  readAllThreads(projectId) {
-    const dir = this.threadsDir(projectId);
-    const threads = /* @__PURE__ */ new Map();
-    const problems = [];
-    if (!(0, import_node_fs7.existsSync)(dir)) return { threads, problems };
-    for (const name of (0, import_node_fs7.readdirSync)(dir).sort()) {
-      if (isAtomicTempFile(name)) continue;
-      const path = (0, import_node_path4.join)(dir, name);
-      if (!name.endsWith(".md")) continue;
-      const id = name.slice(0, -3);
-      if (!isValidId(id)) {
-        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
-        continue;
-      }
-      try {
-        const thread = this.readThreadFile(path, id);
-        if (thread === null) continue;
-        threads.set(id, thread);
-      } catch (e) {
-        problems.push({ path, threadId: id, reason: reasonOf(e) });
-      }
-    }
-    return { threads, problems };
-  }
-  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
-  async writeThread(projectId, thread) {
-    let text;
-    try {
-      text = serializeThreadExactly(thread);
-    } catch (e) {
-      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
-      throw e;
-    }
-    (0, import_node_fs7.mkdirSync)(this.threadsDir(projectId), { recursive: true });
-    writeFileAtomicSync(this.threadPath(projectId, thread.id), text);
-  }
-  deleteThreadFile(projectId, threadId) {
-    (0, import_node_fs7.rmSync)(this.threadPath(projectId, threadId), { force: true });
-  }
-};
-function isSymbolicLink(path) {
-  try {
-    return (0, import_node_fs7.lstatSync)(path).isSymbolicLink();
-  } catch (e) {
-    if (e.code === "ENOENT") return false;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function entryExists(path) {
-  try {
-    (0, import_node_fs7.lstatSync)(path);
-    return true;
-  } catch (e) {
-    if (e.code === "ENOENT") return false;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function parseThreadFile(path, id, text) {
-  let thread;
-  try {
-    thread = parseThread(text);
-  } catch (e) {
-    if (e instanceof FrontmatterError) throw unreadable(path, e.message);
-    throw e;
-  }
-  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
-  return thread;
-}
-function validateProject(data, path, id) {
-  if (typeof data !== "object" || data === null) throw unreadable(path, "is not a JSON object");
-  const d = data;
-  if (d.id !== id) throw unreadable(path, `"id" is ${JSON.stringify(d.id)}, expected "${id}"`);
-  if (typeof d.title !== "string") throw unreadable(path, '"title" must be a string');
-  const mode = d.mode === "team" ? "team" : "solo";
-  if (d.mode !== void 0 && d.mode !== "team" && d.mode !== "solo") throw unreadable(path, '"mode" must be "solo" or "team"');
-  const project = { id, title: d.title, mode, createdAt: typeof d.createdAt === "string" ? d.createdAt : "" };
-  if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
-  return project;
-}
-
-// src/core/types.ts
-var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
-var SECTION_HEADINGS = {
-  decisions: "Decisions",
-  constraints: "Constraints",
-  state: "State",
-  "open-questions": "Open questions",
-  "next-steps": "Next steps"
-};
-function threadStatus(meta) {
-  return meta.status ?? "active";
-}
-
-// src/core/clock.ts
-var last = 0;
-function nextTimestamp(after) {
-  let t = Date.now();
-  const floor = after ? Date.parse(after) : Number.NaN;
-  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
-  if (t <= last) t = last + 1;
-  last = t;
-  return new Date(t).toISOString();
-}
-
-// src/core/git.ts
+// src/core/git-merge-driver.ts
 var import_node_fs9 = require("fs");
 var import_node_path6 = require("path");
 
 // src/core/git-refs.ts
-var import_node_fs8 = require("fs");
-var import_node_path5 = require("path");
+var import_node_fs7 = require("fs");
+var import_node_path4 = require("path");
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 function readIfExists(path) {
   try {
-    return (0, import_node_fs8.readFileSync)(path, "utf8");
+    return (0, import_node_fs7.readFileSync)(path, "utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
   }
 }
 function commonDir(gitDir2) {
-  const pointer = readIfExists((0, import_node_path5.join)(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : (0, import_node_path5.resolve)(gitDir2, pointer.trim());
+  const pointer = readIfExists((0, import_node_path4.join)(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : (0, import_node_path4.resolve)(gitDir2, pointer.trim());
 }
 function packedRef(common, name) {
-  const packed = readIfExists((0, import_node_path5.join)(common, "packed-refs"));
+  const packed = readIfExists((0, import_node_path4.join)(common, "packed-refs"));
   if (packed === null) return null;
   for (const line of packed.split("\n")) {
     if (line.startsWith("#") || line.startsWith("^")) continue;
@@ -8588,11 +8324,11 @@ function packedRef(common, name) {
 }
 function headCommitFromFiles(gitDir2) {
   const common = commonDir(gitDir2);
-  if ((0, import_node_fs8.existsSync)((0, import_node_path5.join)(common, "reftable"))) return void 0;
+  if ((0, import_node_fs7.existsSync)((0, import_node_path4.join)(common, "reftable"))) return void 0;
   let name = "HEAD";
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists((0, import_node_path5.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const loose = readIfExists((0, import_node_path4.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
     const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
     if (text === null) return name === "HEAD" ? void 0 : null;
     if (HASH.test(text)) return text;
@@ -8604,27 +8340,29 @@ function headCommitFromFiles(gitDir2) {
 }
 
 // src/core/git.ts
+var import_node_fs8 = require("fs");
+var import_node_path5 = require("path");
 function findGitTop(dir) {
-  let current = (0, import_node_path6.resolve)(dir);
+  let current = (0, import_node_path5.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs9.existsSync)((0, import_node_path6.join)(current, ".git"))) return current;
-    const parent = (0, import_node_path6.dirname)(current);
+    if ((0, import_node_fs8.existsSync)((0, import_node_path5.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path5.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function gitDir(top) {
-  const dotGit = (0, import_node_path6.join)(top, ".git");
-  if ((0, import_node_fs9.statSync)(dotGit).isDirectory()) return dotGit;
-  const text = (0, import_node_fs9.readFileSync)(dotGit, "utf8");
+  const dotGit = (0, import_node_path5.join)(top, ".git");
+  if ((0, import_node_fs8.statSync)(dotGit).isDirectory()) return dotGit;
+  const text = (0, import_node_fs8.readFileSync)(dotGit, "utf8");
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return (0, import_node_path6.resolve)(top, match[1]);
+  return (0, import_node_path5.resolve)(top, match[1]);
 }
 function readBranch(top) {
   let head;
   try {
-    head = (0, import_node_fs9.readFileSync)((0, import_node_path6.join)(gitDir(top), "HEAD"), "utf8");
+    head = (0, import_node_fs8.readFileSync)((0, import_node_path5.join)(gitDir(top), "HEAD"), "utf8");
   } catch {
     return null;
   }
@@ -8690,6 +8428,296 @@ async function commitsTouchingSince(top, commit, paths) {
   return Number.parseInt(out.trim(), 10);
 }
 
+// src/core/git-merge-driver.ts
+var DRIVER_NAME = "threadmind";
+var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
+threads/**/*.md merge=${DRIVER_NAME}
+projects/*.json merge=${DRIVER_NAME}
+`;
+
+// src/core/store.ts
+var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
+var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
+${IGNORED.join("\n")}
+`;
+var PARSED_CACHE_LIMIT = 2e4;
+function copyThread(t) {
+  const copy = { ...t };
+  if (t.paths) copy.paths = [...t.paths];
+  if (t.related) copy.related = [...t.related];
+  return copy;
+}
+var Store = class {
+  constructor(workspace, lockOptions = {}, options = {}) {
+    this.workspace = workspace;
+    this.lockOptions = lockOptions;
+    this.dir = workspace.storeDir;
+    this.lockPath = (0, import_node_path7.join)(this.dir, ".lock");
+    this.swept = options.sweepTempFiles === false;
+  }
+  workspace;
+  lockOptions;
+  dir;
+  lockPath;
+  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
+  parsed = /* @__PURE__ */ new Map();
+  /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
+  swept;
+  exists() {
+    return (0, import_node_fs10.existsSync)(this.dir);
+  }
+  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
+  ensureLayout() {
+    (0, import_node_fs10.mkdirSync)((0, import_node_path7.join)(this.dir, "projects"), { recursive: true });
+    (0, import_node_fs10.mkdirSync)((0, import_node_path7.join)(this.dir, "threads"), { recursive: true });
+    this.ensureIgnored();
+    this.ensureAttributes();
+  }
+  /**
+   * `.threadmind/.gitattributes` sends thread and project files through the "threadmind" merge driver (committed with
+   * the project); an older or edited one gets the missing lines. True when it was written.
+   */
+  ensureAttributes() {
+    const path = (0, import_node_path7.join)(this.dir, ".gitattributes");
+    const current = readTextStrict(path, LIMITS.threadFileBytes);
+    if (current === null) {
+      writeFileAtomicSync(path, STORE_GITATTRIBUTES);
+      return true;
+    }
+    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
+    const missing = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#") && !lines.has(l));
+    if (missing.length === 0) return false;
+    writeFileAtomicSync(path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
+    return true;
+  }
+  /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
+  ensureIgnored() {
+    const gitignore = (0, import_node_path7.join)(this.dir, ".gitignore");
+    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
+    if (current === null) {
+      writeFileAtomicSync(gitignore, GITIGNORE);
+      return;
+    }
+    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
+    const missing = IGNORED.filter((entry) => !lines.has(entry));
+    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
+  }
+  /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
+  locked(fn) {
+    if (!this.exists()) this.ensureLayout();
+    return withLock(
+      this.lockPath,
+      () => {
+        if (!this.swept) sweepDeadTempFiles(this.dir);
+        this.swept = true;
+        return fn();
+      },
+      this.lockOptions
+    );
+  }
+  // ---- projects ----
+  projectPath(id) {
+    return (0, import_node_path7.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
+  }
+  /** projects/; refused (named) when it is a symbolic link. */
+  projectsDir() {
+    const dir = (0, import_node_path7.join)(this.dir, "projects");
+    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    return dir;
+  }
+  projectIds() {
+    const dir = this.projectsDir();
+    if (!(0, import_node_fs10.existsSync)(dir)) return [];
+    return projectIdsIn(dir);
+  }
+  projectExists(id) {
+    return entryExists(this.projectPath(id));
+  }
+  readProject(id) {
+    const path = this.projectPath(id);
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) throw errors.projectNotFound(id, this.projectIds());
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      throw unreadable(path, `invalid JSON (${e.message})`);
+    }
+    return validateProject(data, path, id);
+  }
+  async writeProject(project) {
+    const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
+    if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
+    writeFileAtomicSync(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
+`);
+  }
+  // ---- threads ----
+  /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
+  threadsDir(projectId) {
+    const dir = (0, import_node_path7.join)(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [(0, import_node_path7.join)(this.dir, "threads"), dir]) {
+      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    }
+    return dir;
+  }
+  threadsDirExists(projectId) {
+    return entryExists(this.threadsDir(projectId));
+  }
+  threadPath(projectId, threadId) {
+    return (0, import_node_path7.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+  }
+  /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
+  threadExists(projectId, threadId) {
+    return entryExists(this.threadPath(projectId, threadId));
+  }
+  /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
+  readThread(projectId, threadId, notFound = errors.threadNotFound) {
+    const path = this.threadPath(projectId, threadId);
+    const thread = this.readThreadFile(path, threadId);
+    if (thread === null) throw notFound(threadId);
+    return thread;
+  }
+  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
+  readThreadFile(path, id) {
+    const stamp = fileStamp(path);
+    const hit = stamp === null ? void 0 : this.parsed.get(path);
+    if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) return null;
+    const thread = parseThreadFile(path, id, text);
+    if (stamp !== null) {
+      this.parsed.delete(path);
+      this.parsed.set(path, { stamp, thread: copyThread(thread) });
+      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
+    }
+    return thread;
+  }
+  /** True when the project has more than `limit` thread files (stops reading the directory there). */
+  threadCountExceeds(projectId, limit) {
+    let dir;
+    try {
+      dir = (0, import_node_fs10.opendirSync)(this.threadsDir(projectId));
+    } catch (e) {
+      if (e.code === "ENOENT") return false;
+      throw e;
+    }
+    try {
+      let count = 0;
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
+      }
+      return false;
+    } finally {
+      dir.closeSync();
+    }
+  }
+  /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
+  readAllThreads(projectId) {
+    const dir = this.threadsDir(projectId);
+    const threads = /* @__PURE__ */ new Map();
+    const problems = [];
+    if (!(0, import_node_fs10.existsSync)(dir)) return { threads, problems };
+    for (const name of (0, import_node_fs10.readdirSync)(dir).sort()) {
+      if (isAtomicTempFile(name)) continue;
+      const path = (0, import_node_path7.join)(dir, name);
+      if (!name.endsWith(".md")) continue;
+      const id = name.slice(0, -3);
+      if (!isValidId(id)) {
+        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+        continue;
+      }
+      try {
+        const thread = this.readThreadFile(path, id);
+        if (thread === null) continue;
+        threads.set(id, thread);
+      } catch (e) {
+        problems.push({ path, threadId: id, reason: reasonOf(e) });
+      }
+    }
+    return { threads, problems };
+  }
+  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
+  async writeThread(projectId, thread) {
+    let text;
+    try {
+      text = serializeThreadExactly(thread);
+    } catch (e) {
+      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
+      throw e;
+    }
+    (0, import_node_fs10.mkdirSync)(this.threadsDir(projectId), { recursive: true });
+    writeFileAtomicSync(this.threadPath(projectId, thread.id), text);
+  }
+  deleteThreadFile(projectId, threadId) {
+    (0, import_node_fs10.rmSync)(this.threadPath(projectId, threadId), { force: true });
+  }
+};
+function isSymbolicLink(path) {
+  try {
+    return (0, import_node_fs10.lstatSync)(path).isSymbolicLink();
+  } catch (e) {
+    if (e.code === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function entryExists(path) {
+  try {
+    (0, import_node_fs10.lstatSync)(path);
+    return true;
+  } catch (e) {
+    if (e.code === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function parseThreadFile(path, id, text) {
+  let thread;
+  try {
+    thread = parseThread(text);
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw unreadable(path, e.message);
+    throw e;
+  }
+  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
+  return thread;
+}
+function validateProject(data, path, id) {
+  if (typeof data !== "object" || data === null) throw unreadable(path, "is not a JSON object");
+  const d = data;
+  if (d.id !== id) throw unreadable(path, `"id" is ${JSON.stringify(d.id)}, expected "${id}"`);
+  if (typeof d.title !== "string") throw unreadable(path, '"title" must be a string');
+  const mode = d.mode === "team" ? "team" : "solo";
+  if (d.mode !== void 0 && d.mode !== "team" && d.mode !== "solo") throw unreadable(path, '"mode" must be "solo" or "team"');
+  const project = { id, title: d.title, mode, createdAt: typeof d.createdAt === "string" ? d.createdAt : "" };
+  if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
+  return project;
+}
+
+// src/core/types.ts
+var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
+var SECTION_HEADINGS = {
+  decisions: "Decisions",
+  constraints: "Constraints",
+  state: "State",
+  "open-questions": "Open questions",
+  "next-steps": "Next steps"
+};
+function threadStatus(meta) {
+  return meta.status ?? "active";
+}
+
+// src/core/clock.ts
+var last = 0;
+function nextTimestamp(after) {
+  let t = Date.now();
+  const floor = after ? Date.parse(after) : Number.NaN;
+  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
+  if (t <= last) t = last + 1;
+  last = t;
+  return new Date(t).toISOString();
+}
+
 // src/core/author.ts
 var import_node_crypto4 = require("crypto");
 var import_node_os2 = require("os");
@@ -8713,7 +8741,7 @@ function safeUsername() {
 }
 
 // src/core/local-state.ts
-var import_node_path7 = require("path");
+var import_node_path8 = require("path");
 
 // src/core/measurements.ts
 function emptyMeasurements() {
@@ -8725,7 +8753,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path7.join)(storeDir, "config.json");
+  return (0, import_node_path8.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -8793,13 +8821,13 @@ function isRecord(v) {
 }
 
 // src/core/local-state-write.ts
-var import_node_fs10 = require("fs");
+var import_node_fs11 = require("fs");
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
-  if (hadProblem && (0, import_node_fs10.existsSync)(path)) {
+  if (hadProblem && (0, import_node_fs11.existsSync)(path)) {
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
-    (0, import_node_fs10.renameSync)(path, setAside);
+    (0, import_node_fs11.renameSync)(path, setAside);
   }
   const { measurements, conversations, ...kept } = state;
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
@@ -8811,8 +8839,8 @@ async function writeLocalState(storeDir, state, hadProblem) {
 }
 
 // src/core/token-estimate.ts
-var import_node_fs11 = require("fs");
-var import_node_path8 = require("path");
+var import_node_fs12 = require("fs");
+var import_node_path9 = require("path");
 init_content_hash();
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
@@ -8820,7 +8848,7 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, "cache", "token-counts.json");
+  return (0, import_node_path9.join)(storeDir, "cache", "token-counts.json");
 }
 var TokenEstimator = class {
   constructor(cacheFile, loadEncoder) {
@@ -8877,7 +8905,7 @@ var TokenEstimator = class {
   async flush() {
     if (!this.dirty || !this.cacheFile) return;
     this.dirty = false;
-    (0, import_node_fs11.mkdirSync)((0, import_node_path8.dirname)(this.cacheFile), { recursive: true });
+    (0, import_node_fs12.mkdirSync)((0, import_node_path9.dirname)(this.cacheFile), { recursive: true });
     await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
   }
   load() {
@@ -9563,28 +9591,28 @@ function lineOf(lineStarts, offset) {
 }
 
 // src/core/migrate-v04.ts
-var import_node_fs12 = require("fs");
-var import_node_path9 = require("path");
+var import_node_fs13 = require("fs");
+var import_node_path10 = require("path");
 async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path9.join)(store.dir, "trees");
-  if (!(0, import_node_fs12.existsSync)(treesDir)) return null;
+  const treesDir = (0, import_node_path10.join)(store.dir, "trees");
+  if (!(0, import_node_fs13.existsSync)(treesDir)) return null;
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
-  for (const name of (0, import_node_fs12.readdirSync)(treesDir).sort()) {
+  for (const name of (0, import_node_fs13.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path9.join)(treesDir, name);
+    const treePath = (0, import_node_path10.join)(treesDir, name);
     if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
     const nodes = readTree(treePath);
-    const threadsDir = (0, import_node_path9.join)(store.dir, "threads", projectId);
+    const threadsDir = (0, import_node_path10.join)(store.dir, "threads", projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
-    const files = (0, import_node_fs12.existsSync)(threadsDir) ? (0, import_node_fs12.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const files = (0, import_node_fs13.existsSync)(threadsDir) ? (0, import_node_fs13.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
-      const path = (0, import_node_path9.join)(threadsDir, file);
+      const path = (0, import_node_path10.join)(threadsDir, file);
       if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
@@ -9612,12 +9640,12 @@ async function migrateV04IfNeeded(store, author) {
   store.ensureLayout();
   for (const plan of plans) {
     for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    (0, import_node_fs12.rmSync)(plan.treePath);
+    (0, import_node_fs13.rmSync)(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
   }
-  if ((0, import_node_fs12.readdirSync)(treesDir).length === 0) (0, import_node_fs12.rmdirSync)(treesDir);
-  if ((0, import_node_fs12.existsSync)((0, import_node_path9.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs13.readdirSync)(treesDir).length === 0) (0, import_node_fs13.rmdirSync)(treesDir);
+  if ((0, import_node_fs13.existsSync)((0, import_node_path10.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -9632,7 +9660,7 @@ async function migrateV04IfNeeded(store, author) {
 function readTree(path) {
   let data;
   try {
-    data = JSON.parse((0, import_node_fs12.readFileSync)(path, "utf8"));
+    data = JSON.parse((0, import_node_fs13.readFileSync)(path, "utf8"));
   } catch (e) {
     throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
   }
@@ -9664,7 +9692,7 @@ function parseOldThread(path, id, text, author) {
     if (at <= 0) continue;
     fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
-  const mtime = (0, import_node_fs12.statSync)(path).mtime.toISOString();
+  const mtime = (0, import_node_fs13.statSync)(path).mtime.toISOString();
   const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
   const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
   const thread = {
@@ -10314,11 +10342,11 @@ function oneLine3(s) {
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path12 = require("path");
+var import_node_path13 = require("path");
 
 // src/core/search/project-index.ts
-var import_node_fs15 = require("fs");
-var import_node_path11 = require("path");
+var import_node_fs16 = require("fs");
+var import_node_path12 = require("path");
 init_content_hash();
 
 // src/core/search/body-index.ts
@@ -10365,7 +10393,7 @@ var BodyIndex = class {
 };
 
 // src/core/search/directory-watch.ts
-var import_node_fs13 = require("fs");
+var import_node_fs14 = require("fs");
 var DirectoryWatch = class {
   changed = true;
   watcher = null;
@@ -10381,7 +10409,7 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = (0, import_node_fs13.watch)(dir, { persistent: false }, () => {
+      watcher = (0, import_node_fs14.watch)(dir, { persistent: false }, () => {
         this.changed = true;
       });
     } catch (e) {
@@ -10407,20 +10435,20 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_fs14 = require("fs");
-var import_node_path10 = require("path");
+var import_node_fs15 = require("fs");
+var import_node_path11 = require("path");
 var FORMAT_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path10.join)(storeDir, "cache", "search");
+  return (0, import_node_path11.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path10.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path11.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path10.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path11.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, (key, v) => {
@@ -10453,7 +10481,7 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  (0, import_node_fs14.mkdirSync)((0, import_node_path10.join)(path, ".."), { recursive: true });
+  (0, import_node_fs15.mkdirSync)((0, import_node_path11.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, validate) {
@@ -10666,7 +10694,7 @@ var ProjectIndex = class {
   /** Thread files that could not be used, with the reason. */
   problems() {
     const out = [];
-    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path11.join)(this.threadsDir, e.file), reason: e.problem });
+    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path12.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -10695,7 +10723,7 @@ var ProjectIndex = class {
   sweep() {
     let names;
     try {
-      names = (0, import_node_fs15.readdirSync)(this.threadsDir);
+      names = (0, import_node_fs16.readdirSync)(this.threadsDir);
     } catch (e) {
       if (e.code === "ENOENT") names = [];
       else throw e;
@@ -10703,7 +10731,7 @@ var ProjectIndex = class {
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {
       if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf((0, import_node_path11.join)(this.threadsDir, name));
+      const stamp = stampOf((0, import_node_path12.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -10717,7 +10745,7 @@ var ProjectIndex = class {
    * even then (the body layer lacks its sections).
    */
   reread(file, force = false, knownStamp) {
-    const path = (0, import_node_path11.join)(this.threadsDir, file);
+    const path = (0, import_node_path12.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
       this.drop(file);
@@ -10782,7 +10810,7 @@ var ProjectIndex = class {
 };
 function stampOf(path) {
   try {
-    const s = (0, import_node_fs15.lstatSync)(path);
+    const s = (0, import_node_fs16.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
@@ -10805,7 +10833,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path12.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path13.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -10832,7 +10860,7 @@ function searchIndexFor(storeDir) {
 }
 
 // src/core/thread-history.ts
-var import_node_path13 = require("path");
+var import_node_path14 = require("path");
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
 var ITEM_CHARS = 140;
@@ -10858,7 +10886,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path13.relative)(top, req.file).split(import_node_path13.sep).join("/");
+  const path = (0, import_node_path14.relative)(top, req.file).split(import_node_path14.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -10956,8 +10984,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join17 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join17(before, endsWithNewline.before), after: join17(after, endsWithNewline.after) };
+  const join18 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join18(before, endsWithNewline.before), after: join18(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -11067,17 +11095,17 @@ function clip2(s) {
 }
 
 // src/core/measurement-log.ts
-var import_node_fs16 = require("fs");
-var import_node_path14 = require("path");
+var import_node_fs17 = require("fs");
+var import_node_path15 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
 var MAX_APPEND_BYTES = 64 * 1024;
 function measurementLogPath(storeDir) {
-  return (0, import_node_path14.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path14.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
@@ -11085,17 +11113,17 @@ function measurementLogPaths(storeDir) {
 function openLog(path, use) {
   let fd;
   try {
-    fd = (0, import_node_fs16.openSync)(path, import_node_fs16.constants.O_RDONLY | import_node_fs16.constants.O_NOFOLLOW);
+    fd = (0, import_node_fs17.openSync)(path, import_node_fs17.constants.O_RDONLY | import_node_fs17.constants.O_NOFOLLOW);
   } catch (e) {
     if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs16.fstatSync)(fd);
+    const stat = (0, import_node_fs17.fstatSync)(fd);
     if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
     return use(fd, stat.size);
   } finally {
-    (0, import_node_fs16.closeSync)(fd);
+    (0, import_node_fs17.closeSync)(fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -11104,27 +11132,27 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = (0, import_node_fs16.openSync)(measurementLogPath(storeDir), import_node_fs16.constants.O_RDWR | import_node_fs16.constants.O_APPEND | import_node_fs16.constants.O_CREAT | import_node_fs16.constants.O_NOFOLLOW, 420);
+  const fd = (0, import_node_fs17.openSync)(measurementLogPath(storeDir), import_node_fs17.constants.O_RDWR | import_node_fs17.constants.O_APPEND | import_node_fs17.constants.O_CREAT | import_node_fs17.constants.O_NOFOLLOW, 420);
   try {
-    const before = (0, import_node_fs16.fstatSync)(fd);
+    const before = (0, import_node_fs17.fstatSync)(fd);
     if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs16.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs17.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs16.writeSync)(fd, out);
-    return (0, import_node_fs16.fstatSync)(fd).size;
+    (0, import_node_fs17.writeSync)(fd, out);
+    return (0, import_node_fs17.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs16.closeSync)(fd);
+    (0, import_node_fs17.closeSync)(fd);
   }
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes) => bytes);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  (0, import_node_fs16.renameSync)(path, previousMeasurementLogPath(storeDir));
+  (0, import_node_fs17.renameSync)(path, previousMeasurementLogPath(storeDir));
   return true;
 }
 
@@ -11171,7 +11199,7 @@ function moveLegacyMeasurements(storeDir, state) {
 }
 
 // src/core/measurement-log-read.ts
-var import_node_fs17 = require("fs");
+var import_node_fs18 = require("fs");
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
@@ -11235,7 +11263,7 @@ function scanLines(path, needle, onLine) {
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs17.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs18.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -11321,7 +11349,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs18.existsSync)((0, import_node_path15.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs19.existsSync)((0, import_node_path16.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -11400,7 +11428,7 @@ ${line}`;
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
-    if (!(0, import_node_fs18.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
+    if (!(0, import_node_fs19.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
   }
@@ -11874,7 +11902,7 @@ ${line}`;
     if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path15.relative)(this.store.dir, p)), dependsOnHead };
+    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path16.relative)(this.store.dir, p)), dependsOnHead };
   }
   /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
   relatedRefs(projectId, thread, consulted) {
@@ -11930,38 +11958,38 @@ function oneOf(what, value, allowed, optional) {
 }
 
 // src/core/workspace.ts
-var import_node_fs19 = require("fs");
-var import_node_path16 = require("path");
+var import_node_fs20 = require("fs");
+var import_node_path17 = require("path");
 var import_node_url = require("url");
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path16.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path16.resolve)(gitTop) : current;
+  let current = (0, import_node_path17.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path17.resolve)(gitTop) : current;
   for (; ; ) {
-    if (isDirectory((0, import_node_path16.join)(current, STORE_DIR_NAME))) return current;
+    if (isDirectory((0, import_node_path17.join)(current, STORE_DIR_NAME))) return current;
     if (current === stop) return null;
-    const parent = (0, import_node_path16.dirname)(current);
+    const parent = (0, import_node_path17.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function resolveWorkspace(inputs) {
   const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path16.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path17.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
   const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
   for (const dir of rootDirs) {
     if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
   }
   if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
   if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path16.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+    return workspaceFrom((0, import_node_path17.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
   }
-  return workspaceFrom((0, import_node_path16.resolve)(inputs.cwd), "cwd");
+  return workspaceFrom((0, import_node_path17.resolve)(inputs.cwd), "cwd");
 }
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path16.join)(root, STORE_DIR_NAME), gitTop, source };
+  return { root, storeDir: (0, import_node_path17.join)(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -11975,7 +12003,7 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs19.statSync)(path).isDirectory();
+    return (0, import_node_fs20.statSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -12020,7 +12048,7 @@ function formatCount(n) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs20 = require("fs");
+var import_node_fs21 = require("fs");
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
@@ -12064,14 +12092,14 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/core/context-cache.ts
-var import_node_fs21 = require("fs");
-var import_node_path17 = require("path");
+var import_node_fs22 = require("fs");
+var import_node_path18 = require("path");
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path17.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path18.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -12083,7 +12111,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
-    const bytes = (0, import_node_fs21.readFileSync)(path);
+    const bytes = (0, import_node_fs22.readFileSync)(path);
     if (bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
   } catch {
@@ -12099,7 +12127,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
   const sources = {};
   for (const rel of paths) {
-    const stamp = fileStamp((0, import_node_path17.join)(storeDir, rel));
+    const stamp = fileStamp((0, import_node_path18.join)(storeDir, rel));
     if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
     sources[rel] = stamp;
   }
@@ -12111,13 +12139,13 @@ function sameInputs(a, b) {
 }
 
 // src/core/context-cache-write.ts
-var import_node_fs22 = require("fs");
-var import_node_path18 = require("path");
+var import_node_fs23 = require("fs");
+var import_node_path19 = require("path");
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
-  (0, import_node_fs22.mkdirSync)((0, import_node_path18.dirname)(path), { recursive: true });
+  (0, import_node_fs23.mkdirSync)((0, import_node_path19.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
@@ -12143,20 +12171,20 @@ function textFingerprint(text) {
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path19 = require("path");
+var import_node_path20 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path19.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path20.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
 }
 
 // src/hooks/start-record.ts
-var import_node_fs23 = require("fs");
+var import_node_fs24 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs23.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs24.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -12477,7 +12505,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs24 = require("fs");
+var import_node_fs25 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -12503,20 +12531,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs24.statSync)(path);
+    const before = (0, import_node_fs25.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs24.openSync)(path, "r");
+    fd = (0, import_node_fs25.openSync)(path, "r");
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs24.fstatSync)(fd);
+    const stats = (0, import_node_fs25.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs24.closeSync)(fd);
+    (0, import_node_fs25.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -12527,13 +12555,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs24.closeSync)(file.fd);
+    (0, import_node_fs25.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs24.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs25.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
     }

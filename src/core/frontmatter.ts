@@ -4,7 +4,7 @@ import type { ClosedStatus, Thread, ThreadMeta } from "./types.js";
 import { isValidId } from "./ids.js";
 
 const FENCE = "---";
-const KEY_ORDER = [
+export const KEY_ORDER = [
   "id", "title", "parentId", "author", "createdAt", "updatedAt",
   "status", "branch", "commit", "paths", "mergedInto", "related",
 ] as const satisfies readonly (keyof ThreadMeta)[];
