@@ -8372,7 +8372,7 @@ function serializeThreadExactly(thread) {
 }
 function parseThread(text) {
   if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): resolve the merge by hand");
+    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand");
   }
   const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (!normalized.startsWith(`${FENCE}
@@ -8645,6 +8645,59 @@ function shellQuote(path) {
 }
 function driverCommand(nodePath, cliPath) {
   return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
+}
+function gitConfigPath(gitTop) {
+  return join(commonDir(gitDir(gitTop)), "config");
+}
+function parseValue(raw) {
+  let out = "";
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === "\\") {
+      const n = raw[++i];
+      out += n === "n" ? "\n" : n === "t" ? "	" : n === "b" ? "\b" : n ?? "";
+    } else if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === "#" || c === ";")) break;
+    else out += c;
+  }
+  return quoted ? out : out.trim();
+}
+var SECTION = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/;
+function findDriver(lines) {
+  const entry = { sectionLine: null, driverLine: null, sectionEnd: lines.length, driver: null };
+  let inSection = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const section = SECTION.exec(line);
+    if (section) {
+      if (inSection) {
+        entry.sectionEnd = i;
+        inSection = false;
+      }
+      if (section[1].toLowerCase() === "merge" && section[2]?.replace(/\\(.)/g, "$1") === DRIVER_NAME) {
+        inSection = true;
+        entry.sectionLine = i;
+        entry.sectionEnd = lines.length;
+      }
+      continue;
+    }
+    if (!inSection) continue;
+    const kv = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
+    if (kv && kv[1].toLowerCase() === "driver") {
+      entry.driverLine = i;
+      entry.driver = parseValue(kv[2] ?? "");
+    }
+  }
+  return entry;
+}
+function readConfiguredDriver(configPath) {
+  if (!existsSync(configPath)) return null;
+  return findDriver(readFileSync(configPath, "utf8").split("\n")).driver;
+}
+function driverState(configured, expected) {
+  if (configured === null) return "missing";
+  return configured === expected ? "ok" : "stale";
 }
 
 // src/core/store.ts
@@ -11161,8 +11214,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join21 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join21(before, endsWithNewline.before), after: join21(after, endsWithNewline.after) };
+  const join22 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join22(before, endsWithNewline.before), after: join22(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -14252,163 +14305,6 @@ function checkReceipts(measurements) {
   return ok("receipts", title, `${summary}${count("pending") > 0 ? " (checked when the session ends or compacts)" : ""}`, ...lines);
 }
 
-// src/core/doctor.ts
-async function contextCheck(services) {
-  try {
-    return await checkContextSize(services);
-  } catch (e) {
-    if (!(e instanceof ThreadMindError)) throw e;
-    if (e.code === "unreadable") return fail("context-size", "Context size", "Fix the thread file named above (see Thread files).", e.message);
-    return warn("context-size", "Context size", "Choose the project in Claude Code (/thread-mind:project) so sessions know which context to load.", e.message);
-  }
-}
-function readLog(storeDir, legacy) {
-  try {
-    return { read: readMeasurementLog(storeDir, legacy) };
-  } catch (e) {
-    return { error: e };
-  }
-}
-async function runDoctor(options) {
-  const now = options.now ?? /* @__PURE__ */ new Date();
-  const checks = [checkNode(options.nodeVersion)];
-  const workspace = resolveWorkspace({ env: options.env, cwd: options.cwd });
-  const services = new ThreadMindServices({ workspace, session: { key: `doctor-${process.pid}` }, env: options.env, encoder: null });
-  const hasStore = services.store.exists();
-  const workspaceCheck = checkWorkspace(workspace, hasStore);
-  checks.push(workspaceCheck);
-  const usable = hasStore && workspaceCheck.status === "ok";
-  let measurements = emptyMeasurements();
-  if (usable) {
-    if (services.hasOldLayout()) {
-      checks.push(warn("layout", "Store layout", "Nothing to do by hand: the next Claude Code session (or MCP tool call) migrates it, keeping a backup.", "`.threadmind/` still has the 0.4 layout (trees/)"));
-    }
-    const local = readLocalState(workspace.storeDir);
-    const log = readLog(workspace.storeDir, local.state.measurements);
-    if ("read" in log) measurements = log.read.measurements;
-    checks.push(checkThreads(services), checkLocalState(workspace.storeDir, local, log));
-  }
-  checks.push(...await checkGit(workspace, options.env));
-  checks.push(checkVersions(options.bundleVersion, options.pluginRoot));
-  checks.push(
-    checkPluginInstalled({
-      configDir: claudeConfigDir(options.env, options.home ?? homedir()),
-      workspaceRoot: workspace.root,
-      measurements,
-      bundleVersion: options.bundleVersion,
-      pluginRoot: options.pluginRoot
-    })
-  );
-  if (usable) {
-    checks.push(checkHooksSeen(measurements, now), checkReceipts(measurements));
-    if (services.hasProjects()) checks.push(await contextCheck(services));
-  }
-  return checks;
-}
-var LABEL = { ok: "ok  ", warn: "warn", fail: "FAIL" };
-function renderDoctor(checks, version) {
-  const lines = [`ThreadMind doctor (thread-mind-mcp ${version})`, ""];
-  for (const c of checks) {
-    const [head = "", ...rest] = c.detail;
-    lines.push(`[${LABEL[c.status]}] ${c.title}: ${head}`);
-    for (const r of rest) lines.push(`       ${r}`);
-    if (c.fix !== void 0 && c.status !== "ok") lines.push(`       fix: ${c.fix}`);
-  }
-  const count = (s) => checks.filter((c) => c.status === s).length;
-  const failures = count("fail");
-  const warnings = count("warn");
-  lines.push("", `${count("ok")} ok, ${warnings} warning${warnings === 1 ? "" : "s"}, ${failures} failure${failures === 1 ? "" : "s"}.`);
-  return lines.join("\n");
-}
-function doctorExitCode(checks) {
-  return checks.some((c) => c.status === "fail") ? 1 : 0;
-}
-
-// src/cli/doctor-command.ts
-var BUNDLE_VERSION = "0.5.0" ;
-function pluginRootOf(moduleUrl) {
-  return resolve(dirname(fileURLToPath(moduleUrl)), "..", "..");
-}
-var doctorCommand = {
-  summary: "check Node, the workspace's threads, git, the plugin's version and hooks, context delivery and size",
-  usage: [
-    "thread-mind-mcp doctor [--json]",
-    "",
-    "Each check prints ok, warn or FAIL with the fix. Exits 1 when a check fails.",
-    "  --json   print the checks as JSON"
-  ].join("\n"),
-  flags: { json: "boolean" },
-  run: async (args) => {
-    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
-    const checks = await runDoctor({
-      env: process.env,
-      cwd: process.cwd(),
-      nodeVersion: process.version,
-      bundleVersion: BUNDLE_VERSION,
-      pluginRoot: pluginRootOf(import.meta.url)
-    });
-    if (args.flags.get("json") === true) console.log(JSON.stringify({ version: BUNDLE_VERSION, checks }, null, 2));
-    else console.log(renderDoctor(checks, BUNDLE_VERSION));
-    return doctorExitCode(checks);
-  }
-};
-
-// src/cli/measure-commands.ts
-var MEASURE_COMMANDS = {
-  stats: statsCommand,
-  report: reportCommand,
-  doctor: doctorCommand
-};
-
-// src/cli/recall-commands.ts
-var STATUSES2 = ["active", "done", "abandoned"];
-function oneOf2(value, name, allowed) {
-  if (value === void 0) return void 0;
-  const found = allowed.find((a) => a === value);
-  if (found === void 0) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}`);
-  return found;
-}
-var searchCommand = {
-  summary: "search the threads (ids, titles, paths, headings, then summaries) for words",
-  usage: "thread-mind-mcp search <words\u2026> [--intent overview|lookup|deep] [--status active|done|abandoned] [--scope project|all-projects] [--limit N] [--json]\n  --intent  deepest tier allowed (default lookup; deep also searches closed threads)\n  --json    the whole answer as JSON (hits, tiers run, cost)",
-  flags: { intent: "value", status: "value", scope: "value", limit: "value", json: "boolean" },
-  run: async (args) => {
-    const query = args.positionals.join(" ");
-    if (query.trim() === "") throw new UsageError("give the words to search for");
-    const input = { query };
-    const intent = oneOf2(args.flags.get("intent"), "intent", SEARCH_INTENTS);
-    const status = oneOf2(args.flags.get("status"), "status", STATUSES2);
-    const scope = oneOf2(args.flags.get("scope"), "scope", SEARCH_SCOPES);
-    const limit = positiveInt(args.flags.get("limit"), "limit");
-    if (intent) input.intent = intent;
-    if (status) input.status = status;
-    if (scope) input.scope = scope;
-    if (limit !== void 0) input.limit = limit;
-    const answer = await openCliServices({ exactTokens: false }).threadSearch(input);
-    console.log(args.flags.has("json") ? JSON.stringify(answer, null, 2) : answer.text);
-    return 0;
-  }
-};
-var historyCommand = {
-  summary: "show how a thread's summary changed over its git history (default: the active thread)",
-  usage: "thread-mind-mcp history [thread-id] [--limit N] [--json]",
-  flags: { limit: "value", json: "boolean" },
-  run: async (args) => {
-    if (args.positionals.length > 1) throw new UsageError("give at most one thread id");
-    const limit = positiveInt(args.flags.get("limit"), "limit");
-    const history = await openCliServices({ exactTokens: false }).threadHistory({
-      ...args.positionals[0] !== void 0 ? { threadId: args.positionals[0] } : {},
-      ...limit !== void 0 ? { limit } : {}
-    });
-    console.log(args.flags.has("json") ? JSON.stringify(history, null, 2) : history.text);
-    return 0;
-  }
-};
-var RECALL_COMMANDS = {
-  search: searchCommand,
-  history: historyCommand
-};
-
 // src/core/merge/diff3.ts
 var LCS_CELL_LIMIT = 4e6;
 function matchLcs(a, b, same2) {
@@ -14870,6 +14766,8 @@ function mergeStoreFile(path, base, ours, theirs) {
   if (p.endsWith(".md")) return mergeThreadFile(base, ours, theirs);
   return mergeLines(base, ours, theirs, "the file");
 }
+
+// src/core/merge/resolve-conflicts.ts
 var toGitPath = (p) => p.split(sep).join("/");
 async function unmergedFiles(gitTop, storeDir) {
   const out = await git(gitTop, ["ls-files", "-u", "-z", "--", toGitPath(relative(gitTop, storeDir)) || "."]);
@@ -14959,7 +14857,208 @@ function describeOutcome(o) {
   }
 }
 
-// src/cli/team-commands.ts
+// src/core/doctor-team-checks.ts
+var SETUP = "Run `thread-mind-mcp git-setup` in the repository (a Claude Code session with the plugin also sets it at start).";
+function checkMergeDriver(gitTop, expected) {
+  const title = "Merge driver";
+  let configured;
+  try {
+    configured = readConfiguredDriver(gitConfigPath(gitTop));
+  } catch (e) {
+    return warn("merge-driver", title, SETUP, `the git config of ${gitTop} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  switch (driverState(configured, expected)) {
+    case "ok":
+      return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${gitTop}/.git/config)`);
+    case "missing":
+      return warn("merge-driver", title, SETUP, "merge.threadmind.driver is not set in this repository: two branches that change one thread conflict in git");
+    case "stale":
+      return warn("merge-driver", title, SETUP, `merge.threadmind.driver runs ${configured}, not this install (${expected})`);
+    default:
+      throw new Error("unreachable");
+  }
+}
+async function checkConflicts(workspace) {
+  if (workspace.gitTop === null) return null;
+  const top = workspace.gitTop;
+  let files;
+  try {
+    files = await unmergedFiles(top, workspace.storeDir);
+  } catch {
+    return null;
+  }
+  if (files.length === 0) return ok("conflicts", "Conflicted thread files", "none in git's index");
+  return fail(
+    "conflicts",
+    "Conflicted thread files",
+    "Run `thread-mind-mcp resolve`: it re-merges them by meaning and stages the clean ones; what is left is marked with <<<<<<< / >>>>>>> in its field or section.",
+    `${files.length} ThreadMind file${files.length === 1 ? "" : "s"} in conflict`,
+    ...files.map((f) => relative(workspace.root, `${top}/${f.path}`) || f.path)
+  );
+}
+
+// src/core/doctor.ts
+async function contextCheck(services) {
+  try {
+    return await checkContextSize(services);
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+    if (e.code === "unreadable") return fail("context-size", "Context size", "Fix the thread file named above (see Thread files).", e.message);
+    return warn("context-size", "Context size", "Choose the project in Claude Code (/thread-mind:project) so sessions know which context to load.", e.message);
+  }
+}
+function readLog(storeDir, legacy) {
+  try {
+    return { read: readMeasurementLog(storeDir, legacy) };
+  } catch (e) {
+    return { error: e };
+  }
+}
+async function runDoctor(options) {
+  const now = options.now ?? /* @__PURE__ */ new Date();
+  const checks = [checkNode(options.nodeVersion)];
+  const workspace = resolveWorkspace({ env: options.env, cwd: options.cwd });
+  const services = new ThreadMindServices({ workspace, session: { key: `doctor-${process.pid}` }, env: options.env, encoder: null });
+  const hasStore = services.store.exists();
+  const workspaceCheck = checkWorkspace(workspace, hasStore);
+  checks.push(workspaceCheck);
+  const usable = hasStore && workspaceCheck.status === "ok";
+  let measurements = emptyMeasurements();
+  if (usable) {
+    if (services.hasOldLayout()) {
+      checks.push(warn("layout", "Store layout", "Nothing to do by hand: the next Claude Code session (or MCP tool call) migrates it, keeping a backup.", "`.threadmind/` still has the 0.4 layout (trees/)"));
+    }
+    const local = readLocalState(workspace.storeDir);
+    const log = readLog(workspace.storeDir, local.state.measurements);
+    if ("read" in log) measurements = log.read.measurements;
+    checks.push(checkThreads(services), checkLocalState(workspace.storeDir, local, log));
+  }
+  checks.push(...await checkGit(workspace, options.env));
+  if (usable && workspace.gitTop !== null) {
+    const cli = join(options.pluginRoot, "plugin", "dist", "cli.mjs");
+    checks.push(checkMergeDriver(workspace.gitTop, driverCommand(options.nodePath ?? process.execPath, cli)));
+    const conflicts = await checkConflicts(workspace);
+    if (conflicts !== null) checks.push(conflicts);
+  }
+  checks.push(checkVersions(options.bundleVersion, options.pluginRoot));
+  checks.push(
+    checkPluginInstalled({
+      configDir: claudeConfigDir(options.env, options.home ?? homedir()),
+      workspaceRoot: workspace.root,
+      measurements,
+      bundleVersion: options.bundleVersion,
+      pluginRoot: options.pluginRoot
+    })
+  );
+  if (usable) {
+    checks.push(checkHooksSeen(measurements, now), checkReceipts(measurements));
+    if (services.hasProjects()) checks.push(await contextCheck(services));
+  }
+  return checks;
+}
+var LABEL = { ok: "ok  ", warn: "warn", fail: "FAIL" };
+function renderDoctor(checks, version) {
+  const lines = [`ThreadMind doctor (thread-mind-mcp ${version})`, ""];
+  for (const c of checks) {
+    const [head = "", ...rest] = c.detail;
+    lines.push(`[${LABEL[c.status]}] ${c.title}: ${head}`);
+    for (const r of rest) lines.push(`       ${r}`);
+    if (c.fix !== void 0 && c.status !== "ok") lines.push(`       fix: ${c.fix}`);
+  }
+  const count = (s) => checks.filter((c) => c.status === s).length;
+  const failures = count("fail");
+  const warnings = count("warn");
+  lines.push("", `${count("ok")} ok, ${warnings} warning${warnings === 1 ? "" : "s"}, ${failures} failure${failures === 1 ? "" : "s"}.`);
+  return lines.join("\n");
+}
+function doctorExitCode(checks) {
+  return checks.some((c) => c.status === "fail") ? 1 : 0;
+}
+
+// src/cli/doctor-command.ts
+var BUNDLE_VERSION = "0.5.0" ;
+function pluginRootOf(moduleUrl) {
+  return resolve(dirname(fileURLToPath(moduleUrl)), "..", "..");
+}
+var doctorCommand = {
+  summary: "check Node, the workspace's threads, git, the plugin's version and hooks, context delivery and size",
+  usage: [
+    "thread-mind-mcp doctor [--json]",
+    "",
+    "Each check prints ok, warn or FAIL with the fix. Exits 1 when a check fails.",
+    "  --json   print the checks as JSON"
+  ].join("\n"),
+  flags: { json: "boolean" },
+  run: async (args) => {
+    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    const checks = await runDoctor({
+      env: process.env,
+      cwd: process.cwd(),
+      nodeVersion: process.version,
+      bundleVersion: BUNDLE_VERSION,
+      pluginRoot: pluginRootOf(import.meta.url)
+    });
+    if (args.flags.get("json") === true) console.log(JSON.stringify({ version: BUNDLE_VERSION, checks }, null, 2));
+    else console.log(renderDoctor(checks, BUNDLE_VERSION));
+    return doctorExitCode(checks);
+  }
+};
+
+// src/cli/measure-commands.ts
+var MEASURE_COMMANDS = {
+  stats: statsCommand,
+  report: reportCommand,
+  doctor: doctorCommand
+};
+
+// src/cli/recall-commands.ts
+var STATUSES2 = ["active", "done", "abandoned"];
+function oneOf2(value, name, allowed) {
+  if (value === void 0) return void 0;
+  const found = allowed.find((a) => a === value);
+  if (found === void 0) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}`);
+  return found;
+}
+var searchCommand = {
+  summary: "search the threads (ids, titles, paths, headings, then summaries) for words",
+  usage: "thread-mind-mcp search <words\u2026> [--intent overview|lookup|deep] [--status active|done|abandoned] [--scope project|all-projects] [--limit N] [--json]\n  --intent  deepest tier allowed (default lookup; deep also searches closed threads)\n  --json    the whole answer as JSON (hits, tiers run, cost)",
+  flags: { intent: "value", status: "value", scope: "value", limit: "value", json: "boolean" },
+  run: async (args) => {
+    const query = args.positionals.join(" ");
+    if (query.trim() === "") throw new UsageError("give the words to search for");
+    const input = { query };
+    const intent = oneOf2(args.flags.get("intent"), "intent", SEARCH_INTENTS);
+    const status = oneOf2(args.flags.get("status"), "status", STATUSES2);
+    const scope = oneOf2(args.flags.get("scope"), "scope", SEARCH_SCOPES);
+    const limit = positiveInt(args.flags.get("limit"), "limit");
+    if (intent) input.intent = intent;
+    if (status) input.status = status;
+    if (scope) input.scope = scope;
+    if (limit !== void 0) input.limit = limit;
+    const answer = await openCliServices({ exactTokens: false }).threadSearch(input);
+    console.log(args.flags.has("json") ? JSON.stringify(answer, null, 2) : answer.text);
+    return 0;
+  }
+};
+var historyCommand = {
+  summary: "show how a thread's summary changed over its git history (default: the active thread)",
+  usage: "thread-mind-mcp history [thread-id] [--limit N] [--json]",
+  flags: { limit: "value", json: "boolean" },
+  run: async (args) => {
+    if (args.positionals.length > 1) throw new UsageError("give at most one thread id");
+    const limit = positiveInt(args.flags.get("limit"), "limit");
+    const history = await openCliServices({ exactTokens: false }).threadHistory({
+      ...args.positionals[0] !== void 0 ? { threadId: args.positionals[0] } : {},
+      ...limit !== void 0 ? { limit } : {}
+    });
+    console.log(args.flags.has("json") ? JSON.stringify(history, null, 2) : history.text);
+    return 0;
+  }
+};
+var RECALL_COMMANDS = {
+  search: searchCommand,
+  history: historyCommand
+};
 function thisDriverCommand() {
   return driverCommand(process.execPath, join(pluginRootOf(import.meta.url), "plugin", "dist", "cli.mjs"));
 }

@@ -69,7 +69,7 @@ export function serializeThreadExactly(thread: Thread): string {
 /** Parses a thread file's text; throws FrontmatterError with the reason when it is not a valid thread file. */
 export function parseThread(text: string): Thread {
   if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): resolve the merge by hand");
+    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand");
   }
   const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (!normalized.startsWith(`${FENCE}\n`) && !normalized.startsWith(`${FENCE}\r\n`)) {

@@ -2,14 +2,14 @@
 // added on several branches merge, rebase, cherry-pick and pull with no conflict; real conflicts are confined and
 // reported; modify/delete is git's; same-title threads both survive; a clone without the driver is fixed by `resolve`.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { parseThread } from "../../src/core/frontmatter.js";
 import { parseSummary } from "../../src/core/summary-sections.js";
 import { servicesFor } from "../support/core-services.js";
 import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
-import { makeHome, runCli } from "../support/run-cli.js";
+import { BUILT_CLI, makeHome, runCli } from "../support/run-cli.js";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -128,6 +128,39 @@ describe("with the driver set up, thread files merge by themselves", () => {
   });
 });
 
+describe("doctor and the driver's configuration", () => {
+  test("doctor says when the driver is missing or runs another install, with git-setup as the fix, and ok once set", async () => {
+    const repo = await teamRepo({ driver: false });
+    expect(cli(repo.dir, "doctor").stdout).toContain("[warn] Merge driver: merge.threadmind.driver is not set in this repository");
+    repo.git("config", "merge.threadmind.driver", '"/old/node" "/old/plugin/dist/cli.mjs" merge-file %O %A %B %P');
+    const stale = cli(repo.dir, "doctor").stdout;
+    expect(stale).toContain('[warn] Merge driver: merge.threadmind.driver runs "/old/node" "/old/plugin/dist/cli.mjs" merge-file %O %A %B %P, not this install');
+    expect(stale).toContain("fix: Run `thread-mind-mcp git-setup`");
+    expect(cli(repo.dir, "git-setup").code).toBe(0);
+    const fixed = cli(repo.dir, "doctor").stdout;
+    expect(fixed).toContain("[ok  ] Merge driver: thread files merge by meaning");
+    expect(fixed).toContain("[ok  ] Conflicted thread files: none in git's index");
+  });
+
+  test("git-setup quotes paths with spaces, and git runs the driver through them", async () => {
+    const repo = await teamRepo({ driver: false });
+    const spaced = makeTempRepo({ git: false, prefix: "tm dir with spaces " });
+    cleanups.push(spaced.cleanup);
+    const cliCopy = join(spaced.dir, "plugin", "dist", "cli.mjs");
+    mkdirSync(dirname(cliCopy), { recursive: true });
+    copyFileSync(BUILT_CLI, cliCopy);
+    const setup = runCli(["git-setup"], { cwd: repo.dir, home: home(), cli: cliCopy, env: { ...TEST_GIT_ENV } });
+    expect(setup.code, setup.stderr).toBe(0);
+    expect(repo.git("config", "--get", "merge.threadmind.driver")).toContain(`"${cliCopy}" merge-file`);
+    await branchAdding(repo, "a", "From a");
+    await branchAdding(repo, "b", "From b");
+    repo.git("merge", "-q", "--no-ff", "-m", "a", "a");
+    const merged = gitRun(repo.dir, "merge", "--no-ff", "-m", "b", "b");
+    expect(merged.code, merged.out).toBe(0);
+    expect(decisions(repo.dir)).toEqual(["- Use Postgres", "- From a", "- From b"]);
+  });
+});
+
 describe("real conflicts are confined, reported and explained", () => {
   test("one section edited differently on both branches: git reports a conflict confined to that section; resolve explains it", async () => {
     const repo = await teamRepo();
@@ -147,6 +180,10 @@ describe("real conflicts are confined, reported and explained", () => {
     const resolved = cli(repo.dir, "resolve");
     expect(resolved.code).toBe(1);
     expect(resolved.stdout).toContain(`still in conflict: ${MAIN} (section "State")`);
+    const doctor = cli(repo.dir, "doctor");
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toContain(`[FAIL] Conflicted thread files: 1 ThreadMind file in conflict\n       ${MAIN}\n       fix: Run \`thread-mind-mcp resolve\``);
+    expect(doctor.stdout).toContain(`${MAIN}: contains git conflict markers`);
   });
 
   test("a title changed differently on both branches is a conflict", async () => {
