@@ -109,7 +109,7 @@ __export(main_exports, {
   runHook: () => runHook
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path10 = require("path");
+var import_node_path12 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
@@ -1736,9 +1736,167 @@ async function tryFast(name, input, env, rotate) {
   }
 }
 
+// src/hooks/team-git-check.ts
+var import_node_fs18 = require("fs");
+var import_node_path11 = require("path");
+
+// src/core/git-merge-driver.ts
+var import_node_fs17 = require("fs");
+var import_node_path10 = require("path");
+var DRIVER_NAME = "threadmind";
+var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
+var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
+threads/**/*.md merge=${DRIVER_NAME}
+projects/*.json merge=${DRIVER_NAME}
+`;
+function shellQuote(path) {
+  return `"${path.replace(/(["\\$`])/g, "\\$1")}"`;
+}
+function driverCommand(nodePath, cliPath) {
+  return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
+}
+function gitConfigPath(gitTop) {
+  return (0, import_node_path10.join)(commonDir(gitDir(gitTop)), "config");
+}
+function parseValue(raw) {
+  let out = "";
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === "\\") {
+      const n = raw[++i];
+      out += n === "n" ? "\n" : n === "t" ? "	" : n === "b" ? "\b" : n ?? "";
+    } else if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === "#" || c === ";")) break;
+    else out += c;
+  }
+  return quoted ? out : out.trim();
+}
+var SECTION = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/;
+function findDriver(lines) {
+  const entry = { sectionLine: null, driverLine: null, sectionEnd: lines.length, driver: null };
+  let inSection = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const section = SECTION.exec(line);
+    if (section) {
+      if (inSection) {
+        entry.sectionEnd = i;
+        inSection = false;
+      }
+      if (section[1].toLowerCase() === "merge" && section[2]?.replace(/\\(.)/g, "$1") === DRIVER_NAME) {
+        inSection = true;
+        entry.sectionLine = i;
+        entry.sectionEnd = lines.length;
+      }
+      continue;
+    }
+    if (!inSection) continue;
+    const kv = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
+    if (kv && kv[1].toLowerCase() === "driver") {
+      entry.driverLine = i;
+      entry.driver = parseValue(kv[2] ?? "");
+    }
+  }
+  return entry;
+}
+function readConfiguredDriver(configPath) {
+  if (!(0, import_node_fs17.existsSync)(configPath)) return null;
+  return findDriver((0, import_node_fs17.readFileSync)(configPath, "utf8").split("\n")).driver;
+}
+function driverState(configured, expected) {
+  if (configured === null) return "missing";
+  return configured === expected ? "ok" : "stale";
+}
+function configValue(value) {
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+function refreshDriverConfig(configPath, expected) {
+  const before = driverState(readConfiguredDriver(configPath), expected);
+  if (before === "ok") return before;
+  const lock = `${configPath}.lock`;
+  let fd;
+  try {
+    fd = (0, import_node_fs17.openSync)(lock, "wx", (0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.statSync)(configPath).mode & 511 : 420);
+  } catch (e) {
+    if (e.code === "EEXIST") return before;
+    throw e;
+  }
+  let renamed = false;
+  try {
+    const lines = ((0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.readFileSync)(configPath, "utf8") : "").split("\n");
+    const entry = findDriver(lines);
+    const driverLine = `	driver = ${configValue(expected)}`;
+    if (entry.driverLine !== null) lines[entry.driverLine] = driverLine;
+    else if (entry.sectionLine !== null) lines.splice(entry.sectionEnd, 0, driverLine);
+    else {
+      if (lines[lines.length - 1] === "") lines.pop();
+      lines.push(`[merge "${DRIVER_NAME}"]`, `	name = ${DRIVER_DESCRIPTION}`, driverLine, "");
+    }
+    const bytes = Buffer.from(lines.join("\n"), "utf8");
+    let written = 0;
+    while (written < bytes.length) written += (0, import_node_fs17.writeSync)(fd, bytes, written, bytes.length - written);
+    (0, import_node_fs17.closeSync)(fd);
+    fd = -1;
+    (0, import_node_fs17.renameSync)(lock, configPath);
+    renamed = true;
+  } finally {
+    if (fd !== -1) (0, import_node_fs17.closeSync)(fd);
+    if (!renamed) (0, import_node_fs17.rmSync)(lock, { force: true });
+  }
+  return before;
+}
+
+// src/hooks/team-git-check.ts
+var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply"];
+var LS_FILES_TIMEOUT_MS = 1e3;
+function refreshDriver(gitTop, cliPath) {
+  try {
+    if (!(0, import_node_fs18.existsSync)(cliPath)) return;
+    refreshDriverConfig(gitConfigPath(gitTop), driverCommand(process.execPath, cliPath));
+  } catch {
+  }
+}
+function conflictedStoreFiles(gitTop, storeDir) {
+  const dir = gitDir(gitTop);
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs18.existsSync)((0, import_node_path11.join)(dir, name)))) return [];
+  const rel = (0, import_node_path11.relative)(gitTop, storeDir).split(import_node_path11.sep).join("/") || ".";
+  const { execFileSync } = require("child_process");
+  const out = execFileSync("git", ["ls-files", "-u", "-z", "--", rel], {
+    cwd: gitTop,
+    encoding: "utf8",
+    timeout: LS_FILES_TIMEOUT_MS,
+    stdio: ["ignore", "pipe", "ignore"],
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" }
+  });
+  const paths = /* @__PURE__ */ new Set();
+  for (const record3 of out.split("\0")) {
+    const tab = record3.indexOf("	");
+    if (tab > 0) paths.add(record3.slice(tab + 1));
+  }
+  return [...paths];
+}
+function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
+  try {
+    const workspace = resolveWorkspace({ env, cwd });
+    if (workspace.gitTop === null || !(0, import_node_fs18.existsSync)(workspace.storeDir)) return null;
+    refreshDriver(workspace.gitTop, cliPath);
+    const files = conflictedStoreFiles(workspace.gitTop, workspace.storeDir).filter((f) => !alreadyNamed.includes(f));
+    if (files.length === 0) return null;
+    const shown = files.slice(0, 3).join(", ") + (files.length > 3 ? ` and ${files.length - 3} more` : "");
+    return `ThreadMind: ${files.length} thread file${files.length === 1 ? "" : "s"} in conflict (${shown}); fix: run \`npx thread-mind-mcp resolve\`.`;
+  } catch {
+    return null;
+  }
+}
+
 // src/hooks/main.ts
+function withLine(output, line) {
+  if (line === null) return output;
+  return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
+}
 function sibling(name) {
-  return require((0, import_node_path10.join)(__dirname, name));
+  return require((0, import_node_path12.join)(__dirname, name));
 }
 function guarded(check) {
   try {
@@ -1764,7 +1922,9 @@ async function runHook(name) {
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
     const core = () => sibling("hook-core.cjs");
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
-    return fast ?? core().handle(hook, input, lockTimeoutMs);
+    const output = fast ?? await core().handle(hook, input, lockTimeoutMs);
+    if (hook !== "session-start") return output;
+    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path12.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
   });
 }
 var isEntry2 = process.argv[1] !== void 0 && /hook\.(cjs|js|ts)$/.test(process.argv[1]);

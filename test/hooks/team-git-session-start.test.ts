@@ -1,0 +1,105 @@
+// Guards SessionStart's part in team memory through git: it sets or refreshes the merge driver in the repository's own
+// .git/config (read as a file), names thread files git left in conflict outside the active chain in one line with the
+// fix, and loads a conflicted active thread from its last committed version with a notice.
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
+import { servicesFor } from "../support/core-services.js";
+import { HOOK_BUNDLE, parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
+
+const CLI = join(HOOK_BUNDLE, "..", "cli.mjs");
+const EXPECTED = `"${process.execPath}" "${CLI}" merge-file %O %A %B %P`;
+const repos: TempRepo[] = [];
+afterEach(() => {
+  for (const r of repos.splice(0)) r.cleanup();
+});
+
+async function sessionStart(repo: TempRepo, source: "startup" | "clear" = "startup") {
+  const sessionId = `s-${Math.random()}`;
+  const stdin = JSON.stringify({ session_id: sessionId, transcript_path: join(repo.dir, `${sessionId}.jsonl`), cwd: repo.dir, hook_event_name: "SessionStart", source });
+  const run = await runHookProcess("session-start", { cwd: repo.dir, sessionId, transcriptPath: join(repo.dir, `${sessionId}.jsonl`), claudePid: process.pid, stdin });
+  expect(run).toMatchObject({ code: 0, stderr: "" });
+  return parseHookStdout(run.stdout);
+}
+
+async function shopRepo(): Promise<TempRepo> {
+  const repo = makeTempRepo();
+  repos.push(repo);
+  const s = servicesFor(repo.dir, "setup");
+  await s.projectCreate({ title: "Shop" });
+  await s.summaryUpdate({ content: "## Decisions\n- MAIN-DECISION\n\n## State\nSocks." });
+  await s.threadCreate({ title: "Billing", parentId: "main" });
+  await s.summaryUpdate({ threadId: "billing", content: "## State\nInvoices." });
+  await s.threadSwitch("main");
+  repo.commit("project");
+  return repo;
+}
+
+/** A merge of two branches that both rewrote `threadId`'s State differently, stopped on the conflict (no driver here). */
+async function conflictOn(repo: TempRepo, threadId: string): Promise<void> {
+  for (const b of ["a", "b"]) {
+    repo.git("checkout", "-q", "-b", b, "main");
+    await servicesFor(repo.dir, b).summaryUpdate({ threadId, section: "state", content: `State of ${b}.`, replaceSection: true });
+    repo.commit(b);
+  }
+  repo.git("checkout", "-q", "a");
+  spawnSync("git", ["config", "--unset", "merge.threadmind.driver"], { cwd: repo.dir }); // as on a machine without the plugin
+  const merged = spawnSync("git", ["merge", "-m", "merge b", "b"], { cwd: repo.dir, env: { ...process.env, ...TEST_GIT_ENV } });
+  expect(merged.status).not.toBe(0);
+}
+
+describe("SessionStart keeps the merge driver set", () => {
+  test("a repository without the driver gets it in its own .git/config, pointing at this plugin's CLI", async () => {
+    const repo = await shopRepo();
+    await sessionStart(repo);
+    expect(repo.git("config", "--local", "--get", "merge.threadmind.driver")).toBe(EXPECTED);
+    expect(repo.git("config", "--local", "--get", "merge.threadmind.name")).toContain("ThreadMind");
+    const config = readFileSync(join(repo.dir, ".git", "config"), "utf8");
+    await sessionStart(repo, "clear");
+    expect(readFileSync(join(repo.dir, ".git", "config"), "utf8")).toBe(config); // already current: not rewritten
+  });
+
+  test("a stale driver (an older plugin's path) is refreshed, the rest of the config kept", async () => {
+    const repo = await shopRepo();
+    repo.git("config", "merge.threadmind.driver", '"/old/node" "/old/cache/0.4.0/plugin/dist/cli.mjs" merge-file %O %A %B %P');
+    repo.git("config", "core.editor", "vi");
+    await sessionStart(repo);
+    expect(repo.git("config", "--get-all", "merge.threadmind.driver")).toBe(EXPECTED);
+    expect(repo.git("config", "--get", "core.editor")).toBe("vi");
+  });
+});
+
+describe("SessionStart names thread files in conflict", () => {
+  test("a conflicted thread outside the active chain is named in one line with the fix; the context still loads", async () => {
+    const repo = await shopRepo();
+    await conflictOn(repo, "billing");
+    const out = await sessionStart(repo);
+    expect(out?.hookSpecificOutput?.additionalContext).toContain("MAIN-DECISION");
+    expect(out?.systemMessage).toBe("ThreadMind: 1 thread file in conflict (.threadmind/threads/shop/billing.md); fix: run `npx thread-mind-mcp resolve`.");
+    // Served from the context cache the second time, and still said.
+    expect((await sessionStart(repo, "startup"))?.systemMessage).toContain("billing.md); fix: run `npx thread-mind-mcp resolve`");
+  });
+
+  test("a conflicted active thread is loaded from its last committed version, with one line naming the file and the fix", async () => {
+    const repo = await shopRepo();
+    await conflictOn(repo, "main");
+    const out = await sessionStart(repo);
+    const context = out?.hookSpecificOutput?.additionalContext ?? "";
+    expect(context).toContain("MAIN-DECISION");
+    expect(context).toContain("State of a."); // HEAD is branch a: its version
+    expect(context).not.toMatch(/^<{7}/m);
+    expect(context).toContain("Summary updates to this thread are refused until then.");
+    expect(out?.systemMessage).toBe(
+      "ThreadMind: .threadmind/threads/shop/main.md is in conflict (a merge left it unresolved), so this session loaded its last committed version; fix: run `npx thread-mind-mcp resolve` (or edit between the <<<<<<< and >>>>>>> markers).",
+    );
+  });
+
+  test("no operation under way: nothing is said and git is not asked", async () => {
+    const repo = await shopRepo();
+    writeFileSync(join(repo.dir, ".git", "MERGE_HEAD.not"), "");
+    const out = await sessionStart(repo);
+    expect(out?.systemMessage).toBeUndefined();
+  });
+});
