@@ -26,6 +26,7 @@ const FIGURES = [
   "scan-rss",
   "search-100",
   "search-300",
+  "merge-driver-30k",
 ];
 
 describe("npm run bench --quick", () => {
