@@ -8077,6 +8077,13 @@ function uniqueId(title, taken, reserved = []) {
   throw errors.invalid(`Could not find a free id for "${title}"`);
 }
 
+// src/core/conflict-markers.ts
+var CONFLICT_START = /^<{7}( |$)/m;
+var CONFLICT_END = /^>{7}( |$)/m;
+function hasConflictMarkers(text) {
+  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
+}
+
 // src/core/frontmatter.ts
 var FENCE = "---";
 var KEY_ORDER = [
@@ -8116,12 +8123,7 @@ function readsBack(yamlText, data) {
   const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
   return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
 }
-var CONFLICT_START = /^<{7}( |$)/m;
-var CONFLICT_END = /^>{7}( |$)/m;
 var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-function hasConflictMarkers(text) {
-  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
-}
 function serializeThreadExactly(thread) {
   for (const key of [...KEY_ORDER, "summary"]) {
     const value = thread[key];

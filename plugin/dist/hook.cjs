@@ -109,7 +109,7 @@ __export(main_exports, {
   runHook: () => runHook
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path12 = require("path");
+var import_node_path13 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
@@ -664,6 +664,7 @@ function fileStamp(path) {
 
 // src/core/context-cache.ts
 var CONTEXT_CACHE_VERSION = 1;
+var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
@@ -1737,8 +1738,8 @@ async function tryFast(name, input, env, rotate) {
 }
 
 // src/hooks/team-git-check.ts
-var import_node_fs18 = require("fs");
-var import_node_path11 = require("path");
+var import_node_fs19 = require("fs");
+var import_node_path12 = require("path");
 
 // src/core/git-merge-driver.ts
 var import_node_fs17 = require("fs");
@@ -1847,20 +1848,149 @@ function refreshDriverConfig(configPath, expected) {
   return before;
 }
 
+// src/hooks/conflict-marker-sweep.ts
+var import_node_fs18 = require("fs");
+var import_node_path11 = require("path");
+
+// src/core/conflict-markers.ts
+var CONFLICT_START = /^<{7}( |$)/m;
+var CONFLICT_END = /^>{7}( |$)/m;
+function hasConflictMarkers(text) {
+  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
+}
+
+// src/hooks/conflict-marker-sweep.ts
+var SWEEP_VERSION = 1;
+var MAX_FILES_READ = 300;
+var MAX_PROJECTS = 50;
+function sweepPath(storeDir) {
+  return (0, import_node_path11.join)(storeDir, "cache", "conflict-sweep.json");
+}
+function readState(storeDir) {
+  try {
+    const data = JSON.parse((0, import_node_fs18.readFileSync)(sweepPath(storeDir), "utf8"));
+    if (data.version === SWEEP_VERSION && typeof data.projects === "object" && data.projects !== null) return data;
+  } catch {
+  }
+  return { version: SWEEP_VERSION, projects: {} };
+}
+function stampOf(path, kind) {
+  try {
+    const s = (0, import_node_fs18.lstatSync)(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+    return { stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, changedMs: Number(changed / 1000000n) };
+  } catch {
+    return null;
+  }
+}
+function readBounded(path) {
+  let fd;
+  try {
+    fd = (0, import_node_fs18.openSync)(path, import_node_fs18.constants.O_RDONLY | import_node_fs18.constants.O_NONBLOCK | import_node_fs18.constants.O_NOFOLLOW);
+  } catch {
+    return null;
+  }
+  try {
+    const st = (0, import_node_fs18.fstatSync)(fd);
+    if (!st.isFile()) return null;
+    const buf = Buffer.alloc(Math.min(st.size, LIMITS.threadFileBytes));
+    let read = 0;
+    while (read < buf.length) {
+      const n = (0, import_node_fs18.readSync)(fd, buf, read, buf.length - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buf.subarray(0, read).toString("utf8");
+  } catch {
+    return null;
+  } finally {
+    (0, import_node_fs18.closeSync)(fd);
+  }
+}
+function threadFilesWithMarkers(storeDir, now = Date.now()) {
+  try {
+    const projectsDir = (0, import_node_path11.join)(storeDir, "projects");
+    if ((0, import_node_fs18.lstatSync)(projectsDir).isSymbolicLink()) return [];
+    const state = readState(storeDir);
+    let budget = MAX_FILES_READ;
+    let changed = false;
+    const found = [];
+    for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
+      const dir = (0, import_node_path11.join)(storeDir, "threads", projectId);
+      const dirStamp = stampOf(dir, "dir");
+      const known = state.projects[projectId];
+      if (dirStamp === null) {
+        if (known !== void 0) {
+          delete state.projects[projectId];
+          changed = true;
+        }
+        continue;
+      }
+      const markedUnchanged = () => known.marked.every((name) => stampOf((0, import_node_path11.join)(dir, name), "file")?.stamp === known.files[name]);
+      if (known !== void 0 && known.dir === dirStamp.stamp && markedUnchanged()) {
+        found.push(...known.marked.map((name) => `threads/${projectId}/${name}`));
+        continue;
+      }
+      const verdicts = { dir: null, files: {}, marked: [] };
+      let complete = dirStamp.changedMs < now - RACY_MARGIN_MS;
+      for (const name of (0, import_node_fs18.readdirSync)(dir)) {
+        if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
+        const stamp = stampOf((0, import_node_path11.join)(dir, name), "file");
+        if (stamp === null) continue;
+        const wasMarked = known?.marked.includes(name) ?? false;
+        let marked;
+        if (known?.files[name] === stamp.stamp) marked = wasMarked;
+        else if (budget > 0) {
+          budget--;
+          const text = readBounded((0, import_node_path11.join)(dir, name));
+          marked = text !== null && hasConflictMarkers(text);
+        } else {
+          complete = false;
+          continue;
+        }
+        if (stamp.changedMs < now - RACY_MARGIN_MS) verdicts.files[name] = stamp.stamp;
+        else complete = false;
+        if (marked) {
+          verdicts.marked.push(name);
+          found.push(`threads/${projectId}/${name}`);
+        }
+      }
+      if (complete) verdicts.dir = dirStamp.stamp;
+      state.projects[projectId] = verdicts;
+      changed = true;
+    }
+    if (changed) {
+      (0, import_node_fs18.mkdirSync)((0, import_node_path11.join)(storeDir, "cache"), { recursive: true });
+      const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
+      try {
+        (0, import_node_fs18.writeFileSync)(temp, `${JSON.stringify(state)}
+`);
+        (0, import_node_fs18.renameSync)(temp, sweepPath(storeDir));
+      } finally {
+        (0, import_node_fs18.rmSync)(temp, { force: true });
+      }
+    }
+    return found;
+  } catch {
+    return [];
+  }
+}
+
 // src/hooks/team-git-check.ts
 var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply"];
 var LS_FILES_TIMEOUT_MS = 1e3;
 function refreshDriver(gitTop, cliPath) {
   try {
-    if (!(0, import_node_fs18.existsSync)(cliPath)) return;
+    if (!(0, import_node_fs19.existsSync)(cliPath)) return;
     refreshDriverConfig(gitConfigPath(gitTop), driverCommand(process.execPath, cliPath));
   } catch {
   }
 }
 function conflictedStoreFiles(gitTop, storeDir) {
   const dir = gitDir(gitTop);
-  if (!IN_PROGRESS.some((name) => (0, import_node_fs18.existsSync)((0, import_node_path11.join)(dir, name)))) return [];
-  const rel = (0, import_node_path11.relative)(gitTop, storeDir).split(import_node_path11.sep).join("/") || ".";
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs19.existsSync)((0, import_node_path12.join)(dir, name)))) return [];
+  const rel = (0, import_node_path12.relative)(gitTop, storeDir).split(import_node_path12.sep).join("/") || ".";
   const { execFileSync } = require("child_process");
   const out = execFileSync("git", ["ls-files", "-u", "-z", "--", rel], {
     cwd: gitTop,
@@ -1876,15 +2006,29 @@ function conflictedStoreFiles(gitTop, storeDir) {
   }
   return [...paths];
 }
+function shortList(files) {
+  return files.slice(0, 3).join(", ") + (files.length > 3 ? ` and ${files.length - 3} more` : "");
+}
 function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
   try {
     const workspace = resolveWorkspace({ env, cwd });
-    if (workspace.gitTop === null || !(0, import_node_fs18.existsSync)(workspace.storeDir)) return null;
-    refreshDriver(workspace.gitTop, cliPath);
-    const files = conflictedStoreFiles(workspace.gitTop, workspace.storeDir).filter((f) => !alreadyNamed.includes(f));
-    if (files.length === 0) return null;
-    const shown = files.slice(0, 3).join(", ") + (files.length > 3 ? ` and ${files.length - 3} more` : "");
-    return `ThreadMind: ${files.length} thread file${files.length === 1 ? "" : "s"} in conflict (${shown}); fix: run \`npx thread-mind-mcp resolve\`.`;
+    if (!(0, import_node_fs19.existsSync)(workspace.storeDir)) return null;
+    const top = workspace.gitTop;
+    if (top !== null) refreshDriver(top, cliPath);
+    const shown = (rel) => (0, import_node_path12.relative)(top ?? workspace.root, (0, import_node_path12.join)(workspace.storeDir, rel)).split(import_node_path12.sep).join("/");
+    const unmerged = top === null ? [] : conflictedStoreFiles(top, workspace.storeDir);
+    const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
+    const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
+    const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
+    if (inConflict.length > 0) {
+      const all = [...inConflict, ...withMarkers];
+      return `ThreadMind: ${all.length} thread file${all.length === 1 ? "" : "s"} in conflict (${shortList(all)}); fix: run \`npx thread-mind-mcp resolve\`.`;
+    }
+    if (withMarkers.length > 0) {
+      const n = withMarkers.length;
+      return `ThreadMind: ${n} thread file${n === 1 ? " holds" : "s hold"} git conflict markers (${shortList(withMarkers)}) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (\`git log -p <file>\` shows both sides).`;
+    }
+    return null;
   } catch {
     return null;
   }
@@ -1896,7 +2040,7 @@ function withLine(output, line) {
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path12.join)(__dirname, name));
+  return require((0, import_node_path13.join)(__dirname, name));
 }
 function guarded(check) {
   try {
@@ -1924,7 +2068,7 @@ async function runHook(name) {
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
     const output = fast ?? await core().handle(hook, input, lockTimeoutMs);
     if (hook !== "session-start") return output;
-    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path12.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
+    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path13.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
   });
 }
 var isEntry2 = process.argv[1] !== void 0 && /hook\.(cjs|js|ts)$/.test(process.argv[1]);

@@ -2,6 +2,9 @@
 import { parseDocument, stringify } from "yaml";
 import type { ClosedStatus, Thread, ThreadMeta } from "./types.js";
 import { isValidId } from "./ids.js";
+import { hasConflictMarkers } from "./conflict-markers.js";
+
+export { hasConflictMarkers };
 
 const FENCE = "---";
 export const KEY_ORDER = [
@@ -34,14 +37,8 @@ function readsBack(yamlText: string, data: Record<string, unknown>): boolean {
   return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
 }
 
-const CONFLICT_START = /^<{7}( |$)/m;
-const CONFLICT_END = /^>{7}( |$)/m;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** True when `text` holds the lines of an unresolved git conflict. */
-export function hasConflictMarkers(text: string): boolean {
-  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
-}
 
 /**
  * The file text of a thread, after checking that reading it back gives exactly this thread: a thread that could

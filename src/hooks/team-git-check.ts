@@ -6,6 +6,7 @@ import { join, relative, sep } from "node:path";
 import { gitDir } from "../core/git.js";
 import { driverCommand, gitConfigPath, refreshDriverConfig } from "../core/git-merge-driver.js";
 import { resolveWorkspace } from "../core/workspace.js";
+import { threadFilesWithMarkers } from "./conflict-marker-sweep.js";
 
 /** Files in a git dir that say an operation stopped with the index possibly holding conflicts. */
 const IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply"];
@@ -44,19 +45,35 @@ export function conflictedStoreFiles(gitTop: string, storeDir: string): string[]
   return [...paths];
 }
 
+/** "a, b, c and 2 more". */
+function shortList(files: readonly string[]): string {
+  return files.slice(0, 3).join(", ") + (files.length > 3 ? ` and ${files.length - 3} more` : "");
+}
+
 /**
- * The line the user sees about thread files in conflict (those `alreadyNamed` mentions excepted), or null. The driver is
- * refreshed on the way; nothing here throws.
+ * The line the user sees about thread files in conflict or holding conflict markers (those `alreadyNamed` mentions
+ * excepted), or null. The driver is refreshed on the way; nothing here throws.
  */
 export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: string, alreadyNamed: string): string | null {
   try {
     const workspace = resolveWorkspace({ env, cwd });
-    if (workspace.gitTop === null || !existsSync(workspace.storeDir)) return null;
-    refreshDriver(workspace.gitTop, cliPath);
-    const files = conflictedStoreFiles(workspace.gitTop, workspace.storeDir).filter((f) => !alreadyNamed.includes(f));
-    if (files.length === 0) return null;
-    const shown = files.slice(0, 3).join(", ") + (files.length > 3 ? ` and ${files.length - 3} more` : "");
-    return `ThreadMind: ${files.length} thread file${files.length === 1 ? "" : "s"} in conflict (${shown}); fix: run \`npx thread-mind-mcp resolve\`.`;
+    if (!existsSync(workspace.storeDir)) return null;
+    const top = workspace.gitTop;
+    if (top !== null) refreshDriver(top, cliPath);
+    const shown = (rel: string) => relative(top ?? workspace.root, join(workspace.storeDir, rel)).split(sep).join("/");
+    const unmerged = top === null ? [] : conflictedStoreFiles(top, workspace.storeDir);
+    const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
+    const fresh = (files: string[]) => files.filter((f) => !alreadyNamed.includes(f));
+    const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
+    if (inConflict.length > 0) {
+      const all = [...inConflict, ...withMarkers];
+      return `ThreadMind: ${all.length} thread file${all.length === 1 ? "" : "s"} in conflict (${shortList(all)}); fix: run \`npx thread-mind-mcp resolve\`.`;
+    }
+    if (withMarkers.length > 0) {
+      const n = withMarkers.length;
+      return `ThreadMind: ${n} thread file${n === 1 ? " holds" : "s hold"} git conflict markers (${shortList(withMarkers)}) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (\`git log -p <file>\` shows both sides).`;
+    }
+    return null;
   } catch {
     return null;
   }

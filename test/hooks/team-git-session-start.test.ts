@@ -2,12 +2,15 @@
 // .git/config (read as a file), names thread files git left in conflict outside the active chain in one line with the
 // fix, and loads a conflicted active thread from its last committed version with a notice.
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { HOOK_BUNDLE, parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
+import { RACY_MARGIN_MS } from "../../src/core/context-cache.js";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const CLI = join(HOOK_BUNDLE, "..", "cli.mjs");
 const EXPECTED = `"${process.execPath}" "${CLI}" merge-file %O %A %B %P`;
@@ -94,6 +97,36 @@ describe("SessionStart names thread files in conflict", () => {
     expect(out?.systemMessage).toBe(
       "ThreadMind: .threadmind/threads/shop/main.md is in conflict (a merge left it unresolved), so this session loaded its last committed version; fix: run `npx thread-mind-mcp resolve` (or edit between the <<<<<<< and >>>>>>> markers).",
     );
+  });
+
+  test("a thread file committed with conflict markers is named from its stamp (swept once), and no longer once fixed", async () => {
+    const repo = await shopRepo();
+    await sleep(RACY_MARGIN_MS + 200); // every file old enough for its verdict to be kept
+    await sessionStart(repo); // the sweep knows every file and the directory now
+    const billing = join(repo.dir, ".threadmind", "threads", "shop", "billing.md");
+    const good = readFileSync(billing, "utf8");
+    // As git writes a file it checks out: a new file in the file's place.
+    writeFileSync(`${billing}.new`, good.replace("Invoices.", "<<<<<<< HEAD\nInvoices.\n=======\nReceipts.\n>>>>>>> other"));
+    renameSync(`${billing}.new`, billing);
+    repo.commit("a bad merge, committed");
+    const line = "ThreadMind: 1 thread file holds git conflict markers (.threadmind/threads/shop/billing.md) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (`git log -p <file>` shows both sides).";
+    const out = await sessionStart(repo);
+    expect(out?.hookSpecificOutput?.additionalContext).toContain("MAIN-DECISION");
+    expect(out?.systemMessage).toBe(line);
+    expect((await sessionStart(repo, "clear"))?.systemMessage).toBe(line); // known from the saved verdicts
+    writeFileSync(billing, good); // fixed in place
+    expect((await sessionStart(repo, "clear"))?.systemMessage).toBeUndefined();
+  });
+
+  test("a conflicted ancestor is left out with a notice naming the file and the fix; the active thread still loads", async () => {
+    const repo = await shopRepo();
+    const s = servicesFor(repo.dir, "child");
+    await s.threadSwitch("billing");
+    const main = join(repo.dir, ".threadmind", "threads", "shop", "main.md");
+    writeFileSync(main, readFileSync(main, "utf8").replace("Socks.", "<<<<<<< HEAD\nSocks.\n=======\nShoes.\n>>>>>>> other"));
+    const context = await servicesFor(repo.dir, "child").contextGet();
+    expect(context.text).toContain("Invoices.");
+    expect(context.notices.join("\n")).toContain(`Ancestor "main" could not be read (${main}: contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run \`thread-mind-mcp resolve\``);
   });
 
   test("no operation under way: nothing is said and git is not asked", async () => {
