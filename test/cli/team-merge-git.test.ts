@@ -111,6 +111,28 @@ describe("with the driver set up, thread files merge by themselves", () => {
     expect(decisions(repo.dir)).toEqual(["- Use Postgres", "- From a", "- From b"]);
   });
 
+  test("a project file changed in different fields on two branches merges field by field", async () => {
+    const repo = await teamRepo();
+    const path = join(repo.dir, ".threadmind", "projects", "shop.json");
+    const edit = (change: (p: Record<string, unknown>) => void) => {
+      const project = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+      change(project);
+      writeFileSync(path, `${JSON.stringify(project, null, 2)}\n`);
+    };
+    repo.git("checkout", "-q", "-b", "a");
+    edit((p) => void (p.title = "Sock shop"));
+    await addDecision(repo.dir, "From a");
+    repo.commit("a");
+    repo.git("checkout", "-q", "-b", "b", "main");
+    edit((p) => void (p.systemContext = "TypeScript monorepo."));
+    await addDecision(repo.dir, "From b");
+    repo.commit("b");
+    const merged = gitRun(repo.dir, "merge", "-m", "merge a", "a");
+    expect(merged.code, merged.out).toBe(0);
+    expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ id: "shop", title: "Sock shop", systemContext: "TypeScript monorepo." });
+    expect(decisions(repo.dir)).toEqual(["- Use Postgres", "- From b", "- From a"]);
+  });
+
   test("git pull merges a teammate's decisions into ours", async () => {
     const origin = await teamRepo();
     const clone = makeTempRepo({ git: false });
@@ -129,6 +151,16 @@ describe("with the driver set up, thread files merge by themselves", () => {
 });
 
 describe("doctor and the driver's configuration", () => {
+  test("a new project writes .threadmind/.gitattributes; an edited one gets the missing lines back", async () => {
+    const repo = await teamRepo({ driver: false });
+    const path = join(repo.dir, ".threadmind", ".gitattributes");
+    expect(readFileSync(path, "utf8")).toContain("threads/**/*.md merge=threadmind\nprojects/*.json merge=threadmind\n");
+    writeFileSync(path, "*.png binary");
+    expect(cli(repo.dir, "git-setup").stdout).toContain(".threadmind/.gitattributes: written (commit it with the project)");
+    expect(readFileSync(path, "utf8")).toBe("*.png binary\nthreads/**/*.md merge=threadmind\nprojects/*.json merge=threadmind\n");
+    expect(cli(repo.dir, "git-setup").stdout).toContain(".threadmind/.gitattributes: already up to date");
+  });
+
   test("doctor says when the driver is missing or runs another install, with git-setup as the fix, and ok once set", async () => {
     const repo = await teamRepo({ driver: false });
     expect(cli(repo.dir, "doctor").stdout).toContain("[warn] Merge driver: merge.threadmind.driver is not set in this repository");
