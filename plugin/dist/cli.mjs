@@ -14553,13 +14553,11 @@ function mergeSectionBody(base, ours, theirs) {
 
 // src/core/merge/merge-fields.ts
 var same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-function asList(v) {
-  if (v === void 0 || v === null) return [];
-  return Array.isArray(v) ? v : null;
+function isList(v) {
+  return v === void 0 || v === null || Array.isArray(v);
 }
 function mergeSet(b, o, t) {
-  const [lb, lo, lt] = [asList(b), asList(o), asList(t)];
-  if (lb === null || lo === null || lt === null) return null;
+  const [lb, lo, lt] = [b ?? [], o ?? [], t ?? []];
   const has = (l, x) => l.some((y) => same(x, y));
   const out = [];
   const add = (x) => {
@@ -14590,7 +14588,7 @@ function mergeFields(base, ours, theirs, rules) {
     if (same(o, t) || same(b, t)) put(k, o);
     else if (same(b, o)) put(k, t);
     else if (rules.stamps.includes(k)) put(k, laterIsOurs ? o : t);
-    else if (rules.sets.includes(k) && mergeSet(b, o, t) !== null) {
+    else if (rules.sets.includes(k) && isList(b) && isList(o) && isList(t)) {
       const merged = mergeSet(b, o, t);
       put(k, merged.length === 0 && (o === void 0 || t === void 0) ? void 0 : merged);
     } else {

@@ -1861,7 +1861,7 @@ function hasConflictMarkers(text) {
 
 // src/hooks/conflict-marker-sweep.ts
 var SWEEP_VERSION = 1;
-var MAX_FILES_READ = 300;
+var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 function sweepPath(storeDir) {
   return (0, import_node_path11.join)(storeDir, "cache", "conflict-sweep.json");

@@ -13,7 +13,7 @@ import { RACY_MARGIN_MS } from "../core/context-cache.js";
 
 const SWEEP_VERSION = 1;
 /** Per session start, at most this many files are read (the rest on the next start) and this many projects swept. */
-const MAX_FILES_READ = 300;
+const MAX_FILES_READ = 200;
 const MAX_PROJECTS = 50;
 
 interface DirVerdicts {

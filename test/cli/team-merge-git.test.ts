@@ -147,6 +147,14 @@ describe("with the driver set up, thread files merge by themselves", () => {
     const pulled = gitRun(clone.dir, "pull", "-q", "--no-edit", "origin", "main");
     expect(pulled.code, pulled.out).toBe(0);
     expect(decisions(clone.dir)).toEqual(["- Use Postgres", "- My decision", "- Teammate's decision"]);
+    // And with --rebase: our commits are replayed onto the teammate's (the merge commit is dropped), each decision once.
+    await addDecision(origin.dir, "Teammate's second");
+    origin.commit("teammate 2");
+    await addDecision(clone.dir, "My second");
+    clone.commit("mine 2");
+    const rebased = gitRun(clone.dir, "pull", "-q", "--rebase", "origin", "main");
+    expect(rebased.code, rebased.out).toBe(0);
+    expect(decisions(clone.dir)).toEqual(["- Use Postgres", "- Teammate's decision", "- Teammate's second", "- My decision", "- My second"]);
   });
 });
 

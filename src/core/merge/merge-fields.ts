@@ -18,15 +18,14 @@ export type FieldPart =
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-function asList(v: unknown): unknown[] | null {
-  if (v === undefined || v === null) return [];
-  return Array.isArray(v) ? v : null;
+/** A list, or absent (an empty set). */
+function isList(v: unknown): v is unknown[] | undefined | null {
+  return v === undefined || v === null || Array.isArray(v);
 }
 
-/** 3-way merge of a set; null when a side's value is not a list. */
-function mergeSet(b: unknown, o: unknown, t: unknown): unknown[] | null {
-  const [lb, lo, lt] = [asList(b), asList(o), asList(t)];
-  if (lb === null || lo === null || lt === null) return null;
+/** 3-way merge of a set: base items both sides kept (base order), then ours' additions, then theirs'. */
+function mergeSet(b: unknown[] | undefined | null, o: unknown[] | undefined | null, t: unknown[] | undefined | null): unknown[] {
+  const [lb, lo, lt] = [b ?? [], o ?? [], t ?? []];
   const has = (l: unknown[], x: unknown) => l.some((y) => same(x, y));
   const out: unknown[] = [];
   const add = (x: unknown) => {
@@ -65,8 +64,8 @@ export function mergeFields(
     if (same(o, t) || same(b, t)) put(k, o);
     else if (same(b, o)) put(k, t);
     else if (rules.stamps.includes(k)) put(k, laterIsOurs ? o : t);
-    else if (rules.sets.includes(k) && mergeSet(b, o, t) !== null) {
-      const merged = mergeSet(b, o, t)!;
+    else if (rules.sets.includes(k) && isList(b) && isList(o) && isList(t)) {
+      const merged = mergeSet(b, o, t);
       put(k, merged.length === 0 && (o === undefined || t === undefined) ? undefined : merged);
     } else {
       conflicts.push(k);
