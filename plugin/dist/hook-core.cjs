@@ -7456,7 +7456,7 @@ module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
 var import_node_fs19 = require("fs");
-var import_node_path16 = require("path");
+var import_node_path17 = require("path");
 
 // src/core/errors.ts
 var ThreadMindError = class extends Error {
@@ -11319,6 +11319,31 @@ function pendingInjections(events) {
   return events.flatMap((e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []);
 }
 
+// src/core/committed-thread.ts
+var import_node_path16 = require("path");
+function fileHasConflictMarkers(path) {
+  try {
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    return text !== null && hasConflictMarkers(text);
+  } catch {
+    return false;
+  }
+}
+async function committedThread(gitTop, path, id) {
+  if (gitTop === null) return null;
+  const rel = (0, import_node_path16.relative)(gitTop, path).split(import_node_path16.sep).join("/");
+  if (rel.startsWith("..")) return null;
+  const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
+  if (text === null || text.length > LIMITS.threadFileBytes) return null;
+  try {
+    const thread = parseThread(`${text}
+`);
+    return thread.id === id ? thread : null;
+  } catch {
+    return null;
+  }
+}
+
 // src/core/services.ts
 var FULL_TREE_LIMIT = 200;
 var ThreadMindServices = class {
@@ -11351,7 +11376,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs19.existsSync)((0, import_node_path16.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs19.existsSync)((0, import_node_path17.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -11535,6 +11560,24 @@ ${line}`;
   async currentThread(options = {}) {
     const { project, threadId } = await this.currentThreadRef(options);
     return { project, thread: this.store.readThread(project.id, threadId) };
+  }
+  /**
+   * currentThread for reading only: when git left the thread's file in conflict, its last committed version (HEAD) and
+   * a notice saying so (writes to that file are still refused: it is never overwritten).
+   */
+  async currentThreadForReading(options = {}) {
+    try {
+      return { ...await this.currentThread(options), conflictNotice: null };
+    } catch (e) {
+      if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
+      const { project, threadId } = await this.currentThreadRef(options);
+      if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
+      const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
+      if (thread === null) throw e;
+      const file = (0, import_node_path17.relative)(this.workspace.root, e.path) || e.path;
+      const conflictNotice = `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+      return { project, thread, conflictNotice };
+    }
   }
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
   async currentThreadRef(options = {}) {
@@ -11851,8 +11894,9 @@ ${line}`;
   }
   // ------------------------------------------------------------------ context
   async contextGet(options = {}) {
-    const { project, thread } = await this.currentThread();
-    return { ...await this.contextFor(project, thread, options), project, thread };
+    const { project, thread, conflictNotice } = await this.currentThreadForReading();
+    const notices = [...conflictNotice === null ? [] : [conflictNotice], ...options.notices ?? []];
+    return { ...await this.contextFor(project, thread, { ...options, notices }), project, thread };
   }
   async contextFor(project, thread, options) {
     return (await this.contextWithSources(project, thread, options)).context;
@@ -11893,7 +11937,7 @@ ${line}`;
       project,
       chain: chain.threads,
       warnings,
-      notices: chain.notices,
+      notices: [...options.notices ?? [], ...chain.notices],
       ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
       ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
       estimate: (text) => this.tokens.countSync(text),
@@ -11904,7 +11948,7 @@ ${line}`;
     if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path16.relative)(this.store.dir, p)), dependsOnHead };
+    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path17.relative)(this.store.dir, p)), dependsOnHead };
   }
   /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
   relatedRefs(projectId, thread, consulted) {
@@ -11961,37 +12005,37 @@ function oneOf(what, value, allowed, optional) {
 
 // src/core/workspace.ts
 var import_node_fs20 = require("fs");
-var import_node_path17 = require("path");
+var import_node_path18 = require("path");
 var import_node_url = require("url");
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path17.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path17.resolve)(gitTop) : current;
+  let current = (0, import_node_path18.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path18.resolve)(gitTop) : current;
   for (; ; ) {
-    if (isDirectory((0, import_node_path17.join)(current, STORE_DIR_NAME))) return current;
+    if (isDirectory((0, import_node_path18.join)(current, STORE_DIR_NAME))) return current;
     if (current === stop) return null;
-    const parent = (0, import_node_path17.dirname)(current);
+    const parent = (0, import_node_path18.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function resolveWorkspace(inputs) {
   const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path17.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path18.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
   const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
   for (const dir of rootDirs) {
     if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
   }
   if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
   if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path17.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+    return workspaceFrom((0, import_node_path18.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
   }
-  return workspaceFrom((0, import_node_path17.resolve)(inputs.cwd), "cwd");
+  return workspaceFrom((0, import_node_path18.resolve)(inputs.cwd), "cwd");
 }
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path17.join)(root, STORE_DIR_NAME), gitTop, source };
+  return { root, storeDir: (0, import_node_path18.join)(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -12095,13 +12139,13 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 
 // src/core/context-cache.ts
 var import_node_fs22 = require("fs");
-var import_node_path18 = require("path");
+var import_node_path19 = require("path");
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path18.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path19.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -12129,7 +12173,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
   const sources = {};
   for (const rel of paths) {
-    const stamp = fileStamp((0, import_node_path18.join)(storeDir, rel));
+    const stamp = fileStamp((0, import_node_path19.join)(storeDir, rel));
     if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
     sources[rel] = stamp;
   }
@@ -12142,12 +12186,12 @@ function sameInputs(a, b) {
 
 // src/core/context-cache-write.ts
 var import_node_fs23 = require("fs");
-var import_node_path19 = require("path");
+var import_node_path20 = require("path");
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
-  (0, import_node_fs23.mkdirSync)((0, import_node_path19.dirname)(path), { recursive: true });
+  (0, import_node_fs23.mkdirSync)((0, import_node_path20.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
@@ -12173,10 +12217,10 @@ function textFingerprint(text) {
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path20 = require("path");
+var import_node_path21 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path20.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path21.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
@@ -12220,50 +12264,7 @@ function startOutput(start, extra) {
   return output;
 }
 
-// src/core/committed-thread.ts
-var import_node_path21 = require("path");
-function fileHasConflictMarkers(path) {
-  try {
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
-    return text !== null && hasConflictMarkers(text);
-  } catch {
-    return false;
-  }
-}
-async function committedThread(gitTop, path, id) {
-  if (gitTop === null) return null;
-  const rel = (0, import_node_path21.relative)(gitTop, path).split(import_node_path21.sep).join("/");
-  if (rel.startsWith("..")) return null;
-  const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
-  if (text === null || text.length > LIMITS.threadFileBytes) return null;
-  try {
-    const thread = parseThread(`${text}
-`);
-    return thread.id === id ? thread : null;
-  } catch {
-    return null;
-  }
-}
-
 // src/hooks/session-start.ts
-var import_node_path22 = require("path");
-async function startingThread(services, newProcess) {
-  try {
-    return { ...await services.currentThread({ newProcess }), conflictNote: null };
-  } catch (e) {
-    if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
-    const { project, threadId } = await services.currentThreadRef({ newProcess });
-    if (services.store.threadPath(project.id, threadId) !== e.path) throw e;
-    const thread = await committedThread(services.workspace.gitTop, e.path, threadId);
-    if (thread === null) throw e;
-    const file = (0, import_node_path22.relative)(services.workspace.root, e.path) || e.path;
-    return {
-      project,
-      thread,
-      conflictNote: `ThreadMind: ${file} is in conflict (a merge left it unresolved), so this session loaded its last committed version; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers).`
-    };
-  }
-}
 function userLine(notice) {
   const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
   return plain.startsWith("ThreadMind") ? plain : `ThreadMind: ${plain}`;
@@ -12280,15 +12281,14 @@ async function sessionStart(services, input) {
   const assemblyStartedAt = Date.now();
   const headBefore = services.headCommitFromFiles();
   const migration = await services.migrateIfNeeded();
-  const { project, thread, conflictNote } = await startingThread(services, source === "startup");
+  const { project, thread, conflictNotice } = await services.currentThreadForReading({ newProcess: source === "startup" });
   const header = contextHeader(source, thread.id, thread.title);
-  const conflictLine = conflictNote === null ? "" : `
-
-_\u26A0 ${conflictNote.replace(/^ThreadMind: /, "")} Summary updates to this thread are refused until then._`;
-  const { context: context2, sources, dependsOnHead } = await services.contextWithSources(project, thread, { maxChars: CHARACTER_CAP - header.length - conflictLine.length });
-  const text = `${header}${context2.text}${conflictLine}`;
+  const { context: context2, sources, dependsOnHead } = await services.contextWithSources(project, thread, {
+    maxChars: CHARACTER_CAP - header.length,
+    ...conflictNotice === null ? {} : { notices: [conflictNotice] }
+  });
+  const text = `${header}${context2.text}`;
   const notes = services.notices.map(userLine);
-  if (conflictNote !== null) notes.push(conflictNote);
   if (migration) notes.push(userLine(migration.text.split("\n")[0]));
   notes.push(...context2.notices.map(userLine));
   if (context2.omitted.length > 0 || context2.truncated) {
@@ -12301,7 +12301,7 @@ _\u26A0 ${conflictNote.replace(/^ThreadMind: /, "")} Summary updates to this thr
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
-  if (migration === null && services.notices.length === 0 && failures.length === 0 && conflictNote === null) {
+  if (migration === null && services.notices.length === 0 && failures.length === 0 && conflictNotice === null) {
     const head = dependsOnHead ? services.headCommitFromFiles() : null;
     const headSettled = !dependsOnHead || typeof head === "string" && head === headBefore;
     const stamps = headSettled ? trustedStamps(services.store.dir, sources, assemblyStartedAt) : null;

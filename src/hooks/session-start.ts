@@ -13,30 +13,6 @@ import { textFingerprint } from "../core/text-fingerprint.js";
 import { hooksBuild } from "./hooks-build.js";
 import { startEvents, startOutput } from "./start-record.js";
 import { sessionEvents } from "../core/measurement-log-read.js";
-import { UnreadableFileError } from "../core/errors.js";
-import { committedThread, fileHasConflictMarkers } from "../core/committed-thread.js";
-import type { Project, Thread } from "../core/types.js";
-import { relative } from "node:path";
-
-/** The thread this start loads; a thread file git left in conflict gives its last committed version, with a note. */
-async function startingThread(services: ThreadMindServices, newProcess: boolean): Promise<{ project: Project; thread: Thread; conflictNote: string | null }> {
-  try {
-    return { ...(await services.currentThread({ newProcess })), conflictNote: null };
-  } catch (e) {
-    if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
-    const { project, threadId } = await services.currentThreadRef({ newProcess });
-    if (services.store.threadPath(project.id, threadId) !== e.path) throw e;
-    const thread = await committedThread(services.workspace.gitTop, e.path, threadId);
-    if (thread === null) throw e;
-    const file = relative(services.workspace.root, e.path) || e.path;
-    return {
-      project,
-      thread,
-      conflictNote: `ThreadMind: ${file} is in conflict (a merge left it unresolved), so this session loaded its last committed version; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers).`,
-    };
-  }
-}
-
 /** A core notice (Markdown for the model, e.g. "_⚠ Ancestor … could not be read …_") as the line the user sees. */
 export function userLine(notice: string): string {
   const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
@@ -59,14 +35,15 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   const headBefore = services.headCommitFromFiles();
   const migration = await services.migrateIfNeeded();
   // A new process (startup) starts where the branch says; after /clear or a compaction the process stays on its thread.
-  const { project, thread, conflictNote } = await startingThread(services, source === "startup");
+  // A thread file git left in conflict is read from HEAD, with a notice (the model's and the user's).
+  const { project, thread, conflictNotice } = await services.currentThreadForReading({ newProcess: source === "startup" });
   const header = contextHeader(source, thread.id, thread.title);
-  // The model hears why the thread cannot be updated until the conflict is resolved.
-  const conflictLine = conflictNote === null ? "" : `\n\n_⚠ ${conflictNote.replace(/^ThreadMind: /, "")} Summary updates to this thread are refused until then._`;
-  const { context, sources, dependsOnHead } = await services.contextWithSources(project, thread, { maxChars: CHARACTER_CAP - header.length - conflictLine.length });
-  const text = `${header}${context.text}${conflictLine}`;
+  const { context, sources, dependsOnHead } = await services.contextWithSources(project, thread, {
+    maxChars: CHARACTER_CAP - header.length,
+    ...(conflictNotice === null ? {} : { notices: [conflictNotice] }),
+  });
+  const text = `${header}${context.text}`;
   const notes: string[] = services.notices.map(userLine);
-  if (conflictNote !== null) notes.push(conflictNote);
   if (migration) notes.push(userLine(migration.text.split("\n")[0]!));
   // The model reads an unreadable or missing ancestor in the context; the user must hear of it too.
   notes.push(...context.notices.map(userLine));
@@ -82,7 +59,7 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
   // Next time the fast path prints this from the cache, unless something here depended on more than the files and HEAD.
-  if (migration === null && services.notices.length === 0 && failures.length === 0 && conflictNote === null) {
+  if (migration === null && services.notices.length === 0 && failures.length === 0 && conflictNotice === null) {
     const head = dependsOnHead ? services.headCommitFromFiles() : null;
     const headSettled = !dependsOnHead || (typeof head === "string" && head === headBefore);
     const stamps = headSettled ? trustedStamps(services.store.dir, sources, assemblyStartedAt) : null;

@@ -217,6 +217,12 @@ describe("real conflicts are confined, reported and explained", () => {
     const text = readFileSync(join(repo.dir, MAIN), "utf8");
     expect(text).toContain("## Decisions\n- Use Postgres\n- Decision of a\n- Decision of b\n\n## State\n<<<<<<< ours\nSocks ship from Lyon.\n=======\nSocks ship from Berlin.\n>>>>>>> theirs\n");
     expect(text.split("\n---\n")[0]).not.toContain("<<<<<<<"); // the frontmatter merged cleanly
+    // Meanwhile context_get reads the last committed version, and says so; a write to the file is refused.
+    const s = servicesFor(repo.dir, "reader");
+    const context = await s.contextGet();
+    expect(context.text).toContain("Socks ship from Lyon.");
+    expect(context.notices[0]).toContain(`${MAIN} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\``);
+    await expect(s.summaryUpdate({ content: "- x", section: "decisions" })).rejects.toThrow("contains git conflict markers");
     const resolved = cli(repo.dir, "resolve");
     expect(resolved.code).toBe(1);
     expect(resolved.stdout).toContain(`still in conflict: ${MAIN} (section "State")`);

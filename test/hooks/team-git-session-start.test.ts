@@ -93,9 +93,9 @@ describe("SessionStart names thread files in conflict", () => {
     expect(context).toContain("MAIN-DECISION");
     expect(context).toContain("State of a."); // HEAD is branch a: its version
     expect(context).not.toMatch(/^<{7}/m);
-    expect(context).toContain("Summary updates to this thread are refused until then.");
+    expect(context).toContain("Updates to this thread are refused until then.");
     expect(out?.systemMessage).toBe(
-      "ThreadMind: .threadmind/threads/shop/main.md is in conflict (a merge left it unresolved), so this session loaded its last committed version; fix: run `npx thread-mind-mcp resolve` (or edit between the <<<<<<< and >>>>>>> markers).",
+      "ThreadMind: .threadmind/threads/shop/main.md is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run `npx thread-mind-mcp resolve` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then.",
     );
   });
 
