@@ -64,6 +64,16 @@ describe("SessionStart keeps the merge driver set", () => {
     expect(readFileSync(join(repo.dir, ".git", "config"), "utf8")).toBe(config); // already current: not rewritten
   });
 
+  test("in a linked worktree the driver goes into the repository's common config, as `git config --local` puts it", async () => {
+    const repo = await shopRepo();
+    const tree = makeTempRepo({ git: false, prefix: "tm-worktree-" });
+    repos.push(tree);
+    repo.git("worktree", "add", "-q", join(tree.dir, "wt"), "-b", "wt");
+    const wt = { ...tree, dir: join(tree.dir, "wt") };
+    await sessionStart(wt);
+    expect(repo.git("config", "--local", "--get", "merge.threadmind.driver")).toBe(EXPECTED);
+  });
+
   test("a stale driver (an older plugin's path) is refreshed, the rest of the config kept", async () => {
     const repo = await shopRepo();
     repo.git("config", "merge.threadmind.driver", '"/old/node" "/old/cache/0.4.0/plugin/dist/cli.mjs" merge-file %O %A %B %P');
