@@ -14908,15 +14908,18 @@ function checkMergeDriver(gitTop, expected) {
   } catch (e) {
     return warn("merge-driver", title, SETUP, `the git config of ${gitTop} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
   }
-  switch (driverState(configured, expected)) {
+  const state = driverState(configured, expected);
+  switch (state) {
     case "ok":
       return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${gitTop}/.git/config)`);
     case "missing":
       return warn("merge-driver", title, SETUP, "merge.threadmind.driver is not set in this repository: two branches that change one thread conflict in git");
     case "stale":
       return warn("merge-driver", title, SETUP, `merge.threadmind.driver runs ${configured}, not this install (${expected})`);
-    default:
-      throw new Error("unreachable");
+    default: {
+      const unreachable = state;
+      throw new Error(`unknown driver state ${String(unreachable)}`);
+    }
   }
 }
 async function checkConflicts(workspace) {
