@@ -1,5 +1,6 @@
 // Guards the merge driver's rules on thread and project files: frontmatter field by field (stamps take the later side,
 // paths and related as sets), sections as lists of items, prose line by line, conflicts confined to their field or section.
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { hasConflictMarkers, parseThread, serializeThread } from "../../src/core/frontmatter.js";
 import { mergeStoreFile } from "../../src/core/merge/merge-file.js";
@@ -126,6 +127,25 @@ describe("a thread file merges by meaning", () => {
     const m = mergeStoreFile("a.md", "x\ny\n", "x\nours\n", "x\ntheirs\n");
     expect(m.conflicts).toHaveLength(1);
     expect(m.text).toBe("x\n<<<<<<< ours\nours\n=======\ntheirs\n>>>>>>> theirs\n");
+  });
+});
+
+describe("decisions added on both sides, whatever they are", () => {
+  const item = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ,.()-]{0,40}$/).map((t) => `- ${t.trim() || "x"}`);
+  test("are all kept exactly once, base items first, with no conflict (property, fixed seed)", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(item, { maxLength: 8 }), fc.uniqueArray(item, { maxLength: 6 }), fc.uniqueArray(item, { maxLength: 6 }), (baseItems, oursAdded, theirsAdded) => {
+        const summary = (items: string[]) => (items.length === 0 ? "## Decisions" : `## Decisions\n${items.join("\n")}`);
+        const m = merge({ summary: summary([...baseItems, ...oursAdded]), updatedAt: "2026-01-02T00:00:00.000Z" }, { summary: summary([...baseItems, ...theirsAdded]), updatedAt: "2026-01-03T00:00:00.000Z" }, { summary: summary(baseItems) });
+        expect(m.conflicts).toEqual([]);
+        const lines = parseThread(m.text).summary.split("\n").filter((l) => l.startsWith("- "));
+        const expected = [...new Set([...baseItems, ...oursAdded, ...theirsAdded])];
+        expect(new Set(lines)).toEqual(new Set(expected));
+        expect(lines).toHaveLength(expected.length);
+        expect(lines.slice(0, baseItems.length)).toEqual(baseItems);
+      }),
+      { numRuns: 300, seed: 20261201 },
+    );
   });
 });
 
