@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { writeFileSync, readFileSync, existsSync, statSync, accessSync, constants, lstatSync, mkdirSync, opendirSync, readdirSync, rmSync, openSync, fsyncSync, closeSync, renameSync, unlinkSync, rmdirSync, fstatSync, readSync, writeSync, realpathSync, utimesSync, linkSync, watch, createReadStream } from 'fs';
+import { writeFileSync, readFileSync, existsSync, statSync, accessSync, constants, lstatSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, renameSync, openSync, fstatSync, readSync, writeSync, closeSync, realpathSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, createReadStream } from 'fs';
 import { relative, isAbsolute, resolve, join, dirname, sep, basename } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
@@ -14865,6 +14865,13 @@ async function splitAddedThreads(gitTop, path, ours, theirs) {
   return { path, kind: "split", movedTo, rewritten };
 }
 async function resolveFile(gitTop, file) {
+  try {
+    return await remerge(gitTop, file);
+  } catch (e) {
+    return { path: file.path, kind: "failed", reason: e instanceof Error ? e.message.split("\n")[0] : String(e) };
+  }
+}
+async function remerge(gitTop, file) {
   const { path, stages } = file;
   if (!stages.has(2) || !stages.has(3)) return { path, kind: "deleted-on-one-side", deletedBy: stages.has(2) ? "theirs" : "ours" };
   const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
@@ -14891,6 +14898,8 @@ function describeOutcome(o) {
       return `deleted on one side (${o.deletedBy}), changed on the other: ${o.path}: \`git rm ${o.path}\` to delete it, or \`git add ${o.path}\` to keep it`;
     case "not-unmerged":
       return `not in conflict in git's index: ${o.path} (nothing to re-merge; if it holds conflict markers, edit it by hand)`;
+    case "failed":
+      return `could not re-merge ${o.path}: ${o.reason} (left as it was)`;
     default: {
       const unreachable = o;
       return String(unreachable);

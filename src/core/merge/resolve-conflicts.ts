@@ -21,7 +21,8 @@ export type ResolveOutcome =
   | { path: string; kind: "split"; movedTo: string; rewritten: string[] }
   | { path: string; kind: "conflict"; conflicts: string[] }
   | { path: string; kind: "deleted-on-one-side"; deletedBy: "ours" | "theirs" }
-  | { path: string; kind: "not-unmerged" };
+  | { path: string; kind: "not-unmerged" }
+  | { path: string; kind: "failed"; reason: string };
 
 const toGitPath = (p: string) => p.split(sep).join("/");
 
@@ -92,6 +93,15 @@ async function splitAddedThreads(gitTop: string, path: string, ours: string, the
 
 /** Re-merges one unmerged file; the clean result is written and staged, a conflict is written with its markers. */
 export async function resolveFile(gitTop: string, file: UnmergedFile): Promise<ResolveOutcome> {
+  try {
+    return await remerge(gitTop, file);
+  } catch (e) {
+    // One file that cannot be re-merged (git refuses, a side that cannot be written back) does not stop the others.
+    return { path: file.path, kind: "failed", reason: e instanceof Error ? e.message.split("\n")[0]! : String(e) };
+  }
+}
+
+async function remerge(gitTop: string, file: UnmergedFile): Promise<ResolveOutcome> {
   const { path, stages } = file;
   if (!stages.has(2) || !stages.has(3)) return { path, kind: "deleted-on-one-side", deletedBy: stages.has(2) ? "theirs" : "ours" };
   const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
@@ -120,6 +130,8 @@ export function describeOutcome(o: ResolveOutcome): string {
       return `deleted on one side (${o.deletedBy}), changed on the other: ${o.path}: \`git rm ${o.path}\` to delete it, or \`git add ${o.path}\` to keep it`;
     case "not-unmerged":
       return `not in conflict in git's index: ${o.path} (nothing to re-merge; if it holds conflict markers, edit it by hand)`;
+    case "failed":
+      return `could not re-merge ${o.path}: ${o.reason} (left as it was)`;
     default: {
       const unreachable: never = o;
       return String(unreachable);
