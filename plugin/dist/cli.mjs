@@ -14923,8 +14923,11 @@ function checkMergeDriver(gitTop, expected) {
       return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${gitTop}/.git/config)`);
     case "missing":
       return warn("merge-driver", title, SETUP, "merge.threadmind.driver is not set in this repository: two branches that change one thread conflict in git");
-    case "stale":
-      return warn("merge-driver", title, SETUP, `merge.threadmind.driver runs ${configured}, not this install (${expected})`);
+    case "stale": {
+      const gone = [...(configured ?? "").matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\(.)/g, "$1")).filter((p) => !existsSync(p));
+      const why = gone.length > 0 ? `; ${gone.join(" and ")} no longer exist${gone.length === 1 ? "s" : ""}, so git cannot merge thread files` : "";
+      return warn("merge-driver", title, SETUP, `merge.threadmind.driver runs ${configured}, not this install (${expected})${why}`);
+    }
     default: {
       const unreachable = state;
       throw new Error(`unknown driver state ${String(unreachable)}`);

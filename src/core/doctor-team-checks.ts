@@ -1,5 +1,6 @@
 // Doctor checks of team memory through git: the "threadmind" merge driver in this repository's config, and thread or
 // project files git left in conflict.
+import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { driverState, gitConfigPath, readConfiguredDriver } from "./git-merge-driver.js";
 import { unmergedFiles } from "./merge/resolve-conflicts.js";
@@ -23,8 +24,12 @@ export function checkMergeDriver(gitTop: string, expected: string): DoctorCheck 
       return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${gitTop}/.git/config)`);
     case "missing":
       return warn("merge-driver", title, SETUP, "merge.threadmind.driver is not set in this repository: two branches that change one thread conflict in git");
-    case "stale":
-      return warn("merge-driver", title, SETUP, `merge.threadmind.driver runs ${configured}, not this install (${expected})`);
+    case "stale": {
+      // The quoted paths of the configured command: one that is gone makes every merge of a thread file fail.
+      const gone = [...(configured ?? "").matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\(.)/g, "$1")).filter((p) => !existsSync(p));
+      const why = gone.length > 0 ? `; ${gone.join(" and ")} no longer exist${gone.length === 1 ? "s" : ""}, so git cannot merge thread files` : "";
+      return warn("merge-driver", title, SETUP, `merge.threadmind.driver runs ${configured}, not this install (${expected})${why}`);
+    }
     default: {
       const unreachable: never = state;
       throw new Error(`unknown driver state ${String(unreachable)}`);

@@ -175,6 +175,7 @@ describe("doctor and the driver's configuration", () => {
     repo.git("config", "merge.threadmind.driver", '"/old/node" "/old/plugin/dist/cli.mjs" merge-file %O %A %B %P');
     const stale = cli(repo.dir, "doctor").stdout;
     expect(stale).toContain('[warn] Merge driver: merge.threadmind.driver runs "/old/node" "/old/plugin/dist/cli.mjs" merge-file %O %A %B %P, not this install');
+    expect(stale).toContain("; /old/node and /old/plugin/dist/cli.mjs no longer exist, so git cannot merge thread files");
     expect(stale).toContain("fix: Run `thread-mind-mcp git-setup`");
     expect(cli(repo.dir, "git-setup").code).toBe(0);
     const fixed = cli(repo.dir, "doctor").stdout;
