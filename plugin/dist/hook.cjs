@@ -2012,7 +2012,7 @@ function shortList(files) {
 function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
   try {
     const workspace = resolveWorkspace({ env, cwd });
-    if (!(0, import_node_fs19.existsSync)(workspace.storeDir)) return null;
+    if (!(0, import_node_fs19.existsSync)(workspace.storeDir) || (0, import_node_fs19.lstatSync)(workspace.storeDir).isSymbolicLink()) return null;
     const top = workspace.gitTop;
     if (top !== null) refreshDriver(top, cliPath);
     const shown = (rel) => (0, import_node_path12.relative)(top ?? workspace.root, (0, import_node_path12.join)(workspace.storeDir, rel)).split(import_node_path12.sep).join("/");

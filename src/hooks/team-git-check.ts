@@ -1,7 +1,7 @@
 // SessionStart's team check (in hook.cjs, node builtins only): keeps the "threadmind" merge driver in this repository's
 // .git/config pointing at this plugin (read as a file; written only when missing or stale), and names thread files git
 // left in conflict, asking git only while a merge, rebase, cherry-pick or revert is under way.
-import { existsSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { gitDir } from "../core/git.js";
 import { driverCommand, gitConfigPath, refreshDriverConfig } from "../core/git-merge-driver.js";
@@ -57,7 +57,8 @@ function shortList(files: readonly string[]): string {
 export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: string, alreadyNamed: string): string | null {
   try {
     const workspace = resolveWorkspace({ env, cwd });
-    if (!existsSync(workspace.storeDir)) return null;
+    // A .threadmind that is a symbolic link is refused by the store (and named by the hooks proper): nothing read or written here.
+    if (!existsSync(workspace.storeDir) || lstatSync(workspace.storeDir).isSymbolicLink()) return null;
     const top = workspace.gitTop;
     if (top !== null) refreshDriver(top, cliPath);
     const shown = (rel: string) => relative(top ?? workspace.root, join(workspace.storeDir, rel)).split(sep).join("/");
