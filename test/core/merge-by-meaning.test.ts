@@ -123,6 +123,24 @@ describe("a thread file merges by meaning", () => {
     expect(m.conflicts).toEqual(['field "author"', 'field "createdAt"']);
   });
 
+  test("hostile sides (a YAML alias for a title, a duplicate key, bytes that are not text, no frontmatter end) never throw", () => {
+    const good = file({});
+    const hostile = [
+      good.replace("title: Auth", "title: *urgent*"),
+      good.replace("title: Auth", "title: Auth\ntitle: Again"),
+      "\u0000\uFFFD\u0001---\n",
+      "---\nid: auth\ntitle: never closed\n",
+      "---\n- a\n- list\n---\n",
+    ];
+    for (const h of hostile) {
+      for (const [b, o, t] of [[good, h, good], [good, good, h], [h, good, file({ title: "T" })], ["", h, good]] as const) {
+        const m = mergeStoreFile("x.md", b, o, t);
+        expect(typeof m.text).toBe("string");
+        if (m.conflicts.length === 0) expect(hasConflictMarkers(m.text)).toBe(false);
+      }
+    }
+  });
+
   test("a side that is not a readable thread file is merged line by line, conflicts marked", () => {
     const m = mergeStoreFile("a.md", "x\ny\n", "x\nours\n", "x\ntheirs\n");
     expect(m.conflicts).toHaveLength(1);
