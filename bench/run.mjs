@@ -1,5 +1,5 @@
 // `npm run bench`: runs the benchmark suite, prints a table and writes bench/results.md. `--quick`: every benchmark once at
-// small sizes, only checking that each completes (exit 1 if one fails). `--only=hooks,mcp,scan,search` runs some groups;
+// small sizes, only checking that each completes (exit 1 if one fails). `--only=hooks,mcp,scan,search,merge` runs some groups;
 // `--dist=DIR` measures the bundles in DIR instead of plugin/dist; `--compare=DIR` also runs the hooks of the build in DIR,
 // interleaved in the same rounds (before/after figures of an optimisation).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -33,6 +33,7 @@ const GROUPS = {
   mcp: { titles: ["context_get, thread_create, summary_update over stdio"], load: async () => (await import("./mcp-bench.mjs")).mcpBenchmarks },
   scan: { titles: ["full transcript scan"], load: async () => (await import("./scan-bench.mjs")).scanBenchmarks },
   search: { titles: ["thread_search latency"], load: async () => (await import("./search-bench.mjs")).searchBenchmarks },
+  merge: { titles: ["merge driver"], load: async () => (await import("./merge-bench.mjs")).mergeBenchmarks },
 };
 
 async function main() {

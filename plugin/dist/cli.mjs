@@ -2,8 +2,8 @@
 import { createRequire } from 'node:module';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, readdirSync, mkdirSync, opendirSync, rmSync, rmdirSync, renameSync, openSync, fstatSync, readSync, writeSync, closeSync, realpathSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, createReadStream } from 'fs';
-import { resolve, dirname, join, relative, sep, basename, isAbsolute } from 'path';
+import { writeFileSync, readFileSync, existsSync, statSync, accessSync, constants, lstatSync, readdirSync, mkdirSync, opendirSync, rmSync, rmdirSync, renameSync, openSync, fstatSync, readSync, writeSync, closeSync, realpathSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, createReadStream } from 'fs';
+import { relative, isAbsolute, resolve, join, dirname, sep, basename } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -1498,7 +1498,7 @@ var require_stringify = __commonJS({
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
     }
-    function stringify2(item, ctx, onComment, onChompKeep) {
+    function stringify3(item, ctx, onComment, onChompKeep) {
       if (identity.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity.isAlias(item)) {
@@ -1527,7 +1527,7 @@ var require_stringify = __commonJS({
 ${ctx.indent}${str}`;
     }
     exports.createStringifyContext = createStringifyContext;
-    exports.stringify = stringify2;
+    exports.stringify = stringify3;
   }
 });
 
@@ -1536,7 +1536,7 @@ var require_stringifyPair = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -1558,7 +1558,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify3.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1610,7 +1610,7 @@ ${indent}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify2.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify3.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -1748,7 +1748,7 @@ var require_addPairToJSMap = __commonJS({
   "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     var log = require_log();
     var merge = require_merge();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map, { key, value }) {
@@ -1784,7 +1784,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify2.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify3.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
           strCtx.anchors.add(node.anchor);
@@ -1849,12 +1849,12 @@ var require_Pair = __commonJS({
 var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     var identity = require_identity();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
       const flow = ctx.inFlow ?? collection.flow;
-      const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify3(collection, ctx, options);
+      const stringify4 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify4(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
@@ -1879,7 +1879,7 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str2 = stringify3.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
@@ -1946,7 +1946,7 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify2.stringify(item, itemCtx, () => comment = null);
+        let str = stringify3.stringify(item, itemCtx, () => comment = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
@@ -3283,7 +3283,7 @@ var require_Schema = __commonJS({
 var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     var identity = require_identity();
-    var stringify2 = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
       const lines = [];
@@ -3298,7 +3298,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify2.createStringifyContext(doc, options);
+      const ctx = stringify3.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -3320,7 +3320,7 @@ var require_stringifyDocument = __commonJS({
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify3.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
         if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
@@ -3328,7 +3328,7 @@ var require_stringifyDocument = __commonJS({
         } else
           lines.push(body);
       } else {
-        lines.push(stringify2.stringify(doc.contents, ctx));
+        lines.push(stringify3.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
@@ -3954,10 +3954,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -3971,7 +3971,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+          if (!keyProps.anchor && !keyProps.tag && !sep5) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -3995,7 +3995,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4011,7 +4011,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4100,7 +4100,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep3 = "";
+        let sep5 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4114,13 +4114,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep3 + cb;
-              sep3 = "";
+                comment += sep5 + cb;
+              sep5 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep3 += source;
+                sep5 += source;
               hasSpace = true;
               break;
             default:
@@ -4162,18 +4162,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value) {
+          if (!props.anchor && !props.tag && !sep5 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4227,8 +4227,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep3 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+        if (!isMap && !sep5 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4240,7 +4240,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4251,8 +4251,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st of sep3) {
+              if (sep5)
+                for (const st of sep5) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4269,7 +4269,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4447,7 +4447,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep3 = "";
+      let sep5 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4464,24 +4464,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          if (sep5 === " ")
+            sep5 = "\n";
+          else if (!prevMoreIndented && sep5 === "\n")
+            sep5 = "\n\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep3 === "\n")
+          if (sep5 === "\n")
             value += "\n";
           else
-            sep3 = "\n";
+            sep5 = "\n";
         } else {
-          value += sep3 + content;
-          sep3 = " ";
+          value += sep5 + content;
+          sep5 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4663,25 +4663,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
+      let sep5 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
+          if (sep5 === "\n")
+            res += sep5;
           else
-            sep3 = "\n";
+            sep5 = "\n";
         } else {
-          res += sep3 + lm;
-          sep3 = " ";
+          res += sep5 + lm;
+          sep5 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep3 + (match?.[1] ?? "");
+      return res + sep5 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5444,7 +5444,7 @@ var require_cst_scalar = __commonJS({
 // node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
   "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
-    var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    var stringify3 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
         case "block-scalar": {
@@ -5484,20 +5484,20 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value }) {
+    function stringifyItem({ start, key, sep: sep5, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep3)
-        for (const st of sep3)
+      if (sep5)
+        for (const st of sep5)
           res += st.source;
       if (value)
         res += stringifyToken(value);
       return res;
     }
-    exports.stringify = stringify2;
+    exports.stringify = stringify3;
   }
 });
 
@@ -6653,18 +6653,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep3;
+          let sep5;
           if (scalar.end) {
-            sep3 = scalar.end;
-            sep3.push(this.sourceToken);
+            sep5 = scalar.end;
+            sep5.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep3 = [this.sourceToken];
+            sep5 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
+            items: [{ start, key: scalar, sep: sep5 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6817,15 +6817,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
+                  const sep5 = it.sep;
+                  sep5.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep5 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7019,13 +7019,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
+            const sep5 = fc.end.splice(1, fc.end.length);
+            sep5.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
+              items: [{ start, key: fc, sep: sep5 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7183,7 +7183,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument2(source, options = {}) {
+    function parseDocument3(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7209,7 +7209,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument2(src, options);
+      const doc = parseDocument3(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7221,7 +7221,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify2(value, replacer, options) {
+    function stringify3(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -7245,8 +7245,8 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument2;
-    exports.stringify = stringify2;
+    exports.parseDocument = parseDocument3;
+    exports.stringify = stringify3;
   }
 });
 
@@ -8308,6 +8308,13 @@ function uniqueId(title, taken, reserved = []) {
   throw errors.invalid(`Could not find a free id for "${title}"`);
 }
 
+// src/core/conflict-markers.ts
+var CONFLICT_START = /^<{7}( |$)/m;
+var CONFLICT_END = /^>{7}( |$)/m;
+function hasConflictMarkers(text) {
+  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
+}
+
 // src/core/frontmatter.ts
 var FENCE = "---";
 var KEY_ORDER = [
@@ -8347,12 +8354,7 @@ function readsBack(yamlText, data) {
   const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
   return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
 }
-var CONFLICT_START = /^<{7}( |$)/m;
-var CONFLICT_END = /^>{7}( |$)/m;
 var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-function hasConflictMarkers(text) {
-  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
-}
 function serializeThreadExactly(thread) {
   for (const key of [...KEY_ORDER, "summary"]) {
     const value = thread[key];
@@ -8373,7 +8375,7 @@ function serializeThreadExactly(thread) {
 }
 function parseThread(text) {
   if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): resolve the merge by hand");
+    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand");
   }
   const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (!normalized.startsWith(`${FENCE}
@@ -8508,6 +8510,198 @@ function readTextStrict(path, maxBytes) {
     throw unreadable(path, "is not valid UTF-8");
   }
 }
+var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+function readIfExists(path) {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    throw e;
+  }
+}
+function commonDir(gitDir2) {
+  const pointer = readIfExists(join(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : resolve(gitDir2, pointer.trim());
+}
+function packedRef(common, name) {
+  const packed = readIfExists(join(common, "packed-refs"));
+  if (packed === null) return null;
+  for (const line of packed.split("\n")) {
+    if (line.startsWith("#") || line.startsWith("^")) continue;
+    const space = line.indexOf(" ");
+    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
+  }
+  return null;
+}
+function headCommitFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if (existsSync(join(common, "reftable"))) return void 0;
+  let name = "HEAD";
+  for (let depth = 0; depth < 5; depth++) {
+    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
+    const loose = readIfExists(join(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
+    if (text === null) return name === "HEAD" ? void 0 : null;
+    if (HASH.test(text)) return text;
+    const symbolic = /^ref:\s*(\S+)$/.exec(text);
+    if (!symbolic) return void 0;
+    name = symbolic[1];
+  }
+  return void 0;
+}
+function findGitTop(dir) {
+  let current = resolve(dir);
+  for (; ; ) {
+    if (existsSync(join(current, ".git"))) return current;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function gitDir(top) {
+  const dotGit = join(top, ".git");
+  if (statSync(dotGit).isDirectory()) return dotGit;
+  const text = readFileSync(dotGit, "utf8");
+  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
+  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
+  return resolve(top, match[1]);
+}
+function readBranch(top) {
+  let head;
+  try {
+    head = readFileSync(join(gitDir(top), "HEAD"), "utf8");
+  } catch {
+    return null;
+  }
+  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
+  return match ? match[1] : null;
+}
+var GitError = class extends Error {
+};
+async function git(top, args) {
+  const { execFile: execFile2 } = await import('child_process');
+  return new Promise((resolvePromise, reject) => {
+    execFile2("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error, stdout, stderr) => {
+      if (error) {
+        reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
+        return;
+      }
+      resolvePromise(stdout);
+    });
+  });
+}
+async function gitMaybe(top, args) {
+  try {
+    return (await git(top, args)).trim();
+  } catch {
+    return null;
+  }
+}
+function headCommitFromWorkTree(top) {
+  if (top === null) return null;
+  try {
+    return headCommitFromFiles(gitDir(top));
+  } catch {
+    return void 0;
+  }
+}
+async function headCommit(top) {
+  const fromFiles = headCommitFromWorkTree(top);
+  return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
+}
+async function defaultBranch(top) {
+  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
+  return remote ? remote.replace(/^origin\//, "") : null;
+}
+async function isDefaultBranch(top, branch) {
+  const d = await defaultBranch(top);
+  if (d) return branch === d;
+  if (branch === "main" || branch === "master") return true;
+  return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+}
+async function gitUser(top) {
+  const cwd = top ?? process.cwd();
+  const [name, email] = await Promise.all([
+    gitMaybe(cwd, ["config", "--get", "user.name"]),
+    gitMaybe(cwd, ["config", "--get", "user.email"])
+  ]);
+  return { name: name || null, email: email || null };
+}
+async function commitsTouchingSince(top, commit, paths) {
+  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
+  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
+  if (known === null) return null;
+  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  return Number.parseInt(out.trim(), 10);
+}
+
+// src/core/git-merge-driver.ts
+var DRIVER_NAME = "threadmind";
+var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
+var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
+threads/**/*.md merge=${DRIVER_NAME}
+projects/*.json merge=${DRIVER_NAME}
+`;
+function shellQuote(path) {
+  return `"${path.replace(/(["\\$`])/g, "\\$1")}"`;
+}
+function driverCommand(nodePath, cliPath) {
+  return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
+}
+function gitConfigPath(gitTop) {
+  return join(commonDir(gitDir(gitTop)), "config");
+}
+function parseValue(raw) {
+  let out = "";
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === "\\") {
+      const n = raw[++i];
+      out += n === "n" ? "\n" : n === "t" ? "	" : n === "b" ? "\b" : n ?? "";
+    } else if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === "#" || c === ";")) break;
+    else out += c;
+  }
+  return quoted ? out : out.trim();
+}
+var SECTION = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/;
+function findDriver(lines) {
+  const entry = { sectionLine: null, driverLine: null, sectionEnd: lines.length, driver: null };
+  let inSection = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const section = SECTION.exec(line);
+    if (section) {
+      if (inSection) {
+        entry.sectionEnd = i;
+        inSection = false;
+      }
+      if (section[1].toLowerCase() === "merge" && section[2]?.replace(/\\(.)/g, "$1") === DRIVER_NAME) {
+        inSection = true;
+        entry.sectionLine = i;
+        entry.sectionEnd = lines.length;
+      }
+      continue;
+    }
+    if (!inSection) continue;
+    const kv = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
+    if (kv && kv[1].toLowerCase() === "driver") {
+      entry.driverLine = i;
+      entry.driver = parseValue(kv[2] ?? "");
+    }
+  }
+  return entry;
+}
+function readConfiguredDriver(configPath) {
+  if (!existsSync(configPath)) return null;
+  return findDriver(readFileSync(configPath, "utf8").split("\n")).driver;
+}
+function driverState(configured, expected) {
+  if (configured === null) return "missing";
+  return configured === expected ? "ok" : "stale";
+}
 
 // src/core/store.ts
 var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
@@ -8545,6 +8739,25 @@ var Store = class {
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
+    this.ensureAttributes();
+  }
+  /**
+   * `.threadmind/.gitattributes` sends thread and project files through the "threadmind" merge driver (committed with
+   * the project); an older or edited one gets the missing lines. True when it was written.
+   */
+  ensureAttributes() {
+    const path = join(this.dir, ".gitattributes");
+    const current = readTextStrict(path, LIMITS.threadFileBytes);
+    if (current === null) {
+      writeFileAtomicSync(path, STORE_GITATTRIBUTES);
+      return true;
+    }
+    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
+    const missing = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#") && !lines.has(l));
+    if (missing.length === 0) return false;
+    writeFileAtomicSync(path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
+    return true;
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
@@ -8771,133 +8984,6 @@ function nextTimestamp(after) {
   if (t <= last) t = last + 1;
   last = t;
   return new Date(t).toISOString();
-}
-var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
-function readIfExists(path) {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
-    throw e;
-  }
-}
-function commonDir(gitDir2) {
-  const pointer = readIfExists(join(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : resolve(gitDir2, pointer.trim());
-}
-function packedRef(common, name) {
-  const packed = readIfExists(join(common, "packed-refs"));
-  if (packed === null) return null;
-  for (const line of packed.split("\n")) {
-    if (line.startsWith("#") || line.startsWith("^")) continue;
-    const space = line.indexOf(" ");
-    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
-  }
-  return null;
-}
-function headCommitFromFiles(gitDir2) {
-  const common = commonDir(gitDir2);
-  if (existsSync(join(common, "reftable"))) return void 0;
-  let name = "HEAD";
-  for (let depth = 0; depth < 5; depth++) {
-    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists(join(PER_WORKTREE.test(name) ? gitDir2 : common, name));
-    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
-    if (text === null) return name === "HEAD" ? void 0 : null;
-    if (HASH.test(text)) return text;
-    const symbolic = /^ref:\s*(\S+)$/.exec(text);
-    if (!symbolic) return void 0;
-    name = symbolic[1];
-  }
-  return void 0;
-}
-
-// src/core/git.ts
-function findGitTop(dir) {
-  let current = resolve(dir);
-  for (; ; ) {
-    if (existsSync(join(current, ".git"))) return current;
-    const parent = dirname(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function gitDir(top) {
-  const dotGit = join(top, ".git");
-  if (statSync(dotGit).isDirectory()) return dotGit;
-  const text = readFileSync(dotGit, "utf8");
-  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
-  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return resolve(top, match[1]);
-}
-function readBranch(top) {
-  let head;
-  try {
-    head = readFileSync(join(gitDir(top), "HEAD"), "utf8");
-  } catch {
-    return null;
-  }
-  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
-  return match ? match[1] : null;
-}
-var GitError = class extends Error {
-};
-async function git(top, args) {
-  const { execFile: execFile2 } = await import('child_process');
-  return new Promise((resolvePromise, reject) => {
-    execFile2("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error, stdout, stderr) => {
-      if (error) {
-        reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
-        return;
-      }
-      resolvePromise(stdout);
-    });
-  });
-}
-async function gitMaybe(top, args) {
-  try {
-    return (await git(top, args)).trim();
-  } catch {
-    return null;
-  }
-}
-function headCommitFromWorkTree(top) {
-  if (top === null) return null;
-  try {
-    return headCommitFromFiles(gitDir(top));
-  } catch {
-    return void 0;
-  }
-}
-async function headCommit(top) {
-  const fromFiles = headCommitFromWorkTree(top);
-  return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
-}
-async function defaultBranch(top) {
-  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
-  return remote ? remote.replace(/^origin\//, "") : null;
-}
-async function isDefaultBranch(top, branch) {
-  const d = await defaultBranch(top);
-  if (d) return branch === d;
-  if (branch === "main" || branch === "master") return true;
-  return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
-}
-async function gitUser(top) {
-  const cwd = top ?? process.cwd();
-  const [name, email] = await Promise.all([
-    gitMaybe(cwd, ["config", "--get", "user.name"]),
-    gitMaybe(cwd, ["config", "--get", "user.email"])
-  ]);
-  return { name: name || null, email: email || null };
-}
-async function commitsTouchingSince(top, commit, paths) {
-  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
-  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
-  if (known === null) return null;
-  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
-  return Number.parseInt(out.trim(), 10);
 }
 async function resolveAuthorId(env, gitTop) {
   if (env.THREADMIND_AUTHOR) return assertId(env.THREADMIND_AUTHOR, "THREADMIND_AUTHOR");
@@ -10654,9 +10740,9 @@ var MAX_ASSET_BYTES = 16e6;
 var SIF_A = 1e-3;
 var ZIPF_H = 13.5;
 var WordVectors = class {
-  constructor(dims, unit, weights, terms2) {
+  constructor(dims, unit2, weights, terms2) {
     this.dims = dims;
-    this.unit = unit;
+    this.unit = unit2;
     this.weights = weights;
     terms2.forEach((t, row2) => {
       if (!this.rows.has(t)) this.rows.set(t, row2);
@@ -10702,17 +10788,17 @@ function parseWordVectors(bytes, path) {
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
   if (words.length !== count) throw new Error(`${path} lists ${words.length} words, not ${count}`);
   const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count * dims);
-  const unit = new Float32Array(count * dims);
+  const unit2 = new Float32Array(count * dims);
   const weights = new Float32Array(count);
   for (let row2 = 0; row2 < count; row2++) {
     let norm = 0;
     for (let d = 0; d < dims; d++) norm += raw[row2 * dims + d] ** 2;
     const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    for (let d = 0; d < dims; d++) unit[row2 * dims + d] = raw[row2 * dims + d] * inv;
+    for (let d = 0; d < dims; d++) unit2[row2 * dims + d] = raw[row2 * dims + d] * inv;
     const p = 1 / ((row2 + 1) * ZIPF_H);
     weights[row2] = SIF_A / (SIF_A + p);
   }
-  return new WordVectors(dims, unit, weights, words.map((w) => stem(fold(w))));
+  return new WordVectors(dims, unit2, weights, words.map((w) => stem(fold(w))));
 }
 function isCount(v) {
   return typeof v === "number" && Number.isInteger(v) && v > 0;
@@ -11737,8 +11823,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join20 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join20(before, endsWithNewline.before), after: join20(after, endsWithNewline.after) };
+  const join24 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join24(before, endsWithNewline.before), after: join24(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -12162,6 +12248,28 @@ function stalenessEvents(storeDir) {
   });
   return records;
 }
+function fileHasConflictMarkers(path) {
+  try {
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    return text !== null && hasConflictMarkers(text);
+  } catch {
+    return false;
+  }
+}
+async function committedThread(gitTop, path, id) {
+  if (gitTop === null) return null;
+  const rel = relative(gitTop, path).split(sep).join("/");
+  if (rel.startsWith("..")) return null;
+  const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
+  if (text === null || text.length > LIMITS.threadFileBytes) return null;
+  try {
+    const thread = parseThread(`${text}
+`);
+    return thread.id === id ? thread : null;
+  } catch {
+    return null;
+  }
+}
 
 // src/core/services.ts
 var FULL_TREE_LIMIT = 200;
@@ -12392,6 +12500,24 @@ ${line}`;
   async currentThread(options = {}) {
     const { project, threadId } = await this.currentThreadRef(options);
     return { project, thread: this.store.readThread(project.id, threadId) };
+  }
+  /**
+   * currentThread for reading only: when git left the thread's file in conflict, its last committed version (HEAD) and
+   * a notice saying so (writes to that file are still refused: it is never overwritten).
+   */
+  async currentThreadForReading(options = {}) {
+    try {
+      return { ...await this.currentThread(options), conflictNotice: null };
+    } catch (e) {
+      if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
+      const { project, threadId } = await this.currentThreadRef(options);
+      if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
+      const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
+      if (thread === null) throw e;
+      const file = relative(this.workspace.root, e.path) || e.path;
+      const conflictNotice = `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+      return { project, thread, conflictNotice };
+    }
   }
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
   async currentThreadRef(options = {}) {
@@ -12742,8 +12868,9 @@ ${note}`;
   }
   // ------------------------------------------------------------------ context
   async contextGet(options = {}) {
-    const { project, thread } = await this.currentThread();
-    return { ...await this.contextFor(project, thread, options), project, thread };
+    const { project, thread, conflictNotice } = await this.currentThreadForReading();
+    const notices = [...conflictNotice === null ? [] : [conflictNotice], ...options.notices ?? []];
+    return { ...await this.contextFor(project, thread, { ...options, notices }), project, thread };
   }
   async contextFor(project, thread, options) {
     return (await this.contextWithSources(project, thread, options)).context;
@@ -12786,7 +12913,7 @@ ${note}`;
       chain: chain.threads,
       chainCut: chain.cut,
       warnings,
-      notices: chain.notices,
+      notices: [...options.notices ?? [], ...chain.notices],
       ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
       ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
       estimate,
@@ -15303,6 +15430,611 @@ function checkReceipts(measurements) {
   return ok("receipts", title, `${summary}${count("pending") > 0 ? " (checked when the session ends or compacts)" : ""}`, ...lines);
 }
 
+// src/core/merge/diff3.ts
+var LCS_CELL_LIMIT = 4e6;
+function matchLcs(a, b, same2) {
+  const map = new Int32Array(a.length).fill(-1);
+  let start = 0;
+  while (start < a.length && start < b.length && same2(a[start], b[start])) {
+    map[start] = start;
+    start++;
+  }
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && same2(a[endA - 1], b[endB - 1])) {
+    endA--;
+    endB--;
+    map[endA] = endB;
+  }
+  const n = endA - start;
+  const m = endB - start;
+  if (n === 0 || m === 0 || n * m > LCS_CELL_LIMIT) return map;
+  const width = m + 1;
+  const lengths = new Uint32Array((n + 1) * width);
+  for (let i2 = n - 1; i2 >= 0; i2--) {
+    for (let j2 = m - 1; j2 >= 0; j2--) {
+      lengths[i2 * width + j2] = same2(a[start + i2], b[start + j2]) ? lengths[(i2 + 1) * width + j2 + 1] + 1 : Math.max(lengths[(i2 + 1) * width + j2], lengths[i2 * width + j2 + 1]);
+    }
+  }
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (same2(a[start + i], b[start + j])) {
+      map[start + i] = start + j;
+      i++;
+      j++;
+    } else if (lengths[(i + 1) * width + j] >= lengths[i * width + j + 1]) i++;
+    else j++;
+  }
+  return map;
+}
+function diff3(base, ours, theirs, same2) {
+  const toOurs = matchLcs(base, ours, same2);
+  const toTheirs = matchLcs(base, theirs, same2);
+  const chunks = [];
+  const push = (items) => {
+    if (items.length === 0) return;
+    const last2 = chunks[chunks.length - 1];
+    if (last2?.kind === "ok") last2.items.push(...items);
+    else chunks.push({ kind: "ok", items });
+  };
+  const equal = (x, y) => x.length === y.length && x.every((v, k2) => same2(v, y[k2]));
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < base.length || j < ours.length || k < theirs.length) {
+    if (i < base.length && toOurs[i] === j && toTheirs[i] === k) {
+      push([base[i]]);
+      i++;
+      j++;
+      k++;
+      continue;
+    }
+    let o = i;
+    while (o < base.length && (toOurs[o] === -1 || toTheirs[o] === -1)) o++;
+    const endOurs = o < base.length ? toOurs[o] : ours.length;
+    const endTheirs = o < base.length ? toTheirs[o] : theirs.length;
+    const b = base.slice(i, o);
+    const x = ours.slice(j, endOurs);
+    const y = theirs.slice(k, endTheirs);
+    if (equal(x, b)) push(y);
+    else if (equal(y, b) || equal(x, y)) push(x);
+    else {
+      const disjoint = applyDisjoint(base, i, o, [hunks(i, o, j, endOurs, toOurs, ours), hunks(i, o, k, endTheirs, toTheirs, theirs)]);
+      if (disjoint !== null) push(disjoint);
+      else chunks.push({ kind: "conflict", base: b, ours: x, theirs: y });
+    }
+    i = o;
+    j = endOurs;
+    k = endTheirs;
+  }
+  return chunks;
+}
+function hunks(from, to, sideFrom, sideTo, toSide, side) {
+  const out = [];
+  let i = from;
+  let j = sideFrom;
+  while (i < to) {
+    if (toSide[i] === j) {
+      i++;
+      j++;
+      continue;
+    }
+    let e = i;
+    while (e < to && toSide[e] === -1) e++;
+    const sideEnd = e < to ? toSide[e] : sideTo;
+    out.push({ start: i, end: e, items: side.slice(j, sideEnd) });
+    i = e;
+    j = sideEnd;
+  }
+  if (j < sideTo) out.push({ start: to, end: to, items: side.slice(j, sideTo) });
+  return out;
+}
+function applyDisjoint(base, from, to, sides) {
+  const [a, b] = sides;
+  for (const x of a) {
+    for (const y of b) {
+      const bothInsert = x.start === x.end && y.start === y.end && x.start === y.start;
+      const overlap = x.start < y.end && y.start < x.end;
+      const insideX = y.start === y.end && y.start > x.start && y.start < x.end;
+      const insideY = x.start === x.end && x.start > y.start && x.start < y.end;
+      if (bothInsert || overlap || insideX || insideY) return null;
+    }
+  }
+  const all = [...a, ...b].sort((x, y) => x.start - y.start || x.end - y.end);
+  const out = [];
+  let i = from;
+  for (const h of all) {
+    out.push(...base.slice(i, h.start), ...h.items);
+    i = Math.max(i, h.end);
+  }
+  out.push(...base.slice(i, to));
+  return out;
+}
+
+// src/core/merge/merge-text.ts
+var MARKER_OURS = "<<<<<<< ours";
+var MARKER_SPLIT = "=======";
+var MARKER_THEIRS = ">>>>>>> theirs";
+function conflictLines(ours, theirs) {
+  return [MARKER_OURS, ...ours, MARKER_SPLIT, ...theirs, MARKER_THEIRS];
+}
+function renderChunks(chunks) {
+  const lines = [];
+  let conflicts = 0;
+  for (const c of chunks) {
+    if (c.kind === "ok") lines.push(...c.items);
+    else {
+      conflicts++;
+      lines.push(...conflictLines(c.ours, c.theirs));
+    }
+  }
+  return { lines, conflicts };
+}
+var sameLine = (a, b) => a === b;
+function mergeLines(base, ours, theirs, what) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const { lines, conflicts } = renderChunks(diff3(base.split("\n"), ours.split("\n"), theirs.split("\n"), sameLine));
+  return { text: lines.join("\n"), conflicts: conflicts > 0 ? [what] : [] };
+}
+
+// src/core/merge/merge-thread.ts
+var import_yaml2 = __toESM(require_dist());
+
+// src/core/merge/merge-section.ts
+var BULLET = /^([-*+]|\d{1,9}[.)])[ \t]/;
+var FENCE2 = /^\s*(```+|~~~+)/;
+function unit(lines, item) {
+  return { lines, item, key: lines.map((l) => l.trimEnd()).join("\n") };
+}
+function unitsOf(body) {
+  if (body === "") return [];
+  const units = [];
+  let fence = null;
+  let current = null;
+  const flush = () => {
+    if (current !== null) units.push(unit(current, true));
+    current = null;
+  };
+  for (const line of body.split("\n")) {
+    const fenceMatch = FENCE2.exec(line);
+    if (fence !== null || fenceMatch) {
+      if (fenceMatch) {
+        const marker = fenceMatch[1][0];
+        if (fence === null) fence = marker;
+        else if (marker === fence) fence = null;
+      }
+      flush();
+      units.push(unit([line], false));
+      continue;
+    }
+    if (BULLET.test(line)) {
+      flush();
+      current = [line];
+    } else if (current !== null && line.trim() !== "" && /^\s/.test(line)) current.push(line);
+    else {
+      flush();
+      units.push(unit([line], false));
+    }
+  }
+  flush();
+  return units;
+}
+var sameUnit = (a, b) => a.key === b.key;
+var isBlank = (u) => !u.item && u.key.trim() === "";
+function mergeItemSets(base, ours, theirs) {
+  const all = [...base, ...ours, ...theirs];
+  if (!all.every((u) => u.item || isBlank(u))) return null;
+  const has = (list, u) => list.some((v) => v.key === u.key);
+  const [b, o, t] = [base, ours, theirs].map((l) => l.filter((u) => u.item));
+  const addedOurs = o.filter((u) => !has(b, u));
+  const addedTheirs = t.filter((u) => !has(b, u) && !has(addedOurs, u));
+  const removedByBoth = b.filter((u) => !has(o, u) && !has(t, u));
+  if (removedByBoth.length > 0 && addedOurs.length > 0 && addedTheirs.length > 0) return null;
+  return [...b.filter((u) => has(o, u) && has(t, u)), ...addedOurs, ...addedTheirs];
+}
+function dropAddedDuplicates(units, base) {
+  const allowed = /* @__PURE__ */ new Map();
+  for (const u of base) if (u.item) allowed.set(u.key, (allowed.get(u.key) ?? 0) + 1);
+  const seen = /* @__PURE__ */ new Map();
+  return units.filter((u) => {
+    if (!u.item) return true;
+    const n = (seen.get(u.key) ?? 0) + 1;
+    seen.set(u.key, n);
+    return n <= Math.max(1, allowed.get(u.key) ?? 0);
+  });
+}
+function mergeSectionBody(base, ours, theirs) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicted: false };
+  if (base === ours) return { text: theirs, conflicted: false };
+  const b = unitsOf(base);
+  const chunks = diff3(b, unitsOf(ours), unitsOf(theirs), sameUnit);
+  const out = [];
+  const lines = [];
+  let conflicted = false;
+  const flush = () => {
+    for (const u of dropAddedDuplicates(out.splice(0), b)) lines.push(...u.lines);
+  };
+  for (const c of chunks) {
+    if (c.kind === "ok") {
+      out.push(...c.items);
+      continue;
+    }
+    const merged = mergeItemSets(c.base, c.ours, c.theirs);
+    if (merged !== null) {
+      out.push(...merged);
+      continue;
+    }
+    flush();
+    conflicted = true;
+    lines.push(...conflictLines(c.ours.flatMap((u) => u.lines), c.theirs.flatMap((u) => u.lines)));
+  }
+  flush();
+  return { text: lines.join("\n"), conflicted };
+}
+
+// src/core/merge/merge-fields.ts
+var same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+function isList(v) {
+  return v === void 0 || v === null || Array.isArray(v);
+}
+function mergeSet(b, o, t) {
+  const [lb, lo, lt] = [b ?? [], o ?? [], t ?? []];
+  const has = (l, x) => l.some((y) => same(x, y));
+  const out = [];
+  const add = (x) => {
+    if (!has(out, x)) out.push(x);
+  };
+  for (const x of lb) if (has(lo, x) && has(lt, x)) add(x);
+  for (const x of lo) if (!has(lb, x)) add(x);
+  for (const x of lt) if (!has(lb, x)) add(x);
+  return out;
+}
+function isLater(a, b) {
+  if (typeof a !== "string" || typeof b !== "string") return typeof a === "string";
+  const [ta, tb] = [Date.parse(a), Date.parse(b)];
+  return Number.isNaN(ta) || Number.isNaN(tb) ? a > b : ta > tb;
+}
+function mergeFields(base, ours, theirs, rules) {
+  const keys = [...rules.order];
+  for (const side of [ours, theirs, base]) for (const k of Object.keys(side)) if (!keys.includes(k)) keys.push(k);
+  const laterIsOurs = rules.laterBy === void 0 || !isLater(theirs[rules.laterBy], ours[rules.laterBy]);
+  const parts = [];
+  const conflicts = [];
+  let run = {};
+  const put = (k, v) => {
+    if (v !== void 0) run[k] = v;
+  };
+  for (const k of keys) {
+    const [b, o, t] = [base[k], ours[k], theirs[k]];
+    if (same(o, t) || same(b, t)) put(k, o);
+    else if (same(b, o)) put(k, t);
+    else if (rules.stamps.includes(k)) put(k, laterIsOurs ? o : t);
+    else if (rules.sets.includes(k) && isList(b) && isList(o) && isList(t)) {
+      const merged = mergeSet(b, o, t);
+      put(k, merged.length === 0 && (o === void 0 || t === void 0) ? void 0 : merged);
+    } else {
+      conflicts.push(k);
+      if (Object.keys(run).length > 0) parts.push({ kind: "clean", fields: run });
+      run = {};
+      parts.push({ kind: "conflict", key: k, ours: o === void 0 ? {} : { [k]: o }, theirs: t === void 0 ? {} : { [k]: t } });
+    }
+  }
+  if (Object.keys(run).length > 0) parts.push({ kind: "clean", fields: run });
+  return { parts, conflicts };
+}
+
+// src/core/merge/merge-thread.ts
+var CONFLICT_LINE = /^(<{7}|={7}|>{7})( |$)/m;
+function splitThreadFile(text) {
+  if (text.trim() === "") return { fields: {}, summary: "" };
+  const t = (text.startsWith("\uFEFF") ? text.slice(1) : text).replace(/\r\n/g, "\n");
+  if (!t.startsWith("---\n")) return null;
+  const rest = t.slice(4);
+  const end = rest.startsWith("---\n") || rest === "---" ? 0 : (() => {
+    const m = /\n---(\n|$)/.exec(rest);
+    return m ? m.index + 1 : -1;
+  })();
+  if (end === -1) return null;
+  const yamlText = rest.slice(0, end);
+  if (CONFLICT_LINE.test(yamlText)) return null;
+  const doc = (0, import_yaml2.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) return null;
+  let data;
+  try {
+    data = doc.toJS();
+  } catch {
+    return null;
+  }
+  if (data === null || data === void 0) data = {};
+  if (typeof data !== "object" || Array.isArray(data)) return null;
+  const summary = rest.slice(end + 3).replace(/^\n/, "").replace(/^\n/, "").replace(/\n$/, "");
+  return { fields: data, summary };
+}
+var YAML_OPTIONS = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
+function yamlOf(fields) {
+  if (Object.keys(fields).length === 0) return "";
+  const text = (0, import_yaml2.stringify)(fields, YAML_OPTIONS);
+  const doc = (0, import_yaml2.parseDocument)(text, { uniqueKeys: true });
+  if (doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(fields)) return text;
+  return (0, import_yaml2.stringify)(fields, { ...YAML_OPTIONS, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
+}
+var THREAD_RULES = {
+  order: KEY_ORDER,
+  stamps: ["updatedAt", "commit"],
+  laterBy: "updatedAt",
+  sets: ["paths", "related"]
+};
+function sectionId(heading) {
+  return sectionKeyOf(heading) ?? `#${heading.trim().toLowerCase()}`;
+}
+function sectionMap(parsed) {
+  const map = /* @__PURE__ */ new Map();
+  for (const s of parsed.sections) {
+    const id = sectionId(s.heading);
+    if (map.has(id)) return null;
+    map.set(id, { heading: s.heading, body: s.body });
+  }
+  return map;
+}
+function insertSection(order, id) {
+  const rank2 = SECTION_KEYS.indexOf(id);
+  if (rank2 === -1) {
+    order.push(id);
+    return;
+  }
+  const at = order.findIndex((o) => {
+    const r = SECTION_KEYS.indexOf(o);
+    return r > rank2;
+  });
+  if (at === -1) order.push(id);
+  else order.splice(at, 0, id);
+}
+function mergeSummary(base, ours, theirs) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const [pb, po, pt] = [parseSummary(base), parseSummary(ours), parseSummary(theirs)];
+  const [mb2, mo, mt] = [sectionMap(pb), sectionMap(po), sectionMap(pt)];
+  if (mb2 === null || mo === null || mt === null) return mergeLines(base, ours, theirs, "the summary");
+  const conflicts = [];
+  const preamble = mergeSectionBody(pb.preamble.trim(), po.preamble.trim(), pt.preamble.trim());
+  if (preamble.conflicted) conflicts.push("the text before the first section");
+  const order = [...mo.keys()];
+  for (const id of mt.keys()) if (!mo.has(id)) insertSection(order, id);
+  const parts = [];
+  if (preamble.text.trim() !== "") parts.push(preamble.text);
+  for (const id of order) {
+    const [b, o, t] = [mb2.get(id), mo.get(id), mt.get(id)];
+    const heading = (o ?? t).heading;
+    const same2 = (x, y) => x === void 0 ? y === void 0 : y !== void 0 && x.body === y.body;
+    let chosen;
+    if (same2(o, t) || same2(b, t)) chosen = o;
+    else if (same2(b, o)) chosen = t;
+    else if (o === void 0 || t === void 0) {
+      conflicts.push(`section "${heading}" (removed on one side, changed on the other)`);
+      const side = (s) => s === void 0 ? [] : [`## ${s.heading}`, ...s.body === "" ? [] : s.body.split("\n")];
+      parts.push(conflictLines(side(o), side(t)).join("\n"));
+      continue;
+    } else {
+      const merged = mergeSectionBody(b?.body ?? "", o.body, t.body);
+      if (merged.conflicted) conflicts.push(`section "${heading}"`);
+      chosen = { heading, body: merged.text };
+    }
+    if (chosen === void 0) continue;
+    parts.push(renderSummary({ preamble: "", sections: [{ key: null, ...chosen }] }));
+  }
+  return { text: parts.join("\n\n"), conflicts };
+}
+function mergeThreadFile(base, ours, theirs) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const [b, o, t] = [splitThreadFile(base), splitThreadFile(ours), splitThreadFile(theirs)];
+  if (b === null || o === null || t === null) return mergeLines(base, ours, theirs, "the file (it is not a readable thread file on every side)");
+  const fields = mergeFields(b.fields, o.fields, t.fields, THREAD_RULES);
+  const summary = mergeSummary(b.summary, o.summary, t.summary);
+  let yaml = "";
+  for (const part of fields.parts) {
+    yaml += part.kind === "clean" ? yamlOf(part.fields) : `${conflictLines(splitYaml(yamlOf(part.ours)), splitYaml(yamlOf(part.theirs))).join("\n")}
+`;
+  }
+  const body = summary.text === "" ? "" : `
+${summary.text}
+`;
+  return { text: `---
+${yaml}---
+${body}`, conflicts: [...fields.conflicts.map((k) => `field "${k}"`), ...summary.conflicts] };
+}
+function splitYaml(text) {
+  return text === "" ? [] : text.replace(/\n$/, "").split("\n");
+}
+
+// src/core/merge/merge-project.ts
+var PROJECT_RULES = { order: ["id", "title", "mode", "createdAt", "systemContext"], stamps: [], sets: [] };
+function parseObject(text) {
+  if (text.trim() === "") return {};
+  try {
+    const data = JSON.parse(text);
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+var entryLine = (k, v) => `  ${JSON.stringify(k)}: ${JSON.stringify(v, null, 2).replace(/\n/g, "\n  ")}`;
+function mergeProjectFile(base, ours, theirs) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const [b, o, t] = [parseObject(base), parseObject(ours), parseObject(theirs)];
+  if (b === null || o === null || t === null) return mergeLines(base, ours, theirs, "the file (it is not JSON on every side)");
+  const { parts, conflicts } = mergeFields(b, o, t, PROJECT_RULES);
+  if (conflicts.length === 0) {
+    const merged = Object.assign({}, ...parts.map((p) => p.kind === "clean" ? p.fields : {}));
+    return { text: `${JSON.stringify(merged, null, 2)}
+`, conflicts: [] };
+  }
+  const lines = ["{"];
+  for (const p of parts) {
+    if (p.kind === "clean") for (const [k, v] of Object.entries(p.fields)) lines.push(`${entryLine(k, v)},`);
+    else lines.push(...conflictLines(Object.entries(p.ours).map(([k, v]) => `${entryLine(k, v)},`), Object.entries(p.theirs).map(([k, v]) => `${entryLine(k, v)},`)));
+  }
+  lines.push("}");
+  return { text: `${lines.join("\n")}
+`, conflicts: conflicts.map((k) => `field "${k}"`) };
+}
+
+// src/core/merge/merge-file.ts
+function mergeStoreFile(path, base, ours, theirs) {
+  const p = path.replace(/\\/g, "/");
+  if (p.endsWith(".json")) return mergeProjectFile(base, ours, theirs);
+  if (p.endsWith(".md")) return mergeThreadFile(base, ours, theirs);
+  return mergeLines(base, ours, theirs, "the file");
+}
+
+// src/core/merge/resolve-conflicts.ts
+var toGitPath = (p) => p.split(sep).join("/");
+async function unmergedFiles(gitTop, storeDir) {
+  const out = await git(gitTop, ["ls-files", "-u", "-z", "--", toGitPath(relative(gitTop, storeDir)) || "."]);
+  const byPath = /* @__PURE__ */ new Map();
+  for (const record2 of out.split("\0")) {
+    const m = /^\d+ [0-9a-f]+ ([123])\t(.+)$/s.exec(record2);
+    if (!m) continue;
+    const path = m[2];
+    const entry = byPath.get(path) ?? { path, stages: /* @__PURE__ */ new Set() };
+    entry.stages.add(Number(m[1]));
+    byPath.set(path, entry);
+  }
+  return [...byPath.values()];
+}
+async function stageText(gitTop, stage, path) {
+  return git(gitTop, ["show", `:${stage}:${path}`]);
+}
+function threadOf(text) {
+  try {
+    return parseThread(text);
+  } catch {
+    return null;
+  }
+}
+function twoThreads(ours, theirs) {
+  const [o, t] = [threadOf(ours), threadOf(theirs)];
+  if (o === null || t === null || o.id !== t.id) return null;
+  return o.createdAt !== t.createdAt || o.author !== t.author ? [o, t] : null;
+}
+async function splitAddedThreads(gitTop, path, ours, theirs) {
+  const full = join(gitTop, path);
+  const dir = full.slice(0, full.length - `${theirs.id}.md`.length);
+  const newId = uniqueId(theirs.title, (c) => existsSync(join(dir, `${c}.md`)), [theirs.id]);
+  const movedTo = `${path.slice(0, path.length - `${theirs.id}.md`.length)}${newId}.md`;
+  writeFileAtomicSync(full, ours);
+  writeFileAtomicSync(join(gitTop, movedTo), serializeThreadExactly({ ...theirs, id: newId }));
+  const rewritten = [];
+  const listed = await git(gitTop, ["ls-files", "-z", "--", toGitPath(relative(gitTop, dir)) || "."]);
+  for (const rel of new Set(listed.split("\0").filter((p) => p.endsWith(".md") && p !== path && p !== movedTo))) {
+    if (await gitMaybe(gitTop, ["cat-file", "-e", `HEAD:${rel}`]) !== null) continue;
+    const file = join(gitTop, rel);
+    if (!existsSync(file)) continue;
+    const t = threadOf(readFileSync(file, "utf8"));
+    if (t === null) continue;
+    const refersParent = t.parentId === theirs.id;
+    const refersRelated = t.related?.includes(theirs.id) ?? false;
+    if (!refersParent && !refersRelated) continue;
+    const updated = { ...t, ...refersParent ? { parentId: newId } : {} };
+    if (refersRelated) updated.related = t.related.map((r) => r === theirs.id ? newId : r);
+    writeFileAtomicSync(file, serializeThreadExactly(updated));
+    rewritten.push(rel);
+  }
+  await git(gitTop, ["add", "--", path, movedTo, ...rewritten]);
+  return { path, kind: "split", movedTo, rewritten };
+}
+async function resolveFile(gitTop, file) {
+  try {
+    return await remerge(gitTop, file);
+  } catch (e) {
+    return { path: file.path, kind: "failed", reason: e instanceof Error ? e.message.split("\n")[0] : String(e) };
+  }
+}
+async function remerge(gitTop, file) {
+  const { path, stages } = file;
+  if (!stages.has(2) || !stages.has(3)) return { path, kind: "deleted-on-one-side", deletedBy: stages.has(2) ? "theirs" : "ours" };
+  const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
+  const [ours, theirs] = [await stageText(gitTop, 2, path), await stageText(gitTop, 3, path)];
+  if (!stages.has(1) && path.endsWith(".md")) {
+    const pair = twoThreads(ours, theirs);
+    if (pair !== null) return splitAddedThreads(gitTop, path, ours, pair[1]);
+  }
+  const merged = mergeStoreFile(path, base, ours, theirs);
+  writeFileAtomicSync(join(gitTop, path), merged.text);
+  if (merged.conflicts.length > 0) return { path, kind: "conflict", conflicts: merged.conflicts };
+  await git(gitTop, ["add", "--", path]);
+  return { path, kind: "merged" };
+}
+function describeOutcome(o) {
+  switch (o.kind) {
+    case "merged":
+      return `merged and staged: ${o.path}`;
+    case "split":
+      return `two threads had one id: kept ${o.path}, moved the other to ${o.movedTo}${o.rewritten.length > 0 ? ` (and updated ${o.rewritten.join(", ")})` : ""}; staged`;
+    case "conflict":
+      return `still in conflict: ${o.path} (${o.conflicts.join(", ")}): edit the part between <<<<<<< and >>>>>>>, then \`git add ${o.path}\``;
+    case "deleted-on-one-side":
+      return `deleted on one side (${o.deletedBy}), changed on the other: ${o.path}: \`git rm ${o.path}\` to delete it, or \`git add ${o.path}\` to keep it`;
+    case "not-unmerged":
+      return `not in conflict in git's index: ${o.path} (nothing to re-merge; if it holds conflict markers, edit it by hand)`;
+    case "failed":
+      return `could not re-merge ${o.path}: ${o.reason} (left as it was)`;
+    default: {
+      const unreachable = o;
+      return String(unreachable);
+    }
+  }
+}
+
+// src/core/doctor-team-checks.ts
+var SETUP = "Run `thread-mind-mcp git-setup` in the repository (a Claude Code session with the plugin also sets it at start).";
+function checkMergeDriver(gitTop, expected) {
+  const title = "Merge driver";
+  let configured;
+  try {
+    configured = readConfiguredDriver(gitConfigPath(gitTop));
+  } catch (e) {
+    return warn("merge-driver", title, SETUP, `the git config of ${gitTop} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const state = driverState(configured, expected);
+  switch (state) {
+    case "ok":
+      return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${gitTop}/.git/config)`);
+    case "missing":
+      return warn("merge-driver", title, SETUP, "merge.threadmind.driver is not set in this repository: two branches that change one thread conflict in git");
+    case "stale": {
+      const gone = [...(configured ?? "").matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\(.)/g, "$1")).filter((p) => !existsSync(p));
+      const why = gone.length > 0 ? `; ${gone.join(" and ")} no longer exist${gone.length === 1 ? "s" : ""}, so git cannot merge thread files` : "";
+      return warn("merge-driver", title, SETUP, `merge.threadmind.driver runs ${configured}, not this install (${expected})${why}`);
+    }
+    default: {
+      const unreachable = state;
+      throw new Error(`unknown driver state ${String(unreachable)}`);
+    }
+  }
+}
+async function checkConflicts(workspace) {
+  if (workspace.gitTop === null) return null;
+  const top = workspace.gitTop;
+  let files;
+  try {
+    files = await unmergedFiles(top, workspace.storeDir);
+  } catch {
+    return null;
+  }
+  if (files.length === 0) return ok("conflicts", "Conflicted thread files", "none in git's index");
+  return fail(
+    "conflicts",
+    "Conflicted thread files",
+    "Run `thread-mind-mcp resolve`: it re-merges them by meaning and stages the clean ones; what is left is marked with <<<<<<< / >>>>>>> in its field or section.",
+    `${files.length} ThreadMind file${files.length === 1 ? "" : "s"} in conflict`,
+    ...files.map((f) => relative(workspace.root, `${top}/${f.path}`) || f.path)
+  );
+}
+
 // src/core/doctor.ts
 async function contextCheck(services) {
   try {
@@ -15340,6 +16072,12 @@ async function runDoctor(options) {
     checks.push(checkThreads(services), checkLocalState(workspace.storeDir, local, log));
   }
   checks.push(...await checkGit(workspace, options.env));
+  if (usable && workspace.gitTop !== null) {
+    const cli = join(options.pluginRoot, "plugin", "dist", "cli.mjs");
+    checks.push(checkMergeDriver(workspace.gitTop, driverCommand(options.nodePath ?? process.execPath, cli)));
+    const conflicts = await checkConflicts(workspace);
+    if (conflicts !== null) checks.push(conflicts);
+  }
   checks.push(checkVersions(options.bundleVersion, options.pluginRoot));
   checks.push(
     checkPluginInstalled({
@@ -15459,6 +16197,96 @@ var RECALL_COMMANDS = {
   search: searchCommand,
   history: historyCommand
 };
+function thisDriverCommand() {
+  return driverCommand(process.execPath, join(pluginRootOf(import.meta.url), "plugin", "dist", "cli.mjs"));
+}
+function readSide(path) {
+  const bytes = readFileSync(path);
+  if (bytes.length > 4 * LIMITS.threadFileBytes) throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
+  return bytes.toString("utf8");
+}
+var mergeFileCommand = {
+  summary: "git's merge driver for thread and project files (set up by git-setup): merges by meaning",
+  usage: [
+    "thread-mind-mcp merge-file <base> <ours> <theirs> [<path>]",
+    "",
+    "git runs it as `merge-file %O %A %B %P`: the result is written to <ours>; exit 0 when clean, 1 with a conflict",
+    "(marked with <<<<<<< / ======= / >>>>>>> around the conflicting field or section only)."
+  ].join("\n"),
+  flags: {},
+  run: async (args) => {
+    const [base, ours, theirs, path] = args.positionals;
+    if (base === void 0 || ours === void 0 || theirs === void 0 || args.positionals.length > 4) {
+      throw new UsageError("give the base, ours and theirs files (and the file's path)");
+    }
+    const merged = mergeStoreFile(path ?? ours, readSide(base), readSide(ours), readSide(theirs));
+    writeFileSync(ours, merged.text);
+    if (merged.conflicts.length === 0) return 0;
+    console.error(`ThreadMind: conflict in ${path ?? ours}: ${merged.conflicts.join(", ")} (fix: edit between the markers, or run \`thread-mind-mcp resolve\`)`);
+    return 1;
+  }
+};
+async function gitTopHere() {
+  const workspace = resolveWorkspace({ env: process.env, cwd: process.cwd() });
+  if (workspace.gitTop === null) throw new UsageError(`${workspace.root} is not in a git repository`);
+  return { top: workspace.gitTop, store: new Store(workspace) };
+}
+var gitSetupCommand = {
+  summary: "set up git here so thread files merge by meaning (driver in .git/config, .threadmind/.gitattributes)",
+  usage: [
+    "thread-mind-mcp git-setup",
+    "",
+    `Sets merge.${DRIVER_NAME}.driver in this repository's own .git/config (never the global config) to this CLI by`,
+    "absolute path, and writes .threadmind/.gitattributes (commit it). The plugin's SessionStart keeps the path current."
+  ].join("\n"),
+  flags: {},
+  run: async (args) => {
+    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    const { top, store } = await gitTopHere();
+    const command = thisDriverCommand();
+    await git(top, ["config", "--local", `merge.${DRIVER_NAME}.name`, DRIVER_DESCRIPTION]);
+    await git(top, ["config", "--local", `merge.${DRIVER_NAME}.driver`, command]);
+    console.log(`Merge driver "${DRIVER_NAME}" set in ${top}'s git config: ${command}`);
+    if (store.exists()) {
+      const wrote = store.ensureAttributes();
+      console.log(`${relative(process.cwd(), join(store.dir, ".gitattributes")) || ".gitattributes"}: ${wrote ? "written (commit it with the project)" : "already up to date"}`);
+    } else console.log("No .threadmind/ here yet: its .gitattributes is written when the project is created.");
+    return 0;
+  }
+};
+var resolveCommand = {
+  summary: "re-merge conflicted thread and project files from git's index (after a merge without the driver)",
+  usage: [
+    "thread-mind-mcp resolve [file\u2026]",
+    "",
+    "Re-merges each conflicted file under .threadmind/ (or the files named) from git's stages :1 :2 :3 with the merge",
+    "driver's rules, writes it, and stages it when clean. Exit 1 when a conflict is left to edit by hand."
+  ].join("\n"),
+  flags: {},
+  run: async (args) => {
+    const { top, store } = await gitTopHere();
+    const all = await unmergedFiles(top, store.dir);
+    let chosen = all;
+    const outcomes = [];
+    if (args.positionals.length > 0) {
+      const wanted = args.positionals.map((p) => relative(top, isAbsolute(p) ? p : resolve(process.cwd(), p)).split("\\").join("/"));
+      chosen = all.filter((f) => wanted.includes(f.path));
+      for (const w of wanted) if (!all.some((f) => f.path === w)) outcomes.push({ path: w, kind: "not-unmerged" });
+    }
+    for (const file of chosen) outcomes.push(await resolveFile(top, file));
+    if (outcomes.length === 0) {
+      console.log("No conflicted ThreadMind file in git's index.");
+      return 0;
+    }
+    for (const o of outcomes) console.log(describeOutcome(o));
+    return outcomes.some((o) => o.kind !== "merged" && o.kind !== "split") ? 1 : 0;
+  }
+};
+var TEAM_COMMANDS = {
+  "merge-file": mergeFileCommand,
+  "git-setup": gitSetupCommand,
+  resolve: resolveCommand
+};
 
 // src/cli/main.ts
 function siblingBundle(name) {
@@ -15514,9 +16342,10 @@ function registerCommand(name, command) {
 }
 for (const [name, command] of Object.entries(MEASURE_COMMANDS)) registerCommand(name, command);
 for (const [name, command] of Object.entries(RECALL_COMMANDS)) registerCommand(name, command);
+for (const [name, command] of Object.entries(TEAM_COMMANDS)) registerCommand(name, command);
 function help() {
   const lines = ["ThreadMind \u2014 memory for AI coding sessions", "", "Usage: thread-mind-mcp <command> [options]", "", "Commands:"];
-  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(9)} ${c.summary}`);
+  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${c.summary}`);
   lines.push("", "Run `thread-mind-mcp <command> --help` for a command's options.");
   return lines.join("\n");
 }

@@ -3996,10 +3996,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4013,7 +4013,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+          if (!keyProps.anchor && !keyProps.tag && !sep4) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4037,7 +4037,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4053,7 +4053,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4144,7 +4144,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep3 = "";
+        let sep4 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4158,13 +4158,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep3 + cb;
-              sep3 = "";
+                comment += sep4 + cb;
+              sep4 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep3 += source;
+                sep4 += source;
               hasSpace = true;
               break;
             default:
@@ -4207,18 +4207,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value) {
+          if (!props.anchor && !props.tag && !sep4 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4272,8 +4272,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep3 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+        if (!isMap && !sep4 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4285,7 +4285,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4296,8 +4296,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st of sep3) {
+              if (sep4)
+                for (const st of sep4) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4314,7 +4314,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4494,7 +4494,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep3 = "";
+      let sep4 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4511,24 +4511,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          if (sep4 === " ")
+            sep4 = "\n";
+          else if (!prevMoreIndented && sep4 === "\n")
+            sep4 = "\n\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep3 === "\n")
+          if (sep4 === "\n")
             value += "\n";
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          value += sep3 + content;
-          sep3 = " ";
+          value += sep4 + content;
+          sep4 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4711,25 +4711,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
+      let sep4 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
+          if (sep4 === "\n")
+            res += sep4;
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          res += sep3 + lm;
-          sep3 = " ";
+          res += sep4 + lm;
+          sep4 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep3 + (match?.[1] ?? "");
+      return res + sep4 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5539,14 +5539,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value }) {
+    function stringifyItem({ start, key, sep: sep4, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep3)
-        for (const st of sep3)
+      if (sep4)
+        for (const st of sep4)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6713,18 +6713,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep3;
+          let sep4;
           if (scalar.end) {
-            sep3 = scalar.end;
-            sep3.push(this.sourceToken);
+            sep4 = scalar.end;
+            sep4.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep3 = [this.sourceToken];
+            sep4 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
+            items: [{ start, key: scalar, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6877,15 +6877,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
+                  const sep4 = it.sep;
+                  sep4.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep4 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7079,13 +7079,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
+            const sep4 = fc.end.splice(1, fc.end.length);
+            sep4.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
+              items: [{ start, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7411,16 +7411,16 @@ var init_text_fingerprint = __esm({
 
 // src/core/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path20.join)((0, import_node_path20.dirname)((0, import_node_path20.resolve)(transcriptPath)), (0, import_node_path20.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path22.join)((0, import_node_path22.dirname)((0, import_node_path22.resolve)(transcriptPath)), (0, import_node_path22.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path20.sep) ? folder : `${folder}${import_node_path20.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path22.sep) ? folder : `${folder}${import_node_path22.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path20.isAbsolute)(named)) return null;
-  const path = (0, import_node_path20.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path22.isAbsolute)(named)) return null;
+  const path = (0, import_node_path22.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function errorCode(e) {
@@ -7428,35 +7428,35 @@ function errorCode(e) {
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path20.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path22.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs26.realpathSync)(folder);
-    const realDir = (0, import_node_fs26.realpathSync)((0, import_node_path20.dirname)((0, import_node_path20.resolve)(path)));
+    const realFolder = (0, import_node_fs27.realpathSync)(folder);
+    const realDir = (0, import_node_fs27.realpathSync)((0, import_node_path22.dirname)((0, import_node_path22.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs26.openSync)((0, import_node_path20.join)(realDir, (0, import_node_path20.basename)(path)), import_node_fs26.constants.O_RDONLY | (import_node_fs26.constants.O_NONBLOCK ?? 0) | (import_node_fs26.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs27.openSync)((0, import_node_path22.join)(realDir, (0, import_node_path22.basename)(path)), import_node_fs27.constants.O_RDONLY | (import_node_fs27.constants.O_NONBLOCK ?? 0) | (import_node_fs27.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errorCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs26.fstatSync)(fd);
+    const stat = (0, import_node_fs27.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs26.readSync)(fd, buffer, length, buffer.length - length, length);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs27.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs26.closeSync)(fd);
+    (0, import_node_fs27.closeSync)(fd);
   }
 }
-var import_node_fs26, import_node_path20, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs27, import_node_path22, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/saved-output.ts"() {
     "use strict";
-    import_node_fs26 = require("fs");
-    import_node_path20 = require("path");
+    import_node_fs27 = require("fs");
+    import_node_path22 = require("path");
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
     ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
@@ -7518,8 +7518,8 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs19 = require("fs");
-var import_node_path15 = require("path");
+var import_node_fs20 = require("fs");
+var import_node_path17 = require("path");
 
 // src/core/errors.ts
 var ThreadMindError = class extends Error {
@@ -7563,8 +7563,8 @@ var UnreadableFileError = class extends ThreadMindError {
 };
 
 // src/core/store.ts
-var import_node_fs7 = require("fs");
-var import_node_path4 = require("path");
+var import_node_fs10 = require("fs");
+var import_node_path7 = require("path");
 
 // src/core/atomic-write.ts
 var import_node_crypto = require("crypto");
@@ -8140,6 +8140,13 @@ function uniqueId(title, taken, reserved = []) {
   throw errors.invalid(`Could not find a free id for "${title}"`);
 }
 
+// src/core/conflict-markers.ts
+var CONFLICT_START = /^<{7}( |$)/m;
+var CONFLICT_END = /^>{7}( |$)/m;
+function hasConflictMarkers(text) {
+  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
+}
+
 // src/core/frontmatter.ts
 var FENCE = "---";
 var KEY_ORDER = [
@@ -8179,12 +8186,7 @@ function readsBack(yamlText, data) {
   const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
   return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
 }
-var CONFLICT_START = /^<{7}( |$)/m;
-var CONFLICT_END = /^>{7}( |$)/m;
 var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-function hasConflictMarkers(text) {
-  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
-}
 function serializeThreadExactly(thread) {
   for (const key of [...KEY_ORDER, "summary"]) {
     const value = thread[key];
@@ -8205,7 +8207,7 @@ function serializeThreadExactly(thread) {
 }
 function parseThread(text) {
   if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): resolve the merge by hand");
+    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand");
   }
   const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (!normalized.startsWith(`${FENCE}
@@ -8354,293 +8356,29 @@ function readTextStrict(path, maxBytes) {
   }
 }
 
-// src/core/store.ts
-var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
-var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
-${IGNORED.join("\n")}
-`;
-var PARSED_CACHE_LIMIT = 2e4;
-function copyThread(t) {
-  const copy = { ...t };
-  if (t.paths) copy.paths = [...t.paths];
-  if (t.related) copy.related = [...t.related];
-  return copy;
-}
-var Store = class {
-  constructor(workspace, lockOptions = {}, options = {}) {
-    this.workspace = workspace;
-    this.lockOptions = lockOptions;
-    this.dir = workspace.storeDir;
-    this.lockPath = (0, import_node_path4.join)(this.dir, ".lock");
-    this.swept = options.sweepTempFiles === false;
-  }
-  workspace;
-  lockOptions;
-  dir;
-  lockPath;
-  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
-  parsed = /* @__PURE__ */ new Map();
-  /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
-  swept;
-  exists() {
-    return (0, import_node_fs7.existsSync)(this.dir);
-  }
-  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
-  ensureLayout() {
-    (0, import_node_fs7.mkdirSync)((0, import_node_path4.join)(this.dir, "projects"), { recursive: true });
-    (0, import_node_fs7.mkdirSync)((0, import_node_path4.join)(this.dir, "threads"), { recursive: true });
-    this.ensureIgnored();
-  }
-  /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
-  ensureIgnored() {
-    const gitignore = (0, import_node_path4.join)(this.dir, ".gitignore");
-    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
-    if (current === null) {
-      writeFileAtomicSync(gitignore, GITIGNORE);
-      return;
-    }
-    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
-    const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
-`);
-  }
-  /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
-  locked(fn) {
-    if (!this.exists()) this.ensureLayout();
-    return withLock(
-      this.lockPath,
-      () => {
-        if (!this.swept) sweepDeadTempFiles(this.dir);
-        this.swept = true;
-        return fn();
-      },
-      this.lockOptions
-    );
-  }
-  // ---- projects ----
-  projectPath(id) {
-    return (0, import_node_path4.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
-  }
-  /** projects/; refused (named) when it is a symbolic link. */
-  projectsDir() {
-    const dir = (0, import_node_path4.join)(this.dir, "projects");
-    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-    return dir;
-  }
-  projectIds() {
-    const dir = this.projectsDir();
-    if (!(0, import_node_fs7.existsSync)(dir)) return [];
-    return projectIdsIn(dir);
-  }
-  projectExists(id) {
-    return entryExists(this.projectPath(id));
-  }
-  readProject(id) {
-    const path = this.projectPath(id);
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
-    if (text === null) throw errors.projectNotFound(id, this.projectIds());
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch (e) {
-      throw unreadable(path, `invalid JSON (${e.message})`);
-    }
-    return validateProject(data, path, id);
-  }
-  async writeProject(project) {
-    const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
-    if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
-    writeFileAtomicSync(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
-`);
-  }
-  // ---- threads ----
-  /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
-  threadsDir(projectId) {
-    const dir = (0, import_node_path4.join)(this.dir, "threads", assertId(projectId, "project id"));
-    for (const path of [(0, import_node_path4.join)(this.dir, "threads"), dir]) {
-      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-    }
-    return dir;
-  }
-  threadsDirExists(projectId) {
-    return entryExists(this.threadsDir(projectId));
-  }
-  threadPath(projectId, threadId) {
-    return (0, import_node_path4.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
-  }
-  /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
-  threadExists(projectId, threadId) {
-    return entryExists(this.threadPath(projectId, threadId));
-  }
-  /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
-  readThread(projectId, threadId, notFound = errors.threadNotFound) {
-    const path = this.threadPath(projectId, threadId);
-    const thread = this.readThreadFile(path, threadId);
-    if (thread === null) throw notFound(threadId);
-    return thread;
-  }
-  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
-  readThreadFile(path, id) {
-    const stamp = fileStamp(path);
-    const hit = stamp === null ? void 0 : this.parsed.get(path);
-    if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
-    if (text === null) return null;
-    const thread = parseThreadFile(path, id, text);
-    if (stamp !== null) {
-      this.parsed.delete(path);
-      this.parsed.set(path, { stamp, thread: copyThread(thread) });
-      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
-    }
-    return thread;
-  }
-  /** True when the project has more than `limit` thread files (stops reading the directory there). */
-  threadCountExceeds(projectId, limit) {
-    let dir;
-    try {
-      dir = (0, import_node_fs7.opendirSync)(this.threadsDir(projectId));
-    } catch (e) {
-      if (e.code === "ENOENT") return false;
-      throw e;
-    }
-    try {
-      let count = 0;
-      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
-        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
-      }
-      return false;
-    } finally {
-      dir.closeSync();
-    }
-  }
-  /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
-  readAllThreads(projectId) {
-    const dir = this.threadsDir(projectId);
-    const threads = /* @__PURE__ */ new Map();
-    const problems = [];
-    if (!(0, import_node_fs7.existsSync)(dir)) return { threads, problems };
-    for (const name of (0, import_node_fs7.readdirSync)(dir).sort()) {
-      if (isAtomicTempFile(name)) continue;
-      const path = (0, import_node_path4.join)(dir, name);
-      if (!name.endsWith(".md")) continue;
-      const id = name.slice(0, -3);
-      if (!isValidId(id)) {
-        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
-        continue;
-      }
-      try {
-        const thread = this.readThreadFile(path, id);
-        if (thread === null) continue;
-        threads.set(id, thread);
-      } catch (e) {
-        problems.push({ path, threadId: id, reason: reasonOf(e) });
-      }
-    }
-    return { threads, problems };
-  }
-  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
-  async writeThread(projectId, thread) {
-    let text;
-    try {
-      text = serializeThreadExactly(thread);
-    } catch (e) {
-      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
-      throw e;
-    }
-    (0, import_node_fs7.mkdirSync)(this.threadsDir(projectId), { recursive: true });
-    writeFileAtomicSync(this.threadPath(projectId, thread.id), text);
-  }
-  deleteThreadFile(projectId, threadId) {
-    (0, import_node_fs7.rmSync)(this.threadPath(projectId, threadId), { force: true });
-  }
-};
-function isSymbolicLink(path) {
-  try {
-    return (0, import_node_fs7.lstatSync)(path).isSymbolicLink();
-  } catch (e) {
-    if (e.code === "ENOENT") return false;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function entryExists(path) {
-  try {
-    (0, import_node_fs7.lstatSync)(path);
-    return true;
-  } catch (e) {
-    if (e.code === "ENOENT") return false;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function parseThreadFile(path, id, text) {
-  let thread;
-  try {
-    thread = parseThread(text);
-  } catch (e) {
-    if (e instanceof FrontmatterError) throw unreadable(path, e.message);
-    throw e;
-  }
-  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
-  return thread;
-}
-function validateProject(data, path, id) {
-  if (typeof data !== "object" || data === null) throw unreadable(path, "is not a JSON object");
-  const d = data;
-  if (d.id !== id) throw unreadable(path, `"id" is ${JSON.stringify(d.id)}, expected "${id}"`);
-  if (typeof d.title !== "string") throw unreadable(path, '"title" must be a string');
-  const mode = d.mode === "team" ? "team" : "solo";
-  if (d.mode !== void 0 && d.mode !== "team" && d.mode !== "solo") throw unreadable(path, '"mode" must be "solo" or "team"');
-  const project = { id, title: d.title, mode, createdAt: typeof d.createdAt === "string" ? d.createdAt : "" };
-  if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
-  return project;
-}
-
-// src/core/types.ts
-var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
-var SECTION_HEADINGS = {
-  decisions: "Decisions",
-  constraints: "Constraints",
-  state: "State",
-  "open-questions": "Open questions",
-  "next-steps": "Next steps"
-};
-function threadStatus(meta) {
-  return meta.status ?? "active";
-}
-
-// src/core/clock.ts
-var last = 0;
-function nextTimestamp(after) {
-  let t = Date.now();
-  const floor = after ? Date.parse(after) : Number.NaN;
-  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
-  if (t <= last) t = last + 1;
-  last = t;
-  return new Date(t).toISOString();
-}
-
-// src/core/git.ts
+// src/core/git-merge-driver.ts
 var import_node_fs9 = require("fs");
 var import_node_path6 = require("path");
 
 // src/core/git-refs.ts
-var import_node_fs8 = require("fs");
-var import_node_path5 = require("path");
+var import_node_fs7 = require("fs");
+var import_node_path4 = require("path");
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 function readIfExists(path) {
   try {
-    return (0, import_node_fs8.readFileSync)(path, "utf8");
+    return (0, import_node_fs7.readFileSync)(path, "utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
   }
 }
 function commonDir(gitDir2) {
-  const pointer = readIfExists((0, import_node_path5.join)(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : (0, import_node_path5.resolve)(gitDir2, pointer.trim());
+  const pointer = readIfExists((0, import_node_path4.join)(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : (0, import_node_path4.resolve)(gitDir2, pointer.trim());
 }
 function packedRef(common, name) {
-  const packed = readIfExists((0, import_node_path5.join)(common, "packed-refs"));
+  const packed = readIfExists((0, import_node_path4.join)(common, "packed-refs"));
   if (packed === null) return null;
   for (const line of packed.split("\n")) {
     if (line.startsWith("#") || line.startsWith("^")) continue;
@@ -8651,11 +8389,11 @@ function packedRef(common, name) {
 }
 function headCommitFromFiles(gitDir2) {
   const common = commonDir(gitDir2);
-  if ((0, import_node_fs8.existsSync)((0, import_node_path5.join)(common, "reftable"))) return void 0;
+  if ((0, import_node_fs7.existsSync)((0, import_node_path4.join)(common, "reftable"))) return void 0;
   let name = "HEAD";
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists((0, import_node_path5.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const loose = readIfExists((0, import_node_path4.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
     const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
     if (text === null) return name === "HEAD" ? void 0 : null;
     if (HASH.test(text)) return text;
@@ -8667,27 +8405,29 @@ function headCommitFromFiles(gitDir2) {
 }
 
 // src/core/git.ts
+var import_node_fs8 = require("fs");
+var import_node_path5 = require("path");
 function findGitTop(dir) {
-  let current = (0, import_node_path6.resolve)(dir);
+  let current = (0, import_node_path5.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs9.existsSync)((0, import_node_path6.join)(current, ".git"))) return current;
-    const parent = (0, import_node_path6.dirname)(current);
+    if ((0, import_node_fs8.existsSync)((0, import_node_path5.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path5.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function gitDir(top) {
-  const dotGit = (0, import_node_path6.join)(top, ".git");
-  if ((0, import_node_fs9.statSync)(dotGit).isDirectory()) return dotGit;
-  const text = (0, import_node_fs9.readFileSync)(dotGit, "utf8");
+  const dotGit = (0, import_node_path5.join)(top, ".git");
+  if ((0, import_node_fs8.statSync)(dotGit).isDirectory()) return dotGit;
+  const text = (0, import_node_fs8.readFileSync)(dotGit, "utf8");
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return (0, import_node_path6.resolve)(top, match[1]);
+  return (0, import_node_path5.resolve)(top, match[1]);
 }
 function readBranch(top) {
   let head;
   try {
-    head = (0, import_node_fs9.readFileSync)((0, import_node_path6.join)(gitDir(top), "HEAD"), "utf8");
+    head = (0, import_node_fs8.readFileSync)((0, import_node_path5.join)(gitDir(top), "HEAD"), "utf8");
   } catch {
     return null;
   }
@@ -8753,6 +8493,296 @@ async function commitsTouchingSince(top, commit, paths) {
   return Number.parseInt(out.trim(), 10);
 }
 
+// src/core/git-merge-driver.ts
+var DRIVER_NAME = "threadmind";
+var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
+threads/**/*.md merge=${DRIVER_NAME}
+projects/*.json merge=${DRIVER_NAME}
+`;
+
+// src/core/store.ts
+var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
+var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
+${IGNORED.join("\n")}
+`;
+var PARSED_CACHE_LIMIT = 2e4;
+function copyThread(t) {
+  const copy = { ...t };
+  if (t.paths) copy.paths = [...t.paths];
+  if (t.related) copy.related = [...t.related];
+  return copy;
+}
+var Store = class {
+  constructor(workspace, lockOptions = {}, options = {}) {
+    this.workspace = workspace;
+    this.lockOptions = lockOptions;
+    this.dir = workspace.storeDir;
+    this.lockPath = (0, import_node_path7.join)(this.dir, ".lock");
+    this.swept = options.sweepTempFiles === false;
+  }
+  workspace;
+  lockOptions;
+  dir;
+  lockPath;
+  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
+  parsed = /* @__PURE__ */ new Map();
+  /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
+  swept;
+  exists() {
+    return (0, import_node_fs10.existsSync)(this.dir);
+  }
+  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
+  ensureLayout() {
+    (0, import_node_fs10.mkdirSync)((0, import_node_path7.join)(this.dir, "projects"), { recursive: true });
+    (0, import_node_fs10.mkdirSync)((0, import_node_path7.join)(this.dir, "threads"), { recursive: true });
+    this.ensureIgnored();
+    this.ensureAttributes();
+  }
+  /**
+   * `.threadmind/.gitattributes` sends thread and project files through the "threadmind" merge driver (committed with
+   * the project); an older or edited one gets the missing lines. True when it was written.
+   */
+  ensureAttributes() {
+    const path = (0, import_node_path7.join)(this.dir, ".gitattributes");
+    const current = readTextStrict(path, LIMITS.threadFileBytes);
+    if (current === null) {
+      writeFileAtomicSync(path, STORE_GITATTRIBUTES);
+      return true;
+    }
+    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
+    const missing = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#") && !lines.has(l));
+    if (missing.length === 0) return false;
+    writeFileAtomicSync(path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
+    return true;
+  }
+  /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
+  ensureIgnored() {
+    const gitignore = (0, import_node_path7.join)(this.dir, ".gitignore");
+    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
+    if (current === null) {
+      writeFileAtomicSync(gitignore, GITIGNORE);
+      return;
+    }
+    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
+    const missing = IGNORED.filter((entry) => !lines.has(entry));
+    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
+  }
+  /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
+  locked(fn) {
+    if (!this.exists()) this.ensureLayout();
+    return withLock(
+      this.lockPath,
+      () => {
+        if (!this.swept) sweepDeadTempFiles(this.dir);
+        this.swept = true;
+        return fn();
+      },
+      this.lockOptions
+    );
+  }
+  // ---- projects ----
+  projectPath(id) {
+    return (0, import_node_path7.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
+  }
+  /** projects/; refused (named) when it is a symbolic link. */
+  projectsDir() {
+    const dir = (0, import_node_path7.join)(this.dir, "projects");
+    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    return dir;
+  }
+  projectIds() {
+    const dir = this.projectsDir();
+    if (!(0, import_node_fs10.existsSync)(dir)) return [];
+    return projectIdsIn(dir);
+  }
+  projectExists(id) {
+    return entryExists(this.projectPath(id));
+  }
+  readProject(id) {
+    const path = this.projectPath(id);
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) throw errors.projectNotFound(id, this.projectIds());
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      throw unreadable(path, `invalid JSON (${e.message})`);
+    }
+    return validateProject(data, path, id);
+  }
+  async writeProject(project) {
+    const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
+    if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
+    writeFileAtomicSync(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
+`);
+  }
+  // ---- threads ----
+  /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
+  threadsDir(projectId) {
+    const dir = (0, import_node_path7.join)(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [(0, import_node_path7.join)(this.dir, "threads"), dir]) {
+      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    }
+    return dir;
+  }
+  threadsDirExists(projectId) {
+    return entryExists(this.threadsDir(projectId));
+  }
+  threadPath(projectId, threadId) {
+    return (0, import_node_path7.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+  }
+  /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
+  threadExists(projectId, threadId) {
+    return entryExists(this.threadPath(projectId, threadId));
+  }
+  /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
+  readThread(projectId, threadId, notFound = errors.threadNotFound) {
+    const path = this.threadPath(projectId, threadId);
+    const thread = this.readThreadFile(path, threadId);
+    if (thread === null) throw notFound(threadId);
+    return thread;
+  }
+  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
+  readThreadFile(path, id) {
+    const stamp = fileStamp(path);
+    const hit = stamp === null ? void 0 : this.parsed.get(path);
+    if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) return null;
+    const thread = parseThreadFile(path, id, text);
+    if (stamp !== null) {
+      this.parsed.delete(path);
+      this.parsed.set(path, { stamp, thread: copyThread(thread) });
+      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
+    }
+    return thread;
+  }
+  /** True when the project has more than `limit` thread files (stops reading the directory there). */
+  threadCountExceeds(projectId, limit) {
+    let dir;
+    try {
+      dir = (0, import_node_fs10.opendirSync)(this.threadsDir(projectId));
+    } catch (e) {
+      if (e.code === "ENOENT") return false;
+      throw e;
+    }
+    try {
+      let count = 0;
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
+      }
+      return false;
+    } finally {
+      dir.closeSync();
+    }
+  }
+  /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
+  readAllThreads(projectId) {
+    const dir = this.threadsDir(projectId);
+    const threads = /* @__PURE__ */ new Map();
+    const problems = [];
+    if (!(0, import_node_fs10.existsSync)(dir)) return { threads, problems };
+    for (const name of (0, import_node_fs10.readdirSync)(dir).sort()) {
+      if (isAtomicTempFile(name)) continue;
+      const path = (0, import_node_path7.join)(dir, name);
+      if (!name.endsWith(".md")) continue;
+      const id = name.slice(0, -3);
+      if (!isValidId(id)) {
+        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+        continue;
+      }
+      try {
+        const thread = this.readThreadFile(path, id);
+        if (thread === null) continue;
+        threads.set(id, thread);
+      } catch (e) {
+        problems.push({ path, threadId: id, reason: reasonOf(e) });
+      }
+    }
+    return { threads, problems };
+  }
+  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
+  async writeThread(projectId, thread) {
+    let text;
+    try {
+      text = serializeThreadExactly(thread);
+    } catch (e) {
+      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
+      throw e;
+    }
+    (0, import_node_fs10.mkdirSync)(this.threadsDir(projectId), { recursive: true });
+    writeFileAtomicSync(this.threadPath(projectId, thread.id), text);
+  }
+  deleteThreadFile(projectId, threadId) {
+    (0, import_node_fs10.rmSync)(this.threadPath(projectId, threadId), { force: true });
+  }
+};
+function isSymbolicLink(path) {
+  try {
+    return (0, import_node_fs10.lstatSync)(path).isSymbolicLink();
+  } catch (e) {
+    if (e.code === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function entryExists(path) {
+  try {
+    (0, import_node_fs10.lstatSync)(path);
+    return true;
+  } catch (e) {
+    if (e.code === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function parseThreadFile(path, id, text) {
+  let thread;
+  try {
+    thread = parseThread(text);
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw unreadable(path, e.message);
+    throw e;
+  }
+  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
+  return thread;
+}
+function validateProject(data, path, id) {
+  if (typeof data !== "object" || data === null) throw unreadable(path, "is not a JSON object");
+  const d = data;
+  if (d.id !== id) throw unreadable(path, `"id" is ${JSON.stringify(d.id)}, expected "${id}"`);
+  if (typeof d.title !== "string") throw unreadable(path, '"title" must be a string');
+  const mode = d.mode === "team" ? "team" : "solo";
+  if (d.mode !== void 0 && d.mode !== "team" && d.mode !== "solo") throw unreadable(path, '"mode" must be "solo" or "team"');
+  const project = { id, title: d.title, mode, createdAt: typeof d.createdAt === "string" ? d.createdAt : "" };
+  if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
+  return project;
+}
+
+// src/core/types.ts
+var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
+var SECTION_HEADINGS = {
+  decisions: "Decisions",
+  constraints: "Constraints",
+  state: "State",
+  "open-questions": "Open questions",
+  "next-steps": "Next steps"
+};
+function threadStatus(meta) {
+  return meta.status ?? "active";
+}
+
+// src/core/clock.ts
+var last = 0;
+function nextTimestamp(after) {
+  let t = Date.now();
+  const floor = after ? Date.parse(after) : Number.NaN;
+  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
+  if (t <= last) t = last + 1;
+  last = t;
+  return new Date(t).toISOString();
+}
+
 // src/core/author.ts
 var import_node_crypto4 = require("crypto");
 var import_node_os2 = require("os");
@@ -8776,7 +8806,7 @@ function safeUsername() {
 }
 
 // src/core/local-state.ts
-var import_node_path7 = require("path");
+var import_node_path8 = require("path");
 
 // src/core/measurements.ts
 function emptyMeasurements() {
@@ -8788,7 +8818,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path7.join)(storeDir, "config.json");
+  return (0, import_node_path8.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -8856,13 +8886,13 @@ function isRecord(v) {
 }
 
 // src/core/local-state-write.ts
-var import_node_fs10 = require("fs");
+var import_node_fs11 = require("fs");
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
-  if (hadProblem && (0, import_node_fs10.existsSync)(path)) {
+  if (hadProblem && (0, import_node_fs11.existsSync)(path)) {
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
-    (0, import_node_fs10.renameSync)(path, setAside);
+    (0, import_node_fs11.renameSync)(path, setAside);
   }
   const { measurements, conversations, ...kept } = state;
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
@@ -8874,8 +8904,8 @@ async function writeLocalState(storeDir, state, hadProblem) {
 }
 
 // src/core/token-estimate.ts
-var import_node_fs11 = require("fs");
-var import_node_path8 = require("path");
+var import_node_fs12 = require("fs");
+var import_node_path9 = require("path");
 init_content_hash();
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
@@ -8883,7 +8913,7 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, "cache", "token-counts.json");
+  return (0, import_node_path9.join)(storeDir, "cache", "token-counts.json");
 }
 var TokenEstimator = class {
   constructor(cacheFile, loadEncoder) {
@@ -8940,7 +8970,7 @@ var TokenEstimator = class {
   async flush() {
     if (!this.dirty || !this.cacheFile) return;
     this.dirty = false;
-    (0, import_node_fs11.mkdirSync)((0, import_node_path8.dirname)(this.cacheFile), { recursive: true });
+    (0, import_node_fs12.mkdirSync)((0, import_node_path9.dirname)(this.cacheFile), { recursive: true });
     await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
   }
   load() {
@@ -9802,28 +9832,28 @@ function lineOf(lineStarts, offset) {
 }
 
 // src/core/migrate-v04.ts
-var import_node_fs12 = require("fs");
-var import_node_path9 = require("path");
+var import_node_fs13 = require("fs");
+var import_node_path10 = require("path");
 async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path9.join)(store.dir, "trees");
-  if (!(0, import_node_fs12.existsSync)(treesDir)) return null;
+  const treesDir = (0, import_node_path10.join)(store.dir, "trees");
+  if (!(0, import_node_fs13.existsSync)(treesDir)) return null;
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
-  for (const name of (0, import_node_fs12.readdirSync)(treesDir).sort()) {
+  for (const name of (0, import_node_fs13.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path9.join)(treesDir, name);
+    const treePath = (0, import_node_path10.join)(treesDir, name);
     if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
     const nodes = readTree(treePath);
-    const threadsDir = (0, import_node_path9.join)(store.dir, "threads", projectId);
+    const threadsDir = (0, import_node_path10.join)(store.dir, "threads", projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
-    const files = (0, import_node_fs12.existsSync)(threadsDir) ? (0, import_node_fs12.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const files = (0, import_node_fs13.existsSync)(threadsDir) ? (0, import_node_fs13.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
-      const path = (0, import_node_path9.join)(threadsDir, file);
+      const path = (0, import_node_path10.join)(threadsDir, file);
       if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
@@ -9851,12 +9881,12 @@ async function migrateV04IfNeeded(store, author) {
   store.ensureLayout();
   for (const plan of plans) {
     for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    (0, import_node_fs12.rmSync)(plan.treePath);
+    (0, import_node_fs13.rmSync)(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
   }
-  if ((0, import_node_fs12.readdirSync)(treesDir).length === 0) (0, import_node_fs12.rmdirSync)(treesDir);
-  if ((0, import_node_fs12.existsSync)((0, import_node_path9.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs13.readdirSync)(treesDir).length === 0) (0, import_node_fs13.rmdirSync)(treesDir);
+  if ((0, import_node_fs13.existsSync)((0, import_node_path10.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -9871,7 +9901,7 @@ async function migrateV04IfNeeded(store, author) {
 function readTree(path) {
   let data;
   try {
-    data = JSON.parse((0, import_node_fs12.readFileSync)(path, "utf8"));
+    data = JSON.parse((0, import_node_fs13.readFileSync)(path, "utf8"));
   } catch (e) {
     throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
   }
@@ -9903,7 +9933,7 @@ function parseOldThread(path, id, text, author) {
     if (at <= 0) continue;
     fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
-  const mtime = (0, import_node_fs12.statSync)(path).mtime.toISOString();
+  const mtime = (0, import_node_fs13.statSync)(path).mtime.toISOString();
   const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
   const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
   const thread = {
@@ -10521,7 +10551,7 @@ function meaningSnippet(words, doc, query) {
 
 // src/core/search/word-vectors.ts
 var import_node_crypto6 = require("crypto");
-var import_node_fs13 = require("fs");
+var import_node_fs14 = require("fs");
 var import_node_url = require("url");
 var import_meta = {};
 var WORD_VECTORS_FILE = "word-vectors.bin";
@@ -10598,7 +10628,7 @@ function locateWordVectors(moduleUrl = import_meta.url) {
   if (moduleUrl.endsWith(".ts")) candidates.push(new URL(`../../../assets/${WORD_VECTORS_FILE}`, moduleUrl));
   for (const url of candidates) {
     const path = (0, import_node_url.fileURLToPath)(url);
-    if ((0, import_node_fs13.existsSync)(path)) return path;
+    if ((0, import_node_fs14.existsSync)(path)) return path;
   }
   return null;
 }
@@ -10613,7 +10643,7 @@ function loadOnce() {
   const path = locateWordVectors();
   if (path === null) return new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
   try {
-    const bytes = (0, import_node_fs13.readFileSync)(path);
+    const bytes = (0, import_node_fs14.readFileSync)(path);
     if (bytes.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
     const vectors = parseWordVectors(bytes, path);
     return { vectors, path, loadMs: Math.round(performance.now() - started) };
@@ -10968,11 +10998,11 @@ function oneLine3(s) {
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path12 = require("path");
+var import_node_path13 = require("path");
 
 // src/core/search/project-index.ts
-var import_node_fs16 = require("fs");
-var import_node_path11 = require("path");
+var import_node_fs17 = require("fs");
+var import_node_path12 = require("path");
 init_content_hash();
 
 // src/core/search/body-index.ts
@@ -11041,7 +11071,7 @@ var BodyIndex = class {
 };
 
 // src/core/search/directory-watch.ts
-var import_node_fs14 = require("fs");
+var import_node_fs15 = require("fs");
 var DirectoryWatch = class {
   changed = true;
   watcher = null;
@@ -11057,7 +11087,7 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = (0, import_node_fs14.watch)(dir, { persistent: false }, () => {
+      watcher = (0, import_node_fs15.watch)(dir, { persistent: false }, () => {
         this.changed = true;
       });
     } catch (e) {
@@ -11083,20 +11113,20 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_fs15 = require("fs");
-var import_node_path10 = require("path");
+var import_node_fs16 = require("fs");
+var import_node_path11 = require("path");
 var FORMAT_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path10.join)(storeDir, "cache", "search");
+  return (0, import_node_path11.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path10.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path11.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path10.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path11.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, (key, v) => {
@@ -11129,7 +11159,7 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  (0, import_node_fs15.mkdirSync)((0, import_node_path10.join)(path, ".."), { recursive: true });
+  (0, import_node_fs16.mkdirSync)((0, import_node_path11.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, validate) {
@@ -11342,7 +11372,7 @@ var ProjectIndex = class {
   /** Thread files that could not be used, with the reason. */
   problems() {
     const out = [];
-    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path11.join)(this.threadsDir, e.file), reason: e.problem });
+    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path12.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -11371,7 +11401,7 @@ var ProjectIndex = class {
   sweep() {
     let names;
     try {
-      names = (0, import_node_fs16.readdirSync)(this.threadsDir);
+      names = (0, import_node_fs17.readdirSync)(this.threadsDir);
     } catch (e) {
       if (e.code === "ENOENT") names = [];
       else throw e;
@@ -11379,7 +11409,7 @@ var ProjectIndex = class {
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {
       if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf((0, import_node_path11.join)(this.threadsDir, name));
+      const stamp = stampOf((0, import_node_path12.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -11393,7 +11423,7 @@ var ProjectIndex = class {
    * even then (the body layer lacks its sections).
    */
   reread(file, force = false, knownStamp) {
-    const path = (0, import_node_path11.join)(this.threadsDir, file);
+    const path = (0, import_node_path12.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
       this.drop(file);
@@ -11458,7 +11488,7 @@ var ProjectIndex = class {
 };
 function stampOf(path) {
   try {
-    const s = (0, import_node_fs16.lstatSync)(path);
+    const s = (0, import_node_fs17.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
@@ -11481,7 +11511,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path12.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path13.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -11508,7 +11538,7 @@ function searchIndexFor(storeDir) {
 }
 
 // src/core/thread-history.ts
-var import_node_path13 = require("path");
+var import_node_path14 = require("path");
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
 var ITEM_CHARS = 140;
@@ -11534,7 +11564,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path13.relative)(top, req.file).split(import_node_path13.sep).join("/");
+  const path = (0, import_node_path14.relative)(top, req.file).split(import_node_path14.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -11632,8 +11662,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join19 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join19(before, endsWithNewline.before), after: join19(after, endsWithNewline.after) };
+  const join20 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join20(before, endsWithNewline.before), after: join20(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -11743,17 +11773,17 @@ function clip3(s) {
 }
 
 // src/core/measurement-log.ts
-var import_node_fs17 = require("fs");
-var import_node_path14 = require("path");
+var import_node_fs18 = require("fs");
+var import_node_path15 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
 var MAX_APPEND_BYTES = 64 * 1024;
 function measurementLogPath(storeDir) {
-  return (0, import_node_path14.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path14.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
@@ -11761,17 +11791,17 @@ function measurementLogPaths(storeDir) {
 function openLog(path, use) {
   let fd;
   try {
-    fd = (0, import_node_fs17.openSync)(path, import_node_fs17.constants.O_RDONLY | import_node_fs17.constants.O_NOFOLLOW);
+    fd = (0, import_node_fs18.openSync)(path, import_node_fs18.constants.O_RDONLY | import_node_fs18.constants.O_NOFOLLOW);
   } catch (e) {
     if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs17.fstatSync)(fd);
+    const stat = (0, import_node_fs18.fstatSync)(fd);
     if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
     return use(fd, stat.size);
   } finally {
-    (0, import_node_fs17.closeSync)(fd);
+    (0, import_node_fs18.closeSync)(fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -11780,27 +11810,27 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = (0, import_node_fs17.openSync)(measurementLogPath(storeDir), import_node_fs17.constants.O_RDWR | import_node_fs17.constants.O_APPEND | import_node_fs17.constants.O_CREAT | import_node_fs17.constants.O_NOFOLLOW, 420);
+  const fd = (0, import_node_fs18.openSync)(measurementLogPath(storeDir), import_node_fs18.constants.O_RDWR | import_node_fs18.constants.O_APPEND | import_node_fs18.constants.O_CREAT | import_node_fs18.constants.O_NOFOLLOW, 420);
   try {
-    const before = (0, import_node_fs17.fstatSync)(fd);
+    const before = (0, import_node_fs18.fstatSync)(fd);
     if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs17.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs18.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs17.writeSync)(fd, out);
-    return (0, import_node_fs17.fstatSync)(fd).size;
+    (0, import_node_fs18.writeSync)(fd, out);
+    return (0, import_node_fs18.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs17.closeSync)(fd);
+    (0, import_node_fs18.closeSync)(fd);
   }
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes) => bytes);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  (0, import_node_fs17.renameSync)(path, previousMeasurementLogPath(storeDir));
+  (0, import_node_fs18.renameSync)(path, previousMeasurementLogPath(storeDir));
   return true;
 }
 
@@ -11847,7 +11877,7 @@ function moveLegacyMeasurements(storeDir, state) {
 }
 
 // src/core/measurement-log-read.ts
-var import_node_fs18 = require("fs");
+var import_node_fs19 = require("fs");
 
 // src/core/freshness-events.ts
 var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
@@ -11937,7 +11967,7 @@ function scanLines(path, needle, onLine) {
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs18.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs19.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -11998,6 +12028,31 @@ function pendingInjections(events) {
   return events.flatMap((e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []);
 }
 
+// src/core/committed-thread.ts
+var import_node_path16 = require("path");
+function fileHasConflictMarkers(path) {
+  try {
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    return text !== null && hasConflictMarkers(text);
+  } catch {
+    return false;
+  }
+}
+async function committedThread(gitTop, path, id) {
+  if (gitTop === null) return null;
+  const rel = (0, import_node_path16.relative)(gitTop, path).split(import_node_path16.sep).join("/");
+  if (rel.startsWith("..")) return null;
+  const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
+  if (text === null || text.length > LIMITS.threadFileBytes) return null;
+  try {
+    const thread = parseThread(`${text}
+`);
+    return thread.id === id ? thread : null;
+  } catch {
+    return null;
+  }
+}
+
 // src/core/services.ts
 var FULL_TREE_LIMIT = 200;
 var ThreadMindServices = class {
@@ -12030,7 +12085,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs19.existsSync)((0, import_node_path15.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs20.existsSync)((0, import_node_path17.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -12109,7 +12164,7 @@ ${line}`;
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
-    if (!(0, import_node_fs19.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
+    if (!(0, import_node_fs20.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
   }
@@ -12227,6 +12282,24 @@ ${line}`;
   async currentThread(options = {}) {
     const { project, threadId } = await this.currentThreadRef(options);
     return { project, thread: this.store.readThread(project.id, threadId) };
+  }
+  /**
+   * currentThread for reading only: when git left the thread's file in conflict, its last committed version (HEAD) and
+   * a notice saying so (writes to that file are still refused: it is never overwritten).
+   */
+  async currentThreadForReading(options = {}) {
+    try {
+      return { ...await this.currentThread(options), conflictNotice: null };
+    } catch (e) {
+      if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
+      const { project, threadId } = await this.currentThreadRef(options);
+      if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
+      const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
+      if (thread === null) throw e;
+      const file = (0, import_node_path17.relative)(this.workspace.root, e.path) || e.path;
+      const conflictNotice = `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+      return { project, thread, conflictNotice };
+    }
   }
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
   async currentThreadRef(options = {}) {
@@ -12577,8 +12650,9 @@ ${note}`;
   }
   // ------------------------------------------------------------------ context
   async contextGet(options = {}) {
-    const { project, thread } = await this.currentThread();
-    return { ...await this.contextFor(project, thread, options), project, thread };
+    const { project, thread, conflictNotice } = await this.currentThreadForReading();
+    const notices = [...conflictNotice === null ? [] : [conflictNotice], ...options.notices ?? []];
+    return { ...await this.contextFor(project, thread, { ...options, notices }), project, thread };
   }
   async contextFor(project, thread, options) {
     return (await this.contextWithSources(project, thread, options)).context;
@@ -12621,7 +12695,7 @@ ${note}`;
       chain: chain.threads,
       chainCut: chain.cut,
       warnings,
-      notices: chain.notices,
+      notices: [...options.notices ?? [], ...chain.notices],
       ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
       ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
       estimate,
@@ -12632,7 +12706,7 @@ ${note}`;
     if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path15.relative)(this.store.dir, p)), dependsOnHead };
+    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path17.relative)(this.store.dir, p)), dependsOnHead };
   }
   /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
   relatedRefs(projectId, thread, consulted) {
@@ -12688,38 +12762,38 @@ function oneOf(what, value, allowed, optional) {
 }
 
 // src/core/workspace.ts
-var import_node_fs20 = require("fs");
-var import_node_path16 = require("path");
+var import_node_fs21 = require("fs");
+var import_node_path18 = require("path");
 var import_node_url2 = require("url");
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path16.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path16.resolve)(gitTop) : current;
+  let current = (0, import_node_path18.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path18.resolve)(gitTop) : current;
   for (; ; ) {
-    if (isDirectory((0, import_node_path16.join)(current, STORE_DIR_NAME))) return current;
+    if (isDirectory((0, import_node_path18.join)(current, STORE_DIR_NAME))) return current;
     if (current === stop) return null;
-    const parent = (0, import_node_path16.dirname)(current);
+    const parent = (0, import_node_path18.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function resolveWorkspace(inputs) {
   const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path16.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path18.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
   const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
   for (const dir of rootDirs) {
     if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
   }
   if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
   if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path16.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+    return workspaceFrom((0, import_node_path18.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
   }
-  return workspaceFrom((0, import_node_path16.resolve)(inputs.cwd), "cwd");
+  return workspaceFrom((0, import_node_path18.resolve)(inputs.cwd), "cwd");
 }
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path16.join)(root, STORE_DIR_NAME), gitTop, source };
+  return { root, storeDir: (0, import_node_path18.join)(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -12733,7 +12807,7 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs20.statSync)(path).isDirectory();
+    return (0, import_node_fs21.statSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -12784,7 +12858,7 @@ function formatCount(n) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs21 = require("fs");
+var import_node_fs22 = require("fs");
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
@@ -12828,14 +12902,14 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/core/context-cache.ts
-var import_node_fs22 = require("fs");
-var import_node_path17 = require("path");
+var import_node_fs23 = require("fs");
+var import_node_path19 = require("path");
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path17.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path19.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -12847,7 +12921,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
-    const bytes = (0, import_node_fs22.readFileSync)(path);
+    const bytes = (0, import_node_fs23.readFileSync)(path);
     if (bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
   } catch {
@@ -12863,7 +12937,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
   const sources = {};
   for (const rel of paths) {
-    const stamp = fileStamp((0, import_node_path17.join)(storeDir, rel));
+    const stamp = fileStamp((0, import_node_path19.join)(storeDir, rel));
     if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
     sources[rel] = stamp;
   }
@@ -12875,13 +12949,13 @@ function sameInputs(a, b) {
 }
 
 // src/core/context-cache-write.ts
-var import_node_fs23 = require("fs");
-var import_node_path18 = require("path");
+var import_node_fs24 = require("fs");
+var import_node_path20 = require("path");
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
-  (0, import_node_fs23.mkdirSync)((0, import_node_path18.dirname)(path), { recursive: true });
+  (0, import_node_fs24.mkdirSync)((0, import_node_path20.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
@@ -12890,20 +12964,20 @@ async function saveContextCacheEntry(storeDir, entry) {
 init_text_fingerprint();
 
 // src/hooks/hooks-build.ts
-var import_node_path19 = require("path");
+var import_node_path21 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path19.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path21.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
 }
 
 // src/hooks/start-record.ts
-var import_node_fs24 = require("fs");
+var import_node_fs25 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs24.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs25.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -13016,9 +13090,12 @@ async function sessionStart(services, input) {
   const assemblyStartedAt = Date.now();
   const headBefore = services.headCommitFromFiles();
   const migration = await services.migrateIfNeeded();
-  const { project, thread } = await services.currentThread({ newProcess: source === "startup" });
+  const { project, thread, conflictNotice } = await services.currentThreadForReading({ newProcess: source === "startup" });
   const header = contextHeader(source, thread.id, thread.title);
-  const { context: context2, sources, dependsOnHead } = await services.contextWithSources(project, thread, { maxChars: Math.max(0, CHARACTER_CAP - header.length) });
+  const { context: context2, sources, dependsOnHead } = await services.contextWithSources(project, thread, {
+    maxChars: Math.max(0, CHARACTER_CAP - header.length),
+    ...conflictNotice === null ? {} : { notices: [conflictNotice] }
+  });
   const text = `${header}${context2.text}`;
   const notes = services.notices.map(userLine);
   if (migration) notes.push(userLine(migration.text.split("\n")[0]));
@@ -13036,7 +13113,7 @@ async function sessionStart(services, input) {
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
-  if (migration === null && services.notices.length === 0 && failures.length === 0) {
+  if (migration === null && services.notices.length === 0 && failures.length === 0 && conflictNotice === null) {
     const head = dependsOnHead ? services.headCommitFromFiles() : null;
     const headSettled = !dependsOnHead || typeof head === "string" && head === headBefore;
     const stamps = headSettled ? trustedStamps(services.store.dir, sources, assemblyStartedAt) : null;
@@ -13289,7 +13366,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs25 = require("fs");
+var import_node_fs26 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -13315,20 +13392,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs25.statSync)(path);
+    const before = (0, import_node_fs26.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs25.openSync)(path, import_node_fs25.constants.O_RDONLY | (import_node_fs25.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs26.openSync)(path, import_node_fs26.constants.O_RDONLY | (import_node_fs26.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs25.fstatSync)(fd);
+    const stats = (0, import_node_fs26.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs25.closeSync)(fd);
+    (0, import_node_fs26.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -13339,13 +13416,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs25.closeSync)(file.fd);
+    (0, import_node_fs26.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs25.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs26.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
     }
@@ -13747,7 +13824,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness-config.ts
-var import_node_path21 = require("path");
+var import_node_path23 = require("path");
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const freshness = data.freshness;
@@ -13761,7 +13838,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path21.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path23.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);

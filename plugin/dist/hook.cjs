@@ -172,7 +172,7 @@ __export(main_exports, {
   runHook: () => runHook
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path12 = require("path");
+var import_node_path15 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
@@ -733,6 +733,7 @@ function fileStamp(path) {
 
 // src/core/context-cache.ts
 var CONTEXT_CACHE_VERSION = 1;
+var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
@@ -2118,9 +2119,310 @@ async function tryFast(name, input, env, rotate) {
   }
 }
 
+// src/hooks/team-git-check.ts
+var import_node_fs19 = require("fs");
+var import_node_path14 = require("path");
+
+// src/core/git-merge-driver.ts
+var import_node_fs17 = require("fs");
+var import_node_path12 = require("path");
+var DRIVER_NAME = "threadmind";
+var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
+var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
+threads/**/*.md merge=${DRIVER_NAME}
+projects/*.json merge=${DRIVER_NAME}
+`;
+function shellQuote(path) {
+  return `"${path.replace(/(["\\$`])/g, "\\$1")}"`;
+}
+function driverCommand(nodePath, cliPath) {
+  return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
+}
+function gitConfigPath(gitTop) {
+  return (0, import_node_path12.join)(commonDir(gitDir(gitTop)), "config");
+}
+function parseValue(raw) {
+  let out = "";
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === "\\") {
+      const n = raw[++i];
+      out += n === "n" ? "\n" : n === "t" ? "	" : n === "b" ? "\b" : n ?? "";
+    } else if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === "#" || c === ";")) break;
+    else out += c;
+  }
+  return quoted ? out : out.trim();
+}
+var SECTION = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/;
+function findDriver(lines) {
+  const entry = { sectionLine: null, driverLine: null, sectionEnd: lines.length, driver: null };
+  let inSection = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const section = SECTION.exec(line);
+    if (section) {
+      if (inSection) {
+        entry.sectionEnd = i;
+        inSection = false;
+      }
+      if (section[1].toLowerCase() === "merge" && section[2]?.replace(/\\(.)/g, "$1") === DRIVER_NAME) {
+        inSection = true;
+        entry.sectionLine = i;
+        entry.sectionEnd = lines.length;
+      }
+      continue;
+    }
+    if (!inSection) continue;
+    const kv = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
+    if (kv && kv[1].toLowerCase() === "driver") {
+      entry.driverLine = i;
+      entry.driver = parseValue(kv[2] ?? "");
+    }
+  }
+  return entry;
+}
+function readConfiguredDriver(configPath) {
+  if (!(0, import_node_fs17.existsSync)(configPath)) return null;
+  return findDriver((0, import_node_fs17.readFileSync)(configPath, "utf8").split("\n")).driver;
+}
+function driverState(configured, expected) {
+  if (configured === null) return "missing";
+  return configured === expected ? "ok" : "stale";
+}
+function configValue(value) {
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+function refreshDriverConfig(configPath, expected) {
+  const before = driverState(readConfiguredDriver(configPath), expected);
+  if (before === "ok") return before;
+  const lock = `${configPath}.lock`;
+  let fd;
+  try {
+    fd = (0, import_node_fs17.openSync)(lock, "wx", (0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.statSync)(configPath).mode & 511 : 420);
+  } catch (e) {
+    if (e.code === "EEXIST") return before;
+    throw e;
+  }
+  let renamed = false;
+  try {
+    const lines = ((0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.readFileSync)(configPath, "utf8") : "").split("\n");
+    const entry = findDriver(lines);
+    const driverLine = `	driver = ${configValue(expected)}`;
+    if (entry.driverLine !== null) lines[entry.driverLine] = driverLine;
+    else if (entry.sectionLine !== null) lines.splice(entry.sectionEnd, 0, driverLine);
+    else {
+      if (lines[lines.length - 1] === "") lines.pop();
+      lines.push(`[merge "${DRIVER_NAME}"]`, `	name = ${DRIVER_DESCRIPTION}`, driverLine, "");
+    }
+    const bytes = Buffer.from(lines.join("\n"), "utf8");
+    let written = 0;
+    while (written < bytes.length) written += (0, import_node_fs17.writeSync)(fd, bytes, written, bytes.length - written);
+    (0, import_node_fs17.closeSync)(fd);
+    fd = -1;
+    (0, import_node_fs17.renameSync)(lock, configPath);
+    renamed = true;
+  } finally {
+    if (fd !== -1) (0, import_node_fs17.closeSync)(fd);
+    if (!renamed) (0, import_node_fs17.rmSync)(lock, { force: true });
+  }
+  return before;
+}
+
+// src/hooks/conflict-marker-sweep.ts
+var import_node_fs18 = require("fs");
+var import_node_path13 = require("path");
+
+// src/core/conflict-markers.ts
+var CONFLICT_START = /^<{7}( |$)/m;
+var CONFLICT_END = /^>{7}( |$)/m;
+function hasConflictMarkers(text) {
+  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
+}
+
+// src/hooks/conflict-marker-sweep.ts
+var SWEEP_VERSION = 1;
+var MAX_FILES_READ = 200;
+var MAX_PROJECTS = 50;
+function sweepPath(storeDir) {
+  return (0, import_node_path13.join)(storeDir, "cache", "conflict-sweep.json");
+}
+function readState(storeDir) {
+  try {
+    const data = JSON.parse((0, import_node_fs18.readFileSync)(sweepPath(storeDir), "utf8"));
+    if (data.version === SWEEP_VERSION && typeof data.projects === "object" && data.projects !== null) return data;
+  } catch {
+  }
+  return { version: SWEEP_VERSION, projects: {} };
+}
+function stampOf(path, kind) {
+  try {
+    const s = (0, import_node_fs18.lstatSync)(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+    return { stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, changedMs: Number(changed / 1000000n) };
+  } catch {
+    return null;
+  }
+}
+function readBounded(path) {
+  let fd;
+  try {
+    fd = (0, import_node_fs18.openSync)(path, import_node_fs18.constants.O_RDONLY | import_node_fs18.constants.O_NONBLOCK | import_node_fs18.constants.O_NOFOLLOW);
+  } catch {
+    return null;
+  }
+  try {
+    const st = (0, import_node_fs18.fstatSync)(fd);
+    if (!st.isFile()) return null;
+    const buf = Buffer.alloc(Math.min(st.size, LIMITS.threadFileBytes));
+    let read = 0;
+    while (read < buf.length) {
+      const n = (0, import_node_fs18.readSync)(fd, buf, read, buf.length - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buf.subarray(0, read).toString("utf8");
+  } catch {
+    return null;
+  } finally {
+    (0, import_node_fs18.closeSync)(fd);
+  }
+}
+function threadFilesWithMarkers(storeDir, now = Date.now()) {
+  try {
+    const projectsDir = (0, import_node_path13.join)(storeDir, "projects");
+    if ((0, import_node_fs18.lstatSync)(projectsDir).isSymbolicLink()) return [];
+    const state = readState(storeDir);
+    let budget = MAX_FILES_READ;
+    let changed = false;
+    const found = [];
+    for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
+      const dir = (0, import_node_path13.join)(storeDir, "threads", projectId);
+      const dirStamp = stampOf(dir, "dir");
+      const known = state.projects[projectId];
+      if (dirStamp === null) {
+        if (known !== void 0) {
+          delete state.projects[projectId];
+          changed = true;
+        }
+        continue;
+      }
+      const markedUnchanged = () => known.marked.every((name) => stampOf((0, import_node_path13.join)(dir, name), "file")?.stamp === known.files[name]);
+      if (known !== void 0 && known.dir === dirStamp.stamp && markedUnchanged()) {
+        found.push(...known.marked.map((name) => `threads/${projectId}/${name}`));
+        continue;
+      }
+      const verdicts = { dir: null, files: {}, marked: [] };
+      let complete = dirStamp.changedMs < now - RACY_MARGIN_MS;
+      for (const name of (0, import_node_fs18.readdirSync)(dir)) {
+        if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
+        const stamp = stampOf((0, import_node_path13.join)(dir, name), "file");
+        if (stamp === null) continue;
+        const wasMarked = known?.marked.includes(name) ?? false;
+        let marked;
+        if (known?.files[name] === stamp.stamp) marked = wasMarked;
+        else if (budget > 0) {
+          budget--;
+          const text = readBounded((0, import_node_path13.join)(dir, name));
+          marked = text !== null && hasConflictMarkers(text);
+        } else {
+          complete = false;
+          continue;
+        }
+        if (stamp.changedMs < now - RACY_MARGIN_MS) verdicts.files[name] = stamp.stamp;
+        else complete = false;
+        if (marked) {
+          verdicts.marked.push(name);
+          found.push(`threads/${projectId}/${name}`);
+        }
+      }
+      if (complete) verdicts.dir = dirStamp.stamp;
+      state.projects[projectId] = verdicts;
+      changed = true;
+    }
+    if (changed) {
+      (0, import_node_fs18.mkdirSync)((0, import_node_path13.join)(storeDir, "cache"), { recursive: true });
+      const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
+      try {
+        (0, import_node_fs18.writeFileSync)(temp, `${JSON.stringify(state)}
+`);
+        (0, import_node_fs18.renameSync)(temp, sweepPath(storeDir));
+      } finally {
+        (0, import_node_fs18.rmSync)(temp, { force: true });
+      }
+    }
+    return found;
+  } catch {
+    return [];
+  }
+}
+
+// src/hooks/team-git-check.ts
+var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply"];
+var LS_FILES_TIMEOUT_MS = 1e3;
+function refreshDriver(gitTop, cliPath) {
+  try {
+    if (!(0, import_node_fs19.existsSync)(cliPath)) return;
+    refreshDriverConfig(gitConfigPath(gitTop), driverCommand(process.execPath, cliPath));
+  } catch {
+  }
+}
+function conflictedStoreFiles(gitTop, storeDir) {
+  const dir = gitDir(gitTop);
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs19.existsSync)((0, import_node_path14.join)(dir, name)))) return [];
+  const rel = (0, import_node_path14.relative)(gitTop, storeDir).split(import_node_path14.sep).join("/") || ".";
+  const { execFileSync } = require("child_process");
+  const out = execFileSync("git", ["ls-files", "-u", "-z", "--", rel], {
+    cwd: gitTop,
+    encoding: "utf8",
+    timeout: LS_FILES_TIMEOUT_MS,
+    stdio: ["ignore", "pipe", "ignore"],
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" }
+  });
+  const paths = /* @__PURE__ */ new Set();
+  for (const record3 of out.split("\0")) {
+    const tab = record3.indexOf("	");
+    if (tab > 0) paths.add(record3.slice(tab + 1));
+  }
+  return [...paths];
+}
+function shortList(files) {
+  return files.slice(0, 3).join(", ") + (files.length > 3 ? ` and ${files.length - 3} more` : "");
+}
+function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
+  try {
+    const workspace = resolveWorkspace({ env, cwd });
+    if (!(0, import_node_fs19.existsSync)(workspace.storeDir) || (0, import_node_fs19.lstatSync)(workspace.storeDir).isSymbolicLink()) return null;
+    const top = workspace.gitTop;
+    if (top !== null) refreshDriver(top, cliPath);
+    const shown = (rel) => (0, import_node_path14.relative)(top ?? workspace.root, (0, import_node_path14.join)(workspace.storeDir, rel)).split(import_node_path14.sep).join("/");
+    const unmerged = top === null ? [] : conflictedStoreFiles(top, workspace.storeDir);
+    const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
+    const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
+    const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
+    if (inConflict.length > 0) {
+      const all = [...inConflict, ...withMarkers];
+      return `ThreadMind: ${all.length} thread file${all.length === 1 ? "" : "s"} in conflict (${shortList(all)}); fix: run \`npx thread-mind-mcp resolve\`.`;
+    }
+    if (withMarkers.length > 0) {
+      const n = withMarkers.length;
+      return `ThreadMind: ${n} thread file${n === 1 ? " holds" : "s hold"} git conflict markers (${shortList(withMarkers)}) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (\`git log -p <file>\` shows both sides).`;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
 // src/hooks/main.ts
+function withLine(output, line) {
+  if (line === null) return output;
+  return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
+}
 function sibling(name) {
-  return require((0, import_node_path12.join)(__dirname, name));
+  return require((0, import_node_path15.join)(__dirname, name));
 }
 function guarded(check) {
   try {
@@ -2146,7 +2448,9 @@ async function runHook(name) {
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
     const core = () => sibling("hook-core.cjs");
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
-    return fast ?? core().handle(hook, input, lockTimeoutMs);
+    const output = fast ?? await core().handle(hook, input, lockTimeoutMs);
+    if (hook !== "session-start") return output;
+    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path15.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
   });
 }
 var isEntry2 = process.argv[1] !== void 0 && /hook\.(cjs|js|ts)$/.test(process.argv[1]);

@@ -6,6 +6,7 @@ import { openCliServices } from "./cli-services.js";
 import { ThreadMindError } from "../core/errors.js";
 import { MEASURE_COMMANDS } from "./measure-commands.js";
 import { RECALL_COMMANDS } from "./recall-commands.js";
+import { TEAM_COMMANDS } from "./team-commands.js";
 
 /** A sibling bundle in plugin/dist, loaded only when needed (a computed URL, so the bundler leaves it alone). */
 function siblingBundle(name: string): string {
@@ -72,10 +73,11 @@ export function registerCommand(name: string, command: Command): void {
 
 for (const [name, command] of Object.entries(MEASURE_COMMANDS)) registerCommand(name, command);
 for (const [name, command] of Object.entries(RECALL_COMMANDS)) registerCommand(name, command);
+for (const [name, command] of Object.entries(TEAM_COMMANDS)) registerCommand(name, command);
 
 function help(): string {
   const lines = ["ThreadMind — memory for AI coding sessions", "", "Usage: thread-mind-mcp <command> [options]", "", "Commands:"];
-  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(9)} ${c.summary}`);
+  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${c.summary}`);
   lines.push("", "Run `thread-mind-mcp <command> --help` for a command's options.");
   return lines.join("\n");
 }

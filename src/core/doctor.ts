@@ -1,5 +1,6 @@
 // `doctor`: runs every check in order (runtime, workspace, git, plugin, hooks, receipts, context size) and renders them.
 import { homedir } from "node:os";
+import { join } from "node:path";
 import { ThreadMindError } from "./errors.js";
 import { ThreadMindServices } from "./services.js";
 import { resolveWorkspace } from "./workspace.js";
@@ -11,6 +12,8 @@ import { fail, warn, type CheckStatus, type DoctorCheck } from "./doctor-types.j
 import { checkGit, checkNode, checkVersions } from "./doctor-runtime-checks.js";
 import { checkContextSize, checkLocalState, checkThreads, checkWorkspace, type DoctorLogRead } from "./doctor-store-checks.js";
 import { checkHooksSeen, checkPluginInstalled, checkReceipts } from "./doctor-claude-checks.js";
+import { checkConflicts, checkMergeDriver } from "./doctor-team-checks.js";
+import { driverCommand } from "./git-merge-driver.js";
 
 export interface DoctorOptions {
   env: Record<string, string | undefined>;
@@ -22,6 +25,8 @@ export interface DoctorOptions {
   pluginRoot: string;
   home?: string;
   now?: Date;
+  /** The Node the merge driver should run with (default: this process's). */
+  nodePath?: string;
 }
 
 async function contextCheck(services: ThreadMindServices): Promise<DoctorCheck> {
@@ -65,6 +70,12 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     checks.push(checkThreads(services), checkLocalState(workspace.storeDir, local, log));
   }
   checks.push(...(await checkGit(workspace, options.env)));
+  if (usable && workspace.gitTop !== null) {
+    const cli = join(options.pluginRoot, "plugin", "dist", "cli.mjs");
+    checks.push(checkMergeDriver(workspace.gitTop, driverCommand(options.nodePath ?? process.execPath, cli)));
+    const conflicts = await checkConflicts(workspace);
+    if (conflicts !== null) checks.push(conflicts);
+  }
   checks.push(checkVersions(options.bundleVersion, options.pluginRoot));
   checks.push(
     checkPluginInstalled({

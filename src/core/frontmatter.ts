@@ -2,9 +2,12 @@
 import { parseDocument, stringify } from "yaml";
 import type { ClosedStatus, Thread, ThreadMeta } from "./types.js";
 import { isValidId } from "./ids.js";
+import { hasConflictMarkers } from "./conflict-markers.js";
+
+export { hasConflictMarkers };
 
 const FENCE = "---";
-const KEY_ORDER = [
+export const KEY_ORDER = [
   "id", "title", "parentId", "author", "createdAt", "updatedAt",
   "status", "branch", "commit", "paths", "mergedInto", "related",
 ] as const satisfies readonly (keyof ThreadMeta)[];
@@ -34,14 +37,8 @@ function readsBack(yamlText: string, data: Record<string, unknown>): boolean {
   return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
 }
 
-const CONFLICT_START = /^<{7}( |$)/m;
-const CONFLICT_END = /^>{7}( |$)/m;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** True when `text` holds the lines of an unresolved git conflict. */
-export function hasConflictMarkers(text: string): boolean {
-  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
-}
 
 /**
  * The file text of a thread, after checking that reading it back gives exactly this thread: a thread that could
@@ -69,7 +66,7 @@ export function serializeThreadExactly(thread: Thread): string {
 /** Parses a thread file's text; throws FrontmatterError with the reason when it is not a valid thread file. */
 export function parseThread(text: string): Thread {
   if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): resolve the merge by hand");
+    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand");
   }
   const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (!normalized.startsWith(`${FENCE}\n`) && !normalized.startsWith(`${FENCE}\r\n`)) {

@@ -16,7 +16,7 @@ function readIfExists(path: string): string | null {
 }
 
 /** The common git dir of a worktree's git dir (itself for the main worktree). */
-function commonDir(gitDir: string): string {
+export function commonDir(gitDir: string): string {
   const pointer = readIfExists(join(gitDir, "commondir"));
   return pointer === null ? gitDir : resolve(gitDir, pointer.trim());
 }

@@ -32,6 +32,7 @@ import { branchChoice, chooseProjectId, sessionChoice } from "./thread-choice.js
 import { moveLegacyMeasurements } from "./measurement-log-legacy.js";
 import { instanceThread } from "./measurement-log-read.js";
 import type { SummaryWriteVia } from "./freshness-events.js";
+import { committedThread, fileHasConflictMarkers } from "./committed-thread.js";
 
 export interface ServicesOptions {
   workspace: Workspace;
@@ -48,6 +49,8 @@ export interface ServicesOptions {
 export interface ContextOptions {
   maxTokens?: number;
   maxChars?: number;
+  /** Notices to show first (Markdown), e.g. that the thread was read from its last committed version. */
+  notices?: string[];
 }
 
 export interface ThreadCreated {
@@ -324,6 +327,25 @@ export class ThreadMindServices {
   async currentThread(options: { newProcess?: boolean } = {}): Promise<{ project: Project; thread: Thread }> {
     const { project, threadId } = await this.currentThreadRef(options);
     return { project, thread: this.store.readThread(project.id, threadId) };
+  }
+
+  /**
+   * currentThread for reading only: when git left the thread's file in conflict, its last committed version (HEAD) and
+   * a notice saying so (writes to that file are still refused: it is never overwritten).
+   */
+  async currentThreadForReading(options: { newProcess?: boolean } = {}): Promise<{ project: Project; thread: Thread; conflictNotice: string | null }> {
+    try {
+      return { ...(await this.currentThread(options)), conflictNotice: null };
+    } catch (e) {
+      if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
+      const { project, threadId } = await this.currentThreadRef(options);
+      if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
+      const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
+      if (thread === null) throw e;
+      const file = relative(this.workspace.root, e.path) || e.path;
+      const conflictNotice = `_⚠ ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+      return { project, thread, conflictNotice };
+    }
   }
 
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
@@ -716,8 +738,9 @@ export class ThreadMindServices {
   // ------------------------------------------------------------------ context
 
   async contextGet(options: ContextOptions = {}): Promise<AssembledContext & { project: Project; thread: Thread }> {
-    const { project, thread } = await this.currentThread();
-    return { ...(await this.contextFor(project, thread, options)), project, thread };
+    const { project, thread, conflictNotice } = await this.currentThreadForReading();
+    const notices = [...(conflictNotice === null ? [] : [conflictNotice]), ...(options.notices ?? [])];
+    return { ...(await this.contextFor(project, thread, { ...options, notices })), project, thread };
   }
 
   async contextFor(project: Project, thread: Thread, options: ContextOptions): Promise<AssembledContext> {
@@ -765,7 +788,7 @@ export class ThreadMindServices {
         chain: chain.threads,
         chainCut: chain.cut,
         warnings,
-        notices: chain.notices,
+        notices: [...(options.notices ?? []), ...chain.notices],
         ...(options.maxChars !== undefined ? { maxChars: options.maxChars } : {}),
         ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
         estimate,

@@ -13,6 +13,7 @@ import type { Project, ProjectMode, Thread, ThreadFileProblem } from "./types.js
 import type { Workspace } from "./workspace.js";
 import { fileStamp } from "./file-stamp.js";
 import { reasonOf, readTextStrict, unreadable } from "./read-strict.js";
+import { STORE_GITATTRIBUTES } from "./git-merge-driver.js";
 
 export { fileStamp, readTextStrict, unreadable };
 
@@ -62,6 +63,25 @@ export class Store {
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
+    this.ensureAttributes();
+  }
+
+  /**
+   * `.threadmind/.gitattributes` sends thread and project files through the "threadmind" merge driver (committed with
+   * the project); an older or edited one gets the missing lines. True when it was written.
+   */
+  ensureAttributes(): boolean {
+    const path = join(this.dir, ".gitattributes");
+    const current = readTextStrict(path, LIMITS.threadFileBytes);
+    if (current === null) {
+      writeFileAtomicSync(path, STORE_GITATTRIBUTES);
+      return true;
+    }
+    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
+    const missing = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#") && !lines.has(l));
+    if (missing.length === 0) return false;
+    writeFileAtomicSync(path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
+    return true;
   }
 
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */

@@ -8,6 +8,14 @@ import { storeExpectedFromEnv, workspaceMayHaveStore } from "./store-precheck.js
 import { runHookWith, type EntryStart } from "./hook-runner.js";
 
 import { tryFast } from "./hook-fast.js";
+import { teamGitCheck } from "./team-git-check.js";
+import type { HookOutput } from "./hook-output.js";
+
+/** One more line for the user, after what the hook already says. */
+function withLine(output: HookOutput, line: string | null): HookOutput {
+  if (line === null) return output;
+  return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
+}
 
 type HookCore = typeof import("./hook-core.js");
 
@@ -44,7 +52,10 @@ export async function runHook(name: string | undefined): Promise<void> {
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
     const core = () => sibling<HookCore>("hook-core.cjs");
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
-    return fast ?? core().handle(hook, input, lockTimeoutMs);
+    const output = fast ?? (await core().handle(hook, input, lockTimeoutMs));
+    if (hook !== "session-start") return output;
+    // The merge driver kept current, and thread files in conflict named (the full path names the active one itself).
+    return withLine(output, teamGitCheck(input.cwd, process.env, join(__dirname, "cli.mjs"), output.userMessage ?? ""));
   });
 }
 

@@ -37,9 +37,13 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   const headBefore = services.headCommitFromFiles();
   const migration = await services.migrateIfNeeded();
   // A new process (startup) starts where the branch says; after /clear or a compaction the process stays on its thread.
-  const { project, thread } = await services.currentThread({ newProcess: source === "startup" });
+  // A thread file git left in conflict is read from HEAD, with a notice (the model's and the user's).
+  const { project, thread, conflictNotice } = await services.currentThreadForReading({ newProcess: source === "startup" });
   const header = contextHeader(source, thread.id, thread.title);
-  const { context, sources, dependsOnHead } = await services.contextWithSources(project, thread, { maxChars: Math.max(0, CHARACTER_CAP - header.length) });
+  const { context, sources, dependsOnHead } = await services.contextWithSources(project, thread, {
+    maxChars: Math.max(0, CHARACTER_CAP - header.length),
+    ...(conflictNotice === null ? {} : { notices: [conflictNotice] }),
+  });
   const text = `${header}${context.text}`;
   const notes: string[] = services.notices.map(userLine);
   if (migration) notes.push(userLine(migration.text.split("\n")[0]!));
@@ -61,7 +65,7 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
   // Next time the fast path prints this from the cache, unless something here depended on more than the files and HEAD.
-  if (migration === null && services.notices.length === 0 && failures.length === 0) {
+  if (migration === null && services.notices.length === 0 && failures.length === 0 && conflictNotice === null) {
     const head = dependsOnHead ? services.headCommitFromFiles() : null;
     const headSettled = !dependsOnHead || (typeof head === "string" && head === headBefore);
     const stamps = headSettled ? trustedStamps(services.store.dir, sources, assemblyStartedAt) : null;

@@ -28,6 +28,7 @@ const FIGURES = [
   "search-300",
   "search-semantic-100",
   "search-semantic-300",
+  "merge-driver-30k",
 ];
 
 describe("npm run bench --quick", () => {

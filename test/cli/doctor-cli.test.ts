@@ -12,7 +12,7 @@ import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { BUILT_CLI, installPluginIn, makeHome, REPO_ROOT, runCli } from "../support/run-cli.js";
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
-const ALL_IDS = ["node", "workspace", "threads", "local-state", "git", "branch", "author", "versions", "plugin", "hooks", "receipts", "context-size"];
+const ALL_IDS = ["node", "workspace", "threads", "local-state", "git", "branch", "author", "merge-driver", "conflicts", "versions", "plugin", "hooks", "receipts", "context-size"];
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
@@ -80,6 +80,7 @@ describe("thread-mind-mcp doctor", () => {
     await project(r.dir);
     const h = home();
     installPluginIn(h, { version: VERSION });
+    expect(runCli(["git-setup"], { cwd: r.dir, home: h }).code).toBe(0);
     const d = doctor(r.dir, h);
     expect([...d.checks.keys()]).toEqual(ALL_IDS);
     expect(Object.fromEntries([...d.checks.values()].map((c) => [c.id, c.status]))).toEqual(Object.fromEntries(ALL_IDS.map((id) => [id, "ok"])));

@@ -161,7 +161,7 @@ export function checkCrashStore(root: string, before: CrashModel, after: CrashMo
   either("the writer session's thread in config.json", sessionThread, before.sessionThread, after.sessionThread);
   // Anything else in the store must be a temp file of an interrupted write (or the dead writer's lock), which readers ignore.
   // measurements.jsonl: the summary writes' log (one O_APPEND write each, read line by line; a torn last line costs only itself).
-  const expected = new Set([".gitignore", "config.json", ".lock", "measurements.jsonl", "projects/crash.json", ...[...threads.keys()].map((id) => `threads/crash/${id}.md`)]);
+  const expected = new Set([".gitignore", ".gitattributes", "config.json", ".lock", "measurements.jsonl", "projects/crash.json", ...[...threads.keys()].map((id) => `threads/crash/${id}.md`)]);
   for (const path of filesUnder(reader.store.dir)) {
     const rel = path.slice(reader.store.dir.length + 1);
     if (!expected.has(rel) && !isAtomicTempFile(rel)) problems.push(`unexpected file ${rel}`);

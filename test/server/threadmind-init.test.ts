@@ -42,6 +42,13 @@ describe("threadmind_init", () => {
     expect(again).toContain("- AGENTS.md: unchanged (agents)");
   });
 
+  test("writes .threadmind/.gitattributes, so that thread and project files merge by meaning once committed", async () => {
+    const text = await call(server, "threadmind_init");
+    expect(text).toContain("Wrote .threadmind/.gitattributes (thread and project files merge by meaning; commit it).");
+    expect(read(".threadmind/.gitattributes")).toContain("threads/**/*.md merge=threadmind\nprojects/*.json merge=threadmind\n");
+    expect(await call(server, "threadmind_init")).not.toContain(".gitattributes");
+  });
+
   test("an existing file keeps every byte outside the section: BOM, CRLF, text before and after, no final newline", async () => {
     const before = "\uFEFF# Project rules\r\n\r\nUse tabs.\r\n";
     writeFileSync(join(repo.dir, "AGENTS.md"), before);

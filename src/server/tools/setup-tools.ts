@@ -22,7 +22,9 @@ export function registerSetupTools(server: McpServer, ctx: ToolContext): void {
     toolHandler(ctx, "threadmind_init", async (services, args) => {
       const root = services.workspace.root;
       const report = await writeAgentInstructions(root, args.clients ?? DEFAULT_INSTRUCTION_TARGETS, agentFileInstructions());
-      return renderAgentInstructionsReport(report, root);
+      // Thread files merge by meaning once committed with these attributes (the driver itself: `thread-mind-mcp git-setup`).
+      const attributes = services.store.exists() && services.store.ensureAttributes() ? "\nWrote .threadmind/.gitattributes (thread and project files merge by meaning; commit it)." : "";
+      return `${renderAgentInstructionsReport(report, root)}${attributes}`;
     }),
   );
 

@@ -1,0 +1,115 @@
+// Merges one summary section: list items as a set (additions of both sides kept, removals applied), prose line by line.
+import { diff3 } from "./diff3.js";
+import { conflictLines } from "./merge-text.js";
+
+/** A bullet item with its continuation lines, or one line of prose (a blank line, a fence, a sentence). */
+interface Unit {
+  lines: string[];
+  item: boolean;
+  /** What two units are compared by: the lines without trailing spaces. */
+  key: string;
+}
+
+const BULLET = /^([-*+]|\d{1,9}[.)])[ \t]/;
+const FENCE = /^\s*(```+|~~~+)/;
+
+function unit(lines: string[], item: boolean): Unit {
+  return { lines, item, key: lines.map((l) => l.trimEnd()).join("\n") };
+}
+
+/** A section body cut into units: an item runs over the indented lines that follow it; fenced blocks are prose. */
+export function unitsOf(body: string): Unit[] {
+  if (body === "") return [];
+  const units: Unit[] = [];
+  let fence: string | null = null;
+  let current: string[] | null = null;
+  const flush = () => {
+    if (current !== null) units.push(unit(current, true));
+    current = null;
+  };
+  for (const line of body.split("\n")) {
+    const fenceMatch = FENCE.exec(line);
+    if (fence !== null || fenceMatch) {
+      if (fenceMatch) {
+        const marker = fenceMatch[1]![0]!;
+        if (fence === null) fence = marker;
+        else if (marker === fence) fence = null;
+      }
+      flush();
+      units.push(unit([line], false));
+      continue;
+    }
+    if (BULLET.test(line)) {
+      flush();
+      current = [line];
+    } else if (current !== null && line.trim() !== "" && /^\s/.test(line)) current.push(line);
+    else {
+      flush();
+      units.push(unit([line], false));
+    }
+  }
+  flush();
+  return units;
+}
+
+const sameUnit = (a: Unit, b: Unit) => a.key === b.key;
+const isBlank = (u: Unit) => !u.item && u.key.trim() === "";
+
+/**
+ * A stretch of list items changed on both sides, as a set: base items neither side removed (base order), then ours'
+ * additions, then theirs'. Null when it is a real conflict: prose involved, or one item replaced differently on each side.
+ */
+function mergeItemSets(base: Unit[], ours: Unit[], theirs: Unit[]): Unit[] | null {
+  const all = [...base, ...ours, ...theirs];
+  if (!all.every((u) => u.item || isBlank(u))) return null;
+  const has = (list: Unit[], u: Unit) => list.some((v) => v.key === u.key);
+  const [b, o, t] = [base, ours, theirs].map((l) => l.filter((u) => u.item)) as [Unit[], Unit[], Unit[]];
+  const addedOurs = o.filter((u) => !has(b, u));
+  const addedTheirs = t.filter((u) => !has(b, u) && !has(addedOurs, u));
+  const removedByBoth = b.filter((u) => !has(o, u) && !has(t, u));
+  if (removedByBoth.length > 0 && addedOurs.length > 0 && addedTheirs.length > 0) return null;
+  return [...b.filter((u) => has(o, u) && has(t, u)), ...addedOurs, ...addedTheirs];
+}
+
+/** Items added on a side that an earlier item already says are dropped (base duplicates stay). */
+function dropAddedDuplicates(units: Unit[], base: Unit[]): Unit[] {
+  const allowed = new Map<string, number>();
+  for (const u of base) if (u.item) allowed.set(u.key, (allowed.get(u.key) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return units.filter((u) => {
+    if (!u.item) return true;
+    const n = (seen.get(u.key) ?? 0) + 1;
+    seen.set(u.key, n);
+    return n <= Math.max(1, allowed.get(u.key) ?? 0);
+  });
+}
+
+/** Three-way merge of one section's body; `conflicted` when it holds conflict markers. */
+export function mergeSectionBody(base: string, ours: string, theirs: string): { text: string; conflicted: boolean } {
+  if (ours === theirs || base === theirs) return { text: ours, conflicted: false };
+  if (base === ours) return { text: theirs, conflicted: false };
+  const b = unitsOf(base);
+  const chunks = diff3(b, unitsOf(ours), unitsOf(theirs), sameUnit);
+  const out: Unit[] = [];
+  const lines: string[] = [];
+  let conflicted = false;
+  const flush = () => {
+    for (const u of dropAddedDuplicates(out.splice(0), b)) lines.push(...u.lines);
+  };
+  for (const c of chunks) {
+    if (c.kind === "ok") {
+      out.push(...c.items);
+      continue;
+    }
+    const merged = mergeItemSets(c.base, c.ours, c.theirs);
+    if (merged !== null) {
+      out.push(...merged);
+      continue;
+    }
+    flush();
+    conflicted = true;
+    lines.push(...conflictLines(c.ours.flatMap((u) => u.lines), c.theirs.flatMap((u) => u.lines)));
+  }
+  flush();
+  return { text: lines.join("\n"), conflicted };
+}

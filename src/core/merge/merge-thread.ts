@@ -1,0 +1,150 @@
+// Merges a thread file by meaning: frontmatter field by field (stamps take the later side, paths and related as sets),
+// the summary section by section; a real conflict gets git's markers around that field or section only.
+import { parseDocument, stringify } from "yaml";
+import { KEY_ORDER } from "../frontmatter.js";
+import { parseSummary, renderSummary, sectionKeyOf, type ParsedSummary } from "../summary-sections.js";
+import { SECTION_KEYS } from "../types.js";
+import { conflictLines, mergeLines, type Merged } from "./merge-text.js";
+import { mergeSectionBody } from "./merge-section.js";
+import { mergeFields, type FieldRules } from "./merge-fields.js";
+
+/** A thread file split into its frontmatter (any keys) and its summary; null when it is not one. */
+interface SplitFile {
+  fields: Record<string, unknown>;
+  summary: string;
+}
+
+const CONFLICT_LINE = /^(<{7}|={7}|>{7})( |$)/m;
+
+function splitThreadFile(text: string): SplitFile | null {
+  if (text.trim() === "") return { fields: {}, summary: "" };
+  const t = (text.startsWith("\uFEFF") ? text.slice(1) : text).replace(/\r\n/g, "\n");
+  if (!t.startsWith("---\n")) return null;
+  const rest = t.slice(4);
+  const end = rest.startsWith("---\n") || rest === "---" ? 0 : (() => {
+    const m = /\n---(\n|$)/.exec(rest);
+    return m ? m.index + 1 : -1;
+  })();
+  if (end === -1) return null;
+  const yamlText = rest.slice(0, end);
+  if (CONFLICT_LINE.test(yamlText)) return null;
+  const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) return null;
+  let data: unknown;
+  try {
+    data = doc.toJS();
+  } catch {
+    return null; // e.g. an alias to nothing
+  }
+  if (data === null || data === undefined) data = {};
+  if (typeof data !== "object" || Array.isArray(data)) return null;
+  const summary = rest.slice(end + 3).replace(/^\n/, "").replace(/^\n/, "").replace(/\n$/, "");
+  return { fields: data as Record<string, unknown>, summary };
+}
+
+const YAML_OPTIONS = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" } as const;
+
+/** YAML for these fields, exactly as the store writes them (double-quoted strings when plain ones would not read back). */
+function yamlOf(fields: Record<string, unknown>): string {
+  if (Object.keys(fields).length === 0) return "";
+  const text = stringify(fields, YAML_OPTIONS);
+  const doc = parseDocument(text, { uniqueKeys: true });
+  if (doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(fields)) return text;
+  return stringify(fields, { ...YAML_OPTIONS, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
+}
+
+/** Stamps that change on every write: never a conflict, the side written later wins. */
+const THREAD_RULES: FieldRules = {
+  order: KEY_ORDER,
+  stamps: ["updatedAt", "commit"],
+  laterBy: "updatedAt",
+  sets: ["paths", "related"],
+};
+
+/** The key a section is matched by across the three versions: its canonical key, else its heading. */
+function sectionId(heading: string): string {
+  return sectionKeyOf(heading) ?? `#${heading.trim().toLowerCase()}`;
+}
+
+function sectionMap(parsed: ParsedSummary): Map<string, { heading: string; body: string }> | null {
+  const map = new Map<string, { heading: string; body: string }>();
+  for (const s of parsed.sections) {
+    const id = sectionId(s.heading);
+    if (map.has(id)) return null; // a heading twice: merged line by line instead
+    map.set(id, { heading: s.heading, body: s.body });
+  }
+  return map;
+}
+
+/** Where a section only theirs has goes: canonical sections in their canonical place, others at the end. */
+function insertSection(order: string[], id: string): void {
+  const rank = SECTION_KEYS.indexOf(id as (typeof SECTION_KEYS)[number]);
+  if (rank === -1) {
+    order.push(id);
+    return;
+  }
+  const at = order.findIndex((o) => {
+    const r = SECTION_KEYS.indexOf(o as (typeof SECTION_KEYS)[number]);
+    return r > rank;
+  });
+  if (at === -1) order.push(id);
+  else order.splice(at, 0, id);
+}
+
+/** Merges two summaries section by section; falls back to lines when a summary has a heading twice. */
+export function mergeSummary(base: string, ours: string, theirs: string): Merged {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const [pb, po, pt] = [parseSummary(base), parseSummary(ours), parseSummary(theirs)];
+  const [mb, mo, mt] = [sectionMap(pb), sectionMap(po), sectionMap(pt)];
+  if (mb === null || mo === null || mt === null) return mergeLines(base, ours, theirs, "the summary");
+  const conflicts: string[] = [];
+  const preamble = mergeSectionBody(pb.preamble.trim(), po.preamble.trim(), pt.preamble.trim());
+  if (preamble.conflicted) conflicts.push("the text before the first section");
+  const order = [...mo.keys()];
+  for (const id of mt.keys()) if (!mo.has(id)) insertSection(order, id);
+  const parts: string[] = [];
+  if (preamble.text.trim() !== "") parts.push(preamble.text);
+  for (const id of order) {
+    const [b, o, t] = [mb.get(id), mo.get(id), mt.get(id)];
+    const heading = (o ?? t)!.heading;
+    const same = (x: typeof b, y: typeof b) => (x === undefined ? y === undefined : y !== undefined && x.body === y.body);
+    let chosen: typeof b;
+    if (same(o, t) || same(b, t)) chosen = o;
+    else if (same(b, o)) chosen = t;
+    else if (o === undefined || t === undefined) {
+      // Removed on one side, changed on the other: the whole section is the conflict.
+      conflicts.push(`section "${heading}" (removed on one side, changed on the other)`);
+      const side = (s: typeof b) => (s === undefined ? [] : [`## ${s.heading}`, ...(s.body === "" ? [] : s.body.split("\n"))]);
+      parts.push(conflictLines(side(o), side(t)).join("\n"));
+      continue;
+    } else {
+      const merged = mergeSectionBody(b?.body ?? "", o.body, t.body);
+      if (merged.conflicted) conflicts.push(`section "${heading}"`);
+      chosen = { heading, body: merged.text };
+    }
+    if (chosen === undefined) continue;
+    parts.push(renderSummary({ preamble: "", sections: [{ key: null, ...chosen }] }));
+  }
+  return { text: parts.join("\n\n"), conflicts };
+}
+
+/** Merges three versions of a thread file (`base` empty when both sides added it). */
+export function mergeThreadFile(base: string, ours: string, theirs: string): Merged {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const [b, o, t] = [splitThreadFile(base), splitThreadFile(ours), splitThreadFile(theirs)];
+  if (b === null || o === null || t === null) return mergeLines(base, ours, theirs, "the file (it is not a readable thread file on every side)");
+  const fields = mergeFields(b.fields, o.fields, t.fields, THREAD_RULES);
+  const summary = mergeSummary(b.summary, o.summary, t.summary);
+  let yaml = "";
+  for (const part of fields.parts) {
+    yaml += part.kind === "clean" ? yamlOf(part.fields) : `${conflictLines(splitYaml(yamlOf(part.ours)), splitYaml(yamlOf(part.theirs))).join("\n")}\n`;
+  }
+  const body = summary.text === "" ? "" : `\n${summary.text}\n`;
+  return { text: `---\n${yaml}---\n${body}`, conflicts: [...fields.conflicts.map((k) => `field "${k}"`), ...summary.conflicts] };
+}
+
+function splitYaml(text: string): string[] {
+  return text === "" ? [] : text.replace(/\n$/, "").split("\n");
+}

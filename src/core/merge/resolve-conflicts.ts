@@ -1,0 +1,140 @@
+// `resolve`: re-merges conflicted ThreadMind files from git's index stages (:1 base, :2 ours, :3 theirs) with the
+// driver's rules, writes them, and stages the clean ones. Two distinct threads added under one id on two branches are
+// both kept: theirs moves to the next free id, and the threads that came with it follow it.
+import { existsSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { writeFileAtomicSync } from "../atomic-write.js";
+import { git, gitMaybe } from "../git.js";
+import { parseThread, serializeThreadExactly } from "../frontmatter.js";
+import { uniqueId } from "../ids.js";
+import type { Thread } from "../types.js";
+import { mergeStoreFile } from "./merge-file.js";
+
+/** A file git left unmerged: its path from the top of the work tree and the stages the index holds for it. */
+export interface UnmergedFile {
+  path: string;
+  stages: Set<1 | 2 | 3>;
+}
+
+export type ResolveOutcome =
+  | { path: string; kind: "merged" }
+  | { path: string; kind: "split"; movedTo: string; rewritten: string[] }
+  | { path: string; kind: "conflict"; conflicts: string[] }
+  | { path: string; kind: "deleted-on-one-side"; deletedBy: "ours" | "theirs" }
+  | { path: string; kind: "not-unmerged" }
+  | { path: string; kind: "failed"; reason: string };
+
+const toGitPath = (p: string) => p.split(sep).join("/");
+
+/** Unmerged files under `storeDir` (or all of `paths`, each relative to `gitTop`), from `git ls-files -u`. */
+export async function unmergedFiles(gitTop: string, storeDir: string): Promise<UnmergedFile[]> {
+  const out = await git(gitTop, ["ls-files", "-u", "-z", "--", toGitPath(relative(gitTop, storeDir)) || "."]);
+  const byPath = new Map<string, UnmergedFile>();
+  for (const record of out.split("\0")) {
+    const m = /^\d+ [0-9a-f]+ ([123])\t(.+)$/s.exec(record);
+    if (!m) continue;
+    const path = m[2]!;
+    const entry = byPath.get(path) ?? { path, stages: new Set() };
+    entry.stages.add(Number(m[1]) as 1 | 2 | 3);
+    byPath.set(path, entry);
+  }
+  return [...byPath.values()];
+}
+
+async function stageText(gitTop: string, stage: 1 | 2 | 3, path: string): Promise<string> {
+  return git(gitTop, ["show", `:${stage}:${path}`]);
+}
+
+function threadOf(text: string): Thread | null {
+  try {
+    return parseThread(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Both sides added a thread file at one path, and they are two threads (created apart), not one. */
+function twoThreads(ours: string, theirs: string): [Thread, Thread] | null {
+  const [o, t] = [threadOf(ours), threadOf(theirs)];
+  if (o === null || t === null || o.id !== t.id) return null;
+  return o.createdAt !== t.createdAt || o.author !== t.author ? [o, t] : null;
+}
+
+/**
+ * Theirs' thread moves to a free id; threads that are new in the work tree (absent from HEAD, so they came from the other
+ * side) and name the old id as parent or related now name the new one.
+ */
+async function splitAddedThreads(gitTop: string, path: string, ours: string, theirs: Thread): Promise<ResolveOutcome> {
+  const full = join(gitTop, path);
+  const dir = full.slice(0, full.length - `${theirs.id}.md`.length);
+  const newId = uniqueId(theirs.title, (c) => existsSync(join(dir, `${c}.md`)), [theirs.id]);
+  const movedTo = `${path.slice(0, path.length - `${theirs.id}.md`.length)}${newId}.md`;
+  writeFileAtomicSync(full, ours);
+  writeFileAtomicSync(join(gitTop, movedTo), serializeThreadExactly({ ...theirs, id: newId }));
+  const rewritten: string[] = [];
+  const listed = await git(gitTop, ["ls-files", "-z", "--", toGitPath(relative(gitTop, dir)) || "."]);
+  for (const rel of new Set(listed.split("\0").filter((p) => p.endsWith(".md") && p !== path && p !== movedTo))) {
+    if ((await gitMaybe(gitTop, ["cat-file", "-e", `HEAD:${rel}`])) !== null) continue; // ours: it meant our thread
+    const file = join(gitTop, rel);
+    if (!existsSync(file)) continue;
+    const t = threadOf(readFileSync(file, "utf8"));
+    if (t === null) continue;
+    const refersParent = t.parentId === theirs.id;
+    const refersRelated = t.related?.includes(theirs.id) ?? false;
+    if (!refersParent && !refersRelated) continue;
+    const updated: Thread = { ...t, ...(refersParent ? { parentId: newId } : {}) };
+    if (refersRelated) updated.related = t.related!.map((r) => (r === theirs.id ? newId : r));
+    writeFileAtomicSync(file, serializeThreadExactly(updated));
+    rewritten.push(rel);
+  }
+  await git(gitTop, ["add", "--", path, movedTo, ...rewritten]);
+  return { path, kind: "split", movedTo, rewritten };
+}
+
+/** Re-merges one unmerged file; the clean result is written and staged, a conflict is written with its markers. */
+export async function resolveFile(gitTop: string, file: UnmergedFile): Promise<ResolveOutcome> {
+  try {
+    return await remerge(gitTop, file);
+  } catch (e) {
+    // One file that cannot be re-merged (git refuses, a side that cannot be written back) does not stop the others.
+    return { path: file.path, kind: "failed", reason: e instanceof Error ? e.message.split("\n")[0]! : String(e) };
+  }
+}
+
+async function remerge(gitTop: string, file: UnmergedFile): Promise<ResolveOutcome> {
+  const { path, stages } = file;
+  if (!stages.has(2) || !stages.has(3)) return { path, kind: "deleted-on-one-side", deletedBy: stages.has(2) ? "theirs" : "ours" };
+  const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
+  const [ours, theirs] = [await stageText(gitTop, 2, path), await stageText(gitTop, 3, path)];
+  if (!stages.has(1) && path.endsWith(".md")) {
+    const pair = twoThreads(ours, theirs);
+    if (pair !== null) return splitAddedThreads(gitTop, path, ours, pair[1]);
+  }
+  const merged = mergeStoreFile(path, base, ours, theirs);
+  writeFileAtomicSync(join(gitTop, path), merged.text);
+  if (merged.conflicts.length > 0) return { path, kind: "conflict", conflicts: merged.conflicts };
+  await git(gitTop, ["add", "--", path]);
+  return { path, kind: "merged" };
+}
+
+/** One line per outcome, with what to do when something is left. */
+export function describeOutcome(o: ResolveOutcome): string {
+  switch (o.kind) {
+    case "merged":
+      return `merged and staged: ${o.path}`;
+    case "split":
+      return `two threads had one id: kept ${o.path}, moved the other to ${o.movedTo}${o.rewritten.length > 0 ? ` (and updated ${o.rewritten.join(", ")})` : ""}; staged`;
+    case "conflict":
+      return `still in conflict: ${o.path} (${o.conflicts.join(", ")}): edit the part between <<<<<<< and >>>>>>>, then \`git add ${o.path}\``;
+    case "deleted-on-one-side":
+      return `deleted on one side (${o.deletedBy}), changed on the other: ${o.path}: \`git rm ${o.path}\` to delete it, or \`git add ${o.path}\` to keep it`;
+    case "not-unmerged":
+      return `not in conflict in git's index: ${o.path} (nothing to re-merge; if it holds conflict markers, edit it by hand)`;
+    case "failed":
+      return `could not re-merge ${o.path}: ${o.reason} (left as it was)`;
+    default: {
+      const unreachable: never = o;
+      return String(unreachable);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+// SessionStart's team check (in hook.cjs, node builtins only): keeps the "threadmind" merge driver in this repository's
+// .git/config pointing at this plugin (read as a file; written only when missing or stale), and names thread files git
+// left in conflict, asking git only while a merge, rebase, cherry-pick or revert is under way.
+import { existsSync, lstatSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { gitDir } from "../core/git.js";
+import { driverCommand, gitConfigPath, refreshDriverConfig } from "../core/git-merge-driver.js";
+import { resolveWorkspace } from "../core/workspace.js";
+import { threadFilesWithMarkers } from "./conflict-marker-sweep.js";
+
+/** Files in a git dir that say an operation stopped with the index possibly holding conflicts. */
+const IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply"];
+/** At most this long for `git ls-files -u` (only run while an operation is under way). */
+const LS_FILES_TIMEOUT_MS = 1_000;
+
+/** Sets or refreshes the driver when the plugin's CLI is there; any failure leaves the config as it was (doctor reports it). */
+function refreshDriver(gitTop: string, cliPath: string): void {
+  try {
+    if (!existsSync(cliPath)) return;
+    refreshDriverConfig(gitConfigPath(gitTop), driverCommand(process.execPath, cliPath));
+  } catch {
+    // A read-only or odd config: the session is not the place to say it; `doctor` is.
+  }
+}
+
+/** Thread and project files (paths from the top of the work tree) git holds unmerged; [] unless an operation is under way. */
+export function conflictedStoreFiles(gitTop: string, storeDir: string): string[] {
+  const dir = gitDir(gitTop);
+  if (!IN_PROGRESS.some((name) => existsSync(join(dir, name)))) return [];
+  const rel = relative(gitTop, storeDir).split(sep).join("/") || ".";
+  // Loaded only here: a hook with no operation under way does not pay for child_process.
+  const { execFileSync } = require("node:child_process") as typeof import("node:child_process");
+  const out = execFileSync("git", ["ls-files", "-u", "-z", "--", rel], {
+    cwd: gitTop,
+    encoding: "utf8",
+    timeout: LS_FILES_TIMEOUT_MS,
+    stdio: ["ignore", "pipe", "ignore"],
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" },
+  });
+  const paths = new Set<string>();
+  for (const record of out.split("\0")) {
+    const tab = record.indexOf("\t");
+    if (tab > 0) paths.add(record.slice(tab + 1));
+  }
+  return [...paths];
+}
+
+/** "a, b, c and 2 more". */
+function shortList(files: readonly string[]): string {
+  return files.slice(0, 3).join(", ") + (files.length > 3 ? ` and ${files.length - 3} more` : "");
+}
+
+/**
+ * The line the user sees about thread files in conflict or holding conflict markers (those `alreadyNamed` mentions
+ * excepted), or null. The driver is refreshed on the way; nothing here throws.
+ */
+export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: string, alreadyNamed: string): string | null {
+  try {
+    const workspace = resolveWorkspace({ env, cwd });
+    // A .threadmind that is a symbolic link is refused by the store (and named by the hooks proper): nothing read or written here.
+    if (!existsSync(workspace.storeDir) || lstatSync(workspace.storeDir).isSymbolicLink()) return null;
+    const top = workspace.gitTop;
+    if (top !== null) refreshDriver(top, cliPath);
+    const shown = (rel: string) => relative(top ?? workspace.root, join(workspace.storeDir, rel)).split(sep).join("/");
+    const unmerged = top === null ? [] : conflictedStoreFiles(top, workspace.storeDir);
+    const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
+    const fresh = (files: string[]) => files.filter((f) => !alreadyNamed.includes(f));
+    const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
+    if (inConflict.length > 0) {
+      const all = [...inConflict, ...withMarkers];
+      return `ThreadMind: ${all.length} thread file${all.length === 1 ? "" : "s"} in conflict (${shortList(all)}); fix: run \`npx thread-mind-mcp resolve\`.`;
+    }
+    if (withMarkers.length > 0) {
+      const n = withMarkers.length;
+      return `ThreadMind: ${n} thread file${n === 1 ? " holds" : "s hold"} git conflict markers (${shortList(withMarkers)}) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (\`git log -p <file>\` shows both sides).`;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
