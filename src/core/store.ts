@@ -122,9 +122,15 @@ export class Store {
     try {
       data = JSON.parse(text);
     } catch (e) {
-      throw unreadable(path, `invalid JSON (${(e as Error).message})`);
+      throw unreadable(path, `invalid JSON (${reasonOf(e)})`);
     }
-    return validateProject(data, path, id);
+    try {
+      return validateProject(data, path, id);
+    } catch (e) {
+      // Whatever goes wrong reading a project file takes the damaged-file path, never a crash.
+      if (e instanceof UnreadableFileError) throw e;
+      throw unreadable(path, reasonOf(e));
+    }
   }
 
   async writeProject(project: Project): Promise<void> {
@@ -273,8 +279,8 @@ function parseThreadFile(path: string, id: string, text: string): Thread {
   try {
     thread = parseThread(text);
   } catch (e) {
-    if (e instanceof FrontmatterError) throw unreadable(path, e.message);
-    throw e;
+    // parseThread turns every exception into a FrontmatterError; anything else is still a damaged file, never a crash.
+    throw unreadable(path, e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
   }
   if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
   return thread;

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { UnreadableFileError } from "../../src/core/errors.js";
 import { serializeThread } from "../../src/core/frontmatter.js";
 import { collectStats } from "../../src/core/stats.js";
+import { runDoctor } from "../../src/core/doctor.js";
 import type { Thread } from "../../src/core/types.js";
 import type { ThreadMindServices } from "../../src/core/services.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -213,5 +214,46 @@ describe("damaged thread files", () => {
     // Other threads stay usable from that session.
     await fresh.threadSwitch("b");
     expect((await fresh.contextGet()).text).toContain("b state");
+  });
+
+  test("a YAML alias title (title: **Refunds**) is a damaged file: tree, search, context and doctor carry on", async () => {
+    // `**Refunds**` and `*urgent*` are YAML aliases to no anchor: the yaml package throws ReferenceError on them.
+    const aliasFile = (id: string, parentId: string, title: string) =>
+      `---\nid: ${id}\ntitle: ${title}\nparentId: ${parentId}\nauthor: x\ncreatedAt: "2025-01-01T00:00:00.000Z"\nupdatedAt: "2025-01-01T00:00:00.000Z"\n---\n\n## Decisions\n- hand-written decision\n`;
+    writeFileSync(join(threadsDir, "refunds.md"), aliasFile("refunds", "a", "**Refunds**"));
+    writeFileSync(join(threadsDir, "urgent.md"), aliasFile("urgent", "main", "*urgent*"));
+    writeFileSync(join(threadsDir, "under-refunds.md"), threadFile("under-refunds", "refunds", "## State\n- below the alias"));
+    const list = await s.threadList();
+    for (const id of ["refunds", "urgent"]) {
+      const problem = list.problems.find((p) => p.threadId === id);
+      expect(problem?.reason, id).toMatch(/^invalid YAML frontmatter: .*alias/i);
+    }
+    // Search over the whole project still answers.
+    const found = await s.threadSearch({ query: "b state", intent: "overview" });
+    expect(found.text).not.toContain("ReferenceError");
+    // A thread under the damaged one still gets its own context, with a notice naming the file.
+    const under = await s.threadSwitch("under-refunds");
+    expect(under.context.text).toContain("- below the alias");
+    expect(under.context.text).toContain(`Ancestor "refunds" could not be read (${join(threadsDir, "refunds.md")}: invalid YAML frontmatter`);
+    // As the start thread of a new session: the tools say which file and why; doctor reports it, no stack trace.
+    writeFileSync(join(threadsDir, "main.md"), aliasFile("main", "main", "**P**").replace("parentId: main", "parentId: null"));
+    const fresh = servicesFor(repo.dir, "fresh-alias");
+    expect((await fresh.threadList()).problems.map((p) => p.threadId)).toContain("main");
+    const error = await fresh.contextGet().then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(UnreadableFileError);
+    expect((error as Error).message).toContain(`Cannot read ${join(threadsDir, "main.md")}: invalid YAML frontmatter`);
+    const checks = await runDoctor({ env: { THREADMIND_ROOT: repo.dir }, cwd: repo.dir, nodeVersion: "v20.0.0", bundleVersion: "dev", pluginRoot: repo.dir, home: repo.dir });
+    const threadsCheck = checks.find((c) => c.detail.join("\n").includes(join(threadsDir, "main.md")));
+    expect(threadsCheck?.status).toBe("fail");
+  });
+
+  test("titles ThreadMind writes always read back as written (YAML aliases, anchors, tags, indicators)", async () => {
+    const titles = ["**Refunds**", "*urgent*", "&anchor", "!tag value", "!!binary abc", "? key", "- item", "| pipe", "> quote", "%directive", "@at", "`tick", "key: value", "a # not a comment", "'single", '"double', "null", "true", "0x10", "~", "[x]", "{x}"];
+    const ids: string[] = [];
+    for (const title of titles) ids.push((await s.threadCreate({ title, parentId: "main" })).thread.id);
+    const fresh = servicesFor(repo.dir, "fresh-reader");
+    const { threads, problems } = fresh.store.readAllThreads("p");
+    for (const [i, title] of titles.entries()) expect(threads.get(ids[i]!)?.title, title).toBe(title);
+    expect(problems.map((p) => p.threadId).filter((id) => ids.includes(id))).toEqual([]);
   });
 });
