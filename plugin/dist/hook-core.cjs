@@ -7383,18 +7383,18 @@ function savedOutputPathOf(record2) {
 function readSavedOutput(path) {
   let size;
   try {
-    size = (0, import_node_fs25.statSync)(path).size;
+    size = (0, import_node_fs26.statSync)(path).size;
   } catch (e) {
     if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
     throw e;
   }
-  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs25.readFileSync)(path, "utf8");
+  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs26.readFileSync)(path, "utf8");
 }
-var import_node_fs25, SAVED_TO, SAVED_MAX_BYTES;
+var import_node_fs26, SAVED_TO, SAVED_MAX_BYTES;
 var init_saved_output = __esm({
   "src/core/saved-output.ts"() {
     "use strict";
-    import_node_fs25 = require("fs");
+    import_node_fs26 = require("fs");
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
   }
@@ -7455,8 +7455,8 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs18 = require("fs");
-var import_node_path15 = require("path");
+var import_node_fs19 = require("fs");
+var import_node_path16 = require("path");
 
 // src/core/errors.ts
 var ThreadMindError = class extends Error {
@@ -7487,7 +7487,11 @@ var errors = {
   cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
   isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
-  invalid: (message) => new ThreadMindError("invalid-input", message)
+  invalid: (message) => new ThreadMindError("invalid-input", message),
+  lockLost: (lockPath, detail) => new ThreadMindError(
+    "lock-lost",
+    `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
+  )
 };
 var UnreadableFileError = class extends ThreadMindError {
   constructor(path, reason) {
@@ -7500,7 +7504,7 @@ var UnreadableFileError = class extends ThreadMindError {
 };
 
 // src/core/store.ts
-var import_node_fs7 = require("fs");
+var import_node_fs8 = require("fs");
 var import_node_path4 = require("path");
 
 // src/core/atomic-write.ts
@@ -7512,9 +7516,15 @@ var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test((0, import_node_path.basename)(name));
 }
-function atomicTempPath(target) {
-  return (0, import_node_path.join)((0, import_node_path.dirname)(target), `.${(0, import_node_path.basename)(target)}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`);
+function atomicTempPath(target, dir = (0, import_node_path.dirname)(target)) {
+  return (0, import_node_path.join)(dir, `.${(0, import_node_path.basename)(target)}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`);
 }
+var FenceRefusal = class {
+  constructor(error) {
+    this.error = error;
+  }
+  error;
+};
 var AtomicWriteError = class extends Error {
   constructor(path, cause, tempPath, cleanupError) {
     const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
@@ -7547,8 +7557,8 @@ async function writeFileAtomic(path, data) {
     throw new AtomicWriteError(path, error, temp, cleanupError);
   }
 }
-function writeFileAtomicSync(path, data) {
-  const temp = atomicTempPath(path);
+function writeFileAtomicSync(path, data, fence) {
+  const temp = atomicTempPath(path, fence?.tempDir);
   let tempExists = false;
   try {
     const fd = (0, import_node_fs.openSync)(temp, "wx");
@@ -7559,10 +7569,18 @@ function writeFileAtomicSync(path, data) {
     } finally {
       (0, import_node_fs.closeSync)(fd);
     }
+    if (fence) {
+      try {
+        fence.check();
+      } catch (refusal) {
+        throw new FenceRefusal(refusal);
+      }
+    }
     (0, import_node_fs.renameSync)(temp, path);
     tempExists = false;
     fsyncDirectorySync((0, import_node_path.dirname)(path));
-  } catch (error) {
+  } catch (caught) {
+    const error = caught instanceof FenceRefusal ? caught.error : caught;
     let cleanupError;
     if (tempExists) {
       try {
@@ -7571,6 +7589,7 @@ function writeFileAtomicSync(path, data) {
         cleanupError = missingIsFine(e);
       }
     }
+    if (caught instanceof FenceRefusal && cleanupError === void 0) throw error;
     throw new AtomicWriteError(path, error, temp, cleanupError);
   }
 }
@@ -7622,6 +7641,9 @@ function errnoCode(error) {
   return void 0;
 }
 
+// src/core/fenced-write.ts
+var import_node_fs3 = require("fs");
+
 // src/core/lock.ts
 var import_node_async_hooks = require("async_hooks");
 var import_node_crypto2 = require("crypto");
@@ -7653,6 +7675,27 @@ var LockLostError = class extends Error {
   }
   lockPath;
 };
+function fenceDirOf(lockPath, nonce) {
+  return `${lockPath}.${nonce}.d`;
+}
+function lockFence(lockPath) {
+  const path = (0, import_node_path2.resolve)(lockPath);
+  const hold = context.getStore()?.get(path);
+  if (hold === void 0 || !hold.active) return null;
+  return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
+}
+function assertStillHeld(hold) {
+  let problem = hold.problem;
+  if (problem === void 0) {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind === "absent") problem = "the lock file was deleted";
+    else if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) problem = "the lock file names another holder";
+  }
+  if (problem !== void 0) {
+    hold.problem = problem;
+    throw errors.lockLost(hold.lockPath, problem);
+  }
+}
 var DEFAULT_TIMEOUT_MS = 1e4;
 var DEFAULT_STALE_MS = 3e4;
 var DEFAULT_POLL_MS = 10;
@@ -7696,6 +7739,7 @@ function finish(hold, outcome) {
     throw new AggregateError([outcome.error, releaseError], message);
   }
   if (problem !== void 0) {
+    if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
     if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
     const detail = `${problem}; the locked function also failed: ${messageOf2(outcome.error)}`;
     throw new LockLostError(hold.lockPath, detail, outcome.error);
@@ -7728,6 +7772,23 @@ function resolveOptions(options) {
 }
 function* acquireSteps(lockPath, opts, sync) {
   const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
+  const fenceDir = fenceDirOf(lockPath, nonce);
+  try {
+    (0, import_node_fs2.mkdirSync)(fenceDir);
+  } catch (error) {
+    if (errnoCode2(error) === "ENOENT") {
+      throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
+    }
+    throw error;
+  }
+  try {
+    return yield* acquireLoop(lockPath, nonce, opts, sync);
+  } catch (error) {
+    (0, import_node_fs2.rmSync)(fenceDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+function* acquireLoop(lockPath, nonce, opts, sync) {
   const start = Date.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
@@ -7869,6 +7930,9 @@ function reclaim(lockPath, staleMs) {
     if (seen.kind === "absent") return true;
     if (staleReason(seen, staleMs) === void 0) return false;
     unlinkIfPresent(lockPath);
+    if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
+      (0, import_node_fs2.rmSync)(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
+    }
     return true;
   } finally {
     const after = inspect(mutexPath);
@@ -7918,6 +7982,7 @@ function touch(hold) {
 function endHold(hold) {
   hold.active = false;
   heldByThisProcess.delete(hold.nonce);
+  (0, import_node_fs2.rmSync)(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
   if (hold.problem !== void 0) return hold.problem;
   const seen = inspect(hold.lockPath);
   if (seen.kind === "absent") return "the lock file was deleted";
@@ -7947,8 +8012,34 @@ function messageOf2(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
+// src/core/fenced-write.ts
+function writeFenced(lockPath, path, data) {
+  const fence = lockFence(lockPath);
+  if (fence === null) return writeFileAtomicSync(path, data);
+  try {
+    writeFileAtomicSync(path, data, fence);
+  } catch (e) {
+    if (e instanceof AtomicWriteError && e.code === "ENOENT") fence.check();
+    throw e;
+  }
+}
+function removeFenced(lockPath, path) {
+  const fence = lockFence(lockPath);
+  if (fence === null) return (0, import_node_fs3.rmSync)(path, { force: true });
+  fence.check();
+  const grave = atomicTempPath(path, fence.tempDir);
+  try {
+    (0, import_node_fs3.renameSync)(path, grave);
+  } catch (e) {
+    if (e.code !== "ENOENT") throw e;
+    fence.check();
+    return;
+  }
+  (0, import_node_fs3.rmSync)(grave, { force: true });
+}
+
 // src/core/temp-sweep.ts
-var import_node_fs3 = require("fs");
+var import_node_fs4 = require("fs");
 var import_node_path3 = require("path");
 
 // src/core/process-alive.ts
@@ -7967,7 +8058,7 @@ var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
   const walk = (dir) => {
-    for (const entry of (0, import_node_fs3.readdirSync)(dir, { withFileTypes: true })) {
+    for (const entry of (0, import_node_fs4.readdirSync)(dir, { withFileTypes: true })) {
       const path = (0, import_node_path3.join)(dir, entry.name);
       if (entry.isDirectory()) {
         walk(path);
@@ -7976,11 +8067,11 @@ function sweepDeadTempFiles(storeDir) {
       if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
       const pid = Number(TEMP_PID.exec(entry.name)?.[1]);
       if (pid === process.pid || isProcessAlive(pid)) continue;
-      (0, import_node_fs3.rmSync)(path, { force: true });
+      (0, import_node_fs4.rmSync)(path, { force: true });
       removed.push(path);
     }
   };
-  if ((0, import_node_fs3.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
+  if ((0, import_node_fs4.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
   return removed;
 }
 
@@ -8247,16 +8338,16 @@ function describe(v) {
 }
 
 // src/core/project-ids.ts
-var import_node_fs4 = require("fs");
+var import_node_fs5 = require("fs");
 function projectIdsIn(dir) {
-  return (0, import_node_fs4.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+  return (0, import_node_fs5.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
 // src/core/file-stamp.ts
-var import_node_fs5 = require("fs");
+var import_node_fs6 = require("fs");
 function fileStamp(path) {
   try {
-    const s = (0, import_node_fs5.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs6.lstatSync)(path, { bigint: true });
     return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
   } catch {
     return null;
@@ -8268,7 +8359,7 @@ function stampChangedAtMs(stamp) {
 }
 
 // src/core/read-strict.ts
-var import_node_fs6 = require("fs");
+var import_node_fs7 = require("fs");
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -8279,7 +8370,7 @@ function reasonOf(e) {
 function readTextStrict(path, maxBytes) {
   let stat;
   try {
-    stat = (0, import_node_fs6.lstatSync)(path);
+    stat = (0, import_node_fs7.lstatSync)(path);
   } catch (e) {
     if (e.code === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
@@ -8291,7 +8382,7 @@ function readTextStrict(path, maxBytes) {
   }
   let bytes;
   try {
-    bytes = (0, import_node_fs6.readFileSync)(path);
+    bytes = (0, import_node_fs7.readFileSync)(path);
   } catch (e) {
     if (e.code === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
@@ -8332,12 +8423,12 @@ var Store = class {
   /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
   swept;
   exists() {
-    return (0, import_node_fs7.existsSync)(this.dir);
+    return (0, import_node_fs8.existsSync)(this.dir);
   }
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout() {
-    (0, import_node_fs7.mkdirSync)((0, import_node_path4.join)(this.dir, "projects"), { recursive: true });
-    (0, import_node_fs7.mkdirSync)((0, import_node_path4.join)(this.dir, "threads"), { recursive: true });
+    (0, import_node_fs8.mkdirSync)((0, import_node_path4.join)(this.dir, "projects"), { recursive: true });
+    (0, import_node_fs8.mkdirSync)((0, import_node_path4.join)(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
@@ -8345,12 +8436,12 @@ var Store = class {
     const gitignore = (0, import_node_path4.join)(this.dir, ".gitignore");
     const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
     if (current === null) {
-      writeFileAtomicSync(gitignore, GITIGNORE);
+      writeFenced(this.lockPath, gitignore, GITIGNORE);
       return;
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
     const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+    if (missing.length > 0) writeFenced(this.lockPath, gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
 `);
   }
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
@@ -8378,7 +8469,7 @@ var Store = class {
   }
   projectIds() {
     const dir = this.projectsDir();
-    if (!(0, import_node_fs7.existsSync)(dir)) return [];
+    if (!(0, import_node_fs8.existsSync)(dir)) return [];
     return projectIdsIn(dir);
   }
   projectExists(id) {
@@ -8404,7 +8495,7 @@ var Store = class {
   async writeProject(project) {
     const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
     if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
-    writeFileAtomicSync(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
+    writeFenced(this.lockPath, this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
 `);
   }
   // ---- threads ----
@@ -8452,7 +8543,7 @@ var Store = class {
   threadCountExceeds(projectId, limit) {
     let dir;
     try {
-      dir = (0, import_node_fs7.opendirSync)(this.threadsDir(projectId));
+      dir = (0, import_node_fs8.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
       if (e.code === "ENOENT") return false;
       throw e;
@@ -8472,8 +8563,8 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    if (!(0, import_node_fs7.existsSync)(dir)) return { threads, problems };
-    for (const name of (0, import_node_fs7.readdirSync)(dir).sort()) {
+    if (!(0, import_node_fs8.existsSync)(dir)) return { threads, problems };
+    for (const name of (0, import_node_fs8.readdirSync)(dir).sort()) {
       if (isAtomicTempFile(name)) continue;
       const path = (0, import_node_path4.join)(dir, name);
       if (!name.endsWith(".md")) continue;
@@ -8501,16 +8592,16 @@ var Store = class {
       if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
       throw e;
     }
-    (0, import_node_fs7.mkdirSync)(this.threadsDir(projectId), { recursive: true });
-    writeFileAtomicSync(this.threadPath(projectId, thread.id), text);
+    (0, import_node_fs8.mkdirSync)(this.threadsDir(projectId), { recursive: true });
+    writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
   }
   deleteThreadFile(projectId, threadId) {
-    (0, import_node_fs7.rmSync)(this.threadPath(projectId, threadId), { force: true });
+    removeFenced(this.lockPath, this.threadPath(projectId, threadId));
   }
 };
 function isSymbolicLink(path) {
   try {
-    return (0, import_node_fs7.lstatSync)(path).isSymbolicLink();
+    return (0, import_node_fs8.lstatSync)(path).isSymbolicLink();
   } catch (e) {
     if (e.code === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
@@ -8518,7 +8609,7 @@ function isSymbolicLink(path) {
 }
 function entryExists(path) {
   try {
-    (0, import_node_fs7.lstatSync)(path);
+    (0, import_node_fs8.lstatSync)(path);
     return true;
   } catch (e) {
     if (e.code === "ENOENT") return false;
@@ -8572,17 +8663,17 @@ function nextTimestamp(after) {
 }
 
 // src/core/git.ts
-var import_node_fs9 = require("fs");
+var import_node_fs10 = require("fs");
 var import_node_path6 = require("path");
 
 // src/core/git-refs.ts
-var import_node_fs8 = require("fs");
+var import_node_fs9 = require("fs");
 var import_node_path5 = require("path");
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 function readIfExists(path) {
   try {
-    return (0, import_node_fs8.readFileSync)(path, "utf8");
+    return (0, import_node_fs9.readFileSync)(path, "utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
@@ -8604,7 +8695,7 @@ function packedRef(common, name) {
 }
 function headCommitFromFiles(gitDir2) {
   const common = commonDir(gitDir2);
-  if ((0, import_node_fs8.existsSync)((0, import_node_path5.join)(common, "reftable"))) return void 0;
+  if ((0, import_node_fs9.existsSync)((0, import_node_path5.join)(common, "reftable"))) return void 0;
   let name = "HEAD";
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
@@ -8623,7 +8714,7 @@ function headCommitFromFiles(gitDir2) {
 function findGitTop(dir) {
   let current = (0, import_node_path6.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs9.existsSync)((0, import_node_path6.join)(current, ".git"))) return current;
+    if ((0, import_node_fs10.existsSync)((0, import_node_path6.join)(current, ".git"))) return current;
     const parent = (0, import_node_path6.dirname)(current);
     if (parent === current) return null;
     current = parent;
@@ -8631,8 +8722,8 @@ function findGitTop(dir) {
 }
 function gitDir(top) {
   const dotGit = (0, import_node_path6.join)(top, ".git");
-  if ((0, import_node_fs9.statSync)(dotGit).isDirectory()) return dotGit;
-  const text = (0, import_node_fs9.readFileSync)(dotGit, "utf8");
+  if ((0, import_node_fs10.statSync)(dotGit).isDirectory()) return dotGit;
+  const text = (0, import_node_fs10.readFileSync)(dotGit, "utf8");
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
   return (0, import_node_path6.resolve)(top, match[1]);
@@ -8640,7 +8731,7 @@ function gitDir(top) {
 function readBranch(top) {
   let head;
   try {
-    head = (0, import_node_fs9.readFileSync)((0, import_node_path6.join)(gitDir(top), "HEAD"), "utf8");
+    head = (0, import_node_fs10.readFileSync)((0, import_node_path6.join)(gitDir(top), "HEAD"), "utf8");
   } catch {
     return null;
   }
@@ -8809,26 +8900,27 @@ function isRecord(v) {
 }
 
 // src/core/local-state-write.ts
-var import_node_fs10 = require("fs");
+var import_node_fs11 = require("fs");
+var import_node_path8 = require("path");
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
-  if (hadProblem && (0, import_node_fs10.existsSync)(path)) {
+  if (hadProblem && (0, import_node_fs11.existsSync)(path)) {
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
-    (0, import_node_fs10.renameSync)(path, setAside);
+    (0, import_node_fs11.renameSync)(path, setAside);
   }
   const { measurements, conversations, ...kept } = state;
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
-  writeFileAtomicSync(path, `${JSON.stringify(kept, null, 1)}
+  writeFenced((0, import_node_path8.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
 `);
   return setAside;
 }
 
 // src/core/token-estimate.ts
-var import_node_fs11 = require("fs");
-var import_node_path8 = require("path");
+var import_node_fs12 = require("fs");
+var import_node_path9 = require("path");
 init_content_hash();
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
@@ -8836,7 +8928,7 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, "cache", "token-counts.json");
+  return (0, import_node_path9.join)(storeDir, "cache", "token-counts.json");
 }
 var TokenEstimator = class {
   constructor(cacheFile, loadEncoder) {
@@ -8893,7 +8985,7 @@ var TokenEstimator = class {
   async flush() {
     if (!this.dirty || !this.cacheFile) return;
     this.dirty = false;
-    (0, import_node_fs11.mkdirSync)((0, import_node_path8.dirname)(this.cacheFile), { recursive: true });
+    (0, import_node_fs12.mkdirSync)((0, import_node_path9.dirname)(this.cacheFile), { recursive: true });
     await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
   }
   load() {
@@ -9579,28 +9671,28 @@ function lineOf(lineStarts, offset) {
 }
 
 // src/core/migrate-v04.ts
-var import_node_fs12 = require("fs");
-var import_node_path9 = require("path");
+var import_node_fs13 = require("fs");
+var import_node_path10 = require("path");
 async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path9.join)(store.dir, "trees");
-  if (!(0, import_node_fs12.existsSync)(treesDir)) return null;
+  const treesDir = (0, import_node_path10.join)(store.dir, "trees");
+  if (!(0, import_node_fs13.existsSync)(treesDir)) return null;
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
-  for (const name of (0, import_node_fs12.readdirSync)(treesDir).sort()) {
+  for (const name of (0, import_node_fs13.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path9.join)(treesDir, name);
+    const treePath = (0, import_node_path10.join)(treesDir, name);
     if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
     const nodes = readTree(treePath);
-    const threadsDir = (0, import_node_path9.join)(store.dir, "threads", projectId);
+    const threadsDir = (0, import_node_path10.join)(store.dir, "threads", projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
-    const files = (0, import_node_fs12.existsSync)(threadsDir) ? (0, import_node_fs12.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const files = (0, import_node_fs13.existsSync)(threadsDir) ? (0, import_node_fs13.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
-      const path = (0, import_node_path9.join)(threadsDir, file);
+      const path = (0, import_node_path10.join)(threadsDir, file);
       if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
@@ -9628,12 +9720,12 @@ async function migrateV04IfNeeded(store, author) {
   store.ensureLayout();
   for (const plan of plans) {
     for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    (0, import_node_fs12.rmSync)(plan.treePath);
+    (0, import_node_fs13.rmSync)(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
   }
-  if ((0, import_node_fs12.readdirSync)(treesDir).length === 0) (0, import_node_fs12.rmdirSync)(treesDir);
-  if ((0, import_node_fs12.existsSync)((0, import_node_path9.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs13.readdirSync)(treesDir).length === 0) (0, import_node_fs13.rmdirSync)(treesDir);
+  if ((0, import_node_fs13.existsSync)((0, import_node_path10.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -9648,7 +9740,7 @@ async function migrateV04IfNeeded(store, author) {
 function readTree(path) {
   let data;
   try {
-    data = JSON.parse((0, import_node_fs12.readFileSync)(path, "utf8"));
+    data = JSON.parse((0, import_node_fs13.readFileSync)(path, "utf8"));
   } catch (e) {
     throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
   }
@@ -9680,7 +9772,7 @@ function parseOldThread(path, id, text, author) {
     if (at <= 0) continue;
     fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
-  const mtime = (0, import_node_fs12.statSync)(path).mtime.toISOString();
+  const mtime = (0, import_node_fs13.statSync)(path).mtime.toISOString();
   const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
   const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
   const thread = {
@@ -10330,11 +10422,11 @@ function oneLine3(s) {
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path12 = require("path");
+var import_node_path13 = require("path");
 
 // src/core/search/project-index.ts
-var import_node_fs15 = require("fs");
-var import_node_path11 = require("path");
+var import_node_fs16 = require("fs");
+var import_node_path12 = require("path");
 init_content_hash();
 
 // src/core/search/body-index.ts
@@ -10381,7 +10473,7 @@ var BodyIndex = class {
 };
 
 // src/core/search/directory-watch.ts
-var import_node_fs13 = require("fs");
+var import_node_fs14 = require("fs");
 var DirectoryWatch = class {
   changed = true;
   watcher = null;
@@ -10397,7 +10489,7 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = (0, import_node_fs13.watch)(dir, { persistent: false }, () => {
+      watcher = (0, import_node_fs14.watch)(dir, { persistent: false }, () => {
         this.changed = true;
       });
     } catch (e) {
@@ -10423,20 +10515,20 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_fs14 = require("fs");
-var import_node_path10 = require("path");
+var import_node_fs15 = require("fs");
+var import_node_path11 = require("path");
 var FORMAT_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path10.join)(storeDir, "cache", "search");
+  return (0, import_node_path11.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path10.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path11.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path10.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path11.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, (key, v) => {
@@ -10469,7 +10561,7 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  (0, import_node_fs14.mkdirSync)((0, import_node_path10.join)(path, ".."), { recursive: true });
+  (0, import_node_fs15.mkdirSync)((0, import_node_path11.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, validate) {
@@ -10682,7 +10774,7 @@ var ProjectIndex = class {
   /** Thread files that could not be used, with the reason. */
   problems() {
     const out = [];
-    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path11.join)(this.threadsDir, e.file), reason: e.problem });
+    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path12.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -10711,7 +10803,7 @@ var ProjectIndex = class {
   sweep() {
     let names;
     try {
-      names = (0, import_node_fs15.readdirSync)(this.threadsDir);
+      names = (0, import_node_fs16.readdirSync)(this.threadsDir);
     } catch (e) {
       if (e.code === "ENOENT") names = [];
       else throw e;
@@ -10719,7 +10811,7 @@ var ProjectIndex = class {
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {
       if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf((0, import_node_path11.join)(this.threadsDir, name));
+      const stamp = stampOf((0, import_node_path12.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -10733,7 +10825,7 @@ var ProjectIndex = class {
    * even then (the body layer lacks its sections).
    */
   reread(file, force = false, knownStamp) {
-    const path = (0, import_node_path11.join)(this.threadsDir, file);
+    const path = (0, import_node_path12.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
       this.drop(file);
@@ -10798,7 +10890,7 @@ var ProjectIndex = class {
 };
 function stampOf(path) {
   try {
-    const s = (0, import_node_fs15.lstatSync)(path);
+    const s = (0, import_node_fs16.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
@@ -10821,7 +10913,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path12.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path13.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -10848,7 +10940,7 @@ function searchIndexFor(storeDir) {
 }
 
 // src/core/thread-history.ts
-var import_node_path13 = require("path");
+var import_node_path14 = require("path");
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
 var ITEM_CHARS = 140;
@@ -10874,7 +10966,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path13.relative)(top, req.file).split(import_node_path13.sep).join("/");
+  const path = (0, import_node_path14.relative)(top, req.file).split(import_node_path14.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -10972,8 +11064,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join17 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join17(before, endsWithNewline.before), after: join17(after, endsWithNewline.after) };
+  const join18 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join18(before, endsWithNewline.before), after: join18(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -11083,17 +11175,17 @@ function clip2(s) {
 }
 
 // src/core/measurement-log.ts
-var import_node_fs16 = require("fs");
-var import_node_path14 = require("path");
+var import_node_fs17 = require("fs");
+var import_node_path15 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
 var MAX_APPEND_BYTES = 64 * 1024;
 function measurementLogPath(storeDir) {
-  return (0, import_node_path14.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path14.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
@@ -11101,17 +11193,17 @@ function measurementLogPaths(storeDir) {
 function openLog(path, use) {
   let fd;
   try {
-    fd = (0, import_node_fs16.openSync)(path, import_node_fs16.constants.O_RDONLY | import_node_fs16.constants.O_NOFOLLOW);
+    fd = (0, import_node_fs17.openSync)(path, import_node_fs17.constants.O_RDONLY | import_node_fs17.constants.O_NOFOLLOW);
   } catch (e) {
     if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs16.fstatSync)(fd);
+    const stat = (0, import_node_fs17.fstatSync)(fd);
     if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
     return use(fd, stat.size);
   } finally {
-    (0, import_node_fs16.closeSync)(fd);
+    (0, import_node_fs17.closeSync)(fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -11120,27 +11212,27 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = (0, import_node_fs16.openSync)(measurementLogPath(storeDir), import_node_fs16.constants.O_RDWR | import_node_fs16.constants.O_APPEND | import_node_fs16.constants.O_CREAT | import_node_fs16.constants.O_NOFOLLOW, 420);
+  const fd = (0, import_node_fs17.openSync)(measurementLogPath(storeDir), import_node_fs17.constants.O_RDWR | import_node_fs17.constants.O_APPEND | import_node_fs17.constants.O_CREAT | import_node_fs17.constants.O_NOFOLLOW, 420);
   try {
-    const before = (0, import_node_fs16.fstatSync)(fd);
+    const before = (0, import_node_fs17.fstatSync)(fd);
     if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs16.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs17.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs16.writeSync)(fd, out);
-    return (0, import_node_fs16.fstatSync)(fd).size;
+    (0, import_node_fs17.writeSync)(fd, out);
+    return (0, import_node_fs17.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs16.closeSync)(fd);
+    (0, import_node_fs17.closeSync)(fd);
   }
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes) => bytes);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  (0, import_node_fs16.renameSync)(path, previousMeasurementLogPath(storeDir));
+  (0, import_node_fs17.renameSync)(path, previousMeasurementLogPath(storeDir));
   return true;
 }
 
@@ -11187,7 +11279,7 @@ function moveLegacyMeasurements(storeDir, state) {
 }
 
 // src/core/measurement-log-read.ts
-var import_node_fs17 = require("fs");
+var import_node_fs18 = require("fs");
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
@@ -11251,7 +11343,7 @@ function scanLines(path, needle, onLine) {
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs17.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs18.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -11320,7 +11412,11 @@ var ThreadMindServices = class {
   /** Problems seen with local state (config.json), reported once by the adapters. */
   notices = [];
   constructor(options) {
-    this.store = new Store(options.workspace, options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {}, {
+    const lockOptions = {
+      ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
+      ...options.lockStaleMs !== void 0 ? { staleMs: options.lockStaleMs } : {}
+    };
+    this.store = new Store(options.workspace, lockOptions, {
       sweepTempFiles: options.sweepTempFiles !== false
     });
     this.env = options.env ?? {};
@@ -11337,7 +11433,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs18.existsSync)((0, import_node_path15.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs19.existsSync)((0, import_node_path16.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -11416,7 +11512,7 @@ ${line}`;
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
-    if (!(0, import_node_fs18.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
+    if (!(0, import_node_fs19.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
   }
@@ -11890,7 +11986,7 @@ ${line}`;
     if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path15.relative)(this.store.dir, p)), dependsOnHead };
+    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path16.relative)(this.store.dir, p)), dependsOnHead };
   }
   /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
   relatedRefs(projectId, thread, consulted) {
@@ -11946,38 +12042,38 @@ function oneOf(what, value, allowed, optional) {
 }
 
 // src/core/workspace.ts
-var import_node_fs19 = require("fs");
-var import_node_path16 = require("path");
+var import_node_fs20 = require("fs");
+var import_node_path17 = require("path");
 var import_node_url = require("url");
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path16.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path16.resolve)(gitTop) : current;
+  let current = (0, import_node_path17.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path17.resolve)(gitTop) : current;
   for (; ; ) {
-    if (isDirectory((0, import_node_path16.join)(current, STORE_DIR_NAME))) return current;
+    if (isDirectory((0, import_node_path17.join)(current, STORE_DIR_NAME))) return current;
     if (current === stop) return null;
-    const parent = (0, import_node_path16.dirname)(current);
+    const parent = (0, import_node_path17.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function resolveWorkspace(inputs) {
   const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path16.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path17.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
   const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
   for (const dir of rootDirs) {
     if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
   }
   if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
   if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path16.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+    return workspaceFrom((0, import_node_path17.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
   }
-  return workspaceFrom((0, import_node_path16.resolve)(inputs.cwd), "cwd");
+  return workspaceFrom((0, import_node_path17.resolve)(inputs.cwd), "cwd");
 }
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path16.join)(root, STORE_DIR_NAME), gitTop, source };
+  return { root, storeDir: (0, import_node_path17.join)(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -11991,7 +12087,7 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs19.statSync)(path).isDirectory();
+    return (0, import_node_fs20.statSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -12036,7 +12132,7 @@ function formatCount(n) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs20 = require("fs");
+var import_node_fs21 = require("fs");
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
@@ -12080,14 +12176,14 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/core/context-cache.ts
-var import_node_fs21 = require("fs");
-var import_node_path17 = require("path");
+var import_node_fs22 = require("fs");
+var import_node_path18 = require("path");
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path17.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path18.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -12099,7 +12195,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
-    const bytes = (0, import_node_fs21.readFileSync)(path);
+    const bytes = (0, import_node_fs22.readFileSync)(path);
     if (bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
   } catch {
@@ -12115,7 +12211,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
   const sources = {};
   for (const rel of paths) {
-    const stamp = fileStamp((0, import_node_path17.join)(storeDir, rel));
+    const stamp = fileStamp((0, import_node_path18.join)(storeDir, rel));
     if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
     sources[rel] = stamp;
   }
@@ -12127,13 +12223,13 @@ function sameInputs(a, b) {
 }
 
 // src/core/context-cache-write.ts
-var import_node_fs22 = require("fs");
-var import_node_path18 = require("path");
+var import_node_fs23 = require("fs");
+var import_node_path19 = require("path");
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
-  (0, import_node_fs22.mkdirSync)((0, import_node_path18.dirname)(path), { recursive: true });
+  (0, import_node_fs23.mkdirSync)((0, import_node_path19.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
@@ -12159,20 +12255,20 @@ function textFingerprint(text) {
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path19 = require("path");
+var import_node_path20 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path19.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path20.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
 }
 
 // src/hooks/start-record.ts
-var import_node_fs23 = require("fs");
+var import_node_fs24 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs23.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs24.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -12493,7 +12589,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs24 = require("fs");
+var import_node_fs25 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -12519,20 +12615,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs24.statSync)(path);
+    const before = (0, import_node_fs25.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs24.openSync)(path, "r");
+    fd = (0, import_node_fs25.openSync)(path, "r");
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs24.fstatSync)(fd);
+    const stats = (0, import_node_fs25.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs24.closeSync)(fd);
+    (0, import_node_fs25.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -12543,13 +12639,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs24.closeSync)(file.fd);
+    (0, import_node_fs25.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs24.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs25.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
     }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { readFileSync, existsSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, lstatSync, renameSync, openSync, constants, fstatSync, readSync, writeSync, closeSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, realpathSync } from 'fs';
+import { readFileSync, existsSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, lstatSync, renameSync, openSync, constants, fstatSync, readSync, writeSync, closeSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import { resolve, join, relative, dirname, sep, basename } from 'path';
@@ -31169,7 +31169,11 @@ var errors = {
   cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
   isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
-  invalid: (message2) => new ThreadMindError("invalid-input", message2)
+  invalid: (message2) => new ThreadMindError("invalid-input", message2),
+  lockLost: (lockPath, detail) => new ThreadMindError(
+    "lock-lost",
+    `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
+  )
 };
 var UnreadableFileError = class extends ThreadMindError {
   constructor(path, reason) {
@@ -31933,9 +31937,15 @@ var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test(basename(name));
 }
-function atomicTempPath(target) {
-  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+function atomicTempPath(target, dir = dirname(target)) {
+  return join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
 }
+var FenceRefusal = class {
+  constructor(error2) {
+    this.error = error2;
+  }
+  error;
+};
 var AtomicWriteError = class extends Error {
   constructor(path, cause, tempPath, cleanupError) {
     const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
@@ -31968,8 +31978,8 @@ async function writeFileAtomic(path, data) {
     throw new AtomicWriteError(path, error2, temp, cleanupError);
   }
 }
-function writeFileAtomicSync(path, data) {
-  const temp = atomicTempPath(path);
+function writeFileAtomicSync(path, data, fence) {
+  const temp = atomicTempPath(path, fence?.tempDir);
   let tempExists = false;
   try {
     const fd = openSync(temp, "wx");
@@ -31980,10 +31990,18 @@ function writeFileAtomicSync(path, data) {
     } finally {
       closeSync(fd);
     }
+    if (fence) {
+      try {
+        fence.check();
+      } catch (refusal) {
+        throw new FenceRefusal(refusal);
+      }
+    }
     renameSync(temp, path);
     tempExists = false;
     fsyncDirectorySync(dirname(path));
-  } catch (error2) {
+  } catch (caught) {
+    const error2 = caught instanceof FenceRefusal ? caught.error : caught;
     let cleanupError;
     if (tempExists) {
       try {
@@ -31992,6 +32010,7 @@ function writeFileAtomicSync(path, data) {
         cleanupError = missingIsFine(e);
       }
     }
+    if (caught instanceof FenceRefusal && cleanupError === void 0) throw error2;
     throw new AtomicWriteError(path, error2, temp, cleanupError);
   }
 }
@@ -32511,6 +32530,27 @@ var LockLostError = class extends Error {
   }
   lockPath;
 };
+function fenceDirOf(lockPath, nonce) {
+  return `${lockPath}.${nonce}.d`;
+}
+function lockFence(lockPath) {
+  const path = resolve(lockPath);
+  const hold = context.getStore()?.get(path);
+  if (hold === void 0 || !hold.active) return null;
+  return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
+}
+function assertStillHeld(hold) {
+  let problem = hold.problem;
+  if (problem === void 0) {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind === "absent") problem = "the lock file was deleted";
+    else if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) problem = "the lock file names another holder";
+  }
+  if (problem !== void 0) {
+    hold.problem = problem;
+    throw errors.lockLost(hold.lockPath, problem);
+  }
+}
 var DEFAULT_TIMEOUT_MS = 1e4;
 var DEFAULT_STALE_MS = 3e4;
 var DEFAULT_POLL_MS = 10;
@@ -32525,7 +32565,7 @@ async function withLock(lockPath, fn, options) {
   const path = resolve(lockPath);
   if (heldInContext(path)) return fn();
   const opts = resolveOptions(options);
-  const steps = acquireSteps(path, opts);
+  const steps = acquireSteps(path, opts, false);
   let step = steps.next();
   while (!step.done) {
     await sleep(step.value);
@@ -32554,6 +32594,7 @@ function finish(hold, outcome) {
     throw new AggregateError([outcome.error, releaseError], message2);
   }
   if (problem !== void 0) {
+    if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
     if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
     const detail = `${problem}; the locked function also failed: ${messageOf2(outcome.error)}`;
     throw new LockLostError(hold.lockPath, detail, outcome.error);
@@ -32586,6 +32627,23 @@ function resolveOptions(options) {
 }
 function* acquireSteps(lockPath, opts, sync) {
   const nonce = randomBytes(16).toString("hex");
+  const fenceDir = fenceDirOf(lockPath, nonce);
+  try {
+    mkdirSync(fenceDir);
+  } catch (error2) {
+    if (errnoCode2(error2) === "ENOENT") {
+      throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error2 });
+    }
+    throw error2;
+  }
+  try {
+    return yield* acquireLoop(lockPath, nonce, opts, sync);
+  } catch (error2) {
+    rmSync(fenceDir, { recursive: true, force: true });
+    throw error2;
+  }
+}
+function* acquireLoop(lockPath, nonce, opts, sync) {
   const start = Date.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
@@ -32722,6 +32780,9 @@ function reclaim(lockPath, staleMs) {
     if (seen.kind === "absent") return true;
     if (staleReason(seen, staleMs) === void 0) return false;
     unlinkIfPresent(lockPath);
+    if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
+      rmSync(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
+    }
     return true;
   } finally {
     const after = inspect(mutexPath);
@@ -32771,6 +32832,7 @@ function touch(hold) {
 function endHold(hold) {
   hold.active = false;
   heldByThisProcess.delete(hold.nonce);
+  rmSync(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
   if (hold.problem !== void 0) return hold.problem;
   const seen = inspect(hold.lockPath);
   if (seen.kind === "absent") return "the lock file was deleted";
@@ -32798,6 +32860,32 @@ function errnoCode2(error2) {
 }
 function messageOf2(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
+}
+
+// src/core/fenced-write.ts
+function writeFenced(lockPath, path, data) {
+  const fence = lockFence(lockPath);
+  if (fence === null) return writeFileAtomicSync(path, data);
+  try {
+    writeFileAtomicSync(path, data, fence);
+  } catch (e) {
+    if (e instanceof AtomicWriteError && e.code === "ENOENT") fence.check();
+    throw e;
+  }
+}
+function removeFenced(lockPath, path) {
+  const fence = lockFence(lockPath);
+  if (fence === null) return rmSync(path, { force: true });
+  fence.check();
+  const grave = atomicTempPath(path, fence.tempDir);
+  try {
+    renameSync(path, grave);
+  } catch (e) {
+    if (e.code !== "ENOENT") throw e;
+    fence.check();
+    return;
+  }
+  rmSync(grave, { force: true });
 }
 
 // src/core/process-alive.ts
@@ -33056,12 +33144,12 @@ var Store = class {
     const gitignore = join(this.dir, ".gitignore");
     const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
     if (current === null) {
-      writeFileAtomicSync(gitignore, GITIGNORE);
+      writeFenced(this.lockPath, gitignore, GITIGNORE);
       return;
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
     const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+    if (missing.length > 0) writeFenced(this.lockPath, gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
 `);
   }
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
@@ -33115,7 +33203,7 @@ var Store = class {
   async writeProject(project) {
     const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
     if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
-    writeFileAtomicSync(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
+    writeFenced(this.lockPath, this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
 `);
   }
   // ---- threads ----
@@ -33213,10 +33301,10 @@ var Store = class {
       throw e;
     }
     mkdirSync(this.threadsDir(projectId), { recursive: true });
-    writeFileAtomicSync(this.threadPath(projectId, thread.id), text);
+    writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
   }
   deleteThreadFile(projectId, threadId) {
-    rmSync(this.threadPath(projectId, threadId), { force: true });
+    removeFenced(this.lockPath, this.threadPath(projectId, threadId));
   }
 };
 function isSymbolicLink(path) {
@@ -33424,7 +33512,7 @@ async function writeLocalState(storeDir, state, hadProblem) {
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
-  writeFileAtomicSync(path, `${JSON.stringify(kept, null, 1)}
+  writeFenced(join(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
 `);
   return setAside;
 }
@@ -35398,8 +35486,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join16 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join16(before, endsWithNewline.before), after: join16(after, endsWithNewline.after) };
+  const join17 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join17(before, endsWithNewline.before), after: join17(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -35536,7 +35624,11 @@ var ThreadMindServices = class {
   /** Problems seen with local state (config.json), reported once by the adapters. */
   notices = [];
   constructor(options) {
-    this.store = new Store(options.workspace, options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {}, {
+    const lockOptions = {
+      ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
+      ...options.lockStaleMs !== void 0 ? { staleMs: options.lockStaleMs } : {}
+    };
+    this.store = new Store(options.workspace, lockOptions, {
       sweepTempFiles: options.sweepTempFiles !== false
     });
     this.env = options.env ?? {};

@@ -9,7 +9,8 @@ export type ErrorCode =
   | "unreadable"
   | "conflict"
   | "secret"
-  | "lock-timeout";
+  | "lock-timeout"
+  | "lock-lost";
 
 export class ThreadMindError extends Error {
   constructor(
@@ -46,6 +47,13 @@ export const errors = {
   notOwner: (id: string, owner: string) =>
     new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message: string) => new ThreadMindError("invalid-input", message),
+  lockLost: (lockPath: string, detail: string) =>
+    new ThreadMindError(
+      "lock-lost",
+      `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for ` +
+        "longer than the stale limit and another process took the lock. This write was not made, so no later write was " +
+        "overwritten; an earlier write of the same operation may have landed. Check the thread and retry.",
+    ),
 } as const;
 
 /** A file in .threadmind/ that exists but cannot be used; carries the path and the reason separately. */

@@ -40,6 +40,8 @@ export interface ServicesOptions {
   encoder?: EncoderLoader | null;
   /** How long a write waits for the store lock (hooks wait less than the server). */
   lockTimeoutMs?: number;
+  /** After how long without a heartbeat the store lock is stale (default 30 s; tests make it short). */
+  lockStaleMs?: number;
   /** Remove dead writers' temp files on the first locked write (default true; hooks pass false: it is off their start-up path). */
   sweepTempFiles?: boolean;
 }
@@ -81,7 +83,11 @@ export class ThreadMindServices {
   readonly notices: string[] = [];
 
   constructor(options: ServicesOptions) {
-    this.store = new Store(options.workspace, options.lockTimeoutMs !== undefined ? { timeoutMs: options.lockTimeoutMs } : {}, {
+    const lockOptions = {
+      ...(options.lockTimeoutMs !== undefined ? { timeoutMs: options.lockTimeoutMs } : {}),
+      ...(options.lockStaleMs !== undefined ? { staleMs: options.lockStaleMs } : {}),
+    };
+    this.store = new Store(options.workspace, lockOptions, {
       sweepTempFiles: options.sweepTempFiles !== false,
     });
     this.env = options.env ?? {};

@@ -1,7 +1,8 @@
 // The thread store on disk: projects/<id>.json and threads/<project>/<id>.md, read strictly, written atomically.
-import { lstatSync, mkdirSync, opendirSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { lstatSync, mkdirSync, opendirSync, readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { isAtomicTempFile, writeFileAtomicSync } from "./atomic-write.js";
+import { isAtomicTempFile } from "./atomic-write.js";
+import { removeFenced, writeFenced } from "./fenced-write.js";
 import { withLock, type LockOptions } from "./lock.js";
 import { sweepDeadTempFiles } from "./temp-sweep.js";
 import { errors, UnreadableFileError } from "./errors.js";
@@ -69,12 +70,12 @@ export class Store {
     const gitignore = join(this.dir, ".gitignore");
     const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
     if (current === null) {
-      writeFileAtomicSync(gitignore, GITIGNORE);
+      writeFenced(this.lockPath, gitignore, GITIGNORE);
       return;
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
     const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
+    if (missing.length > 0) writeFenced(this.lockPath, gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
   }
 
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
@@ -136,7 +137,7 @@ export class Store {
   async writeProject(project: Project): Promise<void> {
     const ordered: Project = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
     if (project.systemContext !== undefined) ordered.systemContext = project.systemContext;
-    writeFileAtomicSync(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}\n`);
+    writeFenced(this.lockPath, this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}\n`);
   }
 
   // ---- threads ----
@@ -246,11 +247,11 @@ export class Store {
     mkdirSync(this.threadsDir(projectId), { recursive: true });
     // Synchronous: a thread file is small, and six thread-pool round trips cost more than the write (~1 ms of a
     // thread_create on a busy machine); one session's operations run one after the other anyway.
-    writeFileAtomicSync(this.threadPath(projectId, thread.id), text);
+    writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
   }
 
   deleteThreadFile(projectId: string, threadId: string): void {
-    rmSync(this.threadPath(projectId, threadId), { force: true });
+    removeFenced(this.lockPath, this.threadPath(projectId, threadId));
   }
 }
 
