@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, renameSync, openSync, fstatSync, readSync, writeSync, closeSync, realpathSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, createReadStream } from 'fs';
+import { writeFileSync, existsSync, statSync, accessSync, constants, lstatSync, readFileSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, renameSync, readSync, writeSync, fstatSync, closeSync, realpathSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, createReadStream } from 'fs';
 import { resolve, dirname, join, relative, sep, basename, isAbsolute } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
@@ -7747,6 +7747,11 @@ var errors = {
   isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message) => new ThreadMindError("invalid-input", message),
+  storeDirUnusable: (path, problem) => new ThreadMindError(
+    "unreadable",
+    `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
+  ),
+  notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
   lockLost: (lockPath, detail) => new ThreadMindError(
     "lock-lost",
     `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
@@ -7889,6 +7894,59 @@ function errnoCode(error) {
   if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
   return void 0;
 }
+function fileKind(stat2) {
+  if (stat2.isFIFO()) return "a FIFO (named pipe)";
+  if (stat2.isDirectory()) return "a directory";
+  if (stat2.isCharacterDevice() || stat2.isBlockDevice()) return "a device";
+  if (stat2.isSocket()) return "a socket";
+  if (stat2.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+function openRegularFile(path, flags, mode, followLinks = false) {
+  let fd;
+  try {
+    fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
+  let stat2;
+  try {
+    stat2 = fstatSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+  if (!stat2.isFile()) {
+    closeSync(fd);
+    throw errors.notRegularFile(path, fileKind(stat2));
+  }
+  return { fd, stat: stat2 };
+}
+function readRegularFile(path, maxBytes, followLinks = false) {
+  const opened = openRegularFile(path, constants.O_RDONLY, void 0, followLinks);
+  if (opened === null) return null;
+  const { fd, stat: stat2 } = opened;
+  try {
+    const cap = Math.min(stat2.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap);
+    let length = 0;
+    while (length < cap) {
+      const n = readSync(fd, buffer, length, cap - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// src/core/lock.ts
 var LockTimeoutError = class extends ThreadMindError {
   constructor(lockPath, waitedMs, holder) {
     const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
@@ -7941,6 +7999,7 @@ var DEFAULT_POLL_MS = 10;
 var MAX_POLL_MS = 100;
 var MAX_QUICK_RETRIES = 10;
 var GARBAGE_GRACE_MS = 1e3;
+var MAX_LOCK_FILE_BYTES = 4096;
 var RECLAIM_STALE_MS = 5e3;
 var context = new AsyncLocalStorage();
 var heldByThisProcess = /* @__PURE__ */ new Map();
@@ -8086,18 +8145,14 @@ function createExclusive(path, holder) {
   }
 }
 function inspect(path) {
-  let fd;
-  try {
-    fd = openSync(path, "r");
-  } catch (error) {
-    if (errnoCode2(error) === "ENOENT") return { kind: "absent" };
-    throw error;
-  }
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return { kind: "absent" };
+  const { fd } = opened;
   let raw;
   let mtimeMs;
   try {
-    mtimeMs = fstatSync(fd).mtimeMs;
-    raw = readFileSync(fd, "utf8");
+    mtimeMs = opened.stat.mtimeMs;
+    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : readFileSync(fd, "utf8");
   } finally {
     closeSync(fd);
   }
@@ -8590,21 +8645,29 @@ function readTextStrict(path, maxBytes) {
     throw unreadable(path, reasonOf(e));
   }
   if (stat2.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  if (!stat2.isFile()) throw unreadable(path, "is not a regular file");
-  if (stat2.size > maxBytes) {
-    throw unreadable(path, `is ${stat2.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
   let bytes;
   try {
-    bytes = readFileSync(path);
+    bytes = readRegularFile(path, maxBytes);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (e instanceof UnreadableFileError) throw e;
     throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw unreadable(path, "is not valid UTF-8");
+  }
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return lstatSync(path).size;
+  } catch {
+    return fallback;
   }
 }
 
@@ -8877,9 +8940,12 @@ function nextTimestamp(after) {
 }
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    return readFileSync(path, "utf8");
+    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes === null ? null : bytes.toString("utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
@@ -8926,10 +8992,11 @@ function findGitTop(dir) {
     current = parent;
   }
 }
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
   const dotGit = join(top, ".git");
   if (statSync(dotGit).isDirectory()) return dotGit;
-  const text = readFileSync(dotGit, "utf8");
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
   return resolve(top, match[1]);
@@ -8937,7 +9004,7 @@ function gitDir(top) {
 function readBranch(top) {
   let head;
   try {
-    head = readFileSync(join(gitDir(top), "HEAD"), "utf8");
+    head = readRegularFile(join(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
@@ -11357,19 +11424,12 @@ function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function openLog(path, use) {
-  let fd;
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return null;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
-    throw e;
-  }
-  try {
-    const stat2 = fstatSync(fd);
-    if (!stat2.isFile()) throw new Error(`${path} is not a regular file`);
-    return use(fd, stat2.size);
+    return use(opened.fd, opened.stat.size);
   } finally {
-    closeSync(fd);
+    closeSync(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -11378,10 +11438,10 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = openSync(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
   try {
-    const before = fstatSync(fd);
-    if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);

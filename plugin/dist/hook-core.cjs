@@ -7455,7 +7455,7 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs19 = require("fs");
+var import_node_fs20 = require("fs");
 var import_node_path16 = require("path");
 
 // src/core/errors.ts
@@ -7488,6 +7488,11 @@ var errors = {
   isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message) => new ThreadMindError("invalid-input", message),
+  storeDirUnusable: (path, problem) => new ThreadMindError(
+    "unreadable",
+    `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
+  ),
+  notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
   lockLost: (lockPath, detail) => new ThreadMindError(
     "lock-lost",
     `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
@@ -7504,7 +7509,7 @@ var UnreadableFileError = class extends ThreadMindError {
 };
 
 // src/core/store.ts
-var import_node_fs8 = require("fs");
+var import_node_fs9 = require("fs");
 var import_node_path4 = require("path");
 
 // src/core/atomic-write.ts
@@ -7642,14 +7647,70 @@ function errnoCode(error) {
 }
 
 // src/core/fenced-write.ts
-var import_node_fs3 = require("fs");
+var import_node_fs4 = require("fs");
 
 // src/core/lock.ts
 var import_node_async_hooks = require("async_hooks");
 var import_node_crypto2 = require("crypto");
-var import_node_fs2 = require("fs");
+var import_node_fs3 = require("fs");
 var import_node_os = require("os");
 var import_node_path2 = require("path");
+
+// src/core/regular-file.ts
+var import_node_fs2 = require("fs");
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+function openRegularFile(path, flags, mode, followLinks = false) {
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(path, flags | import_node_fs2.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs2.constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
+  let stat;
+  try {
+    stat = (0, import_node_fs2.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw e;
+  }
+  if (!stat.isFile()) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw errors.notRegularFile(path, fileKind(stat));
+  }
+  return { fd, stat };
+}
+function readRegularFile(path, maxBytes, followLinks = false) {
+  const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY, void 0, followLinks);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const cap = Math.min(stat.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap);
+    let length = 0;
+    while (length < cap) {
+      const n = (0, import_node_fs2.readSync)(fd, buffer, length, cap - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+}
+
+// src/core/lock.ts
 var LockTimeoutError = class extends ThreadMindError {
   constructor(lockPath, waitedMs, holder) {
     const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
@@ -7702,6 +7763,7 @@ var DEFAULT_POLL_MS = 10;
 var MAX_POLL_MS = 100;
 var MAX_QUICK_RETRIES = 10;
 var GARBAGE_GRACE_MS = 1e3;
+var MAX_LOCK_FILE_BYTES = 4096;
 var RECLAIM_STALE_MS = 5e3;
 var context = new import_node_async_hooks.AsyncLocalStorage();
 var heldByThisProcess = /* @__PURE__ */ new Map();
@@ -7774,7 +7836,7 @@ function* acquireSteps(lockPath, opts, sync) {
   const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
-    (0, import_node_fs2.mkdirSync)(fenceDir);
+    (0, import_node_fs3.mkdirSync)(fenceDir);
   } catch (error) {
     if (errnoCode2(error) === "ENOENT") {
       throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
@@ -7784,7 +7846,7 @@ function* acquireSteps(lockPath, opts, sync) {
   try {
     return yield* acquireLoop(lockPath, nonce, opts, sync);
   } catch (error) {
-    (0, import_node_fs2.rmSync)(fenceDir, { recursive: true, force: true });
+    (0, import_node_fs3.rmSync)(fenceDir, { recursive: true, force: true });
     throw error;
   }
 }
@@ -7829,7 +7891,7 @@ function createExclusive(path, holder) {
   for (let attempt = 1; ; attempt++) {
     const temp = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.tmp`;
     try {
-      (0, import_node_fs2.writeFileSync)(temp, `${JSON.stringify(holder)}
+      (0, import_node_fs3.writeFileSync)(temp, `${JSON.stringify(holder)}
 `, { flag: "wx" });
     } catch (error) {
       if (errnoCode2(error) === "ENOENT") {
@@ -7838,7 +7900,7 @@ function createExclusive(path, holder) {
       throw error;
     }
     try {
-      (0, import_node_fs2.linkSync)(temp, path);
+      (0, import_node_fs3.linkSync)(temp, path);
       return true;
     } catch (error) {
       const code = errnoCode2(error);
@@ -7852,20 +7914,16 @@ function createExclusive(path, holder) {
   }
 }
 function inspect(path) {
-  let fd;
-  try {
-    fd = (0, import_node_fs2.openSync)(path, "r");
-  } catch (error) {
-    if (errnoCode2(error) === "ENOENT") return { kind: "absent" };
-    throw error;
-  }
+  const opened = openRegularFile(path, import_node_fs3.constants.O_RDONLY);
+  if (opened === null) return { kind: "absent" };
+  const { fd } = opened;
   let raw;
   let mtimeMs;
   try {
-    mtimeMs = (0, import_node_fs2.fstatSync)(fd).mtimeMs;
-    raw = (0, import_node_fs2.readFileSync)(fd, "utf8");
+    mtimeMs = opened.stat.mtimeMs;
+    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : (0, import_node_fs3.readFileSync)(fd, "utf8");
   } finally {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
   }
   const ageMs = Date.now() - mtimeMs;
   const holder = parseHolder(raw);
@@ -7931,7 +7989,7 @@ function reclaim(lockPath, staleMs) {
     if (staleReason(seen, staleMs) === void 0) return false;
     unlinkIfPresent(lockPath);
     if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
-      (0, import_node_fs2.rmSync)(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
+      (0, import_node_fs3.rmSync)(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
     }
     return true;
   } finally {
@@ -7949,21 +8007,21 @@ function breakStaleMutex(mutexPath) {
   if (!stale) return;
   const grave = `${mutexPath}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.stale`;
   try {
-    (0, import_node_fs2.renameSync)(mutexPath, grave);
+    (0, import_node_fs3.renameSync)(mutexPath, grave);
   } catch (error) {
     if (errnoCode2(error) === "ENOENT") return;
     throw error;
   }
-  const moved = (0, import_node_fs2.readFileSync)(grave, "utf8");
+  const moved = (0, import_node_fs3.readFileSync)(grave, "utf8");
   if (moved !== seen.raw) {
     try {
-      (0, import_node_fs2.linkSync)(grave, mutexPath);
+      (0, import_node_fs3.linkSync)(grave, mutexPath);
     } catch (error) {
       const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf2(error)}`;
       throw new Error(message, { cause: error });
     }
   }
-  (0, import_node_fs2.unlinkSync)(grave);
+  (0, import_node_fs3.unlinkSync)(grave);
 }
 function touch(hold) {
   if (!hold.active || hold.problem !== void 0) return;
@@ -7974,7 +8032,7 @@ function touch(hold) {
       return;
     }
     const now = /* @__PURE__ */ new Date();
-    (0, import_node_fs2.utimesSync)(hold.lockPath, now, now);
+    (0, import_node_fs3.utimesSync)(hold.lockPath, now, now);
   } catch (error) {
     hold.problem = `the heartbeat could not refresh the lock file (${messageOf2(error)})`;
   }
@@ -7982,7 +8040,7 @@ function touch(hold) {
 function endHold(hold) {
   hold.active = false;
   heldByThisProcess.delete(hold.nonce);
-  (0, import_node_fs2.rmSync)(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
+  (0, import_node_fs3.rmSync)(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
   if (hold.problem !== void 0) return hold.problem;
   const seen = inspect(hold.lockPath);
   if (seen.kind === "absent") return "the lock file was deleted";
@@ -7992,7 +8050,7 @@ function endHold(hold) {
 }
 function unlinkIfPresent(path) {
   try {
-    (0, import_node_fs2.unlinkSync)(path);
+    (0, import_node_fs3.unlinkSync)(path);
   } catch (error) {
     if (errnoCode2(error) !== "ENOENT") throw error;
   }
@@ -8025,21 +8083,21 @@ function writeFenced(lockPath, path, data) {
 }
 function removeFenced(lockPath, path) {
   const fence = lockFence(lockPath);
-  if (fence === null) return (0, import_node_fs3.rmSync)(path, { force: true });
+  if (fence === null) return (0, import_node_fs4.rmSync)(path, { force: true });
   fence.check();
   const grave = atomicTempPath(path, fence.tempDir);
   try {
-    (0, import_node_fs3.renameSync)(path, grave);
+    (0, import_node_fs4.renameSync)(path, grave);
   } catch (e) {
     if (e.code !== "ENOENT") throw e;
     fence.check();
     return;
   }
-  (0, import_node_fs3.rmSync)(grave, { force: true });
+  (0, import_node_fs4.rmSync)(grave, { force: true });
 }
 
 // src/core/temp-sweep.ts
-var import_node_fs4 = require("fs");
+var import_node_fs5 = require("fs");
 var import_node_path3 = require("path");
 
 // src/core/process-alive.ts
@@ -8058,7 +8116,7 @@ var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
   const walk = (dir) => {
-    for (const entry of (0, import_node_fs4.readdirSync)(dir, { withFileTypes: true })) {
+    for (const entry of (0, import_node_fs5.readdirSync)(dir, { withFileTypes: true })) {
       const path = (0, import_node_path3.join)(dir, entry.name);
       if (entry.isDirectory()) {
         walk(path);
@@ -8067,11 +8125,11 @@ function sweepDeadTempFiles(storeDir) {
       if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
       const pid = Number(TEMP_PID.exec(entry.name)?.[1]);
       if (pid === process.pid || isProcessAlive(pid)) continue;
-      (0, import_node_fs4.rmSync)(path, { force: true });
+      (0, import_node_fs5.rmSync)(path, { force: true });
       removed.push(path);
     }
   };
-  if ((0, import_node_fs4.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
+  if ((0, import_node_fs5.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
   return removed;
 }
 
@@ -8338,16 +8396,16 @@ function describe(v) {
 }
 
 // src/core/project-ids.ts
-var import_node_fs5 = require("fs");
+var import_node_fs6 = require("fs");
 function projectIdsIn(dir) {
-  return (0, import_node_fs5.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+  return (0, import_node_fs6.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
 // src/core/file-stamp.ts
-var import_node_fs6 = require("fs");
+var import_node_fs7 = require("fs");
 function fileStamp(path) {
   try {
-    const s = (0, import_node_fs6.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs7.lstatSync)(path, { bigint: true });
     return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
   } catch {
     return null;
@@ -8359,7 +8417,7 @@ function stampChangedAtMs(stamp) {
 }
 
 // src/core/read-strict.ts
-var import_node_fs7 = require("fs");
+var import_node_fs8 = require("fs");
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -8370,27 +8428,35 @@ function reasonOf(e) {
 function readTextStrict(path, maxBytes) {
   let stat;
   try {
-    stat = (0, import_node_fs7.lstatSync)(path);
+    stat = (0, import_node_fs8.lstatSync)(path);
   } catch (e) {
     if (e.code === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
   if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  if (!stat.isFile()) throw unreadable(path, "is not a regular file");
-  if (stat.size > maxBytes) {
-    throw unreadable(path, `is ${stat.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
   let bytes;
   try {
-    bytes = (0, import_node_fs7.readFileSync)(path);
+    bytes = readRegularFile(path, maxBytes);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (e instanceof UnreadableFileError) throw e;
     throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw unreadable(path, "is not valid UTF-8");
+  }
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return (0, import_node_fs8.lstatSync)(path).size;
+  } catch {
+    return fallback;
   }
 }
 
@@ -8423,12 +8489,12 @@ var Store = class {
   /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
   swept;
   exists() {
-    return (0, import_node_fs8.existsSync)(this.dir);
+    return (0, import_node_fs9.existsSync)(this.dir);
   }
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout() {
-    (0, import_node_fs8.mkdirSync)((0, import_node_path4.join)(this.dir, "projects"), { recursive: true });
-    (0, import_node_fs8.mkdirSync)((0, import_node_path4.join)(this.dir, "threads"), { recursive: true });
+    (0, import_node_fs9.mkdirSync)((0, import_node_path4.join)(this.dir, "projects"), { recursive: true });
+    (0, import_node_fs9.mkdirSync)((0, import_node_path4.join)(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
@@ -8469,7 +8535,7 @@ var Store = class {
   }
   projectIds() {
     const dir = this.projectsDir();
-    if (!(0, import_node_fs8.existsSync)(dir)) return [];
+    if (!(0, import_node_fs9.existsSync)(dir)) return [];
     return projectIdsIn(dir);
   }
   projectExists(id) {
@@ -8543,7 +8609,7 @@ var Store = class {
   threadCountExceeds(projectId, limit) {
     let dir;
     try {
-      dir = (0, import_node_fs8.opendirSync)(this.threadsDir(projectId));
+      dir = (0, import_node_fs9.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
       if (e.code === "ENOENT") return false;
       throw e;
@@ -8563,8 +8629,8 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    if (!(0, import_node_fs8.existsSync)(dir)) return { threads, problems };
-    for (const name of (0, import_node_fs8.readdirSync)(dir).sort()) {
+    if (!(0, import_node_fs9.existsSync)(dir)) return { threads, problems };
+    for (const name of (0, import_node_fs9.readdirSync)(dir).sort()) {
       if (isAtomicTempFile(name)) continue;
       const path = (0, import_node_path4.join)(dir, name);
       if (!name.endsWith(".md")) continue;
@@ -8592,7 +8658,7 @@ var Store = class {
       if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
       throw e;
     }
-    (0, import_node_fs8.mkdirSync)(this.threadsDir(projectId), { recursive: true });
+    (0, import_node_fs9.mkdirSync)(this.threadsDir(projectId), { recursive: true });
     writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
   }
   deleteThreadFile(projectId, threadId) {
@@ -8601,7 +8667,7 @@ var Store = class {
 };
 function isSymbolicLink(path) {
   try {
-    return (0, import_node_fs8.lstatSync)(path).isSymbolicLink();
+    return (0, import_node_fs9.lstatSync)(path).isSymbolicLink();
   } catch (e) {
     if (e.code === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
@@ -8609,7 +8675,7 @@ function isSymbolicLink(path) {
 }
 function entryExists(path) {
   try {
-    (0, import_node_fs8.lstatSync)(path);
+    (0, import_node_fs9.lstatSync)(path);
     return true;
   } catch (e) {
     if (e.code === "ENOENT") return false;
@@ -8663,17 +8729,20 @@ function nextTimestamp(after) {
 }
 
 // src/core/git.ts
-var import_node_fs10 = require("fs");
+var import_node_fs11 = require("fs");
 var import_node_path6 = require("path");
 
 // src/core/git-refs.ts
-var import_node_fs9 = require("fs");
+var import_node_fs10 = require("fs");
 var import_node_path5 = require("path");
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    return (0, import_node_fs9.readFileSync)(path, "utf8");
+    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes === null ? null : bytes.toString("utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
@@ -8695,7 +8764,7 @@ function packedRef(common, name) {
 }
 function headCommitFromFiles(gitDir2) {
   const common = commonDir(gitDir2);
-  if ((0, import_node_fs9.existsSync)((0, import_node_path5.join)(common, "reftable"))) return void 0;
+  if ((0, import_node_fs10.existsSync)((0, import_node_path5.join)(common, "reftable"))) return void 0;
   let name = "HEAD";
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
@@ -8714,16 +8783,17 @@ function headCommitFromFiles(gitDir2) {
 function findGitTop(dir) {
   let current = (0, import_node_path6.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs10.existsSync)((0, import_node_path6.join)(current, ".git"))) return current;
+    if ((0, import_node_fs11.existsSync)((0, import_node_path6.join)(current, ".git"))) return current;
     const parent = (0, import_node_path6.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
   const dotGit = (0, import_node_path6.join)(top, ".git");
-  if ((0, import_node_fs10.statSync)(dotGit).isDirectory()) return dotGit;
-  const text = (0, import_node_fs10.readFileSync)(dotGit, "utf8");
+  if ((0, import_node_fs11.statSync)(dotGit).isDirectory()) return dotGit;
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
   return (0, import_node_path6.resolve)(top, match[1]);
@@ -8731,7 +8801,7 @@ function gitDir(top) {
 function readBranch(top) {
   let head;
   try {
-    head = (0, import_node_fs10.readFileSync)((0, import_node_path6.join)(gitDir(top), "HEAD"), "utf8");
+    head = readRegularFile((0, import_node_path6.join)(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
@@ -8900,14 +8970,14 @@ function isRecord(v) {
 }
 
 // src/core/local-state-write.ts
-var import_node_fs11 = require("fs");
+var import_node_fs12 = require("fs");
 var import_node_path8 = require("path");
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
-  if (hadProblem && (0, import_node_fs11.existsSync)(path)) {
+  if (hadProblem && (0, import_node_fs12.existsSync)(path)) {
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
-    (0, import_node_fs11.renameSync)(path, setAside);
+    (0, import_node_fs12.renameSync)(path, setAside);
   }
   const { measurements, conversations, ...kept } = state;
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
@@ -8919,7 +8989,7 @@ async function writeLocalState(storeDir, state, hadProblem) {
 }
 
 // src/core/token-estimate.ts
-var import_node_fs12 = require("fs");
+var import_node_fs13 = require("fs");
 var import_node_path9 = require("path");
 init_content_hash();
 var CACHE_LIMIT = 5e4;
@@ -8985,7 +9055,7 @@ var TokenEstimator = class {
   async flush() {
     if (!this.dirty || !this.cacheFile) return;
     this.dirty = false;
-    (0, import_node_fs12.mkdirSync)((0, import_node_path9.dirname)(this.cacheFile), { recursive: true });
+    (0, import_node_fs13.mkdirSync)((0, import_node_path9.dirname)(this.cacheFile), { recursive: true });
     await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
   }
   load() {
@@ -9671,15 +9741,15 @@ function lineOf(lineStarts, offset) {
 }
 
 // src/core/migrate-v04.ts
-var import_node_fs13 = require("fs");
+var import_node_fs14 = require("fs");
 var import_node_path10 = require("path");
 async function migrateV04IfNeeded(store, author) {
   const treesDir = (0, import_node_path10.join)(store.dir, "trees");
-  if (!(0, import_node_fs13.existsSync)(treesDir)) return null;
+  if (!(0, import_node_fs14.existsSync)(treesDir)) return null;
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
-  for (const name of (0, import_node_fs13.readdirSync)(treesDir).sort()) {
+  for (const name of (0, import_node_fs14.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
     const treePath = (0, import_node_path10.join)(treesDir, name);
@@ -9688,7 +9758,7 @@ async function migrateV04IfNeeded(store, author) {
     const threadsDir = (0, import_node_path10.join)(store.dir, "threads", projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
-    const files = (0, import_node_fs13.existsSync)(threadsDir) ? (0, import_node_fs13.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const files = (0, import_node_fs14.existsSync)(threadsDir) ? (0, import_node_fs14.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
@@ -9720,12 +9790,12 @@ async function migrateV04IfNeeded(store, author) {
   store.ensureLayout();
   for (const plan of plans) {
     for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    (0, import_node_fs13.rmSync)(plan.treePath);
+    (0, import_node_fs14.rmSync)(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
   }
-  if ((0, import_node_fs13.readdirSync)(treesDir).length === 0) (0, import_node_fs13.rmdirSync)(treesDir);
-  if ((0, import_node_fs13.existsSync)((0, import_node_path10.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs14.readdirSync)(treesDir).length === 0) (0, import_node_fs14.rmdirSync)(treesDir);
+  if ((0, import_node_fs14.existsSync)((0, import_node_path10.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -9740,7 +9810,7 @@ async function migrateV04IfNeeded(store, author) {
 function readTree(path) {
   let data;
   try {
-    data = JSON.parse((0, import_node_fs13.readFileSync)(path, "utf8"));
+    data = JSON.parse((0, import_node_fs14.readFileSync)(path, "utf8"));
   } catch (e) {
     throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
   }
@@ -9772,7 +9842,7 @@ function parseOldThread(path, id, text, author) {
     if (at <= 0) continue;
     fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
-  const mtime = (0, import_node_fs13.statSync)(path).mtime.toISOString();
+  const mtime = (0, import_node_fs14.statSync)(path).mtime.toISOString();
   const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
   const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
   const thread = {
@@ -10425,7 +10495,7 @@ function oneLine3(s) {
 var import_node_path13 = require("path");
 
 // src/core/search/project-index.ts
-var import_node_fs16 = require("fs");
+var import_node_fs17 = require("fs");
 var import_node_path12 = require("path");
 init_content_hash();
 
@@ -10473,7 +10543,7 @@ var BodyIndex = class {
 };
 
 // src/core/search/directory-watch.ts
-var import_node_fs14 = require("fs");
+var import_node_fs15 = require("fs");
 var DirectoryWatch = class {
   changed = true;
   watcher = null;
@@ -10489,7 +10559,7 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = (0, import_node_fs14.watch)(dir, { persistent: false }, () => {
+      watcher = (0, import_node_fs15.watch)(dir, { persistent: false }, () => {
         this.changed = true;
       });
     } catch (e) {
@@ -10515,7 +10585,7 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_fs15 = require("fs");
+var import_node_fs16 = require("fs");
 var import_node_path11 = require("path");
 var FORMAT_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
@@ -10561,7 +10631,7 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  (0, import_node_fs15.mkdirSync)((0, import_node_path11.join)(path, ".."), { recursive: true });
+  (0, import_node_fs16.mkdirSync)((0, import_node_path11.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, validate) {
@@ -10803,7 +10873,7 @@ var ProjectIndex = class {
   sweep() {
     let names;
     try {
-      names = (0, import_node_fs16.readdirSync)(this.threadsDir);
+      names = (0, import_node_fs17.readdirSync)(this.threadsDir);
     } catch (e) {
       if (e.code === "ENOENT") names = [];
       else throw e;
@@ -10890,7 +10960,7 @@ var ProjectIndex = class {
 };
 function stampOf(path) {
   try {
-    const s = (0, import_node_fs16.lstatSync)(path);
+    const s = (0, import_node_fs17.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
@@ -11175,7 +11245,7 @@ function clip2(s) {
 }
 
 // src/core/measurement-log.ts
-var import_node_fs17 = require("fs");
+var import_node_fs18 = require("fs");
 var import_node_path15 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
@@ -11191,19 +11261,12 @@ function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function openLog(path, use) {
-  let fd;
+  const opened = openRegularFile(path, import_node_fs18.constants.O_RDONLY);
+  if (opened === null) return null;
   try {
-    fd = (0, import_node_fs17.openSync)(path, import_node_fs17.constants.O_RDONLY | import_node_fs17.constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
-    throw e;
-  }
-  try {
-    const stat = (0, import_node_fs17.fstatSync)(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
-    return use(fd, stat.size);
+    return use(opened.fd, opened.stat.size);
   } finally {
-    (0, import_node_fs17.closeSync)(fd);
+    (0, import_node_fs18.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -11212,27 +11275,27 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = (0, import_node_fs17.openSync)(measurementLogPath(storeDir), import_node_fs17.constants.O_RDWR | import_node_fs17.constants.O_APPEND | import_node_fs17.constants.O_CREAT | import_node_fs17.constants.O_NOFOLLOW, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs18.constants.O_RDWR | import_node_fs18.constants.O_APPEND | import_node_fs18.constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
   try {
-    const before = (0, import_node_fs17.fstatSync)(fd);
-    if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs17.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs18.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs17.writeSync)(fd, out);
-    return (0, import_node_fs17.fstatSync)(fd).size;
+    (0, import_node_fs18.writeSync)(fd, out);
+    return (0, import_node_fs18.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs17.closeSync)(fd);
+    (0, import_node_fs18.closeSync)(fd);
   }
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes) => bytes);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  (0, import_node_fs17.renameSync)(path, previousMeasurementLogPath(storeDir));
+  (0, import_node_fs18.renameSync)(path, previousMeasurementLogPath(storeDir));
   return true;
 }
 
@@ -11279,7 +11342,7 @@ function moveLegacyMeasurements(storeDir, state) {
 }
 
 // src/core/measurement-log-read.ts
-var import_node_fs18 = require("fs");
+var import_node_fs19 = require("fs");
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
@@ -11343,7 +11406,7 @@ function scanLines(path, needle, onLine) {
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs18.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs19.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -11433,7 +11496,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs19.existsSync)((0, import_node_path16.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs20.existsSync)((0, import_node_path16.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -11512,7 +11575,7 @@ ${line}`;
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
-    if (!(0, import_node_fs19.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
+    if (!(0, import_node_fs20.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
   }
@@ -12042,7 +12105,7 @@ function oneOf(what, value, allowed, optional) {
 }
 
 // src/core/workspace.ts
-var import_node_fs20 = require("fs");
+var import_node_fs21 = require("fs");
 var import_node_path17 = require("path");
 var import_node_url = require("url");
 var STORE_DIR_NAME = ".threadmind";
@@ -12087,7 +12150,7 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs20.statSync)(path).isDirectory();
+    return (0, import_node_fs21.statSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -12132,7 +12195,7 @@ function formatCount(n) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs21 = require("fs");
+var import_node_fs22 = require("fs");
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
@@ -12176,7 +12239,6 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/core/context-cache.ts
-var import_node_fs22 = require("fs");
 var import_node_path18 = require("path");
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
@@ -12195,8 +12257,8 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
-    const bytes = (0, import_node_fs22.readFileSync)(path);
-    if (bytes.length > ENTRY_MAX_BYTES) return null;
+    const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
+    if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
   } catch {
     return null;

@@ -221,26 +221,137 @@ function isHookName(name) {
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs5 = require("fs");
+var import_node_fs6 = require("fs");
 var import_node_path4 = require("path");
 
 // src/core/workspace.ts
-var import_node_fs4 = require("fs");
+var import_node_fs5 = require("fs");
 var import_node_path3 = require("path");
 var import_node_url = require("url");
 
 // src/core/git.ts
-var import_node_fs3 = require("fs");
+var import_node_fs4 = require("fs");
+
+// src/core/regular-file.ts
+var import_node_fs2 = require("fs");
+
+// src/core/errors.ts
+var ThreadMindError = class extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+    this.name = "ThreadMindError";
+  }
+  code;
+};
+var errors = {
+  noProject: () => new ThreadMindError(
+    "no-project",
+    "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
+  ),
+  noActiveProject: (ids) => new ThreadMindError(
+    "no-active-project",
+    `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
+  ),
+  projectNotFound: (id, ids) => new ThreadMindError(
+    "not-found",
+    `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`
+  ),
+  threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+  parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
+  cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
+  cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
+  cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
+  isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
+  notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
+  invalid: (message) => new ThreadMindError("invalid-input", message),
+  storeDirUnusable: (path, problem) => new ThreadMindError(
+    "unreadable",
+    `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
+  ),
+  notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
+  lockLost: (lockPath, detail) => new ThreadMindError(
+    "lock-lost",
+    `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
+  )
+};
+var UnreadableFileError = class extends ThreadMindError {
+  constructor(path, reason) {
+    super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
+    this.path = path;
+    this.reason = reason;
+  }
+  path;
+  reason;
+};
+
+// src/core/regular-file.ts
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+function openRegularFile(path, flags, mode, followLinks = false) {
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(path, flags | import_node_fs2.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs2.constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
+  let stat;
+  try {
+    stat = (0, import_node_fs2.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw e;
+  }
+  if (!stat.isFile()) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw errors.notRegularFile(path, fileKind(stat));
+  }
+  return { fd, stat };
+}
+function readRegularFile(path, maxBytes, followLinks = false) {
+  const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY, void 0, followLinks);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const cap = Math.min(stat.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap);
+    let length = 0;
+    while (length < cap) {
+      const n = (0, import_node_fs2.readSync)(fd, buffer, length, cap - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+}
+
+// src/core/git.ts
 var import_node_path2 = require("path");
 
 // src/core/git-refs.ts
-var import_node_fs2 = require("fs");
+var import_node_fs3 = require("fs");
 var import_node_path = require("path");
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    return (0, import_node_fs2.readFileSync)(path, "utf8");
+    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes === null ? null : bytes.toString("utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
@@ -262,7 +373,7 @@ function packedRef(common, name) {
 }
 function headCommitFromFiles(gitDir2) {
   const common = commonDir(gitDir2);
-  if ((0, import_node_fs2.existsSync)((0, import_node_path.join)(common, "reftable"))) return void 0;
+  if ((0, import_node_fs3.existsSync)((0, import_node_path.join)(common, "reftable"))) return void 0;
   let name = "HEAD";
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
@@ -281,16 +392,17 @@ function headCommitFromFiles(gitDir2) {
 function findGitTop(dir) {
   let current = (0, import_node_path2.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs3.existsSync)((0, import_node_path2.join)(current, ".git"))) return current;
+    if ((0, import_node_fs4.existsSync)((0, import_node_path2.join)(current, ".git"))) return current;
     const parent = (0, import_node_path2.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
   const dotGit = (0, import_node_path2.join)(top, ".git");
-  if ((0, import_node_fs3.statSync)(dotGit).isDirectory()) return dotGit;
-  const text = (0, import_node_fs3.readFileSync)(dotGit, "utf8");
+  if ((0, import_node_fs4.statSync)(dotGit).isDirectory()) return dotGit;
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
   return (0, import_node_path2.resolve)(top, match[1]);
@@ -298,7 +410,7 @@ function gitDir(top) {
 function readBranch(top) {
   let head;
   try {
-    head = (0, import_node_fs3.readFileSync)((0, import_node_path2.join)(gitDir(top), "HEAD"), "utf8");
+    head = readRegularFile((0, import_node_path2.join)(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
@@ -357,13 +469,13 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs4.statSync)(path).isDirectory();
+    return (0, import_node_fs5.statSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 function storeExists(ws) {
-  return (0, import_node_fs4.existsSync)(ws.storeDir);
+  return (0, import_node_fs5.existsSync)(ws.storeDir);
 }
 
 // src/hooks/store-precheck.ts
@@ -383,14 +495,14 @@ function workspaceMayHaveStore(rawInput, fallbackCwd, env) {
 }
 function isDirectory2(path) {
   try {
-    return (0, import_node_fs5.statSync)(path).isDirectory();
+    return (0, import_node_fs6.statSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs6 = require("fs");
+var import_node_fs7 = require("fs");
 function renderHookOutput(event, output) {
   const json = {};
   if (output.userMessage) json.systemMessage = output.userMessage;
@@ -406,7 +518,7 @@ function writeHookOutput(event, output) {
 `, "utf8");
   let written = 0;
   try {
-    while (written < bytes.length) written += (0, import_node_fs6.writeSync)(1, bytes, written, bytes.length - written);
+    while (written < bytes.length) written += (0, import_node_fs7.writeSync)(1, bytes, written, bytes.length - written);
     return Promise.resolve();
   } catch (e) {
     if (!(e instanceof Error && "code" in e && e.code === "EAGAIN")) return Promise.resolve();
@@ -460,28 +572,7 @@ var import_node_path9 = require("path");
 var import_node_path5 = require("path");
 
 // src/core/read-strict.ts
-var import_node_fs7 = require("fs");
-
-// src/core/errors.ts
-var ThreadMindError = class extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-    this.name = "ThreadMindError";
-  }
-  code;
-};
-var UnreadableFileError = class extends ThreadMindError {
-  constructor(path, reason) {
-    super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
-    this.path = path;
-    this.reason = reason;
-  }
-  path;
-  reason;
-};
-
-// src/core/read-strict.ts
+var import_node_fs8 = require("fs");
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -492,27 +583,35 @@ function reasonOf(e) {
 function readTextStrict(path, maxBytes) {
   let stat;
   try {
-    stat = (0, import_node_fs7.lstatSync)(path);
+    stat = (0, import_node_fs8.lstatSync)(path);
   } catch (e) {
     if (e.code === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
   if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  if (!stat.isFile()) throw unreadable(path, "is not a regular file");
-  if (stat.size > maxBytes) {
-    throw unreadable(path, `is ${stat.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
   let bytes;
   try {
-    bytes = (0, import_node_fs7.readFileSync)(path);
+    bytes = readRegularFile(path, maxBytes);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (e instanceof UnreadableFileError) throw e;
     throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw unreadable(path, "is not valid UTF-8");
+  }
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return (0, import_node_fs8.lstatSync)(path).size;
+  } catch {
+    return fallback;
   }
 }
 
@@ -629,9 +728,9 @@ function hookSessionOr(env, conversationId) {
 }
 
 // src/core/project-ids.ts
-var import_node_fs8 = require("fs");
+var import_node_fs9 = require("fs");
 function projectIdsIn(dir) {
-  return (0, import_node_fs8.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+  return (0, import_node_fs9.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
 // src/core/thread-choice.ts
@@ -648,14 +747,13 @@ function branchChoice(state, branch, projectId) {
 }
 
 // src/core/context-cache.ts
-var import_node_fs10 = require("fs");
 var import_node_path6 = require("path");
 
 // src/core/file-stamp.ts
-var import_node_fs9 = require("fs");
+var import_node_fs10 = require("fs");
 function fileStamp(path) {
   try {
-    const s = (0, import_node_fs9.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs10.lstatSync)(path, { bigint: true });
     return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
   } catch {
     return null;
@@ -679,8 +777,8 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
-    const bytes = (0, import_node_fs10.readFileSync)(path);
-    if (bytes.length > ENTRY_MAX_BYTES) return null;
+    const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
+    if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
   } catch {
     return null;
@@ -717,19 +815,12 @@ function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function openLog(path, use) {
-  let fd;
+  const opened = openRegularFile(path, import_node_fs11.constants.O_RDONLY);
+  if (opened === null) return null;
   try {
-    fd = (0, import_node_fs11.openSync)(path, import_node_fs11.constants.O_RDONLY | import_node_fs11.constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
-    throw e;
-  }
-  try {
-    const stat = (0, import_node_fs11.fstatSync)(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
-    return use(fd, stat.size);
+    return use(opened.fd, opened.stat.size);
   } finally {
-    (0, import_node_fs11.closeSync)(fd);
+    (0, import_node_fs11.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -738,10 +829,10 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = (0, import_node_fs11.openSync)(measurementLogPath(storeDir), import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_NOFOLLOW, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
   try {
-    const before = (0, import_node_fs11.fstatSync)(fd);
-    if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { readFileSync, existsSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, lstatSync, renameSync, openSync, constants, fstatSync, readSync, writeSync, closeSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { readFileSync, existsSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, lstatSync, renameSync, constants, readSync, writeSync, fstatSync, closeSync, openSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import { resolve, join, relative, dirname, sep, basename } from 'path';
@@ -805,11 +805,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants4) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants2);
+          this.rhs = optimizeExpr(this.rhs, names, constants4);
         return this;
       }
       get names() {
@@ -826,10 +826,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants4) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants2);
+        this.rhs = optimizeExpr(this.rhs, names, constants4);
         return this;
       }
       get names() {
@@ -890,8 +890,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants2) {
-        this.code = optimizeExpr(this.code, names, constants2);
+      optimizeNames(names, constants4) {
+        this.code = optimizeExpr(this.code, names, constants4);
         return this;
       }
       get names() {
@@ -920,12 +920,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants4) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants2))
+          if (n.optimizeNames(names, constants4))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -978,12 +978,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants4) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants2);
-        if (!(super.optimizeNames(names, constants2) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants4);
+        if (!(super.optimizeNames(names, constants4) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants2);
+        this.condition = optimizeExpr(this.condition, names, constants4);
         return this;
       }
       get names() {
@@ -1006,10 +1006,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants2) {
-        if (!super.optimizeNames(names, constants2))
+      optimizeNames(names, constants4) {
+        if (!super.optimizeNames(names, constants4))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants2);
+        this.iteration = optimizeExpr(this.iteration, names, constants4);
         return this;
       }
       get names() {
@@ -1045,10 +1045,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants2) {
-        if (!super.optimizeNames(names, constants2))
+      optimizeNames(names, constants4) {
+        if (!super.optimizeNames(names, constants4))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants2);
+        this.iterable = optimizeExpr(this.iterable, names, constants4);
         return this;
       }
       get names() {
@@ -1090,11 +1090,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants4) {
         var _a3, _b;
-        super.optimizeNames(names, constants2);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants2);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants2);
+        super.optimizeNames(names, constants4);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants4);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants4);
         return this;
       }
       get names() {
@@ -1395,7 +1395,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants2) {
+    function optimizeExpr(expr, names, constants4) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1410,14 +1410,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants2[n.str];
+        const c = constants4[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants2[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants4[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -31170,6 +31170,11 @@ var errors = {
   isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message2) => new ThreadMindError("invalid-input", message2),
+  storeDirUnusable: (path, problem) => new ThreadMindError(
+    "unreadable",
+    `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
+  ),
+  notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
   lockLost: (lockPath, detail) => new ThreadMindError(
     "lock-lost",
     `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
@@ -31217,6 +31222,59 @@ function checkNotBlank(what, value) {
 function emptyMeasurements() {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
 }
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+function openRegularFile(path, flags, mode, followLinks = false) {
+  let fd;
+  try {
+    fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
+  let stat;
+  try {
+    stat = fstatSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+  if (!stat.isFile()) {
+    closeSync(fd);
+    throw errors.notRegularFile(path, fileKind(stat));
+  }
+  return { fd, stat };
+}
+function readRegularFile(path, maxBytes, followLinks = false) {
+  const opened = openRegularFile(path, constants.O_RDONLY, void 0, followLinks);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const cap2 = Math.min(stat.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap2);
+    let length = 0;
+    while (length < cap2) {
+      const n = readSync(fd, buffer, length, cap2 - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// src/core/read-strict.ts
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -31233,21 +31291,29 @@ function readTextStrict(path, maxBytes) {
     throw unreadable(path, reasonOf(e));
   }
   if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  if (!stat.isFile()) throw unreadable(path, "is not a regular file");
-  if (stat.size > maxBytes) {
-    throw unreadable(path, `is ${stat.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
   let bytes;
   try {
-    bytes = readFileSync(path);
+    bytes = readRegularFile(path, maxBytes);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (e instanceof UnreadableFileError) throw e;
     throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw unreadable(path, "is not valid UTF-8");
+  }
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return lstatSync(path).size;
+  } catch {
+    return fallback;
   }
 }
 
@@ -31342,19 +31408,12 @@ function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function openLog(path, use) {
-  let fd;
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return null;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
-    throw e;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
-    return use(fd, stat.size);
+    return use(opened.fd, opened.stat.size);
   } finally {
-    closeSync(fd);
+    closeSync(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -31363,10 +31422,10 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = openSync(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
   try {
-    const before = fstatSync(fd);
-    if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
@@ -32557,6 +32616,7 @@ var DEFAULT_POLL_MS = 10;
 var MAX_POLL_MS = 100;
 var MAX_QUICK_RETRIES = 10;
 var GARBAGE_GRACE_MS = 1e3;
+var MAX_LOCK_FILE_BYTES = 4096;
 var RECLAIM_STALE_MS = 5e3;
 var context = new AsyncLocalStorage();
 var heldByThisProcess = /* @__PURE__ */ new Map();
@@ -32702,18 +32762,14 @@ function createExclusive(path, holder) {
   }
 }
 function inspect(path) {
-  let fd;
-  try {
-    fd = openSync(path, "r");
-  } catch (error2) {
-    if (errnoCode2(error2) === "ENOENT") return { kind: "absent" };
-    throw error2;
-  }
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return { kind: "absent" };
+  const { fd } = opened;
   let raw;
   let mtimeMs;
   try {
-    mtimeMs = fstatSync(fd).mtimeMs;
-    raw = readFileSync(fd, "utf8");
+    mtimeMs = opened.stat.mtimeMs;
+    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : readFileSync(fd, "utf8");
   } finally {
     closeSync(fd);
   }
@@ -33358,9 +33414,12 @@ function nextTimestamp(after) {
 }
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    return readFileSync(path, "utf8");
+    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes === null ? null : bytes.toString("utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
@@ -33407,10 +33466,11 @@ function findGitTop(dir) {
     current = parent;
   }
 }
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
   const dotGit = join(top, ".git");
   if (statSync(dotGit).isDirectory()) return dotGit;
-  const text = readFileSync(dotGit, "utf8");
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
   return resolve(top, match[1]);
@@ -33418,7 +33478,7 @@ function gitDir(top) {
 function readBranch(top) {
   let head;
   try {
-    head = readFileSync(join(gitDir(top), "HEAD"), "utf8");
+    head = readRegularFile(join(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }

@@ -47,6 +47,14 @@ export const errors = {
   notOwner: (id: string, owner: string) =>
     new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message: string) => new ThreadMindError("invalid-input", message),
+  storeDirUnusable: (path: string, problem: string) =>
+    new ThreadMindError(
+      "unreadable",
+      `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and ` +
+        "never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.",
+    ),
+  notRegularFile: (path: string, kind: string) =>
+    new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
   lockLost: (lockPath: string, detail: string) =>
     new ThreadMindError(
       "lock-lost",

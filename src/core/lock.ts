@@ -21,10 +21,11 @@
 // withLockSync body) for longer than staleMs while holding the lock; worker_threads of one process are not told apart.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
-import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { closeSync, constants, linkSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { errors, ThreadMindError } from "./errors.js";
+import { openRegularFile } from "./regular-file.js";
 
 export interface LockOptions {
   /** How long to wait for the lock before throwing LockTimeoutError. Default 10 000 ms; 0 = one attempt. */
@@ -115,6 +116,8 @@ const MAX_POLL_MS = 100;
 const MAX_QUICK_RETRIES = 10;
 /** A lock file with unparseable content younger than this is left alone (it could be being written by hand or by a tool). */
 const GARBAGE_GRACE_MS = 1_000;
+/** A lock file is one line of JSON; a larger one is garbage, judged by its age without reading it. */
+const MAX_LOCK_FILE_BYTES = 4_096;
 /** `<lock>.reclaim` is held for a few syscalls; older than this means its holder died or hung there. */
 const RECLAIM_STALE_MS = 5_000;
 
@@ -341,18 +344,15 @@ type Observation =
 
 /** Reads one lock file; age and content come from the same open file, even if the path is replaced meanwhile. */
 function inspect(path: string): Observation {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch (error) {
-    if (errnoCode(error) === "ENOENT") return { kind: "absent" };
-    throw error;
-  }
+  // A regular file only, opened without blocking: a FIFO (or anything else) at the lock is refused with a clear error.
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return { kind: "absent" };
+  const { fd } = opened;
   let raw: string;
   let mtimeMs: number;
   try {
-    mtimeMs = fstatSync(fd).mtimeMs;
-    raw = readFileSync(fd, "utf8");
+    mtimeMs = opened.stat.mtimeMs;
+    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : readFileSync(fd, "utf8");
   } finally {
     closeSync(fd);
   }

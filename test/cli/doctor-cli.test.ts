@@ -1,5 +1,6 @@
 // Guards `thread-mind-mcp doctor` (the built CLI in temp workspaces): every check passes when all is well, and each one
 // warns or fails, with its fix, when its subject is broken; the exit code is non-zero exactly when a check fails.
+import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -124,6 +125,18 @@ describe("thread-mind-mcp doctor", () => {
     const d = doctor(r.dir, home());
     expect(status(d, "workspace")).toBe("fail");
     expect(d.code).toBe(1);
+  });
+
+  it("a FIFO at measurements.jsonl, measurements.1.jsonl or .lock: doctor never blocks, and names the FIFO", async () => {
+    const r = repo();
+    await project(r.dir);
+    for (const name of ["measurements.jsonl", "measurements.1.jsonl", ".lock"]) {
+      rmSync(join(r.dir, ".threadmind", name), { force: true });
+      execFileSync("mkfifo", [join(r.dir, ".threadmind", name)]);
+    }
+    const d = doctor(r.dir, home());
+    expect(d.text).toContain("is a FIFO (named pipe), not a regular file; ThreadMind opens only regular files");
+    expect(d.text).toContain(join(r.dir, ".threadmind", "measurements.1.jsonl"));
   });
 
   it("thread files: an unparsable file, an orphan and a parentId cycle fail, each named, and the exit code is 1", async () => {

@@ -168,6 +168,20 @@ const transcriptDamagedButMeasured = {
   "pre-compact": measuredWhole,
 };
 
+/** A FIFO in .threadmind never blocks a hook: whatever needs that file says it is not a regular file, the rest works. */
+const FIFO_REFUSED = /is a FIFO \(named pipe\), not a regular file; ThreadMind opens only regular files/;
+const fifoRefused = (name: string) => (o: Outcome, hook: HookName) => {
+  // The hooks never take the lock unless they write threads; the previous log is read only by the measuring hooks.
+  const needsIt = name === "measurements.jsonl" || name === "config.json" || (name === "measurements.1.jsonl" && hook !== "session-start");
+  if (needsIt) {
+    expect(o.message).toContain(join(o.ws.root, ".threadmind", name));
+    expect(o.message).toMatch(FIFO_REFUSED);
+  } else {
+    expect(o.message).toBeUndefined();
+  }
+  if (hook === "session-start") contextIntact(o);
+};
+
 const SCENARIOS: Scenario[] = [
   {
     name: "invalid YAML in the active thread",
@@ -410,6 +424,14 @@ const SCENARIOS: Scenario[] = [
     },
     expect: transcriptUnreadable(/not a regular file/),
   },
+  ...(["measurements.jsonl", "measurements.1.jsonl", ".lock", "config.json"] as const).map((name): Scenario => ({
+    name: `a FIFO at .threadmind/${name} (nobody writes to it)`,
+    prepare: ({ root }) => {
+      rmSync(join(root, ".threadmind", name), { force: true });
+      execFileSync("mkfifo", [join(root, ".threadmind", name)]);
+    },
+    expect: { "session-start": fifoRefused(name), "session-end": fifoRefused(name), "pre-compact": fifoRefused(name) },
+  })),
 ];
 
 const timings: string[] = [];
