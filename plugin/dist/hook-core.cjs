@@ -7455,8 +7455,8 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs20 = require("fs");
-var import_node_path16 = require("path");
+var import_node_fs21 = require("fs");
+var import_node_path17 = require("path");
 
 // src/core/errors.ts
 var ThreadMindError = class extends Error {
@@ -7509,8 +7509,8 @@ var UnreadableFileError = class extends ThreadMindError {
 };
 
 // src/core/store.ts
-var import_node_fs9 = require("fs");
-var import_node_path4 = require("path");
+var import_node_fs12 = require("fs");
+var import_node_path7 = require("path");
 
 // src/core/atomic-write.ts
 var import_node_crypto = require("crypto");
@@ -8401,340 +8401,18 @@ function projectIdsIn(dir) {
   return (0, import_node_fs6.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
-// src/core/file-stamp.ts
-var import_node_fs7 = require("fs");
-function fileStamp(path) {
-  try {
-    const s = (0, import_node_fs7.lstatSync)(path, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
-  } catch {
-    return null;
-  }
-}
-function stampChangedAtMs(stamp) {
-  const [, , , mtimeNs, ctimeNs] = stamp.split(":");
-  return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
-}
-
-// src/core/read-strict.ts
-var import_node_fs8 = require("fs");
-function unreadable(path, reason) {
-  return new UnreadableFileError(path, reason);
-}
-function reasonOf(e) {
-  if (e instanceof UnreadableFileError) return e.reason;
-  return e instanceof Error ? e.message : String(e);
-}
-function readTextStrict(path, maxBytes) {
-  let stat;
-  try {
-    stat = (0, import_node_fs8.lstatSync)(path);
-  } catch (e) {
-    if (e.code === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  let bytes;
-  try {
-    bytes = readRegularFile(path, maxBytes);
-  } catch (e) {
-    if (e instanceof UnreadableFileError) throw e;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (bytes === null) return null;
-  if (bytes.length > maxBytes) {
-    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
-    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw unreadable(path, "is not valid UTF-8");
-  }
-}
-function fstatSizeOr(path, fallback) {
-  try {
-    return (0, import_node_fs8.lstatSync)(path).size;
-  } catch {
-    return fallback;
-  }
-}
-
-// src/core/store.ts
-var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
-var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
-${IGNORED.join("\n")}
-`;
-var PARSED_CACHE_LIMIT = 2e4;
-function copyThread(t) {
-  const copy = { ...t };
-  if (t.paths) copy.paths = [...t.paths];
-  if (t.related) copy.related = [...t.related];
-  return copy;
-}
-var Store = class {
-  constructor(workspace, lockOptions = {}, options = {}) {
-    this.workspace = workspace;
-    this.lockOptions = lockOptions;
-    this.dir = workspace.storeDir;
-    this.lockPath = (0, import_node_path4.join)(this.dir, ".lock");
-    this.swept = options.sweepTempFiles === false;
-  }
-  workspace;
-  lockOptions;
-  dir;
-  lockPath;
-  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
-  parsed = /* @__PURE__ */ new Map();
-  /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
-  swept;
-  exists() {
-    return (0, import_node_fs9.existsSync)(this.dir);
-  }
-  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
-  ensureLayout() {
-    (0, import_node_fs9.mkdirSync)((0, import_node_path4.join)(this.dir, "projects"), { recursive: true });
-    (0, import_node_fs9.mkdirSync)((0, import_node_path4.join)(this.dir, "threads"), { recursive: true });
-    this.ensureIgnored();
-  }
-  /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
-  ensureIgnored() {
-    const gitignore = (0, import_node_path4.join)(this.dir, ".gitignore");
-    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
-    if (current === null) {
-      writeFenced(this.lockPath, gitignore, GITIGNORE);
-      return;
-    }
-    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
-    const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFenced(this.lockPath, gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
-`);
-  }
-  /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
-  locked(fn) {
-    if (!this.exists()) this.ensureLayout();
-    return withLock(
-      this.lockPath,
-      () => {
-        if (!this.swept) sweepDeadTempFiles(this.dir);
-        this.swept = true;
-        return fn();
-      },
-      this.lockOptions
-    );
-  }
-  // ---- projects ----
-  projectPath(id) {
-    return (0, import_node_path4.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
-  }
-  /** projects/; refused (named) when it is a symbolic link. */
-  projectsDir() {
-    const dir = (0, import_node_path4.join)(this.dir, "projects");
-    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-    return dir;
-  }
-  projectIds() {
-    const dir = this.projectsDir();
-    if (!(0, import_node_fs9.existsSync)(dir)) return [];
-    return projectIdsIn(dir);
-  }
-  projectExists(id) {
-    return entryExists(this.projectPath(id));
-  }
-  readProject(id) {
-    const path = this.projectPath(id);
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
-    if (text === null) throw errors.projectNotFound(id, this.projectIds());
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch (e) {
-      throw unreadable(path, `invalid JSON (${reasonOf(e)})`);
-    }
-    try {
-      return validateProject(data, path, id);
-    } catch (e) {
-      if (e instanceof UnreadableFileError) throw e;
-      throw unreadable(path, reasonOf(e));
-    }
-  }
-  async writeProject(project) {
-    const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
-    if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
-    writeFenced(this.lockPath, this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
-`);
-  }
-  // ---- threads ----
-  /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
-  threadsDir(projectId) {
-    const dir = (0, import_node_path4.join)(this.dir, "threads", assertId(projectId, "project id"));
-    for (const path of [(0, import_node_path4.join)(this.dir, "threads"), dir]) {
-      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-    }
-    return dir;
-  }
-  threadsDirExists(projectId) {
-    return entryExists(this.threadsDir(projectId));
-  }
-  threadPath(projectId, threadId) {
-    return (0, import_node_path4.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
-  }
-  /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
-  threadExists(projectId, threadId) {
-    return entryExists(this.threadPath(projectId, threadId));
-  }
-  /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
-  readThread(projectId, threadId, notFound = errors.threadNotFound) {
-    const path = this.threadPath(projectId, threadId);
-    const thread = this.readThreadFile(path, threadId);
-    if (thread === null) throw notFound(threadId);
-    return thread;
-  }
-  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
-  readThreadFile(path, id) {
-    const stamp = fileStamp(path);
-    const hit = stamp === null ? void 0 : this.parsed.get(path);
-    if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
-    if (text === null) return null;
-    const thread = parseThreadFile(path, id, text);
-    if (stamp !== null) {
-      this.parsed.delete(path);
-      this.parsed.set(path, { stamp, thread: copyThread(thread) });
-      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
-    }
-    return thread;
-  }
-  /** True when the project has more than `limit` thread files (stops reading the directory there). */
-  threadCountExceeds(projectId, limit) {
-    let dir;
-    try {
-      dir = (0, import_node_fs9.opendirSync)(this.threadsDir(projectId));
-    } catch (e) {
-      if (e.code === "ENOENT") return false;
-      throw e;
-    }
-    try {
-      let count = 0;
-      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
-        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
-      }
-      return false;
-    } finally {
-      dir.closeSync();
-    }
-  }
-  /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
-  readAllThreads(projectId) {
-    const dir = this.threadsDir(projectId);
-    const threads = /* @__PURE__ */ new Map();
-    const problems = [];
-    if (!(0, import_node_fs9.existsSync)(dir)) return { threads, problems };
-    for (const name of (0, import_node_fs9.readdirSync)(dir).sort()) {
-      if (isAtomicTempFile(name)) continue;
-      const path = (0, import_node_path4.join)(dir, name);
-      if (!name.endsWith(".md")) continue;
-      const id = name.slice(0, -3);
-      if (!isValidId(id)) {
-        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
-        continue;
-      }
-      try {
-        const thread = this.readThreadFile(path, id);
-        if (thread === null) continue;
-        threads.set(id, thread);
-      } catch (e) {
-        problems.push({ path, threadId: id, reason: reasonOf(e) });
-      }
-    }
-    return { threads, problems };
-  }
-  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
-  async writeThread(projectId, thread) {
-    let text;
-    try {
-      text = serializeThreadExactly(thread);
-    } catch (e) {
-      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
-      throw e;
-    }
-    (0, import_node_fs9.mkdirSync)(this.threadsDir(projectId), { recursive: true });
-    writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
-  }
-  deleteThreadFile(projectId, threadId) {
-    removeFenced(this.lockPath, this.threadPath(projectId, threadId));
-  }
-};
-function isSymbolicLink(path) {
-  try {
-    return (0, import_node_fs9.lstatSync)(path).isSymbolicLink();
-  } catch (e) {
-    if (e.code === "ENOENT") return false;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function entryExists(path) {
-  try {
-    (0, import_node_fs9.lstatSync)(path);
-    return true;
-  } catch (e) {
-    if (e.code === "ENOENT") return false;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function parseThreadFile(path, id, text) {
-  let thread;
-  try {
-    thread = parseThread(text);
-  } catch (e) {
-    throw unreadable(path, e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
-  }
-  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
-  return thread;
-}
-function validateProject(data, path, id) {
-  if (typeof data !== "object" || data === null) throw unreadable(path, "is not a JSON object");
-  const d = data;
-  if (d.id !== id) throw unreadable(path, `"id" is ${JSON.stringify(d.id)}, expected "${id}"`);
-  if (typeof d.title !== "string") throw unreadable(path, '"title" must be a string');
-  const mode = d.mode === "team" ? "team" : "solo";
-  if (d.mode !== void 0 && d.mode !== "team" && d.mode !== "solo") throw unreadable(path, '"mode" must be "solo" or "team"');
-  const project = { id, title: d.title, mode, createdAt: typeof d.createdAt === "string" ? d.createdAt : "" };
-  if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
-  return project;
-}
-
-// src/core/types.ts
-var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
-var SECTION_HEADINGS = {
-  decisions: "Decisions",
-  constraints: "Constraints",
-  state: "State",
-  "open-questions": "Open questions",
-  "next-steps": "Next steps"
-};
-function threadStatus(meta) {
-  return meta.status ?? "active";
-}
-
-// src/core/clock.ts
-var last = 0;
-function nextTimestamp(after) {
-  let t = Date.now();
-  const floor = after ? Date.parse(after) : Number.NaN;
-  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
-  if (t <= last) t = last + 1;
-  last = t;
-  return new Date(t).toISOString();
-}
+// src/core/workspace.ts
+var import_node_fs9 = require("fs");
+var import_node_path6 = require("path");
+var import_node_url = require("url");
 
 // src/core/git.ts
-var import_node_fs11 = require("fs");
-var import_node_path6 = require("path");
+var import_node_fs8 = require("fs");
+var import_node_path5 = require("path");
 
 // src/core/git-refs.ts
-var import_node_fs10 = require("fs");
-var import_node_path5 = require("path");
+var import_node_fs7 = require("fs");
+var import_node_path4 = require("path");
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
@@ -8749,11 +8427,11 @@ function readIfExists(path) {
   }
 }
 function commonDir(gitDir2) {
-  const pointer = readIfExists((0, import_node_path5.join)(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : (0, import_node_path5.resolve)(gitDir2, pointer.trim());
+  const pointer = readIfExists((0, import_node_path4.join)(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : (0, import_node_path4.resolve)(gitDir2, pointer.trim());
 }
 function packedRef(common, name) {
-  const packed = readIfExists((0, import_node_path5.join)(common, "packed-refs"));
+  const packed = readIfExists((0, import_node_path4.join)(common, "packed-refs"));
   if (packed === null) return null;
   for (const line of packed.split("\n")) {
     if (line.startsWith("#") || line.startsWith("^")) continue;
@@ -8764,11 +8442,11 @@ function packedRef(common, name) {
 }
 function headCommitFromFiles(gitDir2) {
   const common = commonDir(gitDir2);
-  if ((0, import_node_fs10.existsSync)((0, import_node_path5.join)(common, "reftable"))) return void 0;
+  if ((0, import_node_fs7.existsSync)((0, import_node_path4.join)(common, "reftable"))) return void 0;
   let name = "HEAD";
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists((0, import_node_path5.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const loose = readIfExists((0, import_node_path4.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
     const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
     if (text === null) return name === "HEAD" ? void 0 : null;
     if (HASH.test(text)) return text;
@@ -8781,27 +8459,27 @@ function headCommitFromFiles(gitDir2) {
 
 // src/core/git.ts
 function findGitTop(dir) {
-  let current = (0, import_node_path6.resolve)(dir);
+  let current = (0, import_node_path5.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs11.existsSync)((0, import_node_path6.join)(current, ".git"))) return current;
-    const parent = (0, import_node_path6.dirname)(current);
+    if ((0, import_node_fs8.existsSync)((0, import_node_path5.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path5.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
-  const dotGit = (0, import_node_path6.join)(top, ".git");
-  if ((0, import_node_fs11.statSync)(dotGit).isDirectory()) return dotGit;
+  const dotGit = (0, import_node_path5.join)(top, ".git");
+  if ((0, import_node_fs8.statSync)(dotGit).isDirectory()) return dotGit;
   const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return (0, import_node_path6.resolve)(top, match[1]);
+  return (0, import_node_path5.resolve)(top, match[1]);
 }
 function readBranch(top) {
   let head;
   try {
-    head = readRegularFile((0, import_node_path6.join)(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+    head = readRegularFile((0, import_node_path5.join)(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
@@ -8867,6 +8545,405 @@ async function commitsTouchingSince(top, commit, paths) {
   return Number.parseInt(out.trim(), 10);
 }
 
+// src/core/workspace.ts
+var STORE_DIR_NAME = ".threadmind";
+function findExistingStore(dir, gitTop) {
+  let current = (0, import_node_path6.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path6.resolve)(gitTop) : current;
+  for (; ; ) {
+    if (isDirectory((0, import_node_path6.join)(current, STORE_DIR_NAME))) return current;
+    if (current === stop) return null;
+    const parent = (0, import_node_path6.dirname)(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function resolveWorkspace(inputs) {
+  const { env } = inputs;
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path6.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
+  for (const dir of rootDirs) {
+    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
+  }
+  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
+  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
+    return workspaceFrom((0, import_node_path6.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+  }
+  return workspaceFrom((0, import_node_path6.resolve)(inputs.cwd), "cwd");
+}
+function workspaceFrom(dir, source) {
+  const gitTop = findGitTop(dir);
+  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
+  return { root, storeDir: (0, import_node_path6.join)(root, STORE_DIR_NAME), gitTop, source };
+}
+function rootToPath(uri) {
+  if (uri.startsWith("file://")) {
+    try {
+      return (0, import_node_url.fileURLToPath)(uri);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") ? uri : null;
+}
+function isDirectory(path) {
+  try {
+    return (0, import_node_fs9.statSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = (0, import_node_fs9.lstatSync)(storeDir);
+  } catch (e) {
+    if (e.code === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
+
+// src/core/file-stamp.ts
+var import_node_fs10 = require("fs");
+function fileStamp(path) {
+  try {
+    const s = (0, import_node_fs10.lstatSync)(path, { bigint: true });
+    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+  } catch {
+    return null;
+  }
+}
+function stampChangedAtMs(stamp) {
+  const [, , , mtimeNs, ctimeNs] = stamp.split(":");
+  return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
+}
+
+// src/core/read-strict.ts
+var import_node_fs11 = require("fs");
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return e instanceof Error ? e.message : String(e);
+}
+function readTextStrict(path, maxBytes) {
+  let stat;
+  try {
+    stat = (0, import_node_fs11.lstatSync)(path);
+  } catch (e) {
+    if (e.code === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  let bytes;
+  try {
+    bytes = readRegularFile(path, maxBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw unreadable(path, "is not valid UTF-8");
+  }
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return (0, import_node_fs11.lstatSync)(path).size;
+  } catch {
+    return fallback;
+  }
+}
+
+// src/core/store.ts
+var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
+var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
+${IGNORED.join("\n")}
+`;
+var PARSED_CACHE_LIMIT = 2e4;
+function copyThread(t) {
+  const copy = { ...t };
+  if (t.paths) copy.paths = [...t.paths];
+  if (t.related) copy.related = [...t.related];
+  return copy;
+}
+var Store = class {
+  constructor(workspace, lockOptions = {}, options = {}) {
+    this.workspace = workspace;
+    this.lockOptions = lockOptions;
+    this.dir = workspace.storeDir;
+    this.lockPath = (0, import_node_path7.join)(this.dir, ".lock");
+    this.swept = options.sweepTempFiles === false;
+  }
+  workspace;
+  lockOptions;
+  dir;
+  lockPath;
+  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
+  parsed = /* @__PURE__ */ new Map();
+  /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
+  swept;
+  /**
+   * True when `.threadmind/` is there. Anything but a real directory at `.threadmind` (a symbolic link, even to another
+   * project's store; a file) is refused with the catalogue's storeDirUnusable: nothing is read or written through it.
+   */
+  exists() {
+    const state = storeDirState(this.dir);
+    if (state === "absent") return false;
+    if (state === "directory") return true;
+    throw errors.storeDirUnusable(this.dir, state.problem);
+  }
+  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
+  ensureLayout() {
+    if (!this.exists()) (0, import_node_fs12.mkdirSync)(this.dir);
+    (0, import_node_fs12.mkdirSync)((0, import_node_path7.join)(this.dir, "projects"), { recursive: true });
+    (0, import_node_fs12.mkdirSync)((0, import_node_path7.join)(this.dir, "threads"), { recursive: true });
+    this.ensureIgnored();
+  }
+  /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
+  ensureIgnored() {
+    this.exists();
+    const gitignore = (0, import_node_path7.join)(this.dir, ".gitignore");
+    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
+    if (current === null) {
+      writeFenced(this.lockPath, gitignore, GITIGNORE);
+      return;
+    }
+    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
+    const missing = IGNORED.filter((entry) => !lines.has(entry));
+    if (missing.length > 0) writeFenced(this.lockPath, gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
+  }
+  /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
+  locked(fn) {
+    if (!this.exists()) this.ensureLayout();
+    return withLock(
+      this.lockPath,
+      () => {
+        if (!this.swept) sweepDeadTempFiles(this.dir);
+        this.swept = true;
+        return fn();
+      },
+      this.lockOptions
+    );
+  }
+  // ---- projects ----
+  projectPath(id) {
+    return (0, import_node_path7.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
+  }
+  /** projects/; refused (named) when it is a symbolic link. */
+  projectsDir() {
+    this.exists();
+    const dir = (0, import_node_path7.join)(this.dir, "projects");
+    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    return dir;
+  }
+  projectIds() {
+    const dir = this.projectsDir();
+    if (!(0, import_node_fs12.existsSync)(dir)) return [];
+    return projectIdsIn(dir);
+  }
+  projectExists(id) {
+    return entryExists(this.projectPath(id));
+  }
+  readProject(id) {
+    const path = this.projectPath(id);
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) throw errors.projectNotFound(id, this.projectIds());
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      throw unreadable(path, `invalid JSON (${reasonOf(e)})`);
+    }
+    try {
+      return validateProject(data, path, id);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw e;
+      throw unreadable(path, reasonOf(e));
+    }
+  }
+  async writeProject(project) {
+    const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
+    if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
+    writeFenced(this.lockPath, this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
+`);
+  }
+  // ---- threads ----
+  /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
+  threadsDir(projectId) {
+    this.exists();
+    const dir = (0, import_node_path7.join)(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [(0, import_node_path7.join)(this.dir, "threads"), dir]) {
+      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    }
+    return dir;
+  }
+  threadsDirExists(projectId) {
+    return entryExists(this.threadsDir(projectId));
+  }
+  threadPath(projectId, threadId) {
+    return (0, import_node_path7.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+  }
+  /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
+  threadExists(projectId, threadId) {
+    return entryExists(this.threadPath(projectId, threadId));
+  }
+  /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
+  readThread(projectId, threadId, notFound = errors.threadNotFound) {
+    const path = this.threadPath(projectId, threadId);
+    const thread = this.readThreadFile(path, threadId);
+    if (thread === null) throw notFound(threadId);
+    return thread;
+  }
+  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
+  readThreadFile(path, id) {
+    const stamp = fileStamp(path);
+    const hit = stamp === null ? void 0 : this.parsed.get(path);
+    if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) return null;
+    const thread = parseThreadFile(path, id, text);
+    if (stamp !== null) {
+      this.parsed.delete(path);
+      this.parsed.set(path, { stamp, thread: copyThread(thread) });
+      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
+    }
+    return thread;
+  }
+  /** True when the project has more than `limit` thread files (stops reading the directory there). */
+  threadCountExceeds(projectId, limit) {
+    let dir;
+    try {
+      dir = (0, import_node_fs12.opendirSync)(this.threadsDir(projectId));
+    } catch (e) {
+      if (e.code === "ENOENT") return false;
+      throw e;
+    }
+    try {
+      let count = 0;
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
+      }
+      return false;
+    } finally {
+      dir.closeSync();
+    }
+  }
+  /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
+  readAllThreads(projectId) {
+    const dir = this.threadsDir(projectId);
+    const threads = /* @__PURE__ */ new Map();
+    const problems = [];
+    if (!(0, import_node_fs12.existsSync)(dir)) return { threads, problems };
+    for (const name of (0, import_node_fs12.readdirSync)(dir).sort()) {
+      if (isAtomicTempFile(name)) continue;
+      const path = (0, import_node_path7.join)(dir, name);
+      if (!name.endsWith(".md")) continue;
+      const id = name.slice(0, -3);
+      if (!isValidId(id)) {
+        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+        continue;
+      }
+      try {
+        const thread = this.readThreadFile(path, id);
+        if (thread === null) continue;
+        threads.set(id, thread);
+      } catch (e) {
+        problems.push({ path, threadId: id, reason: reasonOf(e) });
+      }
+    }
+    return { threads, problems };
+  }
+  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
+  async writeThread(projectId, thread) {
+    let text;
+    try {
+      text = serializeThreadExactly(thread);
+    } catch (e) {
+      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
+      throw e;
+    }
+    (0, import_node_fs12.mkdirSync)(this.threadsDir(projectId), { recursive: true });
+    writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
+  }
+  deleteThreadFile(projectId, threadId) {
+    removeFenced(this.lockPath, this.threadPath(projectId, threadId));
+  }
+};
+function isSymbolicLink(path) {
+  try {
+    return (0, import_node_fs12.lstatSync)(path).isSymbolicLink();
+  } catch (e) {
+    if (e.code === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function entryExists(path) {
+  try {
+    (0, import_node_fs12.lstatSync)(path);
+    return true;
+  } catch (e) {
+    if (e.code === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function parseThreadFile(path, id, text) {
+  let thread;
+  try {
+    thread = parseThread(text);
+  } catch (e) {
+    throw unreadable(path, e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
+  }
+  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
+  return thread;
+}
+function validateProject(data, path, id) {
+  if (typeof data !== "object" || data === null) throw unreadable(path, "is not a JSON object");
+  const d = data;
+  if (d.id !== id) throw unreadable(path, `"id" is ${JSON.stringify(d.id)}, expected "${id}"`);
+  if (typeof d.title !== "string") throw unreadable(path, '"title" must be a string');
+  const mode = d.mode === "team" ? "team" : "solo";
+  if (d.mode !== void 0 && d.mode !== "team" && d.mode !== "solo") throw unreadable(path, '"mode" must be "solo" or "team"');
+  const project = { id, title: d.title, mode, createdAt: typeof d.createdAt === "string" ? d.createdAt : "" };
+  if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
+  return project;
+}
+
+// src/core/types.ts
+var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
+var SECTION_HEADINGS = {
+  decisions: "Decisions",
+  constraints: "Constraints",
+  state: "State",
+  "open-questions": "Open questions",
+  "next-steps": "Next steps"
+};
+function threadStatus(meta) {
+  return meta.status ?? "active";
+}
+
+// src/core/clock.ts
+var last = 0;
+function nextTimestamp(after) {
+  let t = Date.now();
+  const floor = after ? Date.parse(after) : Number.NaN;
+  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
+  if (t <= last) t = last + 1;
+  last = t;
+  return new Date(t).toISOString();
+}
+
 // src/core/author.ts
 var import_node_crypto4 = require("crypto");
 var import_node_os2 = require("os");
@@ -8890,7 +8967,7 @@ function safeUsername() {
 }
 
 // src/core/local-state.ts
-var import_node_path7 = require("path");
+var import_node_path8 = require("path");
 
 // src/core/measurements.ts
 function emptyMeasurements() {
@@ -8902,7 +8979,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path7.join)(storeDir, "config.json");
+  return (0, import_node_path8.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -8970,27 +9047,27 @@ function isRecord(v) {
 }
 
 // src/core/local-state-write.ts
-var import_node_fs12 = require("fs");
-var import_node_path8 = require("path");
+var import_node_fs13 = require("fs");
+var import_node_path9 = require("path");
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
-  if (hadProblem && (0, import_node_fs12.existsSync)(path)) {
+  if (hadProblem && (0, import_node_fs13.existsSync)(path)) {
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
-    (0, import_node_fs12.renameSync)(path, setAside);
+    (0, import_node_fs13.renameSync)(path, setAside);
   }
   const { measurements, conversations, ...kept } = state;
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
-  writeFenced((0, import_node_path8.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
+  writeFenced((0, import_node_path9.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
 `);
   return setAside;
 }
 
 // src/core/token-estimate.ts
-var import_node_fs13 = require("fs");
-var import_node_path9 = require("path");
+var import_node_fs14 = require("fs");
+var import_node_path10 = require("path");
 init_content_hash();
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
@@ -8998,7 +9075,7 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
-  return (0, import_node_path9.join)(storeDir, "cache", "token-counts.json");
+  return (0, import_node_path10.join)(storeDir, "cache", "token-counts.json");
 }
 var TokenEstimator = class {
   constructor(cacheFile, loadEncoder) {
@@ -9055,7 +9132,7 @@ var TokenEstimator = class {
   async flush() {
     if (!this.dirty || !this.cacheFile) return;
     this.dirty = false;
-    (0, import_node_fs13.mkdirSync)((0, import_node_path9.dirname)(this.cacheFile), { recursive: true });
+    (0, import_node_fs14.mkdirSync)((0, import_node_path10.dirname)(this.cacheFile), { recursive: true });
     await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
   }
   load() {
@@ -9741,28 +9818,28 @@ function lineOf(lineStarts, offset) {
 }
 
 // src/core/migrate-v04.ts
-var import_node_fs14 = require("fs");
-var import_node_path10 = require("path");
+var import_node_fs15 = require("fs");
+var import_node_path11 = require("path");
 async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path10.join)(store.dir, "trees");
-  if (!(0, import_node_fs14.existsSync)(treesDir)) return null;
+  const treesDir = (0, import_node_path11.join)(store.dir, "trees");
+  if (!(0, import_node_fs15.existsSync)(treesDir)) return null;
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
-  for (const name of (0, import_node_fs14.readdirSync)(treesDir).sort()) {
+  for (const name of (0, import_node_fs15.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path10.join)(treesDir, name);
+    const treePath = (0, import_node_path11.join)(treesDir, name);
     if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
     const nodes = readTree(treePath);
-    const threadsDir = (0, import_node_path10.join)(store.dir, "threads", projectId);
+    const threadsDir = (0, import_node_path11.join)(store.dir, "threads", projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
-    const files = (0, import_node_fs14.existsSync)(threadsDir) ? (0, import_node_fs14.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const files = (0, import_node_fs15.existsSync)(threadsDir) ? (0, import_node_fs15.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
-      const path = (0, import_node_path10.join)(threadsDir, file);
+      const path = (0, import_node_path11.join)(threadsDir, file);
       if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
@@ -9790,12 +9867,12 @@ async function migrateV04IfNeeded(store, author) {
   store.ensureLayout();
   for (const plan of plans) {
     for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    (0, import_node_fs14.rmSync)(plan.treePath);
+    (0, import_node_fs15.rmSync)(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
   }
-  if ((0, import_node_fs14.readdirSync)(treesDir).length === 0) (0, import_node_fs14.rmdirSync)(treesDir);
-  if ((0, import_node_fs14.existsSync)((0, import_node_path10.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs15.readdirSync)(treesDir).length === 0) (0, import_node_fs15.rmdirSync)(treesDir);
+  if ((0, import_node_fs15.existsSync)((0, import_node_path11.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -9810,7 +9887,7 @@ async function migrateV04IfNeeded(store, author) {
 function readTree(path) {
   let data;
   try {
-    data = JSON.parse((0, import_node_fs14.readFileSync)(path, "utf8"));
+    data = JSON.parse((0, import_node_fs15.readFileSync)(path, "utf8"));
   } catch (e) {
     throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
   }
@@ -9842,7 +9919,7 @@ function parseOldThread(path, id, text, author) {
     if (at <= 0) continue;
     fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
-  const mtime = (0, import_node_fs14.statSync)(path).mtime.toISOString();
+  const mtime = (0, import_node_fs15.statSync)(path).mtime.toISOString();
   const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
   const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
   const thread = {
@@ -10492,11 +10569,11 @@ function oneLine3(s) {
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path13 = require("path");
+var import_node_path14 = require("path");
 
 // src/core/search/project-index.ts
-var import_node_fs17 = require("fs");
-var import_node_path12 = require("path");
+var import_node_fs18 = require("fs");
+var import_node_path13 = require("path");
 init_content_hash();
 
 // src/core/search/body-index.ts
@@ -10543,7 +10620,7 @@ var BodyIndex = class {
 };
 
 // src/core/search/directory-watch.ts
-var import_node_fs15 = require("fs");
+var import_node_fs16 = require("fs");
 var DirectoryWatch = class {
   changed = true;
   watcher = null;
@@ -10559,7 +10636,7 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = (0, import_node_fs15.watch)(dir, { persistent: false }, () => {
+      watcher = (0, import_node_fs16.watch)(dir, { persistent: false }, () => {
         this.changed = true;
       });
     } catch (e) {
@@ -10585,20 +10662,20 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_fs16 = require("fs");
-var import_node_path11 = require("path");
+var import_node_fs17 = require("fs");
+var import_node_path12 = require("path");
 var FORMAT_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path11.join)(storeDir, "cache", "search");
+  return (0, import_node_path12.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path11.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path12.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path11.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path12.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, (key, v) => {
@@ -10631,7 +10708,7 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  (0, import_node_fs16.mkdirSync)((0, import_node_path11.join)(path, ".."), { recursive: true });
+  (0, import_node_fs17.mkdirSync)((0, import_node_path12.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, validate) {
@@ -10844,7 +10921,7 @@ var ProjectIndex = class {
   /** Thread files that could not be used, with the reason. */
   problems() {
     const out = [];
-    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path12.join)(this.threadsDir, e.file), reason: e.problem });
+    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path13.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -10873,7 +10950,7 @@ var ProjectIndex = class {
   sweep() {
     let names;
     try {
-      names = (0, import_node_fs17.readdirSync)(this.threadsDir);
+      names = (0, import_node_fs18.readdirSync)(this.threadsDir);
     } catch (e) {
       if (e.code === "ENOENT") names = [];
       else throw e;
@@ -10881,7 +10958,7 @@ var ProjectIndex = class {
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {
       if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf((0, import_node_path12.join)(this.threadsDir, name));
+      const stamp = stampOf((0, import_node_path13.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -10895,7 +10972,7 @@ var ProjectIndex = class {
    * even then (the body layer lacks its sections).
    */
   reread(file, force = false, knownStamp) {
-    const path = (0, import_node_path12.join)(this.threadsDir, file);
+    const path = (0, import_node_path13.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
       this.drop(file);
@@ -10960,7 +11037,7 @@ var ProjectIndex = class {
 };
 function stampOf(path) {
   try {
-    const s = (0, import_node_fs17.lstatSync)(path);
+    const s = (0, import_node_fs18.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
@@ -10983,7 +11060,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path13.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path14.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -11010,7 +11087,7 @@ function searchIndexFor(storeDir) {
 }
 
 // src/core/thread-history.ts
-var import_node_path14 = require("path");
+var import_node_path15 = require("path");
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
 var ITEM_CHARS = 140;
@@ -11036,7 +11113,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path14.relative)(top, req.file).split(import_node_path14.sep).join("/");
+  const path = (0, import_node_path15.relative)(top, req.file).split(import_node_path15.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -11245,28 +11322,28 @@ function clip2(s) {
 }
 
 // src/core/measurement-log.ts
-var import_node_fs18 = require("fs");
-var import_node_path15 = require("path");
+var import_node_fs19 = require("fs");
+var import_node_path16 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
 var MAX_APPEND_BYTES = 64 * 1024;
 function measurementLogPath(storeDir) {
-  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path16.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path16.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs18.constants.O_RDONLY);
+  const opened = openRegularFile(path, import_node_fs19.constants.O_RDONLY);
   if (opened === null) return null;
   try {
     return use(opened.fd, opened.stat.size);
   } finally {
-    (0, import_node_fs18.closeSync)(opened.fd);
+    (0, import_node_fs19.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -11275,27 +11352,27 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs18.constants.O_RDWR | import_node_fs18.constants.O_APPEND | import_node_fs18.constants.O_CREAT, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs19.constants.O_RDWR | import_node_fs19.constants.O_APPEND | import_node_fs19.constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs18.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs19.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs18.writeSync)(fd, out);
-    return (0, import_node_fs18.fstatSync)(fd).size;
+    (0, import_node_fs19.writeSync)(fd, out);
+    return (0, import_node_fs19.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs18.closeSync)(fd);
+    (0, import_node_fs19.closeSync)(fd);
   }
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes) => bytes);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  (0, import_node_fs18.renameSync)(path, previousMeasurementLogPath(storeDir));
+  (0, import_node_fs19.renameSync)(path, previousMeasurementLogPath(storeDir));
   return true;
 }
 
@@ -11342,7 +11419,7 @@ function moveLegacyMeasurements(storeDir, state) {
 }
 
 // src/core/measurement-log-read.ts
-var import_node_fs19 = require("fs");
+var import_node_fs20 = require("fs");
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
@@ -11406,7 +11483,7 @@ function scanLines(path, needle, onLine) {
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs19.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs20.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -11496,7 +11573,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs20.existsSync)((0, import_node_path16.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs21.existsSync)((0, import_node_path17.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -11575,7 +11652,8 @@ ${line}`;
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
-    if (!(0, import_node_fs20.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
+    this.store.exists();
+    if (!(0, import_node_fs21.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
   }
@@ -12049,7 +12127,7 @@ ${line}`;
     if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path16.relative)(this.store.dir, p)), dependsOnHead };
+    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path17.relative)(this.store.dir, p)), dependsOnHead };
   }
   /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
   relatedRefs(projectId, thread, consulted) {
@@ -12101,58 +12179,6 @@ function oneOf(what, value, allowed, optional) {
   if (value === void 0 && optional) return;
   if (!allowed.includes(value)) {
     throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
-  }
-}
-
-// src/core/workspace.ts
-var import_node_fs21 = require("fs");
-var import_node_path17 = require("path");
-var import_node_url = require("url");
-var STORE_DIR_NAME = ".threadmind";
-function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path17.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path17.resolve)(gitTop) : current;
-  for (; ; ) {
-    if (isDirectory((0, import_node_path17.join)(current, STORE_DIR_NAME))) return current;
-    if (current === stop) return null;
-    const parent = (0, import_node_path17.dirname)(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function resolveWorkspace(inputs) {
-  const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path17.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
-  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
-  for (const dir of rootDirs) {
-    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
-  }
-  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
-  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path17.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
-  }
-  return workspaceFrom((0, import_node_path17.resolve)(inputs.cwd), "cwd");
-}
-function workspaceFrom(dir, source) {
-  const gitTop = findGitTop(dir);
-  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path17.join)(root, STORE_DIR_NAME), gitTop, source };
-}
-function rootToPath(uri) {
-  if (uri.startsWith("file://")) {
-    try {
-      return (0, import_node_url.fileURLToPath)(uri);
-    } catch {
-      return null;
-    }
-  }
-  return uri.startsWith("/") ? uri : null;
-}
-function isDirectory(path) {
-  try {
-    return (0, import_node_fs21.statSync)(path).isDirectory();
-  } catch {
-    return false;
   }
 }
 

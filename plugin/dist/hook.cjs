@@ -477,6 +477,18 @@ function isDirectory(path) {
 function storeExists(ws) {
   return (0, import_node_fs5.existsSync)(ws.storeDir);
 }
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = (0, import_node_fs5.lstatSync)(storeDir);
+  } catch (e) {
+    if (e.code === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
 
 // src/hooks/store-precheck.ts
 function storeExpectedFromEnv(env, fallbackCwd) {
@@ -1737,6 +1749,7 @@ function startOutput(start, extra) {
 function fastStore(input, env) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const storeDir = workspace.storeDir;
+  if (storeDirState(storeDir) !== "directory") return null;
   if ((0, import_node_fs16.existsSync)((0, import_node_path9.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;

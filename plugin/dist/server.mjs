@@ -33149,6 +33149,198 @@ function describe2(v) {
 function projectIdsIn(dir) {
   return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
+var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
+function readIfExists(path) {
+  try {
+    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes === null ? null : bytes.toString("utf8");
+  } catch (e) {
+    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    throw e;
+  }
+}
+function commonDir(gitDir2) {
+  const pointer = readIfExists(join(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : resolve(gitDir2, pointer.trim());
+}
+function packedRef(common, name) {
+  const packed = readIfExists(join(common, "packed-refs"));
+  if (packed === null) return null;
+  for (const line of packed.split("\n")) {
+    if (line.startsWith("#") || line.startsWith("^")) continue;
+    const space = line.indexOf(" ");
+    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
+  }
+  return null;
+}
+function headCommitFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if (existsSync(join(common, "reftable"))) return void 0;
+  let name = "HEAD";
+  for (let depth = 0; depth < 5; depth++) {
+    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
+    const loose = readIfExists(join(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
+    if (text === null) return name === "HEAD" ? void 0 : null;
+    if (HASH.test(text)) return text;
+    const symbolic = /^ref:\s*(\S+)$/.exec(text);
+    if (!symbolic) return void 0;
+    name = symbolic[1];
+  }
+  return void 0;
+}
+
+// src/core/git.ts
+function findGitTop(dir) {
+  let current = resolve(dir);
+  for (; ; ) {
+    if (existsSync(join(current, ".git"))) return current;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
+function gitDir(top) {
+  const dotGit = join(top, ".git");
+  if (statSync(dotGit).isDirectory()) return dotGit;
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
+  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
+  return resolve(top, match[1]);
+}
+function readBranch(top) {
+  let head;
+  try {
+    head = readRegularFile(join(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  } catch {
+    return null;
+  }
+  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
+  return match ? match[1] : null;
+}
+var GitError = class extends Error {
+};
+async function git(top, args) {
+  const { execFile } = await import('child_process');
+  return new Promise((resolvePromise, reject) => {
+    execFile("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error2, stdout, stderr) => {
+      if (error2) {
+        reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error2.message).trim()}`));
+        return;
+      }
+      resolvePromise(stdout);
+    });
+  });
+}
+async function gitMaybe(top, args) {
+  try {
+    return (await git(top, args)).trim();
+  } catch {
+    return null;
+  }
+}
+function headCommitFromWorkTree(top) {
+  if (top === null) return null;
+  try {
+    return headCommitFromFiles(gitDir(top));
+  } catch {
+    return void 0;
+  }
+}
+async function headCommit(top) {
+  const fromFiles = headCommitFromWorkTree(top);
+  return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
+}
+async function defaultBranch(top) {
+  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
+  return remote ? remote.replace(/^origin\//, "") : null;
+}
+async function isDefaultBranch(top, branch) {
+  const d = await defaultBranch(top);
+  if (d) return branch === d;
+  if (branch === "main" || branch === "master") return true;
+  return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+}
+async function gitUser(top) {
+  const cwd = top ?? process.cwd();
+  const [name, email2] = await Promise.all([
+    gitMaybe(cwd, ["config", "--get", "user.name"]),
+    gitMaybe(cwd, ["config", "--get", "user.email"])
+  ]);
+  return { name: name || null, email: email2 || null };
+}
+async function commitsTouchingSince(top, commit, paths) {
+  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
+  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
+  if (known === null) return null;
+  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  return Number.parseInt(out.trim(), 10);
+}
+
+// src/core/workspace.ts
+var STORE_DIR_NAME = ".threadmind";
+function findExistingStore(dir, gitTop) {
+  let current = resolve(dir);
+  const stop = gitTop ? resolve(gitTop) : current;
+  for (; ; ) {
+    if (isDirectory(join(current, STORE_DIR_NAME))) return current;
+    if (current === stop) return null;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function resolveWorkspace(inputs) {
+  const { env } = inputs;
+  if (env.THREADMIND_ROOT) return workspaceFrom(resolve(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
+  for (const dir of rootDirs) {
+    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
+  }
+  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
+  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
+    return workspaceFrom(resolve(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+  }
+  return workspaceFrom(resolve(inputs.cwd), "cwd");
+}
+function workspaceFrom(dir, source) {
+  const gitTop = findGitTop(dir);
+  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
+  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop, source };
+}
+function rootToPath(uri) {
+  if (uri.startsWith("file://")) {
+    try {
+      return fileURLToPath(uri);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") ? uri : null;
+}
+function isDirectory(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = lstatSync(storeDir);
+  } catch (e) {
+    if (e.code === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
 function fileStamp(path) {
   try {
     const s = lstatSync(path, { bigint: true });
@@ -33186,17 +33378,26 @@ var Store = class {
   parsed = /* @__PURE__ */ new Map();
   /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
   swept;
+  /**
+   * True when `.threadmind/` is there. Anything but a real directory at `.threadmind` (a symbolic link, even to another
+   * project's store; a file) is refused with the catalogue's storeDirUnusable: nothing is read or written through it.
+   */
   exists() {
-    return existsSync(this.dir);
+    const state = storeDirState(this.dir);
+    if (state === "absent") return false;
+    if (state === "directory") return true;
+    throw errors.storeDirUnusable(this.dir, state.problem);
   }
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout() {
+    if (!this.exists()) mkdirSync(this.dir);
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
+    this.exists();
     const gitignore = join(this.dir, ".gitignore");
     const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
     if (current === null) {
@@ -33227,6 +33428,7 @@ var Store = class {
   }
   /** projects/; refused (named) when it is a symbolic link. */
   projectsDir() {
+    this.exists();
     const dir = join(this.dir, "projects");
     if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
     return dir;
@@ -33265,6 +33467,7 @@ var Store = class {
   // ---- threads ----
   /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId) {
+    this.exists();
     const dir = join(this.dir, "threads", assertId(projectId, "project id"));
     for (const path of [join(this.dir, "threads"), dir]) {
       if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -33411,137 +33614,6 @@ function nextTimestamp(after) {
   if (t <= last) t = last + 1;
   last = t;
   return new Date(t).toISOString();
-}
-var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
-var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
-function readIfExists(path) {
-  try {
-    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
-    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
-    return bytes === null ? null : bytes.toString("utf8");
-  } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
-    throw e;
-  }
-}
-function commonDir(gitDir2) {
-  const pointer = readIfExists(join(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : resolve(gitDir2, pointer.trim());
-}
-function packedRef(common, name) {
-  const packed = readIfExists(join(common, "packed-refs"));
-  if (packed === null) return null;
-  for (const line of packed.split("\n")) {
-    if (line.startsWith("#") || line.startsWith("^")) continue;
-    const space = line.indexOf(" ");
-    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
-  }
-  return null;
-}
-function headCommitFromFiles(gitDir2) {
-  const common = commonDir(gitDir2);
-  if (existsSync(join(common, "reftable"))) return void 0;
-  let name = "HEAD";
-  for (let depth = 0; depth < 5; depth++) {
-    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists(join(PER_WORKTREE.test(name) ? gitDir2 : common, name));
-    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
-    if (text === null) return name === "HEAD" ? void 0 : null;
-    if (HASH.test(text)) return text;
-    const symbolic = /^ref:\s*(\S+)$/.exec(text);
-    if (!symbolic) return void 0;
-    name = symbolic[1];
-  }
-  return void 0;
-}
-
-// src/core/git.ts
-function findGitTop(dir) {
-  let current = resolve(dir);
-  for (; ; ) {
-    if (existsSync(join(current, ".git"))) return current;
-    const parent = dirname(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-var GIT_POINTER_MAX_BYTES = 64 * 1024;
-function gitDir(top) {
-  const dotGit = join(top, ".git");
-  if (statSync(dotGit).isDirectory()) return dotGit;
-  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
-  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return resolve(top, match[1]);
-}
-function readBranch(top) {
-  let head;
-  try {
-    head = readRegularFile(join(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-  } catch {
-    return null;
-  }
-  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
-  return match ? match[1] : null;
-}
-var GitError = class extends Error {
-};
-async function git(top, args) {
-  const { execFile } = await import('child_process');
-  return new Promise((resolvePromise, reject) => {
-    execFile("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error2, stdout, stderr) => {
-      if (error2) {
-        reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error2.message).trim()}`));
-        return;
-      }
-      resolvePromise(stdout);
-    });
-  });
-}
-async function gitMaybe(top, args) {
-  try {
-    return (await git(top, args)).trim();
-  } catch {
-    return null;
-  }
-}
-function headCommitFromWorkTree(top) {
-  if (top === null) return null;
-  try {
-    return headCommitFromFiles(gitDir(top));
-  } catch {
-    return void 0;
-  }
-}
-async function headCommit(top) {
-  const fromFiles = headCommitFromWorkTree(top);
-  return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
-}
-async function defaultBranch(top) {
-  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
-  return remote ? remote.replace(/^origin\//, "") : null;
-}
-async function isDefaultBranch(top, branch) {
-  const d = await defaultBranch(top);
-  if (d) return branch === d;
-  if (branch === "main" || branch === "master") return true;
-  return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
-}
-async function gitUser(top) {
-  const cwd = top ?? process.cwd();
-  const [name, email2] = await Promise.all([
-    gitMaybe(cwd, ["config", "--get", "user.name"]),
-    gitMaybe(cwd, ["config", "--get", "user.email"])
-  ]);
-  return { name: name || null, email: email2 || null };
-}
-async function commitsTouchingSince(top, commit, paths) {
-  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
-  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
-  if (known === null) return null;
-  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
-  return Number.parseInt(out.trim(), 10);
 }
 async function resolveAuthorId(env, gitTop) {
   if (env.THREADMIND_AUTHOR) return assertId(env.THREADMIND_AUTHOR, "THREADMIND_AUTHOR");
@@ -35784,6 +35856,7 @@ ${line}`;
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
+    this.store.exists();
     if (!existsSync(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
@@ -36310,53 +36383,6 @@ function oneOf(what, value, allowed, optional2) {
   if (value === void 0 && optional2) return;
   if (!allowed.includes(value)) {
     throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
-  }
-}
-var STORE_DIR_NAME = ".threadmind";
-function findExistingStore(dir, gitTop) {
-  let current = resolve(dir);
-  const stop = gitTop ? resolve(gitTop) : current;
-  for (; ; ) {
-    if (isDirectory(join(current, STORE_DIR_NAME))) return current;
-    if (current === stop) return null;
-    const parent = dirname(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function resolveWorkspace(inputs) {
-  const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom(resolve(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
-  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
-  for (const dir of rootDirs) {
-    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
-  }
-  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
-  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom(resolve(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
-  }
-  return workspaceFrom(resolve(inputs.cwd), "cwd");
-}
-function workspaceFrom(dir, source) {
-  const gitTop = findGitTop(dir);
-  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop, source };
-}
-function rootToPath(uri) {
-  if (uri.startsWith("file://")) {
-    try {
-      return fileURLToPath(uri);
-    } catch {
-      return null;
-    }
-  }
-  return uri.startsWith("/") ? uri : null;
-}
-function isDirectory(path) {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }
 

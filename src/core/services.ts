@@ -198,6 +198,7 @@ export class ThreadMindServices {
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events: readonly MeasurementEvent[]): Promise<void> {
+    this.store.exists(); // refuses a .threadmind that is not a real directory (never writes through a link)
     if (!existsSync(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();

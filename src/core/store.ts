@@ -11,7 +11,7 @@ import { assertId, isValidId } from "./ids.js";
 import { projectIdsIn } from "./project-ids.js";
 import { LIMITS } from "./limits.js";
 import type { Project, ProjectMode, Thread, ThreadFileProblem } from "./types.js";
-import type { Workspace } from "./workspace.js";
+import { storeDirState, type Workspace } from "./workspace.js";
 import { fileStamp } from "./file-stamp.js";
 import { reasonOf, readTextStrict, unreadable } from "./read-strict.js";
 
@@ -54,12 +54,20 @@ export class Store {
     this.swept = options.sweepTempFiles === false;
   }
 
+  /**
+   * True when `.threadmind/` is there. Anything but a real directory at `.threadmind` (a symbolic link, even to another
+   * project's store; a file) is refused with the catalogue's storeDirUnusable: nothing is read or written through it.
+   */
   exists(): boolean {
-    return existsSync(this.dir);
+    const state = storeDirState(this.dir);
+    if (state === "absent") return false;
+    if (state === "directory") return true;
+    throw errors.storeDirUnusable(this.dir, state.problem);
   }
 
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout(): void {
+    if (!this.exists()) mkdirSync(this.dir);
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
@@ -67,6 +75,7 @@ export class Store {
 
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored(): void {
+    this.exists();
     const gitignore = join(this.dir, ".gitignore");
     const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
     if (current === null) {
@@ -100,6 +109,7 @@ export class Store {
 
   /** projects/; refused (named) when it is a symbolic link. */
   private projectsDir(): string {
+    this.exists();
     const dir = join(this.dir, "projects");
     if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
     return dir;
@@ -144,6 +154,7 @@ export class Store {
 
   /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId: string): string {
+    this.exists();
     const dir = join(this.dir, "threads", assertId(projectId, "project id"));
     for (const path of [join(this.dir, "threads"), dir]) {
       if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");

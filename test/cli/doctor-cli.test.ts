@@ -1,7 +1,7 @@
 // Guards `thread-mind-mcp doctor` (the built CLI in temp workspaces): every check passes when all is well, and each one
 // warns or fails, with its fix, when its subject is broken; the exit code is non-zero exactly when a check fails.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, symlinkSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -111,6 +111,18 @@ describe("thread-mind-mcp doctor", () => {
     writeFileSync(join(r.dir, ".threadmind"), "not a directory");
     const d = doctor(r.dir, home());
     expect(status(d, "workspace")).toBe("fail");
+    expect(d.checks.has("threads")).toBe(false);
+    expect(d.code).toBe(1);
+  });
+
+  it("workspace: a .threadmind that is a symbolic link (to another project's store) fails, says so, and the store checks are skipped", async () => {
+    const other = repo();
+    await project(other.dir);
+    const r = repo();
+    symlinkSync(join(other.dir, ".threadmind"), join(r.dir, ".threadmind"));
+    const d = doctor(r.dir, home());
+    expect(status(d, "workspace")).toBe("fail");
+    expect(d.checks.get("workspace")!.detail.join("\n")).toContain(`${join(r.dir, ".threadmind")} is a symbolic link: ThreadMind keeps its threads only in a real .threadmind directory`);
     expect(d.checks.has("threads")).toBe(false);
     expect(d.code).toBe(1);
   });

@@ -256,4 +256,47 @@ describe("damaged thread files", () => {
     for (const [i, title] of titles.entries()) expect(threads.get(ids[i]!)?.title, title).toBe(title);
     expect(problems.map((p) => p.threadId).filter((id) => ids.includes(id))).toEqual([]);
   });
+
+  test("a .threadmind that is a symbolic link (to another project's store) is refused, naming it; nothing is read or written through it", async () => {
+    // The other project's real store, and this workspace's .threadmind pointing at it (as a committed link would).
+    const other = makeTempRepo({ git: false, prefix: "tm-other-" });
+    try {
+      await servicesFor(other.dir).projectCreate({ title: "Other" });
+      const otherStore = join(other.dir, ".threadmind");
+      const linked = makeTempRepo({ git: false, prefix: "tm-linked-" });
+      try {
+        symlinkSync(otherStore, join(linked.dir, ".threadmind"));
+        const before = snapshotDir(otherStore);
+        const victim = servicesFor(linked.dir, "victim");
+        const refusal = `${join(linked.dir, ".threadmind")} is a symbolic link: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace`;
+        const calls: [string, () => Promise<unknown>][] = [
+          ["list", () => victim.threadList()],
+          ["context", () => victim.contextGet()],
+          ["create project", () => victim.projectCreate({ title: "Mine" })],
+          ["create thread", () => victim.threadCreate({ title: "X", parentId: "main" })],
+          ["summary", () => victim.summaryUpdate({ content: "overwrite" })],
+          ["search", () => victim.threadSearch({ query: "other" })],
+          ["record", () => victim.recordEvents([{ kind: "hookSeen", at: "2025-01-01T00:00:00.000Z", event: "SessionStart:startup", sessionId: "s" }])],
+        ];
+        for (const [name, call] of calls) {
+          const error = await call().then(() => null, (e: unknown) => e);
+          expect((error as Error | null)?.message, name).toContain(refusal);
+        }
+        expect(() => victim.projectList()).toThrow(refusal);
+        expect(snapshotDir(otherStore)).toEqual(before);
+        // A .threadmind that is a file is refused the same way.
+        const filed = makeTempRepo({ git: false, prefix: "tm-filed-" });
+        try {
+          writeFileSync(join(filed.dir, ".threadmind"), "not a directory");
+          await expect(servicesFor(filed.dir).projectCreate({ title: "F" })).rejects.toThrow(`${join(filed.dir, ".threadmind")} is not a directory: ThreadMind keeps its threads only in a real .threadmind directory`);
+        } finally {
+          filed.cleanup();
+        }
+      } finally {
+        linked.cleanup();
+      }
+    } finally {
+      other.cleanup();
+    }
+  });
 });

@@ -168,6 +168,13 @@ const transcriptDamagedButMeasured = {
   "pre-compact": measuredWhole,
 };
 
+/** A linked .threadmind is neither read (no context from the other store) nor written (no measurement lands there). */
+const storeLinkRefused = (o: Outcome) => {
+  expect(o.context).toBeUndefined();
+  expect(o.message).toContain(`${join(o.ws.root, ".threadmind")} is a symbolic link: ThreadMind keeps its threads only in a real .threadmind directory`);
+  expect(readdirSync(readlinkSync(join(o.ws.root, ".threadmind"))).sort()).toEqual(readdirSync(join(template, ".threadmind")).sort());
+};
+
 /** A FIFO in .threadmind never blocks a hook: whatever needs that file says it is not a regular file, the rest works. */
 const FIFO_REFUSED = /is a FIFO \(named pipe\), not a regular file; ThreadMind opens only regular files/;
 const fifoRefused = (name: string) => (o: Outcome, hook: HookName) => {
@@ -423,6 +430,16 @@ const SCENARIOS: Scenario[] = [
       execFileSync("mkfifo", [ws.transcriptPath]);
     },
     expect: transcriptUnreadable(/not a regular file/),
+  },
+  {
+    name: ".threadmind is a symbolic link to another project's store",
+    prepare: ({ root }) => {
+      const elsewhere = mkdtempSync(join(base, "elsewhere-"));
+      cpSync(join(root, ".threadmind"), join(elsewhere, ".threadmind"), { recursive: true });
+      rmSync(join(root, ".threadmind"), { recursive: true, force: true });
+      symlinkSync(join(elsewhere, ".threadmind"), join(root, ".threadmind"));
+    },
+    expect: { "session-start": storeLinkRefused, "session-end": storeLinkRefused, "pre-compact": storeLinkRefused },
   },
   ...(["measurements.jsonl", "measurements.1.jsonl", ".lock", "config.json"] as const).map((name): Scenario => ({
     name: `a FIFO at .threadmind/${name} (nobody writes to it)`,
