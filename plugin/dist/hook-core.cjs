@@ -7488,6 +7488,10 @@ var errors = {
   isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message) => new ThreadMindError("invalid-input", message),
+  linkOutsideRepository: (rel, target) => new ThreadMindError(
+    "forbidden",
+    `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+  ),
   storeDirUnusable: (path, problem) => new ThreadMindError(
     "unreadable",
     `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`

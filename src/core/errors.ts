@@ -47,6 +47,12 @@ export const errors = {
   notOwner: (id: string, owner: string) =>
     new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message: string) => new ThreadMindError("invalid-input", message),
+  linkOutsideRepository: (rel: string, target: string) =>
+    new ThreadMindError(
+      "forbidden",
+      `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never ` +
+        "writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.",
+    ),
   storeDirUnusable: (path: string, problem: string) =>
     new ThreadMindError(
       "unreadable",
