@@ -47,6 +47,13 @@ export const errors = {
   notOwner: (id: string, owner: string) =>
     new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message: string) => new ThreadMindError("invalid-input", message),
+  rebaseChainDamaged: (id: string, newParentId: string, path: string, reason: string) =>
+    new ThreadMindError(
+      "unreadable",
+      `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be ` +
+        `read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make ` +
+        "a cycle). Fix or remove that file, then retry. Nothing was changed.",
+    ),
   linkOutsideRepository: (rel: string, target: string) =>
     new ThreadMindError(
       "forbidden",

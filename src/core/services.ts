@@ -18,6 +18,7 @@ import { assembleContext, type AssembledContext } from "./context-assembly.js";
 import { renderTree } from "./tree-render.js";
 import { updateSection } from "./summary-sections.js";
 import { walkToRoot, descendantsOf } from "./thread-chain.js";
+import { assertNotAboveNewParent } from "./rebase-check.js";
 import { assertNoSecrets } from "./secret-scan.js";
 import { migrateV04IfNeeded, type MigrationReport } from "./migrate-v04.js";
 import { isProcessAlive } from "./process-alive.js";
@@ -584,11 +585,11 @@ export class ThreadMindServices {
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     return this.store.locked(async () => {
       const thread = this.store.readThread(project.id, threadId);
-      this.store.readThread(project.id, newParentId, errors.parentNotFound);
+      const newParent = this.store.readThread(project.id, newParentId, errors.parentNotFound);
       if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
       if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
-      const { threads } = this.store.readAllThreads(project.id);
-      if (descendantsOf(threadId, threads).includes(newParentId)) throw errors.isDescendant(newParentId, threadId);
+      // Walks up from the new parent through every file on the way, damaged ones refused (not skipped).
+      assertNotAboveNewParent(threadId, newParent, (id) => this.store.readThread(project.id, id));
       await this.assertCanModify(project, thread);
       const updated: Thread = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, updated);

@@ -299,4 +299,24 @@ describe("damaged thread files", () => {
       other.cleanup();
     }
   });
+
+  test("thread_rebase refuses while the chain holds a damaged file (a→b→c with b damaged: a under c would become a cycle once b is repaired)", async () => {
+    await s.threadCreate({ title: "C", parentId: "b" });
+    const bPath = join(threadsDir, "b.md");
+    const good = readFileSync(bPath, "utf8");
+    writeFileSync(bPath, good.replace("- b state", "<<<<<<< HEAD\n- b state\n=======\n- other\n>>>>>>> x"));
+    const aBefore = readFileSync(join(threadsDir, "a.md"), "utf8");
+    const error = await s.threadRebase("a", "c").then(() => null, (e: unknown) => e);
+    expect((error as Error).message).toBe(
+      `Cannot rebase "a" under "c": the chain above "c" holds a thread file that cannot be read (${bPath}: contains git conflict markers (<<<<<<< / ======= / >>>>>>>): resolve the merge by hand), so ThreadMind cannot tell whether "c" is under "a" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`,
+    );
+    expect(readFileSync(join(threadsDir, "a.md"), "utf8")).toBe(aBefore);
+    // Repaired, the chain shows c under a: the rebase is refused as a descendant, and the tree has no cycle.
+    writeFileSync(bPath, good);
+    await expect(s.threadRebase("a", "c")).rejects.toThrow('"c" is a descendant of "a"');
+    expect((await s.threadList()).text).not.toContain("form a cycle (a");
+    // A move that does not pass through the damaged file still works.
+    writeFileSync(bPath, good.replace("- b state", "<<<<<<< HEAD\n- b state\n=======\n- other\n>>>>>>> x"));
+    expect((await s.threadRebase("c", "main")).thread.parentId).toBe("main");
+  });
 });
