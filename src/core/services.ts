@@ -352,10 +352,12 @@ export class ThreadMindServices {
           const t = this.store.readThread(projectId, chosen);
           if (threadStatus(t) === "active") return t.id;
         } catch (e) {
-          // Only a preference: a damaged file is reported and the session starts on the next candidate.
-          if (!(e instanceof UnreadableFileError)) throw e;
-          const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-          if (!this.notices.includes(line)) this.notices.push(line);
+          // Only a preference: a damaged file is reported and the session starts on the next candidate; one deleted
+          // since it was seen (by another process, outside the lock) is simply passed over.
+          if (e instanceof UnreadableFileError) {
+            const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
+            if (!this.notices.includes(line)) this.notices.push(line);
+          } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
       const linked = this.linkedOpenThread(projectId, branch);
@@ -410,11 +412,14 @@ export class ThreadMindServices {
     if (input.parentId !== undefined) assertId(input.parentId, "parent thread id");
     const related = this.checkRelated(input.related);
     const author = await this.author();
-    const { project, threadId: activeId } = await this.currentThreadRef();
+    const project = this.currentProject();
     const branch = this.branch();
     const linkable = branch !== null && this.workspace.gitTop !== null && !(await this.isDefaultBranch(this.workspace.gitTop, branch));
     return this.store.locked(async () => {
-      const parent = this.store.readThread(project.id, input.parentId ?? activeId, errors.parentNotFound);
+      // The parent, the session's active thread by default, is resolved and read inside the lock: a thread that another
+      // process deletes meanwhile is never taken for the parent (and the session's choice falls back as it always does).
+      const parentId = input.parentId ?? (await this.currentThreadRef()).threadId;
+      const parent = this.store.readThread(project.id, parentId, errors.parentNotFound);
       const warnings: string[] = [];
       if (parent.summary.trim() === "") {
         warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
