@@ -9597,6 +9597,7 @@ function looksGenerated(body) {
 }
 var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
 var privateKeyRule = {
+  multiLine: true,
   pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
   detect(match, text) {
     const { start, end: headerEnd } = groupSpan(match, 0);
@@ -9761,6 +9762,16 @@ function scanForSecrets(text) {
       if (candidate !== null) candidates.push({ candidate, priority });
     }
   });
+  const masked = maskLinePrefixes(text);
+  if (masked !== text) {
+    SECRET_RULES.forEach((rule, priority) => {
+      if (rule.multiLine !== true) return;
+      for (const match of masked.matchAll(rule.pattern)) {
+        const candidate = rule.detect(match, masked);
+        if (candidate !== null) candidates.push({ candidate, priority });
+      }
+    });
+  }
   if (candidates.length === 0) return [];
   const kept = keepMostSpecific(candidates);
   const lineStarts = lineStartOffsets(text);
@@ -9769,6 +9780,12 @@ function scanForSecrets(text) {
     const lineStart = lineStarts[line - 1] ?? 0;
     return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
   });
+}
+var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
+var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
+function maskLinePrefixes(text) {
+  const blank = (m) => " ".repeat(m.length);
+  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
 }
 var SecretDetectedError = class extends ThreadMindError {
   findings;
@@ -12085,16 +12102,20 @@ ${line}`;
   }
   checkPaths(paths) {
     if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
-    return paths.map((p) => {
+    const checked = paths.map((p) => {
       checkLength("A path", p, LIMITS.pathChars);
       if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
       return p.trim();
     }).filter((p) => p !== "");
+    assertNoSecrets(checked.join("\n"), "the paths");
+    return checked;
   }
   checkRelated(related) {
     if (!related) return [];
     if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
-    return [...new Set(related.map((r) => assertId(r, "related thread id")))];
+    const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
+    assertNoSecrets(ids.join("\n"), "the related thread ids");
+    return ids;
   }
   missingRelated(projectId, related) {
     return related.filter((r) => !this.store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);

@@ -656,17 +656,22 @@ export class ThreadMindServices {
 
   private checkPaths(paths: string[]): string[] {
     if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
-    return paths.map((p) => {
+    const checked = paths.map((p) => {
       checkLength("A path", p, LIMITS.pathChars);
       if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
       return p.trim();
     }).filter((p) => p !== "");
+    // Written into the committed frontmatter like the summary: scanned together, so a key split over paths is seen whole.
+    assertNoSecrets(checked.join("\n"), "the paths");
+    return checked;
   }
 
   private checkRelated(related: string[] | undefined): string[] {
     if (!related) return [];
     if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
-    return [...new Set(related.map((r) => assertId(r, "related thread id")))];
+    const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
+    assertNoSecrets(ids.join("\n"), "the related thread ids");
+    return ids;
   }
 
   private missingRelated(projectId: string, related: string[]): string[] {
