@@ -7995,10 +7995,10 @@ function reclaim(lockPath, staleMs) {
     const seen = inspect(lockPath);
     if (seen.kind === "absent") return true;
     if (staleReason(seen, staleMs) === void 0) return false;
-    unlinkIfPresent(lockPath);
     if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
       (0, import_node_fs3.rmSync)(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
     }
+    unlinkIfPresent(lockPath);
     return true;
   } finally {
     const after = inspect(mutexPath);

@@ -5,7 +5,7 @@
 //   when the lock is held, and the lock file is never observed empty or half-written.
 // - Release: remove `<lock>` only if it still holds our nonce; otherwise the lock was taken from us (LockLostError).
 // - Fencing: before linking `<lock>`, the holder creates its fence directory `<lock>.<nonce>.d`. Writes under the lock
-//   (fencedWrite) put their temp file there and, right before renaming it over the target, check that `<lock>` still
+//   (fenced-write.ts) put their temp file there and, right before renaming it over the target, check that `<lock>` still
 //   names their nonce. Whoever reclaims a stale lock removes the fence directory of the holder it names, inside the
 //   reclaim mutex and before anyone can take the lock again: a holder paused past staleMs (even between its check and
 //   its rename) then finds its temp file gone and its rename fails, so it can never overwrite a later holder's write.
@@ -94,7 +94,7 @@ export function lockFence(lockPath: string): { tempDir: string; check: () => voi
   return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
 }
 
-/** Throws unless `hold` still owns its lock file (its nonce) and its fence directory; the fencing token check. */
+/** Throws unless the lock file still names `hold` (its nonce, the fencing token) and no heartbeat saw it lost. */
 function assertStillHeld(hold: Hold): void {
   let problem = hold.problem;
   if (problem === undefined) {
@@ -428,11 +428,12 @@ function reclaim(lockPath: string, staleMs: number): boolean {
     const seen = inspect(lockPath); // re-read inside the mutex: only a fresh judgement counts
     if (seen.kind === "absent") return true;
     if (staleReason(seen, staleMs) === undefined) return false;
-    unlinkIfPresent(lockPath);
-    // The fence: the stale holder, if it is only paused, can no longer rename a temp file over anyone's write.
+    // The fence first: the stale holder, if it is only paused, can no longer rename a temp file over anyone's write,
+    // and its fence is gone before the lock is free for the next holder to write anything.
     if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
       rmSync(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
     }
+    unlinkIfPresent(lockPath);
     return true;
   } finally {
     const after = inspect(mutexPath);
