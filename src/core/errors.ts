@@ -54,6 +54,8 @@ export const errors = {
         `read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make ` +
         "a cycle). Fix or remove that file, then retry. Nothing was changed.",
     ),
+  migrationFileGone: (path: string) =>
+    new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
   linkOutsideRepository: (rel: string, target: string) =>
     new ThreadMindError(
       "forbidden",
