@@ -196,6 +196,15 @@ const SCENARIOS: Scenario[] = [
     expect: activeThreadRefused(/YAML|frontmatter|flow/i),
   },
   {
+    // `**Damage**` is a YAML alias to no anchor: the yaml package throws ReferenceError, which is a damaged file too.
+    name: "a YAML alias title (title: **Damage**) in the active thread",
+    prepare: ({ root }) => {
+      const text = readFileSync(threadPath(root, "main"), "utf8");
+      writeFileSync(threadPath(root, "main"), text.replace(/^title: .*$/m, "title: **Damage**"));
+    },
+    expect: activeThreadRefused(/invalid YAML frontmatter: .*alias/i),
+  },
+  {
     name: "git conflict markers in the active thread",
     prepare: ({ root }) => {
       const text = readFileSync(threadPath(root, "main"), "utf8");
