@@ -11418,6 +11418,7 @@ function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes) => bytes);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
+  lockFence((0, import_node_path16.join)(storeDir, ".lock"))?.check();
   (0, import_node_fs19.renameSync)(path, previousMeasurementLogPath(storeDir));
   return true;
 }

@@ -28,18 +28,18 @@ function savedOutputPathOf(record3) {
 function readSavedOutput(path) {
   let size;
   try {
-    size = (0, import_node_fs14.statSync)(path).size;
+    size = (0, import_node_fs15.statSync)(path).size;
   } catch (e) {
     if (e instanceof Error && "code" in e && (e.code === "ENOENT" || e.code === "ENOTDIR")) return null;
     throw e;
   }
-  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs14.readFileSync)(path, "utf8");
+  return size > SAVED_MAX_BYTES ? null : (0, import_node_fs15.readFileSync)(path, "utf8");
 }
-var import_node_fs14, SAVED_TO, SAVED_MAX_BYTES;
+var import_node_fs15, SAVED_TO, SAVED_MAX_BYTES;
 var init_saved_output = __esm({
   "src/core/saved-output.ts"() {
     "use strict";
-    import_node_fs14 = require("fs");
+    import_node_fs15 = require("fs");
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
   }
@@ -70,13 +70,13 @@ var init_receipt_match = __esm({
 
 // src/core/content-hash.ts
 function contentHash(text) {
-  return (0, import_node_crypto.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
+  return (0, import_node_crypto2.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
 }
-var import_node_crypto;
+var import_node_crypto2;
 var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
-    import_node_crypto = require("crypto");
+    import_node_crypto2 = require("crypto");
   }
 });
 
@@ -109,7 +109,7 @@ __export(main_exports, {
   runHook: () => runHook
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path10 = require("path");
+var import_node_path11 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
@@ -165,7 +165,7 @@ function readStdinBlocking() {
   }
 }
 function readStdinStream(timeoutMs, already) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     const chunks = [already];
     let size = already.length;
     const timer = setTimeout(() => finish(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
@@ -174,7 +174,7 @@ function readStdinStream(timeoutMs, already) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       if (error) reject(error);
-      else resolve4(Buffer.concat(chunks).toString("utf8"));
+      else resolve5(Buffer.concat(chunks).toString("utf8"));
     };
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
@@ -544,8 +544,8 @@ function writeHookOutput(event, output) {
   } catch (e) {
     if (!(e instanceof Error && "code" in e && e.code === "EAGAIN")) return Promise.resolve();
   }
-  return new Promise((resolve4) => {
-    process.stdout.write(bytes.subarray(written), () => resolve4());
+  return new Promise((resolve5) => {
+    process.stdout.write(bytes.subarray(written), () => resolve5());
   });
 }
 function failureLine(what, error) {
@@ -563,9 +563,9 @@ async function runHookWith(name, entry, handle) {
   const plan = PLANS[name];
   const started = entry.startedAt;
   let timer;
-  const deadline = new Promise((resolve4) => {
+  const deadline = new Promise((resolve5) => {
     timer = setTimeout(
-      () => resolve4({ userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.` }),
+      () => resolve5({ userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.` }),
       Math.max(0, plan.deadlineMs - (Date.now() - started))
     );
   });
@@ -586,8 +586,8 @@ async function runHookWith(name, entry, handle) {
 }
 
 // src/hooks/hook-fast.ts
-var import_node_fs16 = require("fs");
-var import_node_path9 = require("path");
+var import_node_fs17 = require("fs");
+var import_node_path10 = require("path");
 
 // src/core/local-state.ts
 var import_node_path5 = require("path");
@@ -820,28 +820,40 @@ function entryStillValid(entry, storeDir, builtBy, head) {
 }
 
 // src/core/measurement-log.ts
+var import_node_fs12 = require("fs");
+
+// src/core/lock.ts
+var import_node_async_hooks = require("async_hooks");
+var import_node_crypto = require("crypto");
 var import_node_fs11 = require("fs");
+var import_node_os = require("os");
 var import_node_path7 = require("path");
+var context = new import_node_async_hooks.AsyncLocalStorage();
+var HOST = (0, import_node_os.hostname)();
+var sleepCell = new Int32Array(new SharedArrayBuffer(4));
+
+// src/core/measurement-log.ts
+var import_node_path8 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
 var MAX_APPEND_BYTES = 64 * 1024;
 function measurementLogPath(storeDir) {
-  return (0, import_node_path7.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path7.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs11.constants.O_RDONLY);
+  const opened = openRegularFile(path, import_node_fs12.constants.O_RDONLY);
   if (opened === null) return null;
   try {
     return use(opened.fd, opened.stat.size);
   } finally {
-    (0, import_node_fs11.closeSync)(opened.fd);
+    (0, import_node_fs12.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -850,25 +862,25 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs12.constants.O_RDWR | import_node_fs12.constants.O_APPEND | import_node_fs12.constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs11.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs12.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs11.writeSync)(fd, out);
-    return (0, import_node_fs11.fstatSync)(fd).size;
+    (0, import_node_fs12.writeSync)(fd, out);
+    return (0, import_node_fs12.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs11.closeSync)(fd);
+    (0, import_node_fs12.closeSync)(fd);
   }
 }
 
 // src/core/measurement-log-read.ts
-var import_node_fs12 = require("fs");
+var import_node_fs13 = require("fs");
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
@@ -932,7 +944,7 @@ function scanLines(path, needle, onLine) {
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs12.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs13.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -1021,10 +1033,10 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path8 = require("path");
+var import_node_path9 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path8.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path9.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
@@ -1258,7 +1270,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs13 = require("fs");
+var import_node_fs14 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -1284,20 +1296,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs13.statSync)(path);
+    const before = (0, import_node_fs14.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs13.openSync)(path, "r");
+    fd = (0, import_node_fs14.openSync)(path, "r");
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs13.fstatSync)(fd);
+    const stats = (0, import_node_fs14.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs13.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -1308,13 +1320,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs13.closeSync)(file.fd);
+    (0, import_node_fs14.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs13.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs14.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
     }
@@ -1717,10 +1729,10 @@ async function measureSize(store, input, kind) {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs15 = require("fs");
+var import_node_fs16 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs15.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs16.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -1759,15 +1771,15 @@ function fastStore(input, env) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs16.existsSync)((0, import_node_path9.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs17.existsSync)((0, import_node_path10.join)(storeDir, "trees")) || !(0, import_node_fs17.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path9.join)(storeDir, "projects");
+  const dir = (0, import_node_path10.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs17.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -1851,7 +1863,7 @@ async function tryFast(name, input, env, rotate) {
 
 // src/hooks/main.ts
 function sibling(name) {
-  return require((0, import_node_path10.join)(__dirname, name));
+  return require((0, import_node_path11.join)(__dirname, name));
 }
 function guarded(check) {
   try {

@@ -5,6 +5,7 @@
 // LOG_ROTATE_BYTES, so both together stay near 2 MB however long the store lives. Readers fold both files.
 import { closeSync, constants, fstatSync, readSync, renameSync, writeSync } from "node:fs";
 import { openRegularFile } from "./regular-file.js";
+import { lockFence } from "./lock.js";
 import { join } from "node:path";
 import type { HookSeenRecord, InjectionRecord, ReceiptStatus, SizeRecord } from "./measurements.js";
 
@@ -84,6 +85,9 @@ export function rotateMeasurementLogIfFull(storeDir: string): boolean {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes) => bytes);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
+  // Fenced like every write under the lock: a rotator that lost the lock (paused past the stale limit) must not move
+  // a newer log over the previous one that another rotation just made.
+  lockFence(join(storeDir, ".lock"))?.check();
   renameSync(path, previousMeasurementLogPath(storeDir));
   return true;
 }
