@@ -1,6 +1,8 @@
 // Guards lock fencing: a holder paused past the stale limit (Ctrl-Z, a debugger, a VM pause) has its lock reclaimed;
 // when it resumes, none of its writes may land over a write that another process made and acknowledged meanwhile.
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { LOG_ROTATE_BYTES, measurementLogPath, rotateMeasurementLogIfFull } from "../../src/core/measurement-log.js";
+import { snapshotDir } from "../support/dir-snapshot.js";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ThreadMindServices } from "../../src/core/services.js";
@@ -54,6 +56,48 @@ describe("a paused lock holder", () => {
       // No fence directory or temp file of either holder is left behind.
       expect(readdirSync(join(repo.dir, ".threadmind")).filter((n) => n.startsWith(".lock"))).toEqual([]);
       expect(readdirSync(join(repo.dir, ".threadmind", "threads", project.id)).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test("a holder whose lock was reclaimed has every later write refused: thread, project, delete, config.json, log rotation", async () => {
+    const repo = makeTempRepo({ git: false });
+    try {
+      const s = services(repo.dir, "loser");
+      const { project } = await s.projectCreate({ title: "P" });
+      const { thread } = await s.threadCreate({ title: "T", parentId: "main" });
+      const storeDir = join(repo.dir, ".threadmind");
+      writeFileSync(measurementLogPath(storeDir), `${"x".repeat(LOG_ROTATE_BYTES + 10)}\n`);
+      const before = snapshotDir(storeDir, { dirTimes: false });
+      const errors: string[] = [];
+      await s.store.locked(async () => {
+        // What a reclaimer does to a holder it judged stale: its fence directory goes, the lock names someone else.
+        for (const name of readdirSync(storeDir)) if (/^\.lock\.[0-9a-f]{32}\.d$/.test(name)) rmSync(join(storeDir, name), { recursive: true });
+        writeFileSync(join(storeDir, ".lock"), JSON.stringify({ pid: process.pid, hostname: "elsewhere.invalid", acquiredAt: new Date().toISOString(), nonce: "f".repeat(32) }));
+        const attempts: (() => unknown)[] = [
+          () => s.store.writeThread(project.id, { ...thread, summary: "late" }),
+          () => s.store.writeProject({ ...s.store.readProject(project.id), title: "late" }),
+          () => s.store.deleteThreadFile(project.id, thread.id),
+          () => s.updateState((state) => void (state.lastProjectId = "late")),
+          () => rotateMeasurementLogIfFull(storeDir),
+        ];
+        for (const attempt of attempts) {
+          try {
+            await attempt();
+            errors.push("(written)");
+          } catch (e) {
+            errors.push((e as Error).message);
+          }
+        }
+      }).catch((e: unknown) => errors.push(`release: ${(e as Error).message}`));
+      for (const message of errors.slice(0, 5)) expect(message).toMatch(/^Refused to write: this process lost the ThreadMind lock .*\(the lock file names another holder\)/);
+      // Nothing changed but the lock file planted above (the reclaimer's, which is not ours to remove).
+      expect(errors[5]).toMatch(/^release: Lost the lock .*the lock file names another holder/);
+      const after = snapshotDir(storeDir, { dirTimes: false });
+      delete after[".lock"];
+      delete before[".lock"];
+      expect(after).toEqual(before);
     } finally {
       repo.cleanup();
     }
