@@ -3996,10 +3996,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4013,7 +4013,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4037,7 +4037,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4053,7 +4053,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4144,7 +4144,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep2 = "";
+        let sep3 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4158,13 +4158,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep2 + cb;
-              sep2 = "";
+                comment += sep3 + cb;
+              sep3 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep2 += source;
+                sep3 += source;
               hasSpace = true;
               break;
             default:
@@ -4207,18 +4207,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value) {
+          if (!props.anchor && !props.tag && !sep3 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4272,8 +4272,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+        if (!isMap && !sep3 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4285,7 +4285,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4296,8 +4296,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep2)
-                for (const st of sep2) {
+              if (sep3)
+                for (const st of sep3) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4314,7 +4314,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4494,7 +4494,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep2 = "";
+      let sep3 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4511,24 +4511,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep2 === " ")
-            sep2 = "\n";
-          else if (!prevMoreIndented && sep2 === "\n")
-            sep2 = "\n\n";
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep2 === "\n")
+          if (sep3 === "\n")
             value += "\n";
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          value += sep2 + content;
-          sep2 = " ";
+          value += sep3 + content;
+          sep3 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4711,25 +4711,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep2 = " ";
+      let sep3 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep2 === "\n")
-            res += sep2;
+          if (sep3 === "\n")
+            res += sep3;
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          res += sep2 + lm;
-          sep2 = " ";
+          res += sep3 + lm;
+          sep3 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      return res + sep3 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5539,14 +5539,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value }) {
+    function stringifyItem({ start, key, sep: sep3, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep2)
-        for (const st of sep2)
+      if (sep3)
+        for (const st of sep3)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6713,18 +6713,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep2;
+          let sep3;
           if (scalar.end) {
-            sep2 = scalar.end;
-            sep2.push(this.sourceToken);
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep2 = [this.sourceToken];
+            sep3 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep2 }]
+            items: [{ start, key: scalar, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6877,15 +6877,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep2 = it.sep;
-                  sep2.push(this.sourceToken);
+                  const sep3 = it.sep;
+                  sep3.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep2 }]
+                    items: [{ start: start2, key, sep: sep3 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7079,13 +7079,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep2 = fc.end.splice(1, fc.end.length);
-            sep2.push(this.sourceToken);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep2 }]
+              items: [{ start, key: fc, sep: sep3 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7456,7 +7456,7 @@ module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
 var import_node_fs21 = require("fs");
-var import_node_path17 = require("path");
+var import_node_path18 = require("path");
 
 // src/core/errors.ts
 var ThreadMindError = class extends Error {
@@ -7519,7 +7519,7 @@ var UnreadableFileError = class extends ThreadMindError {
 
 // src/core/store.ts
 var import_node_fs12 = require("fs");
-var import_node_path7 = require("path");
+var import_node_path8 = require("path");
 
 // src/core/atomic-write.ts
 var import_node_crypto = require("crypto");
@@ -8632,6 +8632,7 @@ function stampChangedAtMs(stamp) {
 
 // src/core/read-strict.ts
 var import_node_fs11 = require("fs");
+var import_node_path7 = require("path");
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -8673,6 +8674,22 @@ function fstatSizeOr(path, fallback) {
     return fallback;
   }
 }
+function assertNoLinksBelow(storeDir, path) {
+  const rel = (0, import_node_path7.relative)(storeDir, (0, import_node_path7.dirname)(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(import_node_path7.sep)) {
+    current = `${current}${import_node_path7.sep}${part}`;
+    let stat;
+    try {
+      stat = (0, import_node_fs11.lstatSync)(current);
+    } catch (e) {
+      if (e.code === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  }
+}
 
 // src/core/store.ts
 var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
@@ -8691,7 +8708,7 @@ var Store = class {
     this.workspace = workspace;
     this.lockOptions = lockOptions;
     this.dir = workspace.storeDir;
-    this.lockPath = (0, import_node_path7.join)(this.dir, ".lock");
+    this.lockPath = (0, import_node_path8.join)(this.dir, ".lock");
     this.swept = options.sweepTempFiles === false;
   }
   workspace;
@@ -8715,14 +8732,14 @@ var Store = class {
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout() {
     if (!this.exists()) (0, import_node_fs12.mkdirSync)(this.dir);
-    (0, import_node_fs12.mkdirSync)((0, import_node_path7.join)(this.dir, "projects"), { recursive: true });
-    (0, import_node_fs12.mkdirSync)((0, import_node_path7.join)(this.dir, "threads"), { recursive: true });
+    (0, import_node_fs12.mkdirSync)((0, import_node_path8.join)(this.dir, "projects"), { recursive: true });
+    (0, import_node_fs12.mkdirSync)((0, import_node_path8.join)(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
     this.exists();
-    const gitignore = (0, import_node_path7.join)(this.dir, ".gitignore");
+    const gitignore = (0, import_node_path8.join)(this.dir, ".gitignore");
     const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
     if (current === null) {
       writeFenced(this.lockPath, gitignore, GITIGNORE);
@@ -8748,12 +8765,12 @@ var Store = class {
   }
   // ---- projects ----
   projectPath(id) {
-    return (0, import_node_path7.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
+    return (0, import_node_path8.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
   }
   /** projects/; refused (named) when it is a symbolic link. */
   projectsDir() {
     this.exists();
-    const dir = (0, import_node_path7.join)(this.dir, "projects");
+    const dir = (0, import_node_path8.join)(this.dir, "projects");
     if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
     return dir;
   }
@@ -8792,8 +8809,8 @@ var Store = class {
   /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId) {
     this.exists();
-    const dir = (0, import_node_path7.join)(this.dir, "threads", assertId(projectId, "project id"));
-    for (const path of [(0, import_node_path7.join)(this.dir, "threads"), dir]) {
+    const dir = (0, import_node_path8.join)(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [(0, import_node_path8.join)(this.dir, "threads"), dir]) {
       if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
     }
     return dir;
@@ -8802,7 +8819,7 @@ var Store = class {
     return entryExists(this.threadsDir(projectId));
   }
   threadPath(projectId, threadId) {
-    return (0, import_node_path7.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+    return (0, import_node_path8.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
   }
   /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
   threadExists(projectId, threadId) {
@@ -8857,7 +8874,7 @@ var Store = class {
     if (!(0, import_node_fs12.existsSync)(dir)) return { threads, problems };
     for (const name of (0, import_node_fs12.readdirSync)(dir).sort()) {
       if (isAtomicTempFile(name)) continue;
-      const path = (0, import_node_path7.join)(dir, name);
+      const path = (0, import_node_path8.join)(dir, name);
       if (!name.endsWith(".md")) continue;
       const id = name.slice(0, -3);
       if (!isValidId(id)) {
@@ -8976,7 +8993,7 @@ function safeUsername() {
 }
 
 // src/core/local-state.ts
-var import_node_path8 = require("path");
+var import_node_path9 = require("path");
 
 // src/core/measurements.ts
 function emptyMeasurements() {
@@ -8988,7 +9005,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, "config.json");
+  return (0, import_node_path9.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -9057,7 +9074,7 @@ function isRecord(v) {
 
 // src/core/local-state-write.ts
 var import_node_fs13 = require("fs");
-var import_node_path9 = require("path");
+var import_node_path10 = require("path");
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
@@ -9069,14 +9086,14 @@ async function writeLocalState(storeDir, state, hadProblem) {
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
-  writeFenced((0, import_node_path9.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
+  writeFenced((0, import_node_path10.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
 `);
   return setAside;
 }
 
 // src/core/token-estimate.ts
 var import_node_fs14 = require("fs");
-var import_node_path10 = require("path");
+var import_node_path11 = require("path");
 init_content_hash();
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
@@ -9084,7 +9101,7 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
-  return (0, import_node_path10.join)(storeDir, "cache", "token-counts.json");
+  return (0, import_node_path11.join)(storeDir, "cache", "token-counts.json");
 }
 var TokenEstimator = class {
   constructor(cacheFile, loadEncoder) {
@@ -9141,7 +9158,8 @@ var TokenEstimator = class {
   async flush() {
     if (!this.dirty || !this.cacheFile) return;
     this.dirty = false;
-    (0, import_node_fs14.mkdirSync)((0, import_node_path10.dirname)(this.cacheFile), { recursive: true });
+    assertNoLinksBelow((0, import_node_path11.dirname)((0, import_node_path11.dirname)(this.cacheFile)), this.cacheFile);
+    (0, import_node_fs14.mkdirSync)((0, import_node_path11.dirname)(this.cacheFile), { recursive: true });
     await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
   }
   load() {
@@ -9863,9 +9881,9 @@ function lineOf(lineStarts, offset) {
 
 // src/core/migrate-v04.ts
 var import_node_fs15 = require("fs");
-var import_node_path11 = require("path");
+var import_node_path12 = require("path");
 async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path11.join)(store.dir, "trees");
+  const treesDir = (0, import_node_path12.join)(store.dir, "trees");
   if (!(0, import_node_fs15.existsSync)(treesDir)) return null;
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
@@ -9873,17 +9891,17 @@ async function migrateV04IfNeeded(store, author) {
   for (const name of (0, import_node_fs15.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path11.join)(treesDir, name);
+    const treePath = (0, import_node_path12.join)(treesDir, name);
     if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
     const nodes = readTree(treePath);
-    const threadsDir = (0, import_node_path11.join)(store.dir, "threads", projectId);
+    const threadsDir = (0, import_node_path12.join)(store.dir, "threads", projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
     const files = (0, import_node_fs15.existsSync)(threadsDir) ? (0, import_node_fs15.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
-      const path = (0, import_node_path11.join)(threadsDir, file);
+      const path = (0, import_node_path12.join)(threadsDir, file);
       if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
@@ -9916,7 +9934,7 @@ async function migrateV04IfNeeded(store, author) {
     report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
   }
   if ((0, import_node_fs15.readdirSync)(treesDir).length === 0) (0, import_node_fs15.rmdirSync)(treesDir);
-  if ((0, import_node_fs15.existsSync)((0, import_node_path11.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs15.existsSync)((0, import_node_path12.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -10615,11 +10633,11 @@ function oneLine3(s) {
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path14 = require("path");
+var import_node_path15 = require("path");
 
 // src/core/search/project-index.ts
 var import_node_fs18 = require("fs");
-var import_node_path13 = require("path");
+var import_node_path14 = require("path");
 init_content_hash();
 
 // src/core/search/body-index.ts
@@ -10709,19 +10727,19 @@ var DirectoryWatch = class {
 
 // src/core/search/index-files.ts
 var import_node_fs17 = require("fs");
-var import_node_path12 = require("path");
+var import_node_path13 = require("path");
 var FORMAT_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path12.join)(storeDir, "cache", "search");
+  return (0, import_node_path13.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path12.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path13.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path12.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path13.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, (key, v) => {
@@ -10754,7 +10772,8 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  (0, import_node_fs17.mkdirSync)((0, import_node_path12.join)(path, ".."), { recursive: true });
+  assertNoLinksBelow((0, import_node_path13.join)(path, "..", "..", ".."), path);
+  (0, import_node_fs17.mkdirSync)((0, import_node_path13.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, validate) {
@@ -10967,7 +10986,7 @@ var ProjectIndex = class {
   /** Thread files that could not be used, with the reason. */
   problems() {
     const out = [];
-    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path13.join)(this.threadsDir, e.file), reason: e.problem });
+    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path14.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -11004,7 +11023,7 @@ var ProjectIndex = class {
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {
       if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf((0, import_node_path13.join)(this.threadsDir, name));
+      const stamp = stampOf((0, import_node_path14.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -11018,7 +11037,7 @@ var ProjectIndex = class {
    * even then (the body layer lacks its sections).
    */
   reread(file, force = false, knownStamp) {
-    const path = (0, import_node_path13.join)(this.threadsDir, file);
+    const path = (0, import_node_path14.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
       this.drop(file);
@@ -11106,7 +11125,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path14.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path15.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -11133,7 +11152,7 @@ function searchIndexFor(storeDir) {
 }
 
 // src/core/thread-history.ts
-var import_node_path15 = require("path");
+var import_node_path16 = require("path");
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
 var ITEM_CHARS = 140;
@@ -11159,7 +11178,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path15.relative)(top, req.file).split(import_node_path15.sep).join("/");
+  const path = (0, import_node_path16.relative)(top, req.file).split(import_node_path16.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -11369,16 +11388,16 @@ function clip2(s) {
 
 // src/core/measurement-log.ts
 var import_node_fs19 = require("fs");
-var import_node_path16 = require("path");
+var import_node_path17 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
 var MAX_APPEND_BYTES = 64 * 1024;
 function measurementLogPath(storeDir) {
-  return (0, import_node_path16.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path17.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path16.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path17.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
@@ -11418,7 +11437,7 @@ function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes) => bytes);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  lockFence((0, import_node_path16.join)(storeDir, ".lock"))?.check();
+  lockFence((0, import_node_path17.join)(storeDir, ".lock"))?.check();
   (0, import_node_fs19.renameSync)(path, previousMeasurementLogPath(storeDir));
   return true;
 }
@@ -11620,7 +11639,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs21.existsSync)((0, import_node_path17.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs21.existsSync)((0, import_node_path18.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -12179,7 +12198,7 @@ ${line}`;
     if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path17.relative)(this.store.dir, p)), dependsOnHead };
+    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path18.relative)(this.store.dir, p)), dependsOnHead };
   }
   /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
   relatedRefs(projectId, thread, consulted) {
@@ -12317,13 +12336,13 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/core/context-cache.ts
-var import_node_path18 = require("path");
+var import_node_path19 = require("path");
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path18.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path19.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -12335,6 +12354,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
+    assertNoLinksBelow(storeDir, path);
     const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
     if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
@@ -12351,7 +12371,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
   const sources = {};
   for (const rel of paths) {
-    const stamp = fileStamp((0, import_node_path18.join)(storeDir, rel));
+    const stamp = fileStamp((0, import_node_path19.join)(storeDir, rel));
     if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
     sources[rel] = stamp;
   }
@@ -12364,12 +12384,13 @@ function sameInputs(a, b) {
 
 // src/core/context-cache-write.ts
 var import_node_fs23 = require("fs");
-var import_node_path19 = require("path");
+var import_node_path20 = require("path");
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
-  (0, import_node_fs23.mkdirSync)((0, import_node_path19.dirname)(path), { recursive: true });
+  assertNoLinksBelow(storeDir, path);
+  (0, import_node_fs23.mkdirSync)((0, import_node_path20.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
@@ -12395,10 +12416,10 @@ function textFingerprint(text) {
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path20 = require("path");
+var import_node_path21 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path20.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path21.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }

@@ -109,7 +109,7 @@ __export(main_exports, {
   runHook: () => runHook
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path11 = require("path");
+var import_node_path12 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
@@ -587,13 +587,14 @@ async function runHookWith(name, entry, handle) {
 
 // src/hooks/hook-fast.ts
 var import_node_fs17 = require("fs");
-var import_node_path10 = require("path");
+var import_node_path11 = require("path");
 
 // src/core/local-state.ts
-var import_node_path5 = require("path");
+var import_node_path6 = require("path");
 
 // src/core/read-strict.ts
 var import_node_fs8 = require("fs");
+var import_node_path5 = require("path");
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -635,6 +636,22 @@ function fstatSizeOr(path, fallback) {
     return fallback;
   }
 }
+function assertNoLinksBelow(storeDir, path) {
+  const rel = (0, import_node_path5.relative)(storeDir, (0, import_node_path5.dirname)(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(import_node_path5.sep)) {
+    current = `${current}${import_node_path5.sep}${part}`;
+    let stat;
+    try {
+      stat = (0, import_node_fs8.lstatSync)(current);
+    } catch (e) {
+      if (e.code === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  }
+}
 
 // src/core/limits.ts
 var LIMITS = {
@@ -669,7 +686,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path5.join)(storeDir, "config.json");
+  return (0, import_node_path6.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -768,7 +785,7 @@ function branchChoice(state, branch, projectId) {
 }
 
 // src/core/context-cache.ts
-var import_node_path6 = require("path");
+var import_node_path7 = require("path");
 
 // src/core/file-stamp.ts
 var import_node_fs10 = require("fs");
@@ -786,7 +803,7 @@ var CONTEXT_CACHE_VERSION = 1;
 var ENTRY_MAX_BYTES = 512 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path6.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path7.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -798,6 +815,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
+    assertNoLinksBelow(storeDir, path);
     const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
     if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
@@ -814,7 +832,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function entryStillValid(entry, storeDir, builtBy, head) {
   if (entry.builtBy !== builtBy) return false;
   for (const [rel, stamp] of Object.entries(entry.sources)) {
-    if (fileStamp((0, import_node_path6.join)(storeDir, rel)) !== stamp) return false;
+    if (fileStamp((0, import_node_path7.join)(storeDir, rel)) !== stamp) return false;
   }
   return entry.head === null || head() === entry.head;
 }
@@ -827,22 +845,22 @@ var import_node_async_hooks = require("async_hooks");
 var import_node_crypto = require("crypto");
 var import_node_fs11 = require("fs");
 var import_node_os = require("os");
-var import_node_path7 = require("path");
+var import_node_path8 = require("path");
 var context = new import_node_async_hooks.AsyncLocalStorage();
 var HOST = (0, import_node_os.hostname)();
 var sleepCell = new Int32Array(new SharedArrayBuffer(4));
 
 // src/core/measurement-log.ts
-var import_node_path8 = require("path");
+var import_node_path9 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
 var MAX_APPEND_BYTES = 64 * 1024;
 function measurementLogPath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path9.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path9.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
@@ -1033,10 +1051,10 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path9 = require("path");
+var import_node_path10 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path9.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path10.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
@@ -1771,13 +1789,13 @@ function fastStore(input, env) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs17.existsSync)((0, import_node_path10.join)(storeDir, "trees")) || !(0, import_node_fs17.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs17.existsSync)((0, import_node_path11.join)(storeDir, "trees")) || !(0, import_node_fs17.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path10.join)(storeDir, "projects");
+  const dir = (0, import_node_path11.join)(storeDir, "projects");
   try {
     if ((0, import_node_fs17.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
@@ -1863,7 +1881,7 @@ async function tryFast(name, input, env, rotate) {
 
 // src/hooks/main.ts
 function sibling(name) {
-  return require((0, import_node_path11.join)(__dirname, name));
+  return require((0, import_node_path12.join)(__dirname, name));
 }
 function guarded(check) {
   try {

@@ -1,5 +1,6 @@
 // Reading a file of .threadmind/ strictly: no symbolic links, a size limit, valid UTF-8, errors that name the path and why.
 import { lstatSync } from "node:fs";
+import { dirname, relative, sep } from "node:path";
 import { UnreadableFileError } from "./errors.js";
 import { readRegularFile } from "./regular-file.js";
 
@@ -50,5 +51,26 @@ function fstatSizeOr(path: string, fallback: number): number {
     return lstatSync(path).size;
   } catch {
     return fallback;
+  }
+}
+
+/**
+ * Refuses (naming it) a symbolic link in any directory between `storeDir` and `path` (`path` inside it), e.g. a committed
+ * `.threadmind/cache` link: a write there would land outside the repository. Missing directories are fine (created later).
+ */
+export function assertNoLinksBelow(storeDir: string, path: string): void {
+  const rel = relative(storeDir, dirname(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(sep)) {
+    current = `${current}${sep}${part}`;
+    let stat;
+    try {
+      stat = lstatSync(current);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
   }
 }

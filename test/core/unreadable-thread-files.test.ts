@@ -1,7 +1,9 @@
 // Guards damaged thread files (bad YAML, conflicts, orphans, cycles, duplicate ids, bad bytes, huge files, links out):
 // the tree lists the rest and names each bad file, context assembly never loops, and nothing damaged is overwritten.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { readFileSync, renameSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { saveContextCacheEntry } from "../../src/core/context-cache-write.js";
+import type { ContextCacheEntry } from "../../src/core/context-cache.js";
 import { join } from "node:path";
 import { UnreadableFileError } from "../../src/core/errors.js";
 import { serializeThread } from "../../src/core/frontmatter.js";
@@ -318,5 +320,20 @@ describe("damaged thread files", () => {
     // A move that does not pass through the damaged file still works.
     writeFileSync(bPath, good.replace("- b state", "<<<<<<< HEAD\n- b state\n=======\n- other\n>>>>>>> x"));
     expect((await s.threadRebase("c", "main")).thread.parentId).toBe("main");
+  });
+
+  test("a .threadmind/cache that is a symbolic link out of the repository is never written through (token counts, search index, context cache)", async () => {
+    const cache = join(repo.dir, ".threadmind", "cache");
+    rmSync(cache, { recursive: true, force: true });
+    mkdirSync(join(outside.dir, "cache"));
+    symlinkSync(join(outside.dir, "cache"), cache);
+    const fresh = servicesFor(repo.dir, "cache-link");
+    await fresh.summaryUpdate({ threadId: "a", section: "state", content: "- counted" });
+    // A token-count cache that cannot be saved is only a notice; any notice names the link, and nothing lands outside.
+    for (const notice of fresh.notices) expect(notice).toContain(`Cannot read ${cache}: is a symbolic link`);
+    await expect(fresh.threadSearch({ query: "decision", intent: "deep" })).rejects.toThrow(`Cannot read ${cache}: is a symbolic link`);
+    const entry = { builtBy: "x", projectId: "p", threadId: "a", sources: {}, head: null, starts: {}, text: "x" };
+    await expect(saveContextCacheEntry(join(repo.dir, ".threadmind"), entry as unknown as ContextCacheEntry)).rejects.toThrow(`Cannot read ${cache}: is a symbolic link`);
+    expect(readdirSync(join(outside.dir, "cache"))).toEqual([]);
   });
 });
