@@ -3996,10 +3996,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep4, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep4?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4013,7 +4013,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep4) {
+          if (!keyProps.anchor && !keyProps.tag && !sep5) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4037,7 +4037,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4053,7 +4053,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4144,7 +4144,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep4 = "";
+        let sep5 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4158,13 +4158,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep4 + cb;
-              sep4 = "";
+                comment += sep5 + cb;
+              sep5 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep4 += source;
+                sep5 += source;
               hasSpace = true;
               break;
             default:
@@ -4207,18 +4207,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep4, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep4?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep4 && !value) {
+          if (!props.anchor && !props.tag && !sep5 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4272,8 +4272,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep4 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
+        if (!isMap && !sep5 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4285,7 +4285,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4296,8 +4296,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep4)
-                for (const st of sep4) {
+              if (sep5)
+                for (const st of sep5) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4314,7 +4314,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4494,7 +4494,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep4 = "";
+      let sep5 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4511,24 +4511,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep4 + indent.slice(trimIndent) + content;
-          sep4 = "\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep4 === " ")
-            sep4 = "\n";
-          else if (!prevMoreIndented && sep4 === "\n")
-            sep4 = "\n\n";
-          value += sep4 + indent.slice(trimIndent) + content;
-          sep4 = "\n";
+          if (sep5 === " ")
+            sep5 = "\n";
+          else if (!prevMoreIndented && sep5 === "\n")
+            sep5 = "\n\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep4 === "\n")
+          if (sep5 === "\n")
             value += "\n";
           else
-            sep4 = "\n";
+            sep5 = "\n";
         } else {
-          value += sep4 + content;
-          sep4 = " ";
+          value += sep5 + content;
+          sep5 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4711,25 +4711,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep4 = " ";
+      let sep5 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep4 === "\n")
-            res += sep4;
+          if (sep5 === "\n")
+            res += sep5;
           else
-            sep4 = "\n";
+            sep5 = "\n";
         } else {
-          res += sep4 + lm;
-          sep4 = " ";
+          res += sep5 + lm;
+          sep5 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep4 + (match?.[1] ?? "");
+      return res + sep5 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5539,14 +5539,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep4, value }) {
+    function stringifyItem({ start, key, sep: sep5, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep4)
-        for (const st of sep4)
+      if (sep5)
+        for (const st of sep5)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6713,18 +6713,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep4;
+          let sep5;
           if (scalar.end) {
-            sep4 = scalar.end;
-            sep4.push(this.sourceToken);
+            sep5 = scalar.end;
+            sep5.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep4 = [this.sourceToken];
+            sep5 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep4 }]
+            items: [{ start, key: scalar, sep: sep5 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6877,15 +6877,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep4 = it.sep;
-                  sep4.push(this.sourceToken);
+                  const sep5 = it.sep;
+                  sep5.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep4 }]
+                    items: [{ start: start2, key, sep: sep5 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7079,13 +7079,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep4 = fc.end.splice(1, fc.end.length);
-            sep4.push(this.sourceToken);
+            const sep5 = fc.end.splice(1, fc.end.length);
+            sep5.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep4 }]
+              items: [{ start, key: fc, sep: sep5 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7411,16 +7411,16 @@ var init_text_fingerprint = __esm({
 
 // src/core/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path22.join)((0, import_node_path22.dirname)((0, import_node_path22.resolve)(transcriptPath)), (0, import_node_path22.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path24.join)((0, import_node_path24.dirname)((0, import_node_path24.resolve)(transcriptPath)), (0, import_node_path24.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path22.sep) ? folder : `${folder}${import_node_path22.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path24.sep) ? folder : `${folder}${import_node_path24.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path22.isAbsolute)(named)) return null;
-  const path = (0, import_node_path22.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path24.isAbsolute)(named)) return null;
+  const path = (0, import_node_path24.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function errorCode(e) {
@@ -7428,35 +7428,35 @@ function errorCode(e) {
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path22.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path24.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs27.realpathSync)(folder);
-    const realDir = (0, import_node_fs27.realpathSync)((0, import_node_path22.dirname)((0, import_node_path22.resolve)(path)));
+    const realFolder = (0, import_node_fs28.realpathSync)(folder);
+    const realDir = (0, import_node_fs28.realpathSync)((0, import_node_path24.dirname)((0, import_node_path24.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs27.openSync)((0, import_node_path22.join)(realDir, (0, import_node_path22.basename)(path)), import_node_fs27.constants.O_RDONLY | (import_node_fs27.constants.O_NONBLOCK ?? 0) | (import_node_fs27.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs28.openSync)((0, import_node_path24.join)(realDir, (0, import_node_path24.basename)(path)), import_node_fs28.constants.O_RDONLY | (import_node_fs28.constants.O_NONBLOCK ?? 0) | (import_node_fs28.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errorCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs27.fstatSync)(fd);
+    const stat = (0, import_node_fs28.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs27.readSync)(fd, buffer, length, buffer.length - length, length);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs28.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs27.closeSync)(fd);
+    (0, import_node_fs28.closeSync)(fd);
   }
 }
-var import_node_fs27, import_node_path22, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs28, import_node_path24, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/saved-output.ts"() {
     "use strict";
-    import_node_fs27 = require("fs");
-    import_node_path22 = require("path");
+    import_node_fs28 = require("fs");
+    import_node_path24 = require("path");
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
     ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
@@ -7518,8 +7518,8 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs20 = require("fs");
-var import_node_path17 = require("path");
+var import_node_fs23 = require("fs");
+var import_node_path20 = require("path");
 
 // src/core/errors.ts
 var ThreadMindError = class extends Error {
@@ -7550,7 +7550,25 @@ var errors = {
   cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
   isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
-  invalid: (message) => new ThreadMindError("invalid-input", message)
+  invalid: (message) => new ThreadMindError("invalid-input", message),
+  rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
+    "unreadable",
+    `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
+  ),
+  migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
+  linkOutsideRepository: (rel, target) => new ThreadMindError(
+    "forbidden",
+    `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+  ),
+  storeDirUnusable: (path, problem) => new ThreadMindError(
+    "unreadable",
+    `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
+  ),
+  notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
+  lockLost: (lockPath, detail) => new ThreadMindError(
+    "lock-lost",
+    `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
+  )
 };
 var UnreadableFileError = class extends ThreadMindError {
   constructor(path, reason) {
@@ -7563,8 +7581,8 @@ var UnreadableFileError = class extends ThreadMindError {
 };
 
 // src/core/store.ts
-var import_node_fs10 = require("fs");
-var import_node_path7 = require("path");
+var import_node_fs13 = require("fs");
+var import_node_path9 = require("path");
 
 // src/core/atomic-write.ts
 var import_node_crypto = require("crypto");
@@ -7575,9 +7593,15 @@ var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test((0, import_node_path.basename)(name));
 }
-function atomicTempPath(target) {
-  return (0, import_node_path.join)((0, import_node_path.dirname)(target), `.${(0, import_node_path.basename)(target)}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`);
+function atomicTempPath(target, dir = (0, import_node_path.dirname)(target)) {
+  return (0, import_node_path.join)(dir, `.${(0, import_node_path.basename)(target)}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`);
 }
+var FenceRefusal = class {
+  constructor(error) {
+    this.error = error;
+  }
+  error;
+};
 var AtomicWriteError = class extends Error {
   constructor(path, cause, tempPath, cleanupError) {
     const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
@@ -7610,8 +7634,8 @@ async function writeFileAtomic(path, data) {
     throw new AtomicWriteError(path, error, temp, cleanupError);
   }
 }
-function writeFileAtomicSync(path, data) {
-  const temp = atomicTempPath(path);
+function writeFileAtomicSync(path, data, fence) {
+  const temp = atomicTempPath(path, fence?.tempDir);
   let tempExists = false;
   try {
     const fd = (0, import_node_fs.openSync)(temp, "wx");
@@ -7622,10 +7646,18 @@ function writeFileAtomicSync(path, data) {
     } finally {
       (0, import_node_fs.closeSync)(fd);
     }
+    if (fence) {
+      try {
+        fence.check();
+      } catch (refusal) {
+        throw new FenceRefusal(refusal);
+      }
+    }
     (0, import_node_fs.renameSync)(temp, path);
     tempExists = false;
     fsyncDirectorySync((0, import_node_path.dirname)(path));
-  } catch (error) {
+  } catch (caught) {
+    const error = caught instanceof FenceRefusal ? caught.error : caught;
     let cleanupError;
     if (tempExists) {
       try {
@@ -7634,6 +7666,7 @@ function writeFileAtomicSync(path, data) {
         cleanupError = missingIsFine(e);
       }
     }
+    if (caught instanceof FenceRefusal && cleanupError === void 0) throw error;
     throw new AtomicWriteError(path, error, temp, cleanupError);
   }
 }
@@ -7685,12 +7718,71 @@ function errnoCode(error) {
   return void 0;
 }
 
+// src/core/fenced-write.ts
+var import_node_fs4 = require("fs");
+
 // src/core/lock.ts
 var import_node_async_hooks = require("async_hooks");
 var import_node_crypto2 = require("crypto");
-var import_node_fs2 = require("fs");
+var import_node_fs3 = require("fs");
 var import_node_os = require("os");
 var import_node_path2 = require("path");
+
+// src/core/regular-file.ts
+var import_node_fs2 = require("fs");
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+function openRegularFile(path, flags, mode, followLinks = false) {
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(path, flags | import_node_fs2.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs2.constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
+  let stat;
+  try {
+    stat = (0, import_node_fs2.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw e;
+  }
+  if (!stat.isFile()) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw errors.notRegularFile(path, fileKind(stat));
+  }
+  return { fd, stat };
+}
+function readRegularFile(path, maxBytes, followLinks = false) {
+  const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY, void 0, followLinks);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const cap = Math.min(stat.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap);
+    let length = 0;
+    while (length < cap) {
+      const n = (0, import_node_fs2.readSync)(fd, buffer, length, cap - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+}
+
+// src/core/lock.ts
 var LockTimeoutError = class extends ThreadMindError {
   constructor(lockPath, waitedMs, holder) {
     const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
@@ -7716,12 +7808,34 @@ var LockLostError = class extends Error {
   }
   lockPath;
 };
+function fenceDirOf(lockPath, nonce) {
+  return `${lockPath}.${nonce}.d`;
+}
+function lockFence(lockPath) {
+  const path = (0, import_node_path2.resolve)(lockPath);
+  const hold = context.getStore()?.get(path);
+  if (hold === void 0 || !hold.active) return null;
+  return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
+}
+function assertStillHeld(hold) {
+  let problem = hold.problem;
+  if (problem === void 0) {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind === "absent") problem = "the lock file was deleted";
+    else if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) problem = "the lock file names another holder";
+  }
+  if (problem !== void 0) {
+    hold.problem = problem;
+    throw errors.lockLost(hold.lockPath, problem);
+  }
+}
 var DEFAULT_TIMEOUT_MS = 1e4;
 var DEFAULT_STALE_MS = 3e4;
 var DEFAULT_POLL_MS = 10;
 var MAX_POLL_MS = 100;
 var MAX_QUICK_RETRIES = 10;
 var GARBAGE_GRACE_MS = 1e3;
+var MAX_LOCK_FILE_BYTES = 4096;
 var RECLAIM_STALE_MS = 5e3;
 var context = new import_node_async_hooks.AsyncLocalStorage();
 var heldByThisProcess = /* @__PURE__ */ new Map();
@@ -7759,6 +7873,7 @@ function finish(hold, outcome) {
     throw new AggregateError([outcome.error, releaseError], message);
   }
   if (problem !== void 0) {
+    if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
     if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
     const detail = `${problem}; the locked function also failed: ${messageOf2(outcome.error)}`;
     throw new LockLostError(hold.lockPath, detail, outcome.error);
@@ -7791,6 +7906,23 @@ function resolveOptions(options) {
 }
 function* acquireSteps(lockPath, opts, sync) {
   const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
+  const fenceDir = fenceDirOf(lockPath, nonce);
+  try {
+    (0, import_node_fs3.mkdirSync)(fenceDir);
+  } catch (error) {
+    if (errnoCode2(error) === "ENOENT") {
+      throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
+    }
+    throw error;
+  }
+  try {
+    return yield* acquireLoop(lockPath, nonce, opts, sync);
+  } catch (error) {
+    (0, import_node_fs3.rmSync)(fenceDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+function* acquireLoop(lockPath, nonce, opts, sync) {
   const start = Date.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
@@ -7831,7 +7963,7 @@ function createExclusive(path, holder) {
   for (let attempt = 1; ; attempt++) {
     const temp = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.tmp`;
     try {
-      (0, import_node_fs2.writeFileSync)(temp, `${JSON.stringify(holder)}
+      (0, import_node_fs3.writeFileSync)(temp, `${JSON.stringify(holder)}
 `, { flag: "wx" });
     } catch (error) {
       if (errnoCode2(error) === "ENOENT") {
@@ -7840,7 +7972,7 @@ function createExclusive(path, holder) {
       throw error;
     }
     try {
-      (0, import_node_fs2.linkSync)(temp, path);
+      (0, import_node_fs3.linkSync)(temp, path);
       return true;
     } catch (error) {
       const code = errnoCode2(error);
@@ -7854,20 +7986,16 @@ function createExclusive(path, holder) {
   }
 }
 function inspect(path) {
-  let fd;
-  try {
-    fd = (0, import_node_fs2.openSync)(path, "r");
-  } catch (error) {
-    if (errnoCode2(error) === "ENOENT") return { kind: "absent" };
-    throw error;
-  }
+  const opened = openRegularFile(path, import_node_fs3.constants.O_RDONLY);
+  if (opened === null) return { kind: "absent" };
+  const { fd } = opened;
   let raw;
   let mtimeMs;
   try {
-    mtimeMs = (0, import_node_fs2.fstatSync)(fd).mtimeMs;
-    raw = (0, import_node_fs2.readFileSync)(fd, "utf8");
+    mtimeMs = opened.stat.mtimeMs;
+    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : (0, import_node_fs3.readFileSync)(fd, "utf8");
   } finally {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
   }
   const ageMs = Date.now() - mtimeMs;
   const holder = parseHolder(raw);
@@ -7931,6 +8059,9 @@ function reclaim(lockPath, staleMs) {
     const seen = inspect(lockPath);
     if (seen.kind === "absent") return true;
     if (staleReason(seen, staleMs) === void 0) return false;
+    if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
+      (0, import_node_fs3.rmSync)(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
+    }
     unlinkIfPresent(lockPath);
     return true;
   } finally {
@@ -7948,21 +8079,21 @@ function breakStaleMutex(mutexPath) {
   if (!stale) return;
   const grave = `${mutexPath}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.stale`;
   try {
-    (0, import_node_fs2.renameSync)(mutexPath, grave);
+    (0, import_node_fs3.renameSync)(mutexPath, grave);
   } catch (error) {
     if (errnoCode2(error) === "ENOENT") return;
     throw error;
   }
-  const moved = (0, import_node_fs2.readFileSync)(grave, "utf8");
+  const moved = (0, import_node_fs3.readFileSync)(grave, "utf8");
   if (moved !== seen.raw) {
     try {
-      (0, import_node_fs2.linkSync)(grave, mutexPath);
+      (0, import_node_fs3.linkSync)(grave, mutexPath);
     } catch (error) {
       const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf2(error)}`;
       throw new Error(message, { cause: error });
     }
   }
-  (0, import_node_fs2.unlinkSync)(grave);
+  (0, import_node_fs3.unlinkSync)(grave);
 }
 function touch(hold) {
   if (!hold.active || hold.problem !== void 0) return;
@@ -7973,7 +8104,7 @@ function touch(hold) {
       return;
     }
     const now = /* @__PURE__ */ new Date();
-    (0, import_node_fs2.utimesSync)(hold.lockPath, now, now);
+    (0, import_node_fs3.utimesSync)(hold.lockPath, now, now);
   } catch (error) {
     hold.problem = `the heartbeat could not refresh the lock file (${messageOf2(error)})`;
   }
@@ -7981,6 +8112,7 @@ function touch(hold) {
 function endHold(hold) {
   hold.active = false;
   heldByThisProcess.delete(hold.nonce);
+  (0, import_node_fs3.rmSync)(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
   if (hold.problem !== void 0) return hold.problem;
   const seen = inspect(hold.lockPath);
   if (seen.kind === "absent") return "the lock file was deleted";
@@ -7990,7 +8122,7 @@ function endHold(hold) {
 }
 function unlinkIfPresent(path) {
   try {
-    (0, import_node_fs2.unlinkSync)(path);
+    (0, import_node_fs3.unlinkSync)(path);
   } catch (error) {
     if (errnoCode2(error) !== "ENOENT") throw error;
   }
@@ -8010,8 +8142,34 @@ function messageOf2(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
+// src/core/fenced-write.ts
+function writeFenced(lockPath, path, data) {
+  const fence = lockFence(lockPath);
+  if (fence === null) return writeFileAtomicSync(path, data);
+  try {
+    writeFileAtomicSync(path, data, fence);
+  } catch (e) {
+    if (e instanceof AtomicWriteError && e.code === "ENOENT") fence.check();
+    throw e;
+  }
+}
+function removeFenced(lockPath, path) {
+  const fence = lockFence(lockPath);
+  if (fence === null) return (0, import_node_fs4.rmSync)(path, { force: true });
+  fence.check();
+  const grave = atomicTempPath(path, fence.tempDir);
+  try {
+    (0, import_node_fs4.renameSync)(path, grave);
+  } catch (e) {
+    if (e.code !== "ENOENT") throw e;
+    fence.check();
+    return;
+  }
+  (0, import_node_fs4.rmSync)(grave, { force: true });
+}
+
 // src/core/temp-sweep.ts
-var import_node_fs3 = require("fs");
+var import_node_fs5 = require("fs");
 var import_node_path3 = require("path");
 
 // src/core/process-alive.ts
@@ -8030,7 +8188,7 @@ var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
   const walk = (dir) => {
-    for (const entry of (0, import_node_fs3.readdirSync)(dir, { withFileTypes: true })) {
+    for (const entry of (0, import_node_fs5.readdirSync)(dir, { withFileTypes: true })) {
       const path = (0, import_node_path3.join)(dir, entry.name);
       if (entry.isDirectory()) {
         walk(path);
@@ -8039,11 +8197,11 @@ function sweepDeadTempFiles(storeDir) {
       if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
       const pid = Number(TEMP_PID.exec(entry.name)?.[1]);
       if (pid === process.pid || isProcessAlive(pid)) continue;
-      (0, import_node_fs3.rmSync)(path, { force: true });
+      (0, import_node_fs5.rmSync)(path, { force: true });
       removed.push(path);
     }
   };
-  if ((0, import_node_fs3.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
+  if ((0, import_node_fs5.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
   return removed;
 }
 
@@ -8183,8 +8341,12 @@ ${yamlText}${FENCE}
 ${body}`;
 }
 function readsBack(yamlText, data) {
-  const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
-  return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
+  try {
+    const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
+    return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
+  } catch {
+    return false;
+  }
 }
 var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function serializeThreadExactly(thread) {
@@ -8206,6 +8368,14 @@ function serializeThreadExactly(thread) {
   return text;
 }
 function parseThread(text) {
+  try {
+    return parseThreadUnchecked(text);
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
+  }
+}
+function parseThreadUnchecked(text) {
   if (hasConflictMarkers(text)) {
     throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand");
   }
@@ -8300,74 +8470,31 @@ function describe(v) {
 }
 
 // src/core/project-ids.ts
-var import_node_fs4 = require("fs");
-function projectIdsIn(dir) {
-  return (0, import_node_fs4.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
-}
-
-// src/core/file-stamp.ts
-var import_node_fs5 = require("fs");
-function fileStamp(path) {
-  try {
-    const s = (0, import_node_fs5.lstatSync)(path, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
-  } catch {
-    return null;
-  }
-}
-function stampChangedAtMs(stamp) {
-  const [, , , mtimeNs, ctimeNs] = stamp.split(":");
-  return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
-}
-
-// src/core/read-strict.ts
 var import_node_fs6 = require("fs");
-function unreadable(path, reason) {
-  return new UnreadableFileError(path, reason);
-}
-function reasonOf(e) {
-  if (e instanceof UnreadableFileError) return e.reason;
-  return e instanceof Error ? e.message : String(e);
-}
-function readTextStrict(path, maxBytes) {
-  let stat;
-  try {
-    stat = (0, import_node_fs6.lstatSync)(path);
-  } catch (e) {
-    if (e.code === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  if (!stat.isFile()) throw unreadable(path, "is not a regular file");
-  if (stat.size > maxBytes) {
-    throw unreadable(path, `is ${stat.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
-  let bytes;
-  try {
-    bytes = (0, import_node_fs6.readFileSync)(path);
-  } catch (e) {
-    if (e.code === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw unreadable(path, "is not valid UTF-8");
-  }
+function projectIdsIn(dir) {
+  return (0, import_node_fs6.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
-// src/core/git-merge-driver.ts
+// src/core/workspace.ts
 var import_node_fs9 = require("fs");
 var import_node_path6 = require("path");
+var import_node_url = require("url");
+
+// src/core/git.ts
+var import_node_fs8 = require("fs");
+var import_node_path5 = require("path");
 
 // src/core/git-refs.ts
 var import_node_fs7 = require("fs");
 var import_node_path4 = require("path");
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    return (0, import_node_fs7.readFileSync)(path, "utf8");
+    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes === null ? null : bytes.toString("utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
@@ -8405,8 +8532,6 @@ function headCommitFromFiles(gitDir2) {
 }
 
 // src/core/git.ts
-var import_node_fs8 = require("fs");
-var import_node_path5 = require("path");
 function findGitTop(dir) {
   let current = (0, import_node_path5.resolve)(dir);
   for (; ; ) {
@@ -8416,10 +8541,11 @@ function findGitTop(dir) {
     current = parent;
   }
 }
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
   const dotGit = (0, import_node_path5.join)(top, ".git");
   if ((0, import_node_fs8.statSync)(dotGit).isDirectory()) return dotGit;
-  const text = (0, import_node_fs8.readFileSync)(dotGit, "utf8");
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
   return (0, import_node_path5.resolve)(top, match[1]);
@@ -8427,7 +8553,7 @@ function gitDir(top) {
 function readBranch(top) {
   let head;
   try {
-    head = (0, import_node_fs8.readFileSync)((0, import_node_path5.join)(gitDir(top), "HEAD"), "utf8");
+    head = readRegularFile((0, import_node_path5.join)(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
@@ -8493,7 +8619,146 @@ async function commitsTouchingSince(top, commit, paths) {
   return Number.parseInt(out.trim(), 10);
 }
 
+// src/core/workspace.ts
+var STORE_DIR_NAME = ".threadmind";
+function findExistingStore(dir, gitTop) {
+  let current = (0, import_node_path6.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path6.resolve)(gitTop) : current;
+  for (; ; ) {
+    if (isDirectory((0, import_node_path6.join)(current, STORE_DIR_NAME))) return current;
+    if (current === stop) return null;
+    const parent = (0, import_node_path6.dirname)(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function resolveWorkspace(inputs) {
+  const { env } = inputs;
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path6.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
+  for (const dir of rootDirs) {
+    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
+  }
+  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
+  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
+    return workspaceFrom((0, import_node_path6.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+  }
+  return workspaceFrom((0, import_node_path6.resolve)(inputs.cwd), "cwd");
+}
+function workspaceFrom(dir, source) {
+  const gitTop = findGitTop(dir);
+  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
+  return { root, storeDir: (0, import_node_path6.join)(root, STORE_DIR_NAME), gitTop, source };
+}
+function rootToPath(uri) {
+  if (uri.startsWith("file://")) {
+    try {
+      return (0, import_node_url.fileURLToPath)(uri);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") ? uri : null;
+}
+function isDirectory(path) {
+  try {
+    return (0, import_node_fs9.statSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = (0, import_node_fs9.lstatSync)(storeDir);
+  } catch (e) {
+    if (e.code === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
+
+// src/core/file-stamp.ts
+var import_node_fs10 = require("fs");
+function fileStamp(path) {
+  try {
+    const s = (0, import_node_fs10.lstatSync)(path, { bigint: true });
+    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+  } catch {
+    return null;
+  }
+}
+function stampChangedAtMs(stamp) {
+  const [, , , mtimeNs, ctimeNs] = stamp.split(":");
+  return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
+}
+
+// src/core/read-strict.ts
+var import_node_fs11 = require("fs");
+var import_node_path7 = require("path");
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return e instanceof Error ? e.message : String(e);
+}
+function readTextStrict(path, maxBytes) {
+  let stat;
+  try {
+    stat = (0, import_node_fs11.lstatSync)(path);
+  } catch (e) {
+    if (e.code === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  let bytes;
+  try {
+    bytes = readRegularFile(path, maxBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw unreadable(path, "is not valid UTF-8");
+  }
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return (0, import_node_fs11.lstatSync)(path).size;
+  } catch {
+    return fallback;
+  }
+}
+function assertNoLinksBelow(storeDir, path) {
+  const rel = (0, import_node_path7.relative)(storeDir, (0, import_node_path7.dirname)(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(import_node_path7.sep)) {
+    current = `${current}${import_node_path7.sep}${part}`;
+    let stat;
+    try {
+      stat = (0, import_node_fs11.lstatSync)(current);
+    } catch (e) {
+      if (e.code === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  }
+}
+
 // src/core/git-merge-driver.ts
+var import_node_fs12 = require("fs");
+var import_node_path8 = require("path");
 var DRIVER_NAME = "threadmind";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
 threads/**/*.md merge=${DRIVER_NAME}
@@ -8517,7 +8782,7 @@ var Store = class {
     this.workspace = workspace;
     this.lockOptions = lockOptions;
     this.dir = workspace.storeDir;
-    this.lockPath = (0, import_node_path7.join)(this.dir, ".lock");
+    this.lockPath = (0, import_node_path9.join)(this.dir, ".lock");
     this.swept = options.sweepTempFiles === false;
   }
   workspace;
@@ -8528,13 +8793,21 @@ var Store = class {
   parsed = /* @__PURE__ */ new Map();
   /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
   swept;
+  /**
+   * True when `.threadmind/` is there. Anything but a real directory at `.threadmind` (a symbolic link, even to another
+   * project's store; a file) is refused with the catalogue's storeDirUnusable: nothing is read or written through it.
+   */
   exists() {
-    return (0, import_node_fs10.existsSync)(this.dir);
+    const state = storeDirState(this.dir);
+    if (state === "absent") return false;
+    if (state === "directory") return true;
+    throw errors.storeDirUnusable(this.dir, state.problem);
   }
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout() {
-    (0, import_node_fs10.mkdirSync)((0, import_node_path7.join)(this.dir, "projects"), { recursive: true });
-    (0, import_node_fs10.mkdirSync)((0, import_node_path7.join)(this.dir, "threads"), { recursive: true });
+    if (!this.exists()) (0, import_node_fs13.mkdirSync)(this.dir);
+    (0, import_node_fs13.mkdirSync)((0, import_node_path9.join)(this.dir, "projects"), { recursive: true });
+    (0, import_node_fs13.mkdirSync)((0, import_node_path9.join)(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
     this.ensureAttributes();
   }
@@ -8543,30 +8816,31 @@ var Store = class {
    * the project); an older or edited one gets the missing lines. True when it was written.
    */
   ensureAttributes() {
-    const path = (0, import_node_path7.join)(this.dir, ".gitattributes");
+    const path = (0, import_node_path9.join)(this.dir, ".gitattributes");
     const current = readTextStrict(path, LIMITS.threadFileBytes);
     if (current === null) {
-      writeFileAtomicSync(path, STORE_GITATTRIBUTES);
+      writeFenced(this.lockPath, path, STORE_GITATTRIBUTES);
       return true;
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
     const missing = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#") && !lines.has(l));
     if (missing.length === 0) return false;
-    writeFileAtomicSync(path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+    writeFenced(this.lockPath, path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
 `);
     return true;
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
-    const gitignore = (0, import_node_path7.join)(this.dir, ".gitignore");
+    this.exists();
+    const gitignore = (0, import_node_path9.join)(this.dir, ".gitignore");
     const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
     if (current === null) {
-      writeFileAtomicSync(gitignore, GITIGNORE);
+      writeFenced(this.lockPath, gitignore, GITIGNORE);
       return;
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
     const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+    if (missing.length > 0) writeFenced(this.lockPath, gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
 `);
   }
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
@@ -8584,17 +8858,18 @@ var Store = class {
   }
   // ---- projects ----
   projectPath(id) {
-    return (0, import_node_path7.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
+    return (0, import_node_path9.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
   }
   /** projects/; refused (named) when it is a symbolic link. */
   projectsDir() {
-    const dir = (0, import_node_path7.join)(this.dir, "projects");
+    this.exists();
+    const dir = (0, import_node_path9.join)(this.dir, "projects");
     if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
     return dir;
   }
   projectIds() {
     const dir = this.projectsDir();
-    if (!(0, import_node_fs10.existsSync)(dir)) return [];
+    if (!(0, import_node_fs13.existsSync)(dir)) return [];
     return projectIdsIn(dir);
   }
   projectExists(id) {
@@ -8608,21 +8883,27 @@ var Store = class {
     try {
       data = JSON.parse(text);
     } catch (e) {
-      throw unreadable(path, `invalid JSON (${e.message})`);
+      throw unreadable(path, `invalid JSON (${reasonOf(e)})`);
     }
-    return validateProject(data, path, id);
+    try {
+      return validateProject(data, path, id);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw e;
+      throw unreadable(path, reasonOf(e));
+    }
   }
   async writeProject(project) {
     const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
     if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
-    writeFileAtomicSync(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
+    writeFenced(this.lockPath, this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
 `);
   }
   // ---- threads ----
   /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId) {
-    const dir = (0, import_node_path7.join)(this.dir, "threads", assertId(projectId, "project id"));
-    for (const path of [(0, import_node_path7.join)(this.dir, "threads"), dir]) {
+    this.exists();
+    const dir = (0, import_node_path9.join)(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [(0, import_node_path9.join)(this.dir, "threads"), dir]) {
       if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
     }
     return dir;
@@ -8631,7 +8912,7 @@ var Store = class {
     return entryExists(this.threadsDir(projectId));
   }
   threadPath(projectId, threadId) {
-    return (0, import_node_path7.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+    return (0, import_node_path9.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
   }
   /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
   threadExists(projectId, threadId) {
@@ -8663,7 +8944,7 @@ var Store = class {
   threadCountExceeds(projectId, limit) {
     let dir;
     try {
-      dir = (0, import_node_fs10.opendirSync)(this.threadsDir(projectId));
+      dir = (0, import_node_fs13.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
       if (e.code === "ENOENT") return false;
       throw e;
@@ -8683,10 +8964,10 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    if (!(0, import_node_fs10.existsSync)(dir)) return { threads, problems };
-    for (const name of (0, import_node_fs10.readdirSync)(dir).sort()) {
+    if (!(0, import_node_fs13.existsSync)(dir)) return { threads, problems };
+    for (const name of (0, import_node_fs13.readdirSync)(dir).sort()) {
       if (isAtomicTempFile(name)) continue;
-      const path = (0, import_node_path7.join)(dir, name);
+      const path = (0, import_node_path9.join)(dir, name);
       if (!name.endsWith(".md")) continue;
       const id = name.slice(0, -3);
       if (!isValidId(id)) {
@@ -8712,16 +8993,16 @@ var Store = class {
       if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
       throw e;
     }
-    (0, import_node_fs10.mkdirSync)(this.threadsDir(projectId), { recursive: true });
-    writeFileAtomicSync(this.threadPath(projectId, thread.id), text);
+    (0, import_node_fs13.mkdirSync)(this.threadsDir(projectId), { recursive: true });
+    writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
   }
   deleteThreadFile(projectId, threadId) {
-    (0, import_node_fs10.rmSync)(this.threadPath(projectId, threadId), { force: true });
+    removeFenced(this.lockPath, this.threadPath(projectId, threadId));
   }
 };
 function isSymbolicLink(path) {
   try {
-    return (0, import_node_fs10.lstatSync)(path).isSymbolicLink();
+    return (0, import_node_fs13.lstatSync)(path).isSymbolicLink();
   } catch (e) {
     if (e.code === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
@@ -8729,7 +9010,7 @@ function isSymbolicLink(path) {
 }
 function entryExists(path) {
   try {
-    (0, import_node_fs10.lstatSync)(path);
+    (0, import_node_fs13.lstatSync)(path);
     return true;
   } catch (e) {
     if (e.code === "ENOENT") return false;
@@ -8741,8 +9022,7 @@ function parseThreadFile(path, id, text) {
   try {
     thread = parseThread(text);
   } catch (e) {
-    if (e instanceof FrontmatterError) throw unreadable(path, e.message);
-    throw e;
+    throw unreadable(path, e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
   }
   if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
   return thread;
@@ -8806,7 +9086,7 @@ function safeUsername() {
 }
 
 // src/core/local-state.ts
-var import_node_path8 = require("path");
+var import_node_path10 = require("path");
 
 // src/core/measurements.ts
 function emptyMeasurements() {
@@ -8818,7 +9098,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, "config.json");
+  return (0, import_node_path10.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -8886,26 +9166,27 @@ function isRecord(v) {
 }
 
 // src/core/local-state-write.ts
-var import_node_fs11 = require("fs");
+var import_node_fs14 = require("fs");
+var import_node_path11 = require("path");
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
-  if (hadProblem && (0, import_node_fs11.existsSync)(path)) {
+  if (hadProblem && (0, import_node_fs14.existsSync)(path)) {
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
-    (0, import_node_fs11.renameSync)(path, setAside);
+    (0, import_node_fs14.renameSync)(path, setAside);
   }
   const { measurements, conversations, ...kept } = state;
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
-  writeFileAtomicSync(path, `${JSON.stringify(kept, null, 1)}
+  writeFenced((0, import_node_path11.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
 `);
   return setAside;
 }
 
 // src/core/token-estimate.ts
-var import_node_fs12 = require("fs");
-var import_node_path9 = require("path");
+var import_node_fs15 = require("fs");
+var import_node_path12 = require("path");
 init_content_hash();
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
@@ -8913,7 +9194,7 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
-  return (0, import_node_path9.join)(storeDir, "cache", "token-counts.json");
+  return (0, import_node_path12.join)(storeDir, "cache", "token-counts.json");
 }
 var TokenEstimator = class {
   constructor(cacheFile, loadEncoder) {
@@ -8970,7 +9251,8 @@ var TokenEstimator = class {
   async flush() {
     if (!this.dirty || !this.cacheFile) return;
     this.dirty = false;
-    (0, import_node_fs12.mkdirSync)((0, import_node_path9.dirname)(this.cacheFile), { recursive: true });
+    assertNoLinksBelow((0, import_node_path12.dirname)((0, import_node_path12.dirname)(this.cacheFile)), this.cacheFile);
+    (0, import_node_fs15.mkdirSync)((0, import_node_path12.dirname)(this.cacheFile), { recursive: true });
     await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
   }
   load() {
@@ -9481,6 +9763,24 @@ function descendantsOf(id, threads) {
   return out;
 }
 
+// src/core/rebase-check.ts
+function assertNotAboveNewParent(threadId, newParent, read) {
+  const seen = /* @__PURE__ */ new Set();
+  let current = newParent;
+  for (; ; ) {
+    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
+    if (current.parentId === null || seen.has(current.id)) return;
+    seen.add(current.id);
+    try {
+      current = read(current.parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
+      if (e instanceof ThreadMindError && e.code === "not-found") return;
+      throw e;
+    }
+  }
+}
+
 // src/core/secret-patterns.ts
 var GENERIC_MIN_LENGTH = 12;
 var GENERIC_MIN_ENTROPY = 2.5;
@@ -9585,6 +9885,7 @@ function looksGenerated(body) {
 }
 var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
 var privateKeyRule = {
+  multiLine: true,
   pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
   detect(match, text) {
     const { start, end: headerEnd } = groupSpan(match, 0);
@@ -9749,6 +10050,16 @@ function scanForSecrets(text) {
       if (candidate !== null) candidates.push({ candidate, priority });
     }
   });
+  const masked = maskLinePrefixes(text);
+  if (masked !== text) {
+    SECRET_RULES.forEach((rule, priority) => {
+      if (rule.multiLine !== true) return;
+      for (const match of masked.matchAll(rule.pattern)) {
+        const candidate = rule.detect(match, masked);
+        if (candidate !== null) candidates.push({ candidate, priority });
+      }
+    });
+  }
   if (candidates.length === 0) return [];
   const kept = keepMostSpecific(candidates);
   const lineStarts = lineStartOffsets(text);
@@ -9757,6 +10068,12 @@ function scanForSecrets(text) {
     const lineStart = lineStarts[line - 1] ?? 0;
     return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
   });
+}
+var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
+var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
+function maskLinePrefixes(text) {
+  const blank = (m) => " ".repeat(m.length);
+  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
 }
 var SecretDetectedError = class extends ThreadMindError {
   findings;
@@ -9832,28 +10149,28 @@ function lineOf(lineStarts, offset) {
 }
 
 // src/core/migrate-v04.ts
-var import_node_fs13 = require("fs");
-var import_node_path10 = require("path");
+var import_node_fs16 = require("fs");
+var import_node_path13 = require("path");
 async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path10.join)(store.dir, "trees");
-  if (!(0, import_node_fs13.existsSync)(treesDir)) return null;
+  const treesDir = (0, import_node_path13.join)(store.dir, "trees");
+  if (!(0, import_node_fs16.existsSync)(treesDir)) return null;
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
-  for (const name of (0, import_node_fs13.readdirSync)(treesDir).sort()) {
+  for (const name of (0, import_node_fs16.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path10.join)(treesDir, name);
+    const treePath = (0, import_node_path13.join)(treesDir, name);
     if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
     const nodes = readTree(treePath);
-    const threadsDir = (0, import_node_path10.join)(store.dir, "threads", projectId);
+    const threadsDir = (0, import_node_path13.join)(store.dir, "threads", projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
-    const files = (0, import_node_fs13.existsSync)(threadsDir) ? (0, import_node_fs13.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const files = (0, import_node_fs16.existsSync)(threadsDir) ? (0, import_node_fs16.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
-      const path = (0, import_node_path10.join)(threadsDir, file);
+      const path = (0, import_node_path13.join)(threadsDir, file);
       if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
@@ -9881,12 +10198,12 @@ async function migrateV04IfNeeded(store, author) {
   store.ensureLayout();
   for (const plan of plans) {
     for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    (0, import_node_fs13.rmSync)(plan.treePath);
+    (0, import_node_fs16.rmSync)(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
   }
-  if ((0, import_node_fs13.readdirSync)(treesDir).length === 0) (0, import_node_fs13.rmdirSync)(treesDir);
-  if ((0, import_node_fs13.existsSync)((0, import_node_path10.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs16.readdirSync)(treesDir).length === 0) (0, import_node_fs16.rmdirSync)(treesDir);
+  if ((0, import_node_fs16.existsSync)((0, import_node_path13.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -9900,8 +10217,10 @@ async function migrateV04IfNeeded(store, author) {
 }
 function readTree(path) {
   let data;
+  const text = readTextStrict(path, LIMITS.threadFileBytes);
+  if (text === null) throw errors.migrationFileGone(path);
   try {
-    data = JSON.parse((0, import_node_fs13.readFileSync)(path, "utf8"));
+    data = JSON.parse(text);
   } catch (e) {
     throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
   }
@@ -9933,7 +10252,7 @@ function parseOldThread(path, id, text, author) {
     if (at <= 0) continue;
     fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
-  const mtime = (0, import_node_fs13.statSync)(path).mtime.toISOString();
+  const mtime = (0, import_node_fs16.statSync)(path).mtime.toISOString();
   const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
   const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
   const thread = {
@@ -10551,8 +10870,8 @@ function meaningSnippet(words, doc, query) {
 
 // src/core/search/word-vectors.ts
 var import_node_crypto6 = require("crypto");
-var import_node_fs14 = require("fs");
-var import_node_url = require("url");
+var import_node_fs17 = require("fs");
+var import_node_url2 = require("url");
 var import_meta = {};
 var WORD_VECTORS_FILE = "word-vectors.bin";
 var FORMAT = "threadmind-word-vectors";
@@ -10627,8 +10946,8 @@ function locateWordVectors(moduleUrl = import_meta.url) {
   const candidates = [new URL(`./assets/${WORD_VECTORS_FILE}`, moduleUrl)];
   if (moduleUrl.endsWith(".ts")) candidates.push(new URL(`../../../assets/${WORD_VECTORS_FILE}`, moduleUrl));
   for (const url of candidates) {
-    const path = (0, import_node_url.fileURLToPath)(url);
-    if ((0, import_node_fs14.existsSync)(path)) return path;
+    const path = (0, import_node_url2.fileURLToPath)(url);
+    if ((0, import_node_fs17.existsSync)(path)) return path;
   }
   return null;
 }
@@ -10643,7 +10962,7 @@ function loadOnce() {
   const path = locateWordVectors();
   if (path === null) return new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
   try {
-    const bytes = (0, import_node_fs14.readFileSync)(path);
+    const bytes = (0, import_node_fs17.readFileSync)(path);
     if (bytes.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
     const vectors = parseWordVectors(bytes, path);
     return { vectors, path, loadMs: Math.round(performance.now() - started) };
@@ -10998,11 +11317,11 @@ function oneLine3(s) {
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path13 = require("path");
+var import_node_path16 = require("path");
 
 // src/core/search/project-index.ts
-var import_node_fs17 = require("fs");
-var import_node_path12 = require("path");
+var import_node_fs20 = require("fs");
+var import_node_path15 = require("path");
 init_content_hash();
 
 // src/core/search/body-index.ts
@@ -11071,7 +11390,7 @@ var BodyIndex = class {
 };
 
 // src/core/search/directory-watch.ts
-var import_node_fs15 = require("fs");
+var import_node_fs18 = require("fs");
 var DirectoryWatch = class {
   changed = true;
   watcher = null;
@@ -11087,7 +11406,7 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = (0, import_node_fs15.watch)(dir, { persistent: false }, () => {
+      watcher = (0, import_node_fs18.watch)(dir, { persistent: false }, () => {
         this.changed = true;
       });
     } catch (e) {
@@ -11113,20 +11432,20 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_fs16 = require("fs");
-var import_node_path11 = require("path");
+var import_node_fs19 = require("fs");
+var import_node_path14 = require("path");
 var FORMAT_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path11.join)(storeDir, "cache", "search");
+  return (0, import_node_path14.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path11.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path14.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path11.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path14.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, (key, v) => {
@@ -11159,7 +11478,8 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  (0, import_node_fs16.mkdirSync)((0, import_node_path11.join)(path, ".."), { recursive: true });
+  assertNoLinksBelow((0, import_node_path14.join)(path, "..", "..", ".."), path);
+  (0, import_node_fs19.mkdirSync)((0, import_node_path14.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, validate) {
@@ -11372,7 +11692,7 @@ var ProjectIndex = class {
   /** Thread files that could not be used, with the reason. */
   problems() {
     const out = [];
-    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path12.join)(this.threadsDir, e.file), reason: e.problem });
+    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path15.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -11401,7 +11721,7 @@ var ProjectIndex = class {
   sweep() {
     let names;
     try {
-      names = (0, import_node_fs17.readdirSync)(this.threadsDir);
+      names = (0, import_node_fs20.readdirSync)(this.threadsDir);
     } catch (e) {
       if (e.code === "ENOENT") names = [];
       else throw e;
@@ -11409,7 +11729,7 @@ var ProjectIndex = class {
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {
       if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf((0, import_node_path12.join)(this.threadsDir, name));
+      const stamp = stampOf((0, import_node_path15.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -11423,7 +11743,7 @@ var ProjectIndex = class {
    * even then (the body layer lacks its sections).
    */
   reread(file, force = false, knownStamp) {
-    const path = (0, import_node_path12.join)(this.threadsDir, file);
+    const path = (0, import_node_path15.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
       this.drop(file);
@@ -11488,7 +11808,7 @@ var ProjectIndex = class {
 };
 function stampOf(path) {
   try {
-    const s = (0, import_node_fs17.lstatSync)(path);
+    const s = (0, import_node_fs20.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
@@ -11511,7 +11831,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path13.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path16.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -11538,7 +11858,7 @@ function searchIndexFor(storeDir) {
 }
 
 // src/core/thread-history.ts
-var import_node_path14 = require("path");
+var import_node_path17 = require("path");
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
 var ITEM_CHARS = 140;
@@ -11564,7 +11884,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path14.relative)(top, req.file).split(import_node_path14.sep).join("/");
+  const path = (0, import_node_path17.relative)(top, req.file).split(import_node_path17.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -11662,8 +11982,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join20 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join20(before, endsWithNewline.before), after: join20(after, endsWithNewline.after) };
+  const join21 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join21(before, endsWithNewline.before), after: join21(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -11773,35 +12093,28 @@ function clip3(s) {
 }
 
 // src/core/measurement-log.ts
-var import_node_fs18 = require("fs");
-var import_node_path15 = require("path");
+var import_node_fs21 = require("fs");
+var import_node_path18 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
 var MAX_APPEND_BYTES = 64 * 1024;
 function measurementLogPath(storeDir) {
-  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path18.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path18.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function openLog(path, use) {
-  let fd;
+  const opened = openRegularFile(path, import_node_fs21.constants.O_RDONLY);
+  if (opened === null) return null;
   try {
-    fd = (0, import_node_fs18.openSync)(path, import_node_fs18.constants.O_RDONLY | import_node_fs18.constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
-    throw e;
-  }
-  try {
-    const stat = (0, import_node_fs18.fstatSync)(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
-    return use(fd, stat.size);
+    return use(opened.fd, opened.stat.size);
   } finally {
-    (0, import_node_fs18.closeSync)(fd);
+    (0, import_node_fs21.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -11810,27 +12123,28 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = (0, import_node_fs18.openSync)(measurementLogPath(storeDir), import_node_fs18.constants.O_RDWR | import_node_fs18.constants.O_APPEND | import_node_fs18.constants.O_CREAT | import_node_fs18.constants.O_NOFOLLOW, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs21.constants.O_RDWR | import_node_fs21.constants.O_APPEND | import_node_fs21.constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
   try {
-    const before = (0, import_node_fs18.fstatSync)(fd);
-    if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs18.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs21.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs18.writeSync)(fd, out);
-    return (0, import_node_fs18.fstatSync)(fd).size;
+    (0, import_node_fs21.writeSync)(fd, out);
+    return (0, import_node_fs21.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs18.closeSync)(fd);
+    (0, import_node_fs21.closeSync)(fd);
   }
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes) => bytes);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  (0, import_node_fs18.renameSync)(path, previousMeasurementLogPath(storeDir));
+  lockFence((0, import_node_path18.join)(storeDir, ".lock"))?.check();
+  (0, import_node_fs21.renameSync)(path, previousMeasurementLogPath(storeDir));
   return true;
 }
 
@@ -11877,7 +12191,7 @@ function moveLegacyMeasurements(storeDir, state) {
 }
 
 // src/core/measurement-log-read.ts
-var import_node_fs19 = require("fs");
+var import_node_fs22 = require("fs");
 
 // src/core/freshness-events.ts
 var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
@@ -11967,7 +12281,7 @@ function scanLines(path, needle, onLine) {
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs19.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs22.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -12029,7 +12343,7 @@ function pendingInjections(events) {
 }
 
 // src/core/committed-thread.ts
-var import_node_path16 = require("path");
+var import_node_path19 = require("path");
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -12040,7 +12354,7 @@ function fileHasConflictMarkers(path) {
 }
 async function committedThread(gitTop, path, id) {
   if (gitTop === null) return null;
-  const rel = (0, import_node_path16.relative)(gitTop, path).split(import_node_path16.sep).join("/");
+  const rel = (0, import_node_path19.relative)(gitTop, path).split(import_node_path19.sep).join("/");
   if (rel.startsWith("..")) return null;
   const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
   if (text === null || text.length > LIMITS.threadFileBytes) return null;
@@ -12068,7 +12382,11 @@ var ThreadMindServices = class {
   /** Problems seen with local state (config.json), reported once by the adapters. */
   notices = [];
   constructor(options) {
-    this.store = new Store(options.workspace, options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {}, {
+    const lockOptions = {
+      ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
+      ...options.lockStaleMs !== void 0 ? { staleMs: options.lockStaleMs } : {}
+    };
+    this.store = new Store(options.workspace, lockOptions, {
       sweepTempFiles: options.sweepTempFiles !== false
     });
     this.env = options.env ?? {};
@@ -12085,7 +12403,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs20.existsSync)((0, import_node_path17.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs23.existsSync)((0, import_node_path20.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -12164,7 +12482,8 @@ ${line}`;
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
-    if (!(0, import_node_fs20.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
+    this.store.exists();
+    if (!(0, import_node_fs23.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
   }
@@ -12296,7 +12615,7 @@ ${line}`;
       if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
       const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
       if (thread === null) throw e;
-      const file = (0, import_node_path17.relative)(this.workspace.root, e.path) || e.path;
+      const file = (0, import_node_path20.relative)(this.workspace.root, e.path) || e.path;
       const conflictNotice = `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
       return { project, thread, conflictNotice };
     }
@@ -12333,9 +12652,10 @@ ${line}`;
           const t = this.store.readThread(projectId, chosen);
           if (threadStatus(t) === "active") return t.id;
         } catch (e) {
-          if (!(e instanceof UnreadableFileError)) throw e;
-          const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-          if (!this.notices.includes(line)) this.notices.push(line);
+          if (e instanceof UnreadableFileError) {
+            const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
+            if (!this.notices.includes(line)) this.notices.push(line);
+          } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
       const linked = this.linkedOpenThread(projectId, branch);
@@ -12383,11 +12703,12 @@ ${line}`;
     if (input.parentId !== void 0) assertId(input.parentId, "parent thread id");
     const related = this.checkRelated(input.related);
     const author = await this.author();
-    const { project, threadId: activeId } = await this.currentThreadRef();
+    const project = this.currentProject();
     const branch = this.branch();
     const linkable = branch !== null && this.workspace.gitTop !== null && !await this.isDefaultBranch(this.workspace.gitTop, branch);
     return this.store.locked(async () => {
-      const parent = this.store.readThread(project.id, input.parentId ?? activeId, errors.parentNotFound);
+      const parentId = input.parentId ?? (await this.currentThreadRef()).threadId;
+      const parent = this.store.readThread(project.id, parentId, errors.parentNotFound);
       const warnings = [];
       if (parent.summary.trim() === "") {
         warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
@@ -12574,11 +12895,10 @@ ${note}`;
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     return this.store.locked(async () => {
       const thread = this.store.readThread(project.id, threadId);
-      this.store.readThread(project.id, newParentId, errors.parentNotFound);
+      const newParent = this.store.readThread(project.id, newParentId, errors.parentNotFound);
       if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
       if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
-      const { threads } = this.store.readAllThreads(project.id);
-      if (descendantsOf(threadId, threads).includes(newParentId)) throw errors.isDescendant(newParentId, threadId);
+      assertNotAboveNewParent(threadId, newParent, (id) => this.store.readThread(project.id, id));
       await this.assertCanModify(project, thread);
       const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, updated);
@@ -12634,16 +12954,20 @@ ${note}`;
   }
   checkPaths(paths) {
     if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
-    return paths.map((p) => {
+    const checked = paths.map((p) => {
       checkLength("A path", p, LIMITS.pathChars);
       if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
       return p.trim();
     }).filter((p) => p !== "");
+    assertNoSecrets(checked.join("\n"), "the paths");
+    return checked;
   }
   checkRelated(related) {
     if (!related) return [];
     if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
-    return [...new Set(related.map((r) => assertId(r, "related thread id")))];
+    const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
+    assertNoSecrets(ids.join("\n"), "the related thread ids");
+    return ids;
   }
   missingRelated(projectId, related) {
     return related.filter((r) => !this.store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
@@ -12706,7 +13030,7 @@ ${note}`;
     if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path17.relative)(this.store.dir, p)), dependsOnHead };
+    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path20.relative)(this.store.dir, p)), dependsOnHead };
   }
   /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
   relatedRefs(projectId, thread, consulted) {
@@ -12761,58 +13085,6 @@ function oneOf(what, value, allowed, optional) {
   }
 }
 
-// src/core/workspace.ts
-var import_node_fs21 = require("fs");
-var import_node_path18 = require("path");
-var import_node_url2 = require("url");
-var STORE_DIR_NAME = ".threadmind";
-function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path18.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path18.resolve)(gitTop) : current;
-  for (; ; ) {
-    if (isDirectory((0, import_node_path18.join)(current, STORE_DIR_NAME))) return current;
-    if (current === stop) return null;
-    const parent = (0, import_node_path18.dirname)(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function resolveWorkspace(inputs) {
-  const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path18.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
-  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
-  for (const dir of rootDirs) {
-    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
-  }
-  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
-  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path18.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
-  }
-  return workspaceFrom((0, import_node_path18.resolve)(inputs.cwd), "cwd");
-}
-function workspaceFrom(dir, source) {
-  const gitTop = findGitTop(dir);
-  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path18.join)(root, STORE_DIR_NAME), gitTop, source };
-}
-function rootToPath(uri) {
-  if (uri.startsWith("file://")) {
-    try {
-      return (0, import_node_url2.fileURLToPath)(uri);
-    } catch {
-      return null;
-    }
-  }
-  return uri.startsWith("/") ? uri : null;
-}
-function isDirectory(path) {
-  try {
-    return (0, import_node_fs21.statSync)(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 // src/core/session-key.ts
 function claudeInstanceSession(claudePid) {
   return { key: `claude-${claudePid}`, pid: claudePid };
@@ -12858,7 +13130,7 @@ function formatCount(n) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs22 = require("fs");
+var import_node_fs24 = require("fs");
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
@@ -12902,14 +13174,13 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/core/context-cache.ts
-var import_node_fs23 = require("fs");
-var import_node_path19 = require("path");
+var import_node_path21 = require("path");
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path19.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path21.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -12921,8 +13192,9 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
-    const bytes = (0, import_node_fs23.readFileSync)(path);
-    if (bytes.length > ENTRY_MAX_BYTES) return null;
+    assertNoLinksBelow(storeDir, path);
+    const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
+    if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
   } catch {
     return null;
@@ -12937,7 +13209,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
   const sources = {};
   for (const rel of paths) {
-    const stamp = fileStamp((0, import_node_path19.join)(storeDir, rel));
+    const stamp = fileStamp((0, import_node_path21.join)(storeDir, rel));
     if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
     sources[rel] = stamp;
   }
@@ -12949,13 +13221,14 @@ function sameInputs(a, b) {
 }
 
 // src/core/context-cache-write.ts
-var import_node_fs24 = require("fs");
-var import_node_path20 = require("path");
+var import_node_fs25 = require("fs");
+var import_node_path22 = require("path");
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
-  (0, import_node_fs24.mkdirSync)((0, import_node_path20.dirname)(path), { recursive: true });
+  assertNoLinksBelow(storeDir, path);
+  (0, import_node_fs25.mkdirSync)((0, import_node_path22.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
@@ -12964,20 +13237,20 @@ async function saveContextCacheEntry(storeDir, entry) {
 init_text_fingerprint();
 
 // src/hooks/hooks-build.ts
-var import_node_path21 = require("path");
+var import_node_path23 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path21.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path23.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
 }
 
 // src/hooks/start-record.ts
-var import_node_fs25 = require("fs");
+var import_node_fs26 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs25.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs26.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -13366,7 +13639,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs26 = require("fs");
+var import_node_fs27 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -13392,20 +13665,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs26.statSync)(path);
+    const before = (0, import_node_fs27.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs26.openSync)(path, import_node_fs26.constants.O_RDONLY | (import_node_fs26.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs27.openSync)(path, import_node_fs27.constants.O_RDONLY | (import_node_fs27.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs26.fstatSync)(fd);
+    const stats = (0, import_node_fs27.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs26.closeSync)(fd);
+    (0, import_node_fs27.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -13416,13 +13689,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs26.closeSync)(file.fd);
+    (0, import_node_fs27.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs26.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs27.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
     }
@@ -13824,7 +14097,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness-config.ts
-var import_node_path23 = require("path");
+var import_node_path25 = require("path");
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const freshness = data.freshness;
@@ -13838,7 +14111,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path23.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path25.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);

@@ -52,16 +52,16 @@ var init_text_fingerprint = __esm({
 
 // src/core/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path9.join)((0, import_node_path9.dirname)((0, import_node_path9.resolve)(transcriptPath)), (0, import_node_path9.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path11.join)((0, import_node_path11.dirname)((0, import_node_path11.resolve)(transcriptPath)), (0, import_node_path11.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path9.sep) ? folder : `${folder}${import_node_path9.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path11.sep) ? folder : `${folder}${import_node_path11.sep}`);
 }
 function savedOutputPathOf(record3, transcriptPath) {
   if (!record3.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record3.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path9.isAbsolute)(named)) return null;
-  const path = (0, import_node_path9.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path11.isAbsolute)(named)) return null;
+  const path = (0, import_node_path11.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function errorCode(e) {
@@ -69,35 +69,35 @@ function errorCode(e) {
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path9.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path11.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs14.realpathSync)(folder);
-    const realDir = (0, import_node_fs14.realpathSync)((0, import_node_path9.dirname)((0, import_node_path9.resolve)(path)));
+    const realFolder = (0, import_node_fs15.realpathSync)(folder);
+    const realDir = (0, import_node_fs15.realpathSync)((0, import_node_path11.dirname)((0, import_node_path11.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs14.openSync)((0, import_node_path9.join)(realDir, (0, import_node_path9.basename)(path)), import_node_fs14.constants.O_RDONLY | (import_node_fs14.constants.O_NONBLOCK ?? 0) | (import_node_fs14.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs15.openSync)((0, import_node_path11.join)(realDir, (0, import_node_path11.basename)(path)), import_node_fs15.constants.O_RDONLY | (import_node_fs15.constants.O_NONBLOCK ?? 0) | (import_node_fs15.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errorCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs14.fstatSync)(fd);
+    const stat = (0, import_node_fs15.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs14.readSync)(fd, buffer, length, buffer.length - length, length);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs15.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs14.closeSync)(fd);
+    (0, import_node_fs15.closeSync)(fd);
   }
 }
-var import_node_fs14, import_node_path9, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs15, import_node_path11, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/saved-output.ts"() {
     "use strict";
-    import_node_fs14 = require("fs");
-    import_node_path9 = require("path");
+    import_node_fs15 = require("fs");
+    import_node_path11 = require("path");
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
     ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
@@ -133,13 +133,13 @@ __export(content_hash_exports, {
   contentHash: () => contentHash
 });
 function contentHash(text) {
-  return (0, import_node_crypto.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
+  return (0, import_node_crypto2.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
 }
-var import_node_crypto;
+var import_node_crypto2;
 var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
-    import_node_crypto = require("crypto");
+    import_node_crypto2 = require("crypto");
   }
 });
 
@@ -172,7 +172,7 @@ __export(main_exports, {
   runHook: () => runHook
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path15 = require("path");
+var import_node_path17 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
@@ -228,7 +228,7 @@ function readStdinBlocking() {
   }
 }
 function readStdinStream(timeoutMs, already) {
-  return new Promise((resolve5, reject) => {
+  return new Promise((resolve6, reject) => {
     const chunks = [already];
     let size = already.length;
     const timer = setTimeout(() => finish(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
@@ -237,7 +237,7 @@ function readStdinStream(timeoutMs, already) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       if (error) reject(error);
-      else resolve5(Buffer.concat(chunks).toString("utf8"));
+      else resolve6(Buffer.concat(chunks).toString("utf8"));
     };
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
@@ -287,26 +287,146 @@ function isHookName(name) {
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs5 = require("fs");
+var import_node_fs6 = require("fs");
 var import_node_path4 = require("path");
 
 // src/core/workspace.ts
-var import_node_fs4 = require("fs");
+var import_node_fs5 = require("fs");
 var import_node_path3 = require("path");
 var import_node_url = require("url");
 
 // src/core/git.ts
-var import_node_fs3 = require("fs");
+var import_node_fs4 = require("fs");
+
+// src/core/regular-file.ts
+var import_node_fs2 = require("fs");
+
+// src/core/errors.ts
+var ThreadMindError = class extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+    this.name = "ThreadMindError";
+  }
+  code;
+};
+var errors = {
+  noProject: () => new ThreadMindError(
+    "no-project",
+    "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
+  ),
+  noActiveProject: (ids) => new ThreadMindError(
+    "no-active-project",
+    `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
+  ),
+  projectNotFound: (id, ids) => new ThreadMindError(
+    "not-found",
+    `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`
+  ),
+  threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+  parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
+  cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
+  cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
+  cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
+  isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
+  notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
+  invalid: (message) => new ThreadMindError("invalid-input", message),
+  rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
+    "unreadable",
+    `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
+  ),
+  migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
+  linkOutsideRepository: (rel, target) => new ThreadMindError(
+    "forbidden",
+    `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+  ),
+  storeDirUnusable: (path, problem) => new ThreadMindError(
+    "unreadable",
+    `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
+  ),
+  notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
+  lockLost: (lockPath, detail) => new ThreadMindError(
+    "lock-lost",
+    `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
+  )
+};
+var UnreadableFileError = class extends ThreadMindError {
+  constructor(path, reason) {
+    super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
+    this.path = path;
+    this.reason = reason;
+  }
+  path;
+  reason;
+};
+
+// src/core/regular-file.ts
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+function openRegularFile(path, flags, mode, followLinks = false) {
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(path, flags | import_node_fs2.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs2.constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
+  let stat;
+  try {
+    stat = (0, import_node_fs2.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw e;
+  }
+  if (!stat.isFile()) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw errors.notRegularFile(path, fileKind(stat));
+  }
+  return { fd, stat };
+}
+function readRegularFile(path, maxBytes, followLinks = false) {
+  const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY, void 0, followLinks);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const cap = Math.min(stat.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap);
+    let length = 0;
+    while (length < cap) {
+      const n = (0, import_node_fs2.readSync)(fd, buffer, length, cap - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+}
+
+// src/core/git.ts
 var import_node_path2 = require("path");
 
 // src/core/git-refs.ts
-var import_node_fs2 = require("fs");
+var import_node_fs3 = require("fs");
 var import_node_path = require("path");
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    return (0, import_node_fs2.readFileSync)(path, "utf8");
+    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes === null ? null : bytes.toString("utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
@@ -328,7 +448,7 @@ function packedRef(common, name) {
 }
 function headCommitFromFiles(gitDir2) {
   const common = commonDir(gitDir2);
-  if ((0, import_node_fs2.existsSync)((0, import_node_path.join)(common, "reftable"))) return void 0;
+  if ((0, import_node_fs3.existsSync)((0, import_node_path.join)(common, "reftable"))) return void 0;
   let name = "HEAD";
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
@@ -347,16 +467,17 @@ function headCommitFromFiles(gitDir2) {
 function findGitTop(dir) {
   let current = (0, import_node_path2.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs3.existsSync)((0, import_node_path2.join)(current, ".git"))) return current;
+    if ((0, import_node_fs4.existsSync)((0, import_node_path2.join)(current, ".git"))) return current;
     const parent = (0, import_node_path2.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
   const dotGit = (0, import_node_path2.join)(top, ".git");
-  if ((0, import_node_fs3.statSync)(dotGit).isDirectory()) return dotGit;
-  const text = (0, import_node_fs3.readFileSync)(dotGit, "utf8");
+  if ((0, import_node_fs4.statSync)(dotGit).isDirectory()) return dotGit;
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
   return (0, import_node_path2.resolve)(top, match[1]);
@@ -364,7 +485,7 @@ function gitDir(top) {
 function readBranch(top) {
   let head;
   try {
-    head = (0, import_node_fs3.readFileSync)((0, import_node_path2.join)(gitDir(top), "HEAD"), "utf8");
+    head = readRegularFile((0, import_node_path2.join)(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
@@ -423,13 +544,25 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs4.statSync)(path).isDirectory();
+    return (0, import_node_fs5.statSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 function storeExists(ws) {
-  return (0, import_node_fs4.existsSync)(ws.storeDir);
+  return (0, import_node_fs5.existsSync)(ws.storeDir);
+}
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = (0, import_node_fs5.lstatSync)(storeDir);
+  } catch (e) {
+    if (e.code === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
 }
 
 // src/hooks/store-precheck.ts
@@ -449,14 +582,14 @@ function workspaceMayHaveStore(rawInput, fallbackCwd, env) {
 }
 function isDirectory2(path) {
   try {
-    return (0, import_node_fs5.statSync)(path).isDirectory();
+    return (0, import_node_fs6.statSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs6 = require("fs");
+var import_node_fs7 = require("fs");
 function renderHookOutput(event, output) {
   const json = {};
   if (output.userMessage) json.systemMessage = output.userMessage;
@@ -472,13 +605,13 @@ function writeHookOutput(event, output) {
 `, "utf8");
   let written = 0;
   try {
-    while (written < bytes.length) written += (0, import_node_fs6.writeSync)(1, bytes, written, bytes.length - written);
+    while (written < bytes.length) written += (0, import_node_fs7.writeSync)(1, bytes, written, bytes.length - written);
     return Promise.resolve();
   } catch (e) {
     if (!(e instanceof Error && "code" in e && e.code === "EAGAIN")) return Promise.resolve();
   }
-  return new Promise((resolve5) => {
-    process.stdout.write(bytes.subarray(written), () => resolve5());
+  return new Promise((resolve6) => {
+    process.stdout.write(bytes.subarray(written), () => resolve6());
   });
 }
 function failureLine(what, error) {
@@ -496,9 +629,9 @@ async function runHookWith(name, entry, handle) {
   const plan = PLANS[name];
   const started = entry.startedAt;
   let timer;
-  const deadline = new Promise((resolve5) => {
+  const deadline = new Promise((resolve6) => {
     timer = setTimeout(
-      () => resolve5({ userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.` }),
+      () => resolve6({ userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.` }),
       Math.max(0, plan.deadlineMs - (Date.now() - started))
     );
   });
@@ -519,35 +652,15 @@ async function runHookWith(name, entry, handle) {
 }
 
 // src/hooks/hook-fast.ts
-var import_node_fs16 = require("fs");
-var import_node_path11 = require("path");
+var import_node_fs17 = require("fs");
+var import_node_path13 = require("path");
 
 // src/core/local-state.ts
+var import_node_path6 = require("path");
+
+// src/core/read-strict.ts
+var import_node_fs8 = require("fs");
 var import_node_path5 = require("path");
-
-// src/core/read-strict.ts
-var import_node_fs7 = require("fs");
-
-// src/core/errors.ts
-var ThreadMindError = class extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-    this.name = "ThreadMindError";
-  }
-  code;
-};
-var UnreadableFileError = class extends ThreadMindError {
-  constructor(path, reason) {
-    super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
-    this.path = path;
-    this.reason = reason;
-  }
-  path;
-  reason;
-};
-
-// src/core/read-strict.ts
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -558,27 +671,51 @@ function reasonOf(e) {
 function readTextStrict(path, maxBytes) {
   let stat;
   try {
-    stat = (0, import_node_fs7.lstatSync)(path);
+    stat = (0, import_node_fs8.lstatSync)(path);
   } catch (e) {
     if (e.code === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
   if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  if (!stat.isFile()) throw unreadable(path, "is not a regular file");
-  if (stat.size > maxBytes) {
-    throw unreadable(path, `is ${stat.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
   let bytes;
   try {
-    bytes = (0, import_node_fs7.readFileSync)(path);
+    bytes = readRegularFile(path, maxBytes);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (e instanceof UnreadableFileError) throw e;
     throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw unreadable(path, "is not valid UTF-8");
+  }
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return (0, import_node_fs8.lstatSync)(path).size;
+  } catch {
+    return fallback;
+  }
+}
+function assertNoLinksBelow(storeDir, path) {
+  const rel = (0, import_node_path5.relative)(storeDir, (0, import_node_path5.dirname)(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(import_node_path5.sep)) {
+    current = `${current}${import_node_path5.sep}${part}`;
+    let stat;
+    try {
+      stat = (0, import_node_fs8.lstatSync)(current);
+    } catch (e) {
+      if (e.code === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
   }
 }
 
@@ -615,7 +752,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path5.join)(storeDir, "config.json");
+  return (0, import_node_path6.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -698,9 +835,9 @@ function isClaudeInstance(session) {
 }
 
 // src/core/project-ids.ts
-var import_node_fs8 = require("fs");
+var import_node_fs9 = require("fs");
 function projectIdsIn(dir) {
-  return (0, import_node_fs8.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+  return (0, import_node_fs9.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
 // src/core/thread-choice.ts
@@ -717,14 +854,13 @@ function branchChoice(state, branch, projectId) {
 }
 
 // src/core/context-cache.ts
-var import_node_fs10 = require("fs");
-var import_node_path6 = require("path");
+var import_node_path7 = require("path");
 
 // src/core/file-stamp.ts
-var import_node_fs9 = require("fs");
+var import_node_fs10 = require("fs");
 function fileStamp(path) {
   try {
-    const s = (0, import_node_fs9.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs10.lstatSync)(path, { bigint: true });
     return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
   } catch {
     return null;
@@ -737,7 +873,7 @@ var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path6.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path7.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -749,8 +885,9 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
-    const bytes = (0, import_node_fs10.readFileSync)(path);
-    if (bytes.length > ENTRY_MAX_BYTES) return null;
+    assertNoLinksBelow(storeDir, path);
+    const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
+    if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
   } catch {
     return null;
@@ -765,41 +902,46 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function entryStillValid(entry, storeDir, builtBy, head) {
   if (entry.builtBy !== builtBy) return false;
   for (const [rel, stamp] of Object.entries(entry.sources)) {
-    if (fileStamp((0, import_node_path6.join)(storeDir, rel)) !== stamp) return false;
+    if (fileStamp((0, import_node_path7.join)(storeDir, rel)) !== stamp) return false;
   }
   return entry.head === null || head() === entry.head;
 }
 
 // src/core/measurement-log.ts
+var import_node_fs12 = require("fs");
+
+// src/core/lock.ts
+var import_node_async_hooks = require("async_hooks");
+var import_node_crypto = require("crypto");
 var import_node_fs11 = require("fs");
-var import_node_path7 = require("path");
+var import_node_os = require("os");
+var import_node_path8 = require("path");
+var context = new import_node_async_hooks.AsyncLocalStorage();
+var HOST = (0, import_node_os.hostname)();
+var sleepCell = new Int32Array(new SharedArrayBuffer(4));
+
+// src/core/measurement-log.ts
+var import_node_path9 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
 var MAX_APPEND_BYTES = 64 * 1024;
 function measurementLogPath(storeDir) {
-  return (0, import_node_path7.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path9.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path7.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path9.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function openLog(path, use) {
-  let fd;
+  const opened = openRegularFile(path, import_node_fs12.constants.O_RDONLY);
+  if (opened === null) return null;
   try {
-    fd = (0, import_node_fs11.openSync)(path, import_node_fs11.constants.O_RDONLY | import_node_fs11.constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
-    throw e;
-  }
-  try {
-    const stat = (0, import_node_fs11.fstatSync)(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
-    return use(fd, stat.size);
+    return use(opened.fd, opened.stat.size);
   } finally {
-    (0, import_node_fs11.closeSync)(fd);
+    (0, import_node_fs12.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -808,25 +950,25 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = (0, import_node_fs11.openSync)(measurementLogPath(storeDir), import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_NOFOLLOW, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs12.constants.O_RDWR | import_node_fs12.constants.O_APPEND | import_node_fs12.constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
   try {
-    const before = (0, import_node_fs11.fstatSync)(fd);
-    if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs11.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs12.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs11.writeSync)(fd, out);
-    return (0, import_node_fs11.fstatSync)(fd).size;
+    (0, import_node_fs12.writeSync)(fd, out);
+    return (0, import_node_fs12.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs11.closeSync)(fd);
+    (0, import_node_fs12.closeSync)(fd);
   }
 }
 
 // src/core/measurement-log-read.ts
-var import_node_fs12 = require("fs");
+var import_node_fs13 = require("fs");
 
 // src/core/freshness-events.ts
 var isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
@@ -916,7 +1058,7 @@ function scanLines(path, needle, onLine) {
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs12.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs13.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -1012,10 +1154,10 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path8 = require("path");
+var import_node_path10 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path8.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path10.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
@@ -1249,7 +1391,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs13 = require("fs");
+var import_node_fs14 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -1275,20 +1417,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs13.statSync)(path);
+    const before = (0, import_node_fs14.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs13.openSync)(path, import_node_fs13.constants.O_RDONLY | (import_node_fs13.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs14.openSync)(path, import_node_fs14.constants.O_RDONLY | (import_node_fs14.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs13.fstatSync)(fd);
+    const stats = (0, import_node_fs14.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs13.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -1299,13 +1441,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs13.closeSync)(file.fd);
+    (0, import_node_fs14.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs13.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs14.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
     }
@@ -1707,7 +1849,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness-config.ts
-var import_node_path10 = require("path");
+var import_node_path12 = require("path");
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const freshness = data.freshness;
@@ -1721,7 +1863,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path10.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path12.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -1842,10 +1984,10 @@ async function measureSize(store, input, kind) {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs15 = require("fs");
+var import_node_fs16 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs15.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs16.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -2007,15 +2149,16 @@ ${notice.contextLine}`;
 function fastStore(input, env) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const storeDir = workspace.storeDir;
-  if ((0, import_node_fs16.existsSync)((0, import_node_path11.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
+  if (storeDirState(storeDir) !== "directory") return null;
+  if ((0, import_node_fs17.existsSync)((0, import_node_path13.join)(storeDir, "trees")) || !(0, import_node_fs17.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path11.join)(storeDir, "projects");
+  const dir = (0, import_node_path13.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs17.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -2120,12 +2263,12 @@ async function tryFast(name, input, env, rotate) {
 }
 
 // src/hooks/team-git-check.ts
-var import_node_fs19 = require("fs");
-var import_node_path14 = require("path");
+var import_node_fs20 = require("fs");
+var import_node_path16 = require("path");
 
 // src/core/git-merge-driver.ts
-var import_node_fs17 = require("fs");
-var import_node_path12 = require("path");
+var import_node_fs18 = require("fs");
+var import_node_path14 = require("path");
 var DRIVER_NAME = "threadmind";
 var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
@@ -2139,7 +2282,7 @@ function driverCommand(nodePath, cliPath) {
   return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
 }
 function gitConfigPath(gitTop) {
-  return (0, import_node_path12.join)(commonDir(gitDir(gitTop)), "config");
+  return (0, import_node_path14.join)(commonDir(gitDir(gitTop)), "config");
 }
 function parseValue(raw) {
   let out = "";
@@ -2184,8 +2327,8 @@ function findDriver(lines) {
   return entry;
 }
 function readConfiguredDriver(configPath) {
-  if (!(0, import_node_fs17.existsSync)(configPath)) return null;
-  return findDriver((0, import_node_fs17.readFileSync)(configPath, "utf8").split("\n")).driver;
+  if (!(0, import_node_fs18.existsSync)(configPath)) return null;
+  return findDriver((0, import_node_fs18.readFileSync)(configPath, "utf8").split("\n")).driver;
 }
 function driverState(configured, expected) {
   if (configured === null) return "missing";
@@ -2200,14 +2343,14 @@ function refreshDriverConfig(configPath, expected) {
   const lock = `${configPath}.lock`;
   let fd;
   try {
-    fd = (0, import_node_fs17.openSync)(lock, "wx", (0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.statSync)(configPath).mode & 511 : 420);
+    fd = (0, import_node_fs18.openSync)(lock, "wx", (0, import_node_fs18.existsSync)(configPath) ? (0, import_node_fs18.statSync)(configPath).mode & 511 : 420);
   } catch (e) {
     if (e.code === "EEXIST") return before;
     throw e;
   }
   let renamed = false;
   try {
-    const lines = ((0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.readFileSync)(configPath, "utf8") : "").split("\n");
+    const lines = ((0, import_node_fs18.existsSync)(configPath) ? (0, import_node_fs18.readFileSync)(configPath, "utf8") : "").split("\n");
     const entry = findDriver(lines);
     const driverLine = `	driver = ${configValue(expected)}`;
     if (entry.driverLine !== null) lines[entry.driverLine] = driverLine;
@@ -2218,21 +2361,21 @@ function refreshDriverConfig(configPath, expected) {
     }
     const bytes = Buffer.from(lines.join("\n"), "utf8");
     let written = 0;
-    while (written < bytes.length) written += (0, import_node_fs17.writeSync)(fd, bytes, written, bytes.length - written);
-    (0, import_node_fs17.closeSync)(fd);
+    while (written < bytes.length) written += (0, import_node_fs18.writeSync)(fd, bytes, written, bytes.length - written);
+    (0, import_node_fs18.closeSync)(fd);
     fd = -1;
-    (0, import_node_fs17.renameSync)(lock, configPath);
+    (0, import_node_fs18.renameSync)(lock, configPath);
     renamed = true;
   } finally {
-    if (fd !== -1) (0, import_node_fs17.closeSync)(fd);
-    if (!renamed) (0, import_node_fs17.rmSync)(lock, { force: true });
+    if (fd !== -1) (0, import_node_fs18.closeSync)(fd);
+    if (!renamed) (0, import_node_fs18.rmSync)(lock, { force: true });
   }
   return before;
 }
 
 // src/hooks/conflict-marker-sweep.ts
-var import_node_fs18 = require("fs");
-var import_node_path13 = require("path");
+var import_node_fs19 = require("fs");
+var import_node_path15 = require("path");
 
 // src/core/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
@@ -2246,11 +2389,11 @@ var SWEEP_VERSION = 1;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 function sweepPath(storeDir) {
-  return (0, import_node_path13.join)(storeDir, "cache", "conflict-sweep.json");
+  return (0, import_node_path15.join)(storeDir, "cache", "conflict-sweep.json");
 }
 function readState(storeDir) {
   try {
-    const data = JSON.parse((0, import_node_fs18.readFileSync)(sweepPath(storeDir), "utf8"));
+    const data = JSON.parse((0, import_node_fs19.readFileSync)(sweepPath(storeDir), "utf8"));
     if (data.version === SWEEP_VERSION && typeof data.projects === "object" && data.projects !== null) return data;
   } catch {
   }
@@ -2258,7 +2401,7 @@ function readState(storeDir) {
 }
 function stampOf(path, kind) {
   try {
-    const s = (0, import_node_fs18.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs19.lstatSync)(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
     const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
     return { stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, changedMs: Number(changed / 1000000n) };
@@ -2269,17 +2412,17 @@ function stampOf(path, kind) {
 function readBounded(path) {
   let fd;
   try {
-    fd = (0, import_node_fs18.openSync)(path, import_node_fs18.constants.O_RDONLY | import_node_fs18.constants.O_NONBLOCK | import_node_fs18.constants.O_NOFOLLOW);
+    fd = (0, import_node_fs19.openSync)(path, import_node_fs19.constants.O_RDONLY | import_node_fs19.constants.O_NONBLOCK | import_node_fs19.constants.O_NOFOLLOW);
   } catch {
     return null;
   }
   try {
-    const st = (0, import_node_fs18.fstatSync)(fd);
+    const st = (0, import_node_fs19.fstatSync)(fd);
     if (!st.isFile()) return null;
     const buf = Buffer.alloc(Math.min(st.size, LIMITS.threadFileBytes));
     let read = 0;
     while (read < buf.length) {
-      const n = (0, import_node_fs18.readSync)(fd, buf, read, buf.length - read, read);
+      const n = (0, import_node_fs19.readSync)(fd, buf, read, buf.length - read, read);
       if (n === 0) break;
       read += n;
     }
@@ -2287,19 +2430,19 @@ function readBounded(path) {
   } catch {
     return null;
   } finally {
-    (0, import_node_fs18.closeSync)(fd);
+    (0, import_node_fs19.closeSync)(fd);
   }
 }
 function threadFilesWithMarkers(storeDir, now = Date.now()) {
   try {
-    const projectsDir = (0, import_node_path13.join)(storeDir, "projects");
-    if ((0, import_node_fs18.lstatSync)(projectsDir).isSymbolicLink()) return [];
+    const projectsDir = (0, import_node_path15.join)(storeDir, "projects");
+    if ((0, import_node_fs19.lstatSync)(projectsDir).isSymbolicLink()) return [];
     const state = readState(storeDir);
     let budget = MAX_FILES_READ;
     let changed = false;
     const found = [];
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
-      const dir = (0, import_node_path13.join)(storeDir, "threads", projectId);
+      const dir = (0, import_node_path15.join)(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
       const known = state.projects[projectId];
       if (dirStamp === null) {
@@ -2309,23 +2452,23 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
         }
         continue;
       }
-      const markedUnchanged = () => known.marked.every((name) => stampOf((0, import_node_path13.join)(dir, name), "file")?.stamp === known.files[name]);
+      const markedUnchanged = () => known.marked.every((name) => stampOf((0, import_node_path15.join)(dir, name), "file")?.stamp === known.files[name]);
       if (known !== void 0 && known.dir === dirStamp.stamp && markedUnchanged()) {
         found.push(...known.marked.map((name) => `threads/${projectId}/${name}`));
         continue;
       }
       const verdicts = { dir: null, files: {}, marked: [] };
       let complete = dirStamp.changedMs < now - RACY_MARGIN_MS;
-      for (const name of (0, import_node_fs18.readdirSync)(dir)) {
+      for (const name of (0, import_node_fs19.readdirSync)(dir)) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
-        const stamp = stampOf((0, import_node_path13.join)(dir, name), "file");
+        const stamp = stampOf((0, import_node_path15.join)(dir, name), "file");
         if (stamp === null) continue;
         const wasMarked = known?.marked.includes(name) ?? false;
         let marked;
         if (known?.files[name] === stamp.stamp) marked = wasMarked;
         else if (budget > 0) {
           budget--;
-          const text = readBounded((0, import_node_path13.join)(dir, name));
+          const text = readBounded((0, import_node_path15.join)(dir, name));
           marked = text !== null && hasConflictMarkers(text);
         } else {
           complete = false;
@@ -2343,14 +2486,14 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
       changed = true;
     }
     if (changed) {
-      (0, import_node_fs18.mkdirSync)((0, import_node_path13.join)(storeDir, "cache"), { recursive: true });
+      (0, import_node_fs19.mkdirSync)((0, import_node_path15.join)(storeDir, "cache"), { recursive: true });
       const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
       try {
-        (0, import_node_fs18.writeFileSync)(temp, `${JSON.stringify(state)}
+        (0, import_node_fs19.writeFileSync)(temp, `${JSON.stringify(state)}
 `);
-        (0, import_node_fs18.renameSync)(temp, sweepPath(storeDir));
+        (0, import_node_fs19.renameSync)(temp, sweepPath(storeDir));
       } finally {
-        (0, import_node_fs18.rmSync)(temp, { force: true });
+        (0, import_node_fs19.rmSync)(temp, { force: true });
       }
     }
     return found;
@@ -2364,15 +2507,15 @@ var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD
 var LS_FILES_TIMEOUT_MS = 1e3;
 function refreshDriver(gitTop, cliPath) {
   try {
-    if (!(0, import_node_fs19.existsSync)(cliPath)) return;
+    if (!(0, import_node_fs20.existsSync)(cliPath)) return;
     refreshDriverConfig(gitConfigPath(gitTop), driverCommand(process.execPath, cliPath));
   } catch {
   }
 }
 function conflictedStoreFiles(gitTop, storeDir) {
   const dir = gitDir(gitTop);
-  if (!IN_PROGRESS.some((name) => (0, import_node_fs19.existsSync)((0, import_node_path14.join)(dir, name)))) return [];
-  const rel = (0, import_node_path14.relative)(gitTop, storeDir).split(import_node_path14.sep).join("/") || ".";
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs20.existsSync)((0, import_node_path16.join)(dir, name)))) return [];
+  const rel = (0, import_node_path16.relative)(gitTop, storeDir).split(import_node_path16.sep).join("/") || ".";
   const { execFileSync } = require("child_process");
   const out = execFileSync("git", ["ls-files", "-u", "-z", "--", rel], {
     cwd: gitTop,
@@ -2394,10 +2537,10 @@ function shortList(files) {
 function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
   try {
     const workspace = resolveWorkspace({ env, cwd });
-    if (!(0, import_node_fs19.existsSync)(workspace.storeDir) || (0, import_node_fs19.lstatSync)(workspace.storeDir).isSymbolicLink()) return null;
+    if (!(0, import_node_fs20.existsSync)(workspace.storeDir) || (0, import_node_fs20.lstatSync)(workspace.storeDir).isSymbolicLink()) return null;
     const top = workspace.gitTop;
     if (top !== null) refreshDriver(top, cliPath);
-    const shown = (rel) => (0, import_node_path14.relative)(top ?? workspace.root, (0, import_node_path14.join)(workspace.storeDir, rel)).split(import_node_path14.sep).join("/");
+    const shown = (rel) => (0, import_node_path16.relative)(top ?? workspace.root, (0, import_node_path16.join)(workspace.storeDir, rel)).split(import_node_path16.sep).join("/");
     const unmerged = top === null ? [] : conflictedStoreFiles(top, workspace.storeDir);
     const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
@@ -2422,7 +2565,7 @@ function withLine(output, line) {
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path15.join)(__dirname, name));
+  return require((0, import_node_path17.join)(__dirname, name));
 }
 function guarded(check) {
   try {
@@ -2450,7 +2593,7 @@ async function runHook(name) {
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
     const output = fast ?? await core().handle(hook, input, lockTimeoutMs);
     if (hook !== "session-start") return output;
-    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path15.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
+    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path17.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
   });
 }
 var isEntry2 = process.argv[1] !== void 0 && /hook\.(cjs|js|ts)$/.test(process.argv[1]);

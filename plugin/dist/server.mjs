@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { readFileSync, existsSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, lstatSync, renameSync, openSync, constants, fstatSync, readSync, writeSync, closeSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, realpathSync } from 'fs';
+import { readFileSync, existsSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, lstatSync, renameSync, constants, readSync, writeSync, fstatSync, closeSync, openSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import { resolve, join, relative, dirname, sep, basename } from 'path';
-import { createHash, randomBytes } from 'crypto';
-import { open as open$1, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
+import { createHash, randomBytes } from 'crypto';
 import { hostname, userInfo } from 'os';
+import { open as open$1, rename, unlink } from 'fs/promises';
 
 const require$1 = createRequire(import.meta.url);
 var __create = Object.create;
@@ -805,11 +805,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants4) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants2);
+          this.rhs = optimizeExpr(this.rhs, names, constants4);
         return this;
       }
       get names() {
@@ -826,10 +826,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants4) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants2);
+        this.rhs = optimizeExpr(this.rhs, names, constants4);
         return this;
       }
       get names() {
@@ -890,8 +890,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants2) {
-        this.code = optimizeExpr(this.code, names, constants2);
+      optimizeNames(names, constants4) {
+        this.code = optimizeExpr(this.code, names, constants4);
         return this;
       }
       get names() {
@@ -920,12 +920,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants4) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants2))
+          if (n.optimizeNames(names, constants4))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -978,12 +978,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants4) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants2);
-        if (!(super.optimizeNames(names, constants2) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants4);
+        if (!(super.optimizeNames(names, constants4) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants2);
+        this.condition = optimizeExpr(this.condition, names, constants4);
         return this;
       }
       get names() {
@@ -1006,10 +1006,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants2) {
-        if (!super.optimizeNames(names, constants2))
+      optimizeNames(names, constants4) {
+        if (!super.optimizeNames(names, constants4))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants2);
+        this.iteration = optimizeExpr(this.iteration, names, constants4);
         return this;
       }
       get names() {
@@ -1045,10 +1045,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants2) {
-        if (!super.optimizeNames(names, constants2))
+      optimizeNames(names, constants4) {
+        if (!super.optimizeNames(names, constants4))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants2);
+        this.iterable = optimizeExpr(this.iterable, names, constants4);
         return this;
       }
       get names() {
@@ -1090,11 +1090,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants4) {
         var _a3, _b;
-        super.optimizeNames(names, constants2);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants2);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants2);
+        super.optimizeNames(names, constants4);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants4);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants4);
         return this;
       }
       get names() {
@@ -1395,7 +1395,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants2) {
+    function optimizeExpr(expr, names, constants4) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1410,14 +1410,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants2[n.str];
+        const c = constants4[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants2[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants4[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -4284,50 +4284,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative4, options, skipNormalization) {
+    function resolveComponent(base, relative5, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse3(serialize(base, options), options);
-        relative4 = parse3(serialize(relative4, options), options);
+        relative5 = parse3(serialize(relative5, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative4.scheme) {
-        target.scheme = relative4.scheme;
-        target.userinfo = relative4.userinfo;
-        target.host = relative4.host;
-        target.port = relative4.port;
-        target.path = removeDotSegments(relative4.path || "");
-        target.query = relative4.query;
+      if (!options.tolerant && relative5.scheme) {
+        target.scheme = relative5.scheme;
+        target.userinfo = relative5.userinfo;
+        target.host = relative5.host;
+        target.port = relative5.port;
+        target.path = removeDotSegments(relative5.path || "");
+        target.query = relative5.query;
       } else {
-        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
-          target.userinfo = relative4.userinfo;
-          target.host = relative4.host;
-          target.port = relative4.port;
-          target.path = removeDotSegments(relative4.path || "");
-          target.query = relative4.query;
+        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
+          target.userinfo = relative5.userinfo;
+          target.host = relative5.host;
+          target.port = relative5.port;
+          target.path = removeDotSegments(relative5.path || "");
+          target.query = relative5.query;
         } else {
-          if (!relative4.path) {
+          if (!relative5.path) {
             target.path = base.path;
-            if (relative4.query !== void 0) {
-              target.query = relative4.query;
+            if (relative5.query !== void 0) {
+              target.query = relative5.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative4.path[0] === "/") {
-              target.path = removeDotSegments(relative4.path);
+            if (relative5.path[0] === "/") {
+              target.path = removeDotSegments(relative5.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative4.path;
+                target.path = "/" + relative5.path;
               } else if (!base.path) {
-                target.path = relative4.path;
+                target.path = relative5.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative4.query;
+            target.query = relative5.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -4335,7 +4335,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative4.fragment;
+      target.fragment = relative5.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -11494,10 +11494,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -11511,7 +11511,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+          if (!keyProps.anchor && !keyProps.tag && !sep5) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -11535,7 +11535,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -11551,7 +11551,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -11640,7 +11640,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep3 = "";
+        let sep5 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -11654,13 +11654,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep3 + cb;
-              sep3 = "";
+                comment += sep5 + cb;
+              sep5 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep3 += source;
+                sep5 += source;
               hasSpace = true;
               break;
             default:
@@ -11702,18 +11702,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value) {
+          if (!props.anchor && !props.tag && !sep5 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11767,8 +11767,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep3 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+        if (!isMap && !sep5 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11780,7 +11780,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11791,8 +11791,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st of sep3) {
+              if (sep5)
+                for (const st of sep5) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -11809,7 +11809,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -11987,7 +11987,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep3 = "";
+      let sep5 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -12004,24 +12004,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          if (sep5 === " ")
+            sep5 = "\n";
+          else if (!prevMoreIndented && sep5 === "\n")
+            sep5 = "\n\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep3 === "\n")
+          if (sep5 === "\n")
             value += "\n";
           else
-            sep3 = "\n";
+            sep5 = "\n";
         } else {
-          value += sep3 + content;
-          sep3 = " ";
+          value += sep5 + content;
+          sep5 = " ";
           prevMoreIndented = false;
         }
       }
@@ -12203,25 +12203,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
+      let sep5 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
+          if (sep5 === "\n")
+            res += sep5;
           else
-            sep3 = "\n";
+            sep5 = "\n";
         } else {
-          res += sep3 + lm;
-          sep3 = " ";
+          res += sep5 + lm;
+          sep5 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep3 + (match?.[1] ?? "");
+      return res + sep5 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -13024,14 +13024,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value }) {
+    function stringifyItem({ start, key, sep: sep5, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep3)
-        for (const st of sep3)
+      if (sep5)
+        for (const st of sep5)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -14193,18 +14193,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep3;
+          let sep5;
           if (scalar.end) {
-            sep3 = scalar.end;
-            sep3.push(this.sourceToken);
+            sep5 = scalar.end;
+            sep5.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep3 = [this.sourceToken];
+            sep5 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
+            items: [{ start, key: scalar, sep: sep5 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -14357,15 +14357,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
+                  const sep5 = it.sep;
+                  sep5.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep5 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -14559,13 +14559,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
+            const sep5 = fc.end.splice(1, fc.end.length);
+            sep5.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
+              items: [{ start, key: fc, sep: sep5 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -31169,7 +31169,25 @@ var errors = {
   cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
   isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
-  invalid: (message2) => new ThreadMindError("invalid-input", message2)
+  invalid: (message2) => new ThreadMindError("invalid-input", message2),
+  rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
+    "unreadable",
+    `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
+  ),
+  migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
+  linkOutsideRepository: (rel, target) => new ThreadMindError(
+    "forbidden",
+    `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+  ),
+  storeDirUnusable: (path, problem) => new ThreadMindError(
+    "unreadable",
+    `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
+  ),
+  notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
+  lockLost: (lockPath, detail) => new ThreadMindError(
+    "lock-lost",
+    `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
+  )
 };
 var UnreadableFileError = class extends ThreadMindError {
   constructor(path, reason) {
@@ -31213,6 +31231,59 @@ function checkNotBlank(what, value) {
 function emptyMeasurements() {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
 }
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+function openRegularFile(path, flags, mode, followLinks = false) {
+  let fd;
+  try {
+    fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
+  let stat;
+  try {
+    stat = fstatSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+  if (!stat.isFile()) {
+    closeSync(fd);
+    throw errors.notRegularFile(path, fileKind(stat));
+  }
+  return { fd, stat };
+}
+function readRegularFile(path, maxBytes, followLinks = false) {
+  const opened = openRegularFile(path, constants.O_RDONLY, void 0, followLinks);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const cap2 = Math.min(stat.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap2);
+    let length = 0;
+    while (length < cap2) {
+      const n = readSync(fd, buffer, length, cap2 - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// src/core/read-strict.ts
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -31229,21 +31300,45 @@ function readTextStrict(path, maxBytes) {
     throw unreadable(path, reasonOf(e));
   }
   if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  if (!stat.isFile()) throw unreadable(path, "is not a regular file");
-  if (stat.size > maxBytes) {
-    throw unreadable(path, `is ${stat.size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
   let bytes;
   try {
-    bytes = readFileSync(path);
+    bytes = readRegularFile(path, maxBytes);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (e instanceof UnreadableFileError) throw e;
     throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw unreadable(path, "is not valid UTF-8");
+  }
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return lstatSync(path).size;
+  } catch {
+    return fallback;
+  }
+}
+function assertNoLinksBelow(storeDir, path) {
+  const rel = relative(storeDir, dirname(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(sep)) {
+    current = `${current}${sep}${part}`;
+    let stat;
+    try {
+      stat = lstatSync(current);
+    } catch (e) {
+      if (e.code === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
   }
 }
 
@@ -31324,6 +31419,359 @@ function normalize(d) {
 function isRecord(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
+var LockTimeoutError = class extends ThreadMindError {
+  constructor(lockPath, waitedMs, holder) {
+    const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
+    super(
+      "lock-timeout",
+      `Timed out after ${waitedMs} ms waiting for the ThreadMind lock ${lockPath} (${by}). If no ThreadMind process is running, delete ${lockPath} and retry.`
+    );
+    this.lockPath = lockPath;
+    this.holder = holder;
+    this.name = "LockTimeoutError";
+  }
+  lockPath;
+  holder;
+};
+var LockLostError = class extends Error {
+  constructor(lockPath, detail, cause) {
+    super(
+      `Lost the lock ${lockPath} while holding it: ${detail}. Another process may have run concurrently (a lock older than staleMs without a heartbeat is reclaimed).`,
+      cause === void 0 ? void 0 : { cause }
+    );
+    this.lockPath = lockPath;
+    this.name = "LockLostError";
+  }
+  lockPath;
+};
+function fenceDirOf(lockPath, nonce) {
+  return `${lockPath}.${nonce}.d`;
+}
+function lockFence(lockPath) {
+  const path = resolve(lockPath);
+  const hold = context.getStore()?.get(path);
+  if (hold === void 0 || !hold.active) return null;
+  return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
+}
+function assertStillHeld(hold) {
+  let problem = hold.problem;
+  if (problem === void 0) {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind === "absent") problem = "the lock file was deleted";
+    else if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) problem = "the lock file names another holder";
+  }
+  if (problem !== void 0) {
+    hold.problem = problem;
+    throw errors.lockLost(hold.lockPath, problem);
+  }
+}
+var DEFAULT_TIMEOUT_MS = 1e4;
+var DEFAULT_STALE_MS = 3e4;
+var DEFAULT_POLL_MS = 10;
+var MAX_POLL_MS = 100;
+var MAX_QUICK_RETRIES = 10;
+var GARBAGE_GRACE_MS = 1e3;
+var MAX_LOCK_FILE_BYTES = 4096;
+var RECLAIM_STALE_MS = 5e3;
+var context = new AsyncLocalStorage();
+var heldByThisProcess = /* @__PURE__ */ new Map();
+var HOST = hostname();
+async function withLock(lockPath, fn, options) {
+  const path = resolve(lockPath);
+  if (heldInContext(path)) return fn();
+  const opts = resolveOptions(options);
+  const steps = acquireSteps(path, opts, false);
+  let step = steps.next();
+  while (!step.done) {
+    await sleep(step.value);
+    step = steps.next();
+  }
+  const hold = step.value;
+  const heartbeat = setInterval(() => touch(hold), Math.max(10, Math.floor(opts.staleMs / 3)));
+  heartbeat.unref();
+  let outcome;
+  try {
+    outcome = { ok: true, value: await context.run(withHold(hold), fn) };
+  } catch (error2) {
+    outcome = { ok: false, error: error2 };
+  } finally {
+    clearInterval(heartbeat);
+  }
+  return finish(hold, outcome);
+}
+function finish(hold, outcome) {
+  let problem;
+  try {
+    problem = endHold(hold);
+  } catch (releaseError) {
+    if (outcome.ok) throw releaseError;
+    const message2 = `${messageOf(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf(releaseError)})`;
+    throw new AggregateError([outcome.error, releaseError], message2);
+  }
+  if (problem !== void 0) {
+    if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
+    if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
+    const detail = `${problem}; the locked function also failed: ${messageOf(outcome.error)}`;
+    throw new LockLostError(hold.lockPath, detail, outcome.error);
+  }
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+function heldInContext(path) {
+  return context.getStore()?.get(path)?.active === true;
+}
+function withHold(hold) {
+  return new Map(context.getStore()).set(hold.lockPath, hold);
+}
+function resolveOptions(options) {
+  const opts = {
+    timeoutMs: options?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    staleMs: options?.staleMs ?? DEFAULT_STALE_MS,
+    pollMs: options?.pollMs ?? DEFAULT_POLL_MS
+  };
+  if (!(opts.timeoutMs >= 0 && Number.isFinite(opts.timeoutMs))) {
+    throw new RangeError(`timeoutMs must be a finite number >= 0, got ${opts.timeoutMs}`);
+  }
+  if (!(opts.staleMs > 0 && Number.isFinite(opts.staleMs))) {
+    throw new RangeError(`staleMs must be a finite number > 0, got ${opts.staleMs}`);
+  }
+  if (!(opts.pollMs > 0 && Number.isFinite(opts.pollMs))) {
+    throw new RangeError(`pollMs must be a finite number > 0, got ${opts.pollMs}`);
+  }
+  return opts;
+}
+function* acquireSteps(lockPath, opts, sync) {
+  const nonce = randomBytes(16).toString("hex");
+  const fenceDir = fenceDirOf(lockPath, nonce);
+  try {
+    mkdirSync(fenceDir);
+  } catch (error2) {
+    if (errnoCode(error2) === "ENOENT") {
+      throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error2 });
+    }
+    throw error2;
+  }
+  try {
+    return yield* acquireLoop(lockPath, nonce, opts, sync);
+  } catch (error2) {
+    rmSync(fenceDir, { recursive: true, force: true });
+    throw error2;
+  }
+}
+function* acquireLoop(lockPath, nonce, opts, sync) {
+  const start = Date.now();
+  const deadline = start + opts.timeoutMs;
+  let delay = opts.pollMs;
+  let quickRetries = 0;
+  let lastHolder;
+  for (; ; ) {
+    const holder = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+    if (createExclusive(lockPath, holder)) {
+      const hold = { lockPath, nonce, active: true, problem: void 0 };
+      heldByThisProcess.set(nonce, hold);
+      return hold;
+    }
+    const seen = inspect(lockPath);
+    let retryNow = seen.kind === "absent";
+    if (seen.kind === "holder") {
+      lastHolder = seen.holder;
+    }
+    if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
+      retryNow = reclaim(lockPath, opts.staleMs);
+    }
+    if (retryNow && quickRetries < MAX_QUICK_RETRIES) {
+      quickRetries++;
+      continue;
+    }
+    const now = Date.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    yield Math.min(jitter(delay), deadline - now);
+    quickRetries = 0;
+    delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
+  }
+}
+function createExclusive(path, holder) {
+  for (let attempt = 1; ; attempt++) {
+    const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      writeFileSync(temp, `${JSON.stringify(holder)}
+`, { flag: "wx" });
+    } catch (error2) {
+      if (errnoCode(error2) === "ENOENT") {
+        throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error2 });
+      }
+      throw error2;
+    }
+    try {
+      linkSync(temp, path);
+      return true;
+    } catch (error2) {
+      const code = errnoCode(error2);
+      if (code === "EEXIST") return false;
+      if (code !== "ENOENT" || attempt >= 3) {
+        throw new Error(`Cannot create the lock ${path}: ${messageOf(error2)}`, { cause: error2 });
+      }
+    } finally {
+      unlinkIfPresent(temp);
+    }
+  }
+}
+function inspect(path) {
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return { kind: "absent" };
+  const { fd } = opened;
+  let raw;
+  let mtimeMs;
+  try {
+    mtimeMs = opened.stat.mtimeMs;
+    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
+  const ageMs = Date.now() - mtimeMs;
+  const holder = parseHolder(raw);
+  return holder ? { kind: "holder", holder, ageMs, raw } : { kind: "garbage", ageMs, raw };
+}
+function parseHolder(raw) {
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return void 0;
+  }
+  if (typeof data !== "object" || data === null) return void 0;
+  const pid = Reflect.get(data, "pid");
+  const host = Reflect.get(data, "hostname");
+  const acquiredAt = Reflect.get(data, "acquiredAt");
+  const nonce = Reflect.get(data, "nonce");
+  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return void 0;
+  if (typeof host !== "string" || typeof acquiredAt !== "string") return void 0;
+  if (typeof nonce !== "string" || nonce === "") return void 0;
+  return { pid, hostname: host, acquiredAt, nonce };
+}
+function staleReason(seen, staleMs) {
+  switch (seen.kind) {
+    case "absent":
+      return void 0;
+    case "garbage":
+      return seen.ageMs > Math.min(GARBAGE_GRACE_MS, staleMs) ? "garbage" : void 0;
+    case "holder": {
+      const { holder } = seen;
+      if (holder.hostname === HOST && !isAlive(holder)) return "dead-holder";
+      return seen.ageMs > staleMs ? "too-old" : void 0;
+    }
+    default: {
+      const unreachable = seen;
+      throw new Error(`unexpected observation ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+function isAlive(holder) {
+  if (holder.pid === process.pid) return heldByThisProcess.has(holder.nonce);
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error2) {
+    const code = errnoCode(error2);
+    if (code === "ESRCH") return false;
+    if (code === "EPERM") return true;
+    throw error2;
+  }
+}
+function reclaim(lockPath, staleMs) {
+  const mutexPath = `${lockPath}.reclaim`;
+  const nonce = randomBytes(16).toString("hex");
+  const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+  if (!createExclusive(mutexPath, me)) {
+    breakStaleMutex(mutexPath);
+    return false;
+  }
+  try {
+    const seen = inspect(lockPath);
+    if (seen.kind === "absent") return true;
+    if (staleReason(seen, staleMs) === void 0) return false;
+    if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
+      rmSync(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
+    }
+    unlinkIfPresent(lockPath);
+    return true;
+  } finally {
+    const after = inspect(mutexPath);
+    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
+      throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
+    }
+    unlinkIfPresent(mutexPath);
+  }
+}
+function breakStaleMutex(mutexPath) {
+  const seen = inspect(mutexPath);
+  if (seen.kind === "absent") return;
+  const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
+  if (!stale) return;
+  const grave = `${mutexPath}.${process.pid}.${randomBytes(6).toString("hex")}.stale`;
+  try {
+    renameSync(mutexPath, grave);
+  } catch (error2) {
+    if (errnoCode(error2) === "ENOENT") return;
+    throw error2;
+  }
+  const moved = readFileSync(grave, "utf8");
+  if (moved !== seen.raw) {
+    try {
+      linkSync(grave, mutexPath);
+    } catch (error2) {
+      const message2 = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf(error2)}`;
+      throw new Error(message2, { cause: error2 });
+    }
+  }
+  unlinkSync(grave);
+}
+function touch(hold) {
+  if (!hold.active || hold.problem !== void 0) return;
+  try {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) {
+      hold.problem = seen.kind === "absent" ? "the lock file was deleted" : "the lock file names another holder";
+      return;
+    }
+    const now = /* @__PURE__ */ new Date();
+    utimesSync(hold.lockPath, now, now);
+  } catch (error2) {
+    hold.problem = `the heartbeat could not refresh the lock file (${messageOf(error2)})`;
+  }
+}
+function endHold(hold) {
+  hold.active = false;
+  heldByThisProcess.delete(hold.nonce);
+  rmSync(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
+  if (hold.problem !== void 0) return hold.problem;
+  const seen = inspect(hold.lockPath);
+  if (seen.kind === "absent") return "the lock file was deleted";
+  if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) return "the lock file names another holder";
+  unlinkIfPresent(hold.lockPath);
+  return void 0;
+}
+function unlinkIfPresent(path) {
+  try {
+    unlinkSync(path);
+  } catch (error2) {
+    if (errnoCode(error2) !== "ENOENT") throw error2;
+  }
+}
+function jitter(ms) {
+  return Math.max(1, Math.round(ms * (0.5 + Math.random())));
+}
+function sleep(ms) {
+  return new Promise((done) => setTimeout(done, ms));
+}
+new Int32Array(new SharedArrayBuffer(4));
+function errnoCode(error2) {
+  if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
+  return void 0;
+}
+function messageOf(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
+}
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
@@ -31338,19 +31786,12 @@ function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function openLog(path, use) {
-  let fd;
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return null;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
-    throw e;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
-    return use(fd, stat.size);
+    return use(opened.fd, opened.stat.size);
   } finally {
-    closeSync(fd);
+    closeSync(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -31359,10 +31800,10 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = openSync(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
   try {
-    const before = fstatSync(fd);
-    if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
@@ -31379,6 +31820,7 @@ function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes) => bytes);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
+  lockFence(join(storeDir, ".lock"))?.check();
   renameSync(path, previousMeasurementLogPath(storeDir));
   return true;
 }
@@ -32170,16 +32612,22 @@ var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test(basename(name));
 }
-function atomicTempPath(target) {
-  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+function atomicTempPath(target, dir = dirname(target)) {
+  return join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
 }
+var FenceRefusal = class {
+  constructor(error2) {
+    this.error = error2;
+  }
+  error;
+};
 var AtomicWriteError = class extends Error {
   constructor(path, cause, tempPath, cleanupError) {
-    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
-    super(`Atomic write of ${path} failed: ${messageOf(cause)}${leftover}`, { cause });
+    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf2(cleanupError)}`;
+    super(`Atomic write of ${path} failed: ${messageOf2(cause)}${leftover}`, { cause });
     this.path = path;
     this.name = "AtomicWriteError";
-    this.code = errnoCode(cause);
+    this.code = errnoCode2(cause);
   }
   path;
   code;
@@ -32205,8 +32653,8 @@ async function writeFileAtomic(path, data) {
     throw new AtomicWriteError(path, error2, temp, cleanupError);
   }
 }
-function writeFileAtomicSync(path, data) {
-  const temp = atomicTempPath(path);
+function writeFileAtomicSync(path, data, fence) {
+  const temp = atomicTempPath(path, fence?.tempDir);
   let tempExists = false;
   try {
     const fd = openSync(temp, "wx");
@@ -32217,10 +32665,18 @@ function writeFileAtomicSync(path, data) {
     } finally {
       closeSync(fd);
     }
+    if (fence) {
+      try {
+        fence.check();
+      } catch (refusal) {
+        throw new FenceRefusal(refusal);
+      }
+    }
     renameSync(temp, path);
     tempExists = false;
     fsyncDirectorySync(dirname(path));
-  } catch (error2) {
+  } catch (caught) {
+    const error2 = caught instanceof FenceRefusal ? caught.error : caught;
     let cleanupError;
     if (tempExists) {
       try {
@@ -32229,6 +32685,7 @@ function writeFileAtomicSync(path, data) {
         cleanupError = missingIsFine(e);
       }
     }
+    if (caught instanceof FenceRefusal && cleanupError === void 0) throw error2;
     throw new AtomicWriteError(path, error2, temp, cleanupError);
   }
 }
@@ -32265,17 +32722,17 @@ function fsyncDirectorySync(dir) {
   }
 }
 function isDirectorySyncRefusal(error2) {
-  const code = errnoCode(error2);
+  const code = errnoCode2(error2);
   if (code === "EISDIR" || code === "EINVAL" || code === "ENOTSUP" || code === "EOPNOTSUPP") return true;
   return process.platform === "win32" && code === "EPERM";
 }
 function missingIsFine(error2) {
-  return errnoCode(error2) === "ENOENT" ? void 0 : error2;
+  return errnoCode2(error2) === "ENOENT" ? void 0 : error2;
 }
-function messageOf(error2) {
+function messageOf2(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
-function errnoCode(error2) {
+function errnoCode2(error2) {
   if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
   return void 0;
 }
@@ -32367,14 +32824,14 @@ async function writeAgentInstructions(root, targets, body) {
   const plans = [];
   for (const target of chosen) {
     const rel = targetPath(target);
-    const file = writablePath(join(root, rel), rel);
+    const file = writablePath(root, rel);
     const before = readAgentFile(file, rel);
     const after = target === "cursor" ? cursorRule(body) : upsertSection(before, body, rel);
     plans.push({ target, rel, file, before, after });
   }
   let legacy = null;
   if (chosen.includes("cursor")) {
-    const file = writablePath(join(root, LEGACY_CURSORRULES), LEGACY_CURSORRULES);
+    const file = writablePath(root, LEGACY_CURSORRULES);
     const text = readAgentFile(file, LEGACY_CURSORRULES);
     const without = text === null ? null : removeSection(text, LEGACY_CURSORRULES);
     if (without !== null) legacy = { file, after: without.trim() === "" ? null : without };
@@ -32388,7 +32845,7 @@ async function writeAgentInstructions(root, targets, body) {
   const unchecked = [];
   for (const rel of others) {
     try {
-      const file = writablePath(join(root, rel), rel);
+      const file = writablePath(root, rel);
       if (writtenFiles.has(file)) continue;
       const text = readAgentFile(file, rel);
       if (text !== null && text.includes(SECTION_START)) untargeted.push(rel);
@@ -32430,26 +32887,51 @@ function readAgentFile(file, rel) {
   if (stat.size > MAX_AGENT_FILE_BYTES) {
     throw errors.invalid(`Cannot update ${rel}: it is ${stat.size.toLocaleString("en-US")} bytes (limit ${MAX_AGENT_FILE_BYTES.toLocaleString("en-US")}). Nothing was changed.`);
   }
-  const bytes = readFileSync(file);
+  const bytes = readRegularFile(file, MAX_AGENT_FILE_BYTES, true);
+  if (bytes === null) return null;
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     throw errors.invalid(`Cannot update ${rel}: it is not valid UTF-8, so it could not be kept byte for byte. Nothing was changed.`);
   }
 }
-function writablePath(file, rel) {
+function writablePath(root, rel) {
+  const file = join(root, rel);
   let stat;
   try {
     stat = lstatSync(file);
   } catch (e) {
-    if (e.code === "ENOENT") return file;
-    throw errors.invalid(`Cannot read ${rel}: ${e.message}`);
+    const code = e.code;
+    if (code !== "ENOENT") throw errors.invalid(`Cannot read ${rel}: ${e.message}`);
   }
-  if (!stat.isSymbolicLink()) return file;
-  try {
-    return realpathSync(file);
-  } catch (e) {
-    throw errors.invalid(`Cannot update ${rel}: it is a symbolic link that cannot be followed (${e.message}). Nothing was changed.`);
+  let resolved = file;
+  if (stat?.isSymbolicLink()) {
+    try {
+      resolved = realpathSync(file);
+    } catch (e) {
+      throw errors.invalid(`Cannot update ${rel}: it is a symbolic link that cannot be followed (${e.message}). Nothing was changed.`);
+    }
+  }
+  const real = realpathOfDeepestExisting(resolved);
+  const realRoot = realpathSync(root);
+  if (real !== realRoot && !real.startsWith(realRoot.endsWith(sep) ? realRoot : `${realRoot}${sep}`)) {
+    throw errors.linkOutsideRepository(rel, real);
+  }
+  return resolved;
+}
+function realpathOfDeepestExisting(path) {
+  const rest = [];
+  let probe = path;
+  for (; ; ) {
+    try {
+      return join(realpathSync(probe), ...rest.reverse());
+    } catch (e) {
+      const code = e.code;
+      const parent = dirname(probe);
+      if (code !== "ENOENT" && code !== "ENOTDIR" || parent === probe) throw e;
+      rest.push(basename(probe));
+      probe = parent;
+    }
   }
 }
 function renderAgentInstructionsReport(report, root) {
@@ -32723,318 +33205,29 @@ function watchRoots(server2, session, onWorkspaceChanged) {
     if (server2.server.getClientCapabilities()?.roots) refresh();
   });
 }
-var LockTimeoutError = class extends ThreadMindError {
-  constructor(lockPath, waitedMs, holder) {
-    const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
-    super(
-      "lock-timeout",
-      `Timed out after ${waitedMs} ms waiting for the ThreadMind lock ${lockPath} (${by}). If no ThreadMind process is running, delete ${lockPath} and retry.`
-    );
-    this.lockPath = lockPath;
-    this.holder = holder;
-    this.name = "LockTimeoutError";
-  }
-  lockPath;
-  holder;
-};
-var LockLostError = class extends Error {
-  constructor(lockPath, detail, cause) {
-    super(
-      `Lost the lock ${lockPath} while holding it: ${detail}. Another process may have run concurrently (a lock older than staleMs without a heartbeat is reclaimed).`,
-      cause === void 0 ? void 0 : { cause }
-    );
-    this.lockPath = lockPath;
-    this.name = "LockLostError";
-  }
-  lockPath;
-};
-var DEFAULT_TIMEOUT_MS = 1e4;
-var DEFAULT_STALE_MS = 3e4;
-var DEFAULT_POLL_MS = 10;
-var MAX_POLL_MS = 100;
-var MAX_QUICK_RETRIES = 10;
-var GARBAGE_GRACE_MS = 1e3;
-var RECLAIM_STALE_MS = 5e3;
-var context = new AsyncLocalStorage();
-var heldByThisProcess = /* @__PURE__ */ new Map();
-var HOST = hostname();
-async function withLock(lockPath, fn, options) {
-  const path = resolve(lockPath);
-  if (heldInContext(path)) return fn();
-  const opts = resolveOptions(options);
-  const steps = acquireSteps(path, opts);
-  let step = steps.next();
-  while (!step.done) {
-    await sleep(step.value);
-    step = steps.next();
-  }
-  const hold = step.value;
-  const heartbeat = setInterval(() => touch(hold), Math.max(10, Math.floor(opts.staleMs / 3)));
-  heartbeat.unref();
-  let outcome;
+function writeFenced(lockPath, path, data) {
+  const fence = lockFence(lockPath);
+  if (fence === null) return writeFileAtomicSync(path, data);
   try {
-    outcome = { ok: true, value: await context.run(withHold(hold), fn) };
-  } catch (error2) {
-    outcome = { ok: false, error: error2 };
-  } finally {
-    clearInterval(heartbeat);
+    writeFileAtomicSync(path, data, fence);
+  } catch (e) {
+    if (e instanceof AtomicWriteError && e.code === "ENOENT") fence.check();
+    throw e;
   }
-  return finish(hold, outcome);
 }
-function finish(hold, outcome) {
-  let problem;
+function removeFenced(lockPath, path) {
+  const fence = lockFence(lockPath);
+  if (fence === null) return rmSync(path, { force: true });
+  fence.check();
+  const grave = atomicTempPath(path, fence.tempDir);
   try {
-    problem = endHold(hold);
-  } catch (releaseError) {
-    if (outcome.ok) throw releaseError;
-    const message2 = `${messageOf2(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf2(releaseError)})`;
-    throw new AggregateError([outcome.error, releaseError], message2);
+    renameSync(path, grave);
+  } catch (e) {
+    if (e.code !== "ENOENT") throw e;
+    fence.check();
+    return;
   }
-  if (problem !== void 0) {
-    if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
-    const detail = `${problem}; the locked function also failed: ${messageOf2(outcome.error)}`;
-    throw new LockLostError(hold.lockPath, detail, outcome.error);
-  }
-  if (!outcome.ok) throw outcome.error;
-  return outcome.value;
-}
-function heldInContext(path) {
-  return context.getStore()?.get(path)?.active === true;
-}
-function withHold(hold) {
-  return new Map(context.getStore()).set(hold.lockPath, hold);
-}
-function resolveOptions(options) {
-  const opts = {
-    timeoutMs: options?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    staleMs: options?.staleMs ?? DEFAULT_STALE_MS,
-    pollMs: options?.pollMs ?? DEFAULT_POLL_MS
-  };
-  if (!(opts.timeoutMs >= 0 && Number.isFinite(opts.timeoutMs))) {
-    throw new RangeError(`timeoutMs must be a finite number >= 0, got ${opts.timeoutMs}`);
-  }
-  if (!(opts.staleMs > 0 && Number.isFinite(opts.staleMs))) {
-    throw new RangeError(`staleMs must be a finite number > 0, got ${opts.staleMs}`);
-  }
-  if (!(opts.pollMs > 0 && Number.isFinite(opts.pollMs))) {
-    throw new RangeError(`pollMs must be a finite number > 0, got ${opts.pollMs}`);
-  }
-  return opts;
-}
-function* acquireSteps(lockPath, opts, sync) {
-  const nonce = randomBytes(16).toString("hex");
-  const start = Date.now();
-  const deadline = start + opts.timeoutMs;
-  let delay = opts.pollMs;
-  let quickRetries = 0;
-  let lastHolder;
-  for (; ; ) {
-    const holder = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
-    if (createExclusive(lockPath, holder)) {
-      const hold = { lockPath, nonce, active: true, problem: void 0 };
-      heldByThisProcess.set(nonce, hold);
-      return hold;
-    }
-    const seen = inspect(lockPath);
-    let retryNow = seen.kind === "absent";
-    if (seen.kind === "holder") {
-      lastHolder = seen.holder;
-    }
-    if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
-      retryNow = reclaim(lockPath, opts.staleMs);
-    }
-    if (retryNow && quickRetries < MAX_QUICK_RETRIES) {
-      quickRetries++;
-      continue;
-    }
-    const now = Date.now();
-    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
-    yield Math.min(jitter(delay), deadline - now);
-    quickRetries = 0;
-    delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
-  }
-}
-function createExclusive(path, holder) {
-  for (let attempt = 1; ; attempt++) {
-    const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-    try {
-      writeFileSync(temp, `${JSON.stringify(holder)}
-`, { flag: "wx" });
-    } catch (error2) {
-      if (errnoCode2(error2) === "ENOENT") {
-        throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error2 });
-      }
-      throw error2;
-    }
-    try {
-      linkSync(temp, path);
-      return true;
-    } catch (error2) {
-      const code = errnoCode2(error2);
-      if (code === "EEXIST") return false;
-      if (code !== "ENOENT" || attempt >= 3) {
-        throw new Error(`Cannot create the lock ${path}: ${messageOf2(error2)}`, { cause: error2 });
-      }
-    } finally {
-      unlinkIfPresent(temp);
-    }
-  }
-}
-function inspect(path) {
-  let fd;
-  try {
-    fd = openSync(path, "r");
-  } catch (error2) {
-    if (errnoCode2(error2) === "ENOENT") return { kind: "absent" };
-    throw error2;
-  }
-  let raw;
-  let mtimeMs;
-  try {
-    mtimeMs = fstatSync(fd).mtimeMs;
-    raw = readFileSync(fd, "utf8");
-  } finally {
-    closeSync(fd);
-  }
-  const ageMs = Date.now() - mtimeMs;
-  const holder = parseHolder(raw);
-  return holder ? { kind: "holder", holder, ageMs, raw } : { kind: "garbage", ageMs, raw };
-}
-function parseHolder(raw) {
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return void 0;
-  }
-  if (typeof data !== "object" || data === null) return void 0;
-  const pid = Reflect.get(data, "pid");
-  const host = Reflect.get(data, "hostname");
-  const acquiredAt = Reflect.get(data, "acquiredAt");
-  const nonce = Reflect.get(data, "nonce");
-  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return void 0;
-  if (typeof host !== "string" || typeof acquiredAt !== "string") return void 0;
-  if (typeof nonce !== "string" || nonce === "") return void 0;
-  return { pid, hostname: host, acquiredAt, nonce };
-}
-function staleReason(seen, staleMs) {
-  switch (seen.kind) {
-    case "absent":
-      return void 0;
-    case "garbage":
-      return seen.ageMs > Math.min(GARBAGE_GRACE_MS, staleMs) ? "garbage" : void 0;
-    case "holder": {
-      const { holder } = seen;
-      if (holder.hostname === HOST && !isAlive(holder)) return "dead-holder";
-      return seen.ageMs > staleMs ? "too-old" : void 0;
-    }
-    default: {
-      const unreachable = seen;
-      throw new Error(`unexpected observation ${JSON.stringify(unreachable)}`);
-    }
-  }
-}
-function isAlive(holder) {
-  if (holder.pid === process.pid) return heldByThisProcess.has(holder.nonce);
-  try {
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (error2) {
-    const code = errnoCode2(error2);
-    if (code === "ESRCH") return false;
-    if (code === "EPERM") return true;
-    throw error2;
-  }
-}
-function reclaim(lockPath, staleMs) {
-  const mutexPath = `${lockPath}.reclaim`;
-  const nonce = randomBytes(16).toString("hex");
-  const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
-  if (!createExclusive(mutexPath, me)) {
-    breakStaleMutex(mutexPath);
-    return false;
-  }
-  try {
-    const seen = inspect(lockPath);
-    if (seen.kind === "absent") return true;
-    if (staleReason(seen, staleMs) === void 0) return false;
-    unlinkIfPresent(lockPath);
-    return true;
-  } finally {
-    const after = inspect(mutexPath);
-    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
-      throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
-    }
-    unlinkIfPresent(mutexPath);
-  }
-}
-function breakStaleMutex(mutexPath) {
-  const seen = inspect(mutexPath);
-  if (seen.kind === "absent") return;
-  const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
-  if (!stale) return;
-  const grave = `${mutexPath}.${process.pid}.${randomBytes(6).toString("hex")}.stale`;
-  try {
-    renameSync(mutexPath, grave);
-  } catch (error2) {
-    if (errnoCode2(error2) === "ENOENT") return;
-    throw error2;
-  }
-  const moved = readFileSync(grave, "utf8");
-  if (moved !== seen.raw) {
-    try {
-      linkSync(grave, mutexPath);
-    } catch (error2) {
-      const message2 = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf2(error2)}`;
-      throw new Error(message2, { cause: error2 });
-    }
-  }
-  unlinkSync(grave);
-}
-function touch(hold) {
-  if (!hold.active || hold.problem !== void 0) return;
-  try {
-    const seen = inspect(hold.lockPath);
-    if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) {
-      hold.problem = seen.kind === "absent" ? "the lock file was deleted" : "the lock file names another holder";
-      return;
-    }
-    const now = /* @__PURE__ */ new Date();
-    utimesSync(hold.lockPath, now, now);
-  } catch (error2) {
-    hold.problem = `the heartbeat could not refresh the lock file (${messageOf2(error2)})`;
-  }
-}
-function endHold(hold) {
-  hold.active = false;
-  heldByThisProcess.delete(hold.nonce);
-  if (hold.problem !== void 0) return hold.problem;
-  const seen = inspect(hold.lockPath);
-  if (seen.kind === "absent") return "the lock file was deleted";
-  if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) return "the lock file names another holder";
-  unlinkIfPresent(hold.lockPath);
-  return void 0;
-}
-function unlinkIfPresent(path) {
-  try {
-    unlinkSync(path);
-  } catch (error2) {
-    if (errnoCode2(error2) !== "ENOENT") throw error2;
-  }
-}
-function jitter(ms) {
-  return Math.max(1, Math.round(ms * (0.5 + Math.random())));
-}
-function sleep(ms) {
-  return new Promise((done) => setTimeout(done, ms));
-}
-new Int32Array(new SharedArrayBuffer(4));
-function errnoCode2(error2) {
-  if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
-  return void 0;
-}
-function messageOf2(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
+  rmSync(grave, { force: true });
 }
 
 // src/core/process-alive.ts
@@ -33116,8 +33309,12 @@ ${yamlText}${FENCE}
 ${body}`;
 }
 function readsBack(yamlText, data) {
-  const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
-  return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
+  try {
+    const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
+    return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
+  } catch {
+    return false;
+  }
 }
 var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function serializeThreadExactly(thread) {
@@ -33139,6 +33336,14 @@ function serializeThreadExactly(thread) {
   return text;
 }
 function parseThread(text) {
+  try {
+    return parseThreadUnchecked(text);
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
+  }
+}
+function parseThreadUnchecked(text) {
   if (hasConflictMarkers(text)) {
     throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand");
   }
@@ -33231,19 +33436,14 @@ function describe2(v) {
   if (v instanceof Date) return "a date (quote it)";
   return typeof v;
 }
-function fileStamp(path) {
-  try {
-    const s = lstatSync(path, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
-  } catch {
-    return null;
-  }
-}
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    return readFileSync(path, "utf8");
+    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes === null ? null : bytes.toString("utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
@@ -33279,6 +33479,8 @@ function headCommitFromFiles(gitDir2) {
   }
   return void 0;
 }
+
+// src/core/git.ts
 function findGitTop(dir) {
   let current = resolve(dir);
   for (; ; ) {
@@ -33288,10 +33490,11 @@ function findGitTop(dir) {
     current = parent;
   }
 }
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
   const dotGit = join(top, ".git");
   if (statSync(dotGit).isDirectory()) return dotGit;
-  const text = readFileSync(dotGit, "utf8");
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
   return resolve(top, match[1]);
@@ -33299,7 +33502,7 @@ function gitDir(top) {
 function readBranch(top) {
   let head;
   try {
-    head = readFileSync(join(gitDir(top), "HEAD"), "utf8");
+    head = readRegularFile(join(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
@@ -33365,7 +33568,74 @@ async function commitsTouchingSince(top, commit, paths) {
   return Number.parseInt(out.trim(), 10);
 }
 
-// src/core/git-merge-driver.ts
+// src/core/workspace.ts
+var STORE_DIR_NAME = ".threadmind";
+function findExistingStore(dir, gitTop) {
+  let current = resolve(dir);
+  const stop = gitTop ? resolve(gitTop) : current;
+  for (; ; ) {
+    if (isDirectory(join(current, STORE_DIR_NAME))) return current;
+    if (current === stop) return null;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function resolveWorkspace(inputs) {
+  const { env } = inputs;
+  if (env.THREADMIND_ROOT) return workspaceFrom(resolve(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
+  for (const dir of rootDirs) {
+    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
+  }
+  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
+  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
+    return workspaceFrom(resolve(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+  }
+  return workspaceFrom(resolve(inputs.cwd), "cwd");
+}
+function workspaceFrom(dir, source) {
+  const gitTop = findGitTop(dir);
+  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
+  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop, source };
+}
+function rootToPath(uri) {
+  if (uri.startsWith("file://")) {
+    try {
+      return fileURLToPath(uri);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") ? uri : null;
+}
+function isDirectory(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = lstatSync(storeDir);
+  } catch (e) {
+    if (e.code === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
+function fileStamp(path) {
+  try {
+    const s = lstatSync(path, { bigint: true });
+    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+  } catch {
+    return null;
+  }
+}
 var DRIVER_NAME = "threadmind";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
 threads/**/*.md merge=${DRIVER_NAME}
@@ -33400,11 +33670,19 @@ var Store = class {
   parsed = /* @__PURE__ */ new Map();
   /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
   swept;
+  /**
+   * True when `.threadmind/` is there. Anything but a real directory at `.threadmind` (a symbolic link, even to another
+   * project's store; a file) is refused with the catalogue's storeDirUnusable: nothing is read or written through it.
+   */
   exists() {
-    return existsSync(this.dir);
+    const state = storeDirState(this.dir);
+    if (state === "absent") return false;
+    if (state === "directory") return true;
+    throw errors.storeDirUnusable(this.dir, state.problem);
   }
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout() {
+    if (!this.exists()) mkdirSync(this.dir);
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
@@ -33418,27 +33696,28 @@ var Store = class {
     const path = join(this.dir, ".gitattributes");
     const current = readTextStrict(path, LIMITS.threadFileBytes);
     if (current === null) {
-      writeFileAtomicSync(path, STORE_GITATTRIBUTES);
+      writeFenced(this.lockPath, path, STORE_GITATTRIBUTES);
       return true;
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
     const missing = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#") && !lines.has(l));
     if (missing.length === 0) return false;
-    writeFileAtomicSync(path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+    writeFenced(this.lockPath, path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
 `);
     return true;
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
+    this.exists();
     const gitignore = join(this.dir, ".gitignore");
     const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
     if (current === null) {
-      writeFileAtomicSync(gitignore, GITIGNORE);
+      writeFenced(this.lockPath, gitignore, GITIGNORE);
       return;
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
     const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+    if (missing.length > 0) writeFenced(this.lockPath, gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
 `);
   }
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
@@ -33460,6 +33739,7 @@ var Store = class {
   }
   /** projects/; refused (named) when it is a symbolic link. */
   projectsDir() {
+    this.exists();
     const dir = join(this.dir, "projects");
     if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
     return dir;
@@ -33480,19 +33760,25 @@ var Store = class {
     try {
       data = JSON.parse(text);
     } catch (e) {
-      throw unreadable(path, `invalid JSON (${e.message})`);
+      throw unreadable(path, `invalid JSON (${reasonOf(e)})`);
     }
-    return validateProject(data, path, id);
+    try {
+      return validateProject(data, path, id);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw e;
+      throw unreadable(path, reasonOf(e));
+    }
   }
   async writeProject(project) {
     const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
     if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
-    writeFileAtomicSync(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
+    writeFenced(this.lockPath, this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
 `);
   }
   // ---- threads ----
   /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId) {
+    this.exists();
     const dir = join(this.dir, "threads", assertId(projectId, "project id"));
     for (const path of [join(this.dir, "threads"), dir]) {
       if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -33585,10 +33871,10 @@ var Store = class {
       throw e;
     }
     mkdirSync(this.threadsDir(projectId), { recursive: true });
-    writeFileAtomicSync(this.threadPath(projectId, thread.id), text);
+    writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
   }
   deleteThreadFile(projectId, threadId) {
-    rmSync(this.threadPath(projectId, threadId), { force: true });
+    removeFenced(this.lockPath, this.threadPath(projectId, threadId));
   }
 };
 function isSymbolicLink(path) {
@@ -33613,8 +33899,7 @@ function parseThreadFile(path, id, text) {
   try {
     thread = parseThread(text);
   } catch (e) {
-    if (e instanceof FrontmatterError) throw unreadable(path, e.message);
-    throw e;
+    throw unreadable(path, e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
   }
   if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
   return thread;
@@ -33670,7 +33955,7 @@ async function writeLocalState(storeDir, state, hadProblem) {
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
-  writeFileAtomicSync(path, `${JSON.stringify(kept, null, 1)}
+  writeFenced(join(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
 `);
   return setAside;
 }
@@ -33742,6 +34027,7 @@ var TokenEstimator = class {
   async flush() {
     if (!this.dirty || !this.cacheFile) return;
     this.dirty = false;
+    assertNoLinksBelow(dirname(dirname(this.cacheFile)), this.cacheFile);
     mkdirSync(dirname(this.cacheFile), { recursive: true });
     await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
   }
@@ -34051,6 +34337,24 @@ function descendantsOf(id, threads) {
   return out;
 }
 
+// src/core/rebase-check.ts
+function assertNotAboveNewParent(threadId, newParent, read) {
+  const seen = /* @__PURE__ */ new Set();
+  let current = newParent;
+  for (; ; ) {
+    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
+    if (current.parentId === null || seen.has(current.id)) return;
+    seen.add(current.id);
+    try {
+      current = read(current.parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
+      if (e instanceof ThreadMindError && e.code === "not-found") return;
+      throw e;
+    }
+  }
+}
+
 // src/core/secret-patterns.ts
 var GENERIC_MIN_LENGTH = 12;
 var GENERIC_MIN_ENTROPY = 2.5;
@@ -34155,6 +34459,7 @@ function looksGenerated(body) {
 }
 var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
 var privateKeyRule = {
+  multiLine: true,
   pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
   detect(match, text) {
     const { start, end: headerEnd } = groupSpan(match, 0);
@@ -34319,6 +34624,16 @@ function scanForSecrets(text) {
       if (candidate !== null) candidates.push({ candidate, priority });
     }
   });
+  const masked = maskLinePrefixes(text);
+  if (masked !== text) {
+    SECRET_RULES.forEach((rule, priority) => {
+      if (rule.multiLine !== true) return;
+      for (const match of masked.matchAll(rule.pattern)) {
+        const candidate = rule.detect(match, masked);
+        if (candidate !== null) candidates.push({ candidate, priority });
+      }
+    });
+  }
   if (candidates.length === 0) return [];
   const kept = keepMostSpecific(candidates);
   const lineStarts = lineStartOffsets(text);
@@ -34327,6 +34642,12 @@ function scanForSecrets(text) {
     const lineStart = lineStarts[line - 1] ?? 0;
     return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
   });
+}
+var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
+var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
+function maskLinePrefixes(text) {
+  const blank = (m) => " ".repeat(m.length);
+  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
 }
 var SecretDetectedError = class extends ThreadMindError {
   findings;
@@ -34466,8 +34787,10 @@ async function migrateV04IfNeeded(store, author) {
 }
 function readTree(path) {
   let data;
+  const text = readTextStrict(path, LIMITS.threadFileBytes);
+  if (text === null) throw errors.migrationFileGone(path);
   try {
-    data = JSON.parse(readFileSync(path, "utf8"));
+    data = JSON.parse(text);
   } catch (e) {
     throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
   }
@@ -35704,6 +36027,7 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
+  assertNoLinksBelow(join(path, "..", "..", ".."), path);
   mkdirSync(join(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
@@ -36203,8 +36527,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join18 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join18(before, endsWithNewline.before), after: join18(after, endsWithNewline.after) };
+  const join19 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join19(before, endsWithNewline.before), after: join19(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -36363,7 +36687,11 @@ var ThreadMindServices = class {
   /** Problems seen with local state (config.json), reported once by the adapters. */
   notices = [];
   constructor(options) {
-    this.store = new Store(options.workspace, options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {}, {
+    const lockOptions = {
+      ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
+      ...options.lockStaleMs !== void 0 ? { staleMs: options.lockStaleMs } : {}
+    };
+    this.store = new Store(options.workspace, lockOptions, {
       sweepTempFiles: options.sweepTempFiles !== false
     });
     this.env = options.env ?? {};
@@ -36459,6 +36787,7 @@ ${line}`;
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
+    this.store.exists();
     if (!existsSync(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
@@ -36628,9 +36957,10 @@ ${line}`;
           const t = this.store.readThread(projectId, chosen);
           if (threadStatus(t) === "active") return t.id;
         } catch (e) {
-          if (!(e instanceof UnreadableFileError)) throw e;
-          const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-          if (!this.notices.includes(line)) this.notices.push(line);
+          if (e instanceof UnreadableFileError) {
+            const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
+            if (!this.notices.includes(line)) this.notices.push(line);
+          } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
       const linked = this.linkedOpenThread(projectId, branch);
@@ -36678,11 +37008,12 @@ ${line}`;
     if (input.parentId !== void 0) assertId(input.parentId, "parent thread id");
     const related = this.checkRelated(input.related);
     const author = await this.author();
-    const { project, threadId: activeId } = await this.currentThreadRef();
+    const project = this.currentProject();
     const branch = this.branch();
     const linkable = branch !== null && this.workspace.gitTop !== null && !await this.isDefaultBranch(this.workspace.gitTop, branch);
     return this.store.locked(async () => {
-      const parent = this.store.readThread(project.id, input.parentId ?? activeId, errors.parentNotFound);
+      const parentId = input.parentId ?? (await this.currentThreadRef()).threadId;
+      const parent = this.store.readThread(project.id, parentId, errors.parentNotFound);
       const warnings = [];
       if (parent.summary.trim() === "") {
         warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
@@ -36869,11 +37200,10 @@ ${note}`;
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     return this.store.locked(async () => {
       const thread = this.store.readThread(project.id, threadId);
-      this.store.readThread(project.id, newParentId, errors.parentNotFound);
+      const newParent = this.store.readThread(project.id, newParentId, errors.parentNotFound);
       if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
       if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
-      const { threads } = this.store.readAllThreads(project.id);
-      if (descendantsOf(threadId, threads).includes(newParentId)) throw errors.isDescendant(newParentId, threadId);
+      assertNotAboveNewParent(threadId, newParent, (id) => this.store.readThread(project.id, id));
       await this.assertCanModify(project, thread);
       const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, updated);
@@ -36929,16 +37259,20 @@ ${note}`;
   }
   checkPaths(paths) {
     if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
-    return paths.map((p) => {
+    const checked = paths.map((p) => {
       checkLength("A path", p, LIMITS.pathChars);
       if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
       return p.trim();
     }).filter((p) => p !== "");
+    assertNoSecrets(checked.join("\n"), "the paths");
+    return checked;
   }
   checkRelated(related) {
     if (!related) return [];
     if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
-    return [...new Set(related.map((r) => assertId(r, "related thread id")))];
+    const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
+    assertNoSecrets(ids.join("\n"), "the related thread ids");
+    return ids;
   }
   missingRelated(projectId, related) {
     return related.filter((r) => !this.store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
@@ -37053,53 +37387,6 @@ function oneOf(what, value, allowed, optional2) {
   if (value === void 0 && optional2) return;
   if (!allowed.includes(value)) {
     throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
-  }
-}
-var STORE_DIR_NAME = ".threadmind";
-function findExistingStore(dir, gitTop) {
-  let current = resolve(dir);
-  const stop = gitTop ? resolve(gitTop) : current;
-  for (; ; ) {
-    if (isDirectory(join(current, STORE_DIR_NAME))) return current;
-    if (current === stop) return null;
-    const parent = dirname(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function resolveWorkspace(inputs) {
-  const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom(resolve(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
-  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
-  for (const dir of rootDirs) {
-    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
-  }
-  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
-  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom(resolve(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
-  }
-  return workspaceFrom(resolve(inputs.cwd), "cwd");
-}
-function workspaceFrom(dir, source) {
-  const gitTop = findGitTop(dir);
-  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop, source };
-}
-function rootToPath(uri) {
-  if (uri.startsWith("file://")) {
-    try {
-      return fileURLToPath(uri);
-    } catch {
-      return null;
-    }
-  }
-  return uri.startsWith("/") ? uri : null;
-}
-function isDirectory(path) {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }
 

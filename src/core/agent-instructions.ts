@@ -1,6 +1,7 @@
 // threadmind_init: writes the ThreadMind instructions into agent files (AGENTS.md, CLAUDE.md, a Cursor rule, a generic file).
-import { lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { lstatSync, mkdirSync, realpathSync, rmSync, statSync } from "node:fs";
+import { readRegularFile } from "./regular-file.js";
+import { basename, dirname, join, sep } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import { errors, ThreadMindError } from "./errors.js";
 
@@ -142,14 +143,14 @@ export async function writeAgentInstructions(
   const plans: { target: InstructionTarget; rel: string; file: string; before: string | null; after: string }[] = [];
   for (const target of chosen) {
     const rel = targetPath(target);
-    const file = writablePath(join(root, rel), rel);
+    const file = writablePath(root, rel);
     const before = readAgentFile(file, rel);
     const after = target === "cursor" ? cursorRule(body) : upsertSection(before, body, rel);
     plans.push({ target, rel, file, before, after });
   }
   let legacy: { file: string; after: string | null } | null = null;
   if (chosen.includes("cursor")) {
-    const file = writablePath(join(root, LEGACY_CURSORRULES), LEGACY_CURSORRULES);
+    const file = writablePath(root, LEGACY_CURSORRULES);
     const text = readAgentFile(file, LEGACY_CURSORRULES);
     const without = text === null ? null : removeSection(text, LEGACY_CURSORRULES);
     if (without !== null) legacy = { file, after: without.trim() === "" ? null : without };
@@ -163,7 +164,7 @@ export async function writeAgentInstructions(
   const unchecked: string[] = [];
   for (const rel of others) {
     try {
-      const file = writablePath(join(root, rel), rel);
+      const file = writablePath(root, rel);
       if (writtenFiles.has(file)) continue; // a link to a file written here
       const text = readAgentFile(file, rel);
       if (text !== null && text.includes(SECTION_START)) untargeted.push(rel);
@@ -210,7 +211,8 @@ function readAgentFile(file: string, rel: string): string | null {
   if (stat.size > MAX_AGENT_FILE_BYTES) {
     throw errors.invalid(`Cannot update ${rel}: it is ${stat.size.toLocaleString("en-US")} bytes (limit ${MAX_AGENT_FILE_BYTES.toLocaleString("en-US")}). Nothing was changed.`);
   }
-  const bytes = readFileSync(file);
+  const bytes = readRegularFile(file, MAX_AGENT_FILE_BYTES, true);
+  if (bytes === null) return null;
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
@@ -218,20 +220,50 @@ function readAgentFile(file: string, rel: string): string | null {
   }
 }
 
-/** The path to write: a symbolic link is followed to its target (so the link stays a link); a dangling link is refused. */
-function writablePath(file: string, rel: string): string {
+/**
+ * The path to write: a symbolic link is followed to its target (so the link stays a link), but only when the target is
+ * inside the repository (`root`); a link, or a linked directory on the way (.cursor → elsewhere), that leads out of it is
+ * refused, as is a dangling link.
+ */
+function writablePath(root: string, rel: string): string {
+  const file = join(root, rel);
   let stat;
   try {
     stat = lstatSync(file);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return file;
-    throw errors.invalid(`Cannot read ${rel}: ${(e as Error).message}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT") throw errors.invalid(`Cannot read ${rel}: ${(e as Error).message}`);
   }
-  if (!stat.isSymbolicLink()) return file;
-  try {
-    return realpathSync(file);
-  } catch (e) {
-    throw errors.invalid(`Cannot update ${rel}: it is a symbolic link that cannot be followed (${(e as Error).message}). Nothing was changed.`);
+  let resolved = file;
+  if (stat?.isSymbolicLink()) {
+    try {
+      resolved = realpathSync(file);
+    } catch (e) {
+      throw errors.invalid(`Cannot update ${rel}: it is a symbolic link that cannot be followed (${(e as Error).message}). Nothing was changed.`);
+    }
+  }
+  const real = realpathOfDeepestExisting(resolved);
+  const realRoot = realpathSync(root);
+  if (real !== realRoot && !real.startsWith(realRoot.endsWith(sep) ? realRoot : `${realRoot}${sep}`)) {
+    throw errors.linkOutsideRepository(rel, real);
+  }
+  return resolved;
+}
+
+/** The real path of `path`, or of its deepest ancestor that exists (with the rest appended): where a write would land. */
+function realpathOfDeepestExisting(path: string): string {
+  const rest: string[] = [];
+  let probe = path;
+  for (;;) {
+    try {
+      return join(realpathSync(probe), ...rest.reverse());
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      const parent = dirname(probe);
+      if ((code !== "ENOENT" && code !== "ENOTDIR") || parent === probe) throw e;
+      rest.push(basename(probe));
+      probe = parent;
+    }
   }
 }
 

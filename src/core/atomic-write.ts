@@ -13,9 +13,22 @@ export function isAtomicTempFile(name: string): boolean {
   return TEMP_NAME.test(basename(name));
 }
 
-/** A fresh temp path in the same directory as `target` (same filesystem, so the final rename is atomic). */
-export function atomicTempPath(target: string): string {
-  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+/** A fresh temp path in the same directory as `target` (same filesystem, so the final rename is atomic), or in `dir`. */
+export function atomicTempPath(target: string, dir = dirname(target)): string {
+  return join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+}
+
+/** How a write under a lock is fenced (see lockFence in lock.ts). */
+export interface AtomicWriteFence {
+  /** Where the temp file goes (same filesystem as the target); removed when the lock is lost, so the rename fails. */
+  tempDir: string;
+  /** Runs right before the rename; throws to give up (its error is thrown as it is, after the temp file is removed). */
+  check: () => void;
+}
+
+/** Wraps an error thrown by the fence's check, so that it is passed through unchanged. */
+class FenceRefusal {
+  constructor(readonly error: unknown) {}
 }
 
 /**
@@ -60,8 +73,8 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   }
 }
 
-export function writeFileAtomicSync(path: string, data: string | Uint8Array): void {
-  const temp = atomicTempPath(path);
+export function writeFileAtomicSync(path: string, data: string | Uint8Array, fence?: AtomicWriteFence): void {
+  const temp = atomicTempPath(path, fence?.tempDir);
   let tempExists = false;
   try {
     const fd = openSync(temp, "wx");
@@ -72,10 +85,18 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array): vo
     } finally {
       closeSync(fd);
     }
+    if (fence) {
+      try {
+        fence.check();
+      } catch (refusal) {
+        throw new FenceRefusal(refusal);
+      }
+    }
     renameSync(temp, path);
     tempExists = false;
     fsyncDirectorySync(dirname(path));
-  } catch (error) {
+  } catch (caught) {
+    const error = caught instanceof FenceRefusal ? caught.error : caught;
     let cleanupError: unknown;
     if (tempExists) {
       try {
@@ -84,6 +105,7 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array): vo
         cleanupError = missingIsFine(e);
       }
     }
+    if (caught instanceof FenceRefusal && cleanupError === undefined) throw error;
     throw new AtomicWriteError(path, error, temp, cleanupError);
   }
 }

@@ -6,7 +6,8 @@
 // assembly can never be recorded as seen (the "racy git" rule). One input is left out on purpose: the token-count
 // cache. The footer's "~N tokens" is an estimate either way; an entry keeps the count it was assembled with until one of
 // its files changes, even if the MCP server has since counted the same text exactly.
-import { readFileSync } from "node:fs";
+import { readRegularFile } from "./regular-file.js";
+import { assertNoLinksBelow } from "./read-strict.js";
 import { join } from "node:path";
 import { fileStamp, stampChangedAtMs } from "./file-stamp.js";
 import { isValidId } from "./id-pattern.js";
@@ -69,8 +70,9 @@ export function readContextCacheEntry(storeDir: string, projectId: string, threa
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
-    const bytes = readFileSync(path);
-    if (bytes.length > ENTRY_MAX_BYTES) return null;
+    assertNoLinksBelow(storeDir, path); // an entry reached through a linked cache/ is not ours: never trusted
+    const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
+    if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
     text = bytes.toString("utf8");
   } catch {
     return null;

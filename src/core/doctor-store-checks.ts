@@ -7,18 +7,20 @@ import type { LocalStateRead } from "./local-state.js";
 import { measurementLogPath } from "./measurement-log.js";
 import type { MeasurementLogRead } from "./measurement-log-read.js";
 import type { ThreadMindServices } from "./services.js";
-import type { Workspace } from "./workspace.js";
+import type { StoreDirState, Workspace } from "./workspace.js";
+import { errors } from "./errors.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 import { CHARACTER_CAP, contextHeader } from "../hooks/context-header.js";
 
-export function checkWorkspace(workspace: Workspace, hasStore: boolean): DoctorCheck {
+export function checkWorkspace(workspace: Workspace, state: StoreDirState): DoctorCheck {
   const title = "Workspace";
   const where = `${workspace.root} (chosen from ${workspace.source})`;
-  if (!hasStore) {
+  if (state === "absent") {
     return warn("workspace", title, "Create a project: run /thread-mind:init in Claude Code here (or ask the agent to create a ThreadMind project).", `${where}: no .threadmind/ project yet`);
   }
-  if (!statSync(workspace.storeDir).isDirectory()) {
-    return fail("workspace", title, `Move ${workspace.storeDir} away: ThreadMind keeps its threads in a .threadmind/ directory there.`, `${workspace.storeDir} exists but is not a directory`);
+  if (state !== "directory") {
+    const refusal = errors.storeDirUnusable(workspace.storeDir, state.problem).message;
+    return fail("workspace", title, `Move ${workspace.storeDir} away: ThreadMind keeps its threads in a real .threadmind/ directory there.`, refusal);
   }
   try {
     accessSync(workspace.storeDir, constants.R_OK | constants.W_OK | constants.X_OK);

@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { ThreadMindError } from "./errors.js";
 import { ThreadMindServices } from "./services.js";
-import { resolveWorkspace } from "./workspace.js";
+import { resolveWorkspace, storeDirState } from "./workspace.js";
 import { readLocalState } from "./local-state.js";
 import { readMeasurementLog } from "./measurement-log-read.js";
 import { emptyMeasurements, type Measurements } from "./measurements.js";
@@ -53,8 +53,9 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
   const checks: DoctorCheck[] = [checkNode(options.nodeVersion)];
   const workspace = resolveWorkspace({ env: options.env, cwd: options.cwd });
   const services = new ThreadMindServices({ workspace, session: { key: `doctor-${process.pid}` }, env: options.env, encoder: null });
-  const hasStore = services.store.exists();
-  const workspaceCheck = checkWorkspace(workspace, hasStore);
+  const storeState = storeDirState(workspace.storeDir);
+  const hasStore = storeState !== "absent";
+  const workspaceCheck = checkWorkspace(workspace, storeState);
   checks.push(workspaceCheck);
   // The store checks need a usable .threadmind/ directory.
   const usable = hasStore && workspaceCheck.status === "ok";

@@ -9,7 +9,8 @@ export type ErrorCode =
   | "unreadable"
   | "conflict"
   | "secret"
-  | "lock-timeout";
+  | "lock-timeout"
+  | "lock-lost";
 
 export class ThreadMindError extends Error {
   constructor(
@@ -46,6 +47,36 @@ export const errors = {
   notOwner: (id: string, owner: string) =>
     new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message: string) => new ThreadMindError("invalid-input", message),
+  rebaseChainDamaged: (id: string, newParentId: string, path: string, reason: string) =>
+    new ThreadMindError(
+      "unreadable",
+      `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be ` +
+        `read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make ` +
+        "a cycle). Fix or remove that file, then retry. Nothing was changed.",
+    ),
+  migrationFileGone: (path: string) =>
+    new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
+  linkOutsideRepository: (rel: string, target: string) =>
+    new ThreadMindError(
+      "forbidden",
+      `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never ` +
+        "writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.",
+    ),
+  storeDirUnusable: (path: string, problem: string) =>
+    new ThreadMindError(
+      "unreadable",
+      `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and ` +
+        "never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.",
+    ),
+  notRegularFile: (path: string, kind: string) =>
+    new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
+  lockLost: (lockPath: string, detail: string) =>
+    new ThreadMindError(
+      "lock-lost",
+      `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for ` +
+        "longer than the stale limit and another process took the lock. This write was not made, so no later write was " +
+        "overwritten; an earlier write of the same operation may have landed. Check the thread and retry.",
+    ),
 } as const;
 
 /** A file in .threadmind/ that exists but cannot be used; carries the path and the reason separately. */

@@ -31,10 +31,13 @@ export function serializeThread(thread: Thread): string {
   return `${FENCE}\n${yamlText}${FENCE}\n${body}`;
 }
 
-// A git conflict leaves a "<<<<<<< " line and a ">>>>>>> " line; a lone "=======" is a Markdown heading underline.
 function readsBack(yamlText: string, data: Record<string, unknown>): boolean {
-  const doc = parseDocument(yamlText, { uniqueKeys: true });
-  return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
+  try {
+    const doc = parseDocument(yamlText, { uniqueKeys: true });
+    return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
+  } catch {
+    return false; // the yaml package throws on some inputs (an unresolved alias): not exact, so quote everything
+  }
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -63,8 +66,21 @@ export function serializeThreadExactly(thread: Thread): string {
   return text;
 }
 
-/** Parses a thread file's text; throws FrontmatterError with the reason when it is not a valid thread file. */
+/**
+ * Parses a thread file's text; throws FrontmatterError with the reason when it is not a valid thread file. Any other
+ * exception on the way (the yaml package throws ReferenceError for `title: **Refunds**`, an alias to no anchor) is
+ * turned into a FrontmatterError too: a damaged file is reported, never a crash.
+ */
 export function parseThread(text: string): Thread {
+  try {
+    return parseThreadUnchecked(text);
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
+  }
+}
+
+function parseThreadUnchecked(text: string): Thread {
   if (hasConflictMarkers(text)) {
     throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand");
   }

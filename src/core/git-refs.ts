@@ -1,14 +1,20 @@
 // Reading HEAD's commit from git's files (the "files" ref backend: HEAD, loose refs, packed-refs) without starting git.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { readRegularFile } from "./regular-file.js";
 import { join, resolve } from "node:path";
 
 const HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 /** Refs that live in a worktree's own git dir rather than the common one. */
 const PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 
+/** git's ref files may be links, but must be regular files (a FIFO never blocks us); a larger one is refused. */
+const MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
+
 function readIfExists(path: string): string | null {
   try {
-    return readFileSync(path, "utf8");
+    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes === null ? null : bytes.toString("utf8");
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT" || (e as NodeJS.ErrnoException).code === "ENOTDIR") return null;
     throw e;

@@ -1,5 +1,6 @@
 // Git facts for the core: top level, branch (read from .git/HEAD, no process), commits, user, path changes.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { readRegularFile } from "./regular-file.js";
 import { dirname, join, resolve } from "node:path";
 import { headCommitFromFiles } from "./git-refs.js";
 
@@ -14,11 +15,14 @@ export function findGitTop(dir: string): string | null {
   }
 }
 
+/** `.git` files and HEAD hold one line: read at most this much of them (never blocking on a FIFO: see readRegularFile). */
+const GIT_POINTER_MAX_BYTES = 64 * 1024;
+
 /** The git directory of a work tree (follows the `gitdir:` file of worktrees and submodules). */
 export function gitDir(top: string): string {
   const dotGit = join(top, ".git");
   if (statSync(dotGit).isDirectory()) return dotGit;
-  const text = readFileSync(dotGit, "utf8");
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
   return resolve(top, match[1]!);
@@ -28,7 +32,7 @@ export function gitDir(top: string): string {
 export function readBranch(top: string): string | null {
   let head: string;
   try {
-    head = readFileSync(join(gitDir(top), "HEAD"), "utf8");
+    head = readRegularFile(join(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }

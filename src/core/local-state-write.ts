@@ -1,6 +1,7 @@
 // Writing config.json (atomically; an unusable one is first set aside, never overwritten). Reading: local-state.ts.
 import { existsSync, renameSync } from "node:fs";
-import { writeFileAtomicSync } from "./atomic-write.js";
+import { join } from "node:path";
+import { writeFenced } from "./fenced-write.js";
 import { localStatePath, type LocalState } from "./local-state.js";
 
 /**
@@ -19,7 +20,7 @@ export async function writeLocalState(storeDir: string, state: LocalState, hadPr
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
   // Synchronous, like the thread files: small, and written once per operation.
-  writeFileAtomicSync(path, `${JSON.stringify(kept, null, 1)}\n`);
+  writeFenced(join(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}\n`);
   return setAside;
 }
 

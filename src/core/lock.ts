@@ -4,6 +4,11 @@
 // - Acquire: write our LockHolder JSON to `<lock>.<pid>.<hex>.tmp`, then link() it to `<lock>`. link() fails with EEXIST
 //   when the lock is held, and the lock file is never observed empty or half-written.
 // - Release: remove `<lock>` only if it still holds our nonce; otherwise the lock was taken from us (LockLostError).
+// - Fencing: before linking `<lock>`, the holder creates its fence directory `<lock>.<nonce>.d`. Writes under the lock
+//   (fenced-write.ts) put their temp file there and, right before renaming it over the target, check that `<lock>` still
+//   names their nonce. Whoever reclaims a stale lock removes the fence directory of the holder it names, inside the
+//   reclaim mutex and before anyone can take the lock again: a holder paused past staleMs (even between its check and
+//   its rename) then finds its temp file gone and its rename fails, so it can never overwrite a later holder's write.
 // - While held by withLock, the holder touches the lock's mtime every staleMs/3, so age measures "time since last sign of life".
 // - A lock is stale when its holder is on this host and its pid is dead, or its mtime is older than staleMs, or its content
 //   is not a LockHolder and older than a short grace period. Stale locks are removed only inside the secondary mutex
@@ -16,10 +21,11 @@
 // withLockSync body) for longer than staleMs while holding the lock; worker_threads of one process are not told apart.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
-import { closeSync, fstatSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { closeSync, constants, linkSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { resolve } from "node:path";
-import { ThreadMindError } from "./errors.js";
+import { errors, ThreadMindError } from "./errors.js";
+import { openRegularFile } from "./regular-file.js";
 
 export interface LockOptions {
   /** How long to wait for the lock before throwing LockTimeoutError. Default 10 000 ms; 0 = one attempt. */
@@ -71,6 +77,37 @@ export class LockLostError extends Error {
   }
 }
 
+/** The fence directory of the holder with `nonce`: it exists only while that holder owns the lock. */
+function fenceDirOf(lockPath: string, nonce: string): string {
+  return `${lockPath}.${nonce}.d`;
+}
+
+/**
+ * Where a write under the lock at `lockPath` puts its temp file, and the check to run right before its rename: the
+ * holder's fence directory, and a function that throws (the catalogue's lockLost) unless the lock still names this
+ * holder. null when this async context does not hold the lock (the write is then not fenced).
+ */
+export function lockFence(lockPath: string): { tempDir: string; check: () => void } | null {
+  const path = resolve(lockPath);
+  const hold = context.getStore()?.get(path);
+  if (hold === undefined || !hold.active) return null;
+  return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
+}
+
+/** Throws unless the lock file still names `hold` (its nonce, the fencing token) and no heartbeat saw it lost. */
+function assertStillHeld(hold: Hold): void {
+  let problem = hold.problem;
+  if (problem === undefined) {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind === "absent") problem = "the lock file was deleted";
+    else if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) problem = "the lock file names another holder";
+  }
+  if (problem !== undefined) {
+    hold.problem = problem;
+    throw errors.lockLost(hold.lockPath, problem);
+  }
+}
+
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_STALE_MS = 30_000;
 const DEFAULT_POLL_MS = 10;
@@ -79,6 +116,8 @@ const MAX_POLL_MS = 100;
 const MAX_QUICK_RETRIES = 10;
 /** A lock file with unparseable content younger than this is left alone (it could be being written by hand or by a tool). */
 const GARBAGE_GRACE_MS = 1_000;
+/** A lock file is one line of JSON; a larger one is garbage, judged by its age without reading it. */
+const MAX_LOCK_FILE_BYTES = 4_096;
 /** `<lock>.reclaim` is held for a few syscalls; older than this means its holder died or hung there. */
 const RECLAIM_STALE_MS = 5_000;
 
@@ -170,6 +209,8 @@ function finish<T>(hold: Hold, outcome: Outcome<T>): T {
     throw new AggregateError([outcome.error, releaseError], message);
   }
   if (problem !== undefined) {
+    // The fence already refused a write for this very reason, with the catalogue's text: that is the error to report.
+    if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
     if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
     const detail = `${problem}; the locked function also failed: ${messageOf(outcome.error)}`;
     throw new LockLostError(hold.lockPath, detail, outcome.error);
@@ -210,6 +251,24 @@ function resolveOptions(options: LockOptions | undefined): ResolvedOptions {
  */
 function* acquireSteps(lockPath: string, opts: ResolvedOptions, sync: boolean): Generator<number, Hold, void> {
   const nonce = randomBytes(16).toString("hex");
+  const fenceDir = fenceDirOf(lockPath, nonce);
+  try {
+    mkdirSync(fenceDir);
+  } catch (error) {
+    if (errnoCode(error) === "ENOENT") {
+      throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
+    }
+    throw error;
+  }
+  try {
+    return yield* acquireLoop(lockPath, nonce, opts, sync);
+  } catch (error) {
+    rmSync(fenceDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function* acquireLoop(lockPath: string, nonce: string, opts: ResolvedOptions, sync: boolean): Generator<number, Hold, void> {
   const start = Date.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
@@ -285,18 +344,15 @@ type Observation =
 
 /** Reads one lock file; age and content come from the same open file, even if the path is replaced meanwhile. */
 function inspect(path: string): Observation {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch (error) {
-    if (errnoCode(error) === "ENOENT") return { kind: "absent" };
-    throw error;
-  }
+  // A regular file only, opened without blocking: a FIFO (or anything else) at the lock is refused with a clear error.
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return { kind: "absent" };
+  const { fd } = opened;
   let raw: string;
   let mtimeMs: number;
   try {
-    mtimeMs = fstatSync(fd).mtimeMs;
-    raw = readFileSync(fd, "utf8");
+    mtimeMs = opened.stat.mtimeMs;
+    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : readFileSync(fd, "utf8");
   } finally {
     closeSync(fd);
   }
@@ -372,6 +428,11 @@ function reclaim(lockPath: string, staleMs: number): boolean {
     const seen = inspect(lockPath); // re-read inside the mutex: only a fresh judgement counts
     if (seen.kind === "absent") return true;
     if (staleReason(seen, staleMs) === undefined) return false;
+    // The fence first: the stale holder, if it is only paused, can no longer rename a temp file over anyone's write,
+    // and its fence is gone before the lock is free for the next holder to write anything.
+    if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
+      rmSync(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
+    }
     unlinkIfPresent(lockPath);
     return true;
   } finally {
@@ -432,6 +493,8 @@ function touch(hold: Hold): void {
 function endHold(hold: Hold): string | undefined {
   hold.active = false;
   heldByThisProcess.delete(hold.nonce);
+  // Our fence goes first: from here on no write of ours can land, whoever holds the lock next.
+  rmSync(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
   if (hold.problem !== undefined) return hold.problem;
   const seen = inspect(hold.lockPath);
   if (seen.kind === "absent") return "the lock file was deleted";

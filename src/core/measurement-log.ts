@@ -3,7 +3,9 @@
 // Hooks append without the store lock: one write(2) on an O_APPEND descriptor, so lines of concurrent hooks never
 // interleave. The file is rotated (current → measurements.1.jsonl, the older one dropped) under the lock once it passes
 // LOG_ROTATE_BYTES, so both together stay near 2 MB however long the store lives. Readers fold both files.
-import { closeSync, constants, fstatSync, openSync, readSync, renameSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, readSync, renameSync, writeSync } from "node:fs";
+import { openRegularFile } from "./regular-file.js";
+import { lockFence } from "./lock.js";
 import { join } from "node:path";
 import type { HookSeenRecord, InjectionRecord, ReceiptStatus, SizeRecord } from "./measurements.js";
 import type { FreshnessMarkEvent, StalenessEvent, SummaryWriteEvent } from "./freshness-events.js";
@@ -48,19 +50,12 @@ export function measurementLogPaths(storeDir: string): [previous: string, curren
  * missing file gives null; one that is not a regular file, or any other error, is thrown.
  */
 export function openLog<T>(path: string, use: (fd: number, size: number) => T): T | null {
-  let fd: number;
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return null;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (e) {
-    if (e instanceof Error && "code" in e && e.code === "ENOENT") return null;
-    throw e;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
-    return use(fd, stat.size);
+    return use(opened.fd, opened.stat.size);
   } finally {
-    closeSync(fd);
+    closeSync(opened.fd);
   }
 }
 
@@ -73,10 +68,10 @@ export function appendMeasurementEvents(storeDir: string, events: readonly Measu
   const text = events.map((e) => `${JSON.stringify(e)}\n`).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const fd = openSync(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o644);
+  const opened = openRegularFile(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o644);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
   try {
-    const before = fstatSync(fd);
-    if (!before.isFile()) throw new Error(`${measurementLogPath(storeDir)} is not a regular file`);
     let out = bytes;
     if (before.size > 0) {
       const last = Buffer.alloc(1);
@@ -95,6 +90,9 @@ export function rotateMeasurementLogIfFull(storeDir: string): boolean {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes) => bytes);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
+  // Fenced like every write under the lock: a rotator that lost the lock (paused past the stale limit) must not move
+  // a newer log over the previous one that another rotation just made.
+  lockFence(join(storeDir, ".lock"))?.check();
   renameSync(path, previousMeasurementLogPath(storeDir));
   return true;
 }

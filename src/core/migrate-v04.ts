@@ -1,9 +1,9 @@
 // Upgrades a 0.4 store: parentage from trees/<project>.json into each thread file, naive frontmatter rewritten properly.
-import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, rmdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { FrontmatterError, parseThread, serializeThread, serializeThreadExactly } from "./frontmatter.js";
 import { isValidId } from "./ids.js";
-import { ThreadMindError } from "./errors.js";
+import { errors, ThreadMindError } from "./errors.js";
 import type { Store } from "./store.js";
 import { readTextStrict } from "./read-strict.js";
 import { LIMITS } from "./limits.js";
@@ -100,8 +100,11 @@ export async function migrateV04IfNeeded(store: Store, author: () => Promise<str
 
 function readTree(path: string): Record<string, TreeNode> {
   let data: unknown;
+  // Strictly, like every store file: a link, a FIFO or a huge file is refused (UnreadableFileError), never followed or waited on.
+  const text = readTextStrict(path, LIMITS.threadFileBytes);
+  if (text === null) throw errors.migrationFileGone(path);
   try {
-    data = JSON.parse(readFileSync(path, "utf8"));
+    data = JSON.parse(text);
   } catch (e) {
     throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${(e as Error).message}). Nothing was changed.`);
   }

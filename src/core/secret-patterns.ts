@@ -38,6 +38,8 @@ export interface SecretRule {
   readonly pattern: RegExp;
   /** Turns a match into a candidate, or null when the match is a placeholder or a look-alike. */
   readonly detect: (match: RegExpExecArray, text: string) => SecretCandidate | null;
+  /** A credential over several lines (a PEM key): also matched with quote, list and table prefixes masked (secret-scan). */
+  readonly multiLine?: boolean;
 }
 
 /** Generic assignments need a value at least this long… */
@@ -198,6 +200,7 @@ function looksGenerated(body: string): boolean {
 const PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
 
 const privateKeyRule: SecretRule = {
+  multiLine: true,
   pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
   detect(match, text) {
     const { start, end: headerEnd } = groupSpan(match, 0);

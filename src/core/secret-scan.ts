@@ -23,6 +23,18 @@ export function scanForSecrets(text: string): SecretFinding[] {
       if (candidate !== null) candidates.push({ candidate, priority });
     }
   });
+  // A key quoted in Markdown (`> `), listed (`- `), in a table (`| … |`) or a comment (`// `, `# `) has a prefix on every
+  // line: multi-line rules also run on the text with those prefixes blanked out (same length, so offsets still hold).
+  const masked = maskLinePrefixes(text);
+  if (masked !== text) {
+    SECRET_RULES.forEach((rule, priority) => {
+      if (rule.multiLine !== true) return;
+      for (const match of masked.matchAll(rule.pattern)) {
+        const candidate = rule.detect(match, masked);
+        if (candidate !== null) candidates.push({ candidate, priority });
+      }
+    });
+  }
   if (candidates.length === 0) return [];
 
   const kept = keepMostSpecific(candidates);
@@ -32,6 +44,16 @@ export function scanForSecrets(text: string): SecretFinding[] {
     const lineStart = lineStarts[line - 1] ?? 0;
     return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
   });
+}
+
+/** Common line prefixes (quote, list, table, comment markers, repeated and nested) and a table row's closing bar. */
+const LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
+const TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
+
+/** `text` with each line's common prefixes (and a table row's closing bar) replaced by as many spaces. */
+export function maskLinePrefixes(text: string): string {
+  const blank = (m: string) => " ".repeat(m.length);
+  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
 }
 
 /** Thrown by assertNoSecrets; its message is written for the model that tried to write the text. */

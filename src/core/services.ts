@@ -18,6 +18,7 @@ import { assembleContext, readChainWithinBudget, type AssembledContext } from ".
 import { renderTree } from "./tree-render.js";
 import { updateSection } from "./summary-sections.js";
 import { AncestorWalk, walkToRoot, descendantsOf } from "./thread-chain.js";
+import { assertNotAboveNewParent } from "./rebase-check.js";
 import { assertNoSecrets } from "./secret-scan.js";
 import { migrateV04IfNeeded, type MigrationReport } from "./migrate-v04.js";
 import { isProcessAlive } from "./process-alive.js";
@@ -42,6 +43,8 @@ export interface ServicesOptions {
   encoder?: EncoderLoader | null;
   /** How long a write waits for the store lock (hooks wait less than the server). */
   lockTimeoutMs?: number;
+  /** After how long without a heartbeat the store lock is stale (default 30 s; tests make it short). */
+  lockStaleMs?: number;
   /** Remove dead writers' temp files on the first locked write (default true; hooks pass false: it is off their start-up path). */
   sweepTempFiles?: boolean;
 }
@@ -85,7 +88,11 @@ export class ThreadMindServices {
   readonly notices: string[] = [];
 
   constructor(options: ServicesOptions) {
-    this.store = new Store(options.workspace, options.lockTimeoutMs !== undefined ? { timeoutMs: options.lockTimeoutMs } : {}, {
+    const lockOptions = {
+      ...(options.lockTimeoutMs !== undefined ? { timeoutMs: options.lockTimeoutMs } : {}),
+      ...(options.lockStaleMs !== undefined ? { staleMs: options.lockStaleMs } : {}),
+    };
+    this.store = new Store(options.workspace, lockOptions, {
       sweepTempFiles: options.sweepTempFiles !== false,
     });
     this.env = options.env ?? {};
@@ -196,6 +203,7 @@ export class ThreadMindServices {
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events: readonly MeasurementEvent[]): Promise<void> {
+    this.store.exists(); // refuses a .threadmind that is not a real directory (never writes through a link)
     if (!existsSync(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
     const size = appendMeasurementEvents(this.store.dir, events);
     if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
@@ -382,10 +390,12 @@ export class ThreadMindServices {
           const t = this.store.readThread(projectId, chosen);
           if (threadStatus(t) === "active") return t.id;
         } catch (e) {
-          // Only a preference: a damaged file is reported and the session starts on the next candidate.
-          if (!(e instanceof UnreadableFileError)) throw e;
-          const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-          if (!this.notices.includes(line)) this.notices.push(line);
+          // Only a preference: a damaged file is reported and the session starts on the next candidate; one deleted
+          // since it was seen (by another process, outside the lock) is simply passed over.
+          if (e instanceof UnreadableFileError) {
+            const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
+            if (!this.notices.includes(line)) this.notices.push(line);
+          } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
       const linked = this.linkedOpenThread(projectId, branch);
@@ -440,11 +450,14 @@ export class ThreadMindServices {
     if (input.parentId !== undefined) assertId(input.parentId, "parent thread id");
     const related = this.checkRelated(input.related);
     const author = await this.author();
-    const { project, threadId: activeId } = await this.currentThreadRef();
+    const project = this.currentProject();
     const branch = this.branch();
     const linkable = branch !== null && this.workspace.gitTop !== null && !(await this.isDefaultBranch(this.workspace.gitTop, branch));
     return this.store.locked(async () => {
-      const parent = this.store.readThread(project.id, input.parentId ?? activeId, errors.parentNotFound);
+      // The parent, the session's active thread by default, is resolved and read inside the lock: a thread that another
+      // process deletes meanwhile is never taken for the parent (and the session's choice falls back as it always does).
+      const parentId = input.parentId ?? (await this.currentThreadRef()).threadId;
+      const parent = this.store.readThread(project.id, parentId, errors.parentNotFound);
       const warnings: string[] = [];
       if (parent.summary.trim() === "") {
         warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
@@ -644,11 +657,11 @@ export class ThreadMindServices {
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     return this.store.locked(async () => {
       const thread = this.store.readThread(project.id, threadId);
-      this.store.readThread(project.id, newParentId, errors.parentNotFound);
+      const newParent = this.store.readThread(project.id, newParentId, errors.parentNotFound);
       if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
       if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
-      const { threads } = this.store.readAllThreads(project.id);
-      if (descendantsOf(threadId, threads).includes(newParentId)) throw errors.isDescendant(newParentId, threadId);
+      // Walks up from the new parent through every file on the way, damaged ones refused (not skipped).
+      assertNotAboveNewParent(threadId, newParent, (id) => this.store.readThread(project.id, id));
       await this.assertCanModify(project, thread);
       const updated: Thread = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, updated);
@@ -718,17 +731,22 @@ export class ThreadMindServices {
 
   private checkPaths(paths: string[]): string[] {
     if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
-    return paths.map((p) => {
+    const checked = paths.map((p) => {
       checkLength("A path", p, LIMITS.pathChars);
       if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
       return p.trim();
     }).filter((p) => p !== "");
+    // Written into the committed frontmatter like the summary: scanned together, so a key split over paths is seen whole.
+    assertNoSecrets(checked.join("\n"), "the paths");
+    return checked;
   }
 
   private checkRelated(related: string[] | undefined): string[] {
     if (!related) return [];
     if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
-    return [...new Set(related.map((r) => assertId(r, "related thread id")))];
+    const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
+    assertNoSecrets(ids.join("\n"), "the related thread ids");
+    return ids;
   }
 
   private missingRelated(projectId: string, related: string[]): string[] {

@@ -1,7 +1,8 @@
 // The thread store on disk: projects/<id>.json and threads/<project>/<id>.md, read strictly, written atomically.
-import { lstatSync, mkdirSync, opendirSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { lstatSync, mkdirSync, opendirSync, readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { isAtomicTempFile, writeFileAtomicSync } from "./atomic-write.js";
+import { isAtomicTempFile } from "./atomic-write.js";
+import { removeFenced, writeFenced } from "./fenced-write.js";
 import { withLock, type LockOptions } from "./lock.js";
 import { sweepDeadTempFiles } from "./temp-sweep.js";
 import { errors, UnreadableFileError } from "./errors.js";
@@ -10,7 +11,7 @@ import { assertId, isValidId } from "./ids.js";
 import { projectIdsIn } from "./project-ids.js";
 import { LIMITS } from "./limits.js";
 import type { Project, ProjectMode, Thread, ThreadFileProblem } from "./types.js";
-import type { Workspace } from "./workspace.js";
+import { storeDirState, type Workspace } from "./workspace.js";
 import { fileStamp } from "./file-stamp.js";
 import { reasonOf, readTextStrict, unreadable } from "./read-strict.js";
 import { STORE_GITATTRIBUTES } from "./git-merge-driver.js";
@@ -54,12 +55,20 @@ export class Store {
     this.swept = options.sweepTempFiles === false;
   }
 
+  /**
+   * True when `.threadmind/` is there. Anything but a real directory at `.threadmind` (a symbolic link, even to another
+   * project's store; a file) is refused with the catalogue's storeDirUnusable: nothing is read or written through it.
+   */
   exists(): boolean {
-    return existsSync(this.dir);
+    const state = storeDirState(this.dir);
+    if (state === "absent") return false;
+    if (state === "directory") return true;
+    throw errors.storeDirUnusable(this.dir, state.problem);
   }
 
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout(): void {
+    if (!this.exists()) mkdirSync(this.dir);
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
@@ -74,27 +83,28 @@ export class Store {
     const path = join(this.dir, ".gitattributes");
     const current = readTextStrict(path, LIMITS.threadFileBytes);
     if (current === null) {
-      writeFileAtomicSync(path, STORE_GITATTRIBUTES);
+      writeFenced(this.lockPath, path, STORE_GITATTRIBUTES);
       return true;
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
     const missing = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#") && !lines.has(l));
     if (missing.length === 0) return false;
-    writeFileAtomicSync(path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
+    writeFenced(this.lockPath, path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
     return true;
   }
 
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored(): void {
+    this.exists();
     const gitignore = join(this.dir, ".gitignore");
     const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
     if (current === null) {
-      writeFileAtomicSync(gitignore, GITIGNORE);
+      writeFenced(this.lockPath, gitignore, GITIGNORE);
       return;
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
     const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFileAtomicSync(gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
+    if (missing.length > 0) writeFenced(this.lockPath, gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
   }
 
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
@@ -119,6 +129,7 @@ export class Store {
 
   /** projects/; refused (named) when it is a symbolic link. */
   private projectsDir(): string {
+    this.exists();
     const dir = join(this.dir, "projects");
     if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
     return dir;
@@ -142,21 +153,28 @@ export class Store {
     try {
       data = JSON.parse(text);
     } catch (e) {
-      throw unreadable(path, `invalid JSON (${(e as Error).message})`);
+      throw unreadable(path, `invalid JSON (${reasonOf(e)})`);
     }
-    return validateProject(data, path, id);
+    try {
+      return validateProject(data, path, id);
+    } catch (e) {
+      // Whatever goes wrong reading a project file takes the damaged-file path, never a crash.
+      if (e instanceof UnreadableFileError) throw e;
+      throw unreadable(path, reasonOf(e));
+    }
   }
 
   async writeProject(project: Project): Promise<void> {
     const ordered: Project = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
     if (project.systemContext !== undefined) ordered.systemContext = project.systemContext;
-    writeFileAtomicSync(this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}\n`);
+    writeFenced(this.lockPath, this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}\n`);
   }
 
   // ---- threads ----
 
   /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId: string): string {
+    this.exists();
     const dir = join(this.dir, "threads", assertId(projectId, "project id"));
     for (const path of [join(this.dir, "threads"), dir]) {
       if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -260,11 +278,11 @@ export class Store {
     mkdirSync(this.threadsDir(projectId), { recursive: true });
     // Synchronous: a thread file is small, and six thread-pool round trips cost more than the write (~1 ms of a
     // thread_create on a busy machine); one session's operations run one after the other anyway.
-    writeFileAtomicSync(this.threadPath(projectId, thread.id), text);
+    writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
   }
 
   deleteThreadFile(projectId: string, threadId: string): void {
-    rmSync(this.threadPath(projectId, threadId), { force: true });
+    removeFenced(this.lockPath, this.threadPath(projectId, threadId));
   }
 }
 
@@ -293,8 +311,8 @@ function parseThreadFile(path: string, id: string, text: string): Thread {
   try {
     thread = parseThread(text);
   } catch (e) {
-    if (e instanceof FrontmatterError) throw unreadable(path, e.message);
-    throw e;
+    // parseThread turns every exception into a FrontmatterError; anything else is still a damaged file, never a crash.
+    throw unreadable(path, e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
   }
   if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
   return thread;

@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
-import { readTextStrict } from "./read-strict.js";
+import { assertNoLinksBelow, readTextStrict } from "./read-strict.js";
 import { contentHash } from "./content-hash.js";
 
 export { contentHash };
@@ -85,6 +85,8 @@ export class TokenEstimator {
   async flush(): Promise<void> {
     if (!this.dirty || !this.cacheFile) return;
     this.dirty = false;
+    // <store>/cache/token-counts.json: a linked cache/ would take the write out of the repository.
+    assertNoLinksBelow(dirname(dirname(this.cacheFile)), this.cacheFile);
     mkdirSync(dirname(this.cacheFile), { recursive: true });
     await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
   }

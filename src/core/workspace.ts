@@ -1,5 +1,5 @@
 // Which directory holds `.threadmind/`: THREADMIND_ROOT, client roots, CLAUDE_PROJECT_DIR, cwd; then up to the git top.
-import { existsSync, statSync } from "node:fs";
+import { existsSync, lstatSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findGitTop } from "./git.js";
@@ -77,4 +77,21 @@ function isDirectory(path: string): boolean {
 
 export function storeExists(ws: Workspace): boolean {
   return existsSync(ws.storeDir);
+}
+
+/** What is at `.threadmind`: nothing, a real directory, or something ThreadMind refuses to use (a link, a file...). */
+export type StoreDirState = "absent" | "directory" | { problem: string };
+
+/** Looks at `.threadmind` itself (lstat: a symbolic link is never followed, wherever it points). */
+export function storeDirState(storeDir: string): StoreDirState {
+  let stat;
+  try {
+    stat = lstatSync(storeDir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
 }

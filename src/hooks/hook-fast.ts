@@ -5,7 +5,7 @@
 import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
 import { readLocalState, type LocalState } from "../core/local-state.js";
-import { resolveWorkspace } from "../core/workspace.js";
+import { resolveWorkspace, storeDirState } from "../core/workspace.js";
 import { headCommitFromWorkTree, readBranch } from "../core/git.js";
 import { hookSessionOr } from "../core/session-key.js";
 import type { SessionKey } from "../core/types.js";
@@ -35,6 +35,8 @@ interface FastStore {
 function fastStore(input: HookInput, env: NodeJS.ProcessEnv): FastStore | null {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const storeDir = workspace.storeDir;
+  // A .threadmind that is not a real directory (a link to another store, say) is refused by the full path, in its words.
+  if (storeDirState(storeDir) !== "directory") return null;
   // A 0.4 layout to migrate, or a first measurement (the log and its .gitignore entry are created): the full path.
   if (existsSync(join(storeDir, "trees")) || !existsSync(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);

@@ -1,6 +1,7 @@
 // Guards `thread-mind-mcp doctor` (the built CLI in temp workspaces): every check passes when all is well, and each one
 // warns or fails, with its fix, when its subject is broken; the exit code is non-zero exactly when a check fails.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, symlinkSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -115,6 +116,18 @@ describe("thread-mind-mcp doctor", () => {
     expect(d.code).toBe(1);
   });
 
+  it("workspace: a .threadmind that is a symbolic link (to another project's store) fails, says so, and the store checks are skipped", async () => {
+    const other = repo();
+    await project(other.dir);
+    const r = repo();
+    symlinkSync(join(other.dir, ".threadmind"), join(r.dir, ".threadmind"));
+    const d = doctor(r.dir, home());
+    expect(status(d, "workspace")).toBe("fail");
+    expect(d.checks.get("workspace")!.detail.join("\n")).toContain(`${join(r.dir, ".threadmind")} is a symbolic link: ThreadMind keeps its threads only in a real .threadmind directory`);
+    expect(d.checks.has("threads")).toBe(false);
+    expect(d.code).toBe(1);
+  });
+
   // Root reads and writes whatever the mode bits say: this case can only be seen as another user.
   it.skipIf(process.getuid?.() === 0)("workspace: a .threadmind/ the user cannot write fails", async () => {
     const r = repo();
@@ -125,6 +138,18 @@ describe("thread-mind-mcp doctor", () => {
     const d = doctor(r.dir, home());
     expect(status(d, "workspace")).toBe("fail");
     expect(d.code).toBe(1);
+  });
+
+  it("a FIFO at measurements.jsonl, measurements.1.jsonl or .lock: doctor never blocks, and names the FIFO", async () => {
+    const r = repo();
+    await project(r.dir);
+    for (const name of ["measurements.jsonl", "measurements.1.jsonl", ".lock"]) {
+      rmSync(join(r.dir, ".threadmind", name), { force: true });
+      execFileSync("mkfifo", [join(r.dir, ".threadmind", name)]);
+    }
+    const d = doctor(r.dir, home());
+    expect(d.text).toContain("is a FIFO (named pipe), not a regular file; ThreadMind opens only regular files");
+    expect(d.text).toContain(join(r.dir, ".threadmind", "measurements.1.jsonl"));
   });
 
   it("thread files: an unparsable file, an orphan and a parentId cycle fail, each named, and the exit code is 1", async () => {

@@ -1,7 +1,8 @@
 // Guards concurrent creation: 8 processes creating threads under one parent at the same moment keep all 8 (distinct ids
 // even with one title), every file parses, every session is remembered, and no temp or lock file remains.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { withLock } from "../../src/core/lock.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";
@@ -61,5 +62,38 @@ describe("8 processes creating threads under one parent at once", () => {
     expect(leftoverTempFiles(join(repo!.dir, ".threadmind"))).toEqual([]);
     const tree = await s.threadList();
     expect(tree.text.split("\n").filter((l) => /Same title \(same-title(-\d)?\)/.test(l))).toHaveLength(8);
+  });
+});
+
+describe("creates under create/delete churn", () => {
+  test("thread_create checks the parent inside the lock: no false \"not found\" when the thread it would go under is deleted while it waits", async () => {
+    repo = makeTempRepo({ git: false });
+    const setupSession = servicesFor(repo.dir, "setup");
+    await setupSession.projectCreate({ title: "P" });
+    // Session "f" is on thread t (its choice in config.json); a fresh services object of it starts there.
+    await servicesFor(repo.dir, "f").threadCreate({ title: "T", parentId: "main" });
+    const deleter = servicesFor(repo.dir, "deleter");
+    const storeDir = join(repo.dir, ".threadmind");
+    const fenceDirs = () => readdirSync(storeDir).filter((n) => /^\.lock\.[0-9a-f]{32}\.d$/.test(n)).length;
+    let entered!: () => void;
+    const inLock = new Promise<void>((r) => (entered = r));
+    let deleteNow!: () => void;
+    const deleteSignal = new Promise<void>((r) => (deleteNow = r));
+    const holding = withLock(join(storeDir, ".lock"), async () => {
+      entered();
+      await deleteSignal;
+      await deleter.threadDelete("t"); // re-enters the lock held here: t is gone before the create gets the lock
+    });
+    await inLock;
+    // A fresh services object of session "f" resolves where it goes, then waits for the lock (its acquisition's fence
+    // directory shows that it is waiting). Started outside the holder's async context, so it really waits.
+    const creating = servicesFor(repo.dir, "f").threadCreate({ title: "Child" }).then((r) => r, (e: unknown) => e);
+    while (fenceDirs() < 2) await new Promise((r) => setTimeout(r, 5));
+    deleteNow();
+    await holding;
+    const result = await creating;
+    expect(result).not.toBeInstanceOf(Error);
+    // With t gone, the session's active thread is main again, and the new thread goes there.
+    expect((result as { thread: { parentId: string } }).thread.parentId).toBe("main");
   });
 });

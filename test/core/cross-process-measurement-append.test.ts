@@ -96,7 +96,7 @@ describe("measurements.jsonl", () => {
     writeFileSync(outside, "mine\n");
     const { symlinkSync } = await import("node:fs");
     symlinkSync(outside, measurementLogPath(storeDir));
-    expect(() => appendMeasurementEvents(storeDir, [{ kind: "hookSeen", at: "1", event: "x", sessionId: "a" }])).toThrow(/ELOOP/);
+    expect(() => appendMeasurementEvents(storeDir, [{ kind: "hookSeen", at: "1", event: "x", sessionId: "a" }])).toThrow(/is a symbolic link, not a regular file/);
     expect(readFileSync(outside, "utf8")).toBe("mine\n");
   });
 

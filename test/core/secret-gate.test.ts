@@ -1,6 +1,10 @@
 // Tests that the secret gate catches every credential kind, reports where it is, masks it, and refuses with a clear message.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { servicesFor } from "../support/core-services.js";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { assertNoSecrets, scanForSecrets, SecretDetectedError } from "../../src/core/secret-scan.js";
 import type { SecretFinding } from "../../src/core/secret-scan.js";
 
@@ -331,5 +335,69 @@ describe("scanForSecrets stays linear on large and adversarial input", () => {
   it("scans a single 1 MB line of token characters without finding anything", () => {
     const text = rnd(1_000_000, "abcdefghijklmnopqrstuvwxyz-_");
     expect(scanForSecrets(text)).toEqual([]);
+  });
+});
+
+describe("the secret gate strips common line prefixes before matching multi-line keys", () => {
+  const prefixed: [string, (line: string) => string][] = [
+    ["a Markdown quote (> )", (l) => `> ${l}`],
+    ["a nested quote (>> )", (l) => `>> ${l}`],
+    ["a list item (- )", (l) => `- ${l}`],
+    ["a starred list item (* )", (l) => `* ${l}`],
+    ["a table row (| … |)", (l) => `| ${l} |`],
+    ["a comment (// )", (l) => `// ${l}`],
+    ["a shell comment (# )", (l) => `# ${l}`],
+    ["an indented quoted list (  > - )", (l) => `  > - ${l}`],
+  ];
+  it.each(prefixed)("a PEM private key whose lines carry %s is reported, at its line", (_name, prefix) => {
+    const text = `Notes\n${pemBlock("RSA PRIVATE KEY").split("\n").map(prefix).join("\n")}\nafter`;
+    const findings = scanForSecrets(text);
+    expect(findings.map((f) => f.kind)).toEqual(["private key"]);
+    expect(findings[0]!.line).toBe(2);
+    expect(() => assertNoSecrets(text, "the summary")).toThrow(/private key on line 2/);
+  });
+
+  it("a quoted PEM header alone (prose about the format) is still not a key", () => {
+    expect(scanForSecrets(`> A key starts with ${"-----BEGIN "}RSA PRIVATE KEY----- and ends with the END line.\n> - that is all`)).toEqual([]);
+  });
+});
+
+describe("the secret gate scans every written field", () => {
+  let repo: TempRepo;
+  beforeEach(async () => {
+    repo = makeTempRepo({ git: false });
+    await servicesFor(repo.dir).projectCreate({ title: "P" });
+  });
+  afterEach(() => repo.cleanup());
+
+  it("a PEM key in paths (whole in one path, or split over several) is refused and nothing is written", async () => {
+    const s = servicesFor(repo.dir);
+    const file = join(repo.dir, ".threadmind", "threads", "p", "main.md");
+    const before = readFileSync(file, "utf8");
+    const lines = pemBlock("RSA PRIVATE KEY").split("\n");
+    for (const paths of [[lines.join("\n")], lines, ["src/a.ts", ...lines]]) {
+      await expect(s.summaryUpdate({ content: "## State\n- fine", paths })).rejects.toThrow(/^Refused to write the paths: it contains what looks like a credential \(private key on line \d+\)\. Nothing was written\./);
+    }
+    expect(readFileSync(file, "utf8")).toBe(before);
+    // Ordinary paths, even ones that name key files, pass.
+    await s.summaryUpdate({ content: "## State\n- fine", paths: ["certs/server-key.pem", "src/auth/private-key.ts"] });
+  });
+
+  it("a credential-shaped related thread id is refused (it would be written into the frontmatter)", async () => {
+    const s = servicesFor(repo.dir);
+    const id = `${"xox"}b-${rnd(12, DIGITS)}-${rnd(12, DIGITS)}-${rnd(24, "abcdefghijklmnopqrstuvwxyz0123456789")}`;
+    expect(scanForSecrets(id).map((f) => f.kind)).toEqual(["Slack token"]);
+    await expect(s.summaryUpdate({ content: "x", related: [id] })).rejects.toThrow(/^Refused to write the related thread ids: it contains what looks like a credential \(Slack token on line 1\)/);
+    await expect(s.threadCreate({ title: "T", related: [id] })).rejects.toThrow(/^Refused to write the related thread ids/);
+    expect(s.store.readAllThreads("p").threads.size).toBe(1);
+  });
+
+  it("titles, project titles and reasons with a quoted PEM key are refused", async () => {
+    const s = servicesFor(repo.dir);
+    const quoted = pemBlock("EC PRIVATE KEY").split("\n").map((l) => `> ${l}`).join("\n");
+    await expect(s.projectCreate({ title: quoted.slice(0, 200) })).rejects.toThrow(/^Refused to write the project title/);
+    await expect(s.threadCreate({ title: quoted.slice(0, 200) })).rejects.toThrow(/^Refused to write the thread title/);
+    const { thread } = await s.threadCreate({ title: "T" });
+    await expect(s.threadStatus({ threadId: thread.id, status: "done", reason: quoted })).rejects.toThrow(/^Refused to write the reason/);
   });
 });

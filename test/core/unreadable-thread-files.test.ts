@@ -1,11 +1,14 @@
 // Guards damaged thread files (bad YAML, conflicts, orphans, cycles, duplicate ids, bad bytes, huge files, links out):
 // the tree lists the rest and names each bad file, context assembly never loops, and nothing damaged is overwritten.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { readFileSync, renameSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { saveContextCacheEntry } from "../../src/core/context-cache-write.js";
+import type { ContextCacheEntry } from "../../src/core/context-cache.js";
 import { join } from "node:path";
 import { UnreadableFileError } from "../../src/core/errors.js";
 import { serializeThread } from "../../src/core/frontmatter.js";
 import { collectStats } from "../../src/core/stats.js";
+import { runDoctor } from "../../src/core/doctor.js";
 import type { Thread } from "../../src/core/types.js";
 import type { ThreadMindServices } from "../../src/core/services.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -213,5 +216,124 @@ describe("damaged thread files", () => {
     // Other threads stay usable from that session.
     await fresh.threadSwitch("b");
     expect((await fresh.contextGet()).text).toContain("b state");
+  });
+
+  test("a YAML alias title (title: **Refunds**) is a damaged file: tree, search, context and doctor carry on", async () => {
+    // `**Refunds**` and `*urgent*` are YAML aliases to no anchor: the yaml package throws ReferenceError on them.
+    const aliasFile = (id: string, parentId: string, title: string) =>
+      `---\nid: ${id}\ntitle: ${title}\nparentId: ${parentId}\nauthor: x\ncreatedAt: "2025-01-01T00:00:00.000Z"\nupdatedAt: "2025-01-01T00:00:00.000Z"\n---\n\n## Decisions\n- hand-written decision\n`;
+    writeFileSync(join(threadsDir, "refunds.md"), aliasFile("refunds", "a", "**Refunds**"));
+    writeFileSync(join(threadsDir, "urgent.md"), aliasFile("urgent", "main", "*urgent*"));
+    writeFileSync(join(threadsDir, "under-refunds.md"), threadFile("under-refunds", "refunds", "## State\n- below the alias"));
+    const list = await s.threadList();
+    for (const id of ["refunds", "urgent"]) {
+      const problem = list.problems.find((p) => p.threadId === id);
+      expect(problem?.reason, id).toMatch(/^invalid YAML frontmatter: .*alias/i);
+    }
+    // Search over the whole project still answers.
+    const found = await s.threadSearch({ query: "b state", intent: "overview" });
+    expect(found.text).not.toContain("ReferenceError");
+    // A thread under the damaged one still gets its own context, with a notice naming the file.
+    const under = await s.threadSwitch("under-refunds");
+    expect(under.context.text).toContain("- below the alias");
+    expect(under.context.text).toContain(`Ancestor "refunds" could not be read (${join(threadsDir, "refunds.md")}: invalid YAML frontmatter`);
+    // As the start thread of a new session: the tools say which file and why; doctor reports it, no stack trace.
+    writeFileSync(join(threadsDir, "main.md"), aliasFile("main", "main", "**P**").replace("parentId: main", "parentId: null"));
+    const fresh = servicesFor(repo.dir, "fresh-alias");
+    expect((await fresh.threadList()).problems.map((p) => p.threadId)).toContain("main");
+    const error = await fresh.contextGet().then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(UnreadableFileError);
+    expect((error as Error).message).toContain(`Cannot read ${join(threadsDir, "main.md")}: invalid YAML frontmatter`);
+    const checks = await runDoctor({ env: { THREADMIND_ROOT: repo.dir }, cwd: repo.dir, nodeVersion: "v20.0.0", bundleVersion: "dev", pluginRoot: repo.dir, home: repo.dir });
+    const threadsCheck = checks.find((c) => c.detail.join("\n").includes(join(threadsDir, "main.md")));
+    expect(threadsCheck?.status).toBe("fail");
+  });
+
+  test("titles ThreadMind writes always read back as written (YAML aliases, anchors, tags, indicators)", async () => {
+    const titles = ["**Refunds**", "*urgent*", "&anchor", "!tag value", "!!binary abc", "? key", "- item", "| pipe", "> quote", "%directive", "@at", "`tick", "key: value", "a # not a comment", "'single", '"double', "null", "true", "0x10", "~", "[x]", "{x}"];
+    const ids: string[] = [];
+    for (const title of titles) ids.push((await s.threadCreate({ title, parentId: "main" })).thread.id);
+    const fresh = servicesFor(repo.dir, "fresh-reader");
+    const { threads, problems } = fresh.store.readAllThreads("p");
+    for (const [i, title] of titles.entries()) expect(threads.get(ids[i]!)?.title, title).toBe(title);
+    expect(problems.map((p) => p.threadId).filter((id) => ids.includes(id))).toEqual([]);
+  });
+
+  test("a .threadmind that is a symbolic link (to another project's store) is refused, naming it; nothing is read or written through it", async () => {
+    // The other project's real store, and this workspace's .threadmind pointing at it (as a committed link would).
+    const other = makeTempRepo({ git: false, prefix: "tm-other-" });
+    try {
+      await servicesFor(other.dir).projectCreate({ title: "Other" });
+      const otherStore = join(other.dir, ".threadmind");
+      const linked = makeTempRepo({ git: false, prefix: "tm-linked-" });
+      try {
+        symlinkSync(otherStore, join(linked.dir, ".threadmind"));
+        const before = snapshotDir(otherStore);
+        const victim = servicesFor(linked.dir, "victim");
+        const refusal = `${join(linked.dir, ".threadmind")} is a symbolic link: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace`;
+        const calls: [string, () => Promise<unknown>][] = [
+          ["list", () => victim.threadList()],
+          ["context", () => victim.contextGet()],
+          ["create project", () => victim.projectCreate({ title: "Mine" })],
+          ["create thread", () => victim.threadCreate({ title: "X", parentId: "main" })],
+          ["summary", () => victim.summaryUpdate({ content: "overwrite" })],
+          ["search", () => victim.threadSearch({ query: "other" })],
+          ["record", () => victim.recordEvents([{ kind: "hookSeen", at: "2025-01-01T00:00:00.000Z", event: "SessionStart:startup", sessionId: "s" }])],
+        ];
+        for (const [name, call] of calls) {
+          const error = await call().then(() => null, (e: unknown) => e);
+          expect((error as Error | null)?.message, name).toContain(refusal);
+        }
+        expect(() => victim.projectList()).toThrow(refusal);
+        expect(snapshotDir(otherStore)).toEqual(before);
+        // A .threadmind that is a file is refused the same way.
+        const filed = makeTempRepo({ git: false, prefix: "tm-filed-" });
+        try {
+          writeFileSync(join(filed.dir, ".threadmind"), "not a directory");
+          await expect(servicesFor(filed.dir).projectCreate({ title: "F" })).rejects.toThrow(`${join(filed.dir, ".threadmind")} is not a directory: ThreadMind keeps its threads only in a real .threadmind directory`);
+        } finally {
+          filed.cleanup();
+        }
+      } finally {
+        linked.cleanup();
+      }
+    } finally {
+      other.cleanup();
+    }
+  });
+
+  test("thread_rebase refuses while the chain holds a damaged file (a→b→c with b damaged: a under c would become a cycle once b is repaired)", async () => {
+    await s.threadCreate({ title: "C", parentId: "b" });
+    const bPath = join(threadsDir, "b.md");
+    const good = readFileSync(bPath, "utf8");
+    writeFileSync(bPath, good.replace("- b state", "<<<<<<< HEAD\n- b state\n=======\n- other\n>>>>>>> x"));
+    const aBefore = readFileSync(join(threadsDir, "a.md"), "utf8");
+    const error = await s.threadRebase("a", "c").then(() => null, (e: unknown) => e);
+    expect((error as Error).message).toBe(
+      `Cannot rebase "a" under "c": the chain above "c" holds a thread file that cannot be read (${bPath}: contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run \`thread-mind-mcp resolve\` while git reports the conflict, or edit the marked part by hand), so ThreadMind cannot tell whether "c" is under "a" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`,
+    );
+    expect(readFileSync(join(threadsDir, "a.md"), "utf8")).toBe(aBefore);
+    // Repaired, the chain shows c under a: the rebase is refused as a descendant, and the tree has no cycle.
+    writeFileSync(bPath, good);
+    await expect(s.threadRebase("a", "c")).rejects.toThrow('"c" is a descendant of "a"');
+    expect((await s.threadList()).text).not.toContain("form a cycle (a");
+    // A move that does not pass through the damaged file still works.
+    writeFileSync(bPath, good.replace("- b state", "<<<<<<< HEAD\n- b state\n=======\n- other\n>>>>>>> x"));
+    expect((await s.threadRebase("c", "main")).thread.parentId).toBe("main");
+  });
+
+  test("a .threadmind/cache that is a symbolic link out of the repository is never written through (token counts, search index, context cache)", async () => {
+    const cache = join(repo.dir, ".threadmind", "cache");
+    rmSync(cache, { recursive: true, force: true });
+    mkdirSync(join(outside.dir, "cache"));
+    symlinkSync(join(outside.dir, "cache"), cache);
+    const fresh = servicesFor(repo.dir, "cache-link");
+    await fresh.summaryUpdate({ threadId: "a", section: "state", content: "- counted" });
+    // A token-count cache that cannot be saved is only a notice; any notice names the link, and nothing lands outside.
+    for (const notice of fresh.notices) expect(notice).toContain(`Cannot read ${cache}: is a symbolic link`);
+    await expect(fresh.threadSearch({ query: "decision", intent: "deep" })).rejects.toThrow(`Cannot read ${cache}: is a symbolic link`);
+    const entry = { builtBy: "x", projectId: "p", threadId: "a", sources: {}, head: null, starts: {}, text: "x" };
+    await expect(saveContextCacheEntry(join(repo.dir, ".threadmind"), entry as unknown as ContextCacheEntry)).rejects.toThrow(`Cannot read ${cache}: is a symbolic link`);
+    expect(readdirSync(join(outside.dir, "cache"))).toEqual([]);
   });
 });

@@ -168,11 +168,41 @@ const transcriptDamagedButMeasured = {
   "pre-compact": measuredWhole,
 };
 
+/** A linked .threadmind is neither read (no context from the other store) nor written (no measurement lands there). */
+const storeLinkRefused = (o: Outcome) => {
+  expect(o.context).toBeUndefined();
+  expect(o.message).toContain(`${join(o.ws.root, ".threadmind")} is a symbolic link: ThreadMind keeps its threads only in a real .threadmind directory`);
+  expect(readdirSync(readlinkSync(join(o.ws.root, ".threadmind"))).sort()).toEqual(readdirSync(join(template, ".threadmind")).sort());
+};
+
+/** A FIFO in .threadmind never blocks a hook: whatever needs that file says it is not a regular file, the rest works. */
+const FIFO_REFUSED = /is a FIFO \(named pipe\), not a regular file; ThreadMind opens only regular files/;
+const fifoRefused = (name: string) => (o: Outcome, hook: HookName) => {
+  // The hooks never take the lock unless they write threads; the previous log is read only by the measuring hooks.
+  const needsIt = name === "measurements.jsonl" || name === "config.json" || (name === "measurements.1.jsonl" && hook !== "session-start");
+  if (needsIt) {
+    expect(o.message).toContain(join(o.ws.root, ".threadmind", name));
+    expect(o.message).toMatch(FIFO_REFUSED);
+  } else {
+    expect(o.message).toBeUndefined();
+  }
+  if (hook === "session-start") contextIntact(o);
+};
+
 const SCENARIOS: Scenario[] = [
   {
     name: "invalid YAML in the active thread",
     prepare: ({ root }) => writeFileSync(threadPath(root, "main"), "---\nid: main\ntitle: [unclosed\nparentId: null\n---\nbody\n"),
     expect: activeThreadRefused(/YAML|frontmatter|flow/i),
+  },
+  {
+    // `**Damage**` is a YAML alias to no anchor: the yaml package throws ReferenceError, which is a damaged file too.
+    name: "a YAML alias title (title: **Damage**) in the active thread",
+    prepare: ({ root }) => {
+      const text = readFileSync(threadPath(root, "main"), "utf8");
+      writeFileSync(threadPath(root, "main"), text.replace(/^title: .*$/m, "title: **Damage**"));
+    },
+    expect: activeThreadRefused(/invalid YAML frontmatter: .*alias/i),
   },
   {
     name: "git conflict markers in the active thread",
@@ -410,6 +440,24 @@ const SCENARIOS: Scenario[] = [
     },
     expect: transcriptUnreadable(/not a regular file/),
   },
+  {
+    name: ".threadmind is a symbolic link to another project's store",
+    prepare: ({ root }) => {
+      const elsewhere = mkdtempSync(join(base, "elsewhere-"));
+      cpSync(join(root, ".threadmind"), join(elsewhere, ".threadmind"), { recursive: true });
+      rmSync(join(root, ".threadmind"), { recursive: true, force: true });
+      symlinkSync(join(elsewhere, ".threadmind"), join(root, ".threadmind"));
+    },
+    expect: { "session-start": storeLinkRefused, "session-end": storeLinkRefused, "pre-compact": storeLinkRefused },
+  },
+  ...(["measurements.jsonl", "measurements.1.jsonl", ".lock", "config.json"] as const).map((name): Scenario => ({
+    name: `a FIFO at .threadmind/${name} (nobody writes to it)`,
+    prepare: ({ root }) => {
+      rmSync(join(root, ".threadmind", name), { force: true });
+      execFileSync("mkfifo", [join(root, ".threadmind", name)]);
+    },
+    expect: { "session-start": fifoRefused(name), "session-end": fifoRefused(name), "pre-compact": fifoRefused(name) },
+  })),
 ];
 
 const timings: string[] = [];

@@ -1,5 +1,5 @@
 // Guards threadmind_init: sections between markers, everything else kept byte for byte, Cursor rule, .cursorrules cleanup, reports.
-import { existsSync, lstatSync, readFileSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -105,6 +105,32 @@ describe("threadmind_init", () => {
     expect(text).toContain("- CLAUDE.md: links to AGENTS.md, written once (claude)");
     expect(lstatSync(join(repo.dir, "CLAUDE.md")).isSymbolicLink()).toBe(true);
     expect(read("AGENTS.md")).toBe(`# Shared\n\n${section()}\n`);
+  });
+
+  test("threadmind_init never writes through a symbolic link whose target is outside the repository (AGENTS.md → ~/.gitconfig, .cursor → elsewhere)", async () => {
+    const outside = makeTempRepo({ git: false, prefix: "tm-outside-home-" });
+    try {
+      const gitconfig = join(outside.dir, ".gitconfig");
+      writeFileSync(gitconfig, "[user]\n\tname = Someone\n");
+      symlinkSync(gitconfig, join(repo.dir, "AGENTS.md"));
+      const error = await callError(server, "threadmind_init", { clients: ["agents", "generic"] });
+      expect(error).toBe(
+        `Cannot update AGENTS.md: it leads outside the repository (to ${realpathSync(gitconfig)}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`,
+      );
+      expect(readFileSync(gitconfig, "utf8")).toBe("[user]\n\tname = Someone\n");
+      expect(existsSync(join(repo.dir, ".threadmind", "instructions.md"))).toBe(false);
+      // A linked directory on the way out: .cursor → a directory outside.
+      mkdirSync(join(outside.dir, "cursor"));
+      symlinkSync(join(outside.dir, "cursor"), join(repo.dir, ".cursor"));
+      expect(await callError(server, "threadmind_init", { clients: ["cursor"] })).toContain("Cannot update .cursor/rules/threadmind.mdc: it leads outside the repository");
+      expect(readdirSync(join(outside.dir, "cursor"))).toEqual([]);
+      // Untargeted, the outside link is not even read: it is reported as not checked, and the rest is written.
+      const text = await call(server, "threadmind_init", { clients: ["generic"] });
+      expect(text).toContain("- not checked for an old ThreadMind section: Cannot update AGENTS.md: it leads outside the repository");
+      expect(readFileSync(gitconfig, "utf8")).toBe("[user]\n\tname = Someone\n");
+    } finally {
+      outside.cleanup();
+    }
   });
 
   test("broken markers or a file that is not UTF-8 are refused and nothing is written", async () => {

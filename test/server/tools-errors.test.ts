@@ -1,4 +1,5 @@
 // Guards every documented failure: results with isError and the core's texts, ids refused by input validation, limits, no crash.
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -178,16 +179,39 @@ describe("with a project", () => {
     expect((await call(server, "context_get")).split(line).length - 1).toBe(1);
   });
 
-  test("an unexpected failure becomes an error result with a clear text and the server keeps serving", async () => {
-    // The lock file's place is taken by a non-empty directory: taking the lock fails in a way no core check anticipates.
+  test("a directory in the lock file's place is refused with a clear error and the server keeps serving", async () => {
     const lock = join(repo.dir, ".threadmind", ".lock");
     mkdirSync(lock);
     writeFileSync(join(lock, "x"), "x");
     const result = await server.client.callTool({ name: "summary_update", arguments: { section: "next-steps", content: "- x" } });
     rmSync(lock, { recursive: true, force: true });
     expect(result.isError).toBe(true);
-    expect(allTextOf(result)).toMatch(/^ThreadMind failed unexpectedly: \w*Error: EISDIR/s);
+    expect(allTextOf(result)).toContain(`Cannot read ${lock}: is a directory, not a regular file; ThreadMind opens only regular files.`);
     expect(await call(server, "thread_list")).toContain("Project: Shop");
+  });
+
+  test("a FIFO at measurements.jsonl, measurements.1.jsonl or .lock never blocks a tool: it is refused with a clear error", async () => {
+    for (const name of ["measurements.jsonl", "measurements.1.jsonl", ".lock"]) {
+      const fifo = join(repo.dir, ".threadmind", name);
+      rmSync(fifo, { force: true });
+      execFileSync("mkfifo", [fifo]);
+      try {
+        const texts: string[] = [];
+        for (const [tool, args] of [
+          ["summary_update", { section: "next-steps", content: `- ${name}` }],
+          ["stats_show", {}],
+          ["thread_list", {}],
+          ["context_get", {}],
+        ] as const) {
+          texts.push(allTextOf(await server.client.callTool({ name: tool, arguments: args })));
+        }
+        // Whatever needed the FIFO says so; nothing hangs (a blocked open would freeze the whole server).
+        expect(texts.join("\n"), name).toContain(`Cannot read ${fifo}: is a FIFO (named pipe), not a regular file; ThreadMind opens only regular files.`);
+        expect(texts[2], name).toContain("Project: Shop");
+      } finally {
+        rmSync(fifo, { force: true });
+      }
+    }
   });
 });
 

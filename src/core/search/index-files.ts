@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../atomic-write.js";
-import { readTextStrict } from "../read-strict.js";
+import { assertNoLinksBelow, readTextStrict } from "../read-strict.js";
 import { SECTION_KEYS, type SectionKey } from "../types.js";
 import type { BodyDoc, BodyEntry, CatalogEntry, CatalogMeta, FileStamp } from "./index-entries.js";
 
@@ -62,6 +62,8 @@ export async function writeBodiesFile(path: string, entries: Map<string, BodyEnt
 }
 
 async function save(path: string, data: unknown): Promise<void> {
+  // <store>/cache/search/<file>: a linked cache/ or search/ would take the write out of the repository.
+  assertNoLinksBelow(join(path, "..", "..", ".."), path);
   mkdirSync(join(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
