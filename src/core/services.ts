@@ -1,6 +1,6 @@
 // The services object: every ThreadMind operation, for one client session. Server, hooks and CLI are adapters over it.
 import { existsSync } from "node:fs";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { errors, ThreadMindError, UnreadableFileError } from "./errors.js";
 import { fileStamp, Store } from "./store.js";
 import type { Workspace } from "./workspace.js";
@@ -13,9 +13,10 @@ import { GitError, headCommit, headCommitFromWorkTree, isDefaultBranch, readBran
 import { resolveAuthorId } from "./author.js";
 import { localStatePath, readLocalState, type LocalState, type LocalStateRead } from "./local-state.js";
 import { writeLocalState } from "./local-state-write.js";
-import { TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
+import { legacyTokenCachePath, TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
 import { assembleContext, type AssembledContext } from "./context-assembly.js";
 import { renderTree } from "./tree-render.js";
+import { relatedMark, threadListText, type ListedThread, type ThreadListOptions } from "./thread-list-view.js";
 import { updateSection } from "./summary-sections.js";
 import { walkToRoot, descendantsOf } from "./thread-chain.js";
 import { assertNoSecrets } from "./secret-scan.js";
@@ -86,7 +87,7 @@ export class ThreadMindServices {
     });
     this.env = options.env ?? {};
     this.session = options.session;
-    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null);
+    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
   }
 
   get workspace(): Workspace {
@@ -435,10 +436,29 @@ export class ThreadMindServices {
     return { thread, context: await this.contextFor(project, thread, options) };
   }
 
-  async threadList(): Promise<{ text: string; problems: ThreadFileProblem[] }> {
+  /**
+   * thread_list: the whole tree while it fits in THREAD_LIST_MAX_BYTES, else a bounded view (see thread-list-view.ts);
+   * `full` (the CLI's tree command, for a person at a terminal) always renders the whole tree. Above FULL_TREE_LIMIT
+   * threads the threads come from the search catalog, kept fresh by a directory watch (no file read or lstat per
+   * thread on a warm server), not from the files one by one.
+   */
+  async threadList(options: ThreadListOptions & { full?: boolean } = {}): Promise<{ text: string; problems: ThreadFileProblem[] }> {
     const { project, threadId } = await this.currentThreadRef();
-    const { threads, problems } = this.store.readAllThreads(project.id);
-    return { text: this.renderTreeOf(project, threads, problems, threadId), problems };
+    if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
+      const { threads, problems } = this.store.readAllThreads(project.id);
+      const text = options.full === true ? this.renderTreeOf(project, threads, problems, threadId) : threadListText({ projectTitle: project.title, threads, problems, activeId: threadId }, options);
+      return { text, problems };
+    }
+    const index = searchIndexFor(this.store.dir);
+    const { threads, problems } = await index.exclusive(async () => {
+      const catalog = index.project(project.id);
+      await catalog.refresh();
+      const listed = new Map<string, ListedThread>();
+      for (const meta of catalog.catalogIndex.live()) listed.set(meta.id, meta);
+      const unreadable: ThreadFileProblem[] = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
+      return { threads: listed, problems: unreadable };
+    });
+    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId }, options), problems };
   }
 
   /**
@@ -461,9 +481,9 @@ export class ThreadMindServices {
       title: project.title,
       activeId,
       problems: [],
-      extra: (t) => relatedMark(t, (r) => this.store.threadExists(project.id, r)),
+      extra: (t) => relatedMark(t, { has: (r: string) => this.store.threadExists(project.id, r) }),
     });
-    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows the whole tree.)`;
+    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
     return [tree, ...chain.notices, note].join("\n");
   }
 
@@ -472,7 +492,7 @@ export class ThreadMindServices {
       title: project.title,
       activeId,
       problems,
-      extra: (t) => relatedMark(t, (r) => threads.has(r)),
+      extra: (t) => relatedMark(t, threads),
     });
   }
 
@@ -631,7 +651,8 @@ export class ThreadMindServices {
       await this.store.writeThread(project.id, next);
       return next;
     });
-    const tokens = await this.tokens.count(updated.summary);
+    // The reported size never waits for the tokenizer: until it is loaded (in the background) it is an estimate.
+    const tokens = this.tokens.countNow(updated.summary);
     await this.saveTokenCache();
     return { thread: updated, chars: updated.summary.length, tokens, warnings };
   }
@@ -771,11 +792,6 @@ export class ThreadMindServices {
     }
     return { ...history, text: formatThreadHistory(history, title) };
   }
-}
-
-/** A thread's cross-references as the tree marks them ("↔ a, b (missing)"); "" when it has none. */
-function relatedMark(t: Thread, exists: (id: string) => boolean): string {
-  return t.related && t.related.length > 0 ? `↔ ${t.related.map((r) => (exists(r) ? r : `${r} (missing)`)).join(", ")}` : "";
 }
 
 /** Callers outside TypeScript (tools, hooks) may pass anything: an enumerated input must be one of its values. */

@@ -1,6 +1,9 @@
 // The ASCII tree of a project's threads (├── └── │), with statuses, linked branches, the active marker and problems.
-import type { Thread, ThreadFileProblem } from "./types.js";
+import type { ThreadFileProblem, ThreadMeta } from "./types.js";
 import { MAIN_THREAD_ID } from "./ids.js";
+
+/** What the tree shows of a thread (a whole thread, or the search catalog's entry for it). */
+export type TreeNode = Pick<ThreadMeta, "id" | "title" | "parentId" | "createdAt" | "status" | "mergedInto" | "branch" | "related">;
 
 export interface TreeShape {
   roots: string[];
@@ -10,7 +13,7 @@ export interface TreeShape {
 }
 
 /** Builds parent → children from the files' parentIds; orphans and cycles are reported, never lost. */
-export function buildTree(threads: Map<string, Thread>): TreeShape {
+export function buildTree(threads: ReadonlyMap<string, TreeNode>): TreeShape {
   const children = new Map<string, string[]>();
   const roots: string[] = [];
   const detached: { id: string; why: string }[] = [];
@@ -45,7 +48,7 @@ export function buildTree(threads: Map<string, Thread>): TreeShape {
   return { roots, children, detached };
 }
 
-function cycleOf(start: string, threads: Map<string, Thread>): string[] {
+function cycleOf(start: string, threads: ReadonlyMap<string, TreeNode>): string[] {
   const seen: string[] = [];
   let id: string | null = start;
   while (id !== null && !seen.includes(id)) {
@@ -61,21 +64,13 @@ export interface RenderOptions {
   activeId: string | null;
   problems: ThreadFileProblem[];
   /** Extra marks after a thread's line (e.g. related threads). */
-  extra?: (t: Thread) => string;
+  extra?: (t: TreeNode) => string;
 }
 
-export function renderTree(threads: Map<string, Thread>, options: RenderOptions): string {
+export function renderTree(threads: ReadonlyMap<string, TreeNode>, options: RenderOptions): string {
   const shape = buildTree(threads);
   const lines: string[] = [`Project: ${options.title}`];
-  const label = (t: Thread) => {
-    const parts = [`${oneLine(t.title)} (${t.id})`];
-    if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` → ${t.mergedInto}` : ""}]`);
-    if (t.branch) parts.push(`⎇ ${t.branch}`);
-    const extra = options.extra?.(t);
-    if (extra) parts.push(extra);
-    if (t.id === options.activeId) parts.push("◀ active");
-    return parts.join(" ");
-  };
+  const label = (t: TreeNode) => threadLabel(t, options);
   const walk = (id: string, prefix: string, last: boolean, isRoot: boolean) => {
     const t = threads.get(id)!;
     lines.push(isRoot ? label(t) : `${prefix}${last ? "└── " : "├── "}${label(t)}`);
@@ -93,6 +88,17 @@ export function renderTree(threads: Map<string, Thread>, options: RenderOptions)
     for (const p of options.problems) lines.push(`  ${p.path}: ${p.reason}`);
   }
   return lines.join("\n");
+}
+
+/** One thread as the tree names it: title (id) [status] ⎇ branch, extra marks, ◀ active. */
+export function threadLabel(t: TreeNode, options: Pick<RenderOptions, "activeId" | "extra">): string {
+  const parts = [`${oneLine(t.title)} (${t.id})`];
+  if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` → ${t.mergedInto}` : ""}]`);
+  if (t.branch) parts.push(`⎇ ${t.branch}`);
+  const extra = options.extra?.(t);
+  if (extra) parts.push(extra);
+  if (t.id === options.activeId) parts.push("◀ active");
+  return parts.join(" ");
 }
 
 function oneLine(s: string): string {

@@ -15,6 +15,13 @@ import { registerSummaryTools } from "./tools/summary-tools.js";
 import { registerThreadTools } from "./tools/thread-tools.js";
 import { SERVER_NAME, SERVER_VERSION } from "./version.js";
 
+/**
+ * How long after initialize the tokenizer starts loading. Its load holds the event loop for ~0.3 s (the ranks are
+ * parsed synchronously): starting it once the start-up exchange (tools/list, resources/list, roots) is over keeps
+ * those answers prompt.
+ */
+export const TOKENIZER_PRELOAD_DELAY_MS = 50;
+
 export interface ThreadMindServerOptions {
   env: Record<string, string | undefined>;
   cwd: string;
@@ -51,5 +58,11 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
   registerResources(server, session);
   registerPrompts(server, session);
   watchRoots(server, session, resourcesChanged);
+  // The tokenizer loads in the background once the client is connected: the first summary_update does not wait for it.
+  const initialized = server.server.oninitialized;
+  server.server.oninitialized = () => {
+    initialized?.();
+    setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
+  };
   return server;
 }

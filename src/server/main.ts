@@ -2,14 +2,25 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { serverSession } from "../core/session-key.js";
 import { bundledAssetsDir, loadTiktokenEncoder } from "../core/tiktoken-encoder.js";
+import type { Encoder } from "../core/token-estimate.js";
 import { createThreadMindServer } from "./create-server.js";
+
+// Loaded once per process, in the background after initialize (plugin/dist/assets in the bundle, else node_modules); a
+// failed load is tried again by the next count that needs it.
+let loading: Promise<Encoder> | null = null;
+const encoder = (): Promise<Encoder> => {
+  loading ??= loadTiktokenEncoder(bundledAssetsDir(import.meta.url)).catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+};
 
 const server = createThreadMindServer({
   env: process.env,
   cwd: process.cwd(),
   session: serverSession(process.env, process.pid, process.ppid),
-  // Loaded on the first token count that is not cached (plugin/dist/assets in the bundle, else node_modules).
-  encoder: () => loadTiktokenEncoder(bundledAssetsDir(import.meta.url)),
+  encoder,
 });
 
 await server.connect(new StdioServerTransport());
