@@ -8648,6 +8648,10 @@ var Store = class {
     }
     return thread;
   }
+  /** Forgets the parsed copies of these files: the next read parses them from disk whatever their stamp. */
+  forgetParsed(paths) {
+    for (const path of paths) this.parsed.delete(path);
+  }
   /** True when the project has more than `limit` thread files (stops reading the directory there). */
   threadCountExceeds(projectId, limit) {
     let dir;
@@ -9092,6 +9096,12 @@ var TokenEstimator = class {
       if (oldest !== void 0) this.cache.delete(oldest);
     }
     return n;
+  }
+  /** A cached count, else characters/3.5 (not a miss): what a process without the tokenizer counts, whether or not this one has it. */
+  cachedOrEstimate(text) {
+    if (text === "") return 0;
+    this.load();
+    return this.cache.get(contentHash(text)) ?? charsEstimate(text);
   }
   /**
    * A cached or exact count without waiting for the encoder: until it is loaded, characters/3.5 (not cached), and the
@@ -12360,12 +12370,12 @@ ${line}`;
       notices: chain.notices,
       ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
       ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
-      estimate: (text) => this.tokens.countSync(text),
+      estimate: options.estimateOnly === true ? (text) => this.tokens.cachedOrEstimate(text) : (text) => this.tokens.countSync(text),
       related
     });
     const missesBefore = this.tokens.misses;
     let assembled = assemble();
-    if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
+    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
     return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };

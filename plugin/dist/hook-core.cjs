@@ -8431,6 +8431,10 @@ var Store = class {
     }
     return thread;
   }
+  /** Forgets the parsed copies of these files: the next read parses them from disk whatever their stamp. */
+  forgetParsed(paths) {
+    for (const path of paths) this.parsed.delete(path);
+  }
   /** True when the project has more than `limit` thread files (stops reading the directory there). */
   threadCountExceeds(projectId, limit) {
     let dir;
@@ -8895,6 +8899,12 @@ var TokenEstimator = class {
       if (oldest !== void 0) this.cache.delete(oldest);
     }
     return n;
+  }
+  /** A cached count, else characters/3.5 (not a miss): what a process without the tokenizer counts, whether or not this one has it. */
+  cachedOrEstimate(text) {
+    if (text === "") return 0;
+    this.load();
+    return this.cache.get(contentHash(text)) ?? charsEstimate(text);
   }
   /**
    * A cached or exact count without waiting for the encoder: until it is loaded, characters/3.5 (not cached), and the
@@ -12142,12 +12152,12 @@ ${line}`;
       notices: chain.notices,
       ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
       ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
-      estimate: (text) => this.tokens.countSync(text),
+      estimate: options.estimateOnly === true ? (text) => this.tokens.cachedOrEstimate(text) : (text) => this.tokens.countSync(text),
       related
     });
     const missesBefore = this.tokens.misses;
     let assembled = assemble();
-    if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
+    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
     return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path15.relative)(this.store.dir, p)), dependsOnHead };
@@ -12277,15 +12287,6 @@ function openHookServices(input, env, lockTimeoutMs) {
   return services.hasProjects() || services.hasOldLayout() ? services : null;
 }
 
-// src/hooks/context-header.ts
-var CHARACTER_CAP = 1e4;
-function contextHeader(source, threadId, title) {
-  const when = source === "clear" ? "after /clear" : source === "compact" ? "after compaction" : "at session start";
-  return `ThreadMind memory, loaded ${when}: the context of thread "${title}" (${threadId}). Keep it current with summary_update.
-
-`;
-}
-
 // src/hooks/hook-output.ts
 var import_node_fs20 = require("fs");
 function failureLine(what, error) {
@@ -12293,9 +12294,6 @@ function failureLine(what, error) {
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
   return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
 }
-
-// src/hooks/session-start.ts
-init_content_hash();
 
 // src/core/conversation-threads.ts
 function conversationEvent(sessionId, projectId, threadId, instance) {
@@ -12333,9 +12331,32 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 // src/core/context-cache.ts
 var import_node_fs21 = require("fs");
 var import_node_path17 = require("path");
+
+// src/core/text-fingerprint.ts
+var encoder = new TextEncoder();
+function textFingerprint(text) {
+  const bytes2 = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const { written } = encoder.encodeInto(text, bytes2);
+  const words = new Uint32Array(bytes2.buffer, 0, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+
+// src/core/context-cache.ts
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
+var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
   return (0, import_node_path17.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
@@ -12343,7 +12364,7 @@ function contextCachePath(storeDir, projectId, threadId) {
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
   const e = d;
-  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null;
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
 }
 function readContextCacheEntry(storeDir, projectId, threadId) {
   let text;
@@ -12374,7 +12395,7 @@ function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
 }
 function sameInputs(a, b) {
   const keys = Object.keys(a.sources);
-  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
+  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
 }
 
 // src/core/context-cache-write.ts
@@ -12387,26 +12408,6 @@ async function saveContextCacheEntry(storeDir, entry) {
   (0, import_node_fs22.mkdirSync)((0, import_node_path18.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
-}
-
-// src/core/text-fingerprint.ts
-var encoder = new TextEncoder();
-function textFingerprint(text) {
-  const bytes2 = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const { written } = encoder.encodeInto(text, bytes2);
-  const words = new Uint32Array(bytes2.buffer, 0, Math.ceil(written / 4));
-  let h1 = 3735928559 ^ written;
-  let h2 = 1103547991 ^ written;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    h1 = Math.imul(h1 ^ w, 2654435761);
-    h2 = Math.imul(h2 ^ w, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
-  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
-  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
-  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
 }
 
 // src/hooks/hooks-build.ts
@@ -12457,11 +12458,53 @@ function startOutput(start, extra) {
   return output;
 }
 
-// src/hooks/session-start.ts
+// src/hooks/context-header.ts
+var CHARACTER_CAP = 1e4;
+function contextHeader(source, threadId, title) {
+  const when = source === "clear" ? "after /clear" : source === "compact" ? "after compaction" : "at session start";
+  return `ThreadMind memory, loaded ${when}: the context of thread "${title}" (${threadId}). Keep it current with summary_update.
+
+`;
+}
+
+// src/hooks/start-context.ts
+init_content_hash();
 function userLine(notice) {
   const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
   return plain.startsWith("ThreadMind") ? plain : `ThreadMind: ${plain}`;
 }
+async function assembleStarts(services, project, thread, sources, leading) {
+  const headers = sources.map((source) => contextHeader(source, thread.id, thread.title));
+  const longest = Math.max(...headers.map((h) => h.length));
+  const base = await services.contextWithSources(project, thread, { maxChars: CHARACTER_CAP - longest, estimateOnly: true });
+  const trimmed = (c) => c.omitted.length > 0 || c.truncated;
+  const files = new Set(base.sources);
+  let dependsOnHead = base.dependsOnHead;
+  const contexts = [];
+  for (const header of headers) {
+    let context2 = base.context;
+    if (trimmed(context2) && header.length !== longest) {
+      const own = await services.contextWithSources(project, thread, { maxChars: CHARACTER_CAP - header.length, estimateOnly: true });
+      context2 = own.context;
+      for (const f of own.sources) files.add(f);
+      dependsOnHead ||= own.dependsOnHead;
+    }
+    contexts.push(context2);
+  }
+  const lines = leading();
+  const starts = {};
+  for (const [i, source] of sources.entries()) starts[source] = startOf(`${headers[i]}${contexts[i].text}`, contexts[i], thread.id, lines);
+  return { starts, sources: [...files], dependsOnHead };
+}
+function startOf(text, context2, threadId, leading) {
+  const notes = [...leading, ...context2.notices.map(userLine)];
+  if (context2.omitted.length > 0 || context2.truncated) {
+    notes.push(`ThreadMind: context of "${threadId}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context2.omitted.length} ancestor${context2.omitted.length === 1 ? "" : "s"} left out${context2.truncated ? ", summary cut" : ""}).`);
+  }
+  return { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context2.tokens, omitted: context2.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+}
+
+// src/hooks/session-start.ts
 async function sessionStart(services, input) {
   const source = input.source ?? "startup";
   if (source === "resume") {
@@ -12475,16 +12518,9 @@ async function sessionStart(services, input) {
   const headBefore = services.headCommitFromFiles();
   const migration = await services.migrateIfNeeded();
   const { project, thread } = await services.currentThread({ newProcess: source === "startup" });
-  const header = contextHeader(source, thread.id, thread.title);
-  const { context: context2, sources, dependsOnHead } = await services.contextWithSources(project, thread, { maxChars: CHARACTER_CAP - header.length });
-  const text = `${header}${context2.text}`;
-  const notes = services.notices.map(userLine);
-  if (migration) notes.push(userLine(migration.text.split("\n")[0]));
-  notes.push(...context2.notices.map(userLine));
-  if (context2.omitted.length > 0 || context2.truncated) {
-    notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context2.omitted.length} ancestor${context2.omitted.length === 1 ? "" : "s"} left out${context2.truncated ? ", summary cut" : ""}).`);
-  }
-  const start = { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context2.tokens, omitted: context2.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+  const leading = () => [...services.notices.map(userLine), ...migration ? [userLine(migration.text.split("\n")[0])] : []];
+  const { starts, sources, dependsOnHead } = await assembleStarts(services, project, thread, [source], leading);
+  const start = starts[source];
   const failures = [];
   try {
     await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, start));

@@ -662,9 +662,30 @@ function fileStamp(path) {
   }
 }
 
+// src/core/text-fingerprint.ts
+var encoder = new TextEncoder();
+function textFingerprint(text) {
+  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const { written } = encoder.encodeInto(text, bytes);
+  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+
 // src/core/context-cache.ts
 var CONTEXT_CACHE_VERSION = 1;
 var ENTRY_MAX_BYTES = 512 * 1024;
+var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
   return (0, import_node_path6.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
@@ -672,7 +693,7 @@ function contextCachePath(storeDir, projectId, threadId) {
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
   const e = d;
-  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null;
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
 }
 function readContextCacheEntry(storeDir, projectId, threadId) {
   let text;
@@ -697,7 +718,20 @@ function entryStillValid(entry, storeDir, builtBy, head) {
   for (const [rel, stamp] of Object.entries(entry.sources)) {
     if (fileStamp((0, import_node_path6.join)(storeDir, rel)) !== stamp) return false;
   }
+  for (const [rel, fingerprint] of Object.entries(entry.verify ?? {})) {
+    if (sourceFingerprint(storeDir, rel) !== fingerprint) return false;
+  }
   return entry.head === null || head() === entry.head;
+}
+function sourceFingerprint(storeDir, rel) {
+  const path = (0, import_node_path6.join)(storeDir, rel);
+  try {
+    if (fileStamp(path) === null) return null;
+    const bytes = (0, import_node_fs10.readFileSync)(path);
+    return bytes.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes.toString("utf8"));
+  } catch {
+    return null;
+  }
 }
 
 // src/core/measurement-log.ts
@@ -1497,26 +1531,6 @@ async function readHead(path, options = {}) {
       truncatedLastLine: collector.truncatedLastLine
     };
   });
-}
-
-// src/core/text-fingerprint.ts
-var encoder = new TextEncoder();
-function textFingerprint(text) {
-  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const { written } = encoder.encodeInto(text, bytes);
-  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
-  let h1 = 3735928559 ^ written;
-  let h2 = 1103547991 ^ written;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    h1 = Math.imul(h1 ^ w, 2654435761);
-    h2 = Math.imul(h2 ^ w, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
-  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
-  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
-  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
 }
 
 // src/hooks/receipts.ts

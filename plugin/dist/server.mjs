@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { existsSync, readFileSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, lstatSync, renameSync, openSync, constants, fstatSync, readSync, writeSync, closeSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, realpathSync } from 'fs';
+import { lstatSync, existsSync, readFileSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, renameSync, openSync, constants, fstatSync, readSync, writeSync, closeSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, linkSync, watch, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import { resolve, join, basename, relative, dirname, sep } from 'path';
@@ -23117,6 +23117,18 @@ async function loadTiktokenEncoder(assetsDir) {
   const tiktoken = new Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
   return { countTokens: (text) => tiktoken.encode(text, "all").length };
 }
+function fileStamp(path) {
+  try {
+    const s = lstatSync(path, { bigint: true });
+    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+  } catch {
+    return null;
+  }
+}
+function stampChangedAtMs(stamp) {
+  const [, , , mtimeNs, ctimeNs] = stamp.split(":");
+  return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
+}
 
 // ../../main/node_modules/zod/v3/helpers/util.js
 var util;
@@ -32994,14 +33006,6 @@ function describe2(v) {
 function projectIdsIn(dir) {
   return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
-function fileStamp(path) {
-  try {
-    const s = lstatSync(path, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
-  } catch {
-    return null;
-  }
-}
 
 // src/core/store.ts
 var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
@@ -33142,6 +33146,10 @@ var Store = class {
       if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
     }
     return thread;
+  }
+  /** Forgets the parsed copies of these files: the next read parses them from disk whatever their stamp. */
+  forgetParsed(paths) {
+    for (const path of paths) this.parsed.delete(path);
   }
   /** True when the project has more than `limit` thread files (stops reading the directory there). */
   threadCountExceeds(projectId, limit) {
@@ -33471,8 +33479,8 @@ var TokenEstimator = class {
     const promise = this.loadEncoder();
     this.encoderPromise = promise;
     promise.then(
-      (encoder2) => {
-        if (this.encoderPromise === promise) this.encoder = encoder2;
+      (encoder3) => {
+        if (this.encoderPromise === promise) this.encoder = encoder3;
       },
       () => {
         if (this.encoderPromise === promise) this.encoderPromise = null;
@@ -33499,6 +33507,12 @@ var TokenEstimator = class {
       if (oldest !== void 0) this.cache.delete(oldest);
     }
     return n;
+  }
+  /** A cached count, else characters/3.5 (not a miss): what a process without the tokenizer counts, whether or not this one has it. */
+  cachedOrEstimate(text) {
+    if (text === "") return 0;
+    this.load();
+    return this.cache.get(contentHash(text)) ?? charsEstimate(text);
   }
   /**
    * A cached or exact count without waiting for the encoder: until it is loaded, characters/3.5 (not cached), and the
@@ -35639,8 +35653,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join16 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join16(before, endsWithNewline.before), after: join16(after, endsWithNewline.after) };
+  const join18 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join18(before, endsWithNewline.before), after: join18(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -36358,12 +36372,12 @@ ${line}`;
       notices: chain.notices,
       ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
       ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
-      estimate: (text) => this.tokens.countSync(text),
+      estimate: options.estimateOnly === true ? (text) => this.tokens.cachedOrEstimate(text) : (text) => this.tokens.countSync(text),
       related
     });
     const missesBefore = this.tokens.misses;
     let assembled = assemble();
-    if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
+    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
     return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };
@@ -36492,9 +36506,9 @@ var ServerSession = class {
     return this.current.workspace;
   }
   servicesFor(roots) {
-    const { env, cwd, session, encoder: encoder2 } = this.options;
+    const { env, cwd, session, encoder: encoder3 } = this.options;
     const workspace = resolveWorkspace({ env, cwd, ...roots ? { roots } : {} });
-    const services = new ThreadMindServices({ workspace, session, env, encoder: encoder2 });
+    const services = new ThreadMindServices({ workspace, session, env, encoder: encoder3 });
     if (this.tokenizerWanted) services.tokens.preload();
     return services;
   }
@@ -36573,7 +36587,192 @@ var ServerSession = class {
   }
 };
 
+// src/core/text-fingerprint.ts
+var encoder = new TextEncoder();
+function textFingerprint(text) {
+  const bytes2 = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const { written } = encoder.encodeInto(text, bytes2);
+  const words = new Uint32Array(bytes2.buffer, 0, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+
+// src/core/context-cache.ts
+var CONTEXT_CACHE_VERSION = 1;
+var RACY_MARGIN_MS = 3e3;
+var ENTRY_MAX_BYTES = 512 * 1024;
+var SOURCE_MAX_BYTES = 1024 * 1024;
+function contextCachePath(storeDir, projectId, threadId) {
+  if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
+  return join(storeDir, "cache", "context", projectId, `${threadId}.json`);
+}
+function isEntry(d, projectId, threadId) {
+  if (typeof d !== "object" || d === null) return false;
+  const e = d;
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
+}
+function readContextCacheEntry(storeDir, projectId, threadId) {
+  let text;
+  try {
+    const path = contextCachePath(storeDir, projectId, threadId);
+    if (fileStamp(path) === null) return null;
+    const bytes2 = readFileSync(path);
+    if (bytes2.length > ENTRY_MAX_BYTES) return null;
+    text = bytes2.toString("utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const data = JSON.parse(text);
+    return isEntry(data, projectId, threadId) ? data : null;
+  } catch {
+    return null;
+  }
+}
+function sourceFingerprint(storeDir, rel) {
+  const path = join(storeDir, rel);
+  try {
+    if (fileStamp(path) === null) return null;
+    const bytes2 = readFileSync(path);
+    return bytes2.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes2.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+function sameInputs(a, b) {
+  const keys = Object.keys(a.sources);
+  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
+}
+async function saveContextCacheEntry(storeDir, entry) {
+  const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
+  const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
+  const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
+  mkdirSync(dirname(path), { recursive: true });
+  await writeFileAtomic(path, `${JSON.stringify(merged)}
+`);
+}
+
+// src/hooks/context-header.ts
+var CHARACTER_CAP = 1e4;
+function contextHeader(source, threadId, title) {
+  const when = source === "clear" ? "after /clear" : source === "compact" ? "after compaction" : "at session start";
+  return `ThreadMind memory, loaded ${when}: the context of thread "${title}" (${threadId}). Keep it current with summary_update.
+
+`;
+}
+
+// src/hooks/start-context.ts
+function userLine(notice) {
+  const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
+  return plain.startsWith("ThreadMind") ? plain : `ThreadMind: ${plain}`;
+}
+async function assembleStarts(services, project, thread, sources, leading) {
+  const headers = sources.map((source) => contextHeader(source, thread.id, thread.title));
+  const longest = Math.max(...headers.map((h) => h.length));
+  const base = await services.contextWithSources(project, thread, { maxChars: CHARACTER_CAP - longest, estimateOnly: true });
+  const trimmed = (c) => c.omitted.length > 0 || c.truncated;
+  const files = new Set(base.sources);
+  let dependsOnHead = base.dependsOnHead;
+  const contexts = [];
+  for (const header of headers) {
+    let context2 = base.context;
+    if (trimmed(context2) && header.length !== longest) {
+      const own2 = await services.contextWithSources(project, thread, { maxChars: CHARACTER_CAP - header.length, estimateOnly: true });
+      context2 = own2.context;
+      for (const f of own2.sources) files.add(f);
+      dependsOnHead ||= own2.dependsOnHead;
+    }
+    contexts.push(context2);
+  }
+  const lines = leading();
+  const starts = {};
+  for (const [i, source] of sources.entries()) starts[source] = startOf(`${headers[i]}${contexts[i].text}`, contexts[i], thread.id, lines);
+  return { starts, sources: [...files], dependsOnHead };
+}
+function startOf(text, context2, threadId, leading) {
+  const notes = [...leading, ...context2.notices.map(userLine)];
+  if (context2.omitted.length > 0 || context2.truncated) {
+    notes.push(`ThreadMind: context of "${threadId}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${context2.omitted.length} ancestor${context2.omitted.length === 1 ? "" : "s"} left out${context2.truncated ? ", summary cut" : ""}).`);
+  }
+  return { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context2.tokens, omitted: context2.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+}
+
+// src/server/start-cache-refresh.ts
+var SOURCES = ["clear", "compact", "startup"];
+async function refreshStartCache(services, builtBy) {
+  if (!services.hasProjects() || services.hasOldLayout() || services.notices.length > 0) return false;
+  const storeDir = services.store.dir;
+  const startedAt = Date.now();
+  const headBefore = services.headCommitFromFiles();
+  const { project, thread } = await services.currentThread();
+  const leading = () => services.notices.map(userLine);
+  const first = await assembleStarts(services, project, thread, SOURCES, leading);
+  const stamps = stampsOf(storeDir, first.sources);
+  const racy = Object.entries(stamps).filter(([, stamp]) => stamp !== null && stampChangedAtMs(stamp) >= startedAt - RACY_MARGIN_MS).map(([rel]) => rel);
+  let chosen = first;
+  let verify;
+  if (racy.length > 0) {
+    const before = fingerprintsOf(storeDir, racy);
+    if (before === null) return false;
+    services.store.forgetParsed(racy.map((rel) => join(storeDir, rel)));
+    const second = await assembleStarts(services, project, thread, SOURCES, leading);
+    const after = fingerprintsOf(storeDir, racy);
+    if (after === null || !sameRecord(before, after) || !sameRecord(stamps, stampsOf(storeDir, second.sources))) return false;
+    chosen = second;
+    verify = before;
+  }
+  if (services.notices.length > 0) return false;
+  let head = null;
+  if (chosen.dependsOnHead) {
+    const now = services.headCommitFromFiles();
+    if (typeof now !== "string" || now !== headBefore) return false;
+    head = now;
+  }
+  const entry = {
+    version: CONTEXT_CACHE_VERSION,
+    builtBy,
+    projectId: project.id,
+    threadId: thread.id,
+    threadStatus: threadStatus(thread),
+    sources: stamps,
+    head,
+    starts: chosen.starts,
+    ...verify !== void 0 ? { verify } : {}
+  };
+  await saveContextCacheEntry(storeDir, entry);
+  return true;
+}
+function stampsOf(storeDir, rels) {
+  const out = {};
+  for (const rel of rels) out[rel] = fileStamp(join(storeDir, rel));
+  return out;
+}
+function fingerprintsOf(storeDir, rels) {
+  const out = {};
+  for (const rel of rels) {
+    const fingerprint = sourceFingerprint(storeDir, rel);
+    if (fingerprint === null) return null;
+    out[rel] = fingerprint;
+  }
+  return out;
+}
+function sameRecord(a, b) {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
+}
+
 // src/server/tool-result.ts
+var CONTEXT_WRITES = /* @__PURE__ */ new Set(["project_create", "project_switch", "thread_create", "thread_switch", "thread_status", "thread_merge", "thread_delete", "thread_rebase", "summary_update"]);
 function errorText(error2) {
   if (error2 instanceof ThreadMindError) return error2.message;
   const message2 = error2 instanceof Error ? `${error2.name}: ${error2.message}` : String(error2);
@@ -36590,6 +36789,7 @@ async function runTool(ctx, name, args, run) {
     const { text, resourcesChanged } = typeof outcome === "string" ? { text: outcome, resourcesChanged: false } : outcome;
     result = { content: [{ type: "text", text }] };
     if (resourcesChanged) ctx.resourcesChanged();
+    if (CONTEXT_WRITES.has(name)) ctx.contextWritten();
   } catch (error2) {
     if (!(error2 instanceof ThreadMindError)) {
       process.stderr.write(`thread-mind: ${name} failed: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}
@@ -36933,7 +37133,7 @@ function createThreadMindServer(options) {
 `);
     });
   };
-  const ctx = { session, resourcesChanged };
+  const ctx = { session, resourcesChanged, contextWritten: startCacheRefresher(session, options.hooksBuild ?? null) };
   registerProjectTools(server2, ctx);
   registerThreadTools(server2, ctx);
   registerSummaryTools(server2, ctx);
@@ -36949,10 +37149,29 @@ function createThreadMindServer(options) {
   };
   return server2;
 }
+function startCacheRefresher(session, hooksBuild) {
+  let pending = false;
+  return () => {
+    if (hooksBuild === null || pending) return;
+    pending = true;
+    setImmediate(() => {
+      void session.serial(async () => {
+        pending = false;
+        try {
+          const builtBy = hooksBuild();
+          if (builtBy !== null) await refreshStartCache(await session.services(), builtBy);
+        } catch (error2) {
+          process.stderr.write(`thread-mind: could not refresh the SessionStart context cache: ${error2 instanceof Error ? error2.message : String(error2)}
+`);
+        }
+      });
+    });
+  };
+}
 
 // src/server/main.ts
 var loading = null;
-var encoder = () => {
+var encoder2 = () => {
   loading ??= loadTiktokenEncoder(bundledAssetsDir(import.meta.url)).catch((error2) => {
     loading = null;
     throw error2;
@@ -36963,6 +37182,8 @@ var server = createThreadMindServer({
   env: process.env,
   cwd: process.cwd(),
   session: serverSession(process.env, process.pid, process.ppid),
-  encoder
+  encoder: encoder2,
+  // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.
+  hooksBuild: () => fileStamp(fileURLToPath(new URL("./hook-core.cjs", import.meta.url)))
 });
 await server.connect(new StdioServerTransport());

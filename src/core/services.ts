@@ -48,6 +48,8 @@ export interface ServicesOptions {
 export interface ContextOptions {
   maxTokens?: number;
   maxChars?: number;
+  /** Count with cached counts or characters/3.5 only, never the tokenizer (as the hooks do, which have none). */
+  estimateOnly?: boolean;
 }
 
 export interface ThreadCreated {
@@ -733,13 +735,13 @@ export class ThreadMindServices {
         notices: chain.notices,
         ...(options.maxChars !== undefined ? { maxChars: options.maxChars } : {}),
         ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
-        estimate: (text) => this.tokens.countSync(text),
+        estimate: options.estimateOnly === true ? (text) => this.tokens.cachedOrEstimate(text) : (text) => this.tokens.countSync(text),
         related,
       });
     // Warm path: every count is cached and the encoder is never loaded. A miss loads it (if there is one) and redoes the fit.
     const missesBefore = this.tokens.misses;
     let assembled = assemble();
-    if (this.tokens.misses > missesBefore && (await this.tokens.ready())) assembled = assemble();
+    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && (await this.tokens.ready())) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
     return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };

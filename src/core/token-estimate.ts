@@ -111,6 +111,13 @@ export class TokenEstimator {
     return n;
   }
 
+  /** A cached count, else characters/3.5 (not a miss): what a process without the tokenizer counts, whether or not this one has it. */
+  cachedOrEstimate(text: string): number {
+    if (text === "") return 0;
+    this.load();
+    return this.cache.get(contentHash(text)) ?? charsEstimate(text);
+  }
+
   /**
    * A cached or exact count without waiting for the encoder: until it is loaded, characters/3.5 (not cached), and the
    * load starts in the background. For answers that report a size ("~N tokens"), not for fitting a budget.

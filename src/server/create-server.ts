@@ -7,6 +7,7 @@ import { registerPrompts } from "./prompts.js";
 import { registerResources } from "./resources.js";
 import { watchRoots } from "./roots.js";
 import { ServerSession } from "./server-session.js";
+import { refreshStartCache } from "./start-cache-refresh.js";
 import type { ToolContext } from "./tool-result.js";
 import { registerProjectTools } from "./tools/project-tools.js";
 import { registerRecallTools } from "./tools/recall-tools.js";
@@ -28,6 +29,8 @@ export interface ThreadMindServerOptions {
   /** The one client session this process serves. */
   session: SessionKey;
   encoder: EncoderLoader | null;
+  /** The stamp of the hooks' build beside this server (context cache entries are per build); null: no cache refresh. */
+  hooksBuild?: () => string | null;
 }
 
 /**
@@ -49,7 +52,7 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
       process.stderr.write(`thread-mind: could not send resources/list_changed: ${error instanceof Error ? error.message : String(error)}\n`);
     });
   };
-  const ctx: ToolContext = { session, resourcesChanged };
+  const ctx: ToolContext = { session, resourcesChanged, contextWritten: startCacheRefresher(session, options.hooksBuild ?? null) };
   registerProjectTools(server, ctx);
   registerThreadTools(server, ctx);
   registerSummaryTools(server, ctx);
@@ -65,4 +68,28 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
   return server;
+}
+
+/**
+ * After a write, once its result is sent, the session thread's SessionStart contexts are saved to the cache (in the
+ * session's queue: the next operation waits for it). One refresh for a burst of writes. Failing costs nothing but the
+ * cache: it is reported on stderr.
+ */
+function startCacheRefresher(session: ServerSession, hooksBuild: (() => string | null) | null): () => void {
+  let pending = false;
+  return () => {
+    if (hooksBuild === null || pending) return;
+    pending = true;
+    setImmediate(() => {
+      void session.serial(async () => {
+        pending = false;
+        try {
+          const builtBy = hooksBuild();
+          if (builtBy !== null) await refreshStartCache(await session.services(), builtBy);
+        } catch (error) {
+          process.stderr.write(`thread-mind: could not refresh the SessionStart context cache: ${error instanceof Error ? error.message : String(error)}\n`);
+        }
+      });
+    });
+  };
 }

@@ -3,6 +3,8 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { serverSession } from "../core/session-key.js";
 import { bundledAssetsDir, loadTiktokenEncoder } from "../core/tiktoken-encoder.js";
 import type { Encoder } from "../core/token-estimate.js";
+import { fileStamp } from "../core/file-stamp.js";
+import { fileURLToPath } from "node:url";
 import { createThreadMindServer } from "./create-server.js";
 
 // Loaded once per process, in the background after initialize (plugin/dist/assets in the bundle, else node_modules); a
@@ -21,6 +23,8 @@ const server = createThreadMindServer({
   cwd: process.cwd(),
   session: serverSession(process.env, process.pid, process.ppid),
   encoder,
+  // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.
+  hooksBuild: () => fileStamp(fileURLToPath(new URL("./hook-core.cjs", import.meta.url))),
 });
 
 await server.connect(new StdioServerTransport());
