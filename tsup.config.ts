@@ -34,5 +34,6 @@ export default defineConfig([
   // The hook entry runs even without a project: nothing but node builtins.
   { ...hooks, entry: { hook: "src/hooks/main.ts" } },
   { ...hooks, entry: { "hook-core": "src/hooks/hook-core.ts" } },
-  { ...shared, entry: { server: "src/server/main.ts", cli: "src/cli/main.ts" }, banner: { js: requireShim } },
+  // scan-worker: the report's worker threads (started by cli.mjs for a large scan): the scan alone, small to start.
+  { ...shared, entry: { server: "src/server/main.ts", cli: "src/cli/main.ts", "scan-worker": "src/core/scan-worker.ts" }, banner: { js: requireShim } },
 ]);

@@ -37,11 +37,16 @@ const GROUPS = {
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
+  // This machine sets NODE_EXTRA_CA_CERTS, which makes every node start several times slower (the certificates are
+  // loaded at start-up). Claude Code does not pass it to hooks; floors and subjects all run without it.
+  delete process.env.NODE_EXTRA_CA_CERTS;
   for (const bundle of ["hook.cjs", "hook-core.cjs", "server.mjs", "cli.mjs"]) {
     if (!existsSync(join(options.distDir, bundle))) throw new Error(`${join(options.distDir, bundle)} is missing: run npm run build first`);
   }
   const cacheDir = join(REPO_ROOT, ".cache", "bench", options.quick ? "quick" : "full");
-  const workDir = join(cacheDir, "work");
+  // One work directory per run: .cache may be shared by several checkouts (a worktree's .cache is a link), and each run
+  // clears its work directory first.
+  const workDir = join(cacheDir, `work-${process.pid}`);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   const started = performance.now();

@@ -6,7 +6,8 @@ import { resolve, dirname, join, basename, relative, sep, isAbsolute } from 'pat
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
-import { hostname, homedir, userInfo } from 'os';
+import { hostname, homedir, availableParallelism, loadavg, userInfo } from 'os';
+import { Worker } from 'worker_threads';
 import { execFile } from 'child_process';
 
 const require$1 = createRequire(import.meta.url);
@@ -12839,21 +12840,6 @@ var ByteLineSplitter = class {
     this.stoppedBySink = this.sink(line, false);
   }
 };
-var LineSplitter = class {
-  bytes;
-  constructor(sink) {
-    this.bytes = new ByteLineSplitter((line, terminated) => {
-      sink(line.toString("utf8"), terminated);
-      return false;
-    });
-  }
-  push(chunk) {
-    this.bytes.push(chunk);
-  }
-  end() {
-    this.bytes.end();
-  }
-};
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -12909,11 +12895,14 @@ async function withTranscript(path, work) {
 
 // src/transcript/for-each-line.ts
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
-async function forEachLine(path, sink, options = {}) {
+async function forEachByteLine(path, sink, options = {}) {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
-    const splitter = new LineSplitter(sink);
+    const splitter = new ByteLineSplitter((bytes2, terminated) => {
+      sink(bytes2, terminated);
+      return false;
+    });
     let bytesRead = 0;
     const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
     for await (const chunk of stream) {
@@ -13384,9 +13373,10 @@ async function scanSession(file, onBytes) {
   let truncatedLastLine = false;
   let bytesSeen = 0;
   let bytesReported = 0;
-  const onLine = (text, terminated) => {
+  const onLine = (line, terminated) => {
     lineNumber += 1;
-    bytesSeen += Buffer.byteLength(text) + (terminated ? 1 : 0);
+    bytesSeen += line.length + (terminated ? 1 : 0);
+    const text = line.toString("utf8");
     if (onBytes !== void 0 && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
       bytesReported = bytesSeen;
       onBytes(bytesSeen);
@@ -13450,7 +13440,7 @@ async function scanSession(file, onBytes) {
       endedAt = later(endedAt, meta.timestamp);
     }
   };
-  const { bytesRead } = await forEachLine(file.path, onLine);
+  const { bytesRead } = await forEachByteLine(file.path, onLine);
   if (onBytes !== void 0) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
@@ -13476,6 +13466,97 @@ async function scanSession(file, onBytes) {
     malformedLines: figures.malformedLines,
     truncatedLastLine
   };
+}
+
+// src/core/scan-pool.ts
+var WORKERS_FROM_BYTES = 48 * 1024 * 1024;
+var MAX_WORKERS = 4;
+function scanWorkerCount(files, env) {
+  const asked = env.THREADMIND_SCAN_WORKERS;
+  if (asked !== void 0 && asked !== "") {
+    const n3 = Number.parseInt(asked, 10);
+    return Number.isInteger(n3) && n3 > 1 ? Math.min(n3, MAX_WORKERS, files.length) : 0;
+  }
+  const bytes2 = files.reduce((sum, f) => sum + f.sizeBytes, 0);
+  if (files.length < 2 || bytes2 < WORKERS_FROM_BYTES) return 0;
+  const idle = Math.floor(availableParallelism() - (loadavg()[0] ?? 0));
+  const n = Math.min(idle, MAX_WORKERS, files.length);
+  return n > 1 ? n : 0;
+}
+function workerScript() {
+  const url = new URL("./scan-worker.mjs", import.meta.url);
+  return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
+}
+async function scanFiles(files, workers, onBytes, onDone) {
+  const script = workers > 1 ? workerScript() : null;
+  const results = new Array(files.length);
+  if (script === null) {
+    for (const [i, file] of files.entries()) {
+      onBytes(i, 0);
+      results[i] = await scanSession(file, (bytes2) => onBytes(i, bytes2));
+      onDone(i, results[i]);
+    }
+    return results;
+  }
+  const order = files.map((_, i) => i).sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
+  const failed = [];
+  let next = 0;
+  const pool = Array.from({ length: workers - 1 }, () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } }));
+  const here = async () => {
+    while (next < order.length) {
+      const index = order[next++];
+      onBytes(index, 0);
+      results[index] = await scanSession(files[index], (bytes2) => onBytes(index, bytes2));
+      onDone(index, results[index]);
+    }
+  };
+  try {
+    await Promise.all([
+      here(),
+      ...pool.map(
+        (worker) => new Promise((resolve8, reject) => {
+          const send = () => {
+            if (next >= order.length) {
+              resolve8();
+              return;
+            }
+            const index = order[next++];
+            onBytes(index, 0);
+            worker.postMessage({ index, file: { path: files[index].path, folder: files[index].folder } });
+          };
+          worker.on("message", (reply) => {
+            switch (reply.kind) {
+              case "progress":
+                onBytes(reply.index, reply.bytes);
+                return;
+              case "done":
+                results[reply.index] = reply.session;
+                onDone(reply.index, reply.session);
+                send();
+                return;
+              case "failed":
+                failed.push(reply.index);
+                send();
+                return;
+              default: {
+                const unreachable = reply;
+                reject(new Error(`unexpected reply from a scan worker: ${JSON.stringify(unreachable)}`));
+              }
+            }
+          });
+          worker.on("error", reject);
+          send();
+        })
+      )
+    ]);
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
+  for (const index of failed.sort((a, b) => a - b)) {
+    results[index] = await scanSession(files[index], (bytes2) => onBytes(index, bytes2));
+    onDone(index, results[index]);
+  }
+  return results;
 }
 
 // src/core/savings-pairing.ts
@@ -13732,17 +13813,30 @@ function reportSession(s, restarts, measurements) {
 }
 async function buildSavingsReport(options) {
   const located = await locateTranscripts({ projectsDir: options.projectsDir, workspaceRoot: options.workspaceRoot });
-  const bytesTotal = located.transcripts.reduce((sum, t) => sum + t.sizeBytes, 0);
-  const scanned = [];
+  const files = located.transcripts;
+  const bytesTotal = files.reduce((sum, t) => sum + t.sizeBytes, 0);
+  const inFile = /* @__PURE__ */ new Map();
   let bytesDone = 0;
-  for (const [i, file] of located.transcripts.entries()) {
-    const report = (bytesInFile) => options.onProgress?.({ filesDone: i, filesTotal: located.transcripts.length, bytesDone: bytesDone + bytesInFile, bytesTotal, currentPath: file.path });
-    report(0);
-    const session = await scanSession(file, report);
-    bytesDone += session.bytes;
-    scanned.push(session);
-  }
-  options.onProgress?.({ filesDone: located.transcripts.length, filesTotal: located.transcripts.length, bytesDone, bytesTotal, currentPath: null });
+  let filesDone = 0;
+  const progress = (index) => {
+    let bytes2 = bytesDone;
+    for (const b of inFile.values()) bytes2 += b;
+    options.onProgress?.({ filesDone, filesTotal: files.length, bytesDone: bytes2, bytesTotal, currentPath: index === null ? null : files[index].path });
+  };
+  const scanned = await scanFiles(
+    files,
+    scanWorkerCount(files, options.env ?? {}),
+    (index, bytes2) => {
+      inFile.set(index, bytes2);
+      progress(index);
+    },
+    (index, session) => {
+      inFile.delete(index);
+      bytesDone += session.bytes;
+      filesDone += 1;
+    }
+  );
+  progress(null);
   const restarts = findRestarts(scanned, options.measurements);
   const sessions = scanned.map((s) => reportSession(s, restarts, options.measurements)).sort((a, b) => (Date.parse(a.startedAt ?? "") || 0) - (Date.parse(b.startedAt ?? "") || 0));
   const delivered = (r) => r.threadMind !== null && r.threadMind.receipt === "delivered";
@@ -14163,7 +14257,8 @@ var reportCommand = {
       workspaceRoot: workspace.root,
       projectsDir: claudeProjectsDir(process.env),
       measurements: logged.measurements,
-      onProgress: progress.update
+      onProgress: progress.update,
+      env: process.env
     });
     progress.done();
     const doc = reportDocument(report);

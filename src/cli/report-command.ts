@@ -47,6 +47,7 @@ export const reportCommand: CliCommand = {
       projectsDir: claudeProjectsDir(process.env),
       measurements: logged.measurements,
       onProgress: progress.update,
+      env: process.env,
     });
     progress.done();
     const doc = reportDocument(report);
