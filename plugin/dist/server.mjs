@@ -33738,7 +33738,7 @@ function wholeTree(input) {
 }
 function boundedView(input) {
   const { threads, activeId } = input;
-  const shape = buildTree(threads);
+  const shape = input.shape ?? buildTree(threads);
   const shown = /* @__PURE__ */ new Map();
   const notes = [];
   for (let id = activeId; id !== null && !shown.has(id); ) {
@@ -33762,7 +33762,8 @@ function boundedView(input) {
   const recentLines = recent.length === 0 ? [] : ["", "Open threads, most recently updated first:", ...recent.map((t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`)];
   for (const t of recent) shown.set(t.id, t);
   const counts = countByStatus(threads.values());
-  const rest = countByStatus([...threads.values()].filter((t) => !shown.has(t.id)));
+  const inView = countByStatus(shown.values());
+  const rest = { total: counts.total - inView.total, active: counts.active - inView.active, done: counts.done - inView.done, abandoned: counts.abandoned - inView.abandoned };
   const head = [`Project: ${input.projectTitle} (${plural(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
   const tail = [
     "",
@@ -33776,7 +33777,7 @@ function narrowedView(input, options) {
   if (options.depth !== void 0 && (!Number.isInteger(options.depth) || options.depth < 0)) {
     throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
   }
-  const shape = buildTree(threads);
+  const shape = input.shape ?? buildTree(threads);
   let rootIds;
   if (options.rootId !== void 0) {
     if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);
@@ -35285,6 +35286,11 @@ var ProjectIndex = class {
   /** Notices for the next answer (a rebuilt index file, no file watching). */
   notices = [];
   filesRead = 0;
+  /** Changes to the catalog's entries so far (a thread added, changed or gone): equal counts mean the same catalog. */
+  changes = 0;
+  get version() {
+    return this.changes;
+  }
   get catalogIndex() {
     return this.meta;
   }
@@ -35463,6 +35469,7 @@ var ProjectIndex = class {
     const id = entry.file.slice(0, -3);
     this.catalog.set(entry.file, entry);
     this.catalogDirty = true;
+    this.changes++;
     if (entry.meta) this.meta.put(entry.meta);
     else {
       this.meta.delete(id);
@@ -35475,6 +35482,7 @@ var ProjectIndex = class {
     if (!entry) return;
     this.catalog.delete(file);
     this.catalogDirty = true;
+    this.changes++;
     const id = file.slice(0, -3);
     this.meta.delete(id);
     if (isValidId(id)) this.pendingBodies.set(id, null);
@@ -36120,16 +36128,22 @@ ${line}`;
       return { text, problems: problems2 };
     }
     const index = searchIndexFor(this.store.dir);
-    const { threads, problems } = await index.exclusive(async () => {
+    const listed = await index.exclusive(async () => {
       const catalog = index.project(project.id);
       await catalog.refresh();
-      const listed = /* @__PURE__ */ new Map();
-      for (const meta2 of catalog.catalogIndex.live()) listed.set(meta2.id, meta2);
-      const unreadable2 = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
-      return { threads: listed, problems: unreadable2 };
+      const kept = this.listedThreads;
+      if (kept !== null && kept.projectId === project.id && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      const threads2 = /* @__PURE__ */ new Map();
+      for (const meta2 of catalog.catalogIndex.live()) threads2.set(meta2.id, meta2);
+      const problems2 = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
+      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads: threads2, shape: buildTree(threads2), problems: problems2 };
+      return this.listedThreads;
     });
-    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId }, options), problems };
+    const { threads, shape, problems } = listed;
+    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, shape }, options), problems: [...problems] };
   }
+  /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
+  listedThreads = null;
   /**
    * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
    * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
@@ -37116,7 +37130,7 @@ var SERVER_NAME = "thread-mind";
 var SERVER_VERSION = package_default.version;
 
 // src/server/create-server.ts
-var TOKENIZER_PRELOAD_DELAY_MS = 50;
+var TOKENIZER_PRELOAD_DELAY_MS = 1e3;
 function createThreadMindServer(options) {
   const session = new ServerSession(options);
   const server2 = new McpServer(

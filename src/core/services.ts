@@ -15,7 +15,7 @@ import { localStatePath, readLocalState, type LocalState, type LocalStateRead } 
 import { writeLocalState } from "./local-state-write.js";
 import { legacyTokenCachePath, TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
 import { assembleContext, type AssembledContext } from "./context-assembly.js";
-import { renderTree } from "./tree-render.js";
+import { buildTree, renderTree, type TreeShape } from "./tree-render.js";
 import { relatedMark, threadListText, type ListedThread, type ThreadListOptions } from "./thread-list-view.js";
 import { updateSection } from "./summary-sections.js";
 import { walkToRoot, descendantsOf } from "./thread-chain.js";
@@ -452,16 +452,24 @@ export class ThreadMindServices {
       return { text, problems };
     }
     const index = searchIndexFor(this.store.dir);
-    const { threads, problems } = await index.exclusive(async () => {
+    const listed = await index.exclusive(async () => {
       const catalog = index.project(project.id);
       await catalog.refresh();
-      const listed = new Map<string, ListedThread>();
-      for (const meta of catalog.catalogIndex.live()) listed.set(meta.id, meta);
-      const unreadable: ThreadFileProblem[] = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
-      return { threads: listed, problems: unreadable };
+      // The threads and the tree's shape are kept while the catalog is unchanged (the usual case between two calls).
+      const kept = this.listedThreads;
+      if (kept !== null && kept.projectId === project.id && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      const threads = new Map<string, ListedThread>();
+      for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
+      const problems: ThreadFileProblem[] = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
+      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads, shape: buildTree(threads), problems };
+      return this.listedThreads;
     });
-    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId }, options), problems };
+    const { threads, shape, problems } = listed;
+    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, shape }, options), problems: [...problems] };
   }
+
+  /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
+  private listedThreads: { projectId: string; catalog: object; version: number; threads: Map<string, ListedThread>; shape: TreeShape; problems: ThreadFileProblem[] } | null = null;
 
   /**
    * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to

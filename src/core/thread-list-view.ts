@@ -1,7 +1,7 @@
 // thread_list's text: the whole tree while it is small, else a bounded view (the path to the active thread, its children and siblings, open threads by recency, counts of the rest); rootId, depth and status narrow it.
 import { errors } from "./errors.js";
 import type { ThreadStatus } from "./types.js";
-import { buildTree, renderTree, threadLabel, type TreeNode } from "./tree-render.js";
+import { buildTree, renderTree, threadLabel, type TreeNode, type TreeShape } from "./tree-render.js";
 import { formatCount } from "../hooks/format-count.js";
 
 /** No thread_list answer is longer than this (UTF-8 bytes), whatever the number of threads. */
@@ -31,6 +31,8 @@ export interface ThreadListInput {
   threads: ReadonlyMap<string, ListedThread>;
   problems: readonly { path: string; reason: string }[];
   activeId: string;
+  /** buildTree(threads) when the caller keeps it (a large tree's shape takes a sort of every child list). */
+  shape?: TreeShape;
 }
 
 const statusOf = (t: TreeNode): ThreadStatus => t.status ?? "active";
@@ -63,7 +65,7 @@ function wholeTree(input: ThreadListInput): string | null {
 
 function boundedView(input: ThreadListInput): string {
   const { threads, activeId } = input;
-  const shape = buildTree(threads);
+  const shape = input.shape ?? buildTree(threads);
   const shown = new Map<string, ListedThread>();
   const notes: string[] = [];
   // The path from the root to the active thread (a parentId cycle stops the walk where it closes).
@@ -90,7 +92,8 @@ function boundedView(input: ThreadListInput): string {
   for (const t of recent) shown.set(t.id, t);
 
   const counts = countByStatus(threads.values());
-  const rest = countByStatus([...threads.values()].filter((t) => !shown.has(t.id)));
+  const inView = countByStatus(shown.values());
+  const rest: StatusCounts = { total: counts.total - inView.total, active: counts.active - inView.active, done: counts.done - inView.done, abandoned: counts.abandoned - inView.abandoned };
   const head = [`Project: ${input.projectTitle} (${plural(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
   const tail = [
     "",
@@ -105,7 +108,7 @@ function narrowedView(input: ThreadListInput, options: ThreadListOptions): strin
   if (options.depth !== undefined && (!Number.isInteger(options.depth) || options.depth < 0)) {
     throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
   }
-  const shape = buildTree(threads);
+  const shape = input.shape ?? buildTree(threads);
   let rootIds: string[];
   if (options.rootId !== undefined) {
     if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);

@@ -18,10 +18,10 @@ import { SERVER_NAME, SERVER_VERSION } from "./version.js";
 
 /**
  * How long after initialize the tokenizer starts loading. Its load holds the event loop for ~0.3 s (the ranks are
- * parsed synchronously): starting it once the start-up exchange (tools/list, resources/list, roots) is over keeps
- * those answers prompt.
+ * parsed synchronously): starting it once the start-up exchange (tools/list, resources/list, roots) and a first quick
+ * call are over keeps those answers prompt; a model's first write comes later than that.
  */
-export const TOKENIZER_PRELOAD_DELAY_MS = 50;
+export const TOKENIZER_PRELOAD_DELAY_MS = 1_000;
 
 export interface ThreadMindServerOptions {
   env: Record<string, string | undefined>;
