@@ -33714,6 +33714,11 @@ var NEAR_SHOWN = 20;
 var RECENT_SHOWN = 15;
 var LINE_MAX_CHARS = 300;
 var PROBLEMS_NAMED = 5;
+function listDerived(threads) {
+  const open3 = [...threads.values()].filter((t) => t.status === void 0);
+  open3.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+  return { shape: buildTree(threads), openByRecency: open3 };
+}
 var statusOf = (t) => t.status ?? "active";
 var bytes = (s) => Buffer.byteLength(s, "utf8");
 var plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
@@ -33738,7 +33743,8 @@ function wholeTree(input) {
 }
 function boundedView(input) {
   const { threads, activeId } = input;
-  const shape = input.shape ?? buildTree(threads);
+  const derived2 = input.derived ?? listDerived(threads);
+  const shape = derived2.shape;
   const shown = /* @__PURE__ */ new Map();
   const notes = [];
   for (let id = activeId; id !== null && !shown.has(id); ) {
@@ -33758,7 +33764,7 @@ function boundedView(input) {
     if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
   }
   const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
-  const recent = mostRecentOpen(threads, shown, RECENT_SHOWN);
+  const recent = mostRecentOpen(derived2.openByRecency, shown, RECENT_SHOWN);
   const recentLines = recent.length === 0 ? [] : ["", "Open threads, most recently updated first:", ...recent.map((t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`)];
   for (const t of recent) shown.set(t.id, t);
   const counts = countByStatus(threads.values());
@@ -33777,7 +33783,7 @@ function narrowedView(input, options) {
   if (options.depth !== void 0 && (!Number.isInteger(options.depth) || options.depth < 0)) {
     throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
   }
-  const shape = input.shape ?? buildTree(threads);
+  const shape = input.derived?.shape ?? buildTree(threads);
   let rootIds;
   if (options.rootId !== void 0) {
     if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);
@@ -33815,15 +33821,11 @@ function narrowedView(input, options) {
   const head = [`Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`];
   return fit(head, tree, problemLines(input, shape.detached));
 }
-function mostRecentOpen(threads, shown, limit) {
+function mostRecentOpen(openByRecency, shown, limit) {
   const top = [];
-  for (const t of threads.values()) {
-    if (t.status !== void 0 || shown.has(t.id)) continue;
-    if (top.length === limit && t.updatedAt <= top[top.length - 1].updatedAt) continue;
-    let i = top.length;
-    while (i > 0 && top[i - 1].updatedAt < t.updatedAt) i--;
-    top.splice(i, 0, t);
-    if (top.length > limit) top.pop();
+  for (const t of openByRecency) {
+    if (top.length === limit) break;
+    if (!shown.has(t.id)) top.push(t);
   }
   return top;
 }
@@ -36136,11 +36138,11 @@ ${line}`;
       const threads2 = /* @__PURE__ */ new Map();
       for (const meta2 of catalog.catalogIndex.live()) threads2.set(meta2.id, meta2);
       const problems2 = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
-      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads: threads2, shape: buildTree(threads2), problems: problems2 };
+      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads: threads2, derived: listDerived(threads2), problems: problems2 };
       return this.listedThreads;
     });
-    const { threads, shape, problems } = listed;
-    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, shape }, options), problems: [...problems] };
+    const { threads, derived: derived2, problems } = listed;
+    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived: derived2 }, options), problems: [...problems] };
   }
   /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
   listedThreads = null;

@@ -15,8 +15,8 @@ import { localStatePath, readLocalState, type LocalState, type LocalStateRead } 
 import { writeLocalState } from "./local-state-write.js";
 import { legacyTokenCachePath, TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
 import { assembleContext, type AssembledContext } from "./context-assembly.js";
-import { buildTree, renderTree, type TreeShape } from "./tree-render.js";
-import { relatedMark, threadListText, type ListedThread, type ThreadListOptions } from "./thread-list-view.js";
+import { renderTree } from "./tree-render.js";
+import { listDerived, relatedMark, threadListText, type ListDerived, type ListedThread, type ThreadListOptions } from "./thread-list-view.js";
 import { updateSection } from "./summary-sections.js";
 import { walkToRoot, descendantsOf } from "./thread-chain.js";
 import { assertNoSecrets } from "./secret-scan.js";
@@ -461,15 +461,15 @@ export class ThreadMindServices {
       const threads = new Map<string, ListedThread>();
       for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
       const problems: ThreadFileProblem[] = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
-      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads, shape: buildTree(threads), problems };
+      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
       return this.listedThreads;
     });
-    const { threads, shape, problems } = listed;
-    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, shape }, options), problems: [...problems] };
+    const { threads, derived, problems } = listed;
+    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options), problems: [...problems] };
   }
 
   /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
-  private listedThreads: { projectId: string; catalog: object; version: number; threads: Map<string, ListedThread>; shape: TreeShape; problems: ThreadFileProblem[] } | null = null;
+  private listedThreads: { projectId: string; catalog: object; version: number; threads: Map<string, ListedThread>; derived: ListDerived; problems: ThreadFileProblem[] } | null = null;
 
   /**
    * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to

@@ -31,8 +31,20 @@ export interface ThreadListInput {
   threads: ReadonlyMap<string, ListedThread>;
   problems: readonly { path: string; reason: string }[];
   activeId: string;
-  /** buildTree(threads) when the caller keeps it (a large tree's shape takes a sort of every child list). */
-  shape?: TreeShape;
+  /** listDerived(threads) when the caller keeps it (a large tree's shape and recency order each take a sort). */
+  derived?: ListDerived;
+}
+
+/** What the views derive from all the threads: the tree's shape, the open threads newest first. */
+export interface ListDerived {
+  shape: TreeShape;
+  openByRecency: ListedThread[];
+}
+
+export function listDerived(threads: ReadonlyMap<string, ListedThread>): ListDerived {
+  const open = [...threads.values()].filter((t) => t.status === undefined);
+  open.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+  return { shape: buildTree(threads), openByRecency: open };
 }
 
 const statusOf = (t: TreeNode): ThreadStatus => t.status ?? "active";
@@ -65,7 +77,8 @@ function wholeTree(input: ThreadListInput): string | null {
 
 function boundedView(input: ThreadListInput): string {
   const { threads, activeId } = input;
-  const shape = input.shape ?? buildTree(threads);
+  const derived = input.derived ?? listDerived(threads);
+  const shape = derived.shape;
   const shown = new Map<string, ListedThread>();
   const notes: string[] = [];
   // The path from the root to the active thread (a parentId cycle stops the walk where it closes).
@@ -87,7 +100,7 @@ function boundedView(input: ThreadListInput): string {
   }
   const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
 
-  const recent = mostRecentOpen(threads, shown, RECENT_SHOWN);
+  const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
   const recentLines = recent.length === 0 ? [] : ["", "Open threads, most recently updated first:", ...recent.map((t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`)];
   for (const t of recent) shown.set(t.id, t);
 
@@ -108,7 +121,7 @@ function narrowedView(input: ThreadListInput, options: ThreadListOptions): strin
   if (options.depth !== undefined && (!Number.isInteger(options.depth) || options.depth < 0)) {
     throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
   }
-  const shape = input.shape ?? buildTree(threads);
+  const shape = input.derived?.shape ?? buildTree(threads);
   let rootIds: string[];
   if (options.rootId !== undefined) {
     if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);
@@ -149,16 +162,12 @@ function narrowedView(input: ThreadListInput, options: ThreadListOptions): strin
   return fit(head, tree, problemLines(input, shape.detached));
 }
 
-/** The `limit` open threads updated last that are not already shown, newest first (one pass, no full sort). */
-function mostRecentOpen(threads: ReadonlyMap<string, ListedThread>, shown: ReadonlyMap<string, ListedThread>, limit: number): ListedThread[] {
+/** The `limit` open threads updated last that are not already shown, newest first. */
+function mostRecentOpen(openByRecency: readonly ListedThread[], shown: ReadonlyMap<string, ListedThread>, limit: number): ListedThread[] {
   const top: ListedThread[] = [];
-  for (const t of threads.values()) {
-    if (t.status !== undefined || shown.has(t.id)) continue;
-    if (top.length === limit && t.updatedAt <= top[top.length - 1]!.updatedAt) continue;
-    let i = top.length;
-    while (i > 0 && top[i - 1]!.updatedAt < t.updatedAt) i--;
-    top.splice(i, 0, t);
-    if (top.length > limit) top.pop();
+  for (const t of openByRecency) {
+    if (top.length === limit) break;
+    if (!shown.has(t.id)) top.push(t);
   }
   return top;
 }
