@@ -48,4 +48,6 @@ export default defineConfig([
     banner: { js: `${shebang}\n${requireShim}` },
     onSuccess: async () => chmodSync(join(outDir, "cli.mjs"), 0o755),
   },
+  // scan-worker: the report's worker threads (started by cli.mjs for a large scan): the scan alone, small to start.
+  { ...shared, entry: { "scan-worker": "src/core/scan-worker.ts" }, banner: { js: requireShim } },
 ]);

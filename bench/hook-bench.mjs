@@ -11,6 +11,7 @@ import { peakRssKb, runTimed } from "./spawn-measure.mjs";
 import { summarize } from "./stats.mjs";
 import { initGitRepo, PROJECT_ID, writeWorkspace } from "./store-fixture.mjs";
 import { figure } from "./figure.mjs";
+import { callText, connectServer } from "./mcp-bench.mjs";
 
 /** Recorded cwd of the benchmark transcripts: a constant, so that the cached files do not depend on the checkout's path. */
 const TRANSCRIPT_CWD = "/home/bench/project";
@@ -126,11 +127,24 @@ export async function hookBenchmarks(ctx) {
     promptSmall: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), { cwd: ws.root, env: env(ws.root, small.sessionId), input: { session_id: small.sessionId, transcript_path: small.path, cwd: ws.root, hook_event_name: "UserPromptSubmit", prompt_id: "p2", permission_mode: "default", prompt: "go on" } }),
     promptLarge: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "UserPromptSubmit", prompt_id: "p3", permission_mode: "default", prompt: "go on" } }),
     preLarge: shellSpec(hookCommand(repoRoot, "PreCompact", dist), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "PreCompact", trigger: "auto", custom_instructions: "" } }),
+    clearAfterWrite: shellSpec(hookCommand(repoRoot, "SessionStart", dist), { cwd: ws.root, env: env(ws.root, startId), input: { session_id: startId, transcript_path: join(home, ".claude", "projects", "-bench", `${startId}.jsonl`), cwd: ws.root, hook_event_name: "SessionStart", source: "clear" } }),
   });
   const cases = makeCases(ctx.distDir);
   /** --compare: the same hooks from another build, run in the same rounds (named "before:<case>"). */
   const compared = ctx.compareDist ? Object.fromEntries(Object.entries(makeCases(ctx.compareDist)).map(([k, v]) => [`before:${k}`, v])) : {};
   Object.assign(cases, compared);
+
+  // The MCP server of the same Claude Code instance (its parent is this process, whose pid the hooks get as CLAUDE_PID):
+  // before each "clear after a write" run (untimed) it writes the active thread's summary, as the model does before /clear.
+  const mcp = await connectServer(repoRoot, ctx.distDir, ws.root, join(workDir, "home-mcp"));
+  let written = "";
+  let writes = 0;
+  const writeSummary = async () => {
+    written = `BENCH-WRITE-${writes++}`;
+    const text = await callText(mcp.client, "summary_update", { section: "state", content: `- ${written}` });
+    if (!text.includes(`(${ws.deepestId}`)) throw new Error(`the MCP server wrote another thread than ${ws.deepestId}: ${text.slice(0, 200)}`);
+    await callText(mcp.client, "project_list", {}); // answered after the server's cache refresh (same queue)
+  };
 
   /** What a run must have done (checked on every run: a fast wrong hook is no result). */
   const checks = {
@@ -143,6 +157,12 @@ export async function hookBenchmarks(ctx) {
     },
     startEmpty: (r) => {
       if (r.stdout.trim() !== "") throw new Error(`SessionStart without a project printed: ${r.stdout.slice(0, 300)}`);
+    },
+    clearAfterWrite: (r) => {
+      const out = parseOutput(r.stdout);
+      if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
+      const context = out?.hookSpecificOutput?.additionalContext;
+      if (typeof context !== "string" || !context.includes(written) || !context.includes("loaded after /clear")) throw new Error(`SessionStart(clear) did not inject the summary just written (${written}): ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`);
     },
     endSmall: (r) => checkSize(r, "sessionEnd", small),
     endLarge: (r) => checkSize(r, "sessionEnd", large),
@@ -175,13 +195,14 @@ export async function hookBenchmarks(ctx) {
     if (receipt !== "delivered") throw new Error(`${kind}: the pending injection of ${session.sessionId} was settled as ${receipt}, expected delivered`);
   }
 
-  const samples = { floor: [], emptyModule: [], startBig: [], startEmpty: [], endSmall: [], endLarge: [], preLarge: [], promptEmpty: [], promptSmall: [], promptLarge: [] };
+  const samples = { floor: [], emptyModule: [], startBig: [], startEmpty: [], endSmall: [], endLarge: [], preLarge: [], clearAfterWrite: [], promptEmpty: [], promptSmall: [], promptLarge: [] };
   const gaveUp = {};
-  const order = ["floor", "emptyModule", "startBig", "startEmpty", "floor", "endSmall", "endLarge", "preLarge", "promptEmpty", "promptSmall", "promptLarge", ...Object.keys(compared)];
+  const order = ["floor", "emptyModule", "startBig", "startEmpty", "floor", "endSmall", "endLarge", "preLarge", "clearAfterWrite", "promptEmpty", "promptSmall", "promptLarge", ...Object.keys(compared)];
   for (const name of Object.keys(compared)) samples[name] = [];
   const rng = seededRandom(99);
   const runOne = async (name) => {
     restoreLocalState();
+    if (name === "clearAfterWrite") await writeSummary();
     const spec = name === "floor" ? floorSpec : name === "emptyModule" ? emptyModuleSpec : cases[name];
     const r = await runTimed(spec);
     if (r.code !== 0) throw new Error(`${name} exited with ${r.code}: ${r.stderr.slice(0, 500)}`);
@@ -198,6 +219,7 @@ export async function hookBenchmarks(ctx) {
     }
   }
 
+  await mcp.close();
   const rssRuns = quick ? 1 : 3;
   const rss = {};
   for (const name of ["floor", "startBig", "startEmpty", "endLarge", "preLarge"]) {
@@ -225,8 +247,10 @@ export async function hookBenchmarks(ctx) {
     timeFigure("hook-start-empty", "SessionStart hook, no project", "empty git repo", "startEmpty", 1.1),
     timeFigure("hook-empty-module", "Reference: node <empty .mjs file>", "what Node's ESM loader adds to any .mjs entry", "emptyModule", null),
     figure({ key: "hook-end-size", title: "SessionEnd hook", workload: `${largeMb} transcript (${large.compactions} compactions) vs 20 KB`, unit: "ms", stats: summarize(samples.endLarge), floorName: "SessionEnd, 20 KB", floor: summarize(samples.endSmall), ratioTarget: 1.1 }),
-    timeFigure("hook-end-small", "SessionEnd hook (20 KB), vs node", "20 KB transcript", "endSmall", null),
+    timeFigure("hook-end-small", "SessionEnd hook (20 KB), vs node", "20 KB transcript", "endSmall", 1.25),
     timeFigure("hook-precompact", "PreCompact hook", `${largeMb} transcript`, "preLarge", 1.25),
+    timeFigure("hook-end-large-node", "SessionEnd hook (large), vs node", `${largeMb} transcript`, "endLarge", 1.25),
+    timeFigure("hook-clear-after-write", "SessionStart(clear) right after a summary write", "the MCP server wrote the active thread's summary just before (1,000 threads)", "clearAfterWrite", 1.25),
     timeFigure("hook-prompt-empty", "UserPromptSubmit hook, no project", "empty git repo", "promptEmpty", 1.25),
     timeFigure("hook-prompt-store", "UserPromptSubmit hook, whole process", `${sizes.threads.toLocaleString("en-US")} threads, 20 KB transcript, nothing to say`, "promptSmall", 1.25),
     figure({ key: "hook-prompt-size", title: "UserPromptSubmit hook", workload: `${largeMb} transcript vs 20 KB, nothing to say`, unit: "ms", stats: summarize(samples.promptLarge), floorName: "UserPromptSubmit, 20 KB", floor: summarize(samples.promptSmall), ratioTarget: 1.1 }),
@@ -241,7 +265,7 @@ export async function hookBenchmarks(ctx) {
       out.push(figure({ key: `compare-${name}`, title: `${title} — build in ${ctx.compareDist}`, workload: "same as above, same rounds", unit: "ms", stats: summarize(samples[`before:${name}`]), floorName: "node -e ''", floor }));
     }
   }
-  const gaveUpNote = { "hook-start-store": "startBig", "hook-end-size": "endLarge", "hook-end-small": "endSmall", "hook-precompact": "preLarge", "hook-prompt-store": "promptSmall", "hook-prompt-size": "promptLarge", "hook-prompt-large": "promptLarge" };
+  const gaveUpNote = { "hook-start-store": "startBig", "hook-end-size": "endLarge", "hook-end-small": "endSmall", "hook-precompact": "preLarge", "hook-clear-after-write": "clearAfterWrite", "hook-prompt-store": "promptSmall", "hook-prompt-size": "promptLarge", "hook-prompt-large": "promptLarge" };
   for (const f of out) {
     const count = gaveUp[gaveUpNote[f.key]];
     if (count) f.notes.push(`In ${count} of ${total} runs (warm-up included) the hook hit its own deadline and gave up (reported to the user, exit 0).`);

@@ -104,6 +104,26 @@ export async function mcpBenchmarks(ctx) {
       if (cpu !== null) contextFigure.notes.push(`Server CPU per call (from /proc, back-to-back calls; independent of the machine's queueing): context_get ${cpu.toFixed(2)} ms, ping ${pingCpu.toFixed(2)} ms.`);
       figures.push(contextFigure);
 
+      // thread_list: the bounded view (at most 8 KB at any size), warm.
+      const listCalls = quick ? 3 : 100;
+      const list = [];
+      const pingL = [];
+      let listBytes = 0;
+      for (let i = 0; i < listCalls + 3; i++) {
+        const p = await timed(() => server.client.ping());
+        const r = await timed(() => callText(server.client, "thread_list", {}));
+        listBytes = Math.max(listBytes, Buffer.byteLength(r.value));
+        if (!r.value.includes("◀ active")) throw new Error(`thread_list did not mark the active thread: ${r.value.slice(0, 200)}`);
+        if (i >= 3) {
+          list.push(r.ms);
+          pingL.push(p.ms);
+        }
+      }
+      if (listBytes > 8 * 1024) throw new Error(`thread_list returned ${listBytes} bytes at ${n} threads (limit 8 KB)`);
+      const listFigure = figure({ key: `mcp-list-${n}`, title: "thread_list over stdio, warm server", workload: label, unit: "ms", stats: summarize(list), floorName: "MCP ping", floor: summarize(pingL), valueTarget: { stat: "p50", max: 20 } });
+      listFigure.notes.push(`Largest answer: ${listBytes.toLocaleString("en-US")} bytes (limit 8 KB: a bounded view of the tree, the path to the active thread, its children and siblings, open threads by recency, counts).`);
+      figures.push(listFigure);
+
       if (n === sizes[sizes.length - 1]) {
         const rng = seededRandom(77);
         const create = [];
@@ -142,5 +162,30 @@ export async function mcpBenchmarks(ctx) {
       await server.close();
     }
   }
+  figures.push(await firstUpdateFigure(ctx));
   return figures;
+}
+
+/** The first summary_update of a server just started (the tokenizer loads in the background; the count is an estimate until then). */
+async function firstUpdateFigure(ctx) {
+  const { repoRoot, distDir, workDir, quick, log } = ctx;
+  const runs = quick ? 2 : 10;
+  const ws = writeWorkspace(join(workDir, "ws-first-update"), { seed: 57, threads: quick ? 50 : 1_000, depth: quick ? 5 : 20 });
+  log(`mcp: first summary_update of ${runs} fresh servers`);
+  const first = [];
+  const pings = [];
+  for (let i = 0; i < runs; i++) {
+    const server = await connectServer(repoRoot, distDir, ws.root, join(workDir, `home-first-${i}`));
+    try {
+      pings.push((await timed(() => server.client.ping())).ms);
+      const u = await timed(() => callText(server.client, "summary_update", { section: "state", content: `- first write ${i}` }));
+      if (!u.value.includes("Updated the summary")) throw new Error(`summary_update: ${u.value.slice(0, 200)}`);
+      first.push(u.ms);
+    } finally {
+      await server.close();
+    }
+  }
+  const f = figure({ key: "mcp-first-update", title: "First summary_update of a fresh server", workload: "right after initialize (1,000 threads)", unit: "ms", stats: summarize(first), floorName: "MCP ping", floor: summarize(pings), valueTarget: { stat: "p50", max: 30 } });
+  f.notes.push("The tokenizer (tiktoken, ~0.3 s to load) starts loading 1 s after initialize; until it is ready a count is the cached one or characters/3.5. Before: the first summary_update waited for it (343 ms in issue #16).");
+  return f;
 }

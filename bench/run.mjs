@@ -2,7 +2,7 @@
 // small sizes, only checking that each completes (exit 1 if one fails). `--only=hooks,mcp,scan,search,merge` runs some groups;
 // `--dist=DIR` measures the bundles in DIR instead of plugin/dist; `--compare=DIR` also runs the hooks of the build in DIR,
 // interleaved in the same rounds (before/after figures of an optimisation).
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
@@ -38,11 +38,19 @@ const GROUPS = {
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
+  // This machine sets NODE_EXTRA_CA_CERTS, which makes every node start several times slower (the certificates are
+  // loaded at start-up). Claude Code does not pass it to hooks; floors and subjects all run without it.
+  delete process.env.NODE_EXTRA_CA_CERTS;
   for (const bundle of ["hook.cjs", "hook-core.cjs", "server.mjs", "cli.mjs"]) {
     if (!existsSync(join(options.distDir, bundle))) throw new Error(`${join(options.distDir, bundle)} is missing: run npm run build first`);
   }
-  const cacheDir = join(REPO_ROOT, ".cache", "bench", options.quick ? "quick" : "full");
-  const workDir = join(cacheDir, "work");
+  // The real path: a process's cwd is always its real path, and the transcripts record the workspace as the scan sees it
+  // (a worktree's .cache is often a symbolic link).
+  mkdirSync(join(REPO_ROOT, ".cache"), { recursive: true });
+  const cacheDir = join(realpathSync(join(REPO_ROOT, ".cache")), "bench", options.quick ? "quick" : "full");
+  // One work directory per run: .cache may be shared by several checkouts (a worktree's .cache is a link), and each run
+  // clears its work directory first.
+  const workDir = join(cacheDir, `work-${process.pid}`);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   const started = performance.now();

@@ -2,12 +2,14 @@
 import { createRequire } from 'node:module';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, statSync, readdirSync, mkdirSync, opendirSync, rmSync, rmdirSync, renameSync, readSync, writeSync, fstatSync, closeSync, realpathSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, createReadStream } from 'fs';
-import { relative, isAbsolute, resolve, join, dirname, sep, basename } from 'path';
+import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, statSync, readdirSync, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, renameSync, readSync, writeSync, fstatSync, closeSync, realpathSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, createReadStream } from 'fs';
+import { relative, isAbsolute, resolve, join, dirname, basename, sep } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
+import * as os from 'os';
 import { hostname, homedir, userInfo } from 'os';
+import { Worker } from 'worker_threads';
 import { execFile } from 'child_process';
 
 const require$1 = createRequire(import.meta.url);
@@ -7555,9 +7557,9 @@ var require_tiktoken_bg = __commonJS({
        * @param {Uint8Array} bytes
        * @returns {number}
        */
-      encode_single_token(bytes) {
+      encode_single_token(bytes2) {
         if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
-        const ptr0 = passArray8ToWasm0(bytes, wasm.__wbindgen_export_1);
+        const ptr0 = passArray8ToWasm0(bytes2, wasm.__wbindgen_export_1);
         const len0 = WASM_VECTOR_LEN;
         const ret = wasm.tiktoken_encode_single_token(this.__wbg_ptr, ptr0, len0);
         return ret >>> 0;
@@ -8638,9 +8640,9 @@ var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
-    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
-    return bytes === null ? null : bytes.toString("utf8");
+    const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes2 === null ? null : bytes2.toString("utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
@@ -8849,20 +8851,20 @@ function readTextStrict(path, maxBytes) {
     throw unreadable(path, reasonOf(e));
   }
   if (stat2.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  let bytes;
+  let bytes2;
   try {
-    bytes = readRegularFile(path, maxBytes);
+    bytes2 = readRegularFile(path, maxBytes);
   } catch (e) {
     if (e instanceof UnreadableFileError) throw e;
     throw unreadable(path, reasonOf(e));
   }
-  if (bytes === null) return null;
-  if (bytes.length > maxBytes) {
-    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+  if (bytes2 === null) return null;
+  if (bytes2.length > maxBytes) {
+    const size = Math.max(bytes2.length, fstatSizeOr(path, bytes2.length));
     throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
   } catch {
     throw unreadable(path, "is not valid UTF-8");
   }
@@ -9131,6 +9133,10 @@ var Store = class {
     }
     return thread;
   }
+  /** Forgets the parsed copies of these files: the next read parses them from disk whatever their stamp. */
+  forgetParsed(paths) {
+    for (const path of paths) this.parsed.delete(path);
+  }
   /** True when the project has more than `limit` thread files (stops reading the directory there). */
   threadCountExceeds(projectId, limit) {
     let dir;
@@ -9372,18 +9378,29 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
+  return join(storeDir, "cache", "token-counts.jsonl");
+}
+function legacyTokenCachePath(storeDir) {
   return join(storeDir, "cache", "token-counts.json");
 }
+var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
 var TokenEstimator = class {
-  constructor(cacheFile, loadEncoder) {
+  constructor(cacheFile, loadEncoder, legacyCacheFile = null) {
     this.cacheFile = cacheFile;
     this.loadEncoder = loadEncoder;
+    this.legacyCacheFile = legacyCacheFile;
   }
   cacheFile;
   loadEncoder;
+  legacyCacheFile;
   cache = /* @__PURE__ */ new Map();
   loaded = false;
-  dirty = false;
+  /** Counts not yet in the file. */
+  pending = [];
+  /** Lines in the file (as last read or written). */
+  fileLines = 0;
+  /** The file must be rewritten whole (damaged lines, a legacy file to replace). */
+  rewrite = false;
   encoder = null;
   encoderPromise = null;
   /** How many counts fell back to characters/3.5 because the encoder was not loaded. */
@@ -9394,6 +9411,27 @@ var TokenEstimator = class {
     this.encoderPromise ??= this.loadEncoder();
     this.encoder = await this.encoderPromise;
     return true;
+  }
+  /** True once the encoder is loaded (counts are exact from then on). */
+  get exact() {
+    return this.encoder !== null;
+  }
+  /**
+   * Starts loading the encoder without waiting for it (a server calls this once it is idle after initialize). A load
+   * that fails is not reported here: the next `ready()` tries again and reports it.
+   */
+  preload() {
+    if (!this.loadEncoder || this.encoderPromise) return;
+    const promise = this.loadEncoder();
+    this.encoderPromise = promise;
+    promise.then(
+      (encoder) => {
+        if (this.encoderPromise === promise) this.encoder = encoder;
+      },
+      () => {
+        if (this.encoderPromise === promise) this.encoderPromise = null;
+      }
+    );
   }
   /** Synchronous: a cached count, an exact count if the encoder is loaded, else characters/3.5 (counted as a miss). */
   countSync(text) {
@@ -9408,12 +9446,27 @@ var TokenEstimator = class {
     }
     const n = this.encoder.countTokens(text);
     this.cache.set(key, n);
+    this.pending.push(`${key} ${n}
+`);
     if (this.cache.size > CACHE_LIMIT) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== void 0) this.cache.delete(oldest);
     }
-    this.dirty = true;
     return n;
+  }
+  /** A cached count, else characters/3.5 (not a miss): what a process without the tokenizer counts, whether or not this one has it. */
+  cachedOrEstimate(text) {
+    if (text === "") return 0;
+    this.load();
+    return this.cache.get(contentHash(text)) ?? charsEstimate(text);
+  }
+  /**
+   * A cached or exact count without waiting for the encoder: until it is loaded, characters/3.5 (not cached), and the
+   * load starts in the background. For answers that report a size ("~N tokens"), not for fitting a budget.
+   */
+  countNow(text) {
+    if (this.encoder === null) this.preload();
+    return this.countSync(text);
   }
   /** A cached or exact count; loads the encoder on a miss when there is a loader, else characters/3.5. */
   async count(text) {
@@ -9425,33 +9478,69 @@ var TokenEstimator = class {
     }
     return this.countSync(text);
   }
-  /** Persists new counts. The cache is derived data: a damaged cache file is replaced, never trusted. */
+  /** Persists new counts (appended; the file is rewritten only when mostly stale). Derived data: a damaged file is replaced, never trusted. */
   async flush() {
-    if (!this.dirty || !this.cacheFile) return;
-    this.dirty = false;
+    if (!this.cacheFile || this.pending.length === 0 && !this.rewrite) return;
+    const lines = this.pending;
+    this.pending = [];
     assertNoLinksBelow(dirname(dirname(this.cacheFile)), this.cacheFile);
     mkdirSync(dirname(this.cacheFile), { recursive: true });
-    await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
+    if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
+      this.rewrite = false;
+      let text = "";
+      for (const [k, n] of this.cache) text += `${k} ${n}
+`;
+      await writeFileAtomic(this.cacheFile, text);
+      this.fileLines = this.cache.size;
+      if (this.legacyCacheFile) rmSync(this.legacyCacheFile, { force: true });
+      return;
+    }
+    appendFileSync(this.cacheFile, lines.join(""));
+    this.fileLines += lines.length;
   }
   load() {
     if (this.loaded) return;
     this.loaded = true;
     if (!this.cacheFile) return;
-    let text = null;
-    try {
-      text = readTextStrict(this.cacheFile, CACHE_MAX_BYTES);
-    } catch {
+    const text = readDerived(this.cacheFile);
+    if (text === null) {
+      this.loadLegacy();
       return;
     }
+    for (const line of text.split("\n")) {
+      if (line === "") continue;
+      this.fileLines++;
+      const m = LINE.exec(line);
+      if (!m) {
+        this.rewrite = true;
+        continue;
+      }
+      this.cache.delete(m[1]);
+      this.cache.set(m[1], Number(m[2]));
+    }
+    while (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value);
+  }
+  /** Counts of the 0.5.0 whole-file cache, when there is no log yet; the next save writes the log and removes the old file. */
+  loadLegacy() {
+    if (!this.legacyCacheFile) return;
+    const text = readDerived(this.legacyCacheFile);
     if (text === null) return;
     try {
       const data = JSON.parse(text);
       if (typeof data !== "object" || data === null) return;
-      for (const [k, v] of Object.entries(data)) if (typeof v === "number") this.cache.set(k, v);
+      for (const [k, v] of Object.entries(data)) if (typeof v === "number" && Number.isInteger(v) && v >= 0) this.cache.set(k, v);
+      this.rewrite = this.cache.size > 0;
     } catch {
     }
   }
 };
+function readDerived(path) {
+  try {
+    return readTextStrict(path, CACHE_MAX_BYTES);
+  } catch {
+    return null;
+  }
+}
 
 // src/core/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
@@ -9830,15 +9919,7 @@ var INDENT_LEVELS = 40;
 function renderTree(threads, options) {
   const shape = buildTree(threads);
   const lines = [`Project: ${options.title}`];
-  const label = (t) => {
-    const parts = [`${oneLine2(t.title)} (${t.id})`];
-    if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` \u2192 ${t.mergedInto}` : ""}]`);
-    if (t.branch) parts.push(`\u2387 ${t.branch}`);
-    const extra = options.extra?.(t);
-    if (extra) parts.push(extra);
-    if (t.id === options.activeId) parts.push("\u25C0 active");
-    return parts.join(" ");
-  };
+  const label = (t) => threadLabel(t, options);
   const stack = [];
   const seen = /* @__PURE__ */ new Set();
   for (const r of [...shape.roots].reverse()) stack.push({ id: r, prefix: "", last: true, level: 0 });
@@ -9865,6 +9946,188 @@ function renderTree(threads, options) {
 }
 function oneLine2(s) {
   return s.replace(/\s*\n\s*/g, " \u23CE ");
+}
+function threadLabel(t, options) {
+  const parts = [`${oneLine2(t.title)} (${t.id})`];
+  if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` \u2192 ${t.mergedInto}` : ""}]`);
+  if (t.branch) parts.push(`\u2387 ${t.branch}`);
+  const extra = options.extra?.(t);
+  if (extra) parts.push(extra);
+  if (t.id === options.activeId) parts.push("\u25C0 active");
+  return parts.join(" ");
+}
+
+// src/hooks/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/core/thread-list-view.ts
+var THREAD_LIST_MAX_BYTES = 8 * 1024;
+var NEAR_SHOWN = 20;
+var RECENT_SHOWN = 15;
+var LINE_MAX_CHARS = 300;
+var PROBLEMS_NAMED = 5;
+function listDerived(threads) {
+  const open3 = [...threads.values()].filter((t) => t.status === void 0);
+  open3.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+  return { shape: buildTree(threads), openByRecency: open3 };
+}
+var statusOf = (t) => t.status ?? "active";
+var bytes = (s) => Buffer.byteLength(s, "utf8");
+var plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+function threadListText(input, options = {}) {
+  const narrowed = options.rootId !== void 0 || options.depth !== void 0 || options.status !== void 0;
+  if (!narrowed) {
+    const whole = wholeTree(input);
+    if (whole !== null) return whole;
+    return boundedView(input);
+  }
+  return narrowedView(input, options);
+}
+function wholeTree(input) {
+  if (input.threads.size > THREAD_LIST_MAX_BYTES / 40) return null;
+  const text = renderTree(input.threads, {
+    title: input.projectTitle,
+    activeId: input.activeId,
+    problems: input.problems.map((p) => ({ ...p, threadId: "" })),
+    extra: (t) => relatedMark(t, input.threads)
+  });
+  return bytes(text) <= THREAD_LIST_MAX_BYTES ? text : null;
+}
+function boundedView(input) {
+  const { threads, activeId } = input;
+  const derived = input.derived ?? listDerived(threads);
+  const shape = derived.shape;
+  const shown = /* @__PURE__ */ new Map();
+  const notes = [];
+  for (let id = activeId; id !== null && !shown.has(id); ) {
+    const t = threads.get(id);
+    if (!t) break;
+    shown.set(id, t);
+    id = t.parentId;
+  }
+  const active = threads.get(activeId);
+  const near = (parentId, one, many, skip) => {
+    const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
+    for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
+    if (ids.length > NEAR_SHOWN) notes.push(`(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`);
+  };
+  if (active) {
+    near(active.id, "child", "children", null);
+    if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
+  }
+  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
+  const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
+  const recentLines = recent.length === 0 ? [] : ["", "Open threads, most recently updated first:", ...recent.map((t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`)];
+  for (const t of recent) shown.set(t.id, t);
+  const counts = countByStatus(threads.values());
+  const inView = countByStatus(shown.values());
+  const rest = { total: counts.total - inView.total, active: counts.active - inView.active, done: counts.done - inView.done, abandoned: counts.abandoned - inView.abandoned };
+  const head = [`Project: ${input.projectTitle} (${plural(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
+  const tail = [
+    "",
+    `Not shown: ${plural(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
+    ...problemLines(input, shape.detached)
+  ];
+  return fit(head, [...tree, ...notes, ...recentLines], tail);
+}
+function narrowedView(input, options) {
+  const { threads, activeId } = input;
+  if (options.depth !== void 0 && (!Number.isInteger(options.depth) || options.depth < 0)) {
+    throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
+  }
+  const shape = input.derived?.shape ?? buildTree(threads);
+  let rootIds;
+  if (options.rootId !== void 0) {
+    if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);
+    rootIds = [options.rootId];
+  } else rootIds = [...shape.roots, ...shape.detached.map((d) => d.id)];
+  const depth = options.depth ?? Number.POSITIVE_INFINITY;
+  const inScope = [];
+  const seen = /* @__PURE__ */ new Set();
+  let level = rootIds.filter((id) => !seen.has(id) && seen.add(id));
+  for (let d = 0; level.length > 0 && d <= depth; d++) {
+    inScope.push(...level);
+    const next = [];
+    for (const id of level) for (const c of shape.children.get(id) ?? []) if (!seen.has(c)) next.push(c), seen.add(c);
+    level = next;
+  }
+  const matching = options.status === void 0 ? inScope : inScope.filter((id) => statusOf(threads.get(id)) === options.status);
+  const shown = /* @__PURE__ */ new Map();
+  for (const id of matching) {
+    for (let a = id; a !== null && !shown.has(a); ) {
+      const t = threads.get(a);
+      if (a === options.rootId) {
+        shown.set(a, { ...t, parentId: null });
+        break;
+      }
+      shown.set(a, t);
+      a = t.parentId !== null && threads.has(t.parentId) ? t.parentId : null;
+    }
+  }
+  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
+  const what = [
+    options.rootId !== void 0 ? `the subtree of "${options.rootId}"` : "the whole tree",
+    options.depth !== void 0 ? `${plural(options.depth, "level")} deep` : null,
+    options.status !== void 0 ? `${options.status} threads` : null
+  ].filter((x) => x !== null);
+  const head = [`Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`];
+  return fit(head, tree, problemLines(input, shape.detached));
+}
+function mostRecentOpen(openByRecency, shown, limit) {
+  const top = [];
+  for (const t of openByRecency) {
+    if (top.length === limit) break;
+    if (!shown.has(t.id)) top.push(t);
+  }
+  return top;
+}
+function countByStatus(threads) {
+  const c = { total: 0, active: 0, done: 0, abandoned: 0 };
+  for (const t of threads) {
+    c.total++;
+    c[statusOf(t)]++;
+  }
+  return c;
+}
+function statusCounts(c) {
+  return `${formatCount(c.active)} open, ${formatCount(c.done)} done, ${formatCount(c.abandoned)} abandoned`;
+}
+function problemLines(input, detached) {
+  const lines = [];
+  if (detached.length > 0) {
+    lines.push("", `\u26A0 ${plural(detached.length, "detached thread")} (fix their parentId):`);
+    for (const d of detached.slice(0, PROBLEMS_NAMED)) lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+    if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
+  }
+  if (input.problems.length > 0) {
+    lines.push("", `\u26A0 ${plural(input.problems.length, "thread file")} could not be read (left as they are):`);
+    for (const p of input.problems.slice(0, PROBLEMS_NAMED)) lines.push(`  ${p.path}: ${p.reason}`);
+    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(input.problems.length - PROBLEMS_NAMED)} more`);
+  }
+  return lines;
+}
+function fit(head, body, tail) {
+  const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
+  const headText = head.map(clip4).join("\n");
+  const tailText = tail.map(clip4).join("\n");
+  const cutNote = (n) => `(\u2026 ${plural(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
+  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
+  const kept = [];
+  let used = 0;
+  for (const line of body.map(clip4)) {
+    const size = bytes(line) + 1;
+    if (used + size > budget) break;
+    kept.push(line);
+    used += size;
+  }
+  if (kept.length < body.length) kept.push(cutNote(body.length - kept.length));
+  return [headText, ...kept, ...tailText === "" ? [] : [tailText]].join("\n");
+}
+function relatedMark(t, threads) {
+  return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
 }
 
 // src/core/thread-chain.ts
@@ -10273,9 +10536,9 @@ function refusalMessage(what, findings) {
   const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
   const rest = findings.length - named.length;
   const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
-  const plural2 = findings.length > 1;
+  const plural3 = findings.length > 1;
   const example = maskExample(first.masked);
-  return `Refused to write ${what}: it contains what looks like ${plural2 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural2 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
+  return `Refused to write ${what}: it contains what looks like ${plural3 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural3 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
 }
 function joinWithAnd(items) {
   if (items.length <= 1) return items.join("");
@@ -10647,6 +10910,13 @@ var CatalogIndex = class {
     this.slots.delete(threadId);
     this.metas[slot] = void 0;
     for (const field of META_FIELDS) this.fields[field].remove(slot);
+  }
+  /** Every live thread's metadata (read-only: the index keeps these objects). */
+  *live() {
+    for (const slot of this.slots.values()) {
+      const meta = this.metas[slot];
+      if (meta !== void 0) yield meta;
+    }
   }
   at(slot) {
     return this.metas[slot];
@@ -11075,12 +11345,12 @@ var WordVectors = class {
     for (let d = 0; d < this.dims; d++) out[d] = out[d] + w * this.unit[base + d];
   }
 };
-function parseWordVectors(bytes, path) {
-  const newline = bytes.indexOf(10);
+function parseWordVectors(bytes2, path) {
+  const newline = bytes2.indexOf(10);
   if (newline < 0 || newline > 4096) throw new Error(`${path} has no header line`);
   let header;
   try {
-    header = JSON.parse(bytes.subarray(0, newline).toString("utf8"));
+    header = JSON.parse(bytes2.subarray(0, newline).toString("utf8"));
   } catch {
     throw new Error(`${path} has a header that is not JSON`);
   }
@@ -11088,8 +11358,8 @@ function parseWordVectors(bytes, path) {
   if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
   if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string") throw new Error(`${path} has a malformed header`);
   const start = newline + 1;
-  if (bytes.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes.length} bytes, not what its header announces`);
-  const body = bytes.subarray(start);
+  if (bytes2.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
+  const body = bytes2.subarray(start);
   if (createHash("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
   if (words.length !== count) throw new Error(`${path} lists ${words.length} words, not ${count}`);
@@ -11129,9 +11399,9 @@ function loadOnce() {
   const path = locateWordVectors();
   if (path === null) return new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
   try {
-    const bytes = readFileSync(path);
-    if (bytes.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
-    const vectors = parseWordVectors(bytes, path);
+    const bytes2 = readFileSync(path);
+    if (bytes2.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
+    const vectors = parseWordVectors(bytes2, path);
     return { vectors, path, loadMs: Math.round(performance.now() - started) };
   } catch (e) {
     return e instanceof Error ? e : new Error(String(e));
@@ -11194,7 +11464,7 @@ async function searchThreads(store, projectIds, input) {
       cost.swept ||= r.swept;
     }
     const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
-    const statusOk = (meta) => q.status === void 0 || statusOf(meta) === q.status;
+    const statusOk = (meta) => q.status === void 0 || statusOf2(meta) === q.status;
     const tiers = [];
     const notices = [];
     const finish2 = (top) => ({
@@ -11224,7 +11494,7 @@ async function searchThreads(store, projectIds, input) {
     const weigh = strongRule(projects, q.terms);
     addSections(overview, q.terms, statusOk, false);
     const lookupFinds = overview;
-    const openSections = q.status === void 0 ? (meta) => statusOf(meta) === "active" : void 0;
+    const openSections = q.status === void 0 ? (meta) => statusOf2(meta) === "active" : void 0;
     let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh, void 0, openSections);
     let closedSearched = q.status !== void 0 && q.status !== "active";
     if (lookup.strong < wanted && q.status === void 0) {
@@ -11403,7 +11673,7 @@ function toHit(c, terms2) {
     projectId: c.projectId,
     threadId: c.meta.id,
     title: c.meta.title,
-    status: statusOf(c.meta),
+    status: statusOf2(c.meta),
     score: Math.round(c.score * 100) / 100,
     coverage: c.coverage,
     ...c.similarity !== void 0 ? { similarity: Math.round(c.similarity * 100) / 100 } : {}
@@ -11435,7 +11705,7 @@ function bitCount(mask2) {
   for (let m = mask2; m !== 0; m &= m - 1) n++;
   return n;
 }
-function statusOf(meta) {
+function statusOf2(meta) {
   return meta.status ?? "active";
 }
 function byScore(a, b) {
@@ -11586,7 +11856,8 @@ var DirectoryWatch = class {
     this.changed = true;
   }
 };
-var FORMAT_VERSION = 1;
+var CATALOG_VERSION = 2;
+var BODIES_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
@@ -11600,7 +11871,7 @@ function bodiesPath(storeDir, projectId) {
   return join(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
-  return loadFile(path, CATALOG_FORMAT, (key, v) => {
+  return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
     const e = v;
     if (!isObject(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
     if (e.meta === null) return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
@@ -11609,7 +11880,7 @@ function readCatalogFile(path) {
   });
 }
 function readBodiesFile(path) {
-  return loadFile(path, BODIES_FORMAT, (_key, v) => {
+  return loadFile(path, BODIES_FORMAT, BODIES_VERSION, (_key, v) => {
     const e = v;
     if (!isObject(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
     const docs = [];
@@ -11624,17 +11895,17 @@ function readBodiesFile(path) {
 async function writeCatalogFile(path, entries) {
   const out = {};
   for (const e of entries) out[e.file] = e;
-  await save(path, { format: CATALOG_FORMAT, version: FORMAT_VERSION, entries: out });
+  await save(path, { format: CATALOG_FORMAT, version: CATALOG_VERSION, entries: out });
 }
 async function writeBodiesFile(path, entries) {
-  await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
+  await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
   assertNoLinksBelow(join(path, "..", "..", ".."), path);
   mkdirSync(join(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
-function loadFile(path, format, validate) {
+function loadFile(path, format, version, validate) {
   const entries = /* @__PURE__ */ new Map();
   let text;
   try {
@@ -11651,7 +11922,7 @@ function loadFile(path, format, validate) {
   }
   const d = data;
   if (!isObject(data) || d.format !== format || !isObject(d.entries)) return { entries, problem: `${path} is not a ${format} file` };
-  if (d.version !== FORMAT_VERSION) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${FORMAT_VERSION}` };
+  if (d.version !== version) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version}` };
   for (const [key, value] of Object.entries(d.entries)) {
     const entry = validate(key, value);
     if (entry === null) return { entries: /* @__PURE__ */ new Map(), problem: `${path} has a malformed entry "${key}"` };
@@ -11670,13 +11941,13 @@ var isStringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "strin
 var optionalString = (v) => v === void 0 || typeof v === "string";
 function asMeta(v) {
   if (!isObject(v)) return null;
-  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.updatedAt !== "string") return null;
+  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string") return null;
   if (v.parentId !== null && typeof v.parentId !== "string") return null;
   if (!isStringList(v.headings)) return null;
   if (v.status !== void 0 && v.status !== "done" && v.status !== "abandoned") return null;
   if (!optionalString(v.branch) || !optionalString(v.mergedInto)) return null;
   if (v.paths !== void 0 && !isStringList(v.paths) || v.related !== void 0 && !isStringList(v.related)) return null;
-  const meta = { id: v.id, title: v.title, parentId: v.parentId, updatedAt: v.updatedAt, headings: v.headings };
+  const meta = { id: v.id, title: v.title, parentId: v.parentId, createdAt: v.createdAt, updatedAt: v.updatedAt, headings: v.headings };
   if (v.status !== void 0) meta.status = v.status;
   if (typeof v.branch === "string") meta.branch = v.branch;
   if (v.paths !== void 0) meta.paths = v.paths;
@@ -11711,6 +11982,7 @@ function entriesFromText(file, stamp, text) {
     id: thread.id,
     title: thread.title,
     parentId: thread.parentId,
+    createdAt: thread.createdAt,
     updatedAt: thread.updatedAt,
     headings: parsed.sections.map((s) => s.heading)
   };
@@ -11762,6 +12034,11 @@ var ProjectIndex = class {
   /** Notices for the next answer (a rebuilt index file, no file watching). */
   notices = [];
   filesRead = 0;
+  /** Changes to the catalog's entries so far (a thread added, changed or gone): equal counts mean the same catalog. */
+  changes = 0;
+  get version() {
+    return this.changes;
+  }
   get catalogIndex() {
     return this.meta;
   }
@@ -11940,6 +12217,7 @@ var ProjectIndex = class {
     const id = entry.file.slice(0, -3);
     this.catalog.set(entry.file, entry);
     this.catalogDirty = true;
+    this.changes++;
     if (entry.meta) this.meta.put(entry.meta);
     else {
       this.meta.delete(id);
@@ -11952,6 +12230,7 @@ var ProjectIndex = class {
     if (!entry) return;
     this.catalog.delete(file);
     this.catalogDirty = true;
+    this.changes++;
     const id = file.slice(0, -3);
     this.meta.delete(id);
     if (isValidId(id)) this.pendingBodies.set(id, null);
@@ -12265,17 +12544,17 @@ function appendMeasurementEvents(storeDir, events) {
   if (events.length === 0) return 0;
   const text = events.map((e) => `${JSON.stringify(e)}
 `).join("");
-  const bytes = Buffer.from(text, "utf8");
-  if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
+  const bytes2 = Buffer.from(text, "utf8");
+  if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
   const opened = openRegularFile(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
-    let out = bytes;
+    let out = bytes2;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
       readSync(fd, last2, 0, 1, before.size - 1);
-      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
+      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
     }
     writeSync(fd, out);
     return fstatSync(fd).size;
@@ -12285,7 +12564,7 @@ function appendMeasurementEvents(storeDir, events) {
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
-  const size = openLog(path, (_fd, bytes) => bytes);
+  const size = openLog(path, (_fd, bytes2) => bytes2);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
   lockFence(join(storeDir, ".lock"))?.check();
   renameSync(path, previousMeasurementLogPath(storeDir));
@@ -12356,7 +12635,7 @@ var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function readLogBytes(path) {
-  const bytes = openLog(path, (fd, size) => {
+  const bytes2 = openLog(path, (fd, size) => {
     const length = Math.min(size, READ_MAX_BYTES);
     const buffer = Buffer.allocUnsafe(length);
     let read = 0;
@@ -12367,7 +12646,7 @@ function readLogBytes(path) {
     }
     return buffer.subarray(0, read);
   });
-  return bytes ?? Buffer.alloc(0);
+  return bytes2 ?? Buffer.alloc(0);
 }
 function parseEventLine(line) {
   let data;
@@ -12478,9 +12757,9 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
   };
 }
 function scanEvents(storeDir, needle, onEvent) {
-  const bytes = Buffer.from(needle, "utf8");
+  const bytes2 = Buffer.from(needle, "utf8");
   for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes, (line) => {
+    scanLines(path, bytes2, (line) => {
       const event = parseEventLine(line);
       if (event !== null) onEvent(event);
     });
@@ -12596,7 +12875,7 @@ var ThreadMindServices = class {
     });
     this.env = options.env ?? {};
     this.session = options.session;
-    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null);
+    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
   }
   get workspace() {
     return this.store.workspace;
@@ -12941,11 +13220,36 @@ ${line}`;
     await this.store.locked(() => this.remember(project.id, thread.id));
     return { thread, context: await this.contextFor(project, thread, options) };
   }
-  async threadList() {
+  /**
+   * thread_list: the whole tree while it fits in THREAD_LIST_MAX_BYTES, else a bounded view (see thread-list-view.ts);
+   * `full` (the CLI's tree command, for a person at a terminal) always renders the whole tree. Above FULL_TREE_LIMIT
+   * threads the threads come from the search catalog, kept fresh by a directory watch (no file read or lstat per
+   * thread on a warm server), not from the files one by one.
+   */
+  async threadList(options = {}) {
     const { project, threadId } = await this.currentThreadRef();
-    const { threads, problems } = this.store.readAllThreads(project.id);
-    return { text: this.renderTreeOf(project, threads, problems, threadId), problems };
+    if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
+      const { threads: threads2, problems: problems2 } = this.store.readAllThreads(project.id);
+      const text = options.full === true ? this.renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
+      return { text, problems: problems2 };
+    }
+    const index = searchIndexFor(this.store.dir);
+    const listed = await index.exclusive(async () => {
+      const catalog = index.project(project.id);
+      await catalog.refresh();
+      const kept = this.listedThreads;
+      if (kept !== null && kept.projectId === project.id && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      const threads2 = /* @__PURE__ */ new Map();
+      for (const meta of catalog.catalogIndex.live()) threads2.set(meta.id, meta);
+      const problems2 = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
+      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads: threads2, derived: listDerived(threads2), problems: problems2 };
+      return this.listedThreads;
+    });
+    const { threads, derived, problems } = listed;
+    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options), problems: [...problems] };
   }
+  /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
+  listedThreads = null;
   /**
    * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
    * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
@@ -12985,9 +13289,9 @@ ${note}`;
       title: project.title,
       activeId,
       problems: [],
-      extra: (t) => relatedMark(t, (r) => this.store.threadExists(project.id, r))
+      extra: (t) => relatedMark(t, { has: (r) => this.store.threadExists(project.id, r) })
     });
-    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows the whole tree.)`;
+    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
     return [tree, ...chain.notices, note].join("\n");
   }
   renderTreeOf(project, threads, problems, activeId) {
@@ -12995,7 +13299,7 @@ ${note}`;
       title: project.title,
       activeId,
       problems,
-      extra: (t) => relatedMark(t, (r) => threads.has(r))
+      extra: (t) => relatedMark(t, threads)
     });
   }
   async threadStatus(input) {
@@ -13145,7 +13449,7 @@ ${note}`;
     await this.recordSummaryWrite(project.id, updated.id, "summary_update");
     let tokens;
     try {
-      tokens = await this.tokens.count(updated.summary);
+      tokens = this.tokens.countNow(updated.summary);
     } catch (e) {
       tokens = charsEstimate(updated.summary);
       warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
@@ -13197,7 +13501,7 @@ ${note}`;
       return this.store.readThread(project.id, id);
     };
     const related = this.relatedRefs(project.id, thread, consulted);
-    const estimate = (text) => this.tokens.countSync(text);
+    const estimate = options.estimateOnly === true ? (text) => this.tokens.cachedOrEstimate(text) : (text) => this.tokens.countSync(text);
     const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
     const warnings = /* @__PURE__ */ new Map();
     const top = this.workspace.gitTop;
@@ -13232,7 +13536,7 @@ ${note}`;
     });
     const missesBefore = this.tokens.misses;
     let assembled = assemble();
-    if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
+    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
     return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };
@@ -13280,9 +13584,6 @@ ${note}`;
     return { ...history, text: formatThreadHistory(history, title) };
   }
 };
-function relatedMark(t, exists) {
-  return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => exists(r) ? r : `${r} (missing)`).join(", ")}` : "";
-}
 function oneOf(what, value, allowed, optional) {
   if (value === void 0 && optional) return;
   if (!allowed.includes(value)) {
@@ -13333,7 +13634,7 @@ function verdictThreshold(nudgeTokens) {
 }
 
 // src/core/freshness-figure.ts
-var formatCount = (n) => Math.round(n).toLocaleString("en-US");
+var formatCount2 = (n) => Math.round(n).toLocaleString("en-US");
 function group(judged, kind) {
   const mine = judged.filter((j) => j.kind === kind);
   const stale = mine.filter((j) => j.stale).length;
@@ -13370,12 +13671,12 @@ function freshnessFromTranscripts(restarts, sessions, threshold = DEFAULT_NUDGE_
 }
 function groupLine(label, g) {
   if (g.restarts === 0) return `  ${label}: none measured`;
-  const since = g.averageSinceWrite === null ? "" : `, ~${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
+  const since = g.averageSinceWrite === null ? "" : `, ~${formatCount2(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
   return `  ${label}: ${g.restarts} (${g.current} with the summary current, ${g.stale} stale)${since}`;
 }
 function freshnessLines(f) {
   return [
-    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(f.threshold)} tokens since the last write):`,
+    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount2(f.threshold)} tokens since the last write):`,
     groupLine("/clear", f.clear),
     groupLine("compaction", f.compaction)
   ];
@@ -13542,7 +13843,7 @@ function measuredPart(m) {
 function hasSize2(r) {
   return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
 }
-function plural(n, word) {
+function plural2(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 function change(before, after) {
@@ -13554,7 +13855,7 @@ function kindLines(k) {
   const p = k.measured;
   if (p !== null) {
     out.push(
-      `    ${k.label}: ${fmt2(p.averageBefore)} \u2192 ${fmt2(p.averageAfter)} tokens measured (${change(p.averageBefore, p.averageAfter)}; ThreadMind ~${fmt2(p.averageThreadMind)} of it), average of ${plural(p.count, "restart")}`
+      `    ${k.label}: ${fmt2(p.averageBefore)} \u2192 ${fmt2(p.averageAfter)} tokens measured (${change(p.averageBefore, p.averageAfter)}; ThreadMind ~${fmt2(p.averageThreadMind)} of it), average of ${plural2(p.count, "restart")}`
     );
   }
   const rest = [];
@@ -13595,10 +13896,10 @@ var REPORT_LINE = "  Every restart measured from Claude Code's transcripts, befo
 function measuredLines(m) {
   const lines = [];
   if (m.sessionEnds) {
-    lines.push(`  Conversation size when sessions ended: ${fmt2(m.sessionEnds.averageTokens)} tokens on average, ${fmt2(m.sessionEnds.maxTokens)} at most (${plural(m.sessionEnds.count, "session")}, measured)`);
+    lines.push(`  Conversation size when sessions ended: ${fmt2(m.sessionEnds.averageTokens)} tokens on average, ${fmt2(m.sessionEnds.maxTokens)} at most (${plural2(m.sessionEnds.count, "session")}, measured)`);
   }
   if (m.injections) {
-    lines.push(`  ThreadMind context loaded at session start: ~${fmt2(m.injections.averageTokens)} tokens on average (${plural(m.injections.count, "session")}, estimated)`);
+    lines.push(`  ThreadMind context loaded at session start: ~${fmt2(m.injections.averageTokens)} tokens on average (${plural2(m.injections.count, "session")}, estimated)`);
     const r = m.receipts;
     lines.push(`  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`);
   }
@@ -13815,21 +14116,6 @@ var ByteLineSplitter = class {
     this.stoppedBySink = this.sink(line, false);
   }
 };
-var LineSplitter = class {
-  bytes;
-  constructor(sink) {
-    this.bytes = new ByteLineSplitter((line, terminated) => {
-      sink(line.toString("utf8"), terminated);
-      return false;
-    });
-  }
-  push(chunk) {
-    this.bytes.push(chunk);
-  }
-  end() {
-    this.bytes.end();
-  }
-};
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -13885,11 +14171,14 @@ async function withTranscript(path, work) {
 
 // src/transcript/for-each-line.ts
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
-async function forEachLine(path, sink, options = {}) {
+async function forEachByteLine(path, sink, options = {}) {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
-    const splitter = new LineSplitter(sink);
+    const splitter = new ByteLineSplitter((bytes2, terminated) => {
+      sink(bytes2, terminated);
+      return false;
+    });
     let bytesRead = 0;
     const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
     for await (const chunk of stream) {
@@ -14422,9 +14711,10 @@ async function scanSession(file, onBytes) {
   let truncatedLastLine = false;
   let bytesSeen = 0;
   let bytesReported = 0;
-  const onLine = (text, terminated) => {
+  const onLine = (line, terminated) => {
     lineNumber += 1;
-    bytesSeen += Buffer.byteLength(text) + (terminated ? 1 : 0);
+    bytesSeen += line.length + (terminated ? 1 : 0);
+    const text = line.toString("utf8");
     if (onBytes !== void 0 && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
       bytesReported = bytesSeen;
       onBytes(bytesSeen);
@@ -14497,7 +14787,7 @@ async function scanSession(file, onBytes) {
       endedAt = later(endedAt, meta.timestamp);
     }
   };
-  const { bytesRead } = await forEachLine(file.path, onLine);
+  const { bytesRead } = await forEachByteLine(file.path, onLine);
   if (onBytes !== void 0) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
@@ -14527,6 +14817,98 @@ async function scanSession(file, onBytes) {
     lines: lineNumber,
     truncatedLastLine
   };
+}
+
+// src/core/scan-pool.ts
+var WORKERS_FROM_BYTES = 48 * 1024 * 1024;
+var MAX_WORKERS = 4;
+function scanWorkerCount(files, env) {
+  const asked = env.THREADMIND_SCAN_WORKERS;
+  if (asked !== void 0 && asked !== "") {
+    const n3 = Number.parseInt(asked, 10);
+    return Number.isInteger(n3) && n3 > 1 ? Math.min(n3, MAX_WORKERS, files.length) : 0;
+  }
+  const bytes2 = files.reduce((sum, f) => sum + f.sizeBytes, 0);
+  if (files.length < 2 || bytes2 < WORKERS_FROM_BYTES) return 0;
+  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  const idle = Math.floor(cores - (os.loadavg()[0] ?? 0));
+  const n = Math.min(idle, MAX_WORKERS, files.length);
+  return n > 1 ? n : 0;
+}
+function workerScript() {
+  const url = new URL("./scan-worker.mjs", import.meta.url);
+  return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
+}
+async function scanFiles(files, workers, onBytes, onDone) {
+  const script = workers > 1 ? workerScript() : null;
+  const results = new Array(files.length);
+  if (script === null) {
+    for (const [i, file] of files.entries()) {
+      onBytes(i, 0);
+      results[i] = await scanSession(file, (bytes2) => onBytes(i, bytes2));
+      onDone(i, results[i]);
+    }
+    return results;
+  }
+  const order = files.map((_, i) => i).sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
+  const failed = [];
+  let next = 0;
+  const pool = Array.from({ length: workers - 1 }, () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } }));
+  const here = async () => {
+    while (next < order.length) {
+      const index = order[next++];
+      onBytes(index, 0);
+      results[index] = await scanSession(files[index], (bytes2) => onBytes(index, bytes2));
+      onDone(index, results[index]);
+    }
+  };
+  try {
+    await Promise.all([
+      here(),
+      ...pool.map(
+        (worker) => new Promise((resolve9, reject) => {
+          const send = () => {
+            if (next >= order.length) {
+              resolve9();
+              return;
+            }
+            const index = order[next++];
+            onBytes(index, 0);
+            worker.postMessage({ index, file: { path: files[index].path, folder: files[index].folder } });
+          };
+          worker.on("message", (reply) => {
+            switch (reply.kind) {
+              case "progress":
+                onBytes(reply.index, reply.bytes);
+                return;
+              case "done":
+                results[reply.index] = reply.session;
+                onDone(reply.index, reply.session);
+                send();
+                return;
+              case "failed":
+                failed.push(reply.index);
+                send();
+                return;
+              default: {
+                const unreachable = reply;
+                reject(new Error(`unexpected reply from a scan worker: ${JSON.stringify(unreachable)}`));
+              }
+            }
+          });
+          worker.on("error", reject);
+          send();
+        })
+      )
+    ]);
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
+  for (const index of failed.sort((a, b) => a - b)) {
+    results[index] = await scanSession(files[index], (bytes2) => onBytes(index, bytes2));
+    onDone(index, results[index]);
+  }
+  return results;
 }
 
 // src/core/savings-pairing.ts
@@ -14812,17 +15194,30 @@ function reportSession(s, restarts, measurements) {
 }
 async function buildSavingsReport(options) {
   const located = await locateTranscripts({ projectsDir: options.projectsDir, workspaceRoot: options.workspaceRoot });
-  const bytesTotal = located.transcripts.reduce((sum, t) => sum + t.sizeBytes, 0);
-  const scanned = [];
+  const files = located.transcripts;
+  const bytesTotal = files.reduce((sum, t) => sum + t.sizeBytes, 0);
+  const inFile = /* @__PURE__ */ new Map();
   let bytesDone = 0;
-  for (const [i, file] of located.transcripts.entries()) {
-    const report = (bytesInFile) => options.onProgress?.({ filesDone: i, filesTotal: located.transcripts.length, bytesDone: bytesDone + bytesInFile, bytesTotal, currentPath: file.path });
-    report(0);
-    const session = await scanSession(file, report);
-    bytesDone += session.bytes;
-    scanned.push(session);
-  }
-  options.onProgress?.({ filesDone: located.transcripts.length, filesTotal: located.transcripts.length, bytesDone, bytesTotal, currentPath: null });
+  let filesDone = 0;
+  const progress = (index) => {
+    let bytes2 = bytesDone;
+    for (const b of inFile.values()) bytes2 += b;
+    options.onProgress?.({ filesDone, filesTotal: files.length, bytesDone: bytes2, bytesTotal, currentPath: index === null ? null : files[index].path });
+  };
+  const scanned = await scanFiles(
+    files,
+    scanWorkerCount(files, options.env ?? {}),
+    (index, bytes2) => {
+      inFile.set(index, bytes2);
+      progress(index);
+    },
+    (index, session) => {
+      inFile.delete(index);
+      bytesDone += session.bytes;
+      filesDone += 1;
+    }
+  );
+  progress(null);
   const restarts = findRestarts(scanned, options.measurements);
   const sessions = scanned.map((s) => reportSession(s, restarts, options.measurements)).sort((a, b) => (Date.parse(a.startedAt ?? "") || 0) - (Date.parse(b.startedAt ?? "") || 0));
   const delivered = (r) => r.threadMind !== null && r.threadMind.receipt === "delivered";
@@ -14870,8 +15265,8 @@ function when(at) {
   return new Date(at).toISOString().slice(0, 16).replace("T", " ");
 }
 var shortId = (id) => id.slice(0, 8);
-function megabytes(bytes) {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+function megabytes(bytes2) {
+  return `${(bytes2 / (1024 * 1024)).toFixed(1)} MB`;
 }
 function groupRow(label, g) {
   const change2 = g.averageBefore !== null && g.averageAfter !== null && g.averageBefore > 0 ? ` (${percentChange(g.averageBefore, g.averageAfter)})` : "";
@@ -15272,7 +15667,7 @@ ${s.lines.map((l) => `<li>${xmlEscape(l)}</li>`).join("\n")}
 }
 
 // src/cli/scan-progress.ts
-var mb = (bytes) => (bytes / (1024 * 1024)).toFixed(1);
+var mb = (bytes2) => (bytes2 / (1024 * 1024)).toFixed(1);
 function stderrProgress(options = {}) {
   const stream = options.stream ?? process.stderr;
   const delayMs = options.delayMs ?? 1e3;
@@ -15347,7 +15742,8 @@ var reportCommand = {
       projectsDir: claudeProjectsDir(process.env),
       measurements: logged.measurements,
       onProgress: progress.update,
-      freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId)
+      freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId),
+      env: process.env
     });
     progress.done();
     const doc = reportDocument(report);
@@ -16467,9 +16863,9 @@ function thisDriverCommand() {
   return driverCommand(process.execPath, join(pluginRootOf(import.meta.url), "plugin", "dist", "cli.mjs"));
 }
 function readSide(path) {
-  const bytes = readFileSync(path);
-  if (bytes.length > 4 * LIMITS.threadFileBytes) throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
-  return bytes.toString("utf8");
+  const bytes2 = readFileSync(path);
+  if (bytes2.length > 4 * LIMITS.threadFileBytes) throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
+  return bytes2.toString("utf8");
 }
 var mergeFileCommand = {
   summary: "git's merge driver for thread and project files (set up by git-setup): merges by meaning",
@@ -16584,7 +16980,7 @@ var COMMANDS = {
     flags: {},
     run: async () => {
       const s = openCliServices({ exactTokens: false });
-      const { text, problems } = await s.threadList();
+      const { text, problems } = await s.threadList({ full: true });
       console.log(text);
       return problems.length > 0 ? 1 : 0;
     }

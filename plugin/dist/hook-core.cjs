@@ -7385,9 +7385,9 @@ __export(text_fingerprint_exports, {
   textFingerprint: () => textFingerprint
 });
 function textFingerprint(text) {
-  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const { written } = encoder.encodeInto(text, bytes);
-  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
+  const bytes2 = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const { written } = encoder.encodeInto(text, bytes2);
+  const words = new Uint32Array(bytes2.buffer, 0, Math.ceil(written / 4));
   let h1 = 3735928559 ^ written;
   let h2 = 1103547991 ^ written;
   for (let i = 0; i < words.length; i++) {
@@ -8492,9 +8492,9 @@ var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
-    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
-    return bytes === null ? null : bytes.toString("utf8");
+    const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes2 === null ? null : bytes2.toString("utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
@@ -8714,20 +8714,20 @@ function readTextStrict(path, maxBytes) {
     throw unreadable(path, reasonOf(e));
   }
   if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  let bytes;
+  let bytes2;
   try {
-    bytes = readRegularFile(path, maxBytes);
+    bytes2 = readRegularFile(path, maxBytes);
   } catch (e) {
     if (e instanceof UnreadableFileError) throw e;
     throw unreadable(path, reasonOf(e));
   }
-  if (bytes === null) return null;
-  if (bytes.length > maxBytes) {
-    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+  if (bytes2 === null) return null;
+  if (bytes2.length > maxBytes) {
+    const size = Math.max(bytes2.length, fstatSizeOr(path, bytes2.length));
     throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
   } catch {
     throw unreadable(path, "is not valid UTF-8");
   }
@@ -8939,6 +8939,10 @@ var Store = class {
       if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
     }
     return thread;
+  }
+  /** Forgets the parsed copies of these files: the next read parses them from disk whatever their stamp. */
+  forgetParsed(paths) {
+    for (const path of paths) this.parsed.delete(path);
   }
   /** True when the project has more than `limit` thread files (stops reading the directory there). */
   threadCountExceeds(projectId, limit) {
@@ -9194,18 +9198,29 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
+  return (0, import_node_path12.join)(storeDir, "cache", "token-counts.jsonl");
+}
+function legacyTokenCachePath(storeDir) {
   return (0, import_node_path12.join)(storeDir, "cache", "token-counts.json");
 }
+var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
 var TokenEstimator = class {
-  constructor(cacheFile, loadEncoder) {
+  constructor(cacheFile, loadEncoder, legacyCacheFile = null) {
     this.cacheFile = cacheFile;
     this.loadEncoder = loadEncoder;
+    this.legacyCacheFile = legacyCacheFile;
   }
   cacheFile;
   loadEncoder;
+  legacyCacheFile;
   cache = /* @__PURE__ */ new Map();
   loaded = false;
-  dirty = false;
+  /** Counts not yet in the file. */
+  pending = [];
+  /** Lines in the file (as last read or written). */
+  fileLines = 0;
+  /** The file must be rewritten whole (damaged lines, a legacy file to replace). */
+  rewrite = false;
   encoder = null;
   encoderPromise = null;
   /** How many counts fell back to characters/3.5 because the encoder was not loaded. */
@@ -9216,6 +9231,27 @@ var TokenEstimator = class {
     this.encoderPromise ??= this.loadEncoder();
     this.encoder = await this.encoderPromise;
     return true;
+  }
+  /** True once the encoder is loaded (counts are exact from then on). */
+  get exact() {
+    return this.encoder !== null;
+  }
+  /**
+   * Starts loading the encoder without waiting for it (a server calls this once it is idle after initialize). A load
+   * that fails is not reported here: the next `ready()` tries again and reports it.
+   */
+  preload() {
+    if (!this.loadEncoder || this.encoderPromise) return;
+    const promise = this.loadEncoder();
+    this.encoderPromise = promise;
+    promise.then(
+      (encoder2) => {
+        if (this.encoderPromise === promise) this.encoder = encoder2;
+      },
+      () => {
+        if (this.encoderPromise === promise) this.encoderPromise = null;
+      }
+    );
   }
   /** Synchronous: a cached count, an exact count if the encoder is loaded, else characters/3.5 (counted as a miss). */
   countSync(text) {
@@ -9230,12 +9266,27 @@ var TokenEstimator = class {
     }
     const n = this.encoder.countTokens(text);
     this.cache.set(key, n);
+    this.pending.push(`${key} ${n}
+`);
     if (this.cache.size > CACHE_LIMIT) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== void 0) this.cache.delete(oldest);
     }
-    this.dirty = true;
     return n;
+  }
+  /** A cached count, else characters/3.5 (not a miss): what a process without the tokenizer counts, whether or not this one has it. */
+  cachedOrEstimate(text) {
+    if (text === "") return 0;
+    this.load();
+    return this.cache.get(contentHash(text)) ?? charsEstimate(text);
+  }
+  /**
+   * A cached or exact count without waiting for the encoder: until it is loaded, characters/3.5 (not cached), and the
+   * load starts in the background. For answers that report a size ("~N tokens"), not for fitting a budget.
+   */
+  countNow(text) {
+    if (this.encoder === null) this.preload();
+    return this.countSync(text);
   }
   /** A cached or exact count; loads the encoder on a miss when there is a loader, else characters/3.5. */
   async count(text) {
@@ -9247,33 +9298,69 @@ var TokenEstimator = class {
     }
     return this.countSync(text);
   }
-  /** Persists new counts. The cache is derived data: a damaged cache file is replaced, never trusted. */
+  /** Persists new counts (appended; the file is rewritten only when mostly stale). Derived data: a damaged file is replaced, never trusted. */
   async flush() {
-    if (!this.dirty || !this.cacheFile) return;
-    this.dirty = false;
+    if (!this.cacheFile || this.pending.length === 0 && !this.rewrite) return;
+    const lines = this.pending;
+    this.pending = [];
     assertNoLinksBelow((0, import_node_path12.dirname)((0, import_node_path12.dirname)(this.cacheFile)), this.cacheFile);
     (0, import_node_fs15.mkdirSync)((0, import_node_path12.dirname)(this.cacheFile), { recursive: true });
-    await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
+    if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
+      this.rewrite = false;
+      let text = "";
+      for (const [k, n] of this.cache) text += `${k} ${n}
+`;
+      await writeFileAtomic(this.cacheFile, text);
+      this.fileLines = this.cache.size;
+      if (this.legacyCacheFile) (0, import_node_fs15.rmSync)(this.legacyCacheFile, { force: true });
+      return;
+    }
+    (0, import_node_fs15.appendFileSync)(this.cacheFile, lines.join(""));
+    this.fileLines += lines.length;
   }
   load() {
     if (this.loaded) return;
     this.loaded = true;
     if (!this.cacheFile) return;
-    let text = null;
-    try {
-      text = readTextStrict(this.cacheFile, CACHE_MAX_BYTES);
-    } catch {
+    const text = readDerived(this.cacheFile);
+    if (text === null) {
+      this.loadLegacy();
       return;
     }
+    for (const line of text.split("\n")) {
+      if (line === "") continue;
+      this.fileLines++;
+      const m = LINE.exec(line);
+      if (!m) {
+        this.rewrite = true;
+        continue;
+      }
+      this.cache.delete(m[1]);
+      this.cache.set(m[1], Number(m[2]));
+    }
+    while (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value);
+  }
+  /** Counts of the 0.5.0 whole-file cache, when there is no log yet; the next save writes the log and removes the old file. */
+  loadLegacy() {
+    if (!this.legacyCacheFile) return;
+    const text = readDerived(this.legacyCacheFile);
     if (text === null) return;
     try {
       const data = JSON.parse(text);
       if (typeof data !== "object" || data === null) return;
-      for (const [k, v] of Object.entries(data)) if (typeof v === "number") this.cache.set(k, v);
+      for (const [k, v] of Object.entries(data)) if (typeof v === "number" && Number.isInteger(v) && v >= 0) this.cache.set(k, v);
+      this.rewrite = this.cache.size > 0;
     } catch {
     }
   }
 };
+function readDerived(path) {
+  try {
+    return readTextStrict(path, CACHE_MAX_BYTES);
+  } catch {
+    return null;
+  }
+}
 
 // src/core/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
@@ -9653,15 +9740,7 @@ var INDENT_LEVELS = 40;
 function renderTree(threads, options) {
   const shape = buildTree(threads);
   const lines = [`Project: ${options.title}`];
-  const label = (t) => {
-    const parts = [`${oneLine2(t.title)} (${t.id})`];
-    if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` \u2192 ${t.mergedInto}` : ""}]`);
-    if (t.branch) parts.push(`\u2387 ${t.branch}`);
-    const extra = options.extra?.(t);
-    if (extra) parts.push(extra);
-    if (t.id === options.activeId) parts.push("\u25C0 active");
-    return parts.join(" ");
-  };
+  const label = (t) => threadLabel(t, options);
   const stack = [];
   const seen = /* @__PURE__ */ new Set();
   for (const r of [...shape.roots].reverse()) stack.push({ id: r, prefix: "", last: true, level: 0 });
@@ -9688,6 +9767,188 @@ function renderTree(threads, options) {
 }
 function oneLine2(s) {
   return s.replace(/\s*\n\s*/g, " \u23CE ");
+}
+function threadLabel(t, options) {
+  const parts = [`${oneLine2(t.title)} (${t.id})`];
+  if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` \u2192 ${t.mergedInto}` : ""}]`);
+  if (t.branch) parts.push(`\u2387 ${t.branch}`);
+  const extra = options.extra?.(t);
+  if (extra) parts.push(extra);
+  if (t.id === options.activeId) parts.push("\u25C0 active");
+  return parts.join(" ");
+}
+
+// src/hooks/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/core/thread-list-view.ts
+var THREAD_LIST_MAX_BYTES = 8 * 1024;
+var NEAR_SHOWN = 20;
+var RECENT_SHOWN = 15;
+var LINE_MAX_CHARS = 300;
+var PROBLEMS_NAMED = 5;
+function listDerived(threads) {
+  const open2 = [...threads.values()].filter((t) => t.status === void 0);
+  open2.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+  return { shape: buildTree(threads), openByRecency: open2 };
+}
+var statusOf = (t) => t.status ?? "active";
+var bytes = (s) => Buffer.byteLength(s, "utf8");
+var plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+function threadListText(input, options = {}) {
+  const narrowed = options.rootId !== void 0 || options.depth !== void 0 || options.status !== void 0;
+  if (!narrowed) {
+    const whole = wholeTree(input);
+    if (whole !== null) return whole;
+    return boundedView(input);
+  }
+  return narrowedView(input, options);
+}
+function wholeTree(input) {
+  if (input.threads.size > THREAD_LIST_MAX_BYTES / 40) return null;
+  const text = renderTree(input.threads, {
+    title: input.projectTitle,
+    activeId: input.activeId,
+    problems: input.problems.map((p) => ({ ...p, threadId: "" })),
+    extra: (t) => relatedMark(t, input.threads)
+  });
+  return bytes(text) <= THREAD_LIST_MAX_BYTES ? text : null;
+}
+function boundedView(input) {
+  const { threads, activeId } = input;
+  const derived = input.derived ?? listDerived(threads);
+  const shape = derived.shape;
+  const shown = /* @__PURE__ */ new Map();
+  const notes = [];
+  for (let id = activeId; id !== null && !shown.has(id); ) {
+    const t = threads.get(id);
+    if (!t) break;
+    shown.set(id, t);
+    id = t.parentId;
+  }
+  const active = threads.get(activeId);
+  const near = (parentId, one, many, skip) => {
+    const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
+    for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
+    if (ids.length > NEAR_SHOWN) notes.push(`(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`);
+  };
+  if (active) {
+    near(active.id, "child", "children", null);
+    if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
+  }
+  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
+  const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
+  const recentLines = recent.length === 0 ? [] : ["", "Open threads, most recently updated first:", ...recent.map((t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`)];
+  for (const t of recent) shown.set(t.id, t);
+  const counts = countByStatus(threads.values());
+  const inView = countByStatus(shown.values());
+  const rest = { total: counts.total - inView.total, active: counts.active - inView.active, done: counts.done - inView.done, abandoned: counts.abandoned - inView.abandoned };
+  const head = [`Project: ${input.projectTitle} (${plural(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
+  const tail = [
+    "",
+    `Not shown: ${plural(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
+    ...problemLines(input, shape.detached)
+  ];
+  return fit(head, [...tree, ...notes, ...recentLines], tail);
+}
+function narrowedView(input, options) {
+  const { threads, activeId } = input;
+  if (options.depth !== void 0 && (!Number.isInteger(options.depth) || options.depth < 0)) {
+    throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
+  }
+  const shape = input.derived?.shape ?? buildTree(threads);
+  let rootIds;
+  if (options.rootId !== void 0) {
+    if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);
+    rootIds = [options.rootId];
+  } else rootIds = [...shape.roots, ...shape.detached.map((d) => d.id)];
+  const depth = options.depth ?? Number.POSITIVE_INFINITY;
+  const inScope = [];
+  const seen = /* @__PURE__ */ new Set();
+  let level = rootIds.filter((id) => !seen.has(id) && seen.add(id));
+  for (let d = 0; level.length > 0 && d <= depth; d++) {
+    inScope.push(...level);
+    const next = [];
+    for (const id of level) for (const c of shape.children.get(id) ?? []) if (!seen.has(c)) next.push(c), seen.add(c);
+    level = next;
+  }
+  const matching = options.status === void 0 ? inScope : inScope.filter((id) => statusOf(threads.get(id)) === options.status);
+  const shown = /* @__PURE__ */ new Map();
+  for (const id of matching) {
+    for (let a = id; a !== null && !shown.has(a); ) {
+      const t = threads.get(a);
+      if (a === options.rootId) {
+        shown.set(a, { ...t, parentId: null });
+        break;
+      }
+      shown.set(a, t);
+      a = t.parentId !== null && threads.has(t.parentId) ? t.parentId : null;
+    }
+  }
+  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
+  const what = [
+    options.rootId !== void 0 ? `the subtree of "${options.rootId}"` : "the whole tree",
+    options.depth !== void 0 ? `${plural(options.depth, "level")} deep` : null,
+    options.status !== void 0 ? `${options.status} threads` : null
+  ].filter((x) => x !== null);
+  const head = [`Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`];
+  return fit(head, tree, problemLines(input, shape.detached));
+}
+function mostRecentOpen(openByRecency, shown, limit) {
+  const top = [];
+  for (const t of openByRecency) {
+    if (top.length === limit) break;
+    if (!shown.has(t.id)) top.push(t);
+  }
+  return top;
+}
+function countByStatus(threads) {
+  const c = { total: 0, active: 0, done: 0, abandoned: 0 };
+  for (const t of threads) {
+    c.total++;
+    c[statusOf(t)]++;
+  }
+  return c;
+}
+function statusCounts(c) {
+  return `${formatCount(c.active)} open, ${formatCount(c.done)} done, ${formatCount(c.abandoned)} abandoned`;
+}
+function problemLines(input, detached) {
+  const lines = [];
+  if (detached.length > 0) {
+    lines.push("", `\u26A0 ${plural(detached.length, "detached thread")} (fix their parentId):`);
+    for (const d of detached.slice(0, PROBLEMS_NAMED)) lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+    if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
+  }
+  if (input.problems.length > 0) {
+    lines.push("", `\u26A0 ${plural(input.problems.length, "thread file")} could not be read (left as they are):`);
+    for (const p of input.problems.slice(0, PROBLEMS_NAMED)) lines.push(`  ${p.path}: ${p.reason}`);
+    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(input.problems.length - PROBLEMS_NAMED)} more`);
+  }
+  return lines;
+}
+function fit(head, body, tail) {
+  const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
+  const headText = head.map(clip4).join("\n");
+  const tailText = tail.map(clip4).join("\n");
+  const cutNote = (n) => `(\u2026 ${plural(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
+  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
+  const kept = [];
+  let used = 0;
+  for (const line of body.map(clip4)) {
+    const size = bytes(line) + 1;
+    if (used + size > budget) break;
+    kept.push(line);
+    used += size;
+  }
+  if (kept.length < body.length) kept.push(cutNote(body.length - kept.length));
+  return [headText, ...kept, ...tailText === "" ? [] : [tailText]].join("\n");
+}
+function relatedMark(t, threads) {
+  return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
 }
 
 // src/core/thread-chain.ts
@@ -10096,9 +10357,9 @@ function refusalMessage(what, findings) {
   const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
   const rest = findings.length - named.length;
   const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
-  const plural = findings.length > 1;
+  const plural2 = findings.length > 1;
   const example = maskExample(first.masked);
-  return `Refused to write ${what}: it contains what looks like ${plural ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
+  return `Refused to write ${what}: it contains what looks like ${plural2 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural2 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
 }
 function joinWithAnd(items) {
   if (items.length <= 1) return items.join("");
@@ -10474,6 +10735,13 @@ var CatalogIndex = class {
     this.slots.delete(threadId);
     this.metas[slot] = void 0;
     for (const field of META_FIELDS) this.fields[field].remove(slot);
+  }
+  /** Every live thread's metadata (read-only: the index keeps these objects). */
+  *live() {
+    for (const slot of this.slots.values()) {
+      const meta = this.metas[slot];
+      if (meta !== void 0) yield meta;
+    }
   }
   at(slot) {
     return this.metas[slot];
@@ -10908,12 +11176,12 @@ var WordVectors = class {
     for (let d = 0; d < this.dims; d++) out[d] = out[d] + w * this.unit[base + d];
   }
 };
-function parseWordVectors(bytes, path) {
-  const newline = bytes.indexOf(10);
+function parseWordVectors(bytes2, path) {
+  const newline = bytes2.indexOf(10);
   if (newline < 0 || newline > 4096) throw new Error(`${path} has no header line`);
   let header;
   try {
-    header = JSON.parse(bytes.subarray(0, newline).toString("utf8"));
+    header = JSON.parse(bytes2.subarray(0, newline).toString("utf8"));
   } catch {
     throw new Error(`${path} has a header that is not JSON`);
   }
@@ -10921,8 +11189,8 @@ function parseWordVectors(bytes, path) {
   if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
   if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string") throw new Error(`${path} has a malformed header`);
   const start = newline + 1;
-  if (bytes.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes.length} bytes, not what its header announces`);
-  const body = bytes.subarray(start);
+  if (bytes2.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
+  const body = bytes2.subarray(start);
   if ((0, import_node_crypto6.createHash)("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
   if (words.length !== count) throw new Error(`${path} lists ${words.length} words, not ${count}`);
@@ -10962,9 +11230,9 @@ function loadOnce() {
   const path = locateWordVectors();
   if (path === null) return new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
   try {
-    const bytes = (0, import_node_fs17.readFileSync)(path);
-    if (bytes.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
-    const vectors = parseWordVectors(bytes, path);
+    const bytes2 = (0, import_node_fs17.readFileSync)(path);
+    if (bytes2.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
+    const vectors = parseWordVectors(bytes2, path);
     return { vectors, path, loadMs: Math.round(performance.now() - started) };
   } catch (e) {
     return e instanceof Error ? e : new Error(String(e));
@@ -11027,7 +11295,7 @@ async function searchThreads(store, projectIds, input) {
       cost.swept ||= r.swept;
     }
     const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
-    const statusOk = (meta) => q.status === void 0 || statusOf(meta) === q.status;
+    const statusOk = (meta) => q.status === void 0 || statusOf2(meta) === q.status;
     const tiers = [];
     const notices = [];
     const finish2 = (top) => ({
@@ -11057,7 +11325,7 @@ async function searchThreads(store, projectIds, input) {
     const weigh = strongRule(projects, q.terms);
     addSections(overview, q.terms, statusOk, false);
     const lookupFinds = overview;
-    const openSections = q.status === void 0 ? (meta) => statusOf(meta) === "active" : void 0;
+    const openSections = q.status === void 0 ? (meta) => statusOf2(meta) === "active" : void 0;
     let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh, void 0, openSections);
     let closedSearched = q.status !== void 0 && q.status !== "active";
     if (lookup.strong < wanted && q.status === void 0) {
@@ -11236,7 +11504,7 @@ function toHit(c, terms2) {
     projectId: c.projectId,
     threadId: c.meta.id,
     title: c.meta.title,
-    status: statusOf(c.meta),
+    status: statusOf2(c.meta),
     score: Math.round(c.score * 100) / 100,
     coverage: c.coverage,
     ...c.similarity !== void 0 ? { similarity: Math.round(c.similarity * 100) / 100 } : {}
@@ -11268,7 +11536,7 @@ function bitCount(mask2) {
   for (let m = mask2; m !== 0; m &= m - 1) n++;
   return n;
 }
-function statusOf(meta) {
+function statusOf2(meta) {
   return meta.status ?? "active";
 }
 function byScore(a, b) {
@@ -11434,7 +11702,8 @@ var DirectoryWatch = class {
 // src/core/search/index-files.ts
 var import_node_fs19 = require("fs");
 var import_node_path14 = require("path");
-var FORMAT_VERSION = 1;
+var CATALOG_VERSION = 2;
+var BODIES_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
@@ -11448,7 +11717,7 @@ function bodiesPath(storeDir, projectId) {
   return (0, import_node_path14.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
-  return loadFile(path, CATALOG_FORMAT, (key, v) => {
+  return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
     const e = v;
     if (!isObject(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
     if (e.meta === null) return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
@@ -11457,7 +11726,7 @@ function readCatalogFile(path) {
   });
 }
 function readBodiesFile(path) {
-  return loadFile(path, BODIES_FORMAT, (_key, v) => {
+  return loadFile(path, BODIES_FORMAT, BODIES_VERSION, (_key, v) => {
     const e = v;
     if (!isObject(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
     const docs = [];
@@ -11472,17 +11741,17 @@ function readBodiesFile(path) {
 async function writeCatalogFile(path, entries) {
   const out = {};
   for (const e of entries) out[e.file] = e;
-  await save(path, { format: CATALOG_FORMAT, version: FORMAT_VERSION, entries: out });
+  await save(path, { format: CATALOG_FORMAT, version: CATALOG_VERSION, entries: out });
 }
 async function writeBodiesFile(path, entries) {
-  await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
+  await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
   assertNoLinksBelow((0, import_node_path14.join)(path, "..", "..", ".."), path);
   (0, import_node_fs19.mkdirSync)((0, import_node_path14.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
-function loadFile(path, format, validate) {
+function loadFile(path, format, version, validate) {
   const entries = /* @__PURE__ */ new Map();
   let text;
   try {
@@ -11499,7 +11768,7 @@ function loadFile(path, format, validate) {
   }
   const d = data;
   if (!isObject(data) || d.format !== format || !isObject(d.entries)) return { entries, problem: `${path} is not a ${format} file` };
-  if (d.version !== FORMAT_VERSION) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${FORMAT_VERSION}` };
+  if (d.version !== version) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version}` };
   for (const [key, value] of Object.entries(d.entries)) {
     const entry = validate(key, value);
     if (entry === null) return { entries: /* @__PURE__ */ new Map(), problem: `${path} has a malformed entry "${key}"` };
@@ -11518,13 +11787,13 @@ var isStringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "strin
 var optionalString = (v) => v === void 0 || typeof v === "string";
 function asMeta(v) {
   if (!isObject(v)) return null;
-  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.updatedAt !== "string") return null;
+  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string") return null;
   if (v.parentId !== null && typeof v.parentId !== "string") return null;
   if (!isStringList(v.headings)) return null;
   if (v.status !== void 0 && v.status !== "done" && v.status !== "abandoned") return null;
   if (!optionalString(v.branch) || !optionalString(v.mergedInto)) return null;
   if (v.paths !== void 0 && !isStringList(v.paths) || v.related !== void 0 && !isStringList(v.related)) return null;
-  const meta = { id: v.id, title: v.title, parentId: v.parentId, updatedAt: v.updatedAt, headings: v.headings };
+  const meta = { id: v.id, title: v.title, parentId: v.parentId, createdAt: v.createdAt, updatedAt: v.updatedAt, headings: v.headings };
   if (v.status !== void 0) meta.status = v.status;
   if (typeof v.branch === "string") meta.branch = v.branch;
   if (v.paths !== void 0) meta.paths = v.paths;
@@ -11560,6 +11829,7 @@ function entriesFromText(file, stamp, text) {
     id: thread.id,
     title: thread.title,
     parentId: thread.parentId,
+    createdAt: thread.createdAt,
     updatedAt: thread.updatedAt,
     headings: parsed.sections.map((s) => s.heading)
   };
@@ -11611,6 +11881,11 @@ var ProjectIndex = class {
   /** Notices for the next answer (a rebuilt index file, no file watching). */
   notices = [];
   filesRead = 0;
+  /** Changes to the catalog's entries so far (a thread added, changed or gone): equal counts mean the same catalog. */
+  changes = 0;
+  get version() {
+    return this.changes;
+  }
   get catalogIndex() {
     return this.meta;
   }
@@ -11789,6 +12064,7 @@ var ProjectIndex = class {
     const id = entry.file.slice(0, -3);
     this.catalog.set(entry.file, entry);
     this.catalogDirty = true;
+    this.changes++;
     if (entry.meta) this.meta.put(entry.meta);
     else {
       this.meta.delete(id);
@@ -11801,6 +12077,7 @@ var ProjectIndex = class {
     if (!entry) return;
     this.catalog.delete(file);
     this.catalogDirty = true;
+    this.changes++;
     const id = file.slice(0, -3);
     this.meta.delete(id);
     if (isValidId(id)) this.pendingBodies.set(id, null);
@@ -12121,17 +12398,17 @@ function appendMeasurementEvents(storeDir, events) {
   if (events.length === 0) return 0;
   const text = events.map((e) => `${JSON.stringify(e)}
 `).join("");
-  const bytes = Buffer.from(text, "utf8");
-  if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
+  const bytes2 = Buffer.from(text, "utf8");
+  if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
   const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs21.constants.O_RDWR | import_node_fs21.constants.O_APPEND | import_node_fs21.constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
-    let out = bytes;
+    let out = bytes2;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
       (0, import_node_fs21.readSync)(fd, last2, 0, 1, before.size - 1);
-      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
+      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
     }
     (0, import_node_fs21.writeSync)(fd, out);
     return (0, import_node_fs21.fstatSync)(fd).size;
@@ -12141,7 +12418,7 @@ function appendMeasurementEvents(storeDir, events) {
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
-  const size = openLog(path, (_fd, bytes) => bytes);
+  const size = openLog(path, (_fd, bytes2) => bytes2);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
   lockFence((0, import_node_path18.join)(storeDir, ".lock"))?.check();
   (0, import_node_fs21.renameSync)(path, previousMeasurementLogPath(storeDir));
@@ -12263,9 +12540,9 @@ function sessionEvents(storeDir, sessionId) {
   return events;
 }
 function scanEvents(storeDir, needle, onEvent) {
-  const bytes = Buffer.from(needle, "utf8");
+  const bytes2 = Buffer.from(needle, "utf8");
   for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes, (line) => {
+    scanLines(path, bytes2, (line) => {
       const event = parseEventLine(line);
       if (event !== null) onEvent(event);
     });
@@ -12391,7 +12668,7 @@ var ThreadMindServices = class {
     });
     this.env = options.env ?? {};
     this.session = options.session;
-    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null);
+    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
   }
   get workspace() {
     return this.store.workspace;
@@ -12736,11 +13013,36 @@ ${line}`;
     await this.store.locked(() => this.remember(project.id, thread.id));
     return { thread, context: await this.contextFor(project, thread, options) };
   }
-  async threadList() {
+  /**
+   * thread_list: the whole tree while it fits in THREAD_LIST_MAX_BYTES, else a bounded view (see thread-list-view.ts);
+   * `full` (the CLI's tree command, for a person at a terminal) always renders the whole tree. Above FULL_TREE_LIMIT
+   * threads the threads come from the search catalog, kept fresh by a directory watch (no file read or lstat per
+   * thread on a warm server), not from the files one by one.
+   */
+  async threadList(options = {}) {
     const { project, threadId } = await this.currentThreadRef();
-    const { threads, problems } = this.store.readAllThreads(project.id);
-    return { text: this.renderTreeOf(project, threads, problems, threadId), problems };
+    if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
+      const { threads: threads2, problems: problems2 } = this.store.readAllThreads(project.id);
+      const text = options.full === true ? this.renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
+      return { text, problems: problems2 };
+    }
+    const index = searchIndexFor(this.store.dir);
+    const listed = await index.exclusive(async () => {
+      const catalog = index.project(project.id);
+      await catalog.refresh();
+      const kept = this.listedThreads;
+      if (kept !== null && kept.projectId === project.id && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      const threads2 = /* @__PURE__ */ new Map();
+      for (const meta of catalog.catalogIndex.live()) threads2.set(meta.id, meta);
+      const problems2 = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path20.basename)(p.path).replace(/\.md$/, "") }));
+      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads: threads2, derived: listDerived(threads2), problems: problems2 };
+      return this.listedThreads;
+    });
+    const { threads, derived, problems } = listed;
+    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options), problems: [...problems] };
   }
+  /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
+  listedThreads = null;
   /**
    * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
    * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
@@ -12780,9 +13082,9 @@ ${note}`;
       title: project.title,
       activeId,
       problems: [],
-      extra: (t) => relatedMark(t, (r) => this.store.threadExists(project.id, r))
+      extra: (t) => relatedMark(t, { has: (r) => this.store.threadExists(project.id, r) })
     });
-    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows the whole tree.)`;
+    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
     return [tree, ...chain.notices, note].join("\n");
   }
   renderTreeOf(project, threads, problems, activeId) {
@@ -12790,7 +13092,7 @@ ${note}`;
       title: project.title,
       activeId,
       problems,
-      extra: (t) => relatedMark(t, (r) => threads.has(r))
+      extra: (t) => relatedMark(t, threads)
     });
   }
   async threadStatus(input) {
@@ -12940,7 +13242,7 @@ ${note}`;
     await this.recordSummaryWrite(project.id, updated.id, "summary_update");
     let tokens;
     try {
-      tokens = await this.tokens.count(updated.summary);
+      tokens = this.tokens.countNow(updated.summary);
     } catch (e) {
       tokens = charsEstimate(updated.summary);
       warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
@@ -12992,7 +13294,7 @@ ${note}`;
       return this.store.readThread(project.id, id);
     };
     const related = this.relatedRefs(project.id, thread, consulted);
-    const estimate = (text) => this.tokens.countSync(text);
+    const estimate = options.estimateOnly === true ? (text) => this.tokens.cachedOrEstimate(text) : (text) => this.tokens.countSync(text);
     const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
     const warnings = /* @__PURE__ */ new Map();
     const top = this.workspace.gitTop;
@@ -13027,7 +13329,7 @@ ${note}`;
     });
     const missesBefore = this.tokens.misses;
     let assembled = assemble();
-    if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
+    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
     return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path20.relative)(this.store.dir, p)), dependsOnHead };
@@ -13075,9 +13377,6 @@ ${note}`;
     return { ...history, text: formatThreadHistory(history, title) };
   }
 };
-function relatedMark(t, exists) {
-  return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => exists(r) ? r : `${r} (missing)`).join(", ")}` : "";
-}
 function oneOf(what, value, allowed, optional) {
   if (value === void 0 && optional) return;
   if (!allowed.includes(value)) {
@@ -13111,24 +13410,6 @@ function openHookServices(input, env, lockTimeoutMs) {
   return services.hasProjects() || services.hasOldLayout() ? services : null;
 }
 
-// src/hooks/context-header.ts
-var CHARACTER_CAP = 1e4;
-var HEADER_TITLE_CHARS = 200;
-function contextHeader(source, threadId, title) {
-  const when = source === "clear" ? "after /clear" : source === "compact" ? "after compaction" : "at session start";
-  let named = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
-  if (named.length > HEADER_TITLE_CHARS) named = `${named.slice(0, HEADER_TITLE_CHARS - 1).trimEnd()}\u2026`;
-  return `ThreadMind memory, loaded ${when}: the context of thread "${named}" (${threadId}). Keep it current with summary_update.
-
-`;
-}
-
-// src/hooks/format-count.ts
-function formatCount(n) {
-  if (!Number.isSafeInteger(n) || n < 0) return String(n);
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 // src/hooks/hook-output.ts
 var import_node_fs24 = require("fs");
 function failureLine(what, error) {
@@ -13136,9 +13417,6 @@ function failureLine(what, error) {
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
   return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
 }
-
-// src/hooks/session-start.ts
-init_content_hash();
 
 // src/core/conversation-threads.ts
 function conversationEvent(sessionId, projectId, threadId, instance) {
@@ -13175,9 +13453,11 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 
 // src/core/context-cache.ts
 var import_node_path21 = require("path");
+init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
+var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
   return (0, import_node_path21.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
@@ -13185,7 +13465,7 @@ function contextCachePath(storeDir, projectId, threadId) {
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
   const e = d;
-  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null;
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
 }
 function readContextCacheEntry(storeDir, projectId, threadId) {
   let text;
@@ -13193,9 +13473,9 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
     assertNoLinksBelow(storeDir, path);
-    const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
-    if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
-    text = bytes.toString("utf8");
+    const bytes2 = readRegularFile(path, ENTRY_MAX_BYTES);
+    if (bytes2 === null || bytes2.length > ENTRY_MAX_BYTES) return null;
+    text = bytes2.toString("utf8");
   } catch {
     return null;
   }
@@ -13217,7 +13497,7 @@ function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
 }
 function sameInputs(a, b) {
   const keys = Object.keys(a.sources);
-  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
+  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
 }
 
 // src/core/context-cache-write.ts
@@ -13232,9 +13512,6 @@ async function saveContextCacheEntry(storeDir, entry) {
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
-
-// src/hooks/session-start.ts
-init_text_fingerprint();
 
 // src/hooks/hooks-build.ts
 var import_node_path23 = require("path");
@@ -13282,6 +13559,18 @@ function startOutput(start, extra) {
   const output = { additionalContext: start.text };
   if (lines.length > 0) output.userMessage = lines.join(" ");
   return output;
+}
+
+// src/hooks/context-header.ts
+var CHARACTER_CAP = 1e4;
+var HEADER_TITLE_CHARS = 200;
+function contextHeader(source, threadId, title) {
+  const when = source === "clear" ? "after /clear" : source === "compact" ? "after compaction" : "at session start";
+  let named = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  if (named.length > HEADER_TITLE_CHARS) named = `${named.slice(0, HEADER_TITLE_CHARS - 1).trimEnd()}\u2026`;
+  return `ThreadMind memory, loaded ${when}: the context of thread "${named}" (${threadId}). Keep it current with summary_update.
+
+`;
 }
 
 // src/hooks/freshness-start.ts
@@ -13346,11 +13635,47 @@ ${notice.contextLine}`;
   };
 }
 
-// src/hooks/session-start.ts
+// src/hooks/start-context.ts
+init_content_hash();
+init_text_fingerprint();
 function userLine(notice) {
   const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
   return plain.startsWith("ThreadMind") ? plain : `ThreadMind: ${plain}`;
 }
+async function assembleStarts(services, project, thread, sources, leading, notices = []) {
+  const headers = sources.map((source) => contextHeader(source, thread.id, thread.title));
+  const longest = Math.max(...headers.map((h) => h.length));
+  const budget = (header) => ({ maxChars: Math.max(0, CHARACTER_CAP - header), estimateOnly: true, ...notices.length > 0 ? { notices: [...notices] } : {} });
+  const base = await services.contextWithSources(project, thread, budget(longest));
+  const trimmed = (c) => c.omitted.length > 0 || c.omittedBeyond || c.truncated;
+  const files = new Set(base.sources);
+  let dependsOnHead = base.dependsOnHead;
+  const contexts = [];
+  for (const header of headers) {
+    let context2 = base.context;
+    if (trimmed(context2) && header.length !== longest) {
+      const own = await services.contextWithSources(project, thread, budget(header.length));
+      context2 = own.context;
+      for (const f of own.sources) files.add(f);
+      dependsOnHead ||= own.dependsOnHead;
+    }
+    contexts.push(context2);
+  }
+  const lines = leading();
+  const starts = {};
+  for (const [i, source] of sources.entries()) starts[source] = startOf(`${headers[i]}${contexts[i].text}`, contexts[i], thread.id, lines);
+  return { starts, sources: [...files], dependsOnHead };
+}
+function startOf(text, context2, threadId, leading) {
+  const notes = [...leading, ...context2.notices.map(userLine)];
+  if (context2.omitted.length > 0 || context2.omittedBeyond || context2.truncated) {
+    const left = `${context2.omitted.length}${context2.omittedBeyond ? "+" : ""} ancestor${context2.omitted.length === 1 && !context2.omittedBeyond ? "" : "s"}`;
+    notes.push(`ThreadMind: context of "${threadId}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${left} left out${context2.truncated ? ", summary cut" : ""}).`);
+  }
+  return { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context2.tokens, omitted: context2.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+}
+
+// src/hooks/session-start.ts
 async function sessionStart(services, input) {
   const source = input.source ?? "startup";
   if (source === "resume") {
@@ -13364,20 +13689,9 @@ async function sessionStart(services, input) {
   const headBefore = services.headCommitFromFiles();
   const migration = await services.migrateIfNeeded();
   const { project, thread, conflictNotice } = await services.currentThreadForReading({ newProcess: source === "startup" });
-  const header = contextHeader(source, thread.id, thread.title);
-  const { context: context2, sources, dependsOnHead } = await services.contextWithSources(project, thread, {
-    maxChars: Math.max(0, CHARACTER_CAP - header.length),
-    ...conflictNotice === null ? {} : { notices: [conflictNotice] }
-  });
-  const text = `${header}${context2.text}`;
-  const notes = services.notices.map(userLine);
-  if (migration) notes.push(userLine(migration.text.split("\n")[0]));
-  notes.push(...context2.notices.map(userLine));
-  if (context2.omitted.length > 0 || context2.omittedBeyond || context2.truncated) {
-    const left = `${context2.omitted.length}${context2.omittedBeyond ? "+" : ""} ancestor${context2.omitted.length === 1 && !context2.omittedBeyond ? "" : "s"}`;
-    notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${left} left out${context2.truncated ? ", summary cut" : ""}).`);
-  }
-  const start = { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context2.tokens, omitted: context2.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+  const leading = () => [...services.notices.map(userLine), ...migration ? [userLine(migration.text.split("\n")[0])] : []];
+  const { starts, sources, dependsOnHead } = await assembleStarts(services, project, thread, [source], leading, conflictNotice === null ? [] : [conflictNotice]);
+  const start = starts[source];
   const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
   const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
   const failures = [];
@@ -13726,14 +14040,14 @@ var TailCollector = class {
    * so that a line cut mid-write is reported (truncatedLastLine) whatever record it was. `bytes` may be a view of the
    * walk's read buffer, overwritten by the next read: it is never kept.
    */
-  take(bytes, isUnterminatedLastLine) {
+  take(bytes2, isUnterminatedLastLine) {
     this.lines += 1;
     const needed = this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
-    if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes, needed)) {
+    if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes2, needed)) {
       this.unparsedLines += 1;
       return false;
     }
-    const line = classifyLine(bytes.toString("utf8"));
+    const line = classifyLine(bytes2.toString("utf8"));
     switch (line.kind) {
       case "blank":
       case "other":
@@ -13770,11 +14084,11 @@ async function walkBack(file, chunkSize, maxBytes, collector) {
   let atEndOfFile = true;
   let stopped = false;
   let stoppedAtByteLimit = false;
-  const takeLine = (bytes) => {
+  const takeLine = (bytes2) => {
     const isLastLine = atEndOfFile;
     atEndOfFile = false;
-    if (isLastLine && bytes.length === 0) return false;
-    return collector.take(bytes, isLastLine);
+    if (isLastLine && bytes2.length === 0) return false;
+    return collector.take(bytes2, isLastLine);
   };
   const buffer = Buffer.allocUnsafe(Math.min(chunkSize, file.size, maxBytes ?? chunkSize));
   while (position > 0 && !stopped) {
@@ -13791,9 +14105,9 @@ async function walkBack(file, chunkSize, maxBytes, collector) {
     let newline = chunk.lastIndexOf(NEWLINE, end - 1);
     while (newline !== -1 && !stopped) {
       const piece = chunk.subarray(newline + 1, end);
-      const bytes = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
+      const bytes2 = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
       carry = [];
-      stopped = takeLine(bytes);
+      stopped = takeLine(bytes2);
       end = newline;
       newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE, end - 1);
     }
@@ -13922,13 +14236,13 @@ var HeadCollector = class {
   truncatedLastLine = false;
   stoppedAtFirstResponse = false;
   /** An unterminated last line is always classified, so that a line cut mid-write is reported whatever it was. */
-  take(bytes, terminated) {
+  take(bytes2, terminated) {
     this.lines += 1;
-    if (terminated && !mayBeNeededRecord(bytes, NEEDED_IN_HEAD)) {
+    if (terminated && !mayBeNeededRecord(bytes2, NEEDED_IN_HEAD)) {
       this.unparsedLines += 1;
       return false;
     }
-    const line = classifyLine(bytes.toString("utf8"));
+    const line = classifyLine(bytes2.toString("utf8"));
     this.records.push(line);
     if (line.kind === "malformed") {
       this.malformedLines += 1;
@@ -13955,12 +14269,12 @@ async function readHead(path, options = {}) {
   return withTranscript(path, async (file) => {
     const collector = new HeadCollector();
     let dropFirst = from > 0;
-    const splitter = new ByteLineSplitter((bytes, terminated) => {
+    const splitter = new ByteLineSplitter((bytes2, terminated) => {
       if (dropFirst) {
         dropFirst = false;
         return false;
       }
-      return collector.take(bytes, terminated);
+      return collector.take(bytes2, terminated);
     });
     const start = from > 0 ? Math.min(from - 1, file.size) : 0;
     const limit = Math.min(start + maxBytes, file.size);

@@ -868,9 +868,11 @@ function fileStamp(path) {
 }
 
 // src/core/context-cache.ts
+init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
+var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
   return (0, import_node_path7.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
@@ -878,7 +880,7 @@ function contextCachePath(storeDir, projectId, threadId) {
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
   const e = d;
-  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null;
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
 }
 function readContextCacheEntry(storeDir, projectId, threadId) {
   let text;
@@ -904,7 +906,19 @@ function entryStillValid(entry, storeDir, builtBy, head) {
   for (const [rel, stamp] of Object.entries(entry.sources)) {
     if (fileStamp((0, import_node_path7.join)(storeDir, rel)) !== stamp) return false;
   }
+  for (const [rel, fingerprint] of Object.entries(entry.verify ?? {})) {
+    if (sourceFingerprint(storeDir, rel) !== fingerprint) return false;
+  }
   return entry.head === null || head() === entry.head;
+}
+function sourceFingerprint(storeDir, rel) {
+  const path = (0, import_node_path7.join)(storeDir, rel);
+  try {
+    const bytes = readRegularFile(path, SOURCE_MAX_BYTES);
+    return bytes === null || bytes.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes.toString("utf8"));
+  } catch {
+    return null;
+  }
 }
 
 // src/core/measurement-log.ts

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { readFileSync, existsSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, rmdirSync, lstatSync, renameSync, constants, readSync, writeSync, fstatSync, closeSync, openSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { lstatSync, existsSync, readFileSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, renameSync, constants, readSync, writeSync, fstatSync, closeSync, openSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { resolve, join, relative, dirname, sep, basename } from 'path';
+import { resolve, join, relative, basename, dirname, sep } from 'path';
 import { AsyncLocalStorage } from 'async_hooks';
 import { createHash, randomBytes } from 'crypto';
 import { hostname, userInfo } from 'os';
@@ -300,9 +300,9 @@ var require_tiktoken_bg = __commonJS({
        * @param {Uint8Array} bytes
        * @returns {number}
        */
-      encode_single_token(bytes) {
+      encode_single_token(bytes2) {
         if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
-        const ptr0 = passArray8ToWasm0(bytes, wasm.__wbindgen_export_1);
+        const ptr0 = passArray8ToWasm0(bytes2, wasm.__wbindgen_export_1);
         const len0 = WASM_VECTOR_LEN;
         const ret = wasm.tiktoken_encode_single_token(this.__wbg_ptr, ptr0, len0);
         return ret >>> 0;
@@ -15544,16 +15544,16 @@ function cleanEnum(obj) {
 }
 function base64ToUint8Array(base642) {
   const binaryString = atob(base642);
-  const bytes = new Uint8Array(binaryString.length);
+  const bytes2 = new Uint8Array(binaryString.length);
   for (let i = 0; i < binaryString.length; i++) {
-    bytes[i] = binaryString.charCodeAt(i);
+    bytes2[i] = binaryString.charCodeAt(i);
   }
-  return bytes;
+  return bytes2;
 }
-function uint8ArrayToBase64(bytes) {
+function uint8ArrayToBase64(bytes2) {
   let binaryString = "";
-  for (let i = 0; i < bytes.length; i++) {
-    binaryString += String.fromCharCode(bytes[i]);
+  for (let i = 0; i < bytes2.length; i++) {
+    binaryString += String.fromCharCode(bytes2[i]);
   }
   return btoa(binaryString);
 }
@@ -15562,22 +15562,22 @@ function base64urlToUint8Array(base64url2) {
   const padding = "=".repeat((4 - base642.length % 4) % 4);
   return base64ToUint8Array(base642 + padding);
 }
-function uint8ArrayToBase64url(bytes) {
-  return uint8ArrayToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
+function uint8ArrayToBase64url(bytes2) {
+  return uint8ArrayToBase64(bytes2).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
 }
 function hexToUint8Array(hex) {
   const cleanHex = hex.replace(/^0x/, "");
   if (cleanHex.length % 2 !== 0) {
     throw new Error("Invalid hex string length");
   }
-  const bytes = new Uint8Array(cleanHex.length / 2);
+  const bytes2 = new Uint8Array(cleanHex.length / 2);
   for (let i = 0; i < cleanHex.length; i += 2) {
-    bytes[i / 2] = Number.parseInt(cleanHex.slice(i, i + 2), 16);
+    bytes2[i / 2] = Number.parseInt(cleanHex.slice(i, i + 2), 16);
   }
-  return bytes;
+  return bytes2;
 }
-function uint8ArrayToHex(bytes) {
-  return Array.from(bytes).map((b) => b.toString(16).padStart(2, "0")).join("");
+function uint8ArrayToHex(bytes2) {
+  return Array.from(bytes2).map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 var Class = class {
   constructor(..._args) {
@@ -23116,6 +23116,18 @@ async function loadTiktokenEncoder(assetsDir) {
   const ranks = JSON.parse(readFileSync(paths.ranks, "utf8"));
   const tiktoken = new Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
   return { countTokens: (text) => tiktoken.encode(text, "all").length };
+}
+function fileStamp(path) {
+  try {
+    const s = lstatSync(path, { bigint: true });
+    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+  } catch {
+    return null;
+  }
+}
+function stampChangedAtMs(stamp) {
+  const [, , , mtimeNs, ctimeNs] = stamp.split(":");
+  return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
 }
 
 // node_modules/zod/v3/helpers/util.js
@@ -31300,20 +31312,20 @@ function readTextStrict(path, maxBytes) {
     throw unreadable(path, reasonOf(e));
   }
   if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  let bytes;
+  let bytes2;
   try {
-    bytes = readRegularFile(path, maxBytes);
+    bytes2 = readRegularFile(path, maxBytes);
   } catch (e) {
     if (e instanceof UnreadableFileError) throw e;
     throw unreadable(path, reasonOf(e));
   }
-  if (bytes === null) return null;
-  if (bytes.length > maxBytes) {
-    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+  if (bytes2 === null) return null;
+  if (bytes2.length > maxBytes) {
+    const size = Math.max(bytes2.length, fstatSizeOr(path, bytes2.length));
     throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
   } catch {
     throw unreadable(path, "is not valid UTF-8");
   }
@@ -31798,17 +31810,17 @@ function appendMeasurementEvents(storeDir, events) {
   if (events.length === 0) return 0;
   const text = events.map((e) => `${JSON.stringify(e)}
 `).join("");
-  const bytes = Buffer.from(text, "utf8");
-  if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
+  const bytes2 = Buffer.from(text, "utf8");
+  if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
   const opened = openRegularFile(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
-    let out = bytes;
+    let out = bytes2;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
       readSync(fd, last2, 0, 1, before.size - 1);
-      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
+      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
     }
     writeSync(fd, out);
     return fstatSync(fd).size;
@@ -31818,7 +31830,7 @@ function appendMeasurementEvents(storeDir, events) {
 }
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
-  const size = openLog(path, (_fd, bytes) => bytes);
+  const size = openLog(path, (_fd, bytes2) => bytes2);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
   lockFence(join(storeDir, ".lock"))?.check();
   renameSync(path, previousMeasurementLogPath(storeDir));
@@ -31876,7 +31888,7 @@ var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function readLogBytes(path) {
-  const bytes = openLog(path, (fd, size) => {
+  const bytes2 = openLog(path, (fd, size) => {
     const length = Math.min(size, READ_MAX_BYTES);
     const buffer = Buffer.allocUnsafe(length);
     let read = 0;
@@ -31887,7 +31899,7 @@ function readLogBytes(path) {
     }
     return buffer.subarray(0, read);
   });
-  return bytes ?? Buffer.alloc(0);
+  return bytes2 ?? Buffer.alloc(0);
 }
 function parseEventLine(line) {
   let data;
@@ -31998,9 +32010,9 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
   };
 }
 function scanEvents(storeDir, needle, onEvent) {
-  const bytes = Buffer.from(needle, "utf8");
+  const bytes2 = Buffer.from(needle, "utf8");
   for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes, (line) => {
+    scanLines(path, bytes2, (line) => {
       const event = parseEventLine(line);
       if (event !== null) onEvent(event);
     });
@@ -32331,15 +32343,7 @@ var INDENT_LEVELS = 40;
 function renderTree(threads, options) {
   const shape = buildTree(threads);
   const lines = [`Project: ${options.title}`];
-  const label = (t) => {
-    const parts = [`${oneLine(t.title)} (${t.id})`];
-    if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` \u2192 ${t.mergedInto}` : ""}]`);
-    if (t.branch) parts.push(`\u2387 ${t.branch}`);
-    const extra = options.extra?.(t);
-    if (extra) parts.push(extra);
-    if (t.id === options.activeId) parts.push("\u25C0 active");
-    return parts.join(" ");
-  };
+  const label = (t) => threadLabel(t, options);
   const stack = [];
   const seen = /* @__PURE__ */ new Set();
   for (const r of [...shape.roots].reverse()) stack.push({ id: r, prefix: "", last: true, level: 0 });
@@ -32366,6 +32370,15 @@ function renderTree(threads, options) {
 }
 function oneLine(s) {
   return s.replace(/\s*\n\s*/g, " \u23CE ");
+}
+function threadLabel(t, options) {
+  const parts = [`${oneLine(t.title)} (${t.id})`];
+  if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` \u2192 ${t.mergedInto}` : ""}]`);
+  if (t.branch) parts.push(`\u2387 ${t.branch}`);
+  const extra = options.extra?.(t);
+  if (extra) parts.push(extra);
+  if (t.id === options.activeId) parts.push("\u25C0 active");
+  return parts.join(" ");
 }
 
 // src/core/types.ts
@@ -32887,10 +32900,10 @@ function readAgentFile(file, rel) {
   if (stat.size > MAX_AGENT_FILE_BYTES) {
     throw errors.invalid(`Cannot update ${rel}: it is ${stat.size.toLocaleString("en-US")} bytes (limit ${MAX_AGENT_FILE_BYTES.toLocaleString("en-US")}). Nothing was changed.`);
   }
-  const bytes = readRegularFile(file, MAX_AGENT_FILE_BYTES, true);
-  if (bytes === null) return null;
+  const bytes2 = readRegularFile(file, MAX_AGENT_FILE_BYTES, true);
+  if (bytes2 === null) return null;
   try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes2);
   } catch {
     throw errors.invalid(`Cannot update ${rel}: it is not valid UTF-8, so it could not be kept byte for byte. Nothing was changed.`);
   }
@@ -33441,9 +33454,9 @@ var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
-    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
-    return bytes === null ? null : bytes.toString("utf8");
+    const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes2 === null ? null : bytes2.toString("utf8");
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
     throw e;
@@ -33628,14 +33641,6 @@ function storeDirState(storeDir) {
   if (!stat.isDirectory()) return { problem: "is not a directory" };
   return "directory";
 }
-function fileStamp(path) {
-  try {
-    const s = lstatSync(path, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
-  } catch {
-    return null;
-  }
-}
 var DRIVER_NAME = "threadmind";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
 threads/**/*.md merge=${DRIVER_NAME}
@@ -33817,6 +33822,10 @@ var Store = class {
     }
     return thread;
   }
+  /** Forgets the parsed copies of these files: the next read parses them from disk whatever their stamp. */
+  forgetParsed(paths) {
+    for (const path of paths) this.parsed.delete(path);
+  }
   /** True when the project has more than `limit` thread files (stops reading the directory there). */
   threadCountExceeds(projectId, limit) {
     let dir;
@@ -33970,18 +33979,29 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
+  return join(storeDir, "cache", "token-counts.jsonl");
+}
+function legacyTokenCachePath(storeDir) {
   return join(storeDir, "cache", "token-counts.json");
 }
+var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
 var TokenEstimator = class {
-  constructor(cacheFile, loadEncoder) {
+  constructor(cacheFile, loadEncoder, legacyCacheFile = null) {
     this.cacheFile = cacheFile;
     this.loadEncoder = loadEncoder;
+    this.legacyCacheFile = legacyCacheFile;
   }
   cacheFile;
   loadEncoder;
+  legacyCacheFile;
   cache = /* @__PURE__ */ new Map();
   loaded = false;
-  dirty = false;
+  /** Counts not yet in the file. */
+  pending = [];
+  /** Lines in the file (as last read or written). */
+  fileLines = 0;
+  /** The file must be rewritten whole (damaged lines, a legacy file to replace). */
+  rewrite = false;
   encoder = null;
   encoderPromise = null;
   /** How many counts fell back to characters/3.5 because the encoder was not loaded. */
@@ -33992,6 +34012,27 @@ var TokenEstimator = class {
     this.encoderPromise ??= this.loadEncoder();
     this.encoder = await this.encoderPromise;
     return true;
+  }
+  /** True once the encoder is loaded (counts are exact from then on). */
+  get exact() {
+    return this.encoder !== null;
+  }
+  /**
+   * Starts loading the encoder without waiting for it (a server calls this once it is idle after initialize). A load
+   * that fails is not reported here: the next `ready()` tries again and reports it.
+   */
+  preload() {
+    if (!this.loadEncoder || this.encoderPromise) return;
+    const promise = this.loadEncoder();
+    this.encoderPromise = promise;
+    promise.then(
+      (encoder3) => {
+        if (this.encoderPromise === promise) this.encoder = encoder3;
+      },
+      () => {
+        if (this.encoderPromise === promise) this.encoderPromise = null;
+      }
+    );
   }
   /** Synchronous: a cached count, an exact count if the encoder is loaded, else characters/3.5 (counted as a miss). */
   countSync(text) {
@@ -34006,12 +34047,27 @@ var TokenEstimator = class {
     }
     const n = this.encoder.countTokens(text);
     this.cache.set(key, n);
+    this.pending.push(`${key} ${n}
+`);
     if (this.cache.size > CACHE_LIMIT) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== void 0) this.cache.delete(oldest);
     }
-    this.dirty = true;
     return n;
+  }
+  /** A cached count, else characters/3.5 (not a miss): what a process without the tokenizer counts, whether or not this one has it. */
+  cachedOrEstimate(text) {
+    if (text === "") return 0;
+    this.load();
+    return this.cache.get(contentHash(text)) ?? charsEstimate(text);
+  }
+  /**
+   * A cached or exact count without waiting for the encoder: until it is loaded, characters/3.5 (not cached), and the
+   * load starts in the background. For answers that report a size ("~N tokens"), not for fitting a budget.
+   */
+  countNow(text) {
+    if (this.encoder === null) this.preload();
+    return this.countSync(text);
   }
   /** A cached or exact count; loads the encoder on a miss when there is a loader, else characters/3.5. */
   async count(text) {
@@ -34023,33 +34079,69 @@ var TokenEstimator = class {
     }
     return this.countSync(text);
   }
-  /** Persists new counts. The cache is derived data: a damaged cache file is replaced, never trusted. */
+  /** Persists new counts (appended; the file is rewritten only when mostly stale). Derived data: a damaged file is replaced, never trusted. */
   async flush() {
-    if (!this.dirty || !this.cacheFile) return;
-    this.dirty = false;
+    if (!this.cacheFile || this.pending.length === 0 && !this.rewrite) return;
+    const lines = this.pending;
+    this.pending = [];
     assertNoLinksBelow(dirname(dirname(this.cacheFile)), this.cacheFile);
     mkdirSync(dirname(this.cacheFile), { recursive: true });
-    await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
+    if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
+      this.rewrite = false;
+      let text = "";
+      for (const [k, n] of this.cache) text += `${k} ${n}
+`;
+      await writeFileAtomic(this.cacheFile, text);
+      this.fileLines = this.cache.size;
+      if (this.legacyCacheFile) rmSync(this.legacyCacheFile, { force: true });
+      return;
+    }
+    appendFileSync(this.cacheFile, lines.join(""));
+    this.fileLines += lines.length;
   }
   load() {
     if (this.loaded) return;
     this.loaded = true;
     if (!this.cacheFile) return;
-    let text = null;
-    try {
-      text = readTextStrict(this.cacheFile, CACHE_MAX_BYTES);
-    } catch {
+    const text = readDerived(this.cacheFile);
+    if (text === null) {
+      this.loadLegacy();
       return;
     }
+    for (const line of text.split("\n")) {
+      if (line === "") continue;
+      this.fileLines++;
+      const m = LINE.exec(line);
+      if (!m) {
+        this.rewrite = true;
+        continue;
+      }
+      this.cache.delete(m[1]);
+      this.cache.set(m[1], Number(m[2]));
+    }
+    while (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value);
+  }
+  /** Counts of the 0.5.0 whole-file cache, when there is no log yet; the next save writes the log and removes the old file. */
+  loadLegacy() {
+    if (!this.legacyCacheFile) return;
+    const text = readDerived(this.legacyCacheFile);
     if (text === null) return;
     try {
       const data = JSON.parse(text);
       if (typeof data !== "object" || data === null) return;
-      for (const [k, v] of Object.entries(data)) if (typeof v === "number") this.cache.set(k, v);
+      for (const [k, v] of Object.entries(data)) if (typeof v === "number" && Number.isInteger(v) && v >= 0) this.cache.set(k, v);
+      this.rewrite = this.cache.size > 0;
     } catch {
     }
   }
 };
+function readDerived(path) {
+  try {
+    return readTextStrict(path, CACHE_MAX_BYTES);
+  } catch {
+    return null;
+  }
+}
 
 // src/core/context-assembly.ts
 var SEPARATOR = "\n\n---\n\n";
@@ -34262,6 +34354,179 @@ function closeFence(text) {
   for (const line of text.split("\n")) fences.outside(line);
   return fences.open === null ? text : `${text}
 ${fences.open}`;
+}
+
+// src/hooks/format-count.ts
+function formatCount2(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/core/thread-list-view.ts
+var THREAD_LIST_MAX_BYTES = 8 * 1024;
+var NEAR_SHOWN = 20;
+var RECENT_SHOWN = 15;
+var LINE_MAX_CHARS = 300;
+var PROBLEMS_NAMED = 5;
+function listDerived(threads) {
+  const open3 = [...threads.values()].filter((t) => t.status === void 0);
+  open3.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+  return { shape: buildTree(threads), openByRecency: open3 };
+}
+var statusOf = (t) => t.status ?? "active";
+var bytes = (s) => Buffer.byteLength(s, "utf8");
+var plural2 = (n, one, many = `${one}s`) => `${formatCount2(n)} ${n === 1 ? one : many}`;
+function threadListText(input, options = {}) {
+  const narrowed = options.rootId !== void 0 || options.depth !== void 0 || options.status !== void 0;
+  if (!narrowed) {
+    const whole = wholeTree(input);
+    if (whole !== null) return whole;
+    return boundedView(input);
+  }
+  return narrowedView(input, options);
+}
+function wholeTree(input) {
+  if (input.threads.size > THREAD_LIST_MAX_BYTES / 40) return null;
+  const text = renderTree(input.threads, {
+    title: input.projectTitle,
+    activeId: input.activeId,
+    problems: input.problems.map((p) => ({ ...p, threadId: "" })),
+    extra: (t) => relatedMark(t, input.threads)
+  });
+  return bytes(text) <= THREAD_LIST_MAX_BYTES ? text : null;
+}
+function boundedView(input) {
+  const { threads, activeId } = input;
+  const derived2 = input.derived ?? listDerived(threads);
+  const shape = derived2.shape;
+  const shown = /* @__PURE__ */ new Map();
+  const notes = [];
+  for (let id = activeId; id !== null && !shown.has(id); ) {
+    const t = threads.get(id);
+    if (!t) break;
+    shown.set(id, t);
+    id = t.parentId;
+  }
+  const active = threads.get(activeId);
+  const near = (parentId, one, many, skip) => {
+    const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
+    for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
+    if (ids.length > NEAR_SHOWN) notes.push(`(${plural2(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`);
+  };
+  if (active) {
+    near(active.id, "child", "children", null);
+    if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
+  }
+  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
+  const recent = mostRecentOpen(derived2.openByRecency, shown, RECENT_SHOWN);
+  const recentLines = recent.length === 0 ? [] : ["", "Open threads, most recently updated first:", ...recent.map((t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`)];
+  for (const t of recent) shown.set(t.id, t);
+  const counts = countByStatus(threads.values());
+  const inView = countByStatus(shown.values());
+  const rest = { total: counts.total - inView.total, active: counts.active - inView.active, done: counts.done - inView.done, abandoned: counts.abandoned - inView.abandoned };
+  const head = [`Project: ${input.projectTitle} (${plural2(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
+  const tail = [
+    "",
+    `Not shown: ${plural2(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
+    ...problemLines(input, shape.detached)
+  ];
+  return fit(head, [...tree, ...notes, ...recentLines], tail);
+}
+function narrowedView(input, options) {
+  const { threads, activeId } = input;
+  if (options.depth !== void 0 && (!Number.isInteger(options.depth) || options.depth < 0)) {
+    throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
+  }
+  const shape = input.derived?.shape ?? buildTree(threads);
+  let rootIds;
+  if (options.rootId !== void 0) {
+    if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);
+    rootIds = [options.rootId];
+  } else rootIds = [...shape.roots, ...shape.detached.map((d) => d.id)];
+  const depth = options.depth ?? Number.POSITIVE_INFINITY;
+  const inScope = [];
+  const seen = /* @__PURE__ */ new Set();
+  let level = rootIds.filter((id) => !seen.has(id) && seen.add(id));
+  for (let d = 0; level.length > 0 && d <= depth; d++) {
+    inScope.push(...level);
+    const next = [];
+    for (const id of level) for (const c of shape.children.get(id) ?? []) if (!seen.has(c)) next.push(c), seen.add(c);
+    level = next;
+  }
+  const matching = options.status === void 0 ? inScope : inScope.filter((id) => statusOf(threads.get(id)) === options.status);
+  const shown = /* @__PURE__ */ new Map();
+  for (const id of matching) {
+    for (let a = id; a !== null && !shown.has(a); ) {
+      const t = threads.get(a);
+      if (a === options.rootId) {
+        shown.set(a, { ...t, parentId: null });
+        break;
+      }
+      shown.set(a, t);
+      a = t.parentId !== null && threads.has(t.parentId) ? t.parentId : null;
+    }
+  }
+  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
+  const what = [
+    options.rootId !== void 0 ? `the subtree of "${options.rootId}"` : "the whole tree",
+    options.depth !== void 0 ? `${plural2(options.depth, "level")} deep` : null,
+    options.status !== void 0 ? `${options.status} threads` : null
+  ].filter((x) => x !== null);
+  const head = [`Project: ${input.projectTitle} (${what.join(", ")}: ${plural2(matching.length, "thread")} of ${plural2(threads.size, "thread")})`];
+  return fit(head, tree, problemLines(input, shape.detached));
+}
+function mostRecentOpen(openByRecency, shown, limit) {
+  const top = [];
+  for (const t of openByRecency) {
+    if (top.length === limit) break;
+    if (!shown.has(t.id)) top.push(t);
+  }
+  return top;
+}
+function countByStatus(threads) {
+  const c = { total: 0, active: 0, done: 0, abandoned: 0 };
+  for (const t of threads) {
+    c.total++;
+    c[statusOf(t)]++;
+  }
+  return c;
+}
+function statusCounts(c) {
+  return `${formatCount2(c.active)} open, ${formatCount2(c.done)} done, ${formatCount2(c.abandoned)} abandoned`;
+}
+function problemLines(input, detached) {
+  const lines = [];
+  if (detached.length > 0) {
+    lines.push("", `\u26A0 ${plural2(detached.length, "detached thread")} (fix their parentId):`);
+    for (const d of detached.slice(0, PROBLEMS_NAMED)) lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+    if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount2(detached.length - PROBLEMS_NAMED)} more`);
+  }
+  if (input.problems.length > 0) {
+    lines.push("", `\u26A0 ${plural2(input.problems.length, "thread file")} could not be read (left as they are):`);
+    for (const p of input.problems.slice(0, PROBLEMS_NAMED)) lines.push(`  ${p.path}: ${p.reason}`);
+    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount2(input.problems.length - PROBLEMS_NAMED)} more`);
+  }
+  return lines;
+}
+function fit(head, body, tail) {
+  const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
+  const headText = head.map(clip4).join("\n");
+  const tailText = tail.map(clip4).join("\n");
+  const cutNote = (n) => `(\u2026 ${plural2(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
+  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
+  const kept = [];
+  let used = 0;
+  for (const line of body.map(clip4)) {
+    const size = bytes(line) + 1;
+    if (used + size > budget) break;
+    kept.push(line);
+    used += size;
+  }
+  if (kept.length < body.length) kept.push(cutNote(body.length - kept.length));
+  return [headText, ...kept, ...tailText === "" ? [] : [tailText]].join("\n");
+}
+function relatedMark(t, threads) {
+  return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
 }
 
 // src/core/thread-chain.ts
@@ -34670,9 +34935,9 @@ function refusalMessage(what, findings) {
   const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
   const rest = findings.length - named.length;
   const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
-  const plural2 = findings.length > 1;
+  const plural3 = findings.length > 1;
   const example = maskExample(first.masked);
-  return `Refused to write ${what}: it contains what looks like ${plural2 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural2 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
+  return `Refused to write ${what}: it contains what looks like ${plural3 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural3 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
 }
 function joinWithAnd(items) {
   if (items.length <= 1) return items.join("");
@@ -35044,6 +35309,13 @@ var CatalogIndex = class {
     this.slots.delete(threadId);
     this.metas[slot] = void 0;
     for (const field of META_FIELDS) this.fields[field].remove(slot);
+  }
+  /** Every live thread's metadata (read-only: the index keeps these objects). */
+  *live() {
+    for (const slot of this.slots.values()) {
+      const meta2 = this.metas[slot];
+      if (meta2 !== void 0) yield meta2;
+    }
   }
   at(slot) {
     return this.metas[slot];
@@ -35472,12 +35744,12 @@ var WordVectors = class {
     for (let d = 0; d < this.dims; d++) out[d] = out[d] + w * this.unit[base + d];
   }
 };
-function parseWordVectors(bytes, path) {
-  const newline = bytes.indexOf(10);
+function parseWordVectors(bytes2, path) {
+  const newline = bytes2.indexOf(10);
   if (newline < 0 || newline > 4096) throw new Error(`${path} has no header line`);
   let header;
   try {
-    header = JSON.parse(bytes.subarray(0, newline).toString("utf8"));
+    header = JSON.parse(bytes2.subarray(0, newline).toString("utf8"));
   } catch {
     throw new Error(`${path} has a header that is not JSON`);
   }
@@ -35485,8 +35757,8 @@ function parseWordVectors(bytes, path) {
   if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
   if (!isCount2(count) || !isCount2(dims) || !isCount2(wordsBytes) || typeof sha256 !== "string") throw new Error(`${path} has a malformed header`);
   const start = newline + 1;
-  if (bytes.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes.length} bytes, not what its header announces`);
-  const body = bytes.subarray(start);
+  if (bytes2.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
+  const body = bytes2.subarray(start);
   if (createHash("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
   if (words.length !== count) throw new Error(`${path} lists ${words.length} words, not ${count}`);
@@ -35526,9 +35798,9 @@ function loadOnce() {
   const path = locateWordVectors();
   if (path === null) return new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
   try {
-    const bytes = readFileSync(path);
-    if (bytes.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
-    const vectors = parseWordVectors(bytes, path);
+    const bytes2 = readFileSync(path);
+    if (bytes2.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
+    const vectors = parseWordVectors(bytes2, path);
     return { vectors, path, loadMs: Math.round(performance.now() - started) };
   } catch (e) {
     return e instanceof Error ? e : new Error(String(e));
@@ -35591,7 +35863,7 @@ async function searchThreads(store, projectIds, input) {
       cost.swept ||= r.swept;
     }
     const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
-    const statusOk = (meta2) => q.status === void 0 || statusOf(meta2) === q.status;
+    const statusOk = (meta2) => q.status === void 0 || statusOf2(meta2) === q.status;
     const tiers = [];
     const notices = [];
     const finish2 = (top) => ({
@@ -35621,7 +35893,7 @@ async function searchThreads(store, projectIds, input) {
     const weigh = strongRule(projects, q.terms);
     addSections(overview, q.terms, statusOk, false);
     const lookupFinds = overview;
-    const openSections = q.status === void 0 ? (meta2) => statusOf(meta2) === "active" : void 0;
+    const openSections = q.status === void 0 ? (meta2) => statusOf2(meta2) === "active" : void 0;
     let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh, void 0, openSections);
     let closedSearched = q.status !== void 0 && q.status !== "active";
     if (lookup.strong < wanted && q.status === void 0) {
@@ -35800,7 +36072,7 @@ function toHit(c, terms2) {
     projectId: c.projectId,
     threadId: c.meta.id,
     title: c.meta.title,
-    status: statusOf(c.meta),
+    status: statusOf2(c.meta),
     score: Math.round(c.score * 100) / 100,
     coverage: c.coverage,
     ...c.similarity !== void 0 ? { similarity: Math.round(c.similarity * 100) / 100 } : {}
@@ -35832,7 +36104,7 @@ function bitCount(mask2) {
   for (let m = mask2; m !== 0; m &= m - 1) n++;
   return n;
 }
-function statusOf(meta2) {
+function statusOf2(meta2) {
   return meta2.status ?? "active";
 }
 function byScore(a, b) {
@@ -35983,7 +36255,8 @@ var DirectoryWatch = class {
     this.changed = true;
   }
 };
-var FORMAT_VERSION = 1;
+var CATALOG_VERSION = 2;
+var BODIES_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
@@ -35997,7 +36270,7 @@ function bodiesPath(storeDir, projectId) {
   return join(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
-  return loadFile(path, CATALOG_FORMAT, (key, v) => {
+  return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
     const e = v;
     if (!isObject2(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
     if (e.meta === null) return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
@@ -36006,7 +36279,7 @@ function readCatalogFile(path) {
   });
 }
 function readBodiesFile(path) {
-  return loadFile(path, BODIES_FORMAT, (_key, v) => {
+  return loadFile(path, BODIES_FORMAT, BODIES_VERSION, (_key, v) => {
     const e = v;
     if (!isObject2(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
     const docs = [];
@@ -36021,17 +36294,17 @@ function readBodiesFile(path) {
 async function writeCatalogFile(path, entries) {
   const out = {};
   for (const e of entries) out[e.file] = e;
-  await save(path, { format: CATALOG_FORMAT, version: FORMAT_VERSION, entries: out });
+  await save(path, { format: CATALOG_FORMAT, version: CATALOG_VERSION, entries: out });
 }
 async function writeBodiesFile(path, entries) {
-  await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
+  await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
   assertNoLinksBelow(join(path, "..", "..", ".."), path);
   mkdirSync(join(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
-function loadFile(path, format, validate2) {
+function loadFile(path, format, version2, validate2) {
   const entries = /* @__PURE__ */ new Map();
   let text;
   try {
@@ -36048,7 +36321,7 @@ function loadFile(path, format, validate2) {
   }
   const d = data;
   if (!isObject2(data) || d.format !== format || !isObject2(d.entries)) return { entries, problem: `${path} is not a ${format} file` };
-  if (d.version !== FORMAT_VERSION) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${FORMAT_VERSION}` };
+  if (d.version !== version2) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version2}` };
   for (const [key, value] of Object.entries(d.entries)) {
     const entry = validate2(key, value);
     if (entry === null) return { entries: /* @__PURE__ */ new Map(), problem: `${path} has a malformed entry "${key}"` };
@@ -36067,13 +36340,13 @@ var isStringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "strin
 var optionalString = (v) => v === void 0 || typeof v === "string";
 function asMeta(v) {
   if (!isObject2(v)) return null;
-  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.updatedAt !== "string") return null;
+  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string") return null;
   if (v.parentId !== null && typeof v.parentId !== "string") return null;
   if (!isStringList(v.headings)) return null;
   if (v.status !== void 0 && v.status !== "done" && v.status !== "abandoned") return null;
   if (!optionalString(v.branch) || !optionalString(v.mergedInto)) return null;
   if (v.paths !== void 0 && !isStringList(v.paths) || v.related !== void 0 && !isStringList(v.related)) return null;
-  const meta2 = { id: v.id, title: v.title, parentId: v.parentId, updatedAt: v.updatedAt, headings: v.headings };
+  const meta2 = { id: v.id, title: v.title, parentId: v.parentId, createdAt: v.createdAt, updatedAt: v.updatedAt, headings: v.headings };
   if (v.status !== void 0) meta2.status = v.status;
   if (typeof v.branch === "string") meta2.branch = v.branch;
   if (v.paths !== void 0) meta2.paths = v.paths;
@@ -36108,6 +36381,7 @@ function entriesFromText(file, stamp, text) {
     id: thread.id,
     title: thread.title,
     parentId: thread.parentId,
+    createdAt: thread.createdAt,
     updatedAt: thread.updatedAt,
     headings: parsed.sections.map((s) => s.heading)
   };
@@ -36159,6 +36433,11 @@ var ProjectIndex = class {
   /** Notices for the next answer (a rebuilt index file, no file watching). */
   notices = [];
   filesRead = 0;
+  /** Changes to the catalog's entries so far (a thread added, changed or gone): equal counts mean the same catalog. */
+  changes = 0;
+  get version() {
+    return this.changes;
+  }
   get catalogIndex() {
     return this.meta;
   }
@@ -36337,6 +36616,7 @@ var ProjectIndex = class {
     const id = entry.file.slice(0, -3);
     this.catalog.set(entry.file, entry);
     this.catalogDirty = true;
+    this.changes++;
     if (entry.meta) this.meta.put(entry.meta);
     else {
       this.meta.delete(id);
@@ -36349,6 +36629,7 @@ var ProjectIndex = class {
     if (!entry) return;
     this.catalog.delete(file);
     this.catalogDirty = true;
+    this.changes++;
     const id = file.slice(0, -3);
     this.meta.delete(id);
     if (isValidId(id)) this.pendingBodies.set(id, null);
@@ -36527,8 +36808,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join19 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join19(before, endsWithNewline.before), after: join19(after, endsWithNewline.after) };
+  const join21 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join21(before, endsWithNewline.before), after: join21(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -36696,7 +36977,7 @@ var ThreadMindServices = class {
     });
     this.env = options.env ?? {};
     this.session = options.session;
-    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null);
+    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
   }
   get workspace() {
     return this.store.workspace;
@@ -37041,11 +37322,36 @@ ${line}`;
     await this.store.locked(() => this.remember(project.id, thread.id));
     return { thread, context: await this.contextFor(project, thread, options) };
   }
-  async threadList() {
+  /**
+   * thread_list: the whole tree while it fits in THREAD_LIST_MAX_BYTES, else a bounded view (see thread-list-view.ts);
+   * `full` (the CLI's tree command, for a person at a terminal) always renders the whole tree. Above FULL_TREE_LIMIT
+   * threads the threads come from the search catalog, kept fresh by a directory watch (no file read or lstat per
+   * thread on a warm server), not from the files one by one.
+   */
+  async threadList(options = {}) {
     const { project, threadId } = await this.currentThreadRef();
-    const { threads, problems } = this.store.readAllThreads(project.id);
-    return { text: this.renderTreeOf(project, threads, problems, threadId), problems };
+    if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
+      const { threads: threads2, problems: problems2 } = this.store.readAllThreads(project.id);
+      const text = options.full === true ? this.renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
+      return { text, problems: problems2 };
+    }
+    const index = searchIndexFor(this.store.dir);
+    const listed = await index.exclusive(async () => {
+      const catalog = index.project(project.id);
+      await catalog.refresh();
+      const kept = this.listedThreads;
+      if (kept !== null && kept.projectId === project.id && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      const threads2 = /* @__PURE__ */ new Map();
+      for (const meta2 of catalog.catalogIndex.live()) threads2.set(meta2.id, meta2);
+      const problems2 = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
+      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads: threads2, derived: listDerived(threads2), problems: problems2 };
+      return this.listedThreads;
+    });
+    const { threads, derived: derived2, problems } = listed;
+    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived: derived2 }, options), problems: [...problems] };
   }
+  /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
+  listedThreads = null;
   /**
    * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
    * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
@@ -37085,9 +37391,9 @@ ${note}`;
       title: project.title,
       activeId,
       problems: [],
-      extra: (t) => relatedMark(t, (r) => this.store.threadExists(project.id, r))
+      extra: (t) => relatedMark(t, { has: (r) => this.store.threadExists(project.id, r) })
     });
-    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows the whole tree.)`;
+    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
     return [tree, ...chain.notices, note].join("\n");
   }
   renderTreeOf(project, threads, problems, activeId) {
@@ -37095,7 +37401,7 @@ ${note}`;
       title: project.title,
       activeId,
       problems,
-      extra: (t) => relatedMark(t, (r) => threads.has(r))
+      extra: (t) => relatedMark(t, threads)
     });
   }
   async threadStatus(input) {
@@ -37245,7 +37551,7 @@ ${note}`;
     await this.recordSummaryWrite(project.id, updated.id, "summary_update");
     let tokens;
     try {
-      tokens = await this.tokens.count(updated.summary);
+      tokens = this.tokens.countNow(updated.summary);
     } catch (e) {
       tokens = charsEstimate(updated.summary);
       warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
@@ -37297,7 +37603,7 @@ ${note}`;
       return this.store.readThread(project.id, id);
     };
     const related = this.relatedRefs(project.id, thread, consulted);
-    const estimate = (text) => this.tokens.countSync(text);
+    const estimate = options.estimateOnly === true ? (text) => this.tokens.cachedOrEstimate(text) : (text) => this.tokens.countSync(text);
     const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
     const warnings = /* @__PURE__ */ new Map();
     const top = this.workspace.gitTop;
@@ -37332,7 +37638,7 @@ ${note}`;
     });
     const missesBefore = this.tokens.misses;
     let assembled = assemble();
-    if (this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
+    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
     return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };
@@ -37380,9 +37686,6 @@ ${note}`;
     return { ...history, text: formatThreadHistory(history, title) };
   }
 };
-function relatedMark(t, exists) {
-  return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => exists(r) ? r : `${r} (missing)`).join(", ")}` : "";
-}
 function oneOf(what, value, allowed, optional2) {
   if (value === void 0 && optional2) return;
   if (!allowed.includes(value)) {
@@ -37417,9 +37720,18 @@ var ServerSession = class {
     return this.current.workspace;
   }
   servicesFor(roots) {
-    const { env, cwd, session, encoder } = this.options;
+    const { env, cwd, session, encoder: encoder3 } = this.options;
     const workspace = resolveWorkspace({ env, cwd, ...roots ? { roots } : {} });
-    return new ThreadMindServices({ workspace, session, env, encoder });
+    const services = new ThreadMindServices({ workspace, session, env, encoder: encoder3 });
+    if (this.tokenizerWanted) services.tokens.preload();
+    return services;
+  }
+  /** Set once the tokenizer was asked to load: services for another workspace take the same (loaded once) encoder. */
+  tokenizerWanted = false;
+  /** Starts loading the tokenizer in the background (once the client has initialized). */
+  preloadTokenizer() {
+    this.tokenizerWanted = true;
+    this.current.tokens.preload();
   }
   /**
    * Waits for `lookup` (the client's roots) before serving anything else, then switches to the workspace they give.
@@ -37489,7 +37801,198 @@ var ServerSession = class {
   }
 };
 
+// src/core/text-fingerprint.ts
+var encoder = new TextEncoder();
+function textFingerprint(text) {
+  const bytes2 = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const { written } = encoder.encodeInto(text, bytes2);
+  const words = new Uint32Array(bytes2.buffer, 0, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+
+// src/core/context-cache.ts
+var CONTEXT_CACHE_VERSION = 1;
+var RACY_MARGIN_MS = 3e3;
+var ENTRY_MAX_BYTES = 512 * 1024;
+var SOURCE_MAX_BYTES = 1024 * 1024;
+function contextCachePath(storeDir, projectId, threadId) {
+  if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
+  return join(storeDir, "cache", "context", projectId, `${threadId}.json`);
+}
+function isEntry(d, projectId, threadId) {
+  if (typeof d !== "object" || d === null) return false;
+  const e = d;
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
+}
+function readContextCacheEntry(storeDir, projectId, threadId) {
+  let text;
+  try {
+    const path = contextCachePath(storeDir, projectId, threadId);
+    if (fileStamp(path) === null) return null;
+    assertNoLinksBelow(storeDir, path);
+    const bytes2 = readRegularFile(path, ENTRY_MAX_BYTES);
+    if (bytes2 === null || bytes2.length > ENTRY_MAX_BYTES) return null;
+    text = bytes2.toString("utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const data = JSON.parse(text);
+    return isEntry(data, projectId, threadId) ? data : null;
+  } catch {
+    return null;
+  }
+}
+function sourceFingerprint(storeDir, rel) {
+  const path = join(storeDir, rel);
+  try {
+    const bytes2 = readRegularFile(path, SOURCE_MAX_BYTES);
+    return bytes2 === null || bytes2.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes2.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+function sameInputs(a, b) {
+  const keys = Object.keys(a.sources);
+  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
+}
+async function saveContextCacheEntry(storeDir, entry) {
+  const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
+  const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
+  const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
+  assertNoLinksBelow(storeDir, path);
+  mkdirSync(dirname(path), { recursive: true });
+  await writeFileAtomic(path, `${JSON.stringify(merged)}
+`);
+}
+
+// src/hooks/context-header.ts
+var CHARACTER_CAP = 1e4;
+var HEADER_TITLE_CHARS = 200;
+function contextHeader(source, threadId, title) {
+  const when = source === "clear" ? "after /clear" : source === "compact" ? "after compaction" : "at session start";
+  let named = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  if (named.length > HEADER_TITLE_CHARS) named = `${named.slice(0, HEADER_TITLE_CHARS - 1).trimEnd()}\u2026`;
+  return `ThreadMind memory, loaded ${when}: the context of thread "${named}" (${threadId}). Keep it current with summary_update.
+
+`;
+}
+
+// src/hooks/start-context.ts
+function userLine(notice) {
+  const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
+  return plain.startsWith("ThreadMind") ? plain : `ThreadMind: ${plain}`;
+}
+async function assembleStarts(services, project, thread, sources, leading, notices = []) {
+  const headers = sources.map((source) => contextHeader(source, thread.id, thread.title));
+  const longest = Math.max(...headers.map((h) => h.length));
+  const budget = (header) => ({ maxChars: Math.max(0, CHARACTER_CAP - header), estimateOnly: true, ...notices.length > 0 ? { notices: [...notices] } : {} });
+  const base = await services.contextWithSources(project, thread, budget(longest));
+  const trimmed = (c) => c.omitted.length > 0 || c.omittedBeyond || c.truncated;
+  const files = new Set(base.sources);
+  let dependsOnHead = base.dependsOnHead;
+  const contexts = [];
+  for (const header of headers) {
+    let context2 = base.context;
+    if (trimmed(context2) && header.length !== longest) {
+      const own2 = await services.contextWithSources(project, thread, budget(header.length));
+      context2 = own2.context;
+      for (const f of own2.sources) files.add(f);
+      dependsOnHead ||= own2.dependsOnHead;
+    }
+    contexts.push(context2);
+  }
+  const lines = leading();
+  const starts = {};
+  for (const [i, source] of sources.entries()) starts[source] = startOf(`${headers[i]}${contexts[i].text}`, contexts[i], thread.id, lines);
+  return { starts, sources: [...files], dependsOnHead };
+}
+function startOf(text, context2, threadId, leading) {
+  const notes = [...leading, ...context2.notices.map(userLine)];
+  if (context2.omitted.length > 0 || context2.omittedBeyond || context2.truncated) {
+    const left = `${context2.omitted.length}${context2.omittedBeyond ? "+" : ""} ancestor${context2.omitted.length === 1 && !context2.omittedBeyond ? "" : "s"}`;
+    notes.push(`ThreadMind: context of "${threadId}" trimmed to fit ${formatCount2(CHARACTER_CAP)} characters (${left} left out${context2.truncated ? ", summary cut" : ""}).`);
+  }
+  return { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context2.tokens, omitted: context2.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+}
+
+// src/server/start-cache-refresh.ts
+var SOURCES = ["clear", "compact", "startup"];
+async function refreshStartCache(services, builtBy) {
+  if (!services.hasProjects() || services.hasOldLayout() || services.notices.length > 0) return false;
+  const storeDir = services.store.dir;
+  const startedAt = Date.now();
+  const headBefore = services.headCommitFromFiles();
+  const { project, thread } = await services.currentThread();
+  const leading = () => services.notices.map(userLine);
+  const first = await assembleStarts(services, project, thread, SOURCES, leading);
+  const stamps = stampsOf(storeDir, first.sources);
+  const racy = Object.entries(stamps).filter(([, stamp]) => stamp !== null && stampChangedAtMs(stamp) >= startedAt - RACY_MARGIN_MS).map(([rel]) => rel);
+  let chosen = first;
+  let verify;
+  if (racy.length > 0) {
+    const before = fingerprintsOf(storeDir, racy);
+    if (before === null) return false;
+    services.store.forgetParsed(racy.map((rel) => join(storeDir, rel)));
+    const second = await assembleStarts(services, project, thread, SOURCES, leading);
+    const after = fingerprintsOf(storeDir, racy);
+    if (after === null || !sameRecord(before, after) || !sameRecord(stamps, stampsOf(storeDir, second.sources))) return false;
+    chosen = second;
+    verify = before;
+  }
+  if (services.notices.length > 0) return false;
+  let head = null;
+  if (chosen.dependsOnHead) {
+    const now = services.headCommitFromFiles();
+    if (typeof now !== "string" || now !== headBefore) return false;
+    head = now;
+  }
+  const entry = {
+    version: CONTEXT_CACHE_VERSION,
+    builtBy,
+    projectId: project.id,
+    threadId: thread.id,
+    threadStatus: threadStatus(thread),
+    sources: stamps,
+    head,
+    starts: chosen.starts,
+    ...verify !== void 0 ? { verify } : {}
+  };
+  await saveContextCacheEntry(storeDir, entry);
+  return true;
+}
+function stampsOf(storeDir, rels) {
+  const out = {};
+  for (const rel of rels) out[rel] = fileStamp(join(storeDir, rel));
+  return out;
+}
+function fingerprintsOf(storeDir, rels) {
+  const out = {};
+  for (const rel of rels) {
+    const fingerprint = sourceFingerprint(storeDir, rel);
+    if (fingerprint === null) return null;
+    out[rel] = fingerprint;
+  }
+  return out;
+}
+function sameRecord(a, b) {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
+}
+
 // src/server/tool-result.ts
+var CONTEXT_WRITES = /* @__PURE__ */ new Set(["project_create", "project_switch", "thread_create", "thread_switch", "thread_status", "thread_merge", "thread_delete", "thread_rebase", "summary_update"]);
 function errorText(error2) {
   if (error2 instanceof ThreadMindError) return error2.message;
   const message2 = error2 instanceof Error ? `${error2.name}: ${error2.message}` : String(error2);
@@ -37506,6 +38009,7 @@ async function runTool(ctx, name, args, run) {
     const { text, resourcesChanged } = typeof outcome === "string" ? { text: outcome, resourcesChanged: false } : outcome;
     result = { content: [{ type: "text", text }] };
     if (resourcesChanged) ctx.resourcesChanged();
+    if (CONTEXT_WRITES.has(name)) ctx.contextWritten();
   } catch (error2) {
     if (!(error2 instanceof ThreadMindError)) {
       process.stderr.write(`thread-mind: ${name} failed: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}
@@ -37737,10 +38241,19 @@ ${context2.text}`;
     "thread_list",
     {
       title: "Thread tree",
-      description: "The project's threads as an ASCII tree, with statuses, linked branches and the active thread marked.",
+      description: "The project's threads as an ASCII tree, with statuses, linked branches and the active thread marked. A large tree comes as a bounded view (the path to the active thread, its children and siblings, open threads by recency, counts of the rest; at most 8 KB); rootId, depth and status narrow it.",
+      inputSchema: {
+        rootId: idSchema("Thread id").optional().describe("Show only the subtree of this thread"),
+        depth: number2().int().min(0).max(1e4).optional().describe("Levels below the root to show (0: the root alone)"),
+        status: _enum(["active", "done", "abandoned"]).optional().describe("Show only threads with this status (and the ancestors that connect them)")
+      },
       annotations: annotations("Thread tree", "read", true)
     },
-    toolHandler(ctx, "thread_list", async (services) => (await services.threadList()).text)
+    toolHandler(ctx, "thread_list", async (services, args) => (await services.threadList({
+      ...args.rootId !== void 0 ? { rootId: args.rootId } : {},
+      ...args.depth !== void 0 ? { depth: args.depth } : {},
+      ...args.status !== void 0 ? { status: args.status } : {}
+    })).text)
   );
   server2.registerTool(
     "thread_status",
@@ -37824,6 +38337,7 @@ var SERVER_NAME = "thread-mind";
 var SERVER_VERSION = package_default.version;
 
 // src/server/create-server.ts
+var TOKENIZER_PRELOAD_DELAY_MS = 1e3;
 function createThreadMindServer(options) {
   const session = new ServerSession(options);
   const server2 = new McpServer(
@@ -37840,7 +38354,7 @@ function createThreadMindServer(options) {
 `);
     });
   };
-  const ctx = { session, resourcesChanged };
+  const ctx = { session, resourcesChanged, contextWritten: startCacheRefresher(session, options.hooksBuild ?? null) };
   registerProjectTools(server2, ctx);
   registerThreadTools(server2, ctx);
   registerSummaryTools(server2, ctx);
@@ -37849,15 +38363,48 @@ function createThreadMindServer(options) {
   registerResources(server2, session);
   registerPrompts(server2, session);
   watchRoots(server2, session, resourcesChanged);
+  const initialized = server2.server.oninitialized;
+  server2.server.oninitialized = () => {
+    initialized?.();
+    setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
+  };
   return server2;
+}
+function startCacheRefresher(session, hooksBuild) {
+  let pending = false;
+  return () => {
+    if (hooksBuild === null || pending) return;
+    pending = true;
+    setImmediate(() => {
+      void session.serial(async () => {
+        pending = false;
+        try {
+          const builtBy = hooksBuild();
+          if (builtBy !== null) await refreshStartCache(await session.services(), builtBy);
+        } catch (error2) {
+          process.stderr.write(`thread-mind: could not refresh the SessionStart context cache: ${error2 instanceof Error ? error2.message : String(error2)}
+`);
+        }
+      });
+    });
+  };
 }
 
 // src/server/main.ts
+var loading = null;
+var encoder2 = () => {
+  loading ??= loadTiktokenEncoder(bundledAssetsDir(import.meta.url)).catch((error2) => {
+    loading = null;
+    throw error2;
+  });
+  return loading;
+};
 var server = createThreadMindServer({
   env: process.env,
   cwd: process.cwd(),
   session: serverSession(process.env, process.pid, process.ppid),
-  // Loaded on the first token count that is not cached (plugin/dist/assets in the bundle, else node_modules).
-  encoder: () => loadTiktokenEncoder(bundledAssetsDir(import.meta.url))
+  encoder: encoder2,
+  // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.
+  hooksBuild: () => fileStamp(fileURLToPath(new URL("./hook-core.cjs", import.meta.url)))
 });
 await server.connect(new StdioServerTransport());

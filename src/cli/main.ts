@@ -47,7 +47,7 @@ const COMMANDS: Record<string, Command> = {
     flags: {},
     run: async () => {
       const s = openCliServices({ exactTokens: false });
-      const { text, problems } = await s.threadList();
+      const { text, problems } = await s.threadList({ full: true });
       console.log(text);
       return problems.length > 0 ? 1 : 0;
     },

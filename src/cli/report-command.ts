@@ -50,6 +50,7 @@ export const reportCommand: CliCommand = {
       measurements: logged.measurements,
       onProgress: progress.update,
       freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId),
+      env: process.env,
     });
     progress.done();
     const doc = reportDocument(report);

@@ -11,12 +11,15 @@ import { assertNoLinksBelow } from "./read-strict.js";
 import { join } from "node:path";
 import { fileStamp, stampChangedAtMs } from "./file-stamp.js";
 import { isValidId } from "./id-pattern.js";
+import { textFingerprint } from "./text-fingerprint.js";
 import type { ThreadStatus } from "./types.js";
 
 export const CONTEXT_CACHE_VERSION = 1;
 /** Files changed less than this long before the assembly began are not trusted to a cache entry. */
 export const RACY_MARGIN_MS = 3_000;
 const ENTRY_MAX_BYTES = 512 * 1024;
+/** Larger than any thread or project file ThreadMind reads. */
+const SOURCE_MAX_BYTES = 1024 * 1024;
 
 /** One SessionStart output, as printed (header included). */
 export interface CachedStart {
@@ -42,6 +45,11 @@ export interface ContextCacheEntry {
   head: string | null;
   /** By SessionStart source: startup, clear and compact each have their own header. */
   starts: Record<string, CachedStart>;
+  /**
+   * Sources changed too recently for their stamp alone to be trusted (the MCP server refreshes an entry right after
+   * its own write): the fingerprint of the text the context was built from, checked against the file's text.
+   */
+  verify?: Record<string, string>;
 }
 
 export function contextCachePath(storeDir: string, projectId: string, threadId: string): string {
@@ -60,7 +68,8 @@ function isEntry(d: unknown, projectId: string, threadId: string): d is ContextC
     (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") &&
     typeof e.sources === "object" && e.sources !== null &&
     (e.head === null || typeof e.head === "string") &&
-    typeof e.starts === "object" && e.starts !== null
+    typeof e.starts === "object" && e.starts !== null &&
+    (e.verify === undefined || (typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string")))
   );
 }
 
@@ -91,7 +100,22 @@ export function entryStillValid(entry: ContextCacheEntry, storeDir: string, buil
   for (const [rel, stamp] of Object.entries(entry.sources)) {
     if (fileStamp(join(storeDir, rel)) !== stamp) return false;
   }
+  for (const [rel, fingerprint] of Object.entries(entry.verify ?? {})) {
+    if (sourceFingerprint(storeDir, rel) !== fingerprint) return false;
+  }
   return entry.head === null || head() === entry.head;
+}
+
+/** The fingerprint of a source file's text now; null when it is absent, not a regular file, too large or unreadable. */
+export function sourceFingerprint(storeDir: string, rel: string): string | null {
+  const path = join(storeDir, rel);
+  try {
+    // A regular file only (a FIFO there must not block the hook), read no further than the bound.
+    const bytes = readRegularFile(path, SOURCE_MAX_BYTES);
+    return bytes === null || bytes.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes.toString("utf8"));
+  } catch {
+    return null;
+  }
 }
 
 /** Stamps of `paths` (relative to the store) now; null when one of them changed too recently to be trusted. */
@@ -112,6 +136,7 @@ export function sameInputs(a: ContextCacheEntry, b: ContextCacheEntry): boolean 
     a.builtBy === b.builtBy &&
     a.head === b.head &&
     a.threadStatus === b.threadStatus &&
+    JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) &&
     keys.length === Object.keys(b.sources).length &&
     keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k])
   );

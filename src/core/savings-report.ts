@@ -1,6 +1,7 @@
 // The savings report: locate a workspace's transcripts, stream each one, pair restarts, compare with and without ThreadMind.
 import { locateTranscripts, type RejectedTranscript } from "./transcript-locations.js";
-import { scanSession, type ScannedSession, type SizePoint } from "./savings-scan.js";
+import type { ScannedSession, SizePoint } from "./savings-scan.js";
+import { scanFiles, scanWorkerCount } from "./scan-pool.js";
 import { findRestarts, segmentLoads, type Restart } from "./savings-pairing.js";
 import { summarizeReceipts, type ReceiptSummary } from "./savings-receipts.js";
 import type { Measurements } from "./measurements.js";
@@ -130,6 +131,8 @@ export interface SavingsReportOptions {
   onProgress?: (progress: ScanProgress) => void;
   /** Tokens since the last summary write past which a restart counts as stale (default: the nudge default). */
   freshnessThreshold?: number;
+  /** THREADMIND_SCAN_WORKERS (how many worker threads scan; default: one per core for a large scan, see scan-pool.ts). */
+  env?: Record<string, string | undefined>;
 }
 
 function average(values: number[]): number | null {
@@ -192,23 +195,36 @@ function reportSession(s: ScannedSession, restarts: readonly Restart[], measurem
 }
 
 /**
- * Scans every transcript of the workspace, one file at a time (each streamed: memory does not grow with file sizes),
- * and builds the report. Throws on an unreadable projects folder or file (never skips silently).
+ * Scans every transcript of the workspace (each streamed: memory does not grow with file sizes; several files at once
+ * on worker threads when there are many bytes and more than one core), and builds the report. Throws on an unreadable projects folder or file (never skips silently).
  */
 export async function buildSavingsReport(options: SavingsReportOptions): Promise<SavingsReport> {
   const located = await locateTranscripts({ projectsDir: options.projectsDir, workspaceRoot: options.workspaceRoot });
-  const bytesTotal = located.transcripts.reduce((sum, t) => sum + t.sizeBytes, 0);
-  const scanned: ScannedSession[] = [];
+  const files = located.transcripts;
+  const bytesTotal = files.reduce((sum, t) => sum + t.sizeBytes, 0);
+  // Bytes read so far of each file being scanned (several at once on worker threads), and of the finished ones.
+  const inFile = new Map<number, number>();
   let bytesDone = 0;
-  for (const [i, file] of located.transcripts.entries()) {
-    const report = (bytesInFile: number) =>
-      options.onProgress?.({ filesDone: i, filesTotal: located.transcripts.length, bytesDone: bytesDone + bytesInFile, bytesTotal, currentPath: file.path });
-    report(0);
-    const session = await scanSession(file, report);
-    bytesDone += session.bytes;
-    scanned.push(session);
-  }
-  options.onProgress?.({ filesDone: located.transcripts.length, filesTotal: located.transcripts.length, bytesDone, bytesTotal, currentPath: null });
+  let filesDone = 0;
+  const progress = (index: number | null) => {
+    let bytes = bytesDone;
+    for (const b of inFile.values()) bytes += b;
+    options.onProgress?.({ filesDone, filesTotal: files.length, bytesDone: bytes, bytesTotal, currentPath: index === null ? null : files[index]!.path });
+  };
+  const scanned = await scanFiles(
+    files,
+    scanWorkerCount(files, options.env ?? {}),
+    (index, bytes) => {
+      inFile.set(index, bytes);
+      progress(index);
+    },
+    (index, session) => {
+      inFile.delete(index);
+      bytesDone += session.bytes;
+      filesDone += 1;
+    },
+  );
+  progress(null);
 
   const restarts = findRestarts(scanned, options.measurements);
   const sessions = scanned

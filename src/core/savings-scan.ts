@@ -1,5 +1,5 @@
 // Streams one session transcript into what the savings report needs: sizes over time, compactions, injections, /clear evidence.
-import { forEachLine } from "../transcript/for-each-line.js";
+import { forEachByteLine } from "../transcript/for-each-line.js";
 import { SessionAccumulator, responseKey } from "../transcript/session-accumulator.js";
 import { classifyLine } from "../transcript/classify-record.js";
 import type { ClassifiedLine, Compaction, HookContextRecord } from "../transcript/types.js";
@@ -248,9 +248,11 @@ export async function scanSession(file: { path: string; folder: string }, onByte
   let bytesSeen = 0;
   let bytesReported = 0;
 
-  const onLine = (text: string, terminated: boolean) => {
+  const onLine = (line: Buffer, terminated: boolean) => {
     lineNumber += 1;
-    bytesSeen += Buffer.byteLength(text) + (terminated ? 1 : 0);
+    // The byte length from the bytes, the text decoded once.
+    bytesSeen += line.length + (terminated ? 1 : 0);
+    const text = line.toString("utf8");
     if (onBytes !== undefined && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
       bytesReported = bytesSeen;
       onBytes(bytesSeen);
@@ -326,7 +328,7 @@ export async function scanSession(file: { path: string; folder: string }, onByte
     }
   };
 
-  const { bytesRead } = await forEachLine(file.path, onLine);
+  const { bytesRead } = await forEachByteLine(file.path, onLine);
   if (onBytes !== undefined) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions: CompactionSeen[] = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i]! }));

@@ -1,6 +1,6 @@
 // The services object: every ThreadMind operation, for one client session. Server, hooks and CLI are adapters over it.
 import { existsSync } from "node:fs";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { errors, ThreadMindError, UnreadableFileError } from "./errors.js";
 import { fileStamp, Store } from "./store.js";
 import type { Workspace } from "./workspace.js";
@@ -13,9 +13,10 @@ import { GitError, headCommit, headCommitFromWorkTree, isDefaultBranch, readBran
 import { resolveAuthorId } from "./author.js";
 import { localStatePath, readLocalState, type LocalState, type LocalStateRead } from "./local-state.js";
 import { writeLocalState } from "./local-state-write.js";
-import { charsEstimate, TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
+import { charsEstimate, legacyTokenCachePath, TokenEstimator, tokenCachePath, type EncoderLoader } from "./token-estimate.js";
 import { assembleContext, readChainWithinBudget, type AssembledContext } from "./context-assembly.js";
 import { renderTree } from "./tree-render.js";
+import { listDerived, relatedMark, threadListText, type ListDerived, type ListedThread, type ThreadListOptions } from "./thread-list-view.js";
 import { updateSection } from "./summary-sections.js";
 import { AncestorWalk, walkToRoot, descendantsOf } from "./thread-chain.js";
 import { assertNotAboveNewParent } from "./rebase-check.js";
@@ -54,6 +55,8 @@ export interface ContextOptions {
   maxChars?: number;
   /** Notices to show first (Markdown), e.g. that the thread was read from its last committed version. */
   notices?: string[];
+  /** Count with cached counts or characters/3.5 only, never the tokenizer (as the hooks do, which have none). */
+  estimateOnly?: boolean;
 }
 
 export interface ThreadCreated {
@@ -97,7 +100,7 @@ export class ThreadMindServices {
     });
     this.env = options.env ?? {};
     this.session = options.session;
-    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null);
+    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
   }
 
   get workspace(): Workspace {
@@ -488,11 +491,38 @@ export class ThreadMindServices {
     return { thread, context: await this.contextFor(project, thread, options) };
   }
 
-  async threadList(): Promise<{ text: string; problems: ThreadFileProblem[] }> {
+  /**
+   * thread_list: the whole tree while it fits in THREAD_LIST_MAX_BYTES, else a bounded view (see thread-list-view.ts);
+   * `full` (the CLI's tree command, for a person at a terminal) always renders the whole tree. Above FULL_TREE_LIMIT
+   * threads the threads come from the search catalog, kept fresh by a directory watch (no file read or lstat per
+   * thread on a warm server), not from the files one by one.
+   */
+  async threadList(options: ThreadListOptions & { full?: boolean } = {}): Promise<{ text: string; problems: ThreadFileProblem[] }> {
     const { project, threadId } = await this.currentThreadRef();
-    const { threads, problems } = this.store.readAllThreads(project.id);
-    return { text: this.renderTreeOf(project, threads, problems, threadId), problems };
+    if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
+      const { threads, problems } = this.store.readAllThreads(project.id);
+      const text = options.full === true ? this.renderTreeOf(project, threads, problems, threadId) : threadListText({ projectTitle: project.title, threads, problems, activeId: threadId }, options);
+      return { text, problems };
+    }
+    const index = searchIndexFor(this.store.dir);
+    const listed = await index.exclusive(async () => {
+      const catalog = index.project(project.id);
+      await catalog.refresh();
+      // The threads and the tree's shape are kept while the catalog is unchanged (the usual case between two calls).
+      const kept = this.listedThreads;
+      if (kept !== null && kept.projectId === project.id && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      const threads = new Map<string, ListedThread>();
+      for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
+      const problems: ThreadFileProblem[] = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
+      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
+      return this.listedThreads;
+    });
+    const { threads, derived, problems } = listed;
+    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options), problems: [...problems] };
   }
+
+  /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
+  private listedThreads: { projectId: string; catalog: object; version: number; threads: Map<string, ListedThread>; derived: ListDerived; problems: ThreadFileProblem[] } | null = null;
 
   /**
    * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
@@ -535,9 +565,9 @@ export class ThreadMindServices {
       title: project.title,
       activeId,
       problems: [],
-      extra: (t) => relatedMark(t, (r) => this.store.threadExists(project.id, r)),
+      extra: (t) => relatedMark(t, { has: (r: string) => this.store.threadExists(project.id, r) }),
     });
-    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows the whole tree.)`;
+    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
     return [tree, ...chain.notices, note].join("\n");
   }
 
@@ -546,7 +576,7 @@ export class ThreadMindServices {
       title: project.title,
       activeId,
       problems,
-      extra: (t) => relatedMark(t, (r) => threads.has(r)),
+      extra: (t) => relatedMark(t, threads),
     });
   }
 
@@ -713,9 +743,10 @@ export class ThreadMindServices {
     });
     await this.recordSummaryWrite(project.id, updated.id, "summary_update");
     // The summary is written: counting it must not turn the call into a failure (a retry would append it twice).
+    // The reported size never waits for the tokenizer: until it is loaded (in the background) it is an estimate.
     let tokens: number;
     try {
-      tokens = await this.tokens.count(updated.summary);
+      tokens = this.tokens.countNow(updated.summary);
     } catch (e) {
       tokens = charsEstimate(updated.summary);
       warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
@@ -776,7 +807,8 @@ export class ThreadMindServices {
       return this.store.readThread(project.id, id);
     };
     const related = this.relatedRefs(project.id, thread, consulted);
-    const estimate = (text: string) => this.tokens.countSync(text);
+    // The hooks' way (estimateOnly): cached counts or characters/3.5, never the tokenizer.
+    const estimate = options.estimateOnly === true ? (text: string) => this.tokens.cachedOrEstimate(text) : (text: string) => this.tokens.countSync(text);
     // Only as far up as the budget can hold: farther ancestors are never read (nor consulted, for the cache).
     const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
     const warnings = new Map<string, string>();
@@ -815,7 +847,7 @@ export class ThreadMindServices {
     // Warm path: every count is cached and the encoder is never loaded. A miss loads it (if there is one) and redoes the fit.
     const missesBefore = this.tokens.misses;
     let assembled = assemble();
-    if (this.tokens.misses > missesBefore && (await this.tokens.ready())) assembled = assemble();
+    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && (await this.tokens.ready())) assembled = assemble();
     await this.saveTokenCache();
     const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
     return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };
@@ -868,11 +900,6 @@ export class ThreadMindServices {
     }
     return { ...history, text: formatThreadHistory(history, title) };
   }
-}
-
-/** A thread's cross-references as the tree marks them ("↔ a, b (missing)"); "" when it has none. */
-function relatedMark(t: Thread, exists: (id: string) => boolean): string {
-  return t.related && t.related.length > 0 ? `↔ ${t.related.map((r) => (exists(r) ? r : `${r} (missing)`)).join(", ")}` : "";
 }
 
 /** Callers outside TypeScript (tools, hooks) may pass anything: an enumerated input must be one of its values. */

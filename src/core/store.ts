@@ -220,6 +220,11 @@ export class Store {
     return thread;
   }
 
+  /** Forgets the parsed copies of these files: the next read parses them from disk whatever their stamp. */
+  forgetParsed(paths: Iterable<string>): void {
+    for (const path of paths) this.parsed.delete(path);
+  }
+
   /** True when the project has more than `limit` thread files (stops reading the directory there). */
   threadCountExceeds(projectId: string, limit: number): boolean {
     let dir;

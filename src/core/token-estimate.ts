@@ -1,5 +1,5 @@
-// Token estimates: cached counts by content hash (local state), tiktoken on a miss when a loader is given, else chars/3.5.
-import { mkdirSync } from "node:fs";
+// Token estimates: cached counts by content hash (an append-only log in local state), tiktoken on a miss when loaded, else chars/3.5.
+import { appendFileSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import { assertNoLinksBelow, readTextStrict } from "./read-strict.js";
@@ -20,17 +20,34 @@ export function charsEstimate(text: string): number {
 }
 
 export function tokenCachePath(storeDir: string): string {
+  return join(storeDir, "cache", "token-counts.jsonl");
+}
+
+/** The whole-file JSON cache of 0.5.0 and before: read once (its counts carry over), replaced by the log at the next save. */
+export function legacyTokenCachePath(storeDir: string): string {
   return join(storeDir, "cache", "token-counts.json");
 }
 
+/** One cached count per line: `<content hash> <tokens>`. */
+const LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
+
 /**
- * Counts tokens. Cache hits never touch the encoder; misses use the encoder when a loader was given (and the
- * result is cached), else the characters/3.5 fallback (not cached, so a later run with an encoder fixes it).
+ * Counts tokens. Cache hits never touch the encoder; misses use the encoder when it is loaded (and the result is
+ * cached), else the characters/3.5 fallback (not cached, so a later count with the encoder fixes it).
+ *
+ * The cache file is an append-only log (token-counts.jsonl): saving appends the new counts only, so its cost does not
+ * grow with the number of threads. When the log holds more than twice as many lines as there are live counts (repeats,
+ * evicted counts, a torn line), the next save rewrites it whole, which keeps the rewrites amortised O(1) per count.
  */
 export class TokenEstimator {
   private cache = new Map<string, number>();
   private loaded = false;
-  private dirty = false;
+  /** Counts not yet in the file. */
+  private pending: string[] = [];
+  /** Lines in the file (as last read or written). */
+  private fileLines = 0;
+  /** The file must be rewritten whole (damaged lines, a legacy file to replace). */
+  private rewrite = false;
   private encoder: Encoder | null = null;
   private encoderPromise: Promise<Encoder> | null = null;
   /** How many counts fell back to characters/3.5 because the encoder was not loaded. */
@@ -39,6 +56,7 @@ export class TokenEstimator {
   constructor(
     private readonly cacheFile: string | null,
     private readonly loadEncoder: EncoderLoader | null,
+    private readonly legacyCacheFile: string | null = null,
   ) {}
 
   /** Loads the encoder if there is a loader; false when there is none. */
@@ -47,6 +65,29 @@ export class TokenEstimator {
     this.encoderPromise ??= this.loadEncoder();
     this.encoder = await this.encoderPromise;
     return true;
+  }
+
+  /** True once the encoder is loaded (counts are exact from then on). */
+  get exact(): boolean {
+    return this.encoder !== null;
+  }
+
+  /**
+   * Starts loading the encoder without waiting for it (a server calls this once it is idle after initialize). A load
+   * that fails is not reported here: the next `ready()` tries again and reports it.
+   */
+  preload(): void {
+    if (!this.loadEncoder || this.encoderPromise) return;
+    const promise = this.loadEncoder();
+    this.encoderPromise = promise;
+    promise.then(
+      (encoder) => {
+        if (this.encoderPromise === promise) this.encoder = encoder;
+      },
+      () => {
+        if (this.encoderPromise === promise) this.encoderPromise = null;
+      },
+    );
   }
 
   /** Synchronous: a cached count, an exact count if the encoder is loaded, else characters/3.5 (counted as a miss). */
@@ -62,12 +103,28 @@ export class TokenEstimator {
     }
     const n = this.encoder.countTokens(text);
     this.cache.set(key, n);
+    this.pending.push(`${key} ${n}\n`);
     if (this.cache.size > CACHE_LIMIT) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }
-    this.dirty = true;
     return n;
+  }
+
+  /** A cached count, else characters/3.5 (not a miss): what a process without the tokenizer counts, whether or not this one has it. */
+  cachedOrEstimate(text: string): number {
+    if (text === "") return 0;
+    this.load();
+    return this.cache.get(contentHash(text)) ?? charsEstimate(text);
+  }
+
+  /**
+   * A cached or exact count without waiting for the encoder: until it is loaded, characters/3.5 (not cached), and the
+   * load starts in the background. For answers that report a size ("~N tokens"), not for fitting a budget.
+   */
+  countNow(text: string): number {
+    if (this.encoder === null) this.preload();
+    return this.countSync(text);
   }
 
   /** A cached or exact count; loads the encoder on a miss when there is a loader, else characters/3.5. */
@@ -81,33 +138,71 @@ export class TokenEstimator {
     return this.countSync(text);
   }
 
-  /** Persists new counts. The cache is derived data: a damaged cache file is replaced, never trusted. */
+  /** Persists new counts (appended; the file is rewritten only when mostly stale). Derived data: a damaged file is replaced, never trusted. */
   async flush(): Promise<void> {
-    if (!this.dirty || !this.cacheFile) return;
-    this.dirty = false;
-    // <store>/cache/token-counts.json: a linked cache/ would take the write out of the repository.
+    if (!this.cacheFile || (this.pending.length === 0 && !this.rewrite)) return;
+    const lines = this.pending;
+    this.pending = [];
+    // <store>/cache/token-counts.jsonl: a linked cache/ would take the write out of the repository.
     assertNoLinksBelow(dirname(dirname(this.cacheFile)), this.cacheFile);
     mkdirSync(dirname(this.cacheFile), { recursive: true });
-    await writeFileAtomic(this.cacheFile, JSON.stringify(Object.fromEntries(this.cache)));
+    if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1_000) {
+      this.rewrite = false;
+      let text = "";
+      for (const [k, n] of this.cache) text += `${k} ${n}\n`;
+      await writeFileAtomic(this.cacheFile, text);
+      this.fileLines = this.cache.size;
+      if (this.legacyCacheFile) rmSync(this.legacyCacheFile, { force: true });
+      return;
+    }
+    appendFileSync(this.cacheFile, lines.join(""));
+    this.fileLines += lines.length;
   }
 
   private load(): void {
     if (this.loaded) return;
     this.loaded = true;
     if (!this.cacheFile) return;
-    let text: string | null = null;
-    try {
-      text = readTextStrict(this.cacheFile, CACHE_MAX_BYTES);
-    } catch {
-      return; // derived cache: unusable means empty
+    const text = readDerived(this.cacheFile);
+    if (text === null) {
+      this.loadLegacy();
+      return;
     }
+    for (const line of text.split("\n")) {
+      if (line === "") continue;
+      this.fileLines++;
+      const m = LINE.exec(line);
+      if (!m) {
+        this.rewrite = true; // a torn or foreign line: dropped at the next save
+        continue;
+      }
+      this.cache.delete(m[1]!);
+      this.cache.set(m[1]!, Number(m[2]));
+    }
+    while (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  /** Counts of the 0.5.0 whole-file cache, when there is no log yet; the next save writes the log and removes the old file. */
+  private loadLegacy(): void {
+    if (!this.legacyCacheFile) return;
+    const text = readDerived(this.legacyCacheFile);
     if (text === null) return;
     try {
       const data = JSON.parse(text) as unknown;
       if (typeof data !== "object" || data === null) return;
-      for (const [k, v] of Object.entries(data)) if (typeof v === "number") this.cache.set(k, v);
+      for (const [k, v] of Object.entries(data)) if (typeof v === "number" && Number.isInteger(v) && v >= 0) this.cache.set(k, v);
+      this.rewrite = this.cache.size > 0;
     } catch {
       // derived cache: unusable means empty
     }
+  }
+}
+
+/** A derived cache file's text; null when it is absent, unreadable or too large (unusable means empty). */
+function readDerived(path: string): string | null {
+  try {
+    return readTextStrict(path, CACHE_MAX_BYTES);
+  } catch {
+    return null;
   }
 }

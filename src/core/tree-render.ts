@@ -1,6 +1,9 @@
 // The ASCII tree of a project's threads (├── └── │), with statuses, linked branches, the active marker and problems.
-import type { Thread, ThreadFileProblem } from "./types.js";
+import type { ThreadFileProblem, ThreadMeta } from "./types.js";
 import { MAIN_THREAD_ID } from "./ids.js";
+
+/** What the tree shows of a thread (a whole thread, or the search catalog's entry for it). */
+export type TreeNode = Pick<ThreadMeta, "id" | "title" | "parentId" | "createdAt" | "status" | "mergedInto" | "branch" | "related">;
 
 export interface TreeShape {
   roots: string[];
@@ -10,7 +13,7 @@ export interface TreeShape {
 }
 
 /** Builds parent → children from the files' parentIds; orphans and cycles are reported, never lost. */
-export function buildTree(threads: Map<string, Thread>): TreeShape {
+export function buildTree(threads: ReadonlyMap<string, TreeNode>): TreeShape {
   const children = new Map<string, string[]>();
   const roots: string[] = [];
   const detached: { id: string; why: string }[] = [];
@@ -50,7 +53,7 @@ const CYCLE_IDS_SHOWN = 5;
  * Why each thread not reachable from a root is detached: it sits in a parentId cycle, or its parents lead into one. One
  * pass over the parent links (each thread is visited once), and each reason names a bounded part of its cycle.
  */
-function cycleReasons(threads: Map<string, Thread>, reachable: Set<string>): Map<string, string> {
+function cycleReasons(threads: ReadonlyMap<string, TreeNode>, reachable: Set<string>): Map<string, string> {
   const reasons = new Map<string, string>();
   /** The cycle (its ids in parent order) each visited thread is in or leads into. */
   const cycleOfThread = new Map<string, { ids: string[]; at: number | null }>();
@@ -102,21 +105,13 @@ export interface RenderOptions {
   activeId: string | null;
   problems: ThreadFileProblem[];
   /** Extra marks after a thread's line (e.g. related threads). */
-  extra?: (t: Thread) => string;
+  extra?: (t: TreeNode) => string;
 }
 
-export function renderTree(threads: Map<string, Thread>, options: RenderOptions): string {
+export function renderTree(threads: ReadonlyMap<string, TreeNode>, options: RenderOptions): string {
   const shape = buildTree(threads);
   const lines: string[] = [`Project: ${options.title}`];
-  const label = (t: Thread) => {
-    const parts = [`${oneLine(t.title)} (${t.id})`];
-    if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` → ${t.mergedInto}` : ""}]`);
-    if (t.branch) parts.push(`⎇ ${t.branch}`);
-    const extra = options.extra?.(t);
-    if (extra) parts.push(extra);
-    if (t.id === options.activeId) parts.push("◀ active");
-    return parts.join(" ");
-  };
+  const label = (t: TreeNode) => threadLabel(t, options);
   // Iterative (a recursive walk overflows the stack past ~2,000 levels), and the indentation stops growing at
   // INDENT_LEVELS so that the text stays linear in the number of threads however deep the tree is.
   const stack: { id: string; prefix: string; last: boolean; level: number }[] = [];
@@ -146,4 +141,15 @@ export function renderTree(threads: Map<string, Thread>, options: RenderOptions)
 
 function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, " ⏎ ");
+}
+
+/** One thread as the tree names it: title (id) [status] ⎇ branch, extra marks, ◀ active. */
+export function threadLabel(t: TreeNode, options: Pick<RenderOptions, "activeId" | "extra">): string {
+  const parts = [`${oneLine(t.title)} (${t.id})`];
+  if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` → ${t.mergedInto}` : ""}]`);
+  if (t.branch) parts.push(`⎇ ${t.branch}`);
+  const extra = options.extra?.(t);
+  if (extra) parts.push(extra);
+  if (t.id === options.activeId) parts.push("◀ active");
+  return parts.join(" ");
 }

@@ -1,25 +1,18 @@
 // SessionStart: put the active thread's context back (startup: the branch's thread; clear/compact: this instance's thread).
-import { CHARACTER_CAP, contextHeader } from "./context-header.js";
-import { formatCount } from "./format-count.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
-import { contentHash } from "../core/content-hash.js";
 import type { ThreadMindServices } from "../core/services.js";
 import { adoptConversation, resumedConversationToAdopt } from "../core/conversation-threads.js";
-import { CONTEXT_CACHE_VERSION, trustedStamps, type CachedStart } from "../core/context-cache.js";
+import { CONTEXT_CACHE_VERSION, trustedStamps } from "../core/context-cache.js";
 import { saveContextCacheEntry } from "../core/context-cache-write.js";
 import { threadStatus } from "../core/types.js";
-import { textFingerprint } from "../core/text-fingerprint.js";
 import { hooksBuild } from "./hooks-build.js";
 import { startEvents, startOutput } from "./start-record.js";
 import { instanceEvents, sessionEvents } from "../core/measurement-log-read.js";
 import { restartNotice, restartRecord, withRestartNotice } from "./freshness-start.js";
+import { assembleStarts, userLine } from "./start-context.js";
 
-/** A core notice (Markdown for the model, e.g. "_⚠ Ancestor … could not be read …_") as the line the user sees. */
-export function userLine(notice: string): string {
-  const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
-  return plain.startsWith("ThreadMind") ? plain : `ThreadMind: ${plain}`;
-}
+export { userLine };
 
 export async function sessionStart(services: ThreadMindServices, input: HookInput): Promise<HookOutput> {
   const source = input.source ?? "startup";
@@ -39,21 +32,9 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   // A new process (startup) starts where the branch says; after /clear or a compaction the process stays on its thread.
   // A thread file git left in conflict is read from HEAD, with a notice (the model's and the user's).
   const { project, thread, conflictNotice } = await services.currentThreadForReading({ newProcess: source === "startup" });
-  const header = contextHeader(source, thread.id, thread.title);
-  const { context, sources, dependsOnHead } = await services.contextWithSources(project, thread, {
-    maxChars: Math.max(0, CHARACTER_CAP - header.length),
-    ...(conflictNotice === null ? {} : { notices: [conflictNotice] }),
-  });
-  const text = `${header}${context.text}`;
-  const notes: string[] = services.notices.map(userLine);
-  if (migration) notes.push(userLine(migration.text.split("\n")[0]!));
-  // The model reads an unreadable or missing ancestor in the context; the user must hear of it too.
-  notes.push(...context.notices.map(userLine));
-  if (context.omitted.length > 0 || context.omittedBeyond || context.truncated) {
-    const left = `${context.omitted.length}${context.omittedBeyond ? "+" : ""} ancestor${context.omitted.length === 1 && !context.omittedBeyond ? "" : "s"}`;
-    notes.push(`ThreadMind: context of "${thread.id}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${left} left out${context.truncated ? ", summary cut" : ""}).`);
-  }
-  const start: CachedStart = { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context.tokens, omitted: context.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+  const leading = () => [...services.notices.map(userLine), ...(migration ? [userLine(migration.text.split("\n")[0]!)] : [])];
+  const { starts, sources, dependsOnHead } = await assembleStarts(services, project, thread, [source], leading, conflictNotice === null ? [] : [conflictNotice]);
+  const start = starts[source]!;
   // After a stale /clear or compaction, one more line (the cache keeps the context without it).
   const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
   const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);

@@ -7,6 +7,7 @@ import { registerPrompts } from "./prompts.js";
 import { registerResources } from "./resources.js";
 import { watchRoots } from "./roots.js";
 import { ServerSession } from "./server-session.js";
+import { refreshStartCache } from "./start-cache-refresh.js";
 import type { ToolContext } from "./tool-result.js";
 import { registerProjectTools } from "./tools/project-tools.js";
 import { registerRecallTools } from "./tools/recall-tools.js";
@@ -15,12 +16,21 @@ import { registerSummaryTools } from "./tools/summary-tools.js";
 import { registerThreadTools } from "./tools/thread-tools.js";
 import { SERVER_NAME, SERVER_VERSION } from "./version.js";
 
+/**
+ * How long after initialize the tokenizer starts loading. Its load holds the event loop for ~0.3 s (the ranks are
+ * parsed synchronously): starting it once the start-up exchange (tools/list, resources/list, roots) and a first quick
+ * call are over keeps those answers prompt; a model's first write comes later than that.
+ */
+export const TOKENIZER_PRELOAD_DELAY_MS = 1_000;
+
 export interface ThreadMindServerOptions {
   env: Record<string, string | undefined>;
   cwd: string;
   /** The one client session this process serves. */
   session: SessionKey;
   encoder: EncoderLoader | null;
+  /** The stamp of the hooks' build beside this server (context cache entries are per build); null: no cache refresh. */
+  hooksBuild?: () => string | null;
 }
 
 /**
@@ -42,7 +52,7 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
       process.stderr.write(`thread-mind: could not send resources/list_changed: ${error instanceof Error ? error.message : String(error)}\n`);
     });
   };
-  const ctx: ToolContext = { session, resourcesChanged };
+  const ctx: ToolContext = { session, resourcesChanged, contextWritten: startCacheRefresher(session, options.hooksBuild ?? null) };
   registerProjectTools(server, ctx);
   registerThreadTools(server, ctx);
   registerSummaryTools(server, ctx);
@@ -51,5 +61,35 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
   registerResources(server, session);
   registerPrompts(server, session);
   watchRoots(server, session, resourcesChanged);
+  // The tokenizer loads in the background once the client is connected: the first summary_update does not wait for it.
+  const initialized = server.server.oninitialized;
+  server.server.oninitialized = () => {
+    initialized?.();
+    setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
+  };
   return server;
+}
+
+/**
+ * After a write, once its result is sent, the session thread's SessionStart contexts are saved to the cache (in the
+ * session's queue: the next operation waits for it). One refresh for a burst of writes. Failing costs nothing but the
+ * cache: it is reported on stderr.
+ */
+function startCacheRefresher(session: ServerSession, hooksBuild: (() => string | null) | null): () => void {
+  let pending = false;
+  return () => {
+    if (hooksBuild === null || pending) return;
+    pending = true;
+    setImmediate(() => {
+      void session.serial(async () => {
+        pending = false;
+        try {
+          const builtBy = hooksBuild();
+          if (builtBy !== null) await refreshStartCache(await session.services(), builtBy);
+        } catch (error) {
+          process.stderr.write(`thread-mind: could not refresh the SessionStart context cache: ${error instanceof Error ? error.message : String(error)}\n`);
+        }
+      });
+    });
+  };
 }

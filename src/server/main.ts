@@ -2,14 +2,29 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { serverSession } from "../core/session-key.js";
 import { bundledAssetsDir, loadTiktokenEncoder } from "../core/tiktoken-encoder.js";
+import type { Encoder } from "../core/token-estimate.js";
+import { fileStamp } from "../core/file-stamp.js";
+import { fileURLToPath } from "node:url";
 import { createThreadMindServer } from "./create-server.js";
+
+// Loaded once per process, in the background after initialize (plugin/dist/assets in the bundle, else node_modules); a
+// failed load is tried again by the next count that needs it.
+let loading: Promise<Encoder> | null = null;
+const encoder = (): Promise<Encoder> => {
+  loading ??= loadTiktokenEncoder(bundledAssetsDir(import.meta.url)).catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+};
 
 const server = createThreadMindServer({
   env: process.env,
   cwd: process.cwd(),
   session: serverSession(process.env, process.pid, process.ppid),
-  // Loaded on the first token count that is not cached (plugin/dist/assets in the bundle, else node_modules).
-  encoder: () => loadTiktokenEncoder(bundledAssetsDir(import.meta.url)),
+  encoder,
+  // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.
+  hooksBuild: () => fileStamp(fileURLToPath(new URL("./hook-core.cjs", import.meta.url))),
 });
 
 await server.connect(new StdioServerTransport());

@@ -42,7 +42,18 @@ export class ServerSession {
   private servicesFor(roots: readonly string[] | undefined): ThreadMindServices {
     const { env, cwd, session, encoder } = this.options;
     const workspace = resolveWorkspace({ env, cwd, ...(roots ? { roots } : {}) });
-    return new ThreadMindServices({ workspace, session, env, encoder });
+    const services = new ThreadMindServices({ workspace, session, env, encoder });
+    if (this.tokenizerWanted) services.tokens.preload();
+    return services;
+  }
+
+  /** Set once the tokenizer was asked to load: services for another workspace take the same (loaded once) encoder. */
+  private tokenizerWanted = false;
+
+  /** Starts loading the tokenizer in the background (once the client has initialized). */
+  preloadTokenizer(): void {
+    this.tokenizerWanted = true;
+    this.current.tokens.preload();
   }
 
   /**

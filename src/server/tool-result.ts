@@ -14,7 +14,12 @@ export interface ToolContext {
   session: ServerSession;
   /** Sends notifications/resources/list_changed. */
   resourcesChanged(): void;
+  /** A tool that may change the session thread's context succeeded (the SessionStart cache is refreshed after it). */
+  contextWritten(): void;
 }
+
+/** Tools after which the session thread's context may differ (its summary, an ancestor's, which thread it is). */
+const CONTEXT_WRITES = new Set(["project_create", "project_switch", "thread_create", "thread_switch", "thread_status", "thread_merge", "thread_delete", "thread_rebase", "summary_update"]);
 
 /** The text a failure shows the model: the core's own texts for expected errors, a labelled message otherwise. */
 export function errorText(error: unknown): string {
@@ -45,6 +50,7 @@ async function runTool<Args>(
     const { text, resourcesChanged } = typeof outcome === "string" ? { text: outcome, resourcesChanged: false } : outcome;
     result = { content: [{ type: "text", text }] };
     if (resourcesChanged) ctx.resourcesChanged();
+    if (CONTEXT_WRITES.has(name)) ctx.contextWritten();
   } catch (error) {
     if (!(error instanceof ThreadMindError)) {
       process.stderr.write(`thread-mind: ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -1,6 +1,6 @@
 // forEachLine: streams a whole file line by line in bounded memory (one chunk plus the current line), from byte 0 to the end.
 import { createReadStream } from "node:fs";
-import { LineSplitter } from "./line-splitter.js";
+import { ByteLineSplitter, LineSplitter } from "./line-splitter.js";
 import type { LineSink } from "./line-splitter.js";
 import { checkPositiveInteger, withTranscript } from "./transcript-file.js";
 
@@ -24,6 +24,30 @@ export async function forEachLine(path: string, sink: LineSink, options: ForEach
   checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
     const splitter = new LineSplitter(sink);
+    let bytesRead = 0;
+    const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
+    for await (const chunk of stream) {
+      if (!Buffer.isBuffer(chunk)) throw new Error(`expected Buffer chunks from ${path}`);
+      bytesRead += chunk.length;
+      splitter.push(chunk);
+    }
+    splitter.end();
+    return { bytesRead };
+  });
+}
+
+/**
+ * forEachLine with each line's raw bytes (without the newline), not decoded: for readers that need the byte length or
+ * decide from the bytes what to decode. The buffer is valid during the call only.
+ */
+export async function forEachByteLine(path: string, sink: (bytes: Buffer, terminated: boolean) => void, options: ForEachLineOptions = {}): Promise<ForEachLineResult> {
+  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  return withTranscript(path, async (file) => {
+    const splitter = new ByteLineSplitter((bytes, terminated) => {
+      sink(bytes, terminated);
+      return false;
+    });
     let bytesRead = 0;
     const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
     for await (const chunk of stream) {

@@ -11,7 +11,7 @@ import { byClass, parseXml } from "../support/strict-xml.js";
 import { servicesFor } from "../support/core-services.js";
 import { makeHome, REPO_ROOT, runCli } from "../support/run-cli.js";
 
-const publicFixtures = resolve(REPO_ROOT, "../shared/fixtures/transcripts");
+const publicFixtures = process.env.THREADMIND_SHARED_FIXTURES ?? resolve(REPO_ROOT, "../shared/fixtures/transcripts");
 const ccFixtures = join(REPO_ROOT, "test", "fixtures", "transcripts", "cc-2.1.332");
 const cleanups: (() => void)[] = [];
 afterEach(() => {

@@ -91,7 +91,7 @@ describe("damaged config.json", () => {
   });
 
   test("a damaged token-count cache does not break context assembly", async () => {
-    const cacheFile = join(store, "cache", "token-counts.json");
+    const cacheFile = join(store, "cache", "token-counts.jsonl");
     mkdirSync(join(store, "cache"), { recursive: true });
     writeFileSync(cacheFile, "{{{{ garbage");
     const s = servicesFor(repo.dir, "t");

@@ -36,6 +36,6 @@ describe("the Node versions the package claims", () => {
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('ThreadMind memory, loaded after /clear: the context of thread "Refunds" (refunds).');
-    expect(run.stdout).toMatch(/Restarts: 1 \(\/clear 1, compaction 0\): ~48,210 tokens before → ~\d+ after/);
+    expect(run.stdout).toMatch(/\/clear: 48,210 → [\d,]+ tokens measured \(−[\d.]+%; ThreadMind ~\d+ of it\)/);
   });
 });

@@ -17,7 +17,7 @@ import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { name: string; version: string };
 
 /**
- * Everything `npm pack` may ship: the bundles and their assets, the Claude Code plugin's manifests, hooks and slash
+ * Everything `npm pack` may ship: the bundles and their assets (read from plugin/dist/assets), the Claude Code plugin's manifests, hooks and slash
  * commands (the package holds the whole plugin), README, LICENSE. No sources, tests, scripts or docs. The bundles and
  * commands are read from their folders (a new one ships without an edit here); the four bundles users run are named.
  */
@@ -28,8 +28,8 @@ const SHIPPED = [
   "README.md",
   ...readdirSync(join(REPO_ROOT, "commands")).filter((f) => f.endsWith(".md")).map((f) => `commands/${f}`),
   "package.json",
-  "plugin/dist/assets/o200k_base.json",
-  "plugin/dist/assets/tiktoken_bg.wasm",
+  // The tokenizer's data and wasm, the semantic search tier's word vectors and their licence.
+  ...readdirSync(join(REPO_ROOT, "plugin", "dist", "assets")).map((f) => `plugin/dist/assets/${f}`),
   ...readdirSync(join(REPO_ROOT, "plugin", "dist")).filter((f) => /\.[cm]js$/.test(f)).map((f) => `plugin/dist/${f}`),
   "plugin/hooks.json",
   "plugin/mcp.json",

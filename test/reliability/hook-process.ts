@@ -31,6 +31,8 @@ export interface HookRunOptions {
   /** Leave stdin open (never send an end), as a stuck caller would. */
   keepStdinOpen?: boolean;
   killAfterMs?: number;
+  /** Another copy of hook.cjs to run (default: plugin/dist's). */
+  bundle?: string;
 }
 
 const EVENTS = {
@@ -52,7 +54,7 @@ function hookEnv(options: HookRunOptions): NodeJS.ProcessEnv {
 export function runHookProcess(name: AnyHookName, options: HookRunOptions): Promise<HookRun> {
   const input = { session_id: options.sessionId, transcript_path: options.transcriptPath, cwd: options.cwd, ...EVENTS[name] };
   const started = performance.now();
-  const child = spawn(process.execPath, [HOOK_BUNDLE, name], { cwd: options.cwd, env: hookEnv(options), stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [options.bundle ?? HOOK_BUNDLE, name], { cwd: options.cwd, env: hookEnv(options), stdio: ["pipe", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));

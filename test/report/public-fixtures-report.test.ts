@@ -11,7 +11,7 @@ import { readTranscriptIndependently, type IndependentReading } from "../support
 import { folderNameFor, makeFakeClaudeConfig, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../../..");
-const fixtures = resolve(repoRoot, "../shared/fixtures/transcripts");
+const fixtures = process.env.THREADMIND_SHARED_FIXTURES ?? resolve(repoRoot, "../shared/fixtures/transcripts");
 const present = existsSync(fixtures);
 
 const PUBLIC_MAIN_SESSIONS = [

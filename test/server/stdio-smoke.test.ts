@@ -91,7 +91,7 @@ describe("the built server over stdio", () => {
       project_switch: { all: ["projectId"], required: ["projectId"] },
       thread_create: { all: ["parentId", "related", "title"], required: ["title"] },
       thread_switch: { all: ["maxTokens", "threadId"], required: ["threadId"] },
-      thread_list: { all: [], required: [] },
+      thread_list: { all: ["depth", "rootId", "status"], required: [] },
       thread_status: { all: ["reason", "status", "threadId"], required: ["status"] },
       thread_merge: { all: ["parentSummary", "threadId"], required: ["parentSummary"] },
       thread_delete: { all: ["threadId"], required: ["threadId"] },

@@ -169,8 +169,8 @@ describe("with a project", () => {
     // The token-count cache path is blocked by a directory where its file should be: saving it fails with EISDIR.
     const cache = join(repo.dir, ".threadmind", "cache");
     rmSync(cache, { recursive: true, force: true });
-    mkdirSync(join(cache, "token-counts.json"), { recursive: true });
-    writeFileSync(join(cache, "token-counts.json", "x"), "x");
+    mkdirSync(join(cache, "token-counts.jsonl"), { recursive: true });
+    writeFileSync(join(cache, "token-counts.jsonl", "x"), "x");
     const line = `- ${randomBytes(8).toString("hex")}`;
     const result = await server.client.callTool({ name: "summary_update", arguments: { section: "next-steps", content: line } });
     expect(result.isError).toBeFalsy();

@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../../..");
 export const OWN_FIXTURES = resolve(repoRoot, "test/fixtures/transcripts");
-/** Beside the repository in CI (../shared); absent on some machines, then only the repository's own fixtures are used. */
-export const SHARED_FIXTURES = resolve(repoRoot, "../shared/fixtures/transcripts");
+/** Beside the repository in CI (../shared, or THREADMIND_SHARED_FIXTURES); absent on some machines, then only the repository's own fixtures are used. */
+export const SHARED_FIXTURES = process.env.THREADMIND_SHARED_FIXTURES ?? resolve(repoRoot, "../shared/fixtures/transcripts");
 
 function jsonlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })

@@ -7,7 +7,7 @@ import { readHead, readTail, readTranscript } from "../../src/transcript/index.j
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../../..");
-const fixtures = resolve(repoRoot, "../shared/fixtures/transcripts");
+const fixtures = process.env.THREADMIND_SHARED_FIXTURES ?? resolve(repoRoot, "../shared/fixtures/transcripts");
 const present = existsSync(fixtures);
 
 const COMPACTED = "spotter/4d5611e5-241a-462a-8d15-5122611a9569.jsonl";

@@ -66,6 +66,14 @@ export class CatalogIndex {
     for (const field of META_FIELDS) this.fields[field].remove(slot);
   }
 
+  /** Every live thread's metadata (read-only: the index keeps these objects). */
+  *live(): IterableIterator<CatalogMeta> {
+    for (const slot of this.slots.values()) {
+      const meta = this.metas[slot];
+      if (meta !== undefined) yield meta;
+    }
+  }
+
   at(slot: number): CatalogMeta | undefined {
     return this.metas[slot];
   }

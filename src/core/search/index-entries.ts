@@ -17,6 +17,7 @@ export interface CatalogMeta {
   id: string;
   title: string;
   parentId: string | null;
+  createdAt: string;
   updatedAt: string;
   status?: ClosedStatus;
   branch?: string;
@@ -81,6 +82,7 @@ export function entriesFromText(file: string, stamp: FileStamp, text: string): P
     id: thread.id,
     title: thread.title,
     parentId: thread.parentId,
+    createdAt: thread.createdAt,
     updatedAt: thread.updatedAt,
     headings: parsed.sections.map((s) => s.heading),
   };

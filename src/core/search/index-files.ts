@@ -6,7 +6,9 @@ import { assertNoLinksBelow, readTextStrict } from "../read-strict.js";
 import { SECTION_KEYS, type SectionKey } from "../types.js";
 import type { BodyDoc, BodyEntry, CatalogEntry, CatalogMeta, FileStamp } from "./index-entries.js";
 
-const FORMAT_VERSION = 1;
+/** Catalog 2: entries carry createdAt (thread_list orders children by it). */
+const CATALOG_VERSION = 2;
+const BODIES_VERSION = 1;
 const CATALOG_FORMAT = "threadmind-search-catalog";
 const BODIES_FORMAT = "threadmind-search-bodies";
 /** Far above any real store (10,000 threads take a few MB of catalog and ~20 MB of bodies). */
@@ -28,7 +30,7 @@ export function bodiesPath(storeDir: string, projectId: string): string {
 export type Loaded<T> = { entries: Map<string, T>; problem: string | null };
 
 export function readCatalogFile(path: string): Loaded<CatalogEntry> {
-  return loadFile(path, CATALOG_FORMAT, (key, v) => {
+  return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
     const e = v as Record<string, unknown>;
     if (!isObject(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
     if (e.meta === null) return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
@@ -38,7 +40,7 @@ export function readCatalogFile(path: string): Loaded<CatalogEntry> {
 }
 
 export function readBodiesFile(path: string): Loaded<BodyEntry> {
-  return loadFile(path, BODIES_FORMAT, (_key, v) => {
+  return loadFile(path, BODIES_FORMAT, BODIES_VERSION, (_key, v) => {
     const e = v as Record<string, unknown>;
     if (!isObject(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
     const docs: BodyDoc[] = [];
@@ -54,11 +56,11 @@ export function readBodiesFile(path: string): Loaded<BodyEntry> {
 export async function writeCatalogFile(path: string, entries: Iterable<CatalogEntry>): Promise<void> {
   const out: Record<string, CatalogEntry> = {};
   for (const e of entries) out[e.file] = e;
-  await save(path, { format: CATALOG_FORMAT, version: FORMAT_VERSION, entries: out });
+  await save(path, { format: CATALOG_FORMAT, version: CATALOG_VERSION, entries: out });
 }
 
 export async function writeBodiesFile(path: string, entries: Map<string, BodyEntry>): Promise<void> {
-  await save(path, { format: BODIES_FORMAT, version: FORMAT_VERSION, entries: Object.fromEntries(entries) });
+  await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
 }
 
 async function save(path: string, data: unknown): Promise<void> {
@@ -68,7 +70,7 @@ async function save(path: string, data: unknown): Promise<void> {
   await writeFileAtomic(path, JSON.stringify(data));
 }
 
-function loadFile<T>(path: string, format: string, validate: (key: string, value: unknown) => T | null): Loaded<T> {
+function loadFile<T>(path: string, format: string, version: number, validate: (key: string, value: unknown) => T | null): Loaded<T> {
   const entries = new Map<string, T>();
   let text: string | null;
   try {
@@ -85,7 +87,7 @@ function loadFile<T>(path: string, format: string, validate: (key: string, value
   }
   const d = data as Record<string, unknown>;
   if (!isObject(data) || d.format !== format || !isObject(d.entries)) return { entries, problem: `${path} is not a ${format} file` };
-  if (d.version !== FORMAT_VERSION) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${FORMAT_VERSION}` };
+  if (d.version !== version) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version}` };
   for (const [key, value] of Object.entries(d.entries as Record<string, unknown>)) {
     const entry = validate(key, value);
     if (entry === null) return { entries: new Map(), problem: `${path} has a malformed entry "${key}"` };
@@ -108,13 +110,13 @@ const optionalString = (v: unknown) => v === undefined || typeof v === "string";
 
 function asMeta(v: unknown): CatalogMeta | null {
   if (!isObject(v)) return null;
-  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.updatedAt !== "string") return null;
+  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string") return null;
   if (v.parentId !== null && typeof v.parentId !== "string") return null;
   if (!isStringList(v.headings)) return null;
   if (v.status !== undefined && v.status !== "done" && v.status !== "abandoned") return null;
   if (!optionalString(v.branch) || !optionalString(v.mergedInto)) return null;
   if ((v.paths !== undefined && !isStringList(v.paths)) || (v.related !== undefined && !isStringList(v.related))) return null;
-  const meta: CatalogMeta = { id: v.id, title: v.title, parentId: v.parentId, updatedAt: v.updatedAt, headings: v.headings };
+  const meta: CatalogMeta = { id: v.id, title: v.title, parentId: v.parentId, createdAt: v.createdAt, updatedAt: v.updatedAt, headings: v.headings };
   if (v.status !== undefined) meta.status = v.status;
   if (typeof v.branch === "string") meta.branch = v.branch;
   if (v.paths !== undefined) meta.paths = v.paths;

@@ -63,6 +63,12 @@ export class ProjectIndex {
     private readonly storeDir: string,
   ) {}
 
+  /** Changes to the catalog's entries so far (a thread added, changed or gone): equal counts mean the same catalog. */
+  private changes = 0;
+  get version(): number {
+    return this.changes;
+  }
+
   get catalogIndex(): CatalogIndex {
     return this.meta;
   }
@@ -255,6 +261,7 @@ export class ProjectIndex {
     const id = entry.file.slice(0, -3);
     this.catalog.set(entry.file, entry);
     this.catalogDirty = true;
+    this.changes++;
     if (entry.meta) this.meta.put(entry.meta);
     else {
       this.meta.delete(id);
@@ -268,6 +275,7 @@ export class ProjectIndex {
     if (!entry) return;
     this.catalog.delete(file);
     this.catalogDirty = true;
+    this.changes++;
     const id = file.slice(0, -3);
     this.meta.delete(id);
     if (isValidId(id)) this.pendingBodies.set(id, null);

@@ -50,10 +50,23 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
     "thread_list",
     {
       title: "Thread tree",
-      description: "The project's threads as an ASCII tree, with statuses, linked branches and the active thread marked.",
+      description:
+        "The project's threads as an ASCII tree, with statuses, linked branches and the active thread marked. A large tree " +
+        "comes as a bounded view (the path to the active thread, its children and siblings, open threads by recency, counts " +
+        "of the rest; at most 8 KB); rootId, depth and status narrow it.",
+      inputSchema: {
+        rootId: idSchema("Thread id").optional().describe("Show only the subtree of this thread"),
+        depth: z.number().int().min(0).max(10_000).optional().describe("Levels below the root to show (0: the root alone)"),
+        status: z.enum(["active", "done", "abandoned"]).optional().describe("Show only threads with this status (and the ancestors that connect them)"),
+      },
       annotations: annotations("Thread tree", "read", true),
     },
-    toolHandler(ctx, "thread_list", async (services) => (await services.threadList()).text),
+    toolHandler(ctx, "thread_list", async (services, args) =>
+      (await services.threadList({
+        ...(args.rootId !== undefined ? { rootId: args.rootId } : {}),
+        ...(args.depth !== undefined ? { depth: args.depth } : {}),
+        ...(args.status !== undefined ? { status: args.status } : {}),
+      })).text),
   );
 
   server.registerTool(

@@ -1,0 +1,750 @@
+import { createRequire } from 'node:module';
+import { parentPort } from 'worker_threads';
+import { closeSync, statSync, openSync, constants, fstatSync, createReadStream } from 'fs';
+import { createHash } from 'crypto';
+import { isAbsolute, resolve, sep, join, dirname, basename } from 'path';
+
+createRequire(import.meta.url);
+
+// src/transcript/line-splitter.ts
+var NEWLINE = 10;
+var ByteLineSplitter = class {
+  constructor(sink) {
+    this.sink = sink;
+  }
+  sink;
+  /** Bytes of the current line not yet ended by a newline. */
+  pending = [];
+  pendingBytes = 0;
+  takenBytes = 0;
+  stoppedBySink = false;
+  /** Bytes held for a line that has not ended yet. */
+  get bytesPending() {
+    return this.pendingBytes;
+  }
+  /** Bytes of the lines given to the sink so far, their newlines included. */
+  get bytesTaken() {
+    return this.takenBytes;
+  }
+  /** The sink asked to stop. */
+  get stopped() {
+    return this.stoppedBySink;
+  }
+  push(chunk) {
+    if (this.stoppedBySink) return;
+    let start = 0;
+    let newline = chunk.indexOf(NEWLINE, start);
+    while (newline !== -1) {
+      const piece = chunk.subarray(start, newline);
+      const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.takenBytes += line.length + 1;
+      if (this.sink(line, true)) {
+        this.stoppedBySink = true;
+        return;
+      }
+      start = newline + 1;
+      newline = chunk.indexOf(NEWLINE, start);
+    }
+    if (start < chunk.length) {
+      this.pending.push(chunk.subarray(start));
+      this.pendingBytes += chunk.length - start;
+    }
+  }
+  /** End of input: a line without a final newline goes to the sink as unterminated. */
+  end() {
+    if (this.stoppedBySink || this.pending.length === 0) return;
+    const line = Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.takenBytes += line.length;
+    this.stoppedBySink = this.sink(line, false);
+  }
+};
+var TranscriptReadError = class extends Error {
+  path;
+  code;
+  constructor(path, message, options) {
+    super(`cannot read transcript ${path}: ${message}`, options.cause === void 0 ? void 0 : { cause: options.cause });
+    this.name = "TranscriptReadError";
+    this.path = path;
+    this.code = options.code;
+  }
+};
+function checkPositiveInteger(name, value) {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
+function fsCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return null;
+}
+function asReadError(path, error) {
+  if (error instanceof TranscriptReadError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new TranscriptReadError(path, message, { code: fsCode(error), cause: error });
+}
+async function openTranscript(path) {
+  let fd;
+  try {
+    const before = statSync(path);
+    if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw asReadError(path, error);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
+    return { path, fd, size: stats.size };
+  } catch (error) {
+    closeSync(fd);
+    throw asReadError(path, error);
+  }
+}
+async function withTranscript(path, work) {
+  const file = await openTranscript(path);
+  try {
+    return await work(file);
+  } catch (error) {
+    throw fsCode(error) === null ? error : asReadError(path, error);
+  } finally {
+    closeSync(file.fd);
+  }
+}
+
+// src/transcript/for-each-line.ts
+var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
+async function forEachByteLine(path, sink, options = {}) {
+  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  return withTranscript(path, async (file) => {
+    const splitter = new ByteLineSplitter((bytes, terminated) => {
+      sink(bytes, terminated);
+      return false;
+    });
+    let bytesRead = 0;
+    const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
+    for await (const chunk of stream) {
+      if (!Buffer.isBuffer(chunk)) throw new Error(`expected Buffer chunks from ${path}`);
+      bytesRead += chunk.length;
+      splitter.push(chunk);
+    }
+    splitter.end();
+    return { bytesRead };
+  });
+}
+
+// src/transcript/types.ts
+var KNOWN_RECORD_TYPES = [
+  "user",
+  "assistant",
+  "system",
+  "attachment",
+  "progress",
+  "summary",
+  "queue-operation",
+  "file-history-snapshot"
+];
+
+// src/transcript/classify-record.ts
+var ShapeProblem = class extends Error {
+};
+var SYNTHETIC_MODEL = "<synthetic>";
+var PERSISTED_OUTPUT_OPEN = "<persisted-output>";
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isKnownRecordType(type) {
+  return KNOWN_RECORD_TYPES.includes(type);
+}
+function optionalString(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0) return null;
+  if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is not a string`);
+  return value;
+}
+function requiredString(obj, key, where) {
+  const value = obj[key];
+  if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is missing or not a string`);
+  return value;
+}
+function isTokenCount(value) {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+function requiredCount(obj, key, where) {
+  const value = obj[key];
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
+  return value;
+}
+function cacheCount(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return 0;
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  return value;
+}
+function optionalCount(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return null;
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  return value;
+}
+function optionalFlag(obj, key) {
+  const value = obj[key];
+  if (value === void 0) return false;
+  if (typeof value !== "boolean") throw new ShapeProblem(`${key} is not a boolean`);
+  return value;
+}
+function requiredObject(obj, key, where) {
+  const value = obj[key];
+  if (!isObject(value)) throw new ShapeProblem(`${where}.${key} is missing or not an object`);
+  return value;
+}
+function contextTokensOf(usage) {
+  return usage.inputTokens + usage.cacheCreationInputTokens + usage.cacheReadInputTokens;
+}
+function readMeta(record, type) {
+  return {
+    type,
+    sessionId: optionalString(record, "sessionId", "record"),
+    timestamp: optionalString(record, "timestamp", "record"),
+    uuid: optionalString(record, "uuid", "record")
+  };
+}
+function skipped(reason, meta) {
+  return { kind: "skipped", reason, meta };
+}
+function classifyAssistant(record, meta) {
+  if (optionalFlag(record, "isApiErrorMessage")) return skipped("api-error", meta);
+  const message = requiredObject(record, "message", "record");
+  const model = requiredString(message, "model", "message");
+  if (model === SYNTHETIC_MODEL) return skipped("synthetic", meta);
+  const usage = requiredObject(message, "usage", "message");
+  const tokens = {
+    inputTokens: requiredCount(usage, "input_tokens", "usage"),
+    cacheCreationInputTokens: cacheCount(usage, "cache_creation_input_tokens", "usage"),
+    cacheReadInputTokens: cacheCount(usage, "cache_read_input_tokens", "usage"),
+    outputTokens: requiredCount(usage, "output_tokens", "usage")
+  };
+  return {
+    kind: "assistant",
+    record: {
+      meta,
+      messageId: requiredString(message, "id", "message"),
+      requestId: optionalString(record, "requestId", "record"),
+      model,
+      usage: tokens,
+      contextTokens: contextTokensOf(tokens)
+    }
+  };
+}
+function classifySystem(record, meta) {
+  if (optionalString(record, "subtype", "record") !== "compact_boundary") return { kind: "other", meta };
+  const metadata = record["compactMetadata"];
+  if (metadata === void 0) {
+    return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
+  }
+  if (!isObject(metadata)) throw new ShapeProblem("record.compactMetadata is not an object");
+  return {
+    kind: "compact-boundary",
+    record: {
+      meta,
+      trigger: optionalString(metadata, "trigger", "compactMetadata"),
+      preTokens: optionalCount(metadata, "preTokens", "compactMetadata"),
+      postTokens: optionalCount(metadata, "postTokens", "compactMetadata")
+    }
+  };
+}
+function classifyAttachment(record, meta) {
+  const attachment = requiredObject(record, "attachment", "record");
+  if (optionalString(attachment, "type", "attachment") !== "hook_additional_context") return { kind: "other", meta };
+  const content = attachment["content"];
+  if (!Array.isArray(content) || !content.every((item) => typeof item === "string")) {
+    throw new ShapeProblem("attachment.content is not an array of strings");
+  }
+  const first = content[0];
+  return {
+    kind: "hook-context",
+    record: {
+      meta,
+      hookEvent: optionalString(attachment, "hookEvent", "attachment"),
+      hookName: optionalString(attachment, "hookName", "attachment"),
+      content,
+      text: content.join("\n"),
+      isPersistedOutputPreview: first !== void 0 && first.trimStart().startsWith(PERSISTED_OUTPUT_OPEN)
+    }
+  };
+}
+function classifyKnown(type, record, meta) {
+  switch (type) {
+    case "progress":
+      return skipped("progress", meta);
+    case "assistant":
+      return classifyAssistant(record, meta);
+    case "system":
+      return classifySystem(record, meta);
+    case "attachment":
+      return classifyAttachment(record, meta);
+    case "user":
+    case "summary":
+    case "queue-operation":
+    case "file-history-snapshot":
+      return { kind: "other", meta };
+    default: {
+      const unreachable = type;
+      throw new Error(`unhandled record type ${String(unreachable)}`);
+    }
+  }
+}
+function classifyRecord(value) {
+  if (!isObject(value)) return { kind: "malformed", problem: "not a JSON object" };
+  const type = value["type"];
+  if (typeof type !== "string") return { kind: "malformed", problem: "record.type is missing or not a string" };
+  try {
+    const meta = readMeta(value, type);
+    if (optionalFlag(value, "isSidechain")) return skipped("sidechain", meta);
+    if (!isKnownRecordType(type)) return skipped("unknown-type", meta);
+    return classifyKnown(type, value, meta);
+  } catch (error) {
+    if (error instanceof ShapeProblem) return { kind: "malformed", problem: `${type} record: ${error.message}` };
+    throw error;
+  }
+}
+function classifyLine(text) {
+  if (text.trim() === "") return { kind: "blank" };
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+    throw error;
+  }
+  return classifyRecord(value);
+}
+
+// src/transcript/session-accumulator.ts
+var MALFORMED_SAMPLE_LIMIT = 10;
+function emptySkipCounts() {
+  return { sidechain: 0, synthetic: 0, "api-error": 0, progress: 0, "unknown-type": 0 };
+}
+function zeroUsage() {
+  return { inputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0, outputTokens: 0 };
+}
+function addUsage(target, usage, sign) {
+  target.inputTokens += sign * usage.inputTokens;
+  target.cacheCreationInputTokens += sign * usage.cacheCreationInputTokens;
+  target.cacheReadInputTokens += sign * usage.cacheReadInputTokens;
+  target.outputTokens += sign * usage.outputTokens;
+}
+function responseKey(record) {
+  return record.requestId === null ? record.messageId : `${record.messageId}\0${record.requestId}`;
+}
+var SessionAccumulator = class {
+  lineCount = 0;
+  blankLines = 0;
+  malformedLines = 0;
+  malformedSamples = [];
+  skipped = emptySkipCounts();
+  sessionIds = [];
+  seenSessionIds = /* @__PURE__ */ new Set();
+  firstTimestamp = null;
+  lastTimestamp = null;
+  responses = /* @__PURE__ */ new Map();
+  models = /* @__PURE__ */ new Map();
+  totals = zeroUsage();
+  assistantRecords = 0;
+  firstContextTokens = null;
+  peakContextTokens = null;
+  lastAssistant = null;
+  compactions = [];
+  /** Compactions seen since the last assistant record: the next one gives their contextTokensAfter. */
+  awaitingContextAfter = [];
+  hookContexts = [];
+  /** Classifies and adds the next line of the file (text without its newline). Returns the classification. */
+  addLine(text) {
+    const classified = classifyLine(text);
+    this.add(classified);
+    return classified;
+  }
+  /** Adds the next line of the file, already classified. Every line counts, so line numbers stay those of the file. */
+  add(line) {
+    this.lineCount += 1;
+    const lineNumber = this.lineCount;
+    switch (line.kind) {
+      case "blank":
+        this.blankLines += 1;
+        return;
+      case "malformed":
+        this.malformedLines += 1;
+        if (this.malformedSamples.length < MALFORMED_SAMPLE_LIMIT) {
+          this.malformedSamples.push({ lineNumber, problem: line.problem });
+        }
+        return;
+      case "skipped":
+        this.skipped[line.reason] += 1;
+        return;
+      case "assistant":
+        this.noteMeta(line.record.meta);
+        this.addAssistant(line.record);
+        return;
+      case "compact-boundary":
+        this.noteMeta(line.record.meta);
+        const compaction = {
+          lineNumber,
+          timestamp: line.record.meta.timestamp,
+          trigger: line.record.trigger,
+          preTokens: line.record.preTokens,
+          postTokens: line.record.postTokens,
+          contextTokensBefore: this.lastAssistant === null ? null : this.lastAssistant.contextTokens,
+          contextTokensAfter: null
+        };
+        this.compactions.push(compaction);
+        this.awaitingContextAfter.push(compaction);
+        return;
+      case "hook-context":
+        this.noteMeta(line.record.meta);
+        this.hookContexts.push({ ...line.record, lineNumber });
+        return;
+      case "other":
+        this.noteMeta(line.meta);
+        return;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+  noteMeta(meta) {
+    if (meta.sessionId !== null && !this.seenSessionIds.has(meta.sessionId)) {
+      this.seenSessionIds.add(meta.sessionId);
+      this.sessionIds.push(meta.sessionId);
+    }
+    if (meta.timestamp !== null) {
+      if (this.firstTimestamp === null) this.firstTimestamp = meta.timestamp;
+      this.lastTimestamp = meta.timestamp;
+    }
+  }
+  addAssistant(record) {
+    this.assistantRecords += 1;
+    const context = record.contextTokens;
+    if (this.firstContextTokens === null) this.firstContextTokens = context;
+    if (this.peakContextTokens === null || context > this.peakContextTokens) this.peakContextTokens = context;
+    this.lastAssistant = record;
+    for (const compaction of this.awaitingContextAfter) compaction.contextTokensAfter = context;
+    this.awaitingContextAfter.length = 0;
+    const key = responseKey(record);
+    const kept = this.responses.get(key);
+    if (kept !== void 0) {
+      if (record.usage.outputTokens < kept.usage.outputTokens) return;
+      this.count(kept, -1);
+    }
+    const response = { usage: record.usage, model: record.model };
+    this.responses.set(key, response);
+    this.count(response, 1);
+  }
+  count(response, sign) {
+    addUsage(this.totals, response.usage, sign);
+    let model = this.models.get(response.model);
+    if (model === void 0) {
+      model = { model: response.model, apiResponses: 0, outputTokens: 0 };
+      this.models.set(response.model, model);
+    }
+    model.apiResponses += sign;
+    model.outputTokens += sign * response.usage.outputTokens;
+  }
+  /** A snapshot of the figures so far (the accumulator can keep being fed). */
+  result() {
+    return {
+      sessionIds: [...this.sessionIds],
+      firstTimestamp: this.firstTimestamp,
+      lastTimestamp: this.lastTimestamp,
+      models: [...this.models.values()].filter((m) => m.apiResponses > 0).map((m) => ({ ...m })),
+      firstContextTokens: this.firstContextTokens,
+      finalContextTokens: this.lastAssistant === null ? null : this.lastAssistant.contextTokens,
+      peakContextTokens: this.peakContextTokens,
+      lastAssistant: this.lastAssistant,
+      compactions: this.compactions.map((c) => ({ ...c })),
+      apiResponses: this.responses.size,
+      assistantRecords: this.assistantRecords,
+      totals: { ...this.totals },
+      hookContexts: [...this.hookContexts],
+      skipped: { ...this.skipped },
+      lines: this.lineCount,
+      blankLines: this.blankLines,
+      malformedLines: this.malformedLines,
+      malformedSamples: this.malformedSamples.map((m) => ({ ...m }))
+    };
+  }
+};
+function contentHash(text) {
+  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
+}
+var SAVED_TO = /Full output saved to: ([^\n]+)\n/;
+function sessionFolderOf(transcriptPath) {
+  return join(dirname(resolve(transcriptPath)), basename(transcriptPath, ".jsonl"));
+}
+function inside(path, folder) {
+  return path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
+}
+function savedOutputPathOf(record, transcriptPath) {
+  if (!record.isPersistedOutputPreview) return null;
+  const named = SAVED_TO.exec(record.content[0] ?? "")?.[1]?.trim();
+  if (named === void 0 || named === "" || !isAbsolute(named)) return null;
+  const path = resolve(named);
+  return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
+}
+
+// src/core/savings-scan.ts
+var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
+var MAX_POINTS_PER_SESSION = 400;
+var MALFORMED_LINES_KEPT = 10;
+var PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
+var CLEAR_COMMAND = "<command-name>/clear</command-name>";
+var CLEAR_HOOK_NAME = "SessionStart:clear";
+var PLAN_CONTENT_FIELD = '"planContent"';
+var PLAN_PROMPT = "Implement the following plan:";
+var ThinnedSeries = class {
+  constructor(limit) {
+    this.limit = limit;
+  }
+  limit;
+  points = [];
+  stride = 1;
+  last = null;
+  add(point) {
+    this.last = point;
+    if (point.index % this.stride !== 0) return;
+    this.points.push(point);
+    if (this.points.length >= this.limit) {
+      this.stride *= 2;
+      this.points = this.points.filter((p) => p.index % this.stride === 0);
+    }
+  }
+  /** Replaces the newest point's value (a streamed copy of the same response). */
+  updateLast(point) {
+    this.last = point;
+    const tail = this.points[this.points.length - 1];
+    if (tail !== void 0 && tail.index === point.index) this.points[this.points.length - 1] = point;
+  }
+  result() {
+    const out = [...this.points];
+    if (this.last !== null && out[out.length - 1]?.index !== this.last.index) out.push(this.last);
+    return out;
+  }
+};
+function parseHeader(text) {
+  const start = text.indexOf(THREADMIND_HEADER_PREFIX);
+  const line = text.slice(start, text.indexOf("\n", start) === -1 ? void 0 : text.indexOf("\n", start));
+  const rest = line.slice(THREADMIND_HEADER_PREFIX.length);
+  const source = rest.startsWith("after /clear") ? "clear" : rest.startsWith("after compaction") ? "compact" : rest.startsWith("at session start") ? "startup" : null;
+  const id = /\(([a-z0-9-]+)\)\. /.exec(line);
+  return { source, threadId: id ? id[1] : null };
+}
+function earlier(a, b) {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Date.parse(b) < Date.parse(a) ? b : a;
+}
+function later(a, b) {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Date.parse(b) > Date.parse(a) ? b : a;
+}
+function isClearCommand(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const record = value;
+  if (record.type !== "user" || record.isSidechain === true) return null;
+  const content = record.message?.content;
+  const texts = typeof content === "string" ? [content] : Array.isArray(content) ? content.map((b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? b.text : "") : [];
+  if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
+  return { at: typeof record.timestamp === "string" ? record.timestamp : null };
+}
+function planStartOf(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const record = value;
+  if (record.type !== "user" || record.isSidechain === true) return null;
+  const at = typeof record.timestamp === "string" ? record.timestamp : null;
+  if (typeof record.planContent === "string" && record.planContent.trim() !== "") return { at, evidence: "planContent" };
+  const content = record.message?.content;
+  const first = typeof content === "string" ? content : Array.isArray(content) ? content.find((b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text : void 0;
+  return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
+}
+function isClearHookRecord(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof value !== "object" || value === null) return false;
+  const record = value;
+  if (record.type === "attachment") return record.attachment?.hookName === CLEAR_HOOK_NAME;
+  if (record.type === "progress") return record.data?.hookName === CLEAR_HOOK_NAME;
+  return false;
+}
+function callsSummaryUpdate(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof value !== "object" || value === null) return false;
+  const content = value.message?.content;
+  if (!Array.isArray(content)) return false;
+  return content.some((b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update"));
+}
+function withoutText(record) {
+  return { ...record, content: [], text: "" };
+}
+async function scanSession(file, onBytes) {
+  const accumulator = new SessionAccumulator();
+  const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
+  const threadMindInjections = [];
+  const otherInjections = [];
+  const summaryWrites = [];
+  const boundaryResponses = [];
+  let startedAt = null;
+  let endedAt = null;
+  let clearCommandAt = null;
+  let clearHookSeen = false;
+  let planStart = null;
+  const malformedLineNumbers = [];
+  let lineNumber = 0;
+  let responses = 0;
+  let lastKey = null;
+  let truncatedLastLine = false;
+  let bytesSeen = 0;
+  let bytesReported = 0;
+  const onLine = (line, terminated) => {
+    lineNumber += 1;
+    bytesSeen += line.length + (terminated ? 1 : 0);
+    const text = line.toString("utf8");
+    if (onBytes !== void 0 && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
+      bytesReported = bytesSeen;
+      onBytes(bytesSeen);
+    }
+    const classified = classifyLine(text);
+    if (classified.kind === "malformed") {
+      if (!terminated) truncatedLastLine = true;
+      if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
+    }
+    if (responses === 0) {
+      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(text)?.at ?? clearCommandAt;
+      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(text);
+      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(text);
+    }
+    switch (classified.kind) {
+      case "assistant": {
+        const key = responseKey(classified.record);
+        const at = classified.record.meta.timestamp;
+        if (key === lastKey) series.updateLast({ index: responses - 1, at, tokens: classified.record.contextTokens });
+        else {
+          series.add({ index: responses, at, tokens: classified.record.contextTokens });
+          responses += 1;
+          lastKey = key;
+        }
+        accumulator.add(classified);
+        if (text.includes("summary_update") && callsSummaryUpdate(text)) {
+          const write = { segment: boundaryResponses.length, at, contextTokens: classified.record.contextTokens };
+          if (summaryWrites.at(-1)?.segment === write.segment) summaryWrites[summaryWrites.length - 1] = write;
+          else summaryWrites.push(write);
+        }
+        break;
+      }
+      case "hook-context": {
+        const record = classified.record;
+        const seen = {
+          lineNumber,
+          at: record.meta.timestamp,
+          segment: boundaryResponses.length,
+          chars: record.text.length,
+          contentHash: contentHash(record.text),
+          preview: record.isPersistedOutputPreview,
+          previewText: record.isPersistedOutputPreview ? record.text : null,
+          savedOutputPath: savedOutputPathOf(record, file.path),
+          source: null,
+          threadId: null
+        };
+        if (record.text.includes(THREADMIND_HEADER_PREFIX)) threadMindInjections.push({ ...seen, ...parseHeader(record.text) });
+        else otherInjections.push(seen);
+        accumulator.add({ kind: "hook-context", record: withoutText(record) });
+        break;
+      }
+      case "compact-boundary":
+        boundaryResponses.push(responses);
+        accumulator.add(classified);
+        break;
+      case "blank":
+      case "malformed":
+      case "skipped":
+      case "other":
+        accumulator.add(classified);
+        break;
+      default: {
+        const unreachable = classified;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+    const meta = classified.kind === "other" ? classified.meta : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context" ? classified.record.meta : null;
+    if (meta !== null && meta.timestamp !== null && !Number.isNaN(Date.parse(meta.timestamp))) {
+      startedAt = earlier(startedAt, meta.timestamp);
+      endedAt = later(endedAt, meta.timestamp);
+    }
+  };
+  const { bytesRead } = await forEachByteLine(file.path, onLine);
+  if (onBytes !== void 0) onBytes(bytesRead);
+  const figures = accumulator.result();
+  const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
+  const name = file.path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
+  return {
+    path: file.path,
+    folder: file.folder,
+    sessionId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name) ? name : figures.sessionIds[0] ?? name,
+    bytes: bytesRead,
+    startedAt,
+    endedAt,
+    clearCommandAt,
+    clearHookSeen,
+    planStart,
+    firstContextTokens: figures.firstContextTokens,
+    finalContextTokens: figures.finalContextTokens,
+    peakContextTokens: figures.peakContextTokens,
+    apiResponses: figures.apiResponses,
+    outputTokens: figures.totals.outputTokens,
+    compactions,
+    threadMindInjections,
+    otherInjections,
+    summaryWrites,
+    points: series.result(),
+    malformedLines: figures.malformedLines,
+    malformedLineNumbers,
+    lines: lineNumber,
+    truncatedLastLine
+  };
+}
+
+// src/core/scan-worker.ts
+var port = parentPort;
+if (port === null) throw new Error("scan-worker.mjs runs as a worker thread of the report");
+port.on("message", (request) => {
+  const post = (reply) => port.postMessage(reply);
+  scanSession(request.file, (bytes) => post({ kind: "progress", index: request.index, bytes })).then(
+    (session) => post({ kind: "done", index: request.index, session }),
+    (error) => post({ kind: "failed", index: request.index, message: error instanceof Error ? error.message : String(error) })
+  );
+});

@@ -1,0 +1,85 @@
+// After a write, the MCP server saves its session thread's SessionStart contexts to the context cache, so that the /clear that usually follows is served by the hooks' fast path.
+import { join } from "node:path";
+import { CONTEXT_CACHE_VERSION, RACY_MARGIN_MS, sourceFingerprint, type ContextCacheEntry } from "../core/context-cache.js";
+import { saveContextCacheEntry } from "../core/context-cache-write.js";
+import { fileStamp, stampChangedAtMs } from "../core/file-stamp.js";
+import type { ThreadMindServices } from "../core/services.js";
+import { threadStatus } from "../core/types.js";
+import { assembleStarts, userLine } from "../hooks/start-context.js";
+
+/** Every source the hook may serve from the entry: /clear and compaction (this instance's thread), a new session on the branch's thread. */
+const SOURCES = ["clear", "compact", "startup"] as const;
+
+/**
+ * Saves the entry and returns true; false when nothing could be trusted to the cache (no project, a notice to report,
+ * a file or HEAD that changed meanwhile). The hooks check an entry exactly as they check their own: stamps of every
+ * file, HEAD, the build. Files this write has just changed are too recent for their stamps alone (the "racy" rule
+ * of context-cache.ts): the entry also carries the fingerprint of their text, taken before and after a second assembly
+ * that read them from disk, and the hook compares it with the file's text.
+ */
+export async function refreshStartCache(services: ThreadMindServices, builtBy: string): Promise<boolean> {
+  if (!services.hasProjects() || services.hasOldLayout() || services.notices.length > 0) return false;
+  const storeDir = services.store.dir;
+  const startedAt = Date.now();
+  const headBefore = services.headCommitFromFiles();
+  const { project, thread } = await services.currentThread();
+  const leading = () => services.notices.map(userLine);
+  const first = await assembleStarts(services, project, thread, SOURCES, leading);
+  const stamps = stampsOf(storeDir, first.sources);
+  const racy = Object.entries(stamps)
+    .filter(([, stamp]) => stamp !== null && stampChangedAtMs(stamp) >= startedAt - RACY_MARGIN_MS)
+    .map(([rel]) => rel);
+  let chosen = first;
+  let verify: Record<string, string> | undefined;
+  if (racy.length > 0) {
+    const before = fingerprintsOf(storeDir, racy);
+    if (before === null) return false;
+    services.store.forgetParsed(racy.map((rel) => join(storeDir, rel)));
+    const second = await assembleStarts(services, project, thread, SOURCES, leading);
+    const after = fingerprintsOf(storeDir, racy);
+    if (after === null || !sameRecord(before, after) || !sameRecord(stamps, stampsOf(storeDir, second.sources))) return false;
+    chosen = second;
+    verify = before;
+  }
+  if (services.notices.length > 0) return false;
+  let head: string | null = null;
+  if (chosen.dependsOnHead) {
+    const now = services.headCommitFromFiles();
+    if (typeof now !== "string" || now !== headBefore) return false;
+    head = now;
+  }
+  const entry: ContextCacheEntry = {
+    version: CONTEXT_CACHE_VERSION,
+    builtBy,
+    projectId: project.id,
+    threadId: thread.id,
+    threadStatus: threadStatus(thread),
+    sources: stamps,
+    head,
+    starts: chosen.starts,
+    ...(verify !== undefined ? { verify } : {}),
+  };
+  await saveContextCacheEntry(storeDir, entry);
+  return true;
+}
+
+function stampsOf(storeDir: string, rels: readonly string[]): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const rel of rels) out[rel] = fileStamp(join(storeDir, rel));
+  return out;
+}
+
+function fingerprintsOf(storeDir: string, rels: readonly string[]): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  for (const rel of rels) {
+    const fingerprint = sourceFingerprint(storeDir, rel);
+    if (fingerprint === null) return null;
+    out[rel] = fingerprint;
+  }
+  return out;
+}
+
+function sameRecord(a: Record<string, string | null>, b: Record<string, string | null>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
+}

@@ -1,0 +1,35 @@
+// The report scanned on worker threads (several files at once) is the report scanned by one thread, byte for byte.
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeFakeClaudeConfig } from "../support/fake-claude-projects.js";
+import { makeHome, runCli } from "../support/run-cli.js";
+import { fixtureTranscripts } from "../transcript/fixture-transcripts.js";
+
+const fake = makeFakeClaudeConfig();
+const workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-workers-")));
+afterAll(() => {
+  fake.cleanup();
+  rmSync(workspace, { recursive: true, force: true });
+});
+
+describe("the report's scan on worker threads", () => {
+  it("gives exactly the sequential scan's JSON, with 2 and with 3 lanes", () => {
+    // Every fixture transcript that is a main session, placed as several sessions of this workspace.
+    const mains = fixtureTranscripts().filter((f) => !f.path.includes("/subagents/"));
+    mains.forEach((f, i) => fake.place(f.path, workspace, { sessionId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}` }));
+    expect(mains.length).toBeGreaterThan(2);
+    const home = makeHome();
+    const run = (workers: string) => runCli(["report", "--json"], { cwd: workspace, home, env: { CLAUDE_CONFIG_DIR: fake.configDir, THREADMIND_SCAN_WORKERS: workers } });
+    const sequential = run("0");
+    expect(sequential.code).toBe(0);
+    const report = JSON.parse(sequential.stdout) as { scannedFiles: number };
+    expect(report.scannedFiles).toBe(mains.length);
+    for (const lanes of ["2", "3"]) {
+      const parallel = run(lanes);
+      expect(parallel.code).toBe(0);
+      expect(parallel.stdout).toBe(sequential.stdout);
+    }
+  });
+});
