@@ -69,7 +69,7 @@ describe("semantic tier quality", () => {
   // Issue #18 targets 70% for lookup + semantic. Averaged 100-d GloVe word vectors reach about 30% on this set (the figures
   // are printed, per round); the assertions guard that floor and lookup's ceiling, so that a change that loses recall fails.
   // src/core/search/README.md lists the variants measured (soft term matching, query expansion, more dimensions or words):
-  // none does reliably better, and even the best variant per question finds at most about 60% of them.
+  // none does reliably better, and even picking, per question, the best of 108 soft-matching variants finds under half.
   test("recall@3 of questions in other words: lookup alone at most 20%, lookup + semantic at least 30% and 25 points more", async () => {
     const rows: string[] = [];
     const found = { lookup: 0, semantic: 0, firstRound: 0, secondRound: 0 };
