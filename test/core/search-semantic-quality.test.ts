@@ -6,7 +6,16 @@ import type { ThreadMindServices } from "../../src/core/services.js";
 import { closeSearchIndexes, type SearchIntent } from "../../src/core/search/index.js";
 import { queryTerms, terms } from "../../src/core/search/text-terms.js";
 import { parseSummary } from "../../src/core/summary-sections.js";
-import { PARAPHRASE_QUERIES, QUALITY_THREADS, SHARED_WORD_QUERIES, type QualityQuery } from "../fixtures/search-quality/invoicing-project.js";
+import {
+  MORE_PARAPHRASE_QUERIES,
+  PARAPHRASE_QUERIES,
+  QUALITY_THREADS,
+  SHARED_WORD_QUERIES,
+  type QualityQuery,
+} from "../fixtures/search-quality/invoicing-project.js";
+
+/** Both rounds of questions in other words (the second one written before any variant was measured on it). */
+const OTHER_WORDS = [...PARAPHRASE_QUERIES, ...MORE_PARAPHRASE_QUERIES];
 
 let repo: TempRepo;
 let s: ThreadMindServices;
@@ -18,7 +27,10 @@ beforeAll(async () => {
   repo.commit("init", { "README.md": "ledger\n" });
   s = servicesFor(repo.dir);
   await s.projectCreate({ title: "Ledger" });
-  await s.summaryUpdate({ content: "## Decisions\n- A B2B invoicing web app: Node backend, React front end\n\n## State\n- in production since last year" });
+  await s.summaryUpdate({
+    content:
+      "## Decisions\n- A B2B invoicing web app: Node backend, React front end\n\n## State\n- in production since last year",
+  });
   for (const t of QUALITY_THREADS) {
     const created = await s.threadCreate({ title: t.title, parentId: "main" });
     ids.set(t.id, created.thread.id);
@@ -46,33 +58,41 @@ function decisionsOf(id: string): string {
 
 describe("semantic tier quality", () => {
   test("the quality set is honest: 30+ questions, none sharing a word with its thread's decisions", () => {
-    expect(PARAPHRASE_QUERIES.length).toBeGreaterThanOrEqual(30);
-    const sharing = PARAPHRASE_QUERIES.map((q) => {
+    expect(OTHER_WORDS.length).toBeGreaterThanOrEqual(30);
+    const sharing = OTHER_WORDS.map((q) => {
       const decision = new Set(terms(decisionsOf(q.expect)));
       return { query: q.query, shared: queryTerms(q.query).filter((t) => decision.has(t)) };
     }).filter((x) => x.shared.length > 0);
     expect(sharing).toEqual([]);
   });
 
-  // Issue #18 targets 70% for lookup + semantic. Averaged 100-d GloVe word vectors reach about 30% on this set (the figure
-  // is printed); the assertions guard that floor and lookup's ceiling, so that a change that loses recall fails.
-  test("recall@3 of questions in other words: lookup alone at most 20%, lookup + semantic at least 25% and 20 points more", async () => {
+  // Issue #18 targets 70% for lookup + semantic. Averaged 100-d GloVe word vectors reach about 30% on this set (the figures
+  // are printed, per round); the assertions guard that floor and lookup's ceiling, so that a change that loses recall fails.
+  // src/core/search/README.md lists the variants measured (soft term matching, query expansion, more dimensions or words):
+  // none does reliably better, and even picking, per question, the best of 108 soft-matching variants finds under half.
+  test("recall@3 of questions in other words: lookup alone at most 20%, lookup + semantic at least 30% and 25 points more", async () => {
     const rows: string[] = [];
-    let lookupHits = 0;
-    let semanticHits = 0;
-    for (const q of PARAPHRASE_QUERIES) {
+    const found = { lookup: 0, semantic: 0, firstRound: 0, secondRound: 0 };
+    for (const q of OTHER_WORDS) {
       const lookup = await rankOf(q, "lookup");
       const semantic = await rankOf(q, "semantic");
-      if (lookup <= 3) lookupHits++;
-      if (semantic <= 3) semanticHits++;
+      if (lookup <= 3) found.lookup++;
+      if (semantic <= 3) {
+        found.semantic++;
+        if (PARAPHRASE_QUERIES.includes(q)) found.firstRound++;
+        else found.secondRound++;
+      }
       rows.push(`${String(lookup).padStart(8)} ${String(semantic).padStart(8)}  ${q.query} → ${q.expect}`);
     }
-    const n = PARAPHRASE_QUERIES.length;
-    const pct = (k: number) => `${Math.round((100 * k) / n)}%`;
-    console.log(`rank: lookup semantic  query\n${rows.join("\n")}\nrecall@3 over ${n} questions: lookup alone ${pct(lookupHits)}, lookup + semantic ${pct(semanticHits)}`);
-    expect(lookupHits / n).toBeLessThanOrEqual(0.2);
-    expect(semanticHits / n).toBeGreaterThanOrEqual(0.25);
-    expect((semanticHits - lookupHits) / n).toBeGreaterThanOrEqual(0.2);
+    const n = OTHER_WORDS.length;
+    const pct = (k: number, of = n) => `${Math.round((100 * k) / of)}%`;
+    console.log(
+      `rank: lookup semantic  query\n${rows.join("\n")}\nrecall@3 over ${n} questions: lookup alone ${pct(found.lookup)}, lookup + semantic ${pct(found.semantic)}` +
+        ` (first round ${pct(found.firstRound, PARAPHRASE_QUERIES.length)} of ${PARAPHRASE_QUERIES.length}, second round ${pct(found.secondRound, MORE_PARAPHRASE_QUERIES.length)} of ${MORE_PARAPHRASE_QUERIES.length})`,
+    );
+    expect(found.lookup / n).toBeLessThanOrEqual(0.2);
+    expect(found.semantic / n).toBeGreaterThanOrEqual(0.3);
+    expect((found.semantic - found.lookup) / n).toBeGreaterThanOrEqual(0.25);
   });
 
   test("questions that share their thread's words rank it no lower with the semantic tier than with lookup alone", async () => {
