@@ -49,5 +49,5 @@ export default defineConfig([
     onSuccess: async () => chmodSync(join(outDir, "cli.mjs"), 0o755),
   },
   // scan-worker: the report's worker threads (started by cli.mjs for a large scan): the scan alone, small to start.
-  { ...shared, entry: { "scan-worker": "src/core/scan-worker.ts" }, banner: { js: requireShim } },
+  { ...shared, entry: { "scan-worker": "src/core/savings/scan-worker.ts" }, banner: { js: requireShim } },
 ]);

@@ -24,7 +24,7 @@ function readManifest(path) {
   }
 }
 
-/** Claude Code's folder name for a launch directory (src/core/transcript-locations.ts encodeProjectPath). */
+/** Claude Code's folder name for a launch directory (src/core/savings/transcript-locations.ts encodeProjectPath). */
 export function encodeProjectPath(path) {
   return path.replace(/[^a-zA-Z0-9]/g, "-");
 }

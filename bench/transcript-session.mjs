@@ -12,7 +12,7 @@ import { prose, seededRandom, words } from "./rng.mjs";
 const TOOLS = ["Bash", "Read", "Edit", "Grep", "Glob", "Write", "TodoWrite"];
 const MODELS = ["claude-opus-4-6", "claude-sonnet-4-5-20250929"];
 
-/** The first line of every ThreadMind injection (src/hooks/context-header.ts). */
+/** The first line of every ThreadMind injection (src/core/context/context-header.ts). */
 export function threadMindHeader(source, threadId, title) {
   const when = source === "clear" ? "after /clear" : source === "compact" ? "after compaction" : "at session start";
   return `ThreadMind memory, loaded ${when}: the context of thread "${title}" (${threadId}). Keep it current with summary_update.\n\n`;

@@ -7958,7 +7958,7 @@ function readRegularFile(path, maxBytes, followLinks = false) {
   }
 }
 
-// src/core/lock.ts
+// src/core/store/lock.ts
 var LockTimeoutError = class extends ThreadMindError {
   constructor(lockPath, waitedMs, holder) {
     const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
@@ -8313,7 +8313,7 @@ function messageOf2(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
-// src/core/fenced-write.ts
+// src/core/store/fenced-write.ts
 function writeFenced(lockPath, path, data) {
   const fence = lockFence(lockPath);
   if (fence === null) return writeFileAtomicSync(path, data);
@@ -8339,7 +8339,7 @@ function removeFenced(lockPath, path) {
   rmSync(grave, { force: true });
 }
 
-// src/core/process-alive.ts
+// src/core/store/process-alive.ts
 function isProcessAlive(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
@@ -8350,7 +8350,7 @@ function isProcessAlive(pid) {
   }
 }
 
-// src/core/temp-sweep.ts
+// src/core/store/temp-sweep.ts
 var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
@@ -8372,7 +8372,7 @@ function sweepDeadTempFiles(storeDir) {
   return removed;
 }
 
-// src/core/frontmatter.ts
+// src/core/store/frontmatter.ts
 var import_yaml = __toESM(require_dist());
 
 // src/core/limits.ts
@@ -8462,14 +8462,14 @@ function uniqueId(title, taken, reserved = []) {
   throw errors.invalid(`Could not find a free id for "${title}"`);
 }
 
-// src/core/conflict-markers.ts
+// src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
 var CONFLICT_END = /^>{7}( |$)/m;
 function hasConflictMarkers(text) {
   return CONFLICT_START.test(text) && CONFLICT_END.test(text);
 }
 
-// src/core/frontmatter.ts
+// src/core/store/frontmatter.ts
 var FENCE = "---";
 var KEY_ORDER = [
   "id",
@@ -8679,7 +8679,7 @@ function headCommitFromFiles(gitDir2) {
   return void 0;
 }
 
-// src/core/git.ts
+// src/core/git/git.ts
 function findGitTop(dir) {
   let current = resolve(dir);
   for (; ; ) {
@@ -8958,7 +8958,7 @@ function driverState(configured, expected) {
   return configured === expected ? "ok" : "stale";
 }
 
-// src/core/store.ts
+// src/core/store/store.ts
 var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
 var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
 ${IGNORED.join("\n")}
@@ -9281,7 +9281,7 @@ function emptyMeasurements() {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
 }
 
-// src/core/local-state.ts
+// src/core/store/local-state.ts
 function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
@@ -9371,7 +9371,7 @@ function contentHash(text) {
   return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
 
-// src/core/token-estimate.ts
+// src/core/context/token-estimate.ts
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
 function charsEstimate(text) {
@@ -9542,7 +9542,7 @@ function readDerived(path) {
   }
 }
 
-// src/core/summary-sections.ts
+// src/core/context/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
 function sectionKeyOf(heading) {
   const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
@@ -9630,7 +9630,7 @@ function trimBlankLines(text) {
   return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
 }
 
-// src/core/context-assembly.ts
+// src/core/context/context-assembly.ts
 var SEPARATOR = "\n\n---\n\n";
 var HEADING_TITLE_CHARS = 200;
 var NOTICE_TITLE_CHARS = 60;
@@ -9843,7 +9843,7 @@ function closeFence(text) {
 ${fences.open}`;
 }
 
-// src/core/tree-render.ts
+// src/core/context/tree-render.ts
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
   const roots = [];
@@ -9963,7 +9963,7 @@ function formatCount(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-// src/core/thread-list-view.ts
+// src/core/context/thread-list-view.ts
 var THREAD_LIST_MAX_BYTES = 8 * 1024;
 var NEAR_SHOWN = 20;
 var RECENT_SHOWN = 15;
@@ -10130,7 +10130,7 @@ function relatedMark(t, threads) {
   return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
 }
 
-// src/core/thread-chain.ts
+// src/core/context/thread-chain.ts
 var AncestorWalk = class {
   constructor(start, read) {
     this.read = read;
@@ -10221,7 +10221,7 @@ function assertNotAboveNewParent(threadId, newParent, read) {
   }
 }
 
-// src/core/secret-patterns.ts
+// src/core/secrets/secret-patterns.ts
 var GENERIC_MIN_LENGTH = 12;
 var GENERIC_MIN_ENTROPY = 2.5;
 var TOKEN_MIN_ENTROPY = 2.5;
@@ -10480,7 +10480,7 @@ var SECRET_RULES = [
   assignmentRule
 ];
 
-// src/core/secret-scan.ts
+// src/core/secrets/secret-scan.ts
 var FINDINGS_NAMED_IN_MESSAGE = 3;
 function scanForSecrets(text) {
   const candidates = [];
@@ -12584,7 +12584,7 @@ function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
 
-// src/core/measurement-log-legacy.ts
+// src/core/measure/measurement-log-legacy.ts
 function legacyEvents(state) {
   return legacyMeasurementEvents(state.measurements, state.conversations);
 }
@@ -12613,7 +12613,7 @@ function moveLegacyMeasurements(storeDir, state) {
   return true;
 }
 
-// src/core/freshness-events.ts
+// src/core/freshness/freshness-events.ts
 var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
 var isText = (v) => typeof v === "string" && v !== "";
 function isFreshnessEvent(d) {
@@ -12630,7 +12630,7 @@ function isFreshnessEvent(d) {
   }
 }
 
-// src/core/measurement-log-read.ts
+// src/core/measure/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
@@ -13627,13 +13627,13 @@ function openCliServices(options) {
   });
 }
 
-// src/core/freshness.ts
+// src/core/freshness/freshness.ts
 var DEFAULT_NUDGE_TOKENS = 3e4;
 function verdictThreshold(nudgeTokens) {
   return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
 }
 
-// src/core/freshness-figure.ts
+// src/core/freshness/freshness-figure.ts
 var formatCount2 = (n) => Math.round(n).toLocaleString("en-US");
 function group(judged, kind) {
   const mine = judged.filter((j) => j.kind === kind);
@@ -13719,7 +13719,7 @@ function workspaceFreshnessThreshold(storeDir, lastProjectId) {
   return projectId === null ? DEFAULT_NUDGE_TOKENS : verdictThreshold(readFreshnessConfig(storeDir, projectId).nudgeTokens);
 }
 
-// src/core/stats-restarts.ts
+// src/core/savings/stats-restarts.ts
 var CLEAR_PAIR_MAX_GAP_MS = 6e4;
 var COMPACT_PAIR_MAX_GAP_MS = 30 * 6e4;
 var KIND_ORDER = ["/clear", "manual compaction", "auto compaction"];
@@ -13783,7 +13783,7 @@ function firstInjectionAfter(injections, used, at, maxGapMs, matches) {
   return best;
 }
 
-// src/core/stats.ts
+// src/core/savings/stats.ts
 async function collectStats(services) {
   const context2 = await services.contextGet();
   const project = context2.project;
@@ -14577,7 +14577,7 @@ function readSavedOutput(path, transcriptPath) {
   }
 }
 
-// src/core/savings-scan.ts
+// src/core/savings/savings-scan.ts
 var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
 var MAX_POINTS_PER_SESSION = 400;
 var MALFORMED_LINES_KEPT = 10;
@@ -14819,7 +14819,7 @@ async function scanSession(file, onBytes) {
   };
 }
 
-// src/core/scan-pool.ts
+// src/core/savings/scan-pool.ts
 var WORKERS_FROM_BYTES = 48 * 1024 * 1024;
 var MAX_WORKERS = 4;
 function scanWorkerCount(files, env) {
@@ -14911,7 +14911,7 @@ async function scanFiles(files, workers, onBytes, onDone) {
   return results;
 }
 
-// src/core/savings-pairing.ts
+// src/core/savings/savings-pairing.ts
 var CLEAR_TOLERANCE_MS = 5e3;
 var MAX_CONFIDENT_GAP_MS = 30 * 6e4;
 function ms(at) {
@@ -15070,7 +15070,7 @@ function findRestarts(sessions, measurements) {
   return restarts.sort((a, b) => (ms(a.at) ?? 0) - (ms(b.at) ?? 0));
 }
 
-// src/core/savings-receipts.ts
+// src/core/savings/savings-receipts.ts
 function savedOutputHash(seen, transcriptPath) {
   if (seen.savedOutputPath === null) return null;
   const text = readSavedOutput(seen.savedOutputPath, transcriptPath);
@@ -15122,7 +15122,7 @@ function summarizeReceipts(injections, sessions) {
   return { recorded, checked, seenInTranscripts: seen, previewsInTranscripts: previews, details };
 }
 
-// src/core/savings-report.ts
+// src/core/savings/savings-report.ts
 var RESTART_KIND_ORDER = ["clear", "plan-clear", "manual-compaction", "auto-compaction", "other-compaction"];
 function restartKindKey(r) {
   switch (r.kind) {
@@ -15766,7 +15766,7 @@ var reportCommand = {
   }
 };
 
-// src/core/doctor-types.ts
+// src/core/doctor/doctor-types.ts
 function ok(id, title, ...detail) {
   return { id, title, status: "ok", detail };
 }
@@ -15867,7 +15867,7 @@ function checkVersions(bundleVersion, pluginRoot) {
   return ok("versions", title, `${bundleVersion} (bundle, package.json and .claude-plugin/plugin.json agree; ${bundles.bundles.join(", ")} present)`);
 }
 
-// src/hooks/context-header.ts
+// src/core/context/context-header.ts
 var CHARACTER_CAP = 1e4;
 var HEADER_TITLE_CHARS = 200;
 function contextHeader(source, threadId, title) {
@@ -15879,7 +15879,7 @@ function contextHeader(source, threadId, title) {
 `;
 }
 
-// src/core/doctor-store-checks.ts
+// src/core/doctor/doctor-store-checks.ts
 function checkWorkspace(workspace, state) {
   const title = "Workspace";
   const where = `${workspace.root} (chosen from ${workspace.source})`;
@@ -16650,7 +16650,7 @@ function describeOutcome(o) {
   }
 }
 
-// src/core/doctor-team-checks.ts
+// src/core/doctor/doctor-team-checks.ts
 var SETUP = "Run `thread-mind-mcp git-setup` in the repository (a Claude Code session with the plugin also sets it at start).";
 function checkMergeDriver(gitTop, expected) {
   const title = "Merge driver";
@@ -16696,7 +16696,7 @@ async function checkConflicts(workspace) {
   );
 }
 
-// src/core/doctor.ts
+// src/core/doctor/doctor.ts
 async function contextCheck(services) {
   try {
     return await checkContextSize(services);

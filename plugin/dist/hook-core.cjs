@@ -7409,7 +7409,7 @@ var init_text_fingerprint = __esm({
   }
 });
 
-// src/core/saved-output.ts
+// src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
   return (0, import_node_path24.join)((0, import_node_path24.dirname)((0, import_node_path24.resolve)(transcriptPath)), (0, import_node_path24.basename)(transcriptPath, ".jsonl"));
 }
@@ -7453,7 +7453,7 @@ function readSavedOutput(path, transcriptPath) {
 }
 var import_node_fs28, import_node_path24, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
-  "src/core/saved-output.ts"() {
+  "src/core/savings/saved-output.ts"() {
     "use strict";
     import_node_fs28 = require("fs");
     import_node_path24 = require("path");
@@ -7580,11 +7580,11 @@ var UnreadableFileError = class extends ThreadMindError {
   reason;
 };
 
-// src/core/store.ts
+// src/core/store/store.ts
 var import_node_fs13 = require("fs");
 var import_node_path9 = require("path");
 
-// src/core/atomic-write.ts
+// src/core/store/atomic-write.ts
 var import_node_crypto = require("crypto");
 var import_node_fs = require("fs");
 var import_promises = require("fs/promises");
@@ -7718,17 +7718,17 @@ function errnoCode(error) {
   return void 0;
 }
 
-// src/core/fenced-write.ts
+// src/core/store/fenced-write.ts
 var import_node_fs4 = require("fs");
 
-// src/core/lock.ts
+// src/core/store/lock.ts
 var import_node_async_hooks = require("async_hooks");
 var import_node_crypto2 = require("crypto");
 var import_node_fs3 = require("fs");
 var import_node_os = require("os");
 var import_node_path2 = require("path");
 
-// src/core/regular-file.ts
+// src/core/store/regular-file.ts
 var import_node_fs2 = require("fs");
 function fileKind(stat) {
   if (stat.isFIFO()) return "a FIFO (named pipe)";
@@ -7782,7 +7782,7 @@ function readRegularFile(path, maxBytes, followLinks = false) {
   }
 }
 
-// src/core/lock.ts
+// src/core/store/lock.ts
 var LockTimeoutError = class extends ThreadMindError {
   constructor(lockPath, waitedMs, holder) {
     const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
@@ -8142,7 +8142,7 @@ function messageOf2(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
-// src/core/fenced-write.ts
+// src/core/store/fenced-write.ts
 function writeFenced(lockPath, path, data) {
   const fence = lockFence(lockPath);
   if (fence === null) return writeFileAtomicSync(path, data);
@@ -8168,11 +8168,11 @@ function removeFenced(lockPath, path) {
   (0, import_node_fs4.rmSync)(grave, { force: true });
 }
 
-// src/core/temp-sweep.ts
+// src/core/store/temp-sweep.ts
 var import_node_fs5 = require("fs");
 var import_node_path3 = require("path");
 
-// src/core/process-alive.ts
+// src/core/store/process-alive.ts
 function isProcessAlive(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
@@ -8183,7 +8183,7 @@ function isProcessAlive(pid) {
   }
 }
 
-// src/core/temp-sweep.ts
+// src/core/store/temp-sweep.ts
 var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
@@ -8205,7 +8205,7 @@ function sweepDeadTempFiles(storeDir) {
   return removed;
 }
 
-// src/core/frontmatter.ts
+// src/core/store/frontmatter.ts
 var import_yaml = __toESM(require_dist(), 1);
 
 // src/core/ids.ts
@@ -8298,14 +8298,14 @@ function uniqueId(title, taken, reserved = []) {
   throw errors.invalid(`Could not find a free id for "${title}"`);
 }
 
-// src/core/conflict-markers.ts
+// src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
 var CONFLICT_END = /^>{7}( |$)/m;
 function hasConflictMarkers(text) {
   return CONFLICT_START.test(text) && CONFLICT_END.test(text);
 }
 
-// src/core/frontmatter.ts
+// src/core/store/frontmatter.ts
 var FENCE = "---";
 var KEY_ORDER = [
   "id",
@@ -8469,7 +8469,7 @@ function describe(v) {
   return typeof v;
 }
 
-// src/core/project-ids.ts
+// src/core/store/project-ids.ts
 var import_node_fs6 = require("fs");
 function projectIdsIn(dir) {
   return (0, import_node_fs6.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
@@ -8480,11 +8480,11 @@ var import_node_fs9 = require("fs");
 var import_node_path6 = require("path");
 var import_node_url = require("url");
 
-// src/core/git.ts
+// src/core/git/git.ts
 var import_node_fs8 = require("fs");
 var import_node_path5 = require("path");
 
-// src/core/git-refs.ts
+// src/core/git/git-refs.ts
 var import_node_fs7 = require("fs");
 var import_node_path4 = require("path");
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
@@ -8531,7 +8531,7 @@ function headCommitFromFiles(gitDir2) {
   return void 0;
 }
 
-// src/core/git.ts
+// src/core/git/git.ts
 function findGitTop(dir) {
   let current = (0, import_node_path5.resolve)(dir);
   for (; ; ) {
@@ -8680,7 +8680,7 @@ function storeDirState(storeDir) {
   return "directory";
 }
 
-// src/core/file-stamp.ts
+// src/core/store/file-stamp.ts
 var import_node_fs10 = require("fs");
 function fileStamp(path) {
   try {
@@ -8695,7 +8695,7 @@ function stampChangedAtMs(stamp) {
   return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
 }
 
-// src/core/read-strict.ts
+// src/core/store/read-strict.ts
 var import_node_fs11 = require("fs");
 var import_node_path7 = require("path");
 function unreadable(path, reason) {
@@ -8756,7 +8756,7 @@ function assertNoLinksBelow(storeDir, path) {
   }
 }
 
-// src/core/git-merge-driver.ts
+// src/core/merge/git-merge-driver.ts
 var import_node_fs12 = require("fs");
 var import_node_path8 = require("path");
 var DRIVER_NAME = "threadmind";
@@ -8765,7 +8765,7 @@ threads/**/*.md merge=${DRIVER_NAME}
 projects/*.json merge=${DRIVER_NAME}
 `;
 
-// src/core/store.ts
+// src/core/store/store.ts
 var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
 var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
 ${IGNORED.join("\n")}
@@ -9089,15 +9089,15 @@ function safeUsername() {
   }
 }
 
-// src/core/local-state.ts
+// src/core/store/local-state.ts
 var import_node_path10 = require("path");
 
-// src/core/measurements.ts
+// src/core/measure/measurements.ts
 function emptyMeasurements() {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
 }
 
-// src/core/local-state.ts
+// src/core/store/local-state.ts
 function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
@@ -9169,7 +9169,7 @@ function isRecord(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-// src/core/local-state-write.ts
+// src/core/store/local-state-write.ts
 var import_node_fs14 = require("fs");
 var import_node_path11 = require("path");
 async function writeLocalState(storeDir, state, hadProblem) {
@@ -9188,7 +9188,7 @@ async function writeLocalState(storeDir, state, hadProblem) {
   return setAside;
 }
 
-// src/core/token-estimate.ts
+// src/core/context/token-estimate.ts
 var import_node_fs15 = require("fs");
 var import_node_path12 = require("path");
 init_content_hash();
@@ -9362,7 +9362,7 @@ function readDerived(path) {
   }
 }
 
-// src/core/summary-sections.ts
+// src/core/context/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
 function sectionKeyOf(heading) {
   const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
@@ -9450,7 +9450,7 @@ function trimBlankLines(text) {
   return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
 }
 
-// src/core/context-assembly.ts
+// src/core/context/context-assembly.ts
 var SEPARATOR = "\n\n---\n\n";
 var LEFT_OUT_TITLES = 3;
 var HEADING_TITLE_CHARS = 200;
@@ -9664,7 +9664,7 @@ function closeFence(text) {
 ${fences.open}`;
 }
 
-// src/core/tree-render.ts
+// src/core/context/tree-render.ts
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
   const roots = [];
@@ -9784,7 +9784,7 @@ function formatCount(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-// src/core/thread-list-view.ts
+// src/core/context/thread-list-view.ts
 var THREAD_LIST_MAX_BYTES = 8 * 1024;
 var NEAR_SHOWN = 20;
 var RECENT_SHOWN = 15;
@@ -9951,7 +9951,7 @@ function relatedMark(t, threads) {
   return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
 }
 
-// src/core/thread-chain.ts
+// src/core/context/thread-chain.ts
 var AncestorWalk = class {
   constructor(start, read) {
     this.read = read;
@@ -10042,7 +10042,7 @@ function assertNotAboveNewParent(threadId, newParent, read) {
   }
 }
 
-// src/core/secret-patterns.ts
+// src/core/secrets/secret-patterns.ts
 var GENERIC_MIN_LENGTH = 12;
 var GENERIC_MIN_ENTROPY = 2.5;
 var TOKEN_MIN_ENTROPY = 2.5;
@@ -10301,7 +10301,7 @@ var SECRET_RULES = [
   assignmentRule
 ];
 
-// src/core/secret-scan.ts
+// src/core/secrets/secret-scan.ts
 var FINDINGS_NAMED_IN_MESSAGE = 3;
 function scanForSecrets(text) {
   const candidates = [];
@@ -10409,7 +10409,7 @@ function lineOf(lineStarts, offset) {
   return lo + 1;
 }
 
-// src/core/migrate-v04.ts
+// src/core/store/migrate-v04.ts
 var import_node_fs16 = require("fs");
 var import_node_path13 = require("path");
 async function migrateV04IfNeeded(store, author) {
@@ -12369,7 +12369,7 @@ function clip3(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
 
-// src/core/measurement-log.ts
+// src/core/measure/measurement-log.ts
 var import_node_fs21 = require("fs");
 var import_node_path18 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
@@ -12438,7 +12438,7 @@ function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
 
-// src/core/measurement-log-legacy.ts
+// src/core/measure/measurement-log-legacy.ts
 function legacyEvents(state) {
   return legacyMeasurementEvents(state.measurements, state.conversations);
 }
@@ -12467,10 +12467,10 @@ function moveLegacyMeasurements(storeDir, state) {
   return true;
 }
 
-// src/core/measurement-log-read.ts
+// src/core/measure/measurement-log-read.ts
 var import_node_fs22 = require("fs");
 
-// src/core/freshness-events.ts
+// src/core/freshness/freshness-events.ts
 var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
 var isText = (v) => typeof v === "string" && v !== "";
 function isFreshnessEvent(d) {
@@ -12487,7 +12487,7 @@ function isFreshnessEvent(d) {
   }
 }
 
-// src/core/measurement-log-read.ts
+// src/core/measure/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
@@ -12619,7 +12619,7 @@ function pendingInjections(events) {
   return events.flatMap((e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []);
 }
 
-// src/core/committed-thread.ts
+// src/core/git/committed-thread.ts
 var import_node_path19 = require("path");
 function fileHasConflictMarkers(path) {
   try {
@@ -13451,7 +13451,7 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
   return conversation !== null && mustAdopt(conversation, session) ? conversation : null;
 }
 
-// src/core/context-cache.ts
+// src/core/context/context-cache.ts
 var import_node_path21 = require("path");
 init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
@@ -13500,7 +13500,7 @@ function sameInputs(a, b) {
   return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
 }
 
-// src/core/context-cache-write.ts
+// src/core/context/context-cache-write.ts
 var import_node_fs25 = require("fs");
 var import_node_path22 = require("path");
 async function saveContextCacheEntry(storeDir, entry) {
@@ -13561,7 +13561,7 @@ function startOutput(start, extra) {
   return output;
 }
 
-// src/hooks/context-header.ts
+// src/core/context/context-header.ts
 var CHARACTER_CAP = 1e4;
 var HEADER_TITLE_CHARS = 200;
 function contextHeader(source, threadId, title) {
@@ -14364,7 +14364,7 @@ async function receiptEvents(pending, found, transcriptPath, firstRequest = () =
   });
 }
 
-// src/core/freshness.ts
+// src/core/freshness/freshness.ts
 var DEFAULT_NUDGE_TOKENS = 3e4;
 var sameThread = (e, ref) => e.projectId === ref.projectId && e.threadId === ref.threadId;
 function freshnessView(events, sessionId, thread) {
@@ -14410,7 +14410,7 @@ function isStale(view, sinceWrite, threshold) {
   return !view.written && sinceWrite !== null && sinceWrite > threshold;
 }
 
-// src/core/freshness-config.ts
+// src/core/freshness/freshness-config.ts
 var import_node_path25 = require("path");
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };

@@ -50,7 +50,7 @@ var init_text_fingerprint = __esm({
   }
 });
 
-// src/core/saved-output.ts
+// src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
   return (0, import_node_path11.join)((0, import_node_path11.dirname)((0, import_node_path11.resolve)(transcriptPath)), (0, import_node_path11.basename)(transcriptPath, ".jsonl"));
 }
@@ -94,7 +94,7 @@ function readSavedOutput(path, transcriptPath) {
 }
 var import_node_fs15, import_node_path11, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
-  "src/core/saved-output.ts"() {
+  "src/core/savings/saved-output.ts"() {
     "use strict";
     import_node_fs15 = require("fs");
     import_node_path11 = require("path");
@@ -295,10 +295,10 @@ var import_node_fs5 = require("fs");
 var import_node_path3 = require("path");
 var import_node_url = require("url");
 
-// src/core/git.ts
+// src/core/git/git.ts
 var import_node_fs4 = require("fs");
 
-// src/core/regular-file.ts
+// src/core/store/regular-file.ts
 var import_node_fs2 = require("fs");
 
 // src/core/errors.ts
@@ -360,7 +360,7 @@ var UnreadableFileError = class extends ThreadMindError {
   reason;
 };
 
-// src/core/regular-file.ts
+// src/core/store/regular-file.ts
 function fileKind(stat) {
   if (stat.isFIFO()) return "a FIFO (named pipe)";
   if (stat.isDirectory()) return "a directory";
@@ -413,10 +413,10 @@ function readRegularFile(path, maxBytes, followLinks = false) {
   }
 }
 
-// src/core/git.ts
+// src/core/git/git.ts
 var import_node_path2 = require("path");
 
-// src/core/git-refs.ts
+// src/core/git/git-refs.ts
 var import_node_fs3 = require("fs");
 var import_node_path = require("path");
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
@@ -463,7 +463,7 @@ function headCommitFromFiles(gitDir2) {
   return void 0;
 }
 
-// src/core/git.ts
+// src/core/git/git.ts
 function findGitTop(dir) {
   let current = (0, import_node_path2.resolve)(dir);
   for (; ; ) {
@@ -655,10 +655,10 @@ async function runHookWith(name, entry, handle) {
 var import_node_fs17 = require("fs");
 var import_node_path13 = require("path");
 
-// src/core/local-state.ts
+// src/core/store/local-state.ts
 var import_node_path6 = require("path");
 
-// src/core/read-strict.ts
+// src/core/store/read-strict.ts
 var import_node_fs8 = require("fs");
 var import_node_path5 = require("path");
 function unreadable(path, reason) {
@@ -742,12 +742,12 @@ function isValidId(id) {
   return typeof id === "string" && ID_PATTERN.test(id);
 }
 
-// src/core/measurements.ts
+// src/core/measure/measurements.ts
 function emptyMeasurements() {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
 }
 
-// src/core/local-state.ts
+// src/core/store/local-state.ts
 function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
@@ -834,7 +834,7 @@ function isClaudeInstance(session) {
   return session.pid !== void 0 && session.key === claudeInstanceSession(session.pid).key;
 }
 
-// src/core/project-ids.ts
+// src/core/store/project-ids.ts
 var import_node_fs9 = require("fs");
 function projectIdsIn(dir) {
   return (0, import_node_fs9.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
@@ -853,10 +853,10 @@ function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
 
-// src/core/context-cache.ts
+// src/core/context/context-cache.ts
 var import_node_path7 = require("path");
 
-// src/core/file-stamp.ts
+// src/core/store/file-stamp.ts
 var import_node_fs10 = require("fs");
 function fileStamp(path) {
   try {
@@ -867,7 +867,7 @@ function fileStamp(path) {
   }
 }
 
-// src/core/context-cache.ts
+// src/core/context/context-cache.ts
 init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
@@ -921,10 +921,10 @@ function sourceFingerprint(storeDir, rel) {
   }
 }
 
-// src/core/measurement-log.ts
+// src/core/measure/measurement-log.ts
 var import_node_fs12 = require("fs");
 
-// src/core/lock.ts
+// src/core/store/lock.ts
 var import_node_async_hooks = require("async_hooks");
 var import_node_crypto = require("crypto");
 var import_node_fs11 = require("fs");
@@ -934,7 +934,7 @@ var context = new import_node_async_hooks.AsyncLocalStorage();
 var HOST = (0, import_node_os.hostname)();
 var sleepCell = new Int32Array(new SharedArrayBuffer(4));
 
-// src/core/measurement-log.ts
+// src/core/measure/measurement-log.ts
 var import_node_path9 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
@@ -981,10 +981,10 @@ function appendMeasurementEvents(storeDir, events) {
   }
 }
 
-// src/core/measurement-log-read.ts
+// src/core/measure/measurement-log-read.ts
 var import_node_fs13 = require("fs");
 
-// src/core/freshness-events.ts
+// src/core/freshness/freshness-events.ts
 var isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
 var isText = (v) => typeof v === "string" && v !== "";
 function isFreshnessEvent(d) {
@@ -1001,7 +1001,7 @@ function isFreshnessEvent(d) {
   }
 }
 
-// src/core/measurement-log-read.ts
+// src/core/measure/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
@@ -1816,7 +1816,7 @@ async function receiptEvents(pending, found, transcriptPath, firstRequest = () =
   });
 }
 
-// src/core/freshness.ts
+// src/core/freshness/freshness.ts
 var DEFAULT_NUDGE_TOKENS = 3e4;
 var sameThread = (e, ref) => e.projectId === ref.projectId && e.threadId === ref.threadId;
 function freshnessView(events, sessionId, thread) {
@@ -1862,7 +1862,7 @@ function isStale(view, sinceWrite, threshold) {
   return !view.written && sinceWrite !== null && sinceWrite > threshold;
 }
 
-// src/core/freshness-config.ts
+// src/core/freshness/freshness-config.ts
 var import_node_path12 = require("path");
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
@@ -2094,7 +2094,7 @@ async function promptNudge(store, input) {
   }
 }
 
-// src/hooks/context-header.ts
+// src/core/context/context-header.ts
 var CHARACTER_CAP = 1e4;
 
 // src/hooks/freshness-start.ts
@@ -2280,7 +2280,7 @@ async function tryFast(name, input, env, rotate) {
 var import_node_fs20 = require("fs");
 var import_node_path16 = require("path");
 
-// src/core/git-merge-driver.ts
+// src/core/merge/git-merge-driver.ts
 var import_node_fs18 = require("fs");
 var import_node_path14 = require("path");
 var DRIVER_NAME = "threadmind";
@@ -2391,7 +2391,7 @@ function refreshDriverConfig(configPath, expected) {
 var import_node_fs19 = require("fs");
 var import_node_path15 = require("path");
 
-// src/core/conflict-markers.ts
+// src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
 var CONFLICT_END = /^>{7}( |$)/m;
 function hasConflictMarkers(text) {

@@ -496,7 +496,7 @@ function savedOutputPathOf(record, transcriptPath) {
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 
-// src/core/savings-scan.ts
+// src/core/savings/savings-scan.ts
 var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
 var MAX_POINTS_PER_SESSION = 400;
 var MALFORMED_LINES_KEPT = 10;
@@ -738,7 +738,7 @@ async function scanSession(file, onBytes) {
   };
 }
 
-// src/core/scan-worker.ts
+// src/core/savings/scan-worker.ts
 var port = parentPort;
 if (port === null) throw new Error("scan-worker.mjs runs as a worker thread of the report");
 port.on("message", (request) => {

@@ -31295,7 +31295,7 @@ function readRegularFile(path, maxBytes, followLinks = false) {
   }
 }
 
-// src/core/read-strict.ts
+// src/core/store/read-strict.ts
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -31360,7 +31360,7 @@ function isValidId(id) {
   return typeof id === "string" && ID_PATTERN.test(id);
 }
 
-// src/core/local-state.ts
+// src/core/store/local-state.ts
 function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
@@ -31837,7 +31837,7 @@ function rotateMeasurementLogIfFull(storeDir) {
   return true;
 }
 
-// src/core/measurement-log-legacy.ts
+// src/core/measure/measurement-log-legacy.ts
 function legacyEvents(state) {
   return legacyMeasurementEvents(state.measurements, state.conversations);
 }
@@ -31866,7 +31866,7 @@ function moveLegacyMeasurements(storeDir, state) {
   return true;
 }
 
-// src/core/freshness-events.ts
+// src/core/freshness/freshness-events.ts
 var isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
 var isText = (v) => typeof v === "string" && v !== "";
 function isFreshnessEvent(d) {
@@ -31883,7 +31883,7 @@ function isFreshnessEvent(d) {
   }
 }
 
-// src/core/measurement-log-read.ts
+// src/core/measure/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
@@ -32082,13 +32082,13 @@ function stalenessEvents(storeDir) {
   return records;
 }
 
-// src/core/freshness.ts
+// src/core/freshness/freshness.ts
 var DEFAULT_NUDGE_TOKENS = 3e4;
 function verdictThreshold(nudgeTokens) {
   return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
 }
 
-// src/core/freshness-figure.ts
+// src/core/freshness/freshness-figure.ts
 var formatCount = (n) => Math.round(n).toLocaleString("en-US");
 function group(judged, kind) {
   const mine = judged.filter((j) => j.kind === kind);
@@ -32125,7 +32125,7 @@ function projectIdsIn(dir) {
   return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
-// src/core/freshness-config.ts
+// src/core/freshness/freshness-config.ts
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const freshness = data.freshness;
@@ -32154,7 +32154,7 @@ function readFreshnessConfig(storeDir, projectId) {
   }
 }
 
-// src/core/stats-restarts.ts
+// src/core/savings/stats-restarts.ts
 var CLEAR_PAIR_MAX_GAP_MS = 6e4;
 var COMPACT_PAIR_MAX_GAP_MS = 30 * 6e4;
 var KIND_ORDER = ["/clear", "manual compaction", "auto compaction"];
@@ -32267,7 +32267,7 @@ function uniqueId(title, taken, reserved = []) {
   throw errors.invalid(`Could not find a free id for "${title}"`);
 }
 
-// src/core/tree-render.ts
+// src/core/context/tree-render.ts
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
   const roots = [];
@@ -32394,7 +32394,7 @@ function threadStatus(meta2) {
   return meta2.status ?? "active";
 }
 
-// src/core/stats.ts
+// src/core/savings/stats.ts
 async function collectStats(services) {
   const context2 = await services.contextGet();
   const project = context2.project;
@@ -32530,7 +32530,7 @@ function measuredLines(m) {
   ];
 }
 
-// src/core/summary-sections.ts
+// src/core/context/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
 function sectionKeyOf(heading) {
   const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
@@ -33243,7 +33243,7 @@ function removeFenced(lockPath, path) {
   rmSync(grave, { force: true });
 }
 
-// src/core/process-alive.ts
+// src/core/store/process-alive.ts
 function isProcessAlive(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
@@ -33254,7 +33254,7 @@ function isProcessAlive(pid) {
   }
 }
 
-// src/core/temp-sweep.ts
+// src/core/store/temp-sweep.ts
 var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
@@ -33276,17 +33276,17 @@ function sweepDeadTempFiles(storeDir) {
   return removed;
 }
 
-// src/core/frontmatter.ts
+// src/core/store/frontmatter.ts
 var import_yaml = __toESM(require_dist2());
 
-// src/core/conflict-markers.ts
+// src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
 var CONFLICT_END = /^>{7}( |$)/m;
 function hasConflictMarkers(text) {
   return CONFLICT_START.test(text) && CONFLICT_END.test(text);
 }
 
-// src/core/frontmatter.ts
+// src/core/store/frontmatter.ts
 var FENCE = "---";
 var KEY_ORDER = [
   "id",
@@ -33493,7 +33493,7 @@ function headCommitFromFiles(gitDir2) {
   return void 0;
 }
 
-// src/core/git.ts
+// src/core/git/git.ts
 function findGitTop(dir) {
   let current = resolve(dir);
   for (; ; ) {
@@ -33647,7 +33647,7 @@ threads/**/*.md merge=${DRIVER_NAME}
 projects/*.json merge=${DRIVER_NAME}
 `;
 
-// src/core/store.ts
+// src/core/store/store.ts
 var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
 var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
 ${IGNORED.join("\n")}
@@ -33972,7 +33972,7 @@ function contentHash(text) {
   return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
 
-// src/core/token-estimate.ts
+// src/core/context/token-estimate.ts
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
 function charsEstimate(text) {
@@ -34143,7 +34143,7 @@ function readDerived(path) {
   }
 }
 
-// src/core/context-assembly.ts
+// src/core/context/context-assembly.ts
 var SEPARATOR = "\n\n---\n\n";
 var HEADING_TITLE_CHARS = 200;
 var NOTICE_TITLE_CHARS = 60;
@@ -34362,7 +34362,7 @@ function formatCount2(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-// src/core/thread-list-view.ts
+// src/core/context/thread-list-view.ts
 var THREAD_LIST_MAX_BYTES = 8 * 1024;
 var NEAR_SHOWN = 20;
 var RECENT_SHOWN = 15;
@@ -34529,7 +34529,7 @@ function relatedMark(t, threads) {
   return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
 }
 
-// src/core/thread-chain.ts
+// src/core/context/thread-chain.ts
 var AncestorWalk = class {
   constructor(start, read) {
     this.read = read;
@@ -34620,7 +34620,7 @@ function assertNotAboveNewParent(threadId, newParent, read) {
   }
 }
 
-// src/core/secret-patterns.ts
+// src/core/secrets/secret-patterns.ts
 var GENERIC_MIN_LENGTH = 12;
 var GENERIC_MIN_ENTROPY = 2.5;
 var TOKEN_MIN_ENTROPY = 2.5;
@@ -34879,7 +34879,7 @@ var SECRET_RULES = [
   assignmentRule
 ];
 
-// src/core/secret-scan.ts
+// src/core/secrets/secret-scan.ts
 var FINDINGS_NAMED_IN_MESSAGE = 3;
 function scanForSecrets(text) {
   const candidates = [];
@@ -37821,7 +37821,7 @@ function textFingerprint(text) {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
 }
 
-// src/core/context-cache.ts
+// src/core/context/context-cache.ts
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
@@ -37877,7 +37877,7 @@ async function saveContextCacheEntry(storeDir, entry) {
 `);
 }
 
-// src/hooks/context-header.ts
+// src/core/context/context-header.ts
 var CHARACTER_CAP = 1e4;
 var HEADER_TITLE_CHARS = 200;
 function contextHeader(source, threadId, title) {

@@ -1,7 +1,7 @@
 // Services for a terminal command: the workspace of the current directory, a read-mostly session of its own.
 import { ThreadMindServices } from "../core/services.js";
 import { resolveWorkspace } from "../core/workspace.js";
-import { bundledAssetsDir, loadTiktokenEncoder } from "../core/tiktoken-encoder.js";
+import { bundledAssetsDir, loadTiktokenEncoder } from "../core/context/tiktoken-encoder.js";
 
 export function openCliServices(options: { exactTokens: boolean }): ThreadMindServices {
   const workspace = resolveWorkspace({ env: process.env, cwd: process.cwd() });

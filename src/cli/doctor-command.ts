@@ -1,7 +1,7 @@
 // `thread-mind-mcp doctor`: checks the installation and the workspace; prints ok / warn / FAIL with fixes, exit 1 on a failure.
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { doctorExitCode, renderDoctor, runDoctor } from "../core/doctor.js";
+import { doctorExitCode, renderDoctor, runDoctor } from "../core/doctor/doctor.js";
 import { UsageError } from "./cli-args.js";
 import type { CliCommand } from "./cli-command.js";
 

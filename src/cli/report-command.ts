@@ -2,10 +2,10 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { resolveWorkspace } from "../core/workspace.js";
-import { readLocalState } from "../core/local-state.js";
-import { readMeasurementLog } from "../core/measurement-log-read.js";
-import { claudeProjectsDir } from "../core/transcript-locations.js";
-import { buildSavingsReport } from "../core/savings-report.js";
+import { readLocalState } from "../core/store/local-state.js";
+import { readMeasurementLog } from "../core/measure/measurement-log-read.js";
+import { claudeProjectsDir } from "../core/savings/transcript-locations.js";
+import { buildSavingsReport } from "../core/savings/savings-report.js";
 import { UsageError } from "./cli-args.js";
 import type { CliCommand } from "./cli-command.js";
 import { reportDocument } from "./report-tables.js";
@@ -14,7 +14,7 @@ import { renderSvg } from "./report-svg.js";
 import { renderHtml } from "./report-html.js";
 import { stderrProgress } from "./scan-progress.js";
 import { freshnessTable } from "./report-freshness.js";
-import { workspaceFreshnessThreshold } from "../core/freshness-config.js";
+import { workspaceFreshnessThreshold } from "../core/freshness/freshness-config.js";
 
 function fileFlag(value: string | true | undefined, name: string): string | null {
   if (value === undefined) return null;

@@ -1,5 +1,5 @@
 // Hand-written SVG chart of the report: conversation size per session over its requests, restarts and ThreadMind context marked.
-import type { ReportSession, SavingsReport } from "../core/savings-report.js";
+import type { ReportSession, SavingsReport } from "../core/savings/savings-report.js";
 import { fmt, when } from "./report-tables.js";
 
 const MARGIN = { left: 78, right: 24, top: 64, bottom: 124 };

@@ -1,6 +1,6 @@
 // The savings report as plain tables and notes (one model, rendered to Markdown and to HTML).
-import type { MalformedFile, RestartGroup, RestartKindKey, SavingsReport, SessionGroup } from "../core/savings-report.js";
-import { MAX_CONFIDENT_GAP_MS, type NotAveragedReason, type Restart } from "../core/savings-pairing.js";
+import type { MalformedFile, RestartGroup, RestartKindKey, SavingsReport, SessionGroup } from "../core/savings/savings-report.js";
+import { MAX_CONFIDENT_GAP_MS, type NotAveragedReason, type Restart } from "../core/savings/savings-pairing.js";
 
 export interface ReportTable {
   title: string;

@@ -1,5 +1,5 @@
 // Progress of a long transcript scan on stderr: silent for the first second, then throttled (one line per update off a TTY).
-import type { ScanProgress } from "../core/savings-report.js";
+import type { ScanProgress } from "../core/savings/savings-report.js";
 
 export interface ProgressReporter {
   update: (progress: ScanProgress) => void;

@@ -1,5 +1,5 @@
 // `thread-mind-mcp stats`: the stats_show text (threads, summaries, measured sessions) for this workspace.
-import { collectStats, renderStats } from "../core/stats.js";
+import { collectStats, renderStats } from "../core/savings/stats.js";
 import { ThreadMindError } from "../core/errors.js";
 import { UsageError } from "./cli-args.js";
 import type { CliCommand } from "./cli-command.js";

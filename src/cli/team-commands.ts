@@ -7,10 +7,10 @@ import type { CliCommand } from "./cli-command.js";
 import { pluginRootOf } from "./doctor-command.js";
 import { mergeStoreFile } from "../core/merge/merge-file.js";
 import { describeOutcome, resolveFile, unmergedFiles, type ResolveOutcome } from "../core/merge/resolve-conflicts.js";
-import { DRIVER_DESCRIPTION, DRIVER_NAME, driverCommand } from "../core/git-merge-driver.js";
-import { git } from "../core/git.js";
+import { DRIVER_DESCRIPTION, DRIVER_NAME, driverCommand } from "../core/merge/git-merge-driver.js";
+import { git } from "../core/git/git.js";
 import { resolveWorkspace } from "../core/workspace.js";
-import { Store } from "../core/store.js";
+import { Store } from "../core/store/store.js";
 import { LIMITS } from "../core/limits.js";
 
 /** The driver command for this CLI: this Node, plugin/dist/cli.mjs of the plugin this code belongs to. */

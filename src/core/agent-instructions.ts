@@ -1,8 +1,8 @@
 // threadmind_init: writes the ThreadMind instructions into agent files (AGENTS.md, CLAUDE.md, a Cursor rule, a generic file).
 import { lstatSync, mkdirSync, realpathSync, rmSync, statSync } from "node:fs";
-import { readRegularFile } from "./regular-file.js";
+import { readRegularFile } from "./store/regular-file.js";
 import { basename, dirname, join, sep } from "node:path";
-import { writeFileAtomic } from "./atomic-write.js";
+import { writeFileAtomic } from "./store/atomic-write.js";
 import { errors, ThreadMindError } from "./errors.js";
 
 export const INSTRUCTION_TARGETS = ["agents", "claude", "cursor", "generic"] as const;

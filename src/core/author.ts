@@ -1,7 +1,7 @@
 // The author id used for ownership: slug of git user.name + short hash of user.email, or THREADMIND_AUTHOR.
 import { createHash } from "node:crypto";
 import { userInfo } from "node:os";
-import { gitUser } from "./git.js";
+import { gitUser } from "./git/git.js";
 import { assertId, slugify } from "./ids.js";
 
 export async function resolveAuthorId(env: Record<string, string | undefined>, gitTop: string | null): Promise<string> {

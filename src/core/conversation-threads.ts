@@ -1,8 +1,8 @@
 // Which thread each Claude Code conversation (session id) was on, so that a new process resuming it continues there.
 import { nextTimestamp } from "./clock.js";
-import type { LocalState } from "./local-state.js";
-import type { MeasurementEvent } from "./measurement-log.js";
-import { lastConversation } from "./measurement-log-read.js";
+import type { LocalState } from "./store/local-state.js";
+import type { MeasurementEvent } from "./measure/measurement-log.js";
+import { lastConversation } from "./measure/measurement-log-read.js";
 import type { SessionKey } from "./types.js";
 
 export interface ConversationRef {

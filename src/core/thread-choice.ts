@@ -1,5 +1,5 @@
 // Which project and thread a client session is on, as far as local state alone decides it (services and the hooks' fast path).
-import type { LocalState } from "./local-state.js";
+import type { LocalState } from "./store/local-state.js";
 
 /** The session's project: its own choice, else the only project, else the last one used; null when none of them exists. */
 export function chooseProjectId(ids: readonly string[], state: LocalState, sessionKey: string): string | null {

@@ -1,9 +1,9 @@
 // thread_history: the versions of one thread file from git (newest first), and per version what each section gained or lost.
 import { relative, sep } from "node:path";
 import { errors } from "./errors.js";
-import { FrontmatterError, parseThread } from "./frontmatter.js";
-import { git, gitMaybe, headCommit } from "./git.js";
-import { parseSummary } from "./summary-sections.js";
+import { FrontmatterError, parseThread } from "./store/frontmatter.js";
+import { git, gitMaybe, headCommit } from "./git/git.js";
+import { parseSummary } from "./context/summary-sections.js";
 import { SECTION_HEADINGS, SECTION_KEYS, type Thread } from "./types.js";
 
 export const HISTORY_LIMIT = { min: 1, max: 50, default: 10 } as const;

@@ -2,7 +2,7 @@
 import { existsSync, lstatSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { findGitTop } from "./git.js";
+import { findGitTop } from "./git/git.js";
 
 export const STORE_DIR_NAME = ".threadmind";
 

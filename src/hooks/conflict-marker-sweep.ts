@@ -5,11 +5,11 @@
 // editor that writes markers into a file in place is seen at the directory's next change (a file fixed in place at once).
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { hasConflictMarkers } from "../core/conflict-markers.js";
+import { hasConflictMarkers } from "../core/store/conflict-markers.js";
 import { isValidId } from "../core/id-pattern.js";
-import { projectIdsIn } from "../core/project-ids.js";
+import { projectIdsIn } from "../core/store/project-ids.js";
 import { LIMITS } from "../core/limits.js";
-import { RACY_MARGIN_MS } from "../core/context-cache.js";
+import { RACY_MARGIN_MS } from "../core/context/context-cache.js";
 
 const SWEEP_VERSION = 1;
 /** Per session start, at most this many files are read (the rest on the next start) and this many projects swept. */

@@ -1,8 +1,8 @@
 // SessionStart(clear|compact) after a stale restart: one line for the model (and at /clear one for the user) saying what may be missing.
-import type { CachedStart } from "../core/context-cache.js";
-import type { StalenessEvent } from "../core/freshness-events.js";
-import type { MeasurementEvent } from "../core/measurement-log.js";
-import { CHARACTER_CAP } from "./context-header.js";
+import type { CachedStart } from "../core/context/context-cache.js";
+import type { StalenessEvent } from "../core/freshness/freshness-events.js";
+import type { MeasurementEvent } from "../core/measure/measurement-log.js";
+import { CHARACTER_CAP } from "../core/context/context-header.js";
 import { formatCount } from "./format-count.js";
 import type { HookInput } from "./hook-input.js";
 

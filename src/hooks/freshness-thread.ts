@@ -1,8 +1,8 @@
 // The thread whose summary freshness a hook judges: this instance's own choice, else its conversations' thread (log), else the branch's.
-import type { LocalState } from "../core/local-state.js";
-import type { MeasurementEvent } from "../core/measurement-log.js";
+import type { LocalState } from "../core/store/local-state.js";
+import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { SessionKey } from "../core/types.js";
-import type { ThreadRef } from "../core/freshness.js";
+import type { ThreadRef } from "../core/freshness/freshness.js";
 import { branchChoice, chooseProjectId } from "../core/thread-choice.js";
 
 /** What the choice needs beyond the instance's events (read only when the first two candidates give nothing). */

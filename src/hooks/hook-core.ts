@@ -7,9 +7,9 @@ import { measureSize, type MeasureStore } from "./measure-size.js";
 import type { HookName } from "./hook-plans.js";
 import type { ThreadMindServices } from "../core/services.js";
 import { adoptConversation } from "../core/conversation-threads.js";
-import { instanceEvents, sessionEvents } from "../core/measurement-log-read.js";
+import { instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { promptNudge } from "./prompt-nudge.js";
-import { readBranch } from "../core/git.js";
+import { readBranch } from "../core/git/git.js";
 
 /** Measuring through the full services (the fast path has its own, see hook-fast.ts). */
 function servicesMeasureStore(services: ThreadMindServices): MeasureStore {

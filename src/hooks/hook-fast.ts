@@ -4,17 +4,17 @@
 // fill the cache. Null only before any write.
 import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
-import { readLocalState, type LocalState } from "../core/local-state.js";
+import { readLocalState, type LocalState } from "../core/store/local-state.js";
 import { resolveWorkspace, storeDirState } from "../core/workspace.js";
-import { headCommitFromWorkTree, readBranch } from "../core/git.js";
+import { headCommitFromWorkTree, readBranch } from "../core/git/git.js";
 import { hookSessionOr } from "../core/session-key.js";
 import type { SessionKey } from "../core/types.js";
 import { isValidId } from "../core/id-pattern.js";
-import { projectIdsIn } from "../core/project-ids.js";
+import { projectIdsIn } from "../core/store/project-ids.js";
 import { branchChoice, chooseProjectId, sessionChoice } from "../core/thread-choice.js";
-import { entryStillValid, readContextCacheEntry } from "../core/context-cache.js";
-import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, type MeasurementEvent } from "../core/measurement-log.js";
-import { instanceEvents, lastInstanceThread, sessionEvents } from "../core/measurement-log-read.js";
+import { entryStillValid, readContextCacheEntry } from "../core/context/context-cache.js";
+import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, type MeasurementEvent } from "../core/measure/measurement-log.js";
+import { instanceEvents, lastInstanceThread, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { resumedConversationToAdopt } from "../core/conversation-threads.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";

@@ -1,13 +1,13 @@
 // SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it (at /clear or a
 // compaction also how current the thread's summary was, see staleness-record.ts).
 import { readTail } from "../transcript/read-tail.js";
-import type { SizeRecord } from "../core/measurements.js";
+import type { SizeRecord } from "../core/measure/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
-import type { LocalState } from "../core/local-state.js";
+import type { LocalState } from "../core/store/local-state.js";
 import type { SessionKey } from "../core/types.js";
 import { conversationEvent, resumedConversationToAdopt, sessionThread, type ConversationRef } from "../core/conversation-threads.js";
-import type { MeasurementEvent } from "../core/measurement-log.js";
-import { pendingInjections } from "../core/measurement-log-read.js";
+import type { MeasurementEvent } from "../core/measure/measurement-log.js";
+import { pendingInjections } from "../core/measure/measurement-log-read.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import { firstRequestAfter, readReceiptHeads, receiptEvents, type ReceiptReading } from "./receipts.js";

@@ -2,11 +2,11 @@
 // short additionalContext asks the model to record what was decided; otherwise nothing is printed. Never blocks a prompt.
 import { nextTimestamp } from "../core/clock.js";
 import { formatCount } from "./format-count.js";
-import { freshnessView, nudgeDecision, type ThreadRef } from "../core/freshness.js";
-import { readFreshnessConfig } from "../core/freshness-config.js";
-import type { FreshnessMarkEvent } from "../core/freshness-events.js";
-import type { MeasurementEvent } from "../core/measurement-log.js";
-import type { LocalState } from "../core/local-state.js";
+import { freshnessView, nudgeDecision, type ThreadRef } from "../core/freshness/freshness.js";
+import { readFreshnessConfig } from "../core/freshness/freshness-config.js";
+import type { FreshnessMarkEvent } from "../core/freshness/freshness-events.js";
+import type { MeasurementEvent } from "../core/measure/measurement-log.js";
+import type { LocalState } from "../core/store/local-state.js";
 import type { SessionKey } from "../core/types.js";
 import { isClaudeInstance } from "../core/session-key.js";
 import { readTail } from "../transcript/read-tail.js";

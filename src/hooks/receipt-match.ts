@@ -1,7 +1,7 @@
 // The receipt rule: did the context a SessionStart hook loaded reach the model? Checked against the transcript's records.
 import type { HookContextRecord } from "../transcript/types.js";
-import type { InjectionRecord, ReceiptStatus } from "../core/measurements.js";
-import { readSavedOutput, savedOutputPathOf } from "../core/saved-output.js";
+import type { InjectionRecord, ReceiptStatus } from "../core/measure/measurements.js";
+import { readSavedOutput, savedOutputPathOf } from "../core/savings/saved-output.js";
 
 /** How the injection's text is recognised: a function of a text, and the value it gives for the injected one. */
 export interface TextIdentity {

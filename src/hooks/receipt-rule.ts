@@ -1,7 +1,7 @@
 // The receipt rule by content hash (sha1, node:crypto): for injections logged without a fingerprint, and for the report.
 import type { HookContextRecord } from "../transcript/types.js";
 import { contentHash } from "../core/content-hash.js";
-import type { InjectionRecord, ReceiptStatus } from "../core/measurements.js";
+import type { InjectionRecord, ReceiptStatus } from "../core/measure/measurements.js";
 import { receiptWith, savedOutputText } from "./receipt-match.js";
 
 export { savedOutputPath } from "./receipt-match.js";

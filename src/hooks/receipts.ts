@@ -1,8 +1,8 @@
 // Injection receipts at SessionEnd/PreCompact: the pending injections of the session, settled from the transcript.
 import { readHead } from "../transcript/read-head.js";
 import type { HookContextRecord } from "../transcript/types.js";
-import type { MeasurementEvent } from "../core/measurement-log.js";
-import type { InjectionRecord } from "../core/measurements.js";
+import type { MeasurementEvent } from "../core/measure/measurement-log.js";
+import type { InjectionRecord } from "../core/measure/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
 import { textFingerprint } from "../core/text-fingerprint.js";
 import { receiptWith, savedOutputText } from "./receipt-match.js";

@@ -3,12 +3,12 @@ import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import type { ThreadMindServices } from "../core/services.js";
 import { adoptConversation, resumedConversationToAdopt } from "../core/conversation-threads.js";
-import { CONTEXT_CACHE_VERSION, trustedStamps } from "../core/context-cache.js";
-import { saveContextCacheEntry } from "../core/context-cache-write.js";
+import { CONTEXT_CACHE_VERSION, trustedStamps } from "../core/context/context-cache.js";
+import { saveContextCacheEntry } from "../core/context/context-cache-write.js";
 import { threadStatus } from "../core/types.js";
 import { hooksBuild } from "./hooks-build.js";
 import { startEvents, startOutput } from "./start-record.js";
-import { instanceEvents, sessionEvents } from "../core/measurement-log-read.js";
+import { instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { restartNotice, restartRecord, withRestartNotice } from "./freshness-start.js";
 import { assembleStarts, userLine } from "./start-context.js";
 

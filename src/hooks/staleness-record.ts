@@ -1,10 +1,10 @@
 // At SessionEnd(clear) and PreCompact: how current the thread's summary was when the conversation was cleared or compacted.
 import { nextTimestamp } from "../core/clock.js";
-import { freshnessView, isStale, tokensSinceWrite, verdictThreshold } from "../core/freshness.js";
-import { readFreshnessConfig } from "../core/freshness-config.js";
-import type { RestartKind, StalenessEvent } from "../core/freshness-events.js";
-import type { LocalState } from "../core/local-state.js";
-import type { MeasurementEvent } from "../core/measurement-log.js";
+import { freshnessView, isStale, tokensSinceWrite, verdictThreshold } from "../core/freshness/freshness.js";
+import { readFreshnessConfig } from "../core/freshness/freshness-config.js";
+import type { RestartKind, StalenessEvent } from "../core/freshness/freshness-events.js";
+import type { LocalState } from "../core/store/local-state.js";
+import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { SessionKey } from "../core/types.js";
 import { isClaudeInstance } from "../core/session-key.js";
 import type { HookInput } from "./hook-input.js";

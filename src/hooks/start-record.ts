@@ -2,8 +2,8 @@
 import { statSync } from "node:fs";
 import { nextTimestamp } from "../core/clock.js";
 import { conversationEvent } from "../core/conversation-threads.js";
-import type { CachedStart } from "../core/context-cache.js";
-import type { MeasurementEvent } from "../core/measurement-log.js";
+import type { CachedStart } from "../core/context/context-cache.js";
+import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { HookInput } from "./hook-input.js";
 import type { SessionKey } from "../core/types.js";
 import type { HookOutput } from "./hook-output.js";

@@ -3,8 +3,8 @@
 // left in conflict, asking git only while a merge, rebase, cherry-pick or revert is under way.
 import { existsSync, lstatSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { gitDir } from "../core/git.js";
-import { driverCommand, gitConfigPath, refreshDriverConfig } from "../core/git-merge-driver.js";
+import { gitDir } from "../core/git/git.js";
+import { driverCommand, gitConfigPath, refreshDriverConfig } from "../core/merge/git-merge-driver.js";
 import { resolveWorkspace } from "../core/workspace.js";
 import { threadFilesWithMarkers } from "./conflict-marker-sweep.js";
 

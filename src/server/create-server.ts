@@ -1,6 +1,6 @@
 // Builds the ThreadMind McpServer: instructions, capabilities, tools, resources, prompts, roots handling, for one client session.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { EncoderLoader } from "../core/token-estimate.js";
+import type { EncoderLoader } from "../core/context/token-estimate.js";
 import type { SessionKey } from "../core/types.js";
 import { SERVER_INSTRUCTIONS } from "./instructions.js";
 import { registerPrompts } from "./prompts.js";

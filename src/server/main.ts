@@ -1,9 +1,9 @@
 // Entry of the stdio MCP server (plugin/dist/server.mjs): one process serves one client session.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { serverSession } from "../core/session-key.js";
-import { bundledAssetsDir, loadTiktokenEncoder } from "../core/tiktoken-encoder.js";
-import type { Encoder } from "../core/token-estimate.js";
-import { fileStamp } from "../core/file-stamp.js";
+import { bundledAssetsDir, loadTiktokenEncoder } from "../core/context/tiktoken-encoder.js";
+import type { Encoder } from "../core/context/token-estimate.js";
+import { fileStamp } from "../core/store/file-stamp.js";
 import { fileURLToPath } from "node:url";
 import { createThreadMindServer } from "./create-server.js";
 

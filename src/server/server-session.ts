@@ -1,6 +1,6 @@
 // The server's one client session: the services for the current workspace (re-created when the client's roots move it), notes to report once.
 import { ThreadMindServices } from "../core/services.js";
-import type { EncoderLoader } from "../core/token-estimate.js";
+import type { EncoderLoader } from "../core/context/token-estimate.js";
 import type { SessionKey } from "../core/types.js";
 import { resolveWorkspace, type Workspace } from "../core/workspace.js";
 

@@ -1,8 +1,8 @@
 // After a write, the MCP server saves its session thread's SessionStart contexts to the context cache, so that the /clear that usually follows is served by the hooks' fast path.
 import { join } from "node:path";
-import { CONTEXT_CACHE_VERSION, RACY_MARGIN_MS, sourceFingerprint, type ContextCacheEntry } from "../core/context-cache.js";
-import { saveContextCacheEntry } from "../core/context-cache-write.js";
-import { fileStamp, stampChangedAtMs } from "../core/file-stamp.js";
+import { CONTEXT_CACHE_VERSION, RACY_MARGIN_MS, sourceFingerprint, type ContextCacheEntry } from "../core/context/context-cache.js";
+import { saveContextCacheEntry } from "../core/context/context-cache-write.js";
+import { fileStamp, stampChangedAtMs } from "../core/store/file-stamp.js";
 import type { ThreadMindServices } from "../core/services.js";
 import { threadStatus } from "../core/types.js";
 import { assembleStarts, userLine } from "../hooks/start-context.js";

@@ -3,8 +3,8 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { gitDir, headCommit } from "../../src/core/git.js";
-import { headCommitFromFiles } from "../../src/core/git-refs.js";
+import { gitDir, headCommit } from "../../src/core/git/git.js";
+import { headCommitFromFiles } from "../../src/core/git/git-refs.js";
 import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
 
 const repos: TempRepo[] = [];

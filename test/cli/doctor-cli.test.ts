@@ -5,9 +5,9 @@ import { copyFileSync, mkdirSync, symlinkSync, mkdtempSync, readFileSync, realpa
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkNode } from "../../src/core/doctor-runtime-checks.js";
-import type { DoctorCheck } from "../../src/core/doctor-types.js";
-import type { Measurements } from "../../src/core/measurements.js";
+import { checkNode } from "../../src/core/doctor/doctor-runtime-checks.js";
+import type { DoctorCheck } from "../../src/core/doctor/doctor-types.js";
+import type { Measurements } from "../../src/core/measure/measurements.js";
 import { servicesFor } from "../support/core-services.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { BUILT_CLI, installPluginIn, makeHome, REPO_ROOT, runCli } from "../support/run-cli.js";

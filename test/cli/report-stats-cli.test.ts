@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SavingsReport } from "../../src/core/savings-report.js";
+import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
 import { makeFakeClaudeConfig } from "../support/fake-claude-projects.js";
 import { byClass, parseXml } from "../support/strict-xml.js";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AtomicWriteError, atomicTempPath, isAtomicTempFile, writeFileAtomic, writeFileAtomicSync } from "../../src/core/atomic-write.js";
+import { AtomicWriteError, atomicTempPath, isAtomicTempFile, writeFileAtomic, writeFileAtomicSync } from "../../src/core/store/atomic-write.js";
 import { generationOf, payloadFor } from "../fixtures/workers/atomic-payload.js";
 import type { AtomicWriterInput } from "../fixtures/workers/atomic-writer.js";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";

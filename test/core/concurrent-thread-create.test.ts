@@ -2,7 +2,7 @@
 // even with one title), every file parses, every session is remembered, and no temp or lock file remains.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { withLock } from "../../src/core/lock.js";
+import { withLock } from "../../src/core/store/lock.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";

@@ -3,12 +3,12 @@
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadTiktokenEncoder } from "../../src/core/tiktoken-encoder.js";
-import { charsEstimate, type Encoder } from "../../src/core/token-estimate.js";
+import { loadTiktokenEncoder } from "../../src/core/context/tiktoken-encoder.js";
+import { charsEstimate, type Encoder } from "../../src/core/context/token-estimate.js";
 import type { ThreadMindServices } from "../../src/core/services.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
-import { parseSummary } from "../../src/core/summary-sections.js";
+import { parseSummary } from "../../src/core/context/summary-sections.js";
 
 let repo: TempRepo | undefined;
 afterEach(() => {

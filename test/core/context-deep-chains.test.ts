@@ -3,11 +3,11 @@
 // as one, the "Left out" notice is bounded, the active summary comes first, and no budget is ever exceeded, for
 // maxChars (the 10,000-character cap) and maxTokens alike. Sizes are such that a quadratic walk would time the test out.
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { loadTiktokenEncoder } from "../../src/core/tiktoken-encoder.js";
-import type { Encoder } from "../../src/core/token-estimate.js";
-import { ANCESTOR_WALK_LIMIT } from "../../src/core/context-assembly.js";
-import { checkContextSize, checkThreads } from "../../src/core/doctor-store-checks.js";
-import { CHARACTER_CAP, contextHeader } from "../../src/hooks/context-header.js";
+import { loadTiktokenEncoder } from "../../src/core/context/tiktoken-encoder.js";
+import type { Encoder } from "../../src/core/context/token-estimate.js";
+import { ANCESTOR_WALK_LIMIT } from "../../src/core/context/context-assembly.js";
+import { checkContextSize, checkThreads } from "../../src/core/doctor/doctor-store-checks.js";
+import { CHARACTER_CAP, contextHeader } from "../../src/core/context/context-header.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { ancestorId, writeChain } from "../support/deep-chain.js";

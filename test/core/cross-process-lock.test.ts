@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { LockTimeoutError, withLock, withLockSync } from "../../src/core/lock.js";
+import { LockTimeoutError, withLock, withLockSync } from "../../src/core/store/lock.js";
 import type { LockCounterInput } from "../fixtures/workers/lock-counter.js";
 import type { LockHolderInput } from "../fixtures/workers/lock-holder.js";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";

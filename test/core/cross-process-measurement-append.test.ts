@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
-import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, previousMeasurementLogPath } from "../../src/core/measurement-log.js";
-import { readMeasurementLog, sessionEvents } from "../../src/core/measurement-log-read.js";
+import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, previousMeasurementLogPath } from "../../src/core/measure/measurement-log.js";
+import { readMeasurementLog, sessionEvents } from "../../src/core/measure/measurement-log-read.js";
 import type { AppendWorkerInput } from "./workers/measurement-append.worker.js";
 
 let bin: string;

@@ -4,9 +4,9 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { collectStats } from "../../src/core/stats.js";
-import { charsEstimate } from "../../src/core/token-estimate.js";
-import { INDENT_LEVELS } from "../../src/core/tree-render.js";
+import { collectStats } from "../../src/core/savings/stats.js";
+import { charsEstimate } from "../../src/core/context/token-estimate.js";
+import { INDENT_LEVELS } from "../../src/core/context/tree-render.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { ancestorId, writeChain } from "../support/deep-chain.js";

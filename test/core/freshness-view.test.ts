@@ -1,10 +1,10 @@
 // How far a conversation is behind its thread's summary, from the instance's logged events (positions, not clocks).
 import { describe, expect, it } from "vitest";
-import { freshnessView, isStale, nudgeDecision, nudgeLevel, tokensSinceWrite } from "../../src/core/freshness.js";
-import { freshnessConfigOf } from "../../src/core/freshness-config.js";
+import { freshnessView, isStale, nudgeDecision, nudgeLevel, tokensSinceWrite } from "../../src/core/freshness/freshness.js";
+import { freshnessConfigOf } from "../../src/core/freshness/freshness-config.js";
 import { nudgeText, NUDGE_MAX_CHARS } from "../../src/hooks/prompt-nudge.js";
-import type { MeasurementEvent } from "../../src/core/measurement-log.js";
-import { parseEventLine } from "../../src/core/measurement-log-read.js";
+import type { MeasurementEvent } from "../../src/core/measure/measurement-log.js";
+import { parseEventLine } from "../../src/core/measure/measurement-log-read.js";
 import { INSTRUCTIONS_MAX_CHARS, SERVER_INSTRUCTIONS } from "../../src/server/instructions.js";
 
 const I = "claude-42";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseThread, serializeThread } from "../../src/core/frontmatter.js";
+import { parseThread, serializeThread } from "../../src/core/store/frontmatter.js";
 import type { Thread } from "../../src/core/types.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";

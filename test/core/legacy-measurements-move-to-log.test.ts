@@ -5,10 +5,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
-import { storeMeasurements, sessionEvents, lastConversation } from "../../src/core/measurement-log-read.js";
-import { appendMeasurementEvents } from "../../src/core/measurement-log.js";
-import { legacyEvents } from "../../src/core/measurement-log-legacy.js";
-import { readLocalState } from "../../src/core/local-state.js";
+import { storeMeasurements, sessionEvents, lastConversation } from "../../src/core/measure/measurement-log-read.js";
+import { appendMeasurementEvents } from "../../src/core/measure/measurement-log.js";
+import { legacyEvents } from "../../src/core/measure/measurement-log-legacy.js";
+import { readLocalState } from "../../src/core/store/local-state.js";
 
 let repo: TempRepo | undefined;
 afterEach(() => {

@@ -2,7 +2,7 @@
 // paths and related as sets), sections as lists of items, prose line by line, conflicts confined to their field or section.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { hasConflictMarkers, parseThread, serializeThread } from "../../src/core/frontmatter.js";
+import { hasConflictMarkers, parseThread, serializeThread } from "../../src/core/store/frontmatter.js";
 import { mergeStoreFile } from "../../src/core/merge/merge-file.js";
 import type { Thread } from "../../src/core/types.js";
 

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseThread } from "../../src/core/frontmatter.js";
+import { parseThread } from "../../src/core/store/frontmatter.js";
 import { ThreadMindError } from "../../src/core/errors.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";

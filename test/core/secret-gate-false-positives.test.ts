@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scanForSecrets } from "../../src/core/secret-scan.js";
+import { scanForSecrets } from "../../src/core/secrets/secret-scan.js";
 
 const sha1 = (s: string): string => createHash("sha1").update(s).digest("hex");
 const sha256 = (s: string): string => createHash("sha256").update(s).digest("hex");
@@ -116,7 +116,7 @@ const MARKDOWN_PATHS_URLS = [
   "# Thread: auth\n\n## Decisions\n\n- Use `keytar` for the token store.\n- **Password** rules live in `src/auth/password-policy.ts`.",
   "| key | meaning |\n| --- | --- |\n| token | bearer credential |\n| secret | HMAC key |",
   "See [the token docs](https://docs.example.com/auth/token-refresh?page=2#rotation).",
-  "src/core/secret-scan.ts, test/core/secret-gate.test.ts and /home/user/.ssh/id_rsa.pub",
+  "src/core/secrets/secret-scan.ts, test/core/secret-gate.test.ts and /home/user/.ssh/id_rsa.pub",
   "~/.config/gh/hosts.yml and C:\\Users\\dev\\AppData\\Roaming\\npm\\token-helper.cmd",
   "https://github.com/org/repo/pull/123/files#diff-4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a",
   "https://api.example.com/v2/tokens/revoke?id=42&dry_run=true",

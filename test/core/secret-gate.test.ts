@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { servicesFor } from "../support/core-services.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
-import { assertNoSecrets, scanForSecrets, SecretDetectedError } from "../../src/core/secret-scan.js";
-import type { SecretFinding } from "../../src/core/secret-scan.js";
+import { assertNoSecrets, scanForSecrets, SecretDetectedError } from "../../src/core/secrets/secret-scan.js";
+import type { SecretFinding } from "../../src/core/secrets/secret-scan.js";
 
 // Fake credentials are generated at run time from split prefixes, so the repository holds no secret-looking literal.
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { measurementLogPath, previousMeasurementLogPath, type MeasurementEvent } from "../../src/core/measurement-log.js";
-import { parseEventLine, sessionEvents } from "../../src/core/measurement-log-read.js";
+import { measurementLogPath, previousMeasurementLogPath, type MeasurementEvent } from "../../src/core/measure/measurement-log.js";
+import { parseEventLine, sessionEvents } from "../../src/core/measure/measurement-log-read.js";
 import { seededRandom } from "../fixtures/workers/seeded-random.js";
 
 let dir: string | undefined;

@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync,
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { LockLostError, LockTimeoutError, withLock, withLockSync } from "../../src/core/lock.js";
-import type { LockHolder } from "../../src/core/lock.js";
+import { LockLostError, LockTimeoutError, withLock, withLockSync } from "../../src/core/store/lock.js";
+import type { LockHolder } from "../../src/core/store/lock.js";
 import type { LockCounterInput } from "../fixtures/workers/lock-counter.js";
 import type { LockHolderInput } from "../fixtures/workers/lock-holder.js";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";

@@ -1,10 +1,10 @@
 // Guards stats_show's restart figures: each kind on its own, measured "after" only from a measured request, estimates
 // never averaged with measured sizes, pairs only within a short gap, and `~` only on estimates.
 import { describe, expect, test } from "vitest";
-import { measuredPart, renderStats, type StatsReport } from "../../src/core/stats.js";
-import { emptyMeasurements, type InjectionRecord, type Measurements, type SizeRecord } from "../../src/core/measurements.js";
-import { freshnessFromLog } from "../../src/core/freshness-figure.js";
-import { DEFAULT_NUDGE_TOKENS } from "../../src/core/freshness.js";
+import { measuredPart, renderStats, type StatsReport } from "../../src/core/savings/stats.js";
+import { emptyMeasurements, type InjectionRecord, type Measurements, type SizeRecord } from "../../src/core/measure/measurements.js";
+import { freshnessFromLog } from "../../src/core/freshness/freshness-figure.js";
+import { DEFAULT_NUDGE_TOKENS } from "../../src/core/freshness/freshness.js";
 
 const at = (minutes: number) => new Date(Date.parse("2026-09-20T10:00:00.000Z") + minutes * 60_000).toISOString();
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeSearchIndexes } from "../../src/core/search/index.js";
 import type { ThreadMindServices } from "../../src/core/services.js";
-import { THREAD_LIST_MAX_BYTES } from "../../src/core/thread-list-view.js";
+import { THREAD_LIST_MAX_BYTES } from "../../src/core/context/thread-list-view.js";
 import { servicesFor } from "../support/core-services.js";
 
 let dir: string;

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { nextTimestamp } from "../../src/core/clock.js";
-import { serializeThread } from "../../src/core/frontmatter.js";
+import { serializeThread } from "../../src/core/store/frontmatter.js";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";

@@ -2,13 +2,13 @@
 // the tree lists the rest and names each bad file, context assembly never loops, and nothing damaged is overwritten.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
-import { saveContextCacheEntry } from "../../src/core/context-cache-write.js";
-import type { ContextCacheEntry } from "../../src/core/context-cache.js";
+import { saveContextCacheEntry } from "../../src/core/context/context-cache-write.js";
+import type { ContextCacheEntry } from "../../src/core/context/context-cache.js";
 import { join } from "node:path";
 import { UnreadableFileError } from "../../src/core/errors.js";
-import { serializeThread } from "../../src/core/frontmatter.js";
-import { collectStats } from "../../src/core/stats.js";
-import { runDoctor } from "../../src/core/doctor.js";
+import { serializeThread } from "../../src/core/store/frontmatter.js";
+import { collectStats } from "../../src/core/savings/stats.js";
+import { runDoctor } from "../../src/core/doctor/doctor.js";
 import type { Thread } from "../../src/core/types.js";
 import type { ThreadMindServices } from "../../src/core/services.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";

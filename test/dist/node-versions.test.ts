@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { MIN_NODE_MAJOR } from "../../src/core/doctor-runtime-checks.js";
+import { MIN_NODE_MAJOR } from "../../src/core/doctor/doctor-runtime-checks.js";
 import { pinnedNodes } from "../support/pinned-nodes.js";
 import { REPO_ROOT } from "../support/run-cli.js";
 

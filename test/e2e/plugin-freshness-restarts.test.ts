@@ -11,7 +11,7 @@ import { NUDGE_PREFIX, UPDATE_TOOL, logLines, sizedModel } from "../support/fres
 import type { StreamJsonMessage } from "../support/run-claude.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import { runCli } from "../support/run-cli.js";
-import type { SavingsReport } from "../../src/core/savings-report.js";
+import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 
 const availability = await claudeAvailability();

@@ -9,10 +9,10 @@ import { recordedContexts, sessionStartPrinted } from "../support/plugin-e2e.js"
 import { receiptFor, savedOutputPath } from "../../src/hooks/receipt-rule.js";
 import { readReceiptRecords, receiptEvents } from "../../src/hooks/receipts.js";
 import { readHead } from "../../src/transcript/read-head.js";
-import { contentHash } from "../../src/core/token-estimate.js";
-import type { InjectionRecord } from "../../src/core/measurements.js";
-import type { MeasurementEvent } from "../../src/core/measurement-log.js";
-import { pendingInjections } from "../../src/core/measurement-log-read.js";
+import { contentHash } from "../../src/core/context/token-estimate.js";
+import type { InjectionRecord } from "../../src/core/measure/measurements.js";
+import type { MeasurementEvent } from "../../src/core/measure/measurement-log.js";
+import { pendingInjections } from "../../src/core/measure/measurement-log-read.js";
 
 const FIXTURES = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "fixtures", "transcripts", "cc-2.1.332");
 /** The fixtures' HOME after path scrubbing (see their README). */

@@ -14,7 +14,7 @@ import { describeRun } from "../support/run-claude.js";
 import type { ClaudeRun } from "../support/run-claude.js";
 import { createPlainRepo, createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { PlainRepo, ThreadMindRepo } from "../support/threadmind-repo.js";
-import { contentHash } from "../../src/core/token-estimate.js";
+import { contentHash } from "../../src/core/context/token-estimate.js";
 
 const availability = await claudeAvailability();
 const bin = availability.available ? availability.binary.path : "";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
-import { RACY_MARGIN_MS } from "../../src/core/context-cache.js";
+import { RACY_MARGIN_MS } from "../../src/core/context/context-cache.js";
 import { claudeInstanceSession } from "../../src/core/session-key.js";
 
 let repo: TempRepo;

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { promptNudge, type PromptStore } from "../../src/hooks/prompt-nudge.js";
-import { emptyLocalState } from "../../src/core/local-state.js";
-import type { MeasurementEvent } from "../../src/core/measurement-log.js";
+import { emptyLocalState } from "../../src/core/store/local-state.js";
+import type { MeasurementEvent } from "../../src/core/measure/measurement-log.js";
 import type { SessionKey } from "../../src/core/types.js";
 import { assistant, jsonl, user } from "../transcript/transcript-builders.js";
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { restartNotice, restartRecord, withRestartNotice } from "../../src/hooks/freshness-start.js";
 import { contentHash } from "../../src/core/content-hash.js";
 import { textFingerprint } from "../../src/core/text-fingerprint.js";
-import type { CachedStart } from "../../src/core/context-cache.js";
-import type { StalenessEvent } from "../../src/core/freshness-events.js";
-import type { MeasurementEvent } from "../../src/core/measurement-log.js";
+import type { CachedStart } from "../../src/core/context/context-cache.js";
+import type { StalenessEvent } from "../../src/core/freshness/freshness-events.js";
+import type { MeasurementEvent } from "../../src/core/measure/measurement-log.js";
 import type { HookInput } from "../../src/hooks/hook-input.js";
 
 const I = "claude-7";

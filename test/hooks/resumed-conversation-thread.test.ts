@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { ThreadMindServices } from "../../src/core/services.js";
 import { resolveWorkspace } from "../../src/core/workspace.js";
 import { claudeInstanceSession } from "../../src/core/session-key.js";
-import { lastConversation, sessionEvents } from "../../src/core/measurement-log-read.js";
+import { lastConversation, sessionEvents } from "../../src/core/measure/measurement-log-read.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 
 const HOOK = join(import.meta.dirname, "../../plugin/dist/hook.cjs");

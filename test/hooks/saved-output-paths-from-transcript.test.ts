@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 import { writeChain } from "../support/deep-chain.js";
-import { appendMeasurementEvents } from "../../src/core/measurement-log.js";
+import { appendMeasurementEvents } from "../../src/core/measure/measurement-log.js";
 import { contentHash } from "../../src/core/content-hash.js";
 import { textFingerprint } from "../../src/core/text-fingerprint.js";
-import { readSavedOutput } from "../../src/core/saved-output.js";
+import { readSavedOutput } from "../../src/core/savings/saved-output.js";
 
 const SESSION = "5a5a5a5a-1111-4222-8333-444444444444";
 /** What the hook printed (over the cap, so Claude Code recorded a preview and saved this to a file). */

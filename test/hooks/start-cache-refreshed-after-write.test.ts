@@ -7,7 +7,7 @@ import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { HOOK_BUNDLE, parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 import { claudeInstanceSession } from "../../src/core/session-key.js";
-import { fileStamp } from "../../src/core/file-stamp.js";
+import { fileStamp } from "../../src/core/store/file-stamp.js";
 import { refreshStartCache } from "../../src/server/start-cache-refresh.js";
 import type { ThreadMindServices } from "../../src/core/services.js";
 import { call, spawnServer } from "../server/support/spawn-server.js";

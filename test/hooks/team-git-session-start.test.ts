@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { HOOK_BUNDLE, parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
-import { RACY_MARGIN_MS } from "../../src/core/context-cache.js";
+import { RACY_MARGIN_MS } from "../../src/core/context/context-cache.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

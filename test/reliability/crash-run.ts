@@ -3,7 +3,7 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { isAtomicTempFile } from "../../src/core/atomic-write.js";
+import { isAtomicTempFile } from "../../src/core/store/atomic-write.js";
 import { ThreadMindServices } from "../../src/core/services.js";
 import { resolveWorkspace } from "../../src/core/workspace.js";
 import { threadStatus } from "../../src/core/types.js";

@@ -16,9 +16,9 @@ import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.j
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
 import { parseHookStdout, runHookProcess, type HookName, type HookOutputJson, type HookRun } from "./hook-process.js";
 import { stormServices } from "./storm-run.js";
-import { appendMeasurementEvents } from "../../src/core/measurement-log.js";
-import { readMeasurementLog } from "../../src/core/measurement-log-read.js";
-import type { Measurements } from "../../src/core/measurements.js";
+import { appendMeasurementEvents } from "../../src/core/measure/measurement-log.js";
+import { readMeasurementLog } from "../../src/core/measure/measurement-log-read.js";
+import type { Measurements } from "../../src/core/measure/measurements.js";
 
 const WORKERS = join(import.meta.dirname, "../fixtures/workers");
 const TRANSCRIPT = join(import.meta.dirname, "../fixtures/transcripts/cc-2.1.332/startup.jsonl");

@@ -34,8 +34,8 @@ async function workspace(): Promise<{ root: string; transcript: string }> {
   return { root, transcript };
 }
 
-import { readLocalState } from "../../src/core/local-state.js";
-import { readMeasurementLog } from "../../src/core/measurement-log-read.js";
+import { readLocalState } from "../../src/core/store/local-state.js";
+import { readMeasurementLog } from "../../src/core/measure/measurement-log-read.js";
 
 interface LocalStateFile {
   sessions: Record<string, unknown>;

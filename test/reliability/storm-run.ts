@@ -2,7 +2,7 @@
 // workers at once, then check the store against what each worker reports it did.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isAtomicTempFile } from "../../src/core/atomic-write.js";
+import { isAtomicTempFile } from "../../src/core/store/atomic-write.js";
 import { ThreadMindServices } from "../../src/core/services.js";
 import { resolveWorkspace } from "../../src/core/workspace.js";
 import { threadStatus } from "../../src/core/types.js";

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSavingsReport, type SavingsReport } from "../../src/core/savings-report.js";
-import { emptyMeasurements } from "../../src/core/measurements.js";
+import { buildSavingsReport, type SavingsReport } from "../../src/core/savings/savings-report.js";
+import { emptyMeasurements } from "../../src/core/measure/measurements.js";
 import { readTranscriptIndependently, type IndependentReading } from "../support/independent-transcript-reading.js";
 import { folderNameFor, makeFakeClaudeConfig, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
 

@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSavingsReport, type SavingsReport } from "../../src/core/savings-report.js";
-import { emptyMeasurements, type InjectionRecord, type Measurements } from "../../src/core/measurements.js";
-import { contentHash } from "../../src/core/token-estimate.js";
+import { buildSavingsReport, type SavingsReport } from "../../src/core/savings/savings-report.js";
+import { emptyMeasurements, type InjectionRecord, type Measurements } from "../../src/core/measure/measurements.js";
+import { contentHash } from "../../src/core/context/token-estimate.js";
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
 import { folderNameFor, makeFakeClaudeConfig, sessionIdIn, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
 

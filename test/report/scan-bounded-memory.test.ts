@@ -3,8 +3,8 @@ import { closeSync, mkdtempSync, openSync, realpathSync, rmSync, writeSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSavingsReport, type ScanProgress } from "../../src/core/savings-report.js";
-import { emptyMeasurements } from "../../src/core/measurements.js";
+import { buildSavingsReport, type ScanProgress } from "../../src/core/savings/savings-report.js";
+import { emptyMeasurements } from "../../src/core/measure/measurements.js";
 import { folderNameFor, makeFakeClaudeConfig, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
 
 const SESSION = "cccccccc-0000-4000-8000-000000000001";

@@ -2,7 +2,7 @@
 // services' per-write lock and tree): for the tests that context assembly, the hooks and doctor stay linear on them.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serializeThread } from "../../src/core/frontmatter.js";
+import { serializeThread } from "../../src/core/store/frontmatter.js";
 import type { Thread } from "../../src/core/types.js";
 
 export interface ChainSpec {

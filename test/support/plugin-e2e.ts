@@ -21,7 +21,7 @@ export function toolName(tool: string): string {
 /** Claude Code's prefix of a SessionStart hook's additionalContext in the request (2.1.332). */
 export const CONTEXT_PREFIX = "SessionStart hook additional context: ";
 
-/** The opening of every context ThreadMind injects (src/hooks/context-header.ts). */
+/** The opening of every context ThreadMind injects (src/core/context/context-header.ts). */
 export const THREADMIND_HEADER = "ThreadMind memory, loaded ";
 
 /** Everything the model saw in one request. */

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { servicesFor } from "./core-services.js";
 import { makeTempRepo } from "./temp-repo.js";
 import type { ThreadMindServices } from "../../src/core/services.js";
-import type { Measurements } from "../../src/core/measurements.js";
-import { readLocalState } from "../../src/core/local-state.js";
-import { readMeasurementLog } from "../../src/core/measurement-log-read.js";
+import type { Measurements } from "../../src/core/measure/measurements.js";
+import { readLocalState } from "../../src/core/store/local-state.js";
+import { readMeasurementLog } from "../../src/core/measure/measurement-log-read.js";
 
 /** The parts of `.threadmind/config.json` the end-to-end tests read (parsed independently of the product's reader). */
 export type RecordedState = {

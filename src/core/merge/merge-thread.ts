@@ -1,8 +1,8 @@
 // Merges a thread file by meaning: frontmatter field by field (stamps take the later side, paths and related as sets),
 // the summary section by section; a real conflict gets git's markers around that field or section only.
 import { parseDocument, stringify } from "yaml";
-import { KEY_ORDER } from "../frontmatter.js";
-import { parseSummary, renderSummary, sectionKeyOf, type ParsedSummary } from "../summary-sections.js";
+import { KEY_ORDER } from "../store/frontmatter.js";
+import { parseSummary, renderSummary, sectionKeyOf, type ParsedSummary } from "../context/summary-sections.js";
 import { SECTION_KEYS } from "../types.js";
 import { conflictLines, mergeLines, type Merged } from "./merge-text.js";
 import { mergeSectionBody } from "./merge-section.js";

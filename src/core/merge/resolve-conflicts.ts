@@ -3,9 +3,9 @@
 // both kept: theirs moves to the next free id, and the threads that came with it follow it.
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { writeFileAtomicSync } from "../atomic-write.js";
-import { git, gitMaybe } from "../git.js";
-import { parseThread, serializeThreadExactly } from "../frontmatter.js";
+import { writeFileAtomicSync } from "../store/atomic-write.js";
+import { git, gitMaybe } from "../git/git.js";
+import { parseThread, serializeThreadExactly } from "../store/frontmatter.js";
 import { uniqueId } from "../ids.js";
 import type { Thread } from "../types.js";
 import { mergeStoreFile } from "./merge-file.js";

@@ -1,7 +1,7 @@
 // What the search index keeps per thread file: a catalog entry (metadata and headings only) and a body entry (section texts).
 import { contentHash } from "../content-hash.js";
-import { FrontmatterError, parseThread } from "../frontmatter.js";
-import { parseSummary } from "../summary-sections.js";
+import { FrontmatterError, parseThread } from "../store/frontmatter.js";
+import { parseSummary } from "../context/summary-sections.js";
 import type { ClosedStatus, SectionKey } from "../types.js";
 
 /** What lstat says about a file; a change in any field means the file must be looked at again. */

@@ -1,8 +1,8 @@
 // The search index on disk (derived data in the gitignored cache): one catalog file and one body file per project, validated on load.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../atomic-write.js";
-import { assertNoLinksBelow, readTextStrict } from "../read-strict.js";
+import { writeFileAtomic } from "../store/atomic-write.js";
+import { assertNoLinksBelow, readTextStrict } from "../store/read-strict.js";
 import { SECTION_KEYS, type SectionKey } from "../types.js";
 import type { BodyDoc, BodyEntry, CatalogEntry, CatalogMeta, FileStamp } from "./index-entries.js";
 

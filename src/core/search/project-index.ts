@@ -1,11 +1,11 @@
 // One project's search index: kept fresh against its thread files (directory stamp + watch events + per-file stamps), persisted in the cache.
 import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { isAtomicTempFile } from "../atomic-write.js";
+import { isAtomicTempFile } from "../store/atomic-write.js";
 import { UnreadableFileError } from "../errors.js";
 import { isValidId } from "../ids.js";
 import { LIMITS } from "../limits.js";
-import { readTextStrict } from "../read-strict.js";
+import { readTextStrict } from "../store/read-strict.js";
 import { contentHash } from "../content-hash.js";
 import { BodyIndex } from "./body-index.js";
 import { CatalogIndex } from "./catalog-index.js";

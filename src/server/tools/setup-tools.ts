@@ -1,7 +1,7 @@
 // Tools threadmind_init (instructions for agents that do not read MCP instructions) and stats_show.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { DEFAULT_INSTRUCTION_TARGETS, renderAgentInstructionsReport, writeAgentInstructions } from "../../core/agent-instructions.js";
-import { collectStats, renderStats } from "../../core/stats.js";
+import { collectStats, renderStats } from "../../core/savings/stats.js";
 import { agentFileInstructions } from "../instructions.js";
 import { clientsSchema } from "../schemas.js";
 import { toolHandler, type ToolContext } from "../tool-result.js";

@@ -1,0 +1,143 @@
+// What SessionStart printed for a thread, kept in .threadmind/cache/context/ and valid while every input is unchanged.
+//
+// An entry names every file the context was built from with its stamp (dev, inode, size, mtime, ctime; null for a
+// file that was absent), HEAD's commit when stale-path warnings were computed against it, and the build of the hooks
+// that wrote it. It is written only when every file is older than the assembly by a margin, so a write racing with the
+// assembly can never be recorded as seen (the "racy git" rule). One input is left out on purpose: the token-count
+// cache. The footer's "~N tokens" is an estimate either way; an entry keeps the count it was assembled with until one of
+// its files changes, even if the MCP server has since counted the same text exactly.
+import { readRegularFile } from "../store/regular-file.js";
+import { assertNoLinksBelow } from "../store/read-strict.js";
+import { join } from "node:path";
+import { fileStamp, stampChangedAtMs } from "../store/file-stamp.js";
+import { isValidId } from "../id-pattern.js";
+import { textFingerprint } from "../text-fingerprint.js";
+import type { ThreadStatus } from "../types.js";
+
+export const CONTEXT_CACHE_VERSION = 1;
+/** Files changed less than this long before the assembly began are not trusted to a cache entry. */
+export const RACY_MARGIN_MS = 3_000;
+const ENTRY_MAX_BYTES = 512 * 1024;
+/** Larger than any thread or project file ThreadMind reads. */
+const SOURCE_MAX_BYTES = 1024 * 1024;
+
+/** One SessionStart output, as printed (header included). */
+export interface CachedStart {
+  text: string;
+  contentHash: string;
+  fingerprint: string;
+  tokens: number;
+  omitted: number;
+  /** The line shown to the user, or null. */
+  userMessage: string | null;
+}
+
+export interface ContextCacheEntry {
+  version: typeof CONTEXT_CACHE_VERSION;
+  /** Stamp of the bundle that assembled it: another build may assemble differently. */
+  builtBy: string;
+  projectId: string;
+  threadId: string;
+  threadStatus: ThreadStatus;
+  /** Paths relative to the store → stamp when read (null: absent). */
+  sources: Record<string, string | null>;
+  /** HEAD's commit when the context depends on it (stale-path warnings), else null. */
+  head: string | null;
+  /** By SessionStart source: startup, clear and compact each have their own header. */
+  starts: Record<string, CachedStart>;
+  /**
+   * Sources changed too recently for their stamp alone to be trusted (the MCP server refreshes an entry right after
+   * its own write): the fingerprint of the text the context was built from, checked against the file's text.
+   */
+  verify?: Record<string, string>;
+}
+
+export function contextCachePath(storeDir: string, projectId: string, threadId: string): string {
+  if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
+  return join(storeDir, "cache", "context", projectId, `${threadId}.json`);
+}
+
+function isEntry(d: unknown, projectId: string, threadId: string): d is ContextCacheEntry {
+  if (typeof d !== "object" || d === null) return false;
+  const e = d as Record<string, unknown>;
+  return (
+    e.version === CONTEXT_CACHE_VERSION &&
+    e.projectId === projectId &&
+    e.threadId === threadId &&
+    typeof e.builtBy === "string" &&
+    (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") &&
+    typeof e.sources === "object" && e.sources !== null &&
+    (e.head === null || typeof e.head === "string") &&
+    typeof e.starts === "object" && e.starts !== null &&
+    (e.verify === undefined || (typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string")))
+  );
+}
+
+/** The entry as stored, or null when there is none or it is not one (never an error: the cache is derived data). */
+export function readContextCacheEntry(storeDir: string, projectId: string, threadId: string): ContextCacheEntry | null {
+  let text: string;
+  try {
+    const path = contextCachePath(storeDir, projectId, threadId);
+    if (fileStamp(path) === null) return null;
+    assertNoLinksBelow(storeDir, path); // an entry reached through a linked cache/ is not ours: never trusted
+    const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
+    if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
+    text = bytes.toString("utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const data: unknown = JSON.parse(text);
+    return isEntry(data, projectId, threadId) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when every source still has the stamp it had, HEAD the commit it had, and the same build reads it. */
+export function entryStillValid(entry: ContextCacheEntry, storeDir: string, builtBy: string, head: () => string | null | undefined): boolean {
+  if (entry.builtBy !== builtBy) return false;
+  for (const [rel, stamp] of Object.entries(entry.sources)) {
+    if (fileStamp(join(storeDir, rel)) !== stamp) return false;
+  }
+  for (const [rel, fingerprint] of Object.entries(entry.verify ?? {})) {
+    if (sourceFingerprint(storeDir, rel) !== fingerprint) return false;
+  }
+  return entry.head === null || head() === entry.head;
+}
+
+/** The fingerprint of a source file's text now; null when it is absent, not a regular file, too large or unreadable. */
+export function sourceFingerprint(storeDir: string, rel: string): string | null {
+  const path = join(storeDir, rel);
+  try {
+    // A regular file only (a FIFO there must not block the hook), read no further than the bound.
+    const bytes = readRegularFile(path, SOURCE_MAX_BYTES);
+    return bytes === null || bytes.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** Stamps of `paths` (relative to the store) now; null when one of them changed too recently to be trusted. */
+export function trustedStamps(storeDir: string, paths: Iterable<string>, assemblyStartedAtMs: number): Record<string, string | null> | null {
+  const sources: Record<string, string | null> = {};
+  for (const rel of paths) {
+    const stamp = fileStamp(join(storeDir, rel));
+    if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
+    sources[rel] = stamp;
+  }
+  return sources;
+}
+
+/** Same inputs (so the entries can share their starts). */
+export function sameInputs(a: ContextCacheEntry, b: ContextCacheEntry): boolean {
+  const keys = Object.keys(a.sources);
+  return (
+    a.builtBy === b.builtBy &&
+    a.head === b.head &&
+    a.threadStatus === b.threadStatus &&
+    JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) &&
+    keys.length === Object.keys(b.sources).length &&
+    keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k])
+  );
+}

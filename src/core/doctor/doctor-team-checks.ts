@@ -1,0 +1,58 @@
+// Doctor checks of team memory through git: the "threadmind" merge driver in this repository's config, and thread or
+// project files git left in conflict.
+import { existsSync } from "node:fs";
+import { relative } from "node:path";
+import { driverState, gitConfigPath, readConfiguredDriver } from "../merge/git-merge-driver.js";
+import { unmergedFiles } from "../merge/resolve-conflicts.js";
+import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
+import type { Workspace } from "../workspace.js";
+
+const SETUP = "Run `thread-mind-mcp git-setup` in the repository (a Claude Code session with the plugin also sets it at start).";
+
+/** The driver git runs for thread files, as this repository's own config sets it, against this install's command. */
+export function checkMergeDriver(gitTop: string, expected: string): DoctorCheck {
+  const title = "Merge driver";
+  let configured: string | null;
+  try {
+    configured = readConfiguredDriver(gitConfigPath(gitTop));
+  } catch (e) {
+    return warn("merge-driver", title, SETUP, `the git config of ${gitTop} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const state = driverState(configured, expected);
+  switch (state) {
+    case "ok":
+      return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${gitTop}/.git/config)`);
+    case "missing":
+      return warn("merge-driver", title, SETUP, "merge.threadmind.driver is not set in this repository: two branches that change one thread conflict in git");
+    case "stale": {
+      // The quoted paths of the configured command: one that is gone makes every merge of a thread file fail.
+      const gone = [...(configured ?? "").matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\(.)/g, "$1")).filter((p) => !existsSync(p));
+      const why = gone.length > 0 ? `; ${gone.join(" and ")} no longer exist${gone.length === 1 ? "s" : ""}, so git cannot merge thread files` : "";
+      return warn("merge-driver", title, SETUP, `merge.threadmind.driver runs ${configured}, not this install (${expected})${why}`);
+    }
+    default: {
+      const unreachable: never = state;
+      throw new Error(`unknown driver state ${String(unreachable)}`);
+    }
+  }
+}
+
+/** Thread and project files git left unmerged (a merge, rebase, cherry-pick or pull stopped on them). */
+export async function checkConflicts(workspace: Workspace): Promise<DoctorCheck | null> {
+  if (workspace.gitTop === null) return null;
+  const top = workspace.gitTop;
+  let files;
+  try {
+    files = await unmergedFiles(top, workspace.storeDir);
+  } catch {
+    return null; // no git to ask: the git check says so
+  }
+  if (files.length === 0) return ok("conflicts", "Conflicted thread files", "none in git's index");
+  return fail(
+    "conflicts",
+    "Conflicted thread files",
+    "Run `thread-mind-mcp resolve`: it re-merges them by meaning and stages the clean ones; what is left is marked with <<<<<<< / >>>>>>> in its field or section.",
+    `${files.length} ThreadMind file${files.length === 1 ? "" : "s"} in conflict`,
+    ...files.map((f) => relative(workspace.root, `${top}/${f.path}`) || f.path),
+  );
+}

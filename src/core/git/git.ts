@@ -1,0 +1,121 @@
+// Git facts for the core: top level, branch (read from .git/HEAD, no process), commits, user, path changes.
+import { existsSync, statSync } from "node:fs";
+import { readRegularFile } from "../store/regular-file.js";
+import { dirname, join, resolve } from "node:path";
+import { headCommitFromFiles } from "./git-refs.js";
+
+/** The nearest directory at or above `dir` that holds a `.git` entry, or null outside git. */
+export function findGitTop(dir: string): string | null {
+  let current = resolve(dir);
+  for (;;) {
+    if (existsSync(join(current, ".git"))) return current;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+
+/** `.git` files and HEAD hold one line: read at most this much of them (never blocking on a FIFO: see readRegularFile). */
+const GIT_POINTER_MAX_BYTES = 64 * 1024;
+
+/** The git directory of a work tree (follows the `gitdir:` file of worktrees and submodules). */
+export function gitDir(top: string): string {
+  const dotGit = join(top, ".git");
+  if (statSync(dotGit).isDirectory()) return dotGit;
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
+  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
+  return resolve(top, match[1]!);
+}
+
+/** The checked-out branch, read from HEAD without starting git; null when detached or unreadable. */
+export function readBranch(top: string): string | null {
+  let head: string;
+  try {
+    head = readRegularFile(join(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  } catch {
+    return null;
+  }
+  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
+  return match ? match[1]! : null;
+}
+
+export class GitError extends Error {}
+
+export async function git(top: string, args: string[]): Promise<string> {
+  // Loaded on first use: hooks that never start git do not pay for loading child_process.
+  const { execFile } = await import("node:child_process");
+  return new Promise((resolvePromise, reject) => {
+    execFile("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error, stdout, stderr) => {
+      if (error) {
+        reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
+        return;
+      }
+      resolvePromise(stdout);
+    });
+  });
+}
+
+/** Like git() but null instead of an error: for questions whose "no" is an ordinary answer (no commits yet, unset config). */
+export async function gitMaybe(top: string, args: string[]): Promise<string | null> {
+  try {
+    return (await git(top, args)).trim();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * HEAD's commit read from git's files (no process): null outside git (`top` null) or before the first commit; undefined
+ * when only git itself could tell (unreadable files, a layout the reader does not follow).
+ */
+export function headCommitFromWorkTree(top: string | null): string | null | undefined {
+  if (top === null) return null;
+  try {
+    return headCommitFromFiles(gitDir(top));
+  } catch {
+    return undefined;
+  }
+}
+
+/** HEAD's commit, or null before the first commit. Read from git's files when they can say (no process), else from git. */
+export async function headCommit(top: string): Promise<string | null> {
+  const fromFiles = headCommitFromWorkTree(top);
+  // undefined (unreadable files): git decides (and reports) as before
+  return fromFiles !== undefined ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
+}
+
+/** The repository's default branch as origin's HEAD says; null without a remote HEAD. */
+export async function defaultBranch(top: string): Promise<string | null> {
+  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
+  return remote ? remote.replace(/^origin\//, "") : null;
+}
+
+/**
+ * Origin's HEAD when there is one; else main, master and init.defaultBranch all count as default (init.defaultBranch
+ * only names the branch of repositories created from now on, often not this one's).
+ */
+export async function isDefaultBranch(top: string, branch: string): Promise<boolean> {
+  const d = await defaultBranch(top);
+  if (d) return branch === d;
+  if (branch === "main" || branch === "master") return true;
+  return branch === (await gitMaybe(top, ["config", "--get", "init.defaultBranch"]));
+}
+
+export async function gitUser(top: string | null): Promise<{ name: string | null; email: string | null }> {
+  const cwd = top ?? process.cwd();
+  const [name, email] = await Promise.all([
+    gitMaybe(cwd, ["config", "--get", "user.name"]),
+    gitMaybe(cwd, ["config", "--get", "user.email"]),
+  ]);
+  return { name: name || null, email: email || null };
+}
+
+/** How many commits since `commit` (exclusive) up to HEAD touched any of `paths`; null when `commit` is unknown here. */
+export async function commitsTouchingSince(top: string, commit: string, paths: string[]): Promise<number | null> {
+  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
+  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
+  if (known === null) return null;
+  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  return Number.parseInt(out.trim(), 10);
+}

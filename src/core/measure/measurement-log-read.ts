@@ -1,0 +1,298 @@
+// Reading measurements.jsonl: the whole log folded into Measurements, or only the lines of one Claude Code session.
+import { readSync } from "node:fs";
+import { emptyMeasurements, MEASUREMENT_KEEP, type InjectionRecord, type Measurements } from "./measurements.js";
+import { readLocalState } from "../store/local-state.js";
+import { measurementLogPaths, openLog, type MeasurementEvent, type SettledReceipt } from "./measurement-log.js";
+import { legacyMeasurementEvents } from "./measurement-log-legacy.js";
+import { isFreshnessEvent, type StalenessEvent } from "../freshness/freshness-events.js";
+
+/** A log file larger than this (damage, or appends by something else) is read from its last this-many bytes only. */
+const READ_MAX_BYTES = 8 * 1024 * 1024;
+
+const KINDS = new Set<MeasurementEvent["kind"]>(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
+const RECEIPTS = new Set<SettledReceipt>(["delivered", "preview", "missing"]);
+
+export interface MeasurementLogRead {
+  measurements: Measurements;
+  /** Lines that are not measurement events (a torn write, hand edits): counted, never fatal. */
+  unreadableLines: number;
+}
+
+/** A log file's bytes (its last READ_MAX_BYTES), or an empty buffer where it does not exist. Other errors are thrown. */
+function readLogBytes(path: string): Buffer {
+  const bytes = openLog(path, (fd, size) => {
+    const length = Math.min(size, READ_MAX_BYTES);
+    const buffer = Buffer.allocUnsafe(length);
+    let read = 0;
+    while (read < length) {
+      const n = readSync(fd, buffer, read, length - read, size - length + read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.subarray(0, read);
+  });
+  return bytes ?? Buffer.alloc(0);
+}
+
+/** One line as an event, or null when it is not one (checked field by field: the file is only ours by convention). */
+export function parseEventLine(line: string): MeasurementEvent | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const d = data as Record<string, unknown>;
+  if (typeof d.kind !== "string" || !KINDS.has(d.kind as MeasurementEvent["kind"])) return null;
+  // A summary write has no conversation (sessionId null: see freshness-events.ts); every other event has one.
+  if (typeof d.at !== "string" || (typeof d.sessionId !== "string" && d.kind !== "summaryWrite")) return null;
+  switch (d.kind as MeasurementEvent["kind"]) {
+    case "sessionEnd":
+    case "preCompact":
+      return typeof d.reason === "string" && (d.contextTokens === null || typeof d.contextTokens === "number") ? (d as MeasurementEvent) : null;
+    case "injection":
+      return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === undefined || (Number.isInteger(d.transcriptOffset) && (d.transcriptOffset as number) >= 0)) && (d.fingerprint === undefined || typeof d.fingerprint === "string")
+        ? (d as MeasurementEvent)
+        : null;
+    case "receipt":
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt as SettledReceipt) && (d.firstRequestTokens === undefined || isTokenCount(d.firstRequestTokens))
+        ? (d as MeasurementEvent)
+        : null;
+    case "hookSeen":
+      return typeof d.event === "string" ? (d as MeasurementEvent) : null;
+    case "conversation":
+      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === undefined || typeof d.instance === "string") ? (d as MeasurementEvent) : null;
+    case "summaryWrite":
+    case "freshnessMark":
+    case "staleness":
+      return isFreshnessEvent(d) ? (d as MeasurementEvent) : null;
+  }
+}
+
+function isTokenCount(v: unknown): v is number {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0;
+}
+
+export function receiptKey(r: { sessionId: string; at: string; contentHash: string }): string {
+  return `${r.sessionId}\n${r.at}\n${r.contentHash}`;
+}
+
+/** Strips the event's kind: what remains is the record as Measurements holds it. */
+function record<T extends MeasurementEvent>(event: T): Omit<T, "kind"> {
+  const { kind: _kind, ...rest } = event;
+  return rest;
+}
+
+/**
+ * Every measurement: `legacy` (lists an older config.json held) first, then the log's events in the order they were
+ * written; receipts settle their injections; identical lines count once (the legacy lists are folded in as the very
+ * lines the move to the log appends, so a move interrupted after its append, or redone, counts once); the newest
+ * MEASUREMENT_KEEP of each list are kept. Legacy records that are not events are left out, but are not unreadable lines.
+ */
+export function readMeasurementLog(storeDir: string, legacy: Measurements = emptyMeasurements()): MeasurementLogRead {
+  const m = emptyMeasurements();
+  const receipts = new Map<string, { receipt: SettledReceipt; firstRequestTokens?: number }>();
+  const seen = new Set<string>();
+  let unreadableLines = 0;
+  const fold = (line: string, fromLog: boolean) => {
+    if (line.trim() === "" || seen.has(line)) return;
+    seen.add(line);
+    const event = parseEventLine(line);
+    if (event === null) {
+      if (fromLog) unreadableLines += 1;
+      return;
+    }
+    switch (event.kind) {
+      case "sessionEnd":
+        m.sessionEnds.push(record(event));
+        break;
+      case "preCompact":
+        m.preCompacts.push(record(event));
+        break;
+      case "injection": {
+        // The measured first request comes with the receipt only: a value on the injection line itself is not one.
+        const { firstRequestTokens: _notMeasuredHere, ...fields } = record(event);
+        m.injections.push({ ...fields, receipt: "pending" } satisfies InjectionRecord);
+        break;
+      }
+      case "receipt":
+        receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), {
+          receipt: event.receipt,
+          ...(event.firstRequestTokens !== undefined ? { firstRequestTokens: event.firstRequestTokens } : {}),
+        });
+        break;
+      case "hookSeen":
+        m.hooksSeen.push(record(event));
+        break;
+      case "conversation":
+      case "summaryWrite":
+      case "freshnessMark":
+      case "staleness":
+        break; // read where needed: instanceEvents, freshnessFigure
+      default: {
+        const unreachable: never = event;
+        throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
+      }
+    }
+  };
+  for (const event of legacyMeasurementEvents(legacy)) fold(JSON.stringify(event), false);
+  for (const path of measurementLogPaths(storeDir)) {
+    for (const line of readLogBytes(path).toString("utf8").split("\n")) fold(line, true);
+  }
+  for (const injection of m.injections) {
+    const settled = receipts.get(receiptKey(injection));
+    if (settled !== undefined && injection.receipt === "pending") {
+      injection.receipt = settled.receipt;
+      if (settled.firstRequestTokens !== undefined) injection.firstRequestTokens = settled.firstRequestTokens;
+    }
+  }
+  return {
+    measurements: {
+      sessionEnds: m.sessionEnds.slice(-MEASUREMENT_KEEP),
+      preCompacts: m.preCompacts.slice(-MEASUREMENT_KEEP),
+      injections: m.injections.slice(-MEASUREMENT_KEEP),
+      hooksSeen: m.hooksSeen.slice(-MEASUREMENT_KEEP),
+    },
+    unreadableLines,
+  };
+}
+
+/**
+ * The events of one Claude Code session, oldest first, found by the session id's exact JSON form in the raw bytes
+ * (only those lines are decoded and parsed: a hook reads ~2 MB of log in about a millisecond this way).
+ */
+export function sessionEvents(storeDir: string, sessionId: string): MeasurementEvent[] {
+  const events: MeasurementEvent[] = [];
+  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
+    if (event.sessionId === sessionId) events.push(event);
+  });
+  return events;
+}
+
+/** Calls `onEvent` with each event of both log files (oldest first) whose line holds `needle`; other lines are not parsed. */
+function scanEvents(storeDir: string, needle: string, onEvent: (event: MeasurementEvent) => void): void {
+  const bytes = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    scanLines(path, bytes, (line) => {
+      const event = parseEventLine(line);
+      if (event !== null) onEvent(event);
+    });
+  }
+}
+
+/** One reusable read buffer: a hook touches 64 KiB of fresh memory, not the whole log (page faults cost more than reading). */
+let scanBuffer: Buffer | null = null;
+const SCAN_BUFFER_BYTES = 64 * 1024;
+
+/**
+ * Calls `onLine` with each complete line of the file that contains `needle`, in order, reading through one reused
+ * buffer. A line longer than the buffer is not a measurement event: it is passed over.
+ */
+function scanLines(path: string, needle: Buffer, onLine: (line: string) => void): void {
+  openLog(path, (fd, size) => {
+    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+    const buffer = scanBuffer;
+    let position = Math.max(0, size - READ_MAX_BYTES);
+    let held = 0; // bytes of an unfinished line at the buffer's start
+    let skippingLongLine = false;
+    for (;;) {
+      const n = readSync(fd, buffer, held, buffer.length - held, position);
+      position += n;
+      const filled = held + n;
+      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(0x0a, filled - 1);
+      const complete = lastNewline === -1 ? 0 : lastNewline;
+      let from = 0;
+      if (skippingLongLine) {
+        const end = buffer.indexOf(0x0a, 0);
+        if (end === -1 || end > complete) from = complete;
+        else {
+          from = end + 1;
+          skippingLongLine = false;
+        }
+      }
+      for (;;) {
+        const hit = buffer.indexOf(needle, from);
+        if (hit === -1 || hit >= complete) break;
+        const start = buffer.lastIndexOf(0x0a, hit) + 1;
+        const newline = buffer.indexOf(0x0a, hit);
+        const end = newline === -1 || newline > complete ? complete : newline;
+        onLine(buffer.toString("utf8", Math.max(start, from), end));
+        from = end + 1;
+      }
+      if (n === 0) return;
+      // Keep the unfinished last line for the next read; a line that fills the whole buffer is passed over.
+      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+      if (lastNewline === -1 && rest === buffer.length) {
+        held = 0;
+        skippingLongLine = true;
+      } else {
+        buffer.copyWithin(0, filled - rest, filled);
+        held = rest;
+      }
+    }
+  });
+}
+
+/** The thread a conversation was last on, from its events (null if the log has none). */
+export function lastConversation(events: readonly MeasurementEvent[]): { projectId: string; threadId: string; instance: string | null } | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
+  }
+  return null;
+}
+
+/**
+ * The thread of the last conversation a client session (a Claude Code process, e.g. "claude-4242") was on, from the
+ * log; null when it has none. Found like sessionEvents, by the key's exact JSON form.
+ */
+export function instanceThread(storeDir: string, instance: string): { projectId: string; threadId: string } | null {
+  let last: { projectId: string; threadId: string } | null = null;
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if (event.kind === "conversation" && event.instance === instance) last = { projectId: event.projectId, threadId: event.threadId };
+  });
+  return last;
+}
+
+/** instanceThread from the instance's events already read (instanceEvents). */
+export function lastInstanceThread(events: readonly MeasurementEvent[], instance: string): { projectId: string; threadId: string } | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+  }
+  return null;
+}
+
+/** Every event of a client session (a Claude Code process, "claude-<pid>"), oldest first, found by the key's exact JSON form. */
+export function instanceEvents(storeDir: string, instance: string): MeasurementEvent[] {
+  const events: MeasurementEvent[] = [];
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if ("instance" in event && event.instance === instance) events.push(event);
+  });
+  return events;
+}
+
+/** Every staleness record of the log (the hooks' verdicts at /clear and compaction), oldest first. */
+export function stalenessEvents(storeDir: string): StalenessEvent[] {
+  const records: StalenessEvent[] = [];
+  const seen = new Set<string>();
+  scanEvents(storeDir, `"kind":"staleness"`, (event) => {
+    if (event.kind !== "staleness") return;
+    const key = JSON.stringify(event);
+    if (!seen.has(key)) records.push(event);
+    seen.add(key);
+  });
+  return records;
+}
+
+/** Injections of these events that no receipt has settled yet. */
+export function pendingInjections(events: readonly MeasurementEvent[]): InjectionRecord[] {
+  const settled = new Set(events.flatMap((e) => (e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : [])));
+  return events.flatMap((e): InjectionRecord[] => (e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []));
+}
+
+/** Every measurement of this store: the log, after what an older config.json still holds. */
+export function storeMeasurements(storeDir: string): MeasurementLogRead {
+  return readMeasurementLog(storeDir, readLocalState(storeDir).state.measurements);
+}

@@ -1,0 +1,278 @@
+// Restarts found in scanned sessions: each /clear paired with the session it ended, each compaction with its sizes.
+import type { HookSeenRecord, InjectionRecord, Measurements } from "../measure/measurements.js";
+import type { InjectionSeen, ScannedSession } from "./savings-scan.js";
+import { charsEstimate } from "../context/token-estimate.js";
+
+/**
+ * How a /clear was tied to the session it ended:
+ * - hooks: ThreadMind's hooks recorded SessionEnd(clear) for the old session and SessionStart(clear) for the new one
+ *   (measurements.jsonl); the latest unused SessionEnd(clear) at or before the SessionStart(clear) is taken;
+ * - clear-command / clear-hook: the new session's transcript opens with the `/clear` command record (or a SessionStart
+ *   hook of any plugin reporting source "clear"); the old session is the one in the same project folder whose last
+ *   record is the latest at or before the /clear (within CLEAR_TOLERANCE_MS), not already paired;
+ * - plan-record: the new session opens with an accepted plan (Claude Code's planContent field, written when a plan is
+ *   accepted with "clear context"); the old session is found as for clear-command;
+ * - boundary: a compaction, read from the compact_boundary record in the session's own transcript.
+ */
+export type PairingMethod = "hooks" | "clear-command" | "clear-hook" | "plan-record" | "boundary";
+
+/**
+ * How sure the report is that the size before belongs to this restart:
+ * - hooks: ThreadMind's hooks recorded both sessions of the /clear;
+ * - clear-record: the new transcript records the /clear (command record, SessionStart:clear hook, or accepted plan) and
+ *   the ended session's last record is at most MAX_CONFIDENT_GAP_MS before it (or no ended session was found at all:
+ *   nothing is paired then, and notAveraged says so);
+ * - boundary: a compaction (before and after in the same transcript);
+ * - inferred: the /clear is recorded but the ended session was found by time order alone, over MAX_CONFIDENT_GAP_MS
+ *   before it (it may have been closed, not cleared). Listed with its gap, never averaged.
+ */
+export type PairConfidence = "hooks" | "clear-record" | "boundary" | "inferred";
+
+/** Why a restart is not in the headline averages. */
+export type NotAveragedReason = "no-ended-session" | "ended-session-without-requests" | "no-size-before" | "no-request-after" | "gap-over-limit";
+
+/** Records of the old session may carry timestamps a moment after the /clear command record of the new one. */
+export const CLEAR_TOLERANCE_MS = 5_000;
+
+/** A /clear paired by time order is confident only when the ended session's last record is at most this long before it. */
+export const MAX_CONFIDENT_GAP_MS = 30 * 60_000;
+
+export type ReceiptSeen = "delivered" | "preview" | "missing";
+
+export interface RestartInjection {
+  threadId: string | null;
+  /** Characters of the injected text (exact, from the transcript or the hook's record). */
+  chars: number;
+  /** Token estimate (~): the hook's own count when its record matches, else characters / 3.5. */
+  tokens: number;
+  /** delivered: the text reached the model whole; preview: only a 2 KB preview did; missing: the hook loaded it but the transcript has no trace. */
+  receipt: ReceiptSeen;
+}
+
+export interface Restart {
+  /** clear: the user's /clear; plan-clear: a plan accepted with "clear context" (the user typed no /clear); compaction. */
+  kind: "clear" | "plan-clear" | "compaction";
+  at: string | null;
+  folder: string;
+  /** The session the work continued in (the new one after /clear; the same one after compaction). */
+  sessionId: string;
+  /** /clear: the session it ended (null when it could not be found). */
+  previousSessionId: string | null;
+  /** compaction: "auto" / "manual" as recorded. */
+  trigger: string | null;
+  /** compaction: its position among the session's compactions (0-based); null for /clear. */
+  compactionIndex: number | null;
+  pairedBy: PairingMethod;
+  confidence: PairConfidence;
+  /** /clear: milliseconds from the ended session's last record to the /clear (0 when within the tolerance); else null. */
+  gapMs: number | null;
+  /** Why the restart is left out of the headline averages; null when it is in them. */
+  notAveraged: NotAveragedReason | null;
+  /** Conversation size before the restart, measured (tokens). */
+  before: number | null;
+  beforeFrom: "final-context" | "preTokens" | "context-before-boundary" | null;
+  /** Size of the first request after the restart, measured (tokens). */
+  after: number | null;
+  afterFrom: "first-context" | "context-after-boundary" | "postTokens" | null;
+  /** before − after (null unless both are known). */
+  saving: number | null;
+  /** saving / before × 100. */
+  savingPercent: number | null;
+  /** What ThreadMind loaded at this restart; null when it loaded nothing. */
+  threadMind: RestartInjection | null;
+}
+
+function ms(at: string | null): number | null {
+  if (at === null) return null;
+  const t = Date.parse(at);
+  return Number.isNaN(t) ? null : t;
+}
+
+function sizes(before: number | null, after: number | null): Pick<Restart, "saving" | "savingPercent"> {
+  if (before === null || after === null) return { saving: null, savingPercent: null };
+  return { saving: before - after, savingPercent: before > 0 ? ((before - after) / before) * 100 : null };
+}
+
+/** When a /clear happened, as the new session records it: its /clear command record, else its first record. */
+function clearTime(fresh: ScannedSession): string | null {
+  return fresh.clearCommandAt ?? fresh.startedAt;
+}
+
+/** Tokens of `chars` characters by the core's fallback rule (charsEstimate: characters / 3.5, rounded up). */
+function tokensOfChars(chars: number): number {
+  return charsEstimate("x".repeat(chars));
+}
+
+/**
+ * What ThreadMind loaded in one segment of a session (0 = its start, k = after its k-th compaction). The transcript's
+ * record is the evidence of what reached the model; the hooks' record (same text) gives the token estimate. A preview
+ * is sized as what reached the model (the preview block). No transcript record but a hooks' record: missing.
+ */
+function loadedAt(session: ScannedSession, segment: number, expected: InjectionRecord | null, injections: readonly InjectionRecord[]): RestartInjection | null {
+  const seen = session.threadMindInjections.find((i) => i.segment === segment);
+  if (seen !== undefined) {
+    const record = injections.find((i) => i.contentHash === seen.contentHash) ?? null;
+    return {
+      threadId: seen.threadId ?? record?.threadId ?? expected?.threadId ?? null,
+      chars: seen.chars,
+      tokens: record !== null ? record.tokens : tokensOfChars(seen.chars),
+      receipt: seen.preview ? "preview" : "delivered",
+    };
+  }
+  if (expected === null) return null;
+  return { threadId: expected.threadId, chars: expected.chars, tokens: expected.tokens, receipt: "missing" };
+}
+
+/** Measurements come from user-editable files (measurements.jsonl, an older config.json): injection records are checked field by field before use. */
+function isInjection(r: InjectionRecord): boolean {
+  return (
+    typeof r.sessionId === "string" &&
+    typeof r.at === "string" &&
+    typeof r.contentHash === "string" &&
+    typeof r.source === "string" &&
+    typeof r.threadId === "string" &&
+    typeof r.chars === "number" &&
+    typeof r.tokens === "number"
+  );
+}
+
+function isHookSeen(r: HookSeenRecord): boolean {
+  return typeof r.sessionId === "string" && typeof r.at === "string" && typeof r.event === "string";
+}
+
+/**
+ * What ThreadMind loaded in each segment of a session: index 0 = its start, k = after its k-th compaction. The hooks'
+ * record expected for a segment: for the start, the session's startup/clear injection; after a compaction, the first
+ * compact injection of the session from the boundary's time on (and before the next boundary).
+ */
+export function segmentLoads(session: ScannedSession, measurements: Measurements): (RestartInjection | null)[] {
+  const injections = measurements.injections.filter(isInjection);
+  const mine = injections.filter((i) => i.sessionId === session.sessionId).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const loads: (RestartInjection | null)[] = [loadedAt(session, 0, mine.find((i) => i.source === "startup" || i.source === "clear") ?? null, injections)];
+  session.compactions.forEach((c, k) => {
+    const boundaryAt = ms(c.timestamp);
+    const nextAt = ms(session.compactions[k + 1]?.timestamp ?? null);
+    const expected =
+      mine.find((i) => {
+        const t = ms(i.at);
+        return i.source === "compact" && t !== null && boundaryAt !== null && t >= boundaryAt - CLEAR_TOLERANCE_MS && (nextAt === null || t < nextAt);
+      }) ?? null;
+    loads.push(loadedAt(session, k + 1, expected, injections));
+  });
+  return loads;
+}
+
+/** /clear pairs from the hooks' records: old session id → new session id. */
+function pairsFromHooks(hooksSeen: readonly HookSeenRecord[]): Map<string, string> {
+  const records = hooksSeen.filter(isHookSeen).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const used = new Set<HookSeenRecord>();
+  const newToOld = new Map<string, string>();
+  for (const start of records) {
+    if (start.event !== "SessionStart:clear" || newToOld.has(start.sessionId)) continue;
+    let end: HookSeenRecord | null = null;
+    for (const r of records) {
+      if (r.at > start.at) break;
+      if (r.event === "SessionEnd:clear" && !used.has(r) && r.sessionId !== start.sessionId) end = r;
+    }
+    if (end === null) continue;
+    used.add(end);
+    newToOld.set(start.sessionId, end.sessionId);
+  }
+  return newToOld;
+}
+
+/** Every restart in the scanned sessions, in time order. */
+export function findRestarts(sessions: readonly ScannedSession[], measurements: Measurements): Restart[] {
+  const byId = new Map<string, ScannedSession>();
+  for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
+  const restarts: Restart[] = [];
+
+  // /clear: hooks' records first, then the transcripts' own evidence.
+  const predecessors = new Map<string, { old: ScannedSession | null; by: PairingMethod }>();
+  const usedOld = new Set<string>();
+  for (const [newId, oldId] of pairsFromHooks(measurements.hooksSeen)) {
+    const fresh = byId.get(newId);
+    const old = byId.get(oldId);
+    if (fresh === undefined || old === undefined || old.folder !== fresh.folder) continue;
+    predecessors.set(newId, { old, by: "hooks" });
+    usedOld.add(oldId);
+  }
+  const byStart = [...sessions].sort((a, b) => (ms(a.clearCommandAt ?? a.startedAt) ?? 0) - (ms(b.clearCommandAt ?? b.startedAt) ?? 0));
+  for (const fresh of byStart) {
+    if (predecessors.has(fresh.sessionId)) continue;
+    const by: PairingMethod | null = fresh.clearCommandAt !== null ? "clear-command" : fresh.clearHookSeen ? "clear-hook" : fresh.planStart?.evidence === "planContent" ? "plan-record" : null;
+    if (by === null) continue;
+    const clearAt = ms(clearTime(fresh));
+    let best: ScannedSession | null = null;
+    if (clearAt !== null) {
+      for (const candidate of sessions) {
+        if (candidate === fresh || candidate.folder !== fresh.folder || usedOld.has(candidate.sessionId)) continue;
+        const started = ms(candidate.startedAt);
+        const ended = ms(candidate.endedAt);
+        if (started === null || ended === null || started > clearAt || ended > clearAt + CLEAR_TOLERANCE_MS) continue;
+        if (best === null || ended > (ms(best.endedAt) ?? 0)) best = candidate;
+      }
+    }
+    if (best !== null) usedOld.add(best.sessionId);
+    predecessors.set(fresh.sessionId, { old: best, by });
+  }
+
+  for (const [newId, { old, by }] of predecessors) {
+    const fresh = byId.get(newId)!;
+    const before = old?.finalContextTokens ?? null;
+    const after = fresh.firstContextTokens;
+    const clearAt = ms(clearTime(fresh));
+    const ended = ms(old?.endedAt ?? null);
+    const gapMs = clearAt === null || ended === null ? null : Math.max(0, clearAt - ended);
+    // Without an ended session there is no pair to doubt: the confidence is that of the /clear's own record.
+    const confidence: PairConfidence = by === "hooks" ? "hooks" : old === null || (gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS) ? "clear-record" : "inferred";
+    restarts.push({
+      kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
+      at: clearTime(fresh),
+      folder: fresh.folder,
+      sessionId: newId,
+      previousSessionId: old?.sessionId ?? null,
+      trigger: null,
+      compactionIndex: null,
+      pairedBy: by,
+      confidence,
+      gapMs,
+      notAveraged: old === null ? "no-ended-session" : before === null ? "ended-session-without-requests" : after === null ? "no-request-after" : confidence === "inferred" ? "gap-over-limit" : null,
+      before,
+      beforeFrom: before === null ? null : "final-context",
+      after,
+      afterFrom: after === null ? null : "first-context",
+      ...sizes(before, after),
+      threadMind: segmentLoads(fresh, measurements)[0]!,
+    });
+  }
+
+  // Compactions: the boundary records of each session.
+  for (const session of sessions) {
+    const loads = segmentLoads(session, measurements);
+    session.compactions.forEach((c, k) => {
+      const before = c.preTokens ?? c.contextTokensBefore;
+      const after = c.contextTokensAfter ?? c.postTokens;
+      restarts.push({
+        kind: "compaction",
+        at: c.timestamp,
+        folder: session.folder,
+        sessionId: session.sessionId,
+        previousSessionId: null,
+        trigger: c.trigger,
+        compactionIndex: k,
+        pairedBy: "boundary",
+        confidence: "boundary",
+        gapMs: null,
+        notAveraged: before === null ? "no-size-before" : after === null ? "no-request-after" : null,
+        before,
+        beforeFrom: c.preTokens !== null ? "preTokens" : c.contextTokensBefore !== null ? "context-before-boundary" : null,
+        after,
+        afterFrom: c.contextTokensAfter !== null ? "context-after-boundary" : c.postTokens !== null ? "postTokens" : null,
+        ...sizes(before, after),
+        threadMind: loads[k + 1]!,
+      });
+    });
+  }
+  return restarts.sort((a, b) => (ms(a.at) ?? 0) - (ms(b.at) ?? 0));
+}

@@ -1,0 +1,258 @@
+// The savings report: locate a workspace's transcripts, stream each one, pair restarts, compare with and without ThreadMind.
+import { locateTranscripts, type RejectedTranscript } from "./transcript-locations.js";
+import type { ScannedSession, SizePoint } from "./savings-scan.js";
+import { scanFiles, scanWorkerCount } from "./scan-pool.js";
+import { findRestarts, segmentLoads, type Restart } from "./savings-pairing.js";
+import { summarizeReceipts, type ReceiptSummary } from "./savings-receipts.js";
+import type { Measurements } from "../measure/measurements.js";
+import { freshnessFromTranscripts, type FreshnessFigure } from "../freshness/freshness-figure.js";
+
+export interface ReportSession {
+  sessionId: string;
+  folder: string;
+  path: string;
+  bytes: number;
+  startedAt: string | null;
+  endedAt: string | null;
+  /** Started by /clear (the report found the session it ended, or at least the /clear evidence). */
+  startedByClear: boolean;
+  /** Started by a plan accepted with "clear context" (startedByClear is true too). */
+  startedByPlan: boolean;
+  apiResponses: number;
+  firstContextTokens: number | null;
+  peakContextTokens: number | null;
+  finalContextTokens: number | null;
+  outputTokens: number;
+  /** ThreadMind context reached the model in this session (a ThreadMind injection record that is not a preview). */
+  withThreadMind: boolean;
+  threadMindInjections: number;
+  /** Injections of other plugins' or the user's hooks. */
+  otherInjections: number;
+  /** The chart's series: sizes by response ordinal (thinned for long sessions). */
+  points: SizePoint[];
+  /** Response ordinals where compactions happened, with the ThreadMind context loaded after each (~tokens, 0 when none). */
+  compactionMarks: { responsesBefore: number; threadMindTokens: number }[];
+  /** ThreadMind context loaded at the session's start (~tokens, 0 when none). */
+  threadMindTokensAtStart: number;
+  malformedLines: number;
+}
+
+export interface RestartGroup {
+  restarts: number;
+  /** Restarts in the averages: both sizes measured, and (for /clear) paired with confidence (Restart.notAveraged null). */
+  measured: number;
+  averageBefore: number | null;
+  averageAfter: number | null;
+  averageSaving: number | null;
+  /** (averageBefore − averageAfter) / averageBefore × 100. */
+  savingPercent: number | null;
+  /** ThreadMind context loaded on average (~tokens); null for the group without it. */
+  averageLoaded: number | null;
+}
+
+/** The kinds of restart, each averaged on its own: /clear, plan accepted with "clear context", manual and auto compaction. */
+export type RestartKindKey = "clear" | "plan-clear" | "manual-compaction" | "auto-compaction" | "other-compaction";
+
+export const RESTART_KIND_ORDER: readonly RestartKindKey[] = ["clear", "plan-clear", "manual-compaction", "auto-compaction", "other-compaction"];
+
+export function restartKindKey(r: Restart): RestartKindKey {
+  switch (r.kind) {
+    case "clear":
+    case "plan-clear":
+      return r.kind;
+    case "compaction":
+      return r.trigger === "manual" ? "manual-compaction" : r.trigger === "auto" ? "auto-compaction" : "other-compaction";
+    default: {
+      const unreachable: never = r.kind;
+      throw new Error(`unknown restart kind ${String(unreachable)}`);
+    }
+  }
+}
+
+/** One kind of restart: with ThreadMind's context delivered, and without (the baseline). */
+export interface RestartKindComparison {
+  kind: RestartKindKey;
+  withThreadMind: RestartGroup;
+  withoutThreadMind: RestartGroup;
+}
+
+export interface SessionGroup {
+  sessions: number;
+  averageFirst: number | null;
+  averagePeak: number | null;
+  averageFinal: number | null;
+}
+
+export interface SavingsReport {
+  workspaceRoot: string;
+  projectsDir: string;
+  projectsDirExists: boolean;
+  folders: string[];
+  scannedFiles: number;
+  scannedBytes: number;
+  rejected: RejectedTranscript[];
+  sessions: ReportSession[];
+  restarts: Restart[];
+  /**
+   * Per kind of restart (only kinds that happened, in RESTART_KIND_ORDER): restarts where ThreadMind context reached the
+   * model, and the others (the baseline), side by side. Kinds are never averaged together.
+   */
+  byKind: RestartKindComparison[];
+  sessionComparison: { withThreadMind: SessionGroup; withoutThreadMind: SessionGroup };
+  receipts: ReceiptSummary;
+  malformedLines: number;
+  /** Each file with malformed lines (skipped): how many, the first ones' numbers, and the file's line count. */
+  malformedFiles: MalformedFile[];
+  /** How current the thread's summary was at each restart, backfilled from the transcripts' summary_update calls. */
+  freshness: FreshnessFigure;
+}
+
+export interface MalformedFile {
+  path: string;
+  count: number;
+  /** Line numbers (1-based) of the first malformed lines (MALFORMED_LINES_KEPT at most). */
+  lineNumbers: number[];
+  /** Lines in the file: a malformed line numbered `lines` is the last one (a session still being written ends so). */
+  lines: number;
+}
+
+export interface ScanProgress {
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+  currentPath: string | null;
+}
+
+export interface SavingsReportOptions {
+  workspaceRoot: string;
+  projectsDir: string;
+  measurements: Measurements;
+  onProgress?: (progress: ScanProgress) => void;
+  /** Tokens since the last summary write past which a restart counts as stale (default: the nudge default). */
+  freshnessThreshold?: number;
+  /** THREADMIND_SCAN_WORKERS (how many worker threads scan; default: one per core for a large scan, see scan-pool.ts). */
+  env?: Record<string, string | undefined>;
+}
+
+function average(values: number[]): number | null {
+  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+export function restartGroup(restarts: readonly Restart[], withThreadMind: boolean): RestartGroup {
+  const measured = restarts.filter((r): r is Restart & { before: number; after: number } => r.notAveraged === null && r.before !== null && r.after !== null);
+  const averageBefore = average(measured.map((r) => r.before));
+  const averageAfter = average(measured.map((r) => r.after));
+  return {
+    restarts: restarts.length,
+    measured: measured.length,
+    averageBefore,
+    averageAfter,
+    averageSaving: average(measured.map((r) => r.before - r.after)),
+    savingPercent: averageBefore !== null && averageAfter !== null && averageBefore > 0 ? ((averageBefore - averageAfter) / averageBefore) * 100 : null,
+    averageLoaded: withThreadMind ? average(measured.flatMap((r) => (r.threadMind === null ? [] : [r.threadMind.tokens]))) : null,
+  };
+}
+
+function sessionGroup(sessions: readonly ReportSession[]): SessionGroup {
+  const known = (pick: (s: ReportSession) => number | null) => sessions.flatMap((s) => (pick(s) === null ? [] : [pick(s)!]));
+  return {
+    sessions: sessions.length,
+    averageFirst: average(known((s) => s.firstContextTokens)),
+    averagePeak: average(known((s) => s.peakContextTokens)),
+    averageFinal: average(known((s) => s.finalContextTokens)),
+  };
+}
+
+function reportSession(s: ScannedSession, restarts: readonly Restart[], measurements: Measurements): ReportSession {
+  const loads = segmentLoads(s, measurements);
+  const loadedTokens = (k: number) => {
+    const load = loads[k];
+    return load === null || load === undefined || load.receipt === "missing" ? 0 : load.tokens;
+  };
+  return {
+    sessionId: s.sessionId,
+    folder: s.folder,
+    path: s.path,
+    bytes: s.bytes,
+    startedAt: s.startedAt,
+    endedAt: s.endedAt,
+    startedByClear: restarts.some((r) => r.kind !== "compaction" && r.sessionId === s.sessionId),
+    startedByPlan: restarts.some((r) => r.kind === "plan-clear" && r.sessionId === s.sessionId),
+    apiResponses: s.apiResponses,
+    firstContextTokens: s.firstContextTokens,
+    peakContextTokens: s.peakContextTokens,
+    finalContextTokens: s.finalContextTokens,
+    outputTokens: s.outputTokens,
+    withThreadMind: s.threadMindInjections.some((i) => !i.preview),
+    threadMindInjections: s.threadMindInjections.length,
+    otherInjections: s.otherInjections.length,
+    points: s.points,
+    compactionMarks: s.compactions.map((c, k) => ({ responsesBefore: c.responsesBefore, threadMindTokens: loadedTokens(k + 1) })),
+    threadMindTokensAtStart: loadedTokens(0),
+    malformedLines: s.malformedLines,
+  };
+}
+
+/**
+ * Scans every transcript of the workspace (each streamed: memory does not grow with file sizes; several files at once
+ * on worker threads when there are many bytes and more than one core), and builds the report. Throws on an unreadable projects folder or file (never skips silently).
+ */
+export async function buildSavingsReport(options: SavingsReportOptions): Promise<SavingsReport> {
+  const located = await locateTranscripts({ projectsDir: options.projectsDir, workspaceRoot: options.workspaceRoot });
+  const files = located.transcripts;
+  const bytesTotal = files.reduce((sum, t) => sum + t.sizeBytes, 0);
+  // Bytes read so far of each file being scanned (several at once on worker threads), and of the finished ones.
+  const inFile = new Map<number, number>();
+  let bytesDone = 0;
+  let filesDone = 0;
+  const progress = (index: number | null) => {
+    let bytes = bytesDone;
+    for (const b of inFile.values()) bytes += b;
+    options.onProgress?.({ filesDone, filesTotal: files.length, bytesDone: bytes, bytesTotal, currentPath: index === null ? null : files[index]!.path });
+  };
+  const scanned = await scanFiles(
+    files,
+    scanWorkerCount(files, options.env ?? {}),
+    (index, bytes) => {
+      inFile.set(index, bytes);
+      progress(index);
+    },
+    (index, session) => {
+      inFile.delete(index);
+      bytesDone += session.bytes;
+      filesDone += 1;
+    },
+  );
+  progress(null);
+
+  const restarts = findRestarts(scanned, options.measurements);
+  const sessions = scanned
+    .map((s) => reportSession(s, restarts, options.measurements))
+    .sort((a, b) => (Date.parse(a.startedAt ?? "") || 0) - (Date.parse(b.startedAt ?? "") || 0));
+  const delivered = (r: Restart) => r.threadMind !== null && r.threadMind.receipt === "delivered";
+  return {
+    workspaceRoot: options.workspaceRoot,
+    projectsDir: located.projectsDir,
+    projectsDirExists: located.projectsDirExists,
+    folders: located.folders,
+    scannedFiles: scanned.length,
+    scannedBytes: bytesDone,
+    rejected: located.rejected,
+    sessions,
+    restarts,
+    byKind: RESTART_KIND_ORDER.flatMap((kind) => {
+      const ofKind = restarts.filter((r) => restartKindKey(r) === kind);
+      if (ofKind.length === 0) return [];
+      return [{ kind, withThreadMind: restartGroup(ofKind.filter(delivered), true), withoutThreadMind: restartGroup(ofKind.filter((r) => !delivered(r)), false) }];
+    }),
+    sessionComparison: {
+      withThreadMind: sessionGroup(sessions.filter((s) => s.withThreadMind)),
+      withoutThreadMind: sessionGroup(sessions.filter((s) => !s.withThreadMind)),
+    },
+    receipts: summarizeReceipts(options.measurements.injections, scanned),
+    malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
+    malformedFiles: scanned.filter((s) => s.malformedLines > 0).map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines })),
+    freshness: freshnessFromTranscripts(restarts, scanned, options.freshnessThreshold),
+  };
+}

@@ -1,0 +1,361 @@
+// Streams one session transcript into what the savings report needs: sizes over time, compactions, injections, /clear evidence.
+import { forEachByteLine } from "../../transcript/for-each-line.js";
+import { SessionAccumulator, responseKey } from "../../transcript/session-accumulator.js";
+import { classifyLine } from "../../transcript/classify-record.js";
+import type { ClassifiedLine, Compaction, HookContextRecord } from "../../transcript/types.js";
+import { contentHash } from "../content-hash.js";
+import { savedOutputPathOf } from "./saved-output.js";
+
+/** The line every ThreadMind injection starts with (src/core/context/context-header.ts; a test keeps the two in step). */
+export const THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
+
+/** At most this many size points are kept per session (older ones thinned evenly); the figures use every response. */
+export const MAX_POINTS_PER_SESSION = 400;
+
+export interface SizePoint {
+  /** Ordinal of the API response in the session's main chain (0-based, streamed copies counted once). */
+  index: number;
+  at: string | null;
+  tokens: number;
+}
+
+/** A hook injection seen in the transcript (texts are not kept: only what identifies and sizes them). */
+export interface InjectionSeen {
+  lineNumber: number;
+  at: string | null;
+  /** How many compaction boundaries precede it: 0 = loaded at the session's start, k = after the k-th compaction. */
+  segment: number;
+  chars: number;
+  contentHash: string;
+  /** Claude Code handed the model a <persisted-output> preview instead of the text (over 10,000 characters). */
+  preview: boolean;
+  /** For a preview: its text (about 2 KB, kept to match it to an injection) and the file the full text was saved to. */
+  previewText: string | null;
+  savedOutputPath: string | null;
+  /** For ThreadMind injections: the source named in its header and the thread id in parentheses (null when unreadable). */
+  source: "startup" | "clear" | "compact" | null;
+  threadId: string | null;
+}
+
+/** The last summary_update call of one segment (0 = the session's start, k = after its k-th compaction). */
+export interface SummaryWriteSeen {
+  segment: number;
+  at: string | null;
+  /** The conversation's size at the call (the calling response's context). */
+  contextTokens: number;
+}
+
+export interface CompactionSeen extends Compaction {
+  /** API responses of the main chain before the boundary (the chart places the boundary there). */
+  responsesBefore: number;
+}
+
+export interface ScannedSession {
+  path: string;
+  folder: string;
+  /** The file name without .jsonl (Claude Code names files after the session id), else the first recorded session id. */
+  sessionId: string;
+  bytes: number;
+  /** Earliest and latest record timestamps (records are not always written in time order). */
+  startedAt: string | null;
+  endedAt: string | null;
+  /** Timestamp of the `/clear` command record that opens a session started by /clear (null when there is none). */
+  clearCommandAt: string | null;
+  /** A SessionStart hook of any plugin reported source "clear" before the first response (hook_success / hook_progress). */
+  clearHookSeen: boolean;
+  /**
+   * The session opens with an accepted plan (a user record before the first response): "planContent" when the record
+   * carries Claude Code's planContent field (2.1.x: written only when a plan is accepted into a cleared context),
+   * "prompt-text" when its text starts with "Implement the following plan:" (older versions' wording; a user could type
+   * it, so it names the kind of a restart other evidence found, and is no evidence of one by itself).
+   */
+  planStart: { at: string | null; evidence: "planContent" | "prompt-text" } | null;
+  firstContextTokens: number | null;
+  finalContextTokens: number | null;
+  peakContextTokens: number | null;
+  apiResponses: number;
+  outputTokens: number;
+  compactions: CompactionSeen[];
+  threadMindInjections: InjectionSeen[];
+  otherInjections: InjectionSeen[];
+  /** Each segment's last summary_update call (any tool name ending in summary_update), in segment order. */
+  summaryWrites: SummaryWriteSeen[];
+  /** Every main-chain response's size, thinned to at most MAX_POINTS_PER_SESSION (the last one always kept). */
+  points: SizePoint[];
+  malformedLines: number;
+  /** Line numbers (1-based) of the first MALFORMED_LINES_KEPT malformed lines. */
+  malformedLineNumbers: number[];
+  /** Lines in the file (a last line without a final newline included). */
+  lines: number;
+  truncatedLastLine: boolean;
+}
+
+/** At most this many malformed lines are named per file (the count covers them all). */
+export const MALFORMED_LINES_KEPT = 10;
+
+/** How often (in bytes read) a scan reports its progress. */
+const PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
+
+const CLEAR_COMMAND = "<command-name>/clear</command-name>";
+const CLEAR_HOOK_NAME = "SessionStart:clear";
+const PLAN_CONTENT_FIELD = '"planContent"';
+const PLAN_PROMPT = "Implement the following plan:";
+
+/** Keeps an evenly thinned series in bounded memory: when full, every other point is dropped and the stride doubles. */
+class ThinnedSeries {
+  private points: SizePoint[] = [];
+  private stride = 1;
+  last: SizePoint | null = null;
+
+  constructor(private readonly limit: number) {}
+
+  add(point: SizePoint): void {
+    this.last = point;
+    if (point.index % this.stride !== 0) return;
+    this.points.push(point);
+    if (this.points.length >= this.limit) {
+      this.stride *= 2;
+      this.points = this.points.filter((p) => p.index % this.stride === 0);
+    }
+  }
+
+  /** Replaces the newest point's value (a streamed copy of the same response). */
+  updateLast(point: SizePoint): void {
+    this.last = point;
+    const tail = this.points[this.points.length - 1];
+    if (tail !== undefined && tail.index === point.index) this.points[this.points.length - 1] = point;
+  }
+
+  result(): SizePoint[] {
+    const out = [...this.points];
+    if (this.last !== null && out[out.length - 1]?.index !== this.last.index) out.push(this.last);
+    return out;
+  }
+}
+
+function parseHeader(text: string): { source: InjectionSeen["source"]; threadId: string | null } {
+  const start = text.indexOf(THREADMIND_HEADER_PREFIX);
+  const line = text.slice(start, text.indexOf("\n", start) === -1 ? undefined : text.indexOf("\n", start));
+  const rest = line.slice(THREADMIND_HEADER_PREFIX.length);
+  const source = rest.startsWith("after /clear") ? "clear" : rest.startsWith("after compaction") ? "compact" : rest.startsWith("at session start") ? "startup" : null;
+  const id = /\(([a-z0-9-]+)\)\. /.exec(line);
+  return { source, threadId: id ? id[1]! : null };
+}
+
+function earlier(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Date.parse(b) < Date.parse(a) ? b : a;
+}
+
+function later(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Date.parse(b) > Date.parse(a) ? b : a;
+}
+
+/** A user record whose message text holds the /clear command (string content or text blocks). */
+function isClearCommand(text: string): { at: string | null } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const record = value as { type?: unknown; isSidechain?: unknown; timestamp?: unknown; message?: { content?: unknown } };
+  if (record.type !== "user" || record.isSidechain === true) return null;
+  const content = record.message?.content;
+  const texts = typeof content === "string" ? [content] : Array.isArray(content) ? content.map((b: unknown) => (typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? b.text : "")) : [];
+  if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
+  return { at: typeof record.timestamp === "string" ? record.timestamp : null };
+}
+
+/** A main-chain user record that opens with an accepted plan (see ScannedSession.planStart), else null. */
+function planStartOf(text: string): ScannedSession["planStart"] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const record = value as { type?: unknown; isSidechain?: unknown; timestamp?: unknown; planContent?: unknown; message?: { content?: unknown } };
+  if (record.type !== "user" || record.isSidechain === true) return null;
+  const at = typeof record.timestamp === "string" ? record.timestamp : null;
+  if (typeof record.planContent === "string" && record.planContent.trim() !== "") return { at, evidence: "planContent" };
+  const content = record.message?.content;
+  const first = typeof content === "string" ? content : Array.isArray(content) ? content.find((b: unknown) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text : undefined;
+  return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
+}
+
+/** A SessionStart hook record naming source "clear": 2.1.x hook_success attachments, older hook_progress records. */
+function isClearHookRecord(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as { type?: unknown; attachment?: { hookName?: unknown }; data?: { hookName?: unknown } };
+  if (record.type === "attachment") return record.attachment?.hookName === CLEAR_HOOK_NAME;
+  if (record.type === "progress") return record.data?.hookName === CLEAR_HOOK_NAME;
+  return false;
+}
+
+/** An assistant record that calls a tool whose name ends in `summary_update` (ThreadMind's, under any client's prefix). */
+function callsSummaryUpdate(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof value !== "object" || value === null) return false;
+  const content = (value as { message?: { content?: unknown } }).message?.content;
+  if (!Array.isArray(content)) return false;
+  return content.some((b: unknown) => typeof b === "object" && b !== null && (b as { type?: unknown }).type === "tool_use" && typeof (b as { name?: unknown }).name === "string" && (b as { name: string }).name.endsWith("summary_update"));
+}
+
+function withoutText(record: HookContextRecord): HookContextRecord {
+  return { ...record, content: [], text: "" };
+}
+
+/**
+ * Reads one session file from start to end in bounded memory: figures by the transcript library's rules (its
+ * SessionAccumulator: dedup by message.id + requestId keeping the final copy, main chain only), plus the points, the
+ * injections and the /clear evidence the report needs. `onBytes` reports progress (bytes of this file read so far).
+ */
+export async function scanSession(file: { path: string; folder: string }, onBytes?: (bytes: number) => void): Promise<ScannedSession> {
+  const accumulator = new SessionAccumulator();
+  const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
+  const threadMindInjections: InjectionSeen[] = [];
+  const otherInjections: InjectionSeen[] = [];
+  const summaryWrites: SummaryWriteSeen[] = [];
+  /** Responses before each compaction boundary, in file order. */
+  const boundaryResponses: number[] = [];
+  let startedAt: string | null = null;
+  let endedAt: string | null = null;
+  let clearCommandAt: string | null = null;
+  let clearHookSeen = false;
+  let planStart: ScannedSession["planStart"] = null;
+  const malformedLineNumbers: number[] = [];
+  let lineNumber = 0;
+  let responses = 0;
+  let lastKey: string | null = null;
+  let truncatedLastLine = false;
+  let bytesSeen = 0;
+  let bytesReported = 0;
+
+  const onLine = (line: Buffer, terminated: boolean) => {
+    lineNumber += 1;
+    // The byte length from the bytes, the text decoded once.
+    bytesSeen += line.length + (terminated ? 1 : 0);
+    const text = line.toString("utf8");
+    if (onBytes !== undefined && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
+      bytesReported = bytesSeen;
+      onBytes(bytesSeen);
+    }
+    const classified: ClassifiedLine = classifyLine(text);
+    if (classified.kind === "malformed") {
+      if (!terminated) truncatedLastLine = true;
+      if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
+    }
+    if (responses === 0) {
+      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(text)?.at ?? clearCommandAt;
+      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(text);
+      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(text);
+    }
+    switch (classified.kind) {
+      case "assistant": {
+        const key = responseKey(classified.record);
+        const at = classified.record.meta.timestamp;
+        if (key === lastKey) series.updateLast({ index: responses - 1, at, tokens: classified.record.contextTokens });
+        else {
+          series.add({ index: responses, at, tokens: classified.record.contextTokens });
+          responses += 1;
+          lastKey = key;
+        }
+        accumulator.add(classified);
+        // Only lines naming the tool are parsed again: the scan's cost stays that of the lines it already reads.
+        if (text.includes("summary_update") && callsSummaryUpdate(text)) {
+          const write: SummaryWriteSeen = { segment: boundaryResponses.length, at, contextTokens: classified.record.contextTokens };
+          if (summaryWrites.at(-1)?.segment === write.segment) summaryWrites[summaryWrites.length - 1] = write;
+          else summaryWrites.push(write);
+        }
+        break;
+      }
+      case "hook-context": {
+        const record = classified.record;
+        const seen: InjectionSeen = {
+          lineNumber,
+          at: record.meta.timestamp,
+          segment: boundaryResponses.length,
+          chars: record.text.length,
+          contentHash: contentHash(record.text),
+          preview: record.isPersistedOutputPreview,
+          previewText: record.isPersistedOutputPreview ? record.text : null,
+          savedOutputPath: savedOutputPathOf(record, file.path),
+          source: null,
+          threadId: null,
+        };
+        if (record.text.includes(THREADMIND_HEADER_PREFIX)) threadMindInjections.push({ ...seen, ...parseHeader(record.text) });
+        else otherInjections.push(seen);
+        // The accumulator only needs the record's presence: drop the text so memory does not grow with injections.
+        accumulator.add({ kind: "hook-context", record: withoutText(record) });
+        break;
+      }
+      case "compact-boundary":
+        boundaryResponses.push(responses);
+        accumulator.add(classified);
+        break;
+      case "blank":
+      case "malformed":
+      case "skipped":
+      case "other":
+        accumulator.add(classified);
+        break;
+      default: {
+        const unreachable: never = classified;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+    const meta = classified.kind === "other" ? classified.meta : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context" ? classified.record.meta : null;
+    if (meta !== null && meta.timestamp !== null && !Number.isNaN(Date.parse(meta.timestamp))) {
+      startedAt = earlier(startedAt, meta.timestamp);
+      endedAt = later(endedAt, meta.timestamp);
+    }
+  };
+
+  const { bytesRead } = await forEachByteLine(file.path, onLine);
+  if (onBytes !== undefined) onBytes(bytesRead);
+  const figures = accumulator.result();
+  const compactions: CompactionSeen[] = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i]! }));
+  const name = file.path.split(/[\\/]/).pop()!.replace(/\.jsonl$/, "");
+  return {
+    path: file.path,
+    folder: file.folder,
+    sessionId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name) ? name : (figures.sessionIds[0] ?? name),
+    bytes: bytesRead,
+    startedAt,
+    endedAt,
+    clearCommandAt,
+    clearHookSeen,
+    planStart,
+    firstContextTokens: figures.firstContextTokens,
+    finalContextTokens: figures.finalContextTokens,
+    peakContextTokens: figures.peakContextTokens,
+    apiResponses: figures.apiResponses,
+    outputTokens: figures.totals.outputTokens,
+    compactions,
+    threadMindInjections,
+    otherInjections,
+    summaryWrites,
+    points: series.result(),
+    malformedLines: figures.malformedLines,
+    malformedLineNumbers,
+    lines: lineNumber,
+    truncatedLastLine,
+  };
+}

@@ -1,0 +1,198 @@
+// stats_show: thread counts, the active thread's context size, summary sizes, and the measured sessions from measurements.jsonl.
+import { readMeasurementLog, stalenessEvents } from "../measure/measurement-log-read.js";
+import { freshnessFromLog, freshnessLines, type FreshnessFigure } from "../freshness/freshness-figure.js";
+import { readFreshnessConfig } from "../freshness/freshness-config.js";
+import { verdictThreshold } from "../freshness/freshness.js";
+import type { Measurements, ReceiptStatus, SizeRecord } from "../measure/measurements.js";
+import { restartKindFigures, type RestartKindFigures } from "./stats-restarts.js";
+
+export type { RestartKindFigures };
+import type { ThreadMindServices } from "../services.js";
+import { buildTree } from "../context/tree-render.js";
+import { threadStatus, type Thread, type ThreadStatus } from "../types.js";
+
+export interface SummaryRow {
+  threadId: string;
+  /** Estimated tokens of the summary (tiktoken when available, else characters/3.5). */
+  tokens: number;
+  /** Date (YYYY-MM-DD) of the last update. */
+  updated: string;
+}
+
+export interface MeasuredPart {
+  /** Sessions whose end was measured (conversation size known). */
+  sessionEnds: { count: number; averageTokens: number; maxTokens: number } | null;
+  injections: { count: number; averageTokens: number } | null;
+  receipts: Record<ReceiptStatus, number>;
+  restarts: {
+    clear: number;
+    compaction: number;
+    /** One entry per kind of restart that happened (/clear, manual compaction, auto compaction), never averaged together. */
+    kinds: RestartKindFigures[];
+  };
+  /** Newest hook record, when the plugin's hooks ran at least once. */
+  lastHookSeen: string | null;
+}
+
+export interface StatsReport {
+  projectTitle: string;
+  counts: Record<ThreadStatus, number> & { total: number; unreadable: number };
+  active: { threadId: string; depth: number; contextTokens: number };
+  summaries: SummaryRow[];
+  measured: MeasuredPart;
+  /** How current the thread's summary was at each /clear and compaction (the hooks' records). */
+  freshness: FreshnessFigure;
+}
+
+export async function collectStats(services: ThreadMindServices): Promise<StatsReport> {
+  const context = await services.contextGet();
+  const project = context.project;
+  const { threads, problems } = services.store.readAllThreads(project.id);
+  const counts = { active: 0, done: 0, abandoned: 0, total: threads.size, unreadable: problems.length };
+  for (const t of threads.values()) counts[threadStatus(t)]++;
+  const summaries: SummaryRow[] = [];
+  for (const t of treeOrder(threads)) {
+    summaries.push({ threadId: t.id, tokens: await services.tokens.count(t.summary), updated: t.updatedAt.slice(0, 10) });
+  }
+  await services.saveTokenCache();
+  return {
+    projectTitle: project.title,
+    counts,
+    active: { threadId: context.thread.id, depth: context.depth, contextTokens: context.tokens },
+    summaries,
+    // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
+    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
+    freshness: freshnessFromLog(stalenessEvents(services.store.dir), verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens)),
+  };
+}
+
+/** Threads depth-first from the roots (as the tree shows them), then detached ones; each once, a parentId cycle included. */
+function treeOrder(threads: Map<string, Thread>): Thread[] {
+  const shape = buildTree(threads);
+  const out: Thread[] = [];
+  const seen = new Set<string>();
+  // Iterative: a recursive walk overflows the stack on a deep tree.
+  const walk = (start: string) => {
+    const stack = [start];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push(threads.get(id)!);
+      const kids = shape.children.get(id) ?? [];
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+    }
+  };
+  for (const root of shape.roots) walk(root);
+  for (const d of shape.detached) walk(d.id);
+  return out;
+}
+
+/** Measurements come from user-editable files (measurements.jsonl, an older config.json): records are checked field by field, and malformed ones are not counted. */
+export function measuredPart(m: Measurements): MeasuredPart {
+  const ends = m.sessionEnds.filter(hasSize);
+  const compacts = m.preCompacts.filter((r) => typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string");
+  const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string" && typeof r.sessionId === "string");
+  const receipts: Record<ReceiptStatus, number> = { delivered: 0, preview: 0, missing: 0, pending: 0 };
+  for (const r of injections) if (r.receipt in receipts) receipts[r.receipt]++;
+
+  const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string" && typeof r.sessionId === "string");
+  const hooks = m.hooksSeen.map((h) => h.at).filter((at) => typeof at === "string").sort();
+  return {
+    sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
+    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
+    receipts,
+    restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
+    lastHookSeen: hooks[hooks.length - 1] ?? null,
+  };
+}
+
+function hasSize(r: SizeRecord): r is SizeRecord & { contextTokens: number } {
+  return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** A change in percent with a real minus sign: −58.6%. */
+function change(before: number, after: number): string {
+  const c = ((after - before) / before) * 100;
+  return `${c < 0 ? "−" : "+"}${Math.abs(c).toFixed(1)}%`;
+}
+
+/** One kind of restart: measured pairs averaged; estimates and unmeasured restarts listed apart, never averaged in. */
+function kindLines(k: RestartKindFigures): string[] {
+  const out: string[] = [];
+  const p = k.measured;
+  if (p !== null) {
+    out.push(
+      `    ${k.label}: ${fmt(p.averageBefore)} → ${fmt(p.averageAfter)} tokens measured (${change(p.averageBefore, p.averageAfter)}; ThreadMind ~${fmt(p.averageThreadMind)} of it), average of ${plural(p.count, "restart")}`,
+    );
+  }
+  const rest: string[] = [];
+  if (k.estimateOnly !== null) {
+    rest.push(`${k.estimateOnly.count} with ThreadMind context (~${fmt(k.estimateOnly.averageThreadMind)} tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)`);
+  }
+  if (k.noThreadMindAfter > 0) rest.push(`${k.noThreadMindAfter} after which no ThreadMind context reached the model (none loaded, or its receipt is missing)`);
+  if (k.noSizeBefore > 0) rest.push(`${k.noSizeBefore} whose size before could not be read from the transcript`);
+  if (rest.length > 0) out.push(`    ${k.label}${p !== null ? ", not averaged" : ""}: ${rest.join("; ")}`);
+  return out;
+}
+
+function average(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+
+export function renderStats(report: StatsReport): string {
+  const c = report.counts;
+  const lines = [
+    `ThreadMind Stats: "${report.projectTitle}"`,
+    "",
+    `Threads: ${c.total} (${c.active} active, ${c.done} done, ${c.abandoned} abandoned)${c.unreadable > 0 ? ` — ${c.unreadable} thread file${c.unreadable === 1 ? "" : "s"} could not be read (see thread_list)` : ""}`,
+    `Active thread: ${report.active.threadId} (depth ${report.active.depth}, ~${fmt(report.active.contextTokens)} tokens of context)`,
+    "",
+    "Summaries:",
+  ];
+  const width = Math.max(24, ...report.summaries.map((s) => s.threadId.length + 1));
+  lines.push(`  ${"Thread".padEnd(width)} ${"Tokens".padEnd(8)} Updated`);
+  for (const s of report.summaries) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt(s.tokens)}`.padEnd(8)} ${s.updated}`);
+  lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
+  lines.push("", ...freshnessLines(report.freshness));
+  lines.push(
+    "",
+    "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage Claude Code records in its transcripts (input + cache tokens of a request).",
+  );
+  return lines.join("\n");
+}
+
+/** Points to the full report (every restart from the transcripts, history before ThreadMind included, with a chart). */
+const REPORT_LINE = "  Every restart measured from Claude Code's transcripts, before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
+
+function measuredLines(m: MeasuredPart): string[] {
+  const lines: string[] = [];
+  if (m.sessionEnds) {
+    lines.push(`  Conversation size when sessions ended: ${fmt(m.sessionEnds.averageTokens)} tokens on average, ${fmt(m.sessionEnds.maxTokens)} at most (${plural(m.sessionEnds.count, "session")}, measured)`);
+  }
+  if (m.injections) {
+    lines.push(`  ThreadMind context loaded at session start: ~${fmt(m.injections.averageTokens)} tokens on average (${plural(m.injections.count, "session")}, estimated)`);
+    const r = m.receipts;
+    lines.push(`  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`);
+  }
+  const restarts = m.restarts.clear + m.restarts.compaction;
+  if (restarts > 0) {
+    lines.push(`  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before → first request after, each kind on its own:`);
+    for (const k of m.restarts.kinds) lines.push(...kindLines(k));
+  }
+  if (lines.length > 0) return [...lines, REPORT_LINE];
+  if (m.lastHookSeen) {
+    return [`  No session has ended since the plugin's hooks started running (last seen ${m.lastHookSeen}). Sizes appear here after a session ends (/clear, /compact or exit).`, REPORT_LINE];
+  }
+  return [
+    "  No measurements yet. Install the ThreadMind plugin for Claude Code: its hooks reload the context after /clear and compaction",
+    "  and measure each conversation's size from Claude Code's transcripts. Figures appear here after a session ends.",
+    REPORT_LINE,
+  ];
+}

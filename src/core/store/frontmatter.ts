@@ -1,0 +1,176 @@
+// Thread files: YAML frontmatter (via the yaml package) + Markdown body, parsed strictly and written canonically.
+import { parseDocument, stringify } from "yaml";
+import type { ClosedStatus, Thread, ThreadMeta } from "../types.js";
+import { isValidId } from "../ids.js";
+import { hasConflictMarkers } from "./conflict-markers.js";
+
+export { hasConflictMarkers };
+
+const FENCE = "---";
+export const KEY_ORDER = [
+  "id", "title", "parentId", "author", "createdAt", "updatedAt",
+  "status", "branch", "commit", "paths", "mergedInto", "related",
+] as const satisfies readonly (keyof ThreadMeta)[];
+
+export class FrontmatterError extends Error {}
+
+/** Serialises a thread: frontmatter with keys in a fixed order (optional ones only when set), then the summary. */
+export function serializeThread(thread: Thread): string {
+  const ordered: Record<string, unknown> = {};
+  for (const key of KEY_ORDER) {
+    const value = thread[key];
+    if (value === undefined) continue;
+    ordered[key] = value;
+  }
+  const options = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" } as const;
+  let yamlText = stringify(ordered, options);
+  // The yaml package writes a few strings inexactly in block style (" \n" loses its space): then every string is
+  // written double-quoted, which is always exact.
+  if (!readsBack(yamlText, ordered)) yamlText = stringify(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
+  const body = thread.summary === "" ? "" : `\n${thread.summary.endsWith("\n") ? thread.summary : `${thread.summary}\n`}`;
+  return `${FENCE}\n${yamlText}${FENCE}\n${body}`;
+}
+
+function readsBack(yamlText: string, data: Record<string, unknown>): boolean {
+  try {
+    const doc = parseDocument(yamlText, { uniqueKeys: true });
+    return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
+  } catch {
+    return false; // the yaml package throws on some inputs (an unresolved alias): not exact, so quote everything
+  }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+
+/**
+ * The file text of a thread, after checking that reading it back gives exactly this thread: a thread that could
+ * not be stored exactly (a lone UTF-16 surrogate, lines that read as git conflict markers) is refused, never written.
+ */
+export function serializeThreadExactly(thread: Thread): string {
+  for (const key of [...KEY_ORDER, "summary"] as const) {
+    const value = thread[key];
+    const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
+    if (texts.some((t) => LONE_SURROGATE.test(t))) throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+  }
+  const text = serializeThread(thread);
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError("it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words");
+  }
+  const back = parseThread(text);
+  for (const key of [...KEY_ORDER, "summary"] as const) {
+    if (JSON.stringify(back[key]) !== JSON.stringify(thread[key])) {
+      throw new FrontmatterError(`its ${key} would not read back exactly as given`);
+    }
+  }
+  return text;
+}
+
+/**
+ * Parses a thread file's text; throws FrontmatterError with the reason when it is not a valid thread file. Any other
+ * exception on the way (the yaml package throws ReferenceError for `title: **Refunds**`, an alias to no anchor) is
+ * turned into a FrontmatterError too: a damaged file is reported, never a crash.
+ */
+export function parseThread(text: string): Thread {
+  try {
+    return parseThreadUnchecked(text);
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
+  }
+}
+
+function parseThreadUnchecked(text: string): Thread {
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand");
+  }
+  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  if (!normalized.startsWith(`${FENCE}\n`) && !normalized.startsWith(`${FENCE}\r\n`)) {
+    throw new FrontmatterError("does not start with a '---' frontmatter block");
+  }
+  const rest = normalized.slice(normalized.indexOf("\n") + 1);
+  const end = findClosingFence(rest);
+  if (end === -1) throw new FrontmatterError("has no closing '---' after the frontmatter");
+  const yamlText = rest.slice(0, end);
+  const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
+  const summary = afterFence.replace(/^\r?\n/, "").replace(/\r?\n$/, "");
+  const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0]!.message.split("\n")[0]}`);
+  }
+  const data: unknown = doc.toJS();
+  return { ...validateMeta(data), summary };
+}
+
+function findClosingFence(rest: string): number {
+  if (rest.startsWith(`${FENCE}\n`) || rest.startsWith(`${FENCE}\r\n`) || rest === FENCE) return 0;
+  const match = /\r?\n---(\r?\n|$)/.exec(rest);
+  if (!match) return -1;
+  return match.index + (match[0].startsWith("\r") ? 2 : 1);
+}
+
+function validateMeta(data: unknown): ThreadMeta {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  }
+  const d = data as Record<string, unknown>;
+  const str = (key: string, required: boolean): string | undefined => {
+    const v = d[key];
+    if (v === undefined || v === null) {
+      if (required) throw new FrontmatterError(`frontmatter has no "${key}"`);
+      return undefined;
+    }
+    if (typeof v !== "string") throw new FrontmatterError(`frontmatter "${key}" must be a string, found ${describe(v)}`);
+    return v;
+  };
+  const id = str("id", true)!;
+  if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
+  const parentRaw = d["parentId"];
+  if (parentRaw !== null && parentRaw !== undefined && (typeof parentRaw !== "string" || !isValidId(parentRaw))) {
+    throw new FrontmatterError(`frontmatter parentId ${JSON.stringify(parentRaw)} is not a valid id`);
+  }
+  if (parentRaw === undefined) throw new FrontmatterError('frontmatter has no "parentId" (use null for main)');
+  const meta: ThreadMeta = {
+    id,
+    title: str("title", true)!,
+    parentId: (parentRaw as string | null) ?? null,
+    author: str("author", false) ?? "unknown",
+    createdAt: str("createdAt", true)!,
+    updatedAt: str("updatedAt", true)!,
+  };
+  const status = str("status", false);
+  if (status !== undefined) {
+    if (!isClosedStatus(status)) throw new FrontmatterError(`frontmatter status "${status}" must be done or abandoned`);
+    meta.status = status;
+  }
+  const branch = str("branch", false);
+  if (branch !== undefined) meta.branch = branch;
+  const commit = str("commit", false);
+  if (commit !== undefined) meta.commit = commit;
+  const mergedInto = str("mergedInto", false);
+  if (mergedInto !== undefined) meta.mergedInto = mergedInto;
+  const paths = stringList(d, "paths");
+  if (paths !== undefined) meta.paths = paths;
+  const related = stringList(d, "related");
+  if (related !== undefined) meta.related = related;
+  return meta;
+}
+
+function stringList(d: Record<string, unknown>, key: string): string[] | undefined {
+  const v = d[key];
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) {
+    throw new FrontmatterError(`frontmatter "${key}" must be a list of strings`);
+  }
+  return v as string[];
+}
+
+function isClosedStatus(s: string): s is ClosedStatus {
+  return s === "done" || s === "abandoned";
+}
+
+function describe(v: unknown): string {
+  if (Array.isArray(v)) return "a list";
+  if (v instanceof Date) return "a date (quote it)";
+  return typeof v;
+}

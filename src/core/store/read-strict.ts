@@ -1,0 +1,76 @@
+// Reading a file of .threadmind/ strictly: no symbolic links, a size limit, valid UTF-8, errors that name the path and why.
+import { lstatSync } from "node:fs";
+import { dirname, relative, sep } from "node:path";
+import { UnreadableFileError } from "../errors.js";
+import { readRegularFile } from "./regular-file.js";
+
+export function unreadable(path: string, reason: string): UnreadableFileError {
+  return new UnreadableFileError(path, reason);
+}
+
+export function reasonOf(e: unknown): string {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * The file's text; null if it does not exist; throws (with the path) if it is a link, not a regular file (a FIFO never
+ * blocks: see openRegularFile), too large, not UTF-8 or unreadable.
+ */
+export function readTextStrict(path: string, maxBytes: number): string | null {
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  let bytes: Buffer | null;
+  try {
+    bytes = readRegularFile(path, maxBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw unreadable(path, "is not valid UTF-8");
+  }
+}
+
+/** The file's size by lstat (for the "too large" message), or `fallback`. */
+function fstatSizeOr(path: string, fallback: number): number {
+  try {
+    return lstatSync(path).size;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Refuses (naming it) a symbolic link in any directory between `storeDir` and `path` (`path` inside it), e.g. a committed
+ * `.threadmind/cache` link: a write there would land outside the repository. Missing directories are fine (created later).
+ */
+export function assertNoLinksBelow(storeDir: string, path: string): void {
+  const rel = relative(storeDir, dirname(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(sep)) {
+    current = `${current}${sep}${part}`;
+    let stat;
+    try {
+      stat = lstatSync(current);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  }
+}

@@ -1,0 +1,67 @@
+// Opening files of the store (and git's) safely: never through a link, never blocking on a FIFO, regular files only.
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { errors } from "../errors.js";
+
+/** What a non-regular file is, for the error ("a FIFO (named pipe)", "a directory", ...). */
+export function fileKind(stat: Stats): string {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+
+/**
+ * Opens `path` with `flags` plus O_NONBLOCK (a FIFO then never blocks the open) and O_NOFOLLOW (a link is refused),
+ * then checks with fstat that what was opened is a regular file. Returns the descriptor and its stat; null when the
+ * file does not exist. Anything else (a FIFO, a device, a directory, a link) throws the catalogue's notRegularFile.
+ */
+export function openRegularFile(path: string, flags: number, mode?: number, followLinks = false): { fd: number; stat: Stats } | null {
+  let fd: number;
+  try {
+    fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket"); // write-only open of a FIFO with no reader
+    throw e;
+  }
+  let stat: Stats;
+  try {
+    stat = fstatSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+  if (!stat.isFile()) {
+    closeSync(fd);
+    throw errors.notRegularFile(path, fileKind(stat));
+  }
+  return { fd, stat };
+}
+
+/**
+ * At most `maxBytes + 1` bytes of a regular file (one more than allowed tells the caller it is too large); null if
+ * absent. `followLinks` is for files outside `.threadmind/` that may legitimately be links (git's).
+ */
+export function readRegularFile(path: string, maxBytes: number, followLinks = false): Buffer | null {
+  const opened = openRegularFile(path, constants.O_RDONLY, undefined, followLinks);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const cap = Math.min(stat.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap);
+    let length = 0;
+    while (length < cap) {
+      const n = readSync(fd, buffer, length, cap - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
