@@ -9957,7 +9957,7 @@ function threadLabel(t, options) {
   return parts.join(" ");
 }
 
-// src/hooks/format-count.ts
+// src/core/format-count.ts
 function formatCount(n) {
   if (!Number.isSafeInteger(n) || n < 0) return String(n);
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");

@@ -2035,7 +2035,7 @@ function startOutput(start, extra) {
   return output;
 }
 
-// src/hooks/format-count.ts
+// src/core/format-count.ts
 function formatCount(n) {
   if (!Number.isSafeInteger(n) || n < 0) return String(n);
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");

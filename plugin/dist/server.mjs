@@ -34356,7 +34356,7 @@ function closeFence(text) {
 ${fences.open}`;
 }
 
-// src/hooks/format-count.ts
+// src/core/format-count.ts
 function formatCount2(n) {
   if (!Number.isSafeInteger(n) || n < 0) return String(n);
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");

@@ -3,7 +3,7 @@ import type { CachedStart } from "../core/context/context-cache.js";
 import type { StalenessEvent } from "../core/freshness/freshness-events.js";
 import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import { CHARACTER_CAP } from "../core/context/context-header.js";
-import { formatCount } from "./format-count.js";
+import { formatCount } from "../core/format-count.js";
 import type { HookInput } from "./hook-input.js";
 
 /** What a stale restart adds: a line appended to the model's context, and (after /clear) a line shown to the user. */

@@ -1,7 +1,7 @@
 // UserPromptSubmit: when the conversation has grown past the threshold since the thread's summary was last written, one
 // short additionalContext asks the model to record what was decided; otherwise nothing is printed. Never blocks a prompt.
 import { nextTimestamp } from "../core/clock.js";
-import { formatCount } from "./format-count.js";
+import { formatCount } from "../core/format-count.js";
 import { freshnessView, nudgeDecision, type ThreadRef } from "../core/freshness/freshness.js";
 import { readFreshnessConfig } from "../core/freshness/freshness-config.js";
 import type { FreshnessMarkEvent } from "../core/freshness/freshness-events.js";

@@ -1,6 +1,6 @@
 // What SessionStart injects for a thread, per source (startup, clear, compact): the header and the assembled context, with the notes the user sees. Used by the hook and by the MCP server when it refreshes the cache after a write.
 import { CHARACTER_CAP, contextHeader } from "../core/context/context-header.js";
-import { formatCount } from "./format-count.js";
+import { formatCount } from "../core/format-count.js";
 import { contentHash } from "../core/content-hash.js";
 import type { ThreadMindServices } from "../core/services.js";
 import type { CachedStart } from "../core/context/context-cache.js";

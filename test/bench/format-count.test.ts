@@ -1,6 +1,6 @@
 // The hooks format counts without Intl (ICU start-up costs ~20 ms): the text must stay what toLocaleString("en-US") gave.
 import { describe, expect, it } from "vitest";
-import { formatCount } from "../../src/hooks/format-count.js";
+import { formatCount } from "../../src/core/format-count.js";
 
 describe("formatCount", () => {
   it("whole numbers read exactly as en-US writes them", () => {

@@ -2,7 +2,7 @@
 import { errors } from "../errors.js";
 import type { ThreadStatus } from "../types.js";
 import { buildTree, renderTree, threadLabel, type TreeNode, type TreeShape } from "./tree-render.js";
-import { formatCount } from "../../hooks/format-count.js";
+import { formatCount } from "../format-count.js";
 
 /** No thread_list answer is longer than this (UTF-8 bytes), whatever the number of threads. */
 export const THREAD_LIST_MAX_BYTES = 8 * 1024;
