@@ -40,7 +40,7 @@ export async function connectServer(repoRoot, distDir, root, home) {
 /** CPU time (user + system, ms) a process and its waited-for children (git) have used so far, from /proc (10 ms ticks); null off Linux. */
 function cpuMs(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").pop().split(" ");
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").pop()?.split(" ") ?? [];
     return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
   } catch {
     return null;
@@ -101,7 +101,7 @@ export async function mcpBenchmarks(ctx) {
       const contextFigure = figure({ key: `mcp-context-${n}`, title: "context_get over stdio, warm server", workload: label, unit: "ms", stats: summarize(get), floorName: "MCP ping", floor: summarize(ping), valueTarget: [{ stat: "p50", max: 5 }, { stat: "p99", max: 20 }] });
       const cpu = await serverCpuPerCall(server.pid, quick ? 2 : 100, () => callText(server.client, "context_get", {}));
       const pingCpu = await serverCpuPerCall(server.pid, quick ? 2 : 100, () => server.client.ping());
-      if (cpu !== null) contextFigure.notes.push(`Server CPU per call (from /proc, back-to-back calls; independent of the machine's queueing): context_get ${cpu.toFixed(2)} ms, ping ${pingCpu.toFixed(2)} ms.`);
+      if (cpu !== null) contextFigure.notes.push(`Server CPU per call (from /proc, back-to-back calls; independent of the machine's queueing): context_get ${cpu.toFixed(2)} ms, ping ${pingCpu === null ? "n/a" : pingCpu.toFixed(2)} ms.`);
       figures.push(contextFigure);
 
       // thread_list: the bounded view (at most 8 KB at any size), warm.

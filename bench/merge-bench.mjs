@@ -58,6 +58,7 @@ export async function mergeBenchmarks(ctx) {
     env,
   };
   const n = quick ? 2 : rounds;
+  /** @type {{ floor: number[], driver: number[] }} */
   const samples = { floor: [], driver: [] };
   for (let i = 0; i < (quick ? 0 : warmup) + n; i++) {
     const floor = await runTimed(floorSpec);

@@ -14,6 +14,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = dirname(HERE);
 
 function parseOptions(argv) {
+  /** @type {{ quick: boolean, only: string[] | null, rounds: number, warmup: number, distDir: string, compareDist: string | null }} */
   const options = { quick: false, only: null, rounds: 20, warmup: 3, distDir: join(REPO_ROOT, "plugin", "dist"), compareDist: null };
   for (const arg of argv) {
     if (arg === "--quick") options.quick = true;

@@ -96,7 +96,7 @@ function installCcusage(dir) {
   if (process.platform !== "linux" || process.arch !== "x64") return { bin: null, why: `${CCUSAGE} is built for linux-x64 only` };
   try {
     execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", dir, CCUSAGE], { stdio: ["ignore", "ignore", "pipe"], timeout: 120_000 });
-  } catch (e) {
+  } catch (/** @type {any} */ e) {
     return { bin: null, why: `npm install ${CCUSAGE} failed: ${(e.stderr?.toString() ?? e.message).trim().split("\n").pop()}` };
   }
   const bin = join(dir, "node_modules", "@ccusage", "ccusage-linux-x64", "bin", "ccusage");
@@ -126,7 +126,9 @@ async function ccusageComparison(ctx) {
     ...(bin !== null ? { ccusage: { command: bin, args: ["session", "--offline", "--json"], env } } : {}),
   };
   const rounds = quick ? 1 : 5;
+  /** @type {Record<string, number[]>} */
   const wall = Object.fromEntries(Object.keys(subjects).map((k) => [k, []]));
+  /** @type {Record<string, number[]>} */
   const rss = Object.fromEntries(Object.keys(subjects).map((k) => [k, []]));
   let reference = null;
   log(`scan: ${rounds} interleaved rounds over ${(corpus.bytes / 1e6).toFixed(0)} MB (${corpus.files} real sessions, replicated)${bin === null ? `; ccusage skipped: ${why}` : ", with ccusage"}`);

@@ -25,6 +25,7 @@ export function initGitRepo(dir) {
 }
 
 function summaryText(rng, bytes) {
+  /** @type {[string, number][]} */
   const sections = [
     ["Decisions", 0.3],
     ["Constraints", 0.15],

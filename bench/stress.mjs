@@ -32,6 +32,7 @@ const BANNER = { js: 'import { createRequire as __stressRequire } from "node:mod
 /** Bundles the TypeScript workers and the drivers the tests use (test/reliability/*-run.ts). */
 async function bundle() {
   mkdirSync(OUT_DIR, { recursive: true });
+  /** @type {import("esbuild").BuildOptions} */
   const common = { bundle: true, platform: "node", format: "esm", target: "node18", logLevel: "error", banner: BANNER };
   const workers = { storm: "test/fixtures/workers/storm-worker.ts", crash: "test/fixtures/workers/crash-writer.ts" };
   const scripts = {};

@@ -27,6 +27,7 @@ function platformKey() {
   const os = platform();
   const cpu = arch();
   if (os === "linux") {
+    /** @type {any} */
     const report = typeof process.report?.getReport === "function" ? process.report.getReport() : null;
     const musl = report !== null && report.header?.glibcVersionRuntime === undefined;
     return `linux-${cpu}${musl ? "-musl" : ""}`;

@@ -1,5 +1,6 @@
 // `npm test`: everything the suite needs, then the suite. Same on a developer machine and in CI (CI=true).
 // 1. bundles: CI fails if plugin/dist differs from a fresh build; locally they are rebuilt so tests run current code.
+//    Then the type-check (tsc) of src, test, bench and scripts.
 // 2. the real Claude Code binary (pinned, from npm) for the end-to-end tests.
 // 3. the pinned Node binaries (oldest claimed by `engines`, newest LTS; from npm) the bundles are also run on.
 // 4. vitest, with a git identity in the environment (temp repos also set their own), and TM_BUNDLES_CHECKED=1 so that its
@@ -23,6 +24,11 @@ if (stale.length > 0) {
   const build = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 } else console.log("plugin/dist matches src.");
+
+// vitest and esbuild strip types without checking them: a type error would pass unseen.
+step("Type-checking src, test, bench and scripts (tsc --noEmit)");
+const typecheck = spawnSync("npm", ["run", "typecheck", "--silent"], { stdio: "inherit" });
+if (typecheck.status !== 0) process.exit(typecheck.status ?? 1);
 
 step("Making sure the pinned Claude Code binary is installed");
 const claude = ensureClaude();

@@ -1,5 +1,5 @@
 // A temp git repository with a ThreadMind project built through the core, and a reader of what the plugin recorded there.
-import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { servicesFor } from "./core-services.js";
 import { makeTempRepo } from "./temp-repo.js";

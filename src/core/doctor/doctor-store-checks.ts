@@ -1,6 +1,6 @@
 // Doctor checks of the workspace's `.threadmind/`: readable, every project and thread file parses, no cycle or orphan,
 // local state usable, and the context a session would load against Claude Code's 10,000-character cap.
-import { accessSync, constants, statSync } from "node:fs";
+import { accessSync, constants } from "node:fs";
 import { relative } from "node:path";
 import { buildTree } from "../context/tree-render.js";
 import type { LocalStateRead } from "../store/local-state.js";

@@ -1,6 +1,6 @@
 // Restarts found in scanned sessions: each /clear paired with the session it ended, each compaction with its sizes.
 import type { HookSeenRecord, InjectionRecord, Measurements } from "../measure/measurements.js";
-import type { InjectionSeen, ScannedSession } from "./savings-scan.js";
+import type { ScannedSession } from "./savings-scan.js";
 import { charsEstimate } from "../context/token-estimate.js";
 
 /**

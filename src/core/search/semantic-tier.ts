@@ -2,7 +2,6 @@
 import type { BodyIndex } from "./body-index.js";
 import type { BodyDoc } from "./index-entries.js";
 import { dot, embedTerms } from "./section-vectors.js";
-import { sectionWeight } from "./section-weights.js";
 import { clip } from "./snippet.js";
 import { bm25Idf } from "./term-index.js";
 import { terms } from "./text-terms.js";
