@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module';
-import { parseArgs } from 'util';
+import * as util from 'util';
 import { relative, join, isAbsolute, resolve, dirname, basename, sep } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
@@ -7690,12 +7690,15 @@ var require_init = __commonJS({
 });
 var UsageError = class extends Error {
 };
+function optionParserAvailable() {
+  return typeof util.parseArgs === "function";
+}
 function parseCommandArgs(argv, known) {
   const options = {};
   for (const [name, kind] of Object.entries(known)) options[name] = { type: kind === "value" ? "string" : "boolean" };
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+    parsed = util.parseArgs({ args: argv, options, strict: true, allowPositionals: true });
   } catch (e) {
     throw usageErrorOf(e, known);
   }
@@ -17072,6 +17075,10 @@ ${help()}`);
 
 Usage: ${command.usage}`);
     return 0;
+  }
+  if (!optionParserAvailable()) {
+    console.error(`thread-mind-mcp: needs Node.js 18.3.0 or later (this is ${process.version})`);
+    return 1;
   }
   try {
     return await command.run(parseCommandArgs(rest, command.options));

@@ -1,5 +1,6 @@
 // Option parsing for the CLI's commands: node:util parseArgs (strict), its errors turned into our usage errors; value checks.
-import { parseArgs } from "node:util";
+// A namespace import: a named one of parseArgs fails to link on Node 18.0-18.2, before main can say what is wrong.
+import * as util from "node:util";
 
 /** A command's options: `value` takes a value (`--limit 5` or `--limit=5`), `boolean` takes none. */
 export type OptionKinds = Record<string, "value" | "boolean">;
@@ -12,13 +13,18 @@ export interface ParsedArgs {
 /** A wrong command line: main prints it with the command's usage and exits 2. */
 export class UsageError extends Error {}
 
+/** Whether this Node has util.parseArgs (18.3.0 and later, what package.json's engines claims). */
+export function optionParserAvailable(): boolean {
+  return typeof util.parseArgs === "function";
+}
+
 /** `argv` parsed against `known`: an unknown option, a value option without its value or a value given to a boolean option is a UsageError. */
 export function parseCommandArgs(argv: string[], known: OptionKinds): ParsedArgs {
   const options: Record<string, { type: "string" | "boolean" }> = {};
   for (const [name, kind] of Object.entries(known)) options[name] = { type: kind === "value" ? "string" : "boolean" };
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+    parsed = util.parseArgs({ args: argv, options, strict: true, allowPositionals: true });
   } catch (e) {
     throw usageErrorOf(e, known);
   }

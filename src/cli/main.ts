@@ -1,5 +1,5 @@
 // CLI entry (thread-mind-mcp): no arguments or `serve` runs the MCP stdio server; `hook <name>` a hook; the rest are for humans.
-import { parseCommandArgs, UsageError } from "./cli-options.js";
+import { optionParserAvailable, parseCommandArgs, UsageError } from "./cli-options.js";
 import { COMMANDS, commandNamed } from "./commands/index.js";
 import { BUNDLE_VERSION } from "./plugin-root.js";
 import { ThreadMindError } from "../core/errors.js";
@@ -30,6 +30,10 @@ export async function main(argv: string[]): Promise<number> {
   if (rest.includes("--help") || rest.includes("-h")) {
     console.log(`${command.summary}\n\nUsage: ${command.usage}`);
     return 0;
+  }
+  if (!optionParserAvailable()) {
+    console.error(`thread-mind-mcp: needs Node.js 18.3.0 or later (this is ${process.version})`);
+    return 1;
   }
   try {
     return await command.run(parseCommandArgs(rest, command.options));
