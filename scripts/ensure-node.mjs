@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
  * package.json's `engines.node` (test/dist/node-versions.test.ts checks it); `newestLts` a release with an LTS codename.
  */
 export const PINNED_NODES = [
-  { role: "oldest", version: "18.0.0" },
+  { role: "oldest", version: "18.3.0" },
   { role: "newestLts", version: "24.22.3" },
 ];
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module';
-import { createRequire as createRequire$1 } from 'module';
+import * as util from 'util';
+import { relative, join, isAbsolute, resolve, dirname, basename, sep } from 'path';
 import { fileURLToPath } from 'url';
-import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, statSync, readdirSync, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, renameSync, readSync, writeSync, fstatSync, closeSync, realpathSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, createReadStream } from 'fs';
-import { relative, isAbsolute, resolve, join, dirname, basename, sep } from 'path';
+import { createRequire as createRequire$1 } from 'module';
+import { writeFileSync, readFileSync, existsSync, statSync, lstatSync, readdirSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, renameSync, readSync, writeSync, fstatSync, closeSync, realpathSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, createReadStream } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -7687,31 +7688,43 @@ var require_init = __commonJS({
     __exportStar(require_tiktoken_bg(), exports);
   }
 });
-
-// src/cli/cli-args.ts
 var UsageError = class extends Error {
 };
-function parseArgs(argv, known) {
-  const positionals = [];
-  const flags = /* @__PURE__ */ new Map();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith("--")) {
-      positionals.push(arg);
-      continue;
-    }
-    const [name, inline] = arg.slice(2).split("=", 2);
-    const kind = known[name];
-    if (!kind) throw new UsageError(`unknown option --${name}`);
-    if (kind === "boolean") {
-      flags.set(name, true);
-      continue;
-    }
-    const value = inline ?? argv[++i];
-    if (value === void 0) throw new UsageError(`--${name} needs a value`);
-    flags.set(name, value);
+function optionParserAvailable() {
+  return typeof util.parseArgs === "function";
+}
+function parseCommandArgs(argv, known) {
+  const options = {};
+  for (const [name, kind] of Object.entries(known)) options[name] = { type: kind === "value" ? "string" : "boolean" };
+  let parsed;
+  try {
+    parsed = util.parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+  } catch (e) {
+    throw usageErrorOf(e, known);
   }
-  return { positionals, flags };
+  const flags = /* @__PURE__ */ new Map();
+  for (const [name, value] of Object.entries(parsed.values)) {
+    if (typeof value === "string") flags.set(name, value);
+    else if (value === true) flags.set(name, true);
+  }
+  return { positionals: parsed.positionals, flags };
+}
+function usageErrorOf(e, known) {
+  if (!(e instanceof Error) || !("code" in e)) return e;
+  const option = /'(-[^' ]*)/.exec(e.message)?.[1];
+  if (option === void 0) return e;
+  switch (e.code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return new UsageError(`unknown option ${option}`);
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
+      const name = option.replace(/^--/, "");
+      if (known[name] === "boolean") return new UsageError(`--${name} takes no value`);
+      if (e.message.includes("ambiguous")) return new UsageError(`--${name} needs a value (one that starts with "-" is written --${name}=<value>)`);
+      return new UsageError(`--${name} needs a value`);
+    }
+    default:
+      return e;
+  }
 }
 function positiveInt(value, name) {
   if (value === void 0) return void 0;
@@ -7719,6 +7732,42 @@ function positiveInt(value, name) {
   if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive whole number`);
   return n;
 }
+function oneOf(value, name, allowed) {
+  if (value === void 0) return void 0;
+  const found = allowed.find((a) => a === value);
+  if (found === void 0) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}`);
+  return found;
+}
+var BUNDLE_VERSION = "0.5.0" ;
+function pluginRoot() {
+  return resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+}
+function siblingBundle(name) {
+  return new URL(`./${name}`, import.meta.url).href;
+}
+
+// src/cli/commands/serve.ts
+var serveCommand = {
+  name: "serve",
+  summary: "run the MCP server on stdio (the default with no arguments)",
+  usage: "thread-mind-mcp [serve]",
+  options: {},
+  run: async () => {
+    await import(siblingBundle("server.mjs"));
+    return -1;
+  }
+};
+var hookCommand = {
+  name: "hook",
+  summary: "run a Claude Code hook (session-start | session-end | pre-compact), JSON on stdin",
+  usage: "thread-mind-mcp hook <session-start|session-end|pre-compact>",
+  options: {},
+  run: async (args) => {
+    const hook = createRequire$1(import.meta.url)(fileURLToPath(siblingBundle("hook.cjs")));
+    await hook.runHook(args.positionals[0]);
+    return 0;
+  }
+};
 
 // src/core/errors.ts
 var ThreadMindError = class extends Error {
@@ -13022,7 +13071,7 @@ ${line}`;
     return this.store.readProject(id);
   }
   async projectCreate(input) {
-    oneOf("mode", input.mode, ["solo", "team"], true);
+    oneOf2("mode", input.mode, ["solo", "team"], true);
     checkNotBlank("The project title", input.title);
     checkLength("The project title", input.title, LIMITS.titleChars);
     if (input.systemContext !== void 0) {
@@ -13303,7 +13352,7 @@ ${note}`;
     });
   }
   async threadStatus(input) {
-    oneOf("status", input.status, ["active", "done", "abandoned"], false);
+    oneOf2("status", input.status, ["active", "done", "abandoned"], false);
     if (input.threadId !== void 0) assertId(input.threadId, "thread id");
     if (input.reason !== void 0) {
       checkLength("The reason", input.reason, LIMITS.reasonChars);
@@ -13416,7 +13465,7 @@ ${note}`;
   }
   // ------------------------------------------------------------------ summaries
   async summaryUpdate(input) {
-    oneOf("section", input.section, SECTION_KEYS, true);
+    oneOf2("section", input.section, SECTION_KEYS, true);
     if (input.threadId !== void 0) assertId(input.threadId, "thread id");
     checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
     const paths = input.paths === void 0 ? void 0 : this.checkPaths(input.paths);
@@ -13584,7 +13633,7 @@ ${note}`;
     return { ...history, text: formatThreadHistory(history, title) };
   }
 };
-function oneOf(what, value, allowed, optional) {
+function oneOf2(what, value, allowed, optional) {
   if (value === void 0 && optional) return;
   if (!allowed.includes(value)) {
     throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
@@ -13626,6 +13675,36 @@ function openCliServices(options) {
     encoder: options.exactTokens ? () => loadTiktokenEncoder(bundledAssetsDir(import.meta.url)) : null
   });
 }
+
+// src/cli/commands/tree.ts
+var treeCommand = {
+  name: "tree",
+  summary: "print the thread tree of the active project",
+  usage: "thread-mind-mcp tree",
+  options: {},
+  run: async () => {
+    const s = openCliServices({ exactTokens: false });
+    const { text, problems } = await s.threadList({ full: true });
+    console.log(text);
+    return problems.length > 0 ? 1 : 0;
+  }
+};
+
+// src/cli/commands/context.ts
+var contextCommand = {
+  name: "context",
+  summary: "print the context the plugin would load for the active thread",
+  usage: "thread-mind-mcp context [--max-tokens N] [--max-chars N]",
+  options: { "max-tokens": "value", "max-chars": "value" },
+  run: async (args) => {
+    const s = openCliServices({ exactTokens: true });
+    const maxTokens = positiveInt(args.flags.get("max-tokens"), "max-tokens");
+    const maxChars = positiveInt(args.flags.get("max-chars"), "max-chars");
+    const ctx = await s.contextGet({ ...maxTokens ? { maxTokens } : {}, ...maxChars ? { maxChars } : {} });
+    console.log(ctx.text);
+    return 0;
+  }
+};
 
 // src/core/freshness/freshness.ts
 var DEFAULT_NUDGE_TOKENS = 3e4;
@@ -13919,11 +13998,12 @@ function measuredLines(m) {
   ];
 }
 
-// src/cli/stats-command.ts
+// src/cli/commands/stats.ts
 var statsCommand = {
+  name: "stats",
   summary: "print thread counts, summary sizes and the measured sessions (what /thread-mind:stats shows)",
   usage: "thread-mind-mcp stats\n\nMeasured sizes come from the plugin's hooks; `thread-mind-mcp report` scans the transcripts themselves.",
-  flags: {},
+  options: {},
   run: async (args) => {
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
     const services = openCliServices({ exactTokens: true });
@@ -15709,13 +15789,14 @@ function freshnessTable(f) {
   };
 }
 
-// src/cli/report-command.ts
+// src/cli/commands/report.ts
 function fileFlag(value, name) {
   if (value === void 0) return null;
   if (value === true || value === "") throw new UsageError(`--${name} needs a file name`);
   return resolve(value);
 }
 var reportCommand = {
+  name: "report",
   summary: "measure restarts (/clear, compaction) in this workspace's Claude Code transcripts, with and without ThreadMind",
   usage: [
     "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]",
@@ -15726,7 +15807,7 @@ var reportCommand = {
     "  --svg FILE   also write a chart of conversation size per session (restarts and ThreadMind context marked)",
     "  --html FILE  also write an HTML page with the chart and the tables"
   ].join("\n"),
-  flags: { json: "boolean", svg: "value", html: "value" },
+  options: { json: "boolean", svg: "value", html: "value" },
   run: async (args) => {
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
     const svgFile = fileFlag(args.flags.get("svg"), "svg");
@@ -15783,11 +15864,21 @@ function ago(at, now) {
   if (seconds < 36 * 3600) return `${Math.round(seconds / 3600)} h ago`;
   return `${Math.round(seconds / 86400)} days ago`;
 }
-var MIN_NODE_MAJOR = 18;
+var MIN_NODE = "18.3.0";
+function versionParts(version) {
+  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(version);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+}
+function atLeast(version, minimum) {
+  const have = versionParts(version);
+  const need = versionParts(minimum);
+  if (have === null || need === null) return false;
+  for (let i = 0; i < 3; i++) if (have[i] !== need[i]) return have[i] > need[i];
+  return true;
+}
 function checkNode(version) {
-  const major = Number.parseInt(version.replace(/^v/, "").split(".")[0] ?? "", 10);
-  if (Number.isInteger(major) && major >= MIN_NODE_MAJOR) return ok("node", "Node.js", `${version} (ThreadMind needs ${MIN_NODE_MAJOR} or later)`);
-  return fail("node", "Node.js", `Install Node.js ${MIN_NODE_MAJOR} or later (https://nodejs.org) and make it the \`node\` on PATH: the hooks and the MCP server run with it.`, `${version} is too old (ThreadMind needs ${MIN_NODE_MAJOR} or later)`);
+  if (atLeast(version, MIN_NODE)) return ok("node", "Node.js", `${version} (ThreadMind needs ${MIN_NODE} or later)`);
+  return fail("node", "Node.js", `Install Node.js ${MIN_NODE} or later (https://nodejs.org) and make it the \`node\` on PATH: the hooks and the MCP server run with it.`, `${version} is too old (ThreadMind needs ${MIN_NODE} or later)`);
 }
 function gitVersion(env) {
   return new Promise((resolve9) => {
@@ -15835,26 +15926,26 @@ function versionIn(path) {
 }
 var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
 var LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-core.cjs"];
-function pluginBundles(pluginRoot) {
+function pluginBundles(pluginRoot2) {
   const found = new Set(LOADED_AT_RUN_TIME);
   for (const config of PLUGIN_CONFIGS) {
-    const path = join(pluginRoot, config);
+    const path = join(pluginRoot2, config);
     if (!existsSync(path)) return { problem: `${path} is missing` };
     for (const match of readFileSync(path, "utf8").matchAll(/\$\{CLAUDE_PLUGIN_ROOT\}\/([^"\s\\]+\.[cm]js)/g)) found.add(match[1]);
   }
   return { bundles: [...found].sort() };
 }
-function checkVersions(bundleVersion, pluginRoot) {
+function checkVersions(bundleVersion, pluginRoot2) {
   const title = "Plugin version";
-  const pkg = versionIn(join(pluginRoot, "package.json"));
-  const manifest = versionIn(join(pluginRoot, ".claude-plugin", "plugin.json"));
-  const bundles = pluginBundles(pluginRoot);
-  const rebuild = `Rebuild and reinstall: \`npm run build\` in ${pluginRoot} (or reinstall the plugin: /plugin install thread-mind@thread-mind).`;
+  const pkg = versionIn(join(pluginRoot2, "package.json"));
+  const manifest = versionIn(join(pluginRoot2, ".claude-plugin", "plugin.json"));
+  const bundles = pluginBundles(pluginRoot2);
+  const rebuild = `Rebuild and reinstall: \`npm run build\` in ${pluginRoot2} (or reinstall the plugin: /plugin install thread-mind@thread-mind).`;
   if ("problem" in pkg) return fail("versions", title, rebuild, pkg.problem);
   if ("problem" in manifest) return fail("versions", title, rebuild, manifest.problem);
   if ("problem" in bundles) return fail("versions", title, rebuild, bundles.problem);
-  const missing = bundles.bundles.filter((b) => !existsSync(join(pluginRoot, b)));
-  if (missing.length > 0) return fail("versions", title, rebuild, `missing bundle${missing.length === 1 ? "" : "s"} in ${pluginRoot}: ${missing.join(", ")}`);
+  const missing = bundles.bundles.filter((b) => !existsSync(join(pluginRoot2, b)));
+  if (missing.length > 0) return fail("versions", title, rebuild, `missing bundle${missing.length === 1 ? "" : "s"} in ${pluginRoot2}: ${missing.join(", ")}`);
   if (pkg.version !== manifest.version) {
     return fail("versions", title, "Give .claude-plugin/plugin.json the version of package.json (Claude Code installs the plugin under plugin.json's version).", `package.json says ${pkg.version}, .claude-plugin/plugin.json says ${manifest.version}`);
   }
@@ -16775,12 +16866,9 @@ function doctorExitCode(checks) {
   return checks.some((c) => c.status === "fail") ? 1 : 0;
 }
 
-// src/cli/doctor-command.ts
-var BUNDLE_VERSION = "0.5.0" ;
-function pluginRootOf(moduleUrl) {
-  return resolve(dirname(fileURLToPath(moduleUrl)), "..", "..");
-}
+// src/cli/commands/doctor.ts
 var doctorCommand = {
+  name: "doctor",
   summary: "check Node, the workspace's threads, git, the plugin's version and hooks, context delivery and size",
   usage: [
     "thread-mind-mcp doctor [--json]",
@@ -16788,7 +16876,7 @@ var doctorCommand = {
     "Each check prints ok, warn or FAIL with the fix. Exits 1 when a check fails.",
     "  --json   print the checks as JSON"
   ].join("\n"),
-  flags: { json: "boolean" },
+  options: { json: "boolean" },
   run: async (args) => {
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
     const checks = await runDoctor({
@@ -16796,7 +16884,7 @@ var doctorCommand = {
       cwd: process.cwd(),
       nodeVersion: process.version,
       bundleVersion: BUNDLE_VERSION,
-      pluginRoot: pluginRootOf(import.meta.url)
+      pluginRoot: pluginRoot()
     });
     if (args.flags.get("json") === true) console.log(JSON.stringify({ version: BUNDLE_VERSION, checks }, null, 2));
     else console.log(renderDoctor(checks, BUNDLE_VERSION));
@@ -16804,32 +16892,20 @@ var doctorCommand = {
   }
 };
 
-// src/cli/measure-commands.ts
-var MEASURE_COMMANDS = {
-  stats: statsCommand,
-  report: reportCommand,
-  doctor: doctorCommand
-};
-
-// src/cli/recall-commands.ts
+// src/cli/commands/search.ts
 var STATUSES2 = ["active", "done", "abandoned"];
-function oneOf2(value, name, allowed) {
-  if (value === void 0) return void 0;
-  const found = allowed.find((a) => a === value);
-  if (found === void 0) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}`);
-  return found;
-}
 var searchCommand = {
+  name: "search",
   summary: "search the threads (ids, titles, paths, headings, then summaries, then by meaning) for words",
   usage: "thread-mind-mcp search <words\u2026> [--intent overview|lookup|semantic|deep] [--status active|done|abandoned] [--scope project|all-projects] [--limit N] [--json]\n  --intent  deepest tier allowed (default semantic: by meaning when words match weakly; deep adds word beginnings)\n  --json    the whole answer as JSON (hits, tiers run, cost)",
-  flags: { intent: "value", status: "value", scope: "value", limit: "value", json: "boolean" },
+  options: { intent: "value", status: "value", scope: "value", limit: "value", json: "boolean" },
   run: async (args) => {
     const query = args.positionals.join(" ");
     if (query.trim() === "") throw new UsageError("give the words to search for");
     const input = { query };
-    const intent = oneOf2(args.flags.get("intent"), "intent", SEARCH_INTENTS);
-    const status = oneOf2(args.flags.get("status"), "status", STATUSES2);
-    const scope = oneOf2(args.flags.get("scope"), "scope", SEARCH_SCOPES);
+    const intent = oneOf(args.flags.get("intent"), "intent", SEARCH_INTENTS);
+    const status = oneOf(args.flags.get("status"), "status", STATUSES2);
+    const scope = oneOf(args.flags.get("scope"), "scope", SEARCH_SCOPES);
     const limit = positiveInt(args.flags.get("limit"), "limit");
     if (intent) input.intent = intent;
     if (status) input.status = status;
@@ -16840,10 +16916,13 @@ var searchCommand = {
     return 0;
   }
 };
+
+// src/cli/commands/history.ts
 var historyCommand = {
+  name: "history",
   summary: "show how a thread's summary changed over its git history (default: the active thread)",
   usage: "thread-mind-mcp history [thread-id] [--limit N] [--json]",
-  flags: { limit: "value", json: "boolean" },
+  options: { limit: "value", json: "boolean" },
   run: async (args) => {
     if (args.positionals.length > 1) throw new UsageError("give at most one thread id");
     const limit = positiveInt(args.flags.get("limit"), "limit");
@@ -16855,19 +16934,13 @@ var historyCommand = {
     return 0;
   }
 };
-var RECALL_COMMANDS = {
-  search: searchCommand,
-  history: historyCommand
-};
-function thisDriverCommand() {
-  return driverCommand(process.execPath, join(pluginRootOf(import.meta.url), "plugin", "dist", "cli.mjs"));
-}
 function readSide(path) {
   const bytes2 = readFileSync(path);
   if (bytes2.length > 4 * LIMITS.threadFileBytes) throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
   return bytes2.toString("utf8");
 }
 var mergeFileCommand = {
+  name: "merge-file",
   summary: "git's merge driver for thread and project files (set up by git-setup): merges by meaning",
   usage: [
     "thread-mind-mcp merge-file <base> <ours> <theirs> [<path>]",
@@ -16875,7 +16948,7 @@ var mergeFileCommand = {
     "git runs it as `merge-file %O %A %B %P`: the result is written to <ours>; exit 0 when clean, 1 with a conflict",
     "(marked with <<<<<<< / ======= / >>>>>>> around the conflicting field or section only)."
   ].join("\n"),
-  flags: {},
+  options: {},
   run: async (args) => {
     const [base, ours, theirs, path] = args.positionals;
     if (base === void 0 || ours === void 0 || theirs === void 0 || args.positionals.length > 4) {
@@ -16888,12 +16961,20 @@ var mergeFileCommand = {
     return 1;
   }
 };
+
+// src/cli/commands/git-here.ts
 async function gitTopHere() {
   const workspace = resolveWorkspace({ env: process.env, cwd: process.cwd() });
   if (workspace.gitTop === null) throw new UsageError(`${workspace.root} is not in a git repository`);
   return { top: workspace.gitTop, store: new Store(workspace) };
 }
+
+// src/cli/commands/git-setup.ts
+function thisDriverCommand() {
+  return driverCommand(process.execPath, join(pluginRoot(), "plugin", "dist", "cli.mjs"));
+}
 var gitSetupCommand = {
+  name: "git-setup",
   summary: "set up git here so thread files merge by meaning (driver in .git/config, .threadmind/.gitattributes)",
   usage: [
     "thread-mind-mcp git-setup",
@@ -16901,7 +16982,7 @@ var gitSetupCommand = {
     `Sets merge.${DRIVER_NAME}.driver in this repository's own .git/config (never the global config) to this CLI by`,
     "absolute path, and writes .threadmind/.gitattributes (commit it). The plugin's SessionStart keeps the path current."
   ].join("\n"),
-  flags: {},
+  options: {},
   run: async (args) => {
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
     const { top, store } = await gitTopHere();
@@ -16917,6 +16998,7 @@ var gitSetupCommand = {
   }
 };
 var resolveCommand = {
+  name: "resolve",
   summary: "re-merge conflicted thread and project files from git's index (after a merge without the driver)",
   usage: [
     "thread-mind-mcp resolve [file\u2026]",
@@ -16924,7 +17006,7 @@ var resolveCommand = {
     "Re-merges each conflicted file under .threadmind/ (or the files named) from git's stages :1 :2 :3 with the merge",
     "driver's rules, writes it, and stages it when clean. Exit 1 when a conflict is left to edit by hand."
   ].join("\n"),
-  flags: {},
+  options: {},
   run: async (args) => {
     const { top, store } = await gitTopHere();
     const all = await unmergedFiles(top, store.dir);
@@ -16944,70 +17026,30 @@ var resolveCommand = {
     return outcomes.some((o) => o.kind !== "merged" && o.kind !== "split") ? 1 : 0;
   }
 };
-var TEAM_COMMANDS = {
-  "merge-file": mergeFileCommand,
-  "git-setup": gitSetupCommand,
-  resolve: resolveCommand
-};
+
+// src/cli/commands/index.ts
+var COMMANDS = [
+  serveCommand,
+  hookCommand,
+  treeCommand,
+  contextCommand,
+  statsCommand,
+  reportCommand,
+  doctorCommand,
+  searchCommand,
+  historyCommand,
+  mergeFileCommand,
+  gitSetupCommand,
+  resolveCommand
+];
+function commandNamed(name) {
+  return COMMANDS.find((c) => c.name === name);
+}
 
 // src/cli/main.ts
-function siblingBundle(name) {
-  return new URL(`./${name}`, import.meta.url).href;
-}
-var COMMANDS = {
-  serve: {
-    summary: "run the MCP server on stdio (the default with no arguments)",
-    usage: "thread-mind-mcp [serve]",
-    flags: {},
-    run: async () => {
-      await import(siblingBundle("server.mjs"));
-      return -1;
-    }
-  },
-  hook: {
-    summary: "run a Claude Code hook (session-start | session-end | pre-compact), JSON on stdin",
-    usage: "thread-mind-mcp hook <session-start|session-end|pre-compact>",
-    flags: {},
-    run: async (args) => {
-      const hook = createRequire$1(import.meta.url)(fileURLToPath(siblingBundle("hook.cjs")));
-      await hook.runHook(args.positionals[0]);
-      return 0;
-    }
-  },
-  tree: {
-    summary: "print the thread tree of the active project",
-    usage: "thread-mind-mcp tree",
-    flags: {},
-    run: async () => {
-      const s = openCliServices({ exactTokens: false });
-      const { text, problems } = await s.threadList({ full: true });
-      console.log(text);
-      return problems.length > 0 ? 1 : 0;
-    }
-  },
-  context: {
-    summary: "print the context the plugin would load for the active thread",
-    usage: "thread-mind-mcp context [--max-tokens N] [--max-chars N]",
-    flags: { "max-tokens": "value", "max-chars": "value" },
-    run: async (args) => {
-      const s = openCliServices({ exactTokens: true });
-      const maxTokens = positiveInt(args.flags.get("max-tokens"), "max-tokens");
-      const maxChars = positiveInt(args.flags.get("max-chars"), "max-chars");
-      const ctx = await s.contextGet({ ...maxTokens ? { maxTokens } : {}, ...maxChars ? { maxChars } : {} });
-      console.log(ctx.text);
-      return 0;
-    }
-  }
-};
-function registerCommand(name, command) {
-  COMMANDS[name] = command;
-}
-for (const [name, command] of Object.entries(MEASURE_COMMANDS)) registerCommand(name, command);
-for (const [name, command] of Object.entries(RECALL_COMMANDS)) registerCommand(name, command);
-for (const [name, command] of Object.entries(TEAM_COMMANDS)) registerCommand(name, command);
 function help() {
   const lines = ["ThreadMind \u2014 memory for AI coding sessions", "", "Usage: thread-mind-mcp <command> [options]", "", "Commands:"];
-  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${c.summary}`);
+  for (const c of COMMANDS) lines.push(`  ${c.name.padEnd(10)} ${c.summary}`);
   lines.push("", "Run `thread-mind-mcp <command> --help` for a command's options.");
   return lines.join("\n");
 }
@@ -17018,10 +17060,10 @@ async function main(argv) {
     return 0;
   }
   if (name === "--version" || name === "-v") {
-    console.log(VERSION);
+    console.log(BUNDLE_VERSION);
     return 0;
   }
-  const command = COMMANDS[name];
+  const command = commandNamed(name);
   if (!command) {
     console.error(`thread-mind-mcp: unknown command "${name}"
 
@@ -17034,8 +17076,12 @@ ${help()}`);
 Usage: ${command.usage}`);
     return 0;
   }
+  if (!optionParserAvailable()) {
+    console.error(`thread-mind-mcp: needs Node.js 18.3.0 or later (this is ${process.version})`);
+    return 1;
+  }
   try {
-    return await command.run(parseArgs(rest, command.flags));
+    return await command.run(parseCommandArgs(rest, command.options));
   } catch (e) {
     if (e instanceof UsageError) {
       console.error(`thread-mind-mcp ${name}: ${e.message}
@@ -17049,7 +17095,6 @@ Usage: ${command.usage}`);
     throw e;
   }
 }
-var VERSION = "0.5.0" ;
 main(process.argv.slice(2)).then(
   (code) => {
     if (code >= 0) process.exitCode = code;
@@ -17060,4 +17105,4 @@ main(process.argv.slice(2)).then(
   }
 );
 
-export { main, registerCommand };
+export { main };

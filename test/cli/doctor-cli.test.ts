@@ -93,8 +93,11 @@ describe("thread-mind-mcp doctor", () => {
   });
 
   it("Node: an old version fails with the fix (a pure check: an old node cannot be spawned here)", () => {
-    expect(checkNode("v16.20.2")).toMatchObject({ status: "fail", fix: expect.stringContaining("18") });
-    expect(checkNode("v18.0.0").status).toBe("ok");
+    expect(checkNode("v16.20.2")).toMatchObject({ status: "fail", fix: expect.stringContaining("18.3.0") });
+    // util.parseArgs (the CLI's option parsing) is new in 18.3: 18.0 to 18.2 fail.
+    expect(checkNode("v18.2.0")).toMatchObject({ status: "fail", fix: expect.stringContaining("18.3.0") });
+    expect(checkNode("v18.3.0").status).toBe("ok");
+    expect(checkNode("v20.0.0").status).toBe("ok");
     expect(checkNode(process.version).status).toBe("ok");
   });
 

@@ -7,12 +7,26 @@ import { authorIdFrom, resolveAuthorId } from "../author.js";
 import type { Workspace } from "../workspace.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 
-export const MIN_NODE_MAJOR = 18;
+/** The oldest Node ThreadMind runs on (package.json's engines; the CLI parses its options with util.parseArgs, new in 18.3). */
+export const MIN_NODE = "18.3.0";
+
+/** "v18.3.0" → [18, 3, 0]; null when it is not a version. */
+function versionParts(version: string): [number, number, number] | null {
+  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(version);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+}
+
+function atLeast(version: string, minimum: string): boolean {
+  const have = versionParts(version);
+  const need = versionParts(minimum);
+  if (have === null || need === null) return false;
+  for (let i = 0; i < 3; i++) if (have[i] !== need[i]) return have[i]! > need[i]!;
+  return true;
+}
 
 export function checkNode(version: string): DoctorCheck {
-  const major = Number.parseInt(version.replace(/^v/, "").split(".")[0] ?? "", 10);
-  if (Number.isInteger(major) && major >= MIN_NODE_MAJOR) return ok("node", "Node.js", `${version} (ThreadMind needs ${MIN_NODE_MAJOR} or later)`);
-  return fail("node", "Node.js", `Install Node.js ${MIN_NODE_MAJOR} or later (https://nodejs.org) and make it the \`node\` on PATH: the hooks and the MCP server run with it.`, `${version} is too old (ThreadMind needs ${MIN_NODE_MAJOR} or later)`);
+  if (atLeast(version, MIN_NODE)) return ok("node", "Node.js", `${version} (ThreadMind needs ${MIN_NODE} or later)`);
+  return fail("node", "Node.js", `Install Node.js ${MIN_NODE} or later (https://nodejs.org) and make it the \`node\` on PATH: the hooks and the MCP server run with it.`, `${version} is too old (ThreadMind needs ${MIN_NODE} or later)`);
 }
 
 function gitVersion(env: Record<string, string | undefined>): Promise<string | null> {

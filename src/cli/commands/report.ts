@@ -1,20 +1,20 @@
 // `thread-mind-mcp report`: the savings report of this workspace's Claude Code transcripts (Markdown, JSON, SVG, HTML).
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { resolveWorkspace } from "../core/workspace.js";
-import { readLocalState } from "../core/store/local-state.js";
-import { readMeasurementLog } from "../core/measure/measurement-log-read.js";
-import { claudeProjectsDir } from "../core/savings/transcript-locations.js";
-import { buildSavingsReport } from "../core/savings/savings-report.js";
-import { UsageError } from "./cli-args.js";
-import type { CliCommand } from "./cli-command.js";
-import { reportDocument } from "./report-tables.js";
-import { renderMarkdown } from "./report-markdown.js";
-import { renderSvg } from "./report-svg.js";
-import { renderHtml } from "./report-html.js";
-import { stderrProgress } from "./scan-progress.js";
-import { freshnessTable } from "./report-freshness.js";
-import { workspaceFreshnessThreshold } from "../core/freshness/freshness-config.js";
+import { resolveWorkspace } from "../../core/workspace.js";
+import { readLocalState } from "../../core/store/local-state.js";
+import { readMeasurementLog } from "../../core/measure/measurement-log-read.js";
+import { claudeProjectsDir } from "../../core/savings/transcript-locations.js";
+import { buildSavingsReport } from "../../core/savings/savings-report.js";
+import { UsageError } from "../cli-options.js";
+import { reportDocument } from "../report-tables.js";
+import { renderMarkdown } from "../report-markdown.js";
+import { renderSvg } from "../report-svg.js";
+import { renderHtml } from "../report-html.js";
+import { stderrProgress } from "../scan-progress.js";
+import { freshnessTable } from "../report-freshness.js";
+import { workspaceFreshnessThreshold } from "../../core/freshness/freshness-config.js";
+import type { CliCommand } from "./command.js";
 
 function fileFlag(value: string | true | undefined, name: string): string | null {
   if (value === undefined) return null;
@@ -23,6 +23,7 @@ function fileFlag(value: string | true | undefined, name: string): string | null
 }
 
 export const reportCommand: CliCommand = {
+  name: "report",
   summary: "measure restarts (/clear, compaction) in this workspace's Claude Code transcripts, with and without ThreadMind",
   usage: [
     "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]",
@@ -33,7 +34,7 @@ export const reportCommand: CliCommand = {
     "  --svg FILE   also write a chart of conversation size per session (restarts and ThreadMind context marked)",
     "  --html FILE  also write an HTML page with the chart and the tables",
   ].join("\n"),
-  flags: { json: "boolean", svg: "value", html: "value" },
+  options: { json: "boolean", svg: "value", html: "value" },
   run: async (args) => {
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
     const svgFile = fileFlag(args.flags.get("svg"), "svg");

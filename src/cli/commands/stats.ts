@@ -1,14 +1,15 @@
 // `thread-mind-mcp stats`: the stats_show text (threads, summaries, measured sessions) for this workspace.
-import { collectStats, renderStats } from "../core/savings/stats.js";
-import { ThreadMindError } from "../core/errors.js";
-import { UsageError } from "./cli-args.js";
-import type { CliCommand } from "./cli-command.js";
-import { openCliServices } from "./cli-services.js";
+import { collectStats, renderStats } from "../../core/savings/stats.js";
+import { ThreadMindError } from "../../core/errors.js";
+import { UsageError } from "../cli-options.js";
+import { openCliServices } from "../cli-services.js";
+import type { CliCommand } from "./command.js";
 
 export const statsCommand: CliCommand = {
+  name: "stats",
   summary: "print thread counts, summary sizes and the measured sessions (what /thread-mind:stats shows)",
   usage: "thread-mind-mcp stats\n\nMeasured sizes come from the plugin's hooks; `thread-mind-mcp report` scans the transcripts themselves.",
-  flags: {},
+  options: {},
   run: async (args) => {
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
     const services = openCliServices({ exactTokens: true });
