@@ -39,7 +39,7 @@ export function scanWorkerCount(files: readonly ScanFile[], env: Record<string, 
   const bytes = files.reduce((sum, f) => sum + f.sizeBytes, 0);
   if (files.length < 2 || bytes < WORKERS_FROM_BYTES) return 0;
   // Only cores that are idle help: on a machine already busy, a second lane costs memory and gains nothing.
-  // os.availableParallelism is Node ≥ 18.14: a named import of it fails to link on the Node 18.0 that engines allows.
+  // os.availableParallelism is Node ≥ 18.14: a named import of it fails to link on the Node 18.3 that engines allows.
   const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
   const idle = Math.floor(cores - (os.loadavg()[0] ?? 0));
   const n = Math.min(idle, MAX_WORKERS, files.length);
