@@ -2,8 +2,8 @@
 import { createRequire } from 'node:module';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, statSync, readdirSync, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, renameSync, readSync, writeSync, fstatSync, closeSync, realpathSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, createReadStream } from 'fs';
-import { relative, isAbsolute, resolve, join, dirname, basename, sep } from 'path';
+import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, statSync, readdirSync, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, readSync, writeSync, fstatSync, closeSync, renameSync, realpathSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, createReadStream } from 'fs';
+import { relative, isAbsolute, resolve, join, dirname, sep, basename } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -45,9 +45,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
@@ -101,9 +101,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../../main/node_modules/yaml/dist/visit.js"(exports) {
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -258,9 +258,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     var escapeChars = {
@@ -428,9 +428,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor) {
@@ -497,9 +497,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
@@ -546,9 +546,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     var identity = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
@@ -575,9 +575,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     var applyReviver = require_applyReviver();
     var identity = require_identity();
     var toJS = require_toJS();
@@ -615,9 +615,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     var anchors = require_anchors();
     var visit = require_visit();
     var identity = require_identity();
@@ -732,9 +732,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -761,9 +761,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -835,9 +835,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
@@ -977,9 +977,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
@@ -993,9 +993,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
@@ -1128,9 +1128,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
     var getFoldOptions = (ctx, isBlock) => ({
@@ -1410,9 +1410,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     var anchors = require_anchors();
     var identity = require_identity();
     var stringifyComment = require_stringifyComment();
@@ -1533,9 +1533,9 @@ ${ctx.indent}${str}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var stringify3 = require_stringify();
@@ -1665,9 +1665,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../../main/node_modules/yaml/dist/log.js"(exports) {
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
       if (logLevel === "debug")
@@ -1686,9 +1686,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
@@ -1745,9 +1745,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     var log = require_log();
     var merge = require_merge();
     var stringify3 = require_stringify();
@@ -1808,9 +1808,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
@@ -1847,9 +1847,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     var identity = require_identity();
     var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -1997,9 +1997,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
@@ -2140,9 +2140,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
     var map = {
@@ -2161,9 +2161,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
@@ -2276,9 +2276,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
@@ -2297,9 +2297,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     var stringifyString = require_stringifyString();
     var string = {
       identify: (value) => typeof value === "string",
@@ -2315,9 +2315,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     var Scalar = require_Scalar();
     var nullTag = {
       identify: (value) => value == null,
@@ -2332,9 +2332,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     var Scalar = require_Scalar();
     var boolTag = {
       identify: (value) => typeof value === "boolean",
@@ -2355,9 +2355,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
@@ -2381,9 +2381,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2426,9 +2426,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
@@ -2470,9 +2470,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -2497,9 +2497,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
@@ -2563,9 +2563,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
@@ -2628,9 +2628,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
@@ -2705,9 +2705,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     var identity = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
@@ -2782,9 +2782,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
       const boolObj = value ? trueTag : falseTag;
@@ -2813,9 +2813,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2861,9 +2861,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -2939,9 +2939,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -3027,9 +3027,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
       const sign = str[0];
@@ -3114,9 +3114,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3157,9 +3157,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3250,9 +3250,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     var identity = require_identity();
     var map = require_map();
     var seq = require_seq();
@@ -3281,9 +3281,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     var identity = require_identity();
     var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -3360,9 +3360,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     var Alias = require_Alias();
     var Collection = require_Collection();
     var identity = require_identity();
@@ -3668,9 +3668,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../../main/node_modules/yaml/dist/errors.js"(exports) {
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
         super();
@@ -3732,9 +3732,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
@@ -3865,9 +3865,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     function containsNewline(key) {
       if (!key)
         return null;
@@ -3906,9 +3906,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
@@ -3923,9 +3923,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
       const { uniqueKeys } = ctx.options;
@@ -3938,9 +3938,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var resolveProps = require_resolve_props();
@@ -4045,9 +4045,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
     var utilFlowIndentCheck = require_util_flow_indent_check();
@@ -4095,9 +4095,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
@@ -4137,9 +4137,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4330,9 +4330,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -4394,9 +4394,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
       const start = scalar.offset;
@@ -4576,9 +4576,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
@@ -4796,9 +4796,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
@@ -4876,9 +4876,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
         pos ?? (pos = before.length);
@@ -4905,9 +4905,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var composeCollection = require_compose_collection();
@@ -5010,9 +5010,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     var Document = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
@@ -5052,9 +5052,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     var node_process = __require("process");
     var directives = require_directives();
     var Document = require_Document();
@@ -5259,9 +5259,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     var errors2 = require_errors();
@@ -5443,9 +5443,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     var stringify3 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
@@ -5503,9 +5503,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
@@ -5564,9 +5564,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
     var cstVisit = require_cst_visit();
@@ -5665,9 +5665,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     var cst = require_cst();
     function isEmpty(ch) {
       switch (ch) {
@@ -6253,9 +6253,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     var LineCounter = class {
       constructor() {
         this.lineStarts = [];
@@ -6283,9 +6283,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
@@ -7156,9 +7156,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../../main/node_modules/yaml/dist/public-api.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var errors2 = require_errors();
@@ -7252,9 +7252,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../../main/node_modules/yaml/dist/index.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var Schema = require_Schema();
@@ -7303,9 +7303,9 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/tiktoken_bg.cjs
+// ../../main/node_modules/tiktoken/lite/tiktoken_bg.cjs
 var require_tiktoken_bg = __commonJS({
-  "node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
+  "../../main/node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
     var wasm;
     module.exports.__wbg_set_wasm = function(val) {
       wasm = val;
@@ -7648,9 +7648,9 @@ var require_tiktoken_bg = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/init.cjs
+// ../../main/node_modules/tiktoken/lite/init.cjs
 var require_init = __commonJS({
-  "node_modules/tiktoken/lite/init.cjs"(exports) {
+  "../../main/node_modules/tiktoken/lite/init.cjs"(exports) {
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
@@ -9367,6 +9367,135 @@ async function writeLocalState(storeDir, state, hadProblem) {
 `);
   return setAside;
 }
+var MEASUREMENT_LOG = "measurements.jsonl";
+var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
+var LOG_ROTATE_BYTES = 1024 * 1024;
+var MAX_APPEND_BYTES = 64 * 1024;
+function measurementLogPath(storeDir) {
+  return join(storeDir, MEASUREMENT_LOG);
+}
+function previousMeasurementLogPath(storeDir) {
+  return join(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+function measurementLogPaths(storeDir) {
+  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+function openLog(path, use) {
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return null;
+  try {
+    return use(opened.fd, opened.stat.size);
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+function appendMeasurementEvents(storeDir, events) {
+  if (events.length === 0) return 0;
+  const text = events.map((e) => `${JSON.stringify(e)}
+`).join("");
+  const bytes2 = Buffer.from(text, "utf8");
+  if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
+  const opened = openRegularFile(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
+  try {
+    let out = bytes2;
+    if (before.size > 0) {
+      const last2 = Buffer.alloc(1);
+      readSync(fd, last2, 0, 1, before.size - 1);
+      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
+    }
+    writeSync(fd, out);
+    return fstatSync(fd).size;
+  } finally {
+    closeSync(fd);
+  }
+}
+function rotateMeasurementLogIfFull(storeDir) {
+  const path = measurementLogPath(storeDir);
+  const size = openLog(path, (_fd, bytes2) => bytes2);
+  if (size === null || size <= LOG_ROTATE_BYTES) return false;
+  lockFence(join(storeDir, ".lock"))?.check();
+  renameSync(path, previousMeasurementLogPath(storeDir));
+  return true;
+}
+
+// src/core/measure/measurement-log-legacy.ts
+function legacyEvents(state) {
+  return legacyMeasurementEvents(state.measurements, state.conversations);
+}
+function legacyMeasurementEvents(m, conversations = {}) {
+  const events = [];
+  for (const [sessionId, c] of Object.entries(conversations)) {
+    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
+  }
+  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
+  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
+  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
+  for (const { receipt, ...injection } of m.injections) {
+    events.push({ kind: "injection", ...injection });
+    if (receipt !== "pending") {
+      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
+    }
+  }
+  return events;
+}
+function moveLegacyMeasurements(storeDir, state) {
+  const events = legacyEvents(state);
+  if (events.length === 0) return false;
+  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
+  state.measurements = emptyMeasurements();
+  state.conversations = {};
+  return true;
+}
+
+// src/core/store/local-state-cache.ts
+var LocalStateCache = class {
+  /** `notices`: the services' notices, where problems with config.json are added (once each). */
+  constructor(storeDir, notices) {
+    this.storeDir = storeDir;
+    this.notices = notices;
+  }
+  storeDir;
+  notices;
+  /** config.json as last read, with the stamp it had before that read (see readCached). */
+  stateRead = null;
+  /**
+   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
+   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
+   */
+  readCached(take) {
+    const stamp = fileStamp(localStatePath(this.storeDir));
+    const cached = this.stateRead;
+    if (take) this.stateRead = null;
+    if (cached !== null && stamp !== null && cached.stamp === stamp) return cached.read;
+    const read = readLocalState(this.storeDir);
+    if (!take && stamp !== null) this.stateRead = { stamp, read };
+    return read;
+  }
+  /** config.json as it is now. Read-only: callers must not change the state returned (use update). */
+  read() {
+    const read = this.readCached(false);
+    if (read.problem) this.noteProblem(read.problem);
+    return read.state;
+  }
+  noteProblem(problem) {
+    const line = `ThreadMind's local state ${this.storeDir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
+    if (!this.notices.includes(line)) this.notices.push(line);
+  }
+  /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
+  async update(mutate) {
+    const read = this.readCached(true);
+    if (read.problem) this.noteProblem(read.problem);
+    await mutate(read.state);
+    moveLegacyMeasurements(this.storeDir, read.state);
+    for (const [key, s] of Object.entries(read.state.sessions)) {
+      if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
+    }
+    const setAside = await writeLocalState(this.storeDir, read.state, read.problem !== void 0);
+    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  }
+};
 function contentHash(text) {
   return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
@@ -9843,6 +9972,149 @@ function closeFence(text) {
 ${fences.open}`;
 }
 
+// src/core/context/thread-chain.ts
+var AncestorWalk = class {
+  constructor(start, read) {
+    this.read = read;
+    this.current = start;
+    this.seen = /* @__PURE__ */ new Set([start.id]);
+  }
+  read;
+  notices = [];
+  seen;
+  current;
+  done = false;
+  /** How many ancestors were read. */
+  count = 0;
+  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
+  get ended() {
+    return this.done || this.current.parentId === null;
+  }
+  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
+  next() {
+    if (this.ended) return null;
+    const parentId = this.current.parentId;
+    if (this.seen.has(parentId)) {
+      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.done = true;
+      return null;
+    }
+    let parent;
+    try {
+      parent = this.read(parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) {
+        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+      } else if (e instanceof ThreadMindError && e.code === "not-found") {
+        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
+      } else throw e;
+      this.done = true;
+      return null;
+    }
+    this.seen.add(parentId);
+    this.current = parent;
+    this.count++;
+    return parent;
+  }
+};
+function walkToRoot(start, read) {
+  const walk = new AncestorWalk(start, read);
+  const nearestFirst = [start];
+  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
+  return { threads: nearestFirst.reverse(), notices: walk.notices };
+}
+function descendantsOf(id, threads) {
+  const children = /* @__PURE__ */ new Map();
+  for (const t of threads.values()) {
+    if (t.parentId === null) continue;
+    const list = children.get(t.parentId) ?? [];
+    list.push(t.id);
+    children.set(t.parentId, list);
+  }
+  const out = [];
+  const seen = /* @__PURE__ */ new Set([id]);
+  const queue = [id];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+// src/core/context/stale-path-warnings.ts
+function hasPathsToCheck(t) {
+  return Boolean(t.commit && t.paths && t.paths.length > 0);
+}
+async function stalePathWarnings(top, threads) {
+  const warnings = /* @__PURE__ */ new Map();
+  await Promise.all(
+    threads.map(async (t) => {
+      if (!t.commit || !t.paths || t.paths.length === 0) return;
+      let n;
+      try {
+        n = await commitsTouchingSince(top, t.commit, t.paths);
+      } catch (e) {
+        if (!(e instanceof GitError)) throw e;
+        warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
+        return;
+      }
+      if (n && n > 0) {
+        warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
+      }
+    })
+  );
+  return warnings;
+}
+
+// src/core/context/context-sources.ts
+async function contextWithSources(deps, project, thread, options) {
+  const { store, tokens } = deps;
+  const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
+  const read = (id) => {
+    consulted.add(store.threadPath(project.id, id));
+    return store.readThread(project.id, id);
+  };
+  const related = relatedRefs(store, project.id, thread, consulted);
+  const estimate = options.estimateOnly === true ? (text) => tokens.cachedOrEstimate(text) : (text) => tokens.countSync(text);
+  const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
+  const top = deps.gitTop;
+  const warnings = top ? await stalePathWarnings(top, chain.threads) : /* @__PURE__ */ new Map();
+  const assemble = () => assembleContext({
+    project,
+    chain: chain.threads,
+    chainCut: chain.cut,
+    warnings,
+    notices: [...options.notices ?? [], ...chain.notices],
+    ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
+    ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
+    estimate,
+    related
+  });
+  const missesBefore = tokens.misses;
+  let assembled = assemble();
+  if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
+  await deps.saveTokenCache();
+  const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
+  return { context: assembled, sources: [...consulted].map((p) => relative(store.dir, p)), dependsOnHead };
+}
+function relatedRefs(store, projectId, thread, consulted) {
+  return (thread.related ?? []).map((id) => {
+    try {
+      consulted.add(store.threadPath(projectId, id));
+      const t = store.readThread(projectId, id);
+      return { id, title: t.title, status: threadStatus(t) };
+    } catch (e) {
+      if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
+      if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
+      throw e;
+    }
+  });
+}
+
 // src/core/context/tree-render.ts
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
@@ -10130,578 +10402,43 @@ function relatedMark(t, threads) {
   return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
 }
 
-// src/core/context/thread-chain.ts
-var AncestorWalk = class {
-  constructor(start, read) {
-    this.read = read;
-    this.current = start;
-    this.seen = /* @__PURE__ */ new Set([start.id]);
-  }
-  read;
-  notices = [];
-  seen;
-  current;
-  done = false;
-  /** How many ancestors were read. */
-  count = 0;
-  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
-  get ended() {
-    return this.done || this.current.parentId === null;
-  }
-  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
-  next() {
-    if (this.ended) return null;
-    const parentId = this.current.parentId;
-    if (this.seen.has(parentId)) {
-      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
-      this.done = true;
-      return null;
-    }
-    let parent;
-    try {
-      parent = this.read(parentId);
-    } catch (e) {
-      if (e instanceof UnreadableFileError) {
-        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
-      } else if (e instanceof ThreadMindError && e.code === "not-found") {
-        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
-      } else throw e;
-      this.done = true;
-      return null;
-    }
-    this.seen.add(parentId);
-    this.current = parent;
-    this.count++;
-    return parent;
-  }
-};
-function walkToRoot(start, read) {
-  const walk = new AncestorWalk(start, read);
-  const nearestFirst = [start];
-  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
-  return { threads: nearestFirst.reverse(), notices: walk.notices };
-}
-function descendantsOf(id, threads) {
-  const children = /* @__PURE__ */ new Map();
-  for (const t of threads.values()) {
-    if (t.parentId === null) continue;
-    const list = children.get(t.parentId) ?? [];
-    list.push(t.id);
-    children.set(t.parentId, list);
-  }
-  const out = [];
-  const seen = /* @__PURE__ */ new Set([id]);
-  const queue = [id];
-  while (queue.length > 0) {
-    for (const child of children.get(queue.shift()) ?? []) {
-      if (seen.has(child)) continue;
-      seen.add(child);
-      out.push(child);
-      queue.push(child);
-    }
-  }
-  return out;
-}
-
-// src/core/rebase-check.ts
-function assertNotAboveNewParent(threadId, newParent, read) {
-  const seen = /* @__PURE__ */ new Set();
-  let current = newParent;
-  for (; ; ) {
-    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
-    if (current.parentId === null || seen.has(current.id)) return;
-    seen.add(current.id);
-    try {
-      current = read(current.parentId);
-    } catch (e) {
-      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
-      if (e instanceof ThreadMindError && e.code === "not-found") return;
-      throw e;
-    }
-  }
-}
-
-// src/core/secrets/secret-patterns.ts
-var GENERIC_MIN_LENGTH = 12;
-var GENERIC_MIN_ENTROPY = 2.5;
-var TOKEN_MIN_ENTROPY = 2.5;
-function shannonEntropy(value) {
-  const counts = /* @__PURE__ */ new Map();
-  let total = 0;
-  for (const ch of value) {
-    counts.set(ch, (counts.get(ch) ?? 0) + 1);
-    total += 1;
-  }
-  let bits = 0;
-  for (const count of counts.values()) {
-    const p = count / total;
-    bits -= p * Math.log2(p);
-  }
-  return bits;
-}
-var PLACEHOLDER_WORDS = [
-  "example",
-  "changeme",
-  "change_me",
-  "change-me",
-  "placeholder",
-  "redacted",
-  "dummy",
-  "sample",
-  "notreal",
-  "not_real",
-  "insert",
-  "replace",
-  "****",
-  "\u2026",
-  "...",
-  "123456789",
-  "abcdefgh"
-];
-var SHORT_PLACEHOLDER_WORDS = ["your", "fake", "xxxx"];
-function looksLikePlaceholder(value) {
-  if (PLACEHOLDER_WORDS.some((word) => containsWord(value, word))) return true;
-  if (/^<.*>$|^\[.*\]$|^\{.*\}$/.test(value)) return true;
-  return /(.)\1{5}/.test(value);
-}
-function looksLikeValuePlaceholder(value) {
-  return looksLikePlaceholder(value) || SHORT_PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
-}
-function containsWord(value, word) {
-  const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
-  return value.includes(word) || value.includes(word.toUpperCase()) || value.includes(capitalized);
-}
-function looksLikeReference(value) {
-  if (/\$\{|\{\{|%\(/.test(value)) return true;
-  if (/^\$[A-Za-z_]/.test(value)) return true;
-  if (/^%[A-Za-z_]\w*%$/.test(value)) return true;
-  if (/^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|env\b|ENV\[)/.test(value)) return true;
-  return /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::)[A-Za-z_$][\w$]*)+$/.test(value);
-}
-function looksLikeCredentialValue(value, minLength = GENERIC_MIN_LENGTH) {
-  if (value.length < minLength) return false;
-  if (/\s/.test(value)) return false;
-  if (looksLikeValuePlaceholder(value) || looksLikeReference(value)) return false;
-  if (/^\d+$/.test(value)) return false;
-  if (/^[A-Za-z_./:-]+$/.test(value)) return false;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
-  if (/\//.test(value) && /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(value)) return false;
-  if (/^(?:\.{1,2}\/|~\/|\/[A-Za-z])/.test(value) && !/[+=]/.test(value)) return false;
-  if (/[()[\]{}<>]/.test(value)) return false;
-  if (!/[A-Za-z]/.test(value) || !/[0-9!@$%^&+~|]/.test(value)) return false;
-  if (looksLikeWordsJoined(value)) return false;
-  return shannonEntropy(value) >= GENERIC_MIN_ENTROPY;
-}
-function looksLikeWordsJoined(value) {
-  const parts = value.split(/[-_.]+/).filter((part) => part !== "");
-  if (parts.length < 2) return false;
-  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
-}
-function groupSpan(match, group2) {
-  const span = match.indices?.[group2];
-  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group2}`);
-  return { start: span[0], end: span[1] };
-}
-function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
-  return {
-    pattern,
-    detect(match) {
-      const { start, end } = groupSpan(match, 1);
-      const token = match[1] ?? "";
-      const publicPrefix = prefix.exec(token)?.[0] ?? "";
-      const body = token.slice(publicPrefix.length);
-      if (looksLikePlaceholder(body)) return null;
-      if (shannonEntropy(body) < TOKEN_MIN_ENTROPY) return null;
-      if (!accept(body)) return null;
-      return { kind, start, end, publicPrefix };
-    }
-  };
-}
-var hasDigit = (s) => /\d/.test(s);
-var hasLetterAndDigit = (s) => /\d/.test(s) && /[A-Za-z]/.test(s);
-function looksGenerated(body) {
-  if (looksLikeWordsJoined(body)) return false;
-  return hasDigit(body) || /[a-z]/.test(body) && /[A-Z]/.test(body);
-}
-var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
-var privateKeyRule = {
-  multiLine: true,
-  pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
-  detect(match, text) {
-    const { start, end: headerEnd } = groupSpan(match, 0);
-    const body = new RegExp(PRIVATE_KEY_BODY.source, PRIVATE_KEY_BODY.flags);
-    body.lastIndex = headerEnd;
-    if (body.exec(text) === null) return null;
-    return { kind: "private key", start, end: body.lastIndex, publicPrefix: match[0] };
-  }
-};
-var jwtRule = {
-  pattern: /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/dg,
-  detect(match) {
-    const token = match[1] ?? "";
-    const header = token.slice(0, token.indexOf("."));
-    if (!isJwtHeader(header)) return null;
-    const { start, end } = groupSpan(match, 1);
-    return { kind: "JWT", start, end, publicPrefix: token.startsWith("eyJ") ? "eyJ" : "" };
-  }
-};
-function isJwtHeader(segment) {
-  const decoded = Buffer.from(segment, "base64url").toString("utf8");
-  if (!decoded.trimStart().startsWith("{")) return false;
-  let parsed;
+// src/core/context/tree-text.ts
+var FULL_TREE_LIMIT = 200;
+function treeText(store, project, activeId, written) {
   try {
-    parsed = JSON.parse(decoded);
-  } catch {
-    return false;
-  }
-  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
-}
-var bearerRule = {
-  pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
-  detect(match) {
-    const { start, end: rawEnd } = groupSpan(match, 1);
-    const raw = match[1] ?? "";
-    const token = raw.replace(/\.+$/, "");
-    if (!looksLikeCredentialValue(token, 16)) return null;
-    return { kind: "bearer token", start, end: rawEnd - (raw.length - token.length), publicPrefix: "" };
-  }
-};
-var urlPasswordRule = {
-  pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{1,100}:([^\s:@/?#]{1,200})@/dg,
-  detect(match) {
-    const password = match[1] ?? "";
-    if (!looksLikeCredentialValue(password, 8)) return null;
-    return { kind: "password in URL", ...groupSpan(match, 1), publicPrefix: "" };
-  }
-};
-var AWS_SECRET_KEY_NAME = String.raw`(?:aws[_-]?)?secret[_-]?access[_-]?key|aws[_-]?secret[_-]?key`;
-var awsSecretRule = {
-  pattern: new RegExp(
-    String.raw`(?:${AWS_SECRET_KEY_NAME})["'\x60]?[ \t]*(?:=>|:=|=|:)[ \t]*["'\x60]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
-    "dgi"
-  ),
-  detect(match) {
-    const secret = match[1] ?? "";
-    if (looksLikePlaceholder(secret) || shannonEntropy(secret) < 3.5 || !hasDigit(secret)) return null;
-    return { kind: "AWS secret access key", ...groupSpan(match, 1), publicPrefix: "" };
-  }
-};
-function assignmentKind(keyword) {
-  const k = keyword.toLowerCase().replace(/[_-]/g, "");
-  if (k.startsWith("pass")) return "password assignment";
-  if (k.startsWith("secret")) return "secret assignment";
-  if (k === "token") return "token assignment";
-  if (k === "apikey") return "API key assignment";
-  if (k === "accesskey") return "access key assignment";
-  if (k === "privatekey") return "private key assignment";
-  throw new Error(`secret-patterns: keyword ${keyword} has no assignment kind`);
-}
-var ASSIGNMENT = new RegExp(
-  String.raw`(pass(?:word|wd|phrase)|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![A-Za-z0-9_-])` + String.raw`["'\x60\]]?([ \t]*)(?:=>|:=|=|:)[ \t]*` + String.raw`(?:"([^"\r\n]{0,500})"|'([^'\r\n]{0,500})'|\x60([^\x60\r\n]{0,500})\x60|([^\s"'\x60,;&)\]}]{1,500}))`,
-  "dgi"
-);
-var assignmentRule = { pattern: ASSIGNMENT, detect: detectAssignment };
-function detectAssignment(match, text) {
-  const kind = assignmentKind(match[1] ?? "");
-  const quotedGroup = [3, 4, 5].find((g) => match[g] !== void 0);
-  if (quotedGroup !== void 0) {
-    const value2 = match[quotedGroup] ?? "";
-    if (!looksLikeCredentialValue(value2)) return null;
-    return { kind, ...groupSpan(match, quotedGroup), publicPrefix: "" };
-  }
-  const raw = match[6];
-  if (raw === void 0) throw new Error("secret-patterns: assignment matched without a value");
-  const value = raw.replace(/[.:!?]+$/, "");
-  if (!looksLikeCredentialValue(value)) return null;
-  const span = groupSpan(match, 6);
-  if (/^[A-Za-z_$][\w$]*$/.test(value)) {
-    const spaceBeforeSeparator = (match[2] ?? "") !== "";
-    const after = text.slice(span.end, span.end + 200);
-    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
-    if (spaceBeforeSeparator || !endsLiteral) return null;
-  }
-  return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
-}
-var B = String.raw`(?<![A-Za-z0-9_-])`;
-var E = String.raw`(?![A-Za-z0-9_-])`;
-var rx = (source, flags = "dg") => new RegExp(source, flags);
-var SECRET_RULES = [
-  privateKeyRule,
-  prefixedTokenRule(
-    "AWS access key ID",
-    rx(String.raw`(?<![A-Za-z0-9])((?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])`),
-    /^(?:AKIA|ASIA)/,
-    () => true
-    // base32 ids may lack digits; 16 capitals glued to AKIA do not occur in prose
-  ),
-  awsSecretRule,
-  prefixedTokenRule(
-    "GitHub token",
-    rx(String.raw`(?<![A-Za-z0-9_])(gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{50,251})(?![A-Za-z0-9_])`),
-    /^(?:gh[pousr]_|github_pat_)/
-  ),
-  prefixedTokenRule("GitLab token", rx(String.raw`${B}(glpat-[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9_-]+)*)${E}`), /^glpat-/),
-  prefixedTokenRule("npm token", rx(String.raw`${B}(npm_[A-Za-z0-9]{36})${E}`), /^npm_/),
-  prefixedTokenRule(
-    "Slack token",
-    rx(String.raw`${B}(xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})${E}`),
-    /^(?:xox[abposr]|xapp)-/,
-    (body) => body.length >= 20 && body.includes("-") && hasLetterAndDigit(body)
-  ),
-  {
-    pattern: /(hooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|(?:workflows|triggers)\/T[A-Z0-9]{6,}\/[A-Za-z0-9/]{20,}))/dg,
-    detect(match) {
-      const url = match[1] ?? "";
-      const secret = url.slice(url.lastIndexOf("/") + 1);
-      if (looksLikePlaceholder(url) || shannonEntropy(secret) < TOKEN_MIN_ENTROPY) return null;
-      return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
-    }
-  },
-  prefixedTokenRule(
-    "Anthropic API key",
-    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
-    /^sk-ant-(?:[a-z]+\d*-)?/
-  ),
-  prefixedTokenRule(
-    "OpenAI API key",
-    rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
-    /^sk-(?:(?:proj|svcacct|admin|None)-)?/,
-    (body) => looksGenerated(body) && /[a-z]/.test(body) && /[A-Z]/.test(body)
-  ),
-  prefixedTokenRule(
-    "Stripe live key",
-    rx(String.raw`(?<![A-Za-z0-9_])((?:sk|rk)_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_])`),
-    /^(?:sk|rk)_live_/
-  ),
-  prefixedTokenRule("Google API key", rx(String.raw`${B}(AIza[A-Za-z0-9_-]{35})${E}`), /^AIza/),
-  jwtRule,
-  bearerRule,
-  urlPasswordRule,
-  assignmentRule
-];
-
-// src/core/secrets/secret-scan.ts
-var FINDINGS_NAMED_IN_MESSAGE = 3;
-function scanForSecrets(text) {
-  const candidates = [];
-  SECRET_RULES.forEach((rule, priority) => {
-    for (const match of text.matchAll(rule.pattern)) {
-      const candidate = rule.detect(match, text);
-      if (candidate !== null) candidates.push({ candidate, priority });
-    }
-  });
-  const masked = maskLinePrefixes(text);
-  if (masked !== text) {
-    SECRET_RULES.forEach((rule, priority) => {
-      if (rule.multiLine !== true) return;
-      for (const match of masked.matchAll(rule.pattern)) {
-        const candidate = rule.detect(match, masked);
-        if (candidate !== null) candidates.push({ candidate, priority });
-      }
-    });
-  }
-  if (candidates.length === 0) return [];
-  const kept = keepMostSpecific(candidates);
-  const lineStarts = lineStartOffsets(text);
-  return kept.map((c) => {
-    const line = lineOf(lineStarts, c.start);
-    const lineStart = lineStarts[line - 1] ?? 0;
-    return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
-  });
-}
-var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
-var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
-function maskLinePrefixes(text) {
-  const blank = (m) => " ".repeat(m.length);
-  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
-}
-var SecretDetectedError = class extends ThreadMindError {
-  findings;
-  what;
-  constructor(what, findings) {
-    super("secret", refusalMessage(what, findings));
-    this.name = "SecretDetectedError";
-    this.what = what;
-    this.findings = findings;
-  }
-};
-function assertNoSecrets(text, what) {
-  if (what.trim() === "") throw new TypeError("assertNoSecrets: `what` must describe the text being written");
-  const findings = scanForSecrets(text);
-  if (findings.length > 0) throw new SecretDetectedError(what, findings);
-}
-function refusalMessage(what, findings) {
-  const first = findings[0];
-  if (first === void 0) throw new Error("SecretDetectedError needs at least one finding");
-  const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
-  const rest = findings.length - named.length;
-  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
-  const plural3 = findings.length > 1;
-  const example = maskExample(first.masked);
-  return `Refused to write ${what}: it contains what looks like ${plural3 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural3 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
-}
-function joinWithAnd(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-function maskExample(masked) {
-  const prefix = masked.slice(0, masked.indexOf("\u2026"));
-  return prefix.length > 0 && prefix.length <= 16 ? `${prefix}****` : "****";
-}
-function mask(c) {
-  return `${c.publicPrefix}\u2026(${c.end - c.start - c.publicPrefix.length} chars)`;
-}
-function keepMostSpecific(all) {
-  const byPosition = [...all].sort((a, b) => a.candidate.start - b.candidate.start || a.priority - b.priority);
-  const kept = [];
-  let cluster = [];
-  let clusterEnd = -1;
-  const flush = () => {
-    const chosen = [];
-    for (const { candidate } of [...cluster].sort((a, b) => a.priority - b.priority)) {
-      if (chosen.every((c) => candidate.end <= c.start || candidate.start >= c.end)) chosen.push(candidate);
-    }
-    kept.push(...chosen.sort((a, b) => a.start - b.start));
-    cluster = [];
-  };
-  for (const entry of byPosition) {
-    if (entry.candidate.start >= clusterEnd && cluster.length > 0) flush();
-    cluster.push(entry);
-    clusterEnd = Math.max(clusterEnd, entry.candidate.end);
-  }
-  flush();
-  return kept;
-}
-function lineStartOffsets(text) {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
-}
-function lineOf(lineStarts, offset) {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
-async function migrateV04IfNeeded(store, author) {
-  const treesDir = join(store.dir, "trees");
-  if (!existsSync(treesDir)) return null;
-  const report = { projects: [], removed: [], notes: [], text: "" };
-  const me = await author();
-  const plans = [];
-  for (const name of readdirSync(treesDir).sort()) {
-    if (!name.endsWith(".json")) continue;
-    const projectId = name.slice(0, -5);
-    const treePath = join(treesDir, name);
-    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
-    const nodes = readTree(treePath);
-    const threadsDir = join(store.dir, "threads", projectId);
-    let parentsFromTree = 0;
-    let rewritten = 0;
-    const files = existsSync(threadsDir) ? readdirSync(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
-    const threads = [];
-    for (const file of files) {
-      const id = file.slice(0, -3);
-      const path = join(threadsDir, file);
-      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
-      const text = readTextStrict(path, LIMITS.threadFileBytes);
-      if (text === null) continue;
-      const { thread, naive } = parseOldThread(path, id, text, me);
-      const node = nodes[id];
-      if (node !== void 0) {
-        if (node.parentId !== thread.parentId) parentsFromTree++;
-        thread.parentId = node.parentId;
-      }
-      if (naive || node !== void 0) rewritten++;
-      try {
-        serializeThreadExactly(thread);
-      } catch (e) {
-        if (!(e instanceof FrontmatterError)) throw e;
-        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
-      }
-      threads.push(thread);
-    }
-    const ids = new Set(threads.map((t) => t.id));
-    for (const id of Object.keys(nodes)) {
-      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
-    }
-    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
-  }
-  store.ensureLayout();
-  for (const plan of plans) {
-    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    rmSync(plan.treePath);
-    report.removed.push(plan.treePath);
-    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
-  }
-  if (readdirSync(treesDir).length === 0) rmdirSync(treesDir);
-  if (existsSync(join(store.dir, "stats"))) {
-    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
-  }
-  const lines = [
-    "ThreadMind upgraded this store from the 0.4 layout:",
-    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
-    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
-    ...report.notes.map((n) => `- ${n}`)
-  ];
-  report.text = lines.join("\n");
-  return report;
-}
-function readTree(path) {
-  let data;
-  const text = readTextStrict(path, LIMITS.threadFileBytes);
-  if (text === null) throw errors.migrationFileGone(path);
-  try {
-    data = JSON.parse(text);
+    if (store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return pathTreeText(store, project, activeId, written);
+    const { threads, problems } = store.readAllThreads(project.id);
+    return renderTreeOf(project, threads, problems, activeId);
   } catch (e) {
-    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
+    return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
   }
-  const nodes = data?.nodes;
-  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
-  const out = {};
-  for (const [id, node] of Object.entries(nodes)) {
-    const parent = node?.parentId;
-    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
-    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
-      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
-    }
-    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
-  }
-  return out;
 }
-function parseOldThread(path, id, text, author) {
-  try {
-    const thread2 = parseThread(text);
-    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
-  } catch (e) {
-    if (!(e instanceof FrontmatterError)) throw e;
-  }
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
-  const fields = {};
-  for (const line of match[1].split(/\r?\n/)) {
-    const at = line.indexOf(":");
-    if (at <= 0) continue;
-    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-  }
-  const mtime = statSync(path).mtime.toISOString();
-  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
-  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
-  const thread = {
-    id,
-    title: fields.title || id,
-    parentId: parent,
-    author: fields.author && fields.author !== "null" ? fields.author : author,
-    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
-    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
-    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
-  };
-  if (status) thread.status = status;
-  return { thread, naive: true };
+function treeAfter(store, project, activeId, note) {
+  const tree = treeText(store, project, activeId);
+  return note === null ? tree : `${tree}
+
+${note}`;
+}
+function pathTreeText(store, project, activeId, written) {
+  const active = written?.id === activeId ? written : store.readThread(project.id, activeId);
+  const chain = walkToRoot(active, (id) => store.readThread(project.id, id));
+  const threads = new Map(chain.threads.map((t) => [t.id, t]));
+  const tree = renderTree(threads, {
+    title: project.title,
+    activeId,
+    problems: [],
+    extra: (t) => relatedMark(t, { has: (r) => store.threadExists(project.id, r) })
+  });
+  const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
+  return [tree, ...chain.notices, note].join("\n");
+}
+function renderTreeOf(project, threads, problems, activeId) {
+  return renderTree(threads, {
+    title: project.title,
+    activeId,
+    problems,
+    extra: (t) => relatedMark(t, threads)
+  });
 }
 
 // src/core/search/scratch.ts
@@ -12286,6 +12023,527 @@ function searchIndexFor(storeDir) {
   }
   return index;
 }
+
+// src/core/context/thread-list-catalog.ts
+var CatalogThreadList = class {
+  kept = null;
+  /** The project's threads as the catalog has them now (no file read or lstat per thread on a warm server). */
+  async read(storeDir, projectId) {
+    const index = searchIndexFor(storeDir);
+    return index.exclusive(async () => {
+      const catalog = index.project(projectId);
+      await catalog.refresh();
+      const kept = this.kept;
+      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      const threads = /* @__PURE__ */ new Map();
+      for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
+      const problems = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
+      this.kept = { projectId, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
+      return this.kept;
+    });
+  }
+};
+
+// src/core/rebase-check.ts
+function assertNotAboveNewParent(threadId, newParent, read) {
+  const seen = /* @__PURE__ */ new Set();
+  let current = newParent;
+  for (; ; ) {
+    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
+    if (current.parentId === null || seen.has(current.id)) return;
+    seen.add(current.id);
+    try {
+      current = read(current.parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
+      if (e instanceof ThreadMindError && e.code === "not-found") return;
+      throw e;
+    }
+  }
+}
+
+// src/core/secrets/secret-patterns.ts
+var GENERIC_MIN_LENGTH = 12;
+var GENERIC_MIN_ENTROPY = 2.5;
+var TOKEN_MIN_ENTROPY = 2.5;
+function shannonEntropy(value) {
+  const counts = /* @__PURE__ */ new Map();
+  let total = 0;
+  for (const ch of value) {
+    counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    total += 1;
+  }
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / total;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+var PLACEHOLDER_WORDS = [
+  "example",
+  "changeme",
+  "change_me",
+  "change-me",
+  "placeholder",
+  "redacted",
+  "dummy",
+  "sample",
+  "notreal",
+  "not_real",
+  "insert",
+  "replace",
+  "****",
+  "\u2026",
+  "...",
+  "123456789",
+  "abcdefgh"
+];
+var SHORT_PLACEHOLDER_WORDS = ["your", "fake", "xxxx"];
+function looksLikePlaceholder(value) {
+  if (PLACEHOLDER_WORDS.some((word) => containsWord(value, word))) return true;
+  if (/^<.*>$|^\[.*\]$|^\{.*\}$/.test(value)) return true;
+  return /(.)\1{5}/.test(value);
+}
+function looksLikeValuePlaceholder(value) {
+  return looksLikePlaceholder(value) || SHORT_PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
+}
+function containsWord(value, word) {
+  const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
+  return value.includes(word) || value.includes(word.toUpperCase()) || value.includes(capitalized);
+}
+function looksLikeReference(value) {
+  if (/\$\{|\{\{|%\(/.test(value)) return true;
+  if (/^\$[A-Za-z_]/.test(value)) return true;
+  if (/^%[A-Za-z_]\w*%$/.test(value)) return true;
+  if (/^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|env\b|ENV\[)/.test(value)) return true;
+  return /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::)[A-Za-z_$][\w$]*)+$/.test(value);
+}
+function looksLikeCredentialValue(value, minLength = GENERIC_MIN_LENGTH) {
+  if (value.length < minLength) return false;
+  if (/\s/.test(value)) return false;
+  if (looksLikeValuePlaceholder(value) || looksLikeReference(value)) return false;
+  if (/^\d+$/.test(value)) return false;
+  if (/^[A-Za-z_./:-]+$/.test(value)) return false;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  if (/\//.test(value) && /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(value)) return false;
+  if (/^(?:\.{1,2}\/|~\/|\/[A-Za-z])/.test(value) && !/[+=]/.test(value)) return false;
+  if (/[()[\]{}<>]/.test(value)) return false;
+  if (!/[A-Za-z]/.test(value) || !/[0-9!@$%^&+~|]/.test(value)) return false;
+  if (looksLikeWordsJoined(value)) return false;
+  return shannonEntropy(value) >= GENERIC_MIN_ENTROPY;
+}
+function looksLikeWordsJoined(value) {
+  const parts = value.split(/[-_.]+/).filter((part) => part !== "");
+  if (parts.length < 2) return false;
+  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
+}
+function groupSpan(match, group2) {
+  const span = match.indices?.[group2];
+  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group2}`);
+  return { start: span[0], end: span[1] };
+}
+function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
+  return {
+    pattern,
+    detect(match) {
+      const { start, end } = groupSpan(match, 1);
+      const token = match[1] ?? "";
+      const publicPrefix = prefix.exec(token)?.[0] ?? "";
+      const body = token.slice(publicPrefix.length);
+      if (looksLikePlaceholder(body)) return null;
+      if (shannonEntropy(body) < TOKEN_MIN_ENTROPY) return null;
+      if (!accept(body)) return null;
+      return { kind, start, end, publicPrefix };
+    }
+  };
+}
+var hasDigit = (s) => /\d/.test(s);
+var hasLetterAndDigit = (s) => /\d/.test(s) && /[A-Za-z]/.test(s);
+function looksGenerated(body) {
+  if (looksLikeWordsJoined(body)) return false;
+  return hasDigit(body) || /[a-z]/.test(body) && /[A-Z]/.test(body);
+}
+var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
+var privateKeyRule = {
+  multiLine: true,
+  pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
+  detect(match, text) {
+    const { start, end: headerEnd } = groupSpan(match, 0);
+    const body = new RegExp(PRIVATE_KEY_BODY.source, PRIVATE_KEY_BODY.flags);
+    body.lastIndex = headerEnd;
+    if (body.exec(text) === null) return null;
+    return { kind: "private key", start, end: body.lastIndex, publicPrefix: match[0] };
+  }
+};
+var jwtRule = {
+  pattern: /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/dg,
+  detect(match) {
+    const token = match[1] ?? "";
+    const header = token.slice(0, token.indexOf("."));
+    if (!isJwtHeader(header)) return null;
+    const { start, end } = groupSpan(match, 1);
+    return { kind: "JWT", start, end, publicPrefix: token.startsWith("eyJ") ? "eyJ" : "" };
+  }
+};
+function isJwtHeader(segment) {
+  const decoded = Buffer.from(segment, "base64url").toString("utf8");
+  if (!decoded.trimStart().startsWith("{")) return false;
+  let parsed;
+  try {
+    parsed = JSON.parse(decoded);
+  } catch {
+    return false;
+  }
+  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
+}
+var bearerRule = {
+  pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
+  detect(match) {
+    const { start, end: rawEnd } = groupSpan(match, 1);
+    const raw = match[1] ?? "";
+    const token = raw.replace(/\.+$/, "");
+    if (!looksLikeCredentialValue(token, 16)) return null;
+    return { kind: "bearer token", start, end: rawEnd - (raw.length - token.length), publicPrefix: "" };
+  }
+};
+var urlPasswordRule = {
+  pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{1,100}:([^\s:@/?#]{1,200})@/dg,
+  detect(match) {
+    const password = match[1] ?? "";
+    if (!looksLikeCredentialValue(password, 8)) return null;
+    return { kind: "password in URL", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+var AWS_SECRET_KEY_NAME = String.raw`(?:aws[_-]?)?secret[_-]?access[_-]?key|aws[_-]?secret[_-]?key`;
+var awsSecretRule = {
+  pattern: new RegExp(
+    String.raw`(?:${AWS_SECRET_KEY_NAME})["'\x60]?[ \t]*(?:=>|:=|=|:)[ \t]*["'\x60]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
+    "dgi"
+  ),
+  detect(match) {
+    const secret = match[1] ?? "";
+    if (looksLikePlaceholder(secret) || shannonEntropy(secret) < 3.5 || !hasDigit(secret)) return null;
+    return { kind: "AWS secret access key", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+function assignmentKind(keyword) {
+  const k = keyword.toLowerCase().replace(/[_-]/g, "");
+  if (k.startsWith("pass")) return "password assignment";
+  if (k.startsWith("secret")) return "secret assignment";
+  if (k === "token") return "token assignment";
+  if (k === "apikey") return "API key assignment";
+  if (k === "accesskey") return "access key assignment";
+  if (k === "privatekey") return "private key assignment";
+  throw new Error(`secret-patterns: keyword ${keyword} has no assignment kind`);
+}
+var ASSIGNMENT = new RegExp(
+  String.raw`(pass(?:word|wd|phrase)|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![A-Za-z0-9_-])` + String.raw`["'\x60\]]?([ \t]*)(?:=>|:=|=|:)[ \t]*` + String.raw`(?:"([^"\r\n]{0,500})"|'([^'\r\n]{0,500})'|\x60([^\x60\r\n]{0,500})\x60|([^\s"'\x60,;&)\]}]{1,500}))`,
+  "dgi"
+);
+var assignmentRule = { pattern: ASSIGNMENT, detect: detectAssignment };
+function detectAssignment(match, text) {
+  const kind = assignmentKind(match[1] ?? "");
+  const quotedGroup = [3, 4, 5].find((g) => match[g] !== void 0);
+  if (quotedGroup !== void 0) {
+    const value2 = match[quotedGroup] ?? "";
+    if (!looksLikeCredentialValue(value2)) return null;
+    return { kind, ...groupSpan(match, quotedGroup), publicPrefix: "" };
+  }
+  const raw = match[6];
+  if (raw === void 0) throw new Error("secret-patterns: assignment matched without a value");
+  const value = raw.replace(/[.:!?]+$/, "");
+  if (!looksLikeCredentialValue(value)) return null;
+  const span = groupSpan(match, 6);
+  if (/^[A-Za-z_$][\w$]*$/.test(value)) {
+    const spaceBeforeSeparator = (match[2] ?? "") !== "";
+    const after = text.slice(span.end, span.end + 200);
+    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
+    if (spaceBeforeSeparator || !endsLiteral) return null;
+  }
+  return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
+}
+var B = String.raw`(?<![A-Za-z0-9_-])`;
+var E = String.raw`(?![A-Za-z0-9_-])`;
+var rx = (source, flags = "dg") => new RegExp(source, flags);
+var SECRET_RULES = [
+  privateKeyRule,
+  prefixedTokenRule(
+    "AWS access key ID",
+    rx(String.raw`(?<![A-Za-z0-9])((?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])`),
+    /^(?:AKIA|ASIA)/,
+    () => true
+    // base32 ids may lack digits; 16 capitals glued to AKIA do not occur in prose
+  ),
+  awsSecretRule,
+  prefixedTokenRule(
+    "GitHub token",
+    rx(String.raw`(?<![A-Za-z0-9_])(gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{50,251})(?![A-Za-z0-9_])`),
+    /^(?:gh[pousr]_|github_pat_)/
+  ),
+  prefixedTokenRule("GitLab token", rx(String.raw`${B}(glpat-[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9_-]+)*)${E}`), /^glpat-/),
+  prefixedTokenRule("npm token", rx(String.raw`${B}(npm_[A-Za-z0-9]{36})${E}`), /^npm_/),
+  prefixedTokenRule(
+    "Slack token",
+    rx(String.raw`${B}(xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})${E}`),
+    /^(?:xox[abposr]|xapp)-/,
+    (body) => body.length >= 20 && body.includes("-") && hasLetterAndDigit(body)
+  ),
+  {
+    pattern: /(hooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|(?:workflows|triggers)\/T[A-Z0-9]{6,}\/[A-Za-z0-9/]{20,}))/dg,
+    detect(match) {
+      const url = match[1] ?? "";
+      const secret = url.slice(url.lastIndexOf("/") + 1);
+      if (looksLikePlaceholder(url) || shannonEntropy(secret) < TOKEN_MIN_ENTROPY) return null;
+      return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
+    }
+  },
+  prefixedTokenRule(
+    "Anthropic API key",
+    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
+    /^sk-ant-(?:[a-z]+\d*-)?/
+  ),
+  prefixedTokenRule(
+    "OpenAI API key",
+    rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
+    /^sk-(?:(?:proj|svcacct|admin|None)-)?/,
+    (body) => looksGenerated(body) && /[a-z]/.test(body) && /[A-Z]/.test(body)
+  ),
+  prefixedTokenRule(
+    "Stripe live key",
+    rx(String.raw`(?<![A-Za-z0-9_])((?:sk|rk)_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_])`),
+    /^(?:sk|rk)_live_/
+  ),
+  prefixedTokenRule("Google API key", rx(String.raw`${B}(AIza[A-Za-z0-9_-]{35})${E}`), /^AIza/),
+  jwtRule,
+  bearerRule,
+  urlPasswordRule,
+  assignmentRule
+];
+
+// src/core/secrets/secret-scan.ts
+var FINDINGS_NAMED_IN_MESSAGE = 3;
+function scanForSecrets(text) {
+  const candidates = [];
+  SECRET_RULES.forEach((rule, priority) => {
+    for (const match of text.matchAll(rule.pattern)) {
+      const candidate = rule.detect(match, text);
+      if (candidate !== null) candidates.push({ candidate, priority });
+    }
+  });
+  const masked = maskLinePrefixes(text);
+  if (masked !== text) {
+    SECRET_RULES.forEach((rule, priority) => {
+      if (rule.multiLine !== true) return;
+      for (const match of masked.matchAll(rule.pattern)) {
+        const candidate = rule.detect(match, masked);
+        if (candidate !== null) candidates.push({ candidate, priority });
+      }
+    });
+  }
+  if (candidates.length === 0) return [];
+  const kept = keepMostSpecific(candidates);
+  const lineStarts = lineStartOffsets(text);
+  return kept.map((c) => {
+    const line = lineOf(lineStarts, c.start);
+    const lineStart = lineStarts[line - 1] ?? 0;
+    return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
+  });
+}
+var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
+var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
+function maskLinePrefixes(text) {
+  const blank = (m) => " ".repeat(m.length);
+  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
+}
+var SecretDetectedError = class extends ThreadMindError {
+  findings;
+  what;
+  constructor(what, findings) {
+    super("secret", refusalMessage(what, findings));
+    this.name = "SecretDetectedError";
+    this.what = what;
+    this.findings = findings;
+  }
+};
+function assertNoSecrets(text, what) {
+  if (what.trim() === "") throw new TypeError("assertNoSecrets: `what` must describe the text being written");
+  const findings = scanForSecrets(text);
+  if (findings.length > 0) throw new SecretDetectedError(what, findings);
+}
+function refusalMessage(what, findings) {
+  const first = findings[0];
+  if (first === void 0) throw new Error("SecretDetectedError needs at least one finding");
+  const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
+  const rest = findings.length - named.length;
+  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
+  const plural3 = findings.length > 1;
+  const example = maskExample(first.masked);
+  return `Refused to write ${what}: it contains what looks like ${plural3 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural3 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
+}
+function joinWithAnd(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+function maskExample(masked) {
+  const prefix = masked.slice(0, masked.indexOf("\u2026"));
+  return prefix.length > 0 && prefix.length <= 16 ? `${prefix}****` : "****";
+}
+function mask(c) {
+  return `${c.publicPrefix}\u2026(${c.end - c.start - c.publicPrefix.length} chars)`;
+}
+function keepMostSpecific(all) {
+  const byPosition = [...all].sort((a, b) => a.candidate.start - b.candidate.start || a.priority - b.priority);
+  const kept = [];
+  let cluster = [];
+  let clusterEnd = -1;
+  const flush = () => {
+    const chosen = [];
+    for (const { candidate } of [...cluster].sort((a, b) => a.priority - b.priority)) {
+      if (chosen.every((c) => candidate.end <= c.start || candidate.start >= c.end)) chosen.push(candidate);
+    }
+    kept.push(...chosen.sort((a, b) => a.start - b.start));
+    cluster = [];
+  };
+  for (const entry of byPosition) {
+    if (entry.candidate.start >= clusterEnd && cluster.length > 0) flush();
+    cluster.push(entry);
+    clusterEnd = Math.max(clusterEnd, entry.candidate.end);
+  }
+  flush();
+  return kept;
+}
+function lineStartOffsets(text) {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+function lineOf(lineStarts, offset) {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+async function migrateV04IfNeeded(store, author) {
+  const treesDir = join(store.dir, "trees");
+  if (!existsSync(treesDir)) return null;
+  const report = { projects: [], removed: [], notes: [], text: "" };
+  const me = await author();
+  const plans = [];
+  for (const name of readdirSync(treesDir).sort()) {
+    if (!name.endsWith(".json")) continue;
+    const projectId = name.slice(0, -5);
+    const treePath = join(treesDir, name);
+    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
+    const nodes = readTree(treePath);
+    const threadsDir = join(store.dir, "threads", projectId);
+    let parentsFromTree = 0;
+    let rewritten = 0;
+    const files = existsSync(threadsDir) ? readdirSync(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const threads = [];
+    for (const file of files) {
+      const id = file.slice(0, -3);
+      const path = join(threadsDir, file);
+      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
+      const text = readTextStrict(path, LIMITS.threadFileBytes);
+      if (text === null) continue;
+      const { thread, naive } = parseOldThread(path, id, text, me);
+      const node = nodes[id];
+      if (node !== void 0) {
+        if (node.parentId !== thread.parentId) parentsFromTree++;
+        thread.parentId = node.parentId;
+      }
+      if (naive || node !== void 0) rewritten++;
+      try {
+        serializeThreadExactly(thread);
+      } catch (e) {
+        if (!(e instanceof FrontmatterError)) throw e;
+        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
+      }
+      threads.push(thread);
+    }
+    const ids = new Set(threads.map((t) => t.id));
+    for (const id of Object.keys(nodes)) {
+      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
+    }
+    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
+  }
+  store.ensureLayout();
+  for (const plan of plans) {
+    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
+    rmSync(plan.treePath);
+    report.removed.push(plan.treePath);
+    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
+  }
+  if (readdirSync(treesDir).length === 0) rmdirSync(treesDir);
+  if (existsSync(join(store.dir, "stats"))) {
+    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
+  }
+  const lines = [
+    "ThreadMind upgraded this store from the 0.4 layout:",
+    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
+    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
+    ...report.notes.map((n) => `- ${n}`)
+  ];
+  report.text = lines.join("\n");
+  return report;
+}
+function readTree(path) {
+  let data;
+  const text = readTextStrict(path, LIMITS.threadFileBytes);
+  if (text === null) throw errors.migrationFileGone(path);
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
+  }
+  const nodes = data?.nodes;
+  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
+  const out = {};
+  for (const [id, node] of Object.entries(nodes)) {
+    const parent = node?.parentId;
+    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
+    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
+      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
+    }
+    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
+  }
+  return out;
+}
+function parseOldThread(path, id, text, author) {
+  try {
+    const thread2 = parseThread(text);
+    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
+  } catch (e) {
+    if (!(e instanceof FrontmatterError)) throw e;
+  }
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
+  const fields = {};
+  for (const line of match[1].split(/\r?\n/)) {
+    const at = line.indexOf(":");
+    if (at <= 0) continue;
+    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  const mtime = statSync(path).mtime.toISOString();
+  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
+  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
+  const thread = {
+    id,
+    title: fields.title || id,
+    parentId: parent,
+    author: fields.author && fields.author !== "null" ? fields.author : author,
+    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
+    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
+    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
+  };
+  if (status) thread.status = status;
+  return { thread, naive: true };
+}
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
 var ITEM_CHARS = 140;
@@ -12518,58 +12776,6 @@ function formatThreadHistory(h, title) {
 function clip3(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
-var MEASUREMENT_LOG = "measurements.jsonl";
-var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
-var LOG_ROTATE_BYTES = 1024 * 1024;
-var MAX_APPEND_BYTES = 64 * 1024;
-function measurementLogPath(storeDir) {
-  return join(storeDir, MEASUREMENT_LOG);
-}
-function previousMeasurementLogPath(storeDir) {
-  return join(storeDir, MEASUREMENT_LOG_PREVIOUS);
-}
-function measurementLogPaths(storeDir) {
-  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
-}
-function openLog(path, use) {
-  const opened = openRegularFile(path, constants.O_RDONLY);
-  if (opened === null) return null;
-  try {
-    return use(opened.fd, opened.stat.size);
-  } finally {
-    closeSync(opened.fd);
-  }
-}
-function appendMeasurementEvents(storeDir, events) {
-  if (events.length === 0) return 0;
-  const text = events.map((e) => `${JSON.stringify(e)}
-`).join("");
-  const bytes2 = Buffer.from(text, "utf8");
-  if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 420);
-  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
-  const { fd, stat: before } = opened;
-  try {
-    let out = bytes2;
-    if (before.size > 0) {
-      const last2 = Buffer.alloc(1);
-      readSync(fd, last2, 0, 1, before.size - 1);
-      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
-    }
-    writeSync(fd, out);
-    return fstatSync(fd).size;
-  } finally {
-    closeSync(fd);
-  }
-}
-function rotateMeasurementLogIfFull(storeDir) {
-  const path = measurementLogPath(storeDir);
-  const size = openLog(path, (_fd, bytes2) => bytes2);
-  if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  lockFence(join(storeDir, ".lock"))?.check();
-  renameSync(path, previousMeasurementLogPath(storeDir));
-  return true;
-}
 
 // src/core/thread-choice.ts
 function chooseProjectId(ids, state, sessionKey) {
@@ -12582,35 +12788,6 @@ function sessionChoice(state, sessionKey, projectId) {
 }
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
-}
-
-// src/core/measure/measurement-log-legacy.ts
-function legacyEvents(state) {
-  return legacyMeasurementEvents(state.measurements, state.conversations);
-}
-function legacyMeasurementEvents(m, conversations = {}) {
-  const events = [];
-  for (const [sessionId, c] of Object.entries(conversations)) {
-    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
-  }
-  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
-  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
-  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
-  for (const { receipt, ...injection } of m.injections) {
-    events.push({ kind: "injection", ...injection });
-    if (receipt !== "pending") {
-      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
-    }
-  }
-  return events;
-}
-function moveLegacyMeasurements(storeDir, state) {
-  const events = legacyEvents(state);
-  if (events.length === 0) return false;
-  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
-  state.measurements = emptyMeasurements();
-  state.conversations = {};
-  return true;
 }
 
 // src/core/freshness/freshness-events.ts
@@ -12851,8 +13028,35 @@ async function committedThread(gitTop, path, id) {
   }
 }
 
+// src/core/thread-input-checks.ts
+function oneOf(what, value, allowed, optional) {
+  if (value === void 0 && optional) return;
+  if (!allowed.includes(value)) {
+    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
+  }
+}
+function checkPaths(paths) {
+  if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
+  const checked = paths.map((p) => {
+    checkLength("A path", p, LIMITS.pathChars);
+    if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
+    return p.trim();
+  }).filter((p) => p !== "");
+  assertNoSecrets(checked.join("\n"), "the paths");
+  return checked;
+}
+function checkRelated(related) {
+  if (!related) return [];
+  if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
+  const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
+  assertNoSecrets(ids.join("\n"), "the related thread ids");
+  return ids;
+}
+function missingRelated(store, projectId, related) {
+  return related.filter((r) => !store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
+}
+
 // src/core/services.ts
-var FULL_TREE_LIMIT = 200;
 var ThreadMindServices = class {
   store;
   tokens;
@@ -12865,6 +13069,10 @@ var ThreadMindServices = class {
   defaultBranchAnswers = /* @__PURE__ */ new Map();
   /** Problems seen with local state (config.json), reported once by the adapters. */
   notices = [];
+  /** config.json, read again only when it changed (see local-state-cache.ts). */
+  localState;
+  /** thread_list's threads of a large project, from the search catalog (see threadList). */
+  catalogList = new CatalogThreadList();
   constructor(options) {
     const lockOptions = {
       ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
@@ -12876,6 +13084,7 @@ var ThreadMindServices = class {
     this.env = options.env ?? {};
     this.session = options.session;
     this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
+    this.localState = new LocalStateCache(this.store.dir, this.notices);
   }
   get workspace() {
     return this.store.workspace;
@@ -12924,42 +13133,13 @@ ${line}`;
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
-  /** config.json as last read, with the stamp it had before that read (see readLocalStateCached). */
-  stateRead = null;
-  /**
-   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
-   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
-   */
-  readLocalStateCached(take) {
-    const stamp = fileStamp(localStatePath(this.store.dir));
-    const cached = this.stateRead;
-    if (take) this.stateRead = null;
-    if (cached !== null && stamp !== null && cached.stamp === stamp) return cached.read;
-    const read = readLocalState(this.store.dir);
-    if (!take && stamp !== null) this.stateRead = { stamp, read };
-    return read;
-  }
   /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
   readState() {
-    const read = this.readLocalStateCached(false);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    return read.state;
-  }
-  noteLocalStateProblem(problem) {
-    const line = `ThreadMind's local state ${this.store.dir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    return this.localState.read();
   }
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
-  async updateState(mutate) {
-    const read = this.readLocalStateCached(true);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    await mutate(read.state);
-    moveLegacyMeasurements(this.store.dir, read.state);
-    for (const [key, s] of Object.entries(read.state.sessions)) {
-      if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
-    }
-    const setAside = await writeLocalState(this.store.dir, read.state, read.problem !== void 0);
-    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  updateState(mutate) {
+    return this.localState.update(mutate);
   }
   /**
    * Appends measurement events to measurements.jsonl (no lock: one O_APPEND write). When the log has grown past its
@@ -13185,7 +13365,7 @@ ${line}`;
     checkLength("The thread title", input.title, LIMITS.titleChars);
     assertNoSecrets(input.title, "the thread title");
     if (input.parentId !== void 0) assertId(input.parentId, "parent thread id");
-    const related = this.checkRelated(input.related);
+    const related = checkRelated(input.related);
     const author = await this.author();
     const project = this.currentProject();
     const branch = this.branch();
@@ -13205,12 +13385,12 @@ ${line}`;
       if (linkedBranch) thread.branch = linkedBranch;
       if (related.length > 0) {
         thread.related = related;
-        warnings.push(...this.missingRelated(project.id, related));
+        warnings.push(...missingRelated(this.store, project.id, related));
       }
       await this.store.writeThread(project.id, thread);
       const unremembered = await this.rememberAfterWrite(project.id, id);
       if (unremembered !== null) warnings.push(unremembered);
-      return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
+      return { thread, linkedBranch, warnings, tree: treeText(this.store, project, id, thread) };
     });
   }
   async threadSwitch(threadId, options = {}) {
@@ -13230,39 +13410,12 @@ ${line}`;
     const { project, threadId } = await this.currentThreadRef();
     if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
       const { threads: threads2, problems: problems2 } = this.store.readAllThreads(project.id);
-      const text = options.full === true ? this.renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
+      const text = options.full === true ? renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
       return { text, problems: problems2 };
     }
-    const index = searchIndexFor(this.store.dir);
-    const listed = await index.exclusive(async () => {
-      const catalog = index.project(project.id);
-      await catalog.refresh();
-      const kept = this.listedThreads;
-      if (kept !== null && kept.projectId === project.id && kept.catalog === catalog && kept.version === catalog.version) return kept;
-      const threads2 = /* @__PURE__ */ new Map();
-      for (const meta of catalog.catalogIndex.live()) threads2.set(meta.id, meta);
-      const problems2 = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
-      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads: threads2, derived: listDerived(threads2), problems: problems2 };
-      return this.listedThreads;
-    });
+    const listed = await this.catalogList.read(this.store.dir, project.id);
     const { threads, derived, problems } = listed;
     return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options), problems: [...problems] };
-  }
-  /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
-  listedThreads = null;
-  /**
-   * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
-   * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
-   * would get a tree of that size as the tool result); thread_list still shows the whole tree.
-   */
-  treeText(project, activeId, written) {
-    try {
-      if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
-      const { threads, problems } = this.store.readAllThreads(project.id);
-      return this.renderTreeOf(project, threads, problems, activeId);
-    } catch (e) {
-      return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
-    }
   }
   /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
   async rememberAfterWrite(projectId, threadId) {
@@ -13272,35 +13425,6 @@ ${line}`;
     } catch (e) {
       return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
     }
-  }
-  /** The tree after a write, with the line of a step after it that failed (if any). */
-  treeAfter(project, activeId, note) {
-    const tree = this.treeText(project, activeId);
-    return note === null ? tree : `${tree}
-
-${note}`;
-  }
-  /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
-  pathTreeText(project, activeId, written) {
-    const active = written?.id === activeId ? written : this.store.readThread(project.id, activeId);
-    const chain = walkToRoot(active, (id) => this.store.readThread(project.id, id));
-    const threads = new Map(chain.threads.map((t) => [t.id, t]));
-    const tree = renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems: [],
-      extra: (t) => relatedMark(t, { has: (r) => this.store.threadExists(project.id, r) })
-    });
-    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
-    return [tree, ...chain.notices, note].join("\n");
-  }
-  renderTreeOf(project, threads, problems, activeId) {
-    return renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems,
-      extra: (t) => relatedMark(t, threads)
-    });
   }
   async threadStatus(input) {
     oneOf("status", input.status, ["active", "done", "abandoned"], false);
@@ -13331,7 +13455,7 @@ ${note}`;
         activeId = thread.parentId;
         note = await this.rememberAfterWrite(project.id, activeId);
       }
-      return { thread: updated, tree: this.treeAfter(project, activeId, note) };
+      return { thread: updated, tree: treeAfter(this.store, project, activeId, note) };
     });
     if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
     return result;
@@ -13357,7 +13481,7 @@ ${note}`;
       await this.store.writeThread(project.id, newParent);
       await this.store.writeThread(project.id, closed);
       const note = await this.rememberAfterWrite(project.id, parent.id);
-      return { thread: closed, parent: newParent, tree: this.treeAfter(project, parent.id, note) };
+      return { thread: closed, parent: newParent, tree: treeAfter(this.store, project, parent.id, note) };
     });
     await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
     return merged;
@@ -13394,7 +13518,7 @@ ${note}`;
         const note = await this.rememberAfterWrite(project.id, activeId);
         if (note !== null) warnings.push(note);
       }
-      return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
+      return { deleted: doomed, tree: treeText(this.store, project, activeId), warnings };
     });
   }
   async threadRebase(threadId, newParentId) {
@@ -13411,7 +13535,7 @@ ${note}`;
       await this.assertCanModify(project, thread);
       const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, updated);
-      return { thread: updated, tree: this.treeText(project, this.threadId ?? sessionThreadId) };
+      return { thread: updated, tree: treeText(this.store, project, this.threadId ?? sessionThreadId) };
     });
   }
   // ------------------------------------------------------------------ summaries
@@ -13419,8 +13543,8 @@ ${note}`;
     oneOf("section", input.section, SECTION_KEYS, true);
     if (input.threadId !== void 0) assertId(input.threadId, "thread id");
     checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
-    const paths = input.paths === void 0 ? void 0 : this.checkPaths(input.paths);
-    const related = input.related === void 0 ? void 0 : this.checkRelated(input.related);
+    const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
+    const related = input.related === void 0 ? void 0 : checkRelated(input.related);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const commit = await this.headBeforeLock();
     const warnings = [];
@@ -13439,7 +13563,7 @@ ${note}`;
       if (related !== void 0) {
         const others = related.filter((r) => r !== thread.id);
         if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
-        warnings.push(...this.missingRelated(project.id, others));
+        warnings.push(...missingRelated(this.store, project.id, others));
         if (others.length > 0) next.related = others;
         else delete next.related;
       }
@@ -13461,26 +13585,6 @@ ${note}`;
   async headBeforeLock() {
     return this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
   }
-  checkPaths(paths) {
-    if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
-    const checked = paths.map((p) => {
-      checkLength("A path", p, LIMITS.pathChars);
-      if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
-      return p.trim();
-    }).filter((p) => p !== "");
-    assertNoSecrets(checked.join("\n"), "the paths");
-    return checked;
-  }
-  checkRelated(related) {
-    if (!related) return [];
-    if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
-    const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
-    assertNoSecrets(ids.join("\n"), "the related thread ids");
-    return ids;
-  }
-  missingRelated(projectId, related) {
-    return related.filter((r) => !this.store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
-  }
   // ------------------------------------------------------------------ context
   async contextGet(options = {}) {
     const { project, thread, conflictNotice } = await this.currentThreadForReading();
@@ -13495,65 +13599,8 @@ ${note}`;
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
   async contextWithSources(project, thread, options) {
-    const consulted = /* @__PURE__ */ new Set([this.store.projectPath(project.id), this.store.threadPath(project.id, thread.id)]);
-    const read = (id) => {
-      consulted.add(this.store.threadPath(project.id, id));
-      return this.store.readThread(project.id, id);
-    };
-    const related = this.relatedRefs(project.id, thread, consulted);
-    const estimate = options.estimateOnly === true ? (text) => this.tokens.cachedOrEstimate(text) : (text) => this.tokens.countSync(text);
-    const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
-    const warnings = /* @__PURE__ */ new Map();
-    const top = this.workspace.gitTop;
-    if (top) {
-      await Promise.all(
-        chain.threads.map(async (t) => {
-          if (!t.commit || !t.paths || t.paths.length === 0) return;
-          let n;
-          try {
-            n = await commitsTouchingSince(top, t.commit, t.paths);
-          } catch (e) {
-            if (!(e instanceof GitError)) throw e;
-            warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
-            return;
-          }
-          if (n && n > 0) {
-            warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
-          }
-        })
-      );
-    }
-    const assemble = () => assembleContext({
-      project,
-      chain: chain.threads,
-      chainCut: chain.cut,
-      warnings,
-      notices: [...options.notices ?? [], ...chain.notices],
-      ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
-      ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
-      estimate,
-      related
-    });
-    const missesBefore = this.tokens.misses;
-    let assembled = assemble();
-    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
-    await this.saveTokenCache();
-    const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };
-  }
-  /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
-  relatedRefs(projectId, thread, consulted) {
-    return (thread.related ?? []).map((id) => {
-      try {
-        consulted.add(this.store.threadPath(projectId, id));
-        const t = this.store.readThread(projectId, id);
-        return { id, title: t.title, status: threadStatus(t) };
-      } catch (e) {
-        if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
-        if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
-        throw e;
-      }
-    });
+    const deps = { store: this.store, gitTop: this.workspace.gitTop, tokens: this.tokens, saveTokenCache: () => this.saveTokenCache() };
+    return contextWithSources(deps, project, thread, options);
   }
   // ------------------------------------------------------------------ recall
   /** thread_search: tiers cheapest first over a derived index in the local cache (see src/core/search/). */
@@ -13584,12 +13631,6 @@ ${note}`;
     return { ...history, text: formatThreadHistory(history, title) };
   }
 };
-function oneOf(what, value, allowed, optional) {
-  if (value === void 0 && optional) return;
-  if (!allowed.includes(value)) {
-    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
-  }
-}
 var TIKTOKEN_ASSETS = { wasm: "tiktoken_bg.wasm", ranks: "o200k_base.json" };
 function locateTiktokenAssets(assetsDir) {
   if (assetsDir) {

@@ -33,9 +33,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports2) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -90,9 +90,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports2) {
+  "../../main/node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -248,9 +248,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -419,9 +419,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -489,9 +489,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -539,9 +539,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -569,9 +569,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports2) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -610,9 +610,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
@@ -728,9 +728,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -758,9 +758,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -833,9 +833,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -976,9 +976,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
     "use strict";
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -993,9 +993,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1129,9 +1129,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1412,9 +1412,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1536,9 +1536,9 @@ ${ctx.indent}${str}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1669,9 +1669,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports2) {
+  "../../main/node_modules/yaml/dist/log.js"(exports2) {
     "use strict";
     var node_process = require("process");
     function debug(logLevel, ...messages) {
@@ -1691,9 +1691,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1751,9 +1751,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -1815,9 +1815,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -1855,9 +1855,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -2006,9 +2006,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2150,9 +2150,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2172,9 +2172,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2288,9 +2288,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2310,9 +2310,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports2) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -2329,9 +2329,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2347,9 +2347,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2371,9 +2371,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -2398,9 +2398,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2444,9 +2444,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2489,9 +2489,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -2517,9 +2517,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -2584,9 +2584,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
     "use strict";
     var node_buffer = require("buffer");
     var Scalar = require_Scalar();
@@ -2650,9 +2650,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2728,9 +2728,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -2806,9 +2806,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -2838,9 +2838,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2887,9 +2887,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2966,9 +2966,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3055,9 +3055,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
@@ -3143,9 +3143,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3187,9 +3187,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/tags.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3281,9 +3281,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -3313,9 +3313,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -3393,9 +3393,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/Document.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3702,9 +3702,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports2) {
+  "../../main/node_modules/yaml/dist/errors.js"(exports2) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3767,9 +3767,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -3901,9 +3901,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -3943,9 +3943,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -3961,9 +3961,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -3977,9 +3977,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4085,9 +4085,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4136,9 +4136,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -4179,9 +4179,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4373,9 +4373,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4438,9 +4438,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4621,9 +4621,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -4842,9 +4842,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4923,9 +4923,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -4953,9 +4953,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5059,9 +5059,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5102,9 +5102,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/composer.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var directives = require_directives();
@@ -5310,9 +5310,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5495,9 +5495,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5556,9 +5556,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5618,9 +5618,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst.js"(exports2) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5720,9 +5720,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports2) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6309,9 +6309,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports2) {
     "use strict";
     var LineCounter = class {
       constructor() {
@@ -6340,9 +6340,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/parser.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var cst = require_cst();
@@ -7214,9 +7214,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports2) {
+  "../../main/node_modules/yaml/dist/public-api.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7311,9 +7311,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports2) {
+  "../../main/node_modules/yaml/dist/index.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7411,16 +7411,16 @@ var init_text_fingerprint = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path24.join)((0, import_node_path24.dirname)((0, import_node_path24.resolve)(transcriptPath)), (0, import_node_path24.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path26.join)((0, import_node_path26.dirname)((0, import_node_path26.resolve)(transcriptPath)), (0, import_node_path26.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path24.sep) ? folder : `${folder}${import_node_path24.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path26.sep) ? folder : `${folder}${import_node_path26.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path24.isAbsolute)(named)) return null;
-  const path = (0, import_node_path24.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path26.isAbsolute)(named)) return null;
+  const path = (0, import_node_path26.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function errorCode(e) {
@@ -7428,13 +7428,13 @@ function errorCode(e) {
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path24.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path26.resolve)(path), folder)) return null;
   let fd;
   try {
     const realFolder = (0, import_node_fs28.realpathSync)(folder);
-    const realDir = (0, import_node_fs28.realpathSync)((0, import_node_path24.dirname)((0, import_node_path24.resolve)(path)));
+    const realDir = (0, import_node_fs28.realpathSync)((0, import_node_path26.dirname)((0, import_node_path26.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs28.openSync)((0, import_node_path24.join)(realDir, (0, import_node_path24.basename)(path)), import_node_fs28.constants.O_RDONLY | (import_node_fs28.constants.O_NONBLOCK ?? 0) | (import_node_fs28.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs28.openSync)((0, import_node_path26.join)(realDir, (0, import_node_path26.basename)(path)), import_node_fs28.constants.O_RDONLY | (import_node_fs28.constants.O_NONBLOCK ?? 0) | (import_node_fs28.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errorCode(e) ?? "")) return null;
     throw e;
@@ -7451,12 +7451,12 @@ function readSavedOutput(path, transcriptPath) {
     (0, import_node_fs28.closeSync)(fd);
   }
 }
-var import_node_fs28, import_node_path24, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs28, import_node_path26, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
     import_node_fs28 = require("fs");
-    import_node_path24 = require("path");
+    import_node_path26 = require("path");
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
     ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
@@ -7519,7 +7519,7 @@ module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
 var import_node_fs23 = require("fs");
-var import_node_path20 = require("path");
+var import_node_path22 = require("path");
 
 // src/core/errors.ts
 var ThreadMindError = class extends Error {
@@ -9188,9 +9188,142 @@ async function writeLocalState(storeDir, state, hadProblem) {
   return setAside;
 }
 
-// src/core/context/token-estimate.ts
+// src/core/measure/measurement-log.ts
 var import_node_fs15 = require("fs");
 var import_node_path12 = require("path");
+var MEASUREMENT_LOG = "measurements.jsonl";
+var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
+var LOG_ROTATE_BYTES = 1024 * 1024;
+var MAX_APPEND_BYTES = 64 * 1024;
+function measurementLogPath(storeDir) {
+  return (0, import_node_path12.join)(storeDir, MEASUREMENT_LOG);
+}
+function previousMeasurementLogPath(storeDir) {
+  return (0, import_node_path12.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+function measurementLogPaths(storeDir) {
+  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+function openLog(path, use) {
+  const opened = openRegularFile(path, import_node_fs15.constants.O_RDONLY);
+  if (opened === null) return null;
+  try {
+    return use(opened.fd, opened.stat.size);
+  } finally {
+    (0, import_node_fs15.closeSync)(opened.fd);
+  }
+}
+function appendMeasurementEvents(storeDir, events) {
+  if (events.length === 0) return 0;
+  const text = events.map((e) => `${JSON.stringify(e)}
+`).join("");
+  const bytes2 = Buffer.from(text, "utf8");
+  if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs15.constants.O_RDWR | import_node_fs15.constants.O_APPEND | import_node_fs15.constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
+  try {
+    let out = bytes2;
+    if (before.size > 0) {
+      const last2 = Buffer.alloc(1);
+      (0, import_node_fs15.readSync)(fd, last2, 0, 1, before.size - 1);
+      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
+    }
+    (0, import_node_fs15.writeSync)(fd, out);
+    return (0, import_node_fs15.fstatSync)(fd).size;
+  } finally {
+    (0, import_node_fs15.closeSync)(fd);
+  }
+}
+function rotateMeasurementLogIfFull(storeDir) {
+  const path = measurementLogPath(storeDir);
+  const size = openLog(path, (_fd, bytes2) => bytes2);
+  if (size === null || size <= LOG_ROTATE_BYTES) return false;
+  lockFence((0, import_node_path12.join)(storeDir, ".lock"))?.check();
+  (0, import_node_fs15.renameSync)(path, previousMeasurementLogPath(storeDir));
+  return true;
+}
+
+// src/core/measure/measurement-log-legacy.ts
+function legacyEvents(state) {
+  return legacyMeasurementEvents(state.measurements, state.conversations);
+}
+function legacyMeasurementEvents(m, conversations = {}) {
+  const events = [];
+  for (const [sessionId, c] of Object.entries(conversations)) {
+    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
+  }
+  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
+  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
+  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
+  for (const { receipt, ...injection } of m.injections) {
+    events.push({ kind: "injection", ...injection });
+    if (receipt !== "pending") {
+      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
+    }
+  }
+  return events;
+}
+function moveLegacyMeasurements(storeDir, state) {
+  const events = legacyEvents(state);
+  if (events.length === 0) return false;
+  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
+  state.measurements = emptyMeasurements();
+  state.conversations = {};
+  return true;
+}
+
+// src/core/store/local-state-cache.ts
+var LocalStateCache = class {
+  /** `notices`: the services' notices, where problems with config.json are added (once each). */
+  constructor(storeDir, notices) {
+    this.storeDir = storeDir;
+    this.notices = notices;
+  }
+  storeDir;
+  notices;
+  /** config.json as last read, with the stamp it had before that read (see readCached). */
+  stateRead = null;
+  /**
+   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
+   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
+   */
+  readCached(take) {
+    const stamp = fileStamp(localStatePath(this.storeDir));
+    const cached = this.stateRead;
+    if (take) this.stateRead = null;
+    if (cached !== null && stamp !== null && cached.stamp === stamp) return cached.read;
+    const read = readLocalState(this.storeDir);
+    if (!take && stamp !== null) this.stateRead = { stamp, read };
+    return read;
+  }
+  /** config.json as it is now. Read-only: callers must not change the state returned (use update). */
+  read() {
+    const read = this.readCached(false);
+    if (read.problem) this.noteProblem(read.problem);
+    return read.state;
+  }
+  noteProblem(problem) {
+    const line = `ThreadMind's local state ${this.storeDir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
+    if (!this.notices.includes(line)) this.notices.push(line);
+  }
+  /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
+  async update(mutate) {
+    const read = this.readCached(true);
+    if (read.problem) this.noteProblem(read.problem);
+    await mutate(read.state);
+    moveLegacyMeasurements(this.storeDir, read.state);
+    for (const [key, s] of Object.entries(read.state.sessions)) {
+      if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
+    }
+    const setAside = await writeLocalState(this.storeDir, read.state, read.problem !== void 0);
+    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  }
+};
+
+// src/core/context/token-estimate.ts
+var import_node_fs16 = require("fs");
+var import_node_path13 = require("path");
 init_content_hash();
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
@@ -9198,10 +9331,10 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
-  return (0, import_node_path12.join)(storeDir, "cache", "token-counts.jsonl");
+  return (0, import_node_path13.join)(storeDir, "cache", "token-counts.jsonl");
 }
 function legacyTokenCachePath(storeDir) {
-  return (0, import_node_path12.join)(storeDir, "cache", "token-counts.json");
+  return (0, import_node_path13.join)(storeDir, "cache", "token-counts.json");
 }
 var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
 var TokenEstimator = class {
@@ -9303,8 +9436,8 @@ var TokenEstimator = class {
     if (!this.cacheFile || this.pending.length === 0 && !this.rewrite) return;
     const lines = this.pending;
     this.pending = [];
-    assertNoLinksBelow((0, import_node_path12.dirname)((0, import_node_path12.dirname)(this.cacheFile)), this.cacheFile);
-    (0, import_node_fs15.mkdirSync)((0, import_node_path12.dirname)(this.cacheFile), { recursive: true });
+    assertNoLinksBelow((0, import_node_path13.dirname)((0, import_node_path13.dirname)(this.cacheFile)), this.cacheFile);
+    (0, import_node_fs16.mkdirSync)((0, import_node_path13.dirname)(this.cacheFile), { recursive: true });
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
       this.rewrite = false;
       let text = "";
@@ -9312,10 +9445,10 @@ var TokenEstimator = class {
 `;
       await writeFileAtomic(this.cacheFile, text);
       this.fileLines = this.cache.size;
-      if (this.legacyCacheFile) (0, import_node_fs15.rmSync)(this.legacyCacheFile, { force: true });
+      if (this.legacyCacheFile) (0, import_node_fs16.rmSync)(this.legacyCacheFile, { force: true });
       return;
     }
-    (0, import_node_fs15.appendFileSync)(this.cacheFile, lines.join(""));
+    (0, import_node_fs16.appendFileSync)(this.cacheFile, lines.join(""));
     this.fileLines += lines.length;
   }
   load() {
@@ -9361,6 +9494,9 @@ function readDerived(path) {
     return null;
   }
 }
+
+// src/core/context/context-sources.ts
+var import_node_path14 = require("path");
 
 // src/core/context/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
@@ -9664,6 +9800,149 @@ function closeFence(text) {
 ${fences.open}`;
 }
 
+// src/core/context/thread-chain.ts
+var AncestorWalk = class {
+  constructor(start, read) {
+    this.read = read;
+    this.current = start;
+    this.seen = /* @__PURE__ */ new Set([start.id]);
+  }
+  read;
+  notices = [];
+  seen;
+  current;
+  done = false;
+  /** How many ancestors were read. */
+  count = 0;
+  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
+  get ended() {
+    return this.done || this.current.parentId === null;
+  }
+  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
+  next() {
+    if (this.ended) return null;
+    const parentId = this.current.parentId;
+    if (this.seen.has(parentId)) {
+      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.done = true;
+      return null;
+    }
+    let parent;
+    try {
+      parent = this.read(parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) {
+        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+      } else if (e instanceof ThreadMindError && e.code === "not-found") {
+        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
+      } else throw e;
+      this.done = true;
+      return null;
+    }
+    this.seen.add(parentId);
+    this.current = parent;
+    this.count++;
+    return parent;
+  }
+};
+function walkToRoot(start, read) {
+  const walk = new AncestorWalk(start, read);
+  const nearestFirst = [start];
+  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
+  return { threads: nearestFirst.reverse(), notices: walk.notices };
+}
+function descendantsOf(id, threads) {
+  const children = /* @__PURE__ */ new Map();
+  for (const t of threads.values()) {
+    if (t.parentId === null) continue;
+    const list = children.get(t.parentId) ?? [];
+    list.push(t.id);
+    children.set(t.parentId, list);
+  }
+  const out = [];
+  const seen = /* @__PURE__ */ new Set([id]);
+  const queue = [id];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+// src/core/context/stale-path-warnings.ts
+function hasPathsToCheck(t) {
+  return Boolean(t.commit && t.paths && t.paths.length > 0);
+}
+async function stalePathWarnings(top, threads) {
+  const warnings = /* @__PURE__ */ new Map();
+  await Promise.all(
+    threads.map(async (t) => {
+      if (!t.commit || !t.paths || t.paths.length === 0) return;
+      let n;
+      try {
+        n = await commitsTouchingSince(top, t.commit, t.paths);
+      } catch (e) {
+        if (!(e instanceof GitError)) throw e;
+        warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
+        return;
+      }
+      if (n && n > 0) {
+        warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
+      }
+    })
+  );
+  return warnings;
+}
+
+// src/core/context/context-sources.ts
+async function contextWithSources(deps, project, thread, options) {
+  const { store, tokens } = deps;
+  const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
+  const read = (id) => {
+    consulted.add(store.threadPath(project.id, id));
+    return store.readThread(project.id, id);
+  };
+  const related = relatedRefs(store, project.id, thread, consulted);
+  const estimate = options.estimateOnly === true ? (text) => tokens.cachedOrEstimate(text) : (text) => tokens.countSync(text);
+  const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
+  const top = deps.gitTop;
+  const warnings = top ? await stalePathWarnings(top, chain.threads) : /* @__PURE__ */ new Map();
+  const assemble = () => assembleContext({
+    project,
+    chain: chain.threads,
+    chainCut: chain.cut,
+    warnings,
+    notices: [...options.notices ?? [], ...chain.notices],
+    ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
+    ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
+    estimate,
+    related
+  });
+  const missesBefore = tokens.misses;
+  let assembled = assemble();
+  if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
+  await deps.saveTokenCache();
+  const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
+  return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path14.relative)(store.dir, p)), dependsOnHead };
+}
+function relatedRefs(store, projectId, thread, consulted) {
+  return (thread.related ?? []).map((id) => {
+    try {
+      consulted.add(store.threadPath(projectId, id));
+      const t = store.readThread(projectId, id);
+      return { id, title: t.title, status: threadStatus(t) };
+    } catch (e) {
+      if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
+      if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
+      throw e;
+    }
+  });
+}
+
 // src/core/context/tree-render.ts
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
@@ -9951,583 +10230,47 @@ function relatedMark(t, threads) {
   return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
 }
 
-// src/core/context/thread-chain.ts
-var AncestorWalk = class {
-  constructor(start, read) {
-    this.read = read;
-    this.current = start;
-    this.seen = /* @__PURE__ */ new Set([start.id]);
-  }
-  read;
-  notices = [];
-  seen;
-  current;
-  done = false;
-  /** How many ancestors were read. */
-  count = 0;
-  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
-  get ended() {
-    return this.done || this.current.parentId === null;
-  }
-  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
-  next() {
-    if (this.ended) return null;
-    const parentId = this.current.parentId;
-    if (this.seen.has(parentId)) {
-      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
-      this.done = true;
-      return null;
-    }
-    let parent;
-    try {
-      parent = this.read(parentId);
-    } catch (e) {
-      if (e instanceof UnreadableFileError) {
-        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
-      } else if (e instanceof ThreadMindError && e.code === "not-found") {
-        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
-      } else throw e;
-      this.done = true;
-      return null;
-    }
-    this.seen.add(parentId);
-    this.current = parent;
-    this.count++;
-    return parent;
-  }
-};
-function walkToRoot(start, read) {
-  const walk = new AncestorWalk(start, read);
-  const nearestFirst = [start];
-  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
-  return { threads: nearestFirst.reverse(), notices: walk.notices };
-}
-function descendantsOf(id, threads) {
-  const children = /* @__PURE__ */ new Map();
-  for (const t of threads.values()) {
-    if (t.parentId === null) continue;
-    const list = children.get(t.parentId) ?? [];
-    list.push(t.id);
-    children.set(t.parentId, list);
-  }
-  const out = [];
-  const seen = /* @__PURE__ */ new Set([id]);
-  const queue = [id];
-  while (queue.length > 0) {
-    for (const child of children.get(queue.shift()) ?? []) {
-      if (seen.has(child)) continue;
-      seen.add(child);
-      out.push(child);
-      queue.push(child);
-    }
-  }
-  return out;
-}
-
-// src/core/rebase-check.ts
-function assertNotAboveNewParent(threadId, newParent, read) {
-  const seen = /* @__PURE__ */ new Set();
-  let current = newParent;
-  for (; ; ) {
-    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
-    if (current.parentId === null || seen.has(current.id)) return;
-    seen.add(current.id);
-    try {
-      current = read(current.parentId);
-    } catch (e) {
-      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
-      if (e instanceof ThreadMindError && e.code === "not-found") return;
-      throw e;
-    }
-  }
-}
-
-// src/core/secrets/secret-patterns.ts
-var GENERIC_MIN_LENGTH = 12;
-var GENERIC_MIN_ENTROPY = 2.5;
-var TOKEN_MIN_ENTROPY = 2.5;
-function shannonEntropy(value) {
-  const counts = /* @__PURE__ */ new Map();
-  let total = 0;
-  for (const ch of value) {
-    counts.set(ch, (counts.get(ch) ?? 0) + 1);
-    total += 1;
-  }
-  let bits = 0;
-  for (const count of counts.values()) {
-    const p = count / total;
-    bits -= p * Math.log2(p);
-  }
-  return bits;
-}
-var PLACEHOLDER_WORDS = [
-  "example",
-  "changeme",
-  "change_me",
-  "change-me",
-  "placeholder",
-  "redacted",
-  "dummy",
-  "sample",
-  "notreal",
-  "not_real",
-  "insert",
-  "replace",
-  "****",
-  "\u2026",
-  "...",
-  "123456789",
-  "abcdefgh"
-];
-var SHORT_PLACEHOLDER_WORDS = ["your", "fake", "xxxx"];
-function looksLikePlaceholder(value) {
-  if (PLACEHOLDER_WORDS.some((word) => containsWord(value, word))) return true;
-  if (/^<.*>$|^\[.*\]$|^\{.*\}$/.test(value)) return true;
-  return /(.)\1{5}/.test(value);
-}
-function looksLikeValuePlaceholder(value) {
-  return looksLikePlaceholder(value) || SHORT_PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
-}
-function containsWord(value, word) {
-  const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
-  return value.includes(word) || value.includes(word.toUpperCase()) || value.includes(capitalized);
-}
-function looksLikeReference(value) {
-  if (/\$\{|\{\{|%\(/.test(value)) return true;
-  if (/^\$[A-Za-z_]/.test(value)) return true;
-  if (/^%[A-Za-z_]\w*%$/.test(value)) return true;
-  if (/^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|env\b|ENV\[)/.test(value)) return true;
-  return /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::)[A-Za-z_$][\w$]*)+$/.test(value);
-}
-function looksLikeCredentialValue(value, minLength = GENERIC_MIN_LENGTH) {
-  if (value.length < minLength) return false;
-  if (/\s/.test(value)) return false;
-  if (looksLikeValuePlaceholder(value) || looksLikeReference(value)) return false;
-  if (/^\d+$/.test(value)) return false;
-  if (/^[A-Za-z_./:-]+$/.test(value)) return false;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
-  if (/\//.test(value) && /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(value)) return false;
-  if (/^(?:\.{1,2}\/|~\/|\/[A-Za-z])/.test(value) && !/[+=]/.test(value)) return false;
-  if (/[()[\]{}<>]/.test(value)) return false;
-  if (!/[A-Za-z]/.test(value) || !/[0-9!@$%^&+~|]/.test(value)) return false;
-  if (looksLikeWordsJoined(value)) return false;
-  return shannonEntropy(value) >= GENERIC_MIN_ENTROPY;
-}
-function looksLikeWordsJoined(value) {
-  const parts = value.split(/[-_.]+/).filter((part) => part !== "");
-  if (parts.length < 2) return false;
-  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
-}
-function groupSpan(match, group) {
-  const span = match.indices?.[group];
-  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group}`);
-  return { start: span[0], end: span[1] };
-}
-function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
-  return {
-    pattern,
-    detect(match) {
-      const { start, end } = groupSpan(match, 1);
-      const token = match[1] ?? "";
-      const publicPrefix = prefix.exec(token)?.[0] ?? "";
-      const body = token.slice(publicPrefix.length);
-      if (looksLikePlaceholder(body)) return null;
-      if (shannonEntropy(body) < TOKEN_MIN_ENTROPY) return null;
-      if (!accept(body)) return null;
-      return { kind, start, end, publicPrefix };
-    }
-  };
-}
-var hasDigit = (s) => /\d/.test(s);
-var hasLetterAndDigit = (s) => /\d/.test(s) && /[A-Za-z]/.test(s);
-function looksGenerated(body) {
-  if (looksLikeWordsJoined(body)) return false;
-  return hasDigit(body) || /[a-z]/.test(body) && /[A-Z]/.test(body);
-}
-var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
-var privateKeyRule = {
-  multiLine: true,
-  pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
-  detect(match, text) {
-    const { start, end: headerEnd } = groupSpan(match, 0);
-    const body = new RegExp(PRIVATE_KEY_BODY.source, PRIVATE_KEY_BODY.flags);
-    body.lastIndex = headerEnd;
-    if (body.exec(text) === null) return null;
-    return { kind: "private key", start, end: body.lastIndex, publicPrefix: match[0] };
-  }
-};
-var jwtRule = {
-  pattern: /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/dg,
-  detect(match) {
-    const token = match[1] ?? "";
-    const header = token.slice(0, token.indexOf("."));
-    if (!isJwtHeader(header)) return null;
-    const { start, end } = groupSpan(match, 1);
-    return { kind: "JWT", start, end, publicPrefix: token.startsWith("eyJ") ? "eyJ" : "" };
-  }
-};
-function isJwtHeader(segment) {
-  const decoded = Buffer.from(segment, "base64url").toString("utf8");
-  if (!decoded.trimStart().startsWith("{")) return false;
-  let parsed;
+// src/core/context/tree-text.ts
+var FULL_TREE_LIMIT = 200;
+function treeText(store, project, activeId, written) {
   try {
-    parsed = JSON.parse(decoded);
-  } catch {
-    return false;
+    if (store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return pathTreeText(store, project, activeId, written);
+    const { threads, problems } = store.readAllThreads(project.id);
+    return renderTreeOf(project, threads, problems, activeId);
+  } catch (e) {
+    return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
   }
-  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
 }
-var bearerRule = {
-  pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
-  detect(match) {
-    const { start, end: rawEnd } = groupSpan(match, 1);
-    const raw = match[1] ?? "";
-    const token = raw.replace(/\.+$/, "");
-    if (!looksLikeCredentialValue(token, 16)) return null;
-    return { kind: "bearer token", start, end: rawEnd - (raw.length - token.length), publicPrefix: "" };
-  }
-};
-var urlPasswordRule = {
-  pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{1,100}:([^\s:@/?#]{1,200})@/dg,
-  detect(match) {
-    const password = match[1] ?? "";
-    if (!looksLikeCredentialValue(password, 8)) return null;
-    return { kind: "password in URL", ...groupSpan(match, 1), publicPrefix: "" };
-  }
-};
-var AWS_SECRET_KEY_NAME = String.raw`(?:aws[_-]?)?secret[_-]?access[_-]?key|aws[_-]?secret[_-]?key`;
-var awsSecretRule = {
-  pattern: new RegExp(
-    String.raw`(?:${AWS_SECRET_KEY_NAME})["'\x60]?[ \t]*(?:=>|:=|=|:)[ \t]*["'\x60]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
-    "dgi"
-  ),
-  detect(match) {
-    const secret = match[1] ?? "";
-    if (looksLikePlaceholder(secret) || shannonEntropy(secret) < 3.5 || !hasDigit(secret)) return null;
-    return { kind: "AWS secret access key", ...groupSpan(match, 1), publicPrefix: "" };
-  }
-};
-function assignmentKind(keyword) {
-  const k = keyword.toLowerCase().replace(/[_-]/g, "");
-  if (k.startsWith("pass")) return "password assignment";
-  if (k.startsWith("secret")) return "secret assignment";
-  if (k === "token") return "token assignment";
-  if (k === "apikey") return "API key assignment";
-  if (k === "accesskey") return "access key assignment";
-  if (k === "privatekey") return "private key assignment";
-  throw new Error(`secret-patterns: keyword ${keyword} has no assignment kind`);
-}
-var ASSIGNMENT = new RegExp(
-  String.raw`(pass(?:word|wd|phrase)|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![A-Za-z0-9_-])` + String.raw`["'\x60\]]?([ \t]*)(?:=>|:=|=|:)[ \t]*` + String.raw`(?:"([^"\r\n]{0,500})"|'([^'\r\n]{0,500})'|\x60([^\x60\r\n]{0,500})\x60|([^\s"'\x60,;&)\]}]{1,500}))`,
-  "dgi"
-);
-var assignmentRule = { pattern: ASSIGNMENT, detect: detectAssignment };
-function detectAssignment(match, text) {
-  const kind = assignmentKind(match[1] ?? "");
-  const quotedGroup = [3, 4, 5].find((g) => match[g] !== void 0);
-  if (quotedGroup !== void 0) {
-    const value2 = match[quotedGroup] ?? "";
-    if (!looksLikeCredentialValue(value2)) return null;
-    return { kind, ...groupSpan(match, quotedGroup), publicPrefix: "" };
-  }
-  const raw = match[6];
-  if (raw === void 0) throw new Error("secret-patterns: assignment matched without a value");
-  const value = raw.replace(/[.:!?]+$/, "");
-  if (!looksLikeCredentialValue(value)) return null;
-  const span = groupSpan(match, 6);
-  if (/^[A-Za-z_$][\w$]*$/.test(value)) {
-    const spaceBeforeSeparator = (match[2] ?? "") !== "";
-    const after = text.slice(span.end, span.end + 200);
-    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
-    if (spaceBeforeSeparator || !endsLiteral) return null;
-  }
-  return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
-}
-var B = String.raw`(?<![A-Za-z0-9_-])`;
-var E = String.raw`(?![A-Za-z0-9_-])`;
-var rx = (source, flags = "dg") => new RegExp(source, flags);
-var SECRET_RULES = [
-  privateKeyRule,
-  prefixedTokenRule(
-    "AWS access key ID",
-    rx(String.raw`(?<![A-Za-z0-9])((?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])`),
-    /^(?:AKIA|ASIA)/,
-    () => true
-    // base32 ids may lack digits; 16 capitals glued to AKIA do not occur in prose
-  ),
-  awsSecretRule,
-  prefixedTokenRule(
-    "GitHub token",
-    rx(String.raw`(?<![A-Za-z0-9_])(gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{50,251})(?![A-Za-z0-9_])`),
-    /^(?:gh[pousr]_|github_pat_)/
-  ),
-  prefixedTokenRule("GitLab token", rx(String.raw`${B}(glpat-[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9_-]+)*)${E}`), /^glpat-/),
-  prefixedTokenRule("npm token", rx(String.raw`${B}(npm_[A-Za-z0-9]{36})${E}`), /^npm_/),
-  prefixedTokenRule(
-    "Slack token",
-    rx(String.raw`${B}(xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})${E}`),
-    /^(?:xox[abposr]|xapp)-/,
-    (body) => body.length >= 20 && body.includes("-") && hasLetterAndDigit(body)
-  ),
-  {
-    pattern: /(hooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|(?:workflows|triggers)\/T[A-Z0-9]{6,}\/[A-Za-z0-9/]{20,}))/dg,
-    detect(match) {
-      const url = match[1] ?? "";
-      const secret = url.slice(url.lastIndexOf("/") + 1);
-      if (looksLikePlaceholder(url) || shannonEntropy(secret) < TOKEN_MIN_ENTROPY) return null;
-      return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
-    }
-  },
-  prefixedTokenRule(
-    "Anthropic API key",
-    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
-    /^sk-ant-(?:[a-z]+\d*-)?/
-  ),
-  prefixedTokenRule(
-    "OpenAI API key",
-    rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
-    /^sk-(?:(?:proj|svcacct|admin|None)-)?/,
-    (body) => looksGenerated(body) && /[a-z]/.test(body) && /[A-Z]/.test(body)
-  ),
-  prefixedTokenRule(
-    "Stripe live key",
-    rx(String.raw`(?<![A-Za-z0-9_])((?:sk|rk)_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_])`),
-    /^(?:sk|rk)_live_/
-  ),
-  prefixedTokenRule("Google API key", rx(String.raw`${B}(AIza[A-Za-z0-9_-]{35})${E}`), /^AIza/),
-  jwtRule,
-  bearerRule,
-  urlPasswordRule,
-  assignmentRule
-];
+function treeAfter(store, project, activeId, note) {
+  const tree = treeText(store, project, activeId);
+  return note === null ? tree : `${tree}
 
-// src/core/secrets/secret-scan.ts
-var FINDINGS_NAMED_IN_MESSAGE = 3;
-function scanForSecrets(text) {
-  const candidates = [];
-  SECRET_RULES.forEach((rule, priority) => {
-    for (const match of text.matchAll(rule.pattern)) {
-      const candidate = rule.detect(match, text);
-      if (candidate !== null) candidates.push({ candidate, priority });
-    }
+${note}`;
+}
+function pathTreeText(store, project, activeId, written) {
+  const active = written?.id === activeId ? written : store.readThread(project.id, activeId);
+  const chain = walkToRoot(active, (id) => store.readThread(project.id, id));
+  const threads = new Map(chain.threads.map((t) => [t.id, t]));
+  const tree = renderTree(threads, {
+    title: project.title,
+    activeId,
+    problems: [],
+    extra: (t) => relatedMark(t, { has: (r) => store.threadExists(project.id, r) })
   });
-  const masked = maskLinePrefixes(text);
-  if (masked !== text) {
-    SECRET_RULES.forEach((rule, priority) => {
-      if (rule.multiLine !== true) return;
-      for (const match of masked.matchAll(rule.pattern)) {
-        const candidate = rule.detect(match, masked);
-        if (candidate !== null) candidates.push({ candidate, priority });
-      }
-    });
-  }
-  if (candidates.length === 0) return [];
-  const kept = keepMostSpecific(candidates);
-  const lineStarts = lineStartOffsets(text);
-  return kept.map((c) => {
-    const line = lineOf(lineStarts, c.start);
-    const lineStart = lineStarts[line - 1] ?? 0;
-    return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
+  const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
+  return [tree, ...chain.notices, note].join("\n");
+}
+function renderTreeOf(project, threads, problems, activeId) {
+  return renderTree(threads, {
+    title: project.title,
+    activeId,
+    problems,
+    extra: (t) => relatedMark(t, threads)
   });
 }
-var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
-var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
-function maskLinePrefixes(text) {
-  const blank = (m) => " ".repeat(m.length);
-  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
-}
-var SecretDetectedError = class extends ThreadMindError {
-  findings;
-  what;
-  constructor(what, findings) {
-    super("secret", refusalMessage(what, findings));
-    this.name = "SecretDetectedError";
-    this.what = what;
-    this.findings = findings;
-  }
-};
-function assertNoSecrets(text, what) {
-  if (what.trim() === "") throw new TypeError("assertNoSecrets: `what` must describe the text being written");
-  const findings = scanForSecrets(text);
-  if (findings.length > 0) throw new SecretDetectedError(what, findings);
-}
-function refusalMessage(what, findings) {
-  const first = findings[0];
-  if (first === void 0) throw new Error("SecretDetectedError needs at least one finding");
-  const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
-  const rest = findings.length - named.length;
-  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
-  const plural2 = findings.length > 1;
-  const example = maskExample(first.masked);
-  return `Refused to write ${what}: it contains what looks like ${plural2 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural2 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
-}
-function joinWithAnd(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-function maskExample(masked) {
-  const prefix = masked.slice(0, masked.indexOf("\u2026"));
-  return prefix.length > 0 && prefix.length <= 16 ? `${prefix}****` : "****";
-}
-function mask(c) {
-  return `${c.publicPrefix}\u2026(${c.end - c.start - c.publicPrefix.length} chars)`;
-}
-function keepMostSpecific(all) {
-  const byPosition = [...all].sort((a, b) => a.candidate.start - b.candidate.start || a.priority - b.priority);
-  const kept = [];
-  let cluster = [];
-  let clusterEnd = -1;
-  const flush = () => {
-    const chosen = [];
-    for (const { candidate } of [...cluster].sort((a, b) => a.priority - b.priority)) {
-      if (chosen.every((c) => candidate.end <= c.start || candidate.start >= c.end)) chosen.push(candidate);
-    }
-    kept.push(...chosen.sort((a, b) => a.start - b.start));
-    cluster = [];
-  };
-  for (const entry of byPosition) {
-    if (entry.candidate.start >= clusterEnd && cluster.length > 0) flush();
-    cluster.push(entry);
-    clusterEnd = Math.max(clusterEnd, entry.candidate.end);
-  }
-  flush();
-  return kept;
-}
-function lineStartOffsets(text) {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
-}
-function lineOf(lineStarts, offset) {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
 
-// src/core/store/migrate-v04.ts
-var import_node_fs16 = require("fs");
-var import_node_path13 = require("path");
-async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path13.join)(store.dir, "trees");
-  if (!(0, import_node_fs16.existsSync)(treesDir)) return null;
-  const report = { projects: [], removed: [], notes: [], text: "" };
-  const me = await author();
-  const plans = [];
-  for (const name of (0, import_node_fs16.readdirSync)(treesDir).sort()) {
-    if (!name.endsWith(".json")) continue;
-    const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path13.join)(treesDir, name);
-    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
-    const nodes = readTree(treePath);
-    const threadsDir = (0, import_node_path13.join)(store.dir, "threads", projectId);
-    let parentsFromTree = 0;
-    let rewritten = 0;
-    const files = (0, import_node_fs16.existsSync)(threadsDir) ? (0, import_node_fs16.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
-    const threads = [];
-    for (const file of files) {
-      const id = file.slice(0, -3);
-      const path = (0, import_node_path13.join)(threadsDir, file);
-      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
-      const text = readTextStrict(path, LIMITS.threadFileBytes);
-      if (text === null) continue;
-      const { thread, naive } = parseOldThread(path, id, text, me);
-      const node = nodes[id];
-      if (node !== void 0) {
-        if (node.parentId !== thread.parentId) parentsFromTree++;
-        thread.parentId = node.parentId;
-      }
-      if (naive || node !== void 0) rewritten++;
-      try {
-        serializeThreadExactly(thread);
-      } catch (e) {
-        if (!(e instanceof FrontmatterError)) throw e;
-        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
-      }
-      threads.push(thread);
-    }
-    const ids = new Set(threads.map((t) => t.id));
-    for (const id of Object.keys(nodes)) {
-      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
-    }
-    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
-  }
-  store.ensureLayout();
-  for (const plan of plans) {
-    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    (0, import_node_fs16.rmSync)(plan.treePath);
-    report.removed.push(plan.treePath);
-    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
-  }
-  if ((0, import_node_fs16.readdirSync)(treesDir).length === 0) (0, import_node_fs16.rmdirSync)(treesDir);
-  if ((0, import_node_fs16.existsSync)((0, import_node_path13.join)(store.dir, "stats"))) {
-    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
-  }
-  const lines = [
-    "ThreadMind upgraded this store from the 0.4 layout:",
-    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
-    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
-    ...report.notes.map((n) => `- ${n}`)
-  ];
-  report.text = lines.join("\n");
-  return report;
-}
-function readTree(path) {
-  let data;
-  const text = readTextStrict(path, LIMITS.threadFileBytes);
-  if (text === null) throw errors.migrationFileGone(path);
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
-  }
-  const nodes = data?.nodes;
-  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
-  const out = {};
-  for (const [id, node] of Object.entries(nodes)) {
-    const parent = node?.parentId;
-    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
-    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
-      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
-    }
-    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
-  }
-  return out;
-}
-function parseOldThread(path, id, text, author) {
-  try {
-    const thread2 = parseThread(text);
-    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
-  } catch (e) {
-    if (!(e instanceof FrontmatterError)) throw e;
-  }
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
-  const fields = {};
-  for (const line of match[1].split(/\r?\n/)) {
-    const at = line.indexOf(":");
-    if (at <= 0) continue;
-    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-  }
-  const mtime = (0, import_node_fs16.statSync)(path).mtime.toISOString();
-  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
-  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
-  const thread = {
-    id,
-    title: fields.title || id,
-    parentId: parent,
-    author: fields.author && fields.author !== "null" ? fields.author : author,
-    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
-    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
-    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
-  };
-  if (status) thread.status = status;
-  return { thread, naive: true };
-}
+// src/core/context/thread-list-catalog.ts
+var import_node_path18 = require("path");
 
 // src/core/search/scratch.ts
 var Scratch = class {
@@ -11585,11 +11328,11 @@ function oneLine3(s) {
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path16 = require("path");
+var import_node_path17 = require("path");
 
 // src/core/search/project-index.ts
 var import_node_fs20 = require("fs");
-var import_node_path15 = require("path");
+var import_node_path16 = require("path");
 init_content_hash();
 
 // src/core/search/body-index.ts
@@ -11701,20 +11444,20 @@ var DirectoryWatch = class {
 
 // src/core/search/index-files.ts
 var import_node_fs19 = require("fs");
-var import_node_path14 = require("path");
+var import_node_path15 = require("path");
 var CATALOG_VERSION = 2;
 var BODIES_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path14.join)(storeDir, "cache", "search");
+  return (0, import_node_path15.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path14.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path15.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path14.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path15.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
@@ -11747,8 +11490,8 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  assertNoLinksBelow((0, import_node_path14.join)(path, "..", "..", ".."), path);
-  (0, import_node_fs19.mkdirSync)((0, import_node_path14.join)(path, ".."), { recursive: true });
+  assertNoLinksBelow((0, import_node_path15.join)(path, "..", "..", ".."), path);
+  (0, import_node_fs19.mkdirSync)((0, import_node_path15.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, version, validate) {
@@ -11967,7 +11710,7 @@ var ProjectIndex = class {
   /** Thread files that could not be used, with the reason. */
   problems() {
     const out = [];
-    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path15.join)(this.threadsDir, e.file), reason: e.problem });
+    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path16.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -12004,7 +11747,7 @@ var ProjectIndex = class {
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {
       if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf((0, import_node_path15.join)(this.threadsDir, name));
+      const stamp = stampOf((0, import_node_path16.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -12018,7 +11761,7 @@ var ProjectIndex = class {
    * even then (the body layer lacks its sections).
    */
   reread(file, force = false, knownStamp) {
-    const path = (0, import_node_path15.join)(this.threadsDir, file);
+    const path = (0, import_node_path16.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
       this.drop(file);
@@ -12108,7 +11851,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path16.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path17.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -12134,8 +11877,533 @@ function searchIndexFor(storeDir) {
   return index;
 }
 
+// src/core/context/thread-list-catalog.ts
+var CatalogThreadList = class {
+  kept = null;
+  /** The project's threads as the catalog has them now (no file read or lstat per thread on a warm server). */
+  async read(storeDir, projectId) {
+    const index = searchIndexFor(storeDir);
+    return index.exclusive(async () => {
+      const catalog = index.project(projectId);
+      await catalog.refresh();
+      const kept = this.kept;
+      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      const threads = /* @__PURE__ */ new Map();
+      for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
+      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path18.basename)(p.path).replace(/\.md$/, "") }));
+      this.kept = { projectId, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
+      return this.kept;
+    });
+  }
+};
+
+// src/core/rebase-check.ts
+function assertNotAboveNewParent(threadId, newParent, read) {
+  const seen = /* @__PURE__ */ new Set();
+  let current = newParent;
+  for (; ; ) {
+    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
+    if (current.parentId === null || seen.has(current.id)) return;
+    seen.add(current.id);
+    try {
+      current = read(current.parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
+      if (e instanceof ThreadMindError && e.code === "not-found") return;
+      throw e;
+    }
+  }
+}
+
+// src/core/secrets/secret-patterns.ts
+var GENERIC_MIN_LENGTH = 12;
+var GENERIC_MIN_ENTROPY = 2.5;
+var TOKEN_MIN_ENTROPY = 2.5;
+function shannonEntropy(value) {
+  const counts = /* @__PURE__ */ new Map();
+  let total = 0;
+  for (const ch of value) {
+    counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    total += 1;
+  }
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / total;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+var PLACEHOLDER_WORDS = [
+  "example",
+  "changeme",
+  "change_me",
+  "change-me",
+  "placeholder",
+  "redacted",
+  "dummy",
+  "sample",
+  "notreal",
+  "not_real",
+  "insert",
+  "replace",
+  "****",
+  "\u2026",
+  "...",
+  "123456789",
+  "abcdefgh"
+];
+var SHORT_PLACEHOLDER_WORDS = ["your", "fake", "xxxx"];
+function looksLikePlaceholder(value) {
+  if (PLACEHOLDER_WORDS.some((word) => containsWord(value, word))) return true;
+  if (/^<.*>$|^\[.*\]$|^\{.*\}$/.test(value)) return true;
+  return /(.)\1{5}/.test(value);
+}
+function looksLikeValuePlaceholder(value) {
+  return looksLikePlaceholder(value) || SHORT_PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
+}
+function containsWord(value, word) {
+  const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
+  return value.includes(word) || value.includes(word.toUpperCase()) || value.includes(capitalized);
+}
+function looksLikeReference(value) {
+  if (/\$\{|\{\{|%\(/.test(value)) return true;
+  if (/^\$[A-Za-z_]/.test(value)) return true;
+  if (/^%[A-Za-z_]\w*%$/.test(value)) return true;
+  if (/^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|env\b|ENV\[)/.test(value)) return true;
+  return /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::)[A-Za-z_$][\w$]*)+$/.test(value);
+}
+function looksLikeCredentialValue(value, minLength = GENERIC_MIN_LENGTH) {
+  if (value.length < minLength) return false;
+  if (/\s/.test(value)) return false;
+  if (looksLikeValuePlaceholder(value) || looksLikeReference(value)) return false;
+  if (/^\d+$/.test(value)) return false;
+  if (/^[A-Za-z_./:-]+$/.test(value)) return false;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  if (/\//.test(value) && /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(value)) return false;
+  if (/^(?:\.{1,2}\/|~\/|\/[A-Za-z])/.test(value) && !/[+=]/.test(value)) return false;
+  if (/[()[\]{}<>]/.test(value)) return false;
+  if (!/[A-Za-z]/.test(value) || !/[0-9!@$%^&+~|]/.test(value)) return false;
+  if (looksLikeWordsJoined(value)) return false;
+  return shannonEntropy(value) >= GENERIC_MIN_ENTROPY;
+}
+function looksLikeWordsJoined(value) {
+  const parts = value.split(/[-_.]+/).filter((part) => part !== "");
+  if (parts.length < 2) return false;
+  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
+}
+function groupSpan(match, group) {
+  const span = match.indices?.[group];
+  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group}`);
+  return { start: span[0], end: span[1] };
+}
+function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
+  return {
+    pattern,
+    detect(match) {
+      const { start, end } = groupSpan(match, 1);
+      const token = match[1] ?? "";
+      const publicPrefix = prefix.exec(token)?.[0] ?? "";
+      const body = token.slice(publicPrefix.length);
+      if (looksLikePlaceholder(body)) return null;
+      if (shannonEntropy(body) < TOKEN_MIN_ENTROPY) return null;
+      if (!accept(body)) return null;
+      return { kind, start, end, publicPrefix };
+    }
+  };
+}
+var hasDigit = (s) => /\d/.test(s);
+var hasLetterAndDigit = (s) => /\d/.test(s) && /[A-Za-z]/.test(s);
+function looksGenerated(body) {
+  if (looksLikeWordsJoined(body)) return false;
+  return hasDigit(body) || /[a-z]/.test(body) && /[A-Z]/.test(body);
+}
+var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
+var privateKeyRule = {
+  multiLine: true,
+  pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
+  detect(match, text) {
+    const { start, end: headerEnd } = groupSpan(match, 0);
+    const body = new RegExp(PRIVATE_KEY_BODY.source, PRIVATE_KEY_BODY.flags);
+    body.lastIndex = headerEnd;
+    if (body.exec(text) === null) return null;
+    return { kind: "private key", start, end: body.lastIndex, publicPrefix: match[0] };
+  }
+};
+var jwtRule = {
+  pattern: /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/dg,
+  detect(match) {
+    const token = match[1] ?? "";
+    const header = token.slice(0, token.indexOf("."));
+    if (!isJwtHeader(header)) return null;
+    const { start, end } = groupSpan(match, 1);
+    return { kind: "JWT", start, end, publicPrefix: token.startsWith("eyJ") ? "eyJ" : "" };
+  }
+};
+function isJwtHeader(segment) {
+  const decoded = Buffer.from(segment, "base64url").toString("utf8");
+  if (!decoded.trimStart().startsWith("{")) return false;
+  let parsed;
+  try {
+    parsed = JSON.parse(decoded);
+  } catch {
+    return false;
+  }
+  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
+}
+var bearerRule = {
+  pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
+  detect(match) {
+    const { start, end: rawEnd } = groupSpan(match, 1);
+    const raw = match[1] ?? "";
+    const token = raw.replace(/\.+$/, "");
+    if (!looksLikeCredentialValue(token, 16)) return null;
+    return { kind: "bearer token", start, end: rawEnd - (raw.length - token.length), publicPrefix: "" };
+  }
+};
+var urlPasswordRule = {
+  pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{1,100}:([^\s:@/?#]{1,200})@/dg,
+  detect(match) {
+    const password = match[1] ?? "";
+    if (!looksLikeCredentialValue(password, 8)) return null;
+    return { kind: "password in URL", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+var AWS_SECRET_KEY_NAME = String.raw`(?:aws[_-]?)?secret[_-]?access[_-]?key|aws[_-]?secret[_-]?key`;
+var awsSecretRule = {
+  pattern: new RegExp(
+    String.raw`(?:${AWS_SECRET_KEY_NAME})["'\x60]?[ \t]*(?:=>|:=|=|:)[ \t]*["'\x60]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
+    "dgi"
+  ),
+  detect(match) {
+    const secret = match[1] ?? "";
+    if (looksLikePlaceholder(secret) || shannonEntropy(secret) < 3.5 || !hasDigit(secret)) return null;
+    return { kind: "AWS secret access key", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+function assignmentKind(keyword) {
+  const k = keyword.toLowerCase().replace(/[_-]/g, "");
+  if (k.startsWith("pass")) return "password assignment";
+  if (k.startsWith("secret")) return "secret assignment";
+  if (k === "token") return "token assignment";
+  if (k === "apikey") return "API key assignment";
+  if (k === "accesskey") return "access key assignment";
+  if (k === "privatekey") return "private key assignment";
+  throw new Error(`secret-patterns: keyword ${keyword} has no assignment kind`);
+}
+var ASSIGNMENT = new RegExp(
+  String.raw`(pass(?:word|wd|phrase)|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![A-Za-z0-9_-])` + String.raw`["'\x60\]]?([ \t]*)(?:=>|:=|=|:)[ \t]*` + String.raw`(?:"([^"\r\n]{0,500})"|'([^'\r\n]{0,500})'|\x60([^\x60\r\n]{0,500})\x60|([^\s"'\x60,;&)\]}]{1,500}))`,
+  "dgi"
+);
+var assignmentRule = { pattern: ASSIGNMENT, detect: detectAssignment };
+function detectAssignment(match, text) {
+  const kind = assignmentKind(match[1] ?? "");
+  const quotedGroup = [3, 4, 5].find((g) => match[g] !== void 0);
+  if (quotedGroup !== void 0) {
+    const value2 = match[quotedGroup] ?? "";
+    if (!looksLikeCredentialValue(value2)) return null;
+    return { kind, ...groupSpan(match, quotedGroup), publicPrefix: "" };
+  }
+  const raw = match[6];
+  if (raw === void 0) throw new Error("secret-patterns: assignment matched without a value");
+  const value = raw.replace(/[.:!?]+$/, "");
+  if (!looksLikeCredentialValue(value)) return null;
+  const span = groupSpan(match, 6);
+  if (/^[A-Za-z_$][\w$]*$/.test(value)) {
+    const spaceBeforeSeparator = (match[2] ?? "") !== "";
+    const after = text.slice(span.end, span.end + 200);
+    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
+    if (spaceBeforeSeparator || !endsLiteral) return null;
+  }
+  return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
+}
+var B = String.raw`(?<![A-Za-z0-9_-])`;
+var E = String.raw`(?![A-Za-z0-9_-])`;
+var rx = (source, flags = "dg") => new RegExp(source, flags);
+var SECRET_RULES = [
+  privateKeyRule,
+  prefixedTokenRule(
+    "AWS access key ID",
+    rx(String.raw`(?<![A-Za-z0-9])((?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])`),
+    /^(?:AKIA|ASIA)/,
+    () => true
+    // base32 ids may lack digits; 16 capitals glued to AKIA do not occur in prose
+  ),
+  awsSecretRule,
+  prefixedTokenRule(
+    "GitHub token",
+    rx(String.raw`(?<![A-Za-z0-9_])(gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{50,251})(?![A-Za-z0-9_])`),
+    /^(?:gh[pousr]_|github_pat_)/
+  ),
+  prefixedTokenRule("GitLab token", rx(String.raw`${B}(glpat-[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9_-]+)*)${E}`), /^glpat-/),
+  prefixedTokenRule("npm token", rx(String.raw`${B}(npm_[A-Za-z0-9]{36})${E}`), /^npm_/),
+  prefixedTokenRule(
+    "Slack token",
+    rx(String.raw`${B}(xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})${E}`),
+    /^(?:xox[abposr]|xapp)-/,
+    (body) => body.length >= 20 && body.includes("-") && hasLetterAndDigit(body)
+  ),
+  {
+    pattern: /(hooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|(?:workflows|triggers)\/T[A-Z0-9]{6,}\/[A-Za-z0-9/]{20,}))/dg,
+    detect(match) {
+      const url = match[1] ?? "";
+      const secret = url.slice(url.lastIndexOf("/") + 1);
+      if (looksLikePlaceholder(url) || shannonEntropy(secret) < TOKEN_MIN_ENTROPY) return null;
+      return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
+    }
+  },
+  prefixedTokenRule(
+    "Anthropic API key",
+    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
+    /^sk-ant-(?:[a-z]+\d*-)?/
+  ),
+  prefixedTokenRule(
+    "OpenAI API key",
+    rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
+    /^sk-(?:(?:proj|svcacct|admin|None)-)?/,
+    (body) => looksGenerated(body) && /[a-z]/.test(body) && /[A-Z]/.test(body)
+  ),
+  prefixedTokenRule(
+    "Stripe live key",
+    rx(String.raw`(?<![A-Za-z0-9_])((?:sk|rk)_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_])`),
+    /^(?:sk|rk)_live_/
+  ),
+  prefixedTokenRule("Google API key", rx(String.raw`${B}(AIza[A-Za-z0-9_-]{35})${E}`), /^AIza/),
+  jwtRule,
+  bearerRule,
+  urlPasswordRule,
+  assignmentRule
+];
+
+// src/core/secrets/secret-scan.ts
+var FINDINGS_NAMED_IN_MESSAGE = 3;
+function scanForSecrets(text) {
+  const candidates = [];
+  SECRET_RULES.forEach((rule, priority) => {
+    for (const match of text.matchAll(rule.pattern)) {
+      const candidate = rule.detect(match, text);
+      if (candidate !== null) candidates.push({ candidate, priority });
+    }
+  });
+  const masked = maskLinePrefixes(text);
+  if (masked !== text) {
+    SECRET_RULES.forEach((rule, priority) => {
+      if (rule.multiLine !== true) return;
+      for (const match of masked.matchAll(rule.pattern)) {
+        const candidate = rule.detect(match, masked);
+        if (candidate !== null) candidates.push({ candidate, priority });
+      }
+    });
+  }
+  if (candidates.length === 0) return [];
+  const kept = keepMostSpecific(candidates);
+  const lineStarts = lineStartOffsets(text);
+  return kept.map((c) => {
+    const line = lineOf(lineStarts, c.start);
+    const lineStart = lineStarts[line - 1] ?? 0;
+    return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
+  });
+}
+var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
+var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
+function maskLinePrefixes(text) {
+  const blank = (m) => " ".repeat(m.length);
+  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
+}
+var SecretDetectedError = class extends ThreadMindError {
+  findings;
+  what;
+  constructor(what, findings) {
+    super("secret", refusalMessage(what, findings));
+    this.name = "SecretDetectedError";
+    this.what = what;
+    this.findings = findings;
+  }
+};
+function assertNoSecrets(text, what) {
+  if (what.trim() === "") throw new TypeError("assertNoSecrets: `what` must describe the text being written");
+  const findings = scanForSecrets(text);
+  if (findings.length > 0) throw new SecretDetectedError(what, findings);
+}
+function refusalMessage(what, findings) {
+  const first = findings[0];
+  if (first === void 0) throw new Error("SecretDetectedError needs at least one finding");
+  const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
+  const rest = findings.length - named.length;
+  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
+  const plural2 = findings.length > 1;
+  const example = maskExample(first.masked);
+  return `Refused to write ${what}: it contains what looks like ${plural2 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural2 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
+}
+function joinWithAnd(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+function maskExample(masked) {
+  const prefix = masked.slice(0, masked.indexOf("\u2026"));
+  return prefix.length > 0 && prefix.length <= 16 ? `${prefix}****` : "****";
+}
+function mask(c) {
+  return `${c.publicPrefix}\u2026(${c.end - c.start - c.publicPrefix.length} chars)`;
+}
+function keepMostSpecific(all) {
+  const byPosition = [...all].sort((a, b) => a.candidate.start - b.candidate.start || a.priority - b.priority);
+  const kept = [];
+  let cluster = [];
+  let clusterEnd = -1;
+  const flush = () => {
+    const chosen = [];
+    for (const { candidate } of [...cluster].sort((a, b) => a.priority - b.priority)) {
+      if (chosen.every((c) => candidate.end <= c.start || candidate.start >= c.end)) chosen.push(candidate);
+    }
+    kept.push(...chosen.sort((a, b) => a.start - b.start));
+    cluster = [];
+  };
+  for (const entry of byPosition) {
+    if (entry.candidate.start >= clusterEnd && cluster.length > 0) flush();
+    cluster.push(entry);
+    clusterEnd = Math.max(clusterEnd, entry.candidate.end);
+  }
+  flush();
+  return kept;
+}
+function lineStartOffsets(text) {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+function lineOf(lineStarts, offset) {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+// src/core/store/migrate-v04.ts
+var import_node_fs21 = require("fs");
+var import_node_path19 = require("path");
+async function migrateV04IfNeeded(store, author) {
+  const treesDir = (0, import_node_path19.join)(store.dir, "trees");
+  if (!(0, import_node_fs21.existsSync)(treesDir)) return null;
+  const report = { projects: [], removed: [], notes: [], text: "" };
+  const me = await author();
+  const plans = [];
+  for (const name of (0, import_node_fs21.readdirSync)(treesDir).sort()) {
+    if (!name.endsWith(".json")) continue;
+    const projectId = name.slice(0, -5);
+    const treePath = (0, import_node_path19.join)(treesDir, name);
+    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
+    const nodes = readTree(treePath);
+    const threadsDir = (0, import_node_path19.join)(store.dir, "threads", projectId);
+    let parentsFromTree = 0;
+    let rewritten = 0;
+    const files = (0, import_node_fs21.existsSync)(threadsDir) ? (0, import_node_fs21.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const threads = [];
+    for (const file of files) {
+      const id = file.slice(0, -3);
+      const path = (0, import_node_path19.join)(threadsDir, file);
+      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
+      const text = readTextStrict(path, LIMITS.threadFileBytes);
+      if (text === null) continue;
+      const { thread, naive } = parseOldThread(path, id, text, me);
+      const node = nodes[id];
+      if (node !== void 0) {
+        if (node.parentId !== thread.parentId) parentsFromTree++;
+        thread.parentId = node.parentId;
+      }
+      if (naive || node !== void 0) rewritten++;
+      try {
+        serializeThreadExactly(thread);
+      } catch (e) {
+        if (!(e instanceof FrontmatterError)) throw e;
+        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
+      }
+      threads.push(thread);
+    }
+    const ids = new Set(threads.map((t) => t.id));
+    for (const id of Object.keys(nodes)) {
+      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
+    }
+    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
+  }
+  store.ensureLayout();
+  for (const plan of plans) {
+    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
+    (0, import_node_fs21.rmSync)(plan.treePath);
+    report.removed.push(plan.treePath);
+    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
+  }
+  if ((0, import_node_fs21.readdirSync)(treesDir).length === 0) (0, import_node_fs21.rmdirSync)(treesDir);
+  if ((0, import_node_fs21.existsSync)((0, import_node_path19.join)(store.dir, "stats"))) {
+    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
+  }
+  const lines = [
+    "ThreadMind upgraded this store from the 0.4 layout:",
+    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
+    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
+    ...report.notes.map((n) => `- ${n}`)
+  ];
+  report.text = lines.join("\n");
+  return report;
+}
+function readTree(path) {
+  let data;
+  const text = readTextStrict(path, LIMITS.threadFileBytes);
+  if (text === null) throw errors.migrationFileGone(path);
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
+  }
+  const nodes = data?.nodes;
+  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
+  const out = {};
+  for (const [id, node] of Object.entries(nodes)) {
+    const parent = node?.parentId;
+    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
+    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
+      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
+    }
+    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
+  }
+  return out;
+}
+function parseOldThread(path, id, text, author) {
+  try {
+    const thread2 = parseThread(text);
+    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
+  } catch (e) {
+    if (!(e instanceof FrontmatterError)) throw e;
+  }
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
+  const fields = {};
+  for (const line of match[1].split(/\r?\n/)) {
+    const at = line.indexOf(":");
+    if (at <= 0) continue;
+    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  const mtime = (0, import_node_fs21.statSync)(path).mtime.toISOString();
+  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
+  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
+  const thread = {
+    id,
+    title: fields.title || id,
+    parentId: parent,
+    author: fields.author && fields.author !== "null" ? fields.author : author,
+    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
+    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
+    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
+  };
+  if (status) thread.status = status;
+  return { thread, naive: true };
+}
+
 // src/core/thread-history.ts
-var import_node_path17 = require("path");
+var import_node_path20 = require("path");
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
 var ITEM_CHARS = 140;
@@ -12161,7 +12429,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path17.relative)(top, req.file).split(import_node_path17.sep).join("/");
+  const path = (0, import_node_path20.relative)(top, req.file).split(import_node_path20.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -12369,62 +12637,6 @@ function clip3(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
 
-// src/core/measure/measurement-log.ts
-var import_node_fs21 = require("fs");
-var import_node_path18 = require("path");
-var MEASUREMENT_LOG = "measurements.jsonl";
-var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
-var LOG_ROTATE_BYTES = 1024 * 1024;
-var MAX_APPEND_BYTES = 64 * 1024;
-function measurementLogPath(storeDir) {
-  return (0, import_node_path18.join)(storeDir, MEASUREMENT_LOG);
-}
-function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path18.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
-}
-function measurementLogPaths(storeDir) {
-  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
-}
-function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs21.constants.O_RDONLY);
-  if (opened === null) return null;
-  try {
-    return use(opened.fd, opened.stat.size);
-  } finally {
-    (0, import_node_fs21.closeSync)(opened.fd);
-  }
-}
-function appendMeasurementEvents(storeDir, events) {
-  if (events.length === 0) return 0;
-  const text = events.map((e) => `${JSON.stringify(e)}
-`).join("");
-  const bytes2 = Buffer.from(text, "utf8");
-  if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs21.constants.O_RDWR | import_node_fs21.constants.O_APPEND | import_node_fs21.constants.O_CREAT, 420);
-  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
-  const { fd, stat: before } = opened;
-  try {
-    let out = bytes2;
-    if (before.size > 0) {
-      const last2 = Buffer.alloc(1);
-      (0, import_node_fs21.readSync)(fd, last2, 0, 1, before.size - 1);
-      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
-    }
-    (0, import_node_fs21.writeSync)(fd, out);
-    return (0, import_node_fs21.fstatSync)(fd).size;
-  } finally {
-    (0, import_node_fs21.closeSync)(fd);
-  }
-}
-function rotateMeasurementLogIfFull(storeDir) {
-  const path = measurementLogPath(storeDir);
-  const size = openLog(path, (_fd, bytes2) => bytes2);
-  if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  lockFence((0, import_node_path18.join)(storeDir, ".lock"))?.check();
-  (0, import_node_fs21.renameSync)(path, previousMeasurementLogPath(storeDir));
-  return true;
-}
-
 // src/core/thread-choice.ts
 function chooseProjectId(ids, state, sessionKey) {
   const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
@@ -12436,35 +12648,6 @@ function sessionChoice(state, sessionKey, projectId) {
 }
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
-}
-
-// src/core/measure/measurement-log-legacy.ts
-function legacyEvents(state) {
-  return legacyMeasurementEvents(state.measurements, state.conversations);
-}
-function legacyMeasurementEvents(m, conversations = {}) {
-  const events = [];
-  for (const [sessionId, c] of Object.entries(conversations)) {
-    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
-  }
-  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
-  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
-  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
-  for (const { receipt, ...injection } of m.injections) {
-    events.push({ kind: "injection", ...injection });
-    if (receipt !== "pending") {
-      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
-    }
-  }
-  return events;
-}
-function moveLegacyMeasurements(storeDir, state) {
-  const events = legacyEvents(state);
-  if (events.length === 0) return false;
-  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
-  state.measurements = emptyMeasurements();
-  state.conversations = {};
-  return true;
 }
 
 // src/core/measure/measurement-log-read.ts
@@ -12620,7 +12803,7 @@ function pendingInjections(events) {
 }
 
 // src/core/git/committed-thread.ts
-var import_node_path19 = require("path");
+var import_node_path21 = require("path");
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -12631,7 +12814,7 @@ function fileHasConflictMarkers(path) {
 }
 async function committedThread(gitTop, path, id) {
   if (gitTop === null) return null;
-  const rel = (0, import_node_path19.relative)(gitTop, path).split(import_node_path19.sep).join("/");
+  const rel = (0, import_node_path21.relative)(gitTop, path).split(import_node_path21.sep).join("/");
   if (rel.startsWith("..")) return null;
   const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
   if (text === null || text.length > LIMITS.threadFileBytes) return null;
@@ -12644,8 +12827,35 @@ async function committedThread(gitTop, path, id) {
   }
 }
 
+// src/core/thread-input-checks.ts
+function oneOf(what, value, allowed, optional) {
+  if (value === void 0 && optional) return;
+  if (!allowed.includes(value)) {
+    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
+  }
+}
+function checkPaths(paths) {
+  if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
+  const checked = paths.map((p) => {
+    checkLength("A path", p, LIMITS.pathChars);
+    if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
+    return p.trim();
+  }).filter((p) => p !== "");
+  assertNoSecrets(checked.join("\n"), "the paths");
+  return checked;
+}
+function checkRelated(related) {
+  if (!related) return [];
+  if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
+  const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
+  assertNoSecrets(ids.join("\n"), "the related thread ids");
+  return ids;
+}
+function missingRelated(store, projectId, related) {
+  return related.filter((r) => !store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
+}
+
 // src/core/services.ts
-var FULL_TREE_LIMIT = 200;
 var ThreadMindServices = class {
   store;
   tokens;
@@ -12658,6 +12868,10 @@ var ThreadMindServices = class {
   defaultBranchAnswers = /* @__PURE__ */ new Map();
   /** Problems seen with local state (config.json), reported once by the adapters. */
   notices = [];
+  /** config.json, read again only when it changed (see local-state-cache.ts). */
+  localState;
+  /** thread_list's threads of a large project, from the search catalog (see threadList). */
+  catalogList = new CatalogThreadList();
   constructor(options) {
     const lockOptions = {
       ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
@@ -12669,6 +12883,7 @@ var ThreadMindServices = class {
     this.env = options.env ?? {};
     this.session = options.session;
     this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
+    this.localState = new LocalStateCache(this.store.dir, this.notices);
   }
   get workspace() {
     return this.store.workspace;
@@ -12680,7 +12895,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs23.existsSync)((0, import_node_path20.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs23.existsSync)((0, import_node_path22.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -12717,42 +12932,13 @@ ${line}`;
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
-  /** config.json as last read, with the stamp it had before that read (see readLocalStateCached). */
-  stateRead = null;
-  /**
-   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
-   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
-   */
-  readLocalStateCached(take) {
-    const stamp = fileStamp(localStatePath(this.store.dir));
-    const cached = this.stateRead;
-    if (take) this.stateRead = null;
-    if (cached !== null && stamp !== null && cached.stamp === stamp) return cached.read;
-    const read = readLocalState(this.store.dir);
-    if (!take && stamp !== null) this.stateRead = { stamp, read };
-    return read;
-  }
   /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
   readState() {
-    const read = this.readLocalStateCached(false);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    return read.state;
-  }
-  noteLocalStateProblem(problem) {
-    const line = `ThreadMind's local state ${this.store.dir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    return this.localState.read();
   }
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
-  async updateState(mutate) {
-    const read = this.readLocalStateCached(true);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    await mutate(read.state);
-    moveLegacyMeasurements(this.store.dir, read.state);
-    for (const [key, s] of Object.entries(read.state.sessions)) {
-      if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
-    }
-    const setAside = await writeLocalState(this.store.dir, read.state, read.problem !== void 0);
-    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  updateState(mutate) {
+    return this.localState.update(mutate);
   }
   /**
    * Appends measurement events to measurements.jsonl (no lock: one O_APPEND write). When the log has grown past its
@@ -12892,7 +13078,7 @@ ${line}`;
       if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
       const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
       if (thread === null) throw e;
-      const file = (0, import_node_path20.relative)(this.workspace.root, e.path) || e.path;
+      const file = (0, import_node_path22.relative)(this.workspace.root, e.path) || e.path;
       const conflictNotice = `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
       return { project, thread, conflictNotice };
     }
@@ -12978,7 +13164,7 @@ ${line}`;
     checkLength("The thread title", input.title, LIMITS.titleChars);
     assertNoSecrets(input.title, "the thread title");
     if (input.parentId !== void 0) assertId(input.parentId, "parent thread id");
-    const related = this.checkRelated(input.related);
+    const related = checkRelated(input.related);
     const author = await this.author();
     const project = this.currentProject();
     const branch = this.branch();
@@ -12998,12 +13184,12 @@ ${line}`;
       if (linkedBranch) thread.branch = linkedBranch;
       if (related.length > 0) {
         thread.related = related;
-        warnings.push(...this.missingRelated(project.id, related));
+        warnings.push(...missingRelated(this.store, project.id, related));
       }
       await this.store.writeThread(project.id, thread);
       const unremembered = await this.rememberAfterWrite(project.id, id);
       if (unremembered !== null) warnings.push(unremembered);
-      return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
+      return { thread, linkedBranch, warnings, tree: treeText(this.store, project, id, thread) };
     });
   }
   async threadSwitch(threadId, options = {}) {
@@ -13023,39 +13209,12 @@ ${line}`;
     const { project, threadId } = await this.currentThreadRef();
     if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
       const { threads: threads2, problems: problems2 } = this.store.readAllThreads(project.id);
-      const text = options.full === true ? this.renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
+      const text = options.full === true ? renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
       return { text, problems: problems2 };
     }
-    const index = searchIndexFor(this.store.dir);
-    const listed = await index.exclusive(async () => {
-      const catalog = index.project(project.id);
-      await catalog.refresh();
-      const kept = this.listedThreads;
-      if (kept !== null && kept.projectId === project.id && kept.catalog === catalog && kept.version === catalog.version) return kept;
-      const threads2 = /* @__PURE__ */ new Map();
-      for (const meta of catalog.catalogIndex.live()) threads2.set(meta.id, meta);
-      const problems2 = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path20.basename)(p.path).replace(/\.md$/, "") }));
-      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads: threads2, derived: listDerived(threads2), problems: problems2 };
-      return this.listedThreads;
-    });
+    const listed = await this.catalogList.read(this.store.dir, project.id);
     const { threads, derived, problems } = listed;
     return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options), problems: [...problems] };
-  }
-  /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
-  listedThreads = null;
-  /**
-   * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
-   * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
-   * would get a tree of that size as the tool result); thread_list still shows the whole tree.
-   */
-  treeText(project, activeId, written) {
-    try {
-      if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
-      const { threads, problems } = this.store.readAllThreads(project.id);
-      return this.renderTreeOf(project, threads, problems, activeId);
-    } catch (e) {
-      return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
-    }
   }
   /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
   async rememberAfterWrite(projectId, threadId) {
@@ -13065,35 +13224,6 @@ ${line}`;
     } catch (e) {
       return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
     }
-  }
-  /** The tree after a write, with the line of a step after it that failed (if any). */
-  treeAfter(project, activeId, note) {
-    const tree = this.treeText(project, activeId);
-    return note === null ? tree : `${tree}
-
-${note}`;
-  }
-  /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
-  pathTreeText(project, activeId, written) {
-    const active = written?.id === activeId ? written : this.store.readThread(project.id, activeId);
-    const chain = walkToRoot(active, (id) => this.store.readThread(project.id, id));
-    const threads = new Map(chain.threads.map((t) => [t.id, t]));
-    const tree = renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems: [],
-      extra: (t) => relatedMark(t, { has: (r) => this.store.threadExists(project.id, r) })
-    });
-    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
-    return [tree, ...chain.notices, note].join("\n");
-  }
-  renderTreeOf(project, threads, problems, activeId) {
-    return renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems,
-      extra: (t) => relatedMark(t, threads)
-    });
   }
   async threadStatus(input) {
     oneOf("status", input.status, ["active", "done", "abandoned"], false);
@@ -13124,7 +13254,7 @@ ${note}`;
         activeId = thread.parentId;
         note = await this.rememberAfterWrite(project.id, activeId);
       }
-      return { thread: updated, tree: this.treeAfter(project, activeId, note) };
+      return { thread: updated, tree: treeAfter(this.store, project, activeId, note) };
     });
     if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
     return result;
@@ -13150,7 +13280,7 @@ ${note}`;
       await this.store.writeThread(project.id, newParent);
       await this.store.writeThread(project.id, closed);
       const note = await this.rememberAfterWrite(project.id, parent.id);
-      return { thread: closed, parent: newParent, tree: this.treeAfter(project, parent.id, note) };
+      return { thread: closed, parent: newParent, tree: treeAfter(this.store, project, parent.id, note) };
     });
     await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
     return merged;
@@ -13187,7 +13317,7 @@ ${note}`;
         const note = await this.rememberAfterWrite(project.id, activeId);
         if (note !== null) warnings.push(note);
       }
-      return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
+      return { deleted: doomed, tree: treeText(this.store, project, activeId), warnings };
     });
   }
   async threadRebase(threadId, newParentId) {
@@ -13204,7 +13334,7 @@ ${note}`;
       await this.assertCanModify(project, thread);
       const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, updated);
-      return { thread: updated, tree: this.treeText(project, this.threadId ?? sessionThreadId) };
+      return { thread: updated, tree: treeText(this.store, project, this.threadId ?? sessionThreadId) };
     });
   }
   // ------------------------------------------------------------------ summaries
@@ -13212,8 +13342,8 @@ ${note}`;
     oneOf("section", input.section, SECTION_KEYS, true);
     if (input.threadId !== void 0) assertId(input.threadId, "thread id");
     checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
-    const paths = input.paths === void 0 ? void 0 : this.checkPaths(input.paths);
-    const related = input.related === void 0 ? void 0 : this.checkRelated(input.related);
+    const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
+    const related = input.related === void 0 ? void 0 : checkRelated(input.related);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const commit = await this.headBeforeLock();
     const warnings = [];
@@ -13232,7 +13362,7 @@ ${note}`;
       if (related !== void 0) {
         const others = related.filter((r) => r !== thread.id);
         if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
-        warnings.push(...this.missingRelated(project.id, others));
+        warnings.push(...missingRelated(this.store, project.id, others));
         if (others.length > 0) next.related = others;
         else delete next.related;
       }
@@ -13254,26 +13384,6 @@ ${note}`;
   async headBeforeLock() {
     return this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
   }
-  checkPaths(paths) {
-    if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
-    const checked = paths.map((p) => {
-      checkLength("A path", p, LIMITS.pathChars);
-      if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
-      return p.trim();
-    }).filter((p) => p !== "");
-    assertNoSecrets(checked.join("\n"), "the paths");
-    return checked;
-  }
-  checkRelated(related) {
-    if (!related) return [];
-    if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
-    const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
-    assertNoSecrets(ids.join("\n"), "the related thread ids");
-    return ids;
-  }
-  missingRelated(projectId, related) {
-    return related.filter((r) => !this.store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
-  }
   // ------------------------------------------------------------------ context
   async contextGet(options = {}) {
     const { project, thread, conflictNotice } = await this.currentThreadForReading();
@@ -13288,65 +13398,8 @@ ${note}`;
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
   async contextWithSources(project, thread, options) {
-    const consulted = /* @__PURE__ */ new Set([this.store.projectPath(project.id), this.store.threadPath(project.id, thread.id)]);
-    const read = (id) => {
-      consulted.add(this.store.threadPath(project.id, id));
-      return this.store.readThread(project.id, id);
-    };
-    const related = this.relatedRefs(project.id, thread, consulted);
-    const estimate = options.estimateOnly === true ? (text) => this.tokens.cachedOrEstimate(text) : (text) => this.tokens.countSync(text);
-    const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
-    const warnings = /* @__PURE__ */ new Map();
-    const top = this.workspace.gitTop;
-    if (top) {
-      await Promise.all(
-        chain.threads.map(async (t) => {
-          if (!t.commit || !t.paths || t.paths.length === 0) return;
-          let n;
-          try {
-            n = await commitsTouchingSince(top, t.commit, t.paths);
-          } catch (e) {
-            if (!(e instanceof GitError)) throw e;
-            warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
-            return;
-          }
-          if (n && n > 0) {
-            warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
-          }
-        })
-      );
-    }
-    const assemble = () => assembleContext({
-      project,
-      chain: chain.threads,
-      chainCut: chain.cut,
-      warnings,
-      notices: [...options.notices ?? [], ...chain.notices],
-      ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
-      ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
-      estimate,
-      related
-    });
-    const missesBefore = this.tokens.misses;
-    let assembled = assemble();
-    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
-    await this.saveTokenCache();
-    const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path20.relative)(this.store.dir, p)), dependsOnHead };
-  }
-  /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
-  relatedRefs(projectId, thread, consulted) {
-    return (thread.related ?? []).map((id) => {
-      try {
-        consulted.add(this.store.threadPath(projectId, id));
-        const t = this.store.readThread(projectId, id);
-        return { id, title: t.title, status: threadStatus(t) };
-      } catch (e) {
-        if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
-        if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
-        throw e;
-      }
-    });
+    const deps = { store: this.store, gitTop: this.workspace.gitTop, tokens: this.tokens, saveTokenCache: () => this.saveTokenCache() };
+    return contextWithSources(deps, project, thread, options);
   }
   // ------------------------------------------------------------------ recall
   /** thread_search: tiers cheapest first over a derived index in the local cache (see src/core/search/). */
@@ -13377,12 +13430,6 @@ ${note}`;
     return { ...history, text: formatThreadHistory(history, title) };
   }
 };
-function oneOf(what, value, allowed, optional) {
-  if (value === void 0 && optional) return;
-  if (!allowed.includes(value)) {
-    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
-  }
-}
 
 // src/core/session-key.ts
 function claudeInstanceSession(claudePid) {
@@ -13452,7 +13499,7 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/core/context/context-cache.ts
-var import_node_path21 = require("path");
+var import_node_path23 = require("path");
 init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
@@ -13460,7 +13507,7 @@ var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path21.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path23.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -13489,7 +13536,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
   const sources = {};
   for (const rel of paths) {
-    const stamp = fileStamp((0, import_node_path21.join)(storeDir, rel));
+    const stamp = fileStamp((0, import_node_path23.join)(storeDir, rel));
     if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
     sources[rel] = stamp;
   }
@@ -13502,22 +13549,22 @@ function sameInputs(a, b) {
 
 // src/core/context/context-cache-write.ts
 var import_node_fs25 = require("fs");
-var import_node_path22 = require("path");
+var import_node_path24 = require("path");
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  (0, import_node_fs25.mkdirSync)((0, import_node_path22.dirname)(path), { recursive: true });
+  (0, import_node_fs25.mkdirSync)((0, import_node_path24.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path23 = require("path");
+var import_node_path25 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path23.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path25.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
@@ -14411,7 +14458,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path25 = require("path");
+var import_node_path27 = require("path");
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const freshness = data.freshness;
@@ -14425,7 +14472,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path25.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path27.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);

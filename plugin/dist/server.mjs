@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { lstatSync, existsSync, readFileSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, renameSync, constants, readSync, writeSync, fstatSync, closeSync, openSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { lstatSync, existsSync, readFileSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, constants, readSync, writeSync, fstatSync, closeSync, renameSync, openSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { resolve, join, relative, basename, dirname, sep } from 'path';
+import { resolve, join, relative, dirname, basename, sep } from 'path';
 import { AsyncLocalStorage } from 'async_hooks';
 import { createHash, randomBytes } from 'crypto';
 import { hostname, userInfo } from 'os';
@@ -46,9 +46,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/tiktoken/lite/tiktoken_bg.cjs
+// ../../main/node_modules/tiktoken/lite/tiktoken_bg.cjs
 var require_tiktoken_bg = __commonJS({
-  "node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
+  "../../main/node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
     var wasm;
     module.exports.__wbg_set_wasm = function(val) {
       wasm = val;
@@ -391,9 +391,9 @@ var require_tiktoken_bg = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/init.cjs
+// ../../main/node_modules/tiktoken/lite/init.cjs
 var require_init = __commonJS({
-  "node_modules/tiktoken/lite/init.cjs"(exports) {
+  "../../main/node_modules/tiktoken/lite/init.cjs"(exports) {
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
@@ -431,9 +431,9 @@ var require_init = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/codegen/code.js
+// ../../main/node_modules/ajv/dist/compile/codegen/code.js
 var require_code = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/code.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/codegen/code.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.regexpCode = exports.getEsmExportName = exports.getProperty = exports.safeStringify = exports.stringify = exports.strConcat = exports.addCodeArg = exports.str = exports._ = exports.nil = exports._Code = exports.Name = exports.IDENTIFIER = exports._CodeOrName = void 0;
     var _CodeOrName = class {
@@ -584,9 +584,9 @@ var require_code = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/codegen/scope.js
+// ../../main/node_modules/ajv/dist/compile/codegen/scope.js
 var require_scope = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
     var code_1 = require_code();
@@ -728,9 +728,9 @@ var require_scope = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/codegen/index.js
+// ../../main/node_modules/ajv/dist/compile/codegen/index.js
 var require_codegen = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/index.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/codegen/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
     var code_1 = require_code();
@@ -1447,9 +1447,9 @@ var require_codegen = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/util.js
+// ../../main/node_modules/ajv/dist/compile/util.js
 var require_util = __commonJS({
-  "node_modules/ajv/dist/compile/util.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/util.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
     var codegen_1 = require_codegen();
@@ -1613,9 +1613,9 @@ var require_util = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/names.js
+// ../../main/node_modules/ajv/dist/compile/names.js
 var require_names = __commonJS({
-  "node_modules/ajv/dist/compile/names.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/names.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var names = {
@@ -1651,9 +1651,9 @@ var require_names = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/errors.js
+// ../../main/node_modules/ajv/dist/compile/errors.js
 var require_errors = __commonJS({
-  "node_modules/ajv/dist/compile/errors.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/errors.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
     var codegen_1 = require_codegen();
@@ -1772,9 +1772,9 @@ var require_errors = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/boolSchema.js
+// ../../main/node_modules/ajv/dist/compile/validate/boolSchema.js
 var require_boolSchema = __commonJS({
-  "node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
     var errors_1 = require_errors();
@@ -1822,9 +1822,9 @@ var require_boolSchema = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/rules.js
+// ../../main/node_modules/ajv/dist/compile/rules.js
 var require_rules = __commonJS({
-  "node_modules/ajv/dist/compile/rules.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/rules.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getRules = exports.isJSONType = void 0;
     var _jsonTypes = ["string", "number", "integer", "boolean", "null", "object", "array"];
@@ -1852,9 +1852,9 @@ var require_rules = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/applicability.js
+// ../../main/node_modules/ajv/dist/compile/validate/applicability.js
 var require_applicability = __commonJS({
-  "node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
     function schemaHasRulesForType({ schema, self }, type) {
@@ -1874,9 +1874,9 @@ var require_applicability = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/dataType.js
+// ../../main/node_modules/ajv/dist/compile/validate/dataType.js
 var require_dataType = __commonJS({
-  "node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
     var rules_1 = require_rules();
@@ -2057,9 +2057,9 @@ var require_dataType = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/defaults.js
+// ../../main/node_modules/ajv/dist/compile/validate/defaults.js
 var require_defaults = __commonJS({
-  "node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.assignDefaults = void 0;
     var codegen_1 = require_codegen();
@@ -2093,9 +2093,9 @@ var require_defaults = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/code.js
+// ../../main/node_modules/ajv/dist/vocabularies/code.js
 var require_code2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/code.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/code.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
     var codegen_1 = require_codegen();
@@ -2225,9 +2225,9 @@ var require_code2 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/keyword.js
+// ../../main/node_modules/ajv/dist/compile/validate/keyword.js
 var require_keyword = __commonJS({
-  "node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
     var codegen_1 = require_codegen();
@@ -2342,9 +2342,9 @@ var require_keyword = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/subschema.js
+// ../../main/node_modules/ajv/dist/compile/validate/subschema.js
 var require_subschema = __commonJS({
-  "node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
     var codegen_1 = require_codegen();
@@ -2424,9 +2424,9 @@ var require_subschema = __commonJS({
   }
 });
 
-// node_modules/fast-deep-equal/index.js
+// ../../main/node_modules/fast-deep-equal/index.js
 var require_fast_deep_equal = __commonJS({
-  "node_modules/fast-deep-equal/index.js"(exports, module) {
+  "../../main/node_modules/fast-deep-equal/index.js"(exports, module) {
     module.exports = function equal(a, b) {
       if (a === b) return true;
       if (a && b && typeof a == "object" && typeof b == "object") {
@@ -2458,9 +2458,9 @@ var require_fast_deep_equal = __commonJS({
   }
 });
 
-// node_modules/json-schema-traverse/index.js
+// ../../main/node_modules/json-schema-traverse/index.js
 var require_json_schema_traverse = __commonJS({
-  "node_modules/json-schema-traverse/index.js"(exports, module) {
+  "../../main/node_modules/json-schema-traverse/index.js"(exports, module) {
     var traverse = module.exports = function(schema, opts, cb) {
       if (typeof opts == "function") {
         cb = opts;
@@ -2545,9 +2545,9 @@ var require_json_schema_traverse = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/resolve.js
+// ../../main/node_modules/ajv/dist/compile/resolve.js
 var require_resolve = __commonJS({
-  "node_modules/ajv/dist/compile/resolve.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/resolve.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
     var util_1 = require_util();
@@ -2700,9 +2700,9 @@ var require_resolve = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/index.js
+// ../../main/node_modules/ajv/dist/compile/validate/index.js
 var require_validate = __commonJS({
-  "node_modules/ajv/dist/compile/validate/index.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/validate/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
     var boolSchema_1 = require_boolSchema();
@@ -3206,9 +3206,9 @@ var require_validate = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/validation_error.js
+// ../../main/node_modules/ajv/dist/runtime/validation_error.js
 var require_validation_error = __commonJS({
-  "node_modules/ajv/dist/runtime/validation_error.js"(exports) {
+  "../../main/node_modules/ajv/dist/runtime/validation_error.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var ValidationError = class extends Error {
       constructor(errors2) {
@@ -3221,9 +3221,9 @@ var require_validation_error = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/ref_error.js
+// ../../main/node_modules/ajv/dist/compile/ref_error.js
 var require_ref_error = __commonJS({
-  "node_modules/ajv/dist/compile/ref_error.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/ref_error.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var resolve_1 = require_resolve();
     var MissingRefError = class extends Error {
@@ -3237,9 +3237,9 @@ var require_ref_error = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/index.js
+// ../../main/node_modules/ajv/dist/compile/index.js
 var require_compile = __commonJS({
-  "node_modules/ajv/dist/compile/index.js"(exports) {
+  "../../main/node_modules/ajv/dist/compile/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
     var codegen_1 = require_codegen();
@@ -3460,9 +3460,9 @@ var require_compile = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/refs/data.json
+// ../../main/node_modules/ajv/dist/refs/data.json
 var require_data = __commonJS({
-  "node_modules/ajv/dist/refs/data.json"(exports, module) {
+  "../../main/node_modules/ajv/dist/refs/data.json"(exports, module) {
     module.exports = {
       $id: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#",
       description: "Meta-schema for $data reference (JSON AnySchema extension proposal)",
@@ -3479,9 +3479,9 @@ var require_data = __commonJS({
   }
 });
 
-// node_modules/fast-uri/lib/utils.js
+// ../../main/node_modules/fast-uri/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/fast-uri/lib/utils.js"(exports, module) {
+  "../../main/node_modules/fast-uri/lib/utils.js"(exports, module) {
     var isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
     var isIPv4 = RegExp.prototype.test.bind(/^(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)$/u);
     var isPort = RegExp.prototype.test.bind(/^\d*$/u);
@@ -4012,9 +4012,9 @@ var require_utils = __commonJS({
   }
 });
 
-// node_modules/fast-uri/lib/schemes.js
+// ../../main/node_modules/fast-uri/lib/schemes.js
 var require_schemes = __commonJS({
-  "node_modules/fast-uri/lib/schemes.js"(exports, module) {
+  "../../main/node_modules/fast-uri/lib/schemes.js"(exports, module) {
     var { isUUID } = require_utils();
     var URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
     var supportedSchemeNames = (
@@ -4222,9 +4222,9 @@ var require_schemes = __commonJS({
   }
 });
 
-// node_modules/fast-uri/index.js
+// ../../main/node_modules/fast-uri/index.js
 var require_fast_uri = __commonJS({
-  "node_modules/fast-uri/index.js"(exports, module) {
+  "../../main/node_modules/fast-uri/index.js"(exports, module) {
     var { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = require_utils();
     var { SCHEMES, getSchemeHandler } = require_schemes();
     var VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u;
@@ -4284,50 +4284,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative5, options, skipNormalization) {
+    function resolveComponent(base, relative6, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse3(serialize(base, options), options);
-        relative5 = parse3(serialize(relative5, options), options);
+        relative6 = parse3(serialize(relative6, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative5.scheme) {
-        target.scheme = relative5.scheme;
-        target.userinfo = relative5.userinfo;
-        target.host = relative5.host;
-        target.port = relative5.port;
-        target.path = removeDotSegments(relative5.path || "");
-        target.query = relative5.query;
+      if (!options.tolerant && relative6.scheme) {
+        target.scheme = relative6.scheme;
+        target.userinfo = relative6.userinfo;
+        target.host = relative6.host;
+        target.port = relative6.port;
+        target.path = removeDotSegments(relative6.path || "");
+        target.query = relative6.query;
       } else {
-        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
-          target.userinfo = relative5.userinfo;
-          target.host = relative5.host;
-          target.port = relative5.port;
-          target.path = removeDotSegments(relative5.path || "");
-          target.query = relative5.query;
+        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
+          target.userinfo = relative6.userinfo;
+          target.host = relative6.host;
+          target.port = relative6.port;
+          target.path = removeDotSegments(relative6.path || "");
+          target.query = relative6.query;
         } else {
-          if (!relative5.path) {
+          if (!relative6.path) {
             target.path = base.path;
-            if (relative5.query !== void 0) {
-              target.query = relative5.query;
+            if (relative6.query !== void 0) {
+              target.query = relative6.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative5.path[0] === "/") {
-              target.path = removeDotSegments(relative5.path);
+            if (relative6.path[0] === "/") {
+              target.path = removeDotSegments(relative6.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative5.path;
+                target.path = "/" + relative6.path;
               } else if (!base.path) {
-                target.path = relative5.path;
+                target.path = relative6.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative6.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative5.query;
+            target.query = relative6.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -4335,7 +4335,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative5.fragment;
+      target.fragment = relative6.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4651,9 +4651,9 @@ var require_fast_uri = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/uri.js
+// ../../main/node_modules/ajv/dist/runtime/uri.js
 var require_uri = __commonJS({
-  "node_modules/ajv/dist/runtime/uri.js"(exports) {
+  "../../main/node_modules/ajv/dist/runtime/uri.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var uri = require_fast_uri();
     uri.code = 'require("ajv/dist/runtime/uri").default';
@@ -4661,9 +4661,9 @@ var require_uri = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/core.js
+// ../../main/node_modules/ajv/dist/core.js
 var require_core = __commonJS({
-  "node_modules/ajv/dist/core.js"(exports) {
+  "../../main/node_modules/ajv/dist/core.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
     var validate_1 = require_validate();
@@ -5271,9 +5271,9 @@ var require_core = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/core/id.js
+// ../../main/node_modules/ajv/dist/vocabularies/core/id.js
 var require_id = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var def = {
       keyword: "id",
@@ -5285,9 +5285,9 @@ var require_id = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/core/ref.js
+// ../../main/node_modules/ajv/dist/vocabularies/core/ref.js
 var require_ref = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.callRef = exports.getValidate = void 0;
     var ref_error_1 = require_ref_error();
@@ -5406,9 +5406,9 @@ var require_ref = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/core/index.js
+// ../../main/node_modules/ajv/dist/vocabularies/core/index.js
 var require_core2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var id_1 = require_id();
     var ref_1 = require_ref();
@@ -5426,9 +5426,9 @@ var require_core2 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitNumber.js
+// ../../main/node_modules/ajv/dist/vocabularies/validation/limitNumber.js
 var require_limitNumber = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var ops = codegen_1.operators;
@@ -5457,9 +5457,9 @@ var require_limitNumber = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/multipleOf.js
+// ../../main/node_modules/ajv/dist/vocabularies/validation/multipleOf.js
 var require_multipleOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error2 = {
@@ -5484,9 +5484,9 @@ var require_multipleOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/ucs2length.js
+// ../../main/node_modules/ajv/dist/runtime/ucs2length.js
 var require_ucs2length = __commonJS({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+  "../../main/node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     function ucs2length(str) {
       const len = str.length;
@@ -5509,9 +5509,9 @@ var require_ucs2length = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitLength.js
+// ../../main/node_modules/ajv/dist/vocabularies/validation/limitLength.js
 var require_limitLength = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -5540,9 +5540,9 @@ var require_limitLength = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/pattern.js
+// ../../main/node_modules/ajv/dist/vocabularies/validation/pattern.js
 var require_pattern = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var util_1 = require_util();
@@ -5576,9 +5576,9 @@ var require_pattern = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitProperties.js
+// ../../main/node_modules/ajv/dist/vocabularies/validation/limitProperties.js
 var require_limitProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error2 = {
@@ -5604,9 +5604,9 @@ var require_limitProperties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/required.js
+// ../../main/node_modules/ajv/dist/vocabularies/validation/required.js
 var require_required = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var codegen_1 = require_codegen();
@@ -5685,9 +5685,9 @@ var require_required = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitItems.js
+// ../../main/node_modules/ajv/dist/vocabularies/validation/limitItems.js
 var require_limitItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error2 = {
@@ -5713,9 +5713,9 @@ var require_limitItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/equal.js
+// ../../main/node_modules/ajv/dist/runtime/equal.js
 var require_equal = __commonJS({
-  "node_modules/ajv/dist/runtime/equal.js"(exports) {
+  "../../main/node_modules/ajv/dist/runtime/equal.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var equal = require_fast_deep_equal();
     equal.code = 'require("ajv/dist/runtime/equal").default';
@@ -5723,9 +5723,9 @@ var require_equal = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
+// ../../main/node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
 var require_uniqueItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var dataType_1 = require_dataType();
     var codegen_1 = require_codegen();
@@ -5789,9 +5789,9 @@ var require_uniqueItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/const.js
+// ../../main/node_modules/ajv/dist/vocabularies/validation/const.js
 var require_const = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -5817,9 +5817,9 @@ var require_const = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/enum.js
+// ../../main/node_modules/ajv/dist/vocabularies/validation/enum.js
 var require_enum = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -5865,9 +5865,9 @@ var require_enum = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/index.js
+// ../../main/node_modules/ajv/dist/vocabularies/validation/index.js
 var require_validation = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var limitNumber_1 = require_limitNumber();
     var multipleOf_1 = require_multipleOf();
@@ -5902,9 +5902,9 @@ var require_validation = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
 var require_additionalItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateAdditionalItems = void 0;
     var codegen_1 = require_codegen();
@@ -5954,9 +5954,9 @@ var require_additionalItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/items.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/items.js
 var require_items = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateTuple = void 0;
     var codegen_1 = require_codegen();
@@ -6010,9 +6010,9 @@ var require_items = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
 var require_prefixItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var items_1 = require_items();
     var def = {
@@ -6026,9 +6026,9 @@ var require_prefixItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/items2020.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/items2020.js
 var require_items2020 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -6060,9 +6060,9 @@ var require_items2020 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/contains.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/contains.js
 var require_contains = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -6153,9 +6153,9 @@ var require_contains = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/dependencies.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/dependencies.js
 var require_dependencies = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
     var codegen_1 = require_codegen();
@@ -6246,9 +6246,9 @@ var require_dependencies = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
 var require_propertyNames = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -6288,9 +6288,9 @@ var require_propertyNames = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
 var require_additionalProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var codegen_1 = require_codegen();
@@ -6393,9 +6393,9 @@ var require_additionalProperties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/properties.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/properties.js
 var require_properties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var validate_1 = require_validate();
     var code_1 = require_code2();
@@ -6450,9 +6450,9 @@ var require_properties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
 var require_patternProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var codegen_1 = require_codegen();
@@ -6523,9 +6523,9 @@ var require_patternProperties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/not.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/not.js
 var require_not = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
     var def = {
@@ -6553,9 +6553,9 @@ var require_not = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/anyOf.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/anyOf.js
 var require_anyOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var def = {
@@ -6569,9 +6569,9 @@ var require_anyOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/oneOf.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/oneOf.js
 var require_oneOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -6626,9 +6626,9 @@ var require_oneOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/allOf.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/allOf.js
 var require_allOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
     var def = {
@@ -6652,9 +6652,9 @@ var require_allOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/if.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/if.js
 var require_if = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -6720,9 +6720,9 @@ var require_if = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/thenElse.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/thenElse.js
 var require_thenElse = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
     var def = {
@@ -6737,9 +6737,9 @@ var require_thenElse = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/index.js
+// ../../main/node_modules/ajv/dist/vocabularies/applicator/index.js
 var require_applicator = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var additionalItems_1 = require_additionalItems();
     var prefixItems_1 = require_prefixItems();
@@ -6784,9 +6784,9 @@ var require_applicator = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/format/format.js
+// ../../main/node_modules/ajv/dist/vocabularies/format/format.js
 var require_format = __commonJS({
-  "node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error2 = {
@@ -6873,9 +6873,9 @@ var require_format = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/format/index.js
+// ../../main/node_modules/ajv/dist/vocabularies/format/index.js
 var require_format2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var format_1 = require_format();
     var format = [format_1.default];
@@ -6883,9 +6883,9 @@ var require_format2 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/metadata.js
+// ../../main/node_modules/ajv/dist/vocabularies/metadata.js
 var require_metadata = __commonJS({
-  "node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.contentVocabulary = exports.metadataVocabulary = void 0;
     exports.metadataVocabulary = [
@@ -6905,9 +6905,9 @@ var require_metadata = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/draft7.js
+// ../../main/node_modules/ajv/dist/vocabularies/draft7.js
 var require_draft7 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/draft7.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/draft7.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var core_1 = require_core2();
     var validation_1 = require_validation();
@@ -6926,9 +6926,9 @@ var require_draft7 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/discriminator/types.js
+// ../../main/node_modules/ajv/dist/vocabularies/discriminator/types.js
 var require_types = __commonJS({
-  "node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.DiscrError = void 0;
     var DiscrError;
@@ -6939,9 +6939,9 @@ var require_types = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/discriminator/index.js
+// ../../main/node_modules/ajv/dist/vocabularies/discriminator/index.js
 var require_discriminator = __commonJS({
-  "node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
+  "../../main/node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var types_1 = require_types();
@@ -7043,9 +7043,9 @@ var require_discriminator = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/refs/json-schema-draft-07.json
+// ../../main/node_modules/ajv/dist/refs/json-schema-draft-07.json
 var require_json_schema_draft_07 = __commonJS({
-  "node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports, module) {
+  "../../main/node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports, module) {
     module.exports = {
       $schema: "http://json-schema.org/draft-07/schema#",
       $id: "http://json-schema.org/draft-07/schema#",
@@ -7200,9 +7200,9 @@ var require_json_schema_draft_07 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/ajv.js
+// ../../main/node_modules/ajv/dist/ajv.js
 var require_ajv = __commonJS({
-  "node_modules/ajv/dist/ajv.js"(exports, module) {
+  "../../main/node_modules/ajv/dist/ajv.js"(exports, module) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
     var core_1 = require_core();
@@ -7269,9 +7269,9 @@ var require_ajv = __commonJS({
   }
 });
 
-// node_modules/ajv-formats/dist/formats.js
+// ../../main/node_modules/ajv-formats/dist/formats.js
 var require_formats = __commonJS({
-  "node_modules/ajv-formats/dist/formats.js"(exports) {
+  "../../main/node_modules/ajv-formats/dist/formats.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
     function fmtDef(validate2, compare2) {
@@ -7471,9 +7471,9 @@ var require_formats = __commonJS({
   }
 });
 
-// node_modules/ajv-formats/dist/limit.js
+// ../../main/node_modules/ajv-formats/dist/limit.js
 var require_limit = __commonJS({
-  "node_modules/ajv-formats/dist/limit.js"(exports) {
+  "../../main/node_modules/ajv-formats/dist/limit.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.formatLimitDefinition = void 0;
     var ajv_1 = require_ajv();
@@ -7542,9 +7542,9 @@ var require_limit = __commonJS({
   }
 });
 
-// node_modules/ajv-formats/dist/index.js
+// ../../main/node_modules/ajv-formats/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/ajv-formats/dist/index.js"(exports, module) {
+  "../../main/node_modules/ajv-formats/dist/index.js"(exports, module) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var formats_1 = require_formats();
     var limit_1 = require_limit();
@@ -7583,9 +7583,9 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
@@ -7639,9 +7639,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../../main/node_modules/yaml/dist/visit.js"(exports) {
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -7796,9 +7796,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     var escapeChars = {
@@ -7966,9 +7966,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor2) {
@@ -8035,9 +8035,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
@@ -8084,9 +8084,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     var identity = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
@@ -8113,9 +8113,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     var applyReviver = require_applyReviver();
     var identity = require_identity();
     var toJS = require_toJS();
@@ -8153,9 +8153,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     var anchors = require_anchors();
     var visit = require_visit();
     var identity = require_identity();
@@ -8270,9 +8270,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -8299,9 +8299,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -8373,9 +8373,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
@@ -8515,9 +8515,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
@@ -8531,9 +8531,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
@@ -8666,9 +8666,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
     var getFoldOptions = (ctx, isBlock) => ({
@@ -8948,9 +8948,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     var anchors = require_anchors();
     var identity = require_identity();
     var stringifyComment = require_stringifyComment();
@@ -9071,9 +9071,9 @@ ${ctx.indent}${str}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var stringify2 = require_stringify();
@@ -9203,9 +9203,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../../main/node_modules/yaml/dist/log.js"(exports) {
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
       if (logLevel === "debug")
@@ -9224,9 +9224,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
@@ -9283,9 +9283,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     var log = require_log();
     var merge2 = require_merge();
     var stringify2 = require_stringify();
@@ -9346,9 +9346,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
@@ -9385,9 +9385,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     var identity = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -9535,9 +9535,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
@@ -9678,9 +9678,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
     var map = {
@@ -9699,9 +9699,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
@@ -9814,9 +9814,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
@@ -9835,9 +9835,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     var stringifyString = require_stringifyString();
     var string3 = {
       identify: (value) => typeof value === "string",
@@ -9853,9 +9853,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     var Scalar = require_Scalar();
     var nullTag = {
       identify: (value) => value == null,
@@ -9870,9 +9870,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     var Scalar = require_Scalar();
     var boolTag = {
       identify: (value) => typeof value === "boolean",
@@ -9893,9 +9893,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
@@ -9919,9 +9919,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -9964,9 +9964,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
@@ -10008,9 +10008,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     var map = require_map();
     var _null4 = require_null();
     var seq = require_seq();
@@ -10035,9 +10035,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
@@ -10101,9 +10101,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
@@ -10166,9 +10166,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
@@ -10243,9 +10243,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     var identity = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
@@ -10320,9 +10320,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
       const boolObj = value ? trueTag : falseTag;
@@ -10351,9 +10351,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -10399,9 +10399,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -10477,9 +10477,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -10565,9 +10565,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
       const sign = str[0];
@@ -10652,9 +10652,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     var map = require_map();
     var _null4 = require_null();
     var seq = require_seq();
@@ -10695,9 +10695,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     var map = require_map();
     var _null4 = require_null();
     var seq = require_seq();
@@ -10788,9 +10788,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     var identity = require_identity();
     var map = require_map();
     var seq = require_seq();
@@ -10819,9 +10819,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     var identity = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -10898,9 +10898,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     var Alias = require_Alias();
     var Collection = require_Collection();
     var identity = require_identity();
@@ -11206,9 +11206,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../../main/node_modules/yaml/dist/errors.js
 var require_errors2 = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../../main/node_modules/yaml/dist/errors.js"(exports) {
     var YAMLError = class extends Error {
       constructor(name, pos, code, message2) {
         super();
@@ -11270,9 +11270,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
@@ -11403,9 +11403,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     function containsNewline(key) {
       if (!key)
         return null;
@@ -11444,9 +11444,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
@@ -11461,9 +11461,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
       const { uniqueKeys } = ctx.options;
@@ -11476,9 +11476,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var resolveProps = require_resolve_props();
@@ -11583,9 +11583,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
     var utilFlowIndentCheck = require_util_flow_indent_check();
@@ -11633,9 +11633,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
@@ -11675,9 +11675,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -11868,9 +11868,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -11932,9 +11932,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
       const start = scalar.offset;
@@ -12114,9 +12114,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
@@ -12334,9 +12334,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
@@ -12414,9 +12414,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
         pos ?? (pos = before.length);
@@ -12443,9 +12443,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var composeCollection = require_compose_collection();
@@ -12548,9 +12548,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     var Document = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
@@ -12590,9 +12590,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     var node_process = __require("process");
     var directives = require_directives();
     var Document = require_Document();
@@ -12797,9 +12797,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     var errors2 = require_errors2();
@@ -12981,9 +12981,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
@@ -13041,9 +13041,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
@@ -13102,9 +13102,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
     var cstVisit = require_cst_visit();
@@ -13203,9 +13203,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     var cst = require_cst();
     function isEmpty(ch) {
       switch (ch) {
@@ -13791,9 +13791,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     var LineCounter = class {
       constructor() {
         this.lineStarts = [];
@@ -13821,9 +13821,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
@@ -14694,9 +14694,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../../main/node_modules/yaml/dist/public-api.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var errors2 = require_errors2();
@@ -14790,9 +14790,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../../main/node_modules/yaml/dist/index.js
 var require_dist2 = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../../main/node_modules/yaml/dist/index.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var Schema = require_Schema();
@@ -14841,7 +14841,7 @@ var require_dist2 = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/util.js
+// ../../main/node_modules/zod/v4/core/util.js
 var util_exports = {};
 __export(util_exports, {
   BIGINT_FORMAT_RANGES: () => BIGINT_FORMAT_RANGES,
@@ -15697,7 +15697,7 @@ function constantCatch(value) {
   return fn;
 }
 
-// node_modules/zod/v4/core/core.js
+// ../../main/node_modules/zod/v4/core/core.js
 var _a;
 var _zodDesc = { value: void 0, enumerable: false };
 var _E = "captureStackTrace" in Error ? Error : null;
@@ -15815,7 +15815,7 @@ function config(newConfig) {
   return globalConfig;
 }
 
-// node_modules/zod/v4/core/errors.js
+// ../../main/node_modules/zod/v4/core/errors.js
 function _getMessage() {
   const internals = this._zod;
   internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
@@ -15930,7 +15930,7 @@ function formatError(error2, mapper = (issue2) => issue2.message) {
   return fieldErrors;
 }
 
-// node_modules/zod/v4/core/parse.js
+// ../../main/node_modules/zod/v4/core/parse.js
 function finalizeParams(callee, params) {
   return { callee: params?.callee ?? callee, Err: params?.Err };
 }
@@ -16082,7 +16082,7 @@ var _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
   return _safeParseAsync(_Err)(schema, value, _ctx);
 };
 
-// node_modules/zod/v4/core/regexes.js
+// ../../main/node_modules/zod/v4/core/regexes.js
 var cuid = /^[cC][0-9a-z]{6,}$/;
 var cuid2 = /^[0-9a-z]+$/;
 var ulid = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
@@ -16141,7 +16141,7 @@ var _null = /^null$/i;
 var lowercase = /^[^A-Z]*$/;
 var uppercase = /^[^a-z]*$/;
 
-// node_modules/zod/v4/core/checks.js
+// ../../main/node_modules/zod/v4/core/checks.js
 var $ZodCheck = /* @__PURE__ */ $constructor("$ZodCheck", (inst, def) => {
   var _a3;
   inst._zod ?? (inst._zod = {});
@@ -16461,7 +16461,7 @@ var $ZodCheckOverwrite = /* @__PURE__ */ $constructor("$ZodCheckOverwrite", (ins
   };
 });
 
-// node_modules/zod/v4/core/doc.js
+// ../../main/node_modules/zod/v4/core/doc.js
 var Doc = class {
   constructor(args = [], closed = {}) {
     this.content = [];
@@ -16502,14 +16502,14 @@ ${content.join("\n")}
   }
 };
 
-// node_modules/zod/v4/core/versions.js
+// ../../main/node_modules/zod/v4/core/versions.js
 var version = {
   major: 4,
   minor: 6,
   patch: 7
 };
 
-// node_modules/zod/v4/core/schemas.js
+// ../../main/node_modules/zod/v4/core/schemas.js
 var $ZodType = /* @__PURE__ */ $constructor("$ZodType", (inst, def) => {
   var _a3;
   inst ?? (inst = {});
@@ -18176,7 +18176,7 @@ function handleRefineResult(result, payload, input, inst) {
   }
 }
 
-// node_modules/zod/v4/core/memoizer.js
+// ../../main/node_modules/zod/v4/core/memoizer.js
 var $ZodCyclicError = class extends Error {
   constructor() {
     super(`Cannot parse a reference cycle that closes through a transform`);
@@ -18449,7 +18449,7 @@ function isBackEdge(ctx, value) {
   return backEdges !== void 0 && isRef(value) && backEdges.has(value);
 }
 
-// node_modules/zod/v4/locales/en.js
+// ../../main/node_modules/zod/v4/locales/en.js
 var error = () => {
   const Sizable = {
     string: { unit: "characters", verb: "to have" },
@@ -18574,7 +18574,7 @@ function en_default() {
   };
 }
 
-// node_modules/zod/v4/core/registries.js
+// ../../main/node_modules/zod/v4/core/registries.js
 var _a2;
 var $ZodRegistry = class {
   constructor() {
@@ -18622,7 +18622,7 @@ function registry() {
 (_a2 = globalThis).__zod_globalRegistry ?? (_a2.__zod_globalRegistry = registry());
 var globalRegistry = globalThis.__zod_globalRegistry;
 
-// node_modules/zod/v4/core/api.js
+// ../../main/node_modules/zod/v4/core/api.js
 function snapshotChecks(def) {
   if (def.checks)
     def.checks = [...def.checks];
@@ -19149,7 +19149,7 @@ function _check(fn, params) {
   return ch;
 }
 
-// node_modules/zod/v4/core/to-json-schema.js
+// ../../main/node_modules/zod/v4/core/to-json-schema.js
 function assignProps(target, ...sources) {
   for (const source of sources) {
     for (const key of Reflect.ownKeys(source)) {
@@ -19676,7 +19676,7 @@ var createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) =
   return finalize(ctx, schema);
 };
 
-// node_modules/zod/v4/core/json-schema-processors.js
+// ../../main/node_modules/zod/v4/core/json-schema-processors.js
 var narrowMin = (agg, key, value) => {
   if (agg[key] === void 0 || value > agg[key])
     agg[key] = value;
@@ -20423,7 +20423,7 @@ function toJSONSchema(input, params) {
   return finalize(ctx, input);
 }
 
-// node_modules/zod/v4/classic/errors.js
+// ../../main/node_modules/zod/v4/classic/errors.js
 var _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
 function _lazyMethod(proto, key, make) {
   Object.defineProperty(proto, key, {
@@ -20468,7 +20468,7 @@ var ZodRealError = /* @__PURE__ */ $constructor("ZodError", initializer2, void 0
   Parent: Error
 });
 
-// node_modules/zod/v4/classic/parse.js
+// ../../main/node_modules/zod/v4/classic/parse.js
 var parse2 = /* @__PURE__ */ _parse(ZodRealError);
 var parseAsync2 = /* @__PURE__ */ _parseAsync(ZodRealError);
 var safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
@@ -20482,7 +20482,7 @@ var safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 var safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 var safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-// node_modules/zod/v4/classic/schemas.js
+// ../../main/node_modules/zod/v4/classic/schemas.js
 function _ensureDefaultLocale() {
   if (!globalConfig.localeError)
     config(en_default());
@@ -21426,7 +21426,7 @@ function preprocess(fn, schema) {
   });
 }
 
-// node_modules/zod/v4/classic/iso.js
+// ../../main/node_modules/zod/v4/classic/iso.js
 var iso_exports = {};
 __export(iso_exports, {
   ZodISODate: () => ZodISODate,
@@ -21451,7 +21451,7 @@ function duration2(params) {
   return _isoDuration(ZodISODuration, params);
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
 var LATEST_PROTOCOL_VERSION = "2025-11-25";
 var SUPPORTED_PROTOCOL_VERSIONS = [LATEST_PROTOCOL_VERSION, "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"];
 var RELATED_TASK_META_KEY = "io.modelcontextprotocol/related-task";
@@ -22980,7 +22980,7 @@ var UrlElicitationRequiredError = class extends McpError {
   }
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
 var STDIO_DEFAULT_MAX_BUFFER_SIZE = 10 * 1024 * 1024;
 var ReadBuffer = class {
   constructor(options) {
@@ -23017,7 +23017,7 @@ function serializeMessage(message2) {
   return JSON.stringify(message2) + "\n";
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.js
 var StdioServerTransport = class {
   constructor(_stdin = process2.stdin, _stdout = process2.stdout, options) {
     this._stdin = _stdin;
@@ -23130,7 +23130,7 @@ function stampChangedAtMs(stamp) {
   return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
 }
 
-// node_modules/zod/v3/helpers/util.js
+// ../../main/node_modules/zod/v3/helpers/util.js
 var util;
 (function(util2) {
   util2.assertEqual = (_) => {
@@ -23264,7 +23264,7 @@ var getParsedType2 = (data) => {
   }
 };
 
-// node_modules/zod/v3/ZodError.js
+// ../../main/node_modules/zod/v3/ZodError.js
 var ZodIssueCode = util.arrayToEnum([
   "invalid_type",
   "invalid_literal",
@@ -23393,7 +23393,7 @@ ZodError.create = (issues) => {
   return error2;
 };
 
-// node_modules/zod/v3/locales/en.js
+// ../../main/node_modules/zod/v3/locales/en.js
 var errorMap = (issue2, _ctx) => {
   let message2;
   switch (issue2.code) {
@@ -23496,13 +23496,13 @@ var errorMap = (issue2, _ctx) => {
 };
 var en_default2 = errorMap;
 
-// node_modules/zod/v3/errors.js
+// ../../main/node_modules/zod/v3/errors.js
 var overrideErrorMap = en_default2;
 function getErrorMap() {
   return overrideErrorMap;
 }
 
-// node_modules/zod/v3/helpers/parseUtil.js
+// ../../main/node_modules/zod/v3/helpers/parseUtil.js
 var makeIssue = (params) => {
   const { data, path, errorMaps, issueData } = params;
   const fullPath = [...path, ...issueData.path || []];
@@ -23611,14 +23611,14 @@ var isDirty = (x) => x.status === "dirty";
 var isValid = (x) => x.status === "valid";
 var isAsync = (x) => typeof Promise !== "undefined" && x instanceof Promise;
 
-// node_modules/zod/v3/helpers/errorUtil.js
+// ../../main/node_modules/zod/v3/helpers/errorUtil.js
 var errorUtil;
 (function(errorUtil2) {
   errorUtil2.errToObj = (message2) => typeof message2 === "string" ? { message: message2 } : message2 || {};
   errorUtil2.toString = (message2) => typeof message2 === "string" ? message2 : message2?.message;
 })(errorUtil || (errorUtil = {}));
 
-// node_modules/zod/v3/types.js
+// ../../main/node_modules/zod/v3/types.js
 var ParseInputLazyPath = class {
   constructor(parent, value, path, key) {
     this._cachedPath = [];
@@ -26732,7 +26732,7 @@ ZodPromise.create;
 ZodOptional2.create;
 ZodNullable2.create;
 
-// node_modules/zod/v4/mini/schemas.js
+// ../../main/node_modules/zod/v4/mini/schemas.js
 var ZodMiniType = /* @__PURE__ */ $constructor("ZodMiniType", (inst, def) => {
   if (!inst._zod)
     throw new Error("Uninitialized schema in ZodMiniType.");
@@ -26798,7 +26798,7 @@ function object2(shape, params) {
   return new ZodMiniObject(def);
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/zod-compat.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/server/zod-compat.js
 function isZ4Schema(s) {
   const schema = s;
   return !!schema._zod;
@@ -26958,12 +26958,12 @@ function getLiteralValue(schema) {
   return void 0;
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/interfaces.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/interfaces.js
 function isTerminal(status) {
   return status === "completed" || status === "failed" || status === "cancelled";
 }
 
-// node_modules/zod-to-json-schema/dist/esm/Options.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/Options.js
 var ignoreOverride = /* @__PURE__ */ Symbol("Let zodToJsonSchema decide on which parser to use");
 var defaultOptions = {
   name: void 0,
@@ -26997,7 +26997,7 @@ var getDefaultOptions = (options) => typeof options === "string" ? {
   ...options
 };
 
-// node_modules/zod-to-json-schema/dist/esm/Refs.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/Refs.js
 var getRefs = (options) => {
   const _options = getDefaultOptions(options);
   const currentPath = _options.name !== void 0 ? [..._options.basePath, _options.definitionPath, _options.name] : _options.basePath;
@@ -27018,7 +27018,7 @@ var getRefs = (options) => {
   };
 };
 
-// node_modules/zod-to-json-schema/dist/esm/errorMessages.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/errorMessages.js
 function addErrorMessage(res, key, errorMessage, refs) {
   if (!refs?.errorMessages)
     return;
@@ -27034,7 +27034,7 @@ function setResponseValueAndErrors(res, key, value, errorMessage, refs) {
   addErrorMessage(res, key, errorMessage, refs);
 }
 
-// node_modules/zod-to-json-schema/dist/esm/getRelativePath.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/getRelativePath.js
 var getRelativePath = (pathA, pathB) => {
   let i = 0;
   for (; i < pathA.length && i < pathB.length; i++) {
@@ -27044,7 +27044,7 @@ var getRelativePath = (pathA, pathB) => {
   return [(pathA.length - i).toString(), ...pathB.slice(i)].join("/");
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/any.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/any.js
 function parseAnyDef(refs) {
   if (refs.target !== "openAi") {
     return {};
@@ -27060,7 +27060,7 @@ function parseAnyDef(refs) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/array.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/array.js
 function parseArrayDef(def, refs) {
   const res = {
     type: "array"
@@ -27084,7 +27084,7 @@ function parseArrayDef(def, refs) {
   return res;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/bigint.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/bigint.js
 function parseBigintDef(def, refs) {
   const res = {
     type: "integer",
@@ -27130,24 +27130,24 @@ function parseBigintDef(def, refs) {
   return res;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/boolean.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/boolean.js
 function parseBooleanDef() {
   return {
     type: "boolean"
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/branded.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/branded.js
 function parseBrandedDef(_def, refs) {
   return parseDef(_def.type._def, refs);
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/catch.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/catch.js
 var parseCatchDef = (def, refs) => {
   return parseDef(def.innerType._def, refs);
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/date.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/date.js
 function parseDateDef(def, refs, overrideDateStrategy) {
   const strategy = overrideDateStrategy ?? refs.dateStrategy;
   if (Array.isArray(strategy)) {
@@ -27206,7 +27206,7 @@ var integerDateParser = (def, refs) => {
   return res;
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/default.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/default.js
 function parseDefaultDef(_def, refs) {
   return {
     ...parseDef(_def.innerType._def, refs),
@@ -27214,12 +27214,12 @@ function parseDefaultDef(_def, refs) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/effects.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/effects.js
 function parseEffectsDef(_def, refs) {
   return refs.effectStrategy === "input" ? parseDef(_def.schema._def, refs) : parseAnyDef(refs);
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/enum.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/enum.js
 function parseEnumDef(def) {
   return {
     type: "string",
@@ -27227,7 +27227,7 @@ function parseEnumDef(def) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/intersection.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/intersection.js
 var isJsonSchema7AllOfType = (type) => {
   if ("type" in type && type.type === "string")
     return false;
@@ -27269,7 +27269,7 @@ function parseIntersectionDef(def, refs) {
   } : void 0;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/literal.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/literal.js
 function parseLiteralDef(def, refs) {
   const parsedType2 = typeof def.value;
   if (parsedType2 !== "bigint" && parsedType2 !== "number" && parsedType2 !== "boolean" && parsedType2 !== "string") {
@@ -27289,7 +27289,7 @@ function parseLiteralDef(def, refs) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/string.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/string.js
 var emojiRegex2 = void 0;
 var zodPatterns = {
   /**
@@ -27607,7 +27607,7 @@ function stringifyRegExpWithFlags(regex, refs) {
   return pattern;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/record.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/record.js
 function parseRecordDef(def, refs) {
   if (refs.target === "openAi") {
     console.warn("Warning: OpenAI may not support records in schemas! Try an array of key-value pairs instead.");
@@ -27659,7 +27659,7 @@ function parseRecordDef(def, refs) {
   return schema;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/map.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/map.js
 function parseMapDef(def, refs) {
   if (refs.mapStrategy === "record") {
     return parseRecordDef(def, refs);
@@ -27684,7 +27684,7 @@ function parseMapDef(def, refs) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/nativeEnum.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/nativeEnum.js
 function parseNativeEnumDef(def) {
   const object3 = def.values;
   const actualKeys = Object.keys(def.values).filter((key) => {
@@ -27698,7 +27698,7 @@ function parseNativeEnumDef(def) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/never.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/never.js
 function parseNeverDef(refs) {
   return refs.target === "openAi" ? void 0 : {
     not: parseAnyDef({
@@ -27708,7 +27708,7 @@ function parseNeverDef(refs) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/null.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/null.js
 function parseNullDef(refs) {
   return refs.target === "openApi3" ? {
     enum: ["null"],
@@ -27718,7 +27718,7 @@ function parseNullDef(refs) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/union.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/union.js
 var primitiveMappings = {
   ZodString: "string",
   ZodNumber: "number",
@@ -27786,7 +27786,7 @@ var asAnyOf = (def, refs) => {
   return anyOf.length ? { anyOf } : void 0;
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/nullable.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/nullable.js
 function parseNullableDef(def, refs) {
   if (["ZodString", "ZodNumber", "ZodBigInt", "ZodBoolean", "ZodNull"].includes(def.innerType._def.typeName) && (!def.innerType._def.checks || !def.innerType._def.checks.length)) {
     if (refs.target === "openApi3") {
@@ -27818,7 +27818,7 @@ function parseNullableDef(def, refs) {
   return base && { anyOf: [base, { type: "null" }] };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/number.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/number.js
 function parseNumberDef(def, refs) {
   const res = {
     type: "number"
@@ -27867,7 +27867,7 @@ function parseNumberDef(def, refs) {
   return res;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/object.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/object.js
 function parseObjectDef(def, refs) {
   const forceOptionalIntoNullable = refs.target === "openAi";
   const result = {
@@ -27937,7 +27937,7 @@ function safeIsOptional(schema) {
   }
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/optional.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/optional.js
 var parseOptionalDef = (def, refs) => {
   if (refs.currentPath.toString() === refs.propertyPath?.toString()) {
     return parseDef(def.innerType._def, refs);
@@ -27956,7 +27956,7 @@ var parseOptionalDef = (def, refs) => {
   } : parseAnyDef(refs);
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/pipeline.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/pipeline.js
 var parsePipelineDef = (def, refs) => {
   if (refs.pipeStrategy === "input") {
     return parseDef(def.in._def, refs);
@@ -27976,12 +27976,12 @@ var parsePipelineDef = (def, refs) => {
   };
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/promise.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/promise.js
 function parsePromiseDef(def, refs) {
   return parseDef(def.type._def, refs);
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/set.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/set.js
 function parseSetDef(def, refs) {
   const items = parseDef(def.valueType._def, {
     ...refs,
@@ -28001,7 +28001,7 @@ function parseSetDef(def, refs) {
   return schema;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/tuple.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/tuple.js
 function parseTupleDef(def, refs) {
   if (def.rest) {
     return {
@@ -28029,24 +28029,24 @@ function parseTupleDef(def, refs) {
   }
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/undefined.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/undefined.js
 function parseUndefinedDef(refs) {
   return {
     not: parseAnyDef(refs)
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/unknown.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/unknown.js
 function parseUnknownDef(refs) {
   return parseAnyDef(refs);
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/readonly.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parsers/readonly.js
 var parseReadonlyDef = (def, refs) => {
   return parseDef(def.innerType._def, refs);
 };
 
-// node_modules/zod-to-json-schema/dist/esm/selectParser.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/selectParser.js
 var selectParser = (def, typeName, refs) => {
   switch (typeName) {
     case ZodFirstPartyTypeKind.ZodString:
@@ -28122,7 +28122,7 @@ var selectParser = (def, typeName, refs) => {
   }
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parseDef.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/parseDef.js
 function parseDef(def, refs, forceResolution = false) {
   const seenItem = refs.seen.get(def);
   if (refs.override) {
@@ -28178,7 +28178,7 @@ var addMeta = (def, refs, jsonSchema) => {
   return jsonSchema;
 };
 
-// node_modules/zod-to-json-schema/dist/esm/zodToJsonSchema.js
+// ../../main/node_modules/zod-to-json-schema/dist/esm/zodToJsonSchema.js
 var zodToJsonSchema = (schema, options) => {
   const refs = getRefs(options);
   let definitions = typeof options === "object" && options.definitions ? Object.entries(options.definitions).reduce((acc, [name2, schema2]) => ({
@@ -28240,7 +28240,7 @@ var zodToJsonSchema = (schema, options) => {
   return combined;
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/zod-json-schema-compat.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/server/zod-json-schema-compat.js
 function mapMiniTarget(t) {
   if (!t)
     return "draft-7";
@@ -28282,7 +28282,7 @@ function parseWithCompat(schema, data) {
   return result.data;
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/shared/protocol.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/shared/protocol.js
 var DEFAULT_REQUEST_TIMEOUT_MSEC = 6e4;
 var Protocol = class {
   constructor(_options) {
@@ -29259,7 +29259,7 @@ function mergeCapabilities(base, additional) {
   return result;
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js
 var import_ajv = __toESM(require_ajv());
 var import_ajv_formats = __toESM(require_dist());
 function createDefaultAjvInstance() {
@@ -29327,7 +29327,7 @@ var AjvJsonSchemaValidator = class {
   }
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/server.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/server.js
 var ExperimentalServerTasks = class {
   constructor(_server) {
     this._server = _server;
@@ -29540,7 +29540,7 @@ var ExperimentalServerTasks = class {
   }
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/helpers.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/helpers.js
 function assertToolsCallTaskCapability(requests, method, entityName) {
   if (!requests) {
     throw new Error(`${entityName} does not support task creation (required for ${method})`);
@@ -29571,7 +29571,7 @@ function assertClientRequestTaskCapability(requests, method, entityName) {
   }
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js
 var Server = class extends Protocol {
   /**
    * Initializes this server with the given name and version information.
@@ -29933,7 +29933,7 @@ var Server = class extends Protocol {
   }
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/completable.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/server/completable.js
 var COMPLETABLE_SYMBOL = /* @__PURE__ */ Symbol.for("mcp.completable");
 function completable(schema, complete) {
   Object.defineProperty(schema, COMPLETABLE_SYMBOL, {
@@ -29956,7 +29956,7 @@ var McpZodTypeKind;
   McpZodTypeKind2["Completable"] = "McpCompletable";
 })(McpZodTypeKind || (McpZodTypeKind = {}));
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/shared/uriTemplate.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/shared/uriTemplate.js
 var MAX_TEMPLATE_LENGTH = 1e6;
 var MAX_VARIABLE_LENGTH = 1e6;
 var MAX_TEMPLATE_EXPRESSIONS = 1e4;
@@ -30178,7 +30178,7 @@ var UriTemplate = class _UriTemplate {
   }
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/shared/toolNameValidation.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/shared/toolNameValidation.js
 var TOOL_NAME_REGEX = /^[A-Za-z0-9._-]{1,128}$/;
 function validateToolName(name) {
   const warnings = [];
@@ -30236,7 +30236,7 @@ function validateAndWarnToolName(name) {
   return result.isValid;
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/mcp-server.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/mcp-server.js
 var ExperimentalMcpServerTasks = class {
   constructor(_mcpServer) {
     this._mcpServer = _mcpServer;
@@ -30251,7 +30251,7 @@ var ExperimentalMcpServerTasks = class {
   }
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/mcp.js
+// ../../main/node_modules/@modelcontextprotocol/sdk/dist/esm/server/mcp.js
 function toolInputElementCount(value, max) {
   let count = 0;
   const stack = [value];
@@ -33968,6 +33968,54 @@ async function writeLocalState(storeDir, state, hadProblem) {
 `);
   return setAside;
 }
+
+// src/core/store/local-state-cache.ts
+var LocalStateCache = class {
+  /** `notices`: the services' notices, where problems with config.json are added (once each). */
+  constructor(storeDir, notices) {
+    this.storeDir = storeDir;
+    this.notices = notices;
+  }
+  storeDir;
+  notices;
+  /** config.json as last read, with the stamp it had before that read (see readCached). */
+  stateRead = null;
+  /**
+   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
+   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
+   */
+  readCached(take) {
+    const stamp = fileStamp(localStatePath(this.storeDir));
+    const cached2 = this.stateRead;
+    if (take) this.stateRead = null;
+    if (cached2 !== null && stamp !== null && cached2.stamp === stamp) return cached2.read;
+    const read = readLocalState(this.storeDir);
+    if (!take && stamp !== null) this.stateRead = { stamp, read };
+    return read;
+  }
+  /** config.json as it is now. Read-only: callers must not change the state returned (use update). */
+  read() {
+    const read = this.readCached(false);
+    if (read.problem) this.noteProblem(read.problem);
+    return read.state;
+  }
+  noteProblem(problem) {
+    const line = `ThreadMind's local state ${this.storeDir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
+    if (!this.notices.includes(line)) this.notices.push(line);
+  }
+  /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
+  async update(mutate) {
+    const read = this.readCached(true);
+    if (read.problem) this.noteProblem(read.problem);
+    await mutate(read.state);
+    moveLegacyMeasurements(this.storeDir, read.state);
+    for (const [key, s] of Object.entries(read.state.sessions)) {
+      if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
+    }
+    const setAside = await writeLocalState(this.storeDir, read.state, read.problem !== void 0);
+    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  }
+};
 function contentHash(text) {
   return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
@@ -34356,6 +34404,149 @@ function closeFence(text) {
 ${fences.open}`;
 }
 
+// src/core/context/thread-chain.ts
+var AncestorWalk = class {
+  constructor(start, read) {
+    this.read = read;
+    this.current = start;
+    this.seen = /* @__PURE__ */ new Set([start.id]);
+  }
+  read;
+  notices = [];
+  seen;
+  current;
+  done = false;
+  /** How many ancestors were read. */
+  count = 0;
+  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
+  get ended() {
+    return this.done || this.current.parentId === null;
+  }
+  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
+  next() {
+    if (this.ended) return null;
+    const parentId = this.current.parentId;
+    if (this.seen.has(parentId)) {
+      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.done = true;
+      return null;
+    }
+    let parent;
+    try {
+      parent = this.read(parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) {
+        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+      } else if (e instanceof ThreadMindError && e.code === "not-found") {
+        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
+      } else throw e;
+      this.done = true;
+      return null;
+    }
+    this.seen.add(parentId);
+    this.current = parent;
+    this.count++;
+    return parent;
+  }
+};
+function walkToRoot(start, read) {
+  const walk = new AncestorWalk(start, read);
+  const nearestFirst = [start];
+  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
+  return { threads: nearestFirst.reverse(), notices: walk.notices };
+}
+function descendantsOf(id, threads) {
+  const children = /* @__PURE__ */ new Map();
+  for (const t of threads.values()) {
+    if (t.parentId === null) continue;
+    const list = children.get(t.parentId) ?? [];
+    list.push(t.id);
+    children.set(t.parentId, list);
+  }
+  const out = [];
+  const seen = /* @__PURE__ */ new Set([id]);
+  const queue = [id];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+// src/core/context/stale-path-warnings.ts
+function hasPathsToCheck(t) {
+  return Boolean(t.commit && t.paths && t.paths.length > 0);
+}
+async function stalePathWarnings(top, threads) {
+  const warnings = /* @__PURE__ */ new Map();
+  await Promise.all(
+    threads.map(async (t) => {
+      if (!t.commit || !t.paths || t.paths.length === 0) return;
+      let n;
+      try {
+        n = await commitsTouchingSince(top, t.commit, t.paths);
+      } catch (e) {
+        if (!(e instanceof GitError)) throw e;
+        warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
+        return;
+      }
+      if (n && n > 0) {
+        warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
+      }
+    })
+  );
+  return warnings;
+}
+
+// src/core/context/context-sources.ts
+async function contextWithSources(deps, project, thread, options) {
+  const { store, tokens } = deps;
+  const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
+  const read = (id) => {
+    consulted.add(store.threadPath(project.id, id));
+    return store.readThread(project.id, id);
+  };
+  const related = relatedRefs(store, project.id, thread, consulted);
+  const estimate = options.estimateOnly === true ? (text) => tokens.cachedOrEstimate(text) : (text) => tokens.countSync(text);
+  const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
+  const top = deps.gitTop;
+  const warnings = top ? await stalePathWarnings(top, chain.threads) : /* @__PURE__ */ new Map();
+  const assemble = () => assembleContext({
+    project,
+    chain: chain.threads,
+    chainCut: chain.cut,
+    warnings,
+    notices: [...options.notices ?? [], ...chain.notices],
+    ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
+    ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
+    estimate,
+    related
+  });
+  const missesBefore = tokens.misses;
+  let assembled = assemble();
+  if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
+  await deps.saveTokenCache();
+  const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
+  return { context: assembled, sources: [...consulted].map((p) => relative(store.dir, p)), dependsOnHead };
+}
+function relatedRefs(store, projectId, thread, consulted) {
+  return (thread.related ?? []).map((id) => {
+    try {
+      consulted.add(store.threadPath(projectId, id));
+      const t = store.readThread(projectId, id);
+      return { id, title: t.title, status: threadStatus(t) };
+    } catch (e) {
+      if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
+      if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
+      throw e;
+    }
+  });
+}
+
 // src/core/format-count.ts
 function formatCount2(n) {
   if (!Number.isSafeInteger(n) || n < 0) return String(n);
@@ -34529,578 +34720,43 @@ function relatedMark(t, threads) {
   return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
 }
 
-// src/core/context/thread-chain.ts
-var AncestorWalk = class {
-  constructor(start, read) {
-    this.read = read;
-    this.current = start;
-    this.seen = /* @__PURE__ */ new Set([start.id]);
-  }
-  read;
-  notices = [];
-  seen;
-  current;
-  done = false;
-  /** How many ancestors were read. */
-  count = 0;
-  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
-  get ended() {
-    return this.done || this.current.parentId === null;
-  }
-  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
-  next() {
-    if (this.ended) return null;
-    const parentId = this.current.parentId;
-    if (this.seen.has(parentId)) {
-      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
-      this.done = true;
-      return null;
-    }
-    let parent;
-    try {
-      parent = this.read(parentId);
-    } catch (e) {
-      if (e instanceof UnreadableFileError) {
-        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
-      } else if (e instanceof ThreadMindError && e.code === "not-found") {
-        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
-      } else throw e;
-      this.done = true;
-      return null;
-    }
-    this.seen.add(parentId);
-    this.current = parent;
-    this.count++;
-    return parent;
-  }
-};
-function walkToRoot(start, read) {
-  const walk = new AncestorWalk(start, read);
-  const nearestFirst = [start];
-  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
-  return { threads: nearestFirst.reverse(), notices: walk.notices };
-}
-function descendantsOf(id, threads) {
-  const children = /* @__PURE__ */ new Map();
-  for (const t of threads.values()) {
-    if (t.parentId === null) continue;
-    const list = children.get(t.parentId) ?? [];
-    list.push(t.id);
-    children.set(t.parentId, list);
-  }
-  const out = [];
-  const seen = /* @__PURE__ */ new Set([id]);
-  const queue = [id];
-  while (queue.length > 0) {
-    for (const child of children.get(queue.shift()) ?? []) {
-      if (seen.has(child)) continue;
-      seen.add(child);
-      out.push(child);
-      queue.push(child);
-    }
-  }
-  return out;
-}
-
-// src/core/rebase-check.ts
-function assertNotAboveNewParent(threadId, newParent, read) {
-  const seen = /* @__PURE__ */ new Set();
-  let current = newParent;
-  for (; ; ) {
-    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
-    if (current.parentId === null || seen.has(current.id)) return;
-    seen.add(current.id);
-    try {
-      current = read(current.parentId);
-    } catch (e) {
-      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
-      if (e instanceof ThreadMindError && e.code === "not-found") return;
-      throw e;
-    }
-  }
-}
-
-// src/core/secrets/secret-patterns.ts
-var GENERIC_MIN_LENGTH = 12;
-var GENERIC_MIN_ENTROPY = 2.5;
-var TOKEN_MIN_ENTROPY = 2.5;
-function shannonEntropy(value) {
-  const counts = /* @__PURE__ */ new Map();
-  let total = 0;
-  for (const ch of value) {
-    counts.set(ch, (counts.get(ch) ?? 0) + 1);
-    total += 1;
-  }
-  let bits = 0;
-  for (const count of counts.values()) {
-    const p = count / total;
-    bits -= p * Math.log2(p);
-  }
-  return bits;
-}
-var PLACEHOLDER_WORDS = [
-  "example",
-  "changeme",
-  "change_me",
-  "change-me",
-  "placeholder",
-  "redacted",
-  "dummy",
-  "sample",
-  "notreal",
-  "not_real",
-  "insert",
-  "replace",
-  "****",
-  "\u2026",
-  "...",
-  "123456789",
-  "abcdefgh"
-];
-var SHORT_PLACEHOLDER_WORDS = ["your", "fake", "xxxx"];
-function looksLikePlaceholder(value) {
-  if (PLACEHOLDER_WORDS.some((word) => containsWord(value, word))) return true;
-  if (/^<.*>$|^\[.*\]$|^\{.*\}$/.test(value)) return true;
-  return /(.)\1{5}/.test(value);
-}
-function looksLikeValuePlaceholder(value) {
-  return looksLikePlaceholder(value) || SHORT_PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
-}
-function containsWord(value, word) {
-  const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
-  return value.includes(word) || value.includes(word.toUpperCase()) || value.includes(capitalized);
-}
-function looksLikeReference(value) {
-  if (/\$\{|\{\{|%\(/.test(value)) return true;
-  if (/^\$[A-Za-z_]/.test(value)) return true;
-  if (/^%[A-Za-z_]\w*%$/.test(value)) return true;
-  if (/^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|env\b|ENV\[)/.test(value)) return true;
-  return /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::)[A-Za-z_$][\w$]*)+$/.test(value);
-}
-function looksLikeCredentialValue(value, minLength = GENERIC_MIN_LENGTH) {
-  if (value.length < minLength) return false;
-  if (/\s/.test(value)) return false;
-  if (looksLikeValuePlaceholder(value) || looksLikeReference(value)) return false;
-  if (/^\d+$/.test(value)) return false;
-  if (/^[A-Za-z_./:-]+$/.test(value)) return false;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
-  if (/\//.test(value) && /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(value)) return false;
-  if (/^(?:\.{1,2}\/|~\/|\/[A-Za-z])/.test(value) && !/[+=]/.test(value)) return false;
-  if (/[()[\]{}<>]/.test(value)) return false;
-  if (!/[A-Za-z]/.test(value) || !/[0-9!@$%^&+~|]/.test(value)) return false;
-  if (looksLikeWordsJoined(value)) return false;
-  return shannonEntropy(value) >= GENERIC_MIN_ENTROPY;
-}
-function looksLikeWordsJoined(value) {
-  const parts = value.split(/[-_.]+/).filter((part) => part !== "");
-  if (parts.length < 2) return false;
-  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
-}
-function groupSpan(match, group2) {
-  const span = match.indices?.[group2];
-  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group2}`);
-  return { start: span[0], end: span[1] };
-}
-function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
-  return {
-    pattern,
-    detect(match) {
-      const { start, end } = groupSpan(match, 1);
-      const token = match[1] ?? "";
-      const publicPrefix = prefix.exec(token)?.[0] ?? "";
-      const body = token.slice(publicPrefix.length);
-      if (looksLikePlaceholder(body)) return null;
-      if (shannonEntropy(body) < TOKEN_MIN_ENTROPY) return null;
-      if (!accept(body)) return null;
-      return { kind, start, end, publicPrefix };
-    }
-  };
-}
-var hasDigit = (s) => /\d/.test(s);
-var hasLetterAndDigit = (s) => /\d/.test(s) && /[A-Za-z]/.test(s);
-function looksGenerated(body) {
-  if (looksLikeWordsJoined(body)) return false;
-  return hasDigit(body) || /[a-z]/.test(body) && /[A-Z]/.test(body);
-}
-var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
-var privateKeyRule = {
-  multiLine: true,
-  pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
-  detect(match, text) {
-    const { start, end: headerEnd } = groupSpan(match, 0);
-    const body = new RegExp(PRIVATE_KEY_BODY.source, PRIVATE_KEY_BODY.flags);
-    body.lastIndex = headerEnd;
-    if (body.exec(text) === null) return null;
-    return { kind: "private key", start, end: body.lastIndex, publicPrefix: match[0] };
-  }
-};
-var jwtRule = {
-  pattern: /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/dg,
-  detect(match) {
-    const token = match[1] ?? "";
-    const header = token.slice(0, token.indexOf("."));
-    if (!isJwtHeader(header)) return null;
-    const { start, end } = groupSpan(match, 1);
-    return { kind: "JWT", start, end, publicPrefix: token.startsWith("eyJ") ? "eyJ" : "" };
-  }
-};
-function isJwtHeader(segment) {
-  const decoded = Buffer.from(segment, "base64url").toString("utf8");
-  if (!decoded.trimStart().startsWith("{")) return false;
-  let parsed;
+// src/core/context/tree-text.ts
+var FULL_TREE_LIMIT = 200;
+function treeText(store, project, activeId, written) {
   try {
-    parsed = JSON.parse(decoded);
-  } catch {
-    return false;
-  }
-  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
-}
-var bearerRule = {
-  pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
-  detect(match) {
-    const { start, end: rawEnd } = groupSpan(match, 1);
-    const raw = match[1] ?? "";
-    const token = raw.replace(/\.+$/, "");
-    if (!looksLikeCredentialValue(token, 16)) return null;
-    return { kind: "bearer token", start, end: rawEnd - (raw.length - token.length), publicPrefix: "" };
-  }
-};
-var urlPasswordRule = {
-  pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{1,100}:([^\s:@/?#]{1,200})@/dg,
-  detect(match) {
-    const password = match[1] ?? "";
-    if (!looksLikeCredentialValue(password, 8)) return null;
-    return { kind: "password in URL", ...groupSpan(match, 1), publicPrefix: "" };
-  }
-};
-var AWS_SECRET_KEY_NAME = String.raw`(?:aws[_-]?)?secret[_-]?access[_-]?key|aws[_-]?secret[_-]?key`;
-var awsSecretRule = {
-  pattern: new RegExp(
-    String.raw`(?:${AWS_SECRET_KEY_NAME})["'\x60]?[ \t]*(?:=>|:=|=|:)[ \t]*["'\x60]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
-    "dgi"
-  ),
-  detect(match) {
-    const secret = match[1] ?? "";
-    if (looksLikePlaceholder(secret) || shannonEntropy(secret) < 3.5 || !hasDigit(secret)) return null;
-    return { kind: "AWS secret access key", ...groupSpan(match, 1), publicPrefix: "" };
-  }
-};
-function assignmentKind(keyword) {
-  const k = keyword.toLowerCase().replace(/[_-]/g, "");
-  if (k.startsWith("pass")) return "password assignment";
-  if (k.startsWith("secret")) return "secret assignment";
-  if (k === "token") return "token assignment";
-  if (k === "apikey") return "API key assignment";
-  if (k === "accesskey") return "access key assignment";
-  if (k === "privatekey") return "private key assignment";
-  throw new Error(`secret-patterns: keyword ${keyword} has no assignment kind`);
-}
-var ASSIGNMENT = new RegExp(
-  String.raw`(pass(?:word|wd|phrase)|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![A-Za-z0-9_-])` + String.raw`["'\x60\]]?([ \t]*)(?:=>|:=|=|:)[ \t]*` + String.raw`(?:"([^"\r\n]{0,500})"|'([^'\r\n]{0,500})'|\x60([^\x60\r\n]{0,500})\x60|([^\s"'\x60,;&)\]}]{1,500}))`,
-  "dgi"
-);
-var assignmentRule = { pattern: ASSIGNMENT, detect: detectAssignment };
-function detectAssignment(match, text) {
-  const kind = assignmentKind(match[1] ?? "");
-  const quotedGroup = [3, 4, 5].find((g) => match[g] !== void 0);
-  if (quotedGroup !== void 0) {
-    const value2 = match[quotedGroup] ?? "";
-    if (!looksLikeCredentialValue(value2)) return null;
-    return { kind, ...groupSpan(match, quotedGroup), publicPrefix: "" };
-  }
-  const raw = match[6];
-  if (raw === void 0) throw new Error("secret-patterns: assignment matched without a value");
-  const value = raw.replace(/[.:!?]+$/, "");
-  if (!looksLikeCredentialValue(value)) return null;
-  const span = groupSpan(match, 6);
-  if (/^[A-Za-z_$][\w$]*$/.test(value)) {
-    const spaceBeforeSeparator = (match[2] ?? "") !== "";
-    const after = text.slice(span.end, span.end + 200);
-    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
-    if (spaceBeforeSeparator || !endsLiteral) return null;
-  }
-  return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
-}
-var B = String.raw`(?<![A-Za-z0-9_-])`;
-var E = String.raw`(?![A-Za-z0-9_-])`;
-var rx = (source, flags = "dg") => new RegExp(source, flags);
-var SECRET_RULES = [
-  privateKeyRule,
-  prefixedTokenRule(
-    "AWS access key ID",
-    rx(String.raw`(?<![A-Za-z0-9])((?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])`),
-    /^(?:AKIA|ASIA)/,
-    () => true
-    // base32 ids may lack digits; 16 capitals glued to AKIA do not occur in prose
-  ),
-  awsSecretRule,
-  prefixedTokenRule(
-    "GitHub token",
-    rx(String.raw`(?<![A-Za-z0-9_])(gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{50,251})(?![A-Za-z0-9_])`),
-    /^(?:gh[pousr]_|github_pat_)/
-  ),
-  prefixedTokenRule("GitLab token", rx(String.raw`${B}(glpat-[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9_-]+)*)${E}`), /^glpat-/),
-  prefixedTokenRule("npm token", rx(String.raw`${B}(npm_[A-Za-z0-9]{36})${E}`), /^npm_/),
-  prefixedTokenRule(
-    "Slack token",
-    rx(String.raw`${B}(xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})${E}`),
-    /^(?:xox[abposr]|xapp)-/,
-    (body) => body.length >= 20 && body.includes("-") && hasLetterAndDigit(body)
-  ),
-  {
-    pattern: /(hooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|(?:workflows|triggers)\/T[A-Z0-9]{6,}\/[A-Za-z0-9/]{20,}))/dg,
-    detect(match) {
-      const url = match[1] ?? "";
-      const secret = url.slice(url.lastIndexOf("/") + 1);
-      if (looksLikePlaceholder(url) || shannonEntropy(secret) < TOKEN_MIN_ENTROPY) return null;
-      return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
-    }
-  },
-  prefixedTokenRule(
-    "Anthropic API key",
-    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
-    /^sk-ant-(?:[a-z]+\d*-)?/
-  ),
-  prefixedTokenRule(
-    "OpenAI API key",
-    rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
-    /^sk-(?:(?:proj|svcacct|admin|None)-)?/,
-    (body) => looksGenerated(body) && /[a-z]/.test(body) && /[A-Z]/.test(body)
-  ),
-  prefixedTokenRule(
-    "Stripe live key",
-    rx(String.raw`(?<![A-Za-z0-9_])((?:sk|rk)_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_])`),
-    /^(?:sk|rk)_live_/
-  ),
-  prefixedTokenRule("Google API key", rx(String.raw`${B}(AIza[A-Za-z0-9_-]{35})${E}`), /^AIza/),
-  jwtRule,
-  bearerRule,
-  urlPasswordRule,
-  assignmentRule
-];
-
-// src/core/secrets/secret-scan.ts
-var FINDINGS_NAMED_IN_MESSAGE = 3;
-function scanForSecrets(text) {
-  const candidates = [];
-  SECRET_RULES.forEach((rule, priority) => {
-    for (const match of text.matchAll(rule.pattern)) {
-      const candidate = rule.detect(match, text);
-      if (candidate !== null) candidates.push({ candidate, priority });
-    }
-  });
-  const masked = maskLinePrefixes(text);
-  if (masked !== text) {
-    SECRET_RULES.forEach((rule, priority) => {
-      if (rule.multiLine !== true) return;
-      for (const match of masked.matchAll(rule.pattern)) {
-        const candidate = rule.detect(match, masked);
-        if (candidate !== null) candidates.push({ candidate, priority });
-      }
-    });
-  }
-  if (candidates.length === 0) return [];
-  const kept = keepMostSpecific(candidates);
-  const lineStarts = lineStartOffsets(text);
-  return kept.map((c) => {
-    const line = lineOf(lineStarts, c.start);
-    const lineStart = lineStarts[line - 1] ?? 0;
-    return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
-  });
-}
-var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
-var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
-function maskLinePrefixes(text) {
-  const blank = (m) => " ".repeat(m.length);
-  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
-}
-var SecretDetectedError = class extends ThreadMindError {
-  findings;
-  what;
-  constructor(what, findings) {
-    super("secret", refusalMessage(what, findings));
-    this.name = "SecretDetectedError";
-    this.what = what;
-    this.findings = findings;
-  }
-};
-function assertNoSecrets(text, what) {
-  if (what.trim() === "") throw new TypeError("assertNoSecrets: `what` must describe the text being written");
-  const findings = scanForSecrets(text);
-  if (findings.length > 0) throw new SecretDetectedError(what, findings);
-}
-function refusalMessage(what, findings) {
-  const first = findings[0];
-  if (first === void 0) throw new Error("SecretDetectedError needs at least one finding");
-  const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
-  const rest = findings.length - named.length;
-  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
-  const plural3 = findings.length > 1;
-  const example = maskExample(first.masked);
-  return `Refused to write ${what}: it contains what looks like ${plural3 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural3 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
-}
-function joinWithAnd(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-function maskExample(masked) {
-  const prefix = masked.slice(0, masked.indexOf("\u2026"));
-  return prefix.length > 0 && prefix.length <= 16 ? `${prefix}****` : "****";
-}
-function mask(c) {
-  return `${c.publicPrefix}\u2026(${c.end - c.start - c.publicPrefix.length} chars)`;
-}
-function keepMostSpecific(all) {
-  const byPosition = [...all].sort((a, b) => a.candidate.start - b.candidate.start || a.priority - b.priority);
-  const kept = [];
-  let cluster = [];
-  let clusterEnd = -1;
-  const flush = () => {
-    const chosen = [];
-    for (const { candidate } of [...cluster].sort((a, b) => a.priority - b.priority)) {
-      if (chosen.every((c) => candidate.end <= c.start || candidate.start >= c.end)) chosen.push(candidate);
-    }
-    kept.push(...chosen.sort((a, b) => a.start - b.start));
-    cluster = [];
-  };
-  for (const entry of byPosition) {
-    if (entry.candidate.start >= clusterEnd && cluster.length > 0) flush();
-    cluster.push(entry);
-    clusterEnd = Math.max(clusterEnd, entry.candidate.end);
-  }
-  flush();
-  return kept;
-}
-function lineStartOffsets(text) {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
-}
-function lineOf(lineStarts, offset) {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
-async function migrateV04IfNeeded(store, author) {
-  const treesDir = join(store.dir, "trees");
-  if (!existsSync(treesDir)) return null;
-  const report = { projects: [], removed: [], notes: [], text: "" };
-  const me = await author();
-  const plans = [];
-  for (const name of readdirSync(treesDir).sort()) {
-    if (!name.endsWith(".json")) continue;
-    const projectId = name.slice(0, -5);
-    const treePath = join(treesDir, name);
-    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
-    const nodes = readTree(treePath);
-    const threadsDir = join(store.dir, "threads", projectId);
-    let parentsFromTree = 0;
-    let rewritten = 0;
-    const files = existsSync(threadsDir) ? readdirSync(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
-    const threads = [];
-    for (const file of files) {
-      const id = file.slice(0, -3);
-      const path = join(threadsDir, file);
-      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
-      const text = readTextStrict(path, LIMITS.threadFileBytes);
-      if (text === null) continue;
-      const { thread, naive } = parseOldThread(path, id, text, me);
-      const node2 = nodes[id];
-      if (node2 !== void 0) {
-        if (node2.parentId !== thread.parentId) parentsFromTree++;
-        thread.parentId = node2.parentId;
-      }
-      if (naive || node2 !== void 0) rewritten++;
-      try {
-        serializeThreadExactly(thread);
-      } catch (e) {
-        if (!(e instanceof FrontmatterError)) throw e;
-        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
-      }
-      threads.push(thread);
-    }
-    const ids = new Set(threads.map((t) => t.id));
-    for (const id of Object.keys(nodes)) {
-      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
-    }
-    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
-  }
-  store.ensureLayout();
-  for (const plan of plans) {
-    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    rmSync(plan.treePath);
-    report.removed.push(plan.treePath);
-    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
-  }
-  if (readdirSync(treesDir).length === 0) rmdirSync(treesDir);
-  if (existsSync(join(store.dir, "stats"))) {
-    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
-  }
-  const lines = [
-    "ThreadMind upgraded this store from the 0.4 layout:",
-    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
-    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
-    ...report.notes.map((n) => `- ${n}`)
-  ];
-  report.text = lines.join("\n");
-  return report;
-}
-function readTree(path) {
-  let data;
-  const text = readTextStrict(path, LIMITS.threadFileBytes);
-  if (text === null) throw errors.migrationFileGone(path);
-  try {
-    data = JSON.parse(text);
+    if (store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return pathTreeText(store, project, activeId, written);
+    const { threads, problems } = store.readAllThreads(project.id);
+    return renderTreeOf(project, threads, problems, activeId);
   } catch (e) {
-    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
+    return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
   }
-  const nodes = data?.nodes;
-  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
-  const out = {};
-  for (const [id, node2] of Object.entries(nodes)) {
-    const parent = node2?.parentId;
-    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
-    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
-      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
-    }
-    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
-  }
-  return out;
 }
-function parseOldThread(path, id, text, author) {
-  try {
-    const thread2 = parseThread(text);
-    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
-  } catch (e) {
-    if (!(e instanceof FrontmatterError)) throw e;
-  }
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
-  const fields = {};
-  for (const line of match[1].split(/\r?\n/)) {
-    const at = line.indexOf(":");
-    if (at <= 0) continue;
-    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-  }
-  const mtime = statSync(path).mtime.toISOString();
-  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
-  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
-  const thread = {
-    id,
-    title: fields.title || id,
-    parentId: parent,
-    author: fields.author && fields.author !== "null" ? fields.author : author,
-    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
-    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
-    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
-  };
-  if (status) thread.status = status;
-  return { thread, naive: true };
+function treeAfter(store, project, activeId, note) {
+  const tree = treeText(store, project, activeId);
+  return note === null ? tree : `${tree}
+
+${note}`;
+}
+function pathTreeText(store, project, activeId, written) {
+  const active = written?.id === activeId ? written : store.readThread(project.id, activeId);
+  const chain = walkToRoot(active, (id) => store.readThread(project.id, id));
+  const threads = new Map(chain.threads.map((t) => [t.id, t]));
+  const tree = renderTree(threads, {
+    title: project.title,
+    activeId,
+    problems: [],
+    extra: (t) => relatedMark(t, { has: (r) => store.threadExists(project.id, r) })
+  });
+  const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
+  return [tree, ...chain.notices, note].join("\n");
+}
+function renderTreeOf(project, threads, problems, activeId) {
+  return renderTree(threads, {
+    title: project.title,
+    activeId,
+    problems,
+    extra: (t) => relatedMark(t, threads)
+  });
 }
 
 // src/core/search/scratch.ts
@@ -36685,6 +36341,527 @@ function searchIndexFor(storeDir) {
   }
   return index;
 }
+
+// src/core/context/thread-list-catalog.ts
+var CatalogThreadList = class {
+  kept = null;
+  /** The project's threads as the catalog has them now (no file read or lstat per thread on a warm server). */
+  async read(storeDir, projectId) {
+    const index = searchIndexFor(storeDir);
+    return index.exclusive(async () => {
+      const catalog = index.project(projectId);
+      await catalog.refresh();
+      const kept = this.kept;
+      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      const threads = /* @__PURE__ */ new Map();
+      for (const meta2 of catalog.catalogIndex.live()) threads.set(meta2.id, meta2);
+      const problems = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
+      this.kept = { projectId, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
+      return this.kept;
+    });
+  }
+};
+
+// src/core/rebase-check.ts
+function assertNotAboveNewParent(threadId, newParent, read) {
+  const seen = /* @__PURE__ */ new Set();
+  let current = newParent;
+  for (; ; ) {
+    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
+    if (current.parentId === null || seen.has(current.id)) return;
+    seen.add(current.id);
+    try {
+      current = read(current.parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
+      if (e instanceof ThreadMindError && e.code === "not-found") return;
+      throw e;
+    }
+  }
+}
+
+// src/core/secrets/secret-patterns.ts
+var GENERIC_MIN_LENGTH = 12;
+var GENERIC_MIN_ENTROPY = 2.5;
+var TOKEN_MIN_ENTROPY = 2.5;
+function shannonEntropy(value) {
+  const counts = /* @__PURE__ */ new Map();
+  let total = 0;
+  for (const ch of value) {
+    counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    total += 1;
+  }
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / total;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+var PLACEHOLDER_WORDS = [
+  "example",
+  "changeme",
+  "change_me",
+  "change-me",
+  "placeholder",
+  "redacted",
+  "dummy",
+  "sample",
+  "notreal",
+  "not_real",
+  "insert",
+  "replace",
+  "****",
+  "\u2026",
+  "...",
+  "123456789",
+  "abcdefgh"
+];
+var SHORT_PLACEHOLDER_WORDS = ["your", "fake", "xxxx"];
+function looksLikePlaceholder(value) {
+  if (PLACEHOLDER_WORDS.some((word) => containsWord(value, word))) return true;
+  if (/^<.*>$|^\[.*\]$|^\{.*\}$/.test(value)) return true;
+  return /(.)\1{5}/.test(value);
+}
+function looksLikeValuePlaceholder(value) {
+  return looksLikePlaceholder(value) || SHORT_PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
+}
+function containsWord(value, word) {
+  const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
+  return value.includes(word) || value.includes(word.toUpperCase()) || value.includes(capitalized);
+}
+function looksLikeReference(value) {
+  if (/\$\{|\{\{|%\(/.test(value)) return true;
+  if (/^\$[A-Za-z_]/.test(value)) return true;
+  if (/^%[A-Za-z_]\w*%$/.test(value)) return true;
+  if (/^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|env\b|ENV\[)/.test(value)) return true;
+  return /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::)[A-Za-z_$][\w$]*)+$/.test(value);
+}
+function looksLikeCredentialValue(value, minLength = GENERIC_MIN_LENGTH) {
+  if (value.length < minLength) return false;
+  if (/\s/.test(value)) return false;
+  if (looksLikeValuePlaceholder(value) || looksLikeReference(value)) return false;
+  if (/^\d+$/.test(value)) return false;
+  if (/^[A-Za-z_./:-]+$/.test(value)) return false;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  if (/\//.test(value) && /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(value)) return false;
+  if (/^(?:\.{1,2}\/|~\/|\/[A-Za-z])/.test(value) && !/[+=]/.test(value)) return false;
+  if (/[()[\]{}<>]/.test(value)) return false;
+  if (!/[A-Za-z]/.test(value) || !/[0-9!@$%^&+~|]/.test(value)) return false;
+  if (looksLikeWordsJoined(value)) return false;
+  return shannonEntropy(value) >= GENERIC_MIN_ENTROPY;
+}
+function looksLikeWordsJoined(value) {
+  const parts = value.split(/[-_.]+/).filter((part) => part !== "");
+  if (parts.length < 2) return false;
+  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
+}
+function groupSpan(match, group2) {
+  const span = match.indices?.[group2];
+  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group2}`);
+  return { start: span[0], end: span[1] };
+}
+function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
+  return {
+    pattern,
+    detect(match) {
+      const { start, end } = groupSpan(match, 1);
+      const token = match[1] ?? "";
+      const publicPrefix = prefix.exec(token)?.[0] ?? "";
+      const body = token.slice(publicPrefix.length);
+      if (looksLikePlaceholder(body)) return null;
+      if (shannonEntropy(body) < TOKEN_MIN_ENTROPY) return null;
+      if (!accept(body)) return null;
+      return { kind, start, end, publicPrefix };
+    }
+  };
+}
+var hasDigit = (s) => /\d/.test(s);
+var hasLetterAndDigit = (s) => /\d/.test(s) && /[A-Za-z]/.test(s);
+function looksGenerated(body) {
+  if (looksLikeWordsJoined(body)) return false;
+  return hasDigit(body) || /[a-z]/.test(body) && /[A-Z]/.test(body);
+}
+var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
+var privateKeyRule = {
+  multiLine: true,
+  pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
+  detect(match, text) {
+    const { start, end: headerEnd } = groupSpan(match, 0);
+    const body = new RegExp(PRIVATE_KEY_BODY.source, PRIVATE_KEY_BODY.flags);
+    body.lastIndex = headerEnd;
+    if (body.exec(text) === null) return null;
+    return { kind: "private key", start, end: body.lastIndex, publicPrefix: match[0] };
+  }
+};
+var jwtRule = {
+  pattern: /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/dg,
+  detect(match) {
+    const token = match[1] ?? "";
+    const header = token.slice(0, token.indexOf("."));
+    if (!isJwtHeader(header)) return null;
+    const { start, end } = groupSpan(match, 1);
+    return { kind: "JWT", start, end, publicPrefix: token.startsWith("eyJ") ? "eyJ" : "" };
+  }
+};
+function isJwtHeader(segment) {
+  const decoded = Buffer.from(segment, "base64url").toString("utf8");
+  if (!decoded.trimStart().startsWith("{")) return false;
+  let parsed;
+  try {
+    parsed = JSON.parse(decoded);
+  } catch {
+    return false;
+  }
+  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
+}
+var bearerRule = {
+  pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
+  detect(match) {
+    const { start, end: rawEnd } = groupSpan(match, 1);
+    const raw = match[1] ?? "";
+    const token = raw.replace(/\.+$/, "");
+    if (!looksLikeCredentialValue(token, 16)) return null;
+    return { kind: "bearer token", start, end: rawEnd - (raw.length - token.length), publicPrefix: "" };
+  }
+};
+var urlPasswordRule = {
+  pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{1,100}:([^\s:@/?#]{1,200})@/dg,
+  detect(match) {
+    const password = match[1] ?? "";
+    if (!looksLikeCredentialValue(password, 8)) return null;
+    return { kind: "password in URL", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+var AWS_SECRET_KEY_NAME = String.raw`(?:aws[_-]?)?secret[_-]?access[_-]?key|aws[_-]?secret[_-]?key`;
+var awsSecretRule = {
+  pattern: new RegExp(
+    String.raw`(?:${AWS_SECRET_KEY_NAME})["'\x60]?[ \t]*(?:=>|:=|=|:)[ \t]*["'\x60]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
+    "dgi"
+  ),
+  detect(match) {
+    const secret = match[1] ?? "";
+    if (looksLikePlaceholder(secret) || shannonEntropy(secret) < 3.5 || !hasDigit(secret)) return null;
+    return { kind: "AWS secret access key", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+function assignmentKind(keyword) {
+  const k = keyword.toLowerCase().replace(/[_-]/g, "");
+  if (k.startsWith("pass")) return "password assignment";
+  if (k.startsWith("secret")) return "secret assignment";
+  if (k === "token") return "token assignment";
+  if (k === "apikey") return "API key assignment";
+  if (k === "accesskey") return "access key assignment";
+  if (k === "privatekey") return "private key assignment";
+  throw new Error(`secret-patterns: keyword ${keyword} has no assignment kind`);
+}
+var ASSIGNMENT = new RegExp(
+  String.raw`(pass(?:word|wd|phrase)|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![A-Za-z0-9_-])` + String.raw`["'\x60\]]?([ \t]*)(?:=>|:=|=|:)[ \t]*` + String.raw`(?:"([^"\r\n]{0,500})"|'([^'\r\n]{0,500})'|\x60([^\x60\r\n]{0,500})\x60|([^\s"'\x60,;&)\]}]{1,500}))`,
+  "dgi"
+);
+var assignmentRule = { pattern: ASSIGNMENT, detect: detectAssignment };
+function detectAssignment(match, text) {
+  const kind = assignmentKind(match[1] ?? "");
+  const quotedGroup = [3, 4, 5].find((g) => match[g] !== void 0);
+  if (quotedGroup !== void 0) {
+    const value2 = match[quotedGroup] ?? "";
+    if (!looksLikeCredentialValue(value2)) return null;
+    return { kind, ...groupSpan(match, quotedGroup), publicPrefix: "" };
+  }
+  const raw = match[6];
+  if (raw === void 0) throw new Error("secret-patterns: assignment matched without a value");
+  const value = raw.replace(/[.:!?]+$/, "");
+  if (!looksLikeCredentialValue(value)) return null;
+  const span = groupSpan(match, 6);
+  if (/^[A-Za-z_$][\w$]*$/.test(value)) {
+    const spaceBeforeSeparator = (match[2] ?? "") !== "";
+    const after = text.slice(span.end, span.end + 200);
+    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
+    if (spaceBeforeSeparator || !endsLiteral) return null;
+  }
+  return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
+}
+var B = String.raw`(?<![A-Za-z0-9_-])`;
+var E = String.raw`(?![A-Za-z0-9_-])`;
+var rx = (source, flags = "dg") => new RegExp(source, flags);
+var SECRET_RULES = [
+  privateKeyRule,
+  prefixedTokenRule(
+    "AWS access key ID",
+    rx(String.raw`(?<![A-Za-z0-9])((?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])`),
+    /^(?:AKIA|ASIA)/,
+    () => true
+    // base32 ids may lack digits; 16 capitals glued to AKIA do not occur in prose
+  ),
+  awsSecretRule,
+  prefixedTokenRule(
+    "GitHub token",
+    rx(String.raw`(?<![A-Za-z0-9_])(gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{50,251})(?![A-Za-z0-9_])`),
+    /^(?:gh[pousr]_|github_pat_)/
+  ),
+  prefixedTokenRule("GitLab token", rx(String.raw`${B}(glpat-[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9_-]+)*)${E}`), /^glpat-/),
+  prefixedTokenRule("npm token", rx(String.raw`${B}(npm_[A-Za-z0-9]{36})${E}`), /^npm_/),
+  prefixedTokenRule(
+    "Slack token",
+    rx(String.raw`${B}(xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})${E}`),
+    /^(?:xox[abposr]|xapp)-/,
+    (body) => body.length >= 20 && body.includes("-") && hasLetterAndDigit(body)
+  ),
+  {
+    pattern: /(hooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|(?:workflows|triggers)\/T[A-Z0-9]{6,}\/[A-Za-z0-9/]{20,}))/dg,
+    detect(match) {
+      const url = match[1] ?? "";
+      const secret = url.slice(url.lastIndexOf("/") + 1);
+      if (looksLikePlaceholder(url) || shannonEntropy(secret) < TOKEN_MIN_ENTROPY) return null;
+      return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
+    }
+  },
+  prefixedTokenRule(
+    "Anthropic API key",
+    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
+    /^sk-ant-(?:[a-z]+\d*-)?/
+  ),
+  prefixedTokenRule(
+    "OpenAI API key",
+    rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
+    /^sk-(?:(?:proj|svcacct|admin|None)-)?/,
+    (body) => looksGenerated(body) && /[a-z]/.test(body) && /[A-Z]/.test(body)
+  ),
+  prefixedTokenRule(
+    "Stripe live key",
+    rx(String.raw`(?<![A-Za-z0-9_])((?:sk|rk)_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_])`),
+    /^(?:sk|rk)_live_/
+  ),
+  prefixedTokenRule("Google API key", rx(String.raw`${B}(AIza[A-Za-z0-9_-]{35})${E}`), /^AIza/),
+  jwtRule,
+  bearerRule,
+  urlPasswordRule,
+  assignmentRule
+];
+
+// src/core/secrets/secret-scan.ts
+var FINDINGS_NAMED_IN_MESSAGE = 3;
+function scanForSecrets(text) {
+  const candidates = [];
+  SECRET_RULES.forEach((rule, priority) => {
+    for (const match of text.matchAll(rule.pattern)) {
+      const candidate = rule.detect(match, text);
+      if (candidate !== null) candidates.push({ candidate, priority });
+    }
+  });
+  const masked = maskLinePrefixes(text);
+  if (masked !== text) {
+    SECRET_RULES.forEach((rule, priority) => {
+      if (rule.multiLine !== true) return;
+      for (const match of masked.matchAll(rule.pattern)) {
+        const candidate = rule.detect(match, masked);
+        if (candidate !== null) candidates.push({ candidate, priority });
+      }
+    });
+  }
+  if (candidates.length === 0) return [];
+  const kept = keepMostSpecific(candidates);
+  const lineStarts = lineStartOffsets(text);
+  return kept.map((c) => {
+    const line = lineOf(lineStarts, c.start);
+    const lineStart = lineStarts[line - 1] ?? 0;
+    return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
+  });
+}
+var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
+var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
+function maskLinePrefixes(text) {
+  const blank = (m) => " ".repeat(m.length);
+  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
+}
+var SecretDetectedError = class extends ThreadMindError {
+  findings;
+  what;
+  constructor(what, findings) {
+    super("secret", refusalMessage(what, findings));
+    this.name = "SecretDetectedError";
+    this.what = what;
+    this.findings = findings;
+  }
+};
+function assertNoSecrets(text, what) {
+  if (what.trim() === "") throw new TypeError("assertNoSecrets: `what` must describe the text being written");
+  const findings = scanForSecrets(text);
+  if (findings.length > 0) throw new SecretDetectedError(what, findings);
+}
+function refusalMessage(what, findings) {
+  const first = findings[0];
+  if (first === void 0) throw new Error("SecretDetectedError needs at least one finding");
+  const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
+  const rest = findings.length - named.length;
+  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
+  const plural3 = findings.length > 1;
+  const example = maskExample(first.masked);
+  return `Refused to write ${what}: it contains what looks like ${plural3 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural3 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
+}
+function joinWithAnd(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+function maskExample(masked) {
+  const prefix = masked.slice(0, masked.indexOf("\u2026"));
+  return prefix.length > 0 && prefix.length <= 16 ? `${prefix}****` : "****";
+}
+function mask(c) {
+  return `${c.publicPrefix}\u2026(${c.end - c.start - c.publicPrefix.length} chars)`;
+}
+function keepMostSpecific(all) {
+  const byPosition = [...all].sort((a, b) => a.candidate.start - b.candidate.start || a.priority - b.priority);
+  const kept = [];
+  let cluster = [];
+  let clusterEnd = -1;
+  const flush = () => {
+    const chosen = [];
+    for (const { candidate } of [...cluster].sort((a, b) => a.priority - b.priority)) {
+      if (chosen.every((c) => candidate.end <= c.start || candidate.start >= c.end)) chosen.push(candidate);
+    }
+    kept.push(...chosen.sort((a, b) => a.start - b.start));
+    cluster = [];
+  };
+  for (const entry of byPosition) {
+    if (entry.candidate.start >= clusterEnd && cluster.length > 0) flush();
+    cluster.push(entry);
+    clusterEnd = Math.max(clusterEnd, entry.candidate.end);
+  }
+  flush();
+  return kept;
+}
+function lineStartOffsets(text) {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+function lineOf(lineStarts, offset) {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+async function migrateV04IfNeeded(store, author) {
+  const treesDir = join(store.dir, "trees");
+  if (!existsSync(treesDir)) return null;
+  const report = { projects: [], removed: [], notes: [], text: "" };
+  const me = await author();
+  const plans = [];
+  for (const name of readdirSync(treesDir).sort()) {
+    if (!name.endsWith(".json")) continue;
+    const projectId = name.slice(0, -5);
+    const treePath = join(treesDir, name);
+    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
+    const nodes = readTree(treePath);
+    const threadsDir = join(store.dir, "threads", projectId);
+    let parentsFromTree = 0;
+    let rewritten = 0;
+    const files = existsSync(threadsDir) ? readdirSync(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const threads = [];
+    for (const file of files) {
+      const id = file.slice(0, -3);
+      const path = join(threadsDir, file);
+      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
+      const text = readTextStrict(path, LIMITS.threadFileBytes);
+      if (text === null) continue;
+      const { thread, naive } = parseOldThread(path, id, text, me);
+      const node2 = nodes[id];
+      if (node2 !== void 0) {
+        if (node2.parentId !== thread.parentId) parentsFromTree++;
+        thread.parentId = node2.parentId;
+      }
+      if (naive || node2 !== void 0) rewritten++;
+      try {
+        serializeThreadExactly(thread);
+      } catch (e) {
+        if (!(e instanceof FrontmatterError)) throw e;
+        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
+      }
+      threads.push(thread);
+    }
+    const ids = new Set(threads.map((t) => t.id));
+    for (const id of Object.keys(nodes)) {
+      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
+    }
+    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
+  }
+  store.ensureLayout();
+  for (const plan of plans) {
+    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
+    rmSync(plan.treePath);
+    report.removed.push(plan.treePath);
+    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
+  }
+  if (readdirSync(treesDir).length === 0) rmdirSync(treesDir);
+  if (existsSync(join(store.dir, "stats"))) {
+    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
+  }
+  const lines = [
+    "ThreadMind upgraded this store from the 0.4 layout:",
+    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
+    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
+    ...report.notes.map((n) => `- ${n}`)
+  ];
+  report.text = lines.join("\n");
+  return report;
+}
+function readTree(path) {
+  let data;
+  const text = readTextStrict(path, LIMITS.threadFileBytes);
+  if (text === null) throw errors.migrationFileGone(path);
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
+  }
+  const nodes = data?.nodes;
+  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
+  const out = {};
+  for (const [id, node2] of Object.entries(nodes)) {
+    const parent = node2?.parentId;
+    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
+    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
+      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
+    }
+    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
+  }
+  return out;
+}
+function parseOldThread(path, id, text, author) {
+  try {
+    const thread2 = parseThread(text);
+    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
+  } catch (e) {
+    if (!(e instanceof FrontmatterError)) throw e;
+  }
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
+  const fields = {};
+  for (const line of match[1].split(/\r?\n/)) {
+    const at = line.indexOf(":");
+    if (at <= 0) continue;
+    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  const mtime = statSync(path).mtime.toISOString();
+  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
+  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
+  const thread = {
+    id,
+    title: fields.title || id,
+    parentId: parent,
+    author: fields.author && fields.author !== "null" ? fields.author : author,
+    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
+    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
+    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
+  };
+  if (status) thread.status = status;
+  return { thread, naive: true };
+}
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
 var ITEM_CHARS = 140;
@@ -36953,8 +37130,35 @@ async function committedThread(gitTop, path, id) {
   }
 }
 
+// src/core/thread-input-checks.ts
+function oneOf(what, value, allowed, optional2) {
+  if (value === void 0 && optional2) return;
+  if (!allowed.includes(value)) {
+    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
+  }
+}
+function checkPaths(paths) {
+  if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
+  const checked = paths.map((p) => {
+    checkLength("A path", p, LIMITS.pathChars);
+    if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
+    return p.trim();
+  }).filter((p) => p !== "");
+  assertNoSecrets(checked.join("\n"), "the paths");
+  return checked;
+}
+function checkRelated(related) {
+  if (!related) return [];
+  if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
+  const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
+  assertNoSecrets(ids.join("\n"), "the related thread ids");
+  return ids;
+}
+function missingRelated(store, projectId, related) {
+  return related.filter((r) => !store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
+}
+
 // src/core/services.ts
-var FULL_TREE_LIMIT = 200;
 var ThreadMindServices = class {
   store;
   tokens;
@@ -36967,6 +37171,10 @@ var ThreadMindServices = class {
   defaultBranchAnswers = /* @__PURE__ */ new Map();
   /** Problems seen with local state (config.json), reported once by the adapters. */
   notices = [];
+  /** config.json, read again only when it changed (see local-state-cache.ts). */
+  localState;
+  /** thread_list's threads of a large project, from the search catalog (see threadList). */
+  catalogList = new CatalogThreadList();
   constructor(options) {
     const lockOptions = {
       ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
@@ -36978,6 +37186,7 @@ var ThreadMindServices = class {
     this.env = options.env ?? {};
     this.session = options.session;
     this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
+    this.localState = new LocalStateCache(this.store.dir, this.notices);
   }
   get workspace() {
     return this.store.workspace;
@@ -37026,42 +37235,13 @@ ${line}`;
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
-  /** config.json as last read, with the stamp it had before that read (see readLocalStateCached). */
-  stateRead = null;
-  /**
-   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
-   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
-   */
-  readLocalStateCached(take) {
-    const stamp = fileStamp(localStatePath(this.store.dir));
-    const cached2 = this.stateRead;
-    if (take) this.stateRead = null;
-    if (cached2 !== null && stamp !== null && cached2.stamp === stamp) return cached2.read;
-    const read = readLocalState(this.store.dir);
-    if (!take && stamp !== null) this.stateRead = { stamp, read };
-    return read;
-  }
   /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
   readState() {
-    const read = this.readLocalStateCached(false);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    return read.state;
-  }
-  noteLocalStateProblem(problem) {
-    const line = `ThreadMind's local state ${this.store.dir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    return this.localState.read();
   }
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
-  async updateState(mutate) {
-    const read = this.readLocalStateCached(true);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    await mutate(read.state);
-    moveLegacyMeasurements(this.store.dir, read.state);
-    for (const [key, s] of Object.entries(read.state.sessions)) {
-      if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
-    }
-    const setAside = await writeLocalState(this.store.dir, read.state, read.problem !== void 0);
-    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  updateState(mutate) {
+    return this.localState.update(mutate);
   }
   /**
    * Appends measurement events to measurements.jsonl (no lock: one O_APPEND write). When the log has grown past its
@@ -37287,7 +37467,7 @@ ${line}`;
     checkLength("The thread title", input.title, LIMITS.titleChars);
     assertNoSecrets(input.title, "the thread title");
     if (input.parentId !== void 0) assertId(input.parentId, "parent thread id");
-    const related = this.checkRelated(input.related);
+    const related = checkRelated(input.related);
     const author = await this.author();
     const project = this.currentProject();
     const branch = this.branch();
@@ -37307,12 +37487,12 @@ ${line}`;
       if (linkedBranch) thread.branch = linkedBranch;
       if (related.length > 0) {
         thread.related = related;
-        warnings.push(...this.missingRelated(project.id, related));
+        warnings.push(...missingRelated(this.store, project.id, related));
       }
       await this.store.writeThread(project.id, thread);
       const unremembered = await this.rememberAfterWrite(project.id, id);
       if (unremembered !== null) warnings.push(unremembered);
-      return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
+      return { thread, linkedBranch, warnings, tree: treeText(this.store, project, id, thread) };
     });
   }
   async threadSwitch(threadId, options = {}) {
@@ -37332,39 +37512,12 @@ ${line}`;
     const { project, threadId } = await this.currentThreadRef();
     if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
       const { threads: threads2, problems: problems2 } = this.store.readAllThreads(project.id);
-      const text = options.full === true ? this.renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
+      const text = options.full === true ? renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
       return { text, problems: problems2 };
     }
-    const index = searchIndexFor(this.store.dir);
-    const listed = await index.exclusive(async () => {
-      const catalog = index.project(project.id);
-      await catalog.refresh();
-      const kept = this.listedThreads;
-      if (kept !== null && kept.projectId === project.id && kept.catalog === catalog && kept.version === catalog.version) return kept;
-      const threads2 = /* @__PURE__ */ new Map();
-      for (const meta2 of catalog.catalogIndex.live()) threads2.set(meta2.id, meta2);
-      const problems2 = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
-      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads: threads2, derived: listDerived(threads2), problems: problems2 };
-      return this.listedThreads;
-    });
+    const listed = await this.catalogList.read(this.store.dir, project.id);
     const { threads, derived: derived2, problems } = listed;
     return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived: derived2 }, options), problems: [...problems] };
-  }
-  /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
-  listedThreads = null;
-  /**
-   * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
-   * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
-   * would get a tree of that size as the tool result); thread_list still shows the whole tree.
-   */
-  treeText(project, activeId, written) {
-    try {
-      if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
-      const { threads, problems } = this.store.readAllThreads(project.id);
-      return this.renderTreeOf(project, threads, problems, activeId);
-    } catch (e) {
-      return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
-    }
   }
   /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
   async rememberAfterWrite(projectId, threadId) {
@@ -37374,35 +37527,6 @@ ${line}`;
     } catch (e) {
       return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
     }
-  }
-  /** The tree after a write, with the line of a step after it that failed (if any). */
-  treeAfter(project, activeId, note) {
-    const tree = this.treeText(project, activeId);
-    return note === null ? tree : `${tree}
-
-${note}`;
-  }
-  /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
-  pathTreeText(project, activeId, written) {
-    const active = written?.id === activeId ? written : this.store.readThread(project.id, activeId);
-    const chain = walkToRoot(active, (id) => this.store.readThread(project.id, id));
-    const threads = new Map(chain.threads.map((t) => [t.id, t]));
-    const tree = renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems: [],
-      extra: (t) => relatedMark(t, { has: (r) => this.store.threadExists(project.id, r) })
-    });
-    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
-    return [tree, ...chain.notices, note].join("\n");
-  }
-  renderTreeOf(project, threads, problems, activeId) {
-    return renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems,
-      extra: (t) => relatedMark(t, threads)
-    });
   }
   async threadStatus(input) {
     oneOf("status", input.status, ["active", "done", "abandoned"], false);
@@ -37433,7 +37557,7 @@ ${note}`;
         activeId = thread.parentId;
         note = await this.rememberAfterWrite(project.id, activeId);
       }
-      return { thread: updated, tree: this.treeAfter(project, activeId, note) };
+      return { thread: updated, tree: treeAfter(this.store, project, activeId, note) };
     });
     if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
     return result;
@@ -37459,7 +37583,7 @@ ${note}`;
       await this.store.writeThread(project.id, newParent);
       await this.store.writeThread(project.id, closed);
       const note = await this.rememberAfterWrite(project.id, parent.id);
-      return { thread: closed, parent: newParent, tree: this.treeAfter(project, parent.id, note) };
+      return { thread: closed, parent: newParent, tree: treeAfter(this.store, project, parent.id, note) };
     });
     await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
     return merged;
@@ -37496,7 +37620,7 @@ ${note}`;
         const note = await this.rememberAfterWrite(project.id, activeId);
         if (note !== null) warnings.push(note);
       }
-      return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
+      return { deleted: doomed, tree: treeText(this.store, project, activeId), warnings };
     });
   }
   async threadRebase(threadId, newParentId) {
@@ -37513,7 +37637,7 @@ ${note}`;
       await this.assertCanModify(project, thread);
       const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, updated);
-      return { thread: updated, tree: this.treeText(project, this.threadId ?? sessionThreadId) };
+      return { thread: updated, tree: treeText(this.store, project, this.threadId ?? sessionThreadId) };
     });
   }
   // ------------------------------------------------------------------ summaries
@@ -37521,8 +37645,8 @@ ${note}`;
     oneOf("section", input.section, SECTION_KEYS, true);
     if (input.threadId !== void 0) assertId(input.threadId, "thread id");
     checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
-    const paths = input.paths === void 0 ? void 0 : this.checkPaths(input.paths);
-    const related = input.related === void 0 ? void 0 : this.checkRelated(input.related);
+    const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
+    const related = input.related === void 0 ? void 0 : checkRelated(input.related);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const commit = await this.headBeforeLock();
     const warnings = [];
@@ -37541,7 +37665,7 @@ ${note}`;
       if (related !== void 0) {
         const others = related.filter((r) => r !== thread.id);
         if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
-        warnings.push(...this.missingRelated(project.id, others));
+        warnings.push(...missingRelated(this.store, project.id, others));
         if (others.length > 0) next.related = others;
         else delete next.related;
       }
@@ -37563,26 +37687,6 @@ ${note}`;
   async headBeforeLock() {
     return this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
   }
-  checkPaths(paths) {
-    if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
-    const checked = paths.map((p) => {
-      checkLength("A path", p, LIMITS.pathChars);
-      if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
-      return p.trim();
-    }).filter((p) => p !== "");
-    assertNoSecrets(checked.join("\n"), "the paths");
-    return checked;
-  }
-  checkRelated(related) {
-    if (!related) return [];
-    if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
-    const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
-    assertNoSecrets(ids.join("\n"), "the related thread ids");
-    return ids;
-  }
-  missingRelated(projectId, related) {
-    return related.filter((r) => !this.store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
-  }
   // ------------------------------------------------------------------ context
   async contextGet(options = {}) {
     const { project, thread, conflictNotice } = await this.currentThreadForReading();
@@ -37597,65 +37701,8 @@ ${note}`;
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
   async contextWithSources(project, thread, options) {
-    const consulted = /* @__PURE__ */ new Set([this.store.projectPath(project.id), this.store.threadPath(project.id, thread.id)]);
-    const read = (id) => {
-      consulted.add(this.store.threadPath(project.id, id));
-      return this.store.readThread(project.id, id);
-    };
-    const related = this.relatedRefs(project.id, thread, consulted);
-    const estimate = options.estimateOnly === true ? (text) => this.tokens.cachedOrEstimate(text) : (text) => this.tokens.countSync(text);
-    const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
-    const warnings = /* @__PURE__ */ new Map();
-    const top = this.workspace.gitTop;
-    if (top) {
-      await Promise.all(
-        chain.threads.map(async (t) => {
-          if (!t.commit || !t.paths || t.paths.length === 0) return;
-          let n;
-          try {
-            n = await commitsTouchingSince(top, t.commit, t.paths);
-          } catch (e) {
-            if (!(e instanceof GitError)) throw e;
-            warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
-            return;
-          }
-          if (n && n > 0) {
-            warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
-          }
-        })
-      );
-    }
-    const assemble = () => assembleContext({
-      project,
-      chain: chain.threads,
-      chainCut: chain.cut,
-      warnings,
-      notices: [...options.notices ?? [], ...chain.notices],
-      ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
-      ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
-      estimate,
-      related
-    });
-    const missesBefore = this.tokens.misses;
-    let assembled = assemble();
-    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
-    await this.saveTokenCache();
-    const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };
-  }
-  /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
-  relatedRefs(projectId, thread, consulted) {
-    return (thread.related ?? []).map((id) => {
-      try {
-        consulted.add(this.store.threadPath(projectId, id));
-        const t = this.store.readThread(projectId, id);
-        return { id, title: t.title, status: threadStatus(t) };
-      } catch (e) {
-        if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
-        if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
-        throw e;
-      }
-    });
+    const deps = { store: this.store, gitTop: this.workspace.gitTop, tokens: this.tokens, saveTokenCache: () => this.saveTokenCache() };
+    return contextWithSources(deps, project, thread, options);
   }
   // ------------------------------------------------------------------ recall
   /** thread_search: tiers cheapest first over a derived index in the local cache (see src/core/search/). */
@@ -37686,12 +37733,6 @@ ${note}`;
     return { ...history, text: formatThreadHistory(history, title) };
   }
 };
-function oneOf(what, value, allowed, optional2) {
-  if (value === void 0 && optional2) return;
-  if (!allowed.includes(value)) {
-    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
-  }
-}
 
 // src/server/server-session.ts
 var ServerSession = class {

@@ -1,29 +1,29 @@
 // The services object: every ThreadMind operation, for one client session. Server, hooks and CLI are adapters over it.
 import { existsSync } from "node:fs";
-import { basename, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import { errors, ThreadMindError, UnreadableFileError } from "./errors.js";
-import { fileStamp, Store } from "./store/store.js";
+import { Store } from "./store/store.js";
 import type { Workspace } from "./workspace.js";
 import type { ClosedStatus, Project, ProjectMode, SectionKey, SessionKey, Thread, ThreadFileProblem, ThreadStatus } from "./types.js";
 import { SECTION_KEYS, threadStatus } from "./types.js";
 import { assertId, MAIN_THREAD_ID, uniqueId } from "./ids.js";
 import { checkLength, checkNotBlank, LIMITS } from "./limits.js";
 import { nextTimestamp } from "./clock.js";
-import { GitError, headCommit, headCommitFromWorkTree, isDefaultBranch, readBranch, commitsTouchingSince } from "./git/git.js";
+import { headCommit, headCommitFromWorkTree, isDefaultBranch, readBranch } from "./git/git.js";
 import { resolveAuthorId } from "./author.js";
-import { localStatePath, readLocalState, type LocalState, type LocalStateRead } from "./store/local-state.js";
-import { writeLocalState } from "./store/local-state-write.js";
+import type { LocalState } from "./store/local-state.js";
+import { LocalStateCache } from "./store/local-state-cache.js";
 import { charsEstimate, legacyTokenCachePath, TokenEstimator, tokenCachePath, type EncoderLoader } from "./context/token-estimate.js";
-import { assembleContext, readChainWithinBudget, type AssembledContext } from "./context/context-assembly.js";
-import { renderTree } from "./context/tree-render.js";
-import { listDerived, relatedMark, threadListText, type ListDerived, type ListedThread, type ThreadListOptions } from "./context/thread-list-view.js";
+import type { AssembledContext } from "./context/context-assembly.js";
+import { contextWithSources, type ContextOptions, type ContextWithSources } from "./context/context-sources.js";
+import { renderTreeOf, treeAfter, treeText, FULL_TREE_LIMIT } from "./context/tree-text.js";
+import { CatalogThreadList } from "./context/thread-list-catalog.js";
+import { threadListText, type ThreadListOptions } from "./context/thread-list-view.js";
 import { updateSection } from "./context/summary-sections.js";
-import { AncestorWalk, walkToRoot, descendantsOf } from "./context/thread-chain.js";
+import { descendantsOf } from "./context/thread-chain.js";
 import { assertNotAboveNewParent } from "./rebase-check.js";
 import { assertNoSecrets } from "./secrets/secret-scan.js";
 import { migrateV04IfNeeded, type MigrationReport } from "./store/migrate-v04.js";
-import { isProcessAlive } from "./store/process-alive.js";
-import type { RelatedRef } from "./context/context-assembly.js";
 import { formatSearchAnswer, normalizeSearchQuery, searchIndexFor, searchThreads, type SearchAnswer, type SearchQuery } from "./search/index.js";
 import { checkHistoryLimit, formatThreadHistory, threadHistory, type ThreadHistory } from "./thread-history.js";
 import { readTextStrict } from "./store/read-strict.js";
@@ -31,10 +31,10 @@ import { FrontmatterError, parseThread } from "./store/frontmatter.js";
 import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, rotateMeasurementLogIfFull, type MeasurementEvent } from "./measure/measurement-log.js";
 import { LockTimeoutError } from "./store/lock.js";
 import { branchChoice, chooseProjectId, sessionChoice } from "./thread-choice.js";
-import { moveLegacyMeasurements } from "./measure/measurement-log-legacy.js";
 import { instanceThread } from "./measure/measurement-log-read.js";
 import type { SummaryWriteVia } from "./freshness/freshness-events.js";
 import { committedThread, fileHasConflictMarkers } from "./git/committed-thread.js";
+import { checkPaths, checkRelated, missingRelated, oneOf } from "./thread-input-checks.js";
 
 export interface ServicesOptions {
   workspace: Workspace;
@@ -50,14 +50,8 @@ export interface ServicesOptions {
   sweepTempFiles?: boolean;
 }
 
-export interface ContextOptions {
-  maxTokens?: number;
-  maxChars?: number;
-  /** Notices to show first (Markdown), e.g. that the thread was read from its last committed version. */
-  notices?: string[];
-  /** Count with cached counts or characters/3.5 only, never the tokenizer (as the hooks do, which have none). */
-  estimateOnly?: boolean;
-}
+export type { ContextOptions } from "./context/context-sources.js";
+export { FULL_TREE_LIMIT } from "./context/tree-text.js";
 
 export interface ThreadCreated {
   thread: Thread;
@@ -74,9 +68,6 @@ export interface SummaryUpdated {
   warnings: string[];
 }
 
-/** Write operations return the whole tree up to this many threads, else the path to the active thread (see treeText). */
-export const FULL_TREE_LIMIT = 200;
-
 export class ThreadMindServices {
   readonly store: Store;
   readonly tokens: TokenEstimator;
@@ -89,6 +80,10 @@ export class ThreadMindServices {
   private readonly defaultBranchAnswers = new Map<string, Promise<boolean>>();
   /** Problems seen with local state (config.json), reported once by the adapters. */
   readonly notices: string[] = [];
+  /** config.json, read again only when it changed (see local-state-cache.ts). */
+  private readonly localState: LocalStateCache;
+  /** thread_list's threads of a large project, from the search catalog (see threadList). */
+  private readonly catalogList = new CatalogThreadList();
 
   constructor(options: ServicesOptions) {
     const lockOptions = {
@@ -101,6 +96,7 @@ export class ThreadMindServices {
     this.env = options.env ?? {};
     this.session = options.session;
     this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
+    this.localState = new LocalStateCache(this.store.dir, this.notices);
   }
 
   get workspace(): Workspace {
@@ -159,46 +155,14 @@ export class ThreadMindServices {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
 
-  /** config.json as last read, with the stamp it had before that read (see readLocalStateCached). */
-  private stateRead: { stamp: string; read: LocalStateRead } | null = null;
-
-  /**
-   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
-   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
-   */
-  private readLocalStateCached(take: boolean): LocalStateRead {
-    const stamp = fileStamp(localStatePath(this.store.dir));
-    const cached = this.stateRead;
-    if (take) this.stateRead = null;
-    if (cached !== null && stamp !== null && cached.stamp === stamp) return cached.read;
-    const read = readLocalState(this.store.dir);
-    if (!take && stamp !== null) this.stateRead = { stamp, read };
-    return read;
-  }
-
   /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
   readState(): LocalState {
-    const read = this.readLocalStateCached(false);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    return read.state;
-  }
-
-  private noteLocalStateProblem(problem: string): void {
-    const line = `ThreadMind's local state ${this.store.dir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    return this.localState.read();
   }
 
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
-  async updateState(mutate: (state: LocalState) => void | Promise<void>): Promise<void> {
-    const read = this.readLocalStateCached(true);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    await mutate(read.state);
-    moveLegacyMeasurements(this.store.dir, read.state);
-    for (const [key, s] of Object.entries(read.state.sessions)) {
-      if (s.pid !== undefined && !isProcessAlive(s.pid)) delete read.state.sessions[key];
-    }
-    const setAside = await writeLocalState(this.store.dir, read.state, read.problem !== undefined);
-    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  updateState(mutate: (state: LocalState) => void | Promise<void>): Promise<void> {
+    return this.localState.update(mutate);
   }
 
   /**
@@ -451,7 +415,7 @@ export class ThreadMindServices {
     checkLength("The thread title", input.title, LIMITS.titleChars);
     assertNoSecrets(input.title, "the thread title");
     if (input.parentId !== undefined) assertId(input.parentId, "parent thread id");
-    const related = this.checkRelated(input.related);
+    const related = checkRelated(input.related);
     const author = await this.author();
     const project = this.currentProject();
     const branch = this.branch();
@@ -473,13 +437,13 @@ export class ThreadMindServices {
       if (linkedBranch) thread.branch = linkedBranch;
       if (related.length > 0) {
         thread.related = related;
-        warnings.push(...this.missingRelated(project.id, related));
+        warnings.push(...missingRelated(this.store, project.id, related));
       }
       await this.store.writeThread(project.id, thread);
       // From here on the thread exists: nothing may fail the call (a retry would create a duplicate).
       const unremembered = await this.rememberAfterWrite(project.id, id);
       if (unremembered !== null) warnings.push(unremembered);
-      return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
+      return { thread, linkedBranch, warnings, tree: treeText(this.store, project, id, thread) };
     });
   }
 
@@ -501,43 +465,12 @@ export class ThreadMindServices {
     const { project, threadId } = await this.currentThreadRef();
     if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
       const { threads, problems } = this.store.readAllThreads(project.id);
-      const text = options.full === true ? this.renderTreeOf(project, threads, problems, threadId) : threadListText({ projectTitle: project.title, threads, problems, activeId: threadId }, options);
+      const text = options.full === true ? renderTreeOf(project, threads, problems, threadId) : threadListText({ projectTitle: project.title, threads, problems, activeId: threadId }, options);
       return { text, problems };
     }
-    const index = searchIndexFor(this.store.dir);
-    const listed = await index.exclusive(async () => {
-      const catalog = index.project(project.id);
-      await catalog.refresh();
-      // The threads and the tree's shape are kept while the catalog is unchanged (the usual case between two calls).
-      const kept = this.listedThreads;
-      if (kept !== null && kept.projectId === project.id && kept.catalog === catalog && kept.version === catalog.version) return kept;
-      const threads = new Map<string, ListedThread>();
-      for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
-      const problems: ThreadFileProblem[] = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
-      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
-      return this.listedThreads;
-    });
+    const listed = await this.catalogList.read(this.store.dir, project.id);
     const { threads, derived, problems } = listed;
     return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options), problems: [...problems] };
-  }
-
-  /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
-  private listedThreads: { projectId: string; catalog: object; version: number; threads: Map<string, ListedThread>; derived: ListDerived; problems: ThreadFileProblem[] } | null = null;
-
-  /**
-   * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
-   * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
-   * would get a tree of that size as the tool result); thread_list still shows the whole tree.
-   */
-  private treeText(project: Project, activeId: string, written?: Thread): string {
-    // Shown after the write: a failure here is told in the text, never thrown (the write stands; a retry would repeat it).
-    try {
-      if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
-      const { threads, problems } = this.store.readAllThreads(project.id);
-      return this.renderTreeOf(project, threads, problems, activeId);
-    } catch (e) {
-      return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
-    }
   }
 
   /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
@@ -548,36 +481,6 @@ export class ThreadMindServices {
     } catch (e) {
       return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
     }
-  }
-
-  /** The tree after a write, with the line of a step after it that failed (if any). */
-  private treeAfter(project: Project, activeId: string, note: string | null): string {
-    const tree = this.treeText(project, activeId);
-    return note === null ? tree : `${tree}\n\n${note}`;
-  }
-
-  /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
-  private pathTreeText(project: Project, activeId: string, written?: Thread): string {
-    const active = written?.id === activeId ? written : this.store.readThread(project.id, activeId);
-    const chain = walkToRoot(active, (id) => this.store.readThread(project.id, id));
-    const threads = new Map(chain.threads.map((t) => [t.id, t]));
-    const tree = renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems: [],
-      extra: (t) => relatedMark(t, { has: (r: string) => this.store.threadExists(project.id, r) }),
-    });
-    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
-    return [tree, ...chain.notices, note].join("\n");
-  }
-
-  private renderTreeOf(project: Project, threads: Map<string, Thread>, problems: ThreadFileProblem[], activeId: string): string {
-    return renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems,
-      extra: (t) => relatedMark(t, threads),
-    });
   }
 
   async threadStatus(input: { status: ThreadStatus; threadId?: string; reason?: string }): Promise<{ thread: Thread; tree: string }> {
@@ -609,7 +512,7 @@ export class ThreadMindServices {
         activeId = thread.parentId;
         note = await this.rememberAfterWrite(project.id, activeId);
       }
-      return { thread: updated, tree: this.treeAfter(project, activeId, note) };
+      return { thread: updated, tree: treeAfter(this.store, project, activeId, note) };
     });
     if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
     return result;
@@ -637,7 +540,7 @@ export class ThreadMindServices {
       await this.store.writeThread(project.id, newParent);
       await this.store.writeThread(project.id, closed);
       const note = await this.rememberAfterWrite(project.id, parent.id);
-      return { thread: closed, parent: newParent, tree: this.treeAfter(project, parent.id, note) };
+      return { thread: closed, parent: newParent, tree: treeAfter(this.store, project, parent.id, note) };
     });
     await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
     return merged;
@@ -676,7 +579,7 @@ export class ThreadMindServices {
         const note = await this.rememberAfterWrite(project.id, activeId);
         if (note !== null) warnings.push(note);
       }
-      return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
+      return { deleted: doomed, tree: treeText(this.store, project, activeId), warnings };
     });
   }
 
@@ -695,7 +598,7 @@ export class ThreadMindServices {
       await this.assertCanModify(project, thread);
       const updated: Thread = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
       await this.store.writeThread(project.id, updated);
-      return { thread: updated, tree: this.treeText(project, this.threadId ?? sessionThreadId) };
+      return { thread: updated, tree: treeText(this.store, project, this.threadId ?? sessionThreadId) };
     });
   }
 
@@ -712,8 +615,8 @@ export class ThreadMindServices {
     oneOf("section", input.section, SECTION_KEYS, true);
     if (input.threadId !== undefined) assertId(input.threadId, "thread id");
     checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
-    const paths = input.paths === undefined ? undefined : this.checkPaths(input.paths);
-    const related = input.related === undefined ? undefined : this.checkRelated(input.related);
+    const paths = input.paths === undefined ? undefined : checkPaths(input.paths);
+    const related = input.related === undefined ? undefined : checkRelated(input.related);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const commit = await this.headBeforeLock();
     const warnings: string[] = [];
@@ -734,7 +637,7 @@ export class ThreadMindServices {
       if (related !== undefined) {
         const others = related.filter((r) => r !== thread.id);
         if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
-        warnings.push(...this.missingRelated(project.id, others));
+        warnings.push(...missingRelated(this.store, project.id, others));
         if (others.length > 0) next.related = others;
         else delete next.related;
       }
@@ -760,30 +663,6 @@ export class ThreadMindServices {
     return this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
   }
 
-  private checkPaths(paths: string[]): string[] {
-    if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
-    const checked = paths.map((p) => {
-      checkLength("A path", p, LIMITS.pathChars);
-      if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
-      return p.trim();
-    }).filter((p) => p !== "");
-    // Written into the committed frontmatter like the summary: scanned together, so a key split over paths is seen whole.
-    assertNoSecrets(checked.join("\n"), "the paths");
-    return checked;
-  }
-
-  private checkRelated(related: string[] | undefined): string[] {
-    if (!related) return [];
-    if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
-    const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
-    assertNoSecrets(ids.join("\n"), "the related thread ids");
-    return ids;
-  }
-
-  private missingRelated(projectId: string, related: string[]): string[] {
-    return related.filter((r) => !this.store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
-  }
-
   // ------------------------------------------------------------------ context
 
   async contextGet(options: ContextOptions = {}): Promise<AssembledContext & { project: Project; thread: Thread }> {
@@ -800,73 +679,9 @@ export class ThreadMindServices {
    * contextFor, and what it was built from: every file consulted (paths relative to the store; absent ones included)
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
-  async contextWithSources(project: Project, thread: Thread, options: ContextOptions): Promise<{ context: AssembledContext; sources: string[]; dependsOnHead: boolean }> {
-    const consulted = new Set<string>([this.store.projectPath(project.id), this.store.threadPath(project.id, thread.id)]);
-    const read = (id: string): Thread => {
-      consulted.add(this.store.threadPath(project.id, id));
-      return this.store.readThread(project.id, id);
-    };
-    const related = this.relatedRefs(project.id, thread, consulted);
-    // The hooks' way (estimateOnly): cached counts or characters/3.5, never the tokenizer.
-    const estimate = options.estimateOnly === true ? (text: string) => this.tokens.cachedOrEstimate(text) : (text: string) => this.tokens.countSync(text);
-    // Only as far up as the budget can hold: farther ancestors are never read (nor consulted, for the cache).
-    const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
-    const warnings = new Map<string, string>();
-    const top = this.workspace.gitTop;
-    if (top) {
-      await Promise.all(
-        chain.threads.map(async (t) => {
-          if (!t.commit || !t.paths || t.paths.length === 0) return;
-          let n: number | null;
-          try {
-            n = await commitsTouchingSince(top, t.commit, t.paths);
-          } catch (e) {
-            // A path git refuses (outside the repository, bad pathspec) must not cost the whole context: say so instead.
-            if (!(e instanceof GitError)) throw e;
-            warnings.set(t.id, `_⚠ Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
-            return;
-          }
-          if (n && n > 0) {
-            warnings.set(t.id, `_⚠ ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
-          }
-        }),
-      );
-    }
-    const assemble = () =>
-      assembleContext({
-        project,
-        chain: chain.threads,
-        chainCut: chain.cut,
-        warnings,
-        notices: [...(options.notices ?? []), ...chain.notices],
-        ...(options.maxChars !== undefined ? { maxChars: options.maxChars } : {}),
-        ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
-        estimate,
-        related,
-      });
-    // Warm path: every count is cached and the encoder is never loaded. A miss loads it (if there is one) and redoes the fit.
-    const missesBefore = this.tokens.misses;
-    let assembled = assemble();
-    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && (await this.tokens.ready())) assembled = assemble();
-    await this.saveTokenCache();
-    const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };
-  }
-
-  /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
-  private relatedRefs(projectId: string, thread: Thread, consulted: Set<string>): RelatedRef[] {
-    return (thread.related ?? []).map((id): RelatedRef => {
-      try {
-        consulted.add(this.store.threadPath(projectId, id));
-        const t = this.store.readThread(projectId, id);
-        return { id, title: t.title, status: threadStatus(t) };
-      } catch (e) {
-        if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
-        // readThread's not-found: nothing holds the name (an invalid id is another error, and is thrown).
-        if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
-        throw e;
-      }
-    });
+  async contextWithSources(project: Project, thread: Thread, options: ContextOptions): Promise<ContextWithSources> {
+    const deps = { store: this.store, gitTop: this.workspace.gitTop, tokens: this.tokens, saveTokenCache: () => this.saveTokenCache() };
+    return contextWithSources(deps, project, thread, options);
   }
 
   // ------------------------------------------------------------------ recall
@@ -899,13 +714,5 @@ export class ThreadMindServices {
       }
     }
     return { ...history, text: formatThreadHistory(history, title) };
-  }
-}
-
-/** Callers outside TypeScript (tools, hooks) may pass anything: an enumerated input must be one of its values. */
-function oneOf<T extends string>(what: string, value: T | undefined, allowed: readonly T[], optional: boolean): void {
-  if (value === undefined && optional) return;
-  if (!allowed.includes(value as T)) {
-    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
   }
 }
