@@ -11,9 +11,9 @@ var __esm = (fn, res) => function __init() {
 var __commonJS = (cb, mod) => function __require() {
   return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
 };
-var __export = (target, all) => {
+var __export = (target2, all) => {
   for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
+    __defProp(target2, name, { get: all[name], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -23,12 +23,12 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target2, "default", { value: mod, enumerable: true }) : target2,
   mod
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
@@ -6411,12 +6411,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
+    function arrayPushArray(target2, source) {
       if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+        Array.prototype.push.apply(target2, source);
       else
         for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+          target2.push(source[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -7431,31 +7431,31 @@ function readSavedOutput(path, transcriptPath) {
   if (!inside((0, import_node_path26.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs28.realpathSync)(folder);
-    const realDir = (0, import_node_fs28.realpathSync)((0, import_node_path26.dirname)((0, import_node_path26.resolve)(path)));
+    const realFolder = (0, import_node_fs29.realpathSync)(folder);
+    const realDir = (0, import_node_fs29.realpathSync)((0, import_node_path26.dirname)((0, import_node_path26.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs28.openSync)((0, import_node_path26.join)(realDir, (0, import_node_path26.basename)(path)), import_node_fs28.constants.O_RDONLY | (import_node_fs28.constants.O_NONBLOCK ?? 0) | (import_node_fs28.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs29.openSync)((0, import_node_path26.join)(realDir, (0, import_node_path26.basename)(path)), import_node_fs29.constants.O_RDONLY | (import_node_fs29.constants.O_NONBLOCK ?? 0) | (import_node_fs29.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errorCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs28.fstatSync)(fd);
+    const stat = (0, import_node_fs29.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs28.readSync)(fd, buffer, length, buffer.length - length, length);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs29.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs28.closeSync)(fd);
+    (0, import_node_fs29.closeSync)(fd);
   }
 }
-var import_node_fs28, import_node_path26, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs29, import_node_path26, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs28 = require("fs");
+    import_node_fs29 = require("fs");
     import_node_path26 = require("path");
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -7518,7 +7518,7 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs23 = require("fs");
+var import_node_fs24 = require("fs");
 var import_node_path22 = require("path");
 
 // src/core/errors.ts
@@ -7556,9 +7556,9 @@ var errors = {
     `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
   ),
   migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
-  linkOutsideRepository: (rel, target) => new ThreadMindError(
+  linkOutsideRepository: (rel, target2) => new ThreadMindError(
     "forbidden",
-    `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+    `Cannot update ${rel}: it leads outside the repository (to ${target2}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
   ),
   storeDirUnusable: (path, problem) => new ThreadMindError(
     "unreadable",
@@ -7593,8 +7593,8 @@ var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test((0, import_node_path.basename)(name));
 }
-function atomicTempPath(target, dir = (0, import_node_path.dirname)(target)) {
-  return (0, import_node_path.join)(dir, `.${(0, import_node_path.basename)(target)}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`);
+function atomicTempPath(target2, dir = (0, import_node_path.dirname)(target2)) {
+  return (0, import_node_path.join)(dir, `.${(0, import_node_path.basename)(target2)}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`);
 }
 var FenceRefusal = class {
   constructor(error) {
@@ -9065,6 +9065,19 @@ function nextTimestamp(after) {
   if (t <= last) t = last + 1;
   last = t;
   return new Date(t).toISOString();
+}
+
+// src/core/git/default-branch-memo.ts
+function defaultBranchMemo() {
+  const answers = /* @__PURE__ */ new Map();
+  return (top, branch) => {
+    let answer = answers.get(branch);
+    if (answer === void 0) {
+      answer = isDefaultBranch(top, branch);
+      answers.set(branch, answer);
+    }
+    return answer;
+  };
 }
 
 // src/core/author.ts
@@ -11897,22 +11910,624 @@ var CatalogThreadList = class {
   }
 };
 
-// src/core/rebase-check.ts
-function assertNotAboveNewParent(threadId, newParent, read) {
-  const seen = /* @__PURE__ */ new Set();
-  let current = newParent;
-  for (; ; ) {
-    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
-    if (current.parentId === null || seen.has(current.id)) return;
-    seen.add(current.id);
-    try {
-      current = read(current.parentId);
-    } catch (e) {
-      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
-      if (e instanceof ThreadMindError && e.code === "not-found") return;
-      throw e;
+// src/core/store/migrate-v04.ts
+var import_node_fs21 = require("fs");
+var import_node_path19 = require("path");
+async function migrateV04IfNeeded(store, author) {
+  const treesDir = (0, import_node_path19.join)(store.dir, "trees");
+  if (!(0, import_node_fs21.existsSync)(treesDir)) return null;
+  const report = { projects: [], removed: [], notes: [], text: "" };
+  const me = await author();
+  const plans = [];
+  for (const name of (0, import_node_fs21.readdirSync)(treesDir).sort()) {
+    if (!name.endsWith(".json")) continue;
+    const projectId = name.slice(0, -5);
+    const treePath = (0, import_node_path19.join)(treesDir, name);
+    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
+    const nodes = readTree(treePath);
+    const threadsDir = (0, import_node_path19.join)(store.dir, "threads", projectId);
+    let parentsFromTree = 0;
+    let rewritten = 0;
+    const files = (0, import_node_fs21.existsSync)(threadsDir) ? (0, import_node_fs21.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const threads = [];
+    for (const file of files) {
+      const id = file.slice(0, -3);
+      const path = (0, import_node_path19.join)(threadsDir, file);
+      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
+      const text = readTextStrict(path, LIMITS.threadFileBytes);
+      if (text === null) continue;
+      const { thread, naive } = parseOldThread(path, id, text, me);
+      const node = nodes[id];
+      if (node !== void 0) {
+        if (node.parentId !== thread.parentId) parentsFromTree++;
+        thread.parentId = node.parentId;
+      }
+      if (naive || node !== void 0) rewritten++;
+      try {
+        serializeThreadExactly(thread);
+      } catch (e) {
+        if (!(e instanceof FrontmatterError)) throw e;
+        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
+      }
+      threads.push(thread);
+    }
+    const ids = new Set(threads.map((t) => t.id));
+    for (const id of Object.keys(nodes)) {
+      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
+    }
+    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
+  }
+  store.ensureLayout();
+  for (const plan of plans) {
+    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
+    (0, import_node_fs21.rmSync)(plan.treePath);
+    report.removed.push(plan.treePath);
+    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
+  }
+  if ((0, import_node_fs21.readdirSync)(treesDir).length === 0) (0, import_node_fs21.rmdirSync)(treesDir);
+  if ((0, import_node_fs21.existsSync)((0, import_node_path19.join)(store.dir, "stats"))) {
+    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
+  }
+  const lines = [
+    "ThreadMind upgraded this store from the 0.4 layout:",
+    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
+    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
+    ...report.notes.map((n) => `- ${n}`)
+  ];
+  report.text = lines.join("\n");
+  return report;
+}
+function readTree(path) {
+  let data;
+  const text = readTextStrict(path, LIMITS.threadFileBytes);
+  if (text === null) throw errors.migrationFileGone(path);
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
+  }
+  const nodes = data?.nodes;
+  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
+  const out = {};
+  for (const [id, node] of Object.entries(nodes)) {
+    const parent = node?.parentId;
+    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
+    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
+      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
+    }
+    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
+  }
+  return out;
+}
+function parseOldThread(path, id, text, author) {
+  try {
+    const thread2 = parseThread(text);
+    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
+  } catch (e) {
+    if (!(e instanceof FrontmatterError)) throw e;
+  }
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
+  const fields = {};
+  for (const line of match[1].split(/\r?\n/)) {
+    const at = line.indexOf(":");
+    if (at <= 0) continue;
+    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  const mtime = (0, import_node_fs21.statSync)(path).mtime.toISOString();
+  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
+  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
+  const thread = {
+    id,
+    title: fields.title || id,
+    parentId: parent,
+    author: fields.author && fields.author !== "null" ? fields.author : author,
+    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
+    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
+    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
+  };
+  if (status) thread.status = status;
+  return { thread, naive: true };
+}
+
+// src/core/store/migrate-v04-active-thread.ts
+async function carryOverActiveThread(store, branch, updateState, report) {
+  await updateState((state) => {
+    const legacy = state.legacyActiveThread;
+    delete state.legacyActiveThread;
+    if (!legacy || !branch || !store.threadExists(legacy.projectId, legacy.threadId)) return;
+    state.branches[branch] = { ...state.branches[branch] ?? {}, [legacy.projectId]: legacy.threadId };
+    const line = `- the 0.4 active thread "${legacy.threadId}" is where new sessions on branch ${branch} start`;
+    report.text += `
+${line}`;
+  });
+}
+
+// src/core/thread-history.ts
+var import_node_path20 = require("path");
+var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
+var ITEMS_SHOWN = 8;
+var ITEM_CHARS = 140;
+function checkHistoryLimit(limit) {
+  const n = limit ?? HISTORY_LIMIT.default;
+  if (!Number.isInteger(n) || n < HISTORY_LIMIT.min || n > HISTORY_LIMIT.max) {
+    throw errors.invalid(`The history limit must be a whole number from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}, not ${String(limit)}.`);
+  }
+  return n;
+}
+async function threadHistory(req) {
+  const limit = checkHistoryLimit(req.limit);
+  if (req.gitTop === null) {
+    if (req.workingText === null) throw errors.threadNotFound(req.threadId);
+    return {
+      threadId: req.threadId,
+      path: req.file,
+      gitAvailable: false,
+      message: `No history for thread "${req.threadId}": this workspace is not in a git repository. ThreadMind's history is git's: commit .threadmind/ in a repository to get it.`,
+      entries: [],
+      truncated: false,
+      limit
+    };
+  }
+  const top = req.gitTop;
+  const path = (0, import_node_path20.relative)(top, req.file).split(import_node_path20.sep).join("/");
+  const head = await headCommit(top);
+  const headText = head === null ? null : await blobAtHead(top, path);
+  const entries = [];
+  if (req.workingText !== headText) {
+    entries.push({ commit: null, author: null, date: null, subject: null, ...compare(headText, req.workingText) });
+  }
+  const wanted = limit - entries.length;
+  const commits = head === null || wanted === 0 ? [] : await commitVersions(top, path, wanted + 1);
+  if (entries.length === 0 && commits.length === 0 && req.workingText === null) throw errors.threadNotFound(req.threadId);
+  const truncated = commits.length > wanted || wanted === 0 && head !== null && (await commitVersions(top, path, 1)).length > 0;
+  entries.push(...commits.slice(0, wanted));
+  const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
+  if (commits.length === 0) history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
+  return history;
+}
+async function blobAtHead(top, path) {
+  const blob = await gitMaybe(top, ["rev-parse", "--verify", "-q", `HEAD:${path}`]);
+  return blob ? git(top, ["cat-file", "blob", blob]) : null;
+}
+var RECORD = "";
+var FIELD = "";
+async function commitVersions(top, path, max) {
+  const pathspec = `:(literal)${path}`;
+  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
+  if (commits.length === 0) return [];
+  const out = await git(top, [
+    "log",
+    "--no-walk=unsorted",
+    `--format=${RECORD}%H${FIELD}%an${FIELD}%aI${FIELD}%s`,
+    "-p",
+    "--unified=1000000000",
+    "--diff-merges=first-parent",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--no-renames",
+    ...commits,
+    "--",
+    pathspec
+  ]);
+  const entries = [];
+  for (const record2 of out.split(RECORD).slice(1)) {
+    const newline = record2.indexOf("\n");
+    const header = newline === -1 ? record2 : record2.slice(0, newline);
+    const [commit, author, date, subject] = header.split(FIELD);
+    const { before, after } = sidesOfPatch(newline === -1 ? "" : record2.slice(newline + 1), commit);
+    entries.push({ commit, author, date, subject, ...compare(before, after) });
+  }
+  return entries;
+}
+function sidesOfPatch(patch, commit) {
+  const lines = patch.split("\n");
+  let before = [];
+  let after = [];
+  let inHunk = false;
+  let sawPatch = false;
+  let endsWithNewline = { before: true, after: true };
+  let last2 = "both";
+  for (const line of lines) {
+    if (!inHunk) {
+      if (line.startsWith("diff --git ")) sawPatch = true;
+      else if (line === "--- /dev/null") before = null;
+      else if (line === "+++ /dev/null") after = null;
+      else if (line.startsWith("Binary files ")) throw new Error(`git log shows ${commit} as a binary change of a thread file`);
+      else if (line.startsWith("@@ ")) inHunk = true;
+      continue;
+    }
+    if (line.startsWith("@@ ")) continue;
+    const body = line.slice(1);
+    switch (line[0]) {
+      case " ":
+        before?.push(body);
+        after?.push(body);
+        last2 = "both";
+        break;
+      case "-":
+        before?.push(body);
+        last2 = "before";
+        break;
+      case "+":
+        after?.push(body);
+        last2 = "after";
+        break;
+      case "\\":
+        if (last2 === "before" || last2 === "both") endsWithNewline = { ...endsWithNewline, before: false };
+        if (last2 === "after" || last2 === "both") endsWithNewline = { ...endsWithNewline, after: false };
+        break;
+      case void 0:
+        break;
+      // the blank line that ends the output
+      default:
+        throw new Error(`Unexpected line in the patch of ${commit}: ${JSON.stringify(line.slice(0, 80))}`);
     }
   }
+  if (!sawPatch) {
+    return { before: "", after: "" };
+  }
+  const join21 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join21(before, endsWithNewline.before), after: join21(after, endsWithNewline.after) };
+}
+function compare(before, after) {
+  const change = before === null ? "created" : after === null ? "deleted" : "modified";
+  const parse = (text, which) => {
+    if (text === null || text === "") return null;
+    try {
+      return parseThread(text);
+    } catch (e) {
+      if (e instanceof FrontmatterError) return `the ${which} version could not be parsed: ${e.message}`;
+      throw e;
+    }
+  };
+  const old = parse(before, "previous");
+  const now = parse(after, "new");
+  if (typeof old === "string" || typeof now === "string") {
+    return { change, meta: [], sections: [], problem: typeof now === "string" ? now : old };
+  }
+  return { change, meta: metaChanges(old, now), sections: sectionChanges(old?.summary ?? "", now?.summary ?? "") };
+}
+function metaChanges(old, now) {
+  if (old === null || now === null) return [];
+  const out = [];
+  const scalar = (label, a, b, none) => {
+    if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} \u2192 ${b ?? none}`);
+  };
+  scalar("title", old.title, now.title, "\u2014");
+  scalar("parent", old.parentId, now.parentId, "none");
+  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("branch", old.branch, now.branch, "none");
+  scalar("merged into", old.mergedInto, now.mergedInto, "none");
+  const list = (label, a, b) => {
+    const added = (b ?? []).filter((x) => !(a ?? []).includes(x));
+    const removed = (a ?? []).filter((x) => !(b ?? []).includes(x));
+    if (added.length + removed.length > 0) out.push(`${label}: ${[...added.map((x) => `+ ${x}`), ...removed.map((x) => `\u2212 ${x}`)].join(", ")}`);
+  };
+  list("related", old.related, now.related);
+  list("paths", old.paths, now.paths);
+  return out;
+}
+function sectionChanges(before, after) {
+  const a = sectionLines(before);
+  const b = sectionLines(after);
+  const names = [.../* @__PURE__ */ new Set([...a.keys(), ...b.keys()])].sort((x, y) => rank(x) - rank(y));
+  const out = [];
+  for (const name of names) {
+    const { added, removed } = multisetDiff(a.get(name) ?? [], b.get(name) ?? []);
+    if (added.length + removed.length > 0) out.push({ section: name, added, removed });
+  }
+  return out;
+}
+function sectionLines(summary) {
+  const parsed = parseSummary(summary);
+  const out = /* @__PURE__ */ new Map();
+  const add = (name, text) => {
+    const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+    out.set(name, [...out.get(name) ?? [], ...lines]);
+  };
+  if (parsed.preamble.trim() !== "") add("Summary", parsed.preamble);
+  for (const s of parsed.sections) add(s.key ? SECTION_HEADINGS[s.key] : s.heading, s.body);
+  return out;
+}
+function rank(name) {
+  const i = SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === name);
+  return name === "Summary" ? -1 : i === -1 ? SECTION_KEYS.length : i;
+}
+function multisetDiff(before, after) {
+  const count = /* @__PURE__ */ new Map();
+  for (const l of before) count.set(l, (count.get(l) ?? 0) + 1);
+  const added = [];
+  for (const l of after) {
+    const n = count.get(l) ?? 0;
+    if (n > 0) count.set(l, n - 1);
+    else added.push(l);
+  }
+  const removed = [];
+  const left = new Map(count);
+  for (const l of before) {
+    const n = left.get(l) ?? 0;
+    if (n > 0) {
+      removed.push(l);
+      left.set(l, n - 1);
+    }
+  }
+  return { added, removed };
+}
+function formatThreadHistory(h, title) {
+  const name = title ? `"${title.replace(/\s*\n\s*/g, " ")}" (${h.threadId})` : `"${h.threadId}"`;
+  if (!h.gitAvailable) return h.message ?? `No history for ${name}.`;
+  const lines = [`History of ${name}, ${h.path}, newest first: ${h.entries.length} version${h.entries.length === 1 ? "" : "s"}${h.truncated ? ` (older ones left out; limit ${h.limit})` : ""}.`];
+  if (h.message) lines.push(h.message);
+  for (const e of h.entries) {
+    const what = e.change === "modified" ? "" : ` (${e.change})`;
+    lines.push(e.commit === null ? `\u25CF Uncommitted changes${what}` : `\u25CF ${e.date?.slice(0, 10)} ${e.commit.slice(0, 8)} ${e.author} \u2014 ${e.subject}${what}`);
+    if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
+    for (const m of e.meta) lines.push(`  ${m}`);
+    for (const s of e.sections) {
+      const items = [...s.added.map((x) => `+ ${clip3(x)}`), ...s.removed.map((x) => `\u2212 ${clip3(x)}`)];
+      const more = items.length > ITEMS_SHOWN ? ` (and ${items.length - ITEMS_SHOWN} more)` : "";
+      lines.push(`  ${s.section}: ${items.slice(0, ITEMS_SHOWN).join(" | ")}${more}`);
+    }
+    if (!e.problem && e.meta.length === 0 && e.sections.length === 0) lines.push("  (no change to the summary or its metadata)");
+  }
+  return lines.join("\n");
+}
+function clip3(s) {
+  return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
+}
+async function threadFileHistory(req) {
+  const workingText = readTextStrict(req.file, LIMITS.threadFileBytes);
+  const history = await threadHistory({ ...req, workingText });
+  let title = null;
+  if (workingText !== null) {
+    try {
+      title = parseThread(workingText).title;
+    } catch (e) {
+      if (!(e instanceof FrontmatterError)) throw e;
+    }
+  }
+  return { ...history, text: formatThreadHistory(history, title) };
+}
+
+// src/core/measure/measurement-recording.ts
+var import_node_fs22 = require("fs");
+async function recordMeasurementEvents(store, events) {
+  store.exists();
+  if (!(0, import_node_fs22.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
+  const size = appendMeasurementEvents(store.dir, events);
+  if (size > LOG_ROTATE_BYTES) await rotateMeasurementLogLocked(store);
+}
+async function rotateMeasurementLogLocked(store) {
+  try {
+    await store.locked(async () => void rotateMeasurementLogIfFull(store.dir));
+  } catch (e) {
+    if (!(e instanceof LockTimeoutError)) throw e;
+  }
+}
+async function logSummaryWrite(store, notices, instance, write) {
+  const { projectId, threadId, via } = write;
+  try {
+    await recordMeasurementEvents(store, [{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }]);
+  } catch (e) {
+    const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
+    if (!notices.includes(line)) notices.push(line);
+  }
+}
+
+// src/core/thread-choice.ts
+function chooseProjectId(ids, state, sessionKey) {
+  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
+  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+}
+function sessionChoice(state, sessionKey, projectId) {
+  const persisted = state.sessions[sessionKey];
+  return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
+}
+function branchChoice(state, branch, projectId) {
+  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+}
+
+// src/core/measure/measurement-log-read.ts
+var import_node_fs23 = require("fs");
+
+// src/core/freshness/freshness-events.ts
+var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
+var isText = (v) => typeof v === "string" && v !== "";
+function isFreshnessEvent(d) {
+  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
+  switch (d.kind) {
+    case "summaryWrite":
+      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
+    case "freshnessMark":
+      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount2(d.contextTokens) && (d.level === void 0 || isCount2(d.level));
+    case "staleness":
+      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount2(d.contextTokens)) && (d.sinceWriteTokens === null || isCount2(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount2(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
+    default:
+      return false;
+  }
+}
+
+// src/core/measure/measurement-log-read.ts
+var READ_MAX_BYTES = 8 * 1024 * 1024;
+var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
+var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+function parseEventLine(line) {
+  let data;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const d = data;
+  if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
+  switch (d.kind) {
+    case "sessionEnd":
+    case "preCompact":
+      return typeof d.reason === "string" && (d.contextTokens === null || typeof d.contextTokens === "number") ? d : null;
+    case "injection":
+      return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
+    case "receipt":
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
+    case "hookSeen":
+      return typeof d.event === "string" ? d : null;
+    case "conversation":
+      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+    case "summaryWrite":
+    case "freshnessMark":
+    case "staleness":
+      return isFreshnessEvent(d) ? d : null;
+  }
+}
+function isTokenCount(v) {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0;
+}
+function receiptKey(r) {
+  return `${r.sessionId}
+${r.at}
+${r.contentHash}`;
+}
+function record(event) {
+  const { kind: _kind, ...rest } = event;
+  return rest;
+}
+function sessionEvents(storeDir, sessionId) {
+  const events = [];
+  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
+    if (event.sessionId === sessionId) events.push(event);
+  });
+  return events;
+}
+function scanEvents(storeDir, needle, onEvent) {
+  const bytes2 = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    scanLines(path, bytes2, (line) => {
+      const event = parseEventLine(line);
+      if (event !== null) onEvent(event);
+    });
+  }
+}
+var scanBuffer = null;
+var SCAN_BUFFER_BYTES = 64 * 1024;
+function scanLines(path, needle, onLine) {
+  openLog(path, (fd, size) => {
+    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+    const buffer = scanBuffer;
+    let position = Math.max(0, size - READ_MAX_BYTES);
+    let held = 0;
+    let skippingLongLine = false;
+    for (; ; ) {
+      const n = (0, import_node_fs23.readSync)(fd, buffer, held, buffer.length - held, position);
+      position += n;
+      const filled = held + n;
+      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+      const complete = lastNewline === -1 ? 0 : lastNewline;
+      let from = 0;
+      if (skippingLongLine) {
+        const end = buffer.indexOf(10, 0);
+        if (end === -1 || end > complete) from = complete;
+        else {
+          from = end + 1;
+          skippingLongLine = false;
+        }
+      }
+      for (; ; ) {
+        const hit = buffer.indexOf(needle, from);
+        if (hit === -1 || hit >= complete) break;
+        const start = buffer.lastIndexOf(10, hit) + 1;
+        const newline = buffer.indexOf(10, hit);
+        const end = newline === -1 || newline > complete ? complete : newline;
+        onLine(buffer.toString("utf8", Math.max(start, from), end));
+        from = end + 1;
+      }
+      if (n === 0) return;
+      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+      if (lastNewline === -1 && rest === buffer.length) {
+        held = 0;
+        skippingLongLine = true;
+      } else {
+        buffer.copyWithin(0, filled - rest, filled);
+        held = rest;
+      }
+    }
+  });
+}
+function lastConversation(events) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
+  }
+  return null;
+}
+function instanceThread(storeDir, instance) {
+  let last2 = null;
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
+  });
+  return last2;
+}
+function instanceEvents(storeDir, instance) {
+  const events = [];
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if ("instance" in event && event.instance === instance) events.push(event);
+  });
+  return events;
+}
+function pendingInjections(events) {
+  const settled = new Set(events.flatMap((e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []));
+  return events.flatMap((e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []);
+}
+
+// src/core/git/committed-thread.ts
+var import_node_path21 = require("path");
+function fileHasConflictMarkers(path) {
+  try {
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    return text !== null && hasConflictMarkers(text);
+  } catch {
+    return false;
+  }
+}
+async function committedThread(gitTop, path, id) {
+  if (gitTop === null) return null;
+  const rel = (0, import_node_path21.relative)(gitTop, path).split(import_node_path21.sep).join("/");
+  if (rel.startsWith("..")) return null;
+  const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
+  if (text === null || text.length > LIMITS.threadFileBytes) return null;
+  try {
+    const thread = parseThread(`${text}
+`);
+    return thread.id === id ? thread : null;
+  } catch {
+    return null;
+  }
+}
+function conflictNotice(root, path) {
+  const file = (0, import_node_path21.relative)(root, path) || path;
+  return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+}
+
+// src/core/project-list.ts
+function listProjects(store, currentProject) {
+  const projects = [];
+  const problems = [];
+  for (const id of store.exists() ? store.projectIds() : []) {
+    try {
+      projects.push(store.readProject(id));
+    } catch (e) {
+      problems.push(e instanceof Error ? e.message : String(e));
+    }
+  }
+  let activeId = null;
+  try {
+    activeId = currentProject().id;
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+  }
+  return { projects, activeId, problems };
 }
 
 // src/core/secrets/secret-patterns.ts
@@ -12282,551 +12897,6 @@ function lineOf(lineStarts, offset) {
   return lo + 1;
 }
 
-// src/core/store/migrate-v04.ts
-var import_node_fs21 = require("fs");
-var import_node_path19 = require("path");
-async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path19.join)(store.dir, "trees");
-  if (!(0, import_node_fs21.existsSync)(treesDir)) return null;
-  const report = { projects: [], removed: [], notes: [], text: "" };
-  const me = await author();
-  const plans = [];
-  for (const name of (0, import_node_fs21.readdirSync)(treesDir).sort()) {
-    if (!name.endsWith(".json")) continue;
-    const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path19.join)(treesDir, name);
-    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
-    const nodes = readTree(treePath);
-    const threadsDir = (0, import_node_path19.join)(store.dir, "threads", projectId);
-    let parentsFromTree = 0;
-    let rewritten = 0;
-    const files = (0, import_node_fs21.existsSync)(threadsDir) ? (0, import_node_fs21.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
-    const threads = [];
-    for (const file of files) {
-      const id = file.slice(0, -3);
-      const path = (0, import_node_path19.join)(threadsDir, file);
-      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
-      const text = readTextStrict(path, LIMITS.threadFileBytes);
-      if (text === null) continue;
-      const { thread, naive } = parseOldThread(path, id, text, me);
-      const node = nodes[id];
-      if (node !== void 0) {
-        if (node.parentId !== thread.parentId) parentsFromTree++;
-        thread.parentId = node.parentId;
-      }
-      if (naive || node !== void 0) rewritten++;
-      try {
-        serializeThreadExactly(thread);
-      } catch (e) {
-        if (!(e instanceof FrontmatterError)) throw e;
-        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
-      }
-      threads.push(thread);
-    }
-    const ids = new Set(threads.map((t) => t.id));
-    for (const id of Object.keys(nodes)) {
-      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
-    }
-    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
-  }
-  store.ensureLayout();
-  for (const plan of plans) {
-    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    (0, import_node_fs21.rmSync)(plan.treePath);
-    report.removed.push(plan.treePath);
-    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
-  }
-  if ((0, import_node_fs21.readdirSync)(treesDir).length === 0) (0, import_node_fs21.rmdirSync)(treesDir);
-  if ((0, import_node_fs21.existsSync)((0, import_node_path19.join)(store.dir, "stats"))) {
-    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
-  }
-  const lines = [
-    "ThreadMind upgraded this store from the 0.4 layout:",
-    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
-    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
-    ...report.notes.map((n) => `- ${n}`)
-  ];
-  report.text = lines.join("\n");
-  return report;
-}
-function readTree(path) {
-  let data;
-  const text = readTextStrict(path, LIMITS.threadFileBytes);
-  if (text === null) throw errors.migrationFileGone(path);
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
-  }
-  const nodes = data?.nodes;
-  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
-  const out = {};
-  for (const [id, node] of Object.entries(nodes)) {
-    const parent = node?.parentId;
-    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
-    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
-      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
-    }
-    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
-  }
-  return out;
-}
-function parseOldThread(path, id, text, author) {
-  try {
-    const thread2 = parseThread(text);
-    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
-  } catch (e) {
-    if (!(e instanceof FrontmatterError)) throw e;
-  }
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
-  const fields = {};
-  for (const line of match[1].split(/\r?\n/)) {
-    const at = line.indexOf(":");
-    if (at <= 0) continue;
-    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-  }
-  const mtime = (0, import_node_fs21.statSync)(path).mtime.toISOString();
-  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
-  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
-  const thread = {
-    id,
-    title: fields.title || id,
-    parentId: parent,
-    author: fields.author && fields.author !== "null" ? fields.author : author,
-    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
-    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
-    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
-  };
-  if (status) thread.status = status;
-  return { thread, naive: true };
-}
-
-// src/core/thread-history.ts
-var import_node_path20 = require("path");
-var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
-var ITEMS_SHOWN = 8;
-var ITEM_CHARS = 140;
-function checkHistoryLimit(limit) {
-  const n = limit ?? HISTORY_LIMIT.default;
-  if (!Number.isInteger(n) || n < HISTORY_LIMIT.min || n > HISTORY_LIMIT.max) {
-    throw errors.invalid(`The history limit must be a whole number from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}, not ${String(limit)}.`);
-  }
-  return n;
-}
-async function threadHistory(req) {
-  const limit = checkHistoryLimit(req.limit);
-  if (req.gitTop === null) {
-    if (req.workingText === null) throw errors.threadNotFound(req.threadId);
-    return {
-      threadId: req.threadId,
-      path: req.file,
-      gitAvailable: false,
-      message: `No history for thread "${req.threadId}": this workspace is not in a git repository. ThreadMind's history is git's: commit .threadmind/ in a repository to get it.`,
-      entries: [],
-      truncated: false,
-      limit
-    };
-  }
-  const top = req.gitTop;
-  const path = (0, import_node_path20.relative)(top, req.file).split(import_node_path20.sep).join("/");
-  const head = await headCommit(top);
-  const headText = head === null ? null : await blobAtHead(top, path);
-  const entries = [];
-  if (req.workingText !== headText) {
-    entries.push({ commit: null, author: null, date: null, subject: null, ...compare(headText, req.workingText) });
-  }
-  const wanted = limit - entries.length;
-  const commits = head === null || wanted === 0 ? [] : await commitVersions(top, path, wanted + 1);
-  if (entries.length === 0 && commits.length === 0 && req.workingText === null) throw errors.threadNotFound(req.threadId);
-  const truncated = commits.length > wanted || wanted === 0 && head !== null && (await commitVersions(top, path, 1)).length > 0;
-  entries.push(...commits.slice(0, wanted));
-  const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
-  if (commits.length === 0) history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
-  return history;
-}
-async function blobAtHead(top, path) {
-  const blob = await gitMaybe(top, ["rev-parse", "--verify", "-q", `HEAD:${path}`]);
-  return blob ? git(top, ["cat-file", "blob", blob]) : null;
-}
-var RECORD = "";
-var FIELD = "";
-async function commitVersions(top, path, max) {
-  const pathspec = `:(literal)${path}`;
-  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
-  if (commits.length === 0) return [];
-  const out = await git(top, [
-    "log",
-    "--no-walk=unsorted",
-    `--format=${RECORD}%H${FIELD}%an${FIELD}%aI${FIELD}%s`,
-    "-p",
-    "--unified=1000000000",
-    "--diff-merges=first-parent",
-    "--no-color",
-    "--no-ext-diff",
-    "--no-textconv",
-    "--no-renames",
-    ...commits,
-    "--",
-    pathspec
-  ]);
-  const entries = [];
-  for (const record2 of out.split(RECORD).slice(1)) {
-    const newline = record2.indexOf("\n");
-    const header = newline === -1 ? record2 : record2.slice(0, newline);
-    const [commit, author, date, subject] = header.split(FIELD);
-    const { before, after } = sidesOfPatch(newline === -1 ? "" : record2.slice(newline + 1), commit);
-    entries.push({ commit, author, date, subject, ...compare(before, after) });
-  }
-  return entries;
-}
-function sidesOfPatch(patch, commit) {
-  const lines = patch.split("\n");
-  let before = [];
-  let after = [];
-  let inHunk = false;
-  let sawPatch = false;
-  let endsWithNewline = { before: true, after: true };
-  let last2 = "both";
-  for (const line of lines) {
-    if (!inHunk) {
-      if (line.startsWith("diff --git ")) sawPatch = true;
-      else if (line === "--- /dev/null") before = null;
-      else if (line === "+++ /dev/null") after = null;
-      else if (line.startsWith("Binary files ")) throw new Error(`git log shows ${commit} as a binary change of a thread file`);
-      else if (line.startsWith("@@ ")) inHunk = true;
-      continue;
-    }
-    if (line.startsWith("@@ ")) continue;
-    const body = line.slice(1);
-    switch (line[0]) {
-      case " ":
-        before?.push(body);
-        after?.push(body);
-        last2 = "both";
-        break;
-      case "-":
-        before?.push(body);
-        last2 = "before";
-        break;
-      case "+":
-        after?.push(body);
-        last2 = "after";
-        break;
-      case "\\":
-        if (last2 === "before" || last2 === "both") endsWithNewline = { ...endsWithNewline, before: false };
-        if (last2 === "after" || last2 === "both") endsWithNewline = { ...endsWithNewline, after: false };
-        break;
-      case void 0:
-        break;
-      // the blank line that ends the output
-      default:
-        throw new Error(`Unexpected line in the patch of ${commit}: ${JSON.stringify(line.slice(0, 80))}`);
-    }
-  }
-  if (!sawPatch) {
-    return { before: "", after: "" };
-  }
-  const join21 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join21(before, endsWithNewline.before), after: join21(after, endsWithNewline.after) };
-}
-function compare(before, after) {
-  const change = before === null ? "created" : after === null ? "deleted" : "modified";
-  const parse = (text, which) => {
-    if (text === null || text === "") return null;
-    try {
-      return parseThread(text);
-    } catch (e) {
-      if (e instanceof FrontmatterError) return `the ${which} version could not be parsed: ${e.message}`;
-      throw e;
-    }
-  };
-  const old = parse(before, "previous");
-  const now = parse(after, "new");
-  if (typeof old === "string" || typeof now === "string") {
-    return { change, meta: [], sections: [], problem: typeof now === "string" ? now : old };
-  }
-  return { change, meta: metaChanges(old, now), sections: sectionChanges(old?.summary ?? "", now?.summary ?? "") };
-}
-function metaChanges(old, now) {
-  if (old === null || now === null) return [];
-  const out = [];
-  const scalar = (label, a, b, none) => {
-    if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} \u2192 ${b ?? none}`);
-  };
-  scalar("title", old.title, now.title, "\u2014");
-  scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", old.status ?? "active", now.status ?? "active", "active");
-  scalar("branch", old.branch, now.branch, "none");
-  scalar("merged into", old.mergedInto, now.mergedInto, "none");
-  const list = (label, a, b) => {
-    const added = (b ?? []).filter((x) => !(a ?? []).includes(x));
-    const removed = (a ?? []).filter((x) => !(b ?? []).includes(x));
-    if (added.length + removed.length > 0) out.push(`${label}: ${[...added.map((x) => `+ ${x}`), ...removed.map((x) => `\u2212 ${x}`)].join(", ")}`);
-  };
-  list("related", old.related, now.related);
-  list("paths", old.paths, now.paths);
-  return out;
-}
-function sectionChanges(before, after) {
-  const a = sectionLines(before);
-  const b = sectionLines(after);
-  const names = [.../* @__PURE__ */ new Set([...a.keys(), ...b.keys()])].sort((x, y) => rank(x) - rank(y));
-  const out = [];
-  for (const name of names) {
-    const { added, removed } = multisetDiff(a.get(name) ?? [], b.get(name) ?? []);
-    if (added.length + removed.length > 0) out.push({ section: name, added, removed });
-  }
-  return out;
-}
-function sectionLines(summary) {
-  const parsed = parseSummary(summary);
-  const out = /* @__PURE__ */ new Map();
-  const add = (name, text) => {
-    const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-    out.set(name, [...out.get(name) ?? [], ...lines]);
-  };
-  if (parsed.preamble.trim() !== "") add("Summary", parsed.preamble);
-  for (const s of parsed.sections) add(s.key ? SECTION_HEADINGS[s.key] : s.heading, s.body);
-  return out;
-}
-function rank(name) {
-  const i = SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === name);
-  return name === "Summary" ? -1 : i === -1 ? SECTION_KEYS.length : i;
-}
-function multisetDiff(before, after) {
-  const count = /* @__PURE__ */ new Map();
-  for (const l of before) count.set(l, (count.get(l) ?? 0) + 1);
-  const added = [];
-  for (const l of after) {
-    const n = count.get(l) ?? 0;
-    if (n > 0) count.set(l, n - 1);
-    else added.push(l);
-  }
-  const removed = [];
-  const left = new Map(count);
-  for (const l of before) {
-    const n = left.get(l) ?? 0;
-    if (n > 0) {
-      removed.push(l);
-      left.set(l, n - 1);
-    }
-  }
-  return { added, removed };
-}
-function formatThreadHistory(h, title) {
-  const name = title ? `"${title.replace(/\s*\n\s*/g, " ")}" (${h.threadId})` : `"${h.threadId}"`;
-  if (!h.gitAvailable) return h.message ?? `No history for ${name}.`;
-  const lines = [`History of ${name}, ${h.path}, newest first: ${h.entries.length} version${h.entries.length === 1 ? "" : "s"}${h.truncated ? ` (older ones left out; limit ${h.limit})` : ""}.`];
-  if (h.message) lines.push(h.message);
-  for (const e of h.entries) {
-    const what = e.change === "modified" ? "" : ` (${e.change})`;
-    lines.push(e.commit === null ? `\u25CF Uncommitted changes${what}` : `\u25CF ${e.date?.slice(0, 10)} ${e.commit.slice(0, 8)} ${e.author} \u2014 ${e.subject}${what}`);
-    if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
-    for (const m of e.meta) lines.push(`  ${m}`);
-    for (const s of e.sections) {
-      const items = [...s.added.map((x) => `+ ${clip3(x)}`), ...s.removed.map((x) => `\u2212 ${clip3(x)}`)];
-      const more = items.length > ITEMS_SHOWN ? ` (and ${items.length - ITEMS_SHOWN} more)` : "";
-      lines.push(`  ${s.section}: ${items.slice(0, ITEMS_SHOWN).join(" | ")}${more}`);
-    }
-    if (!e.problem && e.meta.length === 0 && e.sections.length === 0) lines.push("  (no change to the summary or its metadata)");
-  }
-  return lines.join("\n");
-}
-function clip3(s) {
-  return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
-}
-
-// src/core/thread-choice.ts
-function chooseProjectId(ids, state, sessionKey) {
-  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
-}
-function sessionChoice(state, sessionKey, projectId) {
-  const persisted = state.sessions[sessionKey];
-  return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
-}
-function branchChoice(state, branch, projectId) {
-  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
-}
-
-// src/core/measure/measurement-log-read.ts
-var import_node_fs22 = require("fs");
-
-// src/core/freshness/freshness-events.ts
-var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
-var isText = (v) => typeof v === "string" && v !== "";
-function isFreshnessEvent(d) {
-  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
-  switch (d.kind) {
-    case "summaryWrite":
-      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
-    case "freshnessMark":
-      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount2(d.contextTokens) && (d.level === void 0 || isCount2(d.level));
-    case "staleness":
-      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount2(d.contextTokens)) && (d.sinceWriteTokens === null || isCount2(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount2(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
-    default:
-      return false;
-  }
-}
-
-// src/core/measure/measurement-log-read.ts
-var READ_MAX_BYTES = 8 * 1024 * 1024;
-var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
-var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
-function parseEventLine(line) {
-  let data;
-  try {
-    data = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
-  const d = data;
-  if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
-  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
-  switch (d.kind) {
-    case "sessionEnd":
-    case "preCompact":
-      return typeof d.reason === "string" && (d.contextTokens === null || typeof d.contextTokens === "number") ? d : null;
-    case "injection":
-      return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
-    case "receipt":
-      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
-    case "hookSeen":
-      return typeof d.event === "string" ? d : null;
-    case "conversation":
-      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
-    case "summaryWrite":
-    case "freshnessMark":
-    case "staleness":
-      return isFreshnessEvent(d) ? d : null;
-  }
-}
-function isTokenCount(v) {
-  return typeof v === "number" && Number.isInteger(v) && v >= 0;
-}
-function receiptKey(r) {
-  return `${r.sessionId}
-${r.at}
-${r.contentHash}`;
-}
-function record(event) {
-  const { kind: _kind, ...rest } = event;
-  return rest;
-}
-function sessionEvents(storeDir, sessionId) {
-  const events = [];
-  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
-    if (event.sessionId === sessionId) events.push(event);
-  });
-  return events;
-}
-function scanEvents(storeDir, needle, onEvent) {
-  const bytes2 = Buffer.from(needle, "utf8");
-  for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes2, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null) onEvent(event);
-    });
-  }
-}
-var scanBuffer = null;
-var SCAN_BUFFER_BYTES = 64 * 1024;
-function scanLines(path, needle, onLine) {
-  openLog(path, (fd, size) => {
-    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
-    const buffer = scanBuffer;
-    let position = Math.max(0, size - READ_MAX_BYTES);
-    let held = 0;
-    let skippingLongLine = false;
-    for (; ; ) {
-      const n = (0, import_node_fs22.readSync)(fd, buffer, held, buffer.length - held, position);
-      position += n;
-      const filled = held + n;
-      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
-      const complete = lastNewline === -1 ? 0 : lastNewline;
-      let from = 0;
-      if (skippingLongLine) {
-        const end = buffer.indexOf(10, 0);
-        if (end === -1 || end > complete) from = complete;
-        else {
-          from = end + 1;
-          skippingLongLine = false;
-        }
-      }
-      for (; ; ) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(10, hit) + 1;
-        const newline = buffer.indexOf(10, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end));
-        from = end + 1;
-      }
-      if (n === 0) return;
-      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
-      if (lastNewline === -1 && rest === buffer.length) {
-        held = 0;
-        skippingLongLine = true;
-      } else {
-        buffer.copyWithin(0, filled - rest, filled);
-        held = rest;
-      }
-    }
-  });
-}
-function lastConversation(events) {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
-  }
-  return null;
-}
-function instanceThread(storeDir, instance) {
-  let last2 = null;
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
-  });
-  return last2;
-}
-function instanceEvents(storeDir, instance) {
-  const events = [];
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if ("instance" in event && event.instance === instance) events.push(event);
-  });
-  return events;
-}
-function pendingInjections(events) {
-  const settled = new Set(events.flatMap((e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []));
-  return events.flatMap((e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []);
-}
-
-// src/core/git/committed-thread.ts
-var import_node_path21 = require("path");
-function fileHasConflictMarkers(path) {
-  try {
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
-    return text !== null && hasConflictMarkers(text);
-  } catch {
-    return false;
-  }
-}
-async function committedThread(gitTop, path, id) {
-  if (gitTop === null) return null;
-  const rel = (0, import_node_path21.relative)(gitTop, path).split(import_node_path21.sep).join("/");
-  if (rel.startsWith("..")) return null;
-  const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
-  if (text === null || text.length > LIMITS.threadFileBytes) return null;
-  try {
-    const thread = parseThread(`${text}
-`);
-    return thread.id === id ? thread : null;
-  } catch {
-    return null;
-  }
-}
-
 // src/core/thread-input-checks.ts
 function oneOf(what, value, allowed, optional) {
   if (value === void 0 && optional) return;
@@ -12855,6 +12925,266 @@ function missingRelated(store, projectId, related) {
   return related.filter((r) => !store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
 }
 
+// src/core/writes/project-create.ts
+async function createProject(ctx, input) {
+  oneOf("mode", input.mode, ["solo", "team"], true);
+  checkNotBlank("The project title", input.title);
+  checkLength("The project title", input.title, LIMITS.titleChars);
+  if (input.systemContext !== void 0) {
+    checkLength("The system context", input.systemContext, LIMITS.systemContextChars);
+    assertNoSecrets(input.systemContext, "the project's system context");
+  }
+  assertNoSecrets(input.title, "the project title");
+  const author = await ctx.author();
+  const result = await ctx.store.locked(async () => {
+    ctx.store.ensureLayout();
+    await ctx.migrateIfNeeded();
+    const id = uniqueId(input.title, (c) => ctx.store.projectExists(c) || ctx.store.threadsDirExists(c));
+    const now = nextTimestamp();
+    const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
+    if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
+    const thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
+    await ctx.store.writeProject(project);
+    await ctx.store.writeThread(id, thread);
+    const unremembered = await ctx.rememberAfterWrite(id, MAIN_THREAD_ID);
+    if (unremembered !== null && !ctx.notices.includes(unremembered)) ctx.notices.push(unremembered);
+    return { project, thread };
+  });
+  return result;
+}
+
+// src/core/writes/thread-create.ts
+async function createThread(ctx, input) {
+  checkNotBlank("The thread title", input.title);
+  checkLength("The thread title", input.title, LIMITS.titleChars);
+  assertNoSecrets(input.title, "the thread title");
+  if (input.parentId !== void 0) assertId(input.parentId, "parent thread id");
+  const related = checkRelated(input.related);
+  const author = await ctx.author();
+  const project = ctx.currentProject();
+  const branch = ctx.branch();
+  const linkable = branch !== null && ctx.gitTop !== null && !await ctx.isDefaultBranch(ctx.gitTop, branch);
+  return ctx.store.locked(async () => {
+    const parentId = input.parentId ?? (await ctx.currentThreadRef()).threadId;
+    const parent = ctx.store.readThread(project.id, parentId, errors.parentNotFound);
+    const warnings = [];
+    if (parent.summary.trim() === "") {
+      warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
+    }
+    let linkedBranch = null;
+    if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
+    const id = uniqueId(input.title, (c) => ctx.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
+    const now = nextTimestamp();
+    const thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
+    if (linkedBranch) thread.branch = linkedBranch;
+    if (related.length > 0) {
+      thread.related = related;
+      warnings.push(...missingRelated(ctx.store, project.id, related));
+    }
+    await ctx.store.writeThread(project.id, thread);
+    const unremembered = await ctx.rememberAfterWrite(project.id, id);
+    if (unremembered !== null) warnings.push(unremembered);
+    return { thread, linkedBranch, warnings, tree: treeText(ctx.store, project, id, thread) };
+  });
+}
+
+// src/core/writes/write-context.ts
+function target(ctx, project, threadId, activeId) {
+  return ctx.store.readThread(project.id, threadId === void 0 ? activeId : assertId(threadId, "thread id"));
+}
+async function assertCanModify(ctx, project, thread) {
+  if (project.mode !== "team") return;
+  if (!await isMine(ctx, thread)) throw errors.notOwner(thread.id, thread.author);
+}
+async function isMine(ctx, thread) {
+  return thread.author === await ctx.author() || ctx.readState().legacyAuthorIds.includes(thread.author);
+}
+async function headBeforeLock(ctx) {
+  return ctx.gitTop ? await headCommit(ctx.gitTop) : null;
+}
+
+// src/core/writes/thread-status.ts
+async function setThreadStatus(ctx, input) {
+  oneOf("status", input.status, ["active", "done", "abandoned"], false);
+  if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+  if (input.reason !== void 0) {
+    checkLength("The reason", input.reason, LIMITS.reasonChars);
+    assertNoSecrets(input.reason, "the reason");
+  }
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const result = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
+    await assertCanModify(ctx, project, thread);
+    const updated = { ...thread, updatedAt: nextTimestamp(thread.updatedAt) };
+    if (input.status === "active") {
+      delete updated.status;
+      delete updated.mergedInto;
+    } else updated.status = input.status;
+    if (input.reason?.trim()) {
+      const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
+      updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
+    }
+    checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
+    await ctx.store.writeThread(project.id, updated);
+    let activeId = sessionThreadId;
+    let note = null;
+    if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
+      activeId = thread.parentId;
+      note = await ctx.rememberAfterWrite(project.id, activeId);
+    }
+    return { thread: updated, tree: treeAfter(ctx.store, project, activeId, note) };
+  });
+  if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
+  return result;
+}
+
+// src/core/writes/thread-merge.ts
+async function mergeThread(ctx, input) {
+  if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+  checkNotBlank("The parent summary", input.parentSummary);
+  checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const commit = await headBeforeLock(ctx);
+  const merged = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
+    const parent = ctx.store.readThread(project.id, thread.parentId, errors.parentNotFound);
+    assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
+    await assertCanModify(ctx, project, thread);
+    await assertCanModify(ctx, project, parent);
+    const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
+    if (commit) newParent.commit = commit;
+    const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
+    if (carried.length > 0) newParent.related = carried;
+    const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
+    await ctx.store.writeThread(project.id, newParent);
+    await ctx.store.writeThread(project.id, closed);
+    const note = await ctx.rememberAfterWrite(project.id, parent.id);
+    return { thread: closed, parent: newParent, tree: treeAfter(ctx.store, project, parent.id, note) };
+  });
+  await ctx.recordSummaryWrite(project.id, merged.parent.id, "merge");
+  return merged;
+}
+
+// src/core/writes/thread-delete.ts
+async function deleteThread(ctx, threadId) {
+  assertId(threadId, "thread id");
+  if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  return ctx.store.locked(async () => {
+    const thread = ctx.store.readThread(project.id, threadId);
+    const { threads, problems } = ctx.store.readAllThreads(project.id);
+    const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
+    if (project.mode === "team") {
+      await assertCanModify(ctx, project, thread);
+      const others = [];
+      for (const id of doomed) if (!await isMine(ctx, threads.get(id))) others.push(id);
+      if (others.length > 0) {
+        throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
+      }
+    }
+    for (const id of doomed.slice().reverse()) ctx.store.deleteThreadFile(project.id, id);
+    const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
+    for (const t of threads.values()) {
+      if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
+      const related = t.related.filter((r) => !doomed.includes(r));
+      const updated = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
+      if (related.length > 0) updated.related = related;
+      else delete updated.related;
+      await ctx.store.writeThread(project.id, updated);
+    }
+    let activeId = sessionThreadId;
+    if (doomed.includes(sessionThreadId)) {
+      activeId = thread.parentId ?? MAIN_THREAD_ID;
+      const note = await ctx.rememberAfterWrite(project.id, activeId);
+      if (note !== null) warnings.push(note);
+    }
+    return { deleted: doomed, tree: treeText(ctx.store, project, activeId), warnings };
+  });
+}
+
+// src/core/rebase-check.ts
+function assertNotAboveNewParent(threadId, newParent, read) {
+  const seen = /* @__PURE__ */ new Set();
+  let current = newParent;
+  for (; ; ) {
+    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
+    if (current.parentId === null || seen.has(current.id)) return;
+    seen.add(current.id);
+    try {
+      current = read(current.parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
+      if (e instanceof ThreadMindError && e.code === "not-found") return;
+      throw e;
+    }
+  }
+}
+
+// src/core/writes/thread-rebase.ts
+async function rebaseThread(ctx, threadId, newParentId) {
+  assertId(threadId, "thread id");
+  assertId(newParentId, "new parent id");
+  if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  return ctx.store.locked(async () => {
+    const thread = ctx.store.readThread(project.id, threadId);
+    const newParent = ctx.store.readThread(project.id, newParentId, errors.parentNotFound);
+    if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
+    if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
+    assertNotAboveNewParent(threadId, newParent, (id) => ctx.store.readThread(project.id, id));
+    await assertCanModify(ctx, project, thread);
+    const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
+    await ctx.store.writeThread(project.id, updated);
+    return { thread: updated, tree: treeText(ctx.store, project, ctx.rememberedThreadId() ?? sessionThreadId) };
+  });
+}
+
+// src/core/writes/summary-update.ts
+async function updateSummary(ctx, input) {
+  oneOf("section", input.section, SECTION_KEYS, true);
+  if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+  checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
+  const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
+  const related = input.related === void 0 ? void 0 : checkRelated(input.related);
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const commit = await headBeforeLock(ctx);
+  const warnings = [];
+  const updated = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
+    await assertCanModify(ctx, project, thread);
+    const summary = input.section ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true) : input.content.trim();
+    checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
+    const next = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
+    if (commit) next.commit = commit;
+    if (paths !== void 0) {
+      if (paths.length > 0) next.paths = paths;
+      else delete next.paths;
+    }
+    if (related !== void 0) {
+      const others = related.filter((r) => r !== thread.id);
+      if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
+      warnings.push(...missingRelated(ctx.store, project.id, others));
+      if (others.length > 0) next.related = others;
+      else delete next.related;
+    }
+    await ctx.store.writeThread(project.id, next);
+    return next;
+  });
+  await ctx.recordSummaryWrite(project.id, updated.id, "summary_update");
+  let tokens;
+  try {
+    tokens = ctx.tokens.countNow(updated.summary);
+  } catch (e) {
+    tokens = charsEstimate(updated.summary);
+    warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
+  }
+  await ctx.saveTokenCache();
+  return { thread: updated, chars: updated.summary.length, tokens, warnings };
+}
+
 // src/core/services.ts
 var ThreadMindServices = class {
   store;
@@ -12865,13 +13195,14 @@ var ThreadMindServices = class {
   threadId = null;
   authorId = null;
   migration = void 0;
-  defaultBranchAnswers = /* @__PURE__ */ new Map();
   /** Problems seen with local state (config.json), reported once by the adapters. */
   notices = [];
   /** config.json, read again only when it changed (see local-state-cache.ts). */
   localState;
   /** thread_list's threads of a large project, from the search catalog (see threadList). */
   catalogList = new CatalogThreadList();
+  /** This object as the write operations see it (see writes/write-context.ts). */
+  writes;
   constructor(options) {
     const lockOptions = {
       ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
@@ -12884,6 +13215,24 @@ var ThreadMindServices = class {
     this.session = options.session;
     this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
     this.localState = new LocalStateCache(this.store.dir, this.notices);
+    this.writes = {
+      store: this.store,
+      tokens: this.tokens,
+      gitTop: this.workspace.gitTop,
+      notices: this.notices,
+      author: () => this.author(),
+      branch: () => this.branch(),
+      readState: () => this.readState(),
+      currentProject: () => this.currentProject(),
+      currentThreadRef: () => this.currentThreadRef(),
+      rememberedThreadId: () => this.threadId,
+      linkedOpenThread: (projectId, branch) => this.linkedOpenThread(projectId, branch),
+      isDefaultBranch: defaultBranchMemo(),
+      migrateIfNeeded: () => this.migrateIfNeeded(),
+      rememberAfterWrite: (projectId, threadId) => this.rememberAfterWrite(projectId, threadId),
+      recordSummaryWrite: (projectId, threadId, via) => this.recordSummaryWrite(projectId, threadId, via),
+      saveTokenCache: () => this.saveTokenCache()
+    };
   }
   get workspace() {
     return this.store.workspace;
@@ -12895,7 +13244,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs23.existsSync)((0, import_node_path22.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs24.existsSync)((0, import_node_path22.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -12903,23 +13252,10 @@ var ThreadMindServices = class {
     if (!this.hasOldLayout()) return this.migration = null;
     this.migration = await this.store.locked(async () => {
       const report = await migrateV04IfNeeded(this.store, () => this.author());
-      if (report) await this.carryOverActiveThread(report);
+      if (report) await carryOverActiveThread(this.store, this.branch(), (mutate) => this.updateState(mutate), report);
       return report;
     });
     return this.migration;
-  }
-  /** 0.4 kept one active thread per store: it becomes the start thread of the checked-out branch. */
-  async carryOverActiveThread(report) {
-    const branch = this.branch();
-    await this.updateState((state) => {
-      const legacy = state.legacyActiveThread;
-      delete state.legacyActiveThread;
-      if (!legacy || !branch || !this.store.threadExists(legacy.projectId, legacy.threadId)) return;
-      state.branches[branch] = { ...state.branches[branch] ?? {}, [legacy.projectId]: legacy.threadId };
-      const line = `- the 0.4 active thread "${legacy.threadId}" is where new sessions on branch ${branch} start`;
-      report.text += `
-${line}`;
-    });
   }
   async author() {
     this.authorId ??= await resolveAuthorId(this.env, this.workspace.gitTop);
@@ -12945,30 +13281,18 @@ ${line}`;
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
-    this.store.exists();
-    if (!(0, import_node_fs23.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
-    const size = appendMeasurementEvents(this.store.dir, events);
-    if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
+    await recordMeasurementEvents(this.store, events);
   }
   /**
    * Logs one write to a thread's summary (see freshness-events.ts). The summary is written already: a failure to log it
    * is a notice, never a failed write.
    */
   async recordSummaryWrite(projectId, threadId, via) {
-    try {
-      await this.recordEvents([{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance: this.session.key, projectId, threadId, via }]);
-    } catch (e) {
-      const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
-      if (!this.notices.includes(line)) this.notices.push(line);
-    }
+    await logSummaryWrite(this.store, this.notices, this.session.key, { projectId, threadId, via });
   }
   /** Rotates measurements.jsonl under the lock if it is past its size; a busy lock leaves that to the next writer. */
   async rotateMeasurementLog() {
-    try {
-      await this.store.locked(async () => void rotateMeasurementLogIfFull(this.store.dir));
-    } catch (e) {
-      if (!(e instanceof LockTimeoutError)) throw e;
-    }
+    await rotateMeasurementLogLocked(this.store);
   }
   /** Saves new token counts. The cache is derived data: failing to save it is a notice, never a failed operation. */
   async saveTokenCache() {
@@ -13001,48 +13325,10 @@ ${line}`;
     return this.store.readProject(id);
   }
   async projectCreate(input) {
-    oneOf("mode", input.mode, ["solo", "team"], true);
-    checkNotBlank("The project title", input.title);
-    checkLength("The project title", input.title, LIMITS.titleChars);
-    if (input.systemContext !== void 0) {
-      checkLength("The system context", input.systemContext, LIMITS.systemContextChars);
-      assertNoSecrets(input.systemContext, "the project's system context");
-    }
-    assertNoSecrets(input.title, "the project title");
-    const author = await this.author();
-    const result = await this.store.locked(async () => {
-      this.store.ensureLayout();
-      await this.migrateIfNeeded();
-      const id = uniqueId(input.title, (c) => this.store.projectExists(c) || this.store.threadsDirExists(c));
-      const now = nextTimestamp();
-      const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
-      if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
-      const thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
-      await this.store.writeProject(project);
-      await this.store.writeThread(id, thread);
-      const unremembered = await this.rememberAfterWrite(id, MAIN_THREAD_ID);
-      if (unremembered !== null && !this.notices.includes(unremembered)) this.notices.push(unremembered);
-      return { project, thread };
-    });
-    return result;
+    return createProject(this.writes, input);
   }
   projectList() {
-    const projects = [];
-    const problems = [];
-    for (const id of this.store.exists() ? this.store.projectIds() : []) {
-      try {
-        projects.push(this.store.readProject(id));
-      } catch (e) {
-        problems.push(e instanceof Error ? e.message : String(e));
-      }
-    }
-    let activeId = null;
-    try {
-      activeId = this.currentProject().id;
-    } catch (e) {
-      if (!(e instanceof ThreadMindError)) throw e;
-    }
-    return { projects, activeId, problems };
+    return listProjects(this.store, () => this.currentProject());
   }
   async projectSwitch(projectId) {
     assertId(projectId, "project id");
@@ -13078,9 +13364,7 @@ ${line}`;
       if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
       const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
       if (thread === null) throw e;
-      const file = (0, import_node_path22.relative)(this.workspace.root, e.path) || e.path;
-      const conflictNotice = `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
-      return { project, thread, conflictNotice };
+      return { project, thread, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }
   }
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
@@ -13130,15 +13414,6 @@ ${line}`;
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
     return root.id;
   }
-  /** isDefaultBranch, asked of git once per branch for the life of this object (it spawns git twice). */
-  isDefaultBranch(top, branch) {
-    let answer = this.defaultBranchAnswers.get(branch);
-    if (answer === void 0) {
-      answer = isDefaultBranch(top, branch);
-      this.defaultBranchAnswers.set(branch, answer);
-    }
-    return answer;
-  }
   linkedOpenThread(projectId, branch) {
     const { threads } = this.store.readAllThreads(projectId);
     let best = null;
@@ -13147,50 +13422,8 @@ ${line}`;
     }
     return best;
   }
-  /** The thread an operation targets: `threadId` when given, else the active thread (read only then). */
-  target(project, threadId, activeId) {
-    return this.store.readThread(project.id, threadId === void 0 ? activeId : assertId(threadId, "thread id"));
-  }
-  async assertCanModify(project, thread) {
-    if (project.mode !== "team") return;
-    if (!await this.isMine(thread)) throw errors.notOwner(thread.id, thread.author);
-  }
-  /** Written by this user: the author id, or the id 0.4 gave this user on this machine (kept in local state). */
-  async isMine(thread) {
-    return thread.author === await this.author() || this.readState().legacyAuthorIds.includes(thread.author);
-  }
   async threadCreate(input) {
-    checkNotBlank("The thread title", input.title);
-    checkLength("The thread title", input.title, LIMITS.titleChars);
-    assertNoSecrets(input.title, "the thread title");
-    if (input.parentId !== void 0) assertId(input.parentId, "parent thread id");
-    const related = checkRelated(input.related);
-    const author = await this.author();
-    const project = this.currentProject();
-    const branch = this.branch();
-    const linkable = branch !== null && this.workspace.gitTop !== null && !await this.isDefaultBranch(this.workspace.gitTop, branch);
-    return this.store.locked(async () => {
-      const parentId = input.parentId ?? (await this.currentThreadRef()).threadId;
-      const parent = this.store.readThread(project.id, parentId, errors.parentNotFound);
-      const warnings = [];
-      if (parent.summary.trim() === "") {
-        warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
-      }
-      let linkedBranch = null;
-      if (linkable && branch && !this.linkedOpenThread(project.id, branch)) linkedBranch = branch;
-      const id = uniqueId(input.title, (c) => this.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
-      const now = nextTimestamp();
-      const thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
-      if (linkedBranch) thread.branch = linkedBranch;
-      if (related.length > 0) {
-        thread.related = related;
-        warnings.push(...missingRelated(this.store, project.id, related));
-      }
-      await this.store.writeThread(project.id, thread);
-      const unremembered = await this.rememberAfterWrite(project.id, id);
-      if (unremembered !== null) warnings.push(unremembered);
-      return { thread, linkedBranch, warnings, tree: treeText(this.store, project, id, thread) };
-    });
+    return createThread(this.writes, input);
   }
   async threadSwitch(threadId, options = {}) {
     assertId(threadId, "thread id");
@@ -13226,168 +13459,25 @@ ${line}`;
     }
   }
   async threadStatus(input) {
-    oneOf("status", input.status, ["active", "done", "abandoned"], false);
-    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
-    if (input.reason !== void 0) {
-      checkLength("The reason", input.reason, LIMITS.reasonChars);
-      assertNoSecrets(input.reason, "the reason");
-    }
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const result = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, sessionThreadId);
-      if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
-      await this.assertCanModify(project, thread);
-      const updated = { ...thread, updatedAt: nextTimestamp(thread.updatedAt) };
-      if (input.status === "active") {
-        delete updated.status;
-        delete updated.mergedInto;
-      } else updated.status = input.status;
-      if (input.reason?.trim()) {
-        const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
-        updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
-      }
-      checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
-      await this.store.writeThread(project.id, updated);
-      let activeId = sessionThreadId;
-      let note = null;
-      if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
-        activeId = thread.parentId;
-        note = await this.rememberAfterWrite(project.id, activeId);
-      }
-      return { thread: updated, tree: treeAfter(this.store, project, activeId, note) };
-    });
-    if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
-    return result;
+    return setThreadStatus(this.writes, input);
   }
   async threadMerge(input) {
-    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
-    checkNotBlank("The parent summary", input.parentSummary);
-    checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const commit = await this.headBeforeLock();
-    const merged = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, sessionThreadId);
-      if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
-      const parent = this.store.readThread(project.id, thread.parentId, errors.parentNotFound);
-      assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
-      await this.assertCanModify(project, thread);
-      await this.assertCanModify(project, parent);
-      const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
-      if (commit) newParent.commit = commit;
-      const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
-      if (carried.length > 0) newParent.related = carried;
-      const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
-      await this.store.writeThread(project.id, newParent);
-      await this.store.writeThread(project.id, closed);
-      const note = await this.rememberAfterWrite(project.id, parent.id);
-      return { thread: closed, parent: newParent, tree: treeAfter(this.store, project, parent.id, note) };
-    });
-    await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
-    return merged;
+    return mergeThread(this.writes, input);
   }
   async threadDelete(threadId) {
-    assertId(threadId, "thread id");
-    if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    return this.store.locked(async () => {
-      const thread = this.store.readThread(project.id, threadId);
-      const { threads, problems } = this.store.readAllThreads(project.id);
-      const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
-      if (project.mode === "team") {
-        await this.assertCanModify(project, thread);
-        const others = [];
-        for (const id of doomed) if (!await this.isMine(threads.get(id))) others.push(id);
-        if (others.length > 0) {
-          throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
-        }
-      }
-      for (const id of doomed.slice().reverse()) this.store.deleteThreadFile(project.id, id);
-      const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
-      for (const t of threads.values()) {
-        if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
-        const related = t.related.filter((r) => !doomed.includes(r));
-        const updated = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
-        if (related.length > 0) updated.related = related;
-        else delete updated.related;
-        await this.store.writeThread(project.id, updated);
-      }
-      let activeId = sessionThreadId;
-      if (doomed.includes(sessionThreadId)) {
-        activeId = thread.parentId ?? MAIN_THREAD_ID;
-        const note = await this.rememberAfterWrite(project.id, activeId);
-        if (note !== null) warnings.push(note);
-      }
-      return { deleted: doomed, tree: treeText(this.store, project, activeId), warnings };
-    });
+    return deleteThread(this.writes, threadId);
   }
   async threadRebase(threadId, newParentId) {
-    assertId(threadId, "thread id");
-    assertId(newParentId, "new parent id");
-    if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    return this.store.locked(async () => {
-      const thread = this.store.readThread(project.id, threadId);
-      const newParent = this.store.readThread(project.id, newParentId, errors.parentNotFound);
-      if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
-      if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
-      assertNotAboveNewParent(threadId, newParent, (id) => this.store.readThread(project.id, id));
-      await this.assertCanModify(project, thread);
-      const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
-      await this.store.writeThread(project.id, updated);
-      return { thread: updated, tree: treeText(this.store, project, this.threadId ?? sessionThreadId) };
-    });
+    return rebaseThread(this.writes, threadId, newParentId);
   }
   // ------------------------------------------------------------------ summaries
   async summaryUpdate(input) {
-    oneOf("section", input.section, SECTION_KEYS, true);
-    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
-    checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
-    const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
-    const related = input.related === void 0 ? void 0 : checkRelated(input.related);
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const commit = await this.headBeforeLock();
-    const warnings = [];
-    const updated = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, sessionThreadId);
-      assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
-      await this.assertCanModify(project, thread);
-      const summary = input.section ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true) : input.content.trim();
-      checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
-      const next = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
-      if (commit) next.commit = commit;
-      if (paths !== void 0) {
-        if (paths.length > 0) next.paths = paths;
-        else delete next.paths;
-      }
-      if (related !== void 0) {
-        const others = related.filter((r) => r !== thread.id);
-        if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
-        warnings.push(...missingRelated(this.store, project.id, others));
-        if (others.length > 0) next.related = others;
-        else delete next.related;
-      }
-      await this.store.writeThread(project.id, next);
-      return next;
-    });
-    await this.recordSummaryWrite(project.id, updated.id, "summary_update");
-    let tokens;
-    try {
-      tokens = this.tokens.countNow(updated.summary);
-    } catch (e) {
-      tokens = charsEstimate(updated.summary);
-      warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
-    }
-    await this.saveTokenCache();
-    return { thread: updated, chars: updated.summary.length, tokens, warnings };
-  }
-  /** HEAD's commit for a summary being written (null outside git or before the first commit), read before the store lock is taken: other writers never wait on git. */
-  async headBeforeLock() {
-    return this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
+    return updateSummary(this.writes, input);
   }
   // ------------------------------------------------------------------ context
   async contextGet(options = {}) {
-    const { project, thread, conflictNotice } = await this.currentThreadForReading();
-    const notices = [...conflictNotice === null ? [] : [conflictNotice], ...options.notices ?? []];
+    const { project, thread, conflictNotice: conflictNotice2 } = await this.currentThreadForReading();
+    const notices = [...conflictNotice2 === null ? [] : [conflictNotice2], ...options.notices ?? []];
     return { ...await this.contextFor(project, thread, { ...options, notices }), project, thread };
   }
   async contextFor(project, thread, options) {
@@ -13417,17 +13507,7 @@ ${line}`;
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
     const file = this.store.threadPath(project.id, threadId);
-    const workingText = readTextStrict(file, LIMITS.threadFileBytes);
-    const history = await threadHistory({ gitTop: this.workspace.gitTop, file, threadId, workingText, ...input.limit !== void 0 ? { limit: input.limit } : {} });
-    let title = null;
-    if (workingText !== null) {
-      try {
-        title = parseThread(workingText).title;
-      } catch (e) {
-        if (!(e instanceof FrontmatterError)) throw e;
-      }
-    }
-    return { ...history, text: formatThreadHistory(history, title) };
+    return threadFileHistory({ gitTop: this.workspace.gitTop, file, threadId, ...input.limit !== void 0 ? { limit: input.limit } : {} });
   }
 };
 
@@ -13458,7 +13538,7 @@ function openHookServices(input, env, lockTimeoutMs) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs24 = require("fs");
+var import_node_fs25 = require("fs");
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
@@ -13548,14 +13628,14 @@ function sameInputs(a, b) {
 }
 
 // src/core/context/context-cache-write.ts
-var import_node_fs25 = require("fs");
+var import_node_fs26 = require("fs");
 var import_node_path24 = require("path");
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  (0, import_node_fs25.mkdirSync)((0, import_node_path24.dirname)(path), { recursive: true });
+  (0, import_node_fs26.mkdirSync)((0, import_node_path24.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
@@ -13571,10 +13651,10 @@ function hooksBuild() {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs26 = require("fs");
+var import_node_fs27 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs26.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs27.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -13735,9 +13815,9 @@ async function sessionStart(services, input) {
   const assemblyStartedAt = Date.now();
   const headBefore = services.headCommitFromFiles();
   const migration = await services.migrateIfNeeded();
-  const { project, thread, conflictNotice } = await services.currentThreadForReading({ newProcess: source === "startup" });
+  const { project, thread, conflictNotice: conflictNotice2 } = await services.currentThreadForReading({ newProcess: source === "startup" });
   const leading = () => [...services.notices.map(userLine), ...migration ? [userLine(migration.text.split("\n")[0])] : []];
-  const { starts, sources, dependsOnHead } = await assembleStarts(services, project, thread, [source], leading, conflictNotice === null ? [] : [conflictNotice]);
+  const { starts, sources, dependsOnHead } = await assembleStarts(services, project, thread, [source], leading, conflictNotice2 === null ? [] : [conflictNotice2]);
   const start = starts[source];
   const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
   const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
@@ -13747,7 +13827,7 @@ async function sessionStart(services, input) {
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
-  if (migration === null && services.notices.length === 0 && failures.length === 0 && conflictNotice === null) {
+  if (migration === null && services.notices.length === 0 && failures.length === 0 && conflictNotice2 === null) {
     const head = dependsOnHead ? services.headCommitFromFiles() : null;
     const headSettled = !dependsOnHead || typeof head === "string" && head === headBefore;
     const stamps = headSettled ? trustedStamps(services.store.dir, sources, assemblyStartedAt) : null;
@@ -14000,7 +14080,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs27 = require("fs");
+var import_node_fs28 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -14026,20 +14106,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs27.statSync)(path);
+    const before = (0, import_node_fs28.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs27.openSync)(path, import_node_fs27.constants.O_RDONLY | (import_node_fs27.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs28.openSync)(path, import_node_fs28.constants.O_RDONLY | (import_node_fs28.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs27.fstatSync)(fd);
+    const stats = (0, import_node_fs28.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs27.closeSync)(fd);
+    (0, import_node_fs28.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -14050,13 +14130,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs27.closeSync)(file.fd);
+    (0, import_node_fs28.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs27.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs28.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
     }
