@@ -11,9 +11,9 @@ var __esm = (fn, res) => function __init() {
 var __commonJS = (cb, mod) => function __require() {
   return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
 };
-var __export = (target, all) => {
+var __export = (target2, all) => {
   for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
+    __defProp(target2, name, { get: all[name], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -23,12 +23,12 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target2, "default", { value: mod, enumerable: true }) : target2,
   mod
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
@@ -6411,12 +6411,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
+    function arrayPushArray(target2, source) {
       if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+        Array.prototype.push.apply(target2, source);
       else
         for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+          target2.push(source[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -7411,16 +7411,16 @@ var init_text_fingerprint = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path24.join)((0, import_node_path24.dirname)((0, import_node_path24.resolve)(transcriptPath)), (0, import_node_path24.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path26.join)((0, import_node_path26.dirname)((0, import_node_path26.resolve)(transcriptPath)), (0, import_node_path26.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path24.sep) ? folder : `${folder}${import_node_path24.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path26.sep) ? folder : `${folder}${import_node_path26.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path24.isAbsolute)(named)) return null;
-  const path = (0, import_node_path24.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path26.isAbsolute)(named)) return null;
+  const path = (0, import_node_path26.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function errorCode(e) {
@@ -7428,35 +7428,35 @@ function errorCode(e) {
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path24.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path26.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs28.realpathSync)(folder);
-    const realDir = (0, import_node_fs28.realpathSync)((0, import_node_path24.dirname)((0, import_node_path24.resolve)(path)));
+    const realFolder = (0, import_node_fs29.realpathSync)(folder);
+    const realDir = (0, import_node_fs29.realpathSync)((0, import_node_path26.dirname)((0, import_node_path26.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs28.openSync)((0, import_node_path24.join)(realDir, (0, import_node_path24.basename)(path)), import_node_fs28.constants.O_RDONLY | (import_node_fs28.constants.O_NONBLOCK ?? 0) | (import_node_fs28.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs29.openSync)((0, import_node_path26.join)(realDir, (0, import_node_path26.basename)(path)), import_node_fs29.constants.O_RDONLY | (import_node_fs29.constants.O_NONBLOCK ?? 0) | (import_node_fs29.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errorCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs28.fstatSync)(fd);
+    const stat = (0, import_node_fs29.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs28.readSync)(fd, buffer, length, buffer.length - length, length);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs29.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs28.closeSync)(fd);
+    (0, import_node_fs29.closeSync)(fd);
   }
 }
-var import_node_fs28, import_node_path24, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs29, import_node_path26, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs28 = require("fs");
-    import_node_path24 = require("path");
+    import_node_fs29 = require("fs");
+    import_node_path26 = require("path");
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
     ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
@@ -7518,8 +7518,8 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs23 = require("fs");
-var import_node_path20 = require("path");
+var import_node_fs24 = require("fs");
+var import_node_path22 = require("path");
 
 // src/core/errors.ts
 var ThreadMindError = class extends Error {
@@ -7556,9 +7556,9 @@ var errors = {
     `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
   ),
   migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
-  linkOutsideRepository: (rel, target) => new ThreadMindError(
+  linkOutsideRepository: (rel, target2) => new ThreadMindError(
     "forbidden",
-    `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+    `Cannot update ${rel}: it leads outside the repository (to ${target2}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
   ),
   storeDirUnusable: (path, problem) => new ThreadMindError(
     "unreadable",
@@ -7593,8 +7593,8 @@ var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test((0, import_node_path.basename)(name));
 }
-function atomicTempPath(target, dir = (0, import_node_path.dirname)(target)) {
-  return (0, import_node_path.join)(dir, `.${(0, import_node_path.basename)(target)}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`);
+function atomicTempPath(target2, dir = (0, import_node_path.dirname)(target2)) {
+  return (0, import_node_path.join)(dir, `.${(0, import_node_path.basename)(target2)}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`);
 }
 var FenceRefusal = class {
   constructor(error) {
@@ -9067,6 +9067,19 @@ function nextTimestamp(after) {
   return new Date(t).toISOString();
 }
 
+// src/core/git/default-branch-memo.ts
+function defaultBranchMemo() {
+  const answers = /* @__PURE__ */ new Map();
+  return (top, branch) => {
+    let answer = answers.get(branch);
+    if (answer === void 0) {
+      answer = isDefaultBranch(top, branch);
+      answers.set(branch, answer);
+    }
+    return answer;
+  };
+}
+
 // src/core/author.ts
 var import_node_crypto4 = require("crypto");
 var import_node_os2 = require("os");
@@ -9188,9 +9201,142 @@ async function writeLocalState(storeDir, state, hadProblem) {
   return setAside;
 }
 
-// src/core/context/token-estimate.ts
+// src/core/measure/measurement-log.ts
 var import_node_fs15 = require("fs");
 var import_node_path12 = require("path");
+var MEASUREMENT_LOG = "measurements.jsonl";
+var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
+var LOG_ROTATE_BYTES = 1024 * 1024;
+var MAX_APPEND_BYTES = 64 * 1024;
+function measurementLogPath(storeDir) {
+  return (0, import_node_path12.join)(storeDir, MEASUREMENT_LOG);
+}
+function previousMeasurementLogPath(storeDir) {
+  return (0, import_node_path12.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+function measurementLogPaths(storeDir) {
+  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+function openLog(path, use) {
+  const opened = openRegularFile(path, import_node_fs15.constants.O_RDONLY);
+  if (opened === null) return null;
+  try {
+    return use(opened.fd, opened.stat.size);
+  } finally {
+    (0, import_node_fs15.closeSync)(opened.fd);
+  }
+}
+function appendMeasurementEvents(storeDir, events) {
+  if (events.length === 0) return 0;
+  const text = events.map((e) => `${JSON.stringify(e)}
+`).join("");
+  const bytes2 = Buffer.from(text, "utf8");
+  if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs15.constants.O_RDWR | import_node_fs15.constants.O_APPEND | import_node_fs15.constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
+  try {
+    let out = bytes2;
+    if (before.size > 0) {
+      const last2 = Buffer.alloc(1);
+      (0, import_node_fs15.readSync)(fd, last2, 0, 1, before.size - 1);
+      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
+    }
+    (0, import_node_fs15.writeSync)(fd, out);
+    return (0, import_node_fs15.fstatSync)(fd).size;
+  } finally {
+    (0, import_node_fs15.closeSync)(fd);
+  }
+}
+function rotateMeasurementLogIfFull(storeDir) {
+  const path = measurementLogPath(storeDir);
+  const size = openLog(path, (_fd, bytes2) => bytes2);
+  if (size === null || size <= LOG_ROTATE_BYTES) return false;
+  lockFence((0, import_node_path12.join)(storeDir, ".lock"))?.check();
+  (0, import_node_fs15.renameSync)(path, previousMeasurementLogPath(storeDir));
+  return true;
+}
+
+// src/core/measure/measurement-log-legacy.ts
+function legacyEvents(state) {
+  return legacyMeasurementEvents(state.measurements, state.conversations);
+}
+function legacyMeasurementEvents(m, conversations = {}) {
+  const events = [];
+  for (const [sessionId, c] of Object.entries(conversations)) {
+    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
+  }
+  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
+  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
+  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
+  for (const { receipt, ...injection } of m.injections) {
+    events.push({ kind: "injection", ...injection });
+    if (receipt !== "pending") {
+      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
+    }
+  }
+  return events;
+}
+function moveLegacyMeasurements(storeDir, state) {
+  const events = legacyEvents(state);
+  if (events.length === 0) return false;
+  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
+  state.measurements = emptyMeasurements();
+  state.conversations = {};
+  return true;
+}
+
+// src/core/store/local-state-cache.ts
+var LocalStateCache = class {
+  /** `notices`: the services' notices, where problems with config.json are added (once each). */
+  constructor(storeDir, notices) {
+    this.storeDir = storeDir;
+    this.notices = notices;
+  }
+  storeDir;
+  notices;
+  /** config.json as last read, with the stamp it had before that read (see readCached). */
+  stateRead = null;
+  /**
+   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
+   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
+   */
+  readCached(take) {
+    const stamp = fileStamp(localStatePath(this.storeDir));
+    const cached = this.stateRead;
+    if (take) this.stateRead = null;
+    if (cached !== null && stamp !== null && cached.stamp === stamp) return cached.read;
+    const read = readLocalState(this.storeDir);
+    if (!take && stamp !== null) this.stateRead = { stamp, read };
+    return read;
+  }
+  /** config.json as it is now. Read-only: callers must not change the state returned (use update). */
+  read() {
+    const read = this.readCached(false);
+    if (read.problem) this.noteProblem(read.problem);
+    return read.state;
+  }
+  noteProblem(problem) {
+    const line = `ThreadMind's local state ${this.storeDir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
+    if (!this.notices.includes(line)) this.notices.push(line);
+  }
+  /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
+  async update(mutate) {
+    const read = this.readCached(true);
+    if (read.problem) this.noteProblem(read.problem);
+    await mutate(read.state);
+    moveLegacyMeasurements(this.storeDir, read.state);
+    for (const [key, s] of Object.entries(read.state.sessions)) {
+      if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
+    }
+    const setAside = await writeLocalState(this.storeDir, read.state, read.problem !== void 0);
+    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  }
+};
+
+// src/core/context/token-estimate.ts
+var import_node_fs16 = require("fs");
+var import_node_path13 = require("path");
 init_content_hash();
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
@@ -9198,10 +9344,10 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
-  return (0, import_node_path12.join)(storeDir, "cache", "token-counts.jsonl");
+  return (0, import_node_path13.join)(storeDir, "cache", "token-counts.jsonl");
 }
 function legacyTokenCachePath(storeDir) {
-  return (0, import_node_path12.join)(storeDir, "cache", "token-counts.json");
+  return (0, import_node_path13.join)(storeDir, "cache", "token-counts.json");
 }
 var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
 var TokenEstimator = class {
@@ -9303,8 +9449,8 @@ var TokenEstimator = class {
     if (!this.cacheFile || this.pending.length === 0 && !this.rewrite) return;
     const lines = this.pending;
     this.pending = [];
-    assertNoLinksBelow((0, import_node_path12.dirname)((0, import_node_path12.dirname)(this.cacheFile)), this.cacheFile);
-    (0, import_node_fs15.mkdirSync)((0, import_node_path12.dirname)(this.cacheFile), { recursive: true });
+    assertNoLinksBelow((0, import_node_path13.dirname)((0, import_node_path13.dirname)(this.cacheFile)), this.cacheFile);
+    (0, import_node_fs16.mkdirSync)((0, import_node_path13.dirname)(this.cacheFile), { recursive: true });
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
       this.rewrite = false;
       let text = "";
@@ -9312,10 +9458,10 @@ var TokenEstimator = class {
 `;
       await writeFileAtomic(this.cacheFile, text);
       this.fileLines = this.cache.size;
-      if (this.legacyCacheFile) (0, import_node_fs15.rmSync)(this.legacyCacheFile, { force: true });
+      if (this.legacyCacheFile) (0, import_node_fs16.rmSync)(this.legacyCacheFile, { force: true });
       return;
     }
-    (0, import_node_fs15.appendFileSync)(this.cacheFile, lines.join(""));
+    (0, import_node_fs16.appendFileSync)(this.cacheFile, lines.join(""));
     this.fileLines += lines.length;
   }
   load() {
@@ -9361,6 +9507,9 @@ function readDerived(path) {
     return null;
   }
 }
+
+// src/core/context/context-sources.ts
+var import_node_path14 = require("path");
 
 // src/core/context/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
@@ -9664,6 +9813,149 @@ function closeFence(text) {
 ${fences.open}`;
 }
 
+// src/core/context/thread-chain.ts
+var AncestorWalk = class {
+  constructor(start, read) {
+    this.read = read;
+    this.current = start;
+    this.seen = /* @__PURE__ */ new Set([start.id]);
+  }
+  read;
+  notices = [];
+  seen;
+  current;
+  done = false;
+  /** How many ancestors were read. */
+  count = 0;
+  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
+  get ended() {
+    return this.done || this.current.parentId === null;
+  }
+  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
+  next() {
+    if (this.ended) return null;
+    const parentId = this.current.parentId;
+    if (this.seen.has(parentId)) {
+      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.done = true;
+      return null;
+    }
+    let parent;
+    try {
+      parent = this.read(parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) {
+        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+      } else if (e instanceof ThreadMindError && e.code === "not-found") {
+        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
+      } else throw e;
+      this.done = true;
+      return null;
+    }
+    this.seen.add(parentId);
+    this.current = parent;
+    this.count++;
+    return parent;
+  }
+};
+function walkToRoot(start, read) {
+  const walk = new AncestorWalk(start, read);
+  const nearestFirst = [start];
+  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
+  return { threads: nearestFirst.reverse(), notices: walk.notices };
+}
+function descendantsOf(id, threads) {
+  const children = /* @__PURE__ */ new Map();
+  for (const t of threads.values()) {
+    if (t.parentId === null) continue;
+    const list = children.get(t.parentId) ?? [];
+    list.push(t.id);
+    children.set(t.parentId, list);
+  }
+  const out = [];
+  const seen = /* @__PURE__ */ new Set([id]);
+  const queue = [id];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+// src/core/context/stale-path-warnings.ts
+function hasPathsToCheck(t) {
+  return Boolean(t.commit && t.paths && t.paths.length > 0);
+}
+async function stalePathWarnings(top, threads) {
+  const warnings = /* @__PURE__ */ new Map();
+  await Promise.all(
+    threads.map(async (t) => {
+      if (!t.commit || !t.paths || t.paths.length === 0) return;
+      let n;
+      try {
+        n = await commitsTouchingSince(top, t.commit, t.paths);
+      } catch (e) {
+        if (!(e instanceof GitError)) throw e;
+        warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
+        return;
+      }
+      if (n && n > 0) {
+        warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
+      }
+    })
+  );
+  return warnings;
+}
+
+// src/core/context/context-sources.ts
+async function contextWithSources(deps, project, thread, options) {
+  const { store, tokens } = deps;
+  const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
+  const read = (id) => {
+    consulted.add(store.threadPath(project.id, id));
+    return store.readThread(project.id, id);
+  };
+  const related = relatedRefs(store, project.id, thread, consulted);
+  const estimate = options.estimateOnly === true ? (text) => tokens.cachedOrEstimate(text) : (text) => tokens.countSync(text);
+  const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
+  const top = deps.gitTop;
+  const warnings = top ? await stalePathWarnings(top, chain.threads) : /* @__PURE__ */ new Map();
+  const assemble = () => assembleContext({
+    project,
+    chain: chain.threads,
+    chainCut: chain.cut,
+    warnings,
+    notices: [...options.notices ?? [], ...chain.notices],
+    ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
+    ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
+    estimate,
+    related
+  });
+  const missesBefore = tokens.misses;
+  let assembled = assemble();
+  if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
+  await deps.saveTokenCache();
+  const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
+  return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path14.relative)(store.dir, p)), dependsOnHead };
+}
+function relatedRefs(store, projectId, thread, consulted) {
+  return (thread.related ?? []).map((id) => {
+    try {
+      consulted.add(store.threadPath(projectId, id));
+      const t = store.readThread(projectId, id);
+      return { id, title: t.title, status: threadStatus(t) };
+    } catch (e) {
+      if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
+      if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
+      throw e;
+    }
+  });
+}
+
 // src/core/context/tree-render.ts
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
@@ -9951,583 +10243,47 @@ function relatedMark(t, threads) {
   return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
 }
 
-// src/core/context/thread-chain.ts
-var AncestorWalk = class {
-  constructor(start, read) {
-    this.read = read;
-    this.current = start;
-    this.seen = /* @__PURE__ */ new Set([start.id]);
-  }
-  read;
-  notices = [];
-  seen;
-  current;
-  done = false;
-  /** How many ancestors were read. */
-  count = 0;
-  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
-  get ended() {
-    return this.done || this.current.parentId === null;
-  }
-  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
-  next() {
-    if (this.ended) return null;
-    const parentId = this.current.parentId;
-    if (this.seen.has(parentId)) {
-      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
-      this.done = true;
-      return null;
-    }
-    let parent;
-    try {
-      parent = this.read(parentId);
-    } catch (e) {
-      if (e instanceof UnreadableFileError) {
-        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
-      } else if (e instanceof ThreadMindError && e.code === "not-found") {
-        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
-      } else throw e;
-      this.done = true;
-      return null;
-    }
-    this.seen.add(parentId);
-    this.current = parent;
-    this.count++;
-    return parent;
-  }
-};
-function walkToRoot(start, read) {
-  const walk = new AncestorWalk(start, read);
-  const nearestFirst = [start];
-  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
-  return { threads: nearestFirst.reverse(), notices: walk.notices };
-}
-function descendantsOf(id, threads) {
-  const children = /* @__PURE__ */ new Map();
-  for (const t of threads.values()) {
-    if (t.parentId === null) continue;
-    const list = children.get(t.parentId) ?? [];
-    list.push(t.id);
-    children.set(t.parentId, list);
-  }
-  const out = [];
-  const seen = /* @__PURE__ */ new Set([id]);
-  const queue = [id];
-  while (queue.length > 0) {
-    for (const child of children.get(queue.shift()) ?? []) {
-      if (seen.has(child)) continue;
-      seen.add(child);
-      out.push(child);
-      queue.push(child);
-    }
-  }
-  return out;
-}
-
-// src/core/rebase-check.ts
-function assertNotAboveNewParent(threadId, newParent, read) {
-  const seen = /* @__PURE__ */ new Set();
-  let current = newParent;
-  for (; ; ) {
-    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
-    if (current.parentId === null || seen.has(current.id)) return;
-    seen.add(current.id);
-    try {
-      current = read(current.parentId);
-    } catch (e) {
-      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
-      if (e instanceof ThreadMindError && e.code === "not-found") return;
-      throw e;
-    }
-  }
-}
-
-// src/core/secrets/secret-patterns.ts
-var GENERIC_MIN_LENGTH = 12;
-var GENERIC_MIN_ENTROPY = 2.5;
-var TOKEN_MIN_ENTROPY = 2.5;
-function shannonEntropy(value) {
-  const counts = /* @__PURE__ */ new Map();
-  let total = 0;
-  for (const ch of value) {
-    counts.set(ch, (counts.get(ch) ?? 0) + 1);
-    total += 1;
-  }
-  let bits = 0;
-  for (const count of counts.values()) {
-    const p = count / total;
-    bits -= p * Math.log2(p);
-  }
-  return bits;
-}
-var PLACEHOLDER_WORDS = [
-  "example",
-  "changeme",
-  "change_me",
-  "change-me",
-  "placeholder",
-  "redacted",
-  "dummy",
-  "sample",
-  "notreal",
-  "not_real",
-  "insert",
-  "replace",
-  "****",
-  "\u2026",
-  "...",
-  "123456789",
-  "abcdefgh"
-];
-var SHORT_PLACEHOLDER_WORDS = ["your", "fake", "xxxx"];
-function looksLikePlaceholder(value) {
-  if (PLACEHOLDER_WORDS.some((word) => containsWord(value, word))) return true;
-  if (/^<.*>$|^\[.*\]$|^\{.*\}$/.test(value)) return true;
-  return /(.)\1{5}/.test(value);
-}
-function looksLikeValuePlaceholder(value) {
-  return looksLikePlaceholder(value) || SHORT_PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
-}
-function containsWord(value, word) {
-  const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
-  return value.includes(word) || value.includes(word.toUpperCase()) || value.includes(capitalized);
-}
-function looksLikeReference(value) {
-  if (/\$\{|\{\{|%\(/.test(value)) return true;
-  if (/^\$[A-Za-z_]/.test(value)) return true;
-  if (/^%[A-Za-z_]\w*%$/.test(value)) return true;
-  if (/^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|env\b|ENV\[)/.test(value)) return true;
-  return /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::)[A-Za-z_$][\w$]*)+$/.test(value);
-}
-function looksLikeCredentialValue(value, minLength = GENERIC_MIN_LENGTH) {
-  if (value.length < minLength) return false;
-  if (/\s/.test(value)) return false;
-  if (looksLikeValuePlaceholder(value) || looksLikeReference(value)) return false;
-  if (/^\d+$/.test(value)) return false;
-  if (/^[A-Za-z_./:-]+$/.test(value)) return false;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
-  if (/\//.test(value) && /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(value)) return false;
-  if (/^(?:\.{1,2}\/|~\/|\/[A-Za-z])/.test(value) && !/[+=]/.test(value)) return false;
-  if (/[()[\]{}<>]/.test(value)) return false;
-  if (!/[A-Za-z]/.test(value) || !/[0-9!@$%^&+~|]/.test(value)) return false;
-  if (looksLikeWordsJoined(value)) return false;
-  return shannonEntropy(value) >= GENERIC_MIN_ENTROPY;
-}
-function looksLikeWordsJoined(value) {
-  const parts = value.split(/[-_.]+/).filter((part) => part !== "");
-  if (parts.length < 2) return false;
-  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
-}
-function groupSpan(match, group) {
-  const span = match.indices?.[group];
-  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group}`);
-  return { start: span[0], end: span[1] };
-}
-function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
-  return {
-    pattern,
-    detect(match) {
-      const { start, end } = groupSpan(match, 1);
-      const token = match[1] ?? "";
-      const publicPrefix = prefix.exec(token)?.[0] ?? "";
-      const body = token.slice(publicPrefix.length);
-      if (looksLikePlaceholder(body)) return null;
-      if (shannonEntropy(body) < TOKEN_MIN_ENTROPY) return null;
-      if (!accept(body)) return null;
-      return { kind, start, end, publicPrefix };
-    }
-  };
-}
-var hasDigit = (s) => /\d/.test(s);
-var hasLetterAndDigit = (s) => /\d/.test(s) && /[A-Za-z]/.test(s);
-function looksGenerated(body) {
-  if (looksLikeWordsJoined(body)) return false;
-  return hasDigit(body) || /[a-z]/.test(body) && /[A-Z]/.test(body);
-}
-var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
-var privateKeyRule = {
-  multiLine: true,
-  pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
-  detect(match, text) {
-    const { start, end: headerEnd } = groupSpan(match, 0);
-    const body = new RegExp(PRIVATE_KEY_BODY.source, PRIVATE_KEY_BODY.flags);
-    body.lastIndex = headerEnd;
-    if (body.exec(text) === null) return null;
-    return { kind: "private key", start, end: body.lastIndex, publicPrefix: match[0] };
-  }
-};
-var jwtRule = {
-  pattern: /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/dg,
-  detect(match) {
-    const token = match[1] ?? "";
-    const header = token.slice(0, token.indexOf("."));
-    if (!isJwtHeader(header)) return null;
-    const { start, end } = groupSpan(match, 1);
-    return { kind: "JWT", start, end, publicPrefix: token.startsWith("eyJ") ? "eyJ" : "" };
-  }
-};
-function isJwtHeader(segment) {
-  const decoded = Buffer.from(segment, "base64url").toString("utf8");
-  if (!decoded.trimStart().startsWith("{")) return false;
-  let parsed;
+// src/core/context/tree-text.ts
+var FULL_TREE_LIMIT = 200;
+function treeText(store, project, activeId, written) {
   try {
-    parsed = JSON.parse(decoded);
-  } catch {
-    return false;
+    if (store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return pathTreeText(store, project, activeId, written);
+    const { threads, problems } = store.readAllThreads(project.id);
+    return renderTreeOf(project, threads, problems, activeId);
+  } catch (e) {
+    return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
   }
-  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
 }
-var bearerRule = {
-  pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
-  detect(match) {
-    const { start, end: rawEnd } = groupSpan(match, 1);
-    const raw = match[1] ?? "";
-    const token = raw.replace(/\.+$/, "");
-    if (!looksLikeCredentialValue(token, 16)) return null;
-    return { kind: "bearer token", start, end: rawEnd - (raw.length - token.length), publicPrefix: "" };
-  }
-};
-var urlPasswordRule = {
-  pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{1,100}:([^\s:@/?#]{1,200})@/dg,
-  detect(match) {
-    const password = match[1] ?? "";
-    if (!looksLikeCredentialValue(password, 8)) return null;
-    return { kind: "password in URL", ...groupSpan(match, 1), publicPrefix: "" };
-  }
-};
-var AWS_SECRET_KEY_NAME = String.raw`(?:aws[_-]?)?secret[_-]?access[_-]?key|aws[_-]?secret[_-]?key`;
-var awsSecretRule = {
-  pattern: new RegExp(
-    String.raw`(?:${AWS_SECRET_KEY_NAME})["'\x60]?[ \t]*(?:=>|:=|=|:)[ \t]*["'\x60]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
-    "dgi"
-  ),
-  detect(match) {
-    const secret = match[1] ?? "";
-    if (looksLikePlaceholder(secret) || shannonEntropy(secret) < 3.5 || !hasDigit(secret)) return null;
-    return { kind: "AWS secret access key", ...groupSpan(match, 1), publicPrefix: "" };
-  }
-};
-function assignmentKind(keyword) {
-  const k = keyword.toLowerCase().replace(/[_-]/g, "");
-  if (k.startsWith("pass")) return "password assignment";
-  if (k.startsWith("secret")) return "secret assignment";
-  if (k === "token") return "token assignment";
-  if (k === "apikey") return "API key assignment";
-  if (k === "accesskey") return "access key assignment";
-  if (k === "privatekey") return "private key assignment";
-  throw new Error(`secret-patterns: keyword ${keyword} has no assignment kind`);
-}
-var ASSIGNMENT = new RegExp(
-  String.raw`(pass(?:word|wd|phrase)|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![A-Za-z0-9_-])` + String.raw`["'\x60\]]?([ \t]*)(?:=>|:=|=|:)[ \t]*` + String.raw`(?:"([^"\r\n]{0,500})"|'([^'\r\n]{0,500})'|\x60([^\x60\r\n]{0,500})\x60|([^\s"'\x60,;&)\]}]{1,500}))`,
-  "dgi"
-);
-var assignmentRule = { pattern: ASSIGNMENT, detect: detectAssignment };
-function detectAssignment(match, text) {
-  const kind = assignmentKind(match[1] ?? "");
-  const quotedGroup = [3, 4, 5].find((g) => match[g] !== void 0);
-  if (quotedGroup !== void 0) {
-    const value2 = match[quotedGroup] ?? "";
-    if (!looksLikeCredentialValue(value2)) return null;
-    return { kind, ...groupSpan(match, quotedGroup), publicPrefix: "" };
-  }
-  const raw = match[6];
-  if (raw === void 0) throw new Error("secret-patterns: assignment matched without a value");
-  const value = raw.replace(/[.:!?]+$/, "");
-  if (!looksLikeCredentialValue(value)) return null;
-  const span = groupSpan(match, 6);
-  if (/^[A-Za-z_$][\w$]*$/.test(value)) {
-    const spaceBeforeSeparator = (match[2] ?? "") !== "";
-    const after = text.slice(span.end, span.end + 200);
-    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
-    if (spaceBeforeSeparator || !endsLiteral) return null;
-  }
-  return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
-}
-var B = String.raw`(?<![A-Za-z0-9_-])`;
-var E = String.raw`(?![A-Za-z0-9_-])`;
-var rx = (source, flags = "dg") => new RegExp(source, flags);
-var SECRET_RULES = [
-  privateKeyRule,
-  prefixedTokenRule(
-    "AWS access key ID",
-    rx(String.raw`(?<![A-Za-z0-9])((?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])`),
-    /^(?:AKIA|ASIA)/,
-    () => true
-    // base32 ids may lack digits; 16 capitals glued to AKIA do not occur in prose
-  ),
-  awsSecretRule,
-  prefixedTokenRule(
-    "GitHub token",
-    rx(String.raw`(?<![A-Za-z0-9_])(gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{50,251})(?![A-Za-z0-9_])`),
-    /^(?:gh[pousr]_|github_pat_)/
-  ),
-  prefixedTokenRule("GitLab token", rx(String.raw`${B}(glpat-[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9_-]+)*)${E}`), /^glpat-/),
-  prefixedTokenRule("npm token", rx(String.raw`${B}(npm_[A-Za-z0-9]{36})${E}`), /^npm_/),
-  prefixedTokenRule(
-    "Slack token",
-    rx(String.raw`${B}(xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})${E}`),
-    /^(?:xox[abposr]|xapp)-/,
-    (body) => body.length >= 20 && body.includes("-") && hasLetterAndDigit(body)
-  ),
-  {
-    pattern: /(hooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|(?:workflows|triggers)\/T[A-Z0-9]{6,}\/[A-Za-z0-9/]{20,}))/dg,
-    detect(match) {
-      const url = match[1] ?? "";
-      const secret = url.slice(url.lastIndexOf("/") + 1);
-      if (looksLikePlaceholder(url) || shannonEntropy(secret) < TOKEN_MIN_ENTROPY) return null;
-      return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
-    }
-  },
-  prefixedTokenRule(
-    "Anthropic API key",
-    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
-    /^sk-ant-(?:[a-z]+\d*-)?/
-  ),
-  prefixedTokenRule(
-    "OpenAI API key",
-    rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
-    /^sk-(?:(?:proj|svcacct|admin|None)-)?/,
-    (body) => looksGenerated(body) && /[a-z]/.test(body) && /[A-Z]/.test(body)
-  ),
-  prefixedTokenRule(
-    "Stripe live key",
-    rx(String.raw`(?<![A-Za-z0-9_])((?:sk|rk)_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_])`),
-    /^(?:sk|rk)_live_/
-  ),
-  prefixedTokenRule("Google API key", rx(String.raw`${B}(AIza[A-Za-z0-9_-]{35})${E}`), /^AIza/),
-  jwtRule,
-  bearerRule,
-  urlPasswordRule,
-  assignmentRule
-];
+function treeAfter(store, project, activeId, note) {
+  const tree = treeText(store, project, activeId);
+  return note === null ? tree : `${tree}
 
-// src/core/secrets/secret-scan.ts
-var FINDINGS_NAMED_IN_MESSAGE = 3;
-function scanForSecrets(text) {
-  const candidates = [];
-  SECRET_RULES.forEach((rule, priority) => {
-    for (const match of text.matchAll(rule.pattern)) {
-      const candidate = rule.detect(match, text);
-      if (candidate !== null) candidates.push({ candidate, priority });
-    }
+${note}`;
+}
+function pathTreeText(store, project, activeId, written) {
+  const active = written?.id === activeId ? written : store.readThread(project.id, activeId);
+  const chain = walkToRoot(active, (id) => store.readThread(project.id, id));
+  const threads = new Map(chain.threads.map((t) => [t.id, t]));
+  const tree = renderTree(threads, {
+    title: project.title,
+    activeId,
+    problems: [],
+    extra: (t) => relatedMark(t, { has: (r) => store.threadExists(project.id, r) })
   });
-  const masked = maskLinePrefixes(text);
-  if (masked !== text) {
-    SECRET_RULES.forEach((rule, priority) => {
-      if (rule.multiLine !== true) return;
-      for (const match of masked.matchAll(rule.pattern)) {
-        const candidate = rule.detect(match, masked);
-        if (candidate !== null) candidates.push({ candidate, priority });
-      }
-    });
-  }
-  if (candidates.length === 0) return [];
-  const kept = keepMostSpecific(candidates);
-  const lineStarts = lineStartOffsets(text);
-  return kept.map((c) => {
-    const line = lineOf(lineStarts, c.start);
-    const lineStart = lineStarts[line - 1] ?? 0;
-    return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
+  const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
+  return [tree, ...chain.notices, note].join("\n");
+}
+function renderTreeOf(project, threads, problems, activeId) {
+  return renderTree(threads, {
+    title: project.title,
+    activeId,
+    problems,
+    extra: (t) => relatedMark(t, threads)
   });
 }
-var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
-var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
-function maskLinePrefixes(text) {
-  const blank = (m) => " ".repeat(m.length);
-  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
-}
-var SecretDetectedError = class extends ThreadMindError {
-  findings;
-  what;
-  constructor(what, findings) {
-    super("secret", refusalMessage(what, findings));
-    this.name = "SecretDetectedError";
-    this.what = what;
-    this.findings = findings;
-  }
-};
-function assertNoSecrets(text, what) {
-  if (what.trim() === "") throw new TypeError("assertNoSecrets: `what` must describe the text being written");
-  const findings = scanForSecrets(text);
-  if (findings.length > 0) throw new SecretDetectedError(what, findings);
-}
-function refusalMessage(what, findings) {
-  const first = findings[0];
-  if (first === void 0) throw new Error("SecretDetectedError needs at least one finding");
-  const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
-  const rest = findings.length - named.length;
-  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
-  const plural2 = findings.length > 1;
-  const example = maskExample(first.masked);
-  return `Refused to write ${what}: it contains what looks like ${plural2 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural2 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
-}
-function joinWithAnd(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-function maskExample(masked) {
-  const prefix = masked.slice(0, masked.indexOf("\u2026"));
-  return prefix.length > 0 && prefix.length <= 16 ? `${prefix}****` : "****";
-}
-function mask(c) {
-  return `${c.publicPrefix}\u2026(${c.end - c.start - c.publicPrefix.length} chars)`;
-}
-function keepMostSpecific(all) {
-  const byPosition = [...all].sort((a, b) => a.candidate.start - b.candidate.start || a.priority - b.priority);
-  const kept = [];
-  let cluster = [];
-  let clusterEnd = -1;
-  const flush = () => {
-    const chosen = [];
-    for (const { candidate } of [...cluster].sort((a, b) => a.priority - b.priority)) {
-      if (chosen.every((c) => candidate.end <= c.start || candidate.start >= c.end)) chosen.push(candidate);
-    }
-    kept.push(...chosen.sort((a, b) => a.start - b.start));
-    cluster = [];
-  };
-  for (const entry of byPosition) {
-    if (entry.candidate.start >= clusterEnd && cluster.length > 0) flush();
-    cluster.push(entry);
-    clusterEnd = Math.max(clusterEnd, entry.candidate.end);
-  }
-  flush();
-  return kept;
-}
-function lineStartOffsets(text) {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
-}
-function lineOf(lineStarts, offset) {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
 
-// src/core/store/migrate-v04.ts
-var import_node_fs16 = require("fs");
-var import_node_path13 = require("path");
-async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path13.join)(store.dir, "trees");
-  if (!(0, import_node_fs16.existsSync)(treesDir)) return null;
-  const report = { projects: [], removed: [], notes: [], text: "" };
-  const me = await author();
-  const plans = [];
-  for (const name of (0, import_node_fs16.readdirSync)(treesDir).sort()) {
-    if (!name.endsWith(".json")) continue;
-    const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path13.join)(treesDir, name);
-    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
-    const nodes = readTree(treePath);
-    const threadsDir = (0, import_node_path13.join)(store.dir, "threads", projectId);
-    let parentsFromTree = 0;
-    let rewritten = 0;
-    const files = (0, import_node_fs16.existsSync)(threadsDir) ? (0, import_node_fs16.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
-    const threads = [];
-    for (const file of files) {
-      const id = file.slice(0, -3);
-      const path = (0, import_node_path13.join)(threadsDir, file);
-      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
-      const text = readTextStrict(path, LIMITS.threadFileBytes);
-      if (text === null) continue;
-      const { thread, naive } = parseOldThread(path, id, text, me);
-      const node = nodes[id];
-      if (node !== void 0) {
-        if (node.parentId !== thread.parentId) parentsFromTree++;
-        thread.parentId = node.parentId;
-      }
-      if (naive || node !== void 0) rewritten++;
-      try {
-        serializeThreadExactly(thread);
-      } catch (e) {
-        if (!(e instanceof FrontmatterError)) throw e;
-        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
-      }
-      threads.push(thread);
-    }
-    const ids = new Set(threads.map((t) => t.id));
-    for (const id of Object.keys(nodes)) {
-      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
-    }
-    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
-  }
-  store.ensureLayout();
-  for (const plan of plans) {
-    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    (0, import_node_fs16.rmSync)(plan.treePath);
-    report.removed.push(plan.treePath);
-    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
-  }
-  if ((0, import_node_fs16.readdirSync)(treesDir).length === 0) (0, import_node_fs16.rmdirSync)(treesDir);
-  if ((0, import_node_fs16.existsSync)((0, import_node_path13.join)(store.dir, "stats"))) {
-    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
-  }
-  const lines = [
-    "ThreadMind upgraded this store from the 0.4 layout:",
-    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
-    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
-    ...report.notes.map((n) => `- ${n}`)
-  ];
-  report.text = lines.join("\n");
-  return report;
-}
-function readTree(path) {
-  let data;
-  const text = readTextStrict(path, LIMITS.threadFileBytes);
-  if (text === null) throw errors.migrationFileGone(path);
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
-  }
-  const nodes = data?.nodes;
-  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
-  const out = {};
-  for (const [id, node] of Object.entries(nodes)) {
-    const parent = node?.parentId;
-    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
-    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
-      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
-    }
-    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
-  }
-  return out;
-}
-function parseOldThread(path, id, text, author) {
-  try {
-    const thread2 = parseThread(text);
-    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
-  } catch (e) {
-    if (!(e instanceof FrontmatterError)) throw e;
-  }
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
-  const fields = {};
-  for (const line of match[1].split(/\r?\n/)) {
-    const at = line.indexOf(":");
-    if (at <= 0) continue;
-    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-  }
-  const mtime = (0, import_node_fs16.statSync)(path).mtime.toISOString();
-  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
-  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
-  const thread = {
-    id,
-    title: fields.title || id,
-    parentId: parent,
-    author: fields.author && fields.author !== "null" ? fields.author : author,
-    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
-    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
-    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
-  };
-  if (status) thread.status = status;
-  return { thread, naive: true };
-}
+// src/core/context/thread-list-catalog.ts
+var import_node_path18 = require("path");
 
 // src/core/search/scratch.ts
 var Scratch = class {
@@ -11585,11 +11341,11 @@ function oneLine3(s) {
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path16 = require("path");
+var import_node_path17 = require("path");
 
 // src/core/search/project-index.ts
 var import_node_fs20 = require("fs");
-var import_node_path15 = require("path");
+var import_node_path16 = require("path");
 init_content_hash();
 
 // src/core/search/body-index.ts
@@ -11701,20 +11457,20 @@ var DirectoryWatch = class {
 
 // src/core/search/index-files.ts
 var import_node_fs19 = require("fs");
-var import_node_path14 = require("path");
+var import_node_path15 = require("path");
 var CATALOG_VERSION = 2;
 var BODIES_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path14.join)(storeDir, "cache", "search");
+  return (0, import_node_path15.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path14.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path15.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path14.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path15.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
@@ -11747,8 +11503,8 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  assertNoLinksBelow((0, import_node_path14.join)(path, "..", "..", ".."), path);
-  (0, import_node_fs19.mkdirSync)((0, import_node_path14.join)(path, ".."), { recursive: true });
+  assertNoLinksBelow((0, import_node_path15.join)(path, "..", "..", ".."), path);
+  (0, import_node_fs19.mkdirSync)((0, import_node_path15.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, version, validate) {
@@ -11967,7 +11723,7 @@ var ProjectIndex = class {
   /** Thread files that could not be used, with the reason. */
   problems() {
     const out = [];
-    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path15.join)(this.threadsDir, e.file), reason: e.problem });
+    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path16.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -12004,7 +11760,7 @@ var ProjectIndex = class {
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {
       if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf((0, import_node_path15.join)(this.threadsDir, name));
+      const stamp = stampOf((0, import_node_path16.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -12018,7 +11774,7 @@ var ProjectIndex = class {
    * even then (the body layer lacks its sections).
    */
   reread(file, force = false, knownStamp) {
-    const path = (0, import_node_path15.join)(this.threadsDir, file);
+    const path = (0, import_node_path16.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
       this.drop(file);
@@ -12108,7 +11864,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path16.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path17.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -12134,8 +11890,161 @@ function searchIndexFor(storeDir) {
   return index;
 }
 
+// src/core/context/thread-list-catalog.ts
+var CatalogThreadList = class {
+  kept = null;
+  /** The project's threads as the catalog has them now (no file read or lstat per thread on a warm server). */
+  async read(storeDir, projectId) {
+    const index = searchIndexFor(storeDir);
+    return index.exclusive(async () => {
+      const catalog = index.project(projectId);
+      await catalog.refresh();
+      const kept = this.kept;
+      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      const threads = /* @__PURE__ */ new Map();
+      for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
+      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path18.basename)(p.path).replace(/\.md$/, "") }));
+      this.kept = { projectId, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
+      return this.kept;
+    });
+  }
+};
+
+// src/core/store/migrate-v04.ts
+var import_node_fs21 = require("fs");
+var import_node_path19 = require("path");
+async function migrateV04IfNeeded(store, author) {
+  const treesDir = (0, import_node_path19.join)(store.dir, "trees");
+  if (!(0, import_node_fs21.existsSync)(treesDir)) return null;
+  const report = { projects: [], removed: [], notes: [], text: "" };
+  const me = await author();
+  const plans = [];
+  for (const name of (0, import_node_fs21.readdirSync)(treesDir).sort()) {
+    if (!name.endsWith(".json")) continue;
+    const projectId = name.slice(0, -5);
+    const treePath = (0, import_node_path19.join)(treesDir, name);
+    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
+    const nodes = readTree(treePath);
+    const threadsDir = (0, import_node_path19.join)(store.dir, "threads", projectId);
+    let parentsFromTree = 0;
+    let rewritten = 0;
+    const files = (0, import_node_fs21.existsSync)(threadsDir) ? (0, import_node_fs21.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const threads = [];
+    for (const file of files) {
+      const id = file.slice(0, -3);
+      const path = (0, import_node_path19.join)(threadsDir, file);
+      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
+      const text = readTextStrict(path, LIMITS.threadFileBytes);
+      if (text === null) continue;
+      const { thread, naive } = parseOldThread(path, id, text, me);
+      const node = nodes[id];
+      if (node !== void 0) {
+        if (node.parentId !== thread.parentId) parentsFromTree++;
+        thread.parentId = node.parentId;
+      }
+      if (naive || node !== void 0) rewritten++;
+      try {
+        serializeThreadExactly(thread);
+      } catch (e) {
+        if (!(e instanceof FrontmatterError)) throw e;
+        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
+      }
+      threads.push(thread);
+    }
+    const ids = new Set(threads.map((t) => t.id));
+    for (const id of Object.keys(nodes)) {
+      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
+    }
+    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
+  }
+  store.ensureLayout();
+  for (const plan of plans) {
+    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
+    (0, import_node_fs21.rmSync)(plan.treePath);
+    report.removed.push(plan.treePath);
+    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
+  }
+  if ((0, import_node_fs21.readdirSync)(treesDir).length === 0) (0, import_node_fs21.rmdirSync)(treesDir);
+  if ((0, import_node_fs21.existsSync)((0, import_node_path19.join)(store.dir, "stats"))) {
+    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
+  }
+  const lines = [
+    "ThreadMind upgraded this store from the 0.4 layout:",
+    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
+    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
+    ...report.notes.map((n) => `- ${n}`)
+  ];
+  report.text = lines.join("\n");
+  return report;
+}
+function readTree(path) {
+  let data;
+  const text = readTextStrict(path, LIMITS.threadFileBytes);
+  if (text === null) throw errors.migrationFileGone(path);
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
+  }
+  const nodes = data?.nodes;
+  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
+  const out = {};
+  for (const [id, node] of Object.entries(nodes)) {
+    const parent = node?.parentId;
+    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
+    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
+      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
+    }
+    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
+  }
+  return out;
+}
+function parseOldThread(path, id, text, author) {
+  try {
+    const thread2 = parseThread(text);
+    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
+  } catch (e) {
+    if (!(e instanceof FrontmatterError)) throw e;
+  }
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
+  const fields = {};
+  for (const line of match[1].split(/\r?\n/)) {
+    const at = line.indexOf(":");
+    if (at <= 0) continue;
+    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  const mtime = (0, import_node_fs21.statSync)(path).mtime.toISOString();
+  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
+  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
+  const thread = {
+    id,
+    title: fields.title || id,
+    parentId: parent,
+    author: fields.author && fields.author !== "null" ? fields.author : author,
+    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
+    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
+    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
+  };
+  if (status) thread.status = status;
+  return { thread, naive: true };
+}
+
+// src/core/store/migrate-v04-active-thread.ts
+async function carryOverActiveThread(store, branch, updateState, report) {
+  await updateState((state) => {
+    const legacy = state.legacyActiveThread;
+    delete state.legacyActiveThread;
+    if (!legacy || !branch || !store.threadExists(legacy.projectId, legacy.threadId)) return;
+    state.branches[branch] = { ...state.branches[branch] ?? {}, [legacy.projectId]: legacy.threadId };
+    const line = `- the 0.4 active thread "${legacy.threadId}" is where new sessions on branch ${branch} start`;
+    report.text += `
+${line}`;
+  });
+}
+
 // src/core/thread-history.ts
-var import_node_path17 = require("path");
+var import_node_path20 = require("path");
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
 var ITEM_CHARS = 140;
@@ -12161,7 +12070,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path17.relative)(top, req.file).split(import_node_path17.sep).join("/");
+  const path = (0, import_node_path20.relative)(top, req.file).split(import_node_path20.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -12368,61 +12277,43 @@ function formatThreadHistory(h, title) {
 function clip3(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
-
-// src/core/measure/measurement-log.ts
-var import_node_fs21 = require("fs");
-var import_node_path18 = require("path");
-var MEASUREMENT_LOG = "measurements.jsonl";
-var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
-var LOG_ROTATE_BYTES = 1024 * 1024;
-var MAX_APPEND_BYTES = 64 * 1024;
-function measurementLogPath(storeDir) {
-  return (0, import_node_path18.join)(storeDir, MEASUREMENT_LOG);
-}
-function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path18.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
-}
-function measurementLogPaths(storeDir) {
-  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
-}
-function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs21.constants.O_RDONLY);
-  if (opened === null) return null;
-  try {
-    return use(opened.fd, opened.stat.size);
-  } finally {
-    (0, import_node_fs21.closeSync)(opened.fd);
-  }
-}
-function appendMeasurementEvents(storeDir, events) {
-  if (events.length === 0) return 0;
-  const text = events.map((e) => `${JSON.stringify(e)}
-`).join("");
-  const bytes2 = Buffer.from(text, "utf8");
-  if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs21.constants.O_RDWR | import_node_fs21.constants.O_APPEND | import_node_fs21.constants.O_CREAT, 420);
-  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
-  const { fd, stat: before } = opened;
-  try {
-    let out = bytes2;
-    if (before.size > 0) {
-      const last2 = Buffer.alloc(1);
-      (0, import_node_fs21.readSync)(fd, last2, 0, 1, before.size - 1);
-      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
+async function threadFileHistory(req) {
+  const workingText = readTextStrict(req.file, LIMITS.threadFileBytes);
+  const history = await threadHistory({ ...req, workingText });
+  let title = null;
+  if (workingText !== null) {
+    try {
+      title = parseThread(workingText).title;
+    } catch (e) {
+      if (!(e instanceof FrontmatterError)) throw e;
     }
-    (0, import_node_fs21.writeSync)(fd, out);
-    return (0, import_node_fs21.fstatSync)(fd).size;
-  } finally {
-    (0, import_node_fs21.closeSync)(fd);
+  }
+  return { ...history, text: formatThreadHistory(history, title) };
+}
+
+// src/core/measure/measurement-recording.ts
+var import_node_fs22 = require("fs");
+async function recordMeasurementEvents(store, events) {
+  store.exists();
+  if (!(0, import_node_fs22.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
+  const size = appendMeasurementEvents(store.dir, events);
+  if (size > LOG_ROTATE_BYTES) await rotateMeasurementLogLocked(store);
+}
+async function rotateMeasurementLogLocked(store) {
+  try {
+    await store.locked(async () => void rotateMeasurementLogIfFull(store.dir));
+  } catch (e) {
+    if (!(e instanceof LockTimeoutError)) throw e;
   }
 }
-function rotateMeasurementLogIfFull(storeDir) {
-  const path = measurementLogPath(storeDir);
-  const size = openLog(path, (_fd, bytes2) => bytes2);
-  if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  lockFence((0, import_node_path18.join)(storeDir, ".lock"))?.check();
-  (0, import_node_fs21.renameSync)(path, previousMeasurementLogPath(storeDir));
-  return true;
+async function logSummaryWrite(store, notices, instance, write) {
+  const { projectId, threadId, via } = write;
+  try {
+    await recordMeasurementEvents(store, [{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }]);
+  } catch (e) {
+    const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
+    if (!notices.includes(line)) notices.push(line);
+  }
 }
 
 // src/core/thread-choice.ts
@@ -12438,37 +12329,8 @@ function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
 
-// src/core/measure/measurement-log-legacy.ts
-function legacyEvents(state) {
-  return legacyMeasurementEvents(state.measurements, state.conversations);
-}
-function legacyMeasurementEvents(m, conversations = {}) {
-  const events = [];
-  for (const [sessionId, c] of Object.entries(conversations)) {
-    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
-  }
-  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
-  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
-  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
-  for (const { receipt, ...injection } of m.injections) {
-    events.push({ kind: "injection", ...injection });
-    if (receipt !== "pending") {
-      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
-    }
-  }
-  return events;
-}
-function moveLegacyMeasurements(storeDir, state) {
-  const events = legacyEvents(state);
-  if (events.length === 0) return false;
-  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
-  state.measurements = emptyMeasurements();
-  state.conversations = {};
-  return true;
-}
-
 // src/core/measure/measurement-log-read.ts
-var import_node_fs22 = require("fs");
+var import_node_fs23 = require("fs");
 
 // src/core/freshness/freshness-events.ts
 var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
@@ -12558,7 +12420,7 @@ function scanLines(path, needle, onLine) {
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs22.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs23.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -12620,7 +12482,7 @@ function pendingInjections(events) {
 }
 
 // src/core/git/committed-thread.ts
-var import_node_path19 = require("path");
+var import_node_path21 = require("path");
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -12631,7 +12493,7 @@ function fileHasConflictMarkers(path) {
 }
 async function committedThread(gitTop, path, id) {
   if (gitTop === null) return null;
-  const rel = (0, import_node_path19.relative)(gitTop, path).split(import_node_path19.sep).join("/");
+  const rel = (0, import_node_path21.relative)(gitTop, path).split(import_node_path21.sep).join("/");
   if (rel.startsWith("..")) return null;
   const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
   if (text === null || text.length > LIMITS.threadFileBytes) return null;
@@ -12643,9 +12505,687 @@ async function committedThread(gitTop, path, id) {
     return null;
   }
 }
+function conflictNotice(root, path) {
+  const file = (0, import_node_path21.relative)(root, path) || path;
+  return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+}
+
+// src/core/project-list.ts
+function listProjects(store, currentProject) {
+  const projects = [];
+  const problems = [];
+  for (const id of store.exists() ? store.projectIds() : []) {
+    try {
+      projects.push(store.readProject(id));
+    } catch (e) {
+      problems.push(e instanceof Error ? e.message : String(e));
+    }
+  }
+  let activeId = null;
+  try {
+    activeId = currentProject().id;
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+  }
+  return { projects, activeId, problems };
+}
+
+// src/core/secrets/secret-patterns.ts
+var GENERIC_MIN_LENGTH = 12;
+var GENERIC_MIN_ENTROPY = 2.5;
+var TOKEN_MIN_ENTROPY = 2.5;
+function shannonEntropy(value) {
+  const counts = /* @__PURE__ */ new Map();
+  let total = 0;
+  for (const ch of value) {
+    counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    total += 1;
+  }
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / total;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+var PLACEHOLDER_WORDS = [
+  "example",
+  "changeme",
+  "change_me",
+  "change-me",
+  "placeholder",
+  "redacted",
+  "dummy",
+  "sample",
+  "notreal",
+  "not_real",
+  "insert",
+  "replace",
+  "****",
+  "\u2026",
+  "...",
+  "123456789",
+  "abcdefgh"
+];
+var SHORT_PLACEHOLDER_WORDS = ["your", "fake", "xxxx"];
+function looksLikePlaceholder(value) {
+  if (PLACEHOLDER_WORDS.some((word) => containsWord(value, word))) return true;
+  if (/^<.*>$|^\[.*\]$|^\{.*\}$/.test(value)) return true;
+  return /(.)\1{5}/.test(value);
+}
+function looksLikeValuePlaceholder(value) {
+  return looksLikePlaceholder(value) || SHORT_PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
+}
+function containsWord(value, word) {
+  const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
+  return value.includes(word) || value.includes(word.toUpperCase()) || value.includes(capitalized);
+}
+function looksLikeReference(value) {
+  if (/\$\{|\{\{|%\(/.test(value)) return true;
+  if (/^\$[A-Za-z_]/.test(value)) return true;
+  if (/^%[A-Za-z_]\w*%$/.test(value)) return true;
+  if (/^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|env\b|ENV\[)/.test(value)) return true;
+  return /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::)[A-Za-z_$][\w$]*)+$/.test(value);
+}
+function looksLikeCredentialValue(value, minLength = GENERIC_MIN_LENGTH) {
+  if (value.length < minLength) return false;
+  if (/\s/.test(value)) return false;
+  if (looksLikeValuePlaceholder(value) || looksLikeReference(value)) return false;
+  if (/^\d+$/.test(value)) return false;
+  if (/^[A-Za-z_./:-]+$/.test(value)) return false;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  if (/\//.test(value) && /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(value)) return false;
+  if (/^(?:\.{1,2}\/|~\/|\/[A-Za-z])/.test(value) && !/[+=]/.test(value)) return false;
+  if (/[()[\]{}<>]/.test(value)) return false;
+  if (!/[A-Za-z]/.test(value) || !/[0-9!@$%^&+~|]/.test(value)) return false;
+  if (looksLikeWordsJoined(value)) return false;
+  return shannonEntropy(value) >= GENERIC_MIN_ENTROPY;
+}
+function looksLikeWordsJoined(value) {
+  const parts = value.split(/[-_.]+/).filter((part) => part !== "");
+  if (parts.length < 2) return false;
+  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
+}
+function groupSpan(match, group) {
+  const span = match.indices?.[group];
+  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group}`);
+  return { start: span[0], end: span[1] };
+}
+function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
+  return {
+    pattern,
+    detect(match) {
+      const { start, end } = groupSpan(match, 1);
+      const token = match[1] ?? "";
+      const publicPrefix = prefix.exec(token)?.[0] ?? "";
+      const body = token.slice(publicPrefix.length);
+      if (looksLikePlaceholder(body)) return null;
+      if (shannonEntropy(body) < TOKEN_MIN_ENTROPY) return null;
+      if (!accept(body)) return null;
+      return { kind, start, end, publicPrefix };
+    }
+  };
+}
+var hasDigit = (s) => /\d/.test(s);
+var hasLetterAndDigit = (s) => /\d/.test(s) && /[A-Za-z]/.test(s);
+function looksGenerated(body) {
+  if (looksLikeWordsJoined(body)) return false;
+  return hasDigit(body) || /[a-z]/.test(body) && /[A-Z]/.test(body);
+}
+var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
+var privateKeyRule = {
+  multiLine: true,
+  pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
+  detect(match, text) {
+    const { start, end: headerEnd } = groupSpan(match, 0);
+    const body = new RegExp(PRIVATE_KEY_BODY.source, PRIVATE_KEY_BODY.flags);
+    body.lastIndex = headerEnd;
+    if (body.exec(text) === null) return null;
+    return { kind: "private key", start, end: body.lastIndex, publicPrefix: match[0] };
+  }
+};
+var jwtRule = {
+  pattern: /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/dg,
+  detect(match) {
+    const token = match[1] ?? "";
+    const header = token.slice(0, token.indexOf("."));
+    if (!isJwtHeader(header)) return null;
+    const { start, end } = groupSpan(match, 1);
+    return { kind: "JWT", start, end, publicPrefix: token.startsWith("eyJ") ? "eyJ" : "" };
+  }
+};
+function isJwtHeader(segment) {
+  const decoded = Buffer.from(segment, "base64url").toString("utf8");
+  if (!decoded.trimStart().startsWith("{")) return false;
+  let parsed;
+  try {
+    parsed = JSON.parse(decoded);
+  } catch {
+    return false;
+  }
+  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
+}
+var bearerRule = {
+  pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
+  detect(match) {
+    const { start, end: rawEnd } = groupSpan(match, 1);
+    const raw = match[1] ?? "";
+    const token = raw.replace(/\.+$/, "");
+    if (!looksLikeCredentialValue(token, 16)) return null;
+    return { kind: "bearer token", start, end: rawEnd - (raw.length - token.length), publicPrefix: "" };
+  }
+};
+var urlPasswordRule = {
+  pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{1,100}:([^\s:@/?#]{1,200})@/dg,
+  detect(match) {
+    const password = match[1] ?? "";
+    if (!looksLikeCredentialValue(password, 8)) return null;
+    return { kind: "password in URL", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+var AWS_SECRET_KEY_NAME = String.raw`(?:aws[_-]?)?secret[_-]?access[_-]?key|aws[_-]?secret[_-]?key`;
+var awsSecretRule = {
+  pattern: new RegExp(
+    String.raw`(?:${AWS_SECRET_KEY_NAME})["'\x60]?[ \t]*(?:=>|:=|=|:)[ \t]*["'\x60]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
+    "dgi"
+  ),
+  detect(match) {
+    const secret = match[1] ?? "";
+    if (looksLikePlaceholder(secret) || shannonEntropy(secret) < 3.5 || !hasDigit(secret)) return null;
+    return { kind: "AWS secret access key", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+function assignmentKind(keyword) {
+  const k = keyword.toLowerCase().replace(/[_-]/g, "");
+  if (k.startsWith("pass")) return "password assignment";
+  if (k.startsWith("secret")) return "secret assignment";
+  if (k === "token") return "token assignment";
+  if (k === "apikey") return "API key assignment";
+  if (k === "accesskey") return "access key assignment";
+  if (k === "privatekey") return "private key assignment";
+  throw new Error(`secret-patterns: keyword ${keyword} has no assignment kind`);
+}
+var ASSIGNMENT = new RegExp(
+  String.raw`(pass(?:word|wd|phrase)|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![A-Za-z0-9_-])` + String.raw`["'\x60\]]?([ \t]*)(?:=>|:=|=|:)[ \t]*` + String.raw`(?:"([^"\r\n]{0,500})"|'([^'\r\n]{0,500})'|\x60([^\x60\r\n]{0,500})\x60|([^\s"'\x60,;&)\]}]{1,500}))`,
+  "dgi"
+);
+var assignmentRule = { pattern: ASSIGNMENT, detect: detectAssignment };
+function detectAssignment(match, text) {
+  const kind = assignmentKind(match[1] ?? "");
+  const quotedGroup = [3, 4, 5].find((g) => match[g] !== void 0);
+  if (quotedGroup !== void 0) {
+    const value2 = match[quotedGroup] ?? "";
+    if (!looksLikeCredentialValue(value2)) return null;
+    return { kind, ...groupSpan(match, quotedGroup), publicPrefix: "" };
+  }
+  const raw = match[6];
+  if (raw === void 0) throw new Error("secret-patterns: assignment matched without a value");
+  const value = raw.replace(/[.:!?]+$/, "");
+  if (!looksLikeCredentialValue(value)) return null;
+  const span = groupSpan(match, 6);
+  if (/^[A-Za-z_$][\w$]*$/.test(value)) {
+    const spaceBeforeSeparator = (match[2] ?? "") !== "";
+    const after = text.slice(span.end, span.end + 200);
+    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
+    if (spaceBeforeSeparator || !endsLiteral) return null;
+  }
+  return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
+}
+var B = String.raw`(?<![A-Za-z0-9_-])`;
+var E = String.raw`(?![A-Za-z0-9_-])`;
+var rx = (source, flags = "dg") => new RegExp(source, flags);
+var SECRET_RULES = [
+  privateKeyRule,
+  prefixedTokenRule(
+    "AWS access key ID",
+    rx(String.raw`(?<![A-Za-z0-9])((?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])`),
+    /^(?:AKIA|ASIA)/,
+    () => true
+    // base32 ids may lack digits; 16 capitals glued to AKIA do not occur in prose
+  ),
+  awsSecretRule,
+  prefixedTokenRule(
+    "GitHub token",
+    rx(String.raw`(?<![A-Za-z0-9_])(gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{50,251})(?![A-Za-z0-9_])`),
+    /^(?:gh[pousr]_|github_pat_)/
+  ),
+  prefixedTokenRule("GitLab token", rx(String.raw`${B}(glpat-[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9_-]+)*)${E}`), /^glpat-/),
+  prefixedTokenRule("npm token", rx(String.raw`${B}(npm_[A-Za-z0-9]{36})${E}`), /^npm_/),
+  prefixedTokenRule(
+    "Slack token",
+    rx(String.raw`${B}(xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})${E}`),
+    /^(?:xox[abposr]|xapp)-/,
+    (body) => body.length >= 20 && body.includes("-") && hasLetterAndDigit(body)
+  ),
+  {
+    pattern: /(hooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|(?:workflows|triggers)\/T[A-Z0-9]{6,}\/[A-Za-z0-9/]{20,}))/dg,
+    detect(match) {
+      const url = match[1] ?? "";
+      const secret = url.slice(url.lastIndexOf("/") + 1);
+      if (looksLikePlaceholder(url) || shannonEntropy(secret) < TOKEN_MIN_ENTROPY) return null;
+      return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
+    }
+  },
+  prefixedTokenRule(
+    "Anthropic API key",
+    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
+    /^sk-ant-(?:[a-z]+\d*-)?/
+  ),
+  prefixedTokenRule(
+    "OpenAI API key",
+    rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
+    /^sk-(?:(?:proj|svcacct|admin|None)-)?/,
+    (body) => looksGenerated(body) && /[a-z]/.test(body) && /[A-Z]/.test(body)
+  ),
+  prefixedTokenRule(
+    "Stripe live key",
+    rx(String.raw`(?<![A-Za-z0-9_])((?:sk|rk)_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_])`),
+    /^(?:sk|rk)_live_/
+  ),
+  prefixedTokenRule("Google API key", rx(String.raw`${B}(AIza[A-Za-z0-9_-]{35})${E}`), /^AIza/),
+  jwtRule,
+  bearerRule,
+  urlPasswordRule,
+  assignmentRule
+];
+
+// src/core/secrets/secret-scan.ts
+var FINDINGS_NAMED_IN_MESSAGE = 3;
+function scanForSecrets(text) {
+  const candidates = [];
+  SECRET_RULES.forEach((rule, priority) => {
+    for (const match of text.matchAll(rule.pattern)) {
+      const candidate = rule.detect(match, text);
+      if (candidate !== null) candidates.push({ candidate, priority });
+    }
+  });
+  const masked = maskLinePrefixes(text);
+  if (masked !== text) {
+    SECRET_RULES.forEach((rule, priority) => {
+      if (rule.multiLine !== true) return;
+      for (const match of masked.matchAll(rule.pattern)) {
+        const candidate = rule.detect(match, masked);
+        if (candidate !== null) candidates.push({ candidate, priority });
+      }
+    });
+  }
+  if (candidates.length === 0) return [];
+  const kept = keepMostSpecific(candidates);
+  const lineStarts = lineStartOffsets(text);
+  return kept.map((c) => {
+    const line = lineOf(lineStarts, c.start);
+    const lineStart = lineStarts[line - 1] ?? 0;
+    return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
+  });
+}
+var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
+var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
+function maskLinePrefixes(text) {
+  const blank = (m) => " ".repeat(m.length);
+  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
+}
+var SecretDetectedError = class extends ThreadMindError {
+  findings;
+  what;
+  constructor(what, findings) {
+    super("secret", refusalMessage(what, findings));
+    this.name = "SecretDetectedError";
+    this.what = what;
+    this.findings = findings;
+  }
+};
+function assertNoSecrets(text, what) {
+  if (what.trim() === "") throw new TypeError("assertNoSecrets: `what` must describe the text being written");
+  const findings = scanForSecrets(text);
+  if (findings.length > 0) throw new SecretDetectedError(what, findings);
+}
+function refusalMessage(what, findings) {
+  const first = findings[0];
+  if (first === void 0) throw new Error("SecretDetectedError needs at least one finding");
+  const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
+  const rest = findings.length - named.length;
+  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
+  const plural2 = findings.length > 1;
+  const example = maskExample(first.masked);
+  return `Refused to write ${what}: it contains what looks like ${plural2 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural2 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
+}
+function joinWithAnd(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+function maskExample(masked) {
+  const prefix = masked.slice(0, masked.indexOf("\u2026"));
+  return prefix.length > 0 && prefix.length <= 16 ? `${prefix}****` : "****";
+}
+function mask(c) {
+  return `${c.publicPrefix}\u2026(${c.end - c.start - c.publicPrefix.length} chars)`;
+}
+function keepMostSpecific(all) {
+  const byPosition = [...all].sort((a, b) => a.candidate.start - b.candidate.start || a.priority - b.priority);
+  const kept = [];
+  let cluster = [];
+  let clusterEnd = -1;
+  const flush = () => {
+    const chosen = [];
+    for (const { candidate } of [...cluster].sort((a, b) => a.priority - b.priority)) {
+      if (chosen.every((c) => candidate.end <= c.start || candidate.start >= c.end)) chosen.push(candidate);
+    }
+    kept.push(...chosen.sort((a, b) => a.start - b.start));
+    cluster = [];
+  };
+  for (const entry of byPosition) {
+    if (entry.candidate.start >= clusterEnd && cluster.length > 0) flush();
+    cluster.push(entry);
+    clusterEnd = Math.max(clusterEnd, entry.candidate.end);
+  }
+  flush();
+  return kept;
+}
+function lineStartOffsets(text) {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+function lineOf(lineStarts, offset) {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+// src/core/thread-input-checks.ts
+function oneOf(what, value, allowed, optional) {
+  if (value === void 0 && optional) return;
+  if (!allowed.includes(value)) {
+    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
+  }
+}
+function checkPaths(paths) {
+  if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
+  const checked = paths.map((p) => {
+    checkLength("A path", p, LIMITS.pathChars);
+    if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
+    return p.trim();
+  }).filter((p) => p !== "");
+  assertNoSecrets(checked.join("\n"), "the paths");
+  return checked;
+}
+function checkRelated(related) {
+  if (!related) return [];
+  if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
+  const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
+  assertNoSecrets(ids.join("\n"), "the related thread ids");
+  return ids;
+}
+function missingRelated(store, projectId, related) {
+  return related.filter((r) => !store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
+}
+
+// src/core/writes/project-create.ts
+async function createProject(ctx, input) {
+  oneOf("mode", input.mode, ["solo", "team"], true);
+  checkNotBlank("The project title", input.title);
+  checkLength("The project title", input.title, LIMITS.titleChars);
+  if (input.systemContext !== void 0) {
+    checkLength("The system context", input.systemContext, LIMITS.systemContextChars);
+    assertNoSecrets(input.systemContext, "the project's system context");
+  }
+  assertNoSecrets(input.title, "the project title");
+  const author = await ctx.author();
+  const result = await ctx.store.locked(async () => {
+    ctx.store.ensureLayout();
+    await ctx.migrateIfNeeded();
+    const id = uniqueId(input.title, (c) => ctx.store.projectExists(c) || ctx.store.threadsDirExists(c));
+    const now = nextTimestamp();
+    const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
+    if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
+    const thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
+    await ctx.store.writeProject(project);
+    await ctx.store.writeThread(id, thread);
+    const unremembered = await ctx.rememberAfterWrite(id, MAIN_THREAD_ID);
+    if (unremembered !== null && !ctx.notices.includes(unremembered)) ctx.notices.push(unremembered);
+    return { project, thread };
+  });
+  return result;
+}
+
+// src/core/writes/thread-create.ts
+async function createThread(ctx, input) {
+  checkNotBlank("The thread title", input.title);
+  checkLength("The thread title", input.title, LIMITS.titleChars);
+  assertNoSecrets(input.title, "the thread title");
+  if (input.parentId !== void 0) assertId(input.parentId, "parent thread id");
+  const related = checkRelated(input.related);
+  const author = await ctx.author();
+  const project = ctx.currentProject();
+  const branch = ctx.branch();
+  const linkable = branch !== null && ctx.gitTop !== null && !await ctx.isDefaultBranch(ctx.gitTop, branch);
+  return ctx.store.locked(async () => {
+    const parentId = input.parentId ?? (await ctx.currentThreadRef()).threadId;
+    const parent = ctx.store.readThread(project.id, parentId, errors.parentNotFound);
+    const warnings = [];
+    if (parent.summary.trim() === "") {
+      warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
+    }
+    let linkedBranch = null;
+    if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
+    const id = uniqueId(input.title, (c) => ctx.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
+    const now = nextTimestamp();
+    const thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
+    if (linkedBranch) thread.branch = linkedBranch;
+    if (related.length > 0) {
+      thread.related = related;
+      warnings.push(...missingRelated(ctx.store, project.id, related));
+    }
+    await ctx.store.writeThread(project.id, thread);
+    const unremembered = await ctx.rememberAfterWrite(project.id, id);
+    if (unremembered !== null) warnings.push(unremembered);
+    return { thread, linkedBranch, warnings, tree: treeText(ctx.store, project, id, thread) };
+  });
+}
+
+// src/core/writes/write-context.ts
+function target(ctx, project, threadId, activeId) {
+  return ctx.store.readThread(project.id, threadId === void 0 ? activeId : assertId(threadId, "thread id"));
+}
+async function assertCanModify(ctx, project, thread) {
+  if (project.mode !== "team") return;
+  if (!await isMine(ctx, thread)) throw errors.notOwner(thread.id, thread.author);
+}
+async function isMine(ctx, thread) {
+  return thread.author === await ctx.author() || ctx.readState().legacyAuthorIds.includes(thread.author);
+}
+async function headBeforeLock(ctx) {
+  return ctx.gitTop ? await headCommit(ctx.gitTop) : null;
+}
+
+// src/core/writes/thread-status.ts
+async function setThreadStatus(ctx, input) {
+  oneOf("status", input.status, ["active", "done", "abandoned"], false);
+  if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+  if (input.reason !== void 0) {
+    checkLength("The reason", input.reason, LIMITS.reasonChars);
+    assertNoSecrets(input.reason, "the reason");
+  }
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const result = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
+    await assertCanModify(ctx, project, thread);
+    const updated = { ...thread, updatedAt: nextTimestamp(thread.updatedAt) };
+    if (input.status === "active") {
+      delete updated.status;
+      delete updated.mergedInto;
+    } else updated.status = input.status;
+    if (input.reason?.trim()) {
+      const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
+      updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
+    }
+    checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
+    await ctx.store.writeThread(project.id, updated);
+    let activeId = sessionThreadId;
+    let note = null;
+    if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
+      activeId = thread.parentId;
+      note = await ctx.rememberAfterWrite(project.id, activeId);
+    }
+    return { thread: updated, tree: treeAfter(ctx.store, project, activeId, note) };
+  });
+  if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
+  return result;
+}
+
+// src/core/writes/thread-merge.ts
+async function mergeThread(ctx, input) {
+  if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+  checkNotBlank("The parent summary", input.parentSummary);
+  checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const commit = await headBeforeLock(ctx);
+  const merged = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
+    const parent = ctx.store.readThread(project.id, thread.parentId, errors.parentNotFound);
+    assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
+    await assertCanModify(ctx, project, thread);
+    await assertCanModify(ctx, project, parent);
+    const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
+    if (commit) newParent.commit = commit;
+    const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
+    if (carried.length > 0) newParent.related = carried;
+    const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
+    await ctx.store.writeThread(project.id, newParent);
+    await ctx.store.writeThread(project.id, closed);
+    const note = await ctx.rememberAfterWrite(project.id, parent.id);
+    return { thread: closed, parent: newParent, tree: treeAfter(ctx.store, project, parent.id, note) };
+  });
+  await ctx.recordSummaryWrite(project.id, merged.parent.id, "merge");
+  return merged;
+}
+
+// src/core/writes/thread-delete.ts
+async function deleteThread(ctx, threadId) {
+  assertId(threadId, "thread id");
+  if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  return ctx.store.locked(async () => {
+    const thread = ctx.store.readThread(project.id, threadId);
+    const { threads, problems } = ctx.store.readAllThreads(project.id);
+    const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
+    if (project.mode === "team") {
+      await assertCanModify(ctx, project, thread);
+      const others = [];
+      for (const id of doomed) if (!await isMine(ctx, threads.get(id))) others.push(id);
+      if (others.length > 0) {
+        throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
+      }
+    }
+    for (const id of doomed.slice().reverse()) ctx.store.deleteThreadFile(project.id, id);
+    const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
+    for (const t of threads.values()) {
+      if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
+      const related = t.related.filter((r) => !doomed.includes(r));
+      const updated = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
+      if (related.length > 0) updated.related = related;
+      else delete updated.related;
+      await ctx.store.writeThread(project.id, updated);
+    }
+    let activeId = sessionThreadId;
+    if (doomed.includes(sessionThreadId)) {
+      activeId = thread.parentId ?? MAIN_THREAD_ID;
+      const note = await ctx.rememberAfterWrite(project.id, activeId);
+      if (note !== null) warnings.push(note);
+    }
+    return { deleted: doomed, tree: treeText(ctx.store, project, activeId), warnings };
+  });
+}
+
+// src/core/rebase-check.ts
+function assertNotAboveNewParent(threadId, newParent, read) {
+  const seen = /* @__PURE__ */ new Set();
+  let current = newParent;
+  for (; ; ) {
+    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
+    if (current.parentId === null || seen.has(current.id)) return;
+    seen.add(current.id);
+    try {
+      current = read(current.parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
+      if (e instanceof ThreadMindError && e.code === "not-found") return;
+      throw e;
+    }
+  }
+}
+
+// src/core/writes/thread-rebase.ts
+async function rebaseThread(ctx, threadId, newParentId) {
+  assertId(threadId, "thread id");
+  assertId(newParentId, "new parent id");
+  if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  return ctx.store.locked(async () => {
+    const thread = ctx.store.readThread(project.id, threadId);
+    const newParent = ctx.store.readThread(project.id, newParentId, errors.parentNotFound);
+    if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
+    if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
+    assertNotAboveNewParent(threadId, newParent, (id) => ctx.store.readThread(project.id, id));
+    await assertCanModify(ctx, project, thread);
+    const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
+    await ctx.store.writeThread(project.id, updated);
+    return { thread: updated, tree: treeText(ctx.store, project, ctx.rememberedThreadId() ?? sessionThreadId) };
+  });
+}
+
+// src/core/writes/summary-update.ts
+async function updateSummary(ctx, input) {
+  oneOf("section", input.section, SECTION_KEYS, true);
+  if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+  checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
+  const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
+  const related = input.related === void 0 ? void 0 : checkRelated(input.related);
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const commit = await headBeforeLock(ctx);
+  const warnings = [];
+  const updated = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
+    await assertCanModify(ctx, project, thread);
+    const summary = input.section ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true) : input.content.trim();
+    checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
+    const next = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
+    if (commit) next.commit = commit;
+    if (paths !== void 0) {
+      if (paths.length > 0) next.paths = paths;
+      else delete next.paths;
+    }
+    if (related !== void 0) {
+      const others = related.filter((r) => r !== thread.id);
+      if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
+      warnings.push(...missingRelated(ctx.store, project.id, others));
+      if (others.length > 0) next.related = others;
+      else delete next.related;
+    }
+    await ctx.store.writeThread(project.id, next);
+    return next;
+  });
+  await ctx.recordSummaryWrite(project.id, updated.id, "summary_update");
+  let tokens;
+  try {
+    tokens = ctx.tokens.countNow(updated.summary);
+  } catch (e) {
+    tokens = charsEstimate(updated.summary);
+    warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
+  }
+  await ctx.saveTokenCache();
+  return { thread: updated, chars: updated.summary.length, tokens, warnings };
+}
 
 // src/core/services.ts
-var FULL_TREE_LIMIT = 200;
 var ThreadMindServices = class {
   store;
   tokens;
@@ -12655,9 +13195,14 @@ var ThreadMindServices = class {
   threadId = null;
   authorId = null;
   migration = void 0;
-  defaultBranchAnswers = /* @__PURE__ */ new Map();
   /** Problems seen with local state (config.json), reported once by the adapters. */
   notices = [];
+  /** config.json, read again only when it changed (see local-state-cache.ts). */
+  localState;
+  /** thread_list's threads of a large project, from the search catalog (see threadList). */
+  catalogList = new CatalogThreadList();
+  /** This object as the write operations see it (see writes/write-context.ts). */
+  writes;
   constructor(options) {
     const lockOptions = {
       ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
@@ -12669,6 +13214,25 @@ var ThreadMindServices = class {
     this.env = options.env ?? {};
     this.session = options.session;
     this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
+    this.localState = new LocalStateCache(this.store.dir, this.notices);
+    this.writes = {
+      store: this.store,
+      tokens: this.tokens,
+      gitTop: this.workspace.gitTop,
+      notices: this.notices,
+      author: () => this.author(),
+      branch: () => this.branch(),
+      readState: () => this.readState(),
+      currentProject: () => this.currentProject(),
+      currentThreadRef: () => this.currentThreadRef(),
+      rememberedThreadId: () => this.threadId,
+      linkedOpenThread: (projectId, branch) => this.linkedOpenThread(projectId, branch),
+      isDefaultBranch: defaultBranchMemo(),
+      migrateIfNeeded: () => this.migrateIfNeeded(),
+      rememberAfterWrite: (projectId, threadId) => this.rememberAfterWrite(projectId, threadId),
+      recordSummaryWrite: (projectId, threadId, via) => this.recordSummaryWrite(projectId, threadId, via),
+      saveTokenCache: () => this.saveTokenCache()
+    };
   }
   get workspace() {
     return this.store.workspace;
@@ -12680,7 +13244,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs23.existsSync)((0, import_node_path20.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs24.existsSync)((0, import_node_path22.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -12688,23 +13252,10 @@ var ThreadMindServices = class {
     if (!this.hasOldLayout()) return this.migration = null;
     this.migration = await this.store.locked(async () => {
       const report = await migrateV04IfNeeded(this.store, () => this.author());
-      if (report) await this.carryOverActiveThread(report);
+      if (report) await carryOverActiveThread(this.store, this.branch(), (mutate) => this.updateState(mutate), report);
       return report;
     });
     return this.migration;
-  }
-  /** 0.4 kept one active thread per store: it becomes the start thread of the checked-out branch. */
-  async carryOverActiveThread(report) {
-    const branch = this.branch();
-    await this.updateState((state) => {
-      const legacy = state.legacyActiveThread;
-      delete state.legacyActiveThread;
-      if (!legacy || !branch || !this.store.threadExists(legacy.projectId, legacy.threadId)) return;
-      state.branches[branch] = { ...state.branches[branch] ?? {}, [legacy.projectId]: legacy.threadId };
-      const line = `- the 0.4 active thread "${legacy.threadId}" is where new sessions on branch ${branch} start`;
-      report.text += `
-${line}`;
-    });
   }
   async author() {
     this.authorId ??= await resolveAuthorId(this.env, this.workspace.gitTop);
@@ -12717,72 +13268,31 @@ ${line}`;
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
-  /** config.json as last read, with the stamp it had before that read (see readLocalStateCached). */
-  stateRead = null;
-  /**
-   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
-   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
-   */
-  readLocalStateCached(take) {
-    const stamp = fileStamp(localStatePath(this.store.dir));
-    const cached = this.stateRead;
-    if (take) this.stateRead = null;
-    if (cached !== null && stamp !== null && cached.stamp === stamp) return cached.read;
-    const read = readLocalState(this.store.dir);
-    if (!take && stamp !== null) this.stateRead = { stamp, read };
-    return read;
-  }
   /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
   readState() {
-    const read = this.readLocalStateCached(false);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    return read.state;
-  }
-  noteLocalStateProblem(problem) {
-    const line = `ThreadMind's local state ${this.store.dir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    return this.localState.read();
   }
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
-  async updateState(mutate) {
-    const read = this.readLocalStateCached(true);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    await mutate(read.state);
-    moveLegacyMeasurements(this.store.dir, read.state);
-    for (const [key, s] of Object.entries(read.state.sessions)) {
-      if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
-    }
-    const setAside = await writeLocalState(this.store.dir, read.state, read.problem !== void 0);
-    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  updateState(mutate) {
+    return this.localState.update(mutate);
   }
   /**
    * Appends measurement events to measurements.jsonl (no lock: one O_APPEND write). When the log has grown past its
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
-    this.store.exists();
-    if (!(0, import_node_fs23.existsSync)(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
-    const size = appendMeasurementEvents(this.store.dir, events);
-    if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
+    await recordMeasurementEvents(this.store, events);
   }
   /**
    * Logs one write to a thread's summary (see freshness-events.ts). The summary is written already: a failure to log it
    * is a notice, never a failed write.
    */
   async recordSummaryWrite(projectId, threadId, via) {
-    try {
-      await this.recordEvents([{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance: this.session.key, projectId, threadId, via }]);
-    } catch (e) {
-      const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
-      if (!this.notices.includes(line)) this.notices.push(line);
-    }
+    await logSummaryWrite(this.store, this.notices, this.session.key, { projectId, threadId, via });
   }
   /** Rotates measurements.jsonl under the lock if it is past its size; a busy lock leaves that to the next writer. */
   async rotateMeasurementLog() {
-    try {
-      await this.store.locked(async () => void rotateMeasurementLogIfFull(this.store.dir));
-    } catch (e) {
-      if (!(e instanceof LockTimeoutError)) throw e;
-    }
+    await rotateMeasurementLogLocked(this.store);
   }
   /** Saves new token counts. The cache is derived data: failing to save it is a notice, never a failed operation. */
   async saveTokenCache() {
@@ -12815,48 +13325,10 @@ ${line}`;
     return this.store.readProject(id);
   }
   async projectCreate(input) {
-    oneOf("mode", input.mode, ["solo", "team"], true);
-    checkNotBlank("The project title", input.title);
-    checkLength("The project title", input.title, LIMITS.titleChars);
-    if (input.systemContext !== void 0) {
-      checkLength("The system context", input.systemContext, LIMITS.systemContextChars);
-      assertNoSecrets(input.systemContext, "the project's system context");
-    }
-    assertNoSecrets(input.title, "the project title");
-    const author = await this.author();
-    const result = await this.store.locked(async () => {
-      this.store.ensureLayout();
-      await this.migrateIfNeeded();
-      const id = uniqueId(input.title, (c) => this.store.projectExists(c) || this.store.threadsDirExists(c));
-      const now = nextTimestamp();
-      const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
-      if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
-      const thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
-      await this.store.writeProject(project);
-      await this.store.writeThread(id, thread);
-      const unremembered = await this.rememberAfterWrite(id, MAIN_THREAD_ID);
-      if (unremembered !== null && !this.notices.includes(unremembered)) this.notices.push(unremembered);
-      return { project, thread };
-    });
-    return result;
+    return createProject(this.writes, input);
   }
   projectList() {
-    const projects = [];
-    const problems = [];
-    for (const id of this.store.exists() ? this.store.projectIds() : []) {
-      try {
-        projects.push(this.store.readProject(id));
-      } catch (e) {
-        problems.push(e instanceof Error ? e.message : String(e));
-      }
-    }
-    let activeId = null;
-    try {
-      activeId = this.currentProject().id;
-    } catch (e) {
-      if (!(e instanceof ThreadMindError)) throw e;
-    }
-    return { projects, activeId, problems };
+    return listProjects(this.store, () => this.currentProject());
   }
   async projectSwitch(projectId) {
     assertId(projectId, "project id");
@@ -12892,9 +13364,7 @@ ${line}`;
       if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
       const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
       if (thread === null) throw e;
-      const file = (0, import_node_path20.relative)(this.workspace.root, e.path) || e.path;
-      const conflictNotice = `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
-      return { project, thread, conflictNotice };
+      return { project, thread, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }
   }
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
@@ -12944,15 +13414,6 @@ ${line}`;
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
     return root.id;
   }
-  /** isDefaultBranch, asked of git once per branch for the life of this object (it spawns git twice). */
-  isDefaultBranch(top, branch) {
-    let answer = this.defaultBranchAnswers.get(branch);
-    if (answer === void 0) {
-      answer = isDefaultBranch(top, branch);
-      this.defaultBranchAnswers.set(branch, answer);
-    }
-    return answer;
-  }
   linkedOpenThread(projectId, branch) {
     const { threads } = this.store.readAllThreads(projectId);
     let best = null;
@@ -12961,50 +13422,8 @@ ${line}`;
     }
     return best;
   }
-  /** The thread an operation targets: `threadId` when given, else the active thread (read only then). */
-  target(project, threadId, activeId) {
-    return this.store.readThread(project.id, threadId === void 0 ? activeId : assertId(threadId, "thread id"));
-  }
-  async assertCanModify(project, thread) {
-    if (project.mode !== "team") return;
-    if (!await this.isMine(thread)) throw errors.notOwner(thread.id, thread.author);
-  }
-  /** Written by this user: the author id, or the id 0.4 gave this user on this machine (kept in local state). */
-  async isMine(thread) {
-    return thread.author === await this.author() || this.readState().legacyAuthorIds.includes(thread.author);
-  }
   async threadCreate(input) {
-    checkNotBlank("The thread title", input.title);
-    checkLength("The thread title", input.title, LIMITS.titleChars);
-    assertNoSecrets(input.title, "the thread title");
-    if (input.parentId !== void 0) assertId(input.parentId, "parent thread id");
-    const related = this.checkRelated(input.related);
-    const author = await this.author();
-    const project = this.currentProject();
-    const branch = this.branch();
-    const linkable = branch !== null && this.workspace.gitTop !== null && !await this.isDefaultBranch(this.workspace.gitTop, branch);
-    return this.store.locked(async () => {
-      const parentId = input.parentId ?? (await this.currentThreadRef()).threadId;
-      const parent = this.store.readThread(project.id, parentId, errors.parentNotFound);
-      const warnings = [];
-      if (parent.summary.trim() === "") {
-        warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
-      }
-      let linkedBranch = null;
-      if (linkable && branch && !this.linkedOpenThread(project.id, branch)) linkedBranch = branch;
-      const id = uniqueId(input.title, (c) => this.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
-      const now = nextTimestamp();
-      const thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
-      if (linkedBranch) thread.branch = linkedBranch;
-      if (related.length > 0) {
-        thread.related = related;
-        warnings.push(...this.missingRelated(project.id, related));
-      }
-      await this.store.writeThread(project.id, thread);
-      const unremembered = await this.rememberAfterWrite(project.id, id);
-      if (unremembered !== null) warnings.push(unremembered);
-      return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
-    });
+    return createThread(this.writes, input);
   }
   async threadSwitch(threadId, options = {}) {
     assertId(threadId, "thread id");
@@ -13023,39 +13442,12 @@ ${line}`;
     const { project, threadId } = await this.currentThreadRef();
     if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
       const { threads: threads2, problems: problems2 } = this.store.readAllThreads(project.id);
-      const text = options.full === true ? this.renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
+      const text = options.full === true ? renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
       return { text, problems: problems2 };
     }
-    const index = searchIndexFor(this.store.dir);
-    const listed = await index.exclusive(async () => {
-      const catalog = index.project(project.id);
-      await catalog.refresh();
-      const kept = this.listedThreads;
-      if (kept !== null && kept.projectId === project.id && kept.catalog === catalog && kept.version === catalog.version) return kept;
-      const threads2 = /* @__PURE__ */ new Map();
-      for (const meta of catalog.catalogIndex.live()) threads2.set(meta.id, meta);
-      const problems2 = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path20.basename)(p.path).replace(/\.md$/, "") }));
-      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads: threads2, derived: listDerived(threads2), problems: problems2 };
-      return this.listedThreads;
-    });
+    const listed = await this.catalogList.read(this.store.dir, project.id);
     const { threads, derived, problems } = listed;
     return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options), problems: [...problems] };
-  }
-  /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
-  listedThreads = null;
-  /**
-   * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
-   * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
-   * would get a tree of that size as the tool result); thread_list still shows the whole tree.
-   */
-  treeText(project, activeId, written) {
-    try {
-      if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
-      const { threads, problems } = this.store.readAllThreads(project.id);
-      return this.renderTreeOf(project, threads, problems, activeId);
-    } catch (e) {
-      return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
-    }
   }
   /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
   async rememberAfterWrite(projectId, threadId) {
@@ -13066,218 +13458,26 @@ ${line}`;
       return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
     }
   }
-  /** The tree after a write, with the line of a step after it that failed (if any). */
-  treeAfter(project, activeId, note) {
-    const tree = this.treeText(project, activeId);
-    return note === null ? tree : `${tree}
-
-${note}`;
-  }
-  /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
-  pathTreeText(project, activeId, written) {
-    const active = written?.id === activeId ? written : this.store.readThread(project.id, activeId);
-    const chain = walkToRoot(active, (id) => this.store.readThread(project.id, id));
-    const threads = new Map(chain.threads.map((t) => [t.id, t]));
-    const tree = renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems: [],
-      extra: (t) => relatedMark(t, { has: (r) => this.store.threadExists(project.id, r) })
-    });
-    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
-    return [tree, ...chain.notices, note].join("\n");
-  }
-  renderTreeOf(project, threads, problems, activeId) {
-    return renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems,
-      extra: (t) => relatedMark(t, threads)
-    });
-  }
   async threadStatus(input) {
-    oneOf("status", input.status, ["active", "done", "abandoned"], false);
-    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
-    if (input.reason !== void 0) {
-      checkLength("The reason", input.reason, LIMITS.reasonChars);
-      assertNoSecrets(input.reason, "the reason");
-    }
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const result = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, sessionThreadId);
-      if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
-      await this.assertCanModify(project, thread);
-      const updated = { ...thread, updatedAt: nextTimestamp(thread.updatedAt) };
-      if (input.status === "active") {
-        delete updated.status;
-        delete updated.mergedInto;
-      } else updated.status = input.status;
-      if (input.reason?.trim()) {
-        const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
-        updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
-      }
-      checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
-      await this.store.writeThread(project.id, updated);
-      let activeId = sessionThreadId;
-      let note = null;
-      if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
-        activeId = thread.parentId;
-        note = await this.rememberAfterWrite(project.id, activeId);
-      }
-      return { thread: updated, tree: this.treeAfter(project, activeId, note) };
-    });
-    if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
-    return result;
+    return setThreadStatus(this.writes, input);
   }
   async threadMerge(input) {
-    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
-    checkNotBlank("The parent summary", input.parentSummary);
-    checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const commit = await this.headBeforeLock();
-    const merged = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, sessionThreadId);
-      if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
-      const parent = this.store.readThread(project.id, thread.parentId, errors.parentNotFound);
-      assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
-      await this.assertCanModify(project, thread);
-      await this.assertCanModify(project, parent);
-      const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
-      if (commit) newParent.commit = commit;
-      const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
-      if (carried.length > 0) newParent.related = carried;
-      const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
-      await this.store.writeThread(project.id, newParent);
-      await this.store.writeThread(project.id, closed);
-      const note = await this.rememberAfterWrite(project.id, parent.id);
-      return { thread: closed, parent: newParent, tree: this.treeAfter(project, parent.id, note) };
-    });
-    await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
-    return merged;
+    return mergeThread(this.writes, input);
   }
   async threadDelete(threadId) {
-    assertId(threadId, "thread id");
-    if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    return this.store.locked(async () => {
-      const thread = this.store.readThread(project.id, threadId);
-      const { threads, problems } = this.store.readAllThreads(project.id);
-      const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
-      if (project.mode === "team") {
-        await this.assertCanModify(project, thread);
-        const others = [];
-        for (const id of doomed) if (!await this.isMine(threads.get(id))) others.push(id);
-        if (others.length > 0) {
-          throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
-        }
-      }
-      for (const id of doomed.slice().reverse()) this.store.deleteThreadFile(project.id, id);
-      const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
-      for (const t of threads.values()) {
-        if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
-        const related = t.related.filter((r) => !doomed.includes(r));
-        const updated = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
-        if (related.length > 0) updated.related = related;
-        else delete updated.related;
-        await this.store.writeThread(project.id, updated);
-      }
-      let activeId = sessionThreadId;
-      if (doomed.includes(sessionThreadId)) {
-        activeId = thread.parentId ?? MAIN_THREAD_ID;
-        const note = await this.rememberAfterWrite(project.id, activeId);
-        if (note !== null) warnings.push(note);
-      }
-      return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
-    });
+    return deleteThread(this.writes, threadId);
   }
   async threadRebase(threadId, newParentId) {
-    assertId(threadId, "thread id");
-    assertId(newParentId, "new parent id");
-    if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    return this.store.locked(async () => {
-      const thread = this.store.readThread(project.id, threadId);
-      const newParent = this.store.readThread(project.id, newParentId, errors.parentNotFound);
-      if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
-      if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
-      assertNotAboveNewParent(threadId, newParent, (id) => this.store.readThread(project.id, id));
-      await this.assertCanModify(project, thread);
-      const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
-      await this.store.writeThread(project.id, updated);
-      return { thread: updated, tree: this.treeText(project, this.threadId ?? sessionThreadId) };
-    });
+    return rebaseThread(this.writes, threadId, newParentId);
   }
   // ------------------------------------------------------------------ summaries
   async summaryUpdate(input) {
-    oneOf("section", input.section, SECTION_KEYS, true);
-    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
-    checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
-    const paths = input.paths === void 0 ? void 0 : this.checkPaths(input.paths);
-    const related = input.related === void 0 ? void 0 : this.checkRelated(input.related);
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const commit = await this.headBeforeLock();
-    const warnings = [];
-    const updated = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, sessionThreadId);
-      assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
-      await this.assertCanModify(project, thread);
-      const summary = input.section ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true) : input.content.trim();
-      checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
-      const next = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
-      if (commit) next.commit = commit;
-      if (paths !== void 0) {
-        if (paths.length > 0) next.paths = paths;
-        else delete next.paths;
-      }
-      if (related !== void 0) {
-        const others = related.filter((r) => r !== thread.id);
-        if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
-        warnings.push(...this.missingRelated(project.id, others));
-        if (others.length > 0) next.related = others;
-        else delete next.related;
-      }
-      await this.store.writeThread(project.id, next);
-      return next;
-    });
-    await this.recordSummaryWrite(project.id, updated.id, "summary_update");
-    let tokens;
-    try {
-      tokens = this.tokens.countNow(updated.summary);
-    } catch (e) {
-      tokens = charsEstimate(updated.summary);
-      warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
-    }
-    await this.saveTokenCache();
-    return { thread: updated, chars: updated.summary.length, tokens, warnings };
-  }
-  /** HEAD's commit for a summary being written (null outside git or before the first commit), read before the store lock is taken: other writers never wait on git. */
-  async headBeforeLock() {
-    return this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
-  }
-  checkPaths(paths) {
-    if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
-    const checked = paths.map((p) => {
-      checkLength("A path", p, LIMITS.pathChars);
-      if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
-      return p.trim();
-    }).filter((p) => p !== "");
-    assertNoSecrets(checked.join("\n"), "the paths");
-    return checked;
-  }
-  checkRelated(related) {
-    if (!related) return [];
-    if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
-    const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
-    assertNoSecrets(ids.join("\n"), "the related thread ids");
-    return ids;
-  }
-  missingRelated(projectId, related) {
-    return related.filter((r) => !this.store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
+    return updateSummary(this.writes, input);
   }
   // ------------------------------------------------------------------ context
   async contextGet(options = {}) {
-    const { project, thread, conflictNotice } = await this.currentThreadForReading();
-    const notices = [...conflictNotice === null ? [] : [conflictNotice], ...options.notices ?? []];
+    const { project, thread, conflictNotice: conflictNotice2 } = await this.currentThreadForReading();
+    const notices = [...conflictNotice2 === null ? [] : [conflictNotice2], ...options.notices ?? []];
     return { ...await this.contextFor(project, thread, { ...options, notices }), project, thread };
   }
   async contextFor(project, thread, options) {
@@ -13288,65 +13488,8 @@ ${note}`;
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
   async contextWithSources(project, thread, options) {
-    const consulted = /* @__PURE__ */ new Set([this.store.projectPath(project.id), this.store.threadPath(project.id, thread.id)]);
-    const read = (id) => {
-      consulted.add(this.store.threadPath(project.id, id));
-      return this.store.readThread(project.id, id);
-    };
-    const related = this.relatedRefs(project.id, thread, consulted);
-    const estimate = options.estimateOnly === true ? (text) => this.tokens.cachedOrEstimate(text) : (text) => this.tokens.countSync(text);
-    const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
-    const warnings = /* @__PURE__ */ new Map();
-    const top = this.workspace.gitTop;
-    if (top) {
-      await Promise.all(
-        chain.threads.map(async (t) => {
-          if (!t.commit || !t.paths || t.paths.length === 0) return;
-          let n;
-          try {
-            n = await commitsTouchingSince(top, t.commit, t.paths);
-          } catch (e) {
-            if (!(e instanceof GitError)) throw e;
-            warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
-            return;
-          }
-          if (n && n > 0) {
-            warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
-          }
-        })
-      );
-    }
-    const assemble = () => assembleContext({
-      project,
-      chain: chain.threads,
-      chainCut: chain.cut,
-      warnings,
-      notices: [...options.notices ?? [], ...chain.notices],
-      ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
-      ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
-      estimate,
-      related
-    });
-    const missesBefore = this.tokens.misses;
-    let assembled = assemble();
-    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
-    await this.saveTokenCache();
-    const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path20.relative)(this.store.dir, p)), dependsOnHead };
-  }
-  /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
-  relatedRefs(projectId, thread, consulted) {
-    return (thread.related ?? []).map((id) => {
-      try {
-        consulted.add(this.store.threadPath(projectId, id));
-        const t = this.store.readThread(projectId, id);
-        return { id, title: t.title, status: threadStatus(t) };
-      } catch (e) {
-        if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
-        if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
-        throw e;
-      }
-    });
+    const deps = { store: this.store, gitTop: this.workspace.gitTop, tokens: this.tokens, saveTokenCache: () => this.saveTokenCache() };
+    return contextWithSources(deps, project, thread, options);
   }
   // ------------------------------------------------------------------ recall
   /** thread_search: tiers cheapest first over a derived index in the local cache (see src/core/search/). */
@@ -13364,25 +13507,9 @@ ${note}`;
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
     const file = this.store.threadPath(project.id, threadId);
-    const workingText = readTextStrict(file, LIMITS.threadFileBytes);
-    const history = await threadHistory({ gitTop: this.workspace.gitTop, file, threadId, workingText, ...input.limit !== void 0 ? { limit: input.limit } : {} });
-    let title = null;
-    if (workingText !== null) {
-      try {
-        title = parseThread(workingText).title;
-      } catch (e) {
-        if (!(e instanceof FrontmatterError)) throw e;
-      }
-    }
-    return { ...history, text: formatThreadHistory(history, title) };
+    return threadFileHistory({ gitTop: this.workspace.gitTop, file, threadId, ...input.limit !== void 0 ? { limit: input.limit } : {} });
   }
 };
-function oneOf(what, value, allowed, optional) {
-  if (value === void 0 && optional) return;
-  if (!allowed.includes(value)) {
-    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
-  }
-}
 
 // src/core/session-key.ts
 function claudeInstanceSession(claudePid) {
@@ -13411,7 +13538,7 @@ function openHookServices(input, env, lockTimeoutMs) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs24 = require("fs");
+var import_node_fs25 = require("fs");
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
@@ -13452,7 +13579,7 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/core/context/context-cache.ts
-var import_node_path21 = require("path");
+var import_node_path23 = require("path");
 init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
@@ -13460,7 +13587,7 @@ var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path21.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path23.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -13489,7 +13616,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
   const sources = {};
   for (const rel of paths) {
-    const stamp = fileStamp((0, import_node_path21.join)(storeDir, rel));
+    const stamp = fileStamp((0, import_node_path23.join)(storeDir, rel));
     if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
     sources[rel] = stamp;
   }
@@ -13501,33 +13628,33 @@ function sameInputs(a, b) {
 }
 
 // src/core/context/context-cache-write.ts
-var import_node_fs25 = require("fs");
-var import_node_path22 = require("path");
+var import_node_fs26 = require("fs");
+var import_node_path24 = require("path");
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  (0, import_node_fs25.mkdirSync)((0, import_node_path22.dirname)(path), { recursive: true });
+  (0, import_node_fs26.mkdirSync)((0, import_node_path24.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path23 = require("path");
+var import_node_path25 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path23.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path25.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
 }
 
 // src/hooks/start-record.ts
-var import_node_fs26 = require("fs");
+var import_node_fs27 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs26.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs27.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -13688,9 +13815,9 @@ async function sessionStart(services, input) {
   const assemblyStartedAt = Date.now();
   const headBefore = services.headCommitFromFiles();
   const migration = await services.migrateIfNeeded();
-  const { project, thread, conflictNotice } = await services.currentThreadForReading({ newProcess: source === "startup" });
+  const { project, thread, conflictNotice: conflictNotice2 } = await services.currentThreadForReading({ newProcess: source === "startup" });
   const leading = () => [...services.notices.map(userLine), ...migration ? [userLine(migration.text.split("\n")[0])] : []];
-  const { starts, sources, dependsOnHead } = await assembleStarts(services, project, thread, [source], leading, conflictNotice === null ? [] : [conflictNotice]);
+  const { starts, sources, dependsOnHead } = await assembleStarts(services, project, thread, [source], leading, conflictNotice2 === null ? [] : [conflictNotice2]);
   const start = starts[source];
   const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
   const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
@@ -13700,7 +13827,7 @@ async function sessionStart(services, input) {
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
-  if (migration === null && services.notices.length === 0 && failures.length === 0 && conflictNotice === null) {
+  if (migration === null && services.notices.length === 0 && failures.length === 0 && conflictNotice2 === null) {
     const head = dependsOnHead ? services.headCommitFromFiles() : null;
     const headSettled = !dependsOnHead || typeof head === "string" && head === headBefore;
     const stamps = headSettled ? trustedStamps(services.store.dir, sources, assemblyStartedAt) : null;
@@ -13953,7 +14080,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs27 = require("fs");
+var import_node_fs28 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -13979,20 +14106,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs27.statSync)(path);
+    const before = (0, import_node_fs28.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs27.openSync)(path, import_node_fs27.constants.O_RDONLY | (import_node_fs27.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs28.openSync)(path, import_node_fs28.constants.O_RDONLY | (import_node_fs28.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs27.fstatSync)(fd);
+    const stats = (0, import_node_fs28.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs27.closeSync)(fd);
+    (0, import_node_fs28.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -14003,13 +14130,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs27.closeSync)(file.fd);
+    (0, import_node_fs28.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs27.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs28.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
     }
@@ -14411,7 +14538,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path25 = require("path");
+var import_node_path27 = require("path");
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const freshness = data.freshness;
@@ -14425,7 +14552,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path25.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path27.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { lstatSync, existsSync, readFileSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, renameSync, constants, readSync, writeSync, fstatSync, closeSync, openSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { lstatSync, existsSync, readFileSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { resolve, join, relative, basename, dirname, sep } from 'path';
+import { resolve, join, dirname, basename, relative, sep } from 'path';
 import { AsyncLocalStorage } from 'async_hooks';
 import { createHash, randomBytes } from 'crypto';
 import { hostname, userInfo } from 'os';
@@ -25,9 +25,9 @@ var __require = /* @__PURE__ */ ((x) => typeof require$1 !== "undefined" ? requi
 var __commonJS = (cb, mod) => function __require2() {
   return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
 };
-var __export = (target, all) => {
+var __export = (target2, all) => {
   for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
+    __defProp(target2, name, { get: all[name], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -37,12 +37,12 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  __defProp(target, "default", { value: mod, enumerable: true }) ,
+  __defProp(target2, "default", { value: mod, enumerable: true }) ,
   mod
 ));
 
@@ -4285,58 +4285,58 @@ var require_fast_uri = __commonJS({
       return serialize(resolved, schemelessOptions);
     }
     function resolveComponent(base, relative5, options, skipNormalization) {
-      const target = {};
+      const target2 = {};
       if (!skipNormalization) {
         base = parse3(serialize(base, options), options);
         relative5 = parse3(serialize(relative5, options), options);
       }
       options = options || {};
       if (!options.tolerant && relative5.scheme) {
-        target.scheme = relative5.scheme;
-        target.userinfo = relative5.userinfo;
-        target.host = relative5.host;
-        target.port = relative5.port;
-        target.path = removeDotSegments(relative5.path || "");
-        target.query = relative5.query;
+        target2.scheme = relative5.scheme;
+        target2.userinfo = relative5.userinfo;
+        target2.host = relative5.host;
+        target2.port = relative5.port;
+        target2.path = removeDotSegments(relative5.path || "");
+        target2.query = relative5.query;
       } else {
         if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
-          target.userinfo = relative5.userinfo;
-          target.host = relative5.host;
-          target.port = relative5.port;
-          target.path = removeDotSegments(relative5.path || "");
-          target.query = relative5.query;
+          target2.userinfo = relative5.userinfo;
+          target2.host = relative5.host;
+          target2.port = relative5.port;
+          target2.path = removeDotSegments(relative5.path || "");
+          target2.query = relative5.query;
         } else {
           if (!relative5.path) {
-            target.path = base.path;
+            target2.path = base.path;
             if (relative5.query !== void 0) {
-              target.query = relative5.query;
+              target2.query = relative5.query;
             } else {
-              target.query = base.query;
+              target2.query = base.query;
             }
           } else {
             if (relative5.path[0] === "/") {
-              target.path = removeDotSegments(relative5.path);
+              target2.path = removeDotSegments(relative5.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative5.path;
+                target2.path = "/" + relative5.path;
               } else if (!base.path) {
-                target.path = relative5.path;
+                target2.path = relative5.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
+                target2.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
               }
-              target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
+              target2.path = base.scheme === void 0 && !baseHasAuthority && target2.path[0] !== "/" ? removeDotSegmentsRelative(target2.path) : removeDotSegments(target2.path);
             }
-            target.query = relative5.query;
+            target2.query = relative5.query;
           }
-          target.userinfo = base.userinfo;
-          target.host = base.host;
-          target.port = base.port;
+          target2.userinfo = base.userinfo;
+          target2.host = base.host;
+          target2.port = base.port;
         }
-        target.scheme = base.scheme;
+        target2.scheme = base.scheme;
       }
-      target.fragment = relative5.fragment;
-      return target;
+      target2.fragment = relative5.fragment;
+      return target2;
     }
     function equal(uriA, uriB, options) {
       const normalizedA = normalizeComparableURI(uriA, options);
@@ -13891,12 +13891,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
+    function arrayPushArray(target2, source) {
       if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+        Array.prototype.push.apply(target2, source);
       else
         for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+          target2.push(source[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -15009,8 +15009,8 @@ function defineLazy(object3, key, getter) {
 function objectClone(obj) {
   return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
 }
-function assignProp(target, prop, value) {
-  Object.defineProperty(target, prop, {
+function assignProp(target2, prop, value) {
+  Object.defineProperty(target2, prop, {
     value,
     writable: true,
     enumerable: true,
@@ -15024,8 +15024,8 @@ function rawShape(def) {
 function sourceShape(schema) {
   return rawShape(schema._zod.def) ?? schema._zod.def.shape;
 }
-function deferProp(target, key, getter) {
-  Object.defineProperty(target, key, {
+function deferProp(target2, key, getter) {
+  Object.defineProperty(target2, key, {
     get() {
       const value = getter();
       assignProp(this, key, value);
@@ -15035,36 +15035,36 @@ function deferProp(target, key, getter) {
     configurable: true
   });
 }
-function putProp(target, key, value) {
-  if (key in target)
-    assignProp(target, key, value);
+function putProp(target2, key, value) {
+  if (key in target2)
+    assignProp(target2, key, value);
   else
-    target[key] = value;
+    target2[key] = value;
 }
-function mirrorShape(target, source, keys, wrap) {
+function mirrorShape(target2, source, keys, wrap) {
   const raw = sourceShape(source);
   for (const key of keys) {
     const desc = Object.getOwnPropertyDescriptor(raw, key);
     if (!desc.enumerable)
       continue;
     if (desc.get) {
-      deferProp(target, key, () => {
+      deferProp(target2, key, () => {
         const value = source._zod.def.shape[key];
         return wrap ? wrap(value, key) : value;
       });
     } else
-      putProp(target, key, wrap ? wrap(desc.value, key) : desc.value);
+      putProp(target2, key, wrap ? wrap(desc.value, key) : desc.value);
   }
 }
-function mirrorProps(target, source) {
+function mirrorProps(target2, source) {
   for (const key of Reflect.ownKeys(source)) {
     const desc = Object.getOwnPropertyDescriptor(source, key);
     if (!desc.enumerable)
       continue;
     if (desc.get)
-      deferProp(target, key, () => source[key]);
+      deferProp(target2, key, () => source[key]);
     else
-      putProp(target, key, desc.value);
+      putProp(target2, key, desc.value);
   }
 }
 function mergeDefs(...defs) {
@@ -15243,35 +15243,35 @@ function normalizeParams(_params) {
   return params;
 }
 function createTransparentProxy(getter) {
-  let target;
+  let target2;
   return new Proxy({}, {
     get(_, prop, receiver) {
-      target ?? (target = getter());
-      return Reflect.get(target, prop, receiver);
+      target2 ?? (target2 = getter());
+      return Reflect.get(target2, prop, receiver);
     },
     set(_, prop, value, receiver) {
-      target ?? (target = getter());
-      return Reflect.set(target, prop, value, receiver);
+      target2 ?? (target2 = getter());
+      return Reflect.set(target2, prop, value, receiver);
     },
     has(_, prop) {
-      target ?? (target = getter());
-      return Reflect.has(target, prop);
+      target2 ?? (target2 = getter());
+      return Reflect.has(target2, prop);
     },
     deleteProperty(_, prop) {
-      target ?? (target = getter());
-      return Reflect.deleteProperty(target, prop);
+      target2 ?? (target2 = getter());
+      return Reflect.deleteProperty(target2, prop);
     },
     ownKeys(_) {
-      target ?? (target = getter());
-      return Reflect.ownKeys(target);
+      target2 ?? (target2 = getter());
+      return Reflect.ownKeys(target2);
     },
     getOwnPropertyDescriptor(_, prop) {
-      target ?? (target = getter());
-      return Reflect.getOwnPropertyDescriptor(target, prop);
+      target2 ?? (target2 = getter());
+      return Reflect.getOwnPropertyDescriptor(target2, prop);
     },
     defineProperty(_, prop, descriptor) {
-      target ?? (target = getter());
-      return Reflect.defineProperty(target, prop, descriptor);
+      target2 ?? (target2 = getter());
+      return Reflect.defineProperty(target2, prop, descriptor);
     }
   });
 }
@@ -15751,10 +15751,10 @@ function $constructor(name, initializer3, proto, params) {
       let up = own2;
       while (up && up !== ctorProto)
         up = Object.getPrototypeOf(up);
-      const target = up ?? own2;
-      if (!initialized.has(target)) {
-        initialized.add(target);
-        members(target, protoMembers);
+      const target2 = up ?? own2;
+      if (!initialized.has(target2)) {
+        initialized.add(target2);
+        members(target2, protoMembers);
       }
     }
     const proto2 = _.prototype;
@@ -19150,26 +19150,26 @@ function _check(fn, params) {
 }
 
 // node_modules/zod/v4/core/to-json-schema.js
-function assignProps(target, ...sources) {
+function assignProps(target2, ...sources) {
   for (const source of sources) {
     for (const key of Reflect.ownKeys(source)) {
       if (Object.prototype.propertyIsEnumerable.call(source, key)) {
-        assignProp(target, key, source[key]);
+        assignProp(target2, key, source[key]);
       }
     }
   }
-  return target;
+  return target2;
 }
 function initializeContext(params) {
-  let target = params?.target ?? "draft-2020-12";
-  if (target === "draft-4")
-    target = "draft-04";
-  if (target === "draft-7")
-    target = "draft-07";
+  let target2 = params?.target ?? "draft-2020-12";
+  if (target2 === "draft-4")
+    target2 = "draft-04";
+  if (target2 === "draft-7")
+    target2 = "draft-07";
   return {
     processors: params.processors ?? {},
     metadataRegistry: params?.metadata ?? globalRegistry,
-    target,
+    target: target2,
     unrepresentable: params?.unrepresentable ?? "throw",
     override: params?.override ?? (() => {
     }),
@@ -19669,8 +19669,8 @@ var createToJSONSchemaMethod = (schema, processors = {}) => (params) => {
   return finalize(ctx, schema);
 };
 var createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) => {
-  const { libraryOptions, target } = params ?? {};
-  const ctx = initializeContext({ ...libraryOptions ?? {}, target, io, processors });
+  const { libraryOptions, target: target2 } = params ?? {};
+  const ctx = initializeContext({ ...libraryOptions ?? {}, target: target2, io, processors });
   processSchema(schema, ctx);
   extractDefs(ctx, schema);
   return finalize(ctx, schema);
@@ -20565,8 +20565,8 @@ var ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
   catch(params) {
     return _catch(this, params);
   },
-  pipe(target) {
-    return pipe(this, target);
+  pipe(target2) {
+    return pipe(this, target2);
   },
   readonly() {
     return readonly(this);
@@ -23950,8 +23950,8 @@ var ZodType2 = class {
       description
     });
   }
-  pipe(target) {
-    return ZodPipeline.create(this, target);
+  pipe(target2) {
+    return ZodPipeline.create(this, target2);
   }
   readonly() {
     return ZodReadonly2.create(this);
@@ -31187,9 +31187,9 @@ var errors = {
     `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
   ),
   migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
-  linkOutsideRepository: (rel, target) => new ThreadMindError(
+  linkOutsideRepository: (rel, target2) => new ThreadMindError(
     "forbidden",
-    `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+    `Cannot update ${rel}: it leads outside the repository (to ${target2}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
   ),
   storeDirUnusable: (path, problem) => new ThreadMindError(
     "unreadable",
@@ -32625,8 +32625,8 @@ var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test(basename(name));
 }
-function atomicTempPath(target, dir = dirname(target)) {
-  return join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+function atomicTempPath(target2, dir = dirname(target2)) {
+  return join(dir, `.${basename(target2)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
 }
 var FenceRefusal = class {
   constructor(error2) {
@@ -32757,8 +32757,8 @@ var SECTION_START = "<!-- threadmind:start -->";
 var SECTION_END = "<!-- threadmind:end -->";
 var LEGACY_CURSORRULES = ".cursorrules";
 var MAX_AGENT_FILE_BYTES = 5e6;
-function targetPath(target) {
-  switch (target) {
+function targetPath(target2) {
+  switch (target2) {
     case "agents":
       return "AGENTS.md";
     case "claude":
@@ -32768,7 +32768,7 @@ function targetPath(target) {
     case "generic":
       return ".threadmind/instructions.md";
     default: {
-      const never2 = target;
+      const never2 = target2;
       throw new Error(`unknown instruction target ${String(never2)}`);
     }
   }
@@ -32835,12 +32835,12 @@ async function writeAgentInstructions(root, targets, body) {
   const chosen = [...new Set(targets)];
   if (chosen.length === 0) throw errors.invalid(`Choose at least one client: ${INSTRUCTION_TARGETS.join(", ")}.`);
   const plans = [];
-  for (const target of chosen) {
-    const rel = targetPath(target);
+  for (const target2 of chosen) {
+    const rel = targetPath(target2);
     const file = writablePath(root, rel);
     const before = readAgentFile(file, rel);
-    const after = target === "cursor" ? cursorRule(body) : upsertSection(before, body, rel);
-    plans.push({ target, rel, file, before, after });
+    const after = target2 === "cursor" ? cursorRule(body) : upsertSection(before, body, rel);
+    plans.push({ target: target2, rel, file, before, after });
   }
   let legacy = null;
   if (chosen.includes("cursor")) {
@@ -33935,6 +33935,19 @@ function nextTimestamp(after) {
   last = t;
   return new Date(t).toISOString();
 }
+
+// src/core/git/default-branch-memo.ts
+function defaultBranchMemo() {
+  const answers = /* @__PURE__ */ new Map();
+  return (top, branch) => {
+    let answer = answers.get(branch);
+    if (answer === void 0) {
+      answer = isDefaultBranch(top, branch);
+      answers.set(branch, answer);
+    }
+    return answer;
+  };
+}
 async function resolveAuthorId(env, gitTop) {
   if (env.THREADMIND_AUTHOR) return assertId(env.THREADMIND_AUTHOR, "THREADMIND_AUTHOR");
   const { name, email: email2 } = await gitUser(gitTop);
@@ -33968,6 +33981,54 @@ async function writeLocalState(storeDir, state, hadProblem) {
 `);
   return setAside;
 }
+
+// src/core/store/local-state-cache.ts
+var LocalStateCache = class {
+  /** `notices`: the services' notices, where problems with config.json are added (once each). */
+  constructor(storeDir, notices) {
+    this.storeDir = storeDir;
+    this.notices = notices;
+  }
+  storeDir;
+  notices;
+  /** config.json as last read, with the stamp it had before that read (see readCached). */
+  stateRead = null;
+  /**
+   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
+   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
+   */
+  readCached(take) {
+    const stamp = fileStamp(localStatePath(this.storeDir));
+    const cached2 = this.stateRead;
+    if (take) this.stateRead = null;
+    if (cached2 !== null && stamp !== null && cached2.stamp === stamp) return cached2.read;
+    const read = readLocalState(this.storeDir);
+    if (!take && stamp !== null) this.stateRead = { stamp, read };
+    return read;
+  }
+  /** config.json as it is now. Read-only: callers must not change the state returned (use update). */
+  read() {
+    const read = this.readCached(false);
+    if (read.problem) this.noteProblem(read.problem);
+    return read.state;
+  }
+  noteProblem(problem) {
+    const line = `ThreadMind's local state ${this.storeDir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
+    if (!this.notices.includes(line)) this.notices.push(line);
+  }
+  /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
+  async update(mutate) {
+    const read = this.readCached(true);
+    if (read.problem) this.noteProblem(read.problem);
+    await mutate(read.state);
+    moveLegacyMeasurements(this.storeDir, read.state);
+    for (const [key, s] of Object.entries(read.state.sessions)) {
+      if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
+    }
+    const setAside = await writeLocalState(this.storeDir, read.state, read.problem !== void 0);
+    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  }
+};
 function contentHash(text) {
   return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
@@ -34356,6 +34417,149 @@ function closeFence(text) {
 ${fences.open}`;
 }
 
+// src/core/context/thread-chain.ts
+var AncestorWalk = class {
+  constructor(start, read) {
+    this.read = read;
+    this.current = start;
+    this.seen = /* @__PURE__ */ new Set([start.id]);
+  }
+  read;
+  notices = [];
+  seen;
+  current;
+  done = false;
+  /** How many ancestors were read. */
+  count = 0;
+  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
+  get ended() {
+    return this.done || this.current.parentId === null;
+  }
+  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
+  next() {
+    if (this.ended) return null;
+    const parentId = this.current.parentId;
+    if (this.seen.has(parentId)) {
+      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.done = true;
+      return null;
+    }
+    let parent;
+    try {
+      parent = this.read(parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) {
+        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+      } else if (e instanceof ThreadMindError && e.code === "not-found") {
+        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
+      } else throw e;
+      this.done = true;
+      return null;
+    }
+    this.seen.add(parentId);
+    this.current = parent;
+    this.count++;
+    return parent;
+  }
+};
+function walkToRoot(start, read) {
+  const walk = new AncestorWalk(start, read);
+  const nearestFirst = [start];
+  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
+  return { threads: nearestFirst.reverse(), notices: walk.notices };
+}
+function descendantsOf(id, threads) {
+  const children = /* @__PURE__ */ new Map();
+  for (const t of threads.values()) {
+    if (t.parentId === null) continue;
+    const list = children.get(t.parentId) ?? [];
+    list.push(t.id);
+    children.set(t.parentId, list);
+  }
+  const out = [];
+  const seen = /* @__PURE__ */ new Set([id]);
+  const queue = [id];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+// src/core/context/stale-path-warnings.ts
+function hasPathsToCheck(t) {
+  return Boolean(t.commit && t.paths && t.paths.length > 0);
+}
+async function stalePathWarnings(top, threads) {
+  const warnings = /* @__PURE__ */ new Map();
+  await Promise.all(
+    threads.map(async (t) => {
+      if (!t.commit || !t.paths || t.paths.length === 0) return;
+      let n;
+      try {
+        n = await commitsTouchingSince(top, t.commit, t.paths);
+      } catch (e) {
+        if (!(e instanceof GitError)) throw e;
+        warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
+        return;
+      }
+      if (n && n > 0) {
+        warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
+      }
+    })
+  );
+  return warnings;
+}
+
+// src/core/context/context-sources.ts
+async function contextWithSources(deps, project, thread, options) {
+  const { store, tokens } = deps;
+  const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
+  const read = (id) => {
+    consulted.add(store.threadPath(project.id, id));
+    return store.readThread(project.id, id);
+  };
+  const related = relatedRefs(store, project.id, thread, consulted);
+  const estimate = options.estimateOnly === true ? (text) => tokens.cachedOrEstimate(text) : (text) => tokens.countSync(text);
+  const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
+  const top = deps.gitTop;
+  const warnings = top ? await stalePathWarnings(top, chain.threads) : /* @__PURE__ */ new Map();
+  const assemble = () => assembleContext({
+    project,
+    chain: chain.threads,
+    chainCut: chain.cut,
+    warnings,
+    notices: [...options.notices ?? [], ...chain.notices],
+    ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
+    ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
+    estimate,
+    related
+  });
+  const missesBefore = tokens.misses;
+  let assembled = assemble();
+  if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
+  await deps.saveTokenCache();
+  const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
+  return { context: assembled, sources: [...consulted].map((p) => relative(store.dir, p)), dependsOnHead };
+}
+function relatedRefs(store, projectId, thread, consulted) {
+  return (thread.related ?? []).map((id) => {
+    try {
+      consulted.add(store.threadPath(projectId, id));
+      const t = store.readThread(projectId, id);
+      return { id, title: t.title, status: threadStatus(t) };
+    } catch (e) {
+      if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
+      if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
+      throw e;
+    }
+  });
+}
+
 // src/core/format-count.ts
 function formatCount2(n) {
   if (!Number.isSafeInteger(n) || n < 0) return String(n);
@@ -34529,578 +34733,43 @@ function relatedMark(t, threads) {
   return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
 }
 
-// src/core/context/thread-chain.ts
-var AncestorWalk = class {
-  constructor(start, read) {
-    this.read = read;
-    this.current = start;
-    this.seen = /* @__PURE__ */ new Set([start.id]);
-  }
-  read;
-  notices = [];
-  seen;
-  current;
-  done = false;
-  /** How many ancestors were read. */
-  count = 0;
-  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
-  get ended() {
-    return this.done || this.current.parentId === null;
-  }
-  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
-  next() {
-    if (this.ended) return null;
-    const parentId = this.current.parentId;
-    if (this.seen.has(parentId)) {
-      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
-      this.done = true;
-      return null;
-    }
-    let parent;
-    try {
-      parent = this.read(parentId);
-    } catch (e) {
-      if (e instanceof UnreadableFileError) {
-        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
-      } else if (e instanceof ThreadMindError && e.code === "not-found") {
-        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
-      } else throw e;
-      this.done = true;
-      return null;
-    }
-    this.seen.add(parentId);
-    this.current = parent;
-    this.count++;
-    return parent;
-  }
-};
-function walkToRoot(start, read) {
-  const walk = new AncestorWalk(start, read);
-  const nearestFirst = [start];
-  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
-  return { threads: nearestFirst.reverse(), notices: walk.notices };
-}
-function descendantsOf(id, threads) {
-  const children = /* @__PURE__ */ new Map();
-  for (const t of threads.values()) {
-    if (t.parentId === null) continue;
-    const list = children.get(t.parentId) ?? [];
-    list.push(t.id);
-    children.set(t.parentId, list);
-  }
-  const out = [];
-  const seen = /* @__PURE__ */ new Set([id]);
-  const queue = [id];
-  while (queue.length > 0) {
-    for (const child of children.get(queue.shift()) ?? []) {
-      if (seen.has(child)) continue;
-      seen.add(child);
-      out.push(child);
-      queue.push(child);
-    }
-  }
-  return out;
-}
-
-// src/core/rebase-check.ts
-function assertNotAboveNewParent(threadId, newParent, read) {
-  const seen = /* @__PURE__ */ new Set();
-  let current = newParent;
-  for (; ; ) {
-    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
-    if (current.parentId === null || seen.has(current.id)) return;
-    seen.add(current.id);
-    try {
-      current = read(current.parentId);
-    } catch (e) {
-      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
-      if (e instanceof ThreadMindError && e.code === "not-found") return;
-      throw e;
-    }
-  }
-}
-
-// src/core/secrets/secret-patterns.ts
-var GENERIC_MIN_LENGTH = 12;
-var GENERIC_MIN_ENTROPY = 2.5;
-var TOKEN_MIN_ENTROPY = 2.5;
-function shannonEntropy(value) {
-  const counts = /* @__PURE__ */ new Map();
-  let total = 0;
-  for (const ch of value) {
-    counts.set(ch, (counts.get(ch) ?? 0) + 1);
-    total += 1;
-  }
-  let bits = 0;
-  for (const count of counts.values()) {
-    const p = count / total;
-    bits -= p * Math.log2(p);
-  }
-  return bits;
-}
-var PLACEHOLDER_WORDS = [
-  "example",
-  "changeme",
-  "change_me",
-  "change-me",
-  "placeholder",
-  "redacted",
-  "dummy",
-  "sample",
-  "notreal",
-  "not_real",
-  "insert",
-  "replace",
-  "****",
-  "\u2026",
-  "...",
-  "123456789",
-  "abcdefgh"
-];
-var SHORT_PLACEHOLDER_WORDS = ["your", "fake", "xxxx"];
-function looksLikePlaceholder(value) {
-  if (PLACEHOLDER_WORDS.some((word) => containsWord(value, word))) return true;
-  if (/^<.*>$|^\[.*\]$|^\{.*\}$/.test(value)) return true;
-  return /(.)\1{5}/.test(value);
-}
-function looksLikeValuePlaceholder(value) {
-  return looksLikePlaceholder(value) || SHORT_PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
-}
-function containsWord(value, word) {
-  const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
-  return value.includes(word) || value.includes(word.toUpperCase()) || value.includes(capitalized);
-}
-function looksLikeReference(value) {
-  if (/\$\{|\{\{|%\(/.test(value)) return true;
-  if (/^\$[A-Za-z_]/.test(value)) return true;
-  if (/^%[A-Za-z_]\w*%$/.test(value)) return true;
-  if (/^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|env\b|ENV\[)/.test(value)) return true;
-  return /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::)[A-Za-z_$][\w$]*)+$/.test(value);
-}
-function looksLikeCredentialValue(value, minLength = GENERIC_MIN_LENGTH) {
-  if (value.length < minLength) return false;
-  if (/\s/.test(value)) return false;
-  if (looksLikeValuePlaceholder(value) || looksLikeReference(value)) return false;
-  if (/^\d+$/.test(value)) return false;
-  if (/^[A-Za-z_./:-]+$/.test(value)) return false;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
-  if (/\//.test(value) && /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(value)) return false;
-  if (/^(?:\.{1,2}\/|~\/|\/[A-Za-z])/.test(value) && !/[+=]/.test(value)) return false;
-  if (/[()[\]{}<>]/.test(value)) return false;
-  if (!/[A-Za-z]/.test(value) || !/[0-9!@$%^&+~|]/.test(value)) return false;
-  if (looksLikeWordsJoined(value)) return false;
-  return shannonEntropy(value) >= GENERIC_MIN_ENTROPY;
-}
-function looksLikeWordsJoined(value) {
-  const parts = value.split(/[-_.]+/).filter((part) => part !== "");
-  if (parts.length < 2) return false;
-  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
-}
-function groupSpan(match, group2) {
-  const span = match.indices?.[group2];
-  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group2}`);
-  return { start: span[0], end: span[1] };
-}
-function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
-  return {
-    pattern,
-    detect(match) {
-      const { start, end } = groupSpan(match, 1);
-      const token = match[1] ?? "";
-      const publicPrefix = prefix.exec(token)?.[0] ?? "";
-      const body = token.slice(publicPrefix.length);
-      if (looksLikePlaceholder(body)) return null;
-      if (shannonEntropy(body) < TOKEN_MIN_ENTROPY) return null;
-      if (!accept(body)) return null;
-      return { kind, start, end, publicPrefix };
-    }
-  };
-}
-var hasDigit = (s) => /\d/.test(s);
-var hasLetterAndDigit = (s) => /\d/.test(s) && /[A-Za-z]/.test(s);
-function looksGenerated(body) {
-  if (looksLikeWordsJoined(body)) return false;
-  return hasDigit(body) || /[a-z]/.test(body) && /[A-Z]/.test(body);
-}
-var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
-var privateKeyRule = {
-  multiLine: true,
-  pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
-  detect(match, text) {
-    const { start, end: headerEnd } = groupSpan(match, 0);
-    const body = new RegExp(PRIVATE_KEY_BODY.source, PRIVATE_KEY_BODY.flags);
-    body.lastIndex = headerEnd;
-    if (body.exec(text) === null) return null;
-    return { kind: "private key", start, end: body.lastIndex, publicPrefix: match[0] };
-  }
-};
-var jwtRule = {
-  pattern: /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/dg,
-  detect(match) {
-    const token = match[1] ?? "";
-    const header = token.slice(0, token.indexOf("."));
-    if (!isJwtHeader(header)) return null;
-    const { start, end } = groupSpan(match, 1);
-    return { kind: "JWT", start, end, publicPrefix: token.startsWith("eyJ") ? "eyJ" : "" };
-  }
-};
-function isJwtHeader(segment) {
-  const decoded = Buffer.from(segment, "base64url").toString("utf8");
-  if (!decoded.trimStart().startsWith("{")) return false;
-  let parsed;
+// src/core/context/tree-text.ts
+var FULL_TREE_LIMIT = 200;
+function treeText(store, project, activeId, written) {
   try {
-    parsed = JSON.parse(decoded);
-  } catch {
-    return false;
-  }
-  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
-}
-var bearerRule = {
-  pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
-  detect(match) {
-    const { start, end: rawEnd } = groupSpan(match, 1);
-    const raw = match[1] ?? "";
-    const token = raw.replace(/\.+$/, "");
-    if (!looksLikeCredentialValue(token, 16)) return null;
-    return { kind: "bearer token", start, end: rawEnd - (raw.length - token.length), publicPrefix: "" };
-  }
-};
-var urlPasswordRule = {
-  pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{1,100}:([^\s:@/?#]{1,200})@/dg,
-  detect(match) {
-    const password = match[1] ?? "";
-    if (!looksLikeCredentialValue(password, 8)) return null;
-    return { kind: "password in URL", ...groupSpan(match, 1), publicPrefix: "" };
-  }
-};
-var AWS_SECRET_KEY_NAME = String.raw`(?:aws[_-]?)?secret[_-]?access[_-]?key|aws[_-]?secret[_-]?key`;
-var awsSecretRule = {
-  pattern: new RegExp(
-    String.raw`(?:${AWS_SECRET_KEY_NAME})["'\x60]?[ \t]*(?:=>|:=|=|:)[ \t]*["'\x60]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
-    "dgi"
-  ),
-  detect(match) {
-    const secret = match[1] ?? "";
-    if (looksLikePlaceholder(secret) || shannonEntropy(secret) < 3.5 || !hasDigit(secret)) return null;
-    return { kind: "AWS secret access key", ...groupSpan(match, 1), publicPrefix: "" };
-  }
-};
-function assignmentKind(keyword) {
-  const k = keyword.toLowerCase().replace(/[_-]/g, "");
-  if (k.startsWith("pass")) return "password assignment";
-  if (k.startsWith("secret")) return "secret assignment";
-  if (k === "token") return "token assignment";
-  if (k === "apikey") return "API key assignment";
-  if (k === "accesskey") return "access key assignment";
-  if (k === "privatekey") return "private key assignment";
-  throw new Error(`secret-patterns: keyword ${keyword} has no assignment kind`);
-}
-var ASSIGNMENT = new RegExp(
-  String.raw`(pass(?:word|wd|phrase)|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![A-Za-z0-9_-])` + String.raw`["'\x60\]]?([ \t]*)(?:=>|:=|=|:)[ \t]*` + String.raw`(?:"([^"\r\n]{0,500})"|'([^'\r\n]{0,500})'|\x60([^\x60\r\n]{0,500})\x60|([^\s"'\x60,;&)\]}]{1,500}))`,
-  "dgi"
-);
-var assignmentRule = { pattern: ASSIGNMENT, detect: detectAssignment };
-function detectAssignment(match, text) {
-  const kind = assignmentKind(match[1] ?? "");
-  const quotedGroup = [3, 4, 5].find((g) => match[g] !== void 0);
-  if (quotedGroup !== void 0) {
-    const value2 = match[quotedGroup] ?? "";
-    if (!looksLikeCredentialValue(value2)) return null;
-    return { kind, ...groupSpan(match, quotedGroup), publicPrefix: "" };
-  }
-  const raw = match[6];
-  if (raw === void 0) throw new Error("secret-patterns: assignment matched without a value");
-  const value = raw.replace(/[.:!?]+$/, "");
-  if (!looksLikeCredentialValue(value)) return null;
-  const span = groupSpan(match, 6);
-  if (/^[A-Za-z_$][\w$]*$/.test(value)) {
-    const spaceBeforeSeparator = (match[2] ?? "") !== "";
-    const after = text.slice(span.end, span.end + 200);
-    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
-    if (spaceBeforeSeparator || !endsLiteral) return null;
-  }
-  return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
-}
-var B = String.raw`(?<![A-Za-z0-9_-])`;
-var E = String.raw`(?![A-Za-z0-9_-])`;
-var rx = (source, flags = "dg") => new RegExp(source, flags);
-var SECRET_RULES = [
-  privateKeyRule,
-  prefixedTokenRule(
-    "AWS access key ID",
-    rx(String.raw`(?<![A-Za-z0-9])((?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])`),
-    /^(?:AKIA|ASIA)/,
-    () => true
-    // base32 ids may lack digits; 16 capitals glued to AKIA do not occur in prose
-  ),
-  awsSecretRule,
-  prefixedTokenRule(
-    "GitHub token",
-    rx(String.raw`(?<![A-Za-z0-9_])(gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{50,251})(?![A-Za-z0-9_])`),
-    /^(?:gh[pousr]_|github_pat_)/
-  ),
-  prefixedTokenRule("GitLab token", rx(String.raw`${B}(glpat-[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9_-]+)*)${E}`), /^glpat-/),
-  prefixedTokenRule("npm token", rx(String.raw`${B}(npm_[A-Za-z0-9]{36})${E}`), /^npm_/),
-  prefixedTokenRule(
-    "Slack token",
-    rx(String.raw`${B}(xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})${E}`),
-    /^(?:xox[abposr]|xapp)-/,
-    (body) => body.length >= 20 && body.includes("-") && hasLetterAndDigit(body)
-  ),
-  {
-    pattern: /(hooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|(?:workflows|triggers)\/T[A-Z0-9]{6,}\/[A-Za-z0-9/]{20,}))/dg,
-    detect(match) {
-      const url = match[1] ?? "";
-      const secret = url.slice(url.lastIndexOf("/") + 1);
-      if (looksLikePlaceholder(url) || shannonEntropy(secret) < TOKEN_MIN_ENTROPY) return null;
-      return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
-    }
-  },
-  prefixedTokenRule(
-    "Anthropic API key",
-    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
-    /^sk-ant-(?:[a-z]+\d*-)?/
-  ),
-  prefixedTokenRule(
-    "OpenAI API key",
-    rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
-    /^sk-(?:(?:proj|svcacct|admin|None)-)?/,
-    (body) => looksGenerated(body) && /[a-z]/.test(body) && /[A-Z]/.test(body)
-  ),
-  prefixedTokenRule(
-    "Stripe live key",
-    rx(String.raw`(?<![A-Za-z0-9_])((?:sk|rk)_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_])`),
-    /^(?:sk|rk)_live_/
-  ),
-  prefixedTokenRule("Google API key", rx(String.raw`${B}(AIza[A-Za-z0-9_-]{35})${E}`), /^AIza/),
-  jwtRule,
-  bearerRule,
-  urlPasswordRule,
-  assignmentRule
-];
-
-// src/core/secrets/secret-scan.ts
-var FINDINGS_NAMED_IN_MESSAGE = 3;
-function scanForSecrets(text) {
-  const candidates = [];
-  SECRET_RULES.forEach((rule, priority) => {
-    for (const match of text.matchAll(rule.pattern)) {
-      const candidate = rule.detect(match, text);
-      if (candidate !== null) candidates.push({ candidate, priority });
-    }
-  });
-  const masked = maskLinePrefixes(text);
-  if (masked !== text) {
-    SECRET_RULES.forEach((rule, priority) => {
-      if (rule.multiLine !== true) return;
-      for (const match of masked.matchAll(rule.pattern)) {
-        const candidate = rule.detect(match, masked);
-        if (candidate !== null) candidates.push({ candidate, priority });
-      }
-    });
-  }
-  if (candidates.length === 0) return [];
-  const kept = keepMostSpecific(candidates);
-  const lineStarts = lineStartOffsets(text);
-  return kept.map((c) => {
-    const line = lineOf(lineStarts, c.start);
-    const lineStart = lineStarts[line - 1] ?? 0;
-    return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
-  });
-}
-var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
-var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
-function maskLinePrefixes(text) {
-  const blank = (m) => " ".repeat(m.length);
-  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
-}
-var SecretDetectedError = class extends ThreadMindError {
-  findings;
-  what;
-  constructor(what, findings) {
-    super("secret", refusalMessage(what, findings));
-    this.name = "SecretDetectedError";
-    this.what = what;
-    this.findings = findings;
-  }
-};
-function assertNoSecrets(text, what) {
-  if (what.trim() === "") throw new TypeError("assertNoSecrets: `what` must describe the text being written");
-  const findings = scanForSecrets(text);
-  if (findings.length > 0) throw new SecretDetectedError(what, findings);
-}
-function refusalMessage(what, findings) {
-  const first = findings[0];
-  if (first === void 0) throw new Error("SecretDetectedError needs at least one finding");
-  const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
-  const rest = findings.length - named.length;
-  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
-  const plural3 = findings.length > 1;
-  const example = maskExample(first.masked);
-  return `Refused to write ${what}: it contains what looks like ${plural3 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural3 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
-}
-function joinWithAnd(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-function maskExample(masked) {
-  const prefix = masked.slice(0, masked.indexOf("\u2026"));
-  return prefix.length > 0 && prefix.length <= 16 ? `${prefix}****` : "****";
-}
-function mask(c) {
-  return `${c.publicPrefix}\u2026(${c.end - c.start - c.publicPrefix.length} chars)`;
-}
-function keepMostSpecific(all) {
-  const byPosition = [...all].sort((a, b) => a.candidate.start - b.candidate.start || a.priority - b.priority);
-  const kept = [];
-  let cluster = [];
-  let clusterEnd = -1;
-  const flush = () => {
-    const chosen = [];
-    for (const { candidate } of [...cluster].sort((a, b) => a.priority - b.priority)) {
-      if (chosen.every((c) => candidate.end <= c.start || candidate.start >= c.end)) chosen.push(candidate);
-    }
-    kept.push(...chosen.sort((a, b) => a.start - b.start));
-    cluster = [];
-  };
-  for (const entry of byPosition) {
-    if (entry.candidate.start >= clusterEnd && cluster.length > 0) flush();
-    cluster.push(entry);
-    clusterEnd = Math.max(clusterEnd, entry.candidate.end);
-  }
-  flush();
-  return kept;
-}
-function lineStartOffsets(text) {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
-}
-function lineOf(lineStarts, offset) {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
-async function migrateV04IfNeeded(store, author) {
-  const treesDir = join(store.dir, "trees");
-  if (!existsSync(treesDir)) return null;
-  const report = { projects: [], removed: [], notes: [], text: "" };
-  const me = await author();
-  const plans = [];
-  for (const name of readdirSync(treesDir).sort()) {
-    if (!name.endsWith(".json")) continue;
-    const projectId = name.slice(0, -5);
-    const treePath = join(treesDir, name);
-    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
-    const nodes = readTree(treePath);
-    const threadsDir = join(store.dir, "threads", projectId);
-    let parentsFromTree = 0;
-    let rewritten = 0;
-    const files = existsSync(threadsDir) ? readdirSync(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
-    const threads = [];
-    for (const file of files) {
-      const id = file.slice(0, -3);
-      const path = join(threadsDir, file);
-      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
-      const text = readTextStrict(path, LIMITS.threadFileBytes);
-      if (text === null) continue;
-      const { thread, naive } = parseOldThread(path, id, text, me);
-      const node2 = nodes[id];
-      if (node2 !== void 0) {
-        if (node2.parentId !== thread.parentId) parentsFromTree++;
-        thread.parentId = node2.parentId;
-      }
-      if (naive || node2 !== void 0) rewritten++;
-      try {
-        serializeThreadExactly(thread);
-      } catch (e) {
-        if (!(e instanceof FrontmatterError)) throw e;
-        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
-      }
-      threads.push(thread);
-    }
-    const ids = new Set(threads.map((t) => t.id));
-    for (const id of Object.keys(nodes)) {
-      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
-    }
-    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
-  }
-  store.ensureLayout();
-  for (const plan of plans) {
-    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    rmSync(plan.treePath);
-    report.removed.push(plan.treePath);
-    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
-  }
-  if (readdirSync(treesDir).length === 0) rmdirSync(treesDir);
-  if (existsSync(join(store.dir, "stats"))) {
-    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
-  }
-  const lines = [
-    "ThreadMind upgraded this store from the 0.4 layout:",
-    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
-    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
-    ...report.notes.map((n) => `- ${n}`)
-  ];
-  report.text = lines.join("\n");
-  return report;
-}
-function readTree(path) {
-  let data;
-  const text = readTextStrict(path, LIMITS.threadFileBytes);
-  if (text === null) throw errors.migrationFileGone(path);
-  try {
-    data = JSON.parse(text);
+    if (store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return pathTreeText(store, project, activeId, written);
+    const { threads, problems } = store.readAllThreads(project.id);
+    return renderTreeOf(project, threads, problems, activeId);
   } catch (e) {
-    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
+    return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
   }
-  const nodes = data?.nodes;
-  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
-  const out = {};
-  for (const [id, node2] of Object.entries(nodes)) {
-    const parent = node2?.parentId;
-    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
-    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
-      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
-    }
-    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
-  }
-  return out;
 }
-function parseOldThread(path, id, text, author) {
-  try {
-    const thread2 = parseThread(text);
-    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
-  } catch (e) {
-    if (!(e instanceof FrontmatterError)) throw e;
-  }
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
-  const fields = {};
-  for (const line of match[1].split(/\r?\n/)) {
-    const at = line.indexOf(":");
-    if (at <= 0) continue;
-    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-  }
-  const mtime = statSync(path).mtime.toISOString();
-  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
-  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
-  const thread = {
-    id,
-    title: fields.title || id,
-    parentId: parent,
-    author: fields.author && fields.author !== "null" ? fields.author : author,
-    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
-    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
-    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
-  };
-  if (status) thread.status = status;
-  return { thread, naive: true };
+function treeAfter(store, project, activeId, note) {
+  const tree = treeText(store, project, activeId);
+  return note === null ? tree : `${tree}
+
+${note}`;
+}
+function pathTreeText(store, project, activeId, written) {
+  const active = written?.id === activeId ? written : store.readThread(project.id, activeId);
+  const chain = walkToRoot(active, (id) => store.readThread(project.id, id));
+  const threads = new Map(chain.threads.map((t) => [t.id, t]));
+  const tree = renderTree(threads, {
+    title: project.title,
+    activeId,
+    problems: [],
+    extra: (t) => relatedMark(t, { has: (r) => store.threadExists(project.id, r) })
+  });
+  const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
+  return [tree, ...chain.notices, note].join("\n");
+}
+function renderTreeOf(project, threads, problems, activeId) {
+  return renderTree(threads, {
+    title: project.title,
+    activeId,
+    problems,
+    extra: (t) => relatedMark(t, threads)
+  });
 }
 
 // src/core/search/scratch.ts
@@ -36685,6 +36354,155 @@ function searchIndexFor(storeDir) {
   }
   return index;
 }
+
+// src/core/context/thread-list-catalog.ts
+var CatalogThreadList = class {
+  kept = null;
+  /** The project's threads as the catalog has them now (no file read or lstat per thread on a warm server). */
+  async read(storeDir, projectId) {
+    const index = searchIndexFor(storeDir);
+    return index.exclusive(async () => {
+      const catalog = index.project(projectId);
+      await catalog.refresh();
+      const kept = this.kept;
+      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      const threads = /* @__PURE__ */ new Map();
+      for (const meta2 of catalog.catalogIndex.live()) threads.set(meta2.id, meta2);
+      const problems = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
+      this.kept = { projectId, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
+      return this.kept;
+    });
+  }
+};
+async function migrateV04IfNeeded(store, author) {
+  const treesDir = join(store.dir, "trees");
+  if (!existsSync(treesDir)) return null;
+  const report = { projects: [], removed: [], notes: [], text: "" };
+  const me = await author();
+  const plans = [];
+  for (const name of readdirSync(treesDir).sort()) {
+    if (!name.endsWith(".json")) continue;
+    const projectId = name.slice(0, -5);
+    const treePath = join(treesDir, name);
+    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
+    const nodes = readTree(treePath);
+    const threadsDir = join(store.dir, "threads", projectId);
+    let parentsFromTree = 0;
+    let rewritten = 0;
+    const files = existsSync(threadsDir) ? readdirSync(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const threads = [];
+    for (const file of files) {
+      const id = file.slice(0, -3);
+      const path = join(threadsDir, file);
+      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
+      const text = readTextStrict(path, LIMITS.threadFileBytes);
+      if (text === null) continue;
+      const { thread, naive } = parseOldThread(path, id, text, me);
+      const node2 = nodes[id];
+      if (node2 !== void 0) {
+        if (node2.parentId !== thread.parentId) parentsFromTree++;
+        thread.parentId = node2.parentId;
+      }
+      if (naive || node2 !== void 0) rewritten++;
+      try {
+        serializeThreadExactly(thread);
+      } catch (e) {
+        if (!(e instanceof FrontmatterError)) throw e;
+        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
+      }
+      threads.push(thread);
+    }
+    const ids = new Set(threads.map((t) => t.id));
+    for (const id of Object.keys(nodes)) {
+      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
+    }
+    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
+  }
+  store.ensureLayout();
+  for (const plan of plans) {
+    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
+    rmSync(plan.treePath);
+    report.removed.push(plan.treePath);
+    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
+  }
+  if (readdirSync(treesDir).length === 0) rmdirSync(treesDir);
+  if (existsSync(join(store.dir, "stats"))) {
+    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
+  }
+  const lines = [
+    "ThreadMind upgraded this store from the 0.4 layout:",
+    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
+    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
+    ...report.notes.map((n) => `- ${n}`)
+  ];
+  report.text = lines.join("\n");
+  return report;
+}
+function readTree(path) {
+  let data;
+  const text = readTextStrict(path, LIMITS.threadFileBytes);
+  if (text === null) throw errors.migrationFileGone(path);
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
+  }
+  const nodes = data?.nodes;
+  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
+  const out = {};
+  for (const [id, node2] of Object.entries(nodes)) {
+    const parent = node2?.parentId;
+    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
+    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
+      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
+    }
+    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
+  }
+  return out;
+}
+function parseOldThread(path, id, text, author) {
+  try {
+    const thread2 = parseThread(text);
+    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
+  } catch (e) {
+    if (!(e instanceof FrontmatterError)) throw e;
+  }
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
+  const fields = {};
+  for (const line of match[1].split(/\r?\n/)) {
+    const at = line.indexOf(":");
+    if (at <= 0) continue;
+    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  const mtime = statSync(path).mtime.toISOString();
+  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
+  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
+  const thread = {
+    id,
+    title: fields.title || id,
+    parentId: parent,
+    author: fields.author && fields.author !== "null" ? fields.author : author,
+    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
+    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
+    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
+  };
+  if (status) thread.status = status;
+  return { thread, naive: true };
+}
+
+// src/core/store/migrate-v04-active-thread.ts
+async function carryOverActiveThread(store, branch, updateState, report) {
+  await updateState((state) => {
+    const legacy = state.legacyActiveThread;
+    delete state.legacyActiveThread;
+    if (!legacy || !branch || !store.threadExists(legacy.projectId, legacy.threadId)) return;
+    state.branches[branch] = { ...state.branches[branch] ?? {}, [legacy.projectId]: legacy.threadId };
+    const line = `- the 0.4 active thread "${legacy.threadId}" is where new sessions on branch ${branch} start`;
+    report.text += `
+${line}`;
+  });
+}
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
 var ITEM_CHARS = 140;
@@ -36917,6 +36735,41 @@ function formatThreadHistory(h, title) {
 function clip3(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
+async function threadFileHistory(req) {
+  const workingText = readTextStrict(req.file, LIMITS.threadFileBytes);
+  const history = await threadHistory({ ...req, workingText });
+  let title = null;
+  if (workingText !== null) {
+    try {
+      title = parseThread(workingText).title;
+    } catch (e) {
+      if (!(e instanceof FrontmatterError)) throw e;
+    }
+  }
+  return { ...history, text: formatThreadHistory(history, title) };
+}
+async function recordMeasurementEvents(store, events) {
+  store.exists();
+  if (!existsSync(measurementLogPath(store.dir))) store.ensureIgnored();
+  const size = appendMeasurementEvents(store.dir, events);
+  if (size > LOG_ROTATE_BYTES) await rotateMeasurementLogLocked(store);
+}
+async function rotateMeasurementLogLocked(store) {
+  try {
+    await store.locked(async () => void rotateMeasurementLogIfFull(store.dir));
+  } catch (e) {
+    if (!(e instanceof LockTimeoutError)) throw e;
+  }
+}
+async function logSummaryWrite(store, notices, instance, write) {
+  const { projectId, threadId, via } = write;
+  try {
+    await recordMeasurementEvents(store, [{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }]);
+  } catch (e) {
+    const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
+    if (!notices.includes(line)) notices.push(line);
+  }
+}
 
 // src/core/thread-choice.ts
 function chooseProjectId(ids, state, sessionKey) {
@@ -36952,9 +36805,687 @@ async function committedThread(gitTop, path, id) {
     return null;
   }
 }
+function conflictNotice(root, path) {
+  const file = relative(root, path) || path;
+  return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+}
+
+// src/core/project-list.ts
+function listProjects(store, currentProject) {
+  const projects = [];
+  const problems = [];
+  for (const id of store.exists() ? store.projectIds() : []) {
+    try {
+      projects.push(store.readProject(id));
+    } catch (e) {
+      problems.push(e instanceof Error ? e.message : String(e));
+    }
+  }
+  let activeId = null;
+  try {
+    activeId = currentProject().id;
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+  }
+  return { projects, activeId, problems };
+}
+
+// src/core/secrets/secret-patterns.ts
+var GENERIC_MIN_LENGTH = 12;
+var GENERIC_MIN_ENTROPY = 2.5;
+var TOKEN_MIN_ENTROPY = 2.5;
+function shannonEntropy(value) {
+  const counts = /* @__PURE__ */ new Map();
+  let total = 0;
+  for (const ch of value) {
+    counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    total += 1;
+  }
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / total;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+var PLACEHOLDER_WORDS = [
+  "example",
+  "changeme",
+  "change_me",
+  "change-me",
+  "placeholder",
+  "redacted",
+  "dummy",
+  "sample",
+  "notreal",
+  "not_real",
+  "insert",
+  "replace",
+  "****",
+  "\u2026",
+  "...",
+  "123456789",
+  "abcdefgh"
+];
+var SHORT_PLACEHOLDER_WORDS = ["your", "fake", "xxxx"];
+function looksLikePlaceholder(value) {
+  if (PLACEHOLDER_WORDS.some((word) => containsWord(value, word))) return true;
+  if (/^<.*>$|^\[.*\]$|^\{.*\}$/.test(value)) return true;
+  return /(.)\1{5}/.test(value);
+}
+function looksLikeValuePlaceholder(value) {
+  return looksLikePlaceholder(value) || SHORT_PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
+}
+function containsWord(value, word) {
+  const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
+  return value.includes(word) || value.includes(word.toUpperCase()) || value.includes(capitalized);
+}
+function looksLikeReference(value) {
+  if (/\$\{|\{\{|%\(/.test(value)) return true;
+  if (/^\$[A-Za-z_]/.test(value)) return true;
+  if (/^%[A-Za-z_]\w*%$/.test(value)) return true;
+  if (/^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|env\b|ENV\[)/.test(value)) return true;
+  return /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::)[A-Za-z_$][\w$]*)+$/.test(value);
+}
+function looksLikeCredentialValue(value, minLength = GENERIC_MIN_LENGTH) {
+  if (value.length < minLength) return false;
+  if (/\s/.test(value)) return false;
+  if (looksLikeValuePlaceholder(value) || looksLikeReference(value)) return false;
+  if (/^\d+$/.test(value)) return false;
+  if (/^[A-Za-z_./:-]+$/.test(value)) return false;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  if (/\//.test(value) && /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(value)) return false;
+  if (/^(?:\.{1,2}\/|~\/|\/[A-Za-z])/.test(value) && !/[+=]/.test(value)) return false;
+  if (/[()[\]{}<>]/.test(value)) return false;
+  if (!/[A-Za-z]/.test(value) || !/[0-9!@$%^&+~|]/.test(value)) return false;
+  if (looksLikeWordsJoined(value)) return false;
+  return shannonEntropy(value) >= GENERIC_MIN_ENTROPY;
+}
+function looksLikeWordsJoined(value) {
+  const parts = value.split(/[-_.]+/).filter((part) => part !== "");
+  if (parts.length < 2) return false;
+  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
+}
+function groupSpan(match, group2) {
+  const span = match.indices?.[group2];
+  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group2}`);
+  return { start: span[0], end: span[1] };
+}
+function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
+  return {
+    pattern,
+    detect(match) {
+      const { start, end } = groupSpan(match, 1);
+      const token = match[1] ?? "";
+      const publicPrefix = prefix.exec(token)?.[0] ?? "";
+      const body = token.slice(publicPrefix.length);
+      if (looksLikePlaceholder(body)) return null;
+      if (shannonEntropy(body) < TOKEN_MIN_ENTROPY) return null;
+      if (!accept(body)) return null;
+      return { kind, start, end, publicPrefix };
+    }
+  };
+}
+var hasDigit = (s) => /\d/.test(s);
+var hasLetterAndDigit = (s) => /\d/.test(s) && /[A-Za-z]/.test(s);
+function looksGenerated(body) {
+  if (looksLikeWordsJoined(body)) return false;
+  return hasDigit(body) || /[a-z]/.test(body) && /[A-Z]/.test(body);
+}
+var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
+var privateKeyRule = {
+  multiLine: true,
+  pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
+  detect(match, text) {
+    const { start, end: headerEnd } = groupSpan(match, 0);
+    const body = new RegExp(PRIVATE_KEY_BODY.source, PRIVATE_KEY_BODY.flags);
+    body.lastIndex = headerEnd;
+    if (body.exec(text) === null) return null;
+    return { kind: "private key", start, end: body.lastIndex, publicPrefix: match[0] };
+  }
+};
+var jwtRule = {
+  pattern: /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/dg,
+  detect(match) {
+    const token = match[1] ?? "";
+    const header = token.slice(0, token.indexOf("."));
+    if (!isJwtHeader(header)) return null;
+    const { start, end } = groupSpan(match, 1);
+    return { kind: "JWT", start, end, publicPrefix: token.startsWith("eyJ") ? "eyJ" : "" };
+  }
+};
+function isJwtHeader(segment) {
+  const decoded = Buffer.from(segment, "base64url").toString("utf8");
+  if (!decoded.trimStart().startsWith("{")) return false;
+  let parsed;
+  try {
+    parsed = JSON.parse(decoded);
+  } catch {
+    return false;
+  }
+  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
+}
+var bearerRule = {
+  pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
+  detect(match) {
+    const { start, end: rawEnd } = groupSpan(match, 1);
+    const raw = match[1] ?? "";
+    const token = raw.replace(/\.+$/, "");
+    if (!looksLikeCredentialValue(token, 16)) return null;
+    return { kind: "bearer token", start, end: rawEnd - (raw.length - token.length), publicPrefix: "" };
+  }
+};
+var urlPasswordRule = {
+  pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{1,100}:([^\s:@/?#]{1,200})@/dg,
+  detect(match) {
+    const password = match[1] ?? "";
+    if (!looksLikeCredentialValue(password, 8)) return null;
+    return { kind: "password in URL", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+var AWS_SECRET_KEY_NAME = String.raw`(?:aws[_-]?)?secret[_-]?access[_-]?key|aws[_-]?secret[_-]?key`;
+var awsSecretRule = {
+  pattern: new RegExp(
+    String.raw`(?:${AWS_SECRET_KEY_NAME})["'\x60]?[ \t]*(?:=>|:=|=|:)[ \t]*["'\x60]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
+    "dgi"
+  ),
+  detect(match) {
+    const secret = match[1] ?? "";
+    if (looksLikePlaceholder(secret) || shannonEntropy(secret) < 3.5 || !hasDigit(secret)) return null;
+    return { kind: "AWS secret access key", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+function assignmentKind(keyword) {
+  const k = keyword.toLowerCase().replace(/[_-]/g, "");
+  if (k.startsWith("pass")) return "password assignment";
+  if (k.startsWith("secret")) return "secret assignment";
+  if (k === "token") return "token assignment";
+  if (k === "apikey") return "API key assignment";
+  if (k === "accesskey") return "access key assignment";
+  if (k === "privatekey") return "private key assignment";
+  throw new Error(`secret-patterns: keyword ${keyword} has no assignment kind`);
+}
+var ASSIGNMENT = new RegExp(
+  String.raw`(pass(?:word|wd|phrase)|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![A-Za-z0-9_-])` + String.raw`["'\x60\]]?([ \t]*)(?:=>|:=|=|:)[ \t]*` + String.raw`(?:"([^"\r\n]{0,500})"|'([^'\r\n]{0,500})'|\x60([^\x60\r\n]{0,500})\x60|([^\s"'\x60,;&)\]}]{1,500}))`,
+  "dgi"
+);
+var assignmentRule = { pattern: ASSIGNMENT, detect: detectAssignment };
+function detectAssignment(match, text) {
+  const kind = assignmentKind(match[1] ?? "");
+  const quotedGroup = [3, 4, 5].find((g) => match[g] !== void 0);
+  if (quotedGroup !== void 0) {
+    const value2 = match[quotedGroup] ?? "";
+    if (!looksLikeCredentialValue(value2)) return null;
+    return { kind, ...groupSpan(match, quotedGroup), publicPrefix: "" };
+  }
+  const raw = match[6];
+  if (raw === void 0) throw new Error("secret-patterns: assignment matched without a value");
+  const value = raw.replace(/[.:!?]+$/, "");
+  if (!looksLikeCredentialValue(value)) return null;
+  const span = groupSpan(match, 6);
+  if (/^[A-Za-z_$][\w$]*$/.test(value)) {
+    const spaceBeforeSeparator = (match[2] ?? "") !== "";
+    const after = text.slice(span.end, span.end + 200);
+    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
+    if (spaceBeforeSeparator || !endsLiteral) return null;
+  }
+  return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
+}
+var B = String.raw`(?<![A-Za-z0-9_-])`;
+var E = String.raw`(?![A-Za-z0-9_-])`;
+var rx = (source, flags = "dg") => new RegExp(source, flags);
+var SECRET_RULES = [
+  privateKeyRule,
+  prefixedTokenRule(
+    "AWS access key ID",
+    rx(String.raw`(?<![A-Za-z0-9])((?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])`),
+    /^(?:AKIA|ASIA)/,
+    () => true
+    // base32 ids may lack digits; 16 capitals glued to AKIA do not occur in prose
+  ),
+  awsSecretRule,
+  prefixedTokenRule(
+    "GitHub token",
+    rx(String.raw`(?<![A-Za-z0-9_])(gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{50,251})(?![A-Za-z0-9_])`),
+    /^(?:gh[pousr]_|github_pat_)/
+  ),
+  prefixedTokenRule("GitLab token", rx(String.raw`${B}(glpat-[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9_-]+)*)${E}`), /^glpat-/),
+  prefixedTokenRule("npm token", rx(String.raw`${B}(npm_[A-Za-z0-9]{36})${E}`), /^npm_/),
+  prefixedTokenRule(
+    "Slack token",
+    rx(String.raw`${B}(xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})${E}`),
+    /^(?:xox[abposr]|xapp)-/,
+    (body) => body.length >= 20 && body.includes("-") && hasLetterAndDigit(body)
+  ),
+  {
+    pattern: /(hooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|(?:workflows|triggers)\/T[A-Z0-9]{6,}\/[A-Za-z0-9/]{20,}))/dg,
+    detect(match) {
+      const url = match[1] ?? "";
+      const secret = url.slice(url.lastIndexOf("/") + 1);
+      if (looksLikePlaceholder(url) || shannonEntropy(secret) < TOKEN_MIN_ENTROPY) return null;
+      return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
+    }
+  },
+  prefixedTokenRule(
+    "Anthropic API key",
+    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
+    /^sk-ant-(?:[a-z]+\d*-)?/
+  ),
+  prefixedTokenRule(
+    "OpenAI API key",
+    rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
+    /^sk-(?:(?:proj|svcacct|admin|None)-)?/,
+    (body) => looksGenerated(body) && /[a-z]/.test(body) && /[A-Z]/.test(body)
+  ),
+  prefixedTokenRule(
+    "Stripe live key",
+    rx(String.raw`(?<![A-Za-z0-9_])((?:sk|rk)_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_])`),
+    /^(?:sk|rk)_live_/
+  ),
+  prefixedTokenRule("Google API key", rx(String.raw`${B}(AIza[A-Za-z0-9_-]{35})${E}`), /^AIza/),
+  jwtRule,
+  bearerRule,
+  urlPasswordRule,
+  assignmentRule
+];
+
+// src/core/secrets/secret-scan.ts
+var FINDINGS_NAMED_IN_MESSAGE = 3;
+function scanForSecrets(text) {
+  const candidates = [];
+  SECRET_RULES.forEach((rule, priority) => {
+    for (const match of text.matchAll(rule.pattern)) {
+      const candidate = rule.detect(match, text);
+      if (candidate !== null) candidates.push({ candidate, priority });
+    }
+  });
+  const masked = maskLinePrefixes(text);
+  if (masked !== text) {
+    SECRET_RULES.forEach((rule, priority) => {
+      if (rule.multiLine !== true) return;
+      for (const match of masked.matchAll(rule.pattern)) {
+        const candidate = rule.detect(match, masked);
+        if (candidate !== null) candidates.push({ candidate, priority });
+      }
+    });
+  }
+  if (candidates.length === 0) return [];
+  const kept = keepMostSpecific(candidates);
+  const lineStarts = lineStartOffsets(text);
+  return kept.map((c) => {
+    const line = lineOf(lineStarts, c.start);
+    const lineStart = lineStarts[line - 1] ?? 0;
+    return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
+  });
+}
+var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
+var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
+function maskLinePrefixes(text) {
+  const blank = (m) => " ".repeat(m.length);
+  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
+}
+var SecretDetectedError = class extends ThreadMindError {
+  findings;
+  what;
+  constructor(what, findings) {
+    super("secret", refusalMessage(what, findings));
+    this.name = "SecretDetectedError";
+    this.what = what;
+    this.findings = findings;
+  }
+};
+function assertNoSecrets(text, what) {
+  if (what.trim() === "") throw new TypeError("assertNoSecrets: `what` must describe the text being written");
+  const findings = scanForSecrets(text);
+  if (findings.length > 0) throw new SecretDetectedError(what, findings);
+}
+function refusalMessage(what, findings) {
+  const first = findings[0];
+  if (first === void 0) throw new Error("SecretDetectedError needs at least one finding");
+  const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
+  const rest = findings.length - named.length;
+  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
+  const plural3 = findings.length > 1;
+  const example = maskExample(first.masked);
+  return `Refused to write ${what}: it contains what looks like ${plural3 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural3 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
+}
+function joinWithAnd(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+function maskExample(masked) {
+  const prefix = masked.slice(0, masked.indexOf("\u2026"));
+  return prefix.length > 0 && prefix.length <= 16 ? `${prefix}****` : "****";
+}
+function mask(c) {
+  return `${c.publicPrefix}\u2026(${c.end - c.start - c.publicPrefix.length} chars)`;
+}
+function keepMostSpecific(all) {
+  const byPosition = [...all].sort((a, b) => a.candidate.start - b.candidate.start || a.priority - b.priority);
+  const kept = [];
+  let cluster = [];
+  let clusterEnd = -1;
+  const flush = () => {
+    const chosen = [];
+    for (const { candidate } of [...cluster].sort((a, b) => a.priority - b.priority)) {
+      if (chosen.every((c) => candidate.end <= c.start || candidate.start >= c.end)) chosen.push(candidate);
+    }
+    kept.push(...chosen.sort((a, b) => a.start - b.start));
+    cluster = [];
+  };
+  for (const entry of byPosition) {
+    if (entry.candidate.start >= clusterEnd && cluster.length > 0) flush();
+    cluster.push(entry);
+    clusterEnd = Math.max(clusterEnd, entry.candidate.end);
+  }
+  flush();
+  return kept;
+}
+function lineStartOffsets(text) {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+function lineOf(lineStarts, offset) {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+// src/core/thread-input-checks.ts
+function oneOf(what, value, allowed, optional2) {
+  if (value === void 0 && optional2) return;
+  if (!allowed.includes(value)) {
+    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
+  }
+}
+function checkPaths(paths) {
+  if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
+  const checked = paths.map((p) => {
+    checkLength("A path", p, LIMITS.pathChars);
+    if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
+    return p.trim();
+  }).filter((p) => p !== "");
+  assertNoSecrets(checked.join("\n"), "the paths");
+  return checked;
+}
+function checkRelated(related) {
+  if (!related) return [];
+  if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
+  const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
+  assertNoSecrets(ids.join("\n"), "the related thread ids");
+  return ids;
+}
+function missingRelated(store, projectId, related) {
+  return related.filter((r) => !store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
+}
+
+// src/core/writes/project-create.ts
+async function createProject(ctx, input) {
+  oneOf("mode", input.mode, ["solo", "team"], true);
+  checkNotBlank("The project title", input.title);
+  checkLength("The project title", input.title, LIMITS.titleChars);
+  if (input.systemContext !== void 0) {
+    checkLength("The system context", input.systemContext, LIMITS.systemContextChars);
+    assertNoSecrets(input.systemContext, "the project's system context");
+  }
+  assertNoSecrets(input.title, "the project title");
+  const author = await ctx.author();
+  const result = await ctx.store.locked(async () => {
+    ctx.store.ensureLayout();
+    await ctx.migrateIfNeeded();
+    const id = uniqueId(input.title, (c) => ctx.store.projectExists(c) || ctx.store.threadsDirExists(c));
+    const now = nextTimestamp();
+    const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
+    if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
+    const thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
+    await ctx.store.writeProject(project);
+    await ctx.store.writeThread(id, thread);
+    const unremembered = await ctx.rememberAfterWrite(id, MAIN_THREAD_ID);
+    if (unremembered !== null && !ctx.notices.includes(unremembered)) ctx.notices.push(unremembered);
+    return { project, thread };
+  });
+  return result;
+}
+
+// src/core/writes/thread-create.ts
+async function createThread(ctx, input) {
+  checkNotBlank("The thread title", input.title);
+  checkLength("The thread title", input.title, LIMITS.titleChars);
+  assertNoSecrets(input.title, "the thread title");
+  if (input.parentId !== void 0) assertId(input.parentId, "parent thread id");
+  const related = checkRelated(input.related);
+  const author = await ctx.author();
+  const project = ctx.currentProject();
+  const branch = ctx.branch();
+  const linkable = branch !== null && ctx.gitTop !== null && !await ctx.isDefaultBranch(ctx.gitTop, branch);
+  return ctx.store.locked(async () => {
+    const parentId = input.parentId ?? (await ctx.currentThreadRef()).threadId;
+    const parent = ctx.store.readThread(project.id, parentId, errors.parentNotFound);
+    const warnings = [];
+    if (parent.summary.trim() === "") {
+      warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
+    }
+    let linkedBranch = null;
+    if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
+    const id = uniqueId(input.title, (c) => ctx.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
+    const now = nextTimestamp();
+    const thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
+    if (linkedBranch) thread.branch = linkedBranch;
+    if (related.length > 0) {
+      thread.related = related;
+      warnings.push(...missingRelated(ctx.store, project.id, related));
+    }
+    await ctx.store.writeThread(project.id, thread);
+    const unremembered = await ctx.rememberAfterWrite(project.id, id);
+    if (unremembered !== null) warnings.push(unremembered);
+    return { thread, linkedBranch, warnings, tree: treeText(ctx.store, project, id, thread) };
+  });
+}
+
+// src/core/writes/write-context.ts
+function target(ctx, project, threadId, activeId) {
+  return ctx.store.readThread(project.id, threadId === void 0 ? activeId : assertId(threadId, "thread id"));
+}
+async function assertCanModify(ctx, project, thread) {
+  if (project.mode !== "team") return;
+  if (!await isMine(ctx, thread)) throw errors.notOwner(thread.id, thread.author);
+}
+async function isMine(ctx, thread) {
+  return thread.author === await ctx.author() || ctx.readState().legacyAuthorIds.includes(thread.author);
+}
+async function headBeforeLock(ctx) {
+  return ctx.gitTop ? await headCommit(ctx.gitTop) : null;
+}
+
+// src/core/writes/thread-status.ts
+async function setThreadStatus(ctx, input) {
+  oneOf("status", input.status, ["active", "done", "abandoned"], false);
+  if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+  if (input.reason !== void 0) {
+    checkLength("The reason", input.reason, LIMITS.reasonChars);
+    assertNoSecrets(input.reason, "the reason");
+  }
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const result = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
+    await assertCanModify(ctx, project, thread);
+    const updated = { ...thread, updatedAt: nextTimestamp(thread.updatedAt) };
+    if (input.status === "active") {
+      delete updated.status;
+      delete updated.mergedInto;
+    } else updated.status = input.status;
+    if (input.reason?.trim()) {
+      const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
+      updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
+    }
+    checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
+    await ctx.store.writeThread(project.id, updated);
+    let activeId = sessionThreadId;
+    let note = null;
+    if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
+      activeId = thread.parentId;
+      note = await ctx.rememberAfterWrite(project.id, activeId);
+    }
+    return { thread: updated, tree: treeAfter(ctx.store, project, activeId, note) };
+  });
+  if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
+  return result;
+}
+
+// src/core/writes/thread-merge.ts
+async function mergeThread(ctx, input) {
+  if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+  checkNotBlank("The parent summary", input.parentSummary);
+  checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const commit = await headBeforeLock(ctx);
+  const merged = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
+    const parent = ctx.store.readThread(project.id, thread.parentId, errors.parentNotFound);
+    assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
+    await assertCanModify(ctx, project, thread);
+    await assertCanModify(ctx, project, parent);
+    const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
+    if (commit) newParent.commit = commit;
+    const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
+    if (carried.length > 0) newParent.related = carried;
+    const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
+    await ctx.store.writeThread(project.id, newParent);
+    await ctx.store.writeThread(project.id, closed);
+    const note = await ctx.rememberAfterWrite(project.id, parent.id);
+    return { thread: closed, parent: newParent, tree: treeAfter(ctx.store, project, parent.id, note) };
+  });
+  await ctx.recordSummaryWrite(project.id, merged.parent.id, "merge");
+  return merged;
+}
+
+// src/core/writes/thread-delete.ts
+async function deleteThread(ctx, threadId) {
+  assertId(threadId, "thread id");
+  if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  return ctx.store.locked(async () => {
+    const thread = ctx.store.readThread(project.id, threadId);
+    const { threads, problems } = ctx.store.readAllThreads(project.id);
+    const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
+    if (project.mode === "team") {
+      await assertCanModify(ctx, project, thread);
+      const others = [];
+      for (const id of doomed) if (!await isMine(ctx, threads.get(id))) others.push(id);
+      if (others.length > 0) {
+        throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
+      }
+    }
+    for (const id of doomed.slice().reverse()) ctx.store.deleteThreadFile(project.id, id);
+    const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
+    for (const t of threads.values()) {
+      if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
+      const related = t.related.filter((r) => !doomed.includes(r));
+      const updated = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
+      if (related.length > 0) updated.related = related;
+      else delete updated.related;
+      await ctx.store.writeThread(project.id, updated);
+    }
+    let activeId = sessionThreadId;
+    if (doomed.includes(sessionThreadId)) {
+      activeId = thread.parentId ?? MAIN_THREAD_ID;
+      const note = await ctx.rememberAfterWrite(project.id, activeId);
+      if (note !== null) warnings.push(note);
+    }
+    return { deleted: doomed, tree: treeText(ctx.store, project, activeId), warnings };
+  });
+}
+
+// src/core/rebase-check.ts
+function assertNotAboveNewParent(threadId, newParent, read) {
+  const seen = /* @__PURE__ */ new Set();
+  let current = newParent;
+  for (; ; ) {
+    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
+    if (current.parentId === null || seen.has(current.id)) return;
+    seen.add(current.id);
+    try {
+      current = read(current.parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
+      if (e instanceof ThreadMindError && e.code === "not-found") return;
+      throw e;
+    }
+  }
+}
+
+// src/core/writes/thread-rebase.ts
+async function rebaseThread(ctx, threadId, newParentId) {
+  assertId(threadId, "thread id");
+  assertId(newParentId, "new parent id");
+  if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  return ctx.store.locked(async () => {
+    const thread = ctx.store.readThread(project.id, threadId);
+    const newParent = ctx.store.readThread(project.id, newParentId, errors.parentNotFound);
+    if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
+    if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
+    assertNotAboveNewParent(threadId, newParent, (id) => ctx.store.readThread(project.id, id));
+    await assertCanModify(ctx, project, thread);
+    const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
+    await ctx.store.writeThread(project.id, updated);
+    return { thread: updated, tree: treeText(ctx.store, project, ctx.rememberedThreadId() ?? sessionThreadId) };
+  });
+}
+
+// src/core/writes/summary-update.ts
+async function updateSummary(ctx, input) {
+  oneOf("section", input.section, SECTION_KEYS, true);
+  if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+  checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
+  const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
+  const related = input.related === void 0 ? void 0 : checkRelated(input.related);
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const commit = await headBeforeLock(ctx);
+  const warnings = [];
+  const updated = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
+    await assertCanModify(ctx, project, thread);
+    const summary = input.section ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true) : input.content.trim();
+    checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
+    const next = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
+    if (commit) next.commit = commit;
+    if (paths !== void 0) {
+      if (paths.length > 0) next.paths = paths;
+      else delete next.paths;
+    }
+    if (related !== void 0) {
+      const others = related.filter((r) => r !== thread.id);
+      if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
+      warnings.push(...missingRelated(ctx.store, project.id, others));
+      if (others.length > 0) next.related = others;
+      else delete next.related;
+    }
+    await ctx.store.writeThread(project.id, next);
+    return next;
+  });
+  await ctx.recordSummaryWrite(project.id, updated.id, "summary_update");
+  let tokens;
+  try {
+    tokens = ctx.tokens.countNow(updated.summary);
+  } catch (e) {
+    tokens = charsEstimate(updated.summary);
+    warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
+  }
+  await ctx.saveTokenCache();
+  return { thread: updated, chars: updated.summary.length, tokens, warnings };
+}
 
 // src/core/services.ts
-var FULL_TREE_LIMIT = 200;
 var ThreadMindServices = class {
   store;
   tokens;
@@ -36964,9 +37495,14 @@ var ThreadMindServices = class {
   threadId = null;
   authorId = null;
   migration = void 0;
-  defaultBranchAnswers = /* @__PURE__ */ new Map();
   /** Problems seen with local state (config.json), reported once by the adapters. */
   notices = [];
+  /** config.json, read again only when it changed (see local-state-cache.ts). */
+  localState;
+  /** thread_list's threads of a large project, from the search catalog (see threadList). */
+  catalogList = new CatalogThreadList();
+  /** This object as the write operations see it (see writes/write-context.ts). */
+  writes;
   constructor(options) {
     const lockOptions = {
       ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
@@ -36978,6 +37514,25 @@ var ThreadMindServices = class {
     this.env = options.env ?? {};
     this.session = options.session;
     this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
+    this.localState = new LocalStateCache(this.store.dir, this.notices);
+    this.writes = {
+      store: this.store,
+      tokens: this.tokens,
+      gitTop: this.workspace.gitTop,
+      notices: this.notices,
+      author: () => this.author(),
+      branch: () => this.branch(),
+      readState: () => this.readState(),
+      currentProject: () => this.currentProject(),
+      currentThreadRef: () => this.currentThreadRef(),
+      rememberedThreadId: () => this.threadId,
+      linkedOpenThread: (projectId, branch) => this.linkedOpenThread(projectId, branch),
+      isDefaultBranch: defaultBranchMemo(),
+      migrateIfNeeded: () => this.migrateIfNeeded(),
+      rememberAfterWrite: (projectId, threadId) => this.rememberAfterWrite(projectId, threadId),
+      recordSummaryWrite: (projectId, threadId, via) => this.recordSummaryWrite(projectId, threadId, via),
+      saveTokenCache: () => this.saveTokenCache()
+    };
   }
   get workspace() {
     return this.store.workspace;
@@ -36997,23 +37552,10 @@ var ThreadMindServices = class {
     if (!this.hasOldLayout()) return this.migration = null;
     this.migration = await this.store.locked(async () => {
       const report = await migrateV04IfNeeded(this.store, () => this.author());
-      if (report) await this.carryOverActiveThread(report);
+      if (report) await carryOverActiveThread(this.store, this.branch(), (mutate) => this.updateState(mutate), report);
       return report;
     });
     return this.migration;
-  }
-  /** 0.4 kept one active thread per store: it becomes the start thread of the checked-out branch. */
-  async carryOverActiveThread(report) {
-    const branch = this.branch();
-    await this.updateState((state) => {
-      const legacy = state.legacyActiveThread;
-      delete state.legacyActiveThread;
-      if (!legacy || !branch || !this.store.threadExists(legacy.projectId, legacy.threadId)) return;
-      state.branches[branch] = { ...state.branches[branch] ?? {}, [legacy.projectId]: legacy.threadId };
-      const line = `- the 0.4 active thread "${legacy.threadId}" is where new sessions on branch ${branch} start`;
-      report.text += `
-${line}`;
-    });
   }
   async author() {
     this.authorId ??= await resolveAuthorId(this.env, this.workspace.gitTop);
@@ -37026,72 +37568,31 @@ ${line}`;
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
-  /** config.json as last read, with the stamp it had before that read (see readLocalStateCached). */
-  stateRead = null;
-  /**
-   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
-   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
-   */
-  readLocalStateCached(take) {
-    const stamp = fileStamp(localStatePath(this.store.dir));
-    const cached2 = this.stateRead;
-    if (take) this.stateRead = null;
-    if (cached2 !== null && stamp !== null && cached2.stamp === stamp) return cached2.read;
-    const read = readLocalState(this.store.dir);
-    if (!take && stamp !== null) this.stateRead = { stamp, read };
-    return read;
-  }
   /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
   readState() {
-    const read = this.readLocalStateCached(false);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    return read.state;
-  }
-  noteLocalStateProblem(problem) {
-    const line = `ThreadMind's local state ${this.store.dir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    return this.localState.read();
   }
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
-  async updateState(mutate) {
-    const read = this.readLocalStateCached(true);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    await mutate(read.state);
-    moveLegacyMeasurements(this.store.dir, read.state);
-    for (const [key, s] of Object.entries(read.state.sessions)) {
-      if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
-    }
-    const setAside = await writeLocalState(this.store.dir, read.state, read.problem !== void 0);
-    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  updateState(mutate) {
+    return this.localState.update(mutate);
   }
   /**
    * Appends measurement events to measurements.jsonl (no lock: one O_APPEND write). When the log has grown past its
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events) {
-    this.store.exists();
-    if (!existsSync(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
-    const size = appendMeasurementEvents(this.store.dir, events);
-    if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
+    await recordMeasurementEvents(this.store, events);
   }
   /**
    * Logs one write to a thread's summary (see freshness-events.ts). The summary is written already: a failure to log it
    * is a notice, never a failed write.
    */
   async recordSummaryWrite(projectId, threadId, via) {
-    try {
-      await this.recordEvents([{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance: this.session.key, projectId, threadId, via }]);
-    } catch (e) {
-      const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
-      if (!this.notices.includes(line)) this.notices.push(line);
-    }
+    await logSummaryWrite(this.store, this.notices, this.session.key, { projectId, threadId, via });
   }
   /** Rotates measurements.jsonl under the lock if it is past its size; a busy lock leaves that to the next writer. */
   async rotateMeasurementLog() {
-    try {
-      await this.store.locked(async () => void rotateMeasurementLogIfFull(this.store.dir));
-    } catch (e) {
-      if (!(e instanceof LockTimeoutError)) throw e;
-    }
+    await rotateMeasurementLogLocked(this.store);
   }
   /** Saves new token counts. The cache is derived data: failing to save it is a notice, never a failed operation. */
   async saveTokenCache() {
@@ -37124,48 +37625,10 @@ ${line}`;
     return this.store.readProject(id);
   }
   async projectCreate(input) {
-    oneOf("mode", input.mode, ["solo", "team"], true);
-    checkNotBlank("The project title", input.title);
-    checkLength("The project title", input.title, LIMITS.titleChars);
-    if (input.systemContext !== void 0) {
-      checkLength("The system context", input.systemContext, LIMITS.systemContextChars);
-      assertNoSecrets(input.systemContext, "the project's system context");
-    }
-    assertNoSecrets(input.title, "the project title");
-    const author = await this.author();
-    const result = await this.store.locked(async () => {
-      this.store.ensureLayout();
-      await this.migrateIfNeeded();
-      const id = uniqueId(input.title, (c) => this.store.projectExists(c) || this.store.threadsDirExists(c));
-      const now = nextTimestamp();
-      const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
-      if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
-      const thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
-      await this.store.writeProject(project);
-      await this.store.writeThread(id, thread);
-      const unremembered = await this.rememberAfterWrite(id, MAIN_THREAD_ID);
-      if (unremembered !== null && !this.notices.includes(unremembered)) this.notices.push(unremembered);
-      return { project, thread };
-    });
-    return result;
+    return createProject(this.writes, input);
   }
   projectList() {
-    const projects = [];
-    const problems = [];
-    for (const id of this.store.exists() ? this.store.projectIds() : []) {
-      try {
-        projects.push(this.store.readProject(id));
-      } catch (e) {
-        problems.push(e instanceof Error ? e.message : String(e));
-      }
-    }
-    let activeId = null;
-    try {
-      activeId = this.currentProject().id;
-    } catch (e) {
-      if (!(e instanceof ThreadMindError)) throw e;
-    }
-    return { projects, activeId, problems };
+    return listProjects(this.store, () => this.currentProject());
   }
   async projectSwitch(projectId) {
     assertId(projectId, "project id");
@@ -37201,9 +37664,7 @@ ${line}`;
       if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
       const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
       if (thread === null) throw e;
-      const file = relative(this.workspace.root, e.path) || e.path;
-      const conflictNotice = `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
-      return { project, thread, conflictNotice };
+      return { project, thread, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }
   }
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
@@ -37253,15 +37714,6 @@ ${line}`;
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
     return root.id;
   }
-  /** isDefaultBranch, asked of git once per branch for the life of this object (it spawns git twice). */
-  isDefaultBranch(top, branch) {
-    let answer = this.defaultBranchAnswers.get(branch);
-    if (answer === void 0) {
-      answer = isDefaultBranch(top, branch);
-      this.defaultBranchAnswers.set(branch, answer);
-    }
-    return answer;
-  }
   linkedOpenThread(projectId, branch) {
     const { threads } = this.store.readAllThreads(projectId);
     let best = null;
@@ -37270,50 +37722,8 @@ ${line}`;
     }
     return best;
   }
-  /** The thread an operation targets: `threadId` when given, else the active thread (read only then). */
-  target(project, threadId, activeId) {
-    return this.store.readThread(project.id, threadId === void 0 ? activeId : assertId(threadId, "thread id"));
-  }
-  async assertCanModify(project, thread) {
-    if (project.mode !== "team") return;
-    if (!await this.isMine(thread)) throw errors.notOwner(thread.id, thread.author);
-  }
-  /** Written by this user: the author id, or the id 0.4 gave this user on this machine (kept in local state). */
-  async isMine(thread) {
-    return thread.author === await this.author() || this.readState().legacyAuthorIds.includes(thread.author);
-  }
   async threadCreate(input) {
-    checkNotBlank("The thread title", input.title);
-    checkLength("The thread title", input.title, LIMITS.titleChars);
-    assertNoSecrets(input.title, "the thread title");
-    if (input.parentId !== void 0) assertId(input.parentId, "parent thread id");
-    const related = this.checkRelated(input.related);
-    const author = await this.author();
-    const project = this.currentProject();
-    const branch = this.branch();
-    const linkable = branch !== null && this.workspace.gitTop !== null && !await this.isDefaultBranch(this.workspace.gitTop, branch);
-    return this.store.locked(async () => {
-      const parentId = input.parentId ?? (await this.currentThreadRef()).threadId;
-      const parent = this.store.readThread(project.id, parentId, errors.parentNotFound);
-      const warnings = [];
-      if (parent.summary.trim() === "") {
-        warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
-      }
-      let linkedBranch = null;
-      if (linkable && branch && !this.linkedOpenThread(project.id, branch)) linkedBranch = branch;
-      const id = uniqueId(input.title, (c) => this.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
-      const now = nextTimestamp();
-      const thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
-      if (linkedBranch) thread.branch = linkedBranch;
-      if (related.length > 0) {
-        thread.related = related;
-        warnings.push(...this.missingRelated(project.id, related));
-      }
-      await this.store.writeThread(project.id, thread);
-      const unremembered = await this.rememberAfterWrite(project.id, id);
-      if (unremembered !== null) warnings.push(unremembered);
-      return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
-    });
+    return createThread(this.writes, input);
   }
   async threadSwitch(threadId, options = {}) {
     assertId(threadId, "thread id");
@@ -37332,39 +37742,12 @@ ${line}`;
     const { project, threadId } = await this.currentThreadRef();
     if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
       const { threads: threads2, problems: problems2 } = this.store.readAllThreads(project.id);
-      const text = options.full === true ? this.renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
+      const text = options.full === true ? renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
       return { text, problems: problems2 };
     }
-    const index = searchIndexFor(this.store.dir);
-    const listed = await index.exclusive(async () => {
-      const catalog = index.project(project.id);
-      await catalog.refresh();
-      const kept = this.listedThreads;
-      if (kept !== null && kept.projectId === project.id && kept.catalog === catalog && kept.version === catalog.version) return kept;
-      const threads2 = /* @__PURE__ */ new Map();
-      for (const meta2 of catalog.catalogIndex.live()) threads2.set(meta2.id, meta2);
-      const problems2 = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
-      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads: threads2, derived: listDerived(threads2), problems: problems2 };
-      return this.listedThreads;
-    });
+    const listed = await this.catalogList.read(this.store.dir, project.id);
     const { threads, derived: derived2, problems } = listed;
     return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived: derived2 }, options), problems: [...problems] };
-  }
-  /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
-  listedThreads = null;
-  /**
-   * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
-   * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
-   * would get a tree of that size as the tool result); thread_list still shows the whole tree.
-   */
-  treeText(project, activeId, written) {
-    try {
-      if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
-      const { threads, problems } = this.store.readAllThreads(project.id);
-      return this.renderTreeOf(project, threads, problems, activeId);
-    } catch (e) {
-      return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
-    }
   }
   /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
   async rememberAfterWrite(projectId, threadId) {
@@ -37375,218 +37758,26 @@ ${line}`;
       return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
     }
   }
-  /** The tree after a write, with the line of a step after it that failed (if any). */
-  treeAfter(project, activeId, note) {
-    const tree = this.treeText(project, activeId);
-    return note === null ? tree : `${tree}
-
-${note}`;
-  }
-  /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
-  pathTreeText(project, activeId, written) {
-    const active = written?.id === activeId ? written : this.store.readThread(project.id, activeId);
-    const chain = walkToRoot(active, (id) => this.store.readThread(project.id, id));
-    const threads = new Map(chain.threads.map((t) => [t.id, t]));
-    const tree = renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems: [],
-      extra: (t) => relatedMark(t, { has: (r) => this.store.threadExists(project.id, r) })
-    });
-    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
-    return [tree, ...chain.notices, note].join("\n");
-  }
-  renderTreeOf(project, threads, problems, activeId) {
-    return renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems,
-      extra: (t) => relatedMark(t, threads)
-    });
-  }
   async threadStatus(input) {
-    oneOf("status", input.status, ["active", "done", "abandoned"], false);
-    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
-    if (input.reason !== void 0) {
-      checkLength("The reason", input.reason, LIMITS.reasonChars);
-      assertNoSecrets(input.reason, "the reason");
-    }
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const result = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, sessionThreadId);
-      if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
-      await this.assertCanModify(project, thread);
-      const updated = { ...thread, updatedAt: nextTimestamp(thread.updatedAt) };
-      if (input.status === "active") {
-        delete updated.status;
-        delete updated.mergedInto;
-      } else updated.status = input.status;
-      if (input.reason?.trim()) {
-        const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
-        updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
-      }
-      checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
-      await this.store.writeThread(project.id, updated);
-      let activeId = sessionThreadId;
-      let note = null;
-      if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
-        activeId = thread.parentId;
-        note = await this.rememberAfterWrite(project.id, activeId);
-      }
-      return { thread: updated, tree: this.treeAfter(project, activeId, note) };
-    });
-    if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
-    return result;
+    return setThreadStatus(this.writes, input);
   }
   async threadMerge(input) {
-    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
-    checkNotBlank("The parent summary", input.parentSummary);
-    checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const commit = await this.headBeforeLock();
-    const merged = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, sessionThreadId);
-      if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
-      const parent = this.store.readThread(project.id, thread.parentId, errors.parentNotFound);
-      assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
-      await this.assertCanModify(project, thread);
-      await this.assertCanModify(project, parent);
-      const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
-      if (commit) newParent.commit = commit;
-      const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
-      if (carried.length > 0) newParent.related = carried;
-      const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
-      await this.store.writeThread(project.id, newParent);
-      await this.store.writeThread(project.id, closed);
-      const note = await this.rememberAfterWrite(project.id, parent.id);
-      return { thread: closed, parent: newParent, tree: this.treeAfter(project, parent.id, note) };
-    });
-    await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
-    return merged;
+    return mergeThread(this.writes, input);
   }
   async threadDelete(threadId) {
-    assertId(threadId, "thread id");
-    if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    return this.store.locked(async () => {
-      const thread = this.store.readThread(project.id, threadId);
-      const { threads, problems } = this.store.readAllThreads(project.id);
-      const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
-      if (project.mode === "team") {
-        await this.assertCanModify(project, thread);
-        const others = [];
-        for (const id of doomed) if (!await this.isMine(threads.get(id))) others.push(id);
-        if (others.length > 0) {
-          throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
-        }
-      }
-      for (const id of doomed.slice().reverse()) this.store.deleteThreadFile(project.id, id);
-      const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
-      for (const t of threads.values()) {
-        if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
-        const related = t.related.filter((r) => !doomed.includes(r));
-        const updated = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
-        if (related.length > 0) updated.related = related;
-        else delete updated.related;
-        await this.store.writeThread(project.id, updated);
-      }
-      let activeId = sessionThreadId;
-      if (doomed.includes(sessionThreadId)) {
-        activeId = thread.parentId ?? MAIN_THREAD_ID;
-        const note = await this.rememberAfterWrite(project.id, activeId);
-        if (note !== null) warnings.push(note);
-      }
-      return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
-    });
+    return deleteThread(this.writes, threadId);
   }
   async threadRebase(threadId, newParentId) {
-    assertId(threadId, "thread id");
-    assertId(newParentId, "new parent id");
-    if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    return this.store.locked(async () => {
-      const thread = this.store.readThread(project.id, threadId);
-      const newParent = this.store.readThread(project.id, newParentId, errors.parentNotFound);
-      if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
-      if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
-      assertNotAboveNewParent(threadId, newParent, (id) => this.store.readThread(project.id, id));
-      await this.assertCanModify(project, thread);
-      const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
-      await this.store.writeThread(project.id, updated);
-      return { thread: updated, tree: this.treeText(project, this.threadId ?? sessionThreadId) };
-    });
+    return rebaseThread(this.writes, threadId, newParentId);
   }
   // ------------------------------------------------------------------ summaries
   async summaryUpdate(input) {
-    oneOf("section", input.section, SECTION_KEYS, true);
-    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
-    checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
-    const paths = input.paths === void 0 ? void 0 : this.checkPaths(input.paths);
-    const related = input.related === void 0 ? void 0 : this.checkRelated(input.related);
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const commit = await this.headBeforeLock();
-    const warnings = [];
-    const updated = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, sessionThreadId);
-      assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
-      await this.assertCanModify(project, thread);
-      const summary = input.section ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true) : input.content.trim();
-      checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
-      const next = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
-      if (commit) next.commit = commit;
-      if (paths !== void 0) {
-        if (paths.length > 0) next.paths = paths;
-        else delete next.paths;
-      }
-      if (related !== void 0) {
-        const others = related.filter((r) => r !== thread.id);
-        if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
-        warnings.push(...this.missingRelated(project.id, others));
-        if (others.length > 0) next.related = others;
-        else delete next.related;
-      }
-      await this.store.writeThread(project.id, next);
-      return next;
-    });
-    await this.recordSummaryWrite(project.id, updated.id, "summary_update");
-    let tokens;
-    try {
-      tokens = this.tokens.countNow(updated.summary);
-    } catch (e) {
-      tokens = charsEstimate(updated.summary);
-      warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
-    }
-    await this.saveTokenCache();
-    return { thread: updated, chars: updated.summary.length, tokens, warnings };
-  }
-  /** HEAD's commit for a summary being written (null outside git or before the first commit), read before the store lock is taken: other writers never wait on git. */
-  async headBeforeLock() {
-    return this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
-  }
-  checkPaths(paths) {
-    if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
-    const checked = paths.map((p) => {
-      checkLength("A path", p, LIMITS.pathChars);
-      if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
-      return p.trim();
-    }).filter((p) => p !== "");
-    assertNoSecrets(checked.join("\n"), "the paths");
-    return checked;
-  }
-  checkRelated(related) {
-    if (!related) return [];
-    if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
-    const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
-    assertNoSecrets(ids.join("\n"), "the related thread ids");
-    return ids;
-  }
-  missingRelated(projectId, related) {
-    return related.filter((r) => !this.store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
+    return updateSummary(this.writes, input);
   }
   // ------------------------------------------------------------------ context
   async contextGet(options = {}) {
-    const { project, thread, conflictNotice } = await this.currentThreadForReading();
-    const notices = [...conflictNotice === null ? [] : [conflictNotice], ...options.notices ?? []];
+    const { project, thread, conflictNotice: conflictNotice2 } = await this.currentThreadForReading();
+    const notices = [...conflictNotice2 === null ? [] : [conflictNotice2], ...options.notices ?? []];
     return { ...await this.contextFor(project, thread, { ...options, notices }), project, thread };
   }
   async contextFor(project, thread, options) {
@@ -37597,65 +37788,8 @@ ${note}`;
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
   async contextWithSources(project, thread, options) {
-    const consulted = /* @__PURE__ */ new Set([this.store.projectPath(project.id), this.store.threadPath(project.id, thread.id)]);
-    const read = (id) => {
-      consulted.add(this.store.threadPath(project.id, id));
-      return this.store.readThread(project.id, id);
-    };
-    const related = this.relatedRefs(project.id, thread, consulted);
-    const estimate = options.estimateOnly === true ? (text) => this.tokens.cachedOrEstimate(text) : (text) => this.tokens.countSync(text);
-    const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
-    const warnings = /* @__PURE__ */ new Map();
-    const top = this.workspace.gitTop;
-    if (top) {
-      await Promise.all(
-        chain.threads.map(async (t) => {
-          if (!t.commit || !t.paths || t.paths.length === 0) return;
-          let n;
-          try {
-            n = await commitsTouchingSince(top, t.commit, t.paths);
-          } catch (e) {
-            if (!(e instanceof GitError)) throw e;
-            warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
-            return;
-          }
-          if (n && n > 0) {
-            warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
-          }
-        })
-      );
-    }
-    const assemble = () => assembleContext({
-      project,
-      chain: chain.threads,
-      chainCut: chain.cut,
-      warnings,
-      notices: [...options.notices ?? [], ...chain.notices],
-      ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
-      ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
-      estimate,
-      related
-    });
-    const missesBefore = this.tokens.misses;
-    let assembled = assemble();
-    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && await this.tokens.ready()) assembled = assemble();
-    await this.saveTokenCache();
-    const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };
-  }
-  /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
-  relatedRefs(projectId, thread, consulted) {
-    return (thread.related ?? []).map((id) => {
-      try {
-        consulted.add(this.store.threadPath(projectId, id));
-        const t = this.store.readThread(projectId, id);
-        return { id, title: t.title, status: threadStatus(t) };
-      } catch (e) {
-        if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
-        if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
-        throw e;
-      }
-    });
+    const deps = { store: this.store, gitTop: this.workspace.gitTop, tokens: this.tokens, saveTokenCache: () => this.saveTokenCache() };
+    return contextWithSources(deps, project, thread, options);
   }
   // ------------------------------------------------------------------ recall
   /** thread_search: tiers cheapest first over a derived index in the local cache (see src/core/search/). */
@@ -37673,25 +37807,9 @@ ${note}`;
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
     const file = this.store.threadPath(project.id, threadId);
-    const workingText = readTextStrict(file, LIMITS.threadFileBytes);
-    const history = await threadHistory({ gitTop: this.workspace.gitTop, file, threadId, workingText, ...input.limit !== void 0 ? { limit: input.limit } : {} });
-    let title = null;
-    if (workingText !== null) {
-      try {
-        title = parseThread(workingText).title;
-      } catch (e) {
-        if (!(e instanceof FrontmatterError)) throw e;
-      }
-    }
-    return { ...history, text: formatThreadHistory(history, title) };
+    return threadFileHistory({ gitTop: this.workspace.gitTop, file, threadId, ...input.limit !== void 0 ? { limit: input.limit } : {} });
   }
 };
-function oneOf(what, value, allowed, optional2) {
-  if (value === void 0 && optional2) return;
-  if (!allowed.includes(value)) {
-    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
-  }
-}
 
 // src/server/server-session.ts
 var ServerSession = class {

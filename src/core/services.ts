@@ -1,40 +1,43 @@
 // The services object: every ThreadMind operation, for one client session. Server, hooks and CLI are adapters over it.
 import { existsSync } from "node:fs";
-import { basename, join, relative } from "node:path";
+import { join } from "node:path";
 import { errors, ThreadMindError, UnreadableFileError } from "./errors.js";
-import { fileStamp, Store } from "./store/store.js";
+import { Store } from "./store/store.js";
 import type { Workspace } from "./workspace.js";
-import type { ClosedStatus, Project, ProjectMode, SectionKey, SessionKey, Thread, ThreadFileProblem, ThreadStatus } from "./types.js";
-import { SECTION_KEYS, threadStatus } from "./types.js";
-import { assertId, MAIN_THREAD_ID, uniqueId } from "./ids.js";
-import { checkLength, checkNotBlank, LIMITS } from "./limits.js";
+import type { Project, ProjectMode, SectionKey, SessionKey, Thread, ThreadFileProblem, ThreadStatus } from "./types.js";
+import { threadStatus } from "./types.js";
+import { assertId, MAIN_THREAD_ID } from "./ids.js";
 import { nextTimestamp } from "./clock.js";
-import { GitError, headCommit, headCommitFromWorkTree, isDefaultBranch, readBranch, commitsTouchingSince } from "./git/git.js";
+import { headCommitFromWorkTree, readBranch } from "./git/git.js";
+import { defaultBranchMemo } from "./git/default-branch-memo.js";
 import { resolveAuthorId } from "./author.js";
-import { localStatePath, readLocalState, type LocalState, type LocalStateRead } from "./store/local-state.js";
-import { writeLocalState } from "./store/local-state-write.js";
-import { charsEstimate, legacyTokenCachePath, TokenEstimator, tokenCachePath, type EncoderLoader } from "./context/token-estimate.js";
-import { assembleContext, readChainWithinBudget, type AssembledContext } from "./context/context-assembly.js";
-import { renderTree } from "./context/tree-render.js";
-import { listDerived, relatedMark, threadListText, type ListDerived, type ListedThread, type ThreadListOptions } from "./context/thread-list-view.js";
-import { updateSection } from "./context/summary-sections.js";
-import { AncestorWalk, walkToRoot, descendantsOf } from "./context/thread-chain.js";
-import { assertNotAboveNewParent } from "./rebase-check.js";
-import { assertNoSecrets } from "./secrets/secret-scan.js";
+import type { LocalState } from "./store/local-state.js";
+import { LocalStateCache } from "./store/local-state-cache.js";
+import { legacyTokenCachePath, TokenEstimator, tokenCachePath, type EncoderLoader } from "./context/token-estimate.js";
+import type { AssembledContext } from "./context/context-assembly.js";
+import { contextWithSources, type ContextOptions, type ContextWithSources } from "./context/context-sources.js";
+import { renderTreeOf, FULL_TREE_LIMIT } from "./context/tree-text.js";
+import { CatalogThreadList } from "./context/thread-list-catalog.js";
+import { threadListText, type ThreadListOptions } from "./context/thread-list-view.js";
 import { migrateV04IfNeeded, type MigrationReport } from "./store/migrate-v04.js";
-import { isProcessAlive } from "./store/process-alive.js";
-import type { RelatedRef } from "./context/context-assembly.js";
+import { carryOverActiveThread } from "./store/migrate-v04-active-thread.js";
 import { formatSearchAnswer, normalizeSearchQuery, searchIndexFor, searchThreads, type SearchAnswer, type SearchQuery } from "./search/index.js";
-import { checkHistoryLimit, formatThreadHistory, threadHistory, type ThreadHistory } from "./thread-history.js";
-import { readTextStrict } from "./store/read-strict.js";
-import { FrontmatterError, parseThread } from "./store/frontmatter.js";
-import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, rotateMeasurementLogIfFull, type MeasurementEvent } from "./measure/measurement-log.js";
-import { LockTimeoutError } from "./store/lock.js";
+import { checkHistoryLimit, threadFileHistory, type ThreadHistory } from "./thread-history.js";
+import type { MeasurementEvent } from "./measure/measurement-log.js";
+import { logSummaryWrite, recordMeasurementEvents, rotateMeasurementLogLocked } from "./measure/measurement-recording.js";
 import { branchChoice, chooseProjectId, sessionChoice } from "./thread-choice.js";
-import { moveLegacyMeasurements } from "./measure/measurement-log-legacy.js";
 import { instanceThread } from "./measure/measurement-log-read.js";
 import type { SummaryWriteVia } from "./freshness/freshness-events.js";
-import { committedThread, fileHasConflictMarkers } from "./git/committed-thread.js";
+import { committedThread, conflictNotice, fileHasConflictMarkers } from "./git/committed-thread.js";
+import { listProjects } from "./project-list.js";
+import type { WriteContext } from "./writes/write-context.js";
+import { createProject } from "./writes/project-create.js";
+import { createThread, type ThreadCreated } from "./writes/thread-create.js";
+import { setThreadStatus } from "./writes/thread-status.js";
+import { mergeThread } from "./writes/thread-merge.js";
+import { deleteThread } from "./writes/thread-delete.js";
+import { rebaseThread } from "./writes/thread-rebase.js";
+import { updateSummary, type SummaryUpdated } from "./writes/summary-update.js";
 
 export interface ServicesOptions {
   workspace: Workspace;
@@ -50,32 +53,11 @@ export interface ServicesOptions {
   sweepTempFiles?: boolean;
 }
 
-export interface ContextOptions {
-  maxTokens?: number;
-  maxChars?: number;
-  /** Notices to show first (Markdown), e.g. that the thread was read from its last committed version. */
-  notices?: string[];
-  /** Count with cached counts or characters/3.5 only, never the tokenizer (as the hooks do, which have none). */
-  estimateOnly?: boolean;
-}
+export type { ContextOptions } from "./context/context-sources.js";
+export { FULL_TREE_LIMIT } from "./context/tree-text.js";
 
-export interface ThreadCreated {
-  thread: Thread;
-  linkedBranch: string | null;
-  warnings: string[];
-  tree: string;
-}
-
-export interface SummaryUpdated {
-  thread: Thread;
-  chars: number;
-  tokens: number;
-  /** Related threads that do not exist (kept) or a reference to the thread itself (dropped). */
-  warnings: string[];
-}
-
-/** Write operations return the whole tree up to this many threads, else the path to the active thread (see treeText). */
-export const FULL_TREE_LIMIT = 200;
+export type { ThreadCreated } from "./writes/thread-create.js";
+export type { SummaryUpdated } from "./writes/summary-update.js";
 
 export class ThreadMindServices {
   readonly store: Store;
@@ -86,9 +68,14 @@ export class ThreadMindServices {
   private threadId: string | null = null;
   private authorId: string | null = null;
   private migration: MigrationReport | null | undefined = undefined;
-  private readonly defaultBranchAnswers = new Map<string, Promise<boolean>>();
   /** Problems seen with local state (config.json), reported once by the adapters. */
   readonly notices: string[] = [];
+  /** config.json, read again only when it changed (see local-state-cache.ts). */
+  private readonly localState: LocalStateCache;
+  /** thread_list's threads of a large project, from the search catalog (see threadList). */
+  private readonly catalogList = new CatalogThreadList();
+  /** This object as the write operations see it (see writes/write-context.ts). */
+  private readonly writes: WriteContext;
 
   constructor(options: ServicesOptions) {
     const lockOptions = {
@@ -101,6 +88,25 @@ export class ThreadMindServices {
     this.env = options.env ?? {};
     this.session = options.session;
     this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
+    this.localState = new LocalStateCache(this.store.dir, this.notices);
+    this.writes = {
+      store: this.store,
+      tokens: this.tokens,
+      gitTop: this.workspace.gitTop,
+      notices: this.notices,
+      author: () => this.author(),
+      branch: () => this.branch(),
+      readState: () => this.readState(),
+      currentProject: () => this.currentProject(),
+      currentThreadRef: () => this.currentThreadRef(),
+      rememberedThreadId: () => this.threadId,
+      linkedOpenThread: (projectId, branch) => this.linkedOpenThread(projectId, branch),
+      isDefaultBranch: defaultBranchMemo(),
+      migrateIfNeeded: () => this.migrateIfNeeded(),
+      rememberAfterWrite: (projectId, threadId) => this.rememberAfterWrite(projectId, threadId),
+      recordSummaryWrite: (projectId, threadId, via) => this.recordSummaryWrite(projectId, threadId, via),
+      saveTokenCache: () => this.saveTokenCache(),
+    };
   }
 
   get workspace(): Workspace {
@@ -126,23 +132,10 @@ export class ThreadMindServices {
     if (!this.hasOldLayout()) return (this.migration = null);
     this.migration = await this.store.locked(async () => {
       const report = await migrateV04IfNeeded(this.store, () => this.author());
-      if (report) await this.carryOverActiveThread(report);
+      if (report) await carryOverActiveThread(this.store, this.branch(), (mutate) => this.updateState(mutate), report);
       return report;
     });
     return this.migration;
-  }
-
-  /** 0.4 kept one active thread per store: it becomes the start thread of the checked-out branch. */
-  private async carryOverActiveThread(report: MigrationReport): Promise<void> {
-    const branch = this.branch();
-    await this.updateState((state) => {
-      const legacy = state.legacyActiveThread;
-      delete state.legacyActiveThread;
-      if (!legacy || !branch || !this.store.threadExists(legacy.projectId, legacy.threadId)) return;
-      state.branches[branch] = { ...(state.branches[branch] ?? {}), [legacy.projectId]: legacy.threadId };
-      const line = `- the 0.4 active thread "${legacy.threadId}" is where new sessions on branch ${branch} start`;
-      report.text += `\n${line}`;
-    });
   }
 
   async author(): Promise<string> {
@@ -159,46 +152,14 @@ export class ThreadMindServices {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
   }
 
-  /** config.json as last read, with the stamp it had before that read (see readLocalStateCached). */
-  private stateRead: { stamp: string; read: LocalStateRead } | null = null;
-
-  /**
-   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
-   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
-   */
-  private readLocalStateCached(take: boolean): LocalStateRead {
-    const stamp = fileStamp(localStatePath(this.store.dir));
-    const cached = this.stateRead;
-    if (take) this.stateRead = null;
-    if (cached !== null && stamp !== null && cached.stamp === stamp) return cached.read;
-    const read = readLocalState(this.store.dir);
-    if (!take && stamp !== null) this.stateRead = { stamp, read };
-    return read;
-  }
-
   /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
   readState(): LocalState {
-    const read = this.readLocalStateCached(false);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    return read.state;
-  }
-
-  private noteLocalStateProblem(problem: string): void {
-    const line = `ThreadMind's local state ${this.store.dir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    return this.localState.read();
   }
 
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
-  async updateState(mutate: (state: LocalState) => void | Promise<void>): Promise<void> {
-    const read = this.readLocalStateCached(true);
-    if (read.problem) this.noteLocalStateProblem(read.problem);
-    await mutate(read.state);
-    moveLegacyMeasurements(this.store.dir, read.state);
-    for (const [key, s] of Object.entries(read.state.sessions)) {
-      if (s.pid !== undefined && !isProcessAlive(s.pid)) delete read.state.sessions[key];
-    }
-    const setAside = await writeLocalState(this.store.dir, read.state, read.problem !== undefined);
-    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  updateState(mutate: (state: LocalState) => void | Promise<void>): Promise<void> {
+    return this.localState.update(mutate);
   }
 
   /**
@@ -206,10 +167,7 @@ export class ThreadMindServices {
    * size, it is rotated under the lock; a busy lock leaves that to the next writer.
    */
   async recordEvents(events: readonly MeasurementEvent[]): Promise<void> {
-    this.store.exists(); // refuses a .threadmind that is not a real directory (never writes through a link)
-    if (!existsSync(measurementLogPath(this.store.dir))) this.store.ensureIgnored();
-    const size = appendMeasurementEvents(this.store.dir, events);
-    if (size > LOG_ROTATE_BYTES) await this.rotateMeasurementLog();
+    await recordMeasurementEvents(this.store, events);
   }
 
   /**
@@ -217,21 +175,12 @@ export class ThreadMindServices {
    * is a notice, never a failed write.
    */
   async recordSummaryWrite(projectId: string, threadId: string, via: SummaryWriteVia): Promise<void> {
-    try {
-      await this.recordEvents([{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance: this.session.key, projectId, threadId, via }]);
-    } catch (e) {
-      const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
-      if (!this.notices.includes(line)) this.notices.push(line);
-    }
+    await logSummaryWrite(this.store, this.notices, this.session.key, { projectId, threadId, via });
   }
 
   /** Rotates measurements.jsonl under the lock if it is past its size; a busy lock leaves that to the next writer. */
   async rotateMeasurementLog(): Promise<void> {
-    try {
-      await this.store.locked(async () => void rotateMeasurementLogIfFull(this.store.dir));
-    } catch (e) {
-      if (!(e instanceof LockTimeoutError)) throw e;
-    }
+    await rotateMeasurementLogLocked(this.store);
   }
 
   /** Saves new token counts. The cache is derived data: failing to save it is a notice, never a failed operation. */
@@ -269,51 +218,11 @@ export class ThreadMindServices {
   }
 
   async projectCreate(input: { title: string; systemContext?: string; mode?: ProjectMode }): Promise<{ project: Project; thread: Thread }> {
-    oneOf("mode", input.mode, ["solo", "team"] as const, true);
-    checkNotBlank("The project title", input.title);
-    checkLength("The project title", input.title, LIMITS.titleChars);
-    if (input.systemContext !== undefined) {
-      checkLength("The system context", input.systemContext, LIMITS.systemContextChars);
-      assertNoSecrets(input.systemContext, "the project's system context");
-    }
-    assertNoSecrets(input.title, "the project title");
-    const author = await this.author();
-    const result = await this.store.locked(async () => {
-      this.store.ensureLayout();
-      await this.migrateIfNeeded();
-      // A threads/<id>/ left without its project file is someone's data too: the new project takes another id.
-      const id = uniqueId(input.title, (c) => this.store.projectExists(c) || this.store.threadsDirExists(c));
-      const now = nextTimestamp();
-      const project: Project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
-      if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
-      const thread: Thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
-      await this.store.writeProject(project);
-      await this.store.writeThread(id, thread);
-      // The project exists from here on: a failure to select it is a note, never a failed call (a retry would make a second one).
-      const unremembered = await this.rememberAfterWrite(id, MAIN_THREAD_ID);
-      if (unremembered !== null && !this.notices.includes(unremembered)) this.notices.push(unremembered);
-      return { project, thread };
-    });
-    return result;
+    return createProject(this.writes, input);
   }
 
   projectList(): { projects: Project[]; activeId: string | null; problems: string[] } {
-    const projects: Project[] = [];
-    const problems: string[] = [];
-    for (const id of this.store.exists() ? this.store.projectIds() : []) {
-      try {
-        projects.push(this.store.readProject(id));
-      } catch (e) {
-        problems.push(e instanceof Error ? e.message : String(e));
-      }
-    }
-    let activeId: string | null = null;
-    try {
-      activeId = this.currentProject().id;
-    } catch (e) {
-      if (!(e instanceof ThreadMindError)) throw e;
-    }
-    return { projects, activeId, problems };
+    return listProjects(this.store, () => this.currentProject());
   }
 
   async projectSwitch(projectId: string): Promise<{ project: Project; thread: Thread }> {
@@ -353,9 +262,7 @@ export class ThreadMindServices {
       if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
       const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
       if (thread === null) throw e;
-      const file = relative(this.workspace.root, e.path) || e.path;
-      const conflictNotice = `_⚠ ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
-      return { project, thread, conflictNotice };
+      return { project, thread, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }
   }
 
@@ -412,16 +319,6 @@ export class ThreadMindServices {
     return root.id;
   }
 
-  /** isDefaultBranch, asked of git once per branch for the life of this object (it spawns git twice). */
-  private isDefaultBranch(top: string, branch: string): Promise<boolean> {
-    let answer = this.defaultBranchAnswers.get(branch);
-    if (answer === undefined) {
-      answer = isDefaultBranch(top, branch);
-      this.defaultBranchAnswers.set(branch, answer);
-    }
-    return answer;
-  }
-
   private linkedOpenThread(projectId: string, branch: string): Thread | null {
     const { threads } = this.store.readAllThreads(projectId);
     let best: Thread | null = null;
@@ -431,56 +328,8 @@ export class ThreadMindServices {
     return best;
   }
 
-  /** The thread an operation targets: `threadId` when given, else the active thread (read only then). */
-  private target(project: Project, threadId: string | undefined, activeId: string): Thread {
-    return this.store.readThread(project.id, threadId === undefined ? activeId : assertId(threadId, "thread id"));
-  }
-
-  private async assertCanModify(project: Project, thread: Thread): Promise<void> {
-    if (project.mode !== "team") return;
-    if (!(await this.isMine(thread))) throw errors.notOwner(thread.id, thread.author);
-  }
-
-  /** Written by this user: the author id, or the id 0.4 gave this user on this machine (kept in local state). */
-  private async isMine(thread: Thread): Promise<boolean> {
-    return thread.author === (await this.author()) || this.readState().legacyAuthorIds.includes(thread.author);
-  }
-
   async threadCreate(input: { title: string; parentId?: string; related?: string[] }): Promise<ThreadCreated> {
-    checkNotBlank("The thread title", input.title);
-    checkLength("The thread title", input.title, LIMITS.titleChars);
-    assertNoSecrets(input.title, "the thread title");
-    if (input.parentId !== undefined) assertId(input.parentId, "parent thread id");
-    const related = this.checkRelated(input.related);
-    const author = await this.author();
-    const project = this.currentProject();
-    const branch = this.branch();
-    const linkable = branch !== null && this.workspace.gitTop !== null && !(await this.isDefaultBranch(this.workspace.gitTop, branch));
-    return this.store.locked(async () => {
-      // The parent, the session's active thread by default, is resolved and read inside the lock: a thread that another
-      // process deletes meanwhile is never taken for the parent (and the session's choice falls back as it always does).
-      const parentId = input.parentId ?? (await this.currentThreadRef()).threadId;
-      const parent = this.store.readThread(project.id, parentId, errors.parentNotFound);
-      const warnings: string[] = [];
-      if (parent.summary.trim() === "") {
-        warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
-      }
-      let linkedBranch: string | null = null;
-      if (linkable && branch && !this.linkedOpenThread(project.id, branch)) linkedBranch = branch;
-      const id = uniqueId(input.title, (c) => this.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
-      const now = nextTimestamp();
-      const thread: Thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
-      if (linkedBranch) thread.branch = linkedBranch;
-      if (related.length > 0) {
-        thread.related = related;
-        warnings.push(...this.missingRelated(project.id, related));
-      }
-      await this.store.writeThread(project.id, thread);
-      // From here on the thread exists: nothing may fail the call (a retry would create a duplicate).
-      const unremembered = await this.rememberAfterWrite(project.id, id);
-      if (unremembered !== null) warnings.push(unremembered);
-      return { thread, linkedBranch, warnings, tree: this.treeText(project, id, thread) };
-    });
+    return createThread(this.writes, input);
   }
 
   async threadSwitch(threadId: string, options: ContextOptions = {}): Promise<{ thread: Thread; context: AssembledContext }> {
@@ -501,43 +350,12 @@ export class ThreadMindServices {
     const { project, threadId } = await this.currentThreadRef();
     if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
       const { threads, problems } = this.store.readAllThreads(project.id);
-      const text = options.full === true ? this.renderTreeOf(project, threads, problems, threadId) : threadListText({ projectTitle: project.title, threads, problems, activeId: threadId }, options);
+      const text = options.full === true ? renderTreeOf(project, threads, problems, threadId) : threadListText({ projectTitle: project.title, threads, problems, activeId: threadId }, options);
       return { text, problems };
     }
-    const index = searchIndexFor(this.store.dir);
-    const listed = await index.exclusive(async () => {
-      const catalog = index.project(project.id);
-      await catalog.refresh();
-      // The threads and the tree's shape are kept while the catalog is unchanged (the usual case between two calls).
-      const kept = this.listedThreads;
-      if (kept !== null && kept.projectId === project.id && kept.catalog === catalog && kept.version === catalog.version) return kept;
-      const threads = new Map<string, ListedThread>();
-      for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
-      const problems: ThreadFileProblem[] = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
-      this.listedThreads = { projectId: project.id, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
-      return this.listedThreads;
-    });
+    const listed = await this.catalogList.read(this.store.dir, project.id);
     const { threads, derived, problems } = listed;
     return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options), problems: [...problems] };
-  }
-
-  /** thread_list's threads of a large project, from the search catalog, with their tree (see threadList). */
-  private listedThreads: { projectId: string; catalog: object; version: number; threads: Map<string, ListedThread>; derived: ListDerived; problems: ThreadFileProblem[] } | null = null;
-
-  /**
-   * The tree a write operation returns. Up to FULL_TREE_LIMIT threads: the whole tree. Above: the path from the root to
-   * the active thread only (reading every thread file on each write would cost seconds at 10,000 threads, and the model
-   * would get a tree of that size as the tool result); thread_list still shows the whole tree.
-   */
-  private treeText(project: Project, activeId: string, written?: Thread): string {
-    // Shown after the write: a failure here is told in the text, never thrown (the write stands; a retry would repeat it).
-    try {
-      if (this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return this.pathTreeText(project, activeId, written);
-      const { threads, problems } = this.store.readAllThreads(project.id);
-      return this.renderTreeOf(project, threads, problems, activeId);
-    } catch (e) {
-      return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
-    }
   }
 
   /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
@@ -550,153 +368,20 @@ export class ThreadMindServices {
     }
   }
 
-  /** The tree after a write, with the line of a step after it that failed (if any). */
-  private treeAfter(project: Project, activeId: string, note: string | null): string {
-    const tree = this.treeText(project, activeId);
-    return note === null ? tree : `${tree}\n\n${note}`;
-  }
-
-  /** `written`: the active thread as this operation just wrote it under the lock (not read back a second time). */
-  private pathTreeText(project: Project, activeId: string, written?: Thread): string {
-    const active = written?.id === activeId ? written : this.store.readThread(project.id, activeId);
-    const chain = walkToRoot(active, (id) => this.store.readThread(project.id, id));
-    const threads = new Map(chain.threads.map((t) => [t.id, t]));
-    const tree = renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems: [],
-      extra: (t) => relatedMark(t, { has: (r: string) => this.store.threadExists(project.id, r) }),
-    });
-    const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
-    return [tree, ...chain.notices, note].join("\n");
-  }
-
-  private renderTreeOf(project: Project, threads: Map<string, Thread>, problems: ThreadFileProblem[], activeId: string): string {
-    return renderTree(threads, {
-      title: project.title,
-      activeId,
-      problems,
-      extra: (t) => relatedMark(t, threads),
-    });
-  }
-
   async threadStatus(input: { status: ThreadStatus; threadId?: string; reason?: string }): Promise<{ thread: Thread; tree: string }> {
-    oneOf("status", input.status, ["active", "done", "abandoned"] as const, false);
-    if (input.threadId !== undefined) assertId(input.threadId, "thread id");
-    if (input.reason !== undefined) {
-      checkLength("The reason", input.reason, LIMITS.reasonChars);
-      assertNoSecrets(input.reason, "the reason");
-    }
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const result = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, sessionThreadId);
-      if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
-      await this.assertCanModify(project, thread);
-      const updated: Thread = { ...thread, updatedAt: nextTimestamp(thread.updatedAt) };
-      if (input.status === "active") {
-        delete updated.status;
-        delete updated.mergedInto;
-      } else updated.status = input.status satisfies ClosedStatus;
-      if (input.reason?.trim()) {
-        const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
-        updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
-      }
-      checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
-      await this.store.writeThread(project.id, updated);
-      let activeId = sessionThreadId;
-      let note: string | null = null;
-      if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
-        activeId = thread.parentId;
-        note = await this.rememberAfterWrite(project.id, activeId);
-      }
-      return { thread: updated, tree: this.treeAfter(project, activeId, note) };
-    });
-    if (input.reason?.trim()) await this.recordSummaryWrite(project.id, result.thread.id, "status");
-    return result;
+    return setThreadStatus(this.writes, input);
   }
 
   async threadMerge(input: { parentSummary: string; threadId?: string }): Promise<{ thread: Thread; parent: Thread; tree: string }> {
-    if (input.threadId !== undefined) assertId(input.threadId, "thread id");
-    checkNotBlank("The parent summary", input.parentSummary);
-    checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const commit = await this.headBeforeLock();
-    const merged = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, sessionThreadId);
-      if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
-      const parent = this.store.readThread(project.id, thread.parentId, errors.parentNotFound);
-      assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
-      await this.assertCanModify(project, thread);
-      await this.assertCanModify(project, parent);
-      const newParent: Thread = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
-      if (commit) newParent.commit = commit;
-      // The merged thread's cross-references carry over to the parent, which now holds its outcome.
-      const carried = [...new Set([...(parent.related ?? []), ...(thread.related ?? [])])].filter((r) => r !== parent.id && r !== thread.id);
-      if (carried.length > 0) newParent.related = carried;
-      const closed: Thread = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
-      await this.store.writeThread(project.id, newParent);
-      await this.store.writeThread(project.id, closed);
-      const note = await this.rememberAfterWrite(project.id, parent.id);
-      return { thread: closed, parent: newParent, tree: this.treeAfter(project, parent.id, note) };
-    });
-    await this.recordSummaryWrite(project.id, merged.parent.id, "merge");
-    return merged;
+    return mergeThread(this.writes, input);
   }
 
   async threadDelete(threadId: string): Promise<{ deleted: string[]; tree: string; warnings: string[] }> {
-    assertId(threadId, "thread id");
-    if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    return this.store.locked(async () => {
-      const thread = this.store.readThread(project.id, threadId);
-      const { threads, problems } = this.store.readAllThreads(project.id);
-      const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
-      if (project.mode === "team") {
-        await this.assertCanModify(project, thread);
-        const others: string[] = [];
-        for (const id of doomed) if (!(await this.isMine(threads.get(id)!))) others.push(id);
-        if (others.length > 0) {
-          throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
-        }
-      }
-      for (const id of doomed.slice().reverse()) this.store.deleteThreadFile(project.id, id);
-      const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
-      // Cross-references to deleted threads are removed from the remaining threads.
-      for (const t of threads.values()) {
-        if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
-        const related = t.related.filter((r) => !doomed.includes(r));
-        const updated: Thread = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
-        if (related.length > 0) updated.related = related;
-        else delete updated.related;
-        await this.store.writeThread(project.id, updated);
-      }
-      let activeId = sessionThreadId;
-      if (doomed.includes(sessionThreadId)) {
-        activeId = thread.parentId ?? MAIN_THREAD_ID;
-        const note = await this.rememberAfterWrite(project.id, activeId);
-        if (note !== null) warnings.push(note);
-      }
-      return { deleted: doomed, tree: this.treeText(project, activeId), warnings };
-    });
+    return deleteThread(this.writes, threadId);
   }
 
   async threadRebase(threadId: string, newParentId: string): Promise<{ thread: Thread; tree: string }> {
-    assertId(threadId, "thread id");
-    assertId(newParentId, "new parent id");
-    if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    return this.store.locked(async () => {
-      const thread = this.store.readThread(project.id, threadId);
-      const newParent = this.store.readThread(project.id, newParentId, errors.parentNotFound);
-      if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
-      if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
-      // Walks up from the new parent through every file on the way, damaged ones refused (not skipped).
-      assertNotAboveNewParent(threadId, newParent, (id) => this.store.readThread(project.id, id));
-      await this.assertCanModify(project, thread);
-      const updated: Thread = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
-      await this.store.writeThread(project.id, updated);
-      return { thread: updated, tree: this.treeText(project, this.threadId ?? sessionThreadId) };
-    });
+    return rebaseThread(this.writes, threadId, newParentId);
   }
 
   // ------------------------------------------------------------------ summaries
@@ -709,79 +394,7 @@ export class ThreadMindServices {
     paths?: string[];
     related?: string[];
   }): Promise<SummaryUpdated> {
-    oneOf("section", input.section, SECTION_KEYS, true);
-    if (input.threadId !== undefined) assertId(input.threadId, "thread id");
-    checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
-    const paths = input.paths === undefined ? undefined : this.checkPaths(input.paths);
-    const related = input.related === undefined ? undefined : this.checkRelated(input.related);
-    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
-    const commit = await this.headBeforeLock();
-    const warnings: string[] = [];
-    const updated = await this.store.locked(async () => {
-      const thread = this.target(project, input.threadId, sessionThreadId);
-      assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
-      await this.assertCanModify(project, thread);
-      const summary = input.section
-        ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true)
-        : input.content.trim();
-      checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
-      const next: Thread = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
-      if (commit) next.commit = commit;
-      if (paths !== undefined) {
-        if (paths.length > 0) next.paths = paths;
-        else delete next.paths;
-      }
-      if (related !== undefined) {
-        const others = related.filter((r) => r !== thread.id);
-        if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
-        warnings.push(...this.missingRelated(project.id, others));
-        if (others.length > 0) next.related = others;
-        else delete next.related;
-      }
-      await this.store.writeThread(project.id, next);
-      return next;
-    });
-    await this.recordSummaryWrite(project.id, updated.id, "summary_update");
-    // The summary is written: counting it must not turn the call into a failure (a retry would append it twice).
-    // The reported size never waits for the tokenizer: until it is loaded (in the background) it is an estimate.
-    let tokens: number;
-    try {
-      tokens = this.tokens.countNow(updated.summary);
-    } catch (e) {
-      tokens = charsEstimate(updated.summary);
-      warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
-    }
-    await this.saveTokenCache();
-    return { thread: updated, chars: updated.summary.length, tokens, warnings };
-  }
-
-  /** HEAD's commit for a summary being written (null outside git or before the first commit), read before the store lock is taken: other writers never wait on git. */
-  private async headBeforeLock(): Promise<string | null> {
-    return this.workspace.gitTop ? await headCommit(this.workspace.gitTop) : null;
-  }
-
-  private checkPaths(paths: string[]): string[] {
-    if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
-    const checked = paths.map((p) => {
-      checkLength("A path", p, LIMITS.pathChars);
-      if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
-      return p.trim();
-    }).filter((p) => p !== "");
-    // Written into the committed frontmatter like the summary: scanned together, so a key split over paths is seen whole.
-    assertNoSecrets(checked.join("\n"), "the paths");
-    return checked;
-  }
-
-  private checkRelated(related: string[] | undefined): string[] {
-    if (!related) return [];
-    if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
-    const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
-    assertNoSecrets(ids.join("\n"), "the related thread ids");
-    return ids;
-  }
-
-  private missingRelated(projectId: string, related: string[]): string[] {
-    return related.filter((r) => !this.store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
+    return updateSummary(this.writes, input);
   }
 
   // ------------------------------------------------------------------ context
@@ -800,73 +413,9 @@ export class ThreadMindServices {
    * contextFor, and what it was built from: every file consulted (paths relative to the store; absent ones included)
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
-  async contextWithSources(project: Project, thread: Thread, options: ContextOptions): Promise<{ context: AssembledContext; sources: string[]; dependsOnHead: boolean }> {
-    const consulted = new Set<string>([this.store.projectPath(project.id), this.store.threadPath(project.id, thread.id)]);
-    const read = (id: string): Thread => {
-      consulted.add(this.store.threadPath(project.id, id));
-      return this.store.readThread(project.id, id);
-    };
-    const related = this.relatedRefs(project.id, thread, consulted);
-    // The hooks' way (estimateOnly): cached counts or characters/3.5, never the tokenizer.
-    const estimate = options.estimateOnly === true ? (text: string) => this.tokens.cachedOrEstimate(text) : (text: string) => this.tokens.countSync(text);
-    // Only as far up as the budget can hold: farther ancestors are never read (nor consulted, for the cache).
-    const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
-    const warnings = new Map<string, string>();
-    const top = this.workspace.gitTop;
-    if (top) {
-      await Promise.all(
-        chain.threads.map(async (t) => {
-          if (!t.commit || !t.paths || t.paths.length === 0) return;
-          let n: number | null;
-          try {
-            n = await commitsTouchingSince(top, t.commit, t.paths);
-          } catch (e) {
-            // A path git refuses (outside the repository, bad pathspec) must not cost the whole context: say so instead.
-            if (!(e instanceof GitError)) throw e;
-            warnings.set(t.id, `_⚠ Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
-            return;
-          }
-          if (n && n > 0) {
-            warnings.set(t.id, `_⚠ ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
-          }
-        }),
-      );
-    }
-    const assemble = () =>
-      assembleContext({
-        project,
-        chain: chain.threads,
-        chainCut: chain.cut,
-        warnings,
-        notices: [...(options.notices ?? []), ...chain.notices],
-        ...(options.maxChars !== undefined ? { maxChars: options.maxChars } : {}),
-        ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
-        estimate,
-        related,
-      });
-    // Warm path: every count is cached and the encoder is never loaded. A miss loads it (if there is one) and redoes the fit.
-    const missesBefore = this.tokens.misses;
-    let assembled = assemble();
-    if (options.estimateOnly !== true && this.tokens.misses > missesBefore && (await this.tokens.ready())) assembled = assemble();
-    await this.saveTokenCache();
-    const dependsOnHead = top !== null && chain.threads.some((t) => t.commit && t.paths && t.paths.length > 0);
-    return { context: assembled, sources: [...consulted].map((p) => relative(this.store.dir, p)), dependsOnHead };
-  }
-
-  /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
-  private relatedRefs(projectId: string, thread: Thread, consulted: Set<string>): RelatedRef[] {
-    return (thread.related ?? []).map((id): RelatedRef => {
-      try {
-        consulted.add(this.store.threadPath(projectId, id));
-        const t = this.store.readThread(projectId, id);
-        return { id, title: t.title, status: threadStatus(t) };
-      } catch (e) {
-        if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
-        // readThread's not-found: nothing holds the name (an invalid id is another error, and is thrown).
-        if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
-        throw e;
-      }
-    });
+  async contextWithSources(project: Project, thread: Thread, options: ContextOptions): Promise<ContextWithSources> {
+    const deps = { store: this.store, gitTop: this.workspace.gitTop, tokens: this.tokens, saveTokenCache: () => this.saveTokenCache() };
+    return contextWithSources(deps, project, thread, options);
   }
 
   // ------------------------------------------------------------------ recall
@@ -887,25 +436,6 @@ export class ThreadMindServices {
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
     const file = this.store.threadPath(project.id, threadId);
-    const workingText = readTextStrict(file, LIMITS.threadFileBytes);
-    const history = await threadHistory({ gitTop: this.workspace.gitTop, file, threadId, workingText, ...(input.limit !== undefined ? { limit: input.limit } : {}) });
-    let title: string | null = null;
-    if (workingText !== null) {
-      try {
-        title = parseThread(workingText).title;
-      } catch (e) {
-        // The history's top entry reports why the working file cannot be parsed; the heading then names the id only.
-        if (!(e instanceof FrontmatterError)) throw e;
-      }
-    }
-    return { ...history, text: formatThreadHistory(history, title) };
-  }
-}
-
-/** Callers outside TypeScript (tools, hooks) may pass anything: an enumerated input must be one of its values. */
-function oneOf<T extends string>(what: string, value: T | undefined, allowed: readonly T[], optional: boolean): void {
-  if (value === undefined && optional) return;
-  if (!allowed.includes(value as T)) {
-    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
+    return threadFileHistory({ gitTop: this.workspace.gitTop, file, threadId, ...(input.limit !== undefined ? { limit: input.limit } : {}) });
   }
 }

@@ -5,6 +5,8 @@ import { FrontmatterError, parseThread } from "./store/frontmatter.js";
 import { git, gitMaybe, headCommit } from "./git/git.js";
 import { parseSummary } from "./context/summary-sections.js";
 import { SECTION_HEADINGS, SECTION_KEYS, type Thread } from "./types.js";
+import { readTextStrict } from "./store/read-strict.js";
+import { LIMITS } from "./limits.js";
 
 export const HISTORY_LIMIT = { min: 1, max: 50, default: 10 } as const;
 /** Items shown per section and version in the text, and characters per item. */
@@ -310,4 +312,20 @@ export function formatThreadHistory(h: ThreadHistory, title: string | null): str
 
 function clip(s: string): string {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}…`;
+}
+
+/** thread_history of one thread file: its working text is read here (absent: null), and its title heads the text. */
+export async function threadFileHistory(req: { gitTop: string | null; file: string; threadId: string; limit?: number }): Promise<ThreadHistory & { text: string }> {
+  const workingText = readTextStrict(req.file, LIMITS.threadFileBytes);
+  const history = await threadHistory({ ...req, workingText });
+  let title: string | null = null;
+  if (workingText !== null) {
+    try {
+      title = parseThread(workingText).title;
+    } catch (e) {
+      // The history's top entry reports why the working file cannot be parsed; the heading then names the id only.
+      if (!(e instanceof FrontmatterError)) throw e;
+    }
+  }
+  return { ...history, text: formatThreadHistory(history, title) };
 }

@@ -31,3 +31,9 @@ export async function committedThread(gitTop: string | null, path: string, id: s
     return null;
   }
 }
+
+/** The notice above a context read from HEAD because git left the thread file at `path` in conflict (`root`: the workspace root). */
+export function conflictNotice(root: string, path: string): string {
+  const file = relative(root, path) || path;
+  return `_⚠ ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+}

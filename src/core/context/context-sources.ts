@@ -1,0 +1,88 @@
+// A thread's context with what it was built from (every file consulted, whether it depends on HEAD), for the context cache.
+import { relative } from "node:path";
+import { ThreadMindError, UnreadableFileError } from "../errors.js";
+import type { Store } from "../store/store.js";
+import type { Project, Thread } from "../types.js";
+import { threadStatus } from "../types.js";
+import type { TokenEstimator } from "./token-estimate.js";
+import { assembleContext, readChainWithinBudget, type AssembledContext, type RelatedRef } from "./context-assembly.js";
+import { AncestorWalk } from "./thread-chain.js";
+import { hasPathsToCheck, stalePathWarnings } from "./stale-path-warnings.js";
+
+export interface ContextOptions {
+  maxTokens?: number;
+  maxChars?: number;
+  /** Notices to show first (Markdown), e.g. that the thread was read from its last committed version. */
+  notices?: string[];
+  /** Count with cached counts or characters/3.5 only, never the tokenizer (as the hooks do, which have none). */
+  estimateOnly?: boolean;
+}
+
+export interface ContextWithSources {
+  context: AssembledContext;
+  sources: string[];
+  dependsOnHead: boolean;
+}
+
+/** What the assembly reads with: the store, the git top (null outside git), the counter and how to save its cache. */
+export interface ContextSourcesDeps {
+  store: Store;
+  gitTop: string | null;
+  tokens: TokenEstimator;
+  saveTokenCache: () => Promise<void>;
+}
+
+/**
+ * The context of `thread`, and what it was built from: every file consulted (paths relative to the store; absent ones
+ * included) and whether it depends on HEAD (stale-path warnings), so that it can be cached.
+ */
+export async function contextWithSources(deps: ContextSourcesDeps, project: Project, thread: Thread, options: ContextOptions): Promise<ContextWithSources> {
+  const { store, tokens } = deps;
+  const consulted = new Set<string>([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
+  const read = (id: string): Thread => {
+    consulted.add(store.threadPath(project.id, id));
+    return store.readThread(project.id, id);
+  };
+  const related = relatedRefs(store, project.id, thread, consulted);
+  // The hooks' way (estimateOnly): cached counts or characters/3.5, never the tokenizer.
+  const estimate = options.estimateOnly === true ? (text: string) => tokens.cachedOrEstimate(text) : (text: string) => tokens.countSync(text);
+  // Only as far up as the budget can hold: farther ancestors are never read (nor consulted, for the cache).
+  const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
+  const top = deps.gitTop;
+  const warnings = top ? await stalePathWarnings(top, chain.threads) : new Map<string, string>();
+  const assemble = () =>
+    assembleContext({
+      project,
+      chain: chain.threads,
+      chainCut: chain.cut,
+      warnings,
+      notices: [...(options.notices ?? []), ...chain.notices],
+      ...(options.maxChars !== undefined ? { maxChars: options.maxChars } : {}),
+      ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+      estimate,
+      related,
+    });
+  // Warm path: every count is cached and the encoder is never loaded. A miss loads it (if there is one) and redoes the fit.
+  const missesBefore = tokens.misses;
+  let assembled = assemble();
+  if (options.estimateOnly !== true && tokens.misses > missesBefore && (await tokens.ready())) assembled = assemble();
+  await deps.saveTokenCache();
+  const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
+  return { context: assembled, sources: [...consulted].map((p) => relative(store.dir, p)), dependsOnHead };
+}
+
+/** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
+function relatedRefs(store: Store, projectId: string, thread: Thread, consulted: Set<string>): RelatedRef[] {
+  return (thread.related ?? []).map((id): RelatedRef => {
+    try {
+      consulted.add(store.threadPath(projectId, id));
+      const t = store.readThread(projectId, id);
+      return { id, title: t.title, status: threadStatus(t) };
+    } catch (e) {
+      if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
+      // readThread's not-found: nothing holds the name (an invalid id is another error, and is thrown).
+      if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
+      throw e;
+    }
+  });
+}

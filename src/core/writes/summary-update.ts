@@ -1,0 +1,72 @@
+// summary_update: writes a thread's summary (whole or one section), its paths and related threads, then counts its tokens.
+import { assertId } from "../ids.js";
+import { checkLength, LIMITS } from "../limits.js";
+import { nextTimestamp } from "../clock.js";
+import { assertNoSecrets } from "../secrets/secret-scan.js";
+import { checkPaths, checkRelated, missingRelated, oneOf } from "../thread-input-checks.js";
+import { updateSection } from "../context/summary-sections.js";
+import { charsEstimate } from "../context/token-estimate.js";
+import { SECTION_KEYS, type SectionKey, type Thread } from "../types.js";
+import { assertCanModify, headBeforeLock, target, type WriteContext } from "./write-context.js";
+
+export interface SummaryUpdated {
+  thread: Thread;
+  chars: number;
+  tokens: number;
+  /** Related threads that do not exist (kept) or a reference to the thread itself (dropped). */
+  warnings: string[];
+}
+
+export async function updateSummary(ctx: WriteContext, input: {
+  content: string;
+  threadId?: string;
+  section?: SectionKey;
+  replaceSection?: boolean;
+  paths?: string[];
+  related?: string[];
+}): Promise<SummaryUpdated> {
+  oneOf("section", input.section, SECTION_KEYS, true);
+  if (input.threadId !== undefined) assertId(input.threadId, "thread id");
+  checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
+  const paths = input.paths === undefined ? undefined : checkPaths(input.paths);
+  const related = input.related === undefined ? undefined : checkRelated(input.related);
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const commit = await headBeforeLock(ctx);
+  const warnings: string[] = [];
+  const updated = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
+    await assertCanModify(ctx, project, thread);
+    const summary = input.section
+      ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true)
+      : input.content.trim();
+    checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
+    const next: Thread = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
+    if (commit) next.commit = commit;
+    if (paths !== undefined) {
+      if (paths.length > 0) next.paths = paths;
+      else delete next.paths;
+    }
+    if (related !== undefined) {
+      const others = related.filter((r) => r !== thread.id);
+      if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
+      warnings.push(...missingRelated(ctx.store, project.id, others));
+      if (others.length > 0) next.related = others;
+      else delete next.related;
+    }
+    await ctx.store.writeThread(project.id, next);
+    return next;
+  });
+  await ctx.recordSummaryWrite(project.id, updated.id, "summary_update");
+  // The summary is written: counting it must not turn the call into a failure (a retry would append it twice).
+  // The reported size never waits for the tokenizer: until it is loaded (in the background) it is an estimate.
+  let tokens: number;
+  try {
+    tokens = ctx.tokens.countNow(updated.summary);
+  } catch (e) {
+    tokens = charsEstimate(updated.summary);
+    warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
+  }
+  await ctx.saveTokenCache();
+  return { thread: updated, chars: updated.summary.length, tokens, warnings };
+}

@@ -1,0 +1,54 @@
+// thread_create: a child thread (of the active thread by default), linked to the branch when it is not the default one.
+import { errors } from "../errors.js";
+import { assertId, MAIN_THREAD_ID, uniqueId } from "../ids.js";
+import { checkLength, checkNotBlank, LIMITS } from "../limits.js";
+import { nextTimestamp } from "../clock.js";
+import { assertNoSecrets } from "../secrets/secret-scan.js";
+import { checkRelated, missingRelated } from "../thread-input-checks.js";
+import { treeText } from "../context/tree-text.js";
+import type { Thread } from "../types.js";
+import type { WriteContext } from "./write-context.js";
+
+export interface ThreadCreated {
+  thread: Thread;
+  linkedBranch: string | null;
+  warnings: string[];
+  tree: string;
+}
+
+export async function createThread(ctx: WriteContext, input: { title: string; parentId?: string; related?: string[] }): Promise<ThreadCreated> {
+  checkNotBlank("The thread title", input.title);
+  checkLength("The thread title", input.title, LIMITS.titleChars);
+  assertNoSecrets(input.title, "the thread title");
+  if (input.parentId !== undefined) assertId(input.parentId, "parent thread id");
+  const related = checkRelated(input.related);
+  const author = await ctx.author();
+  const project = ctx.currentProject();
+  const branch = ctx.branch();
+  const linkable = branch !== null && ctx.gitTop !== null && !(await ctx.isDefaultBranch(ctx.gitTop, branch));
+  return ctx.store.locked(async () => {
+    // The parent, the session's active thread by default, is resolved and read inside the lock: a thread that another
+    // process deletes meanwhile is never taken for the parent (and the session's choice falls back as it always does).
+    const parentId = input.parentId ?? (await ctx.currentThreadRef()).threadId;
+    const parent = ctx.store.readThread(project.id, parentId, errors.parentNotFound);
+    const warnings: string[] = [];
+    if (parent.summary.trim() === "") {
+      warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
+    }
+    let linkedBranch: string | null = null;
+    if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
+    const id = uniqueId(input.title, (c) => ctx.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
+    const now = nextTimestamp();
+    const thread: Thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
+    if (linkedBranch) thread.branch = linkedBranch;
+    if (related.length > 0) {
+      thread.related = related;
+      warnings.push(...missingRelated(ctx.store, project.id, related));
+    }
+    await ctx.store.writeThread(project.id, thread);
+    // From here on the thread exists: nothing may fail the call (a retry would create a duplicate).
+    const unremembered = await ctx.rememberAfterWrite(project.id, id);
+    if (unremembered !== null) warnings.push(unremembered);
+    return { thread, linkedBranch, warnings, tree: treeText(ctx.store, project, id, thread) };
+  });
+}

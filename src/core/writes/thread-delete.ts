@@ -1,0 +1,45 @@
+// thread_delete: deletes a thread with its descendants and removes the cross-references to them.
+import { errors, ThreadMindError } from "../errors.js";
+import { assertId, MAIN_THREAD_ID } from "../ids.js";
+import { nextTimestamp } from "../clock.js";
+import { descendantsOf } from "../context/thread-chain.js";
+import { treeText } from "../context/tree-text.js";
+import type { Thread } from "../types.js";
+import { assertCanModify, isMine, type WriteContext } from "./write-context.js";
+
+export async function deleteThread(ctx: WriteContext, threadId: string): Promise<{ deleted: string[]; tree: string; warnings: string[] }> {
+  assertId(threadId, "thread id");
+  if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  return ctx.store.locked(async () => {
+    const thread = ctx.store.readThread(project.id, threadId);
+    const { threads, problems } = ctx.store.readAllThreads(project.id);
+    const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
+    if (project.mode === "team") {
+      await assertCanModify(ctx, project, thread);
+      const others: string[] = [];
+      for (const id of doomed) if (!(await isMine(ctx, threads.get(id)!))) others.push(id);
+      if (others.length > 0) {
+        throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
+      }
+    }
+    for (const id of doomed.slice().reverse()) ctx.store.deleteThreadFile(project.id, id);
+    const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
+    // Cross-references to deleted threads are removed from the remaining threads.
+    for (const t of threads.values()) {
+      if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
+      const related = t.related.filter((r) => !doomed.includes(r));
+      const updated: Thread = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
+      if (related.length > 0) updated.related = related;
+      else delete updated.related;
+      await ctx.store.writeThread(project.id, updated);
+    }
+    let activeId = sessionThreadId;
+    if (doomed.includes(sessionThreadId)) {
+      activeId = thread.parentId ?? MAIN_THREAD_ID;
+      const note = await ctx.rememberAfterWrite(project.id, activeId);
+      if (note !== null) warnings.push(note);
+    }
+    return { deleted: doomed, tree: treeText(ctx.store, project, activeId), warnings };
+  });
+}

@@ -1,0 +1,46 @@
+// thread_status: closes a thread as done or abandoned, or reopens it; closing the active thread moves the session to its parent.
+import { errors } from "../errors.js";
+import { assertId, MAIN_THREAD_ID } from "../ids.js";
+import { checkLength, LIMITS } from "../limits.js";
+import { nextTimestamp } from "../clock.js";
+import { assertNoSecrets } from "../secrets/secret-scan.js";
+import { oneOf } from "../thread-input-checks.js";
+import { updateSection } from "../context/summary-sections.js";
+import { treeAfter } from "../context/tree-text.js";
+import type { ClosedStatus, Thread, ThreadStatus } from "../types.js";
+import { assertCanModify, target, type WriteContext } from "./write-context.js";
+
+export async function setThreadStatus(ctx: WriteContext, input: { status: ThreadStatus; threadId?: string; reason?: string }): Promise<{ thread: Thread; tree: string }> {
+  oneOf("status", input.status, ["active", "done", "abandoned"] as const, false);
+  if (input.threadId !== undefined) assertId(input.threadId, "thread id");
+  if (input.reason !== undefined) {
+    checkLength("The reason", input.reason, LIMITS.reasonChars);
+    assertNoSecrets(input.reason, "the reason");
+  }
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const result = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
+    await assertCanModify(ctx, project, thread);
+    const updated: Thread = { ...thread, updatedAt: nextTimestamp(thread.updatedAt) };
+    if (input.status === "active") {
+      delete updated.status;
+      delete updated.mergedInto;
+    } else updated.status = input.status satisfies ClosedStatus;
+    if (input.reason?.trim()) {
+      const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
+      updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
+    }
+    checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
+    await ctx.store.writeThread(project.id, updated);
+    let activeId = sessionThreadId;
+    let note: string | null = null;
+    if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
+      activeId = thread.parentId;
+      note = await ctx.rememberAfterWrite(project.id, activeId);
+    }
+    return { thread: updated, tree: treeAfter(ctx.store, project, activeId, note) };
+  });
+  if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
+  return result;
+}

@@ -1,0 +1,53 @@
+// What a write operation needs of the services object, and the checks every write makes: its target, ownership, HEAD.
+import { errors } from "../errors.js";
+import { assertId } from "../ids.js";
+import { headCommit } from "../git/git.js";
+import type { Store } from "../store/store.js";
+import type { LocalState } from "../store/local-state.js";
+import type { MigrationReport } from "../store/migrate-v04.js";
+import type { TokenEstimator } from "../context/token-estimate.js";
+import type { SummaryWriteVia } from "../freshness/freshness-events.js";
+import type { Project, Thread } from "../types.js";
+
+/** The services object as the write operations see it (see ThreadMindServices for what each member does). */
+export interface WriteContext {
+  readonly store: Store;
+  readonly tokens: TokenEstimator;
+  readonly gitTop: string | null;
+  /** Reported once by the adapters. */
+  readonly notices: string[];
+  author(): Promise<string>;
+  branch(): string | null;
+  readState(): LocalState;
+  currentProject(): Project;
+  currentThreadRef(): Promise<{ project: Project; threadId: string }>;
+  /** The session's active thread as this object last knew it (null before it was chosen). */
+  rememberedThreadId(): string | null;
+  linkedOpenThread(projectId: string, branch: string): Thread | null;
+  isDefaultBranch(top: string, branch: string): Promise<boolean>;
+  migrateIfNeeded(): Promise<MigrationReport | null>;
+  /** Records the session's active thread after a write: its failure is returned as a line for the result, never thrown. */
+  rememberAfterWrite(projectId: string, threadId: string): Promise<string | null>;
+  recordSummaryWrite(projectId: string, threadId: string, via: SummaryWriteVia): Promise<void>;
+  saveTokenCache(): Promise<void>;
+}
+
+/** The thread an operation targets: `threadId` when given, else the active thread (read only then). */
+export function target(ctx: WriteContext, project: Project, threadId: string | undefined, activeId: string): Thread {
+  return ctx.store.readThread(project.id, threadId === undefined ? activeId : assertId(threadId, "thread id"));
+}
+
+export async function assertCanModify(ctx: WriteContext, project: Project, thread: Thread): Promise<void> {
+  if (project.mode !== "team") return;
+  if (!(await isMine(ctx, thread))) throw errors.notOwner(thread.id, thread.author);
+}
+
+/** Written by this user: the author id, or the id 0.4 gave this user on this machine (kept in local state). */
+export async function isMine(ctx: WriteContext, thread: Thread): Promise<boolean> {
+  return thread.author === (await ctx.author()) || ctx.readState().legacyAuthorIds.includes(thread.author);
+}
+
+/** HEAD's commit for a summary being written (null outside git or before the first commit), read before the store lock is taken: other writers never wait on git. */
+export async function headBeforeLock(ctx: WriteContext): Promise<string | null> {
+  return ctx.gitTop ? await headCommit(ctx.gitTop) : null;
+}
