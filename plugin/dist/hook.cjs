@@ -104,24 +104,29 @@ var init_saved_output = __esm({
   }
 });
 
-// src/hooks/receipt-match.ts
-function savedOutputPath(record3, transcriptPath) {
-  return savedOutputPathOf(record3, transcriptPath);
-}
-function savedOutputText(record3, transcriptPath) {
-  const path = savedOutputPathOf(record3, transcriptPath);
-  return path === null ? null : readSavedOutput(path, transcriptPath);
+// src/core/savings/receipt-rule.ts
+function receiptOf(injection, found, value, seen) {
+  if (found.some((r) => seen.identity(r) === value)) return "delivered";
+  const previews = found.filter((r) => seen.isPreview(r));
+  if (previews.some((r) => seen.savedIdentity(r) === value)) return "preview";
+  if (previews.some((r) => seen.previewText(r)?.includes(`(${injection.threadId})`) === true)) return "preview";
+  return "missing";
 }
 function receiptWith(injection, found, identity, savedIdentity) {
   const startRecords = found.filter((r) => r.hookEvent === null || r.hookEvent === "SessionStart");
-  if (startRecords.some((r) => identity.of(r.text) === identity.value)) return "delivered";
-  const previews = startRecords.filter((r) => r.isPersistedOutputPreview);
-  if (previews.some((r) => savedIdentity(r) === identity.value)) return "preview";
-  if (previews.some((r) => r.text.includes(`(${injection.threadId})`))) return "preview";
-  return "missing";
+  return receiptOf(injection, startRecords, identity.value, {
+    identity: (r) => identity.of(r.text),
+    isPreview: (r) => r.isPersistedOutputPreview,
+    savedIdentity,
+    previewText: (r) => r.text
+  });
 }
-var init_receipt_match = __esm({
-  "src/hooks/receipt-match.ts"() {
+function savedOutputIdentity(path, transcriptPath, of) {
+  const text = path === null ? null : readSavedOutput(path, transcriptPath);
+  return text === null ? null : of(text);
+}
+var init_receipt_rule = __esm({
+  "src/core/savings/receipt-rule.ts"() {
     "use strict";
     init_saved_output();
   }
@@ -143,26 +148,70 @@ var init_content_hash = __esm({
   }
 });
 
-// src/hooks/receipt-rule.ts
-var receipt_rule_exports = {};
-__export(receipt_rule_exports, {
+// src/core/savings/savings-receipts.ts
+var savings_receipts_exports = {};
+__export(savings_receipts_exports, {
+  checkReceipt: () => checkReceipt,
   receiptFor: () => receiptFor,
   savedOutputHash: () => savedOutputHash,
-  savedOutputPath: () => savedOutputPath
+  summarizeReceipts: () => summarizeReceipts
 });
-function savedOutputHash(record3, transcriptPath) {
-  const text = savedOutputText(record3, transcriptPath);
-  return text === null ? null : contentHash(text);
+function savedOutputHash(path, transcriptPath) {
+  return savedOutputIdentity(path, transcriptPath, contentHash);
 }
 function receiptFor(injection, found, savedHash = () => null) {
   return receiptWith(injection, found, { of: contentHash, value: injection.contentHash }, savedHash);
 }
-var init_receipt_rule = __esm({
-  "src/hooks/receipt-rule.ts"() {
+function checkReceipt(injection, session, savedHash = (seen, transcriptPath) => savedOutputHash(seen.savedOutputPath, transcriptPath)) {
+  if (session === void 0) return "not-scanned";
+  return receiptOf(injection, [...session.threadMindInjections, ...session.otherInjections], injection.contentHash, {
+    identity: (i) => i.contentHash,
+    isPreview: (i) => i.preview,
+    savedIdentity: (i) => savedHash(i, session.path),
+    previewText: (i) => i.previewText
+  });
+}
+function isInjection(r) {
+  return typeof r.sessionId === "string" && typeof r.at === "string" && typeof r.contentHash === "string" && typeof r.threadId === "string";
+}
+function summarizeReceipts(injections, sessions) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
+  const recorded = { delivered: 0, preview: 0, missing: 0, pending: 0 };
+  const checked = { delivered: 0, preview: 0, missing: 0, "not-scanned": 0 };
+  const details = [];
+  const hashes = /* @__PURE__ */ new Map();
+  const cachedHash = (seen2, transcriptPath) => {
+    if (!hashes.has(seen2)) hashes.set(seen2, savedOutputHash(seen2.savedOutputPath, transcriptPath));
+    return hashes.get(seen2);
+  };
+  for (const injection of injections.filter(isInjection)) {
+    const status = checkReceipt(injection, byId.get(injection.sessionId), cachedHash);
+    if (injection.receipt in recorded) recorded[injection.receipt] += 1;
+    checked[status] += 1;
+    details.push({
+      at: injection.at,
+      sessionId: injection.sessionId,
+      source: injection.source,
+      threadId: injection.threadId,
+      chars: injection.chars,
+      recorded: injection.receipt,
+      checked: status
+    });
+  }
+  let seen = 0;
+  let previews = 0;
+  for (const s of sessions) {
+    seen += s.threadMindInjections.length;
+    previews += s.threadMindInjections.filter((i) => i.preview).length;
+  }
+  return { recorded, checked, seenInTranscripts: seen, previewsInTranscripts: previews, details };
+}
+var init_savings_receipts = __esm({
+  "src/core/savings/savings-receipts.ts"() {
     "use strict";
     init_content_hash();
-    init_receipt_match();
-    init_receipt_match();
+    init_receipt_rule();
   }
 });
 
@@ -1760,7 +1809,8 @@ async function readHead(path, options = {}) {
 
 // src/hooks/receipts.ts
 init_text_fingerprint();
-init_receipt_match();
+init_receipt_rule();
+init_saved_output();
 async function readReceiptHeads(pending, transcriptPath) {
   const offsets = /* @__PURE__ */ new Set();
   for (const i of pending) {
@@ -1790,16 +1840,18 @@ function firstRequestAfter(reading, injection) {
   return offset === null ? null : reading.firstRequestTokens.get(offset) ?? null;
 }
 async function receiptEvents(pending, found, transcriptPath, firstRequest = () => null) {
-  const legacy = pending.some((i) => i.fingerprint === void 0) ? await Promise.resolve().then(() => (init_receipt_rule(), receipt_rule_exports)) : null;
+  const legacy = pending.some((i) => i.fingerprint === void 0) ? await Promise.resolve().then(() => (init_savings_receipts(), savings_receipts_exports)) : null;
   return pending.flatMap((injection) => {
     const fingerprint = injection.fingerprint;
     const receipt = fingerprint !== void 0 ? (
       // A text of another length is not the injected one: only texts of its length are fingerprinted.
-      receiptWith(injection, found, { of: (t) => t.length === injection.chars ? textFingerprint(t) : "", value: fingerprint }, (r) => {
-        const text = savedOutputText(r, transcriptPath);
-        return text === null ? null : textFingerprint(text);
-      })
-    ) : legacy.receiptFor(injection, found, (r) => legacy.savedOutputHash(r, transcriptPath));
+      receiptWith(
+        injection,
+        found,
+        { of: (t) => t.length === injection.chars ? textFingerprint(t) : "", value: fingerprint },
+        (r) => savedOutputIdentity(savedOutputPathOf(r, transcriptPath), transcriptPath, textFingerprint)
+      )
+    ) : legacy.receiptFor(injection, found, (r) => legacy.savedOutputHash(savedOutputPathOf(r, transcriptPath), transcriptPath));
     if (receipt === "pending") return [];
     const after = firstRequest(injection);
     return [
