@@ -12580,6 +12580,12 @@ function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
   return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
 }
+function* ownThreadCandidates(state, sessionKey, projectId, followed) {
+  const own = sessionChoice(state, sessionKey, projectId);
+  if (own !== null) yield own;
+  const last2 = followed();
+  if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
+}
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
@@ -13108,15 +13114,11 @@ ${line}`;
   async currentThreadRef(options = {}) {
     const project = this.currentProject();
     if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
-    const own = sessionChoice(this.readState(), this.session.key, project.id);
-    if (own !== null && this.store.threadExists(project.id, own)) {
+    const followed = () => options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+    for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
+      if (!this.store.threadExists(project.id, own)) continue;
       this.threadId = own;
       return { project, threadId: own };
-    }
-    const followed = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
-    if (followed !== null && followed.projectId === project.id && this.store.threadExists(project.id, followed.threadId)) {
-      this.threadId = followed.threadId;
-      return { project, threadId: followed.threadId };
     }
     const threadId = await this.startThreadId(project.id);
     this.threadId = threadId;

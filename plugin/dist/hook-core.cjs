@@ -12483,6 +12483,12 @@ function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
   return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
 }
+function* ownThreadCandidates(state, sessionKey, projectId, followed) {
+  const own = sessionChoice(state, sessionKey, projectId);
+  if (own !== null) yield own;
+  const last2 = followed();
+  if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
+}
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
@@ -12655,6 +12661,13 @@ function instanceThread(storeDir, instance) {
     if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
   });
   return last2;
+}
+function lastInstanceThread(events, instance) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+  }
+  return null;
 }
 function instanceEvents(storeDir, instance) {
   const events = [];
@@ -12950,15 +12963,11 @@ ${line}`;
   async currentThreadRef(options = {}) {
     const project = this.currentProject();
     if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
-    const own = sessionChoice(this.readState(), this.session.key, project.id);
-    if (own !== null && this.store.threadExists(project.id, own)) {
+    const followed = () => options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+    for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
+      if (!this.store.threadExists(project.id, own)) continue;
       this.threadId = own;
       return { project, threadId: own };
-    }
-    const followed = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
-    if (followed !== null && followed.projectId === project.id && this.store.threadExists(project.id, followed.threadId)) {
-      this.threadId = followed.threadId;
-      return { project, threadId: followed.threadId };
     }
     const threadId = await this.startThreadId(project.id);
     this.threadId = threadId;
@@ -14496,10 +14505,8 @@ function readFreshnessConfig(storeDir, projectId) {
 function freshnessThread(inputs) {
   const own = inputs.state.sessions[inputs.session.key];
   if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
-  for (let i = inputs.events.length - 1; i >= 0; i--) {
-    const e = inputs.events[i];
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId };
-  }
+  const followed = lastInstanceThread(inputs.events, inputs.session.key);
+  if (followed !== null) return followed;
   const ids = inputs.projectIds();
   const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
   const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);

@@ -898,6 +898,12 @@ function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
   return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
 }
+function* ownThreadCandidates(state, sessionKey, projectId, followed) {
+  const own = sessionChoice(state, sessionKey, projectId);
+  if (own !== null) yield own;
+  const last2 = followed();
+  if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
+}
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
@@ -1948,10 +1954,8 @@ function readFreshnessConfig(storeDir, projectId) {
 function freshnessThread(inputs) {
   const own = inputs.state.sessions[inputs.session.key];
   if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
-  for (let i = inputs.events.length - 1; i >= 0; i--) {
-    const e = inputs.events[i];
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId };
-  }
+  const followed = lastInstanceThread(inputs.events, inputs.session.key);
+  if (followed !== null) return followed;
   const ids = inputs.projectIds();
   const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
   const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
@@ -2258,7 +2262,7 @@ async function fastSessionStart(input, env, rotate) {
   if (projectId === null) return null;
   const events = source === "startup" ? null : instanceEvents(store.storeDir, session.key);
   const instance = events === null ? null : lastInstanceThread(events, session.key);
-  const own = sessionChoice(store.state, session.key, projectId) ?? (instance !== null && instance.projectId === projectId ? instance.threadId : null);
+  const [own = null] = ownThreadCandidates(store.state, session.key, projectId, () => instance);
   const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
   if (threadId === null || !isValidId(threadId)) return null;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
