@@ -7778,6 +7778,17 @@ var UnreadableFileError = class extends ThreadMindError {
   path;
   reason;
 };
+
+// src/core/error-details.ts
+function errnoCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
+}
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// src/core/store/atomic-write.ts
 var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test(basename(name));
@@ -7898,13 +7909,6 @@ function isDirectorySyncRefusal(error) {
 }
 function missingIsFine(error) {
   return errnoCode(error) === "ENOENT" ? void 0 : error;
-}
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-function errnoCode(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return void 0;
 }
 function fileKind(stat2) {
   if (stat2.isFIFO()) return "a FIFO (named pipe)";
@@ -8045,13 +8049,13 @@ function finish(hold, outcome) {
     problem = endHold(hold);
   } catch (releaseError) {
     if (outcome.ok) throw releaseError;
-    const message = `${messageOf2(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf2(releaseError)})`;
+    const message = `${messageOf(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf(releaseError)})`;
     throw new AggregateError([outcome.error, releaseError], message);
   }
   if (problem !== void 0) {
     if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
     if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
-    const detail = `${problem}; the locked function also failed: ${messageOf2(outcome.error)}`;
+    const detail = `${problem}; the locked function also failed: ${messageOf(outcome.error)}`;
     throw new LockLostError(hold.lockPath, detail, outcome.error);
   }
   if (!outcome.ok) throw outcome.error;
@@ -8086,7 +8090,7 @@ function* acquireSteps(lockPath, opts, sync) {
   try {
     mkdirSync(fenceDir);
   } catch (error) {
-    if (errnoCode2(error) === "ENOENT") {
+    if (errnoCode(error) === "ENOENT") {
       throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
     }
     throw error;
@@ -8137,7 +8141,7 @@ function createExclusive(path, holder) {
       writeFileSync(temp, `${JSON.stringify(holder)}
 `, { flag: "wx" });
     } catch (error) {
-      if (errnoCode2(error) === "ENOENT") {
+      if (errnoCode(error) === "ENOENT") {
         throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error });
       }
       throw error;
@@ -8146,10 +8150,10 @@ function createExclusive(path, holder) {
       linkSync(temp, path);
       return true;
     } catch (error) {
-      const code = errnoCode2(error);
+      const code = errnoCode(error);
       if (code === "EEXIST") return false;
       if (code !== "ENOENT" || attempt >= 3) {
-        throw new Error(`Cannot create the lock ${path}: ${messageOf2(error)}`, { cause: error });
+        throw new Error(`Cannot create the lock ${path}: ${messageOf(error)}`, { cause: error });
       }
     } finally {
       unlinkIfPresent(temp);
@@ -8212,7 +8216,7 @@ function isAlive(holder) {
     process.kill(holder.pid, 0);
     return true;
   } catch (error) {
-    const code = errnoCode2(error);
+    const code = errnoCode(error);
     if (code === "ESRCH") return false;
     if (code === "EPERM") return true;
     throw error;
@@ -8252,7 +8256,7 @@ function breakStaleMutex(mutexPath) {
   try {
     renameSync(mutexPath, grave);
   } catch (error) {
-    if (errnoCode2(error) === "ENOENT") return;
+    if (errnoCode(error) === "ENOENT") return;
     throw error;
   }
   const moved = readFileSync(grave, "utf8");
@@ -8260,7 +8264,7 @@ function breakStaleMutex(mutexPath) {
     try {
       linkSync(grave, mutexPath);
     } catch (error) {
-      const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf2(error)}`;
+      const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf(error)}`;
       throw new Error(message, { cause: error });
     }
   }
@@ -8277,7 +8281,7 @@ function touch(hold) {
     const now = /* @__PURE__ */ new Date();
     utimesSync(hold.lockPath, now, now);
   } catch (error) {
-    hold.problem = `the heartbeat could not refresh the lock file (${messageOf2(error)})`;
+    hold.problem = `the heartbeat could not refresh the lock file (${messageOf(error)})`;
   }
 }
 function endHold(hold) {
@@ -8295,7 +8299,7 @@ function unlinkIfPresent(path) {
   try {
     unlinkSync(path);
   } catch (error) {
-    if (errnoCode2(error) !== "ENOENT") throw error;
+    if (errnoCode(error) !== "ENOENT") throw error;
   }
 }
 function jitter(ms2) {
@@ -8305,13 +8309,6 @@ function sleep(ms2) {
   return new Promise((done) => setTimeout(done, ms2));
 }
 new Int32Array(new SharedArrayBuffer(4));
-function errnoCode2(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return void 0;
-}
-function messageOf2(error) {
-  return error instanceof Error ? error.message : String(error);
-}
 
 // src/core/store/fenced-write.ts
 function writeFenced(lockPath, path, data) {
@@ -14549,9 +14546,6 @@ function savedOutputPathOf(record2, transcriptPath) {
   const path = resolve(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
-function errorCode(e) {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : void 0;
-}
 var ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
@@ -14563,7 +14557,7 @@ function readSavedOutput(path, transcriptPath) {
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
     fd = openSync(join(realDir, basename(path)), constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    if (ABSENT.has(errorCode(e) ?? "")) return null;
+    if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {

@@ -33,6 +33,20 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
+// src/core/error-details.ts
+function errnoCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
+}
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+var init_error_details = __esm({
+  "src/core/error-details.ts"() {
+    "use strict";
+  }
+});
+
 // ../../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
   "../../main/node_modules/yaml/dist/nodes/identity.js"(exports2) {
@@ -7423,9 +7437,6 @@ function savedOutputPathOf(record2, transcriptPath) {
   const path = (0, import_node_path24.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
-function errorCode(e) {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : void 0;
-}
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
   if (!inside((0, import_node_path24.resolve)(path), folder)) return null;
@@ -7436,7 +7447,7 @@ function readSavedOutput(path, transcriptPath) {
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
     fd = (0, import_node_fs28.openSync)((0, import_node_path24.join)(realDir, (0, import_node_path24.basename)(path)), import_node_fs28.constants.O_RDONLY | (import_node_fs28.constants.O_NONBLOCK ?? 0) | (import_node_fs28.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    if (ABSENT.has(errorCode(e) ?? "")) return null;
+    if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
@@ -7457,6 +7468,7 @@ var init_saved_output = __esm({
     "use strict";
     import_node_fs28 = require("fs");
     import_node_path24 = require("path");
+    init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
     ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
@@ -7638,6 +7650,7 @@ var import_node_crypto = require("crypto");
 var import_node_fs = require("fs");
 var import_promises = require("fs/promises");
 var import_node_path = require("path");
+init_error_details();
 var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test((0, import_node_path.basename)(name));
@@ -7759,13 +7772,6 @@ function isDirectorySyncRefusal(error) {
 function missingIsFine(error) {
   return errnoCode(error) === "ENOENT" ? void 0 : error;
 }
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-function errnoCode(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return void 0;
-}
 
 // src/core/store/fenced-write.ts
 var import_node_fs4 = require("fs");
@@ -7832,6 +7838,7 @@ function readRegularFile(path, maxBytes, followLinks = false) {
 }
 
 // src/core/store/lock.ts
+init_error_details();
 var LockTimeoutError = class extends ThreadMindError {
   constructor(lockPath, waitedMs, holder) {
     const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
@@ -7918,13 +7925,13 @@ function finish(hold, outcome) {
     problem = endHold(hold);
   } catch (releaseError) {
     if (outcome.ok) throw releaseError;
-    const message = `${messageOf2(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf2(releaseError)})`;
+    const message = `${messageOf(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf(releaseError)})`;
     throw new AggregateError([outcome.error, releaseError], message);
   }
   if (problem !== void 0) {
     if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
     if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
-    const detail = `${problem}; the locked function also failed: ${messageOf2(outcome.error)}`;
+    const detail = `${problem}; the locked function also failed: ${messageOf(outcome.error)}`;
     throw new LockLostError(hold.lockPath, detail, outcome.error);
   }
   if (!outcome.ok) throw outcome.error;
@@ -7959,7 +7966,7 @@ function* acquireSteps(lockPath, opts, sync) {
   try {
     (0, import_node_fs3.mkdirSync)(fenceDir);
   } catch (error) {
-    if (errnoCode2(error) === "ENOENT") {
+    if (errnoCode(error) === "ENOENT") {
       throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
     }
     throw error;
@@ -8015,7 +8022,7 @@ function createExclusive(path, holder) {
       (0, import_node_fs3.writeFileSync)(temp, `${JSON.stringify(holder)}
 `, { flag: "wx" });
     } catch (error) {
-      if (errnoCode2(error) === "ENOENT") {
+      if (errnoCode(error) === "ENOENT") {
         throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error });
       }
       throw error;
@@ -8024,10 +8031,10 @@ function createExclusive(path, holder) {
       (0, import_node_fs3.linkSync)(temp, path);
       return true;
     } catch (error) {
-      const code = errnoCode2(error);
+      const code = errnoCode(error);
       if (code === "EEXIST") return false;
       if (code !== "ENOENT" || attempt >= 3) {
-        throw new Error(`Cannot create the lock ${path}: ${messageOf2(error)}`, { cause: error });
+        throw new Error(`Cannot create the lock ${path}: ${messageOf(error)}`, { cause: error });
       }
     } finally {
       unlinkIfPresent(temp);
@@ -8090,7 +8097,7 @@ function isAlive(holder) {
     process.kill(holder.pid, 0);
     return true;
   } catch (error) {
-    const code = errnoCode2(error);
+    const code = errnoCode(error);
     if (code === "ESRCH") return false;
     if (code === "EPERM") return true;
     throw error;
@@ -8130,7 +8137,7 @@ function breakStaleMutex(mutexPath) {
   try {
     (0, import_node_fs3.renameSync)(mutexPath, grave);
   } catch (error) {
-    if (errnoCode2(error) === "ENOENT") return;
+    if (errnoCode(error) === "ENOENT") return;
     throw error;
   }
   const moved = (0, import_node_fs3.readFileSync)(grave, "utf8");
@@ -8138,7 +8145,7 @@ function breakStaleMutex(mutexPath) {
     try {
       (0, import_node_fs3.linkSync)(grave, mutexPath);
     } catch (error) {
-      const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf2(error)}`;
+      const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf(error)}`;
       throw new Error(message, { cause: error });
     }
   }
@@ -8155,7 +8162,7 @@ function touch(hold) {
     const now = /* @__PURE__ */ new Date();
     (0, import_node_fs3.utimesSync)(hold.lockPath, now, now);
   } catch (error) {
-    hold.problem = `the heartbeat could not refresh the lock file (${messageOf2(error)})`;
+    hold.problem = `the heartbeat could not refresh the lock file (${messageOf(error)})`;
   }
 }
 function endHold(hold) {
@@ -8173,7 +8180,7 @@ function unlinkIfPresent(path) {
   try {
     (0, import_node_fs3.unlinkSync)(path);
   } catch (error) {
-    if (errnoCode2(error) !== "ENOENT") throw error;
+    if (errnoCode(error) !== "ENOENT") throw error;
   }
 }
 function jitter(ms) {
@@ -8183,13 +8190,6 @@ function sleep(ms) {
   return new Promise((done) => setTimeout(done, ms));
 }
 var sleepCell = new Int32Array(new SharedArrayBuffer(4));
-function errnoCode2(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return void 0;
-}
-function messageOf2(error) {
-  return error instanceof Error ? error.message : String(error);
-}
 
 // src/core/store/fenced-write.ts
 function writeFenced(lockPath, path, data) {
@@ -13470,6 +13470,7 @@ function openHookServices(input, env, lockTimeoutMs) {
 
 // src/hooks/hook-output.ts
 var import_node_fs24 = require("fs");
+init_error_details();
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;

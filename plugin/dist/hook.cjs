@@ -20,6 +20,17 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
+// src/core/error-details.ts
+function errnoCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
+}
+var init_error_details = __esm({
+  "src/core/error-details.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/text-fingerprint.ts
 var text_fingerprint_exports = {};
 __export(text_fingerprint_exports, {
@@ -64,9 +75,6 @@ function savedOutputPathOf(record3, transcriptPath) {
   const path = (0, import_node_path11.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
-function errorCode(e) {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : void 0;
-}
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
   if (!inside((0, import_node_path11.resolve)(path), folder)) return null;
@@ -77,7 +85,7 @@ function readSavedOutput(path, transcriptPath) {
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
     fd = (0, import_node_fs15.openSync)((0, import_node_path11.join)(realDir, (0, import_node_path11.basename)(path)), import_node_fs15.constants.O_RDONLY | (import_node_fs15.constants.O_NONBLOCK ?? 0) | (import_node_fs15.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    if (ABSENT.has(errorCode(e) ?? "")) return null;
+    if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
@@ -98,6 +106,7 @@ var init_saved_output = __esm({
     "use strict";
     import_node_fs15 = require("fs");
     import_node_path11 = require("path");
+    init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
     ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
@@ -225,6 +234,7 @@ var import_node_path17 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
+init_error_details();
 var MAX_INPUT_BYTES = 1e6;
 function readStdin(timeoutMs) {
   let first;
@@ -234,9 +244,6 @@ function readStdin(timeoutMs) {
     return Promise.reject(e instanceof Error ? e : new Error(String(e)));
   }
   return first.done ? Promise.resolve(first.text) : readStdinStream(timeoutMs, first.bytes);
-}
-function errnoCode(e) {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : void 0;
 }
 function isCompleteJson(text) {
   if (!text.trimEnd().endsWith("}")) return false;
@@ -639,6 +646,7 @@ function isDirectory2(path) {
 
 // src/hooks/hook-output.ts
 var import_node_fs7 = require("fs");
+init_error_details();
 function renderHookOutput(event, output) {
   const json = {};
   if (output.userMessage) json.systemMessage = output.userMessage;
@@ -657,7 +665,7 @@ function writeHookOutput(event, output) {
     while (written < bytes.length) written += (0, import_node_fs7.writeSync)(1, bytes, written, bytes.length - written);
     return Promise.resolve();
   } catch (e) {
-    if (!(e instanceof Error && "code" in e && e.code === "EAGAIN")) return Promise.resolve();
+    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
   }
   return new Promise((resolve6) => {
     process.stdout.write(bytes.subarray(written), () => resolve6());
@@ -985,6 +993,7 @@ var import_node_crypto = require("crypto");
 var import_node_fs11 = require("fs");
 var import_node_os = require("os");
 var import_node_path8 = require("path");
+init_error_details();
 var context = new import_node_async_hooks.AsyncLocalStorage();
 var HOST = (0, import_node_os.hostname)();
 var sleepCell = new Int32Array(new SharedArrayBuffer(4));

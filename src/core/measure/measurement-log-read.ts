@@ -1,7 +1,6 @@
 // Reading measurements.jsonl: the whole log folded into Measurements, or only the lines of one Claude Code session.
 import { readSync } from "node:fs";
 import { emptyMeasurements, MEASUREMENT_KEEP, type InjectionRecord, type Measurements } from "./measurements.js";
-import { readLocalState } from "../store/local-state.js";
 import { measurementLogPaths, openLog, type MeasurementEvent, type SettledReceipt } from "./measurement-log.js";
 import { legacyMeasurementEvents } from "./measurement-log-legacy.js";
 import { isFreshnessEvent, type StalenessEvent } from "../freshness/freshness-events.js";
@@ -290,9 +289,4 @@ export function stalenessEvents(storeDir: string): StalenessEvent[] {
 export function pendingInjections(events: readonly MeasurementEvent[]): InjectionRecord[] {
   const settled = new Set(events.flatMap((e) => (e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : [])));
   return events.flatMap((e): InjectionRecord[] => (e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []));
-}
-
-/** Every measurement of this store: the log, after what an older config.json still holds. */
-export function storeMeasurements(storeDir: string): MeasurementLogRead {
-  return readMeasurementLog(storeDir, readLocalState(storeDir).state.measurements);
 }

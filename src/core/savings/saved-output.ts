@@ -5,6 +5,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 import type { HookContextRecord } from "../../transcript/types.js";
+import { errnoCode } from "../error-details.js";
 
 /** Claude Code's `<persisted-output>` block names the file that holds the full text it did not deliver. */
 const SAVED_TO = /Full output saved to: ([^\n]+)\n/;
@@ -32,10 +33,6 @@ export function savedOutputPathOf(record: Pick<HookContextRecord, "content" | "i
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 
-function errorCode(e: unknown): string | undefined {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;
-}
-
 /** Not there (any more: deleted with the session's folder), or a link where a file should be: not a saved output. */
 const ABSENT = new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
 
@@ -56,7 +53,7 @@ export function readSavedOutput(path: string, transcriptPath: string): string | 
     // Non-blocking (a FIFO opens at once instead of waiting for a writer) and never through a final link.
     fd = openSync(join(realDir, basename(path)), constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    if (ABSENT.has(errorCode(e) ?? "")) return null;
+    if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {

@@ -26,6 +26,7 @@ import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { errors, ThreadMindError } from "../errors.js";
 import { openRegularFile } from "./regular-file.js";
+import { errnoCode, messageOf } from "../error-details.js";
 
 export interface LockOptions {
   /** How long to wait for the lock before throwing LockTimeoutError. Default 10 000 ms; 0 = one attempt. */
@@ -526,13 +527,4 @@ function sleepSync(ms: number): void {
 
 function isPromiseLike(value: unknown): boolean {
   return typeof value === "object" && value !== null && "then" in value && typeof value.then === "function";
-}
-
-function errnoCode(error: unknown): string | undefined {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
