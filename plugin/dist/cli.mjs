@@ -12651,6 +12651,15 @@ function readLogBytes(path) {
   });
   return bytes2 ?? Buffer.alloc(0);
 }
+function isSizeRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
+}
+function isInjectionRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.source === "string" && typeof r.threadId === "string" && typeof r.contentHash === "string" && typeof r.chars === "number" && typeof r.tokens === "number";
+}
+function isHookSeenRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.event === "string";
+}
 function parseEventLine(line) {
   let data;
   try {
@@ -12665,13 +12674,13 @@ function parseEventLine(line) {
   switch (d.kind) {
     case "sessionEnd":
     case "preCompact":
-      return typeof d.reason === "string" && (d.contextTokens === null || typeof d.contextTokens === "number") ? d : null;
+      return isSizeRecord(d) ? d : null;
     case "injection":
-      return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
+      return isInjectionRecord(d) && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
     case "receipt":
       return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
     case "hookSeen":
-      return typeof d.event === "string" ? d : null;
+      return isHookSeenRecord(d) ? d : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
     case "summaryWrite":
@@ -13825,12 +13834,12 @@ function treeOrder(threads) {
 }
 function measuredPart(m) {
   const ends = m.sessionEnds.filter(hasSize2);
-  const compacts = m.preCompacts.filter((r) => typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string");
-  const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string" && typeof r.sessionId === "string");
+  const compacts = m.preCompacts.filter(isSizeRecord);
+  const injections = m.injections.filter(isInjectionRecord);
   const receipts = { delivered: 0, preview: 0, missing: 0, pending: 0 };
   for (const r of injections) if (r.receipt in receipts) receipts[r.receipt]++;
-  const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string" && typeof r.sessionId === "string");
-  const hooks = m.hooksSeen.map((h) => h.at).filter((at) => typeof at === "string").sort();
+  const clears = m.sessionEnds.filter((r) => isSizeRecord(r) && r.reason === "clear");
+  const hooks = m.hooksSeen.filter(isHookSeenRecord).map((h) => h.at).sort();
   return {
     sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average2(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
     injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average2(injections.map((r) => r.tokens)) },
@@ -14939,14 +14948,8 @@ function loadedAt(session, segment, expected, injections) {
   if (expected === null) return null;
   return { threadId: expected.threadId, chars: expected.chars, tokens: expected.tokens, receipt: "missing" };
 }
-function isInjection(r) {
-  return typeof r.sessionId === "string" && typeof r.at === "string" && typeof r.contentHash === "string" && typeof r.source === "string" && typeof r.threadId === "string" && typeof r.chars === "number" && typeof r.tokens === "number";
-}
-function isHookSeen(r) {
-  return typeof r.sessionId === "string" && typeof r.at === "string" && typeof r.event === "string";
-}
 function segmentLoads(session, measurements) {
-  const injections = measurements.injections.filter(isInjection);
+  const injections = measurements.injections.filter(isInjectionRecord);
   const mine = injections.filter((i) => i.sessionId === session.sessionId).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
   const loads = [loadedAt(session, 0, mine.find((i) => i.source === "startup" || i.source === "clear") ?? null, injections)];
   session.compactions.forEach((c, k) => {
@@ -14961,7 +14964,7 @@ function segmentLoads(session, measurements) {
   return loads;
 }
 function pairsFromHooks(hooksSeen) {
-  const records = hooksSeen.filter(isHookSeen).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+  const records = hooksSeen.filter(isHookSeenRecord).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
   const used = /* @__PURE__ */ new Set();
   const newToOld = /* @__PURE__ */ new Map();
   for (const start of records) {
@@ -15092,9 +15095,6 @@ function checkReceipt(injection, session, savedHash = (seen, transcriptPath) => 
     previewText: (i) => i.previewText
   });
 }
-function isInjection2(r) {
-  return typeof r.sessionId === "string" && typeof r.at === "string" && typeof r.contentHash === "string" && typeof r.threadId === "string";
-}
 function summarizeReceipts(injections, sessions) {
   const byId = /* @__PURE__ */ new Map();
   for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
@@ -15106,7 +15106,7 @@ function summarizeReceipts(injections, sessions) {
     if (!hashes.has(seen2)) hashes.set(seen2, savedOutputHash(seen2.savedOutputPath, transcriptPath));
     return hashes.get(seen2);
   };
-  for (const injection of injections.filter(isInjection2)) {
+  for (const injection of injections.filter(isInjectionRecord)) {
     const status = checkReceipt(injection, byId.get(injection.sessionId), cachedHash);
     if (injection.receipt in recorded) recorded[injection.receipt] += 1;
     checked[status] += 1;
@@ -16077,12 +16077,9 @@ function checkHooksSeen(measurements, now) {
   }
   return ok("hooks", title, ...detail);
 }
-function isInjection3(r) {
-  return typeof r.at === "string" && typeof r.receipt === "string" && typeof r.threadId === "string";
-}
 function checkReceipts(measurements) {
   const title = "Context delivery";
-  const recent = measurements.injections.filter(isInjection3).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0).slice(-5);
+  const recent = measurements.injections.filter(isInjectionRecord).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0).slice(-5);
   if (recent.length === 0) {
     return warn("receipts", title, "Start a Claude Code session here with the plugin: its SessionStart hook loads the active thread's context and records it.", "no context injection recorded yet");
   }

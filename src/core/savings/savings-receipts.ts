@@ -4,6 +4,7 @@ import type { InjectionRecord, ReceiptStatus } from "../measure/measurements.js"
 import type { InjectionSeen, ScannedSession } from "./savings-scan.js";
 import { contentHash } from "../content-hash.js";
 import { receiptOf, receiptWith, savedOutputIdentity } from "./receipt-rule.js";
+import { isInjectionRecord } from "../measure/measurement-log-read.js";
 
 /** What the report found for one injection: as the hooks' receipt rule, plus "not-scanned" when its transcript was not found. */
 export type CheckedReceipt = "delivered" | "preview" | "missing" | "not-scanned";
@@ -62,10 +63,6 @@ export function checkReceipt(
   });
 }
 
-function isInjection(r: InjectionRecord): boolean {
-  return typeof r.sessionId === "string" && typeof r.at === "string" && typeof r.contentHash === "string" && typeof r.threadId === "string";
-}
-
 export function summarizeReceipts(injections: readonly InjectionRecord[], sessions: readonly ScannedSession[]): ReceiptSummary {
   const byId = new Map<string, ScannedSession>();
   for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
@@ -78,7 +75,7 @@ export function summarizeReceipts(injections: readonly InjectionRecord[], sessio
     if (!hashes.has(seen)) hashes.set(seen, savedOutputHash(seen.savedOutputPath, transcriptPath));
     return hashes.get(seen)!;
   };
-  for (const injection of injections.filter(isInjection)) {
+  for (const injection of injections.filter(isInjectionRecord)) {
     const status = checkReceipt(injection, byId.get(injection.sessionId), cachedHash);
     if (injection.receipt in recorded) recorded[injection.receipt] += 1;
     checked[status] += 1;
