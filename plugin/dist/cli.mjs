@@ -14180,13 +14180,16 @@ async function withTranscript(path, work) {
 // src/transcript/for-each-line.ts
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
 async function forEachByteLine(path, sink, options = {}) {
+  const splitter = new ByteLineSplitter((bytes2, terminated) => {
+    sink(bytes2, terminated);
+    return false;
+  });
+  return streamLines(path, splitter, options);
+}
+async function streamLines(path, splitter, options) {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
-    const splitter = new ByteLineSplitter((bytes2, terminated) => {
-      sink(bytes2, terminated);
-      return false;
-    });
     let bytesRead = 0;
     const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
     for await (const chunk of stream) {
@@ -14638,14 +14641,18 @@ function later(a, b) {
   if (b === null) return a;
   return Date.parse(b) > Date.parse(a) ? b : a;
 }
-function isClearCommand(text) {
+function jsonObject(text) {
   let value;
   try {
     value = JSON.parse(text);
   } catch {
     return null;
   }
-  if (typeof value !== "object" || value === null) return null;
+  return typeof value === "object" && value !== null ? value : null;
+}
+function isClearCommand(text) {
+  const value = jsonObject(text);
+  if (value === null) return null;
   const record2 = value;
   if (record2.type !== "user" || record2.isSidechain === true) return null;
   const content = record2.message?.content;
@@ -14654,13 +14661,8 @@ function isClearCommand(text) {
   return { at: typeof record2.timestamp === "string" ? record2.timestamp : null };
 }
 function planStartOf(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
+  const value = jsonObject(text);
+  if (value === null) return null;
   const record2 = value;
   if (record2.type !== "user" || record2.isSidechain === true) return null;
   const at = typeof record2.timestamp === "string" ? record2.timestamp : null;
@@ -14670,26 +14672,16 @@ function planStartOf(text) {
   return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
 }
 function isClearHookRecord(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  if (typeof value !== "object" || value === null) return false;
+  const value = jsonObject(text);
+  if (value === null) return false;
   const record2 = value;
   if (record2.type === "attachment") return record2.attachment?.hookName === CLEAR_HOOK_NAME;
   if (record2.type === "progress") return record2.data?.hookName === CLEAR_HOOK_NAME;
   return false;
 }
 function callsSummaryUpdate(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  if (typeof value !== "object" || value === null) return false;
+  const value = jsonObject(text);
+  if (value === null) return false;
   const content = value.message?.content;
   if (!Array.isArray(content)) return false;
   return content.some((b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update"));

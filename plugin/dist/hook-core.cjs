@@ -13658,6 +13658,18 @@ function sameInputs(a, b) {
 // src/core/context/context-cache-write.ts
 var import_node_fs25 = require("fs");
 var import_node_path22 = require("path");
+function threadCacheEntry(builtBy, projectId, thread, read) {
+  const { verify, ...rest } = read;
+  return {
+    version: CONTEXT_CACHE_VERSION,
+    builtBy,
+    projectId,
+    threadId: thread.id,
+    threadStatus: threadStatus(thread),
+    ...rest,
+    ...verify !== void 0 ? { verify } : {}
+  };
+}
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
@@ -13865,16 +13877,7 @@ async function sessionStart(services, input) {
     const builtBy = hooksBuild();
     if (stamps !== null && builtBy !== null) {
       try {
-        await saveContextCacheEntry(services.store.dir, {
-          version: CONTEXT_CACHE_VERSION,
-          builtBy,
-          projectId: project.id,
-          threadId: thread.id,
-          threadStatus: threadStatus(thread),
-          sources: stamps,
-          head: dependsOnHead ? head : null,
-          starts: { [source]: start }
-        });
+        await saveContextCacheEntry(services.store.dir, threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head: dependsOnHead ? head : null, starts: { [source]: start } }));
       } catch (e) {
         failures.push(failureLine("could not save the context cache (derived data; the next session start assembles it again)", e));
       }

@@ -37873,6 +37873,18 @@ function sameInputs(a, b) {
   const keys = Object.keys(a.sources);
   return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
 }
+function threadCacheEntry(builtBy, projectId, thread, read) {
+  const { verify, ...rest } = read;
+  return {
+    version: CONTEXT_CACHE_VERSION,
+    builtBy,
+    projectId,
+    threadId: thread.id,
+    threadStatus: threadStatus(thread),
+    ...rest,
+    ...verify !== void 0 ? { verify } : {}
+  };
+}
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
@@ -37964,18 +37976,7 @@ async function refreshStartCache(services, builtBy) {
     if (typeof now !== "string" || now !== headBefore) return false;
     head = now;
   }
-  const entry = {
-    version: CONTEXT_CACHE_VERSION,
-    builtBy,
-    projectId: project.id,
-    threadId: thread.id,
-    threadStatus: threadStatus(thread),
-    sources: stamps,
-    head,
-    starts: chosen.starts,
-    ...verify !== void 0 ? { verify } : {}
-  };
-  await saveContextCacheEntry(storeDir, entry);
+  await saveContextCacheEntry(storeDir, threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head, starts: chosen.starts, verify }));
   return true;
 }
 function stampsOf(storeDir, rels) {
