@@ -8024,7 +8024,7 @@ async function withLock(lockPath, fn, options) {
   const path = resolve(lockPath);
   if (heldInContext(path)) return fn();
   const opts = resolveOptions(options);
-  const steps = acquireSteps(path, opts, false);
+  const steps = acquireSteps(path, opts);
   let step = steps.next();
   while (!step.done) {
     await sleep(step.value);
@@ -8084,7 +8084,7 @@ function resolveOptions(options) {
   }
   return opts;
 }
-function* acquireSteps(lockPath, opts, sync) {
+function* acquireSteps(lockPath, opts) {
   const nonce = randomBytes(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
@@ -8096,13 +8096,13 @@ function* acquireSteps(lockPath, opts, sync) {
     throw error;
   }
   try {
-    return yield* acquireLoop(lockPath, nonce, opts, sync);
+    return yield* acquireLoop(lockPath, nonce, opts);
   } catch (error) {
     rmSync(fenceDir, { recursive: true, force: true });
     throw error;
   }
 }
-function* acquireLoop(lockPath, nonce, opts, sync) {
+function* acquireLoop(lockPath, nonce, opts) {
   const start = Date.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
@@ -8117,9 +8117,7 @@ function* acquireLoop(lockPath, nonce, opts, sync) {
     }
     const seen = inspect(lockPath);
     let retryNow = seen.kind === "absent";
-    if (seen.kind === "holder") {
-      lastHolder = seen.holder;
-    }
+    if (seen.kind === "holder") lastHolder = seen.holder;
     if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
       retryNow = reclaim(lockPath, opts.staleMs);
     }
@@ -8308,7 +8306,6 @@ function jitter(ms2) {
 function sleep(ms2) {
   return new Promise((done) => setTimeout(done, ms2));
 }
-new Int32Array(new SharedArrayBuffer(4));
 
 // src/core/store/fenced-write.ts
 function writeFenced(lockPath, path, data) {

@@ -199,7 +199,7 @@ async function withLock(lockPath, fn, options) {
   const path = (0, import_node_path2.resolve)(lockPath);
   if (heldInContext(path)) return fn();
   const opts = resolveOptions(options);
-  const steps = acquireSteps(path, opts, false);
+  const steps = acquireSteps(path, opts);
   let step = steps.next();
   while (!step.done) {
     await sleep(step.value);
@@ -259,7 +259,7 @@ function resolveOptions(options) {
   }
   return opts;
 }
-function* acquireSteps(lockPath, opts, sync) {
+function* acquireSteps(lockPath, opts) {
   const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
@@ -271,13 +271,13 @@ function* acquireSteps(lockPath, opts, sync) {
     throw error;
   }
   try {
-    return yield* acquireLoop(lockPath, nonce, opts, sync);
+    return yield* acquireLoop(lockPath, nonce, opts);
   } catch (error) {
     (0, import_node_fs3.rmSync)(fenceDir, { recursive: true, force: true });
     throw error;
   }
 }
-function* acquireLoop(lockPath, nonce, opts, sync) {
+function* acquireLoop(lockPath, nonce, opts) {
   const start = Date.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
@@ -292,14 +292,7 @@ function* acquireLoop(lockPath, nonce, opts, sync) {
     }
     const seen = inspect(lockPath);
     let retryNow = seen.kind === "absent";
-    if (seen.kind === "holder") {
-      lastHolder = seen.holder;
-      if (sync && heldByThisProcess.has(seen.holder.nonce)) {
-        throw new Error(
-          `withLockSync(${lockPath}): this process already holds the lock in another async task; waiting synchronously would deadlock. Call it inside that task's withLock, or use withLock.`
-        );
-      }
-    }
+    if (seen.kind === "holder") lastHolder = seen.holder;
     if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
       retryNow = reclaim(lockPath, opts.staleMs);
     }
@@ -488,7 +481,7 @@ function jitter(ms) {
 function sleep(ms) {
   return new Promise((done) => setTimeout(done, ms));
 }
-var import_node_async_hooks, import_node_crypto2, import_node_fs3, import_node_os, import_node_path2, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS, DEFAULT_STALE_MS, DEFAULT_POLL_MS, MAX_POLL_MS, MAX_QUICK_RETRIES, GARBAGE_GRACE_MS, MAX_LOCK_FILE_BYTES, RECLAIM_STALE_MS, context, heldByThisProcess, HOST, sleepCell;
+var import_node_async_hooks, import_node_crypto2, import_node_fs3, import_node_os, import_node_path2, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS, DEFAULT_STALE_MS, DEFAULT_POLL_MS, MAX_POLL_MS, MAX_QUICK_RETRIES, GARBAGE_GRACE_MS, MAX_LOCK_FILE_BYTES, RECLAIM_STALE_MS, context, heldByThisProcess, HOST;
 var init_lock = __esm({
   "src/core/store/lock.ts"() {
     "use strict";
@@ -536,7 +529,6 @@ var init_lock = __esm({
     context = new import_node_async_hooks.AsyncLocalStorage();
     heldByThisProcess = /* @__PURE__ */ new Map();
     HOST = (0, import_node_os.hostname)();
-    sleepCell = new Int32Array(new SharedArrayBuffer(4));
   }
 });
 

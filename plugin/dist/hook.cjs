@@ -198,7 +198,7 @@ var init_text_fingerprint = __esm({
 });
 
 // src/core/store/lock.ts
-var import_node_async_hooks, import_node_crypto, import_node_fs11, import_node_os, import_node_path8, context, HOST, sleepCell;
+var import_node_async_hooks, import_node_crypto, import_node_fs11, import_node_os, import_node_path8, context, HOST;
 var init_lock = __esm({
   "src/core/store/lock.ts"() {
     "use strict";
@@ -212,7 +212,6 @@ var init_lock = __esm({
     init_error_details();
     context = new import_node_async_hooks.AsyncLocalStorage();
     HOST = (0, import_node_os.hostname)();
-    sleepCell = new Int32Array(new SharedArrayBuffer(4));
   }
 });
 

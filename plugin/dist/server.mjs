@@ -31366,7 +31366,7 @@ async function withLock(lockPath, fn, options) {
   const path = resolve(lockPath);
   if (heldInContext(path)) return fn();
   const opts = resolveOptions(options);
-  const steps = acquireSteps(path, opts, false);
+  const steps = acquireSteps(path, opts);
   let step = steps.next();
   while (!step.done) {
     await sleep(step.value);
@@ -31426,7 +31426,7 @@ function resolveOptions(options) {
   }
   return opts;
 }
-function* acquireSteps(lockPath, opts, sync) {
+function* acquireSteps(lockPath, opts) {
   const nonce = randomBytes(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
@@ -31438,13 +31438,13 @@ function* acquireSteps(lockPath, opts, sync) {
     throw error2;
   }
   try {
-    return yield* acquireLoop(lockPath, nonce, opts, sync);
+    return yield* acquireLoop(lockPath, nonce, opts);
   } catch (error2) {
     rmSync(fenceDir, { recursive: true, force: true });
     throw error2;
   }
 }
-function* acquireLoop(lockPath, nonce, opts, sync) {
+function* acquireLoop(lockPath, nonce, opts) {
   const start = Date.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
@@ -31459,9 +31459,7 @@ function* acquireLoop(lockPath, nonce, opts, sync) {
     }
     const seen = inspect(lockPath);
     let retryNow = seen.kind === "absent";
-    if (seen.kind === "holder") {
-      lastHolder = seen.holder;
-    }
+    if (seen.kind === "holder") lastHolder = seen.holder;
     if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
       retryNow = reclaim(lockPath, opts.staleMs);
     }
@@ -31650,7 +31648,6 @@ function jitter(ms) {
 function sleep(ms) {
   return new Promise((done) => setTimeout(done, ms));
 }
-new Int32Array(new SharedArrayBuffer(4));
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
