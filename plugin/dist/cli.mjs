@@ -15830,7 +15830,7 @@ function versionIn(path) {
   }
 }
 var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
-var LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-core.cjs"];
+var LOADED_AT_RUN_TIME = ["cli.mjs", "hook-core.cjs"].map((file) => `plugin/dist/${file}`);
 function pluginBundles(pluginRoot) {
   const found = new Set(LOADED_AT_RUN_TIME);
   for (const config of PLUGIN_CONFIGS) {
