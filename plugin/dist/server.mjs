@@ -38332,20 +38332,18 @@ ${tree}`, resourcesChanged: true };
   );
 }
 
-// package.json
-var package_default = {
-  version: "0.5.0"};
+// src/core/version.ts
+var BUNDLE_VERSION = "0.5.0" ;
 
 // src/server/version.ts
 var SERVER_NAME = "thread-mind";
-var SERVER_VERSION = package_default.version;
 
 // src/server/create-server.ts
 var TOKENIZER_PRELOAD_DELAY_MS = 1e3;
 function createThreadMindServer(options) {
   const session = new ServerSession(options);
   const server2 = new McpServer(
-    { name: SERVER_NAME, title: "ThreadMind", version: SERVER_VERSION },
+    { name: SERVER_NAME, title: "ThreadMind", version: BUNDLE_VERSION },
     {
       instructions: SERVER_INSTRUCTIONS,
       capabilities: { tools: {}, resources: { listChanged: true }, prompts: {}, completions: {} }
