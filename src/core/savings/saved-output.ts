@@ -1,7 +1,7 @@
 // The full text Claude Code saved for a `<persisted-output>` preview: the file the block names, and reading it (bounded).
 // The path comes from a transcript, which is untrusted: only a regular file inside Claude Code's folder for that
 // session is opened (never a FIFO, a device or a link out of it), without blocking, and at most SAVED_MAX_BYTES read.
-// node:fs and node:path only: the hook entry bundles this (no node:crypto, no yaml).
+// node:fs and node:path only (and error-details.ts, which imports nothing): the hook entry bundles this (no node:crypto, no yaml).
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 import type { HookContextRecord } from "../../transcript/types.js";

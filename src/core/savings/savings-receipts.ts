@@ -1,4 +1,4 @@
-// Injection receipts checked by the report: each injection the hooks recorded, looked for in the scanned transcripts.
+// Receipts by content hash: the report checks each injection the hooks recorded in the scanned transcripts; the hooks settle older ones.
 import type { HookContextRecord } from "../../transcript/types.js";
 import type { InjectionRecord, ReceiptStatus } from "../measure/measurements.js";
 import type { InjectionSeen, ScannedSession } from "./savings-scan.js";
@@ -6,7 +6,7 @@ import { contentHash } from "../content-hash.js";
 import { receiptOf, receiptWith, savedOutputIdentity } from "./receipt-rule.js";
 import { isInjectionRecord } from "../measure/measurement-log-read.js";
 
-/** What the report found for one injection: as the hooks' receipt rule, plus "not-scanned" when its transcript was not found. */
+/** What the report found for one injection: as the receipt rule (receipt-rule.ts), plus "not-scanned" when its transcript was not found. */
 export type CheckedReceipt = "delivered" | "preview" | "missing" | "not-scanned";
 
 export interface ReceiptDetail {
