@@ -7923,7 +7923,7 @@ function openRegularFile(path, flags, mode, followLinks = false) {
   try {
     fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
   } catch (e) {
-    const code = e.code;
+    const code = errnoCode(e);
     if (code === "ENOENT") return null;
     if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
     if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
@@ -8326,7 +8326,7 @@ function removeFenced(lockPath, path) {
   try {
     renameSync(path, grave);
   } catch (e) {
-    if (e.code !== "ENOENT") throw e;
+    if (errnoCode(e) !== "ENOENT") throw e;
     fence.check();
     return;
   }
@@ -8340,7 +8340,7 @@ function isProcessAlive(pid) {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return e.code === "EPERM";
+    return errnoCode(e) === "EPERM";
   }
 }
 
@@ -8638,7 +8638,7 @@ function readIfExists(path) {
     if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes2 === null ? null : bytes2.toString("utf8");
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }
@@ -8814,7 +8814,7 @@ function storeDirState(storeDir) {
   try {
     stat2 = lstatSync(storeDir);
   } catch (e) {
-    if (e.code === "ENOENT") return "absent";
+    if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
   }
   if (stat2.isSymbolicLink()) return { problem: "is a symbolic link" };
@@ -8841,7 +8841,7 @@ function readTextStrict(path, maxBytes) {
   try {
     stat2 = lstatSync(path);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
   if (stat2.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -8880,7 +8880,7 @@ function assertNoLinksBelow(storeDir, path) {
     try {
       stat2 = lstatSync(current);
     } catch (e) {
-      if (e.code === "ENOENT") return;
+      if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
     if (stat2.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -9137,7 +9137,7 @@ var Store = class {
     try {
       dir = opendirSync(this.threadsDir(projectId));
     } catch (e) {
-      if (e.code === "ENOENT") return false;
+      if (errnoCode(e) === "ENOENT") return false;
       throw e;
     }
     try {
@@ -9195,7 +9195,7 @@ function isSymbolicLink(path) {
   try {
     return lstatSync(path).isSymbolicLink();
   } catch (e) {
-    if (e.code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
@@ -9204,7 +9204,7 @@ function entryExists(path) {
     lstatSync(path);
     return true;
   } catch (e) {
-    if (e.code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
@@ -12145,7 +12145,7 @@ var ProjectIndex = class {
     try {
       names = readdirSync(this.threadsDir);
     } catch (e) {
-      if (e.code === "ENOENT") names = [];
+      if (errnoCode(e) === "ENOENT") names = [];
       else throw e;
     }
     const seen = /* @__PURE__ */ new Set();
@@ -12235,7 +12235,7 @@ function stampOf(path) {
     const s = lstatSync(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }
@@ -14028,7 +14028,7 @@ async function locateTranscripts(options) {
   try {
     names = await readdir(options.projectsDir);
   } catch (e) {
-    if (e.code === "ENOENT") return result;
+    if (errnoCode(e) === "ENOENT") return result;
     throw e;
   }
   result.projectsDirExists = true;

@@ -126,7 +126,7 @@ function openRegularFile(path, flags, mode, followLinks = false) {
   try {
     fd = (0, import_node_fs2.openSync)(path, flags | import_node_fs2.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs2.constants.O_NOFOLLOW), mode);
   } catch (e) {
-    const code = e.code;
+    const code = errnoCode(e);
     if (code === "ENOENT") return null;
     if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
     if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
@@ -170,6 +170,7 @@ var init_regular_file = __esm({
     "use strict";
     import_node_fs2 = require("fs");
     init_errors();
+    init_error_details();
   }
 });
 
@@ -8493,6 +8494,7 @@ function missingIsFine(error) {
 // src/core/store/fenced-write.ts
 var import_node_fs4 = require("fs");
 init_lock();
+init_error_details();
 function writeFenced(lockPath, path, data) {
   const fence = lockFence(lockPath);
   if (fence === null) return writeFileAtomicSync(path, data);
@@ -8511,7 +8513,7 @@ function removeFenced(lockPath, path) {
   try {
     (0, import_node_fs4.renameSync)(path, grave);
   } catch (e) {
-    if (e.code !== "ENOENT") throw e;
+    if (errnoCode(e) !== "ENOENT") throw e;
     fence.check();
     return;
   }
@@ -8526,13 +8528,14 @@ var import_node_fs5 = require("fs");
 var import_node_path3 = require("path");
 
 // src/core/store/process-alive.ts
+init_error_details();
 function isProcessAlive(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return e.code === "EPERM";
+    return errnoCode(e) === "EPERM";
   }
 }
 
@@ -8847,6 +8850,7 @@ var import_node_path5 = require("path");
 var import_node_fs7 = require("fs");
 init_regular_file();
 var import_node_path4 = require("path");
+init_error_details();
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
@@ -8856,7 +8860,7 @@ function readIfExists(path) {
     if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes2 === null ? null : bytes2.toString("utf8");
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }
@@ -8980,6 +8984,7 @@ async function commitsTouchingSince(top, commit, paths) {
 }
 
 // src/core/workspace.ts
+init_error_details();
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
   let current = (0, import_node_path6.resolve)(dir);
@@ -9032,7 +9037,7 @@ function storeDirState(storeDir) {
   try {
     stat = (0, import_node_fs9.lstatSync)(storeDir);
   } catch (e) {
-    if (e.code === "ENOENT") return "absent";
+    if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
   }
   if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
@@ -9060,6 +9065,7 @@ var import_node_fs11 = require("fs");
 var import_node_path7 = require("path");
 init_errors();
 init_regular_file();
+init_error_details();
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -9072,7 +9078,7 @@ function readTextStrict(path, maxBytes) {
   try {
     stat = (0, import_node_fs11.lstatSync)(path);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
   if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -9111,7 +9117,7 @@ function assertNoLinksBelow(storeDir, path) {
     try {
       stat = (0, import_node_fs11.lstatSync)(current);
     } catch (e) {
-      if (e.code === "ENOENT") return;
+      if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
     if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -9121,6 +9127,7 @@ function assertNoLinksBelow(storeDir, path) {
 // src/core/merge/git-merge-driver.ts
 var import_node_fs12 = require("fs");
 var import_node_path8 = require("path");
+init_error_details();
 var DRIVER_NAME = "threadmind";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
 threads/**/*.md merge=${DRIVER_NAME}
@@ -9128,6 +9135,7 @@ projects/*.json merge=${DRIVER_NAME}
 `;
 
 // src/core/store/store.ts
+init_error_details();
 var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
 var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
 ${IGNORED.join("\n")}
@@ -9312,7 +9320,7 @@ var Store = class {
     try {
       dir = (0, import_node_fs13.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
-      if (e.code === "ENOENT") return false;
+      if (errnoCode(e) === "ENOENT") return false;
       throw e;
     }
     try {
@@ -9370,7 +9378,7 @@ function isSymbolicLink(path) {
   try {
     return (0, import_node_fs13.lstatSync)(path).isSymbolicLink();
   } catch (e) {
-    if (e.code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
@@ -9379,7 +9387,7 @@ function entryExists(path) {
     (0, import_node_fs13.lstatSync)(path);
     return true;
   } catch (e) {
-    if (e.code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
@@ -12225,6 +12233,7 @@ function entriesFromText(file, stamp, text) {
 }
 
 // src/core/search/project-index.ts
+init_error_details();
 var RACY_MS = 2e3;
 var ProjectIndex = class {
   constructor(projectId, threadsDir, storeDir) {
@@ -12368,7 +12377,7 @@ var ProjectIndex = class {
     try {
       names = (0, import_node_fs20.readdirSync)(this.threadsDir);
     } catch (e) {
-      if (e.code === "ENOENT") names = [];
+      if (errnoCode(e) === "ENOENT") names = [];
       else throw e;
     }
     const seen = /* @__PURE__ */ new Set();
@@ -12458,7 +12467,7 @@ function stampOf(path) {
     const s = (0, import_node_fs20.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }

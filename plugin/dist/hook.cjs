@@ -110,7 +110,7 @@ function openRegularFile(path, flags, mode, followLinks = false) {
   try {
     fd = (0, import_node_fs2.openSync)(path, flags | import_node_fs2.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs2.constants.O_NOFOLLOW), mode);
   } catch (e) {
-    const code = e.code;
+    const code = errnoCode(e);
     if (code === "ENOENT") return null;
     if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
     if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
@@ -154,6 +154,7 @@ var init_regular_file = __esm({
     "use strict";
     import_node_fs2 = require("fs");
     init_errors();
+    init_error_details();
   }
 });
 
@@ -752,6 +753,7 @@ var import_node_path2 = require("path");
 var import_node_fs3 = require("fs");
 init_regular_file();
 var import_node_path = require("path");
+init_error_details();
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
@@ -761,7 +763,7 @@ function readIfExists(path) {
     if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes === null ? null : bytes.toString("utf8");
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }
@@ -835,6 +837,7 @@ function headCommitFromWorkTree(top) {
 }
 
 // src/core/workspace.ts
+init_error_details();
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
   let current = (0, import_node_path3.resolve)(dir);
@@ -890,7 +893,7 @@ function storeDirState(storeDir) {
   try {
     stat = (0, import_node_fs5.lstatSync)(storeDir);
   } catch (e) {
-    if (e.code === "ENOENT") return "absent";
+    if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
   }
   if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
@@ -997,6 +1000,7 @@ var import_node_fs8 = require("fs");
 var import_node_path5 = require("path");
 init_errors();
 init_regular_file();
+init_error_details();
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -1009,7 +1013,7 @@ function readTextStrict(path, maxBytes) {
   try {
     stat = (0, import_node_fs8.lstatSync)(path);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
   if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -1048,7 +1052,7 @@ function assertNoLinksBelow(storeDir, path) {
     try {
       stat = (0, import_node_fs8.lstatSync)(current);
     } catch (e) {
-      if (e.code === "ENOENT") return;
+      if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
     if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -2424,6 +2428,7 @@ var import_node_path16 = require("path");
 // src/core/merge/git-merge-driver.ts
 var import_node_fs18 = require("fs");
 var import_node_path14 = require("path");
+init_error_details();
 var DRIVER_NAME = "threadmind";
 var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
@@ -2500,7 +2505,7 @@ function refreshDriverConfig(configPath, expected) {
   try {
     fd = (0, import_node_fs18.openSync)(lock, "wx", (0, import_node_fs18.existsSync)(configPath) ? (0, import_node_fs18.statSync)(configPath).mode & 511 : 420);
   } catch (e) {
-    if (e.code === "EEXIST") return before;
+    if (errnoCode(e) === "EEXIST") return before;
     throw e;
   }
   let renamed = false;

@@ -31243,6 +31243,17 @@ function checkNotBlank(what, value) {
 function emptyMeasurements() {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
 }
+
+// src/core/error-details.ts
+function errnoCode(error2) {
+  if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
+  return void 0;
+}
+function messageOf(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+
+// src/core/store/regular-file.ts
 function fileKind(stat) {
   if (stat.isFIFO()) return "a FIFO (named pipe)";
   if (stat.isDirectory()) return "a directory";
@@ -31256,7 +31267,7 @@ function openRegularFile(path, flags, mode, followLinks = false) {
   try {
     fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
   } catch (e) {
-    const code = e.code;
+    const code = errnoCode(e);
     if (code === "ENOENT") return null;
     if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
     if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
@@ -31294,17 +31305,6 @@ function readRegularFile(path, maxBytes, followLinks = false) {
     closeSync(fd);
   }
 }
-
-// src/core/error-details.ts
-function errnoCode(error2) {
-  if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
-  return void 0;
-}
-function messageOf(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
-}
-
-// src/core/store/lock.ts
 var LockTimeoutError = class extends ThreadMindError {
   constructor(lockPath, waitedMs, holder) {
     const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
@@ -32006,7 +32006,7 @@ function readTextStrict(path, maxBytes) {
   try {
     stat = lstatSync(path);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
   if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -32045,7 +32045,7 @@ function assertNoLinksBelow(storeDir, path) {
     try {
       stat = lstatSync(current);
     } catch (e) {
-      if (e.code === "ENOENT") return;
+      if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
     if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -32824,7 +32824,7 @@ function readAgentFile(file, rel) {
   try {
     stat = statSync(file);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (errnoCode(e) === "ENOENT") return null;
     throw errors.invalid(`Cannot read ${rel}: ${e.message}`);
   }
   if (!stat.isFile()) throw errors.invalid(`Cannot update ${rel}: it is not a regular file. Nothing was changed.`);
@@ -32845,7 +32845,7 @@ function writablePath(root, rel) {
   try {
     stat = lstatSync(file);
   } catch (e) {
-    const code = e.code;
+    const code = errnoCode(e);
     if (code !== "ENOENT") throw errors.invalid(`Cannot read ${rel}: ${e.message}`);
   }
   let resolved = file;
@@ -32870,7 +32870,7 @@ function realpathOfDeepestExisting(path) {
     try {
       return join(realpathSync(probe), ...rest.reverse());
     } catch (e) {
-      const code = e.code;
+      const code = errnoCode(e);
       const parent = dirname(probe);
       if (code !== "ENOENT" && code !== "ENOTDIR" || parent === probe) throw e;
       rest.push(basename(probe));
@@ -33167,7 +33167,7 @@ function removeFenced(lockPath, path) {
   try {
     renameSync(path, grave);
   } catch (e) {
-    if (e.code !== "ENOENT") throw e;
+    if (errnoCode(e) !== "ENOENT") throw e;
     fence.check();
     return;
   }
@@ -33181,7 +33181,7 @@ function isProcessAlive(pid) {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return e.code === "EPERM";
+    return errnoCode(e) === "EPERM";
   }
 }
 
@@ -33389,7 +33389,7 @@ function readIfExists(path) {
     if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes2 === null ? null : bytes2.toString("utf8");
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }
@@ -33565,7 +33565,7 @@ function storeDirState(storeDir) {
   try {
     stat = lstatSync(storeDir);
   } catch (e) {
-    if (e.code === "ENOENT") return "absent";
+    if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
   }
   if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
@@ -33763,7 +33763,7 @@ var Store = class {
     try {
       dir = opendirSync(this.threadsDir(projectId));
     } catch (e) {
-      if (e.code === "ENOENT") return false;
+      if (errnoCode(e) === "ENOENT") return false;
       throw e;
     }
     try {
@@ -33821,7 +33821,7 @@ function isSymbolicLink(path) {
   try {
     return lstatSync(path).isSymbolicLink();
   } catch (e) {
-    if (e.code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
@@ -33830,7 +33830,7 @@ function entryExists(path) {
     lstatSync(path);
     return true;
   } catch (e) {
-    if (e.code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
@@ -36551,7 +36551,7 @@ var ProjectIndex = class {
     try {
       names = readdirSync(this.threadsDir);
     } catch (e) {
-      if (e.code === "ENOENT") names = [];
+      if (errnoCode(e) === "ENOENT") names = [];
       else throw e;
     }
     const seen = /* @__PURE__ */ new Set();
@@ -36641,7 +36641,7 @@ function stampOf(path) {
     const s = lstatSync(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }
