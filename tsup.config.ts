@@ -2,6 +2,7 @@
 import { chmodSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Options } from "tsup";
+import { bundleEntry } from "./src/core/bundles.js";
 
 // CJS dependencies inlined into an ESM bundle call require(); give them Node's.
 const requireShim = 'import { createRequire as __tmCreateRequire } from "node:module"; const require = __tmCreateRequire(import.meta.url);';
@@ -39,15 +40,15 @@ const hooks: Options = { ...shared, format: ["cjs"], outExtension: () => ({ js: 
 
 export default defineConfig([
   // The hook entry runs even without a project: nothing but node builtins.
-  { ...hooks, entry: { hook: "src/hooks/main.ts" } },
-  { ...hooks, entry: { "hook-core": "src/hooks/hook-core.ts" } },
-  { ...shared, entry: { server: "src/server/main.ts" }, banner: { js: requireShim } },
+  { ...hooks, entry: bundleEntry("hook.cjs") },
+  { ...hooks, entry: bundleEntry("hook-core.cjs") },
+  { ...shared, entry: bundleEntry("server.mjs"), banner: { js: requireShim } },
   {
     ...shared,
-    entry: { cli: "src/cli/main.ts" },
+    entry: bundleEntry("cli.mjs"),
     banner: { js: `${shebang}\n${requireShim}` },
     onSuccess: async () => chmodSync(join(outDir, "cli.mjs"), 0o755),
   },
   // scan-worker: the report's worker threads (started by cli.mjs for a large scan): the scan alone, small to start.
-  { ...shared, entry: { "scan-worker": "src/core/savings/scan-worker.ts" }, banner: { js: requireShim } },
+  { ...shared, entry: bundleEntry("scan-worker.mjs"), banner: { js: requireShim } },
 ]);

@@ -4,11 +4,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { BUNDLES } from "../src/core/bundles.js";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const DIST = join(ROOT, "plugin", "dist");
-/** Bundles and their entries (as in tsup.config.ts). */
-const BUNDLES = { "hook.cjs": "src/hooks/main.ts", "hook-core.cjs": "src/hooks/hook-core.ts", "server.mjs": "src/server/main.ts", "cli.mjs": "src/cli/main.ts" } as const;
 const ASSETS = ["tiktoken_bg.wasm", "o200k_base.json", "word-vectors.bin"];
 /** Inputs of the build besides src/. */
 const BUILD_INPUTS = ["package.json", "package-lock.json", "tsup.config.ts", "scripts/copy-assets.mjs", "assets"];

@@ -7738,7 +7738,11 @@ function oneOf(value, name, allowed) {
   if (found === void 0) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}`);
   return found;
 }
+
+// src/core/version.ts
 var BUNDLE_VERSION = "0.5.0" ;
+
+// src/cli/plugin-root.ts
 function pluginRoot() {
   return resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 }
@@ -7827,6 +7831,17 @@ var UnreadableFileError = class extends ThreadMindError {
   path;
   reason;
 };
+
+// src/core/error-details.ts
+function errnoCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
+}
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// src/core/store/atomic-write.ts
 var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test(basename(name));
@@ -7948,13 +7963,6 @@ function isDirectorySyncRefusal(error) {
 function missingIsFine(error) {
   return errnoCode(error) === "ENOENT" ? void 0 : error;
 }
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-function errnoCode(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return void 0;
-}
 function fileKind(stat2) {
   if (stat2.isFIFO()) return "a FIFO (named pipe)";
   if (stat2.isDirectory()) return "a directory";
@@ -7968,7 +7976,7 @@ function openRegularFile(path, flags, mode, followLinks = false) {
   try {
     fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
   } catch (e) {
-    const code = e.code;
+    const code = errnoCode(e);
     if (code === "ENOENT") return null;
     if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
     if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
@@ -8069,7 +8077,7 @@ async function withLock(lockPath, fn, options) {
   const path = resolve(lockPath);
   if (heldInContext(path)) return fn();
   const opts = resolveOptions(options);
-  const steps = acquireSteps(path, opts, false);
+  const steps = acquireSteps(path, opts);
   let step = steps.next();
   while (!step.done) {
     await sleep(step.value);
@@ -8094,13 +8102,13 @@ function finish(hold, outcome) {
     problem = endHold(hold);
   } catch (releaseError) {
     if (outcome.ok) throw releaseError;
-    const message = `${messageOf2(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf2(releaseError)})`;
+    const message = `${messageOf(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf(releaseError)})`;
     throw new AggregateError([outcome.error, releaseError], message);
   }
   if (problem !== void 0) {
     if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
     if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
-    const detail = `${problem}; the locked function also failed: ${messageOf2(outcome.error)}`;
+    const detail = `${problem}; the locked function also failed: ${messageOf(outcome.error)}`;
     throw new LockLostError(hold.lockPath, detail, outcome.error);
   }
   if (!outcome.ok) throw outcome.error;
@@ -8129,25 +8137,25 @@ function resolveOptions(options) {
   }
   return opts;
 }
-function* acquireSteps(lockPath, opts, sync) {
+function* acquireSteps(lockPath, opts) {
   const nonce = randomBytes(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
     mkdirSync(fenceDir);
   } catch (error) {
-    if (errnoCode2(error) === "ENOENT") {
+    if (errnoCode(error) === "ENOENT") {
       throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
     }
     throw error;
   }
   try {
-    return yield* acquireLoop(lockPath, nonce, opts, sync);
+    return yield* acquireLoop(lockPath, nonce, opts);
   } catch (error) {
     rmSync(fenceDir, { recursive: true, force: true });
     throw error;
   }
 }
-function* acquireLoop(lockPath, nonce, opts, sync) {
+function* acquireLoop(lockPath, nonce, opts) {
   const start = Date.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
@@ -8162,9 +8170,7 @@ function* acquireLoop(lockPath, nonce, opts, sync) {
     }
     const seen = inspect(lockPath);
     let retryNow = seen.kind === "absent";
-    if (seen.kind === "holder") {
-      lastHolder = seen.holder;
-    }
+    if (seen.kind === "holder") lastHolder = seen.holder;
     if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
       retryNow = reclaim(lockPath, opts.staleMs);
     }
@@ -8186,7 +8192,7 @@ function createExclusive(path, holder) {
       writeFileSync(temp, `${JSON.stringify(holder)}
 `, { flag: "wx" });
     } catch (error) {
-      if (errnoCode2(error) === "ENOENT") {
+      if (errnoCode(error) === "ENOENT") {
         throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error });
       }
       throw error;
@@ -8195,10 +8201,10 @@ function createExclusive(path, holder) {
       linkSync(temp, path);
       return true;
     } catch (error) {
-      const code = errnoCode2(error);
+      const code = errnoCode(error);
       if (code === "EEXIST") return false;
       if (code !== "ENOENT" || attempt >= 3) {
-        throw new Error(`Cannot create the lock ${path}: ${messageOf2(error)}`, { cause: error });
+        throw new Error(`Cannot create the lock ${path}: ${messageOf(error)}`, { cause: error });
       }
     } finally {
       unlinkIfPresent(temp);
@@ -8261,7 +8267,7 @@ function isAlive(holder) {
     process.kill(holder.pid, 0);
     return true;
   } catch (error) {
-    const code = errnoCode2(error);
+    const code = errnoCode(error);
     if (code === "ESRCH") return false;
     if (code === "EPERM") return true;
     throw error;
@@ -8301,7 +8307,7 @@ function breakStaleMutex(mutexPath) {
   try {
     renameSync(mutexPath, grave);
   } catch (error) {
-    if (errnoCode2(error) === "ENOENT") return;
+    if (errnoCode(error) === "ENOENT") return;
     throw error;
   }
   const moved = readFileSync(grave, "utf8");
@@ -8309,7 +8315,7 @@ function breakStaleMutex(mutexPath) {
     try {
       linkSync(grave, mutexPath);
     } catch (error) {
-      const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf2(error)}`;
+      const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf(error)}`;
       throw new Error(message, { cause: error });
     }
   }
@@ -8326,7 +8332,7 @@ function touch(hold) {
     const now = /* @__PURE__ */ new Date();
     utimesSync(hold.lockPath, now, now);
   } catch (error) {
-    hold.problem = `the heartbeat could not refresh the lock file (${messageOf2(error)})`;
+    hold.problem = `the heartbeat could not refresh the lock file (${messageOf(error)})`;
   }
 }
 function endHold(hold) {
@@ -8344,7 +8350,7 @@ function unlinkIfPresent(path) {
   try {
     unlinkSync(path);
   } catch (error) {
-    if (errnoCode2(error) !== "ENOENT") throw error;
+    if (errnoCode(error) !== "ENOENT") throw error;
   }
 }
 function jitter(ms2) {
@@ -8352,14 +8358,6 @@ function jitter(ms2) {
 }
 function sleep(ms2) {
   return new Promise((done) => setTimeout(done, ms2));
-}
-new Int32Array(new SharedArrayBuffer(4));
-function errnoCode2(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return void 0;
-}
-function messageOf2(error) {
-  return error instanceof Error ? error.message : String(error);
 }
 
 // src/core/store/fenced-write.ts
@@ -8381,7 +8379,7 @@ function removeFenced(lockPath, path) {
   try {
     renameSync(path, grave);
   } catch (e) {
-    if (e.code !== "ENOENT") throw e;
+    if (errnoCode(e) !== "ENOENT") throw e;
     fence.check();
     return;
   }
@@ -8395,7 +8393,7 @@ function isProcessAlive(pid) {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return e.code === "EPERM";
+    return errnoCode(e) === "EPERM";
   }
 }
 
@@ -8693,7 +8691,7 @@ function readIfExists(path) {
     if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes2 === null ? null : bytes2.toString("utf8");
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }
@@ -8869,7 +8867,7 @@ function storeDirState(storeDir) {
   try {
     stat2 = lstatSync(storeDir);
   } catch (e) {
-    if (e.code === "ENOENT") return "absent";
+    if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
   }
   if (stat2.isSymbolicLink()) return { problem: "is a symbolic link" };
@@ -8896,7 +8894,7 @@ function readTextStrict(path, maxBytes) {
   try {
     stat2 = lstatSync(path);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
   if (stat2.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -8935,7 +8933,7 @@ function assertNoLinksBelow(storeDir, path) {
     try {
       stat2 = lstatSync(current);
     } catch (e) {
-      if (e.code === "ENOENT") return;
+      if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
     if (stat2.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -9192,7 +9190,7 @@ var Store = class {
     try {
       dir = opendirSync(this.threadsDir(projectId));
     } catch (e) {
-      if (e.code === "ENOENT") return false;
+      if (errnoCode(e) === "ENOENT") return false;
       throw e;
     }
     try {
@@ -9250,7 +9248,7 @@ function isSymbolicLink(path) {
   try {
     return lstatSync(path).isSymbolicLink();
   } catch (e) {
-    if (e.code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
@@ -9259,7 +9257,7 @@ function entryExists(path) {
     lstatSync(path);
     return true;
   } catch (e) {
-    if (e.code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
@@ -11950,7 +11948,7 @@ var ProjectIndex = class {
     try {
       names = readdirSync(this.threadsDir);
     } catch (e) {
-      if (e.code === "ENOENT") names = [];
+      if (errnoCode(e) === "ENOENT") names = [];
       else throw e;
     }
     const seen = /* @__PURE__ */ new Set();
@@ -12040,7 +12038,7 @@ function stampOf(path) {
     const s = lstatSync(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }
@@ -12511,6 +12509,12 @@ function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
   return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
 }
+function* ownThreadCandidates(state, sessionKey, projectId, followed) {
+  const own = sessionChoice(state, sessionKey, projectId);
+  if (own !== null) yield own;
+  const last2 = followed();
+  if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
+}
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
@@ -12550,6 +12554,15 @@ function readLogBytes(path) {
   });
   return bytes2 ?? Buffer.alloc(0);
 }
+function isSizeRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
+}
+function isInjectionRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.source === "string" && typeof r.threadId === "string" && typeof r.contentHash === "string" && typeof r.chars === "number" && typeof r.tokens === "number";
+}
+function isHookSeenRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.event === "string";
+}
 function parseEventLine(line) {
   let data;
   try {
@@ -12564,13 +12577,13 @@ function parseEventLine(line) {
   switch (d.kind) {
     case "sessionEnd":
     case "preCompact":
-      return typeof d.reason === "string" && (d.contextTokens === null || typeof d.contextTokens === "number") ? d : null;
+      return isSizeRecord(d) ? d : null;
     case "injection":
-      return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
+      return isInjectionRecord(d) && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
     case "receipt":
       return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
     case "hookSeen":
-      return typeof d.event === "string" ? d : null;
+      return isHookSeenRecord(d) ? d : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
     case "summaryWrite":
@@ -13618,15 +13631,11 @@ var ThreadMindServices = class {
   async currentThreadRef(options = {}) {
     const project = this.currentProject();
     if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
-    const own = sessionChoice(this.readState(), this.session.key, project.id);
-    if (own !== null && this.store.threadExists(project.id, own)) {
+    const followed = () => options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+    for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
+      if (!this.store.threadExists(project.id, own)) continue;
       this.threadId = own;
       return { project, threadId: own };
-    }
-    const followed = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
-    if (followed !== null && followed.projectId === project.id && this.store.threadExists(project.id, followed.threadId)) {
-      this.threadId = followed.threadId;
-      return { project, threadId: followed.threadId };
     }
     const threadId = await this.startThreadId(project.id);
     this.threadId = threadId;
@@ -14023,12 +14032,12 @@ function treeOrder(threads) {
 }
 function measuredPart(m) {
   const ends = m.sessionEnds.filter(hasSize2);
-  const compacts = m.preCompacts.filter((r) => typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string");
-  const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string" && typeof r.sessionId === "string");
+  const compacts = m.preCompacts.filter(isSizeRecord);
+  const injections = m.injections.filter(isInjectionRecord);
   const receipts = { delivered: 0, preview: 0, missing: 0, pending: 0 };
   for (const r of injections) if (r.receipt in receipts) receipts[r.receipt]++;
-  const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string" && typeof r.sessionId === "string");
-  const hooks = m.hooksSeen.map((h) => h.at).filter((at) => typeof at === "string").sort();
+  const clears = m.sessionEnds.filter((r) => isSizeRecord(r) && r.reason === "clear");
+  const hooks = m.hooksSeen.filter(isHookSeenRecord).map((h) => h.at).sort();
   return {
     sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average2(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
     injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average2(injections.map((r) => r.tokens)) },
@@ -14221,7 +14230,7 @@ async function locateTranscripts(options) {
   try {
     names = await readdir(options.projectsDir);
   } catch (e) {
-    if (e.code === "ENOENT") return result;
+    if (errnoCode(e) === "ENOENT") return result;
     throw e;
   }
   result.projectsDirExists = true;
@@ -14370,13 +14379,16 @@ async function withTranscript(path, work) {
 // src/transcript/for-each-line.ts
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
 async function forEachByteLine(path, sink, options = {}) {
+  const splitter = new ByteLineSplitter((bytes2, terminated) => {
+    sink(bytes2, terminated);
+    return false;
+  });
+  return streamLines(path, splitter, options);
+}
+async function streamLines(path, splitter, options) {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
-    const splitter = new ByteLineSplitter((bytes2, terminated) => {
-      sink(bytes2, terminated);
-      return false;
-    });
     let bytesRead = 0;
     const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
     for await (const chunk of stream) {
@@ -14745,9 +14757,6 @@ function savedOutputPathOf(record2, transcriptPath) {
   const path = resolve(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
-function errorCode(e) {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : void 0;
-}
 var ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
@@ -14759,7 +14768,7 @@ function readSavedOutput(path, transcriptPath) {
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
     fd = openSync(join(realDir, basename(path)), constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    if (ABSENT.has(errorCode(e) ?? "")) return null;
+    if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
@@ -14831,14 +14840,18 @@ function later(a, b) {
   if (b === null) return a;
   return Date.parse(b) > Date.parse(a) ? b : a;
 }
-function isClearCommand(text) {
+function jsonObject(text) {
   let value;
   try {
     value = JSON.parse(text);
   } catch {
     return null;
   }
-  if (typeof value !== "object" || value === null) return null;
+  return typeof value === "object" && value !== null ? value : null;
+}
+function isClearCommand(text) {
+  const value = jsonObject(text);
+  if (value === null) return null;
   const record2 = value;
   if (record2.type !== "user" || record2.isSidechain === true) return null;
   const content = record2.message?.content;
@@ -14847,13 +14860,8 @@ function isClearCommand(text) {
   return { at: typeof record2.timestamp === "string" ? record2.timestamp : null };
 }
 function planStartOf(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
+  const value = jsonObject(text);
+  if (value === null) return null;
   const record2 = value;
   if (record2.type !== "user" || record2.isSidechain === true) return null;
   const at = typeof record2.timestamp === "string" ? record2.timestamp : null;
@@ -14863,26 +14871,16 @@ function planStartOf(text) {
   return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
 }
 function isClearHookRecord(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  if (typeof value !== "object" || value === null) return false;
+  const value = jsonObject(text);
+  if (value === null) return false;
   const record2 = value;
   if (record2.type === "attachment") return record2.attachment?.hookName === CLEAR_HOOK_NAME;
   if (record2.type === "progress") return record2.data?.hookName === CLEAR_HOOK_NAME;
   return false;
 }
 function callsSummaryUpdate(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  if (typeof value !== "object" || value === null) return false;
+  const value = jsonObject(text);
+  if (value === null) return false;
   const content = value.message?.content;
   if (!Array.isArray(content)) return false;
   return content.some((b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update"));
@@ -15141,14 +15139,8 @@ function loadedAt(session, segment, expected, injections) {
   if (expected === null) return null;
   return { threadId: expected.threadId, chars: expected.chars, tokens: expected.tokens, receipt: "missing" };
 }
-function isInjection(r) {
-  return typeof r.sessionId === "string" && typeof r.at === "string" && typeof r.contentHash === "string" && typeof r.source === "string" && typeof r.threadId === "string" && typeof r.chars === "number" && typeof r.tokens === "number";
-}
-function isHookSeen(r) {
-  return typeof r.sessionId === "string" && typeof r.at === "string" && typeof r.event === "string";
-}
 function segmentLoads(session, measurements) {
-  const injections = measurements.injections.filter(isInjection);
+  const injections = measurements.injections.filter(isInjectionRecord);
   const mine = injections.filter((i) => i.sessionId === session.sessionId).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
   const loads = [loadedAt(session, 0, mine.find((i) => i.source === "startup" || i.source === "clear") ?? null, injections)];
   session.compactions.forEach((c, k) => {
@@ -15163,7 +15155,7 @@ function segmentLoads(session, measurements) {
   return loads;
 }
 function pairsFromHooks(hooksSeen) {
-  const records = hooksSeen.filter(isHookSeen).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+  const records = hooksSeen.filter(isHookSeenRecord).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
   const used = /* @__PURE__ */ new Set();
   const newToOld = /* @__PURE__ */ new Map();
   for (const start of records) {
@@ -15268,23 +15260,31 @@ function findRestarts(sessions, measurements) {
   return restarts.sort((a, b) => (ms(a.at) ?? 0) - (ms(b.at) ?? 0));
 }
 
-// src/core/savings/savings-receipts.ts
-function savedOutputHash(seen, transcriptPath) {
-  if (seen.savedOutputPath === null) return null;
-  const text = readSavedOutput(seen.savedOutputPath, transcriptPath);
-  return text === null ? null : contentHash(text);
-}
-function checkReceipt(injection, session, savedHash = savedOutputHash) {
-  if (session === void 0) return "not-scanned";
-  const all = [...session.threadMindInjections, ...session.otherInjections];
-  if (all.some((i) => i.contentHash === injection.contentHash)) return "delivered";
-  const previews = all.filter((i) => i.preview);
-  if (previews.some((i) => savedHash(i, session.path) === injection.contentHash)) return "preview";
-  if (previews.some((i) => i.previewText !== null && i.previewText.includes(`(${injection.threadId})`))) return "preview";
+// src/core/savings/receipt-rule.ts
+function receiptOf(injection, found, value, seen) {
+  if (found.some((r) => seen.identity(r) === value)) return "delivered";
+  const previews = found.filter((r) => seen.isPreview(r));
+  if (previews.some((r) => seen.savedIdentity(r) === value)) return "preview";
+  if (previews.some((r) => seen.previewText(r)?.includes(`(${injection.threadId})`) === true)) return "preview";
   return "missing";
 }
-function isInjection2(r) {
-  return typeof r.sessionId === "string" && typeof r.at === "string" && typeof r.contentHash === "string" && typeof r.threadId === "string";
+function savedOutputIdentity(path, transcriptPath, of) {
+  const text = path === null ? null : readSavedOutput(path, transcriptPath);
+  return text === null ? null : of(text);
+}
+
+// src/core/savings/savings-receipts.ts
+function savedOutputHash(path, transcriptPath) {
+  return savedOutputIdentity(path, transcriptPath, contentHash);
+}
+function checkReceipt(injection, session, savedHash = (seen, transcriptPath) => savedOutputHash(seen.savedOutputPath, transcriptPath)) {
+  if (session === void 0) return "not-scanned";
+  return receiptOf(injection, [...session.threadMindInjections, ...session.otherInjections], injection.contentHash, {
+    identity: (i) => i.contentHash,
+    isPreview: (i) => i.preview,
+    savedIdentity: (i) => savedHash(i, session.path),
+    previewText: (i) => i.previewText
+  });
 }
 function summarizeReceipts(injections, sessions) {
   const byId = /* @__PURE__ */ new Map();
@@ -15294,10 +15294,10 @@ function summarizeReceipts(injections, sessions) {
   const details = [];
   const hashes = /* @__PURE__ */ new Map();
   const cachedHash = (seen2, transcriptPath) => {
-    if (!hashes.has(seen2)) hashes.set(seen2, savedOutputHash(seen2, transcriptPath));
+    if (!hashes.has(seen2)) hashes.set(seen2, savedOutputHash(seen2.savedOutputPath, transcriptPath));
     return hashes.get(seen2);
   };
-  for (const injection of injections.filter(isInjection2)) {
+  for (const injection of injections.filter(isInjectionRecord)) {
     const status = checkReceipt(injection, byId.get(injection.sessionId), cachedHash);
     if (injection.receipt in recorded) recorded[injection.receipt] += 1;
     checked[status] += 1;
@@ -16043,7 +16043,7 @@ function versionIn(path) {
   }
 }
 var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
-var LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-core.cjs"];
+var LOADED_AT_RUN_TIME = ["cli.mjs", "hook-core.cjs"].map((file) => `plugin/dist/${file}`);
 function pluginBundles(pluginRoot2) {
   const found = new Set(LOADED_AT_RUN_TIME);
   for (const config of PLUGIN_CONFIGS) {
@@ -16279,12 +16279,9 @@ function checkHooksSeen(measurements, now) {
   }
   return ok("hooks", title, ...detail);
 }
-function isInjection3(r) {
-  return typeof r.at === "string" && typeof r.receipt === "string" && typeof r.threadId === "string";
-}
 function checkReceipts(measurements) {
   const title = "Context delivery";
-  const recent = measurements.injections.filter(isInjection3).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0).slice(-5);
+  const recent = measurements.injections.filter(isInjectionRecord).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0).slice(-5);
   if (recent.length === 0) {
     return warn("receipts", title, "Start a Claude Code session here with the plugin: its SessionStart hook loads the active thread's context and records it.", "no context injection recorded yet");
   }

@@ -33,6 +33,506 @@ var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
+// src/core/errors.ts
+var ThreadMindError, errors, UnreadableFileError;
+var init_errors = __esm({
+  "src/core/errors.ts"() {
+    "use strict";
+    ThreadMindError = class extends Error {
+      constructor(code, message) {
+        super(message);
+        this.code = code;
+        this.name = "ThreadMindError";
+      }
+      code;
+    };
+    errors = {
+      noProject: () => new ThreadMindError(
+        "no-project",
+        "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
+      ),
+      noActiveProject: (ids) => new ThreadMindError(
+        "no-active-project",
+        `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
+      ),
+      projectNotFound: (id, ids) => new ThreadMindError(
+        "not-found",
+        `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`
+      ),
+      threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+      parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
+      cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
+      cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
+      cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
+      isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
+      notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
+      invalid: (message) => new ThreadMindError("invalid-input", message),
+      rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
+        "unreadable",
+        `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
+      ),
+      migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
+      linkOutsideRepository: (rel, target2) => new ThreadMindError(
+        "forbidden",
+        `Cannot update ${rel}: it leads outside the repository (to ${target2}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+      ),
+      storeDirUnusable: (path, problem) => new ThreadMindError(
+        "unreadable",
+        `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
+      ),
+      notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
+      lockLost: (lockPath, detail) => new ThreadMindError(
+        "lock-lost",
+        `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
+      )
+    };
+    UnreadableFileError = class extends ThreadMindError {
+      constructor(path, reason) {
+        super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
+        this.path = path;
+        this.reason = reason;
+      }
+      path;
+      reason;
+    };
+  }
+});
+
+// src/core/error-details.ts
+function errnoCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
+}
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+var init_error_details = __esm({
+  "src/core/error-details.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/store/regular-file.ts
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+function openRegularFile(path, flags, mode, followLinks = false) {
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(path, flags | import_node_fs2.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs2.constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
+  let stat;
+  try {
+    stat = (0, import_node_fs2.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw e;
+  }
+  if (!stat.isFile()) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw errors.notRegularFile(path, fileKind(stat));
+  }
+  return { fd, stat };
+}
+function readRegularFile(path, maxBytes, followLinks = false) {
+  const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY, void 0, followLinks);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const cap = Math.min(stat.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap);
+    let length = 0;
+    while (length < cap) {
+      const n = (0, import_node_fs2.readSync)(fd, buffer, length, cap - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+}
+var import_node_fs2;
+var init_regular_file = __esm({
+  "src/core/store/regular-file.ts"() {
+    "use strict";
+    import_node_fs2 = require("fs");
+    init_errors();
+    init_error_details();
+  }
+});
+
+// src/core/store/lock.ts
+function fenceDirOf(lockPath, nonce) {
+  return `${lockPath}.${nonce}.d`;
+}
+function lockFence(lockPath) {
+  const path = (0, import_node_path2.resolve)(lockPath);
+  const hold = context.getStore()?.get(path);
+  if (hold === void 0 || !hold.active) return null;
+  return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
+}
+function assertStillHeld(hold) {
+  let problem = hold.problem;
+  if (problem === void 0) {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind === "absent") problem = "the lock file was deleted";
+    else if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) problem = "the lock file names another holder";
+  }
+  if (problem !== void 0) {
+    hold.problem = problem;
+    throw errors.lockLost(hold.lockPath, problem);
+  }
+}
+async function withLock(lockPath, fn, options) {
+  const path = (0, import_node_path2.resolve)(lockPath);
+  if (heldInContext(path)) return fn();
+  const opts = resolveOptions(options);
+  const steps = acquireSteps(path, opts);
+  let step = steps.next();
+  while (!step.done) {
+    await sleep(step.value);
+    step = steps.next();
+  }
+  const hold = step.value;
+  const heartbeat = setInterval(() => touch(hold), Math.max(10, Math.floor(opts.staleMs / 3)));
+  heartbeat.unref();
+  let outcome;
+  try {
+    outcome = { ok: true, value: await context.run(withHold(hold), fn) };
+  } catch (error) {
+    outcome = { ok: false, error };
+  } finally {
+    clearInterval(heartbeat);
+  }
+  return finish(hold, outcome);
+}
+function finish(hold, outcome) {
+  let problem;
+  try {
+    problem = endHold(hold);
+  } catch (releaseError) {
+    if (outcome.ok) throw releaseError;
+    const message = `${messageOf(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf(releaseError)})`;
+    throw new AggregateError([outcome.error, releaseError], message);
+  }
+  if (problem !== void 0) {
+    if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
+    if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
+    const detail = `${problem}; the locked function also failed: ${messageOf(outcome.error)}`;
+    throw new LockLostError(hold.lockPath, detail, outcome.error);
+  }
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+function heldInContext(path) {
+  return context.getStore()?.get(path)?.active === true;
+}
+function withHold(hold) {
+  return new Map(context.getStore()).set(hold.lockPath, hold);
+}
+function resolveOptions(options) {
+  const opts = {
+    timeoutMs: options?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    staleMs: options?.staleMs ?? DEFAULT_STALE_MS,
+    pollMs: options?.pollMs ?? DEFAULT_POLL_MS
+  };
+  if (!(opts.timeoutMs >= 0 && Number.isFinite(opts.timeoutMs))) {
+    throw new RangeError(`timeoutMs must be a finite number >= 0, got ${opts.timeoutMs}`);
+  }
+  if (!(opts.staleMs > 0 && Number.isFinite(opts.staleMs))) {
+    throw new RangeError(`staleMs must be a finite number > 0, got ${opts.staleMs}`);
+  }
+  if (!(opts.pollMs > 0 && Number.isFinite(opts.pollMs))) {
+    throw new RangeError(`pollMs must be a finite number > 0, got ${opts.pollMs}`);
+  }
+  return opts;
+}
+function* acquireSteps(lockPath, opts) {
+  const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
+  const fenceDir = fenceDirOf(lockPath, nonce);
+  try {
+    (0, import_node_fs3.mkdirSync)(fenceDir);
+  } catch (error) {
+    if (errnoCode(error) === "ENOENT") {
+      throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
+    }
+    throw error;
+  }
+  try {
+    return yield* acquireLoop(lockPath, nonce, opts);
+  } catch (error) {
+    (0, import_node_fs3.rmSync)(fenceDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+function* acquireLoop(lockPath, nonce, opts) {
+  const start = Date.now();
+  const deadline = start + opts.timeoutMs;
+  let delay = opts.pollMs;
+  let quickRetries = 0;
+  let lastHolder;
+  for (; ; ) {
+    const holder = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+    if (createExclusive(lockPath, holder)) {
+      const hold = { lockPath, nonce, active: true, problem: void 0 };
+      heldByThisProcess.set(nonce, hold);
+      return hold;
+    }
+    const seen = inspect(lockPath);
+    let retryNow = seen.kind === "absent";
+    if (seen.kind === "holder") lastHolder = seen.holder;
+    if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
+      retryNow = reclaim(lockPath, opts.staleMs);
+    }
+    if (retryNow && quickRetries < MAX_QUICK_RETRIES) {
+      quickRetries++;
+      continue;
+    }
+    const now = Date.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    yield Math.min(jitter(delay), deadline - now);
+    quickRetries = 0;
+    delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
+  }
+}
+function createExclusive(path, holder) {
+  for (let attempt = 1; ; attempt++) {
+    const temp = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.tmp`;
+    try {
+      (0, import_node_fs3.writeFileSync)(temp, `${JSON.stringify(holder)}
+`, { flag: "wx" });
+    } catch (error) {
+      if (errnoCode(error) === "ENOENT") {
+        throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error });
+      }
+      throw error;
+    }
+    try {
+      (0, import_node_fs3.linkSync)(temp, path);
+      return true;
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === "EEXIST") return false;
+      if (code !== "ENOENT" || attempt >= 3) {
+        throw new Error(`Cannot create the lock ${path}: ${messageOf(error)}`, { cause: error });
+      }
+    } finally {
+      unlinkIfPresent(temp);
+    }
+  }
+}
+function inspect(path) {
+  const opened = openRegularFile(path, import_node_fs3.constants.O_RDONLY);
+  if (opened === null) return { kind: "absent" };
+  const { fd } = opened;
+  let raw;
+  let mtimeMs;
+  try {
+    mtimeMs = opened.stat.mtimeMs;
+    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : (0, import_node_fs3.readFileSync)(fd, "utf8");
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+  const ageMs = Date.now() - mtimeMs;
+  const holder = parseHolder(raw);
+  return holder ? { kind: "holder", holder, ageMs, raw } : { kind: "garbage", ageMs, raw };
+}
+function parseHolder(raw) {
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return void 0;
+  }
+  if (typeof data !== "object" || data === null) return void 0;
+  const pid = Reflect.get(data, "pid");
+  const host = Reflect.get(data, "hostname");
+  const acquiredAt = Reflect.get(data, "acquiredAt");
+  const nonce = Reflect.get(data, "nonce");
+  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return void 0;
+  if (typeof host !== "string" || typeof acquiredAt !== "string") return void 0;
+  if (typeof nonce !== "string" || nonce === "") return void 0;
+  return { pid, hostname: host, acquiredAt, nonce };
+}
+function staleReason(seen, staleMs) {
+  switch (seen.kind) {
+    case "absent":
+      return void 0;
+    case "garbage":
+      return seen.ageMs > Math.min(GARBAGE_GRACE_MS, staleMs) ? "garbage" : void 0;
+    case "holder": {
+      const { holder } = seen;
+      if (holder.hostname === HOST && !isAlive(holder)) return "dead-holder";
+      return seen.ageMs > staleMs ? "too-old" : void 0;
+    }
+    default: {
+      const unreachable = seen;
+      throw new Error(`unexpected observation ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+function isAlive(holder) {
+  if (holder.pid === process.pid) return heldByThisProcess.has(holder.nonce);
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === "ESRCH") return false;
+    if (code === "EPERM") return true;
+    throw error;
+  }
+}
+function reclaim(lockPath, staleMs) {
+  const mutexPath = `${lockPath}.reclaim`;
+  const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
+  const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+  if (!createExclusive(mutexPath, me)) {
+    breakStaleMutex(mutexPath);
+    return false;
+  }
+  try {
+    const seen = inspect(lockPath);
+    if (seen.kind === "absent") return true;
+    if (staleReason(seen, staleMs) === void 0) return false;
+    if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
+      (0, import_node_fs3.rmSync)(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
+    }
+    unlinkIfPresent(lockPath);
+    return true;
+  } finally {
+    const after = inspect(mutexPath);
+    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
+      throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
+    }
+    unlinkIfPresent(mutexPath);
+  }
+}
+function breakStaleMutex(mutexPath) {
+  const seen = inspect(mutexPath);
+  if (seen.kind === "absent") return;
+  const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
+  if (!stale) return;
+  const grave = `${mutexPath}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.stale`;
+  try {
+    (0, import_node_fs3.renameSync)(mutexPath, grave);
+  } catch (error) {
+    if (errnoCode(error) === "ENOENT") return;
+    throw error;
+  }
+  const moved = (0, import_node_fs3.readFileSync)(grave, "utf8");
+  if (moved !== seen.raw) {
+    try {
+      (0, import_node_fs3.linkSync)(grave, mutexPath);
+    } catch (error) {
+      const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf(error)}`;
+      throw new Error(message, { cause: error });
+    }
+  }
+  (0, import_node_fs3.unlinkSync)(grave);
+}
+function touch(hold) {
+  if (!hold.active || hold.problem !== void 0) return;
+  try {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) {
+      hold.problem = seen.kind === "absent" ? "the lock file was deleted" : "the lock file names another holder";
+      return;
+    }
+    const now = /* @__PURE__ */ new Date();
+    (0, import_node_fs3.utimesSync)(hold.lockPath, now, now);
+  } catch (error) {
+    hold.problem = `the heartbeat could not refresh the lock file (${messageOf(error)})`;
+  }
+}
+function endHold(hold) {
+  hold.active = false;
+  heldByThisProcess.delete(hold.nonce);
+  (0, import_node_fs3.rmSync)(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
+  if (hold.problem !== void 0) return hold.problem;
+  const seen = inspect(hold.lockPath);
+  if (seen.kind === "absent") return "the lock file was deleted";
+  if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) return "the lock file names another holder";
+  unlinkIfPresent(hold.lockPath);
+  return void 0;
+}
+function unlinkIfPresent(path) {
+  try {
+    (0, import_node_fs3.unlinkSync)(path);
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT") throw error;
+  }
+}
+function jitter(ms) {
+  return Math.max(1, Math.round(ms * (0.5 + Math.random())));
+}
+function sleep(ms) {
+  return new Promise((done) => setTimeout(done, ms));
+}
+var import_node_async_hooks, import_node_crypto2, import_node_fs3, import_node_os, import_node_path2, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS, DEFAULT_STALE_MS, DEFAULT_POLL_MS, MAX_POLL_MS, MAX_QUICK_RETRIES, GARBAGE_GRACE_MS, MAX_LOCK_FILE_BYTES, RECLAIM_STALE_MS, context, heldByThisProcess, HOST;
+var init_lock = __esm({
+  "src/core/store/lock.ts"() {
+    "use strict";
+    import_node_async_hooks = require("async_hooks");
+    import_node_crypto2 = require("crypto");
+    import_node_fs3 = require("fs");
+    import_node_os = require("os");
+    import_node_path2 = require("path");
+    init_errors();
+    init_regular_file();
+    init_error_details();
+    LockTimeoutError = class extends ThreadMindError {
+      constructor(lockPath, waitedMs, holder) {
+        const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
+        super(
+          "lock-timeout",
+          `Timed out after ${waitedMs} ms waiting for the ThreadMind lock ${lockPath} (${by}). If no ThreadMind process is running, delete ${lockPath} and retry.`
+        );
+        this.lockPath = lockPath;
+        this.holder = holder;
+        this.name = "LockTimeoutError";
+      }
+      lockPath;
+      holder;
+    };
+    LockLostError = class extends Error {
+      constructor(lockPath, detail, cause) {
+        super(
+          `Lost the lock ${lockPath} while holding it: ${detail}. Another process may have run concurrently (a lock older than staleMs without a heartbeat is reclaimed).`,
+          cause === void 0 ? void 0 : { cause }
+        );
+        this.lockPath = lockPath;
+        this.name = "LockLostError";
+      }
+      lockPath;
+    };
+    DEFAULT_TIMEOUT_MS = 1e4;
+    DEFAULT_STALE_MS = 3e4;
+    DEFAULT_POLL_MS = 10;
+    MAX_POLL_MS = 100;
+    MAX_QUICK_RETRIES = 10;
+    GARBAGE_GRACE_MS = 1e3;
+    MAX_LOCK_FILE_BYTES = 4096;
+    RECLAIM_STALE_MS = 5e3;
+    context = new import_node_async_hooks.AsyncLocalStorage();
+    heldByThisProcess = /* @__PURE__ */ new Map();
+    HOST = (0, import_node_os.hostname)();
+  }
+});
+
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports2) {
@@ -7363,6 +7863,116 @@ var require_dist = __commonJS({
   }
 });
 
+// src/core/measure/measurements.ts
+function emptyMeasurements() {
+  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
+}
+var init_measurements = __esm({
+  "src/core/measure/measurements.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/measure/measurement-log.ts
+function measurementLogPath(storeDir) {
+  return (0, import_node_path12.join)(storeDir, MEASUREMENT_LOG);
+}
+function previousMeasurementLogPath(storeDir) {
+  return (0, import_node_path12.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+function measurementLogPaths(storeDir) {
+  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+function openLog(path, use) {
+  const opened = openRegularFile(path, import_node_fs15.constants.O_RDONLY);
+  if (opened === null) return null;
+  try {
+    return use(opened.fd, opened.stat.size);
+  } finally {
+    (0, import_node_fs15.closeSync)(opened.fd);
+  }
+}
+function appendMeasurementEvents(storeDir, events) {
+  if (events.length === 0) return 0;
+  const text = events.map((e) => `${JSON.stringify(e)}
+`).join("");
+  const bytes2 = Buffer.from(text, "utf8");
+  if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs15.constants.O_RDWR | import_node_fs15.constants.O_APPEND | import_node_fs15.constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
+  try {
+    let out = bytes2;
+    if (before.size > 0) {
+      const last2 = Buffer.alloc(1);
+      (0, import_node_fs15.readSync)(fd, last2, 0, 1, before.size - 1);
+      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
+    }
+    (0, import_node_fs15.writeSync)(fd, out);
+    return (0, import_node_fs15.fstatSync)(fd).size;
+  } finally {
+    (0, import_node_fs15.closeSync)(fd);
+  }
+}
+function rotateMeasurementLogIfFull(storeDir) {
+  const path = measurementLogPath(storeDir);
+  const size = openLog(path, (_fd, bytes2) => bytes2);
+  if (size === null || size <= LOG_ROTATE_BYTES) return false;
+  lockFence((0, import_node_path12.join)(storeDir, ".lock"))?.check();
+  (0, import_node_fs15.renameSync)(path, previousMeasurementLogPath(storeDir));
+  return true;
+}
+var import_node_fs15, import_node_path12, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
+var init_measurement_log = __esm({
+  "src/core/measure/measurement-log.ts"() {
+    "use strict";
+    import_node_fs15 = require("fs");
+    init_regular_file();
+    init_lock();
+    import_node_path12 = require("path");
+    MEASUREMENT_LOG = "measurements.jsonl";
+    MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
+    LOG_ROTATE_BYTES = 1024 * 1024;
+    MAX_APPEND_BYTES = 64 * 1024;
+  }
+});
+
+// src/core/measure/measurement-log-legacy.ts
+function legacyEvents(state) {
+  return legacyMeasurementEvents(state.measurements, state.conversations);
+}
+function legacyMeasurementEvents(m, conversations = {}) {
+  const events = [];
+  for (const [sessionId, c] of Object.entries(conversations)) {
+    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
+  }
+  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
+  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
+  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
+  for (const { receipt, ...injection } of m.injections) {
+    events.push({ kind: "injection", ...injection });
+    if (receipt !== "pending") {
+      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
+    }
+  }
+  return events;
+}
+function moveLegacyMeasurements(storeDir, state) {
+  const events = legacyEvents(state);
+  if (events.length === 0) return false;
+  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
+  state.measurements = emptyMeasurements();
+  state.conversations = {};
+  return true;
+}
+var init_measurement_log_legacy = __esm({
+  "src/core/measure/measurement-log-legacy.ts"() {
+    "use strict";
+    init_measurements();
+    init_measurement_log();
+  }
+});
+
 // src/core/content-hash.ts
 var content_hash_exports = {};
 __export(content_hash_exports, {
@@ -7376,6 +7986,188 @@ var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
     import_node_crypto5 = require("crypto");
+  }
+});
+
+// src/core/freshness/freshness-events.ts
+function isFreshnessEvent(d) {
+  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
+  switch (d.kind) {
+    case "summaryWrite":
+      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
+    case "freshnessMark":
+      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount2(d.contextTokens) && (d.level === void 0 || isCount2(d.level));
+    case "staleness":
+      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount2(d.contextTokens)) && (d.sinceWriteTokens === null || isCount2(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount2(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
+    default:
+      return false;
+  }
+}
+var isCount2, isText;
+var init_freshness_events = __esm({
+  "src/core/freshness/freshness-events.ts"() {
+    "use strict";
+    isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
+    isText = (v) => typeof v === "string" && v !== "";
+  }
+});
+
+// src/core/measure/measurement-log-read.ts
+function isSizeRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
+}
+function isInjectionRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.source === "string" && typeof r.threadId === "string" && typeof r.contentHash === "string" && typeof r.chars === "number" && typeof r.tokens === "number";
+}
+function isHookSeenRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.event === "string";
+}
+function parseEventLine(line) {
+  let data;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const d = data;
+  if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
+  switch (d.kind) {
+    case "sessionEnd":
+    case "preCompact":
+      return isSizeRecord(d) ? d : null;
+    case "injection":
+      return isInjectionRecord(d) && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
+    case "receipt":
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
+    case "hookSeen":
+      return isHookSeenRecord(d) ? d : null;
+    case "conversation":
+      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+    case "summaryWrite":
+    case "freshnessMark":
+    case "staleness":
+      return isFreshnessEvent(d) ? d : null;
+  }
+}
+function isTokenCount(v) {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0;
+}
+function receiptKey(r) {
+  return `${r.sessionId}
+${r.at}
+${r.contentHash}`;
+}
+function record(event) {
+  const { kind: _kind, ...rest } = event;
+  return rest;
+}
+function sessionEvents(storeDir, sessionId) {
+  const events = [];
+  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
+    if (event.sessionId === sessionId) events.push(event);
+  });
+  return events;
+}
+function scanEvents(storeDir, needle, onEvent) {
+  const bytes2 = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    scanLines(path, bytes2, (line) => {
+      const event = parseEventLine(line);
+      if (event !== null) onEvent(event);
+    });
+  }
+}
+function scanLines(path, needle, onLine) {
+  openLog(path, (fd, size) => {
+    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+    const buffer = scanBuffer;
+    let position = Math.max(0, size - READ_MAX_BYTES);
+    let held = 0;
+    let skippingLongLine = false;
+    for (; ; ) {
+      const n = (0, import_node_fs23.readSync)(fd, buffer, held, buffer.length - held, position);
+      position += n;
+      const filled = held + n;
+      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+      const complete = lastNewline === -1 ? 0 : lastNewline;
+      let from = 0;
+      if (skippingLongLine) {
+        const end = buffer.indexOf(10, 0);
+        if (end === -1 || end > complete) from = complete;
+        else {
+          from = end + 1;
+          skippingLongLine = false;
+        }
+      }
+      for (; ; ) {
+        const hit = buffer.indexOf(needle, from);
+        if (hit === -1 || hit >= complete) break;
+        const start = buffer.lastIndexOf(10, hit) + 1;
+        const newline = buffer.indexOf(10, hit);
+        const end = newline === -1 || newline > complete ? complete : newline;
+        onLine(buffer.toString("utf8", Math.max(start, from), end));
+        from = end + 1;
+      }
+      if (n === 0) return;
+      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+      if (lastNewline === -1 && rest === buffer.length) {
+        held = 0;
+        skippingLongLine = true;
+      } else {
+        buffer.copyWithin(0, filled - rest, filled);
+        held = rest;
+      }
+    }
+  });
+}
+function lastConversation(events) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
+  }
+  return null;
+}
+function instanceThread(storeDir, instance) {
+  let last2 = null;
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
+  });
+  return last2;
+}
+function lastInstanceThread(events, instance) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+  }
+  return null;
+}
+function instanceEvents(storeDir, instance) {
+  const events = [];
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if ("instance" in event && event.instance === instance) events.push(event);
+  });
+  return events;
+}
+function pendingInjections(events) {
+  const settled = new Set(events.flatMap((e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []));
+  return events.flatMap((e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []);
+}
+var import_node_fs23, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
+var init_measurement_log_read = __esm({
+  "src/core/measure/measurement-log-read.ts"() {
+    "use strict";
+    import_node_fs23 = require("fs");
+    init_measurements();
+    init_measurement_log();
+    init_measurement_log_legacy();
+    init_freshness_events();
+    READ_MAX_BYTES = 8 * 1024 * 1024;
+    KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
+    RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+    scanBuffer = null;
+    SCAN_BUFFER_BYTES = 64 * 1024;
   }
 });
 
@@ -7423,9 +8215,6 @@ function savedOutputPathOf(record2, transcriptPath) {
   const path = (0, import_node_path26.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
-function errorCode(e) {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : void 0;
-}
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
   if (!inside((0, import_node_path26.resolve)(path), folder)) return null;
@@ -7436,7 +8225,7 @@ function readSavedOutput(path, transcriptPath) {
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
     fd = (0, import_node_fs29.openSync)((0, import_node_path26.join)(realDir, (0, import_node_path26.basename)(path)), import_node_fs29.constants.O_RDONLY | (import_node_fs29.constants.O_NONBLOCK ?? 0) | (import_node_fs29.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    if (ABSENT.has(errorCode(e) ?? "")) return null;
+    if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
@@ -7457,55 +8246,103 @@ var init_saved_output = __esm({
     "use strict";
     import_node_fs29 = require("fs");
     import_node_path26 = require("path");
+    init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
     ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
   }
 });
 
-// src/hooks/receipt-match.ts
-function savedOutputPath(record2, transcriptPath) {
-  return savedOutputPathOf(record2, transcriptPath);
-}
-function savedOutputText(record2, transcriptPath) {
-  const path = savedOutputPathOf(record2, transcriptPath);
-  return path === null ? null : readSavedOutput(path, transcriptPath);
+// src/core/savings/receipt-rule.ts
+function receiptOf(injection, found, value, seen) {
+  if (found.some((r) => seen.identity(r) === value)) return "delivered";
+  const previews = found.filter((r) => seen.isPreview(r));
+  if (previews.some((r) => seen.savedIdentity(r) === value)) return "preview";
+  if (previews.some((r) => seen.previewText(r)?.includes(`(${injection.threadId})`) === true)) return "preview";
+  return "missing";
 }
 function receiptWith(injection, found, identity, savedIdentity) {
   const startRecords = found.filter((r) => r.hookEvent === null || r.hookEvent === "SessionStart");
-  if (startRecords.some((r) => identity.of(r.text) === identity.value)) return "delivered";
-  const previews = startRecords.filter((r) => r.isPersistedOutputPreview);
-  if (previews.some((r) => savedIdentity(r) === identity.value)) return "preview";
-  if (previews.some((r) => r.text.includes(`(${injection.threadId})`))) return "preview";
-  return "missing";
+  return receiptOf(injection, startRecords, identity.value, {
+    identity: (r) => identity.of(r.text),
+    isPreview: (r) => r.isPersistedOutputPreview,
+    savedIdentity,
+    previewText: (r) => r.text
+  });
 }
-var init_receipt_match = __esm({
-  "src/hooks/receipt-match.ts"() {
+function savedOutputIdentity(path, transcriptPath, of) {
+  const text = path === null ? null : readSavedOutput(path, transcriptPath);
+  return text === null ? null : of(text);
+}
+var init_receipt_rule = __esm({
+  "src/core/savings/receipt-rule.ts"() {
     "use strict";
     init_saved_output();
   }
 });
 
-// src/hooks/receipt-rule.ts
-var receipt_rule_exports = {};
-__export(receipt_rule_exports, {
+// src/core/savings/savings-receipts.ts
+var savings_receipts_exports = {};
+__export(savings_receipts_exports, {
+  checkReceipt: () => checkReceipt,
   receiptFor: () => receiptFor,
   savedOutputHash: () => savedOutputHash,
-  savedOutputPath: () => savedOutputPath
+  summarizeReceipts: () => summarizeReceipts
 });
-function savedOutputHash(record2, transcriptPath) {
-  const text = savedOutputText(record2, transcriptPath);
-  return text === null ? null : contentHash(text);
+function savedOutputHash(path, transcriptPath) {
+  return savedOutputIdentity(path, transcriptPath, contentHash);
 }
 function receiptFor(injection, found, savedHash = () => null) {
   return receiptWith(injection, found, { of: contentHash, value: injection.contentHash }, savedHash);
 }
-var init_receipt_rule = __esm({
-  "src/hooks/receipt-rule.ts"() {
+function checkReceipt(injection, session, savedHash = (seen, transcriptPath) => savedOutputHash(seen.savedOutputPath, transcriptPath)) {
+  if (session === void 0) return "not-scanned";
+  return receiptOf(injection, [...session.threadMindInjections, ...session.otherInjections], injection.contentHash, {
+    identity: (i) => i.contentHash,
+    isPreview: (i) => i.preview,
+    savedIdentity: (i) => savedHash(i, session.path),
+    previewText: (i) => i.previewText
+  });
+}
+function summarizeReceipts(injections, sessions) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
+  const recorded = { delivered: 0, preview: 0, missing: 0, pending: 0 };
+  const checked = { delivered: 0, preview: 0, missing: 0, "not-scanned": 0 };
+  const details = [];
+  const hashes = /* @__PURE__ */ new Map();
+  const cachedHash = (seen2, transcriptPath) => {
+    if (!hashes.has(seen2)) hashes.set(seen2, savedOutputHash(seen2.savedOutputPath, transcriptPath));
+    return hashes.get(seen2);
+  };
+  for (const injection of injections.filter(isInjectionRecord)) {
+    const status = checkReceipt(injection, byId.get(injection.sessionId), cachedHash);
+    if (injection.receipt in recorded) recorded[injection.receipt] += 1;
+    checked[status] += 1;
+    details.push({
+      at: injection.at,
+      sessionId: injection.sessionId,
+      source: injection.source,
+      threadId: injection.threadId,
+      chars: injection.chars,
+      recorded: injection.receipt,
+      checked: status
+    });
+  }
+  let seen = 0;
+  let previews = 0;
+  for (const s of sessions) {
+    seen += s.threadMindInjections.length;
+    previews += s.threadMindInjections.filter((i) => i.preview).length;
+  }
+  return { recorded, checked, seenInTranscripts: seen, previewsInTranscripts: previews, details };
+}
+var init_savings_receipts = __esm({
+  "src/core/savings/savings-receipts.ts"() {
     "use strict";
     init_content_hash();
-    init_receipt_match();
-    init_receipt_match();
+    init_receipt_rule();
+    init_measurement_log_read();
   }
 });
 
@@ -7520,65 +8357,7 @@ module.exports = __toCommonJS(hook_core_exports);
 // src/core/services.ts
 var import_node_fs24 = require("fs");
 var import_node_path22 = require("path");
-
-// src/core/errors.ts
-var ThreadMindError = class extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-    this.name = "ThreadMindError";
-  }
-  code;
-};
-var errors = {
-  noProject: () => new ThreadMindError(
-    "no-project",
-    "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
-  ),
-  noActiveProject: (ids) => new ThreadMindError(
-    "no-active-project",
-    `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
-  ),
-  projectNotFound: (id, ids) => new ThreadMindError(
-    "not-found",
-    `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`
-  ),
-  threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
-  parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
-  cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
-  cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
-  cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
-  isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
-  notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
-  invalid: (message) => new ThreadMindError("invalid-input", message),
-  rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
-    "unreadable",
-    `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
-  ),
-  migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
-  linkOutsideRepository: (rel, target2) => new ThreadMindError(
-    "forbidden",
-    `Cannot update ${rel}: it leads outside the repository (to ${target2}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
-  ),
-  storeDirUnusable: (path, problem) => new ThreadMindError(
-    "unreadable",
-    `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
-  ),
-  notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
-  lockLost: (lockPath, detail) => new ThreadMindError(
-    "lock-lost",
-    `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
-  )
-};
-var UnreadableFileError = class extends ThreadMindError {
-  constructor(path, reason) {
-    super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
-    this.path = path;
-    this.reason = reason;
-  }
-  path;
-  reason;
-};
+init_errors();
 
 // src/core/store/store.ts
 var import_node_fs13 = require("fs");
@@ -7589,6 +8368,7 @@ var import_node_crypto = require("crypto");
 var import_node_fs = require("fs");
 var import_promises = require("fs/promises");
 var import_node_path = require("path");
+init_error_details();
 var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test((0, import_node_path.basename)(name));
@@ -7710,439 +8490,11 @@ function isDirectorySyncRefusal(error) {
 function missingIsFine(error) {
   return errnoCode(error) === "ENOENT" ? void 0 : error;
 }
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-function errnoCode(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return void 0;
-}
 
 // src/core/store/fenced-write.ts
 var import_node_fs4 = require("fs");
-
-// src/core/store/lock.ts
-var import_node_async_hooks = require("async_hooks");
-var import_node_crypto2 = require("crypto");
-var import_node_fs3 = require("fs");
-var import_node_os = require("os");
-var import_node_path2 = require("path");
-
-// src/core/store/regular-file.ts
-var import_node_fs2 = require("fs");
-function fileKind(stat) {
-  if (stat.isFIFO()) return "a FIFO (named pipe)";
-  if (stat.isDirectory()) return "a directory";
-  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
-  if (stat.isSocket()) return "a socket";
-  if (stat.isSymbolicLink()) return "a symbolic link";
-  return "not a regular file";
-}
-function openRegularFile(path, flags, mode, followLinks = false) {
-  let fd;
-  try {
-    fd = (0, import_node_fs2.openSync)(path, flags | import_node_fs2.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs2.constants.O_NOFOLLOW), mode);
-  } catch (e) {
-    const code = e.code;
-    if (code === "ENOENT") return null;
-    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
-    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
-    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
-    throw e;
-  }
-  let stat;
-  try {
-    stat = (0, import_node_fs2.fstatSync)(fd);
-  } catch (e) {
-    (0, import_node_fs2.closeSync)(fd);
-    throw e;
-  }
-  if (!stat.isFile()) {
-    (0, import_node_fs2.closeSync)(fd);
-    throw errors.notRegularFile(path, fileKind(stat));
-  }
-  return { fd, stat };
-}
-function readRegularFile(path, maxBytes, followLinks = false) {
-  const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY, void 0, followLinks);
-  if (opened === null) return null;
-  const { fd, stat } = opened;
-  try {
-    const cap = Math.min(stat.size, maxBytes) + 1;
-    const buffer = Buffer.alloc(cap);
-    let length = 0;
-    while (length < cap) {
-      const n = (0, import_node_fs2.readSync)(fd, buffer, length, cap - length, null);
-      if (n === 0) break;
-      length += n;
-    }
-    return buffer.subarray(0, length);
-  } finally {
-    (0, import_node_fs2.closeSync)(fd);
-  }
-}
-
-// src/core/store/lock.ts
-var LockTimeoutError = class extends ThreadMindError {
-  constructor(lockPath, waitedMs, holder) {
-    const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
-    super(
-      "lock-timeout",
-      `Timed out after ${waitedMs} ms waiting for the ThreadMind lock ${lockPath} (${by}). If no ThreadMind process is running, delete ${lockPath} and retry.`
-    );
-    this.lockPath = lockPath;
-    this.holder = holder;
-    this.name = "LockTimeoutError";
-  }
-  lockPath;
-  holder;
-};
-var LockLostError = class extends Error {
-  constructor(lockPath, detail, cause) {
-    super(
-      `Lost the lock ${lockPath} while holding it: ${detail}. Another process may have run concurrently (a lock older than staleMs without a heartbeat is reclaimed).`,
-      cause === void 0 ? void 0 : { cause }
-    );
-    this.lockPath = lockPath;
-    this.name = "LockLostError";
-  }
-  lockPath;
-};
-function fenceDirOf(lockPath, nonce) {
-  return `${lockPath}.${nonce}.d`;
-}
-function lockFence(lockPath) {
-  const path = (0, import_node_path2.resolve)(lockPath);
-  const hold = context.getStore()?.get(path);
-  if (hold === void 0 || !hold.active) return null;
-  return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
-}
-function assertStillHeld(hold) {
-  let problem = hold.problem;
-  if (problem === void 0) {
-    const seen = inspect(hold.lockPath);
-    if (seen.kind === "absent") problem = "the lock file was deleted";
-    else if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) problem = "the lock file names another holder";
-  }
-  if (problem !== void 0) {
-    hold.problem = problem;
-    throw errors.lockLost(hold.lockPath, problem);
-  }
-}
-var DEFAULT_TIMEOUT_MS = 1e4;
-var DEFAULT_STALE_MS = 3e4;
-var DEFAULT_POLL_MS = 10;
-var MAX_POLL_MS = 100;
-var MAX_QUICK_RETRIES = 10;
-var GARBAGE_GRACE_MS = 1e3;
-var MAX_LOCK_FILE_BYTES = 4096;
-var RECLAIM_STALE_MS = 5e3;
-var context = new import_node_async_hooks.AsyncLocalStorage();
-var heldByThisProcess = /* @__PURE__ */ new Map();
-var HOST = (0, import_node_os.hostname)();
-async function withLock(lockPath, fn, options) {
-  const path = (0, import_node_path2.resolve)(lockPath);
-  if (heldInContext(path)) return fn();
-  const opts = resolveOptions(options);
-  const steps = acquireSteps(path, opts, false);
-  let step = steps.next();
-  while (!step.done) {
-    await sleep(step.value);
-    step = steps.next();
-  }
-  const hold = step.value;
-  const heartbeat = setInterval(() => touch(hold), Math.max(10, Math.floor(opts.staleMs / 3)));
-  heartbeat.unref();
-  let outcome;
-  try {
-    outcome = { ok: true, value: await context.run(withHold(hold), fn) };
-  } catch (error) {
-    outcome = { ok: false, error };
-  } finally {
-    clearInterval(heartbeat);
-  }
-  return finish(hold, outcome);
-}
-function finish(hold, outcome) {
-  let problem;
-  try {
-    problem = endHold(hold);
-  } catch (releaseError) {
-    if (outcome.ok) throw releaseError;
-    const message = `${messageOf2(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf2(releaseError)})`;
-    throw new AggregateError([outcome.error, releaseError], message);
-  }
-  if (problem !== void 0) {
-    if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
-    if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
-    const detail = `${problem}; the locked function also failed: ${messageOf2(outcome.error)}`;
-    throw new LockLostError(hold.lockPath, detail, outcome.error);
-  }
-  if (!outcome.ok) throw outcome.error;
-  return outcome.value;
-}
-function heldInContext(path) {
-  return context.getStore()?.get(path)?.active === true;
-}
-function withHold(hold) {
-  return new Map(context.getStore()).set(hold.lockPath, hold);
-}
-function resolveOptions(options) {
-  const opts = {
-    timeoutMs: options?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    staleMs: options?.staleMs ?? DEFAULT_STALE_MS,
-    pollMs: options?.pollMs ?? DEFAULT_POLL_MS
-  };
-  if (!(opts.timeoutMs >= 0 && Number.isFinite(opts.timeoutMs))) {
-    throw new RangeError(`timeoutMs must be a finite number >= 0, got ${opts.timeoutMs}`);
-  }
-  if (!(opts.staleMs > 0 && Number.isFinite(opts.staleMs))) {
-    throw new RangeError(`staleMs must be a finite number > 0, got ${opts.staleMs}`);
-  }
-  if (!(opts.pollMs > 0 && Number.isFinite(opts.pollMs))) {
-    throw new RangeError(`pollMs must be a finite number > 0, got ${opts.pollMs}`);
-  }
-  return opts;
-}
-function* acquireSteps(lockPath, opts, sync) {
-  const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
-  const fenceDir = fenceDirOf(lockPath, nonce);
-  try {
-    (0, import_node_fs3.mkdirSync)(fenceDir);
-  } catch (error) {
-    if (errnoCode2(error) === "ENOENT") {
-      throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
-    }
-    throw error;
-  }
-  try {
-    return yield* acquireLoop(lockPath, nonce, opts, sync);
-  } catch (error) {
-    (0, import_node_fs3.rmSync)(fenceDir, { recursive: true, force: true });
-    throw error;
-  }
-}
-function* acquireLoop(lockPath, nonce, opts, sync) {
-  const start = Date.now();
-  const deadline = start + opts.timeoutMs;
-  let delay = opts.pollMs;
-  let quickRetries = 0;
-  let lastHolder;
-  for (; ; ) {
-    const holder = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
-    if (createExclusive(lockPath, holder)) {
-      const hold = { lockPath, nonce, active: true, problem: void 0 };
-      heldByThisProcess.set(nonce, hold);
-      return hold;
-    }
-    const seen = inspect(lockPath);
-    let retryNow = seen.kind === "absent";
-    if (seen.kind === "holder") {
-      lastHolder = seen.holder;
-      if (sync && heldByThisProcess.has(seen.holder.nonce)) {
-        throw new Error(
-          `withLockSync(${lockPath}): this process already holds the lock in another async task; waiting synchronously would deadlock. Call it inside that task's withLock, or use withLock.`
-        );
-      }
-    }
-    if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
-      retryNow = reclaim(lockPath, opts.staleMs);
-    }
-    if (retryNow && quickRetries < MAX_QUICK_RETRIES) {
-      quickRetries++;
-      continue;
-    }
-    const now = Date.now();
-    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
-    yield Math.min(jitter(delay), deadline - now);
-    quickRetries = 0;
-    delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
-  }
-}
-function createExclusive(path, holder) {
-  for (let attempt = 1; ; attempt++) {
-    const temp = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.tmp`;
-    try {
-      (0, import_node_fs3.writeFileSync)(temp, `${JSON.stringify(holder)}
-`, { flag: "wx" });
-    } catch (error) {
-      if (errnoCode2(error) === "ENOENT") {
-        throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error });
-      }
-      throw error;
-    }
-    try {
-      (0, import_node_fs3.linkSync)(temp, path);
-      return true;
-    } catch (error) {
-      const code = errnoCode2(error);
-      if (code === "EEXIST") return false;
-      if (code !== "ENOENT" || attempt >= 3) {
-        throw new Error(`Cannot create the lock ${path}: ${messageOf2(error)}`, { cause: error });
-      }
-    } finally {
-      unlinkIfPresent(temp);
-    }
-  }
-}
-function inspect(path) {
-  const opened = openRegularFile(path, import_node_fs3.constants.O_RDONLY);
-  if (opened === null) return { kind: "absent" };
-  const { fd } = opened;
-  let raw;
-  let mtimeMs;
-  try {
-    mtimeMs = opened.stat.mtimeMs;
-    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : (0, import_node_fs3.readFileSync)(fd, "utf8");
-  } finally {
-    (0, import_node_fs3.closeSync)(fd);
-  }
-  const ageMs = Date.now() - mtimeMs;
-  const holder = parseHolder(raw);
-  return holder ? { kind: "holder", holder, ageMs, raw } : { kind: "garbage", ageMs, raw };
-}
-function parseHolder(raw) {
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return void 0;
-  }
-  if (typeof data !== "object" || data === null) return void 0;
-  const pid = Reflect.get(data, "pid");
-  const host = Reflect.get(data, "hostname");
-  const acquiredAt = Reflect.get(data, "acquiredAt");
-  const nonce = Reflect.get(data, "nonce");
-  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return void 0;
-  if (typeof host !== "string" || typeof acquiredAt !== "string") return void 0;
-  if (typeof nonce !== "string" || nonce === "") return void 0;
-  return { pid, hostname: host, acquiredAt, nonce };
-}
-function staleReason(seen, staleMs) {
-  switch (seen.kind) {
-    case "absent":
-      return void 0;
-    case "garbage":
-      return seen.ageMs > Math.min(GARBAGE_GRACE_MS, staleMs) ? "garbage" : void 0;
-    case "holder": {
-      const { holder } = seen;
-      if (holder.hostname === HOST && !isAlive(holder)) return "dead-holder";
-      return seen.ageMs > staleMs ? "too-old" : void 0;
-    }
-    default: {
-      const unreachable = seen;
-      throw new Error(`unexpected observation ${JSON.stringify(unreachable)}`);
-    }
-  }
-}
-function isAlive(holder) {
-  if (holder.pid === process.pid) return heldByThisProcess.has(holder.nonce);
-  try {
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (error) {
-    const code = errnoCode2(error);
-    if (code === "ESRCH") return false;
-    if (code === "EPERM") return true;
-    throw error;
-  }
-}
-function reclaim(lockPath, staleMs) {
-  const mutexPath = `${lockPath}.reclaim`;
-  const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
-  const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
-  if (!createExclusive(mutexPath, me)) {
-    breakStaleMutex(mutexPath);
-    return false;
-  }
-  try {
-    const seen = inspect(lockPath);
-    if (seen.kind === "absent") return true;
-    if (staleReason(seen, staleMs) === void 0) return false;
-    if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
-      (0, import_node_fs3.rmSync)(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
-    }
-    unlinkIfPresent(lockPath);
-    return true;
-  } finally {
-    const after = inspect(mutexPath);
-    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
-      throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
-    }
-    unlinkIfPresent(mutexPath);
-  }
-}
-function breakStaleMutex(mutexPath) {
-  const seen = inspect(mutexPath);
-  if (seen.kind === "absent") return;
-  const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
-  if (!stale) return;
-  const grave = `${mutexPath}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.stale`;
-  try {
-    (0, import_node_fs3.renameSync)(mutexPath, grave);
-  } catch (error) {
-    if (errnoCode2(error) === "ENOENT") return;
-    throw error;
-  }
-  const moved = (0, import_node_fs3.readFileSync)(grave, "utf8");
-  if (moved !== seen.raw) {
-    try {
-      (0, import_node_fs3.linkSync)(grave, mutexPath);
-    } catch (error) {
-      const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf2(error)}`;
-      throw new Error(message, { cause: error });
-    }
-  }
-  (0, import_node_fs3.unlinkSync)(grave);
-}
-function touch(hold) {
-  if (!hold.active || hold.problem !== void 0) return;
-  try {
-    const seen = inspect(hold.lockPath);
-    if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) {
-      hold.problem = seen.kind === "absent" ? "the lock file was deleted" : "the lock file names another holder";
-      return;
-    }
-    const now = /* @__PURE__ */ new Date();
-    (0, import_node_fs3.utimesSync)(hold.lockPath, now, now);
-  } catch (error) {
-    hold.problem = `the heartbeat could not refresh the lock file (${messageOf2(error)})`;
-  }
-}
-function endHold(hold) {
-  hold.active = false;
-  heldByThisProcess.delete(hold.nonce);
-  (0, import_node_fs3.rmSync)(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
-  if (hold.problem !== void 0) return hold.problem;
-  const seen = inspect(hold.lockPath);
-  if (seen.kind === "absent") return "the lock file was deleted";
-  if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) return "the lock file names another holder";
-  unlinkIfPresent(hold.lockPath);
-  return void 0;
-}
-function unlinkIfPresent(path) {
-  try {
-    (0, import_node_fs3.unlinkSync)(path);
-  } catch (error) {
-    if (errnoCode2(error) !== "ENOENT") throw error;
-  }
-}
-function jitter(ms) {
-  return Math.max(1, Math.round(ms * (0.5 + Math.random())));
-}
-function sleep(ms) {
-  return new Promise((done) => setTimeout(done, ms));
-}
-var sleepCell = new Int32Array(new SharedArrayBuffer(4));
-function errnoCode2(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return void 0;
-}
-function messageOf2(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-
-// src/core/store/fenced-write.ts
+init_lock();
+init_error_details();
 function writeFenced(lockPath, path, data) {
   const fence = lockFence(lockPath);
   if (fence === null) return writeFileAtomicSync(path, data);
@@ -8161,25 +8513,29 @@ function removeFenced(lockPath, path) {
   try {
     (0, import_node_fs4.renameSync)(path, grave);
   } catch (e) {
-    if (e.code !== "ENOENT") throw e;
+    if (errnoCode(e) !== "ENOENT") throw e;
     fence.check();
     return;
   }
   (0, import_node_fs4.rmSync)(grave, { force: true });
 }
 
+// src/core/store/store.ts
+init_lock();
+
 // src/core/store/temp-sweep.ts
 var import_node_fs5 = require("fs");
 var import_node_path3 = require("path");
 
 // src/core/store/process-alive.ts
+init_error_details();
 function isProcessAlive(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return e.code === "EPERM";
+    return errnoCode(e) === "EPERM";
   }
 }
 
@@ -8205,13 +8561,18 @@ function sweepDeadTempFiles(storeDir) {
   return removed;
 }
 
+// src/core/store/store.ts
+init_errors();
+
 // src/core/store/frontmatter.ts
 var import_yaml = __toESM(require_dist(), 1);
 
 // src/core/ids.ts
 var import_node_crypto3 = require("crypto");
+init_errors();
 
 // src/core/limits.ts
+init_errors();
 var LIMITS = {
   idLength: 64,
   titleChars: 200,
@@ -8482,11 +8843,14 @@ var import_node_url = require("url");
 
 // src/core/git/git.ts
 var import_node_fs8 = require("fs");
+init_regular_file();
 var import_node_path5 = require("path");
 
 // src/core/git/git-refs.ts
 var import_node_fs7 = require("fs");
+init_regular_file();
 var import_node_path4 = require("path");
+init_error_details();
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
@@ -8496,7 +8860,7 @@ function readIfExists(path) {
     if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes2 === null ? null : bytes2.toString("utf8");
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }
@@ -8620,6 +8984,7 @@ async function commitsTouchingSince(top, commit, paths) {
 }
 
 // src/core/workspace.ts
+init_error_details();
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
   let current = (0, import_node_path6.resolve)(dir);
@@ -8672,7 +9037,7 @@ function storeDirState(storeDir) {
   try {
     stat = (0, import_node_fs9.lstatSync)(storeDir);
   } catch (e) {
-    if (e.code === "ENOENT") return "absent";
+    if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
   }
   if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
@@ -8698,6 +9063,9 @@ function stampChangedAtMs(stamp) {
 // src/core/store/read-strict.ts
 var import_node_fs11 = require("fs");
 var import_node_path7 = require("path");
+init_errors();
+init_regular_file();
+init_error_details();
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -8710,7 +9078,7 @@ function readTextStrict(path, maxBytes) {
   try {
     stat = (0, import_node_fs11.lstatSync)(path);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
   if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -8749,7 +9117,7 @@ function assertNoLinksBelow(storeDir, path) {
     try {
       stat = (0, import_node_fs11.lstatSync)(current);
     } catch (e) {
-      if (e.code === "ENOENT") return;
+      if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
     if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -8759,6 +9127,7 @@ function assertNoLinksBelow(storeDir, path) {
 // src/core/merge/git-merge-driver.ts
 var import_node_fs12 = require("fs");
 var import_node_path8 = require("path");
+init_error_details();
 var DRIVER_NAME = "threadmind";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
 threads/**/*.md merge=${DRIVER_NAME}
@@ -8766,6 +9135,7 @@ projects/*.json merge=${DRIVER_NAME}
 `;
 
 // src/core/store/store.ts
+init_error_details();
 var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
 var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
 ${IGNORED.join("\n")}
@@ -8950,7 +9320,7 @@ var Store = class {
     try {
       dir = (0, import_node_fs13.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
-      if (e.code === "ENOENT") return false;
+      if (errnoCode(e) === "ENOENT") return false;
       throw e;
     }
     try {
@@ -9008,7 +9378,7 @@ function isSymbolicLink(path) {
   try {
     return (0, import_node_fs13.lstatSync)(path).isSymbolicLink();
   } catch (e) {
-    if (e.code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
@@ -9017,7 +9387,7 @@ function entryExists(path) {
     (0, import_node_fs13.lstatSync)(path);
     return true;
   } catch (e) {
-    if (e.code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
@@ -9104,13 +9474,8 @@ function safeUsername() {
 
 // src/core/store/local-state.ts
 var import_node_path10 = require("path");
-
-// src/core/measure/measurements.ts
-function emptyMeasurements() {
-  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
-}
-
-// src/core/store/local-state.ts
+init_errors();
+init_measurements();
 function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
@@ -9201,92 +9566,8 @@ async function writeLocalState(storeDir, state, hadProblem) {
   return setAside;
 }
 
-// src/core/measure/measurement-log.ts
-var import_node_fs15 = require("fs");
-var import_node_path12 = require("path");
-var MEASUREMENT_LOG = "measurements.jsonl";
-var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
-var LOG_ROTATE_BYTES = 1024 * 1024;
-var MAX_APPEND_BYTES = 64 * 1024;
-function measurementLogPath(storeDir) {
-  return (0, import_node_path12.join)(storeDir, MEASUREMENT_LOG);
-}
-function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path12.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
-}
-function measurementLogPaths(storeDir) {
-  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
-}
-function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs15.constants.O_RDONLY);
-  if (opened === null) return null;
-  try {
-    return use(opened.fd, opened.stat.size);
-  } finally {
-    (0, import_node_fs15.closeSync)(opened.fd);
-  }
-}
-function appendMeasurementEvents(storeDir, events) {
-  if (events.length === 0) return 0;
-  const text = events.map((e) => `${JSON.stringify(e)}
-`).join("");
-  const bytes2 = Buffer.from(text, "utf8");
-  if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs15.constants.O_RDWR | import_node_fs15.constants.O_APPEND | import_node_fs15.constants.O_CREAT, 420);
-  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
-  const { fd, stat: before } = opened;
-  try {
-    let out = bytes2;
-    if (before.size > 0) {
-      const last2 = Buffer.alloc(1);
-      (0, import_node_fs15.readSync)(fd, last2, 0, 1, before.size - 1);
-      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
-    }
-    (0, import_node_fs15.writeSync)(fd, out);
-    return (0, import_node_fs15.fstatSync)(fd).size;
-  } finally {
-    (0, import_node_fs15.closeSync)(fd);
-  }
-}
-function rotateMeasurementLogIfFull(storeDir) {
-  const path = measurementLogPath(storeDir);
-  const size = openLog(path, (_fd, bytes2) => bytes2);
-  if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  lockFence((0, import_node_path12.join)(storeDir, ".lock"))?.check();
-  (0, import_node_fs15.renameSync)(path, previousMeasurementLogPath(storeDir));
-  return true;
-}
-
-// src/core/measure/measurement-log-legacy.ts
-function legacyEvents(state) {
-  return legacyMeasurementEvents(state.measurements, state.conversations);
-}
-function legacyMeasurementEvents(m, conversations = {}) {
-  const events = [];
-  for (const [sessionId, c] of Object.entries(conversations)) {
-    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
-  }
-  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
-  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
-  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
-  for (const { receipt, ...injection } of m.injections) {
-    events.push({ kind: "injection", ...injection });
-    if (receipt !== "pending") {
-      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
-    }
-  }
-  return events;
-}
-function moveLegacyMeasurements(storeDir, state) {
-  const events = legacyEvents(state);
-  if (events.length === 0) return false;
-  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
-  state.measurements = emptyMeasurements();
-  state.conversations = {};
-  return true;
-}
-
 // src/core/store/local-state-cache.ts
+init_measurement_log_legacy();
 var LocalStateCache = class {
   /** `notices`: the services' notices, where problems with config.json are added (once each). */
   constructor(storeDir, notices) {
@@ -9510,6 +9791,7 @@ function readDerived(path) {
 
 // src/core/context/context-sources.ts
 var import_node_path14 = require("path");
+init_errors();
 
 // src/core/context/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
@@ -9814,6 +10096,7 @@ ${fences.open}`;
 }
 
 // src/core/context/thread-chain.ts
+init_errors();
 var AncestorWalk = class {
   constructor(start, read) {
     this.read = read;
@@ -10070,6 +10353,9 @@ function threadLabel(t, options) {
   return parts.join(" ");
 }
 
+// src/core/context/thread-list-view.ts
+init_errors();
+
 // src/core/format-count.ts
 function formatCount(n) {
   if (!Number.isSafeInteger(n) || n < 0) return String(n);
@@ -10284,6 +10570,9 @@ function renderTreeOf(project, threads, problems, activeId) {
 
 // src/core/context/thread-list-catalog.ts
 var import_node_path18 = require("path");
+
+// src/core/search/thread-search.ts
+init_errors();
 
 // src/core/search/scratch.ts
 var Scratch = class {
@@ -11346,6 +11635,7 @@ var import_node_path17 = require("path");
 // src/core/search/project-index.ts
 var import_node_fs20 = require("fs");
 var import_node_path16 = require("path");
+init_errors();
 init_content_hash();
 
 // src/core/search/body-index.ts
@@ -11611,6 +11901,7 @@ function entriesFromText(file, stamp, text) {
 }
 
 // src/core/search/project-index.ts
+init_error_details();
 var RACY_MS = 2e3;
 var ProjectIndex = class {
   constructor(projectId, threadsDir, storeDir) {
@@ -11754,7 +12045,7 @@ var ProjectIndex = class {
     try {
       names = (0, import_node_fs20.readdirSync)(this.threadsDir);
     } catch (e) {
-      if (e.code === "ENOENT") names = [];
+      if (errnoCode(e) === "ENOENT") names = [];
       else throw e;
     }
     const seen = /* @__PURE__ */ new Set();
@@ -11844,7 +12135,7 @@ function stampOf(path) {
     const s = (0, import_node_fs20.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }
@@ -11913,6 +12204,7 @@ var CatalogThreadList = class {
 // src/core/store/migrate-v04.ts
 var import_node_fs21 = require("fs");
 var import_node_path19 = require("path");
+init_errors();
 async function migrateV04IfNeeded(store, author) {
   const treesDir = (0, import_node_path19.join)(store.dir, "trees");
   if (!(0, import_node_fs21.existsSync)(treesDir)) return null;
@@ -12045,6 +12337,7 @@ ${line}`;
 
 // src/core/thread-history.ts
 var import_node_path20 = require("path");
+init_errors();
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
 var ITEM_CHARS = 140;
@@ -12293,6 +12586,8 @@ async function threadFileHistory(req) {
 
 // src/core/measure/measurement-recording.ts
 var import_node_fs22 = require("fs");
+init_lock();
+init_measurement_log();
 async function recordMeasurementEvents(store, events) {
   store.exists();
   if (!(0, import_node_fs22.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
@@ -12325,161 +12620,18 @@ function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
   return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
 }
+function* ownThreadCandidates(state, sessionKey, projectId, followed) {
+  const own = sessionChoice(state, sessionKey, projectId);
+  if (own !== null) yield own;
+  const last2 = followed();
+  if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
+}
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
 
-// src/core/measure/measurement-log-read.ts
-var import_node_fs23 = require("fs");
-
-// src/core/freshness/freshness-events.ts
-var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
-var isText = (v) => typeof v === "string" && v !== "";
-function isFreshnessEvent(d) {
-  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
-  switch (d.kind) {
-    case "summaryWrite":
-      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
-    case "freshnessMark":
-      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount2(d.contextTokens) && (d.level === void 0 || isCount2(d.level));
-    case "staleness":
-      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount2(d.contextTokens)) && (d.sinceWriteTokens === null || isCount2(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount2(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
-    default:
-      return false;
-  }
-}
-
-// src/core/measure/measurement-log-read.ts
-var READ_MAX_BYTES = 8 * 1024 * 1024;
-var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
-var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
-function parseEventLine(line) {
-  let data;
-  try {
-    data = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
-  const d = data;
-  if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
-  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
-  switch (d.kind) {
-    case "sessionEnd":
-    case "preCompact":
-      return typeof d.reason === "string" && (d.contextTokens === null || typeof d.contextTokens === "number") ? d : null;
-    case "injection":
-      return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
-    case "receipt":
-      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
-    case "hookSeen":
-      return typeof d.event === "string" ? d : null;
-    case "conversation":
-      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
-    case "summaryWrite":
-    case "freshnessMark":
-    case "staleness":
-      return isFreshnessEvent(d) ? d : null;
-  }
-}
-function isTokenCount(v) {
-  return typeof v === "number" && Number.isInteger(v) && v >= 0;
-}
-function receiptKey(r) {
-  return `${r.sessionId}
-${r.at}
-${r.contentHash}`;
-}
-function record(event) {
-  const { kind: _kind, ...rest } = event;
-  return rest;
-}
-function sessionEvents(storeDir, sessionId) {
-  const events = [];
-  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
-    if (event.sessionId === sessionId) events.push(event);
-  });
-  return events;
-}
-function scanEvents(storeDir, needle, onEvent) {
-  const bytes2 = Buffer.from(needle, "utf8");
-  for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes2, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null) onEvent(event);
-    });
-  }
-}
-var scanBuffer = null;
-var SCAN_BUFFER_BYTES = 64 * 1024;
-function scanLines(path, needle, onLine) {
-  openLog(path, (fd, size) => {
-    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
-    const buffer = scanBuffer;
-    let position = Math.max(0, size - READ_MAX_BYTES);
-    let held = 0;
-    let skippingLongLine = false;
-    for (; ; ) {
-      const n = (0, import_node_fs23.readSync)(fd, buffer, held, buffer.length - held, position);
-      position += n;
-      const filled = held + n;
-      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
-      const complete = lastNewline === -1 ? 0 : lastNewline;
-      let from = 0;
-      if (skippingLongLine) {
-        const end = buffer.indexOf(10, 0);
-        if (end === -1 || end > complete) from = complete;
-        else {
-          from = end + 1;
-          skippingLongLine = false;
-        }
-      }
-      for (; ; ) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(10, hit) + 1;
-        const newline = buffer.indexOf(10, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end));
-        from = end + 1;
-      }
-      if (n === 0) return;
-      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
-      if (lastNewline === -1 && rest === buffer.length) {
-        held = 0;
-        skippingLongLine = true;
-      } else {
-        buffer.copyWithin(0, filled - rest, filled);
-        held = rest;
-      }
-    }
-  });
-}
-function lastConversation(events) {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
-  }
-  return null;
-}
-function instanceThread(storeDir, instance) {
-  let last2 = null;
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
-  });
-  return last2;
-}
-function instanceEvents(storeDir, instance) {
-  const events = [];
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if ("instance" in event && event.instance === instance) events.push(event);
-  });
-  return events;
-}
-function pendingInjections(events) {
-  const settled = new Set(events.flatMap((e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []));
-  return events.flatMap((e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []);
-}
+// src/core/services.ts
+init_measurement_log_read();
 
 // src/core/git/committed-thread.ts
 var import_node_path21 = require("path");
@@ -12511,6 +12663,7 @@ function conflictNotice(root, path) {
 }
 
 // src/core/project-list.ts
+init_errors();
 function listProjects(store, currentProject) {
   const projects = [];
   const problems = [];
@@ -12529,6 +12682,9 @@ function listProjects(store, currentProject) {
   }
   return { projects, activeId, problems };
 }
+
+// src/core/secrets/secret-scan.ts
+init_errors();
 
 // src/core/secrets/secret-patterns.ts
 var GENERIC_MIN_LENGTH = 12;
@@ -12898,6 +13054,7 @@ function lineOf(lineStarts, offset) {
 }
 
 // src/core/thread-input-checks.ts
+init_errors();
 function oneOf(what, value, allowed, optional) {
   if (value === void 0 && optional) return;
   if (!allowed.includes(value)) {
@@ -12954,6 +13111,7 @@ async function createProject(ctx, input) {
 }
 
 // src/core/writes/thread-create.ts
+init_errors();
 async function createThread(ctx, input) {
   checkNotBlank("The thread title", input.title);
   checkLength("The thread title", input.title, LIMITS.titleChars);
@@ -12988,7 +13146,11 @@ async function createThread(ctx, input) {
   });
 }
 
+// src/core/writes/thread-status.ts
+init_errors();
+
 // src/core/writes/write-context.ts
+init_errors();
 function target(ctx, project, threadId, activeId) {
   return ctx.store.readThread(project.id, threadId === void 0 ? activeId : assertId(threadId, "thread id"));
 }
@@ -13040,6 +13202,7 @@ async function setThreadStatus(ctx, input) {
 }
 
 // src/core/writes/thread-merge.ts
+init_errors();
 async function mergeThread(ctx, input) {
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   checkNotBlank("The parent summary", input.parentSummary);
@@ -13068,6 +13231,7 @@ async function mergeThread(ctx, input) {
 }
 
 // src/core/writes/thread-delete.ts
+init_errors();
 async function deleteThread(ctx, threadId) {
   assertId(threadId, "thread id");
   if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
@@ -13104,7 +13268,11 @@ async function deleteThread(ctx, threadId) {
   });
 }
 
+// src/core/writes/thread-rebase.ts
+init_errors();
+
 // src/core/rebase-check.ts
+init_errors();
 function assertNotAboveNewParent(threadId, newParent, read) {
   const seen = /* @__PURE__ */ new Set();
   let current = newParent;
@@ -13371,15 +13539,11 @@ var ThreadMindServices = class {
   async currentThreadRef(options = {}) {
     const project = this.currentProject();
     if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
-    const own = sessionChoice(this.readState(), this.session.key, project.id);
-    if (own !== null && this.store.threadExists(project.id, own)) {
+    const followed = () => options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+    for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
+      if (!this.store.threadExists(project.id, own)) continue;
       this.threadId = own;
       return { project, threadId: own };
-    }
-    const followed = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
-    if (followed !== null && followed.projectId === project.id && this.store.threadExists(project.id, followed.threadId)) {
-      this.threadId = followed.threadId;
-      return { project, threadId: followed.threadId };
     }
     const threadId = await this.startThreadId(project.id);
     this.threadId = threadId;
@@ -13539,6 +13703,7 @@ function openHookServices(input, env, lockTimeoutMs) {
 
 // src/hooks/hook-output.ts
 var import_node_fs25 = require("fs");
+init_error_details();
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
@@ -13546,6 +13711,7 @@ function failureLine(what, error) {
 }
 
 // src/core/conversation-threads.ts
+init_measurement_log_read();
 function conversationEvent(sessionId, projectId, threadId, instance) {
   return { kind: "conversation", at: nextTimestamp(), sessionId, projectId, threadId, instance: instance.key };
 }
@@ -13579,6 +13745,7 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/core/context/context-cache.ts
+init_regular_file();
 var import_node_path23 = require("path");
 init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
@@ -13630,6 +13797,18 @@ function sameInputs(a, b) {
 // src/core/context/context-cache-write.ts
 var import_node_fs26 = require("fs");
 var import_node_path24 = require("path");
+function threadCacheEntry(builtBy, projectId, thread, read) {
+  const { verify, ...rest } = read;
+  return {
+    version: CONTEXT_CACHE_VERSION,
+    builtBy,
+    projectId,
+    threadId: thread.id,
+    threadStatus: threadStatus(thread),
+    ...rest,
+    ...verify !== void 0 ? { verify } : {}
+  };
+}
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
@@ -13687,6 +13866,9 @@ function startOutput(start, extra) {
   if (lines.length > 0) output.userMessage = lines.join(" ");
   return output;
 }
+
+// src/hooks/session-start.ts
+init_measurement_log_read();
 
 // src/core/context/context-header.ts
 var CHARACTER_CAP = 1e4;
@@ -13834,16 +14016,7 @@ async function sessionStart(services, input) {
     const builtBy = hooksBuild();
     if (stamps !== null && builtBy !== null) {
       try {
-        await saveContextCacheEntry(services.store.dir, {
-          version: CONTEXT_CACHE_VERSION,
-          builtBy,
-          projectId: project.id,
-          threadId: thread.id,
-          threadStatus: threadStatus(thread),
-          sources: stamps,
-          head: dependsOnHead ? head : null,
-          starts: { [source]: start }
-        });
+        await saveContextCacheEntry(services.store.dir, threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head: dependsOnHead ? head : null, starts: { [source]: start } }));
       } catch (e) {
         failures.push(failureLine("could not save the context cache (derived data; the next session start assembles it again)", e));
       }
@@ -14272,6 +14445,9 @@ async function readTail(path, options = {}) {
   });
 }
 
+// src/hooks/measure-size.ts
+init_measurement_log_read();
+
 // src/transcript/line-splitter.ts
 var NEWLINE2 = 10;
 var ByteLineSplitter = class {
@@ -14435,7 +14611,8 @@ async function readHead(path, options = {}) {
 
 // src/hooks/receipts.ts
 init_text_fingerprint();
-init_receipt_match();
+init_receipt_rule();
+init_saved_output();
 async function readReceiptHeads(pending, transcriptPath) {
   const offsets = /* @__PURE__ */ new Set();
   for (const i of pending) {
@@ -14465,16 +14642,18 @@ function firstRequestAfter(reading, injection) {
   return offset === null ? null : reading.firstRequestTokens.get(offset) ?? null;
 }
 async function receiptEvents(pending, found, transcriptPath, firstRequest = () => null) {
-  const legacy = pending.some((i) => i.fingerprint === void 0) ? await Promise.resolve().then(() => (init_receipt_rule(), receipt_rule_exports)) : null;
+  const legacy = pending.some((i) => i.fingerprint === void 0) ? await Promise.resolve().then(() => (init_savings_receipts(), savings_receipts_exports)) : null;
   return pending.flatMap((injection) => {
     const fingerprint = injection.fingerprint;
     const receipt = fingerprint !== void 0 ? (
       // A text of another length is not the injected one: only texts of its length are fingerprinted.
-      receiptWith(injection, found, { of: (t) => t.length === injection.chars ? textFingerprint(t) : "", value: fingerprint }, (r) => {
-        const text = savedOutputText(r, transcriptPath);
-        return text === null ? null : textFingerprint(text);
-      })
-    ) : legacy.receiptFor(injection, found, (r) => legacy.savedOutputHash(r, transcriptPath));
+      receiptWith(
+        injection,
+        found,
+        { of: (t) => t.length === injection.chars ? textFingerprint(t) : "", value: fingerprint },
+        (r) => savedOutputIdentity(savedOutputPathOf(r, transcriptPath), transcriptPath, textFingerprint)
+      )
+    ) : legacy.receiptFor(injection, found, (r) => legacy.savedOutputHash(savedOutputPathOf(r, transcriptPath), transcriptPath));
     if (receipt === "pending") return [];
     const after = firstRequest(injection);
     return [
@@ -14568,13 +14747,12 @@ function readFreshnessConfig(storeDir, projectId) {
 }
 
 // src/hooks/freshness-thread.ts
+init_measurement_log_read();
 function freshnessThread(inputs) {
   const own = inputs.state.sessions[inputs.session.key];
   if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
-  for (let i = inputs.events.length - 1; i >= 0; i--) {
-    const e = inputs.events[i];
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId };
-  }
+  const followed = lastInstanceThread(inputs.events, inputs.session.key);
+  if (followed !== null) return followed;
   const ids = inputs.projectIds();
   const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
   const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
@@ -14671,6 +14849,9 @@ async function measureSize(store, input, kind) {
   const lines = [...store.notices, ...notes];
   return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
 }
+
+// src/hooks/hook-core.ts
+init_measurement_log_read();
 
 // src/hooks/prompt-nudge.ts
 var NUDGE_MAX_CHARS = 400;

@@ -20,6 +20,154 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
+// src/core/error-details.ts
+function errnoCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
+}
+var init_error_details = __esm({
+  "src/core/error-details.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/errors.ts
+var ThreadMindError, errors, UnreadableFileError;
+var init_errors = __esm({
+  "src/core/errors.ts"() {
+    "use strict";
+    ThreadMindError = class extends Error {
+      constructor(code, message) {
+        super(message);
+        this.code = code;
+        this.name = "ThreadMindError";
+      }
+      code;
+    };
+    errors = {
+      noProject: () => new ThreadMindError(
+        "no-project",
+        "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
+      ),
+      noActiveProject: (ids) => new ThreadMindError(
+        "no-active-project",
+        `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
+      ),
+      projectNotFound: (id, ids) => new ThreadMindError(
+        "not-found",
+        `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`
+      ),
+      threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+      parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
+      cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
+      cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
+      cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
+      isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
+      notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
+      invalid: (message) => new ThreadMindError("invalid-input", message),
+      rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
+        "unreadable",
+        `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
+      ),
+      migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
+      linkOutsideRepository: (rel, target) => new ThreadMindError(
+        "forbidden",
+        `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+      ),
+      storeDirUnusable: (path, problem) => new ThreadMindError(
+        "unreadable",
+        `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
+      ),
+      notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
+      lockLost: (lockPath, detail) => new ThreadMindError(
+        "lock-lost",
+        `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
+      )
+    };
+    UnreadableFileError = class extends ThreadMindError {
+      constructor(path, reason) {
+        super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
+        this.path = path;
+        this.reason = reason;
+      }
+      path;
+      reason;
+    };
+  }
+});
+
+// src/core/store/regular-file.ts
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+function openRegularFile(path, flags, mode, followLinks = false) {
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(path, flags | import_node_fs2.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs2.constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
+  let stat;
+  try {
+    stat = (0, import_node_fs2.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw e;
+  }
+  if (!stat.isFile()) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw errors.notRegularFile(path, fileKind(stat));
+  }
+  return { fd, stat };
+}
+function readRegularFile(path, maxBytes, followLinks = false) {
+  const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY, void 0, followLinks);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const cap = Math.min(stat.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap);
+    let length = 0;
+    while (length < cap) {
+      const n = (0, import_node_fs2.readSync)(fd, buffer, length, cap - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+}
+var import_node_fs2;
+var init_regular_file = __esm({
+  "src/core/store/regular-file.ts"() {
+    "use strict";
+    import_node_fs2 = require("fs");
+    init_errors();
+    init_error_details();
+  }
+});
+
+// src/core/measure/measurements.ts
+function emptyMeasurements() {
+  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
+}
+var init_measurements = __esm({
+  "src/core/measure/measurements.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/text-fingerprint.ts
 var text_fingerprint_exports = {};
 __export(text_fingerprint_exports, {
@@ -50,6 +198,264 @@ var init_text_fingerprint = __esm({
   }
 });
 
+// src/core/store/lock.ts
+var import_node_async_hooks, import_node_crypto, import_node_fs11, import_node_os, import_node_path8, context, HOST;
+var init_lock = __esm({
+  "src/core/store/lock.ts"() {
+    "use strict";
+    import_node_async_hooks = require("async_hooks");
+    import_node_crypto = require("crypto");
+    import_node_fs11 = require("fs");
+    import_node_os = require("os");
+    import_node_path8 = require("path");
+    init_errors();
+    init_regular_file();
+    init_error_details();
+    context = new import_node_async_hooks.AsyncLocalStorage();
+    HOST = (0, import_node_os.hostname)();
+  }
+});
+
+// src/core/measure/measurement-log.ts
+function measurementLogPath(storeDir) {
+  return (0, import_node_path9.join)(storeDir, MEASUREMENT_LOG);
+}
+function previousMeasurementLogPath(storeDir) {
+  return (0, import_node_path9.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+function measurementLogPaths(storeDir) {
+  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+function openLog(path, use) {
+  const opened = openRegularFile(path, import_node_fs12.constants.O_RDONLY);
+  if (opened === null) return null;
+  try {
+    return use(opened.fd, opened.stat.size);
+  } finally {
+    (0, import_node_fs12.closeSync)(opened.fd);
+  }
+}
+function appendMeasurementEvents(storeDir, events) {
+  if (events.length === 0) return 0;
+  const text = events.map((e) => `${JSON.stringify(e)}
+`).join("");
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs12.constants.O_RDWR | import_node_fs12.constants.O_APPEND | import_node_fs12.constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
+  try {
+    let out = bytes;
+    if (before.size > 0) {
+      const last2 = Buffer.alloc(1);
+      (0, import_node_fs12.readSync)(fd, last2, 0, 1, before.size - 1);
+      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
+    }
+    (0, import_node_fs12.writeSync)(fd, out);
+    return (0, import_node_fs12.fstatSync)(fd).size;
+  } finally {
+    (0, import_node_fs12.closeSync)(fd);
+  }
+}
+var import_node_fs12, import_node_path9, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
+var init_measurement_log = __esm({
+  "src/core/measure/measurement-log.ts"() {
+    "use strict";
+    import_node_fs12 = require("fs");
+    init_regular_file();
+    init_lock();
+    import_node_path9 = require("path");
+    MEASUREMENT_LOG = "measurements.jsonl";
+    MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
+    LOG_ROTATE_BYTES = 1024 * 1024;
+    MAX_APPEND_BYTES = 64 * 1024;
+  }
+});
+
+// src/core/measure/measurement-log-legacy.ts
+var init_measurement_log_legacy = __esm({
+  "src/core/measure/measurement-log-legacy.ts"() {
+    "use strict";
+    init_measurements();
+    init_measurement_log();
+  }
+});
+
+// src/core/freshness/freshness-events.ts
+function isFreshnessEvent(d) {
+  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
+  switch (d.kind) {
+    case "summaryWrite":
+      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
+    case "freshnessMark":
+      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount(d.contextTokens) && (d.level === void 0 || isCount(d.level));
+    case "staleness":
+      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount(d.contextTokens)) && (d.sinceWriteTokens === null || isCount(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
+    default:
+      return false;
+  }
+}
+var isCount, isText;
+var init_freshness_events = __esm({
+  "src/core/freshness/freshness-events.ts"() {
+    "use strict";
+    isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
+    isText = (v) => typeof v === "string" && v !== "";
+  }
+});
+
+// src/core/measure/measurement-log-read.ts
+function isSizeRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
+}
+function isInjectionRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.source === "string" && typeof r.threadId === "string" && typeof r.contentHash === "string" && typeof r.chars === "number" && typeof r.tokens === "number";
+}
+function isHookSeenRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.event === "string";
+}
+function parseEventLine(line) {
+  let data;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const d = data;
+  if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
+  switch (d.kind) {
+    case "sessionEnd":
+    case "preCompact":
+      return isSizeRecord(d) ? d : null;
+    case "injection":
+      return isInjectionRecord(d) && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
+    case "receipt":
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
+    case "hookSeen":
+      return isHookSeenRecord(d) ? d : null;
+    case "conversation":
+      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+    case "summaryWrite":
+    case "freshnessMark":
+    case "staleness":
+      return isFreshnessEvent(d) ? d : null;
+  }
+}
+function isTokenCount(v) {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0;
+}
+function receiptKey(r) {
+  return `${r.sessionId}
+${r.at}
+${r.contentHash}`;
+}
+function record(event) {
+  const { kind: _kind, ...rest } = event;
+  return rest;
+}
+function sessionEvents(storeDir, sessionId) {
+  const events = [];
+  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
+    if (event.sessionId === sessionId) events.push(event);
+  });
+  return events;
+}
+function scanEvents(storeDir, needle, onEvent) {
+  const bytes = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    scanLines(path, bytes, (line) => {
+      const event = parseEventLine(line);
+      if (event !== null) onEvent(event);
+    });
+  }
+}
+function scanLines(path, needle, onLine) {
+  openLog(path, (fd, size) => {
+    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+    const buffer = scanBuffer;
+    let position = Math.max(0, size - READ_MAX_BYTES);
+    let held = 0;
+    let skippingLongLine = false;
+    for (; ; ) {
+      const n = (0, import_node_fs13.readSync)(fd, buffer, held, buffer.length - held, position);
+      position += n;
+      const filled = held + n;
+      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+      const complete = lastNewline === -1 ? 0 : lastNewline;
+      let from = 0;
+      if (skippingLongLine) {
+        const end = buffer.indexOf(10, 0);
+        if (end === -1 || end > complete) from = complete;
+        else {
+          from = end + 1;
+          skippingLongLine = false;
+        }
+      }
+      for (; ; ) {
+        const hit = buffer.indexOf(needle, from);
+        if (hit === -1 || hit >= complete) break;
+        const start = buffer.lastIndexOf(10, hit) + 1;
+        const newline = buffer.indexOf(10, hit);
+        const end = newline === -1 || newline > complete ? complete : newline;
+        onLine(buffer.toString("utf8", Math.max(start, from), end));
+        from = end + 1;
+      }
+      if (n === 0) return;
+      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+      if (lastNewline === -1 && rest === buffer.length) {
+        held = 0;
+        skippingLongLine = true;
+      } else {
+        buffer.copyWithin(0, filled - rest, filled);
+        held = rest;
+      }
+    }
+  });
+}
+function lastConversation(events) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
+  }
+  return null;
+}
+function lastInstanceThread(events, instance) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+  }
+  return null;
+}
+function instanceEvents(storeDir, instance) {
+  const events = [];
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if ("instance" in event && event.instance === instance) events.push(event);
+  });
+  return events;
+}
+function pendingInjections(events) {
+  const settled = new Set(events.flatMap((e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []));
+  return events.flatMap((e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []);
+}
+var import_node_fs13, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
+var init_measurement_log_read = __esm({
+  "src/core/measure/measurement-log-read.ts"() {
+    "use strict";
+    import_node_fs13 = require("fs");
+    init_measurements();
+    init_measurement_log();
+    init_measurement_log_legacy();
+    init_freshness_events();
+    READ_MAX_BYTES = 8 * 1024 * 1024;
+    KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
+    RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+    scanBuffer = null;
+    SCAN_BUFFER_BYTES = 64 * 1024;
+  }
+});
+
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
   return (0, import_node_path11.join)((0, import_node_path11.dirname)((0, import_node_path11.resolve)(transcriptPath)), (0, import_node_path11.basename)(transcriptPath, ".jsonl"));
@@ -64,9 +470,6 @@ function savedOutputPathOf(record3, transcriptPath) {
   const path = (0, import_node_path11.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
-function errorCode(e) {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : void 0;
-}
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
   if (!inside((0, import_node_path11.resolve)(path), folder)) return null;
@@ -77,7 +480,7 @@ function readSavedOutput(path, transcriptPath) {
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
     fd = (0, import_node_fs15.openSync)((0, import_node_path11.join)(realDir, (0, import_node_path11.basename)(path)), import_node_fs15.constants.O_RDONLY | (import_node_fs15.constants.O_NONBLOCK ?? 0) | (import_node_fs15.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    if (ABSENT.has(errorCode(e) ?? "")) return null;
+    if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
@@ -98,30 +501,36 @@ var init_saved_output = __esm({
     "use strict";
     import_node_fs15 = require("fs");
     import_node_path11 = require("path");
+    init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
     ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
   }
 });
 
-// src/hooks/receipt-match.ts
-function savedOutputPath(record3, transcriptPath) {
-  return savedOutputPathOf(record3, transcriptPath);
-}
-function savedOutputText(record3, transcriptPath) {
-  const path = savedOutputPathOf(record3, transcriptPath);
-  return path === null ? null : readSavedOutput(path, transcriptPath);
+// src/core/savings/receipt-rule.ts
+function receiptOf(injection, found, value, seen) {
+  if (found.some((r) => seen.identity(r) === value)) return "delivered";
+  const previews = found.filter((r) => seen.isPreview(r));
+  if (previews.some((r) => seen.savedIdentity(r) === value)) return "preview";
+  if (previews.some((r) => seen.previewText(r)?.includes(`(${injection.threadId})`) === true)) return "preview";
+  return "missing";
 }
 function receiptWith(injection, found, identity, savedIdentity) {
   const startRecords = found.filter((r) => r.hookEvent === null || r.hookEvent === "SessionStart");
-  if (startRecords.some((r) => identity.of(r.text) === identity.value)) return "delivered";
-  const previews = startRecords.filter((r) => r.isPersistedOutputPreview);
-  if (previews.some((r) => savedIdentity(r) === identity.value)) return "preview";
-  if (previews.some((r) => r.text.includes(`(${injection.threadId})`))) return "preview";
-  return "missing";
+  return receiptOf(injection, startRecords, identity.value, {
+    identity: (r) => identity.of(r.text),
+    isPreview: (r) => r.isPersistedOutputPreview,
+    savedIdentity,
+    previewText: (r) => r.text
+  });
 }
-var init_receipt_match = __esm({
-  "src/hooks/receipt-match.ts"() {
+function savedOutputIdentity(path, transcriptPath, of) {
+  const text = path === null ? null : readSavedOutput(path, transcriptPath);
+  return text === null ? null : of(text);
+}
+var init_receipt_rule = __esm({
+  "src/core/savings/receipt-rule.ts"() {
     "use strict";
     init_saved_output();
   }
@@ -143,26 +552,68 @@ var init_content_hash = __esm({
   }
 });
 
-// src/hooks/receipt-rule.ts
-var receipt_rule_exports = {};
-__export(receipt_rule_exports, {
+// src/core/savings/savings-receipts.ts
+var savings_receipts_exports = {};
+__export(savings_receipts_exports, {
+  checkReceipt: () => checkReceipt,
   receiptFor: () => receiptFor,
   savedOutputHash: () => savedOutputHash,
-  savedOutputPath: () => savedOutputPath
+  summarizeReceipts: () => summarizeReceipts
 });
-function savedOutputHash(record3, transcriptPath) {
-  const text = savedOutputText(record3, transcriptPath);
-  return text === null ? null : contentHash(text);
+function savedOutputHash(path, transcriptPath) {
+  return savedOutputIdentity(path, transcriptPath, contentHash);
 }
 function receiptFor(injection, found, savedHash = () => null) {
   return receiptWith(injection, found, { of: contentHash, value: injection.contentHash }, savedHash);
 }
-var init_receipt_rule = __esm({
-  "src/hooks/receipt-rule.ts"() {
+function checkReceipt(injection, session, savedHash = (seen, transcriptPath) => savedOutputHash(seen.savedOutputPath, transcriptPath)) {
+  if (session === void 0) return "not-scanned";
+  return receiptOf(injection, [...session.threadMindInjections, ...session.otherInjections], injection.contentHash, {
+    identity: (i) => i.contentHash,
+    isPreview: (i) => i.preview,
+    savedIdentity: (i) => savedHash(i, session.path),
+    previewText: (i) => i.previewText
+  });
+}
+function summarizeReceipts(injections, sessions) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
+  const recorded = { delivered: 0, preview: 0, missing: 0, pending: 0 };
+  const checked = { delivered: 0, preview: 0, missing: 0, "not-scanned": 0 };
+  const details = [];
+  const hashes = /* @__PURE__ */ new Map();
+  const cachedHash = (seen2, transcriptPath) => {
+    if (!hashes.has(seen2)) hashes.set(seen2, savedOutputHash(seen2.savedOutputPath, transcriptPath));
+    return hashes.get(seen2);
+  };
+  for (const injection of injections.filter(isInjectionRecord)) {
+    const status = checkReceipt(injection, byId.get(injection.sessionId), cachedHash);
+    if (injection.receipt in recorded) recorded[injection.receipt] += 1;
+    checked[status] += 1;
+    details.push({
+      at: injection.at,
+      sessionId: injection.sessionId,
+      source: injection.source,
+      threadId: injection.threadId,
+      chars: injection.chars,
+      recorded: injection.receipt,
+      checked: status
+    });
+  }
+  let seen = 0;
+  let previews = 0;
+  for (const s of sessions) {
+    seen += s.threadMindInjections.length;
+    previews += s.threadMindInjections.filter((i) => i.preview).length;
+  }
+  return { recorded, checked, seenInTranscripts: seen, previewsInTranscripts: previews, details };
+}
+var init_savings_receipts = __esm({
+  "src/core/savings/savings-receipts.ts"() {
     "use strict";
     init_content_hash();
-    init_receipt_match();
-    init_receipt_match();
+    init_receipt_rule();
+    init_measurement_log_read();
   }
 });
 
@@ -176,6 +627,7 @@ var import_node_path17 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
+init_error_details();
 var MAX_INPUT_BYTES = 1e6;
 function readStdin(timeoutMs) {
   let first;
@@ -185,9 +637,6 @@ function readStdin(timeoutMs) {
     return Promise.reject(e instanceof Error ? e : new Error(String(e)));
   }
   return first.done ? Promise.resolve(first.text) : readStdinStream(timeoutMs, first.bytes);
-}
-function errnoCode(e) {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : void 0;
 }
 function isCompleteJson(text) {
   if (!text.trimEnd().endsWith("}")) return false;
@@ -297,128 +746,14 @@ var import_node_url = require("url");
 
 // src/core/git/git.ts
 var import_node_fs4 = require("fs");
-
-// src/core/store/regular-file.ts
-var import_node_fs2 = require("fs");
-
-// src/core/errors.ts
-var ThreadMindError = class extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-    this.name = "ThreadMindError";
-  }
-  code;
-};
-var errors = {
-  noProject: () => new ThreadMindError(
-    "no-project",
-    "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
-  ),
-  noActiveProject: (ids) => new ThreadMindError(
-    "no-active-project",
-    `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
-  ),
-  projectNotFound: (id, ids) => new ThreadMindError(
-    "not-found",
-    `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`
-  ),
-  threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
-  parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
-  cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
-  cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
-  cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
-  isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
-  notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
-  invalid: (message) => new ThreadMindError("invalid-input", message),
-  rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
-    "unreadable",
-    `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
-  ),
-  migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
-  linkOutsideRepository: (rel, target) => new ThreadMindError(
-    "forbidden",
-    `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
-  ),
-  storeDirUnusable: (path, problem) => new ThreadMindError(
-    "unreadable",
-    `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
-  ),
-  notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
-  lockLost: (lockPath, detail) => new ThreadMindError(
-    "lock-lost",
-    `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
-  )
-};
-var UnreadableFileError = class extends ThreadMindError {
-  constructor(path, reason) {
-    super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
-    this.path = path;
-    this.reason = reason;
-  }
-  path;
-  reason;
-};
-
-// src/core/store/regular-file.ts
-function fileKind(stat) {
-  if (stat.isFIFO()) return "a FIFO (named pipe)";
-  if (stat.isDirectory()) return "a directory";
-  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
-  if (stat.isSocket()) return "a socket";
-  if (stat.isSymbolicLink()) return "a symbolic link";
-  return "not a regular file";
-}
-function openRegularFile(path, flags, mode, followLinks = false) {
-  let fd;
-  try {
-    fd = (0, import_node_fs2.openSync)(path, flags | import_node_fs2.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs2.constants.O_NOFOLLOW), mode);
-  } catch (e) {
-    const code = e.code;
-    if (code === "ENOENT") return null;
-    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
-    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
-    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
-    throw e;
-  }
-  let stat;
-  try {
-    stat = (0, import_node_fs2.fstatSync)(fd);
-  } catch (e) {
-    (0, import_node_fs2.closeSync)(fd);
-    throw e;
-  }
-  if (!stat.isFile()) {
-    (0, import_node_fs2.closeSync)(fd);
-    throw errors.notRegularFile(path, fileKind(stat));
-  }
-  return { fd, stat };
-}
-function readRegularFile(path, maxBytes, followLinks = false) {
-  const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY, void 0, followLinks);
-  if (opened === null) return null;
-  const { fd, stat } = opened;
-  try {
-    const cap = Math.min(stat.size, maxBytes) + 1;
-    const buffer = Buffer.alloc(cap);
-    let length = 0;
-    while (length < cap) {
-      const n = (0, import_node_fs2.readSync)(fd, buffer, length, cap - length, null);
-      if (n === 0) break;
-      length += n;
-    }
-    return buffer.subarray(0, length);
-  } finally {
-    (0, import_node_fs2.closeSync)(fd);
-  }
-}
-
-// src/core/git/git.ts
+init_regular_file();
 var import_node_path2 = require("path");
 
 // src/core/git/git-refs.ts
 var import_node_fs3 = require("fs");
+init_regular_file();
 var import_node_path = require("path");
+init_error_details();
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
@@ -428,7 +763,7 @@ function readIfExists(path) {
     if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes === null ? null : bytes.toString("utf8");
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }
@@ -502,6 +837,7 @@ function headCommitFromWorkTree(top) {
 }
 
 // src/core/workspace.ts
+init_error_details();
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
   let current = (0, import_node_path3.resolve)(dir);
@@ -557,7 +893,7 @@ function storeDirState(storeDir) {
   try {
     stat = (0, import_node_fs5.lstatSync)(storeDir);
   } catch (e) {
-    if (e.code === "ENOENT") return "absent";
+    if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
   }
   if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
@@ -590,6 +926,7 @@ function isDirectory2(path) {
 
 // src/hooks/hook-output.ts
 var import_node_fs7 = require("fs");
+init_error_details();
 function renderHookOutput(event, output) {
   const json = {};
   if (output.userMessage) json.systemMessage = output.userMessage;
@@ -608,7 +945,7 @@ function writeHookOutput(event, output) {
     while (written < bytes.length) written += (0, import_node_fs7.writeSync)(1, bytes, written, bytes.length - written);
     return Promise.resolve();
   } catch (e) {
-    if (!(e instanceof Error && "code" in e && e.code === "EAGAIN")) return Promise.resolve();
+    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
   }
   return new Promise((resolve6) => {
     process.stdout.write(bytes.subarray(written), () => resolve6());
@@ -661,6 +998,9 @@ var import_node_path6 = require("path");
 // src/core/store/read-strict.ts
 var import_node_fs8 = require("fs");
 var import_node_path5 = require("path");
+init_errors();
+init_regular_file();
+init_error_details();
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -673,7 +1013,7 @@ function readTextStrict(path, maxBytes) {
   try {
     stat = (0, import_node_fs8.lstatSync)(path);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
   if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -712,14 +1052,18 @@ function assertNoLinksBelow(storeDir, path) {
     try {
       stat = (0, import_node_fs8.lstatSync)(current);
     } catch (e) {
-      if (e.code === "ENOENT") return;
+      if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
     if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
   }
 }
 
+// src/core/store/local-state.ts
+init_errors();
+
 // src/core/limits.ts
+init_errors();
 var LIMITS = {
   idLength: 64,
   titleChars: 200,
@@ -742,12 +1086,8 @@ function isValidId(id) {
   return typeof id === "string" && ID_PATTERN.test(id);
 }
 
-// src/core/measure/measurements.ts
-function emptyMeasurements() {
-  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
-}
-
 // src/core/store/local-state.ts
+init_measurements();
 function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
@@ -849,11 +1189,18 @@ function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
   return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
 }
+function* ownThreadCandidates(state, sessionKey, projectId, followed) {
+  const own = sessionChoice(state, sessionKey, projectId);
+  if (own !== null) yield own;
+  const last2 = followed();
+  if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
+}
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
 
 // src/core/context/context-cache.ts
+init_regular_file();
 var import_node_path7 = require("path");
 
 // src/core/store/file-stamp.ts
@@ -921,217 +1268,9 @@ function sourceFingerprint(storeDir, rel) {
   }
 }
 
-// src/core/measure/measurement-log.ts
-var import_node_fs12 = require("fs");
-
-// src/core/store/lock.ts
-var import_node_async_hooks = require("async_hooks");
-var import_node_crypto = require("crypto");
-var import_node_fs11 = require("fs");
-var import_node_os = require("os");
-var import_node_path8 = require("path");
-var context = new import_node_async_hooks.AsyncLocalStorage();
-var HOST = (0, import_node_os.hostname)();
-var sleepCell = new Int32Array(new SharedArrayBuffer(4));
-
-// src/core/measure/measurement-log.ts
-var import_node_path9 = require("path");
-var MEASUREMENT_LOG = "measurements.jsonl";
-var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
-var LOG_ROTATE_BYTES = 1024 * 1024;
-var MAX_APPEND_BYTES = 64 * 1024;
-function measurementLogPath(storeDir) {
-  return (0, import_node_path9.join)(storeDir, MEASUREMENT_LOG);
-}
-function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path9.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
-}
-function measurementLogPaths(storeDir) {
-  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
-}
-function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs12.constants.O_RDONLY);
-  if (opened === null) return null;
-  try {
-    return use(opened.fd, opened.stat.size);
-  } finally {
-    (0, import_node_fs12.closeSync)(opened.fd);
-  }
-}
-function appendMeasurementEvents(storeDir, events) {
-  if (events.length === 0) return 0;
-  const text = events.map((e) => `${JSON.stringify(e)}
-`).join("");
-  const bytes = Buffer.from(text, "utf8");
-  if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs12.constants.O_RDWR | import_node_fs12.constants.O_APPEND | import_node_fs12.constants.O_CREAT, 420);
-  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
-  const { fd, stat: before } = opened;
-  try {
-    let out = bytes;
-    if (before.size > 0) {
-      const last2 = Buffer.alloc(1);
-      (0, import_node_fs12.readSync)(fd, last2, 0, 1, before.size - 1);
-      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
-    }
-    (0, import_node_fs12.writeSync)(fd, out);
-    return (0, import_node_fs12.fstatSync)(fd).size;
-  } finally {
-    (0, import_node_fs12.closeSync)(fd);
-  }
-}
-
-// src/core/measure/measurement-log-read.ts
-var import_node_fs13 = require("fs");
-
-// src/core/freshness/freshness-events.ts
-var isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
-var isText = (v) => typeof v === "string" && v !== "";
-function isFreshnessEvent(d) {
-  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
-  switch (d.kind) {
-    case "summaryWrite":
-      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
-    case "freshnessMark":
-      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount(d.contextTokens) && (d.level === void 0 || isCount(d.level));
-    case "staleness":
-      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount(d.contextTokens)) && (d.sinceWriteTokens === null || isCount(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
-    default:
-      return false;
-  }
-}
-
-// src/core/measure/measurement-log-read.ts
-var READ_MAX_BYTES = 8 * 1024 * 1024;
-var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
-var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
-function parseEventLine(line) {
-  let data;
-  try {
-    data = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
-  const d = data;
-  if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
-  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
-  switch (d.kind) {
-    case "sessionEnd":
-    case "preCompact":
-      return typeof d.reason === "string" && (d.contextTokens === null || typeof d.contextTokens === "number") ? d : null;
-    case "injection":
-      return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
-    case "receipt":
-      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
-    case "hookSeen":
-      return typeof d.event === "string" ? d : null;
-    case "conversation":
-      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
-    case "summaryWrite":
-    case "freshnessMark":
-    case "staleness":
-      return isFreshnessEvent(d) ? d : null;
-  }
-}
-function isTokenCount(v) {
-  return typeof v === "number" && Number.isInteger(v) && v >= 0;
-}
-function receiptKey(r) {
-  return `${r.sessionId}
-${r.at}
-${r.contentHash}`;
-}
-function record(event) {
-  const { kind: _kind, ...rest } = event;
-  return rest;
-}
-function sessionEvents(storeDir, sessionId) {
-  const events = [];
-  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
-    if (event.sessionId === sessionId) events.push(event);
-  });
-  return events;
-}
-function scanEvents(storeDir, needle, onEvent) {
-  const bytes = Buffer.from(needle, "utf8");
-  for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null) onEvent(event);
-    });
-  }
-}
-var scanBuffer = null;
-var SCAN_BUFFER_BYTES = 64 * 1024;
-function scanLines(path, needle, onLine) {
-  openLog(path, (fd, size) => {
-    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
-    const buffer = scanBuffer;
-    let position = Math.max(0, size - READ_MAX_BYTES);
-    let held = 0;
-    let skippingLongLine = false;
-    for (; ; ) {
-      const n = (0, import_node_fs13.readSync)(fd, buffer, held, buffer.length - held, position);
-      position += n;
-      const filled = held + n;
-      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
-      const complete = lastNewline === -1 ? 0 : lastNewline;
-      let from = 0;
-      if (skippingLongLine) {
-        const end = buffer.indexOf(10, 0);
-        if (end === -1 || end > complete) from = complete;
-        else {
-          from = end + 1;
-          skippingLongLine = false;
-        }
-      }
-      for (; ; ) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(10, hit) + 1;
-        const newline = buffer.indexOf(10, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end));
-        from = end + 1;
-      }
-      if (n === 0) return;
-      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
-      if (lastNewline === -1 && rest === buffer.length) {
-        held = 0;
-        skippingLongLine = true;
-      } else {
-        buffer.copyWithin(0, filled - rest, filled);
-        held = rest;
-      }
-    }
-  });
-}
-function lastConversation(events) {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
-  }
-  return null;
-}
-function lastInstanceThread(events, instance) {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
-  }
-  return null;
-}
-function instanceEvents(storeDir, instance) {
-  const events = [];
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if ("instance" in event && event.instance === instance) events.push(event);
-  });
-  return events;
-}
-function pendingInjections(events) {
-  const settled = new Set(events.flatMap((e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []));
-  return events.flatMap((e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []);
-}
+// src/hooks/hook-fast.ts
+init_measurement_log();
+init_measurement_log_read();
 
 // src/core/clock.ts
 var last = 0;
@@ -1145,6 +1284,7 @@ function nextTimestamp(after) {
 }
 
 // src/core/conversation-threads.ts
+init_measurement_log_read();
 function conversationEvent(sessionId, projectId, threadId, instance) {
   return { kind: "conversation", at: nextTimestamp(), sessionId, projectId, threadId, instance: instance.key };
 }
@@ -1597,6 +1737,9 @@ async function readTail(path, options = {}) {
   });
 }
 
+// src/hooks/measure-size.ts
+init_measurement_log_read();
+
 // src/transcript/line-splitter.ts
 var NEWLINE2 = 10;
 var ByteLineSplitter = class {
@@ -1760,7 +1903,8 @@ async function readHead(path, options = {}) {
 
 // src/hooks/receipts.ts
 init_text_fingerprint();
-init_receipt_match();
+init_receipt_rule();
+init_saved_output();
 async function readReceiptHeads(pending, transcriptPath) {
   const offsets = /* @__PURE__ */ new Set();
   for (const i of pending) {
@@ -1790,16 +1934,18 @@ function firstRequestAfter(reading, injection) {
   return offset === null ? null : reading.firstRequestTokens.get(offset) ?? null;
 }
 async function receiptEvents(pending, found, transcriptPath, firstRequest = () => null) {
-  const legacy = pending.some((i) => i.fingerprint === void 0) ? await Promise.resolve().then(() => (init_receipt_rule(), receipt_rule_exports)) : null;
+  const legacy = pending.some((i) => i.fingerprint === void 0) ? await Promise.resolve().then(() => (init_savings_receipts(), savings_receipts_exports)) : null;
   return pending.flatMap((injection) => {
     const fingerprint = injection.fingerprint;
     const receipt = fingerprint !== void 0 ? (
       // A text of another length is not the injected one: only texts of its length are fingerprinted.
-      receiptWith(injection, found, { of: (t) => t.length === injection.chars ? textFingerprint(t) : "", value: fingerprint }, (r) => {
-        const text = savedOutputText(r, transcriptPath);
-        return text === null ? null : textFingerprint(text);
-      })
-    ) : legacy.receiptFor(injection, found, (r) => legacy.savedOutputHash(r, transcriptPath));
+      receiptWith(
+        injection,
+        found,
+        { of: (t) => t.length === injection.chars ? textFingerprint(t) : "", value: fingerprint },
+        (r) => savedOutputIdentity(savedOutputPathOf(r, transcriptPath), transcriptPath, textFingerprint)
+      )
+    ) : legacy.receiptFor(injection, found, (r) => legacy.savedOutputHash(savedOutputPathOf(r, transcriptPath), transcriptPath));
     if (receipt === "pending") return [];
     const after = firstRequest(injection);
     return [
@@ -1893,13 +2039,12 @@ function readFreshnessConfig(storeDir, projectId) {
 }
 
 // src/hooks/freshness-thread.ts
+init_measurement_log_read();
 function freshnessThread(inputs) {
   const own = inputs.state.sessions[inputs.session.key];
   if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
-  for (let i = inputs.events.length - 1; i >= 0; i--) {
-    const e = inputs.events[i];
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId };
-  }
+  const followed = lastInstanceThread(inputs.events, inputs.session.key);
+  if (followed !== null) return followed;
   const ids = inputs.projectIds();
   const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
   const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
@@ -2206,7 +2351,7 @@ async function fastSessionStart(input, env, rotate) {
   if (projectId === null) return null;
   const events = source === "startup" ? null : instanceEvents(store.storeDir, session.key);
   const instance = events === null ? null : lastInstanceThread(events, session.key);
-  const own = sessionChoice(store.state, session.key, projectId) ?? (instance !== null && instance.projectId === projectId ? instance.threadId : null);
+  const [own = null] = ownThreadCandidates(store.state, session.key, projectId, () => instance);
   const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
   if (threadId === null || !isValidId(threadId)) return null;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
@@ -2283,6 +2428,7 @@ var import_node_path16 = require("path");
 // src/core/merge/git-merge-driver.ts
 var import_node_fs18 = require("fs");
 var import_node_path14 = require("path");
+init_error_details();
 var DRIVER_NAME = "threadmind";
 var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
@@ -2359,7 +2505,7 @@ function refreshDriverConfig(configPath, expected) {
   try {
     fd = (0, import_node_fs18.openSync)(lock, "wx", (0, import_node_fs18.existsSync)(configPath) ? (0, import_node_fs18.statSync)(configPath).mode & 511 : 420);
   } catch (e) {
-    if (e.code === "EEXIST") return before;
+    if (errnoCode(e) === "EEXIST") return before;
     throw e;
   }
   let renamed = false;

@@ -118,13 +118,16 @@ async function withTranscript(path, work) {
 // src/transcript/for-each-line.ts
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
 async function forEachByteLine(path, sink, options = {}) {
+  const splitter = new ByteLineSplitter((bytes, terminated) => {
+    sink(bytes, terminated);
+    return false;
+  });
+  return streamLines(path, splitter, options);
+}
+async function streamLines(path, splitter, options) {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
-    const splitter = new ByteLineSplitter((bytes, terminated) => {
-      sink(bytes, terminated);
-      return false;
-    });
     let bytesRead = 0;
     const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
     for await (const chunk of stream) {
@@ -552,14 +555,18 @@ function later(a, b) {
   if (b === null) return a;
   return Date.parse(b) > Date.parse(a) ? b : a;
 }
-function isClearCommand(text) {
+function jsonObject(text) {
   let value;
   try {
     value = JSON.parse(text);
   } catch {
     return null;
   }
-  if (typeof value !== "object" || value === null) return null;
+  return typeof value === "object" && value !== null ? value : null;
+}
+function isClearCommand(text) {
+  const value = jsonObject(text);
+  if (value === null) return null;
   const record = value;
   if (record.type !== "user" || record.isSidechain === true) return null;
   const content = record.message?.content;
@@ -568,13 +575,8 @@ function isClearCommand(text) {
   return { at: typeof record.timestamp === "string" ? record.timestamp : null };
 }
 function planStartOf(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
+  const value = jsonObject(text);
+  if (value === null) return null;
   const record = value;
   if (record.type !== "user" || record.isSidechain === true) return null;
   const at = typeof record.timestamp === "string" ? record.timestamp : null;
@@ -584,26 +586,16 @@ function planStartOf(text) {
   return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
 }
 function isClearHookRecord(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  if (typeof value !== "object" || value === null) return false;
+  const value = jsonObject(text);
+  if (value === null) return false;
   const record = value;
   if (record.type === "attachment") return record.attachment?.hookName === CLEAR_HOOK_NAME;
   if (record.type === "progress") return record.data?.hookName === CLEAR_HOOK_NAME;
   return false;
 }
 function callsSummaryUpdate(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  if (typeof value !== "object" || value === null) return false;
+  const value = jsonObject(text);
+  if (value === null) return false;
   const content = value.message?.content;
   if (!Array.isArray(content)) return false;
   return content.some((b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update"));

@@ -3,10 +3,10 @@ import process2 from 'process';
 import { lstatSync, existsSync, readFileSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { resolve, join, dirname, basename, relative, sep } from 'path';
 import { AsyncLocalStorage } from 'async_hooks';
 import { createHash, randomBytes } from 'crypto';
 import { hostname, userInfo } from 'os';
+import { resolve, join, dirname, basename, relative, sep } from 'path';
 import { open as open$1, rename, unlink } from 'fs/promises';
 
 const require$1 = createRequire(import.meta.url);
@@ -31243,6 +31243,17 @@ function checkNotBlank(what, value) {
 function emptyMeasurements() {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
 }
+
+// src/core/error-details.ts
+function errnoCode(error2) {
+  if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
+  return void 0;
+}
+function messageOf(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+
+// src/core/store/regular-file.ts
 function fileKind(stat) {
   if (stat.isFIFO()) return "a FIFO (named pipe)";
   if (stat.isDirectory()) return "a directory";
@@ -31256,7 +31267,7 @@ function openRegularFile(path, flags, mode, followLinks = false) {
   try {
     fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
   } catch (e) {
-    const code = e.code;
+    const code = errnoCode(e);
     if (code === "ENOENT") return null;
     if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
     if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
@@ -31293,143 +31304,6 @@ function readRegularFile(path, maxBytes, followLinks = false) {
   } finally {
     closeSync(fd);
   }
-}
-
-// src/core/store/read-strict.ts
-function unreadable(path, reason) {
-  return new UnreadableFileError(path, reason);
-}
-function reasonOf(e) {
-  if (e instanceof UnreadableFileError) return e.reason;
-  return e instanceof Error ? e.message : String(e);
-}
-function readTextStrict(path, maxBytes) {
-  let stat;
-  try {
-    stat = lstatSync(path);
-  } catch (e) {
-    if (e.code === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  let bytes2;
-  try {
-    bytes2 = readRegularFile(path, maxBytes);
-  } catch (e) {
-    if (e instanceof UnreadableFileError) throw e;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (bytes2 === null) return null;
-  if (bytes2.length > maxBytes) {
-    const size = Math.max(bytes2.length, fstatSizeOr(path, bytes2.length));
-    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
-  } catch {
-    throw unreadable(path, "is not valid UTF-8");
-  }
-}
-function fstatSizeOr(path, fallback) {
-  try {
-    return lstatSync(path).size;
-  } catch {
-    return fallback;
-  }
-}
-function assertNoLinksBelow(storeDir, path) {
-  const rel = relative(storeDir, dirname(path));
-  if (rel === "" || rel.startsWith("..")) return;
-  let current = storeDir;
-  for (const part of rel.split(sep)) {
-    current = `${current}${sep}${part}`;
-    let stat;
-    try {
-      stat = lstatSync(current);
-    } catch (e) {
-      if (e.code === "ENOENT") return;
-      throw unreadable(current, reasonOf(e));
-    }
-    if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-  }
-}
-
-// src/core/id-pattern.ts
-var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-function isValidId(id) {
-  return typeof id === "string" && ID_PATTERN.test(id);
-}
-
-// src/core/store/local-state.ts
-function emptyLocalState() {
-  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
-}
-function localStatePath(storeDir) {
-  return join(storeDir, "config.json");
-}
-function readLocalState(storeDir) {
-  const path = localStatePath(storeDir);
-  let text;
-  try {
-    text = readTextStrict(path, LIMITS.localStateBytes);
-  } catch (e) {
-    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
-  }
-  if (text === null) return { state: emptyLocalState() };
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    return { state: emptyLocalState(), problem: "is not a JSON object" };
-  }
-  return { state: normalize(data) };
-}
-function normalize(d) {
-  const state = emptyLocalState();
-  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
-  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
-  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
-    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
-  }
-  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
-  state.legacyAuthorIds = [...new Set(legacy)];
-  if (isRecord(d.branches)) {
-    for (const [branch, perProject] of Object.entries(d.branches)) {
-      if (!isRecord(perProject)) continue;
-      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
-      state.branches[branch] = Object.fromEntries(entries);
-    }
-  }
-  if (isRecord(d.sessions)) {
-    for (const [key, s] of Object.entries(d.sessions)) {
-      if (!isRecord(s)) continue;
-      const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
-      if (typeof s.projectId === "string") session.projectId = s.projectId;
-      if (typeof s.threadId === "string") session.threadId = s.threadId;
-      if (typeof s.pid === "number") session.pid = s.pid;
-      state.sessions[key] = session;
-    }
-  }
-  if (isRecord(d.conversations)) {
-    for (const [sessionId, c] of Object.entries(d.conversations)) {
-      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
-      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
-    }
-  }
-  if (isRecord(d.measurements)) {
-    const m = d.measurements;
-    for (const key of Object.keys(state.measurements)) {
-      const list = m[key];
-      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
-    }
-  }
-  return state;
-}
-function isRecord(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 var LockTimeoutError = class extends ThreadMindError {
   constructor(lockPath, waitedMs, holder) {
@@ -31492,7 +31366,7 @@ async function withLock(lockPath, fn, options) {
   const path = resolve(lockPath);
   if (heldInContext(path)) return fn();
   const opts = resolveOptions(options);
-  const steps = acquireSteps(path, opts, false);
+  const steps = acquireSteps(path, opts);
   let step = steps.next();
   while (!step.done) {
     await sleep(step.value);
@@ -31552,7 +31426,7 @@ function resolveOptions(options) {
   }
   return opts;
 }
-function* acquireSteps(lockPath, opts, sync) {
+function* acquireSteps(lockPath, opts) {
   const nonce = randomBytes(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
@@ -31564,13 +31438,13 @@ function* acquireSteps(lockPath, opts, sync) {
     throw error2;
   }
   try {
-    return yield* acquireLoop(lockPath, nonce, opts, sync);
+    return yield* acquireLoop(lockPath, nonce, opts);
   } catch (error2) {
     rmSync(fenceDir, { recursive: true, force: true });
     throw error2;
   }
 }
-function* acquireLoop(lockPath, nonce, opts, sync) {
+function* acquireLoop(lockPath, nonce, opts) {
   const start = Date.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
@@ -31585,9 +31459,7 @@ function* acquireLoop(lockPath, nonce, opts, sync) {
     }
     const seen = inspect(lockPath);
     let retryNow = seen.kind === "absent";
-    if (seen.kind === "holder") {
-      lastHolder = seen.holder;
-    }
+    if (seen.kind === "holder") lastHolder = seen.holder;
     if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
       retryNow = reclaim(lockPath, opts.staleMs);
     }
@@ -31776,14 +31648,6 @@ function jitter(ms) {
 function sleep(ms) {
   return new Promise((done) => setTimeout(done, ms));
 }
-new Int32Array(new SharedArrayBuffer(4));
-function errnoCode(error2) {
-  if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
-  return void 0;
-}
-function messageOf(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
-}
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
@@ -31901,6 +31765,15 @@ function readLogBytes(path) {
   });
   return bytes2 ?? Buffer.alloc(0);
 }
+function isSizeRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
+}
+function isInjectionRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.source === "string" && typeof r.threadId === "string" && typeof r.contentHash === "string" && typeof r.chars === "number" && typeof r.tokens === "number";
+}
+function isHookSeenRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.event === "string";
+}
 function parseEventLine(line) {
   let data;
   try {
@@ -31915,13 +31788,13 @@ function parseEventLine(line) {
   switch (d.kind) {
     case "sessionEnd":
     case "preCompact":
-      return typeof d.reason === "string" && (d.contextTokens === null || typeof d.contextTokens === "number") ? d : null;
+      return isSizeRecord(d) ? d : null;
     case "injection":
-      return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
+      return isInjectionRecord(d) && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
     case "receipt":
       return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
     case "hookSeen":
-      return typeof d.event === "string" ? d : null;
+      return isHookSeenRecord(d) ? d : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
     case "summaryWrite":
@@ -32121,6 +31994,71 @@ function freshnessLines(f) {
     groupLine("compaction", f.compaction)
   ];
 }
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return e instanceof Error ? e.message : String(e);
+}
+function readTextStrict(path, maxBytes) {
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  let bytes2;
+  try {
+    bytes2 = readRegularFile(path, maxBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes2 === null) return null;
+  if (bytes2.length > maxBytes) {
+    const size = Math.max(bytes2.length, fstatSizeOr(path, bytes2.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
+  } catch {
+    throw unreadable(path, "is not valid UTF-8");
+  }
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return lstatSync(path).size;
+  } catch {
+    return fallback;
+  }
+}
+function assertNoLinksBelow(storeDir, path) {
+  const rel = relative(storeDir, dirname(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(sep)) {
+    current = `${current}${sep}${part}`;
+    let stat;
+    try {
+      stat = lstatSync(current);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  }
+}
+
+// src/core/id-pattern.ts
+var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+function isValidId(id) {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
+
+// src/core/store/project-ids.ts
 function projectIdsIn(dir) {
   return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
@@ -32437,12 +32375,12 @@ function treeOrder(threads) {
 }
 function measuredPart(m) {
   const ends = m.sessionEnds.filter(hasSize2);
-  const compacts = m.preCompacts.filter((r) => typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string");
-  const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string" && typeof r.sessionId === "string");
+  const compacts = m.preCompacts.filter(isSizeRecord);
+  const injections = m.injections.filter(isInjectionRecord);
   const receipts = { delivered: 0, preview: 0, missing: 0, pending: 0 };
   for (const r of injections) if (r.receipt in receipts) receipts[r.receipt]++;
-  const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string" && typeof r.sessionId === "string");
-  const hooks = m.hooksSeen.map((h) => h.at).filter((at) => typeof at === "string").sort();
+  const clears = m.sessionEnds.filter((r) => isSizeRecord(r) && r.reason === "clear");
+  const hooks = m.hooksSeen.filter(isHookSeenRecord).map((h) => h.at).sort();
   return {
     sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average2(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
     injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average2(injections.map((r) => r.tokens)) },
@@ -32636,11 +32574,11 @@ var FenceRefusal = class {
 };
 var AtomicWriteError = class extends Error {
   constructor(path, cause, tempPath, cleanupError) {
-    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf2(cleanupError)}`;
-    super(`Atomic write of ${path} failed: ${messageOf2(cause)}${leftover}`, { cause });
+    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
+    super(`Atomic write of ${path} failed: ${messageOf(cause)}${leftover}`, { cause });
     this.path = path;
     this.name = "AtomicWriteError";
-    this.code = errnoCode2(cause);
+    this.code = errnoCode(cause);
   }
   path;
   code;
@@ -32735,19 +32673,12 @@ function fsyncDirectorySync(dir) {
   }
 }
 function isDirectorySyncRefusal(error2) {
-  const code = errnoCode2(error2);
+  const code = errnoCode(error2);
   if (code === "EISDIR" || code === "EINVAL" || code === "ENOTSUP" || code === "EOPNOTSUPP") return true;
   return process.platform === "win32" && code === "EPERM";
 }
 function missingIsFine(error2) {
-  return errnoCode2(error2) === "ENOENT" ? void 0 : error2;
-}
-function messageOf2(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
-}
-function errnoCode2(error2) {
-  if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
-  return void 0;
+  return errnoCode(error2) === "ENOENT" ? void 0 : error2;
 }
 
 // src/core/agent-instructions.ts
@@ -32893,7 +32824,7 @@ function readAgentFile(file, rel) {
   try {
     stat = statSync(file);
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (errnoCode(e) === "ENOENT") return null;
     throw errors.invalid(`Cannot read ${rel}: ${e.message}`);
   }
   if (!stat.isFile()) throw errors.invalid(`Cannot update ${rel}: it is not a regular file. Nothing was changed.`);
@@ -32914,7 +32845,7 @@ function writablePath(root, rel) {
   try {
     stat = lstatSync(file);
   } catch (e) {
-    const code = e.code;
+    const code = errnoCode(e);
     if (code !== "ENOENT") throw errors.invalid(`Cannot read ${rel}: ${e.message}`);
   }
   let resolved = file;
@@ -32939,7 +32870,7 @@ function realpathOfDeepestExisting(path) {
     try {
       return join(realpathSync(probe), ...rest.reverse());
     } catch (e) {
-      const code = e.code;
+      const code = errnoCode(e);
       const parent = dirname(probe);
       if (code !== "ENOENT" && code !== "ENOTDIR" || parent === probe) throw e;
       rest.push(basename(probe));
@@ -33236,7 +33167,7 @@ function removeFenced(lockPath, path) {
   try {
     renameSync(path, grave);
   } catch (e) {
-    if (e.code !== "ENOENT") throw e;
+    if (errnoCode(e) !== "ENOENT") throw e;
     fence.check();
     return;
   }
@@ -33250,7 +33181,7 @@ function isProcessAlive(pid) {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return e.code === "EPERM";
+    return errnoCode(e) === "EPERM";
   }
 }
 
@@ -33458,7 +33389,7 @@ function readIfExists(path) {
     if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes2 === null ? null : bytes2.toString("utf8");
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }
@@ -33634,7 +33565,7 @@ function storeDirState(storeDir) {
   try {
     stat = lstatSync(storeDir);
   } catch (e) {
-    if (e.code === "ENOENT") return "absent";
+    if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
   }
   if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
@@ -33832,7 +33763,7 @@ var Store = class {
     try {
       dir = opendirSync(this.threadsDir(projectId));
     } catch (e) {
-      if (e.code === "ENOENT") return false;
+      if (errnoCode(e) === "ENOENT") return false;
       throw e;
     }
     try {
@@ -33890,7 +33821,7 @@ function isSymbolicLink(path) {
   try {
     return lstatSync(path).isSymbolicLink();
   } catch (e) {
-    if (e.code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
@@ -33899,7 +33830,7 @@ function entryExists(path) {
     lstatSync(path);
     return true;
   } catch (e) {
-    if (e.code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
@@ -33965,6 +33896,76 @@ function safeUsername() {
   } catch {
     return null;
   }
+}
+function emptyLocalState() {
+  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
+}
+function localStatePath(storeDir) {
+  return join(storeDir, "config.json");
+}
+function readLocalState(storeDir) {
+  const path = localStatePath(storeDir);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.localStateBytes);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
+  }
+  if (text === null) return { state: emptyLocalState() };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    return { state: emptyLocalState(), problem: "is not a JSON object" };
+  }
+  return { state: normalize(data) };
+}
+function normalize(d) {
+  const state = emptyLocalState();
+  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
+  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
+    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
+  }
+  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
+  state.legacyAuthorIds = [...new Set(legacy)];
+  if (isRecord(d.branches)) {
+    for (const [branch, perProject] of Object.entries(d.branches)) {
+      if (!isRecord(perProject)) continue;
+      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
+      state.branches[branch] = Object.fromEntries(entries);
+    }
+  }
+  if (isRecord(d.sessions)) {
+    for (const [key, s] of Object.entries(d.sessions)) {
+      if (!isRecord(s)) continue;
+      const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
+      if (typeof s.projectId === "string") session.projectId = s.projectId;
+      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (typeof s.pid === "number") session.pid = s.pid;
+      state.sessions[key] = session;
+    }
+  }
+  if (isRecord(d.conversations)) {
+    for (const [sessionId, c] of Object.entries(d.conversations)) {
+      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
+    }
+  }
+  if (isRecord(d.measurements)) {
+    const m = d.measurements;
+    for (const key of Object.keys(state.measurements)) {
+      const list = m[key];
+      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
+    }
+  }
+  return state;
+}
+function isRecord(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
@@ -36219,7 +36220,7 @@ var ProjectIndex = class {
     try {
       names = readdirSync(this.threadsDir);
     } catch (e) {
-      if (e.code === "ENOENT") names = [];
+      if (errnoCode(e) === "ENOENT") names = [];
       else throw e;
     }
     const seen = /* @__PURE__ */ new Set();
@@ -36309,7 +36310,7 @@ function stampOf(path) {
     const s = lstatSync(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }
@@ -36779,6 +36780,12 @@ function chooseProjectId(ids, state, sessionKey) {
 function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
   return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
+}
+function* ownThreadCandidates(state, sessionKey, projectId, followed) {
+  const own2 = sessionChoice(state, sessionKey, projectId);
+  if (own2 !== null) yield own2;
+  const last2 = followed();
+  if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
 }
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
@@ -37671,15 +37678,11 @@ var ThreadMindServices = class {
   async currentThreadRef(options = {}) {
     const project = this.currentProject();
     if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
-    const own2 = sessionChoice(this.readState(), this.session.key, project.id);
-    if (own2 !== null && this.store.threadExists(project.id, own2)) {
+    const followed = () => options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+    for (const own2 of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
+      if (!this.store.threadExists(project.id, own2)) continue;
       this.threadId = own2;
       return { project, threadId: own2 };
-    }
-    const followed = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
-    if (followed !== null && followed.projectId === project.id && this.store.threadExists(project.id, followed.threadId)) {
-      this.threadId = followed.threadId;
-      return { project, threadId: followed.threadId };
     }
     const threadId = await this.startThreadId(project.id);
     this.threadId = threadId;
@@ -37985,6 +37988,18 @@ function sameInputs(a, b) {
   const keys = Object.keys(a.sources);
   return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
 }
+function threadCacheEntry(builtBy, projectId, thread, read) {
+  const { verify, ...rest } = read;
+  return {
+    version: CONTEXT_CACHE_VERSION,
+    builtBy,
+    projectId,
+    threadId: thread.id,
+    threadStatus: threadStatus(thread),
+    ...rest,
+    ...verify !== void 0 ? { verify } : {}
+  };
+}
 async function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
@@ -38076,18 +38091,7 @@ async function refreshStartCache(services, builtBy) {
     if (typeof now !== "string" || now !== headBefore) return false;
     head = now;
   }
-  const entry = {
-    version: CONTEXT_CACHE_VERSION,
-    builtBy,
-    projectId: project.id,
-    threadId: thread.id,
-    threadStatus: threadStatus(thread),
-    sources: stamps,
-    head,
-    starts: chosen.starts,
-    ...verify !== void 0 ? { verify } : {}
-  };
-  await saveContextCacheEntry(storeDir, entry);
+  await saveContextCacheEntry(storeDir, threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head, starts: chosen.starts, verify }));
   return true;
 }
 function stampsOf(storeDir, rels) {
@@ -38446,20 +38450,18 @@ ${tree}`, resourcesChanged: true };
   );
 }
 
-// package.json
-var package_default = {
-  version: "0.5.0"};
+// src/core/version.ts
+var BUNDLE_VERSION = "0.5.0" ;
 
 // src/server/version.ts
 var SERVER_NAME = "thread-mind";
-var SERVER_VERSION = package_default.version;
 
 // src/server/create-server.ts
 var TOKENIZER_PRELOAD_DELAY_MS = 1e3;
 function createThreadMindServer(options) {
   const session = new ServerSession(options);
   const server2 = new McpServer(
-    { name: SERVER_NAME, title: "ThreadMind", version: SERVER_VERSION },
+    { name: SERVER_NAME, title: "ThreadMind", version: BUNDLE_VERSION },
     {
       instructions: SERVER_INSTRUCTIONS,
       capabilities: { tools: {}, resources: { listChanged: true }, prompts: {}, completions: {} }

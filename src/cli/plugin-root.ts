@@ -2,9 +2,8 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-declare const __THREADMIND_VERSION__: string | undefined;
-/** Inlined by the build; "dev" when running from source. Never npm_package_version: under `npm run`/`npx` in a user's project that is the project's. */
-export const BUNDLE_VERSION = typeof __THREADMIND_VERSION__ === "string" ? __THREADMIND_VERSION__ : "dev";
+/** The bundle's own version (core/version.ts), never npm_package_version: under `npx` in a user's project that is the project's. */
+export { BUNDLE_VERSION } from "../core/version.js";
 
 /** The plugin root of this code: this file's module URL, two levels up (it must stay in src/cli, beside main.ts). */
 export function pluginRoot(): string {

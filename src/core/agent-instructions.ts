@@ -4,6 +4,7 @@ import { readRegularFile } from "./store/regular-file.js";
 import { basename, dirname, join, sep } from "node:path";
 import { writeFileAtomic } from "./store/atomic-write.js";
 import { errors, ThreadMindError } from "./errors.js";
+import { errnoCode } from "./error-details.js";
 
 export const INSTRUCTION_TARGETS = ["agents", "claude", "cursor", "generic"] as const;
 export type InstructionTarget = (typeof INSTRUCTION_TARGETS)[number];
@@ -204,7 +205,7 @@ function readAgentFile(file: string, rel: string): string | null {
   try {
     stat = statSync(file);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if (errnoCode(e) === "ENOENT") return null;
     throw errors.invalid(`Cannot read ${rel}: ${(e as Error).message}`);
   }
   if (!stat.isFile()) throw errors.invalid(`Cannot update ${rel}: it is not a regular file. Nothing was changed.`);
@@ -231,7 +232,7 @@ function writablePath(root: string, rel: string): string {
   try {
     stat = lstatSync(file);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    const code = errnoCode(e);
     if (code !== "ENOENT") throw errors.invalid(`Cannot read ${rel}: ${(e as Error).message}`);
   }
   let resolved = file;
@@ -258,7 +259,7 @@ function realpathOfDeepestExisting(path: string): string {
     try {
       return join(realpathSync(probe), ...rest.reverse());
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
+      const code = errnoCode(e);
       const parent = dirname(probe);
       if ((code !== "ENOENT" && code !== "ENOTDIR") || parent === probe) throw e;
       rest.push(basename(probe));

@@ -25,7 +25,7 @@ import { formatSearchAnswer, normalizeSearchQuery, searchIndexFor, searchThreads
 import { checkHistoryLimit, threadFileHistory, type ThreadHistory } from "./thread-history.js";
 import type { MeasurementEvent } from "./measure/measurement-log.js";
 import { logSummaryWrite, recordMeasurementEvents, rotateMeasurementLogLocked } from "./measure/measurement-recording.js";
-import { branchChoice, chooseProjectId, sessionChoice } from "./thread-choice.js";
+import { branchChoice, chooseProjectId, ownThreadCandidates } from "./thread-choice.js";
 import { instanceThread } from "./measure/measurement-log-read.js";
 import type { SummaryWriteVia } from "./freshness/freshness-events.js";
 import { committedThread, conflictNotice, fileHasConflictMarkers } from "./git/committed-thread.js";
@@ -270,15 +270,11 @@ export class ThreadMindServices {
   async currentThreadRef(options: { newProcess?: boolean } = {}): Promise<{ project: Project; threadId: string }> {
     const project = this.currentProject();
     if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
-    const own = sessionChoice(this.readState(), this.session.key, project.id);
-    if (own !== null && this.store.threadExists(project.id, own)) {
+    const followed = () => (options.newProcess ? null : instanceThread(this.store.dir, this.session.key));
+    for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
+      if (!this.store.threadExists(project.id, own)) continue;
       this.threadId = own;
       return { project, threadId: own };
-    }
-    const followed = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
-    if (followed !== null && followed.projectId === project.id && this.store.threadExists(project.id, followed.threadId)) {
-      this.threadId = followed.threadId;
-      return { project, threadId: followed.threadId };
     }
     const threadId = await this.startThreadId(project.id);
     this.threadId = threadId;

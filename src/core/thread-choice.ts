@@ -14,6 +14,24 @@ export function sessionChoice(state: LocalState, sessionKey: string, projectId: 
 }
 
 /**
+ * The session's own thread candidates, in order (services and the hooks' fast path both take them from here): the
+ * thread the session chose in this project, then the thread its client instance last followed in it (after /clear or
+ * a compaction; `followed` is asked only when the first gives none: it reads the measurement log). The caller takes
+ * the first whose file exists; after them come branchChoice and what only the thread files can tell.
+ */
+export function* ownThreadCandidates(
+  state: LocalState,
+  sessionKey: string,
+  projectId: string,
+  followed: () => { projectId: string; threadId: string } | null,
+): Generator<string, void, undefined> {
+  const own = sessionChoice(state, sessionKey, projectId);
+  if (own !== null) yield own;
+  const last = followed();
+  if (last !== null && last.projectId === projectId) yield last.threadId;
+}
+
+/**
  * Second candidate: the thread last chosen on the checked-out branch (taken when it exists and is active). After it
  * come the open thread linked to the branch and main, which only the thread files can tell.
  */

@@ -3,6 +3,7 @@ import { existsSync, lstatSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findGitTop } from "./git/git.js";
+import { errnoCode } from "./error-details.js";
 
 export const STORE_DIR_NAME = ".threadmind";
 
@@ -88,7 +89,7 @@ export function storeDirState(storeDir: string): StoreDirState {
   try {
     stat = lstatSync(storeDir);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return "absent";
+    if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
   }
   if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };

@@ -4,6 +4,7 @@ import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { SessionKey } from "../core/types.js";
 import type { ThreadRef } from "../core/freshness/freshness.js";
 import { branchChoice, chooseProjectId } from "../core/thread-choice.js";
+import { lastInstanceThread } from "../core/measure/measurement-log-read.js";
 
 /** What the choice needs beyond the instance's events (read only when the first two candidates give nothing). */
 export interface ThreadChoiceInputs {
@@ -18,10 +19,8 @@ export interface ThreadChoiceInputs {
 export function freshnessThread(inputs: ThreadChoiceInputs): ThreadRef | null {
   const own = inputs.state.sessions[inputs.session.key];
   if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
-  for (let i = inputs.events.length - 1; i >= 0; i--) {
-    const e = inputs.events[i]!;
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId };
-  }
+  const followed = lastInstanceThread(inputs.events, inputs.session.key);
+  if (followed !== null) return followed;
   const ids = inputs.projectIds();
   const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
   const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);

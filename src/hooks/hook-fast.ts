@@ -11,7 +11,7 @@ import { hookSessionOr } from "../core/session-key.js";
 import type { SessionKey } from "../core/types.js";
 import { isValidId } from "../core/id-pattern.js";
 import { projectIdsIn } from "../core/store/project-ids.js";
-import { branchChoice, chooseProjectId, sessionChoice } from "../core/thread-choice.js";
+import { branchChoice, chooseProjectId, ownThreadCandidates } from "../core/thread-choice.js";
 import { entryStillValid, readContextCacheEntry } from "../core/context/context-cache.js";
 import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, type MeasurementEvent } from "../core/measure/measurement-log.js";
 import { instanceEvents, lastInstanceThread, sessionEvents } from "../core/measure/measurement-log-read.js";
@@ -105,7 +105,7 @@ async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate
   // One scan of the instance's events: the thread it followed, and how the restart it follows left the summary.
   const events = source === "startup" ? null : instanceEvents(store.storeDir, session.key);
   const instance = events === null ? null : lastInstanceThread(events, session.key);
-  const own = sessionChoice(store.state, session.key, projectId) ?? (instance !== null && instance.projectId === projectId ? instance.threadId : null);
+  const [own = null] = ownThreadCandidates(store.state, session.key, projectId, () => instance);
   const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
   if (threadId === null || !isValidId(threadId)) return null;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);

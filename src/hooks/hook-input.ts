@@ -1,5 +1,6 @@
 // The JSON Claude Code sends a hook on stdin, read within a bound and checked field by field (no schema library on this path).
 import { fstatSync, readSync } from "node:fs";
+import { errnoCode } from "../core/error-details.js";
 
 export interface HookInput {
   sessionId: string;
@@ -41,10 +42,6 @@ export function readStdin(timeoutMs: number): Promise<string> {
  * they may end inside a multi-byte UTF-8 character.
  */
 type BlockingRead = { done: true; text: string } | { done: false; bytes: Buffer };
-
-function errnoCode(e: unknown): string | undefined {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;
-}
 
 /** Whether `text` is one complete JSON value (the hook input is an object, so it must end with "}"). */
 function isCompleteJson(text: string): boolean {

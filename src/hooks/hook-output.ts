@@ -1,5 +1,6 @@
 // Everything a hook prints goes through here: one JSON object on stdout (context and/or a one-line user message).
 import { writeSync } from "node:fs";
+import { errnoCode } from "../core/error-details.js";
 
 export interface HookOutput {
   /** SessionStart and UserPromptSubmit: the context handed to the model. */
@@ -32,7 +33,7 @@ export function writeHookOutput(event: string, output: HookOutput): Promise<void
     while (written < bytes.length) written += writeSync(1, bytes, written, bytes.length - written);
     return Promise.resolve();
   } catch (e) {
-    if (!(e instanceof Error && "code" in e && e.code === "EAGAIN")) return Promise.resolve(); // stdout gone: nobody to tell
+    if (errnoCode(e) !== "EAGAIN") return Promise.resolve(); // stdout gone: nobody to tell
   }
   return new Promise((resolve) => {
     process.stdout.write(bytes.subarray(written), () => resolve());

@@ -5,7 +5,8 @@ import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { InjectionRecord } from "../core/measure/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
 import { textFingerprint } from "../core/text-fingerprint.js";
-import { receiptWith, savedOutputText } from "./receipt-match.js";
+import { receiptWith, savedOutputIdentity } from "../core/savings/receipt-rule.js";
+import { savedOutputPathOf } from "../core/savings/saved-output.js";
 
 /** What the hooks read for a session's pending injections: the hook-context records, and the first request after each. */
 export interface ReceiptReading {
@@ -76,17 +77,16 @@ export async function receiptEvents(
   firstRequest: (injection: InjectionRecord) => number | null = () => null,
 ): Promise<MeasurementEvent[]> {
   // Injections logged with a fingerprint are recognised by it; older ones by their sha1 content hash, loaded only then.
-  const legacy = pending.some((i) => i.fingerprint === undefined) ? await import("./receipt-rule.js") : null;
+  const legacy = pending.some((i) => i.fingerprint === undefined) ? await import("../core/savings/savings-receipts.js") : null;
   return pending.flatMap((injection): MeasurementEvent[] => {
     const fingerprint = injection.fingerprint;
     const receipt =
       fingerprint !== undefined
         ? // A text of another length is not the injected one: only texts of its length are fingerprinted.
-          receiptWith(injection, found, { of: (t) => (t.length === injection.chars ? textFingerprint(t) : ""), value: fingerprint }, (r) => {
-            const text = savedOutputText(r, transcriptPath);
-            return text === null ? null : textFingerprint(text);
-          })
-        : legacy!.receiptFor(injection, found, (r) => legacy!.savedOutputHash(r, transcriptPath));
+          receiptWith(injection, found, { of: (t) => (t.length === injection.chars ? textFingerprint(t) : ""), value: fingerprint }, (r) =>
+            savedOutputIdentity(savedOutputPathOf(r, transcriptPath), transcriptPath, textFingerprint),
+          )
+        : legacy!.receiptFor(injection, found, (r) => legacy!.savedOutputHash(savedOutputPathOf(r, transcriptPath), transcriptPath));
     if (receipt === "pending") return [];
     const after = firstRequest(injection);
     return [

@@ -3,9 +3,8 @@ import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import type { ThreadMindServices } from "../core/services.js";
 import { adoptConversation, resumedConversationToAdopt } from "../core/conversation-threads.js";
-import { CONTEXT_CACHE_VERSION, trustedStamps } from "../core/context/context-cache.js";
-import { saveContextCacheEntry } from "../core/context/context-cache-write.js";
-import { threadStatus } from "../core/types.js";
+import { trustedStamps } from "../core/context/context-cache.js";
+import { saveContextCacheEntry, threadCacheEntry } from "../core/context/context-cache-write.js";
 import { hooksBuild } from "./hooks-build.js";
 import { startEvents, startOutput } from "./start-record.js";
 import { instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
@@ -53,16 +52,7 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
     const builtBy = hooksBuild();
     if (stamps !== null && builtBy !== null) {
       try {
-        await saveContextCacheEntry(services.store.dir, {
-          version: CONTEXT_CACHE_VERSION,
-          builtBy,
-          projectId: project.id,
-          threadId: thread.id,
-          threadStatus: threadStatus(thread),
-          sources: stamps,
-          head: dependsOnHead ? (head as string) : null,
-          starts: { [source]: start },
-        });
+        await saveContextCacheEntry(services.store.dir, threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head: dependsOnHead ? (head as string) : null, starts: { [source]: start } }));
       } catch (e) {
         failures.push(failureLine("could not save the context cache (derived data; the next session start assembles it again)", e));
       }

@@ -1,10 +1,9 @@
 // After a write, the MCP server saves its session thread's SessionStart contexts to the context cache, so that the /clear that usually follows is served by the hooks' fast path.
 import { join } from "node:path";
-import { CONTEXT_CACHE_VERSION, RACY_MARGIN_MS, sourceFingerprint, type ContextCacheEntry } from "../core/context/context-cache.js";
-import { saveContextCacheEntry } from "../core/context/context-cache-write.js";
+import { RACY_MARGIN_MS, sourceFingerprint } from "../core/context/context-cache.js";
+import { saveContextCacheEntry, threadCacheEntry } from "../core/context/context-cache-write.js";
 import { fileStamp, stampChangedAtMs } from "../core/store/file-stamp.js";
 import type { ThreadMindServices } from "../core/services.js";
-import { threadStatus } from "../core/types.js";
 import { assembleStarts, userLine } from "../hooks/start-context.js";
 
 /** Every source the hook may serve from the entry: /clear and compaction (this instance's thread), a new session on the branch's thread. */
@@ -48,18 +47,7 @@ export async function refreshStartCache(services: ThreadMindServices, builtBy: s
     if (typeof now !== "string" || now !== headBefore) return false;
     head = now;
   }
-  const entry: ContextCacheEntry = {
-    version: CONTEXT_CACHE_VERSION,
-    builtBy,
-    projectId: project.id,
-    threadId: thread.id,
-    threadStatus: threadStatus(thread),
-    sources: stamps,
-    head,
-    starts: chosen.starts,
-    ...(verify !== undefined ? { verify } : {}),
-  };
-  await saveContextCacheEntry(storeDir, entry);
+  await saveContextCacheEntry(storeDir, threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head, starts: chosen.starts, verify }));
   return true;
 }
 

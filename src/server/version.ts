@@ -1,5 +1,4 @@
-// The server's name and version as announced at initialize (the version comes from package.json, inlined by the bundler).
-import packageJson from "../../package.json" with { type: "json" };
+// The server's name and version as announced at initialize (the version the build inlined, core/version.ts).
+export { BUNDLE_VERSION as SERVER_VERSION } from "../core/version.js";
 
 export const SERVER_NAME = "thread-mind";
-export const SERVER_VERSION: string = packageJson.version;

@@ -20,20 +20,7 @@ export interface ForEachLineResult {
  * without a final newline. Throws TranscriptReadError (with the path) when the file cannot be read.
  */
 export async function forEachLine(path: string, sink: LineSink, options: ForEachLineOptions = {}): Promise<ForEachLineResult> {
-  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
-  checkPositiveInteger("chunkSize", chunkSize);
-  return withTranscript(path, async (file) => {
-    const splitter = new LineSplitter(sink);
-    let bytesRead = 0;
-    const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
-    for await (const chunk of stream) {
-      if (!Buffer.isBuffer(chunk)) throw new Error(`expected Buffer chunks from ${path}`);
-      bytesRead += chunk.length;
-      splitter.push(chunk);
-    }
-    splitter.end();
-    return { bytesRead };
-  });
+  return streamLines(path, new LineSplitter(sink), options);
 }
 
 /**
@@ -41,13 +28,18 @@ export async function forEachLine(path: string, sink: LineSink, options: ForEach
  * decide from the bytes what to decode. The buffer is valid during the call only.
  */
 export async function forEachByteLine(path: string, sink: (bytes: Buffer, terminated: boolean) => void, options: ForEachLineOptions = {}): Promise<ForEachLineResult> {
+  const splitter = new ByteLineSplitter((bytes, terminated) => {
+    sink(bytes, terminated);
+    return false;
+  });
+  return streamLines(path, splitter, options);
+}
+
+/** Streams the whole file into `splitter`, chunk by chunk, then ends it. */
+async function streamLines(path: string, splitter: { push(chunk: Buffer): void; end(): void }, options: ForEachLineOptions): Promise<ForEachLineResult> {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
-    const splitter = new ByteLineSplitter((bytes, terminated) => {
-      sink(bytes, terminated);
-      return false;
-    });
     let bytesRead = 0;
     const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
     for await (const chunk of stream) {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { LockTimeoutError, withLock, withLockSync } from "../../src/core/store/lock.js";
+import { LockTimeoutError, withLock } from "../../src/core/store/lock.js";
 import type { LockCounterInput } from "../fixtures/workers/lock-counter.js";
 import type { LockHolderInput } from "../fixtures/workers/lock-holder.js";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";
@@ -31,7 +31,7 @@ function lockFileHolderPid(lockPath: string): number {
 }
 
 describe("withLock across processes", () => {
-  it("loses no increment when 8 processes (async and sync callers) read-modify-write one counter", async () => {
+  it("loses no increment when 8 processes (awaiting and thread-blocking holders) read-modify-write one counter", async () => {
     const dir = freshDir();
     const lockPath = join(dir, ".lock");
     const counterPath = join(dir, "counter");
@@ -44,7 +44,7 @@ describe("withLock across processes", () => {
         counterPath,
         goPath,
         iterations,
-        mode: i % 2 === 0 ? "async" : "sync",
+        mode: i % 2 === 0 ? "async" : "blocking",
         timeoutMs: 30_000,
       } satisfies LockCounterInput),
     );
@@ -80,19 +80,15 @@ describe("withLock across processes", () => {
     expect(lockFileHolderPid(lockPath)).toBe(holder.pid);
   });
 
-  it("makes withLockSync with a short timeout throw LockTimeoutError while a synchronous holder sleeps in its lock", async () => {
+  it("makes a short-timeout acquirer fail with LockTimeoutError while a holder blocks its thread in the lock", async () => {
     const dir = freshDir();
     const lockPath = join(dir, ".lock");
-    const holder = spawnWorker(holderScript, { lockPath, mode: "sync", holdMs: 30_000 } satisfies LockHolderInput);
+    const holder = spawnWorker(holderScript, { lockPath, mode: "blocking", holdMs: 30_000 } satisfies LockHolderInput);
     await holder.waitFor("acquired");
-    expect(() => withLockSync(lockPath, () => "ran", { timeoutMs: 200 })).toThrow(LockTimeoutError);
-    try {
-      withLockSync(lockPath, () => "ran", { timeoutMs: 0 });
-      expect.unreachable("the lock is held");
-    } catch (error) {
-      expect((error as LockTimeoutError).holder?.pid).toBe(holder.pid);
-      expect((error as Error).message).toContain(`${lockPath} (held by pid ${holder.pid}`);
-    }
+    await expect(withLock(lockPath, async () => "ran", { timeoutMs: 200 })).rejects.toThrow(LockTimeoutError);
+    const error = await withLock(lockPath, async () => "ran", { timeoutMs: 0 }).catch((e: unknown) => e);
+    expect((error as LockTimeoutError).holder?.pid).toBe(holder.pid);
+    expect((error as Error).message).toContain(`${lockPath} (held by pid ${holder.pid}`);
   });
 
   it("lets the next process in as soon as the holder releases (no leftover lock file)", async () => {
@@ -114,7 +110,7 @@ describe("withLock across processes", () => {
 });
 
 describe("withLock inside one process", () => {
-  it("runs a nested withLock / withLockSync on the same path instead of deadlocking", async () => {
+  it("runs a nested withLock on the same path instead of deadlocking", async () => {
     const lockPath = join(freshDir(), ".lock");
     const result = await withLock(
       lockPath,
@@ -124,7 +120,7 @@ describe("withLock inside one process", () => {
           lockPath,
           async () => {
             expect(lockFileHolderPid(lockPath)).toBe(process.pid);
-            return withLockSync(lockPath, () => withLockSync(lockPath, () => "innermost"), { timeoutMs: 0 });
+            return withLock(lockPath, async () => withLock(lockPath, async () => "innermost"), { timeoutMs: 0 });
           },
           { timeoutMs: 0 },
         );
@@ -132,13 +128,6 @@ describe("withLock inside one process", () => {
       { timeoutMs: 1_000 },
     );
     expect(result).toBe("innermost");
-    expect(existsSync(lockPath)).toBe(false);
-  });
-
-  it("runs a nested withLockSync on the same path instead of deadlocking", () => {
-    const lockPath = join(freshDir(), ".lock");
-    const result = withLockSync(lockPath, () => withLockSync(lockPath, () => 7, { timeoutMs: 0 }) * 6, { timeoutMs: 1_000 });
-    expect(result).toBe(42);
     expect(existsSync(lockPath)).toBe(false);
   });
 
@@ -164,23 +153,6 @@ describe("withLock inside one process", () => {
     expect(maxInside).toBe(1);
   });
 
-  it("throws instead of deadlocking when withLockSync waits for a lock a sibling async task of this process holds", async () => {
-    const lockPath = join(freshDir(), ".lock");
-    let letGo = (): void => undefined;
-    const gate = new Promise<void>((resolve) => (letGo = resolve));
-    const holding = withLock(lockPath, () => gate); // acquired synchronously before withLock first awaits
-    expect(() => withLockSync(lockPath, () => "ran", { timeoutMs: 10_000 })).toThrow(/would deadlock/);
-    letGo();
-    await holding;
-    expect(withLockSync(lockPath, () => "ran")).toBe("ran");
-  });
-
-  it("rejects a withLockSync function that returns a promise, which would run unlocked", () => {
-    const lockPath = join(freshDir(), ".lock");
-    expect(() => withLockSync(lockPath, async () => "late")).toThrow(/returned a promise/);
-    expect(existsSync(lockPath)).toBe(false);
-  });
-
   it("re-acquires for real when a task started inside the lock runs after the lock was released", async () => {
     const lockPath = join(freshDir(), ".lock");
     let later: Promise<number> | undefined;
@@ -199,11 +171,6 @@ describe("withLock inside one process", () => {
         throw new Error("boom");
       }),
     ).rejects.toThrow("boom");
-    expect(() =>
-      withLockSync(lockPath, () => {
-        throw new Error("bang");
-      }),
-    ).toThrow("bang");
     expect(existsSync(lockPath)).toBe(false);
   });
 

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync,
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { LockLostError, LockTimeoutError, withLock, withLockSync } from "../../src/core/store/lock.js";
+import { LockLostError, LockTimeoutError, withLock } from "../../src/core/store/lock.js";
 import type { LockHolder } from "../../src/core/store/lock.js";
 import type { LockCounterInput } from "../fixtures/workers/lock-counter.js";
 import type { LockHolderInput } from "../fixtures/workers/lock-holder.js";
@@ -54,7 +54,7 @@ function lockFileHolderPid(lockPath: string): number {
 }
 
 describe("reclaiming a lock whose holder is gone", () => {
-  it.each(["async", "sync"] as const)("reclaims a lock left by a %s holder killed with SIGKILL", async (mode) => {
+  it.each(["async", "blocking"] as const)("reclaims a lock left by a %s holder killed with SIGKILL", async (mode) => {
     const lockPath = freshLockPath();
     const holder = spawnWorker(holderScript, { lockPath, mode, holdMs: 30_000 } satisfies LockHolderInput);
     await holder.waitFor("acquired");
@@ -66,34 +66,34 @@ describe("reclaiming a lock whose holder is gone", () => {
     expect(existsSync(lockPath)).toBe(false);
   });
 
-  it("reclaims a fresh lock naming a dead pid on this host without waiting for staleMs", () => {
+  it("reclaims a fresh lock naming a dead pid on this host without waiting for staleMs", async () => {
     const lockPath = freshLockPath();
     plant(lockPath, holderJson({ hostname: hostname() }), 0);
-    expect(withLockSync(lockPath, () => lockFileHolderPid(lockPath), { timeoutMs: 2_000, staleMs: 600_000 })).toBe(
+    expect(await withLock(lockPath, async () => lockFileHolderPid(lockPath), { timeoutMs: 2_000, staleMs: 600_000 })).toBe(
       process.pid,
     );
   });
 
-  it("reclaims a lock naming this process's pid with a nonce this process does not hold (a previous incarnation)", () => {
+  it("reclaims a lock naming this process's pid with a nonce this process does not hold (a previous incarnation)", async () => {
     const lockPath = freshLockPath();
     plant(lockPath, holderJson({ hostname: hostname(), pid: process.pid }), 0);
-    expect(withLockSync(lockPath, () => "ran", { timeoutMs: 2_000, staleMs: 600_000 })).toBe("ran");
+    expect(await withLock(lockPath, async () => "ran", { timeoutMs: 2_000, staleMs: 600_000 })).toBe("ran");
   });
 });
 
 describe("reclaiming by age", () => {
-  it("respects a fresh lock from another host (its pid cannot be checked) until it is older than staleMs", () => {
+  it("respects a fresh lock from another host (its pid cannot be checked) until it is older than staleMs", async () => {
     const lockPath = freshLockPath();
     plant(lockPath, holderJson({ pid: 4242 }), 0);
     try {
-      withLockSync(lockPath, () => "ran", { timeoutMs: 200 });
+      await withLock(lockPath, async () => "ran", { timeoutMs: 200 });
       expect.unreachable("the planted lock is fresh");
     } catch (error) {
       expect(error).toBeInstanceOf(LockTimeoutError);
       expect((error as LockTimeoutError).holder).toMatchObject({ pid: 4242, hostname: "other-host.invalid" });
       expect((error as Error).message).toContain("pid 4242 on host other-host.invalid since");
     }
-    expect(withLockSync(lockPath, () => "ran", { timeoutMs: 10_000, staleMs: 400 })).toBe("ran");
+    expect(await withLock(lockPath, async () => "ran", { timeoutMs: 10_000, staleMs: 400 })).toBe("ran");
   });
 
   it("reclaims a lock from another host whose mtime is older than the default staleMs", async () => {
@@ -135,11 +135,11 @@ describe("reclaiming unreadable locks", () => {
     expect(existsSync(lockPath)).toBe(false);
   });
 
-  it("leaves a just-created empty lock file alone during the grace period", () => {
+  it("leaves a just-created empty lock file alone during the grace period", async () => {
     const lockPath = freshLockPath();
     plant(lockPath, "", 0);
     try {
-      withLockSync(lockPath, () => "ran", { timeoutMs: 100 });
+      await withLock(lockPath, async () => "ran", { timeoutMs: 100 });
       expect.unreachable("a fresh empty lock may be a writer between create and write");
     } catch (error) {
       expect(error).toBeInstanceOf(LockTimeoutError);
@@ -166,7 +166,7 @@ describe("racing reclaimers", () => {
         counterPath,
         goPath,
         iterations,
-        mode: i % 2 === 0 ? "sync" : "async",
+        mode: i % 2 === 0 ? "blocking" : "async",
         timeoutMs: 30_000,
         abandonAsPid, // and every round ends the same way: all waiters race to reclaim each lock
       } satisfies LockCounterInput),
@@ -183,19 +183,19 @@ describe("racing reclaimers", () => {
     ["whose holder died", (path: string) => plant(path, holderJson({ hostname: hostname() }), 0)],
     ["that is old", (path: string) => plant(path, holderJson({ pid: 4242 }), 60_000)],
     ["that is old garbage", (path: string) => plant(path, "", 60_000)],
-  ])("breaks a reclaim mutex %s, then reclaims the stale lock", (_label, plantMutex) => {
+  ])("breaks a reclaim mutex %s, then reclaims the stale lock", async (_label, plantMutex) => {
     const lockPath = freshLockPath();
     plant(lockPath, holderJson({ hostname: hostname() }), 0);
     plantMutex(`${lockPath}.reclaim`);
-    expect(withLockSync(lockPath, () => lockFileHolderPid(lockPath), { timeoutMs: 5_000 })).toBe(process.pid);
+    expect(await withLock(lockPath, async () => lockFileHolderPid(lockPath), { timeoutMs: 5_000 })).toBe(process.pid);
     expect(existsSync(`${lockPath}.reclaim`)).toBe(false);
   });
 
-  it("waits instead of breaking a reclaim mutex whose holder is alive and recent", () => {
+  it("waits instead of breaking a reclaim mutex whose holder is alive and recent", async () => {
     const lockPath = freshLockPath();
     plant(lockPath, holderJson({ hostname: hostname() }), 0);
     plant(`${lockPath}.reclaim`, holderJson({ hostname: hostname(), pid: process.ppid }), 0);
-    expect(() => withLockSync(lockPath, () => "ran", { timeoutMs: 200 })).toThrow(LockTimeoutError);
+    await expect(withLock(lockPath, async () => "ran", { timeoutMs: 200 })).rejects.toThrow(LockTimeoutError);
     expect(existsSync(`${lockPath}.reclaim`)).toBe(true);
   });
 });
@@ -215,11 +215,11 @@ describe("releasing a lock that is no longer ours", () => {
     expect(existsSync(lockPath) ? readFileSync(lockPath, "utf8") : undefined).toBe(replacement);
   });
 
-  it("keeps the locked function's own error as the cause when the lock was also lost", () => {
+  it("keeps the locked function's own error as the cause when the lock was also lost", async () => {
     const lockPath = freshLockPath();
     const failure = new Error("the function failed");
     try {
-      withLockSync(lockPath, () => {
+      await withLock(lockPath, async () => {
         rmSync(lockPath);
         throw failure;
       });

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir, removeDir } from "../support/run-claude.js";
 import { readTranscript } from "../support/claude-transcripts.js";
 import { recordedContexts, sessionStartPrinted } from "../support/plugin-e2e.js";
-import { receiptFor, savedOutputPath } from "../../src/hooks/receipt-rule.js";
+import { receiptFor } from "../../src/core/savings/savings-receipts.js";
+import { savedOutputPathOf } from "../../src/core/savings/saved-output.js";
 import { readReceiptRecords, receiptEvents } from "../../src/hooks/receipts.js";
 import { readHead } from "../../src/transcript/read-head.js";
 import { contentHash } from "../../src/core/context/token-estimate.js";
@@ -97,7 +98,7 @@ describe("injection receipts on real Claude Code 2.1.332 transcripts", () => {
     // The fixture keeps the block, not the saved file: put the text back where the block says Claude Code saved it.
     const head = await readHead(fixture.path);
     const [record] = head.hookContexts;
-    const saved = record === undefined ? null : savedOutputPath(record, fixture.path);
+    const saved = record === undefined ? null : savedOutputPathOf(record, fixture.path);
     expect(saved).toMatch(new RegExp(`^${home}/\\.claude/projects/.+/${fixture.sessionId}/tool-results/hook-.+-additionalContext\\.txt$`));
     mkdirSync(dirname(saved ?? ""), { recursive: true });
     writeFileSync(saved ?? "", fixture.printed);

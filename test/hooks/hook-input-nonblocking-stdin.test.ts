@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { join } from "node:path";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
-import { storeMeasurements } from "../../src/core/measure/measurement-log-read.js";
+import { storeMeasurements } from "../support/store-measurements.js";
 import { HOOK_BUNDLE } from "../reliability/hook-process.js";
 
 const execFileAsync = promisify(execFile);

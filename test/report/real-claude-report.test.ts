@@ -9,7 +9,7 @@ import { listTranscripts } from "../support/claude-transcripts.js";
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
 import { servicesFor } from "../support/core-services.js";
 import { REPO_ROOT, runCli } from "../support/run-cli.js";
-import { storeMeasurements } from "../../src/core/measure/measurement-log-read.js";
+import { storeMeasurements } from "../support/store-measurements.js";
 import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import type { DoctorCheck } from "../../src/core/doctor/doctor-types.js";
 

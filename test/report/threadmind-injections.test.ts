@@ -1,11 +1,10 @@
 // Guards how the report recognises ThreadMind's injections (header, preview), /clear evidence, pairing and thinned series.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contextHeader } from "../../src/core/context/context-header.js";
-import { receiptFor } from "../../src/hooks/receipt-rule.js";
 import { readTranscript } from "../../src/transcript/index.js";
 import { MAX_POINTS_PER_SESSION, scanSession, THREADMIND_HEADER_PREFIX } from "../../src/core/savings/savings-scan.js";
 import { findRestarts } from "../../src/core/savings/savings-pairing.js";
-import { checkReceipt } from "../../src/core/savings/savings-receipts.js";
+import { checkReceipt, receiptFor } from "../../src/core/savings/savings-receipts.js";
 import { emptyMeasurements, type InjectionRecord, type Measurements } from "../../src/core/measure/measurements.js";
 import { contentHash } from "../../src/core/context/token-estimate.js";
 import { assistant, compactBoundary, compactSummary, hookInjection, jsonl, makeTempDir, persistedOutputPreview, user, type TempDir } from "../transcript/transcript-builders.js";

@@ -3,7 +3,22 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { writeFileAtomic } from "../store/atomic-write.js";
 import { assertNoLinksBelow } from "../store/read-strict.js";
-import { contextCachePath, readContextCacheEntry, sameInputs, type ContextCacheEntry } from "./context-cache.js";
+import { threadStatus, type Thread } from "../types.js";
+import { CONTEXT_CACHE_VERSION, contextCachePath, readContextCacheEntry, sameInputs, type ContextCacheEntry } from "./context-cache.js";
+
+/** The entry for a thread's context as the bundle `builtBy` assembled it (the hooks at SessionStart, the server after a write). */
+export function threadCacheEntry(builtBy: string, projectId: string, thread: Thread, read: Pick<ContextCacheEntry, "sources" | "head" | "starts" | "verify">): ContextCacheEntry {
+  const { verify, ...rest } = read;
+  return {
+    version: CONTEXT_CACHE_VERSION,
+    builtBy,
+    projectId,
+    threadId: thread.id,
+    threadStatus: threadStatus(thread),
+    ...rest,
+    ...(verify !== undefined ? { verify } : {}),
+  };
+}
 
 /** Saves the entry, keeping the other sources' starts of an entry built from the same inputs. */
 export async function saveContextCacheEntry(storeDir: string, entry: ContextCacheEntry): Promise<void> {

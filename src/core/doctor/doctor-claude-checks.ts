@@ -1,7 +1,8 @@
 // Doctor checks against Claude Code: plugin installed and enabled for this workspace, hooks seen, injection receipts.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { InjectionRecord, Measurements } from "../measure/measurements.js";
+import type { Measurements } from "../measure/measurements.js";
+import { isInjectionRecord } from "../measure/measurement-log-read.js";
 import { isInsideDir } from "../savings/transcript-locations.js";
 import { ago, fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 
@@ -114,13 +115,9 @@ export function checkHooksSeen(measurements: Measurements, now: Date): DoctorChe
   return ok("hooks", title, ...detail);
 }
 
-function isInjection(r: InjectionRecord): boolean {
-  return typeof r.at === "string" && typeof r.receipt === "string" && typeof r.threadId === "string";
-}
-
 export function checkReceipts(measurements: Measurements): DoctorCheck {
   const title = "Context delivery";
-  const recent = measurements.injections.filter(isInjection).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)).slice(-RECENT_INJECTIONS);
+  const recent = measurements.injections.filter(isInjectionRecord).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)).slice(-RECENT_INJECTIONS);
   if (recent.length === 0) {
     return warn("receipts", title, "Start a Claude Code session here with the plugin: its SessionStart hook loads the active thread's context and records it.", "no context injection recorded yet");
   }

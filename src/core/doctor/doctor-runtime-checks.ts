@@ -6,6 +6,7 @@ import { readBranch, gitUser } from "../git/git.js";
 import { authorIdFrom, resolveAuthorId } from "../author.js";
 import type { Workspace } from "../workspace.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
+import type { BundleFile } from "../bundles.js";
 
 /** The oldest Node ThreadMind runs on (package.json's engines; the CLI parses its options with util.parseArgs, new in 18.3). */
 export const MIN_NODE = "18.3.0";
@@ -84,7 +85,7 @@ function versionIn(path: string): { version: string } | { problem: string } {
 export const PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"] as const;
 
 /** Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-core.cjs. */
-const LOADED_AT_RUN_TIME = ["plugin/dist/cli.mjs", "plugin/dist/hook-core.cjs"] as const;
+const LOADED_AT_RUN_TIME = (["cli.mjs", "hook-core.cjs"] as const satisfies readonly BundleFile[]).map((file) => `plugin/dist/${file}`);
 
 /** Bundles the plugin runs: every `${CLAUDE_PLUGIN_ROOT}/….mjs|.cjs` its configs name, the CLI, and what they load at run time. */
 export function pluginBundles(pluginRoot: string): { bundles: string[] } | { problem: string } {

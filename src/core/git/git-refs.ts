@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { readRegularFile } from "../store/regular-file.js";
 import { join, resolve } from "node:path";
+import { errnoCode } from "../error-details.js";
 
 const HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 /** Refs that live in a worktree's own git dir rather than the common one. */
@@ -16,7 +17,7 @@ function readIfExists(path: string): string | null {
     if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes === null ? null : bytes.toString("utf8");
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT" || (e as NodeJS.ErrnoException).code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }

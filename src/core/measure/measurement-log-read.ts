@@ -1,7 +1,6 @@
 // Reading measurements.jsonl: the whole log folded into Measurements, or only the lines of one Claude Code session.
 import { readSync } from "node:fs";
-import { emptyMeasurements, MEASUREMENT_KEEP, type InjectionRecord, type Measurements } from "./measurements.js";
-import { readLocalState } from "../store/local-state.js";
+import { emptyMeasurements, MEASUREMENT_KEEP, type HookSeenRecord, type InjectionRecord, type Measurements, type SizeRecord } from "./measurements.js";
 import { measurementLogPaths, openLog, type MeasurementEvent, type SettledReceipt } from "./measurement-log.js";
 import { legacyMeasurementEvents } from "./measurement-log-legacy.js";
 import { isFreshnessEvent, type StalenessEvent } from "../freshness/freshness-events.js";
@@ -34,6 +33,33 @@ function readLogBytes(path: string): Buffer {
   return bytes ?? Buffer.alloc(0);
 }
 
+/** A record's fields, not yet checked. */
+type Unchecked<T> = { readonly [K in keyof T]?: unknown };
+
+/**
+ * The guards of measurement records, field by field: the log and an older config.json are only ours by convention.
+ * The reader applies them to every line; the report, stats and doctor apply the same ones to the Measurements they get.
+ */
+export function isSizeRecord(r: Unchecked<SizeRecord>): boolean {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
+}
+
+export function isInjectionRecord(r: Unchecked<InjectionRecord>): boolean {
+  return (
+    typeof r.at === "string" &&
+    typeof r.sessionId === "string" &&
+    typeof r.source === "string" &&
+    typeof r.threadId === "string" &&
+    typeof r.contentHash === "string" &&
+    typeof r.chars === "number" &&
+    typeof r.tokens === "number"
+  );
+}
+
+export function isHookSeenRecord(r: Unchecked<HookSeenRecord>): boolean {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.event === "string";
+}
+
 /** One line as an event, or null when it is not one (checked field by field: the file is only ours by convention). */
 export function parseEventLine(line: string): MeasurementEvent | null {
   let data: unknown;
@@ -50,9 +76,9 @@ export function parseEventLine(line: string): MeasurementEvent | null {
   switch (d.kind as MeasurementEvent["kind"]) {
     case "sessionEnd":
     case "preCompact":
-      return typeof d.reason === "string" && (d.contextTokens === null || typeof d.contextTokens === "number") ? (d as MeasurementEvent) : null;
+      return isSizeRecord(d) ? (d as MeasurementEvent) : null;
     case "injection":
-      return typeof d.threadId === "string" && typeof d.contentHash === "string" && typeof d.chars === "number" && (d.transcriptOffset === undefined || (Number.isInteger(d.transcriptOffset) && (d.transcriptOffset as number) >= 0)) && (d.fingerprint === undefined || typeof d.fingerprint === "string")
+      return isInjectionRecord(d) && (d.transcriptOffset === undefined || (Number.isInteger(d.transcriptOffset) && (d.transcriptOffset as number) >= 0)) && (d.fingerprint === undefined || typeof d.fingerprint === "string")
         ? (d as MeasurementEvent)
         : null;
     case "receipt":
@@ -60,7 +86,7 @@ export function parseEventLine(line: string): MeasurementEvent | null {
         ? (d as MeasurementEvent)
         : null;
     case "hookSeen":
-      return typeof d.event === "string" ? (d as MeasurementEvent) : null;
+      return isHookSeenRecord(d) ? (d as MeasurementEvent) : null;
     case "conversation":
       return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === undefined || typeof d.instance === "string") ? (d as MeasurementEvent) : null;
     case "summaryWrite":
@@ -290,9 +316,4 @@ export function stalenessEvents(storeDir: string): StalenessEvent[] {
 export function pendingInjections(events: readonly MeasurementEvent[]): InjectionRecord[] {
   const settled = new Set(events.flatMap((e) => (e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : [])));
   return events.flatMap((e): InjectionRecord[] => (e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []));
-}
-
-/** Every measurement of this store: the log, after what an older config.json still holds. */
-export function storeMeasurements(storeDir: string): MeasurementLogRead {
-  return readMeasurementLog(storeDir, readLocalState(storeDir).state.measurements);
 }

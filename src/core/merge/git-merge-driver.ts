@@ -4,6 +4,7 @@ import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, stat
 import { join } from "node:path";
 import { commonDir } from "../git/git-refs.js";
 import { gitDir } from "../git/git.js";
+import { errnoCode } from "../error-details.js";
 
 export const DRIVER_NAME = "threadmind";
 export const DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
@@ -114,7 +115,7 @@ export function refreshDriverConfig(configPath: string, expected: string): Drive
   try {
     fd = openSync(lock, "wx", existsSync(configPath) ? statSync(configPath).mode & 0o777 : 0o644);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "EEXIST") return before; // git (or another hook) is writing it now
+    if (errnoCode(e) === "EEXIST") return before; // git (or another hook) is writing it now
     throw e;
   }
   let renamed = false;

@@ -1,10 +1,11 @@
 // The full text Claude Code saved for a `<persisted-output>` preview: the file the block names, and reading it (bounded).
 // The path comes from a transcript, which is untrusted: only a regular file inside Claude Code's folder for that
 // session is opened (never a FIFO, a device or a link out of it), without blocking, and at most SAVED_MAX_BYTES read.
-// node:fs and node:path only: the hook entry bundles this (no node:crypto, no yaml).
+// node:fs and node:path only (and error-details.ts, which imports nothing): the hook entry bundles this (no node:crypto, no yaml).
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 import type { HookContextRecord } from "../../transcript/types.js";
+import { errnoCode } from "../error-details.js";
 
 /** Claude Code's `<persisted-output>` block names the file that holds the full text it did not deliver. */
 const SAVED_TO = /Full output saved to: ([^\n]+)\n/;
@@ -32,10 +33,6 @@ export function savedOutputPathOf(record: Pick<HookContextRecord, "content" | "i
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 
-function errorCode(e: unknown): string | undefined {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;
-}
-
 /** Not there (any more: deleted with the session's folder), or a link where a file should be: not a saved output. */
 const ABSENT = new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
 
@@ -56,7 +53,7 @@ export function readSavedOutput(path: string, transcriptPath: string): string | 
     // Non-blocking (a FIFO opens at once instead of waiting for a writer) and never through a final link.
     fd = openSync(join(realDir, basename(path)), constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
   } catch (e) {
-    if (ABSENT.has(errorCode(e) ?? "")) return null;
+    if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {

@@ -1,5 +1,6 @@
 // Restarts found in scanned sessions: each /clear paired with the session it ended, each compaction with its sizes.
 import type { HookSeenRecord, InjectionRecord, Measurements } from "../measure/measurements.js";
+import { isHookSeenRecord, isInjectionRecord } from "../measure/measurement-log-read.js";
 import type { ScannedSession } from "./savings-scan.js";
 import { charsEstimate } from "../context/token-estimate.js";
 
@@ -123,30 +124,13 @@ function loadedAt(session: ScannedSession, segment: number, expected: InjectionR
   return { threadId: expected.threadId, chars: expected.chars, tokens: expected.tokens, receipt: "missing" };
 }
 
-/** Measurements come from user-editable files (measurements.jsonl, an older config.json): injection records are checked field by field before use. */
-function isInjection(r: InjectionRecord): boolean {
-  return (
-    typeof r.sessionId === "string" &&
-    typeof r.at === "string" &&
-    typeof r.contentHash === "string" &&
-    typeof r.source === "string" &&
-    typeof r.threadId === "string" &&
-    typeof r.chars === "number" &&
-    typeof r.tokens === "number"
-  );
-}
-
-function isHookSeen(r: HookSeenRecord): boolean {
-  return typeof r.sessionId === "string" && typeof r.at === "string" && typeof r.event === "string";
-}
-
 /**
  * What ThreadMind loaded in each segment of a session: index 0 = its start, k = after its k-th compaction. The hooks'
  * record expected for a segment: for the start, the session's startup/clear injection; after a compaction, the first
  * compact injection of the session from the boundary's time on (and before the next boundary).
  */
 export function segmentLoads(session: ScannedSession, measurements: Measurements): (RestartInjection | null)[] {
-  const injections = measurements.injections.filter(isInjection);
+  const injections = measurements.injections.filter(isInjectionRecord);
   const mine = injections.filter((i) => i.sessionId === session.sessionId).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const loads: (RestartInjection | null)[] = [loadedAt(session, 0, mine.find((i) => i.source === "startup" || i.source === "clear") ?? null, injections)];
   session.compactions.forEach((c, k) => {
@@ -164,7 +148,7 @@ export function segmentLoads(session: ScannedSession, measurements: Measurements
 
 /** /clear pairs from the hooks' records: old session id → new session id. */
 function pairsFromHooks(hooksSeen: readonly HookSeenRecord[]): Map<string, string> {
-  const records = hooksSeen.filter(isHookSeen).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const records = hooksSeen.filter(isHookSeenRecord).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const used = new Set<HookSeenRecord>();
   const newToOld = new Map<string, string>();
   for (const start of records) {

@@ -1,10 +1,12 @@
-// Injection receipts checked by the report: each injection the hooks recorded, looked for in the scanned transcripts.
+// Receipts by content hash: the report checks each injection the hooks recorded in the scanned transcripts; the hooks settle older ones.
+import type { HookContextRecord } from "../../transcript/types.js";
 import type { InjectionRecord, ReceiptStatus } from "../measure/measurements.js";
 import type { InjectionSeen, ScannedSession } from "./savings-scan.js";
 import { contentHash } from "../content-hash.js";
-import { readSavedOutput } from "./saved-output.js";
+import { receiptOf, receiptWith, savedOutputIdentity } from "./receipt-rule.js";
+import { isInjectionRecord } from "../measure/measurement-log-read.js";
 
-/** What the report found for one injection: as the hooks' receipt rule, plus "not-scanned" when its transcript was not found. */
+/** What the report found for one injection: as the receipt rule (receipt-rule.ts), plus "not-scanned" when its transcript was not found. */
 export type CheckedReceipt = "delivered" | "preview" | "missing" | "not-scanned";
 
 export interface ReceiptDetail {
@@ -28,34 +30,37 @@ export interface ReceiptSummary {
   details: ReceiptDetail[];
 }
 
-/** Content hash of the full text Claude Code saved for a preview in the transcript at `transcriptPath`; null when the file is gone (or not ours). */
-export function savedOutputHash(seen: InjectionSeen, transcriptPath: string): string | null {
-  if (seen.savedOutputPath === null) return null;
-  const text = readSavedOutput(seen.savedOutputPath, transcriptPath);
-  return text === null ? null : contentHash(text);
+/** Content hash of the full text Claude Code saved at `path` for a preview in the transcript at `transcriptPath`; null when there is none (any more, or not ours). */
+export function savedOutputHash(path: string | null, transcriptPath: string): string | null {
+  return savedOutputIdentity(path, transcriptPath, contentHash);
 }
 
 /**
- * The hooks' rule (src/hooks/receipt-rule.ts receiptFor), applied to the whole scanned session: delivered when a hook
- * injection in the transcript has the same content hash; preview when a <persisted-output> preview's saved full text
- * has it, or (the saved file gone) when a preview names the injection's thread; missing otherwise.
+ * The receipt rule (receipt-rule.ts) by content hash over hook-context records: for injections logged without a
+ * fingerprint. `savedHash` gives the hash of the full text behind a preview (default: none consulted; pass
+ * `(r) => savedOutputHash(savedOutputPathOf(r, transcriptPath), transcriptPath)` to look in the session's folder).
  */
+export function receiptFor(
+  injection: InjectionRecord,
+  found: readonly HookContextRecord[],
+  savedHash: (record: HookContextRecord) => string | null = () => null,
+): ReceiptStatus {
+  return receiptWith(injection, found, { of: contentHash, value: injection.contentHash }, savedHash);
+}
+
+/** The receipt rule (receipt-rule.ts) by content hash, applied to the hook injections of the whole scanned session. */
 export function checkReceipt(
   injection: InjectionRecord,
   session: ScannedSession | undefined,
-  savedHash: (seen: InjectionSeen, transcriptPath: string) => string | null = savedOutputHash,
+  savedHash: (seen: InjectionSeen, transcriptPath: string) => string | null = (seen, transcriptPath) => savedOutputHash(seen.savedOutputPath, transcriptPath),
 ): CheckedReceipt {
   if (session === undefined) return "not-scanned";
-  const all = [...session.threadMindInjections, ...session.otherInjections];
-  if (all.some((i) => i.contentHash === injection.contentHash)) return "delivered";
-  const previews = all.filter((i) => i.preview);
-  if (previews.some((i) => savedHash(i, session.path) === injection.contentHash)) return "preview";
-  if (previews.some((i) => i.previewText !== null && i.previewText.includes(`(${injection.threadId})`))) return "preview";
-  return "missing";
-}
-
-function isInjection(r: InjectionRecord): boolean {
-  return typeof r.sessionId === "string" && typeof r.at === "string" && typeof r.contentHash === "string" && typeof r.threadId === "string";
+  return receiptOf(injection, [...session.threadMindInjections, ...session.otherInjections], injection.contentHash, {
+    identity: (i) => i.contentHash,
+    isPreview: (i) => i.preview,
+    savedIdentity: (i) => savedHash(i, session.path),
+    previewText: (i) => i.previewText,
+  });
 }
 
 export function summarizeReceipts(injections: readonly InjectionRecord[], sessions: readonly ScannedSession[]): ReceiptSummary {
@@ -67,10 +72,10 @@ export function summarizeReceipts(injections: readonly InjectionRecord[], sessio
   // Each saved preview file is read once, however many injections are checked against it.
   const hashes = new Map<InjectionSeen, string | null>();
   const cachedHash = (seen: InjectionSeen, transcriptPath: string) => {
-    if (!hashes.has(seen)) hashes.set(seen, savedOutputHash(seen, transcriptPath));
+    if (!hashes.has(seen)) hashes.set(seen, savedOutputHash(seen.savedOutputPath, transcriptPath));
     return hashes.get(seen)!;
   };
-  for (const injection of injections.filter(isInjection)) {
+  for (const injection of injections.filter(isInjectionRecord)) {
     const status = checkReceipt(injection, byId.get(injection.sessionId), cachedHash);
     if (injection.receipt in recorded) recorded[injection.receipt] += 1;
     checked[status] += 1;

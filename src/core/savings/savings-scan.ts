@@ -154,15 +154,21 @@ function later(a: string | null, b: string | null): string | null {
   return Date.parse(b) > Date.parse(a) ? b : a;
 }
 
-/** A user record whose message text holds the /clear command (string content or text blocks). */
-function isClearCommand(text: string): { at: string | null } | null {
+/** A line's JSON value when it is an object; null when the line is no JSON or holds another value. */
+function jsonObject(text: string): object | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return null;
   }
-  if (typeof value !== "object" || value === null) return null;
+  return typeof value === "object" && value !== null ? value : null;
+}
+
+/** A user record whose message text holds the /clear command (string content or text blocks). */
+function isClearCommand(text: string): { at: string | null } | null {
+  const value = jsonObject(text);
+  if (value === null) return null;
   const record = value as { type?: unknown; isSidechain?: unknown; timestamp?: unknown; message?: { content?: unknown } };
   if (record.type !== "user" || record.isSidechain === true) return null;
   const content = record.message?.content;
@@ -173,13 +179,8 @@ function isClearCommand(text: string): { at: string | null } | null {
 
 /** A main-chain user record that opens with an accepted plan (see ScannedSession.planStart), else null. */
 function planStartOf(text: string): ScannedSession["planStart"] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
+  const value = jsonObject(text);
+  if (value === null) return null;
   const record = value as { type?: unknown; isSidechain?: unknown; timestamp?: unknown; planContent?: unknown; message?: { content?: unknown } };
   if (record.type !== "user" || record.isSidechain === true) return null;
   const at = typeof record.timestamp === "string" ? record.timestamp : null;
@@ -191,13 +192,8 @@ function planStartOf(text: string): ScannedSession["planStart"] {
 
 /** A SessionStart hook record naming source "clear": 2.1.x hook_success attachments, older hook_progress records. */
 function isClearHookRecord(text: string): boolean {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  if (typeof value !== "object" || value === null) return false;
+  const value = jsonObject(text);
+  if (value === null) return false;
   const record = value as { type?: unknown; attachment?: { hookName?: unknown }; data?: { hookName?: unknown } };
   if (record.type === "attachment") return record.attachment?.hookName === CLEAR_HOOK_NAME;
   if (record.type === "progress") return record.data?.hookName === CLEAR_HOOK_NAME;
@@ -206,13 +202,8 @@ function isClearHookRecord(text: string): boolean {
 
 /** An assistant record that calls a tool whose name ends in `summary_update` (ThreadMind's, under any client's prefix). */
 function callsSummaryUpdate(text: string): boolean {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  if (typeof value !== "object" || value === null) return false;
+  const value = jsonObject(text);
+  if (value === null) return false;
   const content = (value as { message?: { content?: unknown } }).message?.content;
   if (!Array.isArray(content)) return false;
   return content.some((b: unknown) => typeof b === "object" && b !== null && (b as { type?: unknown }).type === "tool_use" && typeof (b as { name?: unknown }).name === "string" && (b as { name: string }).name.endsWith("summary_update"));

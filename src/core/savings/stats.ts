@@ -1,5 +1,5 @@
 // stats_show: thread counts, the active thread's context size, summary sizes, and the measured sessions from measurements.jsonl.
-import { readMeasurementLog, stalenessEvents } from "../measure/measurement-log-read.js";
+import { isHookSeenRecord, isInjectionRecord, isSizeRecord, readMeasurementLog, stalenessEvents } from "../measure/measurement-log-read.js";
 import { freshnessFromLog, freshnessLines, type FreshnessFigure } from "../freshness/freshness-figure.js";
 import { readFreshnessConfig } from "../freshness/freshness-config.js";
 import { verdictThreshold } from "../freshness/freshness.js";
@@ -91,13 +91,13 @@ function treeOrder(threads: Map<string, Thread>): Thread[] {
 /** Measurements come from user-editable files (measurements.jsonl, an older config.json): records are checked field by field, and malformed ones are not counted. */
 export function measuredPart(m: Measurements): MeasuredPart {
   const ends = m.sessionEnds.filter(hasSize);
-  const compacts = m.preCompacts.filter((r) => typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string");
-  const injections = m.injections.filter((r) => typeof r.tokens === "number" && typeof r.at === "string" && typeof r.sessionId === "string");
+  const compacts = m.preCompacts.filter(isSizeRecord);
+  const injections = m.injections.filter(isInjectionRecord);
   const receipts: Record<ReceiptStatus, number> = { delivered: 0, preview: 0, missing: 0, pending: 0 };
   for (const r of injections) if (r.receipt in receipts) receipts[r.receipt]++;
 
-  const clears = m.sessionEnds.filter((r) => r.reason === "clear" && typeof r.at === "string" && typeof r.sessionId === "string");
-  const hooks = m.hooksSeen.map((h) => h.at).filter((at) => typeof at === "string").sort();
+  const clears = m.sessionEnds.filter((r) => isSizeRecord(r) && r.reason === "clear");
+  const hooks = m.hooksSeen.filter(isHookSeenRecord).map((h) => h.at).sort();
   return {
     sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
     injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },

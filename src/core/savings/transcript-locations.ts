@@ -3,6 +3,7 @@ import { open, readdir, stat } from "node:fs/promises";
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
+import { errnoCode } from "../error-details.js";
 
 /**
  * How Claude Code names a launch directory's transcript folder: every character that is not an ASCII letter or digit
@@ -158,7 +159,7 @@ export async function locateTranscripts(options: { projectsDir: string; workspac
   try {
     names = await readdir(options.projectsDir);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return result;
+    if (errnoCode(e) === "ENOENT") return result;
     throw e;
   }
   result.projectsDirExists = true;

@@ -12,6 +12,7 @@ import { CatalogIndex } from "./catalog-index.js";
 import { DirectoryWatch } from "./directory-watch.js";
 import { bodiesPath, catalogPath, readBodiesFile, readCatalogFile, writeBodiesFile, writeCatalogFile } from "./index-files.js";
 import { entriesFromText, type BodyEntry, type CatalogEntry, type FileStamp } from "./index-entries.js";
+import { errnoCode } from "../error-details.js";
 
 /**
  * A file modified less than this long before it was read may change again within the same timestamp tick, with the
@@ -193,7 +194,7 @@ export class ProjectIndex {
     try {
       names = readdirSync(this.threadsDir);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") names = [];
+      if (errnoCode(e) === "ENOENT") names = [];
       else throw e;
     }
     const seen = new Set<string>();
@@ -287,7 +288,7 @@ function stampOf(path: string): FileStamp | null {
     const s = lstatSync(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT" || (e as NodeJS.ErrnoException).code === "ENOTDIR") return null;
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
 }

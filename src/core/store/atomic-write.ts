@@ -4,6 +4,7 @@ import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeFileSync }
 import { open, rename, unlink } from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { errnoCode, messageOf } from "../error-details.js";
 
 /** `.<basename>.<pid>.<12 hex>.tmp`: the only names this module ever creates besides its targets. */
 const TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
@@ -157,13 +158,4 @@ function isDirectorySyncRefusal(error: unknown): boolean {
 /** A temp file that is already gone is what cleanup wants; any other removal error is reported (returned). */
 function missingIsFine(error: unknown): unknown {
   return errnoCode(error) === "ENOENT" ? undefined : error;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function errnoCode(error: unknown): string | undefined {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return undefined;
 }

@@ -2,6 +2,7 @@
 import { renameSync, rmSync } from "node:fs";
 import { AtomicWriteError, atomicTempPath, writeFileAtomicSync } from "./atomic-write.js";
 import { lockFence } from "./lock.js";
+import { errnoCode } from "../error-details.js";
 
 /**
  * Replaces `path` atomically. Holding the lock at `lockPath` (this async context), the write is fenced: refused with
@@ -28,7 +29,7 @@ export function removeFenced(lockPath: string, path: string): void {
   try {
     renameSync(path, grave);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    if (errnoCode(e) !== "ENOENT") throw e;
     fence.check(); // our fence directory is gone: the lock was taken from us
     return; // the file itself was already absent
   }

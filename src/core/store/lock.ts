@@ -17,8 +17,8 @@
 // - `<lock>.reclaim` is held for a few syscalls only; when its holder died there, it is broken by rename() to a unique
 //   name, which moves exactly one file, and the moved file is put back if it turns out not to be the stale one observed.
 //
-// Assumptions: holders on other hosts are judged by age only; a process must not block its event loop (or run a
-// withLockSync body) for longer than staleMs while holding the lock; worker_threads of one process are not told apart.
+// Assumptions: holders on other hosts are judged by age only; a process must not block its event loop for longer than
+// staleMs while holding the lock; worker_threads of one process are not told apart.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { closeSync, constants, linkSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
@@ -26,6 +26,7 @@ import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { errors, ThreadMindError } from "../errors.js";
 import { openRegularFile } from "./regular-file.js";
+import { errnoCode, messageOf } from "../error-details.js";
 
 export interface LockOptions {
   /** How long to wait for the lock before throwing LockTimeoutError. Default 10 000 ms; 0 = one attempt. */
@@ -151,7 +152,7 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T>, option
   const path = resolve(lockPath);
   if (heldInContext(path)) return fn();
   const opts = resolveOptions(options);
-  const steps = acquireSteps(path, opts, false);
+  const steps = acquireSteps(path, opts);
   let step = steps.next();
   while (!step.done) {
     await sleep(step.value);
@@ -169,31 +170,6 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T>, option
     clearInterval(heartbeat);
   }
   return finish(hold, outcome);
-}
-
-/** For short synchronous writes (hooks). Sleeps between attempts with Atomics.wait, blocking the thread. */
-export function withLockSync<T>(lockPath: string, fn: () => T, options?: LockOptions): T {
-  const path = resolve(lockPath);
-  if (heldInContext(path)) return fn();
-  const opts = resolveOptions(options);
-  const steps = acquireSteps(path, opts, true);
-  let step = steps.next();
-  while (!step.done) {
-    sleepSync(step.value);
-    step = steps.next();
-  }
-  const hold = step.value;
-  let outcome: Outcome<T>;
-  try {
-    outcome = { ok: true, value: context.run(withHold(hold), fn) };
-  } catch (error) {
-    outcome = { ok: false, error };
-  }
-  const value = finish(hold, outcome);
-  if (isPromiseLike(value)) {
-    throw new Error(`withLockSync(${path}): the function returned a promise, which ran unlocked; use withLock`);
-  }
-  return value;
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -246,10 +222,10 @@ function resolveOptions(options: LockOptions | undefined): ResolvedOptions {
 }
 
 /**
- * The acquisition loop, shared by the async and sync entry points: yields how long to sleep, returns the hold.
+ * The acquisition loop: yields how long to sleep, returns the hold.
  * Each step is a handful of small synchronous filesystem calls.
  */
-function* acquireSteps(lockPath: string, opts: ResolvedOptions, sync: boolean): Generator<number, Hold, void> {
+function* acquireSteps(lockPath: string, opts: ResolvedOptions): Generator<number, Hold, void> {
   const nonce = randomBytes(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
@@ -261,14 +237,14 @@ function* acquireSteps(lockPath: string, opts: ResolvedOptions, sync: boolean): 
     throw error;
   }
   try {
-    return yield* acquireLoop(lockPath, nonce, opts, sync);
+    return yield* acquireLoop(lockPath, nonce, opts);
   } catch (error) {
     rmSync(fenceDir, { recursive: true, force: true });
     throw error;
   }
 }
 
-function* acquireLoop(lockPath: string, nonce: string, opts: ResolvedOptions, sync: boolean): Generator<number, Hold, void> {
+function* acquireLoop(lockPath: string, nonce: string, opts: ResolvedOptions): Generator<number, Hold, void> {
   const start = Date.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
@@ -283,15 +259,7 @@ function* acquireLoop(lockPath: string, nonce: string, opts: ResolvedOptions, sy
     }
     const seen = inspect(lockPath);
     let retryNow = seen.kind === "absent"; // released between our attempt and our look
-    if (seen.kind === "holder") {
-      lastHolder = seen.holder;
-      if (sync && heldByThisProcess.has(seen.holder.nonce)) {
-        throw new Error(
-          `withLockSync(${lockPath}): this process already holds the lock in another async task; ` +
-            "waiting synchronously would deadlock. Call it inside that task's withLock, or use withLock.",
-        );
-      }
-    }
+    if (seen.kind === "holder") lastHolder = seen.holder;
     if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== undefined) {
       retryNow = reclaim(lockPath, opts.staleMs);
     }
@@ -517,22 +485,4 @@ function jitter(ms: number): number {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((done) => setTimeout(done, ms));
-}
-
-const sleepCell = new Int32Array(new SharedArrayBuffer(4));
-function sleepSync(ms: number): void {
-  Atomics.wait(sleepCell, 0, 0, ms);
-}
-
-function isPromiseLike(value: unknown): boolean {
-  return typeof value === "object" && value !== null && "then" in value && typeof value.then === "function";
-}
-
-function errnoCode(error: unknown): string | undefined {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,5 @@
 // Whether a process id is alive on this machine (signal 0); EPERM means alive but not ours.
+import { errnoCode } from "../error-details.js";
 
 export function isProcessAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
@@ -6,6 +7,6 @@ export function isProcessAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
+    return errnoCode(e) === "EPERM";
   }
 }

@@ -3,6 +3,7 @@ import { lstatSync } from "node:fs";
 import { dirname, relative, sep } from "node:path";
 import { UnreadableFileError } from "../errors.js";
 import { readRegularFile } from "./regular-file.js";
+import { errnoCode } from "../error-details.js";
 
 export function unreadable(path: string, reason: string): UnreadableFileError {
   return new UnreadableFileError(path, reason);
@@ -22,7 +23,7 @@ export function readTextStrict(path: string, maxBytes: number): string | null {
   try {
     stat = lstatSync(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
   if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -68,7 +69,7 @@ export function assertNoLinksBelow(storeDir: string, path: string): void {
     try {
       stat = lstatSync(current);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
+      if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
     if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");

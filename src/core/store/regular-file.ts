@@ -1,6 +1,7 @@
 // Opening files of the store (and git's) safely: never through a link, never blocking on a FIFO, regular files only.
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { errors } from "../errors.js";
+import { errnoCode } from "../error-details.js";
 
 /** What a non-regular file is, for the error ("a FIFO (named pipe)", "a directory", ...). */
 export function fileKind(stat: Stats): string {
@@ -22,7 +23,7 @@ export function openRegularFile(path: string, flags: number, mode?: number, foll
   try {
     fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    const code = errnoCode(e);
     if (code === "ENOENT") return null;
     if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
     if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");

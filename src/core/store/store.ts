@@ -15,6 +15,7 @@ import { storeDirState, type Workspace } from "../workspace.js";
 import { fileStamp } from "./file-stamp.js";
 import { reasonOf, readTextStrict, unreadable } from "./read-strict.js";
 import { STORE_GITATTRIBUTES } from "../merge/git-merge-driver.js";
+import { errnoCode } from "../error-details.js";
 
 export { fileStamp, readTextStrict, unreadable };
 
@@ -231,7 +232,7 @@ export class Store {
     try {
       dir = opendirSync(this.threadsDir(projectId));
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return false;
+      if (errnoCode(e) === "ENOENT") return false;
       throw e;
     }
     try {
@@ -295,7 +296,7 @@ function isSymbolicLink(path: string): boolean {
   try {
     return lstatSync(path).isSymbolicLink();
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
@@ -306,7 +307,7 @@ function entryExists(path: string): boolean {
     lstatSync(path);
     return true;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return false;
+    if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }

@@ -1,0 +1,16 @@
+// The bundles the build makes under plugin/dist, by file name, and their entries: tsup.config.ts builds these, the tests' setup checks them.
+
+export const BUNDLES = {
+  "hook.cjs": "src/hooks/main.ts",
+  "hook-core.cjs": "src/hooks/hook-core.ts",
+  "server.mjs": "src/server/main.ts",
+  "cli.mjs": "src/cli/main.ts",
+  "scan-worker.mjs": "src/core/savings/scan-worker.ts",
+} as const;
+
+export type BundleFile = keyof typeof BUNDLES;
+
+/** tsup's entry for one bundle: its file name without the extension, mapped to its source. */
+export function bundleEntry(file: BundleFile): Record<string, string> {
+  return { [file.replace(/\.[cm]js$/, "")]: BUNDLES[file] };
+}
