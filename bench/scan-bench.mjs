@@ -36,7 +36,11 @@ function readAll(files, parse) {
         const text = carry + buffer.toString("utf8", 0, n);
         const parts = text.split("\n");
         carry = parts.pop() ?? "";
-        for (const line of parts) if (line !== "") (JSON.parse(line), lines++);
+        for (const line of parts) {
+          if (line === "") continue;
+          JSON.parse(line);
+          lines++;
+        }
       }
       if (parse && carry !== "") JSON.parse(carry);
     } finally {

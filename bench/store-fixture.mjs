@@ -72,7 +72,8 @@ export function writeWorkspace(root, options) {
   const all = [];
   let clock = Date.parse("2026-01-01T00:00:00.000Z");
   const make = (id, title, parent) => {
-    const at = new Date((clock += rng.int(1_000, 600_000))).toISOString();
+    clock += rng.int(1_000, 600_000);
+    const at = new Date(clock).toISOString();
     const t = { id, title, parentId: parent ? parent.id : null, depth: parent ? parent.depth + 1 : 1, createdAt: at, updatedAt: at, commit: head, summary: summaryText(rng, rng.int(minBytes, maxBytes)) };
     all.push(t);
     return t;

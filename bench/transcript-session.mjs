@@ -39,7 +39,10 @@ export function writeSession(path, options) {
   const out = new LineFileWriter(path);
   const slug = words(rng, 3).replace(/ /g, "-");
   let clock = Date.parse("2026-01-05T09:00:00.000Z") + rng.int(0, 86_400_000 * 30);
-  const now = () => new Date((clock += rng.int(20, 4000))).toISOString();
+  const now = () => {
+    clock += rng.int(20, 4000);
+    return new Date(clock).toISOString();
+  };
   let parent = null;
   let context = rng.int(14_000, 22_000);
   let compactions = 0;

@@ -60,7 +60,7 @@ const quantized = new Int8Array(words.length * DIMS);
 rows.forEach((r, w) => {
   const p = components.map((c) => c.reduce((s, x, i) => s + x * r[i], 0));
   const max = Math.max(...p.map(Math.abs)) || 1;
-  p.forEach((x, d) => (quantized[w * DIMS + d] = Math.round((x / max) * 127)));
+  for (const [d, x] of p.entries()) quantized[w * DIMS + d] = Math.round((x / max) * 127);
 });
 
 const wordBytes = Buffer.from(words.join("\n"), "utf8");

@@ -52,7 +52,7 @@ export function staleBundles(committedDir = "plugin/dist") {
   }
 }
 
-if (process.argv[1] && process.argv[1].endsWith("check-bundles.mjs")) {
+if (process.argv[1]?.endsWith("check-bundles.mjs")) {
   const stale = staleBundles();
   if (stale.length > 0) {
     console.error(`plugin/dist is not what src builds to (${stale.join(", ")}): run \`npm run build\` and commit plugin/dist.`);

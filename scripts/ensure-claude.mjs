@@ -92,7 +92,7 @@ function install(root) {
   mkdirSync(tmpDir, { recursive: true });
   writeFileSync(
     join(tmpDir, "package.json"),
-    JSON.stringify({ name: "threadmind-claude-code-cache", private: true, version: "0.0.0" }, null, 2) + "\n",
+    `${JSON.stringify({ name: "threadmind-claude-code-cache", private: true, version: "0.0.0" }, null, 2)}\n`,
   );
   try {
     const npm = platform() === "win32" ? "npm.cmd" : "npm";
@@ -141,7 +141,7 @@ function install(root) {
  */
 export function ensureClaude(options = {}) {
   const root = options.root ?? repoRoot;
-  const log = options.log ?? ((line) => process.stderr.write(line + "\n"));
+  const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
   const found = locateClaude(root);
   if (found !== null) return found;
   log(`ensure-claude: installing ${PACKAGE}@${CLAUDE_CODE_VERSION} (~400 MB) into ${claudeInstallDir(root)}`);
@@ -156,7 +156,7 @@ if (invokedDirectly) {
   try {
     const found = ensureClaude();
     process.stderr.write(`ensure-claude: ${found.version} (${found.source})\n`);
-    process.stdout.write(found.path + "\n");
+    process.stdout.write(`${found.path}\n`);
   } catch (error) {
     process.stderr.write(`ensure-claude: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

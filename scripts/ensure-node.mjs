@@ -68,7 +68,7 @@ function install(version, root) {
   const finalDir = nodeInstallDir(version, root);
   const tmpDir = `${finalDir}.tmp-${process.pid}-${Date.now()}`;
   mkdirSync(tmpDir, { recursive: true });
-  writeFileSync(join(tmpDir, "package.json"), JSON.stringify({ name: "threadmind-node-cache", private: true, version: "0.0.0" }, null, 2) + "\n");
+  writeFileSync(join(tmpDir, "package.json"), `${JSON.stringify({ name: "threadmind-node-cache", private: true, version: "0.0.0" }, null, 2)}\n`);
   try {
     const npm = platform() === "win32" ? "npm.cmd" : "npm";
     const args = ["install", "--prefix", tmpDir, "--no-audit", "--no-fund", "--no-save", "--no-package-lock", "--ignore-scripts", `${nodePackageName()}@${version}`];
@@ -92,7 +92,7 @@ function install(version, root) {
  */
 export function ensureNodes(options = {}) {
   const root = options.root ?? repoRoot;
-  const log = options.log ?? ((line) => process.stderr.write(line + "\n"));
+  const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
   for (const version of locateNodes(root).missing) {
     log(`ensure-node: installing ${nodePackageName()}@${version} (~40-60 MB) into ${nodeInstallDir(version, root)}`);
     install(version, root);

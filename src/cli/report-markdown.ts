@@ -24,5 +24,5 @@ export function renderMarkdown(doc: ReportDocument): string {
     for (const l of s.lines) lines.push(`- ${l}`);
     lines.push("");
   }
-  return lines.join("\n").trimEnd() + "\n";
+  return `${lines.join("\n").trimEnd()}\n`;
 }

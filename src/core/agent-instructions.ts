@@ -1,5 +1,5 @@
 // threadmind_init: writes the ThreadMind instructions into agent files (AGENTS.md, CLAUDE.md, a Cursor rule, a generic file).
-import { lstatSync, mkdirSync, realpathSync, rmSync, statSync } from "node:fs";
+import { lstatSync, mkdirSync, realpathSync, rmSync, type Stats, statSync } from "node:fs";
 import { readRegularFile } from "./store/regular-file.js";
 import { basename, dirname, join, sep } from "node:path";
 import { writeFileAtomic } from "./store/atomic-write.js";
@@ -168,7 +168,7 @@ export async function writeAgentInstructions(
       const file = writablePath(root, rel);
       if (writtenFiles.has(file)) continue; // a link to a file written here
       const text = readAgentFile(file, rel);
-      if (text !== null && text.includes(SECTION_START)) untargeted.push(rel);
+      if (text?.includes(SECTION_START)) untargeted.push(rel);
     } catch (e) {
       // Not ours to change: say it could not be checked instead of failing the files that were asked for.
       if (!(e instanceof ThreadMindError)) throw e;
@@ -201,7 +201,7 @@ export async function writeAgentInstructions(
 
 /** A file's text as written (BOM kept); null if it does not exist. Refuses files that are not UTF-8 or are too large. */
 function readAgentFile(file: string, rel: string): string | null {
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(file);
   } catch (e) {
@@ -228,7 +228,7 @@ function readAgentFile(file: string, rel: string): string | null {
  */
 function writablePath(root: string, rel: string): string {
   const file = join(root, rel);
-  let stat;
+  let stat: Stats | undefined;
   try {
     stat = lstatSync(file);
   } catch (e) {

@@ -129,7 +129,10 @@ export class ThreadMindServices {
   async migrateIfNeeded(): Promise<MigrationReport | null> {
     if (this.migration !== undefined) return this.migration;
     // Without trees/ there is nothing to migrate: no lock (a hook must not wait for it); inside the lock it is checked again.
-    if (!this.hasOldLayout()) return (this.migration = null);
+    if (!this.hasOldLayout()) {
+      this.migration = null;
+      return null;
+    }
     this.migration = await this.store.locked(async () => {
       const report = await migrateV04IfNeeded(this.store, () => this.author());
       if (report) await carryOverActiveThread(this.store, this.branch(), (mutate) => this.updateState(mutate), report);

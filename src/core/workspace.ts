@@ -1,5 +1,5 @@
 // Which directory holds `.threadmind/`: THREADMIND_ROOT, client roots, CLAUDE_PROJECT_DIR, cwd; then up to the git top.
-import { existsSync, lstatSync, statSync } from "node:fs";
+import { existsSync, lstatSync, type Stats, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findGitTop } from "./git/git.js";
@@ -85,7 +85,7 @@ export type StoreDirState = "absent" | "directory" | { problem: string };
 
 /** Looks at `.threadmind` itself (lstat: a symbolic link is never followed, wherever it points). */
 export function storeDirState(storeDir: string): StoreDirState {
-  let stat;
+  let stat: Stats;
   try {
     stat = lstatSync(storeDir);
   } catch (e) {

@@ -49,6 +49,7 @@ function stampOf(path: string, kind: "file" | "dir"): { stamp: string; changedMs
   try {
     const s = lstatSync(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    // biome-ignore lint/complexity/useMathMinMax: these are bigints, which Math.max does not take
     const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
     return { stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, changedMs: Number(changed / 1_000_000n) };
   } catch {

@@ -1,5 +1,5 @@
 // The JSON Claude Code sends a hook on stdin, read within a bound and checked field by field (no schema library on this path).
-import { fstatSync, readSync } from "node:fs";
+import { fstatSync, readSync, type Stats } from "node:fs";
 import { errnoCode } from "../core/error-details.js";
 
 export interface HookInput {
@@ -55,7 +55,7 @@ function isCompleteJson(text: string): boolean {
 }
 
 function readStdinBlocking(): BlockingRead {
-  let stat;
+  let stat: Stats;
   try {
     stat = fstatSync(0);
   } catch (e) {

@@ -55,7 +55,7 @@ async function conversationSize(transcriptPath: string | null): Promise<number |
 
 export async function promptNudge(store: PromptStore, input: HookInput): Promise<HookOutput> {
   // A slash command (/clear, /compact, …) starts no turn of the conversation to remind.
-  if (input.prompt !== null && input.prompt.trimStart().startsWith("/")) return {};
+  if (input.prompt?.trimStart().startsWith("/")) return {};
   // Without CLAUDE_PID the window's summary writes cannot be told from others': no reminder rather than a wrong one.
   if (!isClaudeInstance(store.session)) return {};
   const events = store.instanceEvents();

@@ -114,7 +114,7 @@ function classifyAssistant(record: JsonObject, meta: RecordMeta): ClassifiedLine
 
 function classifySystem(record: JsonObject, meta: RecordMeta): ClassifiedLine {
   if (optionalString(record, "subtype", "record") !== "compact_boundary") return { kind: "other", meta };
-  const metadata = record["compactMetadata"];
+  const metadata = record.compactMetadata;
   if (metadata === undefined) {
     return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
   }
@@ -133,7 +133,7 @@ function classifySystem(record: JsonObject, meta: RecordMeta): ClassifiedLine {
 function classifyAttachment(record: JsonObject, meta: RecordMeta): ClassifiedLine {
   const attachment = requiredObject(record, "attachment", "record");
   if (optionalString(attachment, "type", "attachment") !== "hook_additional_context") return { kind: "other", meta };
-  const content = attachment["content"];
+  const content = attachment.content;
   if (!Array.isArray(content) || !content.every((item): item is string => typeof item === "string")) {
     throw new ShapeProblem("attachment.content is not an array of strings");
   }
@@ -146,7 +146,7 @@ function classifyAttachment(record: JsonObject, meta: RecordMeta): ClassifiedLin
       hookName: optionalString(attachment, "hookName", "attachment"),
       content,
       text: content.join("\n"),
-      isPersistedOutputPreview: first !== undefined && first.trimStart().startsWith(PERSISTED_OUTPUT_OPEN),
+      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true,
     },
   };
 }
@@ -176,7 +176,7 @@ function classifyKnown(type: KnownRecordType, record: JsonObject, meta: RecordMe
 /** Classifies one already-parsed JSON value (one transcript record). */
 export function classifyRecord(value: unknown): ClassifiedLine {
   if (!isObject(value)) return { kind: "malformed", problem: "not a JSON object" };
-  const type = value["type"];
+  const type = value.type;
   if (typeof type !== "string") return { kind: "malformed", problem: "record.type is missing or not a string" };
   try {
     const meta = readMeta(value, type);

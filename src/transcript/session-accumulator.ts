@@ -90,7 +90,7 @@ export class SessionAccumulator {
         this.noteMeta(line.record.meta);
         this.addAssistant(line.record);
         return;
-      case "compact-boundary":
+      case "compact-boundary": {
         this.noteMeta(line.record.meta);
         const compaction: Compaction = {
           lineNumber,
@@ -104,6 +104,7 @@ export class SessionAccumulator {
         this.compactions.push(compaction);
         this.awaitingContextAfter.push(compaction);
         return;
+      }
       case "hook-context":
         this.noteMeta(line.record.meta);
         this.hookContexts.push({ ...line.record, lineNumber });

@@ -120,11 +120,15 @@ describe("with the driver set up, thread files merge by themselves", () => {
       writeFileSync(path, `${JSON.stringify(project, null, 2)}\n`);
     };
     repo.git("checkout", "-q", "-b", "a");
-    edit((p) => void (p.title = "Sock shop"));
+    edit((p) => {
+      p.title = "Sock shop";
+    });
     await addDecision(repo.dir, "From a");
     repo.commit("a");
     repo.git("checkout", "-q", "-b", "b", "main");
-    edit((p) => void (p.systemContext = "TypeScript monorepo."));
+    edit((p) => {
+      p.systemContext = "TypeScript monorepo.";
+    });
     await addDecision(repo.dir, "From b");
     repo.commit("b");
     const merged = gitRun(repo.dir, "merge", "-m", "merge a", "a");

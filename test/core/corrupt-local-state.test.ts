@@ -32,7 +32,10 @@ const DAMAGE: [string, () => void, RegExp][] = [
   ["JSON null", () => writeFileSync(config, "null"), /is not a JSON object/],
   ["binary garbage", () => writeFileSync(config, Buffer.from([0xff, 0xfe, 0x00, 0x81, 0x7b])), /is not valid UTF-8/],
   // Sparse: the size is what matters (it is refused before being read), and the suite stays fast.
-  ["a 25 MB file", () => (writeFileSync(config, '{"sessions": {}'), truncateSync(config, 25 * 1024 * 1024)), /26,214,400 bytes, over the 4,000,000-byte limit/],
+  ["a 25 MB file", () => {
+      writeFileSync(config, '{"sessions": {}');
+      truncateSync(config, 25 * 1024 * 1024);
+    }, /26,214,400 bytes, over the 4,000,000-byte limit/],
   ["a directory", () => mkdirSync(config), /is a directory, not a regular file/],
   ["a symbolic link", () => symlinkSync("/etc/hostname", config), /is a symbolic link/],
 ];

@@ -108,8 +108,8 @@ const IDS_AND_HASHES = [
   `The header is ${b64("The quick brown fox jumps over the lazy dog")} in base64.`,
   `Encoded: ${b64url("hello world, this is ordinary text")}.${b64url("and more ordinary text")}.${b64url("and a third part")}`,
   `Unsigned header without alg: ${b64url('{"typ":"JWT"}')}.${b64url('{"sub":"1"}')}.${"a".repeat(20)}`,
-  "-----BEGIN PUBLIC KEY-----\n" + b64("public key material that is not secret at all, padded out").repeat(2) + "\n-----END PUBLIC KEY-----",
-  "-----BEGIN CERTIFICATE-----\n" + b64("certificate body that is public, padded out to a line").repeat(2) + "\n-----END CERTIFICATE-----",
+  `-----BEGIN PUBLIC KEY-----\n${b64("public key material that is not secret at all, padded out").repeat(2)}\n-----END PUBLIC KEY-----`,
+  `-----BEGIN CERTIFICATE-----\n${b64("certificate body that is public, padded out to a line").repeat(2)}\n-----END CERTIFICATE-----`,
 ];
 
 const MARKDOWN_PATHS_URLS = [

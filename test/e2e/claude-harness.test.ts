@@ -212,8 +212,8 @@ describe("mock Messages API (no binary needed)", () => {
     mock = await startMockAnthropic();
     const count = await post("/v1/messages/count_tokens", { model: "m", messages: [{ role: "user", content: "12345678" }] });
     expect(await count.json()).toEqual({ input_tokens: 2 });
-    expect((await fetch(mock.url + "/", { method: "HEAD" })).status).toBe(200);
-    const unknown = await fetch(mock.url + "/v1/other?x=1");
+    expect((await fetch(`${mock.url}/`, { method: "HEAD" })).status).toBe(200);
+    const unknown = await fetch(`${mock.url}/v1/other?x=1`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ type: "error", error: { type: "not_found_error" } });
     expect(mock.requests.map((r) => [r.method, r.path, r.kind])).toEqual([
@@ -613,7 +613,7 @@ describe.skipIf(!availability.available)("real Claude Code 2.1.332 against the m
       const { sandbox, sessionId, context } = await runWithContext(10_001);
       try {
         const text = bodyText(sandbox.mock.requests[0]);
-        expect(text).toContain(CONTEXT_PREFIX + "<persisted-output>");
+        expect(text).toContain(`${CONTEXT_PREFIX}<persisted-output>`);
         expect(text).not.toContain(context);
         expect(text).not.toContain("PROBE-CONTEXT-TAIL");
         expect(text).toContain(context.slice(0, 2_000));

@@ -79,7 +79,9 @@ describe("a paused lock holder", () => {
           () => s.store.writeThread(project.id, { ...thread, summary: "late" }),
           () => s.store.writeProject({ ...s.store.readProject(project.id), title: "late" }),
           () => s.store.deleteThreadFile(project.id, thread.id),
-          () => s.updateState((state) => void (state.lastProjectId = "late")),
+          () => s.updateState((state) => {
+            state.lastProjectId = "late";
+          }),
           () => rotateMeasurementLogIfFull(storeDir),
         ];
         for (const attempt of attempts) {

@@ -114,7 +114,7 @@ describe("the report chart", () => {
     expect(inline).toBe(svgText.slice(svgText.indexOf("<svg")).trimEnd());
     expect(parseXml(inline).name).toBe("svg");
     for (const t of doc.tables) expect(html).toContain(`<h2>${t.title}</h2>`);
-    expect(html).not.toContain(ODD_ID.slice(0, 4) + "<");
+    expect(html).not.toContain(`${ODD_ID.slice(0, 4)}<`);
     // The Markdown shows the same tables.
     const md = renderMarkdown(doc);
     for (const t of doc.tables) expect(md).toContain(`## ${t.title}`);

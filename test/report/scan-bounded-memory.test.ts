@@ -30,7 +30,10 @@ describe("scanning a large transcript", () => {
     let at = Date.parse("2026-05-01T08:00:00.000Z");
     try {
       while (written < TARGET_BYTES) {
-        const ts = () => new Date((at += 1000)).toISOString();
+        const ts = () => {
+          at += 1000;
+          return new Date(at).toISOString();
+        };
         lastContext = 20_000 + responses * 7;
         const user = { type: "user", sessionId: SESSION, cwd: workspace, timestamp: ts(), message: { role: "user", content: [{ type: "tool_result", content: filler }] } };
         const usage = { input_tokens: 10, cache_creation_input_tokens: 500, cache_read_input_tokens: lastContext - 510, output_tokens: 40 };

@@ -69,7 +69,7 @@ describe("recall tools over stdio", () => {
     const text = await call(server, "thread_history", { threadId: "rate-limiting" });
     expect(text).toContain('History of "Rate limiting" (rate-limiting), .threadmind/threads/shop/rate-limiting.md, newest first: 2 versions.');
     expect(text).toContain("● Uncommitted changes\n  Constraints: + - no Redis");
-    expect(text).toMatch(/● \d{4}-\d{2}-\d{2} [0-9a-f]{8} Test Author — Rate limiting: token bucket \(created\)\n  Decisions: \+ - Token bucket per API key\n  State: \+ - middleware drafted/);
+    expect(text).toMatch(/● \d{4}-\d{2}-\d{2} [0-9a-f]{8} Test Author — Rate limiting: token bucket \(created\)\n {2}Decisions: \+ - Token bucket per API key\n {2}State: \+ - middleware drafted/);
   });
 });
 

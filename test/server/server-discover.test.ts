@@ -23,8 +23,7 @@ function rawPeer(child: ChildProcessWithoutNullStreams, rootsDir: string) {
   const waiters: (() => void)[] = [];
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
     buffer += chunk;
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) !== -1) {
+    for (let nl = buffer.indexOf("\n"); nl !== -1; nl = buffer.indexOf("\n")) {
       const line = buffer.slice(0, nl).trim();
       buffer = buffer.slice(nl + 1);
       if (!line) continue;
@@ -79,7 +78,7 @@ describe("server/discover before initialize", () => {
 
     peer.send({ id: 2, method: "tools/list" });
     const list = await peer.response(2);
-    expect((list.result?.tools as unknown[]).length).toBe(16);
+    expect((list.result?.tools as unknown[] | undefined)?.length).toBe(16);
 
     peer.send({ id: 3, method: "tools/call", params: { name: "project_list", arguments: {} } });
     const call = await peer.response(3);

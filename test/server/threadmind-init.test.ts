@@ -56,7 +56,7 @@ describe("threadmind_init", () => {
     const first = read("AGENTS.md");
     expect(first).toBe(`${before}\r\n${section("\r\n")}\r\n`);
     // The user adds text after the section and edits inside it; a rerun restores the section and keeps the rest.
-    const edited = first.replace("tm:help", "tm:HELP-EDITED") + "## Later notes\r\nkeep me";
+    const edited = `${first.replace("tm:help", "tm:HELP-EDITED")}## Later notes\r\nkeep me`;
     writeFileSync(join(repo.dir, "AGENTS.md"), edited);
     expect(await call(server, "threadmind_init", { clients: ["agents"] })).toContain("- AGENTS.md: updated (agents)");
     expect(read("AGENTS.md")).toBe(`${before}\r\n${section("\r\n")}\r\n## Later notes\r\nkeep me`);

@@ -105,7 +105,7 @@ export type ClaudeRun = {
 
 /** A stream-json user message line. */
 export function userTurn(text: string): string {
-  return JSON.stringify({ type: "user", message: { role: "user", content: text } }) + "\n";
+  return `${JSON.stringify({ type: "user", message: { role: "user", content: text } })}\n`;
 }
 
 /** One stdout line as a message: a JSON object with a string `type`, else null (blank, plain text, other JSON). */

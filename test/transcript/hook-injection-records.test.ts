@@ -89,8 +89,8 @@ describe("hook injection records", () => {
 
   it("an injection record whose content is not an array of strings is malformed", async () => {
     const [, context] = hookInjection(DELIVERED);
-    const attachment = context?.["attachment"] as Record<string, unknown>;
-    attachment["content"] = DELIVERED;
+    const attachment = context?.attachment as Record<string, unknown>;
+    attachment.content = DELIVERED;
     const reading = await readTranscript(await dir.file("bad.jsonl", jsonl([context!])));
     expect(reading.hookContexts).toEqual([]);
     expect(reading.malformedSamples).toEqual([{ lineNumber: 1, problem: "attachment record: attachment.content is not an array of strings" }]);

@@ -33,8 +33,8 @@ describe("malformed lines", () => {
 
   it("an assistant record without usable usage is malformed, not guessed", () => {
     const record = assistant({ id: "msg_1", output: 5 });
-    const message = record["message"] as Record<string, unknown>;
-    delete message["usage"];
+    const message = record.message as Record<string, unknown>;
+    delete message.usage;
     expect(classifyLine(JSON.stringify(record))).toEqual({ kind: "malformed", problem: "assistant record: message.usage is missing or not an object" });
 
     const negative = assistant({ id: "msg_2", output: -1 });
@@ -43,9 +43,9 @@ describe("malformed lines", () => {
 
   it("null or absent cache fields read as zero (the API documents them as nullable)", () => {
     const record = assistant({ id: "msg_1", input: 40, output: 5 });
-    const usage = (record["message"] as { usage: Record<string, unknown> }).usage;
-    usage["cache_creation_input_tokens"] = null;
-    delete usage["cache_read_input_tokens"];
+    const usage = (record.message as { usage: Record<string, unknown> }).usage;
+    usage.cache_creation_input_tokens = null;
+    delete usage.cache_read_input_tokens;
     expect(classifyLine(JSON.stringify(record))).toMatchObject({ kind: "assistant", record: { contextTokens: 40 } });
   });
 

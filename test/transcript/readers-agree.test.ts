@@ -56,9 +56,9 @@ function mainResponseLines(content: string): number[] {
     } catch {
       return; // the cut last line (or the empty string after the final newline) is not a record
     }
-    const message = record["message"] as Json | undefined;
-    const main = record["type"] === "assistant" && record["isSidechain"] !== true && record["isApiErrorMessage"] !== true;
-    if (main && message?.["model"] !== "<synthetic>") found.push(index + 1);
+    const message = record.message as Json | undefined;
+    const main = record.type === "assistant" && record.isSidechain !== true && record.isApiErrorMessage !== true;
+    if (main && message?.model !== "<synthetic>") found.push(index + 1);
   });
   return found;
 }

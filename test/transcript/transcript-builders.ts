@@ -70,8 +70,8 @@ export function assistant(spec: AssistantSpec): Json {
     isSidechain: spec.sidechain ?? false,
   });
   const requestId = spec.requestId === undefined ? `req_${spec.id}` : spec.requestId;
-  if (requestId !== null) record["requestId"] = requestId;
-  if (spec.apiError === true) record["isApiErrorMessage"] = true;
+  if (requestId !== null) record.requestId = requestId;
+  if (spec.apiError === true) record.isApiErrorMessage = true;
   return record;
 }
 
@@ -118,7 +118,7 @@ export function compactBoundary(metadata: { trigger: string; preTokens: number; 
     parentUuid: null,
     logicalParentUuid: nextUuid(),
   });
-  if (metadata !== null) record["compactMetadata"] = metadata;
+  if (metadata !== null) record.compactMetadata = metadata;
   return record;
 }
 

@@ -113,7 +113,7 @@ function boundedView(input: ThreadListInput): string {
     `Not shown: ${plural(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
     ...problemLines(input, shape.detached),
   ];
-  return fit(head, [...tree, ...notes, ...recentLines], tail);
+  return fitLines(head, [...tree, ...notes, ...recentLines], tail);
 }
 
 function narrowedView(input: ThreadListInput, options: ThreadListOptions): string {
@@ -135,7 +135,13 @@ function narrowedView(input: ThreadListInput, options: ThreadListOptions): strin
   for (let d = 0; level.length > 0 && d <= depth; d++) {
     inScope.push(...level);
     const next: string[] = [];
-    for (const id of level) for (const c of shape.children.get(id) ?? []) if (!seen.has(c)) next.push(c), seen.add(c);
+    for (const id of level) {
+        for (const c of shape.children.get(id) ?? []) {
+          if (seen.has(c)) continue;
+          next.push(c);
+          seen.add(c);
+        }
+      }
     level = next;
   }
   const matching = options.status === undefined ? inScope : inScope.filter((id) => statusOf(threads.get(id)!) === options.status);
@@ -159,7 +165,7 @@ function narrowedView(input: ThreadListInput, options: ThreadListOptions): strin
     options.status !== undefined ? `${options.status} threads` : null,
   ].filter((x) => x !== null);
   const head = [`Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`];
-  return fit(head, tree, problemLines(input, shape.detached));
+  return fitLines(head, tree, problemLines(input, shape.detached));
 }
 
 /** The `limit` open threads updated last that are not already shown, newest first. */
@@ -208,7 +214,7 @@ function problemLines(input: ThreadListInput, detached: { id: string; why: strin
 }
 
 /** head, as much of body as fits (a note says how many lines were left out), tail; every line clipped. */
-function fit(head: string[], body: string[], tail: string[]): string {
+function fitLines(head: string[], body: string[], tail: string[]): string {
   const clip = (l: string) => (l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}…` : l);
   const headText = head.map(clip).join("\n");
   const tailText = tail.map(clip).join("\n");

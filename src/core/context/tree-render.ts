@@ -74,7 +74,7 @@ function cycleReasons(threads: ReadonlyMap<string, TreeNode>, reachable: Set<str
     if (onPath.has(id)) {
       leadIn = onPath.get(id)!;
       ids = path.slice(leadIn);
-      ids.forEach((c, i) => cycleOfThread.set(c, { ids, at: i }));
+      for (const [i, c] of ids.entries()) cycleOfThread.set(c, { ids, at: i });
     } else {
       leadIn = path.length;
       ids = cycleOfThread.get(id)!.ids;

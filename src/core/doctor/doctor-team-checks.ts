@@ -41,7 +41,7 @@ export function checkMergeDriver(gitTop: string, expected: string): DoctorCheck 
 export async function checkConflicts(workspace: Workspace): Promise<DoctorCheck | null> {
   if (workspace.gitTop === null) return null;
   const top = workspace.gitTop;
-  let files;
+  let files: Awaited<ReturnType<typeof unmergedFiles>>;
   try {
     files = await unmergedFiles(top, workspace.storeDir);
   } catch {

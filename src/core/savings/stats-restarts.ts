@@ -62,7 +62,7 @@ export function restartKindFigures(clears: readonly SizeRecord[], compacts: read
   for (const r of compacts) bySession.set(r.sessionId, [...(bySession.get(r.sessionId) ?? []), r]);
   for (const list of bySession.values()) {
     list.sort((a, b) => compareAt(a.at, b.at));
-    list.forEach((r, k) => nextCompactAt.set(r, list[k + 1]?.at ?? null));
+    for (const [k, r] of list.entries()) nextCompactAt.set(r, list[k + 1]?.at ?? null);
   }
   const restarts = [...clears.map((record) => ({ kind: "clear" as const, record })), ...compacts.map((record) => ({ kind: "compaction" as const, record }))];
   restarts.sort((a, b) => compareAt(a.record.at, b.record.at));

@@ -67,7 +67,7 @@ export interface ParsedFile {
 export function entriesFromText(file: string, stamp: FileStamp, text: string): ParsedFile {
   const hash = contentHash(text);
   const expectedId = file.slice(0, -3);
-  let thread;
+  let thread: ReturnType<typeof parseThread>;
   try {
     thread = parseThread(text);
   } catch (e) {

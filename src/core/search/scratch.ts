@@ -7,14 +7,20 @@ export class Scratch {
   /** A Float64Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
   floats(name: string, n: number): Float64Array {
     let a = this.f64.get(name);
-    if (!a || a.length < n) this.f64.set(name, (a = new Float64Array(Math.max(n, 1024, (a?.length ?? 0) * 2))));
+    if (!a || a.length < n) {
+      a = new Float64Array(Math.max(n, 1024, (a?.length ?? 0) * 2));
+      this.f64.set(name, a);
+    }
     return a;
   }
 
   /** A Uint32Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
   uints(name: string, n: number): Uint32Array {
     let a = this.u32.get(name);
-    if (!a || a.length < n) this.u32.set(name, (a = new Uint32Array(Math.max(n, 1024, (a?.length ?? 0) * 2))));
+    if (!a || a.length < n) {
+      a = new Uint32Array(Math.max(n, 1024, (a?.length ?? 0) * 2));
+      this.u32.set(name, a);
+    }
     return a;
   }
 }

@@ -240,7 +240,7 @@ function meaningMatches(
   keep: number,
 ): MeaningFind[] {
   const started = performance.now();
-  let words;
+  let words: ReturnType<typeof wordVectors>;
   try {
     words = wordVectors();
   } catch (e) {

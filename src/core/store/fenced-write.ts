@@ -10,7 +10,10 @@ import { errnoCode } from "../error-details.js";
  */
 export function writeFenced(lockPath: string, path: string, data: string | Uint8Array): void {
   const fence = lockFence(lockPath);
-  if (fence === null) return writeFileAtomicSync(path, data);
+  if (fence === null) {
+    writeFileAtomicSync(path, data);
+    return;
+  }
   try {
     writeFileAtomicSync(path, data, fence);
   } catch (e) {
@@ -23,7 +26,10 @@ export function writeFenced(lockPath: string, path: string, data: string | Uint8
 /** Removes `path` (absent is fine); holding the lock, it is first moved into the fence directory, which fails once the lock is lost. */
 export function removeFenced(lockPath: string, path: string): void {
   const fence = lockFence(lockPath);
-  if (fence === null) return rmSync(path, { force: true });
+  if (fence === null) {
+    rmSync(path, { force: true });
+    return;
+  }
   fence.check();
   const grave = atomicTempPath(path, fence.tempDir);
   try {

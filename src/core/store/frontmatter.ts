@@ -125,7 +125,7 @@ function validateMeta(data: unknown): ThreadMeta {
   };
   const id = str("id", true)!;
   if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
-  const parentRaw = d["parentId"];
+  const parentRaw = d.parentId;
   if (parentRaw !== null && parentRaw !== undefined && (typeof parentRaw !== "string" || !isValidId(parentRaw))) {
     throw new FrontmatterError(`frontmatter parentId ${JSON.stringify(parentRaw)} is not a valid id`);
   }

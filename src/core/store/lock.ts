@@ -406,6 +406,7 @@ function reclaim(lockPath: string, staleMs: number): boolean {
   } finally {
     const after = inspect(mutexPath);
     if (after.kind !== "holder" || after.holder.nonce !== nonce) {
+      // biome-ignore lint/correctness/noUnsafeFinally: a mutex lost while held overrides whatever the judgement returned
       throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
     }
     unlinkIfPresent(mutexPath);

@@ -1,5 +1,5 @@
 // Reading a file of .threadmind/ strictly: no symbolic links, a size limit, valid UTF-8, errors that name the path and why.
-import { lstatSync } from "node:fs";
+import { lstatSync, type Stats } from "node:fs";
 import { dirname, relative, sep } from "node:path";
 import { UnreadableFileError } from "../errors.js";
 import { readRegularFile } from "./regular-file.js";
@@ -19,7 +19,7 @@ export function reasonOf(e: unknown): string {
  * blocks: see openRegularFile), too large, not UTF-8 or unreadable.
  */
 export function readTextStrict(path: string, maxBytes: number): string | null {
-  let stat;
+  let stat: Stats;
   try {
     stat = lstatSync(path);
   } catch (e) {
@@ -65,7 +65,7 @@ export function assertNoLinksBelow(storeDir: string, path: string): void {
   let current = storeDir;
   for (const part of rel.split(sep)) {
     current = `${current}${sep}${part}`;
-    let stat;
+    let stat: Stats;
     try {
       stat = lstatSync(current);
     } catch (e) {

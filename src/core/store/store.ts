@@ -1,5 +1,5 @@
 // The thread store on disk: projects/<id>.json and threads/<project>/<id>.md, read strictly, written atomically.
-import { lstatSync, mkdirSync, opendirSync, readdirSync, existsSync } from "node:fs";
+import { type Dir, existsSync, lstatSync, mkdirSync, opendirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { isAtomicTempFile } from "./atomic-write.js";
 import { removeFenced, writeFenced } from "./fenced-write.js";
@@ -228,7 +228,7 @@ export class Store {
 
   /** True when the project has more than `limit` thread files (stops reading the directory there). */
   threadCountExceeds(projectId: string, limit: number): boolean {
-    let dir;
+    let dir: Dir;
     try {
       dir = opendirSync(this.threadsDir(projectId));
     } catch (e) {

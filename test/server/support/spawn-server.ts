@@ -101,7 +101,7 @@ export async function spawnServer(options: SpawnOptions): Promise<RunningServer>
 export function textOf(result: unknown): string {
   const r = result as CallToolResult;
   const first = r.content[0];
-  if (!first || first.type !== "text") throw new Error(`expected a text result, got ${JSON.stringify(r)}`);
+  if (first?.type !== "text") throw new Error(`expected a text result, got ${JSON.stringify(r)}`);
   return first.text;
 }
 
