@@ -5,7 +5,8 @@ import { defineConfig, type Options } from "tsup";
 import { bundleEntry } from "./src/core/bundles.js";
 
 // CJS dependencies inlined into an ESM bundle call require(); give them Node's.
-const requireShim = 'import { createRequire as __tmCreateRequire } from "node:module"; const require = __tmCreateRequire(import.meta.url);';
+const requireShim =
+  'import { createRequire as __tmCreateRequire } from "node:module"; const require = __tmCreateRequire(import.meta.url);';
 
 // The CLI is the package's bin (`thread-mind-mcp`, run by npx, a global install or a git merge driver): a program, not a
 // shell script, so it starts with a shebang and is built with its run bit (npm packs a file's mode as it is on disk).

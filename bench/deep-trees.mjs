@@ -25,9 +25,13 @@ function writeTree(root, n, cycle) {
   mkdirSync(threads, { recursive: true });
   writeFileSync(join(store, "projects", "deep.json"), JSON.stringify({ id: "deep", title: "Deep", mode: "solo", createdAt: AT }));
   const file = (id, title, parentId, summary) =>
-    writeFileSync(join(threads, `${id}.md`), `---\nid: ${id}\ntitle: ${title}\nparentId: ${parentId ?? "null"}\nauthor: bench\ncreatedAt: "${AT}"\nupdatedAt: "${AT}"\n---\n\n${summary}\n`);
+    writeFileSync(
+      join(threads, `${id}.md`),
+      `---\nid: ${id}\ntitle: ${title}\nparentId: ${parentId ?? "null"}\nauthor: bench\ncreatedAt: "${AT}"\nupdatedAt: "${AT}"\n---\n\n${summary}\n`,
+    );
   file("main", "Main", n > 0 ? "t-1" : null, "## State\n- the active thread");
-  for (let i = 1; i <= n; i++) file(`t-${i}`, `Ancestor ${i}`, i < n ? `t-${i + 1}` : cycle ? "main" : null, `## Decisions\n- decision of ancestor ${i}`);
+  for (let i = 1; i <= n; i++)
+    file(`t-${i}`, `Ancestor ${i}`, i < n ? `t-${i + 1}` : cycle ? "main" : null, `## Decisions\n- decision of ancestor ${i}`);
 }
 
 function timed(command, args, options) {
@@ -38,11 +42,28 @@ function timed(command, args, options) {
 
 const base = mkdtempSync(join(tmpdir(), "tm-deep-bench-"));
 try {
-  for (const [n, cycle] of [[10, false], [1_000, false], [5_000, false], [999, true]]) {
+  for (const [n, cycle] of [
+    [10, false],
+    [1_000, false],
+    [5_000, false],
+    [999, true],
+  ]) {
     const root = join(base, `tree-${n}-${cycle ? "cycle" : "chain"}`);
     writeTree(root, n, cycle);
-    const env = hookEnv({ repoRoot: REPO_ROOT, home: join(base, "home"), projectDir: root, claudePid: process.pid, sessionId: "bench" });
-    const input = JSON.stringify({ session_id: "bench", transcript_path: join(root, "none.jsonl"), cwd: root, hook_event_name: "SessionStart", source: "startup" });
+    const env = hookEnv({
+      repoRoot: REPO_ROOT,
+      home: join(base, "home"),
+      projectDir: root,
+      claudePid: process.pid,
+      sessionId: "bench",
+    });
+    const input = JSON.stringify({
+      session_id: "bench",
+      transcript_path: join(root, "none.jsonl"),
+      cwd: root,
+      hook_event_name: "SessionStart",
+      source: "startup",
+    });
     const start = timed("/bin/sh", ["-c", hookCommand(REPO_ROOT, "SessionStart", distDir)], { cwd: root, env, input });
     const chars = (() => {
       try {
@@ -51,8 +72,13 @@ try {
         return 0;
       }
     })();
-    const doctor = timed(process.execPath, [join(distDir, "cli.mjs"), "doctor"], { cwd: root, env: { ...env, THREADMIND_ROOT: root } });
-    console.log(`${String(n).padStart(5)} ${cycle ? "cycle" : "chain"}: SessionStart ${start.ms} ms (${chars} characters), doctor ${doctor.ms} ms (exit ${doctor.run.status})`);
+    const doctor = timed(process.execPath, [join(distDir, "cli.mjs"), "doctor"], {
+      cwd: root,
+      env: { ...env, THREADMIND_ROOT: root },
+    });
+    console.log(
+      `${String(n).padStart(5)} ${cycle ? "cycle" : "chain"}: SessionStart ${start.ms} ms (${chars} characters), doctor ${doctor.ms} ms (exit ${doctor.run.status})`,
+    );
   }
 } finally {
   rmSync(base, { recursive: true, force: true });

@@ -7,7 +7,8 @@
 export function figure(fields) {
   const ratio = fields.floor ? fields.stats.median / fields.floor.median : null;
   // Minimum to minimum: the least disturbed run of each, a second view on a loaded machine.
-  const ratioMin = fields.floor && fields.stats.min != null && fields.floor.min != null ? fields.stats.min / fields.floor.min : null;
+  const ratioMin =
+    fields.floor && fields.stats.min != null && fields.floor.min != null ? fields.stats.min / fields.floor.min : null;
   const verdicts = [];
   if (fields.ratioTarget != null && ratio !== null) {
     verdicts.push({ text: `≤ ${fields.ratioTarget}× floor`, pass: ratio <= fields.ratioTarget, by: ratio / fields.ratioTarget });
@@ -21,5 +22,18 @@ export function figure(fields) {
 
 /** A figure that could not be measured (a failed or missing benchmark). */
 export function failedFigure(key, title, reason, { skipped = false } = {}) {
-  return { key, title, workload: "", unit: "", stats: null, floor: null, ratio: null, verdicts: [], pass: skipped ? null : false, error: skipped ? null : reason, skipped: skipped ? reason : null, notes: [] };
+  return {
+    key,
+    title,
+    workload: "",
+    unit: "",
+    stats: null,
+    floor: null,
+    ratio: null,
+    verdicts: [],
+    pass: skipped ? null : false,
+    error: skipped ? null : reason,
+    skipped: skipped ? reason : null,
+    notes: [],
+  };
 }

@@ -11,7 +11,8 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 /** Changes whenever the generator changes, so a stale cache is never reused. */
 export function generatorHash() {
   const h = createHash("sha1");
-  for (const file of ["transcript-session.mjs", "rng.mjs", "line-file-writer.mjs", "fixture-cache.mjs"]) h.update(readFileSync(join(HERE, file)));
+  for (const file of ["transcript-session.mjs", "rng.mjs", "line-file-writer.mjs", "fixture-cache.mjs"])
+    h.update(readFileSync(join(HERE, file)));
   return h.digest("hex").slice(0, 10);
 }
 
@@ -40,7 +41,15 @@ export function cachedTranscript(cacheDir, { name, seed, targetBytes, cwd, log }
   mkdirSync(dir, { recursive: true });
   log?.(`generating ${name} transcript (${(targetBytes / 1e6).toFixed(1)} MB) into ${dir}`);
   const sessionId = seededRandom(seed ^ 0x5eed).uuid();
-  const result = writeSession(path, { seed, targetBytes, sessionId, cwd, subagentsDir: null, threadId: "spine-20", threadTitle: "Spine 20" });
+  const result = writeSession(path, {
+    seed,
+    targetBytes,
+    sessionId,
+    cwd,
+    subagentsDir: null,
+    threadId: "spine-20",
+    threadTitle: "Spine 20",
+  });
   writeFileSync(manifestPath, JSON.stringify(result));
   return result;
 }
@@ -68,7 +77,11 @@ export function cachedScanCorpus(cacheDir, { seed, totalBytes, log }) {
   let mainBytes = 0;
   while (bytes < totalBytes) {
     // Mostly small and medium sessions, a few large ones (long days with many compactions).
-    const size = Math.min(totalBytes - bytes + 10_000, Math.round(totalBytes / 8), Math.round(Math.exp(rng.next() * Math.log(400)) * 60_000));
+    const size = Math.min(
+      totalBytes - bytes + 10_000,
+      Math.round(totalBytes / 8),
+      Math.round(Math.exp(rng.next() * Math.log(400)) * 60_000),
+    );
     const sessionId = rng.uuid();
     const style = rng.chance(0.15) ? "1.0" : "2.1";
     const r = writeSession(join(folder, `${sessionId}.jsonl`), {
@@ -82,7 +95,14 @@ export function cachedScanCorpus(cacheDir, { seed, totalBytes, log }) {
       threadId: "main",
       threadTitle: "Bench project",
     });
-    sessions.push({ sessionId, bytes: r.bytes, subagentBytes: r.subagentBytes, compactions: r.compactions, finalContextTokens: r.finalContextTokens, style });
+    sessions.push({
+      sessionId,
+      bytes: r.bytes,
+      subagentBytes: r.subagentBytes,
+      compactions: r.compactions,
+      finalContextTokens: r.finalContextTokens,
+      style,
+    });
     bytes += r.bytes + r.subagentBytes;
     mainBytes += r.bytes;
   }

@@ -7,7 +7,11 @@ import { encodeProjectPath } from "./fixture-cache.mjs";
 
 /** The public fixtures' folder: THREADMIND_SHARED_FIXTURES, else ../shared beside the repository, else /work/shared. */
 export function publicFixturesDir(repoRoot) {
-  const candidates = [process.env.THREADMIND_SHARED_FIXTURES, resolve(repoRoot, "../shared/fixtures/transcripts"), "/work/shared/fixtures/transcripts"];
+  const candidates = [
+    process.env.THREADMIND_SHARED_FIXTURES,
+    resolve(repoRoot, "../shared/fixtures/transcripts"),
+    "/work/shared/fixtures/transcripts",
+  ];
   return candidates.find((d) => d !== undefined && existsSync(d)) ?? null;
 }
 
@@ -25,7 +29,8 @@ export function replicatedFixtureCorpus(root, fixturesDir, totalBytes) {
   const sessions = [];
   for (const sub of readdirSync(fixturesDir, { withFileTypes: true })) {
     if (!sub.isDirectory()) continue;
-    for (const f of readdirSync(join(fixturesDir, sub.name))) if (f.endsWith(".jsonl")) sessions.push(join(fixturesDir, sub.name, f));
+    for (const f of readdirSync(join(fixturesDir, sub.name)))
+      if (f.endsWith(".jsonl")) sessions.push(join(fixturesDir, sub.name, f));
   }
   // Each session's recorded cwd becomes the workspace (the report reads only sessions that ran inside it).
   const texts = sessions.map((s) => readFileSync(s, "utf8"));
@@ -35,7 +40,9 @@ export function replicatedFixtureCorpus(root, fixturesDir, totalBytes) {
   const folder = join(configDir, "projects", encodeProjectPath(workspace));
   mkdirSync(folder, { recursive: true });
   mkdirSync(workspace, { recursive: true });
-  const placed = order.map((i) => Buffer.from(texts[i].replace(/"cwd":"(?:[^"\\]|\\.)*"/g, `"cwd":${JSON.stringify(workspace)}`), "utf8"));
+  const placed = order.map((i) =>
+    Buffer.from(texts[i].replace(/"cwd":"(?:[^"\\]|\\.)*"/g, `"cwd":${JSON.stringify(workspace)}`), "utf8"),
+  );
   let bytes = 0;
   let n = 0;
   for (const b of placed.slice(1)) {

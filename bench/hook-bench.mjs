@@ -2,7 +2,18 @@
 // UserPromptSubmit (no project; big store; 200 MB vs 20 KB), peak RSS;
 // every hook run as Claude Code runs it, interleaved with `node -e ''` (the floor) in the same rounds.
 import { createHash } from "node:crypto";
-import { appendFileSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { cachedTranscript } from "./fixture-cache.mjs";
 import { hookCommand, hookEnv, shellSpec } from "./hook-command.mjs";
@@ -68,14 +79,33 @@ function lastInjectionOffset(path) {
 /** Logs an injection of `session` still waiting for its receipt (what SessionEnd / PreCompact settle), as the hook logs it. */
 function withPendingInjection(logPath, session) {
   const injection = session.lastInjection;
-  const event = { kind: "injection", at: "2026-02-01T00:00:00.000Z", sessionId: session.sessionId, source: injection.source, projectId: PROJECT_ID, threadId: "spine-20", chars: injection.text.length, tokens: Math.ceil(injection.text.length / 3.5), omitted: 0, contentHash: contentHash(injection.text), fingerprint: textFingerprint(injection.text), transcriptPath: session.path, transcriptOffset: lastInjectionOffset(session.path) };
+  const event = {
+    kind: "injection",
+    at: "2026-02-01T00:00:00.000Z",
+    sessionId: session.sessionId,
+    source: injection.source,
+    projectId: PROJECT_ID,
+    threadId: "spine-20",
+    chars: injection.text.length,
+    tokens: Math.ceil(injection.text.length / 3.5),
+    omitted: 0,
+    contentHash: contentHash(injection.text),
+    fingerprint: textFingerprint(injection.text),
+    transcriptPath: session.path,
+    transcriptOffset: lastInjectionOffset(session.path),
+  };
   appendFileSync(logPath, `${JSON.stringify(event)}\n`);
 }
 
 /** The events of the measurement log (both files), oldest first. */
 function loggedEvents(storeDir) {
-  const text = ["measurements.1.jsonl", "measurements.jsonl"].map((f) => (existsSync(join(storeDir, f)) ? readFileSync(join(storeDir, f), "utf8") : "")).join("");
-  return text.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l));
+  const text = ["measurements.1.jsonl", "measurements.jsonl"]
+    .map((f) => (existsSync(join(storeDir, f)) ? readFileSync(join(storeDir, f), "utf8") : ""))
+    .join("");
+  return text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l));
 }
 
 export async function hookBenchmarks(ctx) {
@@ -100,7 +130,17 @@ export async function hookBenchmarks(ctx) {
   // UserPromptSubmit's common case: nothing to say (both conversations were already nudged at every level they reach).
   const claudeInstance = `claude-${process.pid}`;
   for (const session of [small, large]) {
-    const mark = { kind: "freshnessMark", at: "2026-02-01T00:00:01.000Z", sessionId: session.sessionId, instance: claudeInstance, projectId: PROJECT_ID, threadId: ws.deepestId, mark: "nudge", contextTokens: session.finalContextTokens, level: 1_000_000 };
+    const mark = {
+      kind: "freshnessMark",
+      at: "2026-02-01T00:00:01.000Z",
+      sessionId: session.sessionId,
+      instance: claudeInstance,
+      projectId: PROJECT_ID,
+      threadId: ws.deepestId,
+      mark: "nudge",
+      contextTokens: session.finalContextTokens,
+      level: 1_000_000,
+    };
     appendFileSync(join(ws.storeDir, "measurements.jsonl"), `${JSON.stringify(mark)}\n`);
   }
   const baseDir = join(workDir, "local-state.base");
@@ -116,22 +156,127 @@ export async function hookBenchmarks(ctx) {
   // Reference: an empty ES module (what any .mjs entry costs on top of `node -e ''`: Node's ESM loader).
   const emptyModule = join(workDir, "empty.mjs");
   writeFileSync(emptyModule, "");
-  const emptyModuleSpec = { command: "/bin/sh", args: ["-c", `node "${emptyModule}"`], cwd: ws.root, env: env(ws.root, "floor"), input: "" };
+  const emptyModuleSpec = {
+    command: "/bin/sh",
+    args: ["-c", `node "${emptyModule}"`],
+    cwd: ws.root,
+    env: env(ws.root, "floor"),
+    input: "",
+  };
   const startId = seededRandom(5).uuid();
   const makeCases = (dist) => ({
-    startBig: shellSpec(hookCommand(repoRoot, "SessionStart", dist), { cwd: ws.root, env: env(ws.root, startId), input: { session_id: startId, transcript_path: join(home, ".claude", "projects", "-bench", `${startId}.jsonl`), cwd: ws.root, hook_event_name: "SessionStart", source: "startup" } }),
-    startEmpty: shellSpec(hookCommand(repoRoot, "SessionStart", dist), { cwd: emptyRepo, env: env(emptyRepo, startId), input: { session_id: startId, transcript_path: join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`), cwd: emptyRepo, hook_event_name: "SessionStart", source: "startup" } }),
-    endSmall: shellSpec(hookCommand(repoRoot, "SessionEnd", dist), { cwd: ws.root, env: env(ws.root, small.sessionId), input: { session_id: small.sessionId, transcript_path: small.path, cwd: ws.root, hook_event_name: "SessionEnd", reason: "other" } }),
-    endLarge: shellSpec(hookCommand(repoRoot, "SessionEnd", dist), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "SessionEnd", reason: "other" } }),
-    promptEmpty: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), { cwd: emptyRepo, env: env(emptyRepo, startId), input: { session_id: startId, transcript_path: join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`), cwd: emptyRepo, hook_event_name: "UserPromptSubmit", prompt_id: "p1", permission_mode: "default", prompt: "go on" } }),
-    promptSmall: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), { cwd: ws.root, env: env(ws.root, small.sessionId), input: { session_id: small.sessionId, transcript_path: small.path, cwd: ws.root, hook_event_name: "UserPromptSubmit", prompt_id: "p2", permission_mode: "default", prompt: "go on" } }),
-    promptLarge: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "UserPromptSubmit", prompt_id: "p3", permission_mode: "default", prompt: "go on" } }),
-    preLarge: shellSpec(hookCommand(repoRoot, "PreCompact", dist), { cwd: ws.root, env: env(ws.root, large.sessionId), input: { session_id: large.sessionId, transcript_path: large.path, cwd: ws.root, hook_event_name: "PreCompact", trigger: "auto", custom_instructions: "" } }),
-    clearAfterWrite: shellSpec(hookCommand(repoRoot, "SessionStart", dist), { cwd: ws.root, env: env(ws.root, startId), input: { session_id: startId, transcript_path: join(home, ".claude", "projects", "-bench", `${startId}.jsonl`), cwd: ws.root, hook_event_name: "SessionStart", source: "clear" } }),
+    startBig: shellSpec(hookCommand(repoRoot, "SessionStart", dist), {
+      cwd: ws.root,
+      env: env(ws.root, startId),
+      input: {
+        session_id: startId,
+        transcript_path: join(home, ".claude", "projects", "-bench", `${startId}.jsonl`),
+        cwd: ws.root,
+        hook_event_name: "SessionStart",
+        source: "startup",
+      },
+    }),
+    startEmpty: shellSpec(hookCommand(repoRoot, "SessionStart", dist), {
+      cwd: emptyRepo,
+      env: env(emptyRepo, startId),
+      input: {
+        session_id: startId,
+        transcript_path: join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`),
+        cwd: emptyRepo,
+        hook_event_name: "SessionStart",
+        source: "startup",
+      },
+    }),
+    endSmall: shellSpec(hookCommand(repoRoot, "SessionEnd", dist), {
+      cwd: ws.root,
+      env: env(ws.root, small.sessionId),
+      input: {
+        session_id: small.sessionId,
+        transcript_path: small.path,
+        cwd: ws.root,
+        hook_event_name: "SessionEnd",
+        reason: "other",
+      },
+    }),
+    endLarge: shellSpec(hookCommand(repoRoot, "SessionEnd", dist), {
+      cwd: ws.root,
+      env: env(ws.root, large.sessionId),
+      input: {
+        session_id: large.sessionId,
+        transcript_path: large.path,
+        cwd: ws.root,
+        hook_event_name: "SessionEnd",
+        reason: "other",
+      },
+    }),
+    promptEmpty: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), {
+      cwd: emptyRepo,
+      env: env(emptyRepo, startId),
+      input: {
+        session_id: startId,
+        transcript_path: join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`),
+        cwd: emptyRepo,
+        hook_event_name: "UserPromptSubmit",
+        prompt_id: "p1",
+        permission_mode: "default",
+        prompt: "go on",
+      },
+    }),
+    promptSmall: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), {
+      cwd: ws.root,
+      env: env(ws.root, small.sessionId),
+      input: {
+        session_id: small.sessionId,
+        transcript_path: small.path,
+        cwd: ws.root,
+        hook_event_name: "UserPromptSubmit",
+        prompt_id: "p2",
+        permission_mode: "default",
+        prompt: "go on",
+      },
+    }),
+    promptLarge: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), {
+      cwd: ws.root,
+      env: env(ws.root, large.sessionId),
+      input: {
+        session_id: large.sessionId,
+        transcript_path: large.path,
+        cwd: ws.root,
+        hook_event_name: "UserPromptSubmit",
+        prompt_id: "p3",
+        permission_mode: "default",
+        prompt: "go on",
+      },
+    }),
+    preLarge: shellSpec(hookCommand(repoRoot, "PreCompact", dist), {
+      cwd: ws.root,
+      env: env(ws.root, large.sessionId),
+      input: {
+        session_id: large.sessionId,
+        transcript_path: large.path,
+        cwd: ws.root,
+        hook_event_name: "PreCompact",
+        trigger: "auto",
+        custom_instructions: "",
+      },
+    }),
+    clearAfterWrite: shellSpec(hookCommand(repoRoot, "SessionStart", dist), {
+      cwd: ws.root,
+      env: env(ws.root, startId),
+      input: {
+        session_id: startId,
+        transcript_path: join(home, ".claude", "projects", "-bench", `${startId}.jsonl`),
+        cwd: ws.root,
+        hook_event_name: "SessionStart",
+        source: "clear",
+      },
+    }),
   });
   const cases = makeCases(ctx.distDir);
   /** --compare: the same hooks from another build, run in the same rounds (named "before:<case>"). */
-  const compared = ctx.compareDist ? Object.fromEntries(Object.entries(makeCases(ctx.compareDist)).map(([k, v]) => [`before:${k}`, v])) : {};
+  const compared = ctx.compareDist
+    ? Object.fromEntries(Object.entries(makeCases(ctx.compareDist)).map(([k, v]) => [`before:${k}`, v]))
+    : {};
   Object.assign(cases, compared);
 
   // The MCP server of the same Claude Code instance (its parent is this process, whose pid the hooks get as CLAUDE_PID):
@@ -142,7 +287,8 @@ export async function hookBenchmarks(ctx) {
   const writeSummary = async () => {
     written = `BENCH-WRITE-${writes++}`;
     const text = await callText(mcp.client, "summary_update", { section: "state", content: `- ${written}` });
-    if (!text.includes(`(${ws.deepestId}`)) throw new Error(`the MCP server wrote another thread than ${ws.deepestId}: ${text.slice(0, 200)}`);
+    if (!text.includes(`(${ws.deepestId}`))
+      throw new Error(`the MCP server wrote another thread than ${ws.deepestId}: ${text.slice(0, 200)}`);
     await callText(mcp.client, "project_list", {}); // answered after the server's cache refresh (same queue)
   };
 
@@ -152,7 +298,10 @@ export async function hookBenchmarks(ctx) {
       const out = parseOutput(r.stdout);
       if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
       const context = out?.hookSpecificOutput?.additionalContext;
-      if (typeof context !== "string" || !context.includes(`(${ws.deepestId})`)) throw new Error(`SessionStart did not inject the context of ${ws.deepestId}: ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`);
+      if (typeof context !== "string" || !context.includes(`(${ws.deepestId})`))
+        throw new Error(
+          `SessionStart did not inject the context of ${ws.deepestId}: ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`,
+        );
       if (context.length > 10_000) throw new Error(`SessionStart injected ${context.length} characters (cap 10,000)`);
     },
     startEmpty: (r) => {
@@ -162,7 +311,10 @@ export async function hookBenchmarks(ctx) {
       const out = parseOutput(r.stdout);
       if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
       const context = out?.hookSpecificOutput?.additionalContext;
-      if (typeof context !== "string" || !context.includes(written) || !context.includes("loaded after /clear")) throw new Error(`SessionStart(clear) did not inject the summary just written (${written}): ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`);
+      if (typeof context !== "string" || !context.includes(written) || !context.includes("loaded after /clear"))
+        throw new Error(
+          `SessionStart(clear) did not inject the summary just written (${written}): ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`,
+        );
     },
     endSmall: (r) => checkSize(r, "sessionEnd", small),
     endLarge: (r) => checkSize(r, "sessionEnd", large),
@@ -180,7 +332,8 @@ export async function hookBenchmarks(ctx) {
     if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
     if (out !== null) throw new Error(`UserPromptSubmit printed: ${r.stdout.slice(0, 300)}`);
     const count = loggedEvents(ws.storeDir).length;
-    if (count !== baseEventCount) throw new Error(`UserPromptSubmit logged ${count - baseEventCount} event(s) where it had nothing to record`);
+    if (count !== baseEventCount)
+      throw new Error(`UserPromptSubmit logged ${count - baseEventCount} event(s) where it had nothing to record`);
   }
   function checkSize(r, kind, session) {
     const out = parseOutput(r.stdout);
@@ -189,15 +342,44 @@ export async function hookBenchmarks(ctx) {
     const events = loggedEvents(ws.storeDir);
     const last = events.filter((e) => e.kind === kind).at(-1);
     if (last?.sessionId !== session.sessionId || last.contextTokens !== session.finalContextTokens) {
-      throw new Error(`${kind}: expected ${session.finalContextTokens} tokens for ${session.sessionId}, recorded ${JSON.stringify(last)}`);
+      throw new Error(
+        `${kind}: expected ${session.finalContextTokens} tokens for ${session.sessionId}, recorded ${JSON.stringify(last)}`,
+      );
     }
     const receipt = events.find((e) => e.kind === "receipt" && e.sessionId === session.sessionId)?.receipt;
-    if (receipt !== "delivered") throw new Error(`${kind}: the pending injection of ${session.sessionId} was settled as ${receipt}, expected delivered`);
+    if (receipt !== "delivered")
+      throw new Error(`${kind}: the pending injection of ${session.sessionId} was settled as ${receipt}, expected delivered`);
   }
 
-  const samples = { floor: [], emptyModule: [], startBig: [], startEmpty: [], endSmall: [], endLarge: [], preLarge: [], clearAfterWrite: [], promptEmpty: [], promptSmall: [], promptLarge: [] };
+  const samples = {
+    floor: [],
+    emptyModule: [],
+    startBig: [],
+    startEmpty: [],
+    endSmall: [],
+    endLarge: [],
+    preLarge: [],
+    clearAfterWrite: [],
+    promptEmpty: [],
+    promptSmall: [],
+    promptLarge: [],
+  };
   const gaveUp = {};
-  const order = ["floor", "emptyModule", "startBig", "startEmpty", "floor", "endSmall", "endLarge", "preLarge", "clearAfterWrite", "promptEmpty", "promptSmall", "promptLarge", ...Object.keys(compared)];
+  const order = [
+    "floor",
+    "emptyModule",
+    "startBig",
+    "startEmpty",
+    "floor",
+    "endSmall",
+    "endLarge",
+    "preLarge",
+    "clearAfterWrite",
+    "promptEmpty",
+    "promptSmall",
+    "promptLarge",
+    ...Object.keys(compared),
+  ];
   for (const name of Object.keys(compared)) samples[name] = [];
   const rng = seededRandom(99);
   const runOne = async (name) => {
@@ -206,7 +388,8 @@ export async function hookBenchmarks(ctx) {
     const spec = name === "floor" ? floorSpec : name === "emptyModule" ? emptyModuleSpec : cases[name];
     const r = await runTimed(spec);
     if (r.code !== 0) throw new Error(`${name} exited with ${r.code}: ${r.stderr.slice(0, 500)}`);
-    if (name !== "floor" && name !== "emptyModule" && checks[name.replace(/^before:/, "")](r) === "gave-up") gaveUp[name] = (gaveUp[name] ?? 0) + 1;
+    if (name !== "floor" && name !== "emptyModule" && checks[name.replace(/^before:/, "")](r) === "gave-up")
+      gaveUp[name] = (gaveUp[name] ?? 0) + 1;
     return r.ms;
   };
   log(`hooks: ${warmup} warm-up and ${rounds} measured rounds of ${order.length} processes, interleaved`);
@@ -240,35 +423,130 @@ export async function hookBenchmarks(ctx) {
   }
   const floor = summarize(samples.floor);
   const timeFigure = (key, title, workload, name, max) =>
-    figure({ key, title, workload, unit: "ms", stats: summarize(samples[name]), floorName: "node -e ''", floor, ratioTarget: max });
+    figure({
+      key,
+      title,
+      workload,
+      unit: "ms",
+      stats: summarize(samples[name]),
+      floorName: "node -e ''",
+      floor,
+      ratioTarget: max,
+    });
   const largeMb = `${(large.bytes / 1e6).toFixed(large.bytes < 1e7 ? 1 : 0)} MB`;
   const out = [
-    timeFigure("hook-start-store", "SessionStart hook, whole process", `${sizes.threads.toLocaleString("en-US")} threads, depth ${sizes.depth}, summaries 1–3 KB`, "startBig", 1.25),
+    timeFigure(
+      "hook-start-store",
+      "SessionStart hook, whole process",
+      `${sizes.threads.toLocaleString("en-US")} threads, depth ${sizes.depth}, summaries 1–3 KB`,
+      "startBig",
+      1.25,
+    ),
     timeFigure("hook-start-empty", "SessionStart hook, no project", "empty git repo", "startEmpty", 1.1),
-    timeFigure("hook-empty-module", "Reference: node <empty .mjs file>", "what Node's ESM loader adds to any .mjs entry", "emptyModule", null),
-    figure({ key: "hook-end-size", title: "SessionEnd hook", workload: `${largeMb} transcript (${large.compactions} compactions) vs 20 KB`, unit: "ms", stats: summarize(samples.endLarge), floorName: "SessionEnd, 20 KB", floor: summarize(samples.endSmall), ratioTarget: 1.1 }),
+    timeFigure(
+      "hook-empty-module",
+      "Reference: node <empty .mjs file>",
+      "what Node's ESM loader adds to any .mjs entry",
+      "emptyModule",
+      null,
+    ),
+    figure({
+      key: "hook-end-size",
+      title: "SessionEnd hook",
+      workload: `${largeMb} transcript (${large.compactions} compactions) vs 20 KB`,
+      unit: "ms",
+      stats: summarize(samples.endLarge),
+      floorName: "SessionEnd, 20 KB",
+      floor: summarize(samples.endSmall),
+      ratioTarget: 1.1,
+    }),
     timeFigure("hook-end-small", "SessionEnd hook (20 KB), vs node", "20 KB transcript", "endSmall", 1.25),
     timeFigure("hook-precompact", "PreCompact hook", `${largeMb} transcript`, "preLarge", 1.25),
     timeFigure("hook-end-large-node", "SessionEnd hook (large), vs node", `${largeMb} transcript`, "endLarge", 1.25),
-    timeFigure("hook-clear-after-write", "SessionStart(clear) right after a summary write", "the MCP server wrote the active thread's summary just before (1,000 threads)", "clearAfterWrite", 1.25),
+    timeFigure(
+      "hook-clear-after-write",
+      "SessionStart(clear) right after a summary write",
+      "the MCP server wrote the active thread's summary just before (1,000 threads)",
+      "clearAfterWrite",
+      1.25,
+    ),
     timeFigure("hook-prompt-empty", "UserPromptSubmit hook, no project", "empty git repo", "promptEmpty", 1.25),
-    timeFigure("hook-prompt-store", "UserPromptSubmit hook, whole process", `${sizes.threads.toLocaleString("en-US")} threads, 20 KB transcript, nothing to say`, "promptSmall", 1.25),
-    figure({ key: "hook-prompt-size", title: "UserPromptSubmit hook", workload: `${largeMb} transcript vs 20 KB, nothing to say`, unit: "ms", stats: summarize(samples.promptLarge), floorName: "UserPromptSubmit, 20 KB", floor: summarize(samples.promptSmall), ratioTarget: 1.1 }),
+    timeFigure(
+      "hook-prompt-store",
+      "UserPromptSubmit hook, whole process",
+      `${sizes.threads.toLocaleString("en-US")} threads, 20 KB transcript, nothing to say`,
+      "promptSmall",
+      1.25,
+    ),
+    figure({
+      key: "hook-prompt-size",
+      title: "UserPromptSubmit hook",
+      workload: `${largeMb} transcript vs 20 KB, nothing to say`,
+      unit: "ms",
+      stats: summarize(samples.promptLarge),
+      floorName: "UserPromptSubmit, 20 KB",
+      floor: summarize(samples.promptSmall),
+      ratioTarget: 1.1,
+    }),
     timeFigure("hook-prompt-large", "UserPromptSubmit hook, vs node", `${largeMb} transcript`, "promptLarge", 1.25),
   ];
   const rssFloor = summarize(rss.floor);
-  for (const [name, label] of [["startBig", "SessionStart (store)"], ["startEmpty", "SessionStart (no project)"], ["endLarge", `SessionEnd (${largeMb})`], ["preLarge", `PreCompact (${largeMb})`]]) {
-    out.push(figure({ key: `hook-rss-${name}`, title: `Hook peak RSS: ${label}`, workload: "as above (GNU time %M)", unit: "MB", stats: summarize(rss[name]), floorName: "node -e ''", floor: rssFloor, valueTarget: { stat: "max", max: 60 } }));
+  for (const [name, label] of [
+    ["startBig", "SessionStart (store)"],
+    ["startEmpty", "SessionStart (no project)"],
+    ["endLarge", `SessionEnd (${largeMb})`],
+    ["preLarge", `PreCompact (${largeMb})`],
+  ]) {
+    out.push(
+      figure({
+        key: `hook-rss-${name}`,
+        title: `Hook peak RSS: ${label}`,
+        workload: "as above (GNU time %M)",
+        unit: "MB",
+        stats: summarize(rss[name]),
+        floorName: "node -e ''",
+        floor: rssFloor,
+        valueTarget: { stat: "max", max: 60 },
+      }),
+    );
   }
   if (ctx.compareDist) {
-    for (const [name, title] of [["startBig", "SessionStart hook, whole process"], ["startEmpty", "SessionStart hook, no project"], ["endSmall", "SessionEnd hook (20 KB)"], ["endLarge", `SessionEnd hook (${largeMb})`], ["preLarge", `PreCompact hook (${largeMb})`]]) {
-      out.push(figure({ key: `compare-${name}`, title: `${title} — build in ${ctx.compareDist}`, workload: "same as above, same rounds", unit: "ms", stats: summarize(samples[`before:${name}`]), floorName: "node -e ''", floor }));
+    for (const [name, title] of [
+      ["startBig", "SessionStart hook, whole process"],
+      ["startEmpty", "SessionStart hook, no project"],
+      ["endSmall", "SessionEnd hook (20 KB)"],
+      ["endLarge", `SessionEnd hook (${largeMb})`],
+      ["preLarge", `PreCompact hook (${largeMb})`],
+    ]) {
+      out.push(
+        figure({
+          key: `compare-${name}`,
+          title: `${title} — build in ${ctx.compareDist}`,
+          workload: "same as above, same rounds",
+          unit: "ms",
+          stats: summarize(samples[`before:${name}`]),
+          floorName: "node -e ''",
+          floor,
+        }),
+      );
     }
   }
-  const gaveUpNote = { "hook-start-store": "startBig", "hook-end-size": "endLarge", "hook-end-small": "endSmall", "hook-precompact": "preLarge", "hook-clear-after-write": "clearAfterWrite", "hook-prompt-store": "promptSmall", "hook-prompt-size": "promptLarge", "hook-prompt-large": "promptLarge" };
+  const gaveUpNote = {
+    "hook-start-store": "startBig",
+    "hook-end-size": "endLarge",
+    "hook-end-small": "endSmall",
+    "hook-precompact": "preLarge",
+    "hook-clear-after-write": "clearAfterWrite",
+    "hook-prompt-store": "promptSmall",
+    "hook-prompt-size": "promptLarge",
+    "hook-prompt-large": "promptLarge",
+  };
   for (const f of out) {
     const count = gaveUp[gaveUpNote[f.key]];
-    if (count) f.notes.push(`In ${count} of ${total} runs (warm-up included) the hook hit its own deadline and gave up (reported to the user, exit 0).`);
+    if (count)
+      f.notes.push(
+        `In ${count} of ${total} runs (warm-up included) the hook hit its own deadline and gave up (reported to the user, exit 0).`,
+      );
   }
   return out;
 }

@@ -82,7 +82,8 @@ export async function mcpBenchmarks(ctx) {
     const server = await connectServer(repoRoot, distDir, ws.root, join(workDir, `home-${n}`));
     try {
       const check = (text) => {
-        if (!text.includes("(active)") || !text.includes("Spine")) throw new Error(`context_get did not return the deepest thread's context: ${text.slice(0, 200)}`);
+        if (!text.includes("(active)") || !text.includes("Spine"))
+          throw new Error(`context_get did not return the deepest thread's context: ${text.slice(0, 200)}`);
       };
       for (let i = 0; i < warmCalls; i++) {
         await server.client.ping();
@@ -98,10 +99,25 @@ export async function mcpBenchmarks(ctx) {
         get.push(r.ms);
       }
       const label = `${n.toLocaleString("en-US")} threads, depth ${depth}`;
-      const contextFigure = figure({ key: `mcp-context-${n}`, title: "context_get over stdio, warm server", workload: label, unit: "ms", stats: summarize(get), floorName: "MCP ping", floor: summarize(ping), valueTarget: [{ stat: "p50", max: 5 }, { stat: "p99", max: 20 }] });
+      const contextFigure = figure({
+        key: `mcp-context-${n}`,
+        title: "context_get over stdio, warm server",
+        workload: label,
+        unit: "ms",
+        stats: summarize(get),
+        floorName: "MCP ping",
+        floor: summarize(ping),
+        valueTarget: [
+          { stat: "p50", max: 5 },
+          { stat: "p99", max: 20 },
+        ],
+      });
       const cpu = await serverCpuPerCall(server.pid, quick ? 2 : 100, () => callText(server.client, "context_get", {}));
       const pingCpu = await serverCpuPerCall(server.pid, quick ? 2 : 100, () => server.client.ping());
-      if (cpu !== null) contextFigure.notes.push(`Server CPU per call (from /proc, back-to-back calls; independent of the machine's queueing): context_get ${cpu.toFixed(2)} ms, ping ${pingCpu === null ? "n/a" : pingCpu.toFixed(2)} ms.`);
+      if (cpu !== null)
+        contextFigure.notes.push(
+          `Server CPU per call (from /proc, back-to-back calls; independent of the machine's queueing): context_get ${cpu.toFixed(2)} ms, ping ${pingCpu === null ? "n/a" : pingCpu.toFixed(2)} ms.`,
+        );
       figures.push(contextFigure);
 
       // thread_list: the bounded view (at most 8 KB at any size), warm.
@@ -113,15 +129,27 @@ export async function mcpBenchmarks(ctx) {
         const p = await timed(() => server.client.ping());
         const r = await timed(() => callText(server.client, "thread_list", {}));
         listBytes = Math.max(listBytes, Buffer.byteLength(r.value));
-        if (!r.value.includes("◀ active")) throw new Error(`thread_list did not mark the active thread: ${r.value.slice(0, 200)}`);
+        if (!r.value.includes("◀ active"))
+          throw new Error(`thread_list did not mark the active thread: ${r.value.slice(0, 200)}`);
         if (i >= 3) {
           list.push(r.ms);
           pingL.push(p.ms);
         }
       }
       if (listBytes > 8 * 1024) throw new Error(`thread_list returned ${listBytes} bytes at ${n} threads (limit 8 KB)`);
-      const listFigure = figure({ key: `mcp-list-${n}`, title: "thread_list over stdio, warm server", workload: label, unit: "ms", stats: summarize(list), floorName: "MCP ping", floor: summarize(pingL), valueTarget: { stat: "p50", max: 20 } });
-      listFigure.notes.push(`Largest answer: ${listBytes.toLocaleString("en-US")} bytes (limit 8 KB: a bounded view of the tree, the path to the active thread, its children and siblings, open threads by recency, counts).`);
+      const listFigure = figure({
+        key: `mcp-list-${n}`,
+        title: "thread_list over stdio, warm server",
+        workload: label,
+        unit: "ms",
+        stats: summarize(list),
+        floorName: "MCP ping",
+        floor: summarize(pingL),
+        valueTarget: { stat: "p50", max: 20 },
+      });
+      listFigure.notes.push(
+        `Largest answer: ${listBytes.toLocaleString("en-US")} bytes (limit 8 KB: a bounded view of the tree, the path to the active thread, its children and siblings, open threads by recency, counts).`,
+      );
       figures.push(listFigure);
 
       if (n === sizes[sizes.length - 1]) {
@@ -134,10 +162,17 @@ export async function mcpBenchmarks(ctx) {
         const began = performance.now();
         const cpuBefore = cpuMs(server.pid);
         let pairs = 0;
-        log(`mcp: thread_create + summary_update at ${n.toLocaleString("en-US")} threads (up to ${wanted} pairs or ${budgetMs / 1000} s)`);
+        log(
+          `mcp: thread_create + summary_update at ${n.toLocaleString("en-US")} threads (up to ${wanted} pairs or ${budgetMs / 1000} s)`,
+        );
         for (let i = 0; i < wanted + 2 && (i < 7 || performance.now() - began < budgetMs); i++) {
           const p = await timed(() => server.client.ping());
-          const c = await timed(() => callText(server.client, "thread_create", { title: `Bench create ${i} ${rng.hex(6)}`, parentId: `spine-${Math.ceil(depth / 2)}` }));
+          const c = await timed(() =>
+            callText(server.client, "thread_create", {
+              title: `Bench create ${i} ${rng.hex(6)}`,
+              parentId: `spine-${Math.ceil(depth / 2)}`,
+            }),
+          );
           if (!c.value.includes("Created thread")) throw new Error(`thread_create: ${c.value.slice(0, 200)}`);
           const content = `## Decisions\n- ${prose(rng, rng.int(300, 900))}\n\n## State\n- ${prose(rng, rng.int(500, 1_500))}`;
           const u = await timed(() => callText(server.client, "summary_update", { content }));
@@ -152,12 +187,41 @@ export async function mcpBenchmarks(ctx) {
         }
         const cpuAfter = cpuMs(server.pid);
         const w = `${n.toLocaleString("en-US")} threads (+1 per call)`;
-        figures.push(figure({ key: `mcp-create-${n}`, title: "thread_create over stdio", workload: w, unit: "ms", stats: summarize(create), floorName: "MCP ping", floor: summarize(pingW), valueTarget: { stat: "p50", max: 10 } }));
-        if (cpuBefore !== null && cpuAfter !== null) figures.at(-1).notes.push(`Server CPU per thread_create + summary_update pair (from /proc): ${((cpuAfter - cpuBefore) / pairs).toFixed(1)} ms.`);
-        figures.push(figure({ key: `mcp-update-${n}`, title: "summary_update over stdio", workload: w, unit: "ms", stats: summarize(update), floorName: "MCP ping", floor: summarize(pingW), valueTarget: { stat: "p50", max: 10 } }));
+        figures.push(
+          figure({
+            key: `mcp-create-${n}`,
+            title: "thread_create over stdio",
+            workload: w,
+            unit: "ms",
+            stats: summarize(create),
+            floorName: "MCP ping",
+            floor: summarize(pingW),
+            valueTarget: { stat: "p50", max: 10 },
+          }),
+        );
+        if (cpuBefore !== null && cpuAfter !== null)
+          figures
+            .at(-1)
+            .notes.push(
+              `Server CPU per thread_create + summary_update pair (from /proc): ${((cpuAfter - cpuBefore) / pairs).toFixed(1)} ms.`,
+            );
+        figures.push(
+          figure({
+            key: `mcp-update-${n}`,
+            title: "summary_update over stdio",
+            workload: w,
+            unit: "ms",
+            stats: summarize(update),
+            floorName: "MCP ping",
+            floor: summarize(pingW),
+            valueTarget: { stat: "p50", max: 10 },
+          }),
+        );
       }
     } catch (e) {
-      throw new Error(`${e instanceof Error ? e.message : String(e)}${server.stderr() ? ` (server stderr: ${server.stderr().slice(0, 500)})` : ""}`);
+      throw new Error(
+        `${e instanceof Error ? e.message : String(e)}${server.stderr() ? ` (server stderr: ${server.stderr().slice(0, 500)})` : ""}`,
+      );
     } finally {
       await server.close();
     }
@@ -185,7 +249,18 @@ async function firstUpdateFigure(ctx) {
       await server.close();
     }
   }
-  const f = figure({ key: "mcp-first-update", title: "First summary_update of a fresh server", workload: "right after initialize (1,000 threads)", unit: "ms", stats: summarize(first), floorName: "MCP ping", floor: summarize(pings), valueTarget: { stat: "p50", max: 30 } });
-  f.notes.push("The tokenizer (tiktoken, ~0.3 s to load) starts loading 1 s after initialize; until it is ready a count is the cached one or characters/3.5. Before: the first summary_update waited for it (343 ms in issue #16).");
+  const f = figure({
+    key: "mcp-first-update",
+    title: "First summary_update of a fresh server",
+    workload: "right after initialize (1,000 threads)",
+    unit: "ms",
+    stats: summarize(first),
+    floorName: "MCP ping",
+    floor: summarize(pings),
+    valueTarget: { stat: "p50", max: 30 },
+  });
+  f.notes.push(
+    "The tokenizer (tiktoken, ~0.3 s to load) starts loading 1 s after initialize; until it is ready a count is the cached one or characters/3.5. Before: the first summary_update waited for it (343 ms in issue #16).",
+  );
   return f;
 }

@@ -13,8 +13,11 @@ function threadFile(bytes, updatedAt, extra) {
   const decisions = [];
   const state = [];
   for (let i = 0; decisions.join("\n").length + state.join("\n").length < bytes - 600; i++) {
-    decisions.push(`- Decision ${i}: the service keeps ${i} retries with a backoff of ${i * 3} ms, because the upstream rate limit resets every minute.`);
-    if (i % 4 === 0) state.push(`Step ${i} of the rollout is done; the dashboards for region ${i % 7} show no errors since then.`);
+    decisions.push(
+      `- Decision ${i}: the service keeps ${i} retries with a backoff of ${i * 3} ms, because the upstream rate limit resets every minute.`,
+    );
+    if (i % 4 === 0)
+      state.push(`Step ${i} of the rollout is done; the dashboards for region ${i % 7} show no errors since then.`);
   }
   decisions.push(...extra.map((d) => `- ${d}`));
   return [
@@ -53,7 +56,14 @@ export async function mergeBenchmarks(ctx) {
   const floorSpec = { command: process.execPath, args: ["-e", ""], cwd: dir, env };
   const driverSpec = {
     command: process.execPath,
-    args: [join(distDir, "cli.mjs"), "merge-file", join(dir, "base.md"), join(dir, "result.md"), join(dir, "theirs.md"), ".threadmind/threads/shop/payments.md"],
+    args: [
+      join(distDir, "cli.mjs"),
+      "merge-file",
+      join(dir, "base.md"),
+      join(dir, "result.md"),
+      join(dir, "theirs.md"),
+      ".threadmind/threads/shop/payments.md",
+    ],
     cwd: dir,
     env,
   };
@@ -66,7 +76,11 @@ export async function mergeBenchmarks(ctx) {
     const run = await runTimed(driverSpec);
     if (run.code !== 0) throw new Error(`the driver exited with ${run.code}: ${run.stderr.slice(0, 500)}`);
     const merged = readFileSync(join(dir, "result.md"), "utf8");
-    for (const want of ["Ours: refunds go through the ledger", "Theirs: webhooks are retried for 3 days", "updatedAt: 2026-01-03T00:00:00.000Z"]) {
+    for (const want of [
+      "Ours: refunds go through the ledger",
+      "Theirs: webhooks are retried for 3 days",
+      "updatedAt: 2026-01-03T00:00:00.000Z",
+    ]) {
       if (!merged.includes(want)) throw new Error(`the merged file lacks "${want}"`);
     }
     if (i >= (quick ? 0 : warmup)) {
@@ -84,6 +98,8 @@ export async function mergeBenchmarks(ctx) {
     floor: summarize(samples.floor),
     valueTarget: { stat: "median", max: 100 },
   });
-  f.notes.push("git runs the driver once per conflicting thread file; the figure is the whole `node cli.mjs merge-file` process.");
+  f.notes.push(
+    "git runs the driver once per conflicting thread file; the figure is the whole `node cli.mjs merge-file` process.",
+  );
   return [f];
 }

@@ -21,7 +21,9 @@ function verdict(f) {
   if (f.error) return `FAILED: ${f.error}`;
   if (f.skipped) return `skipped: ${f.skipped}`;
   if (f.verdicts.length === 0) return "(no target)";
-  return f.verdicts.map((v) => `${v.pass ? "✓" : "✗"} ${v.text}${v.pass ? "" : ` (missed by ${((v.by - 1) * 100).toFixed(0)}%)`}`).join("; ");
+  return f.verdicts
+    .map((v) => `${v.pass ? "✓" : "✗"} ${v.text}${v.pass ? "" : ` (missed by ${((v.by - 1) * 100).toFixed(0)}%)`}`)
+    .join("; ");
 }
 
 export function rows(figures) {
@@ -39,11 +41,25 @@ export function rows(figures) {
 }
 
 export function textTable(figures) {
-  const header = { figure: "figure", workload: "workload", unit: "unit", n: "n", spread: "min / median / max", pct: "percentiles", floor: "floor (median)", ratio: "ratio of medians (of minimums)", verdict: "target" };
+  const header = {
+    figure: "figure",
+    workload: "workload",
+    unit: "unit",
+    n: "n",
+    spread: "min / median / max",
+    pct: "percentiles",
+    floor: "floor (median)",
+    ratio: "ratio of medians (of minimums)",
+    verdict: "target",
+  };
   const all = [header, ...rows(figures)];
   const keys = Object.keys(header);
   const widths = keys.map((k) => Math.min(60, Math.max(...all.map((r) => r[k].length))));
-  return all.map((r) => keys.map((k, i) => (r[k].length > widths[i] ? `${r[k].slice(0, widths[i] - 1)}…` : r[k].padEnd(widths[i]))).join("  ")).join("\n");
+  return all
+    .map((r) =>
+      keys.map((k, i) => (r[k].length > widths[i] ? `${r[k].slice(0, widths[i] - 1)}…` : r[k].padEnd(widths[i]))).join("  "),
+    )
+    .join("\n");
 }
 
 export function markdown({ machine, loadBefore, loadAfter, figures, options, durationS, findings }) {
@@ -74,7 +90,10 @@ export function markdown({ machine, loadBefore, loadAfter, figures, options, dur
     "",
     "| figure | workload | n | min / median / max | percentiles | floor (median) | ratio of medians (of minimums) | target |",
     "|---|---|---|---|---|---|---|---|",
-    ...rows(figures).map((r) => `| ${esc(r.figure)} | ${esc(r.workload)} | ${r.n} | ${r.spread} ${r.unit} | ${r.pct} | ${esc(r.floor)} ${r.floor === "–" ? "" : r.unit} | ${r.ratio} | ${esc(r.verdict)} |`),
+    ...rows(figures).map(
+      (r) =>
+        `| ${esc(r.figure)} | ${esc(r.workload)} | ${r.n} | ${r.spread} ${r.unit} | ${r.pct} | ${esc(r.floor)} ${r.floor === "–" ? "" : r.unit} | ${r.ratio} | ${esc(r.verdict)} |`,
+    ),
     "",
   ];
   const notes = figures.filter((f) => f.notes.length > 0);

@@ -19,13 +19,21 @@ export function seededRandom(seed) {
     /** Hex string of `length` digits. */
     hex: (length) => {
       let s = "";
-      while (s.length < length) s += Math.floor(next() * 0x100000000).toString(16).padStart(8, "0");
+      while (s.length < length)
+        s += Math.floor(next() * 0x100000000)
+          .toString(16)
+          .padStart(8, "0");
       return s.slice(0, length);
     },
     /** A UUID-shaped string (version 4 layout). */
     uuid: () => {
       const h = [];
-      for (let i = 0; i < 4; i++) h.push(Math.floor(next() * 0x100000000).toString(16).padStart(8, "0"));
+      for (let i = 0; i < 4; i++)
+        h.push(
+          Math.floor(next() * 0x100000000)
+            .toString(16)
+            .padStart(8, "0"),
+        );
       const s = h.join("");
       return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-a${s.slice(17, 20)}-${s.slice(20, 32)}`;
     },

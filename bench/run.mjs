@@ -15,14 +15,22 @@ const REPO_ROOT = dirname(HERE);
 
 function parseOptions(argv) {
   /** @type {{ quick: boolean, only: string[] | null, rounds: number, warmup: number, distDir: string, compareDist: string | null }} */
-  const options = { quick: false, only: null, rounds: 20, warmup: 3, distDir: join(REPO_ROOT, "plugin", "dist"), compareDist: null };
+  const options = {
+    quick: false,
+    only: null,
+    rounds: 20,
+    warmup: 3,
+    distDir: join(REPO_ROOT, "plugin", "dist"),
+    compareDist: null,
+  };
   for (const arg of argv) {
     if (arg === "--quick") options.quick = true;
     else if (arg.startsWith("--only=")) options.only = arg.slice(7).split(",");
     else if (arg.startsWith("--rounds=")) options.rounds = Number.parseInt(arg.slice(9), 10);
     else if (arg.startsWith("--dist=")) options.distDir = resolve(arg.slice(7));
     else if (arg.startsWith("--compare=")) options.compareDist = resolve(arg.slice(10));
-    else throw new Error(`unknown option ${arg} (expected --quick, --only=<groups>, --rounds=<n>, --dist=<dir>, --compare=<dir>)`);
+    else
+      throw new Error(`unknown option ${arg} (expected --quick, --only=<groups>, --rounds=<n>, --dist=<dir>, --compare=<dir>)`);
   }
   if (!Number.isInteger(options.rounds) || options.rounds < 1) throw new Error("--rounds needs a positive integer");
   return options;
@@ -30,8 +38,14 @@ function parseOptions(argv) {
 
 /** Benchmark groups, each loaded only when it runs; each returns a list of figures. */
 const GROUPS = {
-  hooks: { titles: ["SessionStart / SessionEnd / PreCompact / UserPromptSubmit hooks"], load: async () => (await import("./hook-bench.mjs")).hookBenchmarks },
-  mcp: { titles: ["context_get, thread_create, summary_update over stdio"], load: async () => (await import("./mcp-bench.mjs")).mcpBenchmarks },
+  hooks: {
+    titles: ["SessionStart / SessionEnd / PreCompact / UserPromptSubmit hooks"],
+    load: async () => (await import("./hook-bench.mjs")).hookBenchmarks,
+  },
+  mcp: {
+    titles: ["context_get, thread_create, summary_update over stdio"],
+    load: async () => (await import("./mcp-bench.mjs")).mcpBenchmarks,
+  },
   scan: { titles: ["full transcript scan"], load: async () => (await import("./scan-bench.mjs")).scanBenchmarks },
   search: { titles: ["thread_search latency"], load: async () => (await import("./search-bench.mjs")).searchBenchmarks },
   merge: { titles: ["merge driver"], load: async () => (await import("./merge-bench.mjs")).mergeBenchmarks },
@@ -43,7 +57,8 @@ async function main() {
   // loaded at start-up). Claude Code does not pass it to hooks; floors and subjects all run without it.
   delete process.env.NODE_EXTRA_CA_CERTS;
   for (const bundle of ["hook.cjs", "hook-core.cjs", "server.mjs", "cli.mjs"]) {
-    if (!existsSync(join(options.distDir, bundle))) throw new Error(`${join(options.distDir, bundle)} is missing: run npm run build first`);
+    if (!existsSync(join(options.distDir, bundle)))
+      throw new Error(`${join(options.distDir, bundle)} is missing: run npm run build first`);
   }
   // The real path: a process's cwd is always its real path, and the transcripts record the workspace as the scan sees it
   // (a worktree's .cache is often a symbolic link).
@@ -55,15 +70,28 @@ async function main() {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   const started = performance.now();
-  const log = (line) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
+  const log = (line) =>
+    process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
   const machine = machineInfo();
   const loadBefore = loadNow();
-  log(`${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, load ${loadBefore}${options.quick ? " (quick mode)" : ""}`);
+  log(
+    `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, load ${loadBefore}${options.quick ? " (quick mode)" : ""}`,
+  );
   const figures = [];
   let failed = 0;
   for (const [name, group] of Object.entries(GROUPS)) {
     if (options.only && !options.only.includes(name)) continue;
-    const ctx = { repoRoot: REPO_ROOT, distDir: options.distDir, compareDist: options.compareDist, cacheDir, workDir: join(workDir, name), quick: options.quick, rounds: options.rounds, warmup: options.warmup, log };
+    const ctx = {
+      repoRoot: REPO_ROOT,
+      distDir: options.distDir,
+      compareDist: options.compareDist,
+      cacheDir,
+      workDir: join(workDir, name),
+      quick: options.quick,
+      rounds: options.rounds,
+      warmup: options.warmup,
+      log,
+    };
     mkdirSync(ctx.workDir, { recursive: true });
     try {
       const run = await group.load();
@@ -71,7 +99,9 @@ async function main() {
       for (const f of result) {
         figures.push(f);
         if (f.error) failed++;
-        process.stdout.write(`${f.error ? "FAILED" : f.skipped ? "skipped" : "completed"}: ${f.key}${f.error ? ` — ${f.error}` : f.skipped ? ` — ${f.skipped}` : ""}\n`);
+        process.stdout.write(
+          `${f.error ? "FAILED" : f.skipped ? "skipped" : "completed"}: ${f.key}${f.error ? ` — ${f.error}` : f.skipped ? ` — ${f.skipped}` : ""}\n`,
+        );
       }
     } catch (e) {
       failed++;

@@ -63,7 +63,11 @@ export async function scanBenchmarks(ctx) {
   const scanner = scannerCommand(distDir);
   const files = mainTranscripts(corpus.folder);
   const runs = quick ? 1 : 3;
-  const env = { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`, HOME: join(workDir, "home"), CLAUDE_CONFIG_DIR: corpus.configDir };
+  const env = {
+    PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
+    HOME: join(workDir, "home"),
+    CLAUDE_CONFIG_DIR: corpus.configDir,
+  };
   const expected = new Map(corpus.sessions.map((s) => [s.sessionId, s.finalContextTokens]));
   const speeds = [];
   const rss = [];
@@ -78,18 +82,39 @@ export async function scanBenchmarks(ctx) {
     const seconds = (performance.now() - t) / 1000;
     if (run.code !== 0) throw new Error(`the scan exited with ${run.code}: ${run.stderr.slice(0, 500)}`);
     const report = JSON.parse(run.stdout);
-    if (report.scannedFiles !== files.length) throw new Error(`the scan read ${report.scannedFiles} transcripts, expected ${files.length}`);
+    if (report.scannedFiles !== files.length)
+      throw new Error(`the scan read ${report.scannedFiles} transcripts, expected ${files.length}`);
     for (const s of report.sessions) {
-      if (expected.get(s.sessionId) !== s.finalContextTokens) throw new Error(`session ${s.sessionId}: final context ${s.finalContextTokens}, expected ${expected.get(s.sessionId)}`);
+      if (expected.get(s.sessionId) !== s.finalContextTokens)
+        throw new Error(`session ${s.sessionId}: final context ${s.finalContextTokens}, expected ${expected.get(s.sessionId)}`);
     }
     speeds.push(report.scannedBytes / 1e6 / seconds);
     rss.push(kb / 1024);
     parseFloor.push(readAll(files, true).mbps);
   }
   const workload = `${(corpus.mainBytes / 1e6).toFixed(0)} MB, ${files.length} sessions (+${(corpus.bytes - corpus.mainBytes) / 1e6 > 1 ? ((corpus.bytes - corpus.mainBytes) / 1e6).toFixed(0) : "<1"} MB subagent files)`;
-  const f1 = figure({ key: "scan-speed", title: "Full transcript scan", workload, unit: "MB/s", stats: summarize(speeds), floorName: "reference: JSON.parse of every line", floor: summarize(parseFloor) });
-  f1.notes.push(`Scanner: ${scanner.note}; whole process, node start-up included. Reading the same bytes alone runs at ${summarize(rawFloor).median.toFixed(0)} MB/s (page cache).`);
-  const f2 = figure({ key: "scan-rss", title: "Full transcript scan, peak RSS", workload, unit: "MB", stats: summarize(rss), floorName: null, floor: null, valueTarget: { stat: "max", max: 150 } });
+  const f1 = figure({
+    key: "scan-speed",
+    title: "Full transcript scan",
+    workload,
+    unit: "MB/s",
+    stats: summarize(speeds),
+    floorName: "reference: JSON.parse of every line",
+    floor: summarize(parseFloor),
+  });
+  f1.notes.push(
+    `Scanner: ${scanner.note}; whole process, node start-up included. Reading the same bytes alone runs at ${summarize(rawFloor).median.toFixed(0)} MB/s (page cache).`,
+  );
+  const f2 = figure({
+    key: "scan-rss",
+    title: "Full transcript scan, peak RSS",
+    workload,
+    unit: "MB",
+    stats: summarize(rss),
+    floorName: null,
+    floor: null,
+    valueTarget: { stat: "max", max: 150 },
+  });
   return [f1, f2, ...(await ccusageComparison(ctx))];
 }
 
@@ -99,7 +124,10 @@ const CCUSAGE = "@ccusage/ccusage-linux-x64@20.0.24";
 function installCcusage(dir) {
   if (process.platform !== "linux" || process.arch !== "x64") return { bin: null, why: `${CCUSAGE} is built for linux-x64 only` };
   try {
-    execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", dir, CCUSAGE], { stdio: ["ignore", "ignore", "pipe"], timeout: 120_000 });
+    execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", dir, CCUSAGE], {
+      stdio: ["ignore", "ignore", "pipe"],
+      timeout: 120_000,
+    });
   } catch (/** @type {any} */ e) {
     return { bin: null, why: `npm install ${CCUSAGE} failed: ${(e.stderr?.toString() ?? e.message).trim().split("\n").pop()}` };
   }
@@ -118,15 +146,35 @@ async function ccusageComparison(ctx) {
   const { distDir, workDir, repoRoot, quick, log } = ctx;
   const fixtures = publicFixturesDir(repoRoot);
   const title = "Report scan vs ccusage";
-  if (fixtures === null) return [failedFigure("scan-ccusage", title, "no public fixtures (/work/shared/fixtures/transcripts or THREADMIND_SHARED_FIXTURES)", { skipped: true })];
+  if (fixtures === null)
+    return [
+      failedFigure(
+        "scan-ccusage",
+        title,
+        "no public fixtures (/work/shared/fixtures/transcripts or THREADMIND_SHARED_FIXTURES)",
+        { skipped: true },
+      ),
+    ];
   const corpus = replicatedFixtureCorpus(join(workDir, "public-corpus"), fixtures, quick ? 10_000_000 : 300_000_000);
   log(`scan: installing ${CCUSAGE} into the work directory`);
   const { bin, why } = installCcusage(join(workDir, "ccusage"));
-  const env = { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`, HOME: join(workDir, "home"), CLAUDE_CONFIG_DIR: corpus.configDir };
+  const env = {
+    PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
+    HOME: join(workDir, "home"),
+    CLAUDE_CONFIG_DIR: corpus.configDir,
+  };
   const subjects = {
     ours: { command: process.execPath, args: [join(distDir, "cli.mjs"), "report", "--json"], env },
-    oneLane: { command: process.execPath, args: [join(distDir, "cli.mjs"), "report", "--json"], env: { ...env, THREADMIND_SCAN_WORKERS: "0" } },
-    twoLanes: { command: process.execPath, args: [join(distDir, "cli.mjs"), "report", "--json"], env: { ...env, THREADMIND_SCAN_WORKERS: "2" } },
+    oneLane: {
+      command: process.execPath,
+      args: [join(distDir, "cli.mjs"), "report", "--json"],
+      env: { ...env, THREADMIND_SCAN_WORKERS: "0" },
+    },
+    twoLanes: {
+      command: process.execPath,
+      args: [join(distDir, "cli.mjs"), "report", "--json"],
+      env: { ...env, THREADMIND_SCAN_WORKERS: "2" },
+    },
     ...(bin !== null ? { ccusage: { command: bin, args: ["session", "--offline", "--json"], env } } : {}),
   };
   const rounds = quick ? 1 : 5;
@@ -135,7 +183,9 @@ async function ccusageComparison(ctx) {
   /** @type {Record<string, number[]>} */
   const rss = Object.fromEntries(Object.keys(subjects).map((k) => [k, []]));
   let reference = null;
-  log(`scan: ${rounds} interleaved rounds over ${(corpus.bytes / 1e6).toFixed(0)} MB (${corpus.files} real sessions, replicated)${bin === null ? `; ccusage skipped: ${why}` : ", with ccusage"}`);
+  log(
+    `scan: ${rounds} interleaved rounds over ${(corpus.bytes / 1e6).toFixed(0)} MB (${corpus.files} real sessions, replicated)${bin === null ? `; ccusage skipped: ${why}` : ", with ccusage"}`,
+  );
   for (let round = 0; round < rounds; round++) {
     for (const [name, spec] of Object.entries(subjects).sort(() => Math.random() - 0.5)) {
       const t = performance.now();
@@ -143,10 +193,12 @@ async function ccusageComparison(ctx) {
       const ms = performance.now() - t;
       if (run.code !== 0) throw new Error(`${name} exited with ${run.code}: ${run.stderr.slice(0, 300)}`);
       if (name === "ccusage") {
-        if (!Array.isArray(JSON.parse(run.stdout).session)) throw new Error(`ccusage printed no sessions: ${run.stdout.slice(0, 200)}`);
+        if (!Array.isArray(JSON.parse(run.stdout).session))
+          throw new Error(`ccusage printed no sessions: ${run.stdout.slice(0, 200)}`);
       } else {
         const report = JSON.parse(run.stdout);
-        if (report.scannedFiles !== corpus.files) throw new Error(`${name}: the report read ${report.scannedFiles} transcripts, expected ${corpus.files}`);
+        if (report.scannedFiles !== corpus.files)
+          throw new Error(`${name}: the report read ${report.scannedFiles} transcripts, expected ${corpus.files}`);
         // Every way of running our scan gives the same report.
         reference ??= run.stdout;
         if (run.stdout !== reference) throw new Error(`${name}: the report differs from the other runs' report`);
@@ -159,13 +211,57 @@ async function ccusageComparison(ctx) {
   const floor = bin !== null ? summarize(wall.ccusage) : null;
   const floorName = bin !== null ? "ccusage session --offline --json" : null;
   const out = [
-    figure({ key: "scan-ccusage", title: `${title}: report --json as it runs`, workload, unit: "s", stats: summarize(wall.ours), floorName, floor, ratioTarget: bin !== null ? 1.5 : null }),
-    figure({ key: "scan-ccusage-1", title: `${title}: one lane (THREADMIND_SCAN_WORKERS=0)`, workload, unit: "s", stats: summarize(wall.oneLane), floorName, floor }),
-    figure({ key: "scan-ccusage-2", title: `${title}: two lanes (THREADMIND_SCAN_WORKERS=2)`, workload, unit: "s", stats: summarize(wall.twoLanes), floorName, floor }),
-    figure({ key: "scan-ccusage-rss", title: "Report scan peak RSS, as it runs", workload, unit: "MB", stats: summarize(rss.ours), floorName: bin !== null ? "ccusage" : null, floor: bin !== null ? summarize(rss.ccusage) : null, valueTarget: { stat: "max", max: 150 } }),
-    figure({ key: "scan-ccusage-rss-2", title: "Report scan peak RSS, two lanes (THREADMIND_SCAN_WORKERS=2)", workload, unit: "MB", stats: summarize(rss.twoLanes), floorName: bin !== null ? "ccusage" : null, floor: bin !== null ? summarize(rss.ccusage) : null }),
+    figure({
+      key: "scan-ccusage",
+      title: `${title}: report --json as it runs`,
+      workload,
+      unit: "s",
+      stats: summarize(wall.ours),
+      floorName,
+      floor,
+      ratioTarget: bin !== null ? 1.5 : null,
+    }),
+    figure({
+      key: "scan-ccusage-1",
+      title: `${title}: one lane (THREADMIND_SCAN_WORKERS=0)`,
+      workload,
+      unit: "s",
+      stats: summarize(wall.oneLane),
+      floorName,
+      floor,
+    }),
+    figure({
+      key: "scan-ccusage-2",
+      title: `${title}: two lanes (THREADMIND_SCAN_WORKERS=2)`,
+      workload,
+      unit: "s",
+      stats: summarize(wall.twoLanes),
+      floorName,
+      floor,
+    }),
+    figure({
+      key: "scan-ccusage-rss",
+      title: "Report scan peak RSS, as it runs",
+      workload,
+      unit: "MB",
+      stats: summarize(rss.ours),
+      floorName: bin !== null ? "ccusage" : null,
+      floor: bin !== null ? summarize(rss.ccusage) : null,
+      valueTarget: { stat: "max", max: 150 },
+    }),
+    figure({
+      key: "scan-ccusage-rss-2",
+      title: "Report scan peak RSS, two lanes (THREADMIND_SCAN_WORKERS=2)",
+      workload,
+      unit: "MB",
+      stats: summarize(rss.twoLanes),
+      floorName: bin !== null ? "ccusage" : null,
+      floor: bin !== null ? summarize(rss.ccusage) : null,
+    }),
   ];
   if (bin === null) out[0].notes.push(`ccusage not run: ${why}.`);
-  out[0].notes.push(`By default the scan uses one lane per idle core (cores minus the 1-minute load average: ${(await import("node:os")).loadavg()[0].toFixed(1)} at the end); peak RSS one lane ${Math.max(...rss.oneLane).toFixed(0)} MB, two lanes ${Math.max(...rss.twoLanes).toFixed(0)} MB.`);
+  out[0].notes.push(
+    `By default the scan uses one lane per idle core (cores minus the 1-minute load average: ${(await import("node:os")).loadavg()[0].toFixed(1)} at the end); peak RSS one lane ${Math.max(...rss.oneLane).toFixed(0)} MB, two lanes ${Math.max(...rss.twoLanes).toFixed(0)} MB.`,
+  );
   return out;
 }

@@ -11,12 +11,32 @@ export async function searchBenchmarks(ctx) {
     if (!r) throw new Error(`search-latency.mjs returned no result for ${size} threads`);
     const workload = `${size.toLocaleString("en-US")} threads`;
     const stats = { n: r.calls, min: null, median: r.p50, max: null, p50: r.p50, p99: r.p99 };
-    const f = figure({ key: `search-${size}`, title: "thread_search over stdio, warm", workload, unit: "ms", stats, floorName: null, floor: null, valueTarget: { stat: "p50", max: 20 } });
+    const f = figure({
+      key: `search-${size}`,
+      title: "thread_search over stdio, warm",
+      workload,
+      unit: "ms",
+      stats,
+      floorName: null,
+      floor: null,
+      valueTarget: { stat: "p50", max: 20 },
+    });
     f.notes.push(`Measured by bench/search-latency.mjs (p50/p99 only); first call ${r.coldMs} ms (index build).`);
     const sem = r.semantic;
     const semStats = { n: r.calls, min: null, median: sem.p50, max: null, p50: sem.p50, p99: sem.p99 };
-    const g = figure({ key: `search-semantic-${size}`, title: "thread_search, semantic tier, over stdio, warm", workload, unit: "ms", stats: semStats, floorName: null, floor: null, valueTarget: { stat: "p50", max: 30 } });
-    g.notes.push(`Questions in other words, intent "semantic"; first use ${sem.firstMs} ms (reading the word vectors and computing every section's vector).`);
+    const g = figure({
+      key: `search-semantic-${size}`,
+      title: "thread_search, semantic tier, over stdio, warm",
+      workload,
+      unit: "ms",
+      stats: semStats,
+      floorName: null,
+      floor: null,
+      valueTarget: { stat: "p50", max: 30 },
+    });
+    g.notes.push(
+      `Questions in other words, intent "semantic"; first use ${sem.firstMs} ms (reading the word vectors and computing every section's vector).`,
+    );
     return [f, g];
   });
 }

@@ -45,7 +45,10 @@ export function writeStore(root, count) {
   mkdirSync(threads, { recursive: true });
   writeFileSync(join(store, ".gitignore"), "config.json\nconfig.json.*\ncache/\n.lock\n.lock.*\n");
   const createdAt = "2026-01-01T00:00:00.000Z";
-  writeFileSync(join(store, "projects", `${PROJECT}.json`), `${JSON.stringify({ id: PROJECT, title: "Bench", mode: "solo", createdAt }, null, 2)}\n`);
+  writeFileSync(
+    join(store, "projects", `${PROJECT}.json`),
+    `${JSON.stringify({ id: PROJECT, title: "Bench", mode: "solo", createdAt }, null, 2)}\n`,
+  );
   const rand = seededRandom(count).next;
   const old = new Date(Date.now() - 3_600_000);
   for (let i = 0; i < count; i++) {
@@ -53,8 +56,7 @@ export function writeStore(root, count) {
     const parent = i === 0 ? "null" : i < 10 ? "main" : `t-${1 + Math.floor(rand() * (i - 1))}`;
     const title = i === 0 ? "Bench" : words(rand, 2 + Math.floor(rand() * 3));
     const status = i > 0 && rand() < 0.2 ? (rand() < 0.5 ? "status: done\n" : "status: abandoned\n") : "";
-    const summary =
-      `## Decisions\n${bullets(rand, 3)}\n\n## Constraints\n${bullets(rand, 2)}\n\n## State\n${bullets(rand, 2)}\n\n## Next steps\n${bullets(rand, 1)}`;
+    const summary = `## Decisions\n${bullets(rand, 3)}\n\n## Constraints\n${bullets(rand, 2)}\n\n## State\n${bullets(rand, 2)}\n\n## Next steps\n${bullets(rand, 1)}`;
     const text = `---\nid: ${id}\ntitle: ${title}\nparentId: ${parent}\nauthor: bench\ncreatedAt: ${createdAt}\nupdatedAt: ${createdAt}\n${status}---\n\n${summary}\n`;
     const file = join(threads, `${id}.md`);
     writeFileSync(file, text);
@@ -131,7 +133,11 @@ async function measureSize(count, calls, distDir) {
       p50: round(percentile(times, 50)),
       p99: round(percentile(times, 99)),
       coldMs: round(coldMs),
-      semantic: { p50: round(percentile(semanticTimes, 50)), p99: round(percentile(semanticTimes, 99)), firstMs: round(semanticFirstMs) },
+      semantic: {
+        p50: round(percentile(semanticTimes, 50)),
+        p99: round(percentile(semanticTimes, 99)),
+        firstMs: round(semanticFirstMs),
+      },
     };
   } finally {
     await client?.close();
@@ -154,7 +160,11 @@ export async function measureSearchLatency({ sizes = [1_000, 10_000], calls = 20
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const results = await measureSearchLatency();
   for (const r of Object.values(results)) {
-    console.log(`thread_search over stdio, ${r.threads.toLocaleString("en-US")} threads: p50 ${r.p50} ms, p99 ${r.p99} ms warm (${r.calls} calls); first call ${r.coldMs} ms (index build)`);
-    console.log(`  semantic tier: p50 ${r.semantic.p50} ms, p99 ${r.semantic.p99} ms warm; first use ${r.semantic.firstMs} ms (word vectors + section vectors)`);
+    console.log(
+      `thread_search over stdio, ${r.threads.toLocaleString("en-US")} threads: p50 ${r.p50} ms, p99 ${r.p99} ms warm (${r.calls} calls); first call ${r.coldMs} ms (index build)`,
+    );
+    console.log(
+      `  semantic tier: p50 ${r.semantic.p50} ms, p99 ${r.semantic.p99} ms warm; first use ${r.semantic.firstMs} ms (word vectors + section vectors)`,
+    );
   }
 }

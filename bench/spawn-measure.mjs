@@ -20,7 +20,13 @@ export function runTimed(spec) {
       exitedAt = performance.now();
     });
     child.on("close", (code, signal) => {
-      resolve({ ms: (exitedAt || performance.now()) - started, code, signal, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") });
+      resolve({
+        ms: (exitedAt || performance.now()) - started,
+        code,
+        signal,
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8"),
+      });
     });
     child.stdin.on("error", () => {}); // a process may exit without reading its stdin
     child.stdin.end(spec.input ?? "");
@@ -34,7 +40,11 @@ export async function peakRssKb(spec) {
   const dir = mkdtempSync(join(tmpdir(), "tm-bench-rss-"));
   const file = join(dir, "rss");
   try {
-    const run = await runTimed({ ...spec, command: GNU_TIME, args: ["-f", "%M", "-o", file, spec.command, ...(spec.args ?? [])] });
+    const run = await runTimed({
+      ...spec,
+      command: GNU_TIME,
+      args: ["-f", "%M", "-o", file, spec.command, ...(spec.args ?? [])],
+    });
     const kb = Number.parseInt(readFileSync(file, "utf8").trim().split("\n").pop() ?? "", 10);
     if (!Number.isFinite(kb)) throw new Error(`GNU time wrote no peak RSS for ${spec.command}`);
     return { kb, run };

@@ -6,7 +6,12 @@ import { join } from "node:path";
 import { prose, seededRandom, words } from "./rng.mjs";
 
 export const PROJECT_ID = "bench-project";
-const GIT_ENV = { GIT_AUTHOR_NAME: "Bench", GIT_AUTHOR_EMAIL: "bench@example.invalid", GIT_COMMITTER_NAME: "Bench", GIT_COMMITTER_EMAIL: "bench@example.invalid" };
+const GIT_ENV = {
+  GIT_AUTHOR_NAME: "Bench",
+  GIT_AUTHOR_EMAIL: "bench@example.invalid",
+  GIT_COMMITTER_NAME: "Bench",
+  GIT_COMMITTER_EMAIL: "bench@example.invalid",
+};
 
 export function gitEnv() {
   return { ...process.env, ...GIT_ENV, GIT_CONFIG_NOSYSTEM: "1" };
@@ -47,7 +52,15 @@ function summaryText(rng, bytes) {
 }
 
 function threadFile(t) {
-  const lines = ["---", `id: ${t.id}`, `title: ${t.title}`, `parentId: ${t.parentId ?? "null"}`, "author: bench", `createdAt: ${t.createdAt}`, `updatedAt: ${t.updatedAt}`];
+  const lines = [
+    "---",
+    `id: ${t.id}`,
+    `title: ${t.title}`,
+    `parentId: ${t.parentId ?? "null"}`,
+    "author: bench",
+    `createdAt: ${t.createdAt}`,
+    `updatedAt: ${t.updatedAt}`,
+  ];
   if (t.commit) lines.push(`commit: ${t.commit}`);
   lines.push("---", "");
   return `${lines.join("\n")}\n${t.summary}\n`;
@@ -66,22 +79,38 @@ export function writeWorkspace(root, options) {
   mkdirSync(join(store, "projects"), { recursive: true });
   mkdirSync(threadsDir, { recursive: true });
   mkdirSync(join(store, "cache"), { recursive: true });
-  writeFileSync(join(store, ".gitignore"), "# ThreadMind local state (per machine): not shared through git\nconfig.json\nconfig.json.*\nmeasurements.jsonl\nmeasurements.1.jsonl\ncache/\n.lock\n.lock.*\n.*.tmp\n");
-  writeFileSync(join(store, "projects", `${PROJECT_ID}.json`), `${JSON.stringify({ id: PROJECT_ID, title: "Bench project", mode: "solo", createdAt: "2026-01-01T00:00:00.000Z", systemContext: prose(rng, 600) }, null, 2)}\n`);
+  writeFileSync(
+    join(store, ".gitignore"),
+    "# ThreadMind local state (per machine): not shared through git\nconfig.json\nconfig.json.*\nmeasurements.jsonl\nmeasurements.1.jsonl\ncache/\n.lock\n.lock.*\n.*.tmp\n",
+  );
+  writeFileSync(
+    join(store, "projects", `${PROJECT_ID}.json`),
+    `${JSON.stringify({ id: PROJECT_ID, title: "Bench project", mode: "solo", createdAt: "2026-01-01T00:00:00.000Z", systemContext: prose(rng, 600) }, null, 2)}\n`,
+  );
   const [minBytes, maxBytes] = options.summaryBytes ?? [1024, 3072];
   const all = [];
   let clock = Date.parse("2026-01-01T00:00:00.000Z");
   const make = (id, title, parent) => {
     clock += rng.int(1_000, 600_000);
     const at = new Date(clock).toISOString();
-    const t = { id, title, parentId: parent ? parent.id : null, depth: parent ? parent.depth + 1 : 1, createdAt: at, updatedAt: at, commit: head, summary: summaryText(rng, rng.int(minBytes, maxBytes)) };
+    const t = {
+      id,
+      title,
+      parentId: parent ? parent.id : null,
+      depth: parent ? parent.depth + 1 : 1,
+      createdAt: at,
+      updatedAt: at,
+      commit: head,
+      summary: summaryText(rng, rng.int(minBytes, maxBytes)),
+    };
     all.push(t);
     return t;
   };
   const main = make("main", "Bench project", null);
   // A spine reaching the full depth, then the rest hung under random threads above the depth limit.
   let deepest = main;
-  for (let d = 2; d <= options.depth && all.length < options.threads; d++) deepest = make(`spine-${d}`, `Spine ${d} ${words(rng, 2)}`, deepest);
+  for (let d = 2; d <= options.depth && all.length < options.threads; d++)
+    deepest = make(`spine-${d}`, `Spine ${d} ${words(rng, 2)}`, deepest);
   const open = all.filter((t) => t.depth < options.depth);
   while (all.length < options.threads) {
     const parent = rng.pick(open);
@@ -114,14 +143,40 @@ function localState(rng, activeId, options) {
     const transcriptPath = `/home/bench/.claude/projects/x/${sessionId}.jsonl`;
     const contentHash = rng.hex(20);
     const source = rng.pick(["startup", "clear", "compact"]);
-    events.push({ kind: "injection", at: at(i, 0), sessionId, source, projectId: PROJECT_ID, threadId: activeId, chars: rng.int(3_000, 10_000), tokens: rng.int(900, 2_800), omitted: rng.int(0, 6), contentHash, transcriptPath });
+    events.push({
+      kind: "injection",
+      at: at(i, 0),
+      sessionId,
+      source,
+      projectId: PROJECT_ID,
+      threadId: activeId,
+      chars: rng.int(3_000, 10_000),
+      tokens: rng.int(900, 2_800),
+      omitted: rng.int(0, 6),
+      contentHash,
+      transcriptPath,
+    });
     events.push({ kind: "hookSeen", at: at(i, 1), event: `SessionStart:${source}`, sessionId });
     events.push({ kind: "conversation", at: at(i, 2), sessionId, projectId: PROJECT_ID, threadId: activeId });
     if (i % 2 === 0) {
-      events.push({ kind: "preCompact", at: at(i, 3), sessionId, contextTokens: rng.int(150_000, 170_000), reason: "auto", transcriptPath });
+      events.push({
+        kind: "preCompact",
+        at: at(i, 3),
+        sessionId,
+        contextTokens: rng.int(150_000, 170_000),
+        reason: "auto",
+        transcriptPath,
+      });
       events.push({ kind: "hookSeen", at: at(i, 4), event: "PreCompact:auto", sessionId });
     }
-    events.push({ kind: "sessionEnd", at: at(i, 5), sessionId, contextTokens: rng.int(20_000, 170_000), reason: rng.pick(["clear", "other", "prompt_input_exit"]), transcriptPath });
+    events.push({
+      kind: "sessionEnd",
+      at: at(i, 5),
+      sessionId,
+      contextTokens: rng.int(20_000, 170_000),
+      reason: rng.pick(["clear", "other", "prompt_input_exit"]),
+      transcriptPath,
+    });
     events.push({ kind: "hookSeen", at: at(i, 6), event: "SessionEnd:other", sessionId });
     events.push({ kind: "receipt", at: at(i, 7), sessionId, injectionAt: at(i, 0), contentHash, receipt: "delivered" });
   }
@@ -132,6 +187,12 @@ function localState(rng, activeId, options) {
     sessions: {},
     legacyAuthorIds: [],
   };
-  if (options.activeFor !== undefined) state.sessions[`claude-${options.activeFor}`] = { projectId: PROJECT_ID, threadId: activeId, pid: options.activeFor, updatedAt: at(keep, 0) };
+  if (options.activeFor !== undefined)
+    state.sessions[`claude-${options.activeFor}`] = {
+      projectId: PROJECT_ID,
+      threadId: activeId,
+      pid: options.activeFor,
+      updatedAt: at(keep, 0),
+    };
   return { state, events };
 }

@@ -27,7 +27,9 @@ function parseOptions(argv) {
   return options;
 }
 
-const BANNER = { js: 'import { createRequire as __stressRequire } from "node:module"; const require = __stressRequire(import.meta.url);' };
+const BANNER = {
+  js: 'import { createRequire as __stressRequire } from "node:module"; const require = __stressRequire(import.meta.url);',
+};
 
 /** Bundles the TypeScript workers and the drivers the tests use (test/reliability/*-run.ts). */
 async function bundle() {
@@ -45,7 +47,8 @@ async function bundle() {
     ...common,
     external: ["esbuild"],
     stdin: {
-      contents: 'export { runStorm } from "./test/reliability/storm-run.ts";\nexport { runCrashTrials } from "./test/reliability/crash-run.ts";\n',
+      contents:
+        'export { runStorm } from "./test/reliability/storm-run.ts";\nexport { runCrashTrials } from "./test/reliability/crash-run.ts";\n',
       resolveDir: REPO_ROOT,
       sourcefile: "stress-drivers.ts",
       loader: "ts",
@@ -82,20 +85,37 @@ async function main() {
     const ops = storm.opMs.count;
     const stormOk = storm.failures.length === 0 && storm.problems.length === 0;
     failed ||= !stormOk;
-    console.log(`Concurrency storm: ${size.workers} processes × ${size.opsPerWorker} operations on one store — ${stormOk ? "OK" : "FAILED"}`);
-    console.log(`  ${ops} operations in ${(storm.elapsedMs / 1000).toFixed(1)} s (${((ops / storm.elapsedMs) * 1000).toFixed(1)} ops/s)`);
-    console.log(`  operation latency (lock wait included): p50 ${storm.opMs.p50} ms, p95 ${storm.opMs.p95} ms, max ${storm.opMs.max} ms`);
-    console.log(`  ${storm.threadsCreated} threads created (all present, distinct ids), ${storm.linesAppended} lines appended (each present once)`);
+    console.log(
+      `Concurrency storm: ${size.workers} processes × ${size.opsPerWorker} operations on one store — ${stormOk ? "OK" : "FAILED"}`,
+    );
+    console.log(
+      `  ${ops} operations in ${(storm.elapsedMs / 1000).toFixed(1)} s (${((ops / storm.elapsedMs) * 1000).toFixed(1)} ops/s)`,
+    );
+    console.log(
+      `  operation latency (lock wait included): p50 ${storm.opMs.p50} ms, p95 ${storm.opMs.p95} ms, max ${storm.opMs.max} ms`,
+    );
+    console.log(
+      `  ${storm.threadsCreated} threads created (all present, distinct ids), ${storm.linesAppended} lines appended (each present once)`,
+    );
     console.log("  checked: every created thread exists under the parent in its last status, every appended line once,");
     console.log("           every session's active thread in config.json, every file parses, no temp file, no lock left");
     if (storm.failures.length > 0) console.log(`  worker failures:\n${list(storm.failures)}`);
     if (storm.problems.length > 0) console.log(`  problems:\n${list(storm.problems)}`);
 
-    const crash = await drivers.runCrashTrials({ baseDir: base, writerScript: scripts.crash, trials: size.crashTrials, seed: options.seed });
+    const crash = await drivers.runCrashTrials({
+      baseDir: base,
+      writerScript: scripts.crash,
+      trials: size.crashTrials,
+      seed: options.seed,
+    });
     const crashOk = crash.problems.length === 0;
     failed ||= !crashOk;
-    console.log(`\nCrash trials: a writer SIGKILLed at seeded random moments, ${crash.trials} trials — ${crashOk ? "OK" : "FAILED"}`);
-    console.log(`  ${crash.killedMidOperation} killed inside an operation, ${crash.locksLeftBehind} left the lock held (reclaimed by the next writer),`);
+    console.log(
+      `\nCrash trials: a writer SIGKILLed at seeded random moments, ${crash.trials} trials — ${crashOk ? "OK" : "FAILED"}`,
+    );
+    console.log(
+      `  ${crash.killedMidOperation} killed inside an operation, ${crash.locksLeftBehind} left the lock held (reclaimed by the next writer),`,
+    );
     console.log(`  ${crash.tempFilesLeft} temp files left (swept by the next writer); ${(crash.elapsedMs / 1000).toFixed(1)} s`);
     console.log("  checked: each thread, project and config.json in its old or its new state, never partial; the next");
     console.log("           write (2 s lock timeout) succeeds and leaves no lock and no temp file");

@@ -14,7 +14,11 @@ const REPO_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
  */
 export function buildInto(outDir) {
   /** @type {import("node:child_process").ExecFileSyncOptions} */
-  const options = { cwd: REPO_ROOT, env: { ...process.env, TM_OUT_DIR: resolve(outDir) }, stdio: ["ignore", "ignore", "inherit"] };
+  const options = {
+    cwd: REPO_ROOT,
+    env: { ...process.env, TM_OUT_DIR: resolve(outDir) },
+    stdio: ["ignore", "ignore", "inherit"],
+  };
   execFileSync(process.execPath, ["node_modules/tsup/dist/cli-default.js", "--silent"], options);
   execFileSync(process.execPath, ["scripts/copy-assets.mjs"], options);
 }

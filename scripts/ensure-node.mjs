@@ -41,7 +41,11 @@ function workingBinaryIn(dir, version) {
   const bin = binaryIn(dir);
   if (!existsSync(bin)) return null;
   try {
-    const answer = execFileSync(bin, ["--version"], { encoding: "utf8", timeout: 30_000, stdio: ["ignore", "pipe", "pipe"] }).trim();
+    const answer = execFileSync(bin, ["--version"], {
+      encoding: "utf8",
+      timeout: 30_000,
+      stdio: ["ignore", "pipe", "pipe"],
+    }).trim();
     return answer === `v${version}` ? bin : null;
   } catch {
     return null; // a truncated download: installed again
@@ -68,12 +72,28 @@ function install(version, root) {
   const finalDir = nodeInstallDir(version, root);
   const tmpDir = `${finalDir}.tmp-${process.pid}-${Date.now()}`;
   mkdirSync(tmpDir, { recursive: true });
-  writeFileSync(join(tmpDir, "package.json"), `${JSON.stringify({ name: "threadmind-node-cache", private: true, version: "0.0.0" }, null, 2)}\n`);
+  writeFileSync(
+    join(tmpDir, "package.json"),
+    `${JSON.stringify({ name: "threadmind-node-cache", private: true, version: "0.0.0" }, null, 2)}\n`,
+  );
   try {
     const npm = platform() === "win32" ? "npm.cmd" : "npm";
-    const args = ["install", "--prefix", tmpDir, "--no-audit", "--no-fund", "--no-save", "--no-package-lock", "--ignore-scripts", `${nodePackageName()}@${version}`];
+    const args = [
+      "install",
+      "--prefix",
+      tmpDir,
+      "--no-audit",
+      "--no-fund",
+      "--no-save",
+      "--no-package-lock",
+      "--ignore-scripts",
+      `${nodePackageName()}@${version}`,
+    ];
     execFileSync(npm, args, { cwd: tmpDir, stdio: ["ignore", "inherit", "inherit"], timeout: 10 * 60_000 });
-    if (workingBinaryIn(tmpDir, version) === null) throw new Error(`installed ${nodePackageName()}@${version} in ${tmpDir} but its node does not answer --version with v${version}`);
+    if (workingBinaryIn(tmpDir, version) === null)
+      throw new Error(
+        `installed ${nodePackageName()}@${version} in ${tmpDir} but its node does not answer --version with v${version}`,
+      );
     mkdirSync(dirname(finalDir), { recursive: true });
     if (existsSync(finalDir)) rmSync(finalDir, { recursive: true, force: true }); // a broken earlier install
     try {

@@ -1,6 +1,6 @@
 // `npm test`: everything the suite needs, then the suite. Same on a developer machine and in CI (CI=true).
 // 1. bundles: CI fails if plugin/dist differs from a fresh build; locally they are rebuilt so tests run current code.
-//    Then the type-check (tsc) of src, test, bench and scripts.
+//    Then the type-check (tsc) of src, test, bench and scripts, and the lint and format check (Biome).
 // 2. the real Claude Code binary (pinned, from npm) for the end-to-end tests.
 // 3. the pinned Node binaries (oldest claimed by `engines`, newest LTS; from npm) the bundles are also run on.
 // 4. vitest, with a git identity in the environment (temp repos also set their own), and TM_BUNDLES_CHECKED=1 so that its
@@ -29,6 +29,10 @@ if (stale.length > 0) {
 step("Type-checking src, test, bench and scripts (tsc --noEmit)");
 const typecheck = spawnSync("npm", ["run", "typecheck", "--silent"], { stdio: "inherit" });
 if (typecheck.status !== 0) process.exit(typecheck.status ?? 1);
+
+step("Linting and checking the format (biome ci)");
+const lint = spawnSync("npm", ["run", "lint", "--silent"], { stdio: "inherit" });
+if (lint.status !== 0) process.exit(lint.status ?? 1);
 
 step("Making sure the pinned Claude Code binary is installed");
 const claude = ensureClaude();

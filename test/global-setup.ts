@@ -22,7 +22,10 @@ function newestMtime(path: string): number {
 
 /** Why the bundles must be rebuilt, or null when they are current. */
 export function staleReason(): string | null {
-  const sources = Math.max(newestMtime(join(ROOT, "src")), ...BUILD_INPUTS.filter((p) => existsSync(join(ROOT, p))).map((p) => newestMtime(join(ROOT, p))));
+  const sources = Math.max(
+    newestMtime(join(ROOT, "src")),
+    ...BUILD_INPUTS.filter((p) => existsSync(join(ROOT, p))).map((p) => newestMtime(join(ROOT, p))),
+  );
   for (const [name, entry] of Object.entries(BUNDLES)) {
     if (!existsSync(join(ROOT, entry))) continue;
     const bundle = join(DIST, name);
@@ -47,7 +50,9 @@ async function build(): Promise<void> {
     try {
       buildInto(out);
     } catch (e) {
-      throw new Error(`building the bundles failed before the tests (tsup and copy-assets errors above):\n${e instanceof Error ? e.message : String(e)}`);
+      throw new Error(
+        `building the bundles failed before the tests (tsup and copy-assets errors above):\n${e instanceof Error ? e.message : String(e)}`,
+      );
     }
     mkdirSync(join(DIST, "assets"), { recursive: true });
     for (const name of readdirSync(out)) if (/\.[cm]js$/.test(name)) renameSync(join(out, name), join(DIST, name));

@@ -7719,7 +7719,8 @@ function usageErrorOf(e, known) {
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
       const name = option.replace(/^--/, "");
       if (known[name] === "boolean") return new UsageError(`--${name} takes no value`);
-      if (e.message.includes("ambiguous")) return new UsageError(`--${name} needs a value (one that starts with "-" is written --${name}=<value>)`);
+      if (e.message.includes("ambiguous"))
+        return new UsageError(`--${name} needs a value (one that starts with "-" is written --${name}=<value>)`);
       return new UsageError(`--${name} needs a value`);
     }
     default:
@@ -7791,10 +7792,7 @@ var errors = {
     "no-active-project",
     `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
   ),
-  projectNotFound: (id, ids) => new ThreadMindError(
-    "not-found",
-    `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`
-  ),
+  projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
   threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
   parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
   cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
@@ -8363,7 +8361,10 @@ function sleep(ms2) {
 // src/core/store/fenced-write.ts
 function writeFenced(lockPath, path, data) {
   const fence = lockFence(lockPath);
-  if (fence === null) return writeFileAtomicSync(path, data);
+  if (fence === null) {
+    writeFileAtomicSync(path, data);
+    return;
+  }
   try {
     writeFileAtomicSync(path, data, fence);
   } catch (e) {
@@ -8373,7 +8374,10 @@ function writeFenced(lockPath, path, data) {
 }
 function removeFenced(lockPath, path) {
   const fence = lockFence(lockPath);
-  if (fence === null) return rmSync(path, { force: true });
+  if (fence === null) {
+    rmSync(path, { force: true });
+    return;
+  }
   fence.check();
   const grave = atomicTempPath(path, fence.tempDir);
   try {
@@ -8543,7 +8547,8 @@ function serializeThread(thread) {
   }
   const options = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
   let yamlText = (0, import_yaml.stringify)(ordered, options);
-  if (!readsBack(yamlText, ordered)) yamlText = (0, import_yaml.stringify)(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
+  if (!readsBack(yamlText, ordered))
+    yamlText = (0, import_yaml.stringify)(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
   const body = thread.summary === "" ? "" : `
 ${thread.summary.endsWith("\n") ? thread.summary : `${thread.summary}
 `}`;
@@ -8564,11 +8569,14 @@ function serializeThreadExactly(thread) {
   for (const key of [...KEY_ORDER, "summary"]) {
     const value = thread[key];
     const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
-    if (texts.some((t) => LONE_SURROGATE2.test(t))) throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+    if (texts.some((t) => LONE_SURROGATE2.test(t)))
+      throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
   }
   const text = serializeThread(thread);
   if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words");
+    throw new FrontmatterError(
+      "it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words"
+    );
   }
   const back = parseThread(text);
   for (const key of [...KEY_ORDER, "summary"]) {
@@ -8588,7 +8596,9 @@ function parseThread(text) {
 }
 function parseThreadUnchecked(text) {
   if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand");
+    throw new FrontmatterError(
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+    );
   }
   const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (!normalized.startsWith(`${FENCE}
@@ -8633,7 +8643,7 @@ function validateMeta(data) {
   };
   const id = str("id", true);
   if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
-  const parentRaw = d["parentId"];
+  const parentRaw = d.parentId;
   if (parentRaw !== null && parentRaw !== void 0 && (typeof parentRaw !== "string" || !isValidId(parentRaw))) {
     throw new FrontmatterError(`frontmatter parentId ${JSON.stringify(parentRaw)} is not a valid id`);
   }
@@ -8760,13 +8770,18 @@ var GitError = class extends Error {
 async function git(top, args) {
   const { execFile: execFile2 } = await import('child_process');
   return new Promise((resolvePromise, reject) => {
-    execFile2("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error, stdout, stderr) => {
-      if (error) {
-        reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
-        return;
+    execFile2(
+      "git",
+      args,
+      { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
+          return;
+        }
+        resolvePromise(stdout);
       }
-      resolvePromise(stdout);
-    });
+    );
   });
 }
 async function gitMaybe(top, args) {
@@ -9006,7 +9021,16 @@ function driverState(configured, expected) {
 }
 
 // src/core/store/store.ts
-var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
+var IGNORED = [
+  "config.json",
+  "config.json.*",
+  "measurements.jsonl",
+  "measurements.1.jsonl",
+  "cache/",
+  ".lock",
+  ".lock.*",
+  ".*.tmp"
+];
 var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
 ${IGNORED.join("\n")}
 `;
@@ -9080,8 +9104,13 @@ var Store = class {
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
     const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFenced(this.lockPath, gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
-`);
+    if (missing.length > 0)
+      writeFenced(
+        this.lockPath,
+        gitignore,
+        `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`
+      );
   }
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
   locked(fn) {
@@ -9495,7 +9524,14 @@ function legacyMeasurementEvents(m, conversations = {}) {
   for (const { receipt, ...injection } of m.injections) {
     events.push({ kind: "injection", ...injection });
     if (receipt !== "pending") {
-      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
+      events.push({
+        kind: "receipt",
+        at: injection.at,
+        sessionId: injection.sessionId,
+        injectionAt: injection.at,
+        contentHash: injection.contentHash,
+        receipt
+      });
     }
   }
   return events;
@@ -9851,7 +9887,9 @@ function readChainWithinBudget(walk, start, budget) {
       break;
     }
     if (walk.count >= ANCESTOR_WALK_LIMIT && !walk.ended) {
-      walk.notices.push(`_\u26A0 The chain above "${t.id}" is more than ${ANCESTOR_WALK_LIMIT.toLocaleString("en-US")} threads deep: farther ancestors are not read._`);
+      walk.notices.push(
+        `_\u26A0 The chain above "${t.id}" is more than ${ANCESTOR_WALK_LIMIT.toLocaleString("en-US")} threads deep: farther ancestors are not read._`
+      );
       break;
     }
   }
@@ -9960,7 +9998,10 @@ function leftOutNotice(omitted, beyond) {
   return `_Left out to fit the budget: ${list}${unread}._`;
 }
 function cutActive(body, render, fits, input) {
-  const budget = [input.maxChars !== void 0 ? `${input.maxChars} characters` : null, input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null].filter(Boolean).join(" / ");
+  const budget = [
+    input.maxChars !== void 0 ? `${input.maxChars} characters` : null,
+    input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null
+  ].filter(Boolean).join(" / ");
   const notes = {
     full: `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`,
     compact: "_[Summary cut to fit the budget: read it whole with context_get.]_",
@@ -10055,7 +10096,9 @@ var AncestorWalk = class {
     if (this.ended) return null;
     const parentId = this.current.parentId;
     if (this.seen.has(parentId)) {
-      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.notices.push(
+        `_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`
+      );
       this.done = true;
       return null;
     }
@@ -10064,7 +10107,9 @@ var AncestorWalk = class {
       parent = this.read(parentId);
     } catch (e) {
       if (e instanceof UnreadableFileError) {
-        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+        this.notices.push(
+          `_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`
+        );
       } else if (e instanceof ThreadMindError && e.code === "not-found") {
         this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
       } else throw e;
@@ -10119,11 +10164,17 @@ async function stalePathWarnings(top, threads) {
         n = await commitsTouchingSince(top, t.commit, t.paths);
       } catch (e) {
         if (!(e instanceof GitError)) throw e;
-        warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
+        warnings.set(
+          t.id,
+          `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`
+        );
         return;
       }
       if (n && n > 0) {
-        warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
+        warnings.set(
+          t.id,
+          `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`
+        );
       }
     })
   );
@@ -10227,7 +10278,7 @@ function cycleReasons(threads, reachable) {
     if (onPath.has(id)) {
       leadIn = onPath.get(id);
       ids = path.slice(leadIn);
-      ids.forEach((c, i) => cycleOfThread.set(c, { ids, at: i }));
+      for (const [i, c] of ids.entries()) cycleOfThread.set(c, { ids, at: i });
     } else {
       leadIn = path.length;
       ids = cycleOfThread.get(id).ids;
@@ -10235,7 +10286,10 @@ function cycleReasons(threads, reachable) {
     for (const p of path.slice(0, leadIn)) cycleOfThread.set(p, { ids, at: null });
   }
   for (const [id, { ids, at }] of cycleOfThread) {
-    reasons.set(id, at === null ? `its parentIds lead into a cycle (${describeCycle(ids, 0)})` : `its parentIds form a cycle (${describeCycle(ids, at)})`);
+    reasons.set(
+      id,
+      at === null ? `its parentIds lead into a cycle (${describeCycle(ids, 0)})` : `its parentIds form a cycle (${describeCycle(ids, at)})`
+    );
   }
   return reasons;
 }
@@ -10264,14 +10318,18 @@ function renderTree(threads, options) {
     lines.push(level === 0 ? label(t) : `${prefix}${last2 ? "\u2514\u2500\u2500 " : "\u251C\u2500\u2500 "}${deep}${label(t)}`);
     const kids = shape.children.get(id) ?? [];
     const childPrefix = level === 0 ? "" : level >= INDENT_LEVELS ? prefix : `${prefix}${last2 ? "    " : "\u2502   "}`;
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ id: kids[i], prefix: childPrefix, last: i === kids.length - 1, level: level + 1 });
+    for (let i = kids.length - 1; i >= 0; i--)
+      stack.push({ id: kids[i], prefix: childPrefix, last: i === kids.length - 1, level: level + 1 });
   }
   if (shape.detached.length > 0) {
     lines.push("", "\u26A0 Detached threads (fix their parentId):");
     for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${d.why}`);
   }
   if (options.problems.length > 0) {
-    lines.push("", `\u26A0 ${options.problems.length} thread file${options.problems.length === 1 ? "" : "s"} could not be read (left as they are):`);
+    lines.push(
+      "",
+      `\u26A0 ${options.problems.length} thread file${options.problems.length === 1 ? "" : "s"} could not be read (left as they are):`
+    );
     for (const p of options.problems) lines.push(`  ${p.path}: ${p.reason}`);
   }
   return lines.join("\n");
@@ -10344,7 +10402,10 @@ function boundedView(input) {
   const near = (parentId, one, many, skip) => {
     const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
     for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
-    if (ids.length > NEAR_SHOWN) notes.push(`(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`);
+    if (ids.length > NEAR_SHOWN)
+      notes.push(
+        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
+      );
   };
   if (active) {
     near(active.id, "child", "children", null);
@@ -10352,18 +10413,29 @@ function boundedView(input) {
   }
   const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
   const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
-  const recentLines = recent.length === 0 ? [] : ["", "Open threads, most recently updated first:", ...recent.map((t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`)];
+  const recentLines = recent.length === 0 ? [] : [
+    "",
+    "Open threads, most recently updated first:",
+    ...recent.map(
+      (t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`
+    )
+  ];
   for (const t of recent) shown.set(t.id, t);
   const counts = countByStatus(threads.values());
   const inView = countByStatus(shown.values());
-  const rest = { total: counts.total - inView.total, active: counts.active - inView.active, done: counts.done - inView.done, abandoned: counts.abandoned - inView.abandoned };
+  const rest = {
+    total: counts.total - inView.total,
+    active: counts.active - inView.active,
+    done: counts.done - inView.done,
+    abandoned: counts.abandoned - inView.abandoned
+  };
   const head = [`Project: ${input.projectTitle} (${plural(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
   const tail = [
     "",
     `Not shown: ${plural(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
     ...problemLines(input, shape.detached)
   ];
-  return fit(head, [...tree, ...notes, ...recentLines], tail);
+  return fitLines(head, [...tree, ...notes, ...recentLines], tail);
 }
 function narrowedView(input, options) {
   const { threads, activeId } = input;
@@ -10383,7 +10455,13 @@ function narrowedView(input, options) {
   for (let d = 0; level.length > 0 && d <= depth; d++) {
     inScope.push(...level);
     const next = [];
-    for (const id of level) for (const c of shape.children.get(id) ?? []) if (!seen.has(c)) next.push(c), seen.add(c);
+    for (const id of level) {
+      for (const c of shape.children.get(id) ?? []) {
+        if (seen.has(c)) continue;
+        next.push(c);
+        seen.add(c);
+      }
+    }
     level = next;
   }
   const matching = options.status === void 0 ? inScope : inScope.filter((id) => statusOf(threads.get(id)) === options.status);
@@ -10405,8 +10483,10 @@ function narrowedView(input, options) {
     options.depth !== void 0 ? `${plural(options.depth, "level")} deep` : null,
     options.status !== void 0 ? `${options.status} threads` : null
   ].filter((x) => x !== null);
-  const head = [`Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`];
-  return fit(head, tree, problemLines(input, shape.detached));
+  const head = [
+    `Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`
+  ];
+  return fitLines(head, tree, problemLines(input, shape.detached));
 }
 function mostRecentOpen(openByRecency, shown, limit) {
   const top = [];
@@ -10431,7 +10511,8 @@ function problemLines(input, detached) {
   const lines = [];
   if (detached.length > 0) {
     lines.push("", `\u26A0 ${plural(detached.length, "detached thread")} (fix their parentId):`);
-    for (const d of detached.slice(0, PROBLEMS_NAMED)) lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+    for (const d of detached.slice(0, PROBLEMS_NAMED))
+      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
     if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
   }
   if (input.problems.length > 0) {
@@ -10441,7 +10522,7 @@ function problemLines(input, detached) {
   }
   return lines;
 }
-function fit(head, body, tail) {
+function fitLines(head, body, tail) {
   const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
   const headText = head.map(clip4).join("\n");
   const tailText = tail.map(clip4).join("\n");
@@ -10508,13 +10589,19 @@ var Scratch = class {
   /** A Float64Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
   floats(name, n) {
     let a = this.f64.get(name);
-    if (!a || a.length < n) this.f64.set(name, a = new Float64Array(Math.max(n, 1024, (a?.length ?? 0) * 2)));
+    if (!a || a.length < n) {
+      a = new Float64Array(Math.max(n, 1024, (a?.length ?? 0) * 2));
+      this.f64.set(name, a);
+    }
     return a;
   }
   /** A Uint32Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
   uints(name, n) {
     let a = this.u32.get(name);
-    if (!a || a.length < n) this.u32.set(name, a = new Uint32Array(Math.max(n, 1024, (a?.length ?? 0) * 2)));
+    if (!a || a.length < n) {
+      a = new Uint32Array(Math.max(n, 1024, (a?.length ?? 0) * 2));
+      this.u32.set(name, a);
+    }
     return a;
   }
 };
@@ -10764,7 +10851,13 @@ function collapse(text) {
 
 // src/core/search/overview-tier.ts
 var FIELD_WEIGHTS = { title: 3, id: 2, headings: 1.5, paths: 1.5, branch: 1.5 };
-var FIELD_LABELS = { title: "Title", id: "Id", headings: "Section headings", paths: "Paths", branch: "Branch" };
+var FIELD_LABELS = {
+  title: "Title",
+  id: "Id",
+  headings: "Section headings",
+  paths: "Paths",
+  branch: "Branch"
+};
 var PREFIX_WEIGHT = 0.5;
 var PREFIX_MIN_CHARS = 3;
 function variantsOf(term, relaxed, startingWith) {
@@ -10833,7 +10926,9 @@ function metaSnippet(match, isMatch) {
     case "paths":
       return clip2((match.meta.paths ?? []).filter(matches).join(", "));
     case "headings":
-      return clip2(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 "));
+      return clip2(
+        match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 ")
+      );
     default: {
       const unknown = match.field;
       throw new Error(`unknown metadata field ${String(unknown)}`);
@@ -10913,7 +11008,12 @@ function matchSections(index, queryTerms2, acceptThread, relaxed) {
   }
   const out = [];
   for (const t of touchedThreads) {
-    out.push({ threadNo: t, score: bestScore[t] + OTHER_SECTIONS_SHARE * (sum[t] - bestScore[t]), mask: threadMask[t], best: index.doc(bestDoc[t] - 1) });
+    out.push({
+      threadNo: t,
+      score: bestScore[t] + OTHER_SECTIONS_SHARE * (sum[t] - bestScore[t]),
+      mask: threadMask[t],
+      best: index.doc(bestDoc[t] - 1)
+    });
     bestScore[t] = 0;
     sum[t] = 0;
     threadMask[t] = 0;
@@ -11153,9 +11253,11 @@ function parseWordVectors(bytes2, path) {
   }
   const { count, dims, wordsBytes, sha256 } = header;
   if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
-  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string") throw new Error(`${path} has a malformed header`);
+  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string")
+    throw new Error(`${path} has a malformed header`);
   const start = newline + 1;
-  if (bytes2.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
+  if (bytes2.length !== start + wordsBytes + count * dims)
+    throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
   const body = bytes2.subarray(start);
   if (createHash("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
@@ -11171,7 +11273,12 @@ function parseWordVectors(bytes2, path) {
     const p = 1 / ((row2 + 1) * ZIPF_H);
     weights[row2] = SIF_A / (SIF_A + p);
   }
-  return new WordVectors(dims, unit2, weights, words.map((w) => stem(fold(w))));
+  return new WordVectors(
+    dims,
+    unit2,
+    weights,
+    words.map((w) => stem(fold(w)))
+  );
 }
 function isCount(v) {
   return typeof v === "number" && Number.isInteger(v) && v > 0;
@@ -11215,20 +11322,31 @@ var STATUSES = ["active", "done", "abandoned"];
 function normalizeSearchQuery(input) {
   const query = input.query.trim();
   if (query === "") throw errors.invalid("The search query must not be empty.");
-  if (query.length > QUERY_MAX_CHARS) throw errors.invalid(`The search query is too long: ${query.length} characters (limit ${QUERY_MAX_CHARS}).`);
+  if (query.length > QUERY_MAX_CHARS)
+    throw errors.invalid(`The search query is too long: ${query.length} characters (limit ${QUERY_MAX_CHARS}).`);
   const terms2 = queryTerms(query);
-  if (terms2.length === 0) throw errors.invalid(`The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`);
-  if (terms2.length > QUERY_MAX_TERMS) throw errors.invalid(`The search query has ${terms2.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`);
+  if (terms2.length === 0)
+    throw errors.invalid(
+      `The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`
+    );
+  if (terms2.length > QUERY_MAX_TERMS)
+    throw errors.invalid(
+      `The search query has ${terms2.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`
+    );
   const intent = input.intent ?? DEFAULT_INTENT;
-  if (!SEARCH_INTENTS.includes(intent)) throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
+  if (!SEARCH_INTENTS.includes(intent))
+    throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
   const scope = input.scope ?? "project";
-  if (!SEARCH_SCOPES.includes(scope)) throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
+  if (!SEARCH_SCOPES.includes(scope))
+    throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
   if (input.status !== void 0 && !STATUSES.includes(input.status)) {
     throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${STATUSES.join(", ")}.`);
   }
   const limit = input.limit ?? (intent === "deep" ? SEARCH_LIMIT.deepDefault : SEARCH_LIMIT.default);
   if (!Number.isInteger(limit) || limit < SEARCH_LIMIT.min || limit > SEARCH_LIMIT.max) {
-    throw errors.invalid(`The search limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, not ${String(limit)}.`);
+    throw errors.invalid(
+      `The search limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, not ${String(limit)}.`
+    );
   }
   return { query, terms: terms2, scope, status: input.status, limit, intent };
 }
@@ -11285,7 +11403,8 @@ async function searchThreads(store, projectIds, input) {
     let strongOverview = 0;
     for (const f of overview) for (const slot of f.slots) if (bitCount(f.meta[slot].mask) === q.terms.length) strongOverview++;
     tiers.push({ tier: "overview", strongHits: strongOverview, weak: strongOverview < wanted });
-    if (q.intent === "overview" || strongOverview >= wanted) return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
+    if (q.intent === "overview" || strongOverview >= wanted)
+      return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
     cost.bodyTextUsed = true;
     for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
     const weigh = strongRule(projects, q.terms);
@@ -11298,7 +11417,12 @@ async function searchThreads(store, projectIds, input) {
       lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
       closedSearched = true;
     }
-    tiers.push({ tier: "lookup", strongHits: lookup.strong, weak: lookup.strong < wanted, ...closedSearched ? { closedThreads: true } : {} });
+    tiers.push({
+      tier: "lookup",
+      strongHits: lookup.strong,
+      weak: lookup.strong < wanted,
+      ...closedSearched ? { closedThreads: true } : {}
+    });
     if (q.intent === "lookup" || lookup.strong >= wanted) return finish2(lookup.top);
     const meaning = meaningMatches(projects, q.terms, statusOk, cost, notices, Math.max(4 * q.limit, 40));
     const semantic = mergeMeaning(lookup.top, meaning, q.limit);
@@ -11306,7 +11430,11 @@ async function searchThreads(store, projectIds, input) {
     if (q.intent === "semantic" || semantic.strong >= wanted) return finish2(semantic.top);
     const deep = metaMatches(true);
     addSections(deep, q.terms, statusOk, true);
-    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, weigh, { finds: lookupFinds, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
+    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, weigh, {
+      finds: lookupFinds,
+      minCoverage: LOOKUP_MIN_COVERAGE,
+      tier: "lookup"
+    });
     const merged = mergeMeaning(deepRanked.top, meaning, q.limit);
     tiers.push({ tier: "deep", strongHits: merged.strong, weak: false });
     return finish2(merged.top);
@@ -11361,7 +11489,13 @@ function meaningMatches(projects, queryTerms2, accept, cost, notices, keep) {
     };
     for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "", keep)) {
       const vectors = words.vectors;
-      out.push({ projectId: p.projectId, meta: metaOf(m.threadNo), similarity: m.similarity, best: m.best, snippet: () => meaningSnippet(vectors, m.best, query) });
+      out.push({
+        projectId: p.projectId,
+        meta: metaOf(m.threadNo),
+        similarity: m.similarity,
+        best: m.best,
+        snippet: () => meaningSnippet(vectors, m.best, query)
+      });
     }
     if (!loadedBefore) cost.semanticLoadMs = Math.round(performance.now() - started);
   }
@@ -11400,7 +11534,9 @@ function mergeMeaning(lexical, meaning, limit) {
   }
   rest.sort((a, b) => b.fused - a.fused);
   const top = [...first, ...rest.map((r) => r.c)].slice(0, limit);
-  const strong = first.length + meaning.filter((m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)).length;
+  const strong = first.length + meaning.filter(
+    (m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)
+  ).length;
   return { strong, top };
 }
 function addSections(finds, terms2, accept, relaxed) {
@@ -11460,7 +11596,17 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier2, se
     const coverage = bitCount(mask2) / termCount;
     const meta = f.project.catalogIndex.at(slot);
     const weightedCoverage = weigh ? weigh(mask2) : coverage;
-    top.push({ projectId: f.project.projectId, meta, metaMatch, sectionMatch, score: scores[i], coverage, weightedCoverage, strong: weightedCoverage >= LOOKUP_MIN_COVERAGE, tier: source === 1 ? earlier2.tier : tier });
+    top.push({
+      projectId: f.project.projectId,
+      meta,
+      metaMatch,
+      sectionMatch,
+      score: scores[i],
+      coverage,
+      weightedCoverage,
+      strong: weightedCoverage >= LOOKUP_MIN_COVERAGE,
+      tier: source === 1 ? earlier2.tier : tier
+    });
   }
   return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
 }
@@ -11477,15 +11623,33 @@ function toHit(c, terms2) {
   };
   if (c.meaning) {
     const best = c.meaning.best;
-    return { ...base, section: sectionLabel(best), field: best.kind === "reason" ? "reason" : "section", snippet: c.meaning.snippet(), tier: "semantic" };
+    return {
+      ...base,
+      section: sectionLabel(best),
+      field: best.kind === "reason" ? "reason" : "section",
+      snippet: c.meaning.snippet(),
+      tier: "semantic"
+    };
   }
   if (c.sectionMatch) {
     const s = c.sectionMatch;
-    return { ...base, section: sectionLabel(s.best), field: s.best.kind === "reason" ? "reason" : "section", snippet: sectionSnippet(s, isMatch), tier: c.tier };
+    return {
+      ...base,
+      section: sectionLabel(s.best),
+      field: s.best.kind === "reason" ? "reason" : "section",
+      snippet: sectionSnippet(s, isMatch),
+      tier: c.tier
+    };
   }
   const m = c.metaMatch;
   if (!m) throw new Error(`search: thread "${c.meta.id}" was found without evidence`);
-  return { ...base, section: FIELD_LABELS[m.field], field: m.field, snippet: metaSnippet(m, isMatch), tier: c.tier === "deep" ? "deep" : "overview" };
+  return {
+    ...base,
+    section: FIELD_LABELS[m.field],
+    field: m.field,
+    snippet: metaSnippet(m, isMatch),
+    tier: c.tier === "deep" ? "deep" : "overview"
+  };
 }
 function noticesOf(p) {
   const out = p.takeNotices();
@@ -11493,7 +11657,9 @@ function noticesOf(p) {
   if (problems.length > 0) {
     const shown = problems.slice(0, 3).map((x) => `${x.path}: ${x.reason}`);
     const more = problems.length > 3 ? `; and ${problems.length - 3} more` : "";
-    out.push(`${problems.length} thread file${problems.length === 1 ? "" : "s"} could not be read and ${problems.length === 1 ? "is" : "are"} not searched: ${shown.join("; ")}${more}.`);
+    out.push(
+      `${problems.length} thread file${problems.length === 1 ? "" : "s"} could not be read and ${problems.length === 1 ? "is" : "are"} not searched: ${shown.join("; ")}${more}.`
+    );
   }
   return out;
 }
@@ -11514,7 +11680,9 @@ function formatSearchAnswer(answer) {
   const where = answer.scope === "all-projects" ? `all projects (${answer.projects.length})` : `project ${answer.projects[0] ?? "?"}`;
   const lines = [];
   const n = answer.hits.length;
-  lines.push(n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`);
+  lines.push(
+    n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`
+  );
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
     const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
@@ -11671,7 +11839,8 @@ function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
     const e = v;
     if (!isObject(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
-    if (e.meta === null) return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
+    if (e.meta === null)
+      return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
     const meta = asMeta(e.meta);
     return meta ? { file: key, stamp: e.stamp, hash: e.hash, meta } : null;
   });
@@ -11718,7 +11887,8 @@ function loadFile(path, format, version, validate) {
     return { entries, problem: `${path} is not valid JSON (${e.message})` };
   }
   const d = data;
-  if (!isObject(data) || d.format !== format || !isObject(d.entries)) return { entries, problem: `${path} is not a ${format} file` };
+  if (!isObject(data) || d.format !== format || !isObject(d.entries))
+    return { entries, problem: `${path} is not a ${format} file` };
   if (d.version !== version) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version}` };
   for (const [key, value] of Object.entries(d.entries)) {
     const entry = validate(key, value);
@@ -11738,13 +11908,21 @@ var isStringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "strin
 var optionalString = (v) => v === void 0 || typeof v === "string";
 function asMeta(v) {
   if (!isObject(v)) return null;
-  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string") return null;
+  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string")
+    return null;
   if (v.parentId !== null && typeof v.parentId !== "string") return null;
   if (!isStringList(v.headings)) return null;
   if (v.status !== void 0 && v.status !== "done" && v.status !== "abandoned") return null;
   if (!optionalString(v.branch) || !optionalString(v.mergedInto)) return null;
   if (v.paths !== void 0 && !isStringList(v.paths) || v.related !== void 0 && !isStringList(v.related)) return null;
-  const meta = { id: v.id, title: v.title, parentId: v.parentId, createdAt: v.createdAt, updatedAt: v.updatedAt, headings: v.headings };
+  const meta = {
+    id: v.id,
+    title: v.title,
+    parentId: v.parentId,
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
+    headings: v.headings
+  };
   if (v.status !== void 0) meta.status = v.status;
   if (typeof v.branch === "string") meta.branch = v.branch;
   if (v.paths !== void 0) meta.paths = v.paths;
@@ -11772,7 +11950,16 @@ function entriesFromText(file, stamp, text) {
     throw e;
   }
   if (thread.id !== expectedId) {
-    return { catalog: { file, stamp, hash, meta: null, problem: `frontmatter id "${thread.id}" does not match the file name "${expectedId}"` }, body: null };
+    return {
+      catalog: {
+        file,
+        stamp,
+        hash,
+        meta: null,
+        problem: `frontmatter id "${thread.id}" does not match the file name "${expectedId}"`
+      },
+      body: null
+    };
   }
   const parsed = parseSummary(thread.summary);
   const meta = {
@@ -11878,7 +12065,10 @@ var ProjectIndex = class {
     this.filesRead = 0;
     if (this.bodies === null || this.bodyIndex === null) {
       const loaded3 = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
-      if (loaded3.problem) this.notices.push(`The search index's section texts could not be used (${loaded3.problem}); they were rebuilt from the thread files.`);
+      if (loaded3.problem)
+        this.notices.push(
+          `The search index's section texts could not be used (${loaded3.problem}); they were rebuilt from the thread files.`
+        );
       this.bodies = /* @__PURE__ */ new Map();
       this.bodyIndex = new BodyIndex();
       for (const entry of this.catalog.values()) {
@@ -11917,7 +12107,8 @@ var ProjectIndex = class {
   /** Thread files that could not be used, with the reason. */
   problems() {
     const out = [];
-    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: join(this.threadsDir, e.file), reason: e.problem });
+    for (const e of this.catalog.values())
+      if (e.problem !== void 0) out.push({ path: join(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -12094,7 +12285,8 @@ var CatalogThreadList = class {
       const catalog = index.project(projectId);
       await catalog.refresh();
       const kept = this.kept;
-      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version)
+        return kept;
       const threads = /* @__PURE__ */ new Map();
       for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
       const problems = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
@@ -12113,7 +12305,11 @@ async function migrateV04IfNeeded(store, author) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
     const treePath = join(treesDir, name);
-    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
+    if (!isValidId(projectId))
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`
+      );
     const nodes = readTree(treePath);
     const threadsDir = join(store.dir, "threads", projectId);
     let parentsFromTree = 0;
@@ -12123,7 +12319,11 @@ async function migrateV04IfNeeded(store, author) {
     for (const file of files) {
       const id = file.slice(0, -3);
       const path = join(threadsDir, file);
-      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
+      if (!isValidId(id))
+        throw new ThreadMindError(
+          "unreadable",
+          `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`
+        );
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
       const { thread, naive } = parseOldThread(path, id, text, me);
@@ -12143,7 +12343,10 @@ async function migrateV04IfNeeded(store, author) {
     }
     const ids = new Set(threads.map((t) => t.id));
     for (const id of Object.keys(nodes)) {
-      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
+      if (!ids.has(id))
+        report.notes.push(
+          `trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`
+        );
     }
     plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
   }
@@ -12152,7 +12355,12 @@ async function migrateV04IfNeeded(store, author) {
     for (const t of plan.threads) await store.writeThread(plan.projectId, t);
     rmSync(plan.treePath);
     report.removed.push(plan.treePath);
-    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
+    report.projects.push({
+      id: plan.projectId,
+      threads: plan.threads.length,
+      parentsFromTree: plan.parentsFromTree,
+      rewritten: plan.rewritten
+    });
   }
   if (readdirSync(treesDir).length === 0) rmdirSync(treesDir);
   if (existsSync(join(store.dir, "stats"))) {
@@ -12160,7 +12368,9 @@ async function migrateV04IfNeeded(store, author) {
   }
   const lines = [
     "ThreadMind upgraded this store from the 0.4 layout:",
-    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
+    ...report.projects.map(
+      (p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`
+    ),
     ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
     ...report.notes.map((n) => `- ${n}`)
   ];
@@ -12174,16 +12384,27 @@ function readTree(path) {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
+    throw new ThreadMindError(
+      "unreadable",
+      `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`
+    );
   }
   const nodes = data?.nodes;
-  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
+  if (typeof nodes !== "object" || nodes === null)
+    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
   const out = {};
   for (const [id, node] of Object.entries(nodes)) {
     const parent = node?.parentId;
-    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
+    if (!isValidId(id))
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`
+      );
     if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
-      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`
+      );
     }
     out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
   }
@@ -12238,7 +12459,9 @@ var ITEM_CHARS = 140;
 function checkHistoryLimit(limit) {
   const n = limit ?? HISTORY_LIMIT.default;
   if (!Number.isInteger(n) || n < HISTORY_LIMIT.min || n > HISTORY_LIMIT.max) {
-    throw errors.invalid(`The history limit must be a whole number from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}, not ${String(limit)}.`);
+    throw errors.invalid(
+      `The history limit must be a whole number from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}, not ${String(limit)}.`
+    );
   }
   return n;
 }
@@ -12270,7 +12493,8 @@ async function threadHistory(req) {
   const truncated = commits.length > wanted || wanted === 0 && head !== null && (await commitVersions(top, path, 1)).length > 0;
   entries.push(...commits.slice(0, wanted));
   const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
-  if (commits.length === 0) history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
+  if (commits.length === 0)
+    history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
   return history;
 }
 async function blobAtHead(top, path) {
@@ -12390,7 +12614,8 @@ function metaChanges(old, now) {
   const list = (label, a, b) => {
     const added = (b ?? []).filter((x) => !(a ?? []).includes(x));
     const removed = (a ?? []).filter((x) => !(b ?? []).includes(x));
-    if (added.length + removed.length > 0) out.push(`${label}: ${[...added.map((x) => `+ ${x}`), ...removed.map((x) => `\u2212 ${x}`)].join(", ")}`);
+    if (added.length + removed.length > 0)
+      out.push(`${label}: ${[...added.map((x) => `+ ${x}`), ...removed.map((x) => `\u2212 ${x}`)].join(", ")}`);
   };
   list("related", old.related, now.related);
   list("paths", old.paths, now.paths);
@@ -12445,11 +12670,15 @@ function multisetDiff(before, after) {
 function formatThreadHistory(h, title) {
   const name = title ? `"${title.replace(/\s*\n\s*/g, " ")}" (${h.threadId})` : `"${h.threadId}"`;
   if (!h.gitAvailable) return h.message ?? `No history for ${name}.`;
-  const lines = [`History of ${name}, ${h.path}, newest first: ${h.entries.length} version${h.entries.length === 1 ? "" : "s"}${h.truncated ? ` (older ones left out; limit ${h.limit})` : ""}.`];
+  const lines = [
+    `History of ${name}, ${h.path}, newest first: ${h.entries.length} version${h.entries.length === 1 ? "" : "s"}${h.truncated ? ` (older ones left out; limit ${h.limit})` : ""}.`
+  ];
   if (h.message) lines.push(h.message);
   for (const e of h.entries) {
     const what = e.change === "modified" ? "" : ` (${e.change})`;
-    lines.push(e.commit === null ? `\u25CF Uncommitted changes${what}` : `\u25CF ${e.date?.slice(0, 10)} ${e.commit.slice(0, 8)} ${e.author} \u2014 ${e.subject}${what}`);
+    lines.push(
+      e.commit === null ? `\u25CF Uncommitted changes${what}` : `\u25CF ${e.date?.slice(0, 10)} ${e.commit.slice(0, 8)} ${e.author} \u2014 ${e.subject}${what}`
+    );
     if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
     for (const m of e.meta) lines.push(`  ${m}`);
     for (const s of e.sections) {
@@ -12493,7 +12722,9 @@ async function rotateMeasurementLogLocked(store) {
 async function logSummaryWrite(store, notices, instance, write) {
   const { projectId, threadId, via } = write;
   try {
-    await recordMeasurementEvents(store, [{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }]);
+    await recordMeasurementEvents(store, [
+      { kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }
+    ]);
   } catch (e) {
     const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
     if (!notices.includes(line)) notices.push(line);
@@ -12538,7 +12769,17 @@ function isFreshnessEvent(d) {
 
 // src/core/measure/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
-var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
+var KINDS = /* @__PURE__ */ new Set([
+  "sessionEnd",
+  "preCompact",
+  "injection",
+  "receipt",
+  "hookSeen",
+  "conversation",
+  "summaryWrite",
+  "freshnessMark",
+  "staleness"
+]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function readLogBytes(path) {
   const bytes2 = openLog(path, (fd, size) => {
@@ -12728,7 +12969,8 @@ function scanLines(path, needle, onLine) {
 function instanceThread(storeDir, instance) {
   let last2 = null;
   scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
+    if (event.kind === "conversation" && event.instance === instance)
+      last2 = { projectId: event.projectId, threadId: event.threadId };
   });
   return last2;
 }
@@ -13026,11 +13268,7 @@ var SECRET_RULES = [
       return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
     }
   },
-  prefixedTokenRule(
-    "Anthropic API key",
-    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
-    /^sk-ant-(?:[a-z]+\d*-)?/
-  ),
+  prefixedTokenRule("Anthropic API key", rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`), /^sk-ant-(?:[a-z]+\d*-)?/),
   prefixedTokenRule(
     "OpenAI API key",
     rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
@@ -13176,7 +13414,8 @@ function checkPaths(paths) {
 }
 function checkRelated(related) {
   if (!related) return [];
-  if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
+  if (related.length > LIMITS.relatedCount)
+    throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
   const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
   assertNoSecrets(ids.join("\n"), "the related thread ids");
   return ids;
@@ -13203,7 +13442,15 @@ async function createProject(ctx, input) {
     const now = nextTimestamp();
     const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
     if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
-    const thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
+    const thread = {
+      id: MAIN_THREAD_ID,
+      title: input.title,
+      parentId: null,
+      author,
+      createdAt: now,
+      updatedAt: now,
+      summary: ""
+    };
     await ctx.store.writeProject(project);
     await ctx.store.writeThread(id, thread);
     const unremembered = await ctx.rememberAfterWrite(id, MAIN_THREAD_ID);
@@ -13229,7 +13476,9 @@ async function createThread(ctx, input) {
     const parent = ctx.store.readThread(project.id, parentId, errors.parentNotFound);
     const warnings = [];
     if (parent.summary.trim() === "") {
-      warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
+      warnings.push(
+        `Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`
+      );
     }
     let linkedBranch = null;
     if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
@@ -13283,7 +13532,12 @@ async function setThreadStatus(ctx, input) {
     } else updated.status = input.status;
     if (input.reason?.trim()) {
       const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
-      updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
+      updated.summary = updateSection(
+        updated.summary,
+        "decisions",
+        `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`,
+        false
+      );
     }
     checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
     await ctx.store.writeThread(project.id, updated);
@@ -13308,14 +13562,17 @@ async function mergeThread(ctx, input) {
   const commit = await headBeforeLock(ctx);
   const merged = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
-    if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
+    if (thread.parentId === null)
+      throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
     const parent = ctx.store.readThread(project.id, thread.parentId, errors.parentNotFound);
     assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
     await assertCanModify(ctx, project, thread);
     await assertCanModify(ctx, project, parent);
     const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
     if (commit) newParent.commit = commit;
-    const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
+    const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter(
+      (r) => r !== parent.id && r !== thread.id
+    );
     if (carried.length > 0) newParent.related = carried;
     const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
     await ctx.store.writeThread(project.id, newParent);
@@ -13341,7 +13598,10 @@ async function deleteThread(ctx, threadId) {
       const others = [];
       for (const id of doomed) if (!await isMine(ctx, threads.get(id))) others.push(id);
       if (others.length > 0) {
-        throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
+        throw new ThreadMindError(
+          "forbidden",
+          `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`
+        );
       }
     }
     for (const id of doomed.slice().reverse()) ctx.store.deleteThreadFile(project.id, id);
@@ -13439,7 +13699,9 @@ async function updateSummary(ctx, input) {
     tokens = ctx.tokens.countNow(updated.summary);
   } catch (e) {
     tokens = charsEstimate(updated.summary);
-    warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
+    warnings.push(
+      `The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`
+    );
   }
   await ctx.saveTokenCache();
   return { thread: updated, chars: updated.summary.length, tokens, warnings };
@@ -13473,7 +13735,11 @@ var ThreadMindServices = class {
     });
     this.env = options.env ?? {};
     this.session = options.session;
-    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
+    this.tokens = new TokenEstimator(
+      tokenCachePath(this.store.dir),
+      options.encoder ?? null,
+      legacyTokenCachePath(this.store.dir)
+    );
     this.localState = new LocalStateCache(this.store.dir, this.notices);
     this.writes = {
       store: this.store,
@@ -13509,7 +13775,10 @@ var ThreadMindServices = class {
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
     if (this.migration !== void 0) return this.migration;
-    if (!this.hasOldLayout()) return this.migration = null;
+    if (!this.hasOldLayout()) {
+      this.migration = null;
+      return null;
+    }
     this.migration = await this.store.locked(async () => {
       const report = await migrateV04IfNeeded(this.store, () => this.author());
       if (report) await carryOverActiveThread(this.store, this.branch(), (mutate) => this.updateState(mutate), report);
@@ -13569,7 +13838,12 @@ var ThreadMindServices = class {
     const branch = this.branch();
     await this.updateState((state) => {
       state.lastProjectId = projectId;
-      const entry = { projectId, updatedAt: nextTimestamp(), ...threadId ? { threadId } : {}, ...this.session.pid !== void 0 ? { pid: this.session.pid } : {} };
+      const entry = {
+        projectId,
+        updatedAt: nextTimestamp(),
+        ...threadId ? { threadId } : {},
+        ...this.session.pid !== void 0 ? { pid: this.session.pid } : {}
+      };
       state.sessions[this.session.key] = entry;
       if (branch && threadId) state.branches[branch] = { ...state.branches[branch] ?? {}, [projectId]: threadId };
     });
@@ -13703,7 +13977,10 @@ var ThreadMindServices = class {
     }
     const listed = await this.catalogList.read(this.store.dir, project.id);
     const { threads, derived, problems } = listed;
-    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options), problems: [...problems] };
+    return {
+      text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options),
+      problems: [...problems]
+    };
   }
   /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
   async rememberAfterWrite(projectId, threadId) {
@@ -13744,7 +14021,12 @@ var ThreadMindServices = class {
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
   async contextWithSources(project, thread, options) {
-    const deps = { store: this.store, gitTop: this.workspace.gitTop, tokens: this.tokens, saveTokenCache: () => this.saveTokenCache() };
+    const deps = {
+      store: this.store,
+      gitTop: this.workspace.gitTop,
+      tokens: this.tokens,
+      saveTokenCache: () => this.saveTokenCache()
+    };
     return contextWithSources(deps, project, thread, options);
   }
   // ------------------------------------------------------------------ recall
@@ -13763,7 +14045,12 @@ var ThreadMindServices = class {
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
     const file = this.store.threadPath(project.id, threadId);
-    return threadFileHistory({ gitTop: this.workspace.gitTop, file, threadId, ...input.limit !== void 0 ? { limit: input.limit } : {} });
+    return threadFileHistory({
+      gitTop: this.workspace.gitTop,
+      file,
+      threadId,
+      ...input.limit !== void 0 ? { limit: input.limit } : {}
+    });
   }
 };
 var TIKTOKEN_ASSETS = { wasm: "tiktoken_bg.wasm", ranks: "o200k_base.json" };
@@ -13892,7 +14179,8 @@ function freshnessConfigOf(data) {
   const freshness = data.freshness;
   if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
-  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness))
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
   return {
     nudgeTokens: DEFAULT_NUDGE_TOKENS,
@@ -13945,9 +14233,12 @@ function restartKindFigures(clears, compacts, injections) {
   for (const r of compacts) bySession.set(r.sessionId, [...bySession.get(r.sessionId) ?? [], r]);
   for (const list of bySession.values()) {
     list.sort((a, b) => compareAt(a.at, b.at));
-    list.forEach((r, k) => nextCompactAt.set(r, list[k + 1]?.at ?? null));
+    for (const [k, r] of list.entries()) nextCompactAt.set(r, list[k + 1]?.at ?? null);
   }
-  const restarts = [...clears.map((record2) => ({ kind: "clear", record: record2 })), ...compacts.map((record2) => ({ kind: "compaction", record: record2 }))];
+  const restarts = [
+    ...clears.map((record2) => ({ kind: "clear", record: record2 })),
+    ...compacts.map((record2) => ({ kind: "compaction", record: record2 }))
+  ];
   restarts.sort((a, b) => compareAt(a.record.at, b.record.at));
   const used = /* @__PURE__ */ new Set();
   const groups = /* @__PURE__ */ new Map();
@@ -13957,18 +14248,36 @@ function restartKindFigures(clears, compacts, injections) {
     groups.set(label, group2);
     group2.restarts += 1;
     const next = nextCompactAt.get(r) ?? null;
-    const after = kind === "clear" ? firstInjectionAfter(injections, used, r.at, CLEAR_PAIR_MAX_GAP_MS, (i) => i.source === "clear" && i.sessionId !== r.sessionId) : firstInjectionAfter(injections, used, r.at, COMPACT_PAIR_MAX_GAP_MS, (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next));
+    const after = kind === "clear" ? firstInjectionAfter(
+      injections,
+      used,
+      r.at,
+      CLEAR_PAIR_MAX_GAP_MS,
+      (i) => i.source === "clear" && i.sessionId !== r.sessionId
+    ) : firstInjectionAfter(
+      injections,
+      used,
+      r.at,
+      COMPACT_PAIR_MAX_GAP_MS,
+      (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next)
+    );
     if (after !== null) used.add(after);
     if (!hasSize(r)) group2.noSizeBefore += 1;
     else if (after === null || after.receipt === "missing") group2.noThreadMindAfter += 1;
-    else if (typeof after.firstRequestTokens === "number") group2.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
+    else if (typeof after.firstRequestTokens === "number")
+      group2.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
     else group2.estimateOnly.push(after.tokens);
   }
   const order = (label) => KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length;
   return [...groups.entries()].sort(([a], [b]) => order(a) - order(b)).map(([label, g]) => ({
     label,
     restarts: g.restarts,
-    measured: g.measured.length === 0 ? null : { count: g.measured.length, averageBefore: average(g.measured.map((p) => p.before)), averageAfter: average(g.measured.map((p) => p.after)), averageThreadMind: average(g.measured.map((p) => p.loaded)) },
+    measured: g.measured.length === 0 ? null : {
+      count: g.measured.length,
+      averageBefore: average(g.measured.map((p) => p.before)),
+      averageAfter: average(g.measured.map((p) => p.after)),
+      averageThreadMind: average(g.measured.map((p) => p.loaded))
+    },
     estimateOnly: g.estimateOnly.length === 0 ? null : { count: g.estimateOnly.length, averageThreadMind: average(g.estimateOnly) },
     noSizeBefore: g.noSizeBefore,
     noThreadMindAfter: g.noThreadMindAfter
@@ -14008,7 +14317,10 @@ async function collectStats(services) {
     summaries,
     // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
     measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
-    freshness: freshnessFromLog(stalenessEvents(services.store.dir), verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens))
+    freshness: freshnessFromLog(
+      stalenessEvents(services.store.dir),
+      verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens)
+    )
   };
 }
 function treeOrder(threads) {
@@ -14039,7 +14351,11 @@ function measuredPart(m) {
   const clears = m.sessionEnds.filter((r) => isSizeRecord(r) && r.reason === "clear");
   const hooks = m.hooksSeen.filter(isHookSeenRecord).map((h) => h.at).sort();
   return {
-    sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average2(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
+    sessionEnds: ends.length === 0 ? null : {
+      count: ends.length,
+      averageTokens: average2(ends.map((r) => r.contextTokens)),
+      maxTokens: Math.max(...ends.map((r) => r.contextTokens))
+    },
     injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average2(injections.map((r) => r.tokens)) },
     receipts,
     restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
@@ -14066,9 +14382,14 @@ function kindLines(k) {
   }
   const rest = [];
   if (k.estimateOnly !== null) {
-    rest.push(`${k.estimateOnly.count} with ThreadMind context (~${fmt2(k.estimateOnly.averageThreadMind)} tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)`);
+    rest.push(
+      `${k.estimateOnly.count} with ThreadMind context (~${fmt2(k.estimateOnly.averageThreadMind)} tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)`
+    );
   }
-  if (k.noThreadMindAfter > 0) rest.push(`${k.noThreadMindAfter} after which no ThreadMind context reached the model (none loaded, or its receipt is missing)`);
+  if (k.noThreadMindAfter > 0)
+    rest.push(
+      `${k.noThreadMindAfter} after which no ThreadMind context reached the model (none loaded, or its receipt is missing)`
+    );
   if (k.noSizeBefore > 0) rest.push(`${k.noSizeBefore} whose size before could not be read from the transcript`);
   if (rest.length > 0) out.push(`    ${k.label}${p !== null ? ", not averaged" : ""}: ${rest.join("; ")}`);
   return out;
@@ -14102,21 +14423,32 @@ var REPORT_LINE = "  Every restart measured from Claude Code's transcripts, befo
 function measuredLines(m) {
   const lines = [];
   if (m.sessionEnds) {
-    lines.push(`  Conversation size when sessions ended: ${fmt2(m.sessionEnds.averageTokens)} tokens on average, ${fmt2(m.sessionEnds.maxTokens)} at most (${plural2(m.sessionEnds.count, "session")}, measured)`);
+    lines.push(
+      `  Conversation size when sessions ended: ${fmt2(m.sessionEnds.averageTokens)} tokens on average, ${fmt2(m.sessionEnds.maxTokens)} at most (${plural2(m.sessionEnds.count, "session")}, measured)`
+    );
   }
   if (m.injections) {
-    lines.push(`  ThreadMind context loaded at session start: ~${fmt2(m.injections.averageTokens)} tokens on average (${plural2(m.injections.count, "session")}, estimated)`);
+    lines.push(
+      `  ThreadMind context loaded at session start: ~${fmt2(m.injections.averageTokens)} tokens on average (${plural2(m.injections.count, "session")}, estimated)`
+    );
     const r = m.receipts;
-    lines.push(`  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`);
+    lines.push(
+      `  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`
+    );
   }
   const restarts = m.restarts.clear + m.restarts.compaction;
   if (restarts > 0) {
-    lines.push(`  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before \u2192 first request after, each kind on its own:`);
+    lines.push(
+      `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before \u2192 first request after, each kind on its own:`
+    );
     for (const k of m.restarts.kinds) lines.push(...kindLines(k));
   }
   if (lines.length > 0) return [...lines, REPORT_LINE];
   if (m.lastHookSeen) {
-    return [`  No session has ended since the plugin's hooks started running (last seen ${m.lastHookSeen}). Sizes appear here after a session ends (/clear, /compact or exit).`, REPORT_LINE];
+    return [
+      `  No session has ended since the plugin's hooks started running (last seen ${m.lastHookSeen}). Sizes appear here after a session ends (/clear, /compact or exit).`,
+      REPORT_LINE
+    ];
   }
   return [
     "  No measurements yet. Install the ThreadMind plugin for Claude Code: its hooks reload the context after /clear and compaction",
@@ -14138,7 +14470,9 @@ var statsCommand = {
       console.log(renderStats(await collectStats(services)));
     } catch (e) {
       if (e instanceof ThreadMindError && e.code === "no-project") {
-        console.error(`thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:init in Claude Code.`);
+        console.error(
+          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:init in Claude Code.`
+        );
         return 1;
       }
       throw e;
@@ -14225,7 +14559,14 @@ async function locateTranscripts(options) {
   const given = resolve(options.workspaceRoot);
   const roots = [.../* @__PURE__ */ new Set([given, realpathOrSelf(given)])];
   const encodedRoots = roots.map(encodeProjectPath);
-  const result = { projectsDir: options.projectsDir, projectsDirExists: false, roots, folders: [], transcripts: [], rejected: [] };
+  const result = {
+    projectsDir: options.projectsDir,
+    projectsDirExists: false,
+    roots,
+    folders: [],
+    transcripts: [],
+    rejected: []
+  };
   let names;
   try {
     names = await readdir(options.projectsDir);
@@ -14264,7 +14605,9 @@ function judge(recordedCwd, exactName, suffix, roots) {
   }
   if (exactName) return "exact-folder-name";
   if (suffix !== null && roots.some((root) => subdirectoryEncodesTo(root, suffix))) return "existing-subdirectory";
-  return { reason: "it records no working directory and no directory inside the workspace encodes to its folder name: cannot tell it from a sibling's" };
+  return {
+    reason: "it records no working directory and no directory inside the workspace encodes to its folder name: cannot tell it from a sibling's"
+  };
 }
 
 // src/transcript/line-splitter.ts
@@ -14506,7 +14849,7 @@ function classifyAssistant(record2, meta) {
 }
 function classifySystem(record2, meta) {
   if (optionalString2(record2, "subtype", "record") !== "compact_boundary") return { kind: "other", meta };
-  const metadata = record2["compactMetadata"];
+  const metadata = record2.compactMetadata;
   if (metadata === void 0) {
     return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
   }
@@ -14524,7 +14867,7 @@ function classifySystem(record2, meta) {
 function classifyAttachment(record2, meta) {
   const attachment = requiredObject(record2, "attachment", "record");
   if (optionalString2(attachment, "type", "attachment") !== "hook_additional_context") return { kind: "other", meta };
-  const content = attachment["content"];
+  const content = attachment.content;
   if (!Array.isArray(content) || !content.every((item) => typeof item === "string")) {
     throw new ShapeProblem("attachment.content is not an array of strings");
   }
@@ -14537,7 +14880,7 @@ function classifyAttachment(record2, meta) {
       hookName: optionalString2(attachment, "hookName", "attachment"),
       content,
       text: content.join("\n"),
-      isPersistedOutputPreview: first !== void 0 && first.trimStart().startsWith(PERSISTED_OUTPUT_OPEN)
+      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true
     }
   };
 }
@@ -14564,7 +14907,7 @@ function classifyKnown(type, record2, meta) {
 }
 function classifyRecord(value) {
   if (!isObject2(value)) return { kind: "malformed", problem: "not a JSON object" };
-  const type = value["type"];
+  const type = value.type;
   if (typeof type !== "string") return { kind: "malformed", problem: "record.type is missing or not a string" };
   try {
     const meta = readMeta(value, type);
@@ -14653,7 +14996,7 @@ var SessionAccumulator = class {
         this.noteMeta(line.record.meta);
         this.addAssistant(line.record);
         return;
-      case "compact-boundary":
+      case "compact-boundary": {
         this.noteMeta(line.record.meta);
         const compaction = {
           lineNumber,
@@ -14667,6 +15010,7 @@ var SessionAccumulator = class {
         this.compactions.push(compaction);
         this.awaitingContextAfter.push(compaction);
         return;
+      }
       case "hook-context":
         this.noteMeta(line.record.meta);
         this.hookContexts.push({ ...line.record, lineNumber });
@@ -14776,7 +15120,8 @@ function readSavedOutput(path, transcriptPath) {
     if (!stat2.isFile() || stat2.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat2.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, length);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n)
+      n = readSync(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
@@ -14855,7 +15200,9 @@ function isClearCommand(text) {
   const record2 = value;
   if (record2.type !== "user" || record2.isSidechain === true) return null;
   const content = record2.message?.content;
-  const texts = typeof content === "string" ? [content] : Array.isArray(content) ? content.map((b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? b.text : "") : [];
+  const texts = typeof content === "string" ? [content] : Array.isArray(content) ? content.map(
+    (b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? b.text : ""
+  ) : [];
   if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
   return { at: typeof record2.timestamp === "string" ? record2.timestamp : null };
 }
@@ -14883,7 +15230,9 @@ function callsSummaryUpdate(text) {
   if (value === null) return false;
   const content = value.message?.content;
   if (!Array.isArray(content)) return false;
-  return content.some((b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update"));
+  return content.some(
+    (b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update")
+  );
 }
 function withoutText(record2) {
   return { ...record2, content: [], text: "" };
@@ -14937,7 +15286,11 @@ async function scanSession(file, onBytes) {
         }
         accumulator.add(classified);
         if (text.includes("summary_update") && callsSummaryUpdate(text)) {
-          const write = { segment: boundaryResponses.length, at, contextTokens: classified.record.contextTokens };
+          const write = {
+            segment: boundaryResponses.length,
+            at,
+            contextTokens: classified.record.contextTokens
+          };
           if (summaryWrites.at(-1)?.segment === write.segment) summaryWrites[summaryWrites.length - 1] = write;
           else summaryWrites.push(write);
         }
@@ -15049,7 +15402,10 @@ async function scanFiles(files, workers, onBytes, onDone) {
   const order = files.map((_, i) => i).sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
   const failed = [];
   let next = 0;
-  const pool = Array.from({ length: workers - 1 }, () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } }));
+  const pool = Array.from(
+    { length: workers - 1 },
+    () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } })
+  );
   const here = async () => {
     while (next < order.length) {
       const index = order[next++];
@@ -15070,7 +15426,10 @@ async function scanFiles(files, workers, onBytes, onDone) {
             }
             const index = order[next++];
             onBytes(index, 0);
-            worker.postMessage({ index, file: { path: files[index].path, folder: files[index].folder } });
+            worker.postMessage({
+              index,
+              file: { path: files[index].path, folder: files[index].folder }
+            });
           };
           worker.on("message", (reply) => {
             switch (reply.kind) {
@@ -15142,7 +15501,9 @@ function loadedAt(session, segment, expected, injections) {
 function segmentLoads(session, measurements) {
   const injections = measurements.injections.filter(isInjectionRecord);
   const mine = injections.filter((i) => i.sessionId === session.sessionId).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
-  const loads = [loadedAt(session, 0, mine.find((i) => i.source === "startup" || i.source === "clear") ?? null, injections)];
+  const loads = [
+    loadedAt(session, 0, mine.find((i) => i.source === "startup" || i.source === "clear") ?? null, injections)
+  ];
   session.compactions.forEach((c, k) => {
     const boundaryAt = ms(c.timestamp);
     const nextAt = ms(session.compactions[k + 1]?.timestamp ?? null);
@@ -15184,7 +15545,9 @@ function findRestarts(sessions, measurements) {
     predecessors.set(newId, { old, by: "hooks" });
     usedOld.add(oldId);
   }
-  const byStart = [...sessions].sort((a, b) => (ms(a.clearCommandAt ?? a.startedAt) ?? 0) - (ms(b.clearCommandAt ?? b.startedAt) ?? 0));
+  const byStart = [...sessions].sort(
+    (a, b) => (ms(a.clearCommandAt ?? a.startedAt) ?? 0) - (ms(b.clearCommandAt ?? b.startedAt) ?? 0)
+  );
   for (const fresh of byStart) {
     if (predecessors.has(fresh.sessionId)) continue;
     const by = fresh.clearCommandAt !== null ? "clear-command" : fresh.clearHookSeen ? "clear-hook" : fresh.planStart?.evidence === "planContent" ? "plan-record" : null;
@@ -15321,7 +15684,13 @@ function summarizeReceipts(injections, sessions) {
 }
 
 // src/core/savings/savings-report.ts
-var RESTART_KIND_ORDER = ["clear", "plan-clear", "manual-compaction", "auto-compaction", "other-compaction"];
+var RESTART_KIND_ORDER = [
+  "clear",
+  "plan-clear",
+  "manual-compaction",
+  "auto-compaction",
+  "other-compaction"
+];
 function restartKindKey(r) {
   switch (r.kind) {
     case "clear":
@@ -15339,7 +15708,9 @@ function average3(values) {
   return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
 }
 function restartGroup(restarts, withThreadMind) {
-  const measured = restarts.filter((r) => r.notAveraged === null && r.before !== null && r.after !== null);
+  const measured = restarts.filter(
+    (r) => r.notAveraged === null && r.before !== null && r.after !== null
+  );
   const averageBefore = average3(measured.map((r) => r.before));
   const averageAfter = average3(measured.map((r) => r.after));
   return {
@@ -15400,7 +15771,13 @@ async function buildSavingsReport(options) {
   const progress = (index) => {
     let bytes2 = bytesDone;
     for (const b of inFile.values()) bytes2 += b;
-    options.onProgress?.({ filesDone, filesTotal: files.length, bytesDone: bytes2, bytesTotal, currentPath: index === null ? null : files[index].path });
+    options.onProgress?.({
+      filesDone,
+      filesTotal: files.length,
+      bytesDone: bytes2,
+      bytesTotal,
+      currentPath: index === null ? null : files[index].path
+    });
   };
   const scanned = await scanFiles(
     files,
@@ -15432,7 +15809,16 @@ async function buildSavingsReport(options) {
     byKind: RESTART_KIND_ORDER.flatMap((kind) => {
       const ofKind = restarts.filter((r) => restartKindKey(r) === kind);
       if (ofKind.length === 0) return [];
-      return [{ kind, withThreadMind: restartGroup(ofKind.filter(delivered), true), withoutThreadMind: restartGroup(ofKind.filter((r) => !delivered(r)), false) }];
+      return [
+        {
+          kind,
+          withThreadMind: restartGroup(ofKind.filter(delivered), true),
+          withoutThreadMind: restartGroup(
+            ofKind.filter((r) => !delivered(r)),
+            false
+          )
+        }
+      ];
     }),
     sessionComparison: {
       withThreadMind: sessionGroup(sessions.filter((s) => s.withThreadMind)),
@@ -15562,7 +15948,10 @@ function malformedLines(file) {
   const out = file.lineNumbers.map(
     (n) => n === file.lines ? `${file.path}: line ${n}, the last, is incomplete and was skipped (the session was probably still being written)` : `${file.path}: line ${n} is not a JSON record and was skipped`
   );
-  if (file.count > file.lineNumbers.length) out.push(`${file.path}: ${file.count - file.lineNumbers.length} more malformed line${file.count - file.lineNumbers.length === 1 ? "" : "s"} skipped`);
+  if (file.count > file.lineNumbers.length)
+    out.push(
+      `${file.path}: ${file.count - file.lineNumbers.length} more malformed line${file.count - file.lineNumbers.length === 1 ? "" : "s"} skipped`
+    );
   return out;
 }
 var PAIRING_LINES = [
@@ -15578,7 +15967,10 @@ function reportDocument(report) {
     report.projectsDirExists ? `Scanned ${report.scannedFiles} transcript${report.scannedFiles === 1 ? "" : "s"} (${megabytes(report.scannedBytes)}) in ${report.folders.length} Claude Code project folder${report.folders.length === 1 ? "" : "s"} under ${report.projectsDir}.` : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
     "Conversation sizes (before, after, first, peak, final) are measured from the usage Claude Code records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC."
   ];
-  if (report.malformedLines > 0) intro.push(`${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`);
+  if (report.malformedLines > 0)
+    intro.push(
+      `${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`
+    );
   const tables = [
     {
       title: "Restarts by kind, with and without ThreadMind context",
@@ -15587,7 +15979,10 @@ function reportDocument(report) {
       ],
       headers: ["", "Restarts", "In averages", "Avg before", "Avg after", "Avg saving", "ThreadMind loaded (~)"],
       align: ["l", "r", "r", "r", "r", "r", "r"],
-      rows: report.byKind.flatMap((k) => [groupRow(`${KIND_LABELS[k.kind]}, with ThreadMind context`, k.withThreadMind), groupRow(`${KIND_LABELS[k.kind]}, without (baseline)`, k.withoutThreadMind)])
+      rows: report.byKind.flatMap((k) => [
+        groupRow(`${KIND_LABELS[k.kind]}, with ThreadMind context`, k.withThreadMind),
+        groupRow(`${KIND_LABELS[k.kind]}, without (baseline)`, k.withoutThreadMind)
+      ])
     },
     {
       title: "Every restart",
@@ -15601,7 +15996,10 @@ function reportDocument(report) {
       notes: [],
       headers: ["", "Sessions", "Avg first request", "Avg peak", "Avg final"],
       align: ["l", "r", "r", "r", "r"],
-      rows: [sessionGroupRow("With ThreadMind context", report.sessionComparison.withThreadMind), sessionGroupRow("Without", report.sessionComparison.withoutThreadMind)]
+      rows: [
+        sessionGroupRow("With ThreadMind context", report.sessionComparison.withThreadMind),
+        sessionGroupRow("Without", report.sessionComparison.withoutThreadMind)
+      ]
     },
     {
       title: "Sessions",
@@ -15631,7 +16029,8 @@ function reportDocument(report) {
     { title: "Injection receipts", lines: receiptLines },
     { title: "How restarts are paired", lines: PAIRING_LINES }
   ];
-  if (report.malformedFiles.length > 0) sections.push({ title: "Malformed lines", lines: report.malformedFiles.flatMap(malformedLines) });
+  if (report.malformedFiles.length > 0)
+    sections.push({ title: "Malformed lines", lines: report.malformedFiles.flatMap(malformedLines) });
   if (report.rejected.length > 0) {
     sections.push({
       title: "Transcripts left out",
@@ -15666,7 +16065,8 @@ function renderMarkdown(doc) {
     for (const l of s.lines) lines.push(`- ${l}`);
     lines.push("");
   }
-  return lines.join("\n").trimEnd() + "\n";
+  return `${lines.join("\n").trimEnd()}
+`;
 }
 
 // src/cli/report-svg.ts
@@ -15676,7 +16076,14 @@ var PLOT_HEIGHT = 300;
 var TARGET_PLOT_WIDTH = 960;
 var MIN_SESSION_WIDTH = 14;
 var SESSION_GAP = 10;
-var COLORS = { withTm: "#2563eb", withoutTm: "#6b7280", context: "#16a34a", restart: "#dc2626", grid: "#e5e7eb", text: "#111827" };
+var COLORS = {
+  withTm: "#2563eb",
+  withoutTm: "#6b7280",
+  context: "#16a34a",
+  restart: "#dc2626",
+  grid: "#e5e7eb",
+  text: "#111827"
+};
 function xmlEscape(text) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
@@ -15703,7 +16110,12 @@ function place(sessions) {
     const width = Math.max(MIN_SESSION_WIDTH, units[i] * unitPx);
     const span = Math.max(1, session.apiResponses - 1);
     const start = x0;
-    placed.push({ session, x0: start, width, x: (index) => start + (session.apiResponses <= 1 ? width / 2 : index / span * width) });
+    placed.push({
+      session,
+      x0: start,
+      width,
+      x: (index) => start + (session.apiResponses <= 1 ? width / 2 : index / span * width)
+    });
     x0 += width + SESSION_GAP;
   });
   return { placed, plotWidth: Math.max(TARGET_PLOT_WIDTH, x0 - SESSION_GAP) };
@@ -15723,7 +16135,9 @@ function renderSvg(report) {
   );
   out.push(`<title id="tm-title">ThreadMind: conversation size per session (measured), restarts and ThreadMind context</title>`);
   out.push(`<rect class="background" x="0" y="0" width="${n2(width)}" height="${height}" fill="#ffffff"/>`);
-  out.push(`<text x="${MARGIN.left}" y="22" font-size="15" font-weight="600" fill="${COLORS.text}">Conversation size per session (tokens, measured)</text>`);
+  out.push(
+    `<text x="${MARGIN.left}" y="22" font-size="15" font-weight="600" fill="${COLORS.text}">Conversation size per session (tokens, measured)</text>`
+  );
   const legend = [
     [COLORS.withTm, "session with ThreadMind context"],
     [COLORS.withoutTm, "session without"],
@@ -15733,7 +16147,9 @@ function renderSvg(report) {
   let lx = MARGIN.left;
   out.push('<g class="legend">');
   for (const [color, label] of legend) {
-    out.push(`<rect x="${n2(lx)}" y="34" width="14" height="10" fill="${color}"/><text x="${n2(lx + 18)}" y="43" fill="${COLORS.text}">${xmlEscape(label)}</text>`);
+    out.push(
+      `<rect x="${n2(lx)}" y="34" width="14" height="10" fill="${color}"/><text x="${n2(lx + 18)}" y="43" fill="${COLORS.text}">${xmlEscape(label)}</text>`
+    );
     lx += 30 + label.length * 6.4;
   }
   out.push("</g>");
@@ -15749,7 +16165,9 @@ function renderSvg(report) {
   );
   out.push("</g>");
   if (report.sessions.length === 0) {
-    out.push(`<text class="empty" x="${n2(X(plotWidth / 2))}" y="${n2(Y(yMax / 2))}" text-anchor="middle" fill="${COLORS.text}">No Claude Code sessions found for this workspace</text>`);
+    out.push(
+      `<text class="empty" x="${n2(X(plotWidth / 2))}" y="${n2(Y(yMax / 2))}" text-anchor="middle" fill="${COLORS.text}">No Claude Code sessions found for this workspace</text>`
+    );
   }
   const byId = new Map(placed.map((p) => [p.session.sessionId, p]));
   for (const p of placed) {
@@ -15771,15 +16189,21 @@ function renderSvg(report) {
       out.push(contextBar(X(p.x(0)) - 3, s.threadMindTokensAtStart, "start", Y));
     }
     s.compactionMarks.forEach((mark, k) => {
-      const x = X(mark.responsesBefore === 0 ? p.x(0) : (p.x(mark.responsesBefore - 1) + p.x(Math.min(mark.responsesBefore, Math.max(0, s.apiResponses - 1)))) / 2);
+      const x = X(
+        mark.responsesBefore === 0 ? p.x(0) : (p.x(mark.responsesBefore - 1) + p.x(Math.min(mark.responsesBefore, Math.max(0, s.apiResponses - 1)))) / 2
+      );
       out.push(`<g class="restart compaction" data-session-id="${xmlEscape(s.sessionId)}" data-index="${k}">`);
-      out.push(`<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="4 3"/>`);
+      out.push(
+        `<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="4 3"/>`
+      );
       out.push(`<text x="${n2(x + 3)}" y="${MARGIN.top + 10}" fill="${COLORS.restart}" font-size="10">compaction</text>`);
       if (mark.threadMindTokens > 0) out.push(contextBar(x + 1, mark.threadMindTokens, "compaction", Y));
       out.push("</g>");
     });
     if (p.width >= WIDE_LABEL_PX) {
-      out.push(`<text class="session-label" x="${n2(X(p.x0))}" y="${Y(0) + 16}" fill="${COLORS.text}" font-size="10">${xmlEscape(when(s.startedAt))}</text>`);
+      out.push(
+        `<text class="session-label" x="${n2(X(p.x0))}" y="${Y(0) + 16}" fill="${COLORS.text}" font-size="10">${xmlEscape(when(s.startedAt))}</text>`
+      );
     } else {
       const lx2 = X(p.x0 + p.width / 2) + 3;
       const ly = Y(0) + 8;
@@ -15802,17 +16226,25 @@ function renderSvg(report) {
       const x2 = X(to.x(b.index));
       const dash = r.confidence === "inferred" ? "1 3" : "4 3";
       out.push(`<g class="restart clear" ${attrs}>`);
-      out.push(`<line x1="${n2(x1)}" y1="${n2(Y(a.tokens))}" x2="${n2(x2)}" y2="${n2(Y(b.tokens))}" stroke="${COLORS.restart}" stroke-dasharray="${dash}"/>`);
-      out.push(`<text x="${n2((x1 + x2) / 2)}" y="${n2(Math.min(Y(a.tokens), Y(b.tokens)) - 6)}" text-anchor="middle" fill="${COLORS.restart}" font-size="10">${label}${r.confidence === "inferred" ? " (inferred)" : ""}</text>`);
+      out.push(
+        `<line x1="${n2(x1)}" y1="${n2(Y(a.tokens))}" x2="${n2(x2)}" y2="${n2(Y(b.tokens))}" stroke="${COLORS.restart}" stroke-dasharray="${dash}"/>`
+      );
+      out.push(
+        `<text x="${n2((x1 + x2) / 2)}" y="${n2(Math.min(Y(a.tokens), Y(b.tokens)) - 6)}" text-anchor="middle" fill="${COLORS.restart}" font-size="10">${label}${r.confidence === "inferred" ? " (inferred)" : ""}</text>`
+      );
       out.push("</g>");
       continue;
     }
     if (to === void 0) continue;
     const x = X(to.x0) - SESSION_GAP / 2;
     out.push(`<g class="restart clear unpaired" ${attrs}>`);
-    out.push(`<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="1 3"/>`);
+    out.push(
+      `<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="1 3"/>`
+    );
     out.push(`<text x="${n2(x + 3)}" y="${MARGIN.top + 22}" fill="${COLORS.restart}" font-size="10">${label} (unpaired)</text>`);
-    out.push(`<title>${xmlEscape(`${label} at ${when(r.at)}: not measured (${r.previousSessionId === null ? "no ended session found" : "a side without a request"})`)}</title>`);
+    out.push(
+      `<title>${xmlEscape(`${label} at ${when(r.at)}: not measured (${r.previousSessionId === null ? "no ended session found" : "a side without a request"})`)}</title>`
+    );
     out.push("</g>");
   }
   out.push("</svg>");
@@ -15830,7 +16262,9 @@ function table2(t) {
   const parts = [`<h2>${xmlEscape(t.title)}</h2>`, ...t.notes.map((n) => `<p>${xmlEscape(n)}</p>`)];
   if (t.rows.length === 0) return parts.join("\n");
   const th = t.headers.map((h, i) => `<th class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(h)}</th>`).join("");
-  const rows = t.rows.map((row2) => `<tr>${row2.map((c, i) => `<td class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(c)}</td>`).join("")}</tr>`);
+  const rows = t.rows.map(
+    (row2) => `<tr>${row2.map((c, i) => `<td class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(c)}</td>`).join("")}</tr>`
+  );
   parts.push(`<table>
 <thead><tr>${th}</tr></thead>
 <tbody>
@@ -15854,10 +16288,12 @@ function renderHtml(doc, svg) {
     ...doc.intro.map((l) => `<p>${xmlEscape(l)}</p>`),
     `<figure>${inlineSvg}</figure>`,
     ...doc.tables.map(table2),
-    ...doc.sections.map((s) => `<h2>${xmlEscape(s.title)}</h2>
+    ...doc.sections.map(
+      (s) => `<h2>${xmlEscape(s.title)}</h2>
 <ul>
 ${s.lines.map((l) => `<li>${xmlEscape(l)}</li>`).join("\n")}
-</ul>`),
+</ul>`
+    ),
     "</body>",
     "</html>",
     ""
@@ -15892,7 +16328,13 @@ function stderrProgress(options = {}) {
 // src/cli/report-freshness.ts
 var fmt4 = (n) => Math.round(n).toLocaleString("en-US");
 function row(label, g) {
-  return [label, fmt4(g.restarts), fmt4(g.current), fmt4(g.stale), g.averageSinceWrite === null ? "\u2013" : `~${fmt4(g.averageSinceWrite)}`];
+  return [
+    label,
+    fmt4(g.restarts),
+    fmt4(g.current),
+    fmt4(g.stale),
+    g.averageSinceWrite === null ? "\u2013" : `~${fmt4(g.averageSinceWrite)}`
+  ];
 }
 function freshnessTable(f) {
   return {
@@ -15932,9 +16374,15 @@ var reportCommand = {
     const htmlFile = fileFlag(args.flags.get("html"), "html");
     const workspace = resolveWorkspace({ env: process.env, cwd: process.cwd() });
     const local = readLocalState(workspace.storeDir);
-    if (local.problem) console.error(`thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); the hook records it still held are left out.`);
+    if (local.problem)
+      console.error(
+        `thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); the hook records it still held are left out.`
+      );
     const logged = readMeasurementLog(workspace.storeDir, local.state.measurements);
-    if (logged.unreadableLines > 0) console.error(`thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`);
+    if (logged.unreadableLines > 0)
+      console.error(
+        `thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`
+      );
     const progress = stderrProgress();
     const report = await buildSavingsReport({
       workspaceRoot: workspace.root,
@@ -15996,7 +16444,12 @@ function atLeast(version, minimum) {
 }
 function checkNode(version) {
   if (atLeast(version, MIN_NODE)) return ok("node", "Node.js", `${version} (ThreadMind needs ${MIN_NODE} or later)`);
-  return fail("node", "Node.js", `Install Node.js ${MIN_NODE} or later (https://nodejs.org) and make it the \`node\` on PATH: the hooks and the MCP server run with it.`, `${version} is too old (ThreadMind needs ${MIN_NODE} or later)`);
+  return fail(
+    "node",
+    "Node.js",
+    `Install Node.js ${MIN_NODE} or later (https://nodejs.org) and make it the \`node\` on PATH: the hooks and the MCP server run with it.`,
+    `${version} is too old (ThreadMind needs ${MIN_NODE} or later)`
+  );
 }
 function gitVersion(env) {
   return new Promise((resolve9) => {
@@ -16006,15 +16459,34 @@ function gitVersion(env) {
 async function checkGit(workspace, env) {
   const version = await gitVersion(env);
   if (version === null) {
-    return [warn("git", "Git", "Install git and put it on PATH: without it threads are not linked to branches and summaries are not checked against later commits.", "git is not available on PATH")];
+    return [
+      warn(
+        "git",
+        "Git",
+        "Install git and put it on PATH: without it threads are not linked to branches and summaries are not checked against later commits.",
+        "git is not available on PATH"
+      )
+    ];
   }
   const checks = [ok("git", "Git", version)];
   if (workspace.gitTop === null) {
-    checks.push(warn("branch", "Git branch", "Run `git init` in the workspace (or open a git repository): threads follow branches only inside one.", `${workspace.root} is not inside a git repository`));
+    checks.push(
+      warn(
+        "branch",
+        "Git branch",
+        "Run `git init` in the workspace (or open a git repository): threads follow branches only inside one.",
+        `${workspace.root} is not inside a git repository`
+      )
+    );
   } else {
     const branch = readBranch(workspace.gitTop);
     checks.push(
-      branch === null ? warn("branch", "Git branch", "Check out a branch (`git switch <branch>`): on a detached HEAD new sessions start on the main thread.", `HEAD is detached in ${workspace.gitTop}`) : ok("branch", "Git branch", `${branch} (${workspace.gitTop})`)
+      branch === null ? warn(
+        "branch",
+        "Git branch",
+        "Check out a branch (`git switch <branch>`): on a detached HEAD new sessions start on the main thread.",
+        `HEAD is detached in ${workspace.gitTop}`
+      ) : ok("branch", "Git branch", `${branch} (${workspace.gitTop})`)
     );
   }
   try {
@@ -16024,11 +16496,25 @@ async function checkGit(workspace, env) {
       const user = await gitUser(workspace.gitTop);
       const author = authorIdFrom(user.name, user.email);
       if (user.name === null) {
-        checks.push(warn("author", "Author id", 'Set your git identity: `git config --global user.name "Your Name"` and user.email (or THREADMIND_AUTHOR): team projects use it to decide who may change a thread.', `${author} (git user.name is not set: taken from the system user)`));
+        checks.push(
+          warn(
+            "author",
+            "Author id",
+            'Set your git identity: `git config --global user.name "Your Name"` and user.email (or THREADMIND_AUTHOR): team projects use it to decide who may change a thread.',
+            `${author} (git user.name is not set: taken from the system user)`
+          )
+        );
       } else checks.push(ok("author", "Author id", `${author} (git user ${user.name}${user.email ? ` <${user.email}>` : ""})`));
     }
   } catch (e) {
-    checks.push(fail("author", "Author id", "Set THREADMIND_AUTHOR to lowercase letters, digits and dashes, or unset it to use your git identity.", e instanceof Error ? e.message : String(e)));
+    checks.push(
+      fail(
+        "author",
+        "Author id",
+        "Set THREADMIND_AUTHOR to lowercase letters, digits and dashes, or unset it to use your git identity.",
+        e instanceof Error ? e.message : String(e)
+      )
+    );
   }
   return checks;
 }
@@ -16036,20 +16522,24 @@ function versionIn(path) {
   if (!existsSync(path)) return { problem: `${path} is missing` };
   try {
     const data = JSON.parse(readFileSync(path, "utf8"));
-    if (typeof data === "object" && data !== null && "version" in data && typeof data.version === "string") return { version: data.version };
+    if (typeof data === "object" && data !== null && "version" in data && typeof data.version === "string")
+      return { version: data.version };
     return { problem: `${path} has no "version"` };
   } catch (e) {
     return { problem: `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
   }
 }
 var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
-var LOADED_AT_RUN_TIME = ["cli.mjs", "hook-core.cjs"].map((file) => `plugin/dist/${file}`);
+var LOADED_AT_RUN_TIME = ["cli.mjs", "hook-core.cjs"].map(
+  (file) => `plugin/dist/${file}`
+);
 function pluginBundles(pluginRoot2) {
   const found = new Set(LOADED_AT_RUN_TIME);
   for (const config of PLUGIN_CONFIGS) {
     const path = join(pluginRoot2, config);
     if (!existsSync(path)) return { problem: `${path} is missing` };
-    for (const match of readFileSync(path, "utf8").matchAll(/\$\{CLAUDE_PLUGIN_ROOT\}\/([^"\s\\]+\.[cm]js)/g)) found.add(match[1]);
+    for (const match of readFileSync(path, "utf8").matchAll(/\$\{CLAUDE_PLUGIN_ROOT\}\/([^"\s\\]+\.[cm]js)/g))
+      found.add(match[1]);
   }
   return { bundles: [...found].sort() };
 }
@@ -16063,17 +16553,37 @@ function checkVersions(bundleVersion, pluginRoot2) {
   if ("problem" in manifest) return fail("versions", title, rebuild, manifest.problem);
   if ("problem" in bundles) return fail("versions", title, rebuild, bundles.problem);
   const missing = bundles.bundles.filter((b) => !existsSync(join(pluginRoot2, b)));
-  if (missing.length > 0) return fail("versions", title, rebuild, `missing bundle${missing.length === 1 ? "" : "s"} in ${pluginRoot2}: ${missing.join(", ")}`);
+  if (missing.length > 0)
+    return fail(
+      "versions",
+      title,
+      rebuild,
+      `missing bundle${missing.length === 1 ? "" : "s"} in ${pluginRoot2}: ${missing.join(", ")}`
+    );
   if (pkg.version !== manifest.version) {
-    return fail("versions", title, "Give .claude-plugin/plugin.json the version of package.json (Claude Code installs the plugin under plugin.json's version).", `package.json says ${pkg.version}, .claude-plugin/plugin.json says ${manifest.version}`);
+    return fail(
+      "versions",
+      title,
+      "Give .claude-plugin/plugin.json the version of package.json (Claude Code installs the plugin under plugin.json's version).",
+      `package.json says ${pkg.version}, .claude-plugin/plugin.json says ${manifest.version}`
+    );
   }
   if (bundleVersion === "dev") {
-    return warn("versions", title, "Run the built CLI (`node plugin/dist/cli.mjs doctor`) to check the bundles' version.", `running from source; package.json and plugin.json say ${pkg.version}`);
+    return warn(
+      "versions",
+      title,
+      "Run the built CLI (`node plugin/dist/cli.mjs doctor`) to check the bundles' version.",
+      `running from source; package.json and plugin.json say ${pkg.version}`
+    );
   }
   if (bundleVersion !== pkg.version) {
     return fail("versions", title, rebuild, `the bundle is ${bundleVersion} but package.json and plugin.json say ${pkg.version}`);
   }
-  return ok("versions", title, `${bundleVersion} (bundle, package.json and .claude-plugin/plugin.json agree; ${bundles.bundles.join(", ")} present)`);
+  return ok(
+    "versions",
+    title,
+    `${bundleVersion} (bundle, package.json and .claude-plugin/plugin.json agree; ${bundles.bundles.join(", ")} present)`
+  );
 }
 
 // src/core/context/context-header.ts
@@ -16093,16 +16603,31 @@ function checkWorkspace(workspace, state) {
   const title = "Workspace";
   const where = `${workspace.root} (chosen from ${workspace.source})`;
   if (state === "absent") {
-    return warn("workspace", title, "Create a project: run /thread-mind:init in Claude Code here (or ask the agent to create a ThreadMind project).", `${where}: no .threadmind/ project yet`);
+    return warn(
+      "workspace",
+      title,
+      "Create a project: run /thread-mind:init in Claude Code here (or ask the agent to create a ThreadMind project).",
+      `${where}: no .threadmind/ project yet`
+    );
   }
   if (state !== "directory") {
     const refusal = errors.storeDirUnusable(workspace.storeDir, state.problem).message;
-    return fail("workspace", title, `Move ${workspace.storeDir} away: ThreadMind keeps its threads in a real .threadmind/ directory there.`, refusal);
+    return fail(
+      "workspace",
+      title,
+      `Move ${workspace.storeDir} away: ThreadMind keeps its threads in a real .threadmind/ directory there.`,
+      refusal
+    );
   }
   try {
     accessSync(workspace.storeDir, constants.R_OK | constants.W_OK | constants.X_OK);
   } catch (e) {
-    return fail("workspace", title, `Give your user read and write access to ${workspace.storeDir} (e.g. \`chmod -R u+rwX .threadmind\`).`, `${workspace.storeDir} is not readable and writable: ${e instanceof Error ? e.message : String(e)}`);
+    return fail(
+      "workspace",
+      title,
+      `Give your user read and write access to ${workspace.storeDir} (e.g. \`chmod -R u+rwX .threadmind\`).`,
+      `${workspace.storeDir} is not readable and writable: ${e instanceof Error ? e.message : String(e)}`
+    );
   }
   return ok("workspace", title, where, `${workspace.storeDir} is readable and writable`);
 }
@@ -16125,7 +16650,13 @@ function checkThreads(services) {
     for (const p of unreadable2) problems.push(`${rel(p.path)}: ${p.reason}`);
     for (const d of buildTree(threads).detached) problems.push(`${rel(store.threadPath(id, d.id))}: ${d.why}`);
   }
-  if (ids.length === 0) return warn("threads", title, "Create a project: run /thread-mind:init in Claude Code here.", "no project in .threadmind/projects/");
+  if (ids.length === 0)
+    return warn(
+      "threads",
+      title,
+      "Create a project: run /thread-mind:init in Claude Code here.",
+      "no project in .threadmind/projects/"
+    );
   if (problems.length > 0) {
     return fail(
       "threads",
@@ -16135,7 +16666,11 @@ function checkThreads(services) {
       ...problems
     );
   }
-  return ok("threads", title, `${ids.length} project${ids.length === 1 ? "" : "s"}, ${threadCount} thread${threadCount === 1 ? "" : "s"}: every file parses, no cycle, no orphan`);
+  return ok(
+    "threads",
+    title,
+    `${ids.length} project${ids.length === 1 ? "" : "s"}, ${threadCount} thread${threadCount === 1 ? "" : "s"}: every file parses, no cycle, no orphan`
+  );
 }
 function checkLocalState(storeDir, local, log) {
   if (local.problem !== void 0) {
@@ -16149,7 +16684,12 @@ function checkLocalState(storeDir, local, log) {
   const path = measurementLogPath(storeDir);
   if ("error" in log) {
     const e = log.error;
-    return warn("local-state", "Local state", `Move ${path} away (the hooks start a new one); stats and the report show no measurements until then.`, `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+    return warn(
+      "local-state",
+      "Local state",
+      `Move ${path} away (the hooks start a new one); stats and the report show no measurements until then.`,
+      `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}`
+    );
   }
   const unreadable2 = log.read.unreadableLines;
   if (unreadable2 > 0) {
@@ -16170,7 +16710,11 @@ async function checkContextSize(services) {
   const fitted = await services.contextFor(project, thread, { maxChars: Math.max(0, CHARACTER_CAP - header.length) });
   const trimmed = fitted.omitted.length > 0 || fitted.omittedBeyond || fitted.systemContextOmitted || fitted.truncated;
   if (!trimmed) {
-    return ok("context-size", title, `${(header.length + fitted.text.length).toLocaleString("en-US")} of ${cap} characters for thread "${thread.id}" (reaches the model whole)`);
+    return ok(
+      "context-size",
+      title,
+      `${(header.length + fitted.text.length).toLocaleString("en-US")} of ${cap} characters for thread "${thread.id}" (reaches the model whole)`
+    );
   }
   const whole = await services.contextFor(project, thread, {});
   const wholeChars = header.length + whole.text.length;
@@ -16183,7 +16727,10 @@ async function checkContextSize(services) {
     );
   }
   const ancestors = `${fitted.omitted.length}${fitted.omittedBeyond ? " or more" : ""} ancestor${fitted.omitted.length === 1 && !fitted.omittedBeyond ? "" : "s"}`;
-  const left = [...fitted.omitted.length > 0 || fitted.omittedBeyond ? [ancestors] : [], ...fitted.systemContextOmitted ? ["the project's system context"] : []];
+  const left = [
+    ...fitted.omitted.length > 0 || fitted.omittedBeyond ? [ancestors] : [],
+    ...fitted.systemContextOmitted ? ["the project's system context"] : []
+  ];
   return warn(
     "context-size",
     title,
@@ -16196,7 +16743,8 @@ function readJson(path) {
   if (!existsSync(path)) return { data: null };
   try {
     const data = JSON.parse(readFileSync(path, "utf8"));
-    if (typeof data !== "object" || data === null || Array.isArray(data)) return { data: null, problem: `${path} is not a JSON object` };
+    if (typeof data !== "object" || data === null || Array.isArray(data))
+      return { data: null, problem: `${path} is not a JSON object` };
     return { data };
   } catch (e) {
     return { data: null, problem: `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
@@ -16222,7 +16770,11 @@ function installationsFor(configDir, workspaceRoot) {
   return { found, problems };
 }
 function enabledSetting(configDir, workspaceRoot, key) {
-  const files = [join(workspaceRoot, ".claude", "settings.local.json"), join(workspaceRoot, ".claude", "settings.json"), join(configDir, "settings.json")];
+  const files = [
+    join(workspaceRoot, ".claude", "settings.local.json"),
+    join(workspaceRoot, ".claude", "settings.json"),
+    join(configDir, "settings.json")
+  ];
   const problems = [];
   for (const file of files) {
     const read = readJson(file);
@@ -16250,18 +16802,42 @@ function checkPluginInstalled(options) {
   const install = `In Claude Code: \`/plugin marketplace add ${options.pluginRoot}\` then \`/plugin install ${PLUGIN_NAME}@${PLUGIN_NAME}\` (or start \`claude --plugin-dir ${options.pluginRoot}\`).`;
   if (found.length === 0) {
     if (seen !== null) {
-      return ok("plugin", title, `not installed from a marketplace for this workspace, but its hooks have run here (last: ${seen.event}), e.g. with --plugin-dir`, ...problems);
+      return ok(
+        "plugin",
+        title,
+        `not installed from a marketplace for this workspace, but its hooks have run here (last: ${seen.event}), e.g. with --plugin-dir`,
+        ...problems
+      );
     }
-    return warn("plugin", title, install, `${PLUGIN_NAME} is not installed for ${options.workspaceRoot} (looked in ${join(options.configDir, "plugins", "installed_plugins.json")}) and no hook has run here`, ...problems);
+    return warn(
+      "plugin",
+      title,
+      install,
+      `${PLUGIN_NAME} is not installed for ${options.workspaceRoot} (looked in ${join(options.configDir, "plugins", "installed_plugins.json")}) and no hook has run here`,
+      ...problems
+    );
   }
   const chosen = found[0];
   const setting = enabledSetting(options.configDir, options.workspaceRoot, chosen.key);
   const where = `${chosen.key}, ${chosen.scope} scope${chosen.projectPath ? ` (${chosen.projectPath})` : ""}, version ${chosen.version ?? "unknown"}`;
   if (setting.value === false) {
-    return warn("plugin", title, `Enable it: \`/plugin enable ${chosen.key}\` in Claude Code (or set enabledPlugins["${chosen.key}"] to true in ${setting.from}).`, `installed (${where}) but disabled in ${setting.from}`, ...problems, ...setting.problems);
+    return warn(
+      "plugin",
+      title,
+      `Enable it: \`/plugin enable ${chosen.key}\` in Claude Code (or set enabledPlugins["${chosen.key}"] to true in ${setting.from}).`,
+      `installed (${where}) but disabled in ${setting.from}`,
+      ...problems,
+      ...setting.problems
+    );
   }
   if (options.bundleVersion !== "dev" && chosen.version !== null && chosen.version !== options.bundleVersion) {
-    return warn("plugin", title, `Update the installed copy: \`/plugin marketplace update ${chosen.key.split("@")[1]}\` then reinstall ${chosen.key}.`, `installed ${where}, but this CLI is ${options.bundleVersion}`, ...problems);
+    return warn(
+      "plugin",
+      title,
+      `Update the installed copy: \`/plugin marketplace update ${chosen.key.split("@")[1]}\` then reinstall ${chosen.key}.`,
+      `installed ${where}, but this CLI is ${options.bundleVersion}`,
+      ...problems
+    );
   }
   return ok("plugin", title, `installed: ${where}`, ...problems, ...setting.problems);
 }
@@ -16272,10 +16848,22 @@ function checkHooksSeen(measurements, now) {
   const line = (label, r) => r === null ? `${label}: never` : `${label}: ${r.event} at ${r.at} (${ago(r.at, now)})`;
   const detail = [line("last SessionStart", start), line("last SessionEnd", end)];
   if (start === null && end === null) {
-    return warn("hooks", title, "Start Claude Code in this workspace with the plugin installed (see Plugin hooks); the hooks record themselves in .threadmind/measurements.jsonl.", "no ThreadMind hook has run in this workspace yet", ...detail);
+    return warn(
+      "hooks",
+      title,
+      "Start Claude Code in this workspace with the plugin installed (see Plugin hooks); the hooks record themselves in .threadmind/measurements.jsonl.",
+      "no ThreadMind hook has run in this workspace yet",
+      ...detail
+    );
   }
   if (end === null) {
-    return warn("hooks", title, "End a session (/clear, /exit): conversation sizes are measured at SessionEnd. If sessions end and nothing appears, the SessionEnd hook is being killed (Claude Code allows it about 1.5 s): check that node starts quickly here.", "SessionStart ran, but no SessionEnd has been recorded", ...detail);
+    return warn(
+      "hooks",
+      title,
+      "End a session (/clear, /exit): conversation sizes are measured at SessionEnd. If sessions end and nothing appears, the SessionEnd hook is being killed (Claude Code allows it about 1.5 s): check that node starts quickly here.",
+      "SessionStart ran, but no SessionEnd has been recorded",
+      ...detail
+    );
   }
   return ok("hooks", title, ...detail);
 }
@@ -16283,18 +16871,40 @@ function checkReceipts(measurements) {
   const title = "Context delivery";
   const recent = measurements.injections.filter(isInjectionRecord).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0).slice(-5);
   if (recent.length === 0) {
-    return warn("receipts", title, "Start a Claude Code session here with the plugin: its SessionStart hook loads the active thread's context and records it.", "no context injection recorded yet");
+    return warn(
+      "receipts",
+      title,
+      "Start a Claude Code session here with the plugin: its SessionStart hook loads the active thread's context and records it.",
+      "no context injection recorded yet"
+    );
   }
   const count = (s) => recent.filter((r) => r.receipt === s).length;
   const summary = `last ${recent.length} injection${recent.length === 1 ? "" : "s"}: ${count("delivered")} delivered, ${count("pending")} not checked yet, ${count("preview")} replaced by a preview, ${count("missing")} missing`;
   const lines = recent.map((r) => `${r.at} ${r.source} \u2192 ${r.threadId}: ${r.receipt}`);
   if (count("preview") > 0) {
-    return fail("receipts", title, "The context was over 10,000 characters and the model saw only a 2 KB preview: shorten the summaries (see Context size), and report it if the hook's budget let it happen.", summary, ...lines);
+    return fail(
+      "receipts",
+      title,
+      "The context was over 10,000 characters and the model saw only a 2 KB preview: shorten the summaries (see Context size), and report it if the hook's budget let it happen.",
+      summary,
+      ...lines
+    );
   }
   if (count("missing") > 0) {
-    return fail("receipts", title, "The context never reached the model: check that the plugin's SessionStart hook runs (`claude --debug` shows hook output) and that no setting strips hook output; then start a new session.", summary, ...lines);
+    return fail(
+      "receipts",
+      title,
+      "The context never reached the model: check that the plugin's SessionStart hook runs (`claude --debug` shows hook output) and that no setting strips hook output; then start a new session.",
+      summary,
+      ...lines
+    );
   }
-  return ok("receipts", title, `${summary}${count("pending") > 0 ? " (checked when the session ends or compacts)" : ""}`, ...lines);
+  return ok(
+    "receipts",
+    title,
+    `${summary}${count("pending") > 0 ? " (checked when the session ends or compacts)" : ""}`,
+    ...lines
+  );
 }
 
 // src/core/merge/diff3.ts
@@ -16367,7 +16977,10 @@ function diff3(base, ours, theirs, same2) {
     if (equal(x, b)) push(y);
     else if (equal(y, b) || equal(x, y)) push(x);
     else {
-      const disjoint = applyDisjoint(base, i, o, [hunks(i, o, j, endOurs, toOurs, ours), hunks(i, o, k, endTheirs, toTheirs, theirs)]);
+      const disjoint = applyDisjoint(base, i, o, [
+        hunks(i, o, j, endOurs, toOurs, ours),
+        hunks(i, o, k, endTheirs, toTheirs, theirs)
+      ]);
       if (disjoint !== null) push(disjoint);
       else chunks.push({ kind: "conflict", base: b, ours: x, theirs: y });
     }
@@ -16535,7 +17148,12 @@ function mergeSectionBody(base, ours, theirs) {
     }
     flush();
     conflicted = true;
-    lines.push(...conflictLines(c.ours.flatMap((u) => u.lines), c.theirs.flatMap((u) => u.lines)));
+    lines.push(
+      ...conflictLines(
+        c.ours.flatMap((u) => u.lines),
+        c.theirs.flatMap((u) => u.lines)
+      )
+    );
   }
   flush();
   return { text: lines.join("\n"), conflicted };
@@ -16585,7 +17203,12 @@ function mergeFields(base, ours, theirs, rules) {
       conflicts.push(k);
       if (Object.keys(run).length > 0) parts.push({ kind: "clean", fields: run });
       run = {};
-      parts.push({ kind: "conflict", key: k, ours: o === void 0 ? {} : { [k]: o }, theirs: t === void 0 ? {} : { [k]: t } });
+      parts.push({
+        kind: "conflict",
+        key: k,
+        ours: o === void 0 ? {} : { [k]: o },
+        theirs: t === void 0 ? {} : { [k]: t }
+      });
     }
   }
   if (Object.keys(run).length > 0) parts.push({ kind: "clean", fields: run });
@@ -16697,7 +17320,8 @@ function mergeThreadFile(base, ours, theirs) {
   if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
   if (base === ours) return { text: theirs, conflicts: [] };
   const [b, o, t] = [splitThreadFile(base), splitThreadFile(ours), splitThreadFile(theirs)];
-  if (b === null || o === null || t === null) return mergeLines(base, ours, theirs, "the file (it is not a readable thread file on every side)");
+  if (b === null || o === null || t === null)
+    return mergeLines(base, ours, theirs, "the file (it is not a readable thread file on every side)");
   const fields = mergeFields(b.fields, o.fields, t.fields, THREAD_RULES);
   const summary = mergeSummary(b.summary, o.summary, t.summary);
   let yaml = "";
@@ -16742,7 +17366,13 @@ function mergeProjectFile(base, ours, theirs) {
   const lines = ["{"];
   for (const p of parts) {
     if (p.kind === "clean") for (const [k, v] of Object.entries(p.fields)) lines.push(`${entryLine(k, v)},`);
-    else lines.push(...conflictLines(Object.entries(p.ours).map(([k, v]) => `${entryLine(k, v)},`), Object.entries(p.theirs).map(([k, v]) => `${entryLine(k, v)},`)));
+    else
+      lines.push(
+        ...conflictLines(
+          Object.entries(p.ours).map(([k, v]) => `${entryLine(k, v)},`),
+          Object.entries(p.theirs).map(([k, v]) => `${entryLine(k, v)},`)
+        )
+      );
   }
   lines.push("}");
   return { text: `${lines.join("\n")}
@@ -16822,7 +17452,8 @@ async function resolveFile(gitTop, file) {
 }
 async function remerge(gitTop, file) {
   const { path, stages } = file;
-  if (!stages.has(2) || !stages.has(3)) return { path, kind: "deleted-on-one-side", deletedBy: stages.has(2) ? "theirs" : "ours" };
+  if (!stages.has(2) || !stages.has(3))
+    return { path, kind: "deleted-on-one-side", deletedBy: stages.has(2) ? "theirs" : "ours" };
   const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
   const [ours, theirs] = [await stageText(gitTop, 2, path), await stageText(gitTop, 3, path)];
   if (!stages.has(1) && path.endsWith(".md")) {
@@ -16864,18 +17495,33 @@ function checkMergeDriver(gitTop, expected) {
   try {
     configured = readConfiguredDriver(gitConfigPath(gitTop));
   } catch (e) {
-    return warn("merge-driver", title, SETUP, `the git config of ${gitTop} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+    return warn(
+      "merge-driver",
+      title,
+      SETUP,
+      `the git config of ${gitTop} cannot be read: ${e instanceof Error ? e.message : String(e)}`
+    );
   }
   const state = driverState(configured, expected);
   switch (state) {
     case "ok":
       return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${gitTop}/.git/config)`);
     case "missing":
-      return warn("merge-driver", title, SETUP, "merge.threadmind.driver is not set in this repository: two branches that change one thread conflict in git");
+      return warn(
+        "merge-driver",
+        title,
+        SETUP,
+        "merge.threadmind.driver is not set in this repository: two branches that change one thread conflict in git"
+      );
     case "stale": {
       const gone = [...(configured ?? "").matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\(.)/g, "$1")).filter((p) => !existsSync(p));
       const why = gone.length > 0 ? `; ${gone.join(" and ")} no longer exist${gone.length === 1 ? "s" : ""}, so git cannot merge thread files` : "";
-      return warn("merge-driver", title, SETUP, `merge.threadmind.driver runs ${configured}, not this install (${expected})${why}`);
+      return warn(
+        "merge-driver",
+        title,
+        SETUP,
+        `merge.threadmind.driver runs ${configured}, not this install (${expected})${why}`
+      );
     }
     default: {
       const unreachable = state;
@@ -16908,8 +17554,14 @@ async function contextCheck(services) {
     return await checkContextSize(services);
   } catch (e) {
     if (!(e instanceof ThreadMindError)) throw e;
-    if (e.code === "unreadable") return fail("context-size", "Context size", "Fix the thread file named above (see Thread files).", e.message);
-    return warn("context-size", "Context size", "Choose the project in Claude Code (/thread-mind:project) so sessions know which context to load.", e.message);
+    if (e.code === "unreadable")
+      return fail("context-size", "Context size", "Fix the thread file named above (see Thread files).", e.message);
+    return warn(
+      "context-size",
+      "Context size",
+      "Choose the project in Claude Code (/thread-mind:project) so sessions know which context to load.",
+      e.message
+    );
   }
 }
 function readLog(storeDir, legacy) {
@@ -16923,7 +17575,12 @@ async function runDoctor(options) {
   const now = options.now ?? /* @__PURE__ */ new Date();
   const checks = [checkNode(options.nodeVersion)];
   const workspace = resolveWorkspace({ env: options.env, cwd: options.cwd });
-  const services = new ThreadMindServices({ workspace, session: { key: `doctor-${process.pid}` }, env: options.env, encoder: null });
+  const services = new ThreadMindServices({
+    workspace,
+    session: { key: `doctor-${process.pid}` },
+    env: options.env,
+    encoder: null
+  });
   const storeState = storeDirState(workspace.storeDir);
   const hasStore = storeState !== "absent";
   const workspaceCheck = checkWorkspace(workspace, storeState);
@@ -16932,7 +17589,14 @@ async function runDoctor(options) {
   let measurements = emptyMeasurements();
   if (usable) {
     if (services.hasOldLayout()) {
-      checks.push(warn("layout", "Store layout", "Nothing to do by hand: the next Claude Code session (or MCP tool call) migrates it, keeping a backup.", "`.threadmind/` still has the 0.4 layout (trees/)"));
+      checks.push(
+        warn(
+          "layout",
+          "Store layout",
+          "Nothing to do by hand: the next Claude Code session (or MCP tool call) migrates it, keeping a backup.",
+          "`.threadmind/` still has the 0.4 layout (trees/)"
+        )
+      );
     }
     const local = readLocalState(workspace.storeDir);
     const log = readLog(workspace.storeDir, local.state.measurements);
@@ -16974,7 +17638,10 @@ function renderDoctor(checks, version) {
   const count = (s) => checks.filter((c) => c.status === s).length;
   const failures = count("fail");
   const warnings = count("warn");
-  lines.push("", `${count("ok")} ok, ${warnings} warning${warnings === 1 ? "" : "s"}, ${failures} failure${failures === 1 ? "" : "s"}.`);
+  lines.push(
+    "",
+    `${count("ok")} ok, ${warnings} warning${warnings === 1 ? "" : "s"}, ${failures} failure${failures === 1 ? "" : "s"}.`
+  );
   return lines.join("\n");
 }
 function doctorExitCode(checks) {
@@ -17051,7 +17718,8 @@ var historyCommand = {
 };
 function readSide(path) {
   const bytes2 = readFileSync(path);
-  if (bytes2.length > 4 * LIMITS.threadFileBytes) throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
+  if (bytes2.length > 4 * LIMITS.threadFileBytes)
+    throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
   return bytes2.toString("utf8");
 }
 var mergeFileCommand = {
@@ -17072,7 +17740,9 @@ var mergeFileCommand = {
     const merged = mergeStoreFile(path ?? ours, readSide(base), readSide(ours), readSide(theirs));
     writeFileSync(ours, merged.text);
     if (merged.conflicts.length === 0) return 0;
-    console.error(`ThreadMind: conflict in ${path ?? ours}: ${merged.conflicts.join(", ")} (fix: edit between the markers, or run \`thread-mind-mcp resolve\`)`);
+    console.error(
+      `ThreadMind: conflict in ${path ?? ours}: ${merged.conflicts.join(", ")} (fix: edit between the markers, or run \`thread-mind-mcp resolve\`)`
+    );
     return 1;
   }
 };
@@ -17107,7 +17777,9 @@ var gitSetupCommand = {
     console.log(`Merge driver "${DRIVER_NAME}" set in ${top}'s git config: ${command}`);
     if (store.exists()) {
       const wrote = store.ensureAttributes();
-      console.log(`${relative(process.cwd(), join(store.dir, ".gitattributes")) || ".gitattributes"}: ${wrote ? "written (commit it with the project)" : "already up to date"}`);
+      console.log(
+        `${relative(process.cwd(), join(store.dir, ".gitattributes")) || ".gitattributes"}: ${wrote ? "written (commit it with the project)" : "already up to date"}`
+      );
     } else console.log("No .threadmind/ here yet: its .gitattributes is written when the project is created.");
     return 0;
   }
@@ -17128,7 +17800,9 @@ var resolveCommand = {
     let chosen = all;
     const outcomes = [];
     if (args.positionals.length > 0) {
-      const wanted = args.positionals.map((p) => relative(top, isAbsolute(p) ? p : resolve(process.cwd(), p)).split("\\").join("/"));
+      const wanted = args.positionals.map(
+        (p) => relative(top, isAbsolute(p) ? p : resolve(process.cwd(), p)).split("\\").join("/")
+      );
       chosen = all.filter((f) => wanted.includes(f.path));
       for (const w of wanted) if (!all.some((f) => f.path === w)) outcomes.push({ path: w, kind: "not-unmerged" });
     }

@@ -55,10 +55,7 @@ var init_errors = __esm({
         "no-active-project",
         `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
       ),
-      projectNotFound: (id, ids) => new ThreadMindError(
-        "not-found",
-        `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`
-      ),
+      projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
       threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
       parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
       cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
@@ -7952,7 +7949,14 @@ function legacyMeasurementEvents(m, conversations = {}) {
   for (const { receipt, ...injection } of m.injections) {
     events.push({ kind: "injection", ...injection });
     if (receipt !== "pending") {
-      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
+      events.push({
+        kind: "receipt",
+        at: injection.at,
+        sessionId: injection.sessionId,
+        injectionAt: injection.at,
+        contentHash: injection.contentHash,
+        receipt
+      });
     }
   }
   return events;
@@ -8132,7 +8136,8 @@ function lastConversation(events) {
 function instanceThread(storeDir, instance) {
   let last2 = null;
   scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
+    if (event.kind === "conversation" && event.instance === instance)
+      last2 = { projectId: event.projectId, threadId: event.threadId };
   });
   return last2;
 }
@@ -8151,8 +8156,14 @@ function instanceEvents(storeDir, instance) {
   return events;
 }
 function pendingInjections(events) {
-  const settled = new Set(events.flatMap((e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []));
-  return events.flatMap((e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []);
+  const settled = new Set(
+    events.flatMap(
+      (e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []
+    )
+  );
+  return events.flatMap(
+    (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
+  );
 }
 var import_node_fs23, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
 var init_measurement_log_read = __esm({
@@ -8164,7 +8175,17 @@ var init_measurement_log_read = __esm({
     init_measurement_log_legacy();
     init_freshness_events();
     READ_MAX_BYTES = 8 * 1024 * 1024;
-    KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
+    KINDS = /* @__PURE__ */ new Set([
+      "sessionEnd",
+      "preCompact",
+      "injection",
+      "receipt",
+      "hookSeen",
+      "conversation",
+      "summaryWrite",
+      "freshnessMark",
+      "staleness"
+    ]);
     RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
     scanBuffer = null;
     SCAN_BUFFER_BYTES = 64 * 1024;
@@ -8233,7 +8254,8 @@ function readSavedOutput(path, transcriptPath) {
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs29.readSync)(fd, buffer, length, buffer.length - length, length);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n)
+      n = (0, import_node_fs29.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
@@ -8497,7 +8519,10 @@ init_lock();
 init_error_details();
 function writeFenced(lockPath, path, data) {
   const fence = lockFence(lockPath);
-  if (fence === null) return writeFileAtomicSync(path, data);
+  if (fence === null) {
+    writeFileAtomicSync(path, data);
+    return;
+  }
   try {
     writeFileAtomicSync(path, data, fence);
   } catch (e) {
@@ -8507,7 +8532,10 @@ function writeFenced(lockPath, path, data) {
 }
 function removeFenced(lockPath, path) {
   const fence = lockFence(lockPath);
-  if (fence === null) return (0, import_node_fs4.rmSync)(path, { force: true });
+  if (fence === null) {
+    (0, import_node_fs4.rmSync)(path, { force: true });
+    return;
+  }
   fence.check();
   const grave = atomicTempPath(path, fence.tempDir);
   try {
@@ -8693,7 +8721,8 @@ function serializeThread(thread) {
   }
   const options = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
   let yamlText = (0, import_yaml.stringify)(ordered, options);
-  if (!readsBack(yamlText, ordered)) yamlText = (0, import_yaml.stringify)(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
+  if (!readsBack(yamlText, ordered))
+    yamlText = (0, import_yaml.stringify)(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
   const body = thread.summary === "" ? "" : `
 ${thread.summary.endsWith("\n") ? thread.summary : `${thread.summary}
 `}`;
@@ -8714,11 +8743,14 @@ function serializeThreadExactly(thread) {
   for (const key of [...KEY_ORDER, "summary"]) {
     const value = thread[key];
     const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
-    if (texts.some((t) => LONE_SURROGATE2.test(t))) throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+    if (texts.some((t) => LONE_SURROGATE2.test(t)))
+      throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
   }
   const text = serializeThread(thread);
   if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words");
+    throw new FrontmatterError(
+      "it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words"
+    );
   }
   const back = parseThread(text);
   for (const key of [...KEY_ORDER, "summary"]) {
@@ -8738,7 +8770,9 @@ function parseThread(text) {
 }
 function parseThreadUnchecked(text) {
   if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand");
+    throw new FrontmatterError(
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+    );
   }
   const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (!normalized.startsWith(`${FENCE}
@@ -8783,7 +8817,7 @@ function validateMeta(data) {
   };
   const id = str("id", true);
   if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
-  const parentRaw = d["parentId"];
+  const parentRaw = d.parentId;
   if (parentRaw !== null && parentRaw !== void 0 && (typeof parentRaw !== "string" || !isValidId(parentRaw))) {
     throw new FrontmatterError(`frontmatter parentId ${JSON.stringify(parentRaw)} is not a valid id`);
   }
@@ -8929,13 +8963,18 @@ var GitError = class extends Error {
 async function git(top, args) {
   const { execFile } = await import("child_process");
   return new Promise((resolvePromise, reject) => {
-    execFile("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error, stdout, stderr) => {
-      if (error) {
-        reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
-        return;
+    execFile(
+      "git",
+      args,
+      { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
+          return;
+        }
+        resolvePromise(stdout);
       }
-      resolvePromise(stdout);
-    });
+    );
   });
 }
 async function gitMaybe(top, args) {
@@ -9136,7 +9175,16 @@ projects/*.json merge=${DRIVER_NAME}
 
 // src/core/store/store.ts
 init_error_details();
-var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
+var IGNORED = [
+  "config.json",
+  "config.json.*",
+  "measurements.jsonl",
+  "measurements.1.jsonl",
+  "cache/",
+  ".lock",
+  ".lock.*",
+  ".*.tmp"
+];
 var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
 ${IGNORED.join("\n")}
 `;
@@ -9210,8 +9258,13 @@ var Store = class {
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
     const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFenced(this.lockPath, gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
-`);
+    if (missing.length > 0)
+      writeFenced(
+        this.lockPath,
+        gitignore,
+        `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`
+      );
   }
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
   locked(fn) {
@@ -9914,7 +9967,9 @@ function readChainWithinBudget(walk, start, budget) {
       break;
     }
     if (walk.count >= ANCESTOR_WALK_LIMIT && !walk.ended) {
-      walk.notices.push(`_\u26A0 The chain above "${t.id}" is more than ${ANCESTOR_WALK_LIMIT.toLocaleString("en-US")} threads deep: farther ancestors are not read._`);
+      walk.notices.push(
+        `_\u26A0 The chain above "${t.id}" is more than ${ANCESTOR_WALK_LIMIT.toLocaleString("en-US")} threads deep: farther ancestors are not read._`
+      );
       break;
     }
   }
@@ -10023,7 +10078,10 @@ function leftOutNotice(omitted, beyond) {
   return `_Left out to fit the budget: ${list}${unread}._`;
 }
 function cutActive(body, render, fits, input) {
-  const budget = [input.maxChars !== void 0 ? `${input.maxChars} characters` : null, input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null].filter(Boolean).join(" / ");
+  const budget = [
+    input.maxChars !== void 0 ? `${input.maxChars} characters` : null,
+    input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null
+  ].filter(Boolean).join(" / ");
   const notes = {
     full: `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`,
     compact: "_[Summary cut to fit the budget: read it whole with context_get.]_",
@@ -10119,7 +10177,9 @@ var AncestorWalk = class {
     if (this.ended) return null;
     const parentId = this.current.parentId;
     if (this.seen.has(parentId)) {
-      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.notices.push(
+        `_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`
+      );
       this.done = true;
       return null;
     }
@@ -10128,7 +10188,9 @@ var AncestorWalk = class {
       parent = this.read(parentId);
     } catch (e) {
       if (e instanceof UnreadableFileError) {
-        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+        this.notices.push(
+          `_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`
+        );
       } else if (e instanceof ThreadMindError && e.code === "not-found") {
         this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
       } else throw e;
@@ -10183,11 +10245,17 @@ async function stalePathWarnings(top, threads) {
         n = await commitsTouchingSince(top, t.commit, t.paths);
       } catch (e) {
         if (!(e instanceof GitError)) throw e;
-        warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
+        warnings.set(
+          t.id,
+          `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`
+        );
         return;
       }
       if (n && n > 0) {
-        warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
+        warnings.set(
+          t.id,
+          `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`
+        );
       }
     })
   );
@@ -10291,7 +10359,7 @@ function cycleReasons(threads, reachable) {
     if (onPath.has(id)) {
       leadIn = onPath.get(id);
       ids = path.slice(leadIn);
-      ids.forEach((c, i) => cycleOfThread.set(c, { ids, at: i }));
+      for (const [i, c] of ids.entries()) cycleOfThread.set(c, { ids, at: i });
     } else {
       leadIn = path.length;
       ids = cycleOfThread.get(id).ids;
@@ -10299,7 +10367,10 @@ function cycleReasons(threads, reachable) {
     for (const p of path.slice(0, leadIn)) cycleOfThread.set(p, { ids, at: null });
   }
   for (const [id, { ids, at }] of cycleOfThread) {
-    reasons.set(id, at === null ? `its parentIds lead into a cycle (${describeCycle(ids, 0)})` : `its parentIds form a cycle (${describeCycle(ids, at)})`);
+    reasons.set(
+      id,
+      at === null ? `its parentIds lead into a cycle (${describeCycle(ids, 0)})` : `its parentIds form a cycle (${describeCycle(ids, at)})`
+    );
   }
   return reasons;
 }
@@ -10328,14 +10399,18 @@ function renderTree(threads, options) {
     lines.push(level === 0 ? label(t) : `${prefix}${last2 ? "\u2514\u2500\u2500 " : "\u251C\u2500\u2500 "}${deep}${label(t)}`);
     const kids = shape.children.get(id) ?? [];
     const childPrefix = level === 0 ? "" : level >= INDENT_LEVELS ? prefix : `${prefix}${last2 ? "    " : "\u2502   "}`;
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ id: kids[i], prefix: childPrefix, last: i === kids.length - 1, level: level + 1 });
+    for (let i = kids.length - 1; i >= 0; i--)
+      stack.push({ id: kids[i], prefix: childPrefix, last: i === kids.length - 1, level: level + 1 });
   }
   if (shape.detached.length > 0) {
     lines.push("", "\u26A0 Detached threads (fix their parentId):");
     for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${d.why}`);
   }
   if (options.problems.length > 0) {
-    lines.push("", `\u26A0 ${options.problems.length} thread file${options.problems.length === 1 ? "" : "s"} could not be read (left as they are):`);
+    lines.push(
+      "",
+      `\u26A0 ${options.problems.length} thread file${options.problems.length === 1 ? "" : "s"} could not be read (left as they are):`
+    );
     for (const p of options.problems) lines.push(`  ${p.path}: ${p.reason}`);
   }
   return lines.join("\n");
@@ -10411,7 +10486,10 @@ function boundedView(input) {
   const near = (parentId, one, many, skip) => {
     const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
     for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
-    if (ids.length > NEAR_SHOWN) notes.push(`(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`);
+    if (ids.length > NEAR_SHOWN)
+      notes.push(
+        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
+      );
   };
   if (active) {
     near(active.id, "child", "children", null);
@@ -10419,18 +10497,29 @@ function boundedView(input) {
   }
   const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
   const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
-  const recentLines = recent.length === 0 ? [] : ["", "Open threads, most recently updated first:", ...recent.map((t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`)];
+  const recentLines = recent.length === 0 ? [] : [
+    "",
+    "Open threads, most recently updated first:",
+    ...recent.map(
+      (t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`
+    )
+  ];
   for (const t of recent) shown.set(t.id, t);
   const counts = countByStatus(threads.values());
   const inView = countByStatus(shown.values());
-  const rest = { total: counts.total - inView.total, active: counts.active - inView.active, done: counts.done - inView.done, abandoned: counts.abandoned - inView.abandoned };
+  const rest = {
+    total: counts.total - inView.total,
+    active: counts.active - inView.active,
+    done: counts.done - inView.done,
+    abandoned: counts.abandoned - inView.abandoned
+  };
   const head = [`Project: ${input.projectTitle} (${plural(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
   const tail = [
     "",
     `Not shown: ${plural(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
     ...problemLines(input, shape.detached)
   ];
-  return fit(head, [...tree, ...notes, ...recentLines], tail);
+  return fitLines(head, [...tree, ...notes, ...recentLines], tail);
 }
 function narrowedView(input, options) {
   const { threads, activeId } = input;
@@ -10450,7 +10539,13 @@ function narrowedView(input, options) {
   for (let d = 0; level.length > 0 && d <= depth; d++) {
     inScope.push(...level);
     const next = [];
-    for (const id of level) for (const c of shape.children.get(id) ?? []) if (!seen.has(c)) next.push(c), seen.add(c);
+    for (const id of level) {
+      for (const c of shape.children.get(id) ?? []) {
+        if (seen.has(c)) continue;
+        next.push(c);
+        seen.add(c);
+      }
+    }
     level = next;
   }
   const matching = options.status === void 0 ? inScope : inScope.filter((id) => statusOf(threads.get(id)) === options.status);
@@ -10472,8 +10567,10 @@ function narrowedView(input, options) {
     options.depth !== void 0 ? `${plural(options.depth, "level")} deep` : null,
     options.status !== void 0 ? `${options.status} threads` : null
   ].filter((x) => x !== null);
-  const head = [`Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`];
-  return fit(head, tree, problemLines(input, shape.detached));
+  const head = [
+    `Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`
+  ];
+  return fitLines(head, tree, problemLines(input, shape.detached));
 }
 function mostRecentOpen(openByRecency, shown, limit) {
   const top = [];
@@ -10498,7 +10595,8 @@ function problemLines(input, detached) {
   const lines = [];
   if (detached.length > 0) {
     lines.push("", `\u26A0 ${plural(detached.length, "detached thread")} (fix their parentId):`);
-    for (const d of detached.slice(0, PROBLEMS_NAMED)) lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+    for (const d of detached.slice(0, PROBLEMS_NAMED))
+      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
     if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
   }
   if (input.problems.length > 0) {
@@ -10508,7 +10606,7 @@ function problemLines(input, detached) {
   }
   return lines;
 }
-function fit(head, body, tail) {
+function fitLines(head, body, tail) {
   const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
   const headText = head.map(clip4).join("\n");
   const tailText = tail.map(clip4).join("\n");
@@ -10581,13 +10679,19 @@ var Scratch = class {
   /** A Float64Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
   floats(name, n) {
     let a = this.f64.get(name);
-    if (!a || a.length < n) this.f64.set(name, a = new Float64Array(Math.max(n, 1024, (a?.length ?? 0) * 2)));
+    if (!a || a.length < n) {
+      a = new Float64Array(Math.max(n, 1024, (a?.length ?? 0) * 2));
+      this.f64.set(name, a);
+    }
     return a;
   }
   /** A Uint32Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
   uints(name, n) {
     let a = this.u32.get(name);
-    if (!a || a.length < n) this.u32.set(name, a = new Uint32Array(Math.max(n, 1024, (a?.length ?? 0) * 2)));
+    if (!a || a.length < n) {
+      a = new Uint32Array(Math.max(n, 1024, (a?.length ?? 0) * 2));
+      this.u32.set(name, a);
+    }
     return a;
   }
 };
@@ -10837,7 +10941,13 @@ function collapse(text) {
 
 // src/core/search/overview-tier.ts
 var FIELD_WEIGHTS = { title: 3, id: 2, headings: 1.5, paths: 1.5, branch: 1.5 };
-var FIELD_LABELS = { title: "Title", id: "Id", headings: "Section headings", paths: "Paths", branch: "Branch" };
+var FIELD_LABELS = {
+  title: "Title",
+  id: "Id",
+  headings: "Section headings",
+  paths: "Paths",
+  branch: "Branch"
+};
 var PREFIX_WEIGHT = 0.5;
 var PREFIX_MIN_CHARS = 3;
 function variantsOf(term, relaxed, startingWith) {
@@ -10906,7 +11016,9 @@ function metaSnippet(match, isMatch) {
     case "paths":
       return clip2((match.meta.paths ?? []).filter(matches).join(", "));
     case "headings":
-      return clip2(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 "));
+      return clip2(
+        match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 ")
+      );
     default: {
       const unknown = match.field;
       throw new Error(`unknown metadata field ${String(unknown)}`);
@@ -10986,7 +11098,12 @@ function matchSections(index, queryTerms2, acceptThread, relaxed) {
   }
   const out = [];
   for (const t of touchedThreads) {
-    out.push({ threadNo: t, score: bestScore[t] + OTHER_SECTIONS_SHARE * (sum[t] - bestScore[t]), mask: threadMask[t], best: index.doc(bestDoc[t] - 1) });
+    out.push({
+      threadNo: t,
+      score: bestScore[t] + OTHER_SECTIONS_SHARE * (sum[t] - bestScore[t]),
+      mask: threadMask[t],
+      best: index.doc(bestDoc[t] - 1)
+    });
     bestScore[t] = 0;
     sum[t] = 0;
     threadMask[t] = 0;
@@ -11232,9 +11349,11 @@ function parseWordVectors(bytes2, path) {
   }
   const { count, dims, wordsBytes, sha256 } = header;
   if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
-  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string") throw new Error(`${path} has a malformed header`);
+  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string")
+    throw new Error(`${path} has a malformed header`);
   const start = newline + 1;
-  if (bytes2.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
+  if (bytes2.length !== start + wordsBytes + count * dims)
+    throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
   const body = bytes2.subarray(start);
   if ((0, import_node_crypto6.createHash)("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
@@ -11250,7 +11369,12 @@ function parseWordVectors(bytes2, path) {
     const p = 1 / ((row + 1) * ZIPF_H);
     weights[row] = SIF_A / (SIF_A + p);
   }
-  return new WordVectors(dims, unit, weights, words.map((w) => stem(fold(w))));
+  return new WordVectors(
+    dims,
+    unit,
+    weights,
+    words.map((w) => stem(fold(w)))
+  );
 }
 function isCount(v) {
   return typeof v === "number" && Number.isInteger(v) && v > 0;
@@ -11294,20 +11418,31 @@ var STATUSES = ["active", "done", "abandoned"];
 function normalizeSearchQuery(input) {
   const query = input.query.trim();
   if (query === "") throw errors.invalid("The search query must not be empty.");
-  if (query.length > QUERY_MAX_CHARS) throw errors.invalid(`The search query is too long: ${query.length} characters (limit ${QUERY_MAX_CHARS}).`);
+  if (query.length > QUERY_MAX_CHARS)
+    throw errors.invalid(`The search query is too long: ${query.length} characters (limit ${QUERY_MAX_CHARS}).`);
   const terms2 = queryTerms(query);
-  if (terms2.length === 0) throw errors.invalid(`The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`);
-  if (terms2.length > QUERY_MAX_TERMS) throw errors.invalid(`The search query has ${terms2.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`);
+  if (terms2.length === 0)
+    throw errors.invalid(
+      `The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`
+    );
+  if (terms2.length > QUERY_MAX_TERMS)
+    throw errors.invalid(
+      `The search query has ${terms2.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`
+    );
   const intent = input.intent ?? DEFAULT_INTENT;
-  if (!SEARCH_INTENTS.includes(intent)) throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
+  if (!SEARCH_INTENTS.includes(intent))
+    throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
   const scope = input.scope ?? "project";
-  if (!SEARCH_SCOPES.includes(scope)) throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
+  if (!SEARCH_SCOPES.includes(scope))
+    throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
   if (input.status !== void 0 && !STATUSES.includes(input.status)) {
     throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${STATUSES.join(", ")}.`);
   }
   const limit = input.limit ?? (intent === "deep" ? SEARCH_LIMIT.deepDefault : SEARCH_LIMIT.default);
   if (!Number.isInteger(limit) || limit < SEARCH_LIMIT.min || limit > SEARCH_LIMIT.max) {
-    throw errors.invalid(`The search limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, not ${String(limit)}.`);
+    throw errors.invalid(
+      `The search limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, not ${String(limit)}.`
+    );
   }
   return { query, terms: terms2, scope, status: input.status, limit, intent };
 }
@@ -11364,7 +11499,8 @@ async function searchThreads(store, projectIds, input) {
     let strongOverview = 0;
     for (const f of overview) for (const slot of f.slots) if (bitCount(f.meta[slot].mask) === q.terms.length) strongOverview++;
     tiers.push({ tier: "overview", strongHits: strongOverview, weak: strongOverview < wanted });
-    if (q.intent === "overview" || strongOverview >= wanted) return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
+    if (q.intent === "overview" || strongOverview >= wanted)
+      return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
     cost.bodyTextUsed = true;
     for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
     const weigh = strongRule(projects, q.terms);
@@ -11377,7 +11513,12 @@ async function searchThreads(store, projectIds, input) {
       lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
       closedSearched = true;
     }
-    tiers.push({ tier: "lookup", strongHits: lookup.strong, weak: lookup.strong < wanted, ...closedSearched ? { closedThreads: true } : {} });
+    tiers.push({
+      tier: "lookup",
+      strongHits: lookup.strong,
+      weak: lookup.strong < wanted,
+      ...closedSearched ? { closedThreads: true } : {}
+    });
     if (q.intent === "lookup" || lookup.strong >= wanted) return finish2(lookup.top);
     const meaning = meaningMatches(projects, q.terms, statusOk, cost, notices, Math.max(4 * q.limit, 40));
     const semantic = mergeMeaning(lookup.top, meaning, q.limit);
@@ -11385,7 +11526,11 @@ async function searchThreads(store, projectIds, input) {
     if (q.intent === "semantic" || semantic.strong >= wanted) return finish2(semantic.top);
     const deep = metaMatches(true);
     addSections(deep, q.terms, statusOk, true);
-    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, weigh, { finds: lookupFinds, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
+    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, weigh, {
+      finds: lookupFinds,
+      minCoverage: LOOKUP_MIN_COVERAGE,
+      tier: "lookup"
+    });
     const merged = mergeMeaning(deepRanked.top, meaning, q.limit);
     tiers.push({ tier: "deep", strongHits: merged.strong, weak: false });
     return finish2(merged.top);
@@ -11440,7 +11585,13 @@ function meaningMatches(projects, queryTerms2, accept, cost, notices, keep) {
     };
     for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "", keep)) {
       const vectors = words.vectors;
-      out.push({ projectId: p.projectId, meta: metaOf(m.threadNo), similarity: m.similarity, best: m.best, snippet: () => meaningSnippet(vectors, m.best, query) });
+      out.push({
+        projectId: p.projectId,
+        meta: metaOf(m.threadNo),
+        similarity: m.similarity,
+        best: m.best,
+        snippet: () => meaningSnippet(vectors, m.best, query)
+      });
     }
     if (!loadedBefore) cost.semanticLoadMs = Math.round(performance.now() - started);
   }
@@ -11479,7 +11630,9 @@ function mergeMeaning(lexical, meaning, limit) {
   }
   rest.sort((a, b) => b.fused - a.fused);
   const top = [...first, ...rest.map((r) => r.c)].slice(0, limit);
-  const strong = first.length + meaning.filter((m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)).length;
+  const strong = first.length + meaning.filter(
+    (m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)
+  ).length;
   return { strong, top };
 }
 function addSections(finds, terms2, accept, relaxed) {
@@ -11539,7 +11692,17 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
     const coverage = bitCount(mask2) / termCount;
     const meta = f.project.catalogIndex.at(slot);
     const weightedCoverage = weigh ? weigh(mask2) : coverage;
-    top.push({ projectId: f.project.projectId, meta, metaMatch, sectionMatch, score: scores[i], coverage, weightedCoverage, strong: weightedCoverage >= LOOKUP_MIN_COVERAGE, tier: source === 1 ? earlier.tier : tier });
+    top.push({
+      projectId: f.project.projectId,
+      meta,
+      metaMatch,
+      sectionMatch,
+      score: scores[i],
+      coverage,
+      weightedCoverage,
+      strong: weightedCoverage >= LOOKUP_MIN_COVERAGE,
+      tier: source === 1 ? earlier.tier : tier
+    });
   }
   return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
 }
@@ -11556,15 +11719,33 @@ function toHit(c, terms2) {
   };
   if (c.meaning) {
     const best = c.meaning.best;
-    return { ...base, section: sectionLabel(best), field: best.kind === "reason" ? "reason" : "section", snippet: c.meaning.snippet(), tier: "semantic" };
+    return {
+      ...base,
+      section: sectionLabel(best),
+      field: best.kind === "reason" ? "reason" : "section",
+      snippet: c.meaning.snippet(),
+      tier: "semantic"
+    };
   }
   if (c.sectionMatch) {
     const s = c.sectionMatch;
-    return { ...base, section: sectionLabel(s.best), field: s.best.kind === "reason" ? "reason" : "section", snippet: sectionSnippet(s, isMatch), tier: c.tier };
+    return {
+      ...base,
+      section: sectionLabel(s.best),
+      field: s.best.kind === "reason" ? "reason" : "section",
+      snippet: sectionSnippet(s, isMatch),
+      tier: c.tier
+    };
   }
   const m = c.metaMatch;
   if (!m) throw new Error(`search: thread "${c.meta.id}" was found without evidence`);
-  return { ...base, section: FIELD_LABELS[m.field], field: m.field, snippet: metaSnippet(m, isMatch), tier: c.tier === "deep" ? "deep" : "overview" };
+  return {
+    ...base,
+    section: FIELD_LABELS[m.field],
+    field: m.field,
+    snippet: metaSnippet(m, isMatch),
+    tier: c.tier === "deep" ? "deep" : "overview"
+  };
 }
 function noticesOf(p) {
   const out = p.takeNotices();
@@ -11572,7 +11753,9 @@ function noticesOf(p) {
   if (problems.length > 0) {
     const shown = problems.slice(0, 3).map((x) => `${x.path}: ${x.reason}`);
     const more = problems.length > 3 ? `; and ${problems.length - 3} more` : "";
-    out.push(`${problems.length} thread file${problems.length === 1 ? "" : "s"} could not be read and ${problems.length === 1 ? "is" : "are"} not searched: ${shown.join("; ")}${more}.`);
+    out.push(
+      `${problems.length} thread file${problems.length === 1 ? "" : "s"} could not be read and ${problems.length === 1 ? "is" : "are"} not searched: ${shown.join("; ")}${more}.`
+    );
   }
   return out;
 }
@@ -11593,7 +11776,9 @@ function formatSearchAnswer(answer) {
   const where = answer.scope === "all-projects" ? `all projects (${answer.projects.length})` : `project ${answer.projects[0] ?? "?"}`;
   const lines = [];
   const n = answer.hits.length;
-  lines.push(n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`);
+  lines.push(
+    n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`
+  );
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
     const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
@@ -11766,7 +11951,8 @@ function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
     const e = v;
     if (!isObject(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
-    if (e.meta === null) return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
+    if (e.meta === null)
+      return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
     const meta = asMeta(e.meta);
     return meta ? { file: key, stamp: e.stamp, hash: e.hash, meta } : null;
   });
@@ -11813,7 +11999,8 @@ function loadFile(path, format, version, validate) {
     return { entries, problem: `${path} is not valid JSON (${e.message})` };
   }
   const d = data;
-  if (!isObject(data) || d.format !== format || !isObject(d.entries)) return { entries, problem: `${path} is not a ${format} file` };
+  if (!isObject(data) || d.format !== format || !isObject(d.entries))
+    return { entries, problem: `${path} is not a ${format} file` };
   if (d.version !== version) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version}` };
   for (const [key, value] of Object.entries(d.entries)) {
     const entry = validate(key, value);
@@ -11833,13 +12020,21 @@ var isStringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "strin
 var optionalString = (v) => v === void 0 || typeof v === "string";
 function asMeta(v) {
   if (!isObject(v)) return null;
-  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string") return null;
+  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string")
+    return null;
   if (v.parentId !== null && typeof v.parentId !== "string") return null;
   if (!isStringList(v.headings)) return null;
   if (v.status !== void 0 && v.status !== "done" && v.status !== "abandoned") return null;
   if (!optionalString(v.branch) || !optionalString(v.mergedInto)) return null;
   if (v.paths !== void 0 && !isStringList(v.paths) || v.related !== void 0 && !isStringList(v.related)) return null;
-  const meta = { id: v.id, title: v.title, parentId: v.parentId, createdAt: v.createdAt, updatedAt: v.updatedAt, headings: v.headings };
+  const meta = {
+    id: v.id,
+    title: v.title,
+    parentId: v.parentId,
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
+    headings: v.headings
+  };
   if (v.status !== void 0) meta.status = v.status;
   if (typeof v.branch === "string") meta.branch = v.branch;
   if (v.paths !== void 0) meta.paths = v.paths;
@@ -11868,7 +12063,16 @@ function entriesFromText(file, stamp, text) {
     throw e;
   }
   if (thread.id !== expectedId) {
-    return { catalog: { file, stamp, hash, meta: null, problem: `frontmatter id "${thread.id}" does not match the file name "${expectedId}"` }, body: null };
+    return {
+      catalog: {
+        file,
+        stamp,
+        hash,
+        meta: null,
+        problem: `frontmatter id "${thread.id}" does not match the file name "${expectedId}"`
+      },
+      body: null
+    };
   }
   const parsed = parseSummary(thread.summary);
   const meta = {
@@ -11975,7 +12179,10 @@ var ProjectIndex = class {
     this.filesRead = 0;
     if (this.bodies === null || this.bodyIndex === null) {
       const loaded2 = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
-      if (loaded2.problem) this.notices.push(`The search index's section texts could not be used (${loaded2.problem}); they were rebuilt from the thread files.`);
+      if (loaded2.problem)
+        this.notices.push(
+          `The search index's section texts could not be used (${loaded2.problem}); they were rebuilt from the thread files.`
+        );
       this.bodies = /* @__PURE__ */ new Map();
       this.bodyIndex = new BodyIndex();
       for (const entry of this.catalog.values()) {
@@ -12014,7 +12221,8 @@ var ProjectIndex = class {
   /** Thread files that could not be used, with the reason. */
   problems() {
     const out = [];
-    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: (0, import_node_path16.join)(this.threadsDir, e.file), reason: e.problem });
+    for (const e of this.catalog.values())
+      if (e.problem !== void 0) out.push({ path: (0, import_node_path16.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -12191,7 +12399,8 @@ var CatalogThreadList = class {
       const catalog = index.project(projectId);
       await catalog.refresh();
       const kept = this.kept;
-      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version)
+        return kept;
       const threads = /* @__PURE__ */ new Map();
       for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
       const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path18.basename)(p.path).replace(/\.md$/, "") }));
@@ -12215,7 +12424,11 @@ async function migrateV04IfNeeded(store, author) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
     const treePath = (0, import_node_path19.join)(treesDir, name);
-    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
+    if (!isValidId(projectId))
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`
+      );
     const nodes = readTree(treePath);
     const threadsDir = (0, import_node_path19.join)(store.dir, "threads", projectId);
     let parentsFromTree = 0;
@@ -12225,7 +12438,11 @@ async function migrateV04IfNeeded(store, author) {
     for (const file of files) {
       const id = file.slice(0, -3);
       const path = (0, import_node_path19.join)(threadsDir, file);
-      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
+      if (!isValidId(id))
+        throw new ThreadMindError(
+          "unreadable",
+          `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`
+        );
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
       const { thread, naive } = parseOldThread(path, id, text, me);
@@ -12245,7 +12462,10 @@ async function migrateV04IfNeeded(store, author) {
     }
     const ids = new Set(threads.map((t) => t.id));
     for (const id of Object.keys(nodes)) {
-      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
+      if (!ids.has(id))
+        report.notes.push(
+          `trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`
+        );
     }
     plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
   }
@@ -12254,7 +12474,12 @@ async function migrateV04IfNeeded(store, author) {
     for (const t of plan.threads) await store.writeThread(plan.projectId, t);
     (0, import_node_fs21.rmSync)(plan.treePath);
     report.removed.push(plan.treePath);
-    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
+    report.projects.push({
+      id: plan.projectId,
+      threads: plan.threads.length,
+      parentsFromTree: plan.parentsFromTree,
+      rewritten: plan.rewritten
+    });
   }
   if ((0, import_node_fs21.readdirSync)(treesDir).length === 0) (0, import_node_fs21.rmdirSync)(treesDir);
   if ((0, import_node_fs21.existsSync)((0, import_node_path19.join)(store.dir, "stats"))) {
@@ -12262,7 +12487,9 @@ async function migrateV04IfNeeded(store, author) {
   }
   const lines = [
     "ThreadMind upgraded this store from the 0.4 layout:",
-    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
+    ...report.projects.map(
+      (p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`
+    ),
     ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
     ...report.notes.map((n) => `- ${n}`)
   ];
@@ -12276,16 +12503,27 @@ function readTree(path) {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
+    throw new ThreadMindError(
+      "unreadable",
+      `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`
+    );
   }
   const nodes = data?.nodes;
-  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
+  if (typeof nodes !== "object" || nodes === null)
+    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
   const out = {};
   for (const [id, node] of Object.entries(nodes)) {
     const parent = node?.parentId;
-    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
+    if (!isValidId(id))
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`
+      );
     if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
-      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`
+      );
     }
     out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
   }
@@ -12344,7 +12582,9 @@ var ITEM_CHARS = 140;
 function checkHistoryLimit(limit) {
   const n = limit ?? HISTORY_LIMIT.default;
   if (!Number.isInteger(n) || n < HISTORY_LIMIT.min || n > HISTORY_LIMIT.max) {
-    throw errors.invalid(`The history limit must be a whole number from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}, not ${String(limit)}.`);
+    throw errors.invalid(
+      `The history limit must be a whole number from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}, not ${String(limit)}.`
+    );
   }
   return n;
 }
@@ -12376,7 +12616,8 @@ async function threadHistory(req) {
   const truncated = commits.length > wanted || wanted === 0 && head !== null && (await commitVersions(top, path, 1)).length > 0;
   entries.push(...commits.slice(0, wanted));
   const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
-  if (commits.length === 0) history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
+  if (commits.length === 0)
+    history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
   return history;
 }
 async function blobAtHead(top, path) {
@@ -12496,7 +12737,8 @@ function metaChanges(old, now) {
   const list = (label, a, b) => {
     const added = (b ?? []).filter((x) => !(a ?? []).includes(x));
     const removed = (a ?? []).filter((x) => !(b ?? []).includes(x));
-    if (added.length + removed.length > 0) out.push(`${label}: ${[...added.map((x) => `+ ${x}`), ...removed.map((x) => `\u2212 ${x}`)].join(", ")}`);
+    if (added.length + removed.length > 0)
+      out.push(`${label}: ${[...added.map((x) => `+ ${x}`), ...removed.map((x) => `\u2212 ${x}`)].join(", ")}`);
   };
   list("related", old.related, now.related);
   list("paths", old.paths, now.paths);
@@ -12551,11 +12793,15 @@ function multisetDiff(before, after) {
 function formatThreadHistory(h, title) {
   const name = title ? `"${title.replace(/\s*\n\s*/g, " ")}" (${h.threadId})` : `"${h.threadId}"`;
   if (!h.gitAvailable) return h.message ?? `No history for ${name}.`;
-  const lines = [`History of ${name}, ${h.path}, newest first: ${h.entries.length} version${h.entries.length === 1 ? "" : "s"}${h.truncated ? ` (older ones left out; limit ${h.limit})` : ""}.`];
+  const lines = [
+    `History of ${name}, ${h.path}, newest first: ${h.entries.length} version${h.entries.length === 1 ? "" : "s"}${h.truncated ? ` (older ones left out; limit ${h.limit})` : ""}.`
+  ];
   if (h.message) lines.push(h.message);
   for (const e of h.entries) {
     const what = e.change === "modified" ? "" : ` (${e.change})`;
-    lines.push(e.commit === null ? `\u25CF Uncommitted changes${what}` : `\u25CF ${e.date?.slice(0, 10)} ${e.commit.slice(0, 8)} ${e.author} \u2014 ${e.subject}${what}`);
+    lines.push(
+      e.commit === null ? `\u25CF Uncommitted changes${what}` : `\u25CF ${e.date?.slice(0, 10)} ${e.commit.slice(0, 8)} ${e.author} \u2014 ${e.subject}${what}`
+    );
     if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
     for (const m of e.meta) lines.push(`  ${m}`);
     for (const s of e.sections) {
@@ -12604,7 +12850,9 @@ async function rotateMeasurementLogLocked(store) {
 async function logSummaryWrite(store, notices, instance, write) {
   const { projectId, threadId, via } = write;
   try {
-    await recordMeasurementEvents(store, [{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }]);
+    await recordMeasurementEvents(store, [
+      { kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }
+    ]);
   } catch (e) {
     const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
     if (!notices.includes(line)) notices.push(line);
@@ -12922,11 +13170,7 @@ var SECRET_RULES = [
       return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
     }
   },
-  prefixedTokenRule(
-    "Anthropic API key",
-    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
-    /^sk-ant-(?:[a-z]+\d*-)?/
-  ),
+  prefixedTokenRule("Anthropic API key", rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`), /^sk-ant-(?:[a-z]+\d*-)?/),
   prefixedTokenRule(
     "OpenAI API key",
     rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
@@ -13073,7 +13317,8 @@ function checkPaths(paths) {
 }
 function checkRelated(related) {
   if (!related) return [];
-  if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
+  if (related.length > LIMITS.relatedCount)
+    throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
   const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
   assertNoSecrets(ids.join("\n"), "the related thread ids");
   return ids;
@@ -13100,7 +13345,15 @@ async function createProject(ctx, input) {
     const now = nextTimestamp();
     const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
     if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
-    const thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
+    const thread = {
+      id: MAIN_THREAD_ID,
+      title: input.title,
+      parentId: null,
+      author,
+      createdAt: now,
+      updatedAt: now,
+      summary: ""
+    };
     await ctx.store.writeProject(project);
     await ctx.store.writeThread(id, thread);
     const unremembered = await ctx.rememberAfterWrite(id, MAIN_THREAD_ID);
@@ -13127,7 +13380,9 @@ async function createThread(ctx, input) {
     const parent = ctx.store.readThread(project.id, parentId, errors.parentNotFound);
     const warnings = [];
     if (parent.summary.trim() === "") {
-      warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
+      warnings.push(
+        `Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`
+      );
     }
     let linkedBranch = null;
     if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
@@ -13185,7 +13440,12 @@ async function setThreadStatus(ctx, input) {
     } else updated.status = input.status;
     if (input.reason?.trim()) {
       const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
-      updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
+      updated.summary = updateSection(
+        updated.summary,
+        "decisions",
+        `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`,
+        false
+      );
     }
     checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
     await ctx.store.writeThread(project.id, updated);
@@ -13211,14 +13471,17 @@ async function mergeThread(ctx, input) {
   const commit = await headBeforeLock(ctx);
   const merged = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
-    if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
+    if (thread.parentId === null)
+      throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
     const parent = ctx.store.readThread(project.id, thread.parentId, errors.parentNotFound);
     assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
     await assertCanModify(ctx, project, thread);
     await assertCanModify(ctx, project, parent);
     const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
     if (commit) newParent.commit = commit;
-    const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
+    const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter(
+      (r) => r !== parent.id && r !== thread.id
+    );
     if (carried.length > 0) newParent.related = carried;
     const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
     await ctx.store.writeThread(project.id, newParent);
@@ -13245,7 +13508,10 @@ async function deleteThread(ctx, threadId) {
       const others = [];
       for (const id of doomed) if (!await isMine(ctx, threads.get(id))) others.push(id);
       if (others.length > 0) {
-        throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
+        throw new ThreadMindError(
+          "forbidden",
+          `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`
+        );
       }
     }
     for (const id of doomed.slice().reverse()) ctx.store.deleteThreadFile(project.id, id);
@@ -13347,7 +13613,9 @@ async function updateSummary(ctx, input) {
     tokens = ctx.tokens.countNow(updated.summary);
   } catch (e) {
     tokens = charsEstimate(updated.summary);
-    warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
+    warnings.push(
+      `The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`
+    );
   }
   await ctx.saveTokenCache();
   return { thread: updated, chars: updated.summary.length, tokens, warnings };
@@ -13381,7 +13649,11 @@ var ThreadMindServices = class {
     });
     this.env = options.env ?? {};
     this.session = options.session;
-    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
+    this.tokens = new TokenEstimator(
+      tokenCachePath(this.store.dir),
+      options.encoder ?? null,
+      legacyTokenCachePath(this.store.dir)
+    );
     this.localState = new LocalStateCache(this.store.dir, this.notices);
     this.writes = {
       store: this.store,
@@ -13417,7 +13689,10 @@ var ThreadMindServices = class {
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
     if (this.migration !== void 0) return this.migration;
-    if (!this.hasOldLayout()) return this.migration = null;
+    if (!this.hasOldLayout()) {
+      this.migration = null;
+      return null;
+    }
     this.migration = await this.store.locked(async () => {
       const report = await migrateV04IfNeeded(this.store, () => this.author());
       if (report) await carryOverActiveThread(this.store, this.branch(), (mutate) => this.updateState(mutate), report);
@@ -13477,7 +13752,12 @@ var ThreadMindServices = class {
     const branch = this.branch();
     await this.updateState((state) => {
       state.lastProjectId = projectId;
-      const entry = { projectId, updatedAt: nextTimestamp(), ...threadId ? { threadId } : {}, ...this.session.pid !== void 0 ? { pid: this.session.pid } : {} };
+      const entry = {
+        projectId,
+        updatedAt: nextTimestamp(),
+        ...threadId ? { threadId } : {},
+        ...this.session.pid !== void 0 ? { pid: this.session.pid } : {}
+      };
       state.sessions[this.session.key] = entry;
       if (branch && threadId) state.branches[branch] = { ...state.branches[branch] ?? {}, [projectId]: threadId };
     });
@@ -13611,7 +13891,10 @@ var ThreadMindServices = class {
     }
     const listed = await this.catalogList.read(this.store.dir, project.id);
     const { threads, derived, problems } = listed;
-    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options), problems: [...problems] };
+    return {
+      text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options),
+      problems: [...problems]
+    };
   }
   /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
   async rememberAfterWrite(projectId, threadId) {
@@ -13652,7 +13935,12 @@ var ThreadMindServices = class {
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
   async contextWithSources(project, thread, options) {
-    const deps = { store: this.store, gitTop: this.workspace.gitTop, tokens: this.tokens, saveTokenCache: () => this.saveTokenCache() };
+    const deps = {
+      store: this.store,
+      gitTop: this.workspace.gitTop,
+      tokens: this.tokens,
+      saveTokenCache: () => this.saveTokenCache()
+    };
     return contextWithSources(deps, project, thread, options);
   }
   // ------------------------------------------------------------------ recall
@@ -13671,7 +13959,12 @@ var ThreadMindServices = class {
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
     const file = this.store.threadPath(project.id, threadId);
-    return threadFileHistory({ gitTop: this.workspace.gitTop, file, threadId, ...input.limit !== void 0 ? { limit: input.limit } : {} });
+    return threadFileHistory({
+      gitTop: this.workspace.gitTop,
+      file,
+      threadId,
+      ...input.limit !== void 0 ? { limit: input.limit } : {}
+    });
   }
 };
 
@@ -13753,7 +14046,8 @@ var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
-  if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
+  if (!isValidId(projectId) || !isValidId(threadId))
+    throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
   return (0, import_node_path23.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
@@ -13933,13 +14227,21 @@ async function withRestartNotice(start, notice, input) {
 
 ${notice.contextLine}`;
   if (text.length > CHARACTER_CAP) {
-    userLines.push(`ThreadMind: the ${input.source === "compact" ? "compacted" : "cleared"} conversation had not updated the thread's summary; the note to the model did not fit in the context (${formatCount(CHARACTER_CAP)} characters).`);
+    userLines.push(
+      `ThreadMind: the ${input.source === "compact" ? "compacted" : "cleared"} conversation had not updated the thread's summary; the note to the model did not fit in the context (${formatCount(CHARACTER_CAP)} characters).`
+    );
     return { start, userLines };
   }
   const { contentHash: contentHash2 } = await Promise.resolve().then(() => (init_content_hash(), content_hash_exports));
   const { textFingerprint: textFingerprint2 } = await Promise.resolve().then(() => (init_text_fingerprint(), text_fingerprint_exports));
   return {
-    start: { ...start, text, contentHash: contentHash2(text), fingerprint: textFingerprint2(text), tokens: start.tokens + Math.ceil(notice.contextLine.length / 3.5) },
+    start: {
+      ...start,
+      text,
+      contentHash: contentHash2(text),
+      fingerprint: textFingerprint2(text),
+      tokens: start.tokens + Math.ceil(notice.contextLine.length / 3.5)
+    },
     userLines
   };
 }
@@ -13954,7 +14256,11 @@ function userLine(notice) {
 async function assembleStarts(services, project, thread, sources, leading, notices = []) {
   const headers = sources.map((source) => contextHeader(source, thread.id, thread.title));
   const longest = Math.max(...headers.map((h) => h.length));
-  const budget = (header) => ({ maxChars: Math.max(0, CHARACTER_CAP - header), estimateOnly: true, ...notices.length > 0 ? { notices: [...notices] } : {} });
+  const budget = (header) => ({
+    maxChars: Math.max(0, CHARACTER_CAP - header),
+    estimateOnly: true,
+    ...notices.length > 0 ? { notices: [...notices] } : {}
+  });
   const base = await services.contextWithSources(project, thread, budget(longest));
   const trimmed = (c) => c.omitted.length > 0 || c.omittedBeyond || c.truncated;
   const files = new Set(base.sources);
@@ -13972,25 +14278,42 @@ async function assembleStarts(services, project, thread, sources, leading, notic
   }
   const lines = leading();
   const starts = {};
-  for (const [i, source] of sources.entries()) starts[source] = startOf(`${headers[i]}${contexts[i].text}`, contexts[i], thread.id, lines);
+  for (const [i, source] of sources.entries())
+    starts[source] = startOf(`${headers[i]}${contexts[i].text}`, contexts[i], thread.id, lines);
   return { starts, sources: [...files], dependsOnHead };
 }
 function startOf(text, context2, threadId, leading) {
   const notes = [...leading, ...context2.notices.map(userLine)];
   if (context2.omitted.length > 0 || context2.omittedBeyond || context2.truncated) {
     const left = `${context2.omitted.length}${context2.omittedBeyond ? "+" : ""} ancestor${context2.omitted.length === 1 && !context2.omittedBeyond ? "" : "s"}`;
-    notes.push(`ThreadMind: context of "${threadId}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${left} left out${context2.truncated ? ", summary cut" : ""}).`);
+    notes.push(
+      `ThreadMind: context of "${threadId}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${left} left out${context2.truncated ? ", summary cut" : ""}).`
+    );
   }
-  return { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context2.tokens, omitted: context2.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+  return {
+    text,
+    contentHash: contentHash(text),
+    fingerprint: textFingerprint(text),
+    tokens: context2.tokens,
+    omitted: context2.omitted.length,
+    userMessage: notes.length > 0 ? notes.join(" ") : null
+  };
 }
 
 // src/hooks/session-start.ts
 async function sessionStart(services, input) {
   const source = input.source ?? "startup";
   if (source === "resume") {
-    const conversation = resumedConversationToAdopt(services.readState(), services.session, sessionEvents(services.store.dir, input.sessionId), input.sessionId);
+    const conversation = resumedConversationToAdopt(
+      services.readState(),
+      services.session,
+      sessionEvents(services.store.dir, input.sessionId),
+      input.sessionId
+    );
     if (conversation !== null) {
-      await services.store.locked(() => services.updateState((state) => void adoptConversation(state, services.session, conversation)));
+      await services.store.locked(
+        () => services.updateState((state) => void adoptConversation(state, services.session, conversation))
+      );
     }
     return services.notices.length > 0 ? { userMessage: services.notices.map(userLine).join(" ") } : {};
   }
@@ -13999,10 +14322,21 @@ async function sessionStart(services, input) {
   const migration = await services.migrateIfNeeded();
   const { project, thread, conflictNotice: conflictNotice2 } = await services.currentThreadForReading({ newProcess: source === "startup" });
   const leading = () => [...services.notices.map(userLine), ...migration ? [userLine(migration.text.split("\n")[0])] : []];
-  const { starts, sources, dependsOnHead } = await assembleStarts(services, project, thread, [source], leading, conflictNotice2 === null ? [] : [conflictNotice2]);
+  const { starts, sources, dependsOnHead } = await assembleStarts(
+    services,
+    project,
+    thread,
+    [source],
+    leading,
+    conflictNotice2 === null ? [] : [conflictNotice2]
+  );
   const start = starts[source];
   const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
-  const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
+  const noticed = await withRestartNotice(
+    start,
+    events === null ? null : restartNotice(restartRecord(events, input, source), start),
+    input
+  );
   const failures = [];
   try {
     await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, noticed.start));
@@ -14016,9 +14350,18 @@ async function sessionStart(services, input) {
     const builtBy = hooksBuild();
     if (stamps !== null && builtBy !== null) {
       try {
-        await saveContextCacheEntry(services.store.dir, threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head: dependsOnHead ? head : null, starts: { [source]: start } }));
+        await saveContextCacheEntry(
+          services.store.dir,
+          threadCacheEntry(builtBy, project.id, thread, {
+            sources: stamps,
+            head: dependsOnHead ? head : null,
+            starts: { [source]: start }
+          })
+        );
       } catch (e) {
-        failures.push(failureLine("could not save the context cache (derived data; the next session start assembles it again)", e));
+        failures.push(
+          failureLine("could not save the context cache (derived data; the next session start assembles it again)", e)
+        );
       }
     }
   }
@@ -14130,7 +14473,7 @@ function classifyAssistant(record2, meta) {
 }
 function classifySystem(record2, meta) {
   if (optionalString2(record2, "subtype", "record") !== "compact_boundary") return { kind: "other", meta };
-  const metadata = record2["compactMetadata"];
+  const metadata = record2.compactMetadata;
   if (metadata === void 0) {
     return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
   }
@@ -14148,7 +14491,7 @@ function classifySystem(record2, meta) {
 function classifyAttachment(record2, meta) {
   const attachment = requiredObject(record2, "attachment", "record");
   if (optionalString2(attachment, "type", "attachment") !== "hook_additional_context") return { kind: "other", meta };
-  const content = attachment["content"];
+  const content = attachment.content;
   if (!Array.isArray(content) || !content.every((item) => typeof item === "string")) {
     throw new ShapeProblem("attachment.content is not an array of strings");
   }
@@ -14161,7 +14504,7 @@ function classifyAttachment(record2, meta) {
       hookName: optionalString2(attachment, "hookName", "attachment"),
       content,
       text: content.join("\n"),
-      isPersistedOutputPreview: first !== void 0 && first.trimStart().startsWith(PERSISTED_OUTPUT_OPEN)
+      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true
     }
   };
 }
@@ -14188,7 +14531,7 @@ function classifyKnown(type, record2, meta) {
 }
 function classifyRecord(value) {
   if (!isObject2(value)) return { kind: "malformed", problem: "not a JSON object" };
-  const type = value["type"];
+  const type = value.type;
   if (typeof type !== "string") return { kind: "malformed", problem: "record.type is missing or not a string" };
   try {
     const meta = readMeta(value, type);
@@ -14311,7 +14654,11 @@ async function readExactly(file, buffer, position) {
   while (filled < buffer.length) {
     const bytesRead = (0, import_node_fs28.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
-      throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
+      throw new TranscriptReadError(
+        file.path,
+        `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`,
+        { code: null }
+      );
     }
     filled += bytesRead;
   }
@@ -14629,7 +14976,8 @@ async function readReceiptHeads(pending, transcriptPath) {
     }
     records.push(...read.hookContexts);
     const last2 = read.records[read.records.length - 1];
-    if (read.stoppedAtFirstResponse && last2 !== void 0 && last2.kind === "assistant") firstRequestTokens.set(from, last2.record.contextTokens);
+    if (read.stoppedAtFirstResponse && last2 !== void 0 && last2.kind === "assistant")
+      firstRequestTokens.set(from, last2.record.contextTokens);
   }
   return { records, firstRequestTokens };
 }
@@ -14653,7 +15001,11 @@ async function receiptEvents(pending, found, transcriptPath, firstRequest = () =
         { of: (t) => t.length === injection.chars ? textFingerprint(t) : "", value: fingerprint },
         (r) => savedOutputIdentity(savedOutputPathOf(r, transcriptPath), transcriptPath, textFingerprint)
       )
-    ) : legacy.receiptFor(injection, found, (r) => legacy.savedOutputHash(savedOutputPathOf(r, transcriptPath), transcriptPath));
+    ) : legacy.receiptFor(
+      injection,
+      found,
+      (r) => legacy.savedOutputHash(savedOutputPathOf(r, transcriptPath), transcriptPath)
+    );
     if (receipt === "pending") return [];
     const after = firstRequest(injection);
     return [
@@ -14723,7 +15075,8 @@ function freshnessConfigOf(data) {
   const freshness = data.freshness;
   if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
-  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness))
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
   return {
     nudgeTokens: DEFAULT_NUDGE_TOKENS,
@@ -14814,13 +15167,25 @@ async function measureSize(store, input, kind) {
   if (input.transcriptPath) record2.transcriptPath = input.transcriptPath;
   events.push(
     { kind: kind === "sessionEnds" ? "sessionEnd" : "preCompact", ...record2 },
-    { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId }
+    {
+      kind: "hookSeen",
+      at: nextTimestamp(),
+      event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`,
+      sessionId: input.sessionId
+    }
   );
   if (receipts !== null && input.transcriptPath) {
     try {
       if ("error" in receipts) throw receipts.error;
       const reading = receipts;
-      events.push(...await receiptEvents(pending, reading.records, input.transcriptPath, (injection) => firstRequestAfter(reading, injection)));
+      events.push(
+        ...await receiptEvents(
+          pending,
+          reading.records,
+          input.transcriptPath,
+          (injection) => firstRequestAfter(reading, injection)
+        )
+      );
     } catch (e) {
       notes.push(failureLine("could not check the context receipt", e));
     }
@@ -14843,7 +15208,9 @@ async function measureSize(store, input, kind) {
     try {
       await store.adopt(conversation);
     } catch (e) {
-      notes.push(failureLine(`measured, but this window could not take over the conversation's thread "${conversation.threadId}"`, e));
+      notes.push(
+        failureLine(`measured, but this window could not take over the conversation's thread "${conversation.threadId}"`, e)
+      );
     }
   }
   const lines = [...store.notices, ...notes];
@@ -14870,10 +15237,16 @@ async function conversationSize(transcriptPath) {
   }
 }
 async function promptNudge(store, input) {
-  if (input.prompt !== null && input.prompt.trimStart().startsWith("/")) return {};
+  if (input.prompt?.trimStart().startsWith("/")) return {};
   if (!isClaudeInstance(store.session)) return {};
   const events = store.instanceEvents();
-  const thread = freshnessThread({ state: store.readState(), session: store.session, events, projectIds: () => store.projectIds(), branch: () => store.branch() });
+  const thread = freshnessThread({
+    state: store.readState(),
+    session: store.session,
+    events,
+    projectIds: () => store.projectIds(),
+    branch: () => store.branch()
+  });
   if (thread === null) return {};
   const threshold = readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens;
   if (threshold === 0) return {};

@@ -53,10 +53,7 @@ var init_errors = __esm({
         "no-active-project",
         `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
       ),
-      projectNotFound: (id, ids) => new ThreadMindError(
-        "not-found",
-        `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`
-      ),
+      projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
       threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
       parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
       cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
@@ -436,8 +433,14 @@ function instanceEvents(storeDir, instance) {
   return events;
 }
 function pendingInjections(events) {
-  const settled = new Set(events.flatMap((e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []));
-  return events.flatMap((e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []);
+  const settled = new Set(
+    events.flatMap(
+      (e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []
+    )
+  );
+  return events.flatMap(
+    (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
+  );
 }
 var import_node_fs13, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
 var init_measurement_log_read = __esm({
@@ -449,7 +452,17 @@ var init_measurement_log_read = __esm({
     init_measurement_log_legacy();
     init_freshness_events();
     READ_MAX_BYTES = 8 * 1024 * 1024;
-    KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
+    KINDS = /* @__PURE__ */ new Set([
+      "sessionEnd",
+      "preCompact",
+      "injection",
+      "receipt",
+      "hookSeen",
+      "conversation",
+      "summaryWrite",
+      "freshnessMark",
+      "staleness"
+    ]);
     RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
     scanBuffer = null;
     SCAN_BUFFER_BYTES = 64 * 1024;
@@ -488,7 +501,8 @@ function readSavedOutput(path, transcriptPath) {
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (0, import_node_fs15.readSync)(fd, buffer, length, buffer.length - length, length);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n)
+      n = (0, import_node_fs15.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
@@ -960,7 +974,9 @@ function failureLine(what, error) {
 // src/hooks/hook-runner.ts
 async function runHookWith(name, entry, handle) {
   if (!isHookName(name)) {
-    await writeHookOutput("", { userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)` });
+    await writeHookOutput("", {
+      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)`
+    });
     return;
   }
   const plan = PLANS[name];
@@ -968,7 +984,9 @@ async function runHookWith(name, entry, handle) {
   let timer;
   const deadline = new Promise((resolve6) => {
     timer = setTimeout(
-      () => resolve6({ userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.` }),
+      () => resolve6({
+        userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`
+      }),
       Math.max(0, plan.deadlineMs - (Date.now() - started))
     );
   });
@@ -1221,7 +1239,8 @@ var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
-  if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
+  if (!isValidId(projectId) || !isValidId(threadId))
+    throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
   return (0, import_node_path7.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
@@ -1422,7 +1441,7 @@ function classifyAssistant(record3, meta) {
 }
 function classifySystem(record3, meta) {
   if (optionalString(record3, "subtype", "record") !== "compact_boundary") return { kind: "other", meta };
-  const metadata = record3["compactMetadata"];
+  const metadata = record3.compactMetadata;
   if (metadata === void 0) {
     return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
   }
@@ -1440,7 +1459,7 @@ function classifySystem(record3, meta) {
 function classifyAttachment(record3, meta) {
   const attachment = requiredObject(record3, "attachment", "record");
   if (optionalString(attachment, "type", "attachment") !== "hook_additional_context") return { kind: "other", meta };
-  const content = attachment["content"];
+  const content = attachment.content;
   if (!Array.isArray(content) || !content.every((item) => typeof item === "string")) {
     throw new ShapeProblem("attachment.content is not an array of strings");
   }
@@ -1453,7 +1472,7 @@ function classifyAttachment(record3, meta) {
       hookName: optionalString(attachment, "hookName", "attachment"),
       content,
       text: content.join("\n"),
-      isPersistedOutputPreview: first !== void 0 && first.trimStart().startsWith(PERSISTED_OUTPUT_OPEN)
+      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true
     }
   };
 }
@@ -1480,7 +1499,7 @@ function classifyKnown(type, record3, meta) {
 }
 function classifyRecord(value) {
   if (!isObject(value)) return { kind: "malformed", problem: "not a JSON object" };
-  const type = value["type"];
+  const type = value.type;
   if (typeof type !== "string") return { kind: "malformed", problem: "record.type is missing or not a string" };
   try {
     const meta = readMeta(value, type);
@@ -1603,7 +1622,11 @@ async function readExactly(file, buffer, position) {
   while (filled < buffer.length) {
     const bytesRead = (0, import_node_fs14.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
-      throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
+      throw new TranscriptReadError(
+        file.path,
+        `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`,
+        { code: null }
+      );
     }
     filled += bytesRead;
   }
@@ -1921,7 +1944,8 @@ async function readReceiptHeads(pending, transcriptPath) {
     }
     records.push(...read.hookContexts);
     const last2 = read.records[read.records.length - 1];
-    if (read.stoppedAtFirstResponse && last2 !== void 0 && last2.kind === "assistant") firstRequestTokens.set(from, last2.record.contextTokens);
+    if (read.stoppedAtFirstResponse && last2 !== void 0 && last2.kind === "assistant")
+      firstRequestTokens.set(from, last2.record.contextTokens);
   }
   return { records, firstRequestTokens };
 }
@@ -1945,7 +1969,11 @@ async function receiptEvents(pending, found, transcriptPath, firstRequest = () =
         { of: (t) => t.length === injection.chars ? textFingerprint(t) : "", value: fingerprint },
         (r) => savedOutputIdentity(savedOutputPathOf(r, transcriptPath), transcriptPath, textFingerprint)
       )
-    ) : legacy.receiptFor(injection, found, (r) => legacy.savedOutputHash(savedOutputPathOf(r, transcriptPath), transcriptPath));
+    ) : legacy.receiptFor(
+      injection,
+      found,
+      (r) => legacy.savedOutputHash(savedOutputPathOf(r, transcriptPath), transcriptPath)
+    );
     if (receipt === "pending") return [];
     const after = firstRequest(injection);
     return [
@@ -2015,7 +2043,8 @@ function freshnessConfigOf(data) {
   const freshness = data.freshness;
   if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
-  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness))
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
   return {
     nudgeTokens: DEFAULT_NUDGE_TOKENS,
@@ -2106,13 +2135,25 @@ async function measureSize(store, input, kind) {
   if (input.transcriptPath) record3.transcriptPath = input.transcriptPath;
   events.push(
     { kind: kind === "sessionEnds" ? "sessionEnd" : "preCompact", ...record3 },
-    { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId }
+    {
+      kind: "hookSeen",
+      at: nextTimestamp(),
+      event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`,
+      sessionId: input.sessionId
+    }
   );
   if (receipts !== null && input.transcriptPath) {
     try {
       if ("error" in receipts) throw receipts.error;
       const reading = receipts;
-      events.push(...await receiptEvents(pending, reading.records, input.transcriptPath, (injection) => firstRequestAfter(reading, injection)));
+      events.push(
+        ...await receiptEvents(
+          pending,
+          reading.records,
+          input.transcriptPath,
+          (injection) => firstRequestAfter(reading, injection)
+        )
+      );
     } catch (e) {
       notes.push(failureLine("could not check the context receipt", e));
     }
@@ -2135,7 +2176,9 @@ async function measureSize(store, input, kind) {
     try {
       await store.adopt(conversation);
     } catch (e) {
-      notes.push(failureLine(`measured, but this window could not take over the conversation's thread "${conversation.threadId}"`, e));
+      notes.push(
+        failureLine(`measured, but this window could not take over the conversation's thread "${conversation.threadId}"`, e)
+      );
     }
   }
   const lines = [...store.notices, ...notes];
@@ -2203,10 +2246,16 @@ async function conversationSize(transcriptPath) {
   }
 }
 async function promptNudge(store, input) {
-  if (input.prompt !== null && input.prompt.trimStart().startsWith("/")) return {};
+  if (input.prompt?.trimStart().startsWith("/")) return {};
   if (!isClaudeInstance(store.session)) return {};
   const events = store.instanceEvents();
-  const thread = freshnessThread({ state: store.readState(), session: store.session, events, projectIds: () => store.projectIds(), branch: () => store.branch() });
+  const thread = freshnessThread({
+    state: store.readState(),
+    session: store.session,
+    events,
+    projectIds: () => store.projectIds(),
+    branch: () => store.branch()
+  });
   if (thread === null) return {};
   const threshold = readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens;
   if (threshold === 0) return {};
@@ -2293,13 +2342,21 @@ async function withRestartNotice(start, notice, input) {
 
 ${notice.contextLine}`;
   if (text.length > CHARACTER_CAP) {
-    userLines.push(`ThreadMind: the ${input.source === "compact" ? "compacted" : "cleared"} conversation had not updated the thread's summary; the note to the model did not fit in the context (${formatCount(CHARACTER_CAP)} characters).`);
+    userLines.push(
+      `ThreadMind: the ${input.source === "compact" ? "compacted" : "cleared"} conversation had not updated the thread's summary; the note to the model did not fit in the context (${formatCount(CHARACTER_CAP)} characters).`
+    );
     return { start, userLines };
   }
   const { contentHash: contentHash2 } = await Promise.resolve().then(() => (init_content_hash(), content_hash_exports));
   const { textFingerprint: textFingerprint2 } = await Promise.resolve().then(() => (init_text_fingerprint(), text_fingerprint_exports));
   return {
-    start: { ...start, text, contentHash: contentHash2(text), fingerprint: textFingerprint2(text), tokens: start.tokens + Math.ceil(notice.contextLine.length / 3.5) },
+    start: {
+      ...start,
+      text,
+      contentHash: contentHash2(text),
+      fingerprint: textFingerprint2(text),
+      tokens: start.tokens + Math.ceil(notice.contextLine.length / 3.5)
+    },
     userLines
   };
 }
@@ -2359,7 +2416,11 @@ async function fastSessionStart(input, env, rotate) {
   if (own === null && entry.threadStatus !== "active") return null;
   const start = entry.starts[source];
   if (start === void 0) return null;
-  const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
+  const noticed = await withRestartNotice(
+    start,
+    events === null ? null : restartNotice(restartRecord(events, input, source), start),
+    input
+  );
   const failures = [];
   try {
     await record2(store.storeDir, startEvents(input, session, source, projectId, threadId, noticed.start), rotate);
@@ -2746,7 +2807,8 @@ async function runHook(name) {
     } catch (e) {
       entry.stdin = { error: e };
     }
-    if (fromEnv === null && text !== null && guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false) return;
+    if (fromEnv === null && text !== null && guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false)
+      return;
   }
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
     const core = () => sibling("hook-core.cjs");

@@ -245,7 +245,7 @@ function classifyAssistant(record, meta) {
 }
 function classifySystem(record, meta) {
   if (optionalString(record, "subtype", "record") !== "compact_boundary") return { kind: "other", meta };
-  const metadata = record["compactMetadata"];
+  const metadata = record.compactMetadata;
   if (metadata === void 0) {
     return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
   }
@@ -263,7 +263,7 @@ function classifySystem(record, meta) {
 function classifyAttachment(record, meta) {
   const attachment = requiredObject(record, "attachment", "record");
   if (optionalString(attachment, "type", "attachment") !== "hook_additional_context") return { kind: "other", meta };
-  const content = attachment["content"];
+  const content = attachment.content;
   if (!Array.isArray(content) || !content.every((item) => typeof item === "string")) {
     throw new ShapeProblem("attachment.content is not an array of strings");
   }
@@ -276,7 +276,7 @@ function classifyAttachment(record, meta) {
       hookName: optionalString(attachment, "hookName", "attachment"),
       content,
       text: content.join("\n"),
-      isPersistedOutputPreview: first !== void 0 && first.trimStart().startsWith(PERSISTED_OUTPUT_OPEN)
+      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true
     }
   };
 }
@@ -303,7 +303,7 @@ function classifyKnown(type, record, meta) {
 }
 function classifyRecord(value) {
   if (!isObject(value)) return { kind: "malformed", problem: "not a JSON object" };
-  const type = value["type"];
+  const type = value.type;
   if (typeof type !== "string") return { kind: "malformed", problem: "record.type is missing or not a string" };
   try {
     const meta = readMeta(value, type);
@@ -392,7 +392,7 @@ var SessionAccumulator = class {
         this.noteMeta(line.record.meta);
         this.addAssistant(line.record);
         return;
-      case "compact-boundary":
+      case "compact-boundary": {
         this.noteMeta(line.record.meta);
         const compaction = {
           lineNumber,
@@ -406,6 +406,7 @@ var SessionAccumulator = class {
         this.compactions.push(compaction);
         this.awaitingContextAfter.push(compaction);
         return;
+      }
       case "hook-context":
         this.noteMeta(line.record.meta);
         this.hookContexts.push({ ...line.record, lineNumber });
@@ -570,7 +571,9 @@ function isClearCommand(text) {
   const record = value;
   if (record.type !== "user" || record.isSidechain === true) return null;
   const content = record.message?.content;
-  const texts = typeof content === "string" ? [content] : Array.isArray(content) ? content.map((b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? b.text : "") : [];
+  const texts = typeof content === "string" ? [content] : Array.isArray(content) ? content.map(
+    (b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? b.text : ""
+  ) : [];
   if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
   return { at: typeof record.timestamp === "string" ? record.timestamp : null };
 }
@@ -598,7 +601,9 @@ function callsSummaryUpdate(text) {
   if (value === null) return false;
   const content = value.message?.content;
   if (!Array.isArray(content)) return false;
-  return content.some((b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update"));
+  return content.some(
+    (b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update")
+  );
 }
 function withoutText(record) {
   return { ...record, content: [], text: "" };
@@ -652,7 +657,11 @@ async function scanSession(file, onBytes) {
         }
         accumulator.add(classified);
         if (text.includes("summary_update") && callsSummaryUpdate(text)) {
-          const write = { segment: boundaryResponses.length, at, contextTokens: classified.record.contextTokens };
+          const write = {
+            segment: boundaryResponses.length,
+            at,
+            contextTokens: classified.record.contextTokens
+          };
           if (summaryWrites.at(-1)?.segment === write.segment) summaryWrites[summaryWrites.length - 1] = write;
           else summaryWrites.push(write);
         }

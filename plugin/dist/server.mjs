@@ -31170,10 +31170,7 @@ var errors = {
     "no-active-project",
     `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
   ),
-  projectNotFound: (id, ids) => new ThreadMindError(
-    "not-found",
-    `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`
-  ),
+  projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
   threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
   parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
   cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
@@ -31716,7 +31713,14 @@ function legacyMeasurementEvents(m, conversations = {}) {
   for (const { receipt, ...injection } of m.injections) {
     events.push({ kind: "injection", ...injection });
     if (receipt !== "pending") {
-      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
+      events.push({
+        kind: "receipt",
+        at: injection.at,
+        sessionId: injection.sessionId,
+        injectionAt: injection.at,
+        contentHash: injection.contentHash,
+        receipt
+      });
     }
   }
   return events;
@@ -31749,7 +31753,17 @@ function isFreshnessEvent(d) {
 
 // src/core/measure/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
-var KINDS = /* @__PURE__ */ new Set(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
+var KINDS = /* @__PURE__ */ new Set([
+  "sessionEnd",
+  "preCompact",
+  "injection",
+  "receipt",
+  "hookSeen",
+  "conversation",
+  "summaryWrite",
+  "freshnessMark",
+  "staleness"
+]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function readLogBytes(path) {
   const bytes2 = openLog(path, (fd, size) => {
@@ -31939,7 +31953,8 @@ function scanLines(path, needle, onLine) {
 function instanceThread(storeDir, instance) {
   let last2 = null;
   scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if (event.kind === "conversation" && event.instance === instance) last2 = { projectId: event.projectId, threadId: event.threadId };
+    if (event.kind === "conversation" && event.instance === instance)
+      last2 = { projectId: event.projectId, threadId: event.threadId };
   });
   return last2;
 }
@@ -32069,7 +32084,8 @@ function freshnessConfigOf(data) {
   const freshness = data.freshness;
   if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
-  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness))
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
   return {
     nudgeTokens: DEFAULT_NUDGE_TOKENS,
@@ -32112,9 +32128,12 @@ function restartKindFigures(clears, compacts, injections) {
   for (const r of compacts) bySession.set(r.sessionId, [...bySession.get(r.sessionId) ?? [], r]);
   for (const list of bySession.values()) {
     list.sort((a, b) => compareAt(a.at, b.at));
-    list.forEach((r, k) => nextCompactAt.set(r, list[k + 1]?.at ?? null));
+    for (const [k, r] of list.entries()) nextCompactAt.set(r, list[k + 1]?.at ?? null);
   }
-  const restarts = [...clears.map((record3) => ({ kind: "clear", record: record3 })), ...compacts.map((record3) => ({ kind: "compaction", record: record3 }))];
+  const restarts = [
+    ...clears.map((record3) => ({ kind: "clear", record: record3 })),
+    ...compacts.map((record3) => ({ kind: "compaction", record: record3 }))
+  ];
   restarts.sort((a, b) => compareAt(a.record.at, b.record.at));
   const used = /* @__PURE__ */ new Set();
   const groups = /* @__PURE__ */ new Map();
@@ -32124,18 +32143,36 @@ function restartKindFigures(clears, compacts, injections) {
     groups.set(label, group2);
     group2.restarts += 1;
     const next = nextCompactAt.get(r) ?? null;
-    const after = kind === "clear" ? firstInjectionAfter(injections, used, r.at, CLEAR_PAIR_MAX_GAP_MS, (i) => i.source === "clear" && i.sessionId !== r.sessionId) : firstInjectionAfter(injections, used, r.at, COMPACT_PAIR_MAX_GAP_MS, (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next));
+    const after = kind === "clear" ? firstInjectionAfter(
+      injections,
+      used,
+      r.at,
+      CLEAR_PAIR_MAX_GAP_MS,
+      (i) => i.source === "clear" && i.sessionId !== r.sessionId
+    ) : firstInjectionAfter(
+      injections,
+      used,
+      r.at,
+      COMPACT_PAIR_MAX_GAP_MS,
+      (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next)
+    );
     if (after !== null) used.add(after);
     if (!hasSize(r)) group2.noSizeBefore += 1;
     else if (after === null || after.receipt === "missing") group2.noThreadMindAfter += 1;
-    else if (typeof after.firstRequestTokens === "number") group2.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
+    else if (typeof after.firstRequestTokens === "number")
+      group2.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
     else group2.estimateOnly.push(after.tokens);
   }
   const order = (label) => KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length;
   return [...groups.entries()].sort(([a], [b]) => order(a) - order(b)).map(([label, g]) => ({
     label,
     restarts: g.restarts,
-    measured: g.measured.length === 0 ? null : { count: g.measured.length, averageBefore: average(g.measured.map((p) => p.before)), averageAfter: average(g.measured.map((p) => p.after)), averageThreadMind: average(g.measured.map((p) => p.loaded)) },
+    measured: g.measured.length === 0 ? null : {
+      count: g.measured.length,
+      averageBefore: average(g.measured.map((p) => p.before)),
+      averageAfter: average(g.measured.map((p) => p.after)),
+      averageThreadMind: average(g.measured.map((p) => p.loaded))
+    },
     estimateOnly: g.estimateOnly.length === 0 ? null : { count: g.estimateOnly.length, averageThreadMind: average(g.estimateOnly) },
     noSizeBefore: g.noSizeBefore,
     noThreadMindAfter: g.noThreadMindAfter
@@ -32257,7 +32294,7 @@ function cycleReasons(threads, reachable) {
     if (onPath.has(id)) {
       leadIn = onPath.get(id);
       ids = path.slice(leadIn);
-      ids.forEach((c, i) => cycleOfThread.set(c, { ids, at: i }));
+      for (const [i, c] of ids.entries()) cycleOfThread.set(c, { ids, at: i });
     } else {
       leadIn = path.length;
       ids = cycleOfThread.get(id).ids;
@@ -32265,7 +32302,10 @@ function cycleReasons(threads, reachable) {
     for (const p of path.slice(0, leadIn)) cycleOfThread.set(p, { ids, at: null });
   }
   for (const [id, { ids, at }] of cycleOfThread) {
-    reasons.set(id, at === null ? `its parentIds lead into a cycle (${describeCycle(ids, 0)})` : `its parentIds form a cycle (${describeCycle(ids, at)})`);
+    reasons.set(
+      id,
+      at === null ? `its parentIds lead into a cycle (${describeCycle(ids, 0)})` : `its parentIds form a cycle (${describeCycle(ids, at)})`
+    );
   }
   return reasons;
 }
@@ -32294,14 +32334,18 @@ function renderTree(threads, options) {
     lines.push(level === 0 ? label(t) : `${prefix}${last2 ? "\u2514\u2500\u2500 " : "\u251C\u2500\u2500 "}${deep}${label(t)}`);
     const kids = shape.children.get(id) ?? [];
     const childPrefix = level === 0 ? "" : level >= INDENT_LEVELS ? prefix : `${prefix}${last2 ? "    " : "\u2502   "}`;
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ id: kids[i], prefix: childPrefix, last: i === kids.length - 1, level: level + 1 });
+    for (let i = kids.length - 1; i >= 0; i--)
+      stack.push({ id: kids[i], prefix: childPrefix, last: i === kids.length - 1, level: level + 1 });
   }
   if (shape.detached.length > 0) {
     lines.push("", "\u26A0 Detached threads (fix their parentId):");
     for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${d.why}`);
   }
   if (options.problems.length > 0) {
-    lines.push("", `\u26A0 ${options.problems.length} thread file${options.problems.length === 1 ? "" : "s"} could not be read (left as they are):`);
+    lines.push(
+      "",
+      `\u26A0 ${options.problems.length} thread file${options.problems.length === 1 ? "" : "s"} could not be read (left as they are):`
+    );
     for (const p of options.problems) lines.push(`  ${p.path}: ${p.reason}`);
   }
   return lines.join("\n");
@@ -32351,7 +32395,10 @@ async function collectStats(services) {
     summaries,
     // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
     measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
-    freshness: freshnessFromLog(stalenessEvents(services.store.dir), verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens))
+    freshness: freshnessFromLog(
+      stalenessEvents(services.store.dir),
+      verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens)
+    )
   };
 }
 function treeOrder(threads) {
@@ -32382,7 +32429,11 @@ function measuredPart(m) {
   const clears = m.sessionEnds.filter((r) => isSizeRecord(r) && r.reason === "clear");
   const hooks = m.hooksSeen.filter(isHookSeenRecord).map((h) => h.at).sort();
   return {
-    sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average2(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
+    sessionEnds: ends.length === 0 ? null : {
+      count: ends.length,
+      averageTokens: average2(ends.map((r) => r.contextTokens)),
+      maxTokens: Math.max(...ends.map((r) => r.contextTokens))
+    },
     injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average2(injections.map((r) => r.tokens)) },
     receipts,
     restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
@@ -32409,9 +32460,14 @@ function kindLines(k) {
   }
   const rest = [];
   if (k.estimateOnly !== null) {
-    rest.push(`${k.estimateOnly.count} with ThreadMind context (~${fmt2(k.estimateOnly.averageThreadMind)} tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)`);
+    rest.push(
+      `${k.estimateOnly.count} with ThreadMind context (~${fmt2(k.estimateOnly.averageThreadMind)} tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)`
+    );
   }
-  if (k.noThreadMindAfter > 0) rest.push(`${k.noThreadMindAfter} after which no ThreadMind context reached the model (none loaded, or its receipt is missing)`);
+  if (k.noThreadMindAfter > 0)
+    rest.push(
+      `${k.noThreadMindAfter} after which no ThreadMind context reached the model (none loaded, or its receipt is missing)`
+    );
   if (k.noSizeBefore > 0) rest.push(`${k.noSizeBefore} whose size before could not be read from the transcript`);
   if (rest.length > 0) out.push(`    ${k.label}${p !== null ? ", not averaged" : ""}: ${rest.join("; ")}`);
   return out;
@@ -32445,21 +32501,32 @@ var REPORT_LINE = "  Every restart measured from Claude Code's transcripts, befo
 function measuredLines(m) {
   const lines = [];
   if (m.sessionEnds) {
-    lines.push(`  Conversation size when sessions ended: ${fmt2(m.sessionEnds.averageTokens)} tokens on average, ${fmt2(m.sessionEnds.maxTokens)} at most (${plural(m.sessionEnds.count, "session")}, measured)`);
+    lines.push(
+      `  Conversation size when sessions ended: ${fmt2(m.sessionEnds.averageTokens)} tokens on average, ${fmt2(m.sessionEnds.maxTokens)} at most (${plural(m.sessionEnds.count, "session")}, measured)`
+    );
   }
   if (m.injections) {
-    lines.push(`  ThreadMind context loaded at session start: ~${fmt2(m.injections.averageTokens)} tokens on average (${plural(m.injections.count, "session")}, estimated)`);
+    lines.push(
+      `  ThreadMind context loaded at session start: ~${fmt2(m.injections.averageTokens)} tokens on average (${plural(m.injections.count, "session")}, estimated)`
+    );
     const r = m.receipts;
-    lines.push(`  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`);
+    lines.push(
+      `  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`
+    );
   }
   const restarts = m.restarts.clear + m.restarts.compaction;
   if (restarts > 0) {
-    lines.push(`  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before \u2192 first request after, each kind on its own:`);
+    lines.push(
+      `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before \u2192 first request after, each kind on its own:`
+    );
     for (const k of m.restarts.kinds) lines.push(...kindLines(k));
   }
   if (lines.length > 0) return [...lines, REPORT_LINE];
   if (m.lastHookSeen) {
-    return [`  No session has ended since the plugin's hooks started running (last seen ${m.lastHookSeen}). Sizes appear here after a session ends (/clear, /compact or exit).`, REPORT_LINE];
+    return [
+      `  No session has ended since the plugin's hooks started running (last seen ${m.lastHookSeen}). Sizes appear here after a session ends (/clear, /compact or exit).`,
+      REPORT_LINE
+    ];
   }
   return [
     "  No measurements yet. Install the ThreadMind plugin for Claude Code: its hooks reload the context after /clear and compaction",
@@ -32710,7 +32777,9 @@ function findSection(text, fileName) {
   if (starts.length === 0 && ends.length === 0) return null;
   const fix = `Fix the markers by hand (one ${SECTION_START} followed by one ${SECTION_END}) and run threadmind_init again; nothing was changed.`;
   if (starts.length !== 1 || ends.length !== 1) {
-    throw errors.invalid(`${fileName} has ${starts.length} "${SECTION_START}" and ${ends.length} "${SECTION_END}" markers. ${fix}`);
+    throw errors.invalid(
+      `${fileName} has ${starts.length} "${SECTION_START}" and ${ends.length} "${SECTION_END}" markers. ${fix}`
+    );
   }
   const start = starts[0];
   const endMarker = ends[0];
@@ -32792,7 +32861,7 @@ async function writeAgentInstructions(root, targets, body) {
       const file = writablePath(root, rel);
       if (writtenFiles.has(file)) continue;
       const text = readAgentFile(file, rel);
-      if (text !== null && text.includes(SECTION_START)) untargeted.push(rel);
+      if (text?.includes(SECTION_START)) untargeted.push(rel);
     } catch (e) {
       if (!(e instanceof ThreadMindError)) throw e;
       unchecked.push(e.message);
@@ -32829,14 +32898,18 @@ function readAgentFile(file, rel) {
   }
   if (!stat.isFile()) throw errors.invalid(`Cannot update ${rel}: it is not a regular file. Nothing was changed.`);
   if (stat.size > MAX_AGENT_FILE_BYTES) {
-    throw errors.invalid(`Cannot update ${rel}: it is ${stat.size.toLocaleString("en-US")} bytes (limit ${MAX_AGENT_FILE_BYTES.toLocaleString("en-US")}). Nothing was changed.`);
+    throw errors.invalid(
+      `Cannot update ${rel}: it is ${stat.size.toLocaleString("en-US")} bytes (limit ${MAX_AGENT_FILE_BYTES.toLocaleString("en-US")}). Nothing was changed.`
+    );
   }
   const bytes2 = readRegularFile(file, MAX_AGENT_FILE_BYTES, true);
   if (bytes2 === null) return null;
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes2);
   } catch {
-    throw errors.invalid(`Cannot update ${rel}: it is not valid UTF-8, so it could not be kept byte for byte. Nothing was changed.`);
+    throw errors.invalid(
+      `Cannot update ${rel}: it is not valid UTF-8, so it could not be kept byte for byte. Nothing was changed.`
+    );
   }
 }
 function writablePath(root, rel) {
@@ -32853,7 +32926,9 @@ function writablePath(root, rel) {
     try {
       resolved = realpathSync(file);
     } catch (e) {
-      throw errors.invalid(`Cannot update ${rel}: it is a symbolic link that cannot be followed (${e.message}). Nothing was changed.`);
+      throw errors.invalid(
+        `Cannot update ${rel}: it is a symbolic link that cannot be followed (${e.message}). Nothing was changed.`
+      );
     }
   }
   const real = realpathOfDeepestExisting(resolved);
@@ -32881,15 +32956,23 @@ function realpathOfDeepestExisting(path) {
 function renderAgentInstructionsReport(report, root) {
   const lines = [`ThreadMind instructions written in ${root}:`];
   for (const w of report.written) {
-    lines.push(w.sameFileAs ? `- ${w.path}: links to ${w.sameFileAs}, written once (${w.target})` : `- ${w.path}: ${w.action} (${w.target})`);
+    lines.push(
+      w.sameFileAs ? `- ${w.path}: links to ${w.sameFileAs}, written once (${w.target})` : `- ${w.path}: ${w.action} (${w.target})`
+    );
   }
-  if (report.cursorrules === "deleted") lines.push(`- ${LEGACY_CURSORRULES}: deleted (it held only the old ThreadMind section; the Cursor rule replaces it)`);
-  if (report.cursorrules === "section-removed") lines.push(`- ${LEGACY_CURSORRULES}: old ThreadMind section removed (the rest of the file is unchanged)`);
+  if (report.cursorrules === "deleted")
+    lines.push(`- ${LEGACY_CURSORRULES}: deleted (it held only the old ThreadMind section; the Cursor rule replaces it)`);
+  if (report.cursorrules === "section-removed")
+    lines.push(`- ${LEGACY_CURSORRULES}: old ThreadMind section removed (the rest of the file is unchanged)`);
   for (const rel of report.untargeted) {
-    lines.push(`- ${rel}: has a ThreadMind section but was not targeted, so it was left as it is (include its client to update it, or remove the section by hand)`);
+    lines.push(
+      `- ${rel}: has a ThreadMind section but was not targeted, so it was left as it is (include its client to update it, or remove the section by hand)`
+    );
   }
   for (const reason of report.unchecked) lines.push(`- not checked for an old ThreadMind section: ${reason}`);
-  lines.push("Markdown files keep everything outside the <!-- threadmind:start --> \u2026 <!-- threadmind:end --> markers byte for byte; rerunning updates the section in place.");
+  lines.push(
+    "Markdown files keep everything outside the <!-- threadmind:start --> \u2026 <!-- threadmind:end --> markers byte for byte; rerunning updates the section in place."
+  );
   return lines.join("\n");
 }
 
@@ -32899,7 +32982,9 @@ var cap = (limit) => limit * SCHEMA_SLACK;
 var ID_RULE = `lowercase letters a-z, digits and "-", 1 to ${LIMITS.idLength} characters`;
 var idSchema = (what) => string2().regex(ID_PATTERN, `${what} must be ${ID_RULE}`).describe(`${what} (${ID_RULE})`);
 var titleSchema = (what) => string2().max(cap(LIMITS.titleChars)).describe(`${what} (at most ${LIMITS.titleChars} characters)`);
-var maxTokensSchema = number2().int().min(1).max(1e6).describe("Token budget for the assembled context; farther ancestors, then the system context, are left out first, then the active summary is cut");
+var maxTokensSchema = number2().int().min(1).max(1e6).describe(
+  "Token budget for the assembled context; farther ancestors, then the system context, are left out first, then the active summary is cut"
+);
 var sectionSchema = _enum(SECTION_KEYS).describe(`Summary section to add to (or replace with replaceSection): ${SECTION_KEYS.join(", ")}`);
 var summaryContentSchema = string2().max(cap(LIMITS.summaryChars)).describe(
   `Markdown. Without section: the whole new summary (at most ${LIMITS.summaryChars.toLocaleString("en-US")} characters). With section: the lines to add to that section (at most ${LIMITS.sectionChars.toLocaleString("en-US")} characters)`
@@ -32907,9 +32992,13 @@ var summaryContentSchema = string2().max(cap(LIMITS.summaryChars)).describe(
 var pathsSchema = array(string2().max(cap(LIMITS.pathChars))).max(cap(LIMITS.pathsCount)).describe(
   `Repository paths this summary is about (at most ${LIMITS.pathsCount}, ${LIMITS.pathChars} characters each); context_get warns when later commits change them. An empty list clears them`
 );
-var relatedSchema = array(idSchema("Related thread id")).max(LIMITS.relatedCount * 4).describe(`Ids of related threads (cross-references listed in the context by title and id, not their summaries); an empty list clears. Limit: ${LIMITS.relatedCount}.`);
+var relatedSchema = array(idSchema("Related thread id")).max(LIMITS.relatedCount * 4).describe(
+  `Ids of related threads (cross-references listed in the context by title and id, not their summaries); an empty list clears. Limit: ${LIMITS.relatedCount}.`
+);
 var reasonSchema = string2().max(cap(LIMITS.reasonChars)).describe(`Why (at most ${LIMITS.reasonChars.toLocaleString("en-US")} characters); recorded in the thread's Decisions section`);
-var systemContextSchema = string2().max(cap(LIMITS.systemContextChars)).describe(`Standing facts about the project, shown first in every context (at most ${LIMITS.systemContextChars.toLocaleString("en-US")} characters)`);
+var systemContextSchema = string2().max(cap(LIMITS.systemContextChars)).describe(
+  `Standing facts about the project, shown first in every context (at most ${LIMITS.systemContextChars.toLocaleString("en-US")} characters)`
+);
 var parentSummarySchema = string2().max(cap(LIMITS.summaryChars)).describe(
   `The parent's whole new summary, folding in this thread's outcome (replaces the parent's summary; at most ${LIMITS.summaryChars.toLocaleString("en-US")} characters)`
 );
@@ -32968,8 +33057,16 @@ function registerPrompts(server2, session) {
 
 ${context2.text}`;
   });
-  server2.registerPrompt("tm-context", { title: "ThreadMind context", description: "Load the active thread's context into the conversation" }, contextPrompt);
-  server2.registerPrompt("start-thread", { title: "Start with ThreadMind context", description: "Same as tm-context: load the active thread's context" }, contextPrompt);
+  server2.registerPrompt(
+    "tm-context",
+    { title: "ThreadMind context", description: "Load the active thread's context into the conversation" },
+    contextPrompt
+  );
+  server2.registerPrompt(
+    "start-thread",
+    { title: "Start with ThreadMind context", description: "Same as tm-context: load the active thread's context" },
+    contextPrompt
+  );
   server2.registerPrompt(
     "tm-tree",
     { title: "ThreadMind tree", description: "Show the thread tree" },
@@ -32980,19 +33077,36 @@ ${(await services.threadList()).text}`)
   server2.registerPrompt(
     "tm-stats",
     { title: "ThreadMind stats", description: "Show ThreadMind statistics" },
-    () => embedded("ThreadMind statistics", async (services) => `ThreadMind statistics (show them to the user as they are):
+    () => embedded(
+      "ThreadMind statistics",
+      async (services) => `ThreadMind statistics (show them to the user as they are):
 
-${renderStats(await collectStats(services))}`)
+${renderStats(await collectStats(services))}`
+    )
   );
   server2.registerPrompt(
     "tm-create",
-    { title: "New ThreadMind thread", description: "Create a thread (a child of the active thread)", argsSchema: { title: titleSchema("Thread title") } },
-    ({ title }) => message(`Create a new ThreadMind thread: call thread_create with title ${JSON.stringify(title)}. Then continue in that thread.`, "Create a thread")
+    {
+      title: "New ThreadMind thread",
+      description: "Create a thread (a child of the active thread)",
+      argsSchema: { title: titleSchema("Thread title") }
+    },
+    ({ title }) => message(
+      `Create a new ThreadMind thread: call thread_create with title ${JSON.stringify(title)}. Then continue in that thread.`,
+      "Create a thread"
+    )
   );
   server2.registerPrompt(
     "tm-switch",
-    { title: "Switch ThreadMind thread", description: "Switch to another thread", argsSchema: { threadId: threadIdArg("Thread id") } },
-    ({ threadId }) => message(`Switch to the ThreadMind thread "${threadId}": call thread_switch with threadId "${threadId}", then continue from the context it returns.`, "Switch thread")
+    {
+      title: "Switch ThreadMind thread",
+      description: "Switch to another thread",
+      argsSchema: { threadId: threadIdArg("Thread id") }
+    },
+    ({ threadId }) => message(
+      `Switch to the ThreadMind thread "${threadId}": call thread_switch with threadId "${threadId}", then continue from the context it returns.`,
+      "Switch thread"
+    )
   );
   server2.registerPrompt(
     "tm-rebase",
@@ -33004,7 +33118,10 @@ ${renderStats(await collectStats(services))}`)
         newParentId: threadIdArg("New parent thread id", (args) => args?.threadId ? [args.threadId] : [])
       }
     },
-    ({ threadId, newParentId }) => message(`Move the ThreadMind thread "${threadId}" under "${newParentId}": call thread_rebase with threadId "${threadId}" and newParentId "${newParentId}".`, "Move thread")
+    ({ threadId, newParentId }) => message(
+      `Move the ThreadMind thread "${threadId}" under "${newParentId}": call thread_rebase with threadId "${threadId}" and newParentId "${newParentId}".`,
+      "Move thread"
+    )
   );
   const summarize = (topic) => embedded("Update the active thread's summary", async (services) => {
     const { thread } = await services.currentThread();
@@ -33047,12 +33164,19 @@ ${renderStats(await collectStats(services))}`)
   );
   server2.registerPrompt(
     "summarize-thread",
-    { title: "Summarize ThreadMind thread", description: "Same as tm-summary without content: summarize this conversation into the active thread", argsSchema: { topic: topicArg } },
+    {
+      title: "Summarize ThreadMind thread",
+      description: "Same as tm-summary without content: summarize this conversation into the active thread",
+      argsSchema: { topic: topicArg }
+    },
     ({ topic }) => summarize(topic)
   );
   server2.registerPrompt(
     "tm-init",
-    { title: "Write ThreadMind agent instructions", description: "Write ThreadMind's instructions into AGENTS.md and other agent files" },
+    {
+      title: "Write ThreadMind agent instructions",
+      description: "Write ThreadMind's instructions into AGENTS.md and other agent files"
+    },
     () => message(
       `Call threadmind_init to write ThreadMind's instructions into the files other agents read (by default AGENTS.md and .threadmind/instructions.md; pass clients with "claude" for CLAUDE.md or "cursor" for a Cursor rule if the user uses them). Then tell the user which files changed.`,
       "Write agent instructions"
@@ -33137,8 +33261,10 @@ function watchRoots(server2, session, onWorkspaceChanged) {
         if (changed) onWorkspaceChanged();
       },
       (error2) => {
-        process.stderr.write(`thread-mind: applying the client's roots failed: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}
-`);
+        process.stderr.write(
+          `thread-mind: applying the client's roots failed: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}
+`
+        );
       }
     );
   };
@@ -33151,7 +33277,10 @@ function watchRoots(server2, session, onWorkspaceChanged) {
 }
 function writeFenced(lockPath, path, data) {
   const fence = lockFence(lockPath);
-  if (fence === null) return writeFileAtomicSync(path, data);
+  if (fence === null) {
+    writeFileAtomicSync(path, data);
+    return;
+  }
   try {
     writeFileAtomicSync(path, data, fence);
   } catch (e) {
@@ -33161,7 +33290,10 @@ function writeFenced(lockPath, path, data) {
 }
 function removeFenced(lockPath, path) {
   const fence = lockFence(lockPath);
-  if (fence === null) return rmSync(path, { force: true });
+  if (fence === null) {
+    rmSync(path, { force: true });
+    return;
+  }
   fence.check();
   const grave = atomicTempPath(path, fence.tempDir);
   try {
@@ -33244,7 +33376,8 @@ function serializeThread(thread) {
   }
   const options = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
   let yamlText = (0, import_yaml.stringify)(ordered, options);
-  if (!readsBack(yamlText, ordered)) yamlText = (0, import_yaml.stringify)(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
+  if (!readsBack(yamlText, ordered))
+    yamlText = (0, import_yaml.stringify)(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
   const body = thread.summary === "" ? "" : `
 ${thread.summary.endsWith("\n") ? thread.summary : `${thread.summary}
 `}`;
@@ -33265,11 +33398,14 @@ function serializeThreadExactly(thread) {
   for (const key of [...KEY_ORDER, "summary"]) {
     const value = thread[key];
     const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
-    if (texts.some((t) => LONE_SURROGATE2.test(t))) throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+    if (texts.some((t) => LONE_SURROGATE2.test(t)))
+      throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
   }
   const text = serializeThread(thread);
   if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words");
+    throw new FrontmatterError(
+      "it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words"
+    );
   }
   const back = parseThread(text);
   for (const key of [...KEY_ORDER, "summary"]) {
@@ -33289,7 +33425,9 @@ function parseThread(text) {
 }
 function parseThreadUnchecked(text) {
   if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand");
+    throw new FrontmatterError(
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+    );
   }
   const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (!normalized.startsWith(`${FENCE}
@@ -33334,7 +33472,7 @@ function validateMeta(data) {
   };
   const id = str("id", true);
   if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
-  const parentRaw = d["parentId"];
+  const parentRaw = d.parentId;
   if (parentRaw !== null && parentRaw !== void 0 && (typeof parentRaw !== "string" || !isValidId(parentRaw))) {
     throw new FrontmatterError(`frontmatter parentId ${JSON.stringify(parentRaw)} is not a valid id`);
   }
@@ -33458,13 +33596,18 @@ var GitError = class extends Error {
 async function git(top, args) {
   const { execFile } = await import('child_process');
   return new Promise((resolvePromise, reject) => {
-    execFile("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error2, stdout, stderr) => {
-      if (error2) {
-        reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error2.message).trim()}`));
-        return;
+    execFile(
+      "git",
+      args,
+      { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      (error2, stdout, stderr) => {
+        if (error2) {
+          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error2.message).trim()}`));
+          return;
+        }
+        resolvePromise(stdout);
       }
-      resolvePromise(stdout);
-    });
+    );
   });
 }
 async function gitMaybe(top, args) {
@@ -33579,7 +33722,16 @@ projects/*.json merge=${DRIVER_NAME}
 `;
 
 // src/core/store/store.ts
-var IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
+var IGNORED = [
+  "config.json",
+  "config.json.*",
+  "measurements.jsonl",
+  "measurements.1.jsonl",
+  "cache/",
+  ".lock",
+  ".lock.*",
+  ".*.tmp"
+];
 var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
 ${IGNORED.join("\n")}
 `;
@@ -33653,8 +33805,13 @@ var Store = class {
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
     const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFenced(this.lockPath, gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
-`);
+    if (missing.length > 0)
+      writeFenced(
+        this.lockPath,
+        gitignore,
+        `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`
+      );
   }
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
   locked(fn) {
@@ -34237,7 +34394,9 @@ function readChainWithinBudget(walk, start, budget) {
       break;
     }
     if (walk.count >= ANCESTOR_WALK_LIMIT && !walk.ended) {
-      walk.notices.push(`_\u26A0 The chain above "${t.id}" is more than ${ANCESTOR_WALK_LIMIT.toLocaleString("en-US")} threads deep: farther ancestors are not read._`);
+      walk.notices.push(
+        `_\u26A0 The chain above "${t.id}" is more than ${ANCESTOR_WALK_LIMIT.toLocaleString("en-US")} threads deep: farther ancestors are not read._`
+      );
       break;
     }
   }
@@ -34346,7 +34505,10 @@ function leftOutNotice(omitted, beyond) {
   return `_Left out to fit the budget: ${list}${unread}._`;
 }
 function cutActive(body, render, fits, input) {
-  const budget = [input.maxChars !== void 0 ? `${input.maxChars} characters` : null, input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null].filter(Boolean).join(" / ");
+  const budget = [
+    input.maxChars !== void 0 ? `${input.maxChars} characters` : null,
+    input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null
+  ].filter(Boolean).join(" / ");
   const notes = {
     full: `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`,
     compact: "_[Summary cut to fit the budget: read it whole with context_get.]_",
@@ -34441,7 +34603,9 @@ var AncestorWalk = class {
     if (this.ended) return null;
     const parentId = this.current.parentId;
     if (this.seen.has(parentId)) {
-      this.notices.push(`_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.notices.push(
+        `_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`
+      );
       this.done = true;
       return null;
     }
@@ -34450,7 +34614,9 @@ var AncestorWalk = class {
       parent = this.read(parentId);
     } catch (e) {
       if (e instanceof UnreadableFileError) {
-        this.notices.push(`_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+        this.notices.push(
+          `_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`
+        );
       } else if (e instanceof ThreadMindError && e.code === "not-found") {
         this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
       } else throw e;
@@ -34505,11 +34671,17 @@ async function stalePathWarnings(top, threads) {
         n = await commitsTouchingSince(top, t.commit, t.paths);
       } catch (e) {
         if (!(e instanceof GitError)) throw e;
-        warnings.set(t.id, `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
+        warnings.set(
+          t.id,
+          `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`
+        );
         return;
       }
       if (n && n > 0) {
-        warnings.set(t.id, `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
+        warnings.set(
+          t.id,
+          `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`
+        );
       }
     })
   );
@@ -34616,7 +34788,10 @@ function boundedView(input) {
   const near = (parentId, one, many, skip) => {
     const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
     for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
-    if (ids.length > NEAR_SHOWN) notes.push(`(${plural2(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`);
+    if (ids.length > NEAR_SHOWN)
+      notes.push(
+        `(${plural2(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
+      );
   };
   if (active) {
     near(active.id, "child", "children", null);
@@ -34624,18 +34799,29 @@ function boundedView(input) {
   }
   const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
   const recent = mostRecentOpen(derived2.openByRecency, shown, RECENT_SHOWN);
-  const recentLines = recent.length === 0 ? [] : ["", "Open threads, most recently updated first:", ...recent.map((t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`)];
+  const recentLines = recent.length === 0 ? [] : [
+    "",
+    "Open threads, most recently updated first:",
+    ...recent.map(
+      (t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`
+    )
+  ];
   for (const t of recent) shown.set(t.id, t);
   const counts = countByStatus(threads.values());
   const inView = countByStatus(shown.values());
-  const rest = { total: counts.total - inView.total, active: counts.active - inView.active, done: counts.done - inView.done, abandoned: counts.abandoned - inView.abandoned };
+  const rest = {
+    total: counts.total - inView.total,
+    active: counts.active - inView.active,
+    done: counts.done - inView.done,
+    abandoned: counts.abandoned - inView.abandoned
+  };
   const head = [`Project: ${input.projectTitle} (${plural2(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
   const tail = [
     "",
     `Not shown: ${plural2(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
     ...problemLines(input, shape.detached)
   ];
-  return fit(head, [...tree, ...notes, ...recentLines], tail);
+  return fitLines(head, [...tree, ...notes, ...recentLines], tail);
 }
 function narrowedView(input, options) {
   const { threads, activeId } = input;
@@ -34655,7 +34841,13 @@ function narrowedView(input, options) {
   for (let d = 0; level.length > 0 && d <= depth; d++) {
     inScope.push(...level);
     const next = [];
-    for (const id of level) for (const c of shape.children.get(id) ?? []) if (!seen.has(c)) next.push(c), seen.add(c);
+    for (const id of level) {
+      for (const c of shape.children.get(id) ?? []) {
+        if (seen.has(c)) continue;
+        next.push(c);
+        seen.add(c);
+      }
+    }
     level = next;
   }
   const matching = options.status === void 0 ? inScope : inScope.filter((id) => statusOf(threads.get(id)) === options.status);
@@ -34677,8 +34869,10 @@ function narrowedView(input, options) {
     options.depth !== void 0 ? `${plural2(options.depth, "level")} deep` : null,
     options.status !== void 0 ? `${options.status} threads` : null
   ].filter((x) => x !== null);
-  const head = [`Project: ${input.projectTitle} (${what.join(", ")}: ${plural2(matching.length, "thread")} of ${plural2(threads.size, "thread")})`];
-  return fit(head, tree, problemLines(input, shape.detached));
+  const head = [
+    `Project: ${input.projectTitle} (${what.join(", ")}: ${plural2(matching.length, "thread")} of ${plural2(threads.size, "thread")})`
+  ];
+  return fitLines(head, tree, problemLines(input, shape.detached));
 }
 function mostRecentOpen(openByRecency, shown, limit) {
   const top = [];
@@ -34703,7 +34897,8 @@ function problemLines(input, detached) {
   const lines = [];
   if (detached.length > 0) {
     lines.push("", `\u26A0 ${plural2(detached.length, "detached thread")} (fix their parentId):`);
-    for (const d of detached.slice(0, PROBLEMS_NAMED)) lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+    for (const d of detached.slice(0, PROBLEMS_NAMED))
+      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
     if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount2(detached.length - PROBLEMS_NAMED)} more`);
   }
   if (input.problems.length > 0) {
@@ -34713,7 +34908,7 @@ function problemLines(input, detached) {
   }
   return lines;
 }
-function fit(head, body, tail) {
+function fitLines(head, body, tail) {
   const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
   const headText = head.map(clip4).join("\n");
   const tailText = tail.map(clip4).join("\n");
@@ -34780,13 +34975,19 @@ var Scratch = class {
   /** A Float64Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
   floats(name, n) {
     let a = this.f64.get(name);
-    if (!a || a.length < n) this.f64.set(name, a = new Float64Array(Math.max(n, 1024, (a?.length ?? 0) * 2)));
+    if (!a || a.length < n) {
+      a = new Float64Array(Math.max(n, 1024, (a?.length ?? 0) * 2));
+      this.f64.set(name, a);
+    }
     return a;
   }
   /** A Uint32Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
   uints(name, n) {
     let a = this.u32.get(name);
-    if (!a || a.length < n) this.u32.set(name, a = new Uint32Array(Math.max(n, 1024, (a?.length ?? 0) * 2)));
+    if (!a || a.length < n) {
+      a = new Uint32Array(Math.max(n, 1024, (a?.length ?? 0) * 2));
+      this.u32.set(name, a);
+    }
     return a;
   }
 };
@@ -35036,7 +35237,13 @@ function collapse(text) {
 
 // src/core/search/overview-tier.ts
 var FIELD_WEIGHTS = { title: 3, id: 2, headings: 1.5, paths: 1.5, branch: 1.5 };
-var FIELD_LABELS = { title: "Title", id: "Id", headings: "Section headings", paths: "Paths", branch: "Branch" };
+var FIELD_LABELS = {
+  title: "Title",
+  id: "Id",
+  headings: "Section headings",
+  paths: "Paths",
+  branch: "Branch"
+};
 var PREFIX_WEIGHT = 0.5;
 var PREFIX_MIN_CHARS = 3;
 function variantsOf(term, relaxed, startingWith) {
@@ -35105,7 +35312,9 @@ function metaSnippet(match, isMatch) {
     case "paths":
       return clip2((match.meta.paths ?? []).filter(matches).join(", "));
     case "headings":
-      return clip2(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 "));
+      return clip2(
+        match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 ")
+      );
     default: {
       const unknown2 = match.field;
       throw new Error(`unknown metadata field ${String(unknown2)}`);
@@ -35185,7 +35394,12 @@ function matchSections(index, queryTerms2, acceptThread, relaxed) {
   }
   const out = [];
   for (const t of touchedThreads) {
-    out.push({ threadNo: t, score: bestScore[t] + OTHER_SECTIONS_SHARE * (sum[t] - bestScore[t]), mask: threadMask[t], best: index.doc(bestDoc[t] - 1) });
+    out.push({
+      threadNo: t,
+      score: bestScore[t] + OTHER_SECTIONS_SHARE * (sum[t] - bestScore[t]),
+      mask: threadMask[t],
+      best: index.doc(bestDoc[t] - 1)
+    });
     bestScore[t] = 0;
     sum[t] = 0;
     threadMask[t] = 0;
@@ -35425,9 +35639,11 @@ function parseWordVectors(bytes2, path) {
   }
   const { count, dims, wordsBytes, sha256 } = header;
   if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
-  if (!isCount2(count) || !isCount2(dims) || !isCount2(wordsBytes) || typeof sha256 !== "string") throw new Error(`${path} has a malformed header`);
+  if (!isCount2(count) || !isCount2(dims) || !isCount2(wordsBytes) || typeof sha256 !== "string")
+    throw new Error(`${path} has a malformed header`);
   const start = newline + 1;
-  if (bytes2.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
+  if (bytes2.length !== start + wordsBytes + count * dims)
+    throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
   const body = bytes2.subarray(start);
   if (createHash("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
@@ -35443,7 +35659,12 @@ function parseWordVectors(bytes2, path) {
     const p = 1 / ((row + 1) * ZIPF_H);
     weights[row] = SIF_A / (SIF_A + p);
   }
-  return new WordVectors(dims, unit, weights, words.map((w) => stem(fold(w))));
+  return new WordVectors(
+    dims,
+    unit,
+    weights,
+    words.map((w) => stem(fold(w)))
+  );
 }
 function isCount2(v) {
   return typeof v === "number" && Number.isInteger(v) && v > 0;
@@ -35487,20 +35708,31 @@ var STATUSES = ["active", "done", "abandoned"];
 function normalizeSearchQuery(input) {
   const query = input.query.trim();
   if (query === "") throw errors.invalid("The search query must not be empty.");
-  if (query.length > QUERY_MAX_CHARS) throw errors.invalid(`The search query is too long: ${query.length} characters (limit ${QUERY_MAX_CHARS}).`);
+  if (query.length > QUERY_MAX_CHARS)
+    throw errors.invalid(`The search query is too long: ${query.length} characters (limit ${QUERY_MAX_CHARS}).`);
   const terms2 = queryTerms(query);
-  if (terms2.length === 0) throw errors.invalid(`The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`);
-  if (terms2.length > QUERY_MAX_TERMS) throw errors.invalid(`The search query has ${terms2.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`);
+  if (terms2.length === 0)
+    throw errors.invalid(
+      `The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`
+    );
+  if (terms2.length > QUERY_MAX_TERMS)
+    throw errors.invalid(
+      `The search query has ${terms2.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`
+    );
   const intent = input.intent ?? DEFAULT_INTENT;
-  if (!SEARCH_INTENTS.includes(intent)) throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
+  if (!SEARCH_INTENTS.includes(intent))
+    throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
   const scope = input.scope ?? "project";
-  if (!SEARCH_SCOPES.includes(scope)) throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
+  if (!SEARCH_SCOPES.includes(scope))
+    throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
   if (input.status !== void 0 && !STATUSES.includes(input.status)) {
     throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${STATUSES.join(", ")}.`);
   }
   const limit = input.limit ?? (intent === "deep" ? SEARCH_LIMIT.deepDefault : SEARCH_LIMIT.default);
   if (!Number.isInteger(limit) || limit < SEARCH_LIMIT.min || limit > SEARCH_LIMIT.max) {
-    throw errors.invalid(`The search limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, not ${String(limit)}.`);
+    throw errors.invalid(
+      `The search limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, not ${String(limit)}.`
+    );
   }
   return { query, terms: terms2, scope, status: input.status, limit, intent };
 }
@@ -35557,7 +35789,8 @@ async function searchThreads(store, projectIds, input) {
     let strongOverview = 0;
     for (const f of overview) for (const slot of f.slots) if (bitCount(f.meta[slot].mask) === q.terms.length) strongOverview++;
     tiers.push({ tier: "overview", strongHits: strongOverview, weak: strongOverview < wanted });
-    if (q.intent === "overview" || strongOverview >= wanted) return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
+    if (q.intent === "overview" || strongOverview >= wanted)
+      return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
     cost.bodyTextUsed = true;
     for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
     const weigh = strongRule(projects, q.terms);
@@ -35570,7 +35803,12 @@ async function searchThreads(store, projectIds, input) {
       lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
       closedSearched = true;
     }
-    tiers.push({ tier: "lookup", strongHits: lookup.strong, weak: lookup.strong < wanted, ...closedSearched ? { closedThreads: true } : {} });
+    tiers.push({
+      tier: "lookup",
+      strongHits: lookup.strong,
+      weak: lookup.strong < wanted,
+      ...closedSearched ? { closedThreads: true } : {}
+    });
     if (q.intent === "lookup" || lookup.strong >= wanted) return finish2(lookup.top);
     const meaning = meaningMatches(projects, q.terms, statusOk, cost, notices, Math.max(4 * q.limit, 40));
     const semantic = mergeMeaning(lookup.top, meaning, q.limit);
@@ -35578,7 +35816,11 @@ async function searchThreads(store, projectIds, input) {
     if (q.intent === "semantic" || semantic.strong >= wanted) return finish2(semantic.top);
     const deep = metaMatches(true);
     addSections(deep, q.terms, statusOk, true);
-    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, weigh, { finds: lookupFinds, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
+    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, weigh, {
+      finds: lookupFinds,
+      minCoverage: LOOKUP_MIN_COVERAGE,
+      tier: "lookup"
+    });
     const merged = mergeMeaning(deepRanked.top, meaning, q.limit);
     tiers.push({ tier: "deep", strongHits: merged.strong, weak: false });
     return finish2(merged.top);
@@ -35633,7 +35875,13 @@ function meaningMatches(projects, queryTerms2, accept, cost, notices, keep) {
     };
     for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "", keep)) {
       const vectors = words.vectors;
-      out.push({ projectId: p.projectId, meta: metaOf(m.threadNo), similarity: m.similarity, best: m.best, snippet: () => meaningSnippet(vectors, m.best, query) });
+      out.push({
+        projectId: p.projectId,
+        meta: metaOf(m.threadNo),
+        similarity: m.similarity,
+        best: m.best,
+        snippet: () => meaningSnippet(vectors, m.best, query)
+      });
     }
     if (!loadedBefore) cost.semanticLoadMs = Math.round(performance.now() - started);
   }
@@ -35672,7 +35920,9 @@ function mergeMeaning(lexical, meaning, limit) {
   }
   rest.sort((a, b) => b.fused - a.fused);
   const top = [...first, ...rest.map((r) => r.c)].slice(0, limit);
-  const strong = first.length + meaning.filter((m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)).length;
+  const strong = first.length + meaning.filter(
+    (m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)
+  ).length;
   return { strong, top };
 }
 function addSections(finds, terms2, accept, relaxed) {
@@ -35732,7 +35982,17 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
     const coverage = bitCount(mask2) / termCount;
     const meta2 = f.project.catalogIndex.at(slot);
     const weightedCoverage = weigh ? weigh(mask2) : coverage;
-    top.push({ projectId: f.project.projectId, meta: meta2, metaMatch, sectionMatch, score: scores[i], coverage, weightedCoverage, strong: weightedCoverage >= LOOKUP_MIN_COVERAGE, tier: source === 1 ? earlier.tier : tier });
+    top.push({
+      projectId: f.project.projectId,
+      meta: meta2,
+      metaMatch,
+      sectionMatch,
+      score: scores[i],
+      coverage,
+      weightedCoverage,
+      strong: weightedCoverage >= LOOKUP_MIN_COVERAGE,
+      tier: source === 1 ? earlier.tier : tier
+    });
   }
   return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
 }
@@ -35749,15 +36009,33 @@ function toHit(c, terms2) {
   };
   if (c.meaning) {
     const best = c.meaning.best;
-    return { ...base, section: sectionLabel(best), field: best.kind === "reason" ? "reason" : "section", snippet: c.meaning.snippet(), tier: "semantic" };
+    return {
+      ...base,
+      section: sectionLabel(best),
+      field: best.kind === "reason" ? "reason" : "section",
+      snippet: c.meaning.snippet(),
+      tier: "semantic"
+    };
   }
   if (c.sectionMatch) {
     const s = c.sectionMatch;
-    return { ...base, section: sectionLabel(s.best), field: s.best.kind === "reason" ? "reason" : "section", snippet: sectionSnippet(s, isMatch), tier: c.tier };
+    return {
+      ...base,
+      section: sectionLabel(s.best),
+      field: s.best.kind === "reason" ? "reason" : "section",
+      snippet: sectionSnippet(s, isMatch),
+      tier: c.tier
+    };
   }
   const m = c.metaMatch;
   if (!m) throw new Error(`search: thread "${c.meta.id}" was found without evidence`);
-  return { ...base, section: FIELD_LABELS[m.field], field: m.field, snippet: metaSnippet(m, isMatch), tier: c.tier === "deep" ? "deep" : "overview" };
+  return {
+    ...base,
+    section: FIELD_LABELS[m.field],
+    field: m.field,
+    snippet: metaSnippet(m, isMatch),
+    tier: c.tier === "deep" ? "deep" : "overview"
+  };
 }
 function noticesOf(p) {
   const out = p.takeNotices();
@@ -35765,7 +36043,9 @@ function noticesOf(p) {
   if (problems.length > 0) {
     const shown = problems.slice(0, 3).map((x) => `${x.path}: ${x.reason}`);
     const more = problems.length > 3 ? `; and ${problems.length - 3} more` : "";
-    out.push(`${problems.length} thread file${problems.length === 1 ? "" : "s"} could not be read and ${problems.length === 1 ? "is" : "are"} not searched: ${shown.join("; ")}${more}.`);
+    out.push(
+      `${problems.length} thread file${problems.length === 1 ? "" : "s"} could not be read and ${problems.length === 1 ? "is" : "are"} not searched: ${shown.join("; ")}${more}.`
+    );
   }
   return out;
 }
@@ -35786,7 +36066,9 @@ function formatSearchAnswer(answer) {
   const where = answer.scope === "all-projects" ? `all projects (${answer.projects.length})` : `project ${answer.projects[0] ?? "?"}`;
   const lines = [];
   const n = answer.hits.length;
-  lines.push(n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`);
+  lines.push(
+    n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`
+  );
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
     const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
@@ -35943,7 +36225,8 @@ function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
     const e = v;
     if (!isObject2(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
-    if (e.meta === null) return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
+    if (e.meta === null)
+      return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
     const meta2 = asMeta(e.meta);
     return meta2 ? { file: key, stamp: e.stamp, hash: e.hash, meta: meta2 } : null;
   });
@@ -35990,7 +36273,8 @@ function loadFile(path, format, version2, validate2) {
     return { entries, problem: `${path} is not valid JSON (${e.message})` };
   }
   const d = data;
-  if (!isObject2(data) || d.format !== format || !isObject2(d.entries)) return { entries, problem: `${path} is not a ${format} file` };
+  if (!isObject2(data) || d.format !== format || !isObject2(d.entries))
+    return { entries, problem: `${path} is not a ${format} file` };
   if (d.version !== version2) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version2}` };
   for (const [key, value] of Object.entries(d.entries)) {
     const entry = validate2(key, value);
@@ -36010,13 +36294,21 @@ var isStringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "strin
 var optionalString = (v) => v === void 0 || typeof v === "string";
 function asMeta(v) {
   if (!isObject2(v)) return null;
-  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string") return null;
+  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string")
+    return null;
   if (v.parentId !== null && typeof v.parentId !== "string") return null;
   if (!isStringList(v.headings)) return null;
   if (v.status !== void 0 && v.status !== "done" && v.status !== "abandoned") return null;
   if (!optionalString(v.branch) || !optionalString(v.mergedInto)) return null;
   if (v.paths !== void 0 && !isStringList(v.paths) || v.related !== void 0 && !isStringList(v.related)) return null;
-  const meta2 = { id: v.id, title: v.title, parentId: v.parentId, createdAt: v.createdAt, updatedAt: v.updatedAt, headings: v.headings };
+  const meta2 = {
+    id: v.id,
+    title: v.title,
+    parentId: v.parentId,
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
+    headings: v.headings
+  };
   if (v.status !== void 0) meta2.status = v.status;
   if (typeof v.branch === "string") meta2.branch = v.branch;
   if (v.paths !== void 0) meta2.paths = v.paths;
@@ -36044,7 +36336,16 @@ function entriesFromText(file, stamp, text) {
     throw e;
   }
   if (thread.id !== expectedId) {
-    return { catalog: { file, stamp, hash, meta: null, problem: `frontmatter id "${thread.id}" does not match the file name "${expectedId}"` }, body: null };
+    return {
+      catalog: {
+        file,
+        stamp,
+        hash,
+        meta: null,
+        problem: `frontmatter id "${thread.id}" does not match the file name "${expectedId}"`
+      },
+      body: null
+    };
   }
   const parsed = parseSummary(thread.summary);
   const meta2 = {
@@ -36150,7 +36451,10 @@ var ProjectIndex = class {
     this.filesRead = 0;
     if (this.bodies === null || this.bodyIndex === null) {
       const loaded2 = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
-      if (loaded2.problem) this.notices.push(`The search index's section texts could not be used (${loaded2.problem}); they were rebuilt from the thread files.`);
+      if (loaded2.problem)
+        this.notices.push(
+          `The search index's section texts could not be used (${loaded2.problem}); they were rebuilt from the thread files.`
+        );
       this.bodies = /* @__PURE__ */ new Map();
       this.bodyIndex = new BodyIndex();
       for (const entry of this.catalog.values()) {
@@ -36189,7 +36493,8 @@ var ProjectIndex = class {
   /** Thread files that could not be used, with the reason. */
   problems() {
     const out = [];
-    for (const e of this.catalog.values()) if (e.problem !== void 0) out.push({ path: join(this.threadsDir, e.file), reason: e.problem });
+    for (const e of this.catalog.values())
+      if (e.problem !== void 0) out.push({ path: join(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -36366,7 +36671,8 @@ var CatalogThreadList = class {
       const catalog = index.project(projectId);
       await catalog.refresh();
       const kept = this.kept;
-      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version)
+        return kept;
       const threads = /* @__PURE__ */ new Map();
       for (const meta2 of catalog.catalogIndex.live()) threads.set(meta2.id, meta2);
       const problems = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
@@ -36385,7 +36691,11 @@ async function migrateV04IfNeeded(store, author) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
     const treePath = join(treesDir, name);
-    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
+    if (!isValidId(projectId))
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`
+      );
     const nodes = readTree(treePath);
     const threadsDir = join(store.dir, "threads", projectId);
     let parentsFromTree = 0;
@@ -36395,7 +36705,11 @@ async function migrateV04IfNeeded(store, author) {
     for (const file of files) {
       const id = file.slice(0, -3);
       const path = join(threadsDir, file);
-      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
+      if (!isValidId(id))
+        throw new ThreadMindError(
+          "unreadable",
+          `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`
+        );
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
       const { thread, naive } = parseOldThread(path, id, text, me);
@@ -36415,7 +36729,10 @@ async function migrateV04IfNeeded(store, author) {
     }
     const ids = new Set(threads.map((t) => t.id));
     for (const id of Object.keys(nodes)) {
-      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
+      if (!ids.has(id))
+        report.notes.push(
+          `trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`
+        );
     }
     plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
   }
@@ -36424,7 +36741,12 @@ async function migrateV04IfNeeded(store, author) {
     for (const t of plan.threads) await store.writeThread(plan.projectId, t);
     rmSync(plan.treePath);
     report.removed.push(plan.treePath);
-    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
+    report.projects.push({
+      id: plan.projectId,
+      threads: plan.threads.length,
+      parentsFromTree: plan.parentsFromTree,
+      rewritten: plan.rewritten
+    });
   }
   if (readdirSync(treesDir).length === 0) rmdirSync(treesDir);
   if (existsSync(join(store.dir, "stats"))) {
@@ -36432,7 +36754,9 @@ async function migrateV04IfNeeded(store, author) {
   }
   const lines = [
     "ThreadMind upgraded this store from the 0.4 layout:",
-    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
+    ...report.projects.map(
+      (p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`
+    ),
     ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
     ...report.notes.map((n) => `- ${n}`)
   ];
@@ -36446,16 +36770,27 @@ function readTree(path) {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`);
+    throw new ThreadMindError(
+      "unreadable",
+      `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`
+    );
   }
   const nodes = data?.nodes;
-  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
+  if (typeof nodes !== "object" || nodes === null)
+    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
   const out = {};
   for (const [id, node2] of Object.entries(nodes)) {
     const parent = node2?.parentId;
-    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
+    if (!isValidId(id))
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`
+      );
     if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
-      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`
+      );
     }
     out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
   }
@@ -36510,7 +36845,9 @@ var ITEM_CHARS = 140;
 function checkHistoryLimit(limit) {
   const n = limit ?? HISTORY_LIMIT.default;
   if (!Number.isInteger(n) || n < HISTORY_LIMIT.min || n > HISTORY_LIMIT.max) {
-    throw errors.invalid(`The history limit must be a whole number from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}, not ${String(limit)}.`);
+    throw errors.invalid(
+      `The history limit must be a whole number from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}, not ${String(limit)}.`
+    );
   }
   return n;
 }
@@ -36542,7 +36879,8 @@ async function threadHistory(req) {
   const truncated = commits.length > wanted || wanted === 0 && head !== null && (await commitVersions(top, path, 1)).length > 0;
   entries.push(...commits.slice(0, wanted));
   const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
-  if (commits.length === 0) history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
+  if (commits.length === 0)
+    history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
   return history;
 }
 async function blobAtHead(top, path) {
@@ -36662,7 +37000,8 @@ function metaChanges(old, now) {
   const list = (label, a, b) => {
     const added = (b ?? []).filter((x) => !(a ?? []).includes(x));
     const removed = (a ?? []).filter((x) => !(b ?? []).includes(x));
-    if (added.length + removed.length > 0) out.push(`${label}: ${[...added.map((x) => `+ ${x}`), ...removed.map((x) => `\u2212 ${x}`)].join(", ")}`);
+    if (added.length + removed.length > 0)
+      out.push(`${label}: ${[...added.map((x) => `+ ${x}`), ...removed.map((x) => `\u2212 ${x}`)].join(", ")}`);
   };
   list("related", old.related, now.related);
   list("paths", old.paths, now.paths);
@@ -36717,11 +37056,15 @@ function multisetDiff(before, after) {
 function formatThreadHistory(h, title) {
   const name = title ? `"${title.replace(/\s*\n\s*/g, " ")}" (${h.threadId})` : `"${h.threadId}"`;
   if (!h.gitAvailable) return h.message ?? `No history for ${name}.`;
-  const lines = [`History of ${name}, ${h.path}, newest first: ${h.entries.length} version${h.entries.length === 1 ? "" : "s"}${h.truncated ? ` (older ones left out; limit ${h.limit})` : ""}.`];
+  const lines = [
+    `History of ${name}, ${h.path}, newest first: ${h.entries.length} version${h.entries.length === 1 ? "" : "s"}${h.truncated ? ` (older ones left out; limit ${h.limit})` : ""}.`
+  ];
   if (h.message) lines.push(h.message);
   for (const e of h.entries) {
     const what = e.change === "modified" ? "" : ` (${e.change})`;
-    lines.push(e.commit === null ? `\u25CF Uncommitted changes${what}` : `\u25CF ${e.date?.slice(0, 10)} ${e.commit.slice(0, 8)} ${e.author} \u2014 ${e.subject}${what}`);
+    lines.push(
+      e.commit === null ? `\u25CF Uncommitted changes${what}` : `\u25CF ${e.date?.slice(0, 10)} ${e.commit.slice(0, 8)} ${e.author} \u2014 ${e.subject}${what}`
+    );
     if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
     for (const m of e.meta) lines.push(`  ${m}`);
     for (const s of e.sections) {
@@ -36765,7 +37108,9 @@ async function rotateMeasurementLogLocked(store) {
 async function logSummaryWrite(store, notices, instance, write) {
   const { projectId, threadId, via } = write;
   try {
-    await recordMeasurementEvents(store, [{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }]);
+    await recordMeasurementEvents(store, [
+      { kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }
+    ]);
   } catch (e) {
     const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
     if (!notices.includes(line)) notices.push(line);
@@ -37073,11 +37418,7 @@ var SECRET_RULES = [
       return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
     }
   },
-  prefixedTokenRule(
-    "Anthropic API key",
-    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
-    /^sk-ant-(?:[a-z]+\d*-)?/
-  ),
+  prefixedTokenRule("Anthropic API key", rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`), /^sk-ant-(?:[a-z]+\d*-)?/),
   prefixedTokenRule(
     "OpenAI API key",
     rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
@@ -37223,7 +37564,8 @@ function checkPaths(paths) {
 }
 function checkRelated(related) {
   if (!related) return [];
-  if (related.length > LIMITS.relatedCount) throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
+  if (related.length > LIMITS.relatedCount)
+    throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
   const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
   assertNoSecrets(ids.join("\n"), "the related thread ids");
   return ids;
@@ -37250,7 +37592,15 @@ async function createProject(ctx, input) {
     const now = nextTimestamp();
     const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
     if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
-    const thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
+    const thread = {
+      id: MAIN_THREAD_ID,
+      title: input.title,
+      parentId: null,
+      author,
+      createdAt: now,
+      updatedAt: now,
+      summary: ""
+    };
     await ctx.store.writeProject(project);
     await ctx.store.writeThread(id, thread);
     const unremembered = await ctx.rememberAfterWrite(id, MAIN_THREAD_ID);
@@ -37276,7 +37626,9 @@ async function createThread(ctx, input) {
     const parent = ctx.store.readThread(project.id, parentId, errors.parentNotFound);
     const warnings = [];
     if (parent.summary.trim() === "") {
-      warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
+      warnings.push(
+        `Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`
+      );
     }
     let linkedBranch = null;
     if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
@@ -37330,7 +37682,12 @@ async function setThreadStatus(ctx, input) {
     } else updated.status = input.status;
     if (input.reason?.trim()) {
       const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
-      updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
+      updated.summary = updateSection(
+        updated.summary,
+        "decisions",
+        `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`,
+        false
+      );
     }
     checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
     await ctx.store.writeThread(project.id, updated);
@@ -37355,14 +37712,17 @@ async function mergeThread(ctx, input) {
   const commit = await headBeforeLock(ctx);
   const merged = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
-    if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
+    if (thread.parentId === null)
+      throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
     const parent = ctx.store.readThread(project.id, thread.parentId, errors.parentNotFound);
     assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
     await assertCanModify(ctx, project, thread);
     await assertCanModify(ctx, project, parent);
     const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
     if (commit) newParent.commit = commit;
-    const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter((r) => r !== parent.id && r !== thread.id);
+    const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter(
+      (r) => r !== parent.id && r !== thread.id
+    );
     if (carried.length > 0) newParent.related = carried;
     const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
     await ctx.store.writeThread(project.id, newParent);
@@ -37388,7 +37748,10 @@ async function deleteThread(ctx, threadId) {
       const others = [];
       for (const id of doomed) if (!await isMine(ctx, threads.get(id))) others.push(id);
       if (others.length > 0) {
-        throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
+        throw new ThreadMindError(
+          "forbidden",
+          `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`
+        );
       }
     }
     for (const id of doomed.slice().reverse()) ctx.store.deleteThreadFile(project.id, id);
@@ -37486,7 +37849,9 @@ async function updateSummary(ctx, input) {
     tokens = ctx.tokens.countNow(updated.summary);
   } catch (e) {
     tokens = charsEstimate(updated.summary);
-    warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
+    warnings.push(
+      `The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`
+    );
   }
   await ctx.saveTokenCache();
   return { thread: updated, chars: updated.summary.length, tokens, warnings };
@@ -37520,7 +37885,11 @@ var ThreadMindServices = class {
     });
     this.env = options.env ?? {};
     this.session = options.session;
-    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
+    this.tokens = new TokenEstimator(
+      tokenCachePath(this.store.dir),
+      options.encoder ?? null,
+      legacyTokenCachePath(this.store.dir)
+    );
     this.localState = new LocalStateCache(this.store.dir, this.notices);
     this.writes = {
       store: this.store,
@@ -37556,7 +37925,10 @@ var ThreadMindServices = class {
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
     if (this.migration !== void 0) return this.migration;
-    if (!this.hasOldLayout()) return this.migration = null;
+    if (!this.hasOldLayout()) {
+      this.migration = null;
+      return null;
+    }
     this.migration = await this.store.locked(async () => {
       const report = await migrateV04IfNeeded(this.store, () => this.author());
       if (report) await carryOverActiveThread(this.store, this.branch(), (mutate) => this.updateState(mutate), report);
@@ -37616,7 +37988,12 @@ var ThreadMindServices = class {
     const branch = this.branch();
     await this.updateState((state) => {
       state.lastProjectId = projectId;
-      const entry = { projectId, updatedAt: nextTimestamp(), ...threadId ? { threadId } : {}, ...this.session.pid !== void 0 ? { pid: this.session.pid } : {} };
+      const entry = {
+        projectId,
+        updatedAt: nextTimestamp(),
+        ...threadId ? { threadId } : {},
+        ...this.session.pid !== void 0 ? { pid: this.session.pid } : {}
+      };
       state.sessions[this.session.key] = entry;
       if (branch && threadId) state.branches[branch] = { ...state.branches[branch] ?? {}, [projectId]: threadId };
     });
@@ -37750,7 +38127,10 @@ var ThreadMindServices = class {
     }
     const listed = await this.catalogList.read(this.store.dir, project.id);
     const { threads, derived: derived2, problems } = listed;
-    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived: derived2 }, options), problems: [...problems] };
+    return {
+      text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived: derived2 }, options),
+      problems: [...problems]
+    };
   }
   /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
   async rememberAfterWrite(projectId, threadId) {
@@ -37791,7 +38171,12 @@ var ThreadMindServices = class {
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
   async contextWithSources(project, thread, options) {
-    const deps = { store: this.store, gitTop: this.workspace.gitTop, tokens: this.tokens, saveTokenCache: () => this.saveTokenCache() };
+    const deps = {
+      store: this.store,
+      gitTop: this.workspace.gitTop,
+      tokens: this.tokens,
+      saveTokenCache: () => this.saveTokenCache()
+    };
     return contextWithSources(deps, project, thread, options);
   }
   // ------------------------------------------------------------------ recall
@@ -37810,7 +38195,12 @@ var ThreadMindServices = class {
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
     const file = this.store.threadPath(project.id, threadId);
-    return threadFileHistory({ gitTop: this.workspace.gitTop, file, threadId, ...input.limit !== void 0 ? { limit: input.limit } : {} });
+    return threadFileHistory({
+      gitTop: this.workspace.gitTop,
+      file,
+      threadId,
+      ...input.limit !== void 0 ? { limit: input.limit } : {}
+    });
   }
 };
 
@@ -37948,7 +38338,8 @@ var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
-  if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
+  if (!isValidId(projectId) || !isValidId(threadId))
+    throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
   return join(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
@@ -38030,7 +38421,11 @@ function userLine(notice) {
 async function assembleStarts(services, project, thread, sources, leading, notices = []) {
   const headers = sources.map((source) => contextHeader(source, thread.id, thread.title));
   const longest = Math.max(...headers.map((h) => h.length));
-  const budget = (header) => ({ maxChars: Math.max(0, CHARACTER_CAP - header), estimateOnly: true, ...notices.length > 0 ? { notices: [...notices] } : {} });
+  const budget = (header) => ({
+    maxChars: Math.max(0, CHARACTER_CAP - header),
+    estimateOnly: true,
+    ...notices.length > 0 ? { notices: [...notices] } : {}
+  });
   const base = await services.contextWithSources(project, thread, budget(longest));
   const trimmed = (c) => c.omitted.length > 0 || c.omittedBeyond || c.truncated;
   const files = new Set(base.sources);
@@ -38048,16 +38443,26 @@ async function assembleStarts(services, project, thread, sources, leading, notic
   }
   const lines = leading();
   const starts = {};
-  for (const [i, source] of sources.entries()) starts[source] = startOf(`${headers[i]}${contexts[i].text}`, contexts[i], thread.id, lines);
+  for (const [i, source] of sources.entries())
+    starts[source] = startOf(`${headers[i]}${contexts[i].text}`, contexts[i], thread.id, lines);
   return { starts, sources: [...files], dependsOnHead };
 }
 function startOf(text, context2, threadId, leading) {
   const notes = [...leading, ...context2.notices.map(userLine)];
   if (context2.omitted.length > 0 || context2.omittedBeyond || context2.truncated) {
     const left = `${context2.omitted.length}${context2.omittedBeyond ? "+" : ""} ancestor${context2.omitted.length === 1 && !context2.omittedBeyond ? "" : "s"}`;
-    notes.push(`ThreadMind: context of "${threadId}" trimmed to fit ${formatCount2(CHARACTER_CAP)} characters (${left} left out${context2.truncated ? ", summary cut" : ""}).`);
+    notes.push(
+      `ThreadMind: context of "${threadId}" trimmed to fit ${formatCount2(CHARACTER_CAP)} characters (${left} left out${context2.truncated ? ", summary cut" : ""}).`
+    );
   }
-  return { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context2.tokens, omitted: context2.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+  return {
+    text,
+    contentHash: contentHash(text),
+    fingerprint: textFingerprint(text),
+    tokens: context2.tokens,
+    omitted: context2.omitted.length,
+    userMessage: notes.length > 0 ? notes.join(" ") : null
+  };
 }
 
 // src/server/start-cache-refresh.ts
@@ -38091,7 +38496,10 @@ async function refreshStartCache(services, builtBy) {
     if (typeof now !== "string" || now !== headBefore) return false;
     head = now;
   }
-  await saveContextCacheEntry(storeDir, threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head, starts: chosen.starts, verify }));
+  await saveContextCacheEntry(
+    storeDir,
+    threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head, starts: chosen.starts, verify })
+  );
   return true;
 }
 function stampsOf(storeDir, rels) {
@@ -38114,7 +38522,17 @@ function sameRecord(a, b) {
 }
 
 // src/server/tool-result.ts
-var CONTEXT_WRITES = /* @__PURE__ */ new Set(["project_create", "project_switch", "thread_create", "thread_switch", "thread_status", "thread_merge", "thread_delete", "thread_rebase", "summary_update"]);
+var CONTEXT_WRITES = /* @__PURE__ */ new Set([
+  "project_create",
+  "project_switch",
+  "thread_create",
+  "thread_switch",
+  "thread_status",
+  "thread_merge",
+  "thread_delete",
+  "thread_rebase",
+  "summary_update"
+]);
 function errorText(error2) {
   if (error2 instanceof ThreadMindError) return error2.message;
   const message2 = error2 instanceof Error ? `${error2.name}: ${error2.message}` : String(error2);
@@ -38134,8 +38552,10 @@ async function runTool(ctx, name, args, run) {
     if (CONTEXT_WRITES.has(name)) ctx.contextWritten();
   } catch (error2) {
     if (!(error2 instanceof ThreadMindError)) {
-      process.stderr.write(`thread-mind: ${name} failed: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}
-`);
+      process.stderr.write(
+        `thread-mind: ${name} failed: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}
+`
+      );
     }
     result = { content: [{ type: "text", text: errorText(error2) }], isError: true };
   }
@@ -38190,7 +38610,9 @@ ${tree}`,
       const { projects, activeId, problems } = services.projectList();
       const lines = [];
       if (projects.length === 0 && problems.length === 0) {
-        lines.push(`No ThreadMind project in ${services.workspace.root}. Only create one (project_create) if the user asks for it.`);
+        lines.push(
+          `No ThreadMind project in ${services.workspace.root}. Only create one (project_create) if the user asks for it.`
+        );
       } else {
         lines.push(`Projects in ${services.workspace.root}:`);
         for (const p of projects) lines.push(`- ${p.title} (${p.id}, ${p.mode})${p.id === activeId ? " \u25C0 this session" : ""}`);
@@ -38229,8 +38651,12 @@ function registerRecallTools(server2, ctx) {
         query: string2().min(1).max(2e3).describe('Words to look for, e.g. "rate limiting"'),
         scope: _enum(SEARCH_SCOPES).optional().describe('"project" (default) or "all-projects" of this workspace'),
         status: _enum(["active", "done", "abandoned"]).optional().describe("Only threads with this status (a closed status also searches those threads' summaries)"),
-        limit: number2().int().min(SEARCH_LIMIT.min).max(SEARCH_LIMIT.max).optional().describe(`Most hits to return, ${SEARCH_LIMIT.min}\u2013${SEARCH_LIMIT.max} (default ${SEARCH_LIMIT.default}; ${SEARCH_LIMIT.deepDefault} for deep)`),
-        intent: _enum(SEARCH_INTENTS).optional().describe('Deepest tier allowed: "overview" (metadata only), "lookup" (+ words of the summaries, open threads first), "semantic" (default: + similarity of meaning), "deep" (+ relaxed word matching)')
+        limit: number2().int().min(SEARCH_LIMIT.min).max(SEARCH_LIMIT.max).optional().describe(
+          `Most hits to return, ${SEARCH_LIMIT.min}\u2013${SEARCH_LIMIT.max} (default ${SEARCH_LIMIT.default}; ${SEARCH_LIMIT.deepDefault} for deep)`
+        ),
+        intent: _enum(SEARCH_INTENTS).optional().describe(
+          'Deepest tier allowed: "overview" (metadata only), "lookup" (+ words of the summaries, open threads first), "semantic" (default: + similarity of meaning), "deep" (+ relaxed word matching)'
+        )
       },
       annotations: annotations("Search threads", "read", true)
     },
@@ -38300,7 +38726,9 @@ function registerSummaryTools(server2, ctx) {
     toolHandler(ctx, "summary_update", async (services, args) => {
       const { thread, chars, tokens, warnings } = await services.summaryUpdate(args);
       const what = args.section ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}` : "whole summary replaced";
-      const lines = [`Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt3(chars)} characters, ~${fmt3(tokens)} tokens (limit ${fmt3(LIMITS.summaryChars)} characters).`];
+      const lines = [
+        `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt3(chars)} characters, ~${fmt3(tokens)} tokens (limit ${fmt3(LIMITS.summaryChars)} characters).`
+      ];
       for (const w of warnings) lines.push(`\u26A0 ${w}`);
       return lines.join("\n");
     })
@@ -38337,7 +38765,9 @@ function registerThreadTools(server2, ctx) {
     toolHandler(ctx, "thread_create", async (services, args) => {
       const created = await services.threadCreate(args);
       const t = created.thread;
-      const lines = [`Created thread "${t.title}" (id ${t.id}), a child of "${t.parentId}"; it is now this session's active thread.`];
+      const lines = [
+        `Created thread "${t.title}" (id ${t.id}), a child of "${t.parentId}"; it is now this session's active thread.`
+      ];
       if (created.linkedBranch) lines.push(`Linked to git branch ${created.linkedBranch}: sessions on that branch start on it.`);
       for (const w of created.warnings) lines.push(`\u26A0 ${w}`);
       lines.push("", created.tree);
@@ -38353,7 +38783,10 @@ function registerThreadTools(server2, ctx) {
       annotations: annotations("Switch thread", "write", true)
     },
     toolHandler(ctx, "thread_switch", async (services, args) => {
-      const { thread, context: context2 } = await services.threadSwitch(args.threadId, args.maxTokens !== void 0 ? { maxTokens: args.maxTokens } : {});
+      const { thread, context: context2 } = await services.threadSwitch(
+        args.threadId,
+        args.maxTokens !== void 0 ? { maxTokens: args.maxTokens } : {}
+      );
       return `Switched to thread "${thread.title}" (${thread.id}).
 
 ${context2.text}`;
@@ -38371,11 +38804,15 @@ ${context2.text}`;
       },
       annotations: annotations("Thread tree", "read", true)
     },
-    toolHandler(ctx, "thread_list", async (services, args) => (await services.threadList({
-      ...args.rootId !== void 0 ? { rootId: args.rootId } : {},
-      ...args.depth !== void 0 ? { depth: args.depth } : {},
-      ...args.status !== void 0 ? { status: args.status } : {}
-    })).text)
+    toolHandler(
+      ctx,
+      "thread_list",
+      async (services, args) => (await services.threadList({
+        ...args.rootId !== void 0 ? { rootId: args.rootId } : {},
+        ...args.depth !== void 0 ? { depth: args.depth } : {},
+        ...args.status !== void 0 ? { status: args.status } : {}
+      })).text
+    )
   );
   server2.registerTool(
     "thread_status",
@@ -38391,9 +38828,12 @@ ${context2.text}`;
     },
     toolHandler(ctx, "thread_status", async (services, args) => {
       const { thread, tree } = await services.threadStatus(args);
-      return { text: `Thread "${thread.title}" (${thread.id}) is now ${thread.status ?? "active"}.
+      return {
+        text: `Thread "${thread.title}" (${thread.id}) is now ${thread.status ?? "active"}.
 
-${tree}`, resourcesChanged: true };
+${tree}`,
+        resourcesChanged: true
+      };
     })
   );
   server2.registerTool(
@@ -38470,11 +38910,17 @@ function createThreadMindServer(options) {
   const resourcesChanged = () => {
     if (!server2.isConnected()) return;
     server2.server.sendResourceListChanged().catch((error2) => {
-      process.stderr.write(`thread-mind: could not send resources/list_changed: ${error2 instanceof Error ? error2.message : String(error2)}
-`);
+      process.stderr.write(
+        `thread-mind: could not send resources/list_changed: ${error2 instanceof Error ? error2.message : String(error2)}
+`
+      );
     });
   };
-  const ctx = { session, resourcesChanged, contextWritten: startCacheRefresher(session, options.hooksBuild ?? null) };
+  const ctx = {
+    session,
+    resourcesChanged,
+    contextWritten: startCacheRefresher(session, options.hooksBuild ?? null)
+  };
   registerProjectTools(server2, ctx);
   registerThreadTools(server2, ctx);
   registerSummaryTools(server2, ctx);
@@ -38502,8 +38948,10 @@ function startCacheRefresher(session, hooksBuild) {
           const builtBy = hooksBuild();
           if (builtBy !== null) await refreshStartCache(await session.services(), builtBy);
         } catch (error2) {
-          process.stderr.write(`thread-mind: could not refresh the SessionStart context cache: ${error2 instanceof Error ? error2.message : String(error2)}
-`);
+          process.stderr.write(
+            `thread-mind: could not refresh the SessionStart context cache: ${error2 instanceof Error ? error2.message : String(error2)}
+`
+          );
         }
       });
     });

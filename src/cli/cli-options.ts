@@ -47,7 +47,8 @@ function usageErrorOf(e: unknown, known: OptionKinds): unknown {
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
       const name = option.replace(/^--/, "");
       if (known[name] === "boolean") return new UsageError(`--${name} takes no value`);
-      if (e.message.includes("ambiguous")) return new UsageError(`--${name} needs a value (one that starts with "-" is written --${name}=<value>)`);
+      if (e.message.includes("ambiguous"))
+        return new UsageError(`--${name} needs a value (one that starts with "-" is written --${name}=<value>)`);
       return new UsageError(`--${name} needs a value`);
     }
     default:

@@ -5,7 +5,13 @@ import type { ReportTable } from "./report-tables.js";
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 
 function row(label: string, g: FreshnessGroup): string[] {
-  return [label, fmt(g.restarts), fmt(g.current), fmt(g.stale), g.averageSinceWrite === null ? "–" : `~${fmt(g.averageSinceWrite)}`];
+  return [
+    label,
+    fmt(g.restarts),
+    fmt(g.current),
+    fmt(g.stale),
+    g.averageSinceWrite === null ? "–" : `~${fmt(g.averageSinceWrite)}`,
+  ];
 }
 
 export function freshnessTable(f: FreshnessFigure): ReportTable {

@@ -6,7 +6,9 @@ function table(t: ReportTable): string {
   const parts = [`<h2>${xmlEscape(t.title)}</h2>`, ...t.notes.map((n) => `<p>${xmlEscape(n)}</p>`)];
   if (t.rows.length === 0) return parts.join("\n");
   const th = t.headers.map((h, i) => `<th class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(h)}</th>`).join("");
-  const rows = t.rows.map((row) => `<tr>${row.map((c, i) => `<td class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(c)}</td>`).join("")}</tr>`);
+  const rows = t.rows.map(
+    (row) => `<tr>${row.map((c, i) => `<td class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(c)}</td>`).join("")}</tr>`,
+  );
   parts.push(`<table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${rows.join("\n")}\n</tbody>\n</table>`);
   return parts.join("\n");
 }
@@ -26,7 +28,9 @@ export function renderHtml(doc: ReportDocument, svg: string): string {
     ...doc.intro.map((l) => `<p>${xmlEscape(l)}</p>`),
     `<figure>${inlineSvg}</figure>`,
     ...doc.tables.map(table),
-    ...doc.sections.map((s) => `<h2>${xmlEscape(s.title)}</h2>\n<ul>\n${s.lines.map((l) => `<li>${xmlEscape(l)}</li>`).join("\n")}\n</ul>`),
+    ...doc.sections.map(
+      (s) => `<h2>${xmlEscape(s.title)}</h2>\n<ul>\n${s.lines.map((l) => `<li>${xmlEscape(l)}</li>`).join("\n")}\n</ul>`,
+    ),
     "</body>",
     "</html>",
     "",

@@ -9,7 +9,14 @@ const PLOT_HEIGHT = 300;
 const TARGET_PLOT_WIDTH = 960;
 const MIN_SESSION_WIDTH = 14;
 const SESSION_GAP = 10;
-const COLORS = { withTm: "#2563eb", withoutTm: "#6b7280", context: "#16a34a", restart: "#dc2626", grid: "#e5e7eb", text: "#111827" };
+const COLORS = {
+  withTm: "#2563eb",
+  withoutTm: "#6b7280",
+  context: "#16a34a",
+  restart: "#dc2626",
+  grid: "#e5e7eb",
+  text: "#111827",
+};
 
 /** Escapes text and attribute values for XML. */
 export function xmlEscape(text: string): string {
@@ -51,7 +58,12 @@ function place(sessions: readonly ReportSession[]): { placed: Placed[]; plotWidt
     const width = Math.max(MIN_SESSION_WIDTH, units[i]! * unitPx);
     const span = Math.max(1, session.apiResponses - 1);
     const start = x0;
-    placed.push({ session, x0: start, width, x: (index) => start + (session.apiResponses <= 1 ? width / 2 : (index / span) * width) });
+    placed.push({
+      session,
+      x0: start,
+      width,
+      x: (index) => start + (session.apiResponses <= 1 ? width / 2 : (index / span) * width),
+    });
     x0 += width + SESSION_GAP;
   });
   return { placed, plotWidth: Math.max(TARGET_PLOT_WIDTH, x0 - SESSION_GAP) };
@@ -73,7 +85,9 @@ export function renderSvg(report: SavingsReport): string {
   );
   out.push(`<title id="tm-title">ThreadMind: conversation size per session (measured), restarts and ThreadMind context</title>`);
   out.push(`<rect class="background" x="0" y="0" width="${n2(width)}" height="${height}" fill="#ffffff"/>`);
-  out.push(`<text x="${MARGIN.left}" y="22" font-size="15" font-weight="600" fill="${COLORS.text}">Conversation size per session (tokens, measured)</text>`);
+  out.push(
+    `<text x="${MARGIN.left}" y="22" font-size="15" font-weight="600" fill="${COLORS.text}">Conversation size per session (tokens, measured)</text>`,
+  );
   // Legend.
   const legend: [string, string][] = [
     [COLORS.withTm, "session with ThreadMind context"],
@@ -84,7 +98,9 @@ export function renderSvg(report: SavingsReport): string {
   let lx = MARGIN.left;
   out.push('<g class="legend">');
   for (const [color, label] of legend) {
-    out.push(`<rect x="${n2(lx)}" y="34" width="14" height="10" fill="${color}"/><text x="${n2(lx + 18)}" y="43" fill="${COLORS.text}">${xmlEscape(label)}</text>`);
+    out.push(
+      `<rect x="${n2(lx)}" y="34" width="14" height="10" fill="${color}"/><text x="${n2(lx + 18)}" y="43" fill="${COLORS.text}">${xmlEscape(label)}</text>`,
+    );
     lx += 30 + label.length * 6.4;
   }
   out.push("</g>");
@@ -103,7 +119,9 @@ export function renderSvg(report: SavingsReport): string {
   out.push("</g>");
 
   if (report.sessions.length === 0) {
-    out.push(`<text class="empty" x="${n2(X(plotWidth / 2))}" y="${n2(Y(yMax / 2))}" text-anchor="middle" fill="${COLORS.text}">No Claude Code sessions found for this workspace</text>`);
+    out.push(
+      `<text class="empty" x="${n2(X(plotWidth / 2))}" y="${n2(Y(yMax / 2))}" text-anchor="middle" fill="${COLORS.text}">No Claude Code sessions found for this workspace</text>`,
+    );
   }
 
   const byId = new Map(placed.map((p) => [p.session.sessionId, p]));
@@ -126,16 +144,24 @@ export function renderSvg(report: SavingsReport): string {
       out.push(contextBar(X(p.x(0)) - 3, s.threadMindTokensAtStart, "start", Y));
     }
     s.compactionMarks.forEach((mark, k) => {
-      const x = X(mark.responsesBefore === 0 ? p.x(0) : (p.x(mark.responsesBefore - 1) + p.x(Math.min(mark.responsesBefore, Math.max(0, s.apiResponses - 1)))) / 2);
+      const x = X(
+        mark.responsesBefore === 0
+          ? p.x(0)
+          : (p.x(mark.responsesBefore - 1) + p.x(Math.min(mark.responsesBefore, Math.max(0, s.apiResponses - 1)))) / 2,
+      );
       out.push(`<g class="restart compaction" data-session-id="${xmlEscape(s.sessionId)}" data-index="${k}">`);
-      out.push(`<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="4 3"/>`);
+      out.push(
+        `<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="4 3"/>`,
+      );
       out.push(`<text x="${n2(x + 3)}" y="${MARGIN.top + 10}" fill="${COLORS.restart}" font-size="10">compaction</text>`);
       if (mark.threadMindTokens > 0) out.push(contextBar(x + 1, mark.threadMindTokens, "compaction", Y));
       out.push("</g>");
     });
     // Every session gets its start date: horizontal when it fits, else written upwards from below the axis.
     if (p.width >= WIDE_LABEL_PX) {
-      out.push(`<text class="session-label" x="${n2(X(p.x0))}" y="${Y(0) + 16}" fill="${COLORS.text}" font-size="10">${xmlEscape(when(s.startedAt))}</text>`);
+      out.push(
+        `<text class="session-label" x="${n2(X(p.x0))}" y="${Y(0) + 16}" fill="${COLORS.text}" font-size="10">${xmlEscape(when(s.startedAt))}</text>`,
+      );
     } else {
       const lx = X(p.x0 + p.width / 2) + 3;
       const ly = Y(0) + 8;
@@ -160,8 +186,12 @@ export function renderSvg(report: SavingsReport): string {
       // A pair inferred by time order only is drawn fainter (dotted): it is not in the averages.
       const dash = r.confidence === "inferred" ? "1 3" : "4 3";
       out.push(`<g class="restart clear" ${attrs}>`);
-      out.push(`<line x1="${n2(x1)}" y1="${n2(Y(a.tokens))}" x2="${n2(x2)}" y2="${n2(Y(b.tokens))}" stroke="${COLORS.restart}" stroke-dasharray="${dash}"/>`);
-      out.push(`<text x="${n2((x1 + x2) / 2)}" y="${n2(Math.min(Y(a.tokens), Y(b.tokens)) - 6)}" text-anchor="middle" fill="${COLORS.restart}" font-size="10">${label}${r.confidence === "inferred" ? " (inferred)" : ""}</text>`);
+      out.push(
+        `<line x1="${n2(x1)}" y1="${n2(Y(a.tokens))}" x2="${n2(x2)}" y2="${n2(Y(b.tokens))}" stroke="${COLORS.restart}" stroke-dasharray="${dash}"/>`,
+      );
+      out.push(
+        `<text x="${n2((x1 + x2) / 2)}" y="${n2(Math.min(Y(a.tokens), Y(b.tokens)) - 6)}" text-anchor="middle" fill="${COLORS.restart}" font-size="10">${label}${r.confidence === "inferred" ? " (inferred)" : ""}</text>`,
+      );
       out.push("</g>");
       continue;
     }
@@ -169,9 +199,13 @@ export function renderSvg(report: SavingsReport): string {
     if (to === undefined) continue;
     const x = X(to.x0) - SESSION_GAP / 2;
     out.push(`<g class="restart clear unpaired" ${attrs}>`);
-    out.push(`<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="1 3"/>`);
+    out.push(
+      `<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="1 3"/>`,
+    );
     out.push(`<text x="${n2(x + 3)}" y="${MARGIN.top + 22}" fill="${COLORS.restart}" font-size="10">${label} (unpaired)</text>`);
-    out.push(`<title>${xmlEscape(`${label} at ${when(r.at)}: not measured (${r.previousSessionId === null ? "no ended session found" : "a side without a request"})`)}</title>`);
+    out.push(
+      `<title>${xmlEscape(`${label} at ${when(r.at)}: not measured (${r.previousSessionId === null ? "no ended session found" : "a side without a request"})`)}</title>`,
+    );
     out.push("</g>");
   }
   out.push("</svg>");

@@ -51,7 +51,10 @@ function megabytes(bytes: number): string {
 }
 
 function groupRow(label: string, g: RestartGroup): string[] {
-  const change = g.averageBefore !== null && g.averageAfter !== null && g.averageBefore > 0 ? ` (${percentChange(g.averageBefore, g.averageAfter)})` : "";
+  const change =
+    g.averageBefore !== null && g.averageAfter !== null && g.averageBefore > 0
+      ? ` (${percentChange(g.averageBefore, g.averageAfter)})`
+      : "";
   return [
     label,
     String(g.restarts),
@@ -90,7 +93,7 @@ function loaded(r: Restart): string {
 
 const KIND_LABELS: Record<RestartKindKey, string> = {
   clear: "/clear",
-  "plan-clear": "plan accepted with \"clear context\"",
+  "plan-clear": 'plan accepted with "clear context"',
   "manual-compaction": "manual compaction (/compact)",
   "auto-compaction": "auto compaction",
   "other-compaction": "compaction (trigger not recorded)",
@@ -107,7 +110,12 @@ export function duration(msValue: number): string {
 
 /** How the restart was paired, with the gap for a /clear: "hooks", "/clear record, 38 s gap", "inferred, 33 h gap". */
 function pairing(r: Restart): string {
-  const gap = r.kind !== "compaction" && r.previousSessionId === null ? ", no ended session found" : r.gapMs === null ? "" : `, ${duration(r.gapMs)} gap`;
+  const gap =
+    r.kind !== "compaction" && r.previousSessionId === null
+      ? ", no ended session found"
+      : r.gapMs === null
+        ? ""
+        : `, ${duration(r.gapMs)} gap`;
   switch (r.confidence) {
     case "hooks":
       return `ThreadMind hooks${gap}`;
@@ -147,27 +155,38 @@ export function notAveragedText(r: Restart): string | null {
 }
 
 function restartRow(r: Restart): string[] {
-  const session = r.kind !== "compaction" ? `${shortId(r.sessionId)} ← ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
+  const session =
+    r.kind !== "compaction"
+      ? `${shortId(r.sessionId)} ← ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}`
+      : shortId(r.sessionId);
   const before = r.before === null ? "—" : `${fmt(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : ""}`;
   const after = r.after === null ? "—" : `${fmt(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
-  const saving = r.saving === null || r.before === null || r.after === null || r.before === 0 ? "—" : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;
+  const saving =
+    r.saving === null || r.before === null || r.after === null || r.before === 0
+      ? "—"
+      : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;
   return [when(r.at), restartKind(r), session, before, after, saving, loaded(r), pairing(r), notAveragedText(r) ?? "yes"];
 }
 
 /** "path: line 12 is not a JSON record", or for the file's last line "… is incomplete: the session was probably still being written". */
 export function malformedLines(file: MalformedFile): string[] {
   const out = file.lineNumbers.map((n) =>
-    n === file.lines ? `${file.path}: line ${n}, the last, is incomplete and was skipped (the session was probably still being written)` : `${file.path}: line ${n} is not a JSON record and was skipped`,
+    n === file.lines
+      ? `${file.path}: line ${n}, the last, is incomplete and was skipped (the session was probably still being written)`
+      : `${file.path}: line ${n} is not a JSON record and was skipped`,
   );
-  if (file.count > file.lineNumbers.length) out.push(`${file.path}: ${file.count - file.lineNumbers.length} more malformed line${file.count - file.lineNumbers.length === 1 ? "" : "s"} skipped`);
+  if (file.count > file.lineNumbers.length)
+    out.push(
+      `${file.path}: ${file.count - file.lineNumbers.length} more malformed line${file.count - file.lineNumbers.length === 1 ? "" : "s"} skipped`,
+    );
   return out;
 }
 
 const PAIRING_LINES = [
   "/clear (the ended session's final size → the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) — \"ThreadMind hooks\".",
   `Otherwise by the new transcript itself: it opens with the \`/clear\` command record, a SessionStart hook of any plugin reporting source clear, or an accepted plan (Claude Code's planContent record); the ended session is the one in the same project folder whose last record is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record", "plan record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged. Sessions started without such evidence (startup, a new terminal) are not restarts.`,
-  "A /clear whose new session opens with an accepted plan, and not with a typed /clear, is a plan accepted with \"clear context\": its own kind.",
-  "Compaction: `preTokens` of the compact_boundary record (else the last size before it) → the first request after it (else `postTokens`) — \"compact boundary\"; manual (/compact) and auto compactions are separate kinds.",
+  'A /clear whose new session opens with an accepted plan, and not with a typed /clear, is a plan accepted with "clear context": its own kind.',
+  'Compaction: `preTokens` of the compact_boundary record (else the last size before it) → the first request after it (else `postTokens`) — "compact boundary"; manual (/compact) and auto compactions are separate kinds.',
   "Sizes are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out. The first request after a restart carries Claude Code's system prompt and tools too, so it is never near zero.",
 ];
 
@@ -180,17 +199,23 @@ export function reportDocument(report: SavingsReport): ReportDocument {
       : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
     "Conversation sizes (before, after, first, peak, final) are measured from the usage Claude Code records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC.",
   ];
-  if (report.malformedLines > 0) intro.push(`${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`);
+  if (report.malformedLines > 0)
+    intro.push(
+      `${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`,
+    );
 
   const tables: ReportTable[] = [
     {
       title: "Restarts by kind, with and without ThreadMind context",
       notes: [
-        "Average conversation size before a restart and at the first request after it (tokens, measured), each kind of restart on its own. Only restarts paired with confidence and measured on both sides are averaged (\"In averages\"); every other one is in \"Every restart\" with the reason.",
+        'Average conversation size before a restart and at the first request after it (tokens, measured), each kind of restart on its own. Only restarts paired with confidence and measured on both sides are averaged ("In averages"); every other one is in "Every restart" with the reason.',
       ],
       headers: ["", "Restarts", "In averages", "Avg before", "Avg after", "Avg saving", "ThreadMind loaded (~)"],
       align: ["l", "r", "r", "r", "r", "r", "r"],
-      rows: report.byKind.flatMap((k) => [groupRow(`${KIND_LABELS[k.kind]}, with ThreadMind context`, k.withThreadMind), groupRow(`${KIND_LABELS[k.kind]}, without (baseline)`, k.withoutThreadMind)]),
+      rows: report.byKind.flatMap((k) => [
+        groupRow(`${KIND_LABELS[k.kind]}, with ThreadMind context`, k.withThreadMind),
+        groupRow(`${KIND_LABELS[k.kind]}, without (baseline)`, k.withoutThreadMind),
+      ]),
     },
     {
       title: "Every restart",
@@ -204,7 +229,10 @@ export function reportDocument(report: SavingsReport): ReportDocument {
       notes: [],
       headers: ["", "Sessions", "Avg first request", "Avg peak", "Avg final"],
       align: ["l", "r", "r", "r", "r"],
-      rows: [sessionGroupRow("With ThreadMind context", report.sessionComparison.withThreadMind), sessionGroupRow("Without", report.sessionComparison.withoutThreadMind)],
+      rows: [
+        sessionGroupRow("With ThreadMind context", report.sessionComparison.withThreadMind),
+        sessionGroupRow("Without", report.sessionComparison.withoutThreadMind),
+      ],
     },
     {
       title: "Sessions",
@@ -235,7 +263,8 @@ export function reportDocument(report: SavingsReport): ReportDocument {
     { title: "Injection receipts", lines: receiptLines },
     { title: "How restarts are paired", lines: PAIRING_LINES },
   ];
-  if (report.malformedFiles.length > 0) sections.push({ title: "Malformed lines", lines: report.malformedFiles.flatMap(malformedLines) });
+  if (report.malformedFiles.length > 0)
+    sections.push({ title: "Malformed lines", lines: report.malformedFiles.flatMap(malformedLines) });
   if (report.rejected.length > 0) {
     sections.push({
       title: "Transcripts left out",

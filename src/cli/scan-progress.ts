@@ -9,7 +9,9 @@ export interface ProgressReporter {
 
 const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
-export function stderrProgress(options: { delayMs?: number; intervalMs?: number; stream?: NodeJS.WriteStream } = {}): ProgressReporter {
+export function stderrProgress(
+  options: { delayMs?: number; intervalMs?: number; stream?: NodeJS.WriteStream } = {},
+): ProgressReporter {
   const stream = options.stream ?? process.stderr;
   const delayMs = options.delayMs ?? 1000;
   const started = Date.now();

@@ -50,7 +50,9 @@ export function findSection(text: string, fileName: string): SectionSpan | null 
   if (starts.length === 0 && ends.length === 0) return null;
   const fix = `Fix the markers by hand (one ${SECTION_START} followed by one ${SECTION_END}) and run threadmind_init again; nothing was changed.`;
   if (starts.length !== 1 || ends.length !== 1) {
-    throw errors.invalid(`${fileName} has ${starts.length} "${SECTION_START}" and ${ends.length} "${SECTION_END}" markers. ${fix}`);
+    throw errors.invalid(
+      `${fileName} has ${starts.length} "${SECTION_START}" and ${ends.length} "${SECTION_END}" markers. ${fix}`,
+    );
   }
   const start = starts[0]!;
   const endMarker = ends[0]!;
@@ -210,14 +212,18 @@ function readAgentFile(file: string, rel: string): string | null {
   }
   if (!stat.isFile()) throw errors.invalid(`Cannot update ${rel}: it is not a regular file. Nothing was changed.`);
   if (stat.size > MAX_AGENT_FILE_BYTES) {
-    throw errors.invalid(`Cannot update ${rel}: it is ${stat.size.toLocaleString("en-US")} bytes (limit ${MAX_AGENT_FILE_BYTES.toLocaleString("en-US")}). Nothing was changed.`);
+    throw errors.invalid(
+      `Cannot update ${rel}: it is ${stat.size.toLocaleString("en-US")} bytes (limit ${MAX_AGENT_FILE_BYTES.toLocaleString("en-US")}). Nothing was changed.`,
+    );
   }
   const bytes = readRegularFile(file, MAX_AGENT_FILE_BYTES, true);
   if (bytes === null) return null;
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw errors.invalid(`Cannot update ${rel}: it is not valid UTF-8, so it could not be kept byte for byte. Nothing was changed.`);
+    throw errors.invalid(
+      `Cannot update ${rel}: it is not valid UTF-8, so it could not be kept byte for byte. Nothing was changed.`,
+    );
   }
 }
 
@@ -240,7 +246,9 @@ function writablePath(root: string, rel: string): string {
     try {
       resolved = realpathSync(file);
     } catch (e) {
-      throw errors.invalid(`Cannot update ${rel}: it is a symbolic link that cannot be followed (${(e as Error).message}). Nothing was changed.`);
+      throw errors.invalid(
+        `Cannot update ${rel}: it is a symbolic link that cannot be followed (${(e as Error).message}). Nothing was changed.`,
+      );
     }
   }
   const real = realpathOfDeepestExisting(resolved);
@@ -272,15 +280,24 @@ function realpathOfDeepestExisting(path: string): string {
 export function renderAgentInstructionsReport(report: AgentInstructionsReport, root: string): string {
   const lines = [`ThreadMind instructions written in ${root}:`];
   for (const w of report.written) {
-    lines.push(w.sameFileAs ? `- ${w.path}: links to ${w.sameFileAs}, written once (${w.target})` : `- ${w.path}: ${w.action} (${w.target})`);
+    lines.push(
+      w.sameFileAs
+        ? `- ${w.path}: links to ${w.sameFileAs}, written once (${w.target})`
+        : `- ${w.path}: ${w.action} (${w.target})`,
+    );
   }
-  if (report.cursorrules === "deleted") lines.push(`- ${LEGACY_CURSORRULES}: deleted (it held only the old ThreadMind section; the Cursor rule replaces it)`);
-  if (report.cursorrules === "section-removed") lines.push(`- ${LEGACY_CURSORRULES}: old ThreadMind section removed (the rest of the file is unchanged)`);
+  if (report.cursorrules === "deleted")
+    lines.push(`- ${LEGACY_CURSORRULES}: deleted (it held only the old ThreadMind section; the Cursor rule replaces it)`);
+  if (report.cursorrules === "section-removed")
+    lines.push(`- ${LEGACY_CURSORRULES}: old ThreadMind section removed (the rest of the file is unchanged)`);
   for (const rel of report.untargeted) {
-    lines.push(`- ${rel}: has a ThreadMind section but was not targeted, so it was left as it is (include its client to update it, or remove the section by hand)`);
+    lines.push(
+      `- ${rel}: has a ThreadMind section but was not targeted, so it was left as it is (include its client to update it, or remove the section by hand)`,
+    );
   }
   for (const reason of report.unchecked) lines.push(`- not checked for an old ThreadMind section: ${reason}`);
-  lines.push("Markdown files keep everything outside the <!-- threadmind:start --> … <!-- threadmind:end --> markers byte for byte; rerunning updates the section in place.");
+  lines.push(
+    "Markdown files keep everything outside the <!-- threadmind:start --> … <!-- threadmind:end --> markers byte for byte; rerunning updates the section in place.",
+  );
   return lines.join("\n");
 }
-

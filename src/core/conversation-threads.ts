@@ -13,12 +13,21 @@ export interface ConversationRef {
 }
 
 /** The log event that records a conversation's thread, and the client session that was on it. */
-export function conversationEvent(sessionId: string, projectId: string, threadId: string, instance: SessionKey): MeasurementEvent {
+export function conversationEvent(
+  sessionId: string,
+  projectId: string,
+  threadId: string,
+  instance: SessionKey,
+): MeasurementEvent {
   return { kind: "conversation", at: nextTimestamp(), sessionId, projectId, threadId, instance: instance.key };
 }
 
 /** The thread the conversation was last on: its newest log event, else what an older config.json kept. */
-export function conversationThread(state: LocalState, sessionId: string, events: readonly MeasurementEvent[]): ConversationRef | null {
+export function conversationThread(
+  state: LocalState,
+  sessionId: string,
+  events: readonly MeasurementEvent[],
+): ConversationRef | null {
   const logged = lastConversation(events);
   if (logged) return logged;
   const legacy = state.conversations[sessionId];
@@ -58,7 +67,12 @@ export function adoptConversation(state: LocalState, session: SessionKey, conver
  * The conversation's thread when this client session must take it into config.json (it has no thread of its own, and
  * another process was on the conversation); null when there is nothing to take over.
  */
-export function resumedConversationToAdopt(state: LocalState, session: SessionKey, events: readonly MeasurementEvent[], sessionId: string): ConversationRef | null {
+export function resumedConversationToAdopt(
+  state: LocalState,
+  session: SessionKey,
+  events: readonly MeasurementEvent[],
+  sessionId: string,
+): ConversationRef | null {
   if (sessionThread(state, session) !== null) return null;
   const conversation = conversationThread(state, sessionId, events);
   return conversation !== null && mustAdopt(conversation, session) ? conversation : null;

@@ -34,18 +34,14 @@ export const errors = {
       `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`,
     ),
   projectNotFound: (id: string, ids: string[]) =>
-    new ThreadMindError(
-      "not-found",
-      `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`,
-    ),
+    new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
   threadNotFound: (id: string) => new ThreadMindError("not-found", `Thread "${id}" not found`),
   parentNotFound: (id: string) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
   cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
   cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
   cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
   isDescendant: (id: string, of: string) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
-  notOwner: (id: string, owner: string) =>
-    new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
+  notOwner: (id: string, owner: string) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message: string) => new ThreadMindError("invalid-input", message),
   rebaseChainDamaged: (id: string, newParentId: string, path: string, reason: string) =>
     new ThreadMindError(

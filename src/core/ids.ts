@@ -20,8 +20,24 @@ export function assertId(id: unknown, what = "id"): string {
 }
 
 const SPECIAL_LETTERS: Record<string, string> = {
-  ß: "ss", æ: "ae", Æ: "ae", ø: "o", Ø: "o", œ: "oe", Œ: "oe", ł: "l", Ł: "l", đ: "d", Đ: "d",
-  þ: "th", Þ: "th", ð: "d", Ð: "d", ı: "i", ħ: "h", ŋ: "n",
+  ß: "ss",
+  æ: "ae",
+  Æ: "ae",
+  ø: "o",
+  Ø: "o",
+  œ: "oe",
+  Œ: "oe",
+  ł: "l",
+  Ł: "l",
+  đ: "d",
+  Đ: "d",
+  þ: "th",
+  Þ: "th",
+  ð: "d",
+  Ð: "d",
+  ı: "i",
+  ħ: "h",
+  ŋ: "n",
 };
 
 /** "Thème été" → "theme-ete"; no Latin letters or digits → a stable "t-<hash>" id. */

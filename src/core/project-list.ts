@@ -4,7 +4,10 @@ import type { Store } from "./store/store.js";
 import type { Project } from "./types.js";
 
 /** `currentProject`: the session's active project; its ThreadMindError (none chosen, none at all) means no active one. */
-export function listProjects(store: Store, currentProject: () => Project): { projects: Project[]; activeId: string | null; problems: string[] } {
+export function listProjects(
+  store: Store,
+  currentProject: () => Project,
+): { projects: Project[]; activeId: string | null; problems: string[] } {
   const projects: Project[] = [];
   const problems: string[] = [];
   for (const id of store.exists() ? store.projectIds() : []) {

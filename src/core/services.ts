@@ -21,7 +21,14 @@ import { CatalogThreadList } from "./context/thread-list-catalog.js";
 import { threadListText, type ThreadListOptions } from "./context/thread-list-view.js";
 import { migrateV04IfNeeded, type MigrationReport } from "./store/migrate-v04.js";
 import { carryOverActiveThread } from "./store/migrate-v04-active-thread.js";
-import { formatSearchAnswer, normalizeSearchQuery, searchIndexFor, searchThreads, type SearchAnswer, type SearchQuery } from "./search/index.js";
+import {
+  formatSearchAnswer,
+  normalizeSearchQuery,
+  searchIndexFor,
+  searchThreads,
+  type SearchAnswer,
+  type SearchQuery,
+} from "./search/index.js";
 import { checkHistoryLimit, threadFileHistory, type ThreadHistory } from "./thread-history.js";
 import type { MeasurementEvent } from "./measure/measurement-log.js";
 import { logSummaryWrite, recordMeasurementEvents, rotateMeasurementLogLocked } from "./measure/measurement-recording.js";
@@ -87,7 +94,11 @@ export class ThreadMindServices {
     });
     this.env = options.env ?? {};
     this.session = options.session;
-    this.tokens = new TokenEstimator(tokenCachePath(this.store.dir), options.encoder ?? null, legacyTokenCachePath(this.store.dir));
+    this.tokens = new TokenEstimator(
+      tokenCachePath(this.store.dir),
+      options.encoder ?? null,
+      legacyTokenCachePath(this.store.dir),
+    );
     this.localState = new LocalStateCache(this.store.dir, this.notices);
     this.writes = {
       store: this.store,
@@ -202,7 +213,12 @@ export class ThreadMindServices {
     const branch = this.branch();
     await this.updateState((state) => {
       state.lastProjectId = projectId;
-      const entry = { projectId, updatedAt: nextTimestamp(), ...(threadId ? { threadId } : {}), ...(this.session.pid !== undefined ? { pid: this.session.pid } : {}) };
+      const entry = {
+        projectId,
+        updatedAt: nextTimestamp(),
+        ...(threadId ? { threadId } : {}),
+        ...(this.session.pid !== undefined ? { pid: this.session.pid } : {}),
+      };
       state.sessions[this.session.key] = entry;
       if (branch && threadId) state.branches[branch] = { ...(state.branches[branch] ?? {}), [projectId]: threadId };
     });
@@ -220,7 +236,11 @@ export class ThreadMindServices {
     return this.store.readProject(id);
   }
 
-  async projectCreate(input: { title: string; systemContext?: string; mode?: ProjectMode }): Promise<{ project: Project; thread: Thread }> {
+  async projectCreate(input: {
+    title: string;
+    systemContext?: string;
+    mode?: ProjectMode;
+  }): Promise<{ project: Project; thread: Thread }> {
     return createProject(this.writes, input);
   }
 
@@ -256,7 +276,9 @@ export class ThreadMindServices {
    * currentThread for reading only: when git left the thread's file in conflict, its last committed version (HEAD) and
    * a notice saying so (writes to that file are still refused: it is never overwritten).
    */
-  async currentThreadForReading(options: { newProcess?: boolean } = {}): Promise<{ project: Project; thread: Thread; conflictNotice: string | null }> {
+  async currentThreadForReading(
+    options: { newProcess?: boolean } = {},
+  ): Promise<{ project: Project; thread: Thread; conflictNotice: string | null }> {
     try {
       return { ...(await this.currentThread(options)), conflictNotice: null };
     } catch (e) {
@@ -345,16 +367,24 @@ export class ThreadMindServices {
    * threads the threads come from the search catalog, kept fresh by a directory watch (no file read or lstat per
    * thread on a warm server), not from the files one by one.
    */
-  async threadList(options: ThreadListOptions & { full?: boolean } = {}): Promise<{ text: string; problems: ThreadFileProblem[] }> {
+  async threadList(
+    options: ThreadListOptions & { full?: boolean } = {},
+  ): Promise<{ text: string; problems: ThreadFileProblem[] }> {
     const { project, threadId } = await this.currentThreadRef();
     if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
       const { threads, problems } = this.store.readAllThreads(project.id);
-      const text = options.full === true ? renderTreeOf(project, threads, problems, threadId) : threadListText({ projectTitle: project.title, threads, problems, activeId: threadId }, options);
+      const text =
+        options.full === true
+          ? renderTreeOf(project, threads, problems, threadId)
+          : threadListText({ projectTitle: project.title, threads, problems, activeId: threadId }, options);
       return { text, problems };
     }
     const listed = await this.catalogList.read(this.store.dir, project.id);
     const { threads, derived, problems } = listed;
-    return { text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options), problems: [...problems] };
+    return {
+      text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options),
+      problems: [...problems],
+    };
   }
 
   /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
@@ -367,11 +397,18 @@ export class ThreadMindServices {
     }
   }
 
-  async threadStatus(input: { status: ThreadStatus; threadId?: string; reason?: string }): Promise<{ thread: Thread; tree: string }> {
+  async threadStatus(input: {
+    status: ThreadStatus;
+    threadId?: string;
+    reason?: string;
+  }): Promise<{ thread: Thread; tree: string }> {
     return setThreadStatus(this.writes, input);
   }
 
-  async threadMerge(input: { parentSummary: string; threadId?: string }): Promise<{ thread: Thread; parent: Thread; tree: string }> {
+  async threadMerge(input: {
+    parentSummary: string;
+    threadId?: string;
+  }): Promise<{ thread: Thread; parent: Thread; tree: string }> {
     return mergeThread(this.writes, input);
   }
 
@@ -413,7 +450,12 @@ export class ThreadMindServices {
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
   async contextWithSources(project: Project, thread: Thread, options: ContextOptions): Promise<ContextWithSources> {
-    const deps = { store: this.store, gitTop: this.workspace.gitTop, tokens: this.tokens, saveTokenCache: () => this.saveTokenCache() };
+    const deps = {
+      store: this.store,
+      gitTop: this.workspace.gitTop,
+      tokens: this.tokens,
+      saveTokenCache: () => this.saveTokenCache(),
+    };
     return contextWithSources(deps, project, thread, options);
   }
 
@@ -422,7 +464,8 @@ export class ThreadMindServices {
   /** thread_search: tiers cheapest first over a derived index in the local cache (see src/core/search/). */
   async threadSearch(input: SearchQuery): Promise<SearchAnswer & { text: string }> {
     const q = normalizeSearchQuery(input);
-    const projectIds = q.scope === "all-projects" ? (this.store.exists() ? this.store.projectIds() : []) : [this.currentProject().id];
+    const projectIds =
+      q.scope === "all-projects" ? (this.store.exists() ? this.store.projectIds() : []) : [this.currentProject().id];
     if (projectIds.length === 0) throw errors.noProject();
     const answer = await searchThreads(searchIndexFor(this.store.dir), projectIds, input);
     return { ...answer, text: formatSearchAnswer(answer) };
@@ -435,6 +478,11 @@ export class ThreadMindServices {
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
     const file = this.store.threadPath(project.id, threadId);
-    return threadFileHistory({ gitTop: this.workspace.gitTop, file, threadId, ...(input.limit !== undefined ? { limit: input.limit } : {}) });
+    return threadFileHistory({
+      gitTop: this.workspace.gitTop,
+      file,
+      threadId,
+      ...(input.limit !== undefined ? { limit: input.limit } : {}),
+    });
   }
 }

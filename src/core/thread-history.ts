@@ -62,7 +62,9 @@ export interface HistoryRequest {
 export function checkHistoryLimit(limit: number | undefined): number {
   const n = limit ?? HISTORY_LIMIT.default;
   if (!Number.isInteger(n) || n < HISTORY_LIMIT.min || n > HISTORY_LIMIT.max) {
-    throw errors.invalid(`The history limit must be a whole number from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}, not ${String(limit)}.`);
+    throw errors.invalid(
+      `The history limit must be a whole number from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}, not ${String(limit)}.`,
+    );
   }
   return n;
 }
@@ -95,7 +97,8 @@ export async function threadHistory(req: HistoryRequest): Promise<ThreadHistory>
   const truncated = commits.length > wanted || (wanted === 0 && head !== null && (await commitVersions(top, path, 1)).length > 0);
   entries.push(...commits.slice(0, wanted));
   const history: ThreadHistory = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
-  if (commits.length === 0) history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
+  if (commits.length === 0)
+    history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
   return history;
 }
 
@@ -191,7 +194,8 @@ function sidesOfPatch(patch: string, commit: string): { before: string | null; a
     // A commit that touched the path without changing its text (mode change, or an empty merge diff).
     return { before: "", after: "" };
   }
-  const join = (side: string[] | null, newline: boolean) => (side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : ""));
+  const join = (side: string[] | null, newline: boolean) =>
+    side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
   return { before: join(before, endsWithNewline.before), after: join(after, endsWithNewline.after) };
 }
 
@@ -231,7 +235,8 @@ function metaChanges(old: Thread | null, now: Thread | null): string[] {
   const list = (label: string, a: string[] | undefined, b: string[] | undefined) => {
     const added = (b ?? []).filter((x) => !(a ?? []).includes(x));
     const removed = (a ?? []).filter((x) => !(b ?? []).includes(x));
-    if (added.length + removed.length > 0) out.push(`${label}: ${[...added.map((x) => `+ ${x}`), ...removed.map((x) => `− ${x}`)].join(", ")}`);
+    if (added.length + removed.length > 0)
+      out.push(`${label}: ${[...added.map((x) => `+ ${x}`), ...removed.map((x) => `− ${x}`)].join(", ")}`);
   };
   list("related", old.related, now.related);
   list("paths", old.paths, now.paths);
@@ -255,7 +260,10 @@ function sectionLines(summary: string): Map<string, string[]> {
   const parsed = parseSummary(summary);
   const out = new Map<string, string[]>();
   const add = (name: string, text: string) => {
-    const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+    const lines = text
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l !== "");
     out.set(name, [...(out.get(name) ?? []), ...lines]);
   };
   if (parsed.preamble.trim() !== "") add("Summary", parsed.preamble);
@@ -293,11 +301,17 @@ function multisetDiff(before: string[], after: string[]): { added: string[]; rem
 export function formatThreadHistory(h: ThreadHistory, title: string | null): string {
   const name = title ? `"${title.replace(/\s*\n\s*/g, " ")}" (${h.threadId})` : `"${h.threadId}"`;
   if (!h.gitAvailable) return h.message ?? `No history for ${name}.`;
-  const lines = [`History of ${name}, ${h.path}, newest first: ${h.entries.length} version${h.entries.length === 1 ? "" : "s"}${h.truncated ? ` (older ones left out; limit ${h.limit})` : ""}.`];
+  const lines = [
+    `History of ${name}, ${h.path}, newest first: ${h.entries.length} version${h.entries.length === 1 ? "" : "s"}${h.truncated ? ` (older ones left out; limit ${h.limit})` : ""}.`,
+  ];
   if (h.message) lines.push(h.message);
   for (const e of h.entries) {
     const what = e.change === "modified" ? "" : ` (${e.change})`;
-    lines.push(e.commit === null ? `● Uncommitted changes${what}` : `● ${e.date?.slice(0, 10)} ${e.commit.slice(0, 8)} ${e.author} — ${e.subject}${what}`);
+    lines.push(
+      e.commit === null
+        ? `● Uncommitted changes${what}`
+        : `● ${e.date?.slice(0, 10)} ${e.commit.slice(0, 8)} ${e.author} — ${e.subject}${what}`,
+    );
     if (e.problem) lines.push(`  ⚠ ${e.problem}`);
     for (const m of e.meta) lines.push(`  ${m}`);
     for (const s of e.sections) {
@@ -315,7 +329,12 @@ function clip(s: string): string {
 }
 
 /** thread_history of one thread file: its working text is read here (absent: null), and its title heads the text. */
-export async function threadFileHistory(req: { gitTop: string | null; file: string; threadId: string; limit?: number }): Promise<ThreadHistory & { text: string }> {
+export async function threadFileHistory(req: {
+  gitTop: string | null;
+  file: string;
+  threadId: string;
+  limit?: number;
+}): Promise<ThreadHistory & { text: string }> {
   const workingText = readTextStrict(req.file, LIMITS.threadFileBytes);
   const history = await threadHistory({ ...req, workingText });
   let title: string | null = null;

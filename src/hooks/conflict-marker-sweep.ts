@@ -3,7 +3,20 @@
 // whose stamp changed are read (bounded), and only for markers. The verdicts live in .threadmind/cache/conflict-sweep.json.
 // git (checkout, merge, pull) and ThreadMind write a file by creating it anew, which changes the directory's stamp; an
 // editor that writes markers into a file in place is seen at the directory's next change (a file fixed in place at once).
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { hasConflictMarkers } from "../core/store/conflict-markers.js";
 import { isValidId } from "../core/id-pattern.js";

@@ -75,19 +75,31 @@ export function restartNotice(record: StalenessEvent | null, start: CachedStart)
  * The start with the notice's line appended to the context (hashes and size recomputed: the receipt must recognise
  * what was sent). A line that would push the context past the character cap is left out and the user told instead.
  */
-export async function withRestartNotice(start: CachedStart, notice: RestartNotice | null, input: HookInput): Promise<{ start: CachedStart; userLines: string[] }> {
+export async function withRestartNotice(
+  start: CachedStart,
+  notice: RestartNotice | null,
+  input: HookInput,
+): Promise<{ start: CachedStart; userLines: string[] }> {
   if (notice === null) return { start, userLines: [] };
   const userLines = notice.userLine !== null ? [notice.userLine] : [];
   const text = `${start.text}\n\n${notice.contextLine}`;
   if (text.length > CHARACTER_CAP) {
-    userLines.push(`ThreadMind: the ${input.source === "compact" ? "compacted" : "cleared"} conversation had not updated the thread's summary; the note to the model did not fit in the context (${formatCount(CHARACTER_CAP)} characters).`);
+    userLines.push(
+      `ThreadMind: the ${input.source === "compact" ? "compacted" : "cleared"} conversation had not updated the thread's summary; the note to the model did not fit in the context (${formatCount(CHARACTER_CAP)} characters).`,
+    );
     return { start, userLines };
   }
   // Loaded only here (node:crypto): a hook with nothing to add never pays for it.
   const { contentHash } = await import("../core/content-hash.js");
   const { textFingerprint } = await import("../core/text-fingerprint.js");
   return {
-    start: { ...start, text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: start.tokens + Math.ceil(notice.contextLine.length / 3.5) },
+    start: {
+      ...start,
+      text,
+      contentHash: contentHash(text),
+      fingerprint: textFingerprint(text),
+      tokens: start.tokens + Math.ceil(notice.contextLine.length / 3.5),
+    },
     userLines,
   };
 }

@@ -21,7 +21,8 @@ function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
     sessionEvents: (sessionId) => sessionEvents(services.store.dir, sessionId),
     instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
     recordEvents: (events) => services.recordEvents(events),
-    adopt: (conversation) => services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation))),
+    adopt: (conversation) =>
+      services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation))),
   };
 }
 

@@ -13,7 +13,12 @@ import { isValidId } from "../core/id-pattern.js";
 import { projectIdsIn } from "../core/store/project-ids.js";
 import { branchChoice, chooseProjectId, ownThreadCandidates } from "../core/thread-choice.js";
 import { entryStillValid, readContextCacheEntry } from "../core/context/context-cache.js";
-import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, type MeasurementEvent } from "../core/measure/measurement-log.js";
+import {
+  appendMeasurementEvents,
+  LOG_ROTATE_BYTES,
+  measurementLogPath,
+  type MeasurementEvent,
+} from "../core/measure/measurement-log.js";
 import { instanceEvents, lastInstanceThread, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { resumedConversationToAdopt } from "../core/conversation-threads.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
@@ -113,7 +118,11 @@ async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate
   if (own === null && entry.threadStatus !== "active") return null;
   const start = entry.starts[source];
   if (start === undefined) return null;
-  const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
+  const noticed = await withRestartNotice(
+    start,
+    events === null ? null : restartNotice(restartRecord(events, input, source), start),
+    input,
+  );
   const failures: string[] = [];
   try {
     await record(store.storeDir, startEvents(input, session, source, projectId, threadId, noticed.start), rotate);
@@ -123,7 +132,12 @@ async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate
   return startOutput(noticed.start, [...noticed.userLines, ...failures]);
 }
 
-async function fastMeasure(input: HookInput, env: NodeJS.ProcessEnv, kind: "sessionEnds" | "preCompacts", rotate: Rotate): Promise<HookOutput | null> {
+async function fastMeasure(
+  input: HookInput,
+  env: NodeJS.ProcessEnv,
+  kind: "sessionEnds" | "preCompacts",
+  rotate: Rotate,
+): Promise<HookOutput | null> {
   const conversation = fastConversation(input, env);
   if (conversation === null) return null;
   const { store, session, logged } = conversation;
@@ -166,7 +180,12 @@ async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rota
 }
 
 /** The hook's output from the fast path, or null when the hooks proper must run (nothing was written then). */
-export async function tryFast(name: HookName, input: HookInput, env: NodeJS.ProcessEnv, rotate: Rotate): Promise<HookOutput | null> {
+export async function tryFast(
+  name: HookName,
+  input: HookInput,
+  env: NodeJS.ProcessEnv,
+  rotate: Rotate,
+): Promise<HookOutput | null> {
   switch (name) {
     case "session-start":
       return fastSessionStart(input, env, rotate);

@@ -13,7 +13,9 @@ export type HookHandler = (name: HookName, input: HookInput, lockTimeoutMs: numb
 
 export async function runHookWith(name: string | undefined, entry: EntryStart, handle: HookHandler): Promise<void> {
   if (!isHookName(name)) {
-    await writeHookOutput("", { userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)` });
+    await writeHookOutput("", {
+      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)`,
+    });
     return;
   }
   const plan = PLANS[name];
@@ -21,7 +23,10 @@ export async function runHookWith(name: string | undefined, entry: EntryStart, h
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<HookOutput>((resolve) => {
     timer = setTimeout(
-      () => resolve({ userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.` }),
+      () =>
+        resolve({
+          userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`,
+        }),
       Math.max(0, plan.deadlineMs - (Date.now() - started)),
     );
   });

@@ -47,7 +47,8 @@ export async function runHook(name: string | undefined): Promise<void> {
       entry.stdin = { error: e }; // reported within the deadline by the runner
     }
     // Only when the environment left the workspace to the input's cwd.
-    if (fromEnv === null && text !== null && guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false) return;
+    if (fromEnv === null && text !== null && guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false)
+      return;
   }
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
     const core = () => sibling<HookCore>("hook-core.cjs");

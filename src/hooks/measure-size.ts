@@ -5,7 +5,12 @@ import type { SizeRecord } from "../core/measure/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
 import type { LocalState } from "../core/store/local-state.js";
 import type { SessionKey } from "../core/types.js";
-import { conversationEvent, resumedConversationToAdopt, sessionThread, type ConversationRef } from "../core/conversation-threads.js";
+import {
+  conversationEvent,
+  resumedConversationToAdopt,
+  sessionThread,
+  type ConversationRef,
+} from "../core/conversation-threads.js";
 import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import { pendingInjections } from "../core/measure/measurement-log-read.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
@@ -32,7 +37,11 @@ export interface MeasureStore {
   adopt(conversation: ConversationRef): Promise<void>;
 }
 
-export async function measureSize(store: MeasureStore, input: HookInput, kind: "sessionEnds" | "preCompacts"): Promise<HookOutput> {
+export async function measureSize(
+  store: MeasureStore,
+  input: HookInput,
+  kind: "sessionEnds" | "preCompacts",
+): Promise<HookOutput> {
   const reason = (kind === "sessionEnds" ? input.reason : input.trigger) ?? "unknown";
   const notes: string[] = [];
   let contextTokens: number | null = null;
@@ -52,7 +61,8 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
         pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error: unknown) => ({ error })),
       ]);
       contextTokens = tail.contextTokens;
-      receipts = found === null ? null : "error" in found ? found : { ...found, records: [...tail.hookContexts, ...found.records] };
+      receipts =
+        found === null ? null : "error" in found ? found : { ...found, records: [...tail.hookContexts, ...found.records] };
     } catch (e) {
       notes.push(failureLine("could not measure this session", e));
     }
@@ -61,14 +71,23 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
   if (input.transcriptPath) record.transcriptPath = input.transcriptPath;
   events.push(
     { kind: kind === "sessionEnds" ? "sessionEnd" : "preCompact", ...record },
-    { kind: "hookSeen", at: nextTimestamp(), event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`, sessionId: input.sessionId },
+    {
+      kind: "hookSeen",
+      at: nextTimestamp(),
+      event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`,
+      sessionId: input.sessionId,
+    },
   );
   // A transcript that cannot be read cannot settle receipts either (receipts stays null then).
   if (receipts !== null && input.transcriptPath) {
     try {
       if ("error" in receipts) throw receipts.error;
       const reading = receipts;
-      events.push(...(await receiptEvents(pending, reading.records, input.transcriptPath, (injection) => firstRequestAfter(reading, injection))));
+      events.push(
+        ...(await receiptEvents(pending, reading.records, input.transcriptPath, (injection) =>
+          firstRequestAfter(reading, injection),
+        )),
+      );
     } catch (e) {
       notes.push(failureLine("could not check the context receipt", e));
     }
@@ -95,7 +114,9 @@ export async function measureSize(store: MeasureStore, input: HookInput, kind: "
     try {
       await store.adopt(conversation);
     } catch (e) {
-      notes.push(failureLine(`measured, but this window could not take over the conversation's thread "${conversation.threadId}"`, e));
+      notes.push(
+        failureLine(`measured, but this window could not take over the conversation's thread "${conversation.threadId}"`, e),
+      );
     }
   }
   // Local-state problems (config.json set aside and rebuilt) are the user's to know, like at SessionStart.

@@ -59,7 +59,13 @@ export async function promptNudge(store: PromptStore, input: HookInput): Promise
   // Without CLAUDE_PID the window's summary writes cannot be told from others': no reminder rather than a wrong one.
   if (!isClaudeInstance(store.session)) return {};
   const events = store.instanceEvents();
-  const thread = freshnessThread({ state: store.readState(), session: store.session, events, projectIds: () => store.projectIds(), branch: () => store.branch() });
+  const thread = freshnessThread({
+    state: store.readState(),
+    session: store.session,
+    events,
+    projectIds: () => store.projectIds(),
+    branch: () => store.branch(),
+  });
   if (thread === null) return {};
   const threshold = readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens;
   if (threshold === 0) return {};

@@ -43,7 +43,8 @@ export async function readReceiptHeads(pending: readonly InjectionRecord[], tran
     }
     records.push(...read.hookContexts);
     const last = read.records[read.records.length - 1];
-    if (read.stoppedAtFirstResponse && last !== undefined && last.kind === "assistant") firstRequestTokens.set(from, last.record.contextTokens);
+    if (read.stoppedAtFirstResponse && last !== undefined && last.kind === "assistant")
+      firstRequestTokens.set(from, last.record.contextTokens);
   }
   return { records, firstRequestTokens };
 }
@@ -55,7 +56,10 @@ function injectionOffset(injection: InjectionRecord): number | null {
 }
 
 /** The hook-context records only (see readReceiptHeads). */
-export async function readReceiptRecords(pending: readonly InjectionRecord[], transcriptPath: string): Promise<HookContextRecord[]> {
+export async function readReceiptRecords(
+  pending: readonly InjectionRecord[],
+  transcriptPath: string,
+): Promise<HookContextRecord[]> {
   return (await readReceiptHeads(pending, transcriptPath)).records;
 }
 
@@ -83,10 +87,15 @@ export async function receiptEvents(
     const receipt =
       fingerprint !== undefined
         ? // A text of another length is not the injected one: only texts of its length are fingerprinted.
-          receiptWith(injection, found, { of: (t) => (t.length === injection.chars ? textFingerprint(t) : ""), value: fingerprint }, (r) =>
-            savedOutputIdentity(savedOutputPathOf(r, transcriptPath), transcriptPath, textFingerprint),
+          receiptWith(
+            injection,
+            found,
+            { of: (t) => (t.length === injection.chars ? textFingerprint(t) : ""), value: fingerprint },
+            (r) => savedOutputIdentity(savedOutputPathOf(r, transcriptPath), transcriptPath, textFingerprint),
           )
-        : legacy!.receiptFor(injection, found, (r) => legacy!.savedOutputHash(savedOutputPathOf(r, transcriptPath), transcriptPath));
+        : legacy!.receiptFor(injection, found, (r) =>
+            legacy!.savedOutputHash(savedOutputPathOf(r, transcriptPath), transcriptPath),
+          );
     if (receipt === "pending") return [];
     const after = firstRequest(injection);
     return [

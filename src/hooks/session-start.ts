@@ -18,9 +18,16 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   // resume restores the conversation, which already holds the context: nothing to add. A new process resuming it takes
   // the conversation's thread, so that its MCP server and a later /clear continue there.
   if (source === "resume") {
-    const conversation = resumedConversationToAdopt(services.readState(), services.session, sessionEvents(services.store.dir, input.sessionId), input.sessionId);
+    const conversation = resumedConversationToAdopt(
+      services.readState(),
+      services.session,
+      sessionEvents(services.store.dir, input.sessionId),
+      input.sessionId,
+    );
     if (conversation !== null) {
-      await services.store.locked(() => services.updateState((state) => void adoptConversation(state, services.session, conversation)));
+      await services.store.locked(() =>
+        services.updateState((state) => void adoptConversation(state, services.session, conversation)),
+      );
     }
     return services.notices.length > 0 ? { userMessage: services.notices.map(userLine).join(" ") } : {};
   }
@@ -32,11 +39,22 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   // A thread file git left in conflict is read from HEAD, with a notice (the model's and the user's).
   const { project, thread, conflictNotice } = await services.currentThreadForReading({ newProcess: source === "startup" });
   const leading = () => [...services.notices.map(userLine), ...(migration ? [userLine(migration.text.split("\n")[0]!)] : [])];
-  const { starts, sources, dependsOnHead } = await assembleStarts(services, project, thread, [source], leading, conflictNotice === null ? [] : [conflictNotice]);
+  const { starts, sources, dependsOnHead } = await assembleStarts(
+    services,
+    project,
+    thread,
+    [source],
+    leading,
+    conflictNotice === null ? [] : [conflictNotice],
+  );
   const start = starts[source]!;
   // After a stale /clear or compaction, one more line (the cache keeps the context without it).
   const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
-  const noticed = await withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
+  const noticed = await withRestartNotice(
+    start,
+    events === null ? null : restartNotice(restartRecord(events, input, source), start),
+    input,
+  );
   const failures: string[] = [];
   try {
     // Appended to measurements.jsonl without the lock: config.json is not written at all.
@@ -52,9 +70,18 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
     const builtBy = hooksBuild();
     if (stamps !== null && builtBy !== null) {
       try {
-        await saveContextCacheEntry(services.store.dir, threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head: dependsOnHead ? (head as string) : null, starts: { [source]: start } }));
+        await saveContextCacheEntry(
+          services.store.dir,
+          threadCacheEntry(builtBy, project.id, thread, {
+            sources: stamps,
+            head: dependsOnHead ? (head as string) : null,
+            starts: { [source]: start },
+          }),
+        );
       } catch (e) {
-        failures.push(failureLine("could not save the context cache (derived data; the next session start assembles it again)", e));
+        failures.push(
+          failureLine("could not save the context cache (derived data; the next session start assembles it again)", e),
+        );
       }
     }
   }

@@ -17,7 +17,13 @@ export interface StalenessStore {
 }
 
 /** The staleness record of this restart; null when the instance is on no thread this hook can name, or is no Claude Code instance. */
-export function stalenessEvent(store: StalenessStore, state: LocalState, input: HookInput, restart: RestartKind, contextTokens: number | null): StalenessEvent | null {
+export function stalenessEvent(
+  store: StalenessStore,
+  state: LocalState,
+  input: HookInput,
+  restart: RestartKind,
+  contextTokens: number | null,
+): StalenessEvent | null {
   // Without CLAUDE_PID the window's summary writes cannot be told from others': no verdict rather than a wrong one.
   if (!isClaudeInstance(store.session)) return null;
   const events = store.instanceEvents();

@@ -10,7 +10,10 @@ import type { Project, Thread } from "../core/types.js";
 
 /** A core notice (Markdown for the model, e.g. "_⚠ Ancestor … could not be read …_") as the line the user sees. */
 export function userLine(notice: string): string {
-  const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
+  const plain = notice
+    .trim()
+    .replace(/^_⚠\s*/, "")
+    .replace(/_$/, "");
   return plain.startsWith("ThreadMind") ? plain : `ThreadMind: ${plain}`;
 }
 
@@ -40,7 +43,11 @@ export async function assembleStarts(
 ): Promise<AssembledStarts> {
   const headers = sources.map((source) => contextHeader(source, thread.id, thread.title));
   const longest = Math.max(...headers.map((h) => h.length));
-  const budget = (header: number) => ({ maxChars: Math.max(0, CHARACTER_CAP - header), estimateOnly: true, ...(notices.length > 0 ? { notices: [...notices] } : {}) });
+  const budget = (header: number) => ({
+    maxChars: Math.max(0, CHARACTER_CAP - header),
+    estimateOnly: true,
+    ...(notices.length > 0 ? { notices: [...notices] } : {}),
+  });
   const base = await services.contextWithSources(project, thread, budget(longest));
   const trimmed = (c: AssembledContext) => c.omitted.length > 0 || c.omittedBeyond || c.truncated;
   const files = new Set(base.sources);
@@ -58,7 +65,8 @@ export async function assembleStarts(
   }
   const lines = leading();
   const starts: Record<string, CachedStart> = {};
-  for (const [i, source] of sources.entries()) starts[source] = startOf(`${headers[i]!}${contexts[i]!.text}`, contexts[i]!, thread.id, lines);
+  for (const [i, source] of sources.entries())
+    starts[source] = startOf(`${headers[i]!}${contexts[i]!.text}`, contexts[i]!, thread.id, lines);
   return { starts, sources: [...files], dependsOnHead };
 }
 
@@ -67,7 +75,16 @@ function startOf(text: string, context: AssembledContext, threadId: string, lead
   const notes = [...leading, ...context.notices.map(userLine)];
   if (context.omitted.length > 0 || context.omittedBeyond || context.truncated) {
     const left = `${context.omitted.length}${context.omittedBeyond ? "+" : ""} ancestor${context.omitted.length === 1 && !context.omittedBeyond ? "" : "s"}`;
-    notes.push(`ThreadMind: context of "${threadId}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${left} left out${context.truncated ? ", summary cut" : ""}).`);
+    notes.push(
+      `ThreadMind: context of "${threadId}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${left} left out${context.truncated ? ", summary cut" : ""}).`,
+    );
   }
-  return { text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: context.tokens, omitted: context.omitted.length, userMessage: notes.length > 0 ? notes.join(" ") : null };
+  return {
+    text,
+    contentHash: contentHash(text),
+    fingerprint: textFingerprint(text),
+    tokens: context.tokens,
+    omitted: context.omitted.length,
+    userMessage: notes.length > 0 ? notes.join(" ") : null,
+  };
 }

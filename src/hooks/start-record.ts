@@ -20,7 +20,14 @@ function transcriptOffset(path: string): { transcriptOffset?: number } {
 }
 
 /** The injection, the hook seen, and the conversation's thread, as measurement events. */
-export function startEvents(input: HookInput, session: SessionKey, source: string, projectId: string, threadId: string, start: CachedStart): MeasurementEvent[] {
+export function startEvents(
+  input: HookInput,
+  session: SessionKey,
+  source: string,
+  projectId: string,
+  threadId: string,
+  start: CachedStart,
+): MeasurementEvent[] {
   return [
     {
       kind: "injection",

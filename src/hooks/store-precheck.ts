@@ -11,7 +11,9 @@ import { parseHookInput } from "./hook-input.js";
  * decides (workspaceMayHaveStore).
  */
 export function storeExpectedFromEnv(env: NodeJS.ProcessEnv, fallbackCwd: string): boolean | null {
-  const envDecides = env.THREADMIND_ROOT ? isAbsolute(env.THREADMIND_ROOT) : env.CLAUDE_PROJECT_DIR !== undefined && env.CLAUDE_PROJECT_DIR !== "" && isDirectory(env.CLAUDE_PROJECT_DIR);
+  const envDecides = env.THREADMIND_ROOT
+    ? isAbsolute(env.THREADMIND_ROOT)
+    : env.CLAUDE_PROJECT_DIR !== undefined && env.CLAUDE_PROJECT_DIR !== "" && isDirectory(env.CLAUDE_PROJECT_DIR);
   if (!envDecides) return null;
   return storeExists(resolveWorkspace({ env, cwd: fallbackCwd }));
 }

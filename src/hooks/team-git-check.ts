@@ -61,9 +61,14 @@ export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: strin
     if (!existsSync(workspace.storeDir) || lstatSync(workspace.storeDir).isSymbolicLink()) return null;
     const top = workspace.gitTop;
     if (top !== null) refreshDriver(top, cliPath);
-    const shown = (rel: string) => relative(top ?? workspace.root, join(workspace.storeDir, rel)).split(sep).join("/");
+    const shown = (rel: string) =>
+      relative(top ?? workspace.root, join(workspace.storeDir, rel))
+        .split(sep)
+        .join("/");
     const unmerged = top === null ? [] : conflictedStoreFiles(top, workspace.storeDir);
-    const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
+    const marked = threadFilesWithMarkers(workspace.storeDir)
+      .map(shown)
+      .filter((f) => !unmerged.includes(f));
     const fresh = (files: string[]) => files.filter((f) => !alreadyNamed.includes(f));
     const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
     if (inConflict.length > 0) {

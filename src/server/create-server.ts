@@ -49,10 +49,16 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
   const resourcesChanged = () => {
     if (!server.isConnected()) return;
     server.server.sendResourceListChanged().catch((error: unknown) => {
-      process.stderr.write(`thread-mind: could not send resources/list_changed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `thread-mind: could not send resources/list_changed: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
     });
   };
-  const ctx: ToolContext = { session, resourcesChanged, contextWritten: startCacheRefresher(session, options.hooksBuild ?? null) };
+  const ctx: ToolContext = {
+    session,
+    resourcesChanged,
+    contextWritten: startCacheRefresher(session, options.hooksBuild ?? null),
+  };
   registerProjectTools(server, ctx);
   registerThreadTools(server, ctx);
   registerSummaryTools(server, ctx);
@@ -87,7 +93,9 @@ function startCacheRefresher(session: ServerSession, hooksBuild: (() => string |
           const builtBy = hooksBuild();
           if (builtBy !== null) await refreshStartCache(await session.services(), builtBy);
         } catch (error) {
-          process.stderr.write(`thread-mind: could not refresh the SessionStart context cache: ${error instanceof Error ? error.message : String(error)}\n`);
+          process.stderr.write(
+            `thread-mind: could not refresh the SessionStart context cache: ${error instanceof Error ? error.message : String(error)}\n`,
+          );
         }
       });
     });

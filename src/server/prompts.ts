@@ -18,7 +18,10 @@ function message(text: string, description: string): GetPromptResult {
 
 export function registerPrompts(server: McpServer, session: ServerSession): void {
   /** Runs `text` on the services; an expected failure (no project…) is shown in the message instead. */
-  const embedded = async (description: string, text: (services: ThreadMindServices) => Promise<string>): Promise<GetPromptResult> => {
+  const embedded = async (
+    description: string,
+    text: (services: ThreadMindServices) => Promise<string>,
+  ): Promise<GetPromptResult> => {
     try {
       return message(await text(await session.services()), description);
     } catch (e) {
@@ -47,29 +50,55 @@ export function registerPrompts(server: McpServer, session: ServerSession): void
       const context = await services.contextGet();
       return `ThreadMind context of the active thread (already loaded: no need to call context_get):\n\n${context.text}`;
     });
-  server.registerPrompt("tm-context", { title: "ThreadMind context", description: "Load the active thread's context into the conversation" }, contextPrompt);
-  server.registerPrompt("start-thread", { title: "Start with ThreadMind context", description: "Same as tm-context: load the active thread's context" }, contextPrompt);
+  server.registerPrompt(
+    "tm-context",
+    { title: "ThreadMind context", description: "Load the active thread's context into the conversation" },
+    contextPrompt,
+  );
+  server.registerPrompt(
+    "start-thread",
+    { title: "Start with ThreadMind context", description: "Same as tm-context: load the active thread's context" },
+    contextPrompt,
+  );
 
   server.registerPrompt("tm-tree", { title: "ThreadMind tree", description: "Show the thread tree" }, () =>
     embedded("The thread tree", async (services) => `ThreadMind thread tree:\n\n${(await services.threadList()).text}`),
   );
 
   server.registerPrompt("tm-stats", { title: "ThreadMind stats", description: "Show ThreadMind statistics" }, () =>
-    embedded("ThreadMind statistics", async (services) => `ThreadMind statistics (show them to the user as they are):\n\n${renderStats(await collectStats(services))}`),
+    embedded(
+      "ThreadMind statistics",
+      async (services) =>
+        `ThreadMind statistics (show them to the user as they are):\n\n${renderStats(await collectStats(services))}`,
+    ),
   );
 
   server.registerPrompt(
     "tm-create",
-    { title: "New ThreadMind thread", description: "Create a thread (a child of the active thread)", argsSchema: { title: titleSchema("Thread title") } },
+    {
+      title: "New ThreadMind thread",
+      description: "Create a thread (a child of the active thread)",
+      argsSchema: { title: titleSchema("Thread title") },
+    },
     ({ title }) =>
-      message(`Create a new ThreadMind thread: call thread_create with title ${JSON.stringify(title)}. Then continue in that thread.`, "Create a thread"),
+      message(
+        `Create a new ThreadMind thread: call thread_create with title ${JSON.stringify(title)}. Then continue in that thread.`,
+        "Create a thread",
+      ),
   );
 
   server.registerPrompt(
     "tm-switch",
-    { title: "Switch ThreadMind thread", description: "Switch to another thread", argsSchema: { threadId: threadIdArg("Thread id") } },
+    {
+      title: "Switch ThreadMind thread",
+      description: "Switch to another thread",
+      argsSchema: { threadId: threadIdArg("Thread id") },
+    },
     ({ threadId }) =>
-      message(`Switch to the ThreadMind thread "${threadId}": call thread_switch with threadId "${threadId}", then continue from the context it returns.`, "Switch thread"),
+      message(
+        `Switch to the ThreadMind thread "${threadId}": call thread_switch with threadId "${threadId}", then continue from the context it returns.`,
+        "Switch thread",
+      ),
   );
 
   server.registerPrompt(
@@ -83,7 +112,10 @@ export function registerPrompts(server: McpServer, session: ServerSession): void
       },
     },
     ({ threadId, newParentId }) =>
-      message(`Move the ThreadMind thread "${threadId}" under "${newParentId}": call thread_rebase with threadId "${threadId}" and newParentId "${newParentId}".`, "Move thread"),
+      message(
+        `Move the ThreadMind thread "${threadId}" under "${newParentId}": call thread_rebase with threadId "${threadId}" and newParentId "${newParentId}".`,
+        "Move thread",
+      ),
   );
 
   const summarize = (topic: string | undefined) =>
@@ -129,15 +161,25 @@ export function registerPrompts(server: McpServer, session: ServerSession): void
   );
   server.registerPrompt(
     "summarize-thread",
-    { title: "Summarize ThreadMind thread", description: "Same as tm-summary without content: summarize this conversation into the active thread", argsSchema: { topic: topicArg } },
+    {
+      title: "Summarize ThreadMind thread",
+      description: "Same as tm-summary without content: summarize this conversation into the active thread",
+      argsSchema: { topic: topicArg },
+    },
     ({ topic }) => summarize(topic),
   );
 
-  server.registerPrompt("tm-init", { title: "Write ThreadMind agent instructions", description: "Write ThreadMind's instructions into AGENTS.md and other agent files" }, () =>
-    message(
-      "Call threadmind_init to write ThreadMind's instructions into the files other agents read (by default AGENTS.md and .threadmind/instructions.md; " +
-        'pass clients with "claude" for CLAUDE.md or "cursor" for a Cursor rule if the user uses them). Then tell the user which files changed.',
-      "Write agent instructions",
-    ),
+  server.registerPrompt(
+    "tm-init",
+    {
+      title: "Write ThreadMind agent instructions",
+      description: "Write ThreadMind's instructions into AGENTS.md and other agent files",
+    },
+    () =>
+      message(
+        "Call threadmind_init to write ThreadMind's instructions into the files other agents read (by default AGENTS.md and .threadmind/instructions.md; " +
+          'pass clients with "claude" for CLAUDE.md or "cursor" for a Cursor rule if the user uses them). Then tell the user which files changed.',
+        "Write agent instructions",
+      ),
   );
 }

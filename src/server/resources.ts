@@ -32,7 +32,8 @@ export function registerResources(server: McpServer, session: ServerSession): vo
     CONTEXT_URI,
     {
       title: "ThreadMind context",
-      description: "Assembled context of this session's active thread (system context, ancestors' decisions and constraints, its summary)",
+      description:
+        "Assembled context of this session's active thread (system context, ancestors' decisions and constraints, its summary)",
       mimeType: MARKDOWN,
     },
     (uri) => read(uri, async (services) => (await services.contextGet()).text),

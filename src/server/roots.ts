@@ -15,7 +15,9 @@ export function watchRoots(server: McpServer, session: ServerSession, onWorkspac
         if (changed) onWorkspaceChanged();
       },
       (error: unknown) => {
-        process.stderr.write(`thread-mind: applying the client's roots failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        process.stderr.write(
+          `thread-mind: applying the client's roots failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        );
       },
     );
   };

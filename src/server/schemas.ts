@@ -14,7 +14,8 @@ const cap = (limit: number) => limit * SCHEMA_SLACK;
 
 const ID_RULE = `lowercase letters a-z, digits and "-", 1 to ${LIMITS.idLength} characters`;
 
-export const idSchema = (what: string) => z.string().regex(ID_PATTERN, `${what} must be ${ID_RULE}`).describe(`${what} (${ID_RULE})`);
+export const idSchema = (what: string) =>
+  z.string().regex(ID_PATTERN, `${what} must be ${ID_RULE}`).describe(`${what} (${ID_RULE})`);
 
 export const titleSchema = (what: string) =>
   z.string().max(cap(LIMITS.titleChars)).describe(`${what} (at most ${LIMITS.titleChars} characters)`);
@@ -24,7 +25,9 @@ export const maxTokensSchema = z
   .int()
   .min(1)
   .max(1_000_000)
-  .describe("Token budget for the assembled context; farther ancestors, then the system context, are left out first, then the active summary is cut");
+  .describe(
+    "Token budget for the assembled context; farther ancestors, then the system context, are left out first, then the active summary is cut",
+  );
 
 export const sectionSchema = z
   .enum(SECTION_KEYS)
@@ -49,7 +52,9 @@ export const pathsSchema = z
 export const relatedSchema = z
   .array(idSchema("Related thread id"))
   .max(LIMITS.relatedCount * 4)
-  .describe(`Ids of related threads (cross-references listed in the context by title and id, not their summaries); an empty list clears. Limit: ${LIMITS.relatedCount}.`);
+  .describe(
+    `Ids of related threads (cross-references listed in the context by title and id, not their summaries); an empty list clears. Limit: ${LIMITS.relatedCount}.`,
+  );
 
 export const reasonSchema = z
   .string()
@@ -59,7 +64,9 @@ export const reasonSchema = z
 export const systemContextSchema = z
   .string()
   .max(cap(LIMITS.systemContextChars))
-  .describe(`Standing facts about the project, shown first in every context (at most ${LIMITS.systemContextChars.toLocaleString("en-US")} characters)`);
+  .describe(
+    `Standing facts about the project, shown first in every context (at most ${LIMITS.systemContextChars.toLocaleString("en-US")} characters)`,
+  );
 
 export const parentSummarySchema = z
   .string()

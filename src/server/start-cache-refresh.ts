@@ -47,7 +47,10 @@ export async function refreshStartCache(services: ThreadMindServices, builtBy: s
     if (typeof now !== "string" || now !== headBefore) return false;
     head = now;
   }
-  await saveContextCacheEntry(storeDir, threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head, starts: chosen.starts, verify }));
+  await saveContextCacheEntry(
+    storeDir,
+    threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head, starts: chosen.starts, verify }),
+  );
   return true;
 }
 

@@ -6,7 +6,11 @@ import type { ServerSession } from "./server-session.js";
 const MAX_COMPLETIONS = 100;
 
 /** Ids of the active project's threads starting with `prefix`; none when there is no project yet. */
-export async function completeThreadId(session: ServerSession, prefix: string, exclude: readonly string[] = []): Promise<string[]> {
+export async function completeThreadId(
+  session: ServerSession,
+  prefix: string,
+  exclude: readonly string[] = [],
+): Promise<string[]> {
   let ids: string[];
   try {
     const services = await session.services();

@@ -19,7 +19,17 @@ export interface ToolContext {
 }
 
 /** Tools after which the session thread's context may differ (its summary, an ancestor's, which thread it is). */
-const CONTEXT_WRITES = new Set(["project_create", "project_switch", "thread_create", "thread_switch", "thread_status", "thread_merge", "thread_delete", "thread_rebase", "summary_update"]);
+const CONTEXT_WRITES = new Set([
+  "project_create",
+  "project_switch",
+  "thread_create",
+  "thread_switch",
+  "thread_status",
+  "thread_merge",
+  "thread_delete",
+  "thread_rebase",
+  "summary_update",
+]);
 
 /** The text a failure shows the model: the core's own texts for expected errors, a labelled message otherwise. */
 export function errorText(error: unknown): string {
@@ -53,7 +63,9 @@ async function runTool<Args>(
     if (CONTEXT_WRITES.has(name)) ctx.contextWritten();
   } catch (error) {
     if (!(error instanceof ThreadMindError)) {
-      process.stderr.write(`thread-mind: ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `thread-mind: ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
     }
     result = { content: [{ type: "text", text: errorText(error) }], isError: true };
   }

@@ -27,7 +27,11 @@ export async function forEachLine(path: string, sink: LineSink, options: ForEach
  * forEachLine with each line's raw bytes (without the newline), not decoded: for readers that need the byte length or
  * decide from the bytes what to decode. The buffer is valid during the call only.
  */
-export async function forEachByteLine(path: string, sink: (bytes: Buffer, terminated: boolean) => void, options: ForEachLineOptions = {}): Promise<ForEachLineResult> {
+export async function forEachByteLine(
+  path: string,
+  sink: (bytes: Buffer, terminated: boolean) => void,
+  options: ForEachLineOptions = {},
+): Promise<ForEachLineResult> {
   const splitter = new ByteLineSplitter((bytes, terminated) => {
     sink(bytes, terminated);
     return false;
@@ -36,7 +40,11 @@ export async function forEachByteLine(path: string, sink: (bytes: Buffer, termin
 }
 
 /** Streams the whole file into `splitter`, chunk by chunk, then ends it. */
-async function streamLines(path: string, splitter: { push(chunk: Buffer): void; end(): void }, options: ForEachLineOptions): Promise<ForEachLineResult> {
+async function streamLines(
+  path: string,
+  splitter: { push(chunk: Buffer): void; end(): void },
+  options: ForEachLineOptions,
+): Promise<ForEachLineResult> {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {

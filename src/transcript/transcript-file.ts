@@ -83,7 +83,11 @@ export async function readExactly(file: OpenTranscript, buffer: Buffer, position
   while (filled < buffer.length) {
     const bytesRead = readSync(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
-      throw new TranscriptReadError(file.path, `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`, { code: null });
+      throw new TranscriptReadError(
+        file.path,
+        `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`,
+        { code: null },
+      );
     }
     filled += bytesRead;
   }

@@ -33,7 +33,11 @@ const FIGURES = [
 
 describe("npm run bench --quick", () => {
   it("a benchmark that no longer completes (a hook that injects nothing, a tool that errors, a scan that miscounts) fails the quick run", () => {
-    const run = spawnSync(process.execPath, [join(ROOT, "bench", "run.mjs"), "--quick"], { cwd: ROOT, encoding: "utf8", timeout: 280_000 });
+    const run = spawnSync(process.execPath, [join(ROOT, "bench", "run.mjs"), "--quick"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 280_000,
+    });
     const completed = new Set([...run.stdout.matchAll(/^completed: (\S+)$/gm)].map((m) => m[1]));
     const failures = [...run.stdout.matchAll(/^FAILED: .*$/gm)].map((m) => m[0]);
     expect(failures, run.stderr.slice(-3000)).toEqual([]);

@@ -21,7 +21,11 @@ function repo(): TempRepo {
 /** What git itself says HEAD is (null before the first commit). */
 function gitHead(dir: string): string | null {
   try {
-    return execFileSync("git", ["rev-parse", "--verify", "-q", "HEAD"], { cwd: dir, encoding: "utf8", env: { ...process.env, ...TEST_GIT_ENV } }).trim();
+    return execFileSync("git", ["rev-parse", "--verify", "-q", "HEAD"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, ...TEST_GIT_ENV },
+    }).trim();
   } catch {
     return null;
   }
@@ -74,8 +78,17 @@ describe("HEAD's commit without starting git", () => {
     r.commit("one", { "a.txt": "a" });
     const other = join(r.dir, "..", `${r.dir.split("/").pop()}-wt`);
     r.git("worktree", "add", "-q", "-b", "feature", other);
-    repos.push({ dir: other, git: () => "", write: () => {}, commit: () => "", cleanup: () => execFileSync("rm", ["-rf", other]) });
-    execFileSync("git", ["commit", "-q", "--allow-empty", "-m", "on feature"], { cwd: other, env: { ...process.env, ...TEST_GIT_ENV } });
+    repos.push({
+      dir: other,
+      git: () => "",
+      write: () => {},
+      commit: () => "",
+      cleanup: () => execFileSync("rm", ["-rf", other]),
+    });
+    execFileSync("git", ["commit", "-q", "--allow-empty", "-m", "on feature"], {
+      cwd: other,
+      env: { ...process.env, ...TEST_GIT_ENV },
+    });
     await expectSameAsGit(other);
     await expectSameAsGit(r.dir);
     expect(await headCommit(other)).not.toBe(await headCommit(r.dir));

@@ -19,7 +19,10 @@ async function project(extra: number) {
   const { project } = await s.projectCreate({ title: "Big" });
   for (let i = 0; i < extra; i++) {
     const at = `2026-01-01T00:00:${String(i % 60).padStart(2, "0")}.${String(i).padStart(3, "0").slice(-3)}Z`;
-    writeFileSync(s.store.threadPath(project.id, `filler-${i}`), `---\nid: filler-${i}\ntitle: Filler ${i}\nparentId: main\nauthor: t\ncreatedAt: ${at}\nupdatedAt: ${at}\n---\n`);
+    writeFileSync(
+      s.store.threadPath(project.id, `filler-${i}`),
+      `---\nid: filler-${i}\ntitle: Filler ${i}\nparentId: main\nauthor: t\ncreatedAt: ${at}\nupdatedAt: ${at}\n---\n`,
+    );
   }
   return s;
 }

@@ -44,7 +44,9 @@ describe("command options", () => {
 
   it("says a value option needs its value, at the end or before another option", () => {
     expect(usageMessage(["--limit"])).toBe("--limit needs a value");
-    expect(usageMessage(["--limit", "--json"])).toBe('--limit needs a value (one that starts with "-" is written --limit=<value>)');
+    expect(usageMessage(["--limit", "--json"])).toBe(
+      '--limit needs a value (one that starts with "-" is written --limit=<value>)',
+    );
   });
 
   it("refuses a value given to a boolean option (`--json=false` does not mean false)", () => {

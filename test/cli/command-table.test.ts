@@ -5,7 +5,20 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeHome, runCli } from "../support/run-cli.js";
 
-const NAMES = ["serve", "hook", "tree", "context", "stats", "report", "doctor", "search", "history", "merge-file", "git-setup", "resolve"];
+const NAMES = [
+  "serve",
+  "hook",
+  "tree",
+  "context",
+  "stats",
+  "report",
+  "doctor",
+  "search",
+  "history",
+  "merge-file",
+  "git-setup",
+  "resolve",
+];
 
 describe("thread-mind-mcp's commands", () => {
   const cwd = mkdtempSync(join(tmpdir(), "tm-cli-table-"));
@@ -37,6 +50,8 @@ describe("thread-mind-mcp's commands", () => {
   it("a bad option prints the message and the command's usage, exit 2", () => {
     const run = runCli(["history", "--limit"], { cwd, home });
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe("thread-mind-mcp history: --limit needs a value\nUsage: thread-mind-mcp history [thread-id] [--limit N] [--json]\n");
+    expect(run.stderr).toBe(
+      "thread-mind-mcp history: --limit needs a value\nUsage: thread-mind-mcp history [thread-id] [--limit N] [--json]\n",
+    );
   });
 });

@@ -13,7 +13,22 @@ import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { BUILT_CLI, installPluginIn, makeHome, REPO_ROOT, runCli } from "../support/run-cli.js";
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
-const ALL_IDS = ["node", "workspace", "threads", "local-state", "git", "branch", "author", "merge-driver", "conflicts", "versions", "plugin", "hooks", "receipts", "context-size"];
+const ALL_IDS = [
+  "node",
+  "workspace",
+  "threads",
+  "local-state",
+  "git",
+  "branch",
+  "author",
+  "merge-driver",
+  "conflicts",
+  "versions",
+  "plugin",
+  "hooks",
+  "receipts",
+  "context-size",
+];
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
@@ -46,7 +61,20 @@ const healthyMeasurements: Partial<Measurements> = {
     { at: "2026-11-30T05:41:41.150Z", event: "SessionStart:startup", sessionId: "s1" },
     { at: "2026-11-30T05:41:45.453Z", event: "SessionEnd:clear", sessionId: "s1" },
   ],
-  injections: [{ at: "2026-11-30T05:41:41.149Z", sessionId: "s1", source: "startup", projectId: "shop", threadId: "main", chars: 241, tokens: 16, omitted: 0, receipt: "delivered", contentHash: "x" }],
+  injections: [
+    {
+      at: "2026-11-30T05:41:41.149Z",
+      sessionId: "s1",
+      source: "startup",
+      projectId: "shop",
+      threadId: "main",
+      chars: 241,
+      tokens: 16,
+      omitted: 0,
+      receipt: "delivered",
+      contentHash: "x",
+    },
+  ],
 };
 
 async function project(dir: string, measurements: Partial<Measurements> = healthyMeasurements) {
@@ -61,7 +89,12 @@ async function project(dir: string, measurements: Partial<Measurements> = health
   return services;
 }
 
-function doctor(cwd: string, h: string, env: Record<string, string> = {}, cli?: string): { code: number | null; checks: Map<string, DoctorCheck>; text: string } {
+function doctor(
+  cwd: string,
+  h: string,
+  env: Record<string, string> = {},
+  cli?: string,
+): { code: number | null; checks: Map<string, DoctorCheck>; text: string } {
   const run = runCli(["doctor", "--json"], { cwd, home: h, env, ...(cli ? { cli } : {}) });
   const parsed = JSON.parse(run.stdout) as { checks: DoctorCheck[] };
   return { code: run.code, checks: new Map(parsed.checks.map((c) => [c.id, c])), text: run.stdout };
@@ -84,7 +117,9 @@ describe("thread-mind-mcp doctor", () => {
     expect(runCli(["git-setup"], { cwd: r.dir, home: h }).code).toBe(0);
     const d = doctor(r.dir, h);
     expect([...d.checks.keys()]).toEqual(ALL_IDS);
-    expect(Object.fromEntries([...d.checks.values()].map((c) => [c.id, c.status]))).toEqual(Object.fromEntries(ALL_IDS.map((id) => [id, "ok"])));
+    expect(Object.fromEntries([...d.checks.values()].map((c) => [c.id, c.status]))).toEqual(
+      Object.fromEntries(ALL_IDS.map((id) => [id, "ok"])),
+    );
     expect(d.code).toBe(0);
     const text = runCli(["doctor"], { cwd: r.dir, home: h });
     expect(text.code).toBe(0);
@@ -126,7 +161,9 @@ describe("thread-mind-mcp doctor", () => {
     symlinkSync(join(other.dir, ".threadmind"), join(r.dir, ".threadmind"));
     const d = doctor(r.dir, home());
     expect(status(d, "workspace")).toBe("fail");
-    expect(d.checks.get("workspace")!.detail.join("\n")).toContain(`${join(r.dir, ".threadmind")} is a symbolic link: ThreadMind keeps its threads only in a real .threadmind directory`);
+    expect(d.checks.get("workspace")!.detail.join("\n")).toContain(
+      `${join(r.dir, ".threadmind")} is a symbolic link: ThreadMind keeps its threads only in a real .threadmind directory`,
+    );
     expect(d.checks.has("threads")).toBe(false);
     expect(d.code).toBe(1);
   });
@@ -229,16 +266,22 @@ describe("thread-mind-mcp doctor", () => {
       mkdirSync(join(root, "plugin", "dist"), { recursive: true });
       mkdirSync(join(root, ".claude-plugin"));
       for (const b of bundles) copyFileSync(join(REPO_ROOT, "plugin", "dist", b), join(root, "plugin", "dist", b));
-      for (const config of ["hooks.json", "mcp.json"]) copyFileSync(join(REPO_ROOT, "plugin", config), join(root, "plugin", config));
+      for (const config of ["hooks.json", "mcp.json"])
+        copyFileSync(join(REPO_ROOT, "plugin", config), join(root, "plugin", config));
       writeFileSync(join(root, "package.json"), JSON.stringify({ name: "thread-mind-mcp", version: pkgVersion }));
-      writeFileSync(join(root, ".claude-plugin", "plugin.json"), JSON.stringify({ name: "thread-mind", version: manifestVersion }));
+      writeFileSync(
+        join(root, ".claude-plugin", "plugin.json"),
+        JSON.stringify({ name: "thread-mind", version: manifestVersion }),
+      );
       return join(root, "plugin", "dist", "cli.mjs");
     };
     const all = ["cli.mjs", "hook.cjs", "hook-core.cjs", "server.mjs"];
     expect(status(doctor(r.dir, home(), {}, copy(VERSION, VERSION, all)), "versions")).toBe("ok");
     const newer = doctor(r.dir, home(), {}, copy("9.9.9", "9.9.9", all));
     expect(status(newer, "versions")).toBe("fail");
-    expect(newer.checks.get("versions")!.detail[0]).toContain(`the bundle is ${VERSION} but package.json and plugin.json say 9.9.9`);
+    expect(newer.checks.get("versions")!.detail[0]).toContain(
+      `the bundle is ${VERSION} but package.json and plugin.json say 9.9.9`,
+    );
     expect(status(doctor(r.dir, home(), {}, copy(VERSION, "0.0.1", all)), "versions")).toBe("fail");
     const missing = doctor(r.dir, home(), {}, copy(VERSION, VERSION, ["cli.mjs", "hook.cjs", "hook-core.cjs"]));
     expect(status(missing, "versions")).toBe("fail");
@@ -285,17 +328,39 @@ describe("thread-mind-mcp doctor", () => {
     await project(never.dir, {});
     expect(status(doctor(never.dir, home()), "hooks")).toBe("warn");
     const startOnly = repo();
-    await project(startOnly.dir, { hooksSeen: [{ at: "2026-11-30T05:41:41.150Z", event: "SessionStart:startup", sessionId: "s1" }] });
+    await project(startOnly.dir, {
+      hooksSeen: [{ at: "2026-11-30T05:41:41.150Z", event: "SessionStart:startup", sessionId: "s1" }],
+    });
     const d = doctor(startOnly.dir, home());
     expect(status(d, "hooks")).toBe("warn");
-    expect(d.checks.get("hooks")!.detail.join("\n")).toContain("last SessionStart: SessionStart:startup at 2026-11-30T05:41:41.150Z");
+    expect(d.checks.get("hooks")!.detail.join("\n")).toContain(
+      "last SessionStart: SessionStart:startup at 2026-11-30T05:41:41.150Z",
+    );
   });
 
   it("receipts: a missing or previewed injection among the last ones fails; none recorded warns; pending is fine", async () => {
-    const inj = (receipt: string, at: string) => ({ at, sessionId: "s", source: "clear", projectId: "shop", threadId: "main", chars: 10, tokens: 3, omitted: 0, receipt, contentHash: "h" });
-    for (const [receipt, expected] of [["missing", "fail"], ["preview", "fail"], ["pending", "ok"]] as const) {
+    const inj = (receipt: string, at: string) => ({
+      at,
+      sessionId: "s",
+      source: "clear",
+      projectId: "shop",
+      threadId: "main",
+      chars: 10,
+      tokens: 3,
+      omitted: 0,
+      receipt,
+      contentHash: "h",
+    });
+    for (const [receipt, expected] of [
+      ["missing", "fail"],
+      ["preview", "fail"],
+      ["pending", "ok"],
+    ] as const) {
       const r = repo();
-      await project(r.dir, { ...healthyMeasurements, injections: [inj("delivered", "2026-11-30T05:00:00.000Z") as never, inj(receipt, "2026-11-30T06:00:00.000Z") as never] });
+      await project(r.dir, {
+        ...healthyMeasurements,
+        injections: [inj("delivered", "2026-11-30T05:00:00.000Z") as never, inj(receipt, "2026-11-30T06:00:00.000Z") as never],
+      });
       const d = doctor(r.dir, home());
       expect(status(d, "receipts"), receipt).toBe(expected);
       expect(d.code).toBe(expected === "fail" ? 1 : 0);

@@ -18,10 +18,16 @@ describe("the report's scan on worker threads", () => {
   it("gives exactly the sequential scan's JSON, with 2 and with 3 lanes", () => {
     // Every fixture transcript that is a main session, placed as several sessions of this workspace.
     const mains = fixtureTranscripts().filter((f) => !f.path.includes("/subagents/"));
-    for (const [i, f] of mains.entries()) fake.place(f.path, workspace, { sessionId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}` });
+    for (const [i, f] of mains.entries())
+      fake.place(f.path, workspace, { sessionId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}` });
     expect(mains.length).toBeGreaterThan(2);
     const home = makeHome();
-    const run = (workers: string) => runCli(["report", "--json"], { cwd: workspace, home, env: { CLAUDE_CONFIG_DIR: fake.configDir, THREADMIND_SCAN_WORKERS: workers } });
+    const run = (workers: string) =>
+      runCli(["report", "--json"], {
+        cwd: workspace,
+        home,
+        env: { CLAUDE_CONFIG_DIR: fake.configDir, THREADMIND_SCAN_WORKERS: workers },
+      });
     const sequential = run("0");
     expect(sequential.code).toBe(0);
     const report = JSON.parse(sequential.stdout) as { scannedFiles: number };

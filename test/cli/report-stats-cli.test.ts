@@ -31,26 +31,39 @@ function tempDir(prefix: string): string {
 }
 
 describe("thread-mind-mcp report", () => {
-  it.skipIf(!existsSync(publicFixtures))("prints JSON whose session figures match an independent reading of the public transcripts", () => {
-    const fake = makeFakeClaudeConfig();
-    cleanups.push(fake.cleanup);
-    const workspace = tempDir("tm-cli-report-");
-    const names = ["spotter/short.jsonl", "spotter/4d5611e5-241a-462a-8d15-5122611a9569.jsonl", "claude-code-viewer/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"];
-    const placed = names.map((n) => fake.place(join(publicFixtures, n), workspace));
-    const run = runCli(["report", "--json"], { cwd: workspace, home: home(), env: { CLAUDE_CONFIG_DIR: fake.configDir } });
-    expect(run.code).toBe(0);
-    const report = JSON.parse(run.stdout) as SavingsReport;
-    expect(report.scannedFiles).toBe(names.length);
-    for (const path of placed) {
-      const e = readTranscriptIndependently(path);
-      const s = report.sessions.find((x) => x.path === path)!;
-      expect([s.firstContextTokens, s.peakContextTokens, s.finalContextTokens, s.apiResponses, s.outputTokens]).toEqual([e.firstContext, e.peakContext, e.finalContext, e.apiResponses, e.outputTokensSum]);
-    }
-    expect(report.restarts.map((r) => [r.kind, r.before, r.after])).toEqual([["compaction", 170251, 36081]]);
-    // --json carries each restart's confidence and reason, and the averages per kind.
-    expect(report.restarts[0]).toMatchObject({ trigger: "auto", confidence: "boundary", gapMs: null, notAveraged: null });
-    expect(report.byKind.map((k) => [k.kind, k.withoutThreadMind.measured])).toEqual([["auto-compaction", 1]]);
-  });
+  it.skipIf(!existsSync(publicFixtures))(
+    "prints JSON whose session figures match an independent reading of the public transcripts",
+    () => {
+      const fake = makeFakeClaudeConfig();
+      cleanups.push(fake.cleanup);
+      const workspace = tempDir("tm-cli-report-");
+      const names = [
+        "spotter/short.jsonl",
+        "spotter/4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
+        "claude-code-viewer/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl",
+      ];
+      const placed = names.map((n) => fake.place(join(publicFixtures, n), workspace));
+      const run = runCli(["report", "--json"], { cwd: workspace, home: home(), env: { CLAUDE_CONFIG_DIR: fake.configDir } });
+      expect(run.code).toBe(0);
+      const report = JSON.parse(run.stdout) as SavingsReport;
+      expect(report.scannedFiles).toBe(names.length);
+      for (const path of placed) {
+        const e = readTranscriptIndependently(path);
+        const s = report.sessions.find((x) => x.path === path)!;
+        expect([s.firstContextTokens, s.peakContextTokens, s.finalContextTokens, s.apiResponses, s.outputTokens]).toEqual([
+          e.firstContext,
+          e.peakContext,
+          e.finalContext,
+          e.apiResponses,
+          e.outputTokensSum,
+        ]);
+      }
+      expect(report.restarts.map((r) => [r.kind, r.before, r.after])).toEqual([["compaction", 170251, 36081]]);
+      // --json carries each restart's confidence and reason, and the averages per kind.
+      expect(report.restarts[0]).toMatchObject({ trigger: "auto", confidence: "boundary", gapMs: null, notAveraged: null });
+      expect(report.byKind.map((k) => [k.kind, k.withoutThreadMind.measured])).toEqual([["auto-compaction", 1]]);
+    },
+  );
 
   it("finds transcripts under HOME/.claude without CLAUDE_CONFIG_DIR, prints Markdown, and writes the SVG and HTML files", () => {
     const homeDir = home();
@@ -113,21 +126,48 @@ describe("thread-mind-mcp stats", () => {
     const dir = tempDir("tm-cli-stats-");
     const services = servicesFor(dir);
     await services.projectCreate({ title: "Shop" });
-    const inj = (at: string, sessionId: string, source: string, tokens: number, receipt: "delivered" | "missing") => ({ at, sessionId, source, projectId: "shop", threadId: "main", chars: tokens * 4, tokens, omitted: 0, receipt, contentHash: "h" });
+    const inj = (at: string, sessionId: string, source: string, tokens: number, receipt: "delivered" | "missing") => ({
+      at,
+      sessionId,
+      source,
+      projectId: "shop",
+      threadId: "main",
+      chars: tokens * 4,
+      tokens,
+      omitted: 0,
+      receipt,
+      contentHash: "h",
+    });
     await services.store.locked(() =>
       services.updateState((state) => {
-        state.measurements.sessionEnds.push({ at: "2026-09-20T10:00:00.000Z", sessionId: "s1", contextTokens: 52_000, reason: "clear" });
-        state.measurements.injections.push(inj("2026-09-20T09:00:00.000Z", "s1", "startup", 1_000, "delivered"), inj("2026-09-20T10:00:01.000Z", "s2", "clear", 1_100, "missing"));
+        state.measurements.sessionEnds.push({
+          at: "2026-09-20T10:00:00.000Z",
+          sessionId: "s1",
+          contextTokens: 52_000,
+          reason: "clear",
+        });
+        state.measurements.injections.push(
+          inj("2026-09-20T09:00:00.000Z", "s1", "startup", 1_000, "delivered"),
+          inj("2026-09-20T10:00:01.000Z", "s2", "clear", 1_100, "missing"),
+        );
       }),
     );
     const run = runCli(["stats"], { cwd: dir, home: home() });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("  Conversation size when sessions ended: 52,000 tokens on average, 52,000 at most (1 session, measured)");
-    expect(run.stdout).toContain("  ThreadMind context loaded at session start: ~1,050 tokens on average (2 sessions, estimated)");
-    expect(run.stdout).toContain("  Context delivery: 1 confirmed in the transcript, 0 replaced by a preview, 1 missing, 0 not checked yet");
+    expect(run.stdout).toContain(
+      "  Conversation size when sessions ended: 52,000 tokens on average, 52,000 at most (1 session, measured)",
+    );
+    expect(run.stdout).toContain(
+      "  ThreadMind context loaded at session start: ~1,050 tokens on average (2 sessions, estimated)",
+    );
+    expect(run.stdout).toContain(
+      "  Context delivery: 1 confirmed in the transcript, 0 replaced by a preview, 1 missing, 0 not checked yet",
+    );
     // The receipt is missing: ThreadMind's context did not reach the model, so the restart is explained, not averaged.
     expect(run.stdout).toContain("  Restarts: 1 (/clear 1, compaction 0); before → first request after, each kind on its own:");
-    expect(run.stdout).toContain("    /clear: 1 after which no ThreadMind context reached the model (none loaded, or its receipt is missing)");
+    expect(run.stdout).toContain(
+      "    /clear: 1 after which no ThreadMind context reached the model (none loaded, or its receipt is missing)",
+    );
     expect(run.stdout).toContain("the others are measured");
   });
 });

@@ -27,6 +27,8 @@ describe("scan progress", () => {
     progress.update(step);
     progress.update({ ...step, filesDone: 4, bytesDone: step.bytesTotal });
     progress.done();
-    expect(out.text()).toBe("Scanning Claude Code transcripts: 1/4 files, 3.0/12.0 MB\nScanning Claude Code transcripts: 4/4 files, 12.0/12.0 MB\n");
+    expect(out.text()).toBe(
+      "Scanning Claude Code transcripts: 1/4 files, 3.0/12.0 MB\nScanning Claude Code transcripts: 4/4 files, 12.0/12.0 MB\n",
+    );
   });
 });

@@ -70,7 +70,9 @@ describe("with the driver set up, thread files merge by themselves", () => {
     const driver = repo.git("config", "--local", "--get", "merge.threadmind.driver");
     expect(driver).toMatch(/^".+node[^"]*" ".+\/plugin\/dist\/cli\.mjs" merge-file %O %A %B %P$/);
     expect(repo.git("check-attr", "merge", "--", MAIN)).toBe(`${MAIN}: merge: threadmind`);
-    expect(repo.git("check-attr", "merge", "--", ".threadmind/projects/shop.json")).toBe(".threadmind/projects/shop.json: merge: threadmind");
+    expect(repo.git("check-attr", "merge", "--", ".threadmind/projects/shop.json")).toBe(
+      ".threadmind/projects/shop.json: merge: threadmind",
+    );
   });
 
   test("two branches adding decisions merge with no conflict, every decision kept exactly once", async () => {
@@ -85,7 +87,12 @@ describe("with the driver set up, thread files merge by themselves", () => {
 
   test("three branches adding decisions merge with no conflict", async () => {
     const repo = await teamRepo();
-    for (const [b, d] of [["a", "A decision"], ["b", "B decision"], ["c", "C decision"]] as const) await branchAdding(repo, b, d);
+    for (const [b, d] of [
+      ["a", "A decision"],
+      ["b", "B decision"],
+      ["c", "C decision"],
+    ] as const)
+      await branchAdding(repo, b, d);
     for (const b of ["a", "b", "c"]) expect(gitRun(repo.dir, "merge", "--no-ff", "-m", `merge ${b}`, b).code).toBe(0);
     expect(decisions(repo.dir)).toEqual(["- Use Postgres", "- A decision", "- B decision", "- C decision"]);
     expect(repo.git("status", "--porcelain")).toBe("");
@@ -133,7 +140,11 @@ describe("with the driver set up, thread files merge by themselves", () => {
     repo.commit("b");
     const merged = gitRun(repo.dir, "merge", "-m", "merge a", "a");
     expect(merged.code, merged.out).toBe(0);
-    expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ id: "shop", title: "Sock shop", systemContext: "TypeScript monorepo." });
+    expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({
+      id: "shop",
+      title: "Sock shop",
+      systemContext: "TypeScript monorepo.",
+    });
     expect(decisions(repo.dir)).toEqual(["- Use Postgres", "- From b", "- From a"]);
   });
 
@@ -158,7 +169,13 @@ describe("with the driver set up, thread files merge by themselves", () => {
     clone.commit("mine 2");
     const rebased = gitRun(clone.dir, "pull", "-q", "--rebase", "origin", "main");
     expect(rebased.code, rebased.out).toBe(0);
-    expect(decisions(clone.dir)).toEqual(["- Use Postgres", "- Teammate's decision", "- Teammate's second", "- My decision", "- My second"]);
+    expect(decisions(clone.dir)).toEqual([
+      "- Use Postgres",
+      "- Teammate's decision",
+      "- Teammate's second",
+      "- My decision",
+      "- My second",
+    ]);
   });
 });
 
@@ -175,10 +192,14 @@ describe("doctor and the driver's configuration", () => {
 
   test("doctor says when the driver is missing or runs another install, with git-setup as the fix, and ok once set", async () => {
     const repo = await teamRepo({ driver: false });
-    expect(cli(repo.dir, "doctor").stdout).toContain("[warn] Merge driver: merge.threadmind.driver is not set in this repository");
+    expect(cli(repo.dir, "doctor").stdout).toContain(
+      "[warn] Merge driver: merge.threadmind.driver is not set in this repository",
+    );
     repo.git("config", "merge.threadmind.driver", '"/old/node" "/old/plugin/dist/cli.mjs" merge-file %O %A %B %P');
     const stale = cli(repo.dir, "doctor").stdout;
-    expect(stale).toContain('[warn] Merge driver: merge.threadmind.driver runs "/old/node" "/old/plugin/dist/cli.mjs" merge-file %O %A %B %P, not this install');
+    expect(stale).toContain(
+      '[warn] Merge driver: merge.threadmind.driver runs "/old/node" "/old/plugin/dist/cli.mjs" merge-file %O %A %B %P, not this install',
+    );
     expect(stale).toContain("; /old/node and /old/plugin/dist/cli.mjs no longer exist, so git cannot merge thread files");
     expect(stale).toContain("fix: Run `thread-mind-mcp git-setup`");
     expect(cli(repo.dir, "git-setup").code).toBe(0);
@@ -209,7 +230,10 @@ describe("doctor and the driver's configuration", () => {
 describe("real conflicts are confined, reported and explained", () => {
   test("one section edited differently on both branches: git reports a conflict confined to that section; resolve explains it", async () => {
     const repo = await teamRepo();
-    for (const [b, state] of [["a", "Socks ship from Lyon."], ["b", "Socks ship from Berlin."]] as const) {
+    for (const [b, state] of [
+      ["a", "Socks ship from Lyon."],
+      ["b", "Socks ship from Berlin."],
+    ] as const) {
       repo.git("checkout", "-q", "-b", b, "main");
       await servicesFor(repo.dir, b).summaryUpdate({ section: "state", content: state, replaceSection: true });
       await addDecision(repo.dir, `Decision of ${b}`);
@@ -220,20 +244,26 @@ describe("real conflicts are confined, reported and explained", () => {
     expect(merged.code).not.toBe(0);
     expect(merged.out).toContain(`CONFLICT (content): Merge conflict in ${MAIN}`);
     const text = readFileSync(join(repo.dir, MAIN), "utf8");
-    expect(text).toContain("## Decisions\n- Use Postgres\n- Decision of a\n- Decision of b\n\n## State\n<<<<<<< ours\nSocks ship from Lyon.\n=======\nSocks ship from Berlin.\n>>>>>>> theirs\n");
+    expect(text).toContain(
+      "## Decisions\n- Use Postgres\n- Decision of a\n- Decision of b\n\n## State\n<<<<<<< ours\nSocks ship from Lyon.\n=======\nSocks ship from Berlin.\n>>>>>>> theirs\n",
+    );
     expect(text.split("\n---\n")[0]).not.toContain("<<<<<<<"); // the frontmatter merged cleanly
     // Meanwhile context_get reads the last committed version, and says so; a write to the file is refused.
     const s = servicesFor(repo.dir, "reader");
     const context = await s.contextGet();
     expect(context.text).toContain("Socks ship from Lyon.");
-    expect(context.notices[0]).toContain(`${MAIN} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\``);
+    expect(context.notices[0]).toContain(
+      `${MAIN} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\``,
+    );
     await expect(s.summaryUpdate({ content: "- x", section: "decisions" })).rejects.toThrow("contains git conflict markers");
     const resolved = cli(repo.dir, "resolve");
     expect(resolved.code).toBe(1);
     expect(resolved.stdout).toContain(`still in conflict: ${MAIN} (section "State")`);
     const doctor = cli(repo.dir, "doctor");
     expect(doctor.code).toBe(1);
-    expect(doctor.stdout).toContain(`[FAIL] Conflicted thread files: 1 ThreadMind file in conflict\n       ${MAIN}\n       fix: Run \`thread-mind-mcp resolve\``);
+    expect(doctor.stdout).toContain(
+      `[FAIL] Conflicted thread files: 1 ThreadMind file in conflict\n       ${MAIN}\n       fix: Run \`thread-mind-mcp resolve\``,
+    );
     expect(doctor.stdout).toContain(`${MAIN}: contains git conflict markers`);
   });
 
@@ -248,7 +278,9 @@ describe("real conflicts are confined, reported and explained", () => {
     repo.git("checkout", "-q", "a");
     const merged = gitRun(repo.dir, "merge", "-m", "merge b", "b");
     expect(merged.code).not.toBe(0);
-    expect(readFileSync(join(repo.dir, MAIN), "utf8")).toContain("<<<<<<< ours\ntitle: Shop a\n=======\ntitle: Shop b\n>>>>>>> theirs\n");
+    expect(readFileSync(join(repo.dir, MAIN), "utf8")).toContain(
+      "<<<<<<< ours\ntitle: Shop a\n=======\ntitle: Shop b\n>>>>>>> theirs\n",
+    );
   });
 
   test("deleted on one branch, edited on the other: git's modify/delete conflict, which resolve explains", async () => {
@@ -266,7 +298,9 @@ describe("real conflicts are confined, reported and explained", () => {
     expect(merged.code).not.toBe(0);
     expect(merged.out).toContain(`CONFLICT (modify/delete): ${billing} deleted in a and modified in HEAD`);
     const resolved = cli(repo.dir, "resolve");
-    expect(resolved.stdout).toContain(`deleted on one side (theirs), changed on the other: ${billing}: \`git rm ${billing}\` to delete it, or \`git add ${billing}\` to keep it`);
+    expect(resolved.stdout).toContain(
+      `deleted on one side (theirs), changed on the other: ${billing}: \`git rm ${billing}\` to delete it, or \`git add ${billing}\` to keep it`,
+    );
   });
 
   test("a thread with the same title created on two branches: both threads survive (resolve moves one to a free id)", async () => {
@@ -286,7 +320,9 @@ describe("real conflicts are confined, reported and explained", () => {
     const resolved = cli(repo.dir, "resolve");
     expect(resolved.code, resolved.stdout).toBe(0);
     const dir = ".threadmind/threads/shop";
-    expect(resolved.stdout).toContain(`two threads had one id: kept ${dir}/rate-limiting.md, moved the other to ${dir}/rate-limiting-2.md (and updated ${dir}/limits-ui-b.md); staged`);
+    expect(resolved.stdout).toContain(
+      `two threads had one id: kept ${dir}/rate-limiting.md, moved the other to ${dir}/rate-limiting-2.md (and updated ${dir}/limits-ui-b.md); staged`,
+    );
     expect(gitRun(repo.dir, "commit", "-q", "--no-edit").code).toBe(0);
     expect(decisions(repo.dir, `${dir}/rate-limiting.md`)).toEqual(["- Limit from a"]);
     expect(decisions(repo.dir, `${dir}/rate-limiting-2.md`)).toEqual(["- Limit from b"]);

@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AtomicWriteError, atomicTempPath, isAtomicTempFile, writeFileAtomic, writeFileAtomicSync } from "../../src/core/store/atomic-write.js";
+import {
+  AtomicWriteError,
+  atomicTempPath,
+  isAtomicTempFile,
+  writeFileAtomic,
+  writeFileAtomicSync,
+} from "../../src/core/store/atomic-write.js";
 import { generationOf, payloadFor } from "../fixtures/workers/atomic-payload.js";
 import type { AtomicWriterInput } from "../fixtures/workers/atomic-writer.js";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";
@@ -24,7 +30,6 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 function freshDir(): string {
   return mkdtempSync(join(root, "case-"));
 }
-
 
 describe("writeFileAtomic under SIGKILL", () => {
   it("leaves the target complete (old or new generation) whenever the writer is killed, and only recognizable temp files", async () => {
@@ -60,29 +65,37 @@ describe("writeFileAtomic under SIGKILL", () => {
 });
 
 describe("writeFileAtomic failures", () => {
-  it.each(["async", "sync"] as const)("(%s) names the target and leaves nothing behind when the directory is missing", async (mode) => {
-    const dir = freshDir();
-    const target = join(dir, "missing", "thread.md");
-    const write = mode === "async" ? writeFileAtomic(target, "x") : Promise.resolve().then(() => writeFileAtomicSync(target, "x"));
-    const error = await write.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AtomicWriteError);
-    expect((error as AtomicWriteError).message).toContain(target);
-    expect((error as AtomicWriteError).path).toBe(target);
-    expect((error as AtomicWriteError).code).toBe("ENOENT");
-    expect(readdirSync(dir)).toEqual([]);
-  });
+  it.each(["async", "sync"] as const)(
+    "(%s) names the target and leaves nothing behind when the directory is missing",
+    async (mode) => {
+      const dir = freshDir();
+      const target = join(dir, "missing", "thread.md");
+      const write =
+        mode === "async" ? writeFileAtomic(target, "x") : Promise.resolve().then(() => writeFileAtomicSync(target, "x"));
+      const error = await write.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AtomicWriteError);
+      expect((error as AtomicWriteError).message).toContain(target);
+      expect((error as AtomicWriteError).path).toBe(target);
+      expect((error as AtomicWriteError).code).toBe("ENOENT");
+      expect(readdirSync(dir)).toEqual([]);
+    },
+  );
 
-  it.each(["async", "sync"] as const)("(%s) removes its temp file when the final rename fails (target is a directory)", async (mode) => {
-    const dir = freshDir();
-    const target = join(dir, "thread.md");
-    mkdirSync(join(target, "occupied"), { recursive: true });
-    const write = mode === "async" ? writeFileAtomic(target, "x") : Promise.resolve().then(() => writeFileAtomicSync(target, "x"));
-    const error = await write.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AtomicWriteError);
-    expect((error as Error).message).toContain(target);
-    expect(readdirSync(dir)).toEqual(["thread.md"]);
-    expect(readdirSync(target)).toEqual(["occupied"]);
-  });
+  it.each(["async", "sync"] as const)(
+    "(%s) removes its temp file when the final rename fails (target is a directory)",
+    async (mode) => {
+      const dir = freshDir();
+      const target = join(dir, "thread.md");
+      mkdirSync(join(target, "occupied"), { recursive: true });
+      const write =
+        mode === "async" ? writeFileAtomic(target, "x") : Promise.resolve().then(() => writeFileAtomicSync(target, "x"));
+      const error = await write.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AtomicWriteError);
+      expect((error as Error).message).toContain(target);
+      expect(readdirSync(dir)).toEqual(["thread.md"]);
+      expect(readdirSync(target)).toEqual(["occupied"]);
+    },
+  );
 });
 
 describe("writeFileAtomic success", () => {
@@ -106,10 +119,15 @@ describe("isAtomicTempFile", () => {
     expect(isAtomicTempFile(basename(atomicTempPath("/repo/.threadmind/.lock")))).toBe(true);
   });
 
-  it.each(["main.md", ".gitignore", ".lock", "main.md.tmp", ".main.md.tmp", ".main.md.12.xyz.tmp", ".main.md.x1.0123456789ab.tmp"])(
-    "does not take %s for a temp file",
-    (name) => {
-      expect(isAtomicTempFile(name)).toBe(false);
-    },
-  );
+  it.each([
+    "main.md",
+    ".gitignore",
+    ".lock",
+    "main.md.tmp",
+    ".main.md.tmp",
+    ".main.md.12.xyz.tmp",
+    ".main.md.x1.0123456789ab.tmp",
+  ])("does not take %s for a temp file", (name) => {
+    expect(isAtomicTempFile(name)).toBe(false);
+  });
 });

@@ -28,7 +28,16 @@ afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
 async function race(titles: string[]): Promise<{ id: string; parentId: string }[]> {
   const goFile = join(repo!.dir, "go");
-  const workers = titles.map((title, i) => spawnWorker(script, { op: "create", root: repo!.dir, goFile, session: `w${i}`, title, parentId: "parent" } satisfies WorkerInput));
+  const workers = titles.map((title, i) =>
+    spawnWorker(script, {
+      op: "create",
+      root: repo!.dir,
+      goFile,
+      session: `w${i}`,
+      title,
+      parentId: "parent",
+    } satisfies WorkerInput),
+  );
   await Promise.all(workers.map((w) => w.waitFor("ready")));
   writeFileSync(goFile, "");
   const exits = await Promise.all(workers.map((w) => w.exited));
@@ -55,9 +64,16 @@ describe("8 processes creating threads under one parent at once", () => {
     const s = servicesFor(repo!.dir, "check");
     const { threads, problems } = s.store.readAllThreads("p");
     expect(problems).toEqual([]);
-    expect([...threads.values()].filter((t) => t.parentId === "parent").map((t) => t.id).sort()).toEqual(ids);
+    expect(
+      [...threads.values()]
+        .filter((t) => t.parentId === "parent")
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(ids);
     // Each session's choice was recorded: no lost update of config.json.
-    const state = JSON.parse(readFileSync(join(repo!.dir, ".threadmind", "config.json"), "utf8")) as { sessions: Record<string, { threadId: string }> };
+    const state = JSON.parse(readFileSync(join(repo!.dir, ".threadmind", "config.json"), "utf8")) as {
+      sessions: Record<string, { threadId: string }>;
+    };
     for (const [i, r] of results.entries()) expect(state.sessions[`w${i}`]?.threadId).toBe(r.id);
     expect(leftoverTempFiles(join(repo!.dir, ".threadmind"))).toEqual([]);
     const tree = await s.threadList();
@@ -66,7 +82,7 @@ describe("8 processes creating threads under one parent at once", () => {
 });
 
 describe("creates under create/delete churn", () => {
-  test("thread_create checks the parent inside the lock: no false \"not found\" when the thread it would go under is deleted while it waits", async () => {
+  test('thread_create checks the parent inside the lock: no false "not found" when the thread it would go under is deleted while it waits', async () => {
     repo = makeTempRepo({ git: false });
     const setupSession = servicesFor(repo.dir, "setup");
     await setupSession.projectCreate({ title: "P" });
@@ -87,7 +103,12 @@ describe("creates under create/delete churn", () => {
     await inLock;
     // A fresh services object of session "f" resolves where it goes, then waits for the lock (its acquisition's fence
     // directory shows that it is waiting). Started outside the holder's async context, so it really waits.
-    const creating = servicesFor(repo.dir, "f").threadCreate({ title: "Child" }).then((r) => r, (e: unknown) => e);
+    const creating = servicesFor(repo.dir, "f")
+      .threadCreate({ title: "Child" })
+      .then(
+        (r) => r,
+        (e: unknown) => e,
+      );
     while (fenceDirs() < 2) await new Promise((r) => setTimeout(r, 5));
     deleteNow();
     await holding;

@@ -44,12 +44,16 @@ describe("context assembly stops walking at the budget", () => {
     const { project, thread } = await s.currentThread();
     const { context, sources } = await s.contextWithSources(project, thread, { maxChars: HOOK_BUDGET });
     expect(context.text.length).toBeLessThanOrEqual(HOOK_BUDGET);
-    expect(context.text).toContain(`## Thread: Main (active)\n### State\n- the active thread's own state, which must always arrive`);
+    expect(context.text).toContain(
+      `## Thread: Main (active)\n### State\n- the active thread's own state, which must always arrive`,
+    );
     // Each ancestor block is ~70 characters: about 140 fit; the walk stops one past what fits.
     expect(threadFilesRead(sources)).toBeLessThan(250);
     expect(context.omittedBeyond).toBe(true);
     expect(context.depth).toBe(threadFilesRead(sources));
-    expect(context.text).toMatch(/_Left out to fit the budget: \d+ farther ancestor threads? \(nearest first: Ancestor \d+(; Ancestor \d+)*(, and \d+ more)?\), and the ancestors above them, not read\._/);
+    expect(context.text).toMatch(
+      /_Left out to fit the budget: \d+ farther ancestor threads? \(nearest first: Ancestor \d+(; Ancestor \d+)*(, and \d+ more)?\), and the ancestors above them, not read\._/,
+    );
     expect(context.text).toMatch(new RegExp(`depth: ${context.depth}\\+ threads_$`));
     // Without a budget the whole chain is read, once per thread.
     const whole = await s.contextWithSources(project, thread, {});
@@ -73,7 +77,9 @@ describe("context assembly stops walking at the budget", () => {
     const { project, thread } = await s.currentThread();
     const { context, sources } = await s.contextWithSources(project, thread, { maxChars: HOOK_BUDGET });
     expect(threadFilesRead(sources)).toBe(1_000);
-    expect(context.notices).toEqual([`_⚠ The parentIds of "${ancestorId(999)}" form a cycle through "main": ancestors beyond it are not shown. Fix the parentId in the thread files._`]);
+    expect(context.notices).toEqual([
+      `_⚠ The parentIds of "${ancestorId(999)}" form a cycle through "main": ancestors beyond it are not shown. Fix the parentId in the thread files._`,
+    ]);
     expect(context.text).toContain(context.notices[0]);
     expect(context.text).toContain(MAIN_SUMMARY.replace("## State", "### State"));
   });
@@ -92,12 +98,15 @@ describe("context assembly stops walking at the budget", () => {
     const { project, thread } = await s.currentThread();
     const { context, sources } = await s.contextWithSources(project, thread, { maxChars: HOOK_BUDGET });
     expect(threadFilesRead(sources)).toBe(ANCESTOR_WALK_LIMIT + 1);
-    expect(context.notices).toEqual([`_⚠ The chain above "${ancestorId(ANCESTOR_WALK_LIMIT)}" is more than 1,000 threads deep: farther ancestors are not read._`]);
+    expect(context.notices).toEqual([
+      `_⚠ The chain above "${ancestorId(ANCESTOR_WALK_LIMIT)}" is more than 1,000 threads deep: farther ancestors are not read._`,
+    ]);
   });
 });
 
 describe("the 10,000-character cap on deep chains", () => {
-  const longTitle = (i: number) => `Ancestor ${String(i).padStart(3, "0")} ${"with a very long descriptive title ".repeat(6)}`.slice(0, 180);
+  const longTitle = (i: number) =>
+    `Ancestor ${String(i).padStart(3, "0")} ${"with a very long descriptive title ".repeat(6)}`.slice(0, 180);
 
   test("60 ancestors with 180-character titles: under the cap, the active summary whole, a bounded notice naming the nearest few", async () => {
     const s = chainRepo({ ancestors: 60, title: longTitle });
@@ -134,7 +143,9 @@ describe("the 10,000-character cap on deep chains", () => {
     await s.threadCreate({ title: "Payments" });
     await s.summaryUpdate({ content: "## Decisions\n- Stripe, idempotency keys on every call" });
     await s.threadCreate({ title: "Refunds" });
-    await s.summaryUpdate({ content: "## State\n- refunds go through the ledger first, then Stripe\n\n## Next steps\n- partial refunds" });
+    await s.summaryUpdate({
+      content: "## State\n- refunds go through the ledger first, then Stripe\n\n## Next steps\n- partial refunds",
+    });
     const full = await s.contextGet();
     const forty = await s.contextGet({ maxTokens: 40 });
     expect(encoder.countTokens(forty.text)).toBeLessThanOrEqual(40);
@@ -154,14 +165,21 @@ describe("doctor on deep chains and long cycles", () => {
     const s = chainRepo({ ancestors: 60, title: (i) => `Ancestor ${i} ${"long title words ".repeat(12)}`.slice(0, 180) });
     const check = await checkContextSize(s);
     expect(check.status).toBe("warn");
-    expect(check.detail[0]).toMatch(/^thread "main" with its ancestors needs [\d,]+ characters, over the 10,000-character cap: sessions start without \d+ or more ancestors$/);
+    expect(check.detail[0]).toMatch(
+      /^thread "main" with its ancestors needs [\d,]+ characters, over the 10,000-character cap: sessions start without \d+ or more ancestors$/,
+    );
   });
 
   test("a summary that does not fit even alone fails, naming its size", async () => {
-    const s = chainRepo({ ancestors: 3, mainSummary: `## State\n${"- a very long state line of the active thread\n".repeat(260)}` });
+    const s = chainRepo({
+      ancestors: 3,
+      mainSummary: `## State\n${"- a very long state line of the active thread\n".repeat(260)}`,
+    });
     const check = await checkContextSize(s);
     expect(check.status).toBe("fail");
-    expect(check.detail[0]).toMatch(/even without its ancestors and the project's system context, its summary \([\d,]+ characters\) does not fit 10,000/);
+    expect(check.detail[0]).toMatch(
+      /even without its ancestors and the project's system context, its summary \([\d,]+ characters\) does not fit 10,000/,
+    );
   });
 
   test("a 5,000-deep chain: the context check and the thread check both finish, the latter finding nothing wrong", async () => {
@@ -177,6 +195,8 @@ describe("doctor on deep chains and long cycles", () => {
     const reasons = check.detail.slice(1);
     expect(reasons).toHaveLength(1_000);
     for (const r of reasons) expect(r.length).toBeLessThan(200);
-    expect(reasons).toContain(`.threadmind/threads/deep/main.md: its parentIds form a cycle (main → t-1 → t-2 → t-3 → t-4 → … → main, 1,000 threads)`);
+    expect(reasons).toContain(
+      `.threadmind/threads/deep/main.md: its parentIds form a cycle (main → t-1 → t-2 → t-3 → t-4 → … → main, 1,000 threads)`,
+    );
   });
 });

@@ -32,42 +32,49 @@ const DAMAGE: [string, () => void, RegExp][] = [
   ["JSON null", () => writeFileSync(config, "null"), /is not a JSON object/],
   ["binary garbage", () => writeFileSync(config, Buffer.from([0xff, 0xfe, 0x00, 0x81, 0x7b])), /is not valid UTF-8/],
   // Sparse: the size is what matters (it is refused before being read), and the suite stays fast.
-  ["a 25 MB file", () => {
+  [
+    "a 25 MB file",
+    () => {
       writeFileSync(config, '{"sessions": {}');
       truncateSync(config, 25 * 1024 * 1024);
-    }, /26,214,400 bytes, over the 4,000,000-byte limit/],
+    },
+    /26,214,400 bytes, over the 4,000,000-byte limit/,
+  ],
   ["a directory", () => mkdirSync(config), /is a directory, not a regular file/],
   ["a symbolic link", () => symlinkSync("/etc/hostname", config), /is a symbolic link/],
 ];
 
 describe("damaged config.json", () => {
-  test.each(DAMAGE)("%s: reported, set aside, rebuilt; thread files untouched; operations keep working", async (_name, damage, reason) => {
-    rmSync(config, { force: true });
-    damage();
-    const before = threadFiles();
-    const s = servicesFor(repo.dir, "new-session");
-    // Reads work and say what is wrong.
-    const ctx = await s.contextGet();
-    expect(ctx.thread.id).toBe("main");
-    expect(ctx.text).toContain("- keep me");
-    expect(s.notices.length).toBeGreaterThan(0);
-    expect(s.notices[0]).toContain(`${config} could not be used (`);
-    expect(s.notices[0]).toMatch(reason);
-    expect(s.notices[0]).toContain("Thread files are not affected.");
-    expect(threadFiles()).toEqual(before);
-    // The first write sets the damaged file aside (never overwrites it) and rebuilds the state.
-    await s.threadSwitch("child");
-    const aside = setAside();
-    expect(aside).toHaveLength(1);
-    expect(s.notices).toContain(`The unusable config.json was moved to ${join(store, aside[0]!)}.`);
-    expect(JSON.parse(readFileSync(config, "utf8")).sessions["new-session"].threadId).toBe("child");
-    // Writes keep working, and the thread files hold exactly what they held.
-    expect(threadFiles()).toEqual(before);
-    await s.summaryUpdate({ section: "decisions", content: "- after recovery" });
-    const fresh = servicesFor(repo.dir, "new-session");
-    expect((await fresh.contextGet()).text).toContain("- after recovery");
-    expect(fresh.notices).toEqual([]);
-  });
+  test.each(DAMAGE)(
+    "%s: reported, set aside, rebuilt; thread files untouched; operations keep working",
+    async (_name, damage, reason) => {
+      rmSync(config, { force: true });
+      damage();
+      const before = threadFiles();
+      const s = servicesFor(repo.dir, "new-session");
+      // Reads work and say what is wrong.
+      const ctx = await s.contextGet();
+      expect(ctx.thread.id).toBe("main");
+      expect(ctx.text).toContain("- keep me");
+      expect(s.notices.length).toBeGreaterThan(0);
+      expect(s.notices[0]).toContain(`${config} could not be used (`);
+      expect(s.notices[0]).toMatch(reason);
+      expect(s.notices[0]).toContain("Thread files are not affected.");
+      expect(threadFiles()).toEqual(before);
+      // The first write sets the damaged file aside (never overwrites it) and rebuilds the state.
+      await s.threadSwitch("child");
+      const aside = setAside();
+      expect(aside).toHaveLength(1);
+      expect(s.notices).toContain(`The unusable config.json was moved to ${join(store, aside[0]!)}.`);
+      expect(JSON.parse(readFileSync(config, "utf8")).sessions["new-session"].threadId).toBe("child");
+      // Writes keep working, and the thread files hold exactly what they held.
+      expect(threadFiles()).toEqual(before);
+      await s.summaryUpdate({ section: "decisions", content: "- after recovery" });
+      const fresh = servicesFor(repo.dir, "new-session");
+      expect((await fresh.contextGet()).text).toContain("- after recovery");
+      expect(fresh.notices).toEqual([]);
+    },
+  );
 
   test("the set-aside file keeps the damaged bytes", async () => {
     writeFileSync(config, "{ not json at all");

@@ -7,7 +7,12 @@ import { join } from "node:path";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
-import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, previousMeasurementLogPath } from "../../src/core/measure/measurement-log.js";
+import {
+  appendMeasurementEvents,
+  LOG_ROTATE_BYTES,
+  measurementLogPath,
+  previousMeasurementLogPath,
+} from "../../src/core/measure/measurement-log.js";
 import { readMeasurementLog, sessionEvents } from "../../src/core/measure/measurement-log-read.js";
 import type { AppendWorkerInput } from "./workers/measurement-append.worker.js";
 
@@ -48,7 +53,9 @@ describe("measurements.jsonl", () => {
     expect(read.measurements.sessionEnds).toHaveLength(480);
     for (let w = 0; w < 8; w++) {
       const mine = sessionEvents(storeDir, `w${w}`);
-      expect(mine.filter((e) => e.kind === "sessionEnd").map((e) => (e.kind === "sessionEnd" ? e.contextTokens : -1))).toEqual([...Array(60).keys()]);
+      expect(mine.filter((e) => e.kind === "sessionEnd").map((e) => (e.kind === "sessionEnd" ? e.contextTokens : -1))).toEqual([
+        ...Array(60).keys(),
+      ]);
     }
   });
 
@@ -70,7 +77,9 @@ describe("measurements.jsonl", () => {
     expect(read.unreadableLines).toBe(0);
     let kept = 0;
     for (let w = 0; w < 4; w++) {
-      const values = sessionEvents(storeDir, `w${w}`).flatMap((e) => (e.kind === "sessionEnd" && e.contextTokens !== null ? [e.contextTokens] : []));
+      const values = sessionEvents(storeDir, `w${w}`).flatMap((e) =>
+        e.kind === "sessionEnd" && e.contextTokens !== null ? [e.contextTokens] : [],
+      );
       // A rotation drops the oldest file only: what is kept of a writer is a run of its newest records, up to its last.
       // (A writer that finished two rotations before the others may have nothing left.)
       expect(values).toEqual([...Array(values.length).keys()].map((i) => 800 - values.length + i));
@@ -96,7 +105,9 @@ describe("measurements.jsonl", () => {
     writeFileSync(outside, "mine\n");
     const { symlinkSync } = await import("node:fs");
     symlinkSync(outside, measurementLogPath(storeDir));
-    expect(() => appendMeasurementEvents(storeDir, [{ kind: "hookSeen", at: "1", event: "x", sessionId: "a" }])).toThrow(/is a symbolic link, not a regular file/);
+    expect(() => appendMeasurementEvents(storeDir, [{ kind: "hookSeen", at: "1", event: "x", sessionId: "a" }])).toThrow(
+      /is a symbolic link, not a regular file/,
+    );
     expect(readFileSync(outside, "utf8")).toBe("mine\n");
   });
 

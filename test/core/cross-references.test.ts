@@ -41,9 +41,17 @@ describe("cross-references", () => {
   });
 
   test("summary_update sets, replaces and clears related ids; a self-reference is dropped with a warning", async () => {
-    const set = await s.summaryUpdate({ threadId: "billing", section: "state", content: "- invoices", related: ["rate-limiting", "billing", "nope"] });
+    const set = await s.summaryUpdate({
+      threadId: "billing",
+      section: "state",
+      content: "- invoices",
+      related: ["rate-limiting", "billing", "nope"],
+    });
     expect(set.thread.related).toEqual(["rate-limiting", "nope"]);
-    expect(set.warnings).toEqual(['A thread cannot be related to itself: "billing" was left out.', 'Related thread "nope" does not exist (kept as a reference).']);
+    expect(set.warnings).toEqual([
+      'A thread cannot be related to itself: "billing" was left out.',
+      'Related thread "nope" does not exist (kept as a reference).',
+    ]);
     const kept = await s.summaryUpdate({ threadId: "billing", section: "state", content: "- refunds" });
     expect(kept.thread.related).toEqual(["rate-limiting", "nope"]);
     expect(kept.warnings).toEqual([]);

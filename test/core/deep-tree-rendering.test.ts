@@ -21,7 +21,10 @@ afterEach(() => {
 function deepRepo() {
   repo = makeTempRepo({ git: false });
   writeChain({ root: repo.dir, projectId: "deep", ancestors: DEPTH });
-  return { s: servicesFor(repo.dir, "s"), threadFiles: () => readdirSync(join(repo!.dir, ".threadmind", "threads", "deep")).filter((n) => n.endsWith(".md")).length };
+  return {
+    s: servicesFor(repo.dir, "s"),
+    threadFiles: () => readdirSync(join(repo!.dir, ".threadmind", "threads", "deep")).filter((n) => n.endsWith(".md")).length,
+  };
 }
 
 describe(`a ${DEPTH.toLocaleString("en-US")}-deep chain`, () => {

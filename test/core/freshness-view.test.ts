@@ -10,7 +10,15 @@ import { INSTRUCTIONS_MAX_CHARS, SERVER_INSTRUCTIONS } from "../../src/server/in
 const I = "claude-42";
 const T = { projectId: "p", threadId: "refunds" };
 const conversation = (sessionId: string): MeasurementEvent => ({ kind: "conversation", at: "t", sessionId, ...T, instance: I });
-const write = (threadId = T.threadId): MeasurementEvent => ({ kind: "summaryWrite", at: "t", sessionId: null, instance: I, projectId: T.projectId, threadId, via: "summary_update" });
+const write = (threadId = T.threadId): MeasurementEvent => ({
+  kind: "summaryWrite",
+  at: "t",
+  sessionId: null,
+  instance: I,
+  projectId: T.projectId,
+  threadId,
+  via: "summary_update",
+});
 const mark = (sessionId: string, kind: "baseline" | "nudge", contextTokens: number, level?: number): MeasurementEvent => ({
   kind: "freshnessMark",
   at: "t",
@@ -82,7 +90,8 @@ describe("freshness of a conversation", () => {
 
 describe("the freshness events in the log", () => {
   it("reads back each kind, and refuses a summary write with a conversation id or an unknown origin", () => {
-    for (const event of [write(), mark("s", "nudge", 31_000, 1), conversation("s")]) expect(parseEventLine(JSON.stringify(event))).toEqual(event);
+    for (const event of [write(), mark("s", "nudge", 31_000, 1), conversation("s")])
+      expect(parseEventLine(JSON.stringify(event))).toEqual(event);
     expect(parseEventLine(JSON.stringify({ ...write(), sessionId: "s" }))).toBeNull();
     expect(parseEventLine(JSON.stringify({ ...write(), via: "guess" }))).toBeNull();
     expect(parseEventLine(JSON.stringify({ ...mark("s", "nudge", 1), contextTokens: -1 }))).toBeNull();
@@ -94,7 +103,10 @@ describe("the nudge setting and text", () => {
     expect(freshnessConfigOf({ id: "p" })).toEqual({ nudgeTokens: 30_000 });
     expect(freshnessConfigOf({ freshness: { nudgeTokens: 0 } })).toEqual({ nudgeTokens: 0 });
     expect(freshnessConfigOf({ freshness: { nudgeTokens: 50_000 } })).toEqual({ nudgeTokens: 50_000 });
-    expect(freshnessConfigOf({ freshness: { nudgeTokens: "many" } })).toMatchObject({ nudgeTokens: 30_000, problem: expect.stringContaining("freshness.nudgeTokens") });
+    expect(freshnessConfigOf({ freshness: { nudgeTokens: "many" } })).toMatchObject({
+      nudgeTokens: 30_000,
+      problem: expect.stringContaining("freshness.nudgeTokens"),
+    });
     expect(freshnessConfigOf({ freshness: 5 })).toMatchObject({ nudgeTokens: 30_000, problem: expect.any(String) });
   });
 

@@ -77,14 +77,17 @@ function thread(title: string, summary = "Some summary."): Thread {
 }
 
 describe("frontmatter round-trip", () => {
-  test.each(HOSTILE_TITLES.map((t) => [JSON.stringify(t), t]))("title %s round-trips through serialize/parse", (_shown, title) => {
-    const original = thread(title);
-    const text = serializeThread(original);
-    expect(parseThread(text)).toEqual(original);
-    // The frontmatter is one block: the summary still follows it.
-    expect(text.startsWith("---\nid: t\n")).toBe(true);
-    expect(text.endsWith("\nSome summary.\n")).toBe(true);
-  });
+  test.each(HOSTILE_TITLES.map((t) => [JSON.stringify(t), t]))(
+    "title %s round-trips through serialize/parse",
+    (_shown, title) => {
+      const original = thread(title);
+      const text = serializeThread(original);
+      expect(parseThread(text)).toEqual(original);
+      // The frontmatter is one block: the summary still follows it.
+      expect(text.startsWith("---\nid: t\n")).toBe(true);
+      expect(text.endsWith("\nSome summary.\n")).toBe(true);
+    },
+  );
 
   test("hostile titles and summaries round-trip through the services and the files on disk", async () => {
     repo = makeTempRepo({ git: false });
@@ -111,7 +114,37 @@ describe("frontmatter round-trip", () => {
   test("property: arbitrary titles and summaries round-trip exactly", () => {
     const unicodeText = fc.string({ unit: "grapheme", maxLength: 120 });
     const nasty = fc.string({
-      unit: fc.constantFrom("-", "-", "-", ":", "#", '"', "'", "\n", "\r", " ", "\t", "a", "é", "🚀", "<", "=", ">", "|", ">", "&", "*", "!", "%", "@", "`", "\\", "\u2028", "\uFEFF", "\u0000"),
+      unit: fc.constantFrom(
+        "-",
+        "-",
+        "-",
+        ":",
+        "#",
+        '"',
+        "'",
+        "\n",
+        "\r",
+        " ",
+        "\t",
+        "a",
+        "é",
+        "🚀",
+        "<",
+        "=",
+        ">",
+        "|",
+        ">",
+        "&",
+        "*",
+        "!",
+        "%",
+        "@",
+        "`",
+        "\\",
+        "\u2028",
+        "\uFEFF",
+        "\u0000",
+      ),
       maxLength: 60,
     });
     const title = fc.oneof(unicodeText, nasty, fc.string({ unit: "binary", maxLength: 80 }));
@@ -127,7 +160,11 @@ describe("frontmatter round-trip", () => {
   });
 
   test("a file checked out with CRLF line endings (git autocrlf) or a BOM reads as the same thread", () => {
-    const original: Thread = { ...thread("Title: with colon", "## Decisions\n- one\n\n## State\n- two"), paths: ["src/"], status: "done" };
+    const original: Thread = {
+      ...thread("Title: with colon", "## Decisions\n- one\n\n## State\n- two"),
+      paths: ["src/"],
+      status: "done",
+    };
     const text = serializeThread(original);
     const crlf = text.replace(/\n/g, "\r\n");
     expect(parseThread(crlf)).toEqual({ ...original, summary: original.summary.replace(/\n/g, "\r\n") });
@@ -136,7 +173,9 @@ describe("frontmatter round-trip", () => {
 
   test("optional keys are written only when set, in the canonical order", () => {
     const bare = serializeThread(thread("T"));
-    expect(bare).toBe("---\nid: t\ntitle: T\nparentId: main\nauthor: alice-0a1b2c\ncreatedAt: 2025-01-02T03:04:05.006Z\nupdatedAt: 2025-01-02T03:04:05.007Z\n---\n\nSome summary.\n");
+    expect(bare).toBe(
+      "---\nid: t\ntitle: T\nparentId: main\nauthor: alice-0a1b2c\ncreatedAt: 2025-01-02T03:04:05.006Z\nupdatedAt: 2025-01-02T03:04:05.007Z\n---\n\nSome summary.\n",
+    );
     for (const key of ["status", "branch", "commit", "paths", "mergedInto", "related"]) expect(bare).not.toContain(`${key}:`);
     const full: Thread = {
       ...thread("T"),
@@ -148,11 +187,29 @@ describe("frontmatter round-trip", () => {
       status: "done",
     };
     const text = serializeThread(full);
-    const keys = text.split("\n").filter((l) => /^[a-zA-Z]+:/.test(l)).map((l) => l.slice(0, l.indexOf(":")));
-    expect(keys).toEqual(["id", "title", "parentId", "author", "createdAt", "updatedAt", "status", "branch", "commit", "paths", "mergedInto", "related"]);
+    const keys = text
+      .split("\n")
+      .filter((l) => /^[a-zA-Z]+:/.test(l))
+      .map((l) => l.slice(0, l.indexOf(":")));
+    expect(keys).toEqual([
+      "id",
+      "title",
+      "parentId",
+      "author",
+      "createdAt",
+      "updatedAt",
+      "status",
+      "branch",
+      "commit",
+      "paths",
+      "mergedInto",
+      "related",
+    ]);
     expect(parseThread(text)).toEqual(full);
     const root = serializeThread({ ...thread("Root", ""), id: "main", parentId: null });
-    expect(root).toBe("---\nid: main\ntitle: Root\nparentId: null\nauthor: alice-0a1b2c\ncreatedAt: 2025-01-02T03:04:05.006Z\nupdatedAt: 2025-01-02T03:04:05.007Z\n---\n");
+    expect(root).toBe(
+      "---\nid: main\ntitle: Root\nparentId: null\nauthor: alice-0a1b2c\ncreatedAt: 2025-01-02T03:04:05.006Z\nupdatedAt: 2025-01-02T03:04:05.007Z\n---\n",
+    );
     expect(parseThread(root).summary).toBe("");
   });
 
@@ -186,9 +243,21 @@ describe("frontmatter round-trip", () => {
     const store = join(repo.dir, ".threadmind");
     const before = snapshotDir(store, { dirTimes: false });
     const refusals: [string, () => Promise<unknown>, RegExp][] = [
-      ["lone surrogate title", () => s.threadCreate({ title: "broken \uD800 text" }), /The thread title contains a lone UTF-16 surrogate/],
-      ["lone surrogate project title", () => s.projectCreate({ title: "\uDC00" }), /The project title contains a lone UTF-16 surrogate/],
-      ["lone surrogate summary", () => s.summaryUpdate({ content: "a \uDBFF b" }), /The content contains a lone UTF-16 surrogate/],
+      [
+        "lone surrogate title",
+        () => s.threadCreate({ title: "broken \uD800 text" }),
+        /The thread title contains a lone UTF-16 surrogate/,
+      ],
+      [
+        "lone surrogate project title",
+        () => s.projectCreate({ title: "\uDC00" }),
+        /The project title contains a lone UTF-16 surrogate/,
+      ],
+      [
+        "lone surrogate summary",
+        () => s.summaryUpdate({ content: "a \uDBFF b" }),
+        /The content contains a lone UTF-16 surrogate/,
+      ],
       [
         "conflict markers in a summary",
         () => s.summaryUpdate({ content: "quoting a merge:\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> branch" }),
@@ -196,7 +265,10 @@ describe("frontmatter round-trip", () => {
       ],
     ];
     for (const [name, call, message] of refusals) {
-      const error = await call().then(() => null, (e: unknown) => e);
+      const error = await call().then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error, name).toBeInstanceOf(ThreadMindError);
       expect((error as ThreadMindError).code, name).toBe("invalid-input");
       expect((error as Error).message, name).toMatch(message);

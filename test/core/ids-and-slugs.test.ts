@@ -41,7 +41,9 @@ describe("id validation", () => {
   test.each(HOSTILE_IDS.map((id) => [JSON.stringify(id), id]))("refuses %s", (_shown, id) => {
     expect(isValidId(id)).toBe(false);
     expect(() => assertId(id, "thread id")).toThrow(ThreadMindError);
-    expect(() => assertId(id, "thread id")).toThrow(/^Invalid thread id .*: use lowercase letters a-z, digits and "-", at most 64 characters\.$/s);
+    expect(() => assertId(id, "thread id")).toThrow(
+      /^Invalid thread id .*: use lowercase letters a-z, digits and "-", at most 64 characters\.$/s,
+    );
   });
 
   test("accepts lowercase letters, digits and dashes up to 64 characters", () => {
@@ -147,17 +149,21 @@ describe("slugs", () => {
 
   test("property: uniqueId never returns a taken or reserved id and always a valid one", () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: "grapheme", maxLength: 80 }), { maxLength: 40 }), fc.constantFrom<string[]>([], ["main"]), (titles, reserved) => {
-        const taken = new Set<string>();
-        for (const title of titles) {
-          const id = uniqueId(title, (c) => taken.has(c), reserved);
-          expect(id).toMatch(ID_PATTERN);
-          expect(taken.has(id)).toBe(false);
-          expect(reserved.includes(id)).toBe(false);
-          taken.add(id);
-        }
-        expect(taken.size).toBe(titles.length);
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: "grapheme", maxLength: 80 }), { maxLength: 40 }),
+        fc.constantFrom<string[]>([], ["main"]),
+        (titles, reserved) => {
+          const taken = new Set<string>();
+          for (const title of titles) {
+            const id = uniqueId(title, (c) => taken.has(c), reserved);
+            expect(id).toMatch(ID_PATTERN);
+            expect(taken.has(id)).toBe(false);
+            expect(reserved.includes(id)).toBe(false);
+            taken.add(id);
+          }
+          expect(taken.size).toBe(titles.length);
+        },
+      ),
       { numRuns: 500 },
     );
   });

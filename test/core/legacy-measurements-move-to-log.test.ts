@@ -18,7 +18,16 @@ afterEach(() => {
 });
 
 const injection = (at: string, sessionId: string, receipt: string) => ({
-  at, sessionId, source: "clear", projectId: "legacy", threadId: "main", chars: 400, tokens: 100, omitted: 0, receipt, contentHash: `h-${at}`,
+  at,
+  sessionId,
+  source: "clear",
+  projectId: "legacy",
+  threadId: "main",
+  chars: 400,
+  tokens: 100,
+  omitted: 0,
+  receipt,
+  contentHash: `h-${at}`,
 });
 
 async function legacyStore(): Promise<string> {
@@ -31,7 +40,10 @@ async function legacyStore(): Promise<string> {
   state.measurements = {
     sessionEnds: [{ at: "2026-10-01T00:00:01.000Z", sessionId: "conv-1", contextTokens: 52_000, reason: "clear" }],
     preCompacts: [{ at: "2026-10-01T00:00:00.500Z", sessionId: "conv-1", contextTokens: 150_000, reason: "auto" }],
-    injections: [injection("2026-10-01T00:00:02.000Z", "conv-2", "delivered"), injection("2026-10-01T00:00:03.000Z", "conv-3", "pending")],
+    injections: [
+      injection("2026-10-01T00:00:02.000Z", "conv-2", "delivered"),
+      injection("2026-10-01T00:00:03.000Z", "conv-3", "pending"),
+    ],
     hooksSeen: [{ at: "2026-10-01T00:00:01.000Z", event: "SessionEnd:clear", sessionId: "conv-1" }],
   };
   writeFileSync(path, JSON.stringify(state));
@@ -50,7 +62,11 @@ describe("measurements kept in an older config.json", () => {
     expect(config).not.toHaveProperty("measurements");
     expect(config).not.toHaveProperty("conversations");
     expect(storeMeasurements(storeDir)).toEqual({ measurements: before, unreadableLines: 0 });
-    expect(lastConversation(sessionEvents(storeDir, "conv-1"))).toEqual({ projectId: "legacy", threadId: "main", instance: null });
+    expect(lastConversation(sessionEvents(storeDir, "conv-1"))).toEqual({
+      projectId: "legacy",
+      threadId: "main",
+      instance: null,
+    });
   });
 
   test("a move cut short after the append (before config.json was written) is not counted twice", async () => {

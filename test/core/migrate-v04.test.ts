@@ -41,9 +41,19 @@ function oldThreadFile(t: OldThread, author = "alice-1a2b"): string {
 
 const SHOP: OldThread[] = [
   { id: "main", title: "Shop", parentId: null, content: "## Decisions\n- Postgres\n\n---\n\n## State\n- shipping" },
-  { id: "auth-jwt-cookies", title: "Auth: JWT # in cookies", parentId: "main", content: "## Decisions\n- JWT: HS256\n- key: value looking line" },
+  {
+    id: "auth-jwt-cookies",
+    title: "Auth: JWT # in cookies",
+    parentId: "main",
+    content: "## Decisions\n- JWT: HS256\n- key: value looking line",
+  },
   { id: "quoted-title", title: '"Quoted" title', parentId: "main", content: "" },
-  { id: "wip-login-form", title: "[WIP] login form", parentId: "main", content: "Plain summary with a colon: here\nand --- dashes" },
+  {
+    id: "wip-login-form",
+    title: "[WIP] login form",
+    parentId: "main",
+    content: "Plain summary with a colon: here\nand --- dashes",
+  },
   { id: "yes", title: "yes", parentId: "main", content: "title looks like a YAML boolean" },
   { id: "ui", title: "UI & *stars* !important", parentId: "main", content: "moved under auth by a 0.4 rebase" },
   // Titles that YAML would read differently from what 0.4 meant (a comment, quotes, a tag, an anchor, a number).
@@ -56,7 +66,21 @@ const SHOP: OldThread[] = [
 ];
 const SHOP_TREE = {
   nodes: {
-    main: { parentId: null, children: ["auth-jwt-cookies", "quoted-title", "wip-login-form", "yes", "fix-login-urgent", "single", "double", "tagged", "anchored", "number"] },
+    main: {
+      parentId: null,
+      children: [
+        "auth-jwt-cookies",
+        "quoted-title",
+        "wip-login-form",
+        "yes",
+        "fix-login-urgent",
+        "single",
+        "double",
+        "tagged",
+        "anchored",
+        "number",
+      ],
+    },
     "auth-jwt-cookies": { parentId: "main", children: ["ui"] },
     "quoted-title": { parentId: "main", children: [] },
     "wip-login-form": { parentId: "main", children: [] },
@@ -76,7 +100,10 @@ function writeOldStore(dir: string, projects: { id: string; title: string; threa
   const store = join(dir, ".threadmind");
   for (const sub of ["projects", "threads", "trees", "stats"]) mkdirSync(join(store, sub), { recursive: true });
   writeFileSync(join(store, ".gitignore"), "config.json\n");
-  writeFileSync(join(store, "config.json"), JSON.stringify({ activeProjectId: projects[0]!.id, activeThreadId: "ui", author: "alice-1a2b", version: 1 }, null, 2));
+  writeFileSync(
+    join(store, "config.json"),
+    JSON.stringify({ activeProjectId: projects[0]!.id, activeThreadId: "ui", author: "alice-1a2b", version: 1 }, null, 2),
+  );
   for (const p of projects) {
     writeFileSync(
       join(store, "projects", `${p.id}.json`),
@@ -98,8 +125,12 @@ describe("0.4 migration", () => {
     const report = await s.migrateIfNeeded();
     expect(report).not.toBeNull();
     expect(report!.projects).toEqual([{ id: "shop", threads: 12, parentsFromTree: 1, rewritten: 12 }]);
-    expect(report!.text).toContain('ThreadMind upgraded this store from the 0.4 layout:\n- project "shop": 12 thread files now carry their parentId (12 rewritten); every summary kept');
-    expect(report!.text).toContain(`- removed ${join(store, "trees", "shop.json")} (the tree is now derived from the thread files)`);
+    expect(report!.text).toContain(
+      'ThreadMind upgraded this store from the 0.4 layout:\n- project "shop": 12 thread files now carry their parentId (12 rewritten); every summary kept',
+    );
+    expect(report!.text).toContain(
+      `- removed ${join(store, "trees", "shop.json")} (the tree is now derived from the thread files)`,
+    );
     expect(report!.text).toContain('trees/shop.json listed "ghost" but threads/shop/ghost.md does not exist');
     expect(report!.text).toContain("stats/ (0.4 statistics) was left as it is");
     expect(existsSync(join(store, "trees"))).toBe(false);
@@ -152,7 +183,9 @@ describe("0.4 migration", () => {
     // A teammate (another machine, another 0.4 id) is not.
     const bob = servicesFor(repo.dir, "b", { env: { THREADMIND_AUTHOR: "bob" } });
     writeFileSync(join(repo.dir, ".threadmind", "config.json"), JSON.stringify({ version: 1, author: "bob-9z9z" }));
-    await expect(bob.summaryUpdate({ threadId: "ui", content: "x" })).rejects.toThrow('Cannot update thread "ui": owned by "alice-1a2b"');
+    await expect(bob.summaryUpdate({ threadId: "ui", content: "x" })).rejects.toThrow(
+      'Cannot update thread "ui": owned by "alice-1a2b"',
+    );
   });
 
   test("a broken tree file stops the migration and nothing changes, in any project", async () => {
@@ -162,9 +195,16 @@ describe("0.4 migration", () => {
       { id: "beta", title: "Beta", threads: SHOP, tree: '{"nodes": {"main": {"parentId": null, "children": [' },
     ]);
     const before = snapshotDir(store, { dirTimes: false });
-    const error = await servicesFor(repo.dir).migrateIfNeeded().then(() => null, (e: unknown) => e);
+    const error = await servicesFor(repo.dir)
+      .migrateIfNeeded()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(ThreadMindError);
-    expect((error as Error).message).toMatch(new RegExp(`^Cannot migrate ${join(store, "trees", "beta.json")}: invalid JSON \\(.*\\)\\. Nothing was changed\\.$`));
+    expect((error as Error).message).toMatch(
+      new RegExp(`^Cannot migrate ${join(store, "trees", "beta.json")}: invalid JSON \\(.*\\)\\. Nothing was changed\\.$`),
+    );
     expect(snapshotDir(store, { dirTimes: false })).toEqual(before);
   });
 
@@ -176,14 +216,28 @@ describe("0.4 migration", () => {
     ]);
     writeFileSync(join(store, "threads", "beta", "yes.md"), "no frontmatter here");
     const before = snapshotDir(store, { dirTimes: false });
-    const error = await servicesFor(repo.dir).migrateIfNeeded().then(() => null, (e: unknown) => e);
-    expect((error as Error).message).toBe(`Cannot migrate ${join(store, "threads", "beta", "yes.md")}: no '---' frontmatter block. Nothing was changed.`);
+    const error = await servicesFor(repo.dir)
+      .migrateIfNeeded()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect((error as Error).message).toBe(
+      `Cannot migrate ${join(store, "threads", "beta", "yes.md")}: no '---' frontmatter block. Nothing was changed.`,
+    );
     expect(snapshotDir(store, { dirTimes: false })).toEqual(before);
   });
 
   test("a tree with a node id that is not a valid id stops the migration and nothing changes", async () => {
     repo = makeTempRepo({ git: false });
-    const store = writeOldStore(repo.dir, [{ id: "shop", title: "Shop", threads: SHOP, tree: { nodes: { ...SHOP_TREE.nodes, "": { parentId: "main", children: [] } } } }]);
+    const store = writeOldStore(repo.dir, [
+      {
+        id: "shop",
+        title: "Shop",
+        threads: SHOP,
+        tree: { nodes: { ...SHOP_TREE.nodes, "": { parentId: "main", children: [] } } },
+      },
+    ]);
     const before = snapshotDir(store, { dirTimes: false });
     await expect(servicesFor(repo.dir).migrateIfNeeded()).rejects.toThrow(/node id "" is not a valid id\. Nothing was changed\./);
     expect(snapshotDir(store, { dirTimes: false })).toEqual(before);

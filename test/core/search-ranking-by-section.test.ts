@@ -66,7 +66,10 @@ describe("ranking by section", () => {
 describe("snippets and result size", () => {
   test("the snippet is the line with the most matched words, cut around the match within the width", async () => {
     const filler = "lorem ipsum dolor sit amet ".repeat(12);
-    await thread("Juliet", `## Decisions\n- use the queue for emails\n- ${filler}we chose a dead letter queue for failed emails after three retries ${filler}\n- unrelated`);
+    await thread(
+      "Juliet",
+      `## Decisions\n- use the queue for emails\n- ${filler}we chose a dead letter queue for failed emails after three retries ${filler}\n- unrelated`,
+    );
     const [hit] = (await s.threadSearch({ query: "dead letter queue emails" })).hits;
     expect(hit!.snippet.length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
     expect(hit!.snippet).toMatch(/^….*we chose a dead letter queue for failed emails after three retries.*…$/);

@@ -25,8 +25,12 @@ describe("the word vectors asset", () => {
     const flipped = Buffer.from(bytes);
     flipped[flipped.length - 1] = flipped[flipped.length - 1]! ^ 1;
     expect(() => parseWordVectors(flipped, "x.bin")).toThrow("x.bin does not match its checksum");
-    expect(() => parseWordVectors(bytes.subarray(0, bytes.length - 10), "x.bin")).toThrow(/x\.bin is \d+ bytes, not what its header announces/);
-    expect(() => parseWordVectors(Buffer.from("{}\nabc"), "x.bin")).toThrow("x.bin is not a threadmind-word-vectors file of version 1");
+    expect(() => parseWordVectors(bytes.subarray(0, bytes.length - 10), "x.bin")).toThrow(
+      /x\.bin is \d+ bytes, not what its header announces/,
+    );
+    expect(() => parseWordVectors(Buffer.from("{}\nabc"), "x.bin")).toThrow(
+      "x.bin is not a threadmind-word-vectors file of version 1",
+    );
     expect(() => parseWordVectors(Buffer.from("not json\n"), "x.bin")).toThrow("x.bin has a header that is not JSON");
   });
 });
@@ -56,7 +60,12 @@ describe("the semantic tier over a store", () => {
     const first = await s.threadSearch({ query: "which provider delivers our mail?" });
     expect(first.tiers.map((t) => t.tier)).toEqual(["overview", "lookup", "semantic"]);
     expect(first.cost.semanticLoadMs).toBeGreaterThanOrEqual(0);
-    expect(first.hits[0]).toMatchObject({ threadId: "customer-messages", tier: "semantic", section: "Decisions", snippet: "- Emails are sent through Postmark" });
+    expect(first.hits[0]).toMatchObject({
+      threadId: "customer-messages",
+      tier: "semantic",
+      section: "Decisions",
+      snippet: "- Emails are sent through Postmark",
+    });
     const again = await s.threadSearch({ query: "which provider delivers our mail?" });
     expect(again.cost.semanticLoadMs).toBeUndefined();
   });
@@ -64,11 +73,19 @@ describe("the semantic tier over a store", () => {
   test("section vectors follow the thread files: a rewritten thread is found by its new meaning, a new one at once", async () => {
     const question = "which provider delivers our mail?";
     expect((await s.threadSearch({ query: question })).hits[0]?.threadId).toBe("customer-messages");
-    await s.summaryUpdate({ threadId: "customer-messages", replaceSection: true, section: "decisions", content: "- Orders are kept for ten years" });
+    await s.summaryUpdate({
+      threadId: "customer-messages",
+      replaceSection: true,
+      section: "decisions",
+      content: "- Orders are kept for ten years",
+    });
     await s.threadCreate({ title: "Notifications", parentId: "main" });
     await s.summaryUpdate({ content: "## Decisions\n- Letters and emails go out through Postmark" });
     const after = await s.threadSearch({ query: question });
-    expect(after.hits.find((h) => h.threadId === "notifications")).toMatchObject({ tier: "semantic", snippet: "- Letters and emails go out through Postmark" });
+    expect(after.hits.find((h) => h.threadId === "notifications")).toMatchObject({
+      tier: "semantic",
+      snippet: "- Letters and emails go out through Postmark",
+    });
     // Its title ("Customer messages") may still be close to the question; its old Decisions are gone from the index.
     expect(after.hits.filter((h) => h.snippet.includes("Postmark")).map((h) => h.threadId)).toEqual(["notifications"]);
   });
@@ -79,7 +96,10 @@ describe("the semantic tier over a store", () => {
     await s.threadCreate({ title: "Suppression list", parentId: "main" });
     await s.summaryUpdate({ content: "## Decisions\n- Addresses with a hard bounce go on the suppression list" });
     const answer = await s.threadSearch({ query: "hard bounce address", limit: 3 });
-    expect(answer.tiers.map((t) => [t.tier, t.weak])).toEqual([["overview", true], ["lookup", false]]);
+    expect(answer.tiers.map((t) => [t.tier, t.weak])).toEqual([
+      ["overview", true],
+      ["lookup", false],
+    ]);
     expect(answer.hits.every((h) => h.tier === "lookup")).toBe(true);
   });
 });

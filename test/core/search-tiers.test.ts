@@ -30,9 +30,15 @@ beforeEach(async () => {
   await s.projectCreate({ title: "Shop" });
   await s.summaryUpdate({ content: "## Decisions\n- Postgres for orders\n\n## State\n- skeleton only" });
   await s.threadCreate({ title: "Rate limiting", parentId: "main" });
-  await s.summaryUpdate({ content: "## Decisions\n- Token bucket per API key, 100 requests per second\n\n## State\n- middleware written", paths: ["src/api/limits.ts"] });
+  await s.summaryUpdate({
+    content: "## Decisions\n- Token bucket per API key, 100 requests per second\n\n## State\n- middleware written",
+    paths: ["src/api/limits.ts"],
+  });
   await s.threadCreate({ title: "Checkout flow", parentId: "main" });
-  await s.summaryUpdate({ content: "## Decisions\n- Stripe for payments\n\n## Constraints\n- every request to the payment API is retried with a limit of 3\n\n## Open questions\n- Refund flow?" });
+  await s.summaryUpdate({
+    content:
+      "## Decisions\n- Stripe for payments\n\n## Constraints\n- every request to the payment API is retried with a limit of 3\n\n## Open questions\n- Refund flow?",
+  });
   await s.threadCreate({ title: "Search box", parentId: "main" });
   await s.summaryUpdate({ content: "## Decisions\n- Debounce keystrokes\n\n## Caching strategy\n- results cached in memory" });
 });
@@ -59,7 +65,11 @@ describe("overview tier", () => {
     const byPath = await searchThreads(index, ["shop"], { query: "src/api", intent: "overview" });
     expect(byPath.hits[0]).toMatchObject({ threadId: "rate-limiting", section: "Paths", snippet: "src/api/limits.ts" });
     const byHeading = await searchThreads(index, ["shop"], { query: "caching strategy", intent: "overview" });
-    expect(byHeading.hits[0]).toMatchObject({ threadId: "search-box", section: "Section headings", snippet: "## Caching strategy" });
+    expect(byHeading.hits[0]).toMatchObject({
+      threadId: "search-box",
+      section: "Section headings",
+      snippet: "## Caching strategy",
+    });
 
     expect(existsSync(bodies)).toBe(false); // never rebuilt: the body layer was not loaded
     const warm = await searchThreads(index, ["shop"], { query: "checkout", intent: "overview" });
@@ -84,12 +94,19 @@ describe("escalation", () => {
 
   test("lookup runs BM25 over sections when the overview tier is weak, with the tier-1 hits merged", async () => {
     const answer = await s.threadSearch({ query: "request limit", intent: "lookup" });
-    expect(answer.tiers.map((t) => [t.tier, t.weak])).toEqual([["overview", true], ["lookup", true]]);
+    expect(answer.tiers.map((t) => [t.tier, t.weak])).toEqual([
+      ["overview", true],
+      ["lookup", true],
+    ]);
     expect(answer.cost.bodyTextUsed).toBe(true);
     const byId = new Map(answer.hits.map((h) => [h.threadId, h]));
     // Title "Rate limiting" (tier 1) and its Decisions "100 requests per second" (tier 2): one hit, section evidence.
     expect(byId.get("rate-limiting")).toMatchObject({ section: "Decisions", tier: "lookup", coverage: 1 });
-    expect(byId.get("checkout-flow")).toMatchObject({ section: "Constraints", tier: "lookup", snippet: "- every request to the payment API is retried with a limit of 3" });
+    expect(byId.get("checkout-flow")).toMatchObject({
+      section: "Constraints",
+      tier: "lookup",
+      snippet: "- every request to the payment API is retried with a limit of 3",
+    });
     expect(answer.hits[0]!.threadId).toBe("rate-limiting");
   });
 
@@ -105,7 +122,11 @@ describe("deep tier", () => {
   beforeEach(async () => {
     await s.threadCreate({ title: "Session store", parentId: "main" });
     await s.summaryUpdate({ content: "## Decisions\n- sessions kept in Redis cluster" });
-    await s.threadStatus({ status: "abandoned", threadId: "session-store", reason: "Redis cluster too costly for the authentication load" });
+    await s.threadStatus({
+      status: "abandoned",
+      threadId: "session-store",
+      reason: "Redis cluster too costly for the authentication load",
+    });
   });
 
   test("lookup searches open threads first, and closed threads' summaries and closing reasons when that is weak", async () => {
@@ -113,11 +134,24 @@ describe("deep tier", () => {
     expect(strong.tiers.at(-1)).toEqual({ tier: "lookup", strongHits: 1, weak: false, closedThreads: true });
     const lookup = await s.threadSearch({ query: "costly", intent: "lookup" });
     expect(lookup.tiers.at(-1)).toMatchObject({ tier: "lookup", closedThreads: true });
-    expect(lookup.hits[0]).toMatchObject({ threadId: "session-store", status: "abandoned", section: "Closing reason", field: "reason", tier: "lookup" });
-    expect(lookup.text).toContain("Only words were matched: intent=semantic (the default) also finds threads that say it in other words.");
+    expect(lookup.hits[0]).toMatchObject({
+      threadId: "session-store",
+      status: "abandoned",
+      section: "Closing reason",
+      field: "reason",
+      tier: "lookup",
+    });
+    expect(lookup.text).toContain(
+      "Only words were matched: intent=semantic (the default) also finds threads that say it in other words.",
+    );
     const deep = await s.threadSearch({ query: "costly", intent: "deep" });
     expect(deep.tiers.map((t) => t.tier)).toEqual(["overview", "lookup", "semantic", "deep"]);
-    expect(deep.hits[0]).toMatchObject({ threadId: "session-store", status: "abandoned", section: "Closing reason", field: "reason" });
+    expect(deep.hits[0]).toMatchObject({
+      threadId: "session-store",
+      status: "abandoned",
+      section: "Closing reason",
+      field: "reason",
+    });
     expect(deep.hits[0]!.snippet).toContain("Redis cluster too costly");
     expect(deep.limit).toBe(20);
   });
@@ -198,7 +232,10 @@ describe("the index follows the thread files", () => {
   test("a damaged index is rebuilt from the thread files and says so", async () => {
     await s.threadSearch({ query: "postgres" });
     writeFileSync(catalogPath(s.store.dir, "shop"), "{ not json");
-    writeFileSync(bodiesPath(s.store.dir, "shop"), JSON.stringify({ format: "threadmind-search-bodies", version: 1, entries: { main: { hash: 1 } } }));
+    writeFileSync(
+      bodiesPath(s.store.dir, "shop"),
+      JSON.stringify({ format: "threadmind-search-bodies", version: 1, entries: { main: { hash: 1 } } }),
+    );
     const answer = await searchThreads(newProcessIndex(), ["shop"], { query: "postgres" });
     expect(answer.hits.map((h) => h.threadId)).toEqual(["main"]);
     expect(answer.notices.join("\n")).toMatch(/search index could not be used .*not valid JSON.*rebuilt/);
@@ -208,10 +245,15 @@ describe("the index follows the thread files", () => {
   });
 
   test("a thread file that cannot be parsed is reported with every answer, not silently skipped", async () => {
-    writeFileSync(join(s.store.threadsDir("shop"), "broken.md"), "---\nid: broken\ntitle: Broken\nparentId: main\ncreatedAt: x\nupdatedAt: y\n---\n<<<<<<< HEAD\n- stripe\n=======\n- adyen\n>>>>>>> other\n");
+    writeFileSync(
+      join(s.store.threadsDir("shop"), "broken.md"),
+      "---\nid: broken\ntitle: Broken\nparentId: main\ncreatedAt: x\nupdatedAt: y\n---\n<<<<<<< HEAD\n- stripe\n=======\n- adyen\n>>>>>>> other\n",
+    );
     const answer = await s.threadSearch({ query: "stripe" });
     expect(answer.hits.map((h) => h.threadId)).toEqual(["checkout-flow"]);
-    expect(answer.notices).toEqual([expect.stringMatching(/^1 thread file could not be read and is not searched: .*broken\.md: contains git conflict markers/)]);
+    expect(answer.notices).toEqual([
+      expect.stringMatching(/^1 thread file could not be read and is not searched: .*broken\.md: contains git conflict markers/),
+    ]);
     expect(answer.text).toContain("⚠ 1 thread file could not be read");
   });
 
@@ -226,7 +268,9 @@ describe("parameters", () => {
   test("bad parameters are refused with the reason before any search", async () => {
     await expect(s.threadSearch({ query: "  " })).rejects.toThrow("The search query must not be empty.");
     await expect(s.threadSearch({ query: "what is the" })).rejects.toThrow(/has no words to search for/);
-    await expect(s.threadSearch({ query: "x y stripe", limit: 0 })).rejects.toThrow("The search limit must be a whole number from 1 to 50, not 0.");
+    await expect(s.threadSearch({ query: "x y stripe", limit: 0 })).rejects.toThrow(
+      "The search limit must be a whole number from 1 to 50, not 0.",
+    );
     await expect(s.threadSearch({ query: "stripe", limit: 51 })).rejects.toThrow(/from 1 to 50, not 51/);
   });
 

@@ -153,18 +153,86 @@ describe("scanForSecrets has no false positives on ordinary summary content", ()
 
 /** Words that sit next to credentials in real text, mixed into the random prose to give the rules something to bite on. */
 const TRIGGER_WORDS = [
-  "token", "Token", "TOKEN", "password", "Password", "passwd", "secret", "SECRET", "api_key", "apikey", "apiKey",
-  "access_key", "private_key", "Bearer", "bearer", "sk", "sk-ant", "sk-proj", "ghp", "ghp_", "github_pat_", "glpat",
-  "glpat-", "xoxb", "xoxb-", "xapp-", "AIza", "AKIA", "ASIA", "eyJ", "BEGIN", "PRIVATE", "KEY", "-----", "https://",
-  "hooks.slack.com", "sk_live_", "aws_secret_access_key", "process.env", "changeme",
+  "token",
+  "Token",
+  "TOKEN",
+  "password",
+  "Password",
+  "passwd",
+  "secret",
+  "SECRET",
+  "api_key",
+  "apikey",
+  "apiKey",
+  "access_key",
+  "private_key",
+  "Bearer",
+  "bearer",
+  "sk",
+  "sk-ant",
+  "sk-proj",
+  "ghp",
+  "ghp_",
+  "github_pat_",
+  "glpat",
+  "glpat-",
+  "xoxb",
+  "xoxb-",
+  "xapp-",
+  "AIza",
+  "AKIA",
+  "ASIA",
+  "eyJ",
+  "BEGIN",
+  "PRIVATE",
+  "KEY",
+  "-----",
+  "https://",
+  "hooks.slack.com",
+  "sk_live_",
+  "aws_secret_access_key",
+  "process.env",
+  "changeme",
 ];
 
 /** Glue between words: whitespace and the punctuation of prose, Markdown and config files. */
-const GLUE = [" ", " ", " ", "  ", ", ", ". ", "; ", ": ", ":", " = ", "=", "\n", "\n\n", "\n- ", "-", "_", "/", ".", "'", '"', "`", "(", ") ", "**", "# ", "?", "! "];
+const GLUE = [
+  " ",
+  " ",
+  " ",
+  "  ",
+  ", ",
+  ". ",
+  "; ",
+  ": ",
+  ":",
+  " = ",
+  "=",
+  "\n",
+  "\n\n",
+  "\n- ",
+  "-",
+  "_",
+  "/",
+  ".",
+  "'",
+  '"',
+  "`",
+  "(",
+  ") ",
+  "**",
+  "# ",
+  "?",
+  "! ",
+];
 
 const letterWord = fc.stringMatching(/^[A-Za-z][a-z]{0,11}$/);
 const number = fc.integer({ min: 0, max: 99_999_999 }).map((n) => ` ${n} `); // numbers stand apart, as in prose
-const word = fc.oneof({ weight: 5, arbitrary: letterWord }, { weight: 2, arbitrary: fc.constantFrom(...TRIGGER_WORDS) }, { weight: 1, arbitrary: number });
+const word = fc.oneof(
+  { weight: 5, arbitrary: letterWord },
+  { weight: 2, arbitrary: fc.constantFrom(...TRIGGER_WORDS) },
+  { weight: 1, arbitrary: number },
+);
 const prose = fc
   .array(fc.tuple(word, fc.constantFrom(...GLUE)), { minLength: 1, maxLength: 120 })
   .map((pairs) => pairs.map(([w, g]) => w + g).join(""));

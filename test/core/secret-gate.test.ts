@@ -74,11 +74,36 @@ const anthropicBody = `${rnd(93, BASE64URL)}AA`;
 const openaiProjBody = rnd(156, BASE64URL);
 
 const CASES: Case[] = [
-  { name: "RSA private key block", secret: pemBlock("RSA PRIVATE KEY"), kind: "private key", masked: "-----BEGIN RSA PRIVATE KEY-----…" },
-  { name: "OpenSSH private key block", secret: pemBlock("OPENSSH PRIVATE KEY"), kind: "private key", masked: "-----BEGIN OPENSSH PRIVATE KEY-----…" },
-  { name: "EC private key block", secret: pemBlock("EC PRIVATE KEY"), kind: "private key", masked: "-----BEGIN EC PRIVATE KEY-----…" },
-  { name: "PKCS#8 private key block", secret: pemBlock("PRIVATE KEY"), kind: "private key", masked: "-----BEGIN PRIVATE KEY-----…" },
-  { name: "PGP private key block", secret: pemBlock("PGP PRIVATE KEY BLOCK", ["Version: GnuPG v2"]), kind: "private key", masked: "-----BEGIN PGP PRIVATE KEY BLOCK-----…" },
+  {
+    name: "RSA private key block",
+    secret: pemBlock("RSA PRIVATE KEY"),
+    kind: "private key",
+    masked: "-----BEGIN RSA PRIVATE KEY-----…",
+  },
+  {
+    name: "OpenSSH private key block",
+    secret: pemBlock("OPENSSH PRIVATE KEY"),
+    kind: "private key",
+    masked: "-----BEGIN OPENSSH PRIVATE KEY-----…",
+  },
+  {
+    name: "EC private key block",
+    secret: pemBlock("EC PRIVATE KEY"),
+    kind: "private key",
+    masked: "-----BEGIN EC PRIVATE KEY-----…",
+  },
+  {
+    name: "PKCS#8 private key block",
+    secret: pemBlock("PRIVATE KEY"),
+    kind: "private key",
+    masked: "-----BEGIN PRIVATE KEY-----…",
+  },
+  {
+    name: "PGP private key block",
+    secret: pemBlock("PGP PRIVATE KEY BLOCK", ["Version: GnuPG v2"]),
+    kind: "private key",
+    masked: "-----BEGIN PGP PRIVATE KEY BLOCK-----…",
+  },
   {
     name: "encrypted RSA private key with Proc-Type headers",
     secret: pemBlock("RSA PRIVATE KEY", ["Proc-Type: 4,ENCRYPTED", `DEK-Info: AES-128-CBC,${rnd(32, HEX).toUpperCase()}`]),
@@ -93,10 +118,34 @@ const CASES: Case[] = [
     kind: "private key",
     masked: "-----BEGIN PRIVATE KEY-----…",
   },
-  { name: "AWS access key id (AKIA)", secret: `AK${"IA"}${rnd(16, BASE32)}`, before: "key id ", kind: "AWS access key ID", masked: "AKIA…(16 chars)" },
-  { name: "AWS temporary access key id (ASIA)", secret: `AS${"IA"}${rnd(16, BASE32)}`, kind: "AWS access key ID", masked: "ASIA…(16 chars)" },
-  { name: "AWS secret access key in an ini file", secret: awsSecret, before: "aws_secret_access_key = ", kind: "AWS secret access key", masked: "…(40 chars)" },
-  { name: "AWS secret access key in a JS config", secret: rnd(40, BASE64), before: 'secretAccessKey: "', after: '",', kind: "AWS secret access key", masked: "…(40 chars)" },
+  {
+    name: "AWS access key id (AKIA)",
+    secret: `AK${"IA"}${rnd(16, BASE32)}`,
+    before: "key id ",
+    kind: "AWS access key ID",
+    masked: "AKIA…(16 chars)",
+  },
+  {
+    name: "AWS temporary access key id (ASIA)",
+    secret: `AS${"IA"}${rnd(16, BASE32)}`,
+    kind: "AWS access key ID",
+    masked: "ASIA…(16 chars)",
+  },
+  {
+    name: "AWS secret access key in an ini file",
+    secret: awsSecret,
+    before: "aws_secret_access_key = ",
+    kind: "AWS secret access key",
+    masked: "…(40 chars)",
+  },
+  {
+    name: "AWS secret access key in a JS config",
+    secret: rnd(40, BASE64),
+    before: 'secretAccessKey: "',
+    after: '",',
+    kind: "AWS secret access key",
+    masked: "…(40 chars)",
+  },
   ...githubTokens,
   {
     name: "GitHub fine-grained token (github_pat_)",
@@ -105,7 +154,13 @@ const CASES: Case[] = [
     masked: "github_pat_…(82 chars)",
   },
   { name: "GitLab personal access token", secret: `gl${"pat-"}${rnd(20)}`, kind: "GitLab token", masked: "glpat-…(20 chars)" },
-  { name: "npm access token", secret: `np${"m_"}${rnd(36)}`, before: "//registry.npmjs.org/:_authToken=", kind: "npm token", masked: "npm_…(36 chars)" },
+  {
+    name: "npm access token",
+    secret: `np${"m_"}${rnd(36)}`,
+    before: "//registry.npmjs.org/:_authToken=",
+    kind: "npm token",
+    masked: "npm_…(36 chars)",
+  },
   ...slackTokens,
   {
     name: "Slack app-level token (xapp-)",
@@ -120,28 +175,123 @@ const CASES: Case[] = [
     kind: "Slack webhook URL",
     masked: "hooks.slack.com/…(53 chars)",
   },
-  { name: "Anthropic API key", secret: `sk-${"ant-"}api03-${anthropicBody}`, before: "ANTHROPIC_API_KEY=", kind: "Anthropic API key", masked: "sk-ant-api03-…(95 chars)" },
-  { name: "OpenAI legacy API key", secret: `s${"k-"}${rnd(20)}T3BlbkFJ${rnd(20)}`, kind: "OpenAI API key", masked: "sk-…(48 chars)" },
-  { name: "OpenAI project API key", secret: `s${"k-proj-"}${openaiProjBody}`, before: "key: ", kind: "OpenAI API key", masked: "sk-proj-…(156 chars)" },
+  {
+    name: "Anthropic API key",
+    secret: `sk-${"ant-"}api03-${anthropicBody}`,
+    before: "ANTHROPIC_API_KEY=",
+    kind: "Anthropic API key",
+    masked: "sk-ant-api03-…(95 chars)",
+  },
+  {
+    name: "OpenAI legacy API key",
+    secret: `s${"k-"}${rnd(20)}T3BlbkFJ${rnd(20)}`,
+    kind: "OpenAI API key",
+    masked: "sk-…(48 chars)",
+  },
+  {
+    name: "OpenAI project API key",
+    secret: `s${"k-proj-"}${openaiProjBody}`,
+    before: "key: ",
+    kind: "OpenAI API key",
+    masked: "sk-proj-…(156 chars)",
+  },
   { name: "JWT (HS256)", secret: jwt({ alg: "HS256", typ: "JWT" }), before: "id_token was ", kind: "JWT", masked: "eyJ…" },
   { name: "JWT whose header has no typ", secret: jwt({ kid: "k1", alg: "RS256" }), kind: "JWT", masked: "eyJ…" },
-  { name: "Google API key", secret: `AI${"za"}${rnd(35, BASE64URL)}`, before: "maps key ", kind: "Google API key", masked: "AIza…(35 chars)" },
+  {
+    name: "Google API key",
+    secret: `AI${"za"}${rnd(35, BASE64URL)}`,
+    before: "maps key ",
+    kind: "Google API key",
+    masked: "AIza…(35 chars)",
+  },
   { name: "Stripe live secret key", secret: `sk${"_live_"}${rnd(24)}`, kind: "Stripe live key", masked: "sk_live_…(24 chars)" },
-  { name: "Stripe live restricted key", secret: `rk${"_live_"}${rnd(99)}`, kind: "Stripe live key", masked: "rk_live_…(99 chars)" },
-  { name: "bearer token in an Authorization header", secret: rnd(40, BASE64URL), before: "Authorization: Bearer ", kind: "bearer token", masked: "…(40 chars)" },
-  { name: "password inside a database URL", secret: rnd(18), before: "postgres://app:", after: "@db.internal:5432/app", kind: "password in URL", masked: "…(18 chars)" },
+  {
+    name: "Stripe live restricted key",
+    secret: `rk${"_live_"}${rnd(99)}`,
+    kind: "Stripe live key",
+    masked: "rk_live_…(99 chars)",
+  },
+  {
+    name: "bearer token in an Authorization header",
+    secret: rnd(40, BASE64URL),
+    before: "Authorization: Bearer ",
+    kind: "bearer token",
+    masked: "…(40 chars)",
+  },
+  {
+    name: "password inside a database URL",
+    secret: rnd(18),
+    before: "postgres://app:",
+    after: "@db.internal:5432/app",
+    kind: "password in URL",
+    masked: "…(18 chars)",
+  },
   // generic assignments: every separator and quoting style
   { name: "password= (env style)", secret: rnd(20), before: "password=", kind: "password assignment", masked: "…(20 chars)" },
-  { name: "export DB_PASSWORD='…'", secret: `${rnd(14)}!${rnd(5)}`, before: "export DB_PASSWORD='", after: "'", kind: "password assignment", masked: "…(20 chars)" },
+  {
+    name: "export DB_PASSWORD='…'",
+    secret: `${rnd(14)}!${rnd(5)}`,
+    before: "export DB_PASSWORD='",
+    after: "'",
+    kind: "password assignment",
+    masked: "…(20 chars)",
+  },
   { name: "passwd: (YAML style)", secret: rnd(16), before: "  passwd: ", kind: "password assignment", masked: "…(16 chars)" },
-  { name: '"client_secret": "…" (JSON style)', secret: rnd(32, HEX), before: '  "client_secret": "', after: '",', kind: "secret assignment", masked: "…(32 chars)" },
-  { name: "secret= in a query string", secret: rnd(24), before: "https://api.example.org/v1?secret=", after: "&page=2", kind: "secret assignment", masked: "…(24 chars)" },
-  { name: "GITHUB_TOKEN=… with a value of no known format", secret: rnd(30), before: "GITHUB_TOKEN=", kind: "token assignment", masked: "…(30 chars)" },
-  { name: "const token = '…' in code", secret: rnd(28, BASE64URL), before: "const token = '", after: "';", kind: "token assignment", masked: "…(28 chars)" },
-  { name: "api_key = \"…\" in Python", secret: rnd(32), before: 'api_key = "', after: '"', kind: "API key assignment", masked: "…(32 chars)" },
-  { name: "apikey: (no separator in the name)", secret: rnd(26), before: "apikey: ", kind: "API key assignment", masked: "…(26 chars)" },
+  {
+    name: '"client_secret": "…" (JSON style)',
+    secret: rnd(32, HEX),
+    before: '  "client_secret": "',
+    after: '",',
+    kind: "secret assignment",
+    masked: "…(32 chars)",
+  },
+  {
+    name: "secret= in a query string",
+    secret: rnd(24),
+    before: "https://api.example.org/v1?secret=",
+    after: "&page=2",
+    kind: "secret assignment",
+    masked: "…(24 chars)",
+  },
+  {
+    name: "GITHUB_TOKEN=… with a value of no known format",
+    secret: rnd(30),
+    before: "GITHUB_TOKEN=",
+    kind: "token assignment",
+    masked: "…(30 chars)",
+  },
+  {
+    name: "const token = '…' in code",
+    secret: rnd(28, BASE64URL),
+    before: "const token = '",
+    after: "';",
+    kind: "token assignment",
+    masked: "…(28 chars)",
+  },
+  {
+    name: 'api_key = "…" in Python',
+    secret: rnd(32),
+    before: 'api_key = "',
+    after: '"',
+    kind: "API key assignment",
+    masked: "…(32 chars)",
+  },
+  {
+    name: "apikey: (no separator in the name)",
+    secret: rnd(26),
+    before: "apikey: ",
+    kind: "API key assignment",
+    masked: "…(26 chars)",
+  },
   { name: "x-api-key header", secret: rnd(26), before: "x-api-key: ", kind: "API key assignment", masked: "…(26 chars)" },
-  { name: "apiKey := backticks in Go", secret: rnd(26), before: "apiKey := `", after: "`", kind: "API key assignment", masked: "…(26 chars)" },
+  {
+    name: "apiKey := backticks in Go",
+    secret: rnd(26),
+    before: "apiKey := `",
+    after: "`",
+    kind: "API key assignment",
+    masked: "…(26 chars)",
+  },
 ];
 
 /** The case planted on line 3 of a small Markdown document. */
@@ -358,7 +508,9 @@ describe("the secret gate strips common line prefixes before matching multi-line
   });
 
   it("a quoted PEM header alone (prose about the format) is still not a key", () => {
-    expect(scanForSecrets(`> A key starts with ${"-----BEGIN "}RSA PRIVATE KEY----- and ends with the END line.\n> - that is all`)).toEqual([]);
+    expect(
+      scanForSecrets(`> A key starts with ${"-----BEGIN "}RSA PRIVATE KEY----- and ends with the END line.\n> - that is all`),
+    ).toEqual([]);
   });
 });
 
@@ -376,7 +528,9 @@ describe("the secret gate scans every written field", () => {
     const before = readFileSync(file, "utf8");
     const lines = pemBlock("RSA PRIVATE KEY").split("\n");
     for (const paths of [[lines.join("\n")], lines, ["src/a.ts", ...lines]]) {
-      await expect(s.summaryUpdate({ content: "## State\n- fine", paths })).rejects.toThrow(/^Refused to write the paths: it contains what looks like a credential \(private key on line \d+\)\. Nothing was written\./);
+      await expect(s.summaryUpdate({ content: "## State\n- fine", paths })).rejects.toThrow(
+        /^Refused to write the paths: it contains what looks like a credential \(private key on line \d+\)\. Nothing was written\./,
+      );
     }
     expect(readFileSync(file, "utf8")).toBe(before);
     // Ordinary paths, even ones that name key files, pass.
@@ -387,17 +541,24 @@ describe("the secret gate scans every written field", () => {
     const s = servicesFor(repo.dir);
     const id = `${"xox"}b-${rnd(12, DIGITS)}-${rnd(12, DIGITS)}-${rnd(24, "abcdefghijklmnopqrstuvwxyz0123456789")}`;
     expect(scanForSecrets(id).map((f) => f.kind)).toEqual(["Slack token"]);
-    await expect(s.summaryUpdate({ content: "x", related: [id] })).rejects.toThrow(/^Refused to write the related thread ids: it contains what looks like a credential \(Slack token on line 1\)/);
+    await expect(s.summaryUpdate({ content: "x", related: [id] })).rejects.toThrow(
+      /^Refused to write the related thread ids: it contains what looks like a credential \(Slack token on line 1\)/,
+    );
     await expect(s.threadCreate({ title: "T", related: [id] })).rejects.toThrow(/^Refused to write the related thread ids/);
     expect(s.store.readAllThreads("p").threads.size).toBe(1);
   });
 
   it("titles, project titles and reasons with a quoted PEM key are refused", async () => {
     const s = servicesFor(repo.dir);
-    const quoted = pemBlock("EC PRIVATE KEY").split("\n").map((l) => `> ${l}`).join("\n");
+    const quoted = pemBlock("EC PRIVATE KEY")
+      .split("\n")
+      .map((l) => `> ${l}`)
+      .join("\n");
     await expect(s.projectCreate({ title: quoted.slice(0, 200) })).rejects.toThrow(/^Refused to write the project title/);
     await expect(s.threadCreate({ title: quoted.slice(0, 200) })).rejects.toThrow(/^Refused to write the thread title/);
     const { thread } = await s.threadCreate({ title: "T" });
-    await expect(s.threadStatus({ threadId: thread.id, status: "done", reason: quoted })).rejects.toThrow(/^Refused to write the reason/);
+    await expect(s.threadStatus({ threadId: thread.id, status: "done", reason: quoted })).rejects.toThrow(
+      /^Refused to write the reason/,
+    );
   });
 });

@@ -32,7 +32,9 @@ describe("sessionEvents", () => {
     // The current file ends without a newline (a torn last write), which must not hide the lines before it.
     writeFileSync(measurementLogPath(dir), `${lines.slice(2_000).join("\n")}\n{"kind":"hookSeen","at":"torn","sessionId":"a"`);
     for (const id of sessions) {
-      const expected = lines.map((l) => parseEventLine(l)).filter((e): e is MeasurementEvent => e !== null && e.sessionId === id && e.at !== "t999999");
+      const expected = lines
+        .map((l) => parseEventLine(l))
+        .filter((e): e is MeasurementEvent => e !== null && e.sessionId === id && e.at !== "t999999");
       expect(sessionEvents(dir, id).map((e) => e.at)).toEqual(expected.map((e) => e.at));
     }
   });

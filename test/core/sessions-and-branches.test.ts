@@ -110,7 +110,9 @@ describe("where a new session starts", () => {
     writeFileSync(file, "---\nid: f\ntitle: [broken\n---\n");
     const fresh = servicesFor(repo.dir, "fresh");
     expect((await fresh.contextGet()).thread.id).toBe("main");
-    expect(fresh.notices.join("\n")).toContain(`The thread last chosen on branch "feature" could not be read (${file}: invalid YAML`);
+    expect(fresh.notices.join("\n")).toContain(
+      `The thread last chosen on branch "feature" could not be read (${file}: invalid YAML`,
+    );
   });
 
   test("a detached HEAD starts on main and links nothing", async () => {

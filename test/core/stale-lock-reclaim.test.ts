@@ -230,4 +230,3 @@ describe("releasing a lock that is no longer ours", () => {
     }
   });
 });
-

@@ -2,16 +2,44 @@
 // never averaged with measured sizes, pairs only within a short gap, and `~` only on estimates.
 import { describe, expect, test } from "vitest";
 import { measuredPart, renderStats, type StatsReport } from "../../src/core/savings/stats.js";
-import { emptyMeasurements, type InjectionRecord, type Measurements, type SizeRecord } from "../../src/core/measure/measurements.js";
+import {
+  emptyMeasurements,
+  type InjectionRecord,
+  type Measurements,
+  type SizeRecord,
+} from "../../src/core/measure/measurements.js";
 import { freshnessFromLog } from "../../src/core/freshness/freshness-figure.js";
 import { DEFAULT_NUDGE_TOKENS } from "../../src/core/freshness/freshness.js";
 
 const at = (minutes: number) => new Date(Date.parse("2026-09-20T10:00:00.000Z") + minutes * 60_000).toISOString();
 
-function injection(minutes: number, sessionId: string, source: string, tokens: number, extra: Partial<InjectionRecord> = {}): InjectionRecord {
-  return { at: at(minutes), sessionId, source, projectId: "shop", threadId: "auth", chars: tokens * 4, tokens, omitted: 0, receipt: "delivered", contentHash: `h${minutes}`, ...extra };
+function injection(
+  minutes: number,
+  sessionId: string,
+  source: string,
+  tokens: number,
+  extra: Partial<InjectionRecord> = {},
+): InjectionRecord {
+  return {
+    at: at(minutes),
+    sessionId,
+    source,
+    projectId: "shop",
+    threadId: "auth",
+    chars: tokens * 4,
+    tokens,
+    omitted: 0,
+    receipt: "delivered",
+    contentHash: `h${minutes}`,
+    ...extra,
+  };
 }
-const end = (minutes: number, sessionId: string, contextTokens: number | null, reason = "clear"): SizeRecord => ({ at: at(minutes), sessionId, contextTokens, reason });
+const end = (minutes: number, sessionId: string, contextTokens: number | null, reason = "clear"): SizeRecord => ({
+  at: at(minutes),
+  sessionId,
+  contextTokens,
+  reason,
+});
 
 function measured(m: Partial<Measurements>) {
   return measuredPart({ ...emptyMeasurements(), ...m });
@@ -44,7 +72,14 @@ describe("stats_show restart figures", () => {
       injections: [injection(0.01, "b", "clear", 200, { firstRequestTokens: 20_000 }), injection(60.01, "d", "clear", 300)],
     });
     expect(part.restarts.kinds).toEqual([
-      { label: "/clear", restarts: 2, measured: { count: 1, averageBefore: 40_000, averageAfter: 20_000, averageThreadMind: 200 }, estimateOnly: { count: 1, averageThreadMind: 300 }, noSizeBefore: 0, noThreadMindAfter: 0 },
+      {
+        label: "/clear",
+        restarts: 2,
+        measured: { count: 1, averageBefore: 40_000, averageAfter: 20_000, averageThreadMind: 200 },
+        estimateOnly: { count: 1, averageThreadMind: 300 },
+        noSizeBefore: 0,
+        noThreadMindAfter: 0,
+      },
     ]);
   });
 
@@ -63,9 +98,15 @@ describe("stats_show restart figures", () => {
       ["manual compaction", 90_000, 25_000],
       ["auto compaction", 150_000, 30_000],
     ]);
-    const text = render({ sessionEnds: [end(0, "a", 50_000)], preCompacts: [end(10, "b", 150_000, "auto")], injections: [injection(12, "b", "compact", 120, { firstRequestTokens: 30_000 })] });
+    const text = render({
+      sessionEnds: [end(0, "a", 50_000)],
+      preCompacts: [end(10, "b", 150_000, "auto")],
+      injections: [injection(12, "b", "compact", 120, { firstRequestTokens: 30_000 })],
+    });
     expect(text).toContain("  Restarts: 2 (/clear 1, compaction 1); before → first request after, each kind on its own:");
-    expect(text).toContain("    auto compaction: 150,000 → 30,000 tokens measured (−80.0%; ThreadMind ~120 of it), average of 1 restart");
+    expect(text).toContain(
+      "    auto compaction: 150,000 → 30,000 tokens measured (−80.0%; ThreadMind ~120 of it), average of 1 restart",
+    );
     expect(text).toContain("    /clear: 1 after which no ThreadMind context reached the model");
   });
 
@@ -83,16 +124,28 @@ describe("stats_show restart figures", () => {
       injections: [injection(7, "s", "compact", 100, { firstRequestTokens: 20_000 })],
     });
     expect(part.restarts.kinds).toEqual([
-      { label: "auto compaction", restarts: 3, measured: { count: 1, averageBefore: 110_000, averageAfter: 20_000, averageThreadMind: 100 }, estimateOnly: null, noSizeBefore: 0, noThreadMindAfter: 2 },
+      {
+        label: "auto compaction",
+        restarts: 3,
+        measured: { count: 1, averageBefore: 110_000, averageAfter: 20_000, averageThreadMind: 100 },
+        estimateOnly: null,
+        noSizeBefore: 0,
+        noThreadMindAfter: 2,
+      },
     ]);
   });
 
   test("a missing receipt or an unknown size before is not measured, and each is explained", () => {
     const text = render({
       sessionEnds: [end(0, "a", 48_000), end(10, "c", null)],
-      injections: [injection(0.01, "b", "clear", 150, { receipt: "missing", firstRequestTokens: 19_000 }), injection(10.01, "d", "clear", 150, { firstRequestTokens: 19_000 })],
+      injections: [
+        injection(0.01, "b", "clear", 150, { receipt: "missing", firstRequestTokens: 19_000 }),
+        injection(10.01, "d", "clear", 150, { firstRequestTokens: 19_000 }),
+      ],
     });
-    expect(text).toContain("    /clear: 1 after which no ThreadMind context reached the model (none loaded, or its receipt is missing); 1 whose size before could not be read from the transcript");
+    expect(text).toContain(
+      "    /clear: 1 after which no ThreadMind context reached the model (none loaded, or its receipt is missing); 1 whose size before could not be read from the transcript",
+    );
   });
 
   test("measured sizes carry no ~; estimates do", () => {
@@ -100,7 +153,9 @@ describe("stats_show restart figures", () => {
       sessionEnds: [end(0, "a", 48_210, "other")],
       injections: [injection(-60, "a", "startup", 165)],
     });
-    expect(text).toContain("  Conversation size when sessions ended: 48,210 tokens on average, 48,210 at most (1 session, measured)");
+    expect(text).toContain(
+      "  Conversation size when sessions ended: 48,210 tokens on average, 48,210 at most (1 session, measured)",
+    );
     expect(text).toContain("  ThreadMind context loaded at session start: ~165 tokens on average (1 session, estimated)");
     expect(text).not.toMatch(/~48,210/);
   });

@@ -28,7 +28,10 @@ describe("summary write events", () => {
     await services.summaryUpdate({ content: "## Decisions\n- Ledger first." });
     await services.threadCreate({ title: "Partial refunds", parentId: "main" });
     await services.summaryUpdate({ threadId: "partial-refunds", section: "state", content: "- Drafted." });
-    await services.threadMerge({ threadId: "partial-refunds", parentSummary: "## Decisions\n- Ledger first.\n- Partial refunds allowed." });
+    await services.threadMerge({
+      threadId: "partial-refunds",
+      parentSummary: "## Decisions\n- Ledger first.\n- Partial refunds allowed.",
+    });
     await services.threadCreate({ title: "Chargebacks", parentId: "main" });
     await services.threadStatus({ threadId: "chargebacks", status: "abandoned", reason: "Out of scope." });
     await services.threadStatus({ threadId: "chargebacks", status: "active" });

@@ -15,12 +15,17 @@ afterEach(() => {
 });
 
 async function failure(call: () => Promise<unknown>): Promise<string> {
-  const error = await call().then(() => null, (e: unknown) => e);
+  const error = await call().then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ThreadMindError);
   return (error as Error).message;
 }
 
-async function team(mode: "team" | "solo" = "team"): Promise<{ alice: ThreadMindServices; bob: ThreadMindServices; dir: string }> {
+async function team(
+  mode: "team" | "solo" = "team",
+): Promise<{ alice: ThreadMindServices; bob: ThreadMindServices; dir: string }> {
   const repo = makeTempRepo({ git: false });
   repos.push(repo);
   const alice = servicesFor(repo.dir, "alice-session", { env: { THREADMIND_AUTHOR: "alice" } });
@@ -62,9 +67,15 @@ describe("team ownership", () => {
 
   test("update summary, change status, rebase: own threads only", async () => {
     const { alice, bob } = await team();
-    expect(await failure(() => bob.summaryUpdate({ threadId: "a", content: "hijack" }))).toBe('Cannot update thread "a": owned by "alice"');
-    expect(await failure(() => bob.summaryUpdate({ threadId: "a", section: "state", content: "- x" }))).toBe('Cannot update thread "a": owned by "alice"');
-    expect(await failure(() => bob.threadStatus({ threadId: "a", status: "abandoned" }))).toBe('Cannot update thread "a": owned by "alice"');
+    expect(await failure(() => bob.summaryUpdate({ threadId: "a", content: "hijack" }))).toBe(
+      'Cannot update thread "a": owned by "alice"',
+    );
+    expect(await failure(() => bob.summaryUpdate({ threadId: "a", section: "state", content: "- x" }))).toBe(
+      'Cannot update thread "a": owned by "alice"',
+    );
+    expect(await failure(() => bob.threadStatus({ threadId: "a", status: "abandoned" }))).toBe(
+      'Cannot update thread "a": owned by "alice"',
+    );
     expect(await failure(() => bob.threadRebase("a-mine", "b"))).toBe('Cannot update thread "a-mine": owned by "alice"');
     expect(alice.store.readThread("p", "a").summary).toBe("alice's summary");
     expect(alice.store.readThread("p", "a").status).toBeUndefined();
@@ -80,9 +91,13 @@ describe("team ownership", () => {
   test("merge into the parent: only when both are yours", async () => {
     const { alice, bob } = await team();
     // bob's thread under alice's thread: the parent is not his.
-    expect(await failure(() => bob.threadMerge({ threadId: "b-child", parentSummary: "x" }))).toBe('Cannot update thread "a": owned by "alice"');
+    expect(await failure(() => bob.threadMerge({ threadId: "b-child", parentSummary: "x" }))).toBe(
+      'Cannot update thread "a": owned by "alice"',
+    );
     // alice's parent, bob's child: the child is not hers.
-    expect(await failure(() => alice.threadMerge({ threadId: "b-child", parentSummary: "x" }))).toBe('Cannot update thread "b-child": owned by "bob"');
+    expect(await failure(() => alice.threadMerge({ threadId: "b-child", parentSummary: "x" }))).toBe(
+      'Cannot update thread "b-child": owned by "bob"',
+    );
     expect(alice.store.readThread("p", "a").summary).toBe("alice's summary");
     expect(alice.store.readThread("p", "b-child").status).toBeUndefined();
     // Both bob's.
@@ -95,7 +110,9 @@ describe("team ownership", () => {
 
   test("delete: own threads unless a descendant is a teammate's; never a teammate's", async () => {
     const { alice, bob } = await team();
-    expect(await failure(() => alice.threadDelete("a"))).toBe('Cannot delete thread "a": its descendants include threads owned by others (b-child)');
+    expect(await failure(() => alice.threadDelete("a"))).toBe(
+      'Cannot delete thread "a": its descendants include threads owned by others (b-child)',
+    );
     expect(await failure(() => bob.threadDelete("a-mine"))).toBe('Cannot update thread "a-mine": owned by "alice"');
     expect(await failure(() => alice.threadDelete("b"))).toBe('Cannot update thread "b": owned by "bob"');
     for (const id of ["a", "a-mine", "b-child", "b", "b-sub"]) expect(alice.store.threadExists("p", id), id).toBe(true);
@@ -139,7 +156,9 @@ describe("author id", () => {
     const repo = makeTempRepo();
     repos.push(repo);
     expect(await resolveAuthorId({ THREADMIND_AUTHOR: "ci-bot" }, repo.dir)).toBe("ci-bot");
-    await expect(resolveAuthorId({ THREADMIND_AUTHOR: "../evil" }, repo.dir)).rejects.toThrow('Invalid THREADMIND_AUTHOR "../evil"');
+    await expect(resolveAuthorId({ THREADMIND_AUTHOR: "../evil" }, repo.dir)).rejects.toThrow(
+      'Invalid THREADMIND_AUTHOR "../evil"',
+    );
     const s = servicesFor(repo.dir, "x", { env: { THREADMIND_AUTHOR: "Not Valid" } });
     await expect(s.projectCreate({ title: "P" })).rejects.toThrow(/Invalid THREADMIND_AUTHOR/);
     expect(existsSync(join(repo.dir, ".threadmind"))).toBe(false);

@@ -24,7 +24,9 @@ describe("thread history", () => {
     await s.projectCreate({ title: "Shop" });
     await s.threadCreate({ title: "Auth" });
     const c1 = commitAs(repo, "Alice", "Start auth");
-    await s.summaryUpdate({ content: "## Decisions\n- Sessions in Redis\n\n## Constraints\n- No third-party IdP\n- EU data only" });
+    await s.summaryUpdate({
+      content: "## Decisions\n- Sessions in Redis\n\n## Constraints\n- No third-party IdP\n- EU data only",
+    });
     const c2 = commitAs(repo, "Bob", "Auth: first decisions");
     await s.summaryUpdate({ section: "decisions", content: "## Decisions\n- JWT in cookies", replaceSection: true });
     await s.summaryUpdate({ section: "constraints", content: "- EU data only", replaceSection: true });
@@ -50,7 +52,9 @@ describe("thread history", () => {
     expect(uncommitted!.meta).toEqual(["status: done → active"]);
     expect(uncommitted!.sections).toEqual([{ section: "Next steps", added: ["- rotate keys"], removed: [] }]);
     expect(close!.meta).toEqual(["status: active → done"]);
-    expect(close!.sections).toEqual([{ section: "Decisions", added: [expect.stringMatching(/^- Closed as done \(\d{4}-\d{2}-\d{2}\): shipped$/)], removed: [] }]);
+    expect(close!.sections).toEqual([
+      { section: "Decisions", added: [expect.stringMatching(/^- Closed as done \(\d{4}-\d{2}-\d{2}\): shipped$/)], removed: [] },
+    ]);
     expect(jwt!.meta).toEqual(["related: + main"]);
     expect(jwt!.sections).toEqual([
       { section: "Decisions", added: ["- JWT in cookies"], removed: ["- Sessions in Redis"] },
@@ -64,7 +68,9 @@ describe("thread history", () => {
     expect(h.entries[1]!.date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(h.text).toContain('History of "Auth" (auth), .threadmind/threads/shop/auth.md, newest first: 5 versions.');
     expect(h.text).toContain("● Uncommitted changes\n  status: done → active\n  Next steps: + - rotate keys");
-    expect(h.text).toContain(`${c3.slice(0, 8)} Alice — Auth: JWT instead of sessions\n  related: + main\n  Decisions: + - JWT in cookies | − - Sessions in Redis\n  Constraints: − - No third-party IdP`);
+    expect(h.text).toContain(
+      `${c3.slice(0, 8)} Alice — Auth: JWT instead of sessions\n  related: + main\n  Decisions: + - JWT in cookies | − - Sessions in Redis\n  Constraints: − - No third-party IdP`,
+    );
 
     const limited = await s.threadHistory({ threadId: "auth", limit: 2 });
     expect(limited.entries.map((e) => e.commit)).toEqual([null, c4]);
@@ -102,8 +108,14 @@ describe("thread history", () => {
     await s.summaryUpdate({ content: "## Decisions\n- keep it small" });
     const h = await s.threadHistory();
     expect(h.entries).toHaveLength(1);
-    expect(h.entries[0]).toMatchObject({ commit: null, change: "created", sections: [{ section: "Decisions", added: ["- keep it small"], removed: [] }] });
-    expect(h.message).toBe('Thread "main" has never been committed (.threadmind/threads/shop/main.md): only uncommitted changes are shown.');
+    expect(h.entries[0]).toMatchObject({
+      commit: null,
+      change: "created",
+      sections: [{ section: "Decisions", added: ["- keep it small"], removed: [] }],
+    });
+    expect(h.message).toBe(
+      'Thread "main" has never been committed (.threadmind/threads/shop/main.md): only uncommitted changes are shown.',
+    );
   });
 
   test("a deleted thread keeps its history: the deletion on top, then its committed versions", async () => {
@@ -116,7 +128,10 @@ describe("thread history", () => {
     commitAs(repo, "Alice", "spike");
     await s.threadDelete("spike");
     const h = await s.threadHistory({ threadId: "spike" });
-    expect(h.entries.map((e) => [e.commit === null, e.change])).toEqual([[true, "deleted"], [false, "created"]]);
+    expect(h.entries.map((e) => [e.commit === null, e.change])).toEqual([
+      [true, "deleted"],
+      [false, "created"],
+    ]);
     expect(h.entries[0]!.sections).toEqual([{ section: "Decisions", added: [], removed: ["- try GraphQL"] }]);
     expect(h.text).toContain('History of "spike"');
     await expect(s.threadHistory({ threadId: "never-was" })).rejects.toThrow('Thread "never-was" not found');
@@ -132,7 +147,11 @@ describe("thread history", () => {
     repo.write(".threadmind/threads/shop/main.md", `${readFileSync(file, "utf8")}\n<<<<<<< HEAD\n- a\n=======\n- b\n>>>>>>> x\n`);
     commitAs(repo, "Bob", "bad merge");
     const h = await s.threadHistory({ threadId: "main" });
-    expect(h.entries[0]).toMatchObject({ author: "Bob", sections: [], problem: expect.stringContaining("the new version could not be parsed: contains git conflict markers") });
+    expect(h.entries[0]).toMatchObject({
+      author: "Bob",
+      sections: [],
+      problem: expect.stringContaining("the new version could not be parsed: contains git conflict markers"),
+    });
     expect(h.text).toContain("⚠ the new version could not be parsed");
   });
 
@@ -143,7 +162,9 @@ describe("thread history", () => {
     const h = await s.threadHistory();
     expect(h.gitAvailable).toBe(false);
     expect(h.entries).toEqual([]);
-    expect(h.text).toBe('No history for thread "main": this workspace is not in a git repository. ThreadMind\'s history is git\'s: commit .threadmind/ in a repository to get it.');
+    expect(h.text).toBe(
+      "No history for thread \"main\": this workspace is not in a git repository. ThreadMind's history is git's: commit .threadmind/ in a repository to get it.",
+    );
   });
 
   test("limits outside 1–50 are refused before git runs", async () => {

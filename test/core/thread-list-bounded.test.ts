@@ -13,13 +13,22 @@ let s: ThreadMindServices;
 const LONG = "L".repeat(190);
 
 function writeThread(id: string, parentId: string, title: string, updatedAt: string, status?: "done" | "abandoned"): void {
-  const lines = ["---", `id: ${id}`, `title: ${title}`, `parentId: ${parentId}`, "author: t", `createdAt: ${updatedAt}`, `updatedAt: ${updatedAt}`];
+  const lines = [
+    "---",
+    `id: ${id}`,
+    `title: ${title}`,
+    `parentId: ${parentId}`,
+    "author: t",
+    `createdAt: ${updatedAt}`,
+    `updatedAt: ${updatedAt}`,
+  ];
   if (status) lines.push(`status: ${status}`);
   lines.push("---", "");
   writeFileSync(s.store.threadPath("big", id), lines.join("\n"));
 }
 
-const at = (i: number) => `2026-01-${String(1 + (i % 28)).padStart(2, "0")}T00:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}.000Z`;
+const at = (i: number) =>
+  `2026-01-${String(1 + (i % 28)).padStart(2, "0")}T00:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}.000Z`;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "tm-list-bounded-"));
@@ -27,12 +36,21 @@ beforeAll(async () => {
   const { project } = await s.projectCreate({ title: "Big" });
   expect(project.id).toBe("big");
   // 1,200 threads under main (every 3rd done, every 7th abandoned), titles long enough that the whole tree is ~250 KB.
-  for (let i = 0; i < 1_200; i++) writeThread(`t-${i}`, "main", `Topic ${i} ${LONG}`, at(i), i % 3 === 0 ? "done" : i % 7 === 0 ? "abandoned" : undefined);
+  for (let i = 0; i < 1_200; i++)
+    writeThread(`t-${i}`, "main", `Topic ${i} ${LONG}`, at(i), i % 3 === 0 ? "done" : i % 7 === 0 ? "abandoned" : undefined);
   // The active thread sits at depth 3 with 30 children and 25 siblings.
   writeThread("area", "main", "Area", "2025-06-01T00:00:00.000Z");
   writeThread("feature", "area", "Feature", "2025-06-02T00:00:00.000Z");
-  for (let i = 0; i < 25; i++) writeThread(`sib-${i}`, "area", `Sibling ${i}`, `2025-06-03T00:00:${String(i).padStart(2, "0")}.000Z`);
-  for (let i = 0; i < 30; i++) writeThread(`kid-${i}`, "feature", `Kid ${i}`, `2025-06-04T00:00:${String(i).padStart(2, "0")}.000Z`, i === 0 ? "done" : undefined);
+  for (let i = 0; i < 25; i++)
+    writeThread(`sib-${i}`, "area", `Sibling ${i}`, `2025-06-03T00:00:${String(i).padStart(2, "0")}.000Z`);
+  for (let i = 0; i < 30; i++)
+    writeThread(
+      `kid-${i}`,
+      "feature",
+      `Kid ${i}`,
+      `2025-06-04T00:00:${String(i).padStart(2, "0")}.000Z`,
+      i === 0 ? "done" : undefined,
+    );
   // The most recently updated open thread, somewhere else in the tree.
   writeThread("newest", "t-1", "Newest work", "2027-01-01T00:00:00.000Z");
   await s.threadSwitch("feature");
@@ -56,9 +74,13 @@ describe("thread_list on a large project", () => {
     expect(text).toContain("Kid 0 (kid-0) [done]");
     expect(text).toContain("Kid 19 (kid-19)");
     expect(text).not.toContain("(kid-20)");
-    expect(text).toContain('(10 more children of the active thread not shown: thread_list with rootId "feature" and depth 1 lists them.)');
+    expect(text).toContain(
+      '(10 more children of the active thread not shown: thread_list with rootId "feature" and depth 1 lists them.)',
+    );
     expect(text).toContain("Sibling 0 (sib-0)");
-    expect(text).toContain('(5 more siblings of the active thread not shown: thread_list with rootId "area" and depth 1 lists them.)');
+    expect(text).toContain(
+      '(5 more siblings of the active thread not shown: thread_list with rootId "area" and depth 1 lists them.)',
+    );
     expect(text).toContain("Open threads, most recently updated first:\n- Newest work (newest), under t-1, updated 2027-01-01");
     expect(text).toMatch(/Not shown: [\d,]+ threads \([\d,]+ open, [\d,]+ done, [\d,]+ abandoned\)\./);
     expect(text).toContain("threadmind://threads/{id}");
@@ -88,7 +110,9 @@ describe("thread_list on a large project", () => {
 
   it("rootId and depth give one subtree, status filters it, an unknown root is not found", async () => {
     const kids = (await s.threadList({ rootId: "feature", depth: 1 })).text;
-    expect(kids.split("\n")[0]).toMatch(/^Project: Big \(the subtree of "feature", 1 level deep: \d+ threads of [\d,]+ threads\)$/);
+    expect(kids.split("\n")[0]).toMatch(
+      /^Project: Big \(the subtree of "feature", 1 level deep: \d+ threads of [\d,]+ threads\)$/,
+    );
     expect(kids).toContain("(kid-29)");
     expect(kids).not.toContain("(area)");
     expect(kids).not.toContain("(deep-1)");

@@ -24,7 +24,10 @@ async function setup(options: { git?: boolean } = {}): Promise<ThreadMindService
 
 /** The error a call fails with (the test fails if it succeeds). */
 async function failure(call: () => Promise<unknown>): Promise<ThreadMindError> {
-  const error = await call().then(() => null, (e: unknown) => e);
+  const error = await call().then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ThreadMindError);
   return error as ThreadMindError;
 }
@@ -92,9 +95,13 @@ describe("merge", () => {
 
   test("main has nothing to merge into; an empty parent summary is refused", async () => {
     const s = await setup();
-    expect((await failure(() => s.threadMerge({ parentSummary: "x" }))).message).toBe('Thread "main" has no parent to merge into (the main thread cannot be closed)');
+    expect((await failure(() => s.threadMerge({ parentSummary: "x" }))).message).toBe(
+      'Thread "main" has no parent to merge into (the main thread cannot be closed)',
+    );
     await s.threadCreate({ title: "A" });
-    expect((await failure(() => s.threadMerge({ parentSummary: "  \n " }))).message).toBe("The parent summary must not be empty.");
+    expect((await failure(() => s.threadMerge({ parentSummary: "  \n " }))).message).toBe(
+      "The parent summary must not be empty.",
+    );
     expect(read(s, "a").status).toBeUndefined();
   });
 });
@@ -137,7 +144,9 @@ describe("rebase", () => {
     const r = await s.threadRebase("a1", "b");
     expect(r.thread.parentId).toBe("b");
     expect(read(s, "a1x").parentId).toBe("a1");
-    expect(r.tree).toBe(["Project: P", "P (main)", "├── A (a)", "└── B (b) ◀ active", "    └── A1 (a1)", "        └── A1x (a1x)"].join("\n"));
+    expect(r.tree).toBe(
+      ["Project: P", "P (main)", "├── A (a)", "└── B (b) ◀ active", "    └── A1 (a1)", "        └── A1x (a1x)"].join("\n"),
+    );
   });
 
   test("refuses main, itself, its current parent, a descendant and missing threads with exact texts", async () => {
@@ -173,9 +182,13 @@ describe("summaries", () => {
 
   test("sections go before the canonical sections that follow them, around unknown sections, ignoring code fences", async () => {
     const s = await setup();
-    await s.summaryUpdate({ content: "## Notes\nfree text\n\n## State\n```md\n## Decisions\nnot a heading\n```\n### Sub heading\n- s1" });
+    await s.summaryUpdate({
+      content: "## Notes\nfree text\n\n## State\n```md\n## Decisions\nnot a heading\n```\n### Sub heading\n- s1",
+    });
     await s.summaryUpdate({ section: "decisions", content: "- d1" });
-    expect(read(s, "main").summary).toBe("## Notes\nfree text\n\n## Decisions\n- d1\n\n## State\n```md\n## Decisions\nnot a heading\n```\n### Sub heading\n- s1");
+    expect(read(s, "main").summary).toBe(
+      "## Notes\nfree text\n\n## Decisions\n- d1\n\n## State\n```md\n## Decisions\nnot a heading\n```\n### Sub heading\n- s1",
+    );
     await s.summaryUpdate({ section: "state", content: "- s2" });
     expect(read(s, "main").summary.endsWith("### Sub heading\n- s1\n- s2")).toBe(true);
   });
@@ -247,15 +260,33 @@ describe("size limits", () => {
       [() => s.threadCreate({ title: " \n\t" }), "The thread title must not be empty."],
       [() => s.projectCreate({ title: "p".repeat(201) }), "The project title is too long: 201 characters (limit 200)."],
       [() => s.projectCreate({ title: "" }), "The project title must not be empty."],
-      [() => s.projectCreate({ title: "Q", systemContext: "s".repeat(8001) }), "The system context is too long: 8,001 characters (limit 8,000)."],
+      [
+        () => s.projectCreate({ title: "Q", systemContext: "s".repeat(8001) }),
+        "The system context is too long: 8,001 characters (limit 8,000).",
+      ],
       [() => s.summaryUpdate({ content: "x".repeat(32_001) }), "The content is too long: 32,001 characters (limit 32,000)."],
-      [() => s.summaryUpdate({ content: "x".repeat(16_001), section: "state" }), "The content is too long: 16,001 characters (limit 16,000)."],
-      [() => s.threadStatus({ status: "done", reason: "r".repeat(2001) }), "The reason is too long: 2,001 characters (limit 2,000)."],
-      [() => s.threadMerge({ parentSummary: "m".repeat(32_001) }), "The parent summary is too long: 32,001 characters (limit 32,000)."],
-      [() => s.summaryUpdate({ content: "x", paths: Array.from({ length: 101 }, (_, i) => `f${i}`) }), "Too many paths: 101 (limit 100)."],
+      [
+        () => s.summaryUpdate({ content: "x".repeat(16_001), section: "state" }),
+        "The content is too long: 16,001 characters (limit 16,000).",
+      ],
+      [
+        () => s.threadStatus({ status: "done", reason: "r".repeat(2001) }),
+        "The reason is too long: 2,001 characters (limit 2,000).",
+      ],
+      [
+        () => s.threadMerge({ parentSummary: "m".repeat(32_001) }),
+        "The parent summary is too long: 32,001 characters (limit 32,000).",
+      ],
+      [
+        () => s.summaryUpdate({ content: "x", paths: Array.from({ length: 101 }, (_, i) => `f${i}`) }),
+        "Too many paths: 101 (limit 100).",
+      ],
       [() => s.summaryUpdate({ content: "x", paths: ["p".repeat(501)] }), "A path is too long: 501 characters (limit 500)."],
       [() => s.summaryUpdate({ content: "x", paths: ["a\0b"] }), "A path must not contain NUL characters."],
-      [() => s.threadCreate({ title: "R", related: Array.from({ length: 51 }, (_, i) => `r${i}`) }), "Too many related threads: 51 (limit 50)."],
+      [
+        () => s.threadCreate({ title: "R", related: Array.from({ length: 51 }, (_, i) => `r${i}`) }),
+        "Too many related threads: 51 (limit 50).",
+      ],
     ];
     const before = readFileSync(join(repo!.dir, ".threadmind/threads/p/a.md"), "utf8");
     for (const [call, message] of cases) {
@@ -278,9 +309,15 @@ describe("size limits", () => {
     expect((await failure(() => untyped.summaryUpdate({ content: "x", section: "bogus" }))).message).toBe(
       'Invalid section "bogus": use one of decisions, constraints, state, open-questions, next-steps.',
     );
-    expect((await failure(() => untyped.threadStatus({ status: "deleted" }))).message).toBe('Invalid status "deleted": use one of active, done, abandoned.');
-    expect((await failure(() => untyped.threadStatus({}))).message).toBe("Invalid status undefined: use one of active, done, abandoned.");
-    expect((await failure(() => untyped.projectCreate({ title: "Q", mode: "admin" }))).message).toBe('Invalid mode "admin": use one of solo, team.');
+    expect((await failure(() => untyped.threadStatus({ status: "deleted" }))).message).toBe(
+      'Invalid status "deleted": use one of active, done, abandoned.',
+    );
+    expect((await failure(() => untyped.threadStatus({}))).message).toBe(
+      "Invalid status undefined: use one of active, done, abandoned.",
+    );
+    expect((await failure(() => untyped.projectCreate({ title: "Q", mode: "admin" }))).message).toBe(
+      'Invalid mode "admin": use one of solo, team.',
+    );
     expect(readFileSync(join(repo!.dir, ".threadmind/threads/p/main.md"), "utf8")).toBe(before);
     expect(s.projectList().projects.map((p) => p.id)).toEqual(["p"]);
   });
@@ -299,12 +336,16 @@ describe("threads: create, switch, warnings", () => {
     const s = await setup();
     const a = await s.threadCreate({ title: "A" });
     expect(a.thread).toMatchObject({ id: "a", parentId: "main", title: "A" });
-    expect(a.warnings).toEqual(['Parent thread "main" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.']);
+    expect(a.warnings).toEqual([
+      'Parent thread "main" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.',
+    ]);
     await s.summaryUpdate({ content: "a summary" });
     const b = await s.threadCreate({ title: "B" });
     expect(b.thread.parentId).toBe("a");
     expect(b.warnings).toEqual([]);
-    expect((await failure(() => s.threadCreate({ title: "C", parentId: "nope" }))).message).toBe('Parent thread "nope" not found');
+    expect((await failure(() => s.threadCreate({ title: "C", parentId: "nope" }))).message).toBe(
+      'Parent thread "nope" not found',
+    );
     expect((await failure(() => s.threadSwitch("nope"))).message).toBe('Thread "nope" not found');
     const related = await s.threadCreate({ title: "R", related: ["a", "ghost"] });
     expect(related.thread.related).toEqual(["a", "ghost"]);
@@ -381,7 +422,9 @@ describe("projects", () => {
     const e = await failure(() => fresh.contextGet());
     expect(e.message).toBe("No active project. Existing projects: shop, shop-2. Use project_switch to select one.");
     expect(fresh.projectList().activeId).toBeNull();
-    expect((await failure(() => fresh.projectSwitch("nope"))).message).toBe('Project "nope" not found. Existing projects: shop, shop-2');
+    expect((await failure(() => fresh.projectSwitch("nope"))).message).toBe(
+      'Project "nope" not found. Existing projects: shop, shop-2',
+    );
     await fresh.projectSwitch("shop-2");
     expect((await fresh.contextGet()).project.id).toBe("shop-2");
   });

@@ -43,7 +43,8 @@ describe("within a process", () => {
     for (let i = 0; i < 15; i++) created.push((await s.threadCreate({ title: `T${i}`, parentId: "main" })).thread.createdAt);
     expect(increasing(created)).toBe(true);
     const updated: string[] = [];
-    for (let i = 0; i < 15; i++) updated.push((await s.summaryUpdate({ threadId: "t0", section: "state", content: `- ${i}` })).thread.updatedAt);
+    for (let i = 0; i < 15; i++)
+      updated.push((await s.summaryUpdate({ threadId: "t0", section: "state", content: `- ${i}` })).thread.updatedAt);
     expect(increasing(updated)).toBe(true);
     const status = await s.threadStatus({ threadId: "t0", status: "done" });
     expect(Date.parse(status.thread.updatedAt)).toBeGreaterThan(Date.parse(updated.at(-1)!));
@@ -97,6 +98,7 @@ describe("across processes", () => {
     expect(new Set(all).size).toBe(32);
     const final = s.store.readThread("p", "main");
     expect(final.updatedAt).toBe(all.sort().at(-1));
-    for (let w = 0; w < 4; w++) for (let i = 0; i < 8; i++) expect(final.summary.split("\n").filter((l) => l === `- w${w} line ${i}`)).toHaveLength(1);
+    for (let w = 0; w < 4; w++)
+      for (let i = 0; i < 8; i++) expect(final.summary.split("\n").filter((l) => l === `- w${w} line ${i}`)).toHaveLength(1);
   });
 });

@@ -3,7 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { charsEstimate, legacyTokenCachePath, TokenEstimator, tokenCachePath, type Encoder } from "../../src/core/context/token-estimate.js";
+import {
+  charsEstimate,
+  legacyTokenCachePath,
+  TokenEstimator,
+  tokenCachePath,
+  type Encoder,
+} from "../../src/core/context/token-estimate.js";
 import { servicesFor } from "../support/core-services.js";
 
 const dirs: string[] = [];

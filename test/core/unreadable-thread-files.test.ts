@@ -21,13 +21,22 @@ let s: ThreadMindServices;
 let threadsDir: string;
 
 function threadFile(id: string, parentId: string | null, summary = "", title = id): string {
-  const t: Thread = { id, title, parentId, author: "someone", createdAt: "2025-01-01T00:00:00.000Z", updatedAt: "2025-01-01T00:00:00.000Z", summary };
+  const t: Thread = {
+    id,
+    title,
+    parentId,
+    author: "someone",
+    createdAt: "2025-01-01T00:00:00.000Z",
+    updatedAt: "2025-01-01T00:00:00.000Z",
+    summary,
+  };
   return serializeThread(t);
 }
 
 const BAD = {
   "bad-yaml": "---\nid: bad-yaml\ntitle: [unclosed\nparentId: main\n---\n\nbody\n",
-  conflict: "---\nid: conflict\n<<<<<<< HEAD\ntitle: Ours\n=======\ntitle: Theirs\n>>>>>>> feature\nparentId: main\nauthor: x\ncreatedAt: a\nupdatedAt: b\n---\n",
+  conflict:
+    "---\nid: conflict\n<<<<<<< HEAD\ntitle: Ours\n=======\ntitle: Theirs\n>>>>>>> feature\nparentId: main\nauthor: x\ncreatedAt: a\nupdatedAt: b\n---\n",
   dup: threadFile("a", "main", "I claim to be a"),
   "no-fence": "just some text\n",
 } as const;
@@ -47,7 +56,10 @@ beforeEach(async () => {
   writeFileSync(join(threadsDir, "orphan.md"), threadFile("orphan", "ghost", "## Decisions\n- orphan decision"));
   writeFileSync(join(threadsDir, "cycle-x.md"), threadFile("cycle-x", "cycle-y", "## Decisions\n- x decision"));
   writeFileSync(join(threadsDir, "cycle-y.md"), threadFile("cycle-y", "cycle-x", "## Decisions\n- y decision"));
-  writeFileSync(join(threadsDir, "latin1.md"), Buffer.concat([Buffer.from(threadFile("latin1", "main", "caf")), Buffer.from([0xe9, 0x0a])]));
+  writeFileSync(
+    join(threadsDir, "latin1.md"),
+    Buffer.concat([Buffer.from(threadFile("latin1", "main", "caf")), Buffer.from([0xe9, 0x0a])]),
+  );
   // 50 MB (sparse: the size is what matters, and the suite stays fast).
   writeFileSync(join(threadsDir, "huge.md"), threadFile("huge", "main", "big"));
   truncateSync(join(threadsDir, "huge.md"), 50 * 1024 * 1024);
@@ -103,7 +115,9 @@ describe("damaged thread files", () => {
     // An ancestor that cannot be read stops the walk with a notice naming the file.
     writeFileSync(join(threadsDir, "under-bad.md"), threadFile("under-bad", "bad-yaml", "child of a bad file"));
     const under = await s.threadSwitch("under-bad");
-    expect(under.context.text).toContain(`Ancestor "bad-yaml" could not be read (${join(threadsDir, "bad-yaml.md")}: invalid YAML`);
+    expect(under.context.text).toContain(
+      `Ancestor "bad-yaml" could not be read (${join(threadsDir, "bad-yaml.md")}: invalid YAML`,
+    );
   });
 
   test("stats lists each readable thread once, the two in a parentId cycle included (the tree walk ends)", async () => {
@@ -130,10 +144,15 @@ describe("damaged thread files", () => {
         ["create under", () => s.threadCreate({ title: "child", parentId: id })],
       ];
       for (const [name, call] of calls) {
-        const error = await call().then(() => null, (e: unknown) => e);
+        const error = await call().then(
+          () => null,
+          (e: unknown) => e,
+        );
         expect(error, `${name} ${id}`).toBeInstanceOf(UnreadableFileError);
         expect((error as UnreadableFileError).path, `${name} ${id}`).toBe(join(threadsDir, `${id}.md`));
-        expect((error as Error).message, `${name} ${id}`).toMatch(/^Cannot read .*: .*\. Fix or remove the file; ThreadMind will not overwrite it\.$/s);
+        expect((error as Error).message, `${name} ${id}`).toMatch(
+          /^Cannot read .*: .*\. Fix or remove the file; ThreadMind will not overwrite it\.$/s,
+        );
       }
     }
     expect(snapshotDir(join(repo.dir, ".threadmind", "threads"))).toEqual(before);
@@ -192,8 +211,15 @@ describe("damaged thread files", () => {
     renameSync(threadsDir, moved);
     symlinkSync(moved, threadsDir);
     const before = snapshotDir(moved);
-    for (const call of [() => s.threadCreate({ title: "Escape", parentId: "main" }), () => s.summaryUpdate({ threadId: "main", content: "x" }), () => s.threadList()]) {
-      const error = await call().then(() => null, (e: unknown) => e);
+    for (const call of [
+      () => s.threadCreate({ title: "Escape", parentId: "main" }),
+      () => s.summaryUpdate({ threadId: "main", content: "x" }),
+      () => s.threadList(),
+    ]) {
+      const error = await call().then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(UnreadableFileError);
       expect((error as UnreadableFileError).path).toBe(threadsDir);
       expect((error as Error).message).toContain("is a symbolic link; ThreadMind does not follow links in .threadmind/");
@@ -202,7 +228,9 @@ describe("damaged thread files", () => {
     const projects = join(repo.dir, ".threadmind", "projects");
     renameSync(projects, join(outside.dir, "projects"));
     symlinkSync(join(outside.dir, "projects"), projects);
-    await expect(servicesFor(repo.dir, "other").projectCreate({ title: "Q" })).rejects.toThrow(`Cannot read ${projects}: is a symbolic link`);
+    await expect(servicesFor(repo.dir, "other").projectCreate({ title: "Q" })).rejects.toThrow(
+      `Cannot read ${projects}: is a symbolic link`,
+    );
   });
 
   test("a damaged main thread: a new session still lists the tree naming it; reading it says which file and why", async () => {
@@ -236,21 +264,56 @@ describe("damaged thread files", () => {
     // A thread under the damaged one still gets its own context, with a notice naming the file.
     const under = await s.threadSwitch("under-refunds");
     expect(under.context.text).toContain("- below the alias");
-    expect(under.context.text).toContain(`Ancestor "refunds" could not be read (${join(threadsDir, "refunds.md")}: invalid YAML frontmatter`);
+    expect(under.context.text).toContain(
+      `Ancestor "refunds" could not be read (${join(threadsDir, "refunds.md")}: invalid YAML frontmatter`,
+    );
     // As the start thread of a new session: the tools say which file and why; doctor reports it, no stack trace.
     writeFileSync(join(threadsDir, "main.md"), aliasFile("main", "main", "**P**").replace("parentId: main", "parentId: null"));
     const fresh = servicesFor(repo.dir, "fresh-alias");
     expect((await fresh.threadList()).problems.map((p) => p.threadId)).toContain("main");
-    const error = await fresh.contextGet().then(() => null, (e: unknown) => e);
+    const error = await fresh.contextGet().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UnreadableFileError);
     expect((error as Error).message).toContain(`Cannot read ${join(threadsDir, "main.md")}: invalid YAML frontmatter`);
-    const checks = await runDoctor({ env: { THREADMIND_ROOT: repo.dir }, cwd: repo.dir, nodeVersion: "v20.0.0", bundleVersion: "dev", pluginRoot: repo.dir, home: repo.dir });
+    const checks = await runDoctor({
+      env: { THREADMIND_ROOT: repo.dir },
+      cwd: repo.dir,
+      nodeVersion: "v20.0.0",
+      bundleVersion: "dev",
+      pluginRoot: repo.dir,
+      home: repo.dir,
+    });
     const threadsCheck = checks.find((c) => c.detail.join("\n").includes(join(threadsDir, "main.md")));
     expect(threadsCheck?.status).toBe("fail");
   });
 
   test("titles ThreadMind writes always read back as written (YAML aliases, anchors, tags, indicators)", async () => {
-    const titles = ["**Refunds**", "*urgent*", "&anchor", "!tag value", "!!binary abc", "? key", "- item", "| pipe", "> quote", "%directive", "@at", "`tick", "key: value", "a # not a comment", "'single", '"double', "null", "true", "0x10", "~", "[x]", "{x}"];
+    const titles = [
+      "**Refunds**",
+      "*urgent*",
+      "&anchor",
+      "!tag value",
+      "!!binary abc",
+      "? key",
+      "- item",
+      "| pipe",
+      "> quote",
+      "%directive",
+      "@at",
+      "`tick",
+      "key: value",
+      "a # not a comment",
+      "'single",
+      '"double',
+      "null",
+      "true",
+      "0x10",
+      "~",
+      "[x]",
+      "{x}",
+    ];
     const ids: string[] = [];
     for (const title of titles) ids.push((await s.threadCreate({ title, parentId: "main" })).thread.id);
     const fresh = servicesFor(repo.dir, "fresh-reader");
@@ -278,10 +341,19 @@ describe("damaged thread files", () => {
           ["create thread", () => victim.threadCreate({ title: "X", parentId: "main" })],
           ["summary", () => victim.summaryUpdate({ content: "overwrite" })],
           ["search", () => victim.threadSearch({ query: "other" })],
-          ["record", () => victim.recordEvents([{ kind: "hookSeen", at: "2025-01-01T00:00:00.000Z", event: "SessionStart:startup", sessionId: "s" }])],
+          [
+            "record",
+            () =>
+              victim.recordEvents([
+                { kind: "hookSeen", at: "2025-01-01T00:00:00.000Z", event: "SessionStart:startup", sessionId: "s" },
+              ]),
+          ],
         ];
         for (const [name, call] of calls) {
-          const error = await call().then(() => null, (e: unknown) => e);
+          const error = await call().then(
+            () => null,
+            (e: unknown) => e,
+          );
           expect((error as Error | null)?.message, name).toContain(refusal);
         }
         expect(() => victim.projectList()).toThrow(refusal);
@@ -290,7 +362,9 @@ describe("damaged thread files", () => {
         const filed = makeTempRepo({ git: false, prefix: "tm-filed-" });
         try {
           writeFileSync(join(filed.dir, ".threadmind"), "not a directory");
-          await expect(servicesFor(filed.dir).projectCreate({ title: "F" })).rejects.toThrow(`${join(filed.dir, ".threadmind")} is not a directory: ThreadMind keeps its threads only in a real .threadmind directory`);
+          await expect(servicesFor(filed.dir).projectCreate({ title: "F" })).rejects.toThrow(
+            `${join(filed.dir, ".threadmind")} is not a directory: ThreadMind keeps its threads only in a real .threadmind directory`,
+          );
         } finally {
           filed.cleanup();
         }
@@ -308,7 +382,10 @@ describe("damaged thread files", () => {
     const good = readFileSync(bPath, "utf8");
     writeFileSync(bPath, good.replace("- b state", "<<<<<<< HEAD\n- b state\n=======\n- other\n>>>>>>> x"));
     const aBefore = readFileSync(join(threadsDir, "a.md"), "utf8");
-    const error = await s.threadRebase("a", "c").then(() => null, (e: unknown) => e);
+    const error = await s.threadRebase("a", "c").then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((error as Error).message).toBe(
       `Cannot rebase "a" under "c": the chain above "c" holds a thread file that cannot be read (${bPath}: contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run \`thread-mind-mcp resolve\` while git reports the conflict, or edit the marked part by hand), so ThreadMind cannot tell whether "c" is under "a" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`,
     );
@@ -331,9 +408,13 @@ describe("damaged thread files", () => {
     await fresh.summaryUpdate({ threadId: "a", section: "state", content: "- counted" });
     // A token-count cache that cannot be saved is only a notice; any notice names the link, and nothing lands outside.
     for (const notice of fresh.notices) expect(notice).toContain(`Cannot read ${cache}: is a symbolic link`);
-    await expect(fresh.threadSearch({ query: "decision", intent: "deep" })).rejects.toThrow(`Cannot read ${cache}: is a symbolic link`);
+    await expect(fresh.threadSearch({ query: "decision", intent: "deep" })).rejects.toThrow(
+      `Cannot read ${cache}: is a symbolic link`,
+    );
     const entry = { builtBy: "x", projectId: "p", threadId: "a", sources: {}, head: null, starts: {}, text: "x" };
-    await expect(saveContextCacheEntry(join(repo.dir, ".threadmind"), entry as unknown as ContextCacheEntry)).rejects.toThrow(`Cannot read ${cache}: is a symbolic link`);
+    await expect(saveContextCacheEntry(join(repo.dir, ".threadmind"), entry as unknown as ContextCacheEntry)).rejects.toThrow(
+      `Cannot read ${cache}: is a symbolic link`,
+    );
     expect(readdirSync(join(outside.dir, "cache"))).toEqual([]);
   });
 });

@@ -43,17 +43,28 @@ describe("which directory", () => {
     const first = repoWithSub();
     const second = repoWithSub();
     const other = repoWithSub();
-    expect(resolveWorkspace({ env: { CLAUDE_PROJECT_DIR: other.dir }, roots: [pathToFileURL(first.dir).href, second.dir], cwd: other.dir })).toMatchObject({
+    expect(
+      resolveWorkspace({
+        env: { CLAUDE_PROJECT_DIR: other.dir },
+        roots: [pathToFileURL(first.dir).href, second.dir],
+        cwd: other.dir,
+      }),
+    ).toMatchObject({
       root: first.dir,
       source: "client root",
     });
     store(second.dir);
-    expect(resolveWorkspace({ env: {}, roots: [pathToFileURL(first.dir).href, pathToFileURL(second.dir).href], cwd: other.dir })).toMatchObject({
+    expect(
+      resolveWorkspace({ env: {}, roots: [pathToFileURL(first.dir).href, pathToFileURL(second.dir).href], cwd: other.dir }),
+    ).toMatchObject({
       root: second.dir,
       source: "client root",
     });
     // A root inside a repository whose top holds the store counts as holding it.
-    expect(resolveWorkspace({ env: {}, roots: [first.dir, second.sub], cwd: other.dir })).toMatchObject({ root: second.dir, source: "client root" });
+    expect(resolveWorkspace({ env: {}, roots: [first.dir, second.sub], cwd: other.dir })).toMatchObject({
+      root: second.dir,
+      source: "client root",
+    });
   });
 
   test("client roots that are not directories or not absolute are ignored", () => {
@@ -69,8 +80,14 @@ describe("which directory", () => {
   test("CLAUDE_PROJECT_DIR, then the working directory", () => {
     const repo = repoWithSub();
     const elsewhere = repoWithSub();
-    expect(resolveWorkspace({ env: { CLAUDE_PROJECT_DIR: repo.dir }, cwd: elsewhere.dir })).toMatchObject({ root: repo.dir, source: "CLAUDE_PROJECT_DIR" });
-    expect(resolveWorkspace({ env: { CLAUDE_PROJECT_DIR: join(repo.dir, "nope") }, cwd: elsewhere.dir })).toMatchObject({ root: elsewhere.dir, source: "cwd" });
+    expect(resolveWorkspace({ env: { CLAUDE_PROJECT_DIR: repo.dir }, cwd: elsewhere.dir })).toMatchObject({
+      root: repo.dir,
+      source: "CLAUDE_PROJECT_DIR",
+    });
+    expect(resolveWorkspace({ env: { CLAUDE_PROJECT_DIR: join(repo.dir, "nope") }, cwd: elsewhere.dir })).toMatchObject({
+      root: elsewhere.dir,
+      source: "cwd",
+    });
     expect(resolveWorkspace({ env: {}, cwd: elsewhere.dir })).toMatchObject({ root: elsewhere.dir, source: "cwd" });
   });
 });
@@ -89,7 +106,12 @@ describe("up to the git top level", () => {
 
   test("without any store, a new one goes to the git top level", () => {
     const repo = repoWithSub();
-    expect(resolveWorkspace({ env: {}, cwd: repo.sub })).toEqual({ root: repo.dir, storeDir: join(repo.dir, ".threadmind"), gitTop: repo.dir, source: "cwd" });
+    expect(resolveWorkspace({ env: {}, cwd: repo.sub })).toEqual({
+      root: repo.dir,
+      storeDir: join(repo.dir, ".threadmind"),
+      gitTop: repo.dir,
+      source: "cwd",
+    });
     expect(resolveWorkspace({ env: { CLAUDE_PROJECT_DIR: repo.sub }, cwd: "/" }).root).toBe(repo.dir);
   });
 
@@ -107,13 +129,22 @@ describe("up to the git top level", () => {
     store(outer);
     const dir = join(outer, "work");
     mkdirSync(dir);
-    expect(resolveWorkspace({ env: {}, cwd: dir })).toEqual({ root: dir, storeDir: join(dir, ".threadmind"), gitTop: null, source: "cwd" });
+    expect(resolveWorkspace({ env: {}, cwd: dir })).toEqual({
+      root: dir,
+      storeDir: join(dir, ".threadmind"),
+      gitTop: null,
+      source: "cwd",
+    });
   });
 
   test("a project created from a subdirectory lands at the git top and is found again from another subdirectory", async () => {
     const repo = repoWithSub();
     const make = (cwd: string, key: string) =>
-      new ThreadMindServices({ workspace: resolveWorkspace({ env: {}, cwd }), session: { key }, env: { THREADMIND_AUTHOR: "me" } });
+      new ThreadMindServices({
+        workspace: resolveWorkspace({ env: {}, cwd }),
+        session: { key },
+        env: { THREADMIND_AUTHOR: "me" },
+      });
     await make(repo.sub, "one").projectCreate({ title: "P" });
     expect(existsSync(join(repo.dir, ".threadmind", "projects", "p.json"))).toBe(true);
     expect(existsSync(join(repo.sub, ".threadmind"))).toBe(false);

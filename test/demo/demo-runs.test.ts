@@ -7,7 +7,11 @@ const ROOT = join(import.meta.dirname, "../..");
 
 describe("npm run demo", () => {
   test("creates threads through the server, puts the context back after /clear, and measures the restart on made-up transcripts it names as such", () => {
-    const run = spawnSync(process.execPath, [join(ROOT, "scripts", "demo.mjs")], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+    const run = spawnSync(process.execPath, [join(ROOT, "scripts", "demo.mjs")], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     const out = run.stdout;
@@ -29,6 +33,8 @@ describe("npm run demo", () => {
     expect(out).toContain(`Saving: ${(100 - (after / 48_210) * 100).toFixed(1)}%`);
     // stats_show: measured sizes without ~, the estimate with ~, the measured pair with ThreadMind's share beside it.
     expect(out).toContain("48,210 at most (2 sessions, measured)");
-    expect(out).toContain(`    /clear: 48,210 → ${after.toLocaleString("en-US")} tokens measured (−${(((48_210 - after) / 48_210) * 100).toFixed(1)}%; ThreadMind ~${threadMind} of it), average of 1 restart`);
+    expect(out).toContain(
+      `    /clear: 48,210 → ${after.toLocaleString("en-US")} tokens measured (−${(((48_210 - after) / 48_210) * 100).toFixed(1)}%; ThreadMind ~${threadMind} of it), average of 1 restart`,
+    );
   });
 });

@@ -6,15 +6,25 @@ import addFormatsPlugin from "ajv-formats";
 import { describe, expect, test } from "vitest";
 import { REPO_ROOT } from "../support/run-cli.js";
 
-const schema = JSON.parse(readFileSync(join(REPO_ROOT, "test", "fixtures", "mcp-registry", "server.schema.json"), "utf8")) as { $id: string };
+const schema = JSON.parse(readFileSync(join(REPO_ROOT, "test", "fixtures", "mcp-registry", "server.schema.json"), "utf8")) as {
+  $id: string;
+};
 const serverJson = JSON.parse(readFileSync(join(REPO_ROOT, "server.json"), "utf8")) as Record<string, unknown>;
-const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { name: string; version: string; mcpName?: string; homepage?: string; repository?: { url?: string } };
+const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+  name: string;
+  version: string;
+  mcpName?: string;
+  homepage?: string;
+  repository?: { url?: string };
+};
 
 // ajv-formats is CommonJS with `exports.default`: under NodeNext types its default import is the module object, while at
 // run time (vitest's interop) it may already be the plugin. Take the function either way.
 type FormatsPlugin = (ajv: Ajv) => Ajv;
 const formatsModule: unknown = addFormatsPlugin;
-const addFormats = (typeof formatsModule === "function" ? formatsModule : (formatsModule as { default: unknown }).default) as FormatsPlugin;
+const addFormats = (
+  typeof formatsModule === "function" ? formatsModule : (formatsModule as { default: unknown }).default
+) as FormatsPlugin;
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
 const validate = ajv.compile(schema);
@@ -39,7 +49,13 @@ describe("server.json (MCP Registry entry)", () => {
 
   test("points at this npm package over stdio, and package.json's mcpName claims the same name (the registry's ownership check)", () => {
     expect(serverJson.packages).toEqual([
-      expect.objectContaining({ registryType: "npm", registryBaseUrl: "https://registry.npmjs.org", identifier: pkg.name, version: pkg.version, transport: { type: "stdio" } }),
+      expect.objectContaining({
+        registryType: "npm",
+        registryBaseUrl: "https://registry.npmjs.org",
+        identifier: pkg.name,
+        version: pkg.version,
+        transport: { type: "stdio" },
+      }),
     ]);
     expect(pkg.mcpName).toBe(serverJson.name);
   });

@@ -31,11 +31,18 @@ describe("the Node versions the package claims", () => {
     expect(run.stdout.trim()).toMatch(/^[A-Z][a-z]+$/);
   });
 
-  test.each(pinned.nodes.map((n) => [`${n.role} ${n.version}`, n.path] as const))("npm run demo works on Node %s", (_label, node) => {
-    const run = spawnSync(node, [join(REPO_ROOT, "scripts", "demo.mjs")], { cwd: REPO_ROOT, encoding: "utf8", timeout: 120_000 });
-    expect(run.stderr).toBe("");
-    expect(run.status).toBe(0);
-    expect(run.stdout).toContain('ThreadMind memory, loaded after /clear: the context of thread "Refunds" (refunds).');
-    expect(run.stdout).toMatch(/\/clear: 48,210 → [\d,]+ tokens measured \(−[\d.]+%; ThreadMind ~\d+ of it\)/);
-  });
+  test.each(pinned.nodes.map((n) => [`${n.role} ${n.version}`, n.path] as const))(
+    "npm run demo works on Node %s",
+    (_label, node) => {
+      const run = spawnSync(node, [join(REPO_ROOT, "scripts", "demo.mjs")], {
+        cwd: REPO_ROOT,
+        encoding: "utf8",
+        timeout: 120_000,
+      });
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain('ThreadMind memory, loaded after /clear: the context of thread "Refunds" (refunds).');
+      expect(run.stdout).toMatch(/\/clear: 48,210 → [\d,]+ tokens measured \(−[\d.]+%; ThreadMind ~\d+ of it\)/);
+    },
+  );
 });

@@ -7,7 +7,19 @@ import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { NO_REGISTRY, npmEnv, npmMachine, packDryRun, packInto, run, runOk, startRegistry, distTempRoot, type LocalRegistry, type PackResult } from "../support/npm-package.js";
+import {
+  NO_REGISTRY,
+  npmEnv,
+  npmMachine,
+  packDryRun,
+  packInto,
+  run,
+  runOk,
+  startRegistry,
+  distTempRoot,
+  type LocalRegistry,
+  type PackResult,
+} from "../support/npm-package.js";
 import { clientSnippets, resolvedEnv, type ClientSnippet } from "../support/readme-client-configs.js";
 import { pinnedNodes } from "../support/pinned-nodes.js";
 import { allTextOf } from "../server/support/spawn-server.js";
@@ -26,11 +38,15 @@ const SHIPPED = [
   ".claude-plugin/plugin.json",
   "LICENSE",
   "README.md",
-  ...readdirSync(join(REPO_ROOT, "commands")).filter((f) => f.endsWith(".md")).map((f) => `commands/${f}`),
+  ...readdirSync(join(REPO_ROOT, "commands"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `commands/${f}`),
   "package.json",
   // The tokenizer's data and wasm, the semantic search tier's word vectors and their licence.
   ...readdirSync(join(REPO_ROOT, "plugin", "dist", "assets")).map((f) => `plugin/dist/assets/${f}`),
-  ...readdirSync(join(REPO_ROOT, "plugin", "dist")).filter((f) => /\.[cm]js$/.test(f)).map((f) => `plugin/dist/${f}`),
+  ...readdirSync(join(REPO_ROOT, "plugin", "dist"))
+    .filter((f) => /\.[cm]js$/.test(f))
+    .map((f) => `plugin/dist/${f}`),
   "plugin/hooks.json",
   "plugin/mcp.json",
 ].sort();
@@ -45,7 +61,10 @@ let project: TempRepo;
 let registry: LocalRegistry;
 
 /** Starts a server the way an MCP client does (command, args, env, cwd), initializes, and hands the client to `use`. */
-async function withServer<T>(launch: { command: string; args: string[]; env: Record<string, string>; cwd: string }, use: (client: Client) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  launch: { command: string; args: string[]; env: Record<string, string>; cwd: string },
+  use: (client: Client) => Promise<T>,
+): Promise<T> {
   const transport = new StdioClientTransport({ ...launch, stderr: "pipe" });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
@@ -54,7 +73,9 @@ async function withServer<T>(launch: { command: string; args: string[]; env: Rec
     await client.connect(transport);
     return await use(client);
   } catch (error) {
-    throw new Error(`${launch.command} ${launch.args.join(" ")} (cwd ${launch.cwd}): ${error instanceof Error ? error.message : String(error)}\nserver stderr:\n${stderr}`);
+    throw new Error(
+      `${launch.command} ${launch.args.join(" ")} (cwd ${launch.cwd}): ${error instanceof Error ? error.message : String(error)}\nserver stderr:\n${stderr}`,
+    );
   } finally {
     await client.close();
   }
@@ -70,7 +91,10 @@ async function callOk(client: Client, name: string, args: Record<string, unknown
 function globalUserEnv(nodeDir?: string): Record<string, string> {
   const machine = npmMachine(root, `user-${Math.random().toString(36).slice(2)}`);
   const path = [...(nodeDir ? [nodeDir] : []), join(globalPrefix, "bin")];
-  return { ...npmEnv({ home: machine.home, cache: machine.cache, prefix: globalPrefix, registry: NO_REGISTRY, path }), ...TEST_GIT_ENV };
+  return {
+    ...npmEnv({ home: machine.home, cache: machine.cache, prefix: globalPrefix, registry: NO_REGISTRY, path }),
+    ...TEST_GIT_ENV,
+  };
 }
 
 /**
@@ -102,7 +126,10 @@ beforeAll(async () => {
   // A global install from the tarball, with an empty cache and no reachable registry: offline by construction.
   const global = npmMachine(root, "global");
   globalPrefix = global.prefix;
-  runOk("npm", ["install", "--global", "--offline", packed.tarball], { cwd: root, env: npmEnv({ ...global, registry: NO_REGISTRY }) });
+  runOk("npm", ["install", "--global", "--offline", packed.tarball], {
+    cwd: root,
+    env: npmEnv({ ...global, registry: NO_REGISTRY }),
+  });
 
   // The user's repository, with a project and a thread made by the installed server started as `thread-mind-mcp`.
   project = makeTempRepo({ prefix: "tm-dist-project-" });
@@ -123,7 +150,11 @@ afterAll(async () => {
 describe("the packed tarball", () => {
   test("npm pack --dry-run lists exactly what users need, and the tarball holds exactly that", () => {
     expect(dryRun.files.map((f) => f.path).sort()).toEqual(SHIPPED);
-    const inTarball = execFileSync("tar", ["-tzf", packed.tarball], { encoding: "utf8" }).trim().split("\n").map((p) => p.replace(/^package\//, "")).sort();
+    const inTarball = execFileSync("tar", ["-tzf", packed.tarball], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .map((p) => p.replace(/^package\//, ""))
+      .sort();
     expect(inTarball).toEqual(SHIPPED);
     expect(packed.name).toBe(pkg.name);
     expect(packed.version).toBe(pkg.version);
@@ -131,7 +162,8 @@ describe("the packed tarball", () => {
 
   test("the four bundles users run are in it", () => {
     const listed = dryRun.files.map((f) => f.path);
-    for (const bundle of ["cli.mjs", "server.mjs", "hook.cjs", "hook-core.cjs"]) expect(listed).toContain(`plugin/dist/${bundle}`);
+    for (const bundle of ["cli.mjs", "server.mjs", "hook.cjs", "hook-core.cjs"])
+      expect(listed).toContain(`plugin/dist/${bundle}`);
   });
 
   test("the bin is packed with its run bit and starts with a shebang", () => {
@@ -141,7 +173,9 @@ describe("the packed tarball", () => {
   });
 
   test("the package has no runtime dependencies (so an offline install needs no registry), a licence file and a homepage", () => {
-    const shipped = JSON.parse(execFileSync("tar", ["-xzOf", packed.tarball, "package/package.json"], { encoding: "utf8" })) as Record<string, unknown>;
+    const shipped = JSON.parse(
+      execFileSync("tar", ["-xzOf", packed.tarball, "package/package.json"], { encoding: "utf8" }),
+    ) as Record<string, unknown>;
     expect(shipped.dependencies).toBeUndefined();
     expect(shipped.optionalDependencies).toBeUndefined();
     expect(shipped.peerDependencies).toBeUndefined();
@@ -191,7 +225,10 @@ describe("a project's dependency (npm install <tarball>, offline)", () => {
   test("npx thread-mind-mcp runs the project's copy: --version is the package's, not the project's; the server and tree work", async () => {
     const app = makeTempRepo({ prefix: "tm-dist-app-" });
     try {
-      writeFileSync(join(app.dir, "package.json"), JSON.stringify({ name: "user-app", version: "1.2.3", private: true }, null, 2));
+      writeFileSync(
+        join(app.dir, "package.json"),
+        JSON.stringify({ name: "user-app", version: "1.2.3", private: true }, null, 2),
+      );
       const machine = npmMachine(root, "local");
       const env = { ...npmEnv({ ...machine, registry: NO_REGISTRY }), ...TEST_GIT_ENV };
       runOk("npm", ["install", "--offline", "--save-dev", packed.tarball], { cwd: app.dir, env });
@@ -232,13 +269,16 @@ describe("the README's client snippets, run as written on a machine without the 
     expect(snippets.find((s) => s.client === "VS Code")?.type).toBe("stdio");
   });
 
-  test.each(snippets.map((s) => [s.client, s] as const))("%s: initialize, tools/list, and the threads of the repository", async (_client, snippet: ClientSnippet) => {
-    const machine = npmMachine(root, `fresh-${snippet.client.replace(/\W/g, "")}`);
-    const fetched = registry.requests.length;
-    await checkSnippet(snippet, { ...npmEnv({ ...machine, registry: registry.url }), ...TEST_GIT_ENV });
-    // npx fetched the package from the registry: nothing was installed on this machine before.
-    expect(registry.requests.slice(fetched)).toContain(`/${pkg.name}/-/${packed.filename}`);
-  });
+  test.each(snippets.map((s) => [s.client, s] as const))(
+    "%s: initialize, tools/list, and the threads of the repository",
+    async (_client, snippet: ClientSnippet) => {
+      const machine = npmMachine(root, `fresh-${snippet.client.replace(/\W/g, "")}`);
+      const fetched = registry.requests.length;
+      await checkSnippet(snippet, { ...npmEnv({ ...machine, registry: registry.url }), ...TEST_GIT_ENV });
+      // npx fetched the package from the registry: nothing was installed on this machine before.
+      expect(registry.requests.slice(fetched)).toContain(`/${pkg.name}/-/${packed.filename}`);
+    },
+  );
 });
 
 // Installed by `node scripts/ensure-node.mjs` (npm test runs it): missing locally, these skip; missing in CI, they fail.
@@ -249,16 +289,19 @@ describe("the global install on the pinned Node versions (oldest claimed by engi
     test.skip(`skipped: ${pinned.reason}`, () => {});
     return;
   }
-  test.each(pinned.nodes.map((n) => [`${n.role} ${n.version}`, n] as const))("%s: the bin runs under it (tree, and the server over stdio)", async (_label, node) => {
-    const env = globalUserEnv(dirname(node.path));
-    expect(runOk("node", ["--version"], { cwd: project.dir, env }).trim()).toBe(`v${node.version}`); // the node the bin's shebang finds
-    const tree = run("thread-mind-mcp", ["tree"], { cwd: project.dir, env });
-    expect(tree.stderr).toBe("");
-    expect(tree.stdout).toContain("Payments (payments)");
-    await withServer({ command: "thread-mind-mcp", args: [], env, cwd: project.dir }, async (client) => {
-      expect(client.getServerVersion()?.version).toBe(pkg.version);
-      expect((await client.listTools()).tools).toHaveLength(TOOL_COUNT);
-      expect(await callOk(client, "context_get")).toContain("Payments");
-    });
-  });
+  test.each(pinned.nodes.map((n) => [`${n.role} ${n.version}`, n] as const))(
+    "%s: the bin runs under it (tree, and the server over stdio)",
+    async (_label, node) => {
+      const env = globalUserEnv(dirname(node.path));
+      expect(runOk("node", ["--version"], { cwd: project.dir, env }).trim()).toBe(`v${node.version}`); // the node the bin's shebang finds
+      const tree = run("thread-mind-mcp", ["tree"], { cwd: project.dir, env });
+      expect(tree.stderr).toBe("");
+      expect(tree.stdout).toContain("Payments (payments)");
+      await withServer({ command: "thread-mind-mcp", args: [], env, cwd: project.dir }, async (client) => {
+        expect(client.getServerVersion()?.version).toBe(pkg.version);
+        expect((await client.listTools()).tools).toHaveLength(TOOL_COUNT);
+        expect(await callOk(client, "context_get")).toContain("Payments");
+      });
+    },
+  );
 });

@@ -14,7 +14,8 @@ function json(path: string): unknown {
 
 function at(value: unknown, ...keys: (string | number)[]): unknown {
   let current = value;
-  for (const key of keys) current = typeof current === "object" && current !== null ? (current as Record<string | number, unknown>)[key] : undefined;
+  for (const key of keys)
+    current = typeof current === "object" && current !== null ? (current as Record<string | number, unknown>)[key] : undefined;
   return current;
 }
 
@@ -48,7 +49,10 @@ describe("one version everywhere", () => {
   });
 
   test("the built CLI's --version agrees, whatever npm_package_version the caller's project sets", () => {
-    const run = spawnSync(process.execPath, [BUILT_CLI, "--version"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "/usr/bin:/bin", npm_package_version: "9.9.9" } });
+    const run = spawnSync(process.execPath, [BUILT_CLI, "--version"], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", npm_package_version: "9.9.9" },
+    });
     expect(run.stderr).toBe("");
     expect(run.stdout.trim()).toBe(version);
   });

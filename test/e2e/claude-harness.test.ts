@@ -79,7 +79,8 @@ function resultSessionId(run: ClaudeRun): string {
 
 function onlyHook(entries: ProbeEntry[], event: string, filter: (e: ProbeHookEntry) => boolean = () => true): ProbeHookEntry {
   const found = hookEntries(entries, event).filter(filter);
-  if (found.length !== 1) throw new Error(`expected one ${event} hook, got ${found.length}: ${JSON.stringify(found.map((e) => e.input))}`);
+  if (found.length !== 1)
+    throw new Error(`expected one ${event} hook, got ${found.length}: ${JSON.stringify(found.map((e) => e.input))}`);
   const [entry] = found;
   if (entry === undefined) throw new Error("unreachable");
   return entry;
@@ -91,7 +92,11 @@ function contextOf(entry: ProbeHookEntry): string {
 }
 
 function systemMessageTexts(request: RecordedRequest): string[] {
-  return request.body === null ? [] : messageTexts(request.body).filter((m) => m.role === "system").map((m) => m.text);
+  return request.body === null
+    ? []
+    : messageTexts(request.body)
+        .filter((m) => m.role === "system")
+        .map((m) => m.text);
 }
 
 function bodyText(request: RecordedRequest | undefined): string {
@@ -119,7 +124,11 @@ function indexWhere(records: TranscriptRecord[], predicate: (r: TranscriptRecord
 }
 
 const isAttachment = (type: string) => (r: TranscriptRecord) =>
-  r.type === "attachment" && typeof r.attachment === "object" && r.attachment !== null && "type" in r.attachment && r.attachment.type === type;
+  r.type === "attachment" &&
+  typeof r.attachment === "object" &&
+  r.attachment !== null &&
+  "type" in r.attachment &&
+  r.attachment.type === type;
 
 function saveFixture(sandbox: ClaudeSandbox, sessionId: string, name: string): void {
   if (!updateFixtures) return;
@@ -138,7 +147,11 @@ describe("mock Messages API (no binary needed)", () => {
   afterEach(async () => mock?.close());
 
   async function post(path: string, body: unknown): Promise<Response> {
-    return fetch(mock.url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return fetch(mock.url + path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   }
 
   function sseEvents(text: string): Array<{ event: string; data: Record<string, unknown> }> {
@@ -170,7 +183,11 @@ describe("mock Messages API (no binary needed)", () => {
       "message_stop",
     ]);
     expect(first[0]?.data).toMatchObject({
-      message: { role: "assistant", model: "m", usage: { input_tokens: 11, cache_creation_input_tokens: 22, cache_read_input_tokens: 33 } },
+      message: {
+        role: "assistant",
+        model: "m",
+        usage: { input_tokens: 11, cache_creation_input_tokens: 22, cache_read_input_tokens: 33 },
+      },
     });
     expect(first[2]?.data).toMatchObject({ delta: { type: "text_delta", text: "first" } });
     expect(first[4]?.data).toMatchObject({ delta: { stop_reason: "end_turn" }, usage: { output_tokens: 44 } });
@@ -189,10 +206,23 @@ describe("mock Messages API (no binary needed)", () => {
   });
 
   it("answers non-streaming requests with JSON and lets a reply function see the recorded request", async () => {
-    mock = await startMockAnthropic({ defaultReply: (request) => textReply(`saw ${request.body?.messages?.length ?? 0} messages`) });
-    const response = await post("/v1/messages", { model: "m", messages: [{ role: "user", content: "a" }, { role: "assistant", content: "b" }, { role: "user", content: "c" }] });
+    mock = await startMockAnthropic({
+      defaultReply: (request) => textReply(`saw ${request.body?.messages?.length ?? 0} messages`),
+    });
+    const response = await post("/v1/messages", {
+      model: "m",
+      messages: [
+        { role: "user", content: "a" },
+        { role: "assistant", content: "b" },
+        { role: "user", content: "c" },
+      ],
+    });
     expect(response.headers.get("content-type")).toBe("application/json");
-    expect(await response.json()).toMatchObject({ type: "message", content: [{ type: "text", text: "saw 3 messages" }], stop_reason: "end_turn" });
+    expect(await response.json()).toMatchObject({
+      type: "message",
+      content: [{ type: "text", text: "saw 3 messages" }],
+      stop_reason: "end_turn",
+    });
   });
 
   it("answers compaction requests with analysis and summary without consuming the queue", async () => {
@@ -203,7 +233,10 @@ describe("mock Messages API (no binary needed)", () => {
       messages: [{ role: "user", content: [{ type: "text", text: `Please ${COMPACTION_MARKER} so far.` }] }],
     });
     const json: unknown = await response.json();
-    expect(json).toMatchObject({ content: [{ type: "text", text: expect.stringMatching(/<analysis>[\s\S]*<\/analysis>[\s\S]*<summary>S-42<\/summary>/) }], usage: { input_tokens: 9 } });
+    expect(json).toMatchObject({
+      content: [{ type: "text", text: expect.stringMatching(/<analysis>[\s\S]*<\/analysis>[\s\S]*<summary>S-42<\/summary>/) }],
+      usage: { input_tokens: 9 },
+    });
     expect(mock.requests[0]?.kind).toBe("compaction");
     expect(mock.pending()).toBe(1);
   });
@@ -234,7 +267,8 @@ describe("mock Messages API (no binary needed)", () => {
         { role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: [{ type: "text", text: "RESULT" }] }] },
       ],
     });
-    for (const part of ["SYS", "PROMPT", "<system-reminder>HOOK</system-reminder>", '"q":"INPUT"', "RESULT"]) expect(text).toContain(part);
+    for (const part of ["SYS", "PROMPT", "<system-reminder>HOOK</system-reminder>", '"q":"INPUT"', "RESULT"])
+      expect(text).toContain(part);
   });
 });
 
@@ -455,9 +489,7 @@ describe.skipIf(!availability.available)("real Claude Code 2.1.332 against the m
       const summaryRecord = records.slice(boundary + 1).find((r) => r.isCompactSummary === true);
       expect(JSON.stringify(summaryRecord)).toContain(summary);
       // The compact-time SessionStart context is recorded after the boundary, in the same file.
-      const contextIndex = records.findIndex(
-        (r, i) => i > boundary && isAttachment("hook_additional_context")(r),
-      );
+      const contextIndex = records.findIndex((r, i) => i > boundary && isAttachment("hook_additional_context")(r));
       expect(contextIndex).toBeGreaterThan(boundary);
       const compactContext = contextOf(onlyHook(probe(sandbox), "SessionStart", (e) => e.input.source === "compact"));
       expect(hookContextContents(records.slice(boundary))).toContain(compactContext);
@@ -554,7 +586,11 @@ describe.skipIf(!availability.available)("real Claude Code 2.1.332 against the m
       sandbox = await probeSandbox({ compaction: { summary } });
       run = await sandbox.run(PLUGIN_ARGS, { turns: ["hello", "/compact", "after compact"], timeoutMs: RUN_TIMEOUT });
       expectSuccess(run);
-      saveFixture(sandbox, onlyHook(probe(sandbox), "SessionStart", (e) => e.input.source === "startup").input.session_id, "compact.jsonl");
+      saveFixture(
+        sandbox,
+        onlyHook(probe(sandbox), "SessionStart", (e) => e.input.source === "startup").input.session_id,
+        "compact.jsonl",
+      );
     }, RUN_TIMEOUT);
     afterAll(async () => sandbox?.dispose());
 
@@ -584,7 +620,10 @@ describe.skipIf(!availability.available)("real Claude Code 2.1.332 against the m
   });
 
   describe("the 10,000-character additionalContext cap", () => {
-    async function runWithContext(chars: number, fill?: string): Promise<{ sandbox: ClaudeSandbox; sessionId: string; context: string }> {
+    async function runWithContext(
+      chars: number,
+      fill?: string,
+    ): Promise<{ sandbox: ClaudeSandbox; sessionId: string; context: string }> {
       const sandbox = await probeSandbox();
       const run = await sandbox.run(["-p", "hello", "--output-format", "json", ...PLUGIN_ARGS], {
         env: { PROBE_CONTEXT_CHARS: String(chars), ...(fill !== undefined ? { PROBE_CONTEXT_FILL: fill } : {}) },
@@ -596,138 +635,175 @@ describe.skipIf(!availability.available)("real Claude Code 2.1.332 against the m
       return { sandbox, sessionId: resultSessionId(run), context: contextOf(start) };
     }
 
-    it("delivers exactly 10,000 characters whole", async () => {
-      const { sandbox, sessionId, context } = await runWithContext(10_000);
-      try {
-        expect(bodyText(sandbox.mock.requests[0])).toContain(CONTEXT_PREFIX + context);
-        expect(bodyText(sandbox.mock.requests[0])).not.toContain("<persisted-output>");
-        const records = readTranscript(sandbox.transcriptFor(sessionId));
-        expect(hookContextContents(records)).toEqual([context]);
-        saveFixture(sandbox, sessionId, "cap-exact-10000.jsonl");
-      } finally {
-        await sandbox.dispose();
-      }
-    }, RUN_TIMEOUT);
+    it(
+      "delivers exactly 10,000 characters whole",
+      async () => {
+        const { sandbox, sessionId, context } = await runWithContext(10_000);
+        try {
+          expect(bodyText(sandbox.mock.requests[0])).toContain(CONTEXT_PREFIX + context);
+          expect(bodyText(sandbox.mock.requests[0])).not.toContain("<persisted-output>");
+          const records = readTranscript(sandbox.transcriptFor(sessionId));
+          expect(hookContextContents(records)).toEqual([context]);
+          saveFixture(sandbox, sessionId, "cap-exact-10000.jsonl");
+        } finally {
+          await sandbox.dispose();
+        }
+      },
+      RUN_TIMEOUT,
+    );
 
-    it("replaces 10,001 characters with a <persisted-output> path and 2,000-character preview", async () => {
-      const { sandbox, sessionId, context } = await runWithContext(10_001);
-      try {
-        const text = bodyText(sandbox.mock.requests[0]);
-        expect(text).toContain(`${CONTEXT_PREFIX}<persisted-output>`);
-        expect(text).not.toContain(context);
-        expect(text).not.toContain("PROBE-CONTEXT-TAIL");
-        expect(text).toContain(context.slice(0, 2_000));
-        const records = readTranscript(sandbox.transcriptFor(sessionId));
-        const [preview] = hookContextContents(records);
-        expect(preview?.startsWith("<persisted-output>")).toBe(true);
-        expect(preview).toContain("Preview (first 2KB):");
-        // The full text is saved under the session's tool-results folder.
-        const saved = /Full output saved to: (\S+)/.exec(preview ?? "")?.[1];
-        expect(saved).toMatch(new RegExp(`/${sessionId}/tool-results/hook-[^/]+-SessionStart-[^/]+-additionalContext\\.txt$`));
-        expect(readFileSync(saved ?? "", "utf8")).toBe(context);
-        saveFixture(sandbox, sessionId, "cap-over-10001-preview.jsonl");
-      } finally {
-        await sandbox.dispose();
-      }
-    }, RUN_TIMEOUT);
+    it(
+      "replaces 10,001 characters with a <persisted-output> path and 2,000-character preview",
+      async () => {
+        const { sandbox, sessionId, context } = await runWithContext(10_001);
+        try {
+          const text = bodyText(sandbox.mock.requests[0]);
+          expect(text).toContain(`${CONTEXT_PREFIX}<persisted-output>`);
+          expect(text).not.toContain(context);
+          expect(text).not.toContain("PROBE-CONTEXT-TAIL");
+          expect(text).toContain(context.slice(0, 2_000));
+          const records = readTranscript(sandbox.transcriptFor(sessionId));
+          const [preview] = hookContextContents(records);
+          expect(preview?.startsWith("<persisted-output>")).toBe(true);
+          expect(preview).toContain("Preview (first 2KB):");
+          // The full text is saved under the session's tool-results folder.
+          const saved = /Full output saved to: (\S+)/.exec(preview ?? "")?.[1];
+          expect(saved).toMatch(new RegExp(`/${sessionId}/tool-results/hook-[^/]+-SessionStart-[^/]+-additionalContext\\.txt$`));
+          expect(readFileSync(saved ?? "", "utf8")).toBe(context);
+          saveFixture(sandbox, sessionId, "cap-over-10001-preview.jsonl");
+        } finally {
+          await sandbox.dispose();
+        }
+      },
+      RUN_TIMEOUT,
+    );
 
-    it("counts characters, not bytes: 10,000 two-byte characters arrive whole", async () => {
-      const { sandbox, context } = await runWithContext(10_000, "é");
-      try {
-        expect(Buffer.byteLength(context, "utf8")).toBeGreaterThan(10_000);
-        expect(bodyText(sandbox.mock.requests[0])).toContain(CONTEXT_PREFIX + context);
-      } finally {
-        await sandbox.dispose();
-      }
-    }, RUN_TIMEOUT);
+    it(
+      "counts characters, not bytes: 10,000 two-byte characters arrive whole",
+      async () => {
+        const { sandbox, context } = await runWithContext(10_000, "é");
+        try {
+          expect(Buffer.byteLength(context, "utf8")).toBeGreaterThan(10_000);
+          expect(bodyText(sandbox.mock.requests[0])).toContain(CONTEXT_PREFIX + context);
+        } finally {
+          await sandbox.dispose();
+        }
+      },
+      RUN_TIMEOUT,
+    );
   });
 
   describe("plugin MCP tools in print mode", () => {
-    it("runs the probe tool when the mock calls it and --allowedTools grants it", async () => {
-      const sandbox = await probeSandbox({ replies: [toolUseReply(PROBE_TOOL_NAME, { text: "ping-42" }), textReply("done")] });
-      try {
-        const run = await sandbox.run(["-p", "call the tool", "--output-format", "json", "--allowedTools", PROBE_TOOL_NAME, ...PLUGIN_ARGS], {
-          timeoutMs: RUN_TIMEOUT,
-        });
-        expectSuccess(run);
-        expect(mcpToolCalls(probe(sandbox))).toMatchObject([{ name: "echo", arguments: { text: "ping-42" } }]);
-        const requests = ordinaryRequests(sandbox);
-        expect(requests).toHaveLength(2);
-        expect(bodyText(requests[1])).toContain("probe-echo:ping-42");
-        expect(run.messages.find((m) => m.type === "result")?.permission_denials).toEqual([]);
-      } finally {
-        await sandbox.dispose();
-      }
-    }, RUN_TIMEOUT);
+    it(
+      "runs the probe tool when the mock calls it and --allowedTools grants it",
+      async () => {
+        const sandbox = await probeSandbox({ replies: [toolUseReply(PROBE_TOOL_NAME, { text: "ping-42" }), textReply("done")] });
+        try {
+          const run = await sandbox.run(
+            ["-p", "call the tool", "--output-format", "json", "--allowedTools", PROBE_TOOL_NAME, ...PLUGIN_ARGS],
+            {
+              timeoutMs: RUN_TIMEOUT,
+            },
+          );
+          expectSuccess(run);
+          expect(mcpToolCalls(probe(sandbox))).toMatchObject([{ name: "echo", arguments: { text: "ping-42" } }]);
+          const requests = ordinaryRequests(sandbox);
+          expect(requests).toHaveLength(2);
+          expect(bodyText(requests[1])).toContain("probe-echo:ping-42");
+          expect(run.messages.find((m) => m.type === "result")?.permission_denials).toEqual([]);
+        } finally {
+          await sandbox.dispose();
+        }
+      },
+      RUN_TIMEOUT,
+    );
 
-    it("refuses the probe tool without --allowedTools and lists it in permission_denials", async () => {
-      const sandbox = await probeSandbox({ replies: [toolUseReply(PROBE_TOOL_NAME, { text: "ping-43" }), textReply("done")] });
-      try {
-        const run = await sandbox.run(["-p", "call the tool", "--output-format", "json", ...PLUGIN_ARGS], { timeoutMs: RUN_TIMEOUT });
-        expectSuccess(run);
-        expect(mcpToolCalls(probe(sandbox))).toHaveLength(0);
-        expect(run.messages.find((m) => m.type === "result")?.permission_denials).toMatchObject([
-          { tool_name: PROBE_TOOL_NAME, tool_input: { text: "ping-43" } },
-        ]);
-      } finally {
-        await sandbox.dispose();
-      }
-    }, RUN_TIMEOUT);
+    it(
+      "refuses the probe tool without --allowedTools and lists it in permission_denials",
+      async () => {
+        const sandbox = await probeSandbox({ replies: [toolUseReply(PROBE_TOOL_NAME, { text: "ping-43" }), textReply("done")] });
+        try {
+          const run = await sandbox.run(["-p", "call the tool", "--output-format", "json", ...PLUGIN_ARGS], {
+            timeoutMs: RUN_TIMEOUT,
+          });
+          expectSuccess(run);
+          expect(mcpToolCalls(probe(sandbox))).toHaveLength(0);
+          expect(run.messages.find((m) => m.type === "result")?.permission_denials).toMatchObject([
+            { tool_name: PROBE_TOOL_NAME, tool_input: { text: "ping-43" } },
+          ]);
+        } finally {
+          await sandbox.dispose();
+        }
+      },
+      RUN_TIMEOUT,
+    );
   });
 
   describe("plugin validation and marketplace install", () => {
-    it("accepts the probe plugin with claude plugin validate --strict", async () => {
-      const sandbox = await probeSandbox();
-      try {
-        const run = await sandbox.run(["plugin", "validate", "--strict", "--json", PROBE_PLUGIN_DIR], { timeoutMs: RUN_TIMEOUT });
-        expectSuccess(run);
-        expect(JSON.parse(run.stdout)).toMatchObject({ success: true, strict: true, manifest: { errors: [], warnings: [] } });
-      } finally {
-        await sandbox.dispose();
-      }
-    }, RUN_TIMEOUT);
+    it(
+      "accepts the probe plugin with claude plugin validate --strict",
+      async () => {
+        const sandbox = await probeSandbox();
+        try {
+          const run = await sandbox.run(["plugin", "validate", "--strict", "--json", PROBE_PLUGIN_DIR], {
+            timeoutMs: RUN_TIMEOUT,
+          });
+          expectSuccess(run);
+          expect(JSON.parse(run.stdout)).toMatchObject({ success: true, strict: true, manifest: { errors: [], warnings: [] } });
+        } finally {
+          await sandbox.dispose();
+        }
+      },
+      RUN_TIMEOUT,
+    );
 
-    it("fires the hooks and starts the MCP server of a marketplace-installed plugin without --plugin-dir", async () => {
-      const sandbox = await probeSandbox();
-      try {
-        const market = join(sandbox.scratch, "market");
-        cpSync(PROBE_PLUGIN_DIR, market, { recursive: true });
-        writeFileSync(
-          join(market, ".claude-plugin", "marketplace.json"),
-          JSON.stringify({
-            name: "probe-market",
-            description: "Local marketplace for the probe test plugin",
-            owner: { name: "ThreadMind tests" },
-            plugins: [{ name: "probe", source: "./", description: "Probe plugin" }],
-          }),
-        );
-        const validate = await sandbox.run(["plugin", "validate", "--strict", "--json", market], { timeoutMs: RUN_TIMEOUT });
-        expectSuccess(validate);
-        expect(JSON.parse(validate.stdout)).toMatchObject({
-          success: true,
-          manifest: { type: "marketplace", errors: [], warnings: [] },
-        });
+    it(
+      "fires the hooks and starts the MCP server of a marketplace-installed plugin without --plugin-dir",
+      async () => {
+        const sandbox = await probeSandbox();
+        try {
+          const market = join(sandbox.scratch, "market");
+          cpSync(PROBE_PLUGIN_DIR, market, { recursive: true });
+          writeFileSync(
+            join(market, ".claude-plugin", "marketplace.json"),
+            JSON.stringify({
+              name: "probe-market",
+              description: "Local marketplace for the probe test plugin",
+              owner: { name: "ThreadMind tests" },
+              plugins: [{ name: "probe", source: "./", description: "Probe plugin" }],
+            }),
+          );
+          const validate = await sandbox.run(["plugin", "validate", "--strict", "--json", market], { timeoutMs: RUN_TIMEOUT });
+          expectSuccess(validate);
+          expect(JSON.parse(validate.stdout)).toMatchObject({
+            success: true,
+            manifest: { type: "marketplace", errors: [], warnings: [] },
+          });
 
-        expectSuccess(await sandbox.run(["plugin", "marketplace", "add", market], { timeoutMs: RUN_TIMEOUT }));
-        expectSuccess(await sandbox.run(["plugin", "install", "probe@probe-market"], { timeoutMs: RUN_TIMEOUT }));
-        const settings: unknown = JSON.parse(readFileSync(join(sandbox.home, ".claude", "settings.json"), "utf8"));
-        expect(settings).toMatchObject({ enabledPlugins: { "probe@probe-market": true } });
+          expectSuccess(await sandbox.run(["plugin", "marketplace", "add", market], { timeoutMs: RUN_TIMEOUT }));
+          expectSuccess(await sandbox.run(["plugin", "install", "probe@probe-market"], { timeoutMs: RUN_TIMEOUT }));
+          const settings: unknown = JSON.parse(readFileSync(join(sandbox.home, ".claude", "settings.json"), "utf8"));
+          expect(settings).toMatchObject({ enabledPlugins: { "probe@probe-market": true } });
 
-        const run = await sandbox.run(["-p", "hello", "--output-format", "json"], { timeoutMs: RUN_TIMEOUT });
-        expectSuccess(run);
-        const entries = probe(sandbox);
-        const start = onlyHook(entries, "SessionStart");
-        // A local-directory marketplace runs the plugin from the source directory, although install also copies it
-        // into the plugin cache.
-        expect(start.env.CLAUDE_PLUGIN_ROOT).toBe(market);
-        expect(existsSync(join(sandbox.home, ".claude", "plugins", "cache", "probe-market", "probe", "0.0.1", ".claude-plugin"))).toBe(true);
-        expect(start.env.CLAUDE_PLUGIN_DATA).toBe(join(sandbox.home, ".claude", "plugins", "data", "probe-probe-market"));
-        expect(mcpStarts(entries)).toHaveLength(1);
-        expect(mcpStarts(entries)[0]?.ppid).toBe(run.pid);
-        expect(bodyText(sandbox.mock.requests.at(-1))).toContain(CONTEXT_PREFIX + contextOf(start));
-      } finally {
-        await sandbox.dispose();
-      }
-    }, 5 * RUN_TIMEOUT);
+          const run = await sandbox.run(["-p", "hello", "--output-format", "json"], { timeoutMs: RUN_TIMEOUT });
+          expectSuccess(run);
+          const entries = probe(sandbox);
+          const start = onlyHook(entries, "SessionStart");
+          // A local-directory marketplace runs the plugin from the source directory, although install also copies it
+          // into the plugin cache.
+          expect(start.env.CLAUDE_PLUGIN_ROOT).toBe(market);
+          expect(
+            existsSync(join(sandbox.home, ".claude", "plugins", "cache", "probe-market", "probe", "0.0.1", ".claude-plugin")),
+          ).toBe(true);
+          expect(start.env.CLAUDE_PLUGIN_DATA).toBe(join(sandbox.home, ".claude", "plugins", "data", "probe-probe-market"));
+          expect(mcpStarts(entries)).toHaveLength(1);
+          expect(mcpStarts(entries)[0]?.ppid).toBe(run.pid);
+          expect(bodyText(sandbox.mock.requests.at(-1))).toContain(CONTEXT_PREFIX + contextOf(start));
+        } finally {
+          await sandbox.dispose();
+        }
+      },
+      5 * RUN_TIMEOUT,
+    );
   });
 });

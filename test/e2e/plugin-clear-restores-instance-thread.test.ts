@@ -9,7 +9,16 @@ import { readTranscript, transcriptPath } from "../support/claude-transcripts.js
 import { lastUserText } from "../support/anthropic-request-text.js";
 import { textReply, toolUseReply } from "../support/mock-anthropic.js";
 import type { MockReply, RecordedRequest, Usage } from "../support/mock-anthropic.js";
-import { CONTEXT_PREFIX, PLUGIN_ARGS, answersToolResult, bodyText, lastToolUseInput, recordedContexts, requestFor, toolName } from "../support/plugin-e2e.js";
+import {
+  CONTEXT_PREFIX,
+  PLUGIN_ARGS,
+  answersToolResult,
+  bodyText,
+  lastToolUseInput,
+  recordedContexts,
+  requestFor,
+  toolName,
+} from "../support/plugin-e2e.js";
 import { describeRun } from "../support/run-claude.js";
 import type { ClaudeRun, StreamJsonMessage } from "../support/run-claude.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
@@ -83,7 +92,8 @@ describe.skipIf(!availability.available)("plugin at /clear (real Claude Code)", 
     beforeAll(async () => {
       sandbox = await createClaudeSandbox({ bin, mock: { defaultReply: scriptedModel } });
       repo = await threeThreadRepo();
-      const run = (args: string[]) => sandbox.run([...args, "--output-format", "json", ...PLUGIN_ARGS], { cwd: repo.dir, timeoutMs: RUN_TIMEOUT });
+      const run = (args: string[]) =>
+        sandbox.run([...args, "--output-format", "json", ...PLUGIN_ARGS], { cwd: repo.dir, timeoutMs: RUN_TIMEOUT });
       switchRun = await run(["-p", "TM-SWITCH alpha", "--allowedTools", SWITCH_TOOL]);
       expectSuccess(switchRun);
       firstId = sessionIdOf(resultOf(switchRun));
@@ -183,7 +193,9 @@ describe.skipIf(!availability.available)("plugin at /clear (real Claude Code)", 
 
     it("gives each instance its own thread after /clear: the other instance's switch does not leak", () => {
       const alphaAfter = bodyText(requestFor(sandbox.mock.requests, "alpha instance after its clear"));
-      expect(alphaAfter).toContain(`${CONTEXT_PREFIX}ThreadMind memory, loaded after /clear: the context of thread "Alpha" (alpha)`);
+      expect(alphaAfter).toContain(
+        `${CONTEXT_PREFIX}ThreadMind memory, loaded after /clear: the context of thread "Alpha" (alpha)`,
+      );
       expect(alphaAfter).toContain("ALPHA-MARKER-a1");
       expect(alphaAfter).not.toContain("BETA-MARKER-b2");
       const betaAfter = bodyText(requestFor(sandbox.mock.requests, "beta instance after its clear"));

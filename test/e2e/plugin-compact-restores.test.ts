@@ -16,7 +16,12 @@ import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 const availability = await claudeAvailability();
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 120_000;
-const USAGE: Usage = { input_tokens: 2_345, cache_creation_input_tokens: 6_789, cache_read_input_tokens: 101_112, output_tokens: 77 };
+const USAGE: Usage = {
+  input_tokens: 2_345,
+  cache_creation_input_tokens: 6_789,
+  cache_read_input_tokens: 101_112,
+  output_tokens: 77,
+};
 const SUMMARY = "MOCK-COMPACTION-SUMMARY-k9 of the conversation so far";
 
 function expectSuccess(run: ClaudeRun): void {
@@ -35,10 +40,14 @@ describe.skipIf(!availability.available)("plugin at /compact (real Claude Code):
   let repo: ThreadMindRepo;
   let sessionId: string;
   beforeAll(async () => {
-    sandbox = await createClaudeSandbox({ bin, mock: { defaultReply: textReply("ok", USAGE), compaction: { summary: SUMMARY } } });
+    sandbox = await createClaudeSandbox({
+      bin,
+      mock: { defaultReply: textReply("ok", USAGE), compaction: { summary: SUMMARY } },
+    });
     repo = await createThreadMindRepo("Compact project", "MAIN-MARKER-k0: root decisions.");
     await repo.startOn(await repo.addThread("Compaction work", "main", "COMPACT-MARKER-k1: where the work stands."));
-    const run = (args: string[]) => sandbox.run([...args, "--output-format", "json", ...PLUGIN_ARGS], { cwd: repo.dir, timeoutMs: RUN_TIMEOUT });
+    const run = (args: string[]) =>
+      sandbox.run([...args, "--output-format", "json", ...PLUGIN_ARGS], { cwd: repo.dir, timeoutMs: RUN_TIMEOUT });
     const first = await run(["-p", "hello"]);
     expectSuccess(first);
     const id = first.messages.find((m) => m.type === "result")?.session_id;
@@ -71,7 +80,9 @@ describe.skipIf(!availability.available)("plugin at /compact (real Claude Code):
     const afterBoundary = recordedContexts(records.slice(boundaryIndex(records)));
     expect(afterBoundary).toHaveLength(1);
     const context = afterBoundary[0] ?? "";
-    expect(context.startsWith(`${THREADMIND_HEADER}after compaction: the context of thread "Compaction work" (compaction-work)`)).toBe(true);
+    expect(
+      context.startsWith(`${THREADMIND_HEADER}after compaction: the context of thread "Compaction work" (compaction-work)`),
+    ).toBe(true);
     expect(context).toContain("COMPACT-MARKER-k1");
     const after = bodyText(requestFor(sandbox.mock.requests, "after the compaction"));
     expect(after).toContain(SUMMARY);

@@ -91,7 +91,12 @@ describe.skipIf(!availability.available)("plugin with a context over the 10,000-
     expect(shownToUser(records)).toEqual([response.printed.systemMessage]);
     const [injection, ...others] = repo.recorded().measurements.injections;
     expect(others).toEqual([]);
-    expect(injection).toMatchObject({ threadId: "deepest-work", chars: context.length, omitted: Number(omitted), receipt: "delivered" });
+    expect(injection).toMatchObject({
+      threadId: "deepest-work",
+      chars: context.length,
+      omitted: Number(omitted),
+      receipt: "delivered",
+    });
     expect(injection?.omitted).toBeGreaterThan(0);
   });
 });

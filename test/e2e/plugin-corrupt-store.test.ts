@@ -10,7 +10,17 @@ import { readTranscript, transcriptPath } from "../support/claude-transcripts.js
 import { lastUserText } from "../support/anthropic-request-text.js";
 import { textReply, toolUseReply } from "../support/mock-anthropic.js";
 import type { MockReply, RecordedRequest } from "../support/mock-anthropic.js";
-import { CONTEXT_PREFIX, PLUGIN_ARGS, THREADMIND_HEADER, answersToolResult, bodyText, hookResponses, requestFor, shownToUser, toolName } from "../support/plugin-e2e.js";
+import {
+  CONTEXT_PREFIX,
+  PLUGIN_ARGS,
+  THREADMIND_HEADER,
+  answersToolResult,
+  bodyText,
+  hookResponses,
+  requestFor,
+  shownToUser,
+  toolName,
+} from "../support/plugin-e2e.js";
 import type { HookResponse } from "../support/plugin-e2e.js";
 import { describeRun } from "../support/run-claude.js";
 import type { ClaudeRun, StreamJsonMessage } from "../support/run-claude.js";
@@ -64,7 +74,11 @@ describe.skipIf(!availability.available)("plugin with a damaged thread file (rea
     beforeAll(async () => {
       repo = await featureRepo();
       repo.corrupt("main");
-      run = await sandbox.run([...PLUGIN_ARGS], { cwd: repo.dir, turns: ["hello over a damaged ancestor"], timeoutMs: RUN_TIMEOUT });
+      run = await sandbox.run([...PLUGIN_ARGS], {
+        cwd: repo.dir,
+        turns: ["hello over a damaged ancestor"],
+        timeoutMs: RUN_TIMEOUT,
+      });
     }, RUN_TIMEOUT);
     afterAll(() => repo?.cleanup());
 
@@ -96,7 +110,11 @@ describe.skipIf(!availability.available)("plugin with a damaged thread file (rea
     beforeAll(async () => {
       repo = await featureRepo();
       repo.corrupt("feature");
-      run = await sandbox.run([...PLUGIN_ARGS], { cwd: repo.dir, turns: ["hello over a damaged thread"], timeoutMs: RUN_TIMEOUT });
+      run = await sandbox.run([...PLUGIN_ARGS], {
+        cwd: repo.dir,
+        turns: ["hello over a damaged thread"],
+        timeoutMs: RUN_TIMEOUT,
+      });
     }, RUN_TIMEOUT);
     afterAll(() => repo?.cleanup());
 

@@ -22,93 +22,104 @@ function nudgesPerRequest(requests: RecordedRequest[]): number[] {
     .map((r) => bodyText(r).split(NUDGE_PREFIX + NUDGE_OPENING).length - 1);
 }
 
-describe.skipIf(!availability.available)("summary freshness nudges (real Claude Code, stream-json, usage growing turn by turn)", () => {
-  let sandbox: ClaudeSandbox;
-  beforeAll(async () => {
-    sandbox = await createClaudeSandbox({ bin, mock: { defaultReply: sizedModel } });
-  });
-  afterAll(async () => {
-    await sandbox?.dispose();
-  });
-
-  async function conversation(prompts: string[], repo: ThreadMindRepo): Promise<{ session: ClaudeSession; end: ClaudeSessionEnd; requests: RecordedRequest[] }> {
-    const before = sandbox.mock.requests.length;
-    const session = startClaudeSession({
-      bin,
-      home: sandbox.home,
-      baseUrl: sandbox.mock.url,
-      cwd: repo.dir,
-      args: [...PLUGIN_ARGS, "--allowedTools", UPDATE_TOOL],
-      timeoutMs: RUN_TIMEOUT,
+describe.skipIf(!availability.available)(
+  "summary freshness nudges (real Claude Code, stream-json, usage growing turn by turn)",
+  () => {
+    let sandbox: ClaudeSandbox;
+    beforeAll(async () => {
+      sandbox = await createClaudeSandbox({ bin, mock: { defaultReply: sizedModel } });
     });
-    let end: ClaudeSessionEnd;
-    try {
-      for (const prompt of prompts) await session.send(prompt);
-    } finally {
-      end = await session.close();
+    afterAll(async () => {
+      await sandbox?.dispose();
+    });
+
+    async function conversation(
+      prompts: string[],
+      repo: ThreadMindRepo,
+    ): Promise<{ session: ClaudeSession; end: ClaudeSessionEnd; requests: RecordedRequest[] }> {
+      const before = sandbox.mock.requests.length;
+      const session = startClaudeSession({
+        bin,
+        home: sandbox.home,
+        baseUrl: sandbox.mock.url,
+        cwd: repo.dir,
+        args: [...PLUGIN_ARGS, "--allowedTools", UPDATE_TOOL],
+        timeoutMs: RUN_TIMEOUT,
+      });
+      let end: ClaudeSessionEnd;
+      try {
+        for (const prompt of prompts) await session.send(prompt);
+      } finally {
+        end = await session.close();
+      }
+      return { session, end, requests: sandbox.mock.requests.slice(before) };
     }
-    return { session, end, requests: sandbox.mock.requests.slice(before) };
-  }
 
-  describe("a conversation that passes 30,000 and then 60,000 tokens without summary_update", () => {
-    let repo: ThreadMindRepo;
-    let run: Awaited<ReturnType<typeof conversation>>;
-    beforeAll(async () => {
-      repo = await createThreadMindRepo("Refunds", "- Refunds: nothing decided yet.");
-      run = await conversation(["SIZE 10000", "SIZE 20000", "SIZE 31000", "SIZE 40000", "SIZE 50000", "SIZE 61000", "SIZE 65000", "SIZE 66000"], repo);
-    }, RUN_TIMEOUT + 30_000);
-    afterAll(() => repo?.cleanup());
+    describe("a conversation that passes 30,000 and then 60,000 tokens without summary_update", () => {
+      let repo: ThreadMindRepo;
+      let run: Awaited<ReturnType<typeof conversation>>;
+      beforeAll(async () => {
+        repo = await createThreadMindRepo("Refunds", "- Refunds: nothing decided yet.");
+        run = await conversation(
+          ["SIZE 10000", "SIZE 20000", "SIZE 31000", "SIZE 40000", "SIZE 50000", "SIZE 61000", "SIZE 65000", "SIZE 66000"],
+          repo,
+        );
+      }, RUN_TIMEOUT + 30_000);
+      afterAll(() => repo?.cleanup());
 
-    it("exits 0", () => {
-      expect(run.end, run.end.stderr).toMatchObject({ exitCode: 0, timedOut: false });
+      it("exits 0", () => {
+        expect(run.end, run.end.stderr).toMatchObject({ exitCode: 0, timedOut: false });
+      });
+
+      it("carries the nudge in exactly the request after the crossing of 30,000, and again after 60,000", () => {
+        // Request k is sent after response k-1: the 31,000 response is followed by the first nudge, 61,000 by the second.
+        expect(nudgesPerRequest(run.requests)).toEqual([0, 0, 0, 1, 1, 1, 2, 2]);
+      });
+
+      it("says how far behind the summary is and asks for summary_update, within 400 characters", () => {
+        const body = bodyText(promptRequests(run.requests)[3]);
+        const start = body.indexOf(NUDGE_PREFIX) + NUDGE_PREFIX.length;
+        const nudge = body.slice(start).split("\n")[0] ?? "";
+        expect(nudge).toContain('about 31,000 conversation tokens since the summary of thread "main" was last written');
+        expect(nudge).toContain("summary_update");
+        expect(nudge.length).toBeLessThanOrEqual(400);
+      });
+
+      it("logs the two nudges for this instance (keyed on its Claude Code pid)", () => {
+        const marks = logLines(repo.dir).filter((e) => e.kind === "freshnessMark");
+        expect(marks.map((m) => [m.mark, m.level, m.contextTokens, m.instance])).toEqual([
+          ["nudge", 1, 31_000, `claude-${run.session.pid}`],
+          ["nudge", 2, 61_000, `claude-${run.session.pid}`],
+        ]);
+      });
     });
 
-    it("carries the nudge in exactly the request after the crossing of 30,000, and again after 60,000", () => {
-      // Request k is sent after response k-1: the 31,000 response is followed by the first nudge, 61,000 by the second.
-      expect(nudgesPerRequest(run.requests)).toEqual([0, 0, 0, 1, 1, 1, 2, 2]);
-    });
+    describe("a conversation that calls summary_update (a scripted tool_use)", () => {
+      let repo: ThreadMindRepo;
+      let run: Awaited<ReturnType<typeof conversation>>;
+      beforeAll(async () => {
+        repo = await createThreadMindRepo("Refunds", "- Refunds: nothing decided yet.");
+        run = await conversation(["SIZE 10000", "SIZE 25000", "SAVE", "SIZE 40000", "SIZE 52000", "SIZE 57000"], repo);
+      }, RUN_TIMEOUT + 30_000);
+      afterAll(() => repo?.cleanup());
 
-    it("says how far behind the summary is and asks for summary_update, within 400 characters", () => {
-      const body = bodyText(promptRequests(run.requests)[3]);
-      const start = body.indexOf(NUDGE_PREFIX) + NUDGE_PREFIX.length;
-      const nudge = body.slice(start).split("\n")[0] ?? "";
-      expect(nudge).toContain("about 31,000 conversation tokens since the summary of thread \"main\" was last written");
-      expect(nudge).toContain("summary_update");
-      expect(nudge.length).toBeLessThanOrEqual(400);
-    });
+      it("exits 0 and the write reached the thread", () => {
+        expect(run.end, run.end.stderr).toMatchObject({ exitCode: 0, timedOut: false });
+        expect(readFileSync(repo.threadFile("main"), "utf8")).toContain("DECIDED-IN-TEST");
+      });
 
-    it("logs the two nudges for this instance (keyed on its Claude Code pid)", () => {
-      const marks = logLines(repo.dir).filter((e) => e.kind === "freshnessMark");
-      expect(marks.map((m) => [m.mark, m.level, m.contextTokens, m.instance])).toEqual([
-        ["nudge", 1, 31_000, `claude-${run.session.pid}`],
-        ["nudge", 2, 61_000, `claude-${run.session.pid}`],
-      ]);
-    });
-  });
+      it("logs the write with the writing instance: the MCP server's parent pid, the hooks' CLAUDE_PID", () => {
+        const writes = logLines(repo.dir).filter((e) => e.kind === "summaryWrite" && e.instance !== "test-session");
+        expect(writes.map((w) => [w.instance, w.threadId, w.via])).toEqual([
+          [`claude-${run.session.pid}`, "main", "summary_update"],
+        ]);
+      });
 
-  describe("a conversation that calls summary_update (a scripted tool_use)", () => {
-    let repo: ThreadMindRepo;
-    let run: Awaited<ReturnType<typeof conversation>>;
-    beforeAll(async () => {
-      repo = await createThreadMindRepo("Refunds", "- Refunds: nothing decided yet.");
-      run = await conversation(["SIZE 10000", "SIZE 25000", "SAVE", "SIZE 40000", "SIZE 52000", "SIZE 57000"], repo);
-    }, RUN_TIMEOUT + 30_000);
-    afterAll(() => repo?.cleanup());
-
-    it("exits 0 and the write reached the thread", () => {
-      expect(run.end, run.end.stderr).toMatchObject({ exitCode: 0, timedOut: false });
-      expect(readFileSync(repo.threadFile("main"), "utf8")).toContain("DECIDED-IN-TEST");
+      it("is never nudged: growth is counted from the write", () => {
+        expect(nudgesPerRequest(run.requests)).toEqual([0, 0, 0, 0, 0, 0]);
+        const marks = logLines(repo.dir).filter((e) => e.kind === "freshnessMark");
+        expect(marks.map((m) => [m.mark, m.contextTokens])).toEqual([["baseline", 28_000]]);
+      });
     });
-
-    it("logs the write with the writing instance: the MCP server's parent pid, the hooks' CLAUDE_PID", () => {
-      const writes = logLines(repo.dir).filter((e) => e.kind === "summaryWrite" && e.instance !== "test-session");
-      expect(writes.map((w) => [w.instance, w.threadId, w.via])).toEqual([[`claude-${run.session.pid}`, "main", "summary_update"]]);
-    });
-
-    it("is never nudged: growth is counted from the write", () => {
-      expect(nudgesPerRequest(run.requests)).toEqual([0, 0, 0, 0, 0, 0]);
-      const marks = logLines(repo.dir).filter((e) => e.kind === "freshnessMark");
-      expect(marks.map((m) => [m.mark, m.contextTokens])).toEqual([["baseline", 28_000]]);
-    });
-  });
-});
+  },
+);

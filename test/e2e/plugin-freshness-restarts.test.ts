@@ -26,13 +26,19 @@ function sessionIdOf(message: StreamJsonMessage): string {
 describe.skipIf(!availability.available)("summary freshness at /clear and /compact (real Claude Code, stream-json)", () => {
   let sandbox: ClaudeSandbox;
   beforeAll(async () => {
-    sandbox = await createClaudeSandbox({ bin, mock: { defaultReply: sizedModel, compaction: { summary: "MOCK-COMPACTION-SUMMARY" } } });
+    sandbox = await createClaudeSandbox({
+      bin,
+      mock: { defaultReply: sizedModel, compaction: { summary: "MOCK-COMPACTION-SUMMARY" } },
+    });
   });
   afterAll(async () => {
     await sandbox?.dispose();
   });
 
-  async function conversation(prompts: string[], repo: ThreadMindRepo): Promise<{ session: ClaudeSession; end: ClaudeSessionEnd; results: StreamJsonMessage[] }> {
+  async function conversation(
+    prompts: string[],
+    repo: ThreadMindRepo,
+  ): Promise<{ session: ClaudeSession; end: ClaudeSessionEnd; results: StreamJsonMessage[] }> {
     const session = startClaudeSession({
       bin,
       home: sandbox.home,
@@ -81,7 +87,9 @@ describe.skipIf(!availability.available)("summary freshness at /clear and /compa
       expect(clears).toHaveLength(2);
       expect(clears[0]?.printed.systemMessage).toBeUndefined();
       const line = clears[1]?.printed.systemMessage ?? "";
-      expect(line).toMatch(/^ThreadMind: the cleared conversation \(~38,200 tokens\) did not update 'Refunds' after \d\d:\d\d; decisions made since may be missing\. Transcript: /);
+      expect(line).toMatch(
+        /^ThreadMind: the cleared conversation \(~38,200 tokens\) did not update 'Refunds' after \d\d:\d\d; decisions made since may be missing\. Transcript: /,
+      );
       expect(line.endsWith(`Transcript: ${transcriptPath(sandbox.home, repo.dir, staleId)}`)).toBe(true);
     });
 
@@ -99,8 +107,12 @@ describe.skipIf(!availability.available)("summary freshness at /clear and /compa
     it("stats counts one current and one stale /clear from the hooks' records", () => {
       const stats = runCli(["stats"], { cwd: repo.dir, home: sandbox.home });
       expect(stats.code, stats.stderr).toBe(0);
-      expect(stats.stdout).toContain("Summary freshness at restarts (stale: not written during the conversation and more than 30,000 tokens since the last write):");
-      expect(stats.stdout).toContain("  /clear: 2 (1 with the summary current, 1 stale), ~19,100 conversation tokens since the last summary write on average");
+      expect(stats.stdout).toContain(
+        "Summary freshness at restarts (stale: not written during the conversation and more than 30,000 tokens since the last write):",
+      );
+      expect(stats.stdout).toContain(
+        "  /clear: 2 (1 with the summary current, 1 stale), ~19,100 conversation tokens since the last summary write on average",
+      );
       expect(stats.stdout).toContain("  compaction: none measured");
     });
 
@@ -137,7 +149,9 @@ describe.skipIf(!availability.available)("summary freshness at /clear and /compa
 
     it("adds the compact line to the reinjected context", () => {
       const after = bodyText(requestFor(sandbox.mock.requests, "after the compaction"));
-      expect(after).toContain('ThreadMind: this conversation was compacted while the summary of thread "Refunds" was ~45,000 tokens behind: fold what was decided since its last update into the thread now (summary_update).');
+      expect(after).toContain(
+        'ThreadMind: this conversation was compacted while the summary of thread "Refunds" was ~45,000 tokens behind: fold what was decided since its last update into the thread now (summary_update).',
+      );
       // The response before the compaction (45,000) is not the compacted conversation's size: no nudge on top.
       expect(after).not.toContain(NUDGE_PREFIX);
       expect(repo.recorded().measurements.injections.map((i) => [i.source, i.receipt])).toEqual([
@@ -148,7 +162,9 @@ describe.skipIf(!availability.available)("summary freshness at /clear and /compa
 
     it("stats and report count the compaction as stale, 45,000 tokens since the last write", () => {
       const stats = runCli(["stats"], { cwd: repo.dir, home: sandbox.home });
-      expect(stats.stdout).toContain("  compaction: 1 (0 with the summary current, 1 stale), ~45,000 conversation tokens since the last summary write on average");
+      expect(stats.stdout).toContain(
+        "  compaction: 1 (0 with the summary current, 1 stale), ~45,000 conversation tokens since the last summary write on average",
+      );
       const report = JSON.parse(runCli(["report", "--json"], { cwd: repo.dir, home: sandbox.home }).stdout) as SavingsReport;
       // The report's size before a compaction is the boundary's own count (preTokens), as for its savings figure.
       const before = report.restarts.find((r) => r.kind === "compaction")?.before;

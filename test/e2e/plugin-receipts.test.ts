@@ -33,7 +33,8 @@ function materialize(name: string, home: string): { path: string; sessionId: str
   if (typeof sessionId !== "string") throw new Error(`no session id in ${name}`);
   // The hook's full stdout is kept in the hook_success record: what the hook printed, independent of what was delivered.
   const [printed, ...others] = sessionStartPrinted(records);
-  if (printed?.additionalContext === undefined || others.length > 0) throw new Error(`expected one SessionStart output in ${name}`);
+  if (printed?.additionalContext === undefined || others.length > 0)
+    throw new Error(`expected one SessionStart output in ${name}`);
   return { path, sessionId, printed: printed.additionalContext };
 }
 
@@ -99,7 +100,9 @@ describe("injection receipts on real Claude Code 2.1.332 transcripts", () => {
     const head = await readHead(fixture.path);
     const [record] = head.hookContexts;
     const saved = record === undefined ? null : savedOutputPathOf(record, fixture.path);
-    expect(saved).toMatch(new RegExp(`^${home}/\\.claude/projects/.+/${fixture.sessionId}/tool-results/hook-.+-additionalContext\\.txt$`));
+    expect(saved).toMatch(
+      new RegExp(`^${home}/\\.claude/projects/.+/${fixture.sessionId}/tool-results/hook-.+-additionalContext\\.txt$`),
+    );
     mkdirSync(dirname(saved ?? ""), { recursive: true });
     writeFileSync(saved ?? "", fixture.printed);
     const one = injection(fixture.sessionId, fixture.printed, "probe");
@@ -123,7 +126,8 @@ describe("injection receipts on real Claude Code 2.1.332 transcripts", () => {
     const [record] = hookContexts;
     if (record === undefined) throw new Error("no hook context record");
     // The same real record, its preview opening as every ThreadMind context does (header naming the thread).
-    const header = 'ThreadMind memory, loaded at session start: the context of thread "Parser" (parser). Keep it current with summary_update.\n\n';
+    const header =
+      'ThreadMind memory, loaded at session start: the context of thread "Parser" (parser). Keep it current with summary_update.\n\n';
     const text = record.text.replace("Preview (first 2KB):\n", `Preview (first 2KB):\n${header}`);
     const ours = injection(fixture.sessionId, `${header}${fixture.printed}`, "parser");
     expect(receiptFor(ours, [{ ...record, text, content: [text] }])).toBe("preview");

@@ -9,7 +9,15 @@ import { listTranscripts, readTranscript, transcriptPath } from "../support/clau
 import { snapshotDir } from "../support/dir-snapshot.js";
 import { textReply } from "../support/mock-anthropic.js";
 import type { Usage } from "../support/mock-anthropic.js";
-import { CONTEXT_PREFIX, PLUGIN_ARGS, THREADMIND_HEADER, bodyText, hookResponses, recordedContexts, sessionStartPrinted } from "../support/plugin-e2e.js";
+import {
+  CONTEXT_PREFIX,
+  PLUGIN_ARGS,
+  THREADMIND_HEADER,
+  bodyText,
+  hookResponses,
+  recordedContexts,
+  sessionStartPrinted,
+} from "../support/plugin-e2e.js";
 import { describeRun } from "../support/run-claude.js";
 import type { ClaudeRun } from "../support/run-claude.js";
 import { createPlainRepo, createThreadMindRepo } from "../support/threadmind-repo.js";
@@ -47,7 +55,10 @@ describe.skipIf(!availability.available)("plugin at startup (real Claude Code)",
       repo = await createThreadMindRepo("Startup project", "MAIN-MARKER-7c1: the project's root decisions.");
       const feature = await repo.addThread("Login feature", "main", "FEATURE-MARKER-3f9: the login form posts to /api/session.");
       await repo.startOn(feature);
-      run = await sandbox.run(["-p", "hello", "--output-format", "json", ...PLUGIN_ARGS], { cwd: repo.dir, timeoutMs: RUN_TIMEOUT });
+      run = await sandbox.run(["-p", "hello", "--output-format", "json", ...PLUGIN_ARGS], {
+        cwd: repo.dir,
+        timeoutMs: RUN_TIMEOUT,
+      });
       expectSuccess(run);
       sessionId = resultSessionId(run);
     }, RUN_TIMEOUT);
@@ -58,7 +69,9 @@ describe.skipIf(!availability.available)("plugin at startup (real Claude Code)",
       const [printed, ...others] = sessionStartPrinted(records);
       expect(others).toEqual([]);
       const context = printed?.additionalContext ?? "";
-      expect(context.startsWith(`${THREADMIND_HEADER}at session start: the context of thread "Login feature" (login-feature)`)).toBe(true);
+      expect(
+        context.startsWith(`${THREADMIND_HEADER}at session start: the context of thread "Login feature" (login-feature)`),
+      ).toBe(true);
       expect(context).toContain("FEATURE-MARKER-3f9");
       expect(context).toContain("MAIN-MARKER-7c1"); // the parent's summary, as an ancestor
       expect(sandbox.mock.messageRequests()).toHaveLength(1);

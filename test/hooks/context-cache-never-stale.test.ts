@@ -21,8 +21,20 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** SessionStart as Claude Code runs it; the hook's JSON output. */
 async function sessionStart(source: "startup" | "clear" | "compact", sessionId = `s-${source}`) {
-  const stdin = JSON.stringify({ session_id: sessionId, transcript_path: join(repo.dir, `${sessionId}.jsonl`), cwd: repo.dir, hook_event_name: "SessionStart", source });
-  const run = await runHookProcess("session-start", { cwd: repo.dir, sessionId, transcriptPath: join(repo.dir, `${sessionId}.jsonl`), claudePid: PID, stdin });
+  const stdin = JSON.stringify({
+    session_id: sessionId,
+    transcript_path: join(repo.dir, `${sessionId}.jsonl`),
+    cwd: repo.dir,
+    hook_event_name: "SessionStart",
+    source,
+  });
+  const run = await runHookProcess("session-start", {
+    cwd: repo.dir,
+    sessionId,
+    transcriptPath: join(repo.dir, `${sessionId}.jsonl`),
+    claudePid: PID,
+    stdin,
+  });
   expect(run).toMatchObject({ code: 0, stderr: "" });
   return parseHookStdout(run.stdout);
 }

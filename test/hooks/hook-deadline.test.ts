@@ -16,15 +16,18 @@ beforeAll(() => {
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
 describe("a hook whose work never ends", () => {
-  test.each(["session-end", "pre-compact"] as const)("%s gives up at its deadline, says so in one line and exits 0", async (name) => {
-    const started = performance.now();
-    const run = await spawnWorker(script, name).exited;
-    const elapsed = performance.now() - started;
-    expect(run).toMatchObject({ code: 0, stderr: "" });
-    expect(JSON.parse(run.stdout)).toEqual({
-      systemMessage: `ThreadMind: ${PLANS[name].event} hook gave up after ${PLANS[name].deadlineMs} ms (store locked or disk slow); nothing was changed.`,
-    });
-    // It did wait for the deadline (no timing upper bound here: the machine may be slow).
-    expect(elapsed).toBeGreaterThanOrEqual(PLANS[name].deadlineMs);
-  });
+  test.each(["session-end", "pre-compact"] as const)(
+    "%s gives up at its deadline, says so in one line and exits 0",
+    async (name) => {
+      const started = performance.now();
+      const run = await spawnWorker(script, name).exited;
+      const elapsed = performance.now() - started;
+      expect(run).toMatchObject({ code: 0, stderr: "" });
+      expect(JSON.parse(run.stdout)).toEqual({
+        systemMessage: `ThreadMind: ${PLANS[name].event} hook gave up after ${PLANS[name].deadlineMs} ms (store locked or disk slow); nothing was changed.`,
+      });
+      // It did wait for the deadline (no timing upper bound here: the machine may be slow).
+      expect(elapsed).toBeGreaterThanOrEqual(PLANS[name].deadlineMs);
+    },
+  );
 });

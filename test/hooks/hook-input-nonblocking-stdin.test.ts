@@ -40,30 +40,48 @@ async function runWithNonblockingStdin(
 
 describe("hook input on a non-blocking stdin", () => {
   test("an input arriving in two parts is read whole: the hook measures and records", async () => {
-    const input = JSON.stringify({ session_id: "nonblocking-1", cwd: repo.dir, hook_event_name: "SessionEnd", reason: "other", transcript_path: join(repo.dir, "none.jsonl") });
+    const input = JSON.stringify({
+      session_id: "nonblocking-1",
+      cwd: repo.dir,
+      hook_event_name: "SessionEnd",
+      reason: "other",
+      transcript_path: join(repo.dir, "none.jsonl"),
+    });
     const cut = Math.floor(input.length / 2);
     // The pause is long enough that the hook's second read finds the socket empty (EAGAIN).
     const run = await runWithNonblockingStdin("session-end", [input.slice(0, cut), input.slice(cut)], 400);
     expect(run).toMatchObject({ code: 0, stderr: "" });
-    expect(storeMeasurements(join(repo.dir, ".threadmind")).measurements.sessionEnds.map((r) => r.sessionId)).toContain("nonblocking-1");
+    expect(storeMeasurements(join(repo.dir, ".threadmind")).measurements.sessionEnds.map((r) => r.sessionId)).toContain(
+      "nonblocking-1",
+    );
   });
 
   test("a multi-byte character cut between the parts arrives whole: the recorded transcript path is the one sent", async () => {
     const transcriptPath = join(repo.dir, "café.jsonl");
-    const input = JSON.stringify({ session_id: "nonblocking-3", cwd: repo.dir, hook_event_name: "SessionEnd", reason: "other", transcript_path: transcriptPath });
+    const input = JSON.stringify({
+      session_id: "nonblocking-3",
+      cwd: repo.dir,
+      hook_event_name: "SessionEnd",
+      reason: "other",
+      transcript_path: transcriptPath,
+    });
     const bytes = Buffer.from(input, "utf8");
     const eAt = bytes.indexOf(Buffer.from("é", "utf8"));
     expect(Buffer.from("é", "utf8")).toHaveLength(2);
     // The cut falls between the two bytes of "é".
     const run = await runWithNonblockingStdin("session-end", { text: input, cutBytes: [eAt + 1] }, 400);
     expect(run).toMatchObject({ code: 0, stderr: "" });
-    const ends = storeMeasurements(join(repo.dir, ".threadmind")).measurements.sessionEnds.filter((r) => r.sessionId === "nonblocking-3");
+    const ends = storeMeasurements(join(repo.dir, ".threadmind")).measurements.sessionEnds.filter(
+      (r) => r.sessionId === "nonblocking-3",
+    );
     expect(ends.map((r) => r.transcriptPath)).toEqual([transcriptPath]);
   });
 
   test("an input that never completes ends at the read's bound, with one line and exit 0", async () => {
     const run = await runWithNonblockingStdin("pre-compact", ['{"session_id":"nonblocking-2","hook_event_name":"PreCompact"'], 0);
     expect(run).toMatchObject({ code: 0, stderr: "" });
-    expect(JSON.parse(run.stdout)).toEqual({ systemMessage: expect.stringMatching(/^ThreadMind: PreCompact hook failed: no complete hook input on stdin within \d+ ms$/) });
+    expect(JSON.parse(run.stdout)).toEqual({
+      systemMessage: expect.stringMatching(/^ThreadMind: PreCompact hook failed: no complete hook input on stdin within \d+ ms$/),
+    });
   }, 20_000);
 });

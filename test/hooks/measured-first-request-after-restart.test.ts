@@ -23,7 +23,11 @@ afterEach(() => repo?.cleanup());
 
 function services(): ThreadMindServices {
   const env = { THREADMIND_ROOT: repo.dir };
-  return new ThreadMindServices({ workspace: resolveWorkspace({ env, cwd: repo.dir }), session: claudeInstanceSession(process.pid), env });
+  return new ThreadMindServices({
+    workspace: resolveWorkspace({ env, cwd: repo.dir }),
+    session: claudeInstanceSession(process.pid),
+    env,
+  });
 }
 
 function hook(name: string, input: Record<string, string>): string | null {
@@ -35,7 +39,10 @@ function hook(name: string, input: Record<string, string>): string | null {
   });
   expect(run.status).toBe(0);
   if (run.stdout.trim() === "") return null;
-  return (JSON.parse(run.stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? null;
+  return (
+    (JSON.parse(run.stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ??
+    null
+  );
 }
 
 /** A realistic first request: Claude Code's system prompt and tools (~18,000 tokens) plus ThreadMind's context and the prompt. */
@@ -51,13 +58,29 @@ describe("the measured size of the first request after a restart", () => {
 
     // The ended conversation: 48,210 tokens when /clear ended it.
     const before = join(repo.dir, "before.jsonl");
-    writeFileSync(before, jsonl([user("hello"), assistant({ id: "m1", input: 10, cacheCreation: 2_200, cacheRead: 46_000, output: 50 })]));
+    writeFileSync(
+      before,
+      jsonl([user("hello"), assistant({ id: "m1", input: 10, cacheCreation: 2_200, cacheRead: 46_000, output: 50 })]),
+    );
     hook("session-end", { session_id: "old-session", hook_event_name: "SessionEnd", reason: "clear", transcript_path: before });
     // The new session: its transcript does not exist yet at SessionStart(clear).
     const after = join(repo.dir, "after.jsonl");
-    const context = hook("session-start", { session_id: "new-session", hook_event_name: "SessionStart", source: "clear", transcript_path: after });
+    const context = hook("session-start", {
+      session_id: "new-session",
+      hook_event_name: "SessionStart",
+      source: "clear",
+      transcript_path: after,
+    });
     expect(context).toContain("ThreadMind memory, loaded after /clear");
-    writeFileSync(after, jsonl([...hookInjection(context!, "clear"), user("go on"), assistant({ id: "m2", ...FIRST_REQUEST, output: 20 }), assistant({ id: "m3", input: 5, cacheRead: 25_000, output: 20 })]));
+    writeFileSync(
+      after,
+      jsonl([
+        ...hookInjection(context!, "clear"),
+        user("go on"),
+        assistant({ id: "m2", ...FIRST_REQUEST, output: 20 }),
+        assistant({ id: "m3", input: 5, cacheRead: 25_000, output: 20 }),
+      ]),
+    );
 
     // Before the new session ends, only the estimate is known: it is said to be one, and not averaged.
     let text = renderStats(await collectStats(services()));
@@ -67,13 +90,21 @@ describe("the measured size of the first request after a restart", () => {
 
     hook("session-end", { session_id: "new-session", hook_event_name: "SessionEnd", reason: "other", transcript_path: after });
     const log = readFileSync(join(repo.dir, ".threadmind", "measurements.jsonl"), "utf8");
-    const receipt = log.split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>).find((e) => e.kind === "receipt" && e.sessionId === "new-session");
+    const receipt = log
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((e) => e.kind === "receipt" && e.sessionId === "new-session");
     expect(receipt).toMatchObject({ receipt: "delivered", firstRequestTokens: 19_960 });
-    const injection = storeMeasurements(join(repo.dir, ".threadmind")).measurements.injections.find((i) => i.sessionId === "new-session")!;
+    const injection = storeMeasurements(join(repo.dir, ".threadmind")).measurements.injections.find(
+      (i) => i.sessionId === "new-session",
+    )!;
     expect(injection.firstRequestTokens).toBe(19_960);
 
     text = renderStats(await collectStats(services()));
-    expect(text).toContain(`    /clear: 48,210 → 19,960 tokens measured (−58.6%; ThreadMind ~${injection.tokens.toLocaleString("en-US")} of it), average of 1 restart`);
+    expect(text).toContain(
+      `    /clear: 48,210 → 19,960 tokens measured (−58.6%; ThreadMind ~${injection.tokens.toLocaleString("en-US")} of it), average of 1 restart`,
+    );
     expect(text).not.toContain("whose first request after is not measured (");
   });
 
@@ -83,10 +114,17 @@ describe("the measured size of the first request after a restart", () => {
     const s = services();
     await s.projectCreate({ title: "Shop" });
     const after = join(repo.dir, "after.jsonl");
-    const context = hook("session-start", { session_id: "new-session", hook_event_name: "SessionStart", source: "clear", transcript_path: after });
+    const context = hook("session-start", {
+      session_id: "new-session",
+      hook_event_name: "SessionStart",
+      source: "clear",
+      transcript_path: after,
+    });
     writeFileSync(after, jsonl(hookInjection(context!, "clear")));
     hook("session-end", { session_id: "new-session", hook_event_name: "SessionEnd", reason: "other", transcript_path: after });
-    const injection = storeMeasurements(join(repo.dir, ".threadmind")).measurements.injections.find((i) => i.sessionId === "new-session")!;
+    const injection = storeMeasurements(join(repo.dir, ".threadmind")).measurements.injections.find(
+      (i) => i.sessionId === "new-session",
+    )!;
     expect(injection.receipt).toBe("delivered");
     expect(injection.firstRequestTokens).toBeUndefined();
   });
@@ -97,7 +135,19 @@ describe("the first request after an injection, read from real Claude Code 2.1.3
   /** The mock's usage in every response of these fixtures: 4,321 + 1,234 + 56,789. */
   const MOCK_CONTEXT = 62_344;
   const pendingAt = (source: string, transcriptOffset: number) =>
-    ({ at: "2026-11-30T05:41:15.000Z", sessionId: "s", source, projectId: "p", threadId: "t", chars: 1, tokens: 1, omitted: 0, receipt: "pending", contentHash: "h", transcriptOffset }) as const;
+    ({
+      at: "2026-11-30T05:41:15.000Z",
+      sessionId: "s",
+      source,
+      projectId: "p",
+      threadId: "t",
+      chars: 1,
+      tokens: 1,
+      omitted: 0,
+      receipt: "pending",
+      contentHash: "h",
+      transcriptOffset,
+    }) as const;
 
   test("after /clear: the new session's first response (the head from offset 0)", async () => {
     const path = join(cc, "clear-after.jsonl");
@@ -128,12 +178,39 @@ describe("the measured first request in measurements.jsonl", () => {
   test("is taken from a receipt line only, and a receipt whose size is not a token count is not a measurement", () => {
     const dir = mkdtempSync(join(tmpdir(), "tm-first-request-log-"));
     try {
-      const injection = { kind: "injection", at: "2026-09-20T10:00:01.000Z", sessionId: "b", source: "clear", projectId: "p", threadId: "t", chars: 400, tokens: 115, omitted: 0, contentHash: "h" };
+      const injection = {
+        kind: "injection",
+        at: "2026-09-20T10:00:01.000Z",
+        sessionId: "b",
+        source: "clear",
+        projectId: "p",
+        threadId: "t",
+        chars: 400,
+        tokens: 115,
+        omitted: 0,
+        contentHash: "h",
+      };
       const lines = [
         { ...injection, firstRequestTokens: 99 },
-        { kind: "receipt", at: "2026-09-20T10:05:00.000Z", sessionId: "b", injectionAt: injection.at, contentHash: "h", receipt: "delivered", firstRequestTokens: -5 },
+        {
+          kind: "receipt",
+          at: "2026-09-20T10:05:00.000Z",
+          sessionId: "b",
+          injectionAt: injection.at,
+          contentHash: "h",
+          receipt: "delivered",
+          firstRequestTokens: -5,
+        },
         { ...injection, sessionId: "c", contentHash: "k" },
-        { kind: "receipt", at: "2026-09-20T10:06:00.000Z", sessionId: "c", injectionAt: injection.at, contentHash: "k", receipt: "delivered", firstRequestTokens: 19_960 },
+        {
+          kind: "receipt",
+          at: "2026-09-20T10:06:00.000Z",
+          sessionId: "c",
+          injectionAt: injection.at,
+          contentHash: "k",
+          receipt: "delivered",
+          firstRequestTokens: 19_960,
+        },
       ];
       writeFileSync(join(dir, "measurements.jsonl"), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
       const read = readMeasurementLog(dir);

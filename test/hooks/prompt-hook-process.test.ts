@@ -40,7 +40,15 @@ const logText = (dir: string) => readFileSync(join(dir, ".threadmind", "measurem
 describe("UserPromptSubmit hook process", () => {
   it("without a project exits 0 and prints nothing, without reading its input (an unfinished input on an open stdin)", async () => {
     const dir = repo().dir;
-    const run = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: join(dir, "t.jsonl"), claudePid: CLAUDE_PID, stdin: '{"session_id":', keepStdinOpen: true, killAfterMs: 15_000 });
+    const run = await runHookProcess("user-prompt-submit", {
+      cwd: dir,
+      sessionId: SESSION,
+      transcriptPath: join(dir, "t.jsonl"),
+      claudePid: CLAUDE_PID,
+      stdin: '{"session_id":',
+      keepStdinOpen: true,
+      killAfterMs: 15_000,
+    });
     expect(run).toMatchObject({ code: 0, hung: false, stdout: "" });
   });
 
@@ -49,7 +57,12 @@ describe("UserPromptSubmit hook process", () => {
     await project(dir);
     const before = logText(dir);
     const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 29_000, output: 5 })]);
-    const run = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID });
+    const run = await runHookProcess("user-prompt-submit", {
+      cwd: dir,
+      sessionId: SESSION,
+      transcriptPath: path,
+      claudePid: CLAUDE_PID,
+    });
     expect(run).toMatchObject({ code: 0, stdout: "" });
     expect(logText(dir)).toBe(before);
   });
@@ -58,20 +71,41 @@ describe("UserPromptSubmit hook process", () => {
     const dir = repo().dir;
     await project(dir);
     const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 20_000, cacheRead: 11_000, output: 5 })]);
-    const first = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID });
+    const first = await runHookProcess("user-prompt-submit", {
+      cwd: dir,
+      sessionId: SESSION,
+      transcriptPath: path,
+      claudePid: CLAUDE_PID,
+    });
     const printed = parseHookStdout(first.stdout);
     expect(printed?.hookSpecificOutput?.hookEventName).toBe("UserPromptSubmit");
-    expect(printed?.hookSpecificOutput?.additionalContext).toContain('about 31,000 conversation tokens since the summary of thread "main"');
+    expect(printed?.hookSpecificOutput?.additionalContext).toContain(
+      'about 31,000 conversation tokens since the summary of thread "main"',
+    );
     expect(printed?.systemMessage).toBeUndefined();
-    const again = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID });
+    const again = await runHookProcess("user-prompt-submit", {
+      cwd: dir,
+      sessionId: SESSION,
+      transcriptPath: path,
+      claudePid: CLAUDE_PID,
+    });
     expect(again).toMatchObject({ code: 0, stdout: "" });
   });
 
   it("gives no nudge from a size that predates a compaction", async () => {
     const dir = repo().dir;
     await project(dir);
-    const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 90_000, output: 5 }), compactBoundary({ trigger: "manual", preTokens: 90_000 })]);
-    const run = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID });
+    const path = transcript(dir, [
+      user("hello"),
+      assistant({ id: "m1", input: 90_000, output: 5 }),
+      compactBoundary({ trigger: "manual", preTokens: 90_000 }),
+    ]);
+    const run = await runHookProcess("user-prompt-submit", {
+      cwd: dir,
+      sessionId: SESSION,
+      transcriptPath: path,
+      claudePid: CLAUDE_PID,
+    });
     expect(run).toMatchObject({ code: 0, stdout: "" });
   });
 
@@ -82,11 +116,22 @@ describe("UserPromptSubmit hook process", () => {
     const config = JSON.parse(readFileSync(projectFile, "utf8")) as Record<string, unknown>;
     const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 45_000, output: 5 })]);
     writeFileSync(projectFile, JSON.stringify({ ...config, freshness: { nudgeTokens: 0 } }));
-    expect((await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID })).stdout).toBe("");
+    expect(
+      (await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID }))
+        .stdout,
+    ).toBe("");
     writeFileSync(projectFile, JSON.stringify({ ...config, freshness: { nudgeTokens: 50_000 } }));
-    expect((await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID })).stdout).toBe("");
+    expect(
+      (await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID }))
+        .stdout,
+    ).toBe("");
     writeFileSync(projectFile, JSON.stringify({ ...config, freshness: { nudgeTokens: 40_000 } }));
-    const run = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID });
+    const run = await runHookProcess("user-prompt-submit", {
+      cwd: dir,
+      sessionId: SESSION,
+      transcriptPath: path,
+      claudePid: CLAUDE_PID,
+    });
     expect(parseHookStdout(run.stdout)?.hookSpecificOutput?.additionalContext).toContain("about 45,000 conversation tokens");
   });
 
@@ -98,7 +143,13 @@ describe("UserPromptSubmit hook process", () => {
     const fifo = join(dir, "fifo.jsonl");
     execFileSync("mkfifo", [fifo]);
     for (const path of [asDir, fifo]) {
-      const run = await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID, killAfterMs: 15_000 });
+      const run = await runHookProcess("user-prompt-submit", {
+        cwd: dir,
+        sessionId: SESSION,
+        transcriptPath: path,
+        claudePid: CLAUDE_PID,
+        killAfterMs: 15_000,
+      });
       expect(run, path).toMatchObject({ code: 0, hung: false, stdout: "" });
     }
   });

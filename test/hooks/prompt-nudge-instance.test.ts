@@ -28,7 +28,16 @@ function store(session: SessionKey, recorded: MeasurementEvent[]): PromptStore {
   };
 }
 
-const input = { sessionId: "s", transcriptPath: transcript, cwd: dir, event: "UserPromptSubmit", source: null, reason: null, trigger: null, prompt: "go on" };
+const input = {
+  sessionId: "s",
+  transcriptPath: transcript,
+  cwd: dir,
+  event: "UserPromptSubmit",
+  source: null,
+  reason: null,
+  trigger: null,
+  prompt: "go on",
+};
 
 describe("UserPromptSubmit and the instance", () => {
   it("nudges a Claude Code instance past the threshold", async () => {

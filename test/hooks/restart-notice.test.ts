@@ -9,7 +9,16 @@ import type { MeasurementEvent } from "../../src/core/measure/measurement-log.js
 import type { HookInput } from "../../src/hooks/hook-input.js";
 
 const I = "claude-7";
-const input = (sessionId: string, source: string): HookInput => ({ sessionId, transcriptPath: null, cwd: "/w", event: "SessionStart", source, reason: null, trigger: null, prompt: null });
+const input = (sessionId: string, source: string): HookInput => ({
+  sessionId,
+  transcriptPath: null,
+  cwd: "/w",
+  event: "SessionStart",
+  source,
+  reason: null,
+  trigger: null,
+  prompt: null,
+});
 const stale = (sessionId: string, restart: "clear" | "compact", extra: Partial<StalenessEvent> = {}): StalenessEvent => ({
   kind: "staleness",
   at: "2026-12-01T09:00:00.000Z",
@@ -27,9 +36,24 @@ const stale = (sessionId: string, restart: "clear" | "compact", extra: Partial<S
   transcriptPath: "/home/u/.claude/projects/x/old.jsonl",
   ...extra,
 });
-const conversation = (sessionId: string): MeasurementEvent => ({ kind: "conversation", at: "t", sessionId, projectId: "p", threadId: "refunds", instance: I });
-const start = (text: string): CachedStart => ({ text, contentHash: contentHash(text), fingerprint: textFingerprint(text), tokens: 10, omitted: 0, userMessage: null });
-const header = 'ThreadMind memory, loaded after /clear: the context of thread "Refunds" (refunds). Keep it current with summary_update.\n\n';
+const conversation = (sessionId: string): MeasurementEvent => ({
+  kind: "conversation",
+  at: "t",
+  sessionId,
+  projectId: "p",
+  threadId: "refunds",
+  instance: I,
+});
+const start = (text: string): CachedStart => ({
+  text,
+  contentHash: contentHash(text),
+  fingerprint: textFingerprint(text),
+  tokens: 10,
+  omitted: 0,
+  userMessage: null,
+});
+const header =
+  'ThreadMind memory, loaded after /clear: the context of thread "Refunds" (refunds). Keep it current with summary_update.\n\n';
 
 describe("the restart a SessionStart follows", () => {
   it("after /clear takes the previous conversation's record; after a compaction only this conversation's", () => {
@@ -48,7 +72,9 @@ describe("the restart a SessionStart follows", () => {
 describe("the notice", () => {
   it("after /clear: one user line and a pointer for the model; nothing when the summary was current", () => {
     const notice = restartNotice(stale("old", "clear"), start(`${header}body`));
-    expect(notice?.userLine).toBe("ThreadMind: the cleared conversation (~38,200 tokens) did not update 'Refunds'; decisions made since may be missing. Transcript: /home/u/.claude/projects/x/old.jsonl");
+    expect(notice?.userLine).toBe(
+      "ThreadMind: the cleared conversation (~38,200 tokens) did not update 'Refunds'; decisions made since may be missing. Transcript: /home/u/.claude/projects/x/old.jsonl",
+    );
     expect(notice?.contextLine).toContain("Its transcript: /home/u/.claude/projects/x/old.jsonl.");
     expect(restartNotice(stale("old", "clear", { stale: false }), start(header))).toBeNull();
     expect(restartNotice(null, start(header))).toBeNull();

@@ -27,7 +27,11 @@ function claudeInstance(): number {
 /** The MCP server of an instance: services keyed like the server keys them. */
 function serverOf(pid: number): ThreadMindServices {
   const env = { THREADMIND_ROOT: repo.dir };
-  return new ThreadMindServices({ workspace: resolveWorkspace({ env, cwd: repo.dir }), session: claudeInstanceSession(pid), env });
+  return new ThreadMindServices({
+    workspace: resolveWorkspace({ env, cwd: repo.dir }),
+    session: claudeInstanceSession(pid),
+    env,
+  });
 }
 
 function hook(name: string, pid: number, input: Record<string, string>): { additionalContext?: string } {
@@ -39,7 +43,9 @@ function hook(name: string, pid: number, input: Record<string, string>): { addit
   });
   expect(run.status).toBe(0);
   const out = run.stdout.trim() === "" ? {} : (JSON.parse(run.stdout) as { hookSpecificOutput?: { additionalContext?: string } });
-  return { ...(out.hookSpecificOutput?.additionalContext ? { additionalContext: out.hookSpecificOutput.additionalContext } : {}) };
+  return {
+    ...(out.hookSpecificOutput?.additionalContext ? { additionalContext: out.hookSpecificOutput.additionalContext } : {}),
+  };
 }
 
 async function setUp(): Promise<void> {
@@ -68,7 +74,9 @@ describe("a conversation resumed in a new Claude Code process", () => {
     expect(hook("session-start", resumed, { session_id: "s1", hook_event_name: "SessionStart", source: "resume" })).toEqual({});
     expect((await serverOf(resumed).currentThread()).thread.id).toBe("alpha");
     hook("session-end", resumed, { session_id: "s1", hook_event_name: "SessionEnd", reason: "clear" });
-    const context = hook("session-start", resumed, { session_id: "s2", hook_event_name: "SessionStart", source: "clear" }).additionalContext ?? "";
+    const context =
+      hook("session-start", resumed, { session_id: "s2", hook_event_name: "SessionStart", source: "clear" }).additionalContext ??
+      "";
     expect(context).toContain("ALPHA-MARKER");
     expect(context).not.toContain("BETA-MARKER");
     expect(lastConversation(sessionEvents(join(repo.dir, ".threadmind"), "s2"))?.threadId).toBe("alpha");
@@ -83,7 +91,9 @@ describe("a conversation resumed in a new Claude Code process", () => {
 
     const resumed = claudeInstance();
     hook("session-end", resumed, { session_id: "s1", hook_event_name: "SessionEnd", reason: "clear" });
-    const context = hook("session-start", resumed, { session_id: "s2", hook_event_name: "SessionStart", source: "clear" }).additionalContext ?? "";
+    const context =
+      hook("session-start", resumed, { session_id: "s2", hook_event_name: "SessionStart", source: "clear" }).additionalContext ??
+      "";
     expect(context).toContain("ALPHA-MARKER");
   });
 
@@ -91,7 +101,9 @@ describe("a conversation resumed in a new Claude Code process", () => {
     await setUp();
     await serverOf(claudeInstance()).threadSwitch("beta");
     const fresh = claudeInstance();
-    const context = hook("session-start", fresh, { session_id: "s9", hook_event_name: "SessionStart", source: "startup" }).additionalContext ?? "";
+    const context =
+      hook("session-start", fresh, { session_id: "s9", hook_event_name: "SessionStart", source: "startup" }).additionalContext ??
+      "";
     expect(context).toContain("BETA-MARKER");
   });
 
@@ -99,13 +111,17 @@ describe("a conversation resumed in a new Claude Code process", () => {
     await setUp();
     const window = claudeInstance();
     await serverOf(claudeInstance()).threadSwitch("alpha"); // the branch's thread, where this window starts
-    expect(hook("session-start", window, { session_id: "s5", hook_event_name: "SessionStart", source: "startup" }).additionalContext).toContain("ALPHA-MARKER");
+    expect(
+      hook("session-start", window, { session_id: "s5", hook_event_name: "SessionStart", source: "startup" }).additionalContext,
+    ).toContain("ALPHA-MARKER");
     const config = join(repo.dir, ".threadmind", "config.json");
     const before = readFileSync(config, "utf8");
     expect(hook("session-start", window, { session_id: "s5", hook_event_name: "SessionStart", source: "resume" })).toEqual({});
     expect(readFileSync(config, "utf8")).toBe(before);
     // Another window moves the branch; this window still follows its conversation at /clear.
     await serverOf(claudeInstance()).threadSwitch("beta");
-    expect(hook("session-start", window, { session_id: "s6", hook_event_name: "SessionStart", source: "clear" }).additionalContext).toContain("ALPHA-MARKER");
+    expect(
+      hook("session-start", window, { session_id: "s6", hook_event_name: "SessionStart", source: "clear" }).additionalContext,
+    ).toContain("ALPHA-MARKER");
   });
 });

@@ -4,7 +4,17 @@
 // link out of the folder or a 5 GB sparse file at X never hangs the hook nor makes it allocate; the receipt is then
 // settled as if the file were gone. A real saved file in the folder still settles it as "preview" (not vacuous).
 import { execFileSync } from "node:child_process";
-import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -44,24 +54,81 @@ function workspace(): Case {
 
 /** A transcript whose SessionStart injection was recorded as a preview naming `savedTo`, and the pending injection logged. */
 function prepare(c: Case, savedTo: string): void {
-  const preview = ["<persisted-output>", `Output too large (12.0KB). Full output saved to: ${savedTo}`, "", "Preview (first 2KB):", FULL.slice(0, 2000), "...", "</persisted-output>"].join("\n");
+  const preview = [
+    "<persisted-output>",
+    `Output too large (12.0KB). Full output saved to: ${savedTo}`,
+    "",
+    "Preview (first 2KB):",
+    FULL.slice(0, 2000),
+    "...",
+    "</persisted-output>",
+  ].join("\n");
   const records = [
-    { type: "attachment", isSidechain: false, sessionId: SESSION, timestamp: "2026-03-01T10:00:01.000Z", uuid: "u1", attachment: { type: "hook_additional_context", content: [preview], hookName: "SessionStart:startup", hookEvent: "SessionStart" } },
-    { type: "assistant", isSidechain: false, sessionId: SESSION, timestamp: "2026-03-01T10:00:02.000Z", uuid: "u2", requestId: "r1", message: { id: "m1", model: "claude-x", role: "assistant", content: [{ type: "text", text: "hi" }], usage: { input_tokens: 10, cache_creation_input_tokens: 2_000, cache_read_input_tokens: 0, output_tokens: 5 } } },
+    {
+      type: "attachment",
+      isSidechain: false,
+      sessionId: SESSION,
+      timestamp: "2026-03-01T10:00:01.000Z",
+      uuid: "u1",
+      attachment: {
+        type: "hook_additional_context",
+        content: [preview],
+        hookName: "SessionStart:startup",
+        hookEvent: "SessionStart",
+      },
+    },
+    {
+      type: "assistant",
+      isSidechain: false,
+      sessionId: SESSION,
+      timestamp: "2026-03-01T10:00:02.000Z",
+      uuid: "u2",
+      requestId: "r1",
+      message: {
+        id: "m1",
+        model: "claude-x",
+        role: "assistant",
+        content: [{ type: "text", text: "hi" }],
+        usage: { input_tokens: 10, cache_creation_input_tokens: 2_000, cache_read_input_tokens: 0, output_tokens: 5 },
+      },
+    },
   ];
   writeFileSync(c.transcript, records.map((r) => `${JSON.stringify(r)}\n`).join(""));
   appendMeasurementEvents(join(c.root, ".threadmind"), [
-    { kind: "injection", at: "2026-03-01T10:00:00.500Z", sessionId: SESSION, source: "startup", projectId: "p", threadId: "main", chars: FULL.length, tokens: 1_000, omitted: 0, contentHash: contentHash(FULL), fingerprint: textFingerprint(FULL), transcriptPath: c.transcript, transcriptOffset: 0 },
+    {
+      kind: "injection",
+      at: "2026-03-01T10:00:00.500Z",
+      sessionId: SESSION,
+      source: "startup",
+      projectId: "p",
+      threadId: "main",
+      chars: FULL.length,
+      tokens: 1_000,
+      omitted: 0,
+      contentHash: contentHash(FULL),
+      fingerprint: textFingerprint(FULL),
+      transcriptPath: c.transcript,
+      transcriptOffset: 0,
+    },
   ]);
 }
 
 /** Runs SessionEnd; returns the receipt it logged. */
 async function sessionEnd(c: Case): Promise<string | undefined> {
-  const run = await runHookProcess("session-end", { cwd: c.root, sessionId: SESSION, transcriptPath: c.transcript, claudePid: process.pid, killAfterMs: 30_000 });
+  const run = await runHookProcess("session-end", {
+    cwd: c.root,
+    sessionId: SESSION,
+    transcriptPath: c.transcript,
+    claudePid: process.pid,
+    killAfterMs: 30_000,
+  });
   expect(run).toMatchObject({ code: 0, stderr: "", hung: false });
   const out = parseHookStdout(run.stdout);
   expect(out?.systemMessage ?? "").not.toMatch(/gave up|could not/);
-  const log = readFileSync(join(c.root, ".threadmind", "measurements.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { kind: string; receipt?: string });
+  const log = readFileSync(join(c.root, ".threadmind", "measurements.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { kind: string; receipt?: string });
   return log.find((e) => e.kind === "receipt")?.receipt;
 }
 

@@ -20,7 +20,13 @@ afterEach(() => {
 async function sessionStart(spec: Omit<ChainSpec, "root" | "projectId">) {
   root = mkdtempSync(join(tmpdir(), "tm-deep-hook-"));
   writeChain({ root, projectId: "deep", mainSummary: MAIN_SUMMARY, ...spec });
-  const run = await runHookProcess("session-start", { cwd: root, sessionId: "deep-session", transcriptPath: join(root, "none.jsonl"), claudePid: process.pid, killAfterMs: 60_000 });
+  const run = await runHookProcess("session-start", {
+    cwd: root,
+    sessionId: "deep-session",
+    transcriptPath: join(root, "none.jsonl"),
+    claudePid: process.pid,
+    killAfterMs: 60_000,
+  });
   expect(run).toMatchObject({ code: 0, stderr: "", hung: false });
   console.log(`SessionStart on ${spec.ancestors} ancestors${spec.cycle ? " (cycle)" : ""}: ${run.elapsedMs} ms`);
   const out = parseHookStdout(run.stdout);
@@ -35,7 +41,9 @@ describe("SessionStart on deep trees", () => {
     expect(context.length).toBeGreaterThan(5_000);
     expect(context.length).toBeLessThanOrEqual(10_000);
     expect(context).toContain("## Thread: Main (active)\n### State\n- the active thread's own state, which must always arrive");
-    expect(context).toMatch(/_Left out to fit the budget: \d+ farther ancestor threads? \(nearest first: .*\), and the ancestors above them, not read\._/);
+    expect(context).toMatch(
+      /_Left out to fit the budget: \d+ farther ancestor threads? \(nearest first: .*\), and the ancestors above them, not read\._/,
+    );
     expect(message).toMatch(/^ThreadMind: context of "main" trimmed to fit 10,000 characters \(\d+\+ ancestors left out\)\.$/);
   });
 
@@ -48,7 +56,10 @@ describe("SessionStart on deep trees", () => {
   });
 
   test("60 ancestors with 180-character titles: under the cap with the active summary whole", async () => {
-    const { context } = await sessionStart({ ancestors: 60, title: (i) => `Ancestor ${i} ${"with a very long descriptive title ".repeat(6)}`.slice(0, 180) });
+    const { context } = await sessionStart({
+      ancestors: 60,
+      title: (i) => `Ancestor ${i} ${"with a very long descriptive title ".repeat(6)}`.slice(0, 180),
+    });
     expect(context.length).toBeLessThanOrEqual(10_000);
     expect(context).toContain("## Thread: Main (active)\n### State\n- the active thread's own state, which must always arrive");
     const notice = context.split("\n").find((l) => l.startsWith("_Left out to fit the budget:"))!;

@@ -24,8 +24,21 @@ const entryFile = () => join(repo.dir, ".threadmind", "cache", "context", "refre
  * path can answer it. The copy's hook-core.cjs stamp is the build the server writes entries for.
  */
 async function clearFromCacheOnly(sessionId: string) {
-  const stdin = JSON.stringify({ session_id: sessionId, transcript_path: join(repo.dir, `${sessionId}.jsonl`), cwd: repo.dir, hook_event_name: "SessionStart", source: "clear" });
-  const run = await runHookProcess("session-start", { cwd: repo.dir, sessionId, transcriptPath: join(repo.dir, `${sessionId}.jsonl`), claudePid: PID, stdin, bundle: join(plugin, "hook.cjs") });
+  const stdin = JSON.stringify({
+    session_id: sessionId,
+    transcript_path: join(repo.dir, `${sessionId}.jsonl`),
+    cwd: repo.dir,
+    hook_event_name: "SessionStart",
+    source: "clear",
+  });
+  const run = await runHookProcess("session-start", {
+    cwd: repo.dir,
+    sessionId,
+    transcriptPath: join(repo.dir, `${sessionId}.jsonl`),
+    claudePid: PID,
+    stdin,
+    bundle: join(plugin, "hook.cjs"),
+  });
   expect(run.code).toBe(0);
   return parseHookStdout(run.stdout);
 }
@@ -35,14 +48,29 @@ beforeAll(async () => {
   repo.commit("code", { "README.md": "x\n" });
   plugin = mkdtempSync(join(tmpdir(), "tm-plugin-copy-"));
   copyFileSync(HOOK_BUNDLE, join(plugin, "hook.cjs"));
-  writeFileSync(join(plugin, "hook-core.cjs"), 'throw new Error("the hooks proper were loaded: the fast path did not answer");\n');
+  writeFileSync(
+    join(plugin, "hook-core.cjs"),
+    'throw new Error("the hooks proper were loaded: the fast path did not answer");\n',
+  );
   builtBy = fileStamp(join(plugin, "hook-core.cjs"))!;
   server = servicesFor(repo.dir, claudeInstanceSession(PID).key);
   await server.projectCreate({ title: "Refresh test" });
   await server.threadCreate({ title: "Notes" });
   // The session started (the real hooks): the measurement log exists, which the fast path needs.
-  const stdin = JSON.stringify({ session_id: "conv-0", transcript_path: join(repo.dir, "conv-0.jsonl"), cwd: repo.dir, hook_event_name: "SessionStart", source: "startup" });
-  const started = await runHookProcess("session-start", { cwd: repo.dir, sessionId: "conv-0", transcriptPath: join(repo.dir, "conv-0.jsonl"), claudePid: PID, stdin });
+  const stdin = JSON.stringify({
+    session_id: "conv-0",
+    transcript_path: join(repo.dir, "conv-0.jsonl"),
+    cwd: repo.dir,
+    hook_event_name: "SessionStart",
+    source: "startup",
+  });
+  const started = await runHookProcess("session-start", {
+    cwd: repo.dir,
+    sessionId: "conv-0",
+    transcriptPath: join(repo.dir, "conv-0.jsonl"),
+    claudePid: PID,
+    stdin,
+  });
   expect(parseHookStdout(started.stdout)?.hookSpecificOutput?.additionalContext).toContain("(notes)");
 }, 30_000);
 afterAll(() => {
@@ -55,12 +83,17 @@ describe("the SessionStart cache after a write", () => {
     await server.summaryUpdate({ content: "## Decisions\n- FRESH-DECISION-1" });
     expect(await refreshStartCache(server, builtBy)).toBe(true);
     // The thread file changed within the racy margin: the entry carries its fingerprint.
-    const entry = JSON.parse(readFileSync(entryFile(), "utf8")) as { verify?: Record<string, string>; starts: Record<string, unknown> };
+    const entry = JSON.parse(readFileSync(entryFile(), "utf8")) as {
+      verify?: Record<string, string>;
+      starts: Record<string, unknown>;
+    };
     expect(Object.keys(entry.verify ?? {})).toContain(join("threads", "refresh-test", "notes.md"));
     expect(Object.keys(entry.starts).sort()).toEqual(["clear", "compact", "startup"]);
     const out = await clearFromCacheOnly("conv-1");
     expect(out?.hookSpecificOutput?.additionalContext).toContain("FRESH-DECISION-1");
-    expect(out?.hookSpecificOutput?.additionalContext).toContain('ThreadMind memory, loaded after /clear: the context of thread "Notes" (notes)');
+    expect(out?.hookSpecificOutput?.additionalContext).toContain(
+      'ThreadMind memory, loaded after /clear: the context of thread "Notes" (notes)',
+    );
   });
 
   test("what the fast path prints from the server's entry is what the hooks proper print", async () => {
@@ -68,8 +101,24 @@ describe("the SessionStart cache after a write", () => {
     await refreshStartCache(server, builtBy);
     const fast = await clearFromCacheOnly("conv-2");
     rmSync(join(repo.dir, ".threadmind", "cache", "context"), { recursive: true, force: true });
-    const stdin = JSON.stringify({ session_id: "conv-2", transcript_path: join(repo.dir, "conv-2.jsonl"), cwd: repo.dir, hook_event_name: "SessionStart", source: "clear" });
-    const full = parseHookStdout((await runHookProcess("session-start", { cwd: repo.dir, sessionId: "conv-2", transcriptPath: join(repo.dir, "conv-2.jsonl"), claudePid: PID, stdin })).stdout);
+    const stdin = JSON.stringify({
+      session_id: "conv-2",
+      transcript_path: join(repo.dir, "conv-2.jsonl"),
+      cwd: repo.dir,
+      hook_event_name: "SessionStart",
+      source: "clear",
+    });
+    const full = parseHookStdout(
+      (
+        await runHookProcess("session-start", {
+          cwd: repo.dir,
+          sessionId: "conv-2",
+          transcriptPath: join(repo.dir, "conv-2.jsonl"),
+          claudePid: PID,
+          stdin,
+        })
+      ).stdout,
+    );
     expect(fast).toEqual(full);
   });
 
@@ -103,13 +152,27 @@ describe("the MCP server refreshes the cache after its writes", () => {
       await call(mcp, "project_create", { title: "Served" });
       await call(mcp, "thread_create", { title: "Topic" });
       const hook = (source: string) => {
-        const stdin = JSON.stringify({ session_id: "conv-s", transcript_path: join(repo2.dir, "conv-s.jsonl"), cwd: repo2.dir, hook_event_name: "SessionStart", source });
-        return runHookProcess("session-start", { cwd: repo2.dir, sessionId: "conv-s", transcriptPath: join(repo2.dir, "conv-s.jsonl"), claudePid: PID, stdin });
+        const stdin = JSON.stringify({
+          session_id: "conv-s",
+          transcript_path: join(repo2.dir, "conv-s.jsonl"),
+          cwd: repo2.dir,
+          hook_event_name: "SessionStart",
+          source,
+        });
+        return runHookProcess("session-start", {
+          cwd: repo2.dir,
+          sessionId: "conv-s",
+          transcriptPath: join(repo2.dir, "conv-s.jsonl"),
+          claudePid: PID,
+          stdin,
+        });
       };
       await hook("startup");
       await call(mcp, "summary_update", { content: "## Decisions\n- SERVER-DECISION-1" });
       await call(mcp, "project_list"); // queued behind the refresh: when it answers, the refresh is done
-      const entry = JSON.parse(readFileSync(join(repo2.dir, ".threadmind", "cache", "context", "served", "topic.json"), "utf8")) as { starts: Record<string, { text: string }>; verify?: Record<string, string> };
+      const entry = JSON.parse(
+        readFileSync(join(repo2.dir, ".threadmind", "cache", "context", "served", "topic.json"), "utf8"),
+      ) as { starts: Record<string, { text: string }>; verify?: Record<string, string> };
       expect(entry.starts.clear?.text).toContain("SERVER-DECISION-1");
       expect(Object.keys(entry.verify ?? {})).toContain(join("threads", "served", "topic.md"));
       const out = parseHookStdout((await hook("clear")).stdout);

@@ -21,8 +21,20 @@ afterEach(() => {
 
 async function sessionStart(repo: TempRepo, source: "startup" | "clear" = "startup") {
   const sessionId = `s-${Math.random()}`;
-  const stdin = JSON.stringify({ session_id: sessionId, transcript_path: join(repo.dir, `${sessionId}.jsonl`), cwd: repo.dir, hook_event_name: "SessionStart", source });
-  const run = await runHookProcess("session-start", { cwd: repo.dir, sessionId, transcriptPath: join(repo.dir, `${sessionId}.jsonl`), claudePid: process.pid, stdin });
+  const stdin = JSON.stringify({
+    session_id: sessionId,
+    transcript_path: join(repo.dir, `${sessionId}.jsonl`),
+    cwd: repo.dir,
+    hook_event_name: "SessionStart",
+    source,
+  });
+  const run = await runHookProcess("session-start", {
+    cwd: repo.dir,
+    sessionId,
+    transcriptPath: join(repo.dir, `${sessionId}.jsonl`),
+    claudePid: process.pid,
+    stdin,
+  });
   expect(run).toMatchObject({ code: 0, stderr: "" });
   return parseHookStdout(run.stdout);
 }
@@ -90,7 +102,9 @@ describe("SessionStart names thread files in conflict", () => {
     await conflictOn(repo, "billing");
     const out = await sessionStart(repo);
     expect(out?.hookSpecificOutput?.additionalContext).toContain("MAIN-DECISION");
-    expect(out?.systemMessage).toBe("ThreadMind: 1 thread file in conflict (.threadmind/threads/shop/billing.md); fix: run `npx thread-mind-mcp resolve`.");
+    expect(out?.systemMessage).toBe(
+      "ThreadMind: 1 thread file in conflict (.threadmind/threads/shop/billing.md); fix: run `npx thread-mind-mcp resolve`.",
+    );
     // Served from the context cache the second time, and still said.
     expect((await sessionStart(repo, "startup"))?.systemMessage).toContain("billing.md); fix: run `npx thread-mind-mcp resolve`");
   });
@@ -119,7 +133,8 @@ describe("SessionStart names thread files in conflict", () => {
     writeFileSync(`${billing}.new`, good.replace("Invoices.", "<<<<<<< HEAD\nInvoices.\n=======\nReceipts.\n>>>>>>> other"));
     renameSync(`${billing}.new`, billing);
     repo.commit("a bad merge, committed");
-    const line = "ThreadMind: 1 thread file holds git conflict markers (.threadmind/threads/shop/billing.md) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (`git log -p <file>` shows both sides).";
+    const line =
+      "ThreadMind: 1 thread file holds git conflict markers (.threadmind/threads/shop/billing.md) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (`git log -p <file>` shows both sides).";
     const out = await sessionStart(repo);
     expect(out?.hookSpecificOutput?.additionalContext).toContain("MAIN-DECISION");
     expect(out?.systemMessage).toBe(line);
@@ -136,7 +151,9 @@ describe("SessionStart names thread files in conflict", () => {
     writeFileSync(main, readFileSync(main, "utf8").replace("Socks.", "<<<<<<< HEAD\nSocks.\n=======\nShoes.\n>>>>>>> other"));
     const context = await servicesFor(repo.dir, "child").contextGet();
     expect(context.text).toContain("Invoices.");
-    expect(context.notices.join("\n")).toContain(`Ancestor "main" could not be read (${main}: contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run \`thread-mind-mcp resolve\``);
+    expect(context.notices.join("\n")).toContain(
+      `Ancestor "main" could not be read (${main}: contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run \`thread-mind-mcp resolve\``,
+    );
   });
 
   test("no operation under way: nothing is said and git is not asked", async () => {

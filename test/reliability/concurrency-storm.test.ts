@@ -20,7 +20,9 @@ afterEach(killWorkers);
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe("16 sessions writing one store at once", () => {
-  it("loses no created thread, no appended line and no session, duplicates nothing, and leaves no temp file or lock", { timeout: 180_000 }, async () => {
+  it("loses no created thread, no appended line and no session, duplicates nothing, and leaves no temp file or lock", {
+    timeout: 180_000,
+  }, async () => {
     const outcome = await runStorm({ baseDir: base, workerScript, workers: 16, opsPerWorker: 8, seed: 6, lockTimeoutMs: 60_000 });
     console.info(
       `storm 16 × 8: ${outcome.elapsedMs} ms, ${outcome.threadsCreated} threads created, ${outcome.linesAppended} lines appended, ` +
@@ -30,9 +32,12 @@ describe("16 sessions writing one store at once", () => {
     expect(outcome.reports).toHaveLength(16);
     expect(outcome.problems).toEqual([]);
     // The seeded mix really exercised every kind of operation, and the racing creates of one title got distinct ids.
-    const total = (kind: keyof (typeof outcome.reports)[number]["counts"]) => outcome.reports.reduce((n, r) => n + r.counts[kind], 0);
+    const total = (kind: keyof (typeof outcome.reports)[number]["counts"]) =>
+      outcome.reports.reduce((n, r) => n + r.counts[kind], 0);
     for (const kind of ["create", "append", "status", "switch", "list"] as const) expect(total(kind), kind).toBeGreaterThan(0);
-    const sharedTitleIds = outcome.reports.flatMap((r) => r.created.map((c) => c.id)).filter((id) => id.startsWith("storm-shared-topic"));
+    const sharedTitleIds = outcome.reports
+      .flatMap((r) => r.created.map((c) => c.id))
+      .filter((id) => id.startsWith("storm-shared-topic"));
     expect(sharedTitleIds.length).toBeGreaterThan(1);
     expect(new Set(sharedTitleIds).size).toBe(sharedTitleIds.length);
   });

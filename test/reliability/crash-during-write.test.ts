@@ -20,7 +20,9 @@ afterEach(killWorkers);
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe("a writer killed with SIGKILL at random points", () => {
-  it("leaves each file old or new, never partial; the next writer reclaims its lock and sweeps its temp files", { timeout: 180_000 }, async () => {
+  it("leaves each file old or new, never partial; the next writer reclaims its lock and sweeps its temp files", {
+    timeout: 180_000,
+  }, async () => {
     const outcome = await runCrashTrials({ baseDir: base, writerScript, trials: 30, seed: 0x6c4 });
     console.info(
       `crash trials: ${outcome.trials} in ${outcome.elapsedMs} ms, ${outcome.killedMidOperation} killed inside an operation, ` +

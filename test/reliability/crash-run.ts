@@ -68,7 +68,14 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashOutcom
   await prepareCrashTemplate(template);
   const random = seededRandom(options.seed);
   const ops = options.opsPerTrial ?? 40;
-  const outcome: CrashOutcome = { trials: 0, problems: [], killedMidOperation: 0, locksLeftBehind: 0, tempFilesLeft: 0, elapsedMs: 0 };
+  const outcome: CrashOutcome = {
+    trials: 0,
+    problems: [],
+    killedMidOperation: 0,
+    locksLeftBehind: 0,
+    tempFilesLeft: 0,
+    elapsedMs: 0,
+  };
   for (let trial = 0; trial < options.trials; trial++) {
     const root = mkdtempSync(join(options.baseDir, "crash-"));
     cpSync(template, root, { recursive: true });
@@ -99,7 +106,9 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashOutcom
     try {
       await services(root, "crash-checker", 2_000).threadSwitch("main");
     } catch (e) {
-      outcome.problems.push(`${tag}: the next write failed (lock left by the killed writer not reclaimed?): ${(e as Error).message}`);
+      outcome.problems.push(
+        `${tag}: the next write failed (lock left by the killed writer not reclaimed?): ${(e as Error).message}`,
+      );
     }
     if (existsSync(lockPath)) outcome.problems.push(`${tag}: the lock is still there after the next write`);
     for (const p of filesUnder(join(root, ".threadmind")).filter((p) => isAtomicTempFile(p))) {
@@ -122,7 +131,9 @@ export function checkCrashStore(root: string, before: CrashModel, after: CrashMo
   const either = <T>(what: string, found: T, old: T, next: T) => {
     const same = (a: T, b: T) => JSON.stringify(a) === JSON.stringify(b);
     if (!same(found, old) && !same(found, next)) {
-      problems.push(`${what} is ${JSON.stringify(found)}, neither the old ${JSON.stringify(old)} nor the new ${JSON.stringify(next)}`);
+      problems.push(
+        `${what} is ${JSON.stringify(found)}, neither the old ${JSON.stringify(old)} nor the new ${JSON.stringify(next)}`,
+      );
     }
   };
   const reader = services(root, "crash-reader");
@@ -136,7 +147,9 @@ export function checkCrashStore(root: string, before: CrashModel, after: CrashMo
     }
     const generation = [before, after].map((m) => m.generations[id]).find((g) => thread.summary === crashSummary(id, g));
     if (generation === undefined) {
-      problems.push(`the summary of ${id} (${thread.summary.length} chars) is neither generation ${before.generations[id]} nor ${after.generations[id]}`);
+      problems.push(
+        `the summary of ${id} (${thread.summary.length} chars) is neither generation ${before.generations[id]} nor ${after.generations[id]}`,
+      );
     }
   }
   const crashB = threads.get("crash-b");
@@ -153,7 +166,9 @@ export function checkCrashStore(root: string, before: CrashModel, after: CrashMo
   }
   let sessionThread: string | null = null;
   try {
-    const config = JSON.parse(readFileSync(join(reader.store.dir, "config.json"), "utf8")) as { sessions?: Record<string, { threadId?: string }> };
+    const config = JSON.parse(readFileSync(join(reader.store.dir, "config.json"), "utf8")) as {
+      sessions?: Record<string, { threadId?: string }>;
+    };
     sessionThread = config.sessions?.[CRASH_SESSION_KEY]?.threadId ?? null;
   } catch (e) {
     problems.push(`config.json does not parse: ${(e as Error).message}`);
@@ -161,7 +176,15 @@ export function checkCrashStore(root: string, before: CrashModel, after: CrashMo
   either("the writer session's thread in config.json", sessionThread, before.sessionThread, after.sessionThread);
   // Anything else in the store must be a temp file of an interrupted write (or the dead writer's lock), which readers ignore.
   // measurements.jsonl: the summary writes' log (one O_APPEND write each, read line by line; a torn last line costs only itself).
-  const expected = new Set([".gitignore", ".gitattributes", "config.json", ".lock", "measurements.jsonl", "projects/crash.json", ...[...threads.keys()].map((id) => `threads/crash/${id}.md`)]);
+  const expected = new Set([
+    ".gitignore",
+    ".gitattributes",
+    "config.json",
+    ".lock",
+    "measurements.jsonl",
+    "projects/crash.json",
+    ...[...threads.keys()].map((id) => `threads/crash/${id}.md`),
+  ]);
   for (const path of filesUnder(reader.store.dir)) {
     const rel = path.slice(reader.store.dir.length + 1);
     if (!expected.has(rel) && !isAtomicTempFile(rel)) problems.push(`unexpected file ${rel}`);

@@ -48,13 +48,22 @@ function hookEnv(options: HookRunOptions): NodeJS.ProcessEnv {
   for (const [key, value] of Object.entries(process.env)) {
     if (!key.startsWith("THREADMIND_") && !key.startsWith("CLAUDE")) env[key] = value;
   }
-  return { ...env, CLAUDE_PID: String(options.claudePid), CLAUDE_PROJECT_DIR: options.cwd, CLAUDE_CODE_SESSION_ID: options.sessionId };
+  return {
+    ...env,
+    CLAUDE_PID: String(options.claudePid),
+    CLAUDE_PROJECT_DIR: options.cwd,
+    CLAUDE_CODE_SESSION_ID: options.sessionId,
+  };
 }
 
 export function runHookProcess(name: AnyHookName, options: HookRunOptions): Promise<HookRun> {
   const input = { session_id: options.sessionId, transcript_path: options.transcriptPath, cwd: options.cwd, ...EVENTS[name] };
   const started = performance.now();
-  const child = spawn(process.execPath, [options.bundle ?? HOOK_BUNDLE, name], { cwd: options.cwd, env: hookEnv(options), stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [options.bundle ?? HOOK_BUNDLE, name], {
+    cwd: options.cwd,
+    env: hookEnv(options),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
@@ -93,9 +102,13 @@ export function parseHookStdout(stdout: string): HookOutputJson | null {
   const data: unknown = JSON.parse(lines[0]!);
   if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Error(`hook printed a non-object: ${lines[0]}`);
   const keys = Object.keys(data);
-  if (keys.length === 0 || keys.some((k) => k !== "systemMessage" && k !== "hookSpecificOutput")) throw new Error(`unexpected hook output keys: ${keys.join(", ")}`);
+  if (keys.length === 0 || keys.some((k) => k !== "systemMessage" && k !== "hookSpecificOutput"))
+    throw new Error(`unexpected hook output keys: ${keys.join(", ")}`);
   const out = data as HookOutputJson;
-  if (out.systemMessage !== undefined && (typeof out.systemMessage !== "string" || out.systemMessage === "" || out.systemMessage.includes("\n"))) {
+  if (
+    out.systemMessage !== undefined &&
+    (typeof out.systemMessage !== "string" || out.systemMessage === "" || out.systemMessage.includes("\n"))
+  ) {
     throw new Error(`systemMessage is not one line: ${JSON.stringify(out.systemMessage)}`);
   }
   return out;

@@ -5,8 +5,22 @@
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import {
-  appendFileSync, closeSync, cpSync, ftruncateSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync,
-  readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync, writeSync,
+  appendFileSync,
+  closeSync,
+  cpSync,
+  ftruncateSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -45,7 +59,10 @@ beforeAll(async () => {
   }
   // One real 50 MB thread file, hard-linked into the workspaces that need it.
   bigThreadFile = join(base, "big-thread.md");
-  writeFileSync(bigThreadFile, readFileSync(threadPath(template, "other"), "utf8").padEnd(50 * 1024 * 1024, "- a runaway summary line\n"));
+  writeFileSync(
+    bigThreadFile,
+    readFileSync(threadPath(template, "other"), "utf8").padEnd(50 * 1024 * 1024, "- a runaway summary line\n"),
+  );
   const reading = readTranscriptIndependently(TRANSCRIPT);
   if (reading.finalContext === null) throw new Error("the transcript fixture has no assistant record");
   finalContext = reading.finalContext;
@@ -65,7 +82,12 @@ function configPath(root: string): string {
 /** Puts this Claude Code instance's session (CLAUDE_PID = the test process) on `threadId`. */
 function sessionOn(root: string, threadId: string): void {
   const config = JSON.parse(readFileSync(configPath(root), "utf8"));
-  config.sessions[`claude-${process.pid}`] = { projectId: PROJECT, threadId, updatedAt: new Date().toISOString(), pid: process.pid };
+  config.sessions[`claude-${process.pid}`] = {
+    projectId: PROJECT,
+    threadId,
+    updatedAt: new Date().toISOString(),
+    pid: process.pid,
+  };
   writeFileSync(configPath(root), JSON.stringify(config));
 }
 
@@ -171,15 +193,20 @@ const transcriptDamagedButMeasured = {
 /** A linked .threadmind is neither read (no context from the other store) nor written (no measurement lands there). */
 const storeLinkRefused = (o: Outcome) => {
   expect(o.context).toBeUndefined();
-  expect(o.message).toContain(`${join(o.ws.root, ".threadmind")} is a symbolic link: ThreadMind keeps its threads only in a real .threadmind directory`);
-  expect(readdirSync(readlinkSync(join(o.ws.root, ".threadmind"))).sort()).toEqual(readdirSync(join(template, ".threadmind")).sort());
+  expect(o.message).toContain(
+    `${join(o.ws.root, ".threadmind")} is a symbolic link: ThreadMind keeps its threads only in a real .threadmind directory`,
+  );
+  expect(readdirSync(readlinkSync(join(o.ws.root, ".threadmind"))).sort()).toEqual(
+    readdirSync(join(template, ".threadmind")).sort(),
+  );
 };
 
 /** A FIFO in .threadmind never blocks a hook: whatever needs that file says it is not a regular file, the rest works. */
 const FIFO_REFUSED = /is a FIFO \(named pipe\), not a regular file; ThreadMind opens only regular files/;
 const fifoRefused = (name: string) => (o: Outcome, hook: HookName) => {
   // The hooks never take the lock unless they write threads; the previous log is read only by the measuring hooks.
-  const needsIt = name === "measurements.jsonl" || name === "config.json" || (name === "measurements.1.jsonl" && hook !== "session-start");
+  const needsIt =
+    name === "measurements.jsonl" || name === "config.json" || (name === "measurements.1.jsonl" && hook !== "session-start");
   if (needsIt) {
     expect(o.message).toContain(join(o.ws.root, ".threadmind", name));
     expect(o.message).toMatch(FIFO_REFUSED);
@@ -192,7 +219,8 @@ const fifoRefused = (name: string) => (o: Outcome, hook: HookName) => {
 const SCENARIOS: Scenario[] = [
   {
     name: "invalid YAML in the active thread",
-    prepare: ({ root }) => writeFileSync(threadPath(root, "main"), "---\nid: main\ntitle: [unclosed\nparentId: null\n---\nbody\n"),
+    prepare: ({ root }) =>
+      writeFileSync(threadPath(root, "main"), "---\nid: main\ntitle: [unclosed\nparentId: null\n---\nbody\n"),
     expect: activeThreadRefused(/YAML|frontmatter|flow/i),
   },
   {
@@ -208,7 +236,10 @@ const SCENARIOS: Scenario[] = [
     name: "git conflict markers in the active thread",
     prepare: ({ root }) => {
       const text = readFileSync(threadPath(root, "main"), "utf8");
-      writeFileSync(threadPath(root, "main"), text.replace("- The main decision.", "<<<<<<< HEAD\n- The main decision.\n=======\n- Theirs.\n>>>>>>> theirs"));
+      writeFileSync(
+        threadPath(root, "main"),
+        text.replace("- The main decision.", "<<<<<<< HEAD\n- The main decision.\n=======\n- Theirs.\n>>>>>>> theirs"),
+      );
     },
     expect: activeThreadRefused(/conflict/i),
   },
@@ -246,8 +277,14 @@ const SCENARIOS: Scenario[] = [
   {
     name: "a cycle of parentIds above the active thread",
     prepare: ({ root }) => {
-      for (const [id, parent] of [["child", "other"], ["other", "child"]] as const) {
-        writeFileSync(threadPath(root, id), readFileSync(threadPath(root, id), "utf8").replace("parentId: main", `parentId: ${parent}`));
+      for (const [id, parent] of [
+        ["child", "other"],
+        ["other", "child"],
+      ] as const) {
+        writeFileSync(
+          threadPath(root, id),
+          readFileSync(threadPath(root, id), "utf8").replace("parentId: main", `parentId: ${parent}`),
+        );
       }
       sessionOn(root, "child");
     },
@@ -265,7 +302,10 @@ const SCENARIOS: Scenario[] = [
   {
     name: "the active thread's parent does not exist",
     prepare: ({ root }) => {
-      writeFileSync(threadPath(root, "child"), readFileSync(threadPath(root, "child"), "utf8").replace("parentId: main", "parentId: ghost"));
+      writeFileSync(
+        threadPath(root, "child"),
+        readFileSync(threadPath(root, "child"), "utf8").replace("parentId: main", "parentId: ghost"),
+      );
       sessionOn(root, "child");
     },
     expect: {
@@ -280,7 +320,11 @@ const SCENARIOS: Scenario[] = [
   {
     name: "config.json that is not JSON",
     prepare: ({ root }) => writeFileSync(configPath(root), '{"version": 1, "sessions": {'),
-    expect: { "session-start": configReported(/invalid JSON/), "session-end": configReported(/invalid JSON/), "pre-compact": configReported(/invalid JSON/) },
+    expect: {
+      "session-start": configReported(/invalid JSON/),
+      "session-end": configReported(/invalid JSON/),
+      "pre-compact": configReported(/invalid JSON/),
+    },
   },
   {
     name: "config.json over its size limit (sparse, 25 MB)",
@@ -289,7 +333,11 @@ const SCENARIOS: Scenario[] = [
       ftruncateSync(fd, 25 * 1024 * 1024);
       closeSync(fd);
     },
-    expect: { "session-start": configReported(/over the/), "session-end": configReported(/over the/), "pre-compact": configReported(/over the/) },
+    expect: {
+      "session-start": configReported(/over the/),
+      "session-end": configReported(/over the/),
+      "pre-compact": configReported(/over the/),
+    },
   },
   {
     name: "config.json is a directory",
@@ -297,7 +345,11 @@ const SCENARIOS: Scenario[] = [
       rmSync(configPath(root));
       mkdirSync(configPath(root));
     },
-    expect: { "session-start": configReported(/not a regular file/), "session-end": configReported(/not a regular file/), "pre-compact": configReported(/not a regular file/) },
+    expect: {
+      "session-start": configReported(/not a regular file/),
+      "session-end": configReported(/not a regular file/),
+      "pre-compact": configReported(/not a regular file/),
+    },
   },
   {
     name: "a large but valid config.json (2 MB of branch entries)",
@@ -325,7 +377,11 @@ const SCENARIOS: Scenario[] = [
   {
     name: "the store lock held by a live process",
     prepare: async ({ root }) => {
-      const holder = spawnWorker(holderScript, { lockPath: join(root, ".threadmind", ".lock"), mode: "async", holdMs: 60_000 } satisfies LockHolderInput);
+      const holder = spawnWorker(holderScript, {
+        lockPath: join(root, ".threadmind", ".lock"),
+        mode: "async",
+        holdMs: 60_000,
+      } satisfies LockHolderInput);
       await holder.waitFor("acquired");
     },
     expect: {
@@ -343,8 +399,20 @@ const SCENARIOS: Scenario[] = [
     name: "the store lock held while this window should take over a resumed conversation's thread",
     prepare: async ({ root }) => {
       // The conversation was on main in another process; this window has no thread yet: SessionEnd/PreCompact adopt it.
-      appendMeasurementEvents(join(root, ".threadmind"), [{ kind: "conversation", at: "2026-01-01T00:00:00.000Z", sessionId: "damaged-session", projectId: "damage", threadId: "main" }]);
-      const holder = spawnWorker(holderScript, { lockPath: join(root, ".threadmind", ".lock"), mode: "async", holdMs: 60_000 } satisfies LockHolderInput);
+      appendMeasurementEvents(join(root, ".threadmind"), [
+        {
+          kind: "conversation",
+          at: "2026-01-01T00:00:00.000Z",
+          sessionId: "damaged-session",
+          projectId: "damage",
+          threadId: "main",
+        },
+      ]);
+      const holder = spawnWorker(holderScript, {
+        lockPath: join(root, ".threadmind", ".lock"),
+        mode: "async",
+        holdMs: 60_000,
+      } satisfies LockHolderInput);
       await holder.waitFor("acquired");
     },
     expect: {
@@ -388,7 +456,14 @@ const SCENARIOS: Scenario[] = [
     name: "a transcript with garbage lines",
     prepare: (ws) => {
       const lines = readFileSync(TRANSCRIPT, "utf8").split("\n");
-      const garbage = ["not json at all", "{", "[1,2,3]", "\u0000\u0001binary\u00ff", '{"type":"assistant","message":"not an object"}', "null"];
+      const garbage = [
+        "not json at all",
+        "{",
+        "[1,2,3]",
+        "\u0000\u0001binary\u00ff",
+        '{"type":"assistant","message":"not an object"}',
+        "null",
+      ];
       const mixed = lines.flatMap((line, i) => (i % 4 === 0 ? [garbage[i % garbage.length]!, line] : [line]));
       writeFileSync(ws.transcriptPath, `${mixed.join("\n")}\n${garbage.join("\n")}\n`);
     },
@@ -450,14 +525,16 @@ const SCENARIOS: Scenario[] = [
     },
     expect: { "session-start": storeLinkRefused, "session-end": storeLinkRefused, "pre-compact": storeLinkRefused },
   },
-  ...(["measurements.jsonl", "measurements.1.jsonl", ".lock", "config.json"] as const).map((name): Scenario => ({
-    name: `a FIFO at .threadmind/${name} (nobody writes to it)`,
-    prepare: ({ root }) => {
-      rmSync(join(root, ".threadmind", name), { force: true });
-      execFileSync("mkfifo", [join(root, ".threadmind", name)]);
-    },
-    expect: { "session-start": fifoRefused(name), "session-end": fifoRefused(name), "pre-compact": fifoRefused(name) },
-  })),
+  ...(["measurements.jsonl", "measurements.1.jsonl", ".lock", "config.json"] as const).map(
+    (name): Scenario => ({
+      name: `a FIFO at .threadmind/${name} (nobody writes to it)`,
+      prepare: ({ root }) => {
+        rmSync(join(root, ".threadmind", name), { force: true });
+        execFileSync("mkfifo", [join(root, ".threadmind", name)]);
+      },
+      expect: { "session-start": fifoRefused(name), "session-end": fifoRefused(name), "pre-compact": fifoRefused(name) },
+    }),
+  ),
 ];
 
 const timings: string[] = [];
@@ -467,50 +544,61 @@ describe.skipIf(process.platform === "win32")("hooks with a damaged workspace", 
     console.info(`hook elapsed times (ms), session-start / session-end / pre-compact:\n${timings.join("\n")}`);
   });
 
-  it.each(SCENARIOS.map((s) => [s.name, s] as const))("%s: every hook exits 0 and says what is wrong in one line", { timeout: 120_000 }, async (_name, scenario) => {
-    // The three hooks run side by side, each on its own damaged copy of the workspace.
-    const runs = await Promise.all(
-      HOOKS.map(async (hook) => {
-        const root = mkdtempSync(join(base, "ws-"));
-        cpSync(template, root, { recursive: true });
-        const ws: Workspace = { root, transcriptPath: join(root, "transcript.jsonl") };
-        cpSync(TRANSCRIPT, ws.transcriptPath);
-        await scenario.prepare(ws);
-        const before = snapshot(root);
-        const run = await runHookProcess(hook, {
-          cwd: root,
-          sessionId: "damaged-session",
-          transcriptPath: ws.transcriptPath,
-          claudePid: process.pid,
-          ...(ws.keepStdinOpen ? { keepStdinOpen: true } : {}),
-        });
-        return { hook, ws, before, run };
-      }),
-    );
-    await killWorkers();
-    for (const { hook, ws, before, run } of runs) {
-      expect(run, `${hook}: ${run.stderr}`).toMatchObject({ code: 0, signal: null, hung: false, stderr: "" });
-      const out = parseHookStdout(run.stdout);
-      if (out?.hookSpecificOutput !== undefined) {
-        expect(hook).toBe("session-start");
-        expect(out.hookSpecificOutput.hookEventName).toBe("SessionStart");
+  it.each(SCENARIOS.map((s) => [s.name, s] as const))(
+    "%s: every hook exits 0 and says what is wrong in one line",
+    { timeout: 120_000 },
+    async (_name, scenario) => {
+      // The three hooks run side by side, each on its own damaged copy of the workspace.
+      const runs = await Promise.all(
+        HOOKS.map(async (hook) => {
+          const root = mkdtempSync(join(base, "ws-"));
+          cpSync(template, root, { recursive: true });
+          const ws: Workspace = { root, transcriptPath: join(root, "transcript.jsonl") };
+          cpSync(TRANSCRIPT, ws.transcriptPath);
+          await scenario.prepare(ws);
+          const before = snapshot(root);
+          const run = await runHookProcess(hook, {
+            cwd: root,
+            sessionId: "damaged-session",
+            transcriptPath: ws.transcriptPath,
+            claudePid: process.pid,
+            ...(ws.keepStdinOpen ? { keepStdinOpen: true } : {}),
+          });
+          return { hook, ws, before, run };
+        }),
+      );
+      await killWorkers();
+      for (const { hook, ws, before, run } of runs) {
+        expect(run, `${hook}: ${run.stderr}`).toMatchObject({ code: 0, signal: null, hung: false, stderr: "" });
+        const out = parseHookStdout(run.stdout);
+        if (out?.hookSpecificOutput !== undefined) {
+          expect(hook).toBe("session-start");
+          expect(out.hookSpecificOutput.hookEventName).toBe("SessionStart");
+        }
+        let measurements: Measurements | null = null;
+        try {
+          measurements = readMeasurementLog(join(ws.root, ".threadmind")).measurements;
+        } catch {
+          measurements = null;
+        }
+        const outcome: Outcome = {
+          ws,
+          run,
+          out,
+          message: out?.systemMessage,
+          context: out?.hookSpecificOutput?.additionalContext,
+          measurements,
+        };
+        try {
+          scenario.expect[hook](outcome, hook);
+        } catch (e) {
+          throw new Error(`${hook}: ${(e as Error).message}\nstdout: ${run.stdout.slice(0, 2000)}`);
+        }
+        expect(snapshot(ws.root), `${hook} changed a thread or project file`).toEqual(before);
+        rmSync(ws.root, { recursive: true, force: true });
       }
-      let measurements: Measurements | null = null;
-      try {
-        measurements = readMeasurementLog(join(ws.root, ".threadmind")).measurements;
-      } catch {
-        measurements = null;
-      }
-      const outcome: Outcome = { ws, run, out, message: out?.systemMessage, context: out?.hookSpecificOutput?.additionalContext, measurements };
-      try {
-        scenario.expect[hook](outcome, hook);
-      } catch (e) {
-        throw new Error(`${hook}: ${(e as Error).message}\nstdout: ${run.stdout.slice(0, 2000)}`);
-      }
-      expect(snapshot(ws.root), `${hook} changed a thread or project file`).toEqual(before);
-      rmSync(ws.root, { recursive: true, force: true });
-    }
-    const elapsed = runs.map((r) => r.run.elapsedMs);
-    timings.push(`${elapsed.join(" / ")}  ${scenario.name}`);
-  });
+      const elapsed = runs.map((r) => r.run.elapsedMs);
+      timings.push(`${elapsed.join(" / ")}  ${scenario.name}`);
+    },
+  );
 });

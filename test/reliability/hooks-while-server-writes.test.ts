@@ -39,7 +39,11 @@ import { readMeasurementLog } from "../../src/core/measure/measurement-log-read.
 
 interface LocalStateFile {
   sessions: Record<string, unknown>;
-  measurements: { injections: { sessionId: string }[]; sessionEnds: { sessionId: string; contextTokens: number | null }[]; preCompacts: { sessionId: string }[] };
+  measurements: {
+    injections: { sessionId: string }[];
+    sessionEnds: { sessionId: string; contextTokens: number | null }[];
+    preCompacts: { sessionId: string }[];
+  };
 }
 /** The sessions (config.json) and the measurements (measurements.jsonl) the hooks recorded. */
 function readConfig(root: string): LocalStateFile {
@@ -55,7 +59,8 @@ const LOCK_BUSY = /Timed out after \d+ ms waiting for the ThreadMind lock/;
 function contextProblems(context: string): string[] {
   const problems: string[] = [];
   const perWorker = new Map<number, number[]>();
-  for (const m of context.matchAll(HAMMER_LINE)) perWorker.set(Number(m[1]), [...(perWorker.get(Number(m[1])) ?? []), Number(m[2])]);
+  for (const m of context.matchAll(HAMMER_LINE))
+    perWorker.set(Number(m[1]), [...(perWorker.get(Number(m[1])) ?? []), Number(m[2])]);
   for (const [worker, ns] of perWorker) {
     if (ns.some((n, i) => n !== i)) problems.push(`writer ${worker}'s lines are not an unbroken prefix: ${ns.join(",")}`);
   }
@@ -64,13 +69,16 @@ function contextProblems(context: string): string[] {
     const [, w, g] = begin;
     const items = [...context.matchAll(/^- state w(\d+) g(\d+) item (\d+)$/gm)];
     const whole = items.length === 20 && items.every((m, i) => m[1] === w && m[2] === g && Number(m[3]) === i);
-    if (!whole || !context.includes(`state end w${w} g${g}`)) problems.push(`the State section is not one whole generation (w${w} g${g})`);
+    if (!whole || !context.includes(`state end w${w} g${g}`))
+      problems.push(`the State section is not one whole generation (w${w} g${g})`);
   }
   return problems;
 }
 
 describe("hooks while writer processes hammer the store", () => {
-  it("every hook ends with valid output and a consistent context, and records its measurement unless the lock was busy", { timeout: 180_000 }, async () => {
+  it("every hook ends with valid output and a consistent context, and records its measurement unless the lock was busy", {
+    timeout: 180_000,
+  }, async () => {
     const { root, transcript } = await workspace();
     const stopPath = join(root, "stop");
     const writers = [0, 1, 2].map((worker) =>
@@ -78,13 +86,20 @@ describe("hooks while writer processes hammer the store", () => {
     );
     await Promise.all(writers.map((w) => w.waitFor("ready")));
 
-    const plan: HookName[] = Array.from({ length: 36 }, (_, i) => (i % 6 === 4 ? "session-end" : i % 6 === 5 ? "pre-compact" : "session-start"));
+    const plan: HookName[] = Array.from({ length: 36 }, (_, i) =>
+      i % 6 === 4 ? "session-end" : i % 6 === 5 ? "pre-compact" : "session-start",
+    );
     const runs: { name: HookName; sessionId: string; run: HookRun }[] = [];
     // Two hooks at a time (two Claude Code instances), each with its own session id.
     for (let i = 0; i < plan.length; i += 2) {
       const batch = plan.slice(i, i + 2).map(async (name, j) => {
         const sessionId = `load-${i + j}`;
-        const run = await runHookProcess(name, { cwd: root, sessionId, transcriptPath: name === "session-start" ? join(root, `${sessionId}.jsonl`) : transcript, claudePid: process.pid });
+        const run = await runHookProcess(name, {
+          cwd: root,
+          sessionId,
+          transcriptPath: name === "session-start" ? join(root, `${sessionId}.jsonl`) : transcript,
+          claudePid: process.pid,
+        });
         runs.push({ name, sessionId, run });
       });
       await Promise.all(batch);
@@ -109,7 +124,10 @@ describe("hooks while writer processes hammer the store", () => {
       if (name === "session-start") {
         const context = out?.hookSpecificOutput?.additionalContext ?? "";
         expect(out?.hookSpecificOutput?.hookEventName, tag).toBe("SessionStart");
-        expect(context.startsWith('ThreadMind memory, loaded at session start: the context of thread "Hooks under load" (main).'), tag).toBe(true);
+        expect(
+          context.startsWith('ThreadMind memory, loaded at session start: the context of thread "Hooks under load" (main).'),
+          tag,
+        ).toBe(true);
         expect(context, tag).toContain("## Thread: Hooks under load (active)");
         expect(contextProblems(context), tag).toEqual([]);
         linesSeen += [...context.matchAll(HAMMER_LINE)].length;
@@ -117,7 +135,10 @@ describe("hooks while writer processes hammer the store", () => {
         expect(recorded, `${tag}: injection recorded`).toBe(message === undefined);
       } else {
         const list = name === "session-end" ? config.measurements.sessionEnds : config.measurements.preCompacts;
-        expect(list.some((r) => r.sessionId === sessionId), `${tag}: measurement recorded`).toBe(message === undefined);
+        expect(
+          list.some((r) => r.sessionId === sessionId),
+          `${tag}: measurement recorded`,
+        ).toBe(message === undefined);
       }
     }
     const store = stormServices(root, "hooks-check").store;
@@ -141,12 +162,22 @@ describe("hooks while writer processes hammer the store", () => {
     await holder.exited;
     expect(JSON.parse(readFileSync(lockPath, "utf8")).pid).toBe(holder.pid);
 
-    const start = await runHookProcess("session-start", { cwd: root, sessionId: "after-kill", transcriptPath: join(root, "after-kill.jsonl"), claudePid: process.pid });
+    const start = await runHookProcess("session-start", {
+      cwd: root,
+      sessionId: "after-kill",
+      transcriptPath: join(root, "after-kill.jsonl"),
+      claudePid: process.pid,
+    });
     expect(start).toMatchObject({ code: 0, hung: false });
     const startOut = parseHookStdout(start.stdout);
     expect(startOut?.systemMessage).toBeUndefined();
     expect(startOut?.hookSpecificOutput?.additionalContext).toContain("## Thread: Hooks under load (active)");
-    const end = await runHookProcess("session-end", { cwd: root, sessionId: "after-kill", transcriptPath: transcript, claudePid: process.pid });
+    const end = await runHookProcess("session-end", {
+      cwd: root,
+      sessionId: "after-kill",
+      transcriptPath: transcript,
+      claudePid: process.pid,
+    });
     expect(end).toMatchObject({ code: 0, hung: false, stdout: "" });
     // Both only appended to the measurement log: the dead holder's lock is still there, until the next writer.
     expect(JSON.parse(readFileSync(lockPath, "utf8")).pid).toBe(holder.pid);

@@ -25,7 +25,14 @@ afterAll(() => bin.cleanup());
 
 function services(dir: string, key: string): ThreadMindServices {
   const env = { THREADMIND_ROOT: dir };
-  return new ThreadMindServices({ workspace: resolveWorkspace({ env, cwd: dir }), session: { key }, env, encoder: null, lockStaleMs: STALE_MS, lockTimeoutMs: 60_000 });
+  return new ThreadMindServices({
+    workspace: resolveWorkspace({ env, cwd: dir }),
+    session: { key },
+    env,
+    encoder: null,
+    lockStaleMs: STALE_MS,
+    lockTimeoutMs: 60_000,
+  });
 }
 
 describe("a paused lock holder", () => {
@@ -37,7 +44,12 @@ describe("a paused lock holder", () => {
       const target = (await s.threadCreate({ title: "Refunds", parentId: "main" })).thread;
       const file = join(repo.dir, ".threadmind", "threads", project.id, `${target.id}.md`);
       for (let round = 1; round <= 2; round++) {
-        const worker = spawnWorker(script, { root: repo.dir, projectId: project.id, thread: target, staleMs: STALE_MS } satisfies PausedWriterInput);
+        const worker = spawnWorker(script, {
+          root: repo.dir,
+          projectId: project.id,
+          thread: target,
+          staleMs: STALE_MS,
+        } satisfies PausedWriterInput);
         await worker.waitFor("writing");
         // Paused at whatever point of its write loop it has reached: maybe between its check and its rename.
         worker.child.kill("SIGSTOP");
@@ -71,29 +83,44 @@ describe("a paused lock holder", () => {
       writeFileSync(measurementLogPath(storeDir), `${"x".repeat(LOG_ROTATE_BYTES + 10)}\n`);
       const before = snapshotDir(storeDir, { dirTimes: false });
       const errors: string[] = [];
-      await s.store.locked(async () => {
-        // What a reclaimer does to a holder it judged stale: its fence directory goes, the lock names someone else.
-        for (const name of readdirSync(storeDir)) if (/^\.lock\.[0-9a-f]{32}\.d$/.test(name)) rmSync(join(storeDir, name), { recursive: true });
-        writeFileSync(join(storeDir, ".lock"), JSON.stringify({ pid: process.pid, hostname: "elsewhere.invalid", acquiredAt: new Date().toISOString(), nonce: "f".repeat(32) }));
-        const attempts: (() => unknown)[] = [
-          () => s.store.writeThread(project.id, { ...thread, summary: "late" }),
-          () => s.store.writeProject({ ...s.store.readProject(project.id), title: "late" }),
-          () => s.store.deleteThreadFile(project.id, thread.id),
-          () => s.updateState((state) => {
-            state.lastProjectId = "late";
-          }),
-          () => rotateMeasurementLogIfFull(storeDir),
-        ];
-        for (const attempt of attempts) {
-          try {
-            await attempt();
-            errors.push("(written)");
-          } catch (e) {
-            errors.push((e as Error).message);
+      await s.store
+        .locked(async () => {
+          // What a reclaimer does to a holder it judged stale: its fence directory goes, the lock names someone else.
+          for (const name of readdirSync(storeDir))
+            if (/^\.lock\.[0-9a-f]{32}\.d$/.test(name)) rmSync(join(storeDir, name), { recursive: true });
+          writeFileSync(
+            join(storeDir, ".lock"),
+            JSON.stringify({
+              pid: process.pid,
+              hostname: "elsewhere.invalid",
+              acquiredAt: new Date().toISOString(),
+              nonce: "f".repeat(32),
+            }),
+          );
+          const attempts: (() => unknown)[] = [
+            () => s.store.writeThread(project.id, { ...thread, summary: "late" }),
+            () => s.store.writeProject({ ...s.store.readProject(project.id), title: "late" }),
+            () => s.store.deleteThreadFile(project.id, thread.id),
+            () =>
+              s.updateState((state) => {
+                state.lastProjectId = "late";
+              }),
+            () => rotateMeasurementLogIfFull(storeDir),
+          ];
+          for (const attempt of attempts) {
+            try {
+              await attempt();
+              errors.push("(written)");
+            } catch (e) {
+              errors.push((e as Error).message);
+            }
           }
-        }
-      }).catch((e: unknown) => errors.push(`release: ${(e as Error).message}`));
-      for (const message of errors.slice(0, 5)) expect(message).toMatch(/^Refused to write: this process lost the ThreadMind lock .*\(the lock file names another holder\)/);
+        })
+        .catch((e: unknown) => errors.push(`release: ${(e as Error).message}`));
+      for (const message of errors.slice(0, 5))
+        expect(message).toMatch(
+          /^Refused to write: this process lost the ThreadMind lock .*\(the lock file names another holder\)/,
+        );
       // Nothing changed but the lock file planted above (the reclaimer's, which is not ours to remove).
       expect(errors[5]).toMatch(/^release: Lost the lock .*the lock file names another holder/);
       const after = snapshotDir(storeDir, { dirTimes: false });

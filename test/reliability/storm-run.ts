@@ -124,7 +124,8 @@ export function checkStormStore(root: string, reports: StormWorkerReport[]): str
         continue;
       }
       if (thread.parentId !== STORM_PARENT_ID) problems.push(`thread "${created.id}" has parent ${thread.parentId}`);
-      if (threadStatus(thread) !== created.status) problems.push(`thread "${created.id}" is ${threadStatus(thread)}, expected ${created.status}`);
+      if (threadStatus(thread) !== created.status)
+        problems.push(`thread "${created.id}" is ${threadStatus(thread)}, expected ${created.status}`);
     }
   }
   const expectedCount = 3 + owners.size;
@@ -141,7 +142,8 @@ export function checkStormStore(root: string, reports: StormWorkerReport[]): str
       const n = seen.get(line) ?? 0;
       if (n !== 1) problems.push(`"${line}" appears ${n} times in the shared thread`);
     }
-    for (const line of seen.keys()) if (!expected.has(line)) problems.push(`"${line}" is in the shared thread but no worker appended it`);
+    for (const line of seen.keys())
+      if (!expected.has(line)) problems.push(`"${line}" is in the shared thread but no worker appended it`);
   }
 
   // config.json parses and holds every worker's session on the thread that worker last chose.

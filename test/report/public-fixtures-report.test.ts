@@ -36,13 +36,23 @@ describe.skipIf(!present)("the savings report on real public transcripts", () =>
     workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-ws-")));
     for (const name of PUBLIC_MAIN_SESSIONS) {
       const placed = fake.place(join(fixtures, name), workspace);
-      expected.set(placed.split("/").pop()!.replace(/\.jsonl$/, ""), readTranscriptIndependently(placed));
+      expected.set(
+        placed
+          .split("/")
+          .pop()!
+          .replace(/\.jsonl$/, ""),
+        readTranscriptIndependently(placed),
+      );
     }
     // The 2.1.x layout keeps subagent transcripts in <session>/subagents/: present, and never read as sessions.
     const sub = join(fake.projectsDir, folderNameFor(workspace), "4d5611e5-241a-462a-8d15-5122611a9569", "subagents");
     mkdirSync(sub, { recursive: true });
     cpSync(join(fixtures, SUBAGENTS), sub, { recursive: true });
-    report = await buildSavingsReport({ workspaceRoot: workspace, projectsDir: fake.projectsDir, measurements: emptyMeasurements() });
+    report = await buildSavingsReport({
+      workspaceRoot: workspace,
+      projectsDir: fake.projectsDir,
+      measurements: emptyMeasurements(),
+    });
   });
 
   afterAll(() => {
@@ -60,7 +70,14 @@ describe.skipIf(!present)("the savings report on real public transcripts", () =>
   it("gives each session the first, peak and final context, API responses and output tokens of the independent reading", () => {
     for (const s of report.sessions) {
       const e = expected.get(s.sessionId)!;
-      expect({ id: s.sessionId, first: s.firstContextTokens, peak: s.peakContextTokens, final: s.finalContextTokens, responses: s.apiResponses, output: s.outputTokens }).toEqual({
+      expect({
+        id: s.sessionId,
+        first: s.firstContextTokens,
+        peak: s.peakContextTokens,
+        final: s.finalContextTokens,
+        responses: s.apiResponses,
+        output: s.outputTokens,
+      }).toEqual({
         id: s.sessionId,
         first: e.firstContext,
         peak: e.peakContext,
@@ -82,7 +99,15 @@ describe.skipIf(!present)("the savings report on real public transcripts", () =>
     );
     expect(independent).toEqual([{ sessionId: "4d5611e5-241a-462a-8d15-5122611a9569", before: 170251, after: 36081 }]);
     expect(report.restarts.map((r) => ({ sessionId: r.sessionId, before: r.before, after: r.after }))).toEqual(independent);
-    expect(report.restarts[0]).toMatchObject({ kind: "compaction", trigger: "auto", pairedBy: "boundary", confidence: "boundary", notAveraged: null, saving: 170251 - 36081, threadMind: null });
+    expect(report.restarts[0]).toMatchObject({
+      kind: "compaction",
+      trigger: "auto",
+      pairedBy: "boundary",
+      confidence: "boundary",
+      notAveraged: null,
+      saving: 170251 - 36081,
+      threadMind: null,
+    });
   });
 
   it("finds no /clear in these files (none of them opens with the /clear command)", () => {
@@ -97,7 +122,12 @@ describe.skipIf(!present)("the savings report on real public transcripts", () =>
     expect(report.sessionComparison.withoutThreadMind.sessions).toBe(PUBLIC_MAIN_SESSIONS.length);
     expect(report.sessionComparison.withoutThreadMind.averageFinal).toBeCloseTo(average(finals), 9);
     expect(report.byKind.map((k) => k.kind)).toEqual(["auto-compaction"]);
-    expect(report.byKind[0]!.withoutThreadMind).toMatchObject({ restarts: 1, measured: 1, averageBefore: 170251, averageAfter: 36081 });
+    expect(report.byKind[0]!.withoutThreadMind).toMatchObject({
+      restarts: 1,
+      measured: 1,
+      averageBefore: 170251,
+      averageAfter: 36081,
+    });
     expect(report.byKind[0]!.withThreadMind).toMatchObject({ restarts: 0, measured: 0, averageBefore: null });
   });
 

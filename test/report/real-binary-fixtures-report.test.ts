@@ -30,7 +30,18 @@ function injectedText(path: string): string {
 }
 
 function injection(sessionId: string, text: string, source: string, receipt: InjectionRecord["receipt"]): InjectionRecord {
-  return { at: "2026-11-30T05:41:14.700Z", sessionId, source, projectId: "p", threadId: "main", chars: text.length, tokens: Math.ceil(text.length / 3.5), omitted: 0, receipt, contentHash: contentHash(text) };
+  return {
+    at: "2026-11-30T05:41:14.700Z",
+    sessionId,
+    source,
+    projectId: "p",
+    threadId: "main",
+    chars: text.length,
+    tokens: Math.ceil(text.length / 3.5),
+    omitted: 0,
+    receipt,
+    contentHash: contentHash(text),
+  };
 }
 
 describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
@@ -48,7 +59,11 @@ describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
       ids[name] = sessionIdIn(readFileSync(source, "utf8"));
       placed[name] = fake.place(source, workspace);
     }
-    report = await buildSavingsReport({ workspaceRoot: workspace, projectsDir: fake.projectsDir, measurements: emptyMeasurements() });
+    report = await buildSavingsReport({
+      workspaceRoot: workspace,
+      projectsDir: fake.projectsDir,
+      measurements: emptyMeasurements(),
+    });
   });
 
   afterAll(() => {
@@ -87,7 +102,14 @@ describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
   it("reads the manual compaction: preTokens before, the first response after", () => {
     const compactions = report.restarts.filter((r) => r.kind === "compaction");
     expect(compactions).toHaveLength(1);
-    expect(compactions[0]).toMatchObject({ sessionId: ids.compact, trigger: "manual", before: MOCK_PRE_TOKENS, beforeFrom: "preTokens", after: MOCK_CONTEXT, afterFrom: "context-after-boundary" });
+    expect(compactions[0]).toMatchObject({
+      sessionId: ids.compact,
+      trigger: "manual",
+      before: MOCK_PRE_TOKENS,
+      beforeFrom: "preTokens",
+      after: MOCK_CONTEXT,
+      afterFrom: "context-after-boundary",
+    });
     const e = readTranscriptIndependently(placed.compact).compactions[0]!;
     expect(compactions[0]!.before).toBe(e.preTokens);
     expect(compactions[0]!.after).toBe(e.contextAfter);
@@ -98,7 +120,9 @@ describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
     expect(other[ids.compact]).toBe(2);
     expect(other[ids["clear-after"]]).toBe(1);
     expect(report.sessions.every((s) => s.threadMindInjections === 0 && !s.withThreadMind)).toBe(true);
-    expect(report.byKind.map((k) => [k.kind, k.withoutThreadMind.restarts, k.withoutThreadMind.measured, k.withThreadMind.restarts])).toEqual([
+    expect(
+      report.byKind.map((k) => [k.kind, k.withoutThreadMind.restarts, k.withoutThreadMind.measured, k.withThreadMind.restarts]),
+    ).toEqual([
       ["clear", 1, 1, 0],
       ["manual-compaction", 1, 1, 0],
     ]);
@@ -110,7 +134,12 @@ describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
       ...emptyMeasurements(),
       injections: [
         injection(ids["clear-after"], clearText, "clear", "delivered"),
-        injection(ids.startup, "ThreadMind memory, loaded at session start: a text that never reached the transcript", "startup", "pending"),
+        injection(
+          ids.startup,
+          "ThreadMind memory, loaded at session start: a text that never reached the transcript",
+          "startup",
+          "pending",
+        ),
         injection("00000000-0000-4000-8000-000000000000", "gone", "startup", "pending"),
       ],
     };
@@ -126,7 +155,10 @@ describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
     const missing = await buildSavingsReport({
       workspaceRoot: workspace,
       projectsDir: fake.projectsDir,
-      measurements: { ...emptyMeasurements(), injections: [injection(ids["clear-after"], "ThreadMind memory, loaded after /clear: lost", "clear", "pending")] },
+      measurements: {
+        ...emptyMeasurements(),
+        injections: [injection(ids["clear-after"], "ThreadMind memory, loaded after /clear: lost", "clear", "pending")],
+      },
     });
     expect(missing.restarts.find((r) => r.kind === "clear")!.threadMind).toMatchObject({ receipt: "missing", threadId: "main" });
   });
@@ -148,10 +180,22 @@ describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
       const sessionId = sessionIdIn(text);
       writeFileSync(join(folder, `${sessionId}.jsonl`), text);
       const hookLine = text.split("\n").find((l) => l.includes('"hook_success"'))!;
-      const printed = (JSON.parse((JSON.parse(hookLine) as { attachment: { stdout: string } }).attachment.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+      const printed = (
+        JSON.parse((JSON.parse(hookLine) as { attachment: { stdout: string } }).attachment.stdout) as {
+          hookSpecificOutput: { additionalContext: string };
+        }
+      ).hookSpecificOutput.additionalContext;
       expect(printed).toHaveLength(10_001);
-      const saved = /Full output saved to: ([^\n]+)\n/.exec(text.split("\n").find((l) => l.includes('"hook_additional_context"'))!.replace(/\\n/g, "\n"))![1]!;
-      const measurements: Measurements = { ...emptyMeasurements(), injections: [{ ...injection(sessionId, printed, "startup", "pending"), threadId: "probe" }] };
+      const saved = /Full output saved to: ([^\n]+)\n/.exec(
+        text
+          .split("\n")
+          .find((l) => l.includes('"hook_additional_context"'))!
+          .replace(/\\n/g, "\n"),
+      )![1]!;
+      const measurements: Measurements = {
+        ...emptyMeasurements(),
+        injections: [{ ...injection(sessionId, printed, "startup", "pending"), threadId: "probe" }],
+      };
       const check = () => buildSavingsReport({ workspaceRoot: workspace, projectsDir: join(config, "projects"), measurements });
       expect((await check()).receipts.details.map((d) => d.checked)).toEqual(["missing"]);
       mkdirSync(dirname(saved), { recursive: true });

@@ -17,7 +17,12 @@ const availability = await claudeAvailability();
 
 /** Conversation sizes the mock reports, in request order: two before /clear, one after it, one after /compact. */
 const SIZES = [40_000, 52_000, 3_100, 2_900] as const;
-const usage = (size: number): Partial<Usage> => ({ input_tokens: 100, cache_creation_input_tokens: 400, cache_read_input_tokens: size - 500, output_tokens: 20 });
+const usage = (size: number): Partial<Usage> => ({
+  input_tokens: 100,
+  cache_creation_input_tokens: 400,
+  cache_read_input_tokens: size - 500,
+  output_tokens: 20,
+});
 
 describe.skipIf(!availability.available)("the report on a real Claude Code session with ThreadMind: /clear and /compact", () => {
   let mock: MockAnthropic;
@@ -89,7 +94,12 @@ describe.skipIf(!availability.available)("the report on a real Claude Code sessi
     const compactedPath = report.sessions[1]!.path;
     const [boundary] = readTranscriptIndependently(compactedPath).compactions;
     const compaction = report.restarts.find((r) => r.kind === "compaction")!;
-    expect(compaction).toMatchObject({ trigger: "manual", before: boundary!.preTokens, after: SIZES[3], threadMind: { receipt: "delivered" } });
+    expect(compaction).toMatchObject({
+      trigger: "manual",
+      before: boundary!.preTokens,
+      after: SIZES[3],
+      threadMind: { receipt: "delivered" },
+    });
     expect(report.byKind.map((k) => [k.kind, k.withThreadMind.restarts, k.withThreadMind.measured])).toEqual([
       ["clear", 1, 1],
       ["manual-compaction", 1, 1],
@@ -114,10 +124,19 @@ describe.skipIf(!availability.available)("the report on a real Claude Code sessi
       ["compact", SIZES[3]],
     ]);
     const tm = (source: string) => injections.find((i) => i.source === source)!.tokens.toLocaleString("en-US");
-    expect(stats.stdout).toContain(`    /clear: 52,000 → 3,100 tokens measured (−94.0%; ThreadMind ~${tm("clear")} of it), average of 1 restart`);
-    expect(stats.stdout).toContain(`    manual compaction: 3,100 → 2,900 tokens measured (−6.5%; ThreadMind ~${tm("compact")} of it), average of 1 restart`);
+    expect(stats.stdout).toContain(
+      `    /clear: 52,000 → 3,100 tokens measured (−94.0%; ThreadMind ~${tm("clear")} of it), average of 1 restart`,
+    );
+    expect(stats.stdout).toContain(
+      `    manual compaction: 3,100 → 2,900 tokens measured (−6.5%; ThreadMind ~${tm("compact")} of it), average of 1 restart`,
+    );
     const doctor = JSON.parse(runCli(["doctor", "--json"], { cwd: repo, home }).stdout) as { checks: DoctorCheck[] };
     const byId = new Map(doctor.checks.map((c) => [c.id, c.status]));
-    expect([byId.get("plugin"), byId.get("hooks"), byId.get("receipts"), byId.get("context-size")]).toEqual(["ok", "ok", "ok", "ok"]);
+    expect([byId.get("plugin"), byId.get("hooks"), byId.get("receipts"), byId.get("context-size")]).toEqual([
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+    ]);
   });
 });

@@ -35,10 +35,23 @@ describe("the report chart", () => {
     for (const name of ["clear-before", "clear-after", "compact"]) fake.place(join(ccDir, `${name}.jsonl`), workspace);
     // A ThreadMind session: context at its start and after its compaction; its recorded session id needs escaping.
     const tm = (source: "startup" | "compact") => `${contextHeader(source, "auth-ui", "Auth UI")}summary of auth-ui`;
-    const records = [...hookInjection(tm("startup"), "startup"), user("go"), assistant({ id: "t1", input: 30_000, output: 1 }), assistant({ id: "t2", input: 90_000, output: 1 })];
-    records.push(compactBoundary({ trigger: "auto", preTokens: 91_000 }), ...hookInjection(tm("compact"), "compact"), assistant({ id: "t3", input: 4_000, output: 1 }));
+    const records = [
+      ...hookInjection(tm("startup"), "startup"),
+      user("go"),
+      assistant({ id: "t1", input: 30_000, output: 1 }),
+      assistant({ id: "t2", input: 90_000, output: 1 }),
+    ];
+    records.push(
+      compactBoundary({ trigger: "auto", preTokens: 91_000 }),
+      ...hookInjection(tm("compact"), "compact"),
+      assistant({ id: "t3", input: 4_000, output: 1 }),
+    );
     fake.write(workspace, "tm-session.jsonl", jsonl(records.map((r) => ({ ...r, sessionId: ODD_ID, cwd: workspace }))));
-    report = await buildSavingsReport({ workspaceRoot: workspace, projectsDir: fake.projectsDir, measurements: emptyMeasurements() });
+    report = await buildSavingsReport({
+      workspaceRoot: workspace,
+      projectsDir: fake.projectsDir,
+      measurements: emptyMeasurements(),
+    });
     svg = parseXml(renderSvg(report));
   });
 
@@ -77,9 +90,14 @@ describe("the report chart", () => {
   it("marks the /clear between the two sessions and every compaction", () => {
     const clears = byClass(svg, "clear");
     const clear = report.restarts.find((r) => r.kind === "clear")!;
-    expect(clears.map((c) => [c.attributes["data-from"], c.attributes["data-to"], c.attributes["data-before"], c.attributes["data-after"]])).toEqual([
-      [clear.previousSessionId, clear.sessionId, String(clear.before), String(clear.after)],
-    ]);
+    expect(
+      clears.map((c) => [
+        c.attributes["data-from"],
+        c.attributes["data-to"],
+        c.attributes["data-before"],
+        c.attributes["data-after"],
+      ]),
+    ).toEqual([[clear.previousSessionId, clear.sessionId, String(clear.before), String(clear.after)]]);
     expect(byClass(svg, "compaction")).toHaveLength(report.restarts.filter((r) => r.kind === "compaction").length);
     expect(byClass(svg, "compaction")).toHaveLength(2);
   });
@@ -95,7 +113,10 @@ describe("the report chart", () => {
     const bars = byClass(svg, "threadmind-context");
     expect(bars.map((b) => b.attributes["data-at"])).toEqual(["start", "compaction"]);
     const tmSession = report.sessions.find((s) => s.sessionId === ODD_ID)!;
-    expect(bars.map((b) => Number(b.attributes["data-tokens"]))).toEqual([tmSession.threadMindTokensAtStart, tmSession.compactionMarks[0]!.threadMindTokens]);
+    expect(bars.map((b) => Number(b.attributes["data-tokens"]))).toEqual([
+      tmSession.threadMindTokensAtStart,
+      tmSession.compactionMarks[0]!.threadMindTokens,
+    ]);
     expect(tmSession.threadMindTokensAtStart).toBeGreaterThan(0);
   });
 
@@ -139,16 +160,42 @@ describe("the report chart leaves nothing out", () => {
     fake = makeFakeClaudeConfig();
     workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-chart-all-")));
     // One long session makes every one-request session narrow (under 90 px).
-    const long = [user("go"), ...Array.from({ length: 400 }, (_, i) => assistant({ id: `long-${i}`, input: 1_000 + i * 100, output: 1 }))];
-    fake.write(workspace, "long.jsonl", jsonl(long.map((r) => ({ ...r, sessionId: "long", cwd: workspace, timestamp: "2026-06-01T08:00:00.000Z" }))));
+    const long = [
+      user("go"),
+      ...Array.from({ length: 400 }, (_, i) => assistant({ id: `long-${i}`, input: 1_000 + i * 100, output: 1 })),
+    ];
+    fake.write(
+      workspace,
+      "long.jsonl",
+      jsonl(long.map((r) => ({ ...r, sessionId: "long", cwd: workspace, timestamp: "2026-06-01T08:00:00.000Z" }))),
+    );
     for (const n of [1, 2, 3]) {
       const at = `2026-06-0${n + 1}T09:00:00.000Z`;
-      fake.write(workspace, `short-${n}.jsonl`, jsonl([user("hi"), assistant({ id: `s-${n}`, input: 5_000, output: 1 })].map((r) => ({ ...r, sessionId: `short-${n}`, cwd: workspace, timestamp: at }))));
+      fake.write(
+        workspace,
+        `short-${n}.jsonl`,
+        jsonl(
+          [user("hi"), assistant({ id: `s-${n}`, input: 5_000, output: 1 })].map((r) => ({
+            ...r,
+            sessionId: `short-${n}`,
+            cwd: workspace,
+            timestamp: at,
+          })),
+        ),
+      );
     }
     // A /clear with no earlier session in the folder: unpaired (the first record of all).
     const orphan = [user(CLEAR), user("first"), assistant({ id: "o-1", input: 7_000, output: 1 })];
-    fake.write(workspace, "orphan.jsonl", jsonl(orphan.map((r) => ({ ...r, sessionId: "orphan", cwd: workspace, timestamp: "2026-05-01T08:00:00.000Z" }))));
-    report = await buildSavingsReport({ workspaceRoot: workspace, projectsDir: fake.projectsDir, measurements: emptyMeasurements() });
+    fake.write(
+      workspace,
+      "orphan.jsonl",
+      jsonl(orphan.map((r) => ({ ...r, sessionId: "orphan", cwd: workspace, timestamp: "2026-05-01T08:00:00.000Z" }))),
+    );
+    report = await buildSavingsReport({
+      workspaceRoot: workspace,
+      projectsDir: fake.projectsDir,
+      measurements: emptyMeasurements(),
+    });
     svg = parseXml(renderSvg(report));
   });
 
@@ -161,7 +208,9 @@ describe("the report chart leaves nothing out", () => {
     const orphan = report.restarts.find((r) => r.sessionId === "orphan")!;
     expect(orphan).toMatchObject({ kind: "clear", previousSessionId: null, notAveraged: "no-ended-session" });
     const marks = byClass(svg, "unpaired");
-    expect(marks.map((m) => [m.attributes["data-to"], m.attributes["data-from"], m.attributes["data-after"]])).toEqual([["orphan", "", "7000"]]);
+    expect(marks.map((m) => [m.attributes["data-to"], m.attributes["data-from"], m.attributes["data-after"]])).toEqual([
+      ["orphan", "", "7000"],
+    ]);
     expect(byClass(svg, "clear")).toHaveLength(report.restarts.filter((r) => r.kind !== "compaction").length);
   });
 

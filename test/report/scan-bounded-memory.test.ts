@@ -35,10 +35,34 @@ describe("scanning a large transcript", () => {
           return new Date(at).toISOString();
         };
         lastContext = 20_000 + responses * 7;
-        const user = { type: "user", sessionId: SESSION, cwd: workspace, timestamp: ts(), message: { role: "user", content: [{ type: "tool_result", content: filler }] } };
-        const usage = { input_tokens: 10, cache_creation_input_tokens: 500, cache_read_input_tokens: lastContext - 510, output_tokens: 40 };
+        const user = {
+          type: "user",
+          sessionId: SESSION,
+          cwd: workspace,
+          timestamp: ts(),
+          message: { role: "user", content: [{ type: "tool_result", content: filler }] },
+        };
+        const usage = {
+          input_tokens: 10,
+          cache_creation_input_tokens: 500,
+          cache_read_input_tokens: lastContext - 510,
+          output_tokens: 40,
+        };
         // Two streamed copies of each response (the second is final), as Claude Code writes them.
-        const copy = (output: number) => ({ type: "assistant", sessionId: SESSION, cwd: workspace, timestamp: ts(), requestId: `req_${responses}`, message: { id: `msg_${responses}`, model: "claude-opus-4-6", role: "assistant", content: [{ type: "text", text: "ok" }], usage: { ...usage, output_tokens: output } } });
+        const copy = (output: number) => ({
+          type: "assistant",
+          sessionId: SESSION,
+          cwd: workspace,
+          timestamp: ts(),
+          requestId: `req_${responses}`,
+          message: {
+            id: `msg_${responses}`,
+            model: "claude-opus-4-6",
+            role: "assistant",
+            content: [{ type: "text", text: "ok" }],
+            usage: { ...usage, output_tokens: output },
+          },
+        });
         const chunk = `${JSON.stringify(user)}\n${JSON.stringify(copy(1))}\n${JSON.stringify(copy(40))}\n`;
         written += writeSync(fd, chunk);
         responses += 1;
@@ -74,7 +98,11 @@ describe("scanning a large transcript", () => {
       sample();
       expect(report.scannedBytes).toBeGreaterThanOrEqual(TARGET_BYTES);
       expect(report.sessions).toHaveLength(1);
-      expect(report.sessions[0]).toMatchObject({ apiResponses: responses, finalContextTokens: lastContext, outputTokens: responses * 40 });
+      expect(report.sessions[0]).toMatchObject({
+        apiResponses: responses,
+        finalContextTokens: lastContext,
+        outputTokens: responses * 40,
+      });
     } finally {
       clearInterval(timer);
     }

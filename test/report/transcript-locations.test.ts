@@ -3,7 +3,13 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { claudeConfigDir, claudeProjectsDir, encodeProjectPath, locateTranscripts, subdirectoryEncodesTo } from "../../src/core/savings/transcript-locations.js";
+import {
+  claudeConfigDir,
+  claudeProjectsDir,
+  encodeProjectPath,
+  locateTranscripts,
+  subdirectoryEncodesTo,
+} from "../../src/core/savings/transcript-locations.js";
 import { folderNameFor, makeFakeClaudeConfig, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
 
 function record(cwd: string | null, sessionId: string): string {

@@ -15,8 +15,7 @@ afterEach(async () => {
   repo = undefined;
 });
 
-const notesOf = (result: unknown) =>
-  (result as CallToolResult).content.slice(1).map((c) => (c.type === "text" ? c.text : ""));
+const notesOf = (result: unknown) => (result as CallToolResult).content.slice(1).map((c) => (c.type === "text" ? c.text : ""));
 
 /** A store as ThreadMind 0.4 left it: parentage in trees/<project>.json, naive frontmatter without parentId. */
 function writeV04Store(dir: string): void {
@@ -24,10 +23,22 @@ function writeV04Store(dir: string): void {
   mkdirSync(join(store, "projects"), { recursive: true });
   mkdirSync(join(store, "threads", "legacy"), { recursive: true });
   mkdirSync(join(store, "trees"), { recursive: true });
-  writeFileSync(join(store, "projects", "legacy.json"), JSON.stringify({ id: "legacy", title: "Legacy", mode: "solo", createdAt: "2025-01-01T00:00:00.000Z" }));
-  writeFileSync(join(store, "threads", "legacy", "main.md"), "---\nid: main\ntitle: Legacy\nstatus: active\ncreatedAt: 2025-01-01T00:00:00.000Z\nupdatedAt: 2025-01-01T00:00:00.000Z\n---\n## Decisions\n- old decision\n");
-  writeFileSync(join(store, "threads", "legacy", "api.md"), "---\nid: api\ntitle: API\nstatus: active\ncreatedAt: 2025-01-02T00:00:00.000Z\nupdatedAt: 2025-01-02T00:00:00.000Z\n---\n## State\n- api state\n");
-  writeFileSync(join(store, "trees", "legacy.json"), JSON.stringify({ nodes: { main: { parentId: null }, api: { parentId: "main" } } }));
+  writeFileSync(
+    join(store, "projects", "legacy.json"),
+    JSON.stringify({ id: "legacy", title: "Legacy", mode: "solo", createdAt: "2025-01-01T00:00:00.000Z" }),
+  );
+  writeFileSync(
+    join(store, "threads", "legacy", "main.md"),
+    "---\nid: main\ntitle: Legacy\nstatus: active\ncreatedAt: 2025-01-01T00:00:00.000Z\nupdatedAt: 2025-01-01T00:00:00.000Z\n---\n## Decisions\n- old decision\n",
+  );
+  writeFileSync(
+    join(store, "threads", "legacy", "api.md"),
+    "---\nid: api\ntitle: API\nstatus: active\ncreatedAt: 2025-01-02T00:00:00.000Z\nupdatedAt: 2025-01-02T00:00:00.000Z\n---\n## State\n- api state\n",
+  );
+  writeFileSync(
+    join(store, "trees", "legacy.json"),
+    JSON.stringify({ nodes: { main: { parentId: null }, api: { parentId: "main" } } }),
+  );
   writeFileSync(join(store, "config.json"), JSON.stringify({ activeProjectId: "legacy" }));
 }
 
@@ -41,7 +52,9 @@ describe("notes in tool results", () => {
     expect(textOf(first)).toBe("Project: Legacy\nLegacy (main) ◀ active\n└── API (api)");
     const notes = notesOf(first);
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/^Note: ThreadMind upgraded this store from the 0\.4 layout:\n- project "legacy": 2 thread files now carry their parentId/);
+    expect(notes[0]).toMatch(
+      /^Note: ThreadMind upgraded this store from the 0\.4 layout:\n- project "legacy": 2 thread files now carry their parentId/,
+    );
     expect(existsSync(join(repo.dir, ".threadmind", "trees"))).toBe(false);
     const second = await server.client.callTool({ name: "thread_list", arguments: {} });
     expect(notesOf(second)).toEqual([]);
@@ -56,7 +69,11 @@ describe("notes in tool results", () => {
     const switched = await server.client.callTool({ name: "thread_create", arguments: { title: "Auth" } });
     expect(switched.isError).toBeFalsy();
     const notes = notesOf(switched);
-    expect(notes[0]).toMatch(new RegExp(`^Note: ThreadMind's local state ${configPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} could not be used \\(invalid JSON`));
+    expect(notes[0]).toMatch(
+      new RegExp(
+        `^Note: ThreadMind's local state ${configPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} could not be used \\(invalid JSON`,
+      ),
+    );
     expect(notes[0]).toContain("it will be set aside and rebuilt. Thread files are not affected.");
     expect(notes[1]).toMatch(/^Note: The unusable config\.json was moved to .*config\.json\.corrupt-/);
     expect(readdirSync(join(repo.dir, ".threadmind")).some((f) => f.startsWith("config.json.corrupt-"))).toBe(true);

@@ -22,10 +22,16 @@ function textOfPrompt(result: GetPromptResult): string {
   if (message.content.type !== "text") throw new Error(`expected text, got ${message.content.type}`);
   return message.content.text;
 }
-const prompt = async (name: string, args: Record<string, string> = {}) => textOfPrompt(await server.client.getPrompt({ name, arguments: args }));
+const prompt = async (name: string, args: Record<string, string> = {}) =>
+  textOfPrompt(await server.client.getPrompt({ name, arguments: args }));
 const completePrompt = async (name: string, argument: string, value: string, context?: Record<string, string>) =>
-  (await server.client.complete({ ref: { type: "ref/prompt", name }, argument: { name: argument, value }, ...(context ? { context: { arguments: context } } : {}) }))
-    .completion.values;
+  (
+    await server.client.complete({
+      ref: { type: "ref/prompt", name },
+      argument: { name: argument, value },
+      ...(context ? { context: { arguments: context } } : {}),
+    })
+  ).completion.values;
 
 describe("prompts before any project", () => {
   test("embedding prompts show the core's message instead of failing", async () => {
@@ -50,7 +56,23 @@ describe("prompts with a project", () => {
 
   test("tm-help lists every tm: shortcut", async () => {
     const text = await prompt("tm-help");
-    for (const s of ["tm:help", "tm:context", "tm:tree", "tm:create <title>", "tm:switch <id>", "tm:summary [content]", "tm:merge", "tm:done [reason]", "tm:abandon <reason>", "tm:stats", "tm:delete <id>", "tm:rebase <id> <parent>", "tm:init", "tm:project <title>", "tm:projects"]) {
+    for (const s of [
+      "tm:help",
+      "tm:context",
+      "tm:tree",
+      "tm:create <title>",
+      "tm:switch <id>",
+      "tm:summary [content]",
+      "tm:merge",
+      "tm:done [reason]",
+      "tm:abandon <reason>",
+      "tm:stats",
+      "tm:delete <id>",
+      "tm:rebase <id> <parent>",
+      "tm:init",
+      "tm:project <title>",
+      "tm:projects",
+    ]) {
       expect(text).toContain(`- ${s}: `);
     }
   });
@@ -87,16 +109,22 @@ describe("prompts with a project", () => {
     expect(withContent).toContain("call summary_update with it as content and the section it belongs to");
     expect(withContent).toContain("\n\n- chose argon2");
     const without = await prompt("tm-summary", { topic: "password hashing" });
-    expect(without).toContain('Update the summary of the active ThreadMind thread "Auth" (auth) from this conversation, focusing on: password hashing.');
+    expect(without).toContain(
+      'Update the summary of the active ThreadMind thread "Auth" (auth) from this conversation, focusing on: password hashing.',
+    );
     expect(without).toContain("Current summary:\n## State\n- login works\n");
-    expect(without).toContain("Section template:\n## Decisions\n- …\n\n## Constraints\n- …\n\n## State\n- …\n\n## Open questions\n- …\n\n## Next steps\n- …");
+    expect(without).toContain(
+      "Section template:\n## Decisions\n- …\n\n## Constraints\n- …\n\n## State\n- …\n\n## Open questions\n- …\n\n## Next steps\n- …",
+    );
     expect(without).toContain("Then call summary_update with the whole new summary as content");
     expect(await prompt("summarize-thread", { topic: "password hashing" })).toBe(without);
     expect(await prompt("summarize-thread")).toBe(await prompt("tm-summary"));
   });
 
   test("an invalid thread id in a prompt argument is refused", async () => {
-    await expect(server.client.getPrompt({ name: "tm-switch", arguments: { threadId: "../x" } })).rejects.toThrow(/Invalid arguments for prompt tm-switch/);
+    await expect(server.client.getPrompt({ name: "tm-switch", arguments: { threadId: "../x" } })).rejects.toThrow(
+      /Invalid arguments for prompt tm-switch/,
+    );
   });
 
   test("thread-id arguments complete; tm-rebase's new parent leaves out the thread being moved", async () => {

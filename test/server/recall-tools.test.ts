@@ -26,7 +26,15 @@ describe("recall tools over stdio", () => {
   test("thread_search and thread_history are listed as read-only, idempotent tools with titles", async () => {
     const { tools } = await server.client.listTools();
     const recall = tools.filter((t) => t.name === "thread_search" || t.name === "thread_history");
-    expect(recall.map((t) => [t.name, t.title, t.annotations?.readOnlyHint, t.annotations?.destructiveHint, t.annotations?.idempotentHint])).toEqual([
+    expect(
+      recall.map((t) => [
+        t.name,
+        t.title,
+        t.annotations?.readOnlyHint,
+        t.annotations?.destructiveHint,
+        t.annotations?.idempotentHint,
+      ]),
+    ).toEqual([
       ["thread_search", "Search threads", true, false, true],
       ["thread_history", "Thread history", true, false, true],
     ]);
@@ -52,9 +60,13 @@ describe("recall tools over stdio", () => {
 
   test("thread_search finds a thread by meaning over stdio, from the word vectors shipped in the plugin's assets, and says which tier found it", async () => {
     await call(server, "thread_create", { title: "Customer messages", parentId: "main" });
-    await call(server, "summary_update", { content: "## Decisions\n- Emails are sent through Postmark\n- A hard bounce disables the address" });
+    await call(server, "summary_update", {
+      content: "## Decisions\n- Emails are sent through Postmark\n- A hard bounce disables the address",
+    });
     const text = await call(server, "thread_search", { query: "which provider delivers our mail?" });
-    expect(text).toMatch(/^1\. Customer messages \(customer-messages\) · active · Decisions · score [\d.]+ · semantic \(similarity [\d.]+\)\n {3}- Emails are sent through Postmark$/m);
+    expect(text).toMatch(
+      /^1\. Customer messages \(customer-messages\) · active · Decisions · score [\d.]+ · semantic \(similarity [\d.]+\)\n {3}- Emails are sent through Postmark$/m,
+    );
     expect(text).toMatch(/Tiers: overview \(0 strong, weak\) → lookup \(0 strong, weak\) → semantic \(\d+ strong(, weak)?\)\./);
     expect(text).not.toContain("unavailable");
   });
@@ -67,9 +79,13 @@ describe("recall tools over stdio", () => {
 
   test("thread_history shows the uncommitted change on top of the committed versions", async () => {
     const text = await call(server, "thread_history", { threadId: "rate-limiting" });
-    expect(text).toContain('History of "Rate limiting" (rate-limiting), .threadmind/threads/shop/rate-limiting.md, newest first: 2 versions.');
+    expect(text).toContain(
+      'History of "Rate limiting" (rate-limiting), .threadmind/threads/shop/rate-limiting.md, newest first: 2 versions.',
+    );
     expect(text).toContain("● Uncommitted changes\n  Constraints: + - no Redis");
-    expect(text).toMatch(/● \d{4}-\d{2}-\d{2} [0-9a-f]{8} Test Author — Rate limiting: token bucket \(created\)\n {2}Decisions: \+ - Token bucket per API key\n {2}State: \+ - middleware drafted/);
+    expect(text).toMatch(
+      /● \d{4}-\d{2}-\d{2} [0-9a-f]{8} Test Author — Rate limiting: token bucket \(created\)\n {2}Decisions: \+ - Token bucket per API key\n {2}State: \+ - middleware drafted/,
+    );
   });
 });
 
@@ -81,7 +97,11 @@ describe("cross-references over stdio", () => {
     const context = await call(server, "context_get");
     expect(context).toContain("Rate limiting (rate-limiting)");
     expect(context).not.toContain("Token bucket per API key");
-    const updated = await call(server, "summary_update", { section: "state", content: "- limits per plan", related: ["rate-limiting", "no-such-thread"] });
+    const updated = await call(server, "summary_update", {
+      section: "state",
+      content: "- limits per plan",
+      related: ["rate-limiting", "no-such-thread"],
+    });
     expect(updated).toContain('⚠ Related thread "no-such-thread" does not exist');
     expect(await call(server, "thread_list")).toContain("Quotas (quotas)");
   });

@@ -29,8 +29,13 @@ describe("resources before any project", () => {
   test("resources/list has only the static resources, and reading them says there is no project", async () => {
     const { resources } = await server.client.listResources();
     expect(resources.map((r) => r.uri)).toEqual(["threadmind://context", "threadmind://tree"]);
-    await expect(server.client.readResource({ uri: "threadmind://context" })).rejects.toThrow("No ThreadMind project in this workspace");
-    const completion = await server.client.complete({ ref: { type: "ref/resource", uri: "threadmind://threads/{threadId}" }, argument: { name: "threadId", value: "" } });
+    await expect(server.client.readResource({ uri: "threadmind://context" })).rejects.toThrow(
+      "No ThreadMind project in this workspace",
+    );
+    const completion = await server.client.complete({
+      ref: { type: "ref/resource", uri: "threadmind://threads/{threadId}" },
+      argument: { name: "threadId", value: "" },
+    });
     expect(completion.completion.values).toEqual([]);
   });
 });
@@ -51,11 +56,23 @@ describe("resources with threads", () => {
   test("resources/list returns every thread of the project with its title, status and branch", async () => {
     const { resources } = await server.client.listResources();
     expect(resources.slice(0, 2).map((r) => r.uri)).toEqual(["threadmind://context", "threadmind://tree"]);
-    expect(resources.slice(2).map((r) => ({ uri: r.uri, name: r.name, description: r.description, mimeType: r.mimeType }))).toEqual([
+    expect(
+      resources.slice(2).map((r) => ({ uri: r.uri, name: r.name, description: r.description, mimeType: r.mimeType })),
+    ).toEqual([
       { uri: "threadmind://threads/main", name: "Shop", description: "active; thread main", mimeType: "text/markdown" },
       { uri: "threadmind://threads/auth", name: "Auth", description: "active; thread auth", mimeType: "text/markdown" },
-      { uri: "threadmind://threads/auth-ui", name: "Auth UI", description: "active, branch feature/ui; thread auth-ui", mimeType: "text/markdown" },
-      { uri: "threadmind://threads/billing", name: "Billing", description: "abandoned; thread billing", mimeType: "text/markdown" },
+      {
+        uri: "threadmind://threads/auth-ui",
+        name: "Auth UI",
+        description: "active, branch feature/ui; thread auth-ui",
+        mimeType: "text/markdown",
+      },
+      {
+        uri: "threadmind://threads/billing",
+        name: "Billing",
+        description: "abandoned; thread billing",
+        mimeType: "text/markdown",
+      },
     ]);
   });
 
@@ -84,7 +101,10 @@ describe("resources with threads", () => {
 
   test("thread ids complete in the resource template", async () => {
     const complete = (value: string) =>
-      server.client.complete({ ref: { type: "ref/resource", uri: "threadmind://threads/{threadId}" }, argument: { name: "threadId", value } });
+      server.client.complete({
+        ref: { type: "ref/resource", uri: "threadmind://threads/{threadId}" },
+        argument: { name: "threadId", value },
+      });
     expect((await complete("au")).completion.values).toEqual(["auth", "auth-ui"]);
     expect((await complete("")).completion.values).toEqual(["auth", "auth-ui", "billing", "main"]);
     expect((await complete("zz")).completion.values).toEqual([]);

@@ -88,7 +88,9 @@ describe("client roots", () => {
     const server = await start({ cwd: repo.dir, roots: [repo.dir], rootsError: "roots are unavailable" });
     const first = await server.client.callTool({ name: "project_list", arguments: {} });
     expect(allTextOf(first)).toContain(`No ThreadMind project in ${repo.dir}.`);
-    expect(allTextOf(first)).toContain(`Note: Could not get the client's workspace roots (MCP error -32603: roots are unavailable); ThreadMind uses ${repo.dir} (from cwd).`);
+    expect(allTextOf(first)).toContain(
+      `Note: Could not get the client's workspace roots (MCP error -32603: roots are unavailable); ThreadMind uses ${repo.dir} (from cwd).`,
+    );
     const second = await server.client.callTool({ name: "project_list", arguments: {} });
     expect(allTextOf(second)).not.toContain("Note:");
   });

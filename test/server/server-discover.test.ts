@@ -31,7 +31,9 @@ function rawPeer(child: ChildProcessWithoutNullStreams, rootsDir: string) {
       received.push(message);
       // Like Claude Code: answer the server's roots/list with the launch directory.
       if (message.method === "roots/list" && message.id !== undefined) {
-        child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: message.id, result: { roots: [{ uri: pathToFileURL(rootsDir).href }] } })}\n`);
+        child.stdin.write(
+          `${JSON.stringify({ jsonrpc: "2.0", id: message.id, result: { roots: [{ uri: pathToFileURL(rootsDir).href }] } })}\n`,
+        );
       }
     }
     for (const w of waiters.splice(0)) w();
@@ -69,7 +71,15 @@ describe("server/discover before initialize", () => {
     const discover = await peer.response(0);
     expect(discover.error?.code).toBe(-32601);
 
-    peer.send({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: { roots: { listChanged: true } }, clientInfo: { name: "claude-code", version: "2.1.332" } } });
+    peer.send({
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: { roots: { listChanged: true } },
+        clientInfo: { name: "claude-code", version: "2.1.332" },
+      },
+    });
     const init = await peer.response(1);
     expect(init.error).toBeUndefined();
     expect(init.result?.serverInfo).toMatchObject({ name: "thread-mind" });

@@ -32,7 +32,16 @@ function setMeasurements(measurements: Record<string, unknown[]>): void {
   writeFileSync(configPath(), JSON.stringify(state));
 }
 const injection = (at: string, sessionId: string, source: string, tokens: number, receipt: string) => ({
-  at, sessionId, source, projectId: "shop", threadId: "auth", chars: tokens * 4, tokens, omitted: 0, receipt, contentHash: "x",
+  at,
+  sessionId,
+  source,
+  projectId: "shop",
+  threadId: "auth",
+  chars: tokens * 4,
+  tokens,
+  omitted: 0,
+  receipt,
+  contentHash: "x",
 });
 
 describe("stats_show", () => {
@@ -97,7 +106,11 @@ describe("stats_show", () => {
   });
 
   test("restarts without a following injection are counted but not averaged", async () => {
-    setMeasurements({ sessionEnds: [{ at: "2026-09-20T10:00:00.000Z", sessionId: "s1", contextTokens: 40_000, reason: "clear" }] });
-    expect(await call(server, "stats_show")).toContain("    /clear: 1 after which no ThreadMind context reached the model (none loaded, or its receipt is missing)");
+    setMeasurements({
+      sessionEnds: [{ at: "2026-09-20T10:00:00.000Z", sessionId: "s1", contextTokens: 40_000, reason: "clear" }],
+    });
+    expect(await call(server, "stats_show")).toContain(
+      "    /clear: 1 after which no ThreadMind context reached the model (none loaded, or its receipt is missing)",
+    );
   });
 });

@@ -26,7 +26,19 @@ const TOOLS = [
 // The issue's four read-only tools, plus the two recall tools of issue 8 (also read-only).
 const READ_ONLY = ["project_list", "thread_list", "context_get", "stats_show", "thread_search", "thread_history"];
 const DESTRUCTIVE = ["thread_delete", "summary_update", "thread_merge"];
-const PROMPTS = ["tm-help", "tm-context", "tm-tree", "tm-stats", "tm-create", "tm-switch", "tm-rebase", "tm-summary", "tm-init", "start-thread", "summarize-thread"];
+const PROMPTS = [
+  "tm-help",
+  "tm-context",
+  "tm-tree",
+  "tm-stats",
+  "tm-create",
+  "tm-switch",
+  "tm-rebase",
+  "tm-summary",
+  "tm-init",
+  "start-thread",
+  "summarize-thread",
+];
 
 let repo: TempRepo;
 let server: RunningServer;
@@ -50,10 +62,35 @@ describe("the built server over stdio", () => {
     const instructions = server.client.getInstructions() ?? "";
     expect(instructions.length).toBeGreaterThan(500);
     expect(instructions.length).toBeLessThanOrEqual(2048);
-    for (const shortcut of ["tm:help", "tm:context", "tm:tree", "tm:create <title>", "tm:switch <id>", "tm:summary [content]", "tm:merge", "tm:done [reason]", "tm:abandon <reason>", "tm:stats", "tm:delete <id>", "tm:rebase <id> <parent>", "tm:init", "tm:project <title>", "tm:projects"]) {
+    for (const shortcut of [
+      "tm:help",
+      "tm:context",
+      "tm:tree",
+      "tm:create <title>",
+      "tm:switch <id>",
+      "tm:summary [content]",
+      "tm:merge",
+      "tm:done [reason]",
+      "tm:abandon <reason>",
+      "tm:stats",
+      "tm:delete <id>",
+      "tm:rebase <id> <parent>",
+      "tm:init",
+      "tm:project <title>",
+      "tm:projects",
+    ]) {
       expect(instructions).toContain(shortcut);
     }
-    for (const tool of ["context_get", "summary_update", "thread_list", "thread_switch", "thread_create", "thread_merge", "thread_status"]) expect(instructions).toContain(tool);
+    for (const tool of [
+      "context_get",
+      "summary_update",
+      "thread_list",
+      "thread_switch",
+      "thread_create",
+      "thread_merge",
+      "thread_status",
+    ])
+      expect(instructions).toContain(tool);
   });
 
   test("declares tools, resources with listChanged, prompts and completions", () => {
@@ -76,14 +113,32 @@ describe("the built server over stdio", () => {
       expect(typeof tool.annotations?.idempotentHint, tool.name).toBe("boolean");
       expect(tool.annotations?.openWorldHint, tool.name).toBe(false);
     }
-    const idempotent = tools.filter((t) => t.annotations?.idempotentHint).map((t) => t.name).sort();
-    expect(idempotent).toEqual(["context_get", "project_list", "project_switch", "stats_show", "thread_delete", "thread_history", "thread_list", "thread_rebase", "thread_search", "thread_switch", "threadmind_init"]);
+    const idempotent = tools
+      .filter((t) => t.annotations?.idempotentHint)
+      .map((t) => t.name)
+      .sort();
+    expect(idempotent).toEqual([
+      "context_get",
+      "project_list",
+      "project_switch",
+      "stats_show",
+      "thread_delete",
+      "thread_history",
+      "thread_list",
+      "thread_rebase",
+      "thread_search",
+      "thread_switch",
+      "threadmind_init",
+    ]);
   });
 
   test("tool parameters are the ones in the tool table", async () => {
     const { tools } = await server.client.listTools();
     const params = Object.fromEntries(
-      tools.map((t) => [t.name, { all: Object.keys(t.inputSchema.properties ?? {}).sort(), required: [...(t.inputSchema.required ?? [])].sort() }]),
+      tools.map((t) => [
+        t.name,
+        { all: Object.keys(t.inputSchema.properties ?? {}).sort(), required: [...(t.inputSchema.required ?? [])].sort() },
+      ]),
     );
     expect(params).toEqual({
       project_create: { all: ["mode", "systemContext", "title"], required: ["title"] },
@@ -108,7 +163,9 @@ describe("the built server over stdio", () => {
   test("lists the 11 prompts with their arguments", async () => {
     const { prompts } = await server.client.listPrompts();
     expect(prompts.map((p) => p.name).sort()).toEqual([...PROMPTS].sort());
-    const args = Object.fromEntries(prompts.map((p) => [p.name, (p.arguments ?? []).map((a) => `${a.name}${a.required ? "" : "?"}`)]));
+    const args = Object.fromEntries(
+      prompts.map((p) => [p.name, (p.arguments ?? []).map((a) => `${a.name}${a.required ? "" : "?"}`)]),
+    );
     expect(args).toMatchObject({
       "tm-create": ["title"],
       "tm-switch": ["threadId"],
@@ -116,7 +173,8 @@ describe("the built server over stdio", () => {
       "tm-summary": ["content?", "topic?"],
       "summarize-thread": ["topic?"],
     });
-    for (const name of ["tm-help", "tm-context", "tm-tree", "tm-stats", "tm-init", "start-thread"]) expect(args[name]).toEqual([]);
+    for (const name of ["tm-help", "tm-context", "tm-tree", "tm-stats", "tm-init", "start-thread"])
+      expect(args[name]).toEqual([]);
   });
 
   test("lists the context and tree resources and the per-thread template", async () => {

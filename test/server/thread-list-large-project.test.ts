@@ -16,7 +16,10 @@ beforeAll(async () => {
   const dir = join(repo.dir, ".threadmind", "threads", "wide");
   for (let i = 0; i < FILLERS; i++) {
     const at = `2026-02-01T00:${String(Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}.000Z`;
-    writeFileSync(join(dir, `w-${i}.md`), `---\nid: w-${i}\ntitle: Wide topic number ${i} with a title of some length\nparentId: main\nauthor: t\ncreatedAt: ${at}\nupdatedAt: ${at}\n---\n`);
+    writeFileSync(
+      join(dir, `w-${i}.md`),
+      `---\nid: w-${i}\ntitle: Wide topic number ${i} with a title of some length\nparentId: main\nauthor: t\ncreatedAt: ${at}\nupdatedAt: ${at}\n---\n`,
+    );
   }
 });
 afterAll(async () => {
@@ -28,7 +31,9 @@ describe("a project of several hundred threads", () => {
   test("thread_list answers a bounded view of at most 8 KB; rootId and depth list the rest", async () => {
     const text = await call(server, "thread_list");
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(8 * 1024);
-    expect(text.split("\n")[0]).toBe(`Project: Wide (${FILLERS + 1} threads: ${FILLERS + 1} open, 0 done, 0 abandoned; a bounded view)`);
+    expect(text.split("\n")[0]).toBe(
+      `Project: Wide (${FILLERS + 1} threads: ${FILLERS + 1} open, 0 done, 0 abandoned; a bounded view)`,
+    );
     expect(text).toContain("Wide (main) ◀ active");
     expect(text).toContain("Open threads, most recently updated first:");
     const page = await call(server, "thread_list", { rootId: "main", depth: 1, status: "active" });

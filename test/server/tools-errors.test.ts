@@ -58,7 +58,9 @@ describe("without a project", () => {
 
   test("project_create refuses a blank title, a title over 200 characters and a system context over 8,000", async () => {
     expect(await callError(server, "project_create", { title: "   " })).toBe("The project title must not be empty.");
-    expect(await callError(server, "project_create", { title: "t".repeat(201) })).toBe("The project title is too long: 201 characters (limit 200).");
+    expect(await callError(server, "project_create", { title: "t".repeat(201) })).toBe(
+      "The project title is too long: 201 characters (limit 200).",
+    );
     expect(await callError(server, "project_create", { title: "Shop", systemContext: "s".repeat(8001) })).toBe(
       "The system context is too long: 8,001 characters (limit 8,000).",
     );
@@ -109,18 +111,26 @@ describe("with a project", () => {
   });
 
   test("not-found errors name the missing project or thread", async () => {
-    expect(await callError(server, "project_switch", { projectId: "nope" })).toBe('Project "nope" not found. Existing projects: shop');
+    expect(await callError(server, "project_switch", { projectId: "nope" })).toBe(
+      'Project "nope" not found. Existing projects: shop',
+    );
     expect(await callError(server, "thread_switch", { threadId: "nope" })).toBe('Thread "nope" not found');
     expect(await callError(server, "thread_delete", { threadId: "nope" })).toBe('Thread "nope" not found');
     expect(await callError(server, "summary_update", { content: "x", threadId: "nope" })).toBe('Thread "nope" not found');
     expect(await callError(server, "thread_create", { title: "x", parentId: "nope" })).toBe('Parent thread "nope" not found');
-    expect(await callError(server, "thread_rebase", { threadId: "a", newParentId: "nope" })).toBe('Parent thread "nope" not found');
+    expect(await callError(server, "thread_rebase", { threadId: "a", newParentId: "nope" })).toBe(
+      'Parent thread "nope" not found',
+    );
   });
 
   test("the main thread cannot be deleted, moved, closed or merged", async () => {
     expect(await callError(server, "thread_delete", { threadId: "main" })).toBe("Cannot delete the main thread");
-    expect(await callError(server, "thread_rebase", { threadId: "main", newParentId: "a" })).toBe("Cannot rebase the main thread");
-    expect(await callError(server, "thread_status", { threadId: "main", status: "done" })).toBe("The main thread cannot be closed");
+    expect(await callError(server, "thread_rebase", { threadId: "main", newParentId: "a" })).toBe(
+      "Cannot rebase the main thread",
+    );
+    expect(await callError(server, "thread_status", { threadId: "main", status: "done" })).toBe(
+      "The main thread cannot be closed",
+    );
     expect(await callError(server, "thread_merge", { threadId: "main", parentSummary: "x" })).toBe(
       'Thread "main" has no parent to merge into (the main thread cannot be closed)',
     );
@@ -129,11 +139,15 @@ describe("with a project", () => {
   test("thread_rebase refuses a descendant, itself and the current parent", async () => {
     expect(await callError(server, "thread_rebase", { threadId: "a", newParentId: "b" })).toBe('"b" is a descendant of "a"');
     expect(await callError(server, "thread_rebase", { threadId: "a", newParentId: "a" })).toBe('Cannot rebase "a" onto itself');
-    expect(await callError(server, "thread_rebase", { threadId: "a", newParentId: "main" })).toBe('"a" is already a child of "main"');
+    expect(await callError(server, "thread_rebase", { threadId: "a", newParentId: "main" })).toBe(
+      '"a" is already a child of "main"',
+    );
   });
 
   test("summary and reason limits give the length and the limit", async () => {
-    expect(await callError(server, "summary_update", { content: "c".repeat(32_001) })).toBe("The content is too long: 32,001 characters (limit 32,000).");
+    expect(await callError(server, "summary_update", { content: "c".repeat(32_001) })).toBe(
+      "The content is too long: 32,001 characters (limit 32,000).",
+    );
     expect(await callError(server, "summary_update", { content: "c".repeat(16_001), section: "state" })).toBe(
       "The content is too long: 16,001 characters (limit 16,000).",
     );
@@ -141,18 +155,24 @@ describe("with a project", () => {
     expect(await callError(server, "summary_update", { content: "d".repeat(15_000), section: "decisions" })).toMatch(
       /^The summary of "a" is too long: 35,0\d\d characters \(limit 32,000\)\.$/,
     );
-    expect(await callError(server, "thread_status", { status: "done", reason: "r".repeat(2001) })).toBe("The reason is too long: 2,001 characters (limit 2,000).");
-    expect(await callError(server, "summary_update", { content: "x", paths: Array.from({ length: 101 }, (_, i) => `p${i}`) })).toBe(
-      "Too many paths: 101 (limit 100).",
+    expect(await callError(server, "thread_status", { status: "done", reason: "r".repeat(2001) })).toBe(
+      "The reason is too long: 2,001 characters (limit 2,000).",
     );
-    expect(await callError(server, "summary_update", { content: "x", paths: ["p".repeat(501)] })).toBe("A path is too long: 501 characters (limit 500).");
+    expect(
+      await callError(server, "summary_update", { content: "x", paths: Array.from({ length: 101 }, (_, i) => `p${i}`) }),
+    ).toBe("Too many paths: 101 (limit 100).");
+    expect(await callError(server, "summary_update", { content: "x", paths: ["p".repeat(501)] })).toBe(
+      "A path is too long: 501 characters (limit 500).",
+    );
     expect(await callError(server, "thread_merge", { parentSummary: "  " })).toBe("The parent summary must not be empty.");
     expect(await callError(server, "thread_create", { title: "" })).toBe("The thread title must not be empty.");
   });
 
   test("a summary with a credential is refused and nothing is written", async () => {
     const text = await callError(server, "summary_update", { section: "state", content: `- token ${fakeGithubToken()}` });
-    expect(text).toMatch(/^Refused to write the summary of thread "a": it contains what looks like a credential \(GitHub token on line 1\)\. Nothing was written\./);
+    expect(text).toMatch(
+      /^Refused to write the summary of thread "a": it contains what looks like a credential \(GitHub token on line 1\)\. Nothing was written\./,
+    );
     expect(await call(server, "context_get")).not.toContain("token g");
   });
 
@@ -186,7 +206,9 @@ describe("with a project", () => {
     const result = await server.client.callTool({ name: "summary_update", arguments: { section: "next-steps", content: "- x" } });
     rmSync(lock, { recursive: true, force: true });
     expect(result.isError).toBe(true);
-    expect(allTextOf(result)).toContain(`Cannot read ${lock}: is a directory, not a regular file; ThreadMind opens only regular files.`);
+    expect(allTextOf(result)).toContain(
+      `Cannot read ${lock}: is a directory, not a regular file; ThreadMind opens only regular files.`,
+    );
     expect(await call(server, "thread_list")).toContain("Project: Shop");
   });
 
@@ -206,7 +228,9 @@ describe("with a project", () => {
           texts.push(allTextOf(await server.client.callTool({ name: tool, arguments: args })));
         }
         // Whatever needed the FIFO says so; nothing hangs (a blocked open would freeze the whole server).
-        expect(texts.join("\n"), name).toContain(`Cannot read ${fifo}: is a FIFO (named pipe), not a regular file; ThreadMind opens only regular files.`);
+        expect(texts.join("\n"), name).toContain(
+          `Cannot read ${fifo}: is a FIFO (named pipe), not a regular file; ThreadMind opens only regular files.`,
+        );
         expect(texts[2], name).toContain("Project: Shop");
       } finally {
         rmSync(fifo, { force: true });
@@ -222,8 +246,12 @@ describe("team mode", () => {
     await call(alice, "project_create", { title: "Team", mode: "team" });
     await call(alice, "thread_create", { title: "Api" });
     const bob = await start(teamRepo, { THREADMIND_AUTHOR: "bob" });
-    expect(await callError(bob, "summary_update", { content: "x", threadId: "api" })).toBe('Cannot update thread "api": owned by "alice"');
-    expect(await callError(bob, "thread_status", { threadId: "api", status: "done" })).toBe('Cannot update thread "api": owned by "alice"');
+    expect(await callError(bob, "summary_update", { content: "x", threadId: "api" })).toBe(
+      'Cannot update thread "api": owned by "alice"',
+    );
+    expect(await callError(bob, "thread_status", { threadId: "api", status: "done" })).toBe(
+      'Cannot update thread "api": owned by "alice"',
+    );
     await call(bob, "thread_create", { title: "Bob child", parentId: "api" });
     expect(await callError(alice, "thread_delete", { threadId: "api" })).toBe(
       'Cannot delete thread "api": its descendants include threads owned by others (bob-child)',
@@ -241,7 +269,9 @@ describe("several projects and no selection", () => {
     servers.splice(servers.indexOf(first), 1);
     rmSync(join(multi.dir, ".threadmind", "config.json"));
     const second = await start(multi);
-    expect(await callError(second, "thread_list")).toBe("No active project. Existing projects: one, two. Use project_switch to select one.");
+    expect(await callError(second, "thread_list")).toBe(
+      "No active project. Existing projects: one, two. Use project_switch to select one.",
+    );
     expect(await call(second, "project_list")).toContain("No project is selected for this session: use project_switch.");
     await call(second, "project_switch", { projectId: "two" });
     expect(await call(second, "thread_list")).toBe("Project: Two\nTwo (main) ◀ active");

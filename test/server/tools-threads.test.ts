@@ -33,7 +33,10 @@ describe("tools over stdio, in order", () => {
     expect(text).toContain('Created project "Shop" (id shop, solo) with its root thread "main"');
     expect(text).toContain("Shop (main) ◀ active");
     expect(notified).toBe(1);
-    expect(JSON.parse(readFileSync(join(repo.dir, ".threadmind", "projects", "shop.json"), "utf8"))).toMatchObject({ id: "shop", mode: "solo" });
+    expect(JSON.parse(readFileSync(join(repo.dir, ".threadmind", "projects", "shop.json"), "utf8"))).toMatchObject({
+      id: "shop",
+      mode: "solo",
+    });
   });
 
   test("project_list marks this session's project", async () => {
@@ -43,7 +46,11 @@ describe("tools over stdio, in order", () => {
   test("summary_update without section replaces the whole summary and reports its size", async () => {
     const content = "## Decisions\n- Use Postgres\n\n## State\n- nothing yet";
     const text = await call(server, "summary_update", { content });
-    expect(text).toMatch(new RegExp(`^Updated the summary of "Shop" \\(main; whole summary replaced\\): ${content.length} characters, ~\\d+ tokens \\(limit 32,000 characters\\)\\.$`));
+    expect(text).toMatch(
+      new RegExp(
+        `^Updated the summary of "Shop" \\(main; whole summary replaced\\): ${content.length} characters, ~\\d+ tokens \\(limit 32,000 characters\\)\\.$`,
+      ),
+    );
     expect(threadFile("main")).toContain("## Decisions\n- Use Postgres\n\n## State\n- nothing yet");
   });
 
@@ -63,15 +70,21 @@ describe("tools over stdio, in order", () => {
 
   test("summary_update with section adds to it, creating it in its canonical place", async () => {
     await call(server, "thread_switch", { threadId: "auth" });
-    expect(await call(server, "summary_update", { section: "decisions", content: "- JWT in cookies" })).toContain("section decisions added to");
+    expect(await call(server, "summary_update", { section: "decisions", content: "- JWT in cookies" })).toContain(
+      "section decisions added to",
+    );
     await call(server, "summary_update", { section: "constraints", content: "- no third-party IdP" });
     await call(server, "summary_update", { section: "decisions", content: "- refresh tokens rotate" });
-    expect(threadFile("auth")).toContain("## Decisions\n- JWT in cookies\n- refresh tokens rotate\n\n## Constraints\n- no third-party IdP");
+    expect(threadFile("auth")).toContain(
+      "## Decisions\n- JWT in cookies\n- refresh tokens rotate\n\n## Constraints\n- no third-party IdP",
+    );
   });
 
   test("summary_update with replaceSection replaces only that section", async () => {
     await call(server, "summary_update", { section: "state", content: "- draft" });
-    expect(await call(server, "summary_update", { section: "state", content: "- login works", replaceSection: true })).toContain("section state replaced");
+    expect(await call(server, "summary_update", { section: "state", content: "- login works", replaceSection: true })).toContain(
+      "section state replaced",
+    );
     const file = threadFile("auth");
     expect(file).toContain("## State\n- login works");
     expect(file).not.toContain("- draft");
@@ -123,7 +136,9 @@ describe("tools over stdio, in order", () => {
 
   test("thread_list shows the tree with the active thread marked", async () => {
     const text = await call(server, "thread_list");
-    expect(text).toBe(["Project: Shop", "Shop (main)", "└── Auth (auth) ◀ active", "    └── Auth UI (auth-ui) ⎇ feature/login"].join("\n"));
+    expect(text).toBe(
+      ["Project: Shop", "Shop (main)", "└── Auth (auth) ◀ active", "    └── Auth UI (auth-ui) ⎇ feature/login"].join("\n"),
+    );
   });
 
   test("thread_rebase moves a thread under another parent and notifies", async () => {
@@ -152,8 +167,12 @@ describe("tools over stdio, in order", () => {
 
   test("thread_merge replaces the parent's summary, closes the thread and notifies", async () => {
     await call(server, "thread_switch", { threadId: "auth" });
-    const { text, notified } = await callCounting("thread_merge", { parentSummary: "## Decisions\n- Use Postgres\n- JWT in cookies" });
-    expect(text).toContain('Merged "auth" into "main": the parent\'s summary was replaced and "auth" is closed as done. This session is now on "main".');
+    const { text, notified } = await callCounting("thread_merge", {
+      parentSummary: "## Decisions\n- Use Postgres\n- JWT in cookies",
+    });
+    expect(text).toContain(
+      'Merged "auth" into "main": the parent\'s summary was replaced and "auth" is closed as done. This session is now on "main".',
+    );
     expect(text).toContain("Auth (auth) [done → main]");
     expect(text).toContain("Shop (main) ◀ active");
     expect(notified).toBe(1);
@@ -183,10 +202,14 @@ describe("tools over stdio, in order", () => {
   test("a second project, project_list and project_switch back", async () => {
     const created = await call(server, "project_create", { title: "Docs site", mode: "team" });
     expect(created).toContain('Created project "Docs site" (id docs-site, team)');
-    expect(await call(server, "project_list")).toBe(`Projects in ${repo.dir}:\n- Docs site (docs-site, team) ◀ this session\n- Shop (shop, solo)`);
+    expect(await call(server, "project_list")).toBe(
+      `Projects in ${repo.dir}:\n- Docs site (docs-site, team) ◀ this session\n- Shop (shop, solo)`,
+    );
     const before = server.listChanged();
     const switched = await call(server, "project_switch", { projectId: "shop" });
-    expect(switched).toMatch(/^Switched to project "Shop" \(shop\)\. This session starts on thread "[^"]+" \([a-z0-9-]+\); call context_get to load its context\.$/);
+    expect(switched).toMatch(
+      /^Switched to project "Shop" \(shop\)\. This session starts on thread "[^"]+" \([a-z0-9-]+\); call context_get to load its context\.$/,
+    );
     expect(server.listChanged()).toBe(before + 1);
     expect(await call(server, "project_list")).toContain("- Shop (shop, solo) ◀ this session");
   });

@@ -17,7 +17,8 @@ async function start(repo: TempRepo, env: Record<string, string> = {}): Promise<
   return server;
 }
 function sessionsOf(repo: TempRepo): Record<string, { projectId?: string; threadId?: string; pid?: number }> {
-  return (JSON.parse(readFileSync(join(repo.dir, ".threadmind", "config.json"), "utf8")) as { sessions: Record<string, never> }).sessions;
+  return (JSON.parse(readFileSync(join(repo.dir, ".threadmind", "config.json"), "utf8")) as { sessions: Record<string, never> })
+    .sessions;
 }
 
 describe("two clients on one workspace", () => {

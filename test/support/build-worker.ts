@@ -79,7 +79,8 @@ export function spawnWorker(script: string, input: unknown): Worker {
       listeners.add(check);
       check();
       exited.then(
-        (exit) => reject(new Error(`worker ${script} exited (${exit.code ?? exit.signal}) before printing "${text}": ${exit.stderr}`)),
+        (exit) =>
+          reject(new Error(`worker ${script} exited (${exit.code ?? exit.signal}) before printing "${text}": ${exit.stderr}`)),
         reject,
       );
     });
@@ -89,10 +90,11 @@ export function spawnWorker(script: string, input: unknown): Worker {
 /** SIGKILLs every worker still running (for afterEach) and waits until they are gone. */
 export async function killWorkers(): Promise<void> {
   const exits = [...running].map(
-    (child) => new Promise<void>((resolve) => {
-      child.once("close", () => resolve());
-      child.kill("SIGKILL");
-    }),
+    (child) =>
+      new Promise<void>((resolve) => {
+        child.once("close", () => resolve());
+        child.kill("SIGKILL");
+      }),
   );
   await Promise.all(exits);
 }

@@ -78,7 +78,8 @@ export function startClaudeSession(options: ClaudeSessionOptions): ClaudeSession
 
   const exited = subprocess.then((result) => {
     clearTimeout(timer);
-    for (const w of waiting.splice(0)) w.reject(new Error(`claude (pid ${pid}) exited before the turn's result\n${String(result.stderr)}`));
+    for (const w of waiting.splice(0))
+      w.reject(new Error(`claude (pid ${pid}) exited before the turn's result\n${String(result.stderr)}`));
     return result;
   });
 

@@ -29,12 +29,37 @@ export function writeChain(spec: ChainSpec): void {
   mkdirSync(join(store, "projects"), { recursive: true });
   mkdirSync(threadsDir, { recursive: true });
   const at = "2026-01-01T00:00:00.000Z";
-  writeFileSync(join(store, "projects", `${spec.projectId}.json`), `${JSON.stringify({ id: spec.projectId, title: "Deep", mode: "solo", createdAt: at }, null, 2)}\n`);
-  const thread = (id: string, title: string, parentId: string | null, summary: string): Thread => ({ id, title, parentId, author: "tester", createdAt: at, updatedAt: at, summary });
+  writeFileSync(
+    join(store, "projects", `${spec.projectId}.json`),
+    `${JSON.stringify({ id: spec.projectId, title: "Deep", mode: "solo", createdAt: at }, null, 2)}\n`,
+  );
+  const thread = (id: string, title: string, parentId: string | null, summary: string): Thread => ({
+    id,
+    title,
+    parentId,
+    author: "tester",
+    createdAt: at,
+    updatedAt: at,
+    summary,
+  });
   const write = (t: Thread) => writeFileSync(join(threadsDir, `${t.id}.md`), serializeThread(t));
-  write(thread("main", "Main", spec.ancestors > 0 ? ancestorId(1) : null, spec.mainSummary ?? "## State\n- the active thread's own state"));
+  write(
+    thread(
+      "main",
+      "Main",
+      spec.ancestors > 0 ? ancestorId(1) : null,
+      spec.mainSummary ?? "## State\n- the active thread's own state",
+    ),
+  );
   for (let i = 1; i <= spec.ancestors; i++) {
     const parent = i < spec.ancestors ? ancestorId(i + 1) : spec.cycle ? "main" : null;
-    write(thread(ancestorId(i), spec.title?.(i) ?? `Ancestor ${i}`, parent, spec.summary?.(i) ?? `## Decisions\n- decision of ancestor ${i}`));
+    write(
+      thread(
+        ancestorId(i),
+        spec.title?.(i) ?? `Ancestor ${i}`,
+        parent,
+        spec.summary?.(i) ?? `## Decisions\n- decision of ancestor ${i}`,
+      ),
+    );
   }
 }

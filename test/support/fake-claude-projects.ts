@@ -47,7 +47,9 @@ export function makeFakeClaudeConfig(): FakeClaudeConfig {
     projectsDir,
     place(source, launchDir, options = {}) {
       const original = readFileSync(source, "utf8");
-      const text = options.keepCwd ? original : original.replace(/"cwd":"(?:[^"\\]|\\.)*"/g, `"cwd":${JSON.stringify(launchDir)}`);
+      const text = options.keepCwd
+        ? original
+        : original.replace(/"cwd":"(?:[^"\\]|\\.)*"/g, `"cwd":${JSON.stringify(launchDir)}`);
       return write(launchDir, `${options.sessionId ?? sessionIdIn(original)}.jsonl`, text);
     },
     write,

@@ -23,7 +23,12 @@ export function sizedModel(request: RecordedRequest): MockReply {
   if (body === null) throw new Error("request without a body");
   const text = lastUserText(body);
   if (answersToolResult(request)) return textReply("Recorded.", { input_tokens: SAVED_SIZE, output_tokens: 5 });
-  if (/\bSAVE\b/.test(text)) return toolUseReply(UPDATE_TOOL, { section: "decisions", content: "- DECIDED-IN-TEST: refunds go through the ledger." }, { input_tokens: 900, output_tokens: 20 });
+  if (/\bSAVE\b/.test(text))
+    return toolUseReply(
+      UPDATE_TOOL,
+      { section: "decisions", content: "- DECIDED-IN-TEST: refunds go through the ledger." },
+      { input_tokens: 900, output_tokens: 20 },
+    );
   const size = /SIZE (\d+)/.exec(text)?.[1];
   return textReply("ok", { input_tokens: size === undefined ? 100 : Number(size), output_tokens: 3 });
 }

@@ -34,7 +34,12 @@ interface AnyRecord {
   message?: {
     id?: unknown;
     model?: unknown;
-    usage?: { input_tokens?: number; cache_creation_input_tokens?: number | null; cache_read_input_tokens?: number | null; output_tokens?: number };
+    usage?: {
+      input_tokens?: number;
+      cache_creation_input_tokens?: number | null;
+      cache_read_input_tokens?: number | null;
+      output_tokens?: number;
+    };
   };
 }
 

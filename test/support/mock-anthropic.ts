@@ -127,9 +127,7 @@ function stopReasonOf(reply: MockReply): StopReason {
   return reply.content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn";
 }
 
-type ApiBlock =
-  | { type: "text"; text: string }
-  | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> };
+type ApiBlock = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> };
 
 function apiBlocks(reply: MockReply): ApiBlock[] {
   return reply.content.map((block): ApiBlock => {
@@ -318,7 +316,10 @@ export async function startMockAnthropic(options: MockAnthropicOptions = {}): Pr
         send(
           res,
           404,
-          JSON.stringify({ type: "error", error: { type: "not_found_error", message: `mock: no route ${method} ${url.pathname}` } }),
+          JSON.stringify({
+            type: "error",
+            error: { type: "not_found_error", message: `mock: no route ${method} ${url.pathname}` },
+          }),
           "application/json",
         );
         return;

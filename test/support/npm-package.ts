@@ -30,7 +30,13 @@ export interface Run {
 }
 
 /** An npm environment built from scratch: nothing of the caller's npm config, cache, prefix or registry leaks in. */
-export function npmEnv(options: { home: string; cache: string; prefix: string; registry: string; path?: string[] }): Record<string, string> {
+export function npmEnv(options: {
+  home: string;
+  cache: string;
+  prefix: string;
+  registry: string;
+  path?: string[];
+}): Record<string, string> {
   return {
     PATH: [...(options.path ?? []), dirname(process.execPath), process.env.PATH ?? "/usr/bin:/bin"].join(delimiter),
     HOME: options.home,
@@ -58,7 +64,13 @@ export function npmMachine(root: string, name: string): { home: string; cache: s
 }
 
 export function run(command: string, args: string[], options: { cwd: string; env: Record<string, string>; input?: string }): Run {
-  const result = spawnSync(command, args, { cwd: options.cwd, env: options.env, encoding: "utf8", timeout: 120_000, input: options.input });
+  const result = spawnSync(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    encoding: "utf8",
+    timeout: 120_000,
+    input: options.input,
+  });
   if (result.error) throw result.error;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -66,7 +78,8 @@ export function run(command: string, args: string[], options: { cwd: string; env
 /** Runs and expects exit 0; returns stdout. */
 export function runOk(command: string, args: string[], options: { cwd: string; env: Record<string, string> }): string {
   const result = run(command, args, options);
-  if (result.code !== 0) throw new Error(`${command} ${args.join(" ")} exited ${result.code}\n${result.stderr}\n${result.stdout}`);
+  if (result.code !== 0)
+    throw new Error(`${command} ${args.join(" ")} exited ${result.code}\n${result.stderr}\n${result.stdout}`);
   return result.stdout;
 }
 
@@ -74,12 +87,17 @@ function isPackResult(value: unknown): value is PackResult {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
   const strings = ["name", "version", "filename", "integrity", "shasum"].every((k) => typeof v[k] === "string");
-  return strings && Array.isArray(v.files) && v.files.every((f: unknown) => typeof f === "object" && f !== null && typeof (f as Record<string, unknown>).path === "string");
+  return (
+    strings &&
+    Array.isArray(v.files) &&
+    v.files.every((f: unknown) => typeof f === "object" && f !== null && typeof (f as Record<string, unknown>).path === "string")
+  );
 }
 
 function parsePack(stdout: string): PackResult {
   const parsed: unknown = JSON.parse(stdout);
-  if (!Array.isArray(parsed) || parsed.length !== 1 || !isPackResult(parsed[0])) throw new Error(`npm pack --json printed ${stdout}`);
+  if (!Array.isArray(parsed) || parsed.length !== 1 || !isPackResult(parsed[0]))
+    throw new Error(`npm pack --json printed ${stdout}`);
   return parsed[0];
 }
 
@@ -90,7 +108,9 @@ export function packDryRun(env: Record<string, string>): PackResult {
 
 /** `npm pack` of this repository into `dest`; returns the listing and the tarball's path. */
 export function packInto(dest: string, env: Record<string, string>): PackResult & { tarball: string } {
-  const result = parsePack(runOk("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dest], { cwd: REPO_ROOT, env }));
+  const result = parsePack(
+    runOk("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dest], { cwd: REPO_ROOT, env }),
+  );
   return { ...result, tarball: join(dest, result.filename) };
 }
 
@@ -115,8 +135,17 @@ export async function startRegistry(packed: PackResult & { tarball: string }): P
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://127.0.0.1").pathname);
     requests.push(path);
     if (path === `/${packed.name}`) {
-      const version = { ...manifest, _id: `${packed.name}@${packed.version}`, dist: { tarball: `${base}${packed.name}/-/${packed.filename}`, integrity: packed.integrity, shasum: packed.shasum } };
-      const body = JSON.stringify({ _id: packed.name, name: packed.name, "dist-tags": { latest: packed.version }, versions: { [packed.version]: version } });
+      const version = {
+        ...manifest,
+        _id: `${packed.name}@${packed.version}`,
+        dist: { tarball: `${base}${packed.name}/-/${packed.filename}`, integrity: packed.integrity, shasum: packed.shasum },
+      };
+      const body = JSON.stringify({
+        _id: packed.name,
+        name: packed.name,
+        "dist-tags": { latest: packed.version },
+        versions: { [packed.version]: version },
+      });
       res.writeHead(200, { "content-type": "application/json" }).end(body);
     } else if (path === `/${packed.name}/-/${packed.filename}`) {
       res.writeHead(200, { "content-type": "application/octet-stream", "content-length": tarballBytes.length }).end(tarballBytes);

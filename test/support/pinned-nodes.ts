@@ -9,7 +9,9 @@ export interface PinnedNode {
   path: string;
 }
 
-export type PinnedNodes = { available: true; nodes: PinnedNode[]; pins: { role: string; version: string }[] } | { available: false; reason: string; pins: { role: string; version: string }[] };
+export type PinnedNodes =
+  | { available: true; nodes: PinnedNode[]; pins: { role: string; version: string }[] }
+  | { available: false; reason: string; pins: { role: string; version: string }[] };
 
 function isPinned(value: unknown): value is PinnedNode {
   if (typeof value !== "object" || value === null) return false;
@@ -22,7 +24,8 @@ export async function pinnedNodes(): Promise<PinnedNodes> {
   // A computed specifier: the script is plain JS without declarations, and tsc must not look for them.
   const script = (await import(pathToFileURL(resolve(REPO_ROOT, "scripts", "ensure-node.mjs")).href)) as Record<string, unknown>;
   const { locateNodes, PINNED_NODES } = script;
-  if (typeof locateNodes !== "function" || !Array.isArray(PINNED_NODES)) throw new Error("scripts/ensure-node.mjs does not export locateNodes() and PINNED_NODES");
+  if (typeof locateNodes !== "function" || !Array.isArray(PINNED_NODES))
+    throw new Error("scripts/ensure-node.mjs does not export locateNodes() and PINNED_NODES");
   const pins = PINNED_NODES as { role: string; version: string }[];
   const located: unknown = locateNodes(REPO_ROOT);
   const { found, missing } = located as { found: unknown[]; missing: string[] };

@@ -46,14 +46,19 @@ export function requestFor(requests: RecordedRequest[], prompt: string): Recorde
 
 function lastUserTexts(request: RecordedRequest): string {
   const texts = request.body === null ? [] : messageTexts(request.body);
-  return texts.filter((m) => m.role === "user").map((m) => m.text).join("\n");
+  return texts
+    .filter((m) => m.role === "user")
+    .map((m) => m.text)
+    .join("\n");
 }
 
 /**
  * The request's last user message, skipping the system messages Claude Code may append after it (e.g. "deferred tools
  * are now available" when an MCP server finished connecting during the turn).
  */
-export function lastUserMessage(request: RecordedRequest): { role: string; content: string | Array<Record<string, unknown>> } | undefined {
+export function lastUserMessage(
+  request: RecordedRequest,
+): { role: string; content: string | Array<Record<string, unknown>> } | undefined {
   const messages = request.body?.messages ?? [];
   for (let i = messages.length - 1; i >= 0; i -= 1) {
     const message = messages[i];
@@ -92,7 +97,8 @@ function parsePrinted(stdout: string): HookPrinted {
   if ("systemMessage" in parsed && typeof parsed.systemMessage === "string") out.systemMessage = parsed.systemMessage;
   if ("hookSpecificOutput" in parsed && typeof parsed.hookSpecificOutput === "object" && parsed.hookSpecificOutput !== null) {
     const specific = parsed.hookSpecificOutput;
-    if ("additionalContext" in specific && typeof specific.additionalContext === "string") out.additionalContext = specific.additionalContext;
+    if ("additionalContext" in specific && typeof specific.additionalContext === "string")
+      out.additionalContext = specific.additionalContext;
   }
   return out;
 }
@@ -134,7 +140,9 @@ export function recordedContexts(records: TranscriptRecord[]): string[] {
 
 /** The lines Claude Code shows the user from hooks' systemMessage (`hook_system_message` attachments). */
 export function shownToUser(records: TranscriptRecord[]): string[] {
-  return attachmentsOfType(records, "hook_system_message").map((a) => (typeof a.content === "string" ? a.content : JSON.stringify(a.content)));
+  return attachmentsOfType(records, "hook_system_message").map((a) =>
+    typeof a.content === "string" ? a.content : JSON.stringify(a.content),
+  );
 }
 
 /** The text of the tool_result blocks in the request's last user message. */
@@ -142,5 +150,7 @@ export function lastToolResultText(request: RecordedRequest): string {
   const last = lastUserMessage(request);
   if (last === undefined || !Array.isArray(last.content)) return "";
   const results = last.content.filter((b) => b.type === "tool_result");
-  return messageTexts({ messages: [{ role: "user", content: results }] }).map((m) => m.text).join("\n");
+  return messageTexts({ messages: [{ role: "user", content: results }] })
+    .map((m) => m.text)
+    .join("\n");
 }

@@ -55,7 +55,14 @@ export type ProbeHookEntry = ProcessFacts & {
   contextChars?: number;
 };
 export type ProbeMcpStartEntry = ProcessFacts & { kind: "mcp-start" };
-export type ProbeMcpMessageEntry = { at: number; kind: "mcp-message"; pid: number; method: string | null; id: unknown; params: unknown };
+export type ProbeMcpMessageEntry = {
+  at: number;
+  kind: "mcp-message";
+  pid: number;
+  method: string | null;
+  id: unknown;
+  params: unknown;
+};
 export type ProbeMcpToolCallEntry = { at: number; kind: "mcp-tool-call"; pid: number; name: string; arguments: unknown };
 export type ProbeMcpExitEntry = { at: number; kind: "mcp-exit"; pid: number };
 export type ProbeEntry = ProbeHookEntry | ProbeMcpStartEntry | ProbeMcpMessageEntry | ProbeMcpToolCallEntry | ProbeMcpExitEntry;
@@ -63,7 +70,9 @@ export type ProbeEntry = ProbeHookEntry | ProbeMcpStartEntry | ProbeMcpMessageEn
 const KINDS = new Set(["hook", "mcp-start", "mcp-message", "mcp-tool-call", "mcp-exit"]);
 
 function isEntry(value: unknown): value is ProbeEntry {
-  return typeof value === "object" && value !== null && "kind" in value && typeof value.kind === "string" && KINDS.has(value.kind);
+  return (
+    typeof value === "object" && value !== null && "kind" in value && typeof value.kind === "string" && KINDS.has(value.kind)
+  );
 }
 
 /** All entries of a probe log; [] when no probe script ran. Throws on a malformed line. */

@@ -48,7 +48,11 @@ function stringRecord(value: unknown, what: string): Record<string, string> {
 }
 
 /** The single server entry under `key` ("mcpServers" or "servers") of a client's JSON config. */
-function jsonLaunch(code: string, key: string, client: ClientName): Omit<ClientSnippet, "client" | "intro" | "language" | "code"> {
+function jsonLaunch(
+  code: string,
+  key: string,
+  client: ClientName,
+): Omit<ClientSnippet, "client" | "intro" | "language" | "code"> {
   const config: unknown = JSON.parse(code);
   if (!isRecord(config) || !isRecord(config[key])) throw new Error(`${client}: no "${key}" object`);
   const entries = Object.entries(config[key]);
@@ -56,7 +60,8 @@ function jsonLaunch(code: string, key: string, client: ClientName): Omit<ClientS
   const [serverName, entry] = entries[0]!;
   if (!isRecord(entry) || typeof entry.command !== "string") throw new Error(`${client}: the server has no command`);
   const args = entry.args ?? [];
-  if (!Array.isArray(args) || !args.every((a): a is string => typeof a === "string")) throw new Error(`${client}: args is not a list of strings`);
+  if (!Array.isArray(args) || !args.every((a): a is string => typeof a === "string"))
+    throw new Error(`${client}: args is not a list of strings`);
   const launch = { serverName, command: entry.command, args, env: stringRecord(entry.env, `${client} env`) };
   return typeof entry.type === "string" ? { ...launch, type: entry.type } : launch;
 }
@@ -66,7 +71,8 @@ function codexLaunch(code: string): Omit<ClientSnippet, "client" | "intro" | "la
   const lines = code.trim().split("\n");
   if (lines.length !== 1) throw new Error(`Codex: expected one command line, got ${lines.length}`);
   const words = lines[0]!.trim().split(/\s+/);
-  if (words[0] !== "codex" || words[1] !== "mcp" || words[2] !== "add" || words[3] === undefined) throw new Error(`Codex: not a \`codex mcp add <name>\` command: ${lines[0]}`);
+  if (words[0] !== "codex" || words[1] !== "mcp" || words[2] !== "add" || words[3] === undefined)
+    throw new Error(`Codex: not a \`codex mcp add <name>\` command: ${lines[0]}`);
   const serverName = words[3];
   const env: Record<string, string> = {};
   let i = 4;
@@ -93,7 +99,8 @@ export function clientSnippets(): ClientSnippet[] {
     if (block === null) throw new Error(`README: no code block after **${client}**`);
     const intro = after.slice(0, block.index).trim();
     const [, language = "", code = ""] = block;
-    const launch = client === "Codex" ? codexLaunch(code) : jsonLaunch(code, client === "VS Code" ? "servers" : "mcpServers", client);
+    const launch =
+      client === "Codex" ? codexLaunch(code) : jsonLaunch(code, client === "VS Code" ? "servers" : "mcpServers", client);
     return { client, intro, language, code, ...launch };
   });
 }
@@ -106,7 +113,8 @@ export function resolvedEnv(snippet: ClientSnippet, repository: string): Record<
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(snippet.env)) {
     const resolved = value.replaceAll("${workspaceFolder}", repository).replace(/^\/absolute\/path\/to\/your\/repo$/, repository);
-    if (/\$\{|<|\/absolute\/path/.test(resolved)) throw new Error(`${snippet.client}: ${key}=${value} holds a placeholder the test cannot fill`);
+    if (/\$\{|<|\/absolute\/path/.test(resolved))
+      throw new Error(`${snippet.client}: ${key}=${value} holds a placeholder the test cannot fill`);
     out[key] = resolved;
   }
   return out;

@@ -18,7 +18,10 @@ export interface CliRun {
  * `node <cli> ...args` in `cwd`. The environment is built from scratch (PATH, HOME, a git that reads no system or
  * global config) plus `env`, so nothing of the caller's CLAUDE_* / THREADMIND_* settings leaks in.
  */
-export function runCli(args: string[], options: { cwd: string; home: string; env?: Record<string, string>; cli?: string }): CliRun {
+export function runCli(
+  args: string[],
+  options: { cwd: string; home: string; env?: Record<string, string>; cli?: string },
+): CliRun {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: options.home,
@@ -26,7 +29,12 @@ export function runCli(args: string[], options: { cwd: string; home: string; env
     LANG: "C.UTF-8",
     ...options.env,
   };
-  const result = spawnSync(process.execPath, [options.cli ?? BUILT_CLI, ...args], { cwd: options.cwd, env, encoding: "utf8", timeout: 60_000 });
+  const result = spawnSync(process.execPath, [options.cli ?? BUILT_CLI, ...args], {
+    cwd: options.cwd,
+    env,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   if (result.error) throw result.error;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -39,7 +47,10 @@ export function makeHome(): string {
 }
 
 /** Records a user-scope install of the plugin in `<home>/.claude` the way `claude plugin install` 2.1.332 does. */
-export function installPluginIn(home: string, options: { version: string; enabled?: boolean; scope?: "user" | "project"; projectPath?: string }): void {
+export function installPluginIn(
+  home: string,
+  options: { version: string; enabled?: boolean; scope?: "user" | "project"; projectPath?: string },
+): void {
   const plugins = join(home, ".claude", "plugins");
   mkdirSync(plugins, { recursive: true });
   const entry: Record<string, string> = {
@@ -50,6 +61,12 @@ export function installPluginIn(home: string, options: { version: string; enable
     lastUpdated: "2026-11-30T05:43:07.276Z",
   };
   if (options.projectPath !== undefined) entry.projectPath = options.projectPath;
-  writeFileSync(join(plugins, "installed_plugins.json"), JSON.stringify({ version: 2, plugins: { "thread-mind@thread-mind": [entry] } }, null, 2));
-  writeFileSync(join(home, ".claude", "settings.json"), JSON.stringify({ enabledPlugins: { "thread-mind@thread-mind": options.enabled ?? true } }, null, 2));
+  writeFileSync(
+    join(plugins, "installed_plugins.json"),
+    JSON.stringify({ version: 2, plugins: { "thread-mind@thread-mind": [entry] } }, null, 2),
+  );
+  writeFileSync(
+    join(home, ".claude", "settings.json"),
+    JSON.stringify({ enabledPlugins: { "thread-mind@thread-mind": options.enabled ?? true } }, null, 2),
+  );
 }

@@ -18,7 +18,8 @@ function decode(raw: string, at: number): string {
     if (!match.endsWith(";")) throw new XmlError(`unterminated entity near offset ${at}`);
     if (body in ENTITIES) return ENTITIES[body]!;
     const numeric = /^#(x[0-9a-fA-F]+|[0-9]+)$/.exec(body);
-    if (numeric) return String.fromCodePoint(body[1] === "x" ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10));
+    if (numeric)
+      return String.fromCodePoint(body[1] === "x" ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10));
     throw new XmlError(`unknown entity &${body}; near offset ${at}`);
   });
 }

@@ -23,7 +23,8 @@ export const TEST_GIT_ENV = {
 /** A temp directory; a git repository (branch main, user Test Author) unless `git: false`. */
 export function makeTempRepo(options: { git?: boolean; prefix?: string; user?: { name: string; email: string } } = {}): TempRepo {
   const dir = mkdtempSync(join(tmpdir(), options.prefix ?? "tm-repo-"));
-  const run = (...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, ...TEST_GIT_ENV } }).trim();
+  const run = (...args: string[]) =>
+    execFileSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, ...TEST_GIT_ENV } }).trim();
   if (options.git !== false) {
     run("init", "-q", "-b", "main");
     run("config", "user.name", options.user?.name ?? "Test Author");

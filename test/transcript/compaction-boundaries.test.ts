@@ -30,8 +30,24 @@ describe("compaction boundaries", () => {
     );
     const reading = await readTranscript(path);
     expect(reading.compactions).toEqual([
-      { lineNumber: 4, timestamp: expect.any(String), trigger: "auto", preTokens: 170251, postTokens: null, contextTokensBefore: 170003, contextTokensAfter: 36003 },
-      { lineNumber: 8, timestamp: expect.any(String), trigger: "manual", preTokens: 45010, postTokens: 8000, contextTokensBefore: 45003, contextTokensAfter: null },
+      {
+        lineNumber: 4,
+        timestamp: expect.any(String),
+        trigger: "auto",
+        preTokens: 170251,
+        postTokens: null,
+        contextTokensBefore: 170003,
+        contextTokensAfter: 36003,
+      },
+      {
+        lineNumber: 8,
+        timestamp: expect.any(String),
+        trigger: "manual",
+        preTokens: 45010,
+        postTokens: 8000,
+        contextTokensBefore: 45003,
+        contextTokensAfter: null,
+      },
     ]);
     expect(reading.peakContextTokens).toBe(170003);
     expect(reading.finalContextTokens).toBe(45003);
@@ -41,7 +57,15 @@ describe("compaction boundaries", () => {
     const path = await dir.file("c.jsonl", jsonl([compactBoundary(null), assistant({ id: "msg_1", input: 7, output: 1 })]));
     const reading = await readTranscript(path);
     expect(reading.compactions).toEqual([
-      { lineNumber: 1, timestamp: expect.any(String), trigger: null, preTokens: null, postTokens: null, contextTokensBefore: null, contextTokensAfter: 7 },
+      {
+        lineNumber: 1,
+        timestamp: expect.any(String),
+        trigger: null,
+        preTokens: null,
+        postTokens: null,
+        contextTokensBefore: null,
+        contextTokensAfter: 7,
+      },
     ]);
   });
 
@@ -70,7 +94,11 @@ describe("compaction boundaries", () => {
   it("a boundary written after the last response is found by the plain tail walk (PreCompact then compaction)", async () => {
     const path = await dir.file(
       "c.jsonl",
-      jsonl([assistant({ id: "msg_1", input: 3, cacheRead: 90000, output: 10 }), compactBoundary({ trigger: "auto", preTokens: 90013 }), compactSummary()]),
+      jsonl([
+        assistant({ id: "msg_1", input: 3, cacheRead: 90000, output: 10 }),
+        compactBoundary({ trigger: "auto", preTokens: 90013 }),
+        compactSummary(),
+      ]),
     );
     const tail = await readTail(path);
     expect(tail.contextTokens).toBe(90003);

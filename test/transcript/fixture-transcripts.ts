@@ -25,6 +25,9 @@ export interface FixtureTranscript {
 }
 
 export function fixtureTranscripts(): FixtureTranscript[] {
-  const roots = [{ label: "own", dir: OWN_FIXTURES }, ...(existsSync(SHARED_FIXTURES) ? [{ label: "shared", dir: SHARED_FIXTURES }] : [])];
+  const roots = [
+    { label: "own", dir: OWN_FIXTURES },
+    ...(existsSync(SHARED_FIXTURES) ? [{ label: "shared", dir: SHARED_FIXTURES }] : []),
+  ];
   return roots.flatMap(({ label, dir }) => jsonlFiles(dir).map((path) => ({ name: `${label}/${relative(dir, path)}`, path })));
 }

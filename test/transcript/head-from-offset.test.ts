@@ -16,8 +16,19 @@ afterEach(async () => {
 
 describe("readHead from an offset", () => {
   it("reads the records written after the offset, up to the next response, and nothing before it", async () => {
-    const before = jsonl([...hookInjection("startup context", "startup"), user("a"), assistant({ id: "msg_1", output: 1 }), compactBoundary({ trigger: "auto", preTokens: 160_000 })]);
-    const after = jsonl([compactSummary(), ...hookInjection("compact context", "compact"), user("b"), assistant({ id: "msg_2", output: 1 }), ...hookInjection("much later", "compact")]);
+    const before = jsonl([
+      ...hookInjection("startup context", "startup"),
+      user("a"),
+      assistant({ id: "msg_1", output: 1 }),
+      compactBoundary({ trigger: "auto", preTokens: 160_000 }),
+    ]);
+    const after = jsonl([
+      compactSummary(),
+      ...hookInjection("compact context", "compact"),
+      user("b"),
+      assistant({ id: "msg_2", output: 1 }),
+      ...hookInjection("much later", "compact"),
+    ]);
     const path = await dir.file("s.jsonl", before + after);
     const offset = Buffer.byteLength(before);
     const head = await readHead(path, { from: offset });

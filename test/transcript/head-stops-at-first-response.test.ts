@@ -24,9 +24,13 @@ describe("head reader stop rule", () => {
         .map(({ lineNumber: _n, ...h }) => h);
       injections += startInjections.length;
       const head = await readHead(fixture.path);
-      expect({ fixture: fixture.name, found: head.hookContexts }).toEqual({ fixture: fixture.name, found: expect.arrayContaining(startInjections) });
+      expect({ fixture: fixture.name, found: head.hookContexts }).toEqual({
+        fixture: fixture.name,
+        found: expect.arrayContaining(startInjections),
+      });
       // A session file's first response lies well within the byte bound (subagent files have none: all sidechain).
-      if (whole.apiResponses > 0) expect({ fixture: fixture.name, stopped: head.stoppedAtFirstResponse }).toEqual({ fixture: fixture.name, stopped: true });
+      if (whole.apiResponses > 0)
+        expect({ fixture: fixture.name, stopped: head.stoppedAtFirstResponse }).toEqual({ fixture: fixture.name, stopped: true });
     }
     // startup, clear-before, clear-after, compact (before its boundary), cap-exact, cap-over.
     expect(injections).toBeGreaterThanOrEqual(6);
@@ -35,7 +39,13 @@ describe("head reader stop rule", () => {
   it("a later injection (after the first response) is left to the tail reader", async () => {
     const path = await dir.file(
       "s.jsonl",
-      jsonl([...hookInjection("startup context", "startup"), user("a"), assistant({ id: "msg_1", output: 1 }), ...hookInjection("later context", "compact"), user("b")]),
+      jsonl([
+        ...hookInjection("startup context", "startup"),
+        user("a"),
+        assistant({ id: "msg_1", output: 1 }),
+        ...hookInjection("later context", "compact"),
+        user("b"),
+      ]),
     );
     const head = await readHead(path);
     expect(head.stoppedAtFirstResponse).toBe(true);

@@ -22,15 +22,18 @@ afterEach(async () => {
   await dir.remove();
 });
 
-const DELIVERED = "## ThreadMind\nActive thread: t-0042 \"parser rewrite\"\nSummary: é ü 漢字 — keep UTF-8 whole.";
+const DELIVERED = '## ThreadMind\nActive thread: t-0042 "parser rewrite"\nSummary: é ü 漢字 — keep UTF-8 whole.';
 const TOO_BIG = `# Huge context\n${"x".repeat(12000)}`;
 
 describe("hook injection records", () => {
   it("after /clear they are the first records of the new file: the head reader exposes them, delivered and previewed", async () => {
     const path = await dir.file(
       "clear.jsonl",
-      jsonl([...hookInjection(DELIVERED, "clear"), ...hookInjection(persistedOutputPreview(TOO_BIG), "clear"), user("next prompt")]) +
-        jsonl([assistant({ id: "msg_1", input: 3, cacheCreation: 9000, output: 20 })]),
+      jsonl([
+        ...hookInjection(DELIVERED, "clear"),
+        ...hookInjection(persistedOutputPreview(TOO_BIG), "clear"),
+        user("next prompt"),
+      ]) + jsonl([assistant({ id: "msg_1", input: 3, cacheCreation: 9000, output: 20 })]),
     );
     const head = await readHead(path);
     expect(head.reachedEndOfFile).toBe(true);
@@ -39,7 +42,13 @@ describe("hook injection records", () => {
     expect([head.lines, head.unparsedLines]).toEqual([6, 3]);
     expect(head.hookContexts).toHaveLength(2);
     const [delivered, previewed] = head.hookContexts;
-    expect(delivered).toMatchObject({ hookEvent: "SessionStart", hookName: "SessionStart:clear", content: [DELIVERED], text: DELIVERED, isPersistedOutputPreview: false });
+    expect(delivered).toMatchObject({
+      hookEvent: "SessionStart",
+      hookName: "SessionStart:clear",
+      content: [DELIVERED],
+      text: DELIVERED,
+      isPersistedOutputPreview: false,
+    });
     expect(delivered?.meta.sessionId).toBe(SESSION_ID);
     expect(delivered?.meta.timestamp).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(previewed?.isPersistedOutputPreview).toBe(true);
@@ -93,6 +102,8 @@ describe("hook injection records", () => {
     attachment.content = DELIVERED;
     const reading = await readTranscript(await dir.file("bad.jsonl", jsonl([context!])));
     expect(reading.hookContexts).toEqual([]);
-    expect(reading.malformedSamples).toEqual([{ lineNumber: 1, problem: "attachment record: attachment.content is not an array of strings" }]);
+    expect(reading.malformedSamples).toEqual([
+      { lineNumber: 1, problem: "attachment record: attachment.content is not an array of strings" },
+    ]);
   });
 });

@@ -35,7 +35,10 @@ describe("malformed lines", () => {
     const record = assistant({ id: "msg_1", output: 5 });
     const message = record.message as Record<string, unknown>;
     delete message.usage;
-    expect(classifyLine(JSON.stringify(record))).toEqual({ kind: "malformed", problem: "assistant record: message.usage is missing or not an object" });
+    expect(classifyLine(JSON.stringify(record))).toEqual({
+      kind: "malformed",
+      problem: "assistant record: message.usage is missing or not an object",
+    });
 
     const negative = assistant({ id: "msg_2", output: -1 });
     expect(classifyLine(JSON.stringify(negative))).toMatchObject({ kind: "malformed" });
@@ -76,7 +79,10 @@ describe("malformed lines", () => {
 
   it("a cut last line is reported by the tail and head readers even when it could not be a needed record", async () => {
     const cutUser = JSON.stringify(user("x".repeat(200))).slice(0, 120);
-    const path = await dir.file("c.jsonl", jsonl([assistant({ id: "msg_1", input: 2, cacheRead: 3000, output: 9 }), user("a")]) + cutUser);
+    const path = await dir.file(
+      "c.jsonl",
+      jsonl([assistant({ id: "msg_1", input: 2, cacheRead: 3000, output: 9 }), user("a")]) + cutUser,
+    );
     const tail = await readTail(path);
     expect(tail.truncatedLastLine).toBe(true);
     expect(tail.malformedLines).toBe(1);

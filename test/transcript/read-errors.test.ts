@@ -58,7 +58,14 @@ describe("an empty file", () => {
   it("reads as a session with no records and no figures", async () => {
     const path = await dir.file("empty.jsonl", "");
     const reading = await readTranscript(path);
-    expect(reading).toMatchObject({ lines: 0, bytesRead: 0, apiResponses: 0, finalContextTokens: null, malformedLines: 0, truncatedLastLine: false });
+    expect(reading).toMatchObject({
+      lines: 0,
+      bytesRead: 0,
+      apiResponses: 0,
+      finalContextTokens: null,
+      malformedLines: 0,
+      truncatedLastLine: false,
+    });
     const tail = await readTail(path);
     expect(tail).toMatchObject({ fileSize: 0, bytesRead: 0, lines: 0, lastAssistant: null, reachedStartOfFile: true });
     const head = await readHead(path);

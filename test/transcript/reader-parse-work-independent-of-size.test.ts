@@ -2,7 +2,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readHead, readTail, DEFAULT_HEAD_CHUNK_BYTES } from "../../src/transcript/index.js";
 import type { HeadReading, TailReading } from "../../src/transcript/index.js";
-import { agentProgress, assistant, compactBoundary, compactSummary, hookInjection, jsonl, makeTempDir, SESSION_ID, user } from "./transcript-builders.js";
+import {
+  agentProgress,
+  assistant,
+  compactBoundary,
+  compactSummary,
+  hookInjection,
+  jsonl,
+  makeTempDir,
+  SESSION_ID,
+  user,
+} from "./transcript-builders.js";
 import type { TempDir } from "./transcript-builders.js";
 
 const TOOL_OUTPUT = "lorem ipsum dolor sit amet ".repeat(80);
@@ -22,11 +32,23 @@ function fillerTurn(index: number): string {
 function session(turns: number): string {
   const filler = Array.from({ length: turns }, (_, i) => fillerTurn(i)).join("");
   return (
-    jsonl([...hookInjection("startup context", "startup"), user("first prompt"), assistant({ id: "msg_first", input: 3, cacheCreation: 9_000, output: 20 })]) +
+    jsonl([
+      ...hookInjection("startup context", "startup"),
+      user("first prompt"),
+      assistant({ id: "msg_first", input: 3, cacheCreation: 9_000, output: 20 }),
+    ]) +
     filler +
-    jsonl([compactBoundary({ trigger: "auto", preTokens: 170_000, postTokens: 4_000 }), compactSummary(), ...hookInjection("compact context", "compact")]) +
+    jsonl([
+      compactBoundary({ trigger: "auto", preTokens: 170_000, postTokens: 4_000 }),
+      compactSummary(),
+      ...hookInjection("compact context", "compact"),
+    ]) +
     filler +
-    jsonl([assistant({ id: "msg_last", input: 3, cacheRead: 4_200, output: 9 }), user("last tool result"), { type: "system", subtype: "turn_duration", durationMs: 1, sessionId: SESSION_ID }])
+    jsonl([
+      assistant({ id: "msg_last", input: 3, cacheRead: 4_200, output: 9 }),
+      user("last tool result"),
+      { type: "system", subtype: "turn_duration", durationMs: 1, sessionId: SESSION_ID },
+    ])
   );
 }
 

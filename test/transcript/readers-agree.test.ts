@@ -21,10 +21,17 @@ type Json = Record<string, unknown>;
 const text = fc.string({ unit: fc.constantFrom("a", "é", "漢", "🚀", " ", '"', "\\", "\u2028"), maxLength: 60 });
 
 const recordGroup: fc.Arbitrary<Json[]> = fc.oneof(
-  fc.record({ id: fc.integer({ min: 0, max: 6 }), copies: fc.integer({ min: 1, max: 3 }), cacheRead: fc.nat(200000), output: fc.nat(900), text }).map(
-    ({ id, copies, cacheRead, output, text: t }) =>
+  fc
+    .record({
+      id: fc.integer({ min: 0, max: 6 }),
+      copies: fc.integer({ min: 1, max: 3 }),
+      cacheRead: fc.nat(200000),
+      output: fc.nat(900),
+      text,
+    })
+    .map(({ id, copies, cacheRead, output, text: t }) =>
       Array.from({ length: copies }, (_, i) => assistant({ id: `msg_${id}`, input: 3, cacheRead, output: output + i, text: t })),
-  ),
+    ),
   text.map((t) => [user(t)]),
   fc.nat(100000).map((n) => [assistant({ id: `msg_side_${n}`, input: n, output: 1, sidechain: true })]),
   fc.nat(100000).map((n) => [agentProgress(n)]),
@@ -96,7 +103,8 @@ describe("readers agree", () => {
         const firstResponseLine = responseLines[0] ?? null;
         const lastBoundaryLine = whole.compactions.at(-1)?.lineNumber ?? null;
         const nearStop = lastResponseLine ?? 1;
-        const backStop = lastResponseLine === null || lastBoundaryLine === null ? 1 : Math.min(lastResponseLine, lastBoundaryLine);
+        const backStop =
+          lastResponseLine === null || lastBoundaryLine === null ? 1 : Math.min(lastResponseLine, lastBoundaryLine);
 
         const near = await readTail(path, { chunkSize });
         expect(near.lastAssistant).toEqual(whole.lastAssistant);
@@ -106,13 +114,17 @@ describe("readers agree", () => {
         // read back past the line before the stop to find where the stop line begins).
         if (nearStop === 1) expect(near.reachedStartOfFile).toBe(true);
         expect(near.hookContexts).toEqual(hookContextsFrom(whole.hookContexts, nearStop));
-        expect(near.compactBoundaries.map(boundaryFigures)).toEqual(whole.compactions.filter((c) => c.lineNumber >= nearStop).map(boundaryFigures));
+        expect(near.compactBoundaries.map(boundaryFigures)).toEqual(
+          whole.compactions.filter((c) => c.lineNumber >= nearStop).map(boundaryFigures),
+        );
 
         const back = await readTail(path, { chunkSize, backToLastCompaction: true });
         expect(back.lastAssistant).toEqual(whole.lastAssistant);
         if (backStop === 1) expect(back.reachedStartOfFile).toBe(true);
         expect(back.hookContexts).toEqual(hookContextsFrom(whole.hookContexts, backStop));
-        expect(back.compactBoundaries.map(boundaryFigures)).toEqual(whole.compactions.filter((c) => c.lineNumber >= backStop).map(boundaryFigures));
+        expect(back.compactBoundaries.map(boundaryFigures)).toEqual(
+          whole.compactions.filter((c) => c.lineNumber >= backStop).map(boundaryFigures),
+        );
 
         // The head walks to the first main-chain response (included), or to the end of a file without one.
         const head = await readHead(path, { maxBytes: Math.max(1, content.length * 4), chunkSize });
@@ -121,7 +133,9 @@ describe("readers agree", () => {
         expect(head.reachedEndOfFile).toBe(headEnd === whole.lines);
         expect(head.lines).toBe(headEnd);
         expect(head.records.length + head.unparsedLines).toBe(headEnd);
-        expect(head.hookContexts).toEqual(whole.hookContexts.filter((h) => h.lineNumber <= headEnd).map(({ lineNumber: _n, ...h }) => h));
+        expect(head.hookContexts).toEqual(
+          whole.hookContexts.filter((h) => h.lineNumber <= headEnd).map(({ lineNumber: _n, ...h }) => h),
+        );
         expect(head.truncatedLastLine).toBe(firstResponseLine === null && whole.truncatedLastLine);
         if (firstResponseLine === null) expect(head.malformedLines).toBe(whole.malformedLines);
       }),

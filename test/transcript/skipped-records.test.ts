@@ -1,7 +1,16 @@
 // Guards the main-chain filter: sidechains, <synthetic>, API errors, progress (with embedded usage) and unknown types never count.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { classifyLine, readTail, readTranscript } from "../../src/transcript/index.js";
-import { agentProgress, apiErrorRecord, assistant, fileHistorySnapshot, jsonl, makeTempDir, SESSION_ID, user } from "./transcript-builders.js";
+import {
+  agentProgress,
+  apiErrorRecord,
+  assistant,
+  fileHistorySnapshot,
+  jsonl,
+  makeTempDir,
+  SESSION_ID,
+  user,
+} from "./transcript-builders.js";
 import type { TempDir } from "./transcript-builders.js";
 
 let dir: TempDir;

@@ -29,7 +29,12 @@ describe("streamed copies of one API response", () => {
     const reading = await readTranscript(path);
     expect(reading.apiResponses).toBe(2);
     expect(reading.assistantRecords).toBe(5);
-    expect(reading.totals).toEqual({ inputTokens: 7, cacheCreationInputTokens: 1700, cacheReadInputTokens: 41005, outputTokens: 728 });
+    expect(reading.totals).toEqual({
+      inputTokens: 7,
+      cacheCreationInputTokens: 1700,
+      cacheReadInputTokens: 41005,
+      outputTokens: 728,
+    });
     expect(reading.models).toEqual([{ model: "claude-opus-4-6", apiResponses: 2, outputTokens: 728 }]);
     expect(reading.firstContextTokens).toBe(21005);
     expect(reading.finalContextTokens).toBe(21707);

@@ -29,7 +29,9 @@ function rawLines(path: string): Buffer[] {
 function spaced(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(spaced).join(", ")}]`;
   if (typeof value === "object" && value !== null) {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${spaced(v)}`).join(", ")}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${spaced(v)}`)
+      .join(", ")}}`;
   }
   return JSON.stringify(value);
 }
@@ -44,7 +46,12 @@ interface Census {
 }
 
 function census(): Census {
-  const result: Census = { found: { assistant: 0, "compact-boundary": 0, "hook-context": 0 }, dropped: [], rejected: 0, lines: 0 };
+  const result: Census = {
+    found: { assistant: 0, "compact-boundary": 0, "hook-context": 0 },
+    dropped: [],
+    rejected: 0,
+    lines: 0,
+  };
   for (const fixture of fixtureTranscripts()) {
     rawLines(fixture.path).forEach((bytes, index) => {
       result.lines += 1;
@@ -81,7 +88,12 @@ describe("line pre-filter", () => {
   it("matches members at any depth but never inside a string", () => {
     const line = (record: unknown) => Buffer.from(JSON.stringify(record));
     // A prompt quoting a record is a string: its quotes are escaped, it is not a candidate.
-    expect(mayBeNeededRecord(line(user('{"type":"assistant","subtype":"compact_boundary","x":{"type":"hook_additional_context"}}')), NEEDED_KINDS)).toBe(false);
+    expect(
+      mayBeNeededRecord(
+        line(user('{"type":"assistant","subtype":"compact_boundary","x":{"type":"hook_additional_context"}}')),
+        NEEDED_KINDS,
+      ),
+    ).toBe(false);
     // The subagent message nested in agent_progress is a candidate; classification then skips it as progress.
     expect(mayBeNeededRecord(line(agentProgress(5)), ["assistant"])).toBe(true);
     expect(classifyLine(JSON.stringify(agentProgress(5)))).toMatchObject({ kind: "skipped", reason: "progress" });

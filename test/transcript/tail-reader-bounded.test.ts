@@ -37,7 +37,10 @@ async function writeLargeTranscript(path: string): Promise<number> {
     if (!out.write(block)) await once(out, "drain");
   }
   // Trailing records after the last response, as at the end of a real turn.
-  const tailRecords = jsonl([user("last tool result"), { type: "system", subtype: "turn_duration", durationMs: 1234, isSidechain: false }]);
+  const tailRecords = jsonl([
+    user("last tool result"),
+    { type: "system", subtype: "turn_duration", durationMs: 1234, isSidechain: false },
+  ]);
   out.end(tailRecords);
   await once(out, "finish");
   return index;

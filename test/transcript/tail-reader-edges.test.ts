@@ -35,7 +35,10 @@ describe("tail reader edges", () => {
 
   it("a last line cut mid-write across several small chunks is counted truncated and the walk goes on", async () => {
     const cut = JSON.stringify(assistant({ id: "msg_next", input: 3, cacheRead: 9999, output: 1, text: "é".repeat(500) }));
-    const path = await dir.file("t.jsonl", jsonl([user("a"), assistant({ id: "msg_1", input: 3, cacheRead: 7000, output: 2 })]) + cut.slice(0, 700));
+    const path = await dir.file(
+      "t.jsonl",
+      jsonl([user("a"), assistant({ id: "msg_1", input: 3, cacheRead: 7000, output: 2 })]) + cut.slice(0, 700),
+    );
     const tail = await readTail(path, { chunkSize: 37 });
     expect(tail.truncatedLastLine).toBe(true);
     expect(tail.malformedLines).toBe(1);
@@ -79,7 +82,10 @@ describe("tail reader edges", () => {
   });
 
   it("blank lines, including a blank first line, are walked over", async () => {
-    const path = await dir.file("b.jsonl", `\n${jsonl([assistant({ id: "msg_1", input: 3, cacheRead: 10, output: 1 })])}\n\n${jsonl([user("a")])}`);
+    const path = await dir.file(
+      "b.jsonl",
+      `\n${jsonl([assistant({ id: "msg_1", input: 3, cacheRead: 10, output: 1 })])}\n\n${jsonl([user("a")])}`,
+    );
     const tail = await readTail(path, { chunkSize: 5, backToLastCompaction: true });
     expect(tail.contextTokens).toBe(13);
     // "\n" A "\n" "\n\n" U "\n": five lines, three of them blank (the final newline ends U, it starts no line).

@@ -77,7 +77,15 @@ export function assistant(spec: AssistantSpec): Json {
 
 /** What Claude Code writes for a failed API call: a synthetic assistant message flagged as an API error. */
 export function apiErrorRecord(): Json {
-  return assistant({ id: nextUuid(), requestId: null, model: "<synthetic>", output: 0, input: 0, apiError: true, text: "API Error: 529 overloaded" });
+  return assistant({
+    id: nextUuid(),
+    requestId: null,
+    model: "<synthetic>",
+    output: 0,
+    input: 0,
+    apiError: true,
+    text: "API Error: 529 overloaded",
+  });
 }
 
 export function user(text: string, extra: Json = {}): Json {
@@ -134,7 +142,13 @@ export function hookInjection(context: string, source: "startup" | "clear" | "co
   const hookStdout = JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context } });
   return [
     base("attachment", {
-      attachment: { type: "hook_success", content: hookStdout, hookName: `SessionStart:${source}`, hookEvent: "SessionStart", toolUseID: "x" },
+      attachment: {
+        type: "hook_success",
+        content: hookStdout,
+        hookName: `SessionStart:${source}`,
+        hookEvent: "SessionStart",
+        toolUseID: "x",
+      },
     }),
     base("attachment", {
       attachment: {

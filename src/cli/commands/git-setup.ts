@@ -31,7 +31,9 @@ export const gitSetupCommand: CliCommand = {
     console.log(`Merge driver "${DRIVER_NAME}" set in ${top}'s git config: ${command}`);
     if (store.exists()) {
       const wrote = store.ensureAttributes();
-      console.log(`${relative(process.cwd(), join(store.dir, ".gitattributes")) || ".gitattributes"}: ${wrote ? "written (commit it with the project)" : "already up to date"}`);
+      console.log(
+        `${relative(process.cwd(), join(store.dir, ".gitattributes")) || ".gitattributes"}: ${wrote ? "written (commit it with the project)" : "already up to date"}`,
+      );
     } else console.log("No .threadmind/ here yet: its .gitattributes is written when the project is created.");
     return 0;
   },

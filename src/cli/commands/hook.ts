@@ -11,7 +11,9 @@ export const hookCommand: CliCommand = {
   options: {},
   run: async (args) => {
     // The hooks are CommonJS (hook.cjs): required, not imported.
-    const hook = createRequire(import.meta.url)(fileURLToPath(siblingBundle("hook.cjs"))) as { runHook: (name: string | undefined) => Promise<void> };
+    const hook = createRequire(import.meta.url)(fileURLToPath(siblingBundle("hook.cjs"))) as {
+      runHook: (name: string | undefined) => Promise<void>;
+    };
     await hook.runHook(args.positionals[0]);
     return 0;
   },

@@ -8,7 +8,8 @@ import type { CliCommand } from "./command.js";
 function readSide(path: string): string {
   const bytes = readFileSync(path);
   // Beyond what the store reads, a file is merged line by line only (bounded work either way).
-  if (bytes.length > 4 * LIMITS.threadFileBytes) throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
+  if (bytes.length > 4 * LIMITS.threadFileBytes)
+    throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
   return bytes.toString("utf8");
 }
 
@@ -30,7 +31,9 @@ export const mergeFileCommand: CliCommand = {
     const merged = mergeStoreFile(path ?? ours, readSide(base), readSide(ours), readSide(theirs));
     writeFileSync(ours, merged.text);
     if (merged.conflicts.length === 0) return 0;
-    console.error(`ThreadMind: conflict in ${path ?? ours}: ${merged.conflicts.join(", ")} (fix: edit between the markers, or run \`thread-mind-mcp resolve\`)`);
+    console.error(
+      `ThreadMind: conflict in ${path ?? ours}: ${merged.conflicts.join(", ")} (fix: edit between the markers, or run \`thread-mind-mcp resolve\`)`,
+    );
     return 1;
   },
 };

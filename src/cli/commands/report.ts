@@ -41,9 +41,15 @@ export const reportCommand: CliCommand = {
     const htmlFile = fileFlag(args.flags.get("html"), "html");
     const workspace = resolveWorkspace({ env: process.env, cwd: process.cwd() });
     const local = readLocalState(workspace.storeDir);
-    if (local.problem) console.error(`thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); the hook records it still held are left out.`);
+    if (local.problem)
+      console.error(
+        `thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); the hook records it still held are left out.`,
+      );
     const logged = readMeasurementLog(workspace.storeDir, local.state.measurements);
-    if (logged.unreadableLines > 0) console.error(`thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`);
+    if (logged.unreadableLines > 0)
+      console.error(
+        `thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`,
+      );
     const progress = stderrProgress();
     const report = await buildSavingsReport({
       workspaceRoot: workspace.root,

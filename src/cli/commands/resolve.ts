@@ -20,7 +20,11 @@ export const resolveCommand: CliCommand = {
     let chosen = all;
     const outcomes: ResolveOutcome[] = [];
     if (args.positionals.length > 0) {
-      const wanted = args.positionals.map((p) => relative(top, isAbsolute(p) ? p : resolvePath(process.cwd(), p)).split("\\").join("/"));
+      const wanted = args.positionals.map((p) =>
+        relative(top, isAbsolute(p) ? p : resolvePath(process.cwd(), p))
+          .split("\\")
+          .join("/"),
+      );
       chosen = all.filter((f) => wanted.includes(f.path));
       for (const w of wanted) if (!all.some((f) => f.path === w)) outcomes.push({ path: w, kind: "not-unmerged" });
     }

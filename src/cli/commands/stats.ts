@@ -8,7 +8,8 @@ import type { CliCommand } from "./command.js";
 export const statsCommand: CliCommand = {
   name: "stats",
   summary: "print thread counts, summary sizes and the measured sessions (what /thread-mind:stats shows)",
-  usage: "thread-mind-mcp stats\n\nMeasured sizes come from the plugin's hooks; `thread-mind-mcp report` scans the transcripts themselves.",
+  usage:
+    "thread-mind-mcp stats\n\nMeasured sizes come from the plugin's hooks; `thread-mind-mcp report` scans the transcripts themselves.",
   options: {},
   run: async (args) => {
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
@@ -17,7 +18,9 @@ export const statsCommand: CliCommand = {
       console.log(renderStats(await collectStats(services)));
     } catch (e) {
       if (e instanceof ThreadMindError && e.code === "no-project") {
-        console.error(`thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:init in Claude Code.`);
+        console.error(
+          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:init in Claude Code.`,
+        );
         return 1;
       }
       throw e;

@@ -81,7 +81,11 @@ export interface Budget {
  * it on their own, farther ones cannot appear and are not read (`cut`). Without a budget, the whole chain. A budgeted
  * walk also stops after ANCESTOR_WALK_LIMIT ancestors, with a notice.
  */
-export function readChainWithinBudget(walk: AncestorWalk, start: Thread, budget: Budget): { threads: Thread[]; notices: string[]; cut: boolean } {
+export function readChainWithinBudget(
+  walk: AncestorWalk,
+  start: Thread,
+  budget: Budget,
+): { threads: Thread[]; notices: string[]; cut: boolean } {
   const nearestFirst: Thread[] = [start];
   const bounded = budget.maxChars !== undefined || budget.maxTokens !== undefined;
   // Tokens are estimated block by block, which can differ a little from the whole text's count: a margin keeps every
@@ -103,7 +107,9 @@ export function readChainWithinBudget(walk: AncestorWalk, start: Thread, budget:
       break;
     }
     if (walk.count >= ANCESTOR_WALK_LIMIT && !walk.ended) {
-      walk.notices.push(`_⚠ The chain above "${t.id}" is more than ${ANCESTOR_WALK_LIMIT.toLocaleString("en-US")} threads deep: farther ancestors are not read._`);
+      walk.notices.push(
+        `_⚠ The chain above "${t.id}" is more than ${ANCESTOR_WALK_LIMIT.toLocaleString("en-US")} threads deep: farther ancestors are not read._`,
+      );
       break;
     }
   }
@@ -239,7 +245,10 @@ function cutActive(
   fits: (r: Rendered) => boolean,
   input: ContextInput,
 ): Rendered {
-  const budget = [input.maxChars !== undefined ? `${input.maxChars} characters` : null, input.maxTokens !== undefined ? `${input.maxTokens} tokens` : null]
+  const budget = [
+    input.maxChars !== undefined ? `${input.maxChars} characters` : null,
+    input.maxTokens !== undefined ? `${input.maxTokens} tokens` : null,
+  ]
     .filter(Boolean)
     .join(" / ");
   const notes: Record<Framing, string | null> = {

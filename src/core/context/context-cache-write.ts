@@ -4,10 +4,21 @@ import { dirname } from "node:path";
 import { writeFileAtomic } from "../store/atomic-write.js";
 import { assertNoLinksBelow } from "../store/read-strict.js";
 import { threadStatus, type Thread } from "../types.js";
-import { CONTEXT_CACHE_VERSION, contextCachePath, readContextCacheEntry, sameInputs, type ContextCacheEntry } from "./context-cache.js";
+import {
+  CONTEXT_CACHE_VERSION,
+  contextCachePath,
+  readContextCacheEntry,
+  sameInputs,
+  type ContextCacheEntry,
+} from "./context-cache.js";
 
 /** The entry for a thread's context as the bundle `builtBy` assembled it (the hooks at SessionStart, the server after a write). */
-export function threadCacheEntry(builtBy: string, projectId: string, thread: Thread, read: Pick<ContextCacheEntry, "sources" | "head" | "starts" | "verify">): ContextCacheEntry {
+export function threadCacheEntry(
+  builtBy: string,
+  projectId: string,
+  thread: Thread,
+  read: Pick<ContextCacheEntry, "sources" | "head" | "starts" | "verify">,
+): ContextCacheEntry {
   const { verify, ...rest } = read;
   return {
     version: CONTEXT_CACHE_VERSION,
@@ -24,7 +35,8 @@ export function threadCacheEntry(builtBy: string, projectId: string, thread: Thr
 export async function saveContextCacheEntry(storeDir: string, entry: ContextCacheEntry): Promise<void> {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
-  const merged: ContextCacheEntry = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
+  const merged: ContextCacheEntry =
+    previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path); // a linked cache/ would take the write out of the repository
   mkdirSync(dirname(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}\n`);

@@ -53,7 +53,8 @@ export interface ContextCacheEntry {
 }
 
 export function contextCachePath(storeDir: string, projectId: string, threadId: string): string {
-  if (!isValidId(projectId) || !isValidId(threadId)) throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
+  if (!isValidId(projectId) || !isValidId(threadId))
+    throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
   return join(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 
@@ -66,10 +67,13 @@ function isEntry(d: unknown, projectId: string, threadId: string): d is ContextC
     e.threadId === threadId &&
     typeof e.builtBy === "string" &&
     (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") &&
-    typeof e.sources === "object" && e.sources !== null &&
+    typeof e.sources === "object" &&
+    e.sources !== null &&
     (e.head === null || typeof e.head === "string") &&
-    typeof e.starts === "object" && e.starts !== null &&
-    (e.verify === undefined || (typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string")))
+    typeof e.starts === "object" &&
+    e.starts !== null &&
+    (e.verify === undefined ||
+      (typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string")))
   );
 }
 
@@ -95,7 +99,12 @@ export function readContextCacheEntry(storeDir: string, projectId: string, threa
 }
 
 /** True when every source still has the stamp it had, HEAD the commit it had, and the same build reads it. */
-export function entryStillValid(entry: ContextCacheEntry, storeDir: string, builtBy: string, head: () => string | null | undefined): boolean {
+export function entryStillValid(
+  entry: ContextCacheEntry,
+  storeDir: string,
+  builtBy: string,
+  head: () => string | null | undefined,
+): boolean {
   if (entry.builtBy !== builtBy) return false;
   for (const [rel, stamp] of Object.entries(entry.sources)) {
     if (fileStamp(join(storeDir, rel)) !== stamp) return false;
@@ -119,7 +128,11 @@ export function sourceFingerprint(storeDir: string, rel: string): string | null 
 }
 
 /** Stamps of `paths` (relative to the store) now; null when one of them changed too recently to be trusted. */
-export function trustedStamps(storeDir: string, paths: Iterable<string>, assemblyStartedAtMs: number): Record<string, string | null> | null {
+export function trustedStamps(
+  storeDir: string,
+  paths: Iterable<string>,
+  assemblyStartedAtMs: number,
+): Record<string, string | null> | null {
   const sources: Record<string, string | null> = {};
   for (const rel of paths) {
     const stamp = fileStamp(join(storeDir, rel));

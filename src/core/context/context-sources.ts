@@ -36,7 +36,12 @@ export interface ContextSourcesDeps {
  * The context of `thread`, and what it was built from: every file consulted (paths relative to the store; absent ones
  * included) and whether it depends on HEAD (stale-path warnings), so that it can be cached.
  */
-export async function contextWithSources(deps: ContextSourcesDeps, project: Project, thread: Thread, options: ContextOptions): Promise<ContextWithSources> {
+export async function contextWithSources(
+  deps: ContextSourcesDeps,
+  project: Project,
+  thread: Thread,
+  options: ContextOptions,
+): Promise<ContextWithSources> {
   const { store, tokens } = deps;
   const consulted = new Set<string>([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
   const read = (id: string): Thread => {
@@ -45,7 +50,8 @@ export async function contextWithSources(deps: ContextSourcesDeps, project: Proj
   };
   const related = relatedRefs(store, project.id, thread, consulted);
   // The hooks' way (estimateOnly): cached counts or characters/3.5, never the tokenizer.
-  const estimate = options.estimateOnly === true ? (text: string) => tokens.cachedOrEstimate(text) : (text: string) => tokens.countSync(text);
+  const estimate =
+    options.estimateOnly === true ? (text: string) => tokens.cachedOrEstimate(text) : (text: string) => tokens.countSync(text);
   // Only as far up as the budget can hold: farther ancestors are never read (nor consulted, for the cache).
   const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
   const top = deps.gitTop;

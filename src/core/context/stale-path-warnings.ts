@@ -19,11 +19,17 @@ export async function stalePathWarnings(top: string, threads: readonly Thread[])
       } catch (e) {
         // A path git refuses (outside the repository, bad pathspec) must not cost the whole context: say so instead.
         if (!(e instanceof GitError)) throw e;
-        warnings.set(t.id, `_⚠ Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`);
+        warnings.set(
+          t.id,
+          `_⚠ Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`,
+        );
         return;
       }
       if (n && n > 0) {
-        warnings.set(t.id, `_⚠ ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`);
+        warnings.set(
+          t.id,
+          `_⚠ ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`,
+        );
       }
     }),
   );

@@ -18,7 +18,10 @@ export interface ParsedSummary {
 const HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
 
 export function sectionKeyOf(heading: string): SectionKey | null {
-  const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  const normalized = heading
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
   for (const key of SECTION_KEYS) {
     if (normalized === key || normalized === SECTION_HEADINGS[key].toLowerCase().replace(/\s+/g, "-")) return key;
   }
@@ -122,5 +125,8 @@ export function sectionTemplate(): string {
 }
 
 function trimBlankLines(text: string): string {
-  return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
+  return text
+    .replace(/^(?:[ \t]*\r?\n)+/, "")
+    .replace(/(?:\r?\n[ \t]*)+$/, "")
+    .replace(/^[ \t]*$/, "");
 }

@@ -36,7 +36,9 @@ export class AncestorWalk {
     if (this.ended) return null;
     const parentId = this.current.parentId!;
     if (this.seen.has(parentId)) {
-      this.notices.push(`_⚠ The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`);
+      this.notices.push(
+        `_⚠ The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`,
+      );
       this.done = true;
       return null;
     }
@@ -45,7 +47,9 @@ export class AncestorWalk {
       parent = this.read(parentId);
     } catch (e) {
       if (e instanceof UnreadableFileError) {
-        this.notices.push(`_⚠ Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`);
+        this.notices.push(
+          `_⚠ Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`,
+        );
       } else if (e instanceof ThreadMindError && e.code === "not-found") {
         this.notices.push(`_⚠ Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
       } else throw e;

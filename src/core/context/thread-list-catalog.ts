@@ -22,10 +22,13 @@ export class CatalogThreadList {
       await catalog.refresh();
       // The threads and the tree's shape are kept while the catalog is unchanged (the usual case between two calls).
       const kept = this.kept;
-      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version) return kept;
+      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version)
+        return kept;
       const threads = new Map<string, ListedThread>();
       for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
-      const problems: ThreadFileProblem[] = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
+      const problems: ThreadFileProblem[] = catalog
+        .problems()
+        .map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
       this.kept = { projectId, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
       return this.kept;
     });

@@ -92,21 +92,41 @@ function boundedView(input: ThreadListInput): string {
   const near = (parentId: string, one: string, many: string, skip: string | null) => {
     const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
     for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id)!);
-    if (ids.length > NEAR_SHOWN) notes.push(`(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`);
+    if (ids.length > NEAR_SHOWN)
+      notes.push(
+        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`,
+      );
   };
   if (active) {
     near(active.id, "child", "children", null);
     if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
   }
-  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
+  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) })
+    .split("\n")
+    .slice(1);
 
   const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
-  const recentLines = recent.length === 0 ? [] : ["", "Open threads, most recently updated first:", ...recent.map((t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`)];
+  const recentLines =
+    recent.length === 0
+      ? []
+      : [
+          "",
+          "Open threads, most recently updated first:",
+          ...recent.map(
+            (t) =>
+              `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`,
+          ),
+        ];
   for (const t of recent) shown.set(t.id, t);
 
   const counts = countByStatus(threads.values());
   const inView = countByStatus(shown.values());
-  const rest: StatusCounts = { total: counts.total - inView.total, active: counts.active - inView.active, done: counts.done - inView.done, abandoned: counts.abandoned - inView.abandoned };
+  const rest: StatusCounts = {
+    total: counts.total - inView.total,
+    active: counts.active - inView.active,
+    done: counts.done - inView.done,
+    abandoned: counts.abandoned - inView.abandoned,
+  };
   const head = [`Project: ${input.projectTitle} (${plural(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
   const tail = [
     "",
@@ -136,12 +156,12 @@ function narrowedView(input: ThreadListInput, options: ThreadListOptions): strin
     inScope.push(...level);
     const next: string[] = [];
     for (const id of level) {
-        for (const c of shape.children.get(id) ?? []) {
-          if (seen.has(c)) continue;
-          next.push(c);
-          seen.add(c);
-        }
+      for (const c of shape.children.get(id) ?? []) {
+        if (seen.has(c)) continue;
+        next.push(c);
+        seen.add(c);
       }
+    }
     level = next;
   }
   const matching = options.status === undefined ? inScope : inScope.filter((id) => statusOf(threads.get(id)!) === options.status);
@@ -158,18 +178,26 @@ function narrowedView(input: ThreadListInput, options: ThreadListOptions): strin
       a = t.parentId !== null && threads.has(t.parentId) ? t.parentId : null;
     }
   }
-  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
+  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) })
+    .split("\n")
+    .slice(1);
   const what = [
     options.rootId !== undefined ? `the subtree of "${options.rootId}"` : "the whole tree",
     options.depth !== undefined ? `${plural(options.depth, "level")} deep` : null,
     options.status !== undefined ? `${options.status} threads` : null,
   ].filter((x) => x !== null);
-  const head = [`Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`];
+  const head = [
+    `Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`,
+  ];
   return fitLines(head, tree, problemLines(input, shape.detached));
 }
 
 /** The `limit` open threads updated last that are not already shown, newest first. */
-function mostRecentOpen(openByRecency: readonly ListedThread[], shown: ReadonlyMap<string, ListedThread>, limit: number): ListedThread[] {
+function mostRecentOpen(
+  openByRecency: readonly ListedThread[],
+  shown: ReadonlyMap<string, ListedThread>,
+  limit: number,
+): ListedThread[] {
   const top: ListedThread[] = [];
   for (const t of openByRecency) {
     if (top.length === limit) break;
@@ -202,13 +230,14 @@ function problemLines(input: ThreadListInput, detached: { id: string; why: strin
   const lines: string[] = [];
   if (detached.length > 0) {
     lines.push("", `⚠ ${plural(detached.length, "detached thread")} (fix their parentId):`);
-    for (const d of detached.slice(0, PROBLEMS_NAMED)) lines.push(`  ${threadLabel(input.threads.get(d.id)!, { activeId: input.activeId })}: ${d.why}`);
-    if (detached.length > PROBLEMS_NAMED) lines.push(`  … and ${formatCount((detached.length - PROBLEMS_NAMED))} more`);
+    for (const d of detached.slice(0, PROBLEMS_NAMED))
+      lines.push(`  ${threadLabel(input.threads.get(d.id)!, { activeId: input.activeId })}: ${d.why}`);
+    if (detached.length > PROBLEMS_NAMED) lines.push(`  … and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
   }
   if (input.problems.length > 0) {
     lines.push("", `⚠ ${plural(input.problems.length, "thread file")} could not be read (left as they are):`);
     for (const p of input.problems.slice(0, PROBLEMS_NAMED)) lines.push(`  ${p.path}: ${p.reason}`);
-    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  … and ${formatCount((input.problems.length - PROBLEMS_NAMED))} more`);
+    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  … and ${formatCount(input.problems.length - PROBLEMS_NAMED)} more`);
   }
   return lines;
 }
@@ -218,7 +247,8 @@ function fitLines(head: string[], body: string[], tail: string[]): string {
   const clip = (l: string) => (l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}…` : l);
   const headText = head.map(clip).join("\n");
   const tailText = tail.map(clip).join("\n");
-  const cutNote = (n: number) => `(… ${plural(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
+  const cutNote = (n: number) =>
+    `(… ${plural(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
   const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
   const kept: string[] = [];
   let used = 0;

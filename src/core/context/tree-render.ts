@@ -3,7 +3,10 @@ import type { ThreadFileProblem, ThreadMeta } from "../types.js";
 import { MAIN_THREAD_ID } from "../ids.js";
 
 /** What the tree shows of a thread (a whole thread, or the search catalog's entry for it). */
-export type TreeNode = Pick<ThreadMeta, "id" | "title" | "parentId" | "createdAt" | "status" | "mergedInto" | "branch" | "related">;
+export type TreeNode = Pick<
+  ThreadMeta,
+  "id" | "title" | "parentId" | "createdAt" | "status" | "mergedInto" | "branch" | "related"
+>;
 
 export interface TreeShape {
   roots: string[];
@@ -40,7 +43,14 @@ export function buildTree(threads: ReadonlyMap<string, TreeNode>): TreeShape {
     for (const child of children.get(id) ?? []) stack.push(child);
   }
   for (const [id, why] of cycleReasons(threads, reachable)) detached.push({ id, why });
-  const byCreated = (a: string, b: string) => (threads.get(a)!.createdAt < threads.get(b)!.createdAt ? -1 : threads.get(a)!.createdAt > threads.get(b)!.createdAt ? 1 : a < b ? -1 : 1);
+  const byCreated = (a: string, b: string) =>
+    threads.get(a)!.createdAt < threads.get(b)!.createdAt
+      ? -1
+      : threads.get(a)!.createdAt > threads.get(b)!.createdAt
+        ? 1
+        : a < b
+          ? -1
+          : 1;
   for (const list of children.values()) list.sort(byCreated);
   roots.sort((a, b) => (a === MAIN_THREAD_ID ? -1 : b === MAIN_THREAD_ID ? 1 : byCreated(a, b)));
   return { roots, children, detached };
@@ -82,7 +92,12 @@ function cycleReasons(threads: ReadonlyMap<string, TreeNode>, reachable: Set<str
     for (const p of path.slice(0, leadIn)) cycleOfThread.set(p, { ids, at: null });
   }
   for (const [id, { ids, at }] of cycleOfThread) {
-    reasons.set(id, at === null ? `its parentIds lead into a cycle (${describeCycle(ids, 0)})` : `its parentIds form a cycle (${describeCycle(ids, at)})`);
+    reasons.set(
+      id,
+      at === null
+        ? `its parentIds lead into a cycle (${describeCycle(ids, 0)})`
+        : `its parentIds form a cycle (${describeCycle(ids, at)})`,
+    );
   }
   return reasons;
 }
@@ -126,14 +141,18 @@ export function renderTree(threads: ReadonlyMap<string, TreeNode>, options: Rend
     lines.push(level === 0 ? label(t) : `${prefix}${last ? "└── " : "├── "}${deep}${label(t)}`);
     const kids = shape.children.get(id) ?? [];
     const childPrefix = level === 0 ? "" : level >= INDENT_LEVELS ? prefix : `${prefix}${last ? "    " : "│   "}`;
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ id: kids[i]!, prefix: childPrefix, last: i === kids.length - 1, level: level + 1 });
+    for (let i = kids.length - 1; i >= 0; i--)
+      stack.push({ id: kids[i]!, prefix: childPrefix, last: i === kids.length - 1, level: level + 1 });
   }
   if (shape.detached.length > 0) {
     lines.push("", "⚠ Detached threads (fix their parentId):");
     for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id)!)}: ${d.why}`);
   }
   if (options.problems.length > 0) {
-    lines.push("", `⚠ ${options.problems.length} thread file${options.problems.length === 1 ? "" : "s"} could not be read (left as they are):`);
+    lines.push(
+      "",
+      `⚠ ${options.problems.length} thread file${options.problems.length === 1 ? "" : "s"} could not be read (left as they are):`,
+    );
     for (const p of options.problems) lines.push(`  ${p.path}: ${p.reason}`);
   }
   return lines.join("\n");

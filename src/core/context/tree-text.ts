@@ -46,7 +46,12 @@ function pathTreeText(store: Store, project: Project, activeId: string, written?
 }
 
 /** The whole tree of a project's threads, with the active marker and the files that could not be read. */
-export function renderTreeOf(project: Project, threads: Map<string, Thread>, problems: ThreadFileProblem[], activeId: string): string {
+export function renderTreeOf(
+  project: Project,
+  threads: Map<string, Thread>,
+  problems: ThreadFileProblem[],
+  activeId: string,
+): string {
   return renderTree(threads, {
     title: project.title,
     activeId,

@@ -16,7 +16,8 @@ function readJson(path: string): { data: Json | null; problem?: string } {
   if (!existsSync(path)) return { data: null };
   try {
     const data: unknown = JSON.parse(readFileSync(path, "utf8"));
-    if (typeof data !== "object" || data === null || Array.isArray(data)) return { data: null, problem: `${path} is not a JSON object` };
+    if (typeof data !== "object" || data === null || Array.isArray(data))
+      return { data: null, problem: `${path} is not a JSON object` };
     return { data: data as Json };
   } catch (e) {
     return { data: null, problem: `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
@@ -53,8 +54,16 @@ function installationsFor(configDir: string, workspaceRoot: string): { found: In
 }
 
 /** enabledPlugins[key] from the settings that apply here (local over project over user); undefined when none says. */
-function enabledSetting(configDir: string, workspaceRoot: string, key: string): { value: boolean | undefined; from: string | null; problems: string[] } {
-  const files = [join(workspaceRoot, ".claude", "settings.local.json"), join(workspaceRoot, ".claude", "settings.json"), join(configDir, "settings.json")];
+function enabledSetting(
+  configDir: string,
+  workspaceRoot: string,
+  key: string,
+): { value: boolean | undefined; from: string | null; problems: string[] } {
+  const files = [
+    join(workspaceRoot, ".claude", "settings.local.json"),
+    join(workspaceRoot, ".claude", "settings.json"),
+    join(configDir, "settings.json"),
+  ];
   const problems: string[] = [];
   for (const file of files) {
     const read = readJson(file);
@@ -77,25 +86,55 @@ function lastOf(m: Measurements, prefix: string): { at: string; event: string } 
   return best;
 }
 
-export function checkPluginInstalled(options: { configDir: string; workspaceRoot: string; measurements: Measurements; bundleVersion: string; pluginRoot: string }): DoctorCheck {
+export function checkPluginInstalled(options: {
+  configDir: string;
+  workspaceRoot: string;
+  measurements: Measurements;
+  bundleVersion: string;
+  pluginRoot: string;
+}): DoctorCheck {
   const title = "Plugin hooks";
   const { found, problems } = installationsFor(options.configDir, options.workspaceRoot);
   const seen = lastOf(options.measurements, "");
   const install = `In Claude Code: \`/plugin marketplace add ${options.pluginRoot}\` then \`/plugin install ${PLUGIN_NAME}@${PLUGIN_NAME}\` (or start \`claude --plugin-dir ${options.pluginRoot}\`).`;
   if (found.length === 0) {
     if (seen !== null) {
-      return ok("plugin", title, `not installed from a marketplace for this workspace, but its hooks have run here (last: ${seen.event}), e.g. with --plugin-dir`, ...problems);
+      return ok(
+        "plugin",
+        title,
+        `not installed from a marketplace for this workspace, but its hooks have run here (last: ${seen.event}), e.g. with --plugin-dir`,
+        ...problems,
+      );
     }
-    return warn("plugin", title, install, `${PLUGIN_NAME} is not installed for ${options.workspaceRoot} (looked in ${join(options.configDir, "plugins", "installed_plugins.json")}) and no hook has run here`, ...problems);
+    return warn(
+      "plugin",
+      title,
+      install,
+      `${PLUGIN_NAME} is not installed for ${options.workspaceRoot} (looked in ${join(options.configDir, "plugins", "installed_plugins.json")}) and no hook has run here`,
+      ...problems,
+    );
   }
   const chosen = found[0]!;
   const setting = enabledSetting(options.configDir, options.workspaceRoot, chosen.key);
   const where = `${chosen.key}, ${chosen.scope} scope${chosen.projectPath ? ` (${chosen.projectPath})` : ""}, version ${chosen.version ?? "unknown"}`;
   if (setting.value === false) {
-    return warn("plugin", title, `Enable it: \`/plugin enable ${chosen.key}\` in Claude Code (or set enabledPlugins["${chosen.key}"] to true in ${setting.from}).`, `installed (${where}) but disabled in ${setting.from}`, ...problems, ...setting.problems);
+    return warn(
+      "plugin",
+      title,
+      `Enable it: \`/plugin enable ${chosen.key}\` in Claude Code (or set enabledPlugins["${chosen.key}"] to true in ${setting.from}).`,
+      `installed (${where}) but disabled in ${setting.from}`,
+      ...problems,
+      ...setting.problems,
+    );
   }
   if (options.bundleVersion !== "dev" && chosen.version !== null && chosen.version !== options.bundleVersion) {
-    return warn("plugin", title, `Update the installed copy: \`/plugin marketplace update ${chosen.key.split("@")[1]}\` then reinstall ${chosen.key}.`, `installed ${where}, but this CLI is ${options.bundleVersion}`, ...problems);
+    return warn(
+      "plugin",
+      title,
+      `Update the installed copy: \`/plugin marketplace update ${chosen.key.split("@")[1]}\` then reinstall ${chosen.key}.`,
+      `installed ${where}, but this CLI is ${options.bundleVersion}`,
+      ...problems,
+    );
   }
   return ok("plugin", title, `installed: ${where}`, ...problems, ...setting.problems);
 }
@@ -104,31 +143,69 @@ export function checkHooksSeen(measurements: Measurements, now: Date): DoctorChe
   const title = "Hooks seen";
   const start = lastOf(measurements, "SessionStart:");
   const end = lastOf(measurements, "SessionEnd:");
-  const line = (label: string, r: { at: string; event: string } | null) => (r === null ? `${label}: never` : `${label}: ${r.event} at ${r.at} (${ago(r.at, now)})`);
+  const line = (label: string, r: { at: string; event: string } | null) =>
+    r === null ? `${label}: never` : `${label}: ${r.event} at ${r.at} (${ago(r.at, now)})`;
   const detail = [line("last SessionStart", start), line("last SessionEnd", end)];
   if (start === null && end === null) {
-    return warn("hooks", title, "Start Claude Code in this workspace with the plugin installed (see Plugin hooks); the hooks record themselves in .threadmind/measurements.jsonl.", "no ThreadMind hook has run in this workspace yet", ...detail);
+    return warn(
+      "hooks",
+      title,
+      "Start Claude Code in this workspace with the plugin installed (see Plugin hooks); the hooks record themselves in .threadmind/measurements.jsonl.",
+      "no ThreadMind hook has run in this workspace yet",
+      ...detail,
+    );
   }
   if (end === null) {
-    return warn("hooks", title, "End a session (/clear, /exit): conversation sizes are measured at SessionEnd. If sessions end and nothing appears, the SessionEnd hook is being killed (Claude Code allows it about 1.5 s): check that node starts quickly here.", "SessionStart ran, but no SessionEnd has been recorded", ...detail);
+    return warn(
+      "hooks",
+      title,
+      "End a session (/clear, /exit): conversation sizes are measured at SessionEnd. If sessions end and nothing appears, the SessionEnd hook is being killed (Claude Code allows it about 1.5 s): check that node starts quickly here.",
+      "SessionStart ran, but no SessionEnd has been recorded",
+      ...detail,
+    );
   }
   return ok("hooks", title, ...detail);
 }
 
 export function checkReceipts(measurements: Measurements): DoctorCheck {
   const title = "Context delivery";
-  const recent = measurements.injections.filter(isInjectionRecord).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)).slice(-RECENT_INJECTIONS);
+  const recent = measurements.injections
+    .filter(isInjectionRecord)
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
+    .slice(-RECENT_INJECTIONS);
   if (recent.length === 0) {
-    return warn("receipts", title, "Start a Claude Code session here with the plugin: its SessionStart hook loads the active thread's context and records it.", "no context injection recorded yet");
+    return warn(
+      "receipts",
+      title,
+      "Start a Claude Code session here with the plugin: its SessionStart hook loads the active thread's context and records it.",
+      "no context injection recorded yet",
+    );
   }
   const count = (s: string) => recent.filter((r) => r.receipt === s).length;
   const summary = `last ${recent.length} injection${recent.length === 1 ? "" : "s"}: ${count("delivered")} delivered, ${count("pending")} not checked yet, ${count("preview")} replaced by a preview, ${count("missing")} missing`;
   const lines = recent.map((r) => `${r.at} ${r.source} → ${r.threadId}: ${r.receipt}`);
   if (count("preview") > 0) {
-    return fail("receipts", title, "The context was over 10,000 characters and the model saw only a 2 KB preview: shorten the summaries (see Context size), and report it if the hook's budget let it happen.", summary, ...lines);
+    return fail(
+      "receipts",
+      title,
+      "The context was over 10,000 characters and the model saw only a 2 KB preview: shorten the summaries (see Context size), and report it if the hook's budget let it happen.",
+      summary,
+      ...lines,
+    );
   }
   if (count("missing") > 0) {
-    return fail("receipts", title, "The context never reached the model: check that the plugin's SessionStart hook runs (`claude --debug` shows hook output) and that no setting strips hook output; then start a new session.", summary, ...lines);
+    return fail(
+      "receipts",
+      title,
+      "The context never reached the model: check that the plugin's SessionStart hook runs (`claude --debug` shows hook output) and that no setting strips hook output; then start a new session.",
+      summary,
+      ...lines,
+    );
   }
-  return ok("receipts", title, `${summary}${count("pending") > 0 ? " (checked when the session ends or compacts)" : ""}`, ...lines);
+  return ok(
+    "receipts",
+    title,
+    `${summary}${count("pending") > 0 ? " (checked when the session ends or compacts)" : ""}`,
+    ...lines,
+  );
 }

@@ -27,7 +27,12 @@ function atLeast(version: string, minimum: string): boolean {
 
 export function checkNode(version: string): DoctorCheck {
   if (atLeast(version, MIN_NODE)) return ok("node", "Node.js", `${version} (ThreadMind needs ${MIN_NODE} or later)`);
-  return fail("node", "Node.js", `Install Node.js ${MIN_NODE} or later (https://nodejs.org) and make it the \`node\` on PATH: the hooks and the MCP server run with it.`, `${version} is too old (ThreadMind needs ${MIN_NODE} or later)`);
+  return fail(
+    "node",
+    "Node.js",
+    `Install Node.js ${MIN_NODE} or later (https://nodejs.org) and make it the \`node\` on PATH: the hooks and the MCP server run with it.`,
+    `${version} is too old (ThreadMind needs ${MIN_NODE} or later)`,
+  );
 }
 
 function gitVersion(env: Record<string, string | undefined>): Promise<string | null> {
@@ -39,16 +44,35 @@ function gitVersion(env: Record<string, string | undefined>): Promise<string | n
 export async function checkGit(workspace: Workspace, env: Record<string, string | undefined>): Promise<DoctorCheck[]> {
   const version = await gitVersion(env);
   if (version === null) {
-    return [warn("git", "Git", "Install git and put it on PATH: without it threads are not linked to branches and summaries are not checked against later commits.", "git is not available on PATH")];
+    return [
+      warn(
+        "git",
+        "Git",
+        "Install git and put it on PATH: without it threads are not linked to branches and summaries are not checked against later commits.",
+        "git is not available on PATH",
+      ),
+    ];
   }
   const checks: DoctorCheck[] = [ok("git", "Git", version)];
   if (workspace.gitTop === null) {
-    checks.push(warn("branch", "Git branch", "Run `git init` in the workspace (or open a git repository): threads follow branches only inside one.", `${workspace.root} is not inside a git repository`));
+    checks.push(
+      warn(
+        "branch",
+        "Git branch",
+        "Run `git init` in the workspace (or open a git repository): threads follow branches only inside one.",
+        `${workspace.root} is not inside a git repository`,
+      ),
+    );
   } else {
     const branch = readBranch(workspace.gitTop);
     checks.push(
       branch === null
-        ? warn("branch", "Git branch", "Check out a branch (`git switch <branch>`): on a detached HEAD new sessions start on the main thread.", `HEAD is detached in ${workspace.gitTop}`)
+        ? warn(
+            "branch",
+            "Git branch",
+            "Check out a branch (`git switch <branch>`): on a detached HEAD new sessions start on the main thread.",
+            `HEAD is detached in ${workspace.gitTop}`,
+          )
         : ok("branch", "Git branch", `${branch} (${workspace.gitTop})`),
     );
   }
@@ -61,11 +85,25 @@ export async function checkGit(workspace: Workspace, env: Record<string, string 
       const user = await gitUser(workspace.gitTop);
       const author = authorIdFrom(user.name, user.email);
       if (user.name === null) {
-        checks.push(warn("author", "Author id", 'Set your git identity: `git config --global user.name "Your Name"` and user.email (or THREADMIND_AUTHOR): team projects use it to decide who may change a thread.', `${author} (git user.name is not set: taken from the system user)`));
+        checks.push(
+          warn(
+            "author",
+            "Author id",
+            'Set your git identity: `git config --global user.name "Your Name"` and user.email (or THREADMIND_AUTHOR): team projects use it to decide who may change a thread.',
+            `${author} (git user.name is not set: taken from the system user)`,
+          ),
+        );
       } else checks.push(ok("author", "Author id", `${author} (git user ${user.name}${user.email ? ` <${user.email}>` : ""})`));
     }
   } catch (e) {
-    checks.push(fail("author", "Author id", "Set THREADMIND_AUTHOR to lowercase letters, digits and dashes, or unset it to use your git identity.", e instanceof Error ? e.message : String(e)));
+    checks.push(
+      fail(
+        "author",
+        "Author id",
+        "Set THREADMIND_AUTHOR to lowercase letters, digits and dashes, or unset it to use your git identity.",
+        e instanceof Error ? e.message : String(e),
+      ),
+    );
   }
   return checks;
 }
@@ -74,7 +112,8 @@ function versionIn(path: string): { version: string } | { problem: string } {
   if (!existsSync(path)) return { problem: `${path} is missing` };
   try {
     const data: unknown = JSON.parse(readFileSync(path, "utf8"));
-    if (typeof data === "object" && data !== null && "version" in data && typeof data.version === "string") return { version: data.version };
+    if (typeof data === "object" && data !== null && "version" in data && typeof data.version === "string")
+      return { version: data.version };
     return { problem: `${path} has no "version"` };
   } catch (e) {
     return { problem: `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
@@ -85,7 +124,9 @@ function versionIn(path: string): { version: string } | { problem: string } {
 export const PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"] as const;
 
 /** Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-core.cjs. */
-const LOADED_AT_RUN_TIME = (["cli.mjs", "hook-core.cjs"] as const satisfies readonly BundleFile[]).map((file) => `plugin/dist/${file}`);
+const LOADED_AT_RUN_TIME = (["cli.mjs", "hook-core.cjs"] as const satisfies readonly BundleFile[]).map(
+  (file) => `plugin/dist/${file}`,
+);
 
 /** Bundles the plugin runs: every `${CLAUDE_PLUGIN_ROOT}/….mjs|.cjs` its configs name, the CLI, and what they load at run time. */
 export function pluginBundles(pluginRoot: string): { bundles: string[] } | { problem: string } {
@@ -93,7 +134,8 @@ export function pluginBundles(pluginRoot: string): { bundles: string[] } | { pro
   for (const config of PLUGIN_CONFIGS) {
     const path = join(pluginRoot, config);
     if (!existsSync(path)) return { problem: `${path} is missing` };
-    for (const match of readFileSync(path, "utf8").matchAll(/\$\{CLAUDE_PLUGIN_ROOT\}\/([^"\s\\]+\.[cm]js)/g)) found.add(match[1]!);
+    for (const match of readFileSync(path, "utf8").matchAll(/\$\{CLAUDE_PLUGIN_ROOT\}\/([^"\s\\]+\.[cm]js)/g))
+      found.add(match[1]!);
   }
   return { bundles: [...found].sort() };
 }
@@ -112,15 +154,35 @@ export function checkVersions(bundleVersion: string, pluginRoot: string): Doctor
   if ("problem" in manifest) return fail("versions", title, rebuild, manifest.problem);
   if ("problem" in bundles) return fail("versions", title, rebuild, bundles.problem);
   const missing = bundles.bundles.filter((b) => !existsSync(join(pluginRoot, b)));
-  if (missing.length > 0) return fail("versions", title, rebuild, `missing bundle${missing.length === 1 ? "" : "s"} in ${pluginRoot}: ${missing.join(", ")}`);
+  if (missing.length > 0)
+    return fail(
+      "versions",
+      title,
+      rebuild,
+      `missing bundle${missing.length === 1 ? "" : "s"} in ${pluginRoot}: ${missing.join(", ")}`,
+    );
   if (pkg.version !== manifest.version) {
-    return fail("versions", title, "Give .claude-plugin/plugin.json the version of package.json (Claude Code installs the plugin under plugin.json's version).", `package.json says ${pkg.version}, .claude-plugin/plugin.json says ${manifest.version}`);
+    return fail(
+      "versions",
+      title,
+      "Give .claude-plugin/plugin.json the version of package.json (Claude Code installs the plugin under plugin.json's version).",
+      `package.json says ${pkg.version}, .claude-plugin/plugin.json says ${manifest.version}`,
+    );
   }
   if (bundleVersion === "dev") {
-    return warn("versions", title, "Run the built CLI (`node plugin/dist/cli.mjs doctor`) to check the bundles' version.", `running from source; package.json and plugin.json say ${pkg.version}`);
+    return warn(
+      "versions",
+      title,
+      "Run the built CLI (`node plugin/dist/cli.mjs doctor`) to check the bundles' version.",
+      `running from source; package.json and plugin.json say ${pkg.version}`,
+    );
   }
   if (bundleVersion !== pkg.version) {
     return fail("versions", title, rebuild, `the bundle is ${bundleVersion} but package.json and plugin.json say ${pkg.version}`);
   }
-  return ok("versions", title, `${bundleVersion} (bundle, package.json and .claude-plugin/plugin.json agree; ${bundles.bundles.join(", ")} present)`);
+  return ok(
+    "versions",
+    title,
+    `${bundleVersion} (bundle, package.json and .claude-plugin/plugin.json agree; ${bundles.bundles.join(", ")} present)`,
+  );
 }

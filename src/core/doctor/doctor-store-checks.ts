@@ -16,16 +16,31 @@ export function checkWorkspace(workspace: Workspace, state: StoreDirState): Doct
   const title = "Workspace";
   const where = `${workspace.root} (chosen from ${workspace.source})`;
   if (state === "absent") {
-    return warn("workspace", title, "Create a project: run /thread-mind:init in Claude Code here (or ask the agent to create a ThreadMind project).", `${where}: no .threadmind/ project yet`);
+    return warn(
+      "workspace",
+      title,
+      "Create a project: run /thread-mind:init in Claude Code here (or ask the agent to create a ThreadMind project).",
+      `${where}: no .threadmind/ project yet`,
+    );
   }
   if (state !== "directory") {
     const refusal = errors.storeDirUnusable(workspace.storeDir, state.problem).message;
-    return fail("workspace", title, `Move ${workspace.storeDir} away: ThreadMind keeps its threads in a real .threadmind/ directory there.`, refusal);
+    return fail(
+      "workspace",
+      title,
+      `Move ${workspace.storeDir} away: ThreadMind keeps its threads in a real .threadmind/ directory there.`,
+      refusal,
+    );
   }
   try {
     accessSync(workspace.storeDir, constants.R_OK | constants.W_OK | constants.X_OK);
   } catch (e) {
-    return fail("workspace", title, `Give your user read and write access to ${workspace.storeDir} (e.g. \`chmod -R u+rwX .threadmind\`).`, `${workspace.storeDir} is not readable and writable: ${e instanceof Error ? e.message : String(e)}`);
+    return fail(
+      "workspace",
+      title,
+      `Give your user read and write access to ${workspace.storeDir} (e.g. \`chmod -R u+rwX .threadmind\`).`,
+      `${workspace.storeDir} is not readable and writable: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   return ok("workspace", title, where, `${workspace.storeDir} is readable and writable`);
 }
@@ -50,7 +65,13 @@ export function checkThreads(services: ThreadMindServices): DoctorCheck {
     for (const p of unreadable) problems.push(`${rel(p.path)}: ${p.reason}`);
     for (const d of buildTree(threads).detached) problems.push(`${rel(store.threadPath(id, d.id))}: ${d.why}`);
   }
-  if (ids.length === 0) return warn("threads", title, "Create a project: run /thread-mind:init in Claude Code here.", "no project in .threadmind/projects/");
+  if (ids.length === 0)
+    return warn(
+      "threads",
+      title,
+      "Create a project: run /thread-mind:init in Claude Code here.",
+      "no project in .threadmind/projects/",
+    );
   if (problems.length > 0) {
     return fail(
       "threads",
@@ -60,7 +81,11 @@ export function checkThreads(services: ThreadMindServices): DoctorCheck {
       ...problems,
     );
   }
-  return ok("threads", title, `${ids.length} project${ids.length === 1 ? "" : "s"}, ${threadCount} thread${threadCount === 1 ? "" : "s"}: every file parses, no cycle, no orphan`);
+  return ok(
+    "threads",
+    title,
+    `${ids.length} project${ids.length === 1 ? "" : "s"}, ${threadCount} thread${threadCount === 1 ? "" : "s"}: every file parses, no cycle, no orphan`,
+  );
 }
 
 /** The measurement log as runDoctor read it: what it holds, or why it could not be read. */
@@ -79,7 +104,12 @@ export function checkLocalState(storeDir: string, local: LocalStateRead, log: Do
   const path = measurementLogPath(storeDir);
   if ("error" in log) {
     const e = log.error;
-    return warn("local-state", "Local state", `Move ${path} away (the hooks start a new one); stats and the report show no measurements until then.`, `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+    return warn(
+      "local-state",
+      "Local state",
+      `Move ${path} away (the hooks start a new one); stats and the report show no measurements until then.`,
+      `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   const unreadable = log.read.unreadableLines;
   if (unreadable > 0) {
@@ -106,7 +136,11 @@ export async function checkContextSize(services: ThreadMindServices): Promise<Do
   const fitted = await services.contextFor(project, thread, { maxChars: Math.max(0, CHARACTER_CAP - header.length) });
   const trimmed = fitted.omitted.length > 0 || fitted.omittedBeyond || fitted.systemContextOmitted || fitted.truncated;
   if (!trimmed) {
-    return ok("context-size", title, `${(header.length + fitted.text.length).toLocaleString("en-US")} of ${cap} characters for thread "${thread.id}" (reaches the model whole)`);
+    return ok(
+      "context-size",
+      title,
+      `${(header.length + fitted.text.length).toLocaleString("en-US")} of ${cap} characters for thread "${thread.id}" (reaches the model whole)`,
+    );
   }
   const whole = await services.contextFor(project, thread, {});
   const wholeChars = header.length + whole.text.length;
@@ -119,7 +153,10 @@ export async function checkContextSize(services: ThreadMindServices): Promise<Do
     );
   }
   const ancestors = `${fitted.omitted.length}${fitted.omittedBeyond ? " or more" : ""} ancestor${fitted.omitted.length === 1 && !fitted.omittedBeyond ? "" : "s"}`;
-  const left = [...(fitted.omitted.length > 0 || fitted.omittedBeyond ? [ancestors] : []), ...(fitted.systemContextOmitted ? ["the project's system context"] : [])];
+  const left = [
+    ...(fitted.omitted.length > 0 || fitted.omittedBeyond ? [ancestors] : []),
+    ...(fitted.systemContextOmitted ? ["the project's system context"] : []),
+  ];
   return warn(
     "context-size",
     title,

@@ -16,19 +16,39 @@ export function checkMergeDriver(gitTop: string, expected: string): DoctorCheck 
   try {
     configured = readConfiguredDriver(gitConfigPath(gitTop));
   } catch (e) {
-    return warn("merge-driver", title, SETUP, `the git config of ${gitTop} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+    return warn(
+      "merge-driver",
+      title,
+      SETUP,
+      `the git config of ${gitTop} cannot be read: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   const state = driverState(configured, expected);
   switch (state) {
     case "ok":
       return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${gitTop}/.git/config)`);
     case "missing":
-      return warn("merge-driver", title, SETUP, "merge.threadmind.driver is not set in this repository: two branches that change one thread conflict in git");
+      return warn(
+        "merge-driver",
+        title,
+        SETUP,
+        "merge.threadmind.driver is not set in this repository: two branches that change one thread conflict in git",
+      );
     case "stale": {
       // The quoted paths of the configured command: one that is gone makes every merge of a thread file fail.
-      const gone = [...(configured ?? "").matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\(.)/g, "$1")).filter((p) => !existsSync(p));
-      const why = gone.length > 0 ? `; ${gone.join(" and ")} no longer exist${gone.length === 1 ? "s" : ""}, so git cannot merge thread files` : "";
-      return warn("merge-driver", title, SETUP, `merge.threadmind.driver runs ${configured}, not this install (${expected})${why}`);
+      const gone = [...(configured ?? "").matchAll(/"((?:[^"\\]|\\.)*)"/g)]
+        .map((m) => m[1]!.replace(/\\(.)/g, "$1"))
+        .filter((p) => !existsSync(p));
+      const why =
+        gone.length > 0
+          ? `; ${gone.join(" and ")} no longer exist${gone.length === 1 ? "s" : ""}, so git cannot merge thread files`
+          : "";
+      return warn(
+        "merge-driver",
+        title,
+        SETUP,
+        `merge.threadmind.driver runs ${configured}, not this install (${expected})${why}`,
+      );
     }
     default: {
       const unreachable: never = state;

@@ -34,8 +34,14 @@ async function contextCheck(services: ThreadMindServices): Promise<DoctorCheck> 
     return await checkContextSize(services);
   } catch (e) {
     if (!(e instanceof ThreadMindError)) throw e;
-    if (e.code === "unreadable") return fail("context-size", "Context size", "Fix the thread file named above (see Thread files).", e.message);
-    return warn("context-size", "Context size", "Choose the project in Claude Code (/thread-mind:project) so sessions know which context to load.", e.message);
+    if (e.code === "unreadable")
+      return fail("context-size", "Context size", "Fix the thread file named above (see Thread files).", e.message);
+    return warn(
+      "context-size",
+      "Context size",
+      "Choose the project in Claude Code (/thread-mind:project) so sessions know which context to load.",
+      e.message,
+    );
   }
 }
 
@@ -52,7 +58,12 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
   const now = options.now ?? new Date();
   const checks: DoctorCheck[] = [checkNode(options.nodeVersion)];
   const workspace = resolveWorkspace({ env: options.env, cwd: options.cwd });
-  const services = new ThreadMindServices({ workspace, session: { key: `doctor-${process.pid}` }, env: options.env, encoder: null });
+  const services = new ThreadMindServices({
+    workspace,
+    session: { key: `doctor-${process.pid}` },
+    env: options.env,
+    encoder: null,
+  });
   const storeState = storeDirState(workspace.storeDir);
   const hasStore = storeState !== "absent";
   const workspaceCheck = checkWorkspace(workspace, storeState);
@@ -62,7 +73,14 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
   let measurements = emptyMeasurements();
   if (usable) {
     if (services.hasOldLayout()) {
-      checks.push(warn("layout", "Store layout", "Nothing to do by hand: the next Claude Code session (or MCP tool call) migrates it, keeping a backup.", "`.threadmind/` still has the 0.4 layout (trees/)"));
+      checks.push(
+        warn(
+          "layout",
+          "Store layout",
+          "Nothing to do by hand: the next Claude Code session (or MCP tool call) migrates it, keeping a backup.",
+          "`.threadmind/` still has the 0.4 layout (trees/)",
+        ),
+      );
     }
     // config.json and the log are read once, here: the local-state check reports on them, the later checks use the measurements.
     const local = readLocalState(workspace.storeDir);
@@ -107,7 +125,10 @@ export function renderDoctor(checks: readonly DoctorCheck[], version: string): s
   const count = (s: CheckStatus) => checks.filter((c) => c.status === s).length;
   const failures = count("fail");
   const warnings = count("warn");
-  lines.push("", `${count("ok")} ok, ${warnings} warning${warnings === 1 ? "" : "s"}, ${failures} failure${failures === 1 ? "" : "s"}.`);
+  lines.push(
+    "",
+    `${count("ok")} ok, ${warnings} warning${warnings === 1 ? "" : "s"}, ${failures} failure${failures === 1 ? "" : "s"}.`,
+  );
   return lines.join("\n");
 }
 

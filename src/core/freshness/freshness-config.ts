@@ -16,8 +16,12 @@ export function freshnessConfigOf(data: unknown): FreshnessConfig {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const freshness = (data as Record<string, unknown>).freshness;
   if (freshness === undefined) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? (freshness as Record<string, unknown>).nudgeTokens : undefined;
-  if (value === undefined && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const value =
+    typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)
+      ? (freshness as Record<string, unknown>).nudgeTokens
+      : undefined;
+  if (value === undefined && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness))
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
   return {
     nudgeTokens: DEFAULT_NUDGE_TOKENS,
@@ -53,6 +57,7 @@ export function workspaceFreshnessThreshold(storeDir: string, lastProjectId: str
   } catch {
     return DEFAULT_NUDGE_TOKENS;
   }
-  const projectId = lastProjectId !== undefined && ids.includes(lastProjectId) ? lastProjectId : ids.length === 1 ? ids[0]! : null;
+  const projectId =
+    lastProjectId !== undefined && ids.includes(lastProjectId) ? lastProjectId : ids.length === 1 ? ids[0]! : null;
   return projectId === null ? DEFAULT_NUDGE_TOKENS : verdictThreshold(readFreshnessConfig(storeDir, projectId).nudgeTokens);
 }

@@ -70,7 +70,12 @@ export function isFreshnessEvent(d: Record<string, unknown>): boolean {
     case "summaryWrite":
       return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
     case "freshnessMark":
-      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount(d.contextTokens) && (d.level === undefined || isCount(d.level));
+      return (
+        typeof d.sessionId === "string" &&
+        (d.mark === "baseline" || d.mark === "nudge") &&
+        isCount(d.contextTokens) &&
+        (d.level === undefined || isCount(d.level))
+      );
     case "staleness":
       return (
         typeof d.sessionId === "string" &&

@@ -49,7 +49,9 @@ function figure(judged: readonly Judged[], threshold: number): FreshnessFigure {
 /** From the hooks' records (measurements.jsonl): each restart as its hook judged it. */
 export function freshnessFromLog(records: readonly StalenessEvent[], threshold: number): FreshnessFigure {
   const judged = records.flatMap((r): Judged[] =>
-    r.sinceWriteTokens === null ? [] : [{ kind: r.restart === "clear" ? "clear" : "compaction", sinceWrite: r.sinceWriteTokens, stale: r.stale }],
+    r.sinceWriteTokens === null
+      ? []
+      : [{ kind: r.restart === "clear" ? "clear" : "compaction", sinceWrite: r.sinceWriteTokens, stale: r.stale }],
   );
   return figure(judged, threshold);
 }
@@ -59,13 +61,18 @@ export function freshnessFromLog(records: readonly StalenessEvent[], threshold: 
  * a compaction closed) was written when it holds a summary_update call; tokens since the write are the size before the
  * restart less the size at the call (the whole size when there was none).
  */
-export function freshnessFromTranscripts(restarts: readonly Restart[], sessions: readonly ScannedSession[], threshold = DEFAULT_NUDGE_TOKENS): FreshnessFigure {
+export function freshnessFromTranscripts(
+  restarts: readonly Restart[],
+  sessions: readonly ScannedSession[],
+  threshold = DEFAULT_NUDGE_TOKENS,
+): FreshnessFigure {
   const byId = new Map(sessions.map((s) => [s.sessionId, s]));
   const judged = restarts.flatMap((r): Judged[] => {
     if (r.before === null) return [];
     // A plan accepted with "clear context" ends its conversation as /clear does: it counts with the clears here.
     const kind = r.kind === "compaction" ? "compaction" : "clear";
-    const ended = kind === "clear" ? (r.previousSessionId === null ? undefined : byId.get(r.previousSessionId)) : byId.get(r.sessionId);
+    const ended =
+      kind === "clear" ? (r.previousSessionId === null ? undefined : byId.get(r.previousSessionId)) : byId.get(r.sessionId);
     if (ended === undefined) return [];
     const segment = kind === "clear" ? ended.compactions.length : r.compactionIndex;
     if (segment === null) return [];
@@ -78,7 +85,10 @@ export function freshnessFromTranscripts(restarts: readonly Restart[], sessions:
 
 function groupLine(label: string, g: FreshnessGroup): string {
   if (g.restarts === 0) return `  ${label}: none measured`;
-  const since = g.averageSinceWrite === null ? "" : `, ~${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
+  const since =
+    g.averageSinceWrite === null
+      ? ""
+      : `, ~${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
   return `  ${label}: ${g.restarts} (${g.current} with the summary current, ${g.stale} stale)${since}`;
 }
 

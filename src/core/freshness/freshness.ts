@@ -25,7 +25,8 @@ export interface FreshnessView {
   lastWriteAt: string | null;
 }
 
-const sameThread = (e: { projectId: string; threadId: string }, ref: ThreadRef) => e.projectId === ref.projectId && e.threadId === ref.threadId;
+const sameThread = (e: { projectId: string; threadId: string }, ref: ThreadRef) =>
+  e.projectId === ref.projectId && e.threadId === ref.threadId;
 
 /** `events`: one instance's events, oldest first (instanceEvents). */
 export function freshnessView(events: readonly MeasurementEvent[], sessionId: string, thread: ThreadRef): FreshnessView {
@@ -62,7 +63,10 @@ export function nudgeLevel(growth: number, threshold: number): number {
   return growth <= 0 ? 0 : Math.ceil(growth / threshold) - 1;
 }
 
-export type NudgeDecision = { kind: "none" } | { kind: "baseline"; contextTokens: number } | { kind: "nudge"; level: number; growth: number };
+export type NudgeDecision =
+  | { kind: "none" }
+  | { kind: "baseline"; contextTokens: number }
+  | { kind: "nudge"; level: number; growth: number };
 
 /** What UserPromptSubmit does: nothing, mark a write's baseline, or nudge (once per level). `threshold` > 0. */
 export function nudgeDecision(view: FreshnessView, contextTokens: number | null, threshold: number): NudgeDecision {

@@ -46,13 +46,18 @@ export async function git(top: string, args: string[]): Promise<string> {
   // Loaded on first use: hooks that never start git do not pay for loading child_process.
   const { execFile } = await import("node:child_process");
   return new Promise((resolvePromise, reject) => {
-    execFile("git", args, { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } }, (error, stdout, stderr) => {
-      if (error) {
-        reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
-        return;
-      }
-      resolvePromise(stdout);
-    });
+    execFile(
+      "git",
+      args,
+      { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
+          return;
+        }
+        resolvePromise(stdout);
+      },
+    );
   });
 }
 

@@ -13,7 +13,10 @@ export function legacyEvents(state: LocalState): MeasurementEvent[] {
  * The events that stand for legacy measurement lists and conversations, oldest first per list: the lines the move
  * appends, and what readers fold in (as the same lines) while config.json still holds them.
  */
-export function legacyMeasurementEvents(m: Measurements, conversations: Readonly<Record<string, ConversationThread>> = {}): MeasurementEvent[] {
+export function legacyMeasurementEvents(
+  m: Measurements,
+  conversations: Readonly<Record<string, ConversationThread>> = {},
+): MeasurementEvent[] {
   const events: MeasurementEvent[] = [];
   for (const [sessionId, c] of Object.entries(conversations)) {
     events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
@@ -24,7 +27,14 @@ export function legacyMeasurementEvents(m: Measurements, conversations: Readonly
   for (const { receipt, ...injection } of m.injections) {
     events.push({ kind: "injection", ...injection });
     if (receipt !== "pending") {
-      events.push({ kind: "receipt", at: injection.at, sessionId: injection.sessionId, injectionAt: injection.at, contentHash: injection.contentHash, receipt });
+      events.push({
+        kind: "receipt",
+        at: injection.at,
+        sessionId: injection.sessionId,
+        injectionAt: injection.at,
+        contentHash: injection.contentHash,
+        receipt,
+      });
     }
   }
   return events;

@@ -1,6 +1,13 @@
 // Reading measurements.jsonl: the whole log folded into Measurements, or only the lines of one Claude Code session.
 import { readSync } from "node:fs";
-import { emptyMeasurements, MEASUREMENT_KEEP, type HookSeenRecord, type InjectionRecord, type Measurements, type SizeRecord } from "./measurements.js";
+import {
+  emptyMeasurements,
+  MEASUREMENT_KEEP,
+  type HookSeenRecord,
+  type InjectionRecord,
+  type Measurements,
+  type SizeRecord,
+} from "./measurements.js";
 import { measurementLogPaths, openLog, type MeasurementEvent, type SettledReceipt } from "./measurement-log.js";
 import { legacyMeasurementEvents } from "./measurement-log-legacy.js";
 import { isFreshnessEvent, type StalenessEvent } from "../freshness/freshness-events.js";
@@ -8,7 +15,17 @@ import { isFreshnessEvent, type StalenessEvent } from "../freshness/freshness-ev
 /** A log file larger than this (damage, or appends by something else) is read from its last this-many bytes only. */
 const READ_MAX_BYTES = 8 * 1024 * 1024;
 
-const KINDS = new Set<MeasurementEvent["kind"]>(["sessionEnd", "preCompact", "injection", "receipt", "hookSeen", "conversation", "summaryWrite", "freshnessMark", "staleness"]);
+const KINDS = new Set<MeasurementEvent["kind"]>([
+  "sessionEnd",
+  "preCompact",
+  "injection",
+  "receipt",
+  "hookSeen",
+  "conversation",
+  "summaryWrite",
+  "freshnessMark",
+  "staleness",
+]);
 const RECEIPTS = new Set<SettledReceipt>(["delivered", "preview", "missing"]);
 
 export interface MeasurementLogRead {
@@ -41,7 +58,12 @@ type Unchecked<T> = { readonly [K in keyof T]?: unknown };
  * The reader applies them to every line; the report, stats and doctor apply the same ones to the Measurements they get.
  */
 export function isSizeRecord(r: Unchecked<SizeRecord>): boolean {
-  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
+  return (
+    typeof r.at === "string" &&
+    typeof r.sessionId === "string" &&
+    typeof r.reason === "string" &&
+    (r.contextTokens === null || typeof r.contextTokens === "number")
+  );
 }
 
 export function isInjectionRecord(r: Unchecked<InjectionRecord>): boolean {
@@ -78,17 +100,26 @@ export function parseEventLine(line: string): MeasurementEvent | null {
     case "preCompact":
       return isSizeRecord(d) ? (d as MeasurementEvent) : null;
     case "injection":
-      return isInjectionRecord(d) && (d.transcriptOffset === undefined || (Number.isInteger(d.transcriptOffset) && (d.transcriptOffset as number) >= 0)) && (d.fingerprint === undefined || typeof d.fingerprint === "string")
+      return isInjectionRecord(d) &&
+        (d.transcriptOffset === undefined || (Number.isInteger(d.transcriptOffset) && (d.transcriptOffset as number) >= 0)) &&
+        (d.fingerprint === undefined || typeof d.fingerprint === "string")
         ? (d as MeasurementEvent)
         : null;
     case "receipt":
-      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt as SettledReceipt) && (d.firstRequestTokens === undefined || isTokenCount(d.firstRequestTokens))
+      return typeof d.injectionAt === "string" &&
+        typeof d.contentHash === "string" &&
+        RECEIPTS.has(d.receipt as SettledReceipt) &&
+        (d.firstRequestTokens === undefined || isTokenCount(d.firstRequestTokens))
         ? (d as MeasurementEvent)
         : null;
     case "hookSeen":
       return isHookSeenRecord(d) ? (d as MeasurementEvent) : null;
     case "conversation":
-      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === undefined || typeof d.instance === "string") ? (d as MeasurementEvent) : null;
+      return typeof d.projectId === "string" &&
+        typeof d.threadId === "string" &&
+        (d.instance === undefined || typeof d.instance === "string")
+        ? (d as MeasurementEvent)
+        : null;
     case "summaryWrite":
     case "freshnessMark":
     case "staleness":
@@ -261,7 +292,9 @@ function scanLines(path: string, needle: Buffer, onLine: (line: string) => void)
 }
 
 /** The thread a conversation was last on, from its events (null if the log has none). */
-export function lastConversation(events: readonly MeasurementEvent[]): { projectId: string; threadId: string; instance: string | null } | null {
+export function lastConversation(
+  events: readonly MeasurementEvent[],
+): { projectId: string; threadId: string; instance: string | null } | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]!;
     if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
@@ -276,13 +309,17 @@ export function lastConversation(events: readonly MeasurementEvent[]): { project
 export function instanceThread(storeDir: string, instance: string): { projectId: string; threadId: string } | null {
   let last: { projectId: string; threadId: string } | null = null;
   scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if (event.kind === "conversation" && event.instance === instance) last = { projectId: event.projectId, threadId: event.threadId };
+    if (event.kind === "conversation" && event.instance === instance)
+      last = { projectId: event.projectId, threadId: event.threadId };
   });
   return last;
 }
 
 /** instanceThread from the instance's events already read (instanceEvents). */
-export function lastInstanceThread(events: readonly MeasurementEvent[], instance: string): { projectId: string; threadId: string } | null {
+export function lastInstanceThread(
+  events: readonly MeasurementEvent[],
+  instance: string,
+): { projectId: string; threadId: string } | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]!;
     if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
@@ -314,6 +351,12 @@ export function stalenessEvents(storeDir: string): StalenessEvent[] {
 
 /** Injections of these events that no receipt has settled yet. */
 export function pendingInjections(events: readonly MeasurementEvent[]): InjectionRecord[] {
-  const settled = new Set(events.flatMap((e) => (e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : [])));
-  return events.flatMap((e): InjectionRecord[] => (e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []));
+  const settled = new Set(
+    events.flatMap((e) =>
+      e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : [],
+    ),
+  );
+  return events.flatMap((e): InjectionRecord[] =>
+    e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : [],
+  );
 }

@@ -24,7 +24,15 @@ export type MeasurementEvent =
   | ({ kind: "preCompact" } & SizeRecord)
   | ({ kind: "injection" } & Omit<InjectionRecord, "receipt">)
   /** `firstRequestTokens`: the measured size of the first request after the injection, when one followed (absent in older records). */
-  | { kind: "receipt"; at: string; sessionId: string; injectionAt: string; contentHash: string; receipt: SettledReceipt; firstRequestTokens?: number }
+  | {
+      kind: "receipt";
+      at: string;
+      sessionId: string;
+      injectionAt: string;
+      contentHash: string;
+      receipt: SettledReceipt;
+      firstRequestTokens?: number;
+    }
   | ({ kind: "hookSeen" } & HookSeenRecord)
   /** `instance`: the client session (Claude Code process) that was on the conversation; absent in older records. */
   | { kind: "conversation"; at: string; sessionId: string; projectId: string; threadId: string; instance?: string }

@@ -4,7 +4,13 @@ import { nextTimestamp } from "../clock.js";
 import type { Store } from "../store/store.js";
 import { LockTimeoutError } from "../store/lock.js";
 import type { SummaryWriteVia } from "../freshness/freshness-events.js";
-import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, rotateMeasurementLogIfFull, type MeasurementEvent } from "./measurement-log.js";
+import {
+  appendMeasurementEvents,
+  LOG_ROTATE_BYTES,
+  measurementLogPath,
+  rotateMeasurementLogIfFull,
+  type MeasurementEvent,
+} from "./measurement-log.js";
 
 /**
  * Appends measurement events to measurements.jsonl (no lock: one O_APPEND write). When the log has grown past its
@@ -30,10 +36,17 @@ export async function rotateMeasurementLogLocked(store: Store): Promise<void> {
  * Logs one write to a thread's summary (see freshness-events.ts) by the services instance `instance`. The summary is
  * written already: a failure to log it is a line added to `notices` (once), never a failed write.
  */
-export async function logSummaryWrite(store: Store, notices: string[], instance: string, write: { projectId: string; threadId: string; via: SummaryWriteVia }): Promise<void> {
+export async function logSummaryWrite(
+  store: Store,
+  notices: string[],
+  instance: string,
+  write: { projectId: string; threadId: string; via: SummaryWriteVia },
+): Promise<void> {
   const { projectId, threadId, via } = write;
   try {
-    await recordMeasurementEvents(store, [{ kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }]);
+    await recordMeasurementEvents(store, [
+      { kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via },
+    ]);
   } catch (e) {
     const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
     if (!notices.includes(line)) notices.push(line);

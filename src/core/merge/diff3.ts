@@ -1,9 +1,7 @@
 // Three-way merge of sequences (lines or list items): an LCS diff of each side against the base, then diff3's chunks.
 
 /** One stretch of the merge: unchanged or taken from one side, or changed differently on both sides. */
-export type Chunk<T> =
-  | { kind: "ok"; items: T[] }
-  | { kind: "conflict"; base: T[]; ours: T[]; theirs: T[] };
+export type Chunk<T> = { kind: "ok"; items: T[] } | { kind: "conflict"; base: T[]; ours: T[]; theirs: T[] };
 
 /** Past this many cells, the middle of two sequences is compared as one changed block (bounded time and memory). */
 const LCS_CELL_LIMIT = 4_000_000;
@@ -53,7 +51,12 @@ export function matchLcs<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T)
  * diff3: stretches where the base is matched on both sides are kept; between them, a stretch changed on one side only
  * takes that side, the same change on both sides is taken once, different changes are a conflict chunk.
  */
-export function diff3<T>(base: readonly T[], ours: readonly T[], theirs: readonly T[], same: (x: T, y: T) => boolean): Chunk<T>[] {
+export function diff3<T>(
+  base: readonly T[],
+  ours: readonly T[],
+  theirs: readonly T[],
+  same: (x: T, y: T) => boolean,
+): Chunk<T>[] {
   const toOurs = matchLcs(base, ours, same);
   const toTheirs = matchLcs(base, theirs, same);
   const chunks: Chunk<T>[] = [];
@@ -86,7 +89,10 @@ export function diff3<T>(base: readonly T[], ours: readonly T[], theirs: readonl
     if (equal(x, b)) push(y);
     else if (equal(y, b) || equal(x, y)) push(x);
     else {
-      const disjoint = applyDisjoint(base, i, o, [hunks(i, o, j, endOurs, toOurs, ours), hunks(i, o, k, endTheirs, toTheirs, theirs)]);
+      const disjoint = applyDisjoint(base, i, o, [
+        hunks(i, o, j, endOurs, toOurs, ours),
+        hunks(i, o, k, endTheirs, toTheirs, theirs),
+      ]);
       if (disjoint !== null) push(disjoint);
       else chunks.push({ kind: "conflict", base: b, ours: x, theirs: y });
     }

@@ -71,7 +71,12 @@ export function mergeFields(
       conflicts.push(k);
       if (Object.keys(run).length > 0) parts.push({ kind: "clean", fields: run });
       run = {};
-      parts.push({ kind: "conflict", key: k, ours: o === undefined ? {} : { [k]: o }, theirs: t === undefined ? {} : { [k]: t } });
+      parts.push({
+        kind: "conflict",
+        key: k,
+        ours: o === undefined ? {} : { [k]: o },
+        theirs: t === undefined ? {} : { [k]: t },
+      });
     }
   }
   if (Object.keys(run).length > 0) parts.push({ kind: "clean", fields: run });

@@ -31,7 +31,13 @@ export function mergeProjectFile(base: string, ours: string, theirs: string): Me
   const lines: string[] = ["{"];
   for (const p of parts) {
     if (p.kind === "clean") for (const [k, v] of Object.entries(p.fields)) lines.push(`${entryLine(k, v)},`);
-    else lines.push(...conflictLines(Object.entries(p.ours).map(([k, v]) => `${entryLine(k, v)},`), Object.entries(p.theirs).map(([k, v]) => `${entryLine(k, v)},`)));
+    else
+      lines.push(
+        ...conflictLines(
+          Object.entries(p.ours).map(([k, v]) => `${entryLine(k, v)},`),
+          Object.entries(p.theirs).map(([k, v]) => `${entryLine(k, v)},`),
+        ),
+      );
   }
   lines.push("}");
   return { text: `${lines.join("\n")}\n`, conflicts: conflicts.map((k) => `field "${k}"`) };

@@ -108,7 +108,12 @@ export function mergeSectionBody(base: string, ours: string, theirs: string): { 
     }
     flush();
     conflicted = true;
-    lines.push(...conflictLines(c.ours.flatMap((u) => u.lines), c.theirs.flatMap((u) => u.lines)));
+    lines.push(
+      ...conflictLines(
+        c.ours.flatMap((u) => u.lines),
+        c.theirs.flatMap((u) => u.lines),
+      ),
+    );
   }
   flush();
   return { text: lines.join("\n"), conflicted };

@@ -21,10 +21,13 @@ function splitThreadFile(text: string): SplitFile | null {
   const t = (text.startsWith("\uFEFF") ? text.slice(1) : text).replace(/\r\n/g, "\n");
   if (!t.startsWith("---\n")) return null;
   const rest = t.slice(4);
-  const end = rest.startsWith("---\n") || rest === "---" ? 0 : (() => {
-    const m = /\n---(\n|$)/.exec(rest);
-    return m ? m.index + 1 : -1;
-  })();
+  const end =
+    rest.startsWith("---\n") || rest === "---"
+      ? 0
+      : (() => {
+          const m = /\n---(\n|$)/.exec(rest);
+          return m ? m.index + 1 : -1;
+        })();
   if (end === -1) return null;
   const yamlText = rest.slice(0, end);
   if (CONFLICT_LINE.test(yamlText)) return null;
@@ -38,7 +41,11 @@ function splitThreadFile(text: string): SplitFile | null {
   }
   if (data === null || data === undefined) data = {};
   if (typeof data !== "object" || Array.isArray(data)) return null;
-  const summary = rest.slice(end + 3).replace(/^\n/, "").replace(/^\n/, "").replace(/\n$/, "");
+  const summary = rest
+    .slice(end + 3)
+    .replace(/^\n/, "")
+    .replace(/^\n/, "")
+    .replace(/\n$/, "");
   return { fields: data as Record<string, unknown>, summary };
 }
 
@@ -134,12 +141,16 @@ export function mergeThreadFile(base: string, ours: string, theirs: string): Mer
   if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
   if (base === ours) return { text: theirs, conflicts: [] };
   const [b, o, t] = [splitThreadFile(base), splitThreadFile(ours), splitThreadFile(theirs)];
-  if (b === null || o === null || t === null) return mergeLines(base, ours, theirs, "the file (it is not a readable thread file on every side)");
+  if (b === null || o === null || t === null)
+    return mergeLines(base, ours, theirs, "the file (it is not a readable thread file on every side)");
   const fields = mergeFields(b.fields, o.fields, t.fields, THREAD_RULES);
   const summary = mergeSummary(b.summary, o.summary, t.summary);
   let yaml = "";
   for (const part of fields.parts) {
-    yaml += part.kind === "clean" ? yamlOf(part.fields) : `${conflictLines(splitYaml(yamlOf(part.ours)), splitYaml(yamlOf(part.theirs))).join("\n")}\n`;
+    yaml +=
+      part.kind === "clean"
+        ? yamlOf(part.fields)
+        : `${conflictLines(splitYaml(yamlOf(part.ours)), splitYaml(yamlOf(part.theirs))).join("\n")}\n`;
   }
   const body = summary.text === "" ? "" : `\n${summary.text}\n`;
   return { text: `---\n${yaml}---\n${body}`, conflicts: [...fields.conflicts.map((k) => `field "${k}"`), ...summary.conflicts] };

@@ -103,7 +103,8 @@ export async function resolveFile(gitTop: string, file: UnmergedFile): Promise<R
 
 async function remerge(gitTop: string, file: UnmergedFile): Promise<ResolveOutcome> {
   const { path, stages } = file;
-  if (!stages.has(2) || !stages.has(3)) return { path, kind: "deleted-on-one-side", deletedBy: stages.has(2) ? "theirs" : "ours" };
+  if (!stages.has(2) || !stages.has(3))
+    return { path, kind: "deleted-on-one-side", deletedBy: stages.has(2) ? "theirs" : "ours" };
   const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
   const [ours, theirs] = [await stageText(gitTop, 2, path), await stageText(gitTop, 3, path)];
   if (!stages.has(1) && path.endsWith(".md")) {

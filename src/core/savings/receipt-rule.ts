@@ -27,7 +27,12 @@ export interface SeenInjection<R> {
  * the injected text; preview when a <persisted-output> preview's saved full text is it, or (the saved file gone) when a
  * preview names the injection's thread (ThreadMind's header does); missing otherwise.
  */
-export function receiptOf<R>(injection: Pick<InjectionRecord, "threadId">, found: readonly R[], value: string, seen: SeenInjection<R>): Exclude<ReceiptStatus, "pending"> {
+export function receiptOf<R>(
+  injection: Pick<InjectionRecord, "threadId">,
+  found: readonly R[],
+  value: string,
+  seen: SeenInjection<R>,
+): Exclude<ReceiptStatus, "pending"> {
   if (found.some((r) => seen.identity(r) === value)) return "delivered";
   // Over the cap Claude Code records a <persisted-output> preview instead of the text, and saves the text to a file.
   const previews = found.filter((r) => seen.isPreview(r));

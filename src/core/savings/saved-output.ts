@@ -25,7 +25,10 @@ function inside(path: string, folder: string): boolean {
  * The file a `<persisted-output>` preview names (in its first content string), when it lies inside the session folder of
  * the transcript the record was read from; null when the record is no preview, names none, or names a file elsewhere.
  */
-export function savedOutputPathOf(record: Pick<HookContextRecord, "content" | "isPersistedOutputPreview">, transcriptPath: string): string | null {
+export function savedOutputPathOf(
+  record: Pick<HookContextRecord, "content" | "isPersistedOutputPreview">,
+  transcriptPath: string,
+): string | null {
   if (!record.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record.content[0] ?? "")?.[1]?.trim();
   if (named === undefined || named === "" || !isAbsolute(named)) return null;
@@ -62,7 +65,8 @@ export function readSavedOutput(path: string, transcriptPath: string): string | 
     // At most the bound, whatever the file claims: one byte more tells a file that grew past it.
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, length);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n)
+      n = readSync(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {

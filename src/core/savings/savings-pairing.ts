@@ -30,7 +30,12 @@ export type PairingMethod = "hooks" | "clear-command" | "clear-hook" | "plan-rec
 export type PairConfidence = "hooks" | "clear-record" | "boundary" | "inferred";
 
 /** Why a restart is not in the headline averages. */
-export type NotAveragedReason = "no-ended-session" | "ended-session-without-requests" | "no-size-before" | "no-request-after" | "gap-over-limit";
+export type NotAveragedReason =
+  | "no-ended-session"
+  | "ended-session-without-requests"
+  | "no-size-before"
+  | "no-request-after"
+  | "gap-over-limit";
 
 /** Records of the old session may carry timestamps a moment after the /clear command record of the new one. */
 export const CLEAR_TOLERANCE_MS = 5_000;
@@ -109,7 +114,12 @@ function tokensOfChars(chars: number): number {
  * record is the evidence of what reached the model; the hooks' record (same text) gives the token estimate. A preview
  * is sized as what reached the model (the preview block). No transcript record but a hooks' record: missing.
  */
-function loadedAt(session: ScannedSession, segment: number, expected: InjectionRecord | null, injections: readonly InjectionRecord[]): RestartInjection | null {
+function loadedAt(
+  session: ScannedSession,
+  segment: number,
+  expected: InjectionRecord | null,
+  injections: readonly InjectionRecord[],
+): RestartInjection | null {
   const seen = session.threadMindInjections.find((i) => i.segment === segment);
   if (seen !== undefined) {
     const record = injections.find((i) => i.contentHash === seen.contentHash) ?? null;
@@ -131,15 +141,25 @@ function loadedAt(session: ScannedSession, segment: number, expected: InjectionR
  */
 export function segmentLoads(session: ScannedSession, measurements: Measurements): (RestartInjection | null)[] {
   const injections = measurements.injections.filter(isInjectionRecord);
-  const mine = injections.filter((i) => i.sessionId === session.sessionId).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-  const loads: (RestartInjection | null)[] = [loadedAt(session, 0, mine.find((i) => i.source === "startup" || i.source === "clear") ?? null, injections)];
+  const mine = injections
+    .filter((i) => i.sessionId === session.sessionId)
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const loads: (RestartInjection | null)[] = [
+    loadedAt(session, 0, mine.find((i) => i.source === "startup" || i.source === "clear") ?? null, injections),
+  ];
   session.compactions.forEach((c, k) => {
     const boundaryAt = ms(c.timestamp);
     const nextAt = ms(session.compactions[k + 1]?.timestamp ?? null);
     const expected =
       mine.find((i) => {
         const t = ms(i.at);
-        return i.source === "compact" && t !== null && boundaryAt !== null && t >= boundaryAt - CLEAR_TOLERANCE_MS && (nextAt === null || t < nextAt);
+        return (
+          i.source === "compact" &&
+          t !== null &&
+          boundaryAt !== null &&
+          t >= boundaryAt - CLEAR_TOLERANCE_MS &&
+          (nextAt === null || t < nextAt)
+        );
       }) ?? null;
     loads.push(loadedAt(session, k + 1, expected, injections));
   });
@@ -181,10 +201,19 @@ export function findRestarts(sessions: readonly ScannedSession[], measurements: 
     predecessors.set(newId, { old, by: "hooks" });
     usedOld.add(oldId);
   }
-  const byStart = [...sessions].sort((a, b) => (ms(a.clearCommandAt ?? a.startedAt) ?? 0) - (ms(b.clearCommandAt ?? b.startedAt) ?? 0));
+  const byStart = [...sessions].sort(
+    (a, b) => (ms(a.clearCommandAt ?? a.startedAt) ?? 0) - (ms(b.clearCommandAt ?? b.startedAt) ?? 0),
+  );
   for (const fresh of byStart) {
     if (predecessors.has(fresh.sessionId)) continue;
-    const by: PairingMethod | null = fresh.clearCommandAt !== null ? "clear-command" : fresh.clearHookSeen ? "clear-hook" : fresh.planStart?.evidence === "planContent" ? "plan-record" : null;
+    const by: PairingMethod | null =
+      fresh.clearCommandAt !== null
+        ? "clear-command"
+        : fresh.clearHookSeen
+          ? "clear-hook"
+          : fresh.planStart?.evidence === "planContent"
+            ? "plan-record"
+            : null;
     if (by === null) continue;
     const clearAt = ms(clearTime(fresh));
     let best: ScannedSession | null = null;
@@ -209,7 +238,8 @@ export function findRestarts(sessions: readonly ScannedSession[], measurements: 
     const ended = ms(old?.endedAt ?? null);
     const gapMs = clearAt === null || ended === null ? null : Math.max(0, clearAt - ended);
     // Without an ended session there is no pair to doubt: the confidence is that of the /clear's own record.
-    const confidence: PairConfidence = by === "hooks" ? "hooks" : old === null || (gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS) ? "clear-record" : "inferred";
+    const confidence: PairConfidence =
+      by === "hooks" ? "hooks" : old === null || (gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS) ? "clear-record" : "inferred";
     restarts.push({
       kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
       at: clearTime(fresh),
@@ -221,7 +251,16 @@ export function findRestarts(sessions: readonly ScannedSession[], measurements: 
       pairedBy: by,
       confidence,
       gapMs,
-      notAveraged: old === null ? "no-ended-session" : before === null ? "ended-session-without-requests" : after === null ? "no-request-after" : confidence === "inferred" ? "gap-over-limit" : null,
+      notAveraged:
+        old === null
+          ? "no-ended-session"
+          : before === null
+            ? "ended-session-without-requests"
+            : after === null
+              ? "no-request-after"
+              : confidence === "inferred"
+                ? "gap-over-limit"
+                : null,
       before,
       beforeFrom: before === null ? null : "final-context",
       after,

@@ -52,7 +52,8 @@ export function receiptFor(
 export function checkReceipt(
   injection: InjectionRecord,
   session: ScannedSession | undefined,
-  savedHash: (seen: InjectionSeen, transcriptPath: string) => string | null = (seen, transcriptPath) => savedOutputHash(seen.savedOutputPath, transcriptPath),
+  savedHash: (seen: InjectionSeen, transcriptPath: string) => string | null = (seen, transcriptPath) =>
+    savedOutputHash(seen.savedOutputPath, transcriptPath),
 ): CheckedReceipt {
   if (session === undefined) return "not-scanned";
   return receiptOf(injection, [...session.threadMindInjections, ...session.otherInjections], injection.contentHash, {

@@ -53,7 +53,13 @@ export interface RestartGroup {
 /** The kinds of restart, each averaged on its own: /clear, plan accepted with "clear context", manual and auto compaction. */
 export type RestartKindKey = "clear" | "plan-clear" | "manual-compaction" | "auto-compaction" | "other-compaction";
 
-export const RESTART_KIND_ORDER: readonly RestartKindKey[] = ["clear", "plan-clear", "manual-compaction", "auto-compaction", "other-compaction"];
+export const RESTART_KIND_ORDER: readonly RestartKindKey[] = [
+  "clear",
+  "plan-clear",
+  "manual-compaction",
+  "auto-compaction",
+  "other-compaction",
+];
 
 export function restartKindKey(r: Restart): RestartKindKey {
   switch (r.kind) {
@@ -140,7 +146,9 @@ function average(values: number[]): number | null {
 }
 
 export function restartGroup(restarts: readonly Restart[], withThreadMind: boolean): RestartGroup {
-  const measured = restarts.filter((r): r is Restart & { before: number; after: number } => r.notAveraged === null && r.before !== null && r.after !== null);
+  const measured = restarts.filter(
+    (r): r is Restart & { before: number; after: number } => r.notAveraged === null && r.before !== null && r.after !== null,
+  );
   const averageBefore = average(measured.map((r) => r.before));
   const averageAfter = average(measured.map((r) => r.after));
   return {
@@ -149,7 +157,10 @@ export function restartGroup(restarts: readonly Restart[], withThreadMind: boole
     averageBefore,
     averageAfter,
     averageSaving: average(measured.map((r) => r.before - r.after)),
-    savingPercent: averageBefore !== null && averageAfter !== null && averageBefore > 0 ? ((averageBefore - averageAfter) / averageBefore) * 100 : null,
+    savingPercent:
+      averageBefore !== null && averageAfter !== null && averageBefore > 0
+        ? ((averageBefore - averageAfter) / averageBefore) * 100
+        : null,
     averageLoaded: withThreadMind ? average(measured.flatMap((r) => (r.threadMind === null ? [] : [r.threadMind.tokens]))) : null,
   };
 }
@@ -209,7 +220,13 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
   const progress = (index: number | null) => {
     let bytes = bytesDone;
     for (const b of inFile.values()) bytes += b;
-    options.onProgress?.({ filesDone, filesTotal: files.length, bytesDone: bytes, bytesTotal, currentPath: index === null ? null : files[index]!.path });
+    options.onProgress?.({
+      filesDone,
+      filesTotal: files.length,
+      bytesDone: bytes,
+      bytesTotal,
+      currentPath: index === null ? null : files[index]!.path,
+    });
   };
   const scanned = await scanFiles(
     files,
@@ -244,7 +261,16 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
     byKind: RESTART_KIND_ORDER.flatMap((kind) => {
       const ofKind = restarts.filter((r) => restartKindKey(r) === kind);
       if (ofKind.length === 0) return [];
-      return [{ kind, withThreadMind: restartGroup(ofKind.filter(delivered), true), withoutThreadMind: restartGroup(ofKind.filter((r) => !delivered(r)), false) }];
+      return [
+        {
+          kind,
+          withThreadMind: restartGroup(ofKind.filter(delivered), true),
+          withoutThreadMind: restartGroup(
+            ofKind.filter((r) => !delivered(r)),
+            false,
+          ),
+        },
+      ];
     }),
     sessionComparison: {
       withThreadMind: sessionGroup(sessions.filter((s) => s.withThreadMind)),
@@ -252,7 +278,9 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
     },
     receipts: summarizeReceipts(options.measurements.injections, scanned),
     malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
-    malformedFiles: scanned.filter((s) => s.malformedLines > 0).map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines })),
+    malformedFiles: scanned
+      .filter((s) => s.malformedLines > 0)
+      .map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines })),
     freshness: freshnessFromTranscripts(restarts, scanned, options.freshnessThreshold),
   };
 }

@@ -137,7 +137,13 @@ function parseHeader(text: string): { source: InjectionSeen["source"]; threadId:
   const start = text.indexOf(THREADMIND_HEADER_PREFIX);
   const line = text.slice(start, text.indexOf("\n", start) === -1 ? undefined : text.indexOf("\n", start));
   const rest = line.slice(THREADMIND_HEADER_PREFIX.length);
-  const source = rest.startsWith("after /clear") ? "clear" : rest.startsWith("after compaction") ? "compact" : rest.startsWith("at session start") ? "startup" : null;
+  const source = rest.startsWith("after /clear")
+    ? "clear"
+    : rest.startsWith("after compaction")
+      ? "compact"
+      : rest.startsWith("at session start")
+        ? "startup"
+        : null;
   const id = /\(([a-z0-9-]+)\)\. /.exec(line);
   return { source, threadId: id ? id[1]! : null };
 }
@@ -172,7 +178,14 @@ function isClearCommand(text: string): { at: string | null } | null {
   const record = value as { type?: unknown; isSidechain?: unknown; timestamp?: unknown; message?: { content?: unknown } };
   if (record.type !== "user" || record.isSidechain === true) return null;
   const content = record.message?.content;
-  const texts = typeof content === "string" ? [content] : Array.isArray(content) ? content.map((b: unknown) => (typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? b.text : "")) : [];
+  const texts =
+    typeof content === "string"
+      ? [content]
+      : Array.isArray(content)
+        ? content.map((b: unknown) =>
+            typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? b.text : "",
+          )
+        : [];
   if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
   return { at: typeof record.timestamp === "string" ? record.timestamp : null };
 }
@@ -181,12 +194,23 @@ function isClearCommand(text: string): { at: string | null } | null {
 function planStartOf(text: string): ScannedSession["planStart"] {
   const value = jsonObject(text);
   if (value === null) return null;
-  const record = value as { type?: unknown; isSidechain?: unknown; timestamp?: unknown; planContent?: unknown; message?: { content?: unknown } };
+  const record = value as {
+    type?: unknown;
+    isSidechain?: unknown;
+    timestamp?: unknown;
+    planContent?: unknown;
+    message?: { content?: unknown };
+  };
   if (record.type !== "user" || record.isSidechain === true) return null;
   const at = typeof record.timestamp === "string" ? record.timestamp : null;
   if (typeof record.planContent === "string" && record.planContent.trim() !== "") return { at, evidence: "planContent" };
   const content = record.message?.content;
-  const first = typeof content === "string" ? content : Array.isArray(content) ? content.find((b: unknown) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text : undefined;
+  const first =
+    typeof content === "string"
+      ? content
+      : Array.isArray(content)
+        ? content.find((b: unknown) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text
+        : undefined;
   return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
 }
 
@@ -206,7 +230,14 @@ function callsSummaryUpdate(text: string): boolean {
   if (value === null) return false;
   const content = (value as { message?: { content?: unknown } }).message?.content;
   if (!Array.isArray(content)) return false;
-  return content.some((b: unknown) => typeof b === "object" && b !== null && (b as { type?: unknown }).type === "tool_use" && typeof (b as { name?: unknown }).name === "string" && (b as { name: string }).name.endsWith("summary_update"));
+  return content.some(
+    (b: unknown) =>
+      typeof b === "object" &&
+      b !== null &&
+      (b as { type?: unknown }).type === "tool_use" &&
+      typeof (b as { name?: unknown }).name === "string" &&
+      (b as { name: string }).name.endsWith("summary_update"),
+  );
 }
 
 function withoutText(record: HookContextRecord): HookContextRecord {
@@ -218,7 +249,10 @@ function withoutText(record: HookContextRecord): HookContextRecord {
  * SessionAccumulator: dedup by message.id + requestId keeping the final copy, main chain only), plus the points, the
  * injections and the /clear evidence the report needs. `onBytes` reports progress (bytes of this file read so far).
  */
-export async function scanSession(file: { path: string; folder: string }, onBytes?: (bytes: number) => void): Promise<ScannedSession> {
+export async function scanSession(
+  file: { path: string; folder: string },
+  onBytes?: (bytes: number) => void,
+): Promise<ScannedSession> {
   const accumulator = new SessionAccumulator();
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
   const threadMindInjections: InjectionSeen[] = [];
@@ -271,7 +305,11 @@ export async function scanSession(file: { path: string; folder: string }, onByte
         accumulator.add(classified);
         // Only lines naming the tool are parsed again: the scan's cost stays that of the lines it already reads.
         if (text.includes("summary_update") && callsSummaryUpdate(text)) {
-          const write: SummaryWriteSeen = { segment: boundaryResponses.length, at, contextTokens: classified.record.contextTokens };
+          const write: SummaryWriteSeen = {
+            segment: boundaryResponses.length,
+            at,
+            contextTokens: classified.record.contextTokens,
+          };
           if (summaryWrites.at(-1)?.segment === write.segment) summaryWrites[summaryWrites.length - 1] = write;
           else summaryWrites.push(write);
         }
@@ -312,7 +350,12 @@ export async function scanSession(file: { path: string; folder: string }, onByte
         throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
       }
     }
-    const meta = classified.kind === "other" ? classified.meta : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context" ? classified.record.meta : null;
+    const meta =
+      classified.kind === "other"
+        ? classified.meta
+        : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context"
+          ? classified.record.meta
+          : null;
     if (meta !== null && meta.timestamp !== null && !Number.isNaN(Date.parse(meta.timestamp))) {
       startedAt = earlier(startedAt, meta.timestamp);
       endedAt = later(endedAt, meta.timestamp);
@@ -323,11 +366,16 @@ export async function scanSession(file: { path: string; folder: string }, onByte
   if (onBytes !== undefined) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions: CompactionSeen[] = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i]! }));
-  const name = file.path.split(/[\\/]/).pop()!.replace(/\.jsonl$/, "");
+  const name = file.path
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.jsonl$/, "");
   return {
     path: file.path,
     folder: file.folder,
-    sessionId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name) ? name : (figures.sessionIds[0] ?? name),
+    sessionId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name)
+      ? name
+      : (figures.sessionIds[0] ?? name),
     bytes: bytesRead,
     startedAt,
     endedAt,

@@ -79,7 +79,10 @@ export async function scanFiles(
   let next = 0;
   // This thread is one of the lanes: one worker fewer (each worker is another heap: memory stays bounded).
   // A smaller young generation than the default keeps each worker's memory down at little cost to its speed.
-  const pool = Array.from({ length: workers - 1 }, () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } }));
+  const pool = Array.from(
+    { length: workers - 1 },
+    () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } }),
+  );
   const here = async () => {
     while (next < order.length) {
       const index = order[next++]!;
@@ -101,7 +104,10 @@ export async function scanFiles(
               }
               const index = order[next++]!;
               onBytes(index, 0);
-              worker.postMessage({ index, file: { path: files[index]!.path, folder: files[index]!.folder } } satisfies ScanRequest);
+              worker.postMessage({
+                index,
+                file: { path: files[index]!.path, folder: files[index]!.folder },
+              } satisfies ScanRequest);
             };
             worker.on("message", (reply: ScanReply) => {
               switch (reply.kind) {

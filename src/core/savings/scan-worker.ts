@@ -9,6 +9,7 @@ port.on("message", (request: ScanRequest) => {
   const post = (reply: ScanReply) => port.postMessage(reply);
   scanSession(request.file, (bytes) => post({ kind: "progress", index: request.index, bytes })).then(
     (session) => post({ kind: "done", index: request.index, session }),
-    (error: unknown) => post({ kind: "failed", index: request.index, message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      post({ kind: "failed", index: request.index, message: error instanceof Error ? error.message : String(error) }),
   );
 });

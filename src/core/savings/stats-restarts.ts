@@ -55,7 +55,11 @@ interface Group {
  * order. The "after" is the first request the hooks measured after that injection; without it, only the estimate of
  * ThreadMind's context is known, and that is kept apart. Records are already checked (at, sessionId, reason strings).
  */
-export function restartKindFigures(clears: readonly SizeRecord[], compacts: readonly SizeRecord[], injections: readonly InjectionRecord[]): RestartKindFigures[] {
+export function restartKindFigures(
+  clears: readonly SizeRecord[],
+  compacts: readonly SizeRecord[],
+  injections: readonly InjectionRecord[],
+): RestartKindFigures[] {
   // Each PreCompact's next one in the same session bounds the compaction context it can be paired with.
   const nextCompactAt = new Map<SizeRecord, string | null>();
   const bySession = new Map<string, SizeRecord[]>();
@@ -64,7 +68,10 @@ export function restartKindFigures(clears: readonly SizeRecord[], compacts: read
     list.sort((a, b) => compareAt(a.at, b.at));
     for (const [k, r] of list.entries()) nextCompactAt.set(r, list[k + 1]?.at ?? null);
   }
-  const restarts = [...clears.map((record) => ({ kind: "clear" as const, record })), ...compacts.map((record) => ({ kind: "compaction" as const, record }))];
+  const restarts = [
+    ...clears.map((record) => ({ kind: "clear" as const, record })),
+    ...compacts.map((record) => ({ kind: "compaction" as const, record })),
+  ];
   restarts.sort((a, b) => compareAt(a.record.at, b.record.at));
   const used = new Set<InjectionRecord>();
   const groups = new Map<string, Group>();
@@ -76,12 +83,25 @@ export function restartKindFigures(clears: readonly SizeRecord[], compacts: read
     const next = nextCompactAt.get(r) ?? null;
     const after =
       kind === "clear"
-        ? firstInjectionAfter(injections, used, r.at, CLEAR_PAIR_MAX_GAP_MS, (i) => i.source === "clear" && i.sessionId !== r.sessionId)
-        : firstInjectionAfter(injections, used, r.at, COMPACT_PAIR_MAX_GAP_MS, (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next));
+        ? firstInjectionAfter(
+            injections,
+            used,
+            r.at,
+            CLEAR_PAIR_MAX_GAP_MS,
+            (i) => i.source === "clear" && i.sessionId !== r.sessionId,
+          )
+        : firstInjectionAfter(
+            injections,
+            used,
+            r.at,
+            COMPACT_PAIR_MAX_GAP_MS,
+            (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next),
+          );
     if (after !== null) used.add(after);
     if (!hasSize(r)) group.noSizeBefore += 1;
     else if (after === null || after.receipt === "missing") group.noThreadMindAfter += 1;
-    else if (typeof after.firstRequestTokens === "number") group.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
+    else if (typeof after.firstRequestTokens === "number")
+      group.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
     else group.estimateOnly.push(after.tokens);
   }
   const order = (label: string) => (KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length);
@@ -93,8 +113,14 @@ export function restartKindFigures(clears: readonly SizeRecord[], compacts: read
       measured:
         g.measured.length === 0
           ? null
-          : { count: g.measured.length, averageBefore: average(g.measured.map((p) => p.before)), averageAfter: average(g.measured.map((p) => p.after)), averageThreadMind: average(g.measured.map((p) => p.loaded)) },
-      estimateOnly: g.estimateOnly.length === 0 ? null : { count: g.estimateOnly.length, averageThreadMind: average(g.estimateOnly) },
+          : {
+              count: g.measured.length,
+              averageBefore: average(g.measured.map((p) => p.before)),
+              averageAfter: average(g.measured.map((p) => p.after)),
+              averageThreadMind: average(g.measured.map((p) => p.loaded)),
+            },
+      estimateOnly:
+        g.estimateOnly.length === 0 ? null : { count: g.estimateOnly.length, averageThreadMind: average(g.estimateOnly) },
       noSizeBefore: g.noSizeBefore,
       noThreadMindAfter: g.noThreadMindAfter,
     }));
@@ -105,7 +131,13 @@ function compareAt(a: string, b: string): number {
 }
 
 /** The earliest injection not yet paired, at or after `at` and at most `maxGapMs` later, that `matches`. */
-function firstInjectionAfter(injections: readonly InjectionRecord[], used: ReadonlySet<InjectionRecord>, at: string, maxGapMs: number, matches: (i: InjectionRecord) => boolean): InjectionRecord | null {
+function firstInjectionAfter(
+  injections: readonly InjectionRecord[],
+  used: ReadonlySet<InjectionRecord>,
+  at: string,
+  maxGapMs: number,
+  matches: (i: InjectionRecord) => boolean,
+): InjectionRecord | null {
   const from = Date.parse(at);
   if (Number.isNaN(from)) return null;
   let best: InjectionRecord | null = null;

@@ -1,5 +1,11 @@
 // stats_show: thread counts, the active thread's context size, summary sizes, and the measured sessions from measurements.jsonl.
-import { isHookSeenRecord, isInjectionRecord, isSizeRecord, readMeasurementLog, stalenessEvents } from "../measure/measurement-log-read.js";
+import {
+  isHookSeenRecord,
+  isInjectionRecord,
+  isSizeRecord,
+  readMeasurementLog,
+  stalenessEvents,
+} from "../measure/measurement-log-read.js";
 import { freshnessFromLog, freshnessLines, type FreshnessFigure } from "../freshness/freshness-figure.js";
 import { readFreshnessConfig } from "../freshness/freshness-config.js";
 import { verdictThreshold } from "../freshness/freshness.js";
@@ -62,7 +68,10 @@ export async function collectStats(services: ThreadMindServices): Promise<StatsR
     summaries,
     // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
     measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
-    freshness: freshnessFromLog(stalenessEvents(services.store.dir), verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens)),
+    freshness: freshnessFromLog(
+      stalenessEvents(services.store.dir),
+      verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens),
+    ),
   };
 }
 
@@ -97,10 +106,21 @@ export function measuredPart(m: Measurements): MeasuredPart {
   for (const r of injections) if (r.receipt in receipts) receipts[r.receipt]++;
 
   const clears = m.sessionEnds.filter((r) => isSizeRecord(r) && r.reason === "clear");
-  const hooks = m.hooksSeen.filter(isHookSeenRecord).map((h) => h.at).sort();
+  const hooks = m.hooksSeen
+    .filter(isHookSeenRecord)
+    .map((h) => h.at)
+    .sort();
   return {
-    sessionEnds: ends.length === 0 ? null : { count: ends.length, averageTokens: average(ends.map((r) => r.contextTokens)), maxTokens: Math.max(...ends.map((r) => r.contextTokens)) },
-    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
+    sessionEnds:
+      ends.length === 0
+        ? null
+        : {
+            count: ends.length,
+            averageTokens: average(ends.map((r) => r.contextTokens)),
+            maxTokens: Math.max(...ends.map((r) => r.contextTokens)),
+          },
+    injections:
+      injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
     receipts,
     restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
     lastHookSeen: hooks[hooks.length - 1] ?? null,
@@ -132,9 +152,14 @@ function kindLines(k: RestartKindFigures): string[] {
   }
   const rest: string[] = [];
   if (k.estimateOnly !== null) {
-    rest.push(`${k.estimateOnly.count} with ThreadMind context (~${fmt(k.estimateOnly.averageThreadMind)} tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)`);
+    rest.push(
+      `${k.estimateOnly.count} with ThreadMind context (~${fmt(k.estimateOnly.averageThreadMind)} tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)`,
+    );
   }
-  if (k.noThreadMindAfter > 0) rest.push(`${k.noThreadMindAfter} after which no ThreadMind context reached the model (none loaded, or its receipt is missing)`);
+  if (k.noThreadMindAfter > 0)
+    rest.push(
+      `${k.noThreadMindAfter} after which no ThreadMind context reached the model (none loaded, or its receipt is missing)`,
+    );
   if (k.noSizeBefore > 0) rest.push(`${k.noSizeBefore} whose size before could not be read from the transcript`);
   if (rest.length > 0) out.push(`    ${k.label}${p !== null ? ", not averaged" : ""}: ${rest.join("; ")}`);
   return out;
@@ -169,26 +194,38 @@ export function renderStats(report: StatsReport): string {
 }
 
 /** Points to the full report (every restart from the transcripts, history before ThreadMind included, with a chart). */
-const REPORT_LINE = "  Every restart measured from Claude Code's transcripts, before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
+const REPORT_LINE =
+  "  Every restart measured from Claude Code's transcripts, before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
 
 function measuredLines(m: MeasuredPart): string[] {
   const lines: string[] = [];
   if (m.sessionEnds) {
-    lines.push(`  Conversation size when sessions ended: ${fmt(m.sessionEnds.averageTokens)} tokens on average, ${fmt(m.sessionEnds.maxTokens)} at most (${plural(m.sessionEnds.count, "session")}, measured)`);
+    lines.push(
+      `  Conversation size when sessions ended: ${fmt(m.sessionEnds.averageTokens)} tokens on average, ${fmt(m.sessionEnds.maxTokens)} at most (${plural(m.sessionEnds.count, "session")}, measured)`,
+    );
   }
   if (m.injections) {
-    lines.push(`  ThreadMind context loaded at session start: ~${fmt(m.injections.averageTokens)} tokens on average (${plural(m.injections.count, "session")}, estimated)`);
+    lines.push(
+      `  ThreadMind context loaded at session start: ~${fmt(m.injections.averageTokens)} tokens on average (${plural(m.injections.count, "session")}, estimated)`,
+    );
     const r = m.receipts;
-    lines.push(`  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`);
+    lines.push(
+      `  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`,
+    );
   }
   const restarts = m.restarts.clear + m.restarts.compaction;
   if (restarts > 0) {
-    lines.push(`  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before → first request after, each kind on its own:`);
+    lines.push(
+      `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before → first request after, each kind on its own:`,
+    );
     for (const k of m.restarts.kinds) lines.push(...kindLines(k));
   }
   if (lines.length > 0) return [...lines, REPORT_LINE];
   if (m.lastHookSeen) {
-    return [`  No session has ended since the plugin's hooks started running (last seen ${m.lastHookSeen}). Sizes appear here after a session ends (/clear, /compact or exit).`, REPORT_LINE];
+    return [
+      `  No session has ended since the plugin's hooks started running (last seen ${m.lastHookSeen}). Sizes appear here after a session ends (/clear, /compact or exit).`,
+      REPORT_LINE,
+    ];
   }
   return [
     "  No measurements yet. Install the ThreadMind plugin for Claude Code: its hooks reload the context after /clear and compaction",

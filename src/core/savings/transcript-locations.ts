@@ -154,7 +154,14 @@ export async function locateTranscripts(options: { projectsDir: string; workspac
   const given = resolve(options.workspaceRoot);
   const roots = [...new Set([given, realpathOrSelf(given)])];
   const encodedRoots = roots.map(encodeProjectPath);
-  const result: TranscriptLocations = { projectsDir: options.projectsDir, projectsDirExists: false, roots, folders: [], transcripts: [], rejected: [] };
+  const result: TranscriptLocations = {
+    projectsDir: options.projectsDir,
+    projectsDirExists: false,
+    roots,
+    folders: [],
+    transcripts: [],
+    rejected: [],
+  };
   let names: string[];
   try {
     names = await readdir(options.projectsDir);
@@ -186,13 +193,23 @@ export async function locateTranscripts(options: { projectsDir: string; workspac
   return result;
 }
 
-function judge(recordedCwd: string | null, exactName: boolean, suffix: string | null, roots: string[]): LocationEvidence | { reason: string } {
+function judge(
+  recordedCwd: string | null,
+  exactName: boolean,
+  suffix: string | null,
+  roots: string[],
+): LocationEvidence | { reason: string } {
   if (recordedCwd !== null) {
     if (roots.some((root) => isInsideDir(resolve(recordedCwd), root))) return "recorded-cwd";
-    const why = exactName ? "another directory with the same encoded name" : "a directory whose encoded name merely shares the prefix";
+    const why = exactName
+      ? "another directory with the same encoded name"
+      : "a directory whose encoded name merely shares the prefix";
     return { reason: `its sessions ran in ${recordedCwd}, outside the workspace (${why})` };
   }
   if (exactName) return "exact-folder-name";
   if (suffix !== null && roots.some((root) => subdirectoryEncodesTo(root, suffix))) return "existing-subdirectory";
-  return { reason: "it records no working directory and no directory inside the workspace encodes to its folder name: cannot tell it from a sibling's" };
+  return {
+    reason:
+      "it records no working directory and no directory inside the workspace encodes to its folder name: cannot tell it from a sibling's",
+  };
 }

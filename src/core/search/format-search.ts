@@ -2,13 +2,23 @@
 import type { SearchAnswer, TierRun } from "./search-types.js";
 
 export function formatSearchAnswer(answer: SearchAnswer): string {
-  const where = answer.scope === "all-projects" ? `all projects (${answer.projects.length})` : `project ${answer.projects[0] ?? "?"}`;
+  const where =
+    answer.scope === "all-projects" ? `all projects (${answer.projects.length})` : `project ${answer.projects[0] ?? "?"}`;
   const lines: string[] = [];
   const n = answer.hits.length;
-  lines.push(n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`);
+  lines.push(
+    n === 0
+      ? `No thread matches "${answer.query}" in ${where}.`
+      : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`,
+  );
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
-    const meaning = h.similarity === undefined ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
+    const meaning =
+      h.similarity === undefined
+        ? ""
+        : h.tier === "semantic"
+          ? ` (similarity ${h.similarity})`
+          : ` + semantic (similarity ${h.similarity})`;
     lines.push(`${i + 1}. ${oneLine(h.title)} (${id}) · ${h.status} · ${h.section} · score ${h.score} · ${h.tier}${meaning}`);
     if (h.snippet !== "") lines.push(`   ${h.snippet}`);
   });

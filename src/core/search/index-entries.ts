@@ -75,7 +75,16 @@ export function entriesFromText(file: string, stamp: FileStamp, text: string): P
     throw e;
   }
   if (thread.id !== expectedId) {
-    return { catalog: { file, stamp, hash, meta: null, problem: `frontmatter id "${thread.id}" does not match the file name "${expectedId}"` }, body: null };
+    return {
+      catalog: {
+        file,
+        stamp,
+        hash,
+        meta: null,
+        problem: `frontmatter id "${thread.id}" does not match the file name "${expectedId}"`,
+      },
+      body: null,
+    };
   }
   const parsed = parseSummary(thread.summary);
   const meta: CatalogMeta = {

@@ -33,7 +33,8 @@ export function readCatalogFile(path: string): Loaded<CatalogEntry> {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
     const e = v as Record<string, unknown>;
     if (!isObject(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
-    if (e.meta === null) return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
+    if (e.meta === null)
+      return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
     const meta = asMeta(e.meta);
     return meta ? { file: key, stamp: e.stamp, hash: e.hash, meta } : null;
   });
@@ -70,7 +71,12 @@ async function save(path: string, data: unknown): Promise<void> {
   await writeFileAtomic(path, JSON.stringify(data));
 }
 
-function loadFile<T>(path: string, format: string, version: number, validate: (key: string, value: unknown) => T | null): Loaded<T> {
+function loadFile<T>(
+  path: string,
+  format: string,
+  version: number,
+  validate: (key: string, value: unknown) => T | null,
+): Loaded<T> {
   const entries = new Map<string, T>();
   let text: string | null;
   try {
@@ -86,7 +92,8 @@ function loadFile<T>(path: string, format: string, version: number, validate: (k
     return { entries, problem: `${path} is not valid JSON (${(e as Error).message})` };
   }
   const d = data as Record<string, unknown>;
-  if (!isObject(data) || d.format !== format || !isObject(d.entries)) return { entries, problem: `${path} is not a ${format} file` };
+  if (!isObject(data) || d.format !== format || !isObject(d.entries))
+    return { entries, problem: `${path} is not a ${format} file` };
   if (d.version !== version) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version}` };
   for (const [key, value] of Object.entries(d.entries as Record<string, unknown>)) {
     const entry = validate(key, value);
@@ -110,13 +117,26 @@ const optionalString = (v: unknown) => v === undefined || typeof v === "string";
 
 function asMeta(v: unknown): CatalogMeta | null {
   if (!isObject(v)) return null;
-  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string") return null;
+  if (
+    typeof v.id !== "string" ||
+    typeof v.title !== "string" ||
+    typeof v.createdAt !== "string" ||
+    typeof v.updatedAt !== "string"
+  )
+    return null;
   if (v.parentId !== null && typeof v.parentId !== "string") return null;
   if (!isStringList(v.headings)) return null;
   if (v.status !== undefined && v.status !== "done" && v.status !== "abandoned") return null;
   if (!optionalString(v.branch) || !optionalString(v.mergedInto)) return null;
   if ((v.paths !== undefined && !isStringList(v.paths)) || (v.related !== undefined && !isStringList(v.related))) return null;
-  const meta: CatalogMeta = { id: v.id, title: v.title, parentId: v.parentId, createdAt: v.createdAt, updatedAt: v.updatedAt, headings: v.headings };
+  const meta: CatalogMeta = {
+    id: v.id,
+    title: v.title,
+    parentId: v.parentId,
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
+    headings: v.headings,
+  };
   if (v.status !== undefined) meta.status = v.status;
   if (typeof v.branch === "string") meta.branch = v.branch;
   if (v.paths !== undefined) meta.paths = v.paths;

@@ -5,8 +5,17 @@ import { clip } from "./snippet.js";
 import { bm25Idf } from "./term-index.js";
 import { terms } from "./text-terms.js";
 
-export const FIELD_WEIGHTS = { title: 3, id: 2, headings: 1.5, paths: 1.5, branch: 1.5 } as const satisfies Record<MetaField, number>;
-export const FIELD_LABELS = { title: "Title", id: "Id", headings: "Section headings", paths: "Paths", branch: "Branch" } as const satisfies Record<MetaField, string>;
+export const FIELD_WEIGHTS = { title: 3, id: 2, headings: 1.5, paths: 1.5, branch: 1.5 } as const satisfies Record<
+  MetaField,
+  number
+>;
+export const FIELD_LABELS = {
+  title: "Title",
+  id: "Id",
+  headings: "Section headings",
+  paths: "Paths",
+  branch: "Branch",
+} as const satisfies Record<MetaField, string>;
 /** Weight of a vocabulary term that only starts with a query term (the deep tier's relaxed matching). */
 export const PREFIX_WEIGHT = 0.5;
 export const PREFIX_MIN_CHARS = 3;
@@ -34,7 +43,12 @@ export function termMatcher(queryTerms: string[], relaxed: boolean): (term: stri
 }
 
 /** Per thread: for each query term its best field weight × idf (× prefix weight), summed; coverage as a bit mask. */
-export function matchCatalog(index: CatalogIndex, queryTerms: string[], accept: (meta: CatalogMeta) => boolean, relaxed: boolean): MetaMatch[] {
+export function matchCatalog(
+  index: CatalogIndex,
+  queryTerms: string[],
+  accept: (meta: CatalogMeta) => boolean,
+  relaxed: boolean,
+): MetaMatch[] {
   const n = index.slotCount;
   const score = index.scratch.floats("score", n);
   const mask = index.scratch.uints("mask", n);
@@ -95,7 +109,12 @@ export function metaSnippet(match: MetaMatch, isMatch: (term: string) => boolean
     case "paths":
       return clip((match.meta.paths ?? []).filter(matches).join(", "));
     case "headings":
-      return clip(match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" · "));
+      return clip(
+        match.meta.headings
+          .filter(matches)
+          .map((h) => `## ${h}`)
+          .join(" · "),
+      );
     default: {
       const unknown: never = match.field;
       throw new Error(`unknown metadata field ${String(unknown)}`);

@@ -118,7 +118,10 @@ export class ProjectIndex {
     this.filesRead = 0;
     if (this.bodies === null || this.bodyIndex === null) {
       const loaded = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
-      if (loaded.problem) this.notices.push(`The search index's section texts could not be used (${loaded.problem}); they were rebuilt from the thread files.`);
+      if (loaded.problem)
+        this.notices.push(
+          `The search index's section texts could not be used (${loaded.problem}); they were rebuilt from the thread files.`,
+        );
       this.bodies = new Map();
       this.bodyIndex = new BodyIndex();
       for (const entry of this.catalog.values()) {
@@ -158,7 +161,8 @@ export class ProjectIndex {
   /** Thread files that could not be used, with the reason. */
   problems(): IndexProblem[] {
     const out: IndexProblem[] = [];
-    for (const e of this.catalog.values()) if (e.problem !== undefined) out.push({ path: join(this.threadsDir, e.file), reason: e.problem });
+    for (const e of this.catalog.values())
+      if (e.problem !== undefined) out.push({ path: join(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
 
@@ -296,4 +300,3 @@ function stampOf(path: string): FileStamp | null {
 function sameStamp(a: FileStamp, b: FileStamp | null): boolean {
   return b !== null && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.ino === b.ino;
 }
-

@@ -19,7 +19,12 @@ export interface SectionMatch {
 }
 
 /** Scores every section containing a query term (threads refused by `acceptThread` are skipped), then groups by thread. */
-export function matchSections(index: BodyIndex, queryTerms: string[], acceptThread: (threadNo: number) => boolean, relaxed: boolean): SectionMatch[] {
+export function matchSections(
+  index: BodyIndex,
+  queryTerms: string[],
+  acceptThread: (threadNo: number) => boolean,
+  relaxed: boolean,
+): SectionMatch[] {
   const ti = index.terms;
   const scores = index.scratch.floats("doc-score", index.docCount);
   const masks = index.scratch.uints("doc-mask", index.docCount);
@@ -72,7 +77,12 @@ export function matchSections(index: BodyIndex, queryTerms: string[], acceptThre
   }
   const out: SectionMatch[] = [];
   for (const t of touchedThreads) {
-    out.push({ threadNo: t, score: bestScore[t]! + OTHER_SECTIONS_SHARE * (sum[t]! - bestScore[t]!), mask: threadMask[t]!, best: index.doc(bestDoc[t]! - 1)! });
+    out.push({
+      threadNo: t,
+      score: bestScore[t]! + OTHER_SECTIONS_SHARE * (sum[t]! - bestScore[t]!),
+      mask: threadMask[t]!,
+      best: index.doc(bestDoc[t]! - 1)!,
+    });
     bestScore[t] = 0;
     sum[t] = 0;
     threadMask[t] = 0;

@@ -3,7 +3,11 @@ import { terms } from "./text-terms.js";
 import type { WordVectors } from "./word-vectors.js";
 
 /** A text's vector: Σ weight(term) · vector(term) over its known terms (repeats count), normalised; null when no term is known. */
-export function embedTerms(words: WordVectors, termList: readonly string[], weightOf?: (term: string, row: number) => number): Float32Array | null {
+export function embedTerms(
+  words: WordVectors,
+  termList: readonly string[],
+  weightOf?: (term: string, row: number) => number,
+): Float32Array | null {
   const out = new Float32Array(words.dims);
   let known = 0;
   for (const t of termList) {

@@ -38,7 +38,10 @@ export function stem(word: string): string {
 
 /** Lowercase, accents folded (é → e), so that "Thème" and "theme" meet. */
 export function fold(word: string): string {
-  return word.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  return word
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 /** The terms of a text with their offsets; stopwords and one-letter words are left out. */

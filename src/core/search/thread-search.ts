@@ -56,20 +56,31 @@ export interface NormalizedQuery {
 export function normalizeSearchQuery(input: SearchQuery): NormalizedQuery {
   const query = input.query.trim();
   if (query === "") throw errors.invalid("The search query must not be empty.");
-  if (query.length > QUERY_MAX_CHARS) throw errors.invalid(`The search query is too long: ${query.length} characters (limit ${QUERY_MAX_CHARS}).`);
+  if (query.length > QUERY_MAX_CHARS)
+    throw errors.invalid(`The search query is too long: ${query.length} characters (limit ${QUERY_MAX_CHARS}).`);
   const terms = queryTerms(query);
-  if (terms.length === 0) throw errors.invalid(`The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`);
-  if (terms.length > QUERY_MAX_TERMS) throw errors.invalid(`The search query has ${terms.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`);
+  if (terms.length === 0)
+    throw errors.invalid(
+      `The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`,
+    );
+  if (terms.length > QUERY_MAX_TERMS)
+    throw errors.invalid(
+      `The search query has ${terms.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`,
+    );
   const intent = input.intent ?? DEFAULT_INTENT;
-  if (!SEARCH_INTENTS.includes(intent)) throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
+  if (!SEARCH_INTENTS.includes(intent))
+    throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
   const scope = input.scope ?? "project";
-  if (!SEARCH_SCOPES.includes(scope)) throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
+  if (!SEARCH_SCOPES.includes(scope))
+    throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
   if (input.status !== undefined && !STATUSES.includes(input.status)) {
     throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${STATUSES.join(", ")}.`);
   }
   const limit = input.limit ?? (intent === "deep" ? SEARCH_LIMIT.deepDefault : SEARCH_LIMIT.default);
   if (!Number.isInteger(limit) || limit < SEARCH_LIMIT.min || limit > SEARCH_LIMIT.max) {
-    throw errors.invalid(`The search limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, not ${String(limit)}.`);
+    throw errors.invalid(
+      `The search limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, not ${String(limit)}.`,
+    );
   }
   return { query, terms, scope, status: input.status, limit, intent };
 }
@@ -152,7 +163,8 @@ export async function searchThreads(store: StoreSearchIndex, projectIds: string[
     let strongOverview = 0;
     for (const f of overview) for (const slot of f.slots) if (bitCount(f.meta[slot]!.mask) === q.terms.length) strongOverview++;
     tiers.push({ tier: "overview", strongHits: strongOverview, weak: strongOverview < wanted });
-    if (q.intent === "overview" || strongOverview >= wanted) return finish(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
+    if (q.intent === "overview" || strongOverview >= wanted)
+      return finish(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
 
     // Tier 2: BM25 over sections of open threads (or of the threads with the requested status), tier-1 hits merged;
     // when that is weak, closed threads too (their summaries and closing reasons): a decision of a done thread is the
@@ -170,7 +182,12 @@ export async function searchThreads(store: StoreSearchIndex, projectIds: string[
       lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
       closedSearched = true;
     }
-    tiers.push({ tier: "lookup", strongHits: lookup.strong, weak: lookup.strong < wanted, ...(closedSearched ? { closedThreads: true } : {}) });
+    tiers.push({
+      tier: "lookup",
+      strongHits: lookup.strong,
+      weak: lookup.strong < wanted,
+      ...(closedSearched ? { closedThreads: true } : {}),
+    });
     if (q.intent === "lookup" || lookup.strong >= wanted) return finish(lookup.top);
 
     // Tier 3: sections ranked by meaning (every status), merged with lookup's hits.
@@ -183,7 +200,11 @@ export async function searchThreads(store: StoreSearchIndex, projectIds: string[
     // semantic tier's merged in again.
     const deep = metaMatches(true);
     addSections(deep, q.terms, statusOk, true);
-    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, weigh, { finds: lookupFinds, minCoverage: LOOKUP_MIN_COVERAGE, tier: "lookup" });
+    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, weigh, {
+      finds: lookupFinds,
+      minCoverage: LOOKUP_MIN_COVERAGE,
+      tier: "lookup",
+    });
     const merged = mergeMeaning(deepRanked.top, meaning, q.limit);
     tiers.push({ tier: "deep", strongHits: merged.strong, weak: false });
     return finish(merged.top);
@@ -265,11 +286,19 @@ function meaningMatches(
     };
     for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "", keep)) {
       const vectors = words.vectors;
-      out.push({ projectId: p.projectId, meta: metaOf(m.threadNo)!, similarity: m.similarity, best: m.best, snippet: () => meaningSnippet(vectors, m.best, query) });
+      out.push({
+        projectId: p.projectId,
+        meta: metaOf(m.threadNo)!,
+        similarity: m.similarity,
+        best: m.best,
+        snippet: () => meaningSnippet(vectors, m.best, query),
+      });
     }
     if (!loadedBefore) cost.semanticLoadMs = Math.round(performance.now() - started);
   }
-  return out.sort((a, b) => b.similarity - a.similarity || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0)).slice(0, keep);
+  return out
+    .sort((a, b) => b.similarity - a.similarity || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0))
+    .slice(0, keep);
 }
 
 /** How much a weak lexical match (its idf-weighted coverage, below one half) adds to a thread's similarity. */
@@ -313,7 +342,12 @@ function mergeMeaning(lexical: Candidate[], meaning: MeaningFind[], limit: numbe
   }
   rest.sort((a, b) => b.fused - a.fused);
   const top = [...first, ...rest.map((r) => r.c)].slice(0, limit);
-  const strong = first.length + meaning.filter((m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)).length;
+  const strong =
+    first.length +
+    meaning.filter(
+      (m) =>
+        m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id),
+    ).length;
   return { strong, top };
 }
 
@@ -364,7 +398,8 @@ function collect(
   const scores: number[] = [];
   const where: number[] = []; // project index, slot, tier source (0: this tier, 1: earlier)
   let strong = 0;
-  const sectionOf = (f: ProjectFinds, slot: number) => (sectionsOf && !sectionsOf(f.project.catalogIndex.at(slot)!) ? undefined : f.section[slot]);
+  const sectionOf = (f: ProjectFinds, slot: number) =>
+    sectionsOf && !sectionsOf(f.project.catalogIndex.at(slot)!) ? undefined : f.section[slot];
   const evidence = (f: ProjectFinds, slot: number) => ({ meta: f.meta[slot], section: sectionOf(f, slot) });
   finds.forEach((f, pi) => {
     for (const slot of f.slots) {
@@ -396,7 +431,17 @@ function collect(
     const coverage = bitCount(mask) / termCount;
     const meta = f.project.catalogIndex.at(slot)!;
     const weightedCoverage = weigh ? weigh(mask) : coverage;
-    top.push({ projectId: f.project.projectId, meta, metaMatch, sectionMatch, score: scores[i]!, coverage, weightedCoverage, strong: weightedCoverage >= LOOKUP_MIN_COVERAGE, tier: source === 1 ? earlier!.tier : tier });
+    top.push({
+      projectId: f.project.projectId,
+      meta,
+      metaMatch,
+      sectionMatch,
+      score: scores[i]!,
+      coverage,
+      weightedCoverage,
+      strong: weightedCoverage >= LOOKUP_MIN_COVERAGE,
+      tier: source === 1 ? earlier!.tier : tier,
+    });
   }
   return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
 }
@@ -415,15 +460,33 @@ function toHit(c: Candidate, terms: string[]): SearchHit {
   };
   if (c.meaning) {
     const best = c.meaning.best;
-    return { ...base, section: sectionLabel(best), field: best.kind === "reason" ? "reason" : "section", snippet: c.meaning.snippet(), tier: "semantic" };
+    return {
+      ...base,
+      section: sectionLabel(best),
+      field: best.kind === "reason" ? "reason" : "section",
+      snippet: c.meaning.snippet(),
+      tier: "semantic",
+    };
   }
   if (c.sectionMatch) {
     const s = c.sectionMatch;
-    return { ...base, section: sectionLabel(s.best), field: s.best.kind === "reason" ? "reason" : "section", snippet: sectionSnippet(s, isMatch), tier: c.tier };
+    return {
+      ...base,
+      section: sectionLabel(s.best),
+      field: s.best.kind === "reason" ? "reason" : "section",
+      snippet: sectionSnippet(s, isMatch),
+      tier: c.tier,
+    };
   }
   const m = c.metaMatch;
   if (!m) throw new Error(`search: thread "${c.meta.id}" was found without evidence`);
-  return { ...base, section: FIELD_LABELS[m.field], field: m.field, snippet: metaSnippet(m, isMatch), tier: c.tier === "deep" ? "deep" : "overview" };
+  return {
+    ...base,
+    section: FIELD_LABELS[m.field],
+    field: m.field,
+    snippet: metaSnippet(m, isMatch),
+    tier: c.tier === "deep" ? "deep" : "overview",
+  };
 }
 
 function noticesOf(p: ProjectIndex): string[] {
@@ -432,7 +495,9 @@ function noticesOf(p: ProjectIndex): string[] {
   if (problems.length > 0) {
     const shown = problems.slice(0, 3).map((x) => `${x.path}: ${x.reason}`);
     const more = problems.length > 3 ? `; and ${problems.length - 3} more` : "";
-    out.push(`${problems.length} thread file${problems.length === 1 ? "" : "s"} could not be read and ${problems.length === 1 ? "is" : "are"} not searched: ${shown.join("; ")}${more}.`);
+    out.push(
+      `${problems.length} thread file${problems.length === 1 ? "" : "s"} could not be read and ${problems.length === 1 ? "is" : "are"} not searched: ${shown.join("; ")}${more}.`,
+    );
   }
   return out;
 }

@@ -62,9 +62,11 @@ export function parseWordVectors(bytes: Buffer, path: string): WordVectors {
   }
   const { count, dims, wordsBytes, sha256 } = header;
   if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
-  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string") throw new Error(`${path} has a malformed header`);
+  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string")
+    throw new Error(`${path} has a malformed header`);
   const start = newline + 1;
-  if (bytes.length !== start + wordsBytes + count * dims) throw new Error(`${path} is ${bytes.length} bytes, not what its header announces`);
+  if (bytes.length !== start + wordsBytes + count * dims)
+    throw new Error(`${path} is ${bytes.length} bytes, not what its header announces`);
   const body = bytes.subarray(start);
   if (createHash("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
@@ -81,7 +83,12 @@ export function parseWordVectors(bytes: Buffer, path: string): WordVectors {
     weights[row] = SIF_A / (SIF_A + p);
   }
   // Words are listed most frequent first: a stem shared by several words takes its most frequent word's vector.
-  return new WordVectors(dims, unit, weights, words.map((w) => stem(fold(w))));
+  return new WordVectors(
+    dims,
+    unit,
+    weights,
+    words.map((w) => stem(fold(w))),
+  );
 }
 
 function isCount(v: unknown): v is number {

@@ -197,7 +197,8 @@ function looksGenerated(body: string): boolean {
 }
 
 /** After a PEM/PGP header: optional "Key: value" header lines, then at least 40 base64 characters of body. */
-const PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
+const PRIVATE_KEY_BODY =
+  /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
 
 const privateKeyRule: SecretRule = {
   multiLine: true,
@@ -361,11 +362,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
     },
   },
-  prefixedTokenRule(
-    "Anthropic API key",
-    rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`),
-    /^sk-ant-(?:[a-z]+\d*-)?/,
-  ),
+  prefixedTokenRule("Anthropic API key", rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`), /^sk-ant-(?:[a-z]+\d*-)?/),
   prefixedTokenRule(
     "OpenAI API key",
     rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),

@@ -8,8 +8,18 @@ export { hasConflictMarkers };
 
 const FENCE = "---";
 export const KEY_ORDER = [
-  "id", "title", "parentId", "author", "createdAt", "updatedAt",
-  "status", "branch", "commit", "paths", "mergedInto", "related",
+  "id",
+  "title",
+  "parentId",
+  "author",
+  "createdAt",
+  "updatedAt",
+  "status",
+  "branch",
+  "commit",
+  "paths",
+  "mergedInto",
+  "related",
 ] as const satisfies readonly (keyof ThreadMeta)[];
 
 export class FrontmatterError extends Error {}
@@ -26,7 +36,8 @@ export function serializeThread(thread: Thread): string {
   let yamlText = stringify(ordered, options);
   // The yaml package writes a few strings inexactly in block style (" \n" loses its space): then every string is
   // written double-quoted, which is always exact.
-  if (!readsBack(yamlText, ordered)) yamlText = stringify(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
+  if (!readsBack(yamlText, ordered))
+    yamlText = stringify(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
   const body = thread.summary === "" ? "" : `\n${thread.summary.endsWith("\n") ? thread.summary : `${thread.summary}\n`}`;
   return `${FENCE}\n${yamlText}${FENCE}\n${body}`;
 }
@@ -42,7 +53,6 @@ function readsBack(yamlText: string, data: Record<string, unknown>): boolean {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-
 /**
  * The file text of a thread, after checking that reading it back gives exactly this thread: a thread that could
  * not be stored exactly (a lone UTF-16 surrogate, lines that read as git conflict markers) is refused, never written.
@@ -51,11 +61,14 @@ export function serializeThreadExactly(thread: Thread): string {
   for (const key of [...KEY_ORDER, "summary"] as const) {
     const value = thread[key];
     const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
-    if (texts.some((t) => LONE_SURROGATE.test(t))) throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+    if (texts.some((t) => LONE_SURROGATE.test(t)))
+      throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
   }
   const text = serializeThread(thread);
   if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words");
+    throw new FrontmatterError(
+      "it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words",
+    );
   }
   const back = parseThread(text);
   for (const key of [...KEY_ORDER, "summary"] as const) {
@@ -82,7 +95,9 @@ export function parseThread(text: string): Thread {
 
 function parseThreadUnchecked(text: string): Thread {
   if (hasConflictMarkers(text)) {
-    throw new FrontmatterError("contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand");
+    throw new FrontmatterError(
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand",
+    );
   }
   const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (!normalized.startsWith(`${FENCE}\n`) && !normalized.startsWith(`${FENCE}\r\n`)) {

@@ -10,7 +10,10 @@ export class LocalStateCache {
   private stateRead: { stamp: string; read: LocalStateRead } | null = null;
 
   /** `notices`: the services' notices, where problems with config.json are added (once each). */
-  constructor(private readonly storeDir: string, private readonly notices: string[]) {}
+  constructor(
+    private readonly storeDir: string,
+    private readonly notices: string[],
+  ) {}
 
   /**
    * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and

@@ -23,4 +23,3 @@ export async function writeLocalState(storeDir: string, state: LocalState, hadPr
   writeFenced(join(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}\n`);
   return setAside;
 }
-

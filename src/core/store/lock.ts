@@ -21,7 +21,18 @@
 // staleMs while holding the lock; worker_threads of one process are not told apart.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
-import { closeSync, constants, linkSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { errors, ThreadMindError } from "../errors.js";

@@ -42,17 +42,29 @@ export async function migrateV04IfNeeded(store: Store, author: () => Promise<str
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
     const treePath = join(treesDir, name);
-    if (!isValidId(projectId)) throw new ThreadMindError("unreadable", `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`);
+    if (!isValidId(projectId))
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`,
+      );
     const nodes = readTree(treePath);
     const threadsDir = join(store.dir, "threads", projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
-    const files = existsSync(threadsDir) ? readdirSync(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const files = existsSync(threadsDir)
+      ? readdirSync(threadsDir)
+          .filter((f) => f.endsWith(".md"))
+          .sort()
+      : [];
     const threads: Thread[] = [];
     for (const file of files) {
       const id = file.slice(0, -3);
       const path = join(threadsDir, file);
-      if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`);
+      if (!isValidId(id))
+        throw new ThreadMindError(
+          "unreadable",
+          `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`,
+        );
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
       const { thread, naive } = parseOldThread(path, id, text, me);
@@ -72,7 +84,10 @@ export async function migrateV04IfNeeded(store: Store, author: () => Promise<str
     }
     const ids = new Set(threads.map((t) => t.id));
     for (const id of Object.keys(nodes)) {
-      if (!ids.has(id)) report.notes.push(`trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`);
+      if (!ids.has(id))
+        report.notes.push(
+          `trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`,
+        );
     }
     plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
   }
@@ -82,7 +97,12 @@ export async function migrateV04IfNeeded(store: Store, author: () => Promise<str
     for (const t of plan.threads) await store.writeThread(plan.projectId, t);
     rmSync(plan.treePath);
     report.removed.push(plan.treePath);
-    report.projects.push({ id: plan.projectId, threads: plan.threads.length, parentsFromTree: plan.parentsFromTree, rewritten: plan.rewritten });
+    report.projects.push({
+      id: plan.projectId,
+      threads: plan.threads.length,
+      parentsFromTree: plan.parentsFromTree,
+      rewritten: plan.rewritten,
+    });
   }
   if (readdirSync(treesDir).length === 0) rmdirSync(treesDir);
   if (existsSync(join(store.dir, "stats"))) {
@@ -90,7 +110,10 @@ export async function migrateV04IfNeeded(store: Store, author: () => Promise<str
   }
   const lines = [
     "ThreadMind upgraded this store from the 0.4 layout:",
-    ...report.projects.map((p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`),
+    ...report.projects.map(
+      (p) =>
+        `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`,
+    ),
     ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
     ...report.notes.map((n) => `- ${n}`),
   ];
@@ -106,16 +129,27 @@ function readTree(path: string): Record<string, TreeNode> {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: invalid JSON (${(e as Error).message}). Nothing was changed.`);
+    throw new ThreadMindError(
+      "unreadable",
+      `Cannot migrate ${path}: invalid JSON (${(e as Error).message}). Nothing was changed.`,
+    );
   }
   const nodes = (data as { nodes?: unknown } | null)?.nodes;
-  if (typeof nodes !== "object" || nodes === null) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
+  if (typeof nodes !== "object" || nodes === null)
+    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
   const out: Record<string, TreeNode> = {};
   for (const [id, node] of Object.entries(nodes as Record<string, unknown>)) {
     const parent = (node as { parentId?: unknown } | null)?.parentId;
-    if (!isValidId(id)) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`);
+    if (!isValidId(id))
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`,
+      );
     if (parent !== null && parent !== undefined && parent !== "null" && !isValidId(parent)) {
-      throw new ThreadMindError("unreadable", `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`);
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`,
+      );
     }
     out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
   }

@@ -18,7 +18,12 @@ export function fileKind(stat: Stats): string {
  * then checks with fstat that what was opened is a regular file. Returns the descriptor and its stat; null when the
  * file does not exist. Anything else (a FIFO, a device, a directory, a link) throws the catalogue's notRegularFile.
  */
-export function openRegularFile(path: string, flags: number, mode?: number, followLinks = false): { fd: number; stat: Stats } | null {
+export function openRegularFile(
+  path: string,
+  flags: number,
+  mode?: number,
+  followLinks = false,
+): { fd: number; stat: Stats } | null {
   let fd: number;
   try {
     fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);

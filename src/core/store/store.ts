@@ -19,7 +19,16 @@ import { errnoCode } from "../error-details.js";
 
 export { fileStamp, readTextStrict, unreadable };
 
-const IGNORED = ["config.json", "config.json.*", "measurements.jsonl", "measurements.1.jsonl", "cache/", ".lock", ".lock.*", ".*.tmp"];
+const IGNORED = [
+  "config.json",
+  "config.json.*",
+  "measurements.jsonl",
+  "measurements.1.jsonl",
+  "cache/",
+  ".lock",
+  ".lock.*",
+  ".*.tmp",
+];
 const GITIGNORE = `# ThreadMind local state (per machine): not shared through git\n${IGNORED.join("\n")}\n`;
 
 export interface ThreadSet {
@@ -105,7 +114,12 @@ export class Store {
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
     const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0) writeFenced(this.lockPath, gitignore, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
+    if (missing.length > 0)
+      writeFenced(
+        this.lockPath,
+        gitignore,
+        `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`,
+      );
   }
 
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
@@ -335,5 +349,3 @@ function validateProject(data: unknown, path: string, id: string): Project {
   if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
   return project;
 }
-
-

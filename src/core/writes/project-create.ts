@@ -7,7 +7,10 @@ import { oneOf } from "../thread-input-checks.js";
 import type { Project, ProjectMode, Thread } from "../types.js";
 import type { WriteContext } from "./write-context.js";
 
-export async function createProject(ctx: WriteContext, input: { title: string; systemContext?: string; mode?: ProjectMode }): Promise<{ project: Project; thread: Thread }> {
+export async function createProject(
+  ctx: WriteContext,
+  input: { title: string; systemContext?: string; mode?: ProjectMode },
+): Promise<{ project: Project; thread: Thread }> {
   oneOf("mode", input.mode, ["solo", "team"] as const, true);
   checkNotBlank("The project title", input.title);
   checkLength("The project title", input.title, LIMITS.titleChars);
@@ -25,7 +28,15 @@ export async function createProject(ctx: WriteContext, input: { title: string; s
     const now = nextTimestamp();
     const project: Project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
     if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
-    const thread: Thread = { id: MAIN_THREAD_ID, title: input.title, parentId: null, author, createdAt: now, updatedAt: now, summary: "" };
+    const thread: Thread = {
+      id: MAIN_THREAD_ID,
+      title: input.title,
+      parentId: null,
+      author,
+      createdAt: now,
+      updatedAt: now,
+      summary: "",
+    };
     await ctx.store.writeProject(project);
     await ctx.store.writeThread(id, thread);
     // The project exists from here on: a failure to select it is a note, never a failed call (a retry would make a second one).

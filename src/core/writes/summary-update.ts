@@ -17,14 +17,17 @@ export interface SummaryUpdated {
   warnings: string[];
 }
 
-export async function updateSummary(ctx: WriteContext, input: {
-  content: string;
-  threadId?: string;
-  section?: SectionKey;
-  replaceSection?: boolean;
-  paths?: string[];
-  related?: string[];
-}): Promise<SummaryUpdated> {
+export async function updateSummary(
+  ctx: WriteContext,
+  input: {
+    content: string;
+    threadId?: string;
+    section?: SectionKey;
+    replaceSection?: boolean;
+    paths?: string[];
+    related?: string[];
+  },
+): Promise<SummaryUpdated> {
   oneOf("section", input.section, SECTION_KEYS, true);
   if (input.threadId !== undefined) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
@@ -65,7 +68,9 @@ export async function updateSummary(ctx: WriteContext, input: {
     tokens = ctx.tokens.countNow(updated.summary);
   } catch (e) {
     tokens = charsEstimate(updated.summary);
-    warnings.push(`The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`);
+    warnings.push(
+      `The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`,
+    );
   }
   await ctx.saveTokenCache();
   return { thread: updated, chars: updated.summary.length, tokens, warnings };

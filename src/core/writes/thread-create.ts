@@ -16,7 +16,10 @@ export interface ThreadCreated {
   tree: string;
 }
 
-export async function createThread(ctx: WriteContext, input: { title: string; parentId?: string; related?: string[] }): Promise<ThreadCreated> {
+export async function createThread(
+  ctx: WriteContext,
+  input: { title: string; parentId?: string; related?: string[] },
+): Promise<ThreadCreated> {
   checkNotBlank("The thread title", input.title);
   checkLength("The thread title", input.title, LIMITS.titleChars);
   assertNoSecrets(input.title, "the thread title");
@@ -33,7 +36,9 @@ export async function createThread(ctx: WriteContext, input: { title: string; pa
     const parent = ctx.store.readThread(project.id, parentId, errors.parentNotFound);
     const warnings: string[] = [];
     if (parent.summary.trim() === "") {
-      warnings.push(`Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`);
+      warnings.push(
+        `Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`,
+      );
     }
     let linkedBranch: string | null = null;
     if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;

@@ -7,7 +7,10 @@ import { treeText } from "../context/tree-text.js";
 import type { Thread } from "../types.js";
 import { assertCanModify, isMine, type WriteContext } from "./write-context.js";
 
-export async function deleteThread(ctx: WriteContext, threadId: string): Promise<{ deleted: string[]; tree: string; warnings: string[] }> {
+export async function deleteThread(
+  ctx: WriteContext,
+  threadId: string,
+): Promise<{ deleted: string[]; tree: string; warnings: string[] }> {
   assertId(threadId, "thread id");
   if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
   const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
@@ -20,7 +23,10 @@ export async function deleteThread(ctx: WriteContext, threadId: string): Promise
       const others: string[] = [];
       for (const id of doomed) if (!(await isMine(ctx, threads.get(id)!))) others.push(id);
       if (others.length > 0) {
-        throw new ThreadMindError("forbidden", `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`);
+        throw new ThreadMindError(
+          "forbidden",
+          `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`,
+        );
       }
     }
     for (const id of doomed.slice().reverse()) ctx.store.deleteThreadFile(project.id, id);

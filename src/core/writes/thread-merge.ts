@@ -8,7 +8,10 @@ import { treeAfter } from "../context/tree-text.js";
 import type { Thread } from "../types.js";
 import { assertCanModify, headBeforeLock, target, type WriteContext } from "./write-context.js";
 
-export async function mergeThread(ctx: WriteContext, input: { parentSummary: string; threadId?: string }): Promise<{ thread: Thread; parent: Thread; tree: string }> {
+export async function mergeThread(
+  ctx: WriteContext,
+  input: { parentSummary: string; threadId?: string },
+): Promise<{ thread: Thread; parent: Thread; tree: string }> {
   if (input.threadId !== undefined) assertId(input.threadId, "thread id");
   checkNotBlank("The parent summary", input.parentSummary);
   checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
@@ -16,7 +19,8 @@ export async function mergeThread(ctx: WriteContext, input: { parentSummary: str
   const commit = await headBeforeLock(ctx);
   const merged = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
-    if (thread.parentId === null) throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
+    if (thread.parentId === null)
+      throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
     const parent = ctx.store.readThread(project.id, thread.parentId, errors.parentNotFound);
     assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
     await assertCanModify(ctx, project, thread);
@@ -24,7 +28,9 @@ export async function mergeThread(ctx: WriteContext, input: { parentSummary: str
     const newParent: Thread = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
     if (commit) newParent.commit = commit;
     // The merged thread's cross-references carry over to the parent, which now holds its outcome.
-    const carried = [...new Set([...(parent.related ?? []), ...(thread.related ?? [])])].filter((r) => r !== parent.id && r !== thread.id);
+    const carried = [...new Set([...(parent.related ?? []), ...(thread.related ?? [])])].filter(
+      (r) => r !== parent.id && r !== thread.id,
+    );
     if (carried.length > 0) newParent.related = carried;
     const closed: Thread = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
     await ctx.store.writeThread(project.id, newParent);

@@ -7,7 +7,11 @@ import { treeText } from "../context/tree-text.js";
 import type { Thread } from "../types.js";
 import { assertCanModify, type WriteContext } from "./write-context.js";
 
-export async function rebaseThread(ctx: WriteContext, threadId: string, newParentId: string): Promise<{ thread: Thread; tree: string }> {
+export async function rebaseThread(
+  ctx: WriteContext,
+  threadId: string,
+  newParentId: string,
+): Promise<{ thread: Thread; tree: string }> {
   assertId(threadId, "thread id");
   assertId(newParentId, "new parent id");
   if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();

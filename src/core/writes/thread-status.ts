@@ -10,7 +10,10 @@ import { treeAfter } from "../context/tree-text.js";
 import type { ClosedStatus, Thread, ThreadStatus } from "../types.js";
 import { assertCanModify, target, type WriteContext } from "./write-context.js";
 
-export async function setThreadStatus(ctx: WriteContext, input: { status: ThreadStatus; threadId?: string; reason?: string }): Promise<{ thread: Thread; tree: string }> {
+export async function setThreadStatus(
+  ctx: WriteContext,
+  input: { status: ThreadStatus; threadId?: string; reason?: string },
+): Promise<{ thread: Thread; tree: string }> {
   oneOf("status", input.status, ["active", "done", "abandoned"] as const, false);
   if (input.threadId !== undefined) assertId(input.threadId, "thread id");
   if (input.reason !== undefined) {
@@ -29,7 +32,12 @@ export async function setThreadStatus(ctx: WriteContext, input: { status: Thread
     } else updated.status = input.status satisfies ClosedStatus;
     if (input.reason?.trim()) {
       const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
-      updated.summary = updateSection(updated.summary, "decisions", `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`, false);
+      updated.summary = updateSection(
+        updated.summary,
+        "decisions",
+        `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`,
+        false,
+      );
     }
     checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
     await ctx.store.writeThread(project.id, updated);

@@ -44,7 +44,9 @@ export function registerProjectTools(server: McpServer, ctx: ToolContext): void 
       const { projects, activeId, problems } = services.projectList();
       const lines: string[] = [];
       if (projects.length === 0 && problems.length === 0) {
-        lines.push(`No ThreadMind project in ${services.workspace.root}. Only create one (project_create) if the user asks for it.`);
+        lines.push(
+          `No ThreadMind project in ${services.workspace.root}. Only create one (project_create) if the user asks for it.`,
+        );
       } else {
         lines.push(`Projects in ${services.workspace.root}:`);
         for (const p of projects) lines.push(`- ${p.title} (${p.id}, ${p.mode})${p.id === activeId ? " ◀ this session" : ""}`);

@@ -19,14 +19,27 @@ export function registerRecallTools(server: McpServer, ctx: ToolContext): void {
         "questions asked in other words); deep: word beginnings and any single word. Each hit: thread id, title, status, matching " +
         "section, a short snippet, score and the tier that found it. Read a hit with thread_switch or its thread resource.",
       inputSchema: {
-        query: z.string().min(1).max(2000).describe("Words to look for, e.g. \"rate limiting\""),
+        query: z.string().min(1).max(2000).describe('Words to look for, e.g. "rate limiting"'),
         scope: z.enum(SEARCH_SCOPES).optional().describe('"project" (default) or "all-projects" of this workspace'),
-        status: z.enum(["active", "done", "abandoned"]).optional().describe("Only threads with this status (a closed status also searches those threads' summaries)"),
-        limit: z.number().int().min(SEARCH_LIMIT.min).max(SEARCH_LIMIT.max).optional().describe(`Most hits to return, ${SEARCH_LIMIT.min}–${SEARCH_LIMIT.max} (default ${SEARCH_LIMIT.default}; ${SEARCH_LIMIT.deepDefault} for deep)`),
+        status: z
+          .enum(["active", "done", "abandoned"])
+          .optional()
+          .describe("Only threads with this status (a closed status also searches those threads' summaries)"),
+        limit: z
+          .number()
+          .int()
+          .min(SEARCH_LIMIT.min)
+          .max(SEARCH_LIMIT.max)
+          .optional()
+          .describe(
+            `Most hits to return, ${SEARCH_LIMIT.min}–${SEARCH_LIMIT.max} (default ${SEARCH_LIMIT.default}; ${SEARCH_LIMIT.deepDefault} for deep)`,
+          ),
         intent: z
           .enum(SEARCH_INTENTS)
           .optional()
-          .describe('Deepest tier allowed: "overview" (metadata only), "lookup" (+ words of the summaries, open threads first), "semantic" (default: + similarity of meaning), "deep" (+ relaxed word matching)'),
+          .describe(
+            'Deepest tier allowed: "overview" (metadata only), "lookup" (+ words of the summaries, open threads first), "semantic" (default: + similarity of meaning), "deep" (+ relaxed word matching)',
+          ),
       },
       annotations: annotations("Search threads", "read", true),
     },
@@ -43,7 +56,13 @@ export function registerRecallTools(server: McpServer, ctx: ToolContext): void {
         "uncommitted changes come first. Needs the workspace to be a git repository.",
       inputSchema: {
         threadId: idSchema("Thread id").optional().describe("Thread id (default: the active thread)"),
-        limit: z.number().int().min(HISTORY_LIMIT.min).max(HISTORY_LIMIT.max).optional().describe(`Most versions to show, ${HISTORY_LIMIT.min}–${HISTORY_LIMIT.max} (default ${HISTORY_LIMIT.default})`),
+        limit: z
+          .number()
+          .int()
+          .min(HISTORY_LIMIT.min)
+          .max(HISTORY_LIMIT.max)
+          .optional()
+          .describe(`Most versions to show, ${HISTORY_LIMIT.min}–${HISTORY_LIMIT.max} (default ${HISTORY_LIMIT.default})`),
       },
       annotations: annotations("Thread history", "read", true),
     },

@@ -1,6 +1,10 @@
 // Tools threadmind_init (instructions for agents that do not read MCP instructions) and stats_show.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { DEFAULT_INSTRUCTION_TARGETS, renderAgentInstructionsReport, writeAgentInstructions } from "../../core/agent-instructions.js";
+import {
+  DEFAULT_INSTRUCTION_TARGETS,
+  renderAgentInstructionsReport,
+  writeAgentInstructions,
+} from "../../core/agent-instructions.js";
 import { collectStats, renderStats } from "../../core/savings/stats.js";
 import { agentFileInstructions } from "../instructions.js";
 import { clientsSchema } from "../schemas.js";
@@ -23,7 +27,10 @@ export function registerSetupTools(server: McpServer, ctx: ToolContext): void {
       const root = services.workspace.root;
       const report = await writeAgentInstructions(root, args.clients ?? DEFAULT_INSTRUCTION_TARGETS, agentFileInstructions());
       // Thread files merge by meaning once committed with these attributes (the driver itself: `thread-mind-mcp git-setup`).
-      const attributes = services.store.exists() && services.store.ensureAttributes() ? "\nWrote .threadmind/.gitattributes (thread and project files merge by meaning; commit it)." : "";
+      const attributes =
+        services.store.exists() && services.store.ensureAttributes()
+          ? "\nWrote .threadmind/.gitattributes (thread and project files merge by meaning; commit it)."
+          : "";
       return `${renderAgentInstructionsReport(report, root)}${attributes}`;
     }),
   );

@@ -30,8 +30,12 @@ export function registerSummaryTools(server: McpServer, ctx: ToolContext): void 
     },
     toolHandler(ctx, "summary_update", async (services, args) => {
       const { thread, chars, tokens, warnings } = await services.summaryUpdate(args);
-      const what = args.section ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}` : "whole summary replaced";
-      const lines = [`Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt(chars)} characters, ~${fmt(tokens)} tokens (limit ${fmt(LIMITS.summaryChars)} characters).`];
+      const what = args.section
+        ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}`
+        : "whole summary replaced";
+      const lines = [
+        `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt(chars)} characters, ~${fmt(tokens)} tokens (limit ${fmt(LIMITS.summaryChars)} characters).`,
+      ];
       for (const w of warnings) lines.push(`⚠ ${w}`);
       return lines.join("\n");
     }),

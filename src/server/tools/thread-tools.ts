@@ -24,7 +24,9 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
     toolHandler(ctx, "thread_create", async (services, args) => {
       const created = await services.threadCreate(args);
       const t = created.thread;
-      const lines = [`Created thread "${t.title}" (id ${t.id}), a child of "${t.parentId}"; it is now this session's active thread.`];
+      const lines = [
+        `Created thread "${t.title}" (id ${t.id}), a child of "${t.parentId}"; it is now this session's active thread.`,
+      ];
       if (created.linkedBranch) lines.push(`Linked to git branch ${created.linkedBranch}: sessions on that branch start on it.`);
       for (const w of created.warnings) lines.push(`⚠ ${w}`);
       lines.push("", created.tree);
@@ -36,12 +38,16 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
     "thread_switch",
     {
       title: "Switch thread",
-      description: "Make another thread this session's active thread; returns its assembled context (ancestors' decisions and constraints, its summary).",
+      description:
+        "Make another thread this session's active thread; returns its assembled context (ancestors' decisions and constraints, its summary).",
       inputSchema: { threadId: idSchema("Thread id"), maxTokens: maxTokensSchema.optional() },
       annotations: annotations("Switch thread", "write", true),
     },
     toolHandler(ctx, "thread_switch", async (services, args) => {
-      const { thread, context } = await services.threadSwitch(args.threadId, args.maxTokens !== undefined ? { maxTokens: args.maxTokens } : {});
+      const { thread, context } = await services.threadSwitch(
+        args.threadId,
+        args.maxTokens !== undefined ? { maxTokens: args.maxTokens } : {},
+      );
       return `Switched to thread "${thread.title}" (${thread.id}).\n\n${context.text}`;
     }),
   );
@@ -57,16 +63,25 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       inputSchema: {
         rootId: idSchema("Thread id").optional().describe("Show only the subtree of this thread"),
         depth: z.number().int().min(0).max(10_000).optional().describe("Levels below the root to show (0: the root alone)"),
-        status: z.enum(["active", "done", "abandoned"]).optional().describe("Show only threads with this status (and the ancestors that connect them)"),
+        status: z
+          .enum(["active", "done", "abandoned"])
+          .optional()
+          .describe("Show only threads with this status (and the ancestors that connect them)"),
       },
       annotations: annotations("Thread tree", "read", true),
     },
-    toolHandler(ctx, "thread_list", async (services, args) =>
-      (await services.threadList({
-        ...(args.rootId !== undefined ? { rootId: args.rootId } : {}),
-        ...(args.depth !== undefined ? { depth: args.depth } : {}),
-        ...(args.status !== undefined ? { status: args.status } : {}),
-      })).text),
+    toolHandler(
+      ctx,
+      "thread_list",
+      async (services, args) =>
+        (
+          await services.threadList({
+            ...(args.rootId !== undefined ? { rootId: args.rootId } : {}),
+            ...(args.depth !== undefined ? { depth: args.depth } : {}),
+            ...(args.status !== undefined ? { status: args.status } : {}),
+          })
+        ).text,
+    ),
   );
 
   server.registerTool(
@@ -86,7 +101,10 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
     },
     toolHandler(ctx, "thread_status", async (services, args) => {
       const { thread, tree } = await services.threadStatus(args);
-      return { text: `Thread "${thread.title}" (${thread.id}) is now ${thread.status ?? "active"}.\n\n${tree}`, resourcesChanged: true };
+      return {
+        text: `Thread "${thread.title}" (${thread.id}) is now ${thread.status ?? "active"}.\n\n${tree}`,
+        resourcesChanged: true,
+      };
     }),
   );
 
@@ -136,7 +154,8 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
     "thread_rebase",
     {
       title: "Move thread",
-      description: "Move a thread (with its descendants) under another parent. Not the main thread, not under its own descendant. Returns the tree.",
+      description:
+        "Move a thread (with its descendants) under another parent. Not the main thread, not under its own descendant. Returns the tree.",
       inputSchema: { threadId: idSchema("Thread id"), newParentId: idSchema("New parent thread id") },
       annotations: annotations("Move thread", "write", true),
     },

@@ -14,7 +14,12 @@ export interface AppendWorkerInput {
 
 const input = JSON.parse(process.argv[2]!) as AppendWorkerInput;
 const env = { THREADMIND_ROOT: input.root };
-const services = new ThreadMindServices({ workspace: resolveWorkspace({ env, cwd: input.root }), session: { key: `w${input.worker}` }, env, lockTimeoutMs: 10_000 });
+const services = new ThreadMindServices({
+  workspace: resolveWorkspace({ env, cwd: input.root }),
+  session: { key: `w${input.worker}` },
+  env,
+  lockTimeoutMs: 10_000,
+});
 process.stdout.write("ready\n");
 while (!existsSync(input.goFile)) await new Promise((r) => setTimeout(r, 2));
 for (let i = 0; i < input.count; i++) {

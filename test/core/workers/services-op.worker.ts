@@ -9,14 +9,21 @@ export type WorkerInput =
 
 const input = JSON.parse(process.argv[2]!) as WorkerInput;
 const env = { THREADMIND_ROOT: input.root, THREADMIND_AUTHOR: input.session };
-const services = new ThreadMindServices({ workspace: resolveWorkspace({ env, cwd: input.root }), session: { key: input.session }, env, lockTimeoutMs: 30_000 });
+const services = new ThreadMindServices({
+  workspace: resolveWorkspace({ env, cwd: input.root }),
+  session: { key: input.session },
+  env,
+  lockTimeoutMs: 30_000,
+});
 
 process.stdout.write("ready\n");
 while (!existsSync(input.goFile)) await new Promise((r) => setTimeout(r, 2));
 switch (input.op) {
   case "create": {
     const created = await services.threadCreate({ title: input.title, parentId: input.parentId });
-    process.stdout.write(`${JSON.stringify({ id: created.thread.id, parentId: created.thread.parentId, createdAt: created.thread.createdAt })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ id: created.thread.id, parentId: created.thread.parentId, createdAt: created.thread.createdAt })}\n`,
+    );
     break;
   }
   case "append": {

@@ -65,7 +65,10 @@ export async function spawnServer(options: SpawnOptions): Promise<RunningServer>
   });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const client = new Client({ name: "threadmind-test", version: "1.0.0" }, { capabilities: roots ? { roots: { listChanged: true } } : {} });
+  const client = new Client(
+    { name: "threadmind-test", version: "1.0.0" },
+    { capabilities: roots ? { roots: { listChanged: true } } : {} },
+  );
   if (roots) {
     client.setRequestHandler(ListRootsRequestSchema, () => {
       rootsAsked++;
