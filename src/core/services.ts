@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { errors, ThreadMindError, UnreadableFileError } from "./errors.js";
 import { Store } from "./store/store.js";
 import type { Workspace } from "./workspace.js";
-import type { Project, ProjectMode, SectionKey, SessionKey, Thread, ThreadFileProblem, ThreadStatus } from "./types.js";
+import type { Project, ProjectMode, SessionKey, Thread, ThreadFileProblem, ThreadStatus } from "./types.js";
 import { threadStatus } from "./types.js";
 import { assertId, MAIN_THREAD_ID } from "./ids.js";
 import { nextTimestamp } from "./clock.js";
@@ -44,7 +44,7 @@ import { setThreadStatus } from "./writes/thread-status.js";
 import { mergeThread } from "./writes/thread-merge.js";
 import { deleteThread } from "./writes/thread-delete.js";
 import { rebaseThread } from "./writes/thread-rebase.js";
-import { updateSummary, type SummaryUpdated } from "./writes/summary-update.js";
+import { type SummaryUpdated, type SummaryUpdateInput, updateSummary } from "./writes/summary-update.js";
 
 export interface ServicesOptions {
   workspace: Workspace;
@@ -422,14 +422,7 @@ export class ThreadMindServices {
 
   // ------------------------------------------------------------------ summaries
 
-  async summaryUpdate(input: {
-    content: string;
-    threadId?: string;
-    section?: SectionKey;
-    replaceSection?: boolean;
-    paths?: string[];
-    related?: string[];
-  }): Promise<SummaryUpdated> {
+  async summaryUpdate(input: SummaryUpdateInput): Promise<SummaryUpdated> {
     return updateSummary(this.writes, input);
   }
 

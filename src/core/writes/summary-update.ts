@@ -17,17 +17,17 @@ export interface SummaryUpdated {
   warnings: string[];
 }
 
-export async function updateSummary(
-  ctx: WriteContext,
-  input: {
-    content: string;
-    threadId?: string;
-    section?: SectionKey;
-    replaceSection?: boolean;
-    paths?: string[];
-    related?: string[];
-  },
-): Promise<SummaryUpdated> {
+/** summary_update's input: the content, and where and how it is written. */
+export interface SummaryUpdateInput {
+  content: string;
+  threadId?: string;
+  section?: SectionKey;
+  replaceSection?: boolean;
+  paths?: string[];
+  related?: string[];
+}
+
+export async function updateSummary(ctx: WriteContext, input: SummaryUpdateInput): Promise<SummaryUpdated> {
   oneOf("section", input.section, SECTION_KEYS, true);
   if (input.threadId !== undefined) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
