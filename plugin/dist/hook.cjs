@@ -2587,19 +2587,67 @@ function hasConflictMarkers(text) {
 }
 
 // src/hooks/conflict-marker-sweep.ts
-var SWEEP_VERSION = 1;
+var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 function sweepPath(storeDir) {
   return (0, import_node_path14.join)(storeDir, "cache", "conflict-sweep.json");
 }
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function emptyState() {
+  return { summary: {}, verdicts: () => void 0 };
+}
 function readState(storeDir) {
   try {
-    const data = JSON.parse((0, import_node_fs18.readFileSync)(sweepPath(storeDir), "utf8"));
-    if (data.version === SWEEP_VERSION && typeof data.projects === "object" && data.projects !== null) return data;
+    const text = (0, import_node_fs18.readFileSync)(sweepPath(storeDir), "utf8");
+    const eol = text.indexOf("\n");
+    const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
+    if (head.version !== SWEEP_VERSION || !isRecord2(head.projects)) return emptyState();
+    let files = null;
+    const summary = {};
+    for (const [projectId, entry] of Object.entries(head.projects)) {
+      if (isRecord2(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord2(entry.marked))
+        summary[projectId] = { dir: entry.dir, marked: entry.marked };
+    }
+    return {
+      summary,
+      verdicts: (projectId) => {
+        const known = summary[projectId];
+        if (known === void 0) return void 0;
+        if (files === null) {
+          try {
+            const parsed = JSON.parse(text.slice(eol + 1));
+            files = isRecord2(parsed) ? parsed : {};
+          } catch {
+            files = {};
+          }
+        }
+        const stamps = files[projectId];
+        return {
+          dir: known.dir,
+          files: isRecord2(stamps) ? stamps : {},
+          marked: Object.keys(known.marked)
+        };
+      }
+    };
   } catch {
+    return emptyState();
   }
-  return { version: SWEEP_VERSION, projects: {} };
+}
+function stateText(projects) {
+  const summary = {};
+  const files = {};
+  for (const [projectId, v] of projects) {
+    const marked = {};
+    for (const name of v.marked) marked[name] = v.files[name] ?? "";
+    summary[projectId] = { dir: v.dir, marked };
+    files[projectId] = v.files;
+  }
+  return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}
+${JSON.stringify(files)}
+`;
 }
 function stampOf(path, kind) {
   try {
@@ -2640,25 +2688,24 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
     const projectsDir = (0, import_node_path14.join)(storeDir, "projects");
     if ((0, import_node_fs18.lstatSync)(projectsDir).isSymbolicLink()) return [];
     const state = readState(storeDir);
+    const swept = /* @__PURE__ */ new Map();
+    const gone = /* @__PURE__ */ new Set();
     let budget = MAX_FILES_READ;
-    let changed = false;
     const found = [];
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = (0, import_node_path14.join)(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
-      const known = state.projects[projectId];
+      const summary = state.summary[projectId];
       if (dirStamp === null) {
-        if (known !== void 0) {
-          delete state.projects[projectId];
-          changed = true;
-        }
+        if (summary !== void 0) gone.add(projectId);
         continue;
       }
-      const markedUnchanged = () => known.marked.every((name) => stampOf((0, import_node_path14.join)(dir, name), "file")?.stamp === known.files[name]);
-      if (known !== void 0 && known.dir === dirStamp.stamp && markedUnchanged()) {
-        found.push(...known.marked.map((name) => `threads/${projectId}/${name}`));
+      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path14.join)(dir, name), "file")?.stamp === stamp);
+      if (summary !== void 0 && summary.dir === dirStamp.stamp && markedUnchanged()) {
+        found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
         continue;
       }
+      const known = state.verdicts(projectId);
       const verdicts = { dir: null, files: {}, marked: [] };
       let complete = dirStamp.changedMs < now - RACY_MARGIN_MS;
       for (const name of (0, import_node_fs18.readdirSync)(dir)) {
@@ -2684,15 +2731,19 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
         }
       }
       if (complete) verdicts.dir = dirStamp.stamp;
-      state.projects[projectId] = verdicts;
-      changed = true;
+      swept.set(projectId, verdicts);
     }
-    if (changed) {
+    if (swept.size > 0 || gone.size > 0) {
       (0, import_node_fs18.mkdirSync)((0, import_node_path14.join)(storeDir, "cache"), { recursive: true });
       const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
       try {
-        (0, import_node_fs18.writeFileSync)(temp, `${JSON.stringify(state)}
-`);
+        const after = /* @__PURE__ */ new Map();
+        for (const projectId of Object.keys(state.summary)) {
+          const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
+          if (kept !== void 0) after.set(projectId, kept);
+        }
+        for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
+        (0, import_node_fs18.writeFileSync)(temp, stateText(after));
         (0, import_node_fs18.renameSync)(temp, sweepPath(storeDir));
       } finally {
         (0, import_node_fs18.rmSync)(temp, { force: true });
