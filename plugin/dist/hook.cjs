@@ -2683,6 +2683,12 @@ function readBounded(path) {
     (0, import_node_fs18.closeSync)(fd);
   }
 }
+function sameVerdicts(saved, now) {
+  if (saved === void 0 || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
+  const names = Object.keys(now.files);
+  if (names.length !== Object.keys(saved.files).length) return false;
+  return names.every((name) => saved.files[name] === now.files[name]);
+}
 function threadFilesWithMarkers(storeDir, now = Date.now()) {
   try {
     const projectsDir = (0, import_node_path14.join)(storeDir, "projects");
@@ -2710,14 +2716,15 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
       let complete = dirStamp.changedMs < now - RACY_MARGIN_MS;
       for (const name of (0, import_node_fs18.readdirSync)(dir)) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
-        const stamp = stampOf((0, import_node_path14.join)(dir, name), "file");
+        const path = `${dir}${import_node_path14.sep}${name}`;
+        const stamp = stampOf(path, "file");
         if (stamp === null) continue;
         const wasMarked = known?.marked.includes(name) ?? false;
         let marked;
         if (known?.files[name] === stamp.stamp) marked = wasMarked;
         else if (budget > 0) {
           budget--;
-          const text = readBounded((0, import_node_path14.join)(dir, name));
+          const text = readBounded(path);
           marked = text !== null && hasConflictMarkers(text);
         } else {
           complete = false;
@@ -2731,7 +2738,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
         }
       }
       if (complete) verdicts.dir = dirStamp.stamp;
-      swept.set(projectId, verdicts);
+      if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
     }
     if (swept.size > 0 || gone.size > 0) {
       (0, import_node_fs18.mkdirSync)((0, import_node_path14.join)(storeDir, "cache"), { recursive: true });

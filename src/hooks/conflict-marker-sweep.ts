@@ -17,7 +17,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { hasConflictMarkers } from "../core/store/conflict-markers.js";
 import { isValidId } from "../core/id-pattern.js";
 import { projectIdsIn } from "../core/store/project-ids.js";
@@ -158,6 +158,14 @@ function readBounded(path: string): string | null {
   }
 }
 
+/** Whether a directory's new verdicts are those already saved. */
+function sameVerdicts(saved: DirVerdicts | undefined, now: DirVerdicts): boolean {
+  if (saved === undefined || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
+  const names = Object.keys(now.files);
+  if (names.length !== Object.keys(saved.files).length) return false;
+  return names.every((name) => saved.files[name] === now.files[name]);
+}
+
 /**
  * Paths (relative to the store) of thread files that hold conflict markers, by the known stamps; the verdicts are saved
  * when anything was read. Never throws (a sweep that cannot run says nothing).
@@ -192,14 +200,16 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now()): stri
       let complete = dirStamp.changedMs < now - RACY_MARGIN_MS;
       for (const name of readdirSync(dir)) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue; // temp files end in .tmp
-        const stamp = stampOf(join(dir, name), "file");
+        // A valid id and ".md": no separator to normalise (join for a thousand files costs milliseconds).
+        const path = `${dir}${sep}${name}`;
+        const stamp = stampOf(path, "file");
         if (stamp === null) continue; // not a regular file: the store reports it when it reads it
         const wasMarked = known?.marked.includes(name) ?? false;
         let marked: boolean;
         if (known?.files[name] === stamp.stamp) marked = wasMarked;
         else if (budget > 0) {
           budget--;
-          const text = readBounded(join(dir, name));
+          const text = readBounded(path);
           marked = text !== null && hasConflictMarkers(text);
         } else {
           complete = false;
@@ -214,7 +224,8 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now()): stri
         }
       }
       if (complete) verdicts.dir = dirStamp.stamp;
-      swept.set(projectId, verdicts);
+      // Rewritten only when a verdict changed (a directory still within the racy margin is listed again at each start).
+      if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
     }
     if (swept.size > 0 || gone.size > 0) {
       // Derived data: a temp file renamed over it (atomic-write.ts would load crypto into every hook for its temp names).
