@@ -9500,14 +9500,6 @@ function appendMeasurementEvents(storeDir, events) {
     closeSync(fd);
   }
 }
-function rotateMeasurementLogIfFull(storeDir) {
-  const path = measurementLogPath(storeDir);
-  const size = openLog(path, (_fd, bytes2) => bytes2);
-  if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  lockFence(join(storeDir, ".lock"))?.check();
-  renameSync(path, previousMeasurementLogPath(storeDir));
-  return true;
-}
 
 // src/core/measure/measurement-log-legacy.ts
 function legacyEvents(state) {
@@ -12579,8 +12571,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join25 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join25(before, endsWithNewline.before), after: join25(after, endsWithNewline.after) };
+  const join26 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join26(before, endsWithNewline.before), after: join26(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -12706,6 +12698,16 @@ async function threadFileHistory(req) {
   }
   return { ...history, text: formatThreadHistory(history, title) };
 }
+function rotateMeasurementLogIfFull(storeDir) {
+  const path = measurementLogPath(storeDir);
+  const size = openLog(path, (_fd, bytes2) => bytes2);
+  if (size === null || size <= LOG_ROTATE_BYTES) return false;
+  lockFence(join(storeDir, ".lock"))?.check();
+  renameSync(path, previousMeasurementLogPath(storeDir));
+  return true;
+}
+
+// src/core/measure/measurement-recording.ts
 async function recordMeasurementEvents(store, events) {
   store.exists();
   if (!existsSync(measurementLogPath(store.dir))) store.ensureIgnored();

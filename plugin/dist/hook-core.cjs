@@ -171,365 +171,6 @@ var init_regular_file = __esm({
   }
 });
 
-// src/core/store/lock.ts
-function fenceDirOf(lockPath, nonce) {
-  return `${lockPath}.${nonce}.d`;
-}
-function lockFence(lockPath) {
-  const path = (0, import_node_path2.resolve)(lockPath);
-  const hold = context.getStore()?.get(path);
-  if (hold === void 0 || !hold.active) return null;
-  return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
-}
-function assertStillHeld(hold) {
-  let problem = hold.problem;
-  if (problem === void 0) {
-    const seen = inspect(hold.lockPath);
-    if (seen.kind === "absent") problem = "the lock file was deleted";
-    else if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) problem = "the lock file names another holder";
-  }
-  if (problem !== void 0) {
-    hold.problem = problem;
-    throw errors.lockLost(hold.lockPath, problem);
-  }
-}
-async function withLock(lockPath, fn, options) {
-  const path = (0, import_node_path2.resolve)(lockPath);
-  if (heldInContext(path)) return fn();
-  const opts = resolveOptions(options);
-  const steps = acquireSteps(path, opts);
-  let step = steps.next();
-  while (!step.done) {
-    await sleep(step.value);
-    step = steps.next();
-  }
-  const hold = step.value;
-  const heartbeat = setInterval(() => touch(hold), Math.max(10, Math.floor(opts.staleMs / 3)));
-  heartbeat.unref();
-  let outcome;
-  try {
-    outcome = { ok: true, value: await context.run(withHold(hold), fn) };
-  } catch (error) {
-    outcome = { ok: false, error };
-  } finally {
-    clearInterval(heartbeat);
-  }
-  return finish(hold, outcome);
-}
-function finish(hold, outcome) {
-  let problem;
-  try {
-    problem = endHold(hold);
-  } catch (releaseError) {
-    if (outcome.ok) throw releaseError;
-    const message = `${messageOf(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf(releaseError)})`;
-    throw new AggregateError([outcome.error, releaseError], message);
-  }
-  if (problem !== void 0) {
-    if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
-    if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
-    const detail = `${problem}; the locked function also failed: ${messageOf(outcome.error)}`;
-    throw new LockLostError(hold.lockPath, detail, outcome.error);
-  }
-  if (!outcome.ok) throw outcome.error;
-  return outcome.value;
-}
-function heldInContext(path) {
-  return context.getStore()?.get(path)?.active === true;
-}
-function withHold(hold) {
-  return new Map(context.getStore()).set(hold.lockPath, hold);
-}
-function resolveOptions(options) {
-  const opts = {
-    timeoutMs: options?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    staleMs: options?.staleMs ?? DEFAULT_STALE_MS,
-    pollMs: options?.pollMs ?? DEFAULT_POLL_MS
-  };
-  if (!(opts.timeoutMs >= 0 && Number.isFinite(opts.timeoutMs))) {
-    throw new RangeError(`timeoutMs must be a finite number >= 0, got ${opts.timeoutMs}`);
-  }
-  if (!(opts.staleMs > 0 && Number.isFinite(opts.staleMs))) {
-    throw new RangeError(`staleMs must be a finite number > 0, got ${opts.staleMs}`);
-  }
-  if (!(opts.pollMs > 0 && Number.isFinite(opts.pollMs))) {
-    throw new RangeError(`pollMs must be a finite number > 0, got ${opts.pollMs}`);
-  }
-  return opts;
-}
-function* acquireSteps(lockPath, opts) {
-  const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
-  const fenceDir = fenceDirOf(lockPath, nonce);
-  try {
-    (0, import_node_fs3.mkdirSync)(fenceDir);
-  } catch (error) {
-    if (errnoCode(error) === "ENOENT") {
-      throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
-    }
-    throw error;
-  }
-  try {
-    return yield* acquireLoop(lockPath, nonce, opts);
-  } catch (error) {
-    (0, import_node_fs3.rmSync)(fenceDir, { recursive: true, force: true });
-    throw error;
-  }
-}
-function* acquireLoop(lockPath, nonce, opts) {
-  const start = Date.now();
-  const deadline = start + opts.timeoutMs;
-  let delay = opts.pollMs;
-  let quickRetries = 0;
-  let lastHolder;
-  for (; ; ) {
-    const holder = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
-    if (createExclusive(lockPath, holder)) {
-      const hold = { lockPath, nonce, active: true, problem: void 0 };
-      heldByThisProcess.set(nonce, hold);
-      return hold;
-    }
-    const seen = inspect(lockPath);
-    let retryNow = seen.kind === "absent";
-    if (seen.kind === "holder") lastHolder = seen.holder;
-    if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
-      retryNow = reclaim(lockPath, opts.staleMs);
-    }
-    if (retryNow && quickRetries < MAX_QUICK_RETRIES) {
-      quickRetries++;
-      continue;
-    }
-    const now = Date.now();
-    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
-    yield Math.min(jitter(delay), deadline - now);
-    quickRetries = 0;
-    delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
-  }
-}
-function createExclusive(path, holder) {
-  for (let attempt = 1; ; attempt++) {
-    const temp = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.tmp`;
-    try {
-      (0, import_node_fs3.writeFileSync)(temp, `${JSON.stringify(holder)}
-`, { flag: "wx" });
-    } catch (error) {
-      if (errnoCode(error) === "ENOENT") {
-        throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error });
-      }
-      throw error;
-    }
-    try {
-      (0, import_node_fs3.linkSync)(temp, path);
-      return true;
-    } catch (error) {
-      const code = errnoCode(error);
-      if (code === "EEXIST") return false;
-      if (code !== "ENOENT" || attempt >= 3) {
-        throw new Error(`Cannot create the lock ${path}: ${messageOf(error)}`, { cause: error });
-      }
-    } finally {
-      unlinkIfPresent(temp);
-    }
-  }
-}
-function inspect(path) {
-  const opened = openRegularFile(path, import_node_fs3.constants.O_RDONLY);
-  if (opened === null) return { kind: "absent" };
-  const { fd } = opened;
-  let raw;
-  let mtimeMs;
-  try {
-    mtimeMs = opened.stat.mtimeMs;
-    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : (0, import_node_fs3.readFileSync)(fd, "utf8");
-  } finally {
-    (0, import_node_fs3.closeSync)(fd);
-  }
-  const ageMs = Date.now() - mtimeMs;
-  const holder = parseHolder(raw);
-  return holder ? { kind: "holder", holder, ageMs, raw } : { kind: "garbage", ageMs, raw };
-}
-function parseHolder(raw) {
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return void 0;
-  }
-  if (typeof data !== "object" || data === null) return void 0;
-  const pid = Reflect.get(data, "pid");
-  const host = Reflect.get(data, "hostname");
-  const acquiredAt = Reflect.get(data, "acquiredAt");
-  const nonce = Reflect.get(data, "nonce");
-  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return void 0;
-  if (typeof host !== "string" || typeof acquiredAt !== "string") return void 0;
-  if (typeof nonce !== "string" || nonce === "") return void 0;
-  return { pid, hostname: host, acquiredAt, nonce };
-}
-function staleReason(seen, staleMs) {
-  switch (seen.kind) {
-    case "absent":
-      return void 0;
-    case "garbage":
-      return seen.ageMs > Math.min(GARBAGE_GRACE_MS, staleMs) ? "garbage" : void 0;
-    case "holder": {
-      const { holder } = seen;
-      if (holder.hostname === HOST && !isAlive(holder)) return "dead-holder";
-      return seen.ageMs > staleMs ? "too-old" : void 0;
-    }
-    default: {
-      const unreachable = seen;
-      throw new Error(`unexpected observation ${JSON.stringify(unreachable)}`);
-    }
-  }
-}
-function isAlive(holder) {
-  if (holder.pid === process.pid) return heldByThisProcess.has(holder.nonce);
-  try {
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === "ESRCH") return false;
-    if (code === "EPERM") return true;
-    throw error;
-  }
-}
-function reclaim(lockPath, staleMs) {
-  const mutexPath = `${lockPath}.reclaim`;
-  const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
-  const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
-  if (!createExclusive(mutexPath, me)) {
-    breakStaleMutex(mutexPath);
-    return false;
-  }
-  try {
-    const seen = inspect(lockPath);
-    if (seen.kind === "absent") return true;
-    if (staleReason(seen, staleMs) === void 0) return false;
-    if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
-      (0, import_node_fs3.rmSync)(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
-    }
-    unlinkIfPresent(lockPath);
-    return true;
-  } finally {
-    const after = inspect(mutexPath);
-    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
-      throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
-    }
-    unlinkIfPresent(mutexPath);
-  }
-}
-function breakStaleMutex(mutexPath) {
-  const seen = inspect(mutexPath);
-  if (seen.kind === "absent") return;
-  const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
-  if (!stale) return;
-  const grave = `${mutexPath}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.stale`;
-  try {
-    (0, import_node_fs3.renameSync)(mutexPath, grave);
-  } catch (error) {
-    if (errnoCode(error) === "ENOENT") return;
-    throw error;
-  }
-  const moved = (0, import_node_fs3.readFileSync)(grave, "utf8");
-  if (moved !== seen.raw) {
-    try {
-      (0, import_node_fs3.linkSync)(grave, mutexPath);
-    } catch (error) {
-      const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf(error)}`;
-      throw new Error(message, { cause: error });
-    }
-  }
-  (0, import_node_fs3.unlinkSync)(grave);
-}
-function touch(hold) {
-  if (!hold.active || hold.problem !== void 0) return;
-  try {
-    const seen = inspect(hold.lockPath);
-    if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) {
-      hold.problem = seen.kind === "absent" ? "the lock file was deleted" : "the lock file names another holder";
-      return;
-    }
-    const now = /* @__PURE__ */ new Date();
-    (0, import_node_fs3.utimesSync)(hold.lockPath, now, now);
-  } catch (error) {
-    hold.problem = `the heartbeat could not refresh the lock file (${messageOf(error)})`;
-  }
-}
-function endHold(hold) {
-  hold.active = false;
-  heldByThisProcess.delete(hold.nonce);
-  (0, import_node_fs3.rmSync)(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
-  if (hold.problem !== void 0) return hold.problem;
-  const seen = inspect(hold.lockPath);
-  if (seen.kind === "absent") return "the lock file was deleted";
-  if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) return "the lock file names another holder";
-  unlinkIfPresent(hold.lockPath);
-  return void 0;
-}
-function unlinkIfPresent(path) {
-  try {
-    (0, import_node_fs3.unlinkSync)(path);
-  } catch (error) {
-    if (errnoCode(error) !== "ENOENT") throw error;
-  }
-}
-function jitter(ms) {
-  return Math.max(1, Math.round(ms * (0.5 + Math.random())));
-}
-function sleep(ms) {
-  return new Promise((done) => setTimeout(done, ms));
-}
-var import_node_async_hooks, import_node_crypto2, import_node_fs3, import_node_os, import_node_path2, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS, DEFAULT_STALE_MS, DEFAULT_POLL_MS, MAX_POLL_MS, MAX_QUICK_RETRIES, GARBAGE_GRACE_MS, MAX_LOCK_FILE_BYTES, RECLAIM_STALE_MS, context, heldByThisProcess, HOST;
-var init_lock = __esm({
-  "src/core/store/lock.ts"() {
-    "use strict";
-    import_node_async_hooks = require("async_hooks");
-    import_node_crypto2 = require("crypto");
-    import_node_fs3 = require("fs");
-    import_node_os = require("os");
-    import_node_path2 = require("path");
-    init_errors();
-    init_regular_file();
-    init_error_details();
-    LockTimeoutError = class extends ThreadMindError {
-      constructor(lockPath, waitedMs, holder) {
-        const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
-        super(
-          "lock-timeout",
-          `Timed out after ${waitedMs} ms waiting for the ThreadMind lock ${lockPath} (${by}). If no ThreadMind process is running, delete ${lockPath} and retry.`
-        );
-        this.lockPath = lockPath;
-        this.holder = holder;
-        this.name = "LockTimeoutError";
-      }
-      lockPath;
-      holder;
-    };
-    LockLostError = class extends Error {
-      constructor(lockPath, detail, cause) {
-        super(
-          `Lost the lock ${lockPath} while holding it: ${detail}. Another process may have run concurrently (a lock older than staleMs without a heartbeat is reclaimed).`,
-          cause === void 0 ? void 0 : { cause }
-        );
-        this.lockPath = lockPath;
-        this.name = "LockLostError";
-      }
-      lockPath;
-    };
-    DEFAULT_TIMEOUT_MS = 1e4;
-    DEFAULT_STALE_MS = 3e4;
-    DEFAULT_POLL_MS = 10;
-    MAX_POLL_MS = 100;
-    MAX_QUICK_RETRIES = 10;
-    GARBAGE_GRACE_MS = 1e3;
-    MAX_LOCK_FILE_BYTES = 4096;
-    RECLAIM_STALE_MS = 5e3;
-    context = new import_node_async_hooks.AsyncLocalStorage();
-    heldByThisProcess = /* @__PURE__ */ new Map();
-    HOST = (0, import_node_os.hostname)();
-  }
-});
-
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports2) {
@@ -7911,21 +7552,12 @@ function appendMeasurementEvents(storeDir, events) {
     (0, import_node_fs15.closeSync)(fd);
   }
 }
-function rotateMeasurementLogIfFull(storeDir) {
-  const path = measurementLogPath(storeDir);
-  const size = openLog(path, (_fd, bytes2) => bytes2);
-  if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  lockFence((0, import_node_path12.join)(storeDir, ".lock"))?.check();
-  (0, import_node_fs15.renameSync)(path, previousMeasurementLogPath(storeDir));
-  return true;
-}
 var import_node_fs15, import_node_path12, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
 var init_measurement_log = __esm({
   "src/core/measure/measurement-log.ts"() {
     "use strict";
     import_node_fs15 = require("fs");
     init_regular_file();
-    init_lock();
     import_node_path12 = require("path");
     MEASUREMENT_LOG = "measurements.jsonl";
     MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
@@ -8091,7 +7723,7 @@ function scanLines(path, needle, onLine) {
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs23.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs24.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -8165,11 +7797,11 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs23, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
+var import_node_fs24, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
-    import_node_fs23 = require("fs");
+    import_node_fs24 = require("fs");
     init_measurements();
     init_measurement_log();
     init_measurement_log_legacy();
@@ -8224,50 +7856,50 @@ var init_text_fingerprint = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path26.join)((0, import_node_path26.dirname)((0, import_node_path26.resolve)(transcriptPath)), (0, import_node_path26.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path27.join)((0, import_node_path27.dirname)((0, import_node_path27.resolve)(transcriptPath)), (0, import_node_path27.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path26.sep) ? folder : `${folder}${import_node_path26.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path27.sep) ? folder : `${folder}${import_node_path27.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path26.isAbsolute)(named)) return null;
-  const path = (0, import_node_path26.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path27.isAbsolute)(named)) return null;
+  const path = (0, import_node_path27.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path26.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path27.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs29.realpathSync)(folder);
-    const realDir = (0, import_node_fs29.realpathSync)((0, import_node_path26.dirname)((0, import_node_path26.resolve)(path)));
+    const realFolder = (0, import_node_fs30.realpathSync)(folder);
+    const realDir = (0, import_node_fs30.realpathSync)((0, import_node_path27.dirname)((0, import_node_path27.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs29.openSync)((0, import_node_path26.join)(realDir, (0, import_node_path26.basename)(path)), import_node_fs29.constants.O_RDONLY | (import_node_fs29.constants.O_NONBLOCK ?? 0) | (import_node_fs29.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs30.openSync)((0, import_node_path27.join)(realDir, (0, import_node_path27.basename)(path)), import_node_fs30.constants.O_RDONLY | (import_node_fs30.constants.O_NONBLOCK ?? 0) | (import_node_fs30.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs29.fstatSync)(fd);
+    const stat = (0, import_node_fs30.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs29.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs30.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs29.closeSync)(fd);
+    (0, import_node_fs30.closeSync)(fd);
   }
 }
-var import_node_fs29, import_node_path26, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs30, import_node_path27, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs29 = require("fs");
-    import_node_path26 = require("path");
+    import_node_fs30 = require("fs");
+    import_node_path27 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -8377,8 +8009,8 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs24 = require("fs");
-var import_node_path22 = require("path");
+var import_node_fs25 = require("fs");
+var import_node_path23 = require("path");
 init_errors();
 
 // src/core/store/store.ts
@@ -8515,7 +8147,361 @@ function missingIsFine(error) {
 
 // src/core/store/fenced-write.ts
 var import_node_fs4 = require("fs");
-init_lock();
+
+// src/core/store/lock.ts
+var import_node_async_hooks = require("async_hooks");
+var import_node_crypto2 = require("crypto");
+var import_node_fs3 = require("fs");
+var import_node_os = require("os");
+var import_node_path2 = require("path");
+init_errors();
+init_regular_file();
+init_error_details();
+var LockTimeoutError = class extends ThreadMindError {
+  constructor(lockPath, waitedMs, holder) {
+    const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
+    super(
+      "lock-timeout",
+      `Timed out after ${waitedMs} ms waiting for the ThreadMind lock ${lockPath} (${by}). If no ThreadMind process is running, delete ${lockPath} and retry.`
+    );
+    this.lockPath = lockPath;
+    this.holder = holder;
+    this.name = "LockTimeoutError";
+  }
+  lockPath;
+  holder;
+};
+var LockLostError = class extends Error {
+  constructor(lockPath, detail, cause) {
+    super(
+      `Lost the lock ${lockPath} while holding it: ${detail}. Another process may have run concurrently (a lock older than staleMs without a heartbeat is reclaimed).`,
+      cause === void 0 ? void 0 : { cause }
+    );
+    this.lockPath = lockPath;
+    this.name = "LockLostError";
+  }
+  lockPath;
+};
+function fenceDirOf(lockPath, nonce) {
+  return `${lockPath}.${nonce}.d`;
+}
+function lockFence(lockPath) {
+  const path = (0, import_node_path2.resolve)(lockPath);
+  const hold = context.getStore()?.get(path);
+  if (hold === void 0 || !hold.active) return null;
+  return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
+}
+function assertStillHeld(hold) {
+  let problem = hold.problem;
+  if (problem === void 0) {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind === "absent") problem = "the lock file was deleted";
+    else if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) problem = "the lock file names another holder";
+  }
+  if (problem !== void 0) {
+    hold.problem = problem;
+    throw errors.lockLost(hold.lockPath, problem);
+  }
+}
+var DEFAULT_TIMEOUT_MS = 1e4;
+var DEFAULT_STALE_MS = 3e4;
+var DEFAULT_POLL_MS = 10;
+var MAX_POLL_MS = 100;
+var MAX_QUICK_RETRIES = 10;
+var GARBAGE_GRACE_MS = 1e3;
+var MAX_LOCK_FILE_BYTES = 4096;
+var RECLAIM_STALE_MS = 5e3;
+var context = new import_node_async_hooks.AsyncLocalStorage();
+var heldByThisProcess = /* @__PURE__ */ new Map();
+var HOST = (0, import_node_os.hostname)();
+async function withLock(lockPath, fn, options) {
+  const path = (0, import_node_path2.resolve)(lockPath);
+  if (heldInContext(path)) return fn();
+  const opts = resolveOptions(options);
+  const steps = acquireSteps(path, opts);
+  let step = steps.next();
+  while (!step.done) {
+    await sleep(step.value);
+    step = steps.next();
+  }
+  const hold = step.value;
+  const heartbeat = setInterval(() => touch(hold), Math.max(10, Math.floor(opts.staleMs / 3)));
+  heartbeat.unref();
+  let outcome;
+  try {
+    outcome = { ok: true, value: await context.run(withHold(hold), fn) };
+  } catch (error) {
+    outcome = { ok: false, error };
+  } finally {
+    clearInterval(heartbeat);
+  }
+  return finish(hold, outcome);
+}
+function finish(hold, outcome) {
+  let problem;
+  try {
+    problem = endHold(hold);
+  } catch (releaseError) {
+    if (outcome.ok) throw releaseError;
+    const message = `${messageOf(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf(releaseError)})`;
+    throw new AggregateError([outcome.error, releaseError], message);
+  }
+  if (problem !== void 0) {
+    if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
+    if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
+    const detail = `${problem}; the locked function also failed: ${messageOf(outcome.error)}`;
+    throw new LockLostError(hold.lockPath, detail, outcome.error);
+  }
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+function heldInContext(path) {
+  return context.getStore()?.get(path)?.active === true;
+}
+function withHold(hold) {
+  return new Map(context.getStore()).set(hold.lockPath, hold);
+}
+function resolveOptions(options) {
+  const opts = {
+    timeoutMs: options?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    staleMs: options?.staleMs ?? DEFAULT_STALE_MS,
+    pollMs: options?.pollMs ?? DEFAULT_POLL_MS
+  };
+  if (!(opts.timeoutMs >= 0 && Number.isFinite(opts.timeoutMs))) {
+    throw new RangeError(`timeoutMs must be a finite number >= 0, got ${opts.timeoutMs}`);
+  }
+  if (!(opts.staleMs > 0 && Number.isFinite(opts.staleMs))) {
+    throw new RangeError(`staleMs must be a finite number > 0, got ${opts.staleMs}`);
+  }
+  if (!(opts.pollMs > 0 && Number.isFinite(opts.pollMs))) {
+    throw new RangeError(`pollMs must be a finite number > 0, got ${opts.pollMs}`);
+  }
+  return opts;
+}
+function* acquireSteps(lockPath, opts) {
+  const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
+  const fenceDir = fenceDirOf(lockPath, nonce);
+  try {
+    (0, import_node_fs3.mkdirSync)(fenceDir);
+  } catch (error) {
+    if (errnoCode(error) === "ENOENT") {
+      throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
+    }
+    throw error;
+  }
+  try {
+    return yield* acquireLoop(lockPath, nonce, opts);
+  } catch (error) {
+    (0, import_node_fs3.rmSync)(fenceDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+function* acquireLoop(lockPath, nonce, opts) {
+  const start = Date.now();
+  const deadline = start + opts.timeoutMs;
+  let delay = opts.pollMs;
+  let quickRetries = 0;
+  let lastHolder;
+  for (; ; ) {
+    const holder = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+    if (createExclusive(lockPath, holder)) {
+      const hold = { lockPath, nonce, active: true, problem: void 0 };
+      heldByThisProcess.set(nonce, hold);
+      return hold;
+    }
+    const seen = inspect(lockPath);
+    let retryNow = seen.kind === "absent";
+    if (seen.kind === "holder") lastHolder = seen.holder;
+    if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
+      retryNow = reclaim(lockPath, opts.staleMs);
+    }
+    if (retryNow && quickRetries < MAX_QUICK_RETRIES) {
+      quickRetries++;
+      continue;
+    }
+    const now = Date.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    yield Math.min(jitter(delay), deadline - now);
+    quickRetries = 0;
+    delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
+  }
+}
+function createExclusive(path, holder) {
+  for (let attempt = 1; ; attempt++) {
+    const temp = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.tmp`;
+    try {
+      (0, import_node_fs3.writeFileSync)(temp, `${JSON.stringify(holder)}
+`, { flag: "wx" });
+    } catch (error) {
+      if (errnoCode(error) === "ENOENT") {
+        throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error });
+      }
+      throw error;
+    }
+    try {
+      (0, import_node_fs3.linkSync)(temp, path);
+      return true;
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === "EEXIST") return false;
+      if (code !== "ENOENT" || attempt >= 3) {
+        throw new Error(`Cannot create the lock ${path}: ${messageOf(error)}`, { cause: error });
+      }
+    } finally {
+      unlinkIfPresent(temp);
+    }
+  }
+}
+function inspect(path) {
+  const opened = openRegularFile(path, import_node_fs3.constants.O_RDONLY);
+  if (opened === null) return { kind: "absent" };
+  const { fd } = opened;
+  let raw;
+  let mtimeMs;
+  try {
+    mtimeMs = opened.stat.mtimeMs;
+    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : (0, import_node_fs3.readFileSync)(fd, "utf8");
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+  const ageMs = Date.now() - mtimeMs;
+  const holder = parseHolder(raw);
+  return holder ? { kind: "holder", holder, ageMs, raw } : { kind: "garbage", ageMs, raw };
+}
+function parseHolder(raw) {
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return void 0;
+  }
+  if (typeof data !== "object" || data === null) return void 0;
+  const pid = Reflect.get(data, "pid");
+  const host = Reflect.get(data, "hostname");
+  const acquiredAt = Reflect.get(data, "acquiredAt");
+  const nonce = Reflect.get(data, "nonce");
+  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return void 0;
+  if (typeof host !== "string" || typeof acquiredAt !== "string") return void 0;
+  if (typeof nonce !== "string" || nonce === "") return void 0;
+  return { pid, hostname: host, acquiredAt, nonce };
+}
+function staleReason(seen, staleMs) {
+  switch (seen.kind) {
+    case "absent":
+      return void 0;
+    case "garbage":
+      return seen.ageMs > Math.min(GARBAGE_GRACE_MS, staleMs) ? "garbage" : void 0;
+    case "holder": {
+      const { holder } = seen;
+      if (holder.hostname === HOST && !isAlive(holder)) return "dead-holder";
+      return seen.ageMs > staleMs ? "too-old" : void 0;
+    }
+    default: {
+      const unreachable = seen;
+      throw new Error(`unexpected observation ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+function isAlive(holder) {
+  if (holder.pid === process.pid) return heldByThisProcess.has(holder.nonce);
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === "ESRCH") return false;
+    if (code === "EPERM") return true;
+    throw error;
+  }
+}
+function reclaim(lockPath, staleMs) {
+  const mutexPath = `${lockPath}.reclaim`;
+  const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
+  const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+  if (!createExclusive(mutexPath, me)) {
+    breakStaleMutex(mutexPath);
+    return false;
+  }
+  try {
+    const seen = inspect(lockPath);
+    if (seen.kind === "absent") return true;
+    if (staleReason(seen, staleMs) === void 0) return false;
+    if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
+      (0, import_node_fs3.rmSync)(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
+    }
+    unlinkIfPresent(lockPath);
+    return true;
+  } finally {
+    const after = inspect(mutexPath);
+    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
+      throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
+    }
+    unlinkIfPresent(mutexPath);
+  }
+}
+function breakStaleMutex(mutexPath) {
+  const seen = inspect(mutexPath);
+  if (seen.kind === "absent") return;
+  const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
+  if (!stale) return;
+  const grave = `${mutexPath}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.stale`;
+  try {
+    (0, import_node_fs3.renameSync)(mutexPath, grave);
+  } catch (error) {
+    if (errnoCode(error) === "ENOENT") return;
+    throw error;
+  }
+  const moved = (0, import_node_fs3.readFileSync)(grave, "utf8");
+  if (moved !== seen.raw) {
+    try {
+      (0, import_node_fs3.linkSync)(grave, mutexPath);
+    } catch (error) {
+      const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf(error)}`;
+      throw new Error(message, { cause: error });
+    }
+  }
+  (0, import_node_fs3.unlinkSync)(grave);
+}
+function touch(hold) {
+  if (!hold.active || hold.problem !== void 0) return;
+  try {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) {
+      hold.problem = seen.kind === "absent" ? "the lock file was deleted" : "the lock file names another holder";
+      return;
+    }
+    const now = /* @__PURE__ */ new Date();
+    (0, import_node_fs3.utimesSync)(hold.lockPath, now, now);
+  } catch (error) {
+    hold.problem = `the heartbeat could not refresh the lock file (${messageOf(error)})`;
+  }
+}
+function endHold(hold) {
+  hold.active = false;
+  heldByThisProcess.delete(hold.nonce);
+  (0, import_node_fs3.rmSync)(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
+  if (hold.problem !== void 0) return hold.problem;
+  const seen = inspect(hold.lockPath);
+  if (seen.kind === "absent") return "the lock file was deleted";
+  if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) return "the lock file names another holder";
+  unlinkIfPresent(hold.lockPath);
+  return void 0;
+}
+function unlinkIfPresent(path) {
+  try {
+    (0, import_node_fs3.unlinkSync)(path);
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT") throw error;
+  }
+}
+function jitter(ms) {
+  return Math.max(1, Math.round(ms * (0.5 + Math.random())));
+}
+function sleep(ms) {
+  return new Promise((done) => setTimeout(done, ms));
+}
+
+// src/core/store/fenced-write.ts
 init_error_details();
 function writeFenced(lockPath, path, data) {
   const fence = lockFence(lockPath);
@@ -8547,9 +8533,6 @@ function removeFenced(lockPath, path) {
   }
   (0, import_node_fs4.rmSync)(grave, { force: true });
 }
-
-// src/core/store/store.ts
-init_lock();
 
 // src/core/store/temp-sweep.ts
 var import_node_fs5 = require("fs");
@@ -12702,8 +12685,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join21 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join21(before, endsWithNewline.before), after: join21(after, endsWithNewline.after) };
+  const join22 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join22(before, endsWithNewline.before), after: join22(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -12831,12 +12814,26 @@ async function threadFileHistory(req) {
 }
 
 // src/core/measure/measurement-recording.ts
-var import_node_fs22 = require("fs");
-init_lock();
+var import_node_fs23 = require("fs");
 init_measurement_log();
+
+// src/core/measure/measurement-log-rotate.ts
+var import_node_fs22 = require("fs");
+var import_node_path21 = require("path");
+init_measurement_log();
+function rotateMeasurementLogIfFull(storeDir) {
+  const path = measurementLogPath(storeDir);
+  const size = openLog(path, (_fd, bytes2) => bytes2);
+  if (size === null || size <= LOG_ROTATE_BYTES) return false;
+  lockFence((0, import_node_path21.join)(storeDir, ".lock"))?.check();
+  (0, import_node_fs22.renameSync)(path, previousMeasurementLogPath(storeDir));
+  return true;
+}
+
+// src/core/measure/measurement-recording.ts
 async function recordMeasurementEvents(store, events) {
   store.exists();
-  if (!(0, import_node_fs22.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
+  if (!(0, import_node_fs23.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
   const size = appendMeasurementEvents(store.dir, events);
   if (size > LOG_ROTATE_BYTES) await rotateMeasurementLogLocked(store);
 }
@@ -12882,7 +12879,7 @@ function branchChoice(state, branch, projectId) {
 init_measurement_log_read();
 
 // src/core/git/committed-thread.ts
-var import_node_path21 = require("path");
+var import_node_path22 = require("path");
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -12893,7 +12890,7 @@ function fileHasConflictMarkers(path) {
 }
 async function committedThread(gitTop, path, id) {
   if (gitTop === null) return null;
-  const rel = (0, import_node_path21.relative)(gitTop, path).split(import_node_path21.sep).join("/");
+  const rel = (0, import_node_path22.relative)(gitTop, path).split(import_node_path22.sep).join("/");
   if (rel.startsWith("..")) return null;
   const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
   if (text === null || text.length > LIMITS.threadFileBytes) return null;
@@ -12906,7 +12903,7 @@ async function committedThread(gitTop, path, id) {
   }
 }
 function conflictNotice(root, path) {
-  const file = (0, import_node_path21.relative)(root, path) || path;
+  const file = (0, import_node_path22.relative)(root, path) || path;
   return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
 }
 
@@ -13684,7 +13681,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs24.existsSync)((0, import_node_path22.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs25.existsSync)((0, import_node_path23.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -13995,7 +13992,7 @@ function openHookServices(input, env, lockTimeoutMs) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs25 = require("fs");
+var import_node_fs26 = require("fs");
 init_error_details();
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
@@ -14039,7 +14036,7 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 
 // src/core/context/context-cache.ts
 init_regular_file();
-var import_node_path23 = require("path");
+var import_node_path24 = require("path");
 init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
@@ -14048,7 +14045,7 @@ var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path23.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path24.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -14077,7 +14074,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
   const sources = {};
   for (const rel of paths) {
-    const stamp = fileStamp((0, import_node_path23.join)(storeDir, rel));
+    const stamp = fileStamp((0, import_node_path24.join)(storeDir, rel));
     if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
     sources[rel] = stamp;
   }
@@ -14089,8 +14086,8 @@ function sameInputs(a, b) {
 }
 
 // src/core/context/context-cache-write.ts
-var import_node_fs26 = require("fs");
-var import_node_path24 = require("path");
+var import_node_fs27 = require("fs");
+var import_node_path25 = require("path");
 function threadCacheEntry(builtBy, projectId, thread, read) {
   const { verify, ...rest } = read;
   return {
@@ -14108,26 +14105,26 @@ async function saveContextCacheEntry(storeDir, entry) {
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  (0, import_node_fs26.mkdirSync)((0, import_node_path24.dirname)(path), { recursive: true });
+  (0, import_node_fs27.mkdirSync)((0, import_node_path25.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path25 = require("path");
+var import_node_path26 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path25.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path26.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
 }
 
 // src/hooks/start-record.ts
-var import_node_fs27 = require("fs");
+var import_node_fs28 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs27.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs28.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -14596,7 +14593,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs28 = require("fs");
+var import_node_fs29 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -14622,20 +14619,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs28.statSync)(path);
+    const before = (0, import_node_fs29.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs28.openSync)(path, import_node_fs28.constants.O_RDONLY | (import_node_fs28.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs29.openSync)(path, import_node_fs29.constants.O_RDONLY | (import_node_fs29.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs28.fstatSync)(fd);
+    const stats = (0, import_node_fs29.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs28.closeSync)(fd);
+    (0, import_node_fs29.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -14646,13 +14643,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs28.closeSync)(file.fd);
+    (0, import_node_fs29.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs28.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs29.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -15069,7 +15066,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path27 = require("path");
+var import_node_path28 = require("path");
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const freshness = data.freshness;
@@ -15084,7 +15081,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path27.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path28.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);

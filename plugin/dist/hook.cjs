@@ -195,41 +195,23 @@ var init_text_fingerprint = __esm({
   }
 });
 
-// src/core/store/lock.ts
-var import_node_async_hooks, import_node_crypto, import_node_fs11, import_node_os, import_node_path8, context, HOST;
-var init_lock = __esm({
-  "src/core/store/lock.ts"() {
-    "use strict";
-    import_node_async_hooks = require("async_hooks");
-    import_node_crypto = require("crypto");
-    import_node_fs11 = require("fs");
-    import_node_os = require("os");
-    import_node_path8 = require("path");
-    init_errors();
-    init_regular_file();
-    init_error_details();
-    context = new import_node_async_hooks.AsyncLocalStorage();
-    HOST = (0, import_node_os.hostname)();
-  }
-});
-
 // src/core/measure/measurement-log.ts
 function measurementLogPath(storeDir) {
-  return (0, import_node_path9.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path9.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs12.constants.O_RDONLY);
+  const opened = openRegularFile(path, import_node_fs11.constants.O_RDONLY);
   if (opened === null) return null;
   try {
     return use(opened.fd, opened.stat.size);
   } finally {
-    (0, import_node_fs12.closeSync)(opened.fd);
+    (0, import_node_fs11.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -238,30 +220,29 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs12.constants.O_RDWR | import_node_fs12.constants.O_APPEND | import_node_fs12.constants.O_CREAT, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
     let out = bytes;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs12.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs11.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs12.writeSync)(fd, out);
-    return (0, import_node_fs12.fstatSync)(fd).size;
+    (0, import_node_fs11.writeSync)(fd, out);
+    return (0, import_node_fs11.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs12.closeSync)(fd);
+    (0, import_node_fs11.closeSync)(fd);
   }
 }
-var import_node_fs12, import_node_path9, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
+var import_node_fs11, import_node_path8, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
 var init_measurement_log = __esm({
   "src/core/measure/measurement-log.ts"() {
     "use strict";
-    import_node_fs12 = require("fs");
+    import_node_fs11 = require("fs");
     init_regular_file();
-    init_lock();
-    import_node_path9 = require("path");
+    import_node_path8 = require("path");
     MEASUREMENT_LOG = "measurements.jsonl";
     MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
     LOG_ROTATE_BYTES = 1024 * 1024;
@@ -376,7 +357,7 @@ function scanLines(path, needle, onLine) {
     let held = 0;
     let skippingLongLine = false;
     for (; ; ) {
-      const n = (0, import_node_fs13.readSync)(fd, buffer, held, buffer.length - held, position);
+      const n = (0, import_node_fs12.readSync)(fd, buffer, held, buffer.length - held, position);
       position += n;
       const filled = held + n;
       const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -442,11 +423,11 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs13, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
+var import_node_fs12, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
-    import_node_fs13 = require("fs");
+    import_node_fs12 = require("fs");
     init_measurements();
     init_measurement_log();
     init_measurement_log_legacy();
@@ -471,50 +452,50 @@ var init_measurement_log_read = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path11.join)((0, import_node_path11.dirname)((0, import_node_path11.resolve)(transcriptPath)), (0, import_node_path11.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path10.join)((0, import_node_path10.dirname)((0, import_node_path10.resolve)(transcriptPath)), (0, import_node_path10.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path11.sep) ? folder : `${folder}${import_node_path11.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path10.sep) ? folder : `${folder}${import_node_path10.sep}`);
 }
 function savedOutputPathOf(record3, transcriptPath) {
   if (!record3.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record3.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path11.isAbsolute)(named)) return null;
-  const path = (0, import_node_path11.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path10.isAbsolute)(named)) return null;
+  const path = (0, import_node_path10.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path11.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path10.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs15.realpathSync)(folder);
-    const realDir = (0, import_node_fs15.realpathSync)((0, import_node_path11.dirname)((0, import_node_path11.resolve)(path)));
+    const realFolder = (0, import_node_fs14.realpathSync)(folder);
+    const realDir = (0, import_node_fs14.realpathSync)((0, import_node_path10.dirname)((0, import_node_path10.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs15.openSync)((0, import_node_path11.join)(realDir, (0, import_node_path11.basename)(path)), import_node_fs15.constants.O_RDONLY | (import_node_fs15.constants.O_NONBLOCK ?? 0) | (import_node_fs15.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs14.openSync)((0, import_node_path10.join)(realDir, (0, import_node_path10.basename)(path)), import_node_fs14.constants.O_RDONLY | (import_node_fs14.constants.O_NONBLOCK ?? 0) | (import_node_fs14.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs15.fstatSync)(fd);
+    const stat = (0, import_node_fs14.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs15.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs14.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs15.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
   }
 }
-var import_node_fs15, import_node_path11, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs14, import_node_path10, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs15 = require("fs");
-    import_node_path11 = require("path");
+    import_node_fs14 = require("fs");
+    import_node_path10 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -556,13 +537,13 @@ __export(content_hash_exports, {
   contentHash: () => contentHash
 });
 function contentHash(text) {
-  return (0, import_node_crypto2.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
+  return (0, import_node_crypto.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
 }
-var import_node_crypto2;
+var import_node_crypto;
 var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
-    import_node_crypto2 = require("crypto");
+    import_node_crypto = require("crypto");
   }
 });
 
@@ -637,7 +618,7 @@ __export(main_exports, {
   runHook: () => runHook
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path17 = require("path");
+var import_node_path16 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
@@ -691,7 +672,7 @@ function readStdinBlocking() {
   }
 }
 function readStdinStream(timeoutMs, already) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve5, reject) => {
     const chunks = [already];
     let size = already.length;
     const timer = setTimeout(() => finish(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
@@ -700,7 +681,7 @@ function readStdinStream(timeoutMs, already) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       if (error) reject(error);
-      else resolve6(Buffer.concat(chunks).toString("utf8"));
+      else resolve5(Buffer.concat(chunks).toString("utf8"));
     };
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
@@ -961,8 +942,8 @@ function writeHookOutput(event, output) {
   } catch (e) {
     if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
   }
-  return new Promise((resolve6) => {
-    process.stdout.write(bytes.subarray(written), () => resolve6());
+  return new Promise((resolve5) => {
+    process.stdout.write(bytes.subarray(written), () => resolve5());
   });
 }
 function failureLine(what, error) {
@@ -982,9 +963,9 @@ async function runHookWith(name, entry, handle) {
   const plan = PLANS[name];
   const started = entry.startedAt;
   let timer;
-  const deadline = new Promise((resolve6) => {
+  const deadline = new Promise((resolve5) => {
     timer = setTimeout(
-      () => resolve6({
+      () => resolve5({
         userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`
       }),
       Math.max(0, plan.deadlineMs - (Date.now() - started))
@@ -1007,8 +988,8 @@ async function runHookWith(name, entry, handle) {
 }
 
 // src/hooks/hook-fast.ts
-var import_node_fs17 = require("fs");
-var import_node_path13 = require("path");
+var import_node_fs16 = require("fs");
+var import_node_path12 = require("path");
 
 // src/core/store/local-state.ts
 var import_node_path6 = require("path");
@@ -1327,10 +1308,10 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path10 = require("path");
+var import_node_path9 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path10.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path9.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
@@ -1564,7 +1545,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs14 = require("fs");
+var import_node_fs13 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -1590,20 +1571,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs14.statSync)(path);
+    const before = (0, import_node_fs13.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs14.openSync)(path, import_node_fs14.constants.O_RDONLY | (import_node_fs14.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs13.openSync)(path, import_node_fs13.constants.O_RDONLY | (import_node_fs13.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs14.fstatSync)(fd);
+    const stats = (0, import_node_fs13.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs14.closeSync)(fd);
+    (0, import_node_fs13.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -1614,13 +1595,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs14.closeSync)(file.fd);
+    (0, import_node_fs13.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs14.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs13.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -2037,7 +2018,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path12 = require("path");
+var import_node_path11 = require("path");
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const freshness = data.freshness;
@@ -2052,7 +2033,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path12.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path11.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -2186,10 +2167,10 @@ async function measureSize(store, input, kind) {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs16 = require("fs");
+var import_node_fs15 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs16.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs15.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -2366,15 +2347,15 @@ function fastStore(input, env) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs17.existsSync)((0, import_node_path13.join)(storeDir, "trees")) || !(0, import_node_fs17.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs16.existsSync)((0, import_node_path12.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path13.join)(storeDir, "projects");
+  const dir = (0, import_node_path12.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs17.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -2483,12 +2464,12 @@ async function tryFast(name, input, env, rotate) {
 }
 
 // src/hooks/team-git-check.ts
-var import_node_fs20 = require("fs");
-var import_node_path16 = require("path");
+var import_node_fs19 = require("fs");
+var import_node_path15 = require("path");
 
 // src/core/merge/git-merge-driver.ts
-var import_node_fs18 = require("fs");
-var import_node_path14 = require("path");
+var import_node_fs17 = require("fs");
+var import_node_path13 = require("path");
 init_error_details();
 var DRIVER_NAME = "threadmind";
 var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
@@ -2503,7 +2484,7 @@ function driverCommand(nodePath, cliPath) {
   return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
 }
 function gitConfigPath(gitTop) {
-  return (0, import_node_path14.join)(commonDir(gitDir(gitTop)), "config");
+  return (0, import_node_path13.join)(commonDir(gitDir(gitTop)), "config");
 }
 function parseValue(raw) {
   let out = "";
@@ -2548,8 +2529,8 @@ function findDriver(lines) {
   return entry;
 }
 function readConfiguredDriver(configPath) {
-  if (!(0, import_node_fs18.existsSync)(configPath)) return null;
-  return findDriver((0, import_node_fs18.readFileSync)(configPath, "utf8").split("\n")).driver;
+  if (!(0, import_node_fs17.existsSync)(configPath)) return null;
+  return findDriver((0, import_node_fs17.readFileSync)(configPath, "utf8").split("\n")).driver;
 }
 function driverState(configured, expected) {
   if (configured === null) return "missing";
@@ -2564,14 +2545,14 @@ function refreshDriverConfig(configPath, expected) {
   const lock = `${configPath}.lock`;
   let fd;
   try {
-    fd = (0, import_node_fs18.openSync)(lock, "wx", (0, import_node_fs18.existsSync)(configPath) ? (0, import_node_fs18.statSync)(configPath).mode & 511 : 420);
+    fd = (0, import_node_fs17.openSync)(lock, "wx", (0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.statSync)(configPath).mode & 511 : 420);
   } catch (e) {
     if (errnoCode(e) === "EEXIST") return before;
     throw e;
   }
   let renamed = false;
   try {
-    const lines = ((0, import_node_fs18.existsSync)(configPath) ? (0, import_node_fs18.readFileSync)(configPath, "utf8") : "").split("\n");
+    const lines = ((0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.readFileSync)(configPath, "utf8") : "").split("\n");
     const entry = findDriver(lines);
     const driverLine = `	driver = ${configValue(expected)}`;
     if (entry.driverLine !== null) lines[entry.driverLine] = driverLine;
@@ -2582,21 +2563,21 @@ function refreshDriverConfig(configPath, expected) {
     }
     const bytes = Buffer.from(lines.join("\n"), "utf8");
     let written = 0;
-    while (written < bytes.length) written += (0, import_node_fs18.writeSync)(fd, bytes, written, bytes.length - written);
-    (0, import_node_fs18.closeSync)(fd);
+    while (written < bytes.length) written += (0, import_node_fs17.writeSync)(fd, bytes, written, bytes.length - written);
+    (0, import_node_fs17.closeSync)(fd);
     fd = -1;
-    (0, import_node_fs18.renameSync)(lock, configPath);
+    (0, import_node_fs17.renameSync)(lock, configPath);
     renamed = true;
   } finally {
-    if (fd !== -1) (0, import_node_fs18.closeSync)(fd);
-    if (!renamed) (0, import_node_fs18.rmSync)(lock, { force: true });
+    if (fd !== -1) (0, import_node_fs17.closeSync)(fd);
+    if (!renamed) (0, import_node_fs17.rmSync)(lock, { force: true });
   }
   return before;
 }
 
 // src/hooks/conflict-marker-sweep.ts
-var import_node_fs19 = require("fs");
-var import_node_path15 = require("path");
+var import_node_fs18 = require("fs");
+var import_node_path14 = require("path");
 
 // src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
@@ -2606,23 +2587,71 @@ function hasConflictMarkers(text) {
 }
 
 // src/hooks/conflict-marker-sweep.ts
-var SWEEP_VERSION = 1;
+var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 function sweepPath(storeDir) {
-  return (0, import_node_path15.join)(storeDir, "cache", "conflict-sweep.json");
+  return (0, import_node_path14.join)(storeDir, "cache", "conflict-sweep.json");
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function emptyState() {
+  return { summary: {}, verdicts: () => void 0 };
 }
 function readState(storeDir) {
   try {
-    const data = JSON.parse((0, import_node_fs19.readFileSync)(sweepPath(storeDir), "utf8"));
-    if (data.version === SWEEP_VERSION && typeof data.projects === "object" && data.projects !== null) return data;
+    const text = (0, import_node_fs18.readFileSync)(sweepPath(storeDir), "utf8");
+    const eol = text.indexOf("\n");
+    const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
+    if (head.version !== SWEEP_VERSION || !isRecord2(head.projects)) return emptyState();
+    let files = null;
+    const summary = {};
+    for (const [projectId, entry] of Object.entries(head.projects)) {
+      if (isRecord2(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord2(entry.marked))
+        summary[projectId] = { dir: entry.dir, marked: entry.marked };
+    }
+    return {
+      summary,
+      verdicts: (projectId) => {
+        const known = summary[projectId];
+        if (known === void 0) return void 0;
+        if (files === null) {
+          try {
+            const parsed = JSON.parse(text.slice(eol + 1));
+            files = isRecord2(parsed) ? parsed : {};
+          } catch {
+            files = {};
+          }
+        }
+        const stamps = files[projectId];
+        return {
+          dir: known.dir,
+          files: isRecord2(stamps) ? stamps : {},
+          marked: Object.keys(known.marked)
+        };
+      }
+    };
   } catch {
+    return emptyState();
   }
-  return { version: SWEEP_VERSION, projects: {} };
+}
+function stateText(projects) {
+  const summary = {};
+  const files = {};
+  for (const [projectId, v] of projects) {
+    const marked = {};
+    for (const name of v.marked) marked[name] = v.files[name] ?? "";
+    summary[projectId] = { dir: v.dir, marked };
+    files[projectId] = v.files;
+  }
+  return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}
+${JSON.stringify(files)}
+`;
 }
 function stampOf(path, kind) {
   try {
-    const s = (0, import_node_fs19.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs18.lstatSync)(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
     const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
     return { stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, changedMs: Number(changed / 1000000n) };
@@ -2633,17 +2662,17 @@ function stampOf(path, kind) {
 function readBounded(path) {
   let fd;
   try {
-    fd = (0, import_node_fs19.openSync)(path, import_node_fs19.constants.O_RDONLY | import_node_fs19.constants.O_NONBLOCK | import_node_fs19.constants.O_NOFOLLOW);
+    fd = (0, import_node_fs18.openSync)(path, import_node_fs18.constants.O_RDONLY | import_node_fs18.constants.O_NONBLOCK | import_node_fs18.constants.O_NOFOLLOW);
   } catch {
     return null;
   }
   try {
-    const st = (0, import_node_fs19.fstatSync)(fd);
+    const st = (0, import_node_fs18.fstatSync)(fd);
     if (!st.isFile()) return null;
     const buf = Buffer.alloc(Math.min(st.size, LIMITS.threadFileBytes));
     let read = 0;
     while (read < buf.length) {
-      const n = (0, import_node_fs19.readSync)(fd, buf, read, buf.length - read, read);
+      const n = (0, import_node_fs18.readSync)(fd, buf, read, buf.length - read, read);
       if (n === 0) break;
       read += n;
     }
@@ -2651,45 +2680,51 @@ function readBounded(path) {
   } catch {
     return null;
   } finally {
-    (0, import_node_fs19.closeSync)(fd);
+    (0, import_node_fs18.closeSync)(fd);
   }
+}
+function sameVerdicts(saved, now) {
+  if (saved === void 0 || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
+  const names = Object.keys(now.files);
+  if (names.length !== Object.keys(saved.files).length) return false;
+  return names.every((name) => saved.files[name] === now.files[name]);
 }
 function threadFilesWithMarkers(storeDir, now = Date.now()) {
   try {
-    const projectsDir = (0, import_node_path15.join)(storeDir, "projects");
-    if ((0, import_node_fs19.lstatSync)(projectsDir).isSymbolicLink()) return [];
+    const projectsDir = (0, import_node_path14.join)(storeDir, "projects");
+    if ((0, import_node_fs18.lstatSync)(projectsDir).isSymbolicLink()) return [];
     const state = readState(storeDir);
+    const swept = /* @__PURE__ */ new Map();
+    const gone = /* @__PURE__ */ new Set();
     let budget = MAX_FILES_READ;
-    let changed = false;
     const found = [];
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
-      const dir = (0, import_node_path15.join)(storeDir, "threads", projectId);
+      const dir = (0, import_node_path14.join)(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
-      const known = state.projects[projectId];
+      const summary = state.summary[projectId];
       if (dirStamp === null) {
-        if (known !== void 0) {
-          delete state.projects[projectId];
-          changed = true;
-        }
+        if (summary !== void 0) gone.add(projectId);
         continue;
       }
-      const markedUnchanged = () => known.marked.every((name) => stampOf((0, import_node_path15.join)(dir, name), "file")?.stamp === known.files[name]);
-      if (known !== void 0 && known.dir === dirStamp.stamp && markedUnchanged()) {
-        found.push(...known.marked.map((name) => `threads/${projectId}/${name}`));
+      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path14.join)(dir, name), "file")?.stamp === stamp);
+      if (summary !== void 0 && summary.dir === dirStamp.stamp && markedUnchanged()) {
+        found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
         continue;
       }
+      const known = state.verdicts(projectId);
       const verdicts = { dir: null, files: {}, marked: [] };
       let complete = dirStamp.changedMs < now - RACY_MARGIN_MS;
-      for (const name of (0, import_node_fs19.readdirSync)(dir)) {
+      for (const name of (0, import_node_fs18.readdirSync)(dir)) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
-        const stamp = stampOf((0, import_node_path15.join)(dir, name), "file");
+        const path = `${dir}${import_node_path14.sep}${name}`;
+        const stamp = stampOf(path, "file");
         if (stamp === null) continue;
         const wasMarked = known?.marked.includes(name) ?? false;
         let marked;
         if (known?.files[name] === stamp.stamp) marked = wasMarked;
         else if (budget > 0) {
           budget--;
-          const text = readBounded((0, import_node_path15.join)(dir, name));
+          const text = readBounded(path);
           marked = text !== null && hasConflictMarkers(text);
         } else {
           complete = false;
@@ -2703,18 +2738,22 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
         }
       }
       if (complete) verdicts.dir = dirStamp.stamp;
-      state.projects[projectId] = verdicts;
-      changed = true;
+      if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
     }
-    if (changed) {
-      (0, import_node_fs19.mkdirSync)((0, import_node_path15.join)(storeDir, "cache"), { recursive: true });
+    if (swept.size > 0 || gone.size > 0) {
+      (0, import_node_fs18.mkdirSync)((0, import_node_path14.join)(storeDir, "cache"), { recursive: true });
       const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
       try {
-        (0, import_node_fs19.writeFileSync)(temp, `${JSON.stringify(state)}
-`);
-        (0, import_node_fs19.renameSync)(temp, sweepPath(storeDir));
+        const after = /* @__PURE__ */ new Map();
+        for (const projectId of Object.keys(state.summary)) {
+          const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
+          if (kept !== void 0) after.set(projectId, kept);
+        }
+        for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
+        (0, import_node_fs18.writeFileSync)(temp, stateText(after));
+        (0, import_node_fs18.renameSync)(temp, sweepPath(storeDir));
       } finally {
-        (0, import_node_fs19.rmSync)(temp, { force: true });
+        (0, import_node_fs18.rmSync)(temp, { force: true });
       }
     }
     return found;
@@ -2728,15 +2767,15 @@ var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD
 var LS_FILES_TIMEOUT_MS = 1e3;
 function refreshDriver(gitTop, cliPath) {
   try {
-    if (!(0, import_node_fs20.existsSync)(cliPath)) return;
+    if (!(0, import_node_fs19.existsSync)(cliPath)) return;
     refreshDriverConfig(gitConfigPath(gitTop), driverCommand(process.execPath, cliPath));
   } catch {
   }
 }
 function conflictedStoreFiles(gitTop, storeDir) {
   const dir = gitDir(gitTop);
-  if (!IN_PROGRESS.some((name) => (0, import_node_fs20.existsSync)((0, import_node_path16.join)(dir, name)))) return [];
-  const rel = (0, import_node_path16.relative)(gitTop, storeDir).split(import_node_path16.sep).join("/") || ".";
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs19.existsSync)((0, import_node_path15.join)(dir, name)))) return [];
+  const rel = (0, import_node_path15.relative)(gitTop, storeDir).split(import_node_path15.sep).join("/") || ".";
   const { execFileSync } = require("child_process");
   const out = execFileSync("git", ["ls-files", "-u", "-z", "--", rel], {
     cwd: gitTop,
@@ -2758,10 +2797,10 @@ function shortList(files) {
 function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
   try {
     const workspace = resolveWorkspace({ env, cwd });
-    if (!(0, import_node_fs20.existsSync)(workspace.storeDir) || (0, import_node_fs20.lstatSync)(workspace.storeDir).isSymbolicLink()) return null;
+    if (!(0, import_node_fs19.existsSync)(workspace.storeDir) || (0, import_node_fs19.lstatSync)(workspace.storeDir).isSymbolicLink()) return null;
     const top = workspace.gitTop;
     if (top !== null) refreshDriver(top, cliPath);
-    const shown = (rel) => (0, import_node_path16.relative)(top ?? workspace.root, (0, import_node_path16.join)(workspace.storeDir, rel)).split(import_node_path16.sep).join("/");
+    const shown = (rel) => (0, import_node_path15.relative)(top ?? workspace.root, (0, import_node_path15.join)(workspace.storeDir, rel)).split(import_node_path15.sep).join("/");
     const unmerged = top === null ? [] : conflictedStoreFiles(top, workspace.storeDir);
     const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
@@ -2786,7 +2825,7 @@ function withLine(output, line) {
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path17.join)(__dirname, name));
+  return require((0, import_node_path16.join)(__dirname, name));
 }
 function guarded(check) {
   try {
@@ -2815,7 +2854,7 @@ async function runHook(name) {
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
     const output = fast ?? await core().handle(hook, input, lockTimeoutMs);
     if (hook !== "session-start") return output;
-    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path17.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
+    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path16.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
   });
 }
 var isEntry2 = process.argv[1] !== void 0 && /hook\.(cjs|js|ts)$/.test(process.argv[1]);

@@ -3,11 +3,11 @@ import process2 from 'process';
 import { lstatSync, existsSync, readFileSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { AsyncLocalStorage } from 'async_hooks';
-import { createHash, randomBytes } from 'crypto';
-import { hostname, userInfo } from 'os';
 import { resolve, join, dirname, basename, relative, sep } from 'path';
+import { createHash, randomBytes } from 'crypto';
 import { open as open$1, rename, unlink } from 'fs/promises';
+import { AsyncLocalStorage } from 'async_hooks';
+import { hostname, userInfo } from 'os';
 
 const require$1 = createRequire(import.meta.url);
 var __create = Object.create;
@@ -31302,349 +31302,6 @@ function readRegularFile(path, maxBytes, followLinks = false) {
     closeSync(fd);
   }
 }
-var LockTimeoutError = class extends ThreadMindError {
-  constructor(lockPath, waitedMs, holder) {
-    const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
-    super(
-      "lock-timeout",
-      `Timed out after ${waitedMs} ms waiting for the ThreadMind lock ${lockPath} (${by}). If no ThreadMind process is running, delete ${lockPath} and retry.`
-    );
-    this.lockPath = lockPath;
-    this.holder = holder;
-    this.name = "LockTimeoutError";
-  }
-  lockPath;
-  holder;
-};
-var LockLostError = class extends Error {
-  constructor(lockPath, detail, cause) {
-    super(
-      `Lost the lock ${lockPath} while holding it: ${detail}. Another process may have run concurrently (a lock older than staleMs without a heartbeat is reclaimed).`,
-      cause === void 0 ? void 0 : { cause }
-    );
-    this.lockPath = lockPath;
-    this.name = "LockLostError";
-  }
-  lockPath;
-};
-function fenceDirOf(lockPath, nonce) {
-  return `${lockPath}.${nonce}.d`;
-}
-function lockFence(lockPath) {
-  const path = resolve(lockPath);
-  const hold = context.getStore()?.get(path);
-  if (hold === void 0 || !hold.active) return null;
-  return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
-}
-function assertStillHeld(hold) {
-  let problem = hold.problem;
-  if (problem === void 0) {
-    const seen = inspect(hold.lockPath);
-    if (seen.kind === "absent") problem = "the lock file was deleted";
-    else if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) problem = "the lock file names another holder";
-  }
-  if (problem !== void 0) {
-    hold.problem = problem;
-    throw errors.lockLost(hold.lockPath, problem);
-  }
-}
-var DEFAULT_TIMEOUT_MS = 1e4;
-var DEFAULT_STALE_MS = 3e4;
-var DEFAULT_POLL_MS = 10;
-var MAX_POLL_MS = 100;
-var MAX_QUICK_RETRIES = 10;
-var GARBAGE_GRACE_MS = 1e3;
-var MAX_LOCK_FILE_BYTES = 4096;
-var RECLAIM_STALE_MS = 5e3;
-var context = new AsyncLocalStorage();
-var heldByThisProcess = /* @__PURE__ */ new Map();
-var HOST = hostname();
-async function withLock(lockPath, fn, options) {
-  const path = resolve(lockPath);
-  if (heldInContext(path)) return fn();
-  const opts = resolveOptions(options);
-  const steps = acquireSteps(path, opts);
-  let step = steps.next();
-  while (!step.done) {
-    await sleep(step.value);
-    step = steps.next();
-  }
-  const hold = step.value;
-  const heartbeat = setInterval(() => touch(hold), Math.max(10, Math.floor(opts.staleMs / 3)));
-  heartbeat.unref();
-  let outcome;
-  try {
-    outcome = { ok: true, value: await context.run(withHold(hold), fn) };
-  } catch (error2) {
-    outcome = { ok: false, error: error2 };
-  } finally {
-    clearInterval(heartbeat);
-  }
-  return finish(hold, outcome);
-}
-function finish(hold, outcome) {
-  let problem;
-  try {
-    problem = endHold(hold);
-  } catch (releaseError) {
-    if (outcome.ok) throw releaseError;
-    const message2 = `${messageOf(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf(releaseError)})`;
-    throw new AggregateError([outcome.error, releaseError], message2);
-  }
-  if (problem !== void 0) {
-    if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
-    if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
-    const detail = `${problem}; the locked function also failed: ${messageOf(outcome.error)}`;
-    throw new LockLostError(hold.lockPath, detail, outcome.error);
-  }
-  if (!outcome.ok) throw outcome.error;
-  return outcome.value;
-}
-function heldInContext(path) {
-  return context.getStore()?.get(path)?.active === true;
-}
-function withHold(hold) {
-  return new Map(context.getStore()).set(hold.lockPath, hold);
-}
-function resolveOptions(options) {
-  const opts = {
-    timeoutMs: options?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    staleMs: options?.staleMs ?? DEFAULT_STALE_MS,
-    pollMs: options?.pollMs ?? DEFAULT_POLL_MS
-  };
-  if (!(opts.timeoutMs >= 0 && Number.isFinite(opts.timeoutMs))) {
-    throw new RangeError(`timeoutMs must be a finite number >= 0, got ${opts.timeoutMs}`);
-  }
-  if (!(opts.staleMs > 0 && Number.isFinite(opts.staleMs))) {
-    throw new RangeError(`staleMs must be a finite number > 0, got ${opts.staleMs}`);
-  }
-  if (!(opts.pollMs > 0 && Number.isFinite(opts.pollMs))) {
-    throw new RangeError(`pollMs must be a finite number > 0, got ${opts.pollMs}`);
-  }
-  return opts;
-}
-function* acquireSteps(lockPath, opts) {
-  const nonce = randomBytes(16).toString("hex");
-  const fenceDir = fenceDirOf(lockPath, nonce);
-  try {
-    mkdirSync(fenceDir);
-  } catch (error2) {
-    if (errnoCode(error2) === "ENOENT") {
-      throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error2 });
-    }
-    throw error2;
-  }
-  try {
-    return yield* acquireLoop(lockPath, nonce, opts);
-  } catch (error2) {
-    rmSync(fenceDir, { recursive: true, force: true });
-    throw error2;
-  }
-}
-function* acquireLoop(lockPath, nonce, opts) {
-  const start = Date.now();
-  const deadline = start + opts.timeoutMs;
-  let delay = opts.pollMs;
-  let quickRetries = 0;
-  let lastHolder;
-  for (; ; ) {
-    const holder = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
-    if (createExclusive(lockPath, holder)) {
-      const hold = { lockPath, nonce, active: true, problem: void 0 };
-      heldByThisProcess.set(nonce, hold);
-      return hold;
-    }
-    const seen = inspect(lockPath);
-    let retryNow = seen.kind === "absent";
-    if (seen.kind === "holder") lastHolder = seen.holder;
-    if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
-      retryNow = reclaim(lockPath, opts.staleMs);
-    }
-    if (retryNow && quickRetries < MAX_QUICK_RETRIES) {
-      quickRetries++;
-      continue;
-    }
-    const now = Date.now();
-    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
-    yield Math.min(jitter(delay), deadline - now);
-    quickRetries = 0;
-    delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
-  }
-}
-function createExclusive(path, holder) {
-  for (let attempt = 1; ; attempt++) {
-    const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-    try {
-      writeFileSync(temp, `${JSON.stringify(holder)}
-`, { flag: "wx" });
-    } catch (error2) {
-      if (errnoCode(error2) === "ENOENT") {
-        throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error2 });
-      }
-      throw error2;
-    }
-    try {
-      linkSync(temp, path);
-      return true;
-    } catch (error2) {
-      const code = errnoCode(error2);
-      if (code === "EEXIST") return false;
-      if (code !== "ENOENT" || attempt >= 3) {
-        throw new Error(`Cannot create the lock ${path}: ${messageOf(error2)}`, { cause: error2 });
-      }
-    } finally {
-      unlinkIfPresent(temp);
-    }
-  }
-}
-function inspect(path) {
-  const opened = openRegularFile(path, constants.O_RDONLY);
-  if (opened === null) return { kind: "absent" };
-  const { fd } = opened;
-  let raw;
-  let mtimeMs;
-  try {
-    mtimeMs = opened.stat.mtimeMs;
-    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : readFileSync(fd, "utf8");
-  } finally {
-    closeSync(fd);
-  }
-  const ageMs = Date.now() - mtimeMs;
-  const holder = parseHolder(raw);
-  return holder ? { kind: "holder", holder, ageMs, raw } : { kind: "garbage", ageMs, raw };
-}
-function parseHolder(raw) {
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return void 0;
-  }
-  if (typeof data !== "object" || data === null) return void 0;
-  const pid = Reflect.get(data, "pid");
-  const host = Reflect.get(data, "hostname");
-  const acquiredAt = Reflect.get(data, "acquiredAt");
-  const nonce = Reflect.get(data, "nonce");
-  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return void 0;
-  if (typeof host !== "string" || typeof acquiredAt !== "string") return void 0;
-  if (typeof nonce !== "string" || nonce === "") return void 0;
-  return { pid, hostname: host, acquiredAt, nonce };
-}
-function staleReason(seen, staleMs) {
-  switch (seen.kind) {
-    case "absent":
-      return void 0;
-    case "garbage":
-      return seen.ageMs > Math.min(GARBAGE_GRACE_MS, staleMs) ? "garbage" : void 0;
-    case "holder": {
-      const { holder } = seen;
-      if (holder.hostname === HOST && !isAlive(holder)) return "dead-holder";
-      return seen.ageMs > staleMs ? "too-old" : void 0;
-    }
-    default: {
-      const unreachable = seen;
-      throw new Error(`unexpected observation ${JSON.stringify(unreachable)}`);
-    }
-  }
-}
-function isAlive(holder) {
-  if (holder.pid === process.pid) return heldByThisProcess.has(holder.nonce);
-  try {
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (error2) {
-    const code = errnoCode(error2);
-    if (code === "ESRCH") return false;
-    if (code === "EPERM") return true;
-    throw error2;
-  }
-}
-function reclaim(lockPath, staleMs) {
-  const mutexPath = `${lockPath}.reclaim`;
-  const nonce = randomBytes(16).toString("hex");
-  const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
-  if (!createExclusive(mutexPath, me)) {
-    breakStaleMutex(mutexPath);
-    return false;
-  }
-  try {
-    const seen = inspect(lockPath);
-    if (seen.kind === "absent") return true;
-    if (staleReason(seen, staleMs) === void 0) return false;
-    if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
-      rmSync(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
-    }
-    unlinkIfPresent(lockPath);
-    return true;
-  } finally {
-    const after = inspect(mutexPath);
-    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
-      throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
-    }
-    unlinkIfPresent(mutexPath);
-  }
-}
-function breakStaleMutex(mutexPath) {
-  const seen = inspect(mutexPath);
-  if (seen.kind === "absent") return;
-  const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
-  if (!stale) return;
-  const grave = `${mutexPath}.${process.pid}.${randomBytes(6).toString("hex")}.stale`;
-  try {
-    renameSync(mutexPath, grave);
-  } catch (error2) {
-    if (errnoCode(error2) === "ENOENT") return;
-    throw error2;
-  }
-  const moved = readFileSync(grave, "utf8");
-  if (moved !== seen.raw) {
-    try {
-      linkSync(grave, mutexPath);
-    } catch (error2) {
-      const message2 = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf(error2)}`;
-      throw new Error(message2, { cause: error2 });
-    }
-  }
-  unlinkSync(grave);
-}
-function touch(hold) {
-  if (!hold.active || hold.problem !== void 0) return;
-  try {
-    const seen = inspect(hold.lockPath);
-    if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) {
-      hold.problem = seen.kind === "absent" ? "the lock file was deleted" : "the lock file names another holder";
-      return;
-    }
-    const now = /* @__PURE__ */ new Date();
-    utimesSync(hold.lockPath, now, now);
-  } catch (error2) {
-    hold.problem = `the heartbeat could not refresh the lock file (${messageOf(error2)})`;
-  }
-}
-function endHold(hold) {
-  hold.active = false;
-  heldByThisProcess.delete(hold.nonce);
-  rmSync(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
-  if (hold.problem !== void 0) return hold.problem;
-  const seen = inspect(hold.lockPath);
-  if (seen.kind === "absent") return "the lock file was deleted";
-  if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) return "the lock file names another holder";
-  unlinkIfPresent(hold.lockPath);
-  return void 0;
-}
-function unlinkIfPresent(path) {
-  try {
-    unlinkSync(path);
-  } catch (error2) {
-    if (errnoCode(error2) !== "ENOENT") throw error2;
-  }
-}
-function jitter(ms) {
-  return Math.max(1, Math.round(ms * (0.5 + Math.random())));
-}
-function sleep(ms) {
-  return new Promise((done) => setTimeout(done, ms));
-}
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
@@ -31688,14 +31345,6 @@ function appendMeasurementEvents(storeDir, events) {
   } finally {
     closeSync(fd);
   }
-}
-function rotateMeasurementLogIfFull(storeDir) {
-  const path = measurementLogPath(storeDir);
-  const size = openLog(path, (_fd, bytes2) => bytes2);
-  if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  lockFence(join(storeDir, ".lock"))?.check();
-  renameSync(path, previousMeasurementLogPath(storeDir));
-  return true;
 }
 
 // src/core/measure/measurement-log-legacy.ts
@@ -33275,6 +32924,351 @@ function watchRoots(server2, session, onWorkspaceChanged) {
     if (server2.server.getClientCapabilities()?.roots) refresh();
   });
 }
+var LockTimeoutError = class extends ThreadMindError {
+  constructor(lockPath, waitedMs, holder) {
+    const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
+    super(
+      "lock-timeout",
+      `Timed out after ${waitedMs} ms waiting for the ThreadMind lock ${lockPath} (${by}). If no ThreadMind process is running, delete ${lockPath} and retry.`
+    );
+    this.lockPath = lockPath;
+    this.holder = holder;
+    this.name = "LockTimeoutError";
+  }
+  lockPath;
+  holder;
+};
+var LockLostError = class extends Error {
+  constructor(lockPath, detail, cause) {
+    super(
+      `Lost the lock ${lockPath} while holding it: ${detail}. Another process may have run concurrently (a lock older than staleMs without a heartbeat is reclaimed).`,
+      cause === void 0 ? void 0 : { cause }
+    );
+    this.lockPath = lockPath;
+    this.name = "LockLostError";
+  }
+  lockPath;
+};
+function fenceDirOf(lockPath, nonce) {
+  return `${lockPath}.${nonce}.d`;
+}
+function lockFence(lockPath) {
+  const path = resolve(lockPath);
+  const hold = context.getStore()?.get(path);
+  if (hold === void 0 || !hold.active) return null;
+  return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
+}
+function assertStillHeld(hold) {
+  let problem = hold.problem;
+  if (problem === void 0) {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind === "absent") problem = "the lock file was deleted";
+    else if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) problem = "the lock file names another holder";
+  }
+  if (problem !== void 0) {
+    hold.problem = problem;
+    throw errors.lockLost(hold.lockPath, problem);
+  }
+}
+var DEFAULT_TIMEOUT_MS = 1e4;
+var DEFAULT_STALE_MS = 3e4;
+var DEFAULT_POLL_MS = 10;
+var MAX_POLL_MS = 100;
+var MAX_QUICK_RETRIES = 10;
+var GARBAGE_GRACE_MS = 1e3;
+var MAX_LOCK_FILE_BYTES = 4096;
+var RECLAIM_STALE_MS = 5e3;
+var context = new AsyncLocalStorage();
+var heldByThisProcess = /* @__PURE__ */ new Map();
+var HOST = hostname();
+async function withLock(lockPath, fn, options) {
+  const path = resolve(lockPath);
+  if (heldInContext(path)) return fn();
+  const opts = resolveOptions(options);
+  const steps = acquireSteps(path, opts);
+  let step = steps.next();
+  while (!step.done) {
+    await sleep(step.value);
+    step = steps.next();
+  }
+  const hold = step.value;
+  const heartbeat = setInterval(() => touch(hold), Math.max(10, Math.floor(opts.staleMs / 3)));
+  heartbeat.unref();
+  let outcome;
+  try {
+    outcome = { ok: true, value: await context.run(withHold(hold), fn) };
+  } catch (error2) {
+    outcome = { ok: false, error: error2 };
+  } finally {
+    clearInterval(heartbeat);
+  }
+  return finish(hold, outcome);
+}
+function finish(hold, outcome) {
+  let problem;
+  try {
+    problem = endHold(hold);
+  } catch (releaseError) {
+    if (outcome.ok) throw releaseError;
+    const message2 = `${messageOf(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf(releaseError)})`;
+    throw new AggregateError([outcome.error, releaseError], message2);
+  }
+  if (problem !== void 0) {
+    if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
+    if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
+    const detail = `${problem}; the locked function also failed: ${messageOf(outcome.error)}`;
+    throw new LockLostError(hold.lockPath, detail, outcome.error);
+  }
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+function heldInContext(path) {
+  return context.getStore()?.get(path)?.active === true;
+}
+function withHold(hold) {
+  return new Map(context.getStore()).set(hold.lockPath, hold);
+}
+function resolveOptions(options) {
+  const opts = {
+    timeoutMs: options?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    staleMs: options?.staleMs ?? DEFAULT_STALE_MS,
+    pollMs: options?.pollMs ?? DEFAULT_POLL_MS
+  };
+  if (!(opts.timeoutMs >= 0 && Number.isFinite(opts.timeoutMs))) {
+    throw new RangeError(`timeoutMs must be a finite number >= 0, got ${opts.timeoutMs}`);
+  }
+  if (!(opts.staleMs > 0 && Number.isFinite(opts.staleMs))) {
+    throw new RangeError(`staleMs must be a finite number > 0, got ${opts.staleMs}`);
+  }
+  if (!(opts.pollMs > 0 && Number.isFinite(opts.pollMs))) {
+    throw new RangeError(`pollMs must be a finite number > 0, got ${opts.pollMs}`);
+  }
+  return opts;
+}
+function* acquireSteps(lockPath, opts) {
+  const nonce = randomBytes(16).toString("hex");
+  const fenceDir = fenceDirOf(lockPath, nonce);
+  try {
+    mkdirSync(fenceDir);
+  } catch (error2) {
+    if (errnoCode(error2) === "ENOENT") {
+      throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error2 });
+    }
+    throw error2;
+  }
+  try {
+    return yield* acquireLoop(lockPath, nonce, opts);
+  } catch (error2) {
+    rmSync(fenceDir, { recursive: true, force: true });
+    throw error2;
+  }
+}
+function* acquireLoop(lockPath, nonce, opts) {
+  const start = Date.now();
+  const deadline = start + opts.timeoutMs;
+  let delay = opts.pollMs;
+  let quickRetries = 0;
+  let lastHolder;
+  for (; ; ) {
+    const holder = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+    if (createExclusive(lockPath, holder)) {
+      const hold = { lockPath, nonce, active: true, problem: void 0 };
+      heldByThisProcess.set(nonce, hold);
+      return hold;
+    }
+    const seen = inspect(lockPath);
+    let retryNow = seen.kind === "absent";
+    if (seen.kind === "holder") lastHolder = seen.holder;
+    if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
+      retryNow = reclaim(lockPath, opts.staleMs);
+    }
+    if (retryNow && quickRetries < MAX_QUICK_RETRIES) {
+      quickRetries++;
+      continue;
+    }
+    const now = Date.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    yield Math.min(jitter(delay), deadline - now);
+    quickRetries = 0;
+    delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
+  }
+}
+function createExclusive(path, holder) {
+  for (let attempt = 1; ; attempt++) {
+    const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      writeFileSync(temp, `${JSON.stringify(holder)}
+`, { flag: "wx" });
+    } catch (error2) {
+      if (errnoCode(error2) === "ENOENT") {
+        throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error2 });
+      }
+      throw error2;
+    }
+    try {
+      linkSync(temp, path);
+      return true;
+    } catch (error2) {
+      const code = errnoCode(error2);
+      if (code === "EEXIST") return false;
+      if (code !== "ENOENT" || attempt >= 3) {
+        throw new Error(`Cannot create the lock ${path}: ${messageOf(error2)}`, { cause: error2 });
+      }
+    } finally {
+      unlinkIfPresent(temp);
+    }
+  }
+}
+function inspect(path) {
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return { kind: "absent" };
+  const { fd } = opened;
+  let raw;
+  let mtimeMs;
+  try {
+    mtimeMs = opened.stat.mtimeMs;
+    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
+  const ageMs = Date.now() - mtimeMs;
+  const holder = parseHolder(raw);
+  return holder ? { kind: "holder", holder, ageMs, raw } : { kind: "garbage", ageMs, raw };
+}
+function parseHolder(raw) {
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return void 0;
+  }
+  if (typeof data !== "object" || data === null) return void 0;
+  const pid = Reflect.get(data, "pid");
+  const host = Reflect.get(data, "hostname");
+  const acquiredAt = Reflect.get(data, "acquiredAt");
+  const nonce = Reflect.get(data, "nonce");
+  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return void 0;
+  if (typeof host !== "string" || typeof acquiredAt !== "string") return void 0;
+  if (typeof nonce !== "string" || nonce === "") return void 0;
+  return { pid, hostname: host, acquiredAt, nonce };
+}
+function staleReason(seen, staleMs) {
+  switch (seen.kind) {
+    case "absent":
+      return void 0;
+    case "garbage":
+      return seen.ageMs > Math.min(GARBAGE_GRACE_MS, staleMs) ? "garbage" : void 0;
+    case "holder": {
+      const { holder } = seen;
+      if (holder.hostname === HOST && !isAlive(holder)) return "dead-holder";
+      return seen.ageMs > staleMs ? "too-old" : void 0;
+    }
+    default: {
+      const unreachable = seen;
+      throw new Error(`unexpected observation ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+function isAlive(holder) {
+  if (holder.pid === process.pid) return heldByThisProcess.has(holder.nonce);
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error2) {
+    const code = errnoCode(error2);
+    if (code === "ESRCH") return false;
+    if (code === "EPERM") return true;
+    throw error2;
+  }
+}
+function reclaim(lockPath, staleMs) {
+  const mutexPath = `${lockPath}.reclaim`;
+  const nonce = randomBytes(16).toString("hex");
+  const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+  if (!createExclusive(mutexPath, me)) {
+    breakStaleMutex(mutexPath);
+    return false;
+  }
+  try {
+    const seen = inspect(lockPath);
+    if (seen.kind === "absent") return true;
+    if (staleReason(seen, staleMs) === void 0) return false;
+    if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
+      rmSync(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
+    }
+    unlinkIfPresent(lockPath);
+    return true;
+  } finally {
+    const after = inspect(mutexPath);
+    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
+      throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
+    }
+    unlinkIfPresent(mutexPath);
+  }
+}
+function breakStaleMutex(mutexPath) {
+  const seen = inspect(mutexPath);
+  if (seen.kind === "absent") return;
+  const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
+  if (!stale) return;
+  const grave = `${mutexPath}.${process.pid}.${randomBytes(6).toString("hex")}.stale`;
+  try {
+    renameSync(mutexPath, grave);
+  } catch (error2) {
+    if (errnoCode(error2) === "ENOENT") return;
+    throw error2;
+  }
+  const moved = readFileSync(grave, "utf8");
+  if (moved !== seen.raw) {
+    try {
+      linkSync(grave, mutexPath);
+    } catch (error2) {
+      const message2 = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf(error2)}`;
+      throw new Error(message2, { cause: error2 });
+    }
+  }
+  unlinkSync(grave);
+}
+function touch(hold) {
+  if (!hold.active || hold.problem !== void 0) return;
+  try {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) {
+      hold.problem = seen.kind === "absent" ? "the lock file was deleted" : "the lock file names another holder";
+      return;
+    }
+    const now = /* @__PURE__ */ new Date();
+    utimesSync(hold.lockPath, now, now);
+  } catch (error2) {
+    hold.problem = `the heartbeat could not refresh the lock file (${messageOf(error2)})`;
+  }
+}
+function endHold(hold) {
+  hold.active = false;
+  heldByThisProcess.delete(hold.nonce);
+  rmSync(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
+  if (hold.problem !== void 0) return hold.problem;
+  const seen = inspect(hold.lockPath);
+  if (seen.kind === "absent") return "the lock file was deleted";
+  if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) return "the lock file names another holder";
+  unlinkIfPresent(hold.lockPath);
+  return void 0;
+}
+function unlinkIfPresent(path) {
+  try {
+    unlinkSync(path);
+  } catch (error2) {
+    if (errnoCode(error2) !== "ENOENT") throw error2;
+  }
+}
+function jitter(ms) {
+  return Math.max(1, Math.round(ms * (0.5 + Math.random())));
+}
+function sleep(ms) {
+  return new Promise((done) => setTimeout(done, ms));
+}
+
+// src/core/store/fenced-write.ts
 function writeFenced(lockPath, path, data) {
   const fence = lockFence(lockPath);
   if (fence === null) {
@@ -36965,8 +36959,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join21 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join21(before, endsWithNewline.before), after: join21(after, endsWithNewline.after) };
+  const join22 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join22(before, endsWithNewline.before), after: join22(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -37092,6 +37086,16 @@ async function threadFileHistory(req) {
   }
   return { ...history, text: formatThreadHistory(history, title) };
 }
+function rotateMeasurementLogIfFull(storeDir) {
+  const path = measurementLogPath(storeDir);
+  const size = openLog(path, (_fd, bytes2) => bytes2);
+  if (size === null || size <= LOG_ROTATE_BYTES) return false;
+  lockFence(join(storeDir, ".lock"))?.check();
+  renameSync(path, previousMeasurementLogPath(storeDir));
+  return true;
+}
+
+// src/core/measure/measurement-recording.ts
 async function recordMeasurementEvents(store, events) {
   store.exists();
   if (!existsSync(measurementLogPath(store.dir))) store.ensureIgnored();

@@ -17,14 +17,14 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { hasConflictMarkers } from "../core/store/conflict-markers.js";
 import { isValidId } from "../core/id-pattern.js";
 import { projectIdsIn } from "../core/store/project-ids.js";
 import { LIMITS } from "../core/limits.js";
 import { RACY_MARGIN_MS } from "../core/context/context-cache.js";
 
-const SWEEP_VERSION = 1;
+const SWEEP_VERSION = 2;
 /** Per session start, at most this many files are read (the rest on the next start) and this many projects swept. */
 const MAX_FILES_READ = 200;
 const MAX_PROJECTS = 50;
@@ -38,23 +38,85 @@ interface DirVerdicts {
   marked: string[];
 }
 
+/** What a start with unchanged directories needs: each directory's stamp and its marked files with their stamps. */
+interface DirSummary {
+  dir: string | null;
+  marked: Record<string, string>;
+}
+
+/**
+ * The saved sweep, as two JSON lines in one file: the summary first (a few bytes per project), then every file's stamp
+ * (~85 bytes per thread), parsed only when a directory changed. One file, renamed into place: the two always agree.
+ */
 interface SweepState {
-  version: typeof SWEEP_VERSION;
-  projects: Record<string, DirVerdicts>;
+  summary: Record<string, DirSummary>;
+  /** Every project's verdicts, parsed from the second line on first use. */
+  verdicts: (projectId: string) => DirVerdicts | undefined;
 }
 
 export function sweepPath(storeDir: string): string {
   return join(storeDir, "cache", "conflict-sweep.json");
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function emptyState(): SweepState {
+  return { summary: {}, verdicts: () => undefined };
+}
+
 function readState(storeDir: string): SweepState {
   try {
-    const data = JSON.parse(readFileSync(sweepPath(storeDir), "utf8")) as SweepState;
-    if (data.version === SWEEP_VERSION && typeof data.projects === "object" && data.projects !== null) return data;
+    const text = readFileSync(sweepPath(storeDir), "utf8");
+    const eol = text.indexOf("\n");
+    const head = JSON.parse(eol < 0 ? text : text.slice(0, eol)) as { version?: unknown; projects?: unknown };
+    if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
+    let files: Record<string, unknown> | null = null;
+    const summary: Record<string, DirSummary> = {};
+    for (const [projectId, entry] of Object.entries(head.projects)) {
+      // An entry of another shape is swept again.
+      if (isRecord(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord(entry.marked))
+        summary[projectId] = { dir: entry.dir, marked: entry.marked as Record<string, string> };
+    }
+    return {
+      summary,
+      verdicts: (projectId) => {
+        const known = summary[projectId];
+        if (known === undefined) return undefined;
+        if (files === null) {
+          try {
+            const parsed: unknown = JSON.parse(text.slice(eol + 1));
+            files = isRecord(parsed) ? parsed : {};
+          } catch {
+            files = {};
+          }
+        }
+        const stamps = files[projectId];
+        return {
+          dir: known.dir,
+          files: isRecord(stamps) ? (stamps as Record<string, string>) : {},
+          marked: Object.keys(known.marked),
+        };
+      },
+    };
   } catch {
     // absent or unusable: derived data, swept again
+    return emptyState();
   }
-  return { version: SWEEP_VERSION, projects: {} };
+}
+
+/** The file's two lines: the summary of every project, then every project's file stamps. */
+function stateText(projects: ReadonlyMap<string, DirVerdicts>): string {
+  const summary: Record<string, DirSummary> = {};
+  const files: Record<string, Record<string, string>> = {};
+  for (const [projectId, v] of projects) {
+    const marked: Record<string, string> = {};
+    for (const name of v.marked) marked[name] = v.files[name] ?? "";
+    summary[projectId] = { dir: v.dir, marked };
+    files[projectId] = v.files;
+  }
+  return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}\n${JSON.stringify(files)}\n`;
 }
 
 /** A stamp of any entry (dev:ino:size:mtime:ctime) and when it last changed; null when absent. */
@@ -96,6 +158,14 @@ function readBounded(path: string): string | null {
   }
 }
 
+/** Whether a directory's new verdicts are those already saved. */
+function sameVerdicts(saved: DirVerdicts | undefined, now: DirVerdicts): boolean {
+  if (saved === undefined || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
+  const names = Object.keys(now.files);
+  if (names.length !== Object.keys(saved.files).length) return false;
+  return names.every((name) => saved.files[name] === now.files[name]);
+}
+
 /**
  * Paths (relative to the store) of thread files that hold conflict markers, by the known stamps; the verdicts are saved
  * when anything was read. Never throws (a sweep that cannot run says nothing).
@@ -105,38 +175,41 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now()): stri
     const projectsDir = join(storeDir, "projects");
     if (lstatSync(projectsDir).isSymbolicLink()) return [];
     const state = readState(storeDir);
+    // The projects swept again, with their new verdicts, and those whose directory is gone; the others are kept as read.
+    const swept = new Map<string, DirVerdicts>();
+    const gone = new Set<string>();
     let budget = MAX_FILES_READ;
-    let changed = false;
     const found: string[] = [];
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = join(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
-      const known = state.projects[projectId];
+      const summary = state.summary[projectId];
       if (dirStamp === null) {
-        if (known !== undefined) {
-          delete state.projects[projectId];
-          changed = true;
-        }
+        if (summary !== undefined) gone.add(projectId);
         continue;
       }
       // An unchanged directory: no file came or went; a marked file fixed in place is the one change to look for.
-      const markedUnchanged = () => known!.marked.every((name) => stampOf(join(dir, name), "file")?.stamp === known!.files[name]);
-      if (known !== undefined && known.dir === dirStamp.stamp && markedUnchanged()) {
-        found.push(...known.marked.map((name) => `threads/${projectId}/${name}`));
+      const markedUnchanged = () =>
+        Object.entries(summary!.marked).every(([name, stamp]) => stampOf(join(dir, name), "file")?.stamp === stamp);
+      if (summary !== undefined && summary.dir === dirStamp.stamp && markedUnchanged()) {
+        found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
         continue;
       }
+      const known = state.verdicts(projectId);
       const verdicts: DirVerdicts = { dir: null, files: {}, marked: [] };
       let complete = dirStamp.changedMs < now - RACY_MARGIN_MS;
       for (const name of readdirSync(dir)) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue; // temp files end in .tmp
-        const stamp = stampOf(join(dir, name), "file");
+        // A valid id and ".md": no separator to normalise (join for a thousand files costs milliseconds).
+        const path = `${dir}${sep}${name}`;
+        const stamp = stampOf(path, "file");
         if (stamp === null) continue; // not a regular file: the store reports it when it reads it
         const wasMarked = known?.marked.includes(name) ?? false;
         let marked: boolean;
         if (known?.files[name] === stamp.stamp) marked = wasMarked;
         else if (budget > 0) {
           budget--;
-          const text = readBounded(join(dir, name));
+          const text = readBounded(path);
           marked = text !== null && hasConflictMarkers(text);
         } else {
           complete = false;
@@ -151,15 +224,21 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now()): stri
         }
       }
       if (complete) verdicts.dir = dirStamp.stamp;
-      state.projects[projectId] = verdicts;
-      changed = true;
+      // Rewritten only when a verdict changed (a directory still within the racy margin is listed again at each start).
+      if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
     }
-    if (changed) {
+    if (swept.size > 0 || gone.size > 0) {
       // Derived data: a temp file renamed over it (atomic-write.ts would load crypto into every hook for its temp names).
       mkdirSync(join(storeDir, "cache"), { recursive: true });
       const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
       try {
-        writeFileSync(temp, `${JSON.stringify(state)}\n`);
+        const after = new Map<string, DirVerdicts>();
+        for (const projectId of Object.keys(state.summary)) {
+          const kept = gone.has(projectId) || swept.has(projectId) ? undefined : state.verdicts(projectId);
+          if (kept !== undefined) after.set(projectId, kept);
+        }
+        for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
+        writeFileSync(temp, stateText(after));
         renameSync(temp, sweepPath(storeDir));
       } finally {
         rmSync(temp, { force: true });

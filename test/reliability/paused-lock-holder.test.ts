@@ -1,7 +1,8 @@
 // Guards lock fencing: a holder paused past the stale limit (Ctrl-Z, a debugger, a VM pause) has its lock reclaimed;
 // when it resumes, none of its writes may land over a write that another process made and acknowledged meanwhile.
 import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { LOG_ROTATE_BYTES, measurementLogPath, rotateMeasurementLogIfFull } from "../../src/core/measure/measurement-log.js";
+import { LOG_ROTATE_BYTES, measurementLogPath } from "../../src/core/measure/measurement-log.js";
+import { rotateMeasurementLogIfFull } from "../../src/core/measure/measurement-log-rotate.js";
 import { snapshotDir } from "../support/dir-snapshot.js";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";

@@ -3,9 +3,8 @@
 // Hooks append without the store lock: one write(2) on an O_APPEND descriptor, so lines of concurrent hooks never
 // interleave. The file is rotated (current → measurements.1.jsonl, the older one dropped) under the lock once it passes
 // LOG_ROTATE_BYTES, so both together stay near 2 MB however long the store lives. Readers fold both files.
-import { closeSync, constants, fstatSync, readSync, renameSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, readSync, writeSync } from "node:fs";
 import { openRegularFile } from "../store/regular-file.js";
-import { lockFence } from "../store/lock.js";
 import { join } from "node:path";
 import type { HookSeenRecord, InjectionRecord, ReceiptStatus, SizeRecord } from "./measurements.js";
 import type { FreshnessMarkEvent, StalenessEvent, SummaryWriteEvent } from "../freshness/freshness-events.js";
@@ -91,16 +90,4 @@ export function appendMeasurementEvents(storeDir: string, events: readonly Measu
   } finally {
     closeSync(fd);
   }
-}
-
-/** Current → previous when the current log is past LOG_ROTATE_BYTES. Call inside the store lock. Returns whether it rotated. */
-export function rotateMeasurementLogIfFull(storeDir: string): boolean {
-  const path = measurementLogPath(storeDir);
-  const size = openLog(path, (_fd, bytes) => bytes);
-  if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  // Fenced like every write under the lock: a rotator that lost the lock (paused past the stale limit) must not move
-  // a newer log over the previous one that another rotation just made.
-  lockFence(join(storeDir, ".lock"))?.check();
-  renameSync(path, previousMeasurementLogPath(storeDir));
-  return true;
 }

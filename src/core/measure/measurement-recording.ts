@@ -4,13 +4,8 @@ import { nextTimestamp } from "../clock.js";
 import type { Store } from "../store/store.js";
 import { LockTimeoutError } from "../store/lock.js";
 import type { SummaryWriteVia } from "../freshness/freshness-events.js";
-import {
-  appendMeasurementEvents,
-  LOG_ROTATE_BYTES,
-  measurementLogPath,
-  rotateMeasurementLogIfFull,
-  type MeasurementEvent,
-} from "./measurement-log.js";
+import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, type MeasurementEvent } from "./measurement-log.js";
+import { rotateMeasurementLogIfFull } from "./measurement-log-rotate.js";
 
 /**
  * Appends measurement events to measurements.jsonl (no lock: one O_APPEND write). When the log has grown past its
