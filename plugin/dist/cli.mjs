@@ -4,7 +4,7 @@ import * as util from 'util';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, statSync, lstatSync, readdirSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, readSync, closeSync, realpathSync, renameSync, openSync, fsyncSync, unlinkSync, writeSync, fstatSync, utimesSync, watch, linkSync, createReadStream } from 'fs';
+import { writeFileSync, readFileSync, existsSync, lstatSync, readdirSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, statSync, readSync, closeSync, realpathSync, renameSync, openSync, fsyncSync, unlinkSync, writeSync, fstatSync, utimesSync, watch, linkSync, createReadStream } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -3957,10 +3957,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep6, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep6?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -3974,7 +3974,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep6) {
+          if (!keyProps.anchor && !keyProps.tag && !sep5) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -3998,7 +3998,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep6 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4014,7 +4014,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep6, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4103,7 +4103,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep6 = "";
+        let sep5 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4117,13 +4117,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep6 + cb;
-              sep6 = "";
+                comment += sep5 + cb;
+              sep5 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep6 += source;
+                sep5 += source;
               hasSpace = true;
               break;
             default:
@@ -4165,18 +4165,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep6, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep6?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep6 && !value) {
+          if (!props.anchor && !props.tag && !sep5 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4230,8 +4230,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep6 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep6, null, props, onError);
+        if (!isMap && !sep5 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4243,7 +4243,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep6 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4254,8 +4254,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep6)
-                for (const st of sep6) {
+              if (sep5)
+                for (const st of sep5) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4272,7 +4272,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep6, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4450,7 +4450,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep6 = "";
+      let sep5 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4467,24 +4467,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep6 + indent.slice(trimIndent) + content;
-          sep6 = "\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep6 === " ")
-            sep6 = "\n";
-          else if (!prevMoreIndented && sep6 === "\n")
-            sep6 = "\n\n";
-          value += sep6 + indent.slice(trimIndent) + content;
-          sep6 = "\n";
+          if (sep5 === " ")
+            sep5 = "\n";
+          else if (!prevMoreIndented && sep5 === "\n")
+            sep5 = "\n\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep6 === "\n")
+          if (sep5 === "\n")
             value += "\n";
           else
-            sep6 = "\n";
+            sep5 = "\n";
         } else {
-          value += sep6 + content;
-          sep6 = " ";
+          value += sep5 + content;
+          sep5 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4666,25 +4666,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep6 = " ";
+      let sep5 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep6 === "\n")
-            res += sep6;
+          if (sep5 === "\n")
+            res += sep5;
           else
-            sep6 = "\n";
+            sep5 = "\n";
         } else {
-          res += sep6 + lm;
-          sep6 = " ";
+          res += sep5 + lm;
+          sep5 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep6 + (match?.[1] ?? "");
+      return res + sep5 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5487,14 +5487,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep6, value }) {
+    function stringifyItem({ start, key, sep: sep5, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep6)
-        for (const st of sep6)
+      if (sep5)
+        for (const st of sep5)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6656,18 +6656,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep6;
+          let sep5;
           if (scalar.end) {
-            sep6 = scalar.end;
-            sep6.push(this.sourceToken);
+            sep5 = scalar.end;
+            sep5.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep6 = [this.sourceToken];
+            sep5 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep6 }]
+            items: [{ start, key: scalar, sep: sep5 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6820,15 +6820,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep6 = it.sep;
-                  sep6.push(this.sourceToken);
+                  const sep5 = it.sep;
+                  sep5.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep6 }]
+                    items: [{ start: start2, key, sep: sep5 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7022,13 +7022,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep6 = fc.end.splice(1, fc.end.length);
-            sep6.push(this.sourceToken);
+            const sep5 = fc.end.splice(1, fc.end.length);
+            sep5.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep6 }]
+              items: [{ start, key: fc, sep: sep5 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7727,6 +7727,9 @@ function usageErrorOf(e, known) {
       return e;
   }
 }
+function expectNoArguments(args) {
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+}
 function positiveInt(value, name) {
   if (value === void 0) return void 0;
   const n = typeof value === "string" && /^\d+$/.test(value) ? Number.parseInt(value, 10) : Number.NaN;
@@ -7840,9 +7843,13 @@ function messageOf(error) {
 }
 
 // src/core/store/atomic-write.ts
-var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
+var TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test(basename(name));
+}
+function atomicTempWriterPid(name) {
+  const pid = TEMP_NAME.exec(basename(name))?.[1];
+  return pid === void 0 ? null : Number(pid);
 }
 function atomicTempPath(target2, dir = dirname(target2)) {
   return join(dir, `.${basename(target2)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
@@ -8402,7 +8409,6 @@ function isProcessAlive(pid) {
 }
 
 // src/core/store/temp-sweep.ts
-var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
   const walk = (dir) => {
@@ -8412,9 +8418,8 @@ function sweepDeadTempFiles(storeDir) {
         walk(path);
         continue;
       }
-      if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
-      const pid = Number(TEMP_PID.exec(entry.name)?.[1]);
-      if (pid === process.pid || isProcessAlive(pid)) continue;
+      const pid = entry.isFile() ? atomicTempWriterPid(entry.name) : null;
+      if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
       rmSync(path, { force: true });
       removed.push(path);
     }
@@ -8746,6 +8751,9 @@ function findGitTop(dir) {
     current = parent;
   }
 }
+function gitPath(top, path) {
+  return relative(top, path).split(sep).join("/");
+}
 var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
   const dotGit = join(top, ".git");
@@ -8900,6 +8908,9 @@ function fileStamp(path) {
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
+function linkRefused(path) {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
 function reasonOf(e) {
   if (e instanceof UnreadableFileError) return e.reason;
   return e instanceof Error ? e.message : String(e);
@@ -8912,7 +8923,7 @@ function readTextStrict(path, maxBytes) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
-  if (stat2.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  if (stat2.isSymbolicLink()) throw linkRefused(path);
   let bytes2;
   try {
     bytes2 = readRegularFile(path, maxBytes);
@@ -8951,7 +8962,7 @@ function assertNoLinksBelow(storeDir, path) {
       if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
-    if (stat2.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    if (stat2.isSymbolicLink()) throw linkRefused(current);
   }
 }
 var DRIVER_NAME = "threadmind";
@@ -9080,37 +9091,27 @@ var Store = class {
    * the project); an older or edited one gets the missing lines. True when it was written.
    */
   ensureAttributes() {
-    const path = join(this.dir, ".gitattributes");
-    const current = readTextStrict(path, LIMITS.threadFileBytes);
-    if (current === null) {
-      writeFenced(this.lockPath, path, STORE_GITATTRIBUTES);
-      return true;
-    }
-    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
-    const missing = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#") && !lines.has(l));
-    if (missing.length === 0) return false;
-    writeFenced(this.lockPath, path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
-`);
-    return true;
+    const wanted = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+    return this.ensureLines(join(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
     this.exists();
-    const gitignore = join(this.dir, ".gitignore");
-    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
+    this.ensureLines(join(this.dir, ".gitignore"), GITIGNORE, IGNORED);
+  }
+  /** Writes `fresh` at `path` when it is absent, else appends the `wanted` lines it lacks (compared trimmed); true when it wrote. */
+  ensureLines(path, fresh, wanted) {
+    const current = readTextStrict(path, LIMITS.threadFileBytes);
     if (current === null) {
-      writeFenced(this.lockPath, gitignore, GITIGNORE);
-      return;
+      writeFenced(this.lockPath, path, fresh);
+      return true;
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
-    const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0)
-      writeFenced(
-        this.lockPath,
-        gitignore,
-        `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
-`
-      );
+    const missing = wanted.filter((l) => !lines.has(l));
+    if (missing.length === 0) return false;
+    writeFenced(this.lockPath, path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
+    return true;
   }
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
   locked(fn) {
@@ -9133,7 +9134,7 @@ var Store = class {
   projectsDir() {
     this.exists();
     const dir = join(this.dir, "projects");
-    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    if (isSymbolicLink(dir)) throw linkRefused(dir);
     return dir;
   }
   projectIds() {
@@ -9173,7 +9174,7 @@ var Store = class {
     this.exists();
     const dir = join(this.dir, "threads", assertId(projectId, "project id"));
     for (const path of [join(this.dir, "threads"), dir]) {
-      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+      if (isSymbolicLink(path)) throw linkRefused(path);
     }
     return dir;
   }
@@ -10338,199 +10339,6 @@ function threadLabel(t, options) {
   if (t.id === options.activeId) parts.push("\u25C0 active");
   return parts.join(" ");
 }
-
-// src/core/format-count.ts
-function formatCount(n) {
-  if (!Number.isSafeInteger(n) || n < 0) return String(n);
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-// src/core/context/thread-list-view.ts
-var THREAD_LIST_MAX_BYTES = 8 * 1024;
-var NEAR_SHOWN = 20;
-var RECENT_SHOWN = 15;
-var LINE_MAX_CHARS = 300;
-var PROBLEMS_NAMED = 5;
-function listDerived(threads) {
-  const open3 = [...threads.values()].filter((t) => t.status === void 0);
-  open3.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
-  return { shape: buildTree(threads), openByRecency: open3 };
-}
-var statusOf = (t) => t.status ?? "active";
-var bytes = (s) => Buffer.byteLength(s, "utf8");
-var plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
-function threadListText(input, options = {}) {
-  const narrowed = options.rootId !== void 0 || options.depth !== void 0 || options.status !== void 0;
-  if (!narrowed) {
-    const whole = wholeTree(input);
-    if (whole !== null) return whole;
-    return boundedView(input);
-  }
-  return narrowedView(input, options);
-}
-function wholeTree(input) {
-  if (input.threads.size > THREAD_LIST_MAX_BYTES / 40) return null;
-  const text = renderTree(input.threads, {
-    title: input.projectTitle,
-    activeId: input.activeId,
-    problems: input.problems.map((p) => ({ ...p, threadId: "" })),
-    extra: (t) => relatedMark(t, input.threads)
-  });
-  return bytes(text) <= THREAD_LIST_MAX_BYTES ? text : null;
-}
-function boundedView(input) {
-  const { threads, activeId } = input;
-  const derived = input.derived ?? listDerived(threads);
-  const shape = derived.shape;
-  const shown = /* @__PURE__ */ new Map();
-  const notes = [];
-  for (let id = activeId; id !== null && !shown.has(id); ) {
-    const t = threads.get(id);
-    if (!t) break;
-    shown.set(id, t);
-    id = t.parentId;
-  }
-  const active = threads.get(activeId);
-  const near = (parentId, one, many, skip) => {
-    const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
-    for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
-    if (ids.length > NEAR_SHOWN)
-      notes.push(
-        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
-      );
-  };
-  if (active) {
-    near(active.id, "child", "children", null);
-    if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
-  }
-  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
-  const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
-  const recentLines = recent.length === 0 ? [] : [
-    "",
-    "Open threads, most recently updated first:",
-    ...recent.map(
-      (t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`
-    )
-  ];
-  for (const t of recent) shown.set(t.id, t);
-  const counts = countByStatus(threads.values());
-  const inView = countByStatus(shown.values());
-  const rest = {
-    total: counts.total - inView.total,
-    active: counts.active - inView.active,
-    done: counts.done - inView.done,
-    abandoned: counts.abandoned - inView.abandoned
-  };
-  const head = [`Project: ${input.projectTitle} (${plural(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
-  const tail = [
-    "",
-    `Not shown: ${plural(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
-    ...problemLines(input, shape.detached)
-  ];
-  return fitLines(head, [...tree, ...notes, ...recentLines], tail);
-}
-function narrowedView(input, options) {
-  const { threads, activeId } = input;
-  if (options.depth !== void 0 && (!Number.isInteger(options.depth) || options.depth < 0)) {
-    throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
-  }
-  const shape = input.derived?.shape ?? buildTree(threads);
-  let rootIds;
-  if (options.rootId !== void 0) {
-    if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);
-    rootIds = [options.rootId];
-  } else rootIds = [...shape.roots, ...shape.detached.map((d) => d.id)];
-  const depth = options.depth ?? Number.POSITIVE_INFINITY;
-  const inScope = [];
-  const seen = /* @__PURE__ */ new Set();
-  let level = rootIds.filter((id) => !seen.has(id) && seen.add(id));
-  for (let d = 0; level.length > 0 && d <= depth; d++) {
-    inScope.push(...level);
-    const next = [];
-    for (const id of level) {
-      for (const c of shape.children.get(id) ?? []) {
-        if (seen.has(c)) continue;
-        next.push(c);
-        seen.add(c);
-      }
-    }
-    level = next;
-  }
-  const matching = options.status === void 0 ? inScope : inScope.filter((id) => statusOf(threads.get(id)) === options.status);
-  const shown = /* @__PURE__ */ new Map();
-  for (const id of matching) {
-    for (let a = id; a !== null && !shown.has(a); ) {
-      const t = threads.get(a);
-      if (a === options.rootId) {
-        shown.set(a, { ...t, parentId: null });
-        break;
-      }
-      shown.set(a, t);
-      a = t.parentId !== null && threads.has(t.parentId) ? t.parentId : null;
-    }
-  }
-  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
-  const what = [
-    options.rootId !== void 0 ? `the subtree of "${options.rootId}"` : "the whole tree",
-    options.depth !== void 0 ? `${plural(options.depth, "level")} deep` : null,
-    options.status !== void 0 ? `${options.status} threads` : null
-  ].filter((x) => x !== null);
-  const head = [
-    `Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`
-  ];
-  return fitLines(head, tree, problemLines(input, shape.detached));
-}
-function mostRecentOpen(openByRecency, shown, limit) {
-  const top = [];
-  for (const t of openByRecency) {
-    if (top.length === limit) break;
-    if (!shown.has(t.id)) top.push(t);
-  }
-  return top;
-}
-function countByStatus(threads) {
-  const c = { total: 0, active: 0, done: 0, abandoned: 0 };
-  for (const t of threads) {
-    c.total++;
-    c[statusOf(t)]++;
-  }
-  return c;
-}
-function statusCounts(c) {
-  return `${formatCount(c.active)} open, ${formatCount(c.done)} done, ${formatCount(c.abandoned)} abandoned`;
-}
-function problemLines(input, detached) {
-  const lines = [];
-  if (detached.length > 0) {
-    lines.push("", `\u26A0 ${plural(detached.length, "detached thread")} (fix their parentId):`);
-    for (const d of detached.slice(0, PROBLEMS_NAMED))
-      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
-    if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
-  }
-  if (input.problems.length > 0) {
-    lines.push("", `\u26A0 ${plural(input.problems.length, "thread file")} could not be read (left as they are):`);
-    for (const p of input.problems.slice(0, PROBLEMS_NAMED)) lines.push(`  ${p.path}: ${p.reason}`);
-    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(input.problems.length - PROBLEMS_NAMED)} more`);
-  }
-  return lines;
-}
-function fitLines(head, body, tail) {
-  const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
-  const headText = head.map(clip4).join("\n");
-  const tailText = tail.map(clip4).join("\n");
-  const cutNote = (n) => `(\u2026 ${plural(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
-  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
-  const kept = [];
-  let used = 0;
-  for (const line of body.map(clip4)) {
-    const size = bytes(line) + 1;
-    if (used + size > budget) break;
-    kept.push(line);
-    used += size;
-  }
-  if (kept.length < body.length) kept.push(cutNote(body.length - kept.length));
-  return [headText, ...kept, ...tailText === "" ? [] : [tailText]].join("\n");
-}
 function relatedMark(t, threads) {
   return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
 }
@@ -11193,7 +11001,7 @@ function meaningSnippet(words, doc, query) {
   let bestSim = -Infinity;
   for (const line of doc.text.split("\n")) {
     if (line.trim() === "") continue;
-    const v = embedTerms(words, terms(line));
+    const v = embedText(words, line);
     const sim = v ? dot(v, 0, query, words.dims) : -1;
     if (sim > bestSim) [bestLine, bestSim] = [line, sim];
   }
@@ -11371,7 +11179,7 @@ async function searchThreads(store, projectIds, input) {
       cost.swept ||= r.swept;
     }
     const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
-    const statusOk = (meta) => q.status === void 0 || statusOf2(meta) === q.status;
+    const statusOk = (meta) => q.status === void 0 || statusOf(meta) === q.status;
     const tiers = [];
     const notices = [];
     const finish2 = (top) => ({
@@ -11402,7 +11210,7 @@ async function searchThreads(store, projectIds, input) {
     const weigh = strongRule(projects, q.terms);
     addSections(overview, q.terms, statusOk, false);
     const lookupFinds = overview;
-    const openSections = q.status === void 0 ? (meta) => statusOf2(meta) === "active" : void 0;
+    const openSections = q.status === void 0 ? (meta) => statusOf(meta) === "active" : void 0;
     let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh, void 0, openSections);
     let closedSearched = q.status !== void 0 && q.status !== "active";
     if (lookup.strong < wanted && q.status === void 0) {
@@ -11526,9 +11334,8 @@ function mergeMeaning(lexical, meaning, limit) {
   }
   rest.sort((a, b) => b.fused - a.fused);
   const top = [...first, ...rest.map((r) => r.c)].slice(0, limit);
-  const strong = first.length + meaning.filter(
-    (m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)
-  ).length;
+  const firstKeys = new Set(first.map((c) => key(c.projectId, c.meta.id)));
+  const strong = first.length + meaning.filter((m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !firstKeys.has(key(m.projectId, m.meta.id))).length;
   return { strong, top };
 }
 function addSections(finds, terms2, accept, relaxed) {
@@ -11608,7 +11415,7 @@ function toHit(c, terms2) {
     projectId: c.projectId,
     threadId: c.meta.id,
     title: c.meta.title,
-    status: statusOf2(c.meta),
+    status: statusOf(c.meta),
     score: Math.round(c.score * 100) / 100,
     coverage: c.coverage,
     ...c.similarity !== void 0 ? { similarity: Math.round(c.similarity * 100) / 100 } : {}
@@ -11660,7 +11467,7 @@ function bitCount(mask2) {
   for (let m = mask2; m !== 0; m &= m - 1) n++;
   return n;
 }
-function statusOf2(meta) {
+function statusOf(meta) {
   return meta.status ?? "active";
 }
 function byScore(a, b) {
@@ -12265,6 +12072,202 @@ function searchIndexFor(storeDir) {
     shared.set(storeDir, index);
   }
   return index;
+}
+
+// src/core/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/core/context/thread-list-view.ts
+var THREAD_LIST_MAX_BYTES = 8 * 1024;
+var NEAR_SHOWN = 20;
+var RECENT_SHOWN = 15;
+var LINE_MAX_CHARS = 300;
+var PROBLEMS_NAMED = 5;
+function listDerived(threads) {
+  const open3 = [...threads.values()].filter((t) => t.status === void 0);
+  open3.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+  return { shape: buildTree(threads), openByRecency: open3 };
+}
+var statusOf2 = (t) => t.status ?? "active";
+var bytes = (s) => Buffer.byteLength(s, "utf8");
+var plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+function threadListText(input, options = {}) {
+  const narrowed = options.rootId !== void 0 || options.depth !== void 0 || options.status !== void 0;
+  if (!narrowed) {
+    const whole = wholeTree(input);
+    if (whole !== null) return whole;
+    return boundedView(input);
+  }
+  return narrowedView(input, options);
+}
+function wholeTree(input) {
+  if (input.threads.size > THREAD_LIST_MAX_BYTES / 40) return null;
+  const text = renderTree(input.threads, {
+    title: input.projectTitle,
+    activeId: input.activeId,
+    problems: input.problems.map((p) => ({ ...p, threadId: "" })),
+    extra: (t) => relatedMark(t, input.threads)
+  });
+  return bytes(text) <= THREAD_LIST_MAX_BYTES ? text : null;
+}
+function boundedView(input) {
+  const { threads, activeId } = input;
+  const derived = input.derived ?? listDerived(threads);
+  const shape = derived.shape;
+  const shown = /* @__PURE__ */ new Map();
+  const notes = [];
+  for (let id = activeId; id !== null && !shown.has(id); ) {
+    const t = threads.get(id);
+    if (!t) break;
+    shown.set(id, t);
+    id = t.parentId;
+  }
+  const active = threads.get(activeId);
+  const near = (parentId, one, many, skip) => {
+    const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
+    for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
+    if (ids.length > NEAR_SHOWN)
+      notes.push(
+        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
+      );
+  };
+  if (active) {
+    near(active.id, "child", "children", null);
+    if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
+  }
+  const tree = treeLines(shown, activeId, threads);
+  const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
+  const recentLines = recent.length === 0 ? [] : [
+    "",
+    "Open threads, most recently updated first:",
+    ...recent.map(
+      (t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`
+    )
+  ];
+  for (const t of recent) shown.set(t.id, t);
+  const counts = countByStatus(threads.values());
+  const inView = countByStatus(shown.values());
+  const rest = {
+    total: counts.total - inView.total,
+    active: counts.active - inView.active,
+    done: counts.done - inView.done,
+    abandoned: counts.abandoned - inView.abandoned
+  };
+  const head = [`Project: ${input.projectTitle} (${plural(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
+  const tail = [
+    "",
+    `Not shown: ${plural(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
+    ...problemLines(input, shape.detached)
+  ];
+  return fitLines(head, [...tree, ...notes, ...recentLines], tail);
+}
+function narrowedView(input, options) {
+  const { threads, activeId } = input;
+  if (options.depth !== void 0 && (!Number.isInteger(options.depth) || options.depth < 0)) {
+    throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
+  }
+  const shape = input.derived?.shape ?? buildTree(threads);
+  let rootIds;
+  if (options.rootId !== void 0) {
+    if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);
+    rootIds = [options.rootId];
+  } else rootIds = [...shape.roots, ...shape.detached.map((d) => d.id)];
+  const depth = options.depth ?? Number.POSITIVE_INFINITY;
+  const inScope = [];
+  const seen = /* @__PURE__ */ new Set();
+  let level = rootIds.filter((id) => !seen.has(id) && seen.add(id));
+  for (let d = 0; level.length > 0 && d <= depth; d++) {
+    inScope.push(...level);
+    const next = [];
+    for (const id of level) {
+      for (const c of shape.children.get(id) ?? []) {
+        if (seen.has(c)) continue;
+        next.push(c);
+        seen.add(c);
+      }
+    }
+    level = next;
+  }
+  const matching = options.status === void 0 ? inScope : inScope.filter((id) => statusOf2(threads.get(id)) === options.status);
+  const shown = /* @__PURE__ */ new Map();
+  for (const id of matching) {
+    for (let a = id; a !== null && !shown.has(a); ) {
+      const t = threads.get(a);
+      if (a === options.rootId) {
+        shown.set(a, { ...t, parentId: null });
+        break;
+      }
+      shown.set(a, t);
+      a = t.parentId !== null && threads.has(t.parentId) ? t.parentId : null;
+    }
+  }
+  const tree = treeLines(shown, activeId, threads);
+  const what = [
+    options.rootId !== void 0 ? `the subtree of "${options.rootId}"` : "the whole tree",
+    options.depth !== void 0 ? `${plural(options.depth, "level")} deep` : null,
+    options.status !== void 0 ? `${options.status} threads` : null
+  ].filter((x) => x !== null);
+  const head = [
+    `Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`
+  ];
+  return fitLines(head, tree, problemLines(input, shape.detached));
+}
+function treeLines(shown, activeId, threads) {
+  return renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
+}
+function mostRecentOpen(openByRecency, shown, limit) {
+  const top = [];
+  for (const t of openByRecency) {
+    if (top.length === limit) break;
+    if (!shown.has(t.id)) top.push(t);
+  }
+  return top;
+}
+function countByStatus(threads) {
+  const c = { total: 0, active: 0, done: 0, abandoned: 0 };
+  for (const t of threads) {
+    c.total++;
+    c[statusOf2(t)]++;
+  }
+  return c;
+}
+function statusCounts(c) {
+  return `${formatCount(c.active)} open, ${formatCount(c.done)} done, ${formatCount(c.abandoned)} abandoned`;
+}
+function problemLines(input, detached) {
+  const lines = [];
+  if (detached.length > 0) {
+    lines.push("", `\u26A0 ${plural(detached.length, "detached thread")} (fix their parentId):`);
+    for (const d of detached.slice(0, PROBLEMS_NAMED))
+      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+    if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
+  }
+  if (input.problems.length > 0) {
+    lines.push("", `\u26A0 ${plural(input.problems.length, "thread file")} could not be read (left as they are):`);
+    for (const p of input.problems.slice(0, PROBLEMS_NAMED)) lines.push(`  ${p.path}: ${p.reason}`);
+    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(input.problems.length - PROBLEMS_NAMED)} more`);
+  }
+  return lines;
+}
+function fitLines(head, body, tail) {
+  const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
+  const headText = head.map(clip4).join("\n");
+  const tailText = tail.map(clip4).join("\n");
+  const cutNote = (n) => `(\u2026 ${plural(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
+  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
+  const kept = [];
+  let used = 0;
+  for (const line of body.map(clip4)) {
+    const size = bytes(line) + 1;
+    if (used + size > budget) break;
+    kept.push(line);
+    used += size;
+  }
+  if (kept.length < body.length) kept.push(cutNote(body.length - kept.length));
+  return [headText, ...kept, ...tailText === "" ? [] : [tailText]].join("\n");
 }
 
 // src/core/context/thread-list-catalog.ts
@@ -12969,12 +12972,21 @@ function scanLines(path, needle, onLine) {
   });
 }
 function instanceThread(storeDir, instance) {
-  let last2 = null;
+  return lastInstanceThread(instanceEvents(storeDir, instance), instance);
+}
+function lastInstanceThread(events, instance) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+  }
+  return null;
+}
+function instanceEvents(storeDir, instance) {
+  const events = [];
   scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if (event.kind === "conversation" && event.instance === instance)
-      last2 = { projectId: event.projectId, threadId: event.threadId };
+    if ("instance" in event && event.instance === instance) events.push(event);
   });
-  return last2;
+  return events;
 }
 function stalenessEvents(storeDir) {
   const records = [];
@@ -12997,7 +13009,7 @@ function fileHasConflictMarkers(path) {
 }
 async function committedThread(gitTop, path, id) {
   if (gitTop === null) return null;
-  const rel = relative(gitTop, path).split(sep).join("/");
+  const rel = gitPath(gitTop, path);
   if (rel.startsWith("..")) return null;
   const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
   if (text === null || text.length > LIMITS.threadFileBytes) return null;
@@ -14082,10 +14094,12 @@ async function loadTiktokenEncoder(assetsDir) {
 }
 
 // src/cli/cli-services.ts
+function cliWorkspace() {
+  return resolveWorkspace({ env: process.env, cwd: process.cwd() });
+}
 function openCliServices(options) {
-  const workspace = resolveWorkspace({ env: process.env, cwd: process.cwd() });
   return new ThreadMindServices({
-    workspace,
+    workspace: cliWorkspace(),
     session: { key: `cli-${process.pid}`, pid: process.pid },
     env: process.env,
     encoder: options.exactTokens ? () => loadTiktokenEncoder(bundledAssetsDir(import.meta.url)) : null
@@ -14345,7 +14359,7 @@ function treeOrder(threads) {
   return out;
 }
 function measuredPart(m) {
-  const ends = m.sessionEnds.filter(hasSize2);
+  const ends = m.sessionEnds.filter(hasSize);
   const compacts = m.preCompacts.filter(isSizeRecord);
   const injections = m.injections.filter(isInjectionRecord);
   const receipts = { delivered: 0, preview: 0, missing: 0, pending: 0 };
@@ -14355,17 +14369,14 @@ function measuredPart(m) {
   return {
     sessionEnds: ends.length === 0 ? null : {
       count: ends.length,
-      averageTokens: average2(ends.map((r) => r.contextTokens)),
+      averageTokens: average(ends.map((r) => r.contextTokens)),
       maxTokens: Math.max(...ends.map((r) => r.contextTokens))
     },
-    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average2(injections.map((r) => r.tokens)) },
+    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
     receipts,
     restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
     lastHookSeen: hooks[hooks.length - 1] ?? null
   };
-}
-function hasSize2(r) {
-  return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
 }
 function plural2(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -14395,9 +14406,6 @@ function kindLines(k) {
   if (k.noSizeBefore > 0) rest.push(`${k.noSizeBefore} whose size before could not be read from the transcript`);
   if (rest.length > 0) out.push(`    ${k.label}${p !== null ? ", not averaged" : ""}: ${rest.join("; ")}`);
   return out;
-}
-function average2(values) {
-  return values.reduce((a, b) => a + b, 0) / values.length;
 }
 var fmt2 = (n) => Math.round(n).toLocaleString("en-US");
 function renderStats(report) {
@@ -14466,7 +14474,7 @@ var statsCommand = {
   usage: "thread-mind-mcp stats\n\nMeasured sizes come from the plugin's hooks; `thread-mind-mcp report` scans the transcripts themselves.",
   options: {},
   run: async (args) => {
-    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    expectNoArguments(args);
     const services = openCliServices({ exactTokens: true });
     try {
       console.log(renderStats(await collectStats(services)));
@@ -15393,29 +15401,26 @@ function workerScript() {
 async function scanFiles(files, workers, onBytes, onDone) {
   const script = workers > 1 ? workerScript() : null;
   const results = new Array(files.length);
-  if (script === null) {
-    for (const [i, file] of files.entries()) {
-      onBytes(i, 0);
-      results[i] = await scanSession(file, (bytes2) => onBytes(i, bytes2));
-      onDone(i, results[i]);
-    }
-    return results;
-  }
-  const order = files.map((_, i) => i).sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
+  const scanHere = async (index) => {
+    onBytes(index, 0);
+    results[index] = await scanSession(files[index], (bytes2) => onBytes(index, bytes2));
+    onDone(index, results[index]);
+  };
+  const order = files.map((_, i) => i);
+  if (script !== null) order.sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
   const failed = [];
   let next = 0;
+  const here = async () => {
+    while (next < order.length) await scanHere(order[next++]);
+  };
+  if (script === null) {
+    await here();
+    return results;
+  }
   const pool = Array.from(
     { length: workers - 1 },
     () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } })
   );
-  const here = async () => {
-    while (next < order.length) {
-      const index = order[next++];
-      onBytes(index, 0);
-      results[index] = await scanSession(files[index], (bytes2) => onBytes(index, bytes2));
-      onDone(index, results[index]);
-    }
-  };
   try {
     await Promise.all([
       here(),
@@ -15461,10 +15466,7 @@ async function scanFiles(files, workers, onBytes, onDone) {
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
-  for (const index of failed.sort((a, b) => a - b)) {
-    results[index] = await scanSession(files[index], (bytes2) => onBytes(index, bytes2));
-    onDone(index, results[index]);
-  }
+  for (const index of failed.sort((a, b) => a - b)) await scanHere(index);
   return results;
 }
 
@@ -15489,7 +15491,7 @@ function tokensOfChars(chars) {
 function loadedAt(session, segment, expected, injections) {
   const seen = session.threadMindInjections.find((i) => i.segment === segment);
   if (seen !== void 0) {
-    const record2 = injections.find((i) => i.contentHash === seen.contentHash) ?? null;
+    const record2 = injections.byHash.get(seen.contentHash) ?? null;
     return {
       threadId: seen.threadId ?? record2?.threadId ?? expected?.threadId ?? null,
       chars: seen.chars,
@@ -15500,9 +15502,21 @@ function loadedAt(session, segment, expected, injections) {
   if (expected === null) return null;
   return { threadId: expected.threadId, chars: expected.chars, tokens: expected.tokens, receipt: "missing" };
 }
-function segmentLoads(session, measurements) {
-  const injections = measurements.injections.filter(isInjectionRecord);
-  const mine = injections.filter((i) => i.sessionId === session.sessionId).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+function injectionIndex(measurements) {
+  const bySession = /* @__PURE__ */ new Map();
+  const byHash = /* @__PURE__ */ new Map();
+  for (const i of measurements.injections) {
+    if (!isInjectionRecord(i)) continue;
+    if (!byHash.has(i.contentHash)) byHash.set(i.contentHash, i);
+    const list = bySession.get(i.sessionId);
+    if (list === void 0) bySession.set(i.sessionId, [i]);
+    else list.push(i);
+  }
+  for (const list of bySession.values()) list.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+  return { bySession, byHash };
+}
+function segmentLoads(session, injections) {
+  const mine = injections.bySession.get(session.sessionId) ?? [];
   const loads = [
     loadedAt(session, 0, mine.find((i) => i.source === "startup" || i.source === "clear") ?? null, injections)
   ];
@@ -15534,7 +15548,7 @@ function pairsFromHooks(hooksSeen) {
   }
   return newToOld;
 }
-function findRestarts(sessions, measurements) {
+function findRestarts(sessions, measurements, injections = injectionIndex(measurements)) {
   const byId = /* @__PURE__ */ new Map();
   for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
   const restarts = [];
@@ -15593,11 +15607,11 @@ function findRestarts(sessions, measurements) {
       after,
       afterFrom: after === null ? null : "first-context",
       ...sizes(before, after),
-      threadMind: segmentLoads(fresh, measurements)[0]
+      threadMind: segmentLoads(fresh, injections)[0]
     });
   }
   for (const session of sessions) {
-    const loads = segmentLoads(session, measurements);
+    const loads = segmentLoads(session, injections);
     session.compactions.forEach((c, k) => {
       const before = c.preTokens ?? c.contextTokensBefore;
       const after = c.contextTokensAfter ?? c.postTokens;
@@ -15706,36 +15720,36 @@ function restartKindKey(r) {
     }
   }
 }
-function average3(values) {
+function average2(values) {
   return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
 }
 function restartGroup(restarts, withThreadMind) {
   const measured = restarts.filter(
     (r) => r.notAveraged === null && r.before !== null && r.after !== null
   );
-  const averageBefore = average3(measured.map((r) => r.before));
-  const averageAfter = average3(measured.map((r) => r.after));
+  const averageBefore = average2(measured.map((r) => r.before));
+  const averageAfter = average2(measured.map((r) => r.after));
   return {
     restarts: restarts.length,
     measured: measured.length,
     averageBefore,
     averageAfter,
-    averageSaving: average3(measured.map((r) => r.before - r.after)),
+    averageSaving: average2(measured.map((r) => r.before - r.after)),
     savingPercent: averageBefore !== null && averageAfter !== null && averageBefore > 0 ? (averageBefore - averageAfter) / averageBefore * 100 : null,
-    averageLoaded: withThreadMind ? average3(measured.flatMap((r) => r.threadMind === null ? [] : [r.threadMind.tokens])) : null
+    averageLoaded: withThreadMind ? average2(measured.flatMap((r) => r.threadMind === null ? [] : [r.threadMind.tokens])) : null
   };
 }
 function sessionGroup(sessions) {
   const known = (pick) => sessions.flatMap((s) => pick(s) === null ? [] : [pick(s)]);
   return {
     sessions: sessions.length,
-    averageFirst: average3(known((s) => s.firstContextTokens)),
-    averagePeak: average3(known((s) => s.peakContextTokens)),
-    averageFinal: average3(known((s) => s.finalContextTokens))
+    averageFirst: average2(known((s) => s.firstContextTokens)),
+    averagePeak: average2(known((s) => s.peakContextTokens)),
+    averageFinal: average2(known((s) => s.finalContextTokens))
   };
 }
-function reportSession(s, restarts, measurements) {
-  const loads = segmentLoads(s, measurements);
+function reportSession(s, restarts, injections) {
+  const loads = segmentLoads(s, injections);
   const loadedTokens = (k) => {
     const load = loads[k];
     return load === null || load === void 0 || load.receipt === "missing" ? 0 : load.tokens;
@@ -15795,8 +15809,9 @@ async function buildSavingsReport(options) {
     }
   );
   progress(null);
-  const restarts = findRestarts(scanned, options.measurements);
-  const sessions = scanned.map((s) => reportSession(s, restarts, options.measurements)).sort((a, b) => (Date.parse(a.startedAt ?? "") || 0) - (Date.parse(b.startedAt ?? "") || 0));
+  const injections = injectionIndex(options.measurements);
+  const restarts = findRestarts(scanned, options.measurements, injections);
+  const sessions = scanned.map((s) => reportSession(s, restarts, injections)).sort((a, b) => (Date.parse(a.startedAt ?? "") || 0) - (Date.parse(b.startedAt ?? "") || 0));
   const delivered = (r) => r.threadMind !== null && r.threadMind.receipt === "delivered";
   return {
     workspaceRoot: options.workspaceRoot,
@@ -16328,14 +16343,13 @@ function stderrProgress(options = {}) {
 }
 
 // src/cli/report-freshness.ts
-var fmt4 = (n) => Math.round(n).toLocaleString("en-US");
 function row(label, g) {
   return [
     label,
-    fmt4(g.restarts),
-    fmt4(g.current),
-    fmt4(g.stale),
-    g.averageSinceWrite === null ? "\u2013" : `~${fmt4(g.averageSinceWrite)}`
+    fmt3(g.restarts),
+    fmt3(g.current),
+    fmt3(g.stale),
+    g.averageSinceWrite === null ? "\u2013" : `~${fmt3(g.averageSinceWrite)}`
   ];
 }
 function freshnessTable(f) {
@@ -16343,7 +16357,7 @@ function freshnessTable(f) {
     title: "Summary freshness at restarts",
     notes: [
       "From each ended conversation's summary_update calls (any tool name ending in summary_update), history from before ThreadMind included.",
-      `Current: the summary was written during the conversation, or it grew no more than ${fmt4(f.threshold)} tokens since the last write; stale otherwise. Tokens since the last write are measured sizes.`
+      `Current: the summary was written during the conversation, or it grew no more than ${fmt3(f.threshold)} tokens since the last write; stale otherwise. Tokens since the last write are measured sizes.`
     ],
     headers: ["Restart", "Measured", "Summary current", "Stale", "Avg tokens since last write"],
     align: ["l", "r", "r", "r", "r"],
@@ -16371,10 +16385,10 @@ var reportCommand = {
   ].join("\n"),
   options: { json: "boolean", svg: "value", html: "value" },
   run: async (args) => {
-    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    expectNoArguments(args);
     const svgFile = fileFlag(args.flags.get("svg"), "svg");
     const htmlFile = fileFlag(args.flags.get("html"), "html");
-    const workspace = resolveWorkspace({ env: process.env, cwd: process.cwd() });
+    const workspace = cliWorkspace();
     const local = readLocalState(workspace.storeDir);
     if (local.problem)
       console.error(
@@ -17066,27 +17080,20 @@ var import_yaml2 = __toESM(require_dist());
 
 // src/core/merge/merge-section.ts
 var BULLET = /^([-*+]|\d{1,9}[.)])[ \t]/;
-var FENCE2 = /^\s*(```+|~~~+)/;
 function unit(lines, item) {
   return { lines, item, key: lines.map((l) => l.trimEnd()).join("\n") };
 }
 function unitsOf(body) {
   if (body === "") return [];
   const units = [];
-  let fence = null;
+  const fences = new FenceTracker();
   let current = null;
   const flush = () => {
     if (current !== null) units.push(unit(current, true));
     current = null;
   };
   for (const line of body.split("\n")) {
-    const fenceMatch = FENCE2.exec(line);
-    if (fence !== null || fenceMatch) {
-      if (fenceMatch) {
-        const marker = fenceMatch[1][0];
-        if (fence === null) fence = marker;
-        else if (marker === fence) fence = null;
-      }
+    if (!fences.outside(line)) {
       flush();
       units.push(unit([line], false));
       continue;
@@ -17258,13 +17265,13 @@ var THREAD_RULES = {
   laterBy: "updatedAt",
   sets: ["paths", "related"]
 };
-function sectionId(heading) {
-  return sectionKeyOf(heading) ?? `#${heading.trim().toLowerCase()}`;
+function sectionId(s) {
+  return s.key ?? `#${s.heading.trim().toLowerCase()}`;
 }
 function sectionMap(parsed) {
   const map = /* @__PURE__ */ new Map();
   for (const s of parsed.sections) {
-    const id = sectionId(s.heading);
+    const id = sectionId(s);
     if (map.has(id)) return null;
     map.set(id, { heading: s.heading, body: s.body });
   }
@@ -17390,9 +17397,8 @@ function mergeStoreFile(path, base, ours, theirs) {
 }
 
 // src/core/merge/resolve-conflicts.ts
-var toGitPath = (p) => p.split(sep).join("/");
 async function unmergedFiles(gitTop, storeDir) {
-  const out = await git(gitTop, ["ls-files", "-u", "-z", "--", toGitPath(relative(gitTop, storeDir)) || "."]);
+  const out = await git(gitTop, ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."]);
   const byPath = /* @__PURE__ */ new Map();
   for (const record2 of out.split("\0")) {
     const m = /^\d+ [0-9a-f]+ ([123])\t(.+)$/s.exec(record2);
@@ -17427,9 +17433,12 @@ async function splitAddedThreads(gitTop, path, ours, theirs) {
   writeFileAtomicSync(full, ours);
   writeFileAtomicSync(join(gitTop, movedTo), serializeThreadExactly({ ...theirs, id: newId }));
   const rewritten = [];
-  const listed = await git(gitTop, ["ls-files", "-z", "--", toGitPath(relative(gitTop, dir)) || "."]);
+  const folder = gitPath(gitTop, dir) || ".";
+  const listed = await git(gitTop, ["ls-files", "-z", "--", folder]);
+  const headFiles = await git(gitTop, ["ls-tree", "-r", "--name-only", "-z", "HEAD", "--", folder]).catch(() => "");
+  const inHead = new Set(headFiles.split("\0"));
   for (const rel of new Set(listed.split("\0").filter((p) => p.endsWith(".md") && p !== path && p !== movedTo))) {
-    if (await gitMaybe(gitTop, ["cat-file", "-e", `HEAD:${rel}`]) !== null) continue;
+    if (inHead.has(rel)) continue;
     const file = join(gitTop, rel);
     if (!existsSync(file)) continue;
     const t = threadOf(readFileSync(file, "utf8"));
@@ -17662,7 +17671,7 @@ var doctorCommand = {
   ].join("\n"),
   options: { json: "boolean" },
   run: async (args) => {
-    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    expectNoArguments(args);
     const checks = await runDoctor({
       env: process.env,
       cwd: process.cwd(),
@@ -17751,7 +17760,7 @@ var mergeFileCommand = {
 
 // src/cli/commands/git-here.ts
 async function gitTopHere() {
-  const workspace = resolveWorkspace({ env: process.env, cwd: process.cwd() });
+  const workspace = cliWorkspace();
   if (workspace.gitTop === null) throw new UsageError(`${workspace.root} is not in a git repository`);
   return { top: workspace.gitTop, store: new Store(workspace) };
 }
@@ -17771,7 +17780,7 @@ var gitSetupCommand = {
   ].join("\n"),
   options: {},
   run: async (args) => {
-    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    expectNoArguments(args);
     const { top, store } = await gitTopHere();
     const command = thisDriverCommand();
     await git(top, ["config", "--local", `merge.${DRIVER_NAME}.name`, DRIVER_DESCRIPTION]);

@@ -7766,12 +7766,7 @@ function lastConversation(events) {
   return null;
 }
 function instanceThread(storeDir, instance) {
-  let last2 = null;
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if (event.kind === "conversation" && event.instance === instance)
-      last2 = { projectId: event.projectId, threadId: event.threadId };
-  });
-  return last2;
+  return lastInstanceThread(instanceEvents(storeDir, instance), instance);
 }
 function lastInstanceThread(events, instance) {
   for (let i = events.length - 1; i >= 0; i--) {
@@ -8023,9 +8018,13 @@ var import_node_fs = require("fs");
 var import_promises = require("fs/promises");
 var import_node_path = require("path");
 init_error_details();
-var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
+var TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test((0, import_node_path.basename)(name));
+}
+function atomicTempWriterPid(name) {
+  const pid = TEMP_NAME.exec((0, import_node_path.basename)(name))?.[1];
+  return pid === void 0 ? null : Number(pid);
 }
 function atomicTempPath(target2, dir = (0, import_node_path.dirname)(target2)) {
   return (0, import_node_path.join)(dir, `.${(0, import_node_path.basename)(target2)}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`);
@@ -8551,7 +8550,6 @@ function isProcessAlive(pid) {
 }
 
 // src/core/store/temp-sweep.ts
-var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
   const walk = (dir) => {
@@ -8561,9 +8559,8 @@ function sweepDeadTempFiles(storeDir) {
         walk(path);
         continue;
       }
-      if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
-      const pid = Number(TEMP_PID.exec(entry.name)?.[1]);
-      if (pid === process.pid || isProcessAlive(pid)) continue;
+      const pid = entry.isFile() ? atomicTempWriterPid(entry.name) : null;
+      if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
       (0, import_node_fs5.rmSync)(path, { force: true });
       removed.push(path);
     }
@@ -8922,6 +8919,9 @@ function findGitTop(dir) {
     current = parent;
   }
 }
+function gitPath(top, path) {
+  return (0, import_node_path5.relative)(top, path).split(import_node_path5.sep).join("/");
+}
 var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
   const dotGit = (0, import_node_path5.join)(top, ".git");
@@ -9091,6 +9091,9 @@ init_error_details();
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
+function linkRefused(path) {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
 function reasonOf(e) {
   if (e instanceof UnreadableFileError) return e.reason;
   return e instanceof Error ? e.message : String(e);
@@ -9103,7 +9106,7 @@ function readTextStrict(path, maxBytes) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
-  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  if (stat.isSymbolicLink()) throw linkRefused(path);
   let bytes2;
   try {
     bytes2 = readRegularFile(path, maxBytes);
@@ -9142,7 +9145,7 @@ function assertNoLinksBelow(storeDir, path) {
       if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
-    if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    if (stat.isSymbolicLink()) throw linkRefused(current);
   }
 }
 
@@ -9217,37 +9220,27 @@ var Store = class {
    * the project); an older or edited one gets the missing lines. True when it was written.
    */
   ensureAttributes() {
-    const path = (0, import_node_path9.join)(this.dir, ".gitattributes");
-    const current = readTextStrict(path, LIMITS.threadFileBytes);
-    if (current === null) {
-      writeFenced(this.lockPath, path, STORE_GITATTRIBUTES);
-      return true;
-    }
-    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
-    const missing = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#") && !lines.has(l));
-    if (missing.length === 0) return false;
-    writeFenced(this.lockPath, path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
-`);
-    return true;
+    const wanted = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+    return this.ensureLines((0, import_node_path9.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
     this.exists();
-    const gitignore = (0, import_node_path9.join)(this.dir, ".gitignore");
-    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
+    this.ensureLines((0, import_node_path9.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
+  }
+  /** Writes `fresh` at `path` when it is absent, else appends the `wanted` lines it lacks (compared trimmed); true when it wrote. */
+  ensureLines(path, fresh, wanted) {
+    const current = readTextStrict(path, LIMITS.threadFileBytes);
     if (current === null) {
-      writeFenced(this.lockPath, gitignore, GITIGNORE);
-      return;
+      writeFenced(this.lockPath, path, fresh);
+      return true;
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
-    const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0)
-      writeFenced(
-        this.lockPath,
-        gitignore,
-        `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
-`
-      );
+    const missing = wanted.filter((l) => !lines.has(l));
+    if (missing.length === 0) return false;
+    writeFenced(this.lockPath, path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
+    return true;
   }
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
   locked(fn) {
@@ -9270,7 +9263,7 @@ var Store = class {
   projectsDir() {
     this.exists();
     const dir = (0, import_node_path9.join)(this.dir, "projects");
-    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    if (isSymbolicLink(dir)) throw linkRefused(dir);
     return dir;
   }
   projectIds() {
@@ -9310,7 +9303,7 @@ var Store = class {
     this.exists();
     const dir = (0, import_node_path9.join)(this.dir, "threads", assertId(projectId, "project id"));
     for (const path of [(0, import_node_path9.join)(this.dir, "threads"), dir]) {
-      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+      if (isSymbolicLink(path)) throw linkRefused(path);
     }
     return dir;
   }
@@ -10410,202 +10403,6 @@ function threadLabel(t, options) {
   if (t.id === options.activeId) parts.push("\u25C0 active");
   return parts.join(" ");
 }
-
-// src/core/context/thread-list-view.ts
-init_errors();
-
-// src/core/format-count.ts
-function formatCount(n) {
-  if (!Number.isSafeInteger(n) || n < 0) return String(n);
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-// src/core/context/thread-list-view.ts
-var THREAD_LIST_MAX_BYTES = 8 * 1024;
-var NEAR_SHOWN = 20;
-var RECENT_SHOWN = 15;
-var LINE_MAX_CHARS = 300;
-var PROBLEMS_NAMED = 5;
-function listDerived(threads) {
-  const open2 = [...threads.values()].filter((t) => t.status === void 0);
-  open2.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
-  return { shape: buildTree(threads), openByRecency: open2 };
-}
-var statusOf = (t) => t.status ?? "active";
-var bytes = (s) => Buffer.byteLength(s, "utf8");
-var plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
-function threadListText(input, options = {}) {
-  const narrowed = options.rootId !== void 0 || options.depth !== void 0 || options.status !== void 0;
-  if (!narrowed) {
-    const whole = wholeTree(input);
-    if (whole !== null) return whole;
-    return boundedView(input);
-  }
-  return narrowedView(input, options);
-}
-function wholeTree(input) {
-  if (input.threads.size > THREAD_LIST_MAX_BYTES / 40) return null;
-  const text = renderTree(input.threads, {
-    title: input.projectTitle,
-    activeId: input.activeId,
-    problems: input.problems.map((p) => ({ ...p, threadId: "" })),
-    extra: (t) => relatedMark(t, input.threads)
-  });
-  return bytes(text) <= THREAD_LIST_MAX_BYTES ? text : null;
-}
-function boundedView(input) {
-  const { threads, activeId } = input;
-  const derived = input.derived ?? listDerived(threads);
-  const shape = derived.shape;
-  const shown = /* @__PURE__ */ new Map();
-  const notes = [];
-  for (let id = activeId; id !== null && !shown.has(id); ) {
-    const t = threads.get(id);
-    if (!t) break;
-    shown.set(id, t);
-    id = t.parentId;
-  }
-  const active = threads.get(activeId);
-  const near = (parentId, one, many, skip) => {
-    const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
-    for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
-    if (ids.length > NEAR_SHOWN)
-      notes.push(
-        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
-      );
-  };
-  if (active) {
-    near(active.id, "child", "children", null);
-    if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
-  }
-  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
-  const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
-  const recentLines = recent.length === 0 ? [] : [
-    "",
-    "Open threads, most recently updated first:",
-    ...recent.map(
-      (t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`
-    )
-  ];
-  for (const t of recent) shown.set(t.id, t);
-  const counts = countByStatus(threads.values());
-  const inView = countByStatus(shown.values());
-  const rest = {
-    total: counts.total - inView.total,
-    active: counts.active - inView.active,
-    done: counts.done - inView.done,
-    abandoned: counts.abandoned - inView.abandoned
-  };
-  const head = [`Project: ${input.projectTitle} (${plural(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
-  const tail = [
-    "",
-    `Not shown: ${plural(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
-    ...problemLines(input, shape.detached)
-  ];
-  return fitLines(head, [...tree, ...notes, ...recentLines], tail);
-}
-function narrowedView(input, options) {
-  const { threads, activeId } = input;
-  if (options.depth !== void 0 && (!Number.isInteger(options.depth) || options.depth < 0)) {
-    throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
-  }
-  const shape = input.derived?.shape ?? buildTree(threads);
-  let rootIds;
-  if (options.rootId !== void 0) {
-    if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);
-    rootIds = [options.rootId];
-  } else rootIds = [...shape.roots, ...shape.detached.map((d) => d.id)];
-  const depth = options.depth ?? Number.POSITIVE_INFINITY;
-  const inScope = [];
-  const seen = /* @__PURE__ */ new Set();
-  let level = rootIds.filter((id) => !seen.has(id) && seen.add(id));
-  for (let d = 0; level.length > 0 && d <= depth; d++) {
-    inScope.push(...level);
-    const next = [];
-    for (const id of level) {
-      for (const c of shape.children.get(id) ?? []) {
-        if (seen.has(c)) continue;
-        next.push(c);
-        seen.add(c);
-      }
-    }
-    level = next;
-  }
-  const matching = options.status === void 0 ? inScope : inScope.filter((id) => statusOf(threads.get(id)) === options.status);
-  const shown = /* @__PURE__ */ new Map();
-  for (const id of matching) {
-    for (let a = id; a !== null && !shown.has(a); ) {
-      const t = threads.get(a);
-      if (a === options.rootId) {
-        shown.set(a, { ...t, parentId: null });
-        break;
-      }
-      shown.set(a, t);
-      a = t.parentId !== null && threads.has(t.parentId) ? t.parentId : null;
-    }
-  }
-  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
-  const what = [
-    options.rootId !== void 0 ? `the subtree of "${options.rootId}"` : "the whole tree",
-    options.depth !== void 0 ? `${plural(options.depth, "level")} deep` : null,
-    options.status !== void 0 ? `${options.status} threads` : null
-  ].filter((x) => x !== null);
-  const head = [
-    `Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`
-  ];
-  return fitLines(head, tree, problemLines(input, shape.detached));
-}
-function mostRecentOpen(openByRecency, shown, limit) {
-  const top = [];
-  for (const t of openByRecency) {
-    if (top.length === limit) break;
-    if (!shown.has(t.id)) top.push(t);
-  }
-  return top;
-}
-function countByStatus(threads) {
-  const c = { total: 0, active: 0, done: 0, abandoned: 0 };
-  for (const t of threads) {
-    c.total++;
-    c[statusOf(t)]++;
-  }
-  return c;
-}
-function statusCounts(c) {
-  return `${formatCount(c.active)} open, ${formatCount(c.done)} done, ${formatCount(c.abandoned)} abandoned`;
-}
-function problemLines(input, detached) {
-  const lines = [];
-  if (detached.length > 0) {
-    lines.push("", `\u26A0 ${plural(detached.length, "detached thread")} (fix their parentId):`);
-    for (const d of detached.slice(0, PROBLEMS_NAMED))
-      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
-    if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
-  }
-  if (input.problems.length > 0) {
-    lines.push("", `\u26A0 ${plural(input.problems.length, "thread file")} could not be read (left as they are):`);
-    for (const p of input.problems.slice(0, PROBLEMS_NAMED)) lines.push(`  ${p.path}: ${p.reason}`);
-    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(input.problems.length - PROBLEMS_NAMED)} more`);
-  }
-  return lines;
-}
-function fitLines(head, body, tail) {
-  const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
-  const headText = head.map(clip4).join("\n");
-  const tailText = tail.map(clip4).join("\n");
-  const cutNote = (n) => `(\u2026 ${plural(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
-  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
-  const kept = [];
-  let used = 0;
-  for (const line of body.map(clip4)) {
-    const size = bytes(line) + 1;
-    if (used + size > budget) break;
-    kept.push(line);
-    used += size;
-  }
-  if (kept.length < body.length) kept.push(cutNote(body.length - kept.length));
-  return [headText, ...kept, ...tailText === "" ? [] : [tailText]].join("\n");
-}
 function relatedMark(t, threads) {
   return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
 }
@@ -11274,7 +11071,7 @@ function meaningSnippet(words, doc, query) {
   let bestSim = -Infinity;
   for (const line of doc.text.split("\n")) {
     if (line.trim() === "") continue;
-    const v = embedTerms(words, terms(line));
+    const v = embedText(words, line);
     const sim = v ? dot(v, 0, query, words.dims) : -1;
     if (sim > bestSim) [bestLine, bestSim] = [line, sim];
   }
@@ -11458,7 +11255,7 @@ async function searchThreads(store, projectIds, input) {
       cost.swept ||= r.swept;
     }
     const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
-    const statusOk = (meta) => q.status === void 0 || statusOf2(meta) === q.status;
+    const statusOk = (meta) => q.status === void 0 || statusOf(meta) === q.status;
     const tiers = [];
     const notices = [];
     const finish2 = (top) => ({
@@ -11489,7 +11286,7 @@ async function searchThreads(store, projectIds, input) {
     const weigh = strongRule(projects, q.terms);
     addSections(overview, q.terms, statusOk, false);
     const lookupFinds = overview;
-    const openSections = q.status === void 0 ? (meta) => statusOf2(meta) === "active" : void 0;
+    const openSections = q.status === void 0 ? (meta) => statusOf(meta) === "active" : void 0;
     let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh, void 0, openSections);
     let closedSearched = q.status !== void 0 && q.status !== "active";
     if (lookup.strong < wanted && q.status === void 0) {
@@ -11613,9 +11410,8 @@ function mergeMeaning(lexical, meaning, limit) {
   }
   rest.sort((a, b) => b.fused - a.fused);
   const top = [...first, ...rest.map((r) => r.c)].slice(0, limit);
-  const strong = first.length + meaning.filter(
-    (m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)
-  ).length;
+  const firstKeys = new Set(first.map((c) => key(c.projectId, c.meta.id)));
+  const strong = first.length + meaning.filter((m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !firstKeys.has(key(m.projectId, m.meta.id))).length;
   return { strong, top };
 }
 function addSections(finds, terms2, accept, relaxed) {
@@ -11695,7 +11491,7 @@ function toHit(c, terms2) {
     projectId: c.projectId,
     threadId: c.meta.id,
     title: c.meta.title,
-    status: statusOf2(c.meta),
+    status: statusOf(c.meta),
     score: Math.round(c.score * 100) / 100,
     coverage: c.coverage,
     ...c.similarity !== void 0 ? { similarity: Math.round(c.similarity * 100) / 100 } : {}
@@ -11747,7 +11543,7 @@ function bitCount(mask2) {
   for (let m = mask2; m !== 0; m &= m - 1) n++;
   return n;
 }
-function statusOf2(meta) {
+function statusOf(meta) {
   return meta.status ?? "active";
 }
 function byScore(a, b) {
@@ -12372,6 +12168,205 @@ function searchIndexFor(storeDir) {
   return index;
 }
 
+// src/core/context/thread-list-view.ts
+init_errors();
+
+// src/core/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/core/context/thread-list-view.ts
+var THREAD_LIST_MAX_BYTES = 8 * 1024;
+var NEAR_SHOWN = 20;
+var RECENT_SHOWN = 15;
+var LINE_MAX_CHARS = 300;
+var PROBLEMS_NAMED = 5;
+function listDerived(threads) {
+  const open2 = [...threads.values()].filter((t) => t.status === void 0);
+  open2.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+  return { shape: buildTree(threads), openByRecency: open2 };
+}
+var statusOf2 = (t) => t.status ?? "active";
+var bytes = (s) => Buffer.byteLength(s, "utf8");
+var plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+function threadListText(input, options = {}) {
+  const narrowed = options.rootId !== void 0 || options.depth !== void 0 || options.status !== void 0;
+  if (!narrowed) {
+    const whole = wholeTree(input);
+    if (whole !== null) return whole;
+    return boundedView(input);
+  }
+  return narrowedView(input, options);
+}
+function wholeTree(input) {
+  if (input.threads.size > THREAD_LIST_MAX_BYTES / 40) return null;
+  const text = renderTree(input.threads, {
+    title: input.projectTitle,
+    activeId: input.activeId,
+    problems: input.problems.map((p) => ({ ...p, threadId: "" })),
+    extra: (t) => relatedMark(t, input.threads)
+  });
+  return bytes(text) <= THREAD_LIST_MAX_BYTES ? text : null;
+}
+function boundedView(input) {
+  const { threads, activeId } = input;
+  const derived = input.derived ?? listDerived(threads);
+  const shape = derived.shape;
+  const shown = /* @__PURE__ */ new Map();
+  const notes = [];
+  for (let id = activeId; id !== null && !shown.has(id); ) {
+    const t = threads.get(id);
+    if (!t) break;
+    shown.set(id, t);
+    id = t.parentId;
+  }
+  const active = threads.get(activeId);
+  const near = (parentId, one, many, skip) => {
+    const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
+    for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
+    if (ids.length > NEAR_SHOWN)
+      notes.push(
+        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
+      );
+  };
+  if (active) {
+    near(active.id, "child", "children", null);
+    if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
+  }
+  const tree = treeLines(shown, activeId, threads);
+  const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
+  const recentLines = recent.length === 0 ? [] : [
+    "",
+    "Open threads, most recently updated first:",
+    ...recent.map(
+      (t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`
+    )
+  ];
+  for (const t of recent) shown.set(t.id, t);
+  const counts = countByStatus(threads.values());
+  const inView = countByStatus(shown.values());
+  const rest = {
+    total: counts.total - inView.total,
+    active: counts.active - inView.active,
+    done: counts.done - inView.done,
+    abandoned: counts.abandoned - inView.abandoned
+  };
+  const head = [`Project: ${input.projectTitle} (${plural(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
+  const tail = [
+    "",
+    `Not shown: ${plural(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
+    ...problemLines(input, shape.detached)
+  ];
+  return fitLines(head, [...tree, ...notes, ...recentLines], tail);
+}
+function narrowedView(input, options) {
+  const { threads, activeId } = input;
+  if (options.depth !== void 0 && (!Number.isInteger(options.depth) || options.depth < 0)) {
+    throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
+  }
+  const shape = input.derived?.shape ?? buildTree(threads);
+  let rootIds;
+  if (options.rootId !== void 0) {
+    if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);
+    rootIds = [options.rootId];
+  } else rootIds = [...shape.roots, ...shape.detached.map((d) => d.id)];
+  const depth = options.depth ?? Number.POSITIVE_INFINITY;
+  const inScope = [];
+  const seen = /* @__PURE__ */ new Set();
+  let level = rootIds.filter((id) => !seen.has(id) && seen.add(id));
+  for (let d = 0; level.length > 0 && d <= depth; d++) {
+    inScope.push(...level);
+    const next = [];
+    for (const id of level) {
+      for (const c of shape.children.get(id) ?? []) {
+        if (seen.has(c)) continue;
+        next.push(c);
+        seen.add(c);
+      }
+    }
+    level = next;
+  }
+  const matching = options.status === void 0 ? inScope : inScope.filter((id) => statusOf2(threads.get(id)) === options.status);
+  const shown = /* @__PURE__ */ new Map();
+  for (const id of matching) {
+    for (let a = id; a !== null && !shown.has(a); ) {
+      const t = threads.get(a);
+      if (a === options.rootId) {
+        shown.set(a, { ...t, parentId: null });
+        break;
+      }
+      shown.set(a, t);
+      a = t.parentId !== null && threads.has(t.parentId) ? t.parentId : null;
+    }
+  }
+  const tree = treeLines(shown, activeId, threads);
+  const what = [
+    options.rootId !== void 0 ? `the subtree of "${options.rootId}"` : "the whole tree",
+    options.depth !== void 0 ? `${plural(options.depth, "level")} deep` : null,
+    options.status !== void 0 ? `${options.status} threads` : null
+  ].filter((x) => x !== null);
+  const head = [
+    `Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`
+  ];
+  return fitLines(head, tree, problemLines(input, shape.detached));
+}
+function treeLines(shown, activeId, threads) {
+  return renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
+}
+function mostRecentOpen(openByRecency, shown, limit) {
+  const top = [];
+  for (const t of openByRecency) {
+    if (top.length === limit) break;
+    if (!shown.has(t.id)) top.push(t);
+  }
+  return top;
+}
+function countByStatus(threads) {
+  const c = { total: 0, active: 0, done: 0, abandoned: 0 };
+  for (const t of threads) {
+    c.total++;
+    c[statusOf2(t)]++;
+  }
+  return c;
+}
+function statusCounts(c) {
+  return `${formatCount(c.active)} open, ${formatCount(c.done)} done, ${formatCount(c.abandoned)} abandoned`;
+}
+function problemLines(input, detached) {
+  const lines = [];
+  if (detached.length > 0) {
+    lines.push("", `\u26A0 ${plural(detached.length, "detached thread")} (fix their parentId):`);
+    for (const d of detached.slice(0, PROBLEMS_NAMED))
+      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+    if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
+  }
+  if (input.problems.length > 0) {
+    lines.push("", `\u26A0 ${plural(input.problems.length, "thread file")} could not be read (left as they are):`);
+    for (const p of input.problems.slice(0, PROBLEMS_NAMED)) lines.push(`  ${p.path}: ${p.reason}`);
+    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(input.problems.length - PROBLEMS_NAMED)} more`);
+  }
+  return lines;
+}
+function fitLines(head, body, tail) {
+  const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
+  const headText = head.map(clip4).join("\n");
+  const tailText = tail.map(clip4).join("\n");
+  const cutNote = (n) => `(\u2026 ${plural(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
+  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
+  const kept = [];
+  let used = 0;
+  for (const line of body.map(clip4)) {
+    const size = bytes(line) + 1;
+    if (used + size > budget) break;
+    kept.push(line);
+    used += size;
+  }
+  if (kept.length < body.length) kept.push(cutNote(body.length - kept.length));
+  return [headText, ...kept, ...tailText === "" ? [] : [tailText]].join("\n");
+}
+
 // src/core/context/thread-list-catalog.ts
 var CatalogThreadList = class {
   kept = null;
@@ -12890,7 +12885,7 @@ function fileHasConflictMarkers(path) {
 }
 async function committedThread(gitTop, path, id) {
   if (gitTop === null) return null;
-  const rel = (0, import_node_path22.relative)(gitTop, path).split(import_node_path22.sep).join("/");
+  const rel = gitPath(gitTop, path);
   if (rel.startsWith("..")) return null;
   const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
   if (text === null || text.length > LIMITS.threadFileBytes) return null;
@@ -14242,6 +14237,9 @@ ${notice.contextLine}`;
     userLines
   };
 }
+function startAfterRestart(start, events, input, source) {
+  return withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
+}
 
 // src/hooks/start-context.ts
 init_content_hash();
@@ -14329,11 +14327,7 @@ async function sessionStart(services, input) {
   );
   const start = starts[source];
   const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
-  const noticed = await withRestartNotice(
-    start,
-    events === null ? null : restartNotice(restartRecord(events, input, source), start),
-    input
-  );
+  const noticed = await startAfterRestart(start, events, input, source);
   const failures = [];
   try {
     await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, noticed.start));
@@ -15233,9 +15227,12 @@ async function conversationSize(transcriptPath) {
     return null;
   }
 }
+function promptMayBeNudged(input, session) {
+  if (input.prompt?.trimStart().startsWith("/")) return false;
+  return isClaudeInstance(session);
+}
 async function promptNudge(store, input) {
-  if (input.prompt?.trimStart().startsWith("/")) return {};
-  if (!isClaudeInstance(store.session)) return {};
+  if (!promptMayBeNudged(input, store.session)) return {};
   const events = store.instanceEvents();
   const thread = freshnessThread({
     state: store.readState(),

@@ -1003,6 +1003,9 @@ init_error_details();
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
+function linkRefused(path) {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
 function reasonOf(e) {
   if (e instanceof UnreadableFileError) return e.reason;
   return e instanceof Error ? e.message : String(e);
@@ -1015,7 +1018,7 @@ function readTextStrict(path, maxBytes) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
-  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  if (stat.isSymbolicLink()) throw linkRefused(path);
   let bytes;
   try {
     bytes = readRegularFile(path, maxBytes);
@@ -1054,7 +1057,7 @@ function assertNoLinksBelow(storeDir, path) {
       if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
-    if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    if (stat.isSymbolicLink()) throw linkRefused(current);
   }
 }
 
@@ -2226,9 +2229,12 @@ async function conversationSize(transcriptPath) {
     return null;
   }
 }
+function promptMayBeNudged(input, session) {
+  if (input.prompt?.trimStart().startsWith("/")) return false;
+  return isClaudeInstance(session);
+}
 async function promptNudge(store, input) {
-  if (input.prompt?.trimStart().startsWith("/")) return {};
-  if (!isClaudeInstance(store.session)) return {};
+  if (!promptMayBeNudged(input, store.session)) return {};
   const events = store.instanceEvents();
   const thread = freshnessThread({
     state: store.readState(),
@@ -2341,6 +2347,9 @@ ${notice.contextLine}`;
     userLines
   };
 }
+function startAfterRestart(start, events, input, source) {
+  return withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
+}
 
 // src/hooks/hook-fast.ts
 function fastStore(input, env) {
@@ -2397,11 +2406,7 @@ async function fastSessionStart(input, env, rotate) {
   if (own === null && entry.threadStatus !== "active") return null;
   const start = entry.starts[source];
   if (start === void 0) return null;
-  const noticed = await withRestartNotice(
-    start,
-    events === null ? null : restartNotice(restartRecord(events, input, source), start),
-    input
-  );
+  const noticed = await startAfterRestart(start, events, input, source);
   const failures = [];
   try {
     await record2(store.storeDir, startEvents(input, session, source, projectId, threadId, noticed.start), rotate);
@@ -2430,9 +2435,10 @@ async function fastMeasure(input, env, kind, rotate) {
   );
 }
 async function fastPrompt(input, env, rotate) {
+  const session = hookSessionOr(env, input.sessionId);
+  if (!promptMayBeNudged(input, session)) return {};
   const store = fastStore(input, env);
   if (store === null) return {};
-  const session = hookSessionOr(env, input.sessionId);
   return promptNudge(
     {
       storeDir: store.storeDir,

@@ -4284,50 +4284,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative5, options, skipNormalization) {
+    function resolveComponent(base, relative6, options, skipNormalization) {
       const target2 = {};
       if (!skipNormalization) {
         base = parse3(serialize(base, options), options);
-        relative5 = parse3(serialize(relative5, options), options);
+        relative6 = parse3(serialize(relative6, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative5.scheme) {
-        target2.scheme = relative5.scheme;
-        target2.userinfo = relative5.userinfo;
-        target2.host = relative5.host;
-        target2.port = relative5.port;
-        target2.path = removeDotSegments(relative5.path || "");
-        target2.query = relative5.query;
+      if (!options.tolerant && relative6.scheme) {
+        target2.scheme = relative6.scheme;
+        target2.userinfo = relative6.userinfo;
+        target2.host = relative6.host;
+        target2.port = relative6.port;
+        target2.path = removeDotSegments(relative6.path || "");
+        target2.query = relative6.query;
       } else {
-        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
-          target2.userinfo = relative5.userinfo;
-          target2.host = relative5.host;
-          target2.port = relative5.port;
-          target2.path = removeDotSegments(relative5.path || "");
-          target2.query = relative5.query;
+        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
+          target2.userinfo = relative6.userinfo;
+          target2.host = relative6.host;
+          target2.port = relative6.port;
+          target2.path = removeDotSegments(relative6.path || "");
+          target2.query = relative6.query;
         } else {
-          if (!relative5.path) {
+          if (!relative6.path) {
             target2.path = base.path;
-            if (relative5.query !== void 0) {
-              target2.query = relative5.query;
+            if (relative6.query !== void 0) {
+              target2.query = relative6.query;
             } else {
               target2.query = base.query;
             }
           } else {
-            if (relative5.path[0] === "/") {
-              target2.path = removeDotSegments(relative5.path);
+            if (relative6.path[0] === "/") {
+              target2.path = removeDotSegments(relative6.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target2.path = "/" + relative5.path;
+                target2.path = "/" + relative6.path;
               } else if (!base.path) {
-                target2.path = relative5.path;
+                target2.path = relative6.path;
               } else {
-                target2.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
+                target2.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative6.path;
               }
               target2.path = base.scheme === void 0 && !baseHasAuthority && target2.path[0] !== "/" ? removeDotSegmentsRelative(target2.path) : removeDotSegments(target2.path);
             }
-            target2.query = relative5.query;
+            target2.query = relative6.query;
           }
           target2.userinfo = base.userinfo;
           target2.host = base.host;
@@ -4335,7 +4335,7 @@ var require_fast_uri = __commonJS({
         }
         target2.scheme = base.scheme;
       }
-      target2.fragment = relative5.fragment;
+      target2.fragment = relative6.fragment;
       return target2;
     }
     function equal(uriA, uriB, options) {
@@ -31600,12 +31600,21 @@ function scanLines(path, needle, onLine) {
   });
 }
 function instanceThread(storeDir, instance) {
-  let last2 = null;
+  return lastInstanceThread(instanceEvents(storeDir, instance), instance);
+}
+function lastInstanceThread(events, instance) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+  }
+  return null;
+}
+function instanceEvents(storeDir, instance) {
+  const events = [];
   scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if (event.kind === "conversation" && event.instance === instance)
-      last2 = { projectId: event.projectId, threadId: event.threadId };
+    if ("instance" in event && event.instance === instance) events.push(event);
   });
-  return last2;
+  return events;
 }
 function stalenessEvents(storeDir) {
   const records = [];
@@ -31661,6 +31670,9 @@ function freshnessLines(f) {
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
+function linkRefused(path) {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
 function reasonOf(e) {
   if (e instanceof UnreadableFileError) return e.reason;
   return e instanceof Error ? e.message : String(e);
@@ -31673,7 +31685,7 @@ function readTextStrict(path, maxBytes) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
-  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  if (stat.isSymbolicLink()) throw linkRefused(path);
   let bytes2;
   try {
     bytes2 = readRegularFile(path, maxBytes);
@@ -31712,7 +31724,7 @@ function assertNoLinksBelow(storeDir, path) {
       if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
-    if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    if (stat.isSymbolicLink()) throw linkRefused(current);
   }
 }
 
@@ -32011,6 +32023,9 @@ function threadLabel(t, options) {
   if (t.id === options.activeId) parts.push("\u25C0 active");
   return parts.join(" ");
 }
+function relatedMark(t, threads) {
+  return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
+}
 
 // src/core/types.ts
 var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
@@ -32070,7 +32085,7 @@ function treeOrder(threads) {
   return out;
 }
 function measuredPart(m) {
-  const ends = m.sessionEnds.filter(hasSize2);
+  const ends = m.sessionEnds.filter(hasSize);
   const compacts = m.preCompacts.filter(isSizeRecord);
   const injections = m.injections.filter(isInjectionRecord);
   const receipts = { delivered: 0, preview: 0, missing: 0, pending: 0 };
@@ -32080,17 +32095,14 @@ function measuredPart(m) {
   return {
     sessionEnds: ends.length === 0 ? null : {
       count: ends.length,
-      averageTokens: average2(ends.map((r) => r.contextTokens)),
+      averageTokens: average(ends.map((r) => r.contextTokens)),
       maxTokens: Math.max(...ends.map((r) => r.contextTokens))
     },
-    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average2(injections.map((r) => r.tokens)) },
+    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
     receipts,
     restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
     lastHookSeen: hooks[hooks.length - 1] ?? null
   };
-}
-function hasSize2(r) {
-  return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
 }
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -32120,9 +32132,6 @@ function kindLines(k) {
   if (k.noSizeBefore > 0) rest.push(`${k.noSizeBefore} whose size before could not be read from the transcript`);
   if (rest.length > 0) out.push(`    ${k.label}${p !== null ? ", not averaged" : ""}: ${rest.join("; ")}`);
   return out;
-}
-function average2(values) {
-  return values.reduce((a, b) => a + b, 0) / values.length;
 }
 var fmt2 = (n) => Math.round(n).toLocaleString("en-US");
 function renderStats(report) {
@@ -32275,9 +32284,13 @@ function sectionTemplate() {
 function trimBlankLines(text) {
   return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
 }
-var TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
+var TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test(basename(name));
+}
+function atomicTempWriterPid(name) {
+  const pid = TEMP_NAME.exec(basename(name))?.[1];
+  return pid === void 0 ? null : Number(pid);
 }
 function atomicTempPath(target2, dir = dirname(target2)) {
   return join(dir, `.${basename(target2)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
@@ -33312,7 +33325,6 @@ function isProcessAlive(pid) {
 }
 
 // src/core/store/temp-sweep.ts
-var TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
   const walk = (dir) => {
@@ -33322,9 +33334,8 @@ function sweepDeadTempFiles(storeDir) {
         walk(path);
         continue;
       }
-      if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
-      const pid = Number(TEMP_PID.exec(entry.name)?.[1]);
-      if (pid === process.pid || isProcessAlive(pid)) continue;
+      const pid = entry.isFile() ? atomicTempWriterPid(entry.name) : null;
+      if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
       rmSync(path, { force: true });
       removed.push(path);
     }
@@ -33566,6 +33577,9 @@ function findGitTop(dir) {
     current = parent;
   }
 }
+function gitPath(top, path) {
+  return relative(top, path).split(sep).join("/");
+}
 var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
   const dotGit = join(top, ".git");
@@ -33775,37 +33789,27 @@ var Store = class {
    * the project); an older or edited one gets the missing lines. True when it was written.
    */
   ensureAttributes() {
-    const path = join(this.dir, ".gitattributes");
-    const current = readTextStrict(path, LIMITS.threadFileBytes);
-    if (current === null) {
-      writeFenced(this.lockPath, path, STORE_GITATTRIBUTES);
-      return true;
-    }
-    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
-    const missing = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#") && !lines.has(l));
-    if (missing.length === 0) return false;
-    writeFenced(this.lockPath, path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
-`);
-    return true;
+    const wanted = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+    return this.ensureLines(join(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
     this.exists();
-    const gitignore = join(this.dir, ".gitignore");
-    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
+    this.ensureLines(join(this.dir, ".gitignore"), GITIGNORE, IGNORED);
+  }
+  /** Writes `fresh` at `path` when it is absent, else appends the `wanted` lines it lacks (compared trimmed); true when it wrote. */
+  ensureLines(path, fresh, wanted) {
+    const current = readTextStrict(path, LIMITS.threadFileBytes);
     if (current === null) {
-      writeFenced(this.lockPath, gitignore, GITIGNORE);
-      return;
+      writeFenced(this.lockPath, path, fresh);
+      return true;
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
-    const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0)
-      writeFenced(
-        this.lockPath,
-        gitignore,
-        `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
-`
-      );
+    const missing = wanted.filter((l) => !lines.has(l));
+    if (missing.length === 0) return false;
+    writeFenced(this.lockPath, path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
+    return true;
   }
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
   locked(fn) {
@@ -33828,7 +33832,7 @@ var Store = class {
   projectsDir() {
     this.exists();
     const dir = join(this.dir, "projects");
-    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    if (isSymbolicLink(dir)) throw linkRefused(dir);
     return dir;
   }
   projectIds() {
@@ -33868,7 +33872,7 @@ var Store = class {
     this.exists();
     const dir = join(this.dir, "threads", assertId(projectId, "project id"));
     for (const path of [join(this.dir, "threads"), dir]) {
-      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+      if (isSymbolicLink(path)) throw linkRefused(path);
     }
     return dir;
   }
@@ -34727,202 +34731,6 @@ function relatedRefs(store, projectId, thread, consulted) {
   });
 }
 
-// src/core/format-count.ts
-function formatCount2(n) {
-  if (!Number.isSafeInteger(n) || n < 0) return String(n);
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-// src/core/context/thread-list-view.ts
-var THREAD_LIST_MAX_BYTES = 8 * 1024;
-var NEAR_SHOWN = 20;
-var RECENT_SHOWN = 15;
-var LINE_MAX_CHARS = 300;
-var PROBLEMS_NAMED = 5;
-function listDerived(threads) {
-  const open3 = [...threads.values()].filter((t) => t.status === void 0);
-  open3.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
-  return { shape: buildTree(threads), openByRecency: open3 };
-}
-var statusOf = (t) => t.status ?? "active";
-var bytes = (s) => Buffer.byteLength(s, "utf8");
-var plural2 = (n, one, many = `${one}s`) => `${formatCount2(n)} ${n === 1 ? one : many}`;
-function threadListText(input, options = {}) {
-  const narrowed = options.rootId !== void 0 || options.depth !== void 0 || options.status !== void 0;
-  if (!narrowed) {
-    const whole = wholeTree(input);
-    if (whole !== null) return whole;
-    return boundedView(input);
-  }
-  return narrowedView(input, options);
-}
-function wholeTree(input) {
-  if (input.threads.size > THREAD_LIST_MAX_BYTES / 40) return null;
-  const text = renderTree(input.threads, {
-    title: input.projectTitle,
-    activeId: input.activeId,
-    problems: input.problems.map((p) => ({ ...p, threadId: "" })),
-    extra: (t) => relatedMark(t, input.threads)
-  });
-  return bytes(text) <= THREAD_LIST_MAX_BYTES ? text : null;
-}
-function boundedView(input) {
-  const { threads, activeId } = input;
-  const derived2 = input.derived ?? listDerived(threads);
-  const shape = derived2.shape;
-  const shown = /* @__PURE__ */ new Map();
-  const notes = [];
-  for (let id = activeId; id !== null && !shown.has(id); ) {
-    const t = threads.get(id);
-    if (!t) break;
-    shown.set(id, t);
-    id = t.parentId;
-  }
-  const active = threads.get(activeId);
-  const near = (parentId, one, many, skip) => {
-    const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
-    for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
-    if (ids.length > NEAR_SHOWN)
-      notes.push(
-        `(${plural2(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
-      );
-  };
-  if (active) {
-    near(active.id, "child", "children", null);
-    if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
-  }
-  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
-  const recent = mostRecentOpen(derived2.openByRecency, shown, RECENT_SHOWN);
-  const recentLines = recent.length === 0 ? [] : [
-    "",
-    "Open threads, most recently updated first:",
-    ...recent.map(
-      (t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`
-    )
-  ];
-  for (const t of recent) shown.set(t.id, t);
-  const counts = countByStatus(threads.values());
-  const inView = countByStatus(shown.values());
-  const rest = {
-    total: counts.total - inView.total,
-    active: counts.active - inView.active,
-    done: counts.done - inView.done,
-    abandoned: counts.abandoned - inView.abandoned
-  };
-  const head = [`Project: ${input.projectTitle} (${plural2(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
-  const tail = [
-    "",
-    `Not shown: ${plural2(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
-    ...problemLines(input, shape.detached)
-  ];
-  return fitLines(head, [...tree, ...notes, ...recentLines], tail);
-}
-function narrowedView(input, options) {
-  const { threads, activeId } = input;
-  if (options.depth !== void 0 && (!Number.isInteger(options.depth) || options.depth < 0)) {
-    throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
-  }
-  const shape = input.derived?.shape ?? buildTree(threads);
-  let rootIds;
-  if (options.rootId !== void 0) {
-    if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);
-    rootIds = [options.rootId];
-  } else rootIds = [...shape.roots, ...shape.detached.map((d) => d.id)];
-  const depth = options.depth ?? Number.POSITIVE_INFINITY;
-  const inScope = [];
-  const seen = /* @__PURE__ */ new Set();
-  let level = rootIds.filter((id) => !seen.has(id) && seen.add(id));
-  for (let d = 0; level.length > 0 && d <= depth; d++) {
-    inScope.push(...level);
-    const next = [];
-    for (const id of level) {
-      for (const c of shape.children.get(id) ?? []) {
-        if (seen.has(c)) continue;
-        next.push(c);
-        seen.add(c);
-      }
-    }
-    level = next;
-  }
-  const matching = options.status === void 0 ? inScope : inScope.filter((id) => statusOf(threads.get(id)) === options.status);
-  const shown = /* @__PURE__ */ new Map();
-  for (const id of matching) {
-    for (let a = id; a !== null && !shown.has(a); ) {
-      const t = threads.get(a);
-      if (a === options.rootId) {
-        shown.set(a, { ...t, parentId: null });
-        break;
-      }
-      shown.set(a, t);
-      a = t.parentId !== null && threads.has(t.parentId) ? t.parentId : null;
-    }
-  }
-  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
-  const what = [
-    options.rootId !== void 0 ? `the subtree of "${options.rootId}"` : "the whole tree",
-    options.depth !== void 0 ? `${plural2(options.depth, "level")} deep` : null,
-    options.status !== void 0 ? `${options.status} threads` : null
-  ].filter((x) => x !== null);
-  const head = [
-    `Project: ${input.projectTitle} (${what.join(", ")}: ${plural2(matching.length, "thread")} of ${plural2(threads.size, "thread")})`
-  ];
-  return fitLines(head, tree, problemLines(input, shape.detached));
-}
-function mostRecentOpen(openByRecency, shown, limit) {
-  const top = [];
-  for (const t of openByRecency) {
-    if (top.length === limit) break;
-    if (!shown.has(t.id)) top.push(t);
-  }
-  return top;
-}
-function countByStatus(threads) {
-  const c = { total: 0, active: 0, done: 0, abandoned: 0 };
-  for (const t of threads) {
-    c.total++;
-    c[statusOf(t)]++;
-  }
-  return c;
-}
-function statusCounts(c) {
-  return `${formatCount2(c.active)} open, ${formatCount2(c.done)} done, ${formatCount2(c.abandoned)} abandoned`;
-}
-function problemLines(input, detached) {
-  const lines = [];
-  if (detached.length > 0) {
-    lines.push("", `\u26A0 ${plural2(detached.length, "detached thread")} (fix their parentId):`);
-    for (const d of detached.slice(0, PROBLEMS_NAMED))
-      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
-    if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount2(detached.length - PROBLEMS_NAMED)} more`);
-  }
-  if (input.problems.length > 0) {
-    lines.push("", `\u26A0 ${plural2(input.problems.length, "thread file")} could not be read (left as they are):`);
-    for (const p of input.problems.slice(0, PROBLEMS_NAMED)) lines.push(`  ${p.path}: ${p.reason}`);
-    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount2(input.problems.length - PROBLEMS_NAMED)} more`);
-  }
-  return lines;
-}
-function fitLines(head, body, tail) {
-  const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
-  const headText = head.map(clip4).join("\n");
-  const tailText = tail.map(clip4).join("\n");
-  const cutNote = (n) => `(\u2026 ${plural2(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
-  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
-  const kept = [];
-  let used = 0;
-  for (const line of body.map(clip4)) {
-    const size = bytes(line) + 1;
-    if (used + size > budget) break;
-    kept.push(line);
-    used += size;
-  }
-  if (kept.length < body.length) kept.push(cutNote(body.length - kept.length));
-  return [headText, ...kept, ...tailText === "" ? [] : [tailText]].join("\n");
-}
-function relatedMark(t, threads) {
-  return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
-}
-
 // src/core/context/tree-text.ts
 var FULL_TREE_LIMIT = 200;
 function treeText(store, project, activeId, written) {
@@ -35581,7 +35389,7 @@ function meaningSnippet(words, doc, query) {
   let bestSim = -Infinity;
   for (const line of doc.text.split("\n")) {
     if (line.trim() === "") continue;
-    const v = embedTerms(words, terms(line));
+    const v = embedText(words, line);
     const sim = v ? dot(v, 0, query, words.dims) : -1;
     if (sim > bestSim) [bestLine, bestSim] = [line, sim];
   }
@@ -35759,7 +35567,7 @@ async function searchThreads(store, projectIds, input) {
       cost.swept ||= r.swept;
     }
     const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
-    const statusOk = (meta2) => q.status === void 0 || statusOf2(meta2) === q.status;
+    const statusOk = (meta2) => q.status === void 0 || statusOf(meta2) === q.status;
     const tiers = [];
     const notices = [];
     const finish2 = (top) => ({
@@ -35790,7 +35598,7 @@ async function searchThreads(store, projectIds, input) {
     const weigh = strongRule(projects, q.terms);
     addSections(overview, q.terms, statusOk, false);
     const lookupFinds = overview;
-    const openSections = q.status === void 0 ? (meta2) => statusOf2(meta2) === "active" : void 0;
+    const openSections = q.status === void 0 ? (meta2) => statusOf(meta2) === "active" : void 0;
     let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh, void 0, openSections);
     let closedSearched = q.status !== void 0 && q.status !== "active";
     if (lookup.strong < wanted && q.status === void 0) {
@@ -35914,9 +35722,8 @@ function mergeMeaning(lexical, meaning, limit) {
   }
   rest.sort((a, b) => b.fused - a.fused);
   const top = [...first, ...rest.map((r) => r.c)].slice(0, limit);
-  const strong = first.length + meaning.filter(
-    (m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id)
-  ).length;
+  const firstKeys = new Set(first.map((c) => key(c.projectId, c.meta.id)));
+  const strong = first.length + meaning.filter((m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !firstKeys.has(key(m.projectId, m.meta.id))).length;
   return { strong, top };
 }
 function addSections(finds, terms2, accept, relaxed) {
@@ -35996,7 +35803,7 @@ function toHit(c, terms2) {
     projectId: c.projectId,
     threadId: c.meta.id,
     title: c.meta.title,
-    status: statusOf2(c.meta),
+    status: statusOf(c.meta),
     score: Math.round(c.score * 100) / 100,
     coverage: c.coverage,
     ...c.similarity !== void 0 ? { similarity: Math.round(c.similarity * 100) / 100 } : {}
@@ -36048,7 +35855,7 @@ function bitCount(mask2) {
   for (let m = mask2; m !== 0; m &= m - 1) n++;
   return n;
 }
-function statusOf2(meta2) {
+function statusOf(meta2) {
   return meta2.status ?? "active";
 }
 function byScore(a, b) {
@@ -36655,6 +36462,202 @@ function searchIndexFor(storeDir) {
   return index;
 }
 
+// src/core/format-count.ts
+function formatCount2(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/core/context/thread-list-view.ts
+var THREAD_LIST_MAX_BYTES = 8 * 1024;
+var NEAR_SHOWN = 20;
+var RECENT_SHOWN = 15;
+var LINE_MAX_CHARS = 300;
+var PROBLEMS_NAMED = 5;
+function listDerived(threads) {
+  const open3 = [...threads.values()].filter((t) => t.status === void 0);
+  open3.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+  return { shape: buildTree(threads), openByRecency: open3 };
+}
+var statusOf2 = (t) => t.status ?? "active";
+var bytes = (s) => Buffer.byteLength(s, "utf8");
+var plural2 = (n, one, many = `${one}s`) => `${formatCount2(n)} ${n === 1 ? one : many}`;
+function threadListText(input, options = {}) {
+  const narrowed = options.rootId !== void 0 || options.depth !== void 0 || options.status !== void 0;
+  if (!narrowed) {
+    const whole = wholeTree(input);
+    if (whole !== null) return whole;
+    return boundedView(input);
+  }
+  return narrowedView(input, options);
+}
+function wholeTree(input) {
+  if (input.threads.size > THREAD_LIST_MAX_BYTES / 40) return null;
+  const text = renderTree(input.threads, {
+    title: input.projectTitle,
+    activeId: input.activeId,
+    problems: input.problems.map((p) => ({ ...p, threadId: "" })),
+    extra: (t) => relatedMark(t, input.threads)
+  });
+  return bytes(text) <= THREAD_LIST_MAX_BYTES ? text : null;
+}
+function boundedView(input) {
+  const { threads, activeId } = input;
+  const derived2 = input.derived ?? listDerived(threads);
+  const shape = derived2.shape;
+  const shown = /* @__PURE__ */ new Map();
+  const notes = [];
+  for (let id = activeId; id !== null && !shown.has(id); ) {
+    const t = threads.get(id);
+    if (!t) break;
+    shown.set(id, t);
+    id = t.parentId;
+  }
+  const active = threads.get(activeId);
+  const near = (parentId, one, many, skip) => {
+    const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
+    for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
+    if (ids.length > NEAR_SHOWN)
+      notes.push(
+        `(${plural2(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
+      );
+  };
+  if (active) {
+    near(active.id, "child", "children", null);
+    if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
+  }
+  const tree = treeLines(shown, activeId, threads);
+  const recent = mostRecentOpen(derived2.openByRecency, shown, RECENT_SHOWN);
+  const recentLines = recent.length === 0 ? [] : [
+    "",
+    "Open threads, most recently updated first:",
+    ...recent.map(
+      (t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`
+    )
+  ];
+  for (const t of recent) shown.set(t.id, t);
+  const counts = countByStatus(threads.values());
+  const inView = countByStatus(shown.values());
+  const rest = {
+    total: counts.total - inView.total,
+    active: counts.active - inView.active,
+    done: counts.done - inView.done,
+    abandoned: counts.abandoned - inView.abandoned
+  };
+  const head = [`Project: ${input.projectTitle} (${plural2(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
+  const tail = [
+    "",
+    `Not shown: ${plural2(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
+    ...problemLines(input, shape.detached)
+  ];
+  return fitLines(head, [...tree, ...notes, ...recentLines], tail);
+}
+function narrowedView(input, options) {
+  const { threads, activeId } = input;
+  if (options.depth !== void 0 && (!Number.isInteger(options.depth) || options.depth < 0)) {
+    throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
+  }
+  const shape = input.derived?.shape ?? buildTree(threads);
+  let rootIds;
+  if (options.rootId !== void 0) {
+    if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);
+    rootIds = [options.rootId];
+  } else rootIds = [...shape.roots, ...shape.detached.map((d) => d.id)];
+  const depth = options.depth ?? Number.POSITIVE_INFINITY;
+  const inScope = [];
+  const seen = /* @__PURE__ */ new Set();
+  let level = rootIds.filter((id) => !seen.has(id) && seen.add(id));
+  for (let d = 0; level.length > 0 && d <= depth; d++) {
+    inScope.push(...level);
+    const next = [];
+    for (const id of level) {
+      for (const c of shape.children.get(id) ?? []) {
+        if (seen.has(c)) continue;
+        next.push(c);
+        seen.add(c);
+      }
+    }
+    level = next;
+  }
+  const matching = options.status === void 0 ? inScope : inScope.filter((id) => statusOf2(threads.get(id)) === options.status);
+  const shown = /* @__PURE__ */ new Map();
+  for (const id of matching) {
+    for (let a = id; a !== null && !shown.has(a); ) {
+      const t = threads.get(a);
+      if (a === options.rootId) {
+        shown.set(a, { ...t, parentId: null });
+        break;
+      }
+      shown.set(a, t);
+      a = t.parentId !== null && threads.has(t.parentId) ? t.parentId : null;
+    }
+  }
+  const tree = treeLines(shown, activeId, threads);
+  const what = [
+    options.rootId !== void 0 ? `the subtree of "${options.rootId}"` : "the whole tree",
+    options.depth !== void 0 ? `${plural2(options.depth, "level")} deep` : null,
+    options.status !== void 0 ? `${options.status} threads` : null
+  ].filter((x) => x !== null);
+  const head = [
+    `Project: ${input.projectTitle} (${what.join(", ")}: ${plural2(matching.length, "thread")} of ${plural2(threads.size, "thread")})`
+  ];
+  return fitLines(head, tree, problemLines(input, shape.detached));
+}
+function treeLines(shown, activeId, threads) {
+  return renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
+}
+function mostRecentOpen(openByRecency, shown, limit) {
+  const top = [];
+  for (const t of openByRecency) {
+    if (top.length === limit) break;
+    if (!shown.has(t.id)) top.push(t);
+  }
+  return top;
+}
+function countByStatus(threads) {
+  const c = { total: 0, active: 0, done: 0, abandoned: 0 };
+  for (const t of threads) {
+    c.total++;
+    c[statusOf2(t)]++;
+  }
+  return c;
+}
+function statusCounts(c) {
+  return `${formatCount2(c.active)} open, ${formatCount2(c.done)} done, ${formatCount2(c.abandoned)} abandoned`;
+}
+function problemLines(input, detached) {
+  const lines = [];
+  if (detached.length > 0) {
+    lines.push("", `\u26A0 ${plural2(detached.length, "detached thread")} (fix their parentId):`);
+    for (const d of detached.slice(0, PROBLEMS_NAMED))
+      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+    if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount2(detached.length - PROBLEMS_NAMED)} more`);
+  }
+  if (input.problems.length > 0) {
+    lines.push("", `\u26A0 ${plural2(input.problems.length, "thread file")} could not be read (left as they are):`);
+    for (const p of input.problems.slice(0, PROBLEMS_NAMED)) lines.push(`  ${p.path}: ${p.reason}`);
+    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount2(input.problems.length - PROBLEMS_NAMED)} more`);
+  }
+  return lines;
+}
+function fitLines(head, body, tail) {
+  const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
+  const headText = head.map(clip4).join("\n");
+  const tailText = tail.map(clip4).join("\n");
+  const cutNote = (n) => `(\u2026 ${plural2(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
+  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
+  const kept = [];
+  let used = 0;
+  for (const line of body.map(clip4)) {
+    const size = bytes(line) + 1;
+    if (used + size > budget) break;
+    kept.push(line);
+    used += size;
+  }
+  if (kept.length < body.length) kept.push(cutNote(body.length - kept.length));
+  return [headText, ...kept, ...tailText === "" ? [] : [tailText]].join("\n");
+}
+
 // src/core/context/thread-list-catalog.ts
 var CatalogThreadList = class {
   kept = null;
@@ -37149,7 +37152,7 @@ function fileHasConflictMarkers(path) {
 }
 async function committedThread(gitTop, path, id) {
   if (gitTop === null) return null;
-  const rel = relative(gitTop, path).split(sep).join("/");
+  const rel = gitPath(gitTop, path);
   if (rel.startsWith("..")) return null;
   const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
   if (text === null || text.length > LIMITS.threadFileBytes) return null;

@@ -56,6 +56,11 @@ function usageErrorOf(e: unknown, known: OptionKinds): unknown {
   }
 }
 
+/** A command that takes no positional arguments: the first one given is a UsageError. */
+export function expectNoArguments(args: ParsedArgs): void {
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+}
+
 export function positiveInt(value: string | true | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   const n = typeof value === "string" && /^\d+$/.test(value) ? Number.parseInt(value, 10) : Number.NaN;

@@ -103,3 +103,13 @@ export async function withRestartNotice(
     userLines,
   };
 }
+
+/** The start after the restart it follows (`events`: the instance's; null at startup, which follows none), with the user's lines. */
+export function startAfterRestart(
+  start: CachedStart,
+  events: readonly MeasurementEvent[] | null,
+  input: HookInput,
+  source: string,
+): Promise<{ start: CachedStart; userLines: string[] }> {
+  return withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
+}

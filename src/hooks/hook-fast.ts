@@ -27,8 +27,8 @@ import type { HookName } from "./hook-plans.js";
 import { hooksBuild } from "./hooks-build.js";
 import { measureSize } from "./measure-size.js";
 import { startEvents, startOutput } from "./start-record.js";
-import { promptNudge } from "./prompt-nudge.js";
-import { restartNotice, restartRecord, withRestartNotice } from "./freshness-start.js";
+import { promptMayBeNudged, promptNudge } from "./prompt-nudge.js";
+import { startAfterRestart } from "./freshness-start.js";
 
 /** The store as the fast path sees it: usable local state, an existing measurement log, no 0.4 layout to migrate. */
 interface FastStore {
@@ -118,11 +118,7 @@ async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate
   if (own === null && entry.threadStatus !== "active") return null;
   const start = entry.starts[source];
   if (start === undefined) return null;
-  const noticed = await withRestartNotice(
-    start,
-    events === null ? null : restartNotice(restartRecord(events, input, source), start),
-    input,
-  );
+  const noticed = await startAfterRestart(start, events, input, source);
   const failures: string[] = [];
   try {
     await record(store.storeDir, startEvents(input, session, source, projectId, threadId, noticed.start), rotate);
@@ -162,9 +158,11 @@ async function fastMeasure(
  * cannot use (no measurement log yet, a 0.4 layout, an unusable config.json) is left to the next session hook, silently.
  */
 async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rotate): Promise<HookOutput> {
+  const session = hookSessionOr(env, input.sessionId);
+  // A slash command or a window without CLAUDE_PID: nothing to read.
+  if (!promptMayBeNudged(input, session)) return {};
   const store = fastStore(input, env);
   if (store === null) return {};
-  const session = hookSessionOr(env, input.sessionId);
   return promptNudge(
     {
       storeDir: store.storeDir,

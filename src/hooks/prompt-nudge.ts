@@ -53,11 +53,16 @@ async function conversationSize(transcriptPath: string | null): Promise<number |
   }
 }
 
-export async function promptNudge(store: PromptStore, input: HookInput): Promise<HookOutput> {
+/** Whether this prompt could be nudged at all, from the input and the session alone (the store is not read otherwise). */
+export function promptMayBeNudged(input: HookInput, session: SessionKey): boolean {
   // A slash command (/clear, /compact, …) starts no turn of the conversation to remind.
-  if (input.prompt?.trimStart().startsWith("/")) return {};
+  if (input.prompt?.trimStart().startsWith("/")) return false;
   // Without CLAUDE_PID the window's summary writes cannot be told from others': no reminder rather than a wrong one.
-  if (!isClaudeInstance(store.session)) return {};
+  return isClaudeInstance(session);
+}
+
+export async function promptNudge(store: PromptStore, input: HookInput): Promise<HookOutput> {
+  if (!promptMayBeNudged(input, store.session)) return {};
   const events = store.instanceEvents();
   const thread = freshnessThread({
     state: store.readState(),

@@ -8,7 +8,7 @@ import { saveContextCacheEntry, threadCacheEntry } from "../core/context/context
 import { hooksBuild } from "./hooks-build.js";
 import { startEvents, startOutput } from "./start-record.js";
 import { instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
-import { restartNotice, restartRecord, withRestartNotice } from "./freshness-start.js";
+import { startAfterRestart } from "./freshness-start.js";
 import { assembleStarts, userLine } from "./start-context.js";
 
 export { userLine };
@@ -50,11 +50,7 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   const start = starts[source]!;
   // After a stale /clear or compaction, one more line (the cache keeps the context without it).
   const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
-  const noticed = await withRestartNotice(
-    start,
-    events === null ? null : restartNotice(restartRecord(events, input, source), start),
-    input,
-  );
+  const noticed = await startAfterRestart(start, events, input, source);
   const failures: string[] = [];
   try {
     // Appended to measurements.jsonl without the lock: config.json is not written at all.

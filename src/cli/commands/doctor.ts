@@ -1,6 +1,6 @@
 // `thread-mind-mcp doctor`: checks the installation and the workspace; prints ok / warn / FAIL with fixes, exit 1 on a failure.
 import { doctorExitCode, renderDoctor, runDoctor } from "../../core/doctor/doctor.js";
-import { UsageError } from "../cli-options.js";
+import { expectNoArguments } from "../cli-options.js";
 import { BUNDLE_VERSION, pluginRoot } from "../plugin-root.js";
 import type { CliCommand } from "./command.js";
 
@@ -15,7 +15,7 @@ export const doctorCommand: CliCommand = {
   ].join("\n"),
   options: { json: "boolean" },
   run: async (args) => {
-    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    expectNoArguments(args);
     const checks = await runDoctor({
       env: process.env,
       cwd: process.cwd(),

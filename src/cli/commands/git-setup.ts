@@ -1,6 +1,6 @@
 // `thread-mind-mcp git-setup`: sets this CLI as the repository's merge driver (.git/config) and writes .threadmind/.gitattributes.
 import { join, relative } from "node:path";
-import { UsageError } from "../cli-options.js";
+import { expectNoArguments } from "../cli-options.js";
 import { pluginRoot } from "../plugin-root.js";
 import { DRIVER_DESCRIPTION, DRIVER_NAME, driverCommand } from "../../core/merge/git-merge-driver.js";
 import { git } from "../../core/git/git.js";
@@ -23,7 +23,7 @@ export const gitSetupCommand: CliCommand = {
   ].join("\n"),
   options: {},
   run: async (args) => {
-    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    expectNoArguments(args);
     const { top, store } = await gitTopHere();
     const command = thisDriverCommand();
     await git(top, ["config", "--local", `merge.${DRIVER_NAME}.name`, DRIVER_DESCRIPTION]);

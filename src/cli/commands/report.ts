@@ -1,12 +1,12 @@
 // `thread-mind-mcp report`: the savings report of this workspace's Claude Code transcripts (Markdown, JSON, SVG, HTML).
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { resolveWorkspace } from "../../core/workspace.js";
 import { readLocalState } from "../../core/store/local-state.js";
 import { readMeasurementLog } from "../../core/measure/measurement-log-read.js";
 import { claudeProjectsDir } from "../../core/savings/transcript-locations.js";
 import { buildSavingsReport } from "../../core/savings/savings-report.js";
-import { UsageError } from "../cli-options.js";
+import { expectNoArguments, UsageError } from "../cli-options.js";
+import { cliWorkspace } from "../cli-services.js";
 import { reportDocument } from "../report-tables.js";
 import { renderMarkdown } from "../report-markdown.js";
 import { renderSvg } from "../report-svg.js";
@@ -36,10 +36,10 @@ export const reportCommand: CliCommand = {
   ].join("\n"),
   options: { json: "boolean", svg: "value", html: "value" },
   run: async (args) => {
-    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    expectNoArguments(args);
     const svgFile = fileFlag(args.flags.get("svg"), "svg");
     const htmlFile = fileFlag(args.flags.get("html"), "html");
-    const workspace = resolveWorkspace({ env: process.env, cwd: process.cwd() });
+    const workspace = cliWorkspace();
     const local = readLocalState(workspace.storeDir);
     if (local.problem)
       console.error(

@@ -1,7 +1,7 @@
 // `thread-mind-mcp stats`: the stats_show text (threads, summaries, measured sessions) for this workspace.
 import { collectStats, renderStats } from "../../core/savings/stats.js";
 import { ThreadMindError } from "../../core/errors.js";
-import { UsageError } from "../cli-options.js";
+import { expectNoArguments } from "../cli-options.js";
 import { openCliServices } from "../cli-services.js";
 import type { CliCommand } from "./command.js";
 
@@ -12,7 +12,7 @@ export const statsCommand: CliCommand = {
     "thread-mind-mcp stats\n\nMeasured sizes come from the plugin's hooks; `thread-mind-mcp report` scans the transcripts themselves.",
   options: {},
   run: async (args) => {
-    if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    expectNoArguments(args);
     const services = openCliServices({ exactTokens: true });
     try {
       console.log(renderStats(await collectStats(services)));

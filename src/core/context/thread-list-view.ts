@@ -1,7 +1,7 @@
 // thread_list's text: the whole tree while it is small, else a bounded view (the path to the active thread, its children and siblings, open threads by recency, counts of the rest); rootId, depth and status narrow it.
 import { errors } from "../errors.js";
 import type { ThreadStatus } from "../types.js";
-import { buildTree, renderTree, threadLabel, type TreeNode, type TreeShape } from "./tree-render.js";
+import { buildTree, relatedMark, renderTree, threadLabel, type TreeNode, type TreeShape } from "./tree-render.js";
 import { formatCount } from "../format-count.js";
 
 /** No thread_list answer is longer than this (UTF-8 bytes), whatever the number of threads. */
@@ -101,9 +101,7 @@ function boundedView(input: ThreadListInput): string {
     near(active.id, "child", "children", null);
     if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
   }
-  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) })
-    .split("\n")
-    .slice(1);
+  const tree = treeLines(shown, activeId, threads);
 
   const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
   const recentLines =
@@ -178,9 +176,7 @@ function narrowedView(input: ThreadListInput, options: ThreadListOptions): strin
       a = t.parentId !== null && threads.has(t.parentId) ? t.parentId : null;
     }
   }
-  const tree = renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) })
-    .split("\n")
-    .slice(1);
+  const tree = treeLines(shown, activeId, threads);
   const what = [
     options.rootId !== undefined ? `the subtree of "${options.rootId}"` : "the whole tree",
     options.depth !== undefined ? `${plural(options.depth, "level")} deep` : null,
@@ -190,6 +186,17 @@ function narrowedView(input: ThreadListInput, options: ThreadListOptions): strin
     `Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`,
   ];
   return fitLines(head, tree, problemLines(input, shape.detached));
+}
+
+/** The lines of `shown` as a tree (without its title line), related threads marked against all `threads`. */
+function treeLines(
+  shown: ReadonlyMap<string, ListedThread>,
+  activeId: string,
+  threads: ReadonlyMap<string, ListedThread>,
+): string[] {
+  return renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) })
+    .split("\n")
+    .slice(1);
 }
 
 /** The `limit` open threads updated last that are not already shown, newest first. */
@@ -260,9 +267,4 @@ function fitLines(head: string[], body: string[], tail: string[]): string {
   }
   if (kept.length < body.length) kept.push(cutNote(body.length - kept.length));
   return [headText, ...kept, ...(tailText === "" ? [] : [tailText])].join("\n");
-}
-
-/** A thread's cross-references as the tree marks them ("↔ a, b (missing)"); "" when it has none. */
-export function relatedMark(t: TreeNode, threads: { has(id: string): boolean }): string {
-  return t.related && t.related.length > 0 ? `↔ ${t.related.map((r) => (threads.has(r) ? r : `${r} (missing)`)).join(", ")}` : "";
 }

@@ -172,3 +172,8 @@ export function threadLabel(t: TreeNode, options: Pick<RenderOptions, "activeId"
   if (t.id === options.activeId) parts.push("◀ active");
   return parts.join(" ");
 }
+
+/** A thread's cross-references as the tree marks them ("↔ a, b (missing)"); "" when it has none. */
+export function relatedMark(t: TreeNode, threads: { has(id: string): boolean }): string {
+  return t.related && t.related.length > 0 ? `↔ ${t.related.map((r) => (threads.has(r) ? r : `${r} (missing)`)).join(", ")}` : "";
+}

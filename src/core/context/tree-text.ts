@@ -1,8 +1,7 @@
 // The tree text a write operation returns: the whole tree up to FULL_TREE_LIMIT threads, else the path to the active thread.
 import type { Store } from "../store/store.js";
 import type { Project, Thread, ThreadFileProblem } from "../types.js";
-import { renderTree } from "./tree-render.js";
-import { relatedMark } from "./thread-list-view.js";
+import { relatedMark, renderTree } from "./tree-render.js";
 import { walkToRoot } from "./thread-chain.js";
 
 /** Write operations return the whole tree up to this many threads, else the path to the active thread (see treeText). */

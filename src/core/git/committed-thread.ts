@@ -1,8 +1,8 @@
 // The last committed version of a thread file (`git show HEAD:<path>`), for a thread git left in conflict: the session
 // keeps its context while the merge is being resolved.
-import { relative, sep } from "node:path";
+import { relative } from "node:path";
 import { hasConflictMarkers, parseThread } from "../store/frontmatter.js";
-import { gitMaybe } from "./git.js";
+import { gitMaybe, gitPath } from "./git.js";
 import { LIMITS } from "../limits.js";
 import { readTextStrict } from "../store/read-strict.js";
 import type { Thread } from "../types.js";
@@ -20,7 +20,7 @@ export function fileHasConflictMarkers(path: string): boolean {
 /** The thread as HEAD holds it; null outside git, when HEAD has no such file, or when that version is not the thread either. */
 export async function committedThread(gitTop: string | null, path: string, id: string): Promise<Thread | null> {
   if (gitTop === null) return null;
-  const rel = relative(gitTop, path).split(sep).join("/");
+  const rel = gitPath(gitTop, path);
   if (rel.startsWith("..")) return null;
   const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
   if (text === null || text.length > LIMITS.threadFileBytes) return null;

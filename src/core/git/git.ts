@@ -1,7 +1,7 @@
 // Git facts for the core: top level, branch (read from .git/HEAD, no process), commits, user, path changes.
 import { existsSync, statSync } from "node:fs";
 import { readRegularFile } from "../store/regular-file.js";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { headCommitFromFiles } from "./git-refs.js";
 
 /** The nearest directory at or above `dir` that holds a `.git` entry, or null outside git. */
@@ -13,6 +13,11 @@ export function findGitTop(dir: string): string | null {
     if (parent === current) return null;
     current = parent;
   }
+}
+
+/** `path` as git names it from the top of the work tree `top`: relative, with "/" (starts with ".." when outside it). */
+export function gitPath(top: string, path: string): string {
+  return relative(top, path).split(sep).join("/");
 }
 
 /** `.git` files and HEAD hold one line: read at most this much of them (never blocking on a FIFO: see readRegularFile). */

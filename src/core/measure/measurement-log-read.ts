@@ -307,12 +307,7 @@ export function lastConversation(
  * log; null when it has none. Found like sessionEvents, by the key's exact JSON form.
  */
 export function instanceThread(storeDir: string, instance: string): { projectId: string; threadId: string } | null {
-  let last: { projectId: string; threadId: string } | null = null;
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
-    if (event.kind === "conversation" && event.instance === instance)
-      last = { projectId: event.projectId, threadId: event.threadId };
-  });
-  return last;
+  return lastInstanceThread(instanceEvents(storeDir, instance), instance);
 }
 
 /** instanceThread from the instance's events already read (instanceEvents). */

@@ -1,4 +1,5 @@
 // Merges one summary section: list items as a set (additions of both sides kept, removals applied), prose line by line.
+import { FenceTracker } from "../context/summary-sections.js";
 import { diff3 } from "./diff3.js";
 import { conflictLines } from "./merge-text.js";
 
@@ -11,7 +12,6 @@ interface Unit {
 }
 
 const BULLET = /^([-*+]|\d{1,9}[.)])[ \t]/;
-const FENCE = /^\s*(```+|~~~+)/;
 
 function unit(lines: string[], item: boolean): Unit {
   return { lines, item, key: lines.map((l) => l.trimEnd()).join("\n") };
@@ -21,20 +21,14 @@ function unit(lines: string[], item: boolean): Unit {
 export function unitsOf(body: string): Unit[] {
   if (body === "") return [];
   const units: Unit[] = [];
-  let fence: string | null = null;
+  const fences = new FenceTracker();
   let current: string[] | null = null;
   const flush = () => {
     if (current !== null) units.push(unit(current, true));
     current = null;
   };
   for (const line of body.split("\n")) {
-    const fenceMatch = FENCE.exec(line);
-    if (fence !== null || fenceMatch) {
-      if (fenceMatch) {
-        const marker = fenceMatch[1]![0]!;
-        if (fence === null) fence = marker;
-        else if (marker === fence) fence = null;
-      }
+    if (!fences.outside(line)) {
       flush();
       units.push(unit([line], false));
       continue;

@@ -2,7 +2,7 @@
 // the summary section by section; a real conflict gets git's markers around that field or section only.
 import { parseDocument, stringify } from "yaml";
 import { KEY_ORDER } from "../store/frontmatter.js";
-import { parseSummary, renderSummary, sectionKeyOf, type ParsedSummary } from "../context/summary-sections.js";
+import { parseSummary, renderSummary, type ParsedSummary, type SummarySection } from "../context/summary-sections.js";
 import { SECTION_KEYS } from "../types.js";
 import { conflictLines, mergeLines, type Merged } from "./merge-text.js";
 import { mergeSectionBody } from "./merge-section.js";
@@ -69,14 +69,14 @@ const THREAD_RULES: FieldRules = {
 };
 
 /** The key a section is matched by across the three versions: its canonical key, else its heading. */
-function sectionId(heading: string): string {
-  return sectionKeyOf(heading) ?? `#${heading.trim().toLowerCase()}`;
+function sectionId(s: SummarySection): string {
+  return s.key ?? `#${s.heading.trim().toLowerCase()}`;
 }
 
 function sectionMap(parsed: ParsedSummary): Map<string, { heading: string; body: string }> | null {
   const map = new Map<string, { heading: string; body: string }>();
   for (const s of parsed.sections) {
-    const id = sectionId(s.heading);
+    const id = sectionId(s);
     if (map.has(id)) return null; // a heading twice: merged line by line instead
     map.set(id, { heading: s.heading, body: s.body });
   }

@@ -2,9 +2,9 @@
 // driver's rules, writes them, and stages the clean ones. Two distinct threads added under one id on two branches are
 // both kept: theirs moves to the next free id, and the threads that came with it follow it.
 import { existsSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import { writeFileAtomicSync } from "../store/atomic-write.js";
-import { git, gitMaybe } from "../git/git.js";
+import { git, gitPath } from "../git/git.js";
 import { parseThread, serializeThreadExactly } from "../store/frontmatter.js";
 import { uniqueId } from "../ids.js";
 import type { Thread } from "../types.js";
@@ -24,11 +24,9 @@ export type ResolveOutcome =
   | { path: string; kind: "not-unmerged" }
   | { path: string; kind: "failed"; reason: string };
 
-const toGitPath = (p: string) => p.split(sep).join("/");
-
-/** Unmerged files under `storeDir` (or all of `paths`, each relative to `gitTop`), from `git ls-files -u`. */
+/** Unmerged files under `storeDir` (paths relative to `gitTop`), from `git ls-files -u`. */
 export async function unmergedFiles(gitTop: string, storeDir: string): Promise<UnmergedFile[]> {
-  const out = await git(gitTop, ["ls-files", "-u", "-z", "--", toGitPath(relative(gitTop, storeDir)) || "."]);
+  const out = await git(gitTop, ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."]);
   const byPath = new Map<string, UnmergedFile>();
   for (const record of out.split("\0")) {
     const m = /^\d+ [0-9a-f]+ ([123])\t(.+)$/s.exec(record);
@@ -72,9 +70,13 @@ async function splitAddedThreads(gitTop: string, path: string, ours: string, the
   writeFileAtomicSync(full, ours);
   writeFileAtomicSync(join(gitTop, movedTo), serializeThreadExactly({ ...theirs, id: newId }));
   const rewritten: string[] = [];
-  const listed = await git(gitTop, ["ls-files", "-z", "--", toGitPath(relative(gitTop, dir)) || "."]);
+  const folder = gitPath(gitTop, dir) || ".";
+  const listed = await git(gitTop, ["ls-files", "-z", "--", folder]);
+  // One listing of HEAD's files there, not one git process per file (none before the first commit).
+  const headFiles = await git(gitTop, ["ls-tree", "-r", "--name-only", "-z", "HEAD", "--", folder]).catch(() => "");
+  const inHead = new Set(headFiles.split("\0"));
   for (const rel of new Set(listed.split("\0").filter((p) => p.endsWith(".md") && p !== path && p !== movedTo))) {
-    if ((await gitMaybe(gitTop, ["cat-file", "-e", `HEAD:${rel}`])) !== null) continue; // ours: it meant our thread
+    if (inHead.has(rel)) continue; // ours: it meant our thread
     const file = join(gitTop, rel);
     if (!existsSync(file)) continue;
     const t = threadOf(readFileSync(file, "utf8"));

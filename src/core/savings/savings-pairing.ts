@@ -118,11 +118,11 @@ function loadedAt(
   session: ScannedSession,
   segment: number,
   expected: InjectionRecord | null,
-  injections: readonly InjectionRecord[],
+  injections: InjectionIndex,
 ): RestartInjection | null {
   const seen = session.threadMindInjections.find((i) => i.segment === segment);
   if (seen !== undefined) {
-    const record = injections.find((i) => i.contentHash === seen.contentHash) ?? null;
+    const record = injections.byHash.get(seen.contentHash) ?? null;
     return {
       threadId: seen.threadId ?? record?.threadId ?? expected?.threadId ?? null,
       chars: seen.chars,
@@ -134,16 +134,35 @@ function loadedAt(
   return { threadId: expected.threadId, chars: expected.chars, tokens: expected.tokens, receipt: "missing" };
 }
 
+/** The hooks' injection records that pass the check, indexed once per report: by session, and by content hash. */
+export interface InjectionIndex {
+  /** Each session's injections in time order. */
+  bySession: Map<string, InjectionRecord[]>;
+  /** The first injection (in log order) of each content hash. */
+  byHash: Map<string, InjectionRecord>;
+}
+
+export function injectionIndex(measurements: Measurements): InjectionIndex {
+  const bySession = new Map<string, InjectionRecord[]>();
+  const byHash = new Map<string, InjectionRecord>();
+  for (const i of measurements.injections) {
+    if (!isInjectionRecord(i)) continue;
+    if (!byHash.has(i.contentHash)) byHash.set(i.contentHash, i);
+    const list = bySession.get(i.sessionId);
+    if (list === undefined) bySession.set(i.sessionId, [i]);
+    else list.push(i);
+  }
+  for (const list of bySession.values()) list.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return { bySession, byHash };
+}
+
 /**
  * What ThreadMind loaded in each segment of a session: index 0 = its start, k = after its k-th compaction. The hooks'
  * record expected for a segment: for the start, the session's startup/clear injection; after a compaction, the first
  * compact injection of the session from the boundary's time on (and before the next boundary).
  */
-export function segmentLoads(session: ScannedSession, measurements: Measurements): (RestartInjection | null)[] {
-  const injections = measurements.injections.filter(isInjectionRecord);
-  const mine = injections
-    .filter((i) => i.sessionId === session.sessionId)
-    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+export function segmentLoads(session: ScannedSession, injections: InjectionIndex): (RestartInjection | null)[] {
+  const mine = injections.bySession.get(session.sessionId) ?? [];
   const loads: (RestartInjection | null)[] = [
     loadedAt(session, 0, mine.find((i) => i.source === "startup" || i.source === "clear") ?? null, injections),
   ];
@@ -186,7 +205,11 @@ function pairsFromHooks(hooksSeen: readonly HookSeenRecord[]): Map<string, strin
 }
 
 /** Every restart in the scanned sessions, in time order. */
-export function findRestarts(sessions: readonly ScannedSession[], measurements: Measurements): Restart[] {
+export function findRestarts(
+  sessions: readonly ScannedSession[],
+  measurements: Measurements,
+  injections: InjectionIndex = injectionIndex(measurements),
+): Restart[] {
   const byId = new Map<string, ScannedSession>();
   for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
   const restarts: Restart[] = [];
@@ -266,13 +289,13 @@ export function findRestarts(sessions: readonly ScannedSession[], measurements: 
       after,
       afterFrom: after === null ? null : "first-context",
       ...sizes(before, after),
-      threadMind: segmentLoads(fresh, measurements)[0]!,
+      threadMind: segmentLoads(fresh, injections)[0]!,
     });
   }
 
   // Compactions: the boundary records of each session.
   for (const session of sessions) {
-    const loads = segmentLoads(session, measurements);
+    const loads = segmentLoads(session, injections);
     session.compactions.forEach((c, k) => {
       const before = c.preTokens ?? c.contextTokensBefore;
       const after = c.contextTokensAfter ?? c.postTokens;

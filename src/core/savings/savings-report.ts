@@ -2,7 +2,7 @@
 import { locateTranscripts, type RejectedTranscript } from "./transcript-locations.js";
 import type { ScannedSession, SizePoint } from "./savings-scan.js";
 import { scanFiles, scanWorkerCount } from "./scan-pool.js";
-import { findRestarts, segmentLoads, type Restart } from "./savings-pairing.js";
+import { findRestarts, injectionIndex, segmentLoads, type InjectionIndex, type Restart } from "./savings-pairing.js";
 import { summarizeReceipts, type ReceiptSummary } from "./savings-receipts.js";
 import type { Measurements } from "../measure/measurements.js";
 import { freshnessFromTranscripts, type FreshnessFigure } from "../freshness/freshness-figure.js";
@@ -175,8 +175,8 @@ function sessionGroup(sessions: readonly ReportSession[]): SessionGroup {
   };
 }
 
-function reportSession(s: ScannedSession, restarts: readonly Restart[], measurements: Measurements): ReportSession {
-  const loads = segmentLoads(s, measurements);
+function reportSession(s: ScannedSession, restarts: readonly Restart[], injections: InjectionIndex): ReportSession {
+  const loads = segmentLoads(s, injections);
   const loadedTokens = (k: number) => {
     const load = loads[k];
     return load === null || load === undefined || load.receipt === "missing" ? 0 : load.tokens;
@@ -243,9 +243,10 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
   );
   progress(null);
 
-  const restarts = findRestarts(scanned, options.measurements);
+  const injections = injectionIndex(options.measurements);
+  const restarts = findRestarts(scanned, options.measurements, injections);
   const sessions = scanned
-    .map((s) => reportSession(s, restarts, options.measurements))
+    .map((s) => reportSession(s, restarts, injections))
     .sort((a, b) => (Date.parse(a.startedAt ?? "") || 0) - (Date.parse(b.startedAt ?? "") || 0));
   const delivered = (r: Restart) => r.threadMind !== null && r.threadMind.receipt === "delivered";
   return {

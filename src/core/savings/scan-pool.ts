@@ -66,31 +66,30 @@ export async function scanFiles(
 ): Promise<ScannedSession[]> {
   const script = workers > 1 ? workerScript() : null;
   const results: ScannedSession[] = new Array<ScannedSession>(files.length);
-  if (script === null) {
-    for (const [i, file] of files.entries()) {
-      onBytes(i, 0);
-      results[i] = await scanSession(file, (bytes) => onBytes(i, bytes));
-      onDone(i, results[i]!);
-    }
-    return results;
-  }
-  const order = files.map((_, i) => i).sort((a, b) => files[b]!.sizeBytes - files[a]!.sizeBytes);
+  /** Scans one file on this thread. */
+  const scanHere = async (index: number) => {
+    onBytes(index, 0);
+    results[index] = await scanSession(files[index]!, (bytes) => onBytes(index, bytes));
+    onDone(index, results[index]!);
+  };
+  // Alone, this thread takes the files in their order; with workers, each lane takes the largest file left.
+  const order = files.map((_, i) => i);
+  if (script !== null) order.sort((a, b) => files[b]!.sizeBytes - files[a]!.sizeBytes);
   const failed: number[] = [];
   let next = 0;
+  const here = async () => {
+    while (next < order.length) await scanHere(order[next++]!);
+  };
+  if (script === null) {
+    await here();
+    return results;
+  }
   // This thread is one of the lanes: one worker fewer (each worker is another heap: memory stays bounded).
   // A smaller young generation than the default keeps each worker's memory down at little cost to its speed.
   const pool = Array.from(
     { length: workers - 1 },
     () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } }),
   );
-  const here = async () => {
-    while (next < order.length) {
-      const index = order[next++]!;
-      onBytes(index, 0);
-      results[index] = await scanSession(files[index]!, (bytes) => onBytes(index, bytes));
-      onDone(index, results[index]!);
-    }
-  };
   try {
     await Promise.all([
       here(),
@@ -137,9 +136,6 @@ export async function scanFiles(
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
-  for (const index of failed.sort((a, b) => a - b)) {
-    results[index] = await scanSession(files[index]!, (bytes) => onBytes(index, bytes));
-    onDone(index, results[index]!);
-  }
+  for (const index of failed.sort((a, b) => a - b)) await scanHere(index);
   return results;
 }

@@ -32,11 +32,13 @@ function labelOf(kind: "clear" | "compaction", r: SizeRecord): string {
   return r.reason === "manual" || r.reason === "auto" ? `${r.reason} compaction` : `compaction (${r.reason})`;
 }
 
-function hasSize(r: SizeRecord): r is SizeRecord & { contextTokens: number } {
+/** A record whose conversation size was measured (a positive, finite token count). */
+export function hasSize(r: SizeRecord): r is SizeRecord & { contextTokens: number } {
   return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
 }
 
-function average(values: number[]): number {
+/** The mean of a non-empty list. */
+export function average(values: number[]): number {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 

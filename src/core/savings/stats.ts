@@ -9,8 +9,8 @@ import {
 import { freshnessFromLog, freshnessLines, type FreshnessFigure } from "../freshness/freshness-figure.js";
 import { readFreshnessConfig } from "../freshness/freshness-config.js";
 import { verdictThreshold } from "../freshness/freshness.js";
-import type { Measurements, ReceiptStatus, SizeRecord } from "../measure/measurements.js";
-import { restartKindFigures, type RestartKindFigures } from "./stats-restarts.js";
+import type { Measurements, ReceiptStatus } from "../measure/measurements.js";
+import { average, hasSize, restartKindFigures, type RestartKindFigures } from "./stats-restarts.js";
 
 export type { RestartKindFigures };
 import type { ThreadMindServices } from "../services.js";
@@ -127,10 +127,6 @@ export function measuredPart(m: Measurements): MeasuredPart {
   };
 }
 
-function hasSize(r: SizeRecord): r is SizeRecord & { contextTokens: number } {
-  return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
-}
-
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -163,10 +159,6 @@ function kindLines(k: RestartKindFigures): string[] {
   if (k.noSizeBefore > 0) rest.push(`${k.noSizeBefore} whose size before could not be read from the transcript`);
   if (rest.length > 0) out.push(`    ${k.label}${p !== null ? ", not averaged" : ""}: ${rest.join("; ")}`);
   return out;
-}
-
-function average(values: number[]): number {
-  return values.reduce((a, b) => a + b, 0) / values.length;
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");

@@ -1,10 +1,9 @@
 // Tier 3 (semantic): sections ranked by similarity of meaning to the query (SIF-weighted word vectors, cosine).
 import type { BodyIndex } from "./body-index.js";
 import type { BodyDoc } from "./index-entries.js";
-import { dot, embedTerms } from "./section-vectors.js";
+import { dot, embedTerms, embedText } from "./section-vectors.js";
 import { clip } from "./snippet.js";
 import { bm25Idf } from "./term-index.js";
-import { terms } from "./text-terms.js";
 import type { WordVectors } from "./word-vectors.js";
 
 /** How much of a section's weight (Decisions 1.6 … State 0.8) applies to its similarity: a tie-breaker, not a ranking. */
@@ -99,7 +98,7 @@ export function meaningSnippet(words: WordVectors, doc: BodyDoc, query: Float32A
   let bestSim = -Infinity;
   for (const line of doc.text.split("\n")) {
     if (line.trim() === "") continue;
-    const v = embedTerms(words, terms(line));
+    const v = embedText(words, line);
     const sim = v ? dot(v, 0, query, words.dims) : -1;
     if (sim > bestSim) [bestLine, bestSim] = [line, sim];
   }

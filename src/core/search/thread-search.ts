@@ -342,12 +342,10 @@ function mergeMeaning(lexical: Candidate[], meaning: MeaningFind[], limit: numbe
   }
   rest.sort((a, b) => b.fused - a.fused);
   const top = [...first, ...rest.map((r) => r.c)].slice(0, limit);
+  const firstKeys = new Set(first.map((c) => key(c.projectId, c.meta.id)));
   const strong =
     first.length +
-    meaning.filter(
-      (m) =>
-        m.similarity >= SEMANTIC_STRONG_SIMILARITY && !first.some((c) => c.projectId === m.projectId && c.meta.id === m.meta.id),
-    ).length;
+    meaning.filter((m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !firstKeys.has(key(m.projectId, m.meta.id))).length;
   return { strong, top };
 }
 

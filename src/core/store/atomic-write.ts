@@ -7,11 +7,17 @@ import { basename, dirname, join } from "node:path";
 import { errnoCode, messageOf } from "../error-details.js";
 
 /** `.<basename>.<pid>.<12 hex>.tmp`: the only names this module ever creates besides its targets. */
-const TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
+const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 
 /** True for a temp file left by an interrupted atomic write (a bare file name, or a path whose last segment is one). */
 export function isAtomicTempFile(name: string): boolean {
   return TEMP_NAME.test(basename(name));
+}
+
+/** The writer's pid in an atomic-write temp name (a bare file name, or a path whose last segment is one); null for any other name. */
+export function atomicTempWriterPid(name: string): number | null {
+  const pid = TEMP_NAME.exec(basename(name))?.[1];
+  return pid === undefined ? null : Number(pid);
 }
 
 /** A fresh temp path in the same directory as `target` (same filesystem, so the final rename is atomic), or in `dir`. */

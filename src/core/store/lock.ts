@@ -37,6 +37,7 @@ import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { errors, ThreadMindError } from "../errors.js";
 import { openRegularFile } from "./regular-file.js";
+import type { AtomicWriteFence } from "./atomic-write.js";
 import { errnoCode, messageOf } from "../error-details.js";
 
 export interface LockOptions {
@@ -99,7 +100,7 @@ function fenceDirOf(lockPath: string, nonce: string): string {
  * holder's fence directory, and a function that throws (the catalogue's lockLost) unless the lock still names this
  * holder. null when this async context does not hold the lock (the write is then not fenced).
  */
-export function lockFence(lockPath: string): { tempDir: string; check: () => void } | null {
+export function lockFence(lockPath: string): AtomicWriteFence | null {
   const path = resolve(lockPath);
   const hold = context.getStore()?.get(path);
   if (hold === undefined || !hold.active) return null;

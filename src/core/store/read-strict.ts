@@ -9,6 +9,11 @@ export function unreadable(path: string, reason: string): UnreadableFileError {
   return new UnreadableFileError(path, reason);
 }
 
+/** The refusal of a symbolic link met inside `.threadmind/` (the file itself or a directory on the way). */
+export function linkRefused(path: string): UnreadableFileError {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
+
 export function reasonOf(e: unknown): string {
   if (e instanceof UnreadableFileError) return e.reason;
   return e instanceof Error ? e.message : String(e);
@@ -26,7 +31,7 @@ export function readTextStrict(path: string, maxBytes: number): string | null {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
-  if (stat.isSymbolicLink()) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+  if (stat.isSymbolicLink()) throw linkRefused(path);
   let bytes: Buffer | null;
   try {
     bytes = readRegularFile(path, maxBytes);
@@ -72,6 +77,6 @@ export function assertNoLinksBelow(storeDir: string, path: string): void {
       if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
-    if (stat.isSymbolicLink()) throw unreadable(current, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    if (stat.isSymbolicLink()) throw linkRefused(current);
   }
 }

@@ -13,7 +13,7 @@ import { LIMITS } from "../limits.js";
 import type { Project, ProjectMode, Thread, ThreadFileProblem } from "../types.js";
 import { storeDirState, type Workspace } from "../workspace.js";
 import { fileStamp } from "./file-stamp.js";
-import { reasonOf, readTextStrict, unreadable } from "./read-strict.js";
+import { linkRefused, reasonOf, readTextStrict, unreadable } from "./read-strict.js";
 import { STORE_GITATTRIBUTES } from "../merge/git-merge-driver.js";
 import { errnoCode } from "../error-details.js";
 
@@ -90,36 +90,28 @@ export class Store {
    * the project); an older or edited one gets the missing lines. True when it was written.
    */
   ensureAttributes(): boolean {
-    const path = join(this.dir, ".gitattributes");
-    const current = readTextStrict(path, LIMITS.threadFileBytes);
-    if (current === null) {
-      writeFenced(this.lockPath, path, STORE_GITATTRIBUTES);
-      return true;
-    }
-    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
-    const missing = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#") && !lines.has(l));
-    if (missing.length === 0) return false;
-    writeFenced(this.lockPath, path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
-    return true;
+    const wanted = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+    return this.ensureLines(join(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
   }
 
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored(): void {
     this.exists();
-    const gitignore = join(this.dir, ".gitignore");
-    const current = readTextStrict(gitignore, LIMITS.threadFileBytes);
+    this.ensureLines(join(this.dir, ".gitignore"), GITIGNORE, IGNORED);
+  }
+
+  /** Writes `fresh` at `path` when it is absent, else appends the `wanted` lines it lacks (compared trimmed); true when it wrote. */
+  private ensureLines(path: string, fresh: string, wanted: readonly string[]): boolean {
+    const current = readTextStrict(path, LIMITS.threadFileBytes);
     if (current === null) {
-      writeFenced(this.lockPath, gitignore, GITIGNORE);
-      return;
+      writeFenced(this.lockPath, path, fresh);
+      return true;
     }
     const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
-    const missing = IGNORED.filter((entry) => !lines.has(entry));
-    if (missing.length > 0)
-      writeFenced(
-        this.lockPath,
-        gitignore,
-        `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`,
-      );
+    const missing = wanted.filter((l) => !lines.has(l));
+    if (missing.length === 0) return false;
+    writeFenced(this.lockPath, path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
+    return true;
   }
 
   /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
@@ -146,7 +138,7 @@ export class Store {
   private projectsDir(): string {
     this.exists();
     const dir = join(this.dir, "projects");
-    if (isSymbolicLink(dir)) throw unreadable(dir, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+    if (isSymbolicLink(dir)) throw linkRefused(dir);
     return dir;
   }
 
@@ -192,7 +184,7 @@ export class Store {
     this.exists();
     const dir = join(this.dir, "threads", assertId(projectId, "project id"));
     for (const path of [join(this.dir, "threads"), dir]) {
-      if (isSymbolicLink(path)) throw unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+      if (isSymbolicLink(path)) throw linkRefused(path);
     }
     return dir;
   }

@@ -1,11 +1,8 @@
 // Removes temp files that interrupted atomic writes left in `.threadmind/` (their writer died before the rename).
 import { lstatSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { isAtomicTempFile } from "./atomic-write.js";
+import { atomicTempWriterPid } from "./atomic-write.js";
 import { isProcessAlive } from "./process-alive.js";
-
-/** The writer's pid in a temp name `.<name>.<pid>.<12 hex>.tmp` (atomic writes and lock files alike). */
-const TEMP_PID = /\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 
 /**
  * Deletes, under `storeDir` (directories only, links never followed), every atomic-write temp file whose writer process
@@ -21,9 +18,9 @@ export function sweepDeadTempFiles(storeDir: string): string[] {
         walk(path);
         continue;
       }
-      if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
-      const pid = Number(TEMP_PID.exec(entry.name)?.[1]);
-      if (pid === process.pid || isProcessAlive(pid)) continue;
+      // Temp names `.<name>.<pid>.<12 hex>.tmp` (atomic writes and lock files alike) carry their writer's pid.
+      const pid = entry.isFile() ? atomicTempWriterPid(entry.name) : null;
+      if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
       rmSync(path, { force: true });
       removed.push(path);
     }
