@@ -14241,7 +14241,7 @@ function startAfterRestart(start, events, input, source) {
   return withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
 }
 
-// src/hooks/start-context.ts
+// src/core/context/start-context.ts
 init_content_hash();
 init_text_fingerprint();
 function userLine(notice) {

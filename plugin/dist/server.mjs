@@ -38420,7 +38420,7 @@ function contextHeader(source, threadId, title) {
 `;
 }
 
-// src/hooks/start-context.ts
+// src/core/context/start-context.ts
 function userLine(notice) {
   const plain = notice.trim().replace(/^_⚠\s*/, "").replace(/_$/, "");
   return plain.startsWith("ThreadMind") ? plain : `ThreadMind: ${plain}`;

@@ -9,7 +9,7 @@ import { hooksBuild } from "./hooks-build.js";
 import { startEvents, startOutput } from "./start-record.js";
 import { instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { startAfterRestart } from "./freshness-start.js";
-import { assembleStarts, userLine } from "./start-context.js";
+import { assembleStarts, userLine } from "../core/context/start-context.js";
 
 export { userLine };
 

@@ -4,7 +4,7 @@ import { RACY_MARGIN_MS, sourceFingerprint } from "../core/context/context-cache
 import { saveContextCacheEntry, threadCacheEntry } from "../core/context/context-cache-write.js";
 import { fileStamp, stampChangedAtMs } from "../core/store/file-stamp.js";
 import type { ThreadMindServices } from "../core/services.js";
-import { assembleStarts, userLine } from "../hooks/start-context.js";
+import { assembleStarts, userLine } from "../core/context/start-context.js";
 
 /** Every source the hook may serve from the entry: /clear and compaction (this instance's thread), a new session on the branch's thread. */
 const SOURCES = ["clear", "compact", "startup"] as const;

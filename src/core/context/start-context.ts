@@ -1,12 +1,12 @@
 // What SessionStart injects for a thread, per source (startup, clear, compact): the header and the assembled context, with the notes the user sees. Used by the hook and by the MCP server when it refreshes the cache after a write.
-import { CHARACTER_CAP, contextHeader } from "../core/context/context-header.js";
-import { formatCount } from "../core/format-count.js";
-import { contentHash } from "../core/content-hash.js";
-import type { ThreadMindServices } from "../core/services.js";
-import type { CachedStart } from "../core/context/context-cache.js";
-import type { AssembledContext } from "../core/context/context-assembly.js";
-import { textFingerprint } from "../core/text-fingerprint.js";
-import type { Project, Thread } from "../core/types.js";
+import { CHARACTER_CAP, contextHeader } from "./context-header.js";
+import { formatCount } from "../format-count.js";
+import { contentHash } from "../content-hash.js";
+import type { ThreadMindServices } from "../services.js";
+import type { CachedStart } from "./context-cache.js";
+import type { AssembledContext } from "./context-assembly.js";
+import { textFingerprint } from "../text-fingerprint.js";
+import type { Project, Thread } from "../types.js";
 
 /** A core notice (Markdown for the model, e.g. "_⚠ Ancestor … could not be read …_") as the line the user sees. */
 export function userLine(notice: string): string {
