@@ -1501,7 +1501,7 @@ var require_stringify = __commonJS({
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
     }
-    function stringify3(item, ctx, onComment, onChompKeep) {
+    function stringify2(item, ctx, onComment, onChompKeep) {
       if (identity.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity.isAlias(item)) {
@@ -1530,7 +1530,7 @@ var require_stringify = __commonJS({
 ${ctx.indent}${str}`;
     }
     exports.createStringifyContext = createStringifyContext;
-    exports.stringify = stringify3;
+    exports.stringify = stringify2;
   }
 });
 
@@ -1539,7 +1539,7 @@ var require_stringifyPair = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
-    var stringify3 = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -1561,7 +1561,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify3.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1613,7 +1613,7 @@ ${indent}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify3.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify2.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -1751,7 +1751,7 @@ var require_addPairToJSMap = __commonJS({
   "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     var log = require_log();
     var merge = require_merge();
-    var stringify3 = require_stringify();
+    var stringify2 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map, { key, value }) {
@@ -1787,7 +1787,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify3.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify2.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
           strCtx.anchors.add(node.anchor);
@@ -1852,12 +1852,12 @@ var require_Pair = __commonJS({
 var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     var identity = require_identity();
-    var stringify3 = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
       const flow = ctx.inFlow ?? collection.flow;
-      const stringify4 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify4(collection, ctx, options);
+      const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify3(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
@@ -1882,7 +1882,7 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify3.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
@@ -1949,7 +1949,7 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify3.stringify(item, itemCtx, () => comment = null);
+        let str = stringify2.stringify(item, itemCtx, () => comment = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
@@ -3286,7 +3286,7 @@ var require_Schema = __commonJS({
 var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     var identity = require_identity();
-    var stringify3 = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
       const lines = [];
@@ -3301,7 +3301,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify3.createStringifyContext(doc, options);
+      const ctx = stringify2.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -3323,7 +3323,7 @@ var require_stringifyDocument = __commonJS({
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify3.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
         if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
@@ -3331,7 +3331,7 @@ var require_stringifyDocument = __commonJS({
         } else
           lines.push(body);
       } else {
-        lines.push(stringify3.stringify(doc.contents, ctx));
+        lines.push(stringify2.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
@@ -5447,7 +5447,7 @@ var require_cst_scalar = __commonJS({
 // node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
   "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
-    var stringify3 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
         case "block-scalar": {
@@ -5500,7 +5500,7 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports.stringify = stringify3;
+    exports.stringify = stringify2;
   }
 });
 
@@ -7224,7 +7224,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify3(value, replacer, options) {
+    function stringify2(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -7249,7 +7249,7 @@ var require_public_api = __commonJS({
     exports.parse = parse;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument3;
-    exports.stringify = stringify3;
+    exports.stringify = stringify2;
   }
 });
 
@@ -8550,16 +8550,18 @@ function serializeThread(thread) {
     if (value === void 0) continue;
     ordered[key] = value;
   }
-  const options = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
-  let yamlText = (0, import_yaml.stringify)(ordered, options);
-  if (!readsBack(yamlText, ordered))
-    yamlText = (0, import_yaml.stringify)(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
   const body = thread.summary === "" ? "" : `
 ${thread.summary.endsWith("\n") ? thread.summary : `${thread.summary}
 `}`;
   return `${FENCE}
-${yamlText}${FENCE}
+${frontmatterYaml(ordered)}${FENCE}
 ${body}`;
+}
+var YAML_OPTIONS = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
+function frontmatterYaml(fields) {
+  if (Object.keys(fields).length === 0) return "";
+  const yamlText = (0, import_yaml.stringify)(fields, YAML_OPTIONS);
+  return readsBack(yamlText, fields) ? yamlText : (0, import_yaml.stringify)(fields, { ...YAML_OPTIONS, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
 }
 function readsBack(yamlText, data) {
   try {
@@ -8605,24 +8607,27 @@ function parseThreadUnchecked(text) {
       "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
     );
   }
-  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  if (!normalized.startsWith(`${FENCE}
-`) && !normalized.startsWith(`${FENCE}\r
-`)) {
-    throw new FrontmatterError("does not start with a '---' frontmatter block");
-  }
-  const rest = normalized.slice(normalized.indexOf("\n") + 1);
-  const end = findClosingFence(rest);
-  if (end === -1) throw new FrontmatterError("has no closing '---' after the frontmatter");
-  const yamlText = rest.slice(0, end);
-  const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
-  const summary = afterFence.replace(/^\r?\n/, "").replace(/\r?\n$/, "");
+  const split = splitFrontmatter(text);
+  if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
+  if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
+  const { yamlText, summary } = split;
   const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
   }
   const data = doc.toJS();
   return { ...validateMeta(data), summary };
+}
+function splitFrontmatter(text) {
+  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  if (!normalized.startsWith(`${FENCE}
+`) && !normalized.startsWith(`${FENCE}\r
+`)) return "no-opening-fence";
+  const rest = normalized.slice(normalized.indexOf("\n") + 1);
+  const end = findClosingFence(rest);
+  if (end === -1) return "no-closing-fence";
+  const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
+  return { yamlText: rest.slice(0, end), summary: afterFence.replace(/^\r?\n/, "").replace(/\r?\n$/, "") };
 }
 function findClosingFence(rest) {
   if (rest.startsWith(`${FENCE}
@@ -17228,15 +17233,9 @@ function mergeFields(base, ours, theirs, rules) {
 var CONFLICT_LINE = /^(<{7}|={7}|>{7})( |$)/m;
 function splitThreadFile(text) {
   if (text.trim() === "") return { fields: {}, summary: "" };
-  const t = (text.startsWith("\uFEFF") ? text.slice(1) : text).replace(/\r\n/g, "\n");
-  if (!t.startsWith("---\n")) return null;
-  const rest = t.slice(4);
-  const end = rest.startsWith("---\n") || rest === "---" ? 0 : (() => {
-    const m = /\n---(\n|$)/.exec(rest);
-    return m ? m.index + 1 : -1;
-  })();
-  if (end === -1) return null;
-  const yamlText = rest.slice(0, end);
+  const split = splitFrontmatter(text.replace(/\r\n/g, "\n"));
+  if (typeof split === "string") return null;
+  const { yamlText, summary } = split;
   if (CONFLICT_LINE.test(yamlText)) return null;
   const doc = (0, import_yaml2.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) return null;
@@ -17248,16 +17247,7 @@ function splitThreadFile(text) {
   }
   if (data === null || data === void 0) data = {};
   if (typeof data !== "object" || Array.isArray(data)) return null;
-  const summary = rest.slice(end + 3).replace(/^\n/, "").replace(/^\n/, "").replace(/\n$/, "");
   return { fields: data, summary };
-}
-var YAML_OPTIONS = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
-function yamlOf(fields) {
-  if (Object.keys(fields).length === 0) return "";
-  const text = (0, import_yaml2.stringify)(fields, YAML_OPTIONS);
-  const doc = (0, import_yaml2.parseDocument)(text, { uniqueKeys: true });
-  if (doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(fields)) return text;
-  return (0, import_yaml2.stringify)(fields, { ...YAML_OPTIONS, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
 }
 var THREAD_RULES = {
   order: KEY_ORDER,
@@ -17335,7 +17325,7 @@ function mergeThreadFile(base, ours, theirs) {
   const summary = mergeSummary(b.summary, o.summary, t.summary);
   let yaml = "";
   for (const part of fields.parts) {
-    yaml += part.kind === "clean" ? yamlOf(part.fields) : `${conflictLines(splitYaml(yamlOf(part.ours)), splitYaml(yamlOf(part.theirs))).join("\n")}
+    yaml += part.kind === "clean" ? frontmatterYaml(part.fields) : `${conflictLines(splitYaml(frontmatterYaml(part.ours)), splitYaml(frontmatterYaml(part.theirs))).join("\n")}
 `;
   }
   const body = summary.text === "" ? "" : `

@@ -8699,16 +8699,18 @@ function serializeThread(thread) {
     if (value === void 0) continue;
     ordered[key] = value;
   }
-  const options = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
-  let yamlText = (0, import_yaml.stringify)(ordered, options);
-  if (!readsBack(yamlText, ordered))
-    yamlText = (0, import_yaml.stringify)(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
   const body = thread.summary === "" ? "" : `
 ${thread.summary.endsWith("\n") ? thread.summary : `${thread.summary}
 `}`;
   return `${FENCE}
-${yamlText}${FENCE}
+${frontmatterYaml(ordered)}${FENCE}
 ${body}`;
+}
+var YAML_OPTIONS = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
+function frontmatterYaml(fields) {
+  if (Object.keys(fields).length === 0) return "";
+  const yamlText = (0, import_yaml.stringify)(fields, YAML_OPTIONS);
+  return readsBack(yamlText, fields) ? yamlText : (0, import_yaml.stringify)(fields, { ...YAML_OPTIONS, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
 }
 function readsBack(yamlText, data) {
   try {
@@ -8754,24 +8756,27 @@ function parseThreadUnchecked(text) {
       "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
     );
   }
-  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  if (!normalized.startsWith(`${FENCE}
-`) && !normalized.startsWith(`${FENCE}\r
-`)) {
-    throw new FrontmatterError("does not start with a '---' frontmatter block");
-  }
-  const rest = normalized.slice(normalized.indexOf("\n") + 1);
-  const end = findClosingFence(rest);
-  if (end === -1) throw new FrontmatterError("has no closing '---' after the frontmatter");
-  const yamlText = rest.slice(0, end);
-  const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
-  const summary = afterFence.replace(/^\r?\n/, "").replace(/\r?\n$/, "");
+  const split = splitFrontmatter(text);
+  if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
+  if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
+  const { yamlText, summary } = split;
   const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
   }
   const data = doc.toJS();
   return { ...validateMeta(data), summary };
+}
+function splitFrontmatter(text) {
+  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  if (!normalized.startsWith(`${FENCE}
+`) && !normalized.startsWith(`${FENCE}\r
+`)) return "no-opening-fence";
+  const rest = normalized.slice(normalized.indexOf("\n") + 1);
+  const end = findClosingFence(rest);
+  if (end === -1) return "no-closing-fence";
+  const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
+  return { yamlText: rest.slice(0, end), summary: afterFence.replace(/^\r?\n/, "").replace(/\r?\n$/, "") };
 }
 function findClosingFence(rest) {
   if (rest.startsWith(`${FENCE}

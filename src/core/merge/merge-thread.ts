@@ -1,7 +1,7 @@
 // Merges a thread file by meaning: frontmatter field by field (stamps take the later side, paths and related as sets),
 // the summary section by section; a real conflict gets git's markers around that field or section only.
-import { parseDocument, stringify } from "yaml";
-import { KEY_ORDER } from "../store/frontmatter.js";
+import { parseDocument } from "yaml";
+import { KEY_ORDER, frontmatterYaml, splitFrontmatter } from "../store/frontmatter.js";
 import { parseSummary, renderSummary, type ParsedSummary, type SummarySection } from "../context/summary-sections.js";
 import { SECTION_KEYS } from "../types.js";
 import { conflictLines, mergeLines, type Merged } from "./merge-text.js";
@@ -18,18 +18,9 @@ const CONFLICT_LINE = /^(<{7}|={7}|>{7})( |$)/m;
 
 function splitThreadFile(text: string): SplitFile | null {
   if (text.trim() === "") return { fields: {}, summary: "" };
-  const t = (text.startsWith("\uFEFF") ? text.slice(1) : text).replace(/\r\n/g, "\n");
-  if (!t.startsWith("---\n")) return null;
-  const rest = t.slice(4);
-  const end =
-    rest.startsWith("---\n") || rest === "---"
-      ? 0
-      : (() => {
-          const m = /\n---(\n|$)/.exec(rest);
-          return m ? m.index + 1 : -1;
-        })();
-  if (end === -1) return null;
-  const yamlText = rest.slice(0, end);
+  const split = splitFrontmatter(text.replace(/\r\n/g, "\n"));
+  if (typeof split === "string") return null;
+  const { yamlText, summary } = split;
   if (CONFLICT_LINE.test(yamlText)) return null;
   const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) return null;
@@ -41,23 +32,7 @@ function splitThreadFile(text: string): SplitFile | null {
   }
   if (data === null || data === undefined) data = {};
   if (typeof data !== "object" || Array.isArray(data)) return null;
-  const summary = rest
-    .slice(end + 3)
-    .replace(/^\n/, "")
-    .replace(/^\n/, "")
-    .replace(/\n$/, "");
   return { fields: data as Record<string, unknown>, summary };
-}
-
-const YAML_OPTIONS = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" } as const;
-
-/** YAML for these fields, exactly as the store writes them (double-quoted strings when plain ones would not read back). */
-function yamlOf(fields: Record<string, unknown>): string {
-  if (Object.keys(fields).length === 0) return "";
-  const text = stringify(fields, YAML_OPTIONS);
-  const doc = parseDocument(text, { uniqueKeys: true });
-  if (doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(fields)) return text;
-  return stringify(fields, { ...YAML_OPTIONS, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
 }
 
 /** Stamps that change on every write: never a conflict, the side written later wins. */
@@ -149,8 +124,8 @@ export function mergeThreadFile(base: string, ours: string, theirs: string): Mer
   for (const part of fields.parts) {
     yaml +=
       part.kind === "clean"
-        ? yamlOf(part.fields)
-        : `${conflictLines(splitYaml(yamlOf(part.ours)), splitYaml(yamlOf(part.theirs))).join("\n")}\n`;
+        ? frontmatterYaml(part.fields)
+        : `${conflictLines(splitYaml(frontmatterYaml(part.ours)), splitYaml(frontmatterYaml(part.theirs))).join("\n")}\n`;
   }
   const body = summary.text === "" ? "" : `\n${summary.text}\n`;
   return { text: `---\n${yaml}---\n${body}`, conflicts: [...fields.conflicts.map((k) => `field "${k}"`), ...summary.conflicts] };

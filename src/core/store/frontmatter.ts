@@ -32,14 +32,22 @@ export function serializeThread(thread: Thread): string {
     if (value === undefined) continue;
     ordered[key] = value;
   }
-  const options = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" } as const;
-  let yamlText = stringify(ordered, options);
-  // The yaml package writes a few strings inexactly in block style (" \n" loses its space): then every string is
-  // written double-quoted, which is always exact.
-  if (!readsBack(yamlText, ordered))
-    yamlText = stringify(ordered, { ...options, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
   const body = thread.summary === "" ? "" : `\n${thread.summary.endsWith("\n") ? thread.summary : `${thread.summary}\n`}`;
-  return `${FENCE}\n${yamlText}${FENCE}\n${body}`;
+  return `${FENCE}\n${frontmatterYaml(ordered)}${FENCE}\n${body}`;
+}
+
+const YAML_OPTIONS = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" } as const;
+
+/**
+ * The frontmatter lines of these fields as the store writes them (none for no fields). The yaml package writes a few
+ * strings inexactly in block style (" \n" loses its space): then every string is written double-quoted, which is exact.
+ */
+export function frontmatterYaml(fields: Record<string, unknown>): string {
+  if (Object.keys(fields).length === 0) return "";
+  const yamlText = stringify(fields, YAML_OPTIONS);
+  return readsBack(yamlText, fields)
+    ? yamlText
+    : stringify(fields, { ...YAML_OPTIONS, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
 }
 
 function readsBack(yamlText: string, data: Record<string, unknown>): boolean {
@@ -99,22 +107,27 @@ function parseThreadUnchecked(text: string): Thread {
       "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand",
     );
   }
-  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  if (!normalized.startsWith(`${FENCE}\n`) && !normalized.startsWith(`${FENCE}\r\n`)) {
-    throw new FrontmatterError("does not start with a '---' frontmatter block");
-  }
-  const rest = normalized.slice(normalized.indexOf("\n") + 1);
-  const end = findClosingFence(rest);
-  if (end === -1) throw new FrontmatterError("has no closing '---' after the frontmatter");
-  const yamlText = rest.slice(0, end);
-  const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
-  const summary = afterFence.replace(/^\r?\n/, "").replace(/\r?\n$/, "");
+  const split = splitFrontmatter(text);
+  if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
+  if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
+  const { yamlText, summary } = split;
   const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0]!.message.split("\n")[0]}`);
   }
   const data: unknown = doc.toJS();
   return { ...validateMeta(data), summary };
+}
+
+/** A file's frontmatter YAML and its summary, split at the fences (a BOM dropped); else which fence is missing. */
+export function splitFrontmatter(text: string): { yamlText: string; summary: string } | "no-opening-fence" | "no-closing-fence" {
+  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  if (!normalized.startsWith(`${FENCE}\n`) && !normalized.startsWith(`${FENCE}\r\n`)) return "no-opening-fence";
+  const rest = normalized.slice(normalized.indexOf("\n") + 1);
+  const end = findClosingFence(rest);
+  if (end === -1) return "no-closing-fence";
+  const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
+  return { yamlText: rest.slice(0, end), summary: afterFence.replace(/^\r?\n/, "").replace(/\r?\n$/, "") };
 }
 
 function findClosingFence(rest: string): number {
