@@ -1,10 +1,11 @@
 // Guards leftovers of interrupted writes: temp files of dead writers are swept on the first locked write, live ones kept.
 import { spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
+import { sweepDeadTempFiles } from "../../src/core/store/temp-sweep.js";
 
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());
@@ -27,6 +28,21 @@ describe("temp files left by interrupted atomic writes", () => {
     await servicesFor(repo.dir, "next").summaryUpdate({ content: "## State\n- ok" });
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(live)).toBe(true);
+  });
+
+  test("the sweep reaches the store layout's deepest directory and stops there (a hostile deep tree is not walked)", async () => {
+    repo = makeTempRepo();
+    await servicesFor(repo.dir, "setup").projectCreate({ title: "Shop" });
+    const store = join(repo.dir, ".threadmind");
+    const deepest = join(store, "cache", "context", "shop");
+    const tooDeep = join(deepest, "a");
+    mkdirSync(tooDeep, { recursive: true });
+    const inLayout = join(deepest, `.main.json.${deadPid()}.0123456789ab.tmp`);
+    const beyond = join(tooDeep, `.x.json.${deadPid()}.0123456789ab.tmp`);
+    writeFileSync(inLayout, "half");
+    writeFileSync(beyond, "half");
+    expect(sweepDeadTempFiles(store)).toEqual([inLayout]);
+    expect(existsSync(beyond)).toBe(true);
   });
 
   test("temp files are ignored by git in the store", async () => {

@@ -4,18 +4,21 @@ import { join } from "node:path";
 import { atomicTempWriterPid } from "./atomic-write.js";
 import { isProcessAlive } from "./process-alive.js";
 
+/** The deepest directories the store's layout has, below the store directory: cache/context/<project>/. */
+export const TEMP_SWEEP_MAX_DEPTH = 3;
+
 /**
- * Deletes, under `storeDir` (directories only, links never followed), every atomic-write temp file whose writer process
- * is dead; returns their paths. Assumes, like the lock, that the store's writers run on this host. Call it holding the
+ * Deletes, under `storeDir` (directories only, links never followed, at most TEMP_SWEEP_MAX_DEPTH levels down: deeper
+ * directories are none of ThreadMind's), every atomic-write temp file whose writer process is dead; returns their paths. Assumes, like the lock, that the store's writers run on this host. Call it holding the
  * store lock: a dead writer's temp file is then never renamed by anyone.
  */
 export function sweepDeadTempFiles(storeDir: string): string[] {
   const removed: string[] = [];
-  const walk = (dir: string): void => {
+  const walk = (dir: string, depth: number): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        walk(path);
+        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(path, depth + 1);
         continue;
       }
       // Temp names `.<name>.<pid>.<12 hex>.tmp` (atomic writes and lock files alike) carry their writer's pid.
@@ -25,6 +28,6 @@ export function sweepDeadTempFiles(storeDir: string): string[] {
       removed.push(path);
     }
   };
-  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
+  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0);
   return removed;
 }
