@@ -8409,13 +8409,14 @@ function isProcessAlive(pid) {
 }
 
 // src/core/store/temp-sweep.ts
+var TEMP_SWEEP_MAX_DEPTH = 3;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
-  const walk = (dir) => {
+  const walk = (dir, depth) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        walk(path);
+        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(path, depth + 1);
         continue;
       }
       const pid = entry.isFile() ? atomicTempWriterPid(entry.name) : null;
@@ -8424,7 +8425,7 @@ function sweepDeadTempFiles(storeDir) {
       removed.push(path);
     }
   };
-  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
+  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0);
   return removed;
 }
 
@@ -17548,6 +17549,9 @@ async function checkConflicts(workspace) {
     ...files.map((f) => relative(workspace.root, `${top}/${f.path}`) || f.path)
   );
 }
+function bundlePath(pluginRoot2, file) {
+  return join(pluginRoot2, "plugin", "dist", file);
+}
 
 // src/core/doctor/doctor.ts
 async function contextCheck(services) {
@@ -17606,8 +17610,12 @@ async function runDoctor(options) {
   }
   checks.push(...await checkGit(workspace, options.env));
   if (usable && workspace.gitTop !== null) {
-    const cli = join(options.pluginRoot, "plugin", "dist", "cli.mjs");
-    checks.push(checkMergeDriver(workspace.gitTop, driverCommand(options.nodePath ?? process.execPath, cli)));
+    checks.push(
+      checkMergeDriver(
+        workspace.gitTop,
+        driverCommand(options.nodePath ?? process.execPath, bundlePath(options.pluginRoot, "cli.mjs"))
+      )
+    );
     const conflicts = await checkConflicts(workspace);
     if (conflicts !== null) checks.push(conflicts);
   }
@@ -17757,7 +17765,7 @@ async function gitTopHere() {
 
 // src/cli/commands/git-setup.ts
 function thisDriverCommand() {
-  return driverCommand(process.execPath, join(pluginRoot(), "plugin", "dist", "cli.mjs"));
+  return driverCommand(process.execPath, bundlePath(pluginRoot(), "cli.mjs"));
 }
 var gitSetupCommand = {
   name: "git-setup",

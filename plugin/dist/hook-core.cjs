@@ -8550,13 +8550,14 @@ function isProcessAlive(pid) {
 }
 
 // src/core/store/temp-sweep.ts
+var TEMP_SWEEP_MAX_DEPTH = 3;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
-  const walk = (dir) => {
+  const walk = (dir, depth) => {
     for (const entry of (0, import_node_fs5.readdirSync)(dir, { withFileTypes: true })) {
       const path = (0, import_node_path3.join)(dir, entry.name);
       if (entry.isDirectory()) {
-        walk(path);
+        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(path, depth + 1);
         continue;
       }
       const pid = entry.isFile() ? atomicTempWriterPid(entry.name) : null;
@@ -8565,7 +8566,7 @@ function sweepDeadTempFiles(storeDir) {
       removed.push(path);
     }
   };
-  if ((0, import_node_fs5.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
+  if ((0, import_node_fs5.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0);
   return removed;
 }
 

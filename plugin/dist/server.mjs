@@ -33325,13 +33325,14 @@ function isProcessAlive(pid) {
 }
 
 // src/core/store/temp-sweep.ts
+var TEMP_SWEEP_MAX_DEPTH = 3;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
-  const walk = (dir) => {
+  const walk = (dir, depth) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        walk(path);
+        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(path, depth + 1);
         continue;
       }
       const pid = entry.isFile() ? atomicTempWriterPid(entry.name) : null;
@@ -33340,7 +33341,7 @@ function sweepDeadTempFiles(storeDir) {
       removed.push(path);
     }
   };
-  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir);
+  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0);
   return removed;
 }
 

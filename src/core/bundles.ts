@@ -1,4 +1,5 @@
 // The bundles the build makes under plugin/dist, by file name, and their entries: tsup.config.ts builds these, the tests' setup checks them.
+import { join } from "node:path";
 
 export const BUNDLES = {
   "hook.cjs": "src/hooks/main.ts",
@@ -13,4 +14,9 @@ export type BundleFile = keyof typeof BUNDLES;
 /** tsup's entry for one bundle: its file name without the extension, mapped to its source. */
 export function bundleEntry(file: BundleFile): Record<string, string> {
   return { [file.replace(/\.[cm]js$/, "")]: BUNDLES[file] };
+}
+
+/** Where a built bundle lies in a plugin (or repository) root. */
+export function bundlePath(pluginRoot: string, file: BundleFile): string {
+  return join(pluginRoot, "plugin", "dist", file);
 }

@@ -4,12 +4,13 @@ import { expectNoArguments } from "../cli-options.js";
 import { pluginRoot } from "../plugin-root.js";
 import { DRIVER_DESCRIPTION, DRIVER_NAME, driverCommand } from "../../core/merge/git-merge-driver.js";
 import { git } from "../../core/git/git.js";
+import { bundlePath } from "../../core/bundles.js";
 import type { CliCommand } from "./command.js";
 import { gitTopHere } from "./git-here.js";
 
 /** The driver command for this CLI: this Node, plugin/dist/cli.mjs of the plugin this code belongs to. */
 function thisDriverCommand(): string {
-  return driverCommand(process.execPath, join(pluginRoot(), "plugin", "dist", "cli.mjs"));
+  return driverCommand(process.execPath, bundlePath(pluginRoot(), "cli.mjs"));
 }
 
 export const gitSetupCommand: CliCommand = {

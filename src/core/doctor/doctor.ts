@@ -1,6 +1,5 @@
 // `doctor`: runs every check in order (runtime, workspace, git, plugin, hooks, receipts, context size) and renders them.
 import { homedir } from "node:os";
-import { join } from "node:path";
 import { ThreadMindError } from "../errors.js";
 import { ThreadMindServices } from "../services.js";
 import { resolveWorkspace, storeDirState } from "../workspace.js";
@@ -14,6 +13,7 @@ import { checkContextSize, checkLocalState, checkThreads, checkWorkspace, type D
 import { checkHooksSeen, checkPluginInstalled, checkReceipts } from "./doctor-claude-checks.js";
 import { checkConflicts, checkMergeDriver } from "./doctor-team-checks.js";
 import { driverCommand } from "../merge/git-merge-driver.js";
+import { bundlePath } from "../bundles.js";
 
 export interface DoctorOptions {
   env: Record<string, string | undefined>;
@@ -90,8 +90,12 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
   }
   checks.push(...(await checkGit(workspace, options.env)));
   if (usable && workspace.gitTop !== null) {
-    const cli = join(options.pluginRoot, "plugin", "dist", "cli.mjs");
-    checks.push(checkMergeDriver(workspace.gitTop, driverCommand(options.nodePath ?? process.execPath, cli)));
+    checks.push(
+      checkMergeDriver(
+        workspace.gitTop,
+        driverCommand(options.nodePath ?? process.execPath, bundlePath(options.pluginRoot, "cli.mjs")),
+      ),
+    );
     const conflicts = await checkConflicts(workspace);
     if (conflicts !== null) checks.push(conflicts);
   }
