@@ -16452,6 +16452,19 @@ function ago(at, now) {
   if (seconds < 36 * 3600) return `${Math.round(seconds / 3600)} h ago`;
   return `${Math.round(seconds / 86400)} days ago`;
 }
+function readJsonObject(path) {
+  if (!existsSync(path)) return { data: null };
+  try {
+    const data = JSON.parse(readFileSync(path, "utf8"));
+    if (typeof data !== "object" || data === null || Array.isArray(data))
+      return { data: null, problem: `${path} is not a JSON object` };
+    return { data };
+  } catch (e) {
+    return { data: null, problem: `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+// src/core/doctor/doctor-runtime-checks.ts
 var MIN_NODE = "18.3.0";
 function versionParts(version) {
   const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(version);
@@ -16541,15 +16554,11 @@ async function checkGit(workspace, env) {
   return checks;
 }
 function versionIn(path) {
-  if (!existsSync(path)) return { problem: `${path} is missing` };
-  try {
-    const data = JSON.parse(readFileSync(path, "utf8"));
-    if (typeof data === "object" && data !== null && "version" in data && typeof data.version === "string")
-      return { version: data.version };
-    return { problem: `${path} has no "version"` };
-  } catch (e) {
-    return { problem: `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
-  }
+  const read = readJsonObject(path);
+  if (read.problem !== void 0) return { problem: read.problem };
+  if (read.data === null) return { problem: `${path} is missing` };
+  const version = read.data.version;
+  return typeof version === "string" ? { version } : { problem: `${path} has no "version"` };
 }
 var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
 var LOADED_AT_RUN_TIME = ["cli.mjs", "hook-core.cjs"].map(
@@ -16761,19 +16770,8 @@ async function checkContextSize(services) {
   );
 }
 var PLUGIN_NAME = "thread-mind";
-function readJson(path) {
-  if (!existsSync(path)) return { data: null };
-  try {
-    const data = JSON.parse(readFileSync(path, "utf8"));
-    if (typeof data !== "object" || data === null || Array.isArray(data))
-      return { data: null, problem: `${path} is not a JSON object` };
-    return { data };
-  } catch (e) {
-    return { data: null, problem: `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
-  }
-}
 function installationsFor(configDir, workspaceRoot) {
-  const read = readJson(join(configDir, "plugins", "installed_plugins.json"));
+  const read = readJsonObject(join(configDir, "plugins", "installed_plugins.json"));
   const problems = read.problem ? [read.problem] : [];
   const plugins = read.data?.plugins;
   if (typeof plugins !== "object" || plugins === null) return { found: [], problems };
@@ -16799,7 +16797,7 @@ function enabledSetting(configDir, workspaceRoot, key) {
   ];
   const problems = [];
   for (const file of files) {
-    const read = readJson(file);
+    const read = readJsonObject(file);
     if (read.problem) problems.push(read.problem);
     const enabled = read.data?.enabledPlugins;
     if (typeof enabled === "object" && enabled !== null && key in enabled) {

@@ -1,28 +1,16 @@
 // Doctor checks against Claude Code: plugin installed and enabled for this workspace, hooks seen, injection receipts.
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Measurements } from "../measure/measurements.js";
 import { isInjectionRecord } from "../measure/measurement-log-read.js";
 import { isInsideDir } from "../savings/transcript-locations.js";
 import { ago, fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
+import { readJsonObject, type JsonObject } from "./json-file.js";
 
 export const PLUGIN_NAME = "thread-mind";
 /** How many of the newest injections the receipts check looks at. */
 export const RECENT_INJECTIONS = 5;
 
-type Json = Record<string, unknown>;
-
-function readJson(path: string): { data: Json | null; problem?: string } {
-  if (!existsSync(path)) return { data: null };
-  try {
-    const data: unknown = JSON.parse(readFileSync(path, "utf8"));
-    if (typeof data !== "object" || data === null || Array.isArray(data))
-      return { data: null, problem: `${path} is not a JSON object` };
-    return { data: data as Json };
-  } catch (e) {
-    return { data: null, problem: `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
-  }
-}
+type Json = JsonObject;
 
 interface Installation {
   key: string;
@@ -33,7 +21,7 @@ interface Installation {
 
 /** Entries of <config>/plugins/installed_plugins.json for this plugin that apply to the workspace. */
 function installationsFor(configDir: string, workspaceRoot: string): { found: Installation[]; problems: string[] } {
-  const read = readJson(join(configDir, "plugins", "installed_plugins.json"));
+  const read = readJsonObject(join(configDir, "plugins", "installed_plugins.json"));
   const problems = read.problem ? [read.problem] : [];
   const plugins = read.data?.plugins;
   if (typeof plugins !== "object" || plugins === null) return { found: [], problems };
@@ -66,7 +54,7 @@ function enabledSetting(
   ];
   const problems: string[] = [];
   for (const file of files) {
-    const read = readJson(file);
+    const read = readJsonObject(file);
     if (read.problem) problems.push(read.problem);
     const enabled = read.data?.enabledPlugins;
     if (typeof enabled === "object" && enabled !== null && key in enabled) {

@@ -6,6 +6,7 @@ import { readBranch, gitUser } from "../git/git.js";
 import { authorIdFrom, resolveAuthorId } from "../author.js";
 import type { Workspace } from "../workspace.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
+import { readJsonObject } from "./json-file.js";
 import type { BundleFile } from "../bundles.js";
 
 /** The oldest Node ThreadMind runs on (package.json's engines; the CLI parses its options with util.parseArgs, new in 18.3). */
@@ -109,15 +110,11 @@ export async function checkGit(workspace: Workspace, env: Record<string, string 
 }
 
 function versionIn(path: string): { version: string } | { problem: string } {
-  if (!existsSync(path)) return { problem: `${path} is missing` };
-  try {
-    const data: unknown = JSON.parse(readFileSync(path, "utf8"));
-    if (typeof data === "object" && data !== null && "version" in data && typeof data.version === "string")
-      return { version: data.version };
-    return { problem: `${path} has no "version"` };
-  } catch (e) {
-    return { problem: `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
-  }
+  const read = readJsonObject(path);
+  if (read.problem !== undefined) return { problem: read.problem };
+  if (read.data === null) return { problem: `${path} is missing` };
+  const version = read.data.version;
+  return typeof version === "string" ? { version } : { problem: `${path} has no "version"` };
 }
 
 /** The plugin's configs: they name the bundles Claude Code runs (hook commands, MCP server args). */
