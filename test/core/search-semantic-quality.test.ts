@@ -66,11 +66,12 @@ describe("semantic tier quality", () => {
     expect(sharing).toEqual([]);
   });
 
-  // Issue #18 targets 70% for lookup + semantic. Averaged 100-d GloVe word vectors reach about 30% on this set (the figures
-  // are printed, per round); the assertions guard that floor and lookup's ceiling, so that a change that loses recall fails.
-  // src/core/search/README.md lists the variants measured (soft term matching, query expansion, more dimensions or words):
-  // none does reliably better, and even picking, per question, the best of 108 soft-matching variants finds under half.
-  test("recall@3 of questions in other words: lookup alone at most 20%, lookup + semantic at least 30% and 25 points more", async () => {
+  // Issue #18 targets 70% for lookup + semantic. Word vectors distilled from the Universal Sentence Encoder lite (each
+  // word embedded alone, assets/README.md) reach about 40% on this set (GloVe's did 31%; the figures are printed, per
+  // round); the assertions guard that floor and lookup's ceiling, so that a change that loses recall fails.
+  // src/core/search/README.md lists the variants measured: the sentence encoder run on whole sections itself, which no
+  // static asset can match, finds about half; nothing shipped on npm that fits the plugin reaches 70%.
+  test("recall@3 of questions in other words: lookup alone at most 20%, lookup + semantic at least 40% and 35 points more", async () => {
     const rows: string[] = [];
     const found = { lookup: 0, semantic: 0, firstRound: 0, secondRound: 0 };
     for (const q of OTHER_WORDS) {
@@ -91,8 +92,8 @@ describe("semantic tier quality", () => {
         ` (first round ${pct(found.firstRound, PARAPHRASE_QUERIES.length)} of ${PARAPHRASE_QUERIES.length}, second round ${pct(found.secondRound, MORE_PARAPHRASE_QUERIES.length)} of ${MORE_PARAPHRASE_QUERIES.length})`,
     );
     expect(found.lookup / n).toBeLessThanOrEqual(0.2);
-    expect(found.semantic / n).toBeGreaterThanOrEqual(0.3);
-    expect((found.semantic - found.lookup) / n).toBeGreaterThanOrEqual(0.25);
+    expect(found.semantic / n).toBeGreaterThanOrEqual(0.4);
+    expect((found.semantic - found.lookup) / n).toBeGreaterThanOrEqual(0.35);
   });
 
   test("questions that share their thread's words rank it no lower with the semantic tier than with lookup alone", async () => {
