@@ -2581,7 +2581,7 @@ function refreshDriverConfig(configPath, expected) {
   return before;
 }
 
-// src/hooks/conflict-marker-sweep.ts
+// src/core/store/conflict-marker-sweep.ts
 var import_node_fs18 = require("fs");
 var import_node_path14 = require("path");
 
@@ -2592,8 +2592,9 @@ function hasConflictMarkers(text) {
   return CONFLICT_START.test(text) && CONFLICT_END.test(text);
 }
 
-// src/hooks/conflict-marker-sweep.ts
+// src/core/store/conflict-marker-sweep.ts
 var SWEEP_VERSION = 2;
+var FINE_RACY_MARGIN_MS = 50;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 function sweepPath(storeDir) {
@@ -2655,12 +2656,18 @@ function stateText(projects) {
 ${JSON.stringify(files)}
 `;
 }
+function racyMarginMs(changedNs) {
+  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}
 function stampOf(path, kind) {
   try {
     const s = (0, import_node_fs18.lstatSync)(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
     const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
-    return { stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, changedMs: Number(changed / 1000000n) };
+    return {
+      stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`,
+      settledAtMs: Number(changed / 1000000n) + racyMarginMs(changed)
+    };
   } catch {
     return null;
   }
@@ -2719,7 +2726,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
       }
       const known = state.verdicts(projectId);
       const verdicts = { dir: null, files: {}, marked: [] };
-      let complete = dirStamp.changedMs < now - RACY_MARGIN_MS;
+      let complete = dirStamp.settledAtMs < now;
       for (const name of (0, import_node_fs18.readdirSync)(dir)) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
         const path = `${dir}${import_node_path14.sep}${name}`;
@@ -2736,7 +2743,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
           complete = false;
           continue;
         }
-        if (stamp.changedMs < now - RACY_MARGIN_MS) verdicts.files[name] = stamp.stamp;
+        if (stamp.settledAtMs < now) verdicts.files[name] = stamp.stamp;
         else complete = false;
         if (marked) {
           verdicts.marked.push(name);

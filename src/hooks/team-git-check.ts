@@ -6,7 +6,7 @@ import { join, relative, sep } from "node:path";
 import { gitDir } from "../core/git/git.js";
 import { driverCommand, gitConfigPath, refreshDriverConfig } from "../core/merge/git-merge-driver.js";
 import { resolveWorkspace } from "../core/workspace.js";
-import { threadFilesWithMarkers } from "./conflict-marker-sweep.js";
+import { threadFilesWithMarkers } from "../core/store/conflict-marker-sweep.js";
 
 /** Files in a git dir that say an operation stopped with the index possibly holding conflicts. */
 const IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply"];

@@ -3,6 +3,8 @@
 // whose stamp changed are read (bounded), and only for markers. The verdicts live in .threadmind/cache/conflict-sweep.json.
 // git (checkout, merge, pull) and ThreadMind write a file by creating it anew, which changes the directory's stamp; an
 // editor that writes markers into a file in place is seen at the directory's next change (a file fixed in place at once).
+// The hooks sweep at every session start (in hook.cjs: node builtins only, no YAML); the MCP server sweeps after its own
+// writes, once the directory it wrote settled, so that the start after a write finds the state current.
 import {
   closeSync,
   constants,
@@ -18,13 +20,20 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join, sep } from "node:path";
-import { hasConflictMarkers } from "../core/store/conflict-markers.js";
-import { isValidId } from "../core/id-pattern.js";
-import { projectIdsIn } from "../core/store/project-ids.js";
-import { LIMITS } from "../core/limits.js";
-import { RACY_MARGIN_MS } from "../core/context/context-cache.js";
+import { hasConflictMarkers } from "./conflict-markers.js";
+import { isValidId } from "../id-pattern.js";
+import { projectIdsIn } from "./project-ids.js";
+import { LIMITS } from "../limits.js";
+import { RACY_MARGIN_MS } from "../context/context-cache.js";
 
 const SWEEP_VERSION = 2;
+/**
+ * A stamp is trusted once its last change is older than the file system's timestamp step plus the lag of the kernel's
+ * coarse clock behind the wall clock (one tick: 4–10 ms on Linux, 15.6 ms on Windows; exFAT stores 10 ms steps): a later
+ * change then gets another stamp. A change time with a sub-second part proves sub-second timestamps; whole seconds
+ * (ext3, HFS+, FAT, some network file systems) keep the wide margin of the context cache.
+ */
+export const FINE_RACY_MARGIN_MS = 50;
 /** Per session start, at most this many files are read (the rest on the next start) and this many projects swept. */
 const MAX_FILES_READ = 200;
 const MAX_PROJECTS = 50;
@@ -119,14 +128,28 @@ function stateText(projects: ReadonlyMap<string, DirVerdicts>): string {
   return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}\n${JSON.stringify(files)}\n`;
 }
 
-/** A stamp of any entry (dev:ino:size:mtime:ctime) and when it last changed; null when absent. */
-function stampOf(path: string, kind: "file" | "dir"): { stamp: string; changedMs: number } | null {
+/** How long after its last change (mtime or ctime, nanoseconds) a stamp can still be shared by a later change. */
+export function racyMarginMs(changedNs: bigint): number {
+  return changedNs % 1_000_000_000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}
+
+interface Stamp {
+  stamp: string;
+  /** When a stamp taken from now on is trusted: its last change plus the racy margin (ms since the epoch). */
+  settledAtMs: number;
+}
+
+/** A stamp of any entry (dev:ino:size:mtime:ctime) and when it settles; null when absent. */
+function stampOf(path: string, kind: "file" | "dir"): Stamp | null {
   try {
     const s = lstatSync(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
     // biome-ignore lint/complexity/useMathMinMax: these are bigints, which Math.max does not take
     const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
-    return { stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, changedMs: Number(changed / 1_000_000n) };
+    return {
+      stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`,
+      settledAtMs: Number(changed / 1_000_000n) + racyMarginMs(changed),
+    };
   } catch {
     return null;
   }
@@ -167,6 +190,25 @@ function sameVerdicts(saved: DirVerdicts | undefined, now: DirVerdicts): boolean
 }
 
 /**
+ * How long until every project's threads directory has settled (0: now), so that a sweep then can trust what it lists;
+ * 0 when there is nothing to sweep. Never throws.
+ */
+export function threadDirsSettleInMs(storeDir: string, now = Date.now()): number {
+  try {
+    const projectsDir = join(storeDir, "projects");
+    if (lstatSync(projectsDir).isSymbolicLink()) return 0;
+    let wait = 0;
+    for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
+      const dirStamp = stampOf(join(storeDir, "threads", projectId), "dir");
+      if (dirStamp !== null) wait = Math.max(wait, dirStamp.settledAtMs + 1 - now);
+    }
+    return wait;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * Paths (relative to the store) of thread files that hold conflict markers, by the known stamps; the verdicts are saved
  * when anything was read. Never throws (a sweep that cannot run says nothing).
  */
@@ -197,7 +239,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now()): stri
       }
       const known = state.verdicts(projectId);
       const verdicts: DirVerdicts = { dir: null, files: {}, marked: [] };
-      let complete = dirStamp.changedMs < now - RACY_MARGIN_MS;
+      let complete = dirStamp.settledAtMs < now;
       for (const name of readdirSync(dir)) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue; // temp files end in .tmp
         // A valid id and ".md": no separator to normalise (join for a thousand files costs milliseconds).
@@ -216,7 +258,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now()): stri
           continue;
         }
         // A file written within the margin may change again within its stamp's resolution: checked again next time.
-        if (stamp.changedMs < now - RACY_MARGIN_MS) verdicts.files[name] = stamp.stamp;
+        if (stamp.settledAtMs < now) verdicts.files[name] = stamp.stamp;
         else complete = false;
         if (marked) {
           verdicts.marked.push(name);
