@@ -16546,7 +16546,7 @@ function versionIn(path) {
   }
 }
 var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
-var LOADED_AT_RUN_TIME = ["cli.mjs", "hook-core.cjs"].map(
+var LOADED_AT_RUN_TIME = ["cli.mjs", "hook-main.cjs", "hook-core.cjs"].map(
   (file) => `plugin/dist/${file}`
 );
 function pluginBundles(pluginRoot2) {

@@ -23129,6 +23129,11 @@ function stampChangedAtMs(stamp) {
   const [, , , mtimeNs, ctimeNs] = stamp.split(":");
   return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
 }
+var RACY_MARGIN_MS = 3e3;
+var FINE_RACY_MARGIN_MS = 50;
+function racyMarginMs(changedNs) {
+  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}
 
 // ../../main/node_modules/zod/v3/helpers/util.js
 var util;
@@ -38341,7 +38346,6 @@ function textFingerprint(text) {
 
 // src/core/context/context-cache.ts
 var CONTEXT_CACHE_VERSION = 1;
-var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
@@ -38528,7 +38532,6 @@ function sameRecord(a, b) {
   return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
 }
 var SWEEP_VERSION = 2;
-var FINE_RACY_MARGIN_MS = 50;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 function sweepPath(storeDir) {
@@ -38589,9 +38592,6 @@ function stateText(projects) {
   return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}
 ${JSON.stringify(files)}
 `;
-}
-function racyMarginMs(changedNs) {
-  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
 }
 function stampOf2(path, kind) {
   try {

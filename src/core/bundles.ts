@@ -1,7 +1,8 @@
 // The bundles the build makes under plugin/dist, by file name, and their entries: tsup.config.ts builds these, the tests' setup checks them.
 
 export const BUNDLES = {
-  "hook.cjs": "src/hooks/main.ts",
+  "hook.cjs": "src/hooks/entry.ts",
+  "hook-main.cjs": "src/hooks/main.ts",
   "hook-core.cjs": "src/hooks/hook-core.ts",
   "server.mjs": "src/server/main.ts",
   "cli.mjs": "src/cli/main.ts",

@@ -5,14 +5,8 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import {
-  FINE_RACY_MARGIN_MS,
-  racyMarginMs,
-  sweepPath,
-  threadDirsSettleInMs,
-  threadFilesWithMarkers,
-} from "../../src/core/store/conflict-marker-sweep.js";
-import { RACY_MARGIN_MS } from "../../src/core/context/context-cache.js";
+import { sweepPath, threadDirsSettleInMs, threadFilesWithMarkers } from "../../src/core/store/conflict-marker-sweep.js";
+import { FINE_RACY_MARGIN_MS, RACY_MARGIN_MS, racyMarginMs } from "../../src/core/store/file-stamp.js";
 
 const MARKED = "---\nid: bad\n---\n\n## State\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> other\n";
 const CLEAN = (id: string) => `---\nid: ${id}\n---\n\n## State\nfine\n`;

@@ -24,16 +24,10 @@ import { hasConflictMarkers } from "./conflict-markers.js";
 import { isValidId } from "../id-pattern.js";
 import { projectIdsIn } from "./project-ids.js";
 import { LIMITS } from "../limits.js";
-import { RACY_MARGIN_MS } from "../context/context-cache.js";
+import { racyMarginMs } from "./file-stamp.js";
 
 const SWEEP_VERSION = 2;
-/**
- * A stamp is trusted once its last change is older than the file system's timestamp step plus the lag of the kernel's
- * coarse clock behind the wall clock (one tick: 4–10 ms on Linux, 15.6 ms on Windows; exFAT stores 10 ms steps): a later
- * change then gets another stamp. A change time with a sub-second part proves sub-second timestamps; whole seconds
- * (ext3, HFS+, FAT, some network file systems) keep the wide margin of the context cache.
- */
-export const FINE_RACY_MARGIN_MS = 50;
+
 /** Per session start, at most this many files are read (the rest on the next start) and this many projects swept. */
 const MAX_FILES_READ = 200;
 const MAX_PROJECTS = 50;
@@ -126,11 +120,6 @@ function stateText(projects: ReadonlyMap<string, DirVerdicts>): string {
     files[projectId] = v.files;
   }
   return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}\n${JSON.stringify(files)}\n`;
-}
-
-/** How long after its last change (mtime or ctime, nanoseconds) a stamp can still be shared by a later change. */
-export function racyMarginMs(changedNs: bigint): number {
-  return changedNs % 1_000_000_000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
 }
 
 interface Stamp {
