@@ -8978,7 +8978,10 @@ function driverCommand(nodePath, cliPath) {
   return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
 }
 function gitConfigPath(gitTop) {
-  return join(commonDir(gitDir(gitTop)), "config");
+  return gitConfigPathIn(gitDir(gitTop));
+}
+function gitConfigPathIn(dotGit) {
+  return join(commonDir(dotGit), "config");
 }
 function parseValue(raw) {
   let out = "";

@@ -226,9 +226,9 @@ function appendMeasurementEvents(storeDir, events) {
   try {
     let out = bytes;
     if (before.size > 0) {
-      const last2 = Buffer.alloc(1);
-      (0, import_node_fs11.readSync)(fd, last2, 0, 1, before.size - 1);
-      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
+      const last3 = Buffer.alloc(1);
+      (0, import_node_fs11.readSync)(fd, last3, 0, 1, before.size - 1);
+      if (last3[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
     (0, import_node_fs11.writeSync)(fd, out);
     return (0, import_node_fs11.fstatSync)(fd).size;
@@ -1149,6 +1149,20 @@ function isRecord(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+// src/hooks/hook-workspace.ts
+var fromEnv = null;
+var last = null;
+function setWorkspaceFromEnv(workspace) {
+  fromEnv = workspace;
+}
+function hookWorkspace(env, cwd) {
+  if (fromEnv !== null && env === process.env) return fromEnv;
+  if (last !== null && last.env === env && last.cwd === cwd) return last.workspace;
+  const workspace = resolveWorkspace({ env, cwd });
+  last = { env, cwd, workspace };
+  return workspace;
+}
+
 // src/core/session-key.ts
 function claudeInstanceSession(claudePid) {
   return { key: `claude-${claudePid}`, pid: claudePid };
@@ -1182,8 +1196,8 @@ function sessionChoice(state, sessionKey, projectId) {
 function* ownThreadCandidates(state, sessionKey, projectId, followed) {
   const own = sessionChoice(state, sessionKey, projectId);
   if (own !== null) yield own;
-  const last2 = followed();
-  if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
+  const last3 = followed();
+  if (last3 !== null && last3.projectId === projectId) yield last3.threadId;
 }
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
@@ -1268,13 +1282,13 @@ init_measurement_log();
 init_measurement_log_read();
 
 // src/core/clock.ts
-var last = 0;
+var last2 = 0;
 function nextTimestamp(after) {
   let t = Date.now();
   const floor = after ? Date.parse(after) : Number.NaN;
   if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
-  if (t <= last) t = last + 1;
-  last = t;
+  if (t <= last2) t = last2 + 1;
+  last2 = t;
   return new Date(t).toISOString();
 }
 
@@ -1919,9 +1933,9 @@ async function readReceiptHeads(pending, transcriptPath) {
       continue;
     }
     records.push(...read.hookContexts);
-    const last2 = read.records[read.records.length - 1];
-    if (read.stoppedAtFirstResponse && last2 !== void 0 && last2.kind === "assistant")
-      firstRequestTokens.set(from, last2.record.contextTokens);
+    const last3 = read.records[read.records.length - 1];
+    if (read.stoppedAtFirstResponse && last3 !== void 0 && last3.kind === "assistant")
+      firstRequestTokens.set(from, last3.record.contextTokens);
   }
   return { records, firstRequestTokens };
 }
@@ -2345,7 +2359,7 @@ function startAfterRestart(start, events, input, source) {
 
 // src/hooks/hook-fast.ts
 function fastStore(input, env) {
-  const workspace = resolveWorkspace({ env, cwd: input.cwd });
+  const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
   if ((0, import_node_fs16.existsSync)((0, import_node_path12.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
@@ -2481,8 +2495,8 @@ function shellQuote(path) {
 function driverCommand(nodePath, cliPath) {
   return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
 }
-function gitConfigPath(gitTop) {
-  return (0, import_node_path13.join)(commonDir(gitDir(gitTop)), "config");
+function gitConfigPathIn(dotGit) {
+  return (0, import_node_path13.join)(commonDir(dotGit), "config");
 }
 function parseValue(raw) {
   let out = "";
@@ -2766,15 +2780,14 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
 // src/hooks/team-git-check.ts
 var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply"];
 var LS_FILES_TIMEOUT_MS = 1e3;
-function refreshDriver(gitTop, cliPath) {
+function refreshDriver(dotGit, cliPath) {
   try {
     if (!(0, import_node_fs19.existsSync)(cliPath)) return;
-    refreshDriverConfig(gitConfigPath(gitTop), driverCommand(process.execPath, cliPath));
+    refreshDriverConfig(gitConfigPathIn(dotGit), driverCommand(process.execPath, cliPath));
   } catch {
   }
 }
-function conflictedStoreFiles(gitTop, storeDir) {
-  const dir = gitDir(gitTop);
+function conflictedStoreFiles(gitTop, dir, storeDir) {
   if (!IN_PROGRESS.some((name) => (0, import_node_fs19.existsSync)((0, import_node_path15.join)(dir, name)))) return [];
   const rel = (0, import_node_path15.relative)(gitTop, storeDir).split(import_node_path15.sep).join("/") || ".";
   const { execFileSync } = require("child_process");
@@ -2797,12 +2810,13 @@ function shortList(files) {
 }
 function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
   try {
-    const workspace = resolveWorkspace({ env, cwd });
+    const workspace = hookWorkspace(env, cwd);
     if (!(0, import_node_fs19.existsSync)(workspace.storeDir) || (0, import_node_fs19.lstatSync)(workspace.storeDir).isSymbolicLink()) return null;
     const top = workspace.gitTop;
-    if (top !== null) refreshDriver(top, cliPath);
+    const dotGit = top === null ? null : gitDir(top);
+    if (dotGit !== null) refreshDriver(dotGit, cliPath);
     const shown = (rel) => (0, import_node_path15.relative)(top ?? workspace.root, (0, import_node_path15.join)(workspace.storeDir, rel)).split(import_node_path15.sep).join("/");
-    const unmerged = top === null ? [] : conflictedStoreFiles(top, workspace.storeDir);
+    const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
     const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
     const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
@@ -2837,6 +2851,7 @@ function guarded(check) {
 }
 async function runHook(name, facts) {
   const entry = { startedAt: facts.startedAt, stdin: null };
+  setWorkspaceFromEnv(facts.workspace);
   if (isHookName(name)) {
     let text = null;
     try {

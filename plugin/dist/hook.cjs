@@ -252,10 +252,9 @@ function storeExists(ws) {
 var import_node_fs7 = require("fs");
 
 // src/hooks/store-precheck.ts
-function storeExpectedFromEnv(env, fallbackCwd) {
+function workspaceFromEnv(env, fallbackCwd) {
   const envDecides = env.THREADMIND_ROOT ? (0, import_node_path5.isAbsolute)(env.THREADMIND_ROOT) : env.CLAUDE_PROJECT_DIR !== void 0 && env.CLAUDE_PROJECT_DIR !== "" && isDirectory2(env.CLAUDE_PROJECT_DIR);
-  if (!envDecides) return null;
-  return storeExists(resolveWorkspace({ env, cwd: fallbackCwd }));
+  return envDecides ? resolveWorkspace({ env, cwd: fallbackCwd }) : null;
 }
 function isDirectory2(path) {
   try {
@@ -266,19 +265,21 @@ function isDirectory2(path) {
 }
 
 // src/hooks/entry.ts
-function guarded(check) {
-  try {
-    return check();
-  } catch {
-    return true;
-  }
-}
 async function runHook(name) {
   const startedAt = Date.now();
-  const fromEnv = isHookName(name) ? guarded(() => storeExpectedFromEnv(process.env, process.cwd())) : null;
+  let workspace = null;
+  let fromEnv = null;
+  if (isHookName(name)) {
+    try {
+      workspace = workspaceFromEnv(process.env, process.cwd());
+      fromEnv = workspace === null ? null : storeExists(workspace);
+    } catch {
+      fromEnv = true;
+    }
+  }
   if (fromEnv === false) return;
   const main = requireWithCodeCache((0, import_node_path6.join)(__dirname, "hook-main.cjs"), isHookName(name) ? name : "other", process.env);
-  await main.runHook(name, { startedAt, fromEnv });
+  await main.runHook(name, { startedAt, fromEnv, workspace });
 }
 var isEntry = process.argv[1] !== void 0 && /hook\.(cjs|js|ts)$/.test(process.argv[1]);
 if (isEntry) {

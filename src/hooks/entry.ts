@@ -4,26 +4,27 @@
 import { join } from "node:path";
 import { requireWithCodeCache } from "./code-cache.js";
 import { isHookName } from "./hook-plans.js";
-import { storeExpectedFromEnv } from "./store-precheck.js";
+import { workspaceFromEnv } from "./store-precheck.js";
+import { storeExists, type Workspace } from "../core/workspace.js";
 
 type HookMain = typeof import("./main.js");
-
-/** Could the workspace hold a store? Should the check itself fail, the hooks run and report it. */
-function guarded(check: () => boolean | null): boolean | null {
-  try {
-    return check();
-  } catch {
-    return true;
-  }
-}
 
 export async function runHook(name: string | undefined): Promise<void> {
   const startedAt = Date.now();
   // Claude Code sets CLAUDE_PROJECT_DIR: no store there means nothing to do, and no reason to read the input.
-  const fromEnv = isHookName(name) ? guarded(() => storeExpectedFromEnv(process.env, process.cwd())) : null;
+  let workspace: Workspace | null = null;
+  let fromEnv: boolean | null = null;
+  if (isHookName(name)) {
+    try {
+      workspace = workspaceFromEnv(process.env, process.cwd());
+      fromEnv = workspace === null ? null : storeExists(workspace);
+    } catch {
+      fromEnv = true; // should the check itself fail, the hooks run and report it
+    }
+  }
   if (fromEnv === false) return;
   const main = requireWithCodeCache<HookMain>(join(__dirname, "hook-main.cjs"), isHookName(name) ? name : "other", process.env);
-  await main.runHook(name, { startedAt, fromEnv });
+  await main.runHook(name, { startedAt, fromEnv, workspace });
 }
 
 const isEntry = process.argv[1] !== undefined && /hook\.(cjs|js|ts)$/.test(process.argv[1]);

@@ -10,6 +10,8 @@ import { runHookWith, type EntryStart } from "./hook-runner.js";
 import { tryFast } from "./hook-fast.js";
 import { teamGitCheck } from "./team-git-check.js";
 import type { HookOutput } from "./hook-output.js";
+import { setWorkspaceFromEnv } from "./hook-workspace.js";
+import type { Workspace } from "../core/workspace.js";
 
 /** One more line for the user, after what the hook already says. */
 function withLine(output: HookOutput, line: string | null): HookOutput {
@@ -38,10 +40,13 @@ export interface EntryFacts {
   startedAt: number;
   /** True: a store is expected; null: the environment does not decide (the input's cwd does). Never false here. */
   fromEnv: boolean | null;
+  /** The workspace the environment decided, resolved by the entry (null: the input's cwd decides). */
+  workspace: Workspace | null;
 }
 
 export async function runHook(name: string | undefined, facts: EntryFacts): Promise<void> {
   const entry: EntryStart = { startedAt: facts.startedAt, stdin: null };
+  setWorkspaceFromEnv(facts.workspace);
   if (isHookName(name)) {
     let text: string | null = null;
     try {
