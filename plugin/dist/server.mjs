@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { lstatSync, existsSync, readFileSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, writeFileSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { lstatSync, existsSync, readFileSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import { resolve, join, dirname, basename, relative, sep } from 'path';
@@ -38725,18 +38725,41 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
 
 // src/server/conflict-sweep-refresh.ts
 var sleep2 = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms));
-async function refreshConflictSweep(storeDir, later) {
-  if (storeDirState(storeDir) !== "directory") return;
-  for (let wait = threadDirsSettleInMs(storeDir); wait > 0; wait = threadDirsSettleInMs(storeDir)) {
-    if (wait > FINE_RACY_MARGIN_MS + 1) {
-      later(() => {
-        if (storeDirState(storeDir) === "directory") threadFilesWithMarkers(storeDir);
-      }, wait);
+var DEFAULTS = { inQueueMaxMs: 15, offQueueDelayMs: 1e3 };
+function conflictSweepKeeper(options = DEFAULTS) {
+  let lastSweepMs = 0;
+  let timer = null;
+  const sweep = (storeDir) => {
+    if (storeDirState(storeDir) !== "directory") return;
+    const started = performance.now();
+    threadFilesWithMarkers(storeDir);
+    lastSweepMs = performance.now() - started;
+  };
+  const later = (storeDir, ms) => {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      sweep(storeDir);
+    }, ms);
+    timer.unref();
+  };
+  return async (storeDir) => {
+    if (storeDirState(storeDir) !== "directory") return;
+    if (lastSweepMs > options.inQueueMaxMs) {
+      later(storeDir, Math.max(options.offQueueDelayMs, threadDirsSettleInMs(storeDir)));
       return;
     }
-    await sleep2(wait);
-  }
-  threadFilesWithMarkers(storeDir);
+    for (let wait = threadDirsSettleInMs(storeDir); wait > 0; wait = threadDirsSettleInMs(storeDir)) {
+      if (wait > FINE_RACY_MARGIN_MS + 1) {
+        later(storeDir, wait);
+        return;
+      }
+      await sleep2(wait);
+    }
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    sweep(storeDir);
+  };
 }
 
 // src/server/tool-result.ts
@@ -39156,15 +39179,7 @@ function createThreadMindServer(options) {
 }
 function startCacheRefresher(session, hooksBuild) {
   let pending = false;
-  let sweepTimer = null;
-  const later = (run, ms) => {
-    if (sweepTimer !== null) clearTimeout(sweepTimer);
-    sweepTimer = setTimeout(() => {
-      sweepTimer = null;
-      run();
-    }, ms);
-    sweepTimer.unref();
-  };
+  const keepSweep = conflictSweepKeeper();
   return () => {
     if (hooksBuild === null || pending) return;
     pending = true;
@@ -39175,7 +39190,7 @@ function startCacheRefresher(session, hooksBuild) {
         const builtBy = hooksBuild();
         const services = await session.services();
         if (builtBy !== null) await refreshStartCache(services, builtBy);
-        await refreshConflictSweep(services.store.dir, later);
+        await keepSweep(services.store.dir);
       } catch (error2) {
         process.stderr.write(
           `thread-mind: could not refresh the SessionStart context cache: ${error2 instanceof Error ? error2.message : String(error2)}

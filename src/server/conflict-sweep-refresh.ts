@@ -5,26 +5,60 @@ import { FINE_RACY_MARGIN_MS } from "../core/store/file-stamp.js";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+export interface SweepKeeperOptions {
+  /** A sweep that took longer than this (one lstat per thread file: ~8 ms at 1,000 threads) no longer runs in the queue. */
+  inQueueMaxMs: number;
+  /** Off the queue, the sweep runs once writes have paused this long (a burst of writes sweeps once, after it). */
+  offQueueDelayMs: number;
+}
+
+const DEFAULTS: SweepKeeperOptions = { inQueueMaxMs: 15, offQueueDelayMs: 1_000 };
+
 /**
- * Sweeps the store as a session start would (the files this server wrote hold no markers: it serialised them; every
- * other changed file is read, so a teammate's or git's write is judged as the hook would judge it). A directory written
- * less than its racy margin ago cannot be trusted yet: on a file system with sub-second timestamps that is at most
- * FINE_RACY_MARGIN_MS, waited here (the caller's queue holds the next operation that long at most); on one with whole
- * seconds the sweep runs later, off the queue (`later`). Never throws: the state is derived data, and a start sweeps
- * whatever was left.
+ * Returns what the server runs after each write (in the session's queue): a sweep of the store as a session start
+ * would make it (the files this server wrote hold no markers: it serialised them; every other changed file is read, so
+ * a teammate's or git's write is judged as the hook would judge it). A directory written less than its racy margin ago
+ * cannot be trusted yet: on a file system with sub-second timestamps that is at most FINE_RACY_MARGIN_MS, waited in the
+ * queue, then the sweep runs there too, so that a start right after the write finds the state current. Where that would
+ * hold the next operation too long (a large store: the last sweep took more than inQueueMaxMs), or on whole-second
+ * timestamps, the sweep runs later, off the queue, once writes pause. Never throws: the state is derived data, and a
+ * start sweeps whatever was left.
  */
-export async function refreshConflictSweep(storeDir: string, later: (run: () => void, ms: number) => void): Promise<void> {
-  if (storeDirState(storeDir) !== "directory") return;
-  // A timer may fire early by the time the loop spent before it was set: checked again after each wait.
-  for (let wait = threadDirsSettleInMs(storeDir); wait > 0; wait = threadDirsSettleInMs(storeDir)) {
-    // More than the fine margin (plus the millisecond threadDirsSettleInMs adds): whole-second timestamps, swept later.
-    if (wait > FINE_RACY_MARGIN_MS + 1) {
-      later(() => {
-        if (storeDirState(storeDir) === "directory") threadFilesWithMarkers(storeDir);
-      }, wait);
+export function conflictSweepKeeper(options: SweepKeeperOptions = DEFAULTS): (storeDir: string) => Promise<void> {
+  let lastSweepMs = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const sweep = (storeDir: string) => {
+    if (storeDirState(storeDir) !== "directory") return;
+    const started = performance.now();
+    threadFilesWithMarkers(storeDir);
+    lastSweepMs = performance.now() - started;
+  };
+  // One timer, never keeping the process up; a later write pushes it back.
+  const later = (storeDir: string, ms: number) => {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      sweep(storeDir);
+    }, ms);
+    timer.unref();
+  };
+  return async (storeDir) => {
+    if (storeDirState(storeDir) !== "directory") return;
+    if (lastSweepMs > options.inQueueMaxMs) {
+      later(storeDir, Math.max(options.offQueueDelayMs, threadDirsSettleInMs(storeDir)));
       return;
     }
-    await sleep(wait);
-  }
-  threadFilesWithMarkers(storeDir);
+    // A timer may fire early by the time the loop spent before it was set: checked again after each wait.
+    for (let wait = threadDirsSettleInMs(storeDir); wait > 0; wait = threadDirsSettleInMs(storeDir)) {
+      // More than the fine margin (plus the millisecond threadDirsSettleInMs adds): whole-second timestamps.
+      if (wait > FINE_RACY_MARGIN_MS + 1) {
+        later(storeDir, wait);
+        return;
+      }
+      await sleep(wait);
+    }
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    sweep(storeDir);
+  };
 }

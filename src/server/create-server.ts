@@ -8,7 +8,7 @@ import { registerResources } from "./resources.js";
 import { watchRoots } from "./roots.js";
 import { ServerSession } from "./server-session.js";
 import { refreshStartCache } from "./start-cache-refresh.js";
-import { refreshConflictSweep } from "./conflict-sweep-refresh.js";
+import { conflictSweepKeeper } from "./conflict-sweep-refresh.js";
 import type { ToolContext } from "./tool-result.js";
 import { registerProjectTools } from "./tools/project-tools.js";
 import { registerRecallTools } from "./tools/recall-tools.js";
@@ -84,16 +84,7 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
  */
 function startCacheRefresher(session: ServerSession, hooksBuild: (() => string | null) | null): () => void {
   let pending = false;
-  let sweepTimer: NodeJS.Timeout | null = null;
-  // A sweep that must wait for whole-second timestamps to settle: one timer, off the queue, never keeping the process up.
-  const later = (run: () => void, ms: number) => {
-    if (sweepTimer !== null) clearTimeout(sweepTimer);
-    sweepTimer = setTimeout(() => {
-      sweepTimer = null;
-      run();
-    }, ms);
-    sweepTimer.unref();
-  };
+  const keepSweep = conflictSweepKeeper();
   return () => {
     if (hooksBuild === null || pending) return;
     pending = true;
@@ -106,7 +97,7 @@ function startCacheRefresher(session: ServerSession, hooksBuild: (() => string |
         const builtBy = hooksBuild();
         const services = await session.services();
         if (builtBy !== null) await refreshStartCache(services, builtBy);
-        await refreshConflictSweep(services.store.dir, later);
+        await keepSweep(services.store.dir);
       } catch (error) {
         process.stderr.write(
           `thread-mind: could not refresh the SessionStart context cache: ${error instanceof Error ? error.message : String(error)}\n`,
