@@ -38725,7 +38725,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
 
 // src/server/conflict-sweep-refresh.ts
 var sleep2 = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms));
-var DEFAULTS = { inQueueMaxMs: 15, offQueueDelayMs: 1e3 };
+var DEFAULTS = { inQueueMaxMs: 25, offQueueDelayMs: 1e3 };
 function conflictSweepKeeper(options = DEFAULTS) {
   let lastSweepMs = 0;
   let timer = null;

@@ -12,7 +12,7 @@ export interface SweepKeeperOptions {
   offQueueDelayMs: number;
 }
 
-const DEFAULTS: SweepKeeperOptions = { inQueueMaxMs: 15, offQueueDelayMs: 1_000 };
+const DEFAULTS: SweepKeeperOptions = { inQueueMaxMs: 25, offQueueDelayMs: 1_000 };
 
 /**
  * Returns what the server runs after each write (in the session's queue): a sweep of the store as a session start
