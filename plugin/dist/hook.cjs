@@ -99,12 +99,13 @@ function readRegular(path, max) {
     (0, import_node_fs2.closeSync)(fd);
   }
 }
-function writeCodeCache(path, contents) {
+function writeCodeCache(path, make) {
   const temp = `${path}.${process.pid}.tmp`;
   try {
     (0, import_node_fs2.mkdirSync)((0, import_node_path.dirname)(path), { recursive: true, mode: 448 });
     const fd = (0, import_node_fs2.openSync)(temp, import_node_fs2.constants.O_WRONLY | import_node_fs2.constants.O_CREAT | import_node_fs2.constants.O_EXCL, 384);
     try {
+      const contents = make();
       let written = 0;
       while (written < contents.length) written += (0, import_node_fs2.writeSync)(fd, contents, written, contents.length - written);
     } finally {
@@ -112,7 +113,10 @@ function writeCodeCache(path, contents) {
     }
     (0, import_node_fs2.renameSync)(temp, path);
   } catch {
-    (0, import_node_fs2.rmSync)(temp, { force: true });
+    try {
+      (0, import_node_fs2.rmSync)(temp, { force: true });
+    } catch {
+    }
   }
 }
 function requireWithCodeCache(bundlePath, variant, env) {
@@ -135,12 +139,7 @@ function requireWithCodeCache(bundlePath, variant, env) {
     exports2 = mod.exports;
     const settled = Number(bundle.changedNs / 1000000n) + racyMarginMs(bundle.changedNs) < Date.now();
     if ((cached === null || script.cachedDataRejected === true) && settled) {
-      process.once("exit", () => {
-        try {
-          writeCodeCache(cachePath, encodeCodeCache(key, script.createCachedData()));
-        } catch {
-        }
-      });
+      process.once("exit", () => writeCodeCache(cachePath, () => encodeCodeCache(key, script.createCachedData())));
     }
   } catch {
     return require(bundlePath);

@@ -86,13 +86,17 @@ function readRegular(path: string, max: number): { bytes: Buffer; stamp: string;
   }
 }
 
-/** Writes the cache file whole or not at all: a temp file of this process, renamed into place. Never throws. */
-function writeCodeCache(path: string, contents: Buffer): void {
+/**
+ * Writes the cache file whole or not at all: a temp file of this process, renamed into place. The contents are made only
+ * once the temp file is open (a directory that cannot be written costs no serialisation). Never throws.
+ */
+function writeCodeCache(path: string, make: () => Buffer): void {
   const temp = `${path}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
     try {
+      const contents = make();
       let written = 0;
       while (written < contents.length) written += writeSync(fd, contents, written, contents.length - written);
     } finally {
@@ -100,7 +104,11 @@ function writeCodeCache(path: string, contents: Buffer): void {
     }
     renameSync(temp, path);
   } catch {
-    rmSync(temp, { force: true });
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // left for the next writer of this pid's name: derived data either way
+    }
   }
 }
 
@@ -130,13 +138,7 @@ export function requireWithCodeCache<T>(bundlePath: string, variant: string, env
     // A bundle written a moment ago may still change within its stamp: cached once it has settled.
     const settled = Number(bundle.changedNs / 1_000_000n) + racyMarginMs(bundle.changedNs) < Date.now();
     if ((cached === null || script.cachedDataRejected === true) && settled) {
-      process.once("exit", () => {
-        try {
-          writeCodeCache(cachePath, encodeCodeCache(key, script.createCachedData()));
-        } catch {
-          // derived data: compiled again next time
-        }
-      });
+      process.once("exit", () => writeCodeCache(cachePath, () => encodeCodeCache(key, script.createCachedData())));
     }
   } catch {
     return require(bundlePath) as T;
