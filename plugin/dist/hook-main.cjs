@@ -2704,7 +2704,7 @@ function sameVerdicts(saved, now) {
   if (names.length !== Object.keys(saved.files).length) return false;
   return names.every((name) => saved.files[name] === now.files[name]);
 }
-function threadFilesWithMarkers(storeDir, now = Date.now()) {
+function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
   try {
     const projectsDir = (0, import_node_path14.join)(storeDir, "projects");
     if ((0, import_node_fs18.lstatSync)(projectsDir).isSymbolicLink()) return [];
@@ -2729,7 +2729,9 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
       const known = state.verdicts(projectId);
       const verdicts = { dir: null, files: {}, marked: [] };
       let complete = dirStamp.settledAtMs < now;
-      for (const name of (0, import_node_fs18.readdirSync)(dir)) {
+      const names = (0, import_node_fs18.readdirSync)(dir);
+      if (work !== void 0) work.listed += names.length;
+      for (const name of names) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
         const path = `${dir}${import_node_path14.sep}${name}`;
         const stamp = stampOf(path, "file");

@@ -38650,7 +38650,7 @@ function threadDirsSettleInMs(storeDir, now = Date.now()) {
     return 0;
   }
 }
-function threadFilesWithMarkers(storeDir, now = Date.now()) {
+function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
   try {
     const projectsDir = join(storeDir, "projects");
     if (lstatSync(projectsDir).isSymbolicLink()) return [];
@@ -38675,7 +38675,9 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
       const known = state.verdicts(projectId);
       const verdicts = { dir: null, files: {}, marked: [] };
       let complete = dirStamp.settledAtMs < now;
-      for (const name of readdirSync(dir)) {
+      const names = readdirSync(dir);
+      if (work !== void 0) work.listed += names.length;
+      for (const name of names) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
         const path = `${dir}${sep}${name}`;
         const stamp = stampOf2(path, "file");
@@ -38725,15 +38727,15 @@ function threadFilesWithMarkers(storeDir, now = Date.now()) {
 
 // src/server/conflict-sweep-refresh.ts
 var sleep2 = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms));
-var DEFAULTS = { inQueueMaxMs: 25, offQueueDelayMs: 1e3 };
+var DEFAULTS = { inQueueMaxListed: 2500, offQueueDelayMs: 1e3 };
 function conflictSweepKeeper(options = DEFAULTS) {
-  let lastSweepMs = 0;
+  let lastListed = 0;
   let timer = null;
   const sweep = (storeDir) => {
     if (storeDirState(storeDir) !== "directory") return;
-    const started = performance.now();
-    threadFilesWithMarkers(storeDir);
-    lastSweepMs = performance.now() - started;
+    const work = { listed: 0 };
+    threadFilesWithMarkers(storeDir, Date.now(), work);
+    if (work.listed > 0) lastListed = work.listed;
   };
   const later = (storeDir, ms) => {
     if (timer !== null) clearTimeout(timer);
@@ -38745,7 +38747,7 @@ function conflictSweepKeeper(options = DEFAULTS) {
   };
   return async (storeDir) => {
     if (storeDirState(storeDir) !== "directory") return;
-    if (lastSweepMs > options.inQueueMaxMs) {
+    if (lastListed > options.inQueueMaxListed) {
       later(storeDir, Math.max(options.offQueueDelayMs, threadDirsSettleInMs(storeDir)));
       return;
     }

@@ -197,11 +197,16 @@ export function threadDirsSettleInMs(storeDir: string, now = Date.now()): number
   }
 }
 
+/** What a sweep did, for a caller that weighs its cost: directory entries listed (one lstat each, or fewer). */
+export interface SweepWork {
+  listed: number;
+}
+
 /**
  * Paths (relative to the store) of thread files that hold conflict markers, by the known stamps; the verdicts are saved
  * when anything was read. Never throws (a sweep that cannot run says nothing).
  */
-export function threadFilesWithMarkers(storeDir: string, now = Date.now()): string[] {
+export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?: SweepWork): string[] {
   try {
     const projectsDir = join(storeDir, "projects");
     if (lstatSync(projectsDir).isSymbolicLink()) return [];
@@ -229,7 +234,9 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now()): stri
       const known = state.verdicts(projectId);
       const verdicts: DirVerdicts = { dir: null, files: {}, marked: [] };
       let complete = dirStamp.settledAtMs < now;
-      for (const name of readdirSync(dir)) {
+      const names = readdirSync(dir);
+      if (work !== undefined) work.listed += names.length;
+      for (const name of names) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue; // temp files end in .tmp
         // A valid id and ".md": no separator to normalise (join for a thousand files costs milliseconds).
         const path = `${dir}${sep}${name}`;
