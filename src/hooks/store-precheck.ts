@@ -16,12 +16,6 @@ export function workspaceFromEnv(env: NodeJS.ProcessEnv, fallbackCwd: string): W
   return envDecides ? resolveWorkspace({ env, cwd: fallbackCwd }) : null;
 }
 
-/** Answered from the environment alone, before stdin is read (workspaceFromEnv); null when the environment does not decide. */
-export function storeExpectedFromEnv(env: NodeJS.ProcessEnv, fallbackCwd: string): boolean | null {
-  const workspace = workspaceFromEnv(env, fallbackCwd);
-  return workspace === null ? null : storeExists(workspace);
-}
-
 /**
  * False only when the workspace the hook input names (resolved as the hooks proper resolve it) has no `.threadmind/`:
  * then the hook has nothing to do. Unparseable input answers true, so that the hooks proper report it.
