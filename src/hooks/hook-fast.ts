@@ -1,4 +1,4 @@
-// The hooks' fast path (bundled into plugin/dist/hook.cjs): no YAML, no services. SessionStart prints the context cached for the
+// The hooks' fast path (bundled into plugin/dist/hook-main.cjs): no YAML, no services. SessionStart prints the context cached for the
 // thread local state names; SessionEnd/PreCompact measure and append; UserPromptSubmit nudges (always answered here). Null
 // means "cannot tell from here": the caller then runs the hooks proper (hook-core.cjs), which decide everything else and
 // fill the cache. Null only before any write.

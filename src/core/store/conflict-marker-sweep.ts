@@ -1,10 +1,10 @@
-// Thread files holding git conflict markers, found from known stamps (in hook.cjs: node builtins only, no YAML): a
+// Thread files holding git conflict markers, found from known stamps (node builtins only, no YAML: the hooks run it): a
 // project's threads/ directory whose stamp is unchanged since the last sweep is not read at all; otherwise only files
 // whose stamp changed are read (bounded), and only for markers. The verdicts live in .threadmind/cache/conflict-sweep.json.
 // git (checkout, merge, pull) and ThreadMind write a file by creating it anew, which changes the directory's stamp; an
 // editor that writes markers into a file in place is seen at the directory's next change (a file fixed in place at once).
-// The hooks sweep at every session start (in hook.cjs: node builtins only, no YAML); the MCP server sweeps after its own
-// writes, once the directory it wrote settled, so that the start after a write finds the state current.
+// The hooks sweep at every session start (hook-main.cjs); the MCP server sweeps after its own writes, once the directory
+// it wrote settled, so that the start after a write finds the state current.
 import {
   closeSync,
   constants,
