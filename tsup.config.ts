@@ -40,8 +40,10 @@ const shared: Options = {
 const hooks: Options = { ...shared, format: ["cjs"], outExtension: () => ({ js: ".cjs" }), treeshake: false };
 
 export default defineConfig([
-  // The hook entry runs even without a project: nothing but node builtins.
+  // The hook entry runs even without a project: nothing but node builtins, and small (it compiles at every hook start).
   { ...hooks, entry: bundleEntry("hook.cjs") },
+  // What the entry runs when there may be a store, through a V8 code cache: the fast path, the team check.
+  { ...hooks, entry: bundleEntry("hook-main.cjs") },
   { ...hooks, entry: bundleEntry("hook-core.cjs") },
   { ...shared, entry: bundleEntry("server.mjs"), banner: { js: requireShim } },
   {

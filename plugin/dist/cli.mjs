@@ -8984,7 +8984,10 @@ function driverCommand(nodePath, cliPath) {
   return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
 }
 function gitConfigPath(gitTop) {
-  return join(commonDir(gitDir(gitTop)), "config");
+  return gitConfigPathIn(gitDir(gitTop));
+}
+function gitConfigPathIn(dotGit) {
+  return join(commonDir(dotGit), "config");
 }
 function parseValue(raw) {
   let out = "";
@@ -16561,7 +16564,7 @@ function versionIn(path) {
   return typeof version === "string" ? { version } : { problem: `${path} has no "version"` };
 }
 var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
-var LOADED_AT_RUN_TIME = ["cli.mjs", "hook-core.cjs"].map(
+var LOADED_AT_RUN_TIME = ["cli.mjs", "hook-main.cjs", "hook-core.cjs"].map(
   (file) => `plugin/dist/${file}`
 );
 function pluginBundles(pluginRoot2) {

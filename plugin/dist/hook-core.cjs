@@ -9087,6 +9087,7 @@ function stampChangedAtMs(stamp) {
   const [, , , mtimeNs, ctimeNs] = stamp.split(":");
   return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
 }
+var RACY_MARGIN_MS = 3e3;
 
 // src/core/store/read-strict.ts
 var import_node_fs11 = require("fs");
@@ -14040,7 +14041,6 @@ init_regular_file();
 var import_node_path24 = require("path");
 init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
-var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {

@@ -805,11 +805,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants4);
+          this.rhs = optimizeExpr(this.rhs, names, constants5);
         return this;
       }
       get names() {
@@ -826,10 +826,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants4);
+        this.rhs = optimizeExpr(this.rhs, names, constants5);
         return this;
       }
       get names() {
@@ -890,8 +890,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants4) {
-        this.code = optimizeExpr(this.code, names, constants4);
+      optimizeNames(names, constants5) {
+        this.code = optimizeExpr(this.code, names, constants5);
         return this;
       }
       get names() {
@@ -920,12 +920,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants4))
+          if (n.optimizeNames(names, constants5))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -978,12 +978,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants4);
-        if (!(super.optimizeNames(names, constants4) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants5);
+        if (!(super.optimizeNames(names, constants5) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants4);
+        this.condition = optimizeExpr(this.condition, names, constants5);
         return this;
       }
       get names() {
@@ -1006,10 +1006,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants4) {
-        if (!super.optimizeNames(names, constants4))
+      optimizeNames(names, constants5) {
+        if (!super.optimizeNames(names, constants5))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants4);
+        this.iteration = optimizeExpr(this.iteration, names, constants5);
         return this;
       }
       get names() {
@@ -1045,10 +1045,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants4) {
-        if (!super.optimizeNames(names, constants4))
+      optimizeNames(names, constants5) {
+        if (!super.optimizeNames(names, constants5))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants4);
+        this.iterable = optimizeExpr(this.iterable, names, constants5);
         return this;
       }
       get names() {
@@ -1090,11 +1090,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         var _a3, _b;
-        super.optimizeNames(names, constants4);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants4);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants4);
+        super.optimizeNames(names, constants5);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants5);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
         return this;
       }
       get names() {
@@ -1395,7 +1395,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants4) {
+    function optimizeExpr(expr, names, constants5) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1410,14 +1410,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants4[n.str];
+        const c = constants5[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants4[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants5[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -11494,10 +11494,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep5, value } = collItem;
+        const { start, key, sep: sep6, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key ?? sep6?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -11511,7 +11511,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep5) {
+          if (!keyProps.anchor && !keyProps.tag && !sep6) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -11535,7 +11535,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep6 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -11551,7 +11551,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep6, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -11640,7 +11640,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep5 = "";
+        let sep6 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -11654,13 +11654,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep5 + cb;
-              sep5 = "";
+                comment += sep6 + cb;
+              sep6 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep5 += source;
+                sep6 += source;
               hasSpace = true;
               break;
             default:
@@ -11702,18 +11702,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep5, value } = collItem;
+        const { start, key, sep: sep6, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key ?? sep6?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep5 && !value) {
+          if (!props.anchor && !props.tag && !sep6 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11767,8 +11767,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep5 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
+        if (!isMap && !sep6 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep6, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11780,7 +11780,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep6 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11791,8 +11791,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep5)
-                for (const st of sep5) {
+              if (sep6)
+                for (const st of sep6) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -11809,7 +11809,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep6, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -11987,7 +11987,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep5 = "";
+      let sep6 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -12004,24 +12004,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          value += sep6 + indent.slice(trimIndent) + content;
+          sep6 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep5 === " ")
-            sep5 = "\n";
-          else if (!prevMoreIndented && sep5 === "\n")
-            sep5 = "\n\n";
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          if (sep6 === " ")
+            sep6 = "\n";
+          else if (!prevMoreIndented && sep6 === "\n")
+            sep6 = "\n\n";
+          value += sep6 + indent.slice(trimIndent) + content;
+          sep6 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep5 === "\n")
+          if (sep6 === "\n")
             value += "\n";
           else
-            sep5 = "\n";
+            sep6 = "\n";
         } else {
-          value += sep5 + content;
-          sep5 = " ";
+          value += sep6 + content;
+          sep6 = " ";
           prevMoreIndented = false;
         }
       }
@@ -12203,25 +12203,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep5 = " ";
+      let sep6 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep5 === "\n")
-            res += sep5;
+          if (sep6 === "\n")
+            res += sep6;
           else
-            sep5 = "\n";
+            sep6 = "\n";
         } else {
-          res += sep5 + lm;
-          sep5 = " ";
+          res += sep6 + lm;
+          sep6 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep5 + (match?.[1] ?? "");
+      return res + sep6 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -13024,14 +13024,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep5, value }) {
+    function stringifyItem({ start, key, sep: sep6, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep5)
-        for (const st of sep5)
+      if (sep6)
+        for (const st of sep6)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -14193,18 +14193,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep5;
+          let sep6;
           if (scalar.end) {
-            sep5 = scalar.end;
-            sep5.push(this.sourceToken);
+            sep6 = scalar.end;
+            sep6.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep5 = [this.sourceToken];
+            sep6 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep5 }]
+            items: [{ start, key: scalar, sep: sep6 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -14357,15 +14357,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep5 = it.sep;
-                  sep5.push(this.sourceToken);
+                  const sep6 = it.sep;
+                  sep6.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep5 }]
+                    items: [{ start: start2, key, sep: sep6 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -14559,13 +14559,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep5 = fc.end.splice(1, fc.end.length);
-            sep5.push(this.sourceToken);
+            const sep6 = fc.end.splice(1, fc.end.length);
+            sep6.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep5 }]
+              items: [{ start, key: fc, sep: sep6 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -23128,6 +23128,11 @@ function fileStamp(path) {
 function stampChangedAtMs(stamp) {
   const [, , , mtimeNs, ctimeNs] = stamp.split(":");
   return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
+}
+var RACY_MARGIN_MS = 3e3;
+var FINE_RACY_MARGIN_MS = 50;
+function racyMarginMs(changedNs) {
+  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
 }
 
 // node_modules/zod/v3/helpers/util.js
@@ -36968,8 +36973,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join22 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join22(before, endsWithNewline.before), after: join22(after, endsWithNewline.after) };
+  const join23 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join23(before, endsWithNewline.before), after: join23(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -38347,7 +38352,6 @@ function textFingerprint(text) {
 
 // src/core/context/context-cache.ts
 var CONTEXT_CACHE_VERSION = 1;
-var RACY_MARGIN_MS = 3e3;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
@@ -38532,6 +38536,238 @@ function fingerprintsOf(storeDir, rels) {
 function sameRecord(a, b) {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
+}
+var SWEEP_VERSION = 2;
+var MAX_FILES_READ = 200;
+var MAX_PROJECTS = 50;
+function sweepPath(storeDir) {
+  return join(storeDir, "cache", "conflict-sweep.json");
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function emptyState() {
+  return { summary: {}, verdicts: () => void 0 };
+}
+function readState(storeDir) {
+  try {
+    const text = readFileSync(sweepPath(storeDir), "utf8");
+    const eol = text.indexOf("\n");
+    const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
+    if (head.version !== SWEEP_VERSION || !isRecord2(head.projects)) return emptyState();
+    let files = null;
+    const summary = {};
+    for (const [projectId, entry] of Object.entries(head.projects)) {
+      if (isRecord2(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord2(entry.marked))
+        summary[projectId] = { dir: entry.dir, marked: entry.marked };
+    }
+    return {
+      summary,
+      verdicts: (projectId) => {
+        const known = summary[projectId];
+        if (known === void 0) return void 0;
+        if (files === null) {
+          try {
+            const parsed = JSON.parse(text.slice(eol + 1));
+            files = isRecord2(parsed) ? parsed : {};
+          } catch {
+            files = {};
+          }
+        }
+        const stamps = files[projectId];
+        return {
+          dir: known.dir,
+          files: isRecord2(stamps) ? stamps : {},
+          marked: Object.keys(known.marked)
+        };
+      }
+    };
+  } catch {
+    return emptyState();
+  }
+}
+function stateText(projects) {
+  const summary = {};
+  const files = {};
+  for (const [projectId, v] of projects) {
+    const marked = {};
+    for (const name of v.marked) marked[name] = v.files[name] ?? "";
+    summary[projectId] = { dir: v.dir, marked };
+    files[projectId] = v.files;
+  }
+  return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}
+${JSON.stringify(files)}
+`;
+}
+function stampOf2(path, kind) {
+  try {
+    const s = lstatSync(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+    return {
+      stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`,
+      settledAtMs: Number(changed / 1000000n) + racyMarginMs(changed)
+    };
+  } catch {
+    return null;
+  }
+}
+function readBounded(path) {
+  let fd;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch {
+    return null;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return null;
+    const buf = Buffer.alloc(Math.min(st.size, LIMITS.threadFileBytes));
+    let read = 0;
+    while (read < buf.length) {
+      const n = readSync(fd, buf, read, buf.length - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buf.subarray(0, read).toString("utf8");
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+function sameVerdicts(saved, now) {
+  if (saved === void 0 || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
+  const names = Object.keys(now.files);
+  if (names.length !== Object.keys(saved.files).length) return false;
+  return names.every((name) => saved.files[name] === now.files[name]);
+}
+function threadDirsSettleInMs(storeDir, now = Date.now()) {
+  try {
+    const projectsDir = join(storeDir, "projects");
+    if (lstatSync(projectsDir).isSymbolicLink()) return 0;
+    let wait = 0;
+    for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
+      const dirStamp = stampOf2(join(storeDir, "threads", projectId), "dir");
+      if (dirStamp !== null) wait = Math.max(wait, dirStamp.settledAtMs + 1 - now);
+    }
+    return wait;
+  } catch {
+    return 0;
+  }
+}
+function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
+  try {
+    const projectsDir = join(storeDir, "projects");
+    if (lstatSync(projectsDir).isSymbolicLink()) return [];
+    const state = readState(storeDir);
+    const swept = /* @__PURE__ */ new Map();
+    const gone = /* @__PURE__ */ new Set();
+    let budget = MAX_FILES_READ;
+    const found = [];
+    for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
+      const dir = join(storeDir, "threads", projectId);
+      const dirStamp = stampOf2(dir, "dir");
+      const summary = state.summary[projectId];
+      if (dirStamp === null) {
+        if (summary !== void 0) gone.add(projectId);
+        continue;
+      }
+      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf2(join(dir, name), "file")?.stamp === stamp);
+      if (summary !== void 0 && summary.dir === dirStamp.stamp && markedUnchanged()) {
+        found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
+        continue;
+      }
+      const known = state.verdicts(projectId);
+      const verdicts = { dir: null, files: {}, marked: [] };
+      let complete = dirStamp.settledAtMs < now;
+      const names = readdirSync(dir);
+      if (work !== void 0) work.listed += names.length;
+      for (const name of names) {
+        if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
+        const path = `${dir}${sep}${name}`;
+        const stamp = stampOf2(path, "file");
+        if (stamp === null) continue;
+        const wasMarked = known?.marked.includes(name) ?? false;
+        let marked;
+        if (known?.files[name] === stamp.stamp) marked = wasMarked;
+        else if (budget > 0) {
+          budget--;
+          const text = readBounded(path);
+          marked = text !== null && hasConflictMarkers(text);
+        } else {
+          complete = false;
+          continue;
+        }
+        if (stamp.settledAtMs < now) verdicts.files[name] = stamp.stamp;
+        else complete = false;
+        if (marked) {
+          verdicts.marked.push(name);
+          found.push(`threads/${projectId}/${name}`);
+        }
+      }
+      if (complete) verdicts.dir = dirStamp.stamp;
+      if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
+    }
+    if (swept.size > 0 || gone.size > 0) {
+      mkdirSync(join(storeDir, "cache"), { recursive: true });
+      const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
+      try {
+        const after = /* @__PURE__ */ new Map();
+        for (const projectId of Object.keys(state.summary)) {
+          const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
+          if (kept !== void 0) after.set(projectId, kept);
+        }
+        for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
+        writeFileSync(temp, stateText(after));
+        renameSync(temp, sweepPath(storeDir));
+      } finally {
+        rmSync(temp, { force: true });
+      }
+    }
+    return found;
+  } catch {
+    return [];
+  }
+}
+
+// src/server/conflict-sweep-refresh.ts
+var sleep2 = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms));
+var DEFAULTS = { inQueueMaxListed: 2500, offQueueDelayMs: 1e3 };
+function conflictSweepKeeper(options = DEFAULTS) {
+  let lastListed = 0;
+  let timer = null;
+  const sweep = (storeDir) => {
+    if (storeDirState(storeDir) !== "directory") return;
+    const work = { listed: 0 };
+    threadFilesWithMarkers(storeDir, Date.now(), work);
+    if (work.listed > 0) lastListed = work.listed;
+  };
+  const later = (storeDir, ms) => {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      sweep(storeDir);
+    }, ms);
+    timer.unref();
+  };
+  return async (storeDir) => {
+    if (storeDirState(storeDir) !== "directory") return;
+    if (lastListed > options.inQueueMaxListed) {
+      later(storeDir, Math.max(options.offQueueDelayMs, threadDirsSettleInMs(storeDir)));
+      return;
+    }
+    for (let wait = threadDirsSettleInMs(storeDir); wait > 0; wait = threadDirsSettleInMs(storeDir)) {
+      if (wait > FINE_RACY_MARGIN_MS + 1) {
+        later(storeDir, wait);
+        return;
+      }
+      await sleep2(wait);
+    }
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    sweep(storeDir);
+  };
 }
 
 // src/server/tool-result.ts
@@ -38951,22 +39187,24 @@ function createThreadMindServer(options) {
 }
 function startCacheRefresher(session, hooksBuild) {
   let pending = false;
+  const keepSweep = conflictSweepKeeper();
   return () => {
     if (hooksBuild === null || pending) return;
     pending = true;
-    setImmediate(() => {
-      void session.serial(async () => {
-        pending = false;
-        try {
-          const builtBy = hooksBuild();
-          if (builtBy !== null) await refreshStartCache(await session.services(), builtBy);
-        } catch (error2) {
-          process.stderr.write(
-            `thread-mind: could not refresh the SessionStart context cache: ${error2 instanceof Error ? error2.message : String(error2)}
+    void session.serial(async () => {
+      await new Promise((resolve5) => setImmediate(resolve5));
+      pending = false;
+      try {
+        const builtBy = hooksBuild();
+        const services = await session.services();
+        if (builtBy !== null) await refreshStartCache(services, builtBy);
+        await keepSweep(services.store.dir);
+      } catch (error2) {
+        process.stderr.write(
+          `thread-mind: could not refresh the SessionStart context cache: ${error2 instanceof Error ? error2.message : String(error2)}
 `
-          );
-        }
-      });
+        );
+      }
     });
   };
 }

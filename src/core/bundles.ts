@@ -2,7 +2,8 @@
 import { join } from "node:path";
 
 export const BUNDLES = {
-  "hook.cjs": "src/hooks/main.ts",
+  "hook.cjs": "src/hooks/entry.ts",
+  "hook-main.cjs": "src/hooks/main.ts",
   "hook-core.cjs": "src/hooks/hook-core.ts",
   "server.mjs": "src/server/main.ts",
   "cli.mjs": "src/cli/main.ts",

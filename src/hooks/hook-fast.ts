@@ -1,11 +1,12 @@
-// The hooks' fast path (bundled into plugin/dist/hook.cjs): no YAML, no services. SessionStart prints the context cached for the
+// The hooks' fast path (bundled into plugin/dist/hook-main.cjs): no YAML, no services. SessionStart prints the context cached for the
 // thread local state names; SessionEnd/PreCompact measure and append; UserPromptSubmit nudges (always answered here). Null
 // means "cannot tell from here": the caller then runs the hooks proper (hook-core.cjs), which decide everything else and
 // fill the cache. Null only before any write.
 import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
 import { readLocalState, type LocalState } from "../core/store/local-state.js";
-import { resolveWorkspace, storeDirState } from "../core/workspace.js";
+import { storeDirState } from "../core/workspace.js";
+import { hookWorkspace } from "./hook-workspace.js";
 import { headCommitFromWorkTree, readBranch } from "../core/git/git.js";
 import { hookSessionOr } from "../core/session-key.js";
 import type { SessionKey } from "../core/types.js";
@@ -38,7 +39,7 @@ interface FastStore {
 }
 
 function fastStore(input: HookInput, env: NodeJS.ProcessEnv): FastStore | null {
-  const workspace = resolveWorkspace({ env, cwd: input.cwd });
+  const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   // A .threadmind that is not a real directory (a link to another store, say) is refused by the full path, in its words.
   if (storeDirState(storeDir) !== "directory") return null;

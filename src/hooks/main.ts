@@ -1,15 +1,17 @@
-// Hook entry (plugin/dist/hook.cjs <session-start|session-end|pre-compact|user-prompt-submit>): CommonJS, node builtins only. Without a
-// `.threadmind/` in the workspace it exits before even reading stdin; otherwise the fast path (hook-fast.ts, in this
-// bundle) answers, or, when it cannot, the hooks proper (hook-core.cjs, loaded only then).
+// The hooks as the entry (entry.ts, plugin/dist/hook.cjs) runs them, bundled as plugin/dist/hook-main.cjs: the input read,
+// the fast path (hook-fast.ts, in this bundle) answers, or, when it cannot, the hooks proper (hook-core.cjs, loaded only
+// then); SessionStart adds the team check.
 import { join } from "node:path";
 import { readStdin } from "./hook-input.js";
 import { isHookName, PLANS } from "./hook-plans.js";
-import { storeExpectedFromEnv, workspaceMayHaveStore } from "./store-precheck.js";
+import { workspaceMayHaveStore } from "./store-precheck.js";
 import { runHookWith, type EntryStart } from "./hook-runner.js";
 
 import { tryFast } from "./hook-fast.js";
 import { teamGitCheck } from "./team-git-check.js";
 import type { HookOutput } from "./hook-output.js";
+import { setWorkspaceFromEnv } from "./hook-workspace.js";
+import type { Workspace } from "../core/workspace.js";
 
 /** One more line for the user, after what the hook already says. */
 function withLine(output: HookOutput, line: string | null): HookOutput {
@@ -33,12 +35,19 @@ function guarded(check: () => boolean | null): boolean | null {
   }
 }
 
-export async function runHook(name: string | undefined): Promise<void> {
-  const entry: EntryStart = { startedAt: Date.now(), stdin: null };
+/** What the entry found before loading this bundle: when it started, and what the environment alone said of the store. */
+export interface EntryFacts {
+  startedAt: number;
+  /** True: a store is expected; null: the environment does not decide (the input's cwd does). Never false here. */
+  fromEnv: boolean | null;
+  /** The workspace the environment decided, resolved by the entry (null: the input's cwd decides). */
+  workspace: Workspace | null;
+}
+
+export async function runHook(name: string | undefined, facts: EntryFacts): Promise<void> {
+  const entry: EntryStart = { startedAt: facts.startedAt, stdin: null };
+  setWorkspaceFromEnv(facts.workspace);
   if (isHookName(name)) {
-    // Claude Code sets CLAUDE_PROJECT_DIR: no store there means nothing to do, and no reason to read the input.
-    const fromEnv = guarded(() => storeExpectedFromEnv(process.env, process.cwd()));
-    if (fromEnv === false) return;
     let text: string | null = null;
     try {
       text = await readStdin(Math.max(100, PLANS[name].deadlineMs - 200));
@@ -47,7 +56,11 @@ export async function runHook(name: string | undefined): Promise<void> {
       entry.stdin = { error: e }; // reported within the deadline by the runner
     }
     // Only when the environment left the workspace to the input's cwd.
-    if (fromEnv === null && text !== null && guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false)
+    if (
+      facts.fromEnv === null &&
+      text !== null &&
+      guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false
+    )
       return;
   }
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
@@ -58,12 +71,4 @@ export async function runHook(name: string | undefined): Promise<void> {
     // The merge driver kept current, and thread files in conflict named (the full path names the active one itself).
     return withLine(output, teamGitCheck(input.cwd, process.env, join(__dirname, "cli.mjs"), output.userMessage ?? ""));
   });
-}
-
-const isEntry = process.argv[1] !== undefined && /hook\.(cjs|js|ts)$/.test(process.argv[1]);
-if (isEntry) {
-  // A hook never breaks the session: whatever happens, exit 0.
-  process.on("uncaughtException", () => process.exit(0));
-  process.on("unhandledRejection", () => process.exit(0));
-  runHook(process.argv[2]).finally(() => process.exit(0));
 }

@@ -1,21 +1,19 @@
 // The hooks' first question, answered without loading the core: could this workspace hold a ThreadMind store at all?
 import { statSync } from "node:fs";
 import { isAbsolute } from "node:path";
-import { resolveWorkspace, storeExists } from "../core/workspace.js";
+import { resolveWorkspace, storeExists, type Workspace } from "../core/workspace.js";
 import { parseHookInput } from "./hook-input.js";
 
 /**
- * Answered from the environment alone, before stdin is read, when the environment alone decides the workspace as
- * resolveWorkspace does, whatever the input's cwd says: an absolute THREADMIND_ROOT, or (THREADMIND_ROOT unset) a
- * CLAUDE_PROJECT_DIR (which Claude Code always sets) that is an existing directory. Null otherwise: then the input's cwd
- * decides (workspaceMayHaveStore).
+ * The workspace, when the environment alone decides it as resolveWorkspace does, whatever the input's cwd says: an
+ * absolute THREADMIND_ROOT, or (THREADMIND_ROOT unset) a CLAUDE_PROJECT_DIR (which Claude Code always sets) that is an
+ * existing directory. Null otherwise: then the input's cwd decides (workspaceMayHaveStore).
  */
-export function storeExpectedFromEnv(env: NodeJS.ProcessEnv, fallbackCwd: string): boolean | null {
+export function workspaceFromEnv(env: NodeJS.ProcessEnv, fallbackCwd: string): Workspace | null {
   const envDecides = env.THREADMIND_ROOT
     ? isAbsolute(env.THREADMIND_ROOT)
     : env.CLAUDE_PROJECT_DIR !== undefined && env.CLAUDE_PROJECT_DIR !== "" && isDirectory(env.CLAUDE_PROJECT_DIR);
-  if (!envDecides) return null;
-  return storeExists(resolveWorkspace({ env, cwd: fallbackCwd }));
+  return envDecides ? resolveWorkspace({ env, cwd: fallbackCwd }) : null;
 }
 
 /**

@@ -1,12 +1,12 @@
-// SessionStart's team check (in hook.cjs, node builtins only): keeps the "threadmind" merge driver in this repository's
+// SessionStart's team check (in hook-main.cjs, node builtins only): keeps the "threadmind" merge driver in this repository's
 // .git/config pointing at this plugin (read as a file; written only when missing or stale), and names thread files git
 // left in conflict, asking git only while a merge, rebase, cherry-pick or revert is under way.
 import { existsSync, lstatSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { gitDir } from "../core/git/git.js";
-import { driverCommand, gitConfigPath, refreshDriverConfig } from "../core/merge/git-merge-driver.js";
-import { resolveWorkspace } from "../core/workspace.js";
-import { threadFilesWithMarkers } from "./conflict-marker-sweep.js";
+import { driverCommand, gitConfigPathIn, refreshDriverConfig } from "../core/merge/git-merge-driver.js";
+import { hookWorkspace } from "./hook-workspace.js";
+import { threadFilesWithMarkers } from "../core/store/conflict-marker-sweep.js";
 
 /** Files in a git dir that say an operation stopped with the index possibly holding conflicts. */
 const IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply"];
@@ -14,18 +14,20 @@ const IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HE
 const LS_FILES_TIMEOUT_MS = 1_000;
 
 /** Sets or refreshes the driver when the plugin's CLI is there; any failure leaves the config as it was (doctor reports it). */
-function refreshDriver(gitTop: string, cliPath: string): void {
+function refreshDriver(dotGit: string, cliPath: string): void {
   try {
     if (!existsSync(cliPath)) return;
-    refreshDriverConfig(gitConfigPath(gitTop), driverCommand(process.execPath, cliPath));
+    refreshDriverConfig(gitConfigPathIn(dotGit), driverCommand(process.execPath, cliPath));
   } catch {
     // A read-only or odd config: the session is not the place to say it; `doctor` is.
   }
 }
 
-/** Thread and project files (paths from the top of the work tree) git holds unmerged; [] unless an operation is under way. */
-export function conflictedStoreFiles(gitTop: string, storeDir: string): string[] {
-  const dir = gitDir(gitTop);
+/**
+ * Thread and project files (paths from the top of the work tree) git holds unmerged; [] unless an operation is under
+ * way. `dir`: the work tree's git directory.
+ */
+export function conflictedStoreFiles(gitTop: string, dir: string, storeDir: string): string[] {
   if (!IN_PROGRESS.some((name) => existsSync(join(dir, name)))) return [];
   const rel = relative(gitTop, storeDir).split(sep).join("/") || ".";
   // Loaded only here: a hook with no operation under way does not pay for child_process.
@@ -56,16 +58,17 @@ function shortList(files: readonly string[]): string {
  */
 export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: string, alreadyNamed: string): string | null {
   try {
-    const workspace = resolveWorkspace({ env, cwd });
+    const workspace = hookWorkspace(env, cwd);
     // A .threadmind that is a symbolic link is refused by the store (and named by the hooks proper): nothing read or written here.
     if (!existsSync(workspace.storeDir) || lstatSync(workspace.storeDir).isSymbolicLink()) return null;
     const top = workspace.gitTop;
-    if (top !== null) refreshDriver(top, cliPath);
+    const dotGit = top === null ? null : gitDir(top);
+    if (dotGit !== null) refreshDriver(dotGit, cliPath);
     const shown = (rel: string) =>
       relative(top ?? workspace.root, join(workspace.storeDir, rel))
         .split(sep)
         .join("/");
-    const unmerged = top === null ? [] : conflictedStoreFiles(top, workspace.storeDir);
+    const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
     const marked = threadFilesWithMarkers(workspace.storeDir)
       .map(shown)
       .filter((f) => !unmerged.includes(f));

@@ -8,6 +8,7 @@ import { registerResources } from "./resources.js";
 import { watchRoots } from "./roots.js";
 import { ServerSession } from "./server-session.js";
 import { refreshStartCache } from "./start-cache-refresh.js";
+import { conflictSweepKeeper } from "./conflict-sweep-refresh.js";
 import type { ToolContext } from "./tool-result.js";
 import { registerProjectTools } from "./tools/project-tools.js";
 import { registerRecallTools } from "./tools/recall-tools.js";
@@ -77,27 +78,31 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
 }
 
 /**
- * After a write, once its result is sent, the session thread's SessionStart contexts are saved to the cache (in the
- * session's queue: the next operation waits for it). One refresh for a burst of writes. Failing costs nothing but the
- * cache: it is reported on stderr.
+ * After a write, once its result is sent, the session thread's SessionStart contexts are saved to the cache, and the
+ * conflict-marker sweep is brought up to date (in the session's queue: the next operation waits for them). One refresh
+ * for a burst of writes. Failing costs nothing but the cache: it is reported on stderr.
  */
 function startCacheRefresher(session: ServerSession, hooksBuild: (() => string | null) | null): () => void {
   let pending = false;
+  const keepSweep = conflictSweepKeeper();
   return () => {
     if (hooksBuild === null || pending) return;
     pending = true;
-    setImmediate(() => {
-      void session.serial(async () => {
-        pending = false;
-        try {
-          const builtBy = hooksBuild();
-          if (builtBy !== null) await refreshStartCache(await session.services(), builtBy);
-        } catch (error) {
-          process.stderr.write(
-            `thread-mind: could not refresh the SessionStart context cache: ${error instanceof Error ? error.message : String(error)}\n`,
-          );
-        }
-      });
+    // Queued now, behind the write (a request read before a deferred enqueue would overtake it: a write resumed by a
+    // timer runs before the loop polls for input, a setImmediate after); it first lets the write's result go out.
+    void session.serial(async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      pending = false;
+      try {
+        const builtBy = hooksBuild();
+        const services = await session.services();
+        if (builtBy !== null) await refreshStartCache(services, builtBy);
+        await keepSweep(services.store.dir);
+      } catch (error) {
+        process.stderr.write(
+          `thread-mind: could not refresh the SessionStart context cache: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+      }
     });
   };
 }

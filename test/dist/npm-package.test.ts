@@ -160,9 +160,9 @@ describe("the packed tarball", () => {
     expect(packed.version).toBe(pkg.version);
   });
 
-  test("the four bundles users run are in it", () => {
+  test("the bundles users run are in it", () => {
     const listed = dryRun.files.map((f) => f.path);
-    for (const bundle of ["cli.mjs", "server.mjs", "hook.cjs", "hook-core.cjs"])
+    for (const bundle of ["cli.mjs", "server.mjs", "hook.cjs", "hook-main.cjs", "hook-core.cjs"])
       expect(listed).toContain(`plugin/dist/${bundle}`);
   });
 

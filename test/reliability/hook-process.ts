@@ -33,6 +33,8 @@ export interface HookRunOptions {
   killAfterMs?: number;
   /** Another copy of hook.cjs to run (default: plugin/dist's). */
   bundle?: string;
+  /** Variables to set (a value of null removes one the test runner has, such as HOME). */
+  env?: Record<string, string | null>;
 }
 
 const EVENTS = {
@@ -48,12 +50,17 @@ function hookEnv(options: HookRunOptions): NodeJS.ProcessEnv {
   for (const [key, value] of Object.entries(process.env)) {
     if (!key.startsWith("THREADMIND_") && !key.startsWith("CLAUDE")) env[key] = value;
   }
-  return {
+  const out: NodeJS.ProcessEnv = {
     ...env,
     CLAUDE_PID: String(options.claudePid),
     CLAUDE_PROJECT_DIR: options.cwd,
     CLAUDE_CODE_SESSION_ID: options.sessionId,
   };
+  for (const [key, value] of Object.entries(options.env ?? {})) {
+    if (value === null) delete out[key];
+    else out[key] = value;
+  }
+  return out;
 }
 
 export function runHookProcess(name: AnyHookName, options: HookRunOptions): Promise<HookRun> {

@@ -9,14 +9,14 @@
 import { readRegularFile } from "../store/regular-file.js";
 import { assertNoLinksBelow } from "../store/read-strict.js";
 import { join } from "node:path";
-import { fileStamp, stampChangedAtMs } from "../store/file-stamp.js";
+import { fileStamp, RACY_MARGIN_MS, stampChangedAtMs } from "../store/file-stamp.js";
 import { isValidId } from "../id-pattern.js";
 import { textFingerprint } from "../text-fingerprint.js";
 import type { ThreadStatus } from "../types.js";
 
 export const CONTEXT_CACHE_VERSION = 1;
 /** Files changed less than this long before the assembly began are not trusted to a cache entry. */
-export const RACY_MARGIN_MS = 3_000;
+export { RACY_MARGIN_MS };
 const ENTRY_MAX_BYTES = 512 * 1024;
 /** Larger than any thread or project file ThreadMind reads. */
 const SOURCE_MAX_BYTES = 1024 * 1024;

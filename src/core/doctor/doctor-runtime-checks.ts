@@ -120,8 +120,8 @@ function versionIn(path: string): { version: string } | { problem: string } {
 /** The plugin's configs: they name the bundles Claude Code runs (hook commands, MCP server args). */
 export const PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"] as const;
 
-/** Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-core.cjs. */
-const LOADED_AT_RUN_TIME = (["cli.mjs", "hook-core.cjs"] as const satisfies readonly BundleFile[]).map(
+/** Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-main.cjs, which loads hook-core.cjs. */
+const LOADED_AT_RUN_TIME = (["cli.mjs", "hook-main.cjs", "hook-core.cjs"] as const satisfies readonly BundleFile[]).map(
   (file) => `plugin/dist/${file}`,
 );
 

@@ -26,7 +26,12 @@ export function driverCommand(nodePath: string, cliPath: string): string {
 
 /** The config file git reads for this work tree (a worktree's is the common one's). */
 export function gitConfigPath(gitTop: string): string {
-  return join(commonDir(gitDir(gitTop)), "config");
+  return gitConfigPathIn(gitDir(gitTop));
+}
+
+/** The same, from the work tree's git directory. */
+export function gitConfigPathIn(dotGit: string): string {
+  return join(commonDir(dotGit), "config");
 }
 
 /** Reads a config value the way git writes one: quotes dropped, \" \\ \n \t unescaped, a comment after it cut. */

@@ -16,3 +16,20 @@ export function stampChangedAtMs(stamp: string): number {
   const [, , , mtimeNs, ctimeNs] = stamp.split(":");
   return Number((BigInt(mtimeNs!) > BigInt(ctimeNs!) ? BigInt(mtimeNs!) : BigInt(ctimeNs!)) / 1_000_000n);
 }
+
+/** Changes made less than this long apart may share a stamp on a file system whose timestamps are whole seconds. */
+export const RACY_MARGIN_MS = 3_000;
+/**
+ * The same on a file system with sub-second timestamps: its step plus the lag of the kernel's coarse clock behind the
+ * wall clock (one tick: 4-10 ms on Linux, 15.6 ms on Windows; exFAT stores 10 ms steps).
+ */
+export const FINE_RACY_MARGIN_MS = 50;
+
+/**
+ * How long after its last change (the later of mtime and ctime, in nanoseconds) a stamp can still be shared by a later
+ * change. A change time with a sub-second part proves sub-second timestamps; whole seconds (ext3, HFS+, FAT, some network
+ * file systems) keep the wide margin.
+ */
+export function racyMarginMs(changedNs: bigint): number {
+  return changedNs % 1_000_000_000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}

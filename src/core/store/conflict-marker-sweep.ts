@@ -1,8 +1,10 @@
-// Thread files holding git conflict markers, found from known stamps (in hook.cjs: node builtins only, no YAML): a
+// Thread files holding git conflict markers, found from known stamps (node builtins only, no YAML: the hooks run it): a
 // project's threads/ directory whose stamp is unchanged since the last sweep is not read at all; otherwise only files
 // whose stamp changed are read (bounded), and only for markers. The verdicts live in .threadmind/cache/conflict-sweep.json.
 // git (checkout, merge, pull) and ThreadMind write a file by creating it anew, which changes the directory's stamp; an
 // editor that writes markers into a file in place is seen at the directory's next change (a file fixed in place at once).
+// The hooks sweep at every session start (hook-main.cjs); the MCP server sweeps after its own writes, once the directory
+// it wrote settled, so that the start after a write finds the state current.
 import {
   closeSync,
   constants,
@@ -18,13 +20,14 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join, sep } from "node:path";
-import { hasConflictMarkers } from "../core/store/conflict-markers.js";
-import { isValidId } from "../core/id-pattern.js";
-import { projectIdsIn } from "../core/store/project-ids.js";
-import { LIMITS } from "../core/limits.js";
-import { RACY_MARGIN_MS } from "../core/context/context-cache.js";
+import { hasConflictMarkers } from "./conflict-markers.js";
+import { isValidId } from "../id-pattern.js";
+import { projectIdsIn } from "./project-ids.js";
+import { LIMITS } from "../limits.js";
+import { racyMarginMs } from "./file-stamp.js";
 
 const SWEEP_VERSION = 2;
+
 /** Per session start, at most this many files are read (the rest on the next start) and this many projects swept. */
 const MAX_FILES_READ = 200;
 const MAX_PROJECTS = 50;
@@ -119,14 +122,23 @@ function stateText(projects: ReadonlyMap<string, DirVerdicts>): string {
   return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}\n${JSON.stringify(files)}\n`;
 }
 
-/** A stamp of any entry (dev:ino:size:mtime:ctime) and when it last changed; null when absent. */
-function stampOf(path: string, kind: "file" | "dir"): { stamp: string; changedMs: number } | null {
+interface Stamp {
+  stamp: string;
+  /** When a stamp taken from now on is trusted: its last change plus the racy margin (ms since the epoch). */
+  settledAtMs: number;
+}
+
+/** A stamp of any entry (dev:ino:size:mtime:ctime) and when it settles; null when absent. */
+function stampOf(path: string, kind: "file" | "dir"): Stamp | null {
   try {
     const s = lstatSync(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
     // biome-ignore lint/complexity/useMathMinMax: these are bigints, which Math.max does not take
     const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
-    return { stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, changedMs: Number(changed / 1_000_000n) };
+    return {
+      stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`,
+      settledAtMs: Number(changed / 1_000_000n) + racyMarginMs(changed),
+    };
   } catch {
     return null;
   }
@@ -167,10 +179,34 @@ function sameVerdicts(saved: DirVerdicts | undefined, now: DirVerdicts): boolean
 }
 
 /**
+ * How long until every project's threads directory has settled (0: now), so that a sweep then can trust what it lists;
+ * 0 when there is nothing to sweep. Never throws.
+ */
+export function threadDirsSettleInMs(storeDir: string, now = Date.now()): number {
+  try {
+    const projectsDir = join(storeDir, "projects");
+    if (lstatSync(projectsDir).isSymbolicLink()) return 0;
+    let wait = 0;
+    for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
+      const dirStamp = stampOf(join(storeDir, "threads", projectId), "dir");
+      if (dirStamp !== null) wait = Math.max(wait, dirStamp.settledAtMs + 1 - now);
+    }
+    return wait;
+  } catch {
+    return 0;
+  }
+}
+
+/** What a sweep did, for a caller that weighs its cost: directory entries listed (one lstat each, or fewer). */
+export interface SweepWork {
+  listed: number;
+}
+
+/**
  * Paths (relative to the store) of thread files that hold conflict markers, by the known stamps; the verdicts are saved
  * when anything was read. Never throws (a sweep that cannot run says nothing).
  */
-export function threadFilesWithMarkers(storeDir: string, now = Date.now()): string[] {
+export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?: SweepWork): string[] {
   try {
     const projectsDir = join(storeDir, "projects");
     if (lstatSync(projectsDir).isSymbolicLink()) return [];
@@ -197,8 +233,10 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now()): stri
       }
       const known = state.verdicts(projectId);
       const verdicts: DirVerdicts = { dir: null, files: {}, marked: [] };
-      let complete = dirStamp.changedMs < now - RACY_MARGIN_MS;
-      for (const name of readdirSync(dir)) {
+      let complete = dirStamp.settledAtMs < now;
+      const names = readdirSync(dir);
+      if (work !== undefined) work.listed += names.length;
+      for (const name of names) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue; // temp files end in .tmp
         // A valid id and ".md": no separator to normalise (join for a thousand files costs milliseconds).
         const path = `${dir}${sep}${name}`;
@@ -216,7 +254,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now()): stri
           continue;
         }
         // A file written within the margin may change again within its stamp's resolution: checked again next time.
-        if (stamp.changedMs < now - RACY_MARGIN_MS) verdicts.files[name] = stamp.stamp;
+        if (stamp.settledAtMs < now) verdicts.files[name] = stamp.stamp;
         else complete = false;
         if (marked) {
           verdicts.marked.push(name);

@@ -1,0 +1,2879 @@
+"use strict";
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __esm = (fn, res) => function __init() {
+  return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+};
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+
+// src/core/error-details.ts
+function errnoCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
+}
+var init_error_details = __esm({
+  "src/core/error-details.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/errors.ts
+var ThreadMindError, errors, UnreadableFileError;
+var init_errors = __esm({
+  "src/core/errors.ts"() {
+    "use strict";
+    ThreadMindError = class extends Error {
+      constructor(code, message) {
+        super(message);
+        this.code = code;
+        this.name = "ThreadMindError";
+      }
+      code;
+    };
+    errors = {
+      noProject: () => new ThreadMindError(
+        "no-project",
+        "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
+      ),
+      noActiveProject: (ids) => new ThreadMindError(
+        "no-active-project",
+        `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
+      ),
+      projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
+      threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+      parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
+      cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
+      cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
+      cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
+      isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
+      notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
+      invalid: (message) => new ThreadMindError("invalid-input", message),
+      rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
+        "unreadable",
+        `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
+      ),
+      migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
+      linkOutsideRepository: (rel, target) => new ThreadMindError(
+        "forbidden",
+        `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+      ),
+      storeDirUnusable: (path, problem) => new ThreadMindError(
+        "unreadable",
+        `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
+      ),
+      notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
+      lockLost: (lockPath, detail) => new ThreadMindError(
+        "lock-lost",
+        `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
+      )
+    };
+    UnreadableFileError = class extends ThreadMindError {
+      constructor(path, reason) {
+        super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
+        this.path = path;
+        this.reason = reason;
+      }
+      path;
+      reason;
+    };
+  }
+});
+
+// src/core/store/regular-file.ts
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+function openRegularFile(path, flags, mode, followLinks = false) {
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(path, flags | import_node_fs2.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs2.constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
+  let stat;
+  try {
+    stat = (0, import_node_fs2.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw e;
+  }
+  if (!stat.isFile()) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw errors.notRegularFile(path, fileKind(stat));
+  }
+  return { fd, stat };
+}
+function readRegularFile(path, maxBytes, followLinks = false) {
+  const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY, void 0, followLinks);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const cap = Math.min(stat.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap);
+    let length = 0;
+    while (length < cap) {
+      const n = (0, import_node_fs2.readSync)(fd, buffer, length, cap - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+}
+var import_node_fs2;
+var init_regular_file = __esm({
+  "src/core/store/regular-file.ts"() {
+    "use strict";
+    import_node_fs2 = require("fs");
+    init_errors();
+    init_error_details();
+  }
+});
+
+// src/core/measure/measurements.ts
+function emptyMeasurements() {
+  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
+}
+var init_measurements = __esm({
+  "src/core/measure/measurements.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/text-fingerprint.ts
+var text_fingerprint_exports = {};
+__export(text_fingerprint_exports, {
+  textFingerprint: () => textFingerprint
+});
+function textFingerprint(text) {
+  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const { written } = encoder.encodeInto(text, bytes);
+  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+var encoder;
+var init_text_fingerprint = __esm({
+  "src/core/text-fingerprint.ts"() {
+    "use strict";
+    encoder = new TextEncoder();
+  }
+});
+
+// src/core/measure/measurement-log.ts
+function measurementLogPath(storeDir) {
+  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG);
+}
+function previousMeasurementLogPath(storeDir) {
+  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+function measurementLogPaths(storeDir) {
+  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+function openLog(path, use) {
+  const opened = openRegularFile(path, import_node_fs11.constants.O_RDONLY);
+  if (opened === null) return null;
+  try {
+    return use(opened.fd, opened.stat.size);
+  } finally {
+    (0, import_node_fs11.closeSync)(opened.fd);
+  }
+}
+function appendMeasurementEvents(storeDir, events) {
+  if (events.length === 0) return 0;
+  const text = events.map((e) => `${JSON.stringify(e)}
+`).join("");
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
+  try {
+    let out = bytes;
+    if (before.size > 0) {
+      const last3 = Buffer.alloc(1);
+      (0, import_node_fs11.readSync)(fd, last3, 0, 1, before.size - 1);
+      if (last3[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
+    }
+    (0, import_node_fs11.writeSync)(fd, out);
+    return (0, import_node_fs11.fstatSync)(fd).size;
+  } finally {
+    (0, import_node_fs11.closeSync)(fd);
+  }
+}
+var import_node_fs11, import_node_path8, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
+var init_measurement_log = __esm({
+  "src/core/measure/measurement-log.ts"() {
+    "use strict";
+    import_node_fs11 = require("fs");
+    init_regular_file();
+    import_node_path8 = require("path");
+    MEASUREMENT_LOG = "measurements.jsonl";
+    MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
+    LOG_ROTATE_BYTES = 1024 * 1024;
+    MAX_APPEND_BYTES = 64 * 1024;
+  }
+});
+
+// src/core/measure/measurement-log-legacy.ts
+var init_measurement_log_legacy = __esm({
+  "src/core/measure/measurement-log-legacy.ts"() {
+    "use strict";
+    init_measurements();
+    init_measurement_log();
+  }
+});
+
+// src/core/freshness/freshness-events.ts
+function isFreshnessEvent(d) {
+  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
+  switch (d.kind) {
+    case "summaryWrite":
+      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
+    case "freshnessMark":
+      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount(d.contextTokens) && (d.level === void 0 || isCount(d.level));
+    case "staleness":
+      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount(d.contextTokens)) && (d.sinceWriteTokens === null || isCount(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
+    default:
+      return false;
+  }
+}
+var isCount, isText;
+var init_freshness_events = __esm({
+  "src/core/freshness/freshness-events.ts"() {
+    "use strict";
+    isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
+    isText = (v) => typeof v === "string" && v !== "";
+  }
+});
+
+// src/core/measure/measurement-log-read.ts
+function isSizeRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
+}
+function isInjectionRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.source === "string" && typeof r.threadId === "string" && typeof r.contentHash === "string" && typeof r.chars === "number" && typeof r.tokens === "number";
+}
+function isHookSeenRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.event === "string";
+}
+function parseEventLine(line) {
+  let data;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const d = data;
+  if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
+  switch (d.kind) {
+    case "sessionEnd":
+    case "preCompact":
+      return isSizeRecord(d) ? d : null;
+    case "injection":
+      return isInjectionRecord(d) && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
+    case "receipt":
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
+    case "hookSeen":
+      return isHookSeenRecord(d) ? d : null;
+    case "conversation":
+      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+    case "summaryWrite":
+    case "freshnessMark":
+    case "staleness":
+      return isFreshnessEvent(d) ? d : null;
+  }
+}
+function isTokenCount(v) {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0;
+}
+function receiptKey(r) {
+  return `${r.sessionId}
+${r.at}
+${r.contentHash}`;
+}
+function record(event) {
+  const { kind: _kind, ...rest } = event;
+  return rest;
+}
+function sessionEvents(storeDir, sessionId) {
+  const events = [];
+  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
+    if (event.sessionId === sessionId) events.push(event);
+  });
+  return events;
+}
+function scanEvents(storeDir, needle, onEvent) {
+  const bytes = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    scanLines(path, bytes, (line) => {
+      const event = parseEventLine(line);
+      if (event !== null) onEvent(event);
+    });
+  }
+}
+function scanLines(path, needle, onLine) {
+  openLog(path, (fd, size) => {
+    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+    const buffer = scanBuffer;
+    let position = Math.max(0, size - READ_MAX_BYTES);
+    let held = 0;
+    let skippingLongLine = false;
+    for (; ; ) {
+      const n = (0, import_node_fs12.readSync)(fd, buffer, held, buffer.length - held, position);
+      position += n;
+      const filled = held + n;
+      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+      const complete = lastNewline === -1 ? 0 : lastNewline;
+      let from = 0;
+      if (skippingLongLine) {
+        const end = buffer.indexOf(10, 0);
+        if (end === -1 || end > complete) from = complete;
+        else {
+          from = end + 1;
+          skippingLongLine = false;
+        }
+      }
+      for (; ; ) {
+        const hit = buffer.indexOf(needle, from);
+        if (hit === -1 || hit >= complete) break;
+        const start = buffer.lastIndexOf(10, hit) + 1;
+        const newline = buffer.indexOf(10, hit);
+        const end = newline === -1 || newline > complete ? complete : newline;
+        onLine(buffer.toString("utf8", Math.max(start, from), end));
+        from = end + 1;
+      }
+      if (n === 0) return;
+      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+      if (lastNewline === -1 && rest === buffer.length) {
+        held = 0;
+        skippingLongLine = true;
+      } else {
+        buffer.copyWithin(0, filled - rest, filled);
+        held = rest;
+      }
+    }
+  });
+}
+function lastConversation(events) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
+  }
+  return null;
+}
+function lastInstanceThread(events, instance) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+  }
+  return null;
+}
+function instanceEvents(storeDir, instance) {
+  const events = [];
+  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+    if ("instance" in event && event.instance === instance) events.push(event);
+  });
+  return events;
+}
+function pendingInjections(events) {
+  const settled = new Set(
+    events.flatMap(
+      (e) => e.kind === "receipt" ? [receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash })] : []
+    )
+  );
+  return events.flatMap(
+    (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
+  );
+}
+var import_node_fs12, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
+var init_measurement_log_read = __esm({
+  "src/core/measure/measurement-log-read.ts"() {
+    "use strict";
+    import_node_fs12 = require("fs");
+    init_measurements();
+    init_measurement_log();
+    init_measurement_log_legacy();
+    init_freshness_events();
+    READ_MAX_BYTES = 8 * 1024 * 1024;
+    KINDS = /* @__PURE__ */ new Set([
+      "sessionEnd",
+      "preCompact",
+      "injection",
+      "receipt",
+      "hookSeen",
+      "conversation",
+      "summaryWrite",
+      "freshnessMark",
+      "staleness"
+    ]);
+    RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+    scanBuffer = null;
+    SCAN_BUFFER_BYTES = 64 * 1024;
+  }
+});
+
+// src/core/savings/saved-output.ts
+function sessionFolderOf(transcriptPath) {
+  return (0, import_node_path10.join)((0, import_node_path10.dirname)((0, import_node_path10.resolve)(transcriptPath)), (0, import_node_path10.basename)(transcriptPath, ".jsonl"));
+}
+function inside(path, folder) {
+  return path.startsWith(folder.endsWith(import_node_path10.sep) ? folder : `${folder}${import_node_path10.sep}`);
+}
+function savedOutputPathOf(record3, transcriptPath) {
+  if (!record3.isPersistedOutputPreview) return null;
+  const named = SAVED_TO.exec(record3.content[0] ?? "")?.[1]?.trim();
+  if (named === void 0 || named === "" || !(0, import_node_path10.isAbsolute)(named)) return null;
+  const path = (0, import_node_path10.resolve)(named);
+  return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
+}
+function readSavedOutput(path, transcriptPath) {
+  const folder = sessionFolderOf(transcriptPath);
+  if (!inside((0, import_node_path10.resolve)(path), folder)) return null;
+  let fd;
+  try {
+    const realFolder = (0, import_node_fs14.realpathSync)(folder);
+    const realDir = (0, import_node_fs14.realpathSync)((0, import_node_path10.dirname)((0, import_node_path10.resolve)(path)));
+    if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
+    fd = (0, import_node_fs14.openSync)((0, import_node_path10.join)(realDir, (0, import_node_path10.basename)(path)), import_node_fs14.constants.O_RDONLY | (import_node_fs14.constants.O_NONBLOCK ?? 0) | (import_node_fs14.constants.O_NOFOLLOW ?? 0));
+  } catch (e) {
+    if (ABSENT.has(errnoCode(e) ?? "")) return null;
+    throw e;
+  }
+  try {
+    const stat = (0, import_node_fs14.fstatSync)(fd);
+    if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
+    const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
+    let length = 0;
+    for (let n = -1; n !== 0 && length < buffer.length; length += n)
+      n = (0, import_node_fs14.readSync)(fd, buffer, length, buffer.length - length, length);
+    if (length > SAVED_MAX_BYTES) return null;
+    return buffer.subarray(0, length).toString("utf8");
+  } finally {
+    (0, import_node_fs14.closeSync)(fd);
+  }
+}
+var import_node_fs14, import_node_path10, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var init_saved_output = __esm({
+  "src/core/savings/saved-output.ts"() {
+    "use strict";
+    import_node_fs14 = require("fs");
+    import_node_path10 = require("path");
+    init_error_details();
+    SAVED_TO = /Full output saved to: ([^\n]+)\n/;
+    SAVED_MAX_BYTES = 1024 * 1024;
+    ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
+  }
+});
+
+// src/core/savings/receipt-rule.ts
+function receiptOf(injection, found, value, seen) {
+  if (found.some((r) => seen.identity(r) === value)) return "delivered";
+  const previews = found.filter((r) => seen.isPreview(r));
+  if (previews.some((r) => seen.savedIdentity(r) === value)) return "preview";
+  if (previews.some((r) => seen.previewText(r)?.includes(`(${injection.threadId})`) === true)) return "preview";
+  return "missing";
+}
+function receiptWith(injection, found, identity, savedIdentity) {
+  const startRecords = found.filter((r) => r.hookEvent === null || r.hookEvent === "SessionStart");
+  return receiptOf(injection, startRecords, identity.value, {
+    identity: (r) => identity.of(r.text),
+    isPreview: (r) => r.isPersistedOutputPreview,
+    savedIdentity,
+    previewText: (r) => r.text
+  });
+}
+function savedOutputIdentity(path, transcriptPath, of) {
+  const text = path === null ? null : readSavedOutput(path, transcriptPath);
+  return text === null ? null : of(text);
+}
+var init_receipt_rule = __esm({
+  "src/core/savings/receipt-rule.ts"() {
+    "use strict";
+    init_saved_output();
+  }
+});
+
+// src/core/content-hash.ts
+var content_hash_exports = {};
+__export(content_hash_exports, {
+  contentHash: () => contentHash
+});
+function contentHash(text) {
+  return (0, import_node_crypto.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
+}
+var import_node_crypto;
+var init_content_hash = __esm({
+  "src/core/content-hash.ts"() {
+    "use strict";
+    import_node_crypto = require("crypto");
+  }
+});
+
+// src/core/savings/savings-receipts.ts
+var savings_receipts_exports = {};
+__export(savings_receipts_exports, {
+  checkReceipt: () => checkReceipt,
+  receiptFor: () => receiptFor,
+  savedOutputHash: () => savedOutputHash,
+  summarizeReceipts: () => summarizeReceipts
+});
+function savedOutputHash(path, transcriptPath) {
+  return savedOutputIdentity(path, transcriptPath, contentHash);
+}
+function receiptFor(injection, found, savedHash = () => null) {
+  return receiptWith(injection, found, { of: contentHash, value: injection.contentHash }, savedHash);
+}
+function checkReceipt(injection, session, savedHash = (seen, transcriptPath) => savedOutputHash(seen.savedOutputPath, transcriptPath)) {
+  if (session === void 0) return "not-scanned";
+  return receiptOf(injection, [...session.threadMindInjections, ...session.otherInjections], injection.contentHash, {
+    identity: (i) => i.contentHash,
+    isPreview: (i) => i.preview,
+    savedIdentity: (i) => savedHash(i, session.path),
+    previewText: (i) => i.previewText
+  });
+}
+function summarizeReceipts(injections, sessions) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
+  const recorded = { delivered: 0, preview: 0, missing: 0, pending: 0 };
+  const checked = { delivered: 0, preview: 0, missing: 0, "not-scanned": 0 };
+  const details = [];
+  const hashes = /* @__PURE__ */ new Map();
+  const cachedHash = (seen2, transcriptPath) => {
+    if (!hashes.has(seen2)) hashes.set(seen2, savedOutputHash(seen2.savedOutputPath, transcriptPath));
+    return hashes.get(seen2);
+  };
+  for (const injection of injections.filter(isInjectionRecord)) {
+    const status = checkReceipt(injection, byId.get(injection.sessionId), cachedHash);
+    if (injection.receipt in recorded) recorded[injection.receipt] += 1;
+    checked[status] += 1;
+    details.push({
+      at: injection.at,
+      sessionId: injection.sessionId,
+      source: injection.source,
+      threadId: injection.threadId,
+      chars: injection.chars,
+      recorded: injection.receipt,
+      checked: status
+    });
+  }
+  let seen = 0;
+  let previews = 0;
+  for (const s of sessions) {
+    seen += s.threadMindInjections.length;
+    previews += s.threadMindInjections.filter((i) => i.preview).length;
+  }
+  return { recorded, checked, seenInTranscripts: seen, previewsInTranscripts: previews, details };
+}
+var init_savings_receipts = __esm({
+  "src/core/savings/savings-receipts.ts"() {
+    "use strict";
+    init_content_hash();
+    init_receipt_rule();
+    init_measurement_log_read();
+  }
+});
+
+// src/hooks/main.ts
+var main_exports = {};
+__export(main_exports, {
+  runHook: () => runHook
+});
+module.exports = __toCommonJS(main_exports);
+var import_node_path16 = require("path");
+
+// src/hooks/hook-input.ts
+var import_node_fs = require("fs");
+init_error_details();
+var MAX_INPUT_BYTES = 1e6;
+function readStdin(timeoutMs) {
+  let first;
+  try {
+    first = readStdinBlocking();
+  } catch (e) {
+    return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+  }
+  return first.done ? Promise.resolve(first.text) : readStdinStream(timeoutMs, first.bytes);
+}
+function isCompleteJson(text) {
+  if (!text.trimEnd().endsWith("}")) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function readStdinBlocking() {
+  let stat;
+  try {
+    stat = (0, import_node_fs.fstatSync)(0);
+  } catch (e) {
+    if (errnoCode(e) === "EBADF") return { done: true, text: "" };
+    throw e;
+  }
+  if (stat.isCharacterDevice()) return { done: true, text: "" };
+  const chunks = [];
+  let size = 0;
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  for (; ; ) {
+    let n;
+    try {
+      n = (0, import_node_fs.readSync)(0, buffer, 0, buffer.length, null);
+    } catch (e) {
+      if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
+      if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
+      throw e;
+    }
+    if (n === 0) return { done: true, text: Buffer.concat(chunks).toString("utf8") };
+    size += n;
+    if (size > MAX_INPUT_BYTES) throw new Error("hook input larger than 1 MB");
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+    const text = Buffer.concat(chunks).toString("utf8");
+    if (isCompleteJson(text)) return { done: true, text };
+  }
+}
+function readStdinStream(timeoutMs, already) {
+  return new Promise((resolve5, reject) => {
+    const chunks = [already];
+    let size = already.length;
+    const timer = setTimeout(() => finish(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
+    const finish = (error) => {
+      clearTimeout(timer);
+      process.stdin.removeAllListeners();
+      process.stdin.pause();
+      if (error) reject(error);
+      else resolve5(Buffer.concat(chunks).toString("utf8"));
+    };
+    process.stdin.on("data", (chunk) => {
+      size += chunk.length;
+      if (size > MAX_INPUT_BYTES) finish(new Error("hook input larger than 1 MB"));
+      else {
+        chunks.push(chunk);
+        if (isCompleteJson(Buffer.concat(chunks).toString("utf8"))) finish();
+      }
+    });
+    process.stdin.on("end", () => finish());
+    process.stdin.on("error", (e) => finish(e));
+  });
+}
+function parseHookInput(text, fallbackCwd) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new Error("hook input is not JSON");
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Error("hook input is not a JSON object");
+  const d = data;
+  const str = (key) => typeof d[key] === "string" && d[key] !== "" ? d[key] : null;
+  return {
+    sessionId: str("session_id") ?? "unknown",
+    transcriptPath: str("transcript_path"),
+    cwd: str("cwd") ?? fallbackCwd,
+    event: str("hook_event_name") ?? "",
+    source: str("source"),
+    reason: str("reason"),
+    trigger: str("trigger"),
+    prompt: str("prompt")
+  };
+}
+
+// src/hooks/hook-plans.ts
+var PLANS = {
+  "session-start": { event: "SessionStart", deadlineMs: 4e3, lockTimeoutMs: 1500 },
+  // Claude Code kills SessionEnd hooks after about 1.5 s in total, node start-up included.
+  "session-end": { event: "SessionEnd", deadlineMs: 1e3, lockTimeoutMs: 500 },
+  "pre-compact": { event: "PreCompact", deadlineMs: 4e3, lockTimeoutMs: 1500 },
+  // Runs before every prompt: never holds a prompt up for long, and never takes the lock (it only appends).
+  "user-prompt-submit": { event: "UserPromptSubmit", deadlineMs: 1e3, lockTimeoutMs: 300 }
+};
+function isHookName(name) {
+  return name !== void 0 && Object.hasOwn(PLANS, name);
+}
+
+// src/hooks/store-precheck.ts
+var import_node_fs6 = require("fs");
+var import_node_path4 = require("path");
+
+// src/core/workspace.ts
+var import_node_fs5 = require("fs");
+var import_node_path3 = require("path");
+var import_node_url = require("url");
+
+// src/core/git/git.ts
+var import_node_fs4 = require("fs");
+init_regular_file();
+var import_node_path2 = require("path");
+
+// src/core/git/git-refs.ts
+var import_node_fs3 = require("fs");
+init_regular_file();
+var import_node_path = require("path");
+init_error_details();
+var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
+function readIfExists(path) {
+  try {
+    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes === null ? null : bytes.toString("utf8");
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
+    throw e;
+  }
+}
+function commonDir(gitDir2) {
+  const pointer = readIfExists((0, import_node_path.join)(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : (0, import_node_path.resolve)(gitDir2, pointer.trim());
+}
+function packedRef(common, name) {
+  const packed = readIfExists((0, import_node_path.join)(common, "packed-refs"));
+  if (packed === null) return null;
+  for (const line of packed.split("\n")) {
+    if (line.startsWith("#") || line.startsWith("^")) continue;
+    const space = line.indexOf(" ");
+    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
+  }
+  return null;
+}
+function headCommitFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if ((0, import_node_fs3.existsSync)((0, import_node_path.join)(common, "reftable"))) return void 0;
+  let name = "HEAD";
+  for (let depth = 0; depth < 5; depth++) {
+    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
+    const loose = readIfExists((0, import_node_path.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
+    if (text === null) return name === "HEAD" ? void 0 : null;
+    if (HASH.test(text)) return text;
+    const symbolic = /^ref:\s*(\S+)$/.exec(text);
+    if (!symbolic) return void 0;
+    name = symbolic[1];
+  }
+  return void 0;
+}
+
+// src/core/git/git.ts
+function findGitTop(dir) {
+  let current = (0, import_node_path2.resolve)(dir);
+  for (; ; ) {
+    if ((0, import_node_fs4.existsSync)((0, import_node_path2.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path2.dirname)(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
+function gitDir(top) {
+  const dotGit = (0, import_node_path2.join)(top, ".git");
+  if ((0, import_node_fs4.statSync)(dotGit).isDirectory()) return dotGit;
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
+  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
+  return (0, import_node_path2.resolve)(top, match[1]);
+}
+function readBranch(top) {
+  let head;
+  try {
+    head = readRegularFile((0, import_node_path2.join)(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  } catch {
+    return null;
+  }
+  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
+  return match ? match[1] : null;
+}
+function headCommitFromWorkTree(top) {
+  if (top === null) return null;
+  try {
+    return headCommitFromFiles(gitDir(top));
+  } catch {
+    return void 0;
+  }
+}
+
+// src/core/workspace.ts
+init_error_details();
+var STORE_DIR_NAME = ".threadmind";
+function findExistingStore(dir, gitTop) {
+  let current = (0, import_node_path3.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path3.resolve)(gitTop) : current;
+  for (; ; ) {
+    if (isDirectory((0, import_node_path3.join)(current, STORE_DIR_NAME))) return current;
+    if (current === stop) return null;
+    const parent = (0, import_node_path3.dirname)(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function resolveWorkspace(inputs) {
+  const { env } = inputs;
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path3.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
+  for (const dir of rootDirs) {
+    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
+  }
+  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
+  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
+    return workspaceFrom((0, import_node_path3.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+  }
+  return workspaceFrom((0, import_node_path3.resolve)(inputs.cwd), "cwd");
+}
+function workspaceFrom(dir, source) {
+  const gitTop = findGitTop(dir);
+  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
+  return { root, storeDir: (0, import_node_path3.join)(root, STORE_DIR_NAME), gitTop, source };
+}
+function rootToPath(uri) {
+  if (uri.startsWith("file://")) {
+    try {
+      return (0, import_node_url.fileURLToPath)(uri);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") ? uri : null;
+}
+function isDirectory(path) {
+  try {
+    return (0, import_node_fs5.statSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function storeExists(ws) {
+  return (0, import_node_fs5.existsSync)(ws.storeDir);
+}
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = (0, import_node_fs5.lstatSync)(storeDir);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
+
+// src/hooks/store-precheck.ts
+function workspaceMayHaveStore(rawInput, fallbackCwd, env) {
+  let cwd;
+  try {
+    cwd = parseHookInput(rawInput, fallbackCwd).cwd;
+  } catch {
+    return true;
+  }
+  return storeExists(resolveWorkspace({ env, cwd }));
+}
+
+// src/hooks/hook-output.ts
+var import_node_fs7 = require("fs");
+init_error_details();
+function renderHookOutput(event, output) {
+  const json = {};
+  if (output.userMessage) json.systemMessage = output.userMessage;
+  if (output.additionalContext !== void 0 && (event === "SessionStart" || event === "UserPromptSubmit")) {
+    json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
+  }
+  return Object.keys(json).length === 0 ? null : JSON.stringify(json);
+}
+function writeHookOutput(event, output) {
+  const text = renderHookOutput(event, output);
+  if (text === null) return Promise.resolve();
+  const bytes = Buffer.from(`${text}
+`, "utf8");
+  let written = 0;
+  try {
+    while (written < bytes.length) written += (0, import_node_fs7.writeSync)(1, bytes, written, bytes.length - written);
+    return Promise.resolve();
+  } catch (e) {
+    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
+  }
+  return new Promise((resolve5) => {
+    process.stdout.write(bytes.subarray(written), () => resolve5());
+  });
+}
+function failureLine(what, error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
+  return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
+}
+
+// src/hooks/hook-runner.ts
+async function runHookWith(name, entry, handle) {
+  if (!isHookName(name)) {
+    await writeHookOutput("", {
+      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)`
+    });
+    return;
+  }
+  const plan = PLANS[name];
+  const started = entry.startedAt;
+  let timer;
+  const deadline = new Promise((resolve5) => {
+    timer = setTimeout(
+      () => resolve5({
+        userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`
+      }),
+      Math.max(0, plan.deadlineMs - (Date.now() - started))
+    );
+  });
+  const work = (async () => {
+    try {
+      const stdin = entry.stdin;
+      if (stdin !== null && "error" in stdin) throw stdin.error;
+      const raw = stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200));
+      const input = parseHookInput(raw, process.cwd());
+      return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
+    } catch (e) {
+      return { userMessage: failureLine(`${plan.event} hook failed`, e) };
+    }
+  })();
+  const output = await Promise.race([work, deadline]);
+  clearTimeout(timer);
+  await writeHookOutput(plan.event, output);
+}
+
+// src/hooks/hook-fast.ts
+var import_node_fs16 = require("fs");
+var import_node_path12 = require("path");
+
+// src/core/store/local-state.ts
+var import_node_path6 = require("path");
+
+// src/core/store/read-strict.ts
+var import_node_fs8 = require("fs");
+var import_node_path5 = require("path");
+init_errors();
+init_regular_file();
+init_error_details();
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function linkRefused(path) {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return e instanceof Error ? e.message : String(e);
+}
+function readTextStrict(path, maxBytes) {
+  let stat;
+  try {
+    stat = (0, import_node_fs8.lstatSync)(path);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  let bytes;
+  try {
+    bytes = readRegularFile(path, maxBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw unreadable(path, "is not valid UTF-8");
+  }
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return (0, import_node_fs8.lstatSync)(path).size;
+  } catch {
+    return fallback;
+  }
+}
+function assertNoLinksBelow(storeDir, path) {
+  const rel = (0, import_node_path5.relative)(storeDir, (0, import_node_path5.dirname)(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(import_node_path5.sep)) {
+    current = `${current}${import_node_path5.sep}${part}`;
+    let stat;
+    try {
+      stat = (0, import_node_fs8.lstatSync)(current);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw linkRefused(current);
+  }
+}
+
+// src/core/store/local-state.ts
+init_errors();
+
+// src/core/limits.ts
+init_errors();
+var LIMITS = {
+  idLength: 64,
+  titleChars: 200,
+  summaryChars: 32e3,
+  sectionChars: 16e3,
+  systemContextChars: 8e3,
+  reasonChars: 2e3,
+  pathsCount: 100,
+  pathChars: 500,
+  relatedCount: 50,
+  /** A thread file larger than this is reported as damaged instead of being read. */
+  threadFileBytes: 1e6,
+  /** A local state file larger than this is set aside instead of being parsed. */
+  localStateBytes: 4e6
+};
+
+// src/core/id-pattern.ts
+var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+function isValidId(id) {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
+
+// src/core/store/local-state.ts
+init_measurements();
+function emptyLocalState() {
+  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
+}
+function localStatePath(storeDir) {
+  return (0, import_node_path6.join)(storeDir, "config.json");
+}
+function readLocalState(storeDir) {
+  const path = localStatePath(storeDir);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.localStateBytes);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
+  }
+  if (text === null) return { state: emptyLocalState() };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    return { state: emptyLocalState(), problem: "is not a JSON object" };
+  }
+  return { state: normalize(data) };
+}
+function normalize(d) {
+  const state = emptyLocalState();
+  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
+  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
+    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
+  }
+  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
+  state.legacyAuthorIds = [...new Set(legacy)];
+  if (isRecord(d.branches)) {
+    for (const [branch, perProject] of Object.entries(d.branches)) {
+      if (!isRecord(perProject)) continue;
+      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
+      state.branches[branch] = Object.fromEntries(entries);
+    }
+  }
+  if (isRecord(d.sessions)) {
+    for (const [key, s] of Object.entries(d.sessions)) {
+      if (!isRecord(s)) continue;
+      const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
+      if (typeof s.projectId === "string") session.projectId = s.projectId;
+      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (typeof s.pid === "number") session.pid = s.pid;
+      state.sessions[key] = session;
+    }
+  }
+  if (isRecord(d.conversations)) {
+    for (const [sessionId, c] of Object.entries(d.conversations)) {
+      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
+    }
+  }
+  if (isRecord(d.measurements)) {
+    const m = d.measurements;
+    for (const key of Object.keys(state.measurements)) {
+      const list = m[key];
+      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
+    }
+  }
+  return state;
+}
+function isRecord(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+// src/hooks/hook-workspace.ts
+var fromEnv = null;
+var last = null;
+function setWorkspaceFromEnv(workspace) {
+  fromEnv = workspace;
+}
+function hookWorkspace(env, cwd) {
+  if (fromEnv !== null && env === process.env) return fromEnv;
+  if (last !== null && last.env === env && last.cwd === cwd) return last.workspace;
+  const workspace = resolveWorkspace({ env, cwd });
+  last = { env, cwd, workspace };
+  return workspace;
+}
+
+// src/core/session-key.ts
+function claudeInstanceSession(claudePid) {
+  return { key: `claude-${claudePid}`, pid: claudePid };
+}
+function hookSession(env) {
+  const pid = Number.parseInt(env.CLAUDE_PID ?? "", 10);
+  return Number.isInteger(pid) && pid > 0 ? claudeInstanceSession(pid) : null;
+}
+function hookSessionOr(env, conversationId) {
+  return hookSession(env) ?? { key: `hook-session-${conversationId}` };
+}
+function isClaudeInstance(session) {
+  return session.pid !== void 0 && session.key === claudeInstanceSession(session.pid).key;
+}
+
+// src/core/store/project-ids.ts
+var import_node_fs9 = require("fs");
+function projectIdsIn(dir) {
+  return (0, import_node_fs9.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+}
+
+// src/core/thread-choice.ts
+function chooseProjectId(ids, state, sessionKey) {
+  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
+  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+}
+function sessionChoice(state, sessionKey, projectId) {
+  const persisted = state.sessions[sessionKey];
+  return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
+}
+function* ownThreadCandidates(state, sessionKey, projectId, followed) {
+  const own = sessionChoice(state, sessionKey, projectId);
+  if (own !== null) yield own;
+  const last3 = followed();
+  if (last3 !== null && last3.projectId === projectId) yield last3.threadId;
+}
+function branchChoice(state, branch, projectId) {
+  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+}
+
+// src/core/context/context-cache.ts
+init_regular_file();
+var import_node_path7 = require("path");
+
+// src/core/store/file-stamp.ts
+var import_node_fs10 = require("fs");
+function fileStamp(path) {
+  try {
+    const s = (0, import_node_fs10.lstatSync)(path, { bigint: true });
+    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+  } catch {
+    return null;
+  }
+}
+var RACY_MARGIN_MS = 3e3;
+var FINE_RACY_MARGIN_MS = 50;
+function racyMarginMs(changedNs) {
+  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}
+
+// src/core/context/context-cache.ts
+init_text_fingerprint();
+var CONTEXT_CACHE_VERSION = 1;
+var ENTRY_MAX_BYTES = 512 * 1024;
+var SOURCE_MAX_BYTES = 1024 * 1024;
+function contextCachePath(storeDir, projectId, threadId) {
+  if (!isValidId(projectId) || !isValidId(threadId))
+    throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
+  return (0, import_node_path7.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+}
+function isEntry(d, projectId, threadId) {
+  if (typeof d !== "object" || d === null) return false;
+  const e = d;
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
+}
+function readContextCacheEntry(storeDir, projectId, threadId) {
+  let text;
+  try {
+    const path = contextCachePath(storeDir, projectId, threadId);
+    if (fileStamp(path) === null) return null;
+    assertNoLinksBelow(storeDir, path);
+    const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
+    if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
+    text = bytes.toString("utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const data = JSON.parse(text);
+    return isEntry(data, projectId, threadId) ? data : null;
+  } catch {
+    return null;
+  }
+}
+function entryStillValid(entry, storeDir, builtBy, head) {
+  if (entry.builtBy !== builtBy) return false;
+  for (const [rel, stamp] of Object.entries(entry.sources)) {
+    if (fileStamp((0, import_node_path7.join)(storeDir, rel)) !== stamp) return false;
+  }
+  for (const [rel, fingerprint] of Object.entries(entry.verify ?? {})) {
+    if (sourceFingerprint(storeDir, rel) !== fingerprint) return false;
+  }
+  return entry.head === null || head() === entry.head;
+}
+function sourceFingerprint(storeDir, rel) {
+  const path = (0, import_node_path7.join)(storeDir, rel);
+  try {
+    const bytes = readRegularFile(path, SOURCE_MAX_BYTES);
+    return bytes === null || bytes.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+// src/hooks/hook-fast.ts
+init_measurement_log();
+init_measurement_log_read();
+
+// src/core/clock.ts
+var last2 = 0;
+function nextTimestamp(after) {
+  let t = Date.now();
+  const floor = after ? Date.parse(after) : Number.NaN;
+  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
+  if (t <= last2) t = last2 + 1;
+  last2 = t;
+  return new Date(t).toISOString();
+}
+
+// src/core/conversation-threads.ts
+init_measurement_log_read();
+function conversationEvent(sessionId, projectId, threadId, instance) {
+  return { kind: "conversation", at: nextTimestamp(), sessionId, projectId, threadId, instance: instance.key };
+}
+function conversationThread(state, sessionId, events) {
+  const logged = lastConversation(events);
+  if (logged) return logged;
+  const legacy = state.conversations[sessionId];
+  return legacy ? { projectId: legacy.projectId, threadId: legacy.threadId, instance: null } : null;
+}
+function sessionThread(state, session) {
+  const mine = state.sessions[session.key];
+  return mine?.projectId && mine.threadId ? { projectId: mine.projectId, threadId: mine.threadId, instance: session.key } : null;
+}
+function mustAdopt(conversation, session) {
+  return conversation.instance !== session.key;
+}
+function resumedConversationToAdopt(state, session, events, sessionId) {
+  if (sessionThread(state, session) !== null) return null;
+  const conversation = conversationThread(state, sessionId, events);
+  return conversation !== null && mustAdopt(conversation, session) ? conversation : null;
+}
+
+// src/hooks/hooks-build.ts
+var import_node_path9 = require("path");
+function hooksBuild() {
+  try {
+    return fileStamp((0, import_node_path9.join)(__dirname, "hook-core.cjs"));
+  } catch {
+    return null;
+  }
+}
+
+// src/transcript/types.ts
+var KNOWN_RECORD_TYPES = [
+  "user",
+  "assistant",
+  "system",
+  "attachment",
+  "progress",
+  "summary",
+  "queue-operation",
+  "file-history-snapshot"
+];
+
+// src/transcript/classify-record.ts
+var ShapeProblem = class extends Error {
+};
+var SYNTHETIC_MODEL = "<synthetic>";
+var PERSISTED_OUTPUT_OPEN = "<persisted-output>";
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isKnownRecordType(type) {
+  return KNOWN_RECORD_TYPES.includes(type);
+}
+function optionalString(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0) return null;
+  if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is not a string`);
+  return value;
+}
+function requiredString(obj, key, where) {
+  const value = obj[key];
+  if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is missing or not a string`);
+  return value;
+}
+function isTokenCount2(value) {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+function requiredCount(obj, key, where) {
+  const value = obj[key];
+  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
+  return value;
+}
+function cacheCount(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return 0;
+  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  return value;
+}
+function optionalCount(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return null;
+  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  return value;
+}
+function optionalFlag(obj, key) {
+  const value = obj[key];
+  if (value === void 0) return false;
+  if (typeof value !== "boolean") throw new ShapeProblem(`${key} is not a boolean`);
+  return value;
+}
+function requiredObject(obj, key, where) {
+  const value = obj[key];
+  if (!isObject(value)) throw new ShapeProblem(`${where}.${key} is missing or not an object`);
+  return value;
+}
+function contextTokensOf(usage) {
+  return usage.inputTokens + usage.cacheCreationInputTokens + usage.cacheReadInputTokens;
+}
+function readMeta(record3, type) {
+  return {
+    type,
+    sessionId: optionalString(record3, "sessionId", "record"),
+    timestamp: optionalString(record3, "timestamp", "record"),
+    uuid: optionalString(record3, "uuid", "record")
+  };
+}
+function skipped(reason, meta) {
+  return { kind: "skipped", reason, meta };
+}
+function classifyAssistant(record3, meta) {
+  if (optionalFlag(record3, "isApiErrorMessage")) return skipped("api-error", meta);
+  const message = requiredObject(record3, "message", "record");
+  const model = requiredString(message, "model", "message");
+  if (model === SYNTHETIC_MODEL) return skipped("synthetic", meta);
+  const usage = requiredObject(message, "usage", "message");
+  const tokens = {
+    inputTokens: requiredCount(usage, "input_tokens", "usage"),
+    cacheCreationInputTokens: cacheCount(usage, "cache_creation_input_tokens", "usage"),
+    cacheReadInputTokens: cacheCount(usage, "cache_read_input_tokens", "usage"),
+    outputTokens: requiredCount(usage, "output_tokens", "usage")
+  };
+  return {
+    kind: "assistant",
+    record: {
+      meta,
+      messageId: requiredString(message, "id", "message"),
+      requestId: optionalString(record3, "requestId", "record"),
+      model,
+      usage: tokens,
+      contextTokens: contextTokensOf(tokens)
+    }
+  };
+}
+function classifySystem(record3, meta) {
+  if (optionalString(record3, "subtype", "record") !== "compact_boundary") return { kind: "other", meta };
+  const metadata = record3.compactMetadata;
+  if (metadata === void 0) {
+    return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
+  }
+  if (!isObject(metadata)) throw new ShapeProblem("record.compactMetadata is not an object");
+  return {
+    kind: "compact-boundary",
+    record: {
+      meta,
+      trigger: optionalString(metadata, "trigger", "compactMetadata"),
+      preTokens: optionalCount(metadata, "preTokens", "compactMetadata"),
+      postTokens: optionalCount(metadata, "postTokens", "compactMetadata")
+    }
+  };
+}
+function classifyAttachment(record3, meta) {
+  const attachment = requiredObject(record3, "attachment", "record");
+  if (optionalString(attachment, "type", "attachment") !== "hook_additional_context") return { kind: "other", meta };
+  const content = attachment.content;
+  if (!Array.isArray(content) || !content.every((item) => typeof item === "string")) {
+    throw new ShapeProblem("attachment.content is not an array of strings");
+  }
+  const first = content[0];
+  return {
+    kind: "hook-context",
+    record: {
+      meta,
+      hookEvent: optionalString(attachment, "hookEvent", "attachment"),
+      hookName: optionalString(attachment, "hookName", "attachment"),
+      content,
+      text: content.join("\n"),
+      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true
+    }
+  };
+}
+function classifyKnown(type, record3, meta) {
+  switch (type) {
+    case "progress":
+      return skipped("progress", meta);
+    case "assistant":
+      return classifyAssistant(record3, meta);
+    case "system":
+      return classifySystem(record3, meta);
+    case "attachment":
+      return classifyAttachment(record3, meta);
+    case "user":
+    case "summary":
+    case "queue-operation":
+    case "file-history-snapshot":
+      return { kind: "other", meta };
+    default: {
+      const unreachable = type;
+      throw new Error(`unhandled record type ${String(unreachable)}`);
+    }
+  }
+}
+function classifyRecord(value) {
+  if (!isObject(value)) return { kind: "malformed", problem: "not a JSON object" };
+  const type = value.type;
+  if (typeof type !== "string") return { kind: "malformed", problem: "record.type is missing or not a string" };
+  try {
+    const meta = readMeta(value, type);
+    if (optionalFlag(value, "isSidechain")) return skipped("sidechain", meta);
+    if (!isKnownRecordType(type)) return skipped("unknown-type", meta);
+    return classifyKnown(type, value, meta);
+  } catch (error) {
+    if (error instanceof ShapeProblem) return { kind: "malformed", problem: `${type} record: ${error.message}` };
+    throw error;
+  }
+}
+function classifyLine(text) {
+  if (text.trim() === "") return { kind: "blank" };
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+    throw error;
+  }
+  return classifyRecord(value);
+}
+
+// src/transcript/line-prefilter.ts
+function member(key, value) {
+  return { key: Buffer.from(JSON.stringify(key)), value: Buffer.from(JSON.stringify(value)) };
+}
+var MARKERS = {
+  assistant: member("type", "assistant"),
+  "compact-boundary": member("subtype", "compact_boundary"),
+  "hook-context": member("type", "hook_additional_context")
+};
+var SPACE = 32;
+var TAB = 9;
+var CARRIAGE_RETURN = 13;
+var COLON = 58;
+function skipSpaceBack(line, index) {
+  let i = index;
+  while (i >= 0 && (line[i] === SPACE || line[i] === TAB || line[i] === CARRIAGE_RETURN)) i -= 1;
+  return i;
+}
+function hasMember(line, marker) {
+  let at = line.indexOf(marker.value);
+  while (at !== -1) {
+    const colon = skipSpaceBack(line, at - 1);
+    if (colon >= 0 && line[colon] === COLON) {
+      const keyEnd = skipSpaceBack(line, colon - 1) + 1;
+      const keyStart = keyEnd - marker.key.length;
+      if (keyStart >= 0 && marker.key.equals(line.subarray(keyStart, keyEnd))) return true;
+    }
+    at = line.indexOf(marker.value, at + 1);
+  }
+  return false;
+}
+function mayBeNeededRecord(line, needed) {
+  return needed.some((kind) => hasMember(line, MARKERS[kind]));
+}
+
+// src/transcript/session-accumulator.ts
+function emptySkipCounts() {
+  return { sidechain: 0, synthetic: 0, "api-error": 0, progress: 0, "unknown-type": 0 };
+}
+
+// src/transcript/transcript-file.ts
+var import_node_fs13 = require("fs");
+var TranscriptReadError = class extends Error {
+  path;
+  code;
+  constructor(path, message, options) {
+    super(`cannot read transcript ${path}: ${message}`, options.cause === void 0 ? void 0 : { cause: options.cause });
+    this.name = "TranscriptReadError";
+    this.path = path;
+    this.code = options.code;
+  }
+};
+function checkPositiveInteger(name, value) {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
+function fsCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return null;
+}
+function asReadError(path, error) {
+  if (error instanceof TranscriptReadError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new TranscriptReadError(path, message, { code: fsCode(error), cause: error });
+}
+async function openTranscript(path) {
+  let fd;
+  try {
+    const before = (0, import_node_fs13.statSync)(path);
+    if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
+    fd = (0, import_node_fs13.openSync)(path, import_node_fs13.constants.O_RDONLY | (import_node_fs13.constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw asReadError(path, error);
+  }
+  try {
+    const stats = (0, import_node_fs13.fstatSync)(fd);
+    if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
+    return { path, fd, size: stats.size };
+  } catch (error) {
+    (0, import_node_fs13.closeSync)(fd);
+    throw asReadError(path, error);
+  }
+}
+async function withTranscript(path, work) {
+  const file = await openTranscript(path);
+  try {
+    return await work(file);
+  } catch (error) {
+    throw fsCode(error) === null ? error : asReadError(path, error);
+  } finally {
+    (0, import_node_fs13.closeSync)(file.fd);
+  }
+}
+async function readExactly(file, buffer, position) {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const bytesRead = (0, import_node_fs13.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    if (bytesRead === 0) {
+      throw new TranscriptReadError(
+        file.path,
+        `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`,
+        { code: null }
+      );
+    }
+    filled += bytesRead;
+  }
+}
+
+// src/transcript/read-tail.ts
+var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
+var NEWLINE = 10;
+var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
+var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
+var TailCollector = class {
+  constructor(backToLastCompaction) {
+    this.backToLastCompaction = backToLastCompaction;
+  }
+  backToLastCompaction;
+  lines = 0;
+  unparsedLines = 0;
+  malformedLines = 0;
+  truncatedLastLine = false;
+  skipped = emptySkipCounts();
+  lastAssistant = null;
+  boundariesLastFirst = [];
+  hookContextsLastFirst = [];
+  /**
+   * Classifies one complete line; returns true when the walk can stop. An unterminated last line is always classified,
+   * so that a line cut mid-write is reported (truncatedLastLine) whatever record it was. `bytes` may be a view of the
+   * walk's read buffer, overwritten by the next read: it is never kept.
+   */
+  take(bytes, isUnterminatedLastLine) {
+    this.lines += 1;
+    const needed = this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
+    if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes, needed)) {
+      this.unparsedLines += 1;
+      return false;
+    }
+    const line = classifyLine(bytes.toString("utf8"));
+    switch (line.kind) {
+      case "blank":
+      case "other":
+        break;
+      case "malformed":
+        this.malformedLines += 1;
+        if (isUnterminatedLastLine) this.truncatedLastLine = true;
+        break;
+      case "skipped":
+        this.skipped[line.reason] += 1;
+        break;
+      case "assistant":
+        if (this.lastAssistant === null) this.lastAssistant = line.record;
+        break;
+      case "compact-boundary":
+        this.boundariesLastFirst.push(line.record);
+        break;
+      case "hook-context":
+        this.hookContextsLastFirst.push(line.record);
+        break;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+    if (this.lastAssistant === null) return false;
+    return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
+  }
+};
+async function walkBack(file, chunkSize, maxBytes, collector) {
+  let position = file.size;
+  let bytesRead = 0;
+  let carry = [];
+  let atEndOfFile = true;
+  let stopped = false;
+  let stoppedAtByteLimit = false;
+  const takeLine = (bytes) => {
+    const isLastLine = atEndOfFile;
+    atEndOfFile = false;
+    if (isLastLine && bytes.length === 0) return false;
+    return collector.take(bytes, isLastLine);
+  };
+  const buffer = Buffer.allocUnsafe(Math.min(chunkSize, file.size, maxBytes ?? chunkSize));
+  while (position > 0 && !stopped) {
+    if (maxBytes !== null && bytesRead >= maxBytes) {
+      stoppedAtByteLimit = true;
+      break;
+    }
+    const length = Math.min(chunkSize, position, maxBytes === null ? chunkSize : maxBytes - bytesRead);
+    position -= length;
+    const chunk = buffer.subarray(0, length);
+    await readExactly(file, chunk, position);
+    bytesRead += length;
+    let end = length;
+    let newline = chunk.lastIndexOf(NEWLINE, end - 1);
+    while (newline !== -1 && !stopped) {
+      const piece = chunk.subarray(newline + 1, end);
+      const bytes = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
+      carry = [];
+      stopped = takeLine(bytes);
+      end = newline;
+      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE, end - 1);
+    }
+    if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
+  }
+  if (!stopped && !stoppedAtByteLimit && position === 0) {
+    stopped = takeLine(Buffer.concat(carry));
+  }
+  return { bytesRead, reachedStartOfFile: position === 0 && !stoppedAtByteLimit, stoppedAtByteLimit };
+}
+async function readTail(path, options = {}) {
+  const chunkSize = options.chunkSize ?? DEFAULT_TAIL_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  const maxBytes = options.maxBytes ?? null;
+  if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
+  return withTranscript(path, async (file) => {
+    const collector = new TailCollector(options.backToLastCompaction ?? false);
+    const walk = await walkBack(file, chunkSize, maxBytes, collector);
+    return {
+      path,
+      fileSize: file.size,
+      bytesRead: walk.bytesRead,
+      reachedStartOfFile: walk.reachedStartOfFile,
+      stoppedAtByteLimit: walk.stoppedAtByteLimit,
+      lastAssistant: collector.lastAssistant,
+      contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
+      compactBoundaries: collector.boundariesLastFirst.reverse(),
+      hookContexts: collector.hookContextsLastFirst.reverse(),
+      skipped: { ...collector.skipped },
+      lines: collector.lines,
+      unparsedLines: collector.unparsedLines,
+      malformedLines: collector.malformedLines,
+      truncatedLastLine: collector.truncatedLastLine
+    };
+  });
+}
+
+// src/hooks/measure-size.ts
+init_measurement_log_read();
+
+// src/transcript/line-splitter.ts
+var NEWLINE2 = 10;
+var ByteLineSplitter = class {
+  constructor(sink) {
+    this.sink = sink;
+  }
+  sink;
+  /** Bytes of the current line not yet ended by a newline. */
+  pending = [];
+  pendingBytes = 0;
+  takenBytes = 0;
+  stoppedBySink = false;
+  /** Bytes held for a line that has not ended yet. */
+  get bytesPending() {
+    return this.pendingBytes;
+  }
+  /** Bytes of the lines given to the sink so far, their newlines included. */
+  get bytesTaken() {
+    return this.takenBytes;
+  }
+  /** The sink asked to stop. */
+  get stopped() {
+    return this.stoppedBySink;
+  }
+  push(chunk) {
+    if (this.stoppedBySink) return;
+    let start = 0;
+    let newline = chunk.indexOf(NEWLINE2, start);
+    while (newline !== -1) {
+      const piece = chunk.subarray(start, newline);
+      const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.takenBytes += line.length + 1;
+      if (this.sink(line, true)) {
+        this.stoppedBySink = true;
+        return;
+      }
+      start = newline + 1;
+      newline = chunk.indexOf(NEWLINE2, start);
+    }
+    if (start < chunk.length) {
+      this.pending.push(chunk.subarray(start));
+      this.pendingBytes += chunk.length - start;
+    }
+  }
+  /** End of input: a line without a final newline goes to the sink as unterminated. */
+  end() {
+    if (this.stoppedBySink || this.pending.length === 0) return;
+    const line = Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.takenBytes += line.length;
+    this.stoppedBySink = this.sink(line, false);
+  }
+};
+
+// src/transcript/read-head.ts
+var DEFAULT_HEAD_MAX_BYTES = 256 * 1024;
+var DEFAULT_HEAD_CHUNK_BYTES = 64 * 1024;
+var NEEDED_IN_HEAD = ["assistant", "hook-context"];
+function mainChainMeta(line) {
+  switch (line.kind) {
+    case "blank":
+    case "malformed":
+    case "skipped":
+      return null;
+    case "other":
+      return line.meta;
+    case "assistant":
+    case "compact-boundary":
+    case "hook-context":
+      return line.record.meta;
+    default: {
+      const unreachable = line;
+      throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+var HeadCollector = class {
+  records = [];
+  hookContexts = [];
+  sessionIds = [];
+  firstTimestamp = null;
+  skipped = emptySkipCounts();
+  lines = 0;
+  unparsedLines = 0;
+  malformedLines = 0;
+  truncatedLastLine = false;
+  stoppedAtFirstResponse = false;
+  /** An unterminated last line is always classified, so that a line cut mid-write is reported whatever it was. */
+  take(bytes, terminated) {
+    this.lines += 1;
+    if (terminated && !mayBeNeededRecord(bytes, NEEDED_IN_HEAD)) {
+      this.unparsedLines += 1;
+      return false;
+    }
+    const line = classifyLine(bytes.toString("utf8"));
+    this.records.push(line);
+    if (line.kind === "malformed") {
+      this.malformedLines += 1;
+      if (!terminated) this.truncatedLastLine = true;
+    }
+    if (line.kind === "skipped") this.skipped[line.reason] += 1;
+    if (line.kind === "hook-context") this.hookContexts.push(line.record);
+    const meta = mainChainMeta(line);
+    if (meta !== null) {
+      if (meta.sessionId !== null && !this.sessionIds.includes(meta.sessionId)) this.sessionIds.push(meta.sessionId);
+      if (this.firstTimestamp === null && meta.timestamp !== null) this.firstTimestamp = meta.timestamp;
+    }
+    this.stoppedAtFirstResponse = line.kind === "assistant";
+    return this.stoppedAtFirstResponse;
+  }
+};
+async function readHead(path, options = {}) {
+  const maxBytes = options.maxBytes ?? DEFAULT_HEAD_MAX_BYTES;
+  checkPositiveInteger("maxBytes", maxBytes);
+  const chunkSize = options.chunkSize ?? DEFAULT_HEAD_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  const from = options.from ?? 0;
+  if (!Number.isInteger(from) || from < 0) throw new RangeError(`from must be a non-negative integer, got ${from}`);
+  return withTranscript(path, async (file) => {
+    const collector = new HeadCollector();
+    let dropFirst = from > 0;
+    const splitter = new ByteLineSplitter((bytes, terminated) => {
+      if (dropFirst) {
+        dropFirst = false;
+        return false;
+      }
+      return collector.take(bytes, terminated);
+    });
+    const start = from > 0 ? Math.min(from - 1, file.size) : 0;
+    const limit = Math.min(start + maxBytes, file.size);
+    let position = start;
+    while (position < limit && !splitter.stopped) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkSize, limit - position));
+      await readExactly(file, chunk, position);
+      position += chunk.length;
+      splitter.push(chunk);
+    }
+    if (position === file.size) splitter.end();
+    return {
+      path,
+      fileSize: file.size,
+      bytesRead: position - start,
+      reachedEndOfFile: start + splitter.bytesTaken === file.size,
+      stoppedAtFirstResponse: collector.stoppedAtFirstResponse,
+      cutAtByteBound: !splitter.stopped && position < file.size && splitter.bytesPending > 0,
+      records: collector.records,
+      hookContexts: collector.hookContexts,
+      sessionIds: collector.sessionIds,
+      firstTimestamp: collector.firstTimestamp,
+      skipped: collector.skipped,
+      lines: collector.lines,
+      unparsedLines: collector.unparsedLines,
+      malformedLines: collector.malformedLines,
+      truncatedLastLine: collector.truncatedLastLine
+    };
+  });
+}
+
+// src/hooks/receipts.ts
+init_text_fingerprint();
+init_receipt_rule();
+init_saved_output();
+async function readReceiptHeads(pending, transcriptPath) {
+  const offsets = /* @__PURE__ */ new Set();
+  for (const i of pending) {
+    const offset = injectionOffset(i);
+    if (offset !== null) offsets.add(offset);
+  }
+  const records = [];
+  const firstRequestTokens = /* @__PURE__ */ new Map();
+  for (const from of offsets) {
+    const read = await readHead(transcriptPath, { from });
+    if (from > 0 && from >= read.fileSize) {
+      records.push(...(await readHead(transcriptPath)).hookContexts);
+      continue;
+    }
+    records.push(...read.hookContexts);
+    const last3 = read.records[read.records.length - 1];
+    if (read.stoppedAtFirstResponse && last3 !== void 0 && last3.kind === "assistant")
+      firstRequestTokens.set(from, last3.record.contextTokens);
+  }
+  return { records, firstRequestTokens };
+}
+function injectionOffset(injection) {
+  if (injection.transcriptOffset !== void 0) return injection.transcriptOffset;
+  return injection.source !== "compact" ? 0 : null;
+}
+function firstRequestAfter(reading, injection) {
+  const offset = injectionOffset(injection);
+  return offset === null ? null : reading.firstRequestTokens.get(offset) ?? null;
+}
+async function receiptEvents(pending, found, transcriptPath, firstRequest = () => null) {
+  const legacy = pending.some((i) => i.fingerprint === void 0) ? await Promise.resolve().then(() => (init_savings_receipts(), savings_receipts_exports)) : null;
+  return pending.flatMap((injection) => {
+    const fingerprint = injection.fingerprint;
+    const receipt = fingerprint !== void 0 ? (
+      // A text of another length is not the injected one: only texts of its length are fingerprinted.
+      receiptWith(
+        injection,
+        found,
+        { of: (t) => t.length === injection.chars ? textFingerprint(t) : "", value: fingerprint },
+        (r) => savedOutputIdentity(savedOutputPathOf(r, transcriptPath), transcriptPath, textFingerprint)
+      )
+    ) : legacy.receiptFor(
+      injection,
+      found,
+      (r) => legacy.savedOutputHash(savedOutputPathOf(r, transcriptPath), transcriptPath)
+    );
+    if (receipt === "pending") return [];
+    const after = firstRequest(injection);
+    return [
+      {
+        kind: "receipt",
+        at: nextTimestamp(),
+        sessionId: injection.sessionId,
+        injectionAt: injection.at,
+        contentHash: injection.contentHash,
+        receipt,
+        ...after !== null ? { firstRequestTokens: after } : {}
+      }
+    ];
+  });
+}
+
+// src/core/freshness/freshness.ts
+var DEFAULT_NUDGE_TOKENS = 3e4;
+var sameThread = (e, ref) => e.projectId === ref.projectId && e.threadId === ref.threadId;
+function freshnessView(events, sessionId, thread) {
+  let segmentStart = -1;
+  let lastWriteAt = null;
+  events.forEach((e, i) => {
+    if (e.kind === "conversation" && e.sessionId === sessionId && segmentStart === -1) segmentStart = i;
+    if (e.kind === "staleness" && e.sessionId === sessionId && e.restart === "compact") segmentStart = i;
+    if (e.kind === "summaryWrite" && sameThread(e, thread)) lastWriteAt = e.at;
+  });
+  const view = { written: false, baseline: 0, lastLevel: 0, lastWriteAt };
+  for (let i = segmentStart + 1; i < events.length; i++) {
+    const e = events[i];
+    if (e.kind === "summaryWrite" && sameThread(e, thread)) {
+      view.written = true;
+      view.baseline = null;
+      view.lastLevel = 0;
+    } else if (e.kind === "freshnessMark" && e.sessionId === sessionId && sameThread(e, thread)) {
+      if (e.mark === "baseline" && view.baseline === null) view.baseline = e.contextTokens;
+      if (e.mark === "nudge") view.lastLevel = Math.max(view.lastLevel, e.level ?? 1);
+    }
+  }
+  return view;
+}
+function tokensSinceWrite(view, contextTokens) {
+  if (contextTokens === null) return null;
+  return view.baseline === null ? 0 : Math.max(0, contextTokens - view.baseline);
+}
+function nudgeLevel(growth, threshold) {
+  return growth <= 0 ? 0 : Math.ceil(growth / threshold) - 1;
+}
+function nudgeDecision(view, contextTokens, threshold) {
+  if (contextTokens === null) return { kind: "none" };
+  if (view.baseline === null) return { kind: "baseline", contextTokens };
+  const growth = Math.max(0, contextTokens - view.baseline);
+  const level = nudgeLevel(growth, threshold);
+  return level > view.lastLevel ? { kind: "nudge", level, growth } : { kind: "none" };
+}
+function verdictThreshold(nudgeTokens) {
+  return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
+}
+function isStale(view, sinceWrite, threshold) {
+  return !view.written && sinceWrite !== null && sinceWrite > threshold;
+}
+
+// src/core/freshness/freshness-config.ts
+var import_node_path11 = require("path");
+function freshnessConfigOf(data) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const freshness = data.freshness;
+  if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
+  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness))
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  return {
+    nudgeTokens: DEFAULT_NUDGE_TOKENS,
+    problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
+  };
+}
+function readFreshnessConfig(storeDir, projectId) {
+  const path = (0, import_node_path11.join)(storeDir, "projects", `${projectId}.json`);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  try {
+    return freshnessConfigOf(JSON.parse(text));
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+
+// src/hooks/freshness-thread.ts
+init_measurement_log_read();
+function freshnessThread(inputs) {
+  const own = inputs.state.sessions[inputs.session.key];
+  if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
+  const followed = lastInstanceThread(inputs.events, inputs.session.key);
+  if (followed !== null) return followed;
+  const ids = inputs.projectIds();
+  const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
+  const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
+  return projectId !== null && threadId !== null ? { projectId, threadId } : null;
+}
+
+// src/hooks/staleness-record.ts
+function stalenessEvent(store, state, input, restart, contextTokens) {
+  if (!isClaudeInstance(store.session)) return null;
+  const events = store.instanceEvents();
+  const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
+  if (thread === null) return null;
+  const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
+  const view = freshnessView(events, input.sessionId, thread);
+  const sinceWriteTokens = tokensSinceWrite(view, contextTokens);
+  return {
+    kind: "staleness",
+    at: nextTimestamp(),
+    sessionId: input.sessionId,
+    instance: store.session.key,
+    projectId: thread.projectId,
+    threadId: thread.threadId,
+    restart,
+    contextTokens,
+    sinceWriteTokens,
+    written: view.written,
+    stale: isStale(view, sinceWriteTokens, threshold),
+    threshold,
+    lastWriteAt: view.lastWriteAt,
+    ...input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}
+  };
+}
+
+// src/hooks/measure-size.ts
+var TAIL_MAX_BYTES = 4 * 1024 * 1024;
+async function measureSize(store, input, kind) {
+  const reason = (kind === "sessionEnds" ? input.reason : input.trigger) ?? "unknown";
+  const notes = [];
+  let contextTokens = null;
+  const logged = store.sessionEvents(input.sessionId);
+  const pending = pendingInjections(logged);
+  const events = [];
+  let receipts = null;
+  if (input.transcriptPath) {
+    const path = input.transcriptPath;
+    try {
+      const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === void 0);
+      const [tail, found] = await Promise.all([
+        readTail(path, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction }),
+        pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error) => ({ error }))
+      ]);
+      contextTokens = tail.contextTokens;
+      receipts = found === null ? null : "error" in found ? found : { ...found, records: [...tail.hookContexts, ...found.records] };
+    } catch (e) {
+      notes.push(failureLine("could not measure this session", e));
+    }
+  }
+  const record3 = { at: nextTimestamp(), sessionId: input.sessionId, contextTokens, reason };
+  if (input.transcriptPath) record3.transcriptPath = input.transcriptPath;
+  events.push(
+    { kind: kind === "sessionEnds" ? "sessionEnd" : "preCompact", ...record3 },
+    {
+      kind: "hookSeen",
+      at: nextTimestamp(),
+      event: `${kind === "sessionEnds" ? "SessionEnd" : "PreCompact"}:${reason}`,
+      sessionId: input.sessionId
+    }
+  );
+  if (receipts !== null && input.transcriptPath) {
+    try {
+      if ("error" in receipts) throw receipts.error;
+      const reading = receipts;
+      events.push(
+        ...await receiptEvents(
+          pending,
+          reading.records,
+          input.transcriptPath,
+          (injection) => firstRequestAfter(reading, injection)
+        )
+      );
+    } catch (e) {
+      notes.push(failureLine("could not check the context receipt", e));
+    }
+  }
+  const state = store.readState();
+  const mine = sessionThread(state, store.session);
+  if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
+  const restart = kind === "preCompacts" ? "compact" : input.reason === "clear" ? "clear" : null;
+  if (restart !== null) {
+    try {
+      const staleness = stalenessEvent(store, state, input, restart, contextTokens);
+      if (staleness !== null) events.push(staleness);
+    } catch (e) {
+      notes.push(failureLine("could not tell how current the thread's summary was", e));
+    }
+  }
+  await store.recordEvents(events);
+  const conversation = resumedConversationToAdopt(state, store.session, logged, input.sessionId);
+  if (conversation !== null) {
+    try {
+      await store.adopt(conversation);
+    } catch (e) {
+      notes.push(
+        failureLine(`measured, but this window could not take over the conversation's thread "${conversation.threadId}"`, e)
+      );
+    }
+  }
+  const lines = [...store.notices, ...notes];
+  return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
+}
+
+// src/hooks/start-record.ts
+var import_node_fs15 = require("fs");
+function transcriptOffset(path) {
+  try {
+    const stat = (0, import_node_fs15.statSync)(path, { throwIfNoEntry: false });
+    if (stat === void 0) return { transcriptOffset: 0 };
+    return stat.isFile() ? { transcriptOffset: stat.size } : {};
+  } catch {
+    return {};
+  }
+}
+function startEvents(input, session, source, projectId, threadId, start) {
+  return [
+    {
+      kind: "injection",
+      at: nextTimestamp(),
+      sessionId: input.sessionId,
+      source,
+      projectId,
+      threadId,
+      chars: start.text.length,
+      tokens: start.tokens,
+      omitted: start.omitted,
+      contentHash: start.contentHash,
+      fingerprint: start.fingerprint,
+      ...input.transcriptPath ? { transcriptPath: input.transcriptPath, ...transcriptOffset(input.transcriptPath) } : {}
+    },
+    { kind: "hookSeen", at: nextTimestamp(), event: `SessionStart:${source}`, sessionId: input.sessionId },
+    conversationEvent(input.sessionId, projectId, threadId, session)
+  ];
+}
+function startOutput(start, extra) {
+  const lines = [...start.userMessage !== null ? [start.userMessage] : [], ...extra];
+  const output = { additionalContext: start.text };
+  if (lines.length > 0) output.userMessage = lines.join(" ");
+  return output;
+}
+
+// src/core/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/hooks/prompt-nudge.ts
+var NUDGE_MAX_CHARS = 400;
+function nudgeText(growth, thread) {
+  const text = `ThreadMind: about ${formatCount(growth)} conversation tokens since the summary of thread "${thread.threadId}" was last written. Before you continue, record the decisions, constraints and state reached since then with summary_update (short bullets, by section), so a /clear or compaction loses nothing.`;
+  return text.length <= NUDGE_MAX_CHARS ? text : `${text.slice(0, NUDGE_MAX_CHARS - 1)}\u2026`;
+}
+async function conversationSize(transcriptPath) {
+  if (transcriptPath === null) return null;
+  try {
+    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES });
+    const boundary = tail.compactBoundaries.at(-1);
+    return boundary === void 0 ? tail.contextTokens : boundary.postTokens;
+  } catch {
+    return null;
+  }
+}
+function promptMayBeNudged(input, session) {
+  if (input.prompt?.trimStart().startsWith("/")) return false;
+  return isClaudeInstance(session);
+}
+async function promptNudge(store, input) {
+  if (!promptMayBeNudged(input, store.session)) return {};
+  const events = store.instanceEvents();
+  const thread = freshnessThread({
+    state: store.readState(),
+    session: store.session,
+    events,
+    projectIds: () => store.projectIds(),
+    branch: () => store.branch()
+  });
+  if (thread === null) return {};
+  const threshold = readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens;
+  if (threshold === 0) return {};
+  const view = freshnessView(events, input.sessionId, thread);
+  const decision = nudgeDecision(view, await conversationSize(input.transcriptPath), threshold);
+  const mark = (kind, contextTokens, level) => ({
+    kind: "freshnessMark",
+    at: nextTimestamp(),
+    sessionId: input.sessionId,
+    instance: store.session.key,
+    projectId: thread.projectId,
+    threadId: thread.threadId,
+    mark: kind,
+    contextTokens,
+    ...level !== void 0 ? { level } : {}
+  });
+  switch (decision.kind) {
+    case "none":
+      return {};
+    case "baseline":
+      await store.recordEvents([mark("baseline", decision.contextTokens)]);
+      return {};
+    case "nudge":
+      await store.recordEvents([mark("nudge", decision.growth + (view.baseline ?? 0), decision.level)]);
+      return { additionalContext: nudgeText(decision.growth, thread) };
+    default: {
+      const unreachable = decision;
+      throw new Error(`unknown nudge decision ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+// src/core/context/context-header.ts
+var CHARACTER_CAP = 1e4;
+
+// src/hooks/freshness-start.ts
+function restartRecord(events, input, source) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation") return null;
+    if (e.kind !== "staleness") continue;
+    if (e.restart !== source) return null;
+    return source === "compact" === (e.sessionId === input.sessionId) ? e : null;
+  }
+  return null;
+}
+function about(tokens) {
+  return `~${formatCount(Math.round(tokens / 100) * 100)}`;
+}
+function clockTime(iso) {
+  const t = new Date(iso);
+  if (Number.isNaN(t.getTime())) return null;
+  return `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
+}
+function threadName(start, threadId) {
+  const firstLine = start.text.slice(0, start.text.indexOf("\n") === -1 ? void 0 : start.text.indexOf("\n"));
+  const suffix = `" (${threadId}).`;
+  const at = firstLine.indexOf(suffix);
+  const opening = firstLine.indexOf(': the context of thread "');
+  return at > opening && opening !== -1 ? firstLine.slice(opening + ': the context of thread "'.length, at) : threadId;
+}
+function restartNotice(record3, start) {
+  if (record3 === null || !record3.stale || record3.sinceWriteTokens === null) return null;
+  const name = threadName(start, record3.threadId);
+  const behind = about(record3.sinceWriteTokens);
+  if (record3.restart === "compact") {
+    return {
+      contextLine: `ThreadMind: this conversation was compacted while the summary of thread "${name}" was ${behind} tokens behind: fold what was decided since its last update into the thread now (summary_update).`,
+      userLine: null
+    };
+  }
+  const time = record3.lastWriteAt === null ? null : clockTime(record3.lastWriteAt);
+  const after = time === null ? "" : ` after ${time}`;
+  const transcript = record3.transcriptPath ?? "unknown";
+  return {
+    userLine: `ThreadMind: the cleared conversation (${behind} tokens) did not update '${name}'${after}; decisions made since may be missing. Transcript: ${transcript}`,
+    contextLine: `ThreadMind: the previous conversation was cleared while the summary of thread "${name}" was ${behind} tokens behind (last written ${record3.lastWriteAt ?? "never, by that window"}). Its transcript: ${transcript}. If the user asks what was decided there, read back its last part and record it with summary_update.`
+  };
+}
+async function withRestartNotice(start, notice, input) {
+  if (notice === null) return { start, userLines: [] };
+  const userLines = notice.userLine !== null ? [notice.userLine] : [];
+  const text = `${start.text}
+
+${notice.contextLine}`;
+  if (text.length > CHARACTER_CAP) {
+    userLines.push(
+      `ThreadMind: the ${input.source === "compact" ? "compacted" : "cleared"} conversation had not updated the thread's summary; the note to the model did not fit in the context (${formatCount(CHARACTER_CAP)} characters).`
+    );
+    return { start, userLines };
+  }
+  const { contentHash: contentHash2 } = await Promise.resolve().then(() => (init_content_hash(), content_hash_exports));
+  const { textFingerprint: textFingerprint2 } = await Promise.resolve().then(() => (init_text_fingerprint(), text_fingerprint_exports));
+  return {
+    start: {
+      ...start,
+      text,
+      contentHash: contentHash2(text),
+      fingerprint: textFingerprint2(text),
+      tokens: start.tokens + Math.ceil(notice.contextLine.length / 3.5)
+    },
+    userLines
+  };
+}
+function startAfterRestart(start, events, input, source) {
+  return withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
+}
+
+// src/hooks/hook-fast.ts
+function fastStore(input, env) {
+  const workspace = hookWorkspace(env, input.cwd);
+  const storeDir = workspace.storeDir;
+  if (storeDirState(storeDir) !== "directory") return null;
+  if ((0, import_node_fs16.existsSync)((0, import_node_path12.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
+  const { state, problem } = readLocalState(storeDir);
+  if (problem !== void 0) return null;
+  return { storeDir, gitTop: workspace.gitTop, state };
+}
+function projectIds(storeDir) {
+  const dir = (0, import_node_path12.join)(storeDir, "projects");
+  try {
+    if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
+    return projectIdsIn(dir);
+  } catch {
+    return null;
+  }
+}
+async function record2(storeDir, events, rotate) {
+  if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
+}
+function fastConversation(input, env) {
+  const store = fastStore(input, env);
+  if (store === null) return null;
+  const session = hookSessionOr(env, input.sessionId);
+  const logged = sessionEvents(store.storeDir, input.sessionId);
+  if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
+  return { store, session, logged };
+}
+function fastResume(input, env) {
+  return fastConversation(input, env) === null ? null : {};
+}
+async function fastSessionStart(input, env, rotate) {
+  const source = input.source ?? "startup";
+  if (source === "resume") return fastResume(input, env);
+  if (source !== "startup" && source !== "clear" && source !== "compact") return null;
+  const builtBy = hooksBuild();
+  if (builtBy === null) return null;
+  const store = fastStore(input, env);
+  if (store === null) return null;
+  const ids = projectIds(store.storeDir);
+  const session = hookSessionOr(env, input.sessionId);
+  const projectId = ids === null ? null : chooseProjectId(ids, store.state, session.key);
+  if (projectId === null) return null;
+  const events = source === "startup" ? null : instanceEvents(store.storeDir, session.key);
+  const instance = events === null ? null : lastInstanceThread(events, session.key);
+  const [own = null] = ownThreadCandidates(store.state, session.key, projectId, () => instance);
+  const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
+  if (threadId === null || !isValidId(threadId)) return null;
+  const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
+  if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headCommitFromWorkTree(store.gitTop))) return null;
+  if (own === null && entry.threadStatus !== "active") return null;
+  const start = entry.starts[source];
+  if (start === void 0) return null;
+  const noticed = await startAfterRestart(start, events, input, source);
+  const failures = [];
+  try {
+    await record2(store.storeDir, startEvents(input, session, source, projectId, threadId, noticed.start), rotate);
+  } catch (e) {
+    failures.push(failureLine("context loaded, but the injection could not be recorded", e));
+  }
+  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
+}
+async function fastMeasure(input, env, kind, rotate) {
+  const conversation = fastConversation(input, env);
+  if (conversation === null) return null;
+  const { store, session, logged } = conversation;
+  return measureSize(
+    {
+      storeDir: store.storeDir,
+      session,
+      notices: [],
+      readState: () => store.state,
+      sessionEvents: () => logged,
+      instanceEvents: () => instanceEvents(store.storeDir, session.key),
+      recordEvents: (events) => record2(store.storeDir, events, rotate),
+      adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations"))
+    },
+    input,
+    kind
+  );
+}
+async function fastPrompt(input, env, rotate) {
+  const session = hookSessionOr(env, input.sessionId);
+  if (!promptMayBeNudged(input, session)) return {};
+  const store = fastStore(input, env);
+  if (store === null) return {};
+  return promptNudge(
+    {
+      storeDir: store.storeDir,
+      session,
+      readState: () => store.state,
+      instanceEvents: () => instanceEvents(store.storeDir, session.key),
+      projectIds: () => projectIds(store.storeDir),
+      branch: () => store.gitTop ? readBranch(store.gitTop) : null,
+      recordEvents: (events) => record2(store.storeDir, events, rotate)
+    },
+    input
+  );
+}
+async function tryFast(name, input, env, rotate) {
+  switch (name) {
+    case "session-start":
+      return fastSessionStart(input, env, rotate);
+    case "session-end":
+      return fastMeasure(input, env, "sessionEnds", rotate);
+    case "pre-compact":
+      return fastMeasure(input, env, "preCompacts", rotate);
+    case "user-prompt-submit":
+      return fastPrompt(input, env, rotate);
+    default: {
+      const unreachable = name;
+      throw new Error(`unknown hook ${String(unreachable)}`);
+    }
+  }
+}
+
+// src/hooks/team-git-check.ts
+var import_node_fs19 = require("fs");
+var import_node_path15 = require("path");
+
+// src/core/merge/git-merge-driver.ts
+var import_node_fs17 = require("fs");
+var import_node_path13 = require("path");
+init_error_details();
+var DRIVER_NAME = "threadmind";
+var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
+var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
+threads/**/*.md merge=${DRIVER_NAME}
+projects/*.json merge=${DRIVER_NAME}
+`;
+function shellQuote(path) {
+  return `"${path.replace(/(["\\$`])/g, "\\$1")}"`;
+}
+function driverCommand(nodePath, cliPath) {
+  return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
+}
+function gitConfigPathIn(dotGit) {
+  return (0, import_node_path13.join)(commonDir(dotGit), "config");
+}
+function parseValue(raw) {
+  let out = "";
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === "\\") {
+      const n = raw[++i];
+      out += n === "n" ? "\n" : n === "t" ? "	" : n === "b" ? "\b" : n ?? "";
+    } else if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === "#" || c === ";")) break;
+    else out += c;
+  }
+  return quoted ? out : out.trim();
+}
+var SECTION = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/;
+function findDriver(lines) {
+  const entry = { sectionLine: null, driverLine: null, sectionEnd: lines.length, driver: null };
+  let inSection = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const section = SECTION.exec(line);
+    if (section) {
+      if (inSection) {
+        entry.sectionEnd = i;
+        inSection = false;
+      }
+      if (section[1].toLowerCase() === "merge" && section[2]?.replace(/\\(.)/g, "$1") === DRIVER_NAME) {
+        inSection = true;
+        entry.sectionLine = i;
+        entry.sectionEnd = lines.length;
+      }
+      continue;
+    }
+    if (!inSection) continue;
+    const kv = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
+    if (kv && kv[1].toLowerCase() === "driver") {
+      entry.driverLine = i;
+      entry.driver = parseValue(kv[2] ?? "");
+    }
+  }
+  return entry;
+}
+function readConfiguredDriver(configPath) {
+  if (!(0, import_node_fs17.existsSync)(configPath)) return null;
+  return findDriver((0, import_node_fs17.readFileSync)(configPath, "utf8").split("\n")).driver;
+}
+function driverState(configured, expected) {
+  if (configured === null) return "missing";
+  return configured === expected ? "ok" : "stale";
+}
+function configValue(value) {
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+function refreshDriverConfig(configPath, expected) {
+  const before = driverState(readConfiguredDriver(configPath), expected);
+  if (before === "ok") return before;
+  const lock = `${configPath}.lock`;
+  let fd;
+  try {
+    fd = (0, import_node_fs17.openSync)(lock, "wx", (0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.statSync)(configPath).mode & 511 : 420);
+  } catch (e) {
+    if (errnoCode(e) === "EEXIST") return before;
+    throw e;
+  }
+  let renamed = false;
+  try {
+    const lines = ((0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.readFileSync)(configPath, "utf8") : "").split("\n");
+    const entry = findDriver(lines);
+    const driverLine = `	driver = ${configValue(expected)}`;
+    if (entry.driverLine !== null) lines[entry.driverLine] = driverLine;
+    else if (entry.sectionLine !== null) lines.splice(entry.sectionEnd, 0, driverLine);
+    else {
+      if (lines[lines.length - 1] === "") lines.pop();
+      lines.push(`[merge "${DRIVER_NAME}"]`, `	name = ${DRIVER_DESCRIPTION}`, driverLine, "");
+    }
+    const bytes = Buffer.from(lines.join("\n"), "utf8");
+    let written = 0;
+    while (written < bytes.length) written += (0, import_node_fs17.writeSync)(fd, bytes, written, bytes.length - written);
+    (0, import_node_fs17.closeSync)(fd);
+    fd = -1;
+    (0, import_node_fs17.renameSync)(lock, configPath);
+    renamed = true;
+  } finally {
+    if (fd !== -1) (0, import_node_fs17.closeSync)(fd);
+    if (!renamed) (0, import_node_fs17.rmSync)(lock, { force: true });
+  }
+  return before;
+}
+
+// src/core/store/conflict-marker-sweep.ts
+var import_node_fs18 = require("fs");
+var import_node_path14 = require("path");
+
+// src/core/store/conflict-markers.ts
+var CONFLICT_START = /^<{7}( |$)/m;
+var CONFLICT_END = /^>{7}( |$)/m;
+function hasConflictMarkers(text) {
+  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
+}
+
+// src/core/store/conflict-marker-sweep.ts
+var SWEEP_VERSION = 2;
+var MAX_FILES_READ = 200;
+var MAX_PROJECTS = 50;
+function sweepPath(storeDir) {
+  return (0, import_node_path14.join)(storeDir, "cache", "conflict-sweep.json");
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function emptyState() {
+  return { summary: {}, verdicts: () => void 0 };
+}
+function readState(storeDir) {
+  try {
+    const text = (0, import_node_fs18.readFileSync)(sweepPath(storeDir), "utf8");
+    const eol = text.indexOf("\n");
+    const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
+    if (head.version !== SWEEP_VERSION || !isRecord2(head.projects)) return emptyState();
+    let files = null;
+    const summary = {};
+    for (const [projectId, entry] of Object.entries(head.projects)) {
+      if (isRecord2(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord2(entry.marked))
+        summary[projectId] = { dir: entry.dir, marked: entry.marked };
+    }
+    return {
+      summary,
+      verdicts: (projectId) => {
+        const known = summary[projectId];
+        if (known === void 0) return void 0;
+        if (files === null) {
+          try {
+            const parsed = JSON.parse(text.slice(eol + 1));
+            files = isRecord2(parsed) ? parsed : {};
+          } catch {
+            files = {};
+          }
+        }
+        const stamps = files[projectId];
+        return {
+          dir: known.dir,
+          files: isRecord2(stamps) ? stamps : {},
+          marked: Object.keys(known.marked)
+        };
+      }
+    };
+  } catch {
+    return emptyState();
+  }
+}
+function stateText(projects) {
+  const summary = {};
+  const files = {};
+  for (const [projectId, v] of projects) {
+    const marked = {};
+    for (const name of v.marked) marked[name] = v.files[name] ?? "";
+    summary[projectId] = { dir: v.dir, marked };
+    files[projectId] = v.files;
+  }
+  return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}
+${JSON.stringify(files)}
+`;
+}
+function stampOf(path, kind) {
+  try {
+    const s = (0, import_node_fs18.lstatSync)(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+    return {
+      stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`,
+      settledAtMs: Number(changed / 1000000n) + racyMarginMs(changed)
+    };
+  } catch {
+    return null;
+  }
+}
+function readBounded(path) {
+  let fd;
+  try {
+    fd = (0, import_node_fs18.openSync)(path, import_node_fs18.constants.O_RDONLY | import_node_fs18.constants.O_NONBLOCK | import_node_fs18.constants.O_NOFOLLOW);
+  } catch {
+    return null;
+  }
+  try {
+    const st = (0, import_node_fs18.fstatSync)(fd);
+    if (!st.isFile()) return null;
+    const buf = Buffer.alloc(Math.min(st.size, LIMITS.threadFileBytes));
+    let read = 0;
+    while (read < buf.length) {
+      const n = (0, import_node_fs18.readSync)(fd, buf, read, buf.length - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buf.subarray(0, read).toString("utf8");
+  } catch {
+    return null;
+  } finally {
+    (0, import_node_fs18.closeSync)(fd);
+  }
+}
+function sameVerdicts(saved, now) {
+  if (saved === void 0 || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
+  const names = Object.keys(now.files);
+  if (names.length !== Object.keys(saved.files).length) return false;
+  return names.every((name) => saved.files[name] === now.files[name]);
+}
+function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
+  try {
+    const projectsDir = (0, import_node_path14.join)(storeDir, "projects");
+    if ((0, import_node_fs18.lstatSync)(projectsDir).isSymbolicLink()) return [];
+    const state = readState(storeDir);
+    const swept = /* @__PURE__ */ new Map();
+    const gone = /* @__PURE__ */ new Set();
+    let budget = MAX_FILES_READ;
+    const found = [];
+    for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
+      const dir = (0, import_node_path14.join)(storeDir, "threads", projectId);
+      const dirStamp = stampOf(dir, "dir");
+      const summary = state.summary[projectId];
+      if (dirStamp === null) {
+        if (summary !== void 0) gone.add(projectId);
+        continue;
+      }
+      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path14.join)(dir, name), "file")?.stamp === stamp);
+      if (summary !== void 0 && summary.dir === dirStamp.stamp && markedUnchanged()) {
+        found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
+        continue;
+      }
+      const known = state.verdicts(projectId);
+      const verdicts = { dir: null, files: {}, marked: [] };
+      let complete = dirStamp.settledAtMs < now;
+      const names = (0, import_node_fs18.readdirSync)(dir);
+      if (work !== void 0) work.listed += names.length;
+      for (const name of names) {
+        if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
+        const path = `${dir}${import_node_path14.sep}${name}`;
+        const stamp = stampOf(path, "file");
+        if (stamp === null) continue;
+        const wasMarked = known?.marked.includes(name) ?? false;
+        let marked;
+        if (known?.files[name] === stamp.stamp) marked = wasMarked;
+        else if (budget > 0) {
+          budget--;
+          const text = readBounded(path);
+          marked = text !== null && hasConflictMarkers(text);
+        } else {
+          complete = false;
+          continue;
+        }
+        if (stamp.settledAtMs < now) verdicts.files[name] = stamp.stamp;
+        else complete = false;
+        if (marked) {
+          verdicts.marked.push(name);
+          found.push(`threads/${projectId}/${name}`);
+        }
+      }
+      if (complete) verdicts.dir = dirStamp.stamp;
+      if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
+    }
+    if (swept.size > 0 || gone.size > 0) {
+      (0, import_node_fs18.mkdirSync)((0, import_node_path14.join)(storeDir, "cache"), { recursive: true });
+      const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
+      try {
+        const after = /* @__PURE__ */ new Map();
+        for (const projectId of Object.keys(state.summary)) {
+          const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
+          if (kept !== void 0) after.set(projectId, kept);
+        }
+        for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
+        (0, import_node_fs18.writeFileSync)(temp, stateText(after));
+        (0, import_node_fs18.renameSync)(temp, sweepPath(storeDir));
+      } finally {
+        (0, import_node_fs18.rmSync)(temp, { force: true });
+      }
+    }
+    return found;
+  } catch {
+    return [];
+  }
+}
+
+// src/hooks/team-git-check.ts
+var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply"];
+var LS_FILES_TIMEOUT_MS = 1e3;
+function refreshDriver(dotGit, cliPath) {
+  try {
+    if (!(0, import_node_fs19.existsSync)(cliPath)) return;
+    refreshDriverConfig(gitConfigPathIn(dotGit), driverCommand(process.execPath, cliPath));
+  } catch {
+  }
+}
+function conflictedStoreFiles(gitTop, dir, storeDir) {
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs19.existsSync)((0, import_node_path15.join)(dir, name)))) return [];
+  const rel = (0, import_node_path15.relative)(gitTop, storeDir).split(import_node_path15.sep).join("/") || ".";
+  const { execFileSync } = require("child_process");
+  const out = execFileSync("git", ["ls-files", "-u", "-z", "--", rel], {
+    cwd: gitTop,
+    encoding: "utf8",
+    timeout: LS_FILES_TIMEOUT_MS,
+    stdio: ["ignore", "pipe", "ignore"],
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" }
+  });
+  const paths = /* @__PURE__ */ new Set();
+  for (const record3 of out.split("\0")) {
+    const tab = record3.indexOf("	");
+    if (tab > 0) paths.add(record3.slice(tab + 1));
+  }
+  return [...paths];
+}
+function shortList(files) {
+  return files.slice(0, 3).join(", ") + (files.length > 3 ? ` and ${files.length - 3} more` : "");
+}
+function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
+  try {
+    const workspace = hookWorkspace(env, cwd);
+    if (!(0, import_node_fs19.existsSync)(workspace.storeDir) || (0, import_node_fs19.lstatSync)(workspace.storeDir).isSymbolicLink()) return null;
+    const top = workspace.gitTop;
+    const dotGit = top === null ? null : gitDir(top);
+    if (dotGit !== null) refreshDriver(dotGit, cliPath);
+    const shown = (rel) => (0, import_node_path15.relative)(top ?? workspace.root, (0, import_node_path15.join)(workspace.storeDir, rel)).split(import_node_path15.sep).join("/");
+    const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
+    const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
+    const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
+    const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
+    if (inConflict.length > 0) {
+      const all = [...inConflict, ...withMarkers];
+      return `ThreadMind: ${all.length} thread file${all.length === 1 ? "" : "s"} in conflict (${shortList(all)}); fix: run \`npx thread-mind-mcp resolve\`.`;
+    }
+    if (withMarkers.length > 0) {
+      const n = withMarkers.length;
+      return `ThreadMind: ${n} thread file${n === 1 ? " holds" : "s hold"} git conflict markers (${shortList(withMarkers)}) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (\`git log -p <file>\` shows both sides).`;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+// src/hooks/main.ts
+function withLine(output, line) {
+  if (line === null) return output;
+  return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
+}
+function sibling(name) {
+  return require((0, import_node_path16.join)(__dirname, name));
+}
+function guarded(check) {
+  try {
+    return check();
+  } catch {
+    return true;
+  }
+}
+async function runHook(name, facts) {
+  const entry = { startedAt: facts.startedAt, stdin: null };
+  setWorkspaceFromEnv(facts.workspace);
+  if (isHookName(name)) {
+    let text = null;
+    try {
+      text = await readStdin(Math.max(100, PLANS[name].deadlineMs - 200));
+      entry.stdin = { text };
+    } catch (e) {
+      entry.stdin = { error: e };
+    }
+    if (facts.fromEnv === null && text !== null && guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false)
+      return;
+  }
+  await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
+    const core = () => sibling("hook-core.cjs");
+    const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
+    const output = fast ?? await core().handle(hook, input, lockTimeoutMs);
+    if (hook !== "session-start") return output;
+    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path16.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
+  });
+}
+// Annotate the CommonJS export names for ESM import in node:
+0 && (module.exports = {
+  runHook
+});

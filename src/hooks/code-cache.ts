@@ -1,0 +1,147 @@
+// Loads a CommonJS bundle through a V8 code cache kept outside the repository (the plugin's data directory, else the user's cache directory): every hook start otherwise compiles hook-main.cjs again.
+//
+// The cache file is ours alone and never trusted blindly: its header names the bundle exactly as it is on disk (dev,
+// inode, size, mtime, ctime), Node's version and architecture, and the length of V8's bytes, which follow twice and must
+// be equal (V8 itself checks only the source's length, its version and flags: a flipped byte would be run). A file that does not match, or that V8 rejects, is compiled from
+// source as without a cache and written anew (to a temp file renamed into place) when the process exits, so that the
+// cache also holds the functions the run compiled. Anything that goes wrong while loading falls back to a plain require.
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { basename, dirname, isAbsolute, join } from "node:path";
+import { Script } from "node:vm";
+import { racyMarginMs } from "../core/store/file-stamp.js";
+
+const FORMAT = "threadmind-code-cache/1";
+/** No V8 cache of a hook bundle comes near this; a larger file is not ours. */
+const MAX_CACHE_BYTES = 32 * 1024 * 1024;
+const MAX_BUNDLE_BYTES = 8 * 1024 * 1024;
+
+/** Where the caches live: $CLAUDE_PLUGIN_DATA/code-cache, else $XDG_CACHE_HOME or ~/.cache /thread-mind/code-cache. */
+export function codeCacheDir(env: NodeJS.ProcessEnv): string | null {
+  const data = env.CLAUDE_PLUGIN_DATA;
+  if (data && isAbsolute(data)) return join(data, "code-cache");
+  const xdg = env.XDG_CACHE_HOME;
+  if (xdg && isAbsolute(xdg)) return join(xdg, "thread-mind", "code-cache");
+  const home = env.HOME;
+  if (home && isAbsolute(home)) return join(home, ".cache", "thread-mind", "code-cache");
+  return null;
+}
+
+/**
+ * The header line of a cache file, padded so that V8's bytes after it start at a multiple of 8. Those bytes follow
+ * twice: the copies are compared at load (one native memcmp), which a checksum in JavaScript could not match in speed
+ * at a cold start (1-5 ms for 90 KB; node:zlib or node:crypto cost as much to load).
+ */
+function header(key: string, data: Uint8Array): Buffer {
+  const line = `${FORMAT} ${key} ${data.length}`;
+  return Buffer.from(`${line}${" ".repeat(7 - ((line.length + 1 + 7) % 8))}\n`, "latin1");
+}
+
+/** A cache file's contents: the header, then V8's bytes, twice. */
+export function encodeCodeCache(key: string, data: Uint8Array): Buffer {
+  const head = header(key, data);
+  const out = Buffer.allocUnsafeSlow(head.length + 2 * data.length);
+  head.copy(out, 0);
+  out.set(data, head.length);
+  out.set(data, head.length + data.length);
+  return out;
+}
+
+/** V8's bytes from a cache file, or null when it is not one for `key`, is cut short, or its two copies differ. */
+export function decodeCodeCache(file: Buffer, key: string): Buffer | null {
+  const eol = file.indexOf(0x0a);
+  if (eol < 0 || eol > 4096 || (eol + 1) % 8 !== 0) return null;
+  const fields = file.toString("latin1", 0, eol).trimEnd().split(" ");
+  if (fields.length !== 3 || fields[0] !== FORMAT || fields[1] !== key) return null;
+  const length = Number(fields[2]);
+  if (!Number.isSafeInteger(length) || length === 0 || 2 * length !== file.length - eol - 1) return null;
+  const data = file.subarray(eol + 1, eol + 1 + length);
+  return data.equals(file.subarray(eol + 1 + length)) ? data : null;
+}
+
+/** A regular file's bytes (opened without following a link, never blocking on a FIFO), or null; at most `max` bytes. */
+function readRegular(path: string, max: number): { bytes: Buffer; stamp: string; changedNs: bigint } | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    const s = fstatSync(fd, { bigint: true });
+    if (!s.isFile() || s.size > BigInt(max)) return null;
+    const bytes = Buffer.allocUnsafeSlow(Number(s.size));
+    let read = 0;
+    while (read < bytes.length) {
+      const n = readSync(fd, bytes, read, bytes.length - read, read);
+      if (n === 0) return null; // shorter than its size: changing under us
+      read += n;
+    }
+    // biome-ignore lint/complexity/useMathMinMax: these are bigints, which Math.max does not take
+    const changedNs = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+    return { bytes, stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, changedNs };
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Writes the cache file whole or not at all: a temp file of this process, renamed into place. The contents are made only
+ * once the temp file is open (a directory that cannot be written costs no serialisation). Never throws.
+ */
+function writeCodeCache(path: string, make: () => Buffer): void {
+  const temp = `${path}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+    try {
+      const contents = make();
+      let written = 0;
+      while (written < contents.length) written += writeSync(fd, contents, written, contents.length - written);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // left for the next writer of this pid's name: derived data either way
+    }
+  }
+}
+
+type ModuleFunction = (exports: unknown, req: NodeJS.Require, mod: { exports: unknown }, file: string, dir: string) => void;
+
+/**
+ * The exports of the CommonJS bundle at `bundlePath`, compiled with the code cache `variant` names (one per hook: each
+ * caches the functions its own runs compile). Without a cache directory, or on any failure, it is plainly required.
+ */
+export function requireWithCodeCache<T>(bundlePath: string, variant: string, env: NodeJS.ProcessEnv): T {
+  const dir = codeCacheDir(env);
+  const bundle = dir === null ? null : readRegular(bundlePath, MAX_BUNDLE_BYTES);
+  if (dir === null || bundle === null) return require(bundlePath) as T;
+  const cachePath = join(dir, `${basename(bundlePath)}-${variant}.bin`);
+  const key = `${process.version}-${process.arch}-${bundle.stamp}`;
+  let script: Script;
+  let exports: unknown;
+  try {
+    const file = readRegular(cachePath, MAX_CACHE_BYTES);
+    const cached = file === null ? null : decodeCodeCache(file.bytes, key);
+    const source = `(function (exports, require, module, __filename, __dirname) { ${bundle.bytes.toString("utf8")}\n})`;
+    script = new Script(source, { filename: bundlePath, cachedData: cached ?? undefined });
+    const fn = script.runInThisContext() as ModuleFunction;
+    const mod = { exports: {} as unknown };
+    fn.call(mod.exports, mod.exports, require, mod, bundlePath, dirname(bundlePath));
+    exports = mod.exports;
+    // A bundle written a moment ago may still change within its stamp: cached once it has settled.
+    const settled = Number(bundle.changedNs / 1_000_000n) + racyMarginMs(bundle.changedNs) < Date.now();
+    if ((cached === null || script.cachedDataRejected === true) && settled) {
+      process.once("exit", () => writeCodeCache(cachePath, () => encodeCodeCache(key, script.createCachedData())));
+    }
+  } catch {
+    return require(bundlePath) as T;
+  }
+  return exports as T;
+}

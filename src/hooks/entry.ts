@@ -1,0 +1,36 @@
+// Hook entry (plugin/dist/hook.cjs <session-start|session-end|pre-compact|user-prompt-submit>): CommonJS, node builtins only,
+// small. When the environment names a workspace without `.threadmind/` it exits before loading anything more or reading
+// stdin; otherwise it runs the hooks (main.ts, plugin/dist/hook-main.cjs), compiled through a V8 code cache.
+import { join } from "node:path";
+import { requireWithCodeCache } from "./code-cache.js";
+import { isHookName } from "./hook-plans.js";
+import { workspaceFromEnv } from "./store-precheck.js";
+import { storeExists, type Workspace } from "../core/workspace.js";
+
+type HookMain = typeof import("./main.js");
+
+export async function runHook(name: string | undefined): Promise<void> {
+  const startedAt = Date.now();
+  // Claude Code sets CLAUDE_PROJECT_DIR: no store there means nothing to do, and no reason to read the input.
+  let workspace: Workspace | null = null;
+  let fromEnv: boolean | null = null;
+  if (isHookName(name)) {
+    try {
+      workspace = workspaceFromEnv(process.env, process.cwd());
+      fromEnv = workspace === null ? null : storeExists(workspace);
+    } catch {
+      fromEnv = true; // should the check itself fail, the hooks run and report it
+    }
+  }
+  if (fromEnv === false) return;
+  const main = requireWithCodeCache<HookMain>(join(__dirname, "hook-main.cjs"), isHookName(name) ? name : "other", process.env);
+  await main.runHook(name, { startedAt, fromEnv, workspace });
+}
+
+const isEntry = process.argv[1] !== undefined && /hook\.(cjs|js|ts)$/.test(process.argv[1]);
+if (isEntry) {
+  // A hook never breaks the session: whatever happens, exit 0.
+  process.on("uncaughtException", () => process.exit(0));
+  process.on("unhandledRejection", () => process.exit(0));
+  runHook(process.argv[2]).finally(() => process.exit(0));
+}

@@ -1,0 +1,69 @@
+// After a write, the MCP server brings the conflict-marker sweep (.threadmind/cache/conflict-sweep.json) up to date once the threads directories it wrote settled, so that the next session start lists no directory.
+import { storeDirState } from "../core/workspace.js";
+import { type SweepWork, threadDirsSettleInMs, threadFilesWithMarkers } from "../core/store/conflict-marker-sweep.js";
+import { FINE_RACY_MARGIN_MS } from "../core/store/file-stamp.js";
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface SweepKeeperOptions {
+  /**
+   * A sweep that listed more entries than this no longer runs in the queue: one lstat each costs the server ~8 ms at
+   * 1,000 threads, ~50 ms at 10,000. (A count, not a time: the first sweep of a store reads files too, and a busy machine
+   * slows any.)
+   */
+  inQueueMaxListed: number;
+  /** Off the queue, the sweep runs once writes have paused this long (a burst of writes sweeps once, after it). */
+  offQueueDelayMs: number;
+}
+
+const DEFAULTS: SweepKeeperOptions = { inQueueMaxListed: 2_500, offQueueDelayMs: 1_000 };
+
+/**
+ * Returns what the server runs after each write (in the session's queue): a sweep of the store as a session start
+ * would make it (the files this server wrote hold no markers: it serialised them; every other changed file is read, so
+ * a teammate's or git's write is judged as the hook would judge it). A directory written less than its racy margin ago
+ * cannot be trusted yet: on a file system with sub-second timestamps that is at most FINE_RACY_MARGIN_MS, waited in the
+ * queue, then the sweep runs there too, so that a start right after the write finds the state current. Where that would
+ * hold the next operation too long (a large store: the last sweep listed more than inQueueMaxListed entries), or on whole-second
+ * timestamps, the sweep runs later, off the queue, once writes pause. Never throws: the state is derived data, and a
+ * start sweeps whatever was left.
+ */
+export function conflictSweepKeeper(options: SweepKeeperOptions = DEFAULTS): (storeDir: string) => Promise<void> {
+  let lastListed = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const sweep = (storeDir: string) => {
+    if (storeDirState(storeDir) !== "directory") return;
+    const work: SweepWork = { listed: 0 };
+    threadFilesWithMarkers(storeDir, Date.now(), work);
+    // Nothing listed (every directory unchanged) says nothing of the store's size: the last count stays.
+    if (work.listed > 0) lastListed = work.listed;
+  };
+  // One timer, never keeping the process up; a later write pushes it back.
+  const later = (storeDir: string, ms: number) => {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      sweep(storeDir);
+    }, ms);
+    timer.unref();
+  };
+  return async (storeDir) => {
+    if (storeDirState(storeDir) !== "directory") return;
+    if (lastListed > options.inQueueMaxListed) {
+      later(storeDir, Math.max(options.offQueueDelayMs, threadDirsSettleInMs(storeDir)));
+      return;
+    }
+    // A timer may fire early by the time the loop spent before it was set: checked again after each wait.
+    for (let wait = threadDirsSettleInMs(storeDir); wait > 0; wait = threadDirsSettleInMs(storeDir)) {
+      // More than the fine margin (plus the millisecond threadDirsSettleInMs adds): whole-second timestamps.
+      if (wait > FINE_RACY_MARGIN_MS + 1) {
+        later(storeDir, wait);
+        return;
+      }
+      await sleep(wait);
+    }
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    sweep(storeDir);
+  };
+}

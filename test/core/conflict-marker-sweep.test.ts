@@ -1,0 +1,98 @@
+// Guards the conflict-marker sweep's promise (a thread file with git conflict markers, written by git, a teammate or an
+// editor by rename, is always named) under its racy margin matched to the file system's timestamps: a directory or file
+// is trusted to the saved state only once a later change could no longer share its stamp.
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { sweepPath, threadDirsSettleInMs, threadFilesWithMarkers } from "../../src/core/store/conflict-marker-sweep.js";
+import { FINE_RACY_MARGIN_MS, RACY_MARGIN_MS, racyMarginMs } from "../../src/core/store/file-stamp.js";
+
+const MARKED = "---\nid: bad\n---\n\n## State\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> other\n";
+const CLEAN = (id: string) => `---\nid: ${id}\n---\n\n## State\nfine\n`;
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A store with one project and `n` clean thread files. */
+function store(n: number): { storeDir: string; threads: string } {
+  const storeDir = join(mkdtempSync(join(tmpdir(), "tm-sweep-")), ".threadmind");
+  dirs.push(join(storeDir, ".."));
+  mkdirSync(join(storeDir, "projects"), { recursive: true });
+  writeFileSync(join(storeDir, "projects", "shop.json"), "{}\n");
+  const threads = join(storeDir, "threads", "shop");
+  mkdirSync(threads, { recursive: true });
+  for (let i = 0; i < n; i++) writeFileSync(join(threads, `t-${i}.md`), CLEAN(`t-${i}`));
+  return { storeDir, threads };
+}
+
+/** As git and ThreadMind write a file: a new file renamed into place. */
+function writeByRename(path: string, text: string): void {
+  writeFileSync(`${path}.new`, text);
+  renameSync(`${path}.new`, path);
+}
+
+/** When the directory last changed (ms) and its racy margin, as the sweep reads them. */
+function dirChange(path: string): { atMs: number; marginMs: number } {
+  const s = lstatSync(path, { bigint: true });
+  // biome-ignore lint/complexity/useMathMinMax: these are bigints, which Math.max does not take
+  const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+  return { atMs: Number(changed / 1_000_000n), marginMs: racyMarginMs(changed) };
+}
+
+function savedDir(storeDir: string): string | null | undefined {
+  const head = JSON.parse(readFileSync(sweepPath(storeDir), "utf8").split("\n")[0]!) as {
+    projects: Record<string, { dir: string | null }>;
+  };
+  return head.projects.shop?.dir;
+}
+
+describe("the racy margin follows the file system's timestamps", () => {
+  test("a change time with a sub-second part gets the fine margin; whole seconds keep the wide one", () => {
+    expect(racyMarginMs(1_796_129_122_642_869_104n)).toBe(FINE_RACY_MARGIN_MS);
+    expect(racyMarginMs(1_796_129_122_000_000_001n)).toBe(FINE_RACY_MARGIN_MS);
+    expect(racyMarginMs(1_796_129_122_000_000_000n)).toBe(RACY_MARGIN_MS);
+  });
+});
+
+describe("the conflict-marker sweep", () => {
+  test("a file with markers written a moment ago is found, and found again at the next start", () => {
+    const { storeDir, threads } = store(20);
+    threadFilesWithMarkers(storeDir, Date.now() + 10_000); // everything known and settled
+    writeByRename(join(threads, "t-3.md"), MARKED);
+    expect(threadFilesWithMarkers(storeDir)).toEqual(["threads/shop/t-3.md"]);
+    expect(threadFilesWithMarkers(storeDir)).toEqual(["threads/shop/t-3.md"]);
+  });
+
+  test("a directory that changed within its margin is not trusted: the next sweep lists it again and finds a later file", () => {
+    const { storeDir, threads } = store(5);
+    const { atMs, marginMs } = dirChange(threads);
+    expect(threadFilesWithMarkers(storeDir, atMs + marginMs - 1)).toEqual([]);
+    expect(savedDir(storeDir)).toBeNull(); // listed, but its stamp not kept
+    // A teammate's file arriving now, even one sharing the directory's stamp, is found: the directory is listed again.
+    writeByRename(join(threads, "t-9.md"), MARKED);
+    expect(threadFilesWithMarkers(storeDir, atMs + marginMs - 1)).toEqual(["threads/shop/t-9.md"]);
+  });
+
+  test("a settled directory's stamp is kept, and a file with markers written after it changes the stamp and is found", () => {
+    const { storeDir, threads } = store(5);
+    const { atMs, marginMs } = dirChange(threads);
+    expect(threadFilesWithMarkers(storeDir, atMs + marginMs + 1)).toEqual([]);
+    expect(savedDir(storeDir)).toMatch(/^\d+:\d+:/);
+    writeByRename(join(threads, "t-1.md"), MARKED);
+    expect(threadFilesWithMarkers(storeDir)).toEqual(["threads/shop/t-1.md"]);
+  });
+
+  test("on sub-second timestamps a directory is trusted within the fine margin, not after seconds", () => {
+    const { storeDir, threads } = store(3);
+    const { atMs, marginMs } = dirChange(threads);
+    // This file system (tmpfs, ext4, xfs, btrfs, apfs) stamps in nanoseconds: the fine margin applies.
+    expect(marginMs).toBe(FINE_RACY_MARGIN_MS);
+    threadFilesWithMarkers(storeDir, atMs + FINE_RACY_MARGIN_MS + 1);
+    expect(savedDir(storeDir)).not.toBeNull();
+    expect(threadDirsSettleInMs(storeDir, atMs + FINE_RACY_MARGIN_MS + 1)).toBe(0);
+    expect(threadDirsSettleInMs(storeDir, atMs)).toBe(FINE_RACY_MARGIN_MS + 1);
+  });
+});

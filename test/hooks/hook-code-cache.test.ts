@@ -1,0 +1,167 @@
+// Guards the hook entry's V8 code cache (hook.cjs compiles hook-main.cjs with a cache kept in the plugin's data
+// directory): a hook prints the same with or without it, and a cache that is missing, damaged, made for another bundle
+// or rejected by V8 is never run as it is: the bundle is compiled from source and the cache written anew.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Script } from "node:vm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { servicesFor } from "../support/core-services.js";
+import { HOOK_BUNDLE, type HookRun, runHookProcess } from "../reliability/hook-process.js";
+import { claudeInstanceSession } from "../../src/core/session-key.js";
+import { codeCacheDir, decodeCodeCache, encodeCodeCache } from "../../src/hooks/code-cache.js";
+import { FINE_RACY_MARGIN_MS } from "../../src/core/store/file-stamp.js";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const PID = process.pid;
+let repo: TempRepo;
+let plugin: string;
+let data: string;
+let cacheFile: string;
+
+async function start(env: Record<string, string | null> = { CLAUDE_PLUGIN_DATA: data }): Promise<HookRun> {
+  const stdin = JSON.stringify({
+    session_id: "conv-cc",
+    transcript_path: join(repo.dir, "conv-cc.jsonl"),
+    cwd: repo.dir,
+    hook_event_name: "SessionStart",
+    source: "startup",
+  });
+  const run = await runHookProcess("session-start", {
+    cwd: repo.dir,
+    sessionId: "conv-cc",
+    transcriptPath: join(repo.dir, "conv-cc.jsonl"),
+    claudePid: PID,
+    stdin,
+    bundle: join(plugin, "hook.cjs"),
+    env,
+  });
+  expect(run).toMatchObject({ code: 0, stderr: "", hung: false });
+  return run;
+}
+
+/** What the hook prints without any code cache (no directory to keep one in). */
+let expected: string;
+
+beforeAll(async () => {
+  repo = makeTempRepo();
+  repo.commit("code", { "README.md": "x\n" });
+  plugin = mkdtempSync(join(tmpdir(), "tm-plugin-cc-"));
+  data = mkdtempSync(join(tmpdir(), "tm-plugin-data-"));
+  for (const bundle of ["hook.cjs", "hook-main.cjs", "hook-core.cjs"])
+    copyFileSync(join(HOOK_BUNDLE, "..", bundle), join(plugin, bundle));
+  cacheFile = join(data, "code-cache", "hook-main.cjs-session-start.bin");
+  const s = servicesFor(repo.dir, claudeInstanceSession(PID).key);
+  await s.projectCreate({ title: "Cached" });
+  await s.summaryUpdate({ content: "## Decisions\n- CODE-CACHE-DECISION" });
+  await sleep(FINE_RACY_MARGIN_MS + 20); // the copied bundles settled: a cache may be written for them
+  await start({ CLAUDE_PLUGIN_DATA: null, XDG_CACHE_HOME: null, HOME: null }); // the cold path fills the context cache
+  expected = (await start({ CLAUDE_PLUGIN_DATA: null, XDG_CACHE_HOME: null, HOME: null })).stdout;
+  expect(expected).toContain("CODE-CACHE-DECISION");
+}, 30_000);
+afterAll(() => {
+  repo?.cleanup();
+  rmSync(plugin, { recursive: true, force: true });
+  rmSync(data, { recursive: true, force: true });
+});
+
+describe("the hook entry's code cache", () => {
+  test("the first start writes the cache, the next runs from it unchanged, both print what a start without it prints", async () => {
+    rmSync(join(data, "code-cache"), { recursive: true, force: true });
+    expect((await start()).stdout).toBe(expected);
+    const written = statSync(cacheFile, { bigint: true });
+    expect((await start()).stdout).toBe(expected);
+    const after = statSync(cacheFile, { bigint: true });
+    expect([after.ino, after.mtimeNs]).toEqual([written.ino, written.mtimeNs]); // accepted: not written again
+  });
+
+  test.each([
+    [
+      "one byte of V8's data changed",
+      (file: Buffer) => Buffer.concat([file.subarray(0, 200), Buffer.from([file[200]! ^ 0x55]), file.subarray(201)]),
+    ],
+    ["cut short", (file: Buffer) => file.subarray(0, file.length - 100)],
+    ["garbage", (file: Buffer) => Buffer.alloc(file.length, 0xa5)],
+    ["empty", () => Buffer.alloc(0)],
+  ])("a cache file %s is not used: the start prints the same and the file is written anew", async (_name, damage) => {
+    await start();
+    const good = readFileSync(cacheFile);
+    writeFileSync(cacheFile, damage(good));
+    expect((await start()).stdout).toBe(expected);
+    const rewritten = readFileSync(cacheFile);
+    expect(keyOf(rewritten)).toBe(keyOf(good));
+    expect(decodeCodeCache(rewritten, keyOf(good))?.length).toBeGreaterThan(10_000);
+  });
+
+  test("a cache V8 rejects (made from other code, under the right header) is compiled past and replaced", async () => {
+    await start();
+    const key = keyOf(readFileSync(cacheFile));
+    writeFileSync(cacheFile, encodeCodeCache(key, new Script("globalThis.x = 1 + 1;").createCachedData()));
+    expect((await start()).stdout).toBe(expected);
+    expect(readFileSync(cacheFile).length).toBeGreaterThan(10_000);
+  });
+
+  test("a cache made for another build of the bundle is not used, and is replaced by one for this build", async () => {
+    await start();
+    const before = keyOf(readFileSync(cacheFile));
+    const main = join(plugin, "hook-main.cjs");
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(main, past, past); // another stamp, same bytes
+    await sleep(FINE_RACY_MARGIN_MS + 20);
+    expect((await start()).stdout).toBe(expected);
+    const now = keyOf(readFileSync(cacheFile));
+    expect(now).not.toBe(before);
+    expect(now).toContain(`:${statSync(main).size}:`);
+  });
+
+  test("without a place for the cache, or where it cannot be written, the hook runs as before", async () => {
+    const blocked = join(data, "not-a-dir");
+    writeFileSync(blocked, "a file where the data directory should be\n");
+    expect((await start({ CLAUDE_PLUGIN_DATA: blocked })).stdout).toBe(expected);
+    expect((await start({ CLAUDE_PLUGIN_DATA: null, XDG_CACHE_HOME: null, HOME: null })).stdout).toBe(expected);
+    expect(codeCacheDir({})).toBeNull();
+    expect(codeCacheDir({ CLAUDE_PLUGIN_DATA: "relative/dir", HOME: "/home/u" })).toBe("/home/u/.cache/thread-mind/code-cache");
+  });
+
+  test("a workspace without a store: the entry answers alone (nothing printed, no cache written)", async () => {
+    const empty = makeTempRepo();
+    const dataDir = mkdtempSync(join(tmpdir(), "tm-plugin-data-"));
+    try {
+      const run = await runHookProcess("session-start", {
+        cwd: empty.dir,
+        sessionId: "conv-none",
+        transcriptPath: join(empty.dir, "conv-none.jsonl"),
+        claudePid: PID,
+        bundle: join(plugin, "hook.cjs"),
+        env: { CLAUDE_PLUGIN_DATA: dataDir },
+      });
+      expect(run).toMatchObject({ code: 0, stdout: "", stderr: "" });
+      expect(existsSync(join(dataDir, "code-cache"))).toBe(false);
+    } finally {
+      empty.cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the cache file's format", () => {
+  const bytes = new Script("globalThis.y = 2;").createCachedData();
+  test("what is written is read back for its key only; a changed byte in either copy or a cut makes it unusable", () => {
+    const file = encodeCodeCache("v20-x64-1:2:3:4:5", bytes);
+    expect(file.indexOf(0x0a) % 8).toBe(7); // V8's bytes start at a multiple of 8
+    expect(decodeCodeCache(file, "v20-x64-1:2:3:4:5")?.equals(bytes)).toBe(true);
+    expect(decodeCodeCache(file, "v20-x64-1:2:3:4:6")).toBeNull();
+    for (const at of [file.length - 1, file.indexOf(0x0a) + 1]) {
+      const changed = Buffer.from(file);
+      changed[at] = changed[at]! ^ 1;
+      expect(decodeCodeCache(changed, "v20-x64-1:2:3:4:5")).toBeNull();
+    }
+    expect(decodeCodeCache(file.subarray(0, file.length - 1), "v20-x64-1:2:3:4:5")).toBeNull();
+  });
+});
+
+/** The key a cache file's header names. */
+function keyOf(file: Buffer): string {
+  return file.toString("latin1", 0, file.indexOf(0x0a)).split(" ")[1] ?? "";
+}

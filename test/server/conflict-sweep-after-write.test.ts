@@ -1,0 +1,105 @@
+// After its own writes, the MCP server keeps the conflict-marker sweep current (so the next session start lists no
+// threads directory), and a file with conflict markers a teammate or git writes right after is still named at the start.
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { makeTempRepo } from "../support/temp-repo.js";
+import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
+import { call, spawnServer } from "./support/spawn-server.js";
+import { conflictSweepKeeper } from "../../src/server/conflict-sweep-refresh.js";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The threads directory's stamp the saved sweep holds (undefined: no state, or no entry for the project). */
+function savedDir(storeDir: string, projectId: string): string | null | undefined {
+  try {
+    const head = JSON.parse(readFileSync(join(storeDir, "cache", "conflict-sweep.json"), "utf8").split("\n")[0]!) as {
+      projects: Record<string, { dir: string | null }>;
+    };
+    return head.projects[projectId]?.dir;
+  } catch {
+    return undefined;
+  }
+}
+
+function dirStamp(path: string): string {
+  const s = lstatSync(path, { bigint: true });
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+
+test("after summary_update the sweep state holds the threads directory's new stamp; a marker file written next is named", async () => {
+  const repo = makeTempRepo();
+  repo.commit("code", { "README.md": "x\n" });
+  const mcp = await spawnServer({ cwd: repo.dir, env: { CLAUDE_CODE_SESSION_ID: "conv-w" } });
+  const hook = async () => {
+    const stdin = JSON.stringify({
+      session_id: "conv-w",
+      transcript_path: join(repo.dir, "conv-w.jsonl"),
+      cwd: repo.dir,
+      hook_event_name: "SessionStart",
+      source: "clear",
+    });
+    const run = await runHookProcess("session-start", {
+      cwd: repo.dir,
+      sessionId: "conv-w",
+      transcriptPath: join(repo.dir, "conv-w.jsonl"),
+      claudePid: process.pid,
+      stdin,
+    });
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    return parseHookStdout(run.stdout);
+  };
+  try {
+    await call(mcp, "project_create", { title: "Swept" });
+    await call(mcp, "thread_create", { title: "Topic" });
+    await call(mcp, "summary_update", { content: "## Decisions\n- SWEPT-DECISION" });
+    await call(mcp, "project_list"); // queued behind the refresh and the sweep
+    const threads = join(repo.dir, ".threadmind", "threads", "swept");
+    const sweep = readFileSync(join(repo.dir, ".threadmind", "cache", "conflict-sweep.json"), "utf8");
+    const head = JSON.parse(sweep.split("\n")[0]!) as { projects: Record<string, { dir: string | null }> };
+    expect(head.projects.swept?.dir).toBe(dirStamp(threads));
+    expect((await hook())?.systemMessage).toBeUndefined();
+    // A teammate's thread (outside this session's chain), as git writes it, right after the server's write: the
+    // directory's stamp changed, so the start lists it again.
+    const stray = join(threads, "stray.md");
+    writeFileSync(
+      `${stray}.new`,
+      `${readFileSync(join(threads, "topic.md"), "utf8")}\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> other\n`,
+    );
+    renameSync(`${stray}.new`, stray);
+    expect((await hook())?.systemMessage).toBe(
+      "ThreadMind: 1 thread file holds git conflict markers (.threadmind/threads/swept/stray.md) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (`git log -p <file>` shows both sides).",
+    );
+  } finally {
+    await mcp.close();
+    repo.cleanup();
+  }
+}, 30_000);
+
+test("where a sweep in the queue would cost too much, it runs off the queue once writes pause, and still finds a marker file", async () => {
+  const root = mkdtempSync(join(tmpdir(), "tm-keeper-"));
+  try {
+    const storeDir = join(root, ".threadmind");
+    const threads = join(storeDir, "threads", "big");
+    mkdirSync(join(storeDir, "projects"), { recursive: true });
+    writeFileSync(join(storeDir, "projects", "big.json"), "{}\n");
+    mkdirSync(threads, { recursive: true });
+    for (let i = 0; i < 20; i++) writeFileSync(join(threads, `t-${i}.md`), `---\nid: t-${i}\n---\n\nfine\n`);
+    const keep = conflictSweepKeeper({ inQueueMaxListed: 10, offQueueDelayMs: 100 });
+    await keep(storeDir); // the first sweep runs in the queue: it counts the store's files (20, over the limit)
+    await sleep(120);
+    await keep(storeDir);
+    expect(savedDir(storeDir, "big")).toBe(dirStamp(threads));
+    // A teammate's file with markers, then a write of this server: the keeper returns at once and sweeps later.
+    writeFileSync(join(threads, "t-bad.md"), "---\nid: t-bad\n---\n\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> other\n");
+    await keep(storeDir);
+    expect(savedDir(storeDir, "big")).not.toBe(dirStamp(threads));
+    await sleep(300);
+    expect(savedDir(storeDir, "big")).toBe(dirStamp(threads));
+    const sweep = readFileSync(join(storeDir, "cache", "conflict-sweep.json"), "utf8");
+    expect(JSON.parse(sweep.split("\n")[0]!).projects.big.marked).toHaveProperty("t-bad.md");
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
