@@ -44,12 +44,7 @@ var MAX_CACHE_BYTES = 32 * 1024 * 1024;
 var MAX_BUNDLE_BYTES = 8 * 1024 * 1024;
 function codeCacheDir(env) {
   const data = env.CLAUDE_PLUGIN_DATA;
-  if (data && (0, import_node_path.isAbsolute)(data)) return (0, import_node_path.join)(data, "code-cache");
-  const xdg = env.XDG_CACHE_HOME;
-  if (xdg && (0, import_node_path.isAbsolute)(xdg)) return (0, import_node_path.join)(xdg, "thread-mind", "code-cache");
-  const home = env.HOME;
-  if (home && (0, import_node_path.isAbsolute)(home)) return (0, import_node_path.join)(home, ".cache", "thread-mind", "code-cache");
-  return null;
+  return data && (0, import_node_path.isAbsolute)(data) ? (0, import_node_path.join)(data, "code-cache") : null;
 }
 function header(key, data) {
   const line = `${FORMAT} ${key} ${data.length}`;

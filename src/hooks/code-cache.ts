@@ -1,4 +1,4 @@
-// Loads a CommonJS bundle through a V8 code cache kept outside the repository (the plugin's data directory, else the user's cache directory): every hook start otherwise compiles hook-main.cjs again.
+// Loads a CommonJS bundle through a V8 code cache kept in the plugin's data directory (outside the repository): every hook start otherwise compiles hook-main.cjs again.
 //
 // The cache file is ours alone and never trusted blindly: its header names the bundle exactly as it is on disk (dev,
 // inode, size, mtime, ctime), Node's version and architecture, and the length of V8's bytes, which follow twice and must
@@ -15,15 +15,14 @@ const FORMAT = "threadmind-code-cache/1";
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 const MAX_BUNDLE_BYTES = 8 * 1024 * 1024;
 
-/** Where the caches live: $CLAUDE_PLUGIN_DATA/code-cache, else $XDG_CACHE_HOME or ~/.cache /thread-mind/code-cache. */
+/**
+ * Where the caches live: $CLAUDE_PLUGIN_DATA/code-cache, the directory Claude Code gives the plugin (it survives plugin
+ * updates). Without it (a hook run by hand, a test, an older Claude Code) there is no cache: the plugin writes nothing
+ * in the user's home that Claude Code did not give it.
+ */
 export function codeCacheDir(env: NodeJS.ProcessEnv): string | null {
   const data = env.CLAUDE_PLUGIN_DATA;
-  if (data && isAbsolute(data)) return join(data, "code-cache");
-  const xdg = env.XDG_CACHE_HOME;
-  if (xdg && isAbsolute(xdg)) return join(xdg, "thread-mind", "code-cache");
-  const home = env.HOME;
-  if (home && isAbsolute(home)) return join(home, ".cache", "thread-mind", "code-cache");
-  return null;
+  return data && isAbsolute(data) ? join(data, "code-cache") : null;
 }
 
 /**

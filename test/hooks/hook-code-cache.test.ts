@@ -1,7 +1,17 @@
 // Guards the hook entry's V8 code cache (hook.cjs compiles hook-main.cjs with a cache kept in the plugin's data
 // directory): a hook prints the same with or without it, and a cache that is missing, damaged, made for another bundle
 // or rejected by V8 is never run as it is: the bundle is compiled from source and the cache written anew.
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Script } from "node:vm";
@@ -56,8 +66,8 @@ beforeAll(async () => {
   await s.projectCreate({ title: "Cached" });
   await s.summaryUpdate({ content: "## Decisions\n- CODE-CACHE-DECISION" });
   await sleep(FINE_RACY_MARGIN_MS + 20); // the copied bundles settled: a cache may be written for them
-  await start({ CLAUDE_PLUGIN_DATA: null, XDG_CACHE_HOME: null, HOME: null }); // the cold path fills the context cache
-  expected = (await start({ CLAUDE_PLUGIN_DATA: null, XDG_CACHE_HOME: null, HOME: null })).stdout;
+  await start({ CLAUDE_PLUGIN_DATA: null }); // the cold path fills the context cache
+  expected = (await start({ CLAUDE_PLUGIN_DATA: null })).stdout;
   expect(expected).toContain("CODE-CACHE-DECISION");
 }, 30_000);
 afterAll(() => {
@@ -119,9 +129,17 @@ describe("the hook entry's code cache", () => {
     const blocked = join(data, "not-a-dir");
     writeFileSync(blocked, "a file where the data directory should be\n");
     expect((await start({ CLAUDE_PLUGIN_DATA: blocked })).stdout).toBe(expected);
-    expect((await start({ CLAUDE_PLUGIN_DATA: null, XDG_CACHE_HOME: null, HOME: null })).stdout).toBe(expected);
+    expect((await start({ CLAUDE_PLUGIN_DATA: null })).stdout).toBe(expected);
     expect(codeCacheDir({})).toBeNull();
-    expect(codeCacheDir({ CLAUDE_PLUGIN_DATA: "relative/dir", HOME: "/home/u" })).toBe("/home/u/.cache/thread-mind/code-cache");
+    const home = mkdtempSync(join(tmpdir(), "tm-home-"));
+    try {
+      expect((await start({ CLAUDE_PLUGIN_DATA: null, HOME: home, XDG_CACHE_HOME: null })).stdout).toBe(expected);
+      expect(readdirSync(home)).toEqual([]); // nothing written in a home Claude Code did not hand the plugin
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+    expect(codeCacheDir({ CLAUDE_PLUGIN_DATA: "relative/dir", HOME: "/home/u", XDG_CACHE_HOME: "/home/u/.cache" })).toBeNull();
+    expect(codeCacheDir({ CLAUDE_PLUGIN_DATA: "/data/thread-mind" })).toBe("/data/thread-mind/code-cache");
   });
 
   test("a workspace without a store: the entry answers alone (nothing printed, no cache written)", async () => {
