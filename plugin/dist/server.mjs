@@ -38771,26 +38771,16 @@ function conflictSweepKeeper(options = DEFAULTS) {
 }
 
 // src/server/tool-result.ts
-var CONTEXT_WRITES = /* @__PURE__ */ new Set([
-  "project_create",
-  "project_switch",
-  "thread_create",
-  "thread_switch",
-  "thread_status",
-  "thread_merge",
-  "thread_delete",
-  "thread_rebase",
-  "summary_update"
-]);
 function errorText(error2) {
   if (error2 instanceof ThreadMindError) return error2.message;
   const message2 = error2 instanceof Error ? `${error2.name}: ${error2.message}` : String(error2);
   return `ThreadMind failed unexpectedly: ${message2}. The operation may not have completed; check with thread_list before retrying.`;
 }
-function toolHandler(ctx, name, run) {
-  return (args) => ctx.session.serial(() => runTool(ctx, name, args, run));
+function toolHandler(ctx, tool, run) {
+  const [name, changesContext] = typeof tool === "string" ? [tool, false] : [tool.name, tool.changesContext];
+  return (args) => ctx.session.serial(() => runTool(ctx, name, changesContext, args, run));
 }
-async function runTool(ctx, name, args, run) {
+async function runTool(ctx, name, changesContext, args, run) {
   let result;
   try {
     const services = await ctx.session.services();
@@ -38798,7 +38788,7 @@ async function runTool(ctx, name, args, run) {
     const { text, resourcesChanged } = typeof outcome === "string" ? { text: outcome, resourcesChanged: false } : outcome;
     result = { content: [{ type: "text", text }] };
     if (resourcesChanged) ctx.resourcesChanged();
-    if (CONTEXT_WRITES.has(name)) ctx.contextWritten();
+    if (changesContext) ctx.contextWritten();
   } catch (error2) {
     if (!(error2 instanceof ThreadMindError)) {
       process.stderr.write(
@@ -38837,7 +38827,7 @@ function registerProjectTools(server2, ctx) {
       },
       annotations: annotations("Create project", "write", false)
     },
-    toolHandler(ctx, "project_create", async (services, args) => {
+    toolHandler(ctx, { name: "project_create", changesContext: true }, async (services, args) => {
       const { project, thread } = await services.projectCreate(args);
       const tree = (await services.threadList()).text;
       return {
@@ -38879,7 +38869,7 @@ ${tree}`,
       inputSchema: { projectId: idSchema("Project id") },
       annotations: annotations("Switch project", "write", true)
     },
-    toolHandler(ctx, "project_switch", async (services, args) => {
+    toolHandler(ctx, { name: "project_switch", changesContext: true }, async (services, args) => {
       const { project, thread } = await services.projectSwitch(args.projectId);
       return {
         text: `Switched to project "${project.title}" (${project.id}). This session starts on thread "${thread.title}" (${thread.id}); call context_get to load its context.`,
@@ -38972,7 +38962,7 @@ function registerSummaryTools(server2, ctx) {
       },
       annotations: annotations("Update summary", "destructive", false)
     },
-    toolHandler(ctx, "summary_update", async (services, args) => {
+    toolHandler(ctx, { name: "summary_update", changesContext: true }, async (services, args) => {
       const { thread, chars, tokens, warnings } = await services.summaryUpdate(args);
       const what = args.section ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}` : "whole summary replaced";
       const lines = [
@@ -39011,7 +39001,7 @@ function registerThreadTools(server2, ctx) {
       },
       annotations: annotations("Create thread", "write", false)
     },
-    toolHandler(ctx, "thread_create", async (services, args) => {
+    toolHandler(ctx, { name: "thread_create", changesContext: true }, async (services, args) => {
       const created = await services.threadCreate(args);
       const t = created.thread;
       const lines = [
@@ -39031,7 +39021,7 @@ function registerThreadTools(server2, ctx) {
       inputSchema: { threadId: idSchema("Thread id"), maxTokens: maxTokensSchema.optional() },
       annotations: annotations("Switch thread", "write", true)
     },
-    toolHandler(ctx, "thread_switch", async (services, args) => {
+    toolHandler(ctx, { name: "thread_switch", changesContext: true }, async (services, args) => {
       const { thread, context: context2 } = await services.threadSwitch(
         args.threadId,
         args.maxTokens !== void 0 ? { maxTokens: args.maxTokens } : {}
@@ -39075,7 +39065,7 @@ ${context2.text}`;
       },
       annotations: annotations("Set thread status", "write", false)
     },
-    toolHandler(ctx, "thread_status", async (services, args) => {
+    toolHandler(ctx, { name: "thread_status", changesContext: true }, async (services, args) => {
       const { thread, tree } = await services.threadStatus(args);
       return {
         text: `Thread "${thread.title}" (${thread.id}) is now ${thread.status ?? "active"}.
@@ -39096,7 +39086,7 @@ ${tree}`,
       },
       annotations: annotations("Merge thread into parent", "destructive", false)
     },
-    toolHandler(ctx, "thread_merge", async (services, args) => {
+    toolHandler(ctx, { name: "thread_merge", changesContext: true }, async (services, args) => {
       const { thread, parent, tree } = await services.threadMerge(args);
       return {
         text: `Merged "${thread.id}" into "${parent.id}": the parent's summary was replaced and "${thread.id}" is closed as done. This session is now on "${parent.id}".
@@ -39114,7 +39104,7 @@ ${tree}`,
       inputSchema: { threadId: idSchema("Thread id") },
       annotations: annotations("Delete thread", "destructive", true)
     },
-    toolHandler(ctx, "thread_delete", async (services, args) => {
+    toolHandler(ctx, { name: "thread_delete", changesContext: true }, async (services, args) => {
       const { deleted, tree, warnings } = await services.threadDelete(args.threadId);
       const lines = [`Deleted ${deleted.length} thread${deleted.length === 1 ? "" : "s"}: ${deleted.join(", ")}.`];
       for (const w of warnings) lines.push(`\u26A0 ${w}`);
@@ -39130,7 +39120,7 @@ ${tree}`,
       inputSchema: { threadId: idSchema("Thread id"), newParentId: idSchema("New parent thread id") },
       annotations: annotations("Move thread", "write", true)
     },
-    toolHandler(ctx, "thread_rebase", async (services, args) => {
+    toolHandler(ctx, { name: "thread_rebase", changesContext: true }, async (services, args) => {
       const { thread, tree } = await services.threadRebase(args.threadId, args.newParentId);
       return { text: `Moved "${thread.id}" under "${thread.parentId}".
 

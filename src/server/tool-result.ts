@@ -18,19 +18,6 @@ export interface ToolContext {
   contextWritten(): void;
 }
 
-/** Tools after which the session thread's context may differ (its summary, an ancestor's, which thread it is). */
-const CONTEXT_WRITES = new Set([
-  "project_create",
-  "project_switch",
-  "thread_create",
-  "thread_switch",
-  "thread_status",
-  "thread_merge",
-  "thread_delete",
-  "thread_rebase",
-  "summary_update",
-]);
-
 /** The text a failure shows the model: the core's own texts for expected errors, a labelled message otherwise. */
 export function errorText(error: unknown): string {
   if (error instanceof ThreadMindError) return error.message;
@@ -38,18 +25,26 @@ export function errorText(error: unknown): string {
   return `ThreadMind failed unexpectedly: ${message}. The operation may not have completed; check with thread_list before retrying.`;
 }
 
+/**
+ * A tool's name, flagged where the tool is registered when it may change the session thread's context (its summary, an
+ * ancestor's, which thread it is): after such a tool succeeds, the session's SessionStart cache entry is refreshed.
+ */
+export type ToolName = string | { name: string; changesContext: true };
+
 /** Runs a tool body against the session's services and wraps the outcome; notes pending for the session go along once. */
 export function toolHandler<Args>(
   ctx: ToolContext,
-  name: string,
+  tool: ToolName,
   run: (services: ThreadMindServices, args: Args) => Promise<string | ToolOutcome>,
 ): (args: Args) => Promise<CallToolResult> {
-  return (args: Args) => ctx.session.serial(() => runTool(ctx, name, args, run));
+  const [name, changesContext] = typeof tool === "string" ? [tool, false] : [tool.name, tool.changesContext];
+  return (args: Args) => ctx.session.serial(() => runTool(ctx, name, changesContext, args, run));
 }
 
 async function runTool<Args>(
   ctx: ToolContext,
   name: string,
+  changesContext: boolean,
   args: Args,
   run: (services: ThreadMindServices, args: Args) => Promise<string | ToolOutcome>,
 ): Promise<CallToolResult> {
@@ -60,7 +55,7 @@ async function runTool<Args>(
     const { text, resourcesChanged } = typeof outcome === "string" ? { text: outcome, resourcesChanged: false } : outcome;
     result = { content: [{ type: "text", text }] };
     if (resourcesChanged) ctx.resourcesChanged();
-    if (CONTEXT_WRITES.has(name)) ctx.contextWritten();
+    if (changesContext) ctx.contextWritten();
   } catch (error) {
     if (!(error instanceof ThreadMindError)) {
       process.stderr.write(

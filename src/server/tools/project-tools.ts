@@ -23,7 +23,7 @@ export function registerProjectTools(server: McpServer, ctx: ToolContext): void 
       },
       annotations: annotations("Create project", "write", false),
     },
-    toolHandler(ctx, "project_create", async (services, args) => {
+    toolHandler(ctx, { name: "project_create", changesContext: true }, async (services, args) => {
       const { project, thread } = await services.projectCreate(args);
       const tree = (await services.threadList()).text;
       return {
@@ -65,7 +65,7 @@ export function registerProjectTools(server: McpServer, ctx: ToolContext): void 
       inputSchema: { projectId: idSchema("Project id") },
       annotations: annotations("Switch project", "write", true),
     },
-    toolHandler(ctx, "project_switch", async (services, args) => {
+    toolHandler(ctx, { name: "project_switch", changesContext: true }, async (services, args) => {
       const { project, thread } = await services.projectSwitch(args.projectId);
       return {
         text:

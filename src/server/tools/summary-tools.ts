@@ -28,7 +28,7 @@ export function registerSummaryTools(server: McpServer, ctx: ToolContext): void 
       },
       annotations: annotations("Update summary", "destructive", false),
     },
-    toolHandler(ctx, "summary_update", async (services, args) => {
+    toolHandler(ctx, { name: "summary_update", changesContext: true }, async (services, args) => {
       const { thread, chars, tokens, warnings } = await services.summaryUpdate(args);
       const what = args.section
         ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}`

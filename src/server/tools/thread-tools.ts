@@ -21,7 +21,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       },
       annotations: annotations("Create thread", "write", false),
     },
-    toolHandler(ctx, "thread_create", async (services, args) => {
+    toolHandler(ctx, { name: "thread_create", changesContext: true }, async (services, args) => {
       const created = await services.threadCreate(args);
       const t = created.thread;
       const lines = [
@@ -43,7 +43,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       inputSchema: { threadId: idSchema("Thread id"), maxTokens: maxTokensSchema.optional() },
       annotations: annotations("Switch thread", "write", true),
     },
-    toolHandler(ctx, "thread_switch", async (services, args) => {
+    toolHandler(ctx, { name: "thread_switch", changesContext: true }, async (services, args) => {
       const { thread, context } = await services.threadSwitch(
         args.threadId,
         args.maxTokens !== undefined ? { maxTokens: args.maxTokens } : {},
@@ -99,7 +99,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       },
       annotations: annotations("Set thread status", "write", false),
     },
-    toolHandler(ctx, "thread_status", async (services, args) => {
+    toolHandler(ctx, { name: "thread_status", changesContext: true }, async (services, args) => {
       const { thread, tree } = await services.threadStatus(args);
       return {
         text: `Thread "${thread.title}" (${thread.id}) is now ${thread.status ?? "active"}.\n\n${tree}`,
@@ -122,7 +122,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       },
       annotations: annotations("Merge thread into parent", "destructive", false),
     },
-    toolHandler(ctx, "thread_merge", async (services, args) => {
+    toolHandler(ctx, { name: "thread_merge", changesContext: true }, async (services, args) => {
       const { thread, parent, tree } = await services.threadMerge(args);
       return {
         text: `Merged "${thread.id}" into "${parent.id}": the parent's summary was replaced and "${thread.id}" is closed as done. This session is now on "${parent.id}".\n\n${tree}`,
@@ -141,7 +141,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       inputSchema: { threadId: idSchema("Thread id") },
       annotations: annotations("Delete thread", "destructive", true),
     },
-    toolHandler(ctx, "thread_delete", async (services, args) => {
+    toolHandler(ctx, { name: "thread_delete", changesContext: true }, async (services, args) => {
       const { deleted, tree, warnings } = await services.threadDelete(args.threadId);
       const lines = [`Deleted ${deleted.length} thread${deleted.length === 1 ? "" : "s"}: ${deleted.join(", ")}.`];
       for (const w of warnings) lines.push(`⚠ ${w}`);
@@ -159,7 +159,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       inputSchema: { threadId: idSchema("Thread id"), newParentId: idSchema("New parent thread id") },
       annotations: annotations("Move thread", "write", true),
     },
-    toolHandler(ctx, "thread_rebase", async (services, args) => {
+    toolHandler(ctx, { name: "thread_rebase", changesContext: true }, async (services, args) => {
       const { thread, tree } = await services.threadRebase(args.threadId, args.newParentId);
       return { text: `Moved "${thread.id}" under "${thread.parentId}".\n\n${tree}`, resourcesChanged: true };
     }),
