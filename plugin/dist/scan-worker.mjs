@@ -371,6 +371,13 @@ var SessionAccumulator = class {
     this.add(classified);
     return classified;
   }
+  /**
+   * Counts the next line of the file without classifying it: a reader that knows from its bytes that the line has
+   * nothing to count (see uncounted-line.ts) keeps later line numbers those of the file. It adds to `lines` only.
+   */
+  skipLine() {
+    this.lineCount += 1;
+  }
   /** Adds the next line of the file, already classified. Every line counts, so line numbers stay those of the file. */
   add(line) {
     this.lineCount += 1;
@@ -482,6 +489,142 @@ var SessionAccumulator = class {
     };
   }
 };
+
+// src/transcript/uncounted-line.ts
+var SPACE = 32;
+var TAB = 9;
+var CARRIAGE_RETURN = 13;
+var QUOTE = 34;
+var BACKSLASH = 92;
+var COMMA = 44;
+var COLON = 58;
+var OPEN_BRACE = 123;
+var CLOSE_BRACE = 125;
+var OPEN_BRACKET = 91;
+var TYPE_KEY = Buffer.from("type");
+var SIDECHAIN_KEY = Buffer.from("isSidechain");
+var FALSE = Buffer.from("false");
+var TRUE = Buffer.from("true");
+var TYPE_NAMES = KNOWN_RECORD_TYPES.map((type) => [type, Buffer.from(type)]);
+var TIMESTAMP_KEY = Buffer.from('"timestamp"');
+function isSpace(byte) {
+  return byte === SPACE || byte === TAB || byte === CARRIAGE_RETURN;
+}
+function skipSpace(line, index, length) {
+  let i = index;
+  while (i < length && isSpace(line[i])) i += 1;
+  return i;
+}
+function bytesEqual(line, start, end, expected) {
+  if (end - start !== expected.length) return false;
+  for (let i = 0; i < expected.length; i += 1) if (line[start + i] !== expected[i]) return false;
+  return true;
+}
+var lastStringEscaped = false;
+function stringEnd(line, open, length) {
+  lastStringEscaped = false;
+  for (let i = open + 1; i < length; i += 1) {
+    const byte = line[i];
+    if (byte === QUOTE) return i;
+    if (byte === BACKSLASH) {
+      lastStringEscaped = true;
+      i += 1;
+    }
+  }
+  return -1;
+}
+function recordTypeOf(line, start, end) {
+  for (const [type, name] of TYPE_NAMES) if (bytesEqual(line, start, end, name)) return type;
+  return "unknown";
+}
+function readRecordHead(line) {
+  const length = line.length;
+  let end = length - 1;
+  while (end >= 0 && isSpace(line[end])) end -= 1;
+  if (end < 1 || line[end] !== CLOSE_BRACE) return null;
+  let i = skipSpace(line, 0, length);
+  if (line[i] !== OPEN_BRACE) return null;
+  i += 1;
+  let type = null;
+  let mainChain = true;
+  for (; ; ) {
+    i = skipSpace(line, i, length);
+    if (line[i] !== QUOTE) return null;
+    const keyStart = i + 1;
+    const keyEnd = stringEnd(line, i, length);
+    if (keyEnd === -1 || lastStringEscaped) return null;
+    i = skipSpace(line, keyEnd + 1, length);
+    if (line[i] !== COLON) return null;
+    i = skipSpace(line, i + 1, length);
+    const first = line[i];
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) return { type, mainChain };
+    const isType = bytesEqual(line, keyStart, keyEnd, TYPE_KEY);
+    const isSidechain = !isType && bytesEqual(line, keyStart, keyEnd, SIDECHAIN_KEY);
+    if (first === QUOTE) {
+      const close = stringEnd(line, i, length);
+      if (close === -1 || isType && lastStringEscaped || isSidechain) return null;
+      if (isType) type = recordTypeOf(line, i + 1, close);
+      i = close + 1;
+    } else {
+      const start = i;
+      while (i < length && line[i] !== COMMA && line[i] !== CLOSE_BRACE && !isSpace(line[i])) i += 1;
+      if (isType) return null;
+      if (isSidechain) {
+        if (bytesEqual(line, start, i, FALSE)) mainChain = true;
+        else if (bytesEqual(line, start, i, TRUE)) mainChain = false;
+        else return null;
+      }
+    }
+    i = skipSpace(line, i, length);
+    if (line[i] === COMMA) i += 1;
+    else if (line[i] === CLOSE_BRACE) return { type, mainChain };
+    else return null;
+  }
+}
+function typeMayCount(type) {
+  switch (type) {
+    case "assistant":
+    // usage
+    case "system":
+    // compact_boundary
+    case "attachment":
+      return true;
+    case "user":
+    case "progress":
+    case "summary":
+    case "queue-operation":
+    case "file-history-snapshot":
+      return false;
+    default: {
+      const unreachable = type;
+      throw new Error(`unhandled record type ${String(unreachable)}`);
+    }
+  }
+}
+function typeKeepsTimestamp(type) {
+  return type !== "progress";
+}
+function timestampCandidates(line) {
+  const timestamps = [];
+  for (let at = line.indexOf(TIMESTAMP_KEY); at !== -1; at = line.indexOf(TIMESTAMP_KEY, at + 1)) {
+    const colon = skipSpace(line, at + TIMESTAMP_KEY.length, line.length);
+    if (line[colon] !== COLON) continue;
+    const open = skipSpace(line, colon + 1, line.length);
+    if (line[open] !== QUOTE) continue;
+    const close = stringEnd(line, open, line.length);
+    if (close === -1 || lastStringEscaped) return null;
+    timestamps.push(line.toString("utf8", open + 1, close));
+  }
+  return timestamps;
+}
+function uncountedLineTimestamps(line) {
+  const head = readRecordHead(line);
+  if (head === null || head.type === null) return null;
+  if (head.type === "unknown") return [];
+  if (typeMayCount(head.type)) return null;
+  if (!head.mainChain || !typeKeepsTimestamp(head.type)) return [];
+  return timestampCandidates(line);
+}
 function contentHash(text) {
   return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
@@ -546,16 +689,94 @@ function parseHeader(text) {
   const id = /\(([a-z0-9-]+)\)\. /.exec(line);
   return { source, threadId: id ? id[1] : null };
 }
-function earlier(a, b) {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Date.parse(b) < Date.parse(a) ? b : a;
-}
-function later(a, b) {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Date.parse(b) > Date.parse(a) ? b : a;
-}
+var TimeSpan = class {
+  first = null;
+  last = null;
+  /** Folds one record's timestamp; returns whether either end moved. */
+  fold(at, lineNumber) {
+    const ms = Date.parse(at);
+    if (Number.isNaN(ms)) return false;
+    const before = this.movesFirst(ms, lineNumber);
+    const after = this.movesLast(ms, lineNumber);
+    if (before) this.first = { ms, at, lineNumber };
+    if (after) this.last = { ms, at, lineNumber };
+    return before || after;
+  }
+  /** Whether a record of this line with a timestamp among `times` (Date.parse values) could move either end. */
+  couldMove(times, lineNumber) {
+    return times.some((ms) => this.movesFirst(ms, lineNumber) || this.movesLast(ms, lineNumber));
+  }
+  movesFirst(ms, lineNumber) {
+    const first = this.first;
+    return first === null || ms < first.ms || ms === first.ms && lineNumber < first.lineNumber;
+  }
+  movesLast(ms, lineNumber) {
+    const last = this.last;
+    return last === null || ms > last.ms || ms === last.ms && lineNumber < last.lineNumber;
+  }
+};
+var MAX_HELD_LINES = 256;
+var MAX_HELD_CHUNK_BYTES = 8 * 1024 * 1024;
+var HeldLines = class {
+  constructor(span, parse) {
+    this.span = span;
+    this.parse = parse;
+  }
+  span;
+  parse;
+  lines = [];
+  /** Each read chunk a held line is a view of, with how many held lines point into it. */
+  chunks = /* @__PURE__ */ new Map();
+  chunkBytes = 0;
+  /** Holds a skipped line if its timestamp could move the span now (else it never can: the span only widens). */
+  offer(bytes, lineNumber, timestamps) {
+    if (timestamps.length === 0) return;
+    const times = [];
+    for (const at of timestamps) {
+      const ms = Date.parse(at);
+      if (!Number.isNaN(ms)) times.push(ms);
+    }
+    if (!this.span.couldMove(times, lineNumber)) return;
+    this.lines.push({ bytes, lineNumber, times });
+    const count = this.chunks.get(bytes.buffer) ?? 0;
+    if (count === 0) this.chunkBytes += bytes.buffer.byteLength;
+    this.chunks.set(bytes.buffer, count + 1);
+    if (this.lines.length > MAX_HELD_LINES || this.chunkBytes > MAX_HELD_CHUNK_BYTES)
+      this.settle(MAX_HELD_LINES / 2, MAX_HELD_CHUNK_BYTES / 2);
+  }
+  /** At the end of the file: parses every held line that still matters. */
+  finish() {
+    this.settle(0, 0);
+  }
+  /** Drops the lines that no longer matter, then parses the newest (most likely to settle the others) down to the bounds. */
+  settle(maxLines, maxChunkBytes) {
+    this.dropSettled();
+    while (this.lines.length > maxLines || this.lines.length > 0 && this.chunkBytes > maxChunkBytes) {
+      const line = this.lines.pop();
+      this.release(line);
+      const first = this.span.first;
+      const last = this.span.last;
+      this.parse(line);
+      if (this.span.first !== first || this.span.last !== last) this.dropSettled();
+    }
+  }
+  dropSettled() {
+    const kept = [];
+    for (const line of this.lines) {
+      if (this.span.couldMove(line.times, line.lineNumber)) kept.push(line);
+      else this.release(line);
+    }
+    this.lines = kept;
+  }
+  release(line) {
+    const count = this.chunks.get(line.bytes.buffer);
+    if (count > 1) this.chunks.set(line.bytes.buffer, count - 1);
+    else {
+      this.chunks.delete(line.bytes.buffer);
+      this.chunkBytes -= line.bytes.buffer.byteLength;
+    }
+  }
+};
 function jsonObject(text) {
   let value;
   try {
@@ -608,33 +829,69 @@ function callsSummaryUpdate(text) {
 function withoutText(record) {
   return { ...record, content: [], text: "" };
 }
-async function scanSession(file, onBytes) {
+var UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+async function scanSession(file, onBytes, options = {}) {
   const accumulator = new SessionAccumulator();
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
   const threadMindInjections = [];
   const otherInjections = [];
   const summaryWrites = [];
   const boundaryResponses = [];
-  let startedAt = null;
-  let endedAt = null;
+  const span = new TimeSpan();
   let clearCommandAt = null;
   let clearHookSeen = false;
   let planStart = null;
   const malformedLineNumbers = [];
+  const lateMalformed = [];
   let lineNumber = 0;
+  let unparsedLines = 0;
   let responses = 0;
   let lastKey = null;
   let truncatedLastLine = false;
   let bytesSeen = 0;
   let bytesReported = 0;
+  const name = file.path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
+  let sessionIdKnown = UUID_NAME.test(name);
+  const skipping = options.parseEveryLine !== true;
+  const held = new HeldLines(span, (line) => {
+    const classified = classifyLine(line.bytes.toString("utf8"));
+    switch (classified.kind) {
+      case "other":
+        if (classified.meta.timestamp !== null) span.fold(classified.meta.timestamp, line.lineNumber);
+        return;
+      case "malformed":
+        lateMalformed.push(line.lineNumber);
+        return;
+      case "skipped":
+      case "blank":
+        return;
+      case "assistant":
+      case "compact-boundary":
+      case "hook-context":
+        throw new Error(`line ${line.lineNumber} of ${file.path} was skipped unparsed but is a ${classified.kind} record`);
+      default: {
+        const unreachable = classified;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  });
   const onLine = (line, terminated) => {
     lineNumber += 1;
     bytesSeen += line.length + (terminated ? 1 : 0);
-    const text = line.toString("utf8");
     if (onBytes !== void 0 && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
       bytesReported = bytesSeen;
       onBytes(bytesSeen);
     }
+    if (skipping && terminated && responses > 0 && sessionIdKnown) {
+      const timestamps = uncountedLineTimestamps(line);
+      if (timestamps !== null) {
+        unparsedLines += 1;
+        accumulator.skipLine();
+        held.offer(line, lineNumber, timestamps);
+        return;
+      }
+    }
+    const text = line.toString("utf8");
     const classified = classifyLine(text);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
@@ -702,23 +959,23 @@ async function scanSession(file, onBytes) {
       }
     }
     const meta = classified.kind === "other" ? classified.meta : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context" ? classified.record.meta : null;
-    if (meta !== null && meta.timestamp !== null && !Number.isNaN(Date.parse(meta.timestamp))) {
-      startedAt = earlier(startedAt, meta.timestamp);
-      endedAt = later(endedAt, meta.timestamp);
+    if (meta !== null) {
+      if (meta.sessionId !== null) sessionIdKnown = true;
+      if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
   };
   const { bytesRead } = await forEachByteLine(file.path, onLine);
+  held.finish();
   if (onBytes !== void 0) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
-  const name = file.path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
   return {
     path: file.path,
     folder: file.folder,
-    sessionId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name) ? name : figures.sessionIds[0] ?? name,
+    sessionId: UUID_NAME.test(name) ? name : figures.sessionIds[0] ?? name,
     bytes: bytesRead,
-    startedAt,
-    endedAt,
+    startedAt: span.first?.at ?? null,
+    endedAt: span.last?.at ?? null,
     clearCommandAt,
     clearHookSeen,
     planStart,
@@ -732,9 +989,10 @@ async function scanSession(file, onBytes) {
     otherInjections,
     summaryWrites,
     points: series.result(),
-    malformedLines: figures.malformedLines,
-    malformedLineNumbers,
+    malformedLines: figures.malformedLines + lateMalformed.length,
+    malformedLineNumbers: lateMalformed.length === 0 ? malformedLineNumbers : [...malformedLineNumbers, ...lateMalformed].sort((a, b) => a - b).slice(0, MALFORMED_LINES_KEPT),
     lines: lineNumber,
+    unparsedLines,
     truncatedLastLine
   };
 }

@@ -2,6 +2,7 @@
 import { forEachByteLine } from "../../transcript/for-each-line.js";
 import { SessionAccumulator, responseKey } from "../../transcript/session-accumulator.js";
 import { classifyLine } from "../../transcript/classify-record.js";
+import { uncountedLineTimestamps } from "../../transcript/uncounted-line.js";
 import type { ClassifiedLine, Compaction, HookContextRecord } from "../../transcript/types.js";
 import { contentHash } from "../content-hash.js";
 import { savedOutputPathOf } from "./saved-output.js";
@@ -82,11 +83,19 @@ export interface ScannedSession {
   summaryWrites: SummaryWriteSeen[];
   /** Every main-chain response's size, thinned to at most MAX_POINTS_PER_SESSION (the last one always kept). */
   points: SizePoint[];
+  /**
+   * Lines that failed to parse among the lines the scan parses: every line before the session's first response, every
+   * line not shaped as one JSON object (a truncated last line always), and every line whose bytes do not prove it has
+   * nothing to count (see uncounted-line.ts). A damaged line shaped like a record with nothing to count is not parsed,
+   * so not counted: it cannot change a figure.
+   */
   malformedLines: number;
   /** Line numbers (1-based) of the first MALFORMED_LINES_KEPT malformed lines. */
   malformedLineNumbers: number[];
   /** Lines in the file (a last line without a final newline included). */
   lines: number;
+  /** Lines neither decoded nor parsed: their bytes proved they have nothing to count (see scanSession). */
+  unparsedLines: number;
   truncatedLastLine: boolean;
 }
 
@@ -148,16 +157,128 @@ function parseHeader(text: string): { source: InjectionSeen["source"]; threadId:
   return { source, threadId: id ? id[1]! : null };
 }
 
-function earlier(a: string | null, b: string | null): string | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Date.parse(b) < Date.parse(a) ? b : a;
+interface Instant {
+  ms: number;
+  at: string;
+  lineNumber: number;
 }
 
-function later(a: string | null, b: string | null): string | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Date.parse(b) > Date.parse(a) ? b : a;
+/**
+ * The earliest and latest record timestamps (by Date.parse; on a tie the earlier line wins, as a fold in file order
+ * keeps the first): the same whatever order the lines are folded in, so lines held back can be folded late.
+ */
+class TimeSpan {
+  first: Instant | null = null;
+  last: Instant | null = null;
+
+  /** Folds one record's timestamp; returns whether either end moved. */
+  fold(at: string, lineNumber: number): boolean {
+    const ms = Date.parse(at);
+    if (Number.isNaN(ms)) return false;
+    const before = this.movesFirst(ms, lineNumber);
+    const after = this.movesLast(ms, lineNumber);
+    if (before) this.first = { ms, at, lineNumber };
+    if (after) this.last = { ms, at, lineNumber };
+    return before || after;
+  }
+
+  /** Whether a record of this line with a timestamp among `times` (Date.parse values) could move either end. */
+  couldMove(times: readonly number[], lineNumber: number): boolean {
+    return times.some((ms) => this.movesFirst(ms, lineNumber) || this.movesLast(ms, lineNumber));
+  }
+
+  private movesFirst(ms: number, lineNumber: number): boolean {
+    const first = this.first;
+    return first === null || ms < first.ms || (ms === first.ms && lineNumber < first.lineNumber);
+  }
+
+  private movesLast(ms: number, lineNumber: number): boolean {
+    const last = this.last;
+    return last === null || ms > last.ms || (ms === last.ms && lineNumber < last.lineNumber);
+  }
+}
+
+/** A line skipped unparsed whose timestamp could still move the session's start or end. */
+interface HeldLine {
+  bytes: Buffer;
+  lineNumber: number;
+  /** Date.parse of each string its top-level timestamp can be (valid ones only). */
+  times: number[];
+}
+
+/** Past this many held lines, or this many bytes of read chunks kept alive by them, the held lines are settled. */
+const MAX_HELD_LINES = 256;
+const MAX_HELD_CHUNK_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Lines skipped unparsed whose timestamp could still move the session's start or end: kept as the views of the read
+ * chunks the splitter gave (never copied; a read stream's chunks are never reused) until the file ends, then parsed
+ * unless a later timestamp settled them. Bounded: past MAX_HELD_LINES lines or MAX_HELD_CHUNK_BYTES of chunks, those
+ * that no longer matter are dropped and the newest of the rest parsed until half the bound is left.
+ */
+class HeldLines {
+  private lines: HeldLine[] = [];
+  /** Each read chunk a held line is a view of, with how many held lines point into it. */
+  private readonly chunks = new Map<ArrayBufferLike, number>();
+  private chunkBytes = 0;
+
+  constructor(
+    private readonly span: TimeSpan,
+    private readonly parse: (line: HeldLine) => void,
+  ) {}
+
+  /** Holds a skipped line if its timestamp could move the span now (else it never can: the span only widens). */
+  offer(bytes: Buffer, lineNumber: number, timestamps: readonly string[]): void {
+    if (timestamps.length === 0) return;
+    const times: number[] = [];
+    for (const at of timestamps) {
+      const ms = Date.parse(at);
+      if (!Number.isNaN(ms)) times.push(ms);
+    }
+    if (!this.span.couldMove(times, lineNumber)) return;
+    this.lines.push({ bytes, lineNumber, times });
+    const count = this.chunks.get(bytes.buffer) ?? 0;
+    if (count === 0) this.chunkBytes += bytes.buffer.byteLength;
+    this.chunks.set(bytes.buffer, count + 1);
+    if (this.lines.length > MAX_HELD_LINES || this.chunkBytes > MAX_HELD_CHUNK_BYTES)
+      this.settle(MAX_HELD_LINES / 2, MAX_HELD_CHUNK_BYTES / 2);
+  }
+
+  /** At the end of the file: parses every held line that still matters. */
+  finish(): void {
+    this.settle(0, 0);
+  }
+
+  /** Drops the lines that no longer matter, then parses the newest (most likely to settle the others) down to the bounds. */
+  private settle(maxLines: number, maxChunkBytes: number): void {
+    this.dropSettled();
+    while (this.lines.length > maxLines || (this.lines.length > 0 && this.chunkBytes > maxChunkBytes)) {
+      const line = this.lines.pop()!;
+      this.release(line);
+      const first = this.span.first;
+      const last = this.span.last;
+      this.parse(line);
+      if (this.span.first !== first || this.span.last !== last) this.dropSettled();
+    }
+  }
+
+  private dropSettled(): void {
+    const kept: HeldLine[] = [];
+    for (const line of this.lines) {
+      if (this.span.couldMove(line.times, line.lineNumber)) kept.push(line);
+      else this.release(line);
+    }
+    this.lines = kept;
+  }
+
+  private release(line: HeldLine): void {
+    const count = this.chunks.get(line.bytes.buffer)!;
+    if (count > 1) this.chunks.set(line.bytes.buffer, count - 1);
+    else {
+      this.chunks.delete(line.bytes.buffer);
+      this.chunkBytes -= line.bytes.buffer.byteLength;
+    }
+  }
 }
 
 /** A line's JSON value when it is an object; null when the line is no JSON or holds another value. */
@@ -244,14 +365,31 @@ function withoutText(record: HookContextRecord): HookContextRecord {
   return { ...record, content: [], text: "" };
 }
 
+const UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ScanOptions {
+  /**
+   * Parse every line, as the scan did before the byte test (uncounted-line.ts): the same figures and report, slower;
+   * every malformed line counted. The reference the tests hold the default scan to.
+   */
+  parseEveryLine?: boolean;
+}
+
 /**
  * Reads one session file from start to end in bounded memory: figures by the transcript library's rules (its
  * SessionAccumulator: dedup by message.id + requestId keeping the final copy, main chain only), plus the points, the
  * injections and the /clear evidence the report needs. `onBytes` reports progress (bytes of this file read so far).
+ *
+ * Lines whose bytes prove they have nothing to count (uncounted-line.ts: user and progress records, most of a
+ * transcript's bytes) are neither decoded nor parsed once the session's first response and a session id are known
+ * (the /clear and plan evidence is looked for before the first response, on every line). Such a line can only move
+ * the session's start or end (its timestamp); one whose possible timestamps could is held and parsed at the end unless
+ * a later record settles it.
  */
 export async function scanSession(
   file: { path: string; folder: string },
   onBytes?: (bytes: number) => void,
+  options: ScanOptions = {},
 ): Promise<ScannedSession> {
   const accumulator = new SessionAccumulator();
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
@@ -260,28 +398,69 @@ export async function scanSession(
   const summaryWrites: SummaryWriteSeen[] = [];
   /** Responses before each compaction boundary, in file order. */
   const boundaryResponses: number[] = [];
-  let startedAt: string | null = null;
-  let endedAt: string | null = null;
+  const span = new TimeSpan();
   let clearCommandAt: string | null = null;
   let clearHookSeen = false;
   let planStart: ScannedSession["planStart"] = null;
   const malformedLineNumbers: number[] = [];
+  /** Malformed lines found among the held lines parsed late (not fed to the accumulator: it counted them as skipped). */
+  const lateMalformed: number[] = [];
   let lineNumber = 0;
+  let unparsedLines = 0;
   let responses = 0;
   let lastKey: string | null = null;
   let truncatedLastLine = false;
   let bytesSeen = 0;
   let bytesReported = 0;
+  const name = file.path
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.jsonl$/, "");
+  // The session id comes from the file name, else from the first record that has one: lines are parsed until then.
+  let sessionIdKnown = UUID_NAME.test(name);
+  const skipping = options.parseEveryLine !== true;
+
+  const held = new HeldLines(span, (line) => {
+    const classified = classifyLine(line.bytes.toString("utf8"));
+    switch (classified.kind) {
+      case "other":
+        if (classified.meta.timestamp !== null) span.fold(classified.meta.timestamp, line.lineNumber);
+        return;
+      case "malformed":
+        lateMalformed.push(line.lineNumber);
+        return;
+      case "skipped":
+      case "blank":
+        return;
+      case "assistant":
+      case "compact-boundary":
+      case "hook-context":
+        throw new Error(`line ${line.lineNumber} of ${file.path} was skipped unparsed but is a ${classified.kind} record`);
+      default: {
+        const unreachable: never = classified;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  });
 
   const onLine = (line: Buffer, terminated: boolean) => {
     lineNumber += 1;
-    // The byte length from the bytes, the text decoded once.
     bytesSeen += line.length + (terminated ? 1 : 0);
-    const text = line.toString("utf8");
     if (onBytes !== undefined && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
       bytesReported = bytesSeen;
       onBytes(bytesSeen);
     }
+    if (skipping && terminated && responses > 0 && sessionIdKnown) {
+      const timestamps = uncountedLineTimestamps(line);
+      if (timestamps !== null) {
+        unparsedLines += 1;
+        accumulator.skipLine();
+        held.offer(line, lineNumber, timestamps);
+        return;
+      }
+    }
+    // The text decoded once.
+    const text = line.toString("utf8");
     const classified: ClassifiedLine = classifyLine(text);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
@@ -356,29 +535,24 @@ export async function scanSession(
         : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context"
           ? classified.record.meta
           : null;
-    if (meta !== null && meta.timestamp !== null && !Number.isNaN(Date.parse(meta.timestamp))) {
-      startedAt = earlier(startedAt, meta.timestamp);
-      endedAt = later(endedAt, meta.timestamp);
+    if (meta !== null) {
+      if (meta.sessionId !== null) sessionIdKnown = true;
+      if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
   };
 
   const { bytesRead } = await forEachByteLine(file.path, onLine);
+  held.finish();
   if (onBytes !== undefined) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions: CompactionSeen[] = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i]! }));
-  const name = file.path
-    .split(/[\\/]/)
-    .pop()!
-    .replace(/\.jsonl$/, "");
   return {
     path: file.path,
     folder: file.folder,
-    sessionId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name)
-      ? name
-      : (figures.sessionIds[0] ?? name),
+    sessionId: UUID_NAME.test(name) ? name : (figures.sessionIds[0] ?? name),
     bytes: bytesRead,
-    startedAt,
-    endedAt,
+    startedAt: span.first?.at ?? null,
+    endedAt: span.last?.at ?? null,
     clearCommandAt,
     clearHookSeen,
     planStart,
@@ -392,9 +566,13 @@ export async function scanSession(
     otherInjections,
     summaryWrites,
     points: series.result(),
-    malformedLines: figures.malformedLines,
-    malformedLineNumbers,
+    malformedLines: figures.malformedLines + lateMalformed.length,
+    malformedLineNumbers:
+      lateMalformed.length === 0
+        ? malformedLineNumbers
+        : [...malformedLineNumbers, ...lateMalformed].sort((a, b) => a - b).slice(0, MALFORMED_LINES_KEPT),
     lines: lineNumber,
+    unparsedLines,
     truncatedLastLine,
   };
 }

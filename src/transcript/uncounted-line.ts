@@ -1,0 +1,185 @@
+// A byte test on one raw transcript line: its record has nothing to count (user, progress, ... records), and every value its top-level timestamp can have.
+import type { KnownRecordType } from "./types.js";
+import { KNOWN_RECORD_TYPES } from "./types.js";
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const CARRIAGE_RETURN = 0x0d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+
+const TYPE_KEY = Buffer.from("type");
+const SIDECHAIN_KEY = Buffer.from("isSidechain");
+const FALSE = Buffer.from("false");
+const TRUE = Buffer.from("true");
+const TYPE_NAMES = KNOWN_RECORD_TYPES.map((type) => [type, Buffer.from(type)] as const);
+const TIMESTAMP_KEY = Buffer.from('"timestamp"');
+
+function isSpace(byte: number): boolean {
+  return byte === SPACE || byte === TAB || byte === CARRIAGE_RETURN;
+}
+
+/** The index of the first byte at or after `index` that is not JSON whitespace (`length` if none). */
+function skipSpace(line: Buffer, index: number, length: number): number {
+  let i = index;
+  while (i < length && isSpace(line[i]!)) i += 1;
+  return i;
+}
+
+function bytesEqual(line: Buffer, start: number, end: number, expected: Buffer): boolean {
+  if (end - start !== expected.length) return false;
+  for (let i = 0; i < expected.length; i += 1) if (line[start + i] !== expected[i]) return false;
+  return true;
+}
+
+/** Set by stringEnd: the string it ended holds a backslash escape. */
+let lastStringEscaped = false;
+
+/** Index of the quote closing the string whose opening quote is at `open` (-1 if none); sets lastStringEscaped. */
+function stringEnd(line: Buffer, open: number, length: number): number {
+  lastStringEscaped = false;
+  for (let i = open + 1; i < length; i += 1) {
+    const byte = line[i]!;
+    if (byte === QUOTE) return i;
+    if (byte === BACKSLASH) {
+      lastStringEscaped = true;
+      i += 1;
+    }
+  }
+  return -1;
+}
+
+/** The known record type whose name the bytes spell, "unknown" for any other name. */
+function recordTypeOf(line: Buffer, start: number, end: number): KnownRecordType | "unknown" {
+  for (const [type, name] of TYPE_NAMES) if (bytesEqual(line, start, end, name)) return type;
+  return "unknown";
+}
+
+/** What the record's leading members say: its type and isSidechain as written before its first object or array value. */
+interface RecordHead {
+  /** The `type` member's value (null when it is not among the leading members). */
+  type: KnownRecordType | "unknown" | null;
+  /** The `isSidechain` member is `false` or absent among the leading members. */
+  mainChain: boolean;
+}
+
+/**
+ * Reads the top-level members from the line's `{` up to the first member whose value is an object or an array (Claude
+ * Code writes parentUuid, isSidechain, userType, cwd, sessionId, version, gitBranch, slug and, except in assistant
+ * and attachment records, type first). null when the bytes are anything else than that well-formed start: an escape
+ * in a key or in `type`, a non-string `type`, an `isSidechain` other than true/false, a line not shaped as one object.
+ */
+function readRecordHead(line: Buffer): RecordHead | null {
+  const length = line.length;
+  let end = length - 1;
+  while (end >= 0 && isSpace(line[end]!)) end -= 1;
+  if (end < 1 || line[end] !== CLOSE_BRACE) return null;
+  let i = skipSpace(line, 0, length);
+  if (line[i] !== OPEN_BRACE) return null;
+  i += 1;
+  let type: RecordHead["type"] = null;
+  let mainChain = true;
+  for (;;) {
+    i = skipSpace(line, i, length);
+    if (line[i] !== QUOTE) return null;
+    const keyStart = i + 1;
+    const keyEnd = stringEnd(line, i, length);
+    if (keyEnd === -1 || lastStringEscaped) return null;
+    i = skipSpace(line, keyEnd + 1, length);
+    if (line[i] !== COLON) return null;
+    i = skipSpace(line, i + 1, length);
+    const first = line[i];
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) return { type, mainChain };
+    const isType = bytesEqual(line, keyStart, keyEnd, TYPE_KEY);
+    const isSidechain = !isType && bytesEqual(line, keyStart, keyEnd, SIDECHAIN_KEY);
+    if (first === QUOTE) {
+      const close = stringEnd(line, i, length);
+      if (close === -1 || (isType && lastStringEscaped) || isSidechain) return null;
+      if (isType) type = recordTypeOf(line, i + 1, close);
+      i = close + 1;
+    } else {
+      // A number, true, false or null: up to the next separator.
+      const start = i;
+      while (i < length && line[i] !== COMMA && line[i] !== CLOSE_BRACE && !isSpace(line[i]!)) i += 1;
+      if (isType) return null;
+      if (isSidechain) {
+        if (bytesEqual(line, start, i, FALSE)) mainChain = true;
+        else if (bytesEqual(line, start, i, TRUE)) mainChain = false;
+        else return null;
+      }
+    }
+    i = skipSpace(line, i, length);
+    if (line[i] === COMMA) i += 1;
+    else if (line[i] === CLOSE_BRACE) return { type, mainChain };
+    else return null;
+  }
+}
+
+/** Whether classifyRecord can find something to count in a main-chain record of this type (see classify-record.ts). */
+function typeMayCount(type: KnownRecordType): boolean {
+  switch (type) {
+    case "assistant": // usage
+    case "system": // compact_boundary
+    case "attachment": // hook_additional_context
+      return true;
+    case "user":
+    case "progress":
+    case "summary":
+    case "queue-operation":
+    case "file-history-snapshot":
+      return false;
+    default: {
+      const unreachable: never = type;
+      throw new Error(`unhandled record type ${String(unreachable)}`);
+    }
+  }
+}
+
+/** Whether a main-chain record of this type is one whose timestamp the readers keep (classifyLine's "other"; progress and unknown types are skipped). */
+function typeKeepsTimestamp(type: KnownRecordType): boolean {
+  return type !== "progress";
+}
+
+/** Every string a `"timestamp"` member of the line can hold (null when one holds an escape: its text is not its bytes). */
+function timestampCandidates(line: Buffer): string[] | null {
+  const timestamps: string[] = [];
+  for (let at = line.indexOf(TIMESTAMP_KEY); at !== -1; at = line.indexOf(TIMESTAMP_KEY, at + 1)) {
+    const colon = skipSpace(line, at + TIMESTAMP_KEY.length, line.length);
+    if (line[colon] !== COLON) continue;
+    const open = skipSpace(line, colon + 1, line.length);
+    // Not a string: a top-level one makes the record malformed (no timestamp kept); a nested one does not matter.
+    if (line[open] !== QUOTE) continue;
+    const close = stringEnd(line, open, line.length);
+    if (close === -1 || lastStringEscaped) return null;
+    timestamps.push(line.toString("utf8", open + 1, close));
+  }
+  return timestamps;
+}
+
+/**
+ * For a line whose record has nothing to count (classifyLine gives "other", "skipped" or "malformed", never
+ * "assistant", "compact-boundary" or "hook-context"): every string that can be its top-level `timestamp` when the
+ * readers keep it (a superset: nested members and look-alikes too; empty for progress, sidechain and unknown records,
+ * whose timestamps are not kept). null when the line must be parsed to know: its leading members (before the first
+ * object or array value) do not include a `type`, or name assistant, system or attachment, or are not plain JSON
+ * members, or the line is not shaped as one object, or a timestamp value holds an escape.
+ *
+ * Exact for records as JSON.stringify writes them, whatever the key order, whitespace, nesting or string contents:
+ * it takes `type` and `isSidechain` from the leading members, so it assumes, as JSON.parse's last-one-wins makes
+ * necessary, that a record holds no second top-level `type` or `isSidechain` further on, and that the `timestamp`
+ * key is not written with escapes (JSON.stringify never writes either). Whether the rest of the line is valid JSON
+ * is not checked.
+ */
+export function uncountedLineTimestamps(line: Buffer): string[] | null {
+  const head = readRecordHead(line);
+  if (head === null || head.type === null) return null;
+  if (head.type === "unknown") return [];
+  if (typeMayCount(head.type)) return null;
+  if (!head.mainChain || !typeKeepsTimestamp(head.type)) return [];
+  return timestampCandidates(line);
+}

@@ -1,0 +1,189 @@
+// Guards the byte test that lets the report skip parsing a line: a line it passes is never a record with something to
+// count, and the timestamp the readers would keep is always among the strings it returns (real fixtures, hostile lines,
+// and fuzzed records of any key order, spacing and nesting).
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { classifyLine } from "../../src/transcript/classify-record.js";
+import { uncountedLineTimestamps } from "../../src/transcript/uncounted-line.js";
+import { fixtureTranscripts } from "./fixture-transcripts.js";
+
+/** What the byte test must agree with: classifyLine's verdict and the timestamp the readers keep from it. */
+function checkAgainstParse(text: string): { passed: boolean } {
+  const timestamps = uncountedLineTimestamps(Buffer.from(text, "utf8"));
+  if (timestamps === null) return { passed: false };
+  const classified = classifyLine(text);
+  expect(["other", "skipped", "malformed"], text.slice(0, 300)).toContain(classified.kind);
+  if (classified.kind === "other" && classified.meta.timestamp !== null)
+    expect(timestamps, text.slice(0, 300)).toContain(classified.meta.timestamp);
+  return { passed: true };
+}
+
+const TS = "2026-03-01T10:00:00.000Z";
+
+describe("the byte test of a line with nothing to count", () => {
+  it("agrees with the parse on every line of every real fixture, and passes most of their user and progress records", () => {
+    for (const fixture of fixtureTranscripts()) {
+      const lines = readFileSync(fixture.path, "utf8").split("\n");
+      let passed = 0;
+      let userOrProgress = 0;
+      for (const line of lines) {
+        if (checkAgainstParse(line).passed) passed += 1;
+        if (/^\{"parentUuid":[^{]*"type":"(user|progress)"/.test(line)) userOrProgress += 1;
+      }
+      expect(passed, fixture.name).toBeGreaterThanOrEqual(userOrProgress);
+    }
+  });
+
+  it("takes type and isSidechain from the record's own members, not from nested ones or string contents", () => {
+    const nested = (type: string) =>
+      `{"parentUuid":null,"isSidechain":false,"type":"${type}","message":{"role":"user","content":[{"type":"text","text":"x"}]},"data":{"type":"assistant","isSidechain":true},"uuid":"u","timestamp":"${TS}"}`;
+    expect(uncountedLineTimestamps(Buffer.from(nested("user")))).toEqual([TS]);
+    expect(uncountedLineTimestamps(Buffer.from(nested("progress")))).toEqual([]);
+    expect(uncountedLineTimestamps(Buffer.from(nested("assistant")))).toBeNull();
+    expect(uncountedLineTimestamps(Buffer.from(nested("system")))).toBeNull();
+    expect(uncountedLineTimestamps(Buffer.from(nested("attachment")))).toBeNull();
+    expect(uncountedLineTimestamps(Buffer.from(nested("custom-title")))).toEqual([]);
+    // The type after the first object value (as assistant records write it) is not known from the leading members.
+    expect(uncountedLineTimestamps(Buffer.from(`{"message":{"role":"user"},"type":"user","timestamp":"${TS}"}`))).toBeNull();
+    // A sidechain record keeps no timestamp.
+    expect(uncountedLineTimestamps(Buffer.from(`{"isSidechain":true,"type":"user","timestamp":"${TS}"}`))).toEqual([]);
+    // Markers inside strings: escaped quotes never end the string early.
+    const inString = `{"type":"user","text":"a \\"type\\":\\"assistant\\", \\"timestamp\\":\\"1999-01-01T00:00:00Z\\" \\\\","timestamp":"${TS}"}`;
+    expect(classifyLine(inString).kind).toBe("other");
+    expect(uncountedLineTimestamps(Buffer.from(inString))).toEqual([TS]);
+  });
+
+  it("sends to the parse every line whose bytes it cannot read exactly", () => {
+    const parse = [
+      "",
+      "   ",
+      `\uFEFF{"type":"user","timestamp":"${TS}"}`,
+      `{"type":"user","timestamp":"${TS}"`,
+      `[{"type":"user"}]`,
+      `"text"`,
+      "42",
+      "null",
+      `{"typ\\u0065":"user","timestamp":"${TS}"}`,
+      `{"type":"us\\u0065r","timestamp":"${TS}"}`,
+      `{"type":"user","timestamp":"2026-03-01T10:00:00.000\\u005a"}`,
+      `{"type":5,"timestamp":"${TS}"}`,
+      `{"isSidechain":"no","type":"user","timestamp":"${TS}"}`,
+      `{"type":"user" "timestamp":"${TS}"}`,
+      `{}`,
+      `{"timestamp":"${TS}"}`,
+    ];
+    for (const line of parse) expect(uncountedLineTimestamps(Buffer.from(line, "utf8")), line).toBeNull();
+  });
+
+  it("reads JSON's whitespace and a carriage return before the newline", () => {
+    const spaced = ` { "isSidechain" : false ,\t"type" :\t"user" , "timestamp" : "${TS}" } \r`;
+    expect(classifyLine(spaced).kind).toBe("other");
+    expect(uncountedLineTimestamps(Buffer.from(spaced))).toEqual([TS]);
+  });
+
+  it("returns every timestamp-like member, nested ones included, and skips non-string ones", () => {
+    const line = `{"type":"user","toolUseResult":{"items":[{"timestamp":"1990-01-01T00:00:00.000Z"},{"timestamp":7}]},"timestamp":"${TS}","x":{"timestamp" : "2099-01-01T00:00:00.000Z"}}`;
+    expect(uncountedLineTimestamps(Buffer.from(line))).toEqual(["1990-01-01T00:00:00.000Z", TS, "2099-01-01T00:00:00.000Z"]);
+  });
+
+  it("agrees with the parse on fuzzed records: any key order, spacing, nesting, string contents", () => {
+    let seed = 12345;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x80000000;
+    };
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
+    const nastyStrings = [
+      "plain",
+      '"type":"assistant"',
+      '\\"timestamp\\":\\"2000-01-01T00:00:00Z\\"',
+      "back\\slash\\",
+      '{"timestamp":"1999-01-01T00:00:00Z"}',
+      "tab\tand\u0001control",
+      "ünïcödé ✓ 🎉",
+      '"}',
+      "compact_boundary hook_additional_context",
+    ];
+    const value = (depth: number): unknown => {
+      const r = rand();
+      if (depth > 2 || r < 0.35) return pick([true, false, null, 0, -1.5e3, pick(nastyStrings), TS]);
+      if (r < 0.65) return Array.from({ length: Math.floor(rand() * 3) }, () => value(depth + 1));
+      const o: Record<string, unknown> = {};
+      for (let i = 0; i < Math.floor(rand() * 4); i++)
+        o[pick(["type", "timestamp", "isSidechain", "text", "message", "usage", "subtype", "x"])] = value(depth + 1);
+      return o;
+    };
+    const types = [
+      "user",
+      "progress",
+      "assistant",
+      "system",
+      "attachment",
+      "summary",
+      "queue-operation",
+      "file-history-snapshot",
+      "pr-link",
+    ];
+    const date = () => new Date(Date.UTC(2026, 0, 1) + Math.floor(rand() * 1e10)).toISOString();
+    /** A record's own members: what makes it counted when its type is one that can count, plus nested look-alikes. */
+    const ownMembers = (type: string): [string, unknown][] => {
+      const nested = () => ({
+        type: pick(types),
+        timestamp: rand() < 0.5 ? date() : value(1),
+        isSidechain: rand() < 0.5,
+        inner: value(0),
+      });
+      switch (type) {
+        case "assistant":
+          return [
+            [
+              "message",
+              {
+                model: "claude-opus-4-6",
+                id: `msg_${n}`,
+                content: [value(0), nested()],
+                usage: { input_tokens: 5, output_tokens: 1 },
+              },
+            ],
+            ["requestId", `req_${n}`],
+          ];
+        case "system":
+          return [
+            ["subtype", pick(["compact_boundary", "turn_duration"])],
+            ["compactMetadata", { trigger: "auto", preTokens: 9 }],
+          ];
+        case "attachment":
+          return [
+            ["attachment", { type: pick(["hook_additional_context", "hook_success"]), content: ["ctx"], nested: nested() }],
+          ];
+        default:
+          return [[pick(["message", "data", "toolUseResult"]), { content: [value(0), nested()], more: nested() }]];
+      }
+    };
+    let n = 0;
+    let passed = 0;
+    let keptTimestamps = 0;
+    for (n = 0; n < 4000; n++) {
+      const type = pick(types);
+      const members: [string, unknown][] = ownMembers(type);
+      if (rand() < 0.95) members.push(["type", type]);
+      if (rand() < 0.7) members.push(["isSidechain", rand() < 0.8 ? false : pick([true, "yes", null])]);
+      if (rand() < 0.9) members.push(["timestamp", rand() < 0.9 ? date() : pick([5, "not a date", null])]);
+      if (rand() < 0.5) members.push(["sessionId", rand() < 0.95 ? "s-1" : 3]);
+      if (rand() < 0.5) members.push(["uuid", "u-1"]);
+      for (let i = 0; i < Math.floor(rand() * 3); i++) members.push([pick(["cwd", "slug", "extra", "toolUseID"]), value(0)]);
+      // Shuffle, then write with JSON.stringify (no duplicate keys), optionally re-spaced as other writers do.
+      members.sort(() => rand() - 0.5);
+      let text = JSON.stringify(Object.fromEntries(members));
+      if (rand() < 0.3) text = JSON.stringify(Object.fromEntries(members), null, 1).replace(/\n/g, " ");
+      if (rand() < 0.1) text = `${text}\r`;
+      if (checkAgainstParse(text).passed) {
+        passed += 1;
+        const classified = classifyLine(text);
+        if (classified.kind === "other" && classified.meta.timestamp !== null) keptTimestamps += 1;
+      }
+    }
+    expect(keptTimestamps).toBeGreaterThan(300);
+    expect(passed).toBeGreaterThan(500);
+  });
+});
