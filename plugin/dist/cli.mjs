@@ -4,7 +4,7 @@ import * as util from 'util';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, lstatSync, readdirSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, statSync, readSync, closeSync, realpathSync, renameSync, openSync, fsyncSync, unlinkSync, writeSync, fstatSync, utimesSync, watch, linkSync, createReadStream } from 'fs';
+import { writeFileSync, readFileSync, existsSync, lstatSync, readdirSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, statSync, readSync, closeSync, realpathSync, renameSync, openSync, fsyncSync, unlinkSync, writeSync, fstatSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -14738,16 +14738,24 @@ async function forEachByteLine(path, sink, options = {}) {
   });
   return streamLines(path, splitter, options);
 }
+var BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
 async function streamLines(path, splitter, options) {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
     let bytesRead = 0;
-    const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
-    for await (const chunk of stream) {
-      if (!Buffer.isBuffer(chunk)) throw new Error(`expected Buffer chunks from ${path}`);
-      bytesRead += chunk.length;
-      splitter.push(chunk);
+    let sinceYield = 0;
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafeSlow(chunkSize);
+      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
+      if (n === 0) break;
+      bytesRead += n;
+      splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
+      sinceYield += n;
+      if (sinceYield >= BYTES_BETWEEN_YIELDS) {
+        sinceYield = 0;
+        await new Promise((resolve9) => setImmediate(resolve9));
+      }
     }
     splitter.end();
     return { bytesRead };
@@ -15151,48 +15159,68 @@ function recordTypeOf(line, start, end) {
   for (const [type, name] of TYPE_NAMES) if (bytesEqual(line, start, end, name)) return type;
   return "unknown";
 }
-function readRecordHead(line) {
+function readRecordHead(line, template) {
   const length = line.length;
   let end = length - 1;
   while (end >= 0 && isSpace(line[end])) end -= 1;
-  if (end < 1 || line[end] !== CLOSE_BRACE) return null;
+  if (end < 1 || line[end] !== CLOSE_BRACE) return { head: null, template };
   let i = skipSpace(line, 0, length);
-  if (line[i] !== OPEN_BRACE) return null;
+  if (line[i] !== OPEN_BRACE) return { head: null, template };
   i += 1;
   let type = null;
   let mainChain = true;
-  for (; ; ) {
+  let secondStart = 0;
+  let laterMainChain = null;
+  for (let member = 0; ; member += 1) {
+    if (member === 1) {
+      secondStart = i;
+      if (template !== null) {
+        const n = template.bytes.length;
+        if (i + n <= length && line.compare(template.bytes, 0, n, i, i + n) === 0) {
+          if (template.mainChain !== null) mainChain = template.mainChain;
+          i += n;
+          secondStart = -1;
+        }
+      }
+    }
+    const memberStart = i;
     i = skipSpace(line, i, length);
-    if (line[i] !== QUOTE) return null;
+    if (line[i] !== QUOTE) return { head: null, template };
     const keyStart = i + 1;
     const keyEnd = stringEnd(line, i, length);
-    if (keyEnd === -1 || lastStringEscaped) return null;
+    if (keyEnd === -1 || lastStringEscaped) return { head: null, template };
     i = skipSpace(line, keyEnd + 1, length);
-    if (line[i] !== COLON) return null;
+    if (line[i] !== COLON) return { head: null, template };
     i = skipSpace(line, i + 1, length);
     const first = line[i];
-    if (first === OPEN_BRACE || first === OPEN_BRACKET) return { type, mainChain };
     const isType = bytesEqual(line, keyStart, keyEnd, TYPE_KEY);
+    const next = member >= 1 && secondStart >= 0 && (isType || first === OPEN_BRACE || first === OPEN_BRACKET) ? { bytes: Buffer.from(line.subarray(secondStart, memberStart)), mainChain: laterMainChain } : template;
+    if (next !== template) {
+      template = next;
+      secondStart = -1;
+    }
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) return { head: { type, mainChain }, template };
     const isSidechain = !isType && bytesEqual(line, keyStart, keyEnd, SIDECHAIN_KEY);
     if (first === QUOTE) {
       const close = stringEnd(line, i, length);
-      if (close === -1 || isType && lastStringEscaped || isSidechain) return null;
+      if (close === -1 || isType && lastStringEscaped || isSidechain) return { head: null, template };
       if (isType) type = recordTypeOf(line, i + 1, close);
       i = close + 1;
     } else {
       const start = i;
       while (i < length && line[i] !== COMMA && line[i] !== CLOSE_BRACE && !isSpace(line[i])) i += 1;
-      if (isType) return null;
+      if (isType) return { head: null, template };
       if (isSidechain) {
         if (bytesEqual(line, start, i, FALSE)) mainChain = true;
         else if (bytesEqual(line, start, i, TRUE)) mainChain = false;
-        else return null;
+        else return { head: null, template };
+        if (member >= 1) laterMainChain = mainChain;
       }
     }
     i = skipSpace(line, i, length);
     if (line[i] === COMMA) i += 1;
-    else if (line[i] === CLOSE_BRACE) return { type, mainChain };
-    else return null;
+    else if (line[i] === CLOSE_BRACE) return { head: { type, mainChain }, template };
+    else return { head: null, template };
   }
 }
 function typeMayCount(type) {
@@ -15218,8 +15246,33 @@ function typeMayCount(type) {
 function typeKeepsTimestamp(type) {
   return type !== "progress";
 }
-function timestampCandidates(line) {
-  const timestamps = [];
+var DIGIT_0 = 48;
+var DIGIT_9 = 57;
+function digits(line, start, length) {
+  let n = 0;
+  for (let i = start; i < start + length; i += 1) {
+    const byte = line[i];
+    if (byte < DIGIT_0 || byte > DIGIT_9) return -1;
+    n = n * 10 + (byte - DIGIT_0);
+  }
+  return n;
+}
+function timeOfBytes(line, start, end) {
+  if (end - start === 24 && line[start + 4] === 45 && line[start + 7] === 45 && line[start + 10] === 84 && line[start + 13] === 58 && line[start + 16] === 58 && line[start + 19] === 46 && line[start + 23] === 90) {
+    const year = digits(line, start, 4);
+    const month = digits(line, start + 5, 2);
+    const day = digits(line, start + 8, 2);
+    const hour = digits(line, start + 11, 2);
+    const minute = digits(line, start + 14, 2);
+    const second = digits(line, start + 17, 2);
+    const millisecond = digits(line, start + 20, 3);
+    if (year >= 1e3 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59 && millisecond >= 0)
+      return Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+  }
+  return Date.parse(line.toString("utf8", start, end));
+}
+function timestampTimes(line) {
+  const times = [];
   for (let at = line.indexOf(TIMESTAMP_KEY); at !== -1; at = line.indexOf(TIMESTAMP_KEY, at + 1)) {
     const colon = skipSpace(line, at + TIMESTAMP_KEY.length, line.length);
     if (line[colon] !== COLON) continue;
@@ -15227,18 +15280,24 @@ function timestampCandidates(line) {
     if (line[open3] !== QUOTE) continue;
     const close = stringEnd(line, open3, line.length);
     if (close === -1 || lastStringEscaped) return null;
-    timestamps.push(line.toString("utf8", open3 + 1, close));
+    const time = timeOfBytes(line, open3 + 1, close);
+    if (!Number.isNaN(time)) times.push(time);
   }
-  return timestamps;
+  return times;
 }
-function uncountedLineTimestamps(line) {
-  const head = readRecordHead(line);
-  if (head === null || head.type === null) return null;
-  if (head.type === "unknown") return [];
-  if (typeMayCount(head.type)) return null;
-  if (!head.mainChain || !typeKeepsTimestamp(head.type)) return [];
-  return timestampCandidates(line);
-}
+var UncountedLineReader = class {
+  template = null;
+  times(line) {
+    const read = readRecordHead(line, this.template);
+    this.template = read.template;
+    const head = read.head;
+    if (head === null || head.type === null) return null;
+    if (head.type === "unknown") return [];
+    if (typeMayCount(head.type)) return null;
+    if (!head.mainChain || !typeKeepsTimestamp(head.type)) return [];
+    return timestampTimes(line);
+  }
+};
 var SAVED_TO = /Full output saved to: ([^\n]+)\n/;
 var SAVED_MAX_BYTES = 1024 * 1024;
 function sessionFolderOf(transcriptPath) {
@@ -15367,15 +15426,9 @@ var HeldLines = class {
   /** Each read chunk a held line is a view of, with how many held lines point into it. */
   chunks = /* @__PURE__ */ new Map();
   chunkBytes = 0;
-  /** Holds a skipped line if its timestamp could move the span now (else it never can: the span only widens). */
-  offer(bytes2, lineNumber, timestamps) {
-    if (timestamps.length === 0) return;
-    const times = [];
-    for (const at of timestamps) {
-      const ms2 = Date.parse(at);
-      if (!Number.isNaN(ms2)) times.push(ms2);
-    }
-    if (!this.span.couldMove(times, lineNumber)) return;
+  /** Holds a skipped line if its timestamp (one of `times`) could move the span now (else it never can: the span only widens). */
+  offer(bytes2, lineNumber, times) {
+    if (times.length === 0 || !this.span.couldMove(times, lineNumber)) return;
     this.lines.push({ bytes: bytes2, lineNumber, times });
     const count = this.chunks.get(bytes2.buffer) ?? 0;
     if (count === 0) this.chunkBytes += bytes2.buffer.byteLength;
@@ -15492,6 +15545,7 @@ async function scanSession(file, onBytes, options = {}) {
   const name = file.path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
   let sessionIdKnown = UUID_NAME.test(name);
   const skipping = options.parseEveryLine !== true;
+  const uncounted = new UncountedLineReader();
   const held = new HeldLines(span, (line) => {
     const classified = classifyLine(line.bytes.toString("utf8"));
     switch (classified.kind) {
@@ -15522,11 +15576,11 @@ async function scanSession(file, onBytes, options = {}) {
       onBytes(bytesSeen);
     }
     if (skipping && terminated && responses > 0 && sessionIdKnown) {
-      const timestamps = uncountedLineTimestamps(line);
-      if (timestamps !== null) {
+      const times = uncounted.times(line);
+      if (times !== null) {
         unparsedLines += 1;
         accumulator.skipLine();
-        held.offer(line, lineNumber, timestamps);
+        held.offer(line, lineNumber, times);
         return;
       }
     }

@@ -1,5 +1,5 @@
 // forEachLine: streams a whole file line by line in bounded memory (one chunk plus the current line), from byte 0 to the end.
-import { createReadStream } from "node:fs";
+import { readSync } from "node:fs";
 import { ByteLineSplitter, LineSplitter } from "./line-splitter.js";
 import type { LineSink } from "./line-splitter.js";
 import { checkPositiveInteger, withTranscript } from "./transcript-file.js";
@@ -25,7 +25,9 @@ export async function forEachLine(path: string, sink: LineSink, options: ForEach
 
 /**
  * forEachLine with each line's raw bytes (without the newline), not decoded: for readers that need the byte length or
- * decide from the bytes what to decode. The buffer is valid during the call only.
+ * decide from the bytes what to decode. The buffer is a view of the chunk it was read in (each chunk a new buffer,
+ * never reused) or, for a line over several chunks, a copy: it stays valid after the call, and keeping it keeps its
+ * chunk (up to chunkSize bytes) in memory.
  */
 export async function forEachByteLine(
   path: string,
@@ -39,7 +41,14 @@ export async function forEachByteLine(
   return streamLines(path, splitter, options);
 }
 
-/** Streams the whole file into `splitter`, chunk by chunk, then ends it. */
+/** Between two yields to the event loop, at most this many bytes are read and split. */
+const BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
+
+/**
+ * Reads the whole file into `splitter`, chunk by chunk (synchronous reads into a new buffer each: no thread-pool round
+ * trip per chunk), then ends it. It yields to the event loop every BYTES_BETWEEN_YIELDS, so that other work (a worker's
+ * messages, timers) is not held up by a large file.
+ */
 async function streamLines(
   path: string,
   splitter: { push(chunk: Buffer): void; end(): void },
@@ -49,11 +58,18 @@ async function streamLines(
   checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
     let bytesRead = 0;
-    const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
-    for await (const chunk of stream) {
-      if (!Buffer.isBuffer(chunk)) throw new Error(`expected Buffer chunks from ${path}`);
-      bytesRead += chunk.length;
-      splitter.push(chunk);
+    let sinceYield = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafeSlow(chunkSize);
+      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
+      if (n === 0) break;
+      bytesRead += n;
+      splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
+      sinceYield += n;
+      if (sinceYield >= BYTES_BETWEEN_YIELDS) {
+        sinceYield = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     }
     splitter.end();
     return { bytesRead };

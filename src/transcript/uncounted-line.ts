@@ -1,4 +1,4 @@
-// A byte test on one raw transcript line: its record has nothing to count (user, progress, ... records), and every value its top-level timestamp can have.
+// A byte test on one raw transcript line: its record has nothing to count (user, progress, ... records), and every time its top-level timestamp can give.
 import type { KnownRecordType } from "./types.js";
 import { KNOWN_RECORD_TYPES } from "./types.js";
 
@@ -69,54 +69,92 @@ interface RecordHead {
 }
 
 /**
+ * The members between a record's first one and its `type` (or its first object or array value), as the last line
+ * read wrote them, with what they said: Claude Code repeats them byte for byte from record to record (isSidechain,
+ * userType, cwd, sessionId, version, gitBranch, slug), so a line holding the same bytes there is read past them at once.
+ */
+interface HeadTemplate {
+  bytes: Buffer;
+  /** What an isSidechain member among them said (null when there is none): they hold no `type` (it ends them). */
+  mainChain: boolean | null;
+}
+
+/**
  * Reads the top-level members from the line's `{` up to the first member whose value is an object or an array (Claude
  * Code writes parentUuid, isSidechain, userType, cwd, sessionId, version, gitBranch, slug and, except in assistant
  * and attachment records, type first). null when the bytes are anything else than that well-formed start: an escape
  * in a key or in `type`, a non-string `type`, an `isSidechain` other than true/false, a line not shaped as one object.
+ * `template` is the previous line's (see HeadTemplate); the return says the template for the next line.
  */
-function readRecordHead(line: Buffer): RecordHead | null {
+function readRecordHead(line: Buffer, template: HeadTemplate | null): { head: RecordHead | null; template: HeadTemplate | null } {
   const length = line.length;
   let end = length - 1;
   while (end >= 0 && isSpace(line[end]!)) end -= 1;
-  if (end < 1 || line[end] !== CLOSE_BRACE) return null;
+  if (end < 1 || line[end] !== CLOSE_BRACE) return { head: null, template };
   let i = skipSpace(line, 0, length);
-  if (line[i] !== OPEN_BRACE) return null;
+  if (line[i] !== OPEN_BRACE) return { head: null, template };
   i += 1;
   let type: RecordHead["type"] = null;
   let mainChain = true;
-  for (;;) {
+  /** Where the second member starts (just after the first one's comma); -1 once the template matched. */
+  let secondStart = 0;
+  /** What an isSidechain member from the second member on said (null: none yet). */
+  let laterMainChain: boolean | null = null;
+  for (let member = 0; ; member += 1) {
+    if (member === 1) {
+      secondStart = i;
+      if (template !== null) {
+        const n = template.bytes.length;
+        if (i + n <= length && line.compare(template.bytes, 0, n, i, i + n) === 0) {
+          if (template.mainChain !== null) mainChain = template.mainChain;
+          i += n;
+          secondStart = -1;
+        }
+      }
+    }
+    const memberStart = i;
     i = skipSpace(line, i, length);
-    if (line[i] !== QUOTE) return null;
+    if (line[i] !== QUOTE) return { head: null, template };
     const keyStart = i + 1;
     const keyEnd = stringEnd(line, i, length);
-    if (keyEnd === -1 || lastStringEscaped) return null;
+    if (keyEnd === -1 || lastStringEscaped) return { head: null, template };
     i = skipSpace(line, keyEnd + 1, length);
-    if (line[i] !== COLON) return null;
+    if (line[i] !== COLON) return { head: null, template };
     i = skipSpace(line, i + 1, length);
     const first = line[i];
-    if (first === OPEN_BRACE || first === OPEN_BRACKET) return { type, mainChain };
     const isType = bytesEqual(line, keyStart, keyEnd, TYPE_KEY);
+    // The template ends where the type or the first object or array value begins.
+    const next =
+      member >= 1 && secondStart >= 0 && (isType || first === OPEN_BRACE || first === OPEN_BRACKET)
+        ? { bytes: Buffer.from(line.subarray(secondStart, memberStart)), mainChain: laterMainChain }
+        : template;
+    if (next !== template) {
+      template = next;
+      secondStart = -1;
+    }
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) return { head: { type, mainChain }, template };
     const isSidechain = !isType && bytesEqual(line, keyStart, keyEnd, SIDECHAIN_KEY);
     if (first === QUOTE) {
       const close = stringEnd(line, i, length);
-      if (close === -1 || (isType && lastStringEscaped) || isSidechain) return null;
+      if (close === -1 || (isType && lastStringEscaped) || isSidechain) return { head: null, template };
       if (isType) type = recordTypeOf(line, i + 1, close);
       i = close + 1;
     } else {
       // A number, true, false or null: up to the next separator.
       const start = i;
       while (i < length && line[i] !== COMMA && line[i] !== CLOSE_BRACE && !isSpace(line[i]!)) i += 1;
-      if (isType) return null;
+      if (isType) return { head: null, template };
       if (isSidechain) {
         if (bytesEqual(line, start, i, FALSE)) mainChain = true;
         else if (bytesEqual(line, start, i, TRUE)) mainChain = false;
-        else return null;
+        else return { head: null, template };
+        if (member >= 1) laterMainChain = mainChain;
       }
     }
     i = skipSpace(line, i, length);
     if (line[i] === COMMA) i += 1;
-    else if (line[i] === CLOSE_BRACE) return { type, mainChain };
-    else return null;
+    else if (line[i] === CLOSE_BRACE) return { head: { type, mainChain }, template };
+    else return { head: null, template };
   }
 }
 
@@ -145,9 +183,68 @@ function typeKeepsTimestamp(type: KnownRecordType): boolean {
   return type !== "progress";
 }
 
-/** Every string a `"timestamp"` member of the line can hold (null when one holds an escape: its text is not its bytes). */
-function timestampCandidates(line: Buffer): string[] | null {
-  const timestamps: string[] = [];
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+
+/** The number the `length` ASCII digits at `start` spell; -1 if any byte is not a digit. */
+function digits(line: Buffer, start: number, length: number): number {
+  let n = 0;
+  for (let i = start; i < start + length; i += 1) {
+    const byte = line[i]!;
+    if (byte < DIGIT_0 || byte > DIGIT_9) return -1;
+    n = n * 10 + (byte - DIGIT_0);
+  }
+  return n;
+}
+
+/**
+ * Date.parse of the string between `start` and `end` (no escapes in it). The form Claude Code writes,
+ * `YYYY-MM-DDTHH:MM:SS.sssZ` with fields in their usual ranges, is read from the bytes (Date.UTC gives what Date.parse
+ * does for it); any other text is decoded and given to Date.parse.
+ */
+export function timeOfBytes(line: Buffer, start: number, end: number): number {
+  if (
+    end - start === 24 &&
+    line[start + 4] === 0x2d &&
+    line[start + 7] === 0x2d &&
+    line[start + 10] === 0x54 &&
+    line[start + 13] === 0x3a &&
+    line[start + 16] === 0x3a &&
+    line[start + 19] === 0x2e &&
+    line[start + 23] === 0x5a
+  ) {
+    const year = digits(line, start, 4);
+    const month = digits(line, start + 5, 2);
+    const day = digits(line, start + 8, 2);
+    const hour = digits(line, start + 11, 2);
+    const minute = digits(line, start + 14, 2);
+    const second = digits(line, start + 17, 2);
+    const millisecond = digits(line, start + 20, 3);
+    if (
+      year >= 1000 &&
+      month >= 1 &&
+      month <= 12 &&
+      day >= 1 &&
+      day <= 31 &&
+      hour >= 0 &&
+      hour <= 23 &&
+      minute >= 0 &&
+      minute <= 59 &&
+      second >= 0 &&
+      second <= 59 &&
+      millisecond >= 0
+    )
+      return Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+  }
+  return Date.parse(line.toString("utf8", start, end));
+}
+
+/**
+ * Date.parse of every string a `"timestamp"` member of the line holds, invalid dates left out (null when one holds an
+ * escape: its text is not its bytes).
+ */
+function timestampTimes(line: Buffer): number[] | null {
+  const times: number[] = [];
   for (let at = line.indexOf(TIMESTAMP_KEY); at !== -1; at = line.indexOf(TIMESTAMP_KEY, at + 1)) {
     const colon = skipSpace(line, at + TIMESTAMP_KEY.length, line.length);
     if (line[colon] !== COLON) continue;
@@ -156,30 +253,42 @@ function timestampCandidates(line: Buffer): string[] | null {
     if (line[open] !== QUOTE) continue;
     const close = stringEnd(line, open, line.length);
     if (close === -1 || lastStringEscaped) return null;
-    timestamps.push(line.toString("utf8", open + 1, close));
+    const time = timeOfBytes(line, open + 1, close);
+    if (!Number.isNaN(time)) times.push(time);
   }
-  return timestamps;
+  return times;
 }
 
 /**
- * For a line whose record has nothing to count (classifyLine gives "other", "skipped" or "malformed", never
- * "assistant", "compact-boundary" or "hook-context"): every string that can be its top-level `timestamp` when the
- * readers keep it (a superset: nested members and look-alikes too; empty for progress, sidechain and unknown records,
- * whose timestamps are not kept). null when the line must be parsed to know: its leading members (before the first
- * object or array value) do not include a `type`, or name assistant, system or attachment, or are not plain JSON
- * members, or the line is not shaped as one object, or a timestamp value holds an escape.
+ * Reads the lines of one file in order (it keeps what the previous line's leading members were). For a line whose record has nothing to count (classifyLine gives "other", "skipped" or "malformed", never
+ * "assistant", "compact-boundary" or "hook-context"): Date.parse of every string that can be its top-level `timestamp`
+ * when the readers keep it (a superset: nested members and look-alikes too, invalid dates left out; empty for progress,
+ * sidechain and unknown records, whose timestamps are not kept). null when the line must be parsed to know: its leading
+ * members (before the first object or array value) do not include a `type`, or name assistant, system or attachment,
+ * or are not plain JSON members, or the line is not shaped as one object, or a timestamp value holds an escape.
  *
  * Exact for records as JSON.stringify writes them, whatever the key order, whitespace, nesting or string contents:
  * it takes `type` and `isSidechain` from the leading members, so it assumes, as JSON.parse's last-one-wins makes
  * necessary, that a record holds no second top-level `type` or `isSidechain` further on, and that the `timestamp`
- * key is not written with escapes (JSON.stringify never writes either). Whether the rest of the line is valid JSON
- * is not checked.
+ * key is not written with escapes (JSON.stringify writes neither). Whether the rest of the line is valid JSON is not
+ * checked.
  */
-export function uncountedLineTimestamps(line: Buffer): string[] | null {
-  const head = readRecordHead(line);
-  if (head === null || head.type === null) return null;
-  if (head.type === "unknown") return [];
-  if (typeMayCount(head.type)) return null;
-  if (!head.mainChain || !typeKeepsTimestamp(head.type)) return [];
-  return timestampCandidates(line);
+export class UncountedLineReader {
+  private template: HeadTemplate | null = null;
+
+  times(line: Buffer): number[] | null {
+    const read = readRecordHead(line, this.template);
+    this.template = read.template;
+    const head = read.head;
+    if (head === null || head.type === null) return null;
+    if (head.type === "unknown") return [];
+    if (typeMayCount(head.type)) return null;
+    if (!head.mainChain || !typeKeepsTimestamp(head.type)) return [];
+    return timestampTimes(line);
+  }
+}
+
+/** UncountedLineReader's answer for one line on its own. */
+export function uncountedLineTimes(line: Buffer): number[] | null {
+  return new UncountedLineReader().times(line);
 }

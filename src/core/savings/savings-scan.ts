@@ -2,7 +2,7 @@
 import { forEachByteLine } from "../../transcript/for-each-line.js";
 import { SessionAccumulator, responseKey } from "../../transcript/session-accumulator.js";
 import { classifyLine } from "../../transcript/classify-record.js";
-import { uncountedLineTimestamps } from "../../transcript/uncounted-line.js";
+import { UncountedLineReader } from "../../transcript/uncounted-line.js";
 import type { ClassifiedLine, Compaction, HookContextRecord } from "../../transcript/types.js";
 import { contentHash } from "../content-hash.js";
 import { savedOutputPathOf } from "./saved-output.js";
@@ -227,15 +227,9 @@ class HeldLines {
     private readonly parse: (line: HeldLine) => void,
   ) {}
 
-  /** Holds a skipped line if its timestamp could move the span now (else it never can: the span only widens). */
-  offer(bytes: Buffer, lineNumber: number, timestamps: readonly string[]): void {
-    if (timestamps.length === 0) return;
-    const times: number[] = [];
-    for (const at of timestamps) {
-      const ms = Date.parse(at);
-      if (!Number.isNaN(ms)) times.push(ms);
-    }
-    if (!this.span.couldMove(times, lineNumber)) return;
+  /** Holds a skipped line if its timestamp (one of `times`) could move the span now (else it never can: the span only widens). */
+  offer(bytes: Buffer, lineNumber: number, times: number[]): void {
+    if (times.length === 0 || !this.span.couldMove(times, lineNumber)) return;
     this.lines.push({ bytes, lineNumber, times });
     const count = this.chunks.get(bytes.buffer) ?? 0;
     if (count === 0) this.chunkBytes += bytes.buffer.byteLength;
@@ -419,6 +413,7 @@ export async function scanSession(
   // The session id comes from the file name, else from the first record that has one: lines are parsed until then.
   let sessionIdKnown = UUID_NAME.test(name);
   const skipping = options.parseEveryLine !== true;
+  const uncounted = new UncountedLineReader();
 
   const held = new HeldLines(span, (line) => {
     const classified = classifyLine(line.bytes.toString("utf8"));
@@ -451,11 +446,11 @@ export async function scanSession(
       onBytes(bytesSeen);
     }
     if (skipping && terminated && responses > 0 && sessionIdKnown) {
-      const timestamps = uncountedLineTimestamps(line);
-      if (timestamps !== null) {
+      const times = uncounted.times(line);
+      if (times !== null) {
         unparsedLines += 1;
         accumulator.skipLine();
-        held.offer(line, lineNumber, timestamps);
+        held.offer(line, lineNumber, times);
         return;
       }
     }
