@@ -16721,11 +16721,16 @@ var reportCommand = {
       env: process.env
     });
     progress.done();
-    const doc = reportDocument(report);
-    doc.tables.push(freshnessTable(report.freshness));
-    if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}
+    const document = () => {
+      const doc2 = reportDocument(report);
+      doc2.tables.push(freshnessTable(report.freshness));
+      return doc2;
+    };
+    const json = args.flags.get("json") === true;
+    const doc = json && htmlFile === null ? null : document();
+    if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}
 `);
-    else process.stdout.write(renderMarkdown(doc));
+    else process.stdout.write(renderMarkdown(doc ?? document()));
     if (svgFile !== null || htmlFile !== null) {
       const svg = renderSvg(report);
       if (svgFile !== null) {
@@ -16733,7 +16738,7 @@ var reportCommand = {
         console.error(`Chart written to ${svgFile}`);
       }
       if (htmlFile !== null) {
-        writeFileSync(htmlFile, renderHtml(doc, svg));
+        writeFileSync(htmlFile, renderHtml(doc ?? document(), svg));
         console.error(`Report written to ${htmlFile}`);
       }
     }
