@@ -15693,25 +15693,49 @@ async function scanSession(file, onBytes, options = {}) {
 // src/core/savings/scan-pool.ts
 var WORKERS_FROM_BYTES = 48 * 1024 * 1024;
 var MAX_WORKERS = 4;
-function scanWorkerCount(files, env) {
+var PROBE_MS = 120;
+var IDLE_ENOUGH = 0.6;
+function machineLoad() {
+  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  return { cores, loadAverage: os.loadavg()[0] ?? 0 };
+}
+function scanLanes(files, env, load = machineLoad()) {
   const asked = env.THREADMIND_SCAN_WORKERS;
   if (asked !== void 0 && asked !== "") {
-    const n3 = Number.parseInt(asked, 10);
-    return Number.isInteger(n3) && n3 > 1 ? Math.min(n3, MAX_WORKERS, files.length) : 0;
+    const n = Number.parseInt(asked, 10);
+    const lanes = Number.isInteger(n) && n > 1 ? Math.min(n, MAX_WORKERS, files.length) : 0;
+    return { start: lanes, upTo: lanes };
   }
   const bytes2 = files.reduce((sum, f) => sum + f.sizeBytes, 0);
-  if (files.length < 2 || bytes2 < WORKERS_FROM_BYTES) return 0;
-  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-  const idle = Math.floor(cores - (os.loadavg()[0] ?? 0));
-  const n = Math.min(idle, MAX_WORKERS, files.length);
-  return n > 1 ? n : 0;
+  if (files.length < 2 || bytes2 < WORKERS_FROM_BYTES) return { start: 0, upTo: 0 };
+  const cap = Math.min(load.cores, MAX_WORKERS, files.length);
+  if (cap < 2) return { start: 0, upTo: 0 };
+  const idle = Math.min(Math.floor(load.cores - load.loadAverage), cap);
+  return { start: idle > 1 ? idle : 0, upTo: cap };
+}
+function cpuTimes() {
+  let busy = 0;
+  let idle = 0;
+  for (const cpu of os.cpus()) {
+    busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+    idle += cpu.times.idle;
+  }
+  return { busy, idle };
+}
+function idleCoresBetween(before, after, cores) {
+  const busy = after.busy - before.busy;
+  const idle = after.idle - before.idle;
+  return busy + idle <= 0 ? 0 : cores * idle / (busy + idle);
 }
 function workerScript() {
   const url = new URL("./scan-worker.mjs", import.meta.url);
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
 }
-async function scanFiles(files, workers, onBytes, onDone) {
-  const script = workers > 1 ? workerScript() : null;
+function turn() {
+  return new Promise((resolve9) => setImmediate(resolve9));
+}
+async function scanFiles(files, plan, onBytes, onDone) {
+  const script = plan.upTo > 1 ? workerScript() : null;
   const results = new Array(files.length);
   const scanHere = async (index) => {
     onBytes(index, 0);
@@ -15719,64 +15743,83 @@ async function scanFiles(files, workers, onBytes, onDone) {
     onDone(index, results[index]);
   };
   const order = files.map((_, i) => i);
-  if (script !== null) order.sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
-  const failed = [];
-  let next = 0;
-  const here = async () => {
-    while (next < order.length) await scanHere(order[next++]);
-  };
   if (script === null) {
-    await here();
+    for (const index of order) await scanHere(index);
     return results;
   }
-  const pool = Array.from(
-    { length: workers - 1 },
-    () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } })
-  );
+  order.sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
+  const failed = [];
+  let next = 0;
+  const workers = [];
+  const lanes = [];
+  let failure = null;
+  const addWorker = () => {
+    const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
+    workers.push(worker);
+    const lane = new Promise((resolve9, reject) => {
+      const send = () => {
+        if (next >= order.length) {
+          resolve9();
+          return;
+        }
+        const index = order[next++];
+        onBytes(index, 0);
+        worker.postMessage({
+          index,
+          file: { path: files[index].path, folder: files[index].folder }
+        });
+      };
+      worker.on("message", (reply) => {
+        switch (reply.kind) {
+          case "progress":
+            onBytes(reply.index, reply.bytes);
+            return;
+          case "done":
+            results[reply.index] = reply.session;
+            onDone(reply.index, reply.session);
+            send();
+            return;
+          case "failed":
+            failed.push(reply.index);
+            send();
+            return;
+          default: {
+            const unreachable = reply;
+            reject(new Error(`unexpected reply from a scan worker: ${JSON.stringify(unreachable)}`));
+          }
+        }
+      });
+      worker.on("error", reject);
+      send();
+    });
+    lane.catch((error) => {
+      failure ??= error;
+    });
+    lanes.push(lane);
+  };
+  for (let i = 1; i < plan.start; i++) addWorker();
+  let probe = null;
+  if (plan.upTo > Math.max(plan.start, 1)) {
+    const before = cpuTimes();
+    const cores = os.cpus().length;
+    probe = setTimeout(() => {
+      probe = null;
+      const idle = idleCoresBetween(before, cpuTimes(), cores);
+      const more = Math.min(plan.upTo - Math.max(plan.start, 1), Math.floor(idle + (1 - IDLE_ENOUGH)));
+      for (let i = 0; i < more && next < order.length; i++) addWorker();
+    }, PROBE_MS);
+  }
   try {
-    await Promise.all([
-      here(),
-      ...pool.map(
-        (worker) => new Promise((resolve9, reject) => {
-          const send = () => {
-            if (next >= order.length) {
-              resolve9();
-              return;
-            }
-            const index = order[next++];
-            onBytes(index, 0);
-            worker.postMessage({
-              index,
-              file: { path: files[index].path, folder: files[index].folder }
-            });
-          };
-          worker.on("message", (reply) => {
-            switch (reply.kind) {
-              case "progress":
-                onBytes(reply.index, reply.bytes);
-                return;
-              case "done":
-                results[reply.index] = reply.session;
-                onDone(reply.index, reply.session);
-                send();
-                return;
-              case "failed":
-                failed.push(reply.index);
-                send();
-                return;
-              default: {
-                const unreachable = reply;
-                reject(new Error(`unexpected reply from a scan worker: ${JSON.stringify(unreachable)}`));
-              }
-            }
-          });
-          worker.on("error", reject);
-          send();
-        })
-      )
-    ]);
+    while (next < order.length) {
+      await scanHere(order[next++]);
+      await turn();
+    }
+    if (probe !== null) clearTimeout(probe);
+    await Promise.allSettled(lanes);
+    if (failure !== null) throw failure;
   } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
+    if (probe !== null) clearTimeout(probe);
+    await Promise.all(workers.map((w) => w.terminate()));
   }
   for (const index of failed.sort((a, b) => a - b)) await scanHere(index);
   return results;
@@ -16109,7 +16152,7 @@ async function buildSavingsReport(options) {
   };
   const scanned = await scanFiles(
     files,
-    scanWorkerCount(files, options.env ?? {}),
+    scanLanes(files, options.env ?? {}),
     (index, bytes2) => {
       inFile.set(index, bytes2);
       progress(index);

@@ -1,7 +1,7 @@
 // The savings report: locate a workspace's transcripts, stream each one, pair restarts, compare with and without ThreadMind.
 import { locateTranscripts, type RejectedTranscript } from "./transcript-locations.js";
 import type { ScannedSession, SizePoint } from "./savings-scan.js";
-import { scanFiles, scanWorkerCount } from "./scan-pool.js";
+import { scanFiles, scanLanes } from "./scan-pool.js";
 import { findRestarts, injectionIndex, segmentLoads, type InjectionIndex, type Restart } from "./savings-pairing.js";
 import { summarizeReceipts, type ReceiptSummary } from "./savings-receipts.js";
 import type { Measurements } from "../measure/measurements.js";
@@ -230,7 +230,7 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
   };
   const scanned = await scanFiles(
     files,
-    scanWorkerCount(files, options.env ?? {}),
+    scanLanes(files, options.env ?? {}),
     (index, bytes) => {
       inFile.set(index, bytes);
       progress(index);

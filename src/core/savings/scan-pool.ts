@@ -1,4 +1,4 @@
-// Scans the report's session files on worker threads (one file per worker at a time, largest first) when that pays: many bytes, more than one core.
+// Scans the report's session files on worker threads (one file per worker at a time, largest first) when that pays: many bytes, cores found idle.
 import { existsSync } from "node:fs";
 import * as os from "node:os";
 import { fileURLToPath } from "node:url";
@@ -24,26 +24,76 @@ export type ScanReply =
 /** Below this many bytes in all, starting workers (~30 ms each) costs more than it saves. */
 const WORKERS_FROM_BYTES = 48 * 1024 * 1024;
 const MAX_WORKERS = 4;
+/** How long the scan runs alone before it measures how idle the other cores are. */
+export const PROBE_MS = 120;
+/** A core this idle (fraction of the probe) or more gets a lane. */
+const IDLE_ENOUGH = 0.6;
+
+/** How many lanes scan: `start` at once (0 or 1: this thread alone), up to `upTo` once the scan has measured idle cores. */
+export interface LanePlan {
+  start: number;
+  upTo: number;
+}
+
+/** What the plan is made from (the machine's, unless a test gives its own). */
+export interface MachineLoad {
+  cores: number;
+  /** The 1-minute load average. */
+  loadAverage: number;
+}
+
+function machineLoad(): MachineLoad {
+  // os.availableParallelism is Node ≥ 18.14: a named import of it fails to link on the Node 18.3 that engines allows.
+  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  return { cores, loadAverage: os.loadavg()[0] ?? 0 };
+}
 
 /**
- * How many lanes scan: THREADMIND_SCAN_WORKERS when set (0 or 1: this thread alone), else one per idle core (cores
- * minus the load average) up to MAX_WORKERS, and one for a small scan or a single file. Outside the bundles (no
- * scan-worker.mjs beside this module) this thread scans alone whatever the count.
+ * The lanes of a scan. THREADMIND_SCAN_WORKERS when set (0 or 1: this thread alone). Else one lane for a small scan or a
+ * single file; otherwise one per idle core by the load average at once (cores minus the 1-minute load average), and up
+ * to one per core (MAX_WORKERS at most) once the scan, running, has measured the other cores idle: the load average
+ * also counts work that has ended (the user's last build, the previous command), so it alone leaves idle cores unused.
+ * Outside the bundles (no scan-worker.mjs beside this module) this thread scans alone whatever the plan.
  */
-export function scanWorkerCount(files: readonly ScanFile[], env: Record<string, string | undefined>): number {
+export function scanLanes(
+  files: readonly ScanFile[],
+  env: Record<string, string | undefined>,
+  load: MachineLoad = machineLoad(),
+): LanePlan {
   const asked = env.THREADMIND_SCAN_WORKERS;
   if (asked !== undefined && asked !== "") {
     const n = Number.parseInt(asked, 10);
-    return Number.isInteger(n) && n > 1 ? Math.min(n, MAX_WORKERS, files.length) : 0;
+    const lanes = Number.isInteger(n) && n > 1 ? Math.min(n, MAX_WORKERS, files.length) : 0;
+    return { start: lanes, upTo: lanes };
   }
   const bytes = files.reduce((sum, f) => sum + f.sizeBytes, 0);
-  if (files.length < 2 || bytes < WORKERS_FROM_BYTES) return 0;
-  // Only cores that are idle help: on a machine already busy, a second lane costs memory and gains nothing.
-  // os.availableParallelism is Node ≥ 18.14: a named import of it fails to link on the Node 18.3 that engines allows.
-  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-  const idle = Math.floor(cores - (os.loadavg()[0] ?? 0));
-  const n = Math.min(idle, MAX_WORKERS, files.length);
-  return n > 1 ? n : 0;
+  if (files.length < 2 || bytes < WORKERS_FROM_BYTES) return { start: 0, upTo: 0 };
+  const cap = Math.min(load.cores, MAX_WORKERS, files.length);
+  if (cap < 2) return { start: 0, upTo: 0 };
+  const idle = Math.min(Math.floor(load.cores - load.loadAverage), cap);
+  return { start: idle > 1 ? idle : 0, upTo: cap };
+}
+
+/** Cumulative CPU times of every core (ms): busy and idle. */
+function cpuTimes(): { busy: number; idle: number } {
+  let busy = 0;
+  let idle = 0;
+  for (const cpu of os.cpus()) {
+    busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+    idle += cpu.times.idle;
+  }
+  return { busy, idle };
+}
+
+/** How many cores were idle between two samples (this thread's own work counts as busy). */
+export function idleCoresBetween(
+  before: { busy: number; idle: number },
+  after: { busy: number; idle: number },
+  cores: number,
+): number {
+  const busy = after.busy - before.busy;
+  const idle = after.idle - before.idle;
+  return busy + idle <= 0 ? 0 : (cores * idle) / (busy + idle);
 }
 
 /** plugin/dist/scan-worker.mjs beside the bundle running this; null when running from the sources. */
@@ -52,19 +102,24 @@ function workerScript(): URL | null {
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
 }
 
+/** Lets the event loop run (worker messages, the probe's timer) between two files of this thread. */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /**
- * Every file's ScannedSession, in the order of `files`, scanned by `workers` lanes: this thread and workers - 1
- * worker threads, each taking the largest file left. `onBytes(index, bytesInFile)` reports progress and
- * `onDone(index, session)` each finished file. A file a worker could not scan is scanned again here, so that its error
- * is the one the sequential scan throws.
+ * Every file's ScannedSession, in the order of `files`, scanned by this thread and worker threads (`plan.start` lanes
+ * at once, more up to `plan.upTo` if cores are idle PROBE_MS into the scan), each lane taking the largest file left.
+ * `onBytes(index, bytesInFile)` reports progress and `onDone(index, session)` each finished file. A file a worker could
+ * not scan is scanned again here, so that its error is the one the sequential scan throws.
  */
 export async function scanFiles(
   files: readonly ScanFile[],
-  workers: number,
+  plan: LanePlan,
   onBytes: (index: number, bytes: number) => void,
   onDone: (index: number, session: ScannedSession) => void,
 ): Promise<ScannedSession[]> {
-  const script = workers > 1 ? workerScript() : null;
+  const script = plan.upTo > 1 ? workerScript() : null;
   const results: ScannedSession[] = new Array<ScannedSession>(files.length);
   /** Scans one file on this thread. */
   const scanHere = async (index: number) => {
@@ -74,67 +129,89 @@ export async function scanFiles(
   };
   // Alone, this thread takes the files in their order; with workers, each lane takes the largest file left.
   const order = files.map((_, i) => i);
-  if (script !== null) order.sort((a, b) => files[b]!.sizeBytes - files[a]!.sizeBytes);
-  const failed: number[] = [];
-  let next = 0;
-  const here = async () => {
-    while (next < order.length) await scanHere(order[next++]!);
-  };
   if (script === null) {
-    await here();
+    for (const index of order) await scanHere(index);
     return results;
   }
-  // This thread is one of the lanes: one worker fewer (each worker is another heap: memory stays bounded).
-  // A smaller young generation than the default keeps each worker's memory down at little cost to its speed.
-  const pool = Array.from(
-    { length: workers - 1 },
-    () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } }),
-  );
-  try {
-    await Promise.all([
-      here(),
-      ...pool.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const send = () => {
-              if (next >= order.length) {
-                resolve();
-                return;
-              }
-              const index = order[next++]!;
-              onBytes(index, 0);
-              worker.postMessage({
-                index,
-                file: { path: files[index]!.path, folder: files[index]!.folder },
-              } satisfies ScanRequest);
-            };
-            worker.on("message", (reply: ScanReply) => {
-              switch (reply.kind) {
-                case "progress":
-                  onBytes(reply.index, reply.bytes);
-                  return;
-                case "done":
-                  results[reply.index] = reply.session;
-                  onDone(reply.index, reply.session);
-                  send();
-                  return;
-                case "failed":
-                  failed.push(reply.index);
-                  send();
-                  return;
-                default: {
-                  const unreachable: never = reply;
-                  reject(new Error(`unexpected reply from a scan worker: ${JSON.stringify(unreachable)}`));
-                }
-              }
-            });
-            worker.on("error", reject);
+  order.sort((a, b) => files[b]!.sizeBytes - files[a]!.sizeBytes);
+  const failed: number[] = [];
+  let next = 0;
+  const workers: Worker[] = [];
+  const lanes: Promise<void>[] = [];
+  let failure: unknown = null;
+
+  /** One more lane: a worker that takes files until none is left. */
+  const addWorker = () => {
+    // A smaller young generation than the default keeps each worker's memory down at little cost to its speed.
+    const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
+    workers.push(worker);
+    const lane = new Promise<void>((resolve, reject) => {
+      const send = () => {
+        if (next >= order.length) {
+          resolve();
+          return;
+        }
+        const index = order[next++]!;
+        onBytes(index, 0);
+        worker.postMessage({
+          index,
+          file: { path: files[index]!.path, folder: files[index]!.folder },
+        } satisfies ScanRequest);
+      };
+      worker.on("message", (reply: ScanReply) => {
+        switch (reply.kind) {
+          case "progress":
+            onBytes(reply.index, reply.bytes);
+            return;
+          case "done":
+            results[reply.index] = reply.session;
+            onDone(reply.index, reply.session);
             send();
-          }),
-      ),
-    ]);
+            return;
+          case "failed":
+            failed.push(reply.index);
+            send();
+            return;
+          default: {
+            const unreachable: never = reply;
+            reject(new Error(`unexpected reply from a scan worker: ${JSON.stringify(unreachable)}`));
+          }
+        }
+      });
+      worker.on("error", reject);
+      send();
+    });
+    // Held until every lane is awaited below: a rejection is not left unhandled meanwhile.
+    lane.catch((error: unknown) => {
+      failure ??= error;
+    });
+    lanes.push(lane);
+  };
+
+  // This thread is one of the lanes: one worker fewer (each worker is another heap: memory stays bounded).
+  for (let i = 1; i < plan.start; i++) addWorker();
+  let probe: NodeJS.Timeout | null = null;
+  if (plan.upTo > Math.max(plan.start, 1)) {
+    const before = cpuTimes();
+    const cores = os.cpus().length;
+    probe = setTimeout(() => {
+      probe = null;
+      const idle = idleCoresBetween(before, cpuTimes(), cores);
+      const more = Math.min(plan.upTo - Math.max(plan.start, 1), Math.floor(idle + (1 - IDLE_ENOUGH)));
+      for (let i = 0; i < more && next < order.length; i++) addWorker();
+    }, PROBE_MS);
+  }
+  try {
+    while (next < order.length) {
+      await scanHere(order[next++]!);
+      await turn();
+    }
+    if (probe !== null) clearTimeout(probe);
+    await Promise.allSettled(lanes);
+    if (failure !== null) throw failure;
   } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
+    if (probe !== null) clearTimeout(probe);
+    await Promise.all(workers.map((w) => w.terminate()));
   }
   for (const index of failed.sort((a, b) => a - b)) await scanHere(index);
   return results;
