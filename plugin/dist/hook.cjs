@@ -1750,10 +1750,16 @@ init_measurement_log_read();
 // src/transcript/line-splitter.ts
 var NEWLINE2 = 10;
 var ByteLineSplitter = class {
-  constructor(sink) {
+  /**
+   * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
+   * the next chunk is copied rather than kept as a view.
+   */
+  constructor(sink, ownsChunks = false) {
     this.sink = sink;
+    this.ownsChunks = ownsChunks;
   }
   sink;
+  ownsChunks;
   /** Bytes of the current line not yet ended by a newline. */
   pending = [];
   pendingBytes = 0;
@@ -1789,7 +1795,7 @@ var ByteLineSplitter = class {
       newline = chunk.indexOf(NEWLINE2, start);
     }
     if (start < chunk.length) {
-      this.pending.push(chunk.subarray(start));
+      this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
       this.pendingBytes += chunk.length - start;
     }
   }

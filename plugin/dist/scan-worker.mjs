@@ -9,10 +9,16 @@ createRequire(import.meta.url);
 // src/transcript/line-splitter.ts
 var NEWLINE = 10;
 var ByteLineSplitter = class {
-  constructor(sink) {
+  /**
+   * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
+   * the next chunk is copied rather than kept as a view.
+   */
+  constructor(sink, ownsChunks = false) {
     this.sink = sink;
+    this.ownsChunks = ownsChunks;
   }
   sink;
+  ownsChunks;
   /** Bytes of the current line not yet ended by a newline. */
   pending = [];
   pendingBytes = 0;
@@ -48,7 +54,7 @@ var ByteLineSplitter = class {
       newline = chunk.indexOf(NEWLINE, start);
     }
     if (start < chunk.length) {
-      this.pending.push(chunk.subarray(start));
+      this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
       this.pendingBytes += chunk.length - start;
     }
   }
@@ -121,18 +127,26 @@ async function forEachByteLine(path, sink, options = {}) {
   const splitter = new ByteLineSplitter((bytes, terminated) => {
     sink(bytes, terminated);
     return false;
-  });
+  }, options.beforeChunkReuse !== void 0);
   return streamLines(path, splitter, options);
 }
 var BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
 async function streamLines(path, splitter, options) {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
+  const beforeReuse = options.beforeChunkReuse;
   return withTranscript(path, async (file) => {
     let bytesRead = 0;
     let sinceYield = 0;
+    let reused = null;
     for (; ; ) {
-      const chunk = Buffer.allocUnsafeSlow(chunkSize);
+      let chunk;
+      if (beforeReuse === void 0) chunk = Buffer.allocUnsafeSlow(chunkSize);
+      else if (reused === null) chunk = reused = Buffer.allocUnsafeSlow(chunkSize);
+      else {
+        beforeReuse(reused);
+        chunk = reused;
+      }
       const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
       if (n === 0) break;
       bytesRead += n;
@@ -790,12 +804,21 @@ var HeldLines = class {
   /** Holds a skipped line if its timestamp (one of `times`) could move the span now (else it never can: the span only widens). */
   offer(bytes, lineNumber, times) {
     if (times.length === 0 || !this.span.couldMove(times, lineNumber)) return;
-    this.lines.push({ bytes, lineNumber, times });
-    const count = this.chunks.get(bytes.buffer) ?? 0;
-    if (count === 0) this.chunkBytes += bytes.buffer.byteLength;
-    this.chunks.set(bytes.buffer, count + 1);
+    const line = { bytes, lineNumber, times };
+    this.lines.push(line);
+    this.keep(line);
     if (this.lines.length > MAX_HELD_LINES || this.chunkBytes > MAX_HELD_CHUNK_BYTES)
       this.settle(MAX_HELD_LINES / 2, MAX_HELD_CHUNK_BYTES / 2);
+  }
+  /** The reader is about to read into `chunk` again: drops the lines that no longer matter, copies the others in it. */
+  beforeChunkReuse(chunk) {
+    this.dropSettled();
+    for (const line of this.lines) {
+      if (line.bytes.buffer !== chunk.buffer) continue;
+      this.release(line);
+      line.bytes = Buffer.from(line.bytes);
+      this.keep(line);
+    }
   }
   /** At the end of the file: parses every held line that still matters. */
   finish() {
@@ -820,6 +843,11 @@ var HeldLines = class {
       else this.release(line);
     }
     this.lines = kept;
+  }
+  keep(line) {
+    const count = this.chunks.get(line.bytes.buffer) ?? 0;
+    if (count === 0) this.chunkBytes += line.bytes.buffer.byteLength;
+    this.chunks.set(line.bytes.buffer, count + 1);
   }
   release(line) {
     const count = this.chunks.get(line.bytes.buffer);
@@ -1018,7 +1046,7 @@ async function scanSession(file, onBytes, options = {}) {
       if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
   };
-  const { bytesRead } = await forEachByteLine(file.path, onLine);
+  const { bytesRead } = await forEachByteLine(file.path, onLine, { beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk) });
   held.finish();
   if (onBytes !== void 0) onBytes(bytesRead);
   const figures = accumulator.result();

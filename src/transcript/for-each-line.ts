@@ -11,6 +11,14 @@ export interface ForEachLineOptions {
   chunkSize?: number;
 }
 
+export interface ForEachByteLineOptions extends ForEachLineOptions {
+  /**
+   * Read every chunk into the same buffer (no new memory per MiB read): called with it before each read after the
+   * first, so that a sink that kept views of lines in it can copy them first. Without it each chunk is a new buffer.
+   */
+  beforeChunkReuse?: (chunk: Buffer) => void;
+}
+
 export interface ForEachLineResult {
   bytesRead: number;
 }
@@ -25,19 +33,19 @@ export async function forEachLine(path: string, sink: LineSink, options: ForEach
 
 /**
  * forEachLine with each line's raw bytes (without the newline), not decoded: for readers that need the byte length or
- * decide from the bytes what to decode. The buffer is a view of the chunk it was read in (each chunk a new buffer,
- * never reused) or, for a line over several chunks, a copy: it stays valid after the call, and keeping it keeps its
- * chunk (up to chunkSize bytes) in memory.
+ * decide from the bytes what to decode. The buffer is a view of the chunk it was read in or, for a line over several
+ * chunks, a copy. Each chunk is a new buffer unless `beforeChunkReuse` is given: then a view stays valid until that
+ * callback is called with its chunk.
  */
 export async function forEachByteLine(
   path: string,
   sink: (bytes: Buffer, terminated: boolean) => void,
-  options: ForEachLineOptions = {},
+  options: ForEachByteLineOptions = {},
 ): Promise<ForEachLineResult> {
   const splitter = new ByteLineSplitter((bytes, terminated) => {
     sink(bytes, terminated);
     return false;
-  });
+  }, options.beforeChunkReuse !== undefined);
   return streamLines(path, splitter, options);
 }
 
@@ -45,22 +53,30 @@ export async function forEachByteLine(
 const BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
 
 /**
- * Reads the whole file into `splitter`, chunk by chunk (synchronous reads into a new buffer each: no thread-pool round
- * trip per chunk), then ends it. It yields to the event loop every BYTES_BETWEEN_YIELDS, so that other work (a worker's
+ * Reads the whole file into `splitter`, chunk by chunk (synchronous reads into a new buffer each, or into one buffer
+ * with beforeChunkReuse: no thread-pool round trip per chunk), then ends it. It yields to the event loop every BYTES_BETWEEN_YIELDS, so that other work (a worker's
  * messages, timers) is not held up by a large file.
  */
 async function streamLines(
   path: string,
   splitter: { push(chunk: Buffer): void; end(): void },
-  options: ForEachLineOptions,
+  options: ForEachByteLineOptions,
 ): Promise<ForEachLineResult> {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
+  const beforeReuse = options.beforeChunkReuse;
   return withTranscript(path, async (file) => {
     let bytesRead = 0;
     let sinceYield = 0;
+    let reused: Buffer | null = null;
     for (;;) {
-      const chunk = Buffer.allocUnsafeSlow(chunkSize);
+      let chunk: Buffer;
+      if (beforeReuse === undefined) chunk = Buffer.allocUnsafeSlow(chunkSize);
+      else if (reused === null) chunk = reused = Buffer.allocUnsafeSlow(chunkSize);
+      else {
+        beforeReuse(reused);
+        chunk = reused;
+      }
       const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
       if (n === 0) break;
       bytesRead += n;

@@ -14,7 +14,14 @@ export class ByteLineSplitter {
   private takenBytes = 0;
   private stoppedBySink = false;
 
-  constructor(private readonly sink: ByteLineSink) {}
+  /**
+   * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
+   * the next chunk is copied rather than kept as a view.
+   */
+  constructor(
+    private readonly sink: ByteLineSink,
+    private readonly ownsChunks = false,
+  ) {}
 
   /** Bytes held for a line that has not ended yet. */
   get bytesPending(): number {
@@ -49,7 +56,7 @@ export class ByteLineSplitter {
       newline = chunk.indexOf(NEWLINE, start);
     }
     if (start < chunk.length) {
-      this.pending.push(chunk.subarray(start));
+      this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
       this.pendingBytes += chunk.length - start;
     }
   }

@@ -211,9 +211,9 @@ const MAX_HELD_LINES = 256;
 const MAX_HELD_CHUNK_BYTES = 8 * 1024 * 1024;
 
 /**
- * Lines skipped unparsed whose timestamp could still move the session's start or end: kept as the views of the read
- * chunks the splitter gave (never copied; a read stream's chunks are never reused) until the file ends, then parsed
- * unless a later timestamp settled them. Bounded: past MAX_HELD_LINES lines or MAX_HELD_CHUNK_BYTES of chunks, those
+ * Lines skipped unparsed whose timestamp could still move the session's start or end: kept as views of the read chunk
+ * until the reader reuses that chunk (then the ones that still matter are copied) and parsed at the end of the file
+ * unless a later timestamp settled them. Bounded: past MAX_HELD_LINES lines or MAX_HELD_CHUNK_BYTES of memory, those
  * that no longer matter are dropped and the newest of the rest parsed until half the bound is left.
  */
 class HeldLines {
@@ -230,12 +230,22 @@ class HeldLines {
   /** Holds a skipped line if its timestamp (one of `times`) could move the span now (else it never can: the span only widens). */
   offer(bytes: Buffer, lineNumber: number, times: number[]): void {
     if (times.length === 0 || !this.span.couldMove(times, lineNumber)) return;
-    this.lines.push({ bytes, lineNumber, times });
-    const count = this.chunks.get(bytes.buffer) ?? 0;
-    if (count === 0) this.chunkBytes += bytes.buffer.byteLength;
-    this.chunks.set(bytes.buffer, count + 1);
+    const line: HeldLine = { bytes, lineNumber, times };
+    this.lines.push(line);
+    this.keep(line);
     if (this.lines.length > MAX_HELD_LINES || this.chunkBytes > MAX_HELD_CHUNK_BYTES)
       this.settle(MAX_HELD_LINES / 2, MAX_HELD_CHUNK_BYTES / 2);
+  }
+
+  /** The reader is about to read into `chunk` again: drops the lines that no longer matter, copies the others in it. */
+  beforeChunkReuse(chunk: Buffer): void {
+    this.dropSettled();
+    for (const line of this.lines) {
+      if (line.bytes.buffer !== chunk.buffer) continue;
+      this.release(line);
+      line.bytes = Buffer.from(line.bytes);
+      this.keep(line);
+    }
   }
 
   /** At the end of the file: parses every held line that still matters. */
@@ -263,6 +273,12 @@ class HeldLines {
       else this.release(line);
     }
     this.lines = kept;
+  }
+
+  private keep(line: HeldLine): void {
+    const count = this.chunks.get(line.bytes.buffer) ?? 0;
+    if (count === 0) this.chunkBytes += line.bytes.buffer.byteLength;
+    this.chunks.set(line.bytes.buffer, count + 1);
   }
 
   private release(line: HeldLine): void {
@@ -536,7 +552,7 @@ export async function scanSession(
     }
   };
 
-  const { bytesRead } = await forEachByteLine(file.path, onLine);
+  const { bytesRead } = await forEachByteLine(file.path, onLine, { beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk) });
   held.finish();
   if (onBytes !== undefined) onBytes(bytesRead);
   const figures = accumulator.result();
