@@ -14506,27 +14506,50 @@ function isInsideDir(path, root) {
   return rel === "" || !rel.startsWith("..") && !isAbsolute(rel);
 }
 var CWD_HEAD_BYTES = 256 * 1024;
+var CWD_FIRST_READ_BYTES = 16 * 1024;
+var CWD_MEMBER = Buffer.from('"cwd"');
+var NEWLINE = 10;
+function cwdOfLine(line) {
+  let value;
+  try {
+    value = JSON.parse(line.toString("utf8"));
+  } catch {
+    return null;
+  }
+  return typeof value === "object" && value !== null && "cwd" in value && typeof value.cwd === "string" && value.cwd !== "" ? value.cwd : null;
+}
 async function readRecordedCwd(path, maxBytes = CWD_HEAD_BYTES) {
   const handle = await open(path, "r");
   try {
-    const buffer = Buffer.alloc(maxBytes);
-    const { bytesRead } = await handle.read(buffer, 0, maxBytes, 0);
-    const text = buffer.subarray(0, bytesRead).toString("utf8");
-    const lines = text.split("\n");
-    if (bytesRead === maxBytes) lines.pop();
-    for (const line of lines) {
-      if (!line.includes('"cwd"')) continue;
-      let value;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        continue;
+    let buffer = Buffer.allocUnsafe(Math.min(CWD_FIRST_READ_BYTES, maxBytes));
+    let length = 0;
+    let from = 0;
+    for (; ; ) {
+      let ended = false;
+      while (length < buffer.length) {
+        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+        if (bytesRead === 0) {
+          ended = true;
+          break;
+        }
+        length += bytesRead;
       }
-      if (typeof value === "object" && value !== null && "cwd" in value && typeof value.cwd === "string" && value.cwd !== "") {
-        return value.cwd;
+      const complete = ended ? length : buffer.lastIndexOf(NEWLINE, length - 1) + 1;
+      for (let at = buffer.indexOf(CWD_MEMBER, from); at !== -1 && at + CWD_MEMBER.length <= complete; at = buffer.indexOf(CWD_MEMBER, from)) {
+        const start = buffer.lastIndexOf(NEWLINE, at) + 1;
+        const newline = buffer.indexOf(NEWLINE, at);
+        const end = newline === -1 || newline >= length ? length : newline;
+        const cwd = cwdOfLine(buffer.subarray(start, end));
+        if (cwd !== null) return cwd;
+        from = end + 1;
+        if (from >= complete) break;
       }
+      if (ended || buffer.length >= maxBytes) return null;
+      from = Math.max(from, complete);
+      const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes));
+      buffer.copy(bigger, 0, 0, length);
+      buffer = bigger;
     }
-    return null;
   } finally {
     await handle.close();
   }
@@ -14621,7 +14644,7 @@ function judge(recordedCwd, exactName, suffix, roots) {
 }
 
 // src/transcript/line-splitter.ts
-var NEWLINE = 10;
+var NEWLINE2 = 10;
 var ByteLineSplitter = class {
   /**
    * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
@@ -14653,7 +14676,7 @@ var ByteLineSplitter = class {
   push(chunk) {
     if (this.stoppedBySink) return;
     let start = 0;
-    let newline = chunk.indexOf(NEWLINE, start);
+    let newline = chunk.indexOf(NEWLINE2, start);
     while (newline !== -1) {
       const piece = chunk.subarray(start, newline);
       const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
@@ -14665,7 +14688,7 @@ var ByteLineSplitter = class {
         return;
       }
       start = newline + 1;
-      newline = chunk.indexOf(NEWLINE, start);
+      newline = chunk.indexOf(NEWLINE2, start);
     }
     if (start < chunk.length) {
       this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
