@@ -15744,8 +15744,8 @@ async function scanSession(file, onBytes, options = {}) {
 // src/core/savings/scan-pool.ts
 var WORKERS_FROM_BYTES = 48 * 1024 * 1024;
 var MAX_WORKERS = 4;
-var PROBE_MS = 120;
-var IDLE_ENOUGH = 0.6;
+var PROBE_MS = 80;
+var FREE_ENOUGH = 0.6;
 function machineLoad() {
   const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
   return { cores, loadAverage: os.loadavg()[0] ?? 0 };
@@ -15764,19 +15764,19 @@ function scanLanes(files, env, load = machineLoad()) {
   const idle = Math.min(Math.floor(load.cores - load.loadAverage), cap);
   return { start: idle > 1 ? idle : 0, upTo: cap };
 }
-function cpuTimes() {
+function cpuSample() {
   let busy = 0;
-  let idle = 0;
-  for (const cpu of os.cpus()) {
-    busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
-    idle += cpu.times.idle;
-  }
-  return { busy, idle };
+  for (const cpu of os.cpus()) busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+  const own = process.cpuUsage();
+  return { busy, own: (own.user + own.system) / 1e3, at: performance.now() };
 }
-function idleCoresBetween(before, after, cores) {
-  const busy = after.busy - before.busy;
-  const idle = after.idle - before.idle;
-  return busy + idle <= 0 ? 0 : cores * idle / (busy + idle);
+function lanesAfterProbe(plan, cores, before, after) {
+  const elapsed = after.at - before.at;
+  const floor = Math.max(plan.start, 1);
+  if (elapsed <= 0) return floor;
+  const others = Math.max(0, after.busy - before.busy - (after.own - before.own)) / elapsed;
+  const free = cores - others;
+  return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
 }
 function workerScript() {
   const url = new URL("./scan-worker.mjs", import.meta.url);
@@ -15804,9 +15804,12 @@ async function scanFiles(files, plan, onBytes, onDone) {
   const workers = [];
   const lanes = [];
   let failure = null;
-  const addWorker = () => {
+  const startWorker = () => {
     const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
     workers.push(worker);
+    return worker;
+  };
+  const runLane = (worker) => {
     const lane = new Promise((resolve9, reject) => {
       const send = () => {
         if (next >= order.length) {
@@ -15848,16 +15851,25 @@ async function scanFiles(files, plan, onBytes, onDone) {
     });
     lanes.push(lane);
   };
-  for (let i = 1; i < plan.start; i++) addWorker();
+  for (let i = 1; i < plan.start; i++) runLane(startWorker());
   let probe = null;
   if (plan.upTo > Math.max(plan.start, 1)) {
-    const before = cpuTimes();
+    const ready = startWorker();
+    ready.on("error", () => {
+    });
+    const before = cpuSample();
     const cores = os.cpus().length;
     probe = setTimeout(() => {
       probe = null;
-      const idle = idleCoresBetween(before, cpuTimes(), cores);
-      const more = Math.min(plan.upTo - Math.max(plan.start, 1), Math.floor(idle + (1 - IDLE_ENOUGH)));
-      for (let i = 0; i < more && next < order.length; i++) addWorker();
+      const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
+      const more = lanesWanted - Math.max(plan.start, 1);
+      if (more < 1 || next >= order.length) {
+        workers.splice(workers.indexOf(ready), 1);
+        void ready.terminate();
+        return;
+      }
+      runLane(ready);
+      for (let i = 1; i < more && next < order.length; i++) runLane(startWorker());
     }, PROBE_MS);
   }
   try {

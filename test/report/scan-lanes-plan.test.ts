@@ -2,7 +2,7 @@
 // says are idle at once, and room to add lanes for cores the scan finds idle once it runs (the load average also counts
 // work that has ended).
 import { describe, expect, it } from "vitest";
-import { idleCoresBetween, scanLanes, type ScanFile } from "../../src/core/savings/scan-pool.js";
+import { lanesAfterProbe, scanLanes, type ScanFile } from "../../src/core/savings/scan-pool.js";
 
 const MB = 1024 * 1024;
 const files = (n: number, each: number): ScanFile[] =>
@@ -36,15 +36,22 @@ describe("the scan's lanes", () => {
     expect(scanLanes(many, {}, { cores: 8, loadAverage: 1 })).toEqual({ start: 4, upTo: 4 });
   });
 
-  it("counts the idle cores between two samples of the CPU times, this thread's work as busy", () => {
-    const before = { busy: 10_000, idle: 50_000 };
-    // 2 cores for 100 ms: this thread busy (100), the other idle (100).
-    expect(idleCoresBetween(before, { busy: 10_100, idle: 50_100 }, 2)).toBeCloseTo(1);
-    // Both busy.
-    expect(idleCoresBetween(before, { busy: 10_200, idle: 50_000 }, 2)).toBe(0);
-    // The other core half busy.
-    expect(idleCoresBetween(before, { busy: 10_150, idle: 50_050 }, 2)).toBeCloseTo(0.5);
-    // No time passed (the clock ticks every 10 ms).
-    expect(idleCoresBetween(before, before, 2)).toBe(0);
+  it("adds a lane per core other processes left free during the probe, this process's own use not counted", () => {
+    const plan = { start: 0, upTo: 2 };
+    const before = { busy: 10_000, own: 500, at: 1_000 };
+    // 80 ms on 2 cores: this process used 110 ms (its lane and a worker starting), nothing else ran.
+    expect(lanesAfterProbe(plan, 2, before, { busy: 10_110, own: 610, at: 1_080 })).toBe(2);
+    // Another process kept a core busy.
+    expect(lanesAfterProbe(plan, 2, before, { busy: 10_190, own: 610, at: 1_080 })).toBe(1);
+    // Others used half a core: not free enough.
+    expect(lanesAfterProbe(plan, 2, before, { busy: 10_150, own: 610, at: 1_080 })).toBe(1);
+    // A quarter: free enough.
+    expect(lanesAfterProbe(plan, 2, before, { busy: 10_130, own: 610, at: 1_080 })).toBe(2);
+    // The kernel's ticks can make the others' share come out below zero: no more lanes than cores allowed.
+    expect(lanesAfterProbe(plan, 2, before, { busy: 10_090, own: 610, at: 1_080 })).toBe(2);
+    // Never fewer lanes than started with, never more than planned.
+    expect(lanesAfterProbe({ start: 2, upTo: 4 }, 8, before, { busy: 10_700, own: 510, at: 1_080 })).toBe(2);
+    expect(lanesAfterProbe({ start: 2, upTo: 4 }, 8, before, { busy: 10_100, own: 600, at: 1_080 })).toBe(4);
+    expect(lanesAfterProbe(plan, 2, before, before)).toBe(1);
   });
 });

@@ -24,10 +24,10 @@ export type ScanReply =
 /** Below this many bytes in all, starting workers (~30 ms each) costs more than it saves. */
 const WORKERS_FROM_BYTES = 48 * 1024 * 1024;
 const MAX_WORKERS = 4;
-/** How long the scan runs alone before it measures how idle the other cores are. */
-export const PROBE_MS = 120;
-/** A core this idle (fraction of the probe) or more gets a lane. */
-const IDLE_ENOUGH = 0.6;
+/** How long the scan measures what other processes use of the cores before it adds lanes. */
+export const PROBE_MS = 80;
+/** A core this free (fraction of the probe) or more gets a lane. */
+const FREE_ENOUGH = 0.6;
 
 /** How many lanes scan: `start` at once (0 or 1: this thread alone), up to `upTo` once the scan has measured idle cores. */
 export interface LanePlan {
@@ -51,8 +51,9 @@ function machineLoad(): MachineLoad {
 /**
  * The lanes of a scan. THREADMIND_SCAN_WORKERS when set (0 or 1: this thread alone). Else one lane for a small scan or a
  * single file; otherwise one per idle core by the load average at once (cores minus the 1-minute load average), and up
- * to one per core (MAX_WORKERS at most) once the scan, running, has measured the other cores idle: the load average
- * also counts work that has ended (the user's last build, the previous command), so it alone leaves idle cores unused.
+ * to one per core (MAX_WORKERS at most) once the scan, running, has measured what other processes leave free (see
+ * lanesAfterProbe): the load average also counts work that has ended (the user's last build, the previous command), so
+ * it alone leaves idle cores unused.
  * Outside the bundles (no scan-worker.mjs beside this module) this thread scans alone whatever the plan.
  */
 export function scanLanes(
@@ -74,26 +75,36 @@ export function scanLanes(
   return { start: idle > 1 ? idle : 0, upTo: cap };
 }
 
-/** Cumulative CPU times of every core (ms): busy and idle. */
-function cpuTimes(): { busy: number; idle: number } {
-  let busy = 0;
-  let idle = 0;
-  for (const cpu of os.cpus()) {
-    busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
-    idle += cpu.times.idle;
-  }
-  return { busy, idle };
+/** A sample of the machine's and this process's CPU use (ms). */
+export interface CpuSample {
+  /** Busy time of every core together since boot. */
+  busy: number;
+  /** This process's own CPU time (all its threads). */
+  own: number;
+  /** When (a monotonic clock). */
+  at: number;
 }
 
-/** How many cores were idle between two samples (this thread's own work counts as busy). */
-export function idleCoresBetween(
-  before: { busy: number; idle: number },
-  after: { busy: number; idle: number },
-  cores: number,
-): number {
-  const busy = after.busy - before.busy;
-  const idle = after.idle - before.idle;
-  return busy + idle <= 0 ? 0 : (cores * idle) / (busy + idle);
+function cpuSample(): CpuSample {
+  let busy = 0;
+  for (const cpu of os.cpus()) busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+  const own = process.cpuUsage();
+  return { busy, own: (own.user + own.system) / 1000, at: performance.now() };
+}
+
+/**
+ * How many lanes the scan should have after a probe: one per core that other processes left free (≥ FREE_ENOUGH of
+ * it) between the two samples, this process's own use (its lanes, a worker starting) not counted, within
+ * [max(start, 1), upTo]. The kernel counts CPU time in ticks (10 ms): over PROBE_MS the measure is coarse, the threshold
+ * is not tight.
+ */
+export function lanesAfterProbe(plan: LanePlan, cores: number, before: CpuSample, after: CpuSample): number {
+  const elapsed = after.at - before.at;
+  const floor = Math.max(plan.start, 1);
+  if (elapsed <= 0) return floor;
+  const others = Math.max(0, after.busy - before.busy - (after.own - before.own)) / elapsed;
+  const free = cores - others;
+  return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
 }
 
 /** plugin/dist/scan-worker.mjs beside the bundle running this; null when running from the sources. */
@@ -109,7 +120,8 @@ function turn(): Promise<void> {
 
 /**
  * Every file's ScannedSession, in the order of `files`, scanned by this thread and worker threads (`plan.start` lanes
- * at once, more up to `plan.upTo` if cores are idle PROBE_MS into the scan), each lane taking the largest file left.
+ * at once, more up to `plan.upTo` if other processes left cores free during the scan's first PROBE_MS), each lane
+ * taking the largest file left.
  * `onBytes(index, bytesInFile)` reports progress and `onDone(index, session)` each finished file. A file a worker could
  * not scan is scanned again here, so that its error is the one the sequential scan throws.
  */
@@ -140,11 +152,15 @@ export async function scanFiles(
   const lanes: Promise<void>[] = [];
   let failure: unknown = null;
 
-  /** One more lane: a worker that takes files until none is left. */
-  const addWorker = () => {
+  /** A worker, started; it takes files once its lane runs. */
+  const startWorker = (): Worker => {
     // A smaller young generation than the default keeps each worker's memory down at little cost to its speed.
     const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
     workers.push(worker);
+    return worker;
+  };
+  /** One more lane: the worker takes files until none is left. */
+  const runLane = (worker: Worker) => {
     const lane = new Promise<void>((resolve, reject) => {
       const send = () => {
         if (next >= order.length) {
@@ -189,16 +205,25 @@ export async function scanFiles(
   };
 
   // This thread is one of the lanes: one worker fewer (each worker is another heap: memory stays bounded).
-  for (let i = 1; i < plan.start; i++) addWorker();
+  for (let i = 1; i < plan.start; i++) runLane(startWorker());
   let probe: NodeJS.Timeout | null = null;
   if (plan.upTo > Math.max(plan.start, 1)) {
-    const before = cpuTimes();
+    // One more worker starts at once (it takes ~30 ms to load) but takes files only if the probe finds a core free.
+    const ready = startWorker();
+    ready.on("error", () => {}); // a worker left unused may fail to start: nothing depends on it
+    const before = cpuSample();
     const cores = os.cpus().length;
     probe = setTimeout(() => {
       probe = null;
-      const idle = idleCoresBetween(before, cpuTimes(), cores);
-      const more = Math.min(plan.upTo - Math.max(plan.start, 1), Math.floor(idle + (1 - IDLE_ENOUGH)));
-      for (let i = 0; i < more && next < order.length; i++) addWorker();
+      const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
+      const more = lanesWanted - Math.max(plan.start, 1);
+      if (more < 1 || next >= order.length) {
+        workers.splice(workers.indexOf(ready), 1);
+        void ready.terminate();
+        return;
+      }
+      runLane(ready);
+      for (let i = 1; i < more && next < order.length; i++) runLane(startWorker());
     }, PROBE_MS);
   }
   try {
