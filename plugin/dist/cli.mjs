@@ -15857,20 +15857,23 @@ async function scanFiles(files, plan, onBytes, onDone) {
     const ready = startWorker();
     ready.on("error", () => {
     });
-    const before = cpuSample();
+    const before = plan.probeStart ?? cpuSample();
     const cores = os.cpus().length;
-    probe = setTimeout(() => {
-      probe = null;
-      const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
-      const more = lanesWanted - Math.max(plan.start, 1);
-      if (more < 1 || next >= order.length) {
-        workers.splice(workers.indexOf(ready), 1);
-        void ready.terminate();
-        return;
-      }
-      runLane(ready);
-      for (let i = 1; i < more && next < order.length; i++) runLane(startWorker());
-    }, PROBE_MS);
+    probe = setTimeout(
+      () => {
+        probe = null;
+        const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
+        const more = lanesWanted - Math.max(plan.start, 1);
+        if (more < 1 || next >= order.length) {
+          workers.splice(workers.indexOf(ready), 1);
+          void ready.terminate();
+          return;
+        }
+        runLane(ready);
+        for (let i = 1; i < more && next < order.length; i++) runLane(startWorker());
+      },
+      Math.max(0, PROBE_MS - (performance.now() - before.at))
+    );
   }
   try {
     while (next < order.length) {
@@ -16196,6 +16199,7 @@ function reportSession(s, restarts, injections) {
   };
 }
 async function buildSavingsReport(options) {
+  const probeStart = cpuSample();
   const located = await locateTranscripts({ projectsDir: options.projectsDir, workspaceRoot: options.workspaceRoot });
   const files = located.transcripts;
   const bytesTotal = files.reduce((sum, t) => sum + t.sizeBytes, 0);
@@ -16215,7 +16219,7 @@ async function buildSavingsReport(options) {
   };
   const scanned = await scanFiles(
     files,
-    scanLanes(files, options.env ?? {}),
+    { ...scanLanes(files, options.env ?? {}), probeStart },
     (index, bytes2) => {
       inFile.set(index, bytes2);
       progress(index);

@@ -5,6 +5,7 @@ export { forEachLine, DEFAULT_STREAM_CHUNK_BYTES } from "./for-each-line.js";
 export type { ForEachLineOptions, ForEachLineResult } from "./for-each-line.js";
 export type { LineSink } from "./line-splitter.js";
 export { mayBeNeededRecord } from "./line-prefilter.js";
+export { UncountedLineReader, uncountedLineTimes, timeOfBytes } from "./uncounted-line.js";
 export type { NeededKind } from "./line-prefilter.js";
 export { readTranscript } from "./read-transcript.js";
 export type { ReadTranscriptOptions } from "./read-transcript.js";

@@ -85,7 +85,7 @@ export interface CpuSample {
   at: number;
 }
 
-function cpuSample(): CpuSample {
+export function cpuSample(): CpuSample {
   let busy = 0;
   for (const cpu of os.cpus()) busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
   const own = process.cpuUsage();
@@ -120,14 +120,14 @@ function turn(): Promise<void> {
 
 /**
  * Every file's ScannedSession, in the order of `files`, scanned by this thread and worker threads (`plan.start` lanes
- * at once, more up to `plan.upTo` if other processes left cores free during the scan's first PROBE_MS), each lane
- * taking the largest file left.
+ * at once, more up to `plan.upTo` if other processes left cores free during the first PROBE_MS since
+ * `plan.probeStart`, by default the scan's start), each lane taking the largest file left.
  * `onBytes(index, bytesInFile)` reports progress and `onDone(index, session)` each finished file. A file a worker could
  * not scan is scanned again here, so that its error is the one the sequential scan throws.
  */
 export async function scanFiles(
   files: readonly ScanFile[],
-  plan: LanePlan,
+  plan: LanePlan & { probeStart?: CpuSample },
   onBytes: (index: number, bytes: number) => void,
   onDone: (index: number, session: ScannedSession) => void,
 ): Promise<ScannedSession[]> {
@@ -211,20 +211,23 @@ export async function scanFiles(
     // One more worker starts at once (it takes ~30 ms to load) but takes files only if the probe finds a core free.
     const ready = startWorker();
     ready.on("error", () => {}); // a worker left unused may fail to start: nothing depends on it
-    const before = cpuSample();
+    const before = plan.probeStart ?? cpuSample();
     const cores = os.cpus().length;
-    probe = setTimeout(() => {
-      probe = null;
-      const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
-      const more = lanesWanted - Math.max(plan.start, 1);
-      if (more < 1 || next >= order.length) {
-        workers.splice(workers.indexOf(ready), 1);
-        void ready.terminate();
-        return;
-      }
-      runLane(ready);
-      for (let i = 1; i < more && next < order.length; i++) runLane(startWorker());
-    }, PROBE_MS);
+    probe = setTimeout(
+      () => {
+        probe = null;
+        const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
+        const more = lanesWanted - Math.max(plan.start, 1);
+        if (more < 1 || next >= order.length) {
+          workers.splice(workers.indexOf(ready), 1);
+          void ready.terminate();
+          return;
+        }
+        runLane(ready);
+        for (let i = 1; i < more && next < order.length; i++) runLane(startWorker());
+      },
+      Math.max(0, PROBE_MS - (performance.now() - before.at)),
+    );
   }
   try {
     while (next < order.length) {
