@@ -14975,15 +14975,19 @@ function classifyRecord(value) {
   }
 }
 function classifyLine(text) {
-  if (text.trim() === "") return { kind: "blank" };
+  return classifyLineWithValue(text).line;
+}
+function classifyLineWithValue(text) {
+  if (text.trim() === "") return { line: { kind: "blank" }, value: void 0 };
   let value;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+    if (error instanceof SyntaxError)
+      return { line: { kind: "malformed", problem: `not JSON: ${error.message}` }, value: void 0 };
     throw error;
   }
-  return classifyRecord(value);
+  return { line: classifyRecord(value), value };
 }
 
 // src/transcript/session-accumulator.ts
@@ -15520,17 +15524,11 @@ var HeldLines = class {
     }
   }
 };
-function jsonObject(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
+function jsonObject(value) {
   return typeof value === "object" && value !== null ? value : null;
 }
-function isClearCommand(text) {
-  const value = jsonObject(text);
+function isClearCommand(parsed) {
+  const value = jsonObject(parsed);
   if (value === null) return null;
   const record2 = value;
   if (record2.type !== "user" || record2.isSidechain === true) return null;
@@ -15541,8 +15539,8 @@ function isClearCommand(text) {
   if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
   return { at: typeof record2.timestamp === "string" ? record2.timestamp : null };
 }
-function planStartOf(text) {
-  const value = jsonObject(text);
+function planStartOf(parsed) {
+  const value = jsonObject(parsed);
   if (value === null) return null;
   const record2 = value;
   if (record2.type !== "user" || record2.isSidechain === true) return null;
@@ -15552,17 +15550,16 @@ function planStartOf(text) {
   const first = typeof content === "string" ? content : Array.isArray(content) ? content.find((b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text : void 0;
   return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
 }
-function isClearHookRecord(text) {
-  const value = jsonObject(text);
+function isClearHookRecord(parsed) {
+  const value = jsonObject(parsed);
   if (value === null) return false;
   const record2 = value;
   if (record2.type === "attachment") return record2.attachment?.hookName === CLEAR_HOOK_NAME;
   if (record2.type === "progress") return record2.data?.hookName === CLEAR_HOOK_NAME;
   return false;
 }
-function callsSummaryUpdate(text) {
-  const value = jsonObject(text);
-  if (value === null) return false;
+function callsSummaryUpdate(value) {
+  if (typeof value !== "object" || value === null) return false;
   const content = value.message?.content;
   if (!Array.isArray(content)) return false;
   return content.some(
@@ -15636,15 +15633,15 @@ async function scanSession(file, onBytes, options = {}) {
       }
     }
     const text = line.toString("utf8");
-    const classified = classifyLine(text);
+    const { line: classified, value } = classifyLineWithValue(text);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
     if (responses === 0) {
-      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(text)?.at ?? clearCommandAt;
-      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(text);
-      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(text);
+      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
+      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
+      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(value);
     }
     switch (classified.kind) {
       case "assistant": {
@@ -15657,7 +15654,7 @@ async function scanSession(file, onBytes, options = {}) {
           lastKey = key;
         }
         accumulator.add(classified);
-        if (text.includes("summary_update") && callsSummaryUpdate(text)) {
+        if (callsSummaryUpdate(value)) {
           const write = {
             segment: boundaryResponses.length,
             at,

@@ -14535,15 +14535,19 @@ function classifyRecord(value) {
   }
 }
 function classifyLine(text) {
-  if (text.trim() === "") return { kind: "blank" };
+  return classifyLineWithValue(text).line;
+}
+function classifyLineWithValue(text) {
+  if (text.trim() === "") return { line: { kind: "blank" }, value: void 0 };
   let value;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+    if (error instanceof SyntaxError)
+      return { line: { kind: "malformed", problem: `not JSON: ${error.message}` }, value: void 0 };
     throw error;
   }
-  return classifyRecord(value);
+  return { line: classifyRecord(value), value };
 }
 
 // src/transcript/line-prefilter.ts

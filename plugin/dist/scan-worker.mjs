@@ -338,15 +338,19 @@ function classifyRecord(value) {
   }
 }
 function classifyLine(text) {
-  if (text.trim() === "") return { kind: "blank" };
+  return classifyLineWithValue(text).line;
+}
+function classifyLineWithValue(text) {
+  if (text.trim() === "") return { line: { kind: "blank" }, value: void 0 };
   let value;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+    if (error instanceof SyntaxError)
+      return { line: { kind: "malformed", problem: `not JSON: ${error.message}` }, value: void 0 };
     throw error;
   }
-  return classifyRecord(value);
+  return { line: classifyRecord(value), value };
 }
 
 // src/transcript/session-accumulator.ts
@@ -858,17 +862,11 @@ var HeldLines = class {
     }
   }
 };
-function jsonObject(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
+function jsonObject(value) {
   return typeof value === "object" && value !== null ? value : null;
 }
-function isClearCommand(text) {
-  const value = jsonObject(text);
+function isClearCommand(parsed) {
+  const value = jsonObject(parsed);
   if (value === null) return null;
   const record = value;
   if (record.type !== "user" || record.isSidechain === true) return null;
@@ -879,8 +877,8 @@ function isClearCommand(text) {
   if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
   return { at: typeof record.timestamp === "string" ? record.timestamp : null };
 }
-function planStartOf(text) {
-  const value = jsonObject(text);
+function planStartOf(parsed) {
+  const value = jsonObject(parsed);
   if (value === null) return null;
   const record = value;
   if (record.type !== "user" || record.isSidechain === true) return null;
@@ -890,17 +888,16 @@ function planStartOf(text) {
   const first = typeof content === "string" ? content : Array.isArray(content) ? content.find((b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text : void 0;
   return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
 }
-function isClearHookRecord(text) {
-  const value = jsonObject(text);
+function isClearHookRecord(parsed) {
+  const value = jsonObject(parsed);
   if (value === null) return false;
   const record = value;
   if (record.type === "attachment") return record.attachment?.hookName === CLEAR_HOOK_NAME;
   if (record.type === "progress") return record.data?.hookName === CLEAR_HOOK_NAME;
   return false;
 }
-function callsSummaryUpdate(text) {
-  const value = jsonObject(text);
-  if (value === null) return false;
+function callsSummaryUpdate(value) {
+  if (typeof value !== "object" || value === null) return false;
   const content = value.message?.content;
   if (!Array.isArray(content)) return false;
   return content.some(
@@ -974,15 +971,15 @@ async function scanSession(file, onBytes, options = {}) {
       }
     }
     const text = line.toString("utf8");
-    const classified = classifyLine(text);
+    const { line: classified, value } = classifyLineWithValue(text);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
     if (responses === 0) {
-      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(text)?.at ?? clearCommandAt;
-      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(text);
-      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(text);
+      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
+      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
+      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(value);
     }
     switch (classified.kind) {
       case "assistant": {
@@ -995,7 +992,7 @@ async function scanSession(file, onBytes, options = {}) {
           lastKey = key;
         }
         accumulator.add(classified);
-        if (text.includes("summary_update") && callsSummaryUpdate(text)) {
+        if (callsSummaryUpdate(value)) {
           const write = {
             segment: boundaryResponses.length,
             at,

@@ -1,9 +1,9 @@
 // Streams one session transcript into what the savings report needs: sizes over time, compactions, injections, /clear evidence.
 import { forEachByteLine } from "../../transcript/for-each-line.js";
 import { SessionAccumulator, responseKey } from "../../transcript/session-accumulator.js";
-import { classifyLine } from "../../transcript/classify-record.js";
+import { classifyLine, classifyLineWithValue } from "../../transcript/classify-record.js";
 import { UncountedLineReader } from "../../transcript/uncounted-line.js";
-import type { ClassifiedLine, Compaction, HookContextRecord } from "../../transcript/types.js";
+import type { Compaction, HookContextRecord } from "../../transcript/types.js";
 import { contentHash } from "../content-hash.js";
 import { savedOutputPathOf } from "./saved-output.js";
 
@@ -291,20 +291,14 @@ class HeldLines {
   }
 }
 
-/** A line's JSON value when it is an object; null when the line is no JSON or holds another value. */
-function jsonObject(text: string): object | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
+/** A line's parsed JSON value when it is an object; null for any other value (undefined: the line was no JSON). */
+function jsonObject(value: unknown): object | null {
   return typeof value === "object" && value !== null ? value : null;
 }
 
 /** A user record whose message text holds the /clear command (string content or text blocks). */
-function isClearCommand(text: string): { at: string | null } | null {
-  const value = jsonObject(text);
+function isClearCommand(parsed: unknown): { at: string | null } | null {
+  const value = jsonObject(parsed);
   if (value === null) return null;
   const record = value as { type?: unknown; isSidechain?: unknown; timestamp?: unknown; message?: { content?: unknown } };
   if (record.type !== "user" || record.isSidechain === true) return null;
@@ -322,8 +316,8 @@ function isClearCommand(text: string): { at: string | null } | null {
 }
 
 /** A main-chain user record that opens with an accepted plan (see ScannedSession.planStart), else null. */
-function planStartOf(text: string): ScannedSession["planStart"] {
-  const value = jsonObject(text);
+function planStartOf(parsed: unknown): ScannedSession["planStart"] {
+  const value = jsonObject(parsed);
   if (value === null) return null;
   const record = value as {
     type?: unknown;
@@ -346,8 +340,8 @@ function planStartOf(text: string): ScannedSession["planStart"] {
 }
 
 /** A SessionStart hook record naming source "clear": 2.1.x hook_success attachments, older hook_progress records. */
-function isClearHookRecord(text: string): boolean {
-  const value = jsonObject(text);
+function isClearHookRecord(parsed: unknown): boolean {
+  const value = jsonObject(parsed);
   if (value === null) return false;
   const record = value as { type?: unknown; attachment?: { hookName?: unknown }; data?: { hookName?: unknown } };
   if (record.type === "attachment") return record.attachment?.hookName === CLEAR_HOOK_NAME;
@@ -355,10 +349,9 @@ function isClearHookRecord(text: string): boolean {
   return false;
 }
 
-/** An assistant record that calls a tool whose name ends in `summary_update` (ThreadMind's, under any client's prefix). */
-function callsSummaryUpdate(text: string): boolean {
-  const value = jsonObject(text);
-  if (value === null) return false;
+/** An assistant record (its parsed JSON value) that calls a tool whose name ends in `summary_update` (ThreadMind's, under any client's prefix). */
+function callsSummaryUpdate(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
   const content = (value as { message?: { content?: unknown } }).message?.content;
   if (!Array.isArray(content)) return false;
   return content.some(
@@ -472,15 +465,16 @@ export async function scanSession(
     }
     // The text decoded once.
     const text = line.toString("utf8");
-    const classified: ClassifiedLine = classifyLine(text);
+    const { line: classified, value } = classifyLineWithValue(text);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
     if (responses === 0) {
-      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(text)?.at ?? clearCommandAt;
-      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(text);
-      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(text);
+      // The text names what is looked for before its parsed value is looked at.
+      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
+      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
+      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(value);
     }
     switch (classified.kind) {
       case "assistant": {
@@ -493,8 +487,8 @@ export async function scanSession(
           lastKey = key;
         }
         accumulator.add(classified);
-        // Only lines naming the tool are parsed again: the scan's cost stays that of the lines it already reads.
-        if (text.includes("summary_update") && callsSummaryUpdate(text)) {
+        // From the value already parsed: no second parse, no search of the text.
+        if (callsSummaryUpdate(value)) {
           const write: SummaryWriteSeen = {
             segment: boundaryResponses.length,
             at,
