@@ -516,6 +516,69 @@ var SessionAccumulator = class {
   }
 };
 
+// src/transcript/iso-time.ts
+var DIGIT_0 = 48;
+var DIGIT_9 = 57;
+var DASH = 45;
+var T = 84;
+var COLON = 58;
+var DOT = 46;
+var Z = 90;
+function inRange(year, month, day, hour, minute, second, ms) {
+  return year >= 1e3 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59 && ms >= 0;
+}
+function bytesDigits(line, start, length) {
+  let n = 0;
+  for (let i = start; i < start + length; i += 1) {
+    const code = line[i];
+    if (code < DIGIT_0 || code > DIGIT_9) return -1;
+    n = n * 10 + (code - DIGIT_0);
+  }
+  return n;
+}
+function textDigits(text, start, length) {
+  let n = 0;
+  for (let i = start; i < start + length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < DIGIT_0 || code > DIGIT_9) return -1;
+    n = n * 10 + (code - DIGIT_0);
+  }
+  return n;
+}
+function utc(year, month, day, hour, minute, second, ms) {
+  return inRange(year, month, day, hour, minute, second, ms) ? Date.UTC(year, month - 1, day, hour, minute, second, ms) : Number.NaN;
+}
+function timeOfBytes(line, start, end) {
+  if (end - start === 24 && line[start + 4] === DASH && line[start + 7] === DASH && line[start + 10] === T && line[start + 13] === COLON && line[start + 16] === COLON && line[start + 19] === DOT && line[start + 23] === Z) {
+    const time = utc(
+      bytesDigits(line, start, 4),
+      bytesDigits(line, start + 5, 2),
+      bytesDigits(line, start + 8, 2),
+      bytesDigits(line, start + 11, 2),
+      bytesDigits(line, start + 14, 2),
+      bytesDigits(line, start + 17, 2),
+      bytesDigits(line, start + 20, 3)
+    );
+    if (!Number.isNaN(time)) return time;
+  }
+  return Date.parse(line.toString("utf8", start, end));
+}
+function timeOfText(text) {
+  if (text.length === 24 && text.charCodeAt(4) === DASH && text.charCodeAt(7) === DASH && text.charCodeAt(10) === T && text.charCodeAt(13) === COLON && text.charCodeAt(16) === COLON && text.charCodeAt(19) === DOT && text.charCodeAt(23) === Z) {
+    const time = utc(
+      textDigits(text, 0, 4),
+      textDigits(text, 5, 2),
+      textDigits(text, 8, 2),
+      textDigits(text, 11, 2),
+      textDigits(text, 14, 2),
+      textDigits(text, 17, 2),
+      textDigits(text, 20, 3)
+    );
+    if (!Number.isNaN(time)) return time;
+  }
+  return Date.parse(text);
+}
+
 // src/transcript/uncounted-line.ts
 var SPACE = 32;
 var TAB = 9;
@@ -523,7 +586,7 @@ var CARRIAGE_RETURN = 13;
 var QUOTE = 34;
 var BACKSLASH = 92;
 var COMMA = 44;
-var COLON = 58;
+var COLON2 = 58;
 var OPEN_BRACE = 123;
 var CLOSE_BRACE = 125;
 var OPEN_BRACKET = 91;
@@ -594,7 +657,7 @@ function readRecordHead(line, template) {
     const keyEnd = stringEnd(line, i, length);
     if (keyEnd === -1 || lastStringEscaped) return { head: null, template };
     i = skipSpace(line, keyEnd + 1, length);
-    if (line[i] !== COLON) return { head: null, template };
+    if (line[i] !== COLON2) return { head: null, template };
     i = skipSpace(line, i + 1, length);
     const first = line[i];
     const isType = bytesEqual(line, keyStart, keyEnd, TYPE_KEY);
@@ -650,36 +713,11 @@ function typeMayCount(type) {
 function typeKeepsTimestamp(type) {
   return type !== "progress";
 }
-var DIGIT_0 = 48;
-var DIGIT_9 = 57;
-function digits(line, start, length) {
-  let n = 0;
-  for (let i = start; i < start + length; i += 1) {
-    const byte = line[i];
-    if (byte < DIGIT_0 || byte > DIGIT_9) return -1;
-    n = n * 10 + (byte - DIGIT_0);
-  }
-  return n;
-}
-function timeOfBytes(line, start, end) {
-  if (end - start === 24 && line[start + 4] === 45 && line[start + 7] === 45 && line[start + 10] === 84 && line[start + 13] === 58 && line[start + 16] === 58 && line[start + 19] === 46 && line[start + 23] === 90) {
-    const year = digits(line, start, 4);
-    const month = digits(line, start + 5, 2);
-    const day = digits(line, start + 8, 2);
-    const hour = digits(line, start + 11, 2);
-    const minute = digits(line, start + 14, 2);
-    const second = digits(line, start + 17, 2);
-    const millisecond = digits(line, start + 20, 3);
-    if (year >= 1e3 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59 && millisecond >= 0)
-      return Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
-  }
-  return Date.parse(line.toString("utf8", start, end));
-}
 function timestampTimes(line) {
   const times = [];
   for (let at = line.indexOf(TIMESTAMP_KEY); at !== -1; at = line.indexOf(TIMESTAMP_KEY, at + 1)) {
     const colon = skipSpace(line, at + TIMESTAMP_KEY.length, line.length);
-    if (line[colon] !== COLON) continue;
+    if (line[colon] !== COLON2) continue;
     const open = skipSpace(line, colon + 1, line.length);
     if (line[open] !== QUOTE) continue;
     const close = stringEnd(line, open, line.length);
@@ -771,7 +809,7 @@ var TimeSpan = class {
   last = null;
   /** Folds one record's timestamp; returns whether either end moved. */
   fold(at, lineNumber) {
-    const ms = Date.parse(at);
+    const ms = timeOfText(at);
     if (Number.isNaN(ms)) return false;
     const before = this.movesFirst(ms, lineNumber);
     const after = this.movesLast(ms, lineNumber);

@@ -1,4 +1,5 @@
 // A byte test on one raw transcript line: its record has nothing to count (user, progress, ... records), and every time its top-level timestamp can give.
+import { timeOfBytes } from "./iso-time.js";
 import type { KnownRecordType } from "./types.js";
 import { KNOWN_RECORD_TYPES } from "./types.js";
 
@@ -181,62 +182,6 @@ function typeMayCount(type: KnownRecordType): boolean {
 /** Whether a main-chain record of this type is one whose timestamp the readers keep (classifyLine's "other"; progress and unknown types are skipped). */
 function typeKeepsTimestamp(type: KnownRecordType): boolean {
   return type !== "progress";
-}
-
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
-
-/** The number the `length` ASCII digits at `start` spell; -1 if any byte is not a digit. */
-function digits(line: Buffer, start: number, length: number): number {
-  let n = 0;
-  for (let i = start; i < start + length; i += 1) {
-    const byte = line[i]!;
-    if (byte < DIGIT_0 || byte > DIGIT_9) return -1;
-    n = n * 10 + (byte - DIGIT_0);
-  }
-  return n;
-}
-
-/**
- * Date.parse of the string between `start` and `end` (no escapes in it). The form Claude Code writes,
- * `YYYY-MM-DDTHH:MM:SS.sssZ` with fields in their usual ranges, is read from the bytes (Date.UTC gives what Date.parse
- * does for it); any other text is decoded and given to Date.parse.
- */
-export function timeOfBytes(line: Buffer, start: number, end: number): number {
-  if (
-    end - start === 24 &&
-    line[start + 4] === 0x2d &&
-    line[start + 7] === 0x2d &&
-    line[start + 10] === 0x54 &&
-    line[start + 13] === 0x3a &&
-    line[start + 16] === 0x3a &&
-    line[start + 19] === 0x2e &&
-    line[start + 23] === 0x5a
-  ) {
-    const year = digits(line, start, 4);
-    const month = digits(line, start + 5, 2);
-    const day = digits(line, start + 8, 2);
-    const hour = digits(line, start + 11, 2);
-    const minute = digits(line, start + 14, 2);
-    const second = digits(line, start + 17, 2);
-    const millisecond = digits(line, start + 20, 3);
-    if (
-      year >= 1000 &&
-      month >= 1 &&
-      month <= 12 &&
-      day >= 1 &&
-      day <= 31 &&
-      hour >= 0 &&
-      hour <= 23 &&
-      minute >= 0 &&
-      minute <= 59 &&
-      second >= 0 &&
-      second <= 59 &&
-      millisecond >= 0
-    )
-      return Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
-  }
-  return Date.parse(line.toString("utf8", start, end));
 }
 
 /**

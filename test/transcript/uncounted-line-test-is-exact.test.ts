@@ -4,7 +4,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { classifyLine } from "../../src/transcript/classify-record.js";
-import { timeOfBytes, UncountedLineReader, uncountedLineTimes } from "../../src/transcript/uncounted-line.js";
+import { timeOfBytes, timeOfText } from "../../src/transcript/iso-time.js";
+import { UncountedLineReader, uncountedLineTimes } from "../../src/transcript/uncounted-line.js";
 import { fixtureTranscripts } from "./fixture-transcripts.js";
 
 /** One reader over consecutive lines, as a file is read: what it reads past from the previous line's bytes must not matter. */
@@ -87,7 +88,7 @@ describe("the byte test of a line with nothing to count", () => {
     expect(uncountedLineTimes(Buffer.from(spaced))).toEqual([T]);
   });
 
-  it("reads a timestamp's time from its bytes as Date.parse reads its text, odd dates included", () => {
+  it("reads a timestamp's time from its bytes or its text as Date.parse does, odd dates included", () => {
     const samples = [
       TS,
       "2026-02-30T00:00:00.000Z",
@@ -121,6 +122,7 @@ describe("the byte test of a line with nothing to count", () => {
     for (const text of samples) {
       const bytes = Buffer.from(`"${text}"`);
       expect(timeOfBytes(bytes, 1, bytes.length - 1), text).toBe(Date.parse(text));
+      expect(timeOfText(text), text).toBe(Date.parse(text));
     }
   });
 

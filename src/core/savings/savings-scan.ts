@@ -3,6 +3,7 @@ import { forEachByteLine } from "../../transcript/for-each-line.js";
 import { SessionAccumulator, responseKey } from "../../transcript/session-accumulator.js";
 import { classifyLine, classifyLineWithValue } from "../../transcript/classify-record.js";
 import { UncountedLineReader } from "../../transcript/uncounted-line.js";
+import { timeOfText } from "../../transcript/iso-time.js";
 import type { Compaction, HookContextRecord } from "../../transcript/types.js";
 import { contentHash } from "../content-hash.js";
 import { savedOutputPathOf } from "./saved-output.js";
@@ -173,7 +174,7 @@ class TimeSpan {
 
   /** Folds one record's timestamp; returns whether either end moved. */
   fold(at: string, lineNumber: number): boolean {
-    const ms = Date.parse(at);
+    const ms = timeOfText(at);
     if (Number.isNaN(ms)) return false;
     const before = this.movesFirst(ms, lineNumber);
     const after = this.movesLast(ms, lineNumber);
