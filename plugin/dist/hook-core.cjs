@@ -14792,7 +14792,7 @@ init_measurement_log_read();
 
 // src/transcript/line-splitter.ts
 var NEWLINE2 = 10;
-var ByteLineSplitter = class {
+var ByteRangeSplitter = class {
   /**
    * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
    * the next chunk is copied rather than kept as a view.
@@ -14825,12 +14825,18 @@ var ByteLineSplitter = class {
     let start = 0;
     let newline = chunk.indexOf(NEWLINE2, start);
     while (newline !== -1) {
-      const piece = chunk.subarray(start, newline);
-      const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
-      this.pending = [];
-      this.pendingBytes = 0;
-      this.takenBytes += line.length + 1;
-      if (this.sink(line, true)) {
+      let stop;
+      if (this.pending.length === 0) {
+        this.takenBytes += newline - start + 1;
+        stop = this.sink(chunk, start, newline, true);
+      } else {
+        const line = Buffer.concat([...this.pending, chunk.subarray(start, newline)]);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.takenBytes += line.length + 1;
+        stop = this.sink(line, 0, line.length, true);
+      }
+      if (stop) {
         this.stoppedBySink = true;
         return;
       }
@@ -14849,7 +14855,15 @@ var ByteLineSplitter = class {
     this.pending = [];
     this.pendingBytes = 0;
     this.takenBytes += line.length;
-    this.stoppedBySink = this.sink(line, false);
+    this.stoppedBySink = this.sink(line, 0, line.length, false);
+  }
+};
+var ByteLineSplitter = class extends ByteRangeSplitter {
+  constructor(sink, ownsChunks = false) {
+    super(
+      (buffer, start, end, terminated) => sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated),
+      ownsChunks
+    );
   }
 };
 

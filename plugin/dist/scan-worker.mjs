@@ -8,7 +8,7 @@ createRequire(import.meta.url);
 
 // src/transcript/line-splitter.ts
 var NEWLINE = 10;
-var ByteLineSplitter = class {
+var ByteRangeSplitter = class {
   /**
    * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
    * the next chunk is copied rather than kept as a view.
@@ -41,12 +41,18 @@ var ByteLineSplitter = class {
     let start = 0;
     let newline = chunk.indexOf(NEWLINE, start);
     while (newline !== -1) {
-      const piece = chunk.subarray(start, newline);
-      const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
-      this.pending = [];
-      this.pendingBytes = 0;
-      this.takenBytes += line.length + 1;
-      if (this.sink(line, true)) {
+      let stop;
+      if (this.pending.length === 0) {
+        this.takenBytes += newline - start + 1;
+        stop = this.sink(chunk, start, newline, true);
+      } else {
+        const line = Buffer.concat([...this.pending, chunk.subarray(start, newline)]);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.takenBytes += line.length + 1;
+        stop = this.sink(line, 0, line.length, true);
+      }
+      if (stop) {
         this.stoppedBySink = true;
         return;
       }
@@ -65,7 +71,7 @@ var ByteLineSplitter = class {
     this.pending = [];
     this.pendingBytes = 0;
     this.takenBytes += line.length;
-    this.stoppedBySink = this.sink(line, false);
+    this.stoppedBySink = this.sink(line, 0, line.length, false);
   }
 };
 var TranscriptReadError = class extends Error {
@@ -123,12 +129,12 @@ async function withTranscript(path, work) {
 
 // src/transcript/for-each-line.ts
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
-async function forEachByteLine(path, sink, options = {}) {
-  const splitter = new ByteLineSplitter((bytes, terminated) => {
-    sink(bytes, terminated);
+async function forEachByteRange(path, sink, options = {}) {
+  const rangeSink = (buffer, start, end, terminated) => {
+    sink(buffer, start, end, terminated);
     return false;
-  }, options.beforeChunkReuse !== void 0);
-  return streamLines(path, splitter, options);
+  };
+  return streamLines(path, new ByteRangeSplitter(rangeSink, options.beforeChunkReuse !== void 0), options);
 }
 var BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
 async function streamLines(path, splitter, options) {
@@ -626,13 +632,26 @@ function recordTypeOf(line, start, end) {
   for (const [type, name] of TYPE_NAMES) if (bytesEqual(line, start, end, name)) return type;
   return "unknown";
 }
-function readRecordHead(line, template) {
-  const length = line.length;
+var HEADS = new Map(
+  [...KNOWN_RECORD_TYPES, "unknown", null].map((type) => [
+    type,
+    [
+      { type, mainChain: false },
+      { type, mainChain: true }
+    ]
+  ])
+);
+function recordHead(type, mainChain) {
+  return HEADS.get(type)[mainChain ? 1 : 0];
+}
+function readRecordHead(line, from, to, holder) {
+  let template = holder.template;
+  const length = to;
   let end = length - 1;
-  while (end >= 0 && isSpace(line[end])) end -= 1;
-  if (end < 1 || line[end] !== CLOSE_BRACE) return { head: null, template };
-  let i = skipSpace(line, 0, length);
-  if (line[i] !== OPEN_BRACE) return { head: null, template };
+  while (end >= from && isSpace(line[end])) end -= 1;
+  if (end < from + 1 || line[end] !== CLOSE_BRACE) return null;
+  let i = skipSpace(line, from, length);
+  if (line[i] !== OPEN_BRACE) return null;
   i += 1;
   let type = null;
   let mainChain = true;
@@ -652,42 +671,43 @@ function readRecordHead(line, template) {
     }
     const memberStart = i;
     i = skipSpace(line, i, length);
-    if (line[i] !== QUOTE) return { head: null, template };
+    if (line[i] !== QUOTE) return null;
     const keyStart = i + 1;
     const keyEnd = stringEnd(line, i, length);
-    if (keyEnd === -1 || lastStringEscaped) return { head: null, template };
+    if (keyEnd === -1 || lastStringEscaped) return null;
     i = skipSpace(line, keyEnd + 1, length);
-    if (line[i] !== COLON2) return { head: null, template };
+    if (line[i] !== COLON2) return null;
     i = skipSpace(line, i + 1, length);
     const first = line[i];
     const isType = bytesEqual(line, keyStart, keyEnd, TYPE_KEY);
     const next = member >= 1 && secondStart >= 0 && (isType || first === OPEN_BRACE || first === OPEN_BRACKET) ? { bytes: Buffer.from(line.subarray(secondStart, memberStart)), mainChain: laterMainChain } : template;
     if (next !== template) {
       template = next;
+      holder.template = next;
       secondStart = -1;
     }
-    if (first === OPEN_BRACE || first === OPEN_BRACKET) return { head: { type, mainChain }, template };
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) return recordHead(type, mainChain);
     const isSidechain = !isType && bytesEqual(line, keyStart, keyEnd, SIDECHAIN_KEY);
     if (first === QUOTE) {
       const close = stringEnd(line, i, length);
-      if (close === -1 || isType && lastStringEscaped || isSidechain) return { head: null, template };
+      if (close === -1 || isType && lastStringEscaped || isSidechain) return null;
       if (isType) type = recordTypeOf(line, i + 1, close);
       i = close + 1;
     } else {
       const start = i;
       while (i < length && line[i] !== COMMA && line[i] !== CLOSE_BRACE && !isSpace(line[i])) i += 1;
-      if (isType) return { head: null, template };
+      if (isType) return null;
       if (isSidechain) {
         if (bytesEqual(line, start, i, FALSE)) mainChain = true;
         else if (bytesEqual(line, start, i, TRUE)) mainChain = false;
-        else return { head: null, template };
+        else return null;
         if (member >= 1) laterMainChain = mainChain;
       }
     }
     i = skipSpace(line, i, length);
     if (line[i] === COMMA) i += 1;
-    else if (line[i] === CLOSE_BRACE) return { head: { type, mainChain }, template };
-    else return { head: null, template };
+    else if (line[i] === CLOSE_BRACE) return recordHead(type, mainChain);
+    else return null;
   }
 }
 function typeMayCount(type) {
@@ -728,16 +748,16 @@ function timestampTimes(line) {
   return times;
 }
 var UncountedLineReader = class {
-  template = null;
-  times(line) {
-    const read = readRecordHead(line, this.template);
-    this.template = read.template;
-    const head = read.head;
+  /** The previous line's HeadTemplate (readRecordHead updates it). */
+  previous = { template: null };
+  /** The times for the line `line[start, end)` (the whole buffer by default): see uncountedLineTimes. */
+  times(line, start = 0, end = line.length) {
+    const head = readRecordHead(line, start, end, this.previous);
     if (head === null || head.type === null) return null;
     if (head.type === "unknown") return [];
     if (typeMayCount(head.type)) return null;
     if (!head.mainChain || !typeKeepsTimestamp(head.type)) return [];
-    return timestampTimes(line);
+    return timestampTimes(start === 0 && end === line.length ? line : line.subarray(start, end));
   }
 };
 function contentHash(text) {
@@ -843,9 +863,13 @@ var HeldLines = class {
   /** Each read chunk a held line is a view of, with how many held lines point into it. */
   chunks = /* @__PURE__ */ new Map();
   chunkBytes = 0;
-  /** Holds a skipped line if its timestamp (one of `times`) could move the span now (else it never can: the span only widens). */
-  offer(bytes, lineNumber, times) {
+  /**
+   * Holds the skipped line `buffer[start, end)` if its timestamp (one of `times`) could move the span now (else it never
+   * can: the span only widens).
+   */
+  offer(buffer, start, end, lineNumber, times) {
     if (times.length === 0 || !this.span.couldMove(times, lineNumber)) return;
+    const bytes = start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end);
     const line = { bytes, lineNumber, times };
     this.lines.push(line);
     this.keep(line);
@@ -992,23 +1016,23 @@ async function scanSession(file, onBytes, options = {}) {
       }
     }
   });
-  const onLine = (line, terminated) => {
+  const onLine = (buffer, start, end, terminated) => {
     lineNumber += 1;
-    bytesSeen += line.length + (terminated ? 1 : 0);
+    bytesSeen += end - start + (terminated ? 1 : 0);
     if (onBytes !== void 0 && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
       bytesReported = bytesSeen;
       onBytes(bytesSeen);
     }
     if (skipping && terminated && responses > 0 && sessionIdKnown) {
-      const times = uncounted.times(line);
+      const times = uncounted.times(buffer, start, end);
       if (times !== null) {
         unparsedLines += 1;
         accumulator.skipLine();
-        held.offer(line, lineNumber, times);
+        held.offer(buffer, start, end, lineNumber, times);
         return;
       }
     }
-    const text = line.toString("utf8");
+    const text = buffer.toString("utf8", start, end);
     const { line: classified, value } = classifyLineWithValue(text);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
@@ -1081,7 +1105,7 @@ async function scanSession(file, onBytes, options = {}) {
       if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
   };
-  const { bytesRead } = await forEachByteLine(file.path, onLine, { beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk) });
+  const { bytesRead } = await forEachByteRange(file.path, onLine, { beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk) });
   held.finish();
   if (onBytes !== void 0) onBytes(bytesRead);
   const figures = accumulator.result();

@@ -1,7 +1,7 @@
 // forEachLine: streams a whole file line by line in bounded memory (one chunk plus the current line), from byte 0 to the end.
 import { readSync } from "node:fs";
-import { ByteLineSplitter, LineSplitter } from "./line-splitter.js";
-import type { LineSink } from "./line-splitter.js";
+import { ByteLineSplitter, ByteRangeSplitter, LineSplitter } from "./line-splitter.js";
+import type { ByteRangeSink, LineSink } from "./line-splitter.js";
 import { checkPositiveInteger, withTranscript } from "./transcript-file.js";
 
 export const DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
@@ -47,6 +47,22 @@ export async function forEachByteLine(
     return false;
   }, options.beforeChunkReuse !== undefined);
   return streamLines(path, splitter, options);
+}
+
+/**
+ * forEachByteLine without a Buffer per line: `sink(buffer, start, end, terminated)` gets the line as a range of the chunk
+ * read (or of a copy, for a line across chunks), for readers that decide from a few bytes whether to look further.
+ */
+export async function forEachByteRange(
+  path: string,
+  sink: (buffer: Buffer, start: number, end: number, terminated: boolean) => void,
+  options: ForEachByteLineOptions = {},
+): Promise<ForEachLineResult> {
+  const rangeSink: ByteRangeSink = (buffer, start, end, terminated) => {
+    sink(buffer, start, end, terminated);
+    return false;
+  };
+  return streamLines(path, new ByteRangeSplitter(rangeSink, options.beforeChunkReuse !== undefined), options);
 }
 
 /** Between two yields to the event loop, at most this many bytes are read and split. */

@@ -5,9 +5,15 @@ export type LineSink = (text: string, terminated: boolean) => void;
 /** Gets each line's bytes (without the newline); returning true stops the splitter: later bytes are ignored. */
 export type ByteLineSink = (bytes: Buffer, terminated: boolean) => boolean;
 
+/**
+ * Gets each line as `buffer[start, end)` (without the newline: `buffer[end]` is the newline or past the buffer's end),
+ * no view made; returning true stops the splitter.
+ */
+export type ByteRangeSink = (buffer: Buffer, start: number, end: number, terminated: boolean) => boolean;
+
 const NEWLINE = 0x0a;
 
-export class ByteLineSplitter {
+export class ByteRangeSplitter {
   /** Bytes of the current line not yet ended by a newline. */
   private pending: Buffer[] = [];
   private pendingBytes = 0;
@@ -19,7 +25,7 @@ export class ByteLineSplitter {
    * the next chunk is copied rather than kept as a view.
    */
   constructor(
-    private readonly sink: ByteLineSink,
+    private readonly sink: ByteRangeSink,
     private readonly ownsChunks = false,
   ) {}
 
@@ -43,12 +49,18 @@ export class ByteLineSplitter {
     let start = 0;
     let newline = chunk.indexOf(NEWLINE, start);
     while (newline !== -1) {
-      const piece = chunk.subarray(start, newline);
-      const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
-      this.pending = [];
-      this.pendingBytes = 0;
-      this.takenBytes += line.length + 1;
-      if (this.sink(line, true)) {
+      let stop: boolean;
+      if (this.pending.length === 0) {
+        this.takenBytes += newline - start + 1;
+        stop = this.sink(chunk, start, newline, true);
+      } else {
+        const line = Buffer.concat([...this.pending, chunk.subarray(start, newline)]);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.takenBytes += line.length + 1;
+        stop = this.sink(line, 0, line.length, true);
+      }
+      if (stop) {
         this.stoppedBySink = true;
         return;
       }
@@ -68,7 +80,18 @@ export class ByteLineSplitter {
     this.pending = [];
     this.pendingBytes = 0;
     this.takenBytes += line.length;
-    this.stoppedBySink = this.sink(line, false);
+    this.stoppedBySink = this.sink(line, 0, line.length, false);
+  }
+}
+
+/** A ByteRangeSplitter whose sink gets each line as its own Buffer (a view of the chunk, or a copy across chunks). */
+export class ByteLineSplitter extends ByteRangeSplitter {
+  constructor(sink: ByteLineSink, ownsChunks = false) {
+    super(
+      (buffer, start, end, terminated) =>
+        sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated),
+      ownsChunks,
+    );
   }
 }
 

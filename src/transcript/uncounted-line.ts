@@ -64,9 +64,24 @@ function recordTypeOf(line: Buffer, start: number, end: number): KnownRecordType
 /** What the record's leading members say: its type and isSidechain as written before its first object or array value. */
 interface RecordHead {
   /** The `type` member's value (null when it is not among the leading members). */
-  type: KnownRecordType | "unknown" | null;
+  readonly type: KnownRecordType | "unknown" | null;
   /** The `isSidechain` member is `false` or absent among the leading members. */
-  mainChain: boolean;
+  readonly mainChain: boolean;
+}
+
+/** Every RecordHead there can be, made once: reading a line allocates none. */
+const HEADS = new Map<RecordHead["type"], readonly [RecordHead, RecordHead]>(
+  [...KNOWN_RECORD_TYPES, "unknown" as const, null].map((type) => [
+    type,
+    [
+      { type, mainChain: false },
+      { type, mainChain: true },
+    ],
+  ]),
+);
+
+function recordHead(type: RecordHead["type"], mainChain: boolean): RecordHead {
+  return HEADS.get(type)![mainChain ? 1 : 0];
 }
 
 /**
@@ -81,19 +96,20 @@ interface HeadTemplate {
 }
 
 /**
- * Reads the top-level members from the line's `{` up to the first member whose value is an object or an array (Claude
+ * Reads the top-level members of the line `line[from, to)` from its `{` up to the first member whose value is an object or an array (Claude
  * Code writes parentUuid, isSidechain, userType, cwd, sessionId, version, gitBranch, slug and, except in assistant
  * and attachment records, type first). null when the bytes are anything else than that well-formed start: an escape
  * in a key or in `type`, a non-string `type`, an `isSidechain` other than true/false, a line not shaped as one object.
- * `template` is the previous line's (see HeadTemplate); the return says the template for the next line.
+ * `holder.template` is the previous line's (see HeadTemplate); it is replaced by this line's when this line sets one.
  */
-function readRecordHead(line: Buffer, template: HeadTemplate | null): { head: RecordHead | null; template: HeadTemplate | null } {
-  const length = line.length;
+function readRecordHead(line: Buffer, from: number, to: number, holder: { template: HeadTemplate | null }): RecordHead | null {
+  let template = holder.template;
+  const length = to;
   let end = length - 1;
-  while (end >= 0 && isSpace(line[end]!)) end -= 1;
-  if (end < 1 || line[end] !== CLOSE_BRACE) return { head: null, template };
-  let i = skipSpace(line, 0, length);
-  if (line[i] !== OPEN_BRACE) return { head: null, template };
+  while (end >= from && isSpace(line[end]!)) end -= 1;
+  if (end < from + 1 || line[end] !== CLOSE_BRACE) return null;
+  let i = skipSpace(line, from, length);
+  if (line[i] !== OPEN_BRACE) return null;
   i += 1;
   let type: RecordHead["type"] = null;
   let mainChain = true;
@@ -115,12 +131,12 @@ function readRecordHead(line: Buffer, template: HeadTemplate | null): { head: Re
     }
     const memberStart = i;
     i = skipSpace(line, i, length);
-    if (line[i] !== QUOTE) return { head: null, template };
+    if (line[i] !== QUOTE) return null;
     const keyStart = i + 1;
     const keyEnd = stringEnd(line, i, length);
-    if (keyEnd === -1 || lastStringEscaped) return { head: null, template };
+    if (keyEnd === -1 || lastStringEscaped) return null;
     i = skipSpace(line, keyEnd + 1, length);
-    if (line[i] !== COLON) return { head: null, template };
+    if (line[i] !== COLON) return null;
     i = skipSpace(line, i + 1, length);
     const first = line[i];
     const isType = bytesEqual(line, keyStart, keyEnd, TYPE_KEY);
@@ -131,31 +147,32 @@ function readRecordHead(line: Buffer, template: HeadTemplate | null): { head: Re
         : template;
     if (next !== template) {
       template = next;
+      holder.template = next;
       secondStart = -1;
     }
-    if (first === OPEN_BRACE || first === OPEN_BRACKET) return { head: { type, mainChain }, template };
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) return recordHead(type, mainChain);
     const isSidechain = !isType && bytesEqual(line, keyStart, keyEnd, SIDECHAIN_KEY);
     if (first === QUOTE) {
       const close = stringEnd(line, i, length);
-      if (close === -1 || (isType && lastStringEscaped) || isSidechain) return { head: null, template };
+      if (close === -1 || (isType && lastStringEscaped) || isSidechain) return null;
       if (isType) type = recordTypeOf(line, i + 1, close);
       i = close + 1;
     } else {
       // A number, true, false or null: up to the next separator.
       const start = i;
       while (i < length && line[i] !== COMMA && line[i] !== CLOSE_BRACE && !isSpace(line[i]!)) i += 1;
-      if (isType) return { head: null, template };
+      if (isType) return null;
       if (isSidechain) {
         if (bytesEqual(line, start, i, FALSE)) mainChain = true;
         else if (bytesEqual(line, start, i, TRUE)) mainChain = false;
-        else return { head: null, template };
+        else return null;
         if (member >= 1) laterMainChain = mainChain;
       }
     }
     i = skipSpace(line, i, length);
     if (line[i] === COMMA) i += 1;
-    else if (line[i] === CLOSE_BRACE) return { head: { type, mainChain }, template };
-    else return { head: null, template };
+    else if (line[i] === CLOSE_BRACE) return recordHead(type, mainChain);
+    else return null;
   }
 }
 
@@ -219,17 +236,17 @@ function timestampTimes(line: Buffer): number[] | null {
  * checked.
  */
 export class UncountedLineReader {
-  private template: HeadTemplate | null = null;
+  /** The previous line's HeadTemplate (readRecordHead updates it). */
+  private readonly previous: { template: HeadTemplate | null } = { template: null };
 
-  times(line: Buffer): number[] | null {
-    const read = readRecordHead(line, this.template);
-    this.template = read.template;
-    const head = read.head;
+  /** The times for the line `line[start, end)` (the whole buffer by default): see uncountedLineTimes. */
+  times(line: Buffer, start = 0, end = line.length): number[] | null {
+    const head = readRecordHead(line, start, end, this.previous);
     if (head === null || head.type === null) return null;
     if (head.type === "unknown") return [];
     if (typeMayCount(head.type)) return null;
     if (!head.mainChain || !typeKeepsTimestamp(head.type)) return [];
-    return timestampTimes(line);
+    return timestampTimes(start === 0 && end === line.length ? line : line.subarray(start, end));
   }
 }
 

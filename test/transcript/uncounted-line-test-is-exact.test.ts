@@ -10,12 +10,18 @@ import { fixtureTranscripts } from "./fixture-transcripts.js";
 
 /** One reader over consecutive lines, as a file is read: what it reads past from the previous line's bytes must not matter. */
 const reader = new UncountedLineReader();
+/** Another, given each line as a range of a larger buffer whose bytes around it must not be read. */
+const rangeReader = new UncountedLineReader();
+const BEFORE = Buffer.from('{"type":"user","timestamp":"1999-01-01T00:00:00.000Z"}');
+const AFTER = Buffer.from('}"timestamp":"2099-01-01T00:00:00.000Z"}{"isSidechain":true,');
 
 /** What the byte test must agree with: classifyLine's verdict and the timestamp the readers keep from it. */
 function checkAgainstParse(text: string): { passed: boolean } {
   const bytes = Buffer.from(text, "utf8");
   const timestamps = reader.times(bytes);
   expect(timestamps, text.slice(0, 300)).toEqual(uncountedLineTimes(bytes));
+  const around = Buffer.concat([BEFORE, bytes, AFTER]);
+  expect(rangeReader.times(around, BEFORE.length, BEFORE.length + bytes.length), text.slice(0, 300)).toEqual(timestamps);
   if (timestamps === null) return { passed: false };
   const classified = classifyLine(text);
   expect(["other", "skipped", "malformed"], text.slice(0, 300)).toContain(classified.kind);

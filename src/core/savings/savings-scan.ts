@@ -1,5 +1,5 @@
 // Streams one session transcript into what the savings report needs: sizes over time, compactions, injections, /clear evidence.
-import { forEachByteLine } from "../../transcript/for-each-line.js";
+import { forEachByteRange } from "../../transcript/for-each-line.js";
 import { SessionAccumulator, responseKey } from "../../transcript/session-accumulator.js";
 import { classifyLine, classifyLineWithValue } from "../../transcript/classify-record.js";
 import { UncountedLineReader } from "../../transcript/uncounted-line.js";
@@ -228,9 +228,13 @@ class HeldLines {
     private readonly parse: (line: HeldLine) => void,
   ) {}
 
-  /** Holds a skipped line if its timestamp (one of `times`) could move the span now (else it never can: the span only widens). */
-  offer(bytes: Buffer, lineNumber: number, times: number[]): void {
+  /**
+   * Holds the skipped line `buffer[start, end)` if its timestamp (one of `times`) could move the span now (else it never
+   * can: the span only widens).
+   */
+  offer(buffer: Buffer, start: number, end: number, lineNumber: number, times: number[]): void {
     if (times.length === 0 || !this.span.couldMove(times, lineNumber)) return;
+    const bytes = start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end);
     const line: HeldLine = { bytes, lineNumber, times };
     this.lines.push(line);
     this.keep(line);
@@ -448,24 +452,24 @@ export async function scanSession(
     }
   });
 
-  const onLine = (line: Buffer, terminated: boolean) => {
+  const onLine = (buffer: Buffer, start: number, end: number, terminated: boolean) => {
     lineNumber += 1;
-    bytesSeen += line.length + (terminated ? 1 : 0);
+    bytesSeen += end - start + (terminated ? 1 : 0);
     if (onBytes !== undefined && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
       bytesReported = bytesSeen;
       onBytes(bytesSeen);
     }
     if (skipping && terminated && responses > 0 && sessionIdKnown) {
-      const times = uncounted.times(line);
+      const times = uncounted.times(buffer, start, end);
       if (times !== null) {
         unparsedLines += 1;
         accumulator.skipLine();
-        held.offer(line, lineNumber, times);
+        held.offer(buffer, start, end, lineNumber, times);
         return;
       }
     }
     // The text decoded once.
-    const text = line.toString("utf8");
+    const text = buffer.toString("utf8", start, end);
     const { line: classified, value } = classifyLineWithValue(text);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
@@ -547,7 +551,7 @@ export async function scanSession(
     }
   };
 
-  const { bytesRead } = await forEachByteLine(file.path, onLine, { beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk) });
+  const { bytesRead } = await forEachByteRange(file.path, onLine, { beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk) });
   held.finish();
   if (onBytes !== undefined) onBytes(bytesRead);
   const figures = accumulator.result();
