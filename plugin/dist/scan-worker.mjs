@@ -596,10 +596,13 @@ var COLON2 = 58;
 var OPEN_BRACE = 123;
 var CLOSE_BRACE = 125;
 var OPEN_BRACKET = 91;
-var TYPE_KEY = Buffer.from("type");
-var SIDECHAIN_KEY = Buffer.from("isSidechain");
-var FALSE = Buffer.from("false");
-var TRUE = Buffer.from("true");
+function ascii(text) {
+  return Buffer.from(text, "latin1");
+}
+var TYPE_KEY = ascii("type");
+var SIDECHAIN_KEY = ascii("isSidechain");
+var FALSE = ascii("false");
+var TRUE = ascii("true");
 var TYPE_NAMES = KNOWN_RECORD_TYPES.map((type) => [type, Buffer.from(type)]);
 var TIMESTAMP_KEY = Buffer.from('"timestamp"');
 function isSpace(byte) {
@@ -778,52 +781,7 @@ function savedOutputPathOf(record, transcriptPath) {
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 
-// src/core/savings/savings-scan.ts
-var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
-var MAX_POINTS_PER_SESSION = 400;
-var MALFORMED_LINES_KEPT = 10;
-var PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
-var CLEAR_COMMAND = "<command-name>/clear</command-name>";
-var CLEAR_HOOK_NAME = "SessionStart:clear";
-var PLAN_CONTENT_FIELD = '"planContent"';
-var PLAN_PROMPT = "Implement the following plan:";
-var ThinnedSeries = class {
-  constructor(limit) {
-    this.limit = limit;
-  }
-  limit;
-  points = [];
-  stride = 1;
-  last = null;
-  add(point) {
-    this.last = point;
-    if (point.index % this.stride !== 0) return;
-    this.points.push(point);
-    if (this.points.length >= this.limit) {
-      this.stride *= 2;
-      this.points = this.points.filter((p) => p.index % this.stride === 0);
-    }
-  }
-  /** Replaces the newest point's value (a streamed copy of the same response). */
-  updateLast(point) {
-    this.last = point;
-    const tail = this.points[this.points.length - 1];
-    if (tail !== void 0 && tail.index === point.index) this.points[this.points.length - 1] = point;
-  }
-  result() {
-    const out = [...this.points];
-    if (this.last !== null && out[out.length - 1]?.index !== this.last.index) out.push(this.last);
-    return out;
-  }
-};
-function parseHeader(text) {
-  const start = text.indexOf(THREADMIND_HEADER_PREFIX);
-  const line = text.slice(start, text.indexOf("\n", start) === -1 ? void 0 : text.indexOf("\n", start));
-  const rest = line.slice(THREADMIND_HEADER_PREFIX.length);
-  const source = rest.startsWith("after /clear") ? "clear" : rest.startsWith("after compaction") ? "compact" : rest.startsWith("at session start") ? "startup" : null;
-  const id = /\(([a-z0-9-]+)\)\. /.exec(line);
-  return { source, threadId: id ? id[1] : null };
-}
+// src/core/savings/session-time-span.ts
 var TimeSpan = class {
   first = null;
   last = null;
@@ -924,6 +882,53 @@ var HeldLines = class {
     }
   }
 };
+
+// src/core/savings/savings-scan.ts
+var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
+var MAX_POINTS_PER_SESSION = 400;
+var MALFORMED_LINES_KEPT = 10;
+var PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
+var CLEAR_COMMAND = "<command-name>/clear</command-name>";
+var CLEAR_HOOK_NAME = "SessionStart:clear";
+var PLAN_CONTENT_FIELD = '"planContent"';
+var PLAN_PROMPT = "Implement the following plan:";
+var ThinnedSeries = class {
+  constructor(limit) {
+    this.limit = limit;
+  }
+  limit;
+  points = [];
+  stride = 1;
+  last = null;
+  add(point) {
+    this.last = point;
+    if (point.index % this.stride !== 0) return;
+    this.points.push(point);
+    if (this.points.length >= this.limit) {
+      this.stride *= 2;
+      this.points = this.points.filter((p) => p.index % this.stride === 0);
+    }
+  }
+  /** Replaces the newest point's value (a streamed copy of the same response). */
+  updateLast(point) {
+    this.last = point;
+    const tail = this.points[this.points.length - 1];
+    if (tail !== void 0 && tail.index === point.index) this.points[this.points.length - 1] = point;
+  }
+  result() {
+    const out = [...this.points];
+    if (this.last !== null && out[out.length - 1]?.index !== this.last.index) out.push(this.last);
+    return out;
+  }
+};
+function parseHeader(text) {
+  const start = text.indexOf(THREADMIND_HEADER_PREFIX);
+  const line = text.slice(start, text.indexOf("\n", start) === -1 ? void 0 : text.indexOf("\n", start));
+  const rest = line.slice(THREADMIND_HEADER_PREFIX.length);
+  const source = rest.startsWith("after /clear") ? "clear" : rest.startsWith("after compaction") ? "compact" : rest.startsWith("at session start") ? "startup" : null;
+  const id = /\(([a-z0-9-]+)\)\. /.exec(line);
+  return { source, threadId: id ? id[1] : null };
+}
 function jsonObject(value) {
   return typeof value === "object" && value !== null ? value : null;
 }

@@ -14,10 +14,15 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 
-const TYPE_KEY = Buffer.from("type");
-const SIDECHAIN_KEY = Buffer.from("isSidechain");
-const FALSE = Buffer.from("false");
-const TRUE = Buffer.from("true");
+/** The bytes of an ASCII text. */
+function ascii(text: string): Buffer {
+  return Buffer.from(text, "latin1");
+}
+
+const TYPE_KEY = ascii("type");
+const SIDECHAIN_KEY = ascii("isSidechain");
+const FALSE = ascii("false");
+const TRUE = ascii("true");
 const TYPE_NAMES = KNOWN_RECORD_TYPES.map((type) => [type, Buffer.from(type)] as const);
 const TIMESTAMP_KEY = Buffer.from('"timestamp"');
 
