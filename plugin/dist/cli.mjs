@@ -15250,6 +15250,9 @@ function skipSpace(line, index, length) {
   while (i < length && isSpace(line[i])) i += 1;
   return i;
 }
+function byteAt(line, i, length) {
+  return i < length ? line[i] : -1;
+}
 function bytesEqual(line, start, end, expected) {
   if (end - start !== expected.length) return false;
   for (let i = 0; i < expected.length; i += 1) if (line[start + i] !== expected[i]) return false;
@@ -15291,7 +15294,7 @@ function readRecordHead(line, from, to, holder) {
   while (end >= from && isSpace(line[end])) end -= 1;
   if (end < from + 1 || line[end] !== CLOSE_BRACE) return null;
   let i = skipSpace(line, from, length);
-  if (line[i] !== OPEN_BRACE) return null;
+  if (byteAt(line, i, length) !== OPEN_BRACE) return null;
   i += 1;
   let type = null;
   let mainChain = true;
@@ -15311,14 +15314,14 @@ function readRecordHead(line, from, to, holder) {
     }
     const memberStart = i;
     i = skipSpace(line, i, length);
-    if (line[i] !== QUOTE) return null;
+    if (byteAt(line, i, length) !== QUOTE) return null;
     const keyStart = i + 1;
     const keyEnd = stringEnd(line, i, length);
     if (keyEnd === -1 || lastStringEscaped) return null;
     i = skipSpace(line, keyEnd + 1, length);
-    if (line[i] !== COLON2) return null;
+    if (byteAt(line, i, length) !== COLON2) return null;
     i = skipSpace(line, i + 1, length);
-    const first = line[i];
+    const first = byteAt(line, i, length);
     const isType = bytesEqual(line, keyStart, keyEnd, TYPE_KEY);
     const next = member >= 1 && secondStart >= 0 && (isType || first === OPEN_BRACE || first === OPEN_BRACKET) ? { bytes: Buffer.from(line.subarray(secondStart, memberStart)), mainChain: laterMainChain } : template;
     if (next !== template) {
@@ -15345,8 +15348,8 @@ function readRecordHead(line, from, to, holder) {
       }
     }
     i = skipSpace(line, i, length);
-    if (line[i] === COMMA) i += 1;
-    else if (line[i] === CLOSE_BRACE) return recordHead(type, mainChain);
+    if (byteAt(line, i, length) === COMMA) i += 1;
+    else if (byteAt(line, i, length) === CLOSE_BRACE) return recordHead(type, mainChain);
     else return null;
   }
 }

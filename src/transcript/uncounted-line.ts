@@ -37,6 +37,11 @@ function skipSpace(line: Buffer, index: number, length: number): number {
   return i;
 }
 
+/** The byte at `i`, -1 at or past `length` (the bytes after a line are not the line's). */
+function byteAt(line: Buffer, i: number, length: number): number {
+  return i < length ? line[i]! : -1;
+}
+
 function bytesEqual(line: Buffer, start: number, end: number, expected: Buffer): boolean {
   if (end - start !== expected.length) return false;
   for (let i = 0; i < expected.length; i += 1) if (line[start + i] !== expected[i]) return false;
@@ -101,7 +106,8 @@ interface HeadTemplate {
 }
 
 /**
- * Reads the top-level members of the line `line[from, to)` from its `{` up to the first member whose value is an object or an array (Claude
+ * Reads the top-level members of the line `line[from, to)` (no byte outside it) from its `{` up to the first member
+ * whose value is an object or an array (Claude
  * Code writes parentUuid, isSidechain, userType, cwd, sessionId, version, gitBranch, slug and, except in assistant
  * and attachment records, type first). null when the bytes are anything else than that well-formed start: an escape
  * in a key or in `type`, a non-string `type`, an `isSidechain` other than true/false, a line not shaped as one object.
@@ -114,7 +120,7 @@ function readRecordHead(line: Buffer, from: number, to: number, holder: { templa
   while (end >= from && isSpace(line[end]!)) end -= 1;
   if (end < from + 1 || line[end] !== CLOSE_BRACE) return null;
   let i = skipSpace(line, from, length);
-  if (line[i] !== OPEN_BRACE) return null;
+  if (byteAt(line, i, length) !== OPEN_BRACE) return null;
   i += 1;
   let type: RecordHead["type"] = null;
   let mainChain = true;
@@ -136,14 +142,14 @@ function readRecordHead(line: Buffer, from: number, to: number, holder: { templa
     }
     const memberStart = i;
     i = skipSpace(line, i, length);
-    if (line[i] !== QUOTE) return null;
+    if (byteAt(line, i, length) !== QUOTE) return null;
     const keyStart = i + 1;
     const keyEnd = stringEnd(line, i, length);
     if (keyEnd === -1 || lastStringEscaped) return null;
     i = skipSpace(line, keyEnd + 1, length);
-    if (line[i] !== COLON) return null;
+    if (byteAt(line, i, length) !== COLON) return null;
     i = skipSpace(line, i + 1, length);
-    const first = line[i];
+    const first = byteAt(line, i, length);
     const isType = bytesEqual(line, keyStart, keyEnd, TYPE_KEY);
     // The template ends where the type or the first object or array value begins.
     const next =
@@ -175,8 +181,8 @@ function readRecordHead(line: Buffer, from: number, to: number, holder: { templa
       }
     }
     i = skipSpace(line, i, length);
-    if (line[i] === COMMA) i += 1;
-    else if (line[i] === CLOSE_BRACE) return recordHead(type, mainChain);
+    if (byteAt(line, i, length) === COMMA) i += 1;
+    else if (byteAt(line, i, length) === CLOSE_BRACE) return recordHead(type, mainChain);
     else return null;
   }
 }

@@ -14,6 +14,8 @@ const reader = new UncountedLineReader();
 const rangeReader = new UncountedLineReader();
 const BEFORE = Buffer.from('{"type":"user","timestamp":"1999-01-01T00:00:00.000Z"}');
 const AFTER = Buffer.from('}"timestamp":"2099-01-01T00:00:00.000Z"}{"isSidechain":true,');
+/** Bytes after a line that would make a reader reading past its end take it for well-formed. */
+const AFTER_LOOKING_VALID = Buffer.from(':"x","type":"user","timestamp":"2099-01-01T00:00:00.000Z"}');
 
 /** What the byte test must agree with: classifyLine's verdict and the timestamp the readers keep from it. */
 function checkAgainstParse(text: string): { passed: boolean } {
@@ -22,6 +24,8 @@ function checkAgainstParse(text: string): { passed: boolean } {
   expect(timestamps, text.slice(0, 300)).toEqual(uncountedLineTimes(bytes));
   const around = Buffer.concat([BEFORE, bytes, AFTER]);
   expect(rangeReader.times(around, BEFORE.length, BEFORE.length + bytes.length), text.slice(0, 300)).toEqual(timestamps);
+  const cut = Buffer.concat([bytes, AFTER_LOOKING_VALID]);
+  expect(new UncountedLineReader().times(cut, 0, bytes.length), text.slice(0, 300)).toEqual(uncountedLineTimes(bytes));
   if (timestamps === null) return { passed: false };
   const classified = classifyLine(text);
   expect(["other", "skipped", "malformed"], text.slice(0, 300)).toContain(classified.kind);
