@@ -87,8 +87,8 @@ export interface ScannedSession {
   /**
    * Lines that failed to parse among the lines the scan parses: every line before the session's first response, every
    * line not shaped as one JSON object (a truncated last line always), and every line whose bytes do not prove it has
-   * nothing to count (see uncounted-line.ts). A damaged line shaped like a record with nothing to count is not parsed,
-   * so not counted: it cannot change a figure.
+   * nothing to count (see uncounted-line.ts), and a skipped line whose timestamp had to be checked (HeldLines). A damaged
+   * line shaped like a record with nothing to count is otherwise not parsed, so not counted: it cannot change a figure.
    */
   malformedLines: number;
   /** Line numbers (1-based) of the first MALFORMED_LINES_KEPT malformed lines. */
