@@ -4,7 +4,7 @@ import * as util from 'util';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, lstatSync, readdirSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, statSync, readSync, closeSync, realpathSync, renameSync, openSync, fsyncSync, unlinkSync, writeSync, fstatSync, utimesSync, watch, linkSync, createReadStream } from 'fs';
+import { writeFileSync, readFileSync, existsSync, lstatSync, readdirSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, statSync, readSync, closeSync, realpathSync, renameSync, openSync, fsyncSync, unlinkSync, writeSync, fstatSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { readdir, stat, open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -11368,7 +11368,7 @@ function addSections(finds, terms2, accept, relaxed) {
     for (const m of matchSections(bodies, terms2, acceptThread, relaxed)) f.addSection(slotOf(m.threadNo), m);
   }
 }
-function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier2, sectionsOf) {
+function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sectionsOf) {
   const scores = [];
   const where = [];
   let strong = 0;
@@ -11380,11 +11380,11 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier2, se
       let { meta, section } = evidence(f, slot);
       let coverage = bitCount((meta?.mask ?? 0) | (section?.mask ?? 0)) / termCount;
       if (coverage < minCoverage) continue;
-      const before = earlier2?.finds[pi];
-      if (earlier2 && before) {
+      const before = earlier?.finds[pi];
+      if (earlier && before) {
         const e = evidence(before, slot);
         const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
-        if ((e.meta || e.section) && c >= earlier2.minCoverage) [source, meta, section, coverage] = [1, e.meta, e.section, c];
+        if ((e.meta || e.section) && c >= earlier.minCoverage) [source, meta, section, coverage] = [1, e.meta, e.section, c];
       }
       if ((weigh ? weigh((meta?.mask ?? 0) | (section?.mask ?? 0)) : coverage) >= LOOKUP_MIN_COVERAGE) strong++;
       scores.push((meta?.score ?? 0) + (section?.score ?? 0));
@@ -11397,7 +11397,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier2, se
   for (let i = 0; i < scores.length; i++) {
     if (scores[i] < threshold) continue;
     const [pi, slot, source] = [where[3 * i], where[3 * i + 1], where[3 * i + 2]];
-    const f = source === 1 ? earlier2.finds[pi] : finds[pi];
+    const f = source === 1 ? earlier.finds[pi] : finds[pi];
     const metaMatch = f.meta[slot];
     const sectionMatch = sectionOf(f, slot);
     const mask2 = (metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0);
@@ -11413,7 +11413,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier2, se
       coverage,
       weightedCoverage,
       strong: weightedCoverage >= LOOKUP_MIN_COVERAGE,
-      tier: source === 1 ? earlier2.tier : tier
+      tier: source === 1 ? earlier.tier : tier
     });
   }
   return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
@@ -14515,27 +14515,50 @@ function isInsideDir(path, root) {
   return rel === "" || !rel.startsWith("..") && !isAbsolute(rel);
 }
 var CWD_HEAD_BYTES = 256 * 1024;
+var CWD_FIRST_READ_BYTES = 16 * 1024;
+var CWD_MEMBER = Buffer.from('"cwd"');
+var NEWLINE = 10;
+function cwdOfLine(line) {
+  let value;
+  try {
+    value = JSON.parse(line.toString("utf8"));
+  } catch {
+    return null;
+  }
+  return typeof value === "object" && value !== null && "cwd" in value && typeof value.cwd === "string" && value.cwd !== "" ? value.cwd : null;
+}
 async function readRecordedCwd(path, maxBytes = CWD_HEAD_BYTES) {
   const handle = await open(path, "r");
   try {
-    const buffer = Buffer.alloc(maxBytes);
-    const { bytesRead } = await handle.read(buffer, 0, maxBytes, 0);
-    const text = buffer.subarray(0, bytesRead).toString("utf8");
-    const lines = text.split("\n");
-    if (bytesRead === maxBytes) lines.pop();
-    for (const line of lines) {
-      if (!line.includes('"cwd"')) continue;
-      let value;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        continue;
+    let buffer = Buffer.allocUnsafe(Math.min(CWD_FIRST_READ_BYTES, maxBytes));
+    let length = 0;
+    let from = 0;
+    for (; ; ) {
+      let ended = false;
+      while (length < buffer.length) {
+        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+        if (bytesRead === 0) {
+          ended = true;
+          break;
+        }
+        length += bytesRead;
       }
-      if (typeof value === "object" && value !== null && "cwd" in value && typeof value.cwd === "string" && value.cwd !== "") {
-        return value.cwd;
+      const complete = ended ? length : buffer.lastIndexOf(NEWLINE, length - 1) + 1;
+      for (let at = buffer.indexOf(CWD_MEMBER, from); at !== -1 && at + CWD_MEMBER.length <= complete; at = buffer.indexOf(CWD_MEMBER, from)) {
+        const start = buffer.lastIndexOf(NEWLINE, at) + 1;
+        const newline = buffer.indexOf(NEWLINE, at);
+        const end = newline === -1 || newline >= length ? length : newline;
+        const cwd = cwdOfLine(buffer.subarray(start, end));
+        if (cwd !== null) return cwd;
+        from = end + 1;
+        if (from >= complete) break;
       }
+      if (ended || buffer.length >= maxBytes) return null;
+      from = Math.max(from, complete);
+      const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes));
+      buffer.copy(bigger, 0, 0, length);
+      buffer = bigger;
     }
-    return null;
   } finally {
     await handle.close();
   }
@@ -14630,12 +14653,18 @@ function judge(recordedCwd, exactName, suffix, roots) {
 }
 
 // src/transcript/line-splitter.ts
-var NEWLINE = 10;
-var ByteLineSplitter = class {
-  constructor(sink) {
+var NEWLINE2 = 10;
+var ByteRangeSplitter = class {
+  /**
+   * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
+   * the next chunk is copied rather than kept as a view.
+   */
+  constructor(sink, ownsChunks = false) {
     this.sink = sink;
+    this.ownsChunks = ownsChunks;
   }
   sink;
+  ownsChunks;
   /** Bytes of the current line not yet ended by a newline. */
   pending = [];
   pendingBytes = 0;
@@ -14656,22 +14685,28 @@ var ByteLineSplitter = class {
   push(chunk) {
     if (this.stoppedBySink) return;
     let start = 0;
-    let newline = chunk.indexOf(NEWLINE, start);
+    let newline = chunk.indexOf(NEWLINE2, start);
     while (newline !== -1) {
-      const piece = chunk.subarray(start, newline);
-      const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
-      this.pending = [];
-      this.pendingBytes = 0;
-      this.takenBytes += line.length + 1;
-      if (this.sink(line, true)) {
+      let stop;
+      if (this.pending.length === 0) {
+        this.takenBytes += newline - start + 1;
+        stop = this.sink(chunk, start, newline, true);
+      } else {
+        const line = Buffer.concat([...this.pending, chunk.subarray(start, newline)]);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.takenBytes += line.length + 1;
+        stop = this.sink(line, 0, line.length, true);
+      }
+      if (stop) {
         this.stoppedBySink = true;
         return;
       }
       start = newline + 1;
-      newline = chunk.indexOf(NEWLINE, start);
+      newline = chunk.indexOf(NEWLINE2, start);
     }
     if (start < chunk.length) {
-      this.pending.push(chunk.subarray(start));
+      this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
       this.pendingBytes += chunk.length - start;
     }
   }
@@ -14682,7 +14717,7 @@ var ByteLineSplitter = class {
     this.pending = [];
     this.pendingBytes = 0;
     this.takenBytes += line.length;
-    this.stoppedBySink = this.sink(line, false);
+    this.stoppedBySink = this.sink(line, 0, line.length, false);
   }
 };
 var TranscriptReadError = class extends Error {
@@ -14740,23 +14775,39 @@ async function withTranscript(path, work) {
 
 // src/transcript/for-each-line.ts
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
-async function forEachByteLine(path, sink, options = {}) {
-  const splitter = new ByteLineSplitter((bytes2, terminated) => {
-    sink(bytes2, terminated);
+async function forEachByteRange(path, sink, options = {}) {
+  const rangeSink = (buffer, start, end, terminated) => {
+    sink(buffer, start, end, terminated);
     return false;
-  });
-  return streamLines(path, splitter, options);
+  };
+  return streamLines(path, new ByteRangeSplitter(rangeSink, options.beforeChunkReuse !== void 0), options);
 }
+var BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
 async function streamLines(path, splitter, options) {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
+  const beforeReuse = options.beforeChunkReuse;
   return withTranscript(path, async (file) => {
     let bytesRead = 0;
-    const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
-    for await (const chunk of stream) {
-      if (!Buffer.isBuffer(chunk)) throw new Error(`expected Buffer chunks from ${path}`);
-      bytesRead += chunk.length;
-      splitter.push(chunk);
+    let sinceYield = 0;
+    let reused = null;
+    for (; ; ) {
+      let chunk;
+      if (beforeReuse === void 0) chunk = Buffer.allocUnsafeSlow(chunkSize);
+      else if (reused === null) chunk = reused = Buffer.allocUnsafeSlow(chunkSize);
+      else {
+        beforeReuse(reused);
+        chunk = reused;
+      }
+      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
+      if (n === 0) break;
+      bytesRead += n;
+      splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
+      sinceYield += n;
+      if (sinceYield >= BYTES_BETWEEN_YIELDS) {
+        sinceYield = 0;
+        await new Promise((resolve9) => setImmediate(resolve9));
+      }
     }
     splitter.end();
     return { bytesRead };
@@ -14939,15 +14990,19 @@ function classifyRecord(value) {
   }
 }
 function classifyLine(text) {
-  if (text.trim() === "") return { kind: "blank" };
+  return classifyLineWithValue(text).line;
+}
+function classifyLineWithValue(text) {
+  if (text.trim() === "") return { line: { kind: "blank" }, value: void 0 };
   let value;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+    if (error instanceof SyntaxError)
+      return { line: { kind: "malformed", problem: `not JSON: ${error.message}` }, value: void 0 };
     throw error;
   }
-  return classifyRecord(value);
+  return { line: classifyRecord(value), value };
 }
 
 // src/transcript/session-accumulator.ts
@@ -14993,6 +15048,13 @@ var SessionAccumulator = class {
     const classified = classifyLine(text);
     this.add(classified);
     return classified;
+  }
+  /**
+   * Counts the next line of the file without classifying it: a reader that knows from its bytes that the line has
+   * nothing to count (see uncounted-line.ts) keeps later line numbers those of the file. It adds to `lines` only.
+   */
+  skipLine() {
+    this.lineCount += 1;
   }
   /** Adds the next line of the file, already classified. Every line counts, so line numbers stay those of the file. */
   add(line) {
@@ -15105,6 +15167,251 @@ var SessionAccumulator = class {
     };
   }
 };
+
+// src/transcript/iso-time.ts
+var DIGIT_0 = 48;
+var DIGIT_9 = 57;
+var DASH = 45;
+var T = 84;
+var COLON = 58;
+var DOT = 46;
+var Z = 90;
+function inRange(year, month, day, hour, minute, second, ms2) {
+  return year >= 1e3 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59 && ms2 >= 0;
+}
+function bytesDigits(line, start, length) {
+  let n = 0;
+  for (let i = start; i < start + length; i += 1) {
+    const code = line[i];
+    if (code < DIGIT_0 || code > DIGIT_9) return -1;
+    n = n * 10 + (code - DIGIT_0);
+  }
+  return n;
+}
+function textDigits(text, start, length) {
+  let n = 0;
+  for (let i = start; i < start + length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < DIGIT_0 || code > DIGIT_9) return -1;
+    n = n * 10 + (code - DIGIT_0);
+  }
+  return n;
+}
+function utc(year, month, day, hour, minute, second, ms2) {
+  return inRange(year, month, day, hour, minute, second, ms2) ? Date.UTC(year, month - 1, day, hour, minute, second, ms2) : Number.NaN;
+}
+function timeOfBytes(line, start, end) {
+  if (end - start === 24 && line[start + 4] === DASH && line[start + 7] === DASH && line[start + 10] === T && line[start + 13] === COLON && line[start + 16] === COLON && line[start + 19] === DOT && line[start + 23] === Z) {
+    const time = utc(
+      bytesDigits(line, start, 4),
+      bytesDigits(line, start + 5, 2),
+      bytesDigits(line, start + 8, 2),
+      bytesDigits(line, start + 11, 2),
+      bytesDigits(line, start + 14, 2),
+      bytesDigits(line, start + 17, 2),
+      bytesDigits(line, start + 20, 3)
+    );
+    if (!Number.isNaN(time)) return time;
+  }
+  return Date.parse(line.toString("utf8", start, end));
+}
+function timeOfText(text) {
+  if (text.length === 24 && text.charCodeAt(4) === DASH && text.charCodeAt(7) === DASH && text.charCodeAt(10) === T && text.charCodeAt(13) === COLON && text.charCodeAt(16) === COLON && text.charCodeAt(19) === DOT && text.charCodeAt(23) === Z) {
+    const time = utc(
+      textDigits(text, 0, 4),
+      textDigits(text, 5, 2),
+      textDigits(text, 8, 2),
+      textDigits(text, 11, 2),
+      textDigits(text, 14, 2),
+      textDigits(text, 17, 2),
+      textDigits(text, 20, 3)
+    );
+    if (!Number.isNaN(time)) return time;
+  }
+  return Date.parse(text);
+}
+
+// src/transcript/uncounted-line.ts
+var SPACE = 32;
+var TAB = 9;
+var CARRIAGE_RETURN = 13;
+var QUOTE = 34;
+var BACKSLASH = 92;
+var COMMA = 44;
+var COLON2 = 58;
+var OPEN_BRACE = 123;
+var CLOSE_BRACE = 125;
+var OPEN_BRACKET = 91;
+function ascii(text) {
+  return Buffer.from(text, "latin1");
+}
+var TYPE_KEY = ascii("type");
+var SIDECHAIN_KEY = ascii("isSidechain");
+var FALSE = ascii("false");
+var TRUE = ascii("true");
+var TYPE_NAMES = KNOWN_RECORD_TYPES.map((type) => [type, Buffer.from(type)]);
+var TIMESTAMP_KEY = Buffer.from('"timestamp"');
+function isSpace(byte) {
+  return byte === SPACE || byte === TAB || byte === CARRIAGE_RETURN;
+}
+function skipSpace(line, index, length) {
+  let i = index;
+  while (i < length && isSpace(line[i])) i += 1;
+  return i;
+}
+function byteAt(line, i, length) {
+  return i < length ? line[i] : -1;
+}
+function bytesEqual(line, start, end, expected) {
+  if (end - start !== expected.length) return false;
+  for (let i = 0; i < expected.length; i += 1) if (line[start + i] !== expected[i]) return false;
+  return true;
+}
+var lastStringEscaped = false;
+function stringEnd(line, open3, length) {
+  lastStringEscaped = false;
+  for (let i = open3 + 1; i < length; i += 1) {
+    const byte = line[i];
+    if (byte === QUOTE) return i;
+    if (byte === BACKSLASH) {
+      lastStringEscaped = true;
+      i += 1;
+    }
+  }
+  return -1;
+}
+function recordTypeOf(line, start, end) {
+  for (const [type, name] of TYPE_NAMES) if (bytesEqual(line, start, end, name)) return type;
+  return "unknown";
+}
+var HEADS = new Map(
+  [...KNOWN_RECORD_TYPES, "unknown", null].map((type) => [
+    type,
+    [
+      { type, mainChain: false },
+      { type, mainChain: true }
+    ]
+  ])
+);
+function recordHead(type, mainChain) {
+  return HEADS.get(type)[mainChain ? 1 : 0];
+}
+function readRecordHead(line, from, to, holder) {
+  let template = holder.template;
+  const length = to;
+  let end = length - 1;
+  while (end >= from && isSpace(line[end])) end -= 1;
+  if (end < from + 1 || line[end] !== CLOSE_BRACE) return null;
+  let i = skipSpace(line, from, length);
+  if (byteAt(line, i, length) !== OPEN_BRACE) return null;
+  i += 1;
+  let type = null;
+  let mainChain = true;
+  let secondStart = 0;
+  let laterMainChain = null;
+  for (let member = 0; ; member += 1) {
+    if (member === 1) {
+      secondStart = i;
+      if (template !== null) {
+        const n = template.bytes.length;
+        if (i + n <= length && line.compare(template.bytes, 0, n, i, i + n) === 0) {
+          if (template.mainChain !== null) mainChain = template.mainChain;
+          i += n;
+          secondStart = -1;
+        }
+      }
+    }
+    const memberStart = i;
+    i = skipSpace(line, i, length);
+    if (byteAt(line, i, length) !== QUOTE) return null;
+    const keyStart = i + 1;
+    const keyEnd = stringEnd(line, i, length);
+    if (keyEnd === -1 || lastStringEscaped) return null;
+    i = skipSpace(line, keyEnd + 1, length);
+    if (byteAt(line, i, length) !== COLON2) return null;
+    i = skipSpace(line, i + 1, length);
+    const first = byteAt(line, i, length);
+    const isType = bytesEqual(line, keyStart, keyEnd, TYPE_KEY);
+    const next = member >= 1 && secondStart >= 0 && (isType || first === OPEN_BRACE || first === OPEN_BRACKET) ? { bytes: Buffer.from(line.subarray(secondStart, memberStart)), mainChain: laterMainChain } : template;
+    if (next !== template) {
+      template = next;
+      holder.template = next;
+      secondStart = -1;
+    }
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) return recordHead(type, mainChain);
+    const isSidechain = !isType && bytesEqual(line, keyStart, keyEnd, SIDECHAIN_KEY);
+    if (first === QUOTE) {
+      const close = stringEnd(line, i, length);
+      if (close === -1 || isType && lastStringEscaped || isSidechain) return null;
+      if (isType) type = recordTypeOf(line, i + 1, close);
+      i = close + 1;
+    } else {
+      const start = i;
+      while (i < length && line[i] !== COMMA && line[i] !== CLOSE_BRACE && !isSpace(line[i])) i += 1;
+      if (isType) return null;
+      if (isSidechain) {
+        if (bytesEqual(line, start, i, FALSE)) mainChain = true;
+        else if (bytesEqual(line, start, i, TRUE)) mainChain = false;
+        else return null;
+        if (member >= 1) laterMainChain = mainChain;
+      }
+    }
+    i = skipSpace(line, i, length);
+    if (byteAt(line, i, length) === COMMA) i += 1;
+    else if (byteAt(line, i, length) === CLOSE_BRACE) return recordHead(type, mainChain);
+    else return null;
+  }
+}
+function typeMayCount(type) {
+  switch (type) {
+    case "assistant":
+    // usage
+    case "system":
+    // compact_boundary
+    case "attachment":
+      return true;
+    case "user":
+    case "progress":
+    case "summary":
+    case "queue-operation":
+    case "file-history-snapshot":
+      return false;
+    default: {
+      const unreachable = type;
+      throw new Error(`unhandled record type ${String(unreachable)}`);
+    }
+  }
+}
+function typeKeepsTimestamp(type) {
+  return type !== "progress";
+}
+function timestampTimes(line) {
+  const times = [];
+  for (let at = line.indexOf(TIMESTAMP_KEY); at !== -1; at = line.indexOf(TIMESTAMP_KEY, at + 1)) {
+    const colon = skipSpace(line, at + TIMESTAMP_KEY.length, line.length);
+    if (line[colon] !== COLON2) continue;
+    const open3 = skipSpace(line, colon + 1, line.length);
+    if (line[open3] !== QUOTE) continue;
+    const close = stringEnd(line, open3, line.length);
+    if (close === -1 || lastStringEscaped) return null;
+    const time = timeOfBytes(line, open3 + 1, close);
+    if (!Number.isNaN(time)) times.push(time);
+  }
+  return times;
+}
+var UncountedLineReader = class {
+  /** The previous line's HeadTemplate (readRecordHead updates it). */
+  previous = { template: null };
+  /** The times for the line `line[start, end)` (the whole buffer by default): see uncountedLineTimes. */
+  times(line, start = 0, end = line.length) {
+    const head = readRecordHead(line, start, end, this.previous);
+    if (head === null || head.type === null) return null;
+    if (head.type === "unknown") return [];
+    if (typeMayCount(head.type)) return null;
+    if (!head.mainChain || !typeKeepsTimestamp(head.type)) return [];
+    return timestampTimes(start === 0 && end === line.length ? line : line.subarray(start, end));
+  }
+};
 var SAVED_TO = /Full output saved to: ([^\n]+)\n/;
 var SAVED_MAX_BYTES = 1024 * 1024;
 function sessionFolderOf(transcriptPath) {
@@ -15147,6 +15454,108 @@ function readSavedOutput(path, transcriptPath) {
     closeSync(fd);
   }
 }
+
+// src/core/savings/session-time-span.ts
+var TimeSpan = class {
+  first = null;
+  last = null;
+  /** Folds one record's timestamp; returns whether either end moved. */
+  fold(at, lineNumber) {
+    const ms2 = timeOfText(at);
+    if (Number.isNaN(ms2)) return false;
+    const before = this.movesFirst(ms2, lineNumber);
+    const after = this.movesLast(ms2, lineNumber);
+    if (before) this.first = { ms: ms2, at, lineNumber };
+    if (after) this.last = { ms: ms2, at, lineNumber };
+    return before || after;
+  }
+  /** Whether a record of this line with a timestamp among `times` (Date.parse values) could move either end. */
+  couldMove(times, lineNumber) {
+    return times.some((ms2) => this.movesFirst(ms2, lineNumber) || this.movesLast(ms2, lineNumber));
+  }
+  movesFirst(ms2, lineNumber) {
+    const first = this.first;
+    return first === null || ms2 < first.ms || ms2 === first.ms && lineNumber < first.lineNumber;
+  }
+  movesLast(ms2, lineNumber) {
+    const last2 = this.last;
+    return last2 === null || ms2 > last2.ms || ms2 === last2.ms && lineNumber < last2.lineNumber;
+  }
+};
+var MAX_HELD_LINES = 256;
+var MAX_HELD_CHUNK_BYTES = 8 * 1024 * 1024;
+var HeldLines = class {
+  constructor(span, parse) {
+    this.span = span;
+    this.parse = parse;
+  }
+  span;
+  parse;
+  lines = [];
+  /** Each read chunk a held line is a view of, with how many held lines point into it. */
+  chunks = /* @__PURE__ */ new Map();
+  chunkBytes = 0;
+  /**
+   * Holds the skipped line `buffer[start, end)` if its timestamp (one of `times`) could move the span now (else it never
+   * can: the span only widens).
+   */
+  offer(buffer, start, end, lineNumber, times) {
+    if (times.length === 0 || !this.span.couldMove(times, lineNumber)) return;
+    const bytes2 = start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end);
+    const line = { bytes: bytes2, lineNumber, times };
+    this.lines.push(line);
+    this.keep(line);
+    if (this.lines.length > MAX_HELD_LINES || this.chunkBytes > MAX_HELD_CHUNK_BYTES)
+      this.settle(MAX_HELD_LINES / 2, MAX_HELD_CHUNK_BYTES / 2);
+  }
+  /** The reader is about to read into `chunk` again: drops the lines that no longer matter, copies the others in it. */
+  beforeChunkReuse(chunk) {
+    this.dropSettled();
+    for (const line of this.lines) {
+      if (line.bytes.buffer !== chunk.buffer) continue;
+      this.release(line);
+      line.bytes = Buffer.from(line.bytes);
+      this.keep(line);
+    }
+  }
+  /** At the end of the file: parses every held line that still matters. */
+  finish() {
+    this.settle(0, 0);
+  }
+  /** Drops the lines that no longer matter, then parses the newest (most likely to settle the others) down to the bounds. */
+  settle(maxLines, maxChunkBytes) {
+    this.dropSettled();
+    while (this.lines.length > maxLines || this.lines.length > 0 && this.chunkBytes > maxChunkBytes) {
+      const line = this.lines.pop();
+      this.release(line);
+      const first = this.span.first;
+      const last2 = this.span.last;
+      this.parse(line);
+      if (this.span.first !== first || this.span.last !== last2) this.dropSettled();
+    }
+  }
+  dropSettled() {
+    const kept = [];
+    for (const line of this.lines) {
+      if (this.span.couldMove(line.times, line.lineNumber)) kept.push(line);
+      else this.release(line);
+    }
+    this.lines = kept;
+  }
+  keep(line) {
+    const count = this.chunks.get(line.bytes.buffer) ?? 0;
+    if (count === 0) this.chunkBytes += line.bytes.buffer.byteLength;
+    this.chunks.set(line.bytes.buffer, count + 1);
+  }
+  release(line) {
+    const count = this.chunks.get(line.bytes.buffer);
+    if (count > 1) this.chunks.set(line.bytes.buffer, count - 1);
+    else {
+      this.chunks.delete(line.bytes.buffer);
+      this.chunkBytes -= line.bytes.buffer.byteLength;
+    }
+  }
+};
 
 // src/core/savings/savings-scan.ts
 var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
@@ -15194,27 +15603,11 @@ function parseHeader(text) {
   const id = /\(([a-z0-9-]+)\)\. /.exec(line);
   return { source, threadId: id ? id[1] : null };
 }
-function earlier(a, b) {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Date.parse(b) < Date.parse(a) ? b : a;
-}
-function later(a, b) {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Date.parse(b) > Date.parse(a) ? b : a;
-}
-function jsonObject(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
+function jsonObject(value) {
   return typeof value === "object" && value !== null ? value : null;
 }
-function isClearCommand(text) {
-  const value = jsonObject(text);
+function isClearCommand(parsed) {
+  const value = jsonObject(parsed);
   if (value === null) return null;
   const record2 = value;
   if (record2.type !== "user" || record2.isSidechain === true) return null;
@@ -15225,8 +15618,8 @@ function isClearCommand(text) {
   if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
   return { at: typeof record2.timestamp === "string" ? record2.timestamp : null };
 }
-function planStartOf(text) {
-  const value = jsonObject(text);
+function planStartOf(parsed) {
+  const value = jsonObject(parsed);
   if (value === null) return null;
   const record2 = value;
   if (record2.type !== "user" || record2.isSidechain === true) return null;
@@ -15236,17 +15629,16 @@ function planStartOf(text) {
   const first = typeof content === "string" ? content : Array.isArray(content) ? content.find((b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text : void 0;
   return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
 }
-function isClearHookRecord(text) {
-  const value = jsonObject(text);
+function isClearHookRecord(parsed) {
+  const value = jsonObject(parsed);
   if (value === null) return false;
   const record2 = value;
   if (record2.type === "attachment") return record2.attachment?.hookName === CLEAR_HOOK_NAME;
   if (record2.type === "progress") return record2.data?.hookName === CLEAR_HOOK_NAME;
   return false;
 }
-function callsSummaryUpdate(text) {
-  const value = jsonObject(text);
-  if (value === null) return false;
+function callsSummaryUpdate(value) {
+  if (typeof value !== "object" || value === null) return false;
   const content = value.message?.content;
   if (!Array.isArray(content)) return false;
   return content.some(
@@ -15256,42 +15648,79 @@ function callsSummaryUpdate(text) {
 function withoutText(record2) {
   return { ...record2, content: [], text: "" };
 }
-async function scanSession(file, onBytes) {
+var UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+async function scanSession(file, onBytes, options = {}) {
   const accumulator = new SessionAccumulator();
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
   const threadMindInjections = [];
   const otherInjections = [];
   const summaryWrites = [];
   const boundaryResponses = [];
-  let startedAt = null;
-  let endedAt = null;
+  const span = new TimeSpan();
   let clearCommandAt = null;
   let clearHookSeen = false;
   let planStart = null;
   const malformedLineNumbers = [];
+  const lateMalformed = [];
   let lineNumber = 0;
+  let unparsedLines = 0;
   let responses = 0;
   let lastKey = null;
   let truncatedLastLine = false;
   let bytesSeen = 0;
   let bytesReported = 0;
-  const onLine = (line, terminated) => {
+  const name = file.path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
+  let sessionIdKnown = UUID_NAME.test(name);
+  const skipping = options.parseEveryLine !== true;
+  const uncounted = new UncountedLineReader();
+  const held = new HeldLines(span, (line) => {
+    const classified = classifyLine(line.bytes.toString("utf8"));
+    switch (classified.kind) {
+      case "other":
+        if (classified.meta.timestamp !== null) span.fold(classified.meta.timestamp, line.lineNumber);
+        return;
+      case "malformed":
+        lateMalformed.push(line.lineNumber);
+        return;
+      case "skipped":
+      case "blank":
+        return;
+      case "assistant":
+      case "compact-boundary":
+      case "hook-context":
+        throw new Error(`line ${line.lineNumber} of ${file.path} was skipped unparsed but is a ${classified.kind} record`);
+      default: {
+        const unreachable = classified;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  });
+  const onLine = (buffer, start, end, terminated) => {
     lineNumber += 1;
-    bytesSeen += line.length + (terminated ? 1 : 0);
-    const text = line.toString("utf8");
+    bytesSeen += end - start + (terminated ? 1 : 0);
     if (onBytes !== void 0 && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
       bytesReported = bytesSeen;
       onBytes(bytesSeen);
     }
-    const classified = classifyLine(text);
+    if (skipping && terminated && responses > 0 && sessionIdKnown) {
+      const times = uncounted.times(buffer, start, end);
+      if (times !== null) {
+        unparsedLines += 1;
+        accumulator.skipLine();
+        held.offer(buffer, start, end, lineNumber, times);
+        return;
+      }
+    }
+    const text = buffer.toString("utf8", start, end);
+    const { line: classified, value } = classifyLineWithValue(text);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
     if (responses === 0) {
-      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(text)?.at ?? clearCommandAt;
-      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(text);
-      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(text);
+      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
+      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
+      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(value);
     }
     switch (classified.kind) {
       case "assistant": {
@@ -15304,7 +15733,7 @@ async function scanSession(file, onBytes) {
           lastKey = key;
         }
         accumulator.add(classified);
-        if (text.includes("summary_update") && callsSummaryUpdate(text)) {
+        if (callsSummaryUpdate(value)) {
           const write = {
             segment: boundaryResponses.length,
             at,
@@ -15350,23 +15779,23 @@ async function scanSession(file, onBytes) {
       }
     }
     const meta = classified.kind === "other" ? classified.meta : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context" ? classified.record.meta : null;
-    if (meta !== null && meta.timestamp !== null && !Number.isNaN(Date.parse(meta.timestamp))) {
-      startedAt = earlier(startedAt, meta.timestamp);
-      endedAt = later(endedAt, meta.timestamp);
+    if (meta !== null) {
+      if (meta.sessionId !== null) sessionIdKnown = true;
+      if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
   };
-  const { bytesRead } = await forEachByteLine(file.path, onLine);
+  const { bytesRead } = await forEachByteRange(file.path, onLine, { beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk) });
+  held.finish();
   if (onBytes !== void 0) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
-  const name = file.path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
   return {
     path: file.path,
     folder: file.folder,
-    sessionId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name) ? name : figures.sessionIds[0] ?? name,
+    sessionId: UUID_NAME.test(name) ? name : figures.sessionIds[0] ?? name,
     bytes: bytesRead,
-    startedAt,
-    endedAt,
+    startedAt: span.first?.at ?? null,
+    endedAt: span.last?.at ?? null,
     clearCommandAt,
     clearHookSeen,
     planStart,
@@ -15380,9 +15809,10 @@ async function scanSession(file, onBytes) {
     otherInjections,
     summaryWrites,
     points: series.result(),
-    malformedLines: figures.malformedLines,
-    malformedLineNumbers,
+    malformedLines: figures.malformedLines + lateMalformed.length,
+    malformedLineNumbers: lateMalformed.length === 0 ? malformedLineNumbers : [...malformedLineNumbers, ...lateMalformed].sort((a, b) => a - b).slice(0, MALFORMED_LINES_KEPT),
     lines: lineNumber,
+    unparsedLines,
     truncatedLastLine
   };
 }
@@ -15390,25 +15820,49 @@ async function scanSession(file, onBytes) {
 // src/core/savings/scan-pool.ts
 var WORKERS_FROM_BYTES = 48 * 1024 * 1024;
 var MAX_WORKERS = 4;
-function scanWorkerCount(files, env) {
+var PROBE_MS = 80;
+var FREE_ENOUGH = 0.6;
+function machineLoad() {
+  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  return { cores, loadAverage: os.loadavg()[0] ?? 0 };
+}
+function scanLanes(files, env, load = machineLoad()) {
   const asked = env.THREADMIND_SCAN_WORKERS;
   if (asked !== void 0 && asked !== "") {
-    const n3 = Number.parseInt(asked, 10);
-    return Number.isInteger(n3) && n3 > 1 ? Math.min(n3, MAX_WORKERS, files.length) : 0;
+    const n = Number.parseInt(asked, 10);
+    const lanes = Number.isInteger(n) && n > 1 ? Math.min(n, MAX_WORKERS, files.length) : 0;
+    return { start: lanes, upTo: lanes };
   }
   const bytes2 = files.reduce((sum, f) => sum + f.sizeBytes, 0);
-  if (files.length < 2 || bytes2 < WORKERS_FROM_BYTES) return 0;
-  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-  const idle = Math.floor(cores - (os.loadavg()[0] ?? 0));
-  const n = Math.min(idle, MAX_WORKERS, files.length);
-  return n > 1 ? n : 0;
+  if (files.length < 2 || bytes2 < WORKERS_FROM_BYTES) return { start: 0, upTo: 0 };
+  const cap = Math.min(load.cores, MAX_WORKERS, files.length);
+  if (cap < 2) return { start: 0, upTo: 0 };
+  const idle = Math.min(Math.floor(load.cores - load.loadAverage), cap);
+  return { start: idle > 1 ? idle : 0, upTo: cap };
+}
+function cpuSample() {
+  let busy = 0;
+  for (const cpu of os.cpus()) busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+  const own = process.cpuUsage();
+  return { busy, own: (own.user + own.system) / 1e3, at: performance.now() };
+}
+function lanesAfterProbe(plan, cores, before, after) {
+  const elapsed = after.at - before.at;
+  const floor = Math.max(plan.start, 1);
+  if (elapsed <= 0) return floor;
+  const others = Math.max(0, after.busy - before.busy - (after.own - before.own)) / elapsed;
+  const free = cores - others;
+  return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
 }
 function workerScript() {
   const url = new URL("./scan-worker.mjs", import.meta.url);
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
 }
-async function scanFiles(files, workers, onBytes, onDone) {
-  const script = workers > 1 ? workerScript() : null;
+function turn() {
+  return new Promise((resolve9) => setImmediate(resolve9));
+}
+async function scanFiles(files, plan, onBytes, onDone) {
+  const script = plan.upTo > 1 ? workerScript() : null;
   const results = new Array(files.length);
   const scanHere = async (index) => {
     onBytes(index, 0);
@@ -15416,64 +15870,98 @@ async function scanFiles(files, workers, onBytes, onDone) {
     onDone(index, results[index]);
   };
   const order = files.map((_, i) => i);
-  if (script !== null) order.sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
-  const failed = [];
-  let next = 0;
-  const here = async () => {
-    while (next < order.length) await scanHere(order[next++]);
-  };
   if (script === null) {
-    await here();
+    for (const index of order) await scanHere(index);
     return results;
   }
-  const pool = Array.from(
-    { length: workers - 1 },
-    () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } })
-  );
+  order.sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
+  const failed = [];
+  let next = 0;
+  const workers = [];
+  const lanes = [];
+  let failure = null;
+  const startWorker = () => {
+    const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
+    workers.push(worker);
+    return worker;
+  };
+  const runLane = (worker) => {
+    const lane = new Promise((resolve9, reject) => {
+      const send = () => {
+        if (next >= order.length) {
+          resolve9();
+          return;
+        }
+        const index = order[next++];
+        onBytes(index, 0);
+        worker.postMessage({
+          index,
+          file: { path: files[index].path, folder: files[index].folder }
+        });
+      };
+      worker.on("message", (reply) => {
+        switch (reply.kind) {
+          case "progress":
+            onBytes(reply.index, reply.bytes);
+            return;
+          case "done":
+            results[reply.index] = reply.session;
+            onDone(reply.index, reply.session);
+            send();
+            return;
+          case "failed":
+            failed.push(reply.index);
+            send();
+            return;
+          default: {
+            const unreachable = reply;
+            reject(new Error(`unexpected reply from a scan worker: ${JSON.stringify(unreachable)}`));
+          }
+        }
+      });
+      worker.on("error", reject);
+      send();
+    });
+    lane.catch((error) => {
+      failure ??= error;
+    });
+    lanes.push(lane);
+  };
+  for (let i = 1; i < plan.start; i++) runLane(startWorker());
+  let probe = null;
+  if (plan.upTo > Math.max(plan.start, 1)) {
+    const ready = startWorker();
+    ready.on("error", () => {
+    });
+    const before = plan.probeStart ?? cpuSample();
+    const cores = os.cpus().length;
+    probe = setTimeout(
+      () => {
+        probe = null;
+        const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
+        const more = lanesWanted - Math.max(plan.start, 1);
+        if (more < 1 || next >= order.length) {
+          workers.splice(workers.indexOf(ready), 1);
+          void ready.terminate();
+          return;
+        }
+        runLane(ready);
+        for (let i = 1; i < more && next < order.length; i++) runLane(startWorker());
+      },
+      Math.max(0, PROBE_MS - (performance.now() - before.at))
+    );
+  }
   try {
-    await Promise.all([
-      here(),
-      ...pool.map(
-        (worker) => new Promise((resolve9, reject) => {
-          const send = () => {
-            if (next >= order.length) {
-              resolve9();
-              return;
-            }
-            const index = order[next++];
-            onBytes(index, 0);
-            worker.postMessage({
-              index,
-              file: { path: files[index].path, folder: files[index].folder }
-            });
-          };
-          worker.on("message", (reply) => {
-            switch (reply.kind) {
-              case "progress":
-                onBytes(reply.index, reply.bytes);
-                return;
-              case "done":
-                results[reply.index] = reply.session;
-                onDone(reply.index, reply.session);
-                send();
-                return;
-              case "failed":
-                failed.push(reply.index);
-                send();
-                return;
-              default: {
-                const unreachable = reply;
-                reject(new Error(`unexpected reply from a scan worker: ${JSON.stringify(unreachable)}`));
-              }
-            }
-          });
-          worker.on("error", reject);
-          send();
-        })
-      )
-    ]);
+    while (next < order.length) {
+      await scanHere(order[next++]);
+      await turn();
+    }
+    if (probe !== null) clearTimeout(probe);
+    await Promise.allSettled(lanes);
+    if (failure !== null) throw failure;
   } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
+    if (probe !== null) clearTimeout(probe);
+    await Promise.all(workers.map((w) => w.terminate()));
   }
   for (const index of failed.sort((a, b) => a - b)) await scanHere(index);
   return results;
@@ -15787,6 +16275,7 @@ function reportSession(s, restarts, injections) {
   };
 }
 async function buildSavingsReport(options) {
+  const probeStart = cpuSample();
   const located = await locateTranscripts({ projectsDir: options.projectsDir, workspaceRoot: options.workspaceRoot });
   const files = located.transcripts;
   const bytesTotal = files.reduce((sum, t) => sum + t.sizeBytes, 0);
@@ -15806,7 +16295,7 @@ async function buildSavingsReport(options) {
   };
   const scanned = await scanFiles(
     files,
-    scanWorkerCount(files, options.env ?? {}),
+    { ...scanLanes(files, options.env ?? {}), probeStart },
     (index, bytes2) => {
       inFile.set(index, bytes2);
       progress(index);
@@ -16418,11 +16907,16 @@ var reportCommand = {
       env: process.env
     });
     progress.done();
-    const doc = reportDocument(report);
-    doc.tables.push(freshnessTable(report.freshness));
-    if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}
+    const document = () => {
+      const doc2 = reportDocument(report);
+      doc2.tables.push(freshnessTable(report.freshness));
+      return doc2;
+    };
+    const json = args.flags.get("json") === true;
+    const doc = json && htmlFile === null ? null : document();
+    if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}
 `);
-    else process.stdout.write(renderMarkdown(doc));
+    else process.stdout.write(renderMarkdown(doc ?? document()));
     if (svgFile !== null || htmlFile !== null) {
       const svg = renderSvg(report);
       if (svgFile !== null) {
@@ -16430,7 +16924,7 @@ var reportCommand = {
         console.error(`Chart written to ${svgFile}`);
       }
       if (htmlFile !== null) {
-        writeFileSync(htmlFile, renderHtml(doc, svg));
+        writeFileSync(htmlFile, renderHtml(doc ?? document(), svg));
         console.error(`Report written to ${htmlFile}`);
       }
     }

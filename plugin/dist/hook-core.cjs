@@ -14541,15 +14541,19 @@ function classifyRecord(value) {
   }
 }
 function classifyLine(text) {
-  if (text.trim() === "") return { kind: "blank" };
+  return classifyLineWithValue(text).line;
+}
+function classifyLineWithValue(text) {
+  if (text.trim() === "") return { line: { kind: "blank" }, value: void 0 };
   let value;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+    if (error instanceof SyntaxError)
+      return { line: { kind: "malformed", problem: `not JSON: ${error.message}` }, value: void 0 };
     throw error;
   }
-  return classifyRecord(value);
+  return { line: classifyRecord(value), value };
 }
 
 // src/transcript/line-prefilter.ts
@@ -14794,11 +14798,17 @@ init_measurement_log_read();
 
 // src/transcript/line-splitter.ts
 var NEWLINE2 = 10;
-var ByteLineSplitter = class {
-  constructor(sink) {
+var ByteRangeSplitter = class {
+  /**
+   * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
+   * the next chunk is copied rather than kept as a view.
+   */
+  constructor(sink, ownsChunks = false) {
     this.sink = sink;
+    this.ownsChunks = ownsChunks;
   }
   sink;
+  ownsChunks;
   /** Bytes of the current line not yet ended by a newline. */
   pending = [];
   pendingBytes = 0;
@@ -14821,12 +14831,18 @@ var ByteLineSplitter = class {
     let start = 0;
     let newline = chunk.indexOf(NEWLINE2, start);
     while (newline !== -1) {
-      const piece = chunk.subarray(start, newline);
-      const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
-      this.pending = [];
-      this.pendingBytes = 0;
-      this.takenBytes += line.length + 1;
-      if (this.sink(line, true)) {
+      let stop;
+      if (this.pending.length === 0) {
+        this.takenBytes += newline - start + 1;
+        stop = this.sink(chunk, start, newline, true);
+      } else {
+        const line = Buffer.concat([...this.pending, chunk.subarray(start, newline)]);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.takenBytes += line.length + 1;
+        stop = this.sink(line, 0, line.length, true);
+      }
+      if (stop) {
         this.stoppedBySink = true;
         return;
       }
@@ -14834,7 +14850,7 @@ var ByteLineSplitter = class {
       newline = chunk.indexOf(NEWLINE2, start);
     }
     if (start < chunk.length) {
-      this.pending.push(chunk.subarray(start));
+      this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
       this.pendingBytes += chunk.length - start;
     }
   }
@@ -14845,7 +14861,15 @@ var ByteLineSplitter = class {
     this.pending = [];
     this.pendingBytes = 0;
     this.takenBytes += line.length;
-    this.stoppedBySink = this.sink(line, false);
+    this.stoppedBySink = this.sink(line, 0, line.length, false);
+  }
+};
+var ByteLineSplitter = class extends ByteRangeSplitter {
+  constructor(sink, ownsChunks = false) {
+    super(
+      (buffer, start, end, terminated) => sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated),
+      ownsChunks
+    );
   }
 };
 

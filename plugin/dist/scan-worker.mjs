@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { parentPort } from 'worker_threads';
-import { closeSync, statSync, openSync, constants, fstatSync, createReadStream } from 'fs';
+import { closeSync, statSync, openSync, constants, fstatSync, readSync } from 'fs';
 import { createHash } from 'crypto';
 import { isAbsolute, resolve, sep, join, dirname, basename } from 'path';
 
@@ -8,11 +8,17 @@ createRequire(import.meta.url);
 
 // src/transcript/line-splitter.ts
 var NEWLINE = 10;
-var ByteLineSplitter = class {
-  constructor(sink) {
+var ByteRangeSplitter = class {
+  /**
+   * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
+   * the next chunk is copied rather than kept as a view.
+   */
+  constructor(sink, ownsChunks = false) {
     this.sink = sink;
+    this.ownsChunks = ownsChunks;
   }
   sink;
+  ownsChunks;
   /** Bytes of the current line not yet ended by a newline. */
   pending = [];
   pendingBytes = 0;
@@ -35,12 +41,18 @@ var ByteLineSplitter = class {
     let start = 0;
     let newline = chunk.indexOf(NEWLINE, start);
     while (newline !== -1) {
-      const piece = chunk.subarray(start, newline);
-      const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
-      this.pending = [];
-      this.pendingBytes = 0;
-      this.takenBytes += line.length + 1;
-      if (this.sink(line, true)) {
+      let stop;
+      if (this.pending.length === 0) {
+        this.takenBytes += newline - start + 1;
+        stop = this.sink(chunk, start, newline, true);
+      } else {
+        const line = Buffer.concat([...this.pending, chunk.subarray(start, newline)]);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.takenBytes += line.length + 1;
+        stop = this.sink(line, 0, line.length, true);
+      }
+      if (stop) {
         this.stoppedBySink = true;
         return;
       }
@@ -48,7 +60,7 @@ var ByteLineSplitter = class {
       newline = chunk.indexOf(NEWLINE, start);
     }
     if (start < chunk.length) {
-      this.pending.push(chunk.subarray(start));
+      this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
       this.pendingBytes += chunk.length - start;
     }
   }
@@ -59,7 +71,7 @@ var ByteLineSplitter = class {
     this.pending = [];
     this.pendingBytes = 0;
     this.takenBytes += line.length;
-    this.stoppedBySink = this.sink(line, false);
+    this.stoppedBySink = this.sink(line, 0, line.length, false);
   }
 };
 var TranscriptReadError = class extends Error {
@@ -117,23 +129,39 @@ async function withTranscript(path, work) {
 
 // src/transcript/for-each-line.ts
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
-async function forEachByteLine(path, sink, options = {}) {
-  const splitter = new ByteLineSplitter((bytes, terminated) => {
-    sink(bytes, terminated);
+async function forEachByteRange(path, sink, options = {}) {
+  const rangeSink = (buffer, start, end, terminated) => {
+    sink(buffer, start, end, terminated);
     return false;
-  });
-  return streamLines(path, splitter, options);
+  };
+  return streamLines(path, new ByteRangeSplitter(rangeSink, options.beforeChunkReuse !== void 0), options);
 }
+var BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
 async function streamLines(path, splitter, options) {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
+  const beforeReuse = options.beforeChunkReuse;
   return withTranscript(path, async (file) => {
     let bytesRead = 0;
-    const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
-    for await (const chunk of stream) {
-      if (!Buffer.isBuffer(chunk)) throw new Error(`expected Buffer chunks from ${path}`);
-      bytesRead += chunk.length;
-      splitter.push(chunk);
+    let sinceYield = 0;
+    let reused = null;
+    for (; ; ) {
+      let chunk;
+      if (beforeReuse === void 0) chunk = Buffer.allocUnsafeSlow(chunkSize);
+      else if (reused === null) chunk = reused = Buffer.allocUnsafeSlow(chunkSize);
+      else {
+        beforeReuse(reused);
+        chunk = reused;
+      }
+      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
+      if (n === 0) break;
+      bytesRead += n;
+      splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
+      sinceYield += n;
+      if (sinceYield >= BYTES_BETWEEN_YIELDS) {
+        sinceYield = 0;
+        await new Promise((resolve2) => setImmediate(resolve2));
+      }
     }
     splitter.end();
     return { bytesRead };
@@ -316,15 +344,19 @@ function classifyRecord(value) {
   }
 }
 function classifyLine(text) {
-  if (text.trim() === "") return { kind: "blank" };
+  return classifyLineWithValue(text).line;
+}
+function classifyLineWithValue(text) {
+  if (text.trim() === "") return { line: { kind: "blank" }, value: void 0 };
   let value;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+    if (error instanceof SyntaxError)
+      return { line: { kind: "malformed", problem: `not JSON: ${error.message}` }, value: void 0 };
     throw error;
   }
-  return classifyRecord(value);
+  return { line: classifyRecord(value), value };
 }
 
 // src/transcript/session-accumulator.ts
@@ -370,6 +402,13 @@ var SessionAccumulator = class {
     const classified = classifyLine(text);
     this.add(classified);
     return classified;
+  }
+  /**
+   * Counts the next line of the file without classifying it: a reader that knows from its bytes that the line has
+   * nothing to count (see uncounted-line.ts) keeps later line numbers those of the file. It adds to `lines` only.
+   */
+  skipLine() {
+    this.lineCount += 1;
   }
   /** Adds the next line of the file, already classified. Every line counts, so line numbers stay those of the file. */
   add(line) {
@@ -482,6 +521,251 @@ var SessionAccumulator = class {
     };
   }
 };
+
+// src/transcript/iso-time.ts
+var DIGIT_0 = 48;
+var DIGIT_9 = 57;
+var DASH = 45;
+var T = 84;
+var COLON = 58;
+var DOT = 46;
+var Z = 90;
+function inRange(year, month, day, hour, minute, second, ms) {
+  return year >= 1e3 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59 && ms >= 0;
+}
+function bytesDigits(line, start, length) {
+  let n = 0;
+  for (let i = start; i < start + length; i += 1) {
+    const code = line[i];
+    if (code < DIGIT_0 || code > DIGIT_9) return -1;
+    n = n * 10 + (code - DIGIT_0);
+  }
+  return n;
+}
+function textDigits(text, start, length) {
+  let n = 0;
+  for (let i = start; i < start + length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < DIGIT_0 || code > DIGIT_9) return -1;
+    n = n * 10 + (code - DIGIT_0);
+  }
+  return n;
+}
+function utc(year, month, day, hour, minute, second, ms) {
+  return inRange(year, month, day, hour, minute, second, ms) ? Date.UTC(year, month - 1, day, hour, minute, second, ms) : Number.NaN;
+}
+function timeOfBytes(line, start, end) {
+  if (end - start === 24 && line[start + 4] === DASH && line[start + 7] === DASH && line[start + 10] === T && line[start + 13] === COLON && line[start + 16] === COLON && line[start + 19] === DOT && line[start + 23] === Z) {
+    const time = utc(
+      bytesDigits(line, start, 4),
+      bytesDigits(line, start + 5, 2),
+      bytesDigits(line, start + 8, 2),
+      bytesDigits(line, start + 11, 2),
+      bytesDigits(line, start + 14, 2),
+      bytesDigits(line, start + 17, 2),
+      bytesDigits(line, start + 20, 3)
+    );
+    if (!Number.isNaN(time)) return time;
+  }
+  return Date.parse(line.toString("utf8", start, end));
+}
+function timeOfText(text) {
+  if (text.length === 24 && text.charCodeAt(4) === DASH && text.charCodeAt(7) === DASH && text.charCodeAt(10) === T && text.charCodeAt(13) === COLON && text.charCodeAt(16) === COLON && text.charCodeAt(19) === DOT && text.charCodeAt(23) === Z) {
+    const time = utc(
+      textDigits(text, 0, 4),
+      textDigits(text, 5, 2),
+      textDigits(text, 8, 2),
+      textDigits(text, 11, 2),
+      textDigits(text, 14, 2),
+      textDigits(text, 17, 2),
+      textDigits(text, 20, 3)
+    );
+    if (!Number.isNaN(time)) return time;
+  }
+  return Date.parse(text);
+}
+
+// src/transcript/uncounted-line.ts
+var SPACE = 32;
+var TAB = 9;
+var CARRIAGE_RETURN = 13;
+var QUOTE = 34;
+var BACKSLASH = 92;
+var COMMA = 44;
+var COLON2 = 58;
+var OPEN_BRACE = 123;
+var CLOSE_BRACE = 125;
+var OPEN_BRACKET = 91;
+function ascii(text) {
+  return Buffer.from(text, "latin1");
+}
+var TYPE_KEY = ascii("type");
+var SIDECHAIN_KEY = ascii("isSidechain");
+var FALSE = ascii("false");
+var TRUE = ascii("true");
+var TYPE_NAMES = KNOWN_RECORD_TYPES.map((type) => [type, Buffer.from(type)]);
+var TIMESTAMP_KEY = Buffer.from('"timestamp"');
+function isSpace(byte) {
+  return byte === SPACE || byte === TAB || byte === CARRIAGE_RETURN;
+}
+function skipSpace(line, index, length) {
+  let i = index;
+  while (i < length && isSpace(line[i])) i += 1;
+  return i;
+}
+function byteAt(line, i, length) {
+  return i < length ? line[i] : -1;
+}
+function bytesEqual(line, start, end, expected) {
+  if (end - start !== expected.length) return false;
+  for (let i = 0; i < expected.length; i += 1) if (line[start + i] !== expected[i]) return false;
+  return true;
+}
+var lastStringEscaped = false;
+function stringEnd(line, open, length) {
+  lastStringEscaped = false;
+  for (let i = open + 1; i < length; i += 1) {
+    const byte = line[i];
+    if (byte === QUOTE) return i;
+    if (byte === BACKSLASH) {
+      lastStringEscaped = true;
+      i += 1;
+    }
+  }
+  return -1;
+}
+function recordTypeOf(line, start, end) {
+  for (const [type, name] of TYPE_NAMES) if (bytesEqual(line, start, end, name)) return type;
+  return "unknown";
+}
+var HEADS = new Map(
+  [...KNOWN_RECORD_TYPES, "unknown", null].map((type) => [
+    type,
+    [
+      { type, mainChain: false },
+      { type, mainChain: true }
+    ]
+  ])
+);
+function recordHead(type, mainChain) {
+  return HEADS.get(type)[mainChain ? 1 : 0];
+}
+function readRecordHead(line, from, to, holder) {
+  let template = holder.template;
+  const length = to;
+  let end = length - 1;
+  while (end >= from && isSpace(line[end])) end -= 1;
+  if (end < from + 1 || line[end] !== CLOSE_BRACE) return null;
+  let i = skipSpace(line, from, length);
+  if (byteAt(line, i, length) !== OPEN_BRACE) return null;
+  i += 1;
+  let type = null;
+  let mainChain = true;
+  let secondStart = 0;
+  let laterMainChain = null;
+  for (let member = 0; ; member += 1) {
+    if (member === 1) {
+      secondStart = i;
+      if (template !== null) {
+        const n = template.bytes.length;
+        if (i + n <= length && line.compare(template.bytes, 0, n, i, i + n) === 0) {
+          if (template.mainChain !== null) mainChain = template.mainChain;
+          i += n;
+          secondStart = -1;
+        }
+      }
+    }
+    const memberStart = i;
+    i = skipSpace(line, i, length);
+    if (byteAt(line, i, length) !== QUOTE) return null;
+    const keyStart = i + 1;
+    const keyEnd = stringEnd(line, i, length);
+    if (keyEnd === -1 || lastStringEscaped) return null;
+    i = skipSpace(line, keyEnd + 1, length);
+    if (byteAt(line, i, length) !== COLON2) return null;
+    i = skipSpace(line, i + 1, length);
+    const first = byteAt(line, i, length);
+    const isType = bytesEqual(line, keyStart, keyEnd, TYPE_KEY);
+    const next = member >= 1 && secondStart >= 0 && (isType || first === OPEN_BRACE || first === OPEN_BRACKET) ? { bytes: Buffer.from(line.subarray(secondStart, memberStart)), mainChain: laterMainChain } : template;
+    if (next !== template) {
+      template = next;
+      holder.template = next;
+      secondStart = -1;
+    }
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) return recordHead(type, mainChain);
+    const isSidechain = !isType && bytesEqual(line, keyStart, keyEnd, SIDECHAIN_KEY);
+    if (first === QUOTE) {
+      const close = stringEnd(line, i, length);
+      if (close === -1 || isType && lastStringEscaped || isSidechain) return null;
+      if (isType) type = recordTypeOf(line, i + 1, close);
+      i = close + 1;
+    } else {
+      const start = i;
+      while (i < length && line[i] !== COMMA && line[i] !== CLOSE_BRACE && !isSpace(line[i])) i += 1;
+      if (isType) return null;
+      if (isSidechain) {
+        if (bytesEqual(line, start, i, FALSE)) mainChain = true;
+        else if (bytesEqual(line, start, i, TRUE)) mainChain = false;
+        else return null;
+        if (member >= 1) laterMainChain = mainChain;
+      }
+    }
+    i = skipSpace(line, i, length);
+    if (byteAt(line, i, length) === COMMA) i += 1;
+    else if (byteAt(line, i, length) === CLOSE_BRACE) return recordHead(type, mainChain);
+    else return null;
+  }
+}
+function typeMayCount(type) {
+  switch (type) {
+    case "assistant":
+    // usage
+    case "system":
+    // compact_boundary
+    case "attachment":
+      return true;
+    case "user":
+    case "progress":
+    case "summary":
+    case "queue-operation":
+    case "file-history-snapshot":
+      return false;
+    default: {
+      const unreachable = type;
+      throw new Error(`unhandled record type ${String(unreachable)}`);
+    }
+  }
+}
+function typeKeepsTimestamp(type) {
+  return type !== "progress";
+}
+function timestampTimes(line) {
+  const times = [];
+  for (let at = line.indexOf(TIMESTAMP_KEY); at !== -1; at = line.indexOf(TIMESTAMP_KEY, at + 1)) {
+    const colon = skipSpace(line, at + TIMESTAMP_KEY.length, line.length);
+    if (line[colon] !== COLON2) continue;
+    const open = skipSpace(line, colon + 1, line.length);
+    if (line[open] !== QUOTE) continue;
+    const close = stringEnd(line, open, line.length);
+    if (close === -1 || lastStringEscaped) return null;
+    const time = timeOfBytes(line, open + 1, close);
+    if (!Number.isNaN(time)) times.push(time);
+  }
+  return times;
+}
+var UncountedLineReader = class {
+  /** The previous line's HeadTemplate (readRecordHead updates it). */
+  previous = { template: null };
+  /** The times for the line `line[start, end)` (the whole buffer by default): see uncountedLineTimes. */
+  times(line, start = 0, end = line.length) {
+    const head = readRecordHead(line, start, end, this.previous);
+    if (head === null || head.type === null) return null;
+    if (head.type === "unknown") return [];
+    if (typeMayCount(head.type)) return null;
+    if (!head.mainChain || !typeKeepsTimestamp(head.type)) return [];
+    return timestampTimes(start === 0 && end === line.length ? line : line.subarray(start, end));
+  }
+};
 function contentHash(text) {
   return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
@@ -499,6 +783,108 @@ function savedOutputPathOf(record, transcriptPath) {
   const path = resolve(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
+
+// src/core/savings/session-time-span.ts
+var TimeSpan = class {
+  first = null;
+  last = null;
+  /** Folds one record's timestamp; returns whether either end moved. */
+  fold(at, lineNumber) {
+    const ms = timeOfText(at);
+    if (Number.isNaN(ms)) return false;
+    const before = this.movesFirst(ms, lineNumber);
+    const after = this.movesLast(ms, lineNumber);
+    if (before) this.first = { ms, at, lineNumber };
+    if (after) this.last = { ms, at, lineNumber };
+    return before || after;
+  }
+  /** Whether a record of this line with a timestamp among `times` (Date.parse values) could move either end. */
+  couldMove(times, lineNumber) {
+    return times.some((ms) => this.movesFirst(ms, lineNumber) || this.movesLast(ms, lineNumber));
+  }
+  movesFirst(ms, lineNumber) {
+    const first = this.first;
+    return first === null || ms < first.ms || ms === first.ms && lineNumber < first.lineNumber;
+  }
+  movesLast(ms, lineNumber) {
+    const last = this.last;
+    return last === null || ms > last.ms || ms === last.ms && lineNumber < last.lineNumber;
+  }
+};
+var MAX_HELD_LINES = 256;
+var MAX_HELD_CHUNK_BYTES = 8 * 1024 * 1024;
+var HeldLines = class {
+  constructor(span, parse) {
+    this.span = span;
+    this.parse = parse;
+  }
+  span;
+  parse;
+  lines = [];
+  /** Each read chunk a held line is a view of, with how many held lines point into it. */
+  chunks = /* @__PURE__ */ new Map();
+  chunkBytes = 0;
+  /**
+   * Holds the skipped line `buffer[start, end)` if its timestamp (one of `times`) could move the span now (else it never
+   * can: the span only widens).
+   */
+  offer(buffer, start, end, lineNumber, times) {
+    if (times.length === 0 || !this.span.couldMove(times, lineNumber)) return;
+    const bytes = start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end);
+    const line = { bytes, lineNumber, times };
+    this.lines.push(line);
+    this.keep(line);
+    if (this.lines.length > MAX_HELD_LINES || this.chunkBytes > MAX_HELD_CHUNK_BYTES)
+      this.settle(MAX_HELD_LINES / 2, MAX_HELD_CHUNK_BYTES / 2);
+  }
+  /** The reader is about to read into `chunk` again: drops the lines that no longer matter, copies the others in it. */
+  beforeChunkReuse(chunk) {
+    this.dropSettled();
+    for (const line of this.lines) {
+      if (line.bytes.buffer !== chunk.buffer) continue;
+      this.release(line);
+      line.bytes = Buffer.from(line.bytes);
+      this.keep(line);
+    }
+  }
+  /** At the end of the file: parses every held line that still matters. */
+  finish() {
+    this.settle(0, 0);
+  }
+  /** Drops the lines that no longer matter, then parses the newest (most likely to settle the others) down to the bounds. */
+  settle(maxLines, maxChunkBytes) {
+    this.dropSettled();
+    while (this.lines.length > maxLines || this.lines.length > 0 && this.chunkBytes > maxChunkBytes) {
+      const line = this.lines.pop();
+      this.release(line);
+      const first = this.span.first;
+      const last = this.span.last;
+      this.parse(line);
+      if (this.span.first !== first || this.span.last !== last) this.dropSettled();
+    }
+  }
+  dropSettled() {
+    const kept = [];
+    for (const line of this.lines) {
+      if (this.span.couldMove(line.times, line.lineNumber)) kept.push(line);
+      else this.release(line);
+    }
+    this.lines = kept;
+  }
+  keep(line) {
+    const count = this.chunks.get(line.bytes.buffer) ?? 0;
+    if (count === 0) this.chunkBytes += line.bytes.buffer.byteLength;
+    this.chunks.set(line.bytes.buffer, count + 1);
+  }
+  release(line) {
+    const count = this.chunks.get(line.bytes.buffer);
+    if (count > 1) this.chunks.set(line.bytes.buffer, count - 1);
+    else {
+      this.chunks.delete(line.bytes.buffer);
+      this.chunkBytes -= line.bytes.buffer.byteLength;
+    }
+  }
+};
 
 // src/core/savings/savings-scan.ts
 var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
@@ -546,27 +932,11 @@ function parseHeader(text) {
   const id = /\(([a-z0-9-]+)\)\. /.exec(line);
   return { source, threadId: id ? id[1] : null };
 }
-function earlier(a, b) {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Date.parse(b) < Date.parse(a) ? b : a;
-}
-function later(a, b) {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Date.parse(b) > Date.parse(a) ? b : a;
-}
-function jsonObject(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
+function jsonObject(value) {
   return typeof value === "object" && value !== null ? value : null;
 }
-function isClearCommand(text) {
-  const value = jsonObject(text);
+function isClearCommand(parsed) {
+  const value = jsonObject(parsed);
   if (value === null) return null;
   const record = value;
   if (record.type !== "user" || record.isSidechain === true) return null;
@@ -577,8 +947,8 @@ function isClearCommand(text) {
   if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
   return { at: typeof record.timestamp === "string" ? record.timestamp : null };
 }
-function planStartOf(text) {
-  const value = jsonObject(text);
+function planStartOf(parsed) {
+  const value = jsonObject(parsed);
   if (value === null) return null;
   const record = value;
   if (record.type !== "user" || record.isSidechain === true) return null;
@@ -588,17 +958,16 @@ function planStartOf(text) {
   const first = typeof content === "string" ? content : Array.isArray(content) ? content.find((b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text : void 0;
   return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
 }
-function isClearHookRecord(text) {
-  const value = jsonObject(text);
+function isClearHookRecord(parsed) {
+  const value = jsonObject(parsed);
   if (value === null) return false;
   const record = value;
   if (record.type === "attachment") return record.attachment?.hookName === CLEAR_HOOK_NAME;
   if (record.type === "progress") return record.data?.hookName === CLEAR_HOOK_NAME;
   return false;
 }
-function callsSummaryUpdate(text) {
-  const value = jsonObject(text);
-  if (value === null) return false;
+function callsSummaryUpdate(value) {
+  if (typeof value !== "object" || value === null) return false;
   const content = value.message?.content;
   if (!Array.isArray(content)) return false;
   return content.some(
@@ -608,42 +977,79 @@ function callsSummaryUpdate(text) {
 function withoutText(record) {
   return { ...record, content: [], text: "" };
 }
-async function scanSession(file, onBytes) {
+var UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+async function scanSession(file, onBytes, options = {}) {
   const accumulator = new SessionAccumulator();
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
   const threadMindInjections = [];
   const otherInjections = [];
   const summaryWrites = [];
   const boundaryResponses = [];
-  let startedAt = null;
-  let endedAt = null;
+  const span = new TimeSpan();
   let clearCommandAt = null;
   let clearHookSeen = false;
   let planStart = null;
   const malformedLineNumbers = [];
+  const lateMalformed = [];
   let lineNumber = 0;
+  let unparsedLines = 0;
   let responses = 0;
   let lastKey = null;
   let truncatedLastLine = false;
   let bytesSeen = 0;
   let bytesReported = 0;
-  const onLine = (line, terminated) => {
+  const name = file.path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
+  let sessionIdKnown = UUID_NAME.test(name);
+  const skipping = options.parseEveryLine !== true;
+  const uncounted = new UncountedLineReader();
+  const held = new HeldLines(span, (line) => {
+    const classified = classifyLine(line.bytes.toString("utf8"));
+    switch (classified.kind) {
+      case "other":
+        if (classified.meta.timestamp !== null) span.fold(classified.meta.timestamp, line.lineNumber);
+        return;
+      case "malformed":
+        lateMalformed.push(line.lineNumber);
+        return;
+      case "skipped":
+      case "blank":
+        return;
+      case "assistant":
+      case "compact-boundary":
+      case "hook-context":
+        throw new Error(`line ${line.lineNumber} of ${file.path} was skipped unparsed but is a ${classified.kind} record`);
+      default: {
+        const unreachable = classified;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  });
+  const onLine = (buffer, start, end, terminated) => {
     lineNumber += 1;
-    bytesSeen += line.length + (terminated ? 1 : 0);
-    const text = line.toString("utf8");
+    bytesSeen += end - start + (terminated ? 1 : 0);
     if (onBytes !== void 0 && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
       bytesReported = bytesSeen;
       onBytes(bytesSeen);
     }
-    const classified = classifyLine(text);
+    if (skipping && terminated && responses > 0 && sessionIdKnown) {
+      const times = uncounted.times(buffer, start, end);
+      if (times !== null) {
+        unparsedLines += 1;
+        accumulator.skipLine();
+        held.offer(buffer, start, end, lineNumber, times);
+        return;
+      }
+    }
+    const text = buffer.toString("utf8", start, end);
+    const { line: classified, value } = classifyLineWithValue(text);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
     if (responses === 0) {
-      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(text)?.at ?? clearCommandAt;
-      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(text);
-      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(text);
+      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
+      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
+      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(value);
     }
     switch (classified.kind) {
       case "assistant": {
@@ -656,7 +1062,7 @@ async function scanSession(file, onBytes) {
           lastKey = key;
         }
         accumulator.add(classified);
-        if (text.includes("summary_update") && callsSummaryUpdate(text)) {
+        if (callsSummaryUpdate(value)) {
           const write = {
             segment: boundaryResponses.length,
             at,
@@ -702,23 +1108,23 @@ async function scanSession(file, onBytes) {
       }
     }
     const meta = classified.kind === "other" ? classified.meta : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context" ? classified.record.meta : null;
-    if (meta !== null && meta.timestamp !== null && !Number.isNaN(Date.parse(meta.timestamp))) {
-      startedAt = earlier(startedAt, meta.timestamp);
-      endedAt = later(endedAt, meta.timestamp);
+    if (meta !== null) {
+      if (meta.sessionId !== null) sessionIdKnown = true;
+      if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
   };
-  const { bytesRead } = await forEachByteLine(file.path, onLine);
+  const { bytesRead } = await forEachByteRange(file.path, onLine, { beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk) });
+  held.finish();
   if (onBytes !== void 0) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
-  const name = file.path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
   return {
     path: file.path,
     folder: file.folder,
-    sessionId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name) ? name : figures.sessionIds[0] ?? name,
+    sessionId: UUID_NAME.test(name) ? name : figures.sessionIds[0] ?? name,
     bytes: bytesRead,
-    startedAt,
-    endedAt,
+    startedAt: span.first?.at ?? null,
+    endedAt: span.last?.at ?? null,
     clearCommandAt,
     clearHookSeen,
     planStart,
@@ -732,9 +1138,10 @@ async function scanSession(file, onBytes) {
     otherInjections,
     summaryWrites,
     points: series.result(),
-    malformedLines: figures.malformedLines,
-    malformedLineNumbers,
+    malformedLines: figures.malformedLines + lateMalformed.length,
+    malformedLineNumbers: lateMalformed.length === 0 ? malformedLineNumbers : [...malformedLineNumbers, ...lateMalformed].sort((a, b) => a - b).slice(0, MALFORMED_LINES_KEPT),
     lines: lineNumber,
+    unparsedLines,
     truncatedLastLine
   };
 }

@@ -191,13 +191,19 @@ export function classifyRecord(value: unknown): ClassifiedLine {
 
 /** Classifies one line of a transcript (without its newline). */
 export function classifyLine(text: string): ClassifiedLine {
-  if (text.trim() === "") return { kind: "blank" };
+  return classifyLineWithValue(text).line;
+}
+
+/** classifyLine, with the line's parsed JSON value (undefined for a blank line or one that is not JSON). */
+export function classifyLineWithValue(text: string): { line: ClassifiedLine; value: unknown } {
+  if (text.trim() === "") return { line: { kind: "blank" }, value: undefined };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+    if (error instanceof SyntaxError)
+      return { line: { kind: "malformed", problem: `not JSON: ${error.message}` }, value: undefined };
     throw error;
   }
-  return classifyRecord(value);
+  return { line: classifyRecord(value), value };
 }

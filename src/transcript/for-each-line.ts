@@ -1,7 +1,7 @@
 // forEachLine: streams a whole file line by line in bounded memory (one chunk plus the current line), from byte 0 to the end.
-import { createReadStream } from "node:fs";
-import { ByteLineSplitter, LineSplitter } from "./line-splitter.js";
-import type { LineSink } from "./line-splitter.js";
+import { readSync } from "node:fs";
+import { ByteLineSplitter, ByteRangeSplitter, LineSplitter } from "./line-splitter.js";
+import type { ByteRangeSink, LineSink } from "./line-splitter.js";
 import { checkPositiveInteger, withTranscript } from "./transcript-file.js";
 
 export const DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
@@ -9,6 +9,14 @@ export const DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
 export interface ForEachLineOptions {
   /** Bytes per read (default 1 MiB). */
   chunkSize?: number;
+}
+
+export interface ForEachByteLineOptions extends ForEachLineOptions {
+  /**
+   * Read every chunk into the same buffer (no new memory per MiB read): called with it before each read after the
+   * first, so that a sink that kept views of lines in it can copy them first. Without it each chunk is a new buffer.
+   */
+  beforeChunkReuse?: (chunk: Buffer) => void;
 }
 
 export interface ForEachLineResult {
@@ -25,35 +33,75 @@ export async function forEachLine(path: string, sink: LineSink, options: ForEach
 
 /**
  * forEachLine with each line's raw bytes (without the newline), not decoded: for readers that need the byte length or
- * decide from the bytes what to decode. The buffer is valid during the call only.
+ * decide from the bytes what to decode. The buffer is a view of the chunk it was read in or, for a line over several
+ * chunks, a copy. Each chunk is a new buffer unless `beforeChunkReuse` is given: then a view stays valid until that
+ * callback is called with its chunk.
  */
 export async function forEachByteLine(
   path: string,
   sink: (bytes: Buffer, terminated: boolean) => void,
-  options: ForEachLineOptions = {},
+  options: ForEachByteLineOptions = {},
 ): Promise<ForEachLineResult> {
   const splitter = new ByteLineSplitter((bytes, terminated) => {
     sink(bytes, terminated);
     return false;
-  });
+  }, options.beforeChunkReuse !== undefined);
   return streamLines(path, splitter, options);
 }
 
-/** Streams the whole file into `splitter`, chunk by chunk, then ends it. */
+/**
+ * forEachByteLine without a Buffer per line: `sink(buffer, start, end, terminated)` gets the line as a range of the chunk
+ * read (or of a copy, for a line across chunks), for readers that decide from a few bytes whether to look further.
+ */
+export async function forEachByteRange(
+  path: string,
+  sink: (buffer: Buffer, start: number, end: number, terminated: boolean) => void,
+  options: ForEachByteLineOptions = {},
+): Promise<ForEachLineResult> {
+  const rangeSink: ByteRangeSink = (buffer, start, end, terminated) => {
+    sink(buffer, start, end, terminated);
+    return false;
+  };
+  return streamLines(path, new ByteRangeSplitter(rangeSink, options.beforeChunkReuse !== undefined), options);
+}
+
+/** Between two yields to the event loop, at most this many bytes are read and split. */
+const BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
+
+/**
+ * Reads the whole file into `splitter`, chunk by chunk (synchronous reads into a new buffer each, or into one buffer
+ * with beforeChunkReuse: no thread-pool round trip per chunk), then ends it. It yields to the event loop every BYTES_BETWEEN_YIELDS, so that other work (a worker's
+ * messages, timers) is not held up by a large file.
+ */
 async function streamLines(
   path: string,
   splitter: { push(chunk: Buffer): void; end(): void },
-  options: ForEachLineOptions,
+  options: ForEachByteLineOptions,
 ): Promise<ForEachLineResult> {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
+  const beforeReuse = options.beforeChunkReuse;
   return withTranscript(path, async (file) => {
     let bytesRead = 0;
-    const stream = createReadStream(path, { fd: file.fd, highWaterMark: chunkSize, autoClose: false, start: 0 });
-    for await (const chunk of stream) {
-      if (!Buffer.isBuffer(chunk)) throw new Error(`expected Buffer chunks from ${path}`);
-      bytesRead += chunk.length;
-      splitter.push(chunk);
+    let sinceYield = 0;
+    let reused: Buffer | null = null;
+    for (;;) {
+      let chunk: Buffer;
+      if (beforeReuse === undefined) chunk = Buffer.allocUnsafeSlow(chunkSize);
+      else if (reused === null) chunk = reused = Buffer.allocUnsafeSlow(chunkSize);
+      else {
+        beforeReuse(reused);
+        chunk = reused;
+      }
+      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
+      if (n === 0) break;
+      bytesRead += n;
+      splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
+      sinceYield += n;
+      if (sinceYield >= BYTES_BETWEEN_YIELDS) {
+        sinceYield = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     }
     splitter.end();
     return { bytesRead };

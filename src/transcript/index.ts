@@ -5,6 +5,8 @@ export { forEachLine, DEFAULT_STREAM_CHUNK_BYTES } from "./for-each-line.js";
 export type { ForEachLineOptions, ForEachLineResult } from "./for-each-line.js";
 export type { LineSink } from "./line-splitter.js";
 export { mayBeNeededRecord } from "./line-prefilter.js";
+export { UncountedLineReader, uncountedLineTimes } from "./uncounted-line.js";
+export { timeOfBytes, timeOfText } from "./iso-time.js";
 export type { NeededKind } from "./line-prefilter.js";
 export { readTranscript } from "./read-transcript.js";
 export type { ReadTranscriptOptions } from "./read-transcript.js";

@@ -5,16 +5,29 @@ export type LineSink = (text: string, terminated: boolean) => void;
 /** Gets each line's bytes (without the newline); returning true stops the splitter: later bytes are ignored. */
 export type ByteLineSink = (bytes: Buffer, terminated: boolean) => boolean;
 
+/**
+ * Gets each line as `buffer[start, end)` (without the newline: `buffer[end]` is the newline or past the buffer's end),
+ * no view made; returning true stops the splitter.
+ */
+export type ByteRangeSink = (buffer: Buffer, start: number, end: number, terminated: boolean) => boolean;
+
 const NEWLINE = 0x0a;
 
-export class ByteLineSplitter {
+export class ByteRangeSplitter {
   /** Bytes of the current line not yet ended by a newline. */
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private takenBytes = 0;
   private stoppedBySink = false;
 
-  constructor(private readonly sink: ByteLineSink) {}
+  /**
+   * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
+   * the next chunk is copied rather than kept as a view.
+   */
+  constructor(
+    private readonly sink: ByteRangeSink,
+    private readonly ownsChunks = false,
+  ) {}
 
   /** Bytes held for a line that has not ended yet. */
   get bytesPending(): number {
@@ -36,12 +49,18 @@ export class ByteLineSplitter {
     let start = 0;
     let newline = chunk.indexOf(NEWLINE, start);
     while (newline !== -1) {
-      const piece = chunk.subarray(start, newline);
-      const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
-      this.pending = [];
-      this.pendingBytes = 0;
-      this.takenBytes += line.length + 1;
-      if (this.sink(line, true)) {
+      let stop: boolean;
+      if (this.pending.length === 0) {
+        this.takenBytes += newline - start + 1;
+        stop = this.sink(chunk, start, newline, true);
+      } else {
+        const line = Buffer.concat([...this.pending, chunk.subarray(start, newline)]);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.takenBytes += line.length + 1;
+        stop = this.sink(line, 0, line.length, true);
+      }
+      if (stop) {
         this.stoppedBySink = true;
         return;
       }
@@ -49,7 +68,7 @@ export class ByteLineSplitter {
       newline = chunk.indexOf(NEWLINE, start);
     }
     if (start < chunk.length) {
-      this.pending.push(chunk.subarray(start));
+      this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
       this.pendingBytes += chunk.length - start;
     }
   }
@@ -61,7 +80,18 @@ export class ByteLineSplitter {
     this.pending = [];
     this.pendingBytes = 0;
     this.takenBytes += line.length;
-    this.stoppedBySink = this.sink(line, false);
+    this.stoppedBySink = this.sink(line, 0, line.length, false);
+  }
+}
+
+/** A ByteRangeSplitter whose sink gets each line as its own Buffer (a view of the chunk, or a copy across chunks). */
+export class ByteLineSplitter extends ByteRangeSplitter {
+  constructor(sink: ByteLineSink, ownsChunks = false) {
+    super(
+      (buffer, start, end, terminated) =>
+        sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated),
+      ownsChunks,
+    );
   }
 }
 

@@ -69,6 +69,14 @@ export class SessionAccumulator {
     return classified;
   }
 
+  /**
+   * Counts the next line of the file without classifying it: a reader that knows from its bytes that the line has
+   * nothing to count (see uncounted-line.ts) keeps later line numbers those of the file. It adds to `lines` only.
+   */
+  skipLine(): void {
+    this.lineCount += 1;
+  }
+
   /** Adds the next line of the file, already classified. Every line counts, so line numbers stay those of the file. */
   add(line: ClassifiedLine): void {
     this.lineCount += 1;

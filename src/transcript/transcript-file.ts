@@ -1,7 +1,8 @@
 // Opening a transcript file for reading: TranscriptReadError (carries the path), exact positional reads, the readers' size-option check.
 // Synchronous calls on a file descriptor: the file is a regular one (checked before opening) and each read is one
 // chunk, so a hook saves a thread-pool round trip per call, and never loads node:fs/promises (with the stream and
-// readline modules it pulls in, ~10 ms of a hook's start-up). Streaming a whole file (forEachLine) stays asynchronous.
+// readline modules it pulls in, ~10 ms of a hook's start-up). Streaming a whole file (forEachLine) reads the same way and
+// yields to the event loop between stretches of chunks.
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 
 /** A transcript could not be read (missing file, a directory, an I/O error). `code` is the fs error code when there is one. */

@@ -60,10 +60,16 @@ export const reportCommand: CliCommand = {
       env: process.env,
     });
     progress.done();
-    const doc = reportDocument(report);
-    doc.tables.push(freshnessTable(report.freshness));
-    if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else process.stdout.write(renderMarkdown(doc));
+    // The tables are built only for what prints them (the Markdown, the HTML page): --json alone does not.
+    const document = () => {
+      const doc = reportDocument(report);
+      doc.tables.push(freshnessTable(report.freshness));
+      return doc;
+    };
+    const json = args.flags.get("json") === true;
+    const doc = json && htmlFile === null ? null : document();
+    if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else process.stdout.write(renderMarkdown(doc ?? document()));
     if (svgFile !== null || htmlFile !== null) {
       const svg = renderSvg(report);
       if (svgFile !== null) {
@@ -71,7 +77,7 @@ export const reportCommand: CliCommand = {
         console.error(`Chart written to ${svgFile}`);
       }
       if (htmlFile !== null) {
-        writeFileSync(htmlFile, renderHtml(doc, svg));
+        writeFileSync(htmlFile, renderHtml(doc ?? document(), svg));
         console.error(`Report written to ${htmlFile}`);
       }
     }

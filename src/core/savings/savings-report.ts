@@ -1,7 +1,7 @@
 // The savings report: locate a workspace's transcripts, stream each one, pair restarts, compare with and without ThreadMind.
 import { locateTranscripts, type RejectedTranscript } from "./transcript-locations.js";
 import type { ScannedSession, SizePoint } from "./savings-scan.js";
-import { scanFiles, scanWorkerCount } from "./scan-pool.js";
+import { cpuSample, scanFiles, scanLanes } from "./scan-pool.js";
 import { findRestarts, injectionIndex, segmentLoads, type InjectionIndex, type Restart } from "./savings-pairing.js";
 import { summarizeReceipts, type ReceiptSummary } from "./savings-receipts.js";
 import type { Measurements } from "../measure/measurements.js";
@@ -210,6 +210,8 @@ function reportSession(s: ScannedSession, restarts: readonly Restart[], injectio
  * on worker threads when there are many bytes and more than one core), and builds the report. Throws on an unreadable projects folder or file (never skips silently).
  */
 export async function buildSavingsReport(options: SavingsReportOptions): Promise<SavingsReport> {
+  // The scan's probe of what other processes use of the cores starts here: locating the files is part of its window.
+  const probeStart = cpuSample();
   const located = await locateTranscripts({ projectsDir: options.projectsDir, workspaceRoot: options.workspaceRoot });
   const files = located.transcripts;
   const bytesTotal = files.reduce((sum, t) => sum + t.sizeBytes, 0);
@@ -230,7 +232,7 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
   };
   const scanned = await scanFiles(
     files,
-    scanWorkerCount(files, options.env ?? {}),
+    { ...scanLanes(files, options.env ?? {}), probeStart },
     (index, bytes) => {
       inFile.set(index, bytes);
       progress(index);

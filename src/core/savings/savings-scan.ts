@@ -1,10 +1,12 @@
 // Streams one session transcript into what the savings report needs: sizes over time, compactions, injections, /clear evidence.
-import { forEachByteLine } from "../../transcript/for-each-line.js";
+import { forEachByteRange } from "../../transcript/for-each-line.js";
 import { SessionAccumulator, responseKey } from "../../transcript/session-accumulator.js";
-import { classifyLine } from "../../transcript/classify-record.js";
-import type { ClassifiedLine, Compaction, HookContextRecord } from "../../transcript/types.js";
+import { classifyLine, classifyLineWithValue } from "../../transcript/classify-record.js";
+import { UncountedLineReader } from "../../transcript/uncounted-line.js";
+import type { Compaction, HookContextRecord } from "../../transcript/types.js";
 import { contentHash } from "../content-hash.js";
 import { savedOutputPathOf } from "./saved-output.js";
+import { HeldLines, TimeSpan } from "./session-time-span.js";
 
 /** The line every ThreadMind injection starts with (src/core/context/context-header.ts; a test keeps the two in step). */
 export const THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
@@ -82,11 +84,19 @@ export interface ScannedSession {
   summaryWrites: SummaryWriteSeen[];
   /** Every main-chain response's size, thinned to at most MAX_POINTS_PER_SESSION (the last one always kept). */
   points: SizePoint[];
+  /**
+   * Lines that failed to parse among the lines the scan parses: every line before the session's first response, every
+   * line not shaped as one JSON object (a truncated last line always), and every line whose bytes do not prove it has
+   * nothing to count (see uncounted-line.ts), and a skipped line whose timestamp had to be checked (HeldLines). A damaged
+   * line shaped like a record with nothing to count is otherwise not parsed, so not counted: it cannot change a figure.
+   */
   malformedLines: number;
   /** Line numbers (1-based) of the first MALFORMED_LINES_KEPT malformed lines. */
   malformedLineNumbers: number[];
   /** Lines in the file (a last line without a final newline included). */
   lines: number;
+  /** Lines neither decoded nor parsed: their bytes proved they have nothing to count (see scanSession). */
+  unparsedLines: number;
   truncatedLastLine: boolean;
 }
 
@@ -148,32 +158,14 @@ function parseHeader(text: string): { source: InjectionSeen["source"]; threadId:
   return { source, threadId: id ? id[1]! : null };
 }
 
-function earlier(a: string | null, b: string | null): string | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Date.parse(b) < Date.parse(a) ? b : a;
-}
-
-function later(a: string | null, b: string | null): string | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Date.parse(b) > Date.parse(a) ? b : a;
-}
-
-/** A line's JSON value when it is an object; null when the line is no JSON or holds another value. */
-function jsonObject(text: string): object | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
+/** A line's parsed JSON value when it is an object; null for any other value (undefined: the line was no JSON). */
+function jsonObject(value: unknown): object | null {
   return typeof value === "object" && value !== null ? value : null;
 }
 
 /** A user record whose message text holds the /clear command (string content or text blocks). */
-function isClearCommand(text: string): { at: string | null } | null {
-  const value = jsonObject(text);
+function isClearCommand(parsed: unknown): { at: string | null } | null {
+  const value = jsonObject(parsed);
   if (value === null) return null;
   const record = value as { type?: unknown; isSidechain?: unknown; timestamp?: unknown; message?: { content?: unknown } };
   if (record.type !== "user" || record.isSidechain === true) return null;
@@ -191,8 +183,8 @@ function isClearCommand(text: string): { at: string | null } | null {
 }
 
 /** A main-chain user record that opens with an accepted plan (see ScannedSession.planStart), else null. */
-function planStartOf(text: string): ScannedSession["planStart"] {
-  const value = jsonObject(text);
+function planStartOf(parsed: unknown): ScannedSession["planStart"] {
+  const value = jsonObject(parsed);
   if (value === null) return null;
   const record = value as {
     type?: unknown;
@@ -215,8 +207,8 @@ function planStartOf(text: string): ScannedSession["planStart"] {
 }
 
 /** A SessionStart hook record naming source "clear": 2.1.x hook_success attachments, older hook_progress records. */
-function isClearHookRecord(text: string): boolean {
-  const value = jsonObject(text);
+function isClearHookRecord(parsed: unknown): boolean {
+  const value = jsonObject(parsed);
   if (value === null) return false;
   const record = value as { type?: unknown; attachment?: { hookName?: unknown }; data?: { hookName?: unknown } };
   if (record.type === "attachment") return record.attachment?.hookName === CLEAR_HOOK_NAME;
@@ -224,10 +216,9 @@ function isClearHookRecord(text: string): boolean {
   return false;
 }
 
-/** An assistant record that calls a tool whose name ends in `summary_update` (ThreadMind's, under any client's prefix). */
-function callsSummaryUpdate(text: string): boolean {
-  const value = jsonObject(text);
-  if (value === null) return false;
+/** An assistant record (its parsed JSON value) that calls a tool whose name ends in `summary_update` (ThreadMind's, under any client's prefix). */
+function callsSummaryUpdate(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
   const content = (value as { message?: { content?: unknown } }).message?.content;
   if (!Array.isArray(content)) return false;
   return content.some(
@@ -244,14 +235,31 @@ function withoutText(record: HookContextRecord): HookContextRecord {
   return { ...record, content: [], text: "" };
 }
 
+const UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ScanOptions {
+  /**
+   * Parse every line, as the scan did before the byte test (uncounted-line.ts): the same figures and report, slower;
+   * every malformed line counted. The reference the tests hold the default scan to.
+   */
+  parseEveryLine?: boolean;
+}
+
 /**
  * Reads one session file from start to end in bounded memory: figures by the transcript library's rules (its
  * SessionAccumulator: dedup by message.id + requestId keeping the final copy, main chain only), plus the points, the
  * injections and the /clear evidence the report needs. `onBytes` reports progress (bytes of this file read so far).
+ *
+ * Lines whose bytes prove they have nothing to count (uncounted-line.ts: user and progress records, most of a
+ * transcript's bytes) are neither decoded nor parsed once the session's first response and a session id are known
+ * (the /clear and plan evidence is looked for before the first response, on every line). Such a line can only move
+ * the session's start or end (its timestamp); one whose possible timestamps could is held and parsed at the end unless
+ * a later record settles it.
  */
 export async function scanSession(
   file: { path: string; folder: string },
   onBytes?: (bytes: number) => void,
+  options: ScanOptions = {},
 ): Promise<ScannedSession> {
   const accumulator = new SessionAccumulator();
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
@@ -260,37 +268,80 @@ export async function scanSession(
   const summaryWrites: SummaryWriteSeen[] = [];
   /** Responses before each compaction boundary, in file order. */
   const boundaryResponses: number[] = [];
-  let startedAt: string | null = null;
-  let endedAt: string | null = null;
+  const span = new TimeSpan();
   let clearCommandAt: string | null = null;
   let clearHookSeen = false;
   let planStart: ScannedSession["planStart"] = null;
   const malformedLineNumbers: number[] = [];
+  /** Malformed lines found among the held lines parsed late (not fed to the accumulator: it counted them as skipped). */
+  const lateMalformed: number[] = [];
   let lineNumber = 0;
+  let unparsedLines = 0;
   let responses = 0;
   let lastKey: string | null = null;
   let truncatedLastLine = false;
   let bytesSeen = 0;
   let bytesReported = 0;
+  const name = file.path
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.jsonl$/, "");
+  // The session id comes from the file name, else from the first record that has one: lines are parsed until then.
+  let sessionIdKnown = UUID_NAME.test(name);
+  const skipping = options.parseEveryLine !== true;
+  const uncounted = new UncountedLineReader();
 
-  const onLine = (line: Buffer, terminated: boolean) => {
+  const held = new HeldLines(span, (line) => {
+    const classified = classifyLine(line.bytes.toString("utf8"));
+    switch (classified.kind) {
+      case "other":
+        if (classified.meta.timestamp !== null) span.fold(classified.meta.timestamp, line.lineNumber);
+        return;
+      case "malformed":
+        lateMalformed.push(line.lineNumber);
+        return;
+      case "skipped":
+      case "blank":
+        return;
+      case "assistant":
+      case "compact-boundary":
+      case "hook-context":
+        throw new Error(`line ${line.lineNumber} of ${file.path} was skipped unparsed but is a ${classified.kind} record`);
+      default: {
+        const unreachable: never = classified;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  });
+
+  const onLine = (buffer: Buffer, start: number, end: number, terminated: boolean) => {
     lineNumber += 1;
-    // The byte length from the bytes, the text decoded once.
-    bytesSeen += line.length + (terminated ? 1 : 0);
-    const text = line.toString("utf8");
+    bytesSeen += end - start + (terminated ? 1 : 0);
     if (onBytes !== undefined && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
       bytesReported = bytesSeen;
       onBytes(bytesSeen);
     }
-    const classified: ClassifiedLine = classifyLine(text);
+    if (skipping && terminated && responses > 0 && sessionIdKnown) {
+      const times = uncounted.times(buffer, start, end);
+      if (times !== null) {
+        unparsedLines += 1;
+        accumulator.skipLine();
+        held.offer(buffer, start, end, lineNumber, times);
+        return;
+      }
+    }
+    // The text decoded once.
+    const text = buffer.toString("utf8", start, end);
+    const { line: classified, value } = classifyLineWithValue(text);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
     if (responses === 0) {
-      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(text)?.at ?? clearCommandAt;
-      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(text);
-      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(text);
+      // The text names what is looked for before its parsed value is looked at.
+      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
+      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
+      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(value);
     }
     switch (classified.kind) {
       case "assistant": {
@@ -303,8 +354,8 @@ export async function scanSession(
           lastKey = key;
         }
         accumulator.add(classified);
-        // Only lines naming the tool are parsed again: the scan's cost stays that of the lines it already reads.
-        if (text.includes("summary_update") && callsSummaryUpdate(text)) {
+        // From the value already parsed: no second parse, no search of the text.
+        if (callsSummaryUpdate(value)) {
           const write: SummaryWriteSeen = {
             segment: boundaryResponses.length,
             at,
@@ -356,29 +407,24 @@ export async function scanSession(
         : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context"
           ? classified.record.meta
           : null;
-    if (meta !== null && meta.timestamp !== null && !Number.isNaN(Date.parse(meta.timestamp))) {
-      startedAt = earlier(startedAt, meta.timestamp);
-      endedAt = later(endedAt, meta.timestamp);
+    if (meta !== null) {
+      if (meta.sessionId !== null) sessionIdKnown = true;
+      if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
   };
 
-  const { bytesRead } = await forEachByteLine(file.path, onLine);
+  const { bytesRead } = await forEachByteRange(file.path, onLine, { beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk) });
+  held.finish();
   if (onBytes !== undefined) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions: CompactionSeen[] = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i]! }));
-  const name = file.path
-    .split(/[\\/]/)
-    .pop()!
-    .replace(/\.jsonl$/, "");
   return {
     path: file.path,
     folder: file.folder,
-    sessionId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name)
-      ? name
-      : (figures.sessionIds[0] ?? name),
+    sessionId: UUID_NAME.test(name) ? name : (figures.sessionIds[0] ?? name),
     bytes: bytesRead,
-    startedAt,
-    endedAt,
+    startedAt: span.first?.at ?? null,
+    endedAt: span.last?.at ?? null,
     clearCommandAt,
     clearHookSeen,
     planStart,
@@ -392,9 +438,13 @@ export async function scanSession(
     otherInjections,
     summaryWrites,
     points: series.result(),
-    malformedLines: figures.malformedLines,
-    malformedLineNumbers,
+    malformedLines: figures.malformedLines + lateMalformed.length,
+    malformedLineNumbers:
+      lateMalformed.length === 0
+        ? malformedLineNumbers
+        : [...malformedLineNumbers, ...lateMalformed].sort((a, b) => a - b).slice(0, MALFORMED_LINES_KEPT),
     lines: lineNumber,
+    unparsedLines,
     truncatedLastLine,
   };
 }

@@ -1,4 +1,4 @@
-// Scans the report's session files on worker threads (one file per worker at a time, largest first) when that pays: many bytes, more than one core.
+// Scans the report's session files on worker threads (one file per worker at a time, largest first) when that pays: many bytes, cores found idle.
 import { existsSync } from "node:fs";
 import * as os from "node:os";
 import { fileURLToPath } from "node:url";
@@ -24,26 +24,87 @@ export type ScanReply =
 /** Below this many bytes in all, starting workers (~30 ms each) costs more than it saves. */
 const WORKERS_FROM_BYTES = 48 * 1024 * 1024;
 const MAX_WORKERS = 4;
+/** How long the scan measures what other processes use of the cores before it adds lanes. */
+export const PROBE_MS = 80;
+/** A core this free (fraction of the probe) or more gets a lane. */
+const FREE_ENOUGH = 0.6;
+
+/** How many lanes scan: `start` at once (0 or 1: this thread alone), up to `upTo` once the scan has measured idle cores. */
+export interface LanePlan {
+  start: number;
+  upTo: number;
+}
+
+/** What the plan is made from (the machine's, unless a test gives its own). */
+export interface MachineLoad {
+  cores: number;
+  /** The 1-minute load average. */
+  loadAverage: number;
+}
+
+function machineLoad(): MachineLoad {
+  // os.availableParallelism is Node ≥ 18.14: a named import of it fails to link on the Node 18.3 that engines allows.
+  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  return { cores, loadAverage: os.loadavg()[0] ?? 0 };
+}
 
 /**
- * How many lanes scan: THREADMIND_SCAN_WORKERS when set (0 or 1: this thread alone), else one per idle core (cores
- * minus the load average) up to MAX_WORKERS, and one for a small scan or a single file. Outside the bundles (no
- * scan-worker.mjs beside this module) this thread scans alone whatever the count.
+ * The lanes of a scan. THREADMIND_SCAN_WORKERS when set (0 or 1: this thread alone). Else one lane for a small scan or a
+ * single file; otherwise one per idle core by the load average at once (cores minus the 1-minute load average), and up
+ * to one per core (MAX_WORKERS at most) once the scan, running, has measured what other processes leave free (see
+ * lanesAfterProbe): the load average also counts work that has ended (the user's last build, the previous command), so
+ * it alone leaves idle cores unused.
+ * Outside the bundles (no scan-worker.mjs beside this module) this thread scans alone whatever the plan.
  */
-export function scanWorkerCount(files: readonly ScanFile[], env: Record<string, string | undefined>): number {
+export function scanLanes(
+  files: readonly ScanFile[],
+  env: Record<string, string | undefined>,
+  load: MachineLoad = machineLoad(),
+): LanePlan {
   const asked = env.THREADMIND_SCAN_WORKERS;
   if (asked !== undefined && asked !== "") {
     const n = Number.parseInt(asked, 10);
-    return Number.isInteger(n) && n > 1 ? Math.min(n, MAX_WORKERS, files.length) : 0;
+    const lanes = Number.isInteger(n) && n > 1 ? Math.min(n, MAX_WORKERS, files.length) : 0;
+    return { start: lanes, upTo: lanes };
   }
   const bytes = files.reduce((sum, f) => sum + f.sizeBytes, 0);
-  if (files.length < 2 || bytes < WORKERS_FROM_BYTES) return 0;
-  // Only cores that are idle help: on a machine already busy, a second lane costs memory and gains nothing.
-  // os.availableParallelism is Node ≥ 18.14: a named import of it fails to link on the Node 18.3 that engines allows.
-  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-  const idle = Math.floor(cores - (os.loadavg()[0] ?? 0));
-  const n = Math.min(idle, MAX_WORKERS, files.length);
-  return n > 1 ? n : 0;
+  if (files.length < 2 || bytes < WORKERS_FROM_BYTES) return { start: 0, upTo: 0 };
+  const cap = Math.min(load.cores, MAX_WORKERS, files.length);
+  if (cap < 2) return { start: 0, upTo: 0 };
+  const idle = Math.min(Math.floor(load.cores - load.loadAverage), cap);
+  return { start: idle > 1 ? idle : 0, upTo: cap };
+}
+
+/** A sample of the machine's and this process's CPU use (ms). */
+export interface CpuSample {
+  /** Busy time of every core together since boot. */
+  busy: number;
+  /** This process's own CPU time (all its threads). */
+  own: number;
+  /** When (a monotonic clock). */
+  at: number;
+}
+
+export function cpuSample(): CpuSample {
+  let busy = 0;
+  for (const cpu of os.cpus()) busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+  const own = process.cpuUsage();
+  return { busy, own: (own.user + own.system) / 1000, at: performance.now() };
+}
+
+/**
+ * How many lanes the scan should have after a probe: one per core that other processes left free (≥ FREE_ENOUGH of
+ * it) between the two samples, this process's own use (its lanes, a worker starting) not counted, within
+ * [max(start, 1), upTo]. The kernel counts CPU time in ticks (10 ms): over PROBE_MS the measure is coarse, the threshold
+ * is not tight.
+ */
+export function lanesAfterProbe(plan: LanePlan, cores: number, before: CpuSample, after: CpuSample): number {
+  const elapsed = after.at - before.at;
+  const floor = Math.max(plan.start, 1);
+  if (elapsed <= 0) return floor;
+  const others = Math.max(0, after.busy - before.busy - (after.own - before.own)) / elapsed;
+  const free = cores - others;
+  return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
 }
 
 /** plugin/dist/scan-worker.mjs beside the bundle running this; null when running from the sources. */
@@ -52,19 +113,25 @@ function workerScript(): URL | null {
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
 }
 
+/** Lets the event loop run (worker messages, the probe's timer) between two files of this thread. */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /**
- * Every file's ScannedSession, in the order of `files`, scanned by `workers` lanes: this thread and workers - 1
- * worker threads, each taking the largest file left. `onBytes(index, bytesInFile)` reports progress and
- * `onDone(index, session)` each finished file. A file a worker could not scan is scanned again here, so that its error
- * is the one the sequential scan throws.
+ * Every file's ScannedSession, in the order of `files`, scanned by this thread and worker threads (`plan.start` lanes
+ * at once, more up to `plan.upTo` if other processes left cores free during the first PROBE_MS since
+ * `plan.probeStart`, by default the scan's start), each lane taking the largest file left.
+ * `onBytes(index, bytesInFile)` reports progress and `onDone(index, session)` each finished file. A file a worker could
+ * not scan is scanned again here, so that its error is the one the sequential scan throws.
  */
 export async function scanFiles(
   files: readonly ScanFile[],
-  workers: number,
+  plan: LanePlan & { probeStart?: CpuSample },
   onBytes: (index: number, bytes: number) => void,
   onDone: (index: number, session: ScannedSession) => void,
 ): Promise<ScannedSession[]> {
-  const script = workers > 1 ? workerScript() : null;
+  const script = plan.upTo > 1 ? workerScript() : null;
   const results: ScannedSession[] = new Array<ScannedSession>(files.length);
   /** Scans one file on this thread. */
   const scanHere = async (index: number) => {
@@ -74,67 +141,105 @@ export async function scanFiles(
   };
   // Alone, this thread takes the files in their order; with workers, each lane takes the largest file left.
   const order = files.map((_, i) => i);
-  if (script !== null) order.sort((a, b) => files[b]!.sizeBytes - files[a]!.sizeBytes);
-  const failed: number[] = [];
-  let next = 0;
-  const here = async () => {
-    while (next < order.length) await scanHere(order[next++]!);
-  };
   if (script === null) {
-    await here();
+    for (const index of order) await scanHere(index);
     return results;
   }
-  // This thread is one of the lanes: one worker fewer (each worker is another heap: memory stays bounded).
-  // A smaller young generation than the default keeps each worker's memory down at little cost to its speed.
-  const pool = Array.from(
-    { length: workers - 1 },
-    () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } }),
-  );
-  try {
-    await Promise.all([
-      here(),
-      ...pool.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const send = () => {
-              if (next >= order.length) {
-                resolve();
-                return;
-              }
-              const index = order[next++]!;
-              onBytes(index, 0);
-              worker.postMessage({
-                index,
-                file: { path: files[index]!.path, folder: files[index]!.folder },
-              } satisfies ScanRequest);
-            };
-            worker.on("message", (reply: ScanReply) => {
-              switch (reply.kind) {
-                case "progress":
-                  onBytes(reply.index, reply.bytes);
-                  return;
-                case "done":
-                  results[reply.index] = reply.session;
-                  onDone(reply.index, reply.session);
-                  send();
-                  return;
-                case "failed":
-                  failed.push(reply.index);
-                  send();
-                  return;
-                default: {
-                  const unreachable: never = reply;
-                  reject(new Error(`unexpected reply from a scan worker: ${JSON.stringify(unreachable)}`));
-                }
-              }
-            });
-            worker.on("error", reject);
+  order.sort((a, b) => files[b]!.sizeBytes - files[a]!.sizeBytes);
+  const failed: number[] = [];
+  let next = 0;
+  const workers: Worker[] = [];
+  const lanes: Promise<void>[] = [];
+  let failure: unknown = null;
+
+  /** A worker, started; it takes files once its lane runs. */
+  const startWorker = (): Worker => {
+    // A smaller young generation than the default keeps each worker's memory down at little cost to its speed.
+    const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
+    workers.push(worker);
+    return worker;
+  };
+  /** One more lane: the worker takes files until none is left. */
+  const runLane = (worker: Worker) => {
+    const lane = new Promise<void>((resolve, reject) => {
+      const send = () => {
+        if (next >= order.length) {
+          resolve();
+          return;
+        }
+        const index = order[next++]!;
+        onBytes(index, 0);
+        worker.postMessage({
+          index,
+          file: { path: files[index]!.path, folder: files[index]!.folder },
+        } satisfies ScanRequest);
+      };
+      worker.on("message", (reply: ScanReply) => {
+        switch (reply.kind) {
+          case "progress":
+            onBytes(reply.index, reply.bytes);
+            return;
+          case "done":
+            results[reply.index] = reply.session;
+            onDone(reply.index, reply.session);
             send();
-          }),
-      ),
-    ]);
+            return;
+          case "failed":
+            failed.push(reply.index);
+            send();
+            return;
+          default: {
+            const unreachable: never = reply;
+            reject(new Error(`unexpected reply from a scan worker: ${JSON.stringify(unreachable)}`));
+          }
+        }
+      });
+      worker.on("error", reject);
+      send();
+    });
+    // Held until every lane is awaited below: a rejection is not left unhandled meanwhile.
+    lane.catch((error: unknown) => {
+      failure ??= error;
+    });
+    lanes.push(lane);
+  };
+
+  // This thread is one of the lanes: one worker fewer (each worker is another heap: memory stays bounded).
+  for (let i = 1; i < plan.start; i++) runLane(startWorker());
+  let probe: NodeJS.Timeout | null = null;
+  if (plan.upTo > Math.max(plan.start, 1)) {
+    // One more worker starts at once (it takes ~30 ms to load) but takes files only if the probe finds a core free.
+    const ready = startWorker();
+    ready.on("error", () => {}); // a worker left unused may fail to start: nothing depends on it
+    const before = plan.probeStart ?? cpuSample();
+    const cores = os.cpus().length;
+    probe = setTimeout(
+      () => {
+        probe = null;
+        const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
+        const more = lanesWanted - Math.max(plan.start, 1);
+        if (more < 1 || next >= order.length) {
+          workers.splice(workers.indexOf(ready), 1);
+          void ready.terminate();
+          return;
+        }
+        runLane(ready);
+        for (let i = 1; i < more && next < order.length; i++) runLane(startWorker());
+      },
+      Math.max(0, PROBE_MS - (performance.now() - before.at)),
+    );
+  }
+  try {
+    while (next < order.length) {
+      await scanHere(order[next++]!);
+      await turn();
+    }
+    if (probe !== null) clearTimeout(probe);
+    await Promise.allSettled(lanes);
+    if (failure !== null) throw failure;
   } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
+    if (probe !== null) clearTimeout(probe);
+    await Promise.all(workers.map((w) => w.terminate()));
   }
   for (const index of failed.sort((a, b) => a - b)) await scanHere(index);
   return results;

@@ -72,29 +72,67 @@ export interface TranscriptLocations {
 /** Enough to reach the first user record of every known layout (2.1.x starts with hook attachments). */
 export const CWD_HEAD_BYTES = 256 * 1024;
 
-/** The `cwd` of the first record that has one within the first `maxBytes` of a transcript; null when none does. */
+/** The first read of a transcript's head: the first records of most transcripts; more is read only when they hold no cwd. */
+const CWD_FIRST_READ_BYTES = 16 * 1024;
+const CWD_MEMBER = Buffer.from('"cwd"');
+const NEWLINE = 0x0a;
+
+/** The line's `cwd` when it is a JSON object with a non-empty string one, else null. */
+function cwdOfLine(line: Buffer): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(line.toString("utf8"));
+  } catch {
+    return null; // a malformed line says nothing about where the session ran
+  }
+  return typeof value === "object" && value !== null && "cwd" in value && typeof value.cwd === "string" && value.cwd !== ""
+    ? value.cwd
+    : null;
+}
+
+/**
+ * The `cwd` of the first record that has one within the first `maxBytes` of a transcript (a line cut by that bound is
+ * not read); null when none does. It reads 16 KB, then twice as much each time, up to `maxBytes`, and decodes and
+ * parses only the lines that hold `"cwd"`.
+ */
 export async function readRecordedCwd(path: string, maxBytes: number = CWD_HEAD_BYTES): Promise<string | null> {
   const handle = await open(path, "r");
   try {
-    const buffer = Buffer.alloc(maxBytes);
-    const { bytesRead } = await handle.read(buffer, 0, maxBytes, 0);
-    const text = buffer.subarray(0, bytesRead).toString("utf8");
-    const lines = text.split("\n");
-    // The last piece is a cut line unless the whole file was read.
-    if (bytesRead === maxBytes) lines.pop();
-    for (const line of lines) {
-      if (!line.includes('"cwd"')) continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        continue; // a malformed line says nothing about where the session ran
+    let buffer = Buffer.allocUnsafe(Math.min(CWD_FIRST_READ_BYTES, maxBytes));
+    let length = 0;
+    /** Where the search for the next line holding "cwd" starts (the start of a line). */
+    let from = 0;
+    for (;;) {
+      let ended = false;
+      while (length < buffer.length) {
+        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+        if (bytesRead === 0) {
+          ended = true;
+          break;
+        }
+        length += bytesRead;
       }
-      if (typeof value === "object" && value !== null && "cwd" in value && typeof value.cwd === "string" && value.cwd !== "") {
-        return value.cwd;
+      // Every line that ends within the bytes read; the last piece too once the whole file is read within maxBytes.
+      const complete = ended ? length : buffer.lastIndexOf(NEWLINE, length - 1) + 1;
+      for (
+        let at = buffer.indexOf(CWD_MEMBER, from);
+        at !== -1 && at + CWD_MEMBER.length <= complete;
+        at = buffer.indexOf(CWD_MEMBER, from)
+      ) {
+        const start = buffer.lastIndexOf(NEWLINE, at) + 1;
+        const newline = buffer.indexOf(NEWLINE, at);
+        const end = newline === -1 || newline >= length ? length : newline;
+        const cwd = cwdOfLine(buffer.subarray(start, end));
+        if (cwd !== null) return cwd;
+        from = end + 1;
+        if (from >= complete) break;
       }
+      if (ended || buffer.length >= maxBytes) return null;
+      from = Math.max(from, complete);
+      const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes));
+      buffer.copy(bigger, 0, 0, length);
+      buffer = bigger;
     }
-    return null;
   } finally {
     await handle.close();
   }
