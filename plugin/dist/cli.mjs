@@ -46,9 +46,9 @@ var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__
   mod
 ));
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
@@ -102,9 +102,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../../main/node_modules/yaml/dist/visit.js"(exports) {
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -259,9 +259,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     var escapeChars = {
@@ -429,9 +429,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor) {
@@ -498,9 +498,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
@@ -547,9 +547,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     var identity = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
@@ -576,9 +576,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     var applyReviver = require_applyReviver();
     var identity = require_identity();
     var toJS = require_toJS();
@@ -616,9 +616,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     var anchors = require_anchors();
     var visit = require_visit();
     var identity = require_identity();
@@ -733,9 +733,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -762,9 +762,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -836,9 +836,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
@@ -978,9 +978,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
@@ -994,9 +994,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
@@ -1129,9 +1129,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
     var getFoldOptions = (ctx, isBlock) => ({
@@ -1411,9 +1411,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     var anchors = require_anchors();
     var identity = require_identity();
     var stringifyComment = require_stringifyComment();
@@ -1534,9 +1534,9 @@ ${ctx.indent}${str}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var stringify3 = require_stringify();
@@ -1666,9 +1666,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../../main/node_modules/yaml/dist/log.js"(exports) {
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
       if (logLevel === "debug")
@@ -1687,9 +1687,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
@@ -1746,9 +1746,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     var log = require_log();
     var merge = require_merge();
     var stringify3 = require_stringify();
@@ -1809,9 +1809,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
@@ -1848,9 +1848,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     var identity = require_identity();
     var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -1998,9 +1998,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
@@ -2141,9 +2141,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
     var map = {
@@ -2162,9 +2162,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
@@ -2277,9 +2277,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
@@ -2298,9 +2298,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     var stringifyString = require_stringifyString();
     var string = {
       identify: (value) => typeof value === "string",
@@ -2316,9 +2316,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     var Scalar = require_Scalar();
     var nullTag = {
       identify: (value) => value == null,
@@ -2333,9 +2333,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     var Scalar = require_Scalar();
     var boolTag = {
       identify: (value) => typeof value === "boolean",
@@ -2356,9 +2356,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
@@ -2382,9 +2382,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2427,9 +2427,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
@@ -2471,9 +2471,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -2498,9 +2498,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
@@ -2564,9 +2564,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
@@ -2629,9 +2629,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
@@ -2706,9 +2706,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     var identity = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
@@ -2783,9 +2783,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
       const boolObj = value ? trueTag : falseTag;
@@ -2814,9 +2814,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2862,9 +2862,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -2940,9 +2940,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -3028,9 +3028,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
       const sign = str[0];
@@ -3115,9 +3115,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3158,9 +3158,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3251,9 +3251,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     var identity = require_identity();
     var map = require_map();
     var seq = require_seq();
@@ -3282,9 +3282,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     var identity = require_identity();
     var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -3361,9 +3361,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     var Alias = require_Alias();
     var Collection = require_Collection();
     var identity = require_identity();
@@ -3669,9 +3669,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../../main/node_modules/yaml/dist/errors.js"(exports) {
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
         super();
@@ -3733,9 +3733,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
@@ -3866,9 +3866,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     function containsNewline(key) {
       if (!key)
         return null;
@@ -3907,9 +3907,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
@@ -3924,9 +3924,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
       const { uniqueKeys } = ctx.options;
@@ -3939,9 +3939,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var resolveProps = require_resolve_props();
@@ -4046,9 +4046,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
     var utilFlowIndentCheck = require_util_flow_indent_check();
@@ -4096,9 +4096,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
@@ -4138,9 +4138,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4331,9 +4331,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -4395,9 +4395,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
       const start = scalar.offset;
@@ -4577,9 +4577,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
@@ -4797,9 +4797,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
@@ -4877,9 +4877,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
         pos ?? (pos = before.length);
@@ -4906,9 +4906,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var composeCollection = require_compose_collection();
@@ -5011,9 +5011,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     var Document = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
@@ -5053,9 +5053,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     var node_process = __require("process");
     var directives = require_directives();
     var Document = require_Document();
@@ -5260,9 +5260,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     var errors2 = require_errors();
@@ -5444,9 +5444,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     var stringify3 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
@@ -5504,9 +5504,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
@@ -5565,9 +5565,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
     var cstVisit = require_cst_visit();
@@ -5666,9 +5666,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     var cst = require_cst();
     function isEmpty(ch) {
       switch (ch) {
@@ -6254,9 +6254,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     var LineCounter = class {
       constructor() {
         this.lineStarts = [];
@@ -6284,9 +6284,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
@@ -7157,9 +7157,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../../main/node_modules/yaml/dist/public-api.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var errors2 = require_errors();
@@ -7253,9 +7253,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../../main/node_modules/yaml/dist/index.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var Schema = require_Schema();
@@ -7304,9 +7304,9 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/tiktoken_bg.cjs
+// ../../main/node_modules/tiktoken/lite/tiktoken_bg.cjs
 var require_tiktoken_bg = __commonJS({
-  "node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
+  "../../main/node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
     var wasm;
     module.exports.__wbg_set_wasm = function(val) {
       wasm = val;
@@ -7649,9 +7649,9 @@ var require_tiktoken_bg = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/init.cjs
+// ../../main/node_modules/tiktoken/lite/init.cjs
 var require_init = __commonJS({
-  "node_modules/tiktoken/lite/init.cjs"(exports) {
+  "../../main/node_modules/tiktoken/lite/init.cjs"(exports) {
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
@@ -9474,7 +9474,7 @@ function openLog(path, use) {
   const opened = openRegularFile(path, constants.O_RDONLY);
   if (opened === null) return null;
   try {
-    return use(opened.fd, opened.stat.size);
+    return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
     closeSync(opened.fd);
   }
@@ -11971,7 +11971,7 @@ var ProjectIndex = class {
       this.setEntry({ file, stamp, hash: "", meta: null, problem: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
       return;
     }
-    const readAt = Date.now();
+    const readAt2 = Date.now();
     let text;
     try {
       text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -11986,7 +11986,7 @@ var ProjectIndex = class {
       this.drop(file);
       return;
     }
-    if (stamp.mtimeMs >= readAt - RACY_MS) this.racy.add(file);
+    if (stamp.mtimeMs >= readAt2 - RACY_MS) this.racy.add(file);
     else this.racy.delete(file);
     const hash = contentHash(text);
     if (previous && previous.hash === hash && !force) {
@@ -12574,8 +12574,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join26 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join26(before, endsWithNewline.before), after: join26(after, endsWithNewline.after) };
+  const join27 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join27(before, endsWithNewline.before), after: join27(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -12754,6 +12754,241 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
+var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
+var INDEX_BEHIND_BYTES = 64 * 1024;
+var HEADER = "threadmind measurement index 2\n";
+var HEADER_BYTES = Buffer.from(HEADER);
+var BUCKETS = 128;
+var ENTRY = 24;
+var PREFIX_BYTES = 8 * 1024;
+var HEAD_BYTES = 64;
+var TAIL_BYTES = 256;
+var NEWLINE = 10;
+function measurementIndexPath(storeDir) {
+  return join(storeDir, "cache", "measurement-index.txt");
+}
+function sessionNeedle(sessionId) {
+  return `"sessionId":${JSON.stringify(sessionId)}`;
+}
+function instanceNeedle(instance) {
+  return `"instance":${JSON.stringify(instance)}`;
+}
+function checksum(bytes2, bucket, start) {
+  let hash = Math.imul(2166136261 ^ bucket, 16777619);
+  hash = Math.imul(hash ^ start, 16777619);
+  hash = Math.imul(hash ^ bytes2.length, 16777619);
+  for (let i = 0; i < bytes2.length; i++) hash = Math.imul(hash ^ bytes2[i], 16777619);
+  return hash >>> 0;
+}
+function bucketOf(needle) {
+  let hash = 2166136261;
+  for (let i = 0; i < needle.length; i++) hash = Math.imul(hash ^ needle.charCodeAt(i), 16777619);
+  return (hash >>> 0) % BUCKETS;
+}
+function fileTag(stat2) {
+  return `${stat2.dev}:${stat2.ino}`;
+}
+function readAt(fd, buffer, position) {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const n = readSync(fd, buffer, filled, buffer.length - filled, position + filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled;
+}
+function prefixFingerprint(fd, covered) {
+  const headLength = Math.min(HEAD_BYTES, covered);
+  const tailLength = Math.min(TAIL_BYTES, covered);
+  const bytes2 = Buffer.alloc(headLength + tailLength);
+  readAt(fd, bytes2.subarray(0, headLength), 0);
+  readAt(fd, bytes2.subarray(headLength), covered - tailLength);
+  return bytes2.toString("base64");
+}
+function openMeasurementIndex(storeDir) {
+  let opened = null;
+  try {
+    opened = openRegularFile(measurementIndexPath(storeDir), constants.O_RDONLY);
+    if (opened === null) return null;
+    const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
+    const length = readAt(opened.fd, prefix, 0);
+    const marker = prefix.indexOf("\n@");
+    if (length === prefix.length && prefix.subarray(0, HEADER_BYTES.length).equals(HEADER_BYTES) && marker !== -1 && marker + 2 + BUCKETS * ENTRY < prefix.length && prefix[marker + 2 + BUCKETS * ENTRY] === NEWLINE)
+      return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
+  } catch {
+  }
+  if (opened !== null) closeSync(opened.fd);
+  return null;
+}
+function closeMeasurementIndex(index) {
+  closeSync(index.fd);
+}
+function validCoverage(index, fd, stat2) {
+  const key = `
+#${fileTag(stat2)}	`;
+  const at = index.prefix.indexOf(key);
+  if (at === -1 || at >= index.table) return null;
+  const end = index.prefix.indexOf(NEWLINE, at + key.length);
+  const [coveredText, fingerprint] = index.prefix.toString("latin1", at + key.length, end).split("	");
+  const covered = wholeNumber(coveredText);
+  if (covered === null || covered > stat2.size) return null;
+  return prefixFingerprint(fd, covered) === fingerprint ? covered : null;
+}
+function wholeNumber(text) {
+  if (text === void 0 || text === "") return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n >= 0 && String(n) === text ? n : null;
+}
+function indexedLines(index, fd, stat2, needle) {
+  const covered = validCoverage(index, fd, stat2);
+  if (covered === null) return null;
+  const bucket = readBucket(index, bucketOf(needle));
+  if (bucket === null) return null;
+  const key = Buffer.from(`${fileTag(stat2)}	${needle}	`);
+  const needleBytes = Buffer.from(needle);
+  const lines = [];
+  let previousEnd = 0;
+  for (let at = bucket.indexOf(key); at !== -1; at = bucket.indexOf(key, at + 1)) {
+    if (at > 0 && bucket[at - 1] !== NEWLINE) continue;
+    const end = bucket.indexOf(NEWLINE, at);
+    for (const part of bucket.toString("latin1", at + key.length, end === -1 ? bucket.length : end).split(",")) {
+      const offset = wholeNumber(part);
+      if (offset === null || offset < previousEnd) return null;
+      const line = lineAt(fd, offset, covered);
+      if (line === null || line.indexOf(needleBytes) === -1) return null;
+      lines.push(line.toString("utf8"));
+      previousEnd = offset + line.length + 1;
+    }
+  }
+  return { covered, lines };
+}
+function lineAt(fd, offset, covered) {
+  const from = offset === 0 ? 0 : offset - 1;
+  let length = Math.min(2048, covered - from);
+  for (; ; ) {
+    if (length <= 0) return null;
+    const bytes2 = Buffer.allocUnsafe(length);
+    if (readAt(fd, bytes2, from) !== length) return null;
+    if (offset > 0 && bytes2[0] !== NEWLINE) return null;
+    const start = offset - from;
+    const newline = bytes2.indexOf(NEWLINE, start);
+    if (newline !== -1) return newline - start > LOG_LINE_MAX_BYTES ? null : bytes2.subarray(start, newline);
+    const longest = Math.min(start + LOG_LINE_MAX_BYTES + 1, covered - from);
+    if (length >= longest) return null;
+    length = longest;
+  }
+}
+var SESSION_KEY = Buffer.from(`"sessionId":`);
+var INSTANCE_KEY = Buffer.from(`"instance":`);
+function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
+  const temp = `${measurementIndexPath(storeDir)}.${process.pid}.tmp`;
+  let out = null;
+  let index = null;
+  try {
+    const cache = join(storeDir, "cache");
+    mkdirSync(cache, { recursive: true });
+    if (!lstatSync(cache).isDirectory()) return;
+    rmSync(temp, { force: true });
+    out = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 420);
+    index = openMeasurementIndex(storeDir);
+    const oldKeyLines = index === null ? null : keyLinesOf(index);
+    let sections = "";
+    const byBucket = Array.from({ length: BUCKETS }, () => []);
+    for (const path of paths) {
+      const opened = openRegularFile(path, constants.O_RDONLY);
+      if (opened === null) continue;
+      try {
+        const { fd, stat: stat2 } = opened;
+        if (stat2.size > readMaxBytes) continue;
+        const tag = fileTag(stat2);
+        const kept = index === null || oldKeyLines === null ? null : validCoverage(index, fd, stat2);
+        const from = kept ?? 0;
+        const bytes2 = Buffer.allocUnsafe(stat2.size - from);
+        readAt(fd, bytes2, from);
+        const covered = from + bytes2.lastIndexOf(NEWLINE) + 1;
+        sections += `#${tag}	${covered}	${prefixFingerprint(fd, covered)}
+`;
+        const offsets = /* @__PURE__ */ new Map();
+        if (kept !== null && oldKeyLines !== null) {
+          for (const line of oldKeyLines) {
+            const [lineTag, needle, list] = line.split("	");
+            if (lineTag !== tag || needle === void 0 || list === void 0) continue;
+            const lists = offsets.get(needle);
+            if (lists === void 0) offsets.set(needle, [list]);
+            else lists.push(list);
+          }
+        }
+        addKeyOffsets(offsets, bytes2.subarray(0, covered - from), from, keysOf);
+        for (const [needle, lists] of offsets) byBucket[bucketOf(needle)].push(`${tag}	${needle}	${lists.join(",")}
+`);
+      } finally {
+        closeSync(opened.fd);
+      }
+    }
+    const buckets = byBucket.map((lines) => Buffer.from(lines.join("")));
+    let position = Buffer.byteLength(HEADER) + Buffer.byteLength(sections) + 1 + BUCKETS * ENTRY + 1;
+    if (position > PREFIX_BYTES) return;
+    let table3 = "@";
+    buckets.forEach((bucket, number) => {
+      const sum = checksum(bucket, number, position);
+      table3 += [position, bucket.length, sum].map((n) => n.toString(16).padStart(8, "0")).join("");
+      position += bucket.length;
+    });
+    writeSync(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table3}
+`), ...buckets]));
+    closeSync(out);
+    out = null;
+    renameSync(temp, measurementIndexPath(storeDir));
+  } catch {
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+    try {
+      if (out !== null) closeSync(out);
+      rmSync(temp, { force: true });
+    } catch {
+    }
+  }
+}
+function readBucket(index, number) {
+  const entry = index.table + number * ENTRY;
+  const [start, length, sum] = [0, 8, 16].map(
+    (at) => Number.parseInt(index.prefix.toString("latin1", entry + at, entry + at + 8), 16)
+  );
+  if (!(start >= 0 && length >= 0 && start + length <= index.size)) return null;
+  const bucket = Buffer.allocUnsafe(length);
+  return readAt(index.fd, bucket, start) === length && checksum(bucket, number, start) === sum ? bucket : null;
+}
+function keyLinesOf(index) {
+  const lines = [];
+  for (let number = 0; number < BUCKETS; number++) {
+    const bucket = readBucket(index, number);
+    if (bucket === null) return null;
+    lines.push(...bucket.toString("utf8").split("\n"));
+  }
+  return lines;
+}
+function addKeyOffsets(offsets, bytes2, base, keysOf) {
+  const add = (needle, line, offset) => {
+    if (line.indexOf(needle) === -1) return;
+    const list = offsets.get(needle);
+    if (list === void 0) offsets.set(needle, [String(offset)]);
+    else list.push(String(offset));
+  };
+  let start = 0;
+  while (start < bytes2.length) {
+    const newline = bytes2.indexOf(NEWLINE, start);
+    const end = newline === -1 ? bytes2.length : newline;
+    const line = bytes2.subarray(start, end);
+    if (line.length <= LOG_LINE_MAX_BYTES && (line.indexOf(SESSION_KEY) !== -1 || line.indexOf(INSTANCE_KEY) !== -1)) {
+      const keys = keysOf(line.toString("utf8"));
+      if (keys !== null) {
+        if (typeof keys.sessionId === "string") add(sessionNeedle(keys.sessionId), line, base + start);
+        if (typeof keys.instance === "string") add(instanceNeedle(keys.instance), line, base + start);
+      }
+    }
+    start = end + 1;
+  }
+}
 
 // src/core/freshness/freshness-events.ts
 var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
@@ -12920,56 +13155,75 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
 function scanEvents(storeDir, needle, onEvent) {
   const bytes2 = Buffer.from(needle, "utf8");
   for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes2, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null) onEvent(event);
-    });
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes2, (line) => emit(line, onEvent)));
   }
 }
+function emit(line, onEvent) {
+  const event = parseEventLine(line);
+  if (event !== null) onEvent(event);
+}
+function keyedEvents(storeDir, needle, onEvent) {
+  const bytes2 = Buffer.from(needle, "utf8");
+  const index = openMeasurementIndex(storeDir);
+  let behind = false;
+  const paths = measurementLogPaths(storeDir);
+  try {
+    for (const path of paths) {
+      openLog(path, (fd, size, stat2) => {
+        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat2, needle);
+        if (known !== null) for (const line of known.lines) emit(line, onEvent);
+        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+        scanLines(fd, size, from, bytes2, (line) => emit(line, onEvent));
+      });
+    }
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+  }
+  if (behind) refreshMeasurementIndex(storeDir, paths, READ_MAX_BYTES, parseEventLine);
+}
 var scanBuffer = null;
-var SCAN_BUFFER_BYTES = 64 * 1024;
-function scanLines(path, needle, onLine) {
-  openLog(path, (fd, size) => {
-    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
-    const buffer = scanBuffer;
-    let position = Math.max(0, size - READ_MAX_BYTES);
-    let held = 0;
-    let skippingLongLine = false;
-    for (; ; ) {
-      const n = readSync(fd, buffer, held, buffer.length - held, position);
-      position += n;
-      const filled = held + n;
-      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
-      const complete = lastNewline === -1 ? 0 : lastNewline;
-      let from = 0;
-      if (skippingLongLine) {
-        const end = buffer.indexOf(10, 0);
-        if (end === -1 || end > complete) from = complete;
-        else {
-          from = end + 1;
-          skippingLongLine = false;
-        }
-      }
-      for (; ; ) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(10, hit) + 1;
-        const newline = buffer.indexOf(10, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end));
+var SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
+function scanLines(fd, size, position, needle, onLine) {
+  if (position >= size) return;
+  scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+  const buffer = scanBuffer;
+  let held = 0;
+  let skippingLongLine = false;
+  for (; ; ) {
+    const n = readSync(fd, buffer, held, buffer.length - held, position);
+    position += n;
+    const filled = held + n;
+    const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+    const complete = lastNewline === -1 ? 0 : lastNewline;
+    let from = 0;
+    if (skippingLongLine) {
+      const end = buffer.indexOf(10, 0);
+      if (end === -1 || end > complete) from = complete;
+      else {
         from = end + 1;
-      }
-      if (n === 0) return;
-      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
-      if (lastNewline === -1 && rest === buffer.length) {
-        held = 0;
-        skippingLongLine = true;
-      } else {
-        buffer.copyWithin(0, filled - rest, filled);
-        held = rest;
+        skippingLongLine = false;
       }
     }
-  });
+    for (; ; ) {
+      const hit = buffer.indexOf(needle, from);
+      if (hit === -1 || hit >= complete) break;
+      const start = buffer.lastIndexOf(10, hit) + 1;
+      const newline = buffer.indexOf(10, hit);
+      const end = newline === -1 || newline > complete ? complete : newline;
+      onLine(buffer.toString("utf8", Math.max(start, from), end));
+      from = end + 1;
+    }
+    if (n === 0) return;
+    const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+    if (lastNewline === -1 && rest === buffer.length) {
+      held = 0;
+      skippingLongLine = true;
+    } else {
+      buffer.copyWithin(0, filled - rest, filled);
+      held = rest;
+    }
+  }
 }
 function instanceThread(storeDir, instance) {
   return lastInstanceThread(instanceEvents(storeDir, instance), instance);
@@ -12983,7 +13237,7 @@ function lastInstanceThread(events, instance) {
 }
 function instanceEvents(storeDir, instance) {
   const events = [];
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+  keyedEvents(storeDir, instanceNeedle(instance), (event) => {
     if ("instance" in event && event.instance === instance) events.push(event);
   });
   return events;
@@ -14621,7 +14875,7 @@ function judge(recordedCwd, exactName, suffix, roots) {
 }
 
 // src/transcript/line-splitter.ts
-var NEWLINE = 10;
+var NEWLINE2 = 10;
 var ByteLineSplitter = class {
   constructor(sink) {
     this.sink = sink;
@@ -14647,7 +14901,7 @@ var ByteLineSplitter = class {
   push(chunk) {
     if (this.stoppedBySink) return;
     let start = 0;
-    let newline = chunk.indexOf(NEWLINE, start);
+    let newline = chunk.indexOf(NEWLINE2, start);
     while (newline !== -1) {
       const piece = chunk.subarray(start, newline);
       const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
@@ -14659,7 +14913,7 @@ var ByteLineSplitter = class {
         return;
       }
       start = newline + 1;
-      newline = chunk.indexOf(NEWLINE, start);
+      newline = chunk.indexOf(NEWLINE2, start);
     }
     if (start < chunk.length) {
       this.pending.push(chunk.subarray(start));

@@ -171,9 +171,9 @@ var init_regular_file = __esm({
   }
 });
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports2) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -228,9 +228,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports2) {
+  "../../main/node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -386,9 +386,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -557,9 +557,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -627,9 +627,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -677,9 +677,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -707,9 +707,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports2) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -748,9 +748,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
@@ -866,9 +866,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -896,9 +896,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -971,9 +971,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -1114,9 +1114,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
     "use strict";
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -1131,9 +1131,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1267,9 +1267,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1550,9 +1550,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1674,9 +1674,9 @@ ${ctx.indent}${str}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1807,9 +1807,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports2) {
+  "../../main/node_modules/yaml/dist/log.js"(exports2) {
     "use strict";
     var node_process = require("process");
     function debug(logLevel, ...messages) {
@@ -1829,9 +1829,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1889,9 +1889,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -1953,9 +1953,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -1993,9 +1993,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -2144,9 +2144,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2288,9 +2288,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2310,9 +2310,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2426,9 +2426,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2448,9 +2448,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports2) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -2467,9 +2467,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2485,9 +2485,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2509,9 +2509,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -2536,9 +2536,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2582,9 +2582,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2627,9 +2627,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -2655,9 +2655,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -2722,9 +2722,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
     "use strict";
     var node_buffer = require("buffer");
     var Scalar = require_Scalar();
@@ -2788,9 +2788,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2866,9 +2866,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -2944,9 +2944,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -2976,9 +2976,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -3025,9 +3025,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -3104,9 +3104,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3193,9 +3193,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
@@ -3281,9 +3281,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3325,9 +3325,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/tags.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3419,9 +3419,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -3451,9 +3451,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -3531,9 +3531,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/Document.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3840,9 +3840,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports2) {
+  "../../main/node_modules/yaml/dist/errors.js"(exports2) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3905,9 +3905,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -4039,9 +4039,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -4081,9 +4081,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -4099,9 +4099,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -4115,9 +4115,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4223,9 +4223,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4274,9 +4274,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -4317,9 +4317,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4511,9 +4511,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4576,9 +4576,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4759,9 +4759,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -4980,9 +4980,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -5061,9 +5061,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -5091,9 +5091,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5197,9 +5197,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5240,9 +5240,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/composer.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var directives = require_directives();
@@ -5448,9 +5448,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5633,9 +5633,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5694,9 +5694,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5756,9 +5756,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst.js"(exports2) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5858,9 +5858,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports2) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6447,9 +6447,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports2) {
     "use strict";
     var LineCounter = class {
       constructor() {
@@ -6478,9 +6478,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/parser.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var cst = require_cst();
@@ -7352,9 +7352,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports2) {
+  "../../main/node_modules/yaml/dist/public-api.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7449,9 +7449,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports2) {
+  "../../main/node_modules/yaml/dist/index.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7525,7 +7525,7 @@ function openLog(path, use) {
   const opened = openRegularFile(path, import_node_fs15.constants.O_RDONLY);
   if (opened === null) return null;
   try {
-    return use(opened.fd, opened.stat.size);
+    return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
     (0, import_node_fs15.closeSync)(opened.fd);
   }
@@ -7625,6 +7625,252 @@ var init_content_hash = __esm({
   }
 });
 
+// src/core/measure/measurement-index.ts
+function measurementIndexPath(storeDir) {
+  return (0, import_node_path22.join)(storeDir, "cache", "measurement-index.txt");
+}
+function sessionNeedle(sessionId) {
+  return `"sessionId":${JSON.stringify(sessionId)}`;
+}
+function instanceNeedle(instance) {
+  return `"instance":${JSON.stringify(instance)}`;
+}
+function checksum(bytes2, bucket, start) {
+  let hash = Math.imul(2166136261 ^ bucket, 16777619);
+  hash = Math.imul(hash ^ start, 16777619);
+  hash = Math.imul(hash ^ bytes2.length, 16777619);
+  for (let i = 0; i < bytes2.length; i++) hash = Math.imul(hash ^ bytes2[i], 16777619);
+  return hash >>> 0;
+}
+function bucketOf(needle) {
+  let hash = 2166136261;
+  for (let i = 0; i < needle.length; i++) hash = Math.imul(hash ^ needle.charCodeAt(i), 16777619);
+  return (hash >>> 0) % BUCKETS;
+}
+function fileTag(stat) {
+  return `${stat.dev}:${stat.ino}`;
+}
+function readAt(fd, buffer, position) {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const n = (0, import_node_fs24.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled;
+}
+function prefixFingerprint(fd, covered) {
+  const headLength = Math.min(HEAD_BYTES, covered);
+  const tailLength = Math.min(TAIL_BYTES, covered);
+  const bytes2 = Buffer.alloc(headLength + tailLength);
+  readAt(fd, bytes2.subarray(0, headLength), 0);
+  readAt(fd, bytes2.subarray(headLength), covered - tailLength);
+  return bytes2.toString("base64");
+}
+function openMeasurementIndex(storeDir) {
+  let opened = null;
+  try {
+    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs24.constants.O_RDONLY);
+    if (opened === null) return null;
+    const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
+    const length = readAt(opened.fd, prefix, 0);
+    const marker = prefix.indexOf("\n@");
+    if (length === prefix.length && prefix.subarray(0, HEADER_BYTES.length).equals(HEADER_BYTES) && marker !== -1 && marker + 2 + BUCKETS * ENTRY < prefix.length && prefix[marker + 2 + BUCKETS * ENTRY] === NEWLINE)
+      return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
+  } catch {
+  }
+  if (opened !== null) (0, import_node_fs24.closeSync)(opened.fd);
+  return null;
+}
+function closeMeasurementIndex(index) {
+  (0, import_node_fs24.closeSync)(index.fd);
+}
+function validCoverage(index, fd, stat) {
+  const key = `
+#${fileTag(stat)}	`;
+  const at = index.prefix.indexOf(key);
+  if (at === -1 || at >= index.table) return null;
+  const end = index.prefix.indexOf(NEWLINE, at + key.length);
+  const [coveredText, fingerprint] = index.prefix.toString("latin1", at + key.length, end).split("	");
+  const covered = wholeNumber(coveredText);
+  if (covered === null || covered > stat.size) return null;
+  return prefixFingerprint(fd, covered) === fingerprint ? covered : null;
+}
+function wholeNumber(text) {
+  if (text === void 0 || text === "") return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n >= 0 && String(n) === text ? n : null;
+}
+function indexedLines(index, fd, stat, needle) {
+  const covered = validCoverage(index, fd, stat);
+  if (covered === null) return null;
+  const bucket = readBucket(index, bucketOf(needle));
+  if (bucket === null) return null;
+  const key = Buffer.from(`${fileTag(stat)}	${needle}	`);
+  const needleBytes = Buffer.from(needle);
+  const lines = [];
+  let previousEnd = 0;
+  for (let at = bucket.indexOf(key); at !== -1; at = bucket.indexOf(key, at + 1)) {
+    if (at > 0 && bucket[at - 1] !== NEWLINE) continue;
+    const end = bucket.indexOf(NEWLINE, at);
+    for (const part of bucket.toString("latin1", at + key.length, end === -1 ? bucket.length : end).split(",")) {
+      const offset = wholeNumber(part);
+      if (offset === null || offset < previousEnd) return null;
+      const line = lineAt(fd, offset, covered);
+      if (line === null || line.indexOf(needleBytes) === -1) return null;
+      lines.push(line.toString("utf8"));
+      previousEnd = offset + line.length + 1;
+    }
+  }
+  return { covered, lines };
+}
+function lineAt(fd, offset, covered) {
+  const from = offset === 0 ? 0 : offset - 1;
+  let length = Math.min(2048, covered - from);
+  for (; ; ) {
+    if (length <= 0) return null;
+    const bytes2 = Buffer.allocUnsafe(length);
+    if (readAt(fd, bytes2, from) !== length) return null;
+    if (offset > 0 && bytes2[0] !== NEWLINE) return null;
+    const start = offset - from;
+    const newline = bytes2.indexOf(NEWLINE, start);
+    if (newline !== -1) return newline - start > LOG_LINE_MAX_BYTES ? null : bytes2.subarray(start, newline);
+    const longest = Math.min(start + LOG_LINE_MAX_BYTES + 1, covered - from);
+    if (length >= longest) return null;
+    length = longest;
+  }
+}
+function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
+  const temp = `${measurementIndexPath(storeDir)}.${process.pid}.tmp`;
+  let out = null;
+  let index = null;
+  try {
+    const cache = (0, import_node_path22.join)(storeDir, "cache");
+    (0, import_node_fs24.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs24.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs24.rmSync)(temp, { force: true });
+    out = (0, import_node_fs24.openSync)(temp, import_node_fs24.constants.O_WRONLY | import_node_fs24.constants.O_CREAT | import_node_fs24.constants.O_EXCL | import_node_fs24.constants.O_NOFOLLOW, 420);
+    index = openMeasurementIndex(storeDir);
+    const oldKeyLines = index === null ? null : keyLinesOf(index);
+    let sections = "";
+    const byBucket = Array.from({ length: BUCKETS }, () => []);
+    for (const path of paths) {
+      const opened = openRegularFile(path, import_node_fs24.constants.O_RDONLY);
+      if (opened === null) continue;
+      try {
+        const { fd, stat } = opened;
+        if (stat.size > readMaxBytes) continue;
+        const tag = fileTag(stat);
+        const kept = index === null || oldKeyLines === null ? null : validCoverage(index, fd, stat);
+        const from = kept ?? 0;
+        const bytes2 = Buffer.allocUnsafe(stat.size - from);
+        readAt(fd, bytes2, from);
+        const covered = from + bytes2.lastIndexOf(NEWLINE) + 1;
+        sections += `#${tag}	${covered}	${prefixFingerprint(fd, covered)}
+`;
+        const offsets = /* @__PURE__ */ new Map();
+        if (kept !== null && oldKeyLines !== null) {
+          for (const line of oldKeyLines) {
+            const [lineTag, needle, list] = line.split("	");
+            if (lineTag !== tag || needle === void 0 || list === void 0) continue;
+            const lists = offsets.get(needle);
+            if (lists === void 0) offsets.set(needle, [list]);
+            else lists.push(list);
+          }
+        }
+        addKeyOffsets(offsets, bytes2.subarray(0, covered - from), from, keysOf);
+        for (const [needle, lists] of offsets) byBucket[bucketOf(needle)].push(`${tag}	${needle}	${lists.join(",")}
+`);
+      } finally {
+        (0, import_node_fs24.closeSync)(opened.fd);
+      }
+    }
+    const buckets = byBucket.map((lines) => Buffer.from(lines.join("")));
+    let position = Buffer.byteLength(HEADER) + Buffer.byteLength(sections) + 1 + BUCKETS * ENTRY + 1;
+    if (position > PREFIX_BYTES) return;
+    let table = "@";
+    buckets.forEach((bucket, number) => {
+      const sum = checksum(bucket, number, position);
+      table += [position, bucket.length, sum].map((n) => n.toString(16).padStart(8, "0")).join("");
+      position += bucket.length;
+    });
+    (0, import_node_fs24.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
+`), ...buckets]));
+    (0, import_node_fs24.closeSync)(out);
+    out = null;
+    (0, import_node_fs24.renameSync)(temp, measurementIndexPath(storeDir));
+  } catch {
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+    try {
+      if (out !== null) (0, import_node_fs24.closeSync)(out);
+      (0, import_node_fs24.rmSync)(temp, { force: true });
+    } catch {
+    }
+  }
+}
+function readBucket(index, number) {
+  const entry = index.table + number * ENTRY;
+  const [start, length, sum] = [0, 8, 16].map(
+    (at) => Number.parseInt(index.prefix.toString("latin1", entry + at, entry + at + 8), 16)
+  );
+  if (!(start >= 0 && length >= 0 && start + length <= index.size)) return null;
+  const bucket = Buffer.allocUnsafe(length);
+  return readAt(index.fd, bucket, start) === length && checksum(bucket, number, start) === sum ? bucket : null;
+}
+function keyLinesOf(index) {
+  const lines = [];
+  for (let number = 0; number < BUCKETS; number++) {
+    const bucket = readBucket(index, number);
+    if (bucket === null) return null;
+    lines.push(...bucket.toString("utf8").split("\n"));
+  }
+  return lines;
+}
+function addKeyOffsets(offsets, bytes2, base, keysOf) {
+  const add = (needle, line, offset) => {
+    if (line.indexOf(needle) === -1) return;
+    const list = offsets.get(needle);
+    if (list === void 0) offsets.set(needle, [String(offset)]);
+    else list.push(String(offset));
+  };
+  let start = 0;
+  while (start < bytes2.length) {
+    const newline = bytes2.indexOf(NEWLINE, start);
+    const end = newline === -1 ? bytes2.length : newline;
+    const line = bytes2.subarray(start, end);
+    if (line.length <= LOG_LINE_MAX_BYTES && (line.indexOf(SESSION_KEY) !== -1 || line.indexOf(INSTANCE_KEY) !== -1)) {
+      const keys = keysOf(line.toString("utf8"));
+      if (keys !== null) {
+        if (typeof keys.sessionId === "string") add(sessionNeedle(keys.sessionId), line, base + start);
+        if (typeof keys.instance === "string") add(instanceNeedle(keys.instance), line, base + start);
+      }
+    }
+    start = end + 1;
+  }
+}
+var import_node_fs24, import_node_path22, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE, SESSION_KEY, INSTANCE_KEY;
+var init_measurement_index = __esm({
+  "src/core/measure/measurement-index.ts"() {
+    "use strict";
+    import_node_fs24 = require("fs");
+    import_node_path22 = require("path");
+    init_regular_file();
+    LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
+    INDEX_BEHIND_BYTES = 64 * 1024;
+    HEADER = "threadmind measurement index 2\n";
+    HEADER_BYTES = Buffer.from(HEADER);
+    BUCKETS = 128;
+    ENTRY = 24;
+    PREFIX_BYTES = 8 * 1024;
+    HEAD_BYTES = 64;
+    TAIL_BYTES = 256;
+    NEWLINE = 10;
+    SESSION_KEY = Buffer.from(`"sessionId":`);
+    INSTANCE_KEY = Buffer.from(`"instance":`);
+  }
+});
+
 // src/core/freshness/freshness-events.ts
 function isFreshnessEvent(d) {
   if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
@@ -7701,62 +7947,75 @@ function record(event) {
 }
 function sessionEvents(storeDir, sessionId) {
   const events = [];
-  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
+  keyedEvents(storeDir, sessionNeedle(sessionId), (event) => {
     if (event.sessionId === sessionId) events.push(event);
   });
   return events;
 }
-function scanEvents(storeDir, needle, onEvent) {
-  const bytes2 = Buffer.from(needle, "utf8");
-  for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes2, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null) onEvent(event);
-    });
-  }
+function emit(line, onEvent) {
+  const event = parseEventLine(line);
+  if (event !== null) onEvent(event);
 }
-function scanLines(path, needle, onLine) {
-  openLog(path, (fd, size) => {
-    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
-    const buffer = scanBuffer;
-    let position = Math.max(0, size - READ_MAX_BYTES);
-    let held = 0;
-    let skippingLongLine = false;
-    for (; ; ) {
-      const n = (0, import_node_fs24.readSync)(fd, buffer, held, buffer.length - held, position);
-      position += n;
-      const filled = held + n;
-      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
-      const complete = lastNewline === -1 ? 0 : lastNewline;
-      let from = 0;
-      if (skippingLongLine) {
-        const end = buffer.indexOf(10, 0);
-        if (end === -1 || end > complete) from = complete;
-        else {
-          from = end + 1;
-          skippingLongLine = false;
-        }
-      }
-      for (; ; ) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(10, hit) + 1;
-        const newline = buffer.indexOf(10, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end));
+function keyedEvents(storeDir, needle, onEvent) {
+  const bytes2 = Buffer.from(needle, "utf8");
+  const index = openMeasurementIndex(storeDir);
+  let behind = false;
+  const paths = measurementLogPaths(storeDir);
+  try {
+    for (const path of paths) {
+      openLog(path, (fd, size, stat) => {
+        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
+        if (known !== null) for (const line of known.lines) emit(line, onEvent);
+        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+        scanLines(fd, size, from, bytes2, (line) => emit(line, onEvent));
+      });
+    }
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+  }
+  if (behind) refreshMeasurementIndex(storeDir, paths, READ_MAX_BYTES, parseEventLine);
+}
+function scanLines(fd, size, position, needle, onLine) {
+  if (position >= size) return;
+  scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+  const buffer = scanBuffer;
+  let held = 0;
+  let skippingLongLine = false;
+  for (; ; ) {
+    const n = (0, import_node_fs25.readSync)(fd, buffer, held, buffer.length - held, position);
+    position += n;
+    const filled = held + n;
+    const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+    const complete = lastNewline === -1 ? 0 : lastNewline;
+    let from = 0;
+    if (skippingLongLine) {
+      const end = buffer.indexOf(10, 0);
+      if (end === -1 || end > complete) from = complete;
+      else {
         from = end + 1;
-      }
-      if (n === 0) return;
-      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
-      if (lastNewline === -1 && rest === buffer.length) {
-        held = 0;
-        skippingLongLine = true;
-      } else {
-        buffer.copyWithin(0, filled - rest, filled);
-        held = rest;
+        skippingLongLine = false;
       }
     }
-  });
+    for (; ; ) {
+      const hit = buffer.indexOf(needle, from);
+      if (hit === -1 || hit >= complete) break;
+      const start = buffer.lastIndexOf(10, hit) + 1;
+      const newline = buffer.indexOf(10, hit);
+      const end = newline === -1 || newline > complete ? complete : newline;
+      onLine(buffer.toString("utf8", Math.max(start, from), end));
+      from = end + 1;
+    }
+    if (n === 0) return;
+    const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+    if (lastNewline === -1 && rest === buffer.length) {
+      held = 0;
+      skippingLongLine = true;
+    } else {
+      buffer.copyWithin(0, filled - rest, filled);
+      held = rest;
+    }
+  }
 }
 function lastConversation(events) {
   for (let i = events.length - 1; i >= 0; i--) {
@@ -7777,7 +8036,7 @@ function lastInstanceThread(events, instance) {
 }
 function instanceEvents(storeDir, instance) {
   const events = [];
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+  keyedEvents(storeDir, instanceNeedle(instance), (event) => {
     if ("instance" in event && event.instance === instance) events.push(event);
   });
   return events;
@@ -7792,14 +8051,15 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs24, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
+var import_node_fs25, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
-    import_node_fs24 = require("fs");
+    import_node_fs25 = require("fs");
     init_measurements();
     init_measurement_log();
     init_measurement_log_legacy();
+    init_measurement_index();
     init_freshness_events();
     READ_MAX_BYTES = 8 * 1024 * 1024;
     KINDS = /* @__PURE__ */ new Set([
@@ -7815,7 +8075,7 @@ var init_measurement_log_read = __esm({
     ]);
     RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
     scanBuffer = null;
-    SCAN_BUFFER_BYTES = 64 * 1024;
+    SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
   }
 });
 
@@ -7851,50 +8111,50 @@ var init_text_fingerprint = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path27.join)((0, import_node_path27.dirname)((0, import_node_path27.resolve)(transcriptPath)), (0, import_node_path27.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path28.join)((0, import_node_path28.dirname)((0, import_node_path28.resolve)(transcriptPath)), (0, import_node_path28.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path27.sep) ? folder : `${folder}${import_node_path27.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path28.sep) ? folder : `${folder}${import_node_path28.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path27.isAbsolute)(named)) return null;
-  const path = (0, import_node_path27.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path28.isAbsolute)(named)) return null;
+  const path = (0, import_node_path28.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path27.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path28.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs30.realpathSync)(folder);
-    const realDir = (0, import_node_fs30.realpathSync)((0, import_node_path27.dirname)((0, import_node_path27.resolve)(path)));
+    const realFolder = (0, import_node_fs31.realpathSync)(folder);
+    const realDir = (0, import_node_fs31.realpathSync)((0, import_node_path28.dirname)((0, import_node_path28.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs30.openSync)((0, import_node_path27.join)(realDir, (0, import_node_path27.basename)(path)), import_node_fs30.constants.O_RDONLY | (import_node_fs30.constants.O_NONBLOCK ?? 0) | (import_node_fs30.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs31.openSync)((0, import_node_path28.join)(realDir, (0, import_node_path28.basename)(path)), import_node_fs31.constants.O_RDONLY | (import_node_fs31.constants.O_NONBLOCK ?? 0) | (import_node_fs31.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs30.fstatSync)(fd);
+    const stat = (0, import_node_fs31.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs30.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs31.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs30.closeSync)(fd);
+    (0, import_node_fs31.closeSync)(fd);
   }
 }
-var import_node_fs30, import_node_path27, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs31, import_node_path28, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs30 = require("fs");
-    import_node_path27 = require("path");
+    import_node_fs31 = require("fs");
+    import_node_path28 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -8004,8 +8264,8 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs25 = require("fs");
-var import_node_path23 = require("path");
+var import_node_fs26 = require("fs");
+var import_node_path24 = require("path");
 init_errors();
 
 // src/core/store/store.ts
@@ -12065,7 +12325,7 @@ var ProjectIndex = class {
       this.setEntry({ file, stamp, hash: "", meta: null, problem: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
       return;
     }
-    const readAt = Date.now();
+    const readAt2 = Date.now();
     let text;
     try {
       text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -12080,7 +12340,7 @@ var ProjectIndex = class {
       this.drop(file);
       return;
     }
-    if (stamp.mtimeMs >= readAt - RACY_MS) this.racy.add(file);
+    if (stamp.mtimeMs >= readAt2 - RACY_MS) this.racy.add(file);
     else this.racy.delete(file);
     const hash = contentHash(text);
     if (previous && previous.hash === hash && !force) {
@@ -12680,8 +12940,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join22 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join22(before, endsWithNewline.before), after: join22(after, endsWithNewline.after) };
+  const join23 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join23(before, endsWithNewline.before), after: join23(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -12874,7 +13134,7 @@ function branchChoice(state, branch, projectId) {
 init_measurement_log_read();
 
 // src/core/git/committed-thread.ts
-var import_node_path22 = require("path");
+var import_node_path23 = require("path");
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -12898,7 +13158,7 @@ async function committedThread(gitTop, path, id) {
   }
 }
 function conflictNotice(root, path) {
-  const file = (0, import_node_path22.relative)(root, path) || path;
+  const file = (0, import_node_path23.relative)(root, path) || path;
   return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
 }
 
@@ -13676,7 +13936,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs25.existsSync)((0, import_node_path23.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs26.existsSync)((0, import_node_path24.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -13987,7 +14247,7 @@ function openHookServices(input, env, lockTimeoutMs) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs26 = require("fs");
+var import_node_fs27 = require("fs");
 init_error_details();
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
@@ -14031,7 +14291,7 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 
 // src/core/context/context-cache.ts
 init_regular_file();
-var import_node_path24 = require("path");
+var import_node_path25 = require("path");
 init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var RACY_MARGIN_MS = 3e3;
@@ -14040,7 +14300,7 @@ var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path24.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path25.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -14069,7 +14329,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
   const sources = {};
   for (const rel of paths) {
-    const stamp = fileStamp((0, import_node_path24.join)(storeDir, rel));
+    const stamp = fileStamp((0, import_node_path25.join)(storeDir, rel));
     if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
     sources[rel] = stamp;
   }
@@ -14081,8 +14341,8 @@ function sameInputs(a, b) {
 }
 
 // src/core/context/context-cache-write.ts
-var import_node_fs27 = require("fs");
-var import_node_path25 = require("path");
+var import_node_fs28 = require("fs");
+var import_node_path26 = require("path");
 function threadCacheEntry(builtBy, projectId, thread, read) {
   const { verify, ...rest } = read;
   return {
@@ -14100,26 +14360,26 @@ async function saveContextCacheEntry(storeDir, entry) {
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  (0, import_node_fs27.mkdirSync)((0, import_node_path25.dirname)(path), { recursive: true });
+  (0, import_node_fs28.mkdirSync)((0, import_node_path26.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path26 = require("path");
+var import_node_path27 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path26.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path27.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
 }
 
 // src/hooks/start-record.ts
-var import_node_fs28 = require("fs");
+var import_node_fs29 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs28.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs29.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -14587,7 +14847,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs29 = require("fs");
+var import_node_fs30 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -14613,20 +14873,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs29.statSync)(path);
+    const before = (0, import_node_fs30.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs29.openSync)(path, import_node_fs29.constants.O_RDONLY | (import_node_fs29.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs30.openSync)(path, import_node_fs30.constants.O_RDONLY | (import_node_fs30.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs29.fstatSync)(fd);
+    const stats = (0, import_node_fs30.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs29.closeSync)(fd);
+    (0, import_node_fs30.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -14637,13 +14897,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs29.closeSync)(file.fd);
+    (0, import_node_fs30.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs29.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs30.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -14657,7 +14917,7 @@ async function readExactly(file, buffer, position) {
 
 // src/transcript/read-tail.ts
 var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
-var NEWLINE = 10;
+var NEWLINE2 = 10;
 var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
 var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
 var TailCollector = class {
@@ -14740,14 +15000,14 @@ async function walkBack(file, chunkSize, maxBytes, collector) {
     await readExactly(file, chunk, position);
     bytesRead += length;
     let end = length;
-    let newline = chunk.lastIndexOf(NEWLINE, end - 1);
+    let newline = chunk.lastIndexOf(NEWLINE2, end - 1);
     while (newline !== -1 && !stopped) {
       const piece = chunk.subarray(newline + 1, end);
       const bytes2 = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
       carry = [];
       stopped = takeLine(bytes2);
       end = newline;
-      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE, end - 1);
+      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE2, end - 1);
     }
     if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
   }
@@ -14787,7 +15047,7 @@ async function readTail(path, options = {}) {
 init_measurement_log_read();
 
 // src/transcript/line-splitter.ts
-var NEWLINE2 = 10;
+var NEWLINE3 = 10;
 var ByteLineSplitter = class {
   constructor(sink) {
     this.sink = sink;
@@ -14813,7 +15073,7 @@ var ByteLineSplitter = class {
   push(chunk) {
     if (this.stoppedBySink) return;
     let start = 0;
-    let newline = chunk.indexOf(NEWLINE2, start);
+    let newline = chunk.indexOf(NEWLINE3, start);
     while (newline !== -1) {
       const piece = chunk.subarray(start, newline);
       const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
@@ -14825,7 +15085,7 @@ var ByteLineSplitter = class {
         return;
       }
       start = newline + 1;
-      newline = chunk.indexOf(NEWLINE2, start);
+      newline = chunk.indexOf(NEWLINE3, start);
     }
     if (start < chunk.length) {
       this.pending.push(chunk.subarray(start));
@@ -15060,7 +15320,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path28 = require("path");
+var import_node_path29 = require("path");
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const freshness = data.freshness;
@@ -15075,7 +15335,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path28.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path29.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);

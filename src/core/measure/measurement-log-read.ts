@@ -10,6 +10,16 @@ import {
 } from "./measurements.js";
 import { measurementLogPaths, openLog, type MeasurementEvent, type SettledReceipt } from "./measurement-log.js";
 import { legacyMeasurementEvents } from "./measurement-log-legacy.js";
+import {
+  closeMeasurementIndex,
+  INDEX_BEHIND_BYTES,
+  indexedLines,
+  instanceNeedle,
+  LOG_LINE_MAX_BYTES,
+  openMeasurementIndex,
+  refreshMeasurementIndex,
+  sessionNeedle,
+} from "./measurement-index.js";
 import { isFreshnessEvent, type StalenessEvent } from "../freshness/freshness-events.js";
 
 /** A log file larger than this (damage, or appends by something else) is read from its last this-many bytes only. */
@@ -216,12 +226,13 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
 }
 
 /**
- * The events of one Claude Code session, oldest first, found by the session id's exact JSON form in the raw bytes
- * (only those lines are decoded and parsed: a hook reads ~2 MB of log in about a millisecond this way).
+ * The events of one Claude Code session, oldest first: the lines holding the session id's exact JSON form, found through
+ * the index (measurement-index.ts) where it is valid, by scanning the raw bytes elsewhere (only those lines are decoded
+ * and parsed).
  */
 export function sessionEvents(storeDir: string, sessionId: string): MeasurementEvent[] {
   const events: MeasurementEvent[] = [];
-  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
+  keyedEvents(storeDir, sessionNeedle(sessionId), (event) => {
     if (event.sessionId === sessionId) events.push(event);
   });
   return events;
@@ -231,64 +242,92 @@ export function sessionEvents(storeDir: string, sessionId: string): MeasurementE
 function scanEvents(storeDir: string, needle: string, onEvent: (event: MeasurementEvent) => void): void {
   const bytes = Buffer.from(needle, "utf8");
   for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null) onEvent(event);
-    });
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes, (line) => emit(line, onEvent)));
   }
+}
+
+function emit(line: string, onEvent: (event: MeasurementEvent) => void): void {
+  const event = parseEventLine(line);
+  if (event !== null) onEvent(event);
+}
+
+/**
+ * scanEvents for a lookup needle (a session's or an instance's): what the index knows is read at its offsets, the rest
+ * of each file scanned. The same events, in the same order, as scanEvents. A file found far past its indexed part
+ * (INDEX_BEHIND_BYTES) has the index written anew, for the next reader.
+ */
+function keyedEvents(storeDir: string, needle: string, onEvent: (event: MeasurementEvent) => void): void {
+  const bytes = Buffer.from(needle, "utf8");
+  const index = openMeasurementIndex(storeDir);
+  let behind = false;
+  const paths = measurementLogPaths(storeDir);
+  try {
+    for (const path of paths) {
+      openLog(path, (fd, size, stat) => {
+        // A file larger than what readers read is read from its last bytes: never indexed.
+        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
+        if (known !== null) for (const line of known.lines) emit(line, onEvent);
+        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+        scanLines(fd, size, from, bytes, (line) => emit(line, onEvent));
+      });
+    }
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+  }
+  if (behind) refreshMeasurementIndex(storeDir, paths, READ_MAX_BYTES, parseEventLine);
 }
 
 /** One reusable read buffer: a hook touches 64 KiB of fresh memory, not the whole log (page faults cost more than reading). */
 let scanBuffer: Buffer | null = null;
-const SCAN_BUFFER_BYTES = 64 * 1024;
+const SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
 
 /**
- * Calls `onLine` with each complete line of the file that contains `needle`, in order, reading through one reused
- * buffer. A line longer than the buffer is not a measurement event: it is passed over.
+ * Calls `onLine` with each complete line of the open file from byte `position` (a line's start) that contains
+ * `needle`, in order, reading through one reused buffer. A line longer than the buffer is not a measurement event: it
+ * is passed over. An unterminated last line counts as a line.
  */
-function scanLines(path: string, needle: Buffer, onLine: (line: string) => void): void {
-  openLog(path, (fd, size) => {
-    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
-    const buffer = scanBuffer;
-    let position = Math.max(0, size - READ_MAX_BYTES);
-    let held = 0; // bytes of an unfinished line at the buffer's start
-    let skippingLongLine = false;
-    for (;;) {
-      const n = readSync(fd, buffer, held, buffer.length - held, position);
-      position += n;
-      const filled = held + n;
-      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(0x0a, filled - 1);
-      const complete = lastNewline === -1 ? 0 : lastNewline;
-      let from = 0;
-      if (skippingLongLine) {
-        const end = buffer.indexOf(0x0a, 0);
-        if (end === -1 || end > complete) from = complete;
-        else {
-          from = end + 1;
-          skippingLongLine = false;
-        }
-      }
-      for (;;) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(0x0a, hit) + 1;
-        const newline = buffer.indexOf(0x0a, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end));
+function scanLines(fd: number, size: number, position: number, needle: Buffer, onLine: (line: string) => void): void {
+  if (position >= size) return;
+  scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+  const buffer = scanBuffer;
+  let held = 0; // bytes of an unfinished line at the buffer's start
+  let skippingLongLine = false;
+  for (;;) {
+    const n = readSync(fd, buffer, held, buffer.length - held, position);
+    position += n;
+    const filled = held + n;
+    const lastNewline = n === 0 ? filled : buffer.lastIndexOf(0x0a, filled - 1);
+    const complete = lastNewline === -1 ? 0 : lastNewline;
+    let from = 0;
+    if (skippingLongLine) {
+      const end = buffer.indexOf(0x0a, 0);
+      if (end === -1 || end > complete) from = complete;
+      else {
         from = end + 1;
-      }
-      if (n === 0) return;
-      // Keep the unfinished last line for the next read; a line that fills the whole buffer is passed over.
-      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
-      if (lastNewline === -1 && rest === buffer.length) {
-        held = 0;
-        skippingLongLine = true;
-      } else {
-        buffer.copyWithin(0, filled - rest, filled);
-        held = rest;
+        skippingLongLine = false;
       }
     }
-  });
+    for (;;) {
+      const hit = buffer.indexOf(needle, from);
+      if (hit === -1 || hit >= complete) break;
+      const start = buffer.lastIndexOf(0x0a, hit) + 1;
+      const newline = buffer.indexOf(0x0a, hit);
+      const end = newline === -1 || newline > complete ? complete : newline;
+      onLine(buffer.toString("utf8", Math.max(start, from), end));
+      from = end + 1;
+    }
+    if (n === 0) return;
+    // Keep the unfinished last line for the next read; a line that fills the whole buffer is passed over.
+    const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+    if (lastNewline === -1 && rest === buffer.length) {
+      held = 0;
+      skippingLongLine = true;
+    } else {
+      buffer.copyWithin(0, filled - rest, filled);
+      held = rest;
+    }
+  }
 }
 
 /** The thread a conversation was last on, from its events (null if the log has none). */
@@ -325,7 +364,7 @@ export function lastInstanceThread(
 /** Every event of a client session (a Claude Code process, "claude-<pid>"), oldest first, found by the key's exact JSON form. */
 export function instanceEvents(storeDir: string, instance: string): MeasurementEvent[] {
   const events: MeasurementEvent[] = [];
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+  keyedEvents(storeDir, instanceNeedle(instance), (event) => {
     if ("instance" in event && event.instance === instance) events.push(event);
   });
   return events;
