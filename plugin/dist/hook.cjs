@@ -1881,11 +1881,14 @@ var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
 var NEWLINE2 = 10;
 var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
 var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
+var NEEDED_FOR_SIZE = ["assistant", "compact-boundary"];
 var TailCollector = class {
-  constructor(backToLastCompaction) {
+  constructor(backToLastCompaction, sizeOnly) {
     this.backToLastCompaction = backToLastCompaction;
+    this.sizeOnly = sizeOnly;
   }
   backToLastCompaction;
+  sizeOnly;
   lines = 0;
   unparsedLines = 0;
   malformedLines = 0;
@@ -1901,7 +1904,7 @@ var TailCollector = class {
    */
   take(bytes, isUnterminatedLastLine) {
     this.lines += 1;
-    const needed = this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
+    const needed = this.sizeOnly ? NEEDED_FOR_SIZE : this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
     if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes, needed)) {
       this.unparsedLines += 1;
       return false;
@@ -1925,13 +1928,14 @@ var TailCollector = class {
         this.boundariesLastFirst.push(line.record);
         break;
       case "hook-context":
-        this.hookContextsLastFirst.push(line.record);
+        if (!this.sizeOnly) this.hookContextsLastFirst.push(line.record);
         break;
       default: {
         const unreachable = line;
         throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
       }
     }
+    if (this.sizeOnly) return this.lastAssistant !== null || this.boundariesLastFirst.length > 0;
     if (this.lastAssistant === null) return false;
     return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
   }
@@ -1983,7 +1987,7 @@ async function readTail(path, options = {}) {
   const maxBytes = options.maxBytes ?? null;
   if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
   return withTranscript(path, async (file) => {
-    const collector = new TailCollector(options.backToLastCompaction ?? false);
+    const collector = new TailCollector(options.backToLastCompaction ?? false, options.sizeOnly ?? false);
     const walk = await walkBack(file, chunkSize, maxBytes, collector);
     return {
       path,
@@ -2482,7 +2486,7 @@ function nudgeText(growth, thread) {
 async function conversationSize(transcriptPath) {
   if (transcriptPath === null) return null;
   try {
-    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES });
+    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, sizeOnly: true });
     const boundary = tail.compactBoundaries.at(-1);
     return boundary === void 0 ? tail.contextTokens : boundary.postTokens;
   } catch {
