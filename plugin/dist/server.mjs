@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { lstatSync, existsSync, readFileSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { lstatSync, existsSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync, statSync, opendirSync, readdirSync, appendFileSync, rmdirSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import { resolve, join, dirname, basename, relative, sep } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { open as open$1, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
-import { hostname, userInfo } from 'os';
+import { hostname, tmpdir, userInfo } from 'os';
 
 const require$1 = createRequire(import.meta.url);
 var __create = Object.create;
@@ -37216,8 +37216,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join23 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join23(before, endsWithNewline.before), after: join23(after, endsWithNewline.after) };
+  const join24 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join24(before, endsWithNewline.before), after: join24(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -38464,6 +38464,44 @@ var ThreadMindServices = class {
     });
   }
 };
+var PROJECT = "warm-up";
+var THREAD = "main";
+async function warmUp(session) {
+  let dir = null;
+  try {
+    dir = mkdtempSync(join(tmpdir(), "threadmind-warm-up-"));
+    const store = join(dir, ".threadmind");
+    mkdirSync(join(store, "projects"), { recursive: true });
+    mkdirSync(join(store, "threads", PROJECT), { recursive: true });
+    const at = (/* @__PURE__ */ new Date()).toISOString();
+    writeFileSync(
+      join(store, "projects", `${PROJECT}.json`),
+      `${JSON.stringify({ id: PROJECT, title: "Warm-up", mode: "solo", createdAt: at }, null, 2)}
+`
+    );
+    writeFileSync(
+      join(store, "threads", PROJECT, `${THREAD}.md`),
+      serializeThreadExactly({
+        id: THREAD,
+        title: "Warm-up",
+        parentId: null,
+        author: "warm-up",
+        createdAt: at,
+        updatedAt: at,
+        summary: "## Decisions\n- warm-up"
+      })
+    );
+    const env = { THREADMIND_ROOT: dir, THREADMIND_AUTHOR: "warm-up" };
+    const services = new ThreadMindServices({ workspace: resolveWorkspace({ env, cwd: dir }), session, env, encoder: null });
+    await services.summaryUpdate({ threadId: THREAD, section: "state", content: "- warm-up" });
+    await services.contextGet();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (dir !== null) rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 // src/server/server-session.ts
 var ServerSession = class {
@@ -38500,6 +38538,16 @@ var ServerSession = class {
   }
   /** Set once the tokenizer was asked to load: services for another workspace take the same (loaded once) encoder. */
   tokenizerWanted = false;
+  warmedUp = false;
+  /**
+   * Warms the write path up on a scratch store (once the client has initialized), once. Operations do not wait for it:
+   * one arriving meanwhile runs beside it, and whatever code one of them compiled the other finds compiled.
+   */
+  warmUp() {
+    if (this.warmedUp) return;
+    this.warmedUp = true;
+    void warmUp(this.options.session);
+  }
   /** Starts loading the tokenizer in the background (once the client has initialized). */
   preloadTokenizer() {
     this.tokenizerWanted = true;
@@ -39193,6 +39241,7 @@ function createThreadMindServer(options) {
   const initialized = server2.server.oninitialized;
   server2.server.oninitialized = () => {
     initialized?.();
+    setImmediate(() => session.warmUp());
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
   return server2;

@@ -68,9 +68,11 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
   registerPrompts(server, session);
   watchRoots(server, session, resourcesChanged);
   // The tokenizer loads in the background once the client is connected: the first summary_update does not wait for it.
+  // Before that, the write path is warmed up on a scratch store (warm-up.ts), once initialize has been answered.
   const initialized = server.server.oninitialized;
   server.server.oninitialized = () => {
     initialized?.();
+    setImmediate(() => session.warmUp());
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
   return server;

@@ -3,6 +3,7 @@ import { ThreadMindServices } from "../core/services.js";
 import type { EncoderLoader } from "../core/context/token-estimate.js";
 import type { SessionKey } from "../core/types.js";
 import { resolveWorkspace, type Workspace } from "../core/workspace.js";
+import { warmUp } from "./warm-up.js";
 
 export interface ServerSessionOptions {
   env: Record<string, string | undefined>;
@@ -49,6 +50,18 @@ export class ServerSession {
 
   /** Set once the tokenizer was asked to load: services for another workspace take the same (loaded once) encoder. */
   private tokenizerWanted = false;
+
+  private warmedUp = false;
+
+  /**
+   * Warms the write path up on a scratch store (once the client has initialized), once. Operations do not wait for it:
+   * one arriving meanwhile runs beside it, and whatever code one of them compiled the other finds compiled.
+   */
+  warmUp(): void {
+    if (this.warmedUp) return;
+    this.warmedUp = true;
+    void warmUp(this.options.session);
+  }
 
   /** Starts loading the tokenizer in the background (once the client has initialized). */
   preloadTokenizer(): void {
