@@ -269,13 +269,6 @@ function sessionNeedle(sessionId) {
 function instanceNeedle(instance) {
   return `"instance":${JSON.stringify(instance)}`;
 }
-function checksum(bytes, bucket, start) {
-  let hash = Math.imul(2166136261 ^ bucket, 16777619);
-  hash = Math.imul(hash ^ start, 16777619);
-  hash = Math.imul(hash ^ bytes.length, 16777619);
-  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i], 16777619);
-  return hash >>> 0;
-}
 function bucketOf(needle) {
   let hash = 2166136261;
   for (let i = 0; i < needle.length; i++) hash = Math.imul(hash ^ needle.charCodeAt(i), 16777619);
@@ -419,17 +412,16 @@ function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
         (0, import_node_fs12.closeSync)(opened.fd);
       }
     }
-    const buckets = byBucket.map((lines) => Buffer.from(lines.join("")));
+    const buckets = byBucket.map((lines, number) => Buffer.from(bucketName(number) + lines.join("")));
     let position = Buffer.byteLength(HEADER) + Buffer.byteLength(sections) + 1 + BUCKETS * ENTRY + 1;
     if (position > PREFIX_BYTES) return;
     let table = "@";
-    buckets.forEach((bucket, number) => {
-      const sum = checksum(bucket, number, position);
-      table += [position, bucket.length, sum].map((n) => n.toString(16).padStart(8, "0")).join("");
-      position += bucket.length;
-    });
+    for (const bucket of buckets) {
+      table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
+      position += 2 * bucket.length;
+    }
     (0, import_node_fs12.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
-`), ...buckets]));
+`), ...buckets.flatMap((b) => [b, b])]));
     (0, import_node_fs12.closeSync)(out);
     out = null;
     (0, import_node_fs12.renameSync)(temp, measurementIndexPath(storeDir));
@@ -445,12 +437,19 @@ function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
 }
 function readBucket(index, number) {
   const entry = index.table + number * ENTRY;
-  const [start, length, sum] = [0, 8, 16].map(
-    (at) => Number.parseInt(index.prefix.toString("latin1", entry + at, entry + at + 8), 16)
-  );
-  if (!(start >= 0 && length >= 0 && start + length <= index.size)) return null;
-  const bucket = Buffer.allocUnsafe(length);
-  return readAt(index.fd, bucket, start) === length && checksum(bucket, number, start) === sum ? bucket : null;
+  const start = Number.parseInt(index.prefix.toString("latin1", entry, entry + 8), 16);
+  const length = Number.parseInt(index.prefix.toString("latin1", entry + 8, entry + 16), 16);
+  if (!(start >= 0 && length >= 0 && start + 2 * length <= index.size)) return null;
+  const both = Buffer.allocUnsafe(2 * length);
+  if (readAt(index.fd, both, start) !== 2 * length) return null;
+  const bucket = both.subarray(0, length);
+  const name = bucketName(number);
+  if (!bucket.equals(both.subarray(length)) || bucket.toString("latin1", 0, name.length) !== name) return null;
+  return bucket.subarray(name.length);
+}
+function bucketName(number) {
+  return `=${number}
+`;
 }
 function keyLinesOf(index) {
   const lines = [];
@@ -495,7 +494,7 @@ var init_measurement_index = __esm({
     HEADER = "threadmind measurement index 2\n";
     HEADER_BYTES = Buffer.from(HEADER);
     BUCKETS = 128;
-    ENTRY = 24;
+    ENTRY = 16;
     PREFIX_BYTES = 8 * 1024;
     HEAD_BYTES = 64;
     TAIL_BYTES = 256;

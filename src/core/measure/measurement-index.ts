@@ -13,8 +13,10 @@
 // Layout (a lookup reads the first PREFIX_BYTES and one bucket, whatever the index's size):
 //   threadmind measurement index 2
 //   #<dev>:<ino> TAB <covered> TAB <first and last bytes of the covered part, base64>     (one line per log file)
-//   @<BUCKETS × (start, length, checksum) of each bucket's key lines, 8 hex digits each>
-//   <dev>:<ino> TAB <needle> TAB <offset>,<offset>,…                                       (grouped by bucket)
+//   @<BUCKETS × (start, length) of each bucket, 8 hex digits each>
+//   each bucket, twice in a row: "=<its number>" and its key lines, <dev>:<ino> TAB <needle> TAB <offset>,<offset>,…
+// A bucket is used only when its two copies are equal and it names itself: a changed byte in it or in its table entry
+// is detected (a byte comparison, cheaper in a cold process than a checksum computed in JavaScript).
 import {
   closeSync,
   constants,
@@ -37,9 +39,9 @@ export const INDEX_BEHIND_BYTES = 64 * 1024;
 const HEADER = "threadmind measurement index 2\n";
 const HEADER_BYTES = Buffer.from(HEADER);
 const BUCKETS = 128;
-/** One bucket's entry in the table: start, length and checksum, 8 hex digits each. */
-const ENTRY = 24;
-/** The header, the sections and the bucket table fit in this (sections are ~450 bytes, the table 3 KiB). */
+/** One bucket's entry in the table: start and length (of one copy), 8 hex digits each. */
+const ENTRY = 16;
+/** The header, the sections and the bucket table fit in this (sections are ~450 bytes, the table 2 KiB). */
 const PREFIX_BYTES = 8 * 1024;
 /** Bytes of the covered part's start and end that a section is checked against. */
 const HEAD_BYTES = 64;
@@ -56,18 +58,6 @@ export function sessionNeedle(sessionId: string): string {
 
 export function instanceNeedle(instance: string): string {
   return `"instance":${JSON.stringify(instance)}`;
-}
-
-/**
- * FNV-1a of a bucket's bytes, seeded with its number, start and length: a changed byte in the bucket or in its table
- * entry is detected (the lookup then scans).
- */
-function checksum(bytes: Buffer, bucket: number, start: number): number {
-  let hash = Math.imul(0x811c9dc5 ^ bucket, 0x01000193);
-  hash = Math.imul(hash ^ start, 0x01000193);
-  hash = Math.imul(hash ^ bytes.length, 0x01000193);
-  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
-  return hash >>> 0;
 }
 
 /** FNV-1a of a needle's UTF-16 code units, to a bucket. */
@@ -279,16 +269,15 @@ export function refreshMeasurementIndex(
         closeSync(opened.fd);
       }
     }
-    const buckets = byBucket.map((lines) => Buffer.from(lines.join("")));
+    const buckets = byBucket.map((lines, number) => Buffer.from(bucketName(number) + lines.join("")));
     let position = Buffer.byteLength(HEADER) + Buffer.byteLength(sections) + 1 + BUCKETS * ENTRY + 1; // "@", table, newline
     if (position > PREFIX_BYTES) return; // cannot happen with two sections
     let table = "@";
-    buckets.forEach((bucket, number) => {
-      const sum = checksum(bucket, number, position);
-      table += [position, bucket.length, sum].map((n) => n.toString(16).padStart(8, "0")).join("");
-      position += bucket.length;
-    });
-    writeSync(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}\n`), ...buckets]));
+    for (const bucket of buckets) {
+      table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
+      position += 2 * bucket.length;
+    }
+    writeSync(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}\n`), ...buckets.flatMap((b) => [b, b])]));
     closeSync(out);
     out = null;
     renameSync(temp, measurementIndexPath(storeDir));
@@ -305,15 +294,23 @@ export function refreshMeasurementIndex(
   }
 }
 
-/** A bucket's key lines, read and checked against its table entry; null when anything does not match. */
+/** A bucket's key lines, read and checked (two equal copies that name this bucket); null when anything does not match. */
 function readBucket(index: MeasurementIndex, number: number): Buffer | null {
   const entry = index.table + number * ENTRY;
-  const [start, length, sum] = [0, 8, 16].map((at) =>
-    Number.parseInt(index.prefix.toString("latin1", entry + at, entry + at + 8), 16),
-  );
-  if (!(start! >= 0 && length! >= 0 && start! + length! <= index.size)) return null;
-  const bucket = Buffer.allocUnsafe(length!);
-  return readAt(index.fd, bucket, start!) === length && checksum(bucket, number, start!) === sum ? bucket : null;
+  const start = Number.parseInt(index.prefix.toString("latin1", entry, entry + 8), 16);
+  const length = Number.parseInt(index.prefix.toString("latin1", entry + 8, entry + 16), 16);
+  if (!(start >= 0 && length >= 0 && start + 2 * length <= index.size)) return null;
+  const both = Buffer.allocUnsafe(2 * length);
+  if (readAt(index.fd, both, start) !== 2 * length) return null;
+  const bucket = both.subarray(0, length);
+  const name = bucketName(number);
+  if (!bucket.equals(both.subarray(length)) || bucket.toString("latin1", 0, name.length) !== name) return null;
+  return bucket.subarray(name.length);
+}
+
+/** The first line of bucket `number`'s copies. */
+function bucketName(number: number): string {
+  return `=${number}\n`;
 }
 
 /** Every key line of an open index, every bucket checked; null when one does not match its entry. */
