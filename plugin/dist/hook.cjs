@@ -171,9 +171,9 @@ __export(text_fingerprint_exports, {
   textFingerprint: () => textFingerprint
 });
 function textFingerprint(text) {
-  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const { written } = encoder.encodeInto(text, bytes);
-  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
+  const bytes = Buffer.alloc(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const written = bytes.write(text, "utf8");
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.ceil(written / 4));
   let h1 = 3735928559 ^ written;
   let h2 = 1103547991 ^ written;
   for (let i = 0; i < words.length; i++) {
@@ -187,11 +187,9 @@ function textFingerprint(text) {
   h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
 }
-var encoder;
 var init_text_fingerprint = __esm({
   "src/core/text-fingerprint.ts"() {
     "use strict";
-    encoder = new TextEncoder();
   }
 });
 

@@ -34496,8 +34496,8 @@ var TokenEstimator = class {
     const promise = this.loadEncoder();
     this.encoderPromise = promise;
     promise.then(
-      (encoder3) => {
-        if (this.encoderPromise === promise) this.encoder = encoder3;
+      (encoder2) => {
+        if (this.encoderPromise === promise) this.encoder = encoder2;
       },
       () => {
         if (this.encoderPromise === promise) this.encoderPromise = null;
@@ -38529,9 +38529,9 @@ var ServerSession = class {
     return this.current.workspace;
   }
   servicesFor(roots) {
-    const { env, cwd, session, encoder: encoder3 } = this.options;
+    const { env, cwd, session, encoder: encoder2 } = this.options;
     const workspace = resolveWorkspace({ env, cwd, ...roots ? { roots } : {} });
-    const services = new ThreadMindServices({ workspace, session, env, encoder: encoder3 });
+    const services = new ThreadMindServices({ workspace, session, env, encoder: encoder2 });
     if (this.tokenizerWanted) services.tokens.preload();
     return services;
   }
@@ -38621,11 +38621,10 @@ var ServerSession = class {
 };
 
 // src/core/text-fingerprint.ts
-var encoder = new TextEncoder();
 function textFingerprint(text) {
-  const bytes2 = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const { written } = encoder.encodeInto(text, bytes2);
-  const words = new Uint32Array(bytes2.buffer, 0, Math.ceil(written / 4));
+  const bytes2 = Buffer.alloc(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const written = bytes2.write(text, "utf8");
+  const words = new Uint32Array(bytes2.buffer, bytes2.byteOffset, Math.ceil(written / 4));
   let h1 = 3735928559 ^ written;
   let h2 = 1103547991 ^ written;
   for (let i = 0; i < words.length; i++) {
@@ -39269,7 +39268,7 @@ function startCacheRefresher(session, hooksBuild) {
 
 // src/server/main.ts
 var loading = null;
-var encoder2 = () => {
+var encoder = () => {
   loading ??= loadTiktokenEncoder(bundledAssetsDir(import.meta.url)).catch((error2) => {
     loading = null;
     throw error2;
@@ -39280,7 +39279,7 @@ var server = createThreadMindServer({
   env: process.env,
   cwd: process.cwd(),
   session: serverSession(process.env, process.pid, process.ppid),
-  encoder: encoder2,
+  encoder,
   // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.
   hooksBuild: () => fileStamp(fileURLToPath(new URL("./hook-core.cjs", import.meta.url)))
 });
