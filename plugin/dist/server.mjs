@@ -31716,8 +31716,9 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
   const m = emptyMeasurements();
   const receipts = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Set();
+  const staleness = stalenessCollector();
   let unreadableLines = 0;
-  const fold2 = (line, fromLog) => {
+  const fold2 = (line, fromLog, rawBytes) => {
     if (line.trim() === "" || seen.has(line)) return;
     seen.add(line);
     const event = parseEventLine(line);
@@ -31746,10 +31747,12 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       case "hookSeen":
         m.hooksSeen.push(record2(event));
         break;
+      case "staleness":
+        if (fromLog && rawBytes <= LOG_LINE_MAX_BYTES && line.includes(STALENESS_NEEDLE)) staleness.add(event);
+        break;
       case "conversation":
       case "summaryWrite":
       case "freshnessMark":
-      case "staleness":
         break;
       // read where needed: instanceEvents, freshnessFigure
       default: {
@@ -31758,9 +31761,15 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       }
     }
   };
-  for (const event of legacyMeasurementEvents(legacy)) fold2(JSON.stringify(event), false);
+  for (const event of legacyMeasurementEvents(legacy)) fold2(JSON.stringify(event), false, 0);
   for (const path of measurementLogPaths(storeDir)) {
-    for (const line of readLogBytes(path).toString("utf8").split("\n")) fold2(line, true);
+    const bytes2 = readLogBytes(path);
+    for (let start = 0; start <= bytes2.length; ) {
+      const newline = bytes2.indexOf(10, start);
+      const end = newline === -1 ? bytes2.length : newline;
+      fold2(bytes2.toString("utf8", start, end), true, end - start);
+      start = end + 1;
+    }
   }
   for (const injection of m.injections) {
     const settled = receipts.get(receiptKey(injection));
@@ -31776,14 +31785,9 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       injections: m.injections.slice(-500),
       hooksSeen: m.hooksSeen.slice(-500)
     },
-    unreadableLines
+    unreadableLines,
+    staleness: staleness.records
   };
-}
-function scanEvents(storeDir, needle, onEvent) {
-  const bytes2 = Buffer.from(needle, "utf8");
-  for (const path of measurementLogPaths(storeDir)) {
-    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes2, (line) => emit(line, onEvent)));
-  }
 }
 function emit(line, onEvent) {
   const event = parseEventLine(line);
@@ -31869,16 +31873,19 @@ function instanceEvents(storeDir, instance) {
   });
   return events;
 }
-function stalenessEvents(storeDir) {
+var STALENESS_NEEDLE = `"kind":"staleness"`;
+function stalenessCollector() {
   const records = [];
   const seen = /* @__PURE__ */ new Set();
-  scanEvents(storeDir, `"kind":"staleness"`, (event) => {
-    if (event.kind !== "staleness") return;
-    const key = JSON.stringify(event);
-    if (!seen.has(key)) records.push(event);
-    seen.add(key);
-  });
-  return records;
+  return {
+    records,
+    add(event) {
+      if (event.kind !== "staleness") return;
+      const key = JSON.stringify(event);
+      if (!seen.has(key)) records.push(event);
+      seen.add(key);
+    }
+  };
 }
 
 // src/core/freshness/freshness.ts
@@ -32305,15 +32312,16 @@ async function collectStats(services) {
     summaries.push({ threadId: t.id, tokens: await services.tokens.count(t.summary), updated: t.updatedAt.slice(0, 10) });
   }
   await services.saveTokenCache();
+  const logged = readMeasurementLog(services.store.dir, services.readState().measurements);
   return {
     projectTitle: project.title,
     counts,
     active: { threadId: context2.thread.id, depth: context2.depth, contextTokens: context2.tokens },
     summaries,
     // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
-    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
+    measured: measuredPart(logged.measurements),
     freshness: freshnessFromLog(
-      stalenessEvents(services.store.dir),
+      logged.staleness,
       verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens)
     )
   };

@@ -42,6 +42,8 @@ export interface MeasurementLogRead {
   measurements: Measurements;
   /** Lines that are not measurement events (a torn write, hand edits): counted, never fatal. */
   unreadableLines: number;
+  /** The log's staleness records, exactly as stalenessEvents gives them (read in the same pass). */
+  staleness: StalenessEvent[];
 }
 
 /** A log file's bytes (its last READ_MAX_BYTES), or an empty buffer where it does not exist. Other errors are thrown. */
@@ -161,8 +163,9 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
   const m = emptyMeasurements();
   const receipts = new Map<string, { receipt: SettledReceipt; firstRequestTokens?: number }>();
   const seen = new Set<string>();
+  const staleness = stalenessCollector();
   let unreadableLines = 0;
-  const fold = (line: string, fromLog: boolean) => {
+  const fold = (line: string, fromLog: boolean, rawBytes: number) => {
     if (line.trim() === "" || seen.has(line)) return;
     seen.add(line);
     const event = parseEventLine(line);
@@ -192,10 +195,13 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
       case "hookSeen":
         m.hooksSeen.push(record(event));
         break;
+      case "staleness":
+        // Only the lines a scan for them would find (stalenessEvents).
+        if (fromLog && rawBytes <= LOG_LINE_MAX_BYTES && line.includes(STALENESS_NEEDLE)) staleness.add(event);
+        break;
       case "conversation":
       case "summaryWrite":
       case "freshnessMark":
-      case "staleness":
         break; // read where needed: instanceEvents, freshnessFigure
       default: {
         const unreachable: never = event;
@@ -203,9 +209,15 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
       }
     }
   };
-  for (const event of legacyMeasurementEvents(legacy)) fold(JSON.stringify(event), false);
+  for (const event of legacyMeasurementEvents(legacy)) fold(JSON.stringify(event), false, 0);
   for (const path of measurementLogPaths(storeDir)) {
-    for (const line of readLogBytes(path).toString("utf8").split("\n")) fold(line, true);
+    const bytes = readLogBytes(path);
+    for (let start = 0; start <= bytes.length; ) {
+      const newline = bytes.indexOf(0x0a, start);
+      const end = newline === -1 ? bytes.length : newline;
+      fold(bytes.toString("utf8", start, end), true, end - start);
+      start = end + 1;
+    }
   }
   for (const injection of m.injections) {
     const settled = receipts.get(receiptKey(injection));
@@ -222,6 +234,7 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
       hooksSeen: m.hooksSeen.slice(-MEASUREMENT_KEEP),
     },
     unreadableLines,
+    staleness: staleness.records,
   };
 }
 
@@ -370,17 +383,28 @@ export function instanceEvents(storeDir: string, instance: string): MeasurementE
   return events;
 }
 
-/** Every staleness record of the log (the hooks' verdicts at /clear and compaction), oldest first. */
-export function stalenessEvents(storeDir: string): StalenessEvent[] {
+const STALENESS_NEEDLE = `"kind":"staleness"`;
+
+/** Staleness records, each once (the same verdict logged twice, by a retried append, counts once). */
+function stalenessCollector(): { records: StalenessEvent[]; add(event: MeasurementEvent): void } {
   const records: StalenessEvent[] = [];
   const seen = new Set<string>();
-  scanEvents(storeDir, `"kind":"staleness"`, (event) => {
-    if (event.kind !== "staleness") return;
-    const key = JSON.stringify(event);
-    if (!seen.has(key)) records.push(event);
-    seen.add(key);
-  });
-  return records;
+  return {
+    records,
+    add(event) {
+      if (event.kind !== "staleness") return;
+      const key = JSON.stringify(event);
+      if (!seen.has(key)) records.push(event);
+      seen.add(key);
+    },
+  };
+}
+
+/** Every staleness record of the log (the hooks' verdicts at /clear and compaction), oldest first. */
+export function stalenessEvents(storeDir: string): StalenessEvent[] {
+  const staleness = stalenessCollector();
+  scanEvents(storeDir, STALENESS_NEEDLE, (event) => staleness.add(event));
+  return staleness.records;
 }
 
 /** Injections of these events that no receipt has settled yet. */
