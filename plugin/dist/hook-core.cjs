@@ -7733,74 +7733,6 @@ function lineAt(fd, offset, covered) {
     length = longest;
   }
 }
-function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
-  const temp = `${measurementIndexPath(storeDir)}.${process.pid}.tmp`;
-  let out = null;
-  let index = null;
-  try {
-    const cache = (0, import_node_path22.join)(storeDir, "cache");
-    (0, import_node_fs24.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs24.lstatSync)(cache).isDirectory()) return;
-    (0, import_node_fs24.rmSync)(temp, { force: true });
-    out = (0, import_node_fs24.openSync)(temp, import_node_fs24.constants.O_WRONLY | import_node_fs24.constants.O_CREAT | import_node_fs24.constants.O_EXCL | import_node_fs24.constants.O_NOFOLLOW, 420);
-    index = openMeasurementIndex(storeDir);
-    const oldKeyLines = index === null ? null : keyLinesOf(index);
-    let sections = "";
-    const byBucket = Array.from({ length: BUCKETS }, () => []);
-    for (const path of paths) {
-      const opened = openRegularFile(path, import_node_fs24.constants.O_RDONLY);
-      if (opened === null) continue;
-      try {
-        const { fd, stat } = opened;
-        if (stat.size > readMaxBytes) continue;
-        const tag = fileTag(stat);
-        const kept = index === null || oldKeyLines === null ? null : validCoverage(index, fd, stat);
-        const from = kept ?? 0;
-        const bytes2 = Buffer.allocUnsafe(stat.size - from);
-        readAt(fd, bytes2, from);
-        const covered = from + bytes2.lastIndexOf(NEWLINE) + 1;
-        sections += `#${tag}	${covered}	${prefixFingerprint(fd, covered)}
-`;
-        const offsets = /* @__PURE__ */ new Map();
-        if (kept !== null && oldKeyLines !== null) {
-          for (const line of oldKeyLines) {
-            const [lineTag, needle, list] = line.split("	");
-            if (lineTag !== tag || needle === void 0 || list === void 0) continue;
-            const lists = offsets.get(needle);
-            if (lists === void 0) offsets.set(needle, [list]);
-            else lists.push(list);
-          }
-        }
-        addKeyOffsets(offsets, bytes2.subarray(0, covered - from), from, keysOf);
-        for (const [needle, lists] of offsets) byBucket[bucketOf(needle)].push(`${tag}	${needle}	${lists.join(",")}
-`);
-      } finally {
-        (0, import_node_fs24.closeSync)(opened.fd);
-      }
-    }
-    const buckets = byBucket.map((lines, number) => Buffer.from(bucketName(number) + lines.join("")));
-    let position = Buffer.byteLength(HEADER) + Buffer.byteLength(sections) + 1 + BUCKETS * ENTRY + 1;
-    if (position > PREFIX_BYTES) return;
-    let table = "@";
-    for (const bucket of buckets) {
-      table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
-      position += 2 * bucket.length;
-    }
-    (0, import_node_fs24.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
-`), ...buckets.flatMap((b) => [b, b])]));
-    (0, import_node_fs24.closeSync)(out);
-    out = null;
-    (0, import_node_fs24.renameSync)(temp, measurementIndexPath(storeDir));
-  } catch {
-  } finally {
-    if (index !== null) closeMeasurementIndex(index);
-    try {
-      if (out !== null) (0, import_node_fs24.closeSync)(out);
-      (0, import_node_fs24.rmSync)(temp, { force: true });
-    } catch {
-    }
-  }
-}
 function readBucket(index, number) {
   const entry = index.table + number * ENTRY;
   const start = Number.parseInt(index.prefix.toString("latin1", entry, entry + 8), 16);
@@ -7817,38 +7749,7 @@ function bucketName(number) {
   return `=${number}
 `;
 }
-function keyLinesOf(index) {
-  const lines = [];
-  for (let number = 0; number < BUCKETS; number++) {
-    const bucket = readBucket(index, number);
-    if (bucket === null) return null;
-    lines.push(...bucket.toString("utf8").split("\n"));
-  }
-  return lines;
-}
-function addKeyOffsets(offsets, bytes2, base, keysOf) {
-  const add = (needle, line, offset) => {
-    if (line.indexOf(needle) === -1) return;
-    const list = offsets.get(needle);
-    if (list === void 0) offsets.set(needle, [String(offset)]);
-    else list.push(String(offset));
-  };
-  let start = 0;
-  while (start < bytes2.length) {
-    const newline = bytes2.indexOf(NEWLINE, start);
-    const end = newline === -1 ? bytes2.length : newline;
-    const line = bytes2.subarray(start, end);
-    if (line.length <= LOG_LINE_MAX_BYTES && (line.indexOf(SESSION_KEY) !== -1 || line.indexOf(INSTANCE_KEY) !== -1)) {
-      const keys = keysOf(line.toString("utf8"));
-      if (keys !== null) {
-        if (typeof keys.sessionId === "string") add(sessionNeedle(keys.sessionId), line, base + start);
-        if (typeof keys.instance === "string") add(instanceNeedle(keys.instance), line, base + start);
-      }
-    }
-    start = end + 1;
-  }
-}
-var import_node_fs24, import_node_path22, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE, SESSION_KEY, INSTANCE_KEY;
+var import_node_fs24, import_node_path22, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
 var init_measurement_index = __esm({
   "src/core/measure/measurement-index.ts"() {
     "use strict";
@@ -7865,8 +7766,6 @@ var init_measurement_index = __esm({
     HEAD_BYTES = 64;
     TAIL_BYTES = 256;
     NEWLINE = 10;
-    SESSION_KEY = Buffer.from(`"sessionId":`);
-    INSTANCE_KEY = Buffer.from(`"instance":`);
   }
 });
 
@@ -7955,6 +7854,9 @@ function emit(line, onEvent) {
   const event = parseEventLine(line);
   if (event !== null) onEvent(event);
 }
+function indexBehind(storeDir) {
+  return behindStores.delete(storeDir);
+}
 function keyedEvents(storeDir, needle, onEvent) {
   const bytes2 = Buffer.from(needle, "utf8");
   const index = openMeasurementIndex(storeDir);
@@ -7973,7 +7875,7 @@ function keyedEvents(storeDir, needle, onEvent) {
   } finally {
     if (index !== null) closeMeasurementIndex(index);
   }
-  if (behind) refreshMeasurementIndex(storeDir, paths, READ_MAX_BYTES, parseEventLine);
+  if (behind) behindStores.add(storeDir);
 }
 function scanLines(fd, size, position, needle, onLine) {
   if (position >= size) return;
@@ -8050,7 +7952,7 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs25, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
+var import_node_fs25, READ_MAX_BYTES, KINDS, RECEIPTS, behindStores, scanBuffer, SCAN_BUFFER_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
@@ -8073,6 +7975,7 @@ var init_measurement_log_read = __esm({
       "staleness"
     ]);
     RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+    behindStores = /* @__PURE__ */ new Set();
     scanBuffer = null;
     SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
   }
@@ -12937,8 +12840,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join23 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join23(before, endsWithNewline.before), after: join23(after, endsWithNewline.after) };
+  const join24 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join24(before, endsWithNewline.before), after: join24(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -15472,6 +15375,150 @@ async function measureSize(store, input, kind) {
 // src/hooks/hook-core.ts
 init_measurement_log_read();
 
+// src/core/measure/measurement-index-write.ts
+var import_node_fs32 = require("fs");
+var import_node_path30 = require("path");
+init_regular_file();
+init_measurement_log();
+init_measurement_log_read();
+init_measurement_index();
+function refreshMeasurementIndexIfBehind(storeDir) {
+  const paths = measurementLogPaths(storeDir);
+  try {
+    const covered = measurementIndexCoverage(storeDir, paths);
+    const behind = paths.some((path, i) => {
+      const opened = openRegularFile(path, import_node_fs32.constants.O_RDONLY);
+      if (opened === null) return false;
+      (0, import_node_fs32.closeSync)(opened.fd);
+      const size = opened.stat.size;
+      return size <= READ_MAX_BYTES && size - (covered[i] ?? 0) > INDEX_BEHIND_BYTES;
+    });
+    if (behind) refreshMeasurementIndex(storeDir, paths, READ_MAX_BYTES, parseEventLine);
+  } catch {
+  }
+}
+function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
+  const temp = `${measurementIndexPath(storeDir)}.${process.pid}.tmp`;
+  let out = null;
+  let index = null;
+  try {
+    const cache = (0, import_node_path30.join)(storeDir, "cache");
+    (0, import_node_fs32.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs32.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs32.rmSync)(temp, { force: true });
+    out = (0, import_node_fs32.openSync)(temp, import_node_fs32.constants.O_WRONLY | import_node_fs32.constants.O_CREAT | import_node_fs32.constants.O_EXCL | import_node_fs32.constants.O_NOFOLLOW, 420);
+    index = openMeasurementIndex(storeDir);
+    const oldKeyLines = index === null ? null : keyLinesOf(index);
+    let sections = "";
+    const byBucket = Array.from({ length: BUCKETS }, () => []);
+    for (const path of paths) {
+      const opened = openRegularFile(path, import_node_fs32.constants.O_RDONLY);
+      if (opened === null) continue;
+      try {
+        const { fd, stat } = opened;
+        if (stat.size > readMaxBytes) continue;
+        const tag = fileTag(stat);
+        const kept = index === null || oldKeyLines === null ? null : validCoverage(index, fd, stat);
+        const from = kept ?? 0;
+        const bytes2 = Buffer.allocUnsafe(stat.size - from);
+        readAt(fd, bytes2, from);
+        const covered = from + bytes2.lastIndexOf(NEWLINE) + 1;
+        sections += `#${tag}	${covered}	${prefixFingerprint(fd, covered)}
+`;
+        const offsets = /* @__PURE__ */ new Map();
+        if (kept !== null && oldKeyLines !== null) {
+          for (const line of oldKeyLines) {
+            const [lineTag, needle, list] = line.split("	");
+            if (lineTag !== tag || needle === void 0 || list === void 0) continue;
+            const lists = offsets.get(needle);
+            if (lists === void 0) offsets.set(needle, [list]);
+            else lists.push(list);
+          }
+        }
+        addKeyOffsets(offsets, bytes2.subarray(0, covered - from), from, keysOf);
+        for (const [needle, lists] of offsets) byBucket[bucketOf(needle)].push(`${tag}	${needle}	${lists.join(",")}
+`);
+      } finally {
+        (0, import_node_fs32.closeSync)(opened.fd);
+      }
+    }
+    const buckets = byBucket.map((lines, number) => Buffer.from(bucketName(number) + lines.join("")));
+    let position = Buffer.byteLength(HEADER) + Buffer.byteLength(sections) + 1 + BUCKETS * ENTRY + 1;
+    if (position > PREFIX_BYTES) return;
+    let table = "@";
+    for (const bucket of buckets) {
+      table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
+      position += 2 * bucket.length;
+    }
+    (0, import_node_fs32.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
+`), ...buckets.flatMap((b) => [b, b])]));
+    (0, import_node_fs32.closeSync)(out);
+    out = null;
+    (0, import_node_fs32.renameSync)(temp, measurementIndexPath(storeDir));
+  } catch {
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+    try {
+      if (out !== null) (0, import_node_fs32.closeSync)(out);
+      (0, import_node_fs32.rmSync)(temp, { force: true });
+    } catch {
+    }
+  }
+}
+function keyLinesOf(index) {
+  const lines = [];
+  for (let number = 0; number < BUCKETS; number++) {
+    const bucket = readBucket(index, number);
+    if (bucket === null) return null;
+    lines.push(...bucket.toString("utf8").split("\n"));
+  }
+  return lines;
+}
+function addKeyOffsets(offsets, bytes2, base, keysOf) {
+  const add = (needle, line, offset) => {
+    if (line.indexOf(needle) === -1) return;
+    const list = offsets.get(needle);
+    if (list === void 0) offsets.set(needle, [String(offset)]);
+    else list.push(String(offset));
+  };
+  let start = 0;
+  while (start < bytes2.length) {
+    const newline = bytes2.indexOf(NEWLINE, start);
+    const end = newline === -1 ? bytes2.length : newline;
+    const line = bytes2.subarray(start, end);
+    if (line.length <= LOG_LINE_MAX_BYTES && (line.indexOf(SESSION_KEY) !== -1 || line.indexOf(INSTANCE_KEY) !== -1)) {
+      const keys = keysOf(line.toString("utf8"));
+      if (keys !== null) {
+        if (typeof keys.sessionId === "string") add(sessionNeedle(keys.sessionId), line, base + start);
+        if (typeof keys.instance === "string") add(instanceNeedle(keys.instance), line, base + start);
+      }
+    }
+    start = end + 1;
+  }
+}
+var SESSION_KEY = Buffer.from(`"sessionId":`);
+var INSTANCE_KEY = Buffer.from(`"instance":`);
+function measurementIndexCoverage(storeDir, paths) {
+  const index = openMeasurementIndex(storeDir);
+  try {
+    return paths.map((path) => {
+      if (index === null) return null;
+      const opened = openRegularFile(path, import_node_fs32.constants.O_RDONLY);
+      if (opened === null) return null;
+      try {
+        return validCoverage(index, opened.fd, opened.stat);
+      } finally {
+        (0, import_node_fs32.closeSync)(opened.fd);
+      }
+    });
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+  }
+}
+
+// src/hooks/hook-core.ts
+init_measurement_log();
+
 // src/hooks/prompt-nudge.ts
 var NUDGE_MAX_CHARS = 400;
 function nudgeText(growth, thread) {
@@ -15550,6 +15597,13 @@ function servicesMeasureStore(services) {
 async function handle(name, input, lockTimeoutMs) {
   const services = openHookServices(input, process.env, lockTimeoutMs);
   if (services === null) return {};
+  try {
+    return await handleWith(services, name, input);
+  } finally {
+    if (indexBehind(services.store.dir)) refreshMeasurementIndexIfBehind(services.store.dir);
+  }
+}
+async function handleWith(services, name, input) {
   switch (name) {
     case "session-start":
       return sessionStart(services, input);
@@ -15577,7 +15631,10 @@ async function handle(name, input, lockTimeoutMs) {
   }
 }
 async function rotateMeasurementLog(input, lockTimeoutMs) {
-  await hookServices(input, process.env, lockTimeoutMs).rotateMeasurementLog();
+  const services = hookServices(input, process.env, lockTimeoutMs);
+  refreshMeasurementIndexIfBehind(services.store.dir);
+  const size = openLog(measurementLogPath(services.store.dir), (_fd, bytes2) => bytes2);
+  if (size !== null && size > LOG_ROTATE_BYTES) await services.rotateMeasurementLog();
 }
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {

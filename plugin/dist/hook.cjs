@@ -365,74 +365,6 @@ function lineAt(fd, offset, covered) {
     length = longest;
   }
 }
-function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
-  const temp = `${measurementIndexPath(storeDir)}.${process.pid}.tmp`;
-  let out = null;
-  let index = null;
-  try {
-    const cache = (0, import_node_path9.join)(storeDir, "cache");
-    (0, import_node_fs12.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs12.lstatSync)(cache).isDirectory()) return;
-    (0, import_node_fs12.rmSync)(temp, { force: true });
-    out = (0, import_node_fs12.openSync)(temp, import_node_fs12.constants.O_WRONLY | import_node_fs12.constants.O_CREAT | import_node_fs12.constants.O_EXCL | import_node_fs12.constants.O_NOFOLLOW, 420);
-    index = openMeasurementIndex(storeDir);
-    const oldKeyLines = index === null ? null : keyLinesOf(index);
-    let sections = "";
-    const byBucket = Array.from({ length: BUCKETS }, () => []);
-    for (const path of paths) {
-      const opened = openRegularFile(path, import_node_fs12.constants.O_RDONLY);
-      if (opened === null) continue;
-      try {
-        const { fd, stat } = opened;
-        if (stat.size > readMaxBytes) continue;
-        const tag = fileTag(stat);
-        const kept = index === null || oldKeyLines === null ? null : validCoverage(index, fd, stat);
-        const from = kept ?? 0;
-        const bytes = Buffer.allocUnsafe(stat.size - from);
-        readAt(fd, bytes, from);
-        const covered = from + bytes.lastIndexOf(NEWLINE) + 1;
-        sections += `#${tag}	${covered}	${prefixFingerprint(fd, covered)}
-`;
-        const offsets = /* @__PURE__ */ new Map();
-        if (kept !== null && oldKeyLines !== null) {
-          for (const line of oldKeyLines) {
-            const [lineTag, needle, list] = line.split("	");
-            if (lineTag !== tag || needle === void 0 || list === void 0) continue;
-            const lists = offsets.get(needle);
-            if (lists === void 0) offsets.set(needle, [list]);
-            else lists.push(list);
-          }
-        }
-        addKeyOffsets(offsets, bytes.subarray(0, covered - from), from, keysOf);
-        for (const [needle, lists] of offsets) byBucket[bucketOf(needle)].push(`${tag}	${needle}	${lists.join(",")}
-`);
-      } finally {
-        (0, import_node_fs12.closeSync)(opened.fd);
-      }
-    }
-    const buckets = byBucket.map((lines, number) => Buffer.from(bucketName(number) + lines.join("")));
-    let position = Buffer.byteLength(HEADER) + Buffer.byteLength(sections) + 1 + BUCKETS * ENTRY + 1;
-    if (position > PREFIX_BYTES) return;
-    let table = "@";
-    for (const bucket of buckets) {
-      table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
-      position += 2 * bucket.length;
-    }
-    (0, import_node_fs12.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
-`), ...buckets.flatMap((b) => [b, b])]));
-    (0, import_node_fs12.closeSync)(out);
-    out = null;
-    (0, import_node_fs12.renameSync)(temp, measurementIndexPath(storeDir));
-  } catch {
-  } finally {
-    if (index !== null) closeMeasurementIndex(index);
-    try {
-      if (out !== null) (0, import_node_fs12.closeSync)(out);
-      (0, import_node_fs12.rmSync)(temp, { force: true });
-    } catch {
-    }
-  }
-}
 function readBucket(index, number) {
   const entry = index.table + number * ENTRY;
   const start = Number.parseInt(index.prefix.toString("latin1", entry, entry + 8), 16);
@@ -449,38 +381,7 @@ function bucketName(number) {
   return `=${number}
 `;
 }
-function keyLinesOf(index) {
-  const lines = [];
-  for (let number = 0; number < BUCKETS; number++) {
-    const bucket = readBucket(index, number);
-    if (bucket === null) return null;
-    lines.push(...bucket.toString("utf8").split("\n"));
-  }
-  return lines;
-}
-function addKeyOffsets(offsets, bytes, base, keysOf) {
-  const add = (needle, line, offset) => {
-    if (line.indexOf(needle) === -1) return;
-    const list = offsets.get(needle);
-    if (list === void 0) offsets.set(needle, [String(offset)]);
-    else list.push(String(offset));
-  };
-  let start = 0;
-  while (start < bytes.length) {
-    const newline = bytes.indexOf(NEWLINE, start);
-    const end = newline === -1 ? bytes.length : newline;
-    const line = bytes.subarray(start, end);
-    if (line.length <= LOG_LINE_MAX_BYTES && (line.indexOf(SESSION_KEY) !== -1 || line.indexOf(INSTANCE_KEY) !== -1)) {
-      const keys = keysOf(line.toString("utf8"));
-      if (keys !== null) {
-        if (typeof keys.sessionId === "string") add(sessionNeedle(keys.sessionId), line, base + start);
-        if (typeof keys.instance === "string") add(instanceNeedle(keys.instance), line, base + start);
-      }
-    }
-    start = end + 1;
-  }
-}
-var import_node_fs12, import_node_path9, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE, SESSION_KEY, INSTANCE_KEY;
+var import_node_fs12, import_node_path9, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
 var init_measurement_index = __esm({
   "src/core/measure/measurement-index.ts"() {
     "use strict";
@@ -497,8 +398,6 @@ var init_measurement_index = __esm({
     HEAD_BYTES = 64;
     TAIL_BYTES = 256;
     NEWLINE = 10;
-    SESSION_KEY = Buffer.from(`"sessionId":`);
-    INSTANCE_KEY = Buffer.from(`"instance":`);
   }
 });
 
@@ -587,6 +486,9 @@ function emit(line, onEvent) {
   const event = parseEventLine(line);
   if (event !== null) onEvent(event);
 }
+function indexBehind(storeDir) {
+  return behindStores.delete(storeDir);
+}
 function keyedEvents(storeDir, needle, onEvent) {
   const bytes = Buffer.from(needle, "utf8");
   const index = openMeasurementIndex(storeDir);
@@ -605,7 +507,7 @@ function keyedEvents(storeDir, needle, onEvent) {
   } finally {
     if (index !== null) closeMeasurementIndex(index);
   }
-  if (behind) refreshMeasurementIndex(storeDir, paths, READ_MAX_BYTES, parseEventLine);
+  if (behind) behindStores.add(storeDir);
 }
 function scanLines(fd, size, position, needle, onLine) {
   if (position >= size) return;
@@ -679,7 +581,7 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs13, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
+var import_node_fs13, READ_MAX_BYTES, KINDS, RECEIPTS, behindStores, scanBuffer, SCAN_BUFFER_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
@@ -702,6 +604,7 @@ var init_measurement_log_read = __esm({
       "staleness"
     ]);
     RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+    behindStores = /* @__PURE__ */ new Set();
     scanBuffer = null;
     SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
   }
@@ -2634,6 +2537,9 @@ function projectIds(storeDir) {
 async function record2(storeDir, events, rotate) {
   if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
 }
+async function indexUpkeep(storeDir, rotate) {
+  if (indexBehind(storeDir)) await rotate();
+}
 function fastConversation(input, env) {
   const store = fastStore(input, env);
   if (store === null) return null;
@@ -2680,7 +2586,7 @@ async function fastMeasure(input, env, kind, rotate) {
   const conversation = fastConversation(input, env);
   if (conversation === null) return null;
   const { store, session, logged } = conversation;
-  return measureSize(
+  const output = await measureSize(
     {
       storeDir: store.storeDir,
       session,
@@ -2694,13 +2600,15 @@ async function fastMeasure(input, env, kind, rotate) {
     input,
     kind
   );
+  await indexUpkeep(store.storeDir, rotate);
+  return output;
 }
 async function fastPrompt(input, env, rotate) {
   const session = hookSessionOr(env, input.sessionId);
   if (!promptMayBeNudged(input, session)) return {};
   const store = fastStore(input, env);
   if (store === null) return {};
-  return promptNudge(
+  const output = await promptNudge(
     {
       storeDir: store.storeDir,
       session,
@@ -2712,6 +2620,8 @@ async function fastPrompt(input, env, rotate) {
     },
     input
   );
+  await indexUpkeep(store.storeDir, rotate);
+  return output;
 }
 async function tryFast(name, input, env, rotate) {
   switch (name) {

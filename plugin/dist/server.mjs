@@ -31395,9 +31395,6 @@ var NEWLINE = 10;
 function measurementIndexPath(storeDir) {
   return join(storeDir, "cache", "measurement-index.txt");
 }
-function sessionNeedle(sessionId) {
-  return `"sessionId":${JSON.stringify(sessionId)}`;
-}
 function instanceNeedle(instance) {
   return `"instance":${JSON.stringify(instance)}`;
 }
@@ -31499,76 +31496,6 @@ function lineAt(fd, offset, covered) {
     length = longest;
   }
 }
-var SESSION_KEY = Buffer.from(`"sessionId":`);
-var INSTANCE_KEY = Buffer.from(`"instance":`);
-function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
-  const temp = `${measurementIndexPath(storeDir)}.${process.pid}.tmp`;
-  let out = null;
-  let index = null;
-  try {
-    const cache = join(storeDir, "cache");
-    mkdirSync(cache, { recursive: true });
-    if (!lstatSync(cache).isDirectory()) return;
-    rmSync(temp, { force: true });
-    out = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 420);
-    index = openMeasurementIndex(storeDir);
-    const oldKeyLines = index === null ? null : keyLinesOf(index);
-    let sections = "";
-    const byBucket = Array.from({ length: BUCKETS }, () => []);
-    for (const path of paths) {
-      const opened = openRegularFile(path, constants.O_RDONLY);
-      if (opened === null) continue;
-      try {
-        const { fd, stat } = opened;
-        if (stat.size > readMaxBytes) continue;
-        const tag = fileTag(stat);
-        const kept = index === null || oldKeyLines === null ? null : validCoverage(index, fd, stat);
-        const from = kept ?? 0;
-        const bytes2 = Buffer.allocUnsafe(stat.size - from);
-        readAt(fd, bytes2, from);
-        const covered = from + bytes2.lastIndexOf(NEWLINE) + 1;
-        sections += `#${tag}	${covered}	${prefixFingerprint(fd, covered)}
-`;
-        const offsets = /* @__PURE__ */ new Map();
-        if (kept !== null && oldKeyLines !== null) {
-          for (const line of oldKeyLines) {
-            const [lineTag, needle, list] = line.split("	");
-            if (lineTag !== tag || needle === void 0 || list === void 0) continue;
-            const lists = offsets.get(needle);
-            if (lists === void 0) offsets.set(needle, [list]);
-            else lists.push(list);
-          }
-        }
-        addKeyOffsets(offsets, bytes2.subarray(0, covered - from), from, keysOf);
-        for (const [needle, lists] of offsets) byBucket[bucketOf(needle)].push(`${tag}	${needle}	${lists.join(",")}
-`);
-      } finally {
-        closeSync(opened.fd);
-      }
-    }
-    const buckets = byBucket.map((lines, number3) => Buffer.from(bucketName(number3) + lines.join("")));
-    let position = Buffer.byteLength(HEADER) + Buffer.byteLength(sections) + 1 + BUCKETS * ENTRY + 1;
-    if (position > PREFIX_BYTES) return;
-    let table = "@";
-    for (const bucket of buckets) {
-      table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
-      position += 2 * bucket.length;
-    }
-    writeSync(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
-`), ...buckets.flatMap((b) => [b, b])]));
-    closeSync(out);
-    out = null;
-    renameSync(temp, measurementIndexPath(storeDir));
-  } catch {
-  } finally {
-    if (index !== null) closeMeasurementIndex(index);
-    try {
-      if (out !== null) closeSync(out);
-      rmSync(temp, { force: true });
-    } catch {
-    }
-  }
-}
 function readBucket(index, number3) {
   const entry = index.table + number3 * ENTRY;
   const start = Number.parseInt(index.prefix.toString("latin1", entry, entry + 8), 16);
@@ -31584,37 +31511,6 @@ function readBucket(index, number3) {
 function bucketName(number3) {
   return `=${number3}
 `;
-}
-function keyLinesOf(index) {
-  const lines = [];
-  for (let number3 = 0; number3 < BUCKETS; number3++) {
-    const bucket = readBucket(index, number3);
-    if (bucket === null) return null;
-    lines.push(...bucket.toString("utf8").split("\n"));
-  }
-  return lines;
-}
-function addKeyOffsets(offsets, bytes2, base, keysOf) {
-  const add = (needle, line, offset) => {
-    if (line.indexOf(needle) === -1) return;
-    const list = offsets.get(needle);
-    if (list === void 0) offsets.set(needle, [String(offset)]);
-    else list.push(String(offset));
-  };
-  let start = 0;
-  while (start < bytes2.length) {
-    const newline = bytes2.indexOf(NEWLINE, start);
-    const end = newline === -1 ? bytes2.length : newline;
-    const line = bytes2.subarray(start, end);
-    if (line.length <= LOG_LINE_MAX_BYTES && (line.indexOf(SESSION_KEY) !== -1 || line.indexOf(INSTANCE_KEY) !== -1)) {
-      const keys = keysOf(line.toString("utf8"));
-      if (keys !== null) {
-        if (typeof keys.sessionId === "string") add(sessionNeedle(keys.sessionId), line, base + start);
-        if (typeof keys.instance === "string") add(instanceNeedle(keys.instance), line, base + start);
-      }
-    }
-    start = end + 1;
-  }
 }
 
 // src/core/freshness/freshness-events.ts
@@ -31793,6 +31689,7 @@ function emit(line, onEvent) {
   const event = parseEventLine(line);
   if (event !== null) onEvent(event);
 }
+var behindStores = /* @__PURE__ */ new Set();
 function keyedEvents(storeDir, needle, onEvent) {
   const bytes2 = Buffer.from(needle, "utf8");
   const index = openMeasurementIndex(storeDir);
@@ -31811,7 +31708,7 @@ function keyedEvents(storeDir, needle, onEvent) {
   } finally {
     if (index !== null) closeMeasurementIndex(index);
   }
-  if (behind) refreshMeasurementIndex(storeDir, paths, READ_MAX_BYTES, parseEventLine);
+  if (behind) behindStores.add(storeDir);
 }
 var scanBuffer = null;
 var SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;

@@ -19,7 +19,7 @@ import {
   measurementLogPath,
   type MeasurementEvent,
 } from "../core/measure/measurement-log.js";
-import { instanceEvents, lastInstanceThread, sessionEvents } from "../core/measure/measurement-log-read.js";
+import { indexBehind, instanceEvents, lastInstanceThread, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { resumedConversationToAdopt } from "../core/conversation-threads.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
@@ -61,11 +61,21 @@ function projectIds(storeDir: string): string[] | null {
   }
 }
 
+/** The log's upkeep by the hooks proper (hook-core.cjs, loaded for it): its index rewritten, the log rotated when full. */
 type Rotate = () => Promise<void>;
 
 /** Appends; past the log's size the hooks proper rotate it (rare: about once per thousand sessions). */
 async function record(storeDir: string, events: readonly MeasurementEvent[], rotate: Rotate): Promise<void> {
   if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
+}
+
+/**
+ * After SessionEnd, PreCompact or UserPromptSubmit read the log: when a lookup found its index far behind (every
+ * ~64 KiB of log, i.e. every few dozen sessions), the hooks proper write it anew. Its writing code is not in this
+ * bundle, which every hook compiles.
+ */
+async function indexUpkeep(storeDir: string, rotate: Rotate): Promise<void> {
+  if (indexBehind(storeDir)) await rotate();
 }
 
 /** The store, this instance's session and the conversation's logged events, for a hook that does not change threads. */
@@ -137,7 +147,7 @@ async function fastMeasure(
   const conversation = fastConversation(input, env);
   if (conversation === null) return null;
   const { store, session, logged } = conversation;
-  return measureSize(
+  const output = await measureSize(
     {
       storeDir: store.storeDir,
       session,
@@ -151,6 +161,8 @@ async function fastMeasure(
     input,
     kind,
   );
+  await indexUpkeep(store.storeDir, rotate);
+  return output;
 }
 
 /**
@@ -163,7 +175,7 @@ async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rota
   if (!promptMayBeNudged(input, session)) return {};
   const store = fastStore(input, env);
   if (store === null) return {};
-  return promptNudge(
+  const output = await promptNudge(
     {
       storeDir: store.storeDir,
       session,
@@ -175,6 +187,8 @@ async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rota
     },
     input,
   );
+  await indexUpkeep(store.storeDir, rotate);
+  return output;
 }
 
 /** The hook's output from the fast path, or null when the hooks proper must run (nothing was written then). */

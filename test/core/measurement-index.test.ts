@@ -22,13 +22,13 @@ import {
   previousMeasurementLogPath,
   type MeasurementEvent,
 } from "../../src/core/measure/measurement-log.js";
-import { instanceEvents, parseEventLine, sessionEvents } from "../../src/core/measure/measurement-log-read.js";
+import { indexBehind, instanceEvents, parseEventLine, sessionEvents } from "../../src/core/measure/measurement-log-read.js";
+import { INDEX_BEHIND_BYTES, measurementIndexPath } from "../../src/core/measure/measurement-index.js";
 import {
-  INDEX_BEHIND_BYTES,
   measurementIndexCoverage,
-  measurementIndexPath,
   refreshMeasurementIndex,
-} from "../../src/core/measure/measurement-index.js";
+  refreshMeasurementIndexIfBehind,
+} from "../../src/core/measure/measurement-index-write.js";
 import { randomInt, seededRandom, type Random } from "../fixtures/workers/seeded-random.js";
 
 const READ_MAX_BYTES = 8 * 1024 * 1024;
@@ -227,21 +227,30 @@ describe("measurement index", () => {
     expectSameAsScan(storeDir);
   });
 
-  test("a reader that finds the log far past its index writes a new one; a cache that is a link is not written through", () => {
+  test("a lookup that finds the log far past its index says so, and the index is then written anew; never through a link", () => {
     const storeDir = store();
     const random = seededRandom(41);
     const lines = randomLines(random, 2_000, 0).filter((l) => l.length < 1_000);
     writeLog(measurementLogPath(storeDir), lines);
     expect(statSync(measurementLogPath(storeDir)).size).toBeGreaterThan(INDEX_BEHIND_BYTES);
     sessionEvents(storeDir, "s1");
+    expect(indexBehind(storeDir)).toBe(true);
+    expect(indexBehind(storeDir)).toBe(false); // asking clears it
+    refreshMeasurementIndexIfBehind(storeDir);
     expect(coverage(storeDir)[1]).toBe(statSync(measurementLogPath(storeDir)).size);
+    sessionEvents(storeDir, "s1");
+    expect(indexBehind(storeDir)).toBe(false);
     expectSameAsScan(storeDir);
+    // A few appended lines: scanned, not yet worth a new index.
+    appendFileSync(measurementLogPath(storeDir), `${randomLines(random, 5, 9_000).join("\n")}\n`);
+    instanceEvents(storeDir, "claude-1");
+    expect(indexBehind(storeDir)).toBe(false);
 
     const linked = mkdtempSync(join(tmpdir(), "tm-index-elsewhere-"));
     try {
       rmSync(join(storeDir, "cache"), { recursive: true, force: true });
       symlinkSync(linked, join(storeDir, "cache"));
-      sessionEvents(storeDir, "s1");
+      refreshMeasurementIndexIfBehind(storeDir);
       expect(readdirSync(linked)).toEqual([]);
       expectSameAsScan(storeDir);
     } finally {

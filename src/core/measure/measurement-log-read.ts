@@ -17,13 +17,12 @@ import {
   instanceNeedle,
   LOG_LINE_MAX_BYTES,
   openMeasurementIndex,
-  refreshMeasurementIndex,
   sessionNeedle,
 } from "./measurement-index.js";
 import { isFreshnessEvent, type StalenessEvent } from "../freshness/freshness-events.js";
 
 /** A log file larger than this (damage, or appends by something else) is read from its last this-many bytes only. */
-const READ_MAX_BYTES = 8 * 1024 * 1024;
+export const READ_MAX_BYTES = 8 * 1024 * 1024;
 
 const KINDS = new Set<MeasurementEvent["kind"]>([
   "sessionEnd",
@@ -264,10 +263,21 @@ function emit(line: string, onEvent: (event: MeasurementEvent) => void): void {
   if (event !== null) onEvent(event);
 }
 
+/** Stores whose index a lookup of this process found INDEX_BEHIND_BYTES or more behind a log file (see indexBehind). */
+const behindStores = new Set<string>();
+
+/**
+ * Whether a lookup in this process found the store's index far behind its log (or missing for a large file), so that
+ * the caller has it written anew (measurement-index-write.ts); asking clears it.
+ */
+export function indexBehind(storeDir: string): boolean {
+  return behindStores.delete(storeDir);
+}
+
 /**
  * scanEvents for a lookup needle (a session's or an instance's): what the index knows is read at its offsets, the rest
  * of each file scanned. The same events, in the same order, as scanEvents. A file found far past its indexed part
- * (INDEX_BEHIND_BYTES) has the index written anew, for the next reader.
+ * (INDEX_BEHIND_BYTES) is noted for indexBehind.
  */
 function keyedEvents(storeDir: string, needle: string, onEvent: (event: MeasurementEvent) => void): void {
   const bytes = Buffer.from(needle, "utf8");
@@ -288,7 +298,7 @@ function keyedEvents(storeDir: string, needle: string, onEvent: (event: Measurem
   } finally {
     if (index !== null) closeMeasurementIndex(index);
   }
-  if (behind) refreshMeasurementIndex(storeDir, paths, READ_MAX_BYTES, parseEventLine);
+  if (behind) behindStores.add(storeDir);
 }
 
 /** One reusable read buffer: a hook touches 64 KiB of fresh memory, not the whole log (page faults cost more than reading). */
