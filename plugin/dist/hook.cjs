@@ -2540,6 +2540,10 @@ async function record2(storeDir, events, rotate) {
 async function indexUpkeep(storeDir, rotate) {
   if (indexBehind(storeDir)) await rotate();
 }
+async function recordAfterUpkeep(storeDir, events, rotate) {
+  await indexUpkeep(storeDir, rotate);
+  await record2(storeDir, events, rotate);
+}
 function fastConversation(input, env) {
   const store = fastStore(input, env);
   if (store === null) return null;
@@ -2594,7 +2598,7 @@ async function fastMeasure(input, env, kind, rotate) {
       readState: () => store.state,
       sessionEvents: () => logged,
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
-      recordEvents: (events) => record2(store.storeDir, events, rotate),
+      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations"))
     },
     input,
@@ -2616,7 +2620,7 @@ async function fastPrompt(input, env, rotate) {
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
       projectIds: () => projectIds(store.storeDir),
       branch: () => store.gitTop ? readBranch(store.gitTop) : null,
-      recordEvents: (events) => record2(store.storeDir, events, rotate)
+      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate)
     },
     input
   );

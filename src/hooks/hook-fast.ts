@@ -70,12 +70,18 @@ async function record(storeDir: string, events: readonly MeasurementEvent[], rot
 }
 
 /**
- * After SessionEnd, PreCompact or UserPromptSubmit read the log: when a lookup found its index far behind (every
- * ~64 KiB of log, i.e. every few dozen sessions), the hooks proper write it anew. Its writing code is not in this
- * bundle, which every hook compiles.
+ * After SessionEnd, PreCompact or UserPromptSubmit read the log, before they append to it: when a lookup found its index
+ * far behind (every ~64 KiB of log, i.e. every few dozen sessions), the hooks proper write it anew, over the log as
+ * read (its writing code is not in this bundle, which every hook compiles). Asked again after an append, it is a no-op.
  */
 async function indexUpkeep(storeDir: string, rotate: Rotate): Promise<void> {
   if (indexBehind(storeDir)) await rotate();
+}
+
+/** record for these hooks: the index's upkeep first (see indexUpkeep). */
+async function recordAfterUpkeep(storeDir: string, events: readonly MeasurementEvent[], rotate: Rotate): Promise<void> {
+  await indexUpkeep(storeDir, rotate);
+  await record(storeDir, events, rotate);
 }
 
 /** The store, this instance's session and the conversation's logged events, for a hook that does not change threads. */
@@ -155,7 +161,7 @@ async function fastMeasure(
       readState: () => store.state,
       sessionEvents: () => logged,
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
-      recordEvents: (events) => record(store.storeDir, events, rotate),
+      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations")),
     },
     input,
@@ -183,7 +189,7 @@ async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rota
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
       projectIds: () => projectIds(store.storeDir),
       branch: () => (store.gitTop ? readBranch(store.gitTop) : null),
-      recordEvents: (events) => record(store.storeDir, events, rotate),
+      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
     },
     input,
   );
