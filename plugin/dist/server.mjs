@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { lstatSync, existsSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync, statSync, opendirSync, readdirSync, appendFileSync, rmdirSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { lstatSync, existsSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, readdirSync, appendFileSync, rmdirSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import { resolve, join, dirname, basename, relative, sep } from 'path';
@@ -38443,14 +38443,26 @@ var ServerSession = class {
   /** Set once the tokenizer was asked to load: services for another workspace take the same (loaded once) encoder. */
   tokenizerWanted = false;
   warmedUp = false;
+  /** When the client last asked for an operation (performance.now()); operations under way. */
+  lastAsked = 0;
+  running = 0;
   /**
-   * Warms the write path up on a scratch store (once the client has initialized), once. Operations do not wait for it:
-   * one arriving meanwhile runs beside it, and whatever code one of them compiled the other finds compiled.
+   * Warms the write path up on a scratch store (warm-up.ts), once, as soon as the client has asked for nothing for
+   * `idleMs` and no operation is under way: it never competes with the start-up exchange or a first call (a client
+   * that writes at once compiles that code itself, as without a warm-up), and a model's first write, seconds after the
+   * start, finds it compiled.
    */
-  warmUp() {
+  warmUpWhenIdle(idleMs, done = () => {
+  }) {
     if (this.warmedUp) return;
-    this.warmedUp = true;
-    void warmUp(this.options.session);
+    this.lastAsked = performance.now();
+    const check = () => {
+      if (this.running === 0 && performance.now() - this.lastAsked >= idleMs) {
+        this.warmedUp = true;
+        void warmUp(this.options.session).then(done);
+      } else setTimeout(check, idleMs).unref();
+    };
+    setTimeout(check, idleMs).unref();
   }
   /** Starts loading the tokenizer in the background (once the client has initialized). */
   preloadTokenizer() {
@@ -38495,7 +38507,12 @@ var ServerSession = class {
    * calls must not interleave on the session's active thread.
    */
   serial(operation) {
-    const run = this.queue.then(operation);
+    this.lastAsked = performance.now();
+    this.running += 1;
+    const run = this.queue.then(operation).finally(() => {
+      this.running -= 1;
+      this.lastAsked = performance.now();
+    });
     this.queue = run.then(
       () => void 0,
       () => void 0
@@ -38504,6 +38521,7 @@ var ServerSession = class {
   }
   /** The services for the current workspace; the first use per workspace runs the 0.4 migration (its report is a note). */
   async services() {
+    this.lastAsked = performance.now();
     while (this.pendingRoots) await this.pendingRoots;
     const services = this.current;
     if (!this.migrated) {
@@ -39110,6 +39128,7 @@ var SERVER_NAME = "thread-mind";
 
 // src/server/create-server.ts
 var TOKENIZER_PRELOAD_DELAY_MS = 1e3;
+var WARM_UP_IDLE_MS = 100;
 function createThreadMindServer(options) {
   const session = new ServerSession(options);
   const server2 = new McpServer(
@@ -39144,7 +39163,7 @@ function createThreadMindServer(options) {
   const initialized = server2.server.oninitialized;
   server2.server.oninitialized = () => {
     initialized?.();
-    setImmediate(() => session.warmUp());
+    session.warmUpWhenIdle(WARM_UP_IDLE_MS);
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
   return server2;
