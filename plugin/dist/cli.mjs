@@ -13057,16 +13057,28 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
     staleness: staleness.records
   };
 }
+function scanEvents(storeDir, needle, onEvent) {
+  const bytes2 = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes2, (line) => emit(line, onEvent)));
+  }
+}
 function emit(line, onEvent) {
   const event = parseEventLine(line);
   if (event !== null) onEvent(event);
 }
+var INDEX_MIN_LOG_BYTES = 1024 * 1024;
 var behindStores = /* @__PURE__ */ new Set();
 function keyedEvents(storeDir, needle, onEvent) {
+  const paths = measurementLogPaths(storeDir);
+  const logBytes = paths.reduce((total, path) => total + (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  if (logBytes < INDEX_MIN_LOG_BYTES) {
+    scanEvents(storeDir, needle, onEvent);
+    return;
+  }
   const bytes2 = Buffer.from(needle, "utf8");
   const index = openMeasurementIndex(storeDir);
   let behind = false;
-  const paths = measurementLogPaths(storeDir);
   try {
     for (const path of paths) {
       openLog(path, (fd, size, stat2) => {

@@ -7850,6 +7850,12 @@ function sessionEvents(storeDir, sessionId) {
   });
   return events;
 }
+function scanEvents(storeDir, needle, onEvent) {
+  const bytes2 = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes2, (line) => emit(line, onEvent)));
+  }
+}
 function emit(line, onEvent) {
   const event = parseEventLine(line);
   if (event !== null) onEvent(event);
@@ -7858,10 +7864,15 @@ function indexBehind(storeDir) {
   return behindStores.delete(storeDir);
 }
 function keyedEvents(storeDir, needle, onEvent) {
+  const paths = measurementLogPaths(storeDir);
+  const logBytes = paths.reduce((total, path) => total + ((0, import_node_fs25.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  if (logBytes < INDEX_MIN_LOG_BYTES) {
+    scanEvents(storeDir, needle, onEvent);
+    return;
+  }
   const bytes2 = Buffer.from(needle, "utf8");
   const index = openMeasurementIndex(storeDir);
   let behind = false;
-  const paths = measurementLogPaths(storeDir);
   try {
     for (const path of paths) {
       openLog(path, (fd, size, stat) => {
@@ -7952,7 +7963,7 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs25, READ_MAX_BYTES, KINDS, RECEIPTS, behindStores, scanBuffer, SCAN_BUFFER_BYTES;
+var import_node_fs25, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
@@ -7975,6 +7986,7 @@ var init_measurement_log_read = __esm({
       "staleness"
     ]);
     RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+    INDEX_MIN_LOG_BYTES = 1024 * 1024;
     behindStores = /* @__PURE__ */ new Set();
     scanBuffer = null;
     SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;

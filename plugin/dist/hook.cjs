@@ -482,6 +482,12 @@ function sessionEvents(storeDir, sessionId) {
   });
   return events;
 }
+function scanEvents(storeDir, needle, onEvent) {
+  const bytes = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes, (line) => emit(line, onEvent)));
+  }
+}
 function emit(line, onEvent) {
   const event = parseEventLine(line);
   if (event !== null) onEvent(event);
@@ -490,10 +496,15 @@ function indexBehind(storeDir) {
   return behindStores.delete(storeDir);
 }
 function keyedEvents(storeDir, needle, onEvent) {
+  const paths = measurementLogPaths(storeDir);
+  const logBytes = paths.reduce((total, path) => total + ((0, import_node_fs13.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  if (logBytes < INDEX_MIN_LOG_BYTES) {
+    scanEvents(storeDir, needle, onEvent);
+    return;
+  }
   const bytes = Buffer.from(needle, "utf8");
   const index = openMeasurementIndex(storeDir);
   let behind = false;
-  const paths = measurementLogPaths(storeDir);
   try {
     for (const path of paths) {
       openLog(path, (fd, size, stat) => {
@@ -581,7 +592,7 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs13, READ_MAX_BYTES, KINDS, RECEIPTS, behindStores, scanBuffer, SCAN_BUFFER_BYTES;
+var import_node_fs13, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
@@ -604,6 +615,7 @@ var init_measurement_log_read = __esm({
       "staleness"
     ]);
     RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+    INDEX_MIN_LOG_BYTES = 1024 * 1024;
     behindStores = /* @__PURE__ */ new Set();
     scanBuffer = null;
     SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;

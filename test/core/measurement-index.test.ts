@@ -1,6 +1,7 @@
 // Guards the index of measurements.jsonl (cache/measurement-index.txt): sessionEvents and instanceEvents return exactly
-// what a full scan returns on random logs, with the index valid, behind, stale, damaged, rotated or missing, and a reader
-// that finds the log far past its index writes a new one.
+// what a full scan returns on random logs, with the index valid, behind, stale, damaged, rotated or missing; a lookup
+// that finds the log far past its index says so, and the index is written anew. Logs here are padded past
+// INDEX_MIN_LOG_BYTES (below it lookups scan and no index is kept).
 import { afterEach, describe, expect, test } from "vitest";
 import {
   appendFileSync,
@@ -22,7 +23,13 @@ import {
   previousMeasurementLogPath,
   type MeasurementEvent,
 } from "../../src/core/measure/measurement-log.js";
-import { indexBehind, instanceEvents, parseEventLine, sessionEvents } from "../../src/core/measure/measurement-log-read.js";
+import {
+  INDEX_MIN_LOG_BYTES,
+  indexBehind,
+  instanceEvents,
+  parseEventLine,
+  sessionEvents,
+} from "../../src/core/measure/measurement-log-read.js";
 import { INDEX_BEHIND_BYTES, measurementIndexPath } from "../../src/core/measure/measurement-index.js";
 import {
   measurementIndexCoverage,
@@ -154,12 +161,17 @@ function writeLog(path: string, lines: string[], ending = "\n"): void {
   writeFileSync(path, lines.length === 0 ? "" : `${lines.join("\n")}${ending}`);
 }
 
+/** Other sessions' events, ~1.1 MB: put first in the previous file so that the log is large enough to be indexed. */
+const FILLER = Array.from({ length: 2_900 }, (_, i) =>
+  JSON.stringify({ kind: "hookSeen", at: `f${i}`, event: `F${"f".repeat(300)}`, sessionId: `filler-${i % 40}` }),
+);
+
 describe("measurement index", () => {
   test("readers return what a full scan returns, with the index missing, valid, behind and extended (random logs)", () => {
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const storeDir = store();
       const random = seededRandom(seed);
-      writeLog(previousMeasurementLogPath(storeDir), randomLines(random, 400, 0));
+      writeLog(previousMeasurementLogPath(storeDir), [...FILLER, ...randomLines(random, 400, 0)]);
       // The current file may end with a torn line (no newline): it stays outside the index.
       writeLog(measurementLogPath(storeDir), randomLines(random, 300, 1_000), seed % 2 === 0 ? "" : "\n");
       expectSameAsScan(storeDir);
@@ -180,6 +192,7 @@ describe("measurement index", () => {
   test("a log rewritten under its index (same file, other bytes) is scanned, not read at stale offsets", () => {
     const storeDir = store();
     const random = seededRandom(11);
+    writeLog(previousMeasurementLogPath(storeDir), FILLER);
     writeLog(measurementLogPath(storeDir), randomLines(random, 300, 0));
     refresh(storeDir);
     // Truncated (a restored copy): shorter than the section covers.
@@ -196,7 +209,7 @@ describe("measurement index", () => {
   test("a damaged index is never trusted: any changed byte gives what a full scan gives", () => {
     const storeDir = store();
     const random = seededRandom(21);
-    writeLog(previousMeasurementLogPath(storeDir), randomLines(random, 200, 0));
+    writeLog(previousMeasurementLogPath(storeDir), [...FILLER, ...randomLines(random, 200, 0)]);
     writeLog(measurementLogPath(storeDir), randomLines(random, 200, 1_000));
     refresh(storeDir);
     const good = readFileSync(measurementIndexPath(storeDir));
@@ -214,7 +227,7 @@ describe("measurement index", () => {
   test("after a rotation the renamed file keeps its section; the new current file is scanned until indexed", () => {
     const storeDir = store();
     const random = seededRandom(31);
-    writeLog(previousMeasurementLogPath(storeDir), randomLines(random, 200, 0));
+    writeLog(previousMeasurementLogPath(storeDir), [...FILLER, ...randomLines(random, 200, 0)]);
     writeLog(measurementLogPath(storeDir), randomLines(random, 300, 1_000));
     refresh(storeDir);
     const covered = coverage(storeDir)[1];
@@ -231,6 +244,7 @@ describe("measurement index", () => {
     const storeDir = store();
     const random = seededRandom(41);
     const lines = randomLines(random, 2_000, 0).filter((l) => l.length < 1_000);
+    writeLog(previousMeasurementLogPath(storeDir), FILLER);
     writeLog(measurementLogPath(storeDir), lines);
     expect(statSync(measurementLogPath(storeDir)).size).toBeGreaterThan(INDEX_BEHIND_BYTES);
     sessionEvents(storeDir, "s1");
@@ -256,6 +270,19 @@ describe("measurement index", () => {
     } finally {
       rmSync(linked, { recursive: true, force: true });
     }
+  });
+
+  test("a small log is scanned and gets no index", () => {
+    const storeDir = store();
+    writeLog(
+      measurementLogPath(storeDir),
+      randomLines(seededRandom(51), 2_000, 0).filter((l) => l.length < 400),
+    );
+    const size = statSync(measurementLogPath(storeDir)).size;
+    expect(size).toBeGreaterThan(INDEX_BEHIND_BYTES);
+    expect(size).toBeLessThan(INDEX_MIN_LOG_BYTES);
+    expectSameAsScan(storeDir);
+    expect(indexBehind(storeDir)).toBe(false);
   });
 
   test("a log larger than what readers read is not indexed", () => {

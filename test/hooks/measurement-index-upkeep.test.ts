@@ -1,7 +1,7 @@
 // The hooks keep the measurement index current (built bundles, as Claude Code runs them): a UserPromptSubmit or a
 // SessionEnd that found the log far past its index has it written anew (by hook-core.cjs), and still prints and logs
 // exactly what it did without an index.
-import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -20,25 +20,28 @@ afterEach(() => {
   repos = [];
 });
 
-/** A store with a project, and 200 KB of other sessions' events in its log (as after long use). */
+/**
+ * A store with a project, and 1.2 MB of other sessions' events in the previous log file (as after long use: past
+ * INDEX_MIN_LOG_BYTES, the current file below the rotation size).
+ */
 async function usedStore(): Promise<string> {
   const r = makeTempRepo({ prefix: "tm-index-upkeep-" });
   repos.push(r);
   const services = servicesFor(r.dir);
   await services.projectCreate({ title: "Refunds" });
   await services.summaryUpdate({ content: "## Decisions\n- Nothing yet." });
-  const log = join(r.dir, ".threadmind", "measurements.jsonl");
+  const log = join(r.dir, ".threadmind", "measurements.1.jsonl");
   const lines: string[] = [];
-  for (let i = 0; lines.join("\n").length < 200_000; i++)
+  for (let i = 0; lines.length < 6_000; i++)
     lines.push(
       JSON.stringify({
         kind: "hookSeen",
         at: `2026-01-01T00:00:${String(i % 60).padStart(2, "0")}.000Z`,
-        event: "SessionEnd:other",
+        event: `SessionEnd:other ${"x".repeat(100)}`,
         sessionId: `other-${i}`,
       }),
     );
-  appendFileSync(log, `${lines.join("\n")}\n`);
+  writeFileSync(log, `${lines.join("\n")}\n`);
   return r.dir;
 }
 
@@ -57,7 +60,10 @@ describe("measurement index upkeep by the hooks", () => {
     const log = readFileSync(join(storeDir, "measurements.jsonl"), "utf8");
     expect(existsSync(measurementIndexPath(storeDir))).toBe(true);
     // Written before the first prompt's append (over the log as that prompt read it): the append is scanned.
-    expect(measurementIndexCoverage(storeDir, measurementLogPaths(storeDir))[1]).toBe(sizeBefore);
+    expect(measurementIndexCoverage(storeDir, measurementLogPaths(storeDir))).toEqual([
+      statSync(join(storeDir, "measurements.1.jsonl")).size,
+      sizeBefore,
+    ]);
     const third = await runHookProcess("user-prompt-submit", {
       cwd: dir,
       sessionId: SESSION,
@@ -88,6 +94,9 @@ describe("measurement index upkeep by the hooks", () => {
     expect(events.filter((e) => e.kind === "sessionEnd").map((e) => e.contextTokens)).toEqual([4_321]);
     // Written before the hook's own append, over the log as the hook read it (a log put back to that state, as the
     // benchmark does before each run, keeps a valid index).
-    expect(measurementIndexCoverage(storeDir, measurementLogPaths(storeDir))[1]).toBe(sizeBefore);
+    expect(measurementIndexCoverage(storeDir, measurementLogPaths(storeDir))).toEqual([
+      statSync(join(storeDir, "measurements.1.jsonl")).size,
+      sizeBefore,
+    ]);
   });
 });
