@@ -9483,7 +9483,7 @@ function openLog(path, use) {
   const opened = openRegularFile(path, constants.O_RDONLY);
   if (opened === null) return null;
   try {
-    return use(opened.fd, opened.stat.size);
+    return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
     closeSync(opened.fd);
   }
@@ -11980,7 +11980,7 @@ var ProjectIndex = class {
       this.setEntry({ file, stamp, hash: "", meta: null, problem: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
       return;
     }
-    const readAt = Date.now();
+    const readAt2 = Date.now();
     let text;
     try {
       text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -11995,7 +11995,7 @@ var ProjectIndex = class {
       this.drop(file);
       return;
     }
-    if (stamp.mtimeMs >= readAt - RACY_MS) this.racy.add(file);
+    if (stamp.mtimeMs >= readAt2 - RACY_MS) this.racy.add(file);
     else this.racy.delete(file);
     const hash = contentHash(text);
     if (previous && previous.hash === hash && !force) {
@@ -12583,8 +12583,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join26 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join26(before, endsWithNewline.before), after: join26(after, endsWithNewline.after) };
+  const join27 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join27(before, endsWithNewline.before), after: join27(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -12763,6 +12763,136 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
+var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
+var INDEX_BEHIND_BYTES = 64 * 1024;
+var HEADER = "threadmind measurement index 2\n";
+var HEADER_BYTES = Buffer.from(HEADER);
+var BUCKETS = 128;
+var ENTRY = 16;
+var PREFIX_BYTES = 8 * 1024;
+var HEAD_BYTES = 64;
+var TAIL_BYTES = 256;
+var NEWLINE = 10;
+function measurementIndexPath(storeDir) {
+  return join(storeDir, "cache", "measurement-index.txt");
+}
+function instanceNeedle(instance) {
+  return `"instance":${JSON.stringify(instance)}`;
+}
+function bucketOf(needle) {
+  let hash = 2166136261;
+  for (let i = 0; i < needle.length; i++) hash = Math.imul(hash ^ needle.charCodeAt(i), 16777619);
+  return (hash >>> 0) % BUCKETS;
+}
+function fileTag(stat2) {
+  return `${stat2.dev}:${stat2.ino}`;
+}
+function readAt(fd, buffer, position) {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const n = readSync(fd, buffer, filled, buffer.length - filled, position + filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled;
+}
+function prefixFingerprint(fd, covered) {
+  const headLength = Math.min(HEAD_BYTES, covered);
+  const tailLength = Math.min(TAIL_BYTES, covered);
+  const bytes2 = Buffer.alloc(headLength + tailLength);
+  readAt(fd, bytes2.subarray(0, headLength), 0);
+  readAt(fd, bytes2.subarray(headLength), covered - tailLength);
+  return bytes2.toString("base64");
+}
+function openMeasurementIndex(storeDir) {
+  let opened = null;
+  try {
+    opened = openRegularFile(measurementIndexPath(storeDir), constants.O_RDONLY);
+    if (opened === null) return null;
+    const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
+    const length = readAt(opened.fd, prefix, 0);
+    const marker = prefix.indexOf("\n@");
+    if (length === prefix.length && prefix.subarray(0, HEADER_BYTES.length).equals(HEADER_BYTES) && marker !== -1 && marker + 2 + BUCKETS * ENTRY < prefix.length && prefix[marker + 2 + BUCKETS * ENTRY] === NEWLINE)
+      return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
+  } catch {
+  }
+  if (opened !== null) closeSync(opened.fd);
+  return null;
+}
+function closeMeasurementIndex(index) {
+  closeSync(index.fd);
+}
+function validCoverage(index, fd, stat2) {
+  const key = `
+#${fileTag(stat2)}	`;
+  const at = index.prefix.indexOf(key);
+  if (at === -1 || at >= index.table) return null;
+  const end = index.prefix.indexOf(NEWLINE, at + key.length);
+  const [coveredText, fingerprint] = index.prefix.toString("latin1", at + key.length, end).split("	");
+  const covered = wholeNumber(coveredText);
+  if (covered === null || covered > stat2.size) return null;
+  return prefixFingerprint(fd, covered) === fingerprint ? covered : null;
+}
+function wholeNumber(text) {
+  if (text === void 0 || text === "") return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n >= 0 && String(n) === text ? n : null;
+}
+function indexedLines(index, fd, stat2, needle) {
+  const covered = validCoverage(index, fd, stat2);
+  if (covered === null) return null;
+  const bucket = readBucket(index, bucketOf(needle));
+  if (bucket === null) return null;
+  const key = Buffer.from(`${fileTag(stat2)}	${needle}	`);
+  const needleBytes = Buffer.from(needle);
+  const lines = [];
+  let previousEnd = 0;
+  for (let at = bucket.indexOf(key); at !== -1; at = bucket.indexOf(key, at + 1)) {
+    if (at > 0 && bucket[at - 1] !== NEWLINE) continue;
+    const end = bucket.indexOf(NEWLINE, at);
+    for (const part of bucket.toString("latin1", at + key.length, end === -1 ? bucket.length : end).split(",")) {
+      const offset = wholeNumber(part);
+      if (offset === null || offset < previousEnd) return null;
+      const line = lineAt(fd, offset, covered);
+      if (line === null || line.indexOf(needleBytes) === -1) return null;
+      lines.push(line.toString("utf8"));
+      previousEnd = offset + line.length + 1;
+    }
+  }
+  return { covered, lines };
+}
+function lineAt(fd, offset, covered) {
+  const from = offset === 0 ? 0 : offset - 1;
+  let length = Math.min(2048, covered - from);
+  for (; ; ) {
+    if (length <= 0) return null;
+    const bytes2 = Buffer.allocUnsafe(length);
+    if (readAt(fd, bytes2, from) !== length) return null;
+    if (offset > 0 && bytes2[0] !== NEWLINE) return null;
+    const start = offset - from;
+    const newline = bytes2.indexOf(NEWLINE, start);
+    if (newline !== -1) return newline - start > LOG_LINE_MAX_BYTES ? null : bytes2.subarray(start, newline);
+    const longest = Math.min(start + LOG_LINE_MAX_BYTES + 1, covered - from);
+    if (length >= longest) return null;
+    length = longest;
+  }
+}
+function readBucket(index, number) {
+  const entry = index.table + number * ENTRY;
+  const start = Number.parseInt(index.prefix.toString("latin1", entry, entry + 8), 16);
+  const length = Number.parseInt(index.prefix.toString("latin1", entry + 8, entry + 16), 16);
+  if (!(start >= 0 && length >= 0 && start + 2 * length <= index.size)) return null;
+  const both = Buffer.allocUnsafe(2 * length);
+  if (readAt(index.fd, both, start) !== 2 * length) return null;
+  const bucket = both.subarray(0, length);
+  const name = bucketName(number);
+  if (!bucket.equals(both.subarray(length)) || bucket.toString("latin1", 0, name.length) !== name) return null;
+  return bucket.subarray(name.length);
+}
+function bucketName(number) {
+  return `=${number}
+`;
+}
 
 // src/core/freshness/freshness-events.ts
 var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
@@ -12863,8 +12993,9 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
   const m = emptyMeasurements();
   const receipts = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Set();
+  const staleness = stalenessCollector();
   let unreadableLines = 0;
-  const fold2 = (line, fromLog) => {
+  const fold2 = (line, fromLog, rawBytes) => {
     if (line.trim() === "" || seen.has(line)) return;
     seen.add(line);
     const event = parseEventLine(line);
@@ -12893,10 +13024,12 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       case "hookSeen":
         m.hooksSeen.push(record(event));
         break;
+      case "staleness":
+        if (fromLog && rawBytes <= LOG_LINE_MAX_BYTES && line.includes(STALENESS_NEEDLE)) staleness.add(event);
+        break;
       case "conversation":
       case "summaryWrite":
       case "freshnessMark":
-      case "staleness":
         break;
       // read where needed: instanceEvents, freshnessFigure
       default: {
@@ -12905,9 +13038,15 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       }
     }
   };
-  for (const event of legacyMeasurementEvents(legacy)) fold2(JSON.stringify(event), false);
+  for (const event of legacyMeasurementEvents(legacy)) fold2(JSON.stringify(event), false, 0);
   for (const path of measurementLogPaths(storeDir)) {
-    for (const line of readLogBytes(path).toString("utf8").split("\n")) fold2(line, true);
+    const bytes2 = readLogBytes(path);
+    for (let start = 0; start <= bytes2.length; ) {
+      const newline = bytes2.indexOf(10, start);
+      const end = newline === -1 ? bytes2.length : newline;
+      fold2(bytes2.toString("utf8", start, end), true, end - start);
+      start = end + 1;
+    }
   }
   for (const injection of m.injections) {
     const settled = receipts.get(receiptKey(injection));
@@ -12923,62 +13062,89 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       injections: m.injections.slice(-500),
       hooksSeen: m.hooksSeen.slice(-500)
     },
-    unreadableLines
+    unreadableLines,
+    staleness: staleness.records
   };
 }
 function scanEvents(storeDir, needle, onEvent) {
   const bytes2 = Buffer.from(needle, "utf8");
   for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes2, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null) onEvent(event);
-    });
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes2, (line) => emit(line, onEvent)));
   }
 }
+function emit(line, onEvent) {
+  const event = parseEventLine(line);
+  if (event !== null) onEvent(event);
+}
+var INDEX_MIN_LOG_BYTES = 1024 * 1024;
+var behindStores = /* @__PURE__ */ new Set();
+function keyedEvents(storeDir, needle, onEvent) {
+  const paths = measurementLogPaths(storeDir);
+  const logBytes = paths.reduce((total, path) => total + (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  if (logBytes < INDEX_MIN_LOG_BYTES) {
+    scanEvents(storeDir, needle, onEvent);
+    return;
+  }
+  const bytes2 = Buffer.from(needle, "utf8");
+  const index = openMeasurementIndex(storeDir);
+  let behind = false;
+  try {
+    for (const path of paths) {
+      openLog(path, (fd, size, stat2) => {
+        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat2, needle);
+        if (known !== null) for (const line of known.lines) emit(line, onEvent);
+        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+        scanLines(fd, size, from, bytes2, (line) => emit(line, onEvent));
+      });
+    }
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+  }
+  if (behind) behindStores.add(storeDir);
+}
 var scanBuffer = null;
-var SCAN_BUFFER_BYTES = 64 * 1024;
-function scanLines(path, needle, onLine) {
-  openLog(path, (fd, size) => {
-    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
-    const buffer = scanBuffer;
-    let position = Math.max(0, size - READ_MAX_BYTES);
-    let held = 0;
-    let skippingLongLine = false;
-    for (; ; ) {
-      const n = readSync(fd, buffer, held, buffer.length - held, position);
-      position += n;
-      const filled = held + n;
-      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
-      const complete = lastNewline === -1 ? 0 : lastNewline;
-      let from = 0;
-      if (skippingLongLine) {
-        const end = buffer.indexOf(10, 0);
-        if (end === -1 || end > complete) from = complete;
-        else {
-          from = end + 1;
-          skippingLongLine = false;
-        }
-      }
-      for (; ; ) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(10, hit) + 1;
-        const newline = buffer.indexOf(10, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end));
+var SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
+function scanLines(fd, size, position, needle, onLine) {
+  if (position >= size) return;
+  scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+  const buffer = scanBuffer;
+  let held = 0;
+  let skippingLongLine = false;
+  for (; ; ) {
+    const n = readSync(fd, buffer, held, buffer.length - held, position);
+    position += n;
+    const filled = held + n;
+    const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+    const complete = lastNewline === -1 ? 0 : lastNewline;
+    let from = 0;
+    if (skippingLongLine) {
+      const end = buffer.indexOf(10, 0);
+      if (end === -1 || end > complete) from = complete;
+      else {
         from = end + 1;
-      }
-      if (n === 0) return;
-      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
-      if (lastNewline === -1 && rest === buffer.length) {
-        held = 0;
-        skippingLongLine = true;
-      } else {
-        buffer.copyWithin(0, filled - rest, filled);
-        held = rest;
+        skippingLongLine = false;
       }
     }
-  });
+    for (; ; ) {
+      const hit = buffer.indexOf(needle, from);
+      if (hit === -1 || hit >= complete) break;
+      const start = buffer.lastIndexOf(10, hit) + 1;
+      const newline = buffer.indexOf(10, hit);
+      const end = newline === -1 || newline > complete ? complete : newline;
+      onLine(buffer.toString("utf8", Math.max(start, from), end));
+      from = end + 1;
+    }
+    if (n === 0) return;
+    const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+    if (lastNewline === -1 && rest === buffer.length) {
+      held = 0;
+      skippingLongLine = true;
+    } else {
+      buffer.copyWithin(0, filled - rest, filled);
+      held = rest;
+    }
+  }
 }
 function instanceThread(storeDir, instance) {
   return lastInstanceThread(instanceEvents(storeDir, instance), instance);
@@ -12992,21 +13158,24 @@ function lastInstanceThread(events, instance) {
 }
 function instanceEvents(storeDir, instance) {
   const events = [];
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+  keyedEvents(storeDir, instanceNeedle(instance), (event) => {
     if ("instance" in event && event.instance === instance) events.push(event);
   });
   return events;
 }
-function stalenessEvents(storeDir) {
+var STALENESS_NEEDLE = `"kind":"staleness"`;
+function stalenessCollector() {
   const records = [];
   const seen = /* @__PURE__ */ new Set();
-  scanEvents(storeDir, `"kind":"staleness"`, (event) => {
-    if (event.kind !== "staleness") return;
-    const key = JSON.stringify(event);
-    if (!seen.has(key)) records.push(event);
-    seen.add(key);
-  });
-  return records;
+  return {
+    records,
+    add(event) {
+      if (event.kind !== "staleness") return;
+      const key = JSON.stringify(event);
+      if (!seen.has(key)) records.push(event);
+      seen.add(key);
+    }
+  };
 }
 function fileHasConflictMarkers(path) {
   try {
@@ -14335,15 +14504,16 @@ async function collectStats(services) {
     summaries.push({ threadId: t.id, tokens: await services.tokens.count(t.summary), updated: t.updatedAt.slice(0, 10) });
   }
   await services.saveTokenCache();
+  const logged = readMeasurementLog(services.store.dir, services.readState().measurements);
   return {
     projectTitle: project.title,
     counts,
     active: { threadId: context2.thread.id, depth: context2.depth, contextTokens: context2.tokens },
     summaries,
     // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
-    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
+    measured: measuredPart(logged.measurements),
     freshness: freshnessFromLog(
-      stalenessEvents(services.store.dir),
+      logged.staleness,
       verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens)
     )
   };
@@ -14517,7 +14687,7 @@ function isInsideDir(path, root) {
 var CWD_HEAD_BYTES = 256 * 1024;
 var CWD_FIRST_READ_BYTES = 16 * 1024;
 var CWD_MEMBER = Buffer.from('"cwd"');
-var NEWLINE = 10;
+var NEWLINE2 = 10;
 function cwdOfLine(line) {
   let value;
   try {
@@ -14543,10 +14713,10 @@ async function readRecordedCwd(path, maxBytes = CWD_HEAD_BYTES) {
         }
         length += bytesRead;
       }
-      const complete = ended ? length : buffer.lastIndexOf(NEWLINE, length - 1) + 1;
+      const complete = ended ? length : buffer.lastIndexOf(NEWLINE2, length - 1) + 1;
       for (let at = buffer.indexOf(CWD_MEMBER, from); at !== -1 && at + CWD_MEMBER.length <= complete; at = buffer.indexOf(CWD_MEMBER, from)) {
-        const start = buffer.lastIndexOf(NEWLINE, at) + 1;
-        const newline = buffer.indexOf(NEWLINE, at);
+        const start = buffer.lastIndexOf(NEWLINE2, at) + 1;
+        const newline = buffer.indexOf(NEWLINE2, at);
         const end = newline === -1 || newline >= length ? length : newline;
         const cwd = cwdOfLine(buffer.subarray(start, end));
         if (cwd !== null) return cwd;
@@ -14653,7 +14823,7 @@ function judge(recordedCwd, exactName, suffix, roots) {
 }
 
 // src/transcript/line-splitter.ts
-var NEWLINE2 = 10;
+var NEWLINE3 = 10;
 var ByteRangeSplitter = class {
   /**
    * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
@@ -14685,7 +14855,7 @@ var ByteRangeSplitter = class {
   push(chunk) {
     if (this.stoppedBySink) return;
     let start = 0;
-    let newline = chunk.indexOf(NEWLINE2, start);
+    let newline = chunk.indexOf(NEWLINE3, start);
     while (newline !== -1) {
       let stop;
       if (this.pending.length === 0) {
@@ -14703,7 +14873,7 @@ var ByteRangeSplitter = class {
         return;
       }
       start = newline + 1;
-      newline = chunk.indexOf(NEWLINE2, start);
+      newline = chunk.indexOf(NEWLINE3, start);
     }
     if (start < chunk.length) {
       this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));

@@ -7525,7 +7525,7 @@ function openLog(path, use) {
   const opened = openRegularFile(path, import_node_fs15.constants.O_RDONLY);
   if (opened === null) return null;
   try {
-    return use(opened.fd, opened.stat.size);
+    return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
     (0, import_node_fs15.closeSync)(opened.fd);
   }
@@ -7625,6 +7625,150 @@ var init_content_hash = __esm({
   }
 });
 
+// src/core/measure/measurement-index.ts
+function measurementIndexPath(storeDir) {
+  return (0, import_node_path22.join)(storeDir, "cache", "measurement-index.txt");
+}
+function sessionNeedle(sessionId) {
+  return `"sessionId":${JSON.stringify(sessionId)}`;
+}
+function instanceNeedle(instance) {
+  return `"instance":${JSON.stringify(instance)}`;
+}
+function bucketOf(needle) {
+  let hash = 2166136261;
+  for (let i = 0; i < needle.length; i++) hash = Math.imul(hash ^ needle.charCodeAt(i), 16777619);
+  return (hash >>> 0) % BUCKETS;
+}
+function fileTag(stat) {
+  return `${stat.dev}:${stat.ino}`;
+}
+function readAt(fd, buffer, position) {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const n = (0, import_node_fs24.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled;
+}
+function prefixFingerprint(fd, covered) {
+  const headLength = Math.min(HEAD_BYTES, covered);
+  const tailLength = Math.min(TAIL_BYTES, covered);
+  const bytes2 = Buffer.alloc(headLength + tailLength);
+  readAt(fd, bytes2.subarray(0, headLength), 0);
+  readAt(fd, bytes2.subarray(headLength), covered - tailLength);
+  return bytes2.toString("base64");
+}
+function openMeasurementIndex(storeDir) {
+  let opened = null;
+  try {
+    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs24.constants.O_RDONLY);
+    if (opened === null) return null;
+    const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
+    const length = readAt(opened.fd, prefix, 0);
+    const marker = prefix.indexOf("\n@");
+    if (length === prefix.length && prefix.subarray(0, HEADER_BYTES.length).equals(HEADER_BYTES) && marker !== -1 && marker + 2 + BUCKETS * ENTRY < prefix.length && prefix[marker + 2 + BUCKETS * ENTRY] === NEWLINE)
+      return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
+  } catch {
+  }
+  if (opened !== null) (0, import_node_fs24.closeSync)(opened.fd);
+  return null;
+}
+function closeMeasurementIndex(index) {
+  (0, import_node_fs24.closeSync)(index.fd);
+}
+function validCoverage(index, fd, stat) {
+  const key = `
+#${fileTag(stat)}	`;
+  const at = index.prefix.indexOf(key);
+  if (at === -1 || at >= index.table) return null;
+  const end = index.prefix.indexOf(NEWLINE, at + key.length);
+  const [coveredText, fingerprint] = index.prefix.toString("latin1", at + key.length, end).split("	");
+  const covered = wholeNumber(coveredText);
+  if (covered === null || covered > stat.size) return null;
+  return prefixFingerprint(fd, covered) === fingerprint ? covered : null;
+}
+function wholeNumber(text) {
+  if (text === void 0 || text === "") return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n >= 0 && String(n) === text ? n : null;
+}
+function indexedLines(index, fd, stat, needle) {
+  const covered = validCoverage(index, fd, stat);
+  if (covered === null) return null;
+  const bucket = readBucket(index, bucketOf(needle));
+  if (bucket === null) return null;
+  const key = Buffer.from(`${fileTag(stat)}	${needle}	`);
+  const needleBytes = Buffer.from(needle);
+  const lines = [];
+  let previousEnd = 0;
+  for (let at = bucket.indexOf(key); at !== -1; at = bucket.indexOf(key, at + 1)) {
+    if (at > 0 && bucket[at - 1] !== NEWLINE) continue;
+    const end = bucket.indexOf(NEWLINE, at);
+    for (const part of bucket.toString("latin1", at + key.length, end === -1 ? bucket.length : end).split(",")) {
+      const offset = wholeNumber(part);
+      if (offset === null || offset < previousEnd) return null;
+      const line = lineAt(fd, offset, covered);
+      if (line === null || line.indexOf(needleBytes) === -1) return null;
+      lines.push(line.toString("utf8"));
+      previousEnd = offset + line.length + 1;
+    }
+  }
+  return { covered, lines };
+}
+function lineAt(fd, offset, covered) {
+  const from = offset === 0 ? 0 : offset - 1;
+  let length = Math.min(2048, covered - from);
+  for (; ; ) {
+    if (length <= 0) return null;
+    const bytes2 = Buffer.allocUnsafe(length);
+    if (readAt(fd, bytes2, from) !== length) return null;
+    if (offset > 0 && bytes2[0] !== NEWLINE) return null;
+    const start = offset - from;
+    const newline = bytes2.indexOf(NEWLINE, start);
+    if (newline !== -1) return newline - start > LOG_LINE_MAX_BYTES ? null : bytes2.subarray(start, newline);
+    const longest = Math.min(start + LOG_LINE_MAX_BYTES + 1, covered - from);
+    if (length >= longest) return null;
+    length = longest;
+  }
+}
+function readBucket(index, number) {
+  const entry = index.table + number * ENTRY;
+  const start = Number.parseInt(index.prefix.toString("latin1", entry, entry + 8), 16);
+  const length = Number.parseInt(index.prefix.toString("latin1", entry + 8, entry + 16), 16);
+  if (!(start >= 0 && length >= 0 && start + 2 * length <= index.size)) return null;
+  const both = Buffer.allocUnsafe(2 * length);
+  if (readAt(index.fd, both, start) !== 2 * length) return null;
+  const bucket = both.subarray(0, length);
+  const name = bucketName(number);
+  if (!bucket.equals(both.subarray(length)) || bucket.toString("latin1", 0, name.length) !== name) return null;
+  return bucket.subarray(name.length);
+}
+function bucketName(number) {
+  return `=${number}
+`;
+}
+var import_node_fs24, import_node_path22, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
+var init_measurement_index = __esm({
+  "src/core/measure/measurement-index.ts"() {
+    "use strict";
+    import_node_fs24 = require("fs");
+    import_node_path22 = require("path");
+    init_regular_file();
+    LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
+    INDEX_BEHIND_BYTES = 64 * 1024;
+    HEADER = "threadmind measurement index 2\n";
+    HEADER_BYTES = Buffer.from(HEADER);
+    BUCKETS = 128;
+    ENTRY = 16;
+    PREFIX_BYTES = 8 * 1024;
+    HEAD_BYTES = 64;
+    TAIL_BYTES = 256;
+    NEWLINE = 10;
+  }
+});
+
 // src/core/freshness/freshness-events.ts
 function isFreshnessEvent(d) {
   if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
@@ -7701,7 +7845,7 @@ function record(event) {
 }
 function sessionEvents(storeDir, sessionId) {
   const events = [];
-  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
+  keyedEvents(storeDir, sessionNeedle(sessionId), (event) => {
     if (event.sessionId === sessionId) events.push(event);
   });
   return events;
@@ -7709,54 +7853,81 @@ function sessionEvents(storeDir, sessionId) {
 function scanEvents(storeDir, needle, onEvent) {
   const bytes2 = Buffer.from(needle, "utf8");
   for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes2, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null) onEvent(event);
-    });
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes2, (line) => emit(line, onEvent)));
   }
 }
-function scanLines(path, needle, onLine) {
-  openLog(path, (fd, size) => {
-    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
-    const buffer = scanBuffer;
-    let position = Math.max(0, size - READ_MAX_BYTES);
-    let held = 0;
-    let skippingLongLine = false;
-    for (; ; ) {
-      const n = (0, import_node_fs24.readSync)(fd, buffer, held, buffer.length - held, position);
-      position += n;
-      const filled = held + n;
-      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
-      const complete = lastNewline === -1 ? 0 : lastNewline;
-      let from = 0;
-      if (skippingLongLine) {
-        const end = buffer.indexOf(10, 0);
-        if (end === -1 || end > complete) from = complete;
-        else {
-          from = end + 1;
-          skippingLongLine = false;
-        }
-      }
-      for (; ; ) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(10, hit) + 1;
-        const newline = buffer.indexOf(10, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end));
+function emit(line, onEvent) {
+  const event = parseEventLine(line);
+  if (event !== null) onEvent(event);
+}
+function indexBehind(storeDir) {
+  return behindStores.delete(storeDir);
+}
+function keyedEvents(storeDir, needle, onEvent) {
+  const paths = measurementLogPaths(storeDir);
+  const logBytes = paths.reduce((total, path) => total + ((0, import_node_fs25.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  if (logBytes < INDEX_MIN_LOG_BYTES) {
+    scanEvents(storeDir, needle, onEvent);
+    return;
+  }
+  const bytes2 = Buffer.from(needle, "utf8");
+  const index = openMeasurementIndex(storeDir);
+  let behind = false;
+  try {
+    for (const path of paths) {
+      openLog(path, (fd, size, stat) => {
+        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
+        if (known !== null) for (const line of known.lines) emit(line, onEvent);
+        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+        scanLines(fd, size, from, bytes2, (line) => emit(line, onEvent));
+      });
+    }
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+  }
+  if (behind) behindStores.add(storeDir);
+}
+function scanLines(fd, size, position, needle, onLine) {
+  if (position >= size) return;
+  scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+  const buffer = scanBuffer;
+  let held = 0;
+  let skippingLongLine = false;
+  for (; ; ) {
+    const n = (0, import_node_fs25.readSync)(fd, buffer, held, buffer.length - held, position);
+    position += n;
+    const filled = held + n;
+    const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+    const complete = lastNewline === -1 ? 0 : lastNewline;
+    let from = 0;
+    if (skippingLongLine) {
+      const end = buffer.indexOf(10, 0);
+      if (end === -1 || end > complete) from = complete;
+      else {
         from = end + 1;
-      }
-      if (n === 0) return;
-      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
-      if (lastNewline === -1 && rest === buffer.length) {
-        held = 0;
-        skippingLongLine = true;
-      } else {
-        buffer.copyWithin(0, filled - rest, filled);
-        held = rest;
+        skippingLongLine = false;
       }
     }
-  });
+    for (; ; ) {
+      const hit = buffer.indexOf(needle, from);
+      if (hit === -1 || hit >= complete) break;
+      const start = buffer.lastIndexOf(10, hit) + 1;
+      const newline = buffer.indexOf(10, hit);
+      const end = newline === -1 || newline > complete ? complete : newline;
+      onLine(buffer.toString("utf8", Math.max(start, from), end));
+      from = end + 1;
+    }
+    if (n === 0) return;
+    const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+    if (lastNewline === -1 && rest === buffer.length) {
+      held = 0;
+      skippingLongLine = true;
+    } else {
+      buffer.copyWithin(0, filled - rest, filled);
+      held = rest;
+    }
+  }
 }
 function lastConversation(events) {
   for (let i = events.length - 1; i >= 0; i--) {
@@ -7777,7 +7948,7 @@ function lastInstanceThread(events, instance) {
 }
 function instanceEvents(storeDir, instance) {
   const events = [];
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+  keyedEvents(storeDir, instanceNeedle(instance), (event) => {
     if ("instance" in event && event.instance === instance) events.push(event);
   });
   return events;
@@ -7792,14 +7963,15 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs24, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
+var import_node_fs25, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
-    import_node_fs24 = require("fs");
+    import_node_fs25 = require("fs");
     init_measurements();
     init_measurement_log();
     init_measurement_log_legacy();
+    init_measurement_index();
     init_freshness_events();
     READ_MAX_BYTES = 8 * 1024 * 1024;
     KINDS = /* @__PURE__ */ new Set([
@@ -7814,8 +7986,10 @@ var init_measurement_log_read = __esm({
       "staleness"
     ]);
     RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+    INDEX_MIN_LOG_BYTES = 1024 * 1024;
+    behindStores = /* @__PURE__ */ new Set();
     scanBuffer = null;
-    SCAN_BUFFER_BYTES = 64 * 1024;
+    SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
   }
 });
 
@@ -7825,9 +7999,9 @@ __export(text_fingerprint_exports, {
   textFingerprint: () => textFingerprint
 });
 function textFingerprint(text) {
-  const bytes2 = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const { written } = encoder.encodeInto(text, bytes2);
-  const words = new Uint32Array(bytes2.buffer, 0, Math.ceil(written / 4));
+  const bytes2 = Buffer.alloc(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const written = bytes2.write(text, "utf8");
+  const words = new Uint32Array(bytes2.buffer, bytes2.byteOffset, Math.ceil(written / 4));
   let h1 = 3735928559 ^ written;
   let h2 = 1103547991 ^ written;
   for (let i = 0; i < words.length; i++) {
@@ -7841,60 +8015,58 @@ function textFingerprint(text) {
   h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
 }
-var encoder;
 var init_text_fingerprint = __esm({
   "src/core/text-fingerprint.ts"() {
     "use strict";
-    encoder = new TextEncoder();
   }
 });
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path27.join)((0, import_node_path27.dirname)((0, import_node_path27.resolve)(transcriptPath)), (0, import_node_path27.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path28.join)((0, import_node_path28.dirname)((0, import_node_path28.resolve)(transcriptPath)), (0, import_node_path28.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path27.sep) ? folder : `${folder}${import_node_path27.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path28.sep) ? folder : `${folder}${import_node_path28.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path27.isAbsolute)(named)) return null;
-  const path = (0, import_node_path27.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path28.isAbsolute)(named)) return null;
+  const path = (0, import_node_path28.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path27.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path28.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs30.realpathSync)(folder);
-    const realDir = (0, import_node_fs30.realpathSync)((0, import_node_path27.dirname)((0, import_node_path27.resolve)(path)));
+    const realFolder = (0, import_node_fs31.realpathSync)(folder);
+    const realDir = (0, import_node_fs31.realpathSync)((0, import_node_path28.dirname)((0, import_node_path28.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs30.openSync)((0, import_node_path27.join)(realDir, (0, import_node_path27.basename)(path)), import_node_fs30.constants.O_RDONLY | (import_node_fs30.constants.O_NONBLOCK ?? 0) | (import_node_fs30.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs31.openSync)((0, import_node_path28.join)(realDir, (0, import_node_path28.basename)(path)), import_node_fs31.constants.O_RDONLY | (import_node_fs31.constants.O_NONBLOCK ?? 0) | (import_node_fs31.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs30.fstatSync)(fd);
+    const stat = (0, import_node_fs31.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs30.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs31.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs30.closeSync)(fd);
+    (0, import_node_fs31.closeSync)(fd);
   }
 }
-var import_node_fs30, import_node_path27, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs31, import_node_path28, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs30 = require("fs");
-    import_node_path27 = require("path");
+    import_node_fs31 = require("fs");
+    import_node_path28 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -8004,8 +8176,8 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs25 = require("fs");
-var import_node_path23 = require("path");
+var import_node_fs26 = require("fs");
+var import_node_path24 = require("path");
 init_errors();
 
 // src/core/store/store.ts
@@ -9708,8 +9880,8 @@ var TokenEstimator = class {
     const promise = this.loadEncoder();
     this.encoderPromise = promise;
     promise.then(
-      (encoder2) => {
-        if (this.encoderPromise === promise) this.encoder = encoder2;
+      (encoder) => {
+        if (this.encoderPromise === promise) this.encoder = encoder;
       },
       () => {
         if (this.encoderPromise === promise) this.encoderPromise = null;
@@ -12072,7 +12244,7 @@ var ProjectIndex = class {
       this.setEntry({ file, stamp, hash: "", meta: null, problem: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
       return;
     }
-    const readAt = Date.now();
+    const readAt2 = Date.now();
     let text;
     try {
       text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -12087,7 +12259,7 @@ var ProjectIndex = class {
       this.drop(file);
       return;
     }
-    if (stamp.mtimeMs >= readAt - RACY_MS) this.racy.add(file);
+    if (stamp.mtimeMs >= readAt2 - RACY_MS) this.racy.add(file);
     else this.racy.delete(file);
     const hash = contentHash(text);
     if (previous && previous.hash === hash && !force) {
@@ -12687,8 +12859,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join22 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join22(before, endsWithNewline.before), after: join22(after, endsWithNewline.after) };
+  const join24 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join24(before, endsWithNewline.before), after: join24(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -12881,7 +13053,7 @@ function branchChoice(state, branch, projectId) {
 init_measurement_log_read();
 
 // src/core/git/committed-thread.ts
-var import_node_path22 = require("path");
+var import_node_path23 = require("path");
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -12905,7 +13077,7 @@ async function committedThread(gitTop, path, id) {
   }
 }
 function conflictNotice(root, path) {
-  const file = (0, import_node_path22.relative)(root, path) || path;
+  const file = (0, import_node_path23.relative)(root, path) || path;
   return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
 }
 
@@ -13683,7 +13855,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs25.existsSync)((0, import_node_path23.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs26.existsSync)((0, import_node_path24.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -13994,7 +14166,7 @@ function openHookServices(input, env, lockTimeoutMs) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs26 = require("fs");
+var import_node_fs27 = require("fs");
 init_error_details();
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
@@ -14038,7 +14210,7 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 
 // src/core/context/context-cache.ts
 init_regular_file();
-var import_node_path24 = require("path");
+var import_node_path25 = require("path");
 init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var ENTRY_MAX_BYTES = 512 * 1024;
@@ -14046,7 +14218,7 @@ var SOURCE_MAX_BYTES = 1024 * 1024;
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path24.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path25.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -14075,7 +14247,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
   const sources = {};
   for (const rel of paths) {
-    const stamp = fileStamp((0, import_node_path24.join)(storeDir, rel));
+    const stamp = fileStamp((0, import_node_path25.join)(storeDir, rel));
     if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
     sources[rel] = stamp;
   }
@@ -14087,8 +14259,8 @@ function sameInputs(a, b) {
 }
 
 // src/core/context/context-cache-write.ts
-var import_node_fs27 = require("fs");
-var import_node_path25 = require("path");
+var import_node_fs28 = require("fs");
+var import_node_path26 = require("path");
 function threadCacheEntry(builtBy, projectId, thread, read) {
   const { verify, ...rest } = read;
   return {
@@ -14106,26 +14278,26 @@ async function saveContextCacheEntry(storeDir, entry) {
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  (0, import_node_fs27.mkdirSync)((0, import_node_path25.dirname)(path), { recursive: true });
+  (0, import_node_fs28.mkdirSync)((0, import_node_path26.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `);
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path26 = require("path");
+var import_node_path27 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path26.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path27.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
 }
 
 // src/hooks/start-record.ts
-var import_node_fs28 = require("fs");
+var import_node_fs29 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs28.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs29.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -14597,7 +14769,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs29 = require("fs");
+var import_node_fs30 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -14623,20 +14795,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs29.statSync)(path);
+    const before = (0, import_node_fs30.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs29.openSync)(path, import_node_fs29.constants.O_RDONLY | (import_node_fs29.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs30.openSync)(path, import_node_fs30.constants.O_RDONLY | (import_node_fs30.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs29.fstatSync)(fd);
+    const stats = (0, import_node_fs30.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs29.closeSync)(fd);
+    (0, import_node_fs30.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -14647,13 +14819,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs29.closeSync)(file.fd);
+    (0, import_node_fs30.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs29.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs30.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -14667,14 +14839,17 @@ async function readExactly(file, buffer, position) {
 
 // src/transcript/read-tail.ts
 var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
-var NEWLINE = 10;
+var NEWLINE2 = 10;
 var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
 var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
+var NEEDED_FOR_SIZE = ["assistant", "compact-boundary"];
 var TailCollector = class {
-  constructor(backToLastCompaction) {
+  constructor(backToLastCompaction, sizeOnly) {
     this.backToLastCompaction = backToLastCompaction;
+    this.sizeOnly = sizeOnly;
   }
   backToLastCompaction;
+  sizeOnly;
   lines = 0;
   unparsedLines = 0;
   malformedLines = 0;
@@ -14690,7 +14865,7 @@ var TailCollector = class {
    */
   take(bytes2, isUnterminatedLastLine) {
     this.lines += 1;
-    const needed = this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
+    const needed = this.sizeOnly ? NEEDED_FOR_SIZE : this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
     if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes2, needed)) {
       this.unparsedLines += 1;
       return false;
@@ -14714,13 +14889,14 @@ var TailCollector = class {
         this.boundariesLastFirst.push(line.record);
         break;
       case "hook-context":
-        this.hookContextsLastFirst.push(line.record);
+        if (!this.sizeOnly) this.hookContextsLastFirst.push(line.record);
         break;
       default: {
         const unreachable = line;
         throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
       }
     }
+    if (this.sizeOnly) return this.lastAssistant !== null || this.boundariesLastFirst.length > 0;
     if (this.lastAssistant === null) return false;
     return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
   }
@@ -14750,14 +14926,14 @@ async function walkBack(file, chunkSize, maxBytes, collector) {
     await readExactly(file, chunk, position);
     bytesRead += length;
     let end = length;
-    let newline = chunk.lastIndexOf(NEWLINE, end - 1);
+    let newline = chunk.lastIndexOf(NEWLINE2, end - 1);
     while (newline !== -1 && !stopped) {
       const piece = chunk.subarray(newline + 1, end);
       const bytes2 = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
       carry = [];
       stopped = takeLine(bytes2);
       end = newline;
-      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE, end - 1);
+      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE2, end - 1);
     }
     if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
   }
@@ -14772,7 +14948,7 @@ async function readTail(path, options = {}) {
   const maxBytes = options.maxBytes ?? null;
   if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
   return withTranscript(path, async (file) => {
-    const collector = new TailCollector(options.backToLastCompaction ?? false);
+    const collector = new TailCollector(options.backToLastCompaction ?? false, options.sizeOnly ?? false);
     const walk = await walkBack(file, chunkSize, maxBytes, collector);
     return {
       path,
@@ -14797,7 +14973,7 @@ async function readTail(path, options = {}) {
 init_measurement_log_read();
 
 // src/transcript/line-splitter.ts
-var NEWLINE2 = 10;
+var NEWLINE3 = 10;
 var ByteRangeSplitter = class {
   /**
    * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
@@ -14829,7 +15005,7 @@ var ByteRangeSplitter = class {
   push(chunk) {
     if (this.stoppedBySink) return;
     let start = 0;
-    let newline = chunk.indexOf(NEWLINE2, start);
+    let newline = chunk.indexOf(NEWLINE3, start);
     while (newline !== -1) {
       let stop;
       if (this.pending.length === 0) {
@@ -14847,7 +15023,7 @@ var ByteRangeSplitter = class {
         return;
       }
       start = newline + 1;
-      newline = chunk.indexOf(NEWLINE2, start);
+      newline = chunk.indexOf(NEWLINE3, start);
     }
     if (start < chunk.length) {
       this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
@@ -15090,7 +15266,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path28 = require("path");
+var import_node_path29 = require("path");
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const freshness = data.freshness;
@@ -15105,7 +15281,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path28.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path29.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -15241,6 +15417,150 @@ async function measureSize(store, input, kind) {
 // src/hooks/hook-core.ts
 init_measurement_log_read();
 
+// src/core/measure/measurement-index-write.ts
+var import_node_fs32 = require("fs");
+var import_node_path30 = require("path");
+init_regular_file();
+init_measurement_log();
+init_measurement_log_read();
+init_measurement_index();
+function refreshMeasurementIndexIfBehind(storeDir) {
+  const paths = measurementLogPaths(storeDir);
+  try {
+    const covered = measurementIndexCoverage(storeDir, paths);
+    const behind = paths.some((path, i) => {
+      const opened = openRegularFile(path, import_node_fs32.constants.O_RDONLY);
+      if (opened === null) return false;
+      (0, import_node_fs32.closeSync)(opened.fd);
+      const size = opened.stat.size;
+      return size <= READ_MAX_BYTES && size - (covered[i] ?? 0) > INDEX_BEHIND_BYTES;
+    });
+    if (behind) refreshMeasurementIndex(storeDir, paths, READ_MAX_BYTES, parseEventLine);
+  } catch {
+  }
+}
+function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
+  const temp = `${measurementIndexPath(storeDir)}.${process.pid}.tmp`;
+  let out = null;
+  let index = null;
+  try {
+    const cache = (0, import_node_path30.join)(storeDir, "cache");
+    (0, import_node_fs32.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs32.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs32.rmSync)(temp, { force: true });
+    out = (0, import_node_fs32.openSync)(temp, import_node_fs32.constants.O_WRONLY | import_node_fs32.constants.O_CREAT | import_node_fs32.constants.O_EXCL | import_node_fs32.constants.O_NOFOLLOW, 420);
+    index = openMeasurementIndex(storeDir);
+    const oldKeyLines = index === null ? null : keyLinesOf(index);
+    let sections = "";
+    const byBucket = Array.from({ length: BUCKETS }, () => []);
+    for (const path of paths) {
+      const opened = openRegularFile(path, import_node_fs32.constants.O_RDONLY);
+      if (opened === null) continue;
+      try {
+        const { fd, stat } = opened;
+        if (stat.size > readMaxBytes) continue;
+        const tag = fileTag(stat);
+        const kept = index === null || oldKeyLines === null ? null : validCoverage(index, fd, stat);
+        const from = kept ?? 0;
+        const bytes2 = Buffer.allocUnsafe(stat.size - from);
+        readAt(fd, bytes2, from);
+        const covered = from + bytes2.lastIndexOf(NEWLINE) + 1;
+        sections += `#${tag}	${covered}	${prefixFingerprint(fd, covered)}
+`;
+        const offsets = /* @__PURE__ */ new Map();
+        if (kept !== null && oldKeyLines !== null) {
+          for (const line of oldKeyLines) {
+            const [lineTag, needle, list] = line.split("	");
+            if (lineTag !== tag || needle === void 0 || list === void 0) continue;
+            const lists = offsets.get(needle);
+            if (lists === void 0) offsets.set(needle, [list]);
+            else lists.push(list);
+          }
+        }
+        addKeyOffsets(offsets, bytes2.subarray(0, covered - from), from, keysOf);
+        for (const [needle, lists] of offsets) byBucket[bucketOf(needle)].push(`${tag}	${needle}	${lists.join(",")}
+`);
+      } finally {
+        (0, import_node_fs32.closeSync)(opened.fd);
+      }
+    }
+    const buckets = byBucket.map((lines, number) => Buffer.from(bucketName(number) + lines.join("")));
+    let position = Buffer.byteLength(HEADER) + Buffer.byteLength(sections) + 1 + BUCKETS * ENTRY + 1;
+    if (position > PREFIX_BYTES) return;
+    let table = "@";
+    for (const bucket of buckets) {
+      table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
+      position += 2 * bucket.length;
+    }
+    (0, import_node_fs32.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
+`), ...buckets.flatMap((b) => [b, b])]));
+    (0, import_node_fs32.closeSync)(out);
+    out = null;
+    (0, import_node_fs32.renameSync)(temp, measurementIndexPath(storeDir));
+  } catch {
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+    try {
+      if (out !== null) (0, import_node_fs32.closeSync)(out);
+      (0, import_node_fs32.rmSync)(temp, { force: true });
+    } catch {
+    }
+  }
+}
+function keyLinesOf(index) {
+  const lines = [];
+  for (let number = 0; number < BUCKETS; number++) {
+    const bucket = readBucket(index, number);
+    if (bucket === null) return null;
+    lines.push(...bucket.toString("utf8").split("\n"));
+  }
+  return lines;
+}
+function addKeyOffsets(offsets, bytes2, base, keysOf) {
+  const add = (needle, line, offset) => {
+    if (line.indexOf(needle) === -1) return;
+    const list = offsets.get(needle);
+    if (list === void 0) offsets.set(needle, [String(offset)]);
+    else list.push(String(offset));
+  };
+  let start = 0;
+  while (start < bytes2.length) {
+    const newline = bytes2.indexOf(NEWLINE, start);
+    const end = newline === -1 ? bytes2.length : newline;
+    const line = bytes2.subarray(start, end);
+    if (line.length <= LOG_LINE_MAX_BYTES && (line.indexOf(SESSION_KEY) !== -1 || line.indexOf(INSTANCE_KEY) !== -1)) {
+      const keys = keysOf(line.toString("utf8"));
+      if (keys !== null) {
+        if (typeof keys.sessionId === "string") add(sessionNeedle(keys.sessionId), line, base + start);
+        if (typeof keys.instance === "string") add(instanceNeedle(keys.instance), line, base + start);
+      }
+    }
+    start = end + 1;
+  }
+}
+var SESSION_KEY = Buffer.from(`"sessionId":`);
+var INSTANCE_KEY = Buffer.from(`"instance":`);
+function measurementIndexCoverage(storeDir, paths) {
+  const index = openMeasurementIndex(storeDir);
+  try {
+    return paths.map((path) => {
+      if (index === null) return null;
+      const opened = openRegularFile(path, import_node_fs32.constants.O_RDONLY);
+      if (opened === null) return null;
+      try {
+        return validCoverage(index, opened.fd, opened.stat);
+      } finally {
+        (0, import_node_fs32.closeSync)(opened.fd);
+      }
+    });
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+  }
+}
+
+// src/hooks/hook-core.ts
+init_measurement_log();
+
 // src/hooks/prompt-nudge.ts
 var NUDGE_MAX_CHARS = 400;
 function nudgeText(growth, thread) {
@@ -15250,7 +15570,7 @@ function nudgeText(growth, thread) {
 async function conversationSize(transcriptPath) {
   if (transcriptPath === null) return null;
   try {
-    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES });
+    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, sizeOnly: true });
     const boundary = tail.compactBoundaries.at(-1);
     return boundary === void 0 ? tail.contextTokens : boundary.postTokens;
   } catch {
@@ -15319,6 +15639,13 @@ function servicesMeasureStore(services) {
 async function handle(name, input, lockTimeoutMs) {
   const services = openHookServices(input, process.env, lockTimeoutMs);
   if (services === null) return {};
+  try {
+    return await handleWith(services, name, input);
+  } finally {
+    if (indexBehind(services.store.dir)) refreshMeasurementIndexIfBehind(services.store.dir);
+  }
+}
+async function handleWith(services, name, input) {
   switch (name) {
     case "session-start":
       return sessionStart(services, input);
@@ -15346,7 +15673,10 @@ async function handle(name, input, lockTimeoutMs) {
   }
 }
 async function rotateMeasurementLog(input, lockTimeoutMs) {
-  await hookServices(input, process.env, lockTimeoutMs).rotateMeasurementLog();
+  const services = hookServices(input, process.env, lockTimeoutMs);
+  refreshMeasurementIndexIfBehind(services.store.dir);
+  const size = openLog(measurementLogPath(services.store.dir), (_fd, bytes2) => bytes2);
+  if (size !== null && size > LOG_ROTATE_BYTES) await services.rotateMeasurementLog();
 }
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {

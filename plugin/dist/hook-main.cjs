@@ -171,9 +171,9 @@ __export(text_fingerprint_exports, {
   textFingerprint: () => textFingerprint
 });
 function textFingerprint(text) {
-  const bytes = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const { written } = encoder.encodeInto(text, bytes);
-  const words = new Uint32Array(bytes.buffer, 0, Math.ceil(written / 4));
+  const bytes = Buffer.alloc(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const written = bytes.write(text, "utf8");
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.ceil(written / 4));
   let h1 = 3735928559 ^ written;
   let h2 = 1103547991 ^ written;
   for (let i = 0; i < words.length; i++) {
@@ -187,11 +187,9 @@ function textFingerprint(text) {
   h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
 }
-var encoder;
 var init_text_fingerprint = __esm({
   "src/core/text-fingerprint.ts"() {
     "use strict";
-    encoder = new TextEncoder();
   }
 });
 
@@ -209,7 +207,7 @@ function openLog(path, use) {
   const opened = openRegularFile(path, import_node_fs11.constants.O_RDONLY);
   if (opened === null) return null;
   try {
-    return use(opened.fd, opened.stat.size);
+    return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
     (0, import_node_fs11.closeSync)(opened.fd);
   }
@@ -256,6 +254,150 @@ var init_measurement_log_legacy = __esm({
     "use strict";
     init_measurements();
     init_measurement_log();
+  }
+});
+
+// src/core/measure/measurement-index.ts
+function measurementIndexPath(storeDir) {
+  return (0, import_node_path9.join)(storeDir, "cache", "measurement-index.txt");
+}
+function sessionNeedle(sessionId) {
+  return `"sessionId":${JSON.stringify(sessionId)}`;
+}
+function instanceNeedle(instance) {
+  return `"instance":${JSON.stringify(instance)}`;
+}
+function bucketOf(needle) {
+  let hash = 2166136261;
+  for (let i = 0; i < needle.length; i++) hash = Math.imul(hash ^ needle.charCodeAt(i), 16777619);
+  return (hash >>> 0) % BUCKETS;
+}
+function fileTag(stat) {
+  return `${stat.dev}:${stat.ino}`;
+}
+function readAt(fd, buffer, position) {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const n = (0, import_node_fs12.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled;
+}
+function prefixFingerprint(fd, covered) {
+  const headLength = Math.min(HEAD_BYTES, covered);
+  const tailLength = Math.min(TAIL_BYTES, covered);
+  const bytes = Buffer.alloc(headLength + tailLength);
+  readAt(fd, bytes.subarray(0, headLength), 0);
+  readAt(fd, bytes.subarray(headLength), covered - tailLength);
+  return bytes.toString("base64");
+}
+function openMeasurementIndex(storeDir) {
+  let opened = null;
+  try {
+    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs12.constants.O_RDONLY);
+    if (opened === null) return null;
+    const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
+    const length = readAt(opened.fd, prefix, 0);
+    const marker = prefix.indexOf("\n@");
+    if (length === prefix.length && prefix.subarray(0, HEADER_BYTES.length).equals(HEADER_BYTES) && marker !== -1 && marker + 2 + BUCKETS * ENTRY < prefix.length && prefix[marker + 2 + BUCKETS * ENTRY] === NEWLINE)
+      return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
+  } catch {
+  }
+  if (opened !== null) (0, import_node_fs12.closeSync)(opened.fd);
+  return null;
+}
+function closeMeasurementIndex(index) {
+  (0, import_node_fs12.closeSync)(index.fd);
+}
+function validCoverage(index, fd, stat) {
+  const key = `
+#${fileTag(stat)}	`;
+  const at = index.prefix.indexOf(key);
+  if (at === -1 || at >= index.table) return null;
+  const end = index.prefix.indexOf(NEWLINE, at + key.length);
+  const [coveredText, fingerprint] = index.prefix.toString("latin1", at + key.length, end).split("	");
+  const covered = wholeNumber(coveredText);
+  if (covered === null || covered > stat.size) return null;
+  return prefixFingerprint(fd, covered) === fingerprint ? covered : null;
+}
+function wholeNumber(text) {
+  if (text === void 0 || text === "") return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n >= 0 && String(n) === text ? n : null;
+}
+function indexedLines(index, fd, stat, needle) {
+  const covered = validCoverage(index, fd, stat);
+  if (covered === null) return null;
+  const bucket = readBucket(index, bucketOf(needle));
+  if (bucket === null) return null;
+  const key = Buffer.from(`${fileTag(stat)}	${needle}	`);
+  const needleBytes = Buffer.from(needle);
+  const lines = [];
+  let previousEnd = 0;
+  for (let at = bucket.indexOf(key); at !== -1; at = bucket.indexOf(key, at + 1)) {
+    if (at > 0 && bucket[at - 1] !== NEWLINE) continue;
+    const end = bucket.indexOf(NEWLINE, at);
+    for (const part of bucket.toString("latin1", at + key.length, end === -1 ? bucket.length : end).split(",")) {
+      const offset = wholeNumber(part);
+      if (offset === null || offset < previousEnd) return null;
+      const line = lineAt(fd, offset, covered);
+      if (line === null || line.indexOf(needleBytes) === -1) return null;
+      lines.push(line.toString("utf8"));
+      previousEnd = offset + line.length + 1;
+    }
+  }
+  return { covered, lines };
+}
+function lineAt(fd, offset, covered) {
+  const from = offset === 0 ? 0 : offset - 1;
+  let length = Math.min(2048, covered - from);
+  for (; ; ) {
+    if (length <= 0) return null;
+    const bytes = Buffer.allocUnsafe(length);
+    if (readAt(fd, bytes, from) !== length) return null;
+    if (offset > 0 && bytes[0] !== NEWLINE) return null;
+    const start = offset - from;
+    const newline = bytes.indexOf(NEWLINE, start);
+    if (newline !== -1) return newline - start > LOG_LINE_MAX_BYTES ? null : bytes.subarray(start, newline);
+    const longest = Math.min(start + LOG_LINE_MAX_BYTES + 1, covered - from);
+    if (length >= longest) return null;
+    length = longest;
+  }
+}
+function readBucket(index, number) {
+  const entry = index.table + number * ENTRY;
+  const start = Number.parseInt(index.prefix.toString("latin1", entry, entry + 8), 16);
+  const length = Number.parseInt(index.prefix.toString("latin1", entry + 8, entry + 16), 16);
+  if (!(start >= 0 && length >= 0 && start + 2 * length <= index.size)) return null;
+  const both = Buffer.allocUnsafe(2 * length);
+  if (readAt(index.fd, both, start) !== 2 * length) return null;
+  const bucket = both.subarray(0, length);
+  const name = bucketName(number);
+  if (!bucket.equals(both.subarray(length)) || bucket.toString("latin1", 0, name.length) !== name) return null;
+  return bucket.subarray(name.length);
+}
+function bucketName(number) {
+  return `=${number}
+`;
+}
+var import_node_fs12, import_node_path9, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
+var init_measurement_index = __esm({
+  "src/core/measure/measurement-index.ts"() {
+    "use strict";
+    import_node_fs12 = require("fs");
+    import_node_path9 = require("path");
+    init_regular_file();
+    LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
+    INDEX_BEHIND_BYTES = 64 * 1024;
+    HEADER = "threadmind measurement index 2\n";
+    HEADER_BYTES = Buffer.from(HEADER);
+    BUCKETS = 128;
+    ENTRY = 16;
+    PREFIX_BYTES = 8 * 1024;
+    HEAD_BYTES = 64;
+    TAIL_BYTES = 256;
+    NEWLINE = 10;
   }
 });
 
@@ -335,7 +477,7 @@ function record(event) {
 }
 function sessionEvents(storeDir, sessionId) {
   const events = [];
-  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
+  keyedEvents(storeDir, sessionNeedle(sessionId), (event) => {
     if (event.sessionId === sessionId) events.push(event);
   });
   return events;
@@ -343,54 +485,81 @@ function sessionEvents(storeDir, sessionId) {
 function scanEvents(storeDir, needle, onEvent) {
   const bytes = Buffer.from(needle, "utf8");
   for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null) onEvent(event);
-    });
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes, (line) => emit(line, onEvent)));
   }
 }
-function scanLines(path, needle, onLine) {
-  openLog(path, (fd, size) => {
-    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
-    const buffer = scanBuffer;
-    let position = Math.max(0, size - READ_MAX_BYTES);
-    let held = 0;
-    let skippingLongLine = false;
-    for (; ; ) {
-      const n = (0, import_node_fs12.readSync)(fd, buffer, held, buffer.length - held, position);
-      position += n;
-      const filled = held + n;
-      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
-      const complete = lastNewline === -1 ? 0 : lastNewline;
-      let from = 0;
-      if (skippingLongLine) {
-        const end = buffer.indexOf(10, 0);
-        if (end === -1 || end > complete) from = complete;
-        else {
-          from = end + 1;
-          skippingLongLine = false;
-        }
-      }
-      for (; ; ) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(10, hit) + 1;
-        const newline = buffer.indexOf(10, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end));
+function emit(line, onEvent) {
+  const event = parseEventLine(line);
+  if (event !== null) onEvent(event);
+}
+function indexBehind(storeDir) {
+  return behindStores.delete(storeDir);
+}
+function keyedEvents(storeDir, needle, onEvent) {
+  const paths = measurementLogPaths(storeDir);
+  const logBytes = paths.reduce((total, path) => total + ((0, import_node_fs13.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  if (logBytes < INDEX_MIN_LOG_BYTES) {
+    scanEvents(storeDir, needle, onEvent);
+    return;
+  }
+  const bytes = Buffer.from(needle, "utf8");
+  const index = openMeasurementIndex(storeDir);
+  let behind = false;
+  try {
+    for (const path of paths) {
+      openLog(path, (fd, size, stat) => {
+        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
+        if (known !== null) for (const line of known.lines) emit(line, onEvent);
+        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+        scanLines(fd, size, from, bytes, (line) => emit(line, onEvent));
+      });
+    }
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+  }
+  if (behind) behindStores.add(storeDir);
+}
+function scanLines(fd, size, position, needle, onLine) {
+  if (position >= size) return;
+  scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+  const buffer = scanBuffer;
+  let held = 0;
+  let skippingLongLine = false;
+  for (; ; ) {
+    const n = (0, import_node_fs13.readSync)(fd, buffer, held, buffer.length - held, position);
+    position += n;
+    const filled = held + n;
+    const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+    const complete = lastNewline === -1 ? 0 : lastNewline;
+    let from = 0;
+    if (skippingLongLine) {
+      const end = buffer.indexOf(10, 0);
+      if (end === -1 || end > complete) from = complete;
+      else {
         from = end + 1;
-      }
-      if (n === 0) return;
-      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
-      if (lastNewline === -1 && rest === buffer.length) {
-        held = 0;
-        skippingLongLine = true;
-      } else {
-        buffer.copyWithin(0, filled - rest, filled);
-        held = rest;
+        skippingLongLine = false;
       }
     }
-  });
+    for (; ; ) {
+      const hit = buffer.indexOf(needle, from);
+      if (hit === -1 || hit >= complete) break;
+      const start = buffer.lastIndexOf(10, hit) + 1;
+      const newline = buffer.indexOf(10, hit);
+      const end = newline === -1 || newline > complete ? complete : newline;
+      onLine(buffer.toString("utf8", Math.max(start, from), end));
+      from = end + 1;
+    }
+    if (n === 0) return;
+    const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+    if (lastNewline === -1 && rest === buffer.length) {
+      held = 0;
+      skippingLongLine = true;
+    } else {
+      buffer.copyWithin(0, filled - rest, filled);
+      held = rest;
+    }
+  }
 }
 function lastConversation(events) {
   for (let i = events.length - 1; i >= 0; i--) {
@@ -408,7 +577,7 @@ function lastInstanceThread(events, instance) {
 }
 function instanceEvents(storeDir, instance) {
   const events = [];
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+  keyedEvents(storeDir, instanceNeedle(instance), (event) => {
     if ("instance" in event && event.instance === instance) events.push(event);
   });
   return events;
@@ -423,14 +592,15 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs12, READ_MAX_BYTES, KINDS, RECEIPTS, scanBuffer, SCAN_BUFFER_BYTES;
+var import_node_fs13, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
-    import_node_fs12 = require("fs");
+    import_node_fs13 = require("fs");
     init_measurements();
     init_measurement_log();
     init_measurement_log_legacy();
+    init_measurement_index();
     init_freshness_events();
     READ_MAX_BYTES = 8 * 1024 * 1024;
     KINDS = /* @__PURE__ */ new Set([
@@ -445,57 +615,59 @@ var init_measurement_log_read = __esm({
       "staleness"
     ]);
     RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+    INDEX_MIN_LOG_BYTES = 1024 * 1024;
+    behindStores = /* @__PURE__ */ new Set();
     scanBuffer = null;
-    SCAN_BUFFER_BYTES = 64 * 1024;
+    SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
   }
 });
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path10.join)((0, import_node_path10.dirname)((0, import_node_path10.resolve)(transcriptPath)), (0, import_node_path10.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path11.join)((0, import_node_path11.dirname)((0, import_node_path11.resolve)(transcriptPath)), (0, import_node_path11.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path10.sep) ? folder : `${folder}${import_node_path10.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path11.sep) ? folder : `${folder}${import_node_path11.sep}`);
 }
 function savedOutputPathOf(record3, transcriptPath) {
   if (!record3.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record3.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path10.isAbsolute)(named)) return null;
-  const path = (0, import_node_path10.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path11.isAbsolute)(named)) return null;
+  const path = (0, import_node_path11.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path10.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path11.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs14.realpathSync)(folder);
-    const realDir = (0, import_node_fs14.realpathSync)((0, import_node_path10.dirname)((0, import_node_path10.resolve)(path)));
+    const realFolder = (0, import_node_fs15.realpathSync)(folder);
+    const realDir = (0, import_node_fs15.realpathSync)((0, import_node_path11.dirname)((0, import_node_path11.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs14.openSync)((0, import_node_path10.join)(realDir, (0, import_node_path10.basename)(path)), import_node_fs14.constants.O_RDONLY | (import_node_fs14.constants.O_NONBLOCK ?? 0) | (import_node_fs14.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs15.openSync)((0, import_node_path11.join)(realDir, (0, import_node_path11.basename)(path)), import_node_fs15.constants.O_RDONLY | (import_node_fs15.constants.O_NONBLOCK ?? 0) | (import_node_fs15.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs14.fstatSync)(fd);
+    const stat = (0, import_node_fs15.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs14.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs15.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs14.closeSync)(fd);
+    (0, import_node_fs15.closeSync)(fd);
   }
 }
-var import_node_fs14, import_node_path10, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs15, import_node_path11, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs14 = require("fs");
-    import_node_path10 = require("path");
+    import_node_fs15 = require("fs");
+    import_node_path11 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -618,7 +790,7 @@ __export(main_exports, {
   runHook: () => runHook
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path16 = require("path");
+var import_node_path17 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
@@ -976,8 +1148,8 @@ async function runHookWith(name, entry, handle) {
 }
 
 // src/hooks/hook-fast.ts
-var import_node_fs16 = require("fs");
-var import_node_path12 = require("path");
+var import_node_fs17 = require("fs");
+var import_node_path13 = require("path");
 
 // src/core/store/local-state.ts
 var import_node_path6 = require("path");
@@ -1317,10 +1489,10 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path9 = require("path");
+var import_node_path10 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path9.join)(__dirname, "hook-core.cjs"));
+    return fileStamp((0, import_node_path10.join)(__dirname, "hook-core.cjs"));
   } catch {
     return null;
   }
@@ -1558,7 +1730,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs13 = require("fs");
+var import_node_fs14 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -1584,20 +1756,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs13.statSync)(path);
+    const before = (0, import_node_fs14.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs13.openSync)(path, import_node_fs13.constants.O_RDONLY | (import_node_fs13.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs14.openSync)(path, import_node_fs14.constants.O_RDONLY | (import_node_fs14.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs13.fstatSync)(fd);
+    const stats = (0, import_node_fs14.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs13.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -1608,13 +1780,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs13.closeSync)(file.fd);
+    (0, import_node_fs14.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs13.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs14.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -1628,14 +1800,17 @@ async function readExactly(file, buffer, position) {
 
 // src/transcript/read-tail.ts
 var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
-var NEWLINE = 10;
+var NEWLINE2 = 10;
 var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
 var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
+var NEEDED_FOR_SIZE = ["assistant", "compact-boundary"];
 var TailCollector = class {
-  constructor(backToLastCompaction) {
+  constructor(backToLastCompaction, sizeOnly) {
     this.backToLastCompaction = backToLastCompaction;
+    this.sizeOnly = sizeOnly;
   }
   backToLastCompaction;
+  sizeOnly;
   lines = 0;
   unparsedLines = 0;
   malformedLines = 0;
@@ -1651,7 +1826,7 @@ var TailCollector = class {
    */
   take(bytes, isUnterminatedLastLine) {
     this.lines += 1;
-    const needed = this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
+    const needed = this.sizeOnly ? NEEDED_FOR_SIZE : this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
     if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes, needed)) {
       this.unparsedLines += 1;
       return false;
@@ -1675,13 +1850,14 @@ var TailCollector = class {
         this.boundariesLastFirst.push(line.record);
         break;
       case "hook-context":
-        this.hookContextsLastFirst.push(line.record);
+        if (!this.sizeOnly) this.hookContextsLastFirst.push(line.record);
         break;
       default: {
         const unreachable = line;
         throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
       }
     }
+    if (this.sizeOnly) return this.lastAssistant !== null || this.boundariesLastFirst.length > 0;
     if (this.lastAssistant === null) return false;
     return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
   }
@@ -1711,14 +1887,14 @@ async function walkBack(file, chunkSize, maxBytes, collector) {
     await readExactly(file, chunk, position);
     bytesRead += length;
     let end = length;
-    let newline = chunk.lastIndexOf(NEWLINE, end - 1);
+    let newline = chunk.lastIndexOf(NEWLINE2, end - 1);
     while (newline !== -1 && !stopped) {
       const piece = chunk.subarray(newline + 1, end);
       const bytes = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
       carry = [];
       stopped = takeLine(bytes);
       end = newline;
-      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE, end - 1);
+      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE2, end - 1);
     }
     if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
   }
@@ -1733,7 +1909,7 @@ async function readTail(path, options = {}) {
   const maxBytes = options.maxBytes ?? null;
   if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
   return withTranscript(path, async (file) => {
-    const collector = new TailCollector(options.backToLastCompaction ?? false);
+    const collector = new TailCollector(options.backToLastCompaction ?? false, options.sizeOnly ?? false);
     const walk = await walkBack(file, chunkSize, maxBytes, collector);
     return {
       path,
@@ -1758,7 +1934,7 @@ async function readTail(path, options = {}) {
 init_measurement_log_read();
 
 // src/transcript/line-splitter.ts
-var NEWLINE2 = 10;
+var NEWLINE3 = 10;
 var ByteRangeSplitter = class {
   /**
    * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
@@ -1790,7 +1966,7 @@ var ByteRangeSplitter = class {
   push(chunk) {
     if (this.stoppedBySink) return;
     let start = 0;
-    let newline = chunk.indexOf(NEWLINE2, start);
+    let newline = chunk.indexOf(NEWLINE3, start);
     while (newline !== -1) {
       let stop;
       if (this.pending.length === 0) {
@@ -1808,7 +1984,7 @@ var ByteRangeSplitter = class {
         return;
       }
       start = newline + 1;
-      newline = chunk.indexOf(NEWLINE2, start);
+      newline = chunk.indexOf(NEWLINE3, start);
     }
     if (start < chunk.length) {
       this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
@@ -2051,7 +2227,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path11 = require("path");
+var import_node_path12 = require("path");
 function freshnessConfigOf(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   const freshness = data.freshness;
@@ -2066,7 +2242,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path11.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path12.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -2200,10 +2376,10 @@ async function measureSize(store, input, kind) {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs15 = require("fs");
+var import_node_fs16 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs15.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs16.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -2252,7 +2428,7 @@ function nudgeText(growth, thread) {
 async function conversationSize(transcriptPath) {
   if (transcriptPath === null) return null;
   try {
-    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES });
+    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, sizeOnly: true });
     const boundary = tail.compactBoundaries.at(-1);
     return boundary === void 0 ? tail.contextTokens : boundary.postTokens;
   } catch {
@@ -2386,15 +2562,15 @@ function fastStore(input, env) {
   const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs16.existsSync)((0, import_node_path12.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs17.existsSync)((0, import_node_path13.join)(storeDir, "trees")) || !(0, import_node_fs17.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path12.join)(storeDir, "projects");
+  const dir = (0, import_node_path13.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs17.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -2402,6 +2578,13 @@ function projectIds(storeDir) {
 }
 async function record2(storeDir, events, rotate) {
   if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
+}
+async function indexUpkeep(storeDir, rotate) {
+  if (indexBehind(storeDir)) await rotate();
+}
+async function recordAfterUpkeep(storeDir, events, rotate) {
+  await indexUpkeep(storeDir, rotate);
+  await record2(storeDir, events, rotate);
 }
 function fastConversation(input, env) {
   const store = fastStore(input, env);
@@ -2449,7 +2632,7 @@ async function fastMeasure(input, env, kind, rotate) {
   const conversation = fastConversation(input, env);
   if (conversation === null) return null;
   const { store, session, logged } = conversation;
-  return measureSize(
+  const output = await measureSize(
     {
       storeDir: store.storeDir,
       session,
@@ -2457,19 +2640,21 @@ async function fastMeasure(input, env, kind, rotate) {
       readState: () => store.state,
       sessionEvents: () => logged,
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
-      recordEvents: (events) => record2(store.storeDir, events, rotate),
+      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations"))
     },
     input,
     kind
   );
+  await indexUpkeep(store.storeDir, rotate);
+  return output;
 }
 async function fastPrompt(input, env, rotate) {
   const session = hookSessionOr(env, input.sessionId);
   if (!promptMayBeNudged(input, session)) return {};
   const store = fastStore(input, env);
   if (store === null) return {};
-  return promptNudge(
+  const output = await promptNudge(
     {
       storeDir: store.storeDir,
       session,
@@ -2477,10 +2662,12 @@ async function fastPrompt(input, env, rotate) {
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
       projectIds: () => projectIds(store.storeDir),
       branch: () => store.gitTop ? readBranch(store.gitTop) : null,
-      recordEvents: (events) => record2(store.storeDir, events, rotate)
+      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate)
     },
     input
   );
+  await indexUpkeep(store.storeDir, rotate);
+  return output;
 }
 async function tryFast(name, input, env, rotate) {
   switch (name) {
@@ -2500,12 +2687,12 @@ async function tryFast(name, input, env, rotate) {
 }
 
 // src/hooks/team-git-check.ts
-var import_node_fs19 = require("fs");
-var import_node_path15 = require("path");
+var import_node_fs20 = require("fs");
+var import_node_path16 = require("path");
 
 // src/core/merge/git-merge-driver.ts
-var import_node_fs17 = require("fs");
-var import_node_path13 = require("path");
+var import_node_fs18 = require("fs");
+var import_node_path14 = require("path");
 init_error_details();
 var DRIVER_NAME = "threadmind";
 var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
@@ -2520,7 +2707,7 @@ function driverCommand(nodePath, cliPath) {
   return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
 }
 function gitConfigPathIn(dotGit) {
-  return (0, import_node_path13.join)(commonDir(dotGit), "config");
+  return (0, import_node_path14.join)(commonDir(dotGit), "config");
 }
 function parseValue(raw) {
   let out = "";
@@ -2565,8 +2752,8 @@ function findDriver(lines) {
   return entry;
 }
 function readConfiguredDriver(configPath) {
-  if (!(0, import_node_fs17.existsSync)(configPath)) return null;
-  return findDriver((0, import_node_fs17.readFileSync)(configPath, "utf8").split("\n")).driver;
+  if (!(0, import_node_fs18.existsSync)(configPath)) return null;
+  return findDriver((0, import_node_fs18.readFileSync)(configPath, "utf8").split("\n")).driver;
 }
 function driverState(configured, expected) {
   if (configured === null) return "missing";
@@ -2581,14 +2768,14 @@ function refreshDriverConfig(configPath, expected) {
   const lock = `${configPath}.lock`;
   let fd;
   try {
-    fd = (0, import_node_fs17.openSync)(lock, "wx", (0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.statSync)(configPath).mode & 511 : 420);
+    fd = (0, import_node_fs18.openSync)(lock, "wx", (0, import_node_fs18.existsSync)(configPath) ? (0, import_node_fs18.statSync)(configPath).mode & 511 : 420);
   } catch (e) {
     if (errnoCode(e) === "EEXIST") return before;
     throw e;
   }
   let renamed = false;
   try {
-    const lines = ((0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.readFileSync)(configPath, "utf8") : "").split("\n");
+    const lines = ((0, import_node_fs18.existsSync)(configPath) ? (0, import_node_fs18.readFileSync)(configPath, "utf8") : "").split("\n");
     const entry = findDriver(lines);
     const driverLine = `	driver = ${configValue(expected)}`;
     if (entry.driverLine !== null) lines[entry.driverLine] = driverLine;
@@ -2599,21 +2786,21 @@ function refreshDriverConfig(configPath, expected) {
     }
     const bytes = Buffer.from(lines.join("\n"), "utf8");
     let written = 0;
-    while (written < bytes.length) written += (0, import_node_fs17.writeSync)(fd, bytes, written, bytes.length - written);
-    (0, import_node_fs17.closeSync)(fd);
+    while (written < bytes.length) written += (0, import_node_fs18.writeSync)(fd, bytes, written, bytes.length - written);
+    (0, import_node_fs18.closeSync)(fd);
     fd = -1;
-    (0, import_node_fs17.renameSync)(lock, configPath);
+    (0, import_node_fs18.renameSync)(lock, configPath);
     renamed = true;
   } finally {
-    if (fd !== -1) (0, import_node_fs17.closeSync)(fd);
-    if (!renamed) (0, import_node_fs17.rmSync)(lock, { force: true });
+    if (fd !== -1) (0, import_node_fs18.closeSync)(fd);
+    if (!renamed) (0, import_node_fs18.rmSync)(lock, { force: true });
   }
   return before;
 }
 
 // src/core/store/conflict-marker-sweep.ts
-var import_node_fs18 = require("fs");
-var import_node_path14 = require("path");
+var import_node_fs19 = require("fs");
+var import_node_path15 = require("path");
 
 // src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
@@ -2627,7 +2814,7 @@ var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 function sweepPath(storeDir) {
-  return (0, import_node_path14.join)(storeDir, "cache", "conflict-sweep.json");
+  return (0, import_node_path15.join)(storeDir, "cache", "conflict-sweep.json");
 }
 function isRecord2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -2637,7 +2824,7 @@ function emptyState() {
 }
 function readState(storeDir) {
   try {
-    const text = (0, import_node_fs18.readFileSync)(sweepPath(storeDir), "utf8");
+    const text = (0, import_node_fs19.readFileSync)(sweepPath(storeDir), "utf8");
     const eol = text.indexOf("\n");
     const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
     if (head.version !== SWEEP_VERSION || !isRecord2(head.projects)) return emptyState();
@@ -2687,7 +2874,7 @@ ${JSON.stringify(files)}
 }
 function stampOf(path, kind) {
   try {
-    const s = (0, import_node_fs18.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs19.lstatSync)(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
     const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
     return {
@@ -2701,17 +2888,17 @@ function stampOf(path, kind) {
 function readBounded(path) {
   let fd;
   try {
-    fd = (0, import_node_fs18.openSync)(path, import_node_fs18.constants.O_RDONLY | import_node_fs18.constants.O_NONBLOCK | import_node_fs18.constants.O_NOFOLLOW);
+    fd = (0, import_node_fs19.openSync)(path, import_node_fs19.constants.O_RDONLY | import_node_fs19.constants.O_NONBLOCK | import_node_fs19.constants.O_NOFOLLOW);
   } catch {
     return null;
   }
   try {
-    const st = (0, import_node_fs18.fstatSync)(fd);
+    const st = (0, import_node_fs19.fstatSync)(fd);
     if (!st.isFile()) return null;
     const buf = Buffer.alloc(Math.min(st.size, LIMITS.threadFileBytes));
     let read = 0;
     while (read < buf.length) {
-      const n = (0, import_node_fs18.readSync)(fd, buf, read, buf.length - read, read);
+      const n = (0, import_node_fs19.readSync)(fd, buf, read, buf.length - read, read);
       if (n === 0) break;
       read += n;
     }
@@ -2719,7 +2906,7 @@ function readBounded(path) {
   } catch {
     return null;
   } finally {
-    (0, import_node_fs18.closeSync)(fd);
+    (0, import_node_fs19.closeSync)(fd);
   }
 }
 function sameVerdicts(saved, now) {
@@ -2730,22 +2917,22 @@ function sameVerdicts(saved, now) {
 }
 function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
   try {
-    const projectsDir = (0, import_node_path14.join)(storeDir, "projects");
-    if ((0, import_node_fs18.lstatSync)(projectsDir).isSymbolicLink()) return [];
+    const projectsDir = (0, import_node_path15.join)(storeDir, "projects");
+    if ((0, import_node_fs19.lstatSync)(projectsDir).isSymbolicLink()) return [];
     const state = readState(storeDir);
     const swept = /* @__PURE__ */ new Map();
     const gone = /* @__PURE__ */ new Set();
     let budget = MAX_FILES_READ;
     const found = [];
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
-      const dir = (0, import_node_path14.join)(storeDir, "threads", projectId);
+      const dir = (0, import_node_path15.join)(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
       const summary = state.summary[projectId];
       if (dirStamp === null) {
         if (summary !== void 0) gone.add(projectId);
         continue;
       }
-      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path14.join)(dir, name), "file")?.stamp === stamp);
+      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path15.join)(dir, name), "file")?.stamp === stamp);
       if (summary !== void 0 && summary.dir === dirStamp.stamp && markedUnchanged()) {
         found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
         continue;
@@ -2753,11 +2940,11 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
       const known = state.verdicts(projectId);
       const verdicts = { dir: null, files: {}, marked: [] };
       let complete = dirStamp.settledAtMs < now;
-      const names = (0, import_node_fs18.readdirSync)(dir);
+      const names = (0, import_node_fs19.readdirSync)(dir);
       if (work !== void 0) work.listed += names.length;
       for (const name of names) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
-        const path = `${dir}${import_node_path14.sep}${name}`;
+        const path = `${dir}${import_node_path15.sep}${name}`;
         const stamp = stampOf(path, "file");
         if (stamp === null) continue;
         const wasMarked = known?.marked.includes(name) ?? false;
@@ -2782,7 +2969,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
       if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
     }
     if (swept.size > 0 || gone.size > 0) {
-      (0, import_node_fs18.mkdirSync)((0, import_node_path14.join)(storeDir, "cache"), { recursive: true });
+      (0, import_node_fs19.mkdirSync)((0, import_node_path15.join)(storeDir, "cache"), { recursive: true });
       const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
       try {
         const after = /* @__PURE__ */ new Map();
@@ -2791,10 +2978,10 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
           if (kept !== void 0) after.set(projectId, kept);
         }
         for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-        (0, import_node_fs18.writeFileSync)(temp, stateText(after));
-        (0, import_node_fs18.renameSync)(temp, sweepPath(storeDir));
+        (0, import_node_fs19.writeFileSync)(temp, stateText(after));
+        (0, import_node_fs19.renameSync)(temp, sweepPath(storeDir));
       } finally {
-        (0, import_node_fs18.rmSync)(temp, { force: true });
+        (0, import_node_fs19.rmSync)(temp, { force: true });
       }
     }
     return found;
@@ -2808,14 +2995,14 @@ var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD
 var LS_FILES_TIMEOUT_MS = 1e3;
 function refreshDriver(dotGit, cliPath) {
   try {
-    if (!(0, import_node_fs19.existsSync)(cliPath)) return;
+    if (!(0, import_node_fs20.existsSync)(cliPath)) return;
     refreshDriverConfig(gitConfigPathIn(dotGit), driverCommand(process.execPath, cliPath));
   } catch {
   }
 }
 function conflictedStoreFiles(gitTop, dir, storeDir) {
-  if (!IN_PROGRESS.some((name) => (0, import_node_fs19.existsSync)((0, import_node_path15.join)(dir, name)))) return [];
-  const rel = (0, import_node_path15.relative)(gitTop, storeDir).split(import_node_path15.sep).join("/") || ".";
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs20.existsSync)((0, import_node_path16.join)(dir, name)))) return [];
+  const rel = (0, import_node_path16.relative)(gitTop, storeDir).split(import_node_path16.sep).join("/") || ".";
   const { execFileSync } = require("child_process");
   const out = execFileSync("git", ["ls-files", "-u", "-z", "--", rel], {
     cwd: gitTop,
@@ -2837,11 +3024,11 @@ function shortList(files) {
 function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
   try {
     const workspace = hookWorkspace(env, cwd);
-    if (!(0, import_node_fs19.existsSync)(workspace.storeDir) || (0, import_node_fs19.lstatSync)(workspace.storeDir).isSymbolicLink()) return null;
+    if (!(0, import_node_fs20.existsSync)(workspace.storeDir) || (0, import_node_fs20.lstatSync)(workspace.storeDir).isSymbolicLink()) return null;
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
-    const shown = (rel) => (0, import_node_path15.relative)(top ?? workspace.root, (0, import_node_path15.join)(workspace.storeDir, rel)).split(import_node_path15.sep).join("/");
+    const shown = (rel) => (0, import_node_path16.relative)(top ?? workspace.root, (0, import_node_path16.join)(workspace.storeDir, rel)).split(import_node_path16.sep).join("/");
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
     const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
@@ -2866,7 +3053,7 @@ function withLine(output, line) {
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path16.join)(__dirname, name));
+  return require((0, import_node_path17.join)(__dirname, name));
 }
 function guarded(check) {
   try {
@@ -2894,7 +3081,7 @@ async function runHook(name, facts) {
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
     const output = fast ?? await core().handle(hook, input, lockTimeoutMs);
     if (hook !== "session-start") return output;
-    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path16.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
+    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path17.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
   });
 }
 // Annotate the CommonJS export names for ESM import in node:

@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { lstatSync, existsSync, readFileSync, statSync, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, writeFileSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { lstatSync, existsSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, readdirSync, appendFileSync, rmdirSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import { resolve, join, dirname, basename, relative, sep } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { open as open$1, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
-import { hostname, userInfo } from 'os';
+import { hostname, tmpdir, userInfo } from 'os';
 
 const require$1 = createRequire(import.meta.url);
 var __create = Object.create;
@@ -805,11 +805,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants5);
+          this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -826,10 +826,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants5);
+        this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -890,8 +890,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants5) {
-        this.code = optimizeExpr(this.code, names, constants5);
+      optimizeNames(names, constants6) {
+        this.code = optimizeExpr(this.code, names, constants6);
         return this;
       }
       get names() {
@@ -920,12 +920,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants5))
+          if (n.optimizeNames(names, constants6))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -978,12 +978,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants5);
-        if (!(super.optimizeNames(names, constants5) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants6);
+        if (!(super.optimizeNames(names, constants6) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants5);
+        this.condition = optimizeExpr(this.condition, names, constants6);
         return this;
       }
       get names() {
@@ -1006,10 +1006,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants5);
+        this.iteration = optimizeExpr(this.iteration, names, constants6);
         return this;
       }
       get names() {
@@ -1045,10 +1045,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants5);
+        this.iterable = optimizeExpr(this.iterable, names, constants6);
         return this;
       }
       get names() {
@@ -1090,11 +1090,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a3, _b;
-        super.optimizeNames(names, constants5);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants5);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
+        super.optimizeNames(names, constants6);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants6);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants6);
         return this;
       }
       get names() {
@@ -1395,7 +1395,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants5) {
+    function optimizeExpr(expr, names, constants6) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1410,14 +1410,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants5[n.str];
+        const c = constants6[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants5[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants6[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -31324,7 +31324,7 @@ function openLog(path, use) {
   const opened = openRegularFile(path, constants.O_RDONLY);
   if (opened === null) return null;
   try {
-    return use(opened.fd, opened.stat.size);
+    return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
     closeSync(opened.fd);
   }
@@ -31386,6 +31386,136 @@ function moveLegacyMeasurements(storeDir, state) {
   state.measurements = emptyMeasurements();
   state.conversations = {};
   return true;
+}
+var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
+var INDEX_BEHIND_BYTES = 64 * 1024;
+var HEADER = "threadmind measurement index 2\n";
+var HEADER_BYTES = Buffer.from(HEADER);
+var BUCKETS = 128;
+var ENTRY = 16;
+var PREFIX_BYTES = 8 * 1024;
+var HEAD_BYTES = 64;
+var TAIL_BYTES = 256;
+var NEWLINE = 10;
+function measurementIndexPath(storeDir) {
+  return join(storeDir, "cache", "measurement-index.txt");
+}
+function instanceNeedle(instance) {
+  return `"instance":${JSON.stringify(instance)}`;
+}
+function bucketOf(needle) {
+  let hash = 2166136261;
+  for (let i = 0; i < needle.length; i++) hash = Math.imul(hash ^ needle.charCodeAt(i), 16777619);
+  return (hash >>> 0) % BUCKETS;
+}
+function fileTag(stat) {
+  return `${stat.dev}:${stat.ino}`;
+}
+function readAt(fd, buffer, position) {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const n = readSync(fd, buffer, filled, buffer.length - filled, position + filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled;
+}
+function prefixFingerprint(fd, covered) {
+  const headLength = Math.min(HEAD_BYTES, covered);
+  const tailLength = Math.min(TAIL_BYTES, covered);
+  const bytes2 = Buffer.alloc(headLength + tailLength);
+  readAt(fd, bytes2.subarray(0, headLength), 0);
+  readAt(fd, bytes2.subarray(headLength), covered - tailLength);
+  return bytes2.toString("base64");
+}
+function openMeasurementIndex(storeDir) {
+  let opened = null;
+  try {
+    opened = openRegularFile(measurementIndexPath(storeDir), constants.O_RDONLY);
+    if (opened === null) return null;
+    const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
+    const length = readAt(opened.fd, prefix, 0);
+    const marker = prefix.indexOf("\n@");
+    if (length === prefix.length && prefix.subarray(0, HEADER_BYTES.length).equals(HEADER_BYTES) && marker !== -1 && marker + 2 + BUCKETS * ENTRY < prefix.length && prefix[marker + 2 + BUCKETS * ENTRY] === NEWLINE)
+      return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
+  } catch {
+  }
+  if (opened !== null) closeSync(opened.fd);
+  return null;
+}
+function closeMeasurementIndex(index) {
+  closeSync(index.fd);
+}
+function validCoverage(index, fd, stat) {
+  const key = `
+#${fileTag(stat)}	`;
+  const at = index.prefix.indexOf(key);
+  if (at === -1 || at >= index.table) return null;
+  const end = index.prefix.indexOf(NEWLINE, at + key.length);
+  const [coveredText, fingerprint] = index.prefix.toString("latin1", at + key.length, end).split("	");
+  const covered = wholeNumber(coveredText);
+  if (covered === null || covered > stat.size) return null;
+  return prefixFingerprint(fd, covered) === fingerprint ? covered : null;
+}
+function wholeNumber(text) {
+  if (text === void 0 || text === "") return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n >= 0 && String(n) === text ? n : null;
+}
+function indexedLines(index, fd, stat, needle) {
+  const covered = validCoverage(index, fd, stat);
+  if (covered === null) return null;
+  const bucket = readBucket(index, bucketOf(needle));
+  if (bucket === null) return null;
+  const key = Buffer.from(`${fileTag(stat)}	${needle}	`);
+  const needleBytes = Buffer.from(needle);
+  const lines = [];
+  let previousEnd = 0;
+  for (let at = bucket.indexOf(key); at !== -1; at = bucket.indexOf(key, at + 1)) {
+    if (at > 0 && bucket[at - 1] !== NEWLINE) continue;
+    const end = bucket.indexOf(NEWLINE, at);
+    for (const part of bucket.toString("latin1", at + key.length, end === -1 ? bucket.length : end).split(",")) {
+      const offset = wholeNumber(part);
+      if (offset === null || offset < previousEnd) return null;
+      const line = lineAt(fd, offset, covered);
+      if (line === null || line.indexOf(needleBytes) === -1) return null;
+      lines.push(line.toString("utf8"));
+      previousEnd = offset + line.length + 1;
+    }
+  }
+  return { covered, lines };
+}
+function lineAt(fd, offset, covered) {
+  const from = offset === 0 ? 0 : offset - 1;
+  let length = Math.min(2048, covered - from);
+  for (; ; ) {
+    if (length <= 0) return null;
+    const bytes2 = Buffer.allocUnsafe(length);
+    if (readAt(fd, bytes2, from) !== length) return null;
+    if (offset > 0 && bytes2[0] !== NEWLINE) return null;
+    const start = offset - from;
+    const newline = bytes2.indexOf(NEWLINE, start);
+    if (newline !== -1) return newline - start > LOG_LINE_MAX_BYTES ? null : bytes2.subarray(start, newline);
+    const longest = Math.min(start + LOG_LINE_MAX_BYTES + 1, covered - from);
+    if (length >= longest) return null;
+    length = longest;
+  }
+}
+function readBucket(index, number3) {
+  const entry = index.table + number3 * ENTRY;
+  const start = Number.parseInt(index.prefix.toString("latin1", entry, entry + 8), 16);
+  const length = Number.parseInt(index.prefix.toString("latin1", entry + 8, entry + 16), 16);
+  if (!(start >= 0 && length >= 0 && start + 2 * length <= index.size)) return null;
+  const both = Buffer.allocUnsafe(2 * length);
+  if (readAt(index.fd, both, start) !== 2 * length) return null;
+  const bucket = both.subarray(0, length);
+  const name = bucketName(number3);
+  if (!bucket.equals(both.subarray(length)) || bucket.toString("latin1", 0, name.length) !== name) return null;
+  return bucket.subarray(name.length);
+}
+function bucketName(number3) {
+  return `=${number3}
+`;
 }
 
 // src/core/freshness/freshness-events.ts
@@ -31487,8 +31617,9 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
   const m = emptyMeasurements();
   const receipts = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Set();
+  const staleness = stalenessCollector();
   let unreadableLines = 0;
-  const fold2 = (line, fromLog) => {
+  const fold2 = (line, fromLog, rawBytes) => {
     if (line.trim() === "" || seen.has(line)) return;
     seen.add(line);
     const event = parseEventLine(line);
@@ -31517,10 +31648,12 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       case "hookSeen":
         m.hooksSeen.push(record2(event));
         break;
+      case "staleness":
+        if (fromLog && rawBytes <= LOG_LINE_MAX_BYTES && line.includes(STALENESS_NEEDLE)) staleness.add(event);
+        break;
       case "conversation":
       case "summaryWrite":
       case "freshnessMark":
-      case "staleness":
         break;
       // read where needed: instanceEvents, freshnessFigure
       default: {
@@ -31529,9 +31662,15 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       }
     }
   };
-  for (const event of legacyMeasurementEvents(legacy)) fold2(JSON.stringify(event), false);
+  for (const event of legacyMeasurementEvents(legacy)) fold2(JSON.stringify(event), false, 0);
   for (const path of measurementLogPaths(storeDir)) {
-    for (const line of readLogBytes(path).toString("utf8").split("\n")) fold2(line, true);
+    const bytes2 = readLogBytes(path);
+    for (let start = 0; start <= bytes2.length; ) {
+      const newline = bytes2.indexOf(10, start);
+      const end = newline === -1 ? bytes2.length : newline;
+      fold2(bytes2.toString("utf8", start, end), true, end - start);
+      start = end + 1;
+    }
   }
   for (const injection of m.injections) {
     const settled = receipts.get(receiptKey(injection));
@@ -31547,62 +31686,89 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       injections: m.injections.slice(-500),
       hooksSeen: m.hooksSeen.slice(-500)
     },
-    unreadableLines
+    unreadableLines,
+    staleness: staleness.records
   };
 }
 function scanEvents(storeDir, needle, onEvent) {
   const bytes2 = Buffer.from(needle, "utf8");
   for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes2, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null) onEvent(event);
-    });
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes2, (line) => emit(line, onEvent)));
   }
 }
+function emit(line, onEvent) {
+  const event = parseEventLine(line);
+  if (event !== null) onEvent(event);
+}
+var INDEX_MIN_LOG_BYTES = 1024 * 1024;
+var behindStores = /* @__PURE__ */ new Set();
+function keyedEvents(storeDir, needle, onEvent) {
+  const paths = measurementLogPaths(storeDir);
+  const logBytes = paths.reduce((total, path) => total + (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  if (logBytes < INDEX_MIN_LOG_BYTES) {
+    scanEvents(storeDir, needle, onEvent);
+    return;
+  }
+  const bytes2 = Buffer.from(needle, "utf8");
+  const index = openMeasurementIndex(storeDir);
+  let behind = false;
+  try {
+    for (const path of paths) {
+      openLog(path, (fd, size, stat) => {
+        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
+        if (known !== null) for (const line of known.lines) emit(line, onEvent);
+        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+        scanLines(fd, size, from, bytes2, (line) => emit(line, onEvent));
+      });
+    }
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+  }
+  if (behind) behindStores.add(storeDir);
+}
 var scanBuffer = null;
-var SCAN_BUFFER_BYTES = 64 * 1024;
-function scanLines(path, needle, onLine) {
-  openLog(path, (fd, size) => {
-    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
-    const buffer = scanBuffer;
-    let position = Math.max(0, size - READ_MAX_BYTES);
-    let held = 0;
-    let skippingLongLine = false;
-    for (; ; ) {
-      const n = readSync(fd, buffer, held, buffer.length - held, position);
-      position += n;
-      const filled = held + n;
-      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
-      const complete = lastNewline === -1 ? 0 : lastNewline;
-      let from = 0;
-      if (skippingLongLine) {
-        const end = buffer.indexOf(10, 0);
-        if (end === -1 || end > complete) from = complete;
-        else {
-          from = end + 1;
-          skippingLongLine = false;
-        }
-      }
-      for (; ; ) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(10, hit) + 1;
-        const newline = buffer.indexOf(10, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end));
+var SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
+function scanLines(fd, size, position, needle, onLine) {
+  if (position >= size) return;
+  scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+  const buffer = scanBuffer;
+  let held = 0;
+  let skippingLongLine = false;
+  for (; ; ) {
+    const n = readSync(fd, buffer, held, buffer.length - held, position);
+    position += n;
+    const filled = held + n;
+    const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+    const complete = lastNewline === -1 ? 0 : lastNewline;
+    let from = 0;
+    if (skippingLongLine) {
+      const end = buffer.indexOf(10, 0);
+      if (end === -1 || end > complete) from = complete;
+      else {
         from = end + 1;
-      }
-      if (n === 0) return;
-      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
-      if (lastNewline === -1 && rest === buffer.length) {
-        held = 0;
-        skippingLongLine = true;
-      } else {
-        buffer.copyWithin(0, filled - rest, filled);
-        held = rest;
+        skippingLongLine = false;
       }
     }
-  });
+    for (; ; ) {
+      const hit = buffer.indexOf(needle, from);
+      if (hit === -1 || hit >= complete) break;
+      const start = buffer.lastIndexOf(10, hit) + 1;
+      const newline = buffer.indexOf(10, hit);
+      const end = newline === -1 || newline > complete ? complete : newline;
+      onLine(buffer.toString("utf8", Math.max(start, from), end));
+      from = end + 1;
+    }
+    if (n === 0) return;
+    const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+    if (lastNewline === -1 && rest === buffer.length) {
+      held = 0;
+      skippingLongLine = true;
+    } else {
+      buffer.copyWithin(0, filled - rest, filled);
+      held = rest;
+    }
+  }
 }
 function instanceThread(storeDir, instance) {
   return lastInstanceThread(instanceEvents(storeDir, instance), instance);
@@ -31616,21 +31782,24 @@ function lastInstanceThread(events, instance) {
 }
 function instanceEvents(storeDir, instance) {
   const events = [];
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+  keyedEvents(storeDir, instanceNeedle(instance), (event) => {
     if ("instance" in event && event.instance === instance) events.push(event);
   });
   return events;
 }
-function stalenessEvents(storeDir) {
+var STALENESS_NEEDLE = `"kind":"staleness"`;
+function stalenessCollector() {
   const records = [];
   const seen = /* @__PURE__ */ new Set();
-  scanEvents(storeDir, `"kind":"staleness"`, (event) => {
-    if (event.kind !== "staleness") return;
-    const key = JSON.stringify(event);
-    if (!seen.has(key)) records.push(event);
-    seen.add(key);
-  });
-  return records;
+  return {
+    records,
+    add(event) {
+      if (event.kind !== "staleness") return;
+      const key = JSON.stringify(event);
+      if (!seen.has(key)) records.push(event);
+      seen.add(key);
+    }
+  };
 }
 
 // src/core/freshness/freshness.ts
@@ -32057,15 +32226,16 @@ async function collectStats(services) {
     summaries.push({ threadId: t.id, tokens: await services.tokens.count(t.summary), updated: t.updatedAt.slice(0, 10) });
   }
   await services.saveTokenCache();
+  const logged = readMeasurementLog(services.store.dir, services.readState().measurements);
   return {
     projectTitle: project.title,
     counts,
     active: { threadId: context2.thread.id, depth: context2.depth, contextTokens: context2.tokens },
     summaries,
     // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
-    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
+    measured: measuredPart(logged.measurements),
     freshness: freshnessFromLog(
-      stalenessEvents(services.store.dir),
+      logged.staleness,
       verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens)
     )
   };
@@ -34254,8 +34424,8 @@ var TokenEstimator = class {
     const promise = this.loadEncoder();
     this.encoderPromise = promise;
     promise.then(
-      (encoder3) => {
-        if (this.encoderPromise === promise) this.encoder = encoder3;
+      (encoder2) => {
+        if (this.encoderPromise === promise) this.encoder = encoder2;
       },
       () => {
         if (this.encoderPromise === promise) this.encoderPromise = null;
@@ -36370,7 +36540,7 @@ var ProjectIndex = class {
       this.setEntry({ file, stamp, hash: "", meta: null, problem: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
       return;
     }
-    const readAt = Date.now();
+    const readAt2 = Date.now();
     let text;
     try {
       text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -36385,7 +36555,7 @@ var ProjectIndex = class {
       this.drop(file);
       return;
     }
-    if (stamp.mtimeMs >= readAt - RACY_MS) this.racy.add(file);
+    if (stamp.mtimeMs >= readAt2 - RACY_MS) this.racy.add(file);
     else this.racy.delete(file);
     const hash = contentHash(text);
     if (previous && previous.hash === hash && !force) {
@@ -36973,8 +37143,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join23 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join23(before, endsWithNewline.before), after: join23(after, endsWithNewline.after) };
+  const join25 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join25(before, endsWithNewline.before), after: join25(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -38221,6 +38391,44 @@ var ThreadMindServices = class {
     });
   }
 };
+var PROJECT = "warm-up";
+var THREAD = "main";
+async function warmUp(session) {
+  let dir = null;
+  try {
+    dir = mkdtempSync(join(tmpdir(), "threadmind-warm-up-"));
+    const store = join(dir, ".threadmind");
+    mkdirSync(join(store, "projects"), { recursive: true });
+    mkdirSync(join(store, "threads", PROJECT), { recursive: true });
+    const at = (/* @__PURE__ */ new Date()).toISOString();
+    writeFileSync(
+      join(store, "projects", `${PROJECT}.json`),
+      `${JSON.stringify({ id: PROJECT, title: "Warm-up", mode: "solo", createdAt: at }, null, 2)}
+`
+    );
+    writeFileSync(
+      join(store, "threads", PROJECT, `${THREAD}.md`),
+      serializeThreadExactly({
+        id: THREAD,
+        title: "Warm-up",
+        parentId: null,
+        author: "warm-up",
+        createdAt: at,
+        updatedAt: at,
+        summary: "## Decisions\n- warm-up"
+      })
+    );
+    const env = { THREADMIND_ROOT: dir, THREADMIND_AUTHOR: "warm-up" };
+    const services = new ThreadMindServices({ workspace: resolveWorkspace({ env, cwd: dir }), session, env, encoder: null });
+    await services.summaryUpdate({ threadId: THREAD, section: "state", content: "- warm-up" });
+    await services.contextGet();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (dir !== null) rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 // src/server/server-session.ts
 var ServerSession = class {
@@ -38249,14 +38457,36 @@ var ServerSession = class {
     return this.current.workspace;
   }
   servicesFor(roots) {
-    const { env, cwd, session, encoder: encoder3 } = this.options;
+    const { env, cwd, session, encoder: encoder2 } = this.options;
     const workspace = resolveWorkspace({ env, cwd, ...roots ? { roots } : {} });
-    const services = new ThreadMindServices({ workspace, session, env, encoder: encoder3 });
+    const services = new ThreadMindServices({ workspace, session, env, encoder: encoder2 });
     if (this.tokenizerWanted) services.tokens.preload();
     return services;
   }
   /** Set once the tokenizer was asked to load: services for another workspace take the same (loaded once) encoder. */
   tokenizerWanted = false;
+  warmedUp = false;
+  /** When the client last asked for an operation (performance.now()); operations under way. */
+  lastAsked = 0;
+  running = 0;
+  /**
+   * Warms the write path up on a scratch store (warm-up.ts), once, as soon as the client has asked for nothing for
+   * `idleMs` and no operation is under way: it never competes with the start-up exchange or a first call (a client
+   * that writes at once compiles that code itself, as without a warm-up), and a model's first write, seconds after the
+   * start, finds it compiled.
+   */
+  warmUpWhenIdle(idleMs, done = () => {
+  }) {
+    if (this.warmedUp) return;
+    this.lastAsked = performance.now();
+    const check = () => {
+      if (this.running === 0 && performance.now() - this.lastAsked >= idleMs) {
+        this.warmedUp = true;
+        void warmUp(this.options.session).then(done);
+      } else setTimeout(check, idleMs).unref();
+    };
+    setTimeout(check, idleMs).unref();
+  }
   /** Starts loading the tokenizer in the background (once the client has initialized). */
   preloadTokenizer() {
     this.tokenizerWanted = true;
@@ -38300,7 +38530,12 @@ var ServerSession = class {
    * calls must not interleave on the session's active thread.
    */
   serial(operation) {
-    const run = this.queue.then(operation);
+    this.lastAsked = performance.now();
+    this.running += 1;
+    const run = this.queue.then(operation).finally(() => {
+      this.running -= 1;
+      this.lastAsked = performance.now();
+    });
     this.queue = run.then(
       () => void 0,
       () => void 0
@@ -38309,6 +38544,7 @@ var ServerSession = class {
   }
   /** The services for the current workspace; the first use per workspace runs the 0.4 migration (its report is a note). */
   async services() {
+    this.lastAsked = performance.now();
     while (this.pendingRoots) await this.pendingRoots;
     const services = this.current;
     if (!this.migrated) {
@@ -38331,11 +38567,10 @@ var ServerSession = class {
 };
 
 // src/core/text-fingerprint.ts
-var encoder = new TextEncoder();
 function textFingerprint(text) {
-  const bytes2 = new Uint8Array(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const { written } = encoder.encodeInto(text, bytes2);
-  const words = new Uint32Array(bytes2.buffer, 0, Math.ceil(written / 4));
+  const bytes2 = Buffer.alloc(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const written = bytes2.write(text, "utf8");
+  const words = new Uint32Array(bytes2.buffer, bytes2.byteOffset, Math.ceil(written / 4));
   let h1 = 3735928559 ^ written;
   let h2 = 1103547991 ^ written;
   for (let i = 0; i < words.length; i++) {
@@ -39137,6 +39372,7 @@ var SERVER_NAME = "thread-mind";
 
 // src/server/create-server.ts
 var TOKENIZER_PRELOAD_DELAY_MS = 1e3;
+var WARM_UP_IDLE_MS = 100;
 function createThreadMindServer(options) {
   const session = new ServerSession(options);
   const server2 = new McpServer(
@@ -39171,6 +39407,7 @@ function createThreadMindServer(options) {
   const initialized = server2.server.oninitialized;
   server2.server.oninitialized = () => {
     initialized?.();
+    session.warmUpWhenIdle(WARM_UP_IDLE_MS);
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
   return server2;
@@ -39201,7 +39438,7 @@ function startCacheRefresher(session, hooksBuild) {
 
 // src/server/main.ts
 var loading = null;
-var encoder2 = () => {
+var encoder = () => {
   loading ??= loadTiktokenEncoder(bundledAssetsDir(import.meta.url)).catch((error2) => {
     loading = null;
     throw error2;
@@ -39212,7 +39449,7 @@ var server = createThreadMindServer({
   env: process.env,
   cwd: process.cwd(),
   session: serverSession(process.env, process.pid, process.ppid),
-  encoder: encoder2,
+  encoder,
   // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.
   hooksBuild: () => fileStamp(fileURLToPath(new URL("./hook-core.cjs", import.meta.url)))
 });

@@ -7,7 +7,9 @@ import { measureSize, type MeasureStore } from "./measure-size.js";
 import type { HookName } from "./hook-plans.js";
 import type { ThreadMindServices } from "../core/services.js";
 import { adoptConversation } from "../core/conversation-threads.js";
-import { instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
+import { indexBehind, instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
+import { refreshMeasurementIndexIfBehind } from "../core/measure/measurement-index-write.js";
+import { LOG_ROTATE_BYTES, measurementLogPath, openLog } from "../core/measure/measurement-log.js";
 import { promptNudge } from "./prompt-nudge.js";
 import { readBranch } from "../core/git/git.js";
 
@@ -29,6 +31,15 @@ function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
 export async function handle(name: HookName, input: HookInput, lockTimeoutMs: number): Promise<HookOutput> {
   const services = openHookServices(input, process.env, lockTimeoutMs);
   if (services === null) return {}; // no ThreadMind project here: say nothing, write nothing
+  try {
+    return await handleWith(services, name, input);
+  } finally {
+    // A lookup that found the measurement index far behind: written anew for the next hooks (best effort).
+    if (indexBehind(services.store.dir)) refreshMeasurementIndexIfBehind(services.store.dir);
+  }
+}
+
+async function handleWith(services: ThreadMindServices, name: HookName, input: HookInput): Promise<HookOutput> {
   switch (name) {
     case "session-start":
       return sessionStart(services, input);
@@ -56,7 +67,13 @@ export async function handle(name: HookName, input: HookInput, lockTimeoutMs: nu
   }
 }
 
-/** The fast path appended past the log's size: rotate it under the store lock (a busy lock leaves it to the next writer). */
+/**
+ * Upkeep of the measurement log the fast path asks for: its index written anew when a lookup found it far behind, and
+ * the log rotated under the store lock once past its size (a busy lock leaves that to the next writer).
+ */
 export async function rotateMeasurementLog(input: HookInput, lockTimeoutMs: number): Promise<void> {
-  await hookServices(input, process.env, lockTimeoutMs).rotateMeasurementLog();
+  const services = hookServices(input, process.env, lockTimeoutMs);
+  refreshMeasurementIndexIfBehind(services.store.dir);
+  const size = openLog(measurementLogPath(services.store.dir), (_fd, bytes) => bytes);
+  if (size !== null && size > LOG_ROTATE_BYTES) await services.rotateMeasurementLog();
 }

@@ -20,7 +20,7 @@ import {
   measurementLogPath,
   type MeasurementEvent,
 } from "../core/measure/measurement-log.js";
-import { instanceEvents, lastInstanceThread, sessionEvents } from "../core/measure/measurement-log-read.js";
+import { indexBehind, instanceEvents, lastInstanceThread, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { resumedConversationToAdopt } from "../core/conversation-threads.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
@@ -62,11 +62,27 @@ function projectIds(storeDir: string): string[] | null {
   }
 }
 
+/** The log's upkeep by the hooks proper (hook-core.cjs, loaded for it): its index rewritten, the log rotated when full. */
 type Rotate = () => Promise<void>;
 
 /** Appends; past the log's size the hooks proper rotate it (rare: about once per thousand sessions). */
 async function record(storeDir: string, events: readonly MeasurementEvent[], rotate: Rotate): Promise<void> {
   if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
+}
+
+/**
+ * After SessionEnd, PreCompact or UserPromptSubmit read the log, before they append to it: when a lookup found its index
+ * far behind (every ~64 KiB of log, i.e. every few dozen sessions), the hooks proper write it anew, over the log as
+ * read (its writing code is not in this bundle, which every hook compiles). Asked again after an append, it is a no-op.
+ */
+async function indexUpkeep(storeDir: string, rotate: Rotate): Promise<void> {
+  if (indexBehind(storeDir)) await rotate();
+}
+
+/** record for these hooks: the index's upkeep first (see indexUpkeep). */
+async function recordAfterUpkeep(storeDir: string, events: readonly MeasurementEvent[], rotate: Rotate): Promise<void> {
+  await indexUpkeep(storeDir, rotate);
+  await record(storeDir, events, rotate);
 }
 
 /** The store, this instance's session and the conversation's logged events, for a hook that does not change threads. */
@@ -138,7 +154,7 @@ async function fastMeasure(
   const conversation = fastConversation(input, env);
   if (conversation === null) return null;
   const { store, session, logged } = conversation;
-  return measureSize(
+  const output = await measureSize(
     {
       storeDir: store.storeDir,
       session,
@@ -146,12 +162,14 @@ async function fastMeasure(
       readState: () => store.state,
       sessionEvents: () => logged,
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
-      recordEvents: (events) => record(store.storeDir, events, rotate),
+      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations")),
     },
     input,
     kind,
   );
+  await indexUpkeep(store.storeDir, rotate);
+  return output;
 }
 
 /**
@@ -164,7 +182,7 @@ async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rota
   if (!promptMayBeNudged(input, session)) return {};
   const store = fastStore(input, env);
   if (store === null) return {};
-  return promptNudge(
+  const output = await promptNudge(
     {
       storeDir: store.storeDir,
       session,
@@ -172,10 +190,12 @@ async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rota
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
       projectIds: () => projectIds(store.storeDir),
       branch: () => (store.gitTop ? readBranch(store.gitTop) : null),
-      recordEvents: (events) => record(store.storeDir, events, rotate),
+      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
     },
     input,
   );
+  await indexUpkeep(store.storeDir, rotate);
+  return output;
 }
 
 /** The hook's output from the fast path, or null when the hooks proper must run (nothing was written then). */

@@ -44,7 +44,8 @@ export function nudgeText(growth: number, thread: ThreadRef): string {
 async function conversationSize(transcriptPath: string | null): Promise<number | null> {
   if (transcriptPath === null) return null;
   try {
-    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES });
+    // Walks back only to the last response or compaction, whichever is nearer the end (never past TAIL_MAX_BYTES).
+    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, sizeOnly: true });
     // A compaction after the last response: that response's size is gone; the boundary's own count, when it has one.
     const boundary = tail.compactBoundaries.at(-1);
     return boundary === undefined ? tail.contextTokens : boundary.postTokens;

@@ -24,6 +24,9 @@ import { SERVER_NAME, SERVER_VERSION } from "./version.js";
  */
 export const TOKENIZER_PRELOAD_DELAY_MS = 1_000;
 
+/** The warm-up (warm-up.ts) waits for the client to have asked for nothing for this long. */
+export const WARM_UP_IDLE_MS = 100;
+
 export interface ThreadMindServerOptions {
   env: Record<string, string | undefined>;
   cwd: string;
@@ -69,9 +72,11 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
   registerPrompts(server, session);
   watchRoots(server, session, resourcesChanged);
   // The tokenizer loads in the background once the client is connected: the first summary_update does not wait for it.
+  // Before that, once the client has been idle a moment, the write path is warmed up on a scratch store (warm-up.ts).
   const initialized = server.server.oninitialized;
   server.server.oninitialized = () => {
     initialized?.();
+    session.warmUpWhenIdle(WARM_UP_IDLE_MS);
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
   return server;

@@ -3,6 +3,7 @@ import { ThreadMindServices } from "../core/services.js";
 import type { EncoderLoader } from "../core/context/token-estimate.js";
 import type { SessionKey } from "../core/types.js";
 import { resolveWorkspace, type Workspace } from "../core/workspace.js";
+import { warmUp } from "./warm-up.js";
 
 export interface ServerSessionOptions {
   env: Record<string, string | undefined>;
@@ -49,6 +50,29 @@ export class ServerSession {
 
   /** Set once the tokenizer was asked to load: services for another workspace take the same (loaded once) encoder. */
   private tokenizerWanted = false;
+
+  private warmedUp = false;
+  /** When the client last asked for an operation (performance.now()); operations under way. */
+  private lastAsked = 0;
+  private running = 0;
+
+  /**
+   * Warms the write path up on a scratch store (warm-up.ts), once, as soon as the client has asked for nothing for
+   * `idleMs` and no operation is under way: it never competes with the start-up exchange or a first call (a client
+   * that writes at once compiles that code itself, as without a warm-up), and a model's first write, seconds after the
+   * start, finds it compiled.
+   */
+  warmUpWhenIdle(idleMs: number, done: (ok: boolean) => void = () => {}): void {
+    if (this.warmedUp) return;
+    this.lastAsked = performance.now();
+    const check = () => {
+      if (this.running === 0 && performance.now() - this.lastAsked >= idleMs) {
+        this.warmedUp = true;
+        void warmUp(this.options.session).then(done);
+      } else setTimeout(check, idleMs).unref();
+    };
+    setTimeout(check, idleMs).unref();
+  }
 
   /** Starts loading the tokenizer in the background (once the client has initialized). */
   preloadTokenizer(): void {
@@ -97,7 +121,12 @@ export class ServerSession {
    * calls must not interleave on the session's active thread.
    */
   serial<T>(operation: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(operation);
+    this.lastAsked = performance.now();
+    this.running += 1;
+    const run = this.queue.then(operation).finally(() => {
+      this.running -= 1;
+      this.lastAsked = performance.now();
+    });
     this.queue = run.then(
       () => undefined,
       () => undefined,
@@ -107,6 +136,7 @@ export class ServerSession {
 
   /** The services for the current workspace; the first use per workspace runs the 0.4 migration (its report is a note). */
   async services(): Promise<ThreadMindServices> {
+    this.lastAsked = performance.now();
     while (this.pendingRoots) await this.pendingRoots;
     const services = this.current;
     if (!this.migrated) {

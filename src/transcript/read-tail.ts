@@ -19,6 +19,12 @@ export interface ReadTailOptions {
    * since the last compaction. Default false: stop at the last main-chain assistant record.
    */
   backToLastCompaction?: boolean;
+  /**
+   * Only what the conversation's current size needs: stop at the last main-chain assistant record or at the last
+   * compact_boundary, whichever comes first walking back (a compaction after the last response makes that response's
+   * size history). Hook-context records are neither parsed nor collected. Default false.
+   */
+  sizeOnly?: boolean;
 }
 
 const NEWLINE = 0x0a;
@@ -27,6 +33,8 @@ const NEWLINE = 0x0a;
 const NEEDED_BEFORE_LAST_RESPONSE: readonly NeededKind[] = ["assistant", "compact-boundary", "hook-context"];
 /** After it (walking back to the last compaction): earlier assistant records change nothing. */
 const NEEDED_AFTER_LAST_RESPONSE: readonly NeededKind[] = ["compact-boundary", "hook-context"];
+/** For the size alone (sizeOnly). */
+const NEEDED_FOR_SIZE: readonly NeededKind[] = ["assistant", "compact-boundary"];
 
 /**
  * Collects what the backward walk finds; lines arrive last first. A line that cannot be a record the walk still needs
@@ -43,7 +51,10 @@ class TailCollector {
   readonly boundariesLastFirst: CompactBoundaryRecord[] = [];
   readonly hookContextsLastFirst: HookContextRecord[] = [];
 
-  constructor(private readonly backToLastCompaction: boolean) {}
+  constructor(
+    private readonly backToLastCompaction: boolean,
+    private readonly sizeOnly: boolean,
+  ) {}
 
   /**
    * Classifies one complete line; returns true when the walk can stop. An unterminated last line is always classified,
@@ -52,7 +63,11 @@ class TailCollector {
    */
   take(bytes: Buffer, isUnterminatedLastLine: boolean): boolean {
     this.lines += 1;
-    const needed = this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
+    const needed = this.sizeOnly
+      ? NEEDED_FOR_SIZE
+      : this.lastAssistant === null
+        ? NEEDED_BEFORE_LAST_RESPONSE
+        : NEEDED_AFTER_LAST_RESPONSE;
     if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes, needed)) {
       this.unparsedLines += 1;
       return false;
@@ -76,13 +91,14 @@ class TailCollector {
         this.boundariesLastFirst.push(line.record);
         break;
       case "hook-context":
-        this.hookContextsLastFirst.push(line.record);
+        if (!this.sizeOnly) this.hookContextsLastFirst.push(line.record);
         break;
       default: {
         const unreachable: never = line;
         throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
       }
     }
+    if (this.sizeOnly) return this.lastAssistant !== null || this.boundariesLastFirst.length > 0;
     if (this.lastAssistant === null) return false;
     return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
   }
@@ -150,7 +166,7 @@ export async function readTail(path: string, options: ReadTailOptions = {}): Pro
   const maxBytes = options.maxBytes ?? null;
   if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
   return withTranscript(path, async (file) => {
-    const collector = new TailCollector(options.backToLastCompaction ?? false);
+    const collector = new TailCollector(options.backToLastCompaction ?? false, options.sizeOnly ?? false);
     const walk = await walkBack(file, chunkSize, maxBytes, collector);
     // The collector is dropped here: its lists are put in file order in place.
     return {

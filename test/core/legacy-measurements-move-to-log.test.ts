@@ -61,7 +61,7 @@ describe("measurements kept in an older config.json", () => {
     const config = JSON.parse(readFileSync(join(storeDir, "config.json"), "utf8")) as Record<string, unknown>;
     expect(config).not.toHaveProperty("measurements");
     expect(config).not.toHaveProperty("conversations");
-    expect(storeMeasurements(storeDir)).toEqual({ measurements: before, unreadableLines: 0 });
+    expect(storeMeasurements(storeDir)).toEqual({ measurements: before, unreadableLines: 0, staleness: [] });
     expect(lastConversation(sessionEvents(storeDir, "conv-1"))).toEqual({
       projectId: "legacy",
       threadId: "main",
@@ -75,7 +75,7 @@ describe("measurements kept in an older config.json", () => {
     // The crash: the events were appended, config.json still holds the lists. The next write appends them again.
     appendMeasurementEvents(storeDir, legacyEvents(readLocalState(storeDir).state));
     await servicesFor(repo!.dir).threadCreate({ title: "Any write" });
-    expect(storeMeasurements(storeDir)).toEqual({ measurements: before, unreadableLines: 0 });
+    expect(storeMeasurements(storeDir)).toEqual({ measurements: before, unreadableLines: 0, staleness: [] });
   });
 
   test("read in the state a move cut short leaves (appended, config.json not yet rewritten), each record counts once", async () => {

@@ -1,5 +1,5 @@
 // Reading measurements.jsonl: the whole log folded into Measurements, or only the lines of one Claude Code session.
-import { readSync } from "node:fs";
+import { lstatSync, readSync } from "node:fs";
 import {
   emptyMeasurements,
   MEASUREMENT_KEEP,
@@ -10,10 +10,19 @@ import {
 } from "./measurements.js";
 import { measurementLogPaths, openLog, type MeasurementEvent, type SettledReceipt } from "./measurement-log.js";
 import { legacyMeasurementEvents } from "./measurement-log-legacy.js";
+import {
+  closeMeasurementIndex,
+  INDEX_BEHIND_BYTES,
+  indexedLines,
+  instanceNeedle,
+  LOG_LINE_MAX_BYTES,
+  openMeasurementIndex,
+  sessionNeedle,
+} from "./measurement-index.js";
 import { isFreshnessEvent, type StalenessEvent } from "../freshness/freshness-events.js";
 
 /** A log file larger than this (damage, or appends by something else) is read from its last this-many bytes only. */
-const READ_MAX_BYTES = 8 * 1024 * 1024;
+export const READ_MAX_BYTES = 8 * 1024 * 1024;
 
 const KINDS = new Set<MeasurementEvent["kind"]>([
   "sessionEnd",
@@ -32,6 +41,8 @@ export interface MeasurementLogRead {
   measurements: Measurements;
   /** Lines that are not measurement events (a torn write, hand edits): counted, never fatal. */
   unreadableLines: number;
+  /** The log's staleness records, exactly as stalenessEvents gives them (read in the same pass). */
+  staleness: StalenessEvent[];
 }
 
 /** A log file's bytes (its last READ_MAX_BYTES), or an empty buffer where it does not exist. Other errors are thrown. */
@@ -151,8 +162,9 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
   const m = emptyMeasurements();
   const receipts = new Map<string, { receipt: SettledReceipt; firstRequestTokens?: number }>();
   const seen = new Set<string>();
+  const staleness = stalenessCollector();
   let unreadableLines = 0;
-  const fold = (line: string, fromLog: boolean) => {
+  const fold = (line: string, fromLog: boolean, rawBytes: number) => {
     if (line.trim() === "" || seen.has(line)) return;
     seen.add(line);
     const event = parseEventLine(line);
@@ -182,10 +194,13 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
       case "hookSeen":
         m.hooksSeen.push(record(event));
         break;
+      case "staleness":
+        // Only the lines a scan for them would find (stalenessEvents).
+        if (fromLog && rawBytes <= LOG_LINE_MAX_BYTES && line.includes(STALENESS_NEEDLE)) staleness.add(event);
+        break;
       case "conversation":
       case "summaryWrite":
       case "freshnessMark":
-      case "staleness":
         break; // read where needed: instanceEvents, freshnessFigure
       default: {
         const unreachable: never = event;
@@ -193,9 +208,15 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
       }
     }
   };
-  for (const event of legacyMeasurementEvents(legacy)) fold(JSON.stringify(event), false);
+  for (const event of legacyMeasurementEvents(legacy)) fold(JSON.stringify(event), false, 0);
   for (const path of measurementLogPaths(storeDir)) {
-    for (const line of readLogBytes(path).toString("utf8").split("\n")) fold(line, true);
+    const bytes = readLogBytes(path);
+    for (let start = 0; start <= bytes.length; ) {
+      const newline = bytes.indexOf(0x0a, start);
+      const end = newline === -1 ? bytes.length : newline;
+      fold(bytes.toString("utf8", start, end), true, end - start);
+      start = end + 1;
+    }
   }
   for (const injection of m.injections) {
     const settled = receipts.get(receiptKey(injection));
@@ -212,16 +233,18 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
       hooksSeen: m.hooksSeen.slice(-MEASUREMENT_KEEP),
     },
     unreadableLines,
+    staleness: staleness.records,
   };
 }
 
 /**
- * The events of one Claude Code session, oldest first, found by the session id's exact JSON form in the raw bytes
- * (only those lines are decoded and parsed: a hook reads ~2 MB of log in about a millisecond this way).
+ * The events of one Claude Code session, oldest first: the lines holding the session id's exact JSON form, found through
+ * the index (measurement-index.ts) where it is valid, by scanning the raw bytes elsewhere (only those lines are decoded
+ * and parsed).
  */
 export function sessionEvents(storeDir: string, sessionId: string): MeasurementEvent[] {
   const events: MeasurementEvent[] = [];
-  scanEvents(storeDir, `"sessionId":${JSON.stringify(sessionId)}`, (event) => {
+  keyedEvents(storeDir, sessionNeedle(sessionId), (event) => {
     if (event.sessionId === sessionId) events.push(event);
   });
   return events;
@@ -231,64 +254,116 @@ export function sessionEvents(storeDir: string, sessionId: string): MeasurementE
 function scanEvents(storeDir: string, needle: string, onEvent: (event: MeasurementEvent) => void): void {
   const bytes = Buffer.from(needle, "utf8");
   for (const path of measurementLogPaths(storeDir)) {
-    scanLines(path, bytes, (line) => {
-      const event = parseEventLine(line);
-      if (event !== null) onEvent(event);
-    });
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes, (line) => emit(line, onEvent)));
   }
+}
+
+function emit(line: string, onEvent: (event: MeasurementEvent) => void): void {
+  const event = parseEventLine(line);
+  if (event !== null) onEvent(event);
+}
+
+/**
+ * Below this many bytes of log (both files), lookups scan it and no index is kept. Measured in cold hook processes
+ * (phase timings): at 700 KB a first lookup through the index took 0.1–0.25 ms more than the scan, at 2 MB 0.3–1.4 ms
+ * less; a log that has rotated once holds 1–2 MB.
+ */
+export const INDEX_MIN_LOG_BYTES = 1024 * 1024;
+
+/** Stores whose index a lookup of this process found INDEX_BEHIND_BYTES or more behind a log file (see indexBehind). */
+const behindStores = new Set<string>();
+
+/**
+ * Whether a lookup in this process found the store's index far behind its log (or missing for a large file), so that
+ * the caller has it written anew (measurement-index-write.ts); asking clears it.
+ */
+export function indexBehind(storeDir: string): boolean {
+  return behindStores.delete(storeDir);
+}
+
+/**
+ * scanEvents for a lookup needle (a session's or an instance's): what the index knows is read at its offsets, the rest
+ * of each file scanned. The same events, in the same order, as scanEvents. A file found far past its indexed part
+ * (INDEX_BEHIND_BYTES) is noted for indexBehind.
+ */
+function keyedEvents(storeDir: string, needle: string, onEvent: (event: MeasurementEvent) => void): void {
+  const paths = measurementLogPaths(storeDir);
+  // A small log is scanned: opening and checking the index costs a cold process about what scanning ~1 MB does.
+  const logBytes = paths.reduce((total, path) => total + (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  if (logBytes < INDEX_MIN_LOG_BYTES) {
+    scanEvents(storeDir, needle, onEvent);
+    return;
+  }
+  const bytes = Buffer.from(needle, "utf8");
+  const index = openMeasurementIndex(storeDir);
+  let behind = false;
+  try {
+    for (const path of paths) {
+      openLog(path, (fd, size, stat) => {
+        // A file larger than what readers read is read from its last bytes: never indexed.
+        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
+        if (known !== null) for (const line of known.lines) emit(line, onEvent);
+        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+        scanLines(fd, size, from, bytes, (line) => emit(line, onEvent));
+      });
+    }
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+  }
+  if (behind) behindStores.add(storeDir);
 }
 
 /** One reusable read buffer: a hook touches 64 KiB of fresh memory, not the whole log (page faults cost more than reading). */
 let scanBuffer: Buffer | null = null;
-const SCAN_BUFFER_BYTES = 64 * 1024;
+const SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
 
 /**
- * Calls `onLine` with each complete line of the file that contains `needle`, in order, reading through one reused
- * buffer. A line longer than the buffer is not a measurement event: it is passed over.
+ * Calls `onLine` with each complete line of the open file from byte `position` (a line's start) that contains
+ * `needle`, in order, reading through one reused buffer. A line longer than the buffer is not a measurement event: it
+ * is passed over. An unterminated last line counts as a line.
  */
-function scanLines(path: string, needle: Buffer, onLine: (line: string) => void): void {
-  openLog(path, (fd, size) => {
-    scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
-    const buffer = scanBuffer;
-    let position = Math.max(0, size - READ_MAX_BYTES);
-    let held = 0; // bytes of an unfinished line at the buffer's start
-    let skippingLongLine = false;
-    for (;;) {
-      const n = readSync(fd, buffer, held, buffer.length - held, position);
-      position += n;
-      const filled = held + n;
-      const lastNewline = n === 0 ? filled : buffer.lastIndexOf(0x0a, filled - 1);
-      const complete = lastNewline === -1 ? 0 : lastNewline;
-      let from = 0;
-      if (skippingLongLine) {
-        const end = buffer.indexOf(0x0a, 0);
-        if (end === -1 || end > complete) from = complete;
-        else {
-          from = end + 1;
-          skippingLongLine = false;
-        }
-      }
-      for (;;) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(0x0a, hit) + 1;
-        const newline = buffer.indexOf(0x0a, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end));
+function scanLines(fd: number, size: number, position: number, needle: Buffer, onLine: (line: string) => void): void {
+  if (position >= size) return;
+  scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+  const buffer = scanBuffer;
+  let held = 0; // bytes of an unfinished line at the buffer's start
+  let skippingLongLine = false;
+  for (;;) {
+    const n = readSync(fd, buffer, held, buffer.length - held, position);
+    position += n;
+    const filled = held + n;
+    const lastNewline = n === 0 ? filled : buffer.lastIndexOf(0x0a, filled - 1);
+    const complete = lastNewline === -1 ? 0 : lastNewline;
+    let from = 0;
+    if (skippingLongLine) {
+      const end = buffer.indexOf(0x0a, 0);
+      if (end === -1 || end > complete) from = complete;
+      else {
         from = end + 1;
-      }
-      if (n === 0) return;
-      // Keep the unfinished last line for the next read; a line that fills the whole buffer is passed over.
-      const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
-      if (lastNewline === -1 && rest === buffer.length) {
-        held = 0;
-        skippingLongLine = true;
-      } else {
-        buffer.copyWithin(0, filled - rest, filled);
-        held = rest;
+        skippingLongLine = false;
       }
     }
-  });
+    for (;;) {
+      const hit = buffer.indexOf(needle, from);
+      if (hit === -1 || hit >= complete) break;
+      const start = buffer.lastIndexOf(0x0a, hit) + 1;
+      const newline = buffer.indexOf(0x0a, hit);
+      const end = newline === -1 || newline > complete ? complete : newline;
+      onLine(buffer.toString("utf8", Math.max(start, from), end));
+      from = end + 1;
+    }
+    if (n === 0) return;
+    // Keep the unfinished last line for the next read; a line that fills the whole buffer is passed over.
+    const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+    if (lastNewline === -1 && rest === buffer.length) {
+      held = 0;
+      skippingLongLine = true;
+    } else {
+      buffer.copyWithin(0, filled - rest, filled);
+      held = rest;
+    }
+  }
 }
 
 /** The thread a conversation was last on, from its events (null if the log has none). */
@@ -325,23 +400,34 @@ export function lastInstanceThread(
 /** Every event of a client session (a Claude Code process, "claude-<pid>"), oldest first, found by the key's exact JSON form. */
 export function instanceEvents(storeDir: string, instance: string): MeasurementEvent[] {
   const events: MeasurementEvent[] = [];
-  scanEvents(storeDir, `"instance":${JSON.stringify(instance)}`, (event) => {
+  keyedEvents(storeDir, instanceNeedle(instance), (event) => {
     if ("instance" in event && event.instance === instance) events.push(event);
   });
   return events;
 }
 
-/** Every staleness record of the log (the hooks' verdicts at /clear and compaction), oldest first. */
-export function stalenessEvents(storeDir: string): StalenessEvent[] {
+const STALENESS_NEEDLE = `"kind":"staleness"`;
+
+/** Staleness records, each once (the same verdict logged twice, by a retried append, counts once). */
+function stalenessCollector(): { records: StalenessEvent[]; add(event: MeasurementEvent): void } {
   const records: StalenessEvent[] = [];
   const seen = new Set<string>();
-  scanEvents(storeDir, `"kind":"staleness"`, (event) => {
-    if (event.kind !== "staleness") return;
-    const key = JSON.stringify(event);
-    if (!seen.has(key)) records.push(event);
-    seen.add(key);
-  });
-  return records;
+  return {
+    records,
+    add(event) {
+      if (event.kind !== "staleness") return;
+      const key = JSON.stringify(event);
+      if (!seen.has(key)) records.push(event);
+      seen.add(key);
+    },
+  };
+}
+
+/** Every staleness record of the log (the hooks' verdicts at /clear and compaction), oldest first. */
+export function stalenessEvents(storeDir: string): StalenessEvent[] {
+  const staleness = stalenessCollector();
+  scanEvents(storeDir, STALENESS_NEEDLE, (event) => staleness.add(event));
+  return staleness.records;
 }
 
 /** Injections of these events that no receipt has settled yet. */

@@ -3,7 +3,7 @@
 // Hooks append without the store lock: one write(2) on an O_APPEND descriptor, so lines of concurrent hooks never
 // interleave. The file is rotated (current → measurements.1.jsonl, the older one dropped) under the lock once it passes
 // LOG_ROTATE_BYTES, so both together stay near 2 MB however long the store lives. Readers fold both files.
-import { closeSync, constants, fstatSync, readSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, readSync, type Stats, writeSync } from "node:fs";
 import { openRegularFile } from "../store/regular-file.js";
 import { join } from "node:path";
 import type { HookSeenRecord, InjectionRecord, ReceiptStatus, SizeRecord } from "./measurements.js";
@@ -53,14 +53,14 @@ export function measurementLogPaths(storeDir: string): [previous: string, curren
 }
 
 /**
- * Opens a log file for reading (never through a symlink), hands its descriptor and size to `use`, and closes it. A
- * missing file gives null; one that is not a regular file, or any other error, is thrown.
+ * Opens a log file for reading (never through a symlink), hands its descriptor, size and stat to `use`, and closes it.
+ * A missing file gives null; one that is not a regular file, or any other error, is thrown.
  */
-export function openLog<T>(path: string, use: (fd: number, size: number) => T): T | null {
+export function openLog<T>(path: string, use: (fd: number, size: number, stat: Stats) => T): T | null {
   const opened = openRegularFile(path, constants.O_RDONLY);
   if (opened === null) return null;
   try {
-    return use(opened.fd, opened.stat.size);
+    return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
     closeSync(opened.fd);
   }

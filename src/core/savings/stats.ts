@@ -1,11 +1,5 @@
 // stats_show: thread counts, the active thread's context size, summary sizes, and the measured sessions from measurements.jsonl.
-import {
-  isHookSeenRecord,
-  isInjectionRecord,
-  isSizeRecord,
-  readMeasurementLog,
-  stalenessEvents,
-} from "../measure/measurement-log-read.js";
+import { isHookSeenRecord, isInjectionRecord, isSizeRecord, readMeasurementLog } from "../measure/measurement-log-read.js";
 import { freshnessFromLog, freshnessLines, type FreshnessFigure } from "../freshness/freshness-figure.js";
 import { readFreshnessConfig } from "../freshness/freshness-config.js";
 import { verdictThreshold } from "../freshness/freshness.js";
@@ -61,15 +55,17 @@ export async function collectStats(services: ThreadMindServices): Promise<StatsR
     summaries.push({ threadId: t.id, tokens: await services.tokens.count(t.summary), updated: t.updatedAt.slice(0, 10) });
   }
   await services.saveTokenCache();
+  // One pass over the log for both the measured figures and the freshness figure.
+  const logged = readMeasurementLog(services.store.dir, services.readState().measurements);
   return {
     projectTitle: project.title,
     counts,
     active: { threadId: context.thread.id, depth: context.depth, contextTokens: context.tokens },
     summaries,
     // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
-    measured: measuredPart(readMeasurementLog(services.store.dir, services.readState().measurements).measurements),
+    measured: measuredPart(logged.measurements),
     freshness: freshnessFromLog(
-      stalenessEvents(services.store.dir),
+      logged.staleness,
       verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens),
     ),
   };
