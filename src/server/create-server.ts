@@ -79,6 +79,11 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
     session.warmUpWhenIdle(WARM_UP_IDLE_MS);
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
+  const closed = server.server.onclose;
+  server.server.onclose = () => {
+    closed?.();
+    session.close();
+  };
   return server;
 }
 

@@ -28,3 +28,6 @@ const server = createThreadMindServer({
 });
 
 await server.connect(new StdioServerTransport());
+// The SDK's stdio transport does not notice the end of its input: the client closing our stdin ends the session, and
+// the process exits once queued work is done, without starting background work (warm-up, tokenizer).
+process.stdin.once("end", () => void server.close());

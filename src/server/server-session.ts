@@ -52,6 +52,8 @@ export class ServerSession {
   private tokenizerWanted = false;
 
   private warmedUp = false;
+  /** The client went away (its stdin ended): nothing new starts in the background, queued operations still finish. */
+  private closed = false;
   /** When the client last asked for an operation (performance.now()); operations under way. */
   private lastAsked = 0;
   private running = 0;
@@ -66,6 +68,7 @@ export class ServerSession {
     if (this.warmedUp) return;
     this.lastAsked = performance.now();
     const check = () => {
+      if (this.closed) return;
       if (this.running === 0 && performance.now() - this.lastAsked >= idleMs) {
         this.warmedUp = true;
         void warmUp(this.options.session).then(done);
@@ -74,8 +77,17 @@ export class ServerSession {
     setTimeout(check, idleMs).unref();
   }
 
+  /**
+   * The client is gone: the warm-up and the tokenizer's load no longer start (each would hold the process up to ~0.3 s
+   * of work nobody waits for); operations already queued (the after-write cache refresh) finish, then the process exits.
+   */
+  close(): void {
+    this.closed = true;
+  }
+
   /** Starts loading the tokenizer in the background (once the client has initialized). */
   preloadTokenizer(): void {
+    if (this.closed) return;
     this.tokenizerWanted = true;
     this.current.tokens.preload();
   }

@@ -56,4 +56,28 @@ describe("server warm-up timing", () => {
     expect(await warmed).toBe(true);
     expect(order).toEqual(["operation", "warm-up"]);
   });
+
+  test("once the client is gone, neither the warm-up nor the tokenizer's load starts", async () => {
+    scratch = mkdtempSync(join(tmpdir(), "tm-warm-test-"));
+    process.env.TMPDIR = scratch;
+    let loads = 0;
+    const session = new ServerSession({
+      env: { THREADMIND_ROOT: scratch },
+      cwd: scratch,
+      session: { key: "claude-4244", pid: 4244 },
+      encoder: () => {
+        loads += 1;
+        return Promise.reject(new Error("not loaded in this test"));
+      },
+    });
+    let warmed = false;
+    session.warmUpWhenIdle(10, () => {
+      warmed = true;
+    });
+    session.close();
+    session.preloadTokenizer();
+    await new Promise((r) => setTimeout(r, 80)); // several idle periods: a warm-up would have started
+    expect(warmed).toBe(false);
+    expect(loads).toBe(0);
+  });
 });
