@@ -4,9 +4,9 @@ import * as util from 'util';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, lstatSync, readdirSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, statSync, readSync, closeSync, realpathSync, renameSync, openSync, fsyncSync, unlinkSync, writeSync, fstatSync, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, readFileSync, existsSync, lstatSync, readdirSync, statSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, readSync, closeSync, realpathSync, openSync, fstatSync, renameSync, fsyncSync, unlinkSync, writeSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
-import { readdir, stat, open, rename, unlink } from 'fs/promises';
+import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
 import * as os from 'os';
 import { hostname, homedir, userInfo } from 'os';
@@ -7968,12 +7968,12 @@ function isDirectorySyncRefusal(error) {
 function missingIsFine(error) {
   return errnoCode(error) === "ENOENT" ? void 0 : error;
 }
-function fileKind(stat2) {
-  if (stat2.isFIFO()) return "a FIFO (named pipe)";
-  if (stat2.isDirectory()) return "a directory";
-  if (stat2.isCharacterDevice() || stat2.isBlockDevice()) return "a device";
-  if (stat2.isSocket()) return "a socket";
-  if (stat2.isSymbolicLink()) return "a symbolic link";
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
   return "not a regular file";
 }
 function openRegularFile(path, flags, mode, followLinks = false) {
@@ -7988,25 +7988,25 @@ function openRegularFile(path, flags, mode, followLinks = false) {
     if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
     throw e;
   }
-  let stat2;
+  let stat;
   try {
-    stat2 = fstatSync(fd);
+    stat = fstatSync(fd);
   } catch (e) {
     closeSync(fd);
     throw e;
   }
-  if (!stat2.isFile()) {
+  if (!stat.isFile()) {
     closeSync(fd);
-    throw errors.notRegularFile(path, fileKind(stat2));
+    throw errors.notRegularFile(path, fileKind(stat));
   }
-  return { fd, stat: stat2 };
+  return { fd, stat };
 }
 function readRegularFile(path, maxBytes, followLinks = false) {
   const opened = openRegularFile(path, constants.O_RDONLY, void 0, followLinks);
   if (opened === null) return null;
-  const { fd, stat: stat2 } = opened;
+  const { fd, stat } = opened;
   try {
-    const cap = Math.min(stat2.size, maxBytes) + 1;
+    const cap = Math.min(stat.size, maxBytes) + 1;
     const buffer = Buffer.alloc(cap);
     let length = 0;
     while (length < cap) {
@@ -8892,15 +8892,15 @@ function isDirectory(path) {
   }
 }
 function storeDirState(storeDir) {
-  let stat2;
+  let stat;
   try {
-    stat2 = lstatSync(storeDir);
+    stat = lstatSync(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
   }
-  if (stat2.isSymbolicLink()) return { problem: "is a symbolic link" };
-  if (!stat2.isDirectory()) return { problem: "is not a directory" };
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
   return "directory";
 }
 function fileStamp(path) {
@@ -8922,14 +8922,14 @@ function reasonOf(e) {
   return e instanceof Error ? e.message : String(e);
 }
 function readTextStrict(path, maxBytes) {
-  let stat2;
+  let stat;
   try {
-    stat2 = lstatSync(path);
+    stat = lstatSync(path);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
-  if (stat2.isSymbolicLink()) throw linkRefused(path);
+  if (stat.isSymbolicLink()) throw linkRefused(path);
   let bytes2;
   try {
     bytes2 = readRegularFile(path, maxBytes);
@@ -8961,14 +8961,14 @@ function assertNoLinksBelow(storeDir, path) {
   let current = storeDir;
   for (const part of rel.split(sep)) {
     current = `${current}${sep}${part}`;
-    let stat2;
+    let stat;
     try {
-      stat2 = lstatSync(current);
+      stat = lstatSync(current);
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
-    if (stat2.isSymbolicLink()) throw linkRefused(current);
+    if (stat.isSymbolicLink()) throw linkRefused(current);
   }
 }
 var DRIVER_NAME = "threadmind";
@@ -12096,9 +12096,9 @@ var RECENT_SHOWN = 15;
 var LINE_MAX_CHARS = 300;
 var PROBLEMS_NAMED = 5;
 function listDerived(threads) {
-  const open3 = [...threads.values()].filter((t) => t.status === void 0);
-  open3.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
-  return { shape: buildTree(threads), openByRecency: open3 };
+  const open2 = [...threads.values()].filter((t) => t.status === void 0);
+  open2.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+  return { shape: buildTree(threads), openByRecency: open2 };
 }
 var statusOf2 = (t) => t.status ?? "active";
 var bytes = (s) => Buffer.byteLength(s, "utf8");
@@ -12784,8 +12784,8 @@ function bucketOf(needle) {
   for (let i = 0; i < needle.length; i++) hash = Math.imul(hash ^ needle.charCodeAt(i), 16777619);
   return (hash >>> 0) % BUCKETS;
 }
-function fileTag(stat2) {
-  return `${stat2.dev}:${stat2.ino}`;
+function fileTag(stat) {
+  return `${stat.dev}:${stat.ino}`;
 }
 function readAt(fd, buffer, position) {
   let filled = 0;
@@ -12822,15 +12822,15 @@ function openMeasurementIndex(storeDir) {
 function closeMeasurementIndex(index) {
   closeSync(index.fd);
 }
-function validCoverage(index, fd, stat2) {
+function validCoverage(index, fd, stat) {
   const key = `
-#${fileTag(stat2)}	`;
+#${fileTag(stat)}	`;
   const at = index.prefix.indexOf(key);
   if (at === -1 || at >= index.table) return null;
   const end = index.prefix.indexOf(NEWLINE, at + key.length);
   const [coveredText, fingerprint] = index.prefix.toString("latin1", at + key.length, end).split("	");
   const covered = wholeNumber(coveredText);
-  if (covered === null || covered > stat2.size) return null;
+  if (covered === null || covered > stat.size) return null;
   return prefixFingerprint(fd, covered) === fingerprint ? covered : null;
 }
 function wholeNumber(text) {
@@ -12838,12 +12838,12 @@ function wholeNumber(text) {
   const n = Number(text);
   return Number.isSafeInteger(n) && n >= 0 && String(n) === text ? n : null;
 }
-function indexedLines(index, fd, stat2, needle) {
-  const covered = validCoverage(index, fd, stat2);
+function indexedLines(index, fd, stat, needle) {
+  const covered = validCoverage(index, fd, stat);
   if (covered === null) return null;
   const bucket = readBucket(index, bucketOf(needle));
   if (bucket === null) return null;
-  const key = Buffer.from(`${fileTag(stat2)}	${needle}	`);
+  const key = Buffer.from(`${fileTag(stat)}	${needle}	`);
   const needleBytes = Buffer.from(needle);
   const lines = [];
   let previousEnd = 0;
@@ -13090,8 +13090,8 @@ function keyedEvents(storeDir, needle, onEvent) {
   let behind = false;
   try {
     for (const path of paths) {
-      openLog(path, (fd, size, stat2) => {
-        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat2, needle);
+      openLog(path, (fd, size, stat) => {
+        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
         if (known !== null) for (const line of known.lines) emit(line, onEvent);
         const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
         if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
@@ -14670,6 +14670,60 @@ var statsCommand = {
     return 0;
   }
 };
+var TranscriptReadError = class extends Error {
+  path;
+  code;
+  constructor(path, message, options) {
+    super(`cannot read transcript ${path}: ${message}`, options.cause === void 0 ? void 0 : { cause: options.cause });
+    this.name = "TranscriptReadError";
+    this.path = path;
+    this.code = options.code;
+  }
+};
+function checkPositiveInteger(name, value) {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
+function fsCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return null;
+}
+function asReadError(path, error) {
+  if (error instanceof TranscriptReadError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new TranscriptReadError(path, message, { code: fsCode(error), cause: error });
+}
+async function openTranscript(path) {
+  let fd;
+  try {
+    const before = statSync(path);
+    if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw asReadError(path, error);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
+    return { path, fd, size: stats.size };
+  } catch (error) {
+    closeSync(fd);
+    throw asReadError(path, error);
+  }
+}
+async function withTranscript(path, work) {
+  const file = await openTranscript(path);
+  try {
+    return await work(file);
+  } catch (error) {
+    throw fsCode(error) === null ? error : asReadError(path, error);
+  } finally {
+    closeSync(file.fd);
+  }
+}
+
+// src/core/savings/transcript-locations.ts
 function encodeProjectPath(path) {
   return path.replace(/[^a-zA-Z0-9]/g, "-");
 }
@@ -14697,16 +14751,17 @@ function cwdOfLine(line) {
   }
   return typeof value === "object" && value !== null && "cwd" in value && typeof value.cwd === "string" && value.cwd !== "" ? value.cwd : null;
 }
-async function readRecordedCwd(path, maxBytes = CWD_HEAD_BYTES) {
-  const handle = await open(path, "r");
+function recordedCwdOf(path, maxBytes) {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
+    if (!fstatSync(fd).isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     let buffer = Buffer.allocUnsafe(Math.min(CWD_FIRST_READ_BYTES, maxBytes));
     let length = 0;
     let from = 0;
     for (; ; ) {
       let ended = false;
       while (length < buffer.length) {
-        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+        const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
         if (bytesRead === 0) {
           ended = true;
           break;
@@ -14730,7 +14785,7 @@ async function readRecordedCwd(path, maxBytes = CWD_HEAD_BYTES) {
       buffer = bigger;
     }
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 function subdirectoryEncodesTo(root, suffix) {
@@ -14763,8 +14818,8 @@ function realpathOrSelf(path) {
     return path;
   }
 }
-async function sessionFiles(folderPath) {
-  const names = await readdir(folderPath);
+function sessionFiles(folderPath) {
+  const names = readdirSync(folderPath);
   return names.filter((n) => n.endsWith(".jsonl") && !n.startsWith("agent-")).sort();
 }
 async function locateTranscripts(options) {
@@ -14781,7 +14836,7 @@ async function locateTranscripts(options) {
   };
   let names;
   try {
-    names = await readdir(options.projectsDir);
+    names = readdirSync(options.projectsDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return result;
     throw e;
@@ -14792,13 +14847,13 @@ async function locateTranscripts(options) {
     const prefixed = encodedRoots.find((e) => folder.startsWith(`${e}-`));
     if (!exact && prefixed === void 0) continue;
     const folderPath = join(options.projectsDir, folder);
-    if (!(await stat(folderPath)).isDirectory()) continue;
+    if (!statSync(folderPath).isDirectory()) continue;
     result.folders.push(folder);
-    for (const name of await sessionFiles(folderPath)) {
+    for (const name of sessionFiles(folderPath)) {
       const path = join(folderPath, name);
-      const info = await stat(path);
+      const info = statSync(path);
       if (!info.isFile()) continue;
-      const recordedCwd = await readRecordedCwd(path);
+      const recordedCwd = recordedCwdOf(path, CWD_HEAD_BYTES);
       const evidence = judge(recordedCwd, exact, prefixed === void 0 ? null : folder.slice(prefixed.length), roots);
       if (typeof evidence === "string") {
         result.transcripts.push({ path, folder, sizeBytes: info.size, recordedCwd, evidence });
@@ -14890,58 +14945,6 @@ var ByteRangeSplitter = class {
     this.stoppedBySink = this.sink(line, 0, line.length, false);
   }
 };
-var TranscriptReadError = class extends Error {
-  path;
-  code;
-  constructor(path, message, options) {
-    super(`cannot read transcript ${path}: ${message}`, options.cause === void 0 ? void 0 : { cause: options.cause });
-    this.name = "TranscriptReadError";
-    this.path = path;
-    this.code = options.code;
-  }
-};
-function checkPositiveInteger(name, value) {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
-}
-function fsCode(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return null;
-}
-function asReadError(path, error) {
-  if (error instanceof TranscriptReadError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new TranscriptReadError(path, message, { code: fsCode(error), cause: error });
-}
-async function openTranscript(path) {
-  let fd;
-  try {
-    const before = statSync(path);
-    if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
-    if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    throw asReadError(path, error);
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
-    if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    return { path, fd, size: stats.size };
-  } catch (error) {
-    closeSync(fd);
-    throw asReadError(path, error);
-  }
-}
-async function withTranscript(path, work) {
-  const file = await openTranscript(path);
-  try {
-    return await work(file);
-  } catch (error) {
-    throw fsCode(error) === null ? error : asReadError(path, error);
-  } finally {
-    closeSync(file.fd);
-  }
-}
 
 // src/transcript/for-each-line.ts
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
@@ -15438,9 +15441,9 @@ function bytesEqual(line, start, end, expected) {
   return true;
 }
 var lastStringEscaped = false;
-function stringEnd(line, open3, length) {
+function stringEnd(line, open2, length) {
   lastStringEscaped = false;
-  for (let i = open3 + 1; i < length; i += 1) {
+  for (let i = open2 + 1; i < length; i += 1) {
     const byte = line[i];
     if (byte === QUOTE) return i;
     if (byte === BACKSLASH) {
@@ -15560,11 +15563,11 @@ function timestampTimes(line) {
   for (let at = line.indexOf(TIMESTAMP_KEY); at !== -1; at = line.indexOf(TIMESTAMP_KEY, at + 1)) {
     const colon = skipSpace(line, at + TIMESTAMP_KEY.length, line.length);
     if (line[colon] !== COLON2) continue;
-    const open3 = skipSpace(line, colon + 1, line.length);
-    if (line[open3] !== QUOTE) continue;
-    const close = stringEnd(line, open3, line.length);
+    const open2 = skipSpace(line, colon + 1, line.length);
+    if (line[open2] !== QUOTE) continue;
+    const close = stringEnd(line, open2, line.length);
     if (close === -1 || lastStringEscaped) return null;
-    const time = timeOfBytes(line, open3 + 1, close);
+    const time = timeOfBytes(line, open2 + 1, close);
     if (!Number.isNaN(time)) times.push(time);
   }
   return times;
@@ -15612,9 +15615,9 @@ function readSavedOutput(path, transcriptPath) {
     throw e;
   }
   try {
-    const stat2 = fstatSync(fd);
-    if (!stat2.isFile() || stat2.size > SAVED_MAX_BYTES) return null;
-    const buffer = Buffer.alloc(Math.min(stat2.size, SAVED_MAX_BYTES) + 1);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
+    const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
       n = readSync(fd, buffer, length, buffer.length - length, length);
