@@ -16028,7 +16028,7 @@ function lanesAfterProbe(plan, cores, before, after) {
   return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
 }
 function workerScript() {
-  const url = new URL("./scan-worker.mjs", import.meta.url);
+  const url = new URL("./scan-worker.cjs", import.meta.url);
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
 }
 function turn() {
@@ -16048,8 +16048,16 @@ async function scanFiles(files, plan, onBytes, onDone) {
     return results;
   }
   order.sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
+  const claim = new Int32Array(new SharedArrayBuffer(4));
+  const claimNext = () => {
+    const at = Atomics.add(claim, 0, 1);
+    return at < order.length ? order[at] : null;
+  };
+  const request = {
+    files: order.map((index) => ({ index, path: files[index].path, folder: files[index].folder })),
+    claim: claim.buffer
+  };
   const failed = [];
-  let next = 0;
   const workers = [];
   const lanes = [];
   let failure = null;
@@ -16060,18 +16068,6 @@ async function scanFiles(files, plan, onBytes, onDone) {
   };
   const runLane = (worker) => {
     const lane = new Promise((resolve9, reject) => {
-      const send = () => {
-        if (next >= order.length) {
-          resolve9();
-          return;
-        }
-        const index = order[next++];
-        onBytes(index, 0);
-        worker.postMessage({
-          index,
-          file: { path: files[index].path, folder: files[index].folder }
-        });
-      };
       worker.on("message", (reply) => {
         switch (reply.kind) {
           case "progress":
@@ -16080,11 +16076,12 @@ async function scanFiles(files, plan, onBytes, onDone) {
           case "done":
             results[reply.index] = reply.session;
             onDone(reply.index, reply.session);
-            send();
             return;
           case "failed":
             failed.push(reply.index);
-            send();
+            return;
+          case "finished":
+            resolve9();
             return;
           default: {
             const unreachable = reply;
@@ -16093,7 +16090,8 @@ async function scanFiles(files, plan, onBytes, onDone) {
         }
       });
       worker.on("error", reject);
-      send();
+      worker.on("exit", (code) => reject(new Error(`a scan worker exited (code ${code}) before the scan ended`)));
+      worker.postMessage(request);
     });
     lane.catch((error) => {
       failure ??= error;
@@ -16113,20 +16111,20 @@ async function scanFiles(files, plan, onBytes, onDone) {
         probe = null;
         const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
         const more = lanesWanted - Math.max(plan.start, 1);
-        if (more < 1 || next >= order.length) {
+        if (more < 1 || Atomics.load(claim, 0) >= order.length) {
           workers.splice(workers.indexOf(ready), 1);
           void ready.terminate();
           return;
         }
         runLane(ready);
-        for (let i = 1; i < more && next < order.length; i++) runLane(startWorker());
+        for (let i = 1; i < more && Atomics.load(claim, 0) < order.length; i++) runLane(startWorker());
       },
       Math.max(0, PROBE_MS - (performance.now() - before.at))
     );
   }
   try {
-    while (next < order.length) {
-      await scanHere(order[next++]);
+    for (let index = claimNext(); index !== null; index = claimNext()) {
+      await scanHere(index);
       await turn();
     }
     if (probe !== null) clearTimeout(probe);

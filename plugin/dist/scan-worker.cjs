@@ -1,10 +1,11 @@
-import { createRequire } from 'node:module';
-import { parentPort } from 'worker_threads';
-import { closeSync, statSync, openSync, constants, fstatSync, readSync } from 'fs';
-import { createHash } from 'crypto';
-import { isAbsolute, resolve, sep, join, dirname, basename } from 'path';
+'use strict';
 
-createRequire(import.meta.url);
+var worker_threads = require('worker_threads');
+var fs = require('fs');
+var crypto = require('crypto');
+var path = require('path');
+
+// src/core/savings/scan-worker.ts
 
 // src/transcript/line-splitter.ts
 var NEWLINE = 10;
@@ -99,31 +100,31 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = statSync(path);
+    const before = fs.statSync(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = fstatSync(fd);
+    const stats = fs.fstatSync(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    closeSync(fd);
+    fs.closeSync(fd);
     throw asReadError(path, error);
   }
 }
-async function withTranscript(path, work) {
+async function withTranscript(path, work2) {
   const file = await openTranscript(path);
   try {
-    return await work(file);
+    return await work2(file);
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    closeSync(file.fd);
+    fs.closeSync(file.fd);
   }
 }
 
@@ -153,7 +154,7 @@ async function streamLines(path, splitter, options) {
         beforeReuse(reused);
         chunk = reused;
       }
-      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
+      const n = fs.readSync(file.fd, chunk, 0, chunkSize, bytesRead);
       if (n === 0) break;
       bytesRead += n;
       splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
@@ -767,21 +768,21 @@ var UncountedLineReader = class {
   }
 };
 function contentHash(text) {
-  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
+  return crypto.createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
 var SAVED_TO = /Full output saved to: ([^\n]+)\n/;
 function sessionFolderOf(transcriptPath) {
-  return join(dirname(resolve(transcriptPath)), basename(transcriptPath, ".jsonl"));
+  return path.join(path.dirname(path.resolve(transcriptPath)), path.basename(transcriptPath, ".jsonl"));
 }
-function inside(path, folder) {
-  return path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
+function inside(path$1, folder) {
+  return path$1.startsWith(folder.endsWith(path.sep) ? folder : `${folder}${path.sep}`);
 }
 function savedOutputPathOf(record, transcriptPath) {
   if (!record.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !isAbsolute(named)) return null;
-  const path = resolve(named);
-  return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
+  if (named === void 0 || named === "" || !path.isAbsolute(named)) return null;
+  const path$1 = path.resolve(named);
+  return inside(path$1, sessionFolderOf(transcriptPath)) ? path$1 : null;
 }
 
 // src/core/savings/session-time-span.ts
@@ -1147,12 +1148,23 @@ async function scanSession(file, onBytes, options = {}) {
 }
 
 // src/core/savings/scan-worker.ts
-var port = parentPort;
-if (port === null) throw new Error("scan-worker.mjs runs as a worker thread of the report");
-port.on("message", (request) => {
-  const post = (reply) => port.postMessage(reply);
-  scanSession(request.file, (bytes) => post({ kind: "progress", index: request.index, bytes })).then(
-    (session) => post({ kind: "done", index: request.index, session }),
-    (error) => post({ kind: "failed", index: request.index, message: error instanceof Error ? error.message : String(error) })
-  );
+var port = worker_threads.parentPort;
+if (port === null) throw new Error("scan-worker.cjs runs as a worker thread of the report");
+var post = (reply) => port.postMessage(reply);
+async function work(request) {
+  const claim = new Int32Array(request.claim);
+  for (let at = Atomics.add(claim, 0, 1); at < request.files.length; at = Atomics.add(claim, 0, 1)) {
+    const file = request.files[at];
+    post({ kind: "progress", index: file.index, bytes: 0 });
+    try {
+      const session = await scanSession(file, (bytes) => post({ kind: "progress", index: file.index, bytes }));
+      post({ kind: "done", index: file.index, session });
+    } catch (error) {
+      post({ kind: "failed", index: file.index, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  post({ kind: "finished" });
+}
+port.once("message", (request) => {
+  void work(request);
 });
