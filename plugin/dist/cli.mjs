@@ -14957,9 +14957,10 @@ async function forEachByteRange(path, sink, options = {}) {
 }
 var BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
 async function streamLines(path, splitter, options) {
-  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
-  checkPositiveInteger("chunkSize", chunkSize);
   const beforeReuse = options.beforeChunkReuse;
+  const given = beforeReuse === void 0 ? void 0 : options.buffer;
+  const chunkSize = given?.length ?? options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
     let bytesRead = 0;
     let sinceYield = 0;
@@ -14967,7 +14968,7 @@ async function streamLines(path, splitter, options) {
     for (; ; ) {
       let chunk;
       if (beforeReuse === void 0) chunk = Buffer.allocUnsafeSlow(chunkSize);
-      else if (reused === null) chunk = reused = Buffer.allocUnsafeSlow(chunkSize);
+      else if (reused === null) chunk = reused = given ?? Buffer.allocUnsafeSlow(chunkSize);
       else {
         beforeReuse(reused);
         chunk = reused;
@@ -15822,6 +15823,7 @@ function withoutText(record2) {
   return { ...record2, content: [], text: "" };
 }
 var UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+var idleReadBuffer = null;
 async function scanSession(file, onBytes, options = {}) {
   const accumulator = new SessionAccumulator();
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
@@ -15868,7 +15870,7 @@ async function scanSession(file, onBytes, options = {}) {
       }
     }
   });
-  const onLine = (buffer, start, end, terminated) => {
+  const onLine = (buffer2, start, end, terminated) => {
     lineNumber += 1;
     bytesSeen += end - start + (terminated ? 1 : 0);
     if (onBytes !== void 0 && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
@@ -15876,15 +15878,15 @@ async function scanSession(file, onBytes, options = {}) {
       onBytes(bytesSeen);
     }
     if (skipping && terminated && responses > 0 && sessionIdKnown) {
-      const times = uncounted.times(buffer, start, end);
+      const times = uncounted.times(buffer2, start, end);
       if (times !== null) {
         unparsedLines += 1;
         accumulator.skipLine();
-        held.offer(buffer, start, end, lineNumber, times);
+        held.offer(buffer2, start, end, lineNumber, times);
         return;
       }
     }
-    const text = buffer.toString("utf8", start, end);
+    const text = buffer2.toString("utf8", start, end);
     const { line: classified, value } = classifyLineWithValue(text);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
@@ -15957,8 +15959,18 @@ async function scanSession(file, onBytes, options = {}) {
       if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
   };
-  const { bytesRead } = await forEachByteRange(file.path, onLine, { beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk) });
-  held.finish();
+  const buffer = idleReadBuffer ?? Buffer.allocUnsafeSlow(DEFAULT_STREAM_CHUNK_BYTES);
+  idleReadBuffer = null;
+  let bytesRead;
+  try {
+    ({ bytesRead } = await forEachByteRange(file.path, onLine, {
+      beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk),
+      buffer
+    }));
+    held.finish();
+  } finally {
+    idleReadBuffer = buffer;
+  }
   if (onBytes !== void 0) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
