@@ -1,10 +1,11 @@
 // The report scanned on worker threads (several files at once) is the report scanned by one thread, byte for byte.
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeFakeClaudeConfig } from "../support/fake-claude-projects.js";
-import { makeHome, runCli } from "../support/run-cli.js";
+import { BUILT_CLI, makeHome, runCli } from "../support/run-cli.js";
 import { fixtureTranscripts } from "../transcript/fixture-transcripts.js";
 
 const fake = makeFakeClaudeConfig();
@@ -36,6 +37,30 @@ describe("the report's scan on worker threads", () => {
       const parallel = run(lanes);
       expect(parallel.code).toBe(0);
       expect(parallel.stdout).toBe(sequential.stdout);
+    }
+  });
+
+  it("runs its lanes on threads of the bundled scan-worker.cjs (one CPU profile per thread)", () => {
+    const profiles = mkdtempSync(join(tmpdir(), "tm-report-profiles-"));
+    try {
+      // runCli's clean environment, with node's --cpu-prof (not allowed in NODE_OPTIONS): every thread writes a profile.
+      const run = spawnSync(process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${profiles}`, BUILT_CLI, "report", "--json"], {
+        cwd: workspace,
+        env: {
+          PATH: process.env.PATH ?? "/usr/bin:/bin",
+          HOME: makeHome(),
+          LANG: "C.UTF-8",
+          CLAUDE_CONFIG_DIR: fake.configDir,
+          THREADMIND_SCAN_WORKERS: "3",
+        },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      // The main thread and two workers (this thread is one of the three lanes).
+      expect(readdirSync(profiles).filter((f) => f.endsWith(".cpuprofile"))).toHaveLength(3);
+    } finally {
+      rmSync(profiles, { recursive: true, force: true });
     }
   });
 });

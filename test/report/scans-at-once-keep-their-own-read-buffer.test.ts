@@ -20,7 +20,10 @@ function writeSession(name: string, filler: number, startMs: number): string {
   const sessionId = `${name.slice(0, 8)}-0000-4000-8000-000000000001`;
   try {
     let at = startMs;
-    const ts = () => new Date((at += 1000)).toISOString();
+    const ts = () => {
+      at += 1000;
+      return new Date(at).toISOString();
+    };
     const first = new Date(startMs + 1000).toISOString();
     writeSync(
       fd,
