@@ -16060,15 +16060,13 @@ async function scanFiles(files, plan, onBytes, onDone) {
     return results;
   }
   order.sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
-  const claim = new Int32Array(new SharedArrayBuffer(4));
+  const claim = new Int32Array(new SharedArrayBuffer(8));
   const claimNext = () => {
     const at = Atomics.add(claim, 0, 1);
     return at < order.length ? order[at] : null;
   };
-  const request = {
-    files: order.map((index) => ({ index, path: files[index].path, folder: files[index].folder })),
-    claim: claim.buffer
-  };
+  const filesInOrder = order.map((index) => ({ index, path: files[index].path, folder: files[index].folder }));
+  const STOP_FLAG = 1;
   const failed = [];
   const workers = [];
   const lanes = [];
@@ -16078,7 +16076,7 @@ async function scanFiles(files, plan, onBytes, onDone) {
     workers.push(worker);
     return worker;
   };
-  const runLane = (worker) => {
+  const runLane = (worker, stopFlag = null) => {
     const lane = new Promise((resolve9, reject) => {
       worker.on("message", (reply) => {
         switch (reply.kind) {
@@ -16103,7 +16101,11 @@ async function scanFiles(files, plan, onBytes, onDone) {
       });
       worker.on("error", reject);
       worker.on("exit", (code) => reject(new Error(`a scan worker exited (code ${code}) before the scan ended`)));
-      worker.postMessage(request);
+      worker.postMessage({
+        files: filesInOrder,
+        claim: claim.buffer,
+        stopFlag
+      });
     });
     lane.catch((error) => {
       failure ??= error;
@@ -16113,22 +16115,18 @@ async function scanFiles(files, plan, onBytes, onDone) {
   for (let i = 1; i < plan.start; i++) runLane(startWorker());
   let probe = null;
   if (plan.upTo > Math.max(plan.start, 1)) {
-    const ready = startWorker();
-    ready.on("error", () => {
-    });
     const before = plan.probeStart ?? cpuSample();
+    runLane(startWorker(), STOP_FLAG);
     const cores = os.cpus().length;
     probe = setTimeout(
       () => {
         probe = null;
         const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
         const more = lanesWanted - Math.max(plan.start, 1);
-        if (more < 1 || Atomics.load(claim, 0) >= order.length) {
-          workers.splice(workers.indexOf(ready), 1);
-          void ready.terminate();
+        if (more < 1) {
+          Atomics.store(claim, STOP_FLAG, 1);
           return;
         }
-        runLane(ready);
         for (let i = 1; i < more && Atomics.load(claim, 0) < order.length; i++) runLane(startWorker());
       },
       Math.max(0, PROBE_MS - (performance.now() - before.at))

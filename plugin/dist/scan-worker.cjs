@@ -1165,7 +1165,10 @@ if (port === null) throw new Error("scan-worker.cjs runs as a worker thread of t
 var post = (reply) => port.postMessage(reply);
 async function work(request) {
   const claim = new Int32Array(request.claim);
-  for (let at = Atomics.add(claim, 0, 1); at < request.files.length; at = Atomics.add(claim, 0, 1)) {
+  for (; ; ) {
+    if (request.stopFlag !== null && Atomics.load(claim, request.stopFlag) !== 0) break;
+    const at = Atomics.add(claim, 0, 1);
+    if (at >= request.files.length) break;
     const file = request.files[at];
     post({ kind: "progress", index: file.index, bytes: 0 });
     try {

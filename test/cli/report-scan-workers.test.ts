@@ -1,6 +1,6 @@
 // The report scanned on worker threads (several files at once) is the report scanned by one thread, byte for byte.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -61,6 +61,35 @@ describe("the report's scan on worker threads", () => {
       expect(readdirSync(profiles).filter((f) => f.endsWith(".cpuprofile"))).toHaveLength(3);
     } finally {
       rmSync(profiles, { recursive: true, force: true });
+    }
+  });
+
+  it("gives the sequential scan's JSON by default over 50 MB, whichever lanes the probe keeps", () => {
+    // Past the 48 MiB from which the default starts a second lane at once and lets the probe stop it or keep it.
+    const many = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-workers-big-")));
+    try {
+      const mains = fixtureTranscripts().filter((f) => !f.path.includes("/subagents/"));
+      let bytes = 0;
+      for (let i = 0; bytes < 50 * 1024 * 1024; i++) {
+        const f = mains[i % mains.length]!;
+        bytes += statSync(fake.place(f.path, many, { sessionId: `00000000-0000-4000-9000-${String(i).padStart(12, "0")}` })).size;
+      }
+      const home = makeHome();
+      const run = (workers: string | null) =>
+        runCli(["report", "--json"], {
+          cwd: many,
+          home,
+          env: { CLAUDE_CONFIG_DIR: fake.configDir, ...(workers === null ? {} : { THREADMIND_SCAN_WORKERS: workers }) },
+        });
+      const sequential = run("0");
+      expect(sequential.code).toBe(0);
+      for (let round = 0; round < 2; round++) {
+        const byDefault = run(null);
+        expect(byDefault.code).toBe(0);
+        expect(byDefault.stdout).toBe(sequential.stdout);
+      }
+    } finally {
+      rmSync(many, { recursive: true, force: true });
     }
   });
 });

@@ -20,13 +20,18 @@ export interface ScanRequest {
   files: { index: number; path: string; folder: string }[];
   /** An Int32Array's buffer: [0] is the position in `files` of the next file to claim. */
   claim: SharedArrayBuffer;
+  /**
+   * For the lane started before the probe: where in `claim` its stop flag is. Once non-zero, the worker claims no more
+   * (the probe found no core free) and ends its lane after the file it is scanning. Null for the other lanes.
+   */
+  stopFlag: number | null;
 }
 
 export type ScanReply =
   | { kind: "progress"; index: number; bytes: number }
   | { kind: "done"; index: number; session: ScannedSession }
   | { kind: "failed"; index: number; message: string }
-  /** No file left to claim: the worker's lane has ended. */
+  /** No file left to claim, or told to claim no more: the worker's lane has ended. */
   | { kind: "finished" };
 
 /** Below this many bytes in all, starting workers (~30 ms each) costs more than it saves. */
@@ -128,8 +133,9 @@ function turn(): Promise<void> {
 
 /**
  * Every file's ScannedSession, in the order of `files`, scanned by this thread and worker threads (`plan.start` lanes
- * at once, more up to `plan.upTo` if other processes left cores free during the first PROBE_MS since
- * `plan.probeStart`, by default the scan's start), each lane claiming the largest file left.
+ * at once; when `plan.upTo` is more, one more lane at once that stops claiming files unless other processes left a
+ * core free during the first PROBE_MS since `plan.probeStart` (by default the scan's start), and more up to
+ * `plan.upTo` if they left more), each lane claiming the largest file left.
  * `onBytes(index, bytesInFile)` reports progress and `onDone(index, session)` each finished file. A file a worker could
  * not scan is scanned again here, so that its error is the one the sequential scan throws.
  */
@@ -154,16 +160,14 @@ export async function scanFiles(
     return results;
   }
   order.sort((a, b) => files[b]!.sizeBytes - files[a]!.sizeBytes);
-  const claim = new Int32Array(new SharedArrayBuffer(4));
+  const claim = new Int32Array(new SharedArrayBuffer(8));
   /** The next file's index for the lane that calls it, or null when every file is claimed. */
   const claimNext = (): number | null => {
     const at = Atomics.add(claim, 0, 1);
     return at < order.length ? order[at]! : null;
   };
-  const request: ScanRequest = {
-    files: order.map((index) => ({ index, path: files[index]!.path, folder: files[index]!.folder })),
-    claim: claim.buffer as SharedArrayBuffer,
-  };
+  const filesInOrder = order.map((index) => ({ index, path: files[index]!.path, folder: files[index]!.folder }));
+  const STOP_FLAG = 1;
   const failed: number[] = [];
   const workers: Worker[] = [];
   const lanes: Promise<void>[] = [];
@@ -177,7 +181,7 @@ export async function scanFiles(
     return worker;
   };
   /** One more lane: the worker claims files until none is left. */
-  const runLane = (worker: Worker) => {
+  const runLane = (worker: Worker, stopFlag: number | null = null) => {
     const lane = new Promise<void>((resolve, reject) => {
       worker.on("message", (reply: ScanReply) => {
         switch (reply.kind) {
@@ -203,7 +207,11 @@ export async function scanFiles(
       worker.on("error", reject);
       // A worker that ends before it said it had finished: the files it claimed are not scanned.
       worker.on("exit", (code) => reject(new Error(`a scan worker exited (code ${code}) before the scan ended`)));
-      worker.postMessage(request);
+      worker.postMessage({
+        files: filesInOrder,
+        claim: claim.buffer as SharedArrayBuffer,
+        stopFlag,
+      } satisfies ScanRequest);
     });
     // Held until every lane is awaited below: a rejection is not left unhandled meanwhile.
     lane.catch((error: unknown) => {
@@ -216,22 +224,20 @@ export async function scanFiles(
   for (let i = 1; i < plan.start; i++) runLane(startWorker());
   let probe: NodeJS.Timeout | null = null;
   if (plan.upTo > Math.max(plan.start, 1)) {
-    // One more worker starts at once (it takes ~30 ms to load) but takes files only if the probe finds a core free.
-    const ready = startWorker();
-    ready.on("error", () => {}); // a worker left unused may fail to start: nothing depends on it
+    // One more lane starts at once (its worker takes ~30 ms to load, then claims files): if the probe finds no core
+    // free, it claims no more after its current file. Its CPU time is this process's: the probe does not count it.
     const before = plan.probeStart ?? cpuSample();
+    runLane(startWorker(), STOP_FLAG);
     const cores = os.cpus().length;
     probe = setTimeout(
       () => {
         probe = null;
         const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
         const more = lanesWanted - Math.max(plan.start, 1);
-        if (more < 1 || Atomics.load(claim, 0) >= order.length) {
-          workers.splice(workers.indexOf(ready), 1);
-          void ready.terminate();
+        if (more < 1) {
+          Atomics.store(claim, STOP_FLAG, 1);
           return;
         }
-        runLane(ready);
         for (let i = 1; i < more && Atomics.load(claim, 0) < order.length; i++) runLane(startWorker());
       },
       Math.max(0, PROBE_MS - (performance.now() - before.at)),

@@ -7,10 +7,13 @@ const port = parentPort;
 if (port === null) throw new Error("scan-worker.cjs runs as a worker thread of the report");
 const post = (reply: ScanReply) => port.postMessage(reply);
 
-/** Claims and scans files until none is left, then says so. */
+/** Claims and scans files until none is left (or it is told to claim no more), then says so. */
 async function work(request: ScanRequest): Promise<void> {
   const claim = new Int32Array(request.claim);
-  for (let at = Atomics.add(claim, 0, 1); at < request.files.length; at = Atomics.add(claim, 0, 1)) {
+  for (;;) {
+    if (request.stopFlag !== null && Atomics.load(claim, request.stopFlag) !== 0) break; // told to claim no more
+    const at = Atomics.add(claim, 0, 1);
+    if (at >= request.files.length) break;
     const file = request.files[at]!;
     post({ kind: "progress", index: file.index, bytes: 0 });
     try {
