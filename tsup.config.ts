@@ -52,6 +52,7 @@ export default defineConfig([
     banner: { js: `${shebang}\n${requireShim}` },
     onSuccess: async () => chmodSync(join(outDir, "cli.mjs"), 0o755),
   },
-  // scan-worker: the report's worker threads (started by cli.mjs for a large scan): the scan alone, small to start.
-  { ...shared, entry: bundleEntry("scan-worker.mjs"), banner: { js: requireShim } },
+  // scan-worker: the report's worker threads (started by cli.mjs for a large scan): the scan alone, small to start. CommonJS:
+  // a worker loading an ES module first loads the ESM loader's internals (~5 ms of CPU, ~10 ms to its first message).
+  { ...shared, format: ["cjs"], outExtension: () => ({ js: ".cjs" }), entry: bundleEntry("scan-worker.cjs") },
 ]);

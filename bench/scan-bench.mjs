@@ -261,7 +261,7 @@ async function ccusageComparison(ctx) {
   ];
   if (bin === null) out[0].notes.push(`ccusage not run: ${why}.`);
   out[0].notes.push(
-    `By default the scan starts a lane per core the 1-minute load average leaves idle (${(await import("node:os")).loadavg()[0].toFixed(1)} at the end) and adds one per core that other processes leave free during its first 80 ms (src/core/savings/scan-pool.ts); peak RSS as it runs ${Math.max(...rss.ours).toFixed(0)} MB, one lane ${Math.max(...rss.oneLane).toFixed(0)} MB, two lanes ${Math.max(...rss.twoLanes).toFixed(0)} MB.`,
+    `By default the scan starts a lane per core the 1-minute load average leaves idle (${(await import("node:os")).loadavg()[0].toFixed(1)} at the end) and, on more cores, starts one more at once that it keeps (adding more) only for cores other processes leave free during its first 80 ms (src/core/savings/scan-pool.ts); peak RSS as it runs ${Math.max(...rss.ours).toFixed(0)} MB, one lane ${Math.max(...rss.oneLane).toFixed(0)} MB, two lanes ${Math.max(...rss.twoLanes).toFixed(0)} MB.`,
   );
   return out;
 }

@@ -4,9 +4,9 @@ import * as util from 'util';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, lstatSync, readdirSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, statSync, readSync, closeSync, realpathSync, renameSync, openSync, fsyncSync, unlinkSync, writeSync, fstatSync, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, readFileSync, existsSync, lstatSync, readdirSync, statSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, readSync, closeSync, realpathSync, openSync, fstatSync, renameSync, fsyncSync, unlinkSync, writeSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
-import { readdir, stat, open, rename, unlink } from 'fs/promises';
+import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
 import * as os from 'os';
 import { hostname, homedir, userInfo } from 'os';
@@ -7968,12 +7968,12 @@ function isDirectorySyncRefusal(error) {
 function missingIsFine(error) {
   return errnoCode(error) === "ENOENT" ? void 0 : error;
 }
-function fileKind(stat2) {
-  if (stat2.isFIFO()) return "a FIFO (named pipe)";
-  if (stat2.isDirectory()) return "a directory";
-  if (stat2.isCharacterDevice() || stat2.isBlockDevice()) return "a device";
-  if (stat2.isSocket()) return "a socket";
-  if (stat2.isSymbolicLink()) return "a symbolic link";
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
   return "not a regular file";
 }
 function openRegularFile(path, flags, mode, followLinks = false) {
@@ -7988,25 +7988,25 @@ function openRegularFile(path, flags, mode, followLinks = false) {
     if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
     throw e;
   }
-  let stat2;
+  let stat;
   try {
-    stat2 = fstatSync(fd);
+    stat = fstatSync(fd);
   } catch (e) {
     closeSync(fd);
     throw e;
   }
-  if (!stat2.isFile()) {
+  if (!stat.isFile()) {
     closeSync(fd);
-    throw errors.notRegularFile(path, fileKind(stat2));
+    throw errors.notRegularFile(path, fileKind(stat));
   }
-  return { fd, stat: stat2 };
+  return { fd, stat };
 }
 function readRegularFile(path, maxBytes, followLinks = false) {
   const opened = openRegularFile(path, constants.O_RDONLY, void 0, followLinks);
   if (opened === null) return null;
-  const { fd, stat: stat2 } = opened;
+  const { fd, stat } = opened;
   try {
-    const cap = Math.min(stat2.size, maxBytes) + 1;
+    const cap = Math.min(stat.size, maxBytes) + 1;
     const buffer = Buffer.alloc(cap);
     let length = 0;
     while (length < cap) {
@@ -8892,15 +8892,15 @@ function isDirectory(path) {
   }
 }
 function storeDirState(storeDir) {
-  let stat2;
+  let stat;
   try {
-    stat2 = lstatSync(storeDir);
+    stat = lstatSync(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
   }
-  if (stat2.isSymbolicLink()) return { problem: "is a symbolic link" };
-  if (!stat2.isDirectory()) return { problem: "is not a directory" };
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
   return "directory";
 }
 function fileStamp(path) {
@@ -8922,14 +8922,14 @@ function reasonOf(e) {
   return e instanceof Error ? e.message : String(e);
 }
 function readTextStrict(path, maxBytes) {
-  let stat2;
+  let stat;
   try {
-    stat2 = lstatSync(path);
+    stat = lstatSync(path);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
-  if (stat2.isSymbolicLink()) throw linkRefused(path);
+  if (stat.isSymbolicLink()) throw linkRefused(path);
   let bytes2;
   try {
     bytes2 = readRegularFile(path, maxBytes);
@@ -8961,14 +8961,14 @@ function assertNoLinksBelow(storeDir, path) {
   let current = storeDir;
   for (const part of rel.split(sep)) {
     current = `${current}${sep}${part}`;
-    let stat2;
+    let stat;
     try {
-      stat2 = lstatSync(current);
+      stat = lstatSync(current);
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
     }
-    if (stat2.isSymbolicLink()) throw linkRefused(current);
+    if (stat.isSymbolicLink()) throw linkRefused(current);
   }
 }
 var DRIVER_NAME = "threadmind";
@@ -12096,9 +12096,9 @@ var RECENT_SHOWN = 15;
 var LINE_MAX_CHARS = 300;
 var PROBLEMS_NAMED = 5;
 function listDerived(threads) {
-  const open3 = [...threads.values()].filter((t) => t.status === void 0);
-  open3.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
-  return { shape: buildTree(threads), openByRecency: open3 };
+  const open2 = [...threads.values()].filter((t) => t.status === void 0);
+  open2.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+  return { shape: buildTree(threads), openByRecency: open2 };
 }
 var statusOf2 = (t) => t.status ?? "active";
 var bytes = (s) => Buffer.byteLength(s, "utf8");
@@ -12784,8 +12784,8 @@ function bucketOf(needle) {
   for (let i = 0; i < needle.length; i++) hash = Math.imul(hash ^ needle.charCodeAt(i), 16777619);
   return (hash >>> 0) % BUCKETS;
 }
-function fileTag(stat2) {
-  return `${stat2.dev}:${stat2.ino}`;
+function fileTag(stat) {
+  return `${stat.dev}:${stat.ino}`;
 }
 function readAt(fd, buffer, position) {
   let filled = 0;
@@ -12822,15 +12822,15 @@ function openMeasurementIndex(storeDir) {
 function closeMeasurementIndex(index) {
   closeSync(index.fd);
 }
-function validCoverage(index, fd, stat2) {
+function validCoverage(index, fd, stat) {
   const key = `
-#${fileTag(stat2)}	`;
+#${fileTag(stat)}	`;
   const at = index.prefix.indexOf(key);
   if (at === -1 || at >= index.table) return null;
   const end = index.prefix.indexOf(NEWLINE, at + key.length);
   const [coveredText, fingerprint] = index.prefix.toString("latin1", at + key.length, end).split("	");
   const covered = wholeNumber(coveredText);
-  if (covered === null || covered > stat2.size) return null;
+  if (covered === null || covered > stat.size) return null;
   return prefixFingerprint(fd, covered) === fingerprint ? covered : null;
 }
 function wholeNumber(text) {
@@ -12838,12 +12838,12 @@ function wholeNumber(text) {
   const n = Number(text);
   return Number.isSafeInteger(n) && n >= 0 && String(n) === text ? n : null;
 }
-function indexedLines(index, fd, stat2, needle) {
-  const covered = validCoverage(index, fd, stat2);
+function indexedLines(index, fd, stat, needle) {
+  const covered = validCoverage(index, fd, stat);
   if (covered === null) return null;
   const bucket = readBucket(index, bucketOf(needle));
   if (bucket === null) return null;
-  const key = Buffer.from(`${fileTag(stat2)}	${needle}	`);
+  const key = Buffer.from(`${fileTag(stat)}	${needle}	`);
   const needleBytes = Buffer.from(needle);
   const lines = [];
   let previousEnd = 0;
@@ -13090,8 +13090,8 @@ function keyedEvents(storeDir, needle, onEvent) {
   let behind = false;
   try {
     for (const path of paths) {
-      openLog(path, (fd, size, stat2) => {
-        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat2, needle);
+      openLog(path, (fd, size, stat) => {
+        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
         if (known !== null) for (const line of known.lines) emit(line, onEvent);
         const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
         if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
@@ -14670,6 +14670,60 @@ var statsCommand = {
     return 0;
   }
 };
+var TranscriptReadError = class extends Error {
+  path;
+  code;
+  constructor(path, message, options) {
+    super(`cannot read transcript ${path}: ${message}`, options.cause === void 0 ? void 0 : { cause: options.cause });
+    this.name = "TranscriptReadError";
+    this.path = path;
+    this.code = options.code;
+  }
+};
+function checkPositiveInteger(name, value) {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
+function fsCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return null;
+}
+function asReadError(path, error) {
+  if (error instanceof TranscriptReadError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new TranscriptReadError(path, message, { code: fsCode(error), cause: error });
+}
+async function openTranscript(path) {
+  let fd;
+  try {
+    const before = statSync(path);
+    if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw asReadError(path, error);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
+    return { path, fd, size: stats.size };
+  } catch (error) {
+    closeSync(fd);
+    throw asReadError(path, error);
+  }
+}
+async function withTranscript(path, work) {
+  const file = await openTranscript(path);
+  try {
+    return await work(file);
+  } catch (error) {
+    throw fsCode(error) === null ? error : asReadError(path, error);
+  } finally {
+    closeSync(file.fd);
+  }
+}
+
+// src/core/savings/transcript-locations.ts
 function encodeProjectPath(path) {
   return path.replace(/[^a-zA-Z0-9]/g, "-");
 }
@@ -14697,16 +14751,17 @@ function cwdOfLine(line) {
   }
   return typeof value === "object" && value !== null && "cwd" in value && typeof value.cwd === "string" && value.cwd !== "" ? value.cwd : null;
 }
-async function readRecordedCwd(path, maxBytes = CWD_HEAD_BYTES) {
-  const handle = await open(path, "r");
+function recordedCwdOf(path, maxBytes) {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
+    if (!fstatSync(fd).isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     let buffer = Buffer.allocUnsafe(Math.min(CWD_FIRST_READ_BYTES, maxBytes));
     let length = 0;
     let from = 0;
     for (; ; ) {
       let ended = false;
       while (length < buffer.length) {
-        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+        const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
         if (bytesRead === 0) {
           ended = true;
           break;
@@ -14730,7 +14785,7 @@ async function readRecordedCwd(path, maxBytes = CWD_HEAD_BYTES) {
       buffer = bigger;
     }
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 function subdirectoryEncodesTo(root, suffix) {
@@ -14763,8 +14818,8 @@ function realpathOrSelf(path) {
     return path;
   }
 }
-async function sessionFiles(folderPath) {
-  const names = await readdir(folderPath);
+function sessionFiles(folderPath) {
+  const names = readdirSync(folderPath);
   return names.filter((n) => n.endsWith(".jsonl") && !n.startsWith("agent-")).sort();
 }
 async function locateTranscripts(options) {
@@ -14781,7 +14836,7 @@ async function locateTranscripts(options) {
   };
   let names;
   try {
-    names = await readdir(options.projectsDir);
+    names = readdirSync(options.projectsDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return result;
     throw e;
@@ -14792,13 +14847,13 @@ async function locateTranscripts(options) {
     const prefixed = encodedRoots.find((e) => folder.startsWith(`${e}-`));
     if (!exact && prefixed === void 0) continue;
     const folderPath = join(options.projectsDir, folder);
-    if (!(await stat(folderPath)).isDirectory()) continue;
+    if (!statSync(folderPath).isDirectory()) continue;
     result.folders.push(folder);
-    for (const name of await sessionFiles(folderPath)) {
+    for (const name of sessionFiles(folderPath)) {
       const path = join(folderPath, name);
-      const info = await stat(path);
+      const info = statSync(path);
       if (!info.isFile()) continue;
-      const recordedCwd = await readRecordedCwd(path);
+      const recordedCwd = recordedCwdOf(path, CWD_HEAD_BYTES);
       const evidence = judge(recordedCwd, exact, prefixed === void 0 ? null : folder.slice(prefixed.length), roots);
       if (typeof evidence === "string") {
         result.transcripts.push({ path, folder, sizeBytes: info.size, recordedCwd, evidence });
@@ -14890,58 +14945,6 @@ var ByteRangeSplitter = class {
     this.stoppedBySink = this.sink(line, 0, line.length, false);
   }
 };
-var TranscriptReadError = class extends Error {
-  path;
-  code;
-  constructor(path, message, options) {
-    super(`cannot read transcript ${path}: ${message}`, options.cause === void 0 ? void 0 : { cause: options.cause });
-    this.name = "TranscriptReadError";
-    this.path = path;
-    this.code = options.code;
-  }
-};
-function checkPositiveInteger(name, value) {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
-}
-function fsCode(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return null;
-}
-function asReadError(path, error) {
-  if (error instanceof TranscriptReadError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new TranscriptReadError(path, message, { code: fsCode(error), cause: error });
-}
-async function openTranscript(path) {
-  let fd;
-  try {
-    const before = statSync(path);
-    if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
-    if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    throw asReadError(path, error);
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
-    if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    return { path, fd, size: stats.size };
-  } catch (error) {
-    closeSync(fd);
-    throw asReadError(path, error);
-  }
-}
-async function withTranscript(path, work) {
-  const file = await openTranscript(path);
-  try {
-    return await work(file);
-  } catch (error) {
-    throw fsCode(error) === null ? error : asReadError(path, error);
-  } finally {
-    closeSync(file.fd);
-  }
-}
 
 // src/transcript/for-each-line.ts
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
@@ -14954,9 +14957,10 @@ async function forEachByteRange(path, sink, options = {}) {
 }
 var BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
 async function streamLines(path, splitter, options) {
-  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
-  checkPositiveInteger("chunkSize", chunkSize);
   const beforeReuse = options.beforeChunkReuse;
+  const given = beforeReuse === void 0 ? void 0 : options.buffer;
+  const chunkSize = given?.length ?? options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
     let bytesRead = 0;
     let sinceYield = 0;
@@ -14964,7 +14968,7 @@ async function streamLines(path, splitter, options) {
     for (; ; ) {
       let chunk;
       if (beforeReuse === void 0) chunk = Buffer.allocUnsafeSlow(chunkSize);
-      else if (reused === null) chunk = reused = Buffer.allocUnsafeSlow(chunkSize);
+      else if (reused === null) chunk = reused = given ?? Buffer.allocUnsafeSlow(chunkSize);
       else {
         beforeReuse(reused);
         chunk = reused;
@@ -15438,9 +15442,9 @@ function bytesEqual(line, start, end, expected) {
   return true;
 }
 var lastStringEscaped = false;
-function stringEnd(line, open3, length) {
+function stringEnd(line, open2, length) {
   lastStringEscaped = false;
-  for (let i = open3 + 1; i < length; i += 1) {
+  for (let i = open2 + 1; i < length; i += 1) {
     const byte = line[i];
     if (byte === QUOTE) return i;
     if (byte === BACKSLASH) {
@@ -15560,11 +15564,11 @@ function timestampTimes(line) {
   for (let at = line.indexOf(TIMESTAMP_KEY); at !== -1; at = line.indexOf(TIMESTAMP_KEY, at + 1)) {
     const colon = skipSpace(line, at + TIMESTAMP_KEY.length, line.length);
     if (line[colon] !== COLON2) continue;
-    const open3 = skipSpace(line, colon + 1, line.length);
-    if (line[open3] !== QUOTE) continue;
-    const close = stringEnd(line, open3, line.length);
+    const open2 = skipSpace(line, colon + 1, line.length);
+    if (line[open2] !== QUOTE) continue;
+    const close = stringEnd(line, open2, line.length);
     if (close === -1 || lastStringEscaped) return null;
-    const time = timeOfBytes(line, open3 + 1, close);
+    const time = timeOfBytes(line, open2 + 1, close);
     if (!Number.isNaN(time)) times.push(time);
   }
   return times;
@@ -15612,9 +15616,9 @@ function readSavedOutput(path, transcriptPath) {
     throw e;
   }
   try {
-    const stat2 = fstatSync(fd);
-    if (!stat2.isFile() || stat2.size > SAVED_MAX_BYTES) return null;
-    const buffer = Buffer.alloc(Math.min(stat2.size, SAVED_MAX_BYTES) + 1);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
+    const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
       n = readSync(fd, buffer, length, buffer.length - length, length);
@@ -15819,6 +15823,7 @@ function withoutText(record2) {
   return { ...record2, content: [], text: "" };
 }
 var UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+var idleReadBuffer = null;
 async function scanSession(file, onBytes, options = {}) {
   const accumulator = new SessionAccumulator();
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
@@ -15865,7 +15870,7 @@ async function scanSession(file, onBytes, options = {}) {
       }
     }
   });
-  const onLine = (buffer, start, end, terminated) => {
+  const onLine = (buffer2, start, end, terminated) => {
     lineNumber += 1;
     bytesSeen += end - start + (terminated ? 1 : 0);
     if (onBytes !== void 0 && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
@@ -15873,15 +15878,15 @@ async function scanSession(file, onBytes, options = {}) {
       onBytes(bytesSeen);
     }
     if (skipping && terminated && responses > 0 && sessionIdKnown) {
-      const times = uncounted.times(buffer, start, end);
+      const times = uncounted.times(buffer2, start, end);
       if (times !== null) {
         unparsedLines += 1;
         accumulator.skipLine();
-        held.offer(buffer, start, end, lineNumber, times);
+        held.offer(buffer2, start, end, lineNumber, times);
         return;
       }
     }
-    const text = buffer.toString("utf8", start, end);
+    const text = buffer2.toString("utf8", start, end);
     const { line: classified, value } = classifyLineWithValue(text);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
@@ -15954,8 +15959,18 @@ async function scanSession(file, onBytes, options = {}) {
       if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
   };
-  const { bytesRead } = await forEachByteRange(file.path, onLine, { beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk) });
-  held.finish();
+  const buffer = idleReadBuffer ?? Buffer.allocUnsafeSlow(DEFAULT_STREAM_CHUNK_BYTES);
+  idleReadBuffer = null;
+  let bytesRead;
+  try {
+    ({ bytesRead } = await forEachByteRange(file.path, onLine, {
+      beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk),
+      buffer
+    }));
+    held.finish();
+  } finally {
+    idleReadBuffer = buffer;
+  }
   if (onBytes !== void 0) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
@@ -16025,7 +16040,7 @@ function lanesAfterProbe(plan, cores, before, after) {
   return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
 }
 function workerScript() {
-  const url = new URL("./scan-worker.mjs", import.meta.url);
+  const url = new URL("./scan-worker.cjs", import.meta.url);
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
 }
 function turn() {
@@ -16045,8 +16060,14 @@ async function scanFiles(files, plan, onBytes, onDone) {
     return results;
   }
   order.sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
+  const claim = new Int32Array(new SharedArrayBuffer(8));
+  const claimNext = () => {
+    const at = Atomics.add(claim, 0, 1);
+    return at < order.length ? order[at] : null;
+  };
+  const filesInOrder = order.map((index) => ({ index, path: files[index].path, folder: files[index].folder }));
+  const STOP_FLAG = 1;
   const failed = [];
-  let next = 0;
   const workers = [];
   const lanes = [];
   let failure = null;
@@ -16055,20 +16076,8 @@ async function scanFiles(files, plan, onBytes, onDone) {
     workers.push(worker);
     return worker;
   };
-  const runLane = (worker) => {
+  const runLane = (worker, stopFlag = null) => {
     const lane = new Promise((resolve9, reject) => {
-      const send = () => {
-        if (next >= order.length) {
-          resolve9();
-          return;
-        }
-        const index = order[next++];
-        onBytes(index, 0);
-        worker.postMessage({
-          index,
-          file: { path: files[index].path, folder: files[index].folder }
-        });
-      };
       worker.on("message", (reply) => {
         switch (reply.kind) {
           case "progress":
@@ -16077,11 +16086,12 @@ async function scanFiles(files, plan, onBytes, onDone) {
           case "done":
             results[reply.index] = reply.session;
             onDone(reply.index, reply.session);
-            send();
             return;
           case "failed":
             failed.push(reply.index);
-            send();
+            return;
+          case "finished":
+            resolve9();
             return;
           default: {
             const unreachable = reply;
@@ -16090,7 +16100,12 @@ async function scanFiles(files, plan, onBytes, onDone) {
         }
       });
       worker.on("error", reject);
-      send();
+      worker.on("exit", (code) => reject(new Error(`a scan worker exited (code ${code}) before the scan ended`)));
+      worker.postMessage({
+        files: filesInOrder,
+        claim: claim.buffer,
+        stopFlag
+      });
     });
     lane.catch((error) => {
       failure ??= error;
@@ -16100,30 +16115,26 @@ async function scanFiles(files, plan, onBytes, onDone) {
   for (let i = 1; i < plan.start; i++) runLane(startWorker());
   let probe = null;
   if (plan.upTo > Math.max(plan.start, 1)) {
-    const ready = startWorker();
-    ready.on("error", () => {
-    });
     const before = plan.probeStart ?? cpuSample();
+    runLane(startWorker(), STOP_FLAG);
     const cores = os.cpus().length;
     probe = setTimeout(
       () => {
         probe = null;
         const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
         const more = lanesWanted - Math.max(plan.start, 1);
-        if (more < 1 || next >= order.length) {
-          workers.splice(workers.indexOf(ready), 1);
-          void ready.terminate();
+        if (more < 1) {
+          Atomics.store(claim, STOP_FLAG, 1);
           return;
         }
-        runLane(ready);
-        for (let i = 1; i < more && next < order.length; i++) runLane(startWorker());
+        for (let i = 1; i < more && Atomics.load(claim, 0) < order.length; i++) runLane(startWorker());
       },
       Math.max(0, PROBE_MS - (performance.now() - before.at))
     );
   }
   try {
-    while (next < order.length) {
-      await scanHere(order[next++]);
+    for (let index = claimNext(); index !== null; index = claimNext()) {
+      await scanHere(index);
       await turn();
     }
     if (probe !== null) clearTimeout(probe);

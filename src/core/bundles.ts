@@ -7,7 +7,7 @@ export const BUNDLES = {
   "hook-core.cjs": "src/hooks/hook-core.ts",
   "server.mjs": "src/server/main.ts",
   "cli.mjs": "src/cli/main.ts",
-  "scan-worker.mjs": "src/core/savings/scan-worker.ts",
+  "scan-worker.cjs": "src/core/savings/scan-worker.ts",
 } as const;
 
 export type BundleFile = keyof typeof BUNDLES;

@@ -17,6 +17,12 @@ export interface ForEachByteLineOptions extends ForEachLineOptions {
    * first, so that a sink that kept views of lines in it can copy them first. Without it each chunk is a new buffer.
    */
   beforeChunkReuse?: (chunk: Buffer) => void;
+  /**
+   * With beforeChunkReuse: the buffer to read every chunk into (its length is the chunk size), the caller's, so that one
+   * buffer serves file after file (a new 1 MiB buffer per file is fresh memory: its allocation and page faults cost
+   * ~0.2 ms per file). The caller must not touch it until the call has returned and the views it kept are done with.
+   */
+  buffer?: Buffer;
 }
 
 export interface ForEachLineResult {
@@ -78,9 +84,10 @@ async function streamLines(
   splitter: { push(chunk: Buffer): void; end(): void },
   options: ForEachByteLineOptions,
 ): Promise<ForEachLineResult> {
-  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
-  checkPositiveInteger("chunkSize", chunkSize);
   const beforeReuse = options.beforeChunkReuse;
+  const given = beforeReuse === undefined ? undefined : options.buffer;
+  const chunkSize = given?.length ?? options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
     let bytesRead = 0;
     let sinceYield = 0;
@@ -88,7 +95,7 @@ async function streamLines(
     for (;;) {
       let chunk: Buffer;
       if (beforeReuse === undefined) chunk = Buffer.allocUnsafeSlow(chunkSize);
-      else if (reused === null) chunk = reused = Buffer.allocUnsafeSlow(chunkSize);
+      else if (reused === null) chunk = reused = given ?? Buffer.allocUnsafeSlow(chunkSize);
       else {
         beforeReuse(reused);
         chunk = reused;

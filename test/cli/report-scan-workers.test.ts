@@ -1,10 +1,11 @@
 // The report scanned on worker threads (several files at once) is the report scanned by one thread, byte for byte.
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeFakeClaudeConfig } from "../support/fake-claude-projects.js";
-import { makeHome, runCli } from "../support/run-cli.js";
+import { BUILT_CLI, makeHome, runCli } from "../support/run-cli.js";
 import { fixtureTranscripts } from "../transcript/fixture-transcripts.js";
 
 const fake = makeFakeClaudeConfig();
@@ -36,6 +37,59 @@ describe("the report's scan on worker threads", () => {
       const parallel = run(lanes);
       expect(parallel.code).toBe(0);
       expect(parallel.stdout).toBe(sequential.stdout);
+    }
+  });
+
+  it("runs its lanes on threads of the bundled scan-worker.cjs (one CPU profile per thread)", () => {
+    const profiles = mkdtempSync(join(tmpdir(), "tm-report-profiles-"));
+    try {
+      // runCli's clean environment, with node's --cpu-prof (not allowed in NODE_OPTIONS): every thread writes a profile.
+      const run = spawnSync(process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${profiles}`, BUILT_CLI, "report", "--json"], {
+        cwd: workspace,
+        env: {
+          PATH: process.env.PATH ?? "/usr/bin:/bin",
+          HOME: makeHome(),
+          LANG: "C.UTF-8",
+          CLAUDE_CONFIG_DIR: fake.configDir,
+          THREADMIND_SCAN_WORKERS: "3",
+        },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      // The main thread and two workers (this thread is one of the three lanes).
+      expect(readdirSync(profiles).filter((f) => f.endsWith(".cpuprofile"))).toHaveLength(3);
+    } finally {
+      rmSync(profiles, { recursive: true, force: true });
+    }
+  });
+
+  it("gives the sequential scan's JSON by default over 50 MB, whichever lanes the probe keeps", () => {
+    // Past the 48 MiB from which the default starts a second lane at once and lets the probe stop it or keep it.
+    const many = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-workers-big-")));
+    try {
+      const mains = fixtureTranscripts().filter((f) => !f.path.includes("/subagents/"));
+      let bytes = 0;
+      for (let i = 0; bytes < 50 * 1024 * 1024; i++) {
+        const f = mains[i % mains.length]!;
+        bytes += statSync(fake.place(f.path, many, { sessionId: `00000000-0000-4000-9000-${String(i).padStart(12, "0")}` })).size;
+      }
+      const home = makeHome();
+      const run = (workers: string | null) =>
+        runCli(["report", "--json"], {
+          cwd: many,
+          home,
+          env: { CLAUDE_CONFIG_DIR: fake.configDir, ...(workers === null ? {} : { THREADMIND_SCAN_WORKERS: workers }) },
+        });
+      const sequential = run("0");
+      expect(sequential.code).toBe(0);
+      for (let round = 0; round < 2; round++) {
+        const byDefault = run(null);
+        expect(byDefault.code).toBe(0);
+        expect(byDefault.stdout).toBe(sequential.stdout);
+      }
+    } finally {
+      rmSync(many, { recursive: true, force: true });
     }
   });
 });

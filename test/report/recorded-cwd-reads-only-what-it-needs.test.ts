@@ -1,6 +1,7 @@
 // Guards readRecordedCwd, which reads a transcript's head in growing steps and parses only lines holding "cwd": it
 // finds what reading the whole head at once and parsing each line finds (cut last line, malformed lines, escapes,
 // lines across the steps, a file exactly as long as the bound, bytes that are not UTF-8).
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,5 +72,11 @@ describe("the recorded cwd of a transcript's head", () => {
           }
       }
     }
+  });
+
+  it("refuses a FIFO instead of blocking on it (the head is read with synchronous calls)", async () => {
+    const fifo = join(dir, "fifo.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    await expect(readRecordedCwd(fifo)).rejects.toThrow(`cannot read transcript ${fifo}: is not a regular file`);
   });
 });

@@ -1,5 +1,5 @@
 // Streams one session transcript into what the savings report needs: sizes over time, compactions, injections, /clear evidence.
-import { forEachByteRange } from "../../transcript/for-each-line.js";
+import { DEFAULT_STREAM_CHUNK_BYTES, forEachByteRange } from "../../transcript/for-each-line.js";
 import { SessionAccumulator, responseKey } from "../../transcript/session-accumulator.js";
 import { classifyLine, classifyLineWithValue } from "../../transcript/classify-record.js";
 import { UncountedLineReader } from "../../transcript/uncounted-line.js";
@@ -245,6 +245,9 @@ export interface ScanOptions {
   parseEveryLine?: boolean;
 }
 
+/** The read buffer scans take one after another (a file's scan holds it from its first read to its end), or null while one does. */
+let idleReadBuffer: Buffer | null = null;
+
 /**
  * Reads one session file from start to end in bounded memory: figures by the transcript library's rules (its
  * SessionAccumulator: dedup by message.id + requestId keeping the final copy, main chain only), plus the points, the
@@ -413,8 +416,19 @@ export async function scanSession(
     }
   };
 
-  const { bytesRead } = await forEachByteRange(file.path, onLine, { beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk) });
-  held.finish();
+  // The module's read buffer, unless another scan (running at the same time) holds it: then one of this scan's own.
+  const buffer = idleReadBuffer ?? Buffer.allocUnsafeSlow(DEFAULT_STREAM_CHUNK_BYTES);
+  idleReadBuffer = null;
+  let bytesRead: number;
+  try {
+    ({ bytesRead } = await forEachByteRange(file.path, onLine, {
+      beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk),
+      buffer,
+    }));
+    held.finish(); // the held lines are views of the buffer: it is free again only after this
+  } finally {
+    idleReadBuffer = buffer;
+  }
   if (onBytes !== undefined) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions: CompactionSeen[] = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i]! }));

@@ -1,4 +1,4 @@
-// Scans the report's session files on worker threads (one file per worker at a time, largest first) when that pays: many bytes, cores found idle.
+// Scans the report's session files on worker threads (each lane claims the largest file left, one at a time) when that pays: many bytes, cores found idle.
 import { existsSync } from "node:fs";
 import * as os from "node:os";
 import { fileURLToPath } from "node:url";
@@ -11,15 +11,28 @@ export interface ScanFile {
   sizeBytes: number;
 }
 
+/**
+ * What a worker is sent once: every file of the scan, in the order the lanes take them, and the shared counter through
+ * which each lane (this thread and every worker) claims the next one with Atomics.add. A worker that finishes a file takes
+ * the next at once, without waiting for this thread (busy scanning a file of its own) to hand it one.
+ */
 export interface ScanRequest {
-  index: number;
-  file: { path: string; folder: string };
+  files: { index: number; path: string; folder: string }[];
+  /** An Int32Array's buffer: [0] is the position in `files` of the next file to claim. */
+  claim: SharedArrayBuffer;
+  /**
+   * For the lane started before the probe: where in `claim` its stop flag is. Once non-zero, the worker claims no more
+   * (the probe found no core free) and ends its lane after the file it is scanning. Null for the other lanes.
+   */
+  stopFlag: number | null;
 }
 
 export type ScanReply =
   | { kind: "progress"; index: number; bytes: number }
   | { kind: "done"; index: number; session: ScannedSession }
-  | { kind: "failed"; index: number; message: string };
+  | { kind: "failed"; index: number; message: string }
+  /** No file left to claim, or told to claim no more: the worker's lane has ended. */
+  | { kind: "finished" };
 
 /** Below this many bytes in all, starting workers (~30 ms each) costs more than it saves. */
 const WORKERS_FROM_BYTES = 48 * 1024 * 1024;
@@ -54,7 +67,7 @@ function machineLoad(): MachineLoad {
  * to one per core (MAX_WORKERS at most) once the scan, running, has measured what other processes leave free (see
  * lanesAfterProbe): the load average also counts work that has ended (the user's last build, the previous command), so
  * it alone leaves idle cores unused.
- * Outside the bundles (no scan-worker.mjs beside this module) this thread scans alone whatever the plan.
+ * Outside the bundles (no scan-worker.cjs beside this module) this thread scans alone whatever the plan.
  */
 export function scanLanes(
   files: readonly ScanFile[],
@@ -107,9 +120,9 @@ export function lanesAfterProbe(plan: LanePlan, cores: number, before: CpuSample
   return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
 }
 
-/** plugin/dist/scan-worker.mjs beside the bundle running this; null when running from the sources. */
+/** plugin/dist/scan-worker.cjs beside the bundle running this; null when running from the sources. */
 function workerScript(): URL | null {
-  const url = new URL("./scan-worker.mjs", import.meta.url);
+  const url = new URL("./scan-worker.cjs", import.meta.url);
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
 }
 
@@ -120,8 +133,9 @@ function turn(): Promise<void> {
 
 /**
  * Every file's ScannedSession, in the order of `files`, scanned by this thread and worker threads (`plan.start` lanes
- * at once, more up to `plan.upTo` if other processes left cores free during the first PROBE_MS since
- * `plan.probeStart`, by default the scan's start), each lane taking the largest file left.
+ * at once; when `plan.upTo` is more, one more lane at once that stops claiming files unless other processes left a
+ * core free during the first PROBE_MS since `plan.probeStart` (by default the scan's start), and more up to
+ * `plan.upTo` if they left more), each lane claiming the largest file left.
  * `onBytes(index, bytesInFile)` reports progress and `onDone(index, session)` each finished file. A file a worker could
  * not scan is scanned again here, so that its error is the one the sequential scan throws.
  */
@@ -146,8 +160,15 @@ export async function scanFiles(
     return results;
   }
   order.sort((a, b) => files[b]!.sizeBytes - files[a]!.sizeBytes);
+  const claim = new Int32Array(new SharedArrayBuffer(8));
+  /** The next file's index for the lane that calls it, or null when every file is claimed. */
+  const claimNext = (): number | null => {
+    const at = Atomics.add(claim, 0, 1);
+    return at < order.length ? order[at]! : null;
+  };
+  const filesInOrder = order.map((index) => ({ index, path: files[index]!.path, folder: files[index]!.folder }));
+  const STOP_FLAG = 1;
   const failed: number[] = [];
-  let next = 0;
   const workers: Worker[] = [];
   const lanes: Promise<void>[] = [];
   let failure: unknown = null;
@@ -159,21 +180,9 @@ export async function scanFiles(
     workers.push(worker);
     return worker;
   };
-  /** One more lane: the worker takes files until none is left. */
-  const runLane = (worker: Worker) => {
+  /** One more lane: the worker claims files until none is left. */
+  const runLane = (worker: Worker, stopFlag: number | null = null) => {
     const lane = new Promise<void>((resolve, reject) => {
-      const send = () => {
-        if (next >= order.length) {
-          resolve();
-          return;
-        }
-        const index = order[next++]!;
-        onBytes(index, 0);
-        worker.postMessage({
-          index,
-          file: { path: files[index]!.path, folder: files[index]!.folder },
-        } satisfies ScanRequest);
-      };
       worker.on("message", (reply: ScanReply) => {
         switch (reply.kind) {
           case "progress":
@@ -182,11 +191,12 @@ export async function scanFiles(
           case "done":
             results[reply.index] = reply.session;
             onDone(reply.index, reply.session);
-            send();
             return;
           case "failed":
             failed.push(reply.index);
-            send();
+            return;
+          case "finished":
+            resolve();
             return;
           default: {
             const unreachable: never = reply;
@@ -195,7 +205,13 @@ export async function scanFiles(
         }
       });
       worker.on("error", reject);
-      send();
+      // A worker that ends before it said it had finished: the files it claimed are not scanned.
+      worker.on("exit", (code) => reject(new Error(`a scan worker exited (code ${code}) before the scan ended`)));
+      worker.postMessage({
+        files: filesInOrder,
+        claim: claim.buffer as SharedArrayBuffer,
+        stopFlag,
+      } satisfies ScanRequest);
     });
     // Held until every lane is awaited below: a rejection is not left unhandled meanwhile.
     lane.catch((error: unknown) => {
@@ -208,30 +224,28 @@ export async function scanFiles(
   for (let i = 1; i < plan.start; i++) runLane(startWorker());
   let probe: NodeJS.Timeout | null = null;
   if (plan.upTo > Math.max(plan.start, 1)) {
-    // One more worker starts at once (it takes ~30 ms to load) but takes files only if the probe finds a core free.
-    const ready = startWorker();
-    ready.on("error", () => {}); // a worker left unused may fail to start: nothing depends on it
+    // One more lane starts at once (its worker takes ~30 ms to load, then claims files): if the probe finds no core
+    // free, it claims no more after its current file. Its CPU time is this process's: the probe does not count it.
     const before = plan.probeStart ?? cpuSample();
+    runLane(startWorker(), STOP_FLAG);
     const cores = os.cpus().length;
     probe = setTimeout(
       () => {
         probe = null;
         const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
         const more = lanesWanted - Math.max(plan.start, 1);
-        if (more < 1 || next >= order.length) {
-          workers.splice(workers.indexOf(ready), 1);
-          void ready.terminate();
+        if (more < 1) {
+          Atomics.store(claim, STOP_FLAG, 1);
           return;
         }
-        runLane(ready);
-        for (let i = 1; i < more && next < order.length; i++) runLane(startWorker());
+        for (let i = 1; i < more && Atomics.load(claim, 0) < order.length; i++) runLane(startWorker());
       },
       Math.max(0, PROBE_MS - (performance.now() - before.at)),
     );
   }
   try {
-    while (next < order.length) {
-      await scanHere(order[next++]!);
+    for (let index = claimNext(); index !== null; index = claimNext()) {
+      await scanHere(index);
       await turn();
     }
     if (probe !== null) clearTimeout(probe);

@@ -1,15 +1,31 @@
-// Worker thread of the report's scan (plugin/dist/scan-worker.mjs): scans the session files it is sent, one at a time, and posts each result back.
+// Worker thread of the report's scan (plugin/dist/scan-worker.cjs): claims the session files one at a time through the shared counter, scans each and posts its result back.
 import { parentPort } from "node:worker_threads";
 import { scanSession } from "./savings-scan.js";
 import type { ScanReply, ScanRequest } from "./scan-pool.js";
 
 const port = parentPort;
-if (port === null) throw new Error("scan-worker.mjs runs as a worker thread of the report");
-port.on("message", (request: ScanRequest) => {
-  const post = (reply: ScanReply) => port.postMessage(reply);
-  scanSession(request.file, (bytes) => post({ kind: "progress", index: request.index, bytes })).then(
-    (session) => post({ kind: "done", index: request.index, session }),
-    (error: unknown) =>
-      post({ kind: "failed", index: request.index, message: error instanceof Error ? error.message : String(error) }),
-  );
+if (port === null) throw new Error("scan-worker.cjs runs as a worker thread of the report");
+const post = (reply: ScanReply) => port.postMessage(reply);
+
+/** Claims and scans files until none is left (or it is told to claim no more), then says so. */
+async function work(request: ScanRequest): Promise<void> {
+  const claim = new Int32Array(request.claim);
+  for (;;) {
+    if (request.stopFlag !== null && Atomics.load(claim, request.stopFlag) !== 0) break; // told to claim no more
+    const at = Atomics.add(claim, 0, 1);
+    if (at >= request.files.length) break;
+    const file = request.files[at]!;
+    post({ kind: "progress", index: file.index, bytes: 0 });
+    try {
+      const session = await scanSession(file, (bytes) => post({ kind: "progress", index: file.index, bytes }));
+      post({ kind: "done", index: file.index, session });
+    } catch (error) {
+      post({ kind: "failed", index: file.index, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  post({ kind: "finished" });
+}
+
+port.once("message", (request: ScanRequest) => {
+  void work(request);
 });

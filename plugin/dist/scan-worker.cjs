@@ -1,10 +1,11 @@
-import { createRequire } from 'node:module';
-import { parentPort } from 'worker_threads';
-import { closeSync, statSync, openSync, constants, fstatSync, readSync } from 'fs';
-import { createHash } from 'crypto';
-import { isAbsolute, resolve, sep, join, dirname, basename } from 'path';
+'use strict';
 
-createRequire(import.meta.url);
+var worker_threads = require('worker_threads');
+var fs = require('fs');
+var crypto = require('crypto');
+var path = require('path');
+
+// src/core/savings/scan-worker.ts
 
 // src/transcript/line-splitter.ts
 var NEWLINE = 10;
@@ -99,31 +100,31 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = statSync(path);
+    const before = fs.statSync(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = fstatSync(fd);
+    const stats = fs.fstatSync(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    closeSync(fd);
+    fs.closeSync(fd);
     throw asReadError(path, error);
   }
 }
-async function withTranscript(path, work) {
+async function withTranscript(path, work2) {
   const file = await openTranscript(path);
   try {
-    return await work(file);
+    return await work2(file);
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    closeSync(file.fd);
+    fs.closeSync(file.fd);
   }
 }
 
@@ -138,9 +139,10 @@ async function forEachByteRange(path, sink, options = {}) {
 }
 var BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
 async function streamLines(path, splitter, options) {
-  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
-  checkPositiveInteger("chunkSize", chunkSize);
   const beforeReuse = options.beforeChunkReuse;
+  const given = beforeReuse === void 0 ? void 0 : options.buffer;
+  const chunkSize = given?.length ?? options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
   return withTranscript(path, async (file) => {
     let bytesRead = 0;
     let sinceYield = 0;
@@ -148,12 +150,12 @@ async function streamLines(path, splitter, options) {
     for (; ; ) {
       let chunk;
       if (beforeReuse === void 0) chunk = Buffer.allocUnsafeSlow(chunkSize);
-      else if (reused === null) chunk = reused = Buffer.allocUnsafeSlow(chunkSize);
+      else if (reused === null) chunk = reused = given ?? Buffer.allocUnsafeSlow(chunkSize);
       else {
         beforeReuse(reused);
         chunk = reused;
       }
-      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
+      const n = fs.readSync(file.fd, chunk, 0, chunkSize, bytesRead);
       if (n === 0) break;
       bytesRead += n;
       splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
@@ -767,21 +769,21 @@ var UncountedLineReader = class {
   }
 };
 function contentHash(text) {
-  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
+  return crypto.createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
 var SAVED_TO = /Full output saved to: ([^\n]+)\n/;
 function sessionFolderOf(transcriptPath) {
-  return join(dirname(resolve(transcriptPath)), basename(transcriptPath, ".jsonl"));
+  return path.join(path.dirname(path.resolve(transcriptPath)), path.basename(transcriptPath, ".jsonl"));
 }
-function inside(path, folder) {
-  return path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
+function inside(path$1, folder) {
+  return path$1.startsWith(folder.endsWith(path.sep) ? folder : `${folder}${path.sep}`);
 }
 function savedOutputPathOf(record, transcriptPath) {
   if (!record.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !isAbsolute(named)) return null;
-  const path = resolve(named);
-  return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
+  if (named === void 0 || named === "" || !path.isAbsolute(named)) return null;
+  const path$1 = path.resolve(named);
+  return inside(path$1, sessionFolderOf(transcriptPath)) ? path$1 : null;
 }
 
 // src/core/savings/session-time-span.ts
@@ -978,6 +980,7 @@ function withoutText(record) {
   return { ...record, content: [], text: "" };
 }
 var UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+var idleReadBuffer = null;
 async function scanSession(file, onBytes, options = {}) {
   const accumulator = new SessionAccumulator();
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
@@ -1024,7 +1027,7 @@ async function scanSession(file, onBytes, options = {}) {
       }
     }
   });
-  const onLine = (buffer, start, end, terminated) => {
+  const onLine = (buffer2, start, end, terminated) => {
     lineNumber += 1;
     bytesSeen += end - start + (terminated ? 1 : 0);
     if (onBytes !== void 0 && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
@@ -1032,15 +1035,15 @@ async function scanSession(file, onBytes, options = {}) {
       onBytes(bytesSeen);
     }
     if (skipping && terminated && responses > 0 && sessionIdKnown) {
-      const times = uncounted.times(buffer, start, end);
+      const times = uncounted.times(buffer2, start, end);
       if (times !== null) {
         unparsedLines += 1;
         accumulator.skipLine();
-        held.offer(buffer, start, end, lineNumber, times);
+        held.offer(buffer2, start, end, lineNumber, times);
         return;
       }
     }
-    const text = buffer.toString("utf8", start, end);
+    const text = buffer2.toString("utf8", start, end);
     const { line: classified, value } = classifyLineWithValue(text);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
@@ -1113,8 +1116,18 @@ async function scanSession(file, onBytes, options = {}) {
       if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
   };
-  const { bytesRead } = await forEachByteRange(file.path, onLine, { beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk) });
-  held.finish();
+  const buffer = idleReadBuffer ?? Buffer.allocUnsafeSlow(DEFAULT_STREAM_CHUNK_BYTES);
+  idleReadBuffer = null;
+  let bytesRead;
+  try {
+    ({ bytesRead } = await forEachByteRange(file.path, onLine, {
+      beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk),
+      buffer
+    }));
+    held.finish();
+  } finally {
+    idleReadBuffer = buffer;
+  }
   if (onBytes !== void 0) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
@@ -1147,12 +1160,26 @@ async function scanSession(file, onBytes, options = {}) {
 }
 
 // src/core/savings/scan-worker.ts
-var port = parentPort;
-if (port === null) throw new Error("scan-worker.mjs runs as a worker thread of the report");
-port.on("message", (request) => {
-  const post = (reply) => port.postMessage(reply);
-  scanSession(request.file, (bytes) => post({ kind: "progress", index: request.index, bytes })).then(
-    (session) => post({ kind: "done", index: request.index, session }),
-    (error) => post({ kind: "failed", index: request.index, message: error instanceof Error ? error.message : String(error) })
-  );
+var port = worker_threads.parentPort;
+if (port === null) throw new Error("scan-worker.cjs runs as a worker thread of the report");
+var post = (reply) => port.postMessage(reply);
+async function work(request) {
+  const claim = new Int32Array(request.claim);
+  for (; ; ) {
+    if (request.stopFlag !== null && Atomics.load(claim, request.stopFlag) !== 0) break;
+    const at = Atomics.add(claim, 0, 1);
+    if (at >= request.files.length) break;
+    const file = request.files[at];
+    post({ kind: "progress", index: file.index, bytes: 0 });
+    try {
+      const session = await scanSession(file, (bytes) => post({ kind: "progress", index: file.index, bytes }));
+      post({ kind: "done", index: file.index, session });
+    } catch (error) {
+      post({ kind: "failed", index: file.index, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  post({ kind: "finished" });
+}
+port.once("message", (request) => {
+  void work(request);
 });
