@@ -1,7 +1,9 @@
 "use strict";
+var __create = Object.create;
 var __defProp = Object.defineProperty;
 var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
 var __esm = (fn, res) => function __init() {
   return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
@@ -18,6 +20,14 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
 // src/core/error-details.ts
@@ -1155,6 +1165,7 @@ var import_node_path13 = require("path");
 var import_node_path6 = require("path");
 
 // src/core/store/read-strict.ts
+var nodeBuffer = __toESM(require("buffer"), 1);
 var import_node_fs8 = require("fs");
 var import_node_path5 = require("path");
 init_errors();
@@ -1191,11 +1202,22 @@ function readTextStrict(path, maxBytes) {
     const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
     throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw unreadable(path, "is not valid UTF-8");
+  const text = strictUtf8(bytes);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return text;
+}
+var isUtf82 = nodeBuffer.isUtf8;
+function strictUtf8(bytes) {
+  if (isUtf82 === void 0) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      return null;
+    }
   }
+  if (!isUtf82(bytes)) return null;
+  const bom = bytes.length >= 3 && bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
+  return Buffer.from(bytes.buffer, bytes.byteOffset + bom, bytes.length - bom).toString("utf8");
 }
 function fstatSizeOr(path, fallback) {
   try {
@@ -1461,7 +1483,16 @@ function nextTimestamp(after) {
   if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
   if (t <= last2) t = last2 + 1;
   last2 = t;
-  return new Date(t).toISOString();
+  return isoTimestamp(t);
+}
+function pad(n, width) {
+  return String(n).padStart(width, "0");
+}
+function isoTimestamp(ms) {
+  const d = new Date(ms);
+  const year = d.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) return d.toISOString();
+  return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(d.getUTCMilliseconds(), 3)}Z`;
 }
 
 // src/core/conversation-threads.ts
