@@ -797,7 +797,8 @@ var init_savings_receipts = __esm({
 // src/hooks/main.ts
 var main_exports = {};
 __export(main_exports, {
-  runHook: () => runHook
+  runHook: () => runHook,
+  usedHooksProper: () => usedHooksProper
 });
 module.exports = __toCommonJS(main_exports);
 var import_node_path17 = require("path");
@@ -3093,6 +3094,10 @@ function guarded(check) {
     return true;
   }
 }
+var hooksProperLoaded = false;
+function usedHooksProper() {
+  return hooksProperLoaded;
+}
 async function runHook(name, facts) {
   const entry = { startedAt: facts.startedAt, stdin: null };
   setWorkspaceFromEnv(facts.workspace);
@@ -3108,7 +3113,10 @@ async function runHook(name, facts) {
       return;
   }
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
-    const core = () => sibling("hook-core.cjs");
+    const core = () => {
+      hooksProperLoaded = true;
+      return sibling("hook-core.cjs");
+    };
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
     const output = fast ?? await core().handle(hook, input, lockTimeoutMs);
     if (hook !== "session-start") return output;
@@ -3117,5 +3125,6 @@ async function runHook(name, facts) {
 }
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
-  runHook
+  runHook,
+  usedHooksProper
 });

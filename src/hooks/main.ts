@@ -44,6 +44,13 @@ export interface EntryFacts {
   workspace: Workspace | null;
 }
 
+let hooksProperLoaded = false;
+
+/** Whether this process loaded the hooks proper (hook-core.cjs): the entry's code cache asks it at exit. */
+export function usedHooksProper(): boolean {
+  return hooksProperLoaded;
+}
+
 export async function runHook(name: string | undefined, facts: EntryFacts): Promise<void> {
   const entry: EntryStart = { startedAt: facts.startedAt, stdin: null };
   setWorkspaceFromEnv(facts.workspace);
@@ -64,7 +71,10 @@ export async function runHook(name: string | undefined, facts: EntryFacts): Prom
       return;
   }
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
-    const core = () => sibling<HookCore>("hook-core.cjs");
+    const core = () => {
+      hooksProperLoaded = true;
+      return sibling<HookCore>("hook-core.cjs");
+    };
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
     const output = fast ?? (await core().handle(hook, input, lockTimeoutMs));
     if (hook !== "session-start") return output;
