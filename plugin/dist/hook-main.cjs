@@ -798,7 +798,7 @@ var init_savings_receipts = __esm({
 var main_exports = {};
 __export(main_exports, {
   runHook: () => runHook,
-  usedHooksProper: () => usedHooksProper
+  runPath: () => runPath
 });
 module.exports = __toCommonJS(main_exports);
 var import_node_path17 = require("path");
@@ -3095,8 +3095,9 @@ function guarded(check) {
   }
 }
 var hooksProperLoaded = false;
-function usedHooksProper() {
-  return hooksProperLoaded;
+var ranPath = "other";
+function runPath() {
+  return hooksProperLoaded ? null : ranPath;
 }
 async function runHook(name, facts) {
   const entry = { startedAt: facts.startedAt, stdin: null };
@@ -3117,6 +3118,7 @@ async function runHook(name, facts) {
       hooksProperLoaded = true;
       return sibling("hook-core.cjs");
     };
+    ranPath = hook === "session-start" ? `fast:${input.source ?? "startup"}` : "fast";
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
     const output = fast ?? await core().handle(hook, input, lockTimeoutMs);
     if (hook !== "session-start") return output;
@@ -3126,5 +3128,5 @@ async function runHook(name, facts) {
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
   runHook,
-  usedHooksProper
+  runPath
 });

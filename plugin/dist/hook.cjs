@@ -42,17 +42,19 @@ function racyMarginMs(changedNs) {
 var FORMAT = "threadmind-code-cache/2";
 var MAX_CACHE_BYTES = 32 * 1024 * 1024;
 var MAX_BUNDLE_BYTES = 8 * 1024 * 1024;
+var MAX_PATHS = 8;
+var PATH_NAME = /^[a-z0-9:-]{1,40}$/;
 function codeCacheDir(env) {
   const data = env.CLAUDE_PLUGIN_DATA;
   return data && (0, import_node_path.isAbsolute)(data) ? (0, import_node_path.join)(data, "code-cache") : null;
 }
-function header(key, data, partial) {
-  const line = `${FORMAT} ${key} ${data.length} ${partial ? "partial" : "whole"}`;
+function header(key, data, paths) {
+  const line = `${FORMAT} ${key} ${data.length} ${paths.length === 0 ? "-" : paths.join(",")}`;
   return Buffer.from(`${line}${" ".repeat(7 - (line.length + 1 + 7) % 8)}
 `, "latin1");
 }
-function encodeCodeCache(key, data, partial = false) {
-  const head = header(key, data, partial);
+function encodeCodeCache(key, data, paths) {
+  const head = header(key, data, paths);
   const out = Buffer.allocUnsafeSlow(head.length + 2 * data.length);
   head.copy(out, 0);
   out.set(data, head.length);
@@ -64,11 +66,12 @@ function decodeCodeCache(file, key) {
   if (eol < 0 || eol > 4096 || (eol + 1) % 8 !== 0) return null;
   const fields = file.toString("latin1", 0, eol).trimEnd().split(" ");
   if (fields.length !== 4 || fields[0] !== FORMAT || fields[1] !== key) return null;
-  if (fields[3] !== "partial" && fields[3] !== "whole") return null;
+  const paths = fields[3] === "-" ? [] : (fields[3] ?? "").split(",");
+  if (paths.length > MAX_PATHS || !paths.every((p) => PATH_NAME.test(p))) return null;
   const length = Number(fields[2]);
   if (!Number.isSafeInteger(length) || length === 0 || 2 * length !== file.length - eol - 1) return null;
   const data = file.subarray(eol + 1, eol + 1 + length);
-  return data.equals(file.subarray(eol + 1 + length)) ? { data, partial: fields[3] === "partial" } : null;
+  return data.equals(file.subarray(eol + 1 + length)) ? { data, paths } : null;
 }
 function readRegular(path, max) {
   let fd;
@@ -115,7 +118,7 @@ function writeCodeCache(path, make) {
     }
   }
 }
-function requireWithCodeCache(bundlePath, variant, env, partialRun = () => false) {
+function requireWithCodeCache(bundlePath, variant, env, runPath = () => "run") {
   const dir = codeCacheDir(env);
   const bundle = dir === null ? null : readRegular(bundlePath, MAX_BUNDLE_BYTES);
   if (dir === null || bundle === null) return require(bundlePath);
@@ -135,14 +138,18 @@ function requireWithCodeCache(bundlePath, variant, env, partialRun = () => false
     exports2 = mod.exports;
     const settled = Number(bundle.changedNs / 1000000n) + racyMarginMs(bundle.changedNs) < Date.now();
     const unusable = cached === null || script.cachedDataRejected === true;
-    if (settled && (unusable || cached.partial)) {
+    if (settled && (unusable || cached.paths.length < MAX_PATHS)) {
       process.once("exit", () => {
-        let partial = true;
+        let path = null;
         try {
-          partial = partialRun();
+          path = runPath();
         } catch {
         }
-        if (unusable || !partial) writeCodeCache(cachePath, () => encodeCodeCache(key, script.createCachedData(), partial));
+        if (path !== null && !PATH_NAME.test(path)) path = null;
+        const known = unusable ? [] : cached.paths;
+        if (!unusable && (path === null || known.includes(path))) return;
+        const paths = path === null ? [] : [...known, path];
+        writeCodeCache(cachePath, () => encodeCodeCache(key, script.createCachedData(), paths));
       });
     }
   } catch {
@@ -285,7 +292,7 @@ async function runHook(name) {
     (0, import_node_path6.join)(__dirname, "hook-main.cjs"),
     isHookName(name) ? name : "other",
     process.env,
-    () => main.usedHooksProper()
+    () => main.runPath()
   );
   await main.runHook(name, { startedAt, fromEnv, workspace });
 }

@@ -45,10 +45,14 @@ export interface EntryFacts {
 }
 
 let hooksProperLoaded = false;
+let ranPath = "other";
 
-/** Whether this process loaded the hooks proper (hook-core.cjs): the entry's code cache asks it at exit. */
-export function usedHooksProper(): boolean {
-  return hooksProperLoaded;
+/**
+ * The path this process took, for the entry's code cache (asked at exit; one cache per hook): SessionStart's fast path
+ * per source ("fast:clear"...), the other hooks' "fast"; null when it loaded the hooks proper (hook-core.cjs).
+ */
+export function runPath(): string | null {
+  return hooksProperLoaded ? null : ranPath;
 }
 
 export async function runHook(name: string | undefined, facts: EntryFacts): Promise<void> {
@@ -75,6 +79,7 @@ export async function runHook(name: string | undefined, facts: EntryFacts): Prom
       hooksProperLoaded = true;
       return sibling<HookCore>("hook-core.cjs");
     };
+    ranPath = hook === "session-start" ? `fast:${input.source ?? "startup"}` : "fast";
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
     const output = fast ?? (await core().handle(hook, input, lockTimeoutMs));
     if (hook !== "session-start") return output;
