@@ -10,6 +10,7 @@ import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
 import * as os from 'os';
 import { hostname, homedir, userInfo } from 'os';
+import * as nodeBuffer from 'buffer';
 import { Worker } from 'worker_threads';
 import { execFile } from 'child_process';
 
@@ -8942,11 +8943,22 @@ function readTextStrict(path, maxBytes) {
     const size = Math.max(bytes2.length, fstatSizeOr(path, bytes2.length));
     throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
-  } catch {
-    throw unreadable(path, "is not valid UTF-8");
+  const text = strictUtf8(bytes2);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return text;
+}
+var isUtf82 = nodeBuffer.isUtf8;
+function strictUtf8(bytes2) {
+  if (isUtf82 === void 0) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
+    } catch {
+      return null;
+    }
   }
+  if (!isUtf82(bytes2)) return null;
+  const bom = bytes2.length >= 3 && bytes2[0] === 239 && bytes2[1] === 187 && bytes2[2] === 191 ? 3 : 0;
+  return Buffer.from(bytes2.buffer, bytes2.byteOffset + bom, bytes2.length - bom).toString("utf8");
 }
 function fstatSizeOr(path, fallback) {
   try {
@@ -9343,7 +9355,16 @@ function nextTimestamp(after) {
   if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
   if (t <= last) t = last + 1;
   last = t;
-  return new Date(t).toISOString();
+  return isoTimestamp(t);
+}
+function pad(n, width) {
+  return String(n).padStart(width, "0");
+}
+function isoTimestamp(ms2) {
+  const d = new Date(ms2);
+  const year = d.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) return d.toISOString();
+  return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(d.getUTCMilliseconds(), 3)}Z`;
 }
 
 // src/core/git/default-branch-memo.ts

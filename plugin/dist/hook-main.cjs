@@ -1,7 +1,9 @@
 "use strict";
+var __create = Object.create;
 var __defProp = Object.defineProperty;
 var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
 var __esm = (fn, res) => function __init() {
   return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
@@ -18,6 +20,14 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
 // src/core/error-details.ts
@@ -787,7 +797,8 @@ var init_savings_receipts = __esm({
 // src/hooks/main.ts
 var main_exports = {};
 __export(main_exports, {
-  runHook: () => runHook
+  runHook: () => runHook,
+  runPath: () => runPath
 });
 module.exports = __toCommonJS(main_exports);
 var import_node_path17 = require("path");
@@ -1155,6 +1166,7 @@ var import_node_path13 = require("path");
 var import_node_path6 = require("path");
 
 // src/core/store/read-strict.ts
+var nodeBuffer = __toESM(require("buffer"), 1);
 var import_node_fs8 = require("fs");
 var import_node_path5 = require("path");
 init_errors();
@@ -1191,11 +1203,22 @@ function readTextStrict(path, maxBytes) {
     const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
     throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
   }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw unreadable(path, "is not valid UTF-8");
+  const text = strictUtf8(bytes);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return text;
+}
+var isUtf82 = nodeBuffer.isUtf8;
+function strictUtf8(bytes) {
+  if (isUtf82 === void 0) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      return null;
+    }
   }
+  if (!isUtf82(bytes)) return null;
+  const bom = bytes.length >= 3 && bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
+  return Buffer.from(bytes.buffer, bytes.byteOffset + bom, bytes.length - bom).toString("utf8");
 }
 function fstatSizeOr(path, fallback) {
   try {
@@ -1461,7 +1484,16 @@ function nextTimestamp(after) {
   if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
   if (t <= last2) t = last2 + 1;
   last2 = t;
-  return new Date(t).toISOString();
+  return isoTimestamp(t);
+}
+function pad(n, width) {
+  return String(n).padStart(width, "0");
+}
+function isoTimestamp(ms) {
+  const d = new Date(ms);
+  const year = d.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) return d.toISOString();
+  return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(d.getUTCMilliseconds(), 3)}Z`;
 }
 
 // src/core/conversation-threads.ts
@@ -3062,6 +3094,11 @@ function guarded(check) {
     return true;
   }
 }
+var hooksProperLoaded = false;
+var ranPath = "other";
+function runPath() {
+  return hooksProperLoaded ? null : ranPath;
+}
 async function runHook(name, facts) {
   const entry = { startedAt: facts.startedAt, stdin: null };
   setWorkspaceFromEnv(facts.workspace);
@@ -3077,7 +3114,11 @@ async function runHook(name, facts) {
       return;
   }
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
-    const core = () => sibling("hook-core.cjs");
+    const core = () => {
+      hooksProperLoaded = true;
+      return sibling("hook-core.cjs");
+    };
+    ranPath = hook === "session-start" ? `fast:${input.source ?? "startup"}` : "fast";
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
     const output = fast ?? await core().handle(hook, input, lockTimeoutMs);
     if (hook !== "session-start") return output;
@@ -3086,5 +3127,6 @@ async function runHook(name, facts) {
 }
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
-  runHook
+  runHook,
+  runPath
 });

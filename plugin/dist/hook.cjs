@@ -39,20 +39,22 @@ function racyMarginMs(changedNs) {
 }
 
 // src/hooks/code-cache.ts
-var FORMAT = "threadmind-code-cache/1";
+var FORMAT = "threadmind-code-cache/2";
 var MAX_CACHE_BYTES = 32 * 1024 * 1024;
 var MAX_BUNDLE_BYTES = 8 * 1024 * 1024;
+var MAX_PATHS = 8;
+var PATH_NAME = /^[a-z0-9:-]{1,40}$/;
 function codeCacheDir(env) {
   const data = env.CLAUDE_PLUGIN_DATA;
   return data && (0, import_node_path.isAbsolute)(data) ? (0, import_node_path.join)(data, "code-cache") : null;
 }
-function header(key, data) {
-  const line = `${FORMAT} ${key} ${data.length}`;
+function header(key, data, paths) {
+  const line = `${FORMAT} ${key} ${data.length} ${paths.length === 0 ? "-" : paths.join(",")}`;
   return Buffer.from(`${line}${" ".repeat(7 - (line.length + 1 + 7) % 8)}
 `, "latin1");
 }
-function encodeCodeCache(key, data) {
-  const head = header(key, data);
+function encodeCodeCache(key, data, paths) {
+  const head = header(key, data, paths);
   const out = Buffer.allocUnsafeSlow(head.length + 2 * data.length);
   head.copy(out, 0);
   out.set(data, head.length);
@@ -63,11 +65,13 @@ function decodeCodeCache(file, key) {
   const eol = file.indexOf(10);
   if (eol < 0 || eol > 4096 || (eol + 1) % 8 !== 0) return null;
   const fields = file.toString("latin1", 0, eol).trimEnd().split(" ");
-  if (fields.length !== 3 || fields[0] !== FORMAT || fields[1] !== key) return null;
+  if (fields.length !== 4 || fields[0] !== FORMAT || fields[1] !== key) return null;
+  const paths = fields[3] === "-" ? [] : (fields[3] ?? "").split(",");
+  if (paths.length > MAX_PATHS || !paths.every((p) => PATH_NAME.test(p))) return null;
   const length = Number(fields[2]);
   if (!Number.isSafeInteger(length) || length === 0 || 2 * length !== file.length - eol - 1) return null;
   const data = file.subarray(eol + 1, eol + 1 + length);
-  return data.equals(file.subarray(eol + 1 + length)) ? data : null;
+  return data.equals(file.subarray(eol + 1 + length)) ? { data, paths } : null;
 }
 function readRegular(path, max) {
   let fd;
@@ -114,7 +118,7 @@ function writeCodeCache(path, make) {
     }
   }
 }
-function requireWithCodeCache(bundlePath, variant, env) {
+function requireWithCodeCache(bundlePath, variant, env, runPath = () => "run") {
   const dir = codeCacheDir(env);
   const bundle = dir === null ? null : readRegular(bundlePath, MAX_BUNDLE_BYTES);
   if (dir === null || bundle === null) return require(bundlePath);
@@ -127,14 +131,26 @@ function requireWithCodeCache(bundlePath, variant, env) {
     const cached = file === null ? null : decodeCodeCache(file.bytes, key);
     const source = `(function (exports, require, module, __filename, __dirname) { ${bundle.bytes.toString("utf8")}
 })`;
-    script = new import_node_vm.Script(source, { filename: bundlePath, cachedData: cached ?? void 0 });
+    script = new import_node_vm.Script(source, { filename: bundlePath, cachedData: cached?.data });
     const fn = script.runInThisContext();
     const mod = { exports: {} };
     fn.call(mod.exports, mod.exports, require, mod, bundlePath, (0, import_node_path.dirname)(bundlePath));
     exports2 = mod.exports;
     const settled = Number(bundle.changedNs / 1000000n) + racyMarginMs(bundle.changedNs) < Date.now();
-    if ((cached === null || script.cachedDataRejected === true) && settled) {
-      process.once("exit", () => writeCodeCache(cachePath, () => encodeCodeCache(key, script.createCachedData())));
+    const unusable = cached === null || script.cachedDataRejected === true;
+    if (settled && (unusable || cached.paths.length < MAX_PATHS)) {
+      process.once("exit", () => {
+        let path = null;
+        try {
+          path = runPath();
+        } catch {
+        }
+        if (path !== null && !PATH_NAME.test(path)) path = null;
+        const known = unusable ? [] : cached.paths;
+        if (!unusable && (path === null || known.includes(path))) return;
+        const paths = path === null ? [] : [...known, path];
+        writeCodeCache(cachePath, () => encodeCodeCache(key, script.createCachedData(), paths));
+      });
     }
   } catch {
     return require(bundlePath);
@@ -272,7 +288,12 @@ async function runHook(name) {
     }
   }
   if (fromEnv === false) return;
-  const main = requireWithCodeCache((0, import_node_path6.join)(__dirname, "hook-main.cjs"), isHookName(name) ? name : "other", process.env);
+  const main = requireWithCodeCache(
+    (0, import_node_path6.join)(__dirname, "hook-main.cjs"),
+    isHookName(name) ? name : "other",
+    process.env,
+    () => main.runPath()
+  );
   await main.runHook(name, { startedAt, fromEnv, workspace });
 }
 var isEntry = process.argv[1] !== void 0 && /hook\.(cjs|js|ts)$/.test(process.argv[1]);

@@ -4,16 +4,23 @@
 // inode, size, mtime, ctime), Node's version and architecture, and the length of V8's bytes, which follow twice and must
 // be equal (V8 itself checks only the source's length, its version and flags: a flipped byte would be run). A file that does not match, or that V8 rejects, is compiled from
 // source as without a cache and written anew (to a temp file renamed into place) when the process exits, so that the
-// cache also holds the functions the run compiled. Anything that goes wrong while loading falls back to a plain require.
+// cache also holds the functions the run compiled. The header names the paths of the runs whose functions it holds
+// (SessionStart's fast path at startup, at /clear...): a run down a path it does not name writes it again (the new
+// cache holds the old one's functions and this run's), at most MAX_PATHS times. A run that took the hooks proper
+// (hook-core.cjs: the first start of a store, before its context cache exists) names no path: its cache is replaced by
+// the first fast run. Anything that goes wrong while loading falls back to a plain require.
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, isAbsolute, join } from "node:path";
 import { Script } from "node:vm";
 import { racyMarginMs } from "../core/store/file-stamp.js";
 
-const FORMAT = "threadmind-code-cache/1";
+const FORMAT = "threadmind-code-cache/2";
 /** No V8 cache of a hook bundle comes near this; a larger file is not ours. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 const MAX_BUNDLE_BYTES = 8 * 1024 * 1024;
+/** A cache names at most this many paths (a bound on rewrites: SessionStart has four sources). */
+const MAX_PATHS = 8;
+const PATH_NAME = /^[a-z0-9:-]{1,40}$/;
 
 /**
  * Where the caches live: $CLAUDE_PLUGIN_DATA/code-cache, the directory Claude Code gives the plugin (it survives plugin
@@ -30,14 +37,17 @@ export function codeCacheDir(env: NodeJS.ProcessEnv): string | null {
  * twice: the copies are compared at load (one native memcmp), which a checksum in JavaScript could not match in speed
  * at a cold start (1-5 ms for 90 KB; node:zlib or node:crypto cost as much to load).
  */
-function header(key: string, data: Uint8Array): Buffer {
-  const line = `${FORMAT} ${key} ${data.length}`;
+function header(key: string, data: Uint8Array, paths: readonly string[]): Buffer {
+  const line = `${FORMAT} ${key} ${data.length} ${paths.length === 0 ? "-" : paths.join(",")}`;
   return Buffer.from(`${line}${" ".repeat(7 - ((line.length + 1 + 7) % 8))}\n`, "latin1");
 }
 
-/** A cache file's contents: the header, then V8's bytes, twice. */
-export function encodeCodeCache(key: string, data: Uint8Array): Buffer {
-  const head = header(key, data);
+/**
+ * A cache file's contents: the header, then V8's bytes, twice. `paths`: the paths of the runs whose functions the bytes
+ * hold (none: only a run that later runs are not expected to repeat; see requireWithCodeCache).
+ */
+export function encodeCodeCache(key: string, data: Uint8Array, paths: readonly string[]): Buffer {
+  const head = header(key, data, paths);
   const out = Buffer.allocUnsafeSlow(head.length + 2 * data.length);
   head.copy(out, 0);
   out.set(data, head.length);
@@ -46,15 +56,17 @@ export function encodeCodeCache(key: string, data: Uint8Array): Buffer {
 }
 
 /** V8's bytes from a cache file, or null when it is not one for `key`, is cut short, or its two copies differ. */
-export function decodeCodeCache(file: Buffer, key: string): Buffer | null {
+export function decodeCodeCache(file: Buffer, key: string): { data: Buffer; paths: string[] } | null {
   const eol = file.indexOf(0x0a);
   if (eol < 0 || eol > 4096 || (eol + 1) % 8 !== 0) return null;
   const fields = file.toString("latin1", 0, eol).trimEnd().split(" ");
-  if (fields.length !== 3 || fields[0] !== FORMAT || fields[1] !== key) return null;
+  if (fields.length !== 4 || fields[0] !== FORMAT || fields[1] !== key) return null;
+  const paths = fields[3] === "-" ? [] : (fields[3] ?? "").split(",");
+  if (paths.length > MAX_PATHS || !paths.every((p) => PATH_NAME.test(p))) return null;
   const length = Number(fields[2]);
   if (!Number.isSafeInteger(length) || length === 0 || 2 * length !== file.length - eol - 1) return null;
   const data = file.subarray(eol + 1, eol + 1 + length);
-  return data.equals(file.subarray(eol + 1 + length)) ? data : null;
+  return data.equals(file.subarray(eol + 1 + length)) ? { data, paths } : null;
 }
 
 /** A regular file's bytes (opened without following a link, never blocking on a FIFO), or null; at most `max` bytes. */
@@ -116,8 +128,15 @@ type ModuleFunction = (exports: unknown, req: NodeJS.Require, mod: { exports: un
 /**
  * The exports of the CommonJS bundle at `bundlePath`, compiled with the code cache `variant` names (one per hook: each
  * caches the functions its own runs compile). Without a cache directory, or on any failure, it is plainly required.
+ * `runPath`, asked at exit: the path this run took (a name: [a-z0-9:-]), or null for one later runs are not expected to
+ * take. The cache is written when it was unusable, or when this run's path is one it does not name yet.
  */
-export function requireWithCodeCache<T>(bundlePath: string, variant: string, env: NodeJS.ProcessEnv): T {
+export function requireWithCodeCache<T>(
+  bundlePath: string,
+  variant: string,
+  env: NodeJS.ProcessEnv,
+  runPath: () => string | null = () => "run",
+): T {
   const dir = codeCacheDir(env);
   const bundle = dir === null ? null : readRegular(bundlePath, MAX_BUNDLE_BYTES);
   if (dir === null || bundle === null) return require(bundlePath) as T;
@@ -129,15 +148,28 @@ export function requireWithCodeCache<T>(bundlePath: string, variant: string, env
     const file = readRegular(cachePath, MAX_CACHE_BYTES);
     const cached = file === null ? null : decodeCodeCache(file.bytes, key);
     const source = `(function (exports, require, module, __filename, __dirname) { ${bundle.bytes.toString("utf8")}\n})`;
-    script = new Script(source, { filename: bundlePath, cachedData: cached ?? undefined });
+    script = new Script(source, { filename: bundlePath, cachedData: cached?.data });
     const fn = script.runInThisContext() as ModuleFunction;
     const mod = { exports: {} as unknown };
     fn.call(mod.exports, mod.exports, require, mod, bundlePath, dirname(bundlePath));
     exports = mod.exports;
     // A bundle written a moment ago may still change within its stamp: cached once it has settled.
     const settled = Number(bundle.changedNs / 1_000_000n) + racyMarginMs(bundle.changedNs) < Date.now();
-    if ((cached === null || script.cachedDataRejected === true) && settled) {
-      process.once("exit", () => writeCodeCache(cachePath, () => encodeCodeCache(key, script.createCachedData())));
+    const unusable = cached === null || script.cachedDataRejected === true;
+    if (settled && (unusable || cached.paths.length < MAX_PATHS)) {
+      process.once("exit", () => {
+        let path: string | null = null;
+        try {
+          path = runPath();
+        } catch {
+          // unknown: as a run later runs do not repeat (written only where no usable cache is)
+        }
+        if (path !== null && !PATH_NAME.test(path)) path = null;
+        const known = unusable ? [] : cached.paths;
+        if (!unusable && (path === null || known.includes(path))) return;
+        const paths = path === null ? [] : [...known, path];
+        writeCodeCache(cachePath, () => encodeCodeCache(key, script.createCachedData(), paths));
+      });
     }
   } catch {
     return require(bundlePath) as T;

@@ -23,7 +23,14 @@ export async function runHook(name: string | undefined): Promise<void> {
     }
   }
   if (fromEnv === false) return;
-  const main = requireWithCodeCache<HookMain>(join(__dirname, "hook-main.cjs"), isHookName(name) ? name : "other", process.env);
+  // A run that needed the hooks proper (hook-core.cjs) compiled little of the fast path: its cache is made again later;
+  // a SessionStart down a source's path its cache does not hold yet (startup, clear...) adds it.
+  const main: HookMain = requireWithCodeCache<HookMain>(
+    join(__dirname, "hook-main.cjs"),
+    isHookName(name) ? name : "other",
+    process.env,
+    () => main.runPath(),
+  );
   await main.runHook(name, { startedAt, fromEnv, workspace });
 }
 

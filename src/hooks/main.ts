@@ -44,6 +44,17 @@ export interface EntryFacts {
   workspace: Workspace | null;
 }
 
+let hooksProperLoaded = false;
+let ranPath = "other";
+
+/**
+ * The path this process took, for the entry's code cache (asked at exit; one cache per hook): SessionStart's fast path
+ * per source ("fast:clear"...), the other hooks' "fast"; null when it loaded the hooks proper (hook-core.cjs).
+ */
+export function runPath(): string | null {
+  return hooksProperLoaded ? null : ranPath;
+}
+
 export async function runHook(name: string | undefined, facts: EntryFacts): Promise<void> {
   const entry: EntryStart = { startedAt: facts.startedAt, stdin: null };
   setWorkspaceFromEnv(facts.workspace);
@@ -64,7 +75,11 @@ export async function runHook(name: string | undefined, facts: EntryFacts): Prom
       return;
   }
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
-    const core = () => sibling<HookCore>("hook-core.cjs");
+    const core = () => {
+      hooksProperLoaded = true;
+      return sibling<HookCore>("hook-core.cjs");
+    };
+    ranPath = hook === "session-start" ? `fast:${input.source ?? "startup"}` : "fast";
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
     const output = fast ?? (await core().handle(hook, input, lockTimeoutMs));
     if (hook !== "session-start") return output;

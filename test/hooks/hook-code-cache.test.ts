@@ -1,6 +1,8 @@
 // Guards the hook entry's V8 code cache (hook.cjs compiles hook-main.cjs with a cache kept in the plugin's data
 // directory): a hook prints the same with or without it, and a cache that is missing, damaged, made for another bundle
-// or rejected by V8 is never run as it is: the bundle is compiled from source and the cache written anew.
+// or rejected by V8 is never run as it is: the bundle is compiled from source and the cache written anew; a cache made
+// by a start that took the hooks proper is made again by the next fast start, and a start down a path the cache does not
+// name (/clear after startup) adds it once.
 import {
   copyFileSync,
   existsSync,
@@ -21,7 +23,7 @@ import { servicesFor } from "../support/core-services.js";
 import { HOOK_BUNDLE, type HookRun, runHookProcess } from "../reliability/hook-process.js";
 import { claudeInstanceSession } from "../../src/core/session-key.js";
 import { codeCacheDir, decodeCodeCache, encodeCodeCache } from "../../src/hooks/code-cache.js";
-import { FINE_RACY_MARGIN_MS } from "../../src/core/store/file-stamp.js";
+import { FINE_RACY_MARGIN_MS, RACY_MARGIN_MS } from "../../src/core/store/file-stamp.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const PID = process.pid;
@@ -29,14 +31,15 @@ let repo: TempRepo;
 let plugin: string;
 let data: string;
 let cacheFile: string;
+let summaryWrittenAt = 0;
 
-async function start(env: Record<string, string | null> = { CLAUDE_PLUGIN_DATA: data }): Promise<HookRun> {
+async function start(env: Record<string, string | null> = { CLAUDE_PLUGIN_DATA: data }, source = "startup"): Promise<HookRun> {
   const stdin = JSON.stringify({
     session_id: "conv-cc",
     transcript_path: join(repo.dir, "conv-cc.jsonl"),
     cwd: repo.dir,
     hook_event_name: "SessionStart",
-    source: "startup",
+    source,
   });
   const run = await runHookProcess("session-start", {
     cwd: repo.dir,
@@ -65,6 +68,7 @@ beforeAll(async () => {
   const s = servicesFor(repo.dir, claudeInstanceSession(PID).key);
   await s.projectCreate({ title: "Cached" });
   await s.summaryUpdate({ content: "## Decisions\n- CODE-CACHE-DECISION" });
+  summaryWrittenAt = Date.now();
   await sleep(FINE_RACY_MARGIN_MS + 20); // the copied bundles settled: a cache may be written for them
   await start({ CLAUDE_PLUGIN_DATA: null }); // the cold path fills the context cache
   expected = (await start({ CLAUDE_PLUGIN_DATA: null })).stdout;
@@ -86,6 +90,40 @@ describe("the hook entry's code cache", () => {
     expect([after.ino, after.mtimeNs]).toEqual([written.ino, written.mtimeNs]); // accepted: not written again
   });
 
+  test("a cache made by a start that took the hooks proper names no path and is made again by the next fast start; a start down another source's path adds it once", async () => {
+    rmSync(join(data, "code-cache"), { recursive: true, force: true });
+    rmSync(join(repo.dir, ".threadmind", "cache", "context"), { recursive: true, force: true });
+    // The summary written 3 s ago at least: the hooks proper can cache the context (context-cache.ts trustedStamps).
+    await sleep(Math.max(0, summaryWrittenAt + RACY_MARGIN_MS + 100 - Date.now()));
+    expect((await start()).stdout).toBe(expected); // no context cache: the hooks proper answer (and fill it)
+    const first = readFileSync(cacheFile);
+    expect(decodeCodeCache(first, keyOf(first))?.paths).toEqual([]);
+    await sleep(FINE_RACY_MARGIN_MS + 20); // the context cache's sources settled: the next start takes the fast path
+    expect((await start()).stdout).toBe(expected); // the fast path: the cache is made again
+    const second = readFileSync(cacheFile);
+    expect(decodeCodeCache(second, keyOf(second))?.paths).toEqual(["fast:startup"]);
+    const written = statSync(cacheFile, { bigint: true });
+    expect((await start()).stdout).toBe(expected);
+    const after = statSync(cacheFile, { bigint: true });
+    expect([after.ino, after.mtimeNs]).toEqual([written.ino, written.mtimeNs]); // its path named: not written again
+    // /clear: the first one assembles its start through the hooks proper (no write), the next adds its path.
+    const cleared = async () => {
+      const run = await start({ CLAUDE_PLUGIN_DATA: data }, "clear");
+      expect(run.stdout).toContain("CODE-CACHE-DECISION");
+      expect(run.stdout).toContain("loaded after /clear");
+    };
+    await cleared();
+    expect(decodeCodeCache(readFileSync(cacheFile), keyOf(second))?.paths).toEqual(["fast:startup"]);
+    await sleep(FINE_RACY_MARGIN_MS + 20);
+    await cleared();
+    expect(decodeCodeCache(readFileSync(cacheFile), keyOf(second))?.paths).toEqual(["fast:startup", "fast:clear"]);
+    const both = statSync(cacheFile, { bigint: true });
+    await cleared();
+    expect((await start()).stdout).toBe(expected);
+    const last = statSync(cacheFile, { bigint: true });
+    expect([last.ino, last.mtimeNs]).toEqual([both.ino, both.mtimeNs]);
+  }, 20_000);
+
   test.each([
     [
       "one byte of V8's data changed",
@@ -101,13 +139,13 @@ describe("the hook entry's code cache", () => {
     expect((await start()).stdout).toBe(expected);
     const rewritten = readFileSync(cacheFile);
     expect(keyOf(rewritten)).toBe(keyOf(good));
-    expect(decodeCodeCache(rewritten, keyOf(good))?.length).toBeGreaterThan(10_000);
+    expect(decodeCodeCache(rewritten, keyOf(good))?.data.length).toBeGreaterThan(10_000);
   });
 
   test("a cache V8 rejects (made from other code, under the right header) is compiled past and replaced", async () => {
     await start();
     const key = keyOf(readFileSync(cacheFile));
-    writeFileSync(cacheFile, encodeCodeCache(key, new Script("globalThis.x = 1 + 1;").createCachedData()));
+    writeFileSync(cacheFile, encodeCodeCache(key, new Script("globalThis.x = 1 + 1;").createCachedData(), ["fast:startup"]));
     expect((await start()).stdout).toBe(expected);
     expect(readFileSync(cacheFile).length).toBeGreaterThan(10_000);
   });
@@ -166,9 +204,13 @@ describe("the hook entry's code cache", () => {
 describe("the cache file's format", () => {
   const bytes = new Script("globalThis.y = 2;").createCachedData();
   test("what is written is read back for its key only; a changed byte in either copy or a cut makes it unusable", () => {
-    const file = encodeCodeCache("v20-x64-1:2:3:4:5", bytes);
+    const file = encodeCodeCache("v20-x64-1:2:3:4:5", bytes, ["fast:startup", "fast:clear"]);
     expect(file.indexOf(0x0a) % 8).toBe(7); // V8's bytes start at a multiple of 8
-    expect(decodeCodeCache(file, "v20-x64-1:2:3:4:5")?.equals(bytes)).toBe(true);
+    expect(decodeCodeCache(file, "v20-x64-1:2:3:4:5")?.data.equals(bytes)).toBe(true);
+    expect(decodeCodeCache(file, "v20-x64-1:2:3:4:5")?.paths).toEqual(["fast:startup", "fast:clear"]);
+    expect(decodeCodeCache(encodeCodeCache("v20-x64-1:2:3:4:5", bytes, []), "v20-x64-1:2:3:4:5")?.paths).toEqual([]);
+    // A header naming paths that are not path names is not ours.
+    expect(decodeCodeCache(encodeCodeCache("v20-x64-1:2:3:4:5", bytes, ["Fast path!"]), "v20-x64-1:2:3:4:5")).toBeNull();
     expect(decodeCodeCache(file, "v20-x64-1:2:3:4:6")).toBeNull();
     for (const at of [file.length - 1, file.indexOf(0x0a) + 1]) {
       const changed = Buffer.from(file);
