@@ -4,7 +4,7 @@ import * as util from 'util';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, lstatSync, readdirSync, statSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, readSync, closeSync, realpathSync, openSync, fstatSync, renameSync, fsyncSync, unlinkSync, writeSync, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, readFileSync, existsSync, readdirSync, statSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, closeSync, realpathSync, openSync, fstatSync, readSync, renameSync, fsyncSync, unlinkSync, writeSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -7743,11 +7743,6 @@ function oneOf(value, name, allowed) {
   if (found === void 0) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}`);
   return found;
 }
-
-// src/core/version.ts
-var BUNDLE_VERSION = "0.5.0" ;
-
-// src/cli/plugin-root.ts
 function pluginRoot() {
   return resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 }
@@ -8898,7 +8893,7 @@ function storeDirState(storeDir) {
     stat = lstatSync(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
-    return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
+    return { problem: `cannot be examined (${messageOf(e)})` };
   }
   if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
   if (!stat.isDirectory()) return { problem: "is not a directory" };
@@ -8907,10 +8902,13 @@ function storeDirState(storeDir) {
 function fileStamp(path) {
   try {
     const s = lstatSync(path, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+    return s.isFile() ? statStamp(s) : null;
   } catch {
     return null;
   }
+}
+function statStamp(s) {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 }
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
@@ -8923,13 +8921,18 @@ function reasonOf(e) {
   return e instanceof Error ? e.message : String(e);
 }
 function readTextStrict(path, maxBytes) {
-  let stat;
+  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
+}
+function lstatStrict(path, bigint) {
   try {
-    stat = lstatSync(path);
+    return lstatSync(path, { bigint });
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
+}
+function readTextStrictAfter(path, stat, maxBytes) {
+  if (stat === null) return null;
   if (stat.isSymbolicLink()) throw linkRefused(path);
   let bytes2;
   try {
@@ -9218,10 +9221,11 @@ var Store = class {
   }
   /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
   readThreadFile(path, id) {
-    const stamp = fileStamp(path);
+    const stat = lstatStrict(path, true);
+    const stamp = stat?.isFile() ? statStamp(stat) : null;
     const hit = stamp === null ? void 0 : this.parsed.get(path);
     if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    const text = readTextStrictAfter(path, stat, LIMITS.threadFileBytes);
     if (text === null) return null;
     const thread = parseThreadFile(path, id, text);
     if (stamp !== null) {
@@ -9335,6 +9339,7 @@ function validateProject(data, path, id) {
 }
 
 // src/core/types.ts
+var THREAD_STATUSES = ["active", "done", "abandoned"];
 var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
 var SECTION_HEADINGS = {
   decisions: "Decisions",
@@ -9878,6 +9883,12 @@ function trimBlankLines(text) {
   return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
 }
 
+// src/core/context/title-line.ts
+function titleLine(title, max) {
+  const line = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}\u2026`;
+}
+
 // src/core/context/context-assembly.ts
 var SEPARATOR = "\n\n---\n\n";
 var HEADING_TITLE_CHARS = 200;
@@ -9887,7 +9898,7 @@ var ENOUGH_SUMMARY_CHARS = 200;
 function ancestorBlock(t, warning) {
   const excerpt = ancestorExcerpt(t.summary);
   if (excerpt === "") return "";
-  return withWarning(`## Thread: ${clip(oneLine(t.title), HEADING_TITLE_CHARS)}
+  return withWarning(`## Thread: ${titleLine(t.title, HEADING_TITLE_CHARS)}
 ${demoteHeadings(excerpt)}`, warning);
 }
 function readChainWithinBudget(walk, start, budget) {
@@ -9928,7 +9939,7 @@ function assembleContext(input) {
     if (text !== "") ancestors.push({ threadId: t.id, title: t.title, text });
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
-  const activeTitle = clip(oneLine(active.title), HEADING_TITLE_CHARS);
+  const activeTitle = titleLine(active.title, HEADING_TITLE_CHARS);
   const activeHead = `## Thread: ${activeTitle} (active)
 `;
   const relatedLine = input.related && input.related.length > 0 ? `
@@ -10014,7 +10025,7 @@ ${cutNote}` : ""}`, activeWarning));
 }
 function leftOutNotice(omitted, beyond) {
   const n = omitted.length;
-  const named = omitted.slice(-3).reverse().map((b) => clip(oneLine(b.title), NOTICE_TITLE_CHARS));
+  const named = omitted.slice(-3).reverse().map((b) => titleLine(b.title, NOTICE_TITLE_CHARS));
   const more = n > named.length ? `, and ${n - named.length} more` : "";
   const unread = beyond ? `${n > 0 ? ", and" : ""} the ancestors above them, not read` : "";
   const list = n > 0 ? `${n} farther ancestor thread${n === 1 ? "" : "s"} (nearest first: ${named.join("; ")}${more})` : "";
@@ -10071,12 +10082,6 @@ function relatedText(refs) {
     return `${(r.title ?? r.id).replace(/\s*\n\s*/g, " ")} (${r.id}${r.status && r.status !== "active" ? `, ${r.status}` : ""})`;
   });
   return `_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): ${items.join("; ")}._`;
-}
-function oneLine(title) {
-  return title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
-}
-function clip(text, max) {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}\u2026`;
 }
 function withWarning(text, warning) {
   return warning ? `${text}
@@ -10181,7 +10186,7 @@ async function stalePathWarnings(top, threads) {
   const warnings = /* @__PURE__ */ new Map();
   await Promise.all(
     threads.map(async (t) => {
-      if (!t.commit || !t.paths || t.paths.length === 0) return;
+      if (!hasPathsToCheck(t)) return;
       let n;
       try {
         n = await commitsTouchingSince(top, t.commit, t.paths);
@@ -10357,11 +10362,11 @@ function renderTree(threads, options) {
   }
   return lines.join("\n");
 }
-function oneLine2(s) {
+function oneLine(s) {
   return s.replace(/\s*\n\s*/g, " \u23CE ");
 }
 function threadLabel(t, options) {
-  const parts = [`${oneLine2(t.title)} (${t.id})`];
+  const parts = [`${oneLine(t.title)} (${t.id})`];
   if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` \u2192 ${t.mergedInto}` : ""}]`);
   if (t.branch) parts.push(`\u2387 ${t.branch}`);
   const extra = options.extra?.(t);
@@ -10651,10 +10656,10 @@ function snippetOf(text, isMatch, max = SNIPPET_MAX_CHARS) {
     const count = new Set(hits.map((h) => h.term)).size;
     if (count > best.count) best = { line, count, first: hits[0].start };
   }
-  if (best.count === 0) return clip2(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
+  if (best.count === 0) return clip(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
   return around(best.line, best.first, max);
 }
-function clip2(text, max = SNIPPET_MAX_CHARS) {
+function clip(text, max = SNIPPET_MAX_CHARS) {
   const t = collapse(text);
   return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}\u2026`;
 }
@@ -10752,11 +10757,11 @@ function metaSnippet(match, isMatch) {
     case "title":
     case "id":
     case "branch":
-      return clip2(fieldText(match.meta, match.field));
+      return clip(fieldText(match.meta, match.field));
     case "paths":
-      return clip2((match.meta.paths ?? []).filter(matches).join(", "));
+      return clip((match.meta.paths ?? []).filter(matches).join(", "));
     case "headings":
-      return clip2(
+      return clip(
         match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 ")
       );
     default: {
@@ -10784,6 +10789,32 @@ function sectionLabel(doc) {
   return doc.kind === "reason" ? "Closing reason" : doc.heading === "" ? "Summary" : doc.heading;
 }
 
+// src/core/search/thread-verdicts.ts
+var ThreadVerdicts = class {
+  // 0 not asked yet, 1 accepted, 2 refused
+  constructor(scratch, name, threads, accept) {
+    this.accept = accept;
+    this.verdict = scratch.uints(name, threads);
+  }
+  accept;
+  /** The threads asked so far, in the order they were first met. */
+  asked = [];
+  verdict;
+  accepts(threadNo) {
+    let v = this.verdict[threadNo];
+    if (v === 0) {
+      v = this.accept(threadNo) ? 1 : 2;
+      this.verdict[threadNo] = v;
+      this.asked.push(threadNo);
+    }
+    return v === 1;
+  }
+  /** Sets the scratch entries back to 0 (the scratch contract); call once the pass is over. */
+  clear() {
+    for (const t of this.asked) this.verdict[t] = 0;
+  }
+};
+
 // src/core/search/section-tier.ts
 var OTHER_SECTIONS_SHARE = 0.25;
 function matchSections(index, queryTerms2, acceptThread, relaxed) {
@@ -10791,8 +10822,7 @@ function matchSections(index, queryTerms2, acceptThread, relaxed) {
   const scores = index.scratch.floats("doc-score", index.docCount);
   const masks = index.scratch.uints("doc-mask", index.docCount);
   const threads = index.threadIds.length;
-  const verdict = index.scratch.uints("verdict", threads);
-  const asked = [];
+  const verdicts = new ThreadVerdicts(index.scratch, "verdict", threads, acceptThread);
   const touched = [];
   const norms = ti.norms();
   const tfBoost = BM25.k1 + 1;
@@ -10805,12 +10835,7 @@ function matchSections(index, queryTerms2, acceptThread, relaxed) {
         const doc = list[i];
         const norm = norms[doc];
         if (Number.isNaN(norm)) continue;
-        const threadNo = index.docThread[doc];
-        if (verdict[threadNo] === 0) {
-          verdict[threadNo] = acceptThread(threadNo) ? 1 : 2;
-          asked.push(threadNo);
-        }
-        if (verdict[threadNo] === 2) continue;
+        if (!verdicts.accepts(index.docThread[doc])) continue;
         if (masks[doc] === 0) touched.push(doc);
         const tf = list[i + 1];
         scores[doc] = scores[doc] + factor * tf / (tf + norm) * index.docWeight[doc];
@@ -10818,7 +10843,7 @@ function matchSections(index, queryTerms2, acceptThread, relaxed) {
       }
     }
   });
-  for (const t of asked) verdict[t] = 0;
+  verdicts.clear();
   const bestScore = index.scratch.floats("thread-best", threads);
   const sum = index.scratch.floats("thread-sum", threads);
   const threadMask = index.scratch.uints("thread-mask", threads);
@@ -10920,9 +10945,6 @@ var SectionVectors = class {
   get knownFlags() {
     return this.known;
   }
-  has(doc) {
-    return doc < this.known.length && this.known[doc] === 1;
-  }
   /** Upper bound of document numbers seen. */
   get capacity() {
     return this.known.length;
@@ -10983,19 +11005,14 @@ function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
   const threads = index.threadIds.length;
   const best = index.scratch.floats("meaning-best", threads);
   const bestDoc = index.scratch.uints("meaning-doc", threads);
-  const verdict = index.scratch.uints("meaning-verdict", threads);
-  const touched = [];
+  const verdicts = new ThreadVerdicts(index.scratch, "meaning-verdict", threads, acceptThread);
   const end = Math.min(index.docCount, vectors.capacity);
   const known = vectors.knownFlags;
   const docThread = index.docThread;
   for (let doc = 0; doc < end; doc++) {
     if (known[doc] !== 1) continue;
     const t = docThread[doc];
-    if (verdict[t] === 0) {
-      verdict[t] = acceptThread(t) ? 1 : 2;
-      touched.push(t);
-    }
-    if (verdict[t] === 2) continue;
+    if (!verdicts.accepts(t)) continue;
     const sim = dot(data, doc * dims, query, dims) * (1 + SEMANTIC_SECTION_SHARE * (index.docWeight[doc] - 1));
     if (bestDoc[t] === 0 || sim > best[t]) {
       best[t] = sim;
@@ -11003,9 +11020,8 @@ function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
     }
   }
   const found = [];
-  for (const t of touched) {
-    const accepted = verdict[t] === 1;
-    verdict[t] = 0;
+  for (const t of verdicts.asked) {
+    const accepted = verdicts.accepts(t);
     const title = accepted ? vectors.titleVector(t, () => titleOf(t)) : null;
     const sim = Math.max(best[t], title ? dot(title, 0, query, dims) : -Infinity);
     if (accepted && bestDoc[t] > 0 && sim >= SEMANTIC_MIN_SIMILARITY) {
@@ -11016,6 +11032,7 @@ function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
       bestDoc[t] = 0;
     }
   }
+  verdicts.clear();
   let cut = -Infinity;
   if (found.length > keep) cut = Float64Array.from(found, (t) => best[t]).sort()[found.length - keep];
   const out = [];
@@ -11035,7 +11052,7 @@ function meaningSnippet(words, doc, query) {
     const sim = v ? dot(v, 0, query, words.dims) : -1;
     if (sim > bestSim) [bestLine, bestSim] = [line, sim];
   }
-  return clip2(bestLine);
+  return clip(bestLine);
 }
 var WORD_VECTORS_FILE = "word-vectors.bin";
 var FORMAT = "threadmind-word-vectors";
@@ -11131,9 +11148,11 @@ function wordVectors() {
 function loadOnce() {
   const started = performance.now();
   const path = locateWordVectors();
-  if (path === null) return new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
+  const missing = () => new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
+  if (path === null) return missing();
   try {
-    const bytes2 = readFileSync(path);
+    const bytes2 = readRegularFile(path, MAX_ASSET_BYTES, true);
+    if (bytes2 === null) return missing();
     if (bytes2.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
     const vectors = parseWordVectors(bytes2, path);
     return { vectors, path, loadMs: Math.round(performance.now() - started) };
@@ -11393,6 +11412,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
   const scores = [];
   const where = [];
   let strong = 0;
+  const weighted = (mask2) => weigh ? weigh(mask2) : bitCount(mask2) / termCount;
   const sectionOf = (f, slot) => sectionsOf && !sectionsOf(f.project.catalogIndex.at(slot)) ? void 0 : f.section[slot];
   const evidence = (f, slot) => ({ meta: f.meta[slot], section: sectionOf(f, slot) });
   finds.forEach((f, pi) => {
@@ -11407,7 +11427,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
         const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
         if ((e.meta || e.section) && c >= earlier.minCoverage) [source, meta, section, coverage] = [1, e.meta, e.section, c];
       }
-      if ((weigh ? weigh((meta?.mask ?? 0) | (section?.mask ?? 0)) : coverage) >= LOOKUP_MIN_COVERAGE) strong++;
+      if (weighted((meta?.mask ?? 0) | (section?.mask ?? 0)) >= LOOKUP_MIN_COVERAGE) strong++;
       scores.push((meta?.score ?? 0) + (section?.score ?? 0));
       where.push(pi, slot, source);
     }
@@ -11424,7 +11444,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
     const mask2 = (metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0);
     const coverage = bitCount(mask2) / termCount;
     const meta = f.project.catalogIndex.at(slot);
-    const weightedCoverage = weigh ? weigh(mask2) : coverage;
+    const weightedCoverage = weighted(mask2);
     top.push({
       projectId: f.project.projectId,
       meta,
@@ -11437,7 +11457,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
       tier: source === 1 ? earlier.tier : tier
     });
   }
-  return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
+  return { strong, top: top.sort(byScore).slice(0, limit) };
 }
 function toHit(c, terms2) {
   const isMatch = termMatcher(terms2, c.tier === "deep");
@@ -11515,7 +11535,7 @@ function formatSearchAnswer(answer) {
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
     const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
-    lines.push(`${i + 1}. ${oneLine3(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
+    lines.push(`${i + 1}. ${oneLine2(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
     if (h.snippet !== "") lines.push(`   ${h.snippet}`);
   });
   lines.push(`Tiers: ${answer.tiers.map(tierText).join(" \u2192 ")}.`);
@@ -11543,7 +11563,7 @@ function hintAfter(last2) {
 function tierText(t) {
   return `${t.tier} (${t.strongHits} strong${t.weak ? ", weak" : ""})`;
 }
-function oneLine3(s) {
+function oneLine2(s) {
   return s.replace(/\s*\n\s*/g, " \u23CE ");
 }
 
@@ -12283,14 +12303,14 @@ function problemLines(input, detached) {
   return lines;
 }
 function fitLines(head, body, tail) {
-  const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
-  const headText = head.map(clip4).join("\n");
-  const tailText = tail.map(clip4).join("\n");
+  const clip3 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
+  const headText = head.map(clip3).join("\n");
+  const tailText = tail.map(clip3).join("\n");
   const cutNote = (n) => `(\u2026 ${plural(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
   const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
   const kept = [];
   let used = 0;
-  for (const line of body.map(clip4)) {
+  for (const line of body.map(clip3)) {
     const size = bytes(line) + 1;
     if (used + size > budget) break;
     kept.push(line);
@@ -12707,7 +12727,7 @@ function formatThreadHistory(h, title) {
     if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
     for (const m of e.meta) lines.push(`  ${m}`);
     for (const s of e.sections) {
-      const items = [...s.added.map((x) => `+ ${clip3(x)}`), ...s.removed.map((x) => `\u2212 ${clip3(x)}`)];
+      const items = [...s.added.map((x) => `+ ${clip2(x)}`), ...s.removed.map((x) => `\u2212 ${clip2(x)}`)];
       const more = items.length > ITEMS_SHOWN ? ` (and ${items.length - ITEMS_SHOWN} more)` : "";
       lines.push(`  ${s.section}: ${items.slice(0, ITEMS_SHOWN).join(" | ")}${more}`);
     }
@@ -12715,7 +12735,7 @@ function formatThreadHistory(h, title) {
   }
   return lines.join("\n");
 }
-function clip3(s) {
+function clip2(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
 async function threadFileHistory(req) {
@@ -12948,15 +12968,8 @@ var KINDS = /* @__PURE__ */ new Set([
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function readLogBytes(path) {
   const bytes2 = openLog(path, (fd, size) => {
-    const length = Math.min(size, READ_MAX_BYTES);
-    const buffer = Buffer.allocUnsafe(length);
-    let read = 0;
-    while (read < length) {
-      const n = readSync(fd, buffer, read, length - read, size - length + read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buffer.subarray(0, read);
+    const buffer = Buffer.allocUnsafe(Math.min(size, READ_MAX_BYTES));
+    return buffer.subarray(0, readAt(fd, buffer, size - buffer.length));
   });
   return bytes2 ?? Buffer.alloc(0);
 }
@@ -12987,7 +13000,7 @@ function parseEventLine(line) {
     case "injection":
       return isInjectionRecord(d) && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
     case "receipt":
-      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isCount2(d.firstRequestTokens)) ? d : null;
     case "hookSeen":
       return isHookSeenRecord(d) ? d : null;
     case "conversation":
@@ -12997,9 +13010,6 @@ function parseEventLine(line) {
     case "staleness":
       return isFreshnessEvent(d) ? d : null;
   }
-}
-function isTokenCount(v) {
-  return typeof v === "number" && Number.isInteger(v) && v >= 0;
 }
 function receiptKey(r) {
   return `${r.sessionId}
@@ -13233,7 +13243,7 @@ function listProjects(store, currentProject) {
     try {
       projects.push(store.readProject(id));
     } catch (e) {
-      problems.push(e instanceof Error ? e.message : String(e));
+      problems.push(messageOf(e));
     }
   }
   let activeId = null;
@@ -13637,6 +13647,11 @@ function missingRelated(store, projectId, related) {
   return related.filter((r) => !store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
 }
 
+// src/core/notices.ts
+function addNotice(notices, line) {
+  if (!notices.includes(line)) notices.push(line);
+}
+
 // src/core/writes/project-create.ts
 async function createProject(ctx, input) {
   oneOf2("mode", input.mode, ["solo", "team"], true);
@@ -13667,7 +13682,7 @@ async function createProject(ctx, input) {
     await ctx.store.writeProject(project);
     await ctx.store.writeThread(id, thread);
     const unremembered = await ctx.rememberAfterWrite(id, MAIN_THREAD_ID);
-    if (unremembered !== null && !ctx.notices.includes(unremembered)) ctx.notices.push(unremembered);
+    if (unremembered !== null) addNotice(ctx.notices, unremembered);
     return { project, thread };
   });
   return result;
@@ -13719,7 +13734,16 @@ async function assertCanModify(ctx, project, thread) {
   if (!await isMine(ctx, thread)) throw errors.notOwner(thread.id, thread.author);
 }
 async function isMine(ctx, thread) {
-  return thread.author === await ctx.author() || ctx.readState().legacyAuthorIds.includes(thread.author);
+  return (await mineTest(ctx))(thread);
+}
+async function mineTest(ctx) {
+  const author = await ctx.author();
+  let legacy = null;
+  return (thread) => {
+    if (thread.author === author) return true;
+    legacy ??= ctx.readState().legacyAuthorIds;
+    return legacy.includes(thread.author);
+  };
 }
 async function headBeforeLock(ctx) {
   return ctx.gitTop ? await headCommit(ctx.gitTop) : null;
@@ -13727,7 +13751,7 @@ async function headBeforeLock(ctx) {
 
 // src/core/writes/thread-status.ts
 async function setThreadStatus(ctx, input) {
-  oneOf2("status", input.status, ["active", "done", "abandoned"], false);
+  oneOf2("status", input.status, THREAD_STATUSES, false);
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   if (input.reason !== void 0) {
     checkLength("The reason", input.reason, LIMITS.reasonChars);
@@ -13806,10 +13830,11 @@ async function deleteThread(ctx, threadId) {
     const thread = ctx.store.readThread(project.id, threadId);
     const { threads, problems } = ctx.store.readAllThreads(project.id);
     const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
+    const isDoomed = new Set(doomed);
     if (project.mode === "team") {
       await assertCanModify(ctx, project, thread);
-      const others = [];
-      for (const id of doomed) if (!await isMine(ctx, threads.get(id))) others.push(id);
+      const isMine2 = await mineTest(ctx);
+      const others = doomed.filter((id) => !isMine2(threads.get(id)));
       if (others.length > 0) {
         throw new ThreadMindError(
           "forbidden",
@@ -13820,15 +13845,15 @@ async function deleteThread(ctx, threadId) {
     for (const id of doomed.slice().reverse()) ctx.store.deleteThreadFile(project.id, id);
     const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
     for (const t of threads.values()) {
-      if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
-      const related = t.related.filter((r) => !doomed.includes(r));
+      if (isDoomed.has(t.id) || !t.related?.some((r) => isDoomed.has(r))) continue;
+      const related = t.related.filter((r) => !isDoomed.has(r));
       const updated = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
       if (related.length > 0) updated.related = related;
       else delete updated.related;
       await ctx.store.writeThread(project.id, updated);
     }
     let activeId = sessionThreadId;
-    if (doomed.includes(sessionThreadId)) {
+    if (isDoomed.has(sessionThreadId)) {
       activeId = thread.parentId ?? MAIN_THREAD_ID;
       const note = await ctx.rememberAfterWrite(project.id, activeId);
       if (note !== null) warnings.push(note);
@@ -13913,7 +13938,7 @@ async function updateSummary(ctx, input) {
   } catch (e) {
     tokens = charsEstimate(updated.summary);
     warnings.push(
-      `The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`
+      `The summary was saved, but its tokens could not be counted exactly (${messageOf(e)}): ~${tokens} is an estimate.`
     );
   }
   await ctx.saveTokenCache();
@@ -13936,8 +13961,8 @@ var ThreadMindServices = class {
   localState;
   /** thread_list's threads of a large project, from the search catalog (see threadList). */
   catalogList = new CatalogThreadList();
-  /** This object as the write operations see it (see writes/write-context.ts). */
-  writes;
+  /** Whether a branch is the repository's default one, asked of git once per branch (see default-branch-memo.ts). */
+  isDefaultBranch = defaultBranchMemo();
   constructor(options) {
     const lockOptions = {
       ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
@@ -13954,27 +13979,12 @@ var ThreadMindServices = class {
       legacyTokenCachePath(this.store.dir)
     );
     this.localState = new LocalStateCache(this.store.dir, this.notices);
-    this.writes = {
-      store: this.store,
-      tokens: this.tokens,
-      gitTop: this.workspace.gitTop,
-      notices: this.notices,
-      author: () => this.author(),
-      branch: () => this.branch(),
-      readState: () => this.readState(),
-      currentProject: () => this.currentProject(),
-      currentThreadRef: () => this.currentThreadRef(),
-      rememberedThreadId: () => this.threadId,
-      linkedOpenThread: (projectId, branch) => this.linkedOpenThread(projectId, branch),
-      isDefaultBranch: defaultBranchMemo(),
-      migrateIfNeeded: () => this.migrateIfNeeded(),
-      rememberAfterWrite: (projectId, threadId) => this.rememberAfterWrite(projectId, threadId),
-      recordSummaryWrite: (projectId, threadId, via) => this.recordSummaryWrite(projectId, threadId, via),
-      saveTokenCache: () => this.saveTokenCache()
-    };
   }
   get workspace() {
     return this.store.workspace;
+  }
+  get gitTop() {
+    return this.workspace.gitTop;
   }
   // ------------------------------------------------------------------ state
   /** True when `.threadmind/` holds at least one project (or an 0.4 store to migrate). */
@@ -14041,8 +14051,8 @@ var ThreadMindServices = class {
     try {
       await this.tokens.flush();
     } catch (e) {
-      const line = `ThreadMind could not save its token-count cache (${e instanceof Error ? e.message : String(e)}); counts will be recomputed. Nothing else is affected.`;
-      if (!this.notices.includes(line)) this.notices.push(line);
+      const line = `ThreadMind could not save its token-count cache (${messageOf(e)}); counts will be recomputed. Nothing else is affected.`;
+      addNotice(this.notices, line);
     }
   }
   async remember(projectId, threadId) {
@@ -14072,7 +14082,7 @@ var ThreadMindServices = class {
     return this.store.readProject(id);
   }
   async projectCreate(input) {
-    return createProject(this.writes, input);
+    return createProject(this, input);
   }
   projectList() {
     return listProjects(this.store, () => this.currentProject());
@@ -14114,6 +14124,10 @@ var ThreadMindServices = class {
       return { project, thread, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }
   }
+  /** The session's active thread as this object last knew it (null before it was chosen). */
+  rememberedThreadId() {
+    return this.threadId;
+  }
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
   async currentThreadRef(options = {}) {
     const project = this.currentProject();
@@ -14144,7 +14158,7 @@ var ThreadMindServices = class {
         } catch (e) {
           if (e instanceof UnreadableFileError) {
             const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-            if (!this.notices.includes(line)) this.notices.push(line);
+            addNotice(this.notices, line);
           } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
@@ -14157,6 +14171,7 @@ var ThreadMindServices = class {
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
     return root.id;
   }
+  /** The most recently updated open thread linked to `branch`, if any. */
   linkedOpenThread(projectId, branch) {
     const { threads } = this.store.readAllThreads(projectId);
     let best = null;
@@ -14166,7 +14181,7 @@ var ThreadMindServices = class {
     return best;
   }
   async threadCreate(input) {
-    return createThread(this.writes, input);
+    return createThread(this, input);
   }
   async threadSwitch(threadId, options = {}) {
     assertId(threadId, "thread id");
@@ -14188,8 +14203,7 @@ var ThreadMindServices = class {
       const text = options.full === true ? renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
       return { text, problems: problems2 };
     }
-    const listed = await this.catalogList.read(this.store.dir, project.id);
-    const { threads, derived, problems } = listed;
+    const { threads, derived, problems } = await this.catalogList.read(this.store.dir, project.id);
     return {
       text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options),
       problems: [...problems]
@@ -14201,24 +14215,24 @@ var ThreadMindServices = class {
       await this.remember(projectId, threadId);
       return null;
     } catch (e) {
-      return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
+      return `The change was saved, but this session's active thread could not be recorded (${messageOf(e)}); it is "${threadId}" until this session ends.`;
     }
   }
   async threadStatus(input) {
-    return setThreadStatus(this.writes, input);
+    return setThreadStatus(this, input);
   }
   async threadMerge(input) {
-    return mergeThread(this.writes, input);
+    return mergeThread(this, input);
   }
   async threadDelete(threadId) {
-    return deleteThread(this.writes, threadId);
+    return deleteThread(this, threadId);
   }
   async threadRebase(threadId, newParentId) {
-    return rebaseThread(this.writes, threadId, newParentId);
+    return rebaseThread(this, threadId, newParentId);
   }
   // ------------------------------------------------------------------ summaries
   async summaryUpdate(input) {
-    return updateSummary(this.writes, input);
+    return updateSummary(this, input);
   }
   // ------------------------------------------------------------------ context
   async contextGet(options = {}) {
@@ -14234,13 +14248,7 @@ var ThreadMindServices = class {
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
   async contextWithSources(project, thread, options) {
-    const deps = {
-      store: this.store,
-      gitTop: this.workspace.gitTop,
-      tokens: this.tokens,
-      saveTokenCache: () => this.saveTokenCache()
-    };
-    return contextWithSources(deps, project, thread, options);
+    return contextWithSources(this, project, thread, options);
   }
   // ------------------------------------------------------------------ recall
   /** thread_search: tiers cheapest first over a derived index in the local cache (see src/core/search/). */
@@ -14296,6 +14304,11 @@ async function loadTiktokenEncoder(assetsDir) {
 function cliWorkspace() {
   return resolveWorkspace({ env: process.env, cwd: process.cwd() });
 }
+function gitTopHere() {
+  const workspace = cliWorkspace();
+  if (workspace.gitTop === null) throw new UsageError(`${workspace.root} is not in a git repository`);
+  return { top: workspace.gitTop, store: new Store(workspace) };
+}
 function openCliServices(options) {
   return new ThreadMindServices({
     workspace: cliWorkspace(),
@@ -14342,7 +14355,6 @@ function verdictThreshold(nudgeTokens) {
 }
 
 // src/core/freshness/freshness-figure.ts
-var formatCount2 = (n) => Math.round(n).toLocaleString("en-US");
 function group(judged, kind) {
   const mine = judged.filter((j) => j.kind === kind);
   const stale = mine.filter((j) => j.stale).length;
@@ -14379,28 +14391,31 @@ function freshnessFromTranscripts(restarts, sessions, threshold = DEFAULT_NUDGE_
 }
 function groupLine(label, g) {
   if (g.restarts === 0) return `  ${label}: none measured`;
-  const since = g.averageSinceWrite === null ? "" : `, ~${formatCount2(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
+  const since = g.averageSinceWrite === null ? "" : `, ~${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
   return `  ${label}: ${g.restarts} (${g.current} with the summary current, ${g.stale} stale)${since}`;
 }
 function freshnessLines(f) {
   return [
-    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount2(f.threshold)} tokens since the last write):`,
+    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(Math.round(f.threshold))} tokens since the last write):`,
     groupLine("/clear", f.clear),
     groupLine("compaction", f.compaction)
   ];
 }
 function freshnessConfigOf(data) {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  const freshness = data.freshness;
+  const freshness = isRecord2(data) ? data.freshness : void 0;
   if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
-  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness))
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  if (isRecord2(freshness)) {
+    const value = freshness.nudgeTokens;
+    if (value === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  }
   return {
     nudgeTokens: DEFAULT_NUDGE_TOKENS,
     problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
   };
+}
+function isRecord2(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function readFreshnessConfig(storeDir, projectId) {
   const path = join(storeDir, "projects", `${projectId}.json`);
@@ -14445,7 +14460,11 @@ function average(values) {
 function restartKindFigures(clears, compacts, injections) {
   const nextCompactAt = /* @__PURE__ */ new Map();
   const bySession = /* @__PURE__ */ new Map();
-  for (const r of compacts) bySession.set(r.sessionId, [...bySession.get(r.sessionId) ?? [], r]);
+  for (const r of compacts) {
+    const list = bySession.get(r.sessionId);
+    if (list === void 0) bySession.set(r.sessionId, [r]);
+    else list.push(r);
+  }
   for (const list of bySession.values()) {
     list.sort((a, b) => compareAt(a.at, b.at));
     for (const [k, r] of list.entries()) nextCompactAt.set(r, list[k + 1]?.at ?? null);
@@ -15043,24 +15062,24 @@ function requiredString(obj, key, where) {
   if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is missing or not a string`);
   return value;
 }
-function isTokenCount2(value) {
+function isTokenCount(value) {
   return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }
 function requiredCount(obj, key, where) {
   const value = obj[key];
-  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
   return value;
 }
 function cacheCount(obj, key, where) {
   const value = obj[key];
   if (value === void 0 || value === null) return 0;
-  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
   return value;
 }
 function optionalCount(obj, key, where) {
   const value = obj[key];
   if (value === void 0 || value === null) return null;
-  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
   return value;
 }
 function optionalFlag(obj, key) {
@@ -15792,7 +15811,8 @@ var ThinnedSeries = class {
 };
 function parseHeader(text) {
   const start = text.indexOf(THREADMIND_HEADER_PREFIX);
-  const line = text.slice(start, text.indexOf("\n", start) === -1 ? void 0 : text.indexOf("\n", start));
+  const newline = text.indexOf("\n", start);
+  const line = text.slice(start, newline === -1 ? void 0 : newline);
   const rest = line.slice(THREADMIND_HEADER_PREFIX.length);
   const source = rest.startsWith("after /clear") ? "clear" : rest.startsWith("after compaction") ? "compact" : rest.startsWith("at session start") ? "startup" : null;
   const id = /\(([a-z0-9-]+)\)\. /.exec(line);
@@ -16260,9 +16280,7 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
     predecessors.set(newId, { old, by: "hooks" });
     usedOld.add(oldId);
   }
-  const byStart = [...sessions].sort(
-    (a, b) => (ms(a.clearCommandAt ?? a.startedAt) ?? 0) - (ms(b.clearCommandAt ?? b.startedAt) ?? 0)
-  );
+  const byStart = [...sessions].sort((a, b) => (ms(clearTime(a)) ?? 0) - (ms(clearTime(b)) ?? 0));
   for (const fresh of byStart) {
     if (predecessors.has(fresh.sessionId)) continue;
     const by = fresh.clearCommandAt !== null ? "clear-command" : fresh.clearHookSeen ? "clear-hook" : fresh.planStart?.evidence === "planContent" ? "plan-record" : null;
@@ -17109,16 +17127,17 @@ var reportCommand = {
       env: process.env
     });
     progress.done();
+    let doc;
     const document = () => {
-      const doc2 = reportDocument(report);
-      doc2.tables.push(freshnessTable(report.freshness));
-      return doc2;
+      if (doc === void 0) {
+        doc = reportDocument(report);
+        doc.tables.push(freshnessTable(report.freshness));
+      }
+      return doc;
     };
-    const json = args.flags.get("json") === true;
-    const doc = json && htmlFile === null ? null : document();
-    if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}
+    if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}
 `);
-    else process.stdout.write(renderMarkdown(doc ?? document()));
+    else process.stdout.write(renderMarkdown(document()));
     if (svgFile !== null || htmlFile !== null) {
       const svg = renderSvg(report);
       if (svgFile !== null) {
@@ -17126,7 +17145,7 @@ var reportCommand = {
         console.error(`Chart written to ${svgFile}`);
       }
       if (htmlFile !== null) {
-        writeFileSync(htmlFile, renderHtml(doc ?? document(), svg));
+        writeFileSync(htmlFile, renderHtml(document(), svg));
         console.error(`Report written to ${htmlFile}`);
       }
     }
@@ -17159,7 +17178,7 @@ function readJsonObject(path) {
       return { data: null, problem: `${path} is not a JSON object` };
     return { data };
   } catch (e) {
-    return { data: null, problem: `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
+    return { data: null, problem: `${path} cannot be read: ${messageOf(e)}` };
   }
 }
 
@@ -17246,7 +17265,7 @@ async function checkGit(workspace, env) {
         "author",
         "Author id",
         "Set THREADMIND_AUTHOR to lowercase letters, digits and dashes, or unset it to use your git identity.",
-        e instanceof Error ? e.message : String(e)
+        messageOf(e)
       )
     );
   }
@@ -17321,8 +17340,7 @@ var CHARACTER_CAP = 1e4;
 var HEADER_TITLE_CHARS = 200;
 function contextHeader(source, threadId, title) {
   const when2 = "at session start";
-  let named = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
-  if (named.length > HEADER_TITLE_CHARS) named = `${named.slice(0, HEADER_TITLE_CHARS - 1).trimEnd()}\u2026`;
+  const named = titleLine(title, HEADER_TITLE_CHARS);
   return `ThreadMind memory, loaded ${when2}: the context of thread "${named}" (${threadId}). Keep it current with summary_update.
 
 `;
@@ -17356,7 +17374,7 @@ function checkWorkspace(workspace, state) {
       "workspace",
       title,
       `Give your user read and write access to ${workspace.storeDir} (e.g. \`chmod -R u+rwX .threadmind\`).`,
-      `${workspace.storeDir} is not readable and writable: ${e instanceof Error ? e.message : String(e)}`
+      `${workspace.storeDir} is not readable and writable: ${messageOf(e)}`
     );
   }
   return ok("workspace", title, where, `${workspace.storeDir} is readable and writable`);
@@ -17372,7 +17390,7 @@ function checkThreads(services) {
     try {
       store.readProject(id);
     } catch (e) {
-      problems.push(e instanceof Error ? e.message : String(e));
+      problems.push(messageOf(e));
       continue;
     }
     const { threads, problems: unreadable2 } = store.readAllThreads(id);
@@ -17418,7 +17436,7 @@ function checkLocalState(storeDir, local, log) {
       "local-state",
       "Local state",
       `Move ${path} away (the hooks start a new one); stats and the report show no measurements until then.`,
-      `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}`
+      `${path} cannot be read: ${messageOf(e)}`
     );
   }
   const unreadable2 = log.read.unreadableLines;
@@ -17781,6 +17799,24 @@ function mergeLines(base, ours, theirs, what) {
 // src/core/merge/merge-thread.ts
 var import_yaml2 = __toESM(require_dist());
 
+// src/core/merge/merge-set.ts
+function mergeSet(base, ours, theirs, key) {
+  const [b, o, t] = [new Set(base.map(key)), new Set(ours.map(key)), new Set(theirs.map(key))];
+  let removedByBoth = 0;
+  const kept = [];
+  for (const x of base) {
+    const k = key(x);
+    if (o.has(k) && t.has(k)) kept.push(x);
+    else if (!o.has(k) && !t.has(k)) removedByBoth++;
+  }
+  return {
+    kept,
+    addedOurs: ours.filter((x) => !b.has(key(x))),
+    addedTheirs: theirs.filter((x) => !b.has(key(x)) && !o.has(key(x))),
+    removedByBoth
+  };
+}
+
 // src/core/merge/merge-section.ts
 var BULLET = /^([-*+]|\d{1,9}[.)])[ \t]/;
 function unit(lines, item) {
@@ -17816,15 +17852,11 @@ function unitsOf(body) {
 var sameUnit = (a, b) => a.key === b.key;
 var isBlank = (u) => !u.item && u.key.trim() === "";
 function mergeItemSets(base, ours, theirs) {
-  const all = [...base, ...ours, ...theirs];
-  if (!all.every((u) => u.item || isBlank(u))) return null;
-  const has = (list, u) => list.some((v) => v.key === u.key);
-  const [b, o, t] = [base, ours, theirs].map((l) => l.filter((u) => u.item));
-  const addedOurs = o.filter((u) => !has(b, u));
-  const addedTheirs = t.filter((u) => !has(b, u) && !has(addedOurs, u));
-  const removedByBoth = b.filter((u) => !has(o, u) && !has(t, u));
-  if (removedByBoth.length > 0 && addedOurs.length > 0 && addedTheirs.length > 0) return null;
-  return [...b.filter((u) => has(o, u) && has(t, u)), ...addedOurs, ...addedTheirs];
+  if (![...base, ...ours, ...theirs].every((u) => u.item || isBlank(u))) return null;
+  const items = (l) => l.filter((u) => u.item);
+  const { kept, addedOurs, addedTheirs, removedByBoth } = mergeSet(items(base), items(ours), items(theirs), (u) => u.key);
+  if (removedByBoth > 0 && addedOurs.length > 0 && addedTheirs.length > 0) return null;
+  return [...kept, ...addedOurs, ...addedTheirs];
 }
 function dropAddedDuplicates(units, base) {
   const allowed = /* @__PURE__ */ new Map();
@@ -17876,17 +17908,12 @@ var same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 function isList(v) {
   return v === void 0 || v === null || Array.isArray(v);
 }
-function mergeSet(b, o, t) {
-  const [lb, lo, lt] = [b ?? [], o ?? [], t ?? []];
-  const has = (l, x) => l.some((y) => same(x, y));
-  const out = [];
-  const add = (x) => {
-    if (!has(out, x)) out.push(x);
-  };
-  for (const x of lb) if (has(lo, x) && has(lt, x)) add(x);
-  for (const x of lo) if (!has(lb, x)) add(x);
-  for (const x of lt) if (!has(lb, x)) add(x);
-  return out;
+function mergeList(b, o, t) {
+  const key = (x) => JSON.stringify(x);
+  const { kept, addedOurs, addedTheirs } = mergeSet(b ?? [], o ?? [], t ?? [], key);
+  const merged = /* @__PURE__ */ new Map();
+  for (const x of [...kept, ...addedOurs, ...addedTheirs]) if (!merged.has(key(x))) merged.set(key(x), x);
+  return [...merged.values()];
 }
 function isLater(a, b) {
   if (typeof a !== "string" || typeof b !== "string") return typeof a === "string";
@@ -17909,7 +17936,7 @@ function mergeFields(base, ours, theirs, rules) {
     else if (same(b, o)) put(k, t);
     else if (rules.stamps.includes(k)) put(k, laterIsOurs ? o : t);
     else if (rules.sets.includes(k) && isList(b) && isList(o) && isList(t)) {
-      const merged = mergeSet(b, o, t);
+      const merged = mergeList(b, o, t);
       put(k, merged.length === 0 && (o === void 0 || t === void 0) ? void 0 : merged);
     } else {
       conflicts.push(k);
@@ -18194,12 +18221,7 @@ function checkMergeDriver(gitTop, expected) {
   try {
     configured = readConfiguredDriver(gitConfigPath(gitTop));
   } catch (e) {
-    return warn(
-      "merge-driver",
-      title,
-      SETUP,
-      `the git config of ${gitTop} cannot be read: ${e instanceof Error ? e.message : String(e)}`
-    );
+    return warn("merge-driver", title, SETUP, `the git config of ${gitTop} cannot be read: ${messageOf(e)}`);
   }
   const state = driverState(configured, expected);
   switch (state) {
@@ -18284,10 +18306,9 @@ async function runDoctor(options) {
     encoder: null
   });
   const storeState = storeDirState(workspace.storeDir);
-  const hasStore = storeState !== "absent";
   const workspaceCheck = checkWorkspace(workspace, storeState);
   checks.push(workspaceCheck);
-  const usable = hasStore && workspaceCheck.status === "ok";
+  const usable = workspaceCheck.status === "ok";
   let measurements = emptyMeasurements();
   if (usable) {
     if (services.hasOldLayout()) {
@@ -18354,6 +18375,9 @@ function doctorExitCode(checks) {
   return checks.some((c) => c.status === "fail") ? 1 : 0;
 }
 
+// src/core/version.ts
+var BUNDLE_VERSION = "0.5.0" ;
+
 // src/cli/commands/doctor.ts
 var doctorCommand = {
   name: "doctor",
@@ -18381,7 +18405,6 @@ var doctorCommand = {
 };
 
 // src/cli/commands/search.ts
-var STATUSES2 = ["active", "done", "abandoned"];
 var searchCommand = {
   name: "search",
   summary: "search the threads (ids, titles, paths, headings, then summaries, then by meaning) for words",
@@ -18392,7 +18415,7 @@ var searchCommand = {
     if (query.trim() === "") throw new UsageError("give the words to search for");
     const input = { query };
     const intent = oneOf(args.flags.get("intent"), "intent", SEARCH_INTENTS);
-    const status = oneOf(args.flags.get("status"), "status", STATUSES2);
+    const status = oneOf(args.flags.get("status"), "status", THREAD_STATUSES);
     const scope = oneOf(args.flags.get("scope"), "scope", SEARCH_SCOPES);
     const limit = positiveInt(args.flags.get("limit"), "limit");
     if (intent) input.intent = intent;
@@ -18452,15 +18475,6 @@ var mergeFileCommand = {
     return 1;
   }
 };
-
-// src/cli/commands/git-here.ts
-async function gitTopHere() {
-  const workspace = cliWorkspace();
-  if (workspace.gitTop === null) throw new UsageError(`${workspace.root} is not in a git repository`);
-  return { top: workspace.gitTop, store: new Store(workspace) };
-}
-
-// src/cli/commands/git-setup.ts
 function thisDriverCommand() {
   return driverCommand(process.execPath, bundlePath(pluginRoot(), "cli.mjs"));
 }
@@ -18476,7 +18490,7 @@ var gitSetupCommand = {
   options: {},
   run: async (args) => {
     expectNoArguments(args);
-    const { top, store } = await gitTopHere();
+    const { top, store } = gitTopHere();
     const command = thisDriverCommand();
     await git(top, ["config", "--local", `merge.${DRIVER_NAME}.name`, DRIVER_DESCRIPTION]);
     await git(top, ["config", "--local", `merge.${DRIVER_NAME}.driver`, command]);
@@ -18501,7 +18515,7 @@ var resolveCommand = {
   ].join("\n"),
   options: {},
   run: async (args) => {
-    const { top, store } = await gitTopHere();
+    const { top, store } = gitTopHere();
     const all = await unmergedFiles(top, store.dir);
     let chosen = all;
     const outcomes = [];
@@ -18572,7 +18586,7 @@ Usage: ${command.usage}`);
     return 0;
   }
   if (!optionParserAvailable()) {
-    console.error(`thread-mind-mcp: needs Node.js 18.3.0 or later (this is ${process.version})`);
+    console.error(`thread-mind-mcp: needs Node.js ${MIN_NODE} or later (this is ${process.version})`);
     return 1;
   }
   try {

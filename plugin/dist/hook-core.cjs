@@ -7820,7 +7820,7 @@ function parseEventLine(line) {
     case "injection":
       return isInjectionRecord(d) && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
     case "receipt":
-      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isCount2(d.firstRequestTokens)) ? d : null;
     case "hookSeen":
       return isHookSeenRecord(d) ? d : null;
     case "conversation":
@@ -7830,9 +7830,6 @@ function parseEventLine(line) {
     case "staleness":
       return isFreshnessEvent(d) ? d : null;
   }
-}
-function isTokenCount(v) {
-  return typeof v === "number" && Number.isInteger(v) && v >= 0;
 }
 function receiptKey(r) {
   return `${r.sessionId}
@@ -9238,7 +9235,7 @@ function storeDirState(storeDir) {
     stat = (0, import_node_fs9.lstatSync)(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
-    return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
+    return { problem: `cannot be examined (${messageOf(e)})` };
   }
   if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
   if (!stat.isDirectory()) return { problem: "is not a directory" };
@@ -9250,10 +9247,13 @@ var import_node_fs10 = require("fs");
 function fileStamp(path) {
   try {
     const s = (0, import_node_fs10.lstatSync)(path, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+    return s.isFile() ? statStamp(s) : null;
   } catch {
     return null;
   }
+}
+function statStamp(s) {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 }
 function stampChangedAtMs(stamp) {
   const [, , , mtimeNs, ctimeNs] = stamp.split(":");
@@ -9279,13 +9279,18 @@ function reasonOf(e) {
   return e instanceof Error ? e.message : String(e);
 }
 function readTextStrict(path, maxBytes) {
-  let stat;
+  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
+}
+function lstatStrict(path, bigint) {
   try {
-    stat = (0, import_node_fs11.lstatSync)(path);
+    return (0, import_node_fs11.lstatSync)(path, { bigint });
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
+}
+function readTextStrictAfter(path, stat, maxBytes) {
+  if (stat === null) return null;
   if (stat.isSymbolicLink()) throw linkRefused(path);
   let bytes2;
   try {
@@ -9517,10 +9522,11 @@ var Store = class {
   }
   /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
   readThreadFile(path, id) {
-    const stamp = fileStamp(path);
+    const stat = lstatStrict(path, true);
+    const stamp = stat?.isFile() ? statStamp(stat) : null;
     const hit = stamp === null ? void 0 : this.parsed.get(path);
     if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    const text = readTextStrictAfter(path, stat, LIMITS.threadFileBytes);
     if (text === null) return null;
     const thread = parseThreadFile(path, id, text);
     if (stamp !== null) {
@@ -9634,6 +9640,7 @@ function validateProject(data, path, id) {
 }
 
 // src/core/types.ts
+var THREAD_STATUSES = ["active", "done", "abandoned"];
 var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
 var SECTION_HEADINGS = {
   decisions: "Decisions",
@@ -10110,6 +10117,12 @@ function trimBlankLines(text) {
   return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
 }
 
+// src/core/context/title-line.ts
+function titleLine(title, max) {
+  const line = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}\u2026`;
+}
+
 // src/core/context/context-assembly.ts
 var SEPARATOR = "\n\n---\n\n";
 var LEFT_OUT_TITLES = 3;
@@ -10120,7 +10133,7 @@ var ENOUGH_SUMMARY_CHARS = 200;
 function ancestorBlock(t, warning) {
   const excerpt = ancestorExcerpt(t.summary);
   if (excerpt === "") return "";
-  return withWarning(`## Thread: ${clip(oneLine(t.title), HEADING_TITLE_CHARS)}
+  return withWarning(`## Thread: ${titleLine(t.title, HEADING_TITLE_CHARS)}
 ${demoteHeadings(excerpt)}`, warning);
 }
 function readChainWithinBudget(walk, start, budget) {
@@ -10161,7 +10174,7 @@ function assembleContext(input) {
     if (text !== "") ancestors.push({ threadId: t.id, title: t.title, text });
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
-  const activeTitle = clip(oneLine(active.title), HEADING_TITLE_CHARS);
+  const activeTitle = titleLine(active.title, HEADING_TITLE_CHARS);
   const activeHead = `## Thread: ${activeTitle} (active)
 `;
   const relatedLine = input.related && input.related.length > 0 ? `
@@ -10247,7 +10260,7 @@ ${cutNote}` : ""}`, activeWarning));
 }
 function leftOutNotice(omitted, beyond) {
   const n = omitted.length;
-  const named = omitted.slice(-LEFT_OUT_TITLES).reverse().map((b) => clip(oneLine(b.title), NOTICE_TITLE_CHARS));
+  const named = omitted.slice(-LEFT_OUT_TITLES).reverse().map((b) => titleLine(b.title, NOTICE_TITLE_CHARS));
   const more = n > named.length ? `, and ${n - named.length} more` : "";
   const unread = beyond ? `${n > 0 ? ", and" : ""} the ancestors above them, not read` : "";
   const list = n > 0 ? `${n} farther ancestor thread${n === 1 ? "" : "s"} (nearest first: ${named.join("; ")}${more})` : "";
@@ -10304,12 +10317,6 @@ function relatedText(refs) {
     return `${(r.title ?? r.id).replace(/\s*\n\s*/g, " ")} (${r.id}${r.status && r.status !== "active" ? `, ${r.status}` : ""})`;
   });
   return `_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): ${items.join("; ")}._`;
-}
-function oneLine(title) {
-  return title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
-}
-function clip(text, max) {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}\u2026`;
 }
 function withWarning(text, warning) {
   return warning ? `${text}
@@ -10415,7 +10422,7 @@ async function stalePathWarnings(top, threads) {
   const warnings = /* @__PURE__ */ new Map();
   await Promise.all(
     threads.map(async (t) => {
-      if (!t.commit || !t.paths || t.paths.length === 0) return;
+      if (!hasPathsToCheck(t)) return;
       let n;
       try {
         n = await commitsTouchingSince(top, t.commit, t.paths);
@@ -10591,11 +10598,11 @@ function renderTree(threads, options) {
   }
   return lines.join("\n");
 }
-function oneLine2(s) {
+function oneLine(s) {
   return s.replace(/\s*\n\s*/g, " \u23CE ");
 }
 function threadLabel(t, options) {
-  const parts = [`${oneLine2(t.title)} (${t.id})`];
+  const parts = [`${oneLine(t.title)} (${t.id})`];
   if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` \u2192 ${t.mergedInto}` : ""}]`);
   if (t.branch) parts.push(`\u2387 ${t.branch}`);
   const extra = options.extra?.(t);
@@ -10891,10 +10898,10 @@ function snippetOf(text, isMatch, max = SNIPPET_MAX_CHARS) {
     const count = new Set(hits.map((h) => h.term)).size;
     if (count > best.count) best = { line, count, first: hits[0].start };
   }
-  if (best.count === 0) return clip2(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
+  if (best.count === 0) return clip(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
   return around(best.line, best.first, max);
 }
-function clip2(text, max = SNIPPET_MAX_CHARS) {
+function clip(text, max = SNIPPET_MAX_CHARS) {
   const t = collapse(text);
   return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}\u2026`;
 }
@@ -10992,11 +10999,11 @@ function metaSnippet(match, isMatch) {
     case "title":
     case "id":
     case "branch":
-      return clip2(fieldText(match.meta, match.field));
+      return clip(fieldText(match.meta, match.field));
     case "paths":
-      return clip2((match.meta.paths ?? []).filter(matches).join(", "));
+      return clip((match.meta.paths ?? []).filter(matches).join(", "));
     case "headings":
-      return clip2(
+      return clip(
         match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 ")
       );
     default: {
@@ -11024,6 +11031,32 @@ function sectionLabel(doc) {
   return doc.kind === "reason" ? "Closing reason" : doc.heading === "" ? "Summary" : doc.heading;
 }
 
+// src/core/search/thread-verdicts.ts
+var ThreadVerdicts = class {
+  // 0 not asked yet, 1 accepted, 2 refused
+  constructor(scratch, name, threads, accept) {
+    this.accept = accept;
+    this.verdict = scratch.uints(name, threads);
+  }
+  accept;
+  /** The threads asked so far, in the order they were first met. */
+  asked = [];
+  verdict;
+  accepts(threadNo) {
+    let v = this.verdict[threadNo];
+    if (v === 0) {
+      v = this.accept(threadNo) ? 1 : 2;
+      this.verdict[threadNo] = v;
+      this.asked.push(threadNo);
+    }
+    return v === 1;
+  }
+  /** Sets the scratch entries back to 0 (the scratch contract); call once the pass is over. */
+  clear() {
+    for (const t of this.asked) this.verdict[t] = 0;
+  }
+};
+
 // src/core/search/section-tier.ts
 var OTHER_SECTIONS_SHARE = 0.25;
 function matchSections(index, queryTerms2, acceptThread, relaxed) {
@@ -11031,8 +11064,7 @@ function matchSections(index, queryTerms2, acceptThread, relaxed) {
   const scores = index.scratch.floats("doc-score", index.docCount);
   const masks = index.scratch.uints("doc-mask", index.docCount);
   const threads = index.threadIds.length;
-  const verdict = index.scratch.uints("verdict", threads);
-  const asked = [];
+  const verdicts = new ThreadVerdicts(index.scratch, "verdict", threads, acceptThread);
   const touched = [];
   const norms = ti.norms();
   const tfBoost = BM25.k1 + 1;
@@ -11045,12 +11077,7 @@ function matchSections(index, queryTerms2, acceptThread, relaxed) {
         const doc = list[i];
         const norm = norms[doc];
         if (Number.isNaN(norm)) continue;
-        const threadNo = index.docThread[doc];
-        if (verdict[threadNo] === 0) {
-          verdict[threadNo] = acceptThread(threadNo) ? 1 : 2;
-          asked.push(threadNo);
-        }
-        if (verdict[threadNo] === 2) continue;
+        if (!verdicts.accepts(index.docThread[doc])) continue;
         if (masks[doc] === 0) touched.push(doc);
         const tf = list[i + 1];
         scores[doc] = scores[doc] + factor * tf / (tf + norm) * index.docWeight[doc];
@@ -11058,7 +11085,7 @@ function matchSections(index, queryTerms2, acceptThread, relaxed) {
       }
     }
   });
-  for (const t of asked) verdict[t] = 0;
+  verdicts.clear();
   const bestScore = index.scratch.floats("thread-best", threads);
   const sum = index.scratch.floats("thread-sum", threads);
   const threadMask = index.scratch.uints("thread-mask", threads);
@@ -11160,9 +11187,6 @@ var SectionVectors = class {
   get knownFlags() {
     return this.known;
   }
-  has(doc) {
-    return doc < this.known.length && this.known[doc] === 1;
-  }
   /** Upper bound of document numbers seen. */
   get capacity() {
     return this.known.length;
@@ -11223,19 +11247,14 @@ function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
   const threads = index.threadIds.length;
   const best = index.scratch.floats("meaning-best", threads);
   const bestDoc = index.scratch.uints("meaning-doc", threads);
-  const verdict = index.scratch.uints("meaning-verdict", threads);
-  const touched = [];
+  const verdicts = new ThreadVerdicts(index.scratch, "meaning-verdict", threads, acceptThread);
   const end = Math.min(index.docCount, vectors.capacity);
   const known = vectors.knownFlags;
   const docThread = index.docThread;
   for (let doc = 0; doc < end; doc++) {
     if (known[doc] !== 1) continue;
     const t = docThread[doc];
-    if (verdict[t] === 0) {
-      verdict[t] = acceptThread(t) ? 1 : 2;
-      touched.push(t);
-    }
-    if (verdict[t] === 2) continue;
+    if (!verdicts.accepts(t)) continue;
     const sim = dot(data, doc * dims, query, dims) * (1 + SEMANTIC_SECTION_SHARE * (index.docWeight[doc] - 1));
     if (bestDoc[t] === 0 || sim > best[t]) {
       best[t] = sim;
@@ -11243,9 +11262,8 @@ function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
     }
   }
   const found = [];
-  for (const t of touched) {
-    const accepted = verdict[t] === 1;
-    verdict[t] = 0;
+  for (const t of verdicts.asked) {
+    const accepted = verdicts.accepts(t);
     const title = accepted ? vectors.titleVector(t, () => titleOf(t)) : null;
     const sim = Math.max(best[t], title ? dot(title, 0, query, dims) : -Infinity);
     if (accepted && bestDoc[t] > 0 && sim >= SEMANTIC_MIN_SIMILARITY) {
@@ -11256,6 +11274,7 @@ function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
       bestDoc[t] = 0;
     }
   }
+  verdicts.clear();
   let cut = -Infinity;
   if (found.length > keep) cut = Float64Array.from(found, (t) => best[t]).sort()[found.length - keep];
   const out = [];
@@ -11275,13 +11294,14 @@ function meaningSnippet(words, doc, query) {
     const sim = v ? dot(v, 0, query, words.dims) : -1;
     if (sim > bestSim) [bestLine, bestSim] = [line, sim];
   }
-  return clip2(bestLine);
+  return clip(bestLine);
 }
 
 // src/core/search/word-vectors.ts
 var import_node_crypto6 = require("crypto");
 var import_node_fs17 = require("fs");
 var import_node_url2 = require("url");
+init_regular_file();
 var import_meta = {};
 var WORD_VECTORS_FILE = "word-vectors.bin";
 var FORMAT = "threadmind-word-vectors";
@@ -11377,9 +11397,11 @@ function wordVectors() {
 function loadOnce() {
   const started = performance.now();
   const path = locateWordVectors();
-  if (path === null) return new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
+  const missing = () => new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
+  if (path === null) return missing();
   try {
-    const bytes2 = (0, import_node_fs17.readFileSync)(path);
+    const bytes2 = readRegularFile(path, MAX_ASSET_BYTES, true);
+    if (bytes2 === null) return missing();
     if (bytes2.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
     const vectors = parseWordVectors(bytes2, path);
     return { vectors, path, loadMs: Math.round(performance.now() - started) };
@@ -11639,6 +11661,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
   const scores = [];
   const where = [];
   let strong = 0;
+  const weighted = (mask2) => weigh ? weigh(mask2) : bitCount(mask2) / termCount;
   const sectionOf = (f, slot) => sectionsOf && !sectionsOf(f.project.catalogIndex.at(slot)) ? void 0 : f.section[slot];
   const evidence = (f, slot) => ({ meta: f.meta[slot], section: sectionOf(f, slot) });
   finds.forEach((f, pi) => {
@@ -11653,7 +11676,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
         const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
         if ((e.meta || e.section) && c >= earlier.minCoverage) [source, meta, section, coverage] = [1, e.meta, e.section, c];
       }
-      if ((weigh ? weigh((meta?.mask ?? 0) | (section?.mask ?? 0)) : coverage) >= LOOKUP_MIN_COVERAGE) strong++;
+      if (weighted((meta?.mask ?? 0) | (section?.mask ?? 0)) >= LOOKUP_MIN_COVERAGE) strong++;
       scores.push((meta?.score ?? 0) + (section?.score ?? 0));
       where.push(pi, slot, source);
     }
@@ -11670,7 +11693,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
     const mask2 = (metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0);
     const coverage = bitCount(mask2) / termCount;
     const meta = f.project.catalogIndex.at(slot);
-    const weightedCoverage = weigh ? weigh(mask2) : coverage;
+    const weightedCoverage = weighted(mask2);
     top.push({
       projectId: f.project.projectId,
       meta,
@@ -11683,7 +11706,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
       tier: source === 1 ? earlier.tier : tier
     });
   }
-  return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
+  return { strong, top: top.sort(byScore).slice(0, limit) };
 }
 function toHit(c, terms2) {
   const isMatch = termMatcher(terms2, c.tier === "deep");
@@ -11761,7 +11784,7 @@ function formatSearchAnswer(answer) {
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
     const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
-    lines.push(`${i + 1}. ${oneLine3(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
+    lines.push(`${i + 1}. ${oneLine2(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
     if (h.snippet !== "") lines.push(`   ${h.snippet}`);
   });
   lines.push(`Tiers: ${answer.tiers.map(tierText).join(" \u2192 ")}.`);
@@ -11789,7 +11812,7 @@ function hintAfter(last2) {
 function tierText(t) {
   return `${t.tier} (${t.strongHits} strong${t.weak ? ", weak" : ""})`;
 }
-function oneLine3(s) {
+function oneLine2(s) {
   return s.replace(/\s*\n\s*/g, " \u23CE ");
 }
 
@@ -12550,14 +12573,14 @@ function problemLines(input, detached) {
   return lines;
 }
 function fitLines(head, body, tail) {
-  const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
-  const headText = head.map(clip4).join("\n");
-  const tailText = tail.map(clip4).join("\n");
+  const clip3 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
+  const headText = head.map(clip3).join("\n");
+  const tailText = tail.map(clip3).join("\n");
   const cutNote = (n) => `(\u2026 ${plural(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
   const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
   const kept = [];
   let used = 0;
-  for (const line of body.map(clip4)) {
+  for (const line of body.map(clip3)) {
     const size = bytes(line) + 1;
     if (used + size > budget) break;
     kept.push(line);
@@ -12983,7 +13006,7 @@ function formatThreadHistory(h, title) {
     if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
     for (const m of e.meta) lines.push(`  ${m}`);
     for (const s of e.sections) {
-      const items = [...s.added.map((x) => `+ ${clip3(x)}`), ...s.removed.map((x) => `\u2212 ${clip3(x)}`)];
+      const items = [...s.added.map((x) => `+ ${clip2(x)}`), ...s.removed.map((x) => `\u2212 ${clip2(x)}`)];
       const more = items.length > ITEMS_SHOWN ? ` (and ${items.length - ITEMS_SHOWN} more)` : "";
       lines.push(`  ${s.section}: ${items.slice(0, ITEMS_SHOWN).join(" | ")}${more}`);
     }
@@ -12991,7 +13014,7 @@ function formatThreadHistory(h, title) {
   }
   return lines.join("\n");
 }
-function clip3(s) {
+function clip2(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
 async function threadFileHistory(req) {
@@ -13104,6 +13127,7 @@ function conflictNotice(root, path) {
 
 // src/core/project-list.ts
 init_errors();
+init_error_details();
 function listProjects(store, currentProject) {
   const projects = [];
   const problems = [];
@@ -13111,7 +13135,7 @@ function listProjects(store, currentProject) {
     try {
       projects.push(store.readProject(id));
     } catch (e) {
-      problems.push(e instanceof Error ? e.message : String(e));
+      problems.push(messageOf(e));
     }
   }
   let activeId = null;
@@ -13519,6 +13543,11 @@ function missingRelated(store, projectId, related) {
   return related.filter((r) => !store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
 }
 
+// src/core/notices.ts
+function addNotice(notices, line) {
+  if (!notices.includes(line)) notices.push(line);
+}
+
 // src/core/writes/project-create.ts
 async function createProject(ctx, input) {
   oneOf("mode", input.mode, ["solo", "team"], true);
@@ -13549,7 +13578,7 @@ async function createProject(ctx, input) {
     await ctx.store.writeProject(project);
     await ctx.store.writeThread(id, thread);
     const unremembered = await ctx.rememberAfterWrite(id, MAIN_THREAD_ID);
-    if (unremembered !== null && !ctx.notices.includes(unremembered)) ctx.notices.push(unremembered);
+    if (unremembered !== null) addNotice(ctx.notices, unremembered);
     return { project, thread };
   });
   return result;
@@ -13606,7 +13635,16 @@ async function assertCanModify(ctx, project, thread) {
   if (!await isMine(ctx, thread)) throw errors.notOwner(thread.id, thread.author);
 }
 async function isMine(ctx, thread) {
-  return thread.author === await ctx.author() || ctx.readState().legacyAuthorIds.includes(thread.author);
+  return (await mineTest(ctx))(thread);
+}
+async function mineTest(ctx) {
+  const author = await ctx.author();
+  let legacy = null;
+  return (thread) => {
+    if (thread.author === author) return true;
+    legacy ??= ctx.readState().legacyAuthorIds;
+    return legacy.includes(thread.author);
+  };
 }
 async function headBeforeLock(ctx) {
   return ctx.gitTop ? await headCommit(ctx.gitTop) : null;
@@ -13614,7 +13652,7 @@ async function headBeforeLock(ctx) {
 
 // src/core/writes/thread-status.ts
 async function setThreadStatus(ctx, input) {
-  oneOf("status", input.status, ["active", "done", "abandoned"], false);
+  oneOf("status", input.status, THREAD_STATUSES, false);
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   if (input.reason !== void 0) {
     checkLength("The reason", input.reason, LIMITS.reasonChars);
@@ -13695,10 +13733,11 @@ async function deleteThread(ctx, threadId) {
     const thread = ctx.store.readThread(project.id, threadId);
     const { threads, problems } = ctx.store.readAllThreads(project.id);
     const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
+    const isDoomed = new Set(doomed);
     if (project.mode === "team") {
       await assertCanModify(ctx, project, thread);
-      const others = [];
-      for (const id of doomed) if (!await isMine(ctx, threads.get(id))) others.push(id);
+      const isMine2 = await mineTest(ctx);
+      const others = doomed.filter((id) => !isMine2(threads.get(id)));
       if (others.length > 0) {
         throw new ThreadMindError(
           "forbidden",
@@ -13709,15 +13748,15 @@ async function deleteThread(ctx, threadId) {
     for (const id of doomed.slice().reverse()) ctx.store.deleteThreadFile(project.id, id);
     const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
     for (const t of threads.values()) {
-      if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
-      const related = t.related.filter((r) => !doomed.includes(r));
+      if (isDoomed.has(t.id) || !t.related?.some((r) => isDoomed.has(r))) continue;
+      const related = t.related.filter((r) => !isDoomed.has(r));
       const updated = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
       if (related.length > 0) updated.related = related;
       else delete updated.related;
       await ctx.store.writeThread(project.id, updated);
     }
     let activeId = sessionThreadId;
-    if (doomed.includes(sessionThreadId)) {
+    if (isDoomed.has(sessionThreadId)) {
       activeId = thread.parentId ?? MAIN_THREAD_ID;
       const note = await ctx.rememberAfterWrite(project.id, activeId);
       if (note !== null) warnings.push(note);
@@ -13768,6 +13807,7 @@ async function rebaseThread(ctx, threadId, newParentId) {
 }
 
 // src/core/writes/summary-update.ts
+init_error_details();
 async function updateSummary(ctx, input) {
   oneOf("section", input.section, SECTION_KEYS, true);
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
@@ -13806,7 +13846,7 @@ async function updateSummary(ctx, input) {
   } catch (e) {
     tokens = charsEstimate(updated.summary);
     warnings.push(
-      `The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`
+      `The summary was saved, but its tokens could not be counted exactly (${messageOf(e)}): ~${tokens} is an estimate.`
     );
   }
   await ctx.saveTokenCache();
@@ -13814,6 +13854,7 @@ async function updateSummary(ctx, input) {
 }
 
 // src/core/services.ts
+init_error_details();
 var ThreadMindServices = class {
   store;
   tokens;
@@ -13829,8 +13870,8 @@ var ThreadMindServices = class {
   localState;
   /** thread_list's threads of a large project, from the search catalog (see threadList). */
   catalogList = new CatalogThreadList();
-  /** This object as the write operations see it (see writes/write-context.ts). */
-  writes;
+  /** Whether a branch is the repository's default one, asked of git once per branch (see default-branch-memo.ts). */
+  isDefaultBranch = defaultBranchMemo();
   constructor(options) {
     const lockOptions = {
       ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
@@ -13847,27 +13888,12 @@ var ThreadMindServices = class {
       legacyTokenCachePath(this.store.dir)
     );
     this.localState = new LocalStateCache(this.store.dir, this.notices);
-    this.writes = {
-      store: this.store,
-      tokens: this.tokens,
-      gitTop: this.workspace.gitTop,
-      notices: this.notices,
-      author: () => this.author(),
-      branch: () => this.branch(),
-      readState: () => this.readState(),
-      currentProject: () => this.currentProject(),
-      currentThreadRef: () => this.currentThreadRef(),
-      rememberedThreadId: () => this.threadId,
-      linkedOpenThread: (projectId, branch) => this.linkedOpenThread(projectId, branch),
-      isDefaultBranch: defaultBranchMemo(),
-      migrateIfNeeded: () => this.migrateIfNeeded(),
-      rememberAfterWrite: (projectId, threadId) => this.rememberAfterWrite(projectId, threadId),
-      recordSummaryWrite: (projectId, threadId, via) => this.recordSummaryWrite(projectId, threadId, via),
-      saveTokenCache: () => this.saveTokenCache()
-    };
   }
   get workspace() {
     return this.store.workspace;
+  }
+  get gitTop() {
+    return this.workspace.gitTop;
   }
   // ------------------------------------------------------------------ state
   /** True when `.threadmind/` holds at least one project (or an 0.4 store to migrate). */
@@ -13934,8 +13960,8 @@ var ThreadMindServices = class {
     try {
       await this.tokens.flush();
     } catch (e) {
-      const line = `ThreadMind could not save its token-count cache (${e instanceof Error ? e.message : String(e)}); counts will be recomputed. Nothing else is affected.`;
-      if (!this.notices.includes(line)) this.notices.push(line);
+      const line = `ThreadMind could not save its token-count cache (${messageOf(e)}); counts will be recomputed. Nothing else is affected.`;
+      addNotice(this.notices, line);
     }
   }
   async remember(projectId, threadId) {
@@ -13965,7 +13991,7 @@ var ThreadMindServices = class {
     return this.store.readProject(id);
   }
   async projectCreate(input) {
-    return createProject(this.writes, input);
+    return createProject(this, input);
   }
   projectList() {
     return listProjects(this.store, () => this.currentProject());
@@ -14007,6 +14033,10 @@ var ThreadMindServices = class {
       return { project, thread, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }
   }
+  /** The session's active thread as this object last knew it (null before it was chosen). */
+  rememberedThreadId() {
+    return this.threadId;
+  }
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
   async currentThreadRef(options = {}) {
     const project = this.currentProject();
@@ -14037,7 +14067,7 @@ var ThreadMindServices = class {
         } catch (e) {
           if (e instanceof UnreadableFileError) {
             const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-            if (!this.notices.includes(line)) this.notices.push(line);
+            addNotice(this.notices, line);
           } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
@@ -14050,6 +14080,7 @@ var ThreadMindServices = class {
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
     return root.id;
   }
+  /** The most recently updated open thread linked to `branch`, if any. */
   linkedOpenThread(projectId, branch) {
     const { threads } = this.store.readAllThreads(projectId);
     let best = null;
@@ -14059,7 +14090,7 @@ var ThreadMindServices = class {
     return best;
   }
   async threadCreate(input) {
-    return createThread(this.writes, input);
+    return createThread(this, input);
   }
   async threadSwitch(threadId, options = {}) {
     assertId(threadId, "thread id");
@@ -14081,8 +14112,7 @@ var ThreadMindServices = class {
       const text = options.full === true ? renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
       return { text, problems: problems2 };
     }
-    const listed = await this.catalogList.read(this.store.dir, project.id);
-    const { threads, derived, problems } = listed;
+    const { threads, derived, problems } = await this.catalogList.read(this.store.dir, project.id);
     return {
       text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options),
       problems: [...problems]
@@ -14094,24 +14124,24 @@ var ThreadMindServices = class {
       await this.remember(projectId, threadId);
       return null;
     } catch (e) {
-      return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
+      return `The change was saved, but this session's active thread could not be recorded (${messageOf(e)}); it is "${threadId}" until this session ends.`;
     }
   }
   async threadStatus(input) {
-    return setThreadStatus(this.writes, input);
+    return setThreadStatus(this, input);
   }
   async threadMerge(input) {
-    return mergeThread(this.writes, input);
+    return mergeThread(this, input);
   }
   async threadDelete(threadId) {
-    return deleteThread(this.writes, threadId);
+    return deleteThread(this, threadId);
   }
   async threadRebase(threadId, newParentId) {
-    return rebaseThread(this.writes, threadId, newParentId);
+    return rebaseThread(this, threadId, newParentId);
   }
   // ------------------------------------------------------------------ summaries
   async summaryUpdate(input) {
-    return updateSummary(this.writes, input);
+    return updateSummary(this, input);
   }
   // ------------------------------------------------------------------ context
   async contextGet(options = {}) {
@@ -14127,13 +14157,7 @@ var ThreadMindServices = class {
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
   async contextWithSources(project, thread, options) {
-    const deps = {
-      store: this.store,
-      gitTop: this.workspace.gitTop,
-      tokens: this.tokens,
-      saveTokenCache: () => this.saveTokenCache()
-    };
-    return contextWithSources(deps, project, thread, options);
+    return contextWithSources(this, project, thread, options);
   }
   // ------------------------------------------------------------------ recall
   /** thread_search: tiers cheapest first over a derived index in the local cache (see src/core/search/). */
@@ -14360,8 +14384,7 @@ var CHARACTER_CAP = 1e4;
 var HEADER_TITLE_CHARS = 200;
 function contextHeader(source, threadId, title) {
   const when = source === "clear" ? "after /clear" : source === "compact" ? "after compaction" : "at session start";
-  let named = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
-  if (named.length > HEADER_TITLE_CHARS) named = `${named.slice(0, HEADER_TITLE_CHARS - 1).trimEnd()}\u2026`;
+  const named = titleLine(title, HEADER_TITLE_CHARS);
   return `ThreadMind memory, loaded ${when}: the context of thread "${named}" (${threadId}). Keep it current with summary_update.
 
 `;
@@ -14456,7 +14479,6 @@ async function assembleStarts(services, project, thread, sources, leading, notic
     ...notices.length > 0 ? { notices: [...notices] } : {}
   });
   const base = await services.contextWithSources(project, thread, budget(longest));
-  const trimmed = (c) => c.omitted.length > 0 || c.omittedBeyond || c.truncated;
   const files = new Set(base.sources);
   let dependsOnHead = base.dependsOnHead;
   const contexts = [];
@@ -14476,9 +14498,12 @@ async function assembleStarts(services, project, thread, sources, leading, notic
     starts[source] = startOf(`${headers[i]}${contexts[i].text}`, contexts[i], thread.id, lines);
   return { starts, sources: [...files], dependsOnHead };
 }
+function trimmed(c) {
+  return c.omitted.length > 0 || c.omittedBeyond || c.truncated;
+}
 function startOf(text, context2, threadId, leading) {
   const notes = [...leading, ...context2.notices.map(userLine)];
-  if (context2.omitted.length > 0 || context2.omittedBeyond || context2.truncated) {
+  if (trimmed(context2)) {
     const left = `${context2.omitted.length}${context2.omittedBeyond ? "+" : ""} ancestor${context2.omitted.length === 1 && !context2.omittedBeyond ? "" : "s"}`;
     notes.push(
       `ThreadMind: context of "${threadId}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${left} left out${context2.truncated ? ", summary cut" : ""}).`
@@ -14592,24 +14617,24 @@ function requiredString(obj, key, where) {
   if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is missing or not a string`);
   return value;
 }
-function isTokenCount2(value) {
+function isTokenCount(value) {
   return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }
 function requiredCount(obj, key, where) {
   const value = obj[key];
-  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
   return value;
 }
 function cacheCount(obj, key, where) {
   const value = obj[key];
   if (value === void 0 || value === null) return 0;
-  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
   return value;
 }
 function optionalCount(obj, key, where) {
   const value = obj[key];
   if (value === void 0 || value === null) return null;
-  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
   return value;
 }
 function optionalFlag(obj, key) {
@@ -15062,10 +15087,9 @@ var ByteRangeSplitter = class {
   }
 };
 var ByteLineSplitter = class extends ByteRangeSplitter {
-  constructor(sink, ownsChunks = false) {
+  constructor(sink) {
     super(
-      (buffer, start, end, terminated) => sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated),
-      ownsChunks
+      (buffer, start, end, terminated) => sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated)
     );
   }
 };
@@ -15269,16 +15293,6 @@ function tokensSinceWrite(view, contextTokens) {
   if (contextTokens === null) return null;
   return view.baseline === null ? 0 : Math.max(0, contextTokens - view.baseline);
 }
-function nudgeLevel(growth, threshold) {
-  return growth <= 0 ? 0 : Math.ceil(growth / threshold) - 1;
-}
-function nudgeDecision(view, contextTokens, threshold) {
-  if (contextTokens === null) return { kind: "none" };
-  if (view.baseline === null) return { kind: "baseline", contextTokens };
-  const growth = Math.max(0, contextTokens - view.baseline);
-  const level = nudgeLevel(growth, threshold);
-  return level > view.lastLevel ? { kind: "nudge", level, growth } : { kind: "none" };
-}
 function verdictThreshold(nudgeTokens) {
   return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
 }
@@ -15289,17 +15303,20 @@ function isStale(view, sinceWrite, threshold) {
 // src/core/freshness/freshness-config.ts
 var import_node_path29 = require("path");
 function freshnessConfigOf(data) {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  const freshness = data.freshness;
+  const freshness = isRecord2(data) ? data.freshness : void 0;
   if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
-  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness))
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  if (isRecord2(freshness)) {
+    const value = freshness.nudgeTokens;
+    if (value === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  }
   return {
     nudgeTokens: DEFAULT_NUDGE_TOKENS,
     problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
   };
+}
+function isRecord2(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function readFreshnessConfig(storeDir, projectId) {
   const path = (0, import_node_path29.join)(storeDir, "projects", `${projectId}.json`);
@@ -15581,70 +15598,6 @@ function measurementIndexCoverage(storeDir, paths) {
 
 // src/hooks/hook-core.ts
 init_measurement_log();
-
-// src/hooks/prompt-nudge.ts
-var NUDGE_MAX_CHARS = 400;
-function nudgeText(growth, thread) {
-  const text = `ThreadMind: about ${formatCount(growth)} conversation tokens since the summary of thread "${thread.threadId}" was last written. Before you continue, record the decisions, constraints and state reached since then with summary_update (short bullets, by section), so a /clear or compaction loses nothing.`;
-  return text.length <= NUDGE_MAX_CHARS ? text : `${text.slice(0, NUDGE_MAX_CHARS - 1)}\u2026`;
-}
-async function conversationSize(transcriptPath) {
-  if (transcriptPath === null) return null;
-  try {
-    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, sizeOnly: true });
-    const boundary = tail.compactBoundaries.at(-1);
-    return boundary === void 0 ? tail.contextTokens : boundary.postTokens;
-  } catch {
-    return null;
-  }
-}
-function promptMayBeNudged(input, session) {
-  if (input.prompt?.trimStart().startsWith("/")) return false;
-  return isClaudeInstance(session);
-}
-async function promptNudge(store, input) {
-  if (!promptMayBeNudged(input, store.session)) return {};
-  const events = store.instanceEvents();
-  const thread = freshnessThread({
-    state: store.readState(),
-    session: store.session,
-    events,
-    projectIds: () => store.projectIds(),
-    branch: () => store.branch()
-  });
-  if (thread === null) return {};
-  const threshold = readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens;
-  if (threshold === 0) return {};
-  const view = freshnessView(events, input.sessionId, thread);
-  const decision = nudgeDecision(view, await conversationSize(input.transcriptPath), threshold);
-  const mark = (kind, contextTokens, level) => ({
-    kind: "freshnessMark",
-    at: nextTimestamp(),
-    sessionId: input.sessionId,
-    instance: store.session.key,
-    projectId: thread.projectId,
-    threadId: thread.threadId,
-    mark: kind,
-    contextTokens,
-    ...level !== void 0 ? { level } : {}
-  });
-  switch (decision.kind) {
-    case "none":
-      return {};
-    case "baseline":
-      await store.recordEvents([mark("baseline", decision.contextTokens)]);
-      return {};
-    case "nudge":
-      await store.recordEvents([mark("nudge", decision.growth + (view.baseline ?? 0), decision.level)]);
-      return { additionalContext: nudgeText(decision.growth, thread) };
-    default: {
-      const unreachable = decision;
-      throw new Error(`unknown nudge decision ${JSON.stringify(unreachable)}`);
-    }
-  }
-}
-
-// src/hooks/hook-core.ts
 function servicesMeasureStore(services) {
   return {
     storeDir: services.store.dir,
@@ -15675,18 +15628,7 @@ async function handleWith(services, name, input) {
     case "pre-compact":
       return measureSize(servicesMeasureStore(services), input, "preCompacts");
     case "user-prompt-submit":
-      return promptNudge(
-        {
-          storeDir: services.store.dir,
-          session: services.session,
-          readState: () => services.readState(),
-          instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
-          projectIds: () => services.store.projectIds(),
-          branch: () => services.workspace.gitTop ? readBranch(services.workspace.gitTop) : null,
-          recordEvents: (events) => services.recordEvents(events)
-        },
-        input
-      );
+      throw new Error("internal: UserPromptSubmit is answered by the fast path");
     default: {
       const unreachable = name;
       throw new Error(`unknown hook ${String(unreachable)}`);

@@ -35,6 +35,9 @@ function errnoCode(error) {
   if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
   return void 0;
 }
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
 var init_error_details = __esm({
   "src/core/error-details.ts"() {
     "use strict";
@@ -462,7 +465,7 @@ function parseEventLine(line) {
     case "injection":
       return isInjectionRecord(d) && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
     case "receipt":
-      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isCount(d.firstRequestTokens)) ? d : null;
     case "hookSeen":
       return isHookSeenRecord(d) ? d : null;
     case "conversation":
@@ -472,9 +475,6 @@ function parseEventLine(line) {
     case "staleness":
       return isFreshnessEvent(d) ? d : null;
   }
-}
-function isTokenCount(v) {
-  return typeof v === "number" && Number.isInteger(v) && v >= 0;
 }
 function receiptKey(r) {
   return `${r.sessionId}
@@ -1072,11 +1072,25 @@ function storeDirState(storeDir) {
     stat = (0, import_node_fs5.lstatSync)(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
-    return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
+    return { problem: `cannot be examined (${messageOf(e)})` };
   }
   if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
   if (!stat.isDirectory()) return { problem: "is not a directory" };
   return "directory";
+}
+
+// src/hooks/hook-workspace.ts
+var fromEnv = null;
+var last = null;
+function setWorkspaceFromEnv(workspace) {
+  fromEnv = workspace;
+}
+function hookWorkspace(env, cwd) {
+  if (fromEnv !== null && env === process.env) return fromEnv;
+  if (last !== null && last.env === env && last.cwd === cwd) return last.workspace;
+  const workspace = resolveWorkspace({ env, cwd });
+  last = { env, cwd, workspace };
+  return workspace;
 }
 
 // src/hooks/store-precheck.ts
@@ -1087,7 +1101,7 @@ function workspaceMayHaveStore(rawInput, fallbackCwd, env) {
   } catch {
     return true;
   }
-  return storeExists(resolveWorkspace({ env, cwd }));
+  return storeExists(hookWorkspace(env, cwd));
 }
 
 // src/hooks/hook-output.ts
@@ -1183,13 +1197,18 @@ function reasonOf(e) {
   return e instanceof Error ? e.message : String(e);
 }
 function readTextStrict(path, maxBytes) {
-  let stat;
+  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
+}
+function lstatStrict(path, bigint) {
   try {
-    stat = (0, import_node_fs8.lstatSync)(path);
+    return (0, import_node_fs8.lstatSync)(path, { bigint });
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
+}
+function readTextStrictAfter(path, stat, maxBytes) {
+  if (stat === null) return null;
   if (stat.isSymbolicLink()) throw linkRefused(path);
   let bytes;
   try {
@@ -1344,20 +1363,6 @@ function isRecord(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-// src/hooks/hook-workspace.ts
-var fromEnv = null;
-var last = null;
-function setWorkspaceFromEnv(workspace) {
-  fromEnv = workspace;
-}
-function hookWorkspace(env, cwd) {
-  if (fromEnv !== null && env === process.env) return fromEnv;
-  if (last !== null && last.env === env && last.cwd === cwd) return last.workspace;
-  const workspace = resolveWorkspace({ env, cwd });
-  last = { env, cwd, workspace };
-  return workspace;
-}
-
 // src/core/session-key.ts
 function claudeInstanceSession(claudePid) {
   return { key: `claude-${claudePid}`, pid: claudePid };
@@ -1407,10 +1412,19 @@ var import_node_fs10 = require("fs");
 function fileStamp(path) {
   try {
     const s = (0, import_node_fs10.lstatSync)(path, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+    return s.isFile() ? statStamp(s) : null;
   } catch {
     return null;
   }
+}
+function statStamp(s) {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+function changedNsOf(s) {
+  return s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+}
+function settledAtMs(changedNs) {
+  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
 }
 var RACY_MARGIN_MS = 3e3;
 var FINE_RACY_MARGIN_MS = 50;
@@ -1564,24 +1578,24 @@ function requiredString(obj, key, where) {
   if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is missing or not a string`);
   return value;
 }
-function isTokenCount2(value) {
+function isTokenCount(value) {
   return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }
 function requiredCount(obj, key, where) {
   const value = obj[key];
-  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
   return value;
 }
 function cacheCount(obj, key, where) {
   const value = obj[key];
   if (value === void 0 || value === null) return 0;
-  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
   return value;
 }
 function optionalCount(obj, key, where) {
   const value = obj[key];
   if (value === void 0 || value === null) return null;
-  if (!isTokenCount2(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
   return value;
 }
 function optionalFlag(obj, key) {
@@ -2034,10 +2048,9 @@ var ByteRangeSplitter = class {
   }
 };
 var ByteLineSplitter = class extends ByteRangeSplitter {
-  constructor(sink, ownsChunks = false) {
+  constructor(sink) {
     super(
-      (buffer, start, end, terminated) => sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated),
-      ownsChunks
+      (buffer, start, end, terminated) => sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated)
     );
   }
 };
@@ -2261,17 +2274,20 @@ function isStale(view, sinceWrite, threshold) {
 // src/core/freshness/freshness-config.ts
 var import_node_path12 = require("path");
 function freshnessConfigOf(data) {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  const freshness = data.freshness;
+  const freshness = isRecord2(data) ? data.freshness : void 0;
   if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
-  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness))
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  if (isRecord2(freshness)) {
+    const value = freshness.nudgeTokens;
+    if (value === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  }
   return {
     nudgeTokens: DEFAULT_NUDGE_TOKENS,
     problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
   };
+}
+function isRecord2(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function readFreshnessConfig(storeDir, projectId) {
   const path = (0, import_node_path12.join)(storeDir, "projects", `${projectId}.json`);
@@ -2842,13 +2858,14 @@ function hasConflictMarkers(text) {
 }
 
 // src/core/store/conflict-marker-sweep.ts
+init_regular_file();
 var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 function sweepPath(storeDir) {
   return (0, import_node_path15.join)(storeDir, "cache", "conflict-sweep.json");
 }
-function isRecord2(value) {
+function isRecord3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function emptyState() {
@@ -2859,11 +2876,11 @@ function readState(storeDir) {
     const text = (0, import_node_fs19.readFileSync)(sweepPath(storeDir), "utf8");
     const eol = text.indexOf("\n");
     const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
-    if (head.version !== SWEEP_VERSION || !isRecord2(head.projects)) return emptyState();
+    if (head.version !== SWEEP_VERSION || !isRecord3(head.projects)) return emptyState();
     let files = null;
     const summary = {};
     for (const [projectId, entry] of Object.entries(head.projects)) {
-      if (isRecord2(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord2(entry.marked))
+      if (isRecord3(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord3(entry.marked))
         summary[projectId] = { dir: entry.dir, marked: entry.marked };
     }
     return {
@@ -2874,7 +2891,7 @@ function readState(storeDir) {
         if (files === null) {
           try {
             const parsed = JSON.parse(text.slice(eol + 1));
-            files = isRecord2(parsed) ? parsed : {};
+            files = isRecord3(parsed) ? parsed : {};
           } catch {
             files = {};
           }
@@ -2882,7 +2899,7 @@ function readState(storeDir) {
         const stamps = files[projectId];
         return {
           dir: known.dir,
-          files: isRecord2(stamps) ? stamps : {},
+          files: isRecord3(stamps) ? stamps : {},
           marked: Object.keys(known.marked)
         };
       }
@@ -2908,37 +2925,16 @@ function stampOf(path, kind) {
   try {
     const s = (0, import_node_fs19.lstatSync)(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
-    const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
-    return {
-      stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`,
-      settledAtMs: Number(changed / 1000000n) + racyMarginMs(changed)
-    };
+    return { stamp: statStamp(s), settledAtMs: settledAtMs(changedNsOf(s)) };
   } catch {
     return null;
   }
 }
 function readBounded(path) {
-  let fd;
   try {
-    fd = (0, import_node_fs19.openSync)(path, import_node_fs19.constants.O_RDONLY | import_node_fs19.constants.O_NONBLOCK | import_node_fs19.constants.O_NOFOLLOW);
+    return readRegularFile(path, LIMITS.threadFileBytes)?.subarray(0, LIMITS.threadFileBytes).toString("utf8") ?? null;
   } catch {
     return null;
-  }
-  try {
-    const st = (0, import_node_fs19.fstatSync)(fd);
-    if (!st.isFile()) return null;
-    const buf = Buffer.alloc(Math.min(st.size, LIMITS.threadFileBytes));
-    let read = 0;
-    while (read < buf.length) {
-      const n = (0, import_node_fs19.readSync)(fd, buf, read, buf.length - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buf.subarray(0, read).toString("utf8");
-  } catch {
-    return null;
-  } finally {
-    (0, import_node_fs19.closeSync)(fd);
   }
 }
 function sameVerdicts(saved, now) {

@@ -32,6 +32,15 @@ var import_node_vm = require("vm");
 
 // src/core/store/file-stamp.ts
 var import_node_fs = require("fs");
+function statStamp(s) {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+function changedNsOf(s) {
+  return s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+}
+function settledAtMs(changedNs) {
+  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
+}
 var RACY_MARGIN_MS = 3e3;
 var FINE_RACY_MARGIN_MS = 50;
 function racyMarginMs(changedNs) {
@@ -90,8 +99,7 @@ function readRegular(path, max) {
       if (n === 0) return null;
       read += n;
     }
-    const changedNs = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
-    return { bytes, stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, changedNs };
+    return { bytes, stamp: statStamp(s), changedNs: changedNsOf(s) };
   } catch {
     return null;
   } finally {
@@ -136,7 +144,7 @@ function requireWithCodeCache(bundlePath, variant, env, runPath = () => "run") {
     const mod = { exports: {} };
     fn.call(mod.exports, mod.exports, require, mod, bundlePath, (0, import_node_path.dirname)(bundlePath));
     exports2 = mod.exports;
-    const settled = Number(bundle.changedNs / 1000000n) + racyMarginMs(bundle.changedNs) < Date.now();
+    const settled = settledAtMs(bundle.changedNs) < Date.now();
     const unusable = cached === null || script.cachedDataRejected === true;
     if (settled && (unusable || cached.paths.length < MAX_PATHS)) {
       process.once("exit", () => {

@@ -928,7 +928,8 @@ var ThinnedSeries = class {
 };
 function parseHeader(text) {
   const start = text.indexOf(THREADMIND_HEADER_PREFIX);
-  const line = text.slice(start, text.indexOf("\n", start) === -1 ? void 0 : text.indexOf("\n", start));
+  const newline = text.indexOf("\n", start);
+  const line = text.slice(start, newline === -1 ? void 0 : newline);
   const rest = line.slice(THREADMIND_HEADER_PREFIX.length);
   const source = rest.startsWith("after /clear") ? "clear" : rest.startsWith("after compaction") ? "compact" : rest.startsWith("at session start") ? "startup" : null;
   const id = /\(([a-z0-9-]+)\)\. /.exec(line);

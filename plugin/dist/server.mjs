@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'crypto';
 import { open as open$1, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
 import { hostname, tmpdir, userInfo } from 'os';
+import { setTimeout as setTimeout$1 } from 'timers/promises';
 
 const require$1 = createRequire(import.meta.url);
 var __create = Object.create;
@@ -806,11 +807,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants5) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants6);
+          this.rhs = optimizeExpr(this.rhs, names, constants5);
         return this;
       }
       get names() {
@@ -827,10 +828,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants5) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants6);
+        this.rhs = optimizeExpr(this.rhs, names, constants5);
         return this;
       }
       get names() {
@@ -891,8 +892,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants6) {
-        this.code = optimizeExpr(this.code, names, constants6);
+      optimizeNames(names, constants5) {
+        this.code = optimizeExpr(this.code, names, constants5);
         return this;
       }
       get names() {
@@ -921,12 +922,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants5) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants6))
+          if (n.optimizeNames(names, constants5))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -979,12 +980,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants5) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants6);
-        if (!(super.optimizeNames(names, constants6) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants5);
+        if (!(super.optimizeNames(names, constants5) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants6);
+        this.condition = optimizeExpr(this.condition, names, constants5);
         return this;
       }
       get names() {
@@ -1007,10 +1008,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants6) {
-        if (!super.optimizeNames(names, constants6))
+      optimizeNames(names, constants5) {
+        if (!super.optimizeNames(names, constants5))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants6);
+        this.iteration = optimizeExpr(this.iteration, names, constants5);
         return this;
       }
       get names() {
@@ -1046,10 +1047,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants6) {
-        if (!super.optimizeNames(names, constants6))
+      optimizeNames(names, constants5) {
+        if (!super.optimizeNames(names, constants5))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants6);
+        this.iterable = optimizeExpr(this.iterable, names, constants5);
         return this;
       }
       get names() {
@@ -1091,11 +1092,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants5) {
         var _a3, _b;
-        super.optimizeNames(names, constants6);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants6);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants6);
+        super.optimizeNames(names, constants5);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants5);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
         return this;
       }
       get names() {
@@ -1396,7 +1397,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants6) {
+    function optimizeExpr(expr, names, constants5) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1411,14 +1412,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants6[n.str];
+        const c = constants5[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants6[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants5[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -16705,23 +16706,23 @@ function canParseURL(input) {
     return false;
   }
 }
-function validateURL(trimmed, def) {
+function validateURL(trimmed2, def) {
   if (!("normalize" in def) && !("hostname" in def) && !("protocol" in def)) {
-    return canParseURL(trimmed) || URL_UNPARSEABLE;
+    return canParseURL(trimmed2) || URL_UNPARSEABLE;
   }
-  return parseURLObject(trimmed, def);
+  return parseURLObject(trimmed2, def);
 }
-function parseURLObject(trimmed, def) {
-  if (!def.normalize && def.protocol?.source === httpProtocol.source && !/^https?:\/\//i.test(trimmed)) {
+function parseURLObject(trimmed2, def) {
+  if (!def.normalize && def.protocol?.source === httpProtocol.source && !/^https?:\/\//i.test(trimmed2)) {
     return URL_BAD_FORMAT;
   }
   try {
     if (typeof URL !== "undefined") {
       const URLStatic = URL;
       if (typeof URLStatic.parse === "function")
-        return URLStatic.parse(trimmed) ?? URL_UNPARSEABLE;
+        return URLStatic.parse(trimmed2) ?? URL_UNPARSEABLE;
     }
-    return new URL(trimmed);
+    return new URL(trimmed2);
   } catch {
     return URL_UNPARSEABLE;
   }
@@ -16742,8 +16743,8 @@ var $ZodURL = /* @__PURE__ */ $constructor("$ZodURL", (inst, def) => {
   $ZodStringFormat.init(inst, def);
   inst._zod.check = (payload) => {
     try {
-      const trimmed = payload.value.trim();
-      const url = validateURL(trimmed, def);
+      const trimmed2 = payload.value.trim();
+      const url = validateURL(trimmed2, def);
       if (url === URL_BAD_FORMAT) {
         payload.issues.push({
           code: "invalid_format",
@@ -16766,7 +16767,7 @@ var $ZodURL = /* @__PURE__ */ $constructor("$ZodURL", (inst, def) => {
         return;
       }
       if (url === true) {
-        payload.value = stripTabAndNewline(trimmed);
+        payload.value = stripTabAndNewline(trimmed2);
         return;
       }
       if (def.hostname && !urlHostnameOk(url, def.hostname)) {
@@ -16791,7 +16792,7 @@ var $ZodURL = /* @__PURE__ */ $constructor("$ZodURL", (inst, def) => {
           continue: !def.abort
         });
       }
-      payload.value = def.normalize ? url.href : stripTabAndNewline(trimmed);
+      payload.value = def.normalize ? url.href : stripTabAndNewline(trimmed2);
       return;
     } catch (_) {
       payload.issues.push({
@@ -23121,10 +23122,19 @@ async function loadTiktokenEncoder(assetsDir) {
 function fileStamp(path) {
   try {
     const s = lstatSync(path, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+    return s.isFile() ? statStamp(s) : null;
   } catch {
     return null;
   }
+}
+function statStamp(s) {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+function changedNsOf(s) {
+  return s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+}
+function settledAtMs(changedNs) {
+  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
 }
 function stampChangedAtMs(stamp) {
   const [, , , mtimeNs, ctimeNs] = stamp.split(":");
@@ -31552,15 +31562,8 @@ var KINDS = /* @__PURE__ */ new Set([
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function readLogBytes(path) {
   const bytes2 = openLog(path, (fd, size) => {
-    const length = Math.min(size, READ_MAX_BYTES);
-    const buffer = Buffer.allocUnsafe(length);
-    let read = 0;
-    while (read < length) {
-      const n = readSync(fd, buffer, read, length - read, size - length + read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buffer.subarray(0, read);
+    const buffer = Buffer.allocUnsafe(Math.min(size, READ_MAX_BYTES));
+    return buffer.subarray(0, readAt(fd, buffer, size - buffer.length));
   });
   return bytes2 ?? Buffer.alloc(0);
 }
@@ -31591,7 +31594,7 @@ function parseEventLine(line) {
     case "injection":
       return isInjectionRecord(d) && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
     case "receipt":
-      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isTokenCount(d.firstRequestTokens)) ? d : null;
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isCount(d.firstRequestTokens)) ? d : null;
     case "hookSeen":
       return isHookSeenRecord(d) ? d : null;
     case "conversation":
@@ -31601,9 +31604,6 @@ function parseEventLine(line) {
     case "staleness":
       return isFreshnessEvent(d) ? d : null;
   }
-}
-function isTokenCount(v) {
-  return typeof v === "number" && Number.isInteger(v) && v >= 0;
 }
 function receiptKey(r) {
   return `${r.sessionId}
@@ -31809,8 +31809,13 @@ function verdictThreshold(nudgeTokens) {
   return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
 }
 
+// src/core/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 // src/core/freshness/freshness-figure.ts
-var formatCount = (n) => Math.round(n).toLocaleString("en-US");
 function group(judged, kind) {
   const mine = judged.filter((j) => j.kind === kind);
   const stale = mine.filter((j) => j.stale).length;
@@ -31837,7 +31842,7 @@ function groupLine(label, g) {
 }
 function freshnessLines(f) {
   return [
-    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(f.threshold)} tokens since the last write):`,
+    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(Math.round(f.threshold))} tokens since the last write):`,
     groupLine("/clear", f.clear),
     groupLine("compaction", f.compaction)
   ];
@@ -31853,13 +31858,18 @@ function reasonOf(e) {
   return e instanceof Error ? e.message : String(e);
 }
 function readTextStrict(path, maxBytes) {
-  let stat;
+  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
+}
+function lstatStrict(path, bigint2) {
   try {
-    stat = lstatSync(path);
+    return lstatSync(path, { bigint: bigint2 });
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
+}
+function readTextStrictAfter(path, stat, maxBytes) {
+  if (stat === null) return null;
   if (stat.isSymbolicLink()) throw linkRefused(path);
   let bytes2;
   try {
@@ -31927,17 +31937,20 @@ function projectIdsIn(dir) {
 
 // src/core/freshness/freshness-config.ts
 function freshnessConfigOf(data) {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  const freshness = data.freshness;
+  const freshness = isRecord(data) ? data.freshness : void 0;
   if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  const value = typeof freshness === "object" && freshness !== null && !Array.isArray(freshness) ? freshness.nudgeTokens : void 0;
-  if (value === void 0 && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness))
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  if (isRecord(freshness)) {
+    const value = freshness.nudgeTokens;
+    if (value === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  }
   return {
     nudgeTokens: DEFAULT_NUDGE_TOKENS,
     problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
   };
+}
+function isRecord(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function readFreshnessConfig(storeDir, projectId) {
   const path = join(storeDir, "projects", `${projectId}.json`);
@@ -31972,7 +31985,11 @@ function average(values) {
 function restartKindFigures(clears, compacts, injections) {
   const nextCompactAt = /* @__PURE__ */ new Map();
   const bySession = /* @__PURE__ */ new Map();
-  for (const r of compacts) bySession.set(r.sessionId, [...bySession.get(r.sessionId) ?? [], r]);
+  for (const r of compacts) {
+    const list = bySession.get(r.sessionId);
+    if (list === void 0) bySession.set(r.sessionId, [r]);
+    else list.push(r);
+  }
   for (const list of bySession.values()) {
     list.sort((a, b) => compareAt(a.at, b.at));
     for (const [k, r] of list.entries()) nextCompactAt.set(r, list[k + 1]?.at ?? null);
@@ -32214,6 +32231,7 @@ function relatedMark(t, threads) {
 }
 
 // src/core/types.ts
+var THREAD_STATUSES = ["active", "done", "abandoned"];
 var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
 var SECTION_HEADINGS = {
   decisions: "Decisions",
@@ -33910,7 +33928,7 @@ function storeDirState(storeDir) {
     stat = lstatSync(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
-    return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
+    return { problem: `cannot be examined (${messageOf(e)})` };
   }
   if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
   if (!stat.isDirectory()) return { problem: "is not a directory" };
@@ -34088,10 +34106,11 @@ var Store = class {
   }
   /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
   readThreadFile(path, id) {
-    const stamp = fileStamp(path);
+    const stat = lstatStrict(path, true);
+    const stamp = stat?.isFile() ? statStamp(stat) : null;
     const hit = stamp === null ? void 0 : this.parsed.get(path);
     if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    const text = readTextStrictAfter(path, stat, LIMITS.threadFileBytes);
     if (text === null) return null;
     const thread = parseThreadFile(path, id, text);
     if (stamp !== null) {
@@ -34289,16 +34308,16 @@ function normalize(d) {
   }
   const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
   state.legacyAuthorIds = [...new Set(legacy)];
-  if (isRecord(d.branches)) {
+  if (isRecord2(d.branches)) {
     for (const [branch, perProject] of Object.entries(d.branches)) {
-      if (!isRecord(perProject)) continue;
+      if (!isRecord2(perProject)) continue;
       const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
       state.branches[branch] = Object.fromEntries(entries);
     }
   }
-  if (isRecord(d.sessions)) {
+  if (isRecord2(d.sessions)) {
     for (const [key, s] of Object.entries(d.sessions)) {
-      if (!isRecord(s)) continue;
+      if (!isRecord2(s)) continue;
       const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
       if (typeof s.projectId === "string") session.projectId = s.projectId;
       if (typeof s.threadId === "string") session.threadId = s.threadId;
@@ -34306,22 +34325,22 @@ function normalize(d) {
       state.sessions[key] = session;
     }
   }
-  if (isRecord(d.conversations)) {
+  if (isRecord2(d.conversations)) {
     for (const [sessionId, c] of Object.entries(d.conversations)) {
-      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      if (!isRecord2(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
       state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
     }
   }
-  if (isRecord(d.measurements)) {
+  if (isRecord2(d.measurements)) {
     const m = d.measurements;
     for (const key of Object.keys(state.measurements)) {
       const list = m[key];
-      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
+      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord2);
     }
   }
   return state;
 }
-function isRecord(v) {
+function isRecord2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 async function writeLocalState(storeDir, state, hadProblem) {
@@ -34562,6 +34581,12 @@ function readDerived(path) {
   }
 }
 
+// src/core/context/title-line.ts
+function titleLine(title, max) {
+  const line = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}\u2026`;
+}
+
 // src/core/context/context-assembly.ts
 var SEPARATOR = "\n\n---\n\n";
 var HEADING_TITLE_CHARS = 200;
@@ -34571,7 +34596,7 @@ var ENOUGH_SUMMARY_CHARS = 200;
 function ancestorBlock(t, warning) {
   const excerpt = ancestorExcerpt(t.summary);
   if (excerpt === "") return "";
-  return withWarning(`## Thread: ${clip(oneLine2(t.title), HEADING_TITLE_CHARS)}
+  return withWarning(`## Thread: ${titleLine(t.title, HEADING_TITLE_CHARS)}
 ${demoteHeadings(excerpt)}`, warning);
 }
 function readChainWithinBudget(walk, start, budget) {
@@ -34612,7 +34637,7 @@ function assembleContext(input) {
     if (text !== "") ancestors.push({ threadId: t.id, title: t.title, text });
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
-  const activeTitle = clip(oneLine2(active.title), HEADING_TITLE_CHARS);
+  const activeTitle = titleLine(active.title, HEADING_TITLE_CHARS);
   const activeHead = `## Thread: ${activeTitle} (active)
 `;
   const relatedLine = input.related && input.related.length > 0 ? `
@@ -34698,7 +34723,7 @@ ${cutNote}` : ""}`, activeWarning));
 }
 function leftOutNotice(omitted, beyond) {
   const n = omitted.length;
-  const named = omitted.slice(-3).reverse().map((b) => clip(oneLine2(b.title), NOTICE_TITLE_CHARS));
+  const named = omitted.slice(-3).reverse().map((b) => titleLine(b.title, NOTICE_TITLE_CHARS));
   const more = n > named.length ? `, and ${n - named.length} more` : "";
   const unread = beyond ? `${n > 0 ? ", and" : ""} the ancestors above them, not read` : "";
   const list = n > 0 ? `${n} farther ancestor thread${n === 1 ? "" : "s"} (nearest first: ${named.join("; ")}${more})` : "";
@@ -34755,12 +34780,6 @@ function relatedText(refs) {
     return `${(r.title ?? r.id).replace(/\s*\n\s*/g, " ")} (${r.id}${r.status && r.status !== "active" ? `, ${r.status}` : ""})`;
   });
   return `_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): ${items.join("; ")}._`;
-}
-function oneLine2(title) {
-  return title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
-}
-function clip(text, max) {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}\u2026`;
 }
 function withWarning(text, warning) {
   return warning ? `${text}
@@ -34865,7 +34884,7 @@ async function stalePathWarnings(top, threads) {
   const warnings = /* @__PURE__ */ new Map();
   await Promise.all(
     threads.map(async (t) => {
-      if (!t.commit || !t.paths || t.paths.length === 0) return;
+      if (!hasPathsToCheck(t)) return;
       let n;
       try {
         n = await commitsTouchingSince(top, t.commit, t.paths);
@@ -35211,10 +35230,10 @@ function snippetOf(text, isMatch, max = SNIPPET_MAX_CHARS) {
     const count = new Set(hits.map((h) => h.term)).size;
     if (count > best.count) best = { line, count, first: hits[0].start };
   }
-  if (best.count === 0) return clip2(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
+  if (best.count === 0) return clip(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
   return around(best.line, best.first, max);
 }
-function clip2(text, max = SNIPPET_MAX_CHARS) {
+function clip(text, max = SNIPPET_MAX_CHARS) {
   const t = collapse(text);
   return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}\u2026`;
 }
@@ -35312,11 +35331,11 @@ function metaSnippet(match, isMatch) {
     case "title":
     case "id":
     case "branch":
-      return clip2(fieldText(match.meta, match.field));
+      return clip(fieldText(match.meta, match.field));
     case "paths":
-      return clip2((match.meta.paths ?? []).filter(matches).join(", "));
+      return clip((match.meta.paths ?? []).filter(matches).join(", "));
     case "headings":
-      return clip2(
+      return clip(
         match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 ")
       );
     default: {
@@ -35344,6 +35363,32 @@ function sectionLabel(doc) {
   return doc.kind === "reason" ? "Closing reason" : doc.heading === "" ? "Summary" : doc.heading;
 }
 
+// src/core/search/thread-verdicts.ts
+var ThreadVerdicts = class {
+  // 0 not asked yet, 1 accepted, 2 refused
+  constructor(scratch, name, threads, accept) {
+    this.accept = accept;
+    this.verdict = scratch.uints(name, threads);
+  }
+  accept;
+  /** The threads asked so far, in the order they were first met. */
+  asked = [];
+  verdict;
+  accepts(threadNo) {
+    let v = this.verdict[threadNo];
+    if (v === 0) {
+      v = this.accept(threadNo) ? 1 : 2;
+      this.verdict[threadNo] = v;
+      this.asked.push(threadNo);
+    }
+    return v === 1;
+  }
+  /** Sets the scratch entries back to 0 (the scratch contract); call once the pass is over. */
+  clear() {
+    for (const t of this.asked) this.verdict[t] = 0;
+  }
+};
+
 // src/core/search/section-tier.ts
 var OTHER_SECTIONS_SHARE = 0.25;
 function matchSections(index, queryTerms2, acceptThread, relaxed) {
@@ -35351,8 +35396,7 @@ function matchSections(index, queryTerms2, acceptThread, relaxed) {
   const scores = index.scratch.floats("doc-score", index.docCount);
   const masks = index.scratch.uints("doc-mask", index.docCount);
   const threads = index.threadIds.length;
-  const verdict = index.scratch.uints("verdict", threads);
-  const asked = [];
+  const verdicts = new ThreadVerdicts(index.scratch, "verdict", threads, acceptThread);
   const touched = [];
   const norms = ti.norms();
   const tfBoost = BM25.k1 + 1;
@@ -35365,12 +35409,7 @@ function matchSections(index, queryTerms2, acceptThread, relaxed) {
         const doc = list[i];
         const norm = norms[doc];
         if (Number.isNaN(norm)) continue;
-        const threadNo = index.docThread[doc];
-        if (verdict[threadNo] === 0) {
-          verdict[threadNo] = acceptThread(threadNo) ? 1 : 2;
-          asked.push(threadNo);
-        }
-        if (verdict[threadNo] === 2) continue;
+        if (!verdicts.accepts(index.docThread[doc])) continue;
         if (masks[doc] === 0) touched.push(doc);
         const tf = list[i + 1];
         scores[doc] = scores[doc] + factor * tf / (tf + norm) * index.docWeight[doc];
@@ -35378,7 +35417,7 @@ function matchSections(index, queryTerms2, acceptThread, relaxed) {
       }
     }
   });
-  for (const t of asked) verdict[t] = 0;
+  verdicts.clear();
   const bestScore = index.scratch.floats("thread-best", threads);
   const sum = index.scratch.floats("thread-sum", threads);
   const threadMask = index.scratch.uints("thread-mask", threads);
@@ -35480,9 +35519,6 @@ var SectionVectors = class {
   get knownFlags() {
     return this.known;
   }
-  has(doc) {
-    return doc < this.known.length && this.known[doc] === 1;
-  }
   /** Upper bound of document numbers seen. */
   get capacity() {
     return this.known.length;
@@ -35543,19 +35579,14 @@ function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
   const threads = index.threadIds.length;
   const best = index.scratch.floats("meaning-best", threads);
   const bestDoc = index.scratch.uints("meaning-doc", threads);
-  const verdict = index.scratch.uints("meaning-verdict", threads);
-  const touched = [];
+  const verdicts = new ThreadVerdicts(index.scratch, "meaning-verdict", threads, acceptThread);
   const end = Math.min(index.docCount, vectors.capacity);
   const known = vectors.knownFlags;
   const docThread = index.docThread;
   for (let doc = 0; doc < end; doc++) {
     if (known[doc] !== 1) continue;
     const t = docThread[doc];
-    if (verdict[t] === 0) {
-      verdict[t] = acceptThread(t) ? 1 : 2;
-      touched.push(t);
-    }
-    if (verdict[t] === 2) continue;
+    if (!verdicts.accepts(t)) continue;
     const sim = dot(data, doc * dims, query, dims) * (1 + SEMANTIC_SECTION_SHARE * (index.docWeight[doc] - 1));
     if (bestDoc[t] === 0 || sim > best[t]) {
       best[t] = sim;
@@ -35563,9 +35594,8 @@ function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
     }
   }
   const found = [];
-  for (const t of touched) {
-    const accepted = verdict[t] === 1;
-    verdict[t] = 0;
+  for (const t of verdicts.asked) {
+    const accepted = verdicts.accepts(t);
     const title = accepted ? vectors.titleVector(t, () => titleOf(t)) : null;
     const sim = Math.max(best[t], title ? dot(title, 0, query, dims) : -Infinity);
     if (accepted && bestDoc[t] > 0 && sim >= SEMANTIC_MIN_SIMILARITY) {
@@ -35576,6 +35606,7 @@ function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
       bestDoc[t] = 0;
     }
   }
+  verdicts.clear();
   let cut = -Infinity;
   if (found.length > keep) cut = Float64Array.from(found, (t) => best[t]).sort()[found.length - keep];
   const out = [];
@@ -35595,7 +35626,7 @@ function meaningSnippet(words, doc, query) {
     const sim = v ? dot(v, 0, query, words.dims) : -1;
     if (sim > bestSim) [bestLine, bestSim] = [line, sim];
   }
-  return clip2(bestLine);
+  return clip(bestLine);
 }
 var WORD_VECTORS_FILE = "word-vectors.bin";
 var FORMAT = "threadmind-word-vectors";
@@ -35691,9 +35722,11 @@ function wordVectors() {
 function loadOnce() {
   const started = performance.now();
   const path = locateWordVectors();
-  if (path === null) return new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
+  const missing = () => new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
+  if (path === null) return missing();
   try {
-    const bytes2 = readFileSync(path);
+    const bytes2 = readRegularFile(path, MAX_ASSET_BYTES, true);
+    if (bytes2 === null) return missing();
     if (bytes2.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
     const vectors = parseWordVectors(bytes2, path);
     return { vectors, path, loadMs: Math.round(performance.now() - started) };
@@ -35953,6 +35986,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
   const scores = [];
   const where = [];
   let strong = 0;
+  const weighted = (mask2) => weigh ? weigh(mask2) : bitCount(mask2) / termCount;
   const sectionOf = (f, slot) => sectionsOf && !sectionsOf(f.project.catalogIndex.at(slot)) ? void 0 : f.section[slot];
   const evidence = (f, slot) => ({ meta: f.meta[slot], section: sectionOf(f, slot) });
   finds.forEach((f, pi) => {
@@ -35967,7 +36001,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
         const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
         if ((e.meta || e.section) && c >= earlier.minCoverage) [source, meta2, section, coverage] = [1, e.meta, e.section, c];
       }
-      if ((weigh ? weigh((meta2?.mask ?? 0) | (section?.mask ?? 0)) : coverage) >= LOOKUP_MIN_COVERAGE) strong++;
+      if (weighted((meta2?.mask ?? 0) | (section?.mask ?? 0)) >= LOOKUP_MIN_COVERAGE) strong++;
       scores.push((meta2?.score ?? 0) + (section?.score ?? 0));
       where.push(pi, slot, source);
     }
@@ -35984,7 +36018,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
     const mask2 = (metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0);
     const coverage = bitCount(mask2) / termCount;
     const meta2 = f.project.catalogIndex.at(slot);
-    const weightedCoverage = weigh ? weigh(mask2) : coverage;
+    const weightedCoverage = weighted(mask2);
     top.push({
       projectId: f.project.projectId,
       meta: meta2,
@@ -35997,7 +36031,7 @@ function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sec
       tier: source === 1 ? earlier.tier : tier
     });
   }
-  return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
+  return { strong, top: top.sort(byScore).slice(0, limit) };
 }
 function toHit(c, terms2) {
   const isMatch = termMatcher(terms2, c.tier === "deep");
@@ -36075,7 +36109,7 @@ function formatSearchAnswer(answer) {
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
     const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
-    lines.push(`${i + 1}. ${oneLine3(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
+    lines.push(`${i + 1}. ${oneLine2(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
     if (h.snippet !== "") lines.push(`   ${h.snippet}`);
   });
   lines.push(`Tiers: ${answer.tiers.map(tierText).join(" \u2192 ")}.`);
@@ -36103,7 +36137,7 @@ function hintAfter(last2) {
 function tierText(t) {
   return `${t.tier} (${t.strongHits} strong${t.weak ? ", weak" : ""})`;
 }
-function oneLine3(s) {
+function oneLine2(s) {
   return s.replace(/\s*\n\s*/g, " \u23CE ");
 }
 
@@ -36664,12 +36698,6 @@ function searchIndexFor(storeDir) {
   return index;
 }
 
-// src/core/format-count.ts
-function formatCount2(n) {
-  if (!Number.isSafeInteger(n) || n < 0) return String(n);
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 // src/core/context/thread-list-view.ts
 var THREAD_LIST_MAX_BYTES = 8 * 1024;
 var NEAR_SHOWN = 20;
@@ -36683,7 +36711,7 @@ function listDerived(threads) {
 }
 var statusOf2 = (t) => t.status ?? "active";
 var bytes = (s) => Buffer.byteLength(s, "utf8");
-var plural2 = (n, one, many = `${one}s`) => `${formatCount2(n)} ${n === 1 ? one : many}`;
+var plural2 = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 function threadListText(input, options = {}) {
   const narrowed = options.rootId !== void 0 || options.depth !== void 0 || options.status !== void 0;
   if (!narrowed) {
@@ -36825,7 +36853,7 @@ function countByStatus(threads) {
   return c;
 }
 function statusCounts(c) {
-  return `${formatCount2(c.active)} open, ${formatCount2(c.done)} done, ${formatCount2(c.abandoned)} abandoned`;
+  return `${formatCount(c.active)} open, ${formatCount(c.done)} done, ${formatCount(c.abandoned)} abandoned`;
 }
 function problemLines(input, detached) {
   const lines = [];
@@ -36833,24 +36861,24 @@ function problemLines(input, detached) {
     lines.push("", `\u26A0 ${plural2(detached.length, "detached thread")} (fix their parentId):`);
     for (const d of detached.slice(0, PROBLEMS_NAMED))
       lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
-    if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount2(detached.length - PROBLEMS_NAMED)} more`);
+    if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
   }
   if (input.problems.length > 0) {
     lines.push("", `\u26A0 ${plural2(input.problems.length, "thread file")} could not be read (left as they are):`);
     for (const p of input.problems.slice(0, PROBLEMS_NAMED)) lines.push(`  ${p.path}: ${p.reason}`);
-    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount2(input.problems.length - PROBLEMS_NAMED)} more`);
+    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(input.problems.length - PROBLEMS_NAMED)} more`);
   }
   return lines;
 }
 function fitLines(head, body, tail) {
-  const clip4 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
-  const headText = head.map(clip4).join("\n");
-  const tailText = tail.map(clip4).join("\n");
+  const clip3 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
+  const headText = head.map(clip3).join("\n");
+  const tailText = tail.map(clip3).join("\n");
   const cutNote = (n) => `(\u2026 ${plural2(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
   const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
   const kept = [];
   let used = 0;
-  for (const line of body.map(clip4)) {
+  for (const line of body.map(clip3)) {
     const size = bytes(line) + 1;
     if (used + size > budget) break;
     kept.push(line);
@@ -37267,7 +37295,7 @@ function formatThreadHistory(h, title) {
     if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
     for (const m of e.meta) lines.push(`  ${m}`);
     for (const s of e.sections) {
-      const items = [...s.added.map((x) => `+ ${clip3(x)}`), ...s.removed.map((x) => `\u2212 ${clip3(x)}`)];
+      const items = [...s.added.map((x) => `+ ${clip2(x)}`), ...s.removed.map((x) => `\u2212 ${clip2(x)}`)];
       const more = items.length > ITEMS_SHOWN ? ` (and ${items.length - ITEMS_SHOWN} more)` : "";
       lines.push(`  ${s.section}: ${items.slice(0, ITEMS_SHOWN).join(" | ")}${more}`);
     }
@@ -37275,7 +37303,7 @@ function formatThreadHistory(h, title) {
   }
   return lines.join("\n");
 }
-function clip3(s) {
+function clip2(s) {
   return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
 }
 async function threadFileHistory(req) {
@@ -37379,7 +37407,7 @@ function listProjects(store, currentProject) {
     try {
       projects.push(store.readProject(id));
     } catch (e) {
-      problems.push(e instanceof Error ? e.message : String(e));
+      problems.push(messageOf(e));
     }
   }
   let activeId = null;
@@ -37783,6 +37811,11 @@ function missingRelated(store, projectId, related) {
   return related.filter((r) => !store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
 }
 
+// src/core/notices.ts
+function addNotice(notices, line) {
+  if (!notices.includes(line)) notices.push(line);
+}
+
 // src/core/writes/project-create.ts
 async function createProject(ctx, input) {
   oneOf("mode", input.mode, ["solo", "team"], true);
@@ -37813,7 +37846,7 @@ async function createProject(ctx, input) {
     await ctx.store.writeProject(project);
     await ctx.store.writeThread(id, thread);
     const unremembered = await ctx.rememberAfterWrite(id, MAIN_THREAD_ID);
-    if (unremembered !== null && !ctx.notices.includes(unremembered)) ctx.notices.push(unremembered);
+    if (unremembered !== null) addNotice(ctx.notices, unremembered);
     return { project, thread };
   });
   return result;
@@ -37865,7 +37898,16 @@ async function assertCanModify(ctx, project, thread) {
   if (!await isMine(ctx, thread)) throw errors.notOwner(thread.id, thread.author);
 }
 async function isMine(ctx, thread) {
-  return thread.author === await ctx.author() || ctx.readState().legacyAuthorIds.includes(thread.author);
+  return (await mineTest(ctx))(thread);
+}
+async function mineTest(ctx) {
+  const author = await ctx.author();
+  let legacy = null;
+  return (thread) => {
+    if (thread.author === author) return true;
+    legacy ??= ctx.readState().legacyAuthorIds;
+    return legacy.includes(thread.author);
+  };
 }
 async function headBeforeLock(ctx) {
   return ctx.gitTop ? await headCommit(ctx.gitTop) : null;
@@ -37873,7 +37915,7 @@ async function headBeforeLock(ctx) {
 
 // src/core/writes/thread-status.ts
 async function setThreadStatus(ctx, input) {
-  oneOf("status", input.status, ["active", "done", "abandoned"], false);
+  oneOf("status", input.status, THREAD_STATUSES, false);
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   if (input.reason !== void 0) {
     checkLength("The reason", input.reason, LIMITS.reasonChars);
@@ -37952,10 +37994,11 @@ async function deleteThread(ctx, threadId) {
     const thread = ctx.store.readThread(project.id, threadId);
     const { threads, problems } = ctx.store.readAllThreads(project.id);
     const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
+    const isDoomed = new Set(doomed);
     if (project.mode === "team") {
       await assertCanModify(ctx, project, thread);
-      const others = [];
-      for (const id of doomed) if (!await isMine(ctx, threads.get(id))) others.push(id);
+      const isMine2 = await mineTest(ctx);
+      const others = doomed.filter((id) => !isMine2(threads.get(id)));
       if (others.length > 0) {
         throw new ThreadMindError(
           "forbidden",
@@ -37966,15 +38009,15 @@ async function deleteThread(ctx, threadId) {
     for (const id of doomed.slice().reverse()) ctx.store.deleteThreadFile(project.id, id);
     const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
     for (const t of threads.values()) {
-      if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
-      const related = t.related.filter((r) => !doomed.includes(r));
+      if (isDoomed.has(t.id) || !t.related?.some((r) => isDoomed.has(r))) continue;
+      const related = t.related.filter((r) => !isDoomed.has(r));
       const updated = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
       if (related.length > 0) updated.related = related;
       else delete updated.related;
       await ctx.store.writeThread(project.id, updated);
     }
     let activeId = sessionThreadId;
-    if (doomed.includes(sessionThreadId)) {
+    if (isDoomed.has(sessionThreadId)) {
       activeId = thread.parentId ?? MAIN_THREAD_ID;
       const note = await ctx.rememberAfterWrite(project.id, activeId);
       if (note !== null) warnings.push(note);
@@ -38059,7 +38102,7 @@ async function updateSummary(ctx, input) {
   } catch (e) {
     tokens = charsEstimate(updated.summary);
     warnings.push(
-      `The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`
+      `The summary was saved, but its tokens could not be counted exactly (${messageOf(e)}): ~${tokens} is an estimate.`
     );
   }
   await ctx.saveTokenCache();
@@ -38082,8 +38125,8 @@ var ThreadMindServices = class {
   localState;
   /** thread_list's threads of a large project, from the search catalog (see threadList). */
   catalogList = new CatalogThreadList();
-  /** This object as the write operations see it (see writes/write-context.ts). */
-  writes;
+  /** Whether a branch is the repository's default one, asked of git once per branch (see default-branch-memo.ts). */
+  isDefaultBranch = defaultBranchMemo();
   constructor(options) {
     const lockOptions = {
       ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
@@ -38100,27 +38143,12 @@ var ThreadMindServices = class {
       legacyTokenCachePath(this.store.dir)
     );
     this.localState = new LocalStateCache(this.store.dir, this.notices);
-    this.writes = {
-      store: this.store,
-      tokens: this.tokens,
-      gitTop: this.workspace.gitTop,
-      notices: this.notices,
-      author: () => this.author(),
-      branch: () => this.branch(),
-      readState: () => this.readState(),
-      currentProject: () => this.currentProject(),
-      currentThreadRef: () => this.currentThreadRef(),
-      rememberedThreadId: () => this.threadId,
-      linkedOpenThread: (projectId, branch) => this.linkedOpenThread(projectId, branch),
-      isDefaultBranch: defaultBranchMemo(),
-      migrateIfNeeded: () => this.migrateIfNeeded(),
-      rememberAfterWrite: (projectId, threadId) => this.rememberAfterWrite(projectId, threadId),
-      recordSummaryWrite: (projectId, threadId, via) => this.recordSummaryWrite(projectId, threadId, via),
-      saveTokenCache: () => this.saveTokenCache()
-    };
   }
   get workspace() {
     return this.store.workspace;
+  }
+  get gitTop() {
+    return this.workspace.gitTop;
   }
   // ------------------------------------------------------------------ state
   /** True when `.threadmind/` holds at least one project (or an 0.4 store to migrate). */
@@ -38187,8 +38215,8 @@ var ThreadMindServices = class {
     try {
       await this.tokens.flush();
     } catch (e) {
-      const line = `ThreadMind could not save its token-count cache (${e instanceof Error ? e.message : String(e)}); counts will be recomputed. Nothing else is affected.`;
-      if (!this.notices.includes(line)) this.notices.push(line);
+      const line = `ThreadMind could not save its token-count cache (${messageOf(e)}); counts will be recomputed. Nothing else is affected.`;
+      addNotice(this.notices, line);
     }
   }
   async remember(projectId, threadId) {
@@ -38218,7 +38246,7 @@ var ThreadMindServices = class {
     return this.store.readProject(id);
   }
   async projectCreate(input) {
-    return createProject(this.writes, input);
+    return createProject(this, input);
   }
   projectList() {
     return listProjects(this.store, () => this.currentProject());
@@ -38260,6 +38288,10 @@ var ThreadMindServices = class {
       return { project, thread, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }
   }
+  /** The session's active thread as this object last knew it (null before it was chosen). */
+  rememberedThreadId() {
+    return this.threadId;
+  }
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
   async currentThreadRef(options = {}) {
     const project = this.currentProject();
@@ -38290,7 +38322,7 @@ var ThreadMindServices = class {
         } catch (e) {
           if (e instanceof UnreadableFileError) {
             const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-            if (!this.notices.includes(line)) this.notices.push(line);
+            addNotice(this.notices, line);
           } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
@@ -38303,6 +38335,7 @@ var ThreadMindServices = class {
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
     return root.id;
   }
+  /** The most recently updated open thread linked to `branch`, if any. */
   linkedOpenThread(projectId, branch) {
     const { threads } = this.store.readAllThreads(projectId);
     let best = null;
@@ -38312,7 +38345,7 @@ var ThreadMindServices = class {
     return best;
   }
   async threadCreate(input) {
-    return createThread(this.writes, input);
+    return createThread(this, input);
   }
   async threadSwitch(threadId, options = {}) {
     assertId(threadId, "thread id");
@@ -38334,8 +38367,7 @@ var ThreadMindServices = class {
       const text = options.full === true ? renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
       return { text, problems: problems2 };
     }
-    const listed = await this.catalogList.read(this.store.dir, project.id);
-    const { threads, derived: derived2, problems } = listed;
+    const { threads, derived: derived2, problems } = await this.catalogList.read(this.store.dir, project.id);
     return {
       text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived: derived2 }, options),
       problems: [...problems]
@@ -38347,24 +38379,24 @@ var ThreadMindServices = class {
       await this.remember(projectId, threadId);
       return null;
     } catch (e) {
-      return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
+      return `The change was saved, but this session's active thread could not be recorded (${messageOf(e)}); it is "${threadId}" until this session ends.`;
     }
   }
   async threadStatus(input) {
-    return setThreadStatus(this.writes, input);
+    return setThreadStatus(this, input);
   }
   async threadMerge(input) {
-    return mergeThread(this.writes, input);
+    return mergeThread(this, input);
   }
   async threadDelete(threadId) {
-    return deleteThread(this.writes, threadId);
+    return deleteThread(this, threadId);
   }
   async threadRebase(threadId, newParentId) {
-    return rebaseThread(this.writes, threadId, newParentId);
+    return rebaseThread(this, threadId, newParentId);
   }
   // ------------------------------------------------------------------ summaries
   async summaryUpdate(input) {
-    return updateSummary(this.writes, input);
+    return updateSummary(this, input);
   }
   // ------------------------------------------------------------------ context
   async contextGet(options = {}) {
@@ -38380,13 +38412,7 @@ var ThreadMindServices = class {
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
   async contextWithSources(project, thread, options) {
-    const deps = {
-      store: this.store,
-      gitTop: this.workspace.gitTop,
-      tokens: this.tokens,
-      saveTokenCache: () => this.saveTokenCache()
-    };
-    return contextWithSources(deps, project, thread, options);
+    return contextWithSources(this, project, thread, options);
   }
   // ------------------------------------------------------------------ recall
   /** thread_search: tiers cheapest first over a derived index in the local cache (see src/core/search/). */
@@ -38690,8 +38716,7 @@ var CHARACTER_CAP = 1e4;
 var HEADER_TITLE_CHARS = 200;
 function contextHeader(source, threadId, title) {
   const when = source === "clear" ? "after /clear" : source === "compact" ? "after compaction" : "at session start";
-  let named = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
-  if (named.length > HEADER_TITLE_CHARS) named = `${named.slice(0, HEADER_TITLE_CHARS - 1).trimEnd()}\u2026`;
+  const named = titleLine(title, HEADER_TITLE_CHARS);
   return `ThreadMind memory, loaded ${when}: the context of thread "${named}" (${threadId}). Keep it current with summary_update.
 
 `;
@@ -38711,7 +38736,6 @@ async function assembleStarts(services, project, thread, sources, leading, notic
     ...notices.length > 0 ? { notices: [...notices] } : {}
   });
   const base = await services.contextWithSources(project, thread, budget(longest));
-  const trimmed = (c) => c.omitted.length > 0 || c.omittedBeyond || c.truncated;
   const files = new Set(base.sources);
   let dependsOnHead = base.dependsOnHead;
   const contexts = [];
@@ -38731,12 +38755,15 @@ async function assembleStarts(services, project, thread, sources, leading, notic
     starts[source] = startOf(`${headers[i]}${contexts[i].text}`, contexts[i], thread.id, lines);
   return { starts, sources: [...files], dependsOnHead };
 }
+function trimmed(c) {
+  return c.omitted.length > 0 || c.omittedBeyond || c.truncated;
+}
 function startOf(text, context2, threadId, leading) {
   const notes = [...leading, ...context2.notices.map(userLine)];
-  if (context2.omitted.length > 0 || context2.omittedBeyond || context2.truncated) {
+  if (trimmed(context2)) {
     const left = `${context2.omitted.length}${context2.omittedBeyond ? "+" : ""} ancestor${context2.omitted.length === 1 && !context2.omittedBeyond ? "" : "s"}`;
     notes.push(
-      `ThreadMind: context of "${threadId}" trimmed to fit ${formatCount2(CHARACTER_CAP)} characters (${left} left out${context2.truncated ? ", summary cut" : ""}).`
+      `ThreadMind: context of "${threadId}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${left} left out${context2.truncated ? ", summary cut" : ""}).`
     );
   }
   return {
@@ -38810,7 +38837,7 @@ var MAX_PROJECTS = 50;
 function sweepPath(storeDir) {
   return join(storeDir, "cache", "conflict-sweep.json");
 }
-function isRecord2(value) {
+function isRecord3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function emptyState() {
@@ -38821,11 +38848,11 @@ function readState(storeDir) {
     const text = readFileSync(sweepPath(storeDir), "utf8");
     const eol = text.indexOf("\n");
     const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
-    if (head.version !== SWEEP_VERSION || !isRecord2(head.projects)) return emptyState();
+    if (head.version !== SWEEP_VERSION || !isRecord3(head.projects)) return emptyState();
     let files = null;
     const summary = {};
     for (const [projectId, entry] of Object.entries(head.projects)) {
-      if (isRecord2(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord2(entry.marked))
+      if (isRecord3(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord3(entry.marked))
         summary[projectId] = { dir: entry.dir, marked: entry.marked };
     }
     return {
@@ -38836,7 +38863,7 @@ function readState(storeDir) {
         if (files === null) {
           try {
             const parsed = JSON.parse(text.slice(eol + 1));
-            files = isRecord2(parsed) ? parsed : {};
+            files = isRecord3(parsed) ? parsed : {};
           } catch {
             files = {};
           }
@@ -38844,7 +38871,7 @@ function readState(storeDir) {
         const stamps = files[projectId];
         return {
           dir: known.dir,
-          files: isRecord2(stamps) ? stamps : {},
+          files: isRecord3(stamps) ? stamps : {},
           marked: Object.keys(known.marked)
         };
       }
@@ -38870,37 +38897,16 @@ function stampOf2(path, kind) {
   try {
     const s = lstatSync(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
-    const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
-    return {
-      stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`,
-      settledAtMs: Number(changed / 1000000n) + racyMarginMs(changed)
-    };
+    return { stamp: statStamp(s), settledAtMs: settledAtMs(changedNsOf(s)) };
   } catch {
     return null;
   }
 }
 function readBounded(path) {
-  let fd;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    return readRegularFile(path, LIMITS.threadFileBytes)?.subarray(0, LIMITS.threadFileBytes).toString("utf8") ?? null;
   } catch {
     return null;
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) return null;
-    const buf = Buffer.alloc(Math.min(st.size, LIMITS.threadFileBytes));
-    let read = 0;
-    while (read < buf.length) {
-      const n = readSync(fd, buf, read, buf.length - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buf.subarray(0, read).toString("utf8");
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
   }
 }
 function sameVerdicts(saved, now) {
@@ -38999,7 +39005,6 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
 }
 
 // src/server/conflict-sweep-refresh.ts
-var sleep2 = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms));
 var DEFAULTS = { inQueueMaxListed: 2500, offQueueDelayMs: 1e3 };
 function conflictSweepKeeper(options = DEFAULTS) {
   let lastListed = 0;
@@ -39029,7 +39034,7 @@ function conflictSweepKeeper(options = DEFAULTS) {
         later(storeDir, wait);
         return;
       }
-      await sleep2(wait);
+      await setTimeout$1(wait);
     }
     if (timer !== null) clearTimeout(timer);
     timer = null;
@@ -39156,7 +39161,7 @@ function registerRecallTools(server2, ctx) {
       inputSchema: {
         query: string2().min(1).max(2e3).describe('Words to look for, e.g. "rate limiting"'),
         scope: _enum(SEARCH_SCOPES).optional().describe('"project" (default) or "all-projects" of this workspace'),
-        status: _enum(["active", "done", "abandoned"]).optional().describe("Only threads with this status (a closed status also searches those threads' summaries)"),
+        status: _enum(THREAD_STATUSES).optional().describe("Only threads with this status (a closed status also searches those threads' summaries)"),
         limit: number2().int().min(SEARCH_LIMIT.min).max(SEARCH_LIMIT.max).optional().describe(
           `Most hits to return, ${SEARCH_LIMIT.min}\u2013${SEARCH_LIMIT.max} (default ${SEARCH_LIMIT.default}; ${SEARCH_LIMIT.deepDefault} for deep)`
         ),
@@ -39306,7 +39311,7 @@ ${context2.text}`;
       inputSchema: {
         rootId: idSchema("Thread id").optional().describe("Show only the subtree of this thread"),
         depth: number2().int().min(0).max(1e4).optional().describe("Levels below the root to show (0: the root alone)"),
-        status: _enum(["active", "done", "abandoned"]).optional().describe("Show only threads with this status (and the ancestors that connect them)")
+        status: _enum(THREAD_STATUSES).optional().describe("Show only threads with this status (and the ancestors that connect them)")
       },
       annotations: annotations("Thread tree", "read", true)
     },
@@ -39326,7 +39331,7 @@ ${context2.text}`;
       title: "Set thread status",
       description: "Mark a thread (default: the active one) done, abandoned, or active again; a reason is added to its Decisions. Closing the active thread moves this session to its parent. The main thread cannot be closed. Returns the tree. Limit: reason 2,000 characters.",
       inputSchema: {
-        status: _enum(["active", "done", "abandoned"]).describe("New status"),
+        status: _enum(THREAD_STATUSES).describe("New status"),
         threadId: idSchema("Thread id").optional().describe("Thread id (default: the active thread)"),
         reason: reasonSchema.optional()
       },
@@ -39417,10 +39422,8 @@ function createThreadMindServer(options) {
   const resourcesChanged = () => {
     if (!server2.isConnected()) return;
     server2.server.sendResourceListChanged().catch((error2) => {
-      process.stderr.write(
-        `thread-mind: could not send resources/list_changed: ${error2 instanceof Error ? error2.message : String(error2)}
-`
-      );
+      process.stderr.write(`thread-mind: could not send resources/list_changed: ${messageOf(error2)}
+`);
     });
   };
   const ctx = {
@@ -39464,10 +39467,8 @@ function startCacheRefresher(session, hooksBuild) {
         if (builtBy !== null) await refreshStartCache(services, builtBy);
         await keepSweep(services.store.dir);
       } catch (error2) {
-        process.stderr.write(
-          `thread-mind: could not refresh the SessionStart context cache: ${error2 instanceof Error ? error2.message : String(error2)}
-`
-        );
+        process.stderr.write(`thread-mind: could not refresh the SessionStart context cache: ${messageOf(error2)}
+`);
       }
     });
   };

@@ -1,8 +1,9 @@
 // CLI entry (thread-mind-mcp): no arguments or `serve` runs the MCP stdio server; `hook <name>` a hook; the rest are for humans.
 import { optionParserAvailable, parseCommandArgs, UsageError } from "./cli-options.js";
 import { COMMANDS, commandNamed } from "./commands/index.js";
-import { BUNDLE_VERSION } from "./plugin-root.js";
+import { BUNDLE_VERSION } from "../core/version.js";
 import { ThreadMindError } from "../core/errors.js";
+import { MIN_NODE } from "../core/doctor/doctor-runtime-checks.js";
 
 function help(): string {
   const lines = ["ThreadMind — memory for AI coding sessions", "", "Usage: thread-mind-mcp <command> [options]", "", "Commands:"];
@@ -32,7 +33,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (!optionParserAvailable()) {
-    console.error(`thread-mind-mcp: needs Node.js 18.3.0 or later (this is ${process.version})`);
+    console.error(`thread-mind-mcp: needs Node.js ${MIN_NODE} or later (this is ${process.version})`);
     return 1;
   }
   try {

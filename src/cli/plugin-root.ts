@@ -1,9 +1,6 @@
-// Where this CLI runs from: the bundle's version and the plugin root (plugin/dist/cli.mjs and src/cli/*.ts sit two levels below it).
+// Where this CLI runs from: the plugin root (plugin/dist/cli.mjs and src/cli/*.ts sit two levels below it).
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-
-/** The bundle's own version (core/version.ts), never npm_package_version: under `npx` in a user's project that is the project's. */
-export { BUNDLE_VERSION } from "../core/version.js";
 
 /** The plugin root of this code: this file's module URL, two levels up (it must stay in src/cli, beside main.ts). */
 export function pluginRoot(): string {

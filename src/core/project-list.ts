@@ -2,6 +2,7 @@
 import { ThreadMindError } from "./errors.js";
 import type { Store } from "./store/store.js";
 import type { Project } from "./types.js";
+import { messageOf } from "./error-details.js";
 
 /** `currentProject`: the session's active project; its ThreadMindError (none chosen, none at all) means no active one. */
 export function listProjects(
@@ -14,7 +15,7 @@ export function listProjects(
     try {
       projects.push(store.readProject(id));
     } catch (e) {
-      problems.push(e instanceof Error ? e.message : String(e));
+      problems.push(messageOf(e));
     }
   }
   let activeId: string | null = null;

@@ -45,6 +45,8 @@ import { mergeThread } from "./writes/thread-merge.js";
 import { deleteThread } from "./writes/thread-delete.js";
 import { rebaseThread } from "./writes/thread-rebase.js";
 import { type SummaryUpdated, type SummaryUpdateInput, updateSummary } from "./writes/summary-update.js";
+import { messageOf } from "./error-details.js";
+import { addNotice } from "./notices.js";
 
 export interface ServicesOptions {
   workspace: Workspace;
@@ -66,7 +68,8 @@ export { FULL_TREE_LIMIT } from "./context/tree-text.js";
 export type { ThreadCreated } from "./writes/thread-create.js";
 export type { SummaryUpdated } from "./writes/summary-update.js";
 
-export class ThreadMindServices {
+/** The write operations (src/core/writes/) take this object as their WriteContext. */
+export class ThreadMindServices implements WriteContext {
   readonly store: Store;
   readonly tokens: TokenEstimator;
   private readonly env: Record<string, string | undefined>;
@@ -81,8 +84,8 @@ export class ThreadMindServices {
   private readonly localState: LocalStateCache;
   /** thread_list's threads of a large project, from the search catalog (see threadList). */
   private readonly catalogList = new CatalogThreadList();
-  /** This object as the write operations see it (see writes/write-context.ts). */
-  private readonly writes: WriteContext;
+  /** Whether a branch is the repository's default one, asked of git once per branch (see default-branch-memo.ts). */
+  readonly isDefaultBranch = defaultBranchMemo();
 
   constructor(options: ServicesOptions) {
     const lockOptions = {
@@ -100,28 +103,14 @@ export class ThreadMindServices {
       legacyTokenCachePath(this.store.dir),
     );
     this.localState = new LocalStateCache(this.store.dir, this.notices);
-    this.writes = {
-      store: this.store,
-      tokens: this.tokens,
-      gitTop: this.workspace.gitTop,
-      notices: this.notices,
-      author: () => this.author(),
-      branch: () => this.branch(),
-      readState: () => this.readState(),
-      currentProject: () => this.currentProject(),
-      currentThreadRef: () => this.currentThreadRef(),
-      rememberedThreadId: () => this.threadId,
-      linkedOpenThread: (projectId, branch) => this.linkedOpenThread(projectId, branch),
-      isDefaultBranch: defaultBranchMemo(),
-      migrateIfNeeded: () => this.migrateIfNeeded(),
-      rememberAfterWrite: (projectId, threadId) => this.rememberAfterWrite(projectId, threadId),
-      recordSummaryWrite: (projectId, threadId, via) => this.recordSummaryWrite(projectId, threadId, via),
-      saveTokenCache: () => this.saveTokenCache(),
-    };
   }
 
   get workspace(): Workspace {
     return this.store.workspace;
+  }
+
+  get gitTop(): string | null {
+    return this.workspace.gitTop;
   }
 
   // ------------------------------------------------------------------ state
@@ -202,8 +191,8 @@ export class ThreadMindServices {
     try {
       await this.tokens.flush();
     } catch (e) {
-      const line = `ThreadMind could not save its token-count cache (${e instanceof Error ? e.message : String(e)}); counts will be recomputed. Nothing else is affected.`;
-      if (!this.notices.includes(line)) this.notices.push(line);
+      const line = `ThreadMind could not save its token-count cache (${messageOf(e)}); counts will be recomputed. Nothing else is affected.`;
+      addNotice(this.notices, line);
     }
   }
 
@@ -241,7 +230,7 @@ export class ThreadMindServices {
     systemContext?: string;
     mode?: ProjectMode;
   }): Promise<{ project: Project; thread: Thread }> {
-    return createProject(this.writes, input);
+    return createProject(this, input);
   }
 
   projectList(): { projects: Project[]; activeId: string | null; problems: string[] } {
@@ -291,6 +280,11 @@ export class ThreadMindServices {
     }
   }
 
+  /** The session's active thread as this object last knew it (null before it was chosen). */
+  rememberedThreadId(): string | null {
+    return this.threadId;
+  }
+
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
   async currentThreadRef(options: { newProcess?: boolean } = {}): Promise<{ project: Project; threadId: string }> {
     const project = this.currentProject();
@@ -325,7 +319,7 @@ export class ThreadMindServices {
           // since it was seen (by another process, outside the lock) is simply passed over.
           if (e instanceof UnreadableFileError) {
             const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-            if (!this.notices.includes(line)) this.notices.push(line);
+            addNotice(this.notices, line);
           } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
@@ -340,7 +334,8 @@ export class ThreadMindServices {
     return root.id;
   }
 
-  private linkedOpenThread(projectId: string, branch: string): Thread | null {
+  /** The most recently updated open thread linked to `branch`, if any. */
+  linkedOpenThread(projectId: string, branch: string): Thread | null {
     const { threads } = this.store.readAllThreads(projectId);
     let best: Thread | null = null;
     for (const t of threads.values()) {
@@ -350,7 +345,7 @@ export class ThreadMindServices {
   }
 
   async threadCreate(input: { title: string; parentId?: string; related?: string[] }): Promise<ThreadCreated> {
-    return createThread(this.writes, input);
+    return createThread(this, input);
   }
 
   async threadSwitch(threadId: string, options: ContextOptions = {}): Promise<{ thread: Thread; context: AssembledContext }> {
@@ -379,8 +374,7 @@ export class ThreadMindServices {
           : threadListText({ projectTitle: project.title, threads, problems, activeId: threadId }, options);
       return { text, problems };
     }
-    const listed = await this.catalogList.read(this.store.dir, project.id);
-    const { threads, derived, problems } = listed;
+    const { threads, derived, problems } = await this.catalogList.read(this.store.dir, project.id);
     return {
       text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options),
       problems: [...problems],
@@ -388,12 +382,12 @@ export class ThreadMindServices {
   }
 
   /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
-  private async rememberAfterWrite(projectId: string, threadId: string): Promise<string | null> {
+  async rememberAfterWrite(projectId: string, threadId: string): Promise<string | null> {
     try {
       await this.remember(projectId, threadId);
       return null;
     } catch (e) {
-      return `The change was saved, but this session's active thread could not be recorded (${e instanceof Error ? e.message : String(e)}); it is "${threadId}" until this session ends.`;
+      return `The change was saved, but this session's active thread could not be recorded (${messageOf(e)}); it is "${threadId}" until this session ends.`;
     }
   }
 
@@ -402,28 +396,28 @@ export class ThreadMindServices {
     threadId?: string;
     reason?: string;
   }): Promise<{ thread: Thread; tree: string }> {
-    return setThreadStatus(this.writes, input);
+    return setThreadStatus(this, input);
   }
 
   async threadMerge(input: {
     parentSummary: string;
     threadId?: string;
   }): Promise<{ thread: Thread; parent: Thread; tree: string }> {
-    return mergeThread(this.writes, input);
+    return mergeThread(this, input);
   }
 
   async threadDelete(threadId: string): Promise<{ deleted: string[]; tree: string; warnings: string[] }> {
-    return deleteThread(this.writes, threadId);
+    return deleteThread(this, threadId);
   }
 
   async threadRebase(threadId: string, newParentId: string): Promise<{ thread: Thread; tree: string }> {
-    return rebaseThread(this.writes, threadId, newParentId);
+    return rebaseThread(this, threadId, newParentId);
   }
 
   // ------------------------------------------------------------------ summaries
 
   async summaryUpdate(input: SummaryUpdateInput): Promise<SummaryUpdated> {
-    return updateSummary(this.writes, input);
+    return updateSummary(this, input);
   }
 
   // ------------------------------------------------------------------ context
@@ -443,13 +437,7 @@ export class ThreadMindServices {
    * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
    */
   async contextWithSources(project: Project, thread: Thread, options: ContextOptions): Promise<ContextWithSources> {
-    const deps = {
-      store: this.store,
-      gitTop: this.workspace.gitTop,
-      tokens: this.tokens,
-      saveTokenCache: () => this.saveTokenCache(),
-    };
-    return contextWithSources(deps, project, thread, options);
+    return contextWithSources(this, project, thread, options);
   }
 
   // ------------------------------------------------------------------ recall

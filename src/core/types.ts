@@ -12,6 +12,8 @@ export interface Project {
 
 export type ClosedStatus = "done" | "abandoned";
 export type ThreadStatus = "active" | ClosedStatus;
+/** Every thread status, in the order the tools list them. */
+export const THREAD_STATUSES = ["active", "done", "abandoned"] as const satisfies readonly ThreadStatus[];
 
 /** Frontmatter of a thread file. Optional keys are present only when set. */
 export interface ThreadMeta {

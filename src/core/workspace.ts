@@ -3,7 +3,7 @@ import { existsSync, lstatSync, type Stats, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findGitTop } from "./git/git.js";
-import { errnoCode } from "./error-details.js";
+import { errnoCode, messageOf } from "./error-details.js";
 
 export const STORE_DIR_NAME = ".threadmind";
 
@@ -90,7 +90,7 @@ export function storeDirState(storeDir: string): StoreDirState {
     stat = lstatSync(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
-    return { problem: `cannot be examined (${e instanceof Error ? e.message : String(e)})` };
+    return { problem: `cannot be examined (${messageOf(e)})` };
   }
   if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
   if (!stat.isDirectory()) return { problem: "is not a directory" };

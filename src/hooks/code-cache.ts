@@ -12,7 +12,7 @@
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, isAbsolute, join } from "node:path";
 import { Script } from "node:vm";
-import { racyMarginMs } from "../core/store/file-stamp.js";
+import { changedNsOf, settledAtMs, statStamp } from "../core/store/file-stamp.js";
 
 const FORMAT = "threadmind-code-cache/2";
 /** No V8 cache of a hook bundle comes near this; a larger file is not ours. */
@@ -87,9 +87,7 @@ function readRegular(path: string, max: number): { bytes: Buffer; stamp: string;
       if (n === 0) return null; // shorter than its size: changing under us
       read += n;
     }
-    // biome-ignore lint/complexity/useMathMinMax: these are bigints, which Math.max does not take
-    const changedNs = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
-    return { bytes, stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, changedNs };
+    return { bytes, stamp: statStamp(s), changedNs: changedNsOf(s) };
   } catch {
     return null;
   } finally {
@@ -154,7 +152,7 @@ export function requireWithCodeCache<T>(
     fn.call(mod.exports, mod.exports, require, mod, bundlePath, dirname(bundlePath));
     exports = mod.exports;
     // A bundle written a moment ago may still change within its stamp: cached once it has settled.
-    const settled = Number(bundle.changedNs / 1_000_000n) + racyMarginMs(bundle.changedNs) < Date.now();
+    const settled = settledAtMs(bundle.changedNs) < Date.now();
     const unusable = cached === null || script.cachedDataRejected === true;
     if (settled && (unusable || cached.paths.length < MAX_PATHS)) {
       process.once("exit", () => {

@@ -10,8 +10,6 @@ import { adoptConversation } from "../core/conversation-threads.js";
 import { indexBehind, instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { refreshMeasurementIndexIfBehind } from "../core/measure/measurement-index-write.js";
 import { LOG_ROTATE_BYTES, measurementLogPath, openLog } from "../core/measure/measurement-log.js";
-import { promptNudge } from "./prompt-nudge.js";
-import { readBranch } from "../core/git/git.js";
 
 /** Measuring through the full services (the fast path has its own, see hook-fast.ts). */
 function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
@@ -47,19 +45,8 @@ async function handleWith(services: ThreadMindServices, name: HookName, input: H
       return measureSize(servicesMeasureStore(services), input, "sessionEnds");
     case "pre-compact":
       return measureSize(servicesMeasureStore(services), input, "preCompacts");
-    case "user-prompt-submit": // answered by the fast path (hook-fast.ts); the same through the services for completeness
-      return promptNudge(
-        {
-          storeDir: services.store.dir,
-          session: services.session,
-          readState: () => services.readState(),
-          instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
-          projectIds: () => services.store.projectIds(),
-          branch: () => (services.workspace.gitTop ? readBranch(services.workspace.gitTop) : null),
-          recordEvents: (events) => services.recordEvents(events),
-        },
-        input,
-      );
+    case "user-prompt-submit": // always answered by the fast path (hook-fast.ts: fastPrompt never returns null)
+      throw new Error("internal: UserPromptSubmit is answered by the fast path");
     default: {
       const unreachable: never = name;
       throw new Error(`unknown hook ${String(unreachable)}`);

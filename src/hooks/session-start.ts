@@ -11,8 +11,6 @@ import { instanceEvents, sessionEvents } from "../core/measure/measurement-log-r
 import { startAfterRestart } from "./freshness-start.js";
 import { assembleStarts, userLine } from "../core/context/start-context.js";
 
-export { userLine };
-
 export async function sessionStart(services: ThreadMindServices, input: HookInput): Promise<HookOutput> {
   const source = input.source ?? "startup";
   // resume restores the conversation, which already holds the context: nothing to add. A new process resuming it takes

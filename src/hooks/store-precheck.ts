@@ -3,6 +3,7 @@ import { statSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { resolveWorkspace, storeExists, type Workspace } from "../core/workspace.js";
 import { parseHookInput } from "./hook-input.js";
+import { hookWorkspace } from "./hook-workspace.js";
 
 /**
  * The workspace, when the environment alone decides it as resolveWorkspace does, whatever the input's cwd says: an
@@ -27,7 +28,8 @@ export function workspaceMayHaveStore(rawInput: string, fallbackCwd: string, env
   } catch {
     return true;
   }
-  return storeExists(resolveWorkspace({ env, cwd }));
+  // Through hookWorkspace: the fast path then finds this workspace resolved.
+  return storeExists(hookWorkspace(env, cwd));
 }
 
 function isDirectory(path: string): boolean {

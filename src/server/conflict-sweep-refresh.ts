@@ -1,9 +1,8 @@
 // After a write, the MCP server brings the conflict-marker sweep (.threadmind/cache/conflict-sweep.json) up to date once the threads directories it wrote settled, so that the next session start lists no directory.
+import { setTimeout as sleep } from "node:timers/promises";
 import { storeDirState } from "../core/workspace.js";
 import { type SweepWork, threadDirsSettleInMs, threadFilesWithMarkers } from "../core/store/conflict-marker-sweep.js";
 import { FINE_RACY_MARGIN_MS } from "../core/store/file-stamp.js";
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface SweepKeeperOptions {
   /**

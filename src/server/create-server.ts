@@ -16,6 +16,7 @@ import { registerSetupTools } from "./tools/setup-tools.js";
 import { registerSummaryTools } from "./tools/summary-tools.js";
 import { registerThreadTools } from "./tools/thread-tools.js";
 import { SERVER_NAME, SERVER_VERSION } from "./version.js";
+import { messageOf } from "../core/error-details.js";
 
 /**
  * How long after initialize the tokenizer starts loading. Its load holds the event loop for ~0.3 s (the ranks are
@@ -53,9 +54,7 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
   const resourcesChanged = () => {
     if (!server.isConnected()) return;
     server.server.sendResourceListChanged().catch((error: unknown) => {
-      process.stderr.write(
-        `thread-mind: could not send resources/list_changed: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
+      process.stderr.write(`thread-mind: could not send resources/list_changed: ${messageOf(error)}\n`);
     });
   };
   const ctx: ToolContext = {
@@ -109,9 +108,7 @@ function startCacheRefresher(session: ServerSession, hooksBuild: (() => string |
         if (builtBy !== null) await refreshStartCache(services, builtBy);
         await keepSweep(services.store.dir);
       } catch (error) {
-        process.stderr.write(
-          `thread-mind: could not refresh the SessionStart context cache: ${error instanceof Error ? error.message : String(error)}\n`,
-        );
+        process.stderr.write(`thread-mind: could not refresh the SessionStart context cache: ${messageOf(error)}\n`);
       }
     });
   };

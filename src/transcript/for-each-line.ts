@@ -1,6 +1,6 @@
 // forEachLine: streams a whole file line by line in bounded memory (one chunk plus the current line), from byte 0 to the end.
 import { readSync } from "node:fs";
-import { ByteLineSplitter, ByteRangeSplitter, LineSplitter } from "./line-splitter.js";
+import { ByteRangeSplitter, LineSplitter } from "./line-splitter.js";
 import type { ByteRangeSink, LineSink } from "./line-splitter.js";
 import { checkPositiveInteger, withTranscript } from "./transcript-file.js";
 
@@ -38,26 +38,10 @@ export async function forEachLine(path: string, sink: LineSink, options: ForEach
 }
 
 /**
- * forEachLine with each line's raw bytes (without the newline), not decoded: for readers that need the byte length or
- * decide from the bytes what to decode. The buffer is a view of the chunk it was read in or, for a line over several
- * chunks, a copy. Each chunk is a new buffer unless `beforeChunkReuse` is given: then a view stays valid until that
- * callback is called with its chunk.
- */
-export async function forEachByteLine(
-  path: string,
-  sink: (bytes: Buffer, terminated: boolean) => void,
-  options: ForEachByteLineOptions = {},
-): Promise<ForEachLineResult> {
-  const splitter = new ByteLineSplitter((bytes, terminated) => {
-    sink(bytes, terminated);
-    return false;
-  }, options.beforeChunkReuse !== undefined);
-  return streamLines(path, splitter, options);
-}
-
-/**
- * forEachByteLine without a Buffer per line: `sink(buffer, start, end, terminated)` gets the line as a range of the chunk
- * read (or of a copy, for a line across chunks), for readers that decide from a few bytes whether to look further.
+ * forEachLine with each line's raw bytes, not decoded and without a Buffer per line: `sink(buffer, start, end, terminated)`
+ * gets the line (without the newline) as a range of the chunk read (or of a copy, for a line across chunks), for readers
+ * that decide from a few bytes whether to look further. Each chunk is a new buffer unless `beforeChunkReuse` is given:
+ * then a range stays valid until that callback is called with its chunk.
  */
 export async function forEachByteRange(
   path: string,

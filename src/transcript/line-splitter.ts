@@ -86,22 +86,20 @@ export class ByteRangeSplitter {
 
 /** A ByteRangeSplitter whose sink gets each line as its own Buffer (a view of the chunk, or a copy across chunks). */
 export class ByteLineSplitter extends ByteRangeSplitter {
-  constructor(sink: ByteLineSink, ownsChunks = false) {
-    super(
-      (buffer, start, end, terminated) =>
-        sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated),
-      ownsChunks,
+  constructor(sink: ByteLineSink) {
+    super((buffer, start, end, terminated) =>
+      sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated),
     );
   }
 }
 
-/** A ByteLineSplitter whose sink gets each line decoded as UTF-8 text. */
+/** A ByteRangeSplitter whose sink gets each line decoded as UTF-8 text. */
 export class LineSplitter {
-  private readonly bytes: ByteLineSplitter;
+  private readonly bytes: ByteRangeSplitter;
 
   constructor(sink: LineSink) {
-    this.bytes = new ByteLineSplitter((line, terminated) => {
-      sink(line.toString("utf8"), terminated);
+    this.bytes = new ByteRangeSplitter((buffer, start, end, terminated) => {
+      sink(buffer.toString("utf8", start, end), terminated);
       return false;
     });
   }

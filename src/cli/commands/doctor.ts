@@ -1,7 +1,8 @@
 // `thread-mind-mcp doctor`: checks the installation and the workspace; prints ok / warn / FAIL with fixes, exit 1 on a failure.
 import { doctorExitCode, renderDoctor, runDoctor } from "../../core/doctor/doctor.js";
 import { expectNoArguments } from "../cli-options.js";
-import { BUNDLE_VERSION, pluginRoot } from "../plugin-root.js";
+import { BUNDLE_VERSION } from "../../core/version.js";
+import { pluginRoot } from "../plugin-root.js";
 import type { CliCommand } from "./command.js";
 
 export const doctorCommand: CliCommand = {

@@ -5,8 +5,8 @@ import { pluginRoot } from "../plugin-root.js";
 import { DRIVER_DESCRIPTION, DRIVER_NAME, driverCommand } from "../../core/merge/git-merge-driver.js";
 import { git } from "../../core/git/git.js";
 import { bundlePath } from "../../core/bundles.js";
+import { gitTopHere } from "../cli-services.js";
 import type { CliCommand } from "./command.js";
-import { gitTopHere } from "./git-here.js";
 
 /** The driver command for this CLI: this Node, plugin/dist/cli.mjs of the plugin this code belongs to. */
 function thisDriverCommand(): string {
@@ -25,7 +25,7 @@ export const gitSetupCommand: CliCommand = {
   options: {},
   run: async (args) => {
     expectNoArguments(args);
-    const { top, store } = await gitTopHere();
+    const { top, store } = gitTopHere();
     const command = thisDriverCommand();
     await git(top, ["config", "--local", `merge.${DRIVER_NAME}.name`, DRIVER_DESCRIPTION]);
     await git(top, ["config", "--local", `merge.${DRIVER_NAME}.driver`, command]);

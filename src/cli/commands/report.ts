@@ -7,7 +7,7 @@ import { claudeProjectsDir } from "../../core/savings/transcript-locations.js";
 import { buildSavingsReport } from "../../core/savings/savings-report.js";
 import { expectNoArguments, UsageError } from "../cli-options.js";
 import { cliWorkspace } from "../cli-services.js";
-import { reportDocument } from "../report-tables.js";
+import { reportDocument, type ReportDocument } from "../report-tables.js";
 import { renderMarkdown } from "../report-markdown.js";
 import { renderSvg } from "../report-svg.js";
 import { renderHtml } from "../report-html.js";
@@ -60,16 +60,17 @@ export const reportCommand: CliCommand = {
       env: process.env,
     });
     progress.done();
-    // The tables are built only for what prints them (the Markdown, the HTML page): --json alone does not.
-    const document = () => {
-      const doc = reportDocument(report);
-      doc.tables.push(freshnessTable(report.freshness));
+    // The tables are built once, and only for what prints them (the Markdown, the HTML page): --json alone does not.
+    let doc: ReportDocument | undefined;
+    const document = (): ReportDocument => {
+      if (doc === undefined) {
+        doc = reportDocument(report);
+        doc.tables.push(freshnessTable(report.freshness));
+      }
       return doc;
     };
-    const json = args.flags.get("json") === true;
-    const doc = json && htmlFile === null ? null : document();
-    if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else process.stdout.write(renderMarkdown(doc ?? document()));
+    if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else process.stdout.write(renderMarkdown(document()));
     if (svgFile !== null || htmlFile !== null) {
       const svg = renderSvg(report);
       if (svgFile !== null) {
@@ -77,7 +78,7 @@ export const reportCommand: CliCommand = {
         console.error(`Chart written to ${svgFile}`);
       }
       if (htmlFile !== null) {
-        writeFileSync(htmlFile, renderHtml(doc ?? document(), svg));
+        writeFileSync(htmlFile, renderHtml(document(), svg));
         console.error(`Report written to ${htmlFile}`);
       }
     }

@@ -1,8 +1,8 @@
 // `thread-mind-mcp resolve [file…]`: re-merges conflicted thread and project files from git's index with the driver's rules.
 import { isAbsolute, relative, resolve as resolvePath } from "node:path";
 import { describeOutcome, resolveFile, unmergedFiles, type ResolveOutcome } from "../../core/merge/resolve-conflicts.js";
+import { gitTopHere } from "../cli-services.js";
 import type { CliCommand } from "./command.js";
-import { gitTopHere } from "./git-here.js";
 
 export const resolveCommand: CliCommand = {
   name: "resolve",
@@ -15,7 +15,7 @@ export const resolveCommand: CliCommand = {
   ].join("\n"),
   options: {},
   run: async (args) => {
-    const { top, store } = await gitTopHere();
+    const { top, store } = gitTopHere();
     const all = await unmergedFiles(top, store.dir);
     let chosen = all;
     const outcomes: ResolveOutcome[] = [];

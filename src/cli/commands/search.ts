@@ -2,10 +2,8 @@
 import { oneOf, positiveInt, UsageError } from "../cli-options.js";
 import { openCliServices } from "../cli-services.js";
 import { SEARCH_INTENTS, SEARCH_SCOPES, type SearchQuery } from "../../core/search/index.js";
-import type { ThreadStatus } from "../../core/types.js";
+import { THREAD_STATUSES } from "../../core/types.js";
 import type { CliCommand } from "./command.js";
-
-const STATUSES = ["active", "done", "abandoned"] as const satisfies readonly ThreadStatus[];
 
 export const searchCommand: CliCommand = {
   name: "search",
@@ -20,7 +18,7 @@ export const searchCommand: CliCommand = {
     if (query.trim() === "") throw new UsageError("give the words to search for");
     const input: SearchQuery = { query };
     const intent = oneOf(args.flags.get("intent"), "intent", SEARCH_INTENTS);
-    const status = oneOf(args.flags.get("status"), "status", STATUSES);
+    const status = oneOf(args.flags.get("status"), "status", THREAD_STATUSES);
     const scope = oneOf(args.flags.get("scope"), "scope", SEARCH_SCOPES);
     const limit = positiveInt(args.flags.get("limit"), "limit");
     if (intent) input.intent = intent;

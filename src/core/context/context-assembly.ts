@@ -2,6 +2,7 @@
 import { ancestorExcerpt, FenceTracker } from "./summary-sections.js";
 import type { Project, Thread, ThreadStatus } from "../types.js";
 import type { AncestorWalk } from "./thread-chain.js";
+import { titleLine } from "./title-line.js";
 
 export interface ContextInput {
   project: Project;
@@ -67,7 +68,7 @@ interface Block {
 export function ancestorBlock(t: Thread, warning: string | undefined): string {
   const excerpt = ancestorExcerpt(t.summary);
   if (excerpt === "") return "";
-  return withWarning(`## Thread: ${clip(oneLine(t.title), HEADING_TITLE_CHARS)}\n${demoteHeadings(excerpt)}`, warning);
+  return withWarning(`## Thread: ${titleLine(t.title, HEADING_TITLE_CHARS)}\n${demoteHeadings(excerpt)}`, warning);
 }
 
 export interface Budget {
@@ -133,7 +134,7 @@ export function assembleContext(input: ContextInput): AssembledContext {
     if (text !== "") ancestors.push({ threadId: t.id, title: t.title, text });
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
-  const activeTitle = clip(oneLine(active.title), HEADING_TITLE_CHARS);
+  const activeTitle = titleLine(active.title, HEADING_TITLE_CHARS);
   const activeHead = `## Thread: ${activeTitle} (active)\n`;
   const relatedLine = input.related && input.related.length > 0 ? `\n\n${relatedText(input.related)}` : "";
   const activeWarning = input.warnings.get(active.id);
@@ -227,7 +228,7 @@ function leftOutNotice(omitted: Block[], beyond: boolean): string {
   const named = omitted
     .slice(-LEFT_OUT_TITLES)
     .reverse()
-    .map((b) => clip(oneLine(b.title), NOTICE_TITLE_CHARS));
+    .map((b) => titleLine(b.title, NOTICE_TITLE_CHARS));
   const more = n > named.length ? `, and ${n - named.length} more` : "";
   const unread = beyond ? `${n > 0 ? ", and" : ""} the ancestors above them, not read` : "";
   const list = n > 0 ? `${n} farther ancestor thread${n === 1 ? "" : "s"} (nearest first: ${named.join("; ")}${more})` : "";
@@ -300,16 +301,6 @@ function relatedText(refs: RelatedRef[]): string {
     return `${(r.title ?? r.id).replace(/\s*\n\s*/g, " ")} (${r.id}${r.status && r.status !== "active" ? `, ${r.status}` : ""})`;
   });
   return `_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): ${items.join("; ")}._`;
-}
-
-/** A title on one line: a line break in a title must not start a heading of its own. */
-function oneLine(title: string): string {
-  return title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
-}
-
-/** At most `max` characters, the cut marked with "…". */
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
 function withWarning(text: string, warning: string | undefined): string {

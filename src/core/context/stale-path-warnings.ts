@@ -3,7 +3,7 @@ import { GitError, commitsTouchingSince } from "../git/git.js";
 import type { Thread } from "../types.js";
 
 /** True when a thread's warning depends on HEAD: it names a commit and paths to check since. */
-export function hasPathsToCheck(t: Thread): boolean {
+export function hasPathsToCheck(t: Thread): t is Thread & { commit: string; paths: string[] } {
   return Boolean(t.commit && t.paths && t.paths.length > 0);
 }
 
@@ -12,7 +12,7 @@ export async function stalePathWarnings(top: string, threads: readonly Thread[])
   const warnings = new Map<string, string>();
   await Promise.all(
     threads.map(async (t) => {
-      if (!t.commit || !t.paths || t.paths.length === 0) return;
+      if (!hasPathsToCheck(t)) return;
       let n: number | null;
       try {
         n = await commitsTouchingSince(top, t.commit, t.paths);

@@ -49,7 +49,6 @@ export async function assembleStarts(
     ...(notices.length > 0 ? { notices: [...notices] } : {}),
   });
   const base = await services.contextWithSources(project, thread, budget(longest));
-  const trimmed = (c: AssembledContext) => c.omitted.length > 0 || c.omittedBeyond || c.truncated;
   const files = new Set(base.sources);
   let dependsOnHead = base.dependsOnHead;
   const contexts: AssembledContext[] = [];
@@ -70,10 +69,15 @@ export async function assembleStarts(
   return { starts, sources: [...files], dependsOnHead };
 }
 
+/** Whether the assembly left something out to fit its budget (an ancestor, the ones above it, or part of the summary). */
+function trimmed(c: AssembledContext): boolean {
+  return c.omitted.length > 0 || c.omittedBeyond || c.truncated;
+}
+
 function startOf(text: string, context: AssembledContext, threadId: string, leading: readonly string[]): CachedStart {
   // The model reads an unreadable or missing ancestor in the context; the user must hear of it too.
   const notes = [...leading, ...context.notices.map(userLine)];
-  if (context.omitted.length > 0 || context.omittedBeyond || context.truncated) {
+  if (trimmed(context)) {
     const left = `${context.omitted.length}${context.omittedBeyond ? "+" : ""} ancestor${context.omitted.length === 1 && !context.omittedBeyond ? "" : "s"}`;
     notes.push(
       `ThreadMind: context of "${threadId}" trimmed to fit ${formatCount(CHARACTER_CAP)} characters (${left} left out${context.truncated ? ", summary cut" : ""}).`,

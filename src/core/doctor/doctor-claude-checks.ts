@@ -10,8 +10,6 @@ export const PLUGIN_NAME = "thread-mind";
 /** How many of the newest injections the receipts check looks at. */
 export const RECENT_INJECTIONS = 5;
 
-type Json = JsonObject;
-
 interface Installation {
   key: string;
   scope: string;
@@ -26,11 +24,11 @@ function installationsFor(configDir: string, workspaceRoot: string): { found: In
   const plugins = read.data?.plugins;
   if (typeof plugins !== "object" || plugins === null) return { found: [], problems };
   const found: Installation[] = [];
-  for (const [key, entries] of Object.entries(plugins as Json)) {
+  for (const [key, entries] of Object.entries(plugins as JsonObject)) {
     if (!key.startsWith(`${PLUGIN_NAME}@`) || !Array.isArray(entries)) continue;
     for (const entry of entries) {
       if (typeof entry !== "object" || entry === null) continue;
-      const e = entry as Json;
+      const e = entry as JsonObject;
       const scope = typeof e.scope === "string" ? e.scope : "user";
       const projectPath = typeof e.projectPath === "string" ? e.projectPath : null;
       // user scope applies everywhere; project and local scopes to the project folder they were installed in (and below).
@@ -58,7 +56,7 @@ function enabledSetting(
     if (read.problem) problems.push(read.problem);
     const enabled = read.data?.enabledPlugins;
     if (typeof enabled === "object" && enabled !== null && key in enabled) {
-      const value = (enabled as Json)[key];
+      const value = (enabled as JsonObject)[key];
       if (typeof value === "boolean") return { value, from: file, problems };
     }
   }

@@ -8,6 +8,7 @@ import type { Workspace } from "../workspace.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 import { readJsonObject } from "./json-file.js";
 import type { BundleFile } from "../bundles.js";
+import { messageOf } from "../error-details.js";
 
 /** The oldest Node ThreadMind runs on (package.json's engines; the CLI parses its options with util.parseArgs, new in 18.3). */
 export const MIN_NODE = "18.3.0";
@@ -102,7 +103,7 @@ export async function checkGit(workspace: Workspace, env: Record<string, string 
         "author",
         "Author id",
         "Set THREADMIND_AUTHOR to lowercase letters, digits and dashes, or unset it to use your git identity.",
-        e instanceof Error ? e.message : String(e),
+        messageOf(e),
       ),
     );
   }

@@ -11,6 +11,7 @@ import type { StoreDirState, Workspace } from "../workspace.js";
 import { errors } from "../errors.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 import { CHARACTER_CAP, contextHeader } from "../context/context-header.js";
+import { messageOf } from "../error-details.js";
 
 export function checkWorkspace(workspace: Workspace, state: StoreDirState): DoctorCheck {
   const title = "Workspace";
@@ -39,7 +40,7 @@ export function checkWorkspace(workspace: Workspace, state: StoreDirState): Doct
       "workspace",
       title,
       `Give your user read and write access to ${workspace.storeDir} (e.g. \`chmod -R u+rwX .threadmind\`).`,
-      `${workspace.storeDir} is not readable and writable: ${e instanceof Error ? e.message : String(e)}`,
+      `${workspace.storeDir} is not readable and writable: ${messageOf(e)}`,
     );
   }
   return ok("workspace", title, where, `${workspace.storeDir} is readable and writable`);
@@ -57,7 +58,7 @@ export function checkThreads(services: ThreadMindServices): DoctorCheck {
     try {
       store.readProject(id);
     } catch (e) {
-      problems.push(e instanceof Error ? e.message : String(e));
+      problems.push(messageOf(e));
       continue;
     }
     const { threads, problems: unreadable } = store.readAllThreads(id);
@@ -108,7 +109,7 @@ export function checkLocalState(storeDir: string, local: LocalStateRead, log: Do
       "local-state",
       "Local state",
       `Move ${path} away (the hooks start a new one); stats and the report show no measurements until then.`,
-      `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}`,
+      `${path} cannot be read: ${messageOf(e)}`,
     );
   }
   const unreadable = log.read.unreadableLines;

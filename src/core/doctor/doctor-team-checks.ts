@@ -6,6 +6,7 @@ import { driverState, gitConfigPath, readConfiguredDriver } from "../merge/git-m
 import { unmergedFiles } from "../merge/resolve-conflicts.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 import type { Workspace } from "../workspace.js";
+import { messageOf } from "../error-details.js";
 
 const SETUP = "Run `thread-mind-mcp git-setup` in the repository (a Claude Code session with the plugin also sets it at start).";
 
@@ -16,12 +17,7 @@ export function checkMergeDriver(gitTop: string, expected: string): DoctorCheck 
   try {
     configured = readConfiguredDriver(gitConfigPath(gitTop));
   } catch (e) {
-    return warn(
-      "merge-driver",
-      title,
-      SETUP,
-      `the git config of ${gitTop} cannot be read: ${e instanceof Error ? e.message : String(e)}`,
-    );
+    return warn("merge-driver", title, SETUP, `the git config of ${gitTop} cannot be read: ${messageOf(e)}`);
   }
   const state = driverState(configured, expected);
   switch (state) {

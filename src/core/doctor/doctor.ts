@@ -65,11 +65,10 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     encoder: null,
   });
   const storeState = storeDirState(workspace.storeDir);
-  const hasStore = storeState !== "absent";
   const workspaceCheck = checkWorkspace(workspace, storeState);
   checks.push(workspaceCheck);
-  // The store checks need a usable .threadmind/ directory.
-  const usable = hasStore && workspaceCheck.status === "ok";
+  // The store checks need a usable .threadmind/ directory (checkWorkspace is ok only for one).
+  const usable = workspaceCheck.status === "ok";
   let measurements = emptyMeasurements();
   if (usable) {
     if (services.hasOldLayout()) {

@@ -1,5 +1,6 @@
 // Reads a JSON file the doctor inspects (Claude Code's settings, the plugin's manifests): its object, or why there is none.
 import { existsSync, readFileSync } from "node:fs";
+import { messageOf } from "../error-details.js";
 
 export type JsonObject = Record<string, unknown>;
 
@@ -12,6 +13,6 @@ export function readJsonObject(path: string): { data: JsonObject | null; problem
       return { data: null, problem: `${path} is not a JSON object` };
     return { data: data as JsonObject };
   } catch (e) {
-    return { data: null, problem: `${path} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
+    return { data: null, problem: `${path} cannot be read: ${messageOf(e)}` };
   }
 }

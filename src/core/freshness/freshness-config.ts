@@ -13,20 +13,21 @@ export interface FreshnessConfig {
 
 /** The setting from the project's parsed JSON; a wrong value gives the default and says why. */
 export function freshnessConfigOf(data: unknown): FreshnessConfig {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  const freshness = (data as Record<string, unknown>).freshness;
+  const freshness = isRecord(data) ? data.freshness : undefined;
   if (freshness === undefined) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  const value =
-    typeof freshness === "object" && freshness !== null && !Array.isArray(freshness)
-      ? (freshness as Record<string, unknown>).nudgeTokens
-      : undefined;
-  if (value === undefined && typeof freshness === "object" && freshness !== null && !Array.isArray(freshness))
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  if (isRecord(freshness)) {
+    const value = freshness.nudgeTokens;
+    if (value === undefined) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  }
   return {
     nudgeTokens: DEFAULT_NUDGE_TOKENS,
     problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`,
   };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** The setting of project `projectId` in `storeDir`; an unreadable project file gives the default and says why. */

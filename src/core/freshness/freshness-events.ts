@@ -60,7 +60,8 @@ export interface StalenessEvent {
   transcriptPath?: string;
 }
 
-const isCount = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0;
+/** A whole number of tokens (0 or more). */
+export const isCount = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0;
 const isText = (v: unknown): v is string => typeof v === "string" && v !== "";
 
 /** Field checks of the three kinds (the line's `kind` and `at` are checked by the caller). */

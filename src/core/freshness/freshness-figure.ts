@@ -5,8 +5,7 @@ import type { StalenessEvent } from "./freshness-events.js";
 import { DEFAULT_NUDGE_TOKENS } from "./freshness.js";
 import type { Restart } from "../savings/savings-pairing.js";
 import type { ScannedSession } from "../savings/savings-scan.js";
-
-const formatCount = (n: number) => Math.round(n).toLocaleString("en-US");
+import { formatCount } from "../format-count.js";
 
 export interface FreshnessGroup {
   /** Restarts judged (their size was known). */
@@ -95,7 +94,7 @@ function groupLine(label: string, g: FreshnessGroup): string {
 /** The figure as the lines stats_show prints (its own block). */
 export function freshnessLines(f: FreshnessFigure): string[] {
   return [
-    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(f.threshold)} tokens since the last write):`,
+    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(Math.round(f.threshold))} tokens since the last write):`,
     groupLine("/clear", f.clear),
     groupLine("compaction", f.compaction),
   ];

@@ -17,9 +17,10 @@ import {
   instanceNeedle,
   LOG_LINE_MAX_BYTES,
   openMeasurementIndex,
+  readAt,
   sessionNeedle,
 } from "./measurement-index.js";
-import { isFreshnessEvent, type StalenessEvent } from "../freshness/freshness-events.js";
+import { isCount, isFreshnessEvent, type StalenessEvent } from "../freshness/freshness-events.js";
 
 /** A log file larger than this (damage, or appends by something else) is read from its last this-many bytes only. */
 export const READ_MAX_BYTES = 8 * 1024 * 1024;
@@ -48,15 +49,8 @@ export interface MeasurementLogRead {
 /** A log file's bytes (its last READ_MAX_BYTES), or an empty buffer where it does not exist. Other errors are thrown. */
 function readLogBytes(path: string): Buffer {
   const bytes = openLog(path, (fd, size) => {
-    const length = Math.min(size, READ_MAX_BYTES);
-    const buffer = Buffer.allocUnsafe(length);
-    let read = 0;
-    while (read < length) {
-      const n = readSync(fd, buffer, read, length - read, size - length + read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buffer.subarray(0, read);
+    const buffer = Buffer.allocUnsafe(Math.min(size, READ_MAX_BYTES));
+    return buffer.subarray(0, readAt(fd, buffer, size - buffer.length));
   });
   return bytes ?? Buffer.alloc(0);
 }
@@ -120,7 +114,7 @@ export function parseEventLine(line: string): MeasurementEvent | null {
       return typeof d.injectionAt === "string" &&
         typeof d.contentHash === "string" &&
         RECEIPTS.has(d.receipt as SettledReceipt) &&
-        (d.firstRequestTokens === undefined || isTokenCount(d.firstRequestTokens))
+        (d.firstRequestTokens === undefined || isCount(d.firstRequestTokens))
         ? (d as MeasurementEvent)
         : null;
     case "hookSeen":
@@ -136,10 +130,6 @@ export function parseEventLine(line: string): MeasurementEvent | null {
     case "staleness":
       return isFreshnessEvent(d) ? (d as MeasurementEvent) : null;
   }
-}
-
-function isTokenCount(v: unknown): v is number {
-  return typeof v === "number" && Number.isInteger(v) && v >= 0;
 }
 
 export function receiptKey(r: { sessionId: string; at: string; contentHash: string }): string {

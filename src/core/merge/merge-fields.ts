@@ -1,5 +1,6 @@
 // Merges two sides' fields (thread frontmatter, project files) key by key against their base: one side's change is
 // taken, stamps take the later side, lists named as sets merge as sets, different changes on both sides conflict.
+import { mergeSet } from "./merge-set.js";
 
 export interface FieldRules {
   /** Keys in the order they are written; other keys follow in the order the sides have them. */
@@ -23,18 +24,13 @@ function isList(v: unknown): v is unknown[] | undefined | null {
   return v === undefined || v === null || Array.isArray(v);
 }
 
-/** 3-way merge of a set: base items both sides kept (base order), then ours' additions, then theirs'. */
-function mergeSet(b: unknown[] | undefined | null, o: unknown[] | undefined | null, t: unknown[] | undefined | null): unknown[] {
-  const [lb, lo, lt] = [b ?? [], o ?? [], t ?? []];
-  const has = (l: unknown[], x: unknown) => l.some((y) => same(x, y));
-  const out: unknown[] = [];
-  const add = (x: unknown) => {
-    if (!has(out, x)) out.push(x);
-  };
-  for (const x of lb) if (has(lo, x) && has(lt, x)) add(x);
-  for (const x of lo) if (!has(lb, x)) add(x);
-  for (const x of lt) if (!has(lb, x)) add(x);
-  return out;
+/** 3-way merge of a list named as a set: base items both sides kept (base order), then ours' additions, then theirs'. */
+function mergeList(b: unknown[] | undefined | null, o: unknown[] | undefined | null, t: unknown[] | undefined | null): unknown[] {
+  const key = (x: unknown) => JSON.stringify(x);
+  const { kept, addedOurs, addedTheirs } = mergeSet(b ?? [], o ?? [], t ?? [], key);
+  const merged = new Map<string, unknown>(); // each item once, where it first comes
+  for (const x of [...kept, ...addedOurs, ...addedTheirs]) if (!merged.has(key(x))) merged.set(key(x), x);
+  return [...merged.values()];
 }
 
 /** Later of two stamps: by time when both read as dates, else as text. */
@@ -65,7 +61,7 @@ export function mergeFields(
     else if (same(b, o)) put(k, t);
     else if (rules.stamps.includes(k)) put(k, laterIsOurs ? o : t);
     else if (rules.sets.includes(k) && isList(b) && isList(o) && isList(t)) {
-      const merged = mergeSet(b, o, t);
+      const merged = mergeList(b, o, t);
       put(k, merged.length === 0 && (o === undefined || t === undefined) ? undefined : merged);
     } else {
       conflicts.push(k);

@@ -1,6 +1,7 @@
 // Merges one summary section: list items as a set (additions of both sides kept, removals applied), prose line by line.
 import { FenceTracker } from "../context/summary-sections.js";
 import { diff3 } from "./diff3.js";
+import { mergeSet } from "./merge-set.js";
 import { conflictLines } from "./merge-text.js";
 
 /** A bullet item with its continuation lines, or one line of prose (a blank line, a fence, a sentence). */
@@ -54,15 +55,11 @@ const isBlank = (u: Unit) => !u.item && u.key.trim() === "";
  * additions, then theirs'. Null when it is a real conflict: prose involved, or one item replaced differently on each side.
  */
 function mergeItemSets(base: Unit[], ours: Unit[], theirs: Unit[]): Unit[] | null {
-  const all = [...base, ...ours, ...theirs];
-  if (!all.every((u) => u.item || isBlank(u))) return null;
-  const has = (list: Unit[], u: Unit) => list.some((v) => v.key === u.key);
-  const [b, o, t] = [base, ours, theirs].map((l) => l.filter((u) => u.item)) as [Unit[], Unit[], Unit[]];
-  const addedOurs = o.filter((u) => !has(b, u));
-  const addedTheirs = t.filter((u) => !has(b, u) && !has(addedOurs, u));
-  const removedByBoth = b.filter((u) => !has(o, u) && !has(t, u));
-  if (removedByBoth.length > 0 && addedOurs.length > 0 && addedTheirs.length > 0) return null;
-  return [...b.filter((u) => has(o, u) && has(t, u)), ...addedOurs, ...addedTheirs];
+  if (![...base, ...ours, ...theirs].every((u) => u.item || isBlank(u))) return null;
+  const items = (l: Unit[]) => l.filter((u) => u.item);
+  const { kept, addedOurs, addedTheirs, removedByBoth } = mergeSet(items(base), items(ours), items(theirs), (u) => u.key);
+  if (removedByBoth > 0 && addedOurs.length > 0 && addedTheirs.length > 0) return null;
+  return [...kept, ...addedOurs, ...addedTheirs];
 }
 
 /** Items added on a side that an earlier item already says are dropped (base duplicates stay). */

@@ -224,9 +224,7 @@ export function findRestarts(
     predecessors.set(newId, { old, by: "hooks" });
     usedOld.add(oldId);
   }
-  const byStart = [...sessions].sort(
-    (a, b) => (ms(a.clearCommandAt ?? a.startedAt) ?? 0) - (ms(b.clearCommandAt ?? b.startedAt) ?? 0),
-  );
+  const byStart = [...sessions].sort((a, b) => (ms(clearTime(a)) ?? 0) - (ms(clearTime(b)) ?? 0));
   for (const fresh of byStart) {
     if (predecessors.has(fresh.sessionId)) continue;
     const by: PairingMethod | null =

@@ -145,7 +145,8 @@ class ThinnedSeries {
 
 function parseHeader(text: string): { source: InjectionSeen["source"]; threadId: string | null } {
   const start = text.indexOf(THREADMIND_HEADER_PREFIX);
-  const line = text.slice(start, text.indexOf("\n", start) === -1 ? undefined : text.indexOf("\n", start));
+  const newline = text.indexOf("\n", start);
+  const line = text.slice(start, newline === -1 ? undefined : newline);
   const rest = line.slice(THREADMIND_HEADER_PREFIX.length);
   const source = rest.startsWith("after /clear")
     ? "clear"

@@ -65,7 +65,11 @@ export function restartKindFigures(
   // Each PreCompact's next one in the same session bounds the compaction context it can be paired with.
   const nextCompactAt = new Map<SizeRecord, string | null>();
   const bySession = new Map<string, SizeRecord[]>();
-  for (const r of compacts) bySession.set(r.sessionId, [...(bySession.get(r.sessionId) ?? []), r]);
+  for (const r of compacts) {
+    const list = bySession.get(r.sessionId);
+    if (list === undefined) bySession.set(r.sessionId, [r]);
+    else list.push(r);
+  }
   for (const list of bySession.values()) {
     list.sort((a, b) => compareAt(a.at, b.at));
     for (const [k, r] of list.entries()) nextCompactAt.set(r, list[k + 1]?.at ?? null);

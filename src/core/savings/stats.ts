@@ -5,8 +5,6 @@ import { readFreshnessConfig } from "../freshness/freshness-config.js";
 import { verdictThreshold } from "../freshness/freshness.js";
 import type { Measurements, ReceiptStatus } from "../measure/measurements.js";
 import { average, hasSize, restartKindFigures, type RestartKindFigures } from "./stats-restarts.js";
-
-export type { RestartKindFigures };
 import type { ThreadMindServices } from "../services.js";
 import { buildTree } from "../context/tree-render.js";
 import { threadStatus, type Thread, type ThreadStatus } from "../types.js";

@@ -4,6 +4,7 @@ import type { BodyDoc } from "./index-entries.js";
 import { variantsOf } from "./overview-tier.js";
 import { snippetOf } from "./snippet.js";
 import { BM25, bm25Idf } from "./term-index.js";
+import { ThreadVerdicts } from "./thread-verdicts.js";
 
 /** How much the other matching sections of a thread add to its best section's score. */
 export const OTHER_SECTIONS_SHARE = 0.25;
@@ -29,8 +30,7 @@ export function matchSections(
   const scores = index.scratch.floats("doc-score", index.docCount);
   const masks = index.scratch.uints("doc-mask", index.docCount);
   const threads = index.threadIds.length;
-  const verdict = index.scratch.uints("verdict", threads); // 0 not asked yet, 1 accepted, 2 refused
-  const asked: number[] = [];
+  const verdicts = new ThreadVerdicts(index.scratch, "verdict", threads, acceptThread);
   const touched: number[] = [];
   const norms = ti.norms();
   const tfBoost = BM25.k1 + 1;
@@ -43,12 +43,7 @@ export function matchSections(
         const doc = list[i]!;
         const norm = norms[doc]!;
         if (Number.isNaN(norm)) continue; // removed
-        const threadNo = index.docThread[doc]!;
-        if (verdict[threadNo] === 0) {
-          verdict[threadNo] = acceptThread(threadNo) ? 1 : 2;
-          asked.push(threadNo);
-        }
-        if (verdict[threadNo] === 2) continue;
+        if (!verdicts.accepts(index.docThread[doc]!)) continue;
         if (masks[doc] === 0) touched.push(doc);
         const tf = list[i + 1]!;
         // BM25: idf · tf·(k1+1) / (tf + k1·(1 − b + b·len/avg)), times the section's weight.
@@ -57,7 +52,7 @@ export function matchSections(
       }
     }
   });
-  for (const t of asked) verdict[t] = 0;
+  verdicts.clear();
   const bestScore = index.scratch.floats("thread-best", threads);
   const sum = index.scratch.floats("thread-sum", threads);
   const threadMask = index.scratch.uints("thread-mask", threads);

@@ -74,10 +74,6 @@ export class SectionVectors {
     return this.known;
   }
 
-  has(doc: number): boolean {
-    return doc < this.known.length && this.known[doc] === 1;
-  }
-
   /** Upper bound of document numbers seen. */
   get capacity(): number {
     return this.known.length;

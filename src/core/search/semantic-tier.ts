@@ -4,6 +4,7 @@ import type { BodyDoc } from "./index-entries.js";
 import { dot, embedTerms, embedText } from "./section-vectors.js";
 import { clip } from "./snippet.js";
 import { bm25Idf } from "./term-index.js";
+import { ThreadVerdicts } from "./thread-verdicts.js";
 import type { WordVectors } from "./word-vectors.js";
 
 /** How much of a section's weight (Decisions 1.6 … State 0.8) applies to its similarity: a tie-breaker, not a ranking. */
@@ -47,19 +48,14 @@ export function matchMeaning(
   const threads = index.threadIds.length;
   const best = index.scratch.floats("meaning-best", threads);
   const bestDoc = index.scratch.uints("meaning-doc", threads); // doc + 1; 0 = none yet
-  const verdict = index.scratch.uints("meaning-verdict", threads); // 0 not asked, 1 accepted, 2 refused
-  const touched: number[] = [];
+  const verdicts = new ThreadVerdicts(index.scratch, "meaning-verdict", threads, acceptThread);
   const end = Math.min(index.docCount, vectors.capacity);
   const known = vectors.knownFlags;
   const docThread = index.docThread;
   for (let doc = 0; doc < end; doc++) {
     if (known[doc] !== 1) continue; // no known word, or removed (delete clears the flag)
     const t = docThread[doc]!;
-    if (verdict[t] === 0) {
-      verdict[t] = acceptThread(t) ? 1 : 2;
-      touched.push(t);
-    }
-    if (verdict[t] === 2) continue;
+    if (!verdicts.accepts(t)) continue;
     const sim = dot(data, doc * dims, query, dims) * (1 + SEMANTIC_SECTION_SHARE * (index.docWeight[doc]! - 1));
     if (bestDoc[t] === 0 || sim > best[t]!) {
       best[t] = sim;
@@ -67,10 +63,9 @@ export function matchMeaning(
     }
   }
   const found: number[] = []; // thread numbers above the minimum, their similarity in `best`
-  for (const t of touched) {
+  for (const t of verdicts.asked) {
     // The title counts as one more section (of weight 1): it names the topic that the sections' lines leave implicit.
-    const accepted = verdict[t] === 1;
-    verdict[t] = 0;
+    const accepted = verdicts.accepts(t);
     const title = accepted ? vectors.titleVector(t, () => titleOf(t)) : null;
     const sim = Math.max(best[t]!, title ? dot(title, 0, query, dims) : -Infinity);
     if (accepted && bestDoc[t]! > 0 && sim >= SEMANTIC_MIN_SIMILARITY) {
@@ -81,6 +76,7 @@ export function matchMeaning(
       bestDoc[t] = 0;
     }
   }
+  verdicts.clear();
   let cut = -Infinity;
   if (found.length > keep) cut = Float64Array.from(found, (t) => best[t]!).sort()[found.length - keep]!;
   const out: MeaningMatch[] = [];

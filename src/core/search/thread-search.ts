@@ -380,8 +380,9 @@ interface Earlier {
 }
 
 /**
- * Threads whose metadata and sections together cover at least `minCoverage` of the query terms: how many there are
- * (`strong`: how many cover at least half), and the `limit` best, best first — objects are made for those only.
+ * Threads whose metadata and sections together cover at least `minCoverage` of the query terms: how many are strong
+ * (cover at least half, by idf weight when `weigh` is given), and the `limit` best, best first — objects are made for
+ * those only.
  */
 function collect(
   finds: ProjectFinds[],
@@ -392,10 +393,11 @@ function collect(
   weigh?: Weigh,
   earlier?: Earlier,
   sectionsOf?: (meta: CatalogMeta) => boolean,
-): { count: number; strong: number; top: Candidate[] } {
+): { strong: number; top: Candidate[] } {
   const scores: number[] = [];
   const where: number[] = []; // project index, slot, tier source (0: this tier, 1: earlier)
   let strong = 0;
+  const weighted = (mask: number) => (weigh ? weigh(mask) : bitCount(mask) / termCount);
   const sectionOf = (f: ProjectFinds, slot: number) =>
     sectionsOf && !sectionsOf(f.project.catalogIndex.at(slot)!) ? undefined : f.section[slot];
   const evidence = (f: ProjectFinds, slot: number) => ({ meta: f.meta[slot], section: sectionOf(f, slot) });
@@ -411,7 +413,7 @@ function collect(
         const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
         if ((e.meta || e.section) && c >= earlier.minCoverage) [source, meta, section, coverage] = [1, e.meta, e.section, c];
       }
-      if ((weigh ? weigh((meta?.mask ?? 0) | (section?.mask ?? 0)) : coverage) >= LOOKUP_MIN_COVERAGE) strong++;
+      if (weighted((meta?.mask ?? 0) | (section?.mask ?? 0)) >= LOOKUP_MIN_COVERAGE) strong++;
       scores.push((meta?.score ?? 0) + (section?.score ?? 0));
       where.push(pi, slot, source);
     }
@@ -428,7 +430,7 @@ function collect(
     const mask = (metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0);
     const coverage = bitCount(mask) / termCount;
     const meta = f.project.catalogIndex.at(slot)!;
-    const weightedCoverage = weigh ? weigh(mask) : coverage;
+    const weightedCoverage = weighted(mask);
     top.push({
       projectId: f.project.projectId,
       meta,
@@ -441,7 +443,7 @@ function collect(
       tier: source === 1 ? earlier!.tier : tier,
     });
   }
-  return { count: scores.length, strong, top: top.sort(byScore).slice(0, limit) };
+  return { strong, top: top.sort(byScore).slice(0, limit) };
 }
 
 /** A candidate as returned: section evidence when it has some (labelled with its tier), else its metadata match (overview). */

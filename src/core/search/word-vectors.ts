@@ -1,7 +1,8 @@
 // The semantic tier's word vectors: the committed asset (word-vectors.bin), loaded once per process on the tier's first run.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { readRegularFile } from "../store/regular-file.js";
 import { stem, fold } from "./text-terms.js";
 
 export const WORD_VECTORS_FILE = "word-vectors.bin";
@@ -124,9 +125,11 @@ export function wordVectors(): LoadedWordVectors {
 function loadOnce(): LoadedWordVectors | Error {
   const started = performance.now();
   const path = locateWordVectors();
-  if (path === null) return new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
+  const missing = () => new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
+  if (path === null) return missing();
   try {
-    const bytes = readFileSync(path);
+    const bytes = readRegularFile(path, MAX_ASSET_BYTES, true); // at most one byte over the limit is read
+    if (bytes === null) return missing();
     if (bytes.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
     const vectors = parseWordVectors(bytes, path);
     return { vectors, path, loadMs: Math.round(performance.now() - started) };

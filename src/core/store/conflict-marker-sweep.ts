@@ -5,26 +5,14 @@
 // editor that writes markers into a file in place is seen at the directory's next change (a file fixed in place at once).
 // The hooks sweep at every session start (hook-main.cjs); the MCP server sweeps after its own writes, once the directory
 // it wrote settled, so that the start after a write finds the state current.
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { isValidId } from "../id-pattern.js";
 import { projectIdsIn } from "./project-ids.js";
 import { LIMITS } from "../limits.js";
-import { racyMarginMs } from "./file-stamp.js";
+import { changedNsOf, settledAtMs, statStamp } from "./file-stamp.js";
+import { readRegularFile } from "./regular-file.js";
 
 const SWEEP_VERSION = 2;
 
@@ -133,40 +121,18 @@ function stampOf(path: string, kind: "file" | "dir"): Stamp | null {
   try {
     const s = lstatSync(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
-    // biome-ignore lint/complexity/useMathMinMax: these are bigints, which Math.max does not take
-    const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
-    return {
-      stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`,
-      settledAtMs: Number(changed / 1_000_000n) + racyMarginMs(changed),
-    };
+    return { stamp: statStamp(s), settledAtMs: settledAtMs(changedNsOf(s)) };
   } catch {
     return null;
   }
 }
 
-/** The first bytes of a regular file (never a FIFO or device: opened non-blocking, checked before reading). */
+/** The first bytes of a regular file (never a FIFO or device: see readRegularFile); null when it cannot be read. */
 function readBounded(path: string): string | null {
-  let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    return readRegularFile(path, LIMITS.threadFileBytes)?.subarray(0, LIMITS.threadFileBytes).toString("utf8") ?? null;
   } catch {
     return null;
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) return null;
-    const buf = Buffer.alloc(Math.min(st.size, LIMITS.threadFileBytes));
-    let read = 0;
-    while (read < buf.length) {
-      const n = readSync(fd, buf, read, buf.length - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buf.subarray(0, read).toString("utf8");
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
   }
 }
 

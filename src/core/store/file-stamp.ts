@@ -1,14 +1,30 @@
 // A file's identity and times as one string: any write (in place or by rename) changes it; caches are keyed by it.
-import { lstatSync } from "node:fs";
+import { type BigIntStats, lstatSync } from "node:fs";
 
 /** dev:ino:size:mtime:ctime (nanoseconds) of a regular file; null when it is absent or not a regular file. */
 export function fileStamp(path: string): string | null {
   try {
     const s = lstatSync(path, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+    return s.isFile() ? statStamp(s) : null;
   } catch {
     return null;
   }
+}
+
+/** dev:ino:size:mtime:ctime (nanoseconds) of a bigint stat: the stamp fileStamp gives. */
+export function statStamp(s: BigIntStats): string {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+
+/** The later of a bigint stat's mtime and ctime, in nanoseconds. */
+export function changedNsOf(s: BigIntStats): bigint {
+  // biome-ignore lint/complexity/useMathMinMax: these are bigints, which Math.max does not take
+  return s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+}
+
+/** When a change at `changedNs` can no longer share its stamp with a later one: the change plus the racy margin (ms). */
+export function settledAtMs(changedNs: bigint): number {
+  return Number(changedNs / 1_000_000n) + racyMarginMs(changedNs);
 }
 
 /** The later of a stamp's mtime and ctime, in milliseconds (for the "written too recently to trust" rule). */

@@ -1,6 +1,6 @@
 // Reading a file of .threadmind/ strictly: no symbolic links, a size limit, valid UTF-8, errors that name the path and why.
 import * as nodeBuffer from "node:buffer";
-import { lstatSync, type Stats } from "node:fs";
+import { type BigIntStats, lstatSync, type Stats } from "node:fs";
 import { dirname, relative, sep } from "node:path";
 import { UnreadableFileError } from "../errors.js";
 import { readRegularFile } from "./regular-file.js";
@@ -25,13 +25,24 @@ export function reasonOf(e: unknown): string {
  * blocks: see openRegularFile), too large, not UTF-8 or unreadable.
  */
 export function readTextStrict(path: string, maxBytes: number): string | null {
-  let stat: Stats;
+  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
+}
+
+/** The file's lstat (`bigint`: with nanosecond times, for a stamp); null if it does not exist; throws (with the path) otherwise. */
+export function lstatStrict(path: string, bigint: true): BigIntStats | null;
+export function lstatStrict(path: string, bigint: false): Stats | null;
+export function lstatStrict(path: string, bigint: boolean): Stats | BigIntStats | null {
   try {
-    stat = lstatSync(path);
+    return lstatSync(path, { bigint });
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
   }
+}
+
+/** readTextStrict given the file's lstat just taken (lstatStrict): one lstat for a caller that also needs the stat. */
+export function readTextStrictAfter(path: string, stat: { isSymbolicLink(): boolean } | null, maxBytes: number): string | null {
+  if (stat === null) return null;
   if (stat.isSymbolicLink()) throw linkRefused(path);
   let bytes: Buffer | null;
   try {

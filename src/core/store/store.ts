@@ -12,12 +12,10 @@ import { projectIdsIn } from "./project-ids.js";
 import { LIMITS } from "../limits.js";
 import type { Project, ProjectMode, Thread, ThreadFileProblem } from "../types.js";
 import { storeDirState, type Workspace } from "../workspace.js";
-import { fileStamp } from "./file-stamp.js";
-import { linkRefused, reasonOf, readTextStrict, unreadable } from "./read-strict.js";
+import { statStamp } from "./file-stamp.js";
+import { linkRefused, lstatStrict, reasonOf, readTextStrict, readTextStrictAfter, unreadable } from "./read-strict.js";
 import { STORE_GITATTRIBUTES } from "../merge/git-merge-driver.js";
 import { errnoCode } from "../error-details.js";
-
-export { fileStamp, readTextStrict, unreadable };
 
 const IGNORED = [
   "config.json",
@@ -213,10 +211,12 @@ export class Store {
   /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
   private readThreadFile(path: string, id: string): Thread | null {
     // The stamp is taken before reading: a change during the read gives a newer stamp next time, never a stale hit.
-    const stamp = fileStamp(path);
+    // One lstat gives the stamp and the link check.
+    const stat = lstatStrict(path, true);
+    const stamp = stat?.isFile() ? statStamp(stat) : null;
     const hit = stamp === null ? undefined : this.parsed.get(path);
     if (hit !== undefined && hit.stamp === stamp) return copyThread(hit.thread);
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    const text = readTextStrictAfter(path, stat, LIMITS.threadFileBytes);
     if (text === null) return null;
     const thread = parseThreadFile(path, id, text);
     if (stamp !== null) {

@@ -5,6 +5,7 @@ import { nextTimestamp } from "../clock.js";
 import { assertNoSecrets } from "../secrets/secret-scan.js";
 import { oneOf } from "../thread-input-checks.js";
 import type { Project, ProjectMode, Thread } from "../types.js";
+import { addNotice } from "../notices.js";
 import type { WriteContext } from "./write-context.js";
 
 export async function createProject(
@@ -41,7 +42,7 @@ export async function createProject(
     await ctx.store.writeThread(id, thread);
     // The project exists from here on: a failure to select it is a note, never a failed call (a retry would make a second one).
     const unremembered = await ctx.rememberAfterWrite(id, MAIN_THREAD_ID);
-    if (unremembered !== null && !ctx.notices.includes(unremembered)) ctx.notices.push(unremembered);
+    if (unremembered !== null) addNotice(ctx.notices, unremembered);
     return { project, thread };
   });
   return result;

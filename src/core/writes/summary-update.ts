@@ -8,6 +8,7 @@ import { updateSection } from "../context/summary-sections.js";
 import { charsEstimate } from "../context/token-estimate.js";
 import { SECTION_KEYS, type SectionKey, type Thread } from "../types.js";
 import { assertCanModify, headBeforeLock, target, type WriteContext } from "./write-context.js";
+import { messageOf } from "../error-details.js";
 
 export interface SummaryUpdated {
   thread: Thread;
@@ -69,7 +70,7 @@ export async function updateSummary(ctx: WriteContext, input: SummaryUpdateInput
   } catch (e) {
     tokens = charsEstimate(updated.summary);
     warnings.push(
-      `The summary was saved, but its tokens could not be counted exactly (${e instanceof Error ? e.message : String(e)}): ~${tokens} is an estimate.`,
+      `The summary was saved, but its tokens could not be counted exactly (${messageOf(e)}): ~${tokens} is an estimate.`,
     );
   }
   await ctx.saveTokenCache();

@@ -5,7 +5,7 @@ import { nextTimestamp } from "../clock.js";
 import { descendantsOf } from "../context/thread-chain.js";
 import { treeText } from "../context/tree-text.js";
 import type { Thread } from "../types.js";
-import { assertCanModify, isMine, type WriteContext } from "./write-context.js";
+import { assertCanModify, mineTest, type WriteContext } from "./write-context.js";
 
 export async function deleteThread(
   ctx: WriteContext,
@@ -18,10 +18,11 @@ export async function deleteThread(
     const thread = ctx.store.readThread(project.id, threadId);
     const { threads, problems } = ctx.store.readAllThreads(project.id);
     const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
+    const isDoomed = new Set(doomed);
     if (project.mode === "team") {
       await assertCanModify(ctx, project, thread);
-      const others: string[] = [];
-      for (const id of doomed) if (!(await isMine(ctx, threads.get(id)!))) others.push(id);
+      const isMine = await mineTest(ctx);
+      const others = doomed.filter((id) => !isMine(threads.get(id)!));
       if (others.length > 0) {
         throw new ThreadMindError(
           "forbidden",
@@ -33,15 +34,15 @@ export async function deleteThread(
     const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
     // Cross-references to deleted threads are removed from the remaining threads.
     for (const t of threads.values()) {
-      if (doomed.includes(t.id) || !t.related?.some((r) => doomed.includes(r))) continue;
-      const related = t.related.filter((r) => !doomed.includes(r));
+      if (isDoomed.has(t.id) || !t.related?.some((r) => isDoomed.has(r))) continue;
+      const related = t.related.filter((r) => !isDoomed.has(r));
       const updated: Thread = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
       if (related.length > 0) updated.related = related;
       else delete updated.related;
       await ctx.store.writeThread(project.id, updated);
     }
     let activeId = sessionThreadId;
-    if (doomed.includes(sessionThreadId)) {
+    if (isDoomed.has(sessionThreadId)) {
       activeId = thread.parentId ?? MAIN_THREAD_ID;
       const note = await ctx.rememberAfterWrite(project.id, activeId);
       if (note !== null) warnings.push(note);

@@ -7,14 +7,14 @@ import { assertNoSecrets } from "../secrets/secret-scan.js";
 import { oneOf } from "../thread-input-checks.js";
 import { updateSection } from "../context/summary-sections.js";
 import { treeAfter } from "../context/tree-text.js";
-import type { ClosedStatus, Thread, ThreadStatus } from "../types.js";
+import { THREAD_STATUSES, type ClosedStatus, type Thread, type ThreadStatus } from "../types.js";
 import { assertCanModify, target, type WriteContext } from "./write-context.js";
 
 export async function setThreadStatus(
   ctx: WriteContext,
   input: { status: ThreadStatus; threadId?: string; reason?: string },
 ): Promise<{ thread: Thread; tree: string }> {
-  oneOf("status", input.status, ["active", "done", "abandoned"] as const, false);
+  oneOf("status", input.status, THREAD_STATUSES, false);
   if (input.threadId !== undefined) assertId(input.threadId, "thread id");
   if (input.reason !== undefined) {
     checkLength("The reason", input.reason, LIMITS.reasonChars);

@@ -44,7 +44,18 @@ export async function assertCanModify(ctx: WriteContext, project: Project, threa
 
 /** Written by this user: the author id, or the id 0.4 gave this user on this machine (kept in local state). */
 export async function isMine(ctx: WriteContext, thread: Thread): Promise<boolean> {
-  return thread.author === (await ctx.author()) || ctx.readState().legacyAuthorIds.includes(thread.author);
+  return (await mineTest(ctx))(thread);
+}
+
+/** isMine for many threads: the author is asked once, the local state read once and only when a thread is not by it. */
+export async function mineTest(ctx: WriteContext): Promise<(thread: Thread) => boolean> {
+  const author = await ctx.author();
+  let legacy: readonly string[] | null = null;
+  return (thread) => {
+    if (thread.author === author) return true;
+    legacy ??= ctx.readState().legacyAuthorIds;
+    return legacy.includes(thread.author);
+  };
 }
 
 /** HEAD's commit for a summary being written (null outside git or before the first commit), read before the store lock is taken: other writers never wait on git. */

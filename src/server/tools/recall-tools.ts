@@ -3,6 +3,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as z from "zod";
 import { SEARCH_INTENTS, SEARCH_LIMIT, SEARCH_SCOPES } from "../../core/search/index.js";
 import { HISTORY_LIMIT } from "../../core/thread-history.js";
+import { THREAD_STATUSES } from "../../core/types.js";
 import { idSchema } from "../schemas.js";
 import { toolHandler, type ToolContext } from "../tool-result.js";
 import { annotations } from "./annotations.js";
@@ -22,7 +23,7 @@ export function registerRecallTools(server: McpServer, ctx: ToolContext): void {
         query: z.string().min(1).max(2000).describe('Words to look for, e.g. "rate limiting"'),
         scope: z.enum(SEARCH_SCOPES).optional().describe('"project" (default) or "all-projects" of this workspace'),
         status: z
-          .enum(["active", "done", "abandoned"])
+          .enum(THREAD_STATUSES)
           .optional()
           .describe("Only threads with this status (a closed status also searches those threads' summaries)"),
         limit: z

@@ -1,6 +1,7 @@
 // Tools thread_create, thread_switch, thread_list, thread_status, thread_merge, thread_delete, thread_rebase.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as z from "zod";
+import { THREAD_STATUSES } from "../../core/types.js";
 import { idSchema, maxTokensSchema, parentSummarySchema, reasonSchema, relatedSchema, titleSchema } from "../schemas.js";
 import { toolHandler, type ToolContext } from "../tool-result.js";
 import { annotations } from "./annotations.js";
@@ -64,7 +65,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
         rootId: idSchema("Thread id").optional().describe("Show only the subtree of this thread"),
         depth: z.number().int().min(0).max(10_000).optional().describe("Levels below the root to show (0: the root alone)"),
         status: z
-          .enum(["active", "done", "abandoned"])
+          .enum(THREAD_STATUSES)
           .optional()
           .describe("Show only threads with this status (and the ancestors that connect them)"),
       },
@@ -93,7 +94,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
         "Closing the active thread moves this session to its parent. The main thread cannot be closed. Returns the tree. " +
         "Limit: reason 2,000 characters.",
       inputSchema: {
-        status: z.enum(["active", "done", "abandoned"]).describe("New status"),
+        status: z.enum(THREAD_STATUSES).describe("New status"),
         threadId: idSchema("Thread id").optional().describe("Thread id (default: the active thread)"),
         reason: reasonSchema.optional(),
       },
