@@ -164,113 +164,26 @@ export async function hookBenchmarks(ctx) {
     input: "",
   };
   const startId = seededRandom(5).uuid();
+  /** One hook run as Claude Code starts it: the event's JSON on stdin, in `dir`, for `sessionId`. */
+  const hookCase = (dist, event, dir, sessionId, transcriptPath, fields) =>
+    shellSpec(hookCommand(repoRoot, event, dist), {
+      cwd: dir,
+      env: env(dir, sessionId),
+      input: { session_id: sessionId, transcript_path: transcriptPath, cwd: dir, hook_event_name: event, ...fields },
+    });
+  const startTranscript = join(home, ".claude", "projects", "-bench", `${startId}.jsonl`);
+  const emptyTranscript = join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`);
+  const prompt = (id) => ({ prompt_id: id, permission_mode: "default", prompt: "go on" });
   const makeCases = (dist) => ({
-    startBig: shellSpec(hookCommand(repoRoot, "SessionStart", dist), {
-      cwd: ws.root,
-      env: env(ws.root, startId),
-      input: {
-        session_id: startId,
-        transcript_path: join(home, ".claude", "projects", "-bench", `${startId}.jsonl`),
-        cwd: ws.root,
-        hook_event_name: "SessionStart",
-        source: "startup",
-      },
-    }),
-    startEmpty: shellSpec(hookCommand(repoRoot, "SessionStart", dist), {
-      cwd: emptyRepo,
-      env: env(emptyRepo, startId),
-      input: {
-        session_id: startId,
-        transcript_path: join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`),
-        cwd: emptyRepo,
-        hook_event_name: "SessionStart",
-        source: "startup",
-      },
-    }),
-    endSmall: shellSpec(hookCommand(repoRoot, "SessionEnd", dist), {
-      cwd: ws.root,
-      env: env(ws.root, small.sessionId),
-      input: {
-        session_id: small.sessionId,
-        transcript_path: small.path,
-        cwd: ws.root,
-        hook_event_name: "SessionEnd",
-        reason: "other",
-      },
-    }),
-    endLarge: shellSpec(hookCommand(repoRoot, "SessionEnd", dist), {
-      cwd: ws.root,
-      env: env(ws.root, large.sessionId),
-      input: {
-        session_id: large.sessionId,
-        transcript_path: large.path,
-        cwd: ws.root,
-        hook_event_name: "SessionEnd",
-        reason: "other",
-      },
-    }),
-    promptEmpty: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), {
-      cwd: emptyRepo,
-      env: env(emptyRepo, startId),
-      input: {
-        session_id: startId,
-        transcript_path: join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`),
-        cwd: emptyRepo,
-        hook_event_name: "UserPromptSubmit",
-        prompt_id: "p1",
-        permission_mode: "default",
-        prompt: "go on",
-      },
-    }),
-    promptSmall: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), {
-      cwd: ws.root,
-      env: env(ws.root, small.sessionId),
-      input: {
-        session_id: small.sessionId,
-        transcript_path: small.path,
-        cwd: ws.root,
-        hook_event_name: "UserPromptSubmit",
-        prompt_id: "p2",
-        permission_mode: "default",
-        prompt: "go on",
-      },
-    }),
-    promptLarge: shellSpec(hookCommand(repoRoot, "UserPromptSubmit", dist), {
-      cwd: ws.root,
-      env: env(ws.root, large.sessionId),
-      input: {
-        session_id: large.sessionId,
-        transcript_path: large.path,
-        cwd: ws.root,
-        hook_event_name: "UserPromptSubmit",
-        prompt_id: "p3",
-        permission_mode: "default",
-        prompt: "go on",
-      },
-    }),
-    preLarge: shellSpec(hookCommand(repoRoot, "PreCompact", dist), {
-      cwd: ws.root,
-      env: env(ws.root, large.sessionId),
-      input: {
-        session_id: large.sessionId,
-        transcript_path: large.path,
-        cwd: ws.root,
-        hook_event_name: "PreCompact",
-        trigger: "auto",
-        custom_instructions: "",
-      },
-    }),
-    clearAfterWrite: shellSpec(hookCommand(repoRoot, "SessionStart", dist), {
-      cwd: ws.root,
-      env: env(ws.root, startId),
-      input: {
-        session_id: startId,
-        transcript_path: join(home, ".claude", "projects", "-bench", `${startId}.jsonl`),
-        cwd: ws.root,
-        hook_event_name: "SessionStart",
-        source: "clear",
-      },
-    }),
+    startBig: hookCase(dist, "SessionStart", ws.root, startId, startTranscript, { source: "startup" }),
+    startEmpty: hookCase(dist, "SessionStart", emptyRepo, startId, emptyTranscript, { source: "startup" }),
+    endSmall: hookCase(dist, "SessionEnd", ws.root, small.sessionId, small.path, { reason: "other" }),
+    endLarge: hookCase(dist, "SessionEnd", ws.root, large.sessionId, large.path, { reason: "other" }),
+    promptEmpty: hookCase(dist, "UserPromptSubmit", emptyRepo, startId, emptyTranscript, prompt("p1")),
+    promptSmall: hookCase(dist, "UserPromptSubmit", ws.root, small.sessionId, small.path, prompt("p2")),
+    promptLarge: hookCase(dist, "UserPromptSubmit", ws.root, large.sessionId, large.path, prompt("p3")),
+    preLarge: hookCase(dist, "PreCompact", ws.root, large.sessionId, large.path, { trigger: "auto", custom_instructions: "" }),
+    clearAfterWrite: hookCase(dist, "SessionStart", ws.root, startId, startTranscript, { source: "clear" }),
   });
   const cases = makeCases(ctx.distDir);
   /** --compare: the same hooks from another build, run in the same rounds (named "before:<case>"). */

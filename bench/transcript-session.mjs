@@ -160,22 +160,24 @@ export function writeSession(path, options) {
       });
       agentParent = uuid;
     }
+    /** The subagent's first record, its prompt (2.1 names the agent in it). */
+    const promptLine = (agent) =>
+      JSON.stringify({
+        parentUuid: null,
+        isSidechain: true,
+        userType: "external",
+        cwd: options.cwd,
+        sessionId: options.sessionId,
+        version,
+        gitBranch: "main",
+        ...agent,
+        type: "user",
+        message: { role: "user", content: prompt },
+        uuid: rng.uuid(),
+        timestamp: now(),
+      });
     if (style === "1.0") {
-      out.line(
-        JSON.stringify({
-          parentUuid: null,
-          isSidechain: true,
-          userType: "external",
-          cwd: options.cwd,
-          sessionId: options.sessionId,
-          version,
-          gitBranch: "main",
-          type: "user",
-          message: { role: "user", content: prompt },
-          uuid: rng.uuid(),
-          timestamp: now(),
-        }),
-      );
+      out.line(promptLine({}));
       for (const l of lines) out.line(JSON.stringify(l));
       return;
     }
@@ -196,22 +198,7 @@ export function writeSession(path, options) {
     if (options.subagentsDir) {
       mkdirSync(options.subagentsDir, { recursive: true });
       const file = new LineFileWriter(join(options.subagentsDir, `agent-${agentId}.jsonl`));
-      file.line(
-        JSON.stringify({
-          parentUuid: null,
-          isSidechain: true,
-          userType: "external",
-          cwd: options.cwd,
-          sessionId: options.sessionId,
-          version,
-          gitBranch: "main",
-          agentId,
-          type: "user",
-          message: { role: "user", content: prompt },
-          uuid: rng.uuid(),
-          timestamp: now(),
-        }),
-      );
+      file.line(promptLine({ agentId }));
       for (const l of lines) file.line(JSON.stringify(l));
       file.close();
       subagentBytes += file.bytes;

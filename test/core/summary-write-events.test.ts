@@ -1,9 +1,8 @@
 // Every write to a thread's summary is logged with the writing instance: summary_update, a merge into the parent, a status reason.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
+import { logLines } from "../support/store-measurements.js";
 
 let repos: TempRepo[] = [];
 afterEach(() => {
@@ -12,11 +11,7 @@ afterEach(() => {
 });
 
 function writes(dir: string): Array<Record<string, unknown>> {
-  return readFileSync(join(dir, ".threadmind", "measurements.jsonl"), "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-    .filter((e) => e.kind === "summaryWrite");
+  return logLines(dir).filter((e) => e.kind === "summaryWrite");
 }
 
 describe("summary write events", () => {

@@ -2,6 +2,7 @@
 // path prints, and never a context that an edit, a commit, another window's switch or a new build has made stale.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { join } from "node:path";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
@@ -17,23 +18,15 @@ const stamp = (path: string) => {
   const s = statSync(path, { bigint: true });
   return `${s.ino}:${s.mtimeNs}`;
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** SessionStart as Claude Code runs it; the hook's JSON output. */
 async function sessionStart(source: "startup" | "clear" | "compact", sessionId = `s-${source}`) {
-  const stdin = JSON.stringify({
-    session_id: sessionId,
-    transcript_path: join(repo.dir, `${sessionId}.jsonl`),
-    cwd: repo.dir,
-    hook_event_name: "SessionStart",
-    source,
-  });
   const run = await runHookProcess("session-start", {
     cwd: repo.dir,
     sessionId,
     transcriptPath: join(repo.dir, `${sessionId}.jsonl`),
     claudePid: PID,
-    stdin,
+    event: { source },
   });
   expect(run).toMatchObject({ code: 0, stderr: "" });
   return parseHookStdout(run.stdout);

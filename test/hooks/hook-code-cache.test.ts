@@ -15,6 +15,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import { join } from "node:path";
 import { Script } from "node:vm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -25,7 +26,6 @@ import { claudeInstanceSession } from "../../src/core/session-key.js";
 import { codeCacheDir, decodeCodeCache, encodeCodeCache } from "../../src/hooks/code-cache.js";
 import { FINE_RACY_MARGIN_MS, RACY_MARGIN_MS } from "../../src/core/store/file-stamp.js";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const PID = process.pid;
 let repo: TempRepo;
 let plugin: string;
@@ -34,19 +34,12 @@ let cacheFile: string;
 let summaryWrittenAt = 0;
 
 async function start(env: Record<string, string | null> = { CLAUDE_PLUGIN_DATA: data }, source = "startup"): Promise<HookRun> {
-  const stdin = JSON.stringify({
-    session_id: "conv-cc",
-    transcript_path: join(repo.dir, "conv-cc.jsonl"),
-    cwd: repo.dir,
-    hook_event_name: "SessionStart",
-    source,
-  });
   const run = await runHookProcess("session-start", {
     cwd: repo.dir,
     sessionId: "conv-cc",
     transcriptPath: join(repo.dir, "conv-cc.jsonl"),
     claudePid: PID,
-    stdin,
+    event: { source },
     bundle: join(plugin, "hook.cjs"),
     env,
   });

@@ -2,6 +2,7 @@
 // of every hook start): run exactly as Claude Code runs them, through a plugin root whose dist is a symbolic link, they
 // print what the bundle run by its real path prints, and the code cache is kept.
 import { spawnSync } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,7 +15,6 @@ import { FINE_RACY_MARGIN_MS } from "../../src/core/store/file-stamp.js";
 
 const REPO_ROOT = join(import.meta.dirname, "..", "..");
 const PID = process.pid;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let repo: TempRepo;
 let dist: string;
 let root: string;

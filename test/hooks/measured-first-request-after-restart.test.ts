@@ -11,7 +11,7 @@ import { resolveWorkspace } from "../../src/core/workspace.js";
 import { claudeInstanceSession } from "../../src/core/session-key.js";
 import { collectStats, renderStats } from "../../src/core/savings/stats.js";
 import { readMeasurementLog } from "../../src/core/measure/measurement-log-read.js";
-import { storeMeasurements } from "../support/store-measurements.js";
+import { logLines, storeMeasurements } from "../support/store-measurements.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
 import { firstRequestAfter, readReceiptHeads } from "../../src/hooks/receipts.js";
@@ -89,12 +89,7 @@ describe("the measured size of the first request after a restart", () => {
     expect(text).not.toContain("tokens measured (");
 
     hook("session-end", { session_id: "new-session", hook_event_name: "SessionEnd", reason: "other", transcript_path: after });
-    const log = readFileSync(join(repo.dir, ".threadmind", "measurements.jsonl"), "utf8");
-    const receipt = log
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .find((e) => e.kind === "receipt" && e.sessionId === "new-session");
+    const receipt = logLines(repo.dir).find((e) => e.kind === "receipt" && e.sessionId === "new-session");
     expect(receipt).toMatchObject({ receipt: "delivered", firstRequestTokens: 19_960 });
     const injection = storeMeasurements(join(repo.dir, ".threadmind")).measurements.injections.find(
       (i) => i.sessionId === "new-session",

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
+import { logLines } from "../support/store-measurements.js";
 import { assistant, jsonl, user } from "../transcript/transcript-builders.js";
 import { runHookProcess } from "../reliability/hook-process.js";
 import { measurementLogPaths } from "../../src/core/measure/measurement-log.js";
@@ -87,11 +88,11 @@ describe("measurement index upkeep by the hooks", () => {
       claudePid: CLAUDE_PID,
     });
     expect(run.code).toBe(0);
-    const events = readFileSync(join(storeDir, "measurements.jsonl"), "utf8")
-      .trim()
-      .split("\n")
-      .map((l) => JSON.parse(l) as { kind: string; contextTokens?: number });
-    expect(events.filter((e) => e.kind === "sessionEnd").map((e) => e.contextTokens)).toEqual([4_321]);
+    expect(
+      logLines(dir)
+        .filter((e) => e.kind === "sessionEnd")
+        .map((e) => e.contextTokens),
+    ).toEqual([4_321]);
     // Written before the hook's own append, over the log as the hook read it (a log put back to that state, as the
     // benchmark does before each run, keeps a valid index).
     expect(measurementIndexCoverage(storeDir, measurementLogPaths(storeDir))).toEqual([

@@ -35,6 +35,10 @@ function transcript(dir: string, records: ReturnType<typeof assistant>[]): strin
   return path;
 }
 
+/** UserPromptSubmit as Claude Code runs it in `dir`, reading `transcriptPath`. */
+const promptHook = (dir: string, transcriptPath: string) =>
+  runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath, claudePid: CLAUDE_PID });
+
 const logText = (dir: string) => readFileSync(join(dir, ".threadmind", "measurements.jsonl"), "utf8");
 
 describe("UserPromptSubmit hook process", () => {
@@ -57,12 +61,7 @@ describe("UserPromptSubmit hook process", () => {
     await project(dir);
     const before = logText(dir);
     const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 29_000, output: 5 })]);
-    const run = await runHookProcess("user-prompt-submit", {
-      cwd: dir,
-      sessionId: SESSION,
-      transcriptPath: path,
-      claudePid: CLAUDE_PID,
-    });
+    const run = await promptHook(dir, path);
     expect(run).toMatchObject({ code: 0, stdout: "" });
     expect(logText(dir)).toBe(before);
   });
@@ -71,24 +70,14 @@ describe("UserPromptSubmit hook process", () => {
     const dir = repo().dir;
     await project(dir);
     const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 20_000, cacheRead: 11_000, output: 5 })]);
-    const first = await runHookProcess("user-prompt-submit", {
-      cwd: dir,
-      sessionId: SESSION,
-      transcriptPath: path,
-      claudePid: CLAUDE_PID,
-    });
+    const first = await promptHook(dir, path);
     const printed = parseHookStdout(first.stdout);
     expect(printed?.hookSpecificOutput?.hookEventName).toBe("UserPromptSubmit");
     expect(printed?.hookSpecificOutput?.additionalContext).toContain(
       'about 31,000 conversation tokens since the summary of thread "main"',
     );
     expect(printed?.systemMessage).toBeUndefined();
-    const again = await runHookProcess("user-prompt-submit", {
-      cwd: dir,
-      sessionId: SESSION,
-      transcriptPath: path,
-      claudePid: CLAUDE_PID,
-    });
+    const again = await promptHook(dir, path);
     expect(again).toMatchObject({ code: 0, stdout: "" });
   });
 
@@ -100,12 +89,7 @@ describe("UserPromptSubmit hook process", () => {
       assistant({ id: "m1", input: 90_000, output: 5 }),
       compactBoundary({ trigger: "manual", preTokens: 90_000 }),
     ]);
-    const run = await runHookProcess("user-prompt-submit", {
-      cwd: dir,
-      sessionId: SESSION,
-      transcriptPath: path,
-      claudePid: CLAUDE_PID,
-    });
+    const run = await promptHook(dir, path);
     expect(run).toMatchObject({ code: 0, stdout: "" });
   });
 
@@ -116,22 +100,11 @@ describe("UserPromptSubmit hook process", () => {
     const config = JSON.parse(readFileSync(projectFile, "utf8")) as Record<string, unknown>;
     const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 45_000, output: 5 })]);
     writeFileSync(projectFile, JSON.stringify({ ...config, freshness: { nudgeTokens: 0 } }));
-    expect(
-      (await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID }))
-        .stdout,
-    ).toBe("");
+    expect((await promptHook(dir, path)).stdout).toBe("");
     writeFileSync(projectFile, JSON.stringify({ ...config, freshness: { nudgeTokens: 50_000 } }));
-    expect(
-      (await runHookProcess("user-prompt-submit", { cwd: dir, sessionId: SESSION, transcriptPath: path, claudePid: CLAUDE_PID }))
-        .stdout,
-    ).toBe("");
+    expect((await promptHook(dir, path)).stdout).toBe("");
     writeFileSync(projectFile, JSON.stringify({ ...config, freshness: { nudgeTokens: 40_000 } }));
-    const run = await runHookProcess("user-prompt-submit", {
-      cwd: dir,
-      sessionId: SESSION,
-      transcriptPath: path,
-      claudePid: CLAUDE_PID,
-    });
+    const run = await promptHook(dir, path);
     expect(parseHookStdout(run.stdout)?.hookSpecificOutput?.additionalContext).toContain("about 45,000 conversation tokens");
   });
 

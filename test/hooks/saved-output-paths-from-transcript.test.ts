@@ -4,22 +4,13 @@
 // link out of the folder or a 5 GB sparse file at X never hangs the hook nor makes it allocate; the receipt is then
 // settled as if the file were gone. A real saved file in the folder still settles it as "preview" (not vacuous).
 import { execFileSync } from "node:child_process";
-import {
-  closeSync,
-  ftruncateSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 import { writeChain } from "../support/deep-chain.js";
+import { logLines } from "../support/store-measurements.js";
 import { appendMeasurementEvents } from "../../src/core/measure/measurement-log.js";
 import { contentHash } from "../../src/core/content-hash.js";
 import { textFingerprint } from "../../src/core/text-fingerprint.js";
@@ -114,7 +105,7 @@ function prepare(c: Case, savedTo: string): void {
 }
 
 /** Runs SessionEnd; returns the receipt it logged. */
-async function sessionEnd(c: Case): Promise<string | undefined> {
+async function sessionEnd(c: Case): Promise<unknown> {
   const run = await runHookProcess("session-end", {
     cwd: c.root,
     sessionId: SESSION,
@@ -125,11 +116,7 @@ async function sessionEnd(c: Case): Promise<string | undefined> {
   expect(run).toMatchObject({ code: 0, stderr: "", hung: false });
   const out = parseHookStdout(run.stdout);
   expect(out?.systemMessage ?? "").not.toMatch(/gave up|could not/);
-  const log = readFileSync(join(c.root, ".threadmind", "measurements.jsonl"), "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as { kind: string; receipt?: string });
-  return log.find((e) => e.kind === "receipt")?.receipt;
+  return logLines(c.root).find((e) => e.kind === "receipt")?.receipt;
 }
 
 function mkfifo(path: string): void {

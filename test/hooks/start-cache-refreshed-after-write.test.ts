@@ -24,19 +24,12 @@ const entryFile = () => join(repo.dir, ".threadmind", "cache", "context", "refre
  * path can answer it. The copy's hook-core.cjs stamp is the build the server writes entries for.
  */
 async function clearFromCacheOnly(sessionId: string) {
-  const stdin = JSON.stringify({
-    session_id: sessionId,
-    transcript_path: join(repo.dir, `${sessionId}.jsonl`),
-    cwd: repo.dir,
-    hook_event_name: "SessionStart",
-    source: "clear",
-  });
   const run = await runHookProcess("session-start", {
     cwd: repo.dir,
     sessionId,
     transcriptPath: join(repo.dir, `${sessionId}.jsonl`),
     claudePid: PID,
-    stdin,
+    event: { source: "clear" },
     bundle: join(plugin, "hook.cjs"),
   });
   expect(run.code).toBe(0);

@@ -2,6 +2,7 @@
 // .git/config (read as a file), names thread files git left in conflict outside the active chain in one line with the
 // fix, and loads a conflicted active thread from its last committed version with a notice.
 import { spawnSync } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -9,8 +10,6 @@ import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.
 import { servicesFor } from "../support/core-services.js";
 import { HOOK_BUNDLE, parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 import { RACY_MARGIN_MS } from "../../src/core/context/context-cache.js";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const CLI = join(HOOK_BUNDLE, "..", "cli.mjs");
 const EXPECTED = `"${process.execPath}" "${CLI}" merge-file %O %A %B %P`;
@@ -21,19 +20,12 @@ afterEach(() => {
 
 async function sessionStart(repo: TempRepo, source: "startup" | "clear" = "startup") {
   const sessionId = `s-${Math.random()}`;
-  const stdin = JSON.stringify({
-    session_id: sessionId,
-    transcript_path: join(repo.dir, `${sessionId}.jsonl`),
-    cwd: repo.dir,
-    hook_event_name: "SessionStart",
-    source,
-  });
   const run = await runHookProcess("session-start", {
     cwd: repo.dir,
     sessionId,
     transcriptPath: join(repo.dir, `${sessionId}.jsonl`),
     claudePid: process.pid,
-    stdin,
+    event: { source },
   });
   expect(run).toMatchObject({ code: 0, stderr: "" });
   return parseHookStdout(run.stdout);

@@ -26,6 +26,8 @@ export interface HookRunOptions {
   transcriptPath: string;
   /** CLAUDE_PID: the Claude Code instance the hook belongs to. */
   claudePid: number;
+  /** Fields of the event's JSON to set or replace (such as SessionStart's `source`). */
+  event?: Record<string, string>;
   /** Raw stdin instead of the event's JSON. */
   stdin?: string;
   /** Leave stdin open (never send an end), as a stuck caller would. */
@@ -64,7 +66,13 @@ function hookEnv(options: HookRunOptions): NodeJS.ProcessEnv {
 }
 
 export function runHookProcess(name: AnyHookName, options: HookRunOptions): Promise<HookRun> {
-  const input = { session_id: options.sessionId, transcript_path: options.transcriptPath, cwd: options.cwd, ...EVENTS[name] };
+  const input = {
+    session_id: options.sessionId,
+    transcript_path: options.transcriptPath,
+    cwd: options.cwd,
+    ...EVENTS[name],
+    ...options.event,
+  };
   const started = performance.now();
   const child = spawn(process.execPath, [options.bundle ?? HOOK_BUNDLE, name], {
     cwd: options.cwd,

@@ -1,6 +1,7 @@
 // After its own writes, the MCP server keeps the conflict-marker sweep current (so the next session start lists no
 // threads directory), and a file with conflict markers a teammate or git writes right after is still named at the start.
 import { lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
@@ -8,8 +9,6 @@ import { makeTempRepo } from "../support/temp-repo.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 import { call, spawnServer } from "./support/spawn-server.js";
 import { conflictSweepKeeper } from "../../src/server/conflict-sweep-refresh.js";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The threads directory's stamp the saved sweep holds (undefined: no state, or no entry for the project). */
 function savedDir(storeDir: string, projectId: string): string | null | undefined {
@@ -33,19 +32,12 @@ test("after summary_update the sweep state holds the threads directory's new sta
   repo.commit("code", { "README.md": "x\n" });
   const mcp = await spawnServer({ cwd: repo.dir, env: { CLAUDE_CODE_SESSION_ID: "conv-w" } });
   const hook = async () => {
-    const stdin = JSON.stringify({
-      session_id: "conv-w",
-      transcript_path: join(repo.dir, "conv-w.jsonl"),
-      cwd: repo.dir,
-      hook_event_name: "SessionStart",
-      source: "clear",
-    });
     const run = await runHookProcess("session-start", {
       cwd: repo.dir,
       sessionId: "conv-w",
       transcriptPath: join(repo.dir, "conv-w.jsonl"),
       claudePid: process.pid,
-      stdin,
+      event: { source: "clear" },
     });
     expect(run).toMatchObject({ code: 0, stderr: "" });
     return parseHookStdout(run.stdout);

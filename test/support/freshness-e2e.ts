@@ -1,6 +1,4 @@
-// Shared pieces of the summary-freshness end-to-end tests: a model whose conversation size each prompt sets, and log readers.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+// Shared pieces of the summary-freshness end-to-end tests: a model whose conversation size each prompt sets.
 import { lastUserText } from "./anthropic-request-text.js";
 import { textReply, toolUseReply } from "./mock-anthropic.js";
 import type { MockReply, RecordedRequest } from "./mock-anthropic.js";
@@ -31,12 +29,4 @@ export function sizedModel(request: RecordedRequest): MockReply {
     );
   const size = /SIZE (\d+)/.exec(text)?.[1];
   return textReply("ok", { input_tokens: size === undefined ? 100 : Number(size), output_tokens: 3 });
-}
-
-/** measurements.jsonl of the repository, each line parsed (independently of the product's reader). */
-export function logLines(repoDir: string): Array<Record<string, unknown>> {
-  return readFileSync(join(repoDir, ".threadmind", "measurements.jsonl"), "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
