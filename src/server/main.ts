@@ -3,7 +3,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { serverSession } from "../core/session-key.js";
 import { bundledAssetsDir, loadTiktokenEncoder } from "../core/context/tiktoken-encoder.js";
 import type { Encoder } from "../core/context/token-estimate.js";
-import { fileStamp } from "../core/store/file-stamp.js";
+import { hooksBuildIn } from "../core/context/context-cache.js";
 import { fileURLToPath } from "node:url";
 import { createThreadMindServer } from "./create-server.js";
 
@@ -24,7 +24,7 @@ const server = createThreadMindServer({
   session: serverSession(process.env, process.pid, process.ppid),
   encoder,
   // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.
-  hooksBuild: () => fileStamp(fileURLToPath(new URL("./hook-core.cjs", import.meta.url))),
+  hooksBuild: () => hooksBuildIn(fileURLToPath(new URL(".", import.meta.url))),
 });
 
 await server.connect(new StdioServerTransport());

@@ -52,6 +52,14 @@ export interface ContextCacheEntry {
   verify?: Record<string, string>;
 }
 
+/**
+ * Which build of the hooks a cache entry is for: the stamp of hook-core.cjs in the bundles' directory (the hooks and the
+ * MCP server, which refreshes entries for them, both ask here). Null without that file: nothing is cached.
+ */
+export function hooksBuildIn(distDir: string): string | null {
+  return fileStamp(join(distDir, "hook-core.cjs"));
+}
+
 export function contextCachePath(storeDir: string, projectId: string, threadId: string): string {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
