@@ -17170,10 +17170,16 @@ function ago(at, now) {
   if (seconds < 36 * 3600) return `${Math.round(seconds / 3600)} h ago`;
   return `${Math.round(seconds / 86400)} days ago`;
 }
+
+// src/core/doctor/json-file.ts
+var JSON_FILE_MAX_BYTES = 4 * 1024 * 1024;
 function readJsonObject(path) {
-  if (!existsSync(path)) return { data: null };
   try {
-    const data = JSON.parse(readFileSync(path, "utf8"));
+    const bytes2 = readRegularFile(path, JSON_FILE_MAX_BYTES, true);
+    if (bytes2 === null) return { data: null };
+    if (bytes2.length > JSON_FILE_MAX_BYTES)
+      return { data: null, problem: `${path} cannot be read: it is larger than ${JSON_FILE_MAX_BYTES} bytes` };
+    const data = JSON.parse(bytes2.toString("utf8"));
     if (typeof data !== "object" || data === null || Array.isArray(data))
       return { data: null, problem: `${path} is not a JSON object` };
     return { data };

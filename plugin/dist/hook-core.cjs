@@ -8020,27 +8020,27 @@ var init_text_fingerprint = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path28.join)((0, import_node_path28.dirname)((0, import_node_path28.resolve)(transcriptPath)), (0, import_node_path28.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path27.join)((0, import_node_path27.dirname)((0, import_node_path27.resolve)(transcriptPath)), (0, import_node_path27.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path28.sep) ? folder : `${folder}${import_node_path28.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path27.sep) ? folder : `${folder}${import_node_path27.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path28.isAbsolute)(named)) return null;
-  const path = (0, import_node_path28.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path27.isAbsolute)(named)) return null;
+  const path = (0, import_node_path27.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path28.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path27.resolve)(path), folder)) return null;
   let fd;
   try {
     const realFolder = (0, import_node_fs31.realpathSync)(folder);
-    const realDir = (0, import_node_fs31.realpathSync)((0, import_node_path28.dirname)((0, import_node_path28.resolve)(path)));
+    const realDir = (0, import_node_fs31.realpathSync)((0, import_node_path27.dirname)((0, import_node_path27.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs31.openSync)((0, import_node_path28.join)(realDir, (0, import_node_path28.basename)(path)), import_node_fs31.constants.O_RDONLY | (import_node_fs31.constants.O_NONBLOCK ?? 0) | (import_node_fs31.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs31.openSync)((0, import_node_path27.join)(realDir, (0, import_node_path27.basename)(path)), import_node_fs31.constants.O_RDONLY | (import_node_fs31.constants.O_NONBLOCK ?? 0) | (import_node_fs31.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
@@ -8058,12 +8058,12 @@ function readSavedOutput(path, transcriptPath) {
     (0, import_node_fs31.closeSync)(fd);
   }
 }
-var import_node_fs31, import_node_path28, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs31, import_node_path27, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
     import_node_fs31 = require("fs");
-    import_node_path28 = require("path");
+    import_node_path27 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -12903,8 +12903,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join24 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join24(before, endsWithNewline.before), after: join24(after, endsWithNewline.after) };
+  const join23 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join23(before, endsWithNewline.before), after: join23(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -14260,6 +14260,9 @@ init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
+function hooksBuildIn(distDir) {
+  return fileStamp((0, import_node_path25.join)(distDir, "hook-core.cjs"));
+}
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
@@ -14329,10 +14332,9 @@ async function saveContextCacheEntry(storeDir, entry) {
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path27 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path27.join)(__dirname, "hook-core.cjs"));
+    return hooksBuildIn(__dirname);
   } catch {
     return null;
   }
@@ -15301,7 +15303,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path29 = require("path");
+var import_node_path28 = require("path");
 function freshnessConfigOf(data) {
   const freshness = isRecord2(data) ? data.freshness : void 0;
   if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
@@ -15319,7 +15321,7 @@ function isRecord2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path29.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path28.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -15457,7 +15459,7 @@ init_measurement_log_read();
 
 // src/core/measure/measurement-index-write.ts
 var import_node_fs32 = require("fs");
-var import_node_path30 = require("path");
+var import_node_path29 = require("path");
 init_regular_file();
 init_measurement_log();
 init_measurement_log_read();
@@ -15482,7 +15484,7 @@ function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
   let out = null;
   let index = null;
   try {
-    const cache = (0, import_node_path30.join)(storeDir, "cache");
+    const cache = (0, import_node_path29.join)(storeDir, "cache");
     (0, import_node_fs32.mkdirSync)(cache, { recursive: true });
     if (!(0, import_node_fs32.lstatSync)(cache).isDirectory()) return;
     (0, import_node_fs32.rmSync)(temp, { force: true });

@@ -634,27 +634,27 @@ var init_measurement_log_read = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path11.join)((0, import_node_path11.dirname)((0, import_node_path11.resolve)(transcriptPath)), (0, import_node_path11.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path10.join)((0, import_node_path10.dirname)((0, import_node_path10.resolve)(transcriptPath)), (0, import_node_path10.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path11.sep) ? folder : `${folder}${import_node_path11.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path10.sep) ? folder : `${folder}${import_node_path10.sep}`);
 }
 function savedOutputPathOf(record3, transcriptPath) {
   if (!record3.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record3.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path11.isAbsolute)(named)) return null;
-  const path = (0, import_node_path11.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path10.isAbsolute)(named)) return null;
+  const path = (0, import_node_path10.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path11.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path10.resolve)(path), folder)) return null;
   let fd;
   try {
     const realFolder = (0, import_node_fs15.realpathSync)(folder);
-    const realDir = (0, import_node_fs15.realpathSync)((0, import_node_path11.dirname)((0, import_node_path11.resolve)(path)));
+    const realDir = (0, import_node_fs15.realpathSync)((0, import_node_path10.dirname)((0, import_node_path10.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs15.openSync)((0, import_node_path11.join)(realDir, (0, import_node_path11.basename)(path)), import_node_fs15.constants.O_RDONLY | (import_node_fs15.constants.O_NONBLOCK ?? 0) | (import_node_fs15.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs15.openSync)((0, import_node_path10.join)(realDir, (0, import_node_path10.basename)(path)), import_node_fs15.constants.O_RDONLY | (import_node_fs15.constants.O_NONBLOCK ?? 0) | (import_node_fs15.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
@@ -672,12 +672,12 @@ function readSavedOutput(path, transcriptPath) {
     (0, import_node_fs15.closeSync)(fd);
   }
 }
-var import_node_fs15, import_node_path11, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs15, import_node_path10, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
     import_node_fs15 = require("fs");
-    import_node_path11 = require("path");
+    import_node_path10 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -801,7 +801,7 @@ __export(main_exports, {
   runPath: () => runPath
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path17 = require("path");
+var import_node_path16 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs = require("fs");
@@ -1174,7 +1174,7 @@ async function runHookWith(name, entry, handle) {
 
 // src/hooks/hook-fast.ts
 var import_node_fs17 = require("fs");
-var import_node_path13 = require("path");
+var import_node_path12 = require("path");
 
 // src/core/store/local-state.ts
 var import_node_path6 = require("path");
@@ -1437,6 +1437,9 @@ init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
+function hooksBuildIn(distDir) {
+  return fileStamp((0, import_node_path7.join)(distDir, "hook-core.cjs"));
+}
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
@@ -1535,10 +1538,9 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/hooks/hooks-build.ts
-var import_node_path10 = require("path");
 function hooksBuild() {
   try {
-    return fileStamp((0, import_node_path10.join)(__dirname, "hook-core.cjs"));
+    return hooksBuildIn(__dirname);
   } catch {
     return null;
   }
@@ -2272,7 +2274,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path12 = require("path");
+var import_node_path11 = require("path");
 function freshnessConfigOf(data) {
   const freshness = isRecord2(data) ? data.freshness : void 0;
   if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
@@ -2290,7 +2292,7 @@ function isRecord2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path12.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path11.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -2610,13 +2612,13 @@ function fastStore(input, env) {
   const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs17.existsSync)((0, import_node_path13.join)(storeDir, "trees")) || !(0, import_node_fs17.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs17.existsSync)((0, import_node_path12.join)(storeDir, "trees")) || !(0, import_node_fs17.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path13.join)(storeDir, "projects");
+  const dir = (0, import_node_path12.join)(storeDir, "projects");
   try {
     if ((0, import_node_fs17.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
@@ -2736,11 +2738,11 @@ async function tryFast(name, input, env, rotate) {
 
 // src/hooks/team-git-check.ts
 var import_node_fs20 = require("fs");
-var import_node_path16 = require("path");
+var import_node_path15 = require("path");
 
 // src/core/merge/git-merge-driver.ts
 var import_node_fs18 = require("fs");
-var import_node_path14 = require("path");
+var import_node_path13 = require("path");
 init_error_details();
 var DRIVER_NAME = "threadmind";
 var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
@@ -2755,7 +2757,7 @@ function driverCommand(nodePath, cliPath) {
   return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
 }
 function gitConfigPathIn(dotGit) {
-  return (0, import_node_path14.join)(commonDir(dotGit), "config");
+  return (0, import_node_path13.join)(commonDir(dotGit), "config");
 }
 function parseValue(raw) {
   let out = "";
@@ -2848,7 +2850,7 @@ function refreshDriverConfig(configPath, expected) {
 
 // src/core/store/conflict-marker-sweep.ts
 var import_node_fs19 = require("fs");
-var import_node_path15 = require("path");
+var import_node_path14 = require("path");
 
 // src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
@@ -2863,7 +2865,7 @@ var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 function sweepPath(storeDir) {
-  return (0, import_node_path15.join)(storeDir, "cache", "conflict-sweep.json");
+  return (0, import_node_path14.join)(storeDir, "cache", "conflict-sweep.json");
 }
 function isRecord3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -2945,7 +2947,7 @@ function sameVerdicts(saved, now) {
 }
 function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
   try {
-    const projectsDir = (0, import_node_path15.join)(storeDir, "projects");
+    const projectsDir = (0, import_node_path14.join)(storeDir, "projects");
     if ((0, import_node_fs19.lstatSync)(projectsDir).isSymbolicLink()) return [];
     const state = readState(storeDir);
     const swept = /* @__PURE__ */ new Map();
@@ -2953,14 +2955,14 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
     let budget = MAX_FILES_READ;
     const found = [];
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
-      const dir = (0, import_node_path15.join)(storeDir, "threads", projectId);
+      const dir = (0, import_node_path14.join)(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
       const summary = state.summary[projectId];
       if (dirStamp === null) {
         if (summary !== void 0) gone.add(projectId);
         continue;
       }
-      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path15.join)(dir, name), "file")?.stamp === stamp);
+      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path14.join)(dir, name), "file")?.stamp === stamp);
       if (summary !== void 0 && summary.dir === dirStamp.stamp && markedUnchanged()) {
         found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
         continue;
@@ -2972,7 +2974,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
       if (work !== void 0) work.listed += names.length;
       for (const name of names) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
-        const path = `${dir}${import_node_path15.sep}${name}`;
+        const path = `${dir}${import_node_path14.sep}${name}`;
         const stamp = stampOf(path, "file");
         if (stamp === null) continue;
         const wasMarked = known?.marked.includes(name) ?? false;
@@ -2997,7 +2999,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
       if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
     }
     if (swept.size > 0 || gone.size > 0) {
-      (0, import_node_fs19.mkdirSync)((0, import_node_path15.join)(storeDir, "cache"), { recursive: true });
+      (0, import_node_fs19.mkdirSync)((0, import_node_path14.join)(storeDir, "cache"), { recursive: true });
       const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
       try {
         const after = /* @__PURE__ */ new Map();
@@ -3029,8 +3031,8 @@ function refreshDriver(dotGit, cliPath) {
   }
 }
 function conflictedStoreFiles(gitTop, dir, storeDir) {
-  if (!IN_PROGRESS.some((name) => (0, import_node_fs20.existsSync)((0, import_node_path16.join)(dir, name)))) return [];
-  const rel = (0, import_node_path16.relative)(gitTop, storeDir).split(import_node_path16.sep).join("/") || ".";
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs20.existsSync)((0, import_node_path15.join)(dir, name)))) return [];
+  const rel = (0, import_node_path15.relative)(gitTop, storeDir).split(import_node_path15.sep).join("/") || ".";
   const { execFileSync } = require("child_process");
   const out = execFileSync("git", ["ls-files", "-u", "-z", "--", rel], {
     cwd: gitTop,
@@ -3056,7 +3058,7 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
-    const shown = (rel) => (0, import_node_path16.relative)(top ?? workspace.root, (0, import_node_path16.join)(workspace.storeDir, rel)).split(import_node_path16.sep).join("/");
+    const shown = (rel) => (0, import_node_path15.relative)(top ?? workspace.root, (0, import_node_path15.join)(workspace.storeDir, rel)).split(import_node_path15.sep).join("/");
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
     const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
@@ -3081,7 +3083,7 @@ function withLine(output, line) {
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path17.join)(__dirname, name));
+  return require((0, import_node_path16.join)(__dirname, name));
 }
 function guarded(check) {
   try {
@@ -3118,7 +3120,7 @@ async function runHook(name, facts) {
     const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
     const output = fast ?? await core().handle(hook, input, lockTimeoutMs);
     if (hook !== "session-start") return output;
-    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path17.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
+    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path16.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
   });
 }
 // Annotate the CommonJS export names for ESM import in node:

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { lstatSync, existsSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, readdirSync, appendFileSync, rmdirSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { existsSync, readFileSync, lstatSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, readdirSync, appendFileSync, rmdirSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
-import { resolve, join, dirname, basename, relative, sep } from 'path';
 import * as nodeBuffer from 'buffer';
+import { join, resolve, dirname, basename, relative, sep } from 'path';
 import { createHash, randomBytes } from 'crypto';
 import { open as open$1, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -23119,6 +23119,200 @@ async function loadTiktokenEncoder(assetsDir) {
   const tiktoken = new Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
   return { countTokens: (text) => tiktoken.encode(text, "all").length };
 }
+
+// src/core/errors.ts
+var ThreadMindError = class extends Error {
+  constructor(code, message2) {
+    super(message2);
+    this.code = code;
+    this.name = "ThreadMindError";
+  }
+  code;
+};
+var errors = {
+  noProject: () => new ThreadMindError(
+    "no-project",
+    "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
+  ),
+  noActiveProject: (ids) => new ThreadMindError(
+    "no-active-project",
+    `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
+  ),
+  projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
+  threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+  parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
+  cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
+  cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
+  cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
+  isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
+  notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
+  invalid: (message2) => new ThreadMindError("invalid-input", message2),
+  rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
+    "unreadable",
+    `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
+  ),
+  migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
+  linkOutsideRepository: (rel, target2) => new ThreadMindError(
+    "forbidden",
+    `Cannot update ${rel}: it leads outside the repository (to ${target2}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+  ),
+  storeDirUnusable: (path, problem) => new ThreadMindError(
+    "unreadable",
+    `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
+  ),
+  notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
+  lockLost: (lockPath, detail) => new ThreadMindError(
+    "lock-lost",
+    `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
+  )
+};
+var UnreadableFileError = class extends ThreadMindError {
+  constructor(path, reason) {
+    super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
+    this.path = path;
+    this.reason = reason;
+  }
+  path;
+  reason;
+};
+
+// src/core/error-details.ts
+function errnoCode(error2) {
+  if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
+  return void 0;
+}
+function messageOf(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+
+// src/core/store/regular-file.ts
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+function openRegularFile(path, flags, mode, followLinks = false) {
+  let fd;
+  try {
+    fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
+  let stat;
+  try {
+    stat = fstatSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+  if (!stat.isFile()) {
+    closeSync(fd);
+    throw errors.notRegularFile(path, fileKind(stat));
+  }
+  return { fd, stat };
+}
+function readRegularFile(path, maxBytes, followLinks = false) {
+  const opened = openRegularFile(path, constants.O_RDONLY, void 0, followLinks);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const cap2 = Math.min(stat.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap2);
+    let length = 0;
+    while (length < cap2) {
+      const n = readSync(fd, buffer, length, cap2 - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function linkRefused(path) {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return e instanceof Error ? e.message : String(e);
+}
+function readTextStrict(path, maxBytes) {
+  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
+}
+function lstatStrict(path, bigint2) {
+  try {
+    return lstatSync(path, { bigint: bigint2 });
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function readTextStrictAfter(path, stat, maxBytes) {
+  if (stat === null) return null;
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  let bytes2;
+  try {
+    bytes2 = readRegularFile(path, maxBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes2 === null) return null;
+  if (bytes2.length > maxBytes) {
+    const size = Math.max(bytes2.length, fstatSizeOr(path, bytes2.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  const text = strictUtf8(bytes2);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return text;
+}
+var isUtf82 = nodeBuffer.isUtf8;
+function strictUtf8(bytes2) {
+  if (isUtf82 === void 0) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
+    } catch {
+      return null;
+    }
+  }
+  if (!isUtf82(bytes2)) return null;
+  const bom = bytes2.length >= 3 && bytes2[0] === 239 && bytes2[1] === 187 && bytes2[2] === 191 ? 3 : 0;
+  return Buffer.from(bytes2.buffer, bytes2.byteOffset + bom, bytes2.length - bom).toString("utf8");
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return lstatSync(path).size;
+  } catch {
+    return fallback;
+  }
+}
+function assertNoLinksBelow(storeDir, path) {
+  const rel = relative(storeDir, dirname(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(sep)) {
+    current = `${current}${sep}${part}`;
+    let stat;
+    try {
+      stat = lstatSync(current);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw linkRefused(current);
+  }
+}
 function fileStamp(path) {
   try {
     const s = lstatSync(path, { bigint: true });
@@ -23144,6 +23338,81 @@ var RACY_MARGIN_MS = 3e3;
 var FINE_RACY_MARGIN_MS = 50;
 function racyMarginMs(changedNs) {
   return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}
+
+// src/core/id-pattern.ts
+var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+function isValidId(id) {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
+
+// src/core/text-fingerprint.ts
+function textFingerprint(text) {
+  const bytes2 = Buffer.alloc(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const written = bytes2.write(text, "utf8");
+  const words = new Uint32Array(bytes2.buffer, bytes2.byteOffset, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+
+// src/core/context/context-cache.ts
+var CONTEXT_CACHE_VERSION = 1;
+var ENTRY_MAX_BYTES = 512 * 1024;
+var SOURCE_MAX_BYTES = 1024 * 1024;
+function hooksBuildIn(distDir) {
+  return fileStamp(join(distDir, "hook-core.cjs"));
+}
+function contextCachePath(storeDir, projectId, threadId) {
+  if (!isValidId(projectId) || !isValidId(threadId))
+    throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
+  return join(storeDir, "cache", "context", projectId, `${threadId}.json`);
+}
+function isEntry(d, projectId, threadId) {
+  if (typeof d !== "object" || d === null) return false;
+  const e = d;
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
+}
+function readContextCacheEntry(storeDir, projectId, threadId) {
+  let text;
+  try {
+    const path = contextCachePath(storeDir, projectId, threadId);
+    if (fileStamp(path) === null) return null;
+    assertNoLinksBelow(storeDir, path);
+    const bytes2 = readRegularFile(path, ENTRY_MAX_BYTES);
+    if (bytes2 === null || bytes2.length > ENTRY_MAX_BYTES) return null;
+    text = bytes2.toString("utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const data = JSON.parse(text);
+    return isEntry(data, projectId, threadId) ? data : null;
+  } catch {
+    return null;
+  }
+}
+function sourceFingerprint(storeDir, rel) {
+  const path = join(storeDir, rel);
+  try {
+    const bytes2 = readRegularFile(path, SOURCE_MAX_BYTES);
+    return bytes2 === null || bytes2.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes2.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+function sameInputs(a, b) {
+  const keys = Object.keys(a.sources);
+  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
 }
 
 // node_modules/zod/v3/helpers/util.js
@@ -31168,62 +31437,6 @@ function agentFileInstructions() {
 ${SERVER_INSTRUCTIONS}`;
 }
 
-// src/core/errors.ts
-var ThreadMindError = class extends Error {
-  constructor(code, message2) {
-    super(message2);
-    this.code = code;
-    this.name = "ThreadMindError";
-  }
-  code;
-};
-var errors = {
-  noProject: () => new ThreadMindError(
-    "no-project",
-    "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
-  ),
-  noActiveProject: (ids) => new ThreadMindError(
-    "no-active-project",
-    `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
-  ),
-  projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
-  threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
-  parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
-  cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
-  cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
-  cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
-  isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
-  notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
-  invalid: (message2) => new ThreadMindError("invalid-input", message2),
-  rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
-    "unreadable",
-    `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
-  ),
-  migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
-  linkOutsideRepository: (rel, target2) => new ThreadMindError(
-    "forbidden",
-    `Cannot update ${rel}: it leads outside the repository (to ${target2}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
-  ),
-  storeDirUnusable: (path, problem) => new ThreadMindError(
-    "unreadable",
-    `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
-  ),
-  notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
-  lockLost: (lockPath, detail) => new ThreadMindError(
-    "lock-lost",
-    `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
-  )
-};
-var UnreadableFileError = class extends ThreadMindError {
-  constructor(path, reason) {
-    super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
-    this.path = path;
-    this.reason = reason;
-  }
-  path;
-  reason;
-};
-
 // src/core/limits.ts
 var LIMITS = {
   idLength: 64,
@@ -31255,68 +31468,6 @@ function checkNotBlank(what, value) {
 }
 function emptyMeasurements() {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
-}
-
-// src/core/error-details.ts
-function errnoCode(error2) {
-  if (typeof error2 === "object" && error2 !== null && "code" in error2 && typeof error2.code === "string") return error2.code;
-  return void 0;
-}
-function messageOf(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
-}
-
-// src/core/store/regular-file.ts
-function fileKind(stat) {
-  if (stat.isFIFO()) return "a FIFO (named pipe)";
-  if (stat.isDirectory()) return "a directory";
-  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
-  if (stat.isSocket()) return "a socket";
-  if (stat.isSymbolicLink()) return "a symbolic link";
-  return "not a regular file";
-}
-function openRegularFile(path, flags, mode, followLinks = false) {
-  let fd;
-  try {
-    fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
-  } catch (e) {
-    const code = errnoCode(e);
-    if (code === "ENOENT") return null;
-    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
-    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
-    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
-    throw e;
-  }
-  let stat;
-  try {
-    stat = fstatSync(fd);
-  } catch (e) {
-    closeSync(fd);
-    throw e;
-  }
-  if (!stat.isFile()) {
-    closeSync(fd);
-    throw errors.notRegularFile(path, fileKind(stat));
-  }
-  return { fd, stat };
-}
-function readRegularFile(path, maxBytes, followLinks = false) {
-  const opened = openRegularFile(path, constants.O_RDONLY, void 0, followLinks);
-  if (opened === null) return null;
-  const { fd, stat } = opened;
-  try {
-    const cap2 = Math.min(stat.size, maxBytes) + 1;
-    const buffer = Buffer.alloc(cap2);
-    let length = 0;
-    while (length < cap2) {
-      const n = readSync(fd, buffer, length, cap2 - length, null);
-      if (n === 0) break;
-      length += n;
-    }
-    return buffer.subarray(0, length);
-  } finally {
-    closeSync(fd);
-  }
 }
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
@@ -31847,90 +31998,6 @@ function freshnessLines(f) {
     groupLine("compaction", f.compaction)
   ];
 }
-function unreadable(path, reason) {
-  return new UnreadableFileError(path, reason);
-}
-function linkRefused(path) {
-  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-}
-function reasonOf(e) {
-  if (e instanceof UnreadableFileError) return e.reason;
-  return e instanceof Error ? e.message : String(e);
-}
-function readTextStrict(path, maxBytes) {
-  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
-}
-function lstatStrict(path, bigint2) {
-  try {
-    return lstatSync(path, { bigint: bigint2 });
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function readTextStrictAfter(path, stat, maxBytes) {
-  if (stat === null) return null;
-  if (stat.isSymbolicLink()) throw linkRefused(path);
-  let bytes2;
-  try {
-    bytes2 = readRegularFile(path, maxBytes);
-  } catch (e) {
-    if (e instanceof UnreadableFileError) throw e;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (bytes2 === null) return null;
-  if (bytes2.length > maxBytes) {
-    const size = Math.max(bytes2.length, fstatSizeOr(path, bytes2.length));
-    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
-  const text = strictUtf8(bytes2);
-  if (text === null) throw unreadable(path, "is not valid UTF-8");
-  return text;
-}
-var isUtf82 = nodeBuffer.isUtf8;
-function strictUtf8(bytes2) {
-  if (isUtf82 === void 0) {
-    try {
-      return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
-    } catch {
-      return null;
-    }
-  }
-  if (!isUtf82(bytes2)) return null;
-  const bom = bytes2.length >= 3 && bytes2[0] === 239 && bytes2[1] === 187 && bytes2[2] === 191 ? 3 : 0;
-  return Buffer.from(bytes2.buffer, bytes2.byteOffset + bom, bytes2.length - bom).toString("utf8");
-}
-function fstatSizeOr(path, fallback) {
-  try {
-    return lstatSync(path).size;
-  } catch {
-    return fallback;
-  }
-}
-function assertNoLinksBelow(storeDir, path) {
-  const rel = relative(storeDir, dirname(path));
-  if (rel === "" || rel.startsWith("..")) return;
-  let current = storeDir;
-  for (const part of rel.split(sep)) {
-    current = `${current}${sep}${part}`;
-    let stat;
-    try {
-      stat = lstatSync(current);
-    } catch (e) {
-      if (errnoCode(e) === "ENOENT") return;
-      throw unreadable(current, reasonOf(e));
-    }
-    if (stat.isSymbolicLink()) throw linkRefused(current);
-  }
-}
-
-// src/core/id-pattern.ts
-var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-function isValidId(id) {
-  return typeof id === "string" && ID_PATTERN.test(id);
-}
-
-// src/core/store/project-ids.ts
 function projectIdsIn(dir) {
   return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
@@ -38623,72 +38690,6 @@ var ServerSession = class {
     return out;
   }
 };
-
-// src/core/text-fingerprint.ts
-function textFingerprint(text) {
-  const bytes2 = Buffer.alloc(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const written = bytes2.write(text, "utf8");
-  const words = new Uint32Array(bytes2.buffer, bytes2.byteOffset, Math.ceil(written / 4));
-  let h1 = 3735928559 ^ written;
-  let h2 = 1103547991 ^ written;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    h1 = Math.imul(h1 ^ w, 2654435761);
-    h2 = Math.imul(h2 ^ w, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
-  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
-  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
-  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
-}
-
-// src/core/context/context-cache.ts
-var CONTEXT_CACHE_VERSION = 1;
-var ENTRY_MAX_BYTES = 512 * 1024;
-var SOURCE_MAX_BYTES = 1024 * 1024;
-function contextCachePath(storeDir, projectId, threadId) {
-  if (!isValidId(projectId) || !isValidId(threadId))
-    throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return join(storeDir, "cache", "context", projectId, `${threadId}.json`);
-}
-function isEntry(d, projectId, threadId) {
-  if (typeof d !== "object" || d === null) return false;
-  const e = d;
-  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
-}
-function readContextCacheEntry(storeDir, projectId, threadId) {
-  let text;
-  try {
-    const path = contextCachePath(storeDir, projectId, threadId);
-    if (fileStamp(path) === null) return null;
-    assertNoLinksBelow(storeDir, path);
-    const bytes2 = readRegularFile(path, ENTRY_MAX_BYTES);
-    if (bytes2 === null || bytes2.length > ENTRY_MAX_BYTES) return null;
-    text = bytes2.toString("utf8");
-  } catch {
-    return null;
-  }
-  try {
-    const data = JSON.parse(text);
-    return isEntry(data, projectId, threadId) ? data : null;
-  } catch {
-    return null;
-  }
-}
-function sourceFingerprint(storeDir, rel) {
-  const path = join(storeDir, rel);
-  try {
-    const bytes2 = readRegularFile(path, SOURCE_MAX_BYTES);
-    return bytes2 === null || bytes2.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes2.toString("utf8"));
-  } catch {
-    return null;
-  }
-}
-function sameInputs(a, b) {
-  const keys = Object.keys(a.sources);
-  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
-}
 function threadCacheEntry(builtBy, projectId, thread, read) {
   const { verify, ...rest } = read;
   return {
@@ -39489,7 +39490,7 @@ var server = createThreadMindServer({
   session: serverSession(process.env, process.pid, process.ppid),
   encoder,
   // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.
-  hooksBuild: () => fileStamp(fileURLToPath(new URL("./hook-core.cjs", import.meta.url)))
+  hooksBuild: () => hooksBuildIn(fileURLToPath(new URL(".", import.meta.url)))
 });
 await server.connect(new StdioServerTransport());
 process.stdin.once("end", () => void server.close());

@@ -1,14 +1,24 @@
 // Reads a JSON file the doctor inspects (Claude Code's settings, the plugin's manifests): its object, or why there is none.
-import { existsSync, readFileSync } from "node:fs";
 import { messageOf } from "../error-details.js";
+import { readRegularFile } from "../store/regular-file.js";
 
 export type JsonObject = Record<string, unknown>;
 
-/** The file's JSON object; `data: null` without a problem when the file does not exist. */
+/** Larger than any settings or manifest file; a larger one is reported, not read. */
+export const JSON_FILE_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The file's JSON object; `data: null` without a problem when the file does not exist. Only a regular file is read (a
+ * FIFO or device is reported, never waited on; links are followed, as Claude Code's own files may be links), and at
+ * most JSON_FILE_MAX_BYTES of it.
+ */
 export function readJsonObject(path: string): { data: JsonObject | null; problem?: string } {
-  if (!existsSync(path)) return { data: null };
   try {
-    const data: unknown = JSON.parse(readFileSync(path, "utf8"));
+    const bytes = readRegularFile(path, JSON_FILE_MAX_BYTES, true);
+    if (bytes === null) return { data: null };
+    if (bytes.length > JSON_FILE_MAX_BYTES)
+      return { data: null, problem: `${path} cannot be read: it is larger than ${JSON_FILE_MAX_BYTES} bytes` };
+    const data: unknown = JSON.parse(bytes.toString("utf8"));
     if (typeof data !== "object" || data === null || Array.isArray(data))
       return { data: null, problem: `${path} is not a JSON object` };
     return { data: data as JsonObject };
