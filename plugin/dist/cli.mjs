@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module';
 import * as util from 'util';
-import { relative, join, isAbsolute, resolve, dirname, sep, basename } from 'path';
+import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
 import { writeFileSync, readFileSync, existsSync, readdirSync, statSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, closeSync, realpathSync, openSync, fstatSync, readSync, renameSync, fsyncSync, unlinkSync, writeSync, utimesSync, watch, linkSync } from 'fs';
@@ -7813,6 +7813,7 @@ var errors = {
     "unreadable",
     `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
   ),
+  threadIdNotFileName: (path, id, fileId) => new UnreadableFileError(path, `frontmatter id "${id}" does not match the file name "${fileId}"`),
   notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
   lockLost: (lockPath, detail) => new ThreadMindError(
     "lock-lost",
@@ -9323,7 +9324,7 @@ function parseThreadFile(path, id, text) {
   } catch (e) {
     throw unreadable(path, e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
   }
-  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
+  if (thread.id !== id) throw errors.threadIdNotFileName(path, thread.id, id);
   return thread;
 }
 function validateProject(data, path, id) {
@@ -11805,7 +11806,7 @@ function entriesFromText(file, stamp, text) {
         stamp,
         hash,
         meta: null,
-        problem: `frontmatter id "${thread.id}" does not match the file name "${expectedId}"`
+        problem: errors.threadIdNotFileName(file, thread.id, expectedId).reason
       },
       body: null
     };
@@ -18141,16 +18142,19 @@ function threadOf(text) {
     return null;
   }
 }
-function twoThreads(ours, theirs) {
+function twoThreads(path, ours, theirs) {
   const [o, t] = [threadOf(ours), threadOf(theirs)];
   if (o === null || t === null || o.id !== t.id) return null;
-  return o.createdAt !== t.createdAt || o.author !== t.author ? [o, t] : null;
+  if (o.createdAt === t.createdAt && o.author === t.author) return null;
+  const fileId = basename(path, ".md");
+  if (fileId !== o.id) throw errors.threadIdNotFileName(path, o.id, fileId);
+  return [o, t];
 }
 async function splitAddedThreads(gitTop, path, ours, theirs) {
   const full = join(gitTop, path);
-  const dir = full.slice(0, full.length - `${theirs.id}.md`.length);
+  const dir = dirname(full);
   const newId = uniqueId(theirs.title, (c) => existsSync(join(dir, `${c}.md`)), [theirs.id]);
-  const movedTo = `${path.slice(0, path.length - `${theirs.id}.md`.length)}${newId}.md`;
+  const movedTo = posix.join(posix.dirname(path), `${newId}.md`);
   writeFileAtomicSync(full, ours);
   writeFileAtomicSync(join(gitTop, movedTo), serializeThreadExactly({ ...theirs, id: newId }));
   const rewritten = [];
@@ -18189,7 +18193,7 @@ async function remerge(gitTop, file) {
   const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
   const [ours, theirs] = [await stageText(gitTop, 2, path), await stageText(gitTop, 3, path)];
   if (!stages.has(1) && path.endsWith(".md")) {
-    const pair = twoThreads(ours, theirs);
+    const pair = twoThreads(path, ours, theirs);
     if (pair !== null) return splitAddedThreads(gitTop, path, ours, pair[1]);
   }
   const merged = mergeStoreFile(path, base, ours, theirs);

@@ -77,6 +77,7 @@ var init_errors = __esm({
         "unreadable",
         `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
       ),
+      threadIdNotFileName: (path, id, fileId) => new UnreadableFileError(path, `frontmatter id "${id}" does not match the file name "${fileId}"`),
       notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
       lockLost: (lockPath, detail) => new ThreadMindError(
         "lock-lost",
@@ -9624,7 +9625,7 @@ function parseThreadFile(path, id, text) {
   } catch (e) {
     throw unreadable(path, e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
   }
-  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
+  if (thread.id !== id) throw errors.threadIdNotFileName(path, thread.id, id);
   return thread;
 }
 function validateProject(data, path, id) {
@@ -12053,6 +12054,7 @@ function asDoc(v) {
 
 // src/core/search/index-entries.ts
 init_content_hash();
+init_errors();
 var CLOSING_LINE = /^\s*-\s*(Closed as done|Abandoned)\s*\(\d{4}-\d{2}-\d{2}\):/;
 function entriesFromText(file, stamp, text) {
   const hash = contentHash(text);
@@ -12071,7 +12073,7 @@ function entriesFromText(file, stamp, text) {
         stamp,
         hash,
         meta: null,
-        problem: `frontmatter id "${thread.id}" does not match the file name "${expectedId}"`
+        problem: errors.threadIdNotFileName(file, thread.id, expectedId).reason
       },
       body: null
     };

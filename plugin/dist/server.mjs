@@ -23160,6 +23160,7 @@ var errors = {
     "unreadable",
     `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
   ),
+  threadIdNotFileName: (path, id, fileId) => new UnreadableFileError(path, `frontmatter id "${id}" does not match the file name "${fileId}"`),
   notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
   lockLost: (lockPath, detail) => new ThreadMindError(
     "lock-lost",
@@ -34275,7 +34276,7 @@ function parseThreadFile(path, id, text) {
   } catch (e) {
     throw unreadable(path, e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
   }
-  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
+  if (thread.id !== id) throw errors.threadIdNotFileName(path, thread.id, id);
   return thread;
 }
 function validateProject(data, path, id) {
@@ -36446,7 +36447,7 @@ function entriesFromText(file, stamp, text) {
         stamp,
         hash,
         meta: null,
-        problem: `frontmatter id "${thread.id}" does not match the file name "${expectedId}"`
+        problem: errors.threadIdNotFileName(file, thread.id, expectedId).reason
       },
       body: null
     };

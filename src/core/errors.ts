@@ -64,6 +64,8 @@ export const errors = {
       `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and ` +
         "never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.",
     ),
+  threadIdNotFileName: (path: string, id: string, fileId: string) =>
+    new UnreadableFileError(path, `frontmatter id "${id}" does not match the file name "${fileId}"`),
   notRegularFile: (path: string, kind: string) =>
     new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
   lockLost: (lockPath: string, detail: string) =>

@@ -2,7 +2,7 @@
 // added on several branches merge, rebase, cherry-pick and pull with no conflict; real conflicts are confined and
 // reported; modify/delete is git's; same-title threads both survive; a clone without the driver is fixed by `resolve`.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { parseThread } from "../../src/core/store/frontmatter.js";
@@ -330,6 +330,31 @@ describe("real conflicts are confined, reported and explained", () => {
     expect(parseThread(readFileSync(join(repo.dir, dir, "limits-ui-b.md"), "utf8")).parentId).toBe("rate-limiting-2");
     expect(parseThread(readFileSync(join(repo.dir, dir, "limits-ui-a.md"), "utf8")).parentId).toBe("rate-limiting");
     expect((await servicesFor(repo.dir, "check").threadList()).problems).toEqual([]);
+  });
+
+  test("a file whose name is not its thread's id, added on two branches: resolve refuses it with the store's error and writes nothing (it used to cut the folder at the id's length)", async () => {
+    const repo = await teamRepo();
+    const dir = ".threadmind/threads/shop";
+    const notes = `${dir}/notes.md`;
+    for (const b of ["a", "b"]) {
+      repo.git("checkout", "-q", "-b", b, "main");
+      const s = servicesFor(repo.dir, b);
+      await s.threadCreate({ title: "Rate limiting", parentId: "main" });
+      await s.summaryUpdate({ threadId: "rate-limiting", content: `## Decisions\n- Limit from ${b}` });
+      renameSync(join(repo.dir, dir, "rate-limiting.md"), join(repo.dir, notes));
+      repo.commit(b);
+    }
+    repo.git("checkout", "-q", "a");
+    expect(gitRun(repo.dir, "merge", "-m", "merge b", "b").code).not.toBe(0);
+    const before = readFileSync(join(repo.dir, notes), "utf8");
+    const resolved = cli(repo.dir, "resolve");
+    expect(resolved.code, resolved.stdout).toBe(1);
+    expect(resolved.stdout.trim()).toBe(
+      `could not re-merge ${notes}: Cannot read ${notes}: frontmatter id "rate-limiting" does not match the file name "notes". ` +
+        "Fix or remove the file; ThreadMind will not overwrite it. (left as it was)",
+    );
+    expect(readFileSync(join(repo.dir, notes), "utf8")).toBe(before);
+    expect(gitRun(repo.dir, "status", "--porcelain", "--untracked-files=all").out).toBe(`AA ${notes}\n`);
   });
 
   test("a clone without the driver gets git's markers; resolve re-merges from the index and stages the result", async () => {

@@ -2,10 +2,11 @@
 // driver's rules, writes them, and stages the clean ones. Two distinct threads added under one id on two branches are
 // both kept: theirs moves to the next free id, and the threads that came with it follow it.
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join, posix } from "node:path";
 import { writeFileAtomicSync } from "../store/atomic-write.js";
 import { git, gitPath } from "../git/git.js";
 import { parseThread, serializeThreadExactly } from "../store/frontmatter.js";
+import { errors } from "../errors.js";
 import { uniqueId } from "../ids.js";
 import type { Thread } from "../types.js";
 import { mergeStoreFile } from "./merge-file.js";
@@ -51,11 +52,17 @@ function threadOf(text: string): Thread | null {
   }
 }
 
-/** Both sides added a thread file at one path, and they are two threads (created apart), not one. */
-function twoThreads(ours: string, theirs: string): [Thread, Thread] | null {
+/**
+ * Both sides added a thread file at one path, and they are two threads (created apart), not one. A file not named after
+ * that id is the store's unreadable file: no free id can be chosen beside it, so it is refused (the store's error).
+ */
+function twoThreads(path: string, ours: string, theirs: string): [Thread, Thread] | null {
   const [o, t] = [threadOf(ours), threadOf(theirs)];
   if (o === null || t === null || o.id !== t.id) return null;
-  return o.createdAt !== t.createdAt || o.author !== t.author ? [o, t] : null;
+  if (o.createdAt === t.createdAt && o.author === t.author) return null;
+  const fileId = basename(path, ".md");
+  if (fileId !== o.id) throw errors.threadIdNotFileName(path, o.id, fileId);
+  return [o, t];
 }
 
 /**
@@ -64,9 +71,9 @@ function twoThreads(ours: string, theirs: string): [Thread, Thread] | null {
  */
 async function splitAddedThreads(gitTop: string, path: string, ours: string, theirs: Thread): Promise<ResolveOutcome> {
   const full = join(gitTop, path);
-  const dir = full.slice(0, full.length - `${theirs.id}.md`.length);
+  const dir = dirname(full);
   const newId = uniqueId(theirs.title, (c) => existsSync(join(dir, `${c}.md`)), [theirs.id]);
-  const movedTo = `${path.slice(0, path.length - `${theirs.id}.md`.length)}${newId}.md`;
+  const movedTo = posix.join(posix.dirname(path), `${newId}.md`);
   writeFileAtomicSync(full, ours);
   writeFileAtomicSync(join(gitTop, movedTo), serializeThreadExactly({ ...theirs, id: newId }));
   const rewritten: string[] = [];
@@ -110,7 +117,7 @@ async function remerge(gitTop: string, file: UnmergedFile): Promise<ResolveOutco
   const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
   const [ours, theirs] = [await stageText(gitTop, 2, path), await stageText(gitTop, 3, path)];
   if (!stages.has(1) && path.endsWith(".md")) {
-    const pair = twoThreads(ours, theirs);
+    const pair = twoThreads(path, ours, theirs);
     if (pair !== null) return splitAddedThreads(gitTop, path, ours, pair[1]);
   }
   const merged = mergeStoreFile(path, base, ours, theirs);

@@ -1,5 +1,6 @@
 // What the search index keeps per thread file: a catalog entry (metadata and headings only) and a body entry (section texts).
 import { contentHash } from "../content-hash.js";
+import { errors } from "../errors.js";
 import { FrontmatterError, parseThread } from "../store/frontmatter.js";
 import { parseSummary } from "../context/summary-sections.js";
 import type { ClosedStatus, SectionKey } from "../types.js";
@@ -81,7 +82,7 @@ export function entriesFromText(file: string, stamp: FileStamp, text: string): P
         stamp,
         hash,
         meta: null,
-        problem: `frontmatter id "${thread.id}" does not match the file name "${expectedId}"`,
+        problem: errors.threadIdNotFileName(file, thread.id, expectedId).reason,
       },
       body: null,
     };

@@ -326,7 +326,7 @@ function parseThreadFile(path: string, id: string, text: string): Thread {
     // parseThread turns every exception into a FrontmatterError; anything else is still a damaged file, never a crash.
     throw unreadable(path, e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
   }
-  if (thread.id !== id) throw unreadable(path, `frontmatter id "${thread.id}" does not match the file name "${id}"`);
+  if (thread.id !== id) throw errors.threadIdNotFileName(path, thread.id, id);
   return thread;
 }
 
