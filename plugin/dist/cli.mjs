@@ -15822,28 +15822,34 @@ function parseHeader(text) {
 function jsonObject(value) {
   return typeof value === "object" && value !== null ? value : null;
 }
-function isClearCommand(parsed) {
+function messageContent(value) {
+  return value.message?.content;
+}
+function userTexts(value) {
+  const content = messageContent(value);
+  if (typeof content === "string") return [content];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap(
+    (b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? [b.text] : []
+  );
+}
+function mainUserRecord(parsed) {
   const value = jsonObject(parsed);
   if (value === null) return null;
   const record2 = value;
-  if (record2.type !== "user" || record2.isSidechain === true) return null;
-  const content = record2.message?.content;
-  const texts = typeof content === "string" ? [content] : Array.isArray(content) ? content.map(
-    (b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? b.text : ""
-  ) : [];
-  if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
+  return record2.type === "user" && record2.isSidechain !== true ? value : null;
+}
+function isClearCommand(parsed) {
+  const record2 = mainUserRecord(parsed);
+  if (record2 === null || !userTexts(record2).some((t) => t.includes(CLEAR_COMMAND))) return null;
   return { at: typeof record2.timestamp === "string" ? record2.timestamp : null };
 }
 function planStartOf(parsed) {
-  const value = jsonObject(parsed);
-  if (value === null) return null;
-  const record2 = value;
-  if (record2.type !== "user" || record2.isSidechain === true) return null;
+  const record2 = mainUserRecord(parsed);
+  if (record2 === null) return null;
   const at = typeof record2.timestamp === "string" ? record2.timestamp : null;
   if (typeof record2.planContent === "string" && record2.planContent.trim() !== "") return { at, evidence: "planContent" };
-  const content = record2.message?.content;
-  const first = typeof content === "string" ? content : Array.isArray(content) ? content.find((b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text : void 0;
-  return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
+  return userTexts(record2)[0]?.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
 }
 function isClearHookRecord(parsed) {
   const value = jsonObject(parsed);
@@ -15854,8 +15860,9 @@ function isClearHookRecord(parsed) {
   return false;
 }
 function callsSummaryUpdate(value) {
-  if (typeof value !== "object" || value === null) return false;
-  const content = value.message?.content;
+  const record2 = jsonObject(value);
+  if (record2 === null) return false;
+  const content = messageContent(record2);
   if (!Array.isArray(content)) return false;
   return content.some(
     (b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update")
@@ -16251,6 +16258,9 @@ function segmentLoads(session, injections) {
   });
   return loads;
 }
+function sessionLoads(sessions, injections) {
+  return new Map(sessions.map((s) => [s, segmentLoads(s, injections)]));
+}
 function pairsFromHooks(hooksSeen) {
   const records = hooksSeen.filter(isHookSeenRecord).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
   const used = /* @__PURE__ */ new Set();
@@ -16268,7 +16278,7 @@ function pairsFromHooks(hooksSeen) {
   }
   return newToOld;
 }
-function findRestarts(sessions, measurements, injections = injectionIndex(measurements)) {
+function findRestarts(sessions, measurements, injections = injectionIndex(measurements), loads = sessionLoads(sessions, injections)) {
   const byId = /* @__PURE__ */ new Map();
   for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
   const restarts = [];
@@ -16325,11 +16335,11 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
       after,
       afterFrom: after === null ? null : "first-context",
       ...sizes(before, after),
-      threadMind: segmentLoads(fresh, injections)[0]
+      threadMind: loads.get(fresh)[0]
     });
   }
   for (const session of sessions) {
-    const loads = segmentLoads(session, injections);
+    const loaded3 = loads.get(session);
     session.compactions.forEach((c, k) => {
       const before = c.preTokens ?? c.contextTokensBefore;
       const after = c.contextTokensAfter ?? c.postTokens;
@@ -16350,7 +16360,7 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
         after,
         afterFrom: c.contextTokensAfter !== null ? "context-after-boundary" : c.postTokens !== null ? "postTokens" : null,
         ...sizes(before, after),
-        threadMind: loads[k + 1]
+        threadMind: loaded3[k + 1]
       });
     });
   }
@@ -16466,8 +16476,7 @@ function sessionGroup(sessions) {
     averageFinal: average2(known((s) => s.finalContextTokens))
   };
 }
-function reportSession(s, restarts, injections) {
-  const loads = segmentLoads(s, injections);
+function reportSession(s, loads, startedBy) {
   const loadedTokens = (k) => {
     const load = loads[k];
     return load === null || load === void 0 || load.receipt === "missing" ? 0 : load.tokens;
@@ -16479,8 +16488,8 @@ function reportSession(s, restarts, injections) {
     bytes: s.bytes,
     startedAt: s.startedAt,
     endedAt: s.endedAt,
-    startedByClear: restarts.some((r) => r.kind !== "compaction" && r.sessionId === s.sessionId),
-    startedByPlan: restarts.some((r) => r.kind === "plan-clear" && r.sessionId === s.sessionId),
+    startedByClear: startedBy.clear.has(s.sessionId),
+    startedByPlan: startedBy.plan.has(s.sessionId),
     apiResponses: s.apiResponses,
     firstContextTokens: s.firstContextTokens,
     peakContextTokens: s.peakContextTokens,
@@ -16529,8 +16538,14 @@ async function buildSavingsReport(options) {
   );
   progress(null);
   const injections = injectionIndex(options.measurements);
-  const restarts = findRestarts(scanned, options.measurements, injections);
-  const sessions = scanned.map((s) => reportSession(s, restarts, injections)).sort((a, b) => (Date.parse(a.startedAt ?? "") || 0) - (Date.parse(b.startedAt ?? "") || 0));
+  const loads = sessionLoads(scanned, injections);
+  const restarts = findRestarts(scanned, options.measurements, injections, loads);
+  const [byClear, byPlan] = [/* @__PURE__ */ new Set(), /* @__PURE__ */ new Set()];
+  for (const r of restarts) {
+    if (r.kind !== "compaction") byClear.add(r.sessionId);
+    if (r.kind === "plan-clear") byPlan.add(r.sessionId);
+  }
+  const sessions = scanned.map((s) => reportSession(s, loads.get(s), { clear: byClear, plan: byPlan })).sort((a, b) => (Date.parse(a.startedAt ?? "") || 0) - (Date.parse(b.startedAt ?? "") || 0));
   const delivered = (r) => r.threadMind !== null && r.threadMind.receipt === "delivered";
   return {
     workspaceRoot: options.workspaceRoot,

@@ -938,28 +938,34 @@ function parseHeader(text) {
 function jsonObject(value) {
   return typeof value === "object" && value !== null ? value : null;
 }
-function isClearCommand(parsed) {
+function messageContent(value) {
+  return value.message?.content;
+}
+function userTexts(value) {
+  const content = messageContent(value);
+  if (typeof content === "string") return [content];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap(
+    (b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? [b.text] : []
+  );
+}
+function mainUserRecord(parsed) {
   const value = jsonObject(parsed);
   if (value === null) return null;
   const record = value;
-  if (record.type !== "user" || record.isSidechain === true) return null;
-  const content = record.message?.content;
-  const texts = typeof content === "string" ? [content] : Array.isArray(content) ? content.map(
-    (b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? b.text : ""
-  ) : [];
-  if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
+  return record.type === "user" && record.isSidechain !== true ? value : null;
+}
+function isClearCommand(parsed) {
+  const record = mainUserRecord(parsed);
+  if (record === null || !userTexts(record).some((t) => t.includes(CLEAR_COMMAND))) return null;
   return { at: typeof record.timestamp === "string" ? record.timestamp : null };
 }
 function planStartOf(parsed) {
-  const value = jsonObject(parsed);
-  if (value === null) return null;
-  const record = value;
-  if (record.type !== "user" || record.isSidechain === true) return null;
+  const record = mainUserRecord(parsed);
+  if (record === null) return null;
   const at = typeof record.timestamp === "string" ? record.timestamp : null;
   if (typeof record.planContent === "string" && record.planContent.trim() !== "") return { at, evidence: "planContent" };
-  const content = record.message?.content;
-  const first = typeof content === "string" ? content : Array.isArray(content) ? content.find((b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text : void 0;
-  return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
+  return userTexts(record)[0]?.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
 }
 function isClearHookRecord(parsed) {
   const value = jsonObject(parsed);
@@ -970,8 +976,9 @@ function isClearHookRecord(parsed) {
   return false;
 }
 function callsSummaryUpdate(value) {
-  if (typeof value !== "object" || value === null) return false;
-  const content = value.message?.content;
+  const record = jsonObject(value);
+  if (record === null) return false;
+  const content = messageContent(record);
   if (!Array.isArray(content)) return false;
   return content.some(
     (b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update")

@@ -161,7 +161,7 @@ export function injectionIndex(measurements: Measurements): InjectionIndex {
  * record expected for a segment: for the start, the session's startup/clear injection; after a compaction, the first
  * compact injection of the session from the boundary's time on (and before the next boundary).
  */
-export function segmentLoads(session: ScannedSession, injections: InjectionIndex): (RestartInjection | null)[] {
+function segmentLoads(session: ScannedSession, injections: InjectionIndex): (RestartInjection | null)[] {
   const mine = injections.bySession.get(session.sessionId) ?? [];
   const loads: (RestartInjection | null)[] = [
     loadedAt(session, 0, mine.find((i) => i.source === "startup" || i.source === "clear") ?? null, injections),
@@ -183,6 +183,13 @@ export function segmentLoads(session: ScannedSession, injections: InjectionIndex
     loads.push(loadedAt(session, k + 1, expected, injections));
   });
   return loads;
+}
+
+/** Each session's segmentLoads, computed once for the restarts and the report's sessions. */
+export type SessionLoads = ReadonlyMap<ScannedSession, readonly (RestartInjection | null)[]>;
+
+export function sessionLoads(sessions: readonly ScannedSession[], injections: InjectionIndex): SessionLoads {
+  return new Map(sessions.map((s) => [s, segmentLoads(s, injections)]));
 }
 
 /** /clear pairs from the hooks' records: old session id → new session id. */
@@ -209,6 +216,7 @@ export function findRestarts(
   sessions: readonly ScannedSession[],
   measurements: Measurements,
   injections: InjectionIndex = injectionIndex(measurements),
+  loads: SessionLoads = sessionLoads(sessions, injections),
 ): Restart[] {
   const byId = new Map<string, ScannedSession>();
   for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
@@ -287,13 +295,13 @@ export function findRestarts(
       after,
       afterFrom: after === null ? null : "first-context",
       ...sizes(before, after),
-      threadMind: segmentLoads(fresh, injections)[0]!,
+      threadMind: loads.get(fresh)![0]!,
     });
   }
 
   // Compactions: the boundary records of each session.
   for (const session of sessions) {
-    const loads = segmentLoads(session, injections);
+    const loaded = loads.get(session)!;
     session.compactions.forEach((c, k) => {
       const before = c.preTokens ?? c.contextTokensBefore;
       const after = c.contextTokensAfter ?? c.postTokens;
@@ -314,7 +322,7 @@ export function findRestarts(
         after,
         afterFrom: c.contextTokensAfter !== null ? "context-after-boundary" : c.postTokens !== null ? "postTokens" : null,
         ...sizes(before, after),
-        threadMind: loads[k + 1]!,
+        threadMind: loaded[k + 1]!,
       });
     });
   }

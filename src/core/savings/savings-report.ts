@@ -2,7 +2,7 @@
 import { locateTranscripts, type RejectedTranscript } from "./transcript-locations.js";
 import type { ScannedSession, SizePoint } from "./savings-scan.js";
 import { cpuSample, scanFiles, scanLanes } from "./scan-pool.js";
-import { findRestarts, injectionIndex, segmentLoads, type InjectionIndex, type Restart } from "./savings-pairing.js";
+import { findRestarts, injectionIndex, sessionLoads, type RestartInjection, type Restart } from "./savings-pairing.js";
 import { summarizeReceipts, type ReceiptSummary } from "./savings-receipts.js";
 import type { Measurements } from "../measure/measurements.js";
 import { freshnessFromTranscripts, type FreshnessFigure } from "../freshness/freshness-figure.js";
@@ -175,8 +175,13 @@ function sessionGroup(sessions: readonly ReportSession[]): SessionGroup {
   };
 }
 
-function reportSession(s: ScannedSession, restarts: readonly Restart[], injections: InjectionIndex): ReportSession {
-  const loads = segmentLoads(s, injections);
+/** Sessions a /clear started (a plan accepted with "clear context" among them), and those a plan started. */
+interface StartedBy {
+  clear: ReadonlySet<string>;
+  plan: ReadonlySet<string>;
+}
+
+function reportSession(s: ScannedSession, loads: readonly (RestartInjection | null)[], startedBy: StartedBy): ReportSession {
   const loadedTokens = (k: number) => {
     const load = loads[k];
     return load === null || load === undefined || load.receipt === "missing" ? 0 : load.tokens;
@@ -188,8 +193,8 @@ function reportSession(s: ScannedSession, restarts: readonly Restart[], injectio
     bytes: s.bytes,
     startedAt: s.startedAt,
     endedAt: s.endedAt,
-    startedByClear: restarts.some((r) => r.kind !== "compaction" && r.sessionId === s.sessionId),
-    startedByPlan: restarts.some((r) => r.kind === "plan-clear" && r.sessionId === s.sessionId),
+    startedByClear: startedBy.clear.has(s.sessionId),
+    startedByPlan: startedBy.plan.has(s.sessionId),
     apiResponses: s.apiResponses,
     firstContextTokens: s.firstContextTokens,
     peakContextTokens: s.peakContextTokens,
@@ -246,9 +251,15 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
   progress(null);
 
   const injections = injectionIndex(options.measurements);
-  const restarts = findRestarts(scanned, options.measurements, injections);
+  const loads = sessionLoads(scanned, injections);
+  const restarts = findRestarts(scanned, options.measurements, injections, loads);
+  const [byClear, byPlan] = [new Set<string>(), new Set<string>()];
+  for (const r of restarts) {
+    if (r.kind !== "compaction") byClear.add(r.sessionId);
+    if (r.kind === "plan-clear") byPlan.add(r.sessionId);
+  }
   const sessions = scanned
-    .map((s) => reportSession(s, restarts, injections))
+    .map((s) => reportSession(s, loads.get(s)!, { clear: byClear, plan: byPlan }))
     .sort((a, b) => (Date.parse(a.startedAt ?? "") || 0) - (Date.parse(b.startedAt ?? "") || 0));
   const delivered = (r: Restart) => r.threadMind !== null && r.threadMind.receipt === "delivered";
   return {

@@ -164,47 +164,43 @@ function jsonObject(value: unknown): object | null {
   return typeof value === "object" && value !== null ? value : null;
 }
 
-/** A user record whose message text holds the /clear command (string content or text blocks). */
-function isClearCommand(parsed: unknown): { at: string | null } | null {
+/** A parsed record's message content (a string, or an array of blocks), as recorded; undefined when it has none. */
+function messageContent(value: object): unknown {
+  return (value as { message?: { content?: unknown } }).message?.content;
+}
+
+/** The texts of a record's message in order: its string content, or the text of each block that has one. */
+function userTexts(value: object): string[] {
+  const content = messageContent(value);
+  if (typeof content === "string") return [content];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((b: unknown) =>
+    typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? [b.text] : [],
+  );
+}
+
+/** A main-chain user record (not a sidechain's), else null. */
+function mainUserRecord(parsed: unknown): { timestamp?: unknown; planContent?: unknown } | null {
   const value = jsonObject(parsed);
   if (value === null) return null;
-  const record = value as { type?: unknown; isSidechain?: unknown; timestamp?: unknown; message?: { content?: unknown } };
-  if (record.type !== "user" || record.isSidechain === true) return null;
-  const content = record.message?.content;
-  const texts =
-    typeof content === "string"
-      ? [content]
-      : Array.isArray(content)
-        ? content.map((b: unknown) =>
-            typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? b.text : "",
-          )
-        : [];
-  if (!texts.some((t) => t.includes(CLEAR_COMMAND))) return null;
+  const record = value as { type?: unknown; isSidechain?: unknown };
+  return record.type === "user" && record.isSidechain !== true ? value : null;
+}
+
+/** A user record whose message text holds the /clear command (string content or text blocks). */
+function isClearCommand(parsed: unknown): { at: string | null } | null {
+  const record = mainUserRecord(parsed);
+  if (record === null || !userTexts(record).some((t) => t.includes(CLEAR_COMMAND))) return null;
   return { at: typeof record.timestamp === "string" ? record.timestamp : null };
 }
 
 /** A main-chain user record that opens with an accepted plan (see ScannedSession.planStart), else null. */
 function planStartOf(parsed: unknown): ScannedSession["planStart"] {
-  const value = jsonObject(parsed);
-  if (value === null) return null;
-  const record = value as {
-    type?: unknown;
-    isSidechain?: unknown;
-    timestamp?: unknown;
-    planContent?: unknown;
-    message?: { content?: unknown };
-  };
-  if (record.type !== "user" || record.isSidechain === true) return null;
+  const record = mainUserRecord(parsed);
+  if (record === null) return null;
   const at = typeof record.timestamp === "string" ? record.timestamp : null;
   if (typeof record.planContent === "string" && record.planContent.trim() !== "") return { at, evidence: "planContent" };
-  const content = record.message?.content;
-  const first =
-    typeof content === "string"
-      ? content
-      : Array.isArray(content)
-        ? content.find((b: unknown) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string")?.text
-        : undefined;
-  return typeof first === "string" && first.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
+  return userTexts(record)[0]?.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
 }
 
 /** A SessionStart hook record naming source "clear": 2.1.x hook_success attachments, older hook_progress records. */
@@ -219,8 +215,9 @@ function isClearHookRecord(parsed: unknown): boolean {
 
 /** An assistant record (its parsed JSON value) that calls a tool whose name ends in `summary_update` (ThreadMind's, under any client's prefix). */
 function callsSummaryUpdate(value: unknown): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  const content = (value as { message?: { content?: unknown } }).message?.content;
+  const record = jsonObject(value);
+  if (record === null) return false;
+  const content = messageContent(record);
   if (!Array.isArray(content)) return false;
   return content.some(
     (b: unknown) =>
