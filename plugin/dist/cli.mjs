@@ -16582,8 +16582,33 @@ async function buildSavingsReport(options) {
   };
 }
 
-// src/cli/report-tables.ts
+// src/cli/report-model.ts
 var fmt3 = (n) => Math.round(n).toLocaleString("en-US");
+
+// src/cli/report-freshness.ts
+function row(label, g) {
+  return [
+    label,
+    fmt3(g.restarts),
+    fmt3(g.current),
+    fmt3(g.stale),
+    g.averageSinceWrite === null ? "\u2013" : `~${fmt3(g.averageSinceWrite)}`
+  ];
+}
+function freshnessTable(f) {
+  return {
+    title: "Summary freshness at restarts",
+    notes: [
+      "From each ended conversation's summary_update calls (any tool name ending in summary_update), history from before ThreadMind included.",
+      `Current: the summary was written during the conversation, or it grew no more than ${fmt3(f.threshold)} tokens since the last write; stale otherwise. Tokens since the last write are measured sizes.`
+    ],
+    headers: ["Restart", "Measured", "Summary current", "Stale", "Avg tokens since last write"],
+    align: ["l", "r", "r", "r", "r"],
+    rows: [row("/clear", f.clear), row("compaction", f.compaction)]
+  };
+}
+
+// src/cli/report-tables.ts
 var MINUS = "\u2212";
 function signed(n) {
   return n < 0 ? `${MINUS}${fmt3(-n)}` : fmt3(n);
@@ -16618,12 +16643,18 @@ function groupRow(label, g) {
 function sessionGroupRow(label, g) {
   return [label, String(g.sessions), maybe(g.averageFirst), maybe(g.averagePeak), maybe(g.averageFinal)];
 }
+var KIND_LABELS = {
+  clear: "/clear",
+  "plan-clear": 'plan accepted with "clear context"',
+  "manual-compaction": "manual compaction (/compact)",
+  "auto-compaction": "auto compaction",
+  "other-compaction": "compaction (trigger not recorded)"
+};
 function restartKind(r) {
   switch (r.kind) {
     case "clear":
-      return "/clear";
     case "plan-clear":
-      return "plan accepted, clear context";
+      return KIND_LABELS[r.kind];
     case "compaction":
       return `compaction${r.trigger ? ` (${r.trigger})` : ""}`;
     default: {
@@ -16637,13 +16668,6 @@ function loaded2(r) {
   const t = r.threadMind;
   return `~${fmt3(t.tokens)} (${fmt3(t.chars)} chars, ${t.receipt})`;
 }
-var KIND_LABELS = {
-  clear: "/clear",
-  "plan-clear": 'plan accepted with "clear context"',
-  "manual-compaction": "manual compaction (/compact)",
-  "auto-compaction": "auto compaction",
-  "other-compaction": "compaction (trigger not recorded)"
-};
 function duration(msValue) {
   const s = msValue / 1e3;
   if (s < 60) return `${Math.round(s)} s`;
@@ -16759,7 +16783,7 @@ function reportDocument(report) {
       align: ["l", "l", "l", "r", "r", "r", "r", "r", "l"],
       rows: report.sessions.map((s) => [
         when(s.startedAt),
-        `${shortId(s.sessionId)}${s.startedByPlan ? " (plan accepted, clear context)" : s.startedByClear ? " (after /clear)" : ""}`,
+        `${shortId(s.sessionId)}${s.startedByPlan ? ` (${KIND_LABELS["plan-clear"]})` : s.startedByClear ? " (after /clear)" : ""}`,
         s.folder,
         String(s.apiResponses),
         maybe(s.firstContextTokens),
@@ -16768,7 +16792,8 @@ function reportDocument(report) {
         String(s.compactionMarks.length),
         s.withThreadMind ? `yes (${s.threadMindInjections})` : s.threadMindInjections > 0 ? "preview only" : "no"
       ])
-    }
+    },
+    freshnessTable(report.freshness)
   ];
   const r = report.receipts;
   const receiptLines = [
@@ -16966,7 +16991,7 @@ function renderSvg(report) {
   }
   for (const r of report.restarts) {
     if (r.kind === "compaction") continue;
-    const label = r.kind === "plan-clear" ? "plan, clear" : "/clear";
+    const label = KIND_LABELS[r.kind];
     const to = byId.get(r.sessionId);
     const from = r.previousSessionId === null ? void 0 : byId.get(r.previousSessionId);
     const a = from?.session.points[from.session.points.length - 1];
@@ -16981,7 +17006,7 @@ function renderSvg(report) {
         `<line x1="${n2(x1)}" y1="${n2(Y(a.tokens))}" x2="${n2(x2)}" y2="${n2(Y(b.tokens))}" stroke="${COLORS.restart}" stroke-dasharray="${dash}"/>`
       );
       out.push(
-        `<text x="${n2((x1 + x2) / 2)}" y="${n2(Math.min(Y(a.tokens), Y(b.tokens)) - 6)}" text-anchor="middle" fill="${COLORS.restart}" font-size="10">${label}${r.confidence === "inferred" ? " (inferred)" : ""}</text>`
+        `<text x="${n2((x1 + x2) / 2)}" y="${n2(Math.min(Y(a.tokens), Y(b.tokens)) - 6)}" text-anchor="middle" fill="${COLORS.restart}" font-size="10">${xmlEscape(label)}${r.confidence === "inferred" ? " (inferred)" : ""}</text>`
       );
       out.push("</g>");
       continue;
@@ -16992,7 +17017,9 @@ function renderSvg(report) {
     out.push(
       `<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="1 3"/>`
     );
-    out.push(`<text x="${n2(x + 3)}" y="${MARGIN.top + 22}" fill="${COLORS.restart}" font-size="10">${label} (unpaired)</text>`);
+    out.push(
+      `<text x="${n2(x + 3)}" y="${MARGIN.top + 22}" fill="${COLORS.restart}" font-size="10">${xmlEscape(label)} (unpaired)</text>`
+    );
     out.push(
       `<title>${xmlEscape(`${label} at ${when(r.at)}: not measured (${r.previousSessionId === null ? "no ended session found" : "a side without a request"})`)}</title>`
     );
@@ -17076,29 +17103,6 @@ function stderrProgress(options = {}) {
   };
 }
 
-// src/cli/report-freshness.ts
-function row(label, g) {
-  return [
-    label,
-    fmt3(g.restarts),
-    fmt3(g.current),
-    fmt3(g.stale),
-    g.averageSinceWrite === null ? "\u2013" : `~${fmt3(g.averageSinceWrite)}`
-  ];
-}
-function freshnessTable(f) {
-  return {
-    title: "Summary freshness at restarts",
-    notes: [
-      "From each ended conversation's summary_update calls (any tool name ending in summary_update), history from before ThreadMind included.",
-      `Current: the summary was written during the conversation, or it grew no more than ${fmt3(f.threshold)} tokens since the last write; stale otherwise. Tokens since the last write are measured sizes.`
-    ],
-    headers: ["Restart", "Measured", "Summary current", "Stale", "Avg tokens since last write"],
-    align: ["l", "r", "r", "r", "r"],
-    rows: [row("/clear", f.clear), row("compaction", f.compaction)]
-  };
-}
-
 // src/cli/commands/report.ts
 function fileFlag(value, name) {
   if (value === void 0) return null;
@@ -17144,13 +17148,7 @@ var reportCommand = {
     });
     progress.done();
     let doc;
-    const document = () => {
-      if (doc === void 0) {
-        doc = reportDocument(report);
-        doc.tables.push(freshnessTable(report.freshness));
-      }
-      return doc;
-    };
+    const document = () => doc ??= reportDocument(report);
     if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}
 `);
     else process.stdout.write(renderMarkdown(document()));

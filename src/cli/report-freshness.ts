@@ -1,6 +1,6 @@
 // The report's freshness table: per kind of restart, how current the thread's summary was (backfilled from the transcripts).
 import type { FreshnessFigure, FreshnessGroup } from "../core/freshness/freshness-figure.js";
-import { fmt, type ReportTable } from "./report-tables.js";
+import { fmt, type ReportTable } from "./report-model.js";
 
 function row(label: string, g: FreshnessGroup): string[] {
   return [

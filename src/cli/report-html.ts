@@ -1,5 +1,6 @@
 // The savings report as one self-contained HTML page: the SVG chart inline, then the report's tables and notes.
-import type { ReportDocument, ReportTable } from "./report-tables.js";
+import type { ReportTable } from "./report-model.js";
+import type { ReportDocument } from "./report-tables.js";
 import { xmlEscape } from "./report-svg.js";
 
 function table(t: ReportTable): string {

@@ -1,5 +1,6 @@
 // The savings report document as Markdown (what `thread-mind-mcp report` prints on stdout).
-import type { ReportDocument, ReportTable } from "./report-tables.js";
+import type { ReportTable } from "./report-model.js";
+import type { ReportDocument } from "./report-tables.js";
 
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\n/g, " ");

@@ -1,6 +1,7 @@
 // Hand-written SVG chart of the report: conversation size per session over its requests, restarts and ThreadMind context marked.
 import type { ReportSession, SavingsReport } from "../core/savings/savings-report.js";
-import { fmt, when } from "./report-tables.js";
+import { fmt } from "./report-model.js";
+import { KIND_LABELS, when } from "./report-tables.js";
 
 const MARGIN = { left: 78, right: 24, top: 64, bottom: 124 };
 /** A session narrower than this gets its date label written upwards (it fits no horizontal label). */
@@ -174,7 +175,7 @@ export function renderSvg(report: SavingsReport): string {
 
   for (const r of report.restarts) {
     if (r.kind === "compaction") continue;
-    const label = r.kind === "plan-clear" ? "plan, clear" : "/clear";
+    const label = KIND_LABELS[r.kind];
     const to = byId.get(r.sessionId);
     const from = r.previousSessionId === null ? undefined : byId.get(r.previousSessionId);
     const a = from?.session.points[from.session.points.length - 1];
@@ -190,7 +191,7 @@ export function renderSvg(report: SavingsReport): string {
         `<line x1="${n2(x1)}" y1="${n2(Y(a.tokens))}" x2="${n2(x2)}" y2="${n2(Y(b.tokens))}" stroke="${COLORS.restart}" stroke-dasharray="${dash}"/>`,
       );
       out.push(
-        `<text x="${n2((x1 + x2) / 2)}" y="${n2(Math.min(Y(a.tokens), Y(b.tokens)) - 6)}" text-anchor="middle" fill="${COLORS.restart}" font-size="10">${label}${r.confidence === "inferred" ? " (inferred)" : ""}</text>`,
+        `<text x="${n2((x1 + x2) / 2)}" y="${n2(Math.min(Y(a.tokens), Y(b.tokens)) - 6)}" text-anchor="middle" fill="${COLORS.restart}" font-size="10">${xmlEscape(label)}${r.confidence === "inferred" ? " (inferred)" : ""}</text>`,
       );
       out.push("</g>");
       continue;
@@ -202,7 +203,9 @@ export function renderSvg(report: SavingsReport): string {
     out.push(
       `<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="1 3"/>`,
     );
-    out.push(`<text x="${n2(x + 3)}" y="${MARGIN.top + 22}" fill="${COLORS.restart}" font-size="10">${label} (unpaired)</text>`);
+    out.push(
+      `<text x="${n2(x + 3)}" y="${MARGIN.top + 22}" fill="${COLORS.restart}" font-size="10">${xmlEscape(label)} (unpaired)</text>`,
+    );
     out.push(
       `<title>${xmlEscape(`${label} at ${when(r.at)}: not measured (${r.previousSessionId === null ? "no ended session found" : "a side without a request"})`)}</title>`,
     );

@@ -1,16 +1,8 @@
 // The savings report as plain tables and notes (one model, rendered to Markdown and to HTML).
 import type { MalformedFile, RestartGroup, RestartKindKey, SavingsReport, SessionGroup } from "../core/savings/savings-report.js";
 import { MAX_CONFIDENT_GAP_MS, type NotAveragedReason, type Restart } from "../core/savings/savings-pairing.js";
-
-export interface ReportTable {
-  title: string;
-  /** Sentences shown before the table. */
-  notes: string[];
-  headers: string[];
-  /** "r" for numbers (right-aligned). */
-  align: ("l" | "r")[];
-  rows: string[][];
-}
+import { freshnessTable } from "./report-freshness.js";
+import { fmt, type ReportTable } from "./report-model.js";
 
 export interface ReportDocument {
   title: string;
@@ -21,7 +13,6 @@ export interface ReportDocument {
   sections: { title: string; lines: string[] }[];
 }
 
-export const fmt = (n: number): string => Math.round(n).toLocaleString("en-US");
 const MINUS = "−";
 
 function signed(n: number): string {
@@ -70,12 +61,20 @@ function sessionGroupRow(label: string, g: SessionGroup): string[] {
   return [label, String(g.sessions), maybe(g.averageFirst), maybe(g.averagePeak), maybe(g.averageFinal)];
 }
 
+/** Each kind of restart's name, wherever the report names it (tables, the chart). */
+export const KIND_LABELS: Record<RestartKindKey, string> = {
+  clear: "/clear",
+  "plan-clear": 'plan accepted with "clear context"',
+  "manual-compaction": "manual compaction (/compact)",
+  "auto-compaction": "auto compaction",
+  "other-compaction": "compaction (trigger not recorded)",
+};
+
 function restartKind(r: Restart): string {
   switch (r.kind) {
     case "clear":
-      return "/clear";
     case "plan-clear":
-      return "plan accepted, clear context";
+      return KIND_LABELS[r.kind];
     case "compaction":
       return `compaction${r.trigger ? ` (${r.trigger})` : ""}`;
     default: {
@@ -90,14 +89,6 @@ function loaded(r: Restart): string {
   const t = r.threadMind;
   return `~${fmt(t.tokens)} (${fmt(t.chars)} chars, ${t.receipt})`;
 }
-
-const KIND_LABELS: Record<RestartKindKey, string> = {
-  clear: "/clear",
-  "plan-clear": 'plan accepted with "clear context"',
-  "manual-compaction": "manual compaction (/compact)",
-  "auto-compaction": "auto compaction",
-  "other-compaction": "compaction (trigger not recorded)",
-};
 
 /** A duration: 38 s, 12 min, 33 h, 4 d. */
 export function duration(msValue: number): string {
@@ -241,7 +232,7 @@ export function reportDocument(report: SavingsReport): ReportDocument {
       align: ["l", "l", "l", "r", "r", "r", "r", "r", "l"],
       rows: report.sessions.map((s) => [
         when(s.startedAt),
-        `${shortId(s.sessionId)}${s.startedByPlan ? " (plan accepted, clear context)" : s.startedByClear ? " (after /clear)" : ""}`,
+        `${shortId(s.sessionId)}${s.startedByPlan ? ` (${KIND_LABELS["plan-clear"]})` : s.startedByClear ? " (after /clear)" : ""}`,
         s.folder,
         String(s.apiResponses),
         maybe(s.firstContextTokens),
@@ -251,6 +242,7 @@ export function reportDocument(report: SavingsReport): ReportDocument {
         s.withThreadMind ? `yes (${s.threadMindInjections})` : s.threadMindInjections > 0 ? "preview only" : "no",
       ]),
     },
+    freshnessTable(report.freshness),
   ];
 
   const r = report.receipts;

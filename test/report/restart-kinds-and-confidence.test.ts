@@ -12,7 +12,7 @@ import { MAX_CONFIDENT_GAP_MS, type Restart } from "../../src/core/savings/savin
 import { reportDocument } from "../../src/cli/report-tables.js";
 import { renderMarkdown } from "../../src/cli/report-markdown.js";
 import { renderSvg } from "../../src/cli/report-svg.js";
-import { byClass, parseXml } from "../support/strict-xml.js";
+import { byClass, findAll, parseXml } from "../support/strict-xml.js";
 import { makeFakeClaudeConfig, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
 import { assistant, compactBoundary, compactSummary, hookInjection, jsonl, user } from "../transcript/transcript-builders.js";
 
@@ -195,9 +195,29 @@ describe("restart kinds, pair confidence and unpaired reasons in the report", ()
       "auto-compaction",
       "other-compaction",
     ]);
+    // One name for the kind wherever the report names it: the averages, every restart, the sessions, the chart.
     const md = renderMarkdown(reportDocument(report));
     expect(md).toContain('| plan accepted with "clear context", without (baseline) | 2 | 2 | 85,000 | 20,505 |');
-    expect(md).toContain("| plan accepted, clear context |");
+    expect(md).toContain('| plan accepted with "clear context" | aaaaaaaa ← aaaaaaaa | 90,000 | 21,005 |');
+    expect(md).toContain('| aaaaaaaa (plan accepted with "clear context") |');
+    expect(md).not.toContain("plan accepted, clear context");
+    const planMarks = findAll(parseXml(renderSvg(report)), (e) => e.attributes["data-kind"] === "plan-clear");
+    expect(planMarks.map((g) => g.children.find((c) => c.name === "text")?.text)).toEqual([
+      'plan accepted with "clear context"',
+      'plan accepted with "clear context"',
+    ]);
+  });
+
+  it("builds the freshness table into the document, so the Markdown and the HTML page both show it", () => {
+    const doc = reportDocument(report);
+    expect(doc.tables.at(-1)).toMatchObject({
+      title: "Summary freshness at restarts",
+      rows: [
+        ["/clear", "5", "1", "4", "~60,000"],
+        ["compaction", "2", "0", "2", "~140,000"],
+      ],
+    });
+    expect(renderMarkdown(doc)).toContain("## Summary freshness at restarts");
   });
 
   it("averages manual and auto compactions apart", () => {

@@ -12,7 +12,6 @@ import { renderMarkdown } from "../report-markdown.js";
 import { renderSvg } from "../report-svg.js";
 import { renderHtml } from "../report-html.js";
 import { stderrProgress } from "../scan-progress.js";
-import { freshnessTable } from "../report-freshness.js";
 import { workspaceFreshnessThreshold } from "../../core/freshness/freshness-config.js";
 import type { CliCommand } from "./command.js";
 
@@ -62,13 +61,7 @@ export const reportCommand: CliCommand = {
     progress.done();
     // The tables are built once, and only for what prints them (the Markdown, the HTML page): --json alone does not.
     let doc: ReportDocument | undefined;
-    const document = (): ReportDocument => {
-      if (doc === undefined) {
-        doc = reportDocument(report);
-        doc.tables.push(freshnessTable(report.freshness));
-      }
-      return doc;
-    };
+    const document = (): ReportDocument => (doc ??= reportDocument(report));
     if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else process.stdout.write(renderMarkdown(document()));
     if (svgFile !== null || htmlFile !== null) {
