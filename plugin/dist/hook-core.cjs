@@ -10131,14 +10131,15 @@ var HEADING_TITLE_CHARS = 200;
 var NOTICE_TITLE_CHARS = 60;
 var ANCESTOR_WALK_LIMIT = 1e3;
 var ENOUGH_SUMMARY_CHARS = 200;
-function ancestorBlock(t, warning) {
+function ancestorBlock(t) {
   const excerpt = ancestorExcerpt(t.summary);
   if (excerpt === "") return "";
-  return withWarning(`## Thread: ${titleLine(t.title, HEADING_TITLE_CHARS)}
-${demoteHeadings(excerpt)}`, warning);
+  return `## Thread: ${titleLine(t.title, HEADING_TITLE_CHARS)}
+${demoteHeadings(excerpt)}`;
 }
 function readChainWithinBudget(walk, start, budget) {
   const nearestFirst = [start];
+  const blocks = /* @__PURE__ */ new Map();
   const bounded = budget.maxChars !== void 0 || budget.maxTokens !== void 0;
   const tokenLimit = budget.maxTokens === void 0 ? Infinity : budget.maxTokens * 1.5 + 50;
   let chars = 0;
@@ -10146,8 +10147,9 @@ function readChainWithinBudget(walk, start, budget) {
   let cut = false;
   for (let t = walk.next(); t !== null; t = walk.next()) {
     nearestFirst.push(t);
+    const block = ancestorBlock(t);
+    blocks.set(t, block);
     if (!bounded) continue;
-    const block = ancestorBlock(t, void 0);
     if (block !== "") {
       chars += block.length + SEPARATOR.length;
       if (budget.maxTokens !== void 0) tokens += budget.estimate(block);
@@ -10163,7 +10165,7 @@ function readChainWithinBudget(walk, start, budget) {
       break;
     }
   }
-  return { threads: nearestFirst.reverse(), notices: walk.notices, cut };
+  return { threads: nearestFirst.reverse(), notices: walk.notices, cut, blocks };
 }
 function assembleContext(input) {
   const active = input.chain[input.chain.length - 1];
@@ -10171,8 +10173,8 @@ function assembleContext(input) {
   const ancestors = [];
   for (let i = 0; i < input.chain.length - 1; i++) {
     const t = input.chain[i];
-    const text = ancestorBlock(t, input.warnings.get(t.id));
-    if (text !== "") ancestors.push({ threadId: t.id, title: t.title, text });
+    const block = input.ancestorBlocks?.get(t) ?? ancestorBlock(t);
+    if (block !== "") ancestors.push({ threadId: t.id, title: t.title, text: withWarning(block, input.warnings.get(t.id)) });
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
   const activeTitle = titleLine(active.title, HEADING_TITLE_CHARS);
@@ -10468,7 +10470,8 @@ async function contextWithSources(deps, project, thread, options) {
     ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
     ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
     estimate,
-    related
+    related,
+    ancestorBlocks: chain.blocks
   });
   const missesBefore = tokens.misses;
   let assembled = assemble();

@@ -20,6 +20,8 @@ export interface ContextInput {
   estimate: (text: string) => number;
   /** The active thread's cross-references: listed by title and id (never their summaries). */
   related?: RelatedRef[];
+  /** Ancestors' blocks already built (by readChainWithinBudget), without warnings; the others are built here. */
+  ancestorBlocks?: ReadonlyMap<Thread, string>;
 }
 
 /** A cross-reference as the context lists it; `title` is null when the thread is missing or unreadable. */
@@ -64,11 +66,11 @@ interface Block {
   text: string;
 }
 
-/** An ancestor's block as the context shows it (its Decisions and Constraints); "" when it has nothing to contribute. */
-export function ancestorBlock(t: Thread, warning: string | undefined): string {
+/** An ancestor's block as the context shows it (its Decisions and Constraints, no warning); "" when it has nothing to contribute. */
+function ancestorBlock(t: Thread): string {
   const excerpt = ancestorExcerpt(t.summary);
   if (excerpt === "") return "";
-  return withWarning(`## Thread: ${titleLine(t.title, HEADING_TITLE_CHARS)}\n${demoteHeadings(excerpt)}`, warning);
+  return `## Thread: ${titleLine(t.title, HEADING_TITLE_CHARS)}\n${demoteHeadings(excerpt)}`;
 }
 
 export interface Budget {
@@ -80,14 +82,16 @@ export interface Budget {
 /**
  * The chain from `start` up, read nearest first only as far as the budget can hold: once the ancestors read would fill
  * it on their own, farther ones cannot appear and are not read (`cut`). Without a budget, the whole chain. A budgeted
- * walk also stops after ANCESTOR_WALK_LIMIT ancestors, with a notice.
+ * walk also stops after ANCESTOR_WALK_LIMIT ancestors, with a notice. Each ancestor's block is built once, here, and
+ * returned for assembleContext.
  */
 export function readChainWithinBudget(
   walk: AncestorWalk,
   start: Thread,
   budget: Budget,
-): { threads: Thread[]; notices: string[]; cut: boolean } {
+): { threads: Thread[]; notices: string[]; cut: boolean; blocks: Map<Thread, string> } {
   const nearestFirst: Thread[] = [start];
+  const blocks = new Map<Thread, string>();
   const bounded = budget.maxChars !== undefined || budget.maxTokens !== undefined;
   // Tokens are estimated block by block, which can differ a little from the whole text's count: a margin keeps every
   // ancestor that could fit.
@@ -97,8 +101,9 @@ export function readChainWithinBudget(
   let cut = false;
   for (let t = walk.next(); t !== null; t = walk.next()) {
     nearestFirst.push(t);
+    const block = ancestorBlock(t);
+    blocks.set(t, block);
     if (!bounded) continue;
-    const block = ancestorBlock(t, undefined);
     if (block !== "") {
       chars += block.length + SEPARATOR.length;
       if (budget.maxTokens !== undefined) tokens += budget.estimate(block);
@@ -114,7 +119,7 @@ export function readChainWithinBudget(
       break;
     }
   }
-  return { threads: nearestFirst.reverse(), notices: walk.notices, cut };
+  return { threads: nearestFirst.reverse(), notices: walk.notices, cut, blocks };
 }
 
 type Framing = "full" | "compact" | "bare";
@@ -130,8 +135,8 @@ export function assembleContext(input: ContextInput): AssembledContext {
   const ancestors: Block[] = [];
   for (let i = 0; i < input.chain.length - 1; i++) {
     const t = input.chain[i]!;
-    const text = ancestorBlock(t, input.warnings.get(t.id));
-    if (text !== "") ancestors.push({ threadId: t.id, title: t.title, text });
+    const block = input.ancestorBlocks?.get(t) ?? ancestorBlock(t);
+    if (block !== "") ancestors.push({ threadId: t.id, title: t.title, text: withWarning(block, input.warnings.get(t.id)) });
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
   const activeTitle = titleLine(active.title, HEADING_TITLE_CHARS);

@@ -67,6 +67,7 @@ export async function contextWithSources(
       ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
       estimate,
       related,
+      ancestorBlocks: chain.blocks,
     });
   // Warm path: every count is cached and the encoder is never loaded. A miss loads it (if there is one) and redoes the fit.
   const missesBefore = tokens.misses;
