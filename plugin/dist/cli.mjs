@@ -8596,7 +8596,7 @@ function parseThread(text) {
     return parseThreadUnchecked(text);
   } catch (e) {
     if (e instanceof FrontmatterError) throw e;
-    throw new FrontmatterError(`invalid YAML frontmatter: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
   }
 }
 function parseThreadUnchecked(text) {
@@ -8919,7 +8919,7 @@ function linkRefused(path) {
 }
 function reasonOf(e) {
   if (e instanceof UnreadableFileError) return e.reason;
-  return e instanceof Error ? e.message : String(e);
+  return messageOf(e);
 }
 function readTextStrict(path, maxBytes) {
   return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
@@ -9407,6 +9407,11 @@ function emptyMeasurements() {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
 }
 
+// src/core/json-record.ts
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 // src/core/store/local-state.ts
 function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
@@ -9474,9 +9479,6 @@ function normalize(d) {
     }
   }
   return state;
-}
-function isRecord(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
@@ -9574,6 +9576,11 @@ function moveLegacyMeasurements(storeDir, state) {
   return true;
 }
 
+// src/core/notices.ts
+function addNotice(notices, line) {
+  if (!notices.includes(line)) notices.push(line);
+}
+
 // src/core/store/local-state-cache.ts
 var LocalStateCache = class {
   /** `notices`: the services' notices, where problems with config.json are added (once each). */
@@ -9606,7 +9613,7 @@ var LocalStateCache = class {
   }
   noteProblem(problem) {
     const line = `ThreadMind's local state ${this.storeDir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    addNotice(this.notices, line);
   }
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
   async update(mutate) {
@@ -10390,7 +10397,7 @@ function treeText(store, project, activeId, written) {
     const { threads, problems } = store.readAllThreads(project.id);
     return renderTreeOf(project, threads, problems, activeId);
   } catch (e) {
-    return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
+    return `(The change was saved, but the tree could not be shown: ${messageOf(e)}. thread_list shows it.)`;
   }
 }
 function treeAfter(store, project, activeId, note) {
@@ -11171,7 +11178,6 @@ var LOOKUP_MIN_COVERAGE = 0.5;
 var QUERY_MAX_CHARS = 500;
 var QUERY_MAX_TERMS = 30;
 var DEFAULT_INTENT = "semantic";
-var STATUSES = ["active", "done", "abandoned"];
 function normalizeSearchQuery(input) {
   const query = input.query.trim();
   if (query === "") throw errors.invalid("The search query must not be empty.");
@@ -11192,8 +11198,8 @@ function normalizeSearchQuery(input) {
   const scope = input.scope ?? "project";
   if (!SEARCH_SCOPES.includes(scope))
     throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
-  if (input.status !== void 0 && !STATUSES.includes(input.status)) {
-    throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${STATUSES.join(", ")}.`);
+  if (input.status !== void 0 && !THREAD_STATUSES.includes(input.status)) {
+    throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${THREAD_STATUSES.join(", ")}.`);
   }
   const limit = input.limit ?? (intent === "deep" ? SEARCH_LIMIT.deepDefault : SEARCH_LIMIT.default);
   if (!Number.isInteger(limit) || limit < SEARCH_LIMIT.min || limit > SEARCH_LIMIT.max) {
@@ -11321,7 +11327,7 @@ function meaningMatches(projects, queryTerms2, accept, cost, notices, keep) {
   try {
     words = wordVectors();
   } catch (e) {
-    notices.push(`The semantic tier is unavailable (${e instanceof Error ? e.message : String(e)}): only words were matched.`);
+    notices.push(`The semantic tier is unavailable (${messageOf(e)}): only words were matched.`);
     return [];
   }
   const out = [];
@@ -11654,7 +11660,7 @@ var DirectoryWatch = class {
         this.changed = true;
       });
     } catch (e) {
-      this.failure = e instanceof Error ? e.message : String(e);
+      this.failure = messageOf(e);
       return false;
     }
     this.failure = null;
@@ -11730,7 +11736,7 @@ function loadFile(path, format, version, validate) {
   try {
     text = readTextStrict(path, MAX_INDEX_FILE_BYTES);
   } catch (e) {
-    return { entries, problem: e instanceof Error ? e.message : String(e) };
+    return { entries, problem: messageOf(e) };
   }
   if (text === null) return { entries, problem: null };
   let data;
@@ -11984,7 +11990,7 @@ var ProjectIndex = class {
   }
   noteNoWatch() {
     const line = `File watching is unavailable for ${this.threadsDir} (${this.watch.failure ?? "unknown reason"}): every search checks each thread file.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    addNotice(this.notices, line);
   }
   /** One lstat per file; reads only new files, files whose stamp changed and racy ones; forgets files that are gone. */
   sweep() {
@@ -12785,8 +12791,10 @@ async function logSummaryWrite(store, notices, instance, write) {
       { kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }
     ]);
   } catch (e) {
-    const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
-    if (!notices.includes(line)) notices.push(line);
+    addNotice(
+      notices,
+      `ThreadMind wrote the summary of "${threadId}" but could not log the write (${messageOf(e)}); the freshness figure misses it.`
+    );
   }
 }
 
@@ -13651,11 +13659,6 @@ function missingRelated(store, projectId, related) {
   return related.filter((r) => !store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
 }
 
-// src/core/notices.ts
-function addNotice(notices, line) {
-  if (!notices.includes(line)) notices.push(line);
-}
-
 // src/core/writes/project-create.ts
 async function createProject(ctx, input) {
   oneOf2("mode", input.mode, ["solo", "team"], true);
@@ -14406,9 +14409,9 @@ function freshnessLines(f) {
   ];
 }
 function freshnessConfigOf(data) {
-  const freshness = isRecord2(data) ? data.freshness : void 0;
+  const freshness = isRecord(data) ? data.freshness : void 0;
   if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  if (isRecord2(freshness)) {
+  if (isRecord(freshness)) {
     const value = freshness.nudgeTokens;
     if (value === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
     if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
@@ -14418,22 +14421,19 @@ function freshnessConfigOf(data) {
     problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
   };
 }
-function isRecord2(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function readFreshnessConfig(storeDir, projectId) {
   const path = join(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
   } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${messageOf(e)}` };
   }
   if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   try {
     return freshnessConfigOf(JSON.parse(text));
   } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${messageOf(e)})` };
   }
 }
 function workspaceFreshnessThreshold(storeDir, lastProjectId) {
@@ -17667,6 +17667,20 @@ function checkReceipts(measurements) {
   );
 }
 
+// src/core/git/unmerged-listing.ts
+function parseUnmergedListing(out) {
+  const byPath = /* @__PURE__ */ new Map();
+  for (const record2 of out.split("\0")) {
+    const m = /^\d+ [0-9a-f]+ ([123])\t(.+)$/s.exec(record2);
+    if (!m) continue;
+    const path = m[2];
+    const entry = byPath.get(path) ?? { path, stages: /* @__PURE__ */ new Set() };
+    entry.stages.add(Number(m[1]));
+    byPath.set(path, entry);
+  }
+  return [...byPath.values()];
+}
+
 // src/core/merge/diff3.ts
 var LCS_CELL_LIMIT = 4e6;
 function matchLcs(a, b, same2) {
@@ -18136,17 +18150,7 @@ function mergeStoreFile(path, base, ours, theirs) {
 
 // src/core/merge/resolve-conflicts.ts
 async function unmergedFiles(gitTop, storeDir) {
-  const out = await git(gitTop, ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."]);
-  const byPath = /* @__PURE__ */ new Map();
-  for (const record2 of out.split("\0")) {
-    const m = /^\d+ [0-9a-f]+ ([123])\t(.+)$/s.exec(record2);
-    if (!m) continue;
-    const path = m[2];
-    const entry = byPath.get(path) ?? { path, stages: /* @__PURE__ */ new Set() };
-    entry.stages.add(Number(m[1]));
-    byPath.set(path, entry);
-  }
-  return [...byPath.values()];
+  return parseUnmergedListing(await git(gitTop, ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."]));
 }
 async function stageText(gitTop, stage, path) {
   return git(gitTop, ["show", `:${stage}:${path}`]);
@@ -18199,7 +18203,7 @@ async function resolveFile(gitTop, file) {
   try {
     return await remerge(gitTop, file);
   } catch (e) {
-    return { path: file.path, kind: "failed", reason: e instanceof Error ? e.message.split("\n")[0] : String(e) };
+    return { path: file.path, kind: "failed", reason: messageOf(e).split("\n")[0] };
   }
 }
 async function remerge(gitTop, file) {

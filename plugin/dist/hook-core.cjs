@@ -8846,6 +8846,7 @@ function hasConflictMarkers(text) {
 }
 
 // src/core/store/frontmatter.ts
+init_error_details();
 var FENCE = "---";
 var KEY_ORDER = [
   "id",
@@ -8918,7 +8919,7 @@ function parseThread(text) {
     return parseThreadUnchecked(text);
   } catch (e) {
     if (e instanceof FrontmatterError) throw e;
-    throw new FrontmatterError(`invalid YAML frontmatter: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
   }
 }
 function parseThreadUnchecked(text) {
@@ -9277,7 +9278,7 @@ function linkRefused(path) {
 }
 function reasonOf(e) {
   if (e instanceof UnreadableFileError) return e.reason;
-  return e instanceof Error ? e.message : String(e);
+  return messageOf(e);
 }
 function readTextStrict(path, maxBytes) {
   return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
@@ -9713,6 +9714,13 @@ function safeUsername() {
 var import_node_path10 = require("path");
 init_errors();
 init_measurements();
+
+// src/core/json-record.ts
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/core/store/local-state.ts
 function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
@@ -9780,9 +9788,6 @@ function normalize(d) {
   }
   return state;
 }
-function isRecord(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 // src/core/store/local-state-write.ts
 var import_node_fs14 = require("fs");
@@ -9805,6 +9810,13 @@ async function writeLocalState(storeDir, state, hadProblem) {
 
 // src/core/store/local-state-cache.ts
 init_measurement_log_legacy();
+
+// src/core/notices.ts
+function addNotice(notices, line) {
+  if (!notices.includes(line)) notices.push(line);
+}
+
+// src/core/store/local-state-cache.ts
 var LocalStateCache = class {
   /** `notices`: the services' notices, where problems with config.json are added (once each). */
   constructor(storeDir, notices) {
@@ -9836,7 +9848,7 @@ var LocalStateCache = class {
   }
   noteProblem(problem) {
     const line = `ThreadMind's local state ${this.storeDir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    addNotice(this.notices, line);
   }
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
   async update(mutate) {
@@ -10619,6 +10631,7 @@ function relatedMark(t, threads) {
 }
 
 // src/core/context/tree-text.ts
+init_error_details();
 var FULL_TREE_LIMIT = 200;
 function treeText(store, project, activeId, written) {
   try {
@@ -10626,7 +10639,7 @@ function treeText(store, project, activeId, written) {
     const { threads, problems } = store.readAllThreads(project.id);
     return renderTreeOf(project, threads, problems, activeId);
   } catch (e) {
-    return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
+    return `(The change was saved, but the tree could not be shown: ${messageOf(e)}. thread_list shows it.)`;
   }
 }
 function treeAfter(store, project, activeId, note) {
@@ -11415,12 +11428,12 @@ function loadOnce() {
 }
 
 // src/core/search/thread-search.ts
+init_error_details();
 var STRONG_HITS_WANTED = 3;
 var LOOKUP_MIN_COVERAGE = 0.5;
 var QUERY_MAX_CHARS = 500;
 var QUERY_MAX_TERMS = 30;
 var DEFAULT_INTENT = "semantic";
-var STATUSES = ["active", "done", "abandoned"];
 function normalizeSearchQuery(input) {
   const query = input.query.trim();
   if (query === "") throw errors.invalid("The search query must not be empty.");
@@ -11441,8 +11454,8 @@ function normalizeSearchQuery(input) {
   const scope = input.scope ?? "project";
   if (!SEARCH_SCOPES.includes(scope))
     throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
-  if (input.status !== void 0 && !STATUSES.includes(input.status)) {
-    throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${STATUSES.join(", ")}.`);
+  if (input.status !== void 0 && !THREAD_STATUSES.includes(input.status)) {
+    throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${THREAD_STATUSES.join(", ")}.`);
   }
   const limit = input.limit ?? (intent === "deep" ? SEARCH_LIMIT.deepDefault : SEARCH_LIMIT.default);
   if (!Number.isInteger(limit) || limit < SEARCH_LIMIT.min || limit > SEARCH_LIMIT.max) {
@@ -11570,7 +11583,7 @@ function meaningMatches(projects, queryTerms2, accept, cost, notices, keep) {
   try {
     words = wordVectors();
   } catch (e) {
-    notices.push(`The semantic tier is unavailable (${e instanceof Error ? e.message : String(e)}): only words were matched.`);
+    notices.push(`The semantic tier is unavailable (${messageOf(e)}): only words were matched.`);
     return [];
   }
   const out = [];
@@ -11896,6 +11909,7 @@ var BodyIndex = class {
 
 // src/core/search/directory-watch.ts
 var import_node_fs18 = require("fs");
+init_error_details();
 var DirectoryWatch = class {
   changed = true;
   watcher = null;
@@ -11915,7 +11929,7 @@ var DirectoryWatch = class {
         this.changed = true;
       });
     } catch (e) {
-      this.failure = e instanceof Error ? e.message : String(e);
+      this.failure = messageOf(e);
       return false;
     }
     this.failure = null;
@@ -11939,6 +11953,7 @@ var DirectoryWatch = class {
 // src/core/search/index-files.ts
 var import_node_fs19 = require("fs");
 var import_node_path15 = require("path");
+init_error_details();
 var CATALOG_VERSION = 2;
 var BODIES_VERSION = 1;
 var CATALOG_FORMAT = "threadmind-search-catalog";
@@ -11995,7 +12010,7 @@ function loadFile(path, format, version, validate) {
   try {
     text = readTextStrict(path, MAX_INDEX_FILE_BYTES);
   } catch (e) {
-    return { entries, problem: e instanceof Error ? e.message : String(e) };
+    return { entries, problem: messageOf(e) };
   }
   if (text === null) return { entries, problem: null };
   let data;
@@ -12252,7 +12267,7 @@ var ProjectIndex = class {
   }
   noteNoWatch() {
     const line = `File watching is unavailable for ${this.threadsDir} (${this.watch.failure ?? "unknown reason"}): every search checks each thread file.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    addNotice(this.notices, line);
   }
   /** One lstat per file; reads only new files, files whose stamp changed and racy ones; forgets files that are gone. */
   sweep() {
@@ -13054,6 +13069,7 @@ function rotateMeasurementLogIfFull(storeDir) {
 }
 
 // src/core/measure/measurement-recording.ts
+init_error_details();
 async function recordMeasurementEvents(store, events) {
   store.exists();
   if (!(0, import_node_fs23.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
@@ -13074,8 +13090,10 @@ async function logSummaryWrite(store, notices, instance, write) {
       { kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }
     ]);
   } catch (e) {
-    const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
-    if (!notices.includes(line)) notices.push(line);
+    addNotice(
+      notices,
+      `ThreadMind wrote the summary of "${threadId}" but could not log the write (${messageOf(e)}); the freshness figure misses it.`
+    );
   }
 }
 
@@ -13546,11 +13564,6 @@ function checkRelated(related) {
 }
 function missingRelated(store, projectId, related) {
   return related.filter((r) => !store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
-}
-
-// src/core/notices.ts
-function addNotice(notices, line) {
-  if (!notices.includes(line)) notices.push(line);
 }
 
 // src/core/writes/project-create.ts
@@ -15309,10 +15322,11 @@ function isStale(view, sinceWrite, threshold) {
 
 // src/core/freshness/freshness-config.ts
 var import_node_path28 = require("path");
+init_error_details();
 function freshnessConfigOf(data) {
-  const freshness = isRecord2(data) ? data.freshness : void 0;
+  const freshness = isRecord(data) ? data.freshness : void 0;
   if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  if (isRecord2(freshness)) {
+  if (isRecord(freshness)) {
     const value = freshness.nudgeTokens;
     if (value === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
     if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
@@ -15322,22 +15336,19 @@ function freshnessConfigOf(data) {
     problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
   };
 }
-function isRecord2(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function readFreshnessConfig(storeDir, projectId) {
   const path = (0, import_node_path28.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
   } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${messageOf(e)}` };
   }
   if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   try {
     return freshnessConfigOf(JSON.parse(text));
   } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${messageOf(e)})` };
   }
 }
 

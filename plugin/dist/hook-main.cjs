@@ -987,6 +987,9 @@ function findGitTop(dir) {
     current = parent;
   }
 }
+function gitPath(top, path) {
+  return (0, import_node_path2.relative)(top, path).split(import_node_path2.sep).join("/");
+}
 var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
   const dotGit = (0, import_node_path2.join)(top, ".git");
@@ -1195,7 +1198,7 @@ function linkRefused(path) {
 }
 function reasonOf(e) {
   if (e instanceof UnreadableFileError) return e.reason;
-  return e instanceof Error ? e.message : String(e);
+  return messageOf(e);
 }
 function readTextStrict(path, maxBytes) {
   return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
@@ -1293,6 +1296,13 @@ function isValidId(id) {
 
 // src/core/store/local-state.ts
 init_measurements();
+
+// src/core/json-record.ts
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/core/store/local-state.ts
 function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
@@ -1359,9 +1369,6 @@ function normalize(d) {
     }
   }
   return state;
-}
-function isRecord(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 // src/core/session-key.ts
@@ -2276,10 +2283,11 @@ function isStale(view, sinceWrite, threshold) {
 
 // src/core/freshness/freshness-config.ts
 var import_node_path11 = require("path");
+init_error_details();
 function freshnessConfigOf(data) {
-  const freshness = isRecord2(data) ? data.freshness : void 0;
+  const freshness = isRecord(data) ? data.freshness : void 0;
   if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  if (isRecord2(freshness)) {
+  if (isRecord(freshness)) {
     const value = freshness.nudgeTokens;
     if (value === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
     if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
@@ -2289,22 +2297,19 @@ function freshnessConfigOf(data) {
     problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
   };
 }
-function isRecord2(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function readFreshnessConfig(storeDir, projectId) {
   const path = (0, import_node_path11.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
   } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${messageOf(e)}` };
   }
   if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   try {
     return freshnessConfigOf(JSON.parse(text));
   } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${messageOf(e)})` };
   }
 }
 
@@ -2741,6 +2746,20 @@ async function tryFast(name, input, env, rotate) {
 var import_node_fs20 = require("fs");
 var import_node_path15 = require("path");
 
+// src/core/git/unmerged-listing.ts
+function parseUnmergedListing(out) {
+  const byPath = /* @__PURE__ */ new Map();
+  for (const record3 of out.split("\0")) {
+    const m = /^\d+ [0-9a-f]+ ([123])\t(.+)$/s.exec(record3);
+    if (!m) continue;
+    const path = m[2];
+    const entry = byPath.get(path) ?? { path, stages: /* @__PURE__ */ new Set() };
+    entry.stages.add(Number(m[1]));
+    byPath.set(path, entry);
+  }
+  return [...byPath.values()];
+}
+
 // src/core/merge/git-merge-driver.ts
 var import_node_fs18 = require("fs");
 var import_node_path13 = require("path");
@@ -2868,9 +2887,6 @@ var MAX_PROJECTS = 50;
 function sweepPath(storeDir) {
   return (0, import_node_path14.join)(storeDir, "cache", "conflict-sweep.json");
 }
-function isRecord3(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };
 }
@@ -2879,11 +2895,11 @@ function readState(storeDir) {
     const text = (0, import_node_fs19.readFileSync)(sweepPath(storeDir), "utf8");
     const eol = text.indexOf("\n");
     const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
-    if (head.version !== SWEEP_VERSION || !isRecord3(head.projects)) return emptyState();
+    if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
     let files = null;
     const summary = {};
     for (const [projectId, entry] of Object.entries(head.projects)) {
-      if (isRecord3(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord3(entry.marked))
+      if (isRecord(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord(entry.marked))
         summary[projectId] = { dir: entry.dir, marked: entry.marked };
     }
     return {
@@ -2894,7 +2910,7 @@ function readState(storeDir) {
         if (files === null) {
           try {
             const parsed = JSON.parse(text.slice(eol + 1));
-            files = isRecord3(parsed) ? parsed : {};
+            files = isRecord(parsed) ? parsed : {};
           } catch {
             files = {};
           }
@@ -2902,7 +2918,7 @@ function readState(storeDir) {
         const stamps = files[projectId];
         return {
           dir: known.dir,
-          files: isRecord3(stamps) ? stamps : {},
+          files: isRecord(stamps) ? stamps : {},
           marked: Object.keys(known.marked)
         };
       }
@@ -3033,21 +3049,15 @@ function refreshDriver(dotGit, cliPath) {
 }
 function conflictedStoreFiles(gitTop, dir, storeDir) {
   if (!IN_PROGRESS.some((name) => (0, import_node_fs20.existsSync)((0, import_node_path15.join)(dir, name)))) return [];
-  const rel = (0, import_node_path15.relative)(gitTop, storeDir).split(import_node_path15.sep).join("/") || ".";
   const { execFileSync } = require("child_process");
-  const out = execFileSync("git", ["ls-files", "-u", "-z", "--", rel], {
+  const out = execFileSync("git", ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."], {
     cwd: gitTop,
     encoding: "utf8",
     timeout: LS_FILES_TIMEOUT_MS,
     stdio: ["ignore", "pipe", "ignore"],
     env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" }
   });
-  const paths = /* @__PURE__ */ new Set();
-  for (const record3 of out.split("\0")) {
-    const tab = record3.indexOf("	");
-    if (tab > 0) paths.add(record3.slice(tab + 1));
-  }
-  return [...paths];
+  return parseUnmergedListing(out).map((f) => f.path);
 }
 function shortList(files) {
   return files.slice(0, 3).join(", ") + (files.length > 3 ? ` and ${files.length - 3} more` : "");
@@ -3059,7 +3069,7 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
-    const shown = (rel) => (0, import_node_path15.relative)(top ?? workspace.root, (0, import_node_path15.join)(workspace.storeDir, rel)).split(import_node_path15.sep).join("/");
+    const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path15.join)(workspace.storeDir, rel));
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
     const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));

@@ -23246,7 +23246,7 @@ function linkRefused(path) {
 }
 function reasonOf(e) {
   if (e instanceof UnreadableFileError) return e.reason;
-  return e instanceof Error ? e.message : String(e);
+  return messageOf(e);
 }
 function readTextStrict(path, maxBytes) {
   return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
@@ -32003,6 +32003,11 @@ function projectIdsIn(dir) {
   return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
+// src/core/json-record.ts
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 // src/core/freshness/freshness-config.ts
 function freshnessConfigOf(data) {
   const freshness = isRecord(data) ? data.freshness : void 0;
@@ -32017,22 +32022,19 @@ function freshnessConfigOf(data) {
     problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
   };
 }
-function isRecord(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function readFreshnessConfig(storeDir, projectId) {
   const path = join(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
   } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${messageOf(e)}` };
   }
   if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   try {
     return freshnessConfigOf(JSON.parse(text));
   } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${messageOf(e)})` };
   }
 }
 
@@ -33701,7 +33703,7 @@ function parseThread(text) {
     return parseThreadUnchecked(text);
   } catch (e) {
     if (e instanceof FrontmatterError) throw e;
-    throw new FrontmatterError(`invalid YAML frontmatter: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
   }
 }
 function parseThreadUnchecked(text) {
@@ -34376,16 +34378,16 @@ function normalize(d) {
   }
   const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
   state.legacyAuthorIds = [...new Set(legacy)];
-  if (isRecord2(d.branches)) {
+  if (isRecord(d.branches)) {
     for (const [branch, perProject] of Object.entries(d.branches)) {
-      if (!isRecord2(perProject)) continue;
+      if (!isRecord(perProject)) continue;
       const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
       state.branches[branch] = Object.fromEntries(entries);
     }
   }
-  if (isRecord2(d.sessions)) {
+  if (isRecord(d.sessions)) {
     for (const [key, s] of Object.entries(d.sessions)) {
-      if (!isRecord2(s)) continue;
+      if (!isRecord(s)) continue;
       const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
       if (typeof s.projectId === "string") session.projectId = s.projectId;
       if (typeof s.threadId === "string") session.threadId = s.threadId;
@@ -34393,23 +34395,20 @@ function normalize(d) {
       state.sessions[key] = session;
     }
   }
-  if (isRecord2(d.conversations)) {
+  if (isRecord(d.conversations)) {
     for (const [sessionId, c] of Object.entries(d.conversations)) {
-      if (!isRecord2(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
       state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
     }
   }
-  if (isRecord2(d.measurements)) {
+  if (isRecord(d.measurements)) {
     const m = d.measurements;
     for (const key of Object.keys(state.measurements)) {
       const list = m[key];
-      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord2);
+      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
     }
   }
   return state;
-}
-function isRecord2(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
@@ -34425,6 +34424,11 @@ async function writeLocalState(storeDir, state, hadProblem) {
   writeFenced(join(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
 `);
   return setAside;
+}
+
+// src/core/notices.ts
+function addNotice(notices, line) {
+  if (!notices.includes(line)) notices.push(line);
 }
 
 // src/core/store/local-state-cache.ts
@@ -34459,7 +34463,7 @@ var LocalStateCache = class {
   }
   noteProblem(problem) {
     const line = `ThreadMind's local state ${this.storeDir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    addNotice(this.notices, line);
   }
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
   async update(mutate) {
@@ -35031,7 +35035,7 @@ function treeText(store, project, activeId, written) {
     const { threads, problems } = store.readAllThreads(project.id);
     return renderTreeOf(project, threads, problems, activeId);
   } catch (e) {
-    return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
+    return `(The change was saved, but the tree could not be shown: ${messageOf(e)}. thread_list shows it.)`;
   }
 }
 function treeAfter(store, project, activeId, note) {
@@ -35812,7 +35816,6 @@ var LOOKUP_MIN_COVERAGE = 0.5;
 var QUERY_MAX_CHARS = 500;
 var QUERY_MAX_TERMS = 30;
 var DEFAULT_INTENT = "semantic";
-var STATUSES = ["active", "done", "abandoned"];
 function normalizeSearchQuery(input) {
   const query = input.query.trim();
   if (query === "") throw errors.invalid("The search query must not be empty.");
@@ -35833,8 +35836,8 @@ function normalizeSearchQuery(input) {
   const scope = input.scope ?? "project";
   if (!SEARCH_SCOPES.includes(scope))
     throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
-  if (input.status !== void 0 && !STATUSES.includes(input.status)) {
-    throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${STATUSES.join(", ")}.`);
+  if (input.status !== void 0 && !THREAD_STATUSES.includes(input.status)) {
+    throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${THREAD_STATUSES.join(", ")}.`);
   }
   const limit = input.limit ?? (intent === "deep" ? SEARCH_LIMIT.deepDefault : SEARCH_LIMIT.default);
   if (!Number.isInteger(limit) || limit < SEARCH_LIMIT.min || limit > SEARCH_LIMIT.max) {
@@ -35962,7 +35965,7 @@ function meaningMatches(projects, queryTerms2, accept, cost, notices, keep) {
   try {
     words = wordVectors();
   } catch (e) {
-    notices.push(`The semantic tier is unavailable (${e instanceof Error ? e.message : String(e)}): only words were matched.`);
+    notices.push(`The semantic tier is unavailable (${messageOf(e)}): only words were matched.`);
     return [];
   }
   const out = [];
@@ -36295,7 +36298,7 @@ var DirectoryWatch = class {
         this.changed = true;
       });
     } catch (e) {
-      this.failure = e instanceof Error ? e.message : String(e);
+      this.failure = messageOf(e);
       return false;
     }
     this.failure = null;
@@ -36371,7 +36374,7 @@ function loadFile(path, format, version2, validate2) {
   try {
     text = readTextStrict(path, MAX_INDEX_FILE_BYTES);
   } catch (e) {
-    return { entries, problem: e instanceof Error ? e.message : String(e) };
+    return { entries, problem: messageOf(e) };
   }
   if (text === null) return { entries, problem: null };
   let data;
@@ -36625,7 +36628,7 @@ var ProjectIndex = class {
   }
   noteNoWatch() {
     const line = `File watching is unavailable for ${this.threadsDir} (${this.watch.failure ?? "unknown reason"}): every search checks each thread file.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    addNotice(this.notices, line);
   }
   /** One lstat per file; reads only new files, files whose stamp changed and racy ones; forgets files that are gone. */
   sweep() {
@@ -37420,8 +37423,10 @@ async function logSummaryWrite(store, notices, instance, write) {
       { kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }
     ]);
   } catch (e) {
-    const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
-    if (!notices.includes(line)) notices.push(line);
+    addNotice(
+      notices,
+      `ThreadMind wrote the summary of "${threadId}" but could not log the write (${messageOf(e)}); the freshness figure misses it.`
+    );
   }
 }
 
@@ -37880,11 +37885,6 @@ function checkRelated(related) {
 }
 function missingRelated(store, projectId, related) {
   return related.filter((r) => !store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
-}
-
-// src/core/notices.ts
-function addNotice(notices, line) {
-  if (!notices.includes(line)) notices.push(line);
 }
 
 // src/core/writes/project-create.ts
@@ -38642,7 +38642,7 @@ var ServerSession = class {
   }
   switchTo(outcome) {
     if ("error" in outcome) {
-      const why = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+      const why = messageOf(outcome.error);
       const ws = this.current.workspace;
       this.notes.push(`Could not get the client's workspace roots (${why}); ThreadMind uses ${ws.root} (from ${ws.source}).`);
       return false;
@@ -38842,9 +38842,6 @@ var MAX_PROJECTS = 50;
 function sweepPath(storeDir) {
   return join(storeDir, "cache", "conflict-sweep.json");
 }
-function isRecord3(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };
 }
@@ -38853,11 +38850,11 @@ function readState(storeDir) {
     const text = readFileSync(sweepPath(storeDir), "utf8");
     const eol = text.indexOf("\n");
     const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
-    if (head.version !== SWEEP_VERSION || !isRecord3(head.projects)) return emptyState();
+    if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
     let files = null;
     const summary = {};
     for (const [projectId, entry] of Object.entries(head.projects)) {
-      if (isRecord3(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord3(entry.marked))
+      if (isRecord(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord(entry.marked))
         summary[projectId] = { dir: entry.dir, marked: entry.marked };
     }
     return {
@@ -38868,7 +38865,7 @@ function readState(storeDir) {
         if (files === null) {
           try {
             const parsed = JSON.parse(text.slice(eol + 1));
-            files = isRecord3(parsed) ? parsed : {};
+            files = isRecord(parsed) ? parsed : {};
           } catch {
             files = {};
           }
@@ -38876,7 +38873,7 @@ function readState(storeDir) {
         const stamps = files[projectId];
         return {
           dir: known.dir,
-          files: isRecord3(stamps) ? stamps : {},
+          files: isRecord(stamps) ? stamps : {},
           marked: Object.keys(known.marked)
         };
       }

@@ -2,8 +2,9 @@
 // .git/config pointing at this plugin (read as a file; written only when missing or stale), and names thread files git
 // left in conflict, asking git only while a merge, rebase, cherry-pick or revert is under way.
 import { existsSync, lstatSync } from "node:fs";
-import { join, relative, sep } from "node:path";
-import { gitDir } from "../core/git/git.js";
+import { join } from "node:path";
+import { gitDir, gitPath } from "../core/git/git.js";
+import { parseUnmergedListing } from "../core/git/unmerged-listing.js";
 import { driverCommand, gitConfigPathIn, refreshDriverConfig } from "../core/merge/git-merge-driver.js";
 import { hookWorkspace } from "./hook-workspace.js";
 import { threadFilesWithMarkers } from "../core/store/conflict-marker-sweep.js";
@@ -29,22 +30,16 @@ function refreshDriver(dotGit: string, cliPath: string): void {
  */
 export function conflictedStoreFiles(gitTop: string, dir: string, storeDir: string): string[] {
   if (!IN_PROGRESS.some((name) => existsSync(join(dir, name)))) return [];
-  const rel = relative(gitTop, storeDir).split(sep).join("/") || ".";
   // Loaded only here: a hook with no operation under way does not pay for child_process.
   const { execFileSync } = require("node:child_process") as typeof import("node:child_process");
-  const out = execFileSync("git", ["ls-files", "-u", "-z", "--", rel], {
+  const out = execFileSync("git", ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."], {
     cwd: gitTop,
     encoding: "utf8",
     timeout: LS_FILES_TIMEOUT_MS,
     stdio: ["ignore", "pipe", "ignore"],
     env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" },
   });
-  const paths = new Set<string>();
-  for (const record of out.split("\0")) {
-    const tab = record.indexOf("\t");
-    if (tab > 0) paths.add(record.slice(tab + 1));
-  }
-  return [...paths];
+  return parseUnmergedListing(out).map((f) => f.path);
 }
 
 /** "a, b, c and 2 more". */
@@ -64,10 +59,7 @@ export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: strin
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
-    const shown = (rel: string) =>
-      relative(top ?? workspace.root, join(workspace.storeDir, rel))
-        .split(sep)
-        .join("/");
+    const shown = (rel: string) => gitPath(top ?? workspace.root, join(workspace.storeDir, rel));
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
     const marked = threadFilesWithMarkers(workspace.storeDir)
       .map(shown)

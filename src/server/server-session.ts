@@ -4,6 +4,7 @@ import type { EncoderLoader } from "../core/context/token-estimate.js";
 import type { SessionKey } from "../core/types.js";
 import { resolveWorkspace, type Workspace } from "../core/workspace.js";
 import { warmUp } from "./warm-up.js";
+import { messageOf } from "../core/error-details.js";
 
 export interface ServerSessionOptions {
   env: Record<string, string | undefined>;
@@ -115,7 +116,7 @@ export class ServerSession {
 
   private switchTo(outcome: { roots: readonly string[] } | { error: unknown }): boolean {
     if ("error" in outcome) {
-      const why = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+      const why = messageOf(outcome.error);
       const ws = this.current.workspace;
       this.notes.push(`Could not get the client's workspace roots (${why}); ThreadMind uses ${ws.root} (from ${ws.source}).`);
       return false;

@@ -3,6 +3,7 @@ import type { Store } from "../store/store.js";
 import type { Project, Thread, ThreadFileProblem } from "../types.js";
 import { relatedMark, renderTree } from "./tree-render.js";
 import { walkToRoot } from "./thread-chain.js";
+import { messageOf } from "../error-details.js";
 
 /** Write operations return the whole tree up to this many threads, else the path to the active thread (see treeText). */
 export const FULL_TREE_LIMIT = 200;
@@ -19,7 +20,7 @@ export function treeText(store: Store, project: Project, activeId: string, writt
     const { threads, problems } = store.readAllThreads(project.id);
     return renderTreeOf(project, threads, problems, activeId);
   } catch (e) {
-    return `(The change was saved, but the tree could not be shown: ${e instanceof Error ? e.message : String(e)}. thread_list shows it.)`;
+    return `(The change was saved, but the tree could not be shown: ${messageOf(e)}. thread_list shows it.)`;
   }
 }
 

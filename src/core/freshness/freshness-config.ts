@@ -4,6 +4,8 @@ import { readTextStrict } from "../store/read-strict.js";
 import { LIMITS } from "../limits.js";
 import { DEFAULT_NUDGE_TOKENS, verdictThreshold } from "./freshness.js";
 import { projectIdsIn } from "../store/project-ids.js";
+import { isRecord } from "../json-record.js";
+import { messageOf } from "../error-details.js";
 
 export interface FreshnessConfig {
   nudgeTokens: number;
@@ -26,10 +28,6 @@ export function freshnessConfigOf(data: unknown): FreshnessConfig {
   };
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /** The setting of project `projectId` in `storeDir`; an unreadable project file gives the default and says why. */
 export function readFreshnessConfig(storeDir: string, projectId: string): FreshnessConfig {
   const path = join(storeDir, "projects", `${projectId}.json`);
@@ -37,13 +35,13 @@ export function readFreshnessConfig(storeDir: string, projectId: string): Freshn
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
   } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${messageOf(e)}` };
   }
   if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   try {
     return freshnessConfigOf(JSON.parse(text));
   } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${e instanceof Error ? e.message : String(e)})` };
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${messageOf(e)})` };
   }
 }
 

@@ -6,6 +6,8 @@ import { LockTimeoutError } from "../store/lock.js";
 import type { SummaryWriteVia } from "../freshness/freshness-events.js";
 import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, type MeasurementEvent } from "./measurement-log.js";
 import { rotateMeasurementLogIfFull } from "./measurement-log-rotate.js";
+import { addNotice } from "../notices.js";
+import { messageOf } from "../error-details.js";
 
 /**
  * Appends measurement events to measurements.jsonl (no lock: one O_APPEND write). When the log has grown past its
@@ -43,7 +45,9 @@ export async function logSummaryWrite(
       { kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via },
     ]);
   } catch (e) {
-    const line = `ThreadMind wrote the summary of "${threadId}" but could not log the write (${e instanceof Error ? e.message : String(e)}); the freshness figure misses it.`;
-    if (!notices.includes(line)) notices.push(line);
+    addNotice(
+      notices,
+      `ThreadMind wrote the summary of "${threadId}" but could not log the write (${messageOf(e)}); the freshness figure misses it.`,
+    );
   }
 }

@@ -5,17 +5,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
 import { writeFileAtomicSync } from "../store/atomic-write.js";
 import { git, gitPath } from "../git/git.js";
+import { parseUnmergedListing, type UnmergedFile } from "../git/unmerged-listing.js";
 import { parseThread, serializeThreadExactly } from "../store/frontmatter.js";
 import { errors } from "../errors.js";
 import { uniqueId } from "../ids.js";
 import type { Thread } from "../types.js";
 import { mergeStoreFile } from "./merge-file.js";
-
-/** A file git left unmerged: its path from the top of the work tree and the stages the index holds for it. */
-export interface UnmergedFile {
-  path: string;
-  stages: Set<1 | 2 | 3>;
-}
+import { messageOf } from "../error-details.js";
 
 export type ResolveOutcome =
   | { path: string; kind: "merged" }
@@ -27,17 +23,7 @@ export type ResolveOutcome =
 
 /** Unmerged files under `storeDir` (paths relative to `gitTop`), from `git ls-files -u`. */
 export async function unmergedFiles(gitTop: string, storeDir: string): Promise<UnmergedFile[]> {
-  const out = await git(gitTop, ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."]);
-  const byPath = new Map<string, UnmergedFile>();
-  for (const record of out.split("\0")) {
-    const m = /^\d+ [0-9a-f]+ ([123])\t(.+)$/s.exec(record);
-    if (!m) continue;
-    const path = m[2]!;
-    const entry = byPath.get(path) ?? { path, stages: new Set() };
-    entry.stages.add(Number(m[1]) as 1 | 2 | 3);
-    byPath.set(path, entry);
-  }
-  return [...byPath.values()];
+  return parseUnmergedListing(await git(gitTop, ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."]));
 }
 
 async function stageText(gitTop: string, stage: 1 | 2 | 3, path: string): Promise<string> {
@@ -106,7 +92,7 @@ export async function resolveFile(gitTop: string, file: UnmergedFile): Promise<R
     return await remerge(gitTop, file);
   } catch (e) {
     // One file that cannot be re-merged (git refuses, a side that cannot be written back) does not stop the others.
-    return { path: file.path, kind: "failed", reason: e instanceof Error ? e.message.split("\n")[0]! : String(e) };
+    return { path: file.path, kind: "failed", reason: messageOf(e).split("\n")[0]! };
   }
 }
 

@@ -1,5 +1,6 @@
 // Watches one threads directory (fs.watch, not persistent) so that a warm index knows, without a stat per file, whether anything changed.
 import { watch, type FSWatcher } from "node:fs";
+import { messageOf } from "../error-details.js";
 
 /**
  * `changed` is set by any event in the directory (a file created, renamed, deleted or written in place) and by a
@@ -28,7 +29,7 @@ export class DirectoryWatch {
       });
     } catch (e) {
       // No watcher here (inotify limit, unsupported filesystem): still correct, but every check sweeps.
-      this.failure = e instanceof Error ? e.message : String(e);
+      this.failure = messageOf(e);
       return false;
     }
     this.failure = null;

@@ -5,6 +5,7 @@ import { writeFileAtomic } from "../store/atomic-write.js";
 import { assertNoLinksBelow, readTextStrict } from "../store/read-strict.js";
 import { SECTION_KEYS, type SectionKey } from "../types.js";
 import type { BodyDoc, BodyEntry, CatalogEntry, CatalogMeta, FileStamp } from "./index-entries.js";
+import { messageOf } from "../error-details.js";
 
 /** Catalog 2: entries carry createdAt (thread_list orders children by it). */
 const CATALOG_VERSION = 2;
@@ -82,7 +83,7 @@ function loadFile<T>(
   try {
     text = readTextStrict(path, MAX_INDEX_FILE_BYTES);
   } catch (e) {
-    return { entries, problem: e instanceof Error ? e.message : String(e) };
+    return { entries, problem: messageOf(e) };
   }
   if (text === null) return { entries, problem: null };
   let data: unknown;

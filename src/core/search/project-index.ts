@@ -13,6 +13,7 @@ import { DirectoryWatch } from "./directory-watch.js";
 import { bodiesPath, catalogPath, readBodiesFile, readCatalogFile, writeBodiesFile, writeCatalogFile } from "./index-files.js";
 import { entriesFromText, type BodyEntry, type CatalogEntry, type FileStamp } from "./index-entries.js";
 import { errnoCode } from "../error-details.js";
+import { addNotice } from "../notices.js";
 
 /**
  * A file modified less than this long before it was read may change again within the same timestamp tick, with the
@@ -189,7 +190,7 @@ export class ProjectIndex {
 
   private noteNoWatch(): void {
     const line = `File watching is unavailable for ${this.threadsDir} (${this.watch.failure ?? "unknown reason"}): every search checks each thread file.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    addNotice(this.notices, line);
   }
 
   /** One lstat per file; reads only new files, files whose stamp changed and racy ones; forgets files that are gone. */

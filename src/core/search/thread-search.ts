@@ -1,6 +1,6 @@
 // thread_search: tiers cheapest first (overview → lookup → semantic → deep), escalating only while the tier just run is weak.
 import { errors } from "../errors.js";
-import type { ThreadStatus } from "../types.js";
+import { THREAD_STATUSES, type ThreadStatus } from "../types.js";
 import type { BodyDoc, CatalogMeta } from "./index-entries.js";
 import { FIELD_LABELS, matchCatalog, metaSnippet, termMatcher, type MetaMatch } from "./overview-tier.js";
 import type { ProjectIndex } from "./project-index.js";
@@ -24,6 +24,7 @@ import { queryTerms } from "./text-terms.js";
 import { matchMeaning, meaningSnippet, queryVector, SEMANTIC_STRONG_SIMILARITY } from "./semantic-tier.js";
 import { bm25Idf } from "./term-index.js";
 import { wordVectors } from "./word-vectors.js";
+import { messageOf } from "../error-details.js";
 
 /**
  * "Weak", the rule for escalating: a tier is weak when it has fewer than min(limit, 3) strong hits.
@@ -40,8 +41,6 @@ export const QUERY_MAX_TERMS = 30;
 
 /** Without an intent, a weak lookup escalates to the semantic tier (deep, with its relaxed matching, only when asked). */
 export const DEFAULT_INTENT: SearchIntent = "semantic";
-
-const STATUSES = ["active", "done", "abandoned"] as const satisfies readonly ThreadStatus[];
 
 export interface NormalizedQuery {
   query: string;
@@ -73,8 +72,8 @@ export function normalizeSearchQuery(input: SearchQuery): NormalizedQuery {
   const scope = input.scope ?? "project";
   if (!SEARCH_SCOPES.includes(scope))
     throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
-  if (input.status !== undefined && !STATUSES.includes(input.status)) {
-    throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${STATUSES.join(", ")}.`);
+  if (input.status !== undefined && !THREAD_STATUSES.includes(input.status)) {
+    throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${THREAD_STATUSES.join(", ")}.`);
   }
   const limit = input.limit ?? (intent === "deep" ? SEARCH_LIMIT.deepDefault : SEARCH_LIMIT.default);
   if (!Number.isInteger(limit) || limit < SEARCH_LIMIT.min || limit > SEARCH_LIMIT.max) {
@@ -265,7 +264,7 @@ function meaningMatches(
   try {
     words = wordVectors();
   } catch (e) {
-    notices.push(`The semantic tier is unavailable (${e instanceof Error ? e.message : String(e)}): only words were matched.`);
+    notices.push(`The semantic tier is unavailable (${messageOf(e)}): only words were matched.`);
     return [];
   }
   const out: MeaningFind[] = [];

@@ -13,6 +13,7 @@ import { projectIdsIn } from "./project-ids.js";
 import { LIMITS } from "../limits.js";
 import { changedNsOf, settledAtMs, statStamp } from "./file-stamp.js";
 import { readRegularFile } from "./regular-file.js";
+import { isRecord } from "../json-record.js";
 
 const SWEEP_VERSION = 2;
 
@@ -47,10 +48,6 @@ interface SweepState {
 
 export function sweepPath(storeDir: string): string {
   return join(storeDir, "cache", "conflict-sweep.json");
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function emptyState(): SweepState {

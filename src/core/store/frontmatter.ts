@@ -3,6 +3,7 @@ import { parseDocument, stringify } from "yaml";
 import type { ClosedStatus, Thread, ThreadMeta } from "../types.js";
 import { isValidId } from "../ids.js";
 import { hasConflictMarkers } from "./conflict-markers.js";
+import { messageOf } from "../error-details.js";
 
 export { hasConflictMarkers };
 
@@ -97,7 +98,7 @@ export function parseThread(text: string): Thread {
     return parseThreadUnchecked(text);
   } catch (e) {
     if (e instanceof FrontmatterError) throw e;
-    throw new FrontmatterError(`invalid YAML frontmatter: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
   }
 }
 

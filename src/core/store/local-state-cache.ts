@@ -4,6 +4,7 @@ import { localStatePath, readLocalState, type LocalState, type LocalStateRead } 
 import { writeLocalState } from "./local-state-write.js";
 import { isProcessAlive } from "./process-alive.js";
 import { moveLegacyMeasurements } from "../measure/measurement-log-legacy.js";
+import { addNotice } from "../notices.js";
 
 export class LocalStateCache {
   /** config.json as last read, with the stamp it had before that read (see readCached). */
@@ -38,7 +39,7 @@ export class LocalStateCache {
 
   private noteProblem(problem: string): void {
     const line = `ThreadMind's local state ${this.storeDir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
-    if (!this.notices.includes(line)) this.notices.push(line);
+    addNotice(this.notices, line);
   }
 
   /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */

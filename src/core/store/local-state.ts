@@ -6,6 +6,7 @@ import { LIMITS } from "../limits.js";
 import { isValidId } from "../id-pattern.js";
 import type { Measurements } from "../measure/measurements.js";
 import { emptyMeasurements } from "../measure/measurements.js";
+import { isRecord } from "../json-record.js";
 
 export interface SessionState {
   projectId?: string;
@@ -114,8 +115,4 @@ function normalize(d: Record<string, unknown>): LocalState {
     }
   }
   return state;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }

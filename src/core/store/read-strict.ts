@@ -4,7 +4,7 @@ import { type BigIntStats, lstatSync, type Stats } from "node:fs";
 import { dirname, relative, sep } from "node:path";
 import { UnreadableFileError } from "../errors.js";
 import { readRegularFile } from "./regular-file.js";
-import { errnoCode } from "../error-details.js";
+import { errnoCode, messageOf } from "../error-details.js";
 
 export function unreadable(path: string, reason: string): UnreadableFileError {
   return new UnreadableFileError(path, reason);
@@ -17,7 +17,7 @@ export function linkRefused(path: string): UnreadableFileError {
 
 export function reasonOf(e: unknown): string {
   if (e instanceof UnreadableFileError) return e.reason;
-  return e instanceof Error ? e.message : String(e);
+  return messageOf(e);
 }
 
 /**
