@@ -6,10 +6,11 @@
 // Plain Node ESM, no dependencies: CI runs it before the test suite.
 
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { arch, platform } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { npmInstallAtomically } from "./npm-install-atomic.mjs";
 
 /** The one Claude Code version the test suite drives. */
 export const CLAUDE_CODE_VERSION = "2.1.332";
@@ -85,53 +86,22 @@ export function locateClaude(root = repoRoot) {
   return found === null ? null : { path: found.bin, version: found.version, source: "cache" };
 }
 
-/** npm install into a private temp folder, then an atomic rename: concurrent callers never see half an install. */
 function install(root) {
-  const finalDir = claudeInstallDir(root);
-  const tmpDir = `${finalDir}.tmp-${process.pid}-${Date.now()}`;
-  mkdirSync(tmpDir, { recursive: true });
-  writeFileSync(
-    join(tmpDir, "package.json"),
-    `${JSON.stringify({ name: "threadmind-claude-code-cache", private: true, version: "0.0.0" }, null, 2)}\n`,
-  );
-  try {
-    const npm = platform() === "win32" ? "npm.cmd" : "npm";
-    execFileSync(
-      npm,
-      [
-        "install",
-        "--prefix",
-        tmpDir,
-        "--no-audit",
-        "--no-fund",
-        "--no-save",
-        "--no-package-lock",
-        "--include=optional",
-        "--engine-strict=false",
-        `${PACKAGE}@${CLAUDE_CODE_VERSION}`,
-      ],
-      { cwd: tmpDir, stdio: ["ignore", "inherit", "inherit"], timeout: 15 * 60_000 },
-    );
-    const platformPkg = join(tmpDir, "node_modules", "@anthropic-ai", `claude-code-${platformKey()}`);
-    if (!existsSync(platformPkg)) {
-      throw new Error(
-        `npm installed ${PACKAGE} but not its optional platform package ${platformPkg}: check npm's omit/optional settings`,
-      );
-    }
-    if (workingBinaryIn(tmpDir) === null) {
-      throw new Error(`installed ${PACKAGE}@${CLAUDE_CODE_VERSION} in ${tmpDir} but no binary answers --version`);
-    }
-    mkdirSync(dirname(finalDir), { recursive: true });
-    if (existsSync(finalDir)) rmSync(finalDir, { recursive: true, force: true }); // a broken earlier install
-    try {
-      renameSync(tmpDir, finalDir);
-    } catch (error) {
-      // Another process finished first; its install is as good as ours.
-      if (workingBinaryIn(finalDir) === null) throw error;
-    }
-  } finally {
-    rmSync(tmpDir, { recursive: true, force: true });
-  }
+  npmInstallAtomically({
+    dir: claudeInstallDir(root),
+    cacheName: "threadmind-claude-code-cache",
+    spec: `${PACKAGE}@${CLAUDE_CODE_VERSION}`,
+    flags: ["--include=optional", "--engine-strict=false"],
+    timeoutMs: 15 * 60_000,
+    problem: (dir) => {
+      const platformPkg = join(dir, "node_modules", "@anthropic-ai", `claude-code-${platformKey()}`);
+      if (!existsSync(platformPkg))
+        return `npm installed ${PACKAGE} but not its optional platform package ${platformPkg}: check npm's omit/optional settings`;
+      return workingBinaryIn(dir) === null
+        ? `installed ${PACKAGE}@${CLAUDE_CODE_VERSION} in ${dir} but no binary answers --version`
+        : null;
+    },
+  });
 }
 
 /**

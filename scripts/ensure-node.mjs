@@ -6,10 +6,11 @@
 // Plain Node ESM, no dependencies: `npm test` (scripts/test.mjs) runs it before the suite, as it does ensure-claude.mjs.
 
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { arch, platform } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { npmInstallAtomically } from "./npm-install-atomic.mjs";
 
 /**
  * The Node versions the built bundles are run on besides the one running the suite. `oldest` must be the minimum of
@@ -67,43 +68,18 @@ export function locateNodes(root = repoRoot) {
   return { found, missing };
 }
 
-/** npm install into a private temp folder, then an atomic rename: concurrent callers never see half an install. */
 function install(version, root) {
-  const finalDir = nodeInstallDir(version, root);
-  const tmpDir = `${finalDir}.tmp-${process.pid}-${Date.now()}`;
-  mkdirSync(tmpDir, { recursive: true });
-  writeFileSync(
-    join(tmpDir, "package.json"),
-    `${JSON.stringify({ name: "threadmind-node-cache", private: true, version: "0.0.0" }, null, 2)}\n`,
-  );
-  try {
-    const npm = platform() === "win32" ? "npm.cmd" : "npm";
-    const args = [
-      "install",
-      "--prefix",
-      tmpDir,
-      "--no-audit",
-      "--no-fund",
-      "--no-save",
-      "--no-package-lock",
-      "--ignore-scripts",
-      `${nodePackageName()}@${version}`,
-    ];
-    execFileSync(npm, args, { cwd: tmpDir, stdio: ["ignore", "inherit", "inherit"], timeout: 10 * 60_000 });
-    if (workingBinaryIn(tmpDir, version) === null)
-      throw new Error(
-        `installed ${nodePackageName()}@${version} in ${tmpDir} but its node does not answer --version with v${version}`,
-      );
-    mkdirSync(dirname(finalDir), { recursive: true });
-    if (existsSync(finalDir)) rmSync(finalDir, { recursive: true, force: true }); // a broken earlier install
-    try {
-      renameSync(tmpDir, finalDir);
-    } catch (error) {
-      if (workingBinaryIn(finalDir, version) === null) throw error; // else another process finished first
-    }
-  } finally {
-    rmSync(tmpDir, { recursive: true, force: true });
-  }
+  npmInstallAtomically({
+    dir: nodeInstallDir(version, root),
+    cacheName: "threadmind-node-cache",
+    spec: `${nodePackageName()}@${version}`,
+    flags: ["--ignore-scripts"],
+    timeoutMs: 10 * 60_000,
+    problem: (dir) =>
+      workingBinaryIn(dir, version) === null
+        ? `installed ${nodePackageName()}@${version} in ${dir} but its node does not answer --version with v${version}`
+        : null,
+  });
 }
 
 /**
