@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BUILT_CLI, REPO_ROOT } from "../support/run-cli.js";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
-import { spawnServer, type RunningServer } from "../server/support/spawn-server.js";
+import type { TempRepo } from "../support/temp-repo.js";
+import { closeServerInTempRepo, serverInTempRepo, type RunningServer } from "../server/support/spawn-server.js";
 
 function json(path: string): unknown {
   return JSON.parse(readFileSync(join(REPO_ROOT, path), "utf8"));
@@ -24,13 +24,9 @@ const version = at(json("package.json"), "version");
 let repo: TempRepo;
 let server: RunningServer;
 beforeAll(async () => {
-  repo = makeTempRepo();
-  server = await spawnServer({ cwd: repo.dir });
+  ({ repo, server } = await serverInTempRepo());
 });
-afterAll(async () => {
-  await server?.close();
-  repo?.cleanup();
-});
+afterAll(() => closeServerInTempRepo(server, repo));
 
 describe("one version everywhere", () => {
   test("package.json's version is a plain semver (no range, no tag)", () => {

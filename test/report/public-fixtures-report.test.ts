@@ -1,14 +1,13 @@
 // Guards the report's figures on real public transcripts (Claude Code 1.0.98 to 2.1.39): they must match an independent
 // reading of the same files to the token.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSavingsReport, type SavingsReport } from "../../src/core/savings/savings-report.js";
-import { emptyMeasurements } from "../../src/core/measure/measurements.js";
+import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import { readTranscriptIndependently, type IndependentReading } from "../support/independent-transcript-reading.js";
-import { folderNameFor, makeFakeClaudeConfig, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
+import { folderNameFor } from "../support/fake-claude-projects.js";
+import { makeReportSetting, type ReportSetting } from "../support/report-setting.js";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../../..");
 const fixtures = process.env.THREADMIND_SHARED_FIXTURES ?? resolve(repoRoot, "../shared/fixtures/transcripts");
@@ -25,15 +24,14 @@ const PUBLIC_MAIN_SESSIONS = [
 const SUBAGENTS = "spotter/4d5611e5-241a-462a-8d15-5122611a9569/subagents";
 
 describe.skipIf(!present)("the savings report on real public transcripts", () => {
-  let fake: FakeClaudeConfig;
-  let workspace: string;
+  let setting: ReportSetting;
   let report: SavingsReport;
   /** Independent readings of the placed copies, by session id (the copy's file name). */
   const expected = new Map<string, IndependentReading>();
 
   beforeAll(async () => {
-    fake = makeFakeClaudeConfig();
-    workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-ws-")));
+    setting = makeReportSetting("tm-report-ws-");
+    const { fake, workspace } = setting;
     for (const name of PUBLIC_MAIN_SESSIONS) {
       const placed = fake.place(join(fixtures, name), workspace);
       expected.set(
@@ -48,21 +46,14 @@ describe.skipIf(!present)("the savings report on real public transcripts", () =>
     const sub = join(fake.projectsDir, folderNameFor(workspace), "4d5611e5-241a-462a-8d15-5122611a9569", "subagents");
     mkdirSync(sub, { recursive: true });
     cpSync(join(fixtures, SUBAGENTS), sub, { recursive: true });
-    report = await buildSavingsReport({
-      workspaceRoot: workspace,
-      projectsDir: fake.projectsDir,
-      measurements: emptyMeasurements(),
-    });
+    report = await setting.report();
   });
 
-  afterAll(() => {
-    fake.cleanup();
-    rmSync(workspace, { recursive: true, force: true });
-  });
+  afterAll(() => setting.cleanup());
 
   it("finds every main session (and no subagent file) in the workspace's folder", () => {
     expect(report.scannedFiles).toBe(PUBLIC_MAIN_SESSIONS.length);
-    expect(report.folders).toEqual([folderNameFor(workspace)]);
+    expect(report.folders).toEqual([folderNameFor(setting.workspace)]);
     expect(report.rejected).toEqual([]);
     expect(new Set(report.sessions.map((s) => s.sessionId))).toEqual(new Set(expected.keys()));
   });

@@ -9,7 +9,8 @@ import { buildSavingsReport, type SavingsReport } from "../../src/core/savings/s
 import { emptyMeasurements, type InjectionRecord, type Measurements } from "../../src/core/measure/measurements.js";
 import { contentHash } from "../../src/core/context/token-estimate.js";
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
-import { folderNameFor, makeFakeClaudeConfig, sessionIdIn, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
+import { folderNameFor, sessionIdIn } from "../support/fake-claude-projects.js";
+import { makeReportSetting, type ReportSetting } from "../support/report-setting.js";
 
 const dir = resolve(fileURLToPath(import.meta.url), "../../fixtures/transcripts/cc-2.1.332");
 const FILES = ["startup", "clear-before", "clear-after", "compact", "cap-exact-10000", "cap-over-10001-preview"] as const;
@@ -45,31 +46,23 @@ function injection(sessionId: string, text: string, source: string, receipt: Inj
 }
 
 describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
-  let fake: FakeClaudeConfig;
-  let workspace: string;
+  let setting: ReportSetting;
   const ids = {} as Record<Name, string>;
   const placed = {} as Record<Name, string>;
   let report: SavingsReport;
 
   beforeAll(async () => {
-    fake = makeFakeClaudeConfig();
-    workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-cc-")));
+    setting = makeReportSetting("tm-report-cc-");
+    const { fake, workspace } = setting;
     for (const name of FILES) {
       const source = join(dir, `${name}.jsonl`);
       ids[name] = sessionIdIn(readFileSync(source, "utf8"));
       placed[name] = fake.place(source, workspace);
     }
-    report = await buildSavingsReport({
-      workspaceRoot: workspace,
-      projectsDir: fake.projectsDir,
-      measurements: emptyMeasurements(),
-    });
+    report = await setting.report();
   });
 
-  afterAll(() => {
-    fake.cleanup();
-    rmSync(workspace, { recursive: true, force: true });
-  });
+  afterAll(() => setting.cleanup());
 
   it("measures every session at the mock's size", () => {
     expect(report.sessions).toHaveLength(FILES.length);
@@ -143,7 +136,7 @@ describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
         injection("00000000-0000-4000-8000-000000000000", "gone", "startup", "pending"),
       ],
     };
-    const checked = await buildSavingsReport({ workspaceRoot: workspace, projectsDir: fake.projectsDir, measurements });
+    const checked = await setting.report(measurements);
     expect(checked.receipts.details.map((d) => [d.sessionId, d.recorded, d.checked])).toEqual([
       [ids["clear-after"], "delivered", "delivered"],
       [ids.startup, "pending", "missing"],
@@ -152,13 +145,9 @@ describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
     expect(checked.receipts.recorded).toEqual({ delivered: 1, preview: 0, missing: 0, pending: 2 });
     expect(checked.receipts.checked).toEqual({ delivered: 1, preview: 0, missing: 1, "not-scanned": 1 });
     // An injection recorded for the cleared session that is missing from its transcript makes the restart "missing".
-    const missing = await buildSavingsReport({
-      workspaceRoot: workspace,
-      projectsDir: fake.projectsDir,
-      measurements: {
-        ...emptyMeasurements(),
-        injections: [injection(ids["clear-after"], "ThreadMind memory, loaded after /clear: lost", "clear", "pending")],
-      },
+    const missing = await setting.report({
+      ...emptyMeasurements(),
+      injections: [injection(ids["clear-after"], "ThreadMind memory, loaded after /clear: lost", "clear", "pending")],
     });
     expect(missing.restarts.find((r) => r.kind === "clear")!.threadMind).toMatchObject({ receipt: "missing", threadId: "main" });
   });
@@ -171,11 +160,11 @@ describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
       // Claude Code saves the full text in the session's folder beside the transcript: the project folder moves with it.
       const text = readFileSync(join(dir, "cap-over-10001-preview.jsonl"), "utf8")
         .split("/home/tester/.claude/projects/-home-tester-project/")
-        .join(`${home}/.claude/projects/${folderNameFor(workspace)}/`)
+        .join(`${home}/.claude/projects/${folderNameFor(setting.workspace)}/`)
         .split("/home/tester")
         .join(home)
-        .replace(/"cwd":"(?:[^"\\]|\\.)*"/g, `"cwd":${JSON.stringify(workspace)}`);
-      const folder = join(config, "projects", folderNameFor(workspace));
+        .replace(/"cwd":"(?:[^"\\]|\\.)*"/g, `"cwd":${JSON.stringify(setting.workspace)}`);
+      const folder = join(config, "projects", folderNameFor(setting.workspace));
       mkdirSync(folder, { recursive: true });
       const sessionId = sessionIdIn(text);
       writeFileSync(join(folder, `${sessionId}.jsonl`), text);
@@ -196,7 +185,8 @@ describe("the savings report on real Claude Code 2.1.332 transcripts", () => {
         ...emptyMeasurements(),
         injections: [{ ...injection(sessionId, printed, "startup", "pending"), threadId: "probe" }],
       };
-      const check = () => buildSavingsReport({ workspaceRoot: workspace, projectsDir: join(config, "projects"), measurements });
+      const check = () =>
+        buildSavingsReport({ workspaceRoot: setting.workspace, projectsDir: join(config, "projects"), measurements });
       expect((await check()).receipts.details.map((d) => d.checked)).toEqual(["missing"]);
       mkdirSync(dirname(saved), { recursive: true });
       writeFileSync(saved, printed);

@@ -1,19 +1,16 @@
 // Guards the report's SVG chart (valid XML, one series per session with its measured sizes, restarts and ThreadMind
 // context marked) and the HTML page that wraps it.
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSavingsReport, type SavingsReport } from "../../src/core/savings/savings-report.js";
-import { emptyMeasurements } from "../../src/core/measure/measurements.js";
+import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import { contextHeader } from "../../src/core/context/context-header.js";
 import { renderSvg } from "../../src/cli/report-svg.js";
 import { renderHtml } from "../../src/cli/report-html.js";
 import { renderMarkdown } from "../../src/cli/report-markdown.js";
 import { reportDocument, when } from "../../src/cli/report-tables.js";
 import { byClass, parseXml, XmlError, type XmlElement } from "../support/strict-xml.js";
-import { makeFakeClaudeConfig, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
+import { makeReportSetting, type ReportSetting } from "../support/report-setting.js";
 import { assistant, compactBoundary, hookInjection, jsonl, user } from "../transcript/transcript-builders.js";
 
 const ccDir = resolve(fileURLToPath(import.meta.url), "../../fixtures/transcripts/cc-2.1.332");
@@ -24,14 +21,13 @@ function coords(polyline: XmlElement): [number, number][] {
 }
 
 describe("the report chart", () => {
-  let fake: FakeClaudeConfig;
-  let workspace: string;
+  let setting: ReportSetting;
   let report: SavingsReport;
   let svg: XmlElement;
 
   beforeAll(async () => {
-    fake = makeFakeClaudeConfig();
-    workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-chart-")));
+    setting = makeReportSetting("tm-chart-");
+    const { fake, workspace } = setting;
     for (const name of ["clear-before", "clear-after", "compact"]) fake.place(join(ccDir, `${name}.jsonl`), workspace);
     // A ThreadMind session: context at its start and after its compaction; its recorded session id needs escaping.
     const tm = (source: "startup" | "compact") => `${contextHeader(source, "auth-ui", "Auth UI")}summary of auth-ui`;
@@ -47,18 +43,11 @@ describe("the report chart", () => {
       assistant({ id: "t3", input: 4_000, output: 1 }),
     );
     fake.write(workspace, "tm-session.jsonl", jsonl(records.map((r) => ({ ...r, sessionId: ODD_ID, cwd: workspace }))));
-    report = await buildSavingsReport({
-      workspaceRoot: workspace,
-      projectsDir: fake.projectsDir,
-      measurements: emptyMeasurements(),
-    });
+    report = await setting.report();
     svg = parseXml(renderSvg(report));
   });
 
-  afterAll(() => {
-    fake.cleanup();
-    rmSync(workspace, { recursive: true, force: true });
-  });
+  afterAll(() => setting.cleanup());
 
   it("is a well-formed SVG document", () => {
     expect(svg.name).toBe("svg");
@@ -150,15 +139,14 @@ describe("the report chart", () => {
 });
 
 describe("the report chart leaves nothing out", () => {
-  let fake: FakeClaudeConfig;
-  let workspace: string;
+  let setting: ReportSetting;
   let report: SavingsReport;
   let svg: XmlElement;
   const CLEAR = "<command-name>/clear</command-name>";
 
   beforeAll(async () => {
-    fake = makeFakeClaudeConfig();
-    workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-chart-all-")));
+    setting = makeReportSetting("tm-chart-all-");
+    const { fake, workspace } = setting;
     // One long session makes every one-request session narrow (under 90 px).
     const long = [
       user("go"),
@@ -191,18 +179,11 @@ describe("the report chart leaves nothing out", () => {
       "orphan.jsonl",
       jsonl(orphan.map((r) => ({ ...r, sessionId: "orphan", cwd: workspace, timestamp: "2026-05-01T08:00:00.000Z" }))),
     );
-    report = await buildSavingsReport({
-      workspaceRoot: workspace,
-      projectsDir: fake.projectsDir,
-      measurements: emptyMeasurements(),
-    });
+    report = await setting.report();
     svg = parseXml(renderSvg(report));
   });
 
-  afterAll(() => {
-    fake.cleanup();
-    rmSync(workspace, { recursive: true, force: true });
-  });
+  afterAll(() => setting.cleanup());
 
   it("draws a mark for a /clear it could not pair", () => {
     const orphan = report.restarts.find((r) => r.sessionId === "orphan")!;

@@ -2,18 +2,16 @@
 // a confidence (only confident ones are averaged), each kind of restart (/clear, plan accepted with "clear context",
 // manual and auto compaction) is averaged on its own, every restart left out of the averages says why, and a malformed
 // line is named by file and line ("still being written" only for a file's last line). Hand-built transcripts.
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSavingsReport, type SavingsReport } from "../../src/core/savings/savings-report.js";
-import { emptyMeasurements } from "../../src/core/measure/measurements.js";
+import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import { MAX_CONFIDENT_GAP_MS, type Restart } from "../../src/core/savings/savings-pairing.js";
 import { reportDocument } from "../../src/cli/report-tables.js";
 import { renderMarkdown } from "../../src/cli/report-markdown.js";
 import { renderSvg } from "../../src/cli/report-svg.js";
 import { byClass, findAll, parseXml } from "../support/strict-xml.js";
-import { makeFakeClaudeConfig, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
+import { makeReportSetting, type ReportSetting } from "../support/report-setting.js";
 import { assistant, compactBoundary, compactSummary, hookInjection, jsonl, user } from "../transcript/transcript-builders.js";
 
 type Json = Record<string, unknown>;
@@ -54,14 +52,13 @@ const two = (tag: string, size: number) => [
 ];
 
 describe("restart kinds, pair confidence and unpaired reasons in the report", () => {
-  let fake: FakeClaudeConfig;
-  let workspace: string;
+  let setting: ReportSetting;
   let report: SavingsReport;
   const restartOf = (sessionId: string): Restart => report.restarts.find((r) => r.sessionId === sessionId)!;
 
   beforeAll(async () => {
-    fake = makeFakeClaudeConfig();
-    workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-kinds-")));
+    setting = makeReportSetting("tm-kinds-");
+    const { fake, workspace } = setting;
     const put = (sessionId: string, startMs: number, records: Json[]) =>
       fake.write(workspace, `${sessionId}.jsonl`, session(sessionId, startMs, records, workspace));
     // Each scenario has its own day, so that time order pairs nothing across scenarios.
@@ -124,17 +121,10 @@ describe("restart kinds, pair confidence and unpaired reasons in the report", ()
     fake.write(workspace, `${IDS.middleBad}.jsonl`, [middle[0], '{"type":"user","message":', middle[1], ""].join("\n"));
     const cut = session(IDS.lastCut, day(7), [user("a"), assistant({ id: "l-1", input: 5, output: 1 })], workspace);
     fake.write(workspace, `${IDS.lastCut}.jsonl`, `${cut}{"type":"assistant","mess`);
-    report = await buildSavingsReport({
-      workspaceRoot: workspace,
-      projectsDir: fake.projectsDir,
-      measurements: emptyMeasurements(),
-    });
+    report = await setting.report();
   });
 
-  afterAll(() => {
-    fake.cleanup();
-    rmSync(workspace, { recursive: true, force: true });
-  });
+  afterAll(() => setting.cleanup());
 
   it("gives a pair found by time order its gap; 33 hours apart it is inferred, listed and never averaged", () => {
     const late = restartOf(IDS.lateNew);
@@ -290,31 +280,23 @@ describe("restart kinds, pair confidence and unpaired reasons in the report", ()
 
 describe("restart reasons and malformed lines on the repository's Claude Code 2.1.332 fixtures", () => {
   const cc = join(import.meta.dirname, "../fixtures/transcripts/cc-2.1.332");
-  let fake: FakeClaudeConfig;
-  let workspace: string;
+  let setting: ReportSetting;
   let report: SavingsReport;
   let damagedPath: string;
 
   beforeAll(async () => {
-    fake = makeFakeClaudeConfig();
-    workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-kinds-cc-")));
+    setting = makeReportSetting("tm-kinds-cc-");
+    const { fake, workspace } = setting;
     // The session after /clear without the one it ended; and the compaction session with its 10th line damaged.
     fake.place(join(cc, "clear-after.jsonl"), workspace);
     const compact = fake.place(join(cc, "compact.jsonl"), workspace);
     const lines = readFileSync(compact, "utf8").split("\n");
     lines[9] = lines[9]!.slice(0, 40);
     damagedPath = fake.write(workspace, compact.split("/").pop()!, lines.join("\n"));
-    report = await buildSavingsReport({
-      workspaceRoot: workspace,
-      projectsDir: fake.projectsDir,
-      measurements: emptyMeasurements(),
-    });
+    report = await setting.report();
   });
 
-  afterAll(() => {
-    fake.cleanup();
-    rmSync(workspace, { recursive: true, force: true });
-  });
+  afterAll(() => setting.cleanup());
 
   it("explains the /clear whose ended session is not among the transcripts", () => {
     const clear = report.restarts.find((r) => r.kind === "clear")!;

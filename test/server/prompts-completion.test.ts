@@ -1,19 +1,15 @@
 // Guards the 11 prompts (embedded results vs. asking for a tool call, aliases) and thread-id completion of prompt arguments.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
-import { call, spawnServer, type RunningServer } from "./support/spawn-server.js";
+import type { TempRepo } from "../support/temp-repo.js";
+import { call, closeServerInTempRepo, serverInTempRepo, TM_SHORTCUTS, type RunningServer } from "./support/spawn-server.js";
 
 let repo: TempRepo;
 let server: RunningServer;
 beforeAll(async () => {
-  repo = makeTempRepo();
-  server = await spawnServer({ cwd: repo.dir });
+  ({ repo, server } = await serverInTempRepo());
 });
-afterAll(async () => {
-  await server?.close();
-  repo?.cleanup();
-});
+afterAll(() => closeServerInTempRepo(server, repo));
 
 function textOfPrompt(result: GetPromptResult): string {
   expect(result.messages).toHaveLength(1);
@@ -56,23 +52,7 @@ describe("prompts with a project", () => {
 
   test("tm-help lists every tm: shortcut", async () => {
     const text = await prompt("tm-help");
-    for (const s of [
-      "tm:help",
-      "tm:context",
-      "tm:tree",
-      "tm:create <title>",
-      "tm:switch <id>",
-      "tm:summary [content]",
-      "tm:merge",
-      "tm:done [reason]",
-      "tm:abandon <reason>",
-      "tm:stats",
-      "tm:delete <id>",
-      "tm:rebase <id> <parent>",
-      "tm:init",
-      "tm:project <title>",
-      "tm:projects",
-    ]) {
+    for (const s of TM_SHORTCUTS) {
       expect(text).toContain(`- ${s}: `);
     }
   });

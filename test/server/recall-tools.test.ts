@@ -1,15 +1,13 @@
 // Guards thread_search and thread_history over stdio (the built server bundle): read-only tools with titles, answers from real files and git.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
-import { call, callError, spawnServer, type RunningServer } from "./support/spawn-server.js";
+import type { TempRepo } from "../support/temp-repo.js";
+import { call, callError, closeServerInTempRepo, serverInTempRepo, type RunningServer } from "./support/spawn-server.js";
 
 let repo: TempRepo;
 let server: RunningServer;
 
 beforeAll(async () => {
-  repo = makeTempRepo();
-  repo.commit("init", { "README.md": "shop\n" });
-  server = await spawnServer({ cwd: repo.dir });
+  ({ repo, server } = await serverInTempRepo({ "README.md": "shop\n" }));
   await call(server, "project_create", { title: "Shop" });
   await call(server, "summary_update", { content: "## Decisions\n- Postgres for orders" });
   await call(server, "thread_create", { title: "Rate limiting" });
@@ -17,10 +15,7 @@ beforeAll(async () => {
   repo.commit("Rate limiting: token bucket");
   await call(server, "summary_update", { section: "constraints", content: "- no Redis" });
 });
-afterAll(async () => {
-  await server?.close();
-  repo?.cleanup();
-});
+afterAll(() => closeServerInTempRepo(server, repo));
 
 describe("recall tools over stdio", () => {
   test("thread_search and thread_history are listed as read-only, idempotent tools with titles", async () => {

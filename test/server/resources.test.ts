@@ -1,20 +1,15 @@
 // Guards the resources: context and tree, every thread listed for @-mentions, one thread's summary alone, completion, list_changed.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TextResourceContents } from "@modelcontextprotocol/sdk/types.js";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
-import { call, spawnServer, type RunningServer } from "./support/spawn-server.js";
+import type { TempRepo } from "../support/temp-repo.js";
+import { call, closeServerInTempRepo, serverInTempRepo, type RunningServer } from "./support/spawn-server.js";
 
 let repo: TempRepo;
 let server: RunningServer;
 beforeAll(async () => {
-  repo = makeTempRepo();
-  repo.commit("init", { "README.md": "x\n" });
-  server = await spawnServer({ cwd: repo.dir });
+  ({ repo, server } = await serverInTempRepo({ "README.md": "x\n" }));
 });
-afterAll(async () => {
-  await server?.close();
-  repo?.cleanup();
-});
+afterAll(() => closeServerInTempRepo(server, repo));
 
 async function read(uri: string): Promise<TextResourceContents> {
   const { contents } = await server.client.readResource({ uri });

@@ -2,14 +2,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
-import { call, spawnServer, type RunningServer } from "./support/spawn-server.js";
+import type { TempRepo } from "../support/temp-repo.js";
+import { call, closeServerInTempRepo, serverInTempRepo, type RunningServer } from "./support/spawn-server.js";
 
 let repo: TempRepo;
 let server: RunningServer;
 beforeAll(async () => {
-  repo = makeTempRepo();
-  server = await spawnServer({ cwd: repo.dir });
+  ({ repo, server } = await serverInTempRepo());
   await call(server, "project_create", { title: "Shop" });
   await call(server, "summary_update", { content: "## Decisions\n- Use Postgres" });
   await call(server, "thread_create", { title: "Auth" });
@@ -20,10 +19,7 @@ beforeAll(async () => {
   await call(server, "thread_status", { threadId: "shipped", status: "done" });
   await call(server, "thread_switch", { threadId: "auth" });
 });
-afterAll(async () => {
-  await server?.close();
-  repo?.cleanup();
-});
+afterAll(() => closeServerInTempRepo(server, repo));
 
 const configPath = () => join(repo.dir, ".threadmind", "config.json");
 function setMeasurements(measurements: Record<string, unknown[]>): void {

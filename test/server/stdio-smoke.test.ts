@@ -1,7 +1,7 @@
 // Guards the server's surface over stdio: 16 tools with titles and exact annotations, 11 prompts, resources, instructions size.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
-import { REPO_ROOT, spawnServer, type RunningServer } from "./support/spawn-server.js";
+import type { TempRepo } from "../support/temp-repo.js";
+import { closeServerInTempRepo, REPO_ROOT, serverInTempRepo, TM_SHORTCUTS, type RunningServer } from "./support/spawn-server.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -44,13 +44,9 @@ let repo: TempRepo;
 let server: RunningServer;
 
 beforeAll(async () => {
-  repo = makeTempRepo();
-  server = await spawnServer({ cwd: repo.dir });
+  ({ repo, server } = await serverInTempRepo());
 });
-afterAll(async () => {
-  await server?.close();
-  repo?.cleanup();
-});
+afterAll(() => closeServerInTempRepo(server, repo));
 
 describe("the built server over stdio", () => {
   test("announces its name and the package version", () => {
@@ -62,23 +58,7 @@ describe("the built server over stdio", () => {
     const instructions = server.client.getInstructions() ?? "";
     expect(instructions.length).toBeGreaterThan(500);
     expect(instructions.length).toBeLessThanOrEqual(2048);
-    for (const shortcut of [
-      "tm:help",
-      "tm:context",
-      "tm:tree",
-      "tm:create <title>",
-      "tm:switch <id>",
-      "tm:summary [content]",
-      "tm:merge",
-      "tm:done [reason]",
-      "tm:abandon <reason>",
-      "tm:stats",
-      "tm:delete <id>",
-      "tm:rebase <id> <parent>",
-      "tm:init",
-      "tm:project <title>",
-      "tm:projects",
-    ]) {
+    for (const shortcut of TM_SHORTCUTS) {
       expect(instructions).toContain(shortcut);
     }
     for (const tool of [

@@ -2,16 +2,14 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
-import { call, spawnServer, type RunningServer } from "./support/spawn-server.js";
+import type { TempRepo } from "../support/temp-repo.js";
+import { call, closeServerInTempRepo, serverInTempRepo, type RunningServer } from "./support/spawn-server.js";
 
 const FILLERS = 300;
 let repo: TempRepo;
 let server: RunningServer;
 beforeAll(async () => {
-  repo = makeTempRepo();
-  repo.commit("init", { "README.md": "x\n" });
-  server = await spawnServer({ cwd: repo.dir });
+  ({ repo, server } = await serverInTempRepo({ "README.md": "x\n" }));
   await call(server, "project_create", { title: "Wide" });
   const dir = join(repo.dir, ".threadmind", "threads", "wide");
   for (let i = 0; i < FILLERS; i++) {
@@ -22,10 +20,7 @@ beforeAll(async () => {
     );
   }
 });
-afterAll(async () => {
-  await server?.close();
-  repo?.cleanup();
-});
+afterAll(() => closeServerInTempRepo(server, repo));
 
 describe("a project of several hundred threads", () => {
   test("thread_list answers a bounded view of at most 8 KB; rootId and depth list the rest", async () => {

@@ -3,7 +3,14 @@ import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, symlink
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
-import { call, callError, spawnServer, type RunningServer } from "./support/spawn-server.js";
+import {
+  call,
+  callError,
+  closeServerInTempRepo,
+  serverInTempRepo,
+  spawnServer,
+  type RunningServer,
+} from "./support/spawn-server.js";
 
 const START = "<!-- threadmind:start -->";
 const END = "<!-- threadmind:end -->";
@@ -12,14 +19,10 @@ let repo: TempRepo;
 let server: RunningServer;
 let instructions: string;
 beforeAll(async () => {
-  repo = makeTempRepo();
-  server = await spawnServer({ cwd: repo.dir });
+  ({ repo, server } = await serverInTempRepo());
   instructions = server.client.getInstructions() ?? "";
 });
-afterAll(async () => {
-  await server?.close();
-  repo?.cleanup();
-});
+afterAll(() => closeServerInTempRepo(server, repo));
 beforeEach(() => {
   repo.git("clean", "-fdxq");
 });

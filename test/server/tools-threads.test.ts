@@ -2,21 +2,16 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
-import { call, spawnServer, type RunningServer } from "./support/spawn-server.js";
+import type { TempRepo } from "../support/temp-repo.js";
+import { call, closeServerInTempRepo, serverInTempRepo, type RunningServer } from "./support/spawn-server.js";
 
 let repo: TempRepo;
 let server: RunningServer;
 
 beforeAll(async () => {
-  repo = makeTempRepo();
-  repo.commit("init", { "README.md": "shop\n", "src/a.ts": "export const a = 1;\n" });
-  server = await spawnServer({ cwd: repo.dir });
+  ({ repo, server } = await serverInTempRepo({ "README.md": "shop\n", "src/a.ts": "export const a = 1;\n" }));
 });
-afterAll(async () => {
-  await server?.close();
-  repo?.cleanup();
-});
+afterAll(() => closeServerInTempRepo(server, repo));
 
 const threadFile = (id: string) => readFileSync(join(repo.dir, ".threadmind", "threads", "shop", `${id}.md`), "utf8");
 

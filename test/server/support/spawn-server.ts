@@ -10,7 +10,7 @@ import {
   ResourceListChangedNotificationSchema,
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import { TEST_GIT_ENV } from "../../support/temp-repo.js";
+import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../../support/temp-repo.js";
 
 export const REPO_ROOT = dirname(dirname(dirname(dirname(fileURLToPath(import.meta.url)))));
 export const SERVER_BUNDLE = join(REPO_ROOT, "plugin", "dist", "server.mjs");
@@ -135,3 +135,40 @@ export async function until(check: () => boolean, what: string, timeoutMs = 10_0
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** A temp git repository (with `files` committed, when given) and the built server running in it, for a test file's setup. */
+export async function serverInTempRepo(files?: Record<string, string>): Promise<{ repo: TempRepo; server: RunningServer }> {
+  const repo = makeTempRepo();
+  try {
+    if (files !== undefined) repo.commit("init", files);
+    return { repo, server: await spawnServer({ cwd: repo.dir }) };
+  } catch (e) {
+    repo.cleanup();
+    throw e;
+  }
+}
+
+/** Closes the server and removes the repository of serverInTempRepo (either missing when the setup failed). */
+export async function closeServerInTempRepo(server: RunningServer | undefined, repo: TempRepo | undefined): Promise<void> {
+  await server?.close();
+  repo?.cleanup();
+}
+
+/** Every tm: shortcut, as the instructions and the tm-help prompt name it (written out here independently of src/). */
+export const TM_SHORTCUTS = [
+  "tm:help",
+  "tm:context",
+  "tm:tree",
+  "tm:create <title>",
+  "tm:switch <id>",
+  "tm:summary [content]",
+  "tm:merge",
+  "tm:done [reason]",
+  "tm:abandon <reason>",
+  "tm:stats",
+  "tm:delete <id>",
+  "tm:rebase <id> <parent>",
+  "tm:init",
+  "tm:project <title>",
+  "tm:projects",
+];
