@@ -64,6 +64,26 @@ async function branchAdding(repo: TempRepo, name: string, decision: string, from
   repo.git("checkout", "-q", from);
 }
 
+/**
+ * Thread "Rate limiting" (a decision from its branch) created on branches a and b off main, `more` done on each before its
+ * commit; then b merged into a, which git leaves in conflict (two files added at one path).
+ */
+async function mergeRateLimitingFromTwoBranches(
+  repo: TempRepo,
+  more: (s: ReturnType<typeof servicesFor>, branch: string) => unknown,
+): Promise<void> {
+  for (const b of ["a", "b"]) {
+    repo.git("checkout", "-q", "-b", b, "main");
+    const s = servicesFor(repo.dir, b);
+    await s.threadCreate({ title: "Rate limiting", parentId: "main" });
+    await s.summaryUpdate({ threadId: "rate-limiting", content: `## Decisions\n- Limit from ${b}` });
+    await more(s, b);
+    repo.commit(b);
+  }
+  repo.git("checkout", "-q", "a");
+  expect(gitRun(repo.dir, "merge", "-m", "merge b", "b").code).not.toBe(0);
+}
+
 describe("with the driver set up, thread files merge by themselves", () => {
   test("git-setup writes the driver into the repository's own config and the attributes beside the threads", async () => {
     const repo = await teamRepo();
@@ -305,18 +325,10 @@ describe("real conflicts are confined, reported and explained", () => {
 
   test("a thread with the same title created on two branches: both threads survive (resolve moves one to a free id)", async () => {
     const repo = await teamRepo();
-    for (const b of ["a", "b"]) {
-      repo.git("checkout", "-q", "-b", b, "main");
-      const s = servicesFor(repo.dir, b);
-      await s.threadCreate({ title: "Rate limiting", parentId: "main" });
-      await s.summaryUpdate({ threadId: "rate-limiting", content: `## Decisions\n- Limit from ${b}` });
-      // A child created with it on that branch follows its parent wherever it goes.
-      await s.threadCreate({ title: `Limits UI ${b}`, parentId: "rate-limiting" });
-      repo.commit(b);
-    }
-    repo.git("checkout", "-q", "a");
-    const merged = gitRun(repo.dir, "merge", "-m", "merge b", "b");
-    expect(merged.code).not.toBe(0);
+    // A child created with it on each branch follows its parent wherever it goes.
+    await mergeRateLimitingFromTwoBranches(repo, (s, b) =>
+      s.threadCreate({ title: `Limits UI ${b}`, parentId: "rate-limiting" }),
+    );
     const resolved = cli(repo.dir, "resolve");
     expect(resolved.code, resolved.stdout).toBe(0);
     const dir = ".threadmind/threads/shop";
@@ -336,16 +348,9 @@ describe("real conflicts are confined, reported and explained", () => {
     const repo = await teamRepo();
     const dir = ".threadmind/threads/shop";
     const notes = `${dir}/notes.md`;
-    for (const b of ["a", "b"]) {
-      repo.git("checkout", "-q", "-b", b, "main");
-      const s = servicesFor(repo.dir, b);
-      await s.threadCreate({ title: "Rate limiting", parentId: "main" });
-      await s.summaryUpdate({ threadId: "rate-limiting", content: `## Decisions\n- Limit from ${b}` });
-      renameSync(join(repo.dir, dir, "rate-limiting.md"), join(repo.dir, notes));
-      repo.commit(b);
-    }
-    repo.git("checkout", "-q", "a");
-    expect(gitRun(repo.dir, "merge", "-m", "merge b", "b").code).not.toBe(0);
+    await mergeRateLimitingFromTwoBranches(repo, () =>
+      renameSync(join(repo.dir, dir, "rate-limiting.md"), join(repo.dir, notes)),
+    );
     const before = readFileSync(join(repo.dir, notes), "utf8");
     const resolved = cli(repo.dir, "resolve");
     expect(resolved.code, resolved.stdout).toBe(1);
