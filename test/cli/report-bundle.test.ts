@@ -1,0 +1,84 @@
+// The CLI's entry runs `report` from its own bundle (cli-report.mjs) with a scan worker started before that bundle loads.
+import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeFakeClaudeConfig } from "../support/fake-claude-projects.js";
+import { BUILT_CLI, makeHome, runCli } from "../support/run-cli.js";
+import { fixtureTranscripts } from "../transcript/fixture-transcripts.js";
+
+const DIST = dirname(BUILT_CLI);
+const fake = makeFakeClaudeConfig();
+const workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-bundle-")));
+const copies: string[] = [];
+afterAll(() => {
+  fake.cleanup();
+  for (const dir of [workspace, ...copies]) rmSync(dir, { recursive: true, force: true });
+});
+
+const mains = fixtureTranscripts().filter((f) => !f.path.includes("/subagents/"));
+for (const [i, f] of mains.entries())
+  fake.place(f.path, workspace, { sessionId: `00000000-0000-4000-a000-${String(i).padStart(12, "0")}` });
+
+/** A plugin/dist holding only `bundles` (copied from the build) and `extra` files; returns its cli.mjs. */
+function distWith(bundles: string[], extra: Record<string, string> = {}): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-dist-")));
+  copies.push(dir);
+  for (const b of bundles) copyFileSync(join(DIST, b), join(dir, b));
+  for (const [name, text] of Object.entries(extra)) writeFileSync(join(dir, name), text);
+  return join(dir, "cli.mjs");
+}
+
+const report = (cli: string, workers: string | null) =>
+  runCli(["report", "--json"], {
+    cwd: workspace,
+    home: makeHome(),
+    cli,
+    env: { CLAUDE_CONFIG_DIR: fake.configDir, ...(workers === null ? {} : { THREADMIND_SCAN_WORKERS: workers }) },
+  });
+
+describe("the report's own bundle", () => {
+  it("runs without the rest of the CLI (cli-main.mjs), on one lane and on worker lanes, giving the whole CLI's report", () => {
+    expect(mains.length).toBeGreaterThan(2);
+    const whole = report(BUILT_CLI, "0");
+    expect(whole.code, whole.stderr).toBe(0);
+    expect((JSON.parse(whole.stdout) as { scannedFiles: number }).scannedFiles).toBe(mains.length);
+    const alone = distWith(["cli.mjs", "cli-report.mjs", "scan-worker.cjs"]);
+    for (const workers of ["0", "2", null]) {
+      const run = report(alone, workers);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toBe(whole.stdout);
+    }
+  });
+
+  it("holds none of the store's, the server's or the tokenizer's code (no YAML parser, no MCP SDK, no tiktoken)", () => {
+    const text = readFileSync(join(DIST, "cli-report.mjs"), "utf8");
+    for (const module of [
+      "node_modules/yaml/",
+      "node_modules/@modelcontextprotocol/",
+      "node_modules/tiktoken/",
+      "node_modules/zod/",
+    ])
+      expect(text).not.toContain(module);
+    // The whole CLI still has them (the check above looks for the right names).
+    expect(readFileSync(join(DIST, "cli-main.mjs"), "utf8")).toContain("node_modules/yaml/");
+  });
+
+  it("reports a scan worker that fails to load, also when the entry started it before the report's code loaded", () => {
+    const broken = distWith(["cli.mjs", "cli-report.mjs"], {
+      "scan-worker.cjs": 'throw new Error("scan worker broken on purpose");\n',
+    });
+    const run = report(broken, "2");
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("scan worker broken on purpose");
+    expect(run.stdout).toBe("");
+  });
+
+  it("ends the early worker when the scan takes none: a scan below the workers' threshold answers as one lane does", () => {
+    // The default lanes on this small workspace: the entry starts a worker (two cores or more) that no lane takes.
+    const single = report(BUILT_CLI, "0");
+    const byDefault = report(BUILT_CLI, null);
+    expect(byDefault.code, byDefault.stderr).toBe(0);
+    expect(byDefault.stdout).toBe(single.stdout);
+  });
+});
