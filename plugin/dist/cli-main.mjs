@@ -8351,17 +8351,20 @@ function isProcessAlive(pid) {
 
 // src/core/store/temp-sweep.ts
 var TEMP_SWEEP_MAX_DEPTH = 3;
+var DOT = 46;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
   const walk = (dir, depth) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
+      const name = entry.name;
       if (entry.isDirectory()) {
-        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(path, depth + 1);
+        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(join(dir, name), depth + 1);
         continue;
       }
-      const pid = entry.isFile() ? atomicTempWriterPid(entry.name) : null;
+      if (name.charCodeAt(0) !== DOT || !name.endsWith(".tmp") || !entry.isFile()) continue;
+      const pid = atomicTempWriterPid(name);
       if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
+      const path = join(dir, name);
       rmSync(path, { force: true });
       removed.push(path);
     }
@@ -15389,7 +15392,7 @@ var DIGIT_9 = 57;
 var DASH = 45;
 var T = 84;
 var COLON = 58;
-var DOT = 46;
+var DOT2 = 46;
 var Z = 90;
 function inRange(year, month, day, hour, minute, second, ms2) {
   return year >= 1e3 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59 && ms2 >= 0;
@@ -15416,7 +15419,7 @@ function utc(year, month, day, hour, minute, second, ms2) {
   return inRange(year, month, day, hour, minute, second, ms2) ? Date.UTC(year, month - 1, day, hour, minute, second, ms2) : Number.NaN;
 }
 function timeOfBytes(line, start, end) {
-  if (end - start === 24 && line[start + 4] === DASH && line[start + 7] === DASH && line[start + 10] === T && line[start + 13] === COLON && line[start + 16] === COLON && line[start + 19] === DOT && line[start + 23] === Z) {
+  if (end - start === 24 && line[start + 4] === DASH && line[start + 7] === DASH && line[start + 10] === T && line[start + 13] === COLON && line[start + 16] === COLON && line[start + 19] === DOT2 && line[start + 23] === Z) {
     const time = utc(
       bytesDigits(line, start, 4),
       bytesDigits(line, start + 5, 2),
@@ -15431,7 +15434,7 @@ function timeOfBytes(line, start, end) {
   return Date.parse(line.toString("utf8", start, end));
 }
 function timeOfText(text) {
-  if (text.length === 24 && text.charCodeAt(4) === DASH && text.charCodeAt(7) === DASH && text.charCodeAt(10) === T && text.charCodeAt(13) === COLON && text.charCodeAt(16) === COLON && text.charCodeAt(19) === DOT && text.charCodeAt(23) === Z) {
+  if (text.length === 24 && text.charCodeAt(4) === DASH && text.charCodeAt(7) === DASH && text.charCodeAt(10) === T && text.charCodeAt(13) === COLON && text.charCodeAt(16) === COLON && text.charCodeAt(19) === DOT2 && text.charCodeAt(23) === Z) {
     const time = utc(
       textDigits(text, 0, 4),
       textDigits(text, 5, 2),

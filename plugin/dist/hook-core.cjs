@@ -8720,17 +8720,20 @@ function isProcessAlive(pid) {
 
 // src/core/store/temp-sweep.ts
 var TEMP_SWEEP_MAX_DEPTH = 3;
+var DOT = 46;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
   const walk = (dir, depth) => {
     for (const entry of (0, import_node_fs5.readdirSync)(dir, { withFileTypes: true })) {
-      const path = (0, import_node_path3.join)(dir, entry.name);
+      const name = entry.name;
       if (entry.isDirectory()) {
-        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(path, depth + 1);
+        if (depth < TEMP_SWEEP_MAX_DEPTH) walk((0, import_node_path3.join)(dir, name), depth + 1);
         continue;
       }
-      const pid = entry.isFile() ? atomicTempWriterPid(entry.name) : null;
+      if (name.charCodeAt(0) !== DOT || !name.endsWith(".tmp") || !entry.isFile()) continue;
+      const pid = atomicTempWriterPid(name);
       if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
+      const path = (0, import_node_path3.join)(dir, name);
       (0, import_node_fs5.rmSync)(path, { force: true });
       removed.push(path);
     }
