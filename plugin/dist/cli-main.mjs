@@ -9584,6 +9584,7 @@ function tokenCachePath(storeDir) {
 function legacyTokenCachePath(storeDir) {
   return join(storeDir, "cache", "token-counts.json");
 }
+var PRELOAD_AFTER_MS = 20;
 var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
 var TokenEstimator = class {
   constructor(cacheFile, loadEncoder, legacyCacheFile = null) {
@@ -9604,6 +9605,8 @@ var TokenEstimator = class {
   rewrite = false;
   encoder = null;
   encoderPromise = null;
+  /** countNow has queued a preload (it runs PRELOAD_AFTER_MS later). */
+  preloadQueued = false;
   /** How many counts fell back to characters/3.5 because the encoder was not loaded. */
   misses = 0;
   /** Loads the encoder if there is a loader; false when there is none. */
@@ -9666,7 +9669,13 @@ var TokenEstimator = class {
    * load starts in the background. For answers that report a size ("~N tokens"), not for fitting a budget.
    */
   countNow(text) {
-    if (this.encoder === null) this.preload();
+    if (this.encoder === null && this.encoderPromise === null && !this.preloadQueued) {
+      this.preloadQueued = true;
+      setTimeout(() => {
+        this.preloadQueued = false;
+        this.preload();
+      }, PRELOAD_AFTER_MS).unref();
+    }
     return this.countSync(text);
   }
   /** A cached or exact count; loads the encoder on a miss when there is a loader, else characters/3.5. */
