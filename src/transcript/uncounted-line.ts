@@ -48,21 +48,35 @@ function bytesEqual(line: Buffer, start: number, end: number, expected: Buffer):
   return true;
 }
 
-/** Set by stringEnd: the string it ended holds a backslash escape. */
-let lastStringEscaped = false;
+/** No closing quote before the end of the line (stringEnd). */
+const UNCLOSED = -1;
 
-/** Index of the quote closing the string whose opening quote is at `open` (-1 if none); sets lastStringEscaped. */
+/**
+ * Where the string whose opening quote is at `open` ends: the index of its closing quote when the string holds no
+ * backslash escape (its text is its bytes), `escapedEnd(index)` when it holds one, UNCLOSED when it has no closing
+ * quote. One number, so that reading a line allocates nothing.
+ */
 function stringEnd(line: Buffer, open: number, length: number): number {
-  lastStringEscaped = false;
+  let escaped = false;
   for (let i = open + 1; i < length; i += 1) {
     const byte = line[i]!;
-    if (byte === QUOTE) return i;
+    if (byte === QUOTE) return escaped ? escapedEnd(i) : i;
     if (byte === BACKSLASH) {
-      lastStringEscaped = true;
+      escaped = true;
       i += 1;
     }
   }
-  return -1;
+  return UNCLOSED;
+}
+
+/** stringEnd's answer for an escaped string closed at `close` (below UNCLOSED); its own inverse. */
+function escapedEnd(close: number): number {
+  return -2 - close;
+}
+
+/** The closing quote's index from a stringEnd answer other than UNCLOSED. */
+function closingQuote(end: number): number {
+  return end >= 0 ? end : escapedEnd(end);
 }
 
 /** The known record type whose name the bytes spell, "unknown" for any other name. */
@@ -145,7 +159,7 @@ function readRecordHead(line: Buffer, from: number, to: number, holder: { templa
     if (byteAt(line, i, length) !== QUOTE) return null;
     const keyStart = i + 1;
     const keyEnd = stringEnd(line, i, length);
-    if (keyEnd === -1 || lastStringEscaped) return null;
+    if (keyEnd < 0) return null; // unclosed, or an escape in the key
     i = skipSpace(line, keyEnd + 1, length);
     if (byteAt(line, i, length) !== COLON) return null;
     i = skipSpace(line, i + 1, length);
@@ -164,10 +178,10 @@ function readRecordHead(line: Buffer, from: number, to: number, holder: { templa
     if (first === OPEN_BRACE || first === OPEN_BRACKET) return recordHead(type, mainChain);
     const isSidechain = !isType && bytesEqual(line, keyStart, keyEnd, SIDECHAIN_KEY);
     if (first === QUOTE) {
-      const close = stringEnd(line, i, length);
-      if (close === -1 || (isType && lastStringEscaped) || isSidechain) return null;
-      if (isType) type = recordTypeOf(line, i + 1, close);
-      i = close + 1;
+      const end = stringEnd(line, i, length);
+      if (end === UNCLOSED || (isType && end < 0) || isSidechain) return null;
+      if (isType) type = recordTypeOf(line, i + 1, end);
+      i = closingQuote(end) + 1;
     } else {
       // A number, true, false or null: up to the next separator.
       const start = i;
@@ -225,7 +239,7 @@ function timestampTimes(line: Buffer): number[] | null {
     // Not a string: a top-level one makes the record malformed (no timestamp kept); a nested one does not matter.
     if (line[open] !== QUOTE) continue;
     const close = stringEnd(line, open, line.length);
-    if (close === -1 || lastStringEscaped) return null;
+    if (close < 0) return null; // unclosed, or an escape: its text is not its bytes
     const time = timeOfBytes(line, open + 1, close);
     if (!Number.isNaN(time)) times.push(time);
   }

@@ -118,6 +118,11 @@ describe("the byte test of a line with nothing to count", () => {
       "Tue, 01 Dec 2026 10:00:00 GMT",
       "not a date",
       "",
+      // 24 characters, not all ASCII: timeOfText must not read them as the bytes of another text (İ is U+0130).
+      "2İ26-01-01T00:00:00.000Z",
+      "\uFF12026-01-01T00:00:00.000Z",
+      "2026-01-01T00:00:00.000\uFF3A",
+      "\uD800026-01-01T00:00:00.000Z",
     ];
     let seed = 7;
     const r = (k: number) => {
