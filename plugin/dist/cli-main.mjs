@@ -12581,8 +12581,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join27 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join27(before, endsWithNewline.before), after: join27(after, endsWithNewline.after) };
+  const join28 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join28(before, endsWithNewline.before), after: join28(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -16052,6 +16052,7 @@ async function scanSession(file, onBytes, options = {}) {
   };
 }
 var MAX_LANES = 4;
+var WORKERS_FROM_BYTES = 48 * 1024 * 1024;
 function scanWorkerScript() {
   const url = new URL("./scan-worker.cjs", import.meta.url);
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
@@ -16077,7 +16078,6 @@ function startScanWorker(script) {
 }
 
 // src/core/savings/scan-pool.ts
-var WORKERS_FROM_BYTES = 48 * 1024 * 1024;
 var PROBE_MS = 80;
 var FREE_ENOUGH = 0.6;
 function machineLoad() {

@@ -1852,6 +1852,7 @@ async function scanSession(file, onBytes, options = {}) {
   };
 }
 var MAX_LANES = 4;
+var WORKERS_FROM_BYTES = 48 * 1024 * 1024;
 function scanWorkerScript() {
   const url = new URL("./scan-worker.cjs", import.meta.url);
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
@@ -1877,7 +1878,6 @@ function startScanWorker(script) {
 }
 
 // src/core/savings/scan-pool.ts
-var WORKERS_FROM_BYTES = 48 * 1024 * 1024;
 var PROBE_MS = 80;
 var FREE_ENOUGH = 0.6;
 function machineLoad() {

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module';
-import 'path';
+import { join, resolve } from 'path';
 import { fileURLToPath } from 'url';
-import { existsSync } from 'fs';
+import { readdirSync, statSync, existsSync } from 'fs';
 import * as os from 'os';
+import { homedir } from 'os';
 import { Worker } from 'worker_threads';
 
 createRequire(import.meta.url);
@@ -11,6 +12,8 @@ function siblingBundle(name) {
   return new URL(`./${name}`, import.meta.url).href;
 }
 var MAX_LANES = 4;
+var WORKERS_FROM_BYTES = 48 * 1024 * 1024;
+var LARGE_FOLDER_STATS = 256;
 function scanWorkerScript() {
   const url = new URL("./scan-worker.cjs", import.meta.url);
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
@@ -34,9 +37,25 @@ function startScanWorker(script) {
   worker.once("exit", ended);
   return started;
 }
-function earlyScanWorker(env) {
+function largeTranscriptFolder(folder) {
+  try {
+    let files = 0;
+    let bytes = 0;
+    for (const name of readdirSync(folder)) {
+      if (!name.endsWith(".jsonl")) continue;
+      if (files === LARGE_FOLDER_STATS) break;
+      files += 1;
+      bytes += statSync(join(folder, name), { throwIfNoEntry: false })?.size ?? 0;
+      if (files >= 2 && bytes >= WORKERS_FROM_BYTES) return true;
+    }
+    return false;
+  } catch {
+    return false;
+  }
+}
+function earlyScanWorker(env, transcriptFolder) {
   const asked = askedLanes(env);
-  if (asked === 0 || asked === null && coreCount() < 2) return null;
+  if (asked === 0 || asked === null && (coreCount() < 2 || !largeTranscriptFolder(transcriptFolder))) return null;
   const script = scanWorkerScript();
   if (script === null) return null;
   const started = startScanWorker(script);
@@ -44,11 +63,25 @@ function earlyScanWorker(env) {
   return started;
 }
 
+// src/core/savings/transcript-locations.ts
+function encodeProjectPath(path) {
+  return path.replace(/[^a-zA-Z0-9]/g, "-");
+}
+function claudeConfigDir(env, home = homedir()) {
+  const configured = env.CLAUDE_CONFIG_DIR;
+  return configured !== void 0 && configured !== "" ? resolve(configured) : join(home, ".claude");
+}
+function claudeProjectsDir(env, home = homedir()) {
+  return join(claudeConfigDir(env, home), "projects");
+}
+Buffer.from('"cwd"');
+
 // src/cli/entry.ts
 async function run(argv) {
   if (argv[0] === "report") {
     const rest = argv.slice(1);
-    const early = rest.includes("--help") || rest.includes("-h") ? null : earlyScanWorker(process.env);
+    const here = join(claudeProjectsDir(process.env), encodeProjectPath(process.cwd()));
+    const early = rest.includes("--help") || rest.includes("-h") ? null : earlyScanWorker(process.env, here);
     const report = await import(siblingBundle("cli-report.mjs"));
     return report.runReport(rest, early);
   }

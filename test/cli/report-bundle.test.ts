@@ -1,5 +1,6 @@
 // The CLI's entry runs `report` from its own bundle (cli-report.mjs) with a scan worker started before that bundle loads.
-import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -74,11 +75,29 @@ describe("the report's own bundle", () => {
     expect(run.stdout).toBe("");
   });
 
-  it("ends the early worker when the scan takes none: a scan below the workers' threshold answers as one lane does", () => {
-    // The default lanes on this small workspace: the entry starts a worker (two cores or more) that no lane takes.
-    const single = report(BUILT_CLI, "0");
-    const byDefault = report(BUILT_CLI, null);
-    expect(byDefault.code, byDefault.stderr).toBe(0);
-    expect(byDefault.stdout).toBe(single.stdout);
+  it("starts a worker early only for a scan that takes one, and that worker is the scan's: one thread per lane", () => {
+    /** How many threads (main and workers) ran, counted by their CPU profiles. */
+    const threads = (workers: string | null) => {
+      const profiles = mkdtempSync(join(tmpdir(), "tm-report-bundle-profiles-"));
+      copies.push(profiles);
+      const run = spawnSync(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profiles}`, BUILT_CLI, "report", "--json"], {
+        cwd: workspace,
+        env: {
+          PATH: process.env.PATH ?? "/usr/bin:/bin",
+          HOME: makeHome(),
+          LANG: "C.UTF-8",
+          CLAUDE_CONFIG_DIR: fake.configDir,
+          ...(workers === null ? {} : { THREADMIND_SCAN_WORKERS: workers }),
+        },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      return readdirSync(profiles).filter((f) => f.endsWith(".cpuprofile")).length;
+    };
+    // By default this small workspace is scanned by one lane: no worker is started, early or late.
+    expect(threads(null)).toBe(1);
+    // Two lanes asked for: the worker started by the entry is the second lane (a worker started besides would be a third thread).
+    expect(threads("2")).toBe(2);
   });
 });

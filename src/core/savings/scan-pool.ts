@@ -9,6 +9,7 @@ import {
   scanWorkerScript,
   startScanWorker,
   type StartedScanWorker,
+  WORKERS_FROM_BYTES,
 } from "./scan-worker-start.js";
 
 export interface ScanFile {
@@ -40,8 +41,6 @@ export type ScanReply =
   /** No file left to claim, or told to claim no more: the worker's lane has ended. */
   | { kind: "finished" };
 
-/** Below this many bytes in all, starting workers (~30 ms each) costs more than it saves. */
-const WORKERS_FROM_BYTES = 48 * 1024 * 1024;
 /** How long the scan measures what other processes use of the cores before it adds lanes. */
 export const PROBE_MS = 80;
 /** A core this free (fraction of the probe) or more gets a lane. */

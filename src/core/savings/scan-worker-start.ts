@@ -1,11 +1,18 @@
 // Starting the report scan's worker threads (plugin/dist/scan-worker.cjs), and the rules the CLI's entry needs to start one before the report's code has loaded.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import * as os from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
 /** At most this many lanes scan at once (this thread and its workers). */
 export const MAX_LANES = 4;
+
+/** Below this many bytes in all, starting workers (~30 ms each) costs more than it saves. */
+export const WORKERS_FROM_BYTES = 48 * 1024 * 1024;
+
+/** How many transcripts of a folder largeTranscriptFolder looks at, at most. */
+const LARGE_FOLDER_STATS = 256;
 
 /** plugin/dist/scan-worker.cjs beside the bundle running this; null when running from the sources. */
 export function scanWorkerScript(): URL | null {
@@ -48,14 +55,37 @@ export function startScanWorker(script: URL): StartedScanWorker {
 }
 
 /**
- * For the CLI's entry, before the report's code loads: a scan worker when the scan may take a worker lane whatever its
- * files (THREADMIND_SCAN_WORKERS asks for lanes, or is unset on a machine of two cores or more), so that its start
- * (~20 ms) overlaps the report's load and its locating the files. Unreferenced: it keeps the process alive only once a
- * lane takes it (scan-pool.ts ends it when none does). Null otherwise, or from the sources.
+ * Whether `folder` alone holds transcripts enough for the scan to take worker lanes (two or more `.jsonl` files of
+ * WORKERS_FROM_BYTES in all, among the first LARGE_FOLDER_STATS): a cheap guess, before the report has located its
+ * files, that never says yes for a scan that will take none. False when the folder cannot be read.
  */
-export function earlyScanWorker(env: Record<string, string | undefined>): StartedScanWorker | null {
+export function largeTranscriptFolder(folder: string): boolean {
+  try {
+    let files = 0;
+    let bytes = 0;
+    for (const name of readdirSync(folder)) {
+      if (!name.endsWith(".jsonl")) continue;
+      if (files === LARGE_FOLDER_STATS) break;
+      files += 1;
+      bytes += statSync(join(folder, name), { throwIfNoEntry: false })?.size ?? 0;
+      if (files >= 2 && bytes >= WORKERS_FROM_BYTES) return true;
+    }
+    return false;
+  } catch {
+    return false; // an unreadable folder or file: no guess (the report's own locating reports what is wrong)
+  }
+}
+
+/**
+ * For the CLI's entry, before the report's code loads: a scan worker when the scan will take a worker lane, so that
+ * its start (~20 ms) overlaps the report's load and its locating the files: THREADMIND_SCAN_WORKERS asks for lanes, or,
+ * unset, the machine has two cores or more and `transcriptFolder` (the current directory's own, where most of a large
+ * scan's bytes are) is large (largeTranscriptFolder). Unreferenced: it keeps the process alive only once a lane takes
+ * it (scan-pool.ts ends it when none does). Null otherwise, or from the sources.
+ */
+export function earlyScanWorker(env: Record<string, string | undefined>, transcriptFolder: string): StartedScanWorker | null {
   const asked = askedLanes(env);
-  if (asked === 0 || (asked === null && coreCount() < 2)) return null;
+  if (asked === 0 || (asked === null && (coreCount() < 2 || !largeTranscriptFolder(transcriptFolder)))) return null;
   const script = scanWorkerScript();
   if (script === null) return null;
   const started = startScanWorker(script);
