@@ -57,7 +57,9 @@ export function startScanWorker(script: URL): StartedScanWorker {
 /**
  * Whether `folder` alone holds transcripts enough for the scan to take worker lanes (two or more `.jsonl` files of
  * WORKERS_FROM_BYTES in all, among the first LARGE_FOLDER_STATS): a cheap guess, before the report has located its
- * files, that never says yes for a scan that will take none. False when the folder cannot be read.
+ * files. It says yes for a scan that takes no worker only when the report then leaves out most of those files (not
+ * this workspace's by their recorded cwd), or on a machine of one core (the caller checks). False when the folder or
+ * a file cannot be read.
  */
 export function largeTranscriptFolder(folder: string): boolean {
   try {
