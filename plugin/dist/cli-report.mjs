@@ -1265,6 +1265,10 @@ var FALSE = ascii("false");
 var TRUE = ascii("true");
 var TYPE_NAMES = KNOWN_RECORD_TYPES.map((type) => [type, Buffer.from(type)]);
 var TIMESTAMP_KEY = Buffer.from('"timestamp"');
+var TIMESTAMP_KEY_PART = TIMESTAMP_KEY.subarray(3, TIMESTAMP_KEY.length - 1);
+var KEY_PART_AT = 3;
+var LOWER_T = 116;
+var LOWER_I = 105;
 function isSpace(byte) {
   return byte === SPACE || byte === TAB || byte === CARRIAGE_RETURN;
 }
@@ -1407,8 +1411,11 @@ function typeKeepsTimestamp(type) {
 }
 function timestampTimes(line) {
   const times = [];
-  for (let at = line.indexOf(TIMESTAMP_KEY); at !== -1; at = line.indexOf(TIMESTAMP_KEY, at + 1)) {
-    const colon = skipSpace(line, at + TIMESTAMP_KEY.length, line.length);
+  for (let part = line.indexOf(TIMESTAMP_KEY_PART); part !== -1; part = line.indexOf(TIMESTAMP_KEY_PART, part + 1)) {
+    const at = part - KEY_PART_AT;
+    const after = part + TIMESTAMP_KEY_PART.length;
+    if (at < 0 || line[at] !== QUOTE || line[at + 1] !== LOWER_T || line[at + 2] !== LOWER_I || line[after] !== QUOTE) continue;
+    const colon = skipSpace(line, after + 1, line.length);
     if (line[colon] !== COLON2) continue;
     const open2 = skipSpace(line, colon + 1, line.length);
     if (line[open2] !== QUOTE) continue;

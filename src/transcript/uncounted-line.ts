@@ -25,6 +25,15 @@ const FALSE = ascii("false");
 const TRUE = ascii("true");
 const TYPE_NAMES = KNOWN_RECORD_TYPES.map((type) => [type, Buffer.from(type)] as const);
 const TIMESTAMP_KEY = Buffer.from('"timestamp"');
+/**
+ * What timestampTimes searches for: TIMESTAMP_KEY from its fourth byte (`"ti` before it, `"` after it are checked). A
+ * needle that starts with a byte rarer than a quote lets Buffer.indexOf skip ahead with memchr: over the user records of
+ * real transcripts this finds the same keys in half the time.
+ */
+const TIMESTAMP_KEY_PART = TIMESTAMP_KEY.subarray(3, TIMESTAMP_KEY.length - 1);
+const KEY_PART_AT = 3;
+const LOWER_T = 0x74;
+const LOWER_I = 0x69;
 
 function isSpace(byte: number): boolean {
   return byte === SPACE || byte === TAB || byte === CARRIAGE_RETURN;
@@ -232,8 +241,12 @@ function typeKeepsTimestamp(type: KnownRecordType): boolean {
  */
 function timestampTimes(line: Buffer): number[] | null {
   const times: number[] = [];
-  for (let at = line.indexOf(TIMESTAMP_KEY); at !== -1; at = line.indexOf(TIMESTAMP_KEY, at + 1)) {
-    const colon = skipSpace(line, at + TIMESTAMP_KEY.length, line.length);
+  for (let part = line.indexOf(TIMESTAMP_KEY_PART); part !== -1; part = line.indexOf(TIMESTAMP_KEY_PART, part + 1)) {
+    // Every `"timestamp"` of the line, as indexOf(TIMESTAMP_KEY) would find them.
+    const at = part - KEY_PART_AT;
+    const after = part + TIMESTAMP_KEY_PART.length;
+    if (at < 0 || line[at] !== QUOTE || line[at + 1] !== LOWER_T || line[at + 2] !== LOWER_I || line[after] !== QUOTE) continue;
+    const colon = skipSpace(line, after + 1, line.length);
     if (line[colon] !== COLON) continue;
     const open = skipSpace(line, colon + 1, line.length);
     // Not a string: a top-level one makes the record malformed (no timestamp kept); a nested one does not matter.

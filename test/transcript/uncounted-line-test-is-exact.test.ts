@@ -141,6 +141,19 @@ describe("the byte test of a line with nothing to count", () => {
     }
   });
 
+  it('takes only keys spelled exactly `"timestamp"`: look-alikes around the part it searches for are not keys', () => {
+    const other = "1990-01-01T00:00:00.000Z";
+    const lookAlikes = ["xtimestamp", "timestamps", "Timestamp", "mestamp", "imestamp", "tmestamp", "timestamp\\u0020"];
+    const members = lookAlikes.map((key, i) => `"${key}":"${other}","n${i}":"mestamp\\"mestamp"`).join(",");
+    const line = `{"type":"user","message":{"content":"timestamp\\"x\\"mestamp"},${members},"timestamp":"${TS}"}`;
+    expect(uncountedLineTimes(Buffer.from(line))).toEqual([T]);
+    // The bytes around the line's range (the lines before and after it) are not searched.
+    const record = `{"type":"user","a":{},"timestamp":"${TS}","b":"x"}`;
+    const around = Buffer.from(`{"timestamp":"1999-01-01T00:00:00.000Z"}\n${record}"timestamp":"2099-01-01T00:00:00.000Z"`);
+    const start = around.indexOf("\n") + 1;
+    expect(new UncountedLineReader().times(around, start, start + record.length)).toEqual([T]);
+  });
+
   it("returns every timestamp-like member, nested ones included, and skips non-string ones", () => {
     const line = `{"type":"user","toolUseResult":{"items":[{"timestamp":"1990-01-01T00:00:00.000Z"},{"timestamp":7}]},"timestamp":"${TS}","x":{"timestamp" : "2099-01-01T00:00:00.000Z"}}`;
     expect(uncountedLineTimes(Buffer.from(line))).toEqual([
