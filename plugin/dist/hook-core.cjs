@@ -8721,17 +8721,20 @@ function isProcessAlive(pid) {
 
 // src/core/store/temp-sweep.ts
 var TEMP_SWEEP_MAX_DEPTH = 3;
+var DOT = 46;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
   const walk = (dir, depth) => {
     for (const entry of (0, import_node_fs5.readdirSync)(dir, { withFileTypes: true })) {
-      const path = (0, import_node_path3.join)(dir, entry.name);
+      const name = entry.name;
       if (entry.isDirectory()) {
-        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(path, depth + 1);
+        if (depth < TEMP_SWEEP_MAX_DEPTH) walk((0, import_node_path3.join)(dir, name), depth + 1);
         continue;
       }
-      const pid = entry.isFile() ? atomicTempWriterPid(entry.name) : null;
+      if (name.charCodeAt(0) !== DOT || !name.endsWith(".tmp") || !entry.isFile()) continue;
+      const pid = atomicTempWriterPid(name);
       if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
+      const path = (0, import_node_path3.join)(dir, name);
       (0, import_node_fs5.rmSync)(path, { force: true });
       removed.push(path);
     }
@@ -9879,6 +9882,7 @@ function tokenCachePath(storeDir) {
 function legacyTokenCachePath(storeDir) {
   return (0, import_node_path13.join)(storeDir, "cache", "token-counts.json");
 }
+var PRELOAD_AFTER_MS = 20;
 var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
 var TokenEstimator = class {
   constructor(cacheFile, loadEncoder, legacyCacheFile = null) {
@@ -9899,6 +9903,8 @@ var TokenEstimator = class {
   rewrite = false;
   encoder = null;
   encoderPromise = null;
+  /** countNow has queued a preload (it runs PRELOAD_AFTER_MS later). */
+  preloadQueued = false;
   /** How many counts fell back to characters/3.5 because the encoder was not loaded. */
   misses = 0;
   /** Loads the encoder if there is a loader; false when there is none. */
@@ -9961,7 +9967,13 @@ var TokenEstimator = class {
    * load starts in the background. For answers that report a size ("~N tokens"), not for fitting a budget.
    */
   countNow(text) {
-    if (this.encoder === null) this.preload();
+    if (this.encoder === null && this.encoderPromise === null && !this.preloadQueued) {
+      this.preloadQueued = true;
+      setTimeout(() => {
+        this.preloadQueued = false;
+        this.preload();
+      }, PRELOAD_AFTER_MS).unref();
+    }
     return this.countSync(text);
   }
   /** A cached or exact count; loads the encoder on a miss when there is a loader, else characters/3.5. */
@@ -14778,20 +14790,19 @@ function classifyRecord(value) {
     throw error;
   }
 }
-function classifyLine(text) {
-  return classifyLineWithValue(text).line;
+function notJson(error) {
+  if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+  throw error;
 }
-function classifyLineWithValue(text) {
-  if (text.trim() === "") return { line: { kind: "blank" }, value: void 0 };
+function classifyLine(text) {
+  if (text.trim() === "") return { kind: "blank" };
   let value;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError)
-      return { line: { kind: "malformed", problem: `not JSON: ${error.message}` }, value: void 0 };
-    throw error;
+    return notJson(error);
   }
-  return { line: classifyRecord(value), value };
+  return classifyRecord(value);
 }
 
 // src/transcript/line-prefilter.ts

@@ -1729,20 +1729,19 @@ function classifyRecord(value) {
     throw error;
   }
 }
-function classifyLine(text) {
-  return classifyLineWithValue(text).line;
+function notJson(error) {
+  if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+  throw error;
 }
-function classifyLineWithValue(text) {
-  if (text.trim() === "") return { line: { kind: "blank" }, value: void 0 };
+function classifyLine(text) {
+  if (text.trim() === "") return { kind: "blank" };
   let value;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError)
-      return { line: { kind: "malformed", problem: `not JSON: ${error.message}` }, value: void 0 };
-    throw error;
+    return notJson(error);
   }
-  return { line: classifyRecord(value), value };
+  return classifyRecord(value);
 }
 
 // src/transcript/line-prefilter.ts

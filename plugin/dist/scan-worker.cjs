@@ -345,8 +345,19 @@ function classifyRecord(value) {
     throw error;
   }
 }
+function notJson(error) {
+  if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+  throw error;
+}
 function classifyLine(text) {
-  return classifyLineWithValue(text).line;
+  if (text.trim() === "") return { kind: "blank" };
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return notJson(error);
+  }
+  return classifyRecord(value);
 }
 function classifyLineWithValue(text) {
   if (text.trim() === "") return { line: { kind: "blank" }, value: void 0 };
@@ -354,9 +365,7 @@ function classifyLineWithValue(text) {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError)
-      return { line: { kind: "malformed", problem: `not JSON: ${error.message}` }, value: void 0 };
-    throw error;
+    return { line: notJson(error), value: void 0 };
   }
   return { line: classifyRecord(value), value };
 }
@@ -544,15 +553,6 @@ function bytesDigits(line, start, length) {
   }
   return n;
 }
-function textDigits(text, start, length) {
-  let n = 0;
-  for (let i = start; i < start + length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < DIGIT_0 || code > DIGIT_9) return -1;
-    n = n * 10 + (code - DIGIT_0);
-  }
-  return n;
-}
 function utc(year, month, day, hour, minute, second, ms) {
   return inRange(year, month, day, hour, minute, second, ms) ? Date.UTC(year, month - 1, day, hour, minute, second, ms) : Number.NaN;
 }
@@ -571,19 +571,9 @@ function timeOfBytes(line, start, end) {
   }
   return Date.parse(line.toString("utf8", start, end));
 }
+var SCRATCH = Buffer.alloc(24 * 4);
 function timeOfText(text) {
-  if (text.length === 24 && text.charCodeAt(4) === DASH && text.charCodeAt(7) === DASH && text.charCodeAt(10) === T && text.charCodeAt(13) === COLON && text.charCodeAt(16) === COLON && text.charCodeAt(19) === DOT && text.charCodeAt(23) === Z) {
-    const time = utc(
-      textDigits(text, 0, 4),
-      textDigits(text, 5, 2),
-      textDigits(text, 8, 2),
-      textDigits(text, 11, 2),
-      textDigits(text, 14, 2),
-      textDigits(text, 17, 2),
-      textDigits(text, 20, 3)
-    );
-    if (!Number.isNaN(time)) return time;
-  }
+  if (text.length === 24 && SCRATCH.write(text, 0, "utf8") === 24) return timeOfBytes(SCRATCH, 0, 24);
   return Date.parse(text);
 }
 
@@ -607,6 +597,10 @@ var FALSE = ascii("false");
 var TRUE = ascii("true");
 var TYPE_NAMES = KNOWN_RECORD_TYPES.map((type) => [type, Buffer.from(type)]);
 var TIMESTAMP_KEY = Buffer.from('"timestamp"');
+var TIMESTAMP_KEY_PART = TIMESTAMP_KEY.subarray(3, TIMESTAMP_KEY.length - 1);
+var KEY_PART_AT = 3;
+var LOWER_T = 116;
+var LOWER_I = 105;
 function isSpace(byte) {
   return byte === SPACE || byte === TAB || byte === CARRIAGE_RETURN;
 }
@@ -623,18 +617,24 @@ function bytesEqual(line, start, end, expected) {
   for (let i = 0; i < expected.length; i += 1) if (line[start + i] !== expected[i]) return false;
   return true;
 }
-var lastStringEscaped = false;
+var UNCLOSED = -1;
 function stringEnd(line, open, length) {
-  lastStringEscaped = false;
+  let escaped = false;
   for (let i = open + 1; i < length; i += 1) {
     const byte = line[i];
-    if (byte === QUOTE) return i;
+    if (byte === QUOTE) return escaped ? escapedEnd(i) : i;
     if (byte === BACKSLASH) {
-      lastStringEscaped = true;
+      escaped = true;
       i += 1;
     }
   }
-  return -1;
+  return UNCLOSED;
+}
+function escapedEnd(close) {
+  return -2 - close;
+}
+function closingQuote(end) {
+  return end >= 0 ? end : escapedEnd(end);
 }
 function recordTypeOf(line, start, end) {
   for (const [type, name] of TYPE_NAMES) if (bytesEqual(line, start, end, name)) return type;
@@ -682,7 +682,7 @@ function readRecordHead(line, from, to, holder) {
     if (byteAt(line, i, length) !== QUOTE) return null;
     const keyStart = i + 1;
     const keyEnd = stringEnd(line, i, length);
-    if (keyEnd === -1 || lastStringEscaped) return null;
+    if (keyEnd < 0) return null;
     i = skipSpace(line, keyEnd + 1, length);
     if (byteAt(line, i, length) !== COLON2) return null;
     i = skipSpace(line, i + 1, length);
@@ -697,10 +697,10 @@ function readRecordHead(line, from, to, holder) {
     if (first === OPEN_BRACE || first === OPEN_BRACKET) return recordHead(type, mainChain);
     const isSidechain = !isType && bytesEqual(line, keyStart, keyEnd, SIDECHAIN_KEY);
     if (first === QUOTE) {
-      const close = stringEnd(line, i, length);
-      if (close === -1 || isType && lastStringEscaped || isSidechain) return null;
-      if (isType) type = recordTypeOf(line, i + 1, close);
-      i = close + 1;
+      const end2 = stringEnd(line, i, length);
+      if (end2 === UNCLOSED || isType && end2 < 0 || isSidechain) return null;
+      if (isType) type = recordTypeOf(line, i + 1, end2);
+      i = closingQuote(end2) + 1;
     } else {
       const start = i;
       while (i < length && line[i] !== COMMA && line[i] !== CLOSE_BRACE && !isSpace(line[i])) i += 1;
@@ -743,13 +743,16 @@ function typeKeepsTimestamp(type) {
 }
 function timestampTimes(line) {
   const times = [];
-  for (let at = line.indexOf(TIMESTAMP_KEY); at !== -1; at = line.indexOf(TIMESTAMP_KEY, at + 1)) {
-    const colon = skipSpace(line, at + TIMESTAMP_KEY.length, line.length);
+  for (let part = line.indexOf(TIMESTAMP_KEY_PART); part !== -1; part = line.indexOf(TIMESTAMP_KEY_PART, part + 1)) {
+    const at = part - KEY_PART_AT;
+    const after = part + TIMESTAMP_KEY_PART.length;
+    if (at < 0 || line[at] !== QUOTE || line[at + 1] !== LOWER_T || line[at + 2] !== LOWER_I || line[after] !== QUOTE) continue;
+    const colon = skipSpace(line, after + 1, line.length);
     if (line[colon] !== COLON2) continue;
     const open = skipSpace(line, colon + 1, line.length);
     if (line[open] !== QUOTE) continue;
     const close = stringEnd(line, open, line.length);
-    if (close === -1 || lastStringEscaped) return null;
+    if (close < 0) return null;
     const time = timeOfBytes(line, open + 1, close);
     if (!Number.isNaN(time)) times.push(time);
   }

@@ -33601,17 +33601,20 @@ function isProcessAlive(pid) {
 
 // src/core/store/temp-sweep.ts
 var TEMP_SWEEP_MAX_DEPTH = 3;
+var DOT = 46;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
   const walk = (dir, depth) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
+      const name = entry.name;
       if (entry.isDirectory()) {
-        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(path, depth + 1);
+        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(join(dir, name), depth + 1);
         continue;
       }
-      const pid = entry.isFile() ? atomicTempWriterPid(entry.name) : null;
+      if (name.charCodeAt(0) !== DOT || !name.endsWith(".tmp") || !entry.isFile()) continue;
+      const pid = atomicTempWriterPid(name);
       if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
+      const path = join(dir, name);
       rmSync(path, { force: true });
       removed.push(path);
     }
@@ -34494,6 +34497,7 @@ function tokenCachePath(storeDir) {
 function legacyTokenCachePath(storeDir) {
   return join(storeDir, "cache", "token-counts.json");
 }
+var PRELOAD_AFTER_MS = 20;
 var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
 var TokenEstimator = class {
   constructor(cacheFile, loadEncoder, legacyCacheFile = null) {
@@ -34514,6 +34518,8 @@ var TokenEstimator = class {
   rewrite = false;
   encoder = null;
   encoderPromise = null;
+  /** countNow has queued a preload (it runs PRELOAD_AFTER_MS later). */
+  preloadQueued = false;
   /** How many counts fell back to characters/3.5 because the encoder was not loaded. */
   misses = 0;
   /** Loads the encoder if there is a loader; false when there is none. */
@@ -34576,7 +34582,13 @@ var TokenEstimator = class {
    * load starts in the background. For answers that report a size ("~N tokens"), not for fitting a budget.
    */
   countNow(text) {
-    if (this.encoder === null) this.preload();
+    if (this.encoder === null && this.encoderPromise === null && !this.preloadQueued) {
+      this.preloadQueued = true;
+      setTimeout(() => {
+        this.preloadQueued = false;
+        this.preload();
+      }, PRELOAD_AFTER_MS).unref();
+    }
     return this.countSync(text);
   }
   /** A cached or exact count; loads the encoder on a miss when there is a loader, else characters/3.5. */

@@ -1,14 +1,9 @@
 // Services for a terminal command: the workspace of the current directory, its git repository, a read-mostly session of its own.
 import { ThreadMindServices } from "../core/services.js";
 import { Store } from "../core/store/store.js";
-import { resolveWorkspace, type Workspace } from "../core/workspace.js";
 import { bundledAssetsDir, loadTiktokenEncoder } from "../core/context/tiktoken-encoder.js";
 import { UsageError } from "./cli-options.js";
-
-/** The workspace of the current directory (every command that reads the store starts here). */
-export function cliWorkspace(): Workspace {
-  return resolveWorkspace({ env: process.env, cwd: process.cwd() });
-}
+import { cliWorkspace } from "./cli-workspace.js";
 
 /** The git repository of the current directory and its store, for git-setup and resolve (a usage error outside git). */
 export function gitTopHere(): { top: string; store: Store } {

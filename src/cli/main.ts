@@ -1,9 +1,7 @@
-// CLI entry (thread-mind-mcp): no arguments or `serve` runs the MCP stdio server; `hook <name>` a hook; the rest are for humans.
-import { optionParserAvailable, parseCommandArgs, UsageError } from "./cli-options.js";
+// The CLI (plugin/dist/cli-main.mjs, loaded by the entry cli.mjs): no arguments or `serve` runs the MCP stdio server; `hook <name>` a hook; the rest are for humans.
 import { COMMANDS, commandNamed } from "./commands/index.js";
 import { BUNDLE_VERSION } from "../core/version.js";
-import { ThreadMindError } from "../core/errors.js";
-import { MIN_NODE } from "../core/doctor/doctor-runtime-checks.js";
+import { runCommand } from "./run-command.js";
 
 function help(): string {
   const lines = ["ThreadMind — memory for AI coding sessions", "", "Usage: thread-mind-mcp <command> [options]", "", "Commands:"];
@@ -12,6 +10,7 @@ function help(): string {
   return lines.join("\n");
 }
 
+/** `thread-mind-mcp ...argv`: the exit code (a negative value keeps the process running). */
 export async function main(argv: string[]): Promise<number> {
   const [name = "serve", ...rest] = argv;
   if (name === "--help" || name === "-h" || name === "help") {
@@ -28,35 +27,5 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`thread-mind-mcp: unknown command "${name}"\n\n${help()}`);
     return 2;
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
-    console.log(`${command.summary}\n\nUsage: ${command.usage}`);
-    return 0;
-  }
-  if (!optionParserAvailable()) {
-    console.error(`thread-mind-mcp: needs Node.js ${MIN_NODE} or later (this is ${process.version})`);
-    return 1;
-  }
-  try {
-    return await command.run(parseCommandArgs(rest, command.options));
-  } catch (e) {
-    if (e instanceof UsageError) {
-      console.error(`thread-mind-mcp ${name}: ${e.message}\nUsage: ${command.usage}`);
-      return 2;
-    }
-    if (e instanceof ThreadMindError) {
-      console.error(`thread-mind-mcp ${name}: ${e.message}`);
-      return 1;
-    }
-    throw e;
-  }
+  return runCommand(command, rest);
 }
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    if (code >= 0) process.exitCode = code;
-  },
-  (e: unknown) => {
-    console.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
-    process.exitCode = 1;
-  },
-);

@@ -6,7 +6,9 @@ export const BUNDLES = {
   "hook-main.cjs": "src/hooks/main.ts",
   "hook-core.cjs": "src/hooks/hook-core.ts",
   "server.mjs": "src/server/main.ts",
-  "cli.mjs": "src/cli/main.ts",
+  "cli.mjs": "src/cli/entry.ts",
+  "cli-main.mjs": "src/cli/main.ts",
+  "cli-report.mjs": "src/cli/report-main.ts",
   "scan-worker.cjs": "src/core/savings/scan-worker.ts",
 } as const;
 

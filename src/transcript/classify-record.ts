@@ -189,21 +189,32 @@ export function classifyRecord(value: unknown): ClassifiedLine {
   }
 }
 
-/** Classifies one line of a transcript (without its newline). */
-export function classifyLine(text: string): ClassifiedLine {
-  return classifyLineWithValue(text).line;
+/** A line that is not JSON, from JSON.parse's error (any other error is thrown on). */
+function notJson(error: unknown): ClassifiedLine {
+  if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+  throw error;
 }
 
-/** classifyLine, with the line's parsed JSON value (undefined for a blank line or one that is not JSON). */
+/** Classifies one line of a transcript (without its newline). */
+export function classifyLine(text: string): ClassifiedLine {
+  if (text.trim() === "") return { kind: "blank" };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return notJson(error);
+  }
+  return classifyRecord(value);
+}
+
+/** classifyLine, with the line's parsed JSON value (undefined for a blank line or one that is not JSON): for the report's scan, which reads more of a record than the classification. */
 export function classifyLineWithValue(text: string): { line: ClassifiedLine; value: unknown } {
   if (text.trim() === "") return { line: { kind: "blank" }, value: undefined };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError)
-      return { line: { kind: "malformed", problem: `not JSON: ${error.message}` }, value: undefined };
-    throw error;
+    return { line: notJson(error), value: undefined };
   }
   return { line: classifyRecord(value), value };
 }

@@ -1,4 +1,4 @@
-// Date.parse of ISO timestamps as Claude Code writes them, read without the general date parser (bytes or text); anything else goes to Date.parse.
+// Date.parse of ISO timestamps as Claude Code writes them, read from their bytes without the general date parser (texts through the same parser); anything else goes to Date.parse.
 
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
@@ -31,16 +31,6 @@ function bytesDigits(line: Buffer, start: number, length: number): number {
   let n = 0;
   for (let i = start; i < start + length; i += 1) {
     const code = line[i]!;
-    if (code < DIGIT_0 || code > DIGIT_9) return -1;
-    n = n * 10 + (code - DIGIT_0);
-  }
-  return n;
-}
-
-function textDigits(text: string, start: number, length: number): number {
-  let n = 0;
-  for (let i = start; i < start + length; i += 1) {
-    const code = text.charCodeAt(i);
     if (code < DIGIT_0 || code > DIGIT_9) return -1;
     n = n * 10 + (code - DIGIT_0);
   }
@@ -84,28 +74,14 @@ export function timeOfBytes(line: Buffer, start: number, end: number): number {
   return Date.parse(line.toString("utf8", start, end));
 }
 
-/** Date.parse of `text`, the form Claude Code writes read without the general date parser (see timeOfBytes). */
+/** Bytes a 24-character text can take in UTF-8 (4 per character at most), for timeOfText. */
+const SCRATCH = Buffer.alloc(24 * 4);
+
+/**
+ * Date.parse of `text`: timeOfBytes of its UTF-8 bytes when it is 24 ASCII characters (written into a scratch buffer,
+ * no allocation: one parser for the bytes and the text), else Date.parse.
+ */
 export function timeOfText(text: string): number {
-  if (
-    text.length === 24 &&
-    text.charCodeAt(4) === DASH &&
-    text.charCodeAt(7) === DASH &&
-    text.charCodeAt(10) === T &&
-    text.charCodeAt(13) === COLON &&
-    text.charCodeAt(16) === COLON &&
-    text.charCodeAt(19) === DOT &&
-    text.charCodeAt(23) === Z
-  ) {
-    const time = utc(
-      textDigits(text, 0, 4),
-      textDigits(text, 5, 2),
-      textDigits(text, 8, 2),
-      textDigits(text, 11, 2),
-      textDigits(text, 14, 2),
-      textDigits(text, 17, 2),
-      textDigits(text, 20, 3),
-    );
-    if (!Number.isNaN(time)) return time;
-  }
+  if (text.length === 24 && SCRATCH.write(text, 0, "utf8") === 24) return timeOfBytes(SCRATCH, 0, 24);
   return Date.parse(text);
 }

@@ -25,6 +25,15 @@ const FALSE = ascii("false");
 const TRUE = ascii("true");
 const TYPE_NAMES = KNOWN_RECORD_TYPES.map((type) => [type, Buffer.from(type)] as const);
 const TIMESTAMP_KEY = Buffer.from('"timestamp"');
+/**
+ * What timestampTimes searches for: TIMESTAMP_KEY from its fourth byte (`"ti` before it, `"` after it are checked). A
+ * needle that starts with a byte rarer than a quote lets Buffer.indexOf skip ahead with memchr: over the user records of
+ * real transcripts this finds the same keys in half the time.
+ */
+const TIMESTAMP_KEY_PART = TIMESTAMP_KEY.subarray(3, TIMESTAMP_KEY.length - 1);
+const KEY_PART_AT = 3;
+const LOWER_T = 0x74;
+const LOWER_I = 0x69;
 
 function isSpace(byte: number): boolean {
   return byte === SPACE || byte === TAB || byte === CARRIAGE_RETURN;
@@ -48,21 +57,35 @@ function bytesEqual(line: Buffer, start: number, end: number, expected: Buffer):
   return true;
 }
 
-/** Set by stringEnd: the string it ended holds a backslash escape. */
-let lastStringEscaped = false;
+/** No closing quote before the end of the line (stringEnd). */
+const UNCLOSED = -1;
 
-/** Index of the quote closing the string whose opening quote is at `open` (-1 if none); sets lastStringEscaped. */
+/**
+ * Where the string whose opening quote is at `open` ends: the index of its closing quote when the string holds no
+ * backslash escape (its text is its bytes), `escapedEnd(index)` when it holds one, UNCLOSED when it has no closing
+ * quote. One number, so that reading a line allocates nothing.
+ */
 function stringEnd(line: Buffer, open: number, length: number): number {
-  lastStringEscaped = false;
+  let escaped = false;
   for (let i = open + 1; i < length; i += 1) {
     const byte = line[i]!;
-    if (byte === QUOTE) return i;
+    if (byte === QUOTE) return escaped ? escapedEnd(i) : i;
     if (byte === BACKSLASH) {
-      lastStringEscaped = true;
+      escaped = true;
       i += 1;
     }
   }
-  return -1;
+  return UNCLOSED;
+}
+
+/** stringEnd's answer for an escaped string closed at `close` (below UNCLOSED); its own inverse. */
+function escapedEnd(close: number): number {
+  return -2 - close;
+}
+
+/** The closing quote's index from a stringEnd answer other than UNCLOSED. */
+function closingQuote(end: number): number {
+  return end >= 0 ? end : escapedEnd(end);
 }
 
 /** The known record type whose name the bytes spell, "unknown" for any other name. */
@@ -145,7 +168,7 @@ function readRecordHead(line: Buffer, from: number, to: number, holder: { templa
     if (byteAt(line, i, length) !== QUOTE) return null;
     const keyStart = i + 1;
     const keyEnd = stringEnd(line, i, length);
-    if (keyEnd === -1 || lastStringEscaped) return null;
+    if (keyEnd < 0) return null; // unclosed, or an escape in the key
     i = skipSpace(line, keyEnd + 1, length);
     if (byteAt(line, i, length) !== COLON) return null;
     i = skipSpace(line, i + 1, length);
@@ -164,10 +187,10 @@ function readRecordHead(line: Buffer, from: number, to: number, holder: { templa
     if (first === OPEN_BRACE || first === OPEN_BRACKET) return recordHead(type, mainChain);
     const isSidechain = !isType && bytesEqual(line, keyStart, keyEnd, SIDECHAIN_KEY);
     if (first === QUOTE) {
-      const close = stringEnd(line, i, length);
-      if (close === -1 || (isType && lastStringEscaped) || isSidechain) return null;
-      if (isType) type = recordTypeOf(line, i + 1, close);
-      i = close + 1;
+      const end = stringEnd(line, i, length);
+      if (end === UNCLOSED || (isType && end < 0) || isSidechain) return null;
+      if (isType) type = recordTypeOf(line, i + 1, end);
+      i = closingQuote(end) + 1;
     } else {
       // A number, true, false or null: up to the next separator.
       const start = i;
@@ -218,14 +241,18 @@ function typeKeepsTimestamp(type: KnownRecordType): boolean {
  */
 function timestampTimes(line: Buffer): number[] | null {
   const times: number[] = [];
-  for (let at = line.indexOf(TIMESTAMP_KEY); at !== -1; at = line.indexOf(TIMESTAMP_KEY, at + 1)) {
-    const colon = skipSpace(line, at + TIMESTAMP_KEY.length, line.length);
+  for (let part = line.indexOf(TIMESTAMP_KEY_PART); part !== -1; part = line.indexOf(TIMESTAMP_KEY_PART, part + 1)) {
+    // Every `"timestamp"` of the line, as indexOf(TIMESTAMP_KEY) would find them.
+    const at = part - KEY_PART_AT;
+    const after = part + TIMESTAMP_KEY_PART.length;
+    if (at < 0 || line[at] !== QUOTE || line[at + 1] !== LOWER_T || line[at + 2] !== LOWER_I || line[after] !== QUOTE) continue;
+    const colon = skipSpace(line, after + 1, line.length);
     if (line[colon] !== COLON) continue;
     const open = skipSpace(line, colon + 1, line.length);
     // Not a string: a top-level one makes the record malformed (no timestamp kept); a nested one does not matter.
     if (line[open] !== QUOTE) continue;
     const close = stringEnd(line, open, line.length);
-    if (close === -1 || lastStringEscaped) return null;
+    if (close < 0) return null; // unclosed, or an escape: its text is not its bytes
     const time = timeOfBytes(line, open + 1, close);
     if (!Number.isNaN(time)) times.push(time);
   }

@@ -234,7 +234,9 @@ describe("doctor and the driver's configuration", () => {
     cleanups.push(spaced.cleanup);
     const cliCopy = join(spaced.dir, "plugin", "dist", "cli.mjs");
     mkdirSync(dirname(cliCopy), { recursive: true });
-    copyFileSync(BUILT_CLI, cliCopy);
+    // The entry and the CLI it loads (the report's bundle is not needed here).
+    for (const bundle of ["cli.mjs", "cli-main.mjs"])
+      copyFileSync(join(dirname(BUILT_CLI), bundle), join(dirname(cliCopy), bundle));
     const setup = runCli(["git-setup"], { cwd: repo.dir, home: home(), cli: cliCopy, env: { ...TEST_GIT_ENV } });
     expect(setup.code, setup.stderr).toBe(0);
     expect(repo.git("config", "--get", "merge.threadmind.driver")).toContain(`"${cliCopy}" merge-file`);

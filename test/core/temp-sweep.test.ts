@@ -45,6 +45,26 @@ describe("temp files left by interrupted atomic writes", () => {
     expect(existsSync(beyond)).toBe(true);
   });
 
+  test("only names an atomic write makes are swept: look-alikes and a directory with a temp name are left", async () => {
+    repo = makeTempRepo();
+    await servicesFor(repo.dir, "setup").projectCreate({ title: "Shop" });
+    const store = join(repo.dir, ".threadmind");
+    const threads = join(store, "threads", "shop");
+    const pid = deadPid();
+    const temp = join(threads, `.main.md.${pid}.0123456789ab.tmp`);
+    const lookAlikes = [
+      `main.md.${pid}.0123456789ab.tmp`,
+      `.main.md.${pid}.0123456789ab.tmpx`,
+      `.main.md.${pid}.0123456789AB.tmp`,
+    ];
+    for (const name of [temp, ...lookAlikes.map((n) => join(threads, n))]) writeFileSync(name, "half");
+    const tempNamedDir = join(threads, `.dir.${pid}.0123456789ab.tmp`);
+    mkdirSync(tempNamedDir);
+    expect(sweepDeadTempFiles(store)).toEqual([temp]);
+    for (const name of lookAlikes) expect(existsSync(join(threads, name))).toBe(true);
+    expect(existsSync(tempNamedDir)).toBe(true);
+  });
+
   test("temp files are ignored by git in the store", async () => {
     repo = makeTempRepo();
     await servicesFor(repo.dir).projectCreate({ title: "Shop" });

@@ -1,4 +1,4 @@
-// The token-count cache is an append-only log (a summary_update appends its count, never rewrites the file), and a fresh server's first summary_update does not wait for the tokenizer.
+// The token-count cache is an append-only log (a summary_update appends its count, never rewrites the file), and a fresh server's first summary_update neither waits for the tokenizer nor starts loading it before it answers.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   charsEstimate,
   legacyTokenCachePath,
+  PRELOAD_AFTER_MS,
   TokenEstimator,
   tokenCachePath,
   type Encoder,
@@ -113,7 +114,10 @@ describe("summary_update and the tokenizer", () => {
     // The loader never finishes until released: this update would hang if it waited for it.
     const first = await s.summaryUpdate({ content });
     expect(first.tokens).toBe(charsEstimate(first.thread.summary));
-    expect(gated.calls()).toBe(1); // the load was started in the background
+    // The load starts in the background once the answer has gone out (PRELOAD_AFTER_MS later), not during the call.
+    expect(gated.calls()).toBe(0);
+    await new Promise((r) => setTimeout(r, PRELOAD_AFTER_MS));
+    expect(gated.calls()).toBe(1);
     gated.release();
     await s.tokens.ready();
     const second = await s.summaryUpdate({ content: `${content}\n- and one more decision` });

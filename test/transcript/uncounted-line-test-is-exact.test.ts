@@ -118,6 +118,11 @@ describe("the byte test of a line with nothing to count", () => {
       "Tue, 01 Dec 2026 10:00:00 GMT",
       "not a date",
       "",
+      // 24 characters, not all ASCII: timeOfText must not read them as the bytes of another text (İ is U+0130).
+      "2İ26-01-01T00:00:00.000Z",
+      "\uFF12026-01-01T00:00:00.000Z",
+      "2026-01-01T00:00:00.000\uFF3A",
+      "\uD800026-01-01T00:00:00.000Z",
     ];
     let seed = 7;
     const r = (k: number) => {
@@ -134,6 +139,19 @@ describe("the byte test of a line with nothing to count", () => {
       expect(timeOfBytes(bytes, 1, bytes.length - 1), text).toBe(Date.parse(text));
       expect(timeOfText(text), text).toBe(Date.parse(text));
     }
+  });
+
+  it('takes only keys spelled exactly `"timestamp"`: look-alikes around the part it searches for are not keys', () => {
+    const other = "1990-01-01T00:00:00.000Z";
+    const lookAlikes = ["xtimestamp", "timestamps", "Timestamp", "mestamp", "imestamp", "tmestamp", "timestamp\\u0020"];
+    const members = lookAlikes.map((key, i) => `"${key}":"${other}","n${i}":"mestamp\\"mestamp"`).join(",");
+    const line = `{"type":"user","message":{"content":"timestamp\\"x\\"mestamp"},${members},"timestamp":"${TS}"}`;
+    expect(uncountedLineTimes(Buffer.from(line))).toEqual([T]);
+    // The bytes around the line's range (the lines before and after it) are not searched.
+    const record = `{"type":"user","a":{},"timestamp":"${TS}","b":"x"}`;
+    const around = Buffer.from(`{"timestamp":"1999-01-01T00:00:00.000Z"}\n${record}"timestamp":"2099-01-01T00:00:00.000Z"`);
+    const start = around.indexOf("\n") + 1;
+    expect(new UncountedLineReader().times(around, start, start + record.length)).toEqual([T]);
   });
 
   it("returns every timestamp-like member, nested ones included, and skips non-string ones", () => {

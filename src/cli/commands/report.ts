@@ -6,7 +6,7 @@ import { readMeasurementLog } from "../../core/measure/measurement-log-read.js";
 import { claudeProjectsDir } from "../../core/savings/transcript-locations.js";
 import { buildSavingsReport } from "../../core/savings/savings-report.js";
 import { expectNoArguments, UsageError } from "../cli-options.js";
-import { cliWorkspace } from "../cli-services.js";
+import { cliWorkspace } from "../cli-workspace.js";
 import { reportDocument, type ReportDocument } from "../report-tables.js";
 import { renderMarkdown } from "../report-markdown.js";
 import { renderSvg } from "../report-svg.js";

@@ -28,6 +28,9 @@ export function legacyTokenCachePath(storeDir: string): string {
   return join(storeDir, "cache", "token-counts.json");
 }
 
+/** How long after a count that found no encoder its background load starts (the count's answer goes out first). */
+export const PRELOAD_AFTER_MS = 20;
+
 /** One cached count per line: `<content hash> <tokens>`. */
 const LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
 
@@ -50,6 +53,8 @@ export class TokenEstimator {
   private rewrite = false;
   private encoder: Encoder | null = null;
   private encoderPromise: Promise<Encoder> | null = null;
+  /** countNow has queued a preload (it runs PRELOAD_AFTER_MS later). */
+  private preloadQueued = false;
   /** How many counts fell back to characters/3.5 because the encoder was not loaded. */
   misses = 0;
 
@@ -123,7 +128,15 @@ export class TokenEstimator {
    * load starts in the background. For answers that report a size ("~N tokens"), not for fitting a budget.
    */
   countNow(text: string): number {
-    if (this.encoder === null) this.preload();
+    if (this.encoder === null && this.encoderPromise === null && !this.preloadQueued) {
+      // Started on a later turn of the event loop: its first steps (the wasm read and compiled, ~4 ms) would otherwise
+      // run before the answer this count is for goes out.
+      this.preloadQueued = true;
+      setTimeout(() => {
+        this.preloadQueued = false;
+        this.preload();
+      }, PRELOAD_AFTER_MS).unref();
+    }
     return this.countSync(text);
   }
 

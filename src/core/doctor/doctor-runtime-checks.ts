@@ -9,9 +9,9 @@ import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 import { readJsonObject } from "./json-file.js";
 import type { BundleFile } from "../bundles.js";
 import { messageOf } from "../error-details.js";
+import { MIN_NODE } from "../version.js";
 
-/** The oldest Node ThreadMind runs on (package.json's engines; the CLI parses its options with util.parseArgs, new in 18.3). */
-export const MIN_NODE = "18.3.0";
+export { MIN_NODE };
 
 /** "v18.3.0" → [18, 3, 0]; null when it is not a version. */
 function versionParts(version: string): [number, number, number] | null {
@@ -121,10 +121,13 @@ function versionIn(path: string): { version: string } | { problem: string } {
 /** The plugin's configs: they name the bundles Claude Code runs (hook commands, MCP server args). */
 export const PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"] as const;
 
-/** Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-main.cjs, which loads hook-core.cjs. */
-const LOADED_AT_RUN_TIME = (["cli.mjs", "hook-main.cjs", "hook-core.cjs"] as const satisfies readonly BundleFile[]).map(
-  (file) => `plugin/dist/${file}`,
-);
+/**
+ * Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-main.cjs, which loads
+ * hook-core.cjs; the CLI's entry cli.mjs loads cli-main.mjs, or cli-report.mjs for `report`.
+ */
+const LOADED_AT_RUN_TIME = (
+  ["cli.mjs", "cli-main.mjs", "cli-report.mjs", "hook-main.cjs", "hook-core.cjs"] as const satisfies readonly BundleFile[]
+).map((file) => `plugin/dist/${file}`);
 
 /** Bundles the plugin runs: every `${CLAUDE_PLUGIN_ROOT}/….mjs|.cjs` its configs name, the CLI, and what they load at run time. */
 export function pluginBundles(pluginRoot: string): { bundles: string[] } | { problem: string } {

@@ -1,9 +1,16 @@
 // Scans the report's session files on worker threads (each lane claims the largest file left, one at a time) when that pays: many bytes, cores found idle.
-import { existsSync } from "node:fs";
 import * as os from "node:os";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { scanSession, type ScannedSession } from "./savings-scan.js";
+import {
+  askedLanes,
+  coreCount,
+  MAX_LANES,
+  scanWorkerScript,
+  startScanWorker,
+  type StartedScanWorker,
+  WORKERS_FROM_BYTES,
+} from "./scan-worker-start.js";
 
 export interface ScanFile {
   path: string;
@@ -34,9 +41,6 @@ export type ScanReply =
   /** No file left to claim, or told to claim no more: the worker's lane has ended. */
   | { kind: "finished" };
 
-/** Below this many bytes in all, starting workers (~30 ms each) costs more than it saves. */
-const WORKERS_FROM_BYTES = 48 * 1024 * 1024;
-const MAX_WORKERS = 4;
 /** How long the scan measures what other processes use of the cores before it adds lanes. */
 export const PROBE_MS = 80;
 /** A core this free (fraction of the probe) or more gets a lane. */
@@ -56,15 +60,13 @@ export interface MachineLoad {
 }
 
 function machineLoad(): MachineLoad {
-  // os.availableParallelism is Node ≥ 18.14: a named import of it fails to link on the Node 18.3 that engines allows.
-  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-  return { cores, loadAverage: os.loadavg()[0] ?? 0 };
+  return { cores: coreCount(), loadAverage: os.loadavg()[0] ?? 0 };
 }
 
 /**
  * The lanes of a scan. THREADMIND_SCAN_WORKERS when set (0 or 1: this thread alone). Else one lane for a small scan or a
  * single file; otherwise one per idle core by the load average at once (cores minus the 1-minute load average), and up
- * to one per core (MAX_WORKERS at most) once the scan, running, has measured what other processes leave free (see
+ * to one per core (MAX_LANES at most) once the scan, running, has measured what other processes leave free (see
  * lanesAfterProbe): the load average also counts work that has ended (the user's last build, the previous command), so
  * it alone leaves idle cores unused.
  * Outside the bundles (no scan-worker.cjs beside this module) this thread scans alone whatever the plan.
@@ -74,15 +76,14 @@ export function scanLanes(
   env: Record<string, string | undefined>,
   load: MachineLoad = machineLoad(),
 ): LanePlan {
-  const asked = env.THREADMIND_SCAN_WORKERS;
-  if (asked !== undefined && asked !== "") {
-    const n = Number.parseInt(asked, 10);
-    const lanes = Number.isInteger(n) && n > 1 ? Math.min(n, MAX_WORKERS, files.length) : 0;
+  const asked = askedLanes(env);
+  if (asked !== null) {
+    const lanes = asked > 1 ? Math.min(asked, files.length) : 0;
     return { start: lanes, upTo: lanes };
   }
   const bytes = files.reduce((sum, f) => sum + f.sizeBytes, 0);
   if (files.length < 2 || bytes < WORKERS_FROM_BYTES) return { start: 0, upTo: 0 };
-  const cap = Math.min(load.cores, MAX_WORKERS, files.length);
+  const cap = Math.min(load.cores, MAX_LANES, files.length);
   if (cap < 2) return { start: 0, upTo: 0 };
   const idle = Math.min(Math.floor(load.cores - load.loadAverage), cap);
   return { start: idle > 1 ? idle : 0, upTo: cap };
@@ -120,10 +121,19 @@ export function lanesAfterProbe(plan: LanePlan, cores: number, before: CpuSample
   return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
 }
 
-/** plugin/dist/scan-worker.cjs beside the bundle running this; null when running from the sources. */
-function workerScript(): URL | null {
-  const url = new URL("./scan-worker.cjs", import.meta.url);
-  return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
+/** A worker the CLI's entry started before the report's code loaded (earlyScanWorker), until a lane takes it or the scan ends it. */
+let early: StartedScanWorker | null = null;
+
+/** Gives the scans of this process a worker started early: the first worker lane takes it (unless it has ended). */
+export function adoptScanWorker(started: StartedScanWorker): void {
+  early = started;
+}
+
+/** Ends the early worker when no lane took it. */
+async function endEarlyWorker(): Promise<void> {
+  const unused = early;
+  early = null;
+  if (unused !== null) await unused.worker.terminate();
 }
 
 /** Lets the event loop run (worker messages, the probe's timer) between two files of this thread. */
@@ -145,7 +155,7 @@ export async function scanFiles(
   onBytes: (index: number, bytes: number) => void,
   onDone: (index: number, session: ScannedSession) => void,
 ): Promise<ScannedSession[]> {
-  const script = plan.upTo > 1 ? workerScript() : null;
+  const script = plan.upTo > 1 ? scanWorkerScript() : null;
   const results: ScannedSession[] = new Array<ScannedSession>(files.length);
   /** Scans one file on this thread. */
   const scanHere = async (index: number) => {
@@ -156,6 +166,7 @@ export async function scanFiles(
   // Alone, this thread takes the files in their order; with workers, each lane takes the largest file left.
   const order = files.map((_, i) => i);
   if (script === null) {
+    await endEarlyWorker();
     for (const index of order) await scanHere(index);
     return results;
   }
@@ -173,10 +184,18 @@ export async function scanFiles(
   const lanes: Promise<void>[] = [];
   let failure: unknown = null;
 
-  /** A worker, started; it takes files once its lane runs. */
+  /** A worker, started (the early one while it runs); it takes files once its lane runs. */
   const startWorker = (): Worker => {
-    // A smaller young generation than the default keeps each worker's memory down at little cost to its speed.
-    const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
+    const taken = early;
+    early = null;
+    let worker: Worker;
+    if (taken !== null && !taken.ended) {
+      worker = taken.worker;
+      worker.ref();
+    } else {
+      if (taken !== null) void taken.worker.terminate();
+      worker = startScanWorker(script).worker;
+    }
     workers.push(worker);
     return worker;
   };
@@ -253,7 +272,7 @@ export async function scanFiles(
     if (failure !== null) throw failure;
   } finally {
     if (probe !== null) clearTimeout(probe);
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all([...workers.map((w) => w.terminate()), endEarlyWorker()]);
   }
   for (const index of failed.sort((a, b) => a - b)) await scanHere(index);
   return results;

@@ -1,0 +1,18690 @@
+import { createRequire } from 'node:module';
+import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
+import { fileURLToPath } from 'url';
+import { createRequire as createRequire$1 } from 'module';
+import { writeFileSync, readFileSync, existsSync, readdirSync, statSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, closeSync, realpathSync, openSync, fstatSync, readSync, renameSync, fsyncSync, unlinkSync, writeSync, utimesSync, watch, linkSync } from 'fs';
+import { createHash, randomBytes } from 'crypto';
+import { open, rename, unlink } from 'fs/promises';
+import { AsyncLocalStorage } from 'async_hooks';
+import * as os from 'os';
+import { hostname, homedir, userInfo } from 'os';
+import * as nodeBuffer from 'buffer';
+import * as util from 'util';
+import { Worker } from 'worker_threads';
+import { execFile } from 'child_process';
+
+const require$1 = createRequire(import.meta.url);
+var __create = Object.create;
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __require = /* @__PURE__ */ ((x) => typeof require$1 !== "undefined" ? require$1 : typeof Proxy !== "undefined" ? new Proxy(x, {
+  get: (a, b) => (typeof require$1 !== "undefined" ? require$1 : a)[b]
+}) : x)(function(x) {
+  if (typeof require$1 !== "undefined") return require$1.apply(this, arguments);
+  throw Error('Dynamic require of "' + x + '" is not supported');
+});
+var __commonJS = (cb, mod) => function __require2() {
+  return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  __defProp(target2, "default", { value: mod, enumerable: true }) ,
+  mod
+));
+
+// node_modules/yaml/dist/nodes/identity.js
+var require_identity = __commonJS({
+  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+    var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
+    var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
+    var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
+    var PAIR = /* @__PURE__ */ Symbol.for("yaml.pair");
+    var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
+    var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
+    var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
+    var isAlias = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
+    var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
+    var isMap = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isSeq = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    function isCollection(node) {
+      if (node && typeof node === "object")
+        switch (node[NODE_TYPE]) {
+          case MAP:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    function isNode(node) {
+      if (node && typeof node === "object")
+        switch (node[NODE_TYPE]) {
+          case ALIAS:
+          case MAP:
+          case SCALAR:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    var hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
+    exports.ALIAS = ALIAS;
+    exports.DOC = DOC;
+    exports.MAP = MAP;
+    exports.NODE_TYPE = NODE_TYPE;
+    exports.PAIR = PAIR;
+    exports.SCALAR = SCALAR;
+    exports.SEQ = SEQ;
+    exports.hasAnchor = hasAnchor;
+    exports.isAlias = isAlias;
+    exports.isCollection = isCollection;
+    exports.isDocument = isDocument;
+    exports.isMap = isMap;
+    exports.isNode = isNode;
+    exports.isPair = isPair;
+    exports.isScalar = isScalar;
+    exports.isSeq = isSeq;
+  }
+});
+
+// node_modules/yaml/dist/visit.js
+var require_visit = __commonJS({
+  "node_modules/yaml/dist/visit.js"(exports) {
+    var identity = require_identity();
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove node");
+    function visit(node, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity.isDocument(node)) {
+        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
+          node.contents = null;
+      } else
+        visit_(null, node, visitor_, Object.freeze([]));
+    }
+    visit.BREAK = BREAK;
+    visit.SKIP = SKIP;
+    visit.REMOVE = REMOVE;
+    function visit_(key, node, visitor, path) {
+      const ctrl = callVisitor(key, node, visitor, path);
+      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visit_(key, ctrl, visitor, path);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity.isCollection(node)) {
+          path = Object.freeze(path.concat(node));
+          for (let i = 0; i < node.items.length; ++i) {
+            const ci = visit_(i, node.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity.isPair(node)) {
+          path = Object.freeze(path.concat(node));
+          const ck = visit_("key", node.key, visitor, path);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node.key = null;
+          const cv = visit_("value", node.value, visitor, path);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node.value = null;
+        }
+      }
+      return ctrl;
+    }
+    async function visitAsync(node, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity.isDocument(node)) {
+        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
+          node.contents = null;
+      } else
+        await visitAsync_(null, node, visitor_, Object.freeze([]));
+    }
+    visitAsync.BREAK = BREAK;
+    visitAsync.SKIP = SKIP;
+    visitAsync.REMOVE = REMOVE;
+    async function visitAsync_(key, node, visitor, path) {
+      const ctrl = await callVisitor(key, node, visitor, path);
+      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visitAsync_(key, ctrl, visitor, path);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity.isCollection(node)) {
+          path = Object.freeze(path.concat(node));
+          for (let i = 0; i < node.items.length; ++i) {
+            const ci = await visitAsync_(i, node.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity.isPair(node)) {
+          path = Object.freeze(path.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node.key = null;
+          const cv = await visitAsync_("value", node.value, visitor, path);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node.value = null;
+        }
+      }
+      return ctrl;
+    }
+    function initVisitor(visitor) {
+      if (typeof visitor === "object" && (visitor.Collection || visitor.Node || visitor.Value)) {
+        return Object.assign({
+          Alias: visitor.Node,
+          Map: visitor.Node,
+          Scalar: visitor.Node,
+          Seq: visitor.Node
+        }, visitor.Value && {
+          Map: visitor.Value,
+          Scalar: visitor.Value,
+          Seq: visitor.Value
+        }, visitor.Collection && {
+          Map: visitor.Collection,
+          Seq: visitor.Collection
+        }, visitor);
+      }
+      return visitor;
+    }
+    function callVisitor(key, node, visitor, path) {
+      if (typeof visitor === "function")
+        return visitor(key, node, path);
+      if (identity.isMap(node))
+        return visitor.Map?.(key, node, path);
+      if (identity.isSeq(node))
+        return visitor.Seq?.(key, node, path);
+      if (identity.isPair(node))
+        return visitor.Pair?.(key, node, path);
+      if (identity.isScalar(node))
+        return visitor.Scalar?.(key, node, path);
+      if (identity.isAlias(node))
+        return visitor.Alias?.(key, node, path);
+      return void 0;
+    }
+    function replaceNode(key, path, node) {
+      const parent = path[path.length - 1];
+      if (identity.isCollection(parent)) {
+        parent.items[key] = node;
+      } else if (identity.isPair(parent)) {
+        if (key === "key")
+          parent.key = node;
+        else
+          parent.value = node;
+      } else if (identity.isDocument(parent)) {
+        parent.contents = node;
+      } else {
+        const pt = identity.isAlias(parent) ? "alias" : "scalar";
+        throw new Error(`Cannot replace node with ${pt} parent`);
+      }
+    }
+    exports.visit = visit;
+    exports.visitAsync = visitAsync;
+  }
+});
+
+// node_modules/yaml/dist/doc/directives.js
+var require_directives = __commonJS({
+  "node_modules/yaml/dist/doc/directives.js"(exports) {
+    var identity = require_identity();
+    var visit = require_visit();
+    var escapeChars = {
+      "!": "%21",
+      ",": "%2C",
+      "[": "%5B",
+      "]": "%5D",
+      "{": "%7B",
+      "}": "%7D"
+    };
+    var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
+    var Directives = class _Directives {
+      constructor(yaml, tags) {
+        this.docStart = null;
+        this.docEnd = false;
+        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
+        this.tags = Object.assign({}, _Directives.defaultTags, tags);
+      }
+      clone() {
+        const copy = new _Directives(this.yaml, this.tags);
+        copy.docStart = this.docStart;
+        return copy;
+      }
+      /**
+       * During parsing, get a Directives instance for the current document and
+       * update the stream state according to the current version's spec.
+       */
+      atDocument() {
+        const res = new _Directives(this.yaml, this.tags);
+        switch (this.yaml.version) {
+          case "1.1":
+            this.atNextDocument = true;
+            break;
+          case "1.2":
+            this.atNextDocument = false;
+            this.yaml = {
+              explicit: _Directives.defaultYaml.explicit,
+              version: "1.2"
+            };
+            this.tags = Object.assign({}, _Directives.defaultTags);
+            break;
+        }
+        return res;
+      }
+      /**
+       * @param onError - May be called even if the action was successful
+       * @returns `true` on success
+       */
+      add(line, onError) {
+        if (this.atNextDocument) {
+          this.yaml = { explicit: _Directives.defaultYaml.explicit, version: "1.1" };
+          this.tags = Object.assign({}, _Directives.defaultTags);
+          this.atNextDocument = false;
+        }
+        const parts = line.trim().split(/[ \t]+/);
+        const name = parts.shift();
+        switch (name) {
+          case "%TAG": {
+            if (parts.length !== 2) {
+              onError(0, "%TAG directive should contain exactly two parts");
+              if (parts.length < 2)
+                return false;
+            }
+            const [handle, prefix] = parts;
+            this.tags[handle] = prefix;
+            return true;
+          }
+          case "%YAML": {
+            this.yaml.explicit = true;
+            if (parts.length !== 1) {
+              onError(0, "%YAML directive should contain exactly one part");
+              return false;
+            }
+            const [version] = parts;
+            if (version === "1.1" || version === "1.2") {
+              this.yaml.version = version;
+              return true;
+            } else {
+              const isValid = /^\d+\.\d+$/.test(version);
+              onError(6, `Unsupported YAML version ${version}`, isValid);
+              return false;
+            }
+          }
+          default:
+            onError(0, `Unknown directive ${name}`, true);
+            return false;
+        }
+      }
+      /**
+       * Resolves a tag, matching handles to those defined in %TAG directives.
+       *
+       * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
+       *   `'!local'` tag, or `null` if unresolvable.
+       */
+      tagName(source, onError) {
+        if (source === "!")
+          return "!";
+        if (source[0] !== "!") {
+          onError(`Not a valid tag: ${source}`);
+          return null;
+        }
+        if (source[1] === "<") {
+          const verbatim = source.slice(2, -1);
+          if (verbatim === "!" || verbatim === "!!") {
+            onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+            return null;
+          }
+          if (source[source.length - 1] !== ">")
+            onError("Verbatim tags must end with a >");
+          return verbatim;
+        }
+        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+        if (!suffix)
+          onError(`The ${source} tag has no suffix`);
+        const prefix = this.tags[handle];
+        if (prefix) {
+          try {
+            return prefix + decodeURIComponent(suffix);
+          } catch (error) {
+            onError(String(error));
+            return null;
+          }
+        }
+        if (handle === "!")
+          return source;
+        onError(`Could not resolve tag: ${source}`);
+        return null;
+      }
+      /**
+       * Given a fully resolved tag, returns its printable string form,
+       * taking into account current tag prefixes and defaults.
+       */
+      tagString(tag) {
+        for (const [handle, prefix] of Object.entries(this.tags)) {
+          if (tag.startsWith(prefix))
+            return handle + escapeTagName(tag.substring(prefix.length));
+        }
+        return tag[0] === "!" ? tag : `!<${tag}>`;
+      }
+      toString(doc) {
+        const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
+        const tagEntries = Object.entries(this.tags);
+        let tagNames;
+        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
+          const tags = {};
+          visit.visit(doc.contents, (_key, node) => {
+            if (identity.isNode(node) && node.tag)
+              tags[node.tag] = true;
+          });
+          tagNames = Object.keys(tags);
+        } else
+          tagNames = [];
+        for (const [handle, prefix] of tagEntries) {
+          if (handle === "!!" && prefix === "tag:yaml.org,2002:")
+            continue;
+          if (!doc || tagNames.some((tn) => tn.startsWith(prefix)))
+            lines.push(`%TAG ${handle} ${prefix}`);
+        }
+        return lines.join("\n");
+      }
+    };
+    Directives.defaultYaml = { explicit: false, version: "1.2" };
+    Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
+    exports.Directives = Directives;
+  }
+});
+
+// node_modules/yaml/dist/doc/anchors.js
+var require_anchors = __commonJS({
+  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+    var identity = require_identity();
+    var visit = require_visit();
+    function anchorIsValid(anchor) {
+      if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
+        const sa = JSON.stringify(anchor);
+        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
+        throw new Error(msg);
+      }
+      return true;
+    }
+    function anchorNames(root) {
+      const anchors = /* @__PURE__ */ new Set();
+      visit.visit(root, {
+        Value(_key, node) {
+          if (node.anchor)
+            anchors.add(node.anchor);
+        }
+      });
+      return anchors;
+    }
+    function findNewAnchor(prefix, exclude) {
+      for (let i = 1; true; ++i) {
+        const name = `${prefix}${i}`;
+        if (!exclude.has(name))
+          return name;
+      }
+    }
+    function createNodeAnchors(doc, prefix) {
+      const aliasObjects = [];
+      const sourceObjects = /* @__PURE__ */ new Map();
+      let prevAnchors = null;
+      return {
+        onAnchor: (source) => {
+          aliasObjects.push(source);
+          prevAnchors ?? (prevAnchors = anchorNames(doc));
+          const anchor = findNewAnchor(prefix, prevAnchors);
+          prevAnchors.add(anchor);
+          return anchor;
+        },
+        /**
+         * With circular references, the source node is only resolved after all
+         * of its child nodes are. This is why anchors are set only after all of
+         * the nodes have been created.
+         */
+        setAnchors: () => {
+          for (const source of aliasObjects) {
+            const ref = sourceObjects.get(source);
+            if (typeof ref === "object" && ref.anchor && (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
+              ref.node.anchor = ref.anchor;
+            } else {
+              const error = new Error("Failed to resolve repeated object (this should not happen)");
+              error.source = source;
+              throw error;
+            }
+          }
+        },
+        sourceObjects
+      };
+    }
+    exports.anchorIsValid = anchorIsValid;
+    exports.anchorNames = anchorNames;
+    exports.createNodeAnchors = createNodeAnchors;
+    exports.findNewAnchor = findNewAnchor;
+  }
+});
+
+// node_modules/yaml/dist/doc/applyReviver.js
+var require_applyReviver = __commonJS({
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+    function applyReviver(reviver, obj, key, val) {
+      if (val && typeof val === "object") {
+        if (Array.isArray(val)) {
+          for (let i = 0, len = val.length; i < len; ++i) {
+            const v0 = val[i];
+            const v1 = applyReviver(reviver, val, String(i), v0);
+            if (v1 === void 0)
+              delete val[i];
+            else if (v1 !== v0)
+              val[i] = v1;
+          }
+        } else if (val instanceof Map) {
+          for (const k of Array.from(val.keys())) {
+            const v0 = val.get(k);
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              val.delete(k);
+            else if (v1 !== v0)
+              val.set(k, v1);
+          }
+        } else if (val instanceof Set) {
+          for (const v0 of Array.from(val)) {
+            const v1 = applyReviver(reviver, val, v0, v0);
+            if (v1 === void 0)
+              val.delete(v0);
+            else if (v1 !== v0) {
+              val.delete(v0);
+              val.add(v1);
+            }
+          }
+        } else {
+          for (const [k, v0] of Object.entries(val)) {
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              delete val[k];
+            else if (v1 !== v0)
+              val[k] = v1;
+          }
+        }
+      }
+      return reviver.call(obj, key, val);
+    }
+    exports.applyReviver = applyReviver;
+  }
+});
+
+// node_modules/yaml/dist/nodes/toJS.js
+var require_toJS = __commonJS({
+  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+    var identity = require_identity();
+    function toJS(value, arg, ctx) {
+      if (Array.isArray(value))
+        return value.map((v, i) => toJS(v, String(i), ctx));
+      if (value && typeof value.toJSON === "function") {
+        if (!ctx || !identity.hasAnchor(value))
+          return value.toJSON(arg, ctx);
+        const data = { aliasCount: 0, count: 1, res: void 0 };
+        ctx.anchors.set(value, data);
+        ctx.onCreate = (res2) => {
+          data.res = res2;
+          delete ctx.onCreate;
+        };
+        const res = value.toJSON(arg, ctx);
+        if (ctx.onCreate)
+          ctx.onCreate(res);
+        return res;
+      }
+      if (typeof value === "bigint" && !ctx?.keep)
+        return Number(value);
+      return value;
+    }
+    exports.toJS = toJS;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Node.js
+var require_Node = __commonJS({
+  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+    var applyReviver = require_applyReviver();
+    var identity = require_identity();
+    var toJS = require_toJS();
+    var NodeBase = class {
+      constructor(type) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
+      }
+      /** Create a copy of this node.  */
+      clone() {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** A plain JavaScript representation of this node. */
+      toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        if (!identity.isDocument(doc))
+          throw new TypeError("A document argument is required");
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc,
+          keep: true,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this, "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+    };
+    exports.NodeBase = NodeBase;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Alias.js
+var require_Alias = __commonJS({
+  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+    var anchors = require_anchors();
+    var visit = require_visit();
+    var identity = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var Alias = class extends Node.NodeBase {
+      constructor(source) {
+        super(identity.ALIAS);
+        this.source = source;
+        Object.defineProperty(this, "tag", {
+          set() {
+            throw new Error("Alias nodes cannot have tags");
+          }
+        });
+      }
+      /**
+       * Resolve the value of this alias within `doc`, finding the last
+       * instance of the `source` anchor before this node.
+       */
+      resolve(doc, ctx) {
+        if (ctx?.maxAliasCount === 0)
+          throw new ReferenceError("Alias resolution is disabled");
+        let nodes;
+        if (ctx?.aliasResolveCache) {
+          nodes = ctx.aliasResolveCache;
+        } else {
+          nodes = [];
+          visit.visit(doc, {
+            Node: (_key, node) => {
+              if (identity.isAlias(node) || identity.hasAnchor(node))
+                nodes.push(node);
+            }
+          });
+          if (ctx)
+            ctx.aliasResolveCache = nodes;
+        }
+        let found = void 0;
+        for (const node of nodes) {
+          if (node === this)
+            break;
+          if (node.anchor === this.source)
+            found = node;
+        }
+        if (found && ctx) {
+          const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
+          let data = anchors2.get(found);
+          if (!data) {
+            toJS.toJS(found, null, ctx);
+            data = anchors2.get(found);
+          }
+          if (data?.res === void 0) {
+            const msg = "This should not happen: Alias anchor was not resolved?";
+            throw new ReferenceError(msg);
+          }
+          if (maxAliasCount >= 0) {
+            data.count += 1;
+            if (data.aliasCount === 0)
+              data.aliasCount = getAliasCount(doc2, found, anchors2);
+            if (data.count * data.aliasCount > maxAliasCount) {
+              const msg = "Excessive alias count indicates a resource exhaustion attack";
+              throw new ReferenceError(msg);
+            }
+          }
+        }
+        return found;
+      }
+      toJSON(_arg, ctx) {
+        if (!ctx)
+          return { source: this.source };
+        const source = this.resolve(ctx.doc, ctx);
+        if (!source) {
+          const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+          throw new ReferenceError(msg);
+        }
+        return ctx.anchors.get(source).res;
+      }
+      toString(ctx, _onComment, _onChompKeep) {
+        const src = `*${this.source}`;
+        if (ctx) {
+          anchors.anchorIsValid(this.source);
+          if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
+            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+            throw new Error(msg);
+          }
+          if (ctx.implicitKey)
+            return `${src} `;
+        }
+        return src;
+      }
+    };
+    function getAliasCount(doc, node, anchors2) {
+      if (identity.isAlias(node)) {
+        const source = node.resolve(doc);
+        const anchor = anchors2 && source && anchors2.get(source);
+        return anchor ? anchor.count * anchor.aliasCount : 0;
+      } else if (identity.isCollection(node)) {
+        let count = 0;
+        for (const item of node.items) {
+          const c = getAliasCount(doc, item, anchors2);
+          if (c > count)
+            count = c;
+        }
+        return count;
+      } else if (identity.isPair(node)) {
+        const kc = getAliasCount(doc, node.key, anchors2);
+        const vc = getAliasCount(doc, node.value, anchors2);
+        return Math.max(kc, vc);
+      }
+      return 1;
+    }
+    exports.Alias = Alias;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Scalar.js
+var require_Scalar = __commonJS({
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+    var identity = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
+    var Scalar = class extends Node.NodeBase {
+      constructor(value) {
+        super(identity.SCALAR);
+        this.value = value;
+      }
+      toJSON(arg, ctx) {
+        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
+      }
+      toString() {
+        return String(this.value);
+      }
+    };
+    Scalar.BLOCK_FOLDED = "BLOCK_FOLDED";
+    Scalar.BLOCK_LITERAL = "BLOCK_LITERAL";
+    Scalar.PLAIN = "PLAIN";
+    Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
+    Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
+    exports.Scalar = Scalar;
+    exports.isScalarValue = isScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/doc/createNode.js
+var require_createNode = __commonJS({
+  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var defaultTagPrefix = "tag:yaml.org,2002:";
+    function findTagObject(value, tagName, tags) {
+      if (tagName) {
+        const match = tags.filter((t) => t.tag === tagName);
+        const tagObj = match.find((t) => !t.format) ?? match[0];
+        if (!tagObj)
+          throw new Error(`Tag ${tagName} not found`);
+        return tagObj;
+      }
+      return tags.find((t) => t.identify?.(value) && !t.format);
+    }
+    function createNode(value, tagName, ctx) {
+      if (identity.isDocument(value))
+        value = value.contents;
+      if (identity.isNode(value))
+        return value;
+      if (identity.isPair(value)) {
+        const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
+        map.items.push(value);
+        return map;
+      }
+      if (value instanceof String || value instanceof Number || value instanceof Boolean || typeof BigInt !== "undefined" && value instanceof BigInt) {
+        value = value.valueOf();
+      }
+      const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
+      let ref = void 0;
+      if (aliasDuplicateObjects && value && typeof value === "object") {
+        ref = sourceObjects.get(value);
+        if (ref) {
+          ref.anchor ?? (ref.anchor = onAnchor(value));
+          return new Alias.Alias(ref.anchor);
+        } else {
+          ref = { anchor: null, node: null };
+          sourceObjects.set(value, ref);
+        }
+      }
+      if (tagName?.startsWith("!!"))
+        tagName = defaultTagPrefix + tagName.slice(2);
+      let tagObj = findTagObject(value, tagName, schema.tags);
+      if (!tagObj) {
+        if (value && typeof value.toJSON === "function") {
+          value = value.toJSON();
+        }
+        if (!value || typeof value !== "object") {
+          const node2 = new Scalar.Scalar(value);
+          if (ref)
+            ref.node = node2;
+          return node2;
+        }
+        tagObj = value instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value) ? schema[identity.SEQ] : schema[identity.MAP];
+      }
+      if (onTagObj) {
+        onTagObj(tagObj);
+        delete ctx.onTagObj;
+      }
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar.Scalar(value);
+      if (tagName)
+        node.tag = tagName;
+      else if (!tagObj.default)
+        node.tag = tagObj.tag;
+      if (ref)
+        ref.node = node;
+      return node;
+    }
+    exports.createNode = createNode;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Collection.js
+var require_Collection = __commonJS({
+  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+    var createNode = require_createNode();
+    var identity = require_identity();
+    var Node = require_Node();
+    function collectionFromPath(schema, path, value) {
+      let v = value;
+      for (let i = path.length - 1; i >= 0; --i) {
+        const k = path[i];
+        if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
+          const a = [];
+          a[k] = v;
+          v = a;
+        } else {
+          v = /* @__PURE__ */ new Map([[k, v]]);
+        }
+      }
+      return createNode.createNode(v, void 0, {
+        aliasDuplicateObjects: false,
+        keepUndefined: false,
+        onAnchor: () => {
+          throw new Error("This should not happen, please report a bug.");
+        },
+        schema,
+        sourceObjects: /* @__PURE__ */ new Map()
+      });
+    }
+    var isEmptyPath = (path) => path == null || typeof path === "object" && !!path[Symbol.iterator]().next().done;
+    var Collection = class extends Node.NodeBase {
+      constructor(type, schema) {
+        super(type);
+        Object.defineProperty(this, "schema", {
+          value: schema,
+          configurable: true,
+          enumerable: false,
+          writable: true
+        });
+      }
+      /**
+       * Create a copy of this collection.
+       *
+       * @param schema - If defined, overwrites the original's schema
+       */
+      clone(schema) {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (schema)
+          copy.schema = schema;
+        copy.items = copy.items.map((it) => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /**
+       * Adds a value to the collection. For `!!map` and `!!omap` the value must
+       * be a Pair instance or a `{ key, value }` object, which may not have a key
+       * that already exists in the map.
+       */
+      addIn(path, value) {
+        if (isEmptyPath(path))
+          this.add(value);
+        else {
+          const [key, ...rest] = path;
+          const node = this.get(key, true);
+          if (identity.isCollection(node))
+            node.addIn(rest, value);
+          else if (node === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+      /**
+       * Removes a value from the collection.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+          return this.delete(key);
+        const node = this.get(key, true);
+        if (identity.isCollection(node))
+          return node.deleteIn(rest);
+        else
+          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path, keepScalar) {
+        const [key, ...rest] = path;
+        const node = this.get(key, true);
+        if (rest.length === 0)
+          return !keepScalar && identity.isScalar(node) ? node.value : node;
+        else
+          return identity.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
+      }
+      hasAllNullValues(allowScalar) {
+        return this.items.every((node) => {
+          if (!identity.isPair(node))
+            return false;
+          const n = node.value;
+          return n == null || allowScalar && identity.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
+        });
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       */
+      hasIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+          return this.has(key);
+        const node = this.get(key, true);
+        return identity.isCollection(node) ? node.hasIn(rest) : false;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path, value) {
+        const [key, ...rest] = path;
+        if (rest.length === 0) {
+          this.set(key, value);
+        } else {
+          const node = this.get(key, true);
+          if (identity.isCollection(node))
+            node.setIn(rest, value);
+          else if (node === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+    };
+    exports.Collection = Collection;
+    exports.collectionFromPath = collectionFromPath;
+    exports.isEmptyPath = isEmptyPath;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyComment.js
+var require_stringifyComment = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
+    function indentComment(comment, indent) {
+      if (/^\n+$/.test(comment))
+        return comment.substring(1);
+      return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
+    }
+    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
+    exports.indentComment = indentComment;
+    exports.lineComment = lineComment;
+    exports.stringifyComment = stringifyComment;
+  }
+});
+
+// node_modules/yaml/dist/stringify/foldFlowLines.js
+var require_foldFlowLines = __commonJS({
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+    var FOLD_FLOW = "flow";
+    var FOLD_BLOCK = "block";
+    var FOLD_QUOTED = "quoted";
+    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+      if (!lineWidth || lineWidth < 0)
+        return text;
+      if (lineWidth < minContentWidth)
+        minContentWidth = 0;
+      const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
+      if (text.length <= endStep)
+        return text;
+      const folds = [];
+      const escapedFolds = {};
+      let end = lineWidth - indent.length;
+      if (typeof indentAtStart === "number") {
+        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
+          folds.push(0);
+        else
+          end = lineWidth - indentAtStart;
+      }
+      let split = void 0;
+      let prev = void 0;
+      let overflow = false;
+      let i = -1;
+      let escStart = -1;
+      let escEnd = -1;
+      if (mode === FOLD_BLOCK) {
+        i = consumeMoreIndentedLines(text, i, indent.length);
+        if (i !== -1)
+          end = i + endStep;
+      }
+      for (let ch; ch = text[i += 1]; ) {
+        if (mode === FOLD_QUOTED && ch === "\\") {
+          escStart = i;
+          switch (text[i + 1]) {
+            case "x":
+              i += 3;
+              break;
+            case "u":
+              i += 5;
+              break;
+            case "U":
+              i += 9;
+              break;
+            default:
+              i += 1;
+          }
+          escEnd = i;
+        }
+        if (ch === "\n") {
+          if (mode === FOLD_BLOCK)
+            i = consumeMoreIndentedLines(text, i, indent.length);
+          end = i + indent.length + endStep;
+          split = void 0;
+        } else {
+          if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
+            const next = text[i + 1];
+            if (next && next !== " " && next !== "\n" && next !== "	")
+              split = i;
+          }
+          if (i >= end) {
+            if (split) {
+              folds.push(split);
+              end = split + endStep;
+              split = void 0;
+            } else if (mode === FOLD_QUOTED) {
+              while (prev === " " || prev === "	") {
+                prev = ch;
+                ch = text[i += 1];
+                overflow = true;
+              }
+              const j = i > escEnd + 1 ? i - 2 : escStart - 1;
+              if (escapedFolds[j])
+                return text;
+              folds.push(j);
+              escapedFolds[j] = true;
+              end = j + endStep;
+              split = void 0;
+            } else {
+              overflow = true;
+            }
+          }
+        }
+        prev = ch;
+      }
+      if (overflow && onOverflow)
+        onOverflow();
+      if (folds.length === 0)
+        return text;
+      if (onFold)
+        onFold();
+      let res = text.slice(0, folds[0]);
+      for (let i2 = 0; i2 < folds.length; ++i2) {
+        const fold2 = folds[i2];
+        const end2 = folds[i2 + 1] || text.length;
+        if (fold2 === 0)
+          res = `
+${indent}${text.slice(0, end2)}`;
+        else {
+          if (mode === FOLD_QUOTED && escapedFolds[fold2])
+            res += `${text[fold2]}\\`;
+          res += `
+${indent}${text.slice(fold2 + 1, end2)}`;
+        }
+      }
+      return res;
+    }
+    function consumeMoreIndentedLines(text, i, indent) {
+      let end = i;
+      let start = i + 1;
+      let ch = text[start];
+      while (ch === " " || ch === "	") {
+        if (i < start + indent) {
+          ch = text[++i];
+        } else {
+          do {
+            ch = text[++i];
+          } while (ch && ch !== "\n");
+          end = i;
+          start = i + 1;
+          ch = text[start];
+        }
+      }
+      return end;
+    }
+    exports.FOLD_BLOCK = FOLD_BLOCK;
+    exports.FOLD_FLOW = FOLD_FLOW;
+    exports.FOLD_QUOTED = FOLD_QUOTED;
+    exports.foldFlowLines = foldFlowLines;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyString.js
+var require_stringifyString = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+    var Scalar = require_Scalar();
+    var foldFlowLines = require_foldFlowLines();
+    var getFoldOptions = (ctx, isBlock) => ({
+      indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
+      lineWidth: ctx.options.lineWidth,
+      minContentWidth: ctx.options.minContentWidth
+    });
+    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
+    function lineLengthOverLimit(str, lineWidth, indentLength) {
+      if (!lineWidth || lineWidth < 0)
+        return false;
+      const limit = lineWidth - indentLength;
+      const strLen = str.length;
+      if (strLen <= limit)
+        return false;
+      for (let i = 0, start = 0; i < strLen; ++i) {
+        if (str[i] === "\n") {
+          if (i - start > limit)
+            return true;
+          start = i + 1;
+          if (strLen - start <= limit)
+            return false;
+        }
+      }
+      return true;
+    }
+    function doubleQuotedString(value, ctx) {
+      const json = JSON.stringify(value);
+      if (ctx.options.doubleQuotedAsJSON)
+        return json;
+      const { implicitKey } = ctx;
+      const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
+      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      let str = "";
+      let start = 0;
+      for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
+        if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
+          str += json.slice(start, i) + "\\ ";
+          i += 1;
+          start = i;
+          ch = "\\";
+        }
+        if (ch === "\\")
+          switch (json[i + 1]) {
+            case "u":
+              {
+                str += json.slice(start, i);
+                const code = json.substr(i + 2, 4);
+                switch (code) {
+                  case "0000":
+                    str += "\\0";
+                    break;
+                  case "0007":
+                    str += "\\a";
+                    break;
+                  case "000b":
+                    str += "\\v";
+                    break;
+                  case "001b":
+                    str += "\\e";
+                    break;
+                  case "0085":
+                    str += "\\N";
+                    break;
+                  case "00a0":
+                    str += "\\_";
+                    break;
+                  case "2028":
+                    str += "\\L";
+                    break;
+                  case "2029":
+                    str += "\\P";
+                    break;
+                  default:
+                    if (code.substr(0, 2) === "00")
+                      str += "\\x" + code.substr(2);
+                    else
+                      str += json.substr(i, 6);
+                }
+                i += 5;
+                start = i + 1;
+              }
+              break;
+            case "n":
+              if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
+                i += 1;
+              } else {
+                str += json.slice(start, i) + "\n\n";
+                while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
+                  str += "\n";
+                  i += 2;
+                }
+                str += indent;
+                if (json[i + 2] === " ")
+                  str += "\\";
+                i += 1;
+                start = i + 1;
+              }
+              break;
+            default:
+              i += 1;
+          }
+      }
+      str = start ? str + json.slice(start) : json;
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+    }
+    function singleQuotedString(value, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
+        return doubleQuotedString(value, ctx);
+      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&
+${indent}`) + "'";
+      return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function quotedString(value, ctx) {
+      const { singleQuote } = ctx.options;
+      let qs;
+      if (singleQuote === false)
+        qs = doubleQuotedString;
+      else {
+        const hasDouble = value.includes('"');
+        const hasSingle = value.includes("'");
+        if (hasDouble && !hasSingle)
+          qs = singleQuotedString;
+        else if (hasSingle && !hasDouble)
+          qs = doubleQuotedString;
+        else
+          qs = singleQuote ? singleQuotedString : doubleQuotedString;
+      }
+      return qs(value, ctx);
+    }
+    var blockEndNewlines;
+    try {
+      blockEndNewlines = new RegExp("(^|(?<!\n))\n+(?!\n|$)", "g");
+    } catch {
+      blockEndNewlines = /\n+(?!\n|$)/g;
+    }
+    function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+      const { blockQuote, commentString, lineWidth } = ctx.options;
+      if (!blockQuote || /\n[\t ]+$/.test(value)) {
+        return quotedString(value, ctx);
+      }
+      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
+      const literal = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
+      if (!value)
+        return literal ? "|\n" : ">\n";
+      let chomp;
+      let endStart;
+      for (endStart = value.length; endStart > 0; --endStart) {
+        const ch = value[endStart - 1];
+        if (ch !== "\n" && ch !== "	" && ch !== " ")
+          break;
+      }
+      let end = value.substring(endStart);
+      const endNlPos = end.indexOf("\n");
+      if (endNlPos === -1) {
+        chomp = "-";
+      } else if (value === end || endNlPos !== end.length - 1) {
+        chomp = "+";
+        if (onChompKeep)
+          onChompKeep();
+      } else {
+        chomp = "";
+      }
+      if (end) {
+        value = value.slice(0, -end.length);
+        if (end[end.length - 1] === "\n")
+          end = end.slice(0, -1);
+        end = end.replace(blockEndNewlines, `$&${indent}`);
+      }
+      let startWithSpace = false;
+      let startEnd;
+      let startNlPos = -1;
+      for (startEnd = 0; startEnd < value.length; ++startEnd) {
+        const ch = value[startEnd];
+        if (ch === " ")
+          startWithSpace = true;
+        else if (ch === "\n")
+          startNlPos = startEnd;
+        else
+          break;
+      }
+      let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      if (start) {
+        value = value.substring(start.length);
+        start = start.replace(/\n+/g, `$&${indent}`);
+      }
+      const indentSize = indent ? "2" : "1";
+      let header = (startWithSpace ? indentSize : "") + chomp;
+      if (comment) {
+        header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
+        if (onComment)
+          onComment();
+      }
+      if (!literal) {
+        const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        let literalFallback = false;
+        const foldOptions = getFoldOptions(ctx, true);
+        if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
+          foldOptions.onOverflow = () => {
+            literalFallback = true;
+          };
+        }
+        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        if (!literalFallback)
+          return `>${header}
+${indent}${body}`;
+      }
+      value = value.replace(/\n+/g, `$&${indent}`);
+      return `|${header}
+${indent}${start}${value}${end}`;
+    }
+    function plainString(item, ctx, onComment, onChompKeep) {
+      const { type, value } = item;
+      const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
+      if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
+        return quotedString(value, ctx);
+      }
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
+        return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value.includes("\n")) {
+        return blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (containsDocumentMarker(value)) {
+        if (indent === "") {
+          ctx.forceBlockIndent = true;
+          return blockString(item, ctx, onComment, onChompKeep);
+        } else if (implicitKey && indent === indentStep) {
+          return quotedString(value, ctx);
+        }
+      }
+      const str = value.replace(/\n+/g, `$&
+${indent}`);
+      if (actualString) {
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const { compat, tags } = ctx.doc.schema;
+        if (tags.some(test) || compat?.some(test))
+          return quotedString(value, ctx);
+      }
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function stringifyString(item, ctx, onComment, onChompKeep) {
+      const { implicitKey, inFlow } = ctx;
+      const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
+      let { type } = item;
+      if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
+          type = Scalar.Scalar.QUOTE_DOUBLE;
+      }
+      const _stringify = (_type) => {
+        switch (_type) {
+          case Scalar.Scalar.BLOCK_FOLDED:
+          case Scalar.Scalar.BLOCK_LITERAL:
+            return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
+          case Scalar.Scalar.QUOTE_DOUBLE:
+            return doubleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.QUOTE_SINGLE:
+            return singleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.PLAIN:
+            return plainString(ss, ctx, onComment, onChompKeep);
+          default:
+            return null;
+        }
+      };
+      let res = _stringify(type);
+      if (res === null) {
+        const { defaultKeyType, defaultStringType } = ctx.options;
+        const t = implicitKey && defaultKeyType || defaultStringType;
+        res = _stringify(t);
+        if (res === null)
+          throw new Error(`Unsupported default string type ${t}`);
+      }
+      return res;
+    }
+    exports.stringifyString = stringifyString;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringify.js
+var require_stringify = __commonJS({
+  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+    var anchors = require_anchors();
+    var identity = require_identity();
+    var stringifyComment = require_stringifyComment();
+    var stringifyString = require_stringifyString();
+    function createStringifyContext(doc, options) {
+      const opt = Object.assign({
+        blockQuote: true,
+        commentString: stringifyComment.stringifyComment,
+        defaultKeyType: null,
+        defaultStringType: "PLAIN",
+        directives: null,
+        doubleQuotedAsJSON: false,
+        doubleQuotedMinMultiLineLength: 40,
+        falseStr: "false",
+        flowCollectionPadding: true,
+        indentSeq: true,
+        lineWidth: 80,
+        minContentWidth: 20,
+        nullStr: "null",
+        simpleKeys: false,
+        singleQuote: null,
+        trailingComma: false,
+        trueStr: "true",
+        verifyAliasOrder: true
+      }, doc.schema.toStringOptions, options);
+      let inFlow;
+      switch (opt.collectionStyle) {
+        case "block":
+          inFlow = false;
+          break;
+        case "flow":
+          inFlow = true;
+          break;
+        default:
+          inFlow = null;
+      }
+      return {
+        anchors: /* @__PURE__ */ new Set(),
+        doc,
+        flowCollectionPadding: opt.flowCollectionPadding ? " " : "",
+        indent: "",
+        indentStep: typeof opt.indent === "number" ? " ".repeat(opt.indent) : "  ",
+        inFlow,
+        options: opt
+      };
+    }
+    function getTagObject(tags, item) {
+      if (item.tag) {
+        const match = tags.filter((t) => t.tag === item.tag);
+        if (match.length > 0)
+          return match.find((t) => t.format === item.format) ?? match[0];
+      }
+      let tagObj = void 0;
+      let obj;
+      if (identity.isScalar(item)) {
+        obj = item.value;
+        let match = tags.filter((t) => t.identify?.(obj));
+        if (match.length > 1) {
+          const testMatch = match.filter((t) => t.test);
+          if (testMatch.length > 0)
+            match = testMatch;
+        }
+        tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
+      } else {
+        obj = item;
+        tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
+      }
+      if (!tagObj) {
+        const name = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
+        throw new Error(`Tag not resolved for ${name} value`);
+      }
+      return tagObj;
+    }
+    function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
+      if (!doc.directives)
+        return "";
+      const props = [];
+      const anchor = (identity.isScalar(node) || identity.isCollection(node)) && node.anchor;
+      if (anchor && anchors.anchorIsValid(anchor)) {
+        anchors$1.add(anchor);
+        props.push(`&${anchor}`);
+      }
+      const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
+      if (tag)
+        props.push(doc.directives.tagString(tag));
+      return props.join(" ");
+    }
+    function stringify2(item, ctx, onComment, onChompKeep) {
+      if (identity.isPair(item))
+        return item.toString(ctx, onComment, onChompKeep);
+      if (identity.isAlias(item)) {
+        if (ctx.doc.directives)
+          return item.toString(ctx);
+        if (ctx.resolvedAliases?.has(item)) {
+          throw new TypeError(`Cannot stringify circular structure without alias nodes`);
+        } else {
+          if (ctx.resolvedAliases)
+            ctx.resolvedAliases.add(item);
+          else
+            ctx.resolvedAliases = /* @__PURE__ */ new Set([item]);
+          item = item.resolve(ctx.doc);
+        }
+      }
+      let tagObj = void 0;
+      const node = identity.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
+      const props = stringifyProps(node, tagObj, ctx);
+      if (props.length > 0)
+        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
+      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      if (!props)
+        return str;
+      return identity.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
+${ctx.indent}${str}`;
+    }
+    exports.createStringifyContext = createStringifyContext;
+    exports.stringify = stringify2;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyPair.js
+var require_stringifyPair = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var stringify2 = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+      const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+      let keyComment = identity.isNode(key) && key.comment || null;
+      if (simpleKeys) {
+        if (keyComment) {
+          throw new Error("With simple keys, key nodes cannot have comments");
+        }
+        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
+          const msg = "With simple keys, collection cannot be used as a key value";
+          throw new Error(msg);
+        }
+      }
+      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      ctx = Object.assign({}, ctx, {
+        allNullValues: false,
+        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
+        indent: indent + indentStep
+      });
+      let keyCommentDone = false;
+      let chompKeep = false;
+      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+        if (simpleKeys)
+          throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
+        explicitKey = true;
+      }
+      if (ctx.inFlow) {
+        if (allNullValues || value == null) {
+          if (keyCommentDone && onComment)
+            onComment();
+          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
+        }
+      } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
+        str = `? ${str}`;
+        if (keyComment && !keyCommentDone) {
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        } else if (chompKeep && onChompKeep)
+          onChompKeep();
+        return str;
+      }
+      if (keyCommentDone)
+        keyComment = null;
+      if (explicitKey) {
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        str = `? ${str}
+${indent}:`;
+      } else {
+        str = `${str}:`;
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+      }
+      let vsb, vcb, valueComment;
+      if (identity.isNode(value)) {
+        vsb = !!value.spaceBefore;
+        vcb = value.commentBefore;
+        valueComment = value.comment;
+      } else {
+        vsb = false;
+        vcb = null;
+        valueComment = null;
+        if (value && typeof value === "object")
+          value = doc.createNode(value);
+      }
+      ctx.implicitKey = false;
+      if (!explicitKey && !keyComment && identity.isScalar(value))
+        ctx.indentAtStart = str.length + 1;
+      chompKeep = false;
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
+        ctx.indent = ctx.indent.substring(2);
+      }
+      let valueCommentDone = false;
+      const valueStr = stringify2.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      let ws = " ";
+      if (keyComment || vsb || vcb) {
+        ws = vsb ? "\n" : "";
+        if (vcb) {
+          const cs = commentString(vcb);
+          ws += `
+${stringifyComment.indentComment(cs, ctx.indent)}`;
+        }
+        if (valueStr === "" && !ctx.inFlow) {
+          if (ws === "\n" && valueComment)
+            ws = "\n\n";
+        } else {
+          ws += `
+${ctx.indent}`;
+        }
+      } else if (!explicitKey && identity.isCollection(value)) {
+        const vs0 = valueStr[0];
+        const nl0 = valueStr.indexOf("\n");
+        const hasNewline = nl0 !== -1;
+        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
+        if (hasNewline || !flow) {
+          let hasPropsLine = false;
+          if (hasNewline && (vs0 === "&" || vs0 === "!")) {
+            let sp0 = valueStr.indexOf(" ");
+            if (vs0 === "&" && sp0 !== -1 && sp0 < nl0 && valueStr[sp0 + 1] === "!") {
+              sp0 = valueStr.indexOf(" ", sp0 + 1);
+            }
+            if (sp0 === -1 || nl0 < sp0)
+              hasPropsLine = true;
+          }
+          if (!hasPropsLine)
+            ws = `
+${ctx.indent}`;
+        }
+      } else if (valueStr === "" || valueStr[0] === "\n") {
+        ws = "";
+      }
+      str += ws + valueStr;
+      if (ctx.inFlow) {
+        if (valueCommentDone && onComment)
+          onComment();
+      } else if (valueComment && !valueCommentDone) {
+        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+      } else if (chompKeep && onChompKeep) {
+        onChompKeep();
+      }
+      return str;
+    }
+    exports.stringifyPair = stringifyPair;
+  }
+});
+
+// node_modules/yaml/dist/log.js
+var require_log = __commonJS({
+  "node_modules/yaml/dist/log.js"(exports) {
+    var node_process = __require("process");
+    function debug(logLevel, ...messages) {
+      if (logLevel === "debug")
+        console.log(...messages);
+    }
+    function warn2(logLevel, warning) {
+      if (logLevel === "debug" || logLevel === "warn") {
+        if (typeof node_process.emitWarning === "function")
+          node_process.emitWarning(warning);
+        else
+          console.warn(warning);
+      }
+    }
+    exports.debug = debug;
+    exports.warn = warn2;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+var require_merge = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var MERGE_KEY = "<<";
+    var merge = {
+      identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
+      default: "key",
+      tag: "tag:yaml.org,2002:merge",
+      test: /^<<$/,
+      resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
+        addToJSMap: addMergeToJSMap
+      }),
+      stringify: () => MERGE_KEY
+    };
+    var isMergeKey = (ctx, key) => (merge.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    function addMergeToJSMap(ctx, map, value) {
+      const source = resolveAliasValue(ctx, value);
+      if (identity.isSeq(source))
+        for (const it of source.items)
+          mergeValue(ctx, map, it);
+      else if (Array.isArray(source))
+        for (const it of source)
+          mergeValue(ctx, map, it);
+      else
+        mergeValue(ctx, map, source);
+    }
+    function mergeValue(ctx, map, value) {
+      const source = resolveAliasValue(ctx, value);
+      if (!identity.isMap(source))
+        throw new Error("Merge sources must be maps or map aliases");
+      const srcMap = source.toJSON(null, ctx, Map);
+      for (const [key, value2] of srcMap) {
+        if (map instanceof Map) {
+          if (!map.has(key))
+            map.set(key, value2);
+        } else if (map instanceof Set) {
+          map.add(key);
+        } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
+          Object.defineProperty(map, key, {
+            value: value2,
+            writable: true,
+            enumerable: true,
+            configurable: true
+          });
+        }
+      }
+      return map;
+    }
+    function resolveAliasValue(ctx, value) {
+      return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+    }
+    exports.addMergeToJSMap = addMergeToJSMap;
+    exports.isMergeKey = isMergeKey;
+    exports.merge = merge;
+  }
+});
+
+// node_modules/yaml/dist/nodes/addPairToJSMap.js
+var require_addPairToJSMap = __commonJS({
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+    var log = require_log();
+    var merge = require_merge();
+    var stringify2 = require_stringify();
+    var identity = require_identity();
+    var toJS = require_toJS();
+    function addPairToJSMap(ctx, map, { key, value }) {
+      if (identity.isNode(key) && key.addToJSMap)
+        key.addToJSMap(ctx, map, value);
+      else if (merge.isMergeKey(ctx, key))
+        merge.addMergeToJSMap(ctx, map, value);
+      else {
+        const jsKey = toJS.toJS(key, "", ctx);
+        if (map instanceof Map) {
+          map.set(jsKey, toJS.toJS(value, jsKey, ctx));
+        } else if (map instanceof Set) {
+          map.add(jsKey);
+        } else {
+          const stringKey = stringifyKey(key, jsKey, ctx);
+          const jsValue = toJS.toJS(value, stringKey, ctx);
+          if (stringKey in map)
+            Object.defineProperty(map, stringKey, {
+              value: jsValue,
+              writable: true,
+              enumerable: true,
+              configurable: true
+            });
+          else
+            map[stringKey] = jsValue;
+        }
+      }
+      return map;
+    }
+    function stringifyKey(key, jsKey, ctx) {
+      if (jsKey === null)
+        return "";
+      if (typeof jsKey !== "object")
+        return String(jsKey);
+      if (identity.isNode(key) && ctx?.doc) {
+        const strCtx = stringify2.createStringifyContext(ctx.doc, {});
+        strCtx.anchors = /* @__PURE__ */ new Set();
+        for (const node of ctx.anchors.keys())
+          strCtx.anchors.add(node.anchor);
+        strCtx.inFlow = true;
+        strCtx.inStringifyKey = true;
+        const strKey = key.toString(strCtx);
+        if (!ctx.mapKeyWarned) {
+          let jsonStr = JSON.stringify(strKey);
+          if (jsonStr.length > 40)
+            jsonStr = jsonStr.substring(0, 36) + '..."';
+          log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
+          ctx.mapKeyWarned = true;
+        }
+        return strKey;
+      }
+      return JSON.stringify(jsKey);
+    }
+    exports.addPairToJSMap = addPairToJSMap;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Pair.js
+var require_Pair = __commonJS({
+  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+    var createNode = require_createNode();
+    var stringifyPair = require_stringifyPair();
+    var addPairToJSMap = require_addPairToJSMap();
+    var identity = require_identity();
+    function createPair(key, value, ctx) {
+      const k = createNode.createNode(key, void 0, ctx);
+      const v = createNode.createNode(value, void 0, ctx);
+      return new Pair(k, v);
+    }
+    var Pair = class _Pair {
+      constructor(key, value = null) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
+        this.key = key;
+        this.value = value;
+      }
+      clone(schema) {
+        let { key, value } = this;
+        if (identity.isNode(key))
+          key = key.clone(schema);
+        if (identity.isNode(value))
+          value = value.clone(schema);
+        return new _Pair(key, value);
+      }
+      toJSON(_, ctx) {
+        const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        return ctx?.doc ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep) : JSON.stringify(this);
+      }
+    };
+    exports.Pair = Pair;
+    exports.createPair = createPair;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyCollection.js
+var require_stringifyCollection = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+    var identity = require_identity();
+    var stringify2 = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyCollection(collection, ctx, options) {
+      const flow = ctx.inFlow ?? collection.flow;
+      const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify3(collection, ctx, options);
+    }
+    function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+      const { indent, options: { commentString } } = ctx;
+      const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
+      let chompKeep = false;
+      const lines = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment2 = null;
+        if (identity.isNode(item)) {
+          if (!chompKeep && item.spaceBefore)
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
+          if (item.comment)
+            comment2 = item.comment;
+        } else if (identity.isPair(item)) {
+          const ik = identity.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (!chompKeep && ik.spaceBefore)
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
+          }
+        }
+        chompKeep = false;
+        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        if (comment2)
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
+        if (chompKeep && comment2)
+          chompKeep = false;
+        lines.push(blockItemPrefix + str2);
+      }
+      let str;
+      if (lines.length === 0) {
+        str = flowChars.start + flowChars.end;
+      } else {
+        str = lines[0];
+        for (let i = 1; i < lines.length; ++i) {
+          const line = lines[i];
+          str += line ? `
+${indent}${line}` : "\n";
+        }
+      }
+      if (comment) {
+        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        if (onComment)
+          onComment();
+      } else if (chompKeep && onChompKeep)
+        onChompKeep();
+      return str;
+    }
+    function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
+      const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
+      itemIndent += indentStep;
+      const itemCtx = Object.assign({}, ctx, {
+        indent: itemIndent,
+        inFlow: true,
+        type: null
+      });
+      let reqNewline = false;
+      let linesAtValue = 0;
+      const lines = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment = null;
+        if (identity.isNode(item)) {
+          if (item.spaceBefore)
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, false);
+          if (item.comment)
+            comment = item.comment;
+        } else if (identity.isPair(item)) {
+          const ik = identity.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (ik.spaceBefore)
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, false);
+            if (ik.comment)
+              reqNewline = true;
+          }
+          const iv = identity.isNode(item.value) ? item.value : null;
+          if (iv) {
+            if (iv.comment)
+              comment = iv.comment;
+            if (iv.commentBefore)
+              reqNewline = true;
+          } else if (item.value == null && ik?.comment) {
+            comment = ik.comment;
+          }
+        }
+        if (comment)
+          reqNewline = true;
+        let str = stringify2.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
+        if (i < items.length - 1) {
+          str += ",";
+        } else if (ctx.options.trailingComma) {
+          if (ctx.options.lineWidth > 0) {
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+          }
+          if (reqNewline) {
+            str += ",";
+          }
+        }
+        if (comment)
+          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+        lines.push(str);
+        linesAtValue = lines.length;
+      }
+      const { start, end } = flowChars;
+      if (lines.length === 0) {
+        return start + end;
+      } else {
+        if (!reqNewline) {
+          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
+        }
+        if (reqNewline) {
+          let str = start;
+          for (const line of lines)
+            str += line ? `
+${indentStep}${indent}${line}` : "\n";
+          return `${str}
+${indent}${end}`;
+        } else {
+          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+        }
+      }
+    }
+    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+      if (comment && chompKeep)
+        comment = comment.replace(/^\n+/, "");
+      if (comment) {
+        const ic = stringifyComment.indentComment(commentString(comment), indent);
+        lines.push(ic.trimStart());
+      }
+    }
+    exports.stringifyCollection = stringifyCollection;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLMap.js
+var require_YAMLMap = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+    var stringifyCollection = require_stringifyCollection();
+    var addPairToJSMap = require_addPairToJSMap();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    function findPair(items, key) {
+      const k = identity.isScalar(key) ? key.value : key;
+      for (const it of items) {
+        if (identity.isPair(it)) {
+          if (it.key === key || it.key === k)
+            return it;
+          if (identity.isScalar(it.key) && it.key.value === k)
+            return it;
+        }
+      }
+      return void 0;
+    }
+    var YAMLMap = class extends Collection.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:map";
+      }
+      constructor(schema) {
+        super(identity.MAP, schema);
+        this.items = [];
+      }
+      /**
+       * A generic collection parsing method that can be extended
+       * to other node classes that inherit from YAMLMap
+       */
+      static from(schema, obj, ctx) {
+        const { keepUndefined, replacer } = ctx;
+        const map = new this(schema);
+        const add = (key, value) => {
+          if (typeof replacer === "function")
+            value = replacer.call(obj, key, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key))
+            return;
+          if (value !== void 0 || keepUndefined)
+            map.items.push(Pair.createPair(key, value, ctx));
+        };
+        if (obj instanceof Map) {
+          for (const [key, value] of obj)
+            add(key, value);
+        } else if (obj && typeof obj === "object") {
+          for (const key of Object.keys(obj))
+            add(key, obj[key]);
+        }
+        if (typeof schema.sortMapEntries === "function") {
+          map.items.sort(schema.sortMapEntries);
+        }
+        return map;
+      }
+      /**
+       * Adds a value to the collection.
+       *
+       * @param overwrite - If not set `true`, using a key that is already in the
+       *   collection will throw. Otherwise, overwrites the previous value.
+       */
+      add(pair, overwrite) {
+        let _pair;
+        if (identity.isPair(pair))
+          _pair = pair;
+        else if (!pair || typeof pair !== "object" || !("key" in pair)) {
+          _pair = new Pair.Pair(pair, pair?.value);
+        } else
+          _pair = new Pair.Pair(pair.key, pair.value);
+        const prev = findPair(this.items, _pair.key);
+        const sortEntries = this.schema?.sortMapEntries;
+        if (prev) {
+          if (!overwrite)
+            throw new Error(`Key ${_pair.key} already set`);
+          if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+            prev.value.value = _pair.value;
+          else
+            prev.value = _pair.value;
+        } else if (sortEntries) {
+          const i = this.items.findIndex((item) => sortEntries(_pair, item) < 0);
+          if (i === -1)
+            this.items.push(_pair);
+          else
+            this.items.splice(i, 0, _pair);
+        } else {
+          this.items.push(_pair);
+        }
+      }
+      delete(key) {
+        const it = findPair(this.items, key);
+        if (!it)
+          return false;
+        const del = this.items.splice(this.items.indexOf(it), 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const it = findPair(this.items, key);
+        const node = it?.value;
+        return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
+      }
+      has(key) {
+        return !!findPair(this.items, key);
+      }
+      set(key, value) {
+        this.add(new Pair.Pair(key, value), true);
+      }
+      /**
+       * @param ctx - Conversion context, originally set in Document#toJS()
+       * @param {Class} Type - If set, forces the returned collection type
+       * @returns Instance of Type, Map, or Object
+       */
+      toJSON(_, ctx, Type) {
+        const map = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        if (ctx?.onCreate)
+          ctx.onCreate(map);
+        for (const item of this.items)
+          addPairToJSMap.addPairToJSMap(ctx, map, item);
+        return map;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        for (const item of this.items) {
+          if (!identity.isPair(item))
+            throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
+        }
+        if (!ctx.allNullValues && this.hasAllNullValues(false))
+          ctx = Object.assign({}, ctx, { allNullValues: true });
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "",
+          flowChars: { start: "{", end: "}" },
+          itemIndent: ctx.indent || "",
+          onChompKeep,
+          onComment
+        });
+      }
+    };
+    exports.YAMLMap = YAMLMap;
+    exports.findPair = findPair;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/map.js
+var require_map = __commonJS({
+  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+    var identity = require_identity();
+    var YAMLMap = require_YAMLMap();
+    var map = {
+      collection: "map",
+      default: true,
+      nodeClass: YAMLMap.YAMLMap,
+      tag: "tag:yaml.org,2002:map",
+      resolve(map2, onError) {
+        if (!identity.isMap(map2))
+          onError("Expected a mapping for this tag");
+        return map2;
+      },
+      createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
+    };
+    exports.map = map;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLSeq.js
+var require_YAMLSeq = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+    var createNode = require_createNode();
+    var stringifyCollection = require_stringifyCollection();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var toJS = require_toJS();
+    var YAMLSeq = class extends Collection.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:seq";
+      }
+      constructor(schema) {
+        super(identity.SEQ, schema);
+        this.items = [];
+      }
+      add(value) {
+        this.items.push(value);
+      }
+      /**
+       * Removes a value from the collection.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       *
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return false;
+        const del = this.items.splice(idx, 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return void 0;
+        const it = this.items[idx];
+        return !keepScalar && identity.isScalar(it) ? it.value : it;
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       */
+      has(key) {
+        const idx = asItemIndex(key);
+        return typeof idx === "number" && idx < this.items.length;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       *
+       * If `key` does not contain a representation of an integer, this will throw.
+       * It may be wrapped in a `Scalar`.
+       */
+      set(key, value) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          throw new Error(`Expected a valid index, not ${key}.`);
+        const prev = this.items[idx];
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
+          prev.value = value;
+        else
+          this.items[idx] = value;
+      }
+      toJSON(_, ctx) {
+        const seq = [];
+        if (ctx?.onCreate)
+          ctx.onCreate(seq);
+        let i = 0;
+        for (const item of this.items)
+          seq.push(toJS.toJS(item, String(i++), ctx));
+        return seq;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "- ",
+          flowChars: { start: "[", end: "]" },
+          itemIndent: (ctx.indent || "") + "  ",
+          onChompKeep,
+          onComment
+        });
+      }
+      static from(schema, obj, ctx) {
+        const { replacer } = ctx;
+        const seq = new this(schema);
+        if (obj && Symbol.iterator in Object(obj)) {
+          let i = 0;
+          for (let it of obj) {
+            if (typeof replacer === "function") {
+              const key = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key, it);
+            }
+            seq.items.push(createNode.createNode(it, void 0, ctx));
+          }
+        }
+        return seq;
+      }
+    };
+    function asItemIndex(key) {
+      let idx = identity.isScalar(key) ? key.value : key;
+      if (idx && typeof idx === "string")
+        idx = Number(idx);
+      return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
+    }
+    exports.YAMLSeq = YAMLSeq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/seq.js
+var require_seq = __commonJS({
+  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+    var identity = require_identity();
+    var YAMLSeq = require_YAMLSeq();
+    var seq = {
+      collection: "seq",
+      default: true,
+      nodeClass: YAMLSeq.YAMLSeq,
+      tag: "tag:yaml.org,2002:seq",
+      resolve(seq2, onError) {
+        if (!identity.isSeq(seq2))
+          onError("Expected a sequence for this tag");
+        return seq2;
+      },
+      createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
+    };
+    exports.seq = seq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/string.js
+var require_string = __commonJS({
+  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+    var stringifyString = require_stringifyString();
+    var string = {
+      identify: (value) => typeof value === "string",
+      default: true,
+      tag: "tag:yaml.org,2002:str",
+      resolve: (str) => str,
+      stringify(item, ctx, onComment, onChompKeep) {
+        ctx = Object.assign({ actualString: true }, ctx);
+        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
+      }
+    };
+    exports.string = string;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/null.js
+var require_null = __commonJS({
+  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+    var Scalar = require_Scalar();
+    var nullTag = {
+      identify: (value) => value == null,
+      createNode: () => new Scalar.Scalar(null),
+      default: true,
+      tag: "tag:yaml.org,2002:null",
+      test: /^(?:~|[Nn]ull|NULL)?$/,
+      resolve: () => new Scalar.Scalar(null),
+      stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
+    };
+    exports.nullTag = nullTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/bool.js
+var require_bool = __commonJS({
+  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+    var Scalar = require_Scalar();
+    var boolTag = {
+      identify: (value) => typeof value === "boolean",
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
+      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
+      stringify({ source, value }, ctx) {
+        if (source && boolTag.test.test(source)) {
+          const sv = source[0] === "t" || source[0] === "T";
+          if (value === sv)
+            return source;
+        }
+        return value ? ctx.options.trueStr : ctx.options.falseStr;
+      }
+    };
+    exports.boolTag = boolTag;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyNumber.js
+var require_stringifyNumber = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+    function stringifyNumber({ format, minFractionDigits, tag, value }) {
+      if (typeof value === "bigint")
+        return String(value);
+      const num = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num))
+        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
+      let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
+      if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
+        let i = n.indexOf(".");
+        if (i < 0) {
+          i = n.length;
+          n += ".";
+        }
+        let d = minFractionDigits - (n.length - i - 1);
+        while (d-- > 0)
+          n += "0";
+      }
+      return n;
+    }
+    exports.stringifyNumber = stringifyNumber;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/float.js
+var require_float = __commonJS({
+  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str),
+      stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      }
+    };
+    var float = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+      resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str));
+        const dot2 = str.indexOf(".");
+        if (dot2 !== -1 && str[str.length - 1] === "0")
+          node.minFractionDigits = str.length - dot2 - 1;
+        return node;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports.float = float;
+    exports.floatExp = floatExp;
+    exports.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/int.js
+var require_int = __commonJS({
+  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
+    function intStringify(node, radix, prefix) {
+      const { value } = node;
+      if (intIdentify(value) && value >= 0)
+        return prefix + value.toString(radix);
+      return stringifyNumber.stringifyNumber(node);
+    }
+    var intOct = {
+      identify: (value) => intIdentify(value) && value >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^0o[0-7]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+      stringify: (node) => intStringify(node, 8, "0o")
+    };
+    var int = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: (value) => intIdentify(value) && value >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^0x[0-9a-fA-F]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node) => intStringify(node, 16, "0x")
+    };
+    exports.int = int;
+    exports.intHex = intHex;
+    exports.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/schema.js
+var require_schema = __commonJS({
+  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var bool = require_bool();
+    var float = require_float();
+    var int = require_int();
+    var schema = [
+      map.map,
+      seq.seq,
+      string.string,
+      _null.nullTag,
+      bool.boolTag,
+      int.intOct,
+      int.int,
+      int.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float
+    ];
+    exports.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/json/schema.js
+var require_schema2 = __commonJS({
+  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+    var Scalar = require_Scalar();
+    var map = require_map();
+    var seq = require_seq();
+    function intIdentify(value) {
+      return typeof value === "bigint" || Number.isInteger(value);
+    }
+    var stringifyJSON = ({ value }) => JSON.stringify(value);
+    var jsonScalars = [
+      {
+        identify: (value) => typeof value === "string",
+        default: true,
+        tag: "tag:yaml.org,2002:str",
+        resolve: (str) => str,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value) => value == null,
+        createNode: () => new Scalar.Scalar(null),
+        default: true,
+        tag: "tag:yaml.org,2002:null",
+        test: /^null$/,
+        resolve: () => null,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value) => typeof value === "boolean",
+        default: true,
+        tag: "tag:yaml.org,2002:bool",
+        test: /^true$|^false$/,
+        resolve: (str) => str === "true",
+        stringify: stringifyJSON
+      },
+      {
+        identify: intIdentify,
+        default: true,
+        tag: "tag:yaml.org,2002:int",
+        test: /^-?(?:0|[1-9][0-9]*)$/,
+        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
+      },
+      {
+        identify: (value) => typeof value === "number",
+        default: true,
+        tag: "tag:yaml.org,2002:float",
+        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
+        resolve: (str) => parseFloat(str),
+        stringify: stringifyJSON
+      }
+    ];
+    var jsonError = {
+      default: true,
+      tag: "",
+      test: /^/,
+      resolve(str, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
+        return str;
+      }
+    };
+    var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
+    exports.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+var require_binary = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+    var node_buffer = __require("buffer");
+    var Scalar = require_Scalar();
+    var stringifyString = require_stringifyString();
+    var binary = {
+      identify: (value) => value instanceof Uint8Array,
+      // Buffer inherits from Uint8Array
+      default: false,
+      tag: "tag:yaml.org,2002:binary",
+      /**
+       * Returns a Buffer in node and an Uint8Array in browsers
+       *
+       * To use the resulting buffer as an image, you'll want to do something like:
+       *
+       *   const blob = new Blob([buffer], { type: 'image/jpeg' })
+       *   document.querySelector('#photo').src = URL.createObjectURL(blob)
+       */
+      resolve(src, onError) {
+        if (typeof node_buffer.Buffer === "function") {
+          return node_buffer.Buffer.from(src, "base64");
+        } else if (typeof atob === "function") {
+          const str = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str.length);
+          for (let i = 0; i < str.length; ++i)
+            buffer[i] = str.charCodeAt(i);
+          return buffer;
+        } else {
+          onError("This environment does not support reading binary tags; either Buffer or atob is required");
+          return src;
+        }
+      },
+      stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
+        if (!value)
+          return "";
+        const buf = value;
+        let str;
+        if (typeof node_buffer.Buffer === "function") {
+          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+        } else if (typeof btoa === "function") {
+          let s = "";
+          for (let i = 0; i < buf.length; ++i)
+            s += String.fromCharCode(buf[i]);
+          str = btoa(s);
+        } else {
+          throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
+        }
+        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
+        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+          const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
+          const n = Math.ceil(str.length / lineWidth);
+          const lines = new Array(n);
+          for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
+            lines[i] = str.substr(o, lineWidth);
+          }
+          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+        }
+        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+      }
+    };
+    exports.binary = binary;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+var require_pairs = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLSeq = require_YAMLSeq();
+    function resolvePairs(seq, onError) {
+      if (identity.isSeq(seq)) {
+        for (let i = 0; i < seq.items.length; ++i) {
+          let item = seq.items[i];
+          if (identity.isPair(item))
+            continue;
+          else if (identity.isMap(item)) {
+            if (item.items.length > 1)
+              onError("Each pair must have its own sequence indicator");
+            const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
+            if (item.commentBefore)
+              pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
+${pair.key.commentBefore}` : item.commentBefore;
+            if (item.comment) {
+              const cn = pair.value ?? pair.key;
+              cn.comment = cn.comment ? `${item.comment}
+${cn.comment}` : item.comment;
+            }
+            item = pair;
+          }
+          seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
+        }
+      } else
+        onError("Expected a sequence for this tag");
+      return seq;
+    }
+    function createPairs(schema, iterable, ctx) {
+      const { replacer } = ctx;
+      const pairs2 = new YAMLSeq.YAMLSeq(schema);
+      pairs2.tag = "tag:yaml.org,2002:pairs";
+      let i = 0;
+      if (iterable && Symbol.iterator in Object(iterable))
+        for (let it of iterable) {
+          if (typeof replacer === "function")
+            it = replacer.call(iterable, String(i++), it);
+          let key, value;
+          if (Array.isArray(it)) {
+            if (it.length === 2) {
+              key = it[0];
+              value = it[1];
+            } else
+              throw new TypeError(`Expected [key, value] tuple: ${it}`);
+          } else if (it && it instanceof Object) {
+            const keys = Object.keys(it);
+            if (keys.length === 1) {
+              key = keys[0];
+              value = it[key];
+            } else {
+              throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
+            }
+          } else {
+            key = it;
+          }
+          pairs2.items.push(Pair.createPair(key, value, ctx));
+        }
+      return pairs2;
+    }
+    var pairs = {
+      collection: "seq",
+      default: false,
+      tag: "tag:yaml.org,2002:pairs",
+      resolve: resolvePairs,
+      createNode: createPairs
+    };
+    exports.createPairs = createPairs;
+    exports.pairs = pairs;
+    exports.resolvePairs = resolvePairs;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+var require_omap = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+    var identity = require_identity();
+    var toJS = require_toJS();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var pairs = require_pairs();
+    var YAMLOMap = class _YAMLOMap extends YAMLSeq.YAMLSeq {
+      constructor() {
+        super();
+        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
+        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
+        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
+        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
+        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
+        this.tag = _YAMLOMap.tag;
+      }
+      /**
+       * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
+       * but TypeScript won't allow widening the signature of a child method.
+       */
+      toJSON(_, ctx) {
+        if (!ctx)
+          return super.toJSON(_);
+        const map = /* @__PURE__ */ new Map();
+        if (ctx?.onCreate)
+          ctx.onCreate(map);
+        for (const pair of this.items) {
+          let key, value;
+          if (identity.isPair(pair)) {
+            key = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key, ctx);
+          } else {
+            key = toJS.toJS(pair, "", ctx);
+          }
+          if (map.has(key))
+            throw new Error("Ordered maps must not include duplicate keys");
+          map.set(key, value);
+        }
+        return map;
+      }
+      static from(schema, iterable, ctx) {
+        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
+        const omap2 = new this();
+        omap2.items = pairs$1.items;
+        return omap2;
+      }
+    };
+    YAMLOMap.tag = "tag:yaml.org,2002:omap";
+    var omap = {
+      collection: "seq",
+      identify: (value) => value instanceof Map,
+      nodeClass: YAMLOMap,
+      default: false,
+      tag: "tag:yaml.org,2002:omap",
+      resolve(seq, onError) {
+        const pairs$1 = pairs.resolvePairs(seq, onError);
+        const seenKeys = [];
+        for (const { key } of pairs$1.items) {
+          if (identity.isScalar(key)) {
+            if (seenKeys.includes(key.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+            } else {
+              seenKeys.push(key.value);
+            }
+          }
+        }
+        return Object.assign(new YAMLOMap(), pairs$1);
+      },
+      createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
+    };
+    exports.YAMLOMap = YAMLOMap;
+    exports.omap = omap;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+var require_bool2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+    var Scalar = require_Scalar();
+    function boolStringify({ value, source }, ctx) {
+      const boolObj = value ? trueTag : falseTag;
+      if (source && boolObj.test.test(source))
+        return source;
+      return value ? ctx.options.trueStr : ctx.options.falseStr;
+    }
+    var trueTag = {
+      identify: (value) => value === true,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
+      resolve: () => new Scalar.Scalar(true),
+      stringify: boolStringify
+    };
+    var falseTag = {
+      identify: (value) => value === false,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
+      resolve: () => new Scalar.Scalar(false),
+      stringify: boolStringify
+    };
+    exports.falseTag = falseTag;
+    exports.trueTag = trueTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/float.js
+var require_float2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str.replace(/_/g, "")),
+      stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      }
+    };
+    var float = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
+      resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
+        const dot2 = str.indexOf(".");
+        if (dot2 !== -1) {
+          const f = str.substring(dot2 + 1).replace(/_/g, "");
+          if (f[f.length - 1] === "0")
+            node.minFractionDigits = f.length;
+        }
+        return node;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports.float = float;
+    exports.floatExp = floatExp;
+    exports.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/int.js
+var require_int2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    function intResolve(str, offset, radix, { intAsBigInt }) {
+      const sign = str[0];
+      if (sign === "-" || sign === "+")
+        offset += 1;
+      str = str.substring(offset).replace(/_/g, "");
+      if (intAsBigInt) {
+        switch (radix) {
+          case 2:
+            str = `0b${str}`;
+            break;
+          case 8:
+            str = `0o${str}`;
+            break;
+          case 16:
+            str = `0x${str}`;
+            break;
+        }
+        const n3 = BigInt(str);
+        return sign === "-" ? BigInt(-1) * n3 : n3;
+      }
+      const n = parseInt(str, radix);
+      return sign === "-" ? -1 * n : n;
+    }
+    function intStringify(node, radix, prefix) {
+      const { value } = node;
+      if (intIdentify(value)) {
+        const str = value.toString(radix);
+        return value < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      }
+      return stringifyNumber.stringifyNumber(node);
+    }
+    var intBin = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "BIN",
+      test: /^[-+]?0b[0-1_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+      stringify: (node) => intStringify(node, 2, "0b")
+    };
+    var intOct = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^[-+]?0[0-7_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+      stringify: (node) => intStringify(node, 8, "0")
+    };
+    var int = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9][0-9_]*$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^[-+]?0x[0-9a-fA-F_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node) => intStringify(node, 16, "0x")
+    };
+    exports.int = int;
+    exports.intBin = intBin;
+    exports.intHex = intHex;
+    exports.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/set.js
+var require_set = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
+      constructor(schema) {
+        super(schema);
+        this.tag = _YAMLSet.tag;
+      }
+      add(key) {
+        let pair;
+        if (identity.isPair(key))
+          pair = key;
+        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
+          pair = new Pair.Pair(key.key, null);
+        else
+          pair = new Pair.Pair(key, null);
+        const prev = YAMLMap.findPair(this.items, pair.key);
+        if (!prev)
+          this.items.push(pair);
+      }
+      /**
+       * If `keepPair` is `true`, returns the Pair matching `key`.
+       * Otherwise, returns the value of that Pair's key.
+       */
+      get(key, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key);
+        return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+      }
+      set(key, value) {
+        if (typeof value !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
+        const prev = YAMLMap.findPair(this.items, key);
+        if (prev && !value) {
+          this.items.splice(this.items.indexOf(prev), 1);
+        } else if (!prev && value) {
+          this.items.push(new Pair.Pair(key));
+        }
+      }
+      toJSON(_, ctx) {
+        return super.toJSON(_, ctx, Set);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        if (this.hasAllNullValues(true))
+          return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
+        else
+          throw new Error("Set items must all have null values");
+      }
+      static from(schema, iterable, ctx) {
+        const { replacer } = ctx;
+        const set2 = new this(schema);
+        if (iterable && Symbol.iterator in Object(iterable))
+          for (let value of iterable) {
+            if (typeof replacer === "function")
+              value = replacer.call(iterable, value, value);
+            set2.items.push(Pair.createPair(value, null, ctx));
+          }
+        return set2;
+      }
+    };
+    YAMLSet.tag = "tag:yaml.org,2002:set";
+    var set = {
+      collection: "map",
+      identify: (value) => value instanceof Set,
+      nodeClass: YAMLSet,
+      default: false,
+      tag: "tag:yaml.org,2002:set",
+      createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
+      resolve(map, onError) {
+        if (identity.isMap(map)) {
+          if (map.hasAllNullValues(true))
+            return Object.assign(new YAMLSet(), map);
+          else
+            onError("Set items must all have null values");
+        } else
+          onError("Expected a mapping for this tag");
+        return map;
+      }
+    };
+    exports.YAMLSet = YAMLSet;
+    exports.set = set;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+var require_timestamp = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+    var stringifyNumber = require_stringifyNumber();
+    function parseSexagesimal(str, asBigInt) {
+      const sign = str[0];
+      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
+      const num = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
+      return sign === "-" ? num(-1) * res : res;
+    }
+    function stringifySexagesimal(node) {
+      let { value } = node;
+      let num = (n) => n;
+      if (typeof value === "bigint")
+        num = (n) => BigInt(n);
+      else if (isNaN(value) || !isFinite(value))
+        return stringifyNumber.stringifyNumber(node);
+      let sign = "";
+      if (value < 0) {
+        sign = "-";
+        value *= num(-1);
+      }
+      const _60 = num(60);
+      const parts = [value % _60];
+      if (value < 60) {
+        parts.unshift(0);
+      } else {
+        value = (value - parts[0]) / _60;
+        parts.unshift(value % _60);
+        if (value >= 60) {
+          value = (value - parts[0]) / _60;
+          parts.unshift(value);
+        }
+      }
+      return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
+    }
+    var intTime = {
+      identify: (value) => typeof value === "bigint" || Number.isInteger(value),
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
+      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+      stringify: stringifySexagesimal
+    };
+    var floatTime = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
+      resolve: (str) => parseSexagesimal(str, false),
+      stringify: stringifySexagesimal
+    };
+    var timestamp = {
+      identify: (value) => value instanceof Date,
+      default: true,
+      tag: "tag:yaml.org,2002:timestamp",
+      // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
+      // may be omitted altogether, resulting in a date format. In such a case, the time part is
+      // assumed to be 00:00:00Z (start of day, UTC).
+      test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
+      resolve(str) {
+        const match = str.match(timestamp.test);
+        if (!match)
+          throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
+        const [, year, month, day, hour, minute, second] = match.map(Number);
+        const millisec = match[7] ? Number((match[7] + "00").substr(1, 3)) : 0;
+        let date = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
+        const tz = match[8];
+        if (tz && tz !== "Z") {
+          let d = parseSexagesimal(tz, false);
+          if (Math.abs(d) < 30)
+            d *= 60;
+          date -= 6e4 * d;
+        }
+        return new Date(date);
+      },
+      stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+    };
+    exports.floatTime = floatTime;
+    exports.intTime = intTime;
+    exports.timestamp = timestamp;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+var require_schema3 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var binary = require_binary();
+    var bool = require_bool2();
+    var float = require_float2();
+    var int = require_int2();
+    var merge = require_merge();
+    var omap = require_omap();
+    var pairs = require_pairs();
+    var set = require_set();
+    var timestamp = require_timestamp();
+    var schema = [
+      map.map,
+      seq.seq,
+      string.string,
+      _null.nullTag,
+      bool.trueTag,
+      bool.falseTag,
+      int.intBin,
+      int.intOct,
+      int.int,
+      int.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float,
+      binary.binary,
+      merge.merge,
+      omap.omap,
+      pairs.pairs,
+      set.set,
+      timestamp.intTime,
+      timestamp.floatTime,
+      timestamp.timestamp
+    ];
+    exports.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/tags.js
+var require_tags = __commonJS({
+  "node_modules/yaml/dist/schema/tags.js"(exports) {
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var bool = require_bool();
+    var float = require_float();
+    var int = require_int();
+    var schema = require_schema();
+    var schema$1 = require_schema2();
+    var binary = require_binary();
+    var merge = require_merge();
+    var omap = require_omap();
+    var pairs = require_pairs();
+    var schema$2 = require_schema3();
+    var set = require_set();
+    var timestamp = require_timestamp();
+    var schemas = /* @__PURE__ */ new Map([
+      ["core", schema.schema],
+      ["failsafe", [map.map, seq.seq, string.string]],
+      ["json", schema$1.schema],
+      ["yaml11", schema$2.schema],
+      ["yaml-1.1", schema$2.schema]
+    ]);
+    var tagsByName = {
+      binary: binary.binary,
+      bool: bool.boolTag,
+      float: float.float,
+      floatExp: float.floatExp,
+      floatNaN: float.floatNaN,
+      floatTime: timestamp.floatTime,
+      int: int.int,
+      intHex: int.intHex,
+      intOct: int.intOct,
+      intTime: timestamp.intTime,
+      map: map.map,
+      merge: merge.merge,
+      null: _null.nullTag,
+      omap: omap.omap,
+      pairs: pairs.pairs,
+      seq: seq.seq,
+      set: set.set,
+      timestamp: timestamp.timestamp
+    };
+    var coreKnownTags = {
+      "tag:yaml.org,2002:binary": binary.binary,
+      "tag:yaml.org,2002:merge": merge.merge,
+      "tag:yaml.org,2002:omap": omap.omap,
+      "tag:yaml.org,2002:pairs": pairs.pairs,
+      "tag:yaml.org,2002:set": set.set,
+      "tag:yaml.org,2002:timestamp": timestamp.timestamp
+    };
+    function getTags(customTags, schemaName, addMergeTag) {
+      const schemaTags = schemas.get(schemaName);
+      if (schemaTags && !customTags) {
+        return addMergeTag && !schemaTags.includes(merge.merge) ? schemaTags.concat(merge.merge) : schemaTags.slice();
+      }
+      let tags = schemaTags;
+      if (!tags) {
+        if (Array.isArray(customTags))
+          tags = [];
+        else {
+          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
+        }
+      }
+      if (Array.isArray(customTags)) {
+        for (const tag of customTags)
+          tags = tags.concat(tag);
+      } else if (typeof customTags === "function") {
+        tags = customTags(tags.slice());
+      }
+      if (addMergeTag)
+        tags = tags.concat(merge.merge);
+      return tags.reduce((tags2, tag) => {
+        const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
+        if (!tagObj) {
+          const tagName = JSON.stringify(tag);
+          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
+        }
+        if (!tags2.includes(tagObj))
+          tags2.push(tagObj);
+        return tags2;
+      }, []);
+    }
+    exports.coreKnownTags = coreKnownTags;
+    exports.getTags = getTags;
+  }
+});
+
+// node_modules/yaml/dist/schema/Schema.js
+var require_Schema = __commonJS({
+  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+    var identity = require_identity();
+    var map = require_map();
+    var seq = require_seq();
+    var string = require_string();
+    var tags = require_tags();
+    var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    var Schema = class _Schema {
+      constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+        this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
+        this.name = typeof schema === "string" && schema || "core";
+        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
+        this.tags = tags.getTags(customTags, this.name, merge);
+        this.toStringOptions = toStringDefaults ?? null;
+        Object.defineProperty(this, identity.MAP, { value: map.map });
+        Object.defineProperty(this, identity.SCALAR, { value: string.string });
+        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
+        this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
+      }
+      clone() {
+        const copy = Object.create(_Schema.prototype, Object.getOwnPropertyDescriptors(this));
+        copy.tags = this.tags.slice();
+        return copy;
+      }
+    };
+    exports.Schema = Schema;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyDocument.js
+var require_stringifyDocument = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+    var identity = require_identity();
+    var stringify2 = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyDocument(doc, options) {
+      const lines = [];
+      let hasDirectives = options.directives === true;
+      if (options.directives !== false && doc.directives) {
+        const dir = doc.directives.toString(doc);
+        if (dir) {
+          lines.push(dir);
+          hasDirectives = true;
+        } else if (doc.directives.docStart)
+          hasDirectives = true;
+      }
+      if (hasDirectives)
+        lines.push("---");
+      const ctx = stringify2.createStringifyContext(doc, options);
+      const { commentString } = ctx.options;
+      if (doc.commentBefore) {
+        if (lines.length !== 1)
+          lines.unshift("");
+        const cs = commentString(doc.commentBefore);
+        lines.unshift(stringifyComment.indentComment(cs, ""));
+      }
+      let chompKeep = false;
+      let contentComment = null;
+      if (doc.contents) {
+        if (identity.isNode(doc.contents)) {
+          if (doc.contents.spaceBefore && hasDirectives)
+            lines.push("");
+          if (doc.contents.commentBefore) {
+            const cs = commentString(doc.contents.commentBefore);
+            lines.push(stringifyComment.indentComment(cs, ""));
+          }
+          ctx.forceBlockIndent = !!doc.comment;
+          contentComment = doc.contents.comment;
+        }
+        const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
+        let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        if (contentComment)
+          body += stringifyComment.lineComment(body, "", commentString(contentComment));
+        if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
+          lines[lines.length - 1] = `--- ${body}`;
+        } else
+          lines.push(body);
+      } else {
+        lines.push(stringify2.stringify(doc.contents, ctx));
+      }
+      if (doc.directives?.docEnd) {
+        if (doc.comment) {
+          const cs = commentString(doc.comment);
+          if (cs.includes("\n")) {
+            lines.push("...");
+            lines.push(stringifyComment.indentComment(cs, ""));
+          } else {
+            lines.push(`... ${cs}`);
+          }
+        } else {
+          lines.push("...");
+        }
+      } else {
+        let dc = doc.comment;
+        if (dc && chompKeep)
+          dc = dc.replace(/^\n+/, "");
+        if (dc) {
+          if ((!chompKeep || contentComment) && lines[lines.length - 1] !== "")
+            lines.push("");
+          lines.push(stringifyComment.indentComment(commentString(dc), ""));
+        }
+      }
+      return lines.join("\n") + "\n";
+    }
+    exports.stringifyDocument = stringifyDocument;
+  }
+});
+
+// node_modules/yaml/dist/doc/Document.js
+var require_Document = __commonJS({
+  "node_modules/yaml/dist/doc/Document.js"(exports) {
+    var Alias = require_Alias();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var toJS = require_toJS();
+    var Schema = require_Schema();
+    var stringifyDocument = require_stringifyDocument();
+    var anchors = require_anchors();
+    var applyReviver = require_applyReviver();
+    var createNode = require_createNode();
+    var directives = require_directives();
+    var Document = class _Document {
+      constructor(value, replacer, options) {
+        this.commentBefore = null;
+        this.comment = null;
+        this.errors = [];
+        this.warnings = [];
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
+        let _replacer = null;
+        if (typeof replacer === "function" || Array.isArray(replacer)) {
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const opt = Object.assign({
+          intAsBigInt: false,
+          keepSourceTokens: false,
+          logLevel: "warn",
+          prettyErrors: true,
+          strict: true,
+          stringKeys: false,
+          uniqueKeys: true,
+          version: "1.2"
+        }, options);
+        this.options = opt;
+        let { version } = opt;
+        if (options?._directives) {
+          this.directives = options._directives.atDocument();
+          if (this.directives.yaml.explicit)
+            version = this.directives.yaml.version;
+        } else
+          this.directives = new directives.Directives({ version });
+        this.setSchema(version, options);
+        this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
+      }
+      /**
+       * Create a deep copy of this Document and its contents.
+       *
+       * Custom Node values that inherit from `Object` still refer to their original instances.
+       */
+      clone() {
+        const copy = Object.create(_Document.prototype, {
+          [identity.NODE_TYPE]: { value: identity.DOC }
+        });
+        copy.commentBefore = this.commentBefore;
+        copy.comment = this.comment;
+        copy.errors = this.errors.slice();
+        copy.warnings = this.warnings.slice();
+        copy.options = Object.assign({}, this.options);
+        if (this.directives)
+          copy.directives = this.directives.clone();
+        copy.schema = this.schema.clone();
+        copy.contents = identity.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** Adds a value to the document. */
+      add(value) {
+        if (assertCollection(this.contents))
+          this.contents.add(value);
+      }
+      /** Adds a value to the document. */
+      addIn(path, value) {
+        if (assertCollection(this.contents))
+          this.contents.addIn(path, value);
+      }
+      /**
+       * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
+       *
+       * If `node` already has an anchor, `name` is ignored.
+       * Otherwise, the `node.anchor` value will be set to `name`,
+       * or if an anchor with that name is already present in the document,
+       * `name` will be used as a prefix for a new unique anchor.
+       * If `name` is undefined, the generated anchor will use 'a' as a prefix.
+       */
+      createAlias(node, name) {
+        if (!node.anchor) {
+          const prev = anchors.anchorNames(this);
+          node.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          !name || prev.has(name) ? anchors.findNewAnchor(name || "a", prev) : name;
+        }
+        return new Alias.Alias(node.anchor);
+      }
+      createNode(value, replacer, options) {
+        let _replacer = void 0;
+        if (typeof replacer === "function") {
+          value = replacer.call({ "": value }, "", value);
+          _replacer = replacer;
+        } else if (Array.isArray(replacer)) {
+          const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
+          const asStr = replacer.filter(keyToStr).map(String);
+          if (asStr.length > 0)
+            replacer = replacer.concat(asStr);
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
+        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(
+          this,
+          // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          anchorPrefix || "a"
+        );
+        const ctx = {
+          aliasDuplicateObjects: aliasDuplicateObjects ?? true,
+          keepUndefined: keepUndefined ?? false,
+          onAnchor,
+          onTagObj,
+          replacer: _replacer,
+          schema: this.schema,
+          sourceObjects
+        };
+        const node = createNode.createNode(value, tag, ctx);
+        if (flow && identity.isCollection(node))
+          node.flow = true;
+        setAnchors();
+        return node;
+      }
+      /**
+       * Convert a key and a value into a `Pair` using the current schema,
+       * recursively wrapping all values as `Scalar` or `Collection` nodes.
+       */
+      createPair(key, value, options = {}) {
+        const k = this.createNode(key, null, options);
+        const v = this.createNode(value, null, options);
+        return new Pair.Pair(k, v);
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path) {
+        if (Collection.isEmptyPath(path)) {
+          if (this.contents == null)
+            return false;
+          this.contents = null;
+          return true;
+        }
+        return assertCollection(this.contents) ? this.contents.deleteIn(path) : false;
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      get(key, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+      }
+      /**
+       * Returns item at `path`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path, keepScalar) {
+        if (Collection.isEmptyPath(path))
+          return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path, keepScalar) : void 0;
+      }
+      /**
+       * Checks if the document includes a value with the key `key`.
+       */
+      has(key) {
+        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+      }
+      /**
+       * Checks if the document includes a value at `path`.
+       */
+      hasIn(path) {
+        if (Collection.isEmptyPath(path))
+          return this.contents !== void 0;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      set(key, value) {
+        if (this.contents == null) {
+          this.contents = Collection.collectionFromPath(this.schema, [key], value);
+        } else if (assertCollection(this.contents)) {
+          this.contents.set(key, value);
+        }
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path, value) {
+        if (Collection.isEmptyPath(path)) {
+          this.contents = value;
+        } else if (this.contents == null) {
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
+        } else if (assertCollection(this.contents)) {
+          this.contents.setIn(path, value);
+        }
+      }
+      /**
+       * Change the YAML version and schema used by the document.
+       * A `null` version disables support for directives, explicit tags, anchors, and aliases.
+       * It also requires the `schema` option to be given as a `Schema` instance value.
+       *
+       * Overrides all previously set schema options.
+       */
+      setSchema(version, options = {}) {
+        if (typeof version === "number")
+          version = String(version);
+        let opt;
+        switch (version) {
+          case "1.1":
+            if (this.directives)
+              this.directives.yaml.version = "1.1";
+            else
+              this.directives = new directives.Directives({ version: "1.1" });
+            opt = { resolveKnownTags: false, schema: "yaml-1.1" };
+            break;
+          case "1.2":
+          case "next":
+            if (this.directives)
+              this.directives.yaml.version = version;
+            else
+              this.directives = new directives.Directives({ version });
+            opt = { resolveKnownTags: true, schema: "core" };
+            break;
+          case null:
+            if (this.directives)
+              delete this.directives;
+            opt = null;
+            break;
+          default: {
+            const sv = JSON.stringify(version);
+            throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
+          }
+        }
+        if (options.schema instanceof Object)
+          this.schema = options.schema;
+        else if (opt)
+          this.schema = new Schema.Schema(Object.assign(opt, options));
+        else
+          throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
+      }
+      // json & jsonArg are only used from toJSON()
+      toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc: this,
+          keep: !json,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+      /**
+       * A JSON representation of the document `contents`.
+       *
+       * @param jsonArg Used by `JSON.stringify` to indicate the array index or
+       *   property name.
+       */
+      toJSON(jsonArg, onAnchor) {
+        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
+      }
+      /** A YAML representation of the document. */
+      toString(options = {}) {
+        if (this.errors.length > 0)
+          throw new Error("Document with errors cannot be stringified");
+        if ("indent" in options && (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
+          const s = JSON.stringify(options.indent);
+          throw new Error(`"indent" option must be a positive integer, not ${s}`);
+        }
+        return stringifyDocument.stringifyDocument(this, options);
+      }
+    };
+    function assertCollection(contents) {
+      if (identity.isCollection(contents))
+        return true;
+      throw new Error("Expected a YAML collection as document contents");
+    }
+    exports.Document = Document;
+  }
+});
+
+// node_modules/yaml/dist/errors.js
+var require_errors = __commonJS({
+  "node_modules/yaml/dist/errors.js"(exports) {
+    var YAMLError = class extends Error {
+      constructor(name, pos, code, message) {
+        super();
+        this.name = name;
+        this.code = code;
+        this.message = message;
+        this.pos = pos;
+      }
+    };
+    var YAMLParseError = class extends YAMLError {
+      constructor(pos, code, message) {
+        super("YAMLParseError", pos, code, message);
+      }
+    };
+    var YAMLWarning = class extends YAMLError {
+      constructor(pos, code, message) {
+        super("YAMLWarning", pos, code, message);
+      }
+    };
+    var prettifyError = (src, lc) => (error) => {
+      if (error.pos[0] === -1)
+        return;
+      error.linePos = error.pos.map((pos) => lc.linePos(pos));
+      const { line, col } = error.linePos[0];
+      error.message += ` at line ${line}, column ${col}`;
+      let ci = col - 1;
+      let lineStr = src.substring(lc.lineStarts[line - 1], lc.lineStarts[line]).replace(/[\n\r]+$/, "");
+      if (ci >= 60 && lineStr.length > 80) {
+        const trimStart = Math.min(ci - 39, lineStr.length - 79);
+        lineStr = "\u2026" + lineStr.substring(trimStart);
+        ci -= trimStart - 1;
+      }
+      if (lineStr.length > 80)
+        lineStr = lineStr.substring(0, 79) + "\u2026";
+      if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
+        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
+        if (prev.length > 80)
+          prev = prev.substring(0, 79) + "\u2026\n";
+        lineStr = prev + lineStr;
+      }
+      if (/[^ ]/.test(lineStr)) {
+        let count = 1;
+        const end = error.linePos[1];
+        if (end?.line === line && end.col > col) {
+          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+        }
+        const pointer = " ".repeat(ci) + "^".repeat(count);
+        error.message += `:
+
+${lineStr}
+${pointer}
+`;
+      }
+    };
+    exports.YAMLError = YAMLError;
+    exports.YAMLParseError = YAMLParseError;
+    exports.YAMLWarning = YAMLWarning;
+    exports.prettifyError = prettifyError;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-props.js
+var require_resolve_props = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+    function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+      let spaceBefore = false;
+      let atNewline = startOnNewline;
+      let hasSpace = startOnNewline;
+      let comment = "";
+      let commentSep = "";
+      let hasNewline = false;
+      let reqSpace = false;
+      let tab = null;
+      let anchor = null;
+      let tag = null;
+      let newlineAfterProp = null;
+      let comma = null;
+      let found = null;
+      let start = null;
+      for (const token of tokens) {
+        if (reqSpace) {
+          if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
+            onError(token.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+          reqSpace = false;
+        }
+        if (tab) {
+          if (atNewline && token.type !== "comment" && token.type !== "newline") {
+            onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+          }
+          tab = null;
+        }
+        switch (token.type) {
+          case "space":
+            if (!flow && (indicator !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
+              tab = token;
+            }
+            hasSpace = true;
+            break;
+          case "comment": {
+            if (!hasSpace)
+              onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+            const cb = token.source.substring(1) || " ";
+            if (!comment)
+              comment = cb;
+            else
+              comment += commentSep + cb;
+            commentSep = "";
+            atNewline = false;
+            break;
+          }
+          case "newline":
+            if (atNewline) {
+              if (comment)
+                comment += token.source;
+              else if (!found || indicator !== "seq-item-ind")
+                spaceBefore = true;
+            } else
+              commentSep += token.source;
+            atNewline = true;
+            hasNewline = true;
+            if (anchor || tag)
+              newlineAfterProp = token;
+            hasSpace = true;
+            break;
+          case "anchor":
+            if (anchor)
+              onError(token, "MULTIPLE_ANCHORS", "A node can have at most one anchor");
+            if (token.source.endsWith(":"))
+              onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
+            anchor = token;
+            start ?? (start = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          case "tag": {
+            if (tag)
+              onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
+            tag = token;
+            start ?? (start = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          }
+          case indicator:
+            if (anchor || tag)
+              onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
+            if (found)
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
+            found = token;
+            atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
+            hasSpace = false;
+            break;
+          case "comma":
+            if (flow) {
+              if (comma)
+                onError(token, "UNEXPECTED_TOKEN", `Unexpected , in ${flow}`);
+              comma = token;
+              atNewline = false;
+              hasSpace = false;
+              break;
+            }
+          // else fallthrough
+          default:
+            onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.type} token`);
+            atNewline = false;
+            hasSpace = false;
+        }
+      }
+      const last2 = tokens[tokens.length - 1];
+      const end = last2 ? last2.offset + last2.source.length : offset;
+      if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
+        onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+      }
+      if (tab && (atNewline && tab.indent <= parentIndent || next?.type === "block-map" || next?.type === "block-seq"))
+        onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+      return {
+        comma,
+        found,
+        spaceBefore,
+        comment,
+        hasNewline,
+        anchor,
+        tag,
+        newlineAfterProp,
+        end,
+        start: start ?? end
+      };
+    }
+    exports.resolveProps = resolveProps;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-contains-newline.js
+var require_util_contains_newline = __commonJS({
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+    function containsNewline(key) {
+      if (!key)
+        return null;
+      switch (key.type) {
+        case "alias":
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          if (key.source.includes("\n"))
+            return true;
+          if (key.end) {
+            for (const st of key.end)
+              if (st.type === "newline")
+                return true;
+          }
+          return false;
+        case "flow-collection":
+          for (const it of key.items) {
+            for (const st of it.start)
+              if (st.type === "newline")
+                return true;
+            if (it.sep) {
+              for (const st of it.sep)
+                if (st.type === "newline")
+                  return true;
+            }
+            if (containsNewline(it.key) || containsNewline(it.value))
+              return true;
+          }
+          return false;
+        default:
+          return true;
+      }
+    }
+    exports.containsNewline = containsNewline;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-flow-indent-check.js
+var require_util_flow_indent_check = __commonJS({
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+    var utilContainsNewline = require_util_contains_newline();
+    function flowIndentCheck(indent, fc, onError) {
+      if (fc?.type === "flow-collection") {
+        const end = fc.end[0];
+        if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
+          const msg = "Flow end indicator should be more indented than parent";
+          onError(end, "BAD_INDENT", msg, true);
+        }
+      }
+    }
+    exports.flowIndentCheck = flowIndentCheck;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-map-includes.js
+var require_util_map_includes = __commonJS({
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+    var identity = require_identity();
+    function mapIncludes(ctx, items, search) {
+      const { uniqueKeys } = ctx.options;
+      if (uniqueKeys === false)
+        return false;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
+      return items.some((pair) => isEqual(pair.key, search));
+    }
+    exports.mapIncludes = mapIncludes;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-map.js
+var require_resolve_block_map = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    var utilMapIncludes = require_util_map_includes();
+    var startColMsg = "All mapping items must start at the same column";
+    function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
+      const map = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      let offset = bm.offset;
+      let commentEnd = null;
+      for (const collItem of bm.items) {
+        const { start, key, sep: sep5, value } = collItem;
+        const keyProps = resolveProps.resolveProps(start, {
+          indicator: "explicit-key-ind",
+          next: key ?? sep5?.[0],
+          offset,
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: true
+        });
+        const implicitKey = !keyProps.found;
+        if (implicitKey) {
+          if (key) {
+            if (key.type === "block-seq")
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
+            else if ("indent" in key && key.indent !== bm.indent)
+              onError(offset, "BAD_INDENT", startColMsg);
+          }
+          if (!keyProps.anchor && !keyProps.tag && !sep5) {
+            commentEnd = keyProps.end;
+            if (keyProps.comment) {
+              if (map.comment)
+                map.comment += "\n" + keyProps.comment;
+              else
+                map.comment = keyProps.comment;
+            }
+            continue;
+          }
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
+            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          }
+        } else if (keyProps.found?.indent !== bm.indent) {
+          onError(offset, "BAD_INDENT", startColMsg);
+        }
+        ctx.atKey = true;
+        const keyStart = keyProps.end;
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+        ctx.atKey = false;
+        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+          onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+          indicator: "map-value-ind",
+          next: value,
+          offset: keyNode.range[2],
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: !key || key.type === "block-scalar"
+        });
+        offset = valueProps.end;
+        if (valueProps.found) {
+          if (implicitKey) {
+            if (value?.type === "block-map" && !valueProps.hasNewline)
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
+            if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
+              onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
+          }
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
+          if (ctx.schema.compat)
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
+          offset = valueNode.range[2];
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map.items.push(pair);
+        } else {
+          if (implicitKey)
+            onError(keyNode.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
+          if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map.items.push(pair);
+        }
+      }
+      if (commentEnd && commentEnd < offset)
+        onError(commentEnd, "IMPOSSIBLE", "Map comment with trailing content");
+      map.range = [bm.offset, offset, commentEnd ?? offset];
+      return map;
+    }
+    exports.resolveBlockMap = resolveBlockMap;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-seq.js
+var require_resolve_block_seq = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+    var YAMLSeq = require_YAMLSeq();
+    var resolveProps = require_resolve_props();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
+      const seq = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = bs.offset;
+      let commentEnd = null;
+      for (const { start, value } of bs.items) {
+        const props = resolveProps.resolveProps(start, {
+          indicator: "seq-item-ind",
+          next: value,
+          offset,
+          onError,
+          parentIndent: bs.indent,
+          startOnNewline: true
+        });
+        if (!props.found) {
+          if (props.anchor || props.tag || value) {
+            if (value?.type === "block-seq")
+              onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
+            else
+              onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
+          } else {
+            commentEnd = props.end;
+            if (props.comment)
+              seq.comment = props.comment;
+            continue;
+          }
+        }
+        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
+        offset = node.range[2];
+        seq.items.push(node);
+      }
+      seq.range = [bs.offset, offset, commentEnd ?? offset];
+      return seq;
+    }
+    exports.resolveBlockSeq = resolveBlockSeq;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-end.js
+var require_resolve_end = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+    function resolveEnd(end, offset, reqSpace, onError) {
+      let comment = "";
+      if (end) {
+        let hasSpace = false;
+        let sep5 = "";
+        for (const token of end) {
+          const { source, type } = token;
+          switch (type) {
+            case "space":
+              hasSpace = true;
+              break;
+            case "comment": {
+              if (reqSpace && !hasSpace)
+                onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+              const cb = source.substring(1) || " ";
+              if (!comment)
+                comment = cb;
+              else
+                comment += sep5 + cb;
+              sep5 = "";
+              break;
+            }
+            case "newline":
+              if (comment)
+                sep5 += source;
+              hasSpace = true;
+              break;
+            default:
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
+          }
+          offset += source.length;
+        }
+      }
+      return { comment, offset };
+    }
+    exports.resolveEnd = resolveEnd;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-collection.js
+var require_resolve_flow_collection = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilMapIncludes = require_util_map_includes();
+    var blockMsg = "Block collections are not allowed within flow collections";
+    var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
+    function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
+      const isMap = fc.start.source === "{";
+      const fcName = isMap ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const coll = new NodeClass(ctx.schema);
+      coll.flow = true;
+      const atRoot = ctx.atRoot;
+      if (atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = fc.offset + fc.start.source.length;
+      for (let i = 0; i < fc.items.length; ++i) {
+        const collItem = fc.items[i];
+        const { start, key, sep: sep5, value } = collItem;
+        const props = resolveProps.resolveProps(start, {
+          flow: fcName,
+          indicator: "explicit-key-ind",
+          next: key ?? sep5?.[0],
+          offset,
+          onError,
+          parentIndent: fc.indent,
+          startOnNewline: false
+        });
+        if (!props.found) {
+          if (!props.anchor && !props.tag && !sep5 && !value) {
+            if (i === 0 && props.comma)
+              onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+            else if (i < fc.items.length - 1)
+              onError(props.start, "UNEXPECTED_TOKEN", `Unexpected empty item in ${fcName}`);
+            if (props.comment) {
+              if (coll.comment)
+                coll.comment += "\n" + props.comment;
+              else
+                coll.comment = props.comment;
+            }
+            offset = props.end;
+            continue;
+          }
+          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+            onError(
+              key,
+              // checked by containsNewline()
+              "MULTILINE_IMPLICIT_KEY",
+              "Implicit keys of flow sequence pairs need to be on a single line"
+            );
+        }
+        if (i === 0) {
+          if (props.comma)
+            onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+        } else {
+          if (!props.comma)
+            onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
+          if (props.comment) {
+            let prevItemComment = "";
+            loop: for (const st of start) {
+              switch (st.type) {
+                case "comma":
+                case "space":
+                  break;
+                case "comment":
+                  prevItemComment = st.source.substring(1);
+                  break loop;
+                default:
+                  break loop;
+              }
+            }
+            if (prevItemComment) {
+              let prev = coll.items[coll.items.length - 1];
+              if (identity.isPair(prev))
+                prev = prev.value ?? prev.key;
+              if (prev.comment)
+                prev.comment += "\n" + prevItemComment;
+              else
+                prev.comment = prevItemComment;
+              props.comment = props.comment.substring(prevItemComment.length + 1);
+            }
+          }
+        }
+        if (!isMap && !sep5 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
+          coll.items.push(valueNode);
+          offset = valueNode.range[2];
+          if (isBlock(value))
+            onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+        } else {
+          ctx.atKey = true;
+          const keyStart = props.end;
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key))
+            onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
+          ctx.atKey = false;
+          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+            flow: fcName,
+            indicator: "map-value-ind",
+            next: value,
+            offset: keyNode.range[2],
+            onError,
+            parentIndent: fc.indent,
+            startOnNewline: false
+          });
+          if (valueProps.found) {
+            if (!isMap && !props.found && ctx.options.strict) {
+              if (sep5)
+                for (const st of sep5) {
+                  if (st === valueProps.found)
+                    break;
+                  if (st.type === "newline") {
+                    onError(st, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
+                    break;
+                  }
+                }
+              if (props.start < valueProps.found.offset - 1024)
+                onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
+            }
+          } else if (value) {
+            if ("source" in value && value.source?.[0] === ":")
+              onError(value, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+            else
+              onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
+          }
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
+          if (valueNode) {
+            if (isBlock(value))
+              onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+          } else if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          if (isMap) {
+            const map = coll;
+            if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+              onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+            map.items.push(pair);
+          } else {
+            const map = new YAMLMap.YAMLMap(ctx.schema);
+            map.flow = true;
+            map.items.push(pair);
+            const endRange = (valueNode ?? keyNode).range;
+            map.range = [keyNode.range[0], endRange[1], endRange[2]];
+            coll.items.push(map);
+          }
+          offset = valueNode ? valueNode.range[2] : valueProps.end;
+        }
+      }
+      const expectedEnd = isMap ? "}" : "]";
+      const [ce, ...ee] = fc.end;
+      let cePos = offset;
+      if (ce?.source === expectedEnd)
+        cePos = ce.offset + ce.source.length;
+      else {
+        const name = fcName[0].toUpperCase() + fcName.substring(1);
+        const msg = atRoot ? `${name} must end with a ${expectedEnd}` : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
+        onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
+        if (ce && ce.source.length !== 1)
+          ee.unshift(ce);
+      }
+      if (ee.length > 0) {
+        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
+        if (end.comment) {
+          if (coll.comment)
+            coll.comment += "\n" + end.comment;
+          else
+            coll.comment = end.comment;
+        }
+        coll.range = [fc.offset, cePos, end.offset];
+      } else {
+        coll.range = [fc.offset, cePos, cePos];
+      }
+      return coll;
+    }
+    exports.resolveFlowCollection = resolveFlowCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-collection.js
+var require_compose_collection = __commonJS({
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveBlockMap = require_resolve_block_map();
+    var resolveBlockSeq = require_resolve_block_seq();
+    var resolveFlowCollection = require_resolve_flow_collection();
+    function resolveCollection(CN, ctx, token, onError, tagName, tag) {
+      const coll = token.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag) : token.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
+      const Coll = coll.constructor;
+      if (tagName === "!" || tagName === Coll.tagName) {
+        coll.tag = Coll.tagName;
+        return coll;
+      }
+      if (tagName)
+        coll.tag = tagName;
+      return coll;
+    }
+    function composeCollection(CN, ctx, token, props, onError) {
+      const tagToken = props.tag;
+      const tagName = !tagToken ? null : ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg));
+      if (token.type === "block-seq") {
+        const { anchor, newlineAfterProp: nl } = props;
+        const lastProp = anchor && tagToken ? anchor.offset > tagToken.offset ? anchor : tagToken : anchor ?? tagToken;
+        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
+          const message = "Missing newline after block sequence props";
+          onError(lastProp, "MISSING_CHAR", message);
+        }
+      }
+      const expType = token.type === "block-map" ? "map" : token.type === "block-seq" ? "seq" : token.start.source === "{" ? "map" : "seq";
+      if (!tagToken || !tagName || tagName === "!" || tagName === YAMLMap.YAMLMap.tagName && expType === "map" || tagName === YAMLSeq.YAMLSeq.tagName && expType === "seq") {
+        return resolveCollection(CN, ctx, token, onError, tagName);
+      }
+      let tag = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
+      if (!tag) {
+        const kt = ctx.schema.knownTags[tagName];
+        if (kt?.collection === expType) {
+          ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
+          tag = kt;
+        } else {
+          if (kt) {
+            onError(tagToken, "BAD_COLLECTION_TYPE", `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? "scalar"}`, true);
+          } else {
+            onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, true);
+          }
+          return resolveCollection(CN, ctx, token, onError, tagName);
+        }
+      }
+      const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
+      const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
+      const node = identity.isNode(res) ? res : new Scalar.Scalar(res);
+      node.range = coll.range;
+      node.tag = tagName;
+      if (tag?.format)
+        node.format = tag.format;
+      return node;
+    }
+    exports.composeCollection = composeCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-scalar.js
+var require_resolve_block_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+    var Scalar = require_Scalar();
+    function resolveBlockScalar(ctx, scalar, onError) {
+      const start = scalar.offset;
+      const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+      if (!header)
+        return { value: "", type: null, comment: "", range: [start, start, start] };
+      const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
+      const lines = scalar.source ? splitLines(scalar.source) : [];
+      let chompStart = lines.length;
+      for (let i = lines.length - 1; i >= 0; --i) {
+        const content = lines[i][1];
+        if (content === "" || content === "\r")
+          chompStart = i;
+        else
+          break;
+      }
+      if (chompStart === 0) {
+        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        let end2 = start + header.length;
+        if (scalar.source)
+          end2 += scalar.source.length;
+        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+      }
+      let trimIndent = scalar.indent + header.indent;
+      let offset = scalar.offset + header.length;
+      let contentStart = 0;
+      for (let i = 0; i < chompStart; ++i) {
+        const [indent, content] = lines[i];
+        if (content === "" || content === "\r") {
+          if (header.indent === 0 && indent.length > trimIndent)
+            trimIndent = indent.length;
+        } else {
+          if (indent.length < trimIndent) {
+            const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
+            onError(offset + indent.length, "MISSING_CHAR", message);
+          }
+          if (header.indent === 0)
+            trimIndent = indent.length;
+          contentStart = i;
+          if (trimIndent === 0 && !ctx.atRoot) {
+            const message = "Block scalar values in collections must be indented";
+            onError(offset, "BAD_INDENT", message);
+          }
+          break;
+        }
+        offset += indent.length + content.length + 1;
+      }
+      for (let i = lines.length - 1; i >= chompStart; --i) {
+        if (lines[i][0].length > trimIndent)
+          chompStart = i + 1;
+      }
+      let value = "";
+      let sep5 = "";
+      let prevMoreIndented = false;
+      for (let i = 0; i < contentStart; ++i)
+        value += lines[i][0].slice(trimIndent) + "\n";
+      for (let i = contentStart; i < chompStart; ++i) {
+        let [indent, content] = lines[i];
+        offset += indent.length + content.length + 1;
+        const crlf = content[content.length - 1] === "\r";
+        if (crlf)
+          content = content.slice(0, -1);
+        if (content && indent.length < trimIndent) {
+          const src = header.indent ? "explicit indentation indicator" : "first line";
+          const message = `Block scalar lines must not be less indented than their ${src}`;
+          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
+          indent = "";
+        }
+        if (type === Scalar.Scalar.BLOCK_LITERAL) {
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
+        } else if (indent.length > trimIndent || content[0] === "	") {
+          if (sep5 === " ")
+            sep5 = "\n";
+          else if (!prevMoreIndented && sep5 === "\n")
+            sep5 = "\n\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
+          prevMoreIndented = true;
+        } else if (content === "") {
+          if (sep5 === "\n")
+            value += "\n";
+          else
+            sep5 = "\n";
+        } else {
+          value += sep5 + content;
+          sep5 = " ";
+          prevMoreIndented = false;
+        }
+      }
+      switch (header.chomp) {
+        case "-":
+          break;
+        case "+":
+          for (let i = chompStart; i < lines.length; ++i)
+            value += "\n" + lines[i][0].slice(trimIndent);
+          if (value[value.length - 1] !== "\n")
+            value += "\n";
+          break;
+        default:
+          value += "\n";
+      }
+      const end = start + header.length + scalar.source.length;
+      return { value, type, comment: header.comment, range: [start, end, end] };
+    }
+    function parseBlockScalarHeader({ offset, props }, strict, onError) {
+      if (props[0].type !== "block-scalar-header") {
+        onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
+        return null;
+      }
+      const { source } = props[0];
+      const mode = source[0];
+      let indent = 0;
+      let chomp = "";
+      let error = -1;
+      for (let i = 1; i < source.length; ++i) {
+        const ch = source[i];
+        if (!chomp && (ch === "-" || ch === "+"))
+          chomp = ch;
+        else {
+          const n = Number(ch);
+          if (!indent && n)
+            indent = n;
+          else if (error === -1)
+            error = offset + i;
+        }
+      }
+      if (error !== -1)
+        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
+      let hasSpace = false;
+      let comment = "";
+      let length = source.length;
+      for (let i = 1; i < props.length; ++i) {
+        const token = props[i];
+        switch (token.type) {
+          case "space":
+            hasSpace = true;
+          // fallthrough
+          case "newline":
+            length += token.source.length;
+            break;
+          case "comment":
+            if (strict && !hasSpace) {
+              const message = "Comments must be separated from other tokens by white space characters";
+              onError(token, "MISSING_CHAR", message);
+            }
+            length += token.source.length;
+            comment = token.source.substring(1);
+            break;
+          case "error":
+            onError(token, "UNEXPECTED_TOKEN", token.message);
+            length += token.source.length;
+            break;
+          /* istanbul ignore next should not happen */
+          default: {
+            const message = `Unexpected token in block scalar header: ${token.type}`;
+            onError(token, "UNEXPECTED_TOKEN", message);
+            const ts = token.source;
+            if (ts && typeof ts === "string")
+              length += ts.length;
+          }
+        }
+      }
+      return { mode, indent, chomp, comment, length };
+    }
+    function splitLines(source) {
+      const split = source.split(/\n( *)/);
+      const first = split[0];
+      const m = first.match(/^( *)/);
+      const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
+      const lines = [line0];
+      for (let i = 1; i < split.length; i += 2)
+        lines.push([split[i], split[i + 1]]);
+      return lines;
+    }
+    exports.resolveBlockScalar = resolveBlockScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+var require_resolve_flow_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+    var Scalar = require_Scalar();
+    var resolveEnd = require_resolve_end();
+    function resolveFlowScalar(scalar, strict, onError) {
+      const { offset, type, source, end } = scalar;
+      let _type;
+      let value;
+      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+      switch (type) {
+        case "scalar":
+          _type = Scalar.Scalar.PLAIN;
+          value = plainValue(source, _onError);
+          break;
+        case "single-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_SINGLE;
+          value = singleQuotedValue(source, _onError);
+          break;
+        case "double-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_DOUBLE;
+          value = doubleQuotedValue(source, _onError);
+          break;
+        /* istanbul ignore next should not happen */
+        default:
+          onError(scalar, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
+          return {
+            value: "",
+            type: null,
+            comment: "",
+            range: [offset, offset + source.length, offset + source.length]
+          };
+      }
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      return {
+        value,
+        type: _type,
+        comment: re.comment,
+        range: [offset, valueEnd, re.offset]
+      };
+    }
+    function plainValue(source, onError) {
+      let badChar = "";
+      switch (source[0]) {
+        /* istanbul ignore next should not happen */
+        case "	":
+          badChar = "a tab character";
+          break;
+        case ",":
+          badChar = "flow indicator character ,";
+          break;
+        case "%":
+          badChar = "directive indicator character %";
+          break;
+        case "|":
+        case ">": {
+          badChar = `block scalar indicator ${source[0]}`;
+          break;
+        }
+        case "@":
+        case "`": {
+          badChar = `reserved character ${source[0]}`;
+          break;
+        }
+      }
+      if (badChar)
+        onError(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
+      return unfoldLines(source);
+    }
+    function singleQuotedValue(source, onError) {
+      if (source[source.length - 1] !== "'" || source.length === 1)
+        onError(source.length, "MISSING_CHAR", "Missing closing 'quote");
+      return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+    }
+    function unfoldLines(source) {
+      const line = /(.*?)\r?\n/sy;
+      let match = line.exec(source);
+      if (!match)
+        return source;
+      let trimEnd, trimBoth;
+      try {
+        trimEnd = new RegExp("(?<![ 	])[ 	]+$");
+        trimBoth = new RegExp("^[ 	]+|(?<![ 	])[ 	]+$", "g");
+      } catch {
+        trimEnd = /[ \t]+$/;
+        trimBoth = /^[ \t]+|[ \t]+$/g;
+      }
+      let res = match[1].replace(trimEnd, "");
+      let sep5 = " ";
+      let pos = line.lastIndex;
+      while (match = line.exec(source)) {
+        const lm = match[1].replace(trimBoth, "");
+        if (lm === "") {
+          if (sep5 === "\n")
+            res += sep5;
+          else
+            sep5 = "\n";
+        } else {
+          res += sep5 + lm;
+          sep5 = " ";
+        }
+        pos = line.lastIndex;
+      }
+      const last2 = /[ \t]*(.*)/sy;
+      last2.lastIndex = pos;
+      match = last2.exec(source);
+      return res + sep5 + (match?.[1] ?? "");
+    }
+    function doubleQuotedValue(source, onError) {
+      let res = "";
+      for (let i = 1; i < source.length - 1; ++i) {
+        const ch = source[i];
+        if (ch === "\r" && source[i + 1] === "\n")
+          continue;
+        if (ch === "\n") {
+          const { fold: fold2, offset } = foldNewline(source, i);
+          res += fold2;
+          i = offset;
+        } else if (ch === "\\") {
+          let next = source[++i];
+          const cc = escapeCodes[next];
+          if (cc)
+            res += cc;
+          else if (next === "\n") {
+            next = source[i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "\r" && source[i + 1] === "\n") {
+            next = source[++i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "x" || next === "u" || next === "U") {
+            const length = next === "x" ? 2 : next === "u" ? 4 : 8;
+            res += parseCharCode(source, i + 1, length, onError);
+            i += length;
+          } else {
+            const raw = source.substr(i - 1, 2);
+            onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+            res += raw;
+          }
+        } else if (ch === " " || ch === "	") {
+          const wsStart = i;
+          let next = source[i + 1];
+          while (next === " " || next === "	")
+            next = source[++i + 1];
+          if (next !== "\n" && !(next === "\r" && source[i + 2] === "\n"))
+            res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+        } else {
+          res += ch;
+        }
+      }
+      if (source[source.length - 1] !== '"' || source.length === 1)
+        onError(source.length, "MISSING_CHAR", 'Missing closing "quote');
+      return res;
+    }
+    function foldNewline(source, offset) {
+      let fold2 = "";
+      let ch = source[offset + 1];
+      while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
+        if (ch === "\r" && source[offset + 2] !== "\n")
+          break;
+        if (ch === "\n")
+          fold2 += "\n";
+        offset += 1;
+        ch = source[offset + 1];
+      }
+      if (!fold2)
+        fold2 = " ";
+      return { fold: fold2, offset };
+    }
+    var escapeCodes = {
+      "0": "\0",
+      // null character
+      a: "\x07",
+      // bell character
+      b: "\b",
+      // backspace
+      e: "\x1B",
+      // escape character
+      f: "\f",
+      // form feed
+      n: "\n",
+      // line feed
+      r: "\r",
+      // carriage return
+      t: "	",
+      // horizontal tab
+      v: "\v",
+      // vertical tab
+      N: "\x85",
+      // Unicode next line
+      _: "\xA0",
+      // Unicode non-breaking space
+      L: "\u2028",
+      // Unicode line separator
+      P: "\u2029",
+      // Unicode paragraph separator
+      " ": " ",
+      '"': '"',
+      "/": "/",
+      "\\": "\\",
+      "	": "	"
+    };
+    function parseCharCode(source, offset, length, onError) {
+      const cc = source.substr(offset, length);
+      const ok2 = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
+      const code = ok2 ? parseInt(cc, 16) : NaN;
+      try {
+        return String.fromCodePoint(code);
+      } catch {
+        const raw = source.substr(offset - 2, length + 2);
+        onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+        return raw;
+      }
+    }
+    exports.resolveFlowScalar = resolveFlowScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-scalar.js
+var require_compose_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    function composeScalar(ctx, token, tagToken, onError) {
+      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
+      let tag;
+      if (ctx.options.stringKeys && ctx.atKey) {
+        tag = ctx.schema[identity.SCALAR];
+      } else if (tagName)
+        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
+      else if (token.type === "scalar")
+        tag = findScalarTagByTest(ctx, value, token, onError);
+      else
+        tag = ctx.schema[identity.SCALAR];
+      let scalar;
+      try {
+        const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+      } catch (error) {
+        const msg = error instanceof Error ? error.message : String(error);
+        onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
+        scalar = new Scalar.Scalar(value);
+      }
+      scalar.range = range;
+      scalar.source = value;
+      if (type)
+        scalar.type = type;
+      if (tagName)
+        scalar.tag = tagName;
+      if (tag.format)
+        scalar.format = tag.format;
+      if (comment)
+        scalar.comment = comment;
+      return scalar;
+    }
+    function findScalarTagByName(schema, value, tagName, tagToken, onError) {
+      if (tagName === "!")
+        return schema[identity.SCALAR];
+      const matchWithTest = [];
+      for (const tag of schema.tags) {
+        if (!tag.collection && tag.tag === tagName) {
+          if (tag.default && tag.test)
+            matchWithTest.push(tag);
+          else
+            return tag;
+        }
+      }
+      for (const tag of matchWithTest)
+        if (tag.test?.test(value))
+          return tag;
+      const kt = schema.knownTags[tagName];
+      if (kt && !kt.collection) {
+        schema.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
+        return kt;
+      }
+      onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
+      return schema[identity.SCALAR];
+    }
+    function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity.SCALAR];
+      if (schema.compat) {
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity.SCALAR];
+        if (tag.tag !== compat.tag) {
+          const ts = directives.tagString(tag.tag);
+          const cs = directives.tagString(compat.tag);
+          const msg = `Value may be parsed as either ${ts} or ${cs}`;
+          onError(token, "TAG_RESOLVE_FAILED", msg, true);
+        }
+      }
+      return tag;
+    }
+    exports.composeScalar = composeScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+var require_util_empty_scalar_position = __commonJS({
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+    function emptyScalarPosition(offset, before, pos) {
+      if (before) {
+        pos ?? (pos = before.length);
+        for (let i = pos - 1; i >= 0; --i) {
+          let st = before[i];
+          switch (st.type) {
+            case "space":
+            case "comment":
+            case "newline":
+              offset -= st.source.length;
+              continue;
+          }
+          st = before[++i];
+          while (st?.type === "space") {
+            offset += st.source.length;
+            st = before[++i];
+          }
+          break;
+        }
+      }
+      return offset;
+    }
+    exports.emptyScalarPosition = emptyScalarPosition;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-node.js
+var require_compose_node = __commonJS({
+  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var composeCollection = require_compose_collection();
+    var composeScalar = require_compose_scalar();
+    var resolveEnd = require_resolve_end();
+    var utilEmptyScalarPosition = require_util_empty_scalar_position();
+    var CN = { composeNode, composeEmptyNode };
+    function composeNode(ctx, token, props, onError) {
+      const atKey = ctx.atKey;
+      const { spaceBefore, comment, anchor, tag } = props;
+      let node;
+      let isSrcToken = true;
+      switch (token.type) {
+        case "alias":
+          node = composeAlias(ctx, token, onError);
+          if (anchor || tag)
+            onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
+          break;
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "block-scalar":
+          node = composeScalar.composeScalar(ctx, token, tag, onError);
+          if (anchor)
+            node.anchor = anchor.source.substring(1);
+          break;
+        case "block-map":
+        case "block-seq":
+        case "flow-collection":
+          try {
+            node = composeCollection.composeCollection(CN, ctx, token, props, onError);
+            if (anchor)
+              node.anchor = anchor.source.substring(1);
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            onError(token, "RESOURCE_EXHAUSTION", message);
+          }
+          break;
+        default: {
+          const message = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
+          onError(token, "UNEXPECTED_TOKEN", message);
+          isSrcToken = false;
+        }
+      }
+      node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
+      if (anchor && node.anchor === "")
+        onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
+      if (atKey && ctx.options.stringKeys && (!identity.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
+        const msg = "With stringKeys, all keys must be strings";
+        onError(tag ?? token, "NON_STRING_KEY", msg);
+      }
+      if (spaceBefore)
+        node.spaceBefore = true;
+      if (comment) {
+        if (token.type === "scalar" && token.source === "")
+          node.comment = comment;
+        else
+          node.commentBefore = comment;
+      }
+      if (ctx.options.keepSourceTokens && isSrcToken)
+        node.srcToken = token;
+      return node;
+    }
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+      const token = {
+        type: "scalar",
+        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
+        indent: -1,
+        source: ""
+      };
+      const node = composeScalar.composeScalar(ctx, token, tag, onError);
+      if (anchor) {
+        node.anchor = anchor.source.substring(1);
+        if (node.anchor === "")
+          onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
+      }
+      if (spaceBefore)
+        node.spaceBefore = true;
+      if (comment) {
+        node.comment = comment;
+        node.range[2] = end;
+      }
+      return node;
+    }
+    function composeAlias({ options }, { offset, source, end }, onError) {
+      const alias = new Alias.Alias(source.substring(1));
+      if (alias.source === "")
+        onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
+      if (alias.source.endsWith(":"))
+        onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      alias.range = [offset, valueEnd, re.offset];
+      if (re.comment)
+        alias.comment = re.comment;
+      return alias;
+    }
+    exports.composeEmptyNode = composeEmptyNode;
+    exports.composeNode = composeNode;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-doc.js
+var require_compose_doc = __commonJS({
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+    var Document = require_Document();
+    var composeNode = require_compose_node();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+      const opts = Object.assign({ _directives: directives }, options);
+      const doc = new Document.Document(void 0, opts);
+      const ctx = {
+        atKey: false,
+        atRoot: true,
+        directives: doc.directives,
+        options: doc.options,
+        schema: doc.schema
+      };
+      const props = resolveProps.resolveProps(start, {
+        indicator: "doc-start",
+        next: value ?? end?.[0],
+        offset,
+        onError,
+        parentIndent: 0,
+        startOnNewline: true
+      });
+      if (props.found) {
+        doc.directives.docStart = true;
+        if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
+          onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
+      }
+      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      const contentEnd = doc.contents.range[2];
+      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+      if (re.comment)
+        doc.comment = re.comment;
+      doc.range = [offset, contentEnd, re.offset];
+      return doc;
+    }
+    exports.composeDoc = composeDoc;
+  }
+});
+
+// node_modules/yaml/dist/compose/composer.js
+var require_composer = __commonJS({
+  "node_modules/yaml/dist/compose/composer.js"(exports) {
+    var node_process = __require("process");
+    var directives = require_directives();
+    var Document = require_Document();
+    var errors2 = require_errors();
+    var identity = require_identity();
+    var composeDoc = require_compose_doc();
+    var resolveEnd = require_resolve_end();
+    function getErrorPos(src) {
+      if (typeof src === "number")
+        return [src, src + 1];
+      if (Array.isArray(src))
+        return src.length === 2 ? src : [src[0], src[1]];
+      const { offset, source } = src;
+      return [offset, offset + (typeof source === "string" ? source.length : 1)];
+    }
+    function parsePrelude(prelude) {
+      let comment = "";
+      let atComment = false;
+      let afterEmptyLine = false;
+      for (let i = 0; i < prelude.length; ++i) {
+        const source = prelude[i];
+        switch (source[0]) {
+          case "#":
+            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
+            atComment = true;
+            afterEmptyLine = false;
+            break;
+          case "%":
+            if (prelude[i + 1]?.[0] !== "#")
+              i += 1;
+            atComment = false;
+            break;
+          default:
+            if (!atComment)
+              afterEmptyLine = true;
+            atComment = false;
+        }
+      }
+      return { comment, afterEmptyLine };
+    }
+    var Composer = class {
+      constructor(options = {}) {
+        this.doc = null;
+        this.atDirectives = false;
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+        this.onError = (source, code, message, warning) => {
+          const pos = getErrorPos(source);
+          if (warning)
+            this.warnings.push(new errors2.YAMLWarning(pos, code, message));
+          else
+            this.errors.push(new errors2.YAMLParseError(pos, code, message));
+        };
+        this.directives = new directives.Directives({ version: options.version || "1.2" });
+        this.options = options;
+      }
+      decorate(doc, afterDoc) {
+        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
+        if (comment) {
+          const dc = doc.contents;
+          if (afterDoc) {
+            doc.comment = doc.comment ? `${doc.comment}
+${comment}` : comment;
+          } else if (afterEmptyLine || doc.directives.docStart || !dc) {
+            doc.commentBefore = comment;
+          } else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+            let it = dc.items[0];
+            if (identity.isPair(it))
+              it = it.key;
+            const cb = it.commentBefore;
+            it.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          } else {
+            const cb = dc.commentBefore;
+            dc.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          }
+        }
+        if (afterDoc) {
+          for (let i = 0; i < this.errors.length; ++i)
+            doc.errors.push(this.errors[i]);
+          for (let i = 0; i < this.warnings.length; ++i)
+            doc.warnings.push(this.warnings[i]);
+        } else {
+          doc.errors = this.errors;
+          doc.warnings = this.warnings;
+        }
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+      }
+      /**
+       * Current stream status information.
+       *
+       * Mostly useful at the end of input for an empty stream.
+       */
+      streamInfo() {
+        return {
+          comment: parsePrelude(this.prelude).comment,
+          directives: this.directives,
+          errors: this.errors,
+          warnings: this.warnings
+        };
+      }
+      /**
+       * Compose tokens into documents.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *compose(tokens, forceDoc = false, endOffset = -1) {
+        for (const token of tokens)
+          yield* this.next(token);
+        yield* this.end(forceDoc, endOffset);
+      }
+      /** Advance the composer by one CST token. */
+      *next(token) {
+        if (node_process.env.LOG_STREAM)
+          console.dir(token, { depth: null });
+        switch (token.type) {
+          case "directive":
+            this.directives.add(token.source, (offset, message, warning) => {
+              const pos = getErrorPos(token);
+              pos[0] += offset;
+              this.onError(pos, "BAD_DIRECTIVE", message, warning);
+            });
+            this.prelude.push(token.source);
+            this.atDirectives = true;
+            break;
+          case "document": {
+            const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
+            if (this.atDirectives && !doc.directives.docStart)
+              this.onError(token, "MISSING_CHAR", "Missing directives-end/doc-start indicator line");
+            this.decorate(doc, false);
+            if (this.doc)
+              yield this.doc;
+            this.doc = doc;
+            this.atDirectives = false;
+            break;
+          }
+          case "byte-order-mark":
+          case "space":
+            break;
+          case "comment":
+          case "newline":
+            this.prelude.push(token.source);
+            break;
+          case "error": {
+            const msg = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
+            const error = new errors2.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
+            if (this.atDirectives || !this.doc)
+              this.errors.push(error);
+            else
+              this.doc.errors.push(error);
+            break;
+          }
+          case "doc-end": {
+            if (!this.doc) {
+              const msg = "Unexpected doc-end without preceding document";
+              this.errors.push(new errors2.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg));
+              break;
+            }
+            this.doc.directives.docEnd = true;
+            const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+            this.decorate(this.doc, true);
+            if (end.comment) {
+              const dc = this.doc.comment;
+              this.doc.comment = dc ? `${dc}
+${end.comment}` : end.comment;
+            }
+            this.doc.range[2] = end.offset;
+            break;
+          }
+          default:
+            this.errors.push(new errors2.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", `Unsupported token ${token.type}`));
+        }
+      }
+      /**
+       * Call at end of input to yield any remaining document.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *end(forceDoc = false, endOffset = -1) {
+        if (this.doc) {
+          this.decorate(this.doc, true);
+          yield this.doc;
+          this.doc = null;
+        } else if (forceDoc) {
+          const opts = Object.assign({ _directives: this.directives }, this.options);
+          const doc = new Document.Document(void 0, opts);
+          if (this.atDirectives)
+            this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
+          doc.range = [0, endOffset, endOffset];
+          this.decorate(doc, false);
+          yield doc;
+        }
+      }
+    };
+    exports.Composer = Composer;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-scalar.js
+var require_cst_scalar = __commonJS({
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    var errors2 = require_errors();
+    var stringifyString = require_stringifyString();
+    function resolveAsScalar(token, strict = true, onError) {
+      if (token) {
+        const _onError = (pos, code, message) => {
+          const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
+          if (onError)
+            onError(offset, code, message);
+          else
+            throw new errors2.YAMLParseError([offset, offset + 1], code, message);
+        };
+        switch (token.type) {
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
+          case "block-scalar":
+            return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
+        }
+      }
+      return null;
+    }
+    function createScalarToken(value, context2) {
+      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context2;
+      const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey,
+        indent: indent > 0 ? " ".repeat(indent) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      const end = context2.end ?? [
+        { type: "newline", offset: -1, indent, source: "\n" }
+      ];
+      switch (source[0]) {
+        case "|":
+        case ">": {
+          const he = source.indexOf("\n");
+          const head = source.substring(0, he);
+          const body = source.substring(he + 1) + "\n";
+          const props = [
+            { type: "block-scalar-header", offset, indent, source: head }
+          ];
+          if (!addEndtoBlockProps(props, end))
+            props.push({ type: "newline", offset: -1, indent, source: "\n" });
+          return { type: "block-scalar", offset, indent, props, source: body };
+        }
+        case '"':
+          return { type: "double-quoted-scalar", offset, indent, source, end };
+        case "'":
+          return { type: "single-quoted-scalar", offset, indent, source, end };
+        default:
+          return { type: "scalar", offset, indent, source, end };
+      }
+    }
+    function setScalarValue(token, value, context2 = {}) {
+      let { afterKey = false, implicitKey = false, inFlow = false, type } = context2;
+      let indent = "indent" in token ? token.indent : null;
+      if (afterKey && typeof indent === "number")
+        indent += 2;
+      if (!type)
+        switch (token.type) {
+          case "single-quoted-scalar":
+            type = "QUOTE_SINGLE";
+            break;
+          case "double-quoted-scalar":
+            type = "QUOTE_DOUBLE";
+            break;
+          case "block-scalar": {
+            const header = token.props[0];
+            if (header.type !== "block-scalar-header")
+              throw new Error("Invalid block scalar header");
+            type = header.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
+            break;
+          }
+          default:
+            type = "PLAIN";
+        }
+      const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey: implicitKey || indent === null,
+        indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      switch (source[0]) {
+        case "|":
+        case ">":
+          setBlockScalarValue(token, source);
+          break;
+        case '"':
+          setFlowScalarValue(token, source, "double-quoted-scalar");
+          break;
+        case "'":
+          setFlowScalarValue(token, source, "single-quoted-scalar");
+          break;
+        default:
+          setFlowScalarValue(token, source, "scalar");
+      }
+    }
+    function setBlockScalarValue(token, source) {
+      const he = source.indexOf("\n");
+      const head = source.substring(0, he);
+      const body = source.substring(he + 1) + "\n";
+      if (token.type === "block-scalar") {
+        const header = token.props[0];
+        if (header.type !== "block-scalar-header")
+          throw new Error("Invalid block scalar header");
+        header.source = head;
+        token.source = body;
+      } else {
+        const { offset } = token;
+        const indent = "indent" in token ? token.indent : -1;
+        const props = [
+          { type: "block-scalar-header", offset, indent, source: head }
+        ];
+        if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
+          props.push({ type: "newline", offset: -1, indent, source: "\n" });
+        for (const key of Object.keys(token))
+          if (key !== "type" && key !== "offset")
+            delete token[key];
+        Object.assign(token, { type: "block-scalar", indent, props, source: body });
+      }
+    }
+    function addEndtoBlockProps(props, end) {
+      if (end)
+        for (const st of end)
+          switch (st.type) {
+            case "space":
+            case "comment":
+              props.push(st);
+              break;
+            case "newline":
+              props.push(st);
+              return true;
+          }
+      return false;
+    }
+    function setFlowScalarValue(token, source, type) {
+      switch (token.type) {
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          token.type = type;
+          token.source = source;
+          break;
+        case "block-scalar": {
+          const end = token.props.slice(1);
+          let oa = source.length;
+          if (token.props[0].type === "block-scalar-header")
+            oa -= token.props[0].source.length;
+          for (const tok of end)
+            tok.offset += oa;
+          delete token.props;
+          Object.assign(token, { type, source, end });
+          break;
+        }
+        case "block-map":
+        case "block-seq": {
+          const offset = token.offset + source.length;
+          const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
+          delete token.items;
+          Object.assign(token, { type, source, end: [nl] });
+          break;
+        }
+        default: {
+          const indent = "indent" in token ? token.indent : -1;
+          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
+          for (const key of Object.keys(token))
+            if (key !== "type" && key !== "offset")
+              delete token[key];
+          Object.assign(token, { type, indent, source, end });
+        }
+      }
+    }
+    exports.createScalarToken = createScalarToken;
+    exports.resolveAsScalar = resolveAsScalar;
+    exports.setScalarValue = setScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-stringify.js
+var require_cst_stringify = __commonJS({
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+    var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    function stringifyToken(token) {
+      switch (token.type) {
+        case "block-scalar": {
+          let res = "";
+          for (const tok of token.props)
+            res += stringifyToken(tok);
+          return res + token.source;
+        }
+        case "block-map":
+        case "block-seq": {
+          let res = "";
+          for (const item of token.items)
+            res += stringifyItem(item);
+          return res;
+        }
+        case "flow-collection": {
+          let res = token.start.source;
+          for (const item of token.items)
+            res += stringifyItem(item);
+          for (const st of token.end)
+            res += st.source;
+          return res;
+        }
+        case "document": {
+          let res = stringifyItem(token);
+          if (token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+        default: {
+          let res = token.source;
+          if ("end" in token && token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+      }
+    }
+    function stringifyItem({ start, key, sep: sep5, value }) {
+      let res = "";
+      for (const st of start)
+        res += st.source;
+      if (key)
+        res += stringifyToken(key);
+      if (sep5)
+        for (const st of sep5)
+          res += st.source;
+      if (value)
+        res += stringifyToken(value);
+      return res;
+    }
+    exports.stringify = stringify2;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-visit.js
+var require_cst_visit = __commonJS({
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove item");
+    function visit(cst, visitor) {
+      if ("type" in cst && cst.type === "document")
+        cst = { start: cst.start, value: cst.value };
+      _visit(Object.freeze([]), cst, visitor);
+    }
+    visit.BREAK = BREAK;
+    visit.SKIP = SKIP;
+    visit.REMOVE = REMOVE;
+    visit.itemAtPath = (cst, path) => {
+      let item = cst;
+      for (const [field, index] of path) {
+        const tok = item?.[field];
+        if (tok && "items" in tok) {
+          item = tok.items[index];
+        } else
+          return void 0;
+      }
+      return item;
+    };
+    visit.parentCollection = (cst, path) => {
+      const parent = visit.itemAtPath(cst, path.slice(0, -1));
+      const field = path[path.length - 1][0];
+      const coll = parent?.[field];
+      if (coll && "items" in coll)
+        return coll;
+      throw new Error("Parent collection not found");
+    };
+    function _visit(path, item, visitor) {
+      let ctrl = visitor(item, path);
+      if (typeof ctrl === "symbol")
+        return ctrl;
+      for (const field of ["key", "value"]) {
+        const token = item[field];
+        if (token && "items" in token) {
+          for (let i = 0; i < token.items.length; ++i) {
+            const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              token.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+          if (typeof ctrl === "function" && field === "key")
+            ctrl = ctrl(item, path);
+        }
+      }
+      return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
+    }
+    exports.visit = visit;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst.js
+var require_cst = __commonJS({
+  "node_modules/yaml/dist/parse/cst.js"(exports) {
+    var cstScalar = require_cst_scalar();
+    var cstStringify = require_cst_stringify();
+    var cstVisit = require_cst_visit();
+    var BOM = "\uFEFF";
+    var DOCUMENT = "";
+    var FLOW_END = "";
+    var SCALAR = "";
+    var isCollection = (token) => !!token && "items" in token;
+    var isScalar = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    function prettyToken(token) {
+      switch (token) {
+        case BOM:
+          return "<BOM>";
+        case DOCUMENT:
+          return "<DOC>";
+        case FLOW_END:
+          return "<FLOW_END>";
+        case SCALAR:
+          return "<SCALAR>";
+        default:
+          return JSON.stringify(token);
+      }
+    }
+    function tokenType(source) {
+      switch (source) {
+        case BOM:
+          return "byte-order-mark";
+        case DOCUMENT:
+          return "doc-mode";
+        case FLOW_END:
+          return "flow-error-end";
+        case SCALAR:
+          return "scalar";
+        case "---":
+          return "doc-start";
+        case "...":
+          return "doc-end";
+        case "":
+        case "\n":
+        case "\r\n":
+          return "newline";
+        case "-":
+          return "seq-item-ind";
+        case "?":
+          return "explicit-key-ind";
+        case ":":
+          return "map-value-ind";
+        case "{":
+          return "flow-map-start";
+        case "}":
+          return "flow-map-end";
+        case "[":
+          return "flow-seq-start";
+        case "]":
+          return "flow-seq-end";
+        case ",":
+          return "comma";
+      }
+      switch (source[0]) {
+        case " ":
+        case "	":
+          return "space";
+        case "#":
+          return "comment";
+        case "%":
+          return "directive-line";
+        case "*":
+          return "alias";
+        case "&":
+          return "anchor";
+        case "!":
+          return "tag";
+        case "'":
+          return "single-quoted-scalar";
+        case '"':
+          return "double-quoted-scalar";
+        case "|":
+        case ">":
+          return "block-scalar-header";
+      }
+      return null;
+    }
+    exports.createScalarToken = cstScalar.createScalarToken;
+    exports.resolveAsScalar = cstScalar.resolveAsScalar;
+    exports.setScalarValue = cstScalar.setScalarValue;
+    exports.stringify = cstStringify.stringify;
+    exports.visit = cstVisit.visit;
+    exports.BOM = BOM;
+    exports.DOCUMENT = DOCUMENT;
+    exports.FLOW_END = FLOW_END;
+    exports.SCALAR = SCALAR;
+    exports.isCollection = isCollection;
+    exports.isScalar = isScalar;
+    exports.prettyToken = prettyToken;
+    exports.tokenType = tokenType;
+  }
+});
+
+// node_modules/yaml/dist/parse/lexer.js
+var require_lexer = __commonJS({
+  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+    var cst = require_cst();
+    function isEmpty(ch) {
+      switch (ch) {
+        case void 0:
+        case " ":
+        case "\n":
+        case "\r":
+        case "	":
+          return true;
+        default:
+          return false;
+      }
+    }
+    var hexDigits = new Set("0123456789ABCDEFabcdef");
+    var tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
+    var flowIndicatorChars = new Set(",[]{}");
+    var invalidAnchorChars = new Set(" ,[]{}\n\r	");
+    var isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
+    var Lexer = class {
+      constructor() {
+        this.atEnd = false;
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        this.buffer = "";
+        this.flowKey = false;
+        this.flowLevel = 0;
+        this.indentNext = 0;
+        this.indentValue = 0;
+        this.lineEndPos = null;
+        this.next = null;
+        this.pos = 0;
+      }
+      /**
+       * Generate YAML tokens from the `source` string. If `incomplete`,
+       * a part of the last line may be left as a buffer for the next call.
+       *
+       * @returns A generator of lexical tokens
+       */
+      *lex(source, incomplete = false) {
+        if (source) {
+          if (typeof source !== "string")
+            throw TypeError("source is not a string");
+          this.buffer = this.buffer ? this.buffer + source : source;
+          this.lineEndPos = null;
+        }
+        this.atEnd = !incomplete;
+        let next = this.next ?? "stream";
+        while (next && (incomplete || this.hasChars(1)))
+          next = yield* this.parseNext(next);
+      }
+      atLineEnd() {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (ch === " " || ch === "	")
+          ch = this.buffer[++i];
+        if (!ch || ch === "#" || ch === "\n")
+          return true;
+        if (ch === "\r")
+          return this.buffer[i + 1] === "\n";
+        return false;
+      }
+      charAt(n) {
+        return this.buffer[this.pos + n];
+      }
+      continueScalar(offset) {
+        let ch = this.buffer[offset];
+        if (this.indentNext > 0) {
+          let indent = 0;
+          while (ch === " ")
+            ch = this.buffer[++indent + offset];
+          if (ch === "\r") {
+            const next = this.buffer[indent + offset + 1];
+            if (next === "\n" || !next && !this.atEnd)
+              return offset + indent + 1;
+          }
+          return ch === "\n" || indent >= this.indentNext || !ch && !this.atEnd ? offset + indent : -1;
+        }
+        if (ch === "-" || ch === ".") {
+          const dt = this.buffer.substr(offset, 3);
+          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
+            return -1;
+        }
+        return offset;
+      }
+      getLine() {
+        let end = this.lineEndPos;
+        if (typeof end !== "number" || end !== -1 && end < this.pos) {
+          end = this.buffer.indexOf("\n", this.pos);
+          this.lineEndPos = end;
+        }
+        if (end === -1)
+          return this.atEnd ? this.buffer.substring(this.pos) : null;
+        if (this.buffer[end - 1] === "\r")
+          end -= 1;
+        return this.buffer.substring(this.pos, end);
+      }
+      hasChars(n) {
+        return this.pos + n <= this.buffer.length;
+      }
+      setNext(state) {
+        this.buffer = this.buffer.substring(this.pos);
+        this.pos = 0;
+        this.lineEndPos = null;
+        this.next = state;
+        return null;
+      }
+      peek(n) {
+        return this.buffer.substr(this.pos, n);
+      }
+      *parseNext(next) {
+        switch (next) {
+          case "stream":
+            return yield* this.parseStream();
+          case "line-start":
+            return yield* this.parseLineStart();
+          case "block-start":
+            return yield* this.parseBlockStart();
+          case "doc":
+            return yield* this.parseDocument();
+          case "flow":
+            return yield* this.parseFlowCollection();
+          case "quoted-scalar":
+            return yield* this.parseQuotedScalar();
+          case "block-scalar":
+            return yield* this.parseBlockScalar();
+          case "plain-scalar":
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseStream() {
+        let line = this.getLine();
+        if (line === null)
+          return this.setNext("stream");
+        if (line[0] === cst.BOM) {
+          yield* this.pushCount(1);
+          line = line.substring(1);
+        }
+        if (line[0] === "%") {
+          let dirEnd = line.length;
+          let cs = line.indexOf("#");
+          while (cs !== -1) {
+            const ch = line[cs - 1];
+            if (ch === " " || ch === "	") {
+              dirEnd = cs - 1;
+              break;
+            } else {
+              cs = line.indexOf("#", cs + 1);
+            }
+          }
+          while (true) {
+            const ch = line[dirEnd - 1];
+            if (ch === " " || ch === "	")
+              dirEnd -= 1;
+            else
+              break;
+          }
+          const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
+          yield* this.pushCount(line.length - n);
+          this.pushNewline();
+          return "stream";
+        }
+        if (this.atLineEnd()) {
+          const sp = yield* this.pushSpaces(true);
+          yield* this.pushCount(line.length - sp);
+          yield* this.pushNewline();
+          return "stream";
+        }
+        yield cst.DOCUMENT;
+        return yield* this.parseLineStart();
+      }
+      *parseLineStart() {
+        const ch = this.charAt(0);
+        if (!ch && !this.atEnd)
+          return this.setNext("line-start");
+        if (ch === "-" || ch === ".") {
+          if (!this.atEnd && !this.hasChars(4))
+            return this.setNext("line-start");
+          const s = this.peek(3);
+          if ((s === "---" || s === "...") && isEmpty(this.charAt(3))) {
+            yield* this.pushCount(3);
+            this.indentValue = 0;
+            this.indentNext = 0;
+            return s === "---" ? "doc" : "stream";
+          }
+        }
+        this.indentValue = yield* this.pushSpaces(false);
+        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+          this.indentNext = this.indentValue;
+        return yield* this.parseBlockStart();
+      }
+      *parseBlockStart() {
+        const [ch0, ch1] = this.peek(2);
+        if (!ch1 && !this.atEnd)
+          return this.setNext("block-start");
+        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty(ch1)) {
+          const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
+          this.indentNext = this.indentValue + 1;
+          this.indentValue += n;
+          return "block-start";
+        }
+        return "doc";
+      }
+      *parseDocument() {
+        yield* this.pushSpaces(true);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("doc");
+        let n = yield* this.pushIndicators();
+        switch (line[n]) {
+          case "#":
+            yield* this.pushCount(line.length - n);
+          // fallthrough
+          case void 0:
+            yield* this.pushNewline();
+            return yield* this.parseLineStart();
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel = 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            return "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "doc";
+          case '"':
+          case "'":
+            return yield* this.parseQuotedScalar();
+          case "|":
+          case ">":
+            n += yield* this.parseBlockScalarHeader();
+            n += yield* this.pushSpaces(true);
+            yield* this.pushCount(line.length - n);
+            yield* this.pushNewline();
+            return yield* this.parseBlockScalar();
+          default:
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseFlowCollection() {
+        let nl, sp;
+        let indent = -1;
+        do {
+          nl = yield* this.pushNewline();
+          if (nl > 0) {
+            sp = yield* this.pushSpaces(false);
+            this.indentValue = indent = sp;
+          } else {
+            sp = 0;
+          }
+          sp += yield* this.pushSpaces(true);
+        } while (nl + sp > 0);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("flow");
+        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
+          const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
+          if (!atFlowEndMarker) {
+            this.flowLevel = 0;
+            yield cst.FLOW_END;
+            return yield* this.parseLineStart();
+          }
+        }
+        let n = 0;
+        while (line[n] === ",") {
+          n += yield* this.pushCount(1);
+          n += yield* this.pushSpaces(true);
+          this.flowKey = false;
+        }
+        n += yield* this.pushIndicators();
+        switch (line[n]) {
+          case void 0:
+            return "flow";
+          case "#":
+            yield* this.pushCount(line.length - n);
+            return "flow";
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel += 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            this.flowKey = true;
+            this.flowLevel -= 1;
+            return this.flowLevel ? "flow" : "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "flow";
+          case '"':
+          case "'":
+            this.flowKey = true;
+            return yield* this.parseQuotedScalar();
+          case ":": {
+            const next = this.charAt(1);
+            if (this.flowKey || isEmpty(next) || next === ",") {
+              this.flowKey = false;
+              yield* this.pushCount(1);
+              yield* this.pushSpaces(true);
+              return "flow";
+            }
+          }
+          // fallthrough
+          default:
+            this.flowKey = false;
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseQuotedScalar() {
+        const quote = this.charAt(0);
+        let end = this.buffer.indexOf(quote, this.pos + 1);
+        if (quote === "'") {
+          while (end !== -1 && this.buffer[end + 1] === "'")
+            end = this.buffer.indexOf("'", end + 2);
+        } else {
+          while (end !== -1) {
+            let n = 0;
+            while (this.buffer[end - 1 - n] === "\\")
+              n += 1;
+            if (n % 2 === 0)
+              break;
+            end = this.buffer.indexOf('"', end + 1);
+          }
+        }
+        const qb = this.buffer.substring(0, end);
+        let nl = qb.indexOf("\n", this.pos);
+        if (nl !== -1) {
+          while (nl !== -1) {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = qb.indexOf("\n", cs);
+          }
+          if (nl !== -1) {
+            end = nl - (qb[nl - 1] === "\r" ? 2 : 1);
+          }
+        }
+        if (end === -1) {
+          if (!this.atEnd)
+            return this.setNext("quoted-scalar");
+          end = this.buffer.length;
+        }
+        yield* this.pushToIndex(end + 1, false);
+        return this.flowLevel ? "flow" : "doc";
+      }
+      *parseBlockScalarHeader() {
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        let i = this.pos;
+        while (true) {
+          const ch = this.buffer[++i];
+          if (ch === "+")
+            this.blockScalarKeep = true;
+          else if (ch > "0" && ch <= "9")
+            this.blockScalarIndent = Number(ch) - 1;
+          else if (ch !== "-")
+            break;
+        }
+        return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
+      }
+      *parseBlockScalar() {
+        let nl = this.pos - 1;
+        let indent = 0;
+        let ch;
+        loop: for (let i2 = this.pos; ch = this.buffer[i2]; ++i2) {
+          switch (ch) {
+            case " ":
+              indent += 1;
+              break;
+            case "\n":
+              nl = i2;
+              indent = 0;
+              break;
+            case "\r": {
+              const next = this.buffer[i2 + 1];
+              if (!next && !this.atEnd)
+                return this.setNext("block-scalar");
+              if (next === "\n")
+                break;
+            }
+            // fallthrough
+            default:
+              break loop;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("block-scalar");
+        if (indent >= this.indentNext) {
+          if (this.blockScalarIndent === -1)
+            this.indentNext = indent;
+          else {
+            this.indentNext = this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
+          }
+          do {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = this.buffer.indexOf("\n", cs);
+          } while (nl !== -1);
+          if (nl === -1) {
+            if (!this.atEnd)
+              return this.setNext("block-scalar");
+            nl = this.buffer.length;
+          }
+        }
+        let i = nl + 1;
+        ch = this.buffer[i];
+        while (ch === " ")
+          ch = this.buffer[++i];
+        if (ch === "	") {
+          while (ch === "	" || ch === " " || ch === "\r" || ch === "\n")
+            ch = this.buffer[++i];
+          nl = i - 1;
+        } else if (!this.blockScalarKeep) {
+          do {
+            let i2 = nl - 1;
+            let ch2 = this.buffer[i2];
+            if (ch2 === "\r")
+              ch2 = this.buffer[--i2];
+            const lastChar = i2;
+            while (ch2 === " ")
+              ch2 = this.buffer[--i2];
+            if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent > lastChar)
+              nl = i2;
+            else
+              break;
+          } while (true);
+        }
+        yield cst.SCALAR;
+        yield* this.pushToIndex(nl + 1, true);
+        return yield* this.parseLineStart();
+      }
+      *parsePlainScalar() {
+        const inFlow = this.flowLevel > 0;
+        let end = this.pos - 1;
+        let i = this.pos - 1;
+        let ch;
+        while (ch = this.buffer[++i]) {
+          if (ch === ":") {
+            const next = this.buffer[i + 1];
+            if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
+              break;
+            end = i;
+          } else if (isEmpty(ch)) {
+            let next = this.buffer[i + 1];
+            if (ch === "\r") {
+              if (next === "\n") {
+                i += 1;
+                ch = "\n";
+                next = this.buffer[i + 1];
+              } else
+                end = i;
+            }
+            if (next === "#" || inFlow && flowIndicatorChars.has(next))
+              break;
+            if (ch === "\n") {
+              const cs = this.continueScalar(i + 1);
+              if (cs === -1)
+                break;
+              i = Math.max(i, cs - 2);
+            }
+          } else {
+            if (inFlow && flowIndicatorChars.has(ch))
+              break;
+            end = i;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("plain-scalar");
+        yield cst.SCALAR;
+        yield* this.pushToIndex(end + 1, true);
+        return inFlow ? "flow" : "doc";
+      }
+      *pushCount(n) {
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos += n;
+          return n;
+        }
+        return 0;
+      }
+      *pushToIndex(i, allowEmpty) {
+        const s = this.buffer.slice(this.pos, i);
+        if (s) {
+          yield s;
+          this.pos += s.length;
+          return s.length;
+        } else if (allowEmpty)
+          yield "";
+        return 0;
+      }
+      *pushIndicators() {
+        let n = 0;
+        loop: while (true) {
+          switch (this.charAt(0)) {
+            case "!":
+              n += yield* this.pushTag();
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "&":
+              n += yield* this.pushUntil(isNotAnchorChar);
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "-":
+            // this is an error
+            case "?":
+            // this is an error outside flow collections
+            case ":": {
+              const inFlow = this.flowLevel > 0;
+              const ch1 = this.charAt(1);
+              if (isEmpty(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
+                if (!inFlow)
+                  this.indentNext = this.indentValue + 1;
+                else if (this.flowKey)
+                  this.flowKey = false;
+                n += yield* this.pushCount(1);
+                n += yield* this.pushSpaces(true);
+                continue loop;
+              }
+            }
+          }
+          break loop;
+        }
+        return n;
+      }
+      *pushTag() {
+        if (this.charAt(1) === "<") {
+          let i = this.pos + 2;
+          let ch = this.buffer[i];
+          while (!isEmpty(ch) && ch !== ">")
+            ch = this.buffer[++i];
+          return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
+        } else {
+          let i = this.pos + 1;
+          let ch = this.buffer[i];
+          while (ch) {
+            if (tagChars.has(ch))
+              ch = this.buffer[++i];
+            else if (ch === "%" && hexDigits.has(this.buffer[i + 1]) && hexDigits.has(this.buffer[i + 2])) {
+              ch = this.buffer[i += 3];
+            } else
+              break;
+          }
+          return yield* this.pushToIndex(i, false);
+        }
+      }
+      *pushNewline() {
+        const ch = this.buffer[this.pos];
+        if (ch === "\n")
+          return yield* this.pushCount(1);
+        else if (ch === "\r" && this.charAt(1) === "\n")
+          return yield* this.pushCount(2);
+        else
+          return 0;
+      }
+      *pushSpaces(allowTabs) {
+        let i = this.pos - 1;
+        let ch;
+        do {
+          ch = this.buffer[++i];
+        } while (ch === " " || allowTabs && ch === "	");
+        const n = i - this.pos;
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos = i;
+        }
+        return n;
+      }
+      *pushUntil(test) {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (!test(ch))
+          ch = this.buffer[++i];
+        return yield* this.pushToIndex(i, false);
+      }
+    };
+    exports.Lexer = Lexer;
+  }
+});
+
+// node_modules/yaml/dist/parse/line-counter.js
+var require_line_counter = __commonJS({
+  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+    var LineCounter = class {
+      constructor() {
+        this.lineStarts = [];
+        this.addNewLine = (offset) => this.lineStarts.push(offset);
+        this.linePos = (offset) => {
+          let low = 0;
+          let high = this.lineStarts.length;
+          while (low < high) {
+            const mid = low + high >> 1;
+            if (this.lineStarts[mid] < offset)
+              low = mid + 1;
+            else
+              high = mid;
+          }
+          if (this.lineStarts[low] === offset)
+            return { line: low + 1, col: 1 };
+          if (low === 0)
+            return { line: 0, col: offset };
+          const start = this.lineStarts[low - 1];
+          return { line: low, col: offset - start + 1 };
+        };
+      }
+    };
+    exports.LineCounter = LineCounter;
+  }
+});
+
+// node_modules/yaml/dist/parse/parser.js
+var require_parser = __commonJS({
+  "node_modules/yaml/dist/parse/parser.js"(exports) {
+    var node_process = __require("process");
+    var cst = require_cst();
+    var lexer = require_lexer();
+    function includesToken(list, type) {
+      for (let i = 0; i < list.length; ++i)
+        if (list[i].type === type)
+          return true;
+      return false;
+    }
+    function findNonEmptyIndex(list) {
+      for (let i = 0; i < list.length; ++i) {
+        switch (list[i].type) {
+          case "space":
+          case "comment":
+          case "newline":
+            break;
+          default:
+            return i;
+        }
+      }
+      return -1;
+    }
+    function isFlowToken(token) {
+      switch (token?.type) {
+        case "alias":
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "flow-collection":
+          return true;
+        default:
+          return false;
+      }
+    }
+    function getPrevProps(parent) {
+      switch (parent.type) {
+        case "document":
+          return parent.start;
+        case "block-map": {
+          const it = parent.items[parent.items.length - 1];
+          return it.sep ?? it.start;
+        }
+        case "block-seq":
+          return parent.items[parent.items.length - 1].start;
+        /* istanbul ignore next should not happen */
+        default:
+          return [];
+      }
+    }
+    function getFirstKeyStartProps(prev) {
+      if (prev.length === 0)
+        return [];
+      let i = prev.length;
+      loop: while (--i >= 0) {
+        switch (prev[i].type) {
+          case "doc-start":
+          case "explicit-key-ind":
+          case "map-value-ind":
+          case "seq-item-ind":
+          case "newline":
+            break loop;
+        }
+      }
+      while (prev[++i]?.type === "space") {
+      }
+      return prev.splice(i, prev.length);
+    }
+    function arrayPushArray(target2, source) {
+      if (source.length < 1e5)
+        Array.prototype.push.apply(target2, source);
+      else
+        for (let i = 0; i < source.length; ++i)
+          target2.push(source[i]);
+    }
+    function fixFlowSeqItems(fc) {
+      if (fc.start.type === "flow-seq-start") {
+        for (const it of fc.items) {
+          if (it.sep && !it.value && !includesToken(it.start, "explicit-key-ind") && !includesToken(it.sep, "map-value-ind")) {
+            if (it.key)
+              it.value = it.key;
+            delete it.key;
+            if (isFlowToken(it.value)) {
+              if (it.value.end)
+                arrayPushArray(it.value.end, it.sep);
+              else
+                it.value.end = it.sep;
+            } else
+              arrayPushArray(it.start, it.sep);
+            delete it.sep;
+          }
+        }
+      }
+    }
+    var Parser = class {
+      /**
+       * @param onNewLine - If defined, called separately with the start position of
+       *   each new line (in `parse()`, including the start of input).
+       */
+      constructor(onNewLine) {
+        this.atNewLine = true;
+        this.atScalar = false;
+        this.indent = 0;
+        this.offset = 0;
+        this.onKeyLine = false;
+        this.stack = [];
+        this.source = "";
+        this.type = "";
+        this.lexer = new lexer.Lexer();
+        this.onNewLine = onNewLine;
+      }
+      /**
+       * Parse `source` as a YAML stream.
+       * If `incomplete`, a part of the last line may be left as a buffer for the next call.
+       *
+       * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
+       *
+       * @returns A generator of tokens representing each directive, document, and other structure.
+       */
+      *parse(source, incomplete = false) {
+        if (this.onNewLine && this.offset === 0)
+          this.onNewLine(0);
+        for (const lexeme of this.lexer.lex(source, incomplete))
+          yield* this.next(lexeme);
+        if (!incomplete)
+          yield* this.end();
+      }
+      /**
+       * Advance the parser by the `source` of one lexical token.
+       */
+      *next(source) {
+        this.source = source;
+        if (node_process.env.LOG_TOKENS)
+          console.log("|", cst.prettyToken(source));
+        if (this.atScalar) {
+          this.atScalar = false;
+          yield* this.step();
+          this.offset += source.length;
+          return;
+        }
+        const type = cst.tokenType(source);
+        if (!type) {
+          const message = `Not a YAML token: ${source}`;
+          yield* this.pop({ type: "error", offset: this.offset, message, source });
+          this.offset += source.length;
+        } else if (type === "scalar") {
+          this.atNewLine = false;
+          this.atScalar = true;
+          this.type = "scalar";
+        } else {
+          this.type = type;
+          yield* this.step();
+          switch (type) {
+            case "newline":
+              this.atNewLine = true;
+              this.indent = 0;
+              if (this.onNewLine)
+                this.onNewLine(this.offset + source.length);
+              break;
+            case "space":
+              if (this.atNewLine && source[0] === " ")
+                this.indent += source.length;
+              break;
+            case "explicit-key-ind":
+            case "map-value-ind":
+            case "seq-item-ind":
+              if (this.atNewLine)
+                this.indent += source.length;
+              break;
+            case "doc-mode":
+            case "flow-error-end":
+              return;
+            default:
+              this.atNewLine = false;
+          }
+          this.offset += source.length;
+        }
+      }
+      /** Call at end of input to push out any remaining constructions */
+      *end() {
+        while (this.stack.length > 0)
+          yield* this.pop();
+      }
+      get sourceToken() {
+        const st = {
+          type: this.type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+        return st;
+      }
+      *step() {
+        const top = this.peek(1);
+        if (this.type === "doc-end" && top?.type !== "doc-end") {
+          while (this.stack.length > 0)
+            yield* this.pop();
+          this.stack.push({
+            type: "doc-end",
+            offset: this.offset,
+            source: this.source
+          });
+          return;
+        }
+        if (!top)
+          return yield* this.stream();
+        switch (top.type) {
+          case "document":
+            return yield* this.document(top);
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return yield* this.scalar(top);
+          case "block-scalar":
+            return yield* this.blockScalar(top);
+          case "block-map":
+            return yield* this.blockMap(top);
+          case "block-seq":
+            return yield* this.blockSequence(top);
+          case "flow-collection":
+            return yield* this.flowCollection(top);
+          case "doc-end":
+            return yield* this.documentEnd(top);
+        }
+        yield* this.pop();
+      }
+      peek(n) {
+        return this.stack[this.stack.length - n];
+      }
+      *pop(error) {
+        const token = error ?? this.stack.pop();
+        if (!token) {
+          const message = "Tried to pop an empty stack";
+          yield { type: "error", offset: this.offset, source: "", message };
+        } else if (this.stack.length === 0) {
+          yield token;
+        } else {
+          const top = this.peek(1);
+          if (token.type === "block-scalar") {
+            token.indent = "indent" in top ? top.indent : 0;
+          } else if (token.type === "flow-collection" && top.type === "document") {
+            token.indent = 0;
+          }
+          if (token.type === "flow-collection")
+            fixFlowSeqItems(token);
+          switch (top.type) {
+            case "document":
+              top.value = token;
+              break;
+            case "block-scalar":
+              top.props.push(token);
+              break;
+            case "block-map": {
+              const it = top.items[top.items.length - 1];
+              if (it.value) {
+                top.items.push({ start: [], key: token, sep: [] });
+                this.onKeyLine = true;
+                return;
+              } else if (it.sep) {
+                it.value = token;
+              } else {
+                Object.assign(it, { key: token, sep: [] });
+                this.onKeyLine = !it.explicitKey;
+                return;
+              }
+              break;
+            }
+            case "block-seq": {
+              const it = top.items[top.items.length - 1];
+              if (it.value)
+                top.items.push({ start: [], value: token });
+              else
+                it.value = token;
+              break;
+            }
+            case "flow-collection": {
+              const it = top.items[top.items.length - 1];
+              if (!it || it.value)
+                top.items.push({ start: [], key: token, sep: [] });
+              else if (it.sep)
+                it.value = token;
+              else
+                Object.assign(it, { key: token, sep: [] });
+              return;
+            }
+            /* istanbul ignore next should not happen */
+            default:
+              yield* this.pop();
+              yield* this.pop(token);
+          }
+          if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
+            const last2 = token.items[token.items.length - 1];
+            if (last2 && !last2.sep && !last2.value && last2.start.length > 0 && findNonEmptyIndex(last2.start) === -1 && (token.indent === 0 || last2.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
+              if (top.type === "document")
+                top.end = last2.start;
+              else
+                top.items.push({ start: last2.start });
+              token.items.splice(-1, 1);
+            }
+          }
+        }
+      }
+      *stream() {
+        switch (this.type) {
+          case "directive-line":
+            yield { type: "directive", offset: this.offset, source: this.source };
+            return;
+          case "byte-order-mark":
+          case "space":
+          case "comment":
+          case "newline":
+            yield this.sourceToken;
+            return;
+          case "doc-mode":
+          case "doc-start": {
+            const doc = {
+              type: "document",
+              offset: this.offset,
+              start: []
+            };
+            if (this.type === "doc-start")
+              doc.start.push(this.sourceToken);
+            this.stack.push(doc);
+            return;
+          }
+        }
+        yield {
+          type: "error",
+          offset: this.offset,
+          message: `Unexpected ${this.type} token in YAML stream`,
+          source: this.source
+        };
+      }
+      *document(doc) {
+        if (doc.value)
+          return yield* this.lineEnd(doc);
+        switch (this.type) {
+          case "doc-start": {
+            if (findNonEmptyIndex(doc.start) !== -1) {
+              yield* this.pop();
+              yield* this.step();
+            } else
+              doc.start.push(this.sourceToken);
+            return;
+          }
+          case "anchor":
+          case "tag":
+          case "space":
+          case "comment":
+          case "newline":
+            doc.start.push(this.sourceToken);
+            return;
+        }
+        const bv = this.startBlockValue(doc);
+        if (bv)
+          this.stack.push(bv);
+        else {
+          yield {
+            type: "error",
+            offset: this.offset,
+            message: `Unexpected ${this.type} token in YAML document`,
+            source: this.source
+          };
+        }
+      }
+      *scalar(scalar) {
+        if (this.type === "map-value-ind") {
+          const prev = getPrevProps(this.peek(2));
+          const start = getFirstKeyStartProps(prev);
+          let sep5;
+          if (scalar.end) {
+            sep5 = scalar.end;
+            sep5.push(this.sourceToken);
+            delete scalar.end;
+          } else
+            sep5 = [this.sourceToken];
+          const map = {
+            type: "block-map",
+            offset: scalar.offset,
+            indent: scalar.indent,
+            items: [{ start, key: scalar, sep: sep5 }]
+          };
+          this.onKeyLine = true;
+          this.stack[this.stack.length - 1] = map;
+        } else
+          yield* this.lineEnd(scalar);
+      }
+      *blockScalar(scalar) {
+        switch (this.type) {
+          case "space":
+          case "comment":
+          case "newline":
+            scalar.props.push(this.sourceToken);
+            return;
+          case "scalar":
+            scalar.source = this.source;
+            this.atNewLine = true;
+            this.indent = 0;
+            if (this.onNewLine) {
+              let nl = this.source.indexOf("\n") + 1;
+              while (nl !== 0) {
+                this.onNewLine(this.offset + nl);
+                nl = this.source.indexOf("\n", nl) + 1;
+              }
+            }
+            yield* this.pop();
+            break;
+          /* istanbul ignore next should not happen */
+          default:
+            yield* this.pop();
+            yield* this.step();
+        }
+      }
+      *blockMap(map) {
+        const it = map.items[map.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            this.onKeyLine = false;
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last2?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                map.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "space":
+          case "comment":
+            if (it.value) {
+              map.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              if (this.atIndentedComment(it.start, map.indent)) {
+                const prev = map.items[map.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  map.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+        }
+        if (this.indent >= map.indent) {
+          const atMapIndent = !this.onKeyLine && this.indent === map.indent;
+          const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
+          let start = [];
+          if (atNextItem && it.sep && !it.value) {
+            const nl = [];
+            for (let i = 0; i < it.sep.length; ++i) {
+              const st = it.sep[i];
+              switch (st.type) {
+                case "newline":
+                  nl.push(i);
+                  break;
+                case "space":
+                  break;
+                case "comment":
+                  if (st.indent > map.indent)
+                    nl.length = 0;
+                  break;
+                default:
+                  nl.length = 0;
+              }
+            }
+            if (nl.length >= 2)
+              start = it.sep.splice(nl[1]);
+          }
+          switch (this.type) {
+            case "anchor":
+            case "tag":
+              if (atNextItem || it.value) {
+                start.push(this.sourceToken);
+                map.items.push({ start });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                it.sep.push(this.sourceToken);
+              } else {
+                it.start.push(this.sourceToken);
+              }
+              return;
+            case "explicit-key-ind":
+              if (!it.sep && !it.explicitKey) {
+                it.start.push(this.sourceToken);
+                it.explicitKey = true;
+              } else if (atNextItem || it.value) {
+                start.push(this.sourceToken);
+                map.items.push({ start, explicitKey: true });
+              } else {
+                this.stack.push({
+                  type: "block-map",
+                  offset: this.offset,
+                  indent: this.indent,
+                  items: [{ start: [this.sourceToken], explicitKey: true }]
+                });
+              }
+              this.onKeyLine = true;
+              return;
+            case "map-value-ind":
+              if (it.explicitKey) {
+                if (!it.sep) {
+                  if (includesToken(it.start, "newline")) {
+                    Object.assign(it, { key: null, sep: [this.sourceToken] });
+                  } else {
+                    const start2 = getFirstKeyStartProps(it.start);
+                    this.stack.push({
+                      type: "block-map",
+                      offset: this.offset,
+                      indent: this.indent,
+                      items: [{ start: start2, key: null, sep: [this.sourceToken] }]
+                    });
+                  }
+                } else if (it.value) {
+                  map.items.push({ start: [], key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                  });
+                } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
+                  const start2 = getFirstKeyStartProps(it.start);
+                  const key = it.key;
+                  const sep5 = it.sep;
+                  sep5.push(this.sourceToken);
+                  delete it.key;
+                  delete it.sep;
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: start2, key, sep: sep5 }]
+                  });
+                } else if (start.length > 0) {
+                  it.sep = it.sep.concat(start, this.sourceToken);
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              } else {
+                if (!it.sep) {
+                  Object.assign(it, { key: null, sep: [this.sourceToken] });
+                } else if (it.value || atNextItem) {
+                  map.items.push({ start, key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: [], key: null, sep: [this.sourceToken] }]
+                  });
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              }
+              this.onKeyLine = true;
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (atNextItem || it.value) {
+                map.items.push({ start, key: fs, sep: [] });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                this.stack.push(fs);
+              } else {
+                Object.assign(it, { key: fs, sep: [] });
+                this.onKeyLine = true;
+              }
+              return;
+            }
+            default: {
+              const bv = this.startBlockValue(map);
+              if (bv) {
+                if (bv.type === "block-seq") {
+                  if (!it.explicitKey && it.sep && !includesToken(it.sep, "newline")) {
+                    yield* this.pop({
+                      type: "error",
+                      offset: this.offset,
+                      message: "Unexpected block-seq-ind on same line with key",
+                      source: this.source
+                    });
+                    return;
+                  }
+                } else if (atMapIndent) {
+                  map.items.push({ start });
+                }
+                this.stack.push(bv);
+                return;
+              }
+            }
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *blockSequence(seq) {
+        const it = seq.items[seq.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last2?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                seq.items.push({ start: [this.sourceToken] });
+            } else
+              it.start.push(this.sourceToken);
+            return;
+          case "space":
+          case "comment":
+            if (it.value)
+              seq.items.push({ start: [this.sourceToken] });
+            else {
+              if (this.atIndentedComment(it.start, seq.indent)) {
+                const prev = seq.items[seq.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  seq.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "anchor":
+          case "tag":
+            if (it.value || this.indent <= seq.indent)
+              break;
+            it.start.push(this.sourceToken);
+            return;
+          case "seq-item-ind":
+            if (this.indent !== seq.indent)
+              break;
+            if (it.value || includesToken(it.start, "seq-item-ind"))
+              seq.items.push({ start: [this.sourceToken] });
+            else
+              it.start.push(this.sourceToken);
+            return;
+        }
+        if (this.indent > seq.indent) {
+          const bv = this.startBlockValue(seq);
+          if (bv) {
+            this.stack.push(bv);
+            return;
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *flowCollection(fc) {
+        const it = fc.items[fc.items.length - 1];
+        if (this.type === "flow-error-end") {
+          let top;
+          do {
+            yield* this.pop();
+            top = this.peek(1);
+          } while (top?.type === "flow-collection");
+        } else if (fc.end.length === 0) {
+          switch (this.type) {
+            case "comma":
+            case "explicit-key-ind":
+              if (!it || it.sep)
+                fc.items.push({ start: [this.sourceToken] });
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "map-value-ind":
+              if (!it || it.value)
+                fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                Object.assign(it, { key: null, sep: [this.sourceToken] });
+              return;
+            case "space":
+            case "comment":
+            case "newline":
+            case "anchor":
+            case "tag":
+              if (!it || it.value)
+                fc.items.push({ start: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (!it || it.value)
+                fc.items.push({ start: [], key: fs, sep: [] });
+              else if (it.sep)
+                this.stack.push(fs);
+              else
+                Object.assign(it, { key: fs, sep: [] });
+              return;
+            }
+            case "flow-map-end":
+            case "flow-seq-end":
+              fc.end.push(this.sourceToken);
+              return;
+          }
+          const bv = this.startBlockValue(fc);
+          if (bv)
+            this.stack.push(bv);
+          else {
+            yield* this.pop();
+            yield* this.step();
+          }
+        } else {
+          const parent = this.peek(2);
+          if (parent.type === "block-map" && (this.type === "map-value-ind" && parent.indent === fc.indent || this.type === "newline" && !parent.items[parent.items.length - 1].sep)) {
+            yield* this.pop();
+            yield* this.step();
+          } else if (this.type === "map-value-ind" && parent.type !== "flow-collection") {
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            fixFlowSeqItems(fc);
+            const sep5 = fc.end.splice(1, fc.end.length);
+            sep5.push(this.sourceToken);
+            const map = {
+              type: "block-map",
+              offset: fc.offset,
+              indent: fc.indent,
+              items: [{ start, key: fc, sep: sep5 }]
+            };
+            this.onKeyLine = true;
+            this.stack[this.stack.length - 1] = map;
+          } else {
+            yield* this.lineEnd(fc);
+          }
+        }
+      }
+      flowScalar(type) {
+        if (this.onNewLine) {
+          let nl = this.source.indexOf("\n") + 1;
+          while (nl !== 0) {
+            this.onNewLine(this.offset + nl);
+            nl = this.source.indexOf("\n", nl) + 1;
+          }
+        }
+        return {
+          type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+      }
+      startBlockValue(parent) {
+        switch (this.type) {
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return this.flowScalar(this.type);
+          case "block-scalar-header":
+            return {
+              type: "block-scalar",
+              offset: this.offset,
+              indent: this.indent,
+              props: [this.sourceToken],
+              source: ""
+            };
+          case "flow-map-start":
+          case "flow-seq-start":
+            return {
+              type: "flow-collection",
+              offset: this.offset,
+              indent: this.indent,
+              start: this.sourceToken,
+              items: [],
+              end: []
+            };
+          case "seq-item-ind":
+            return {
+              type: "block-seq",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start: [this.sourceToken] }]
+            };
+          case "explicit-key-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            start.push(this.sourceToken);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start, explicitKey: true }]
+            };
+          }
+          case "map-value-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start, key: null, sep: [this.sourceToken] }]
+            };
+          }
+        }
+        return null;
+      }
+      atIndentedComment(start, indent) {
+        if (this.type !== "comment")
+          return false;
+        if (this.indent <= indent)
+          return false;
+        return start.every((st) => st.type === "newline" || st.type === "space");
+      }
+      *documentEnd(docEnd) {
+        if (this.type !== "doc-mode") {
+          if (docEnd.end)
+            docEnd.end.push(this.sourceToken);
+          else
+            docEnd.end = [this.sourceToken];
+          if (this.type === "newline")
+            yield* this.pop();
+        }
+      }
+      *lineEnd(token) {
+        switch (this.type) {
+          case "comma":
+          case "doc-start":
+          case "doc-end":
+          case "flow-seq-end":
+          case "flow-map-end":
+          case "map-value-ind":
+            yield* this.pop();
+            yield* this.step();
+            break;
+          case "newline":
+            this.onKeyLine = false;
+          // fallthrough
+          case "space":
+          case "comment":
+          default:
+            if (token.end)
+              token.end.push(this.sourceToken);
+            else
+              token.end = [this.sourceToken];
+            if (this.type === "newline")
+              yield* this.pop();
+        }
+      }
+    };
+    exports.Parser = Parser;
+  }
+});
+
+// node_modules/yaml/dist/public-api.js
+var require_public_api = __commonJS({
+  "node_modules/yaml/dist/public-api.js"(exports) {
+    var composer = require_composer();
+    var Document = require_Document();
+    var errors2 = require_errors();
+    var log = require_log();
+    var identity = require_identity();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    function parseOptions(options) {
+      const prettyErrors = options.prettyErrors !== false;
+      const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
+      return { lineCounter: lineCounter$1, prettyErrors };
+    }
+    function parseAllDocuments(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+      if (prettyErrors && lineCounter2)
+        for (const doc of docs) {
+          doc.errors.forEach(errors2.prettifyError(source, lineCounter2));
+          doc.warnings.forEach(errors2.prettifyError(source, lineCounter2));
+        }
+      if (docs.length > 0)
+        return docs;
+      return Object.assign([], { empty: true }, composer$1.streamInfo());
+    }
+    function parseDocument3(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      let doc = null;
+      for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+        if (!doc)
+          doc = _doc;
+        else if (doc.options.logLevel !== "silent") {
+          doc.errors.push(new errors2.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+          break;
+        }
+      }
+      if (prettyErrors && lineCounter2) {
+        doc.errors.forEach(errors2.prettifyError(source, lineCounter2));
+        doc.warnings.forEach(errors2.prettifyError(source, lineCounter2));
+      }
+      return doc;
+    }
+    function parse(src, reviver, options) {
+      let _reviver = void 0;
+      if (typeof reviver === "function") {
+        _reviver = reviver;
+      } else if (options === void 0 && reviver && typeof reviver === "object") {
+        options = reviver;
+      }
+      const doc = parseDocument3(src, options);
+      if (!doc)
+        return null;
+      doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
+      if (doc.errors.length > 0) {
+        if (doc.options.logLevel !== "silent")
+          throw doc.errors[0];
+        else
+          doc.errors = [];
+      }
+      return doc.toJS(Object.assign({ reviver: _reviver }, options));
+    }
+    function stringify2(value, replacer, options) {
+      let _replacer = null;
+      if (typeof replacer === "function" || Array.isArray(replacer)) {
+        _replacer = replacer;
+      } else if (options === void 0 && replacer) {
+        options = replacer;
+      }
+      if (typeof options === "string")
+        options = options.length;
+      if (typeof options === "number") {
+        const indent = Math.round(options);
+        options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
+      }
+      if (value === void 0) {
+        const { keepUndefined } = options ?? replacer ?? {};
+        if (!keepUndefined)
+          return void 0;
+      }
+      if (identity.isDocument(value) && !_replacer)
+        return value.toString(options);
+      return new Document.Document(value, _replacer, options).toString(options);
+    }
+    exports.parse = parse;
+    exports.parseAllDocuments = parseAllDocuments;
+    exports.parseDocument = parseDocument3;
+    exports.stringify = stringify2;
+  }
+});
+
+// node_modules/yaml/dist/index.js
+var require_dist = __commonJS({
+  "node_modules/yaml/dist/index.js"(exports) {
+    var composer = require_composer();
+    var Document = require_Document();
+    var Schema = require_Schema();
+    var errors2 = require_errors();
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var cst = require_cst();
+    var lexer = require_lexer();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    var publicApi = require_public_api();
+    var visit = require_visit();
+    exports.Composer = composer.Composer;
+    exports.Document = Document.Document;
+    exports.Schema = Schema.Schema;
+    exports.YAMLError = errors2.YAMLError;
+    exports.YAMLParseError = errors2.YAMLParseError;
+    exports.YAMLWarning = errors2.YAMLWarning;
+    exports.Alias = Alias.Alias;
+    exports.isAlias = identity.isAlias;
+    exports.isCollection = identity.isCollection;
+    exports.isDocument = identity.isDocument;
+    exports.isMap = identity.isMap;
+    exports.isNode = identity.isNode;
+    exports.isPair = identity.isPair;
+    exports.isScalar = identity.isScalar;
+    exports.isSeq = identity.isSeq;
+    exports.Pair = Pair.Pair;
+    exports.Scalar = Scalar.Scalar;
+    exports.YAMLMap = YAMLMap.YAMLMap;
+    exports.YAMLSeq = YAMLSeq.YAMLSeq;
+    exports.CST = cst;
+    exports.Lexer = lexer.Lexer;
+    exports.LineCounter = lineCounter.LineCounter;
+    exports.Parser = parser.Parser;
+    exports.parse = publicApi.parse;
+    exports.parseAllDocuments = publicApi.parseAllDocuments;
+    exports.parseDocument = publicApi.parseDocument;
+    exports.stringify = publicApi.stringify;
+    exports.visit = visit.visit;
+    exports.visitAsync = visit.visitAsync;
+  }
+});
+
+// node_modules/tiktoken/lite/tiktoken_bg.cjs
+var require_tiktoken_bg = __commonJS({
+  "node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
+    var wasm;
+    module.exports.__wbg_set_wasm = function(val) {
+      wasm = val;
+    };
+    var lTextDecoder = typeof TextDecoder === "undefined" ? (0, module.require)("util").TextDecoder : TextDecoder;
+    var cachedTextDecoder = new lTextDecoder("utf-8", { ignoreBOM: true, fatal: true });
+    cachedTextDecoder.decode();
+    var cachedUint8ArrayMemory0 = null;
+    function getUint8ArrayMemory0() {
+      if (cachedUint8ArrayMemory0 === null || cachedUint8ArrayMemory0.byteLength === 0) {
+        cachedUint8ArrayMemory0 = new Uint8Array(wasm.memory.buffer);
+      }
+      return cachedUint8ArrayMemory0;
+    }
+    function getStringFromWasm0(ptr, len) {
+      ptr = ptr >>> 0;
+      return cachedTextDecoder.decode(getUint8ArrayMemory0().subarray(ptr, ptr + len));
+    }
+    var heap = new Array(128).fill(void 0);
+    heap.push(void 0, null, true, false);
+    var heap_next = heap.length;
+    function addHeapObject(obj) {
+      if (heap_next === heap.length) heap.push(heap.length + 1);
+      const idx = heap_next;
+      heap_next = heap[idx];
+      heap[idx] = obj;
+      return idx;
+    }
+    function handleError(f, args) {
+      try {
+        return f.apply(this, args);
+      } catch (e) {
+        wasm.__wbindgen_export_0(addHeapObject(e));
+      }
+    }
+    function getObject(idx) {
+      return heap[idx];
+    }
+    function dropObject(idx) {
+      if (idx < 132) return;
+      heap[idx] = heap_next;
+      heap_next = idx;
+    }
+    function takeObject(idx) {
+      const ret = getObject(idx);
+      dropObject(idx);
+      return ret;
+    }
+    var WASM_VECTOR_LEN = 0;
+    var lTextEncoder = typeof TextEncoder === "undefined" ? (0, module.require)("util").TextEncoder : TextEncoder;
+    var cachedTextEncoder = new lTextEncoder("utf-8");
+    var encodeString = typeof cachedTextEncoder.encodeInto === "function" ? function(arg, view) {
+      return cachedTextEncoder.encodeInto(arg, view);
+    } : function(arg, view) {
+      const buf = cachedTextEncoder.encode(arg);
+      view.set(buf);
+      return {
+        read: arg.length,
+        written: buf.length
+      };
+    };
+    function passStringToWasm0(arg, malloc, realloc) {
+      if (realloc === void 0) {
+        const buf = cachedTextEncoder.encode(arg);
+        const ptr2 = malloc(buf.length, 1) >>> 0;
+        getUint8ArrayMemory0().subarray(ptr2, ptr2 + buf.length).set(buf);
+        WASM_VECTOR_LEN = buf.length;
+        return ptr2;
+      }
+      let len = arg.length;
+      let ptr = malloc(len, 1) >>> 0;
+      const mem = getUint8ArrayMemory0();
+      let offset = 0;
+      for (; offset < len; offset++) {
+        const code = arg.charCodeAt(offset);
+        if (code > 127) break;
+        mem[ptr + offset] = code;
+      }
+      if (offset !== len) {
+        if (offset !== 0) {
+          arg = arg.slice(offset);
+        }
+        ptr = realloc(ptr, len, len = offset + arg.length * 3, 1) >>> 0;
+        const view = getUint8ArrayMemory0().subarray(ptr + offset, ptr + len);
+        const ret = encodeString(arg, view);
+        offset += ret.written;
+        ptr = realloc(ptr, len, offset, 1) >>> 0;
+      }
+      WASM_VECTOR_LEN = offset;
+      return ptr;
+    }
+    function isLikeNone(x) {
+      return x === void 0 || x === null;
+    }
+    var cachedDataViewMemory0 = null;
+    function getDataViewMemory0() {
+      if (cachedDataViewMemory0 === null || cachedDataViewMemory0.buffer.detached === true || cachedDataViewMemory0.buffer.detached === void 0 && cachedDataViewMemory0.buffer !== wasm.memory.buffer) {
+        cachedDataViewMemory0 = new DataView(wasm.memory.buffer);
+      }
+      return cachedDataViewMemory0;
+    }
+    var cachedUint32ArrayMemory0 = null;
+    function getUint32ArrayMemory0() {
+      if (cachedUint32ArrayMemory0 === null || cachedUint32ArrayMemory0.byteLength === 0) {
+        cachedUint32ArrayMemory0 = new Uint32Array(wasm.memory.buffer);
+      }
+      return cachedUint32ArrayMemory0;
+    }
+    function getArrayU32FromWasm0(ptr, len) {
+      ptr = ptr >>> 0;
+      return getUint32ArrayMemory0().subarray(ptr / 4, ptr / 4 + len);
+    }
+    function passArray8ToWasm0(arg, malloc) {
+      const ptr = malloc(arg.length * 1, 1) >>> 0;
+      getUint8ArrayMemory0().set(arg, ptr / 1);
+      WASM_VECTOR_LEN = arg.length;
+      return ptr;
+    }
+    function passArray32ToWasm0(arg, malloc) {
+      const ptr = malloc(arg.length * 4, 4) >>> 0;
+      getUint32ArrayMemory0().set(arg, ptr / 4);
+      WASM_VECTOR_LEN = arg.length;
+      return ptr;
+    }
+    function getArrayU8FromWasm0(ptr, len) {
+      ptr = ptr >>> 0;
+      return getUint8ArrayMemory0().subarray(ptr / 1, ptr / 1 + len);
+    }
+    var TiktokenFinalization = typeof FinalizationRegistry === "undefined" ? { register: () => {
+    }, unregister: () => {
+    } } : new FinalizationRegistry((ptr) => wasm.__wbg_tiktoken_free(ptr >>> 0, 1));
+    var Tiktoken = class {
+      /**
+       * @param {string} tiktoken_bfe
+       * @param {any} special_tokens
+       * @param {string} pat_str
+       */
+      constructor(tiktoken_bfe, special_tokens, pat_str) {
+        if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
+        const ptr0 = passStringToWasm0(tiktoken_bfe, wasm.__wbindgen_export_1, wasm.__wbindgen_export_2);
+        const len0 = WASM_VECTOR_LEN;
+        const ptr1 = passStringToWasm0(pat_str, wasm.__wbindgen_export_1, wasm.__wbindgen_export_2);
+        const len1 = WASM_VECTOR_LEN;
+        const ret = wasm.tiktoken_new(ptr0, len0, addHeapObject(special_tokens), ptr1, len1);
+        this.__wbg_ptr = ret >>> 0;
+        TiktokenFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+      }
+      /** @returns {string | undefined} */
+      get name() {
+        try {
+          const retptr = wasm.__wbindgen_add_to_stack_pointer(-16);
+          wasm.tiktoken_name(retptr, this.__wbg_ptr);
+          var r0 = getDataViewMemory0().getInt32(retptr + 4 * 0, true);
+          var r1 = getDataViewMemory0().getInt32(retptr + 4 * 1, true);
+          let v1;
+          if (r0 !== 0) {
+            v1 = getStringFromWasm0(r0, r1).slice();
+            wasm.__wbindgen_export_3(r0, r1 * 1, 1);
+          }
+          return v1;
+        } finally {
+          wasm.__wbindgen_add_to_stack_pointer(16);
+        }
+      }
+      __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        TiktokenFinalization.unregister(this);
+        return ptr;
+      }
+      free() {
+        if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_tiktoken_free(ptr, 0);
+      }
+      /**
+       * @param {string} text
+       * @param {any} allowed_special
+       * @param {any} disallowed_special
+       * @returns {Uint32Array}
+       */
+      encode(text, allowed_special, disallowed_special) {
+        if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
+        try {
+          const retptr = wasm.__wbindgen_add_to_stack_pointer(-16);
+          const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export_1, wasm.__wbindgen_export_2);
+          const len0 = WASM_VECTOR_LEN;
+          wasm.tiktoken_encode(retptr, this.__wbg_ptr, ptr0, len0, addHeapObject(allowed_special), addHeapObject(disallowed_special));
+          var r0 = getDataViewMemory0().getInt32(retptr + 4 * 0, true);
+          var r1 = getDataViewMemory0().getInt32(retptr + 4 * 1, true);
+          var r2 = getDataViewMemory0().getInt32(retptr + 4 * 2, true);
+          var r3 = getDataViewMemory0().getInt32(retptr + 4 * 3, true);
+          if (r3) {
+            throw takeObject(r2);
+          }
+          var v2 = getArrayU32FromWasm0(r0, r1).slice();
+          wasm.__wbindgen_export_3(r0, r1 * 4, 4);
+          return v2;
+        } finally {
+          wasm.__wbindgen_add_to_stack_pointer(16);
+        }
+      }
+      /**
+       * @param {string} text
+       * @returns {Uint32Array}
+       */
+      encode_ordinary(text) {
+        if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
+        try {
+          const retptr = wasm.__wbindgen_add_to_stack_pointer(-16);
+          const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export_1, wasm.__wbindgen_export_2);
+          const len0 = WASM_VECTOR_LEN;
+          wasm.tiktoken_encode_ordinary(retptr, this.__wbg_ptr, ptr0, len0);
+          var r0 = getDataViewMemory0().getInt32(retptr + 4 * 0, true);
+          var r1 = getDataViewMemory0().getInt32(retptr + 4 * 1, true);
+          var v2 = getArrayU32FromWasm0(r0, r1).slice();
+          wasm.__wbindgen_export_3(r0, r1 * 4, 4);
+          return v2;
+        } finally {
+          wasm.__wbindgen_add_to_stack_pointer(16);
+        }
+      }
+      /**
+       * @param {string} text
+       * @param {any} allowed_special
+       * @param {any} disallowed_special
+       * @returns {any}
+       */
+      encode_with_unstable(text, allowed_special, disallowed_special) {
+        if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
+        try {
+          const retptr = wasm.__wbindgen_add_to_stack_pointer(-16);
+          const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export_1, wasm.__wbindgen_export_2);
+          const len0 = WASM_VECTOR_LEN;
+          wasm.tiktoken_encode_with_unstable(retptr, this.__wbg_ptr, ptr0, len0, addHeapObject(allowed_special), addHeapObject(disallowed_special));
+          var r0 = getDataViewMemory0().getInt32(retptr + 4 * 0, true);
+          var r1 = getDataViewMemory0().getInt32(retptr + 4 * 1, true);
+          var r2 = getDataViewMemory0().getInt32(retptr + 4 * 2, true);
+          if (r2) {
+            throw takeObject(r1);
+          }
+          return takeObject(r0);
+        } finally {
+          wasm.__wbindgen_add_to_stack_pointer(16);
+        }
+      }
+      /**
+       * @param {Uint8Array} bytes
+       * @returns {number}
+       */
+      encode_single_token(bytes2) {
+        if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
+        const ptr0 = passArray8ToWasm0(bytes2, wasm.__wbindgen_export_1);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.tiktoken_encode_single_token(this.__wbg_ptr, ptr0, len0);
+        return ret >>> 0;
+      }
+      /**
+       * @param {Uint32Array} tokens
+       * @returns {Uint8Array}
+       */
+      decode(tokens) {
+        if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
+        try {
+          const retptr = wasm.__wbindgen_add_to_stack_pointer(-16);
+          const ptr0 = passArray32ToWasm0(tokens, wasm.__wbindgen_export_1);
+          const len0 = WASM_VECTOR_LEN;
+          wasm.tiktoken_decode(retptr, this.__wbg_ptr, ptr0, len0);
+          var r0 = getDataViewMemory0().getInt32(retptr + 4 * 0, true);
+          var r1 = getDataViewMemory0().getInt32(retptr + 4 * 1, true);
+          var v2 = getArrayU8FromWasm0(r0, r1).slice();
+          wasm.__wbindgen_export_3(r0, r1 * 1, 1);
+          return v2;
+        } finally {
+          wasm.__wbindgen_add_to_stack_pointer(16);
+        }
+      }
+      /**
+       * @param {number} token
+       * @returns {Uint8Array}
+       */
+      decode_single_token_bytes(token) {
+        if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
+        try {
+          const retptr = wasm.__wbindgen_add_to_stack_pointer(-16);
+          wasm.tiktoken_decode_single_token_bytes(retptr, this.__wbg_ptr, token);
+          var r0 = getDataViewMemory0().getInt32(retptr + 4 * 0, true);
+          var r1 = getDataViewMemory0().getInt32(retptr + 4 * 1, true);
+          var v1 = getArrayU8FromWasm0(r0, r1).slice();
+          wasm.__wbindgen_export_3(r0, r1 * 1, 1);
+          return v1;
+        } finally {
+          wasm.__wbindgen_add_to_stack_pointer(16);
+        }
+      }
+      /** @returns {any} */
+      token_byte_values() {
+        if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
+        const ret = wasm.tiktoken_token_byte_values(this.__wbg_ptr);
+        return takeObject(ret);
+      }
+    };
+    module.exports.Tiktoken = Tiktoken;
+    module.exports.__wbg_parse_def2e24ef1252aff = function() {
+      return handleError(function(arg0, arg1) {
+        const ret = JSON.parse(getStringFromWasm0(arg0, arg1));
+        return addHeapObject(ret);
+      }, arguments);
+    };
+    module.exports.__wbg_stringify_f7ed6987935b4a24 = function() {
+      return handleError(function(arg0) {
+        const ret = JSON.stringify(getObject(arg0));
+        return addHeapObject(ret);
+      }, arguments);
+    };
+    module.exports.__wbindgen_error_new = function(arg0, arg1) {
+      const ret = new Error(getStringFromWasm0(arg0, arg1));
+      return addHeapObject(ret);
+    };
+    module.exports.__wbindgen_is_undefined = function(arg0) {
+      const ret = getObject(arg0) === void 0;
+      return ret;
+    };
+    module.exports.__wbindgen_object_drop_ref = function(arg0) {
+      takeObject(arg0);
+    };
+    module.exports.__wbindgen_string_get = function(arg0, arg1) {
+      if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
+      const obj = getObject(arg1);
+      const ret = typeof obj === "string" ? obj : void 0;
+      var ptr1 = isLikeNone(ret) ? 0 : passStringToWasm0(ret, wasm.__wbindgen_export_1, wasm.__wbindgen_export_2);
+      var len1 = WASM_VECTOR_LEN;
+      getDataViewMemory0().setInt32(arg0 + 4 * 1, len1, true);
+      getDataViewMemory0().setInt32(arg0 + 4 * 0, ptr1, true);
+    };
+    module.exports.__wbindgen_throw = function(arg0, arg1) {
+      throw new Error(getStringFromWasm0(arg0, arg1));
+    };
+  }
+});
+
+// node_modules/tiktoken/lite/init.cjs
+var require_init = __commonJS({
+  "node_modules/tiktoken/lite/init.cjs"(exports) {
+    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      var desc = Object.getOwnPropertyDescriptor(m, k);
+      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+        desc = { enumerable: true, get: function() {
+          return m[k];
+        } };
+      }
+      Object.defineProperty(o, k2, desc);
+    }) : (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      o[k2] = m[k];
+    }));
+    var __exportStar = exports && exports.__exportStar || function(m, exports2) {
+      for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports2, p)) __createBinding(exports2, m, p);
+    };
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.init = void 0;
+    var imports = require_tiktoken_bg();
+    var isInitialized = false;
+    async function init(callback) {
+      if (isInitialized)
+        return imports;
+      const result = await callback({ "./tiktoken_bg.js": imports });
+      const instance = "instance" in result && result.instance instanceof WebAssembly.Instance ? result.instance : result instanceof WebAssembly.Instance ? result : null;
+      if (instance == null)
+        throw new Error("Missing instance");
+      imports.__wbg_set_wasm(instance.exports);
+      isInitialized = true;
+      return imports;
+    }
+    exports.init = init;
+    exports["Tiktoken"] = imports["Tiktoken"];
+    __exportStar(require_tiktoken_bg(), exports);
+  }
+});
+function pluginRoot() {
+  return resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+}
+function siblingBundle(name) {
+  return new URL(`./${name}`, import.meta.url).href;
+}
+
+// src/cli/commands/serve.ts
+var serveCommand = {
+  name: "serve",
+  summary: "run the MCP server on stdio (the default with no arguments)",
+  usage: "thread-mind-mcp [serve]",
+  options: {},
+  run: async () => {
+    await import(siblingBundle("server.mjs"));
+    return -1;
+  }
+};
+var hookCommand = {
+  name: "hook",
+  summary: "run a Claude Code hook (session-start | session-end | pre-compact), JSON on stdin",
+  usage: "thread-mind-mcp hook <session-start|session-end|pre-compact>",
+  options: {},
+  run: async (args) => {
+    const hook = createRequire$1(import.meta.url)(fileURLToPath(siblingBundle("hook.cjs")));
+    await hook.runHook(args.positionals[0]);
+    return 0;
+  }
+};
+
+// src/core/errors.ts
+var ThreadMindError = class extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+    this.name = "ThreadMindError";
+  }
+  code;
+};
+var errors = {
+  noProject: () => new ThreadMindError(
+    "no-project",
+    "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
+  ),
+  noActiveProject: (ids) => new ThreadMindError(
+    "no-active-project",
+    `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
+  ),
+  projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
+  threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+  parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
+  cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
+  cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
+  cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
+  isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
+  notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
+  invalid: (message) => new ThreadMindError("invalid-input", message),
+  rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
+    "unreadable",
+    `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
+  ),
+  migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
+  linkOutsideRepository: (rel, target2) => new ThreadMindError(
+    "forbidden",
+    `Cannot update ${rel}: it leads outside the repository (to ${target2}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+  ),
+  storeDirUnusable: (path, problem) => new ThreadMindError(
+    "unreadable",
+    `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
+  ),
+  threadIdNotFileName: (path, id, fileId) => new UnreadableFileError(path, `frontmatter id "${id}" does not match the file name "${fileId}"`),
+  notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
+  lockLost: (lockPath, detail) => new ThreadMindError(
+    "lock-lost",
+    `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
+  )
+};
+var UnreadableFileError = class extends ThreadMindError {
+  constructor(path, reason) {
+    super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
+    this.path = path;
+    this.reason = reason;
+  }
+  path;
+  reason;
+};
+
+// src/core/error-details.ts
+function errnoCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
+}
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// src/core/store/atomic-write.ts
+var TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+function isAtomicTempFile(name) {
+  return TEMP_NAME.test(basename(name));
+}
+function atomicTempWriterPid(name) {
+  const pid = TEMP_NAME.exec(basename(name))?.[1];
+  return pid === void 0 ? null : Number(pid);
+}
+function atomicTempPath(target2, dir = dirname(target2)) {
+  return join(dir, `.${basename(target2)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+}
+var FenceRefusal = class {
+  constructor(error) {
+    this.error = error;
+  }
+  error;
+};
+var AtomicWriteError = class extends Error {
+  constructor(path, cause, tempPath, cleanupError) {
+    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
+    super(`Atomic write of ${path} failed: ${messageOf(cause)}${leftover}`, { cause });
+    this.path = path;
+    this.name = "AtomicWriteError";
+    this.code = errnoCode(cause);
+  }
+  path;
+  code;
+};
+async function writeFileAtomic(path, data) {
+  const temp = atomicTempPath(path);
+  let tempExists = false;
+  try {
+    const handle = await open(temp, "wx");
+    tempExists = true;
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+    tempExists = false;
+    await fsyncDirectory(dirname(path));
+  } catch (error) {
+    let cleanupError;
+    if (tempExists) await unlink(temp).catch((e) => cleanupError = missingIsFine(e));
+    throw new AtomicWriteError(path, error, temp, cleanupError);
+  }
+}
+function writeFileAtomicSync(path, data, fence) {
+  const temp = atomicTempPath(path, fence?.tempDir);
+  let tempExists = false;
+  try {
+    const fd = openSync(temp, "wx");
+    tempExists = true;
+    try {
+      writeFileSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    if (fence) {
+      try {
+        fence.check();
+      } catch (refusal) {
+        throw new FenceRefusal(refusal);
+      }
+    }
+    renameSync(temp, path);
+    tempExists = false;
+    fsyncDirectorySync(dirname(path));
+  } catch (caught) {
+    const error = caught instanceof FenceRefusal ? caught.error : caught;
+    let cleanupError;
+    if (tempExists) {
+      try {
+        unlinkSync(temp);
+      } catch (e) {
+        cleanupError = missingIsFine(e);
+      }
+    }
+    if (caught instanceof FenceRefusal && cleanupError === void 0) throw error;
+    throw new AtomicWriteError(path, error, temp, cleanupError);
+  }
+}
+async function fsyncDirectory(dir) {
+  let handle;
+  try {
+    handle = await open(dir, "r");
+  } catch (error) {
+    if (isDirectorySyncRefusal(error)) return;
+    throw error;
+  }
+  try {
+    await handle.sync();
+  } catch (error) {
+    if (!isDirectorySyncRefusal(error)) throw error;
+  } finally {
+    await handle.close();
+  }
+}
+function fsyncDirectorySync(dir) {
+  let fd;
+  try {
+    fd = openSync(dir, "r");
+  } catch (error) {
+    if (isDirectorySyncRefusal(error)) return;
+    throw error;
+  }
+  try {
+    fsyncSync(fd);
+  } catch (error) {
+    if (!isDirectorySyncRefusal(error)) throw error;
+  } finally {
+    closeSync(fd);
+  }
+}
+function isDirectorySyncRefusal(error) {
+  const code = errnoCode(error);
+  if (code === "EISDIR" || code === "EINVAL" || code === "ENOTSUP" || code === "EOPNOTSUPP") return true;
+  return process.platform === "win32" && code === "EPERM";
+}
+function missingIsFine(error) {
+  return errnoCode(error) === "ENOENT" ? void 0 : error;
+}
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+function openRegularFile(path, flags, mode, followLinks = false) {
+  let fd;
+  try {
+    fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
+  let stat;
+  try {
+    stat = fstatSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+  if (!stat.isFile()) {
+    closeSync(fd);
+    throw errors.notRegularFile(path, fileKind(stat));
+  }
+  return { fd, stat };
+}
+function readRegularFile(path, maxBytes, followLinks = false) {
+  const opened = openRegularFile(path, constants.O_RDONLY, void 0, followLinks);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const cap = Math.min(stat.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap);
+    let length = 0;
+    while (length < cap) {
+      const n = readSync(fd, buffer, length, cap - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// src/core/store/lock.ts
+var LockTimeoutError = class extends ThreadMindError {
+  constructor(lockPath, waitedMs, holder) {
+    const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
+    super(
+      "lock-timeout",
+      `Timed out after ${waitedMs} ms waiting for the ThreadMind lock ${lockPath} (${by}). If no ThreadMind process is running, delete ${lockPath} and retry.`
+    );
+    this.lockPath = lockPath;
+    this.holder = holder;
+    this.name = "LockTimeoutError";
+  }
+  lockPath;
+  holder;
+};
+var LockLostError = class extends Error {
+  constructor(lockPath, detail, cause) {
+    super(
+      `Lost the lock ${lockPath} while holding it: ${detail}. Another process may have run concurrently (a lock older than staleMs without a heartbeat is reclaimed).`,
+      cause === void 0 ? void 0 : { cause }
+    );
+    this.lockPath = lockPath;
+    this.name = "LockLostError";
+  }
+  lockPath;
+};
+function fenceDirOf(lockPath, nonce) {
+  return `${lockPath}.${nonce}.d`;
+}
+function lockFence(lockPath) {
+  const path = resolve(lockPath);
+  const hold = context.getStore()?.get(path);
+  if (hold === void 0 || !hold.active) return null;
+  return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
+}
+function assertStillHeld(hold) {
+  let problem = hold.problem;
+  if (problem === void 0) {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind === "absent") problem = "the lock file was deleted";
+    else if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) problem = "the lock file names another holder";
+  }
+  if (problem !== void 0) {
+    hold.problem = problem;
+    throw errors.lockLost(hold.lockPath, problem);
+  }
+}
+var DEFAULT_TIMEOUT_MS = 1e4;
+var DEFAULT_STALE_MS = 3e4;
+var DEFAULT_POLL_MS = 10;
+var MAX_POLL_MS = 100;
+var MAX_QUICK_RETRIES = 10;
+var GARBAGE_GRACE_MS = 1e3;
+var MAX_LOCK_FILE_BYTES = 4096;
+var RECLAIM_STALE_MS = 5e3;
+var context = new AsyncLocalStorage();
+var heldByThisProcess = /* @__PURE__ */ new Map();
+var HOST = hostname();
+async function withLock(lockPath, fn, options) {
+  const path = resolve(lockPath);
+  if (heldInContext(path)) return fn();
+  const opts = resolveOptions(options);
+  const steps = acquireSteps(path, opts);
+  let step = steps.next();
+  while (!step.done) {
+    await sleep(step.value);
+    step = steps.next();
+  }
+  const hold = step.value;
+  const heartbeat = setInterval(() => touch(hold), Math.max(10, Math.floor(opts.staleMs / 3)));
+  heartbeat.unref();
+  let outcome;
+  try {
+    outcome = { ok: true, value: await context.run(withHold(hold), fn) };
+  } catch (error) {
+    outcome = { ok: false, error };
+  } finally {
+    clearInterval(heartbeat);
+  }
+  return finish(hold, outcome);
+}
+function finish(hold, outcome) {
+  let problem;
+  try {
+    problem = endHold(hold);
+  } catch (releaseError) {
+    if (outcome.ok) throw releaseError;
+    const message = `${messageOf(outcome.error)} (and releasing ${hold.lockPath} failed: ${messageOf(releaseError)})`;
+    throw new AggregateError([outcome.error, releaseError], message);
+  }
+  if (problem !== void 0) {
+    if (!outcome.ok && outcome.error instanceof ThreadMindError && outcome.error.code === "lock-lost") throw outcome.error;
+    if (outcome.ok) throw new LockLostError(hold.lockPath, problem);
+    const detail = `${problem}; the locked function also failed: ${messageOf(outcome.error)}`;
+    throw new LockLostError(hold.lockPath, detail, outcome.error);
+  }
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+function heldInContext(path) {
+  return context.getStore()?.get(path)?.active === true;
+}
+function withHold(hold) {
+  return new Map(context.getStore()).set(hold.lockPath, hold);
+}
+function resolveOptions(options) {
+  const opts = {
+    timeoutMs: options?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    staleMs: options?.staleMs ?? DEFAULT_STALE_MS,
+    pollMs: options?.pollMs ?? DEFAULT_POLL_MS
+  };
+  if (!(opts.timeoutMs >= 0 && Number.isFinite(opts.timeoutMs))) {
+    throw new RangeError(`timeoutMs must be a finite number >= 0, got ${opts.timeoutMs}`);
+  }
+  if (!(opts.staleMs > 0 && Number.isFinite(opts.staleMs))) {
+    throw new RangeError(`staleMs must be a finite number > 0, got ${opts.staleMs}`);
+  }
+  if (!(opts.pollMs > 0 && Number.isFinite(opts.pollMs))) {
+    throw new RangeError(`pollMs must be a finite number > 0, got ${opts.pollMs}`);
+  }
+  return opts;
+}
+function* acquireSteps(lockPath, opts) {
+  const nonce = randomBytes(16).toString("hex");
+  const fenceDir = fenceDirOf(lockPath, nonce);
+  try {
+    mkdirSync(fenceDir);
+  } catch (error) {
+    if (errnoCode(error) === "ENOENT") {
+      throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
+    }
+    throw error;
+  }
+  try {
+    return yield* acquireLoop(lockPath, nonce, opts);
+  } catch (error) {
+    rmSync(fenceDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+function* acquireLoop(lockPath, nonce, opts) {
+  const start = Date.now();
+  const deadline = start + opts.timeoutMs;
+  let delay = opts.pollMs;
+  let quickRetries = 0;
+  let lastHolder;
+  for (; ; ) {
+    const holder = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+    if (createExclusive(lockPath, holder)) {
+      const hold = { lockPath, nonce, active: true, problem: void 0 };
+      heldByThisProcess.set(nonce, hold);
+      return hold;
+    }
+    const seen = inspect(lockPath);
+    let retryNow = seen.kind === "absent";
+    if (seen.kind === "holder") lastHolder = seen.holder;
+    if (seen.kind !== "absent" && staleReason(seen, opts.staleMs) !== void 0) {
+      retryNow = reclaim(lockPath, opts.staleMs);
+    }
+    if (retryNow && quickRetries < MAX_QUICK_RETRIES) {
+      quickRetries++;
+      continue;
+    }
+    const now = Date.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    yield Math.min(jitter(delay), deadline - now);
+    quickRetries = 0;
+    delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
+  }
+}
+function createExclusive(path, holder) {
+  for (let attempt = 1; ; attempt++) {
+    const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      writeFileSync(temp, `${JSON.stringify(holder)}
+`, { flag: "wx" });
+    } catch (error) {
+      if (errnoCode(error) === "ENOENT") {
+        throw new Error(`Cannot create the lock ${path}: its directory does not exist`, { cause: error });
+      }
+      throw error;
+    }
+    try {
+      linkSync(temp, path);
+      return true;
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === "EEXIST") return false;
+      if (code !== "ENOENT" || attempt >= 3) {
+        throw new Error(`Cannot create the lock ${path}: ${messageOf(error)}`, { cause: error });
+      }
+    } finally {
+      unlinkIfPresent(temp);
+    }
+  }
+}
+function inspect(path) {
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return { kind: "absent" };
+  const { fd } = opened;
+  let raw;
+  let mtimeMs;
+  try {
+    mtimeMs = opened.stat.mtimeMs;
+    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
+  const ageMs = Date.now() - mtimeMs;
+  const holder = parseHolder(raw);
+  return holder ? { kind: "holder", holder, ageMs, raw } : { kind: "garbage", ageMs, raw };
+}
+function parseHolder(raw) {
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return void 0;
+  }
+  if (typeof data !== "object" || data === null) return void 0;
+  const pid = Reflect.get(data, "pid");
+  const host = Reflect.get(data, "hostname");
+  const acquiredAt = Reflect.get(data, "acquiredAt");
+  const nonce = Reflect.get(data, "nonce");
+  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return void 0;
+  if (typeof host !== "string" || typeof acquiredAt !== "string") return void 0;
+  if (typeof nonce !== "string" || nonce === "") return void 0;
+  return { pid, hostname: host, acquiredAt, nonce };
+}
+function staleReason(seen, staleMs) {
+  switch (seen.kind) {
+    case "absent":
+      return void 0;
+    case "garbage":
+      return seen.ageMs > Math.min(GARBAGE_GRACE_MS, staleMs) ? "garbage" : void 0;
+    case "holder": {
+      const { holder } = seen;
+      if (holder.hostname === HOST && !isAlive(holder)) return "dead-holder";
+      return seen.ageMs > staleMs ? "too-old" : void 0;
+    }
+    default: {
+      const unreachable = seen;
+      throw new Error(`unexpected observation ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+function isAlive(holder) {
+  if (holder.pid === process.pid) return heldByThisProcess.has(holder.nonce);
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === "ESRCH") return false;
+    if (code === "EPERM") return true;
+    throw error;
+  }
+}
+function reclaim(lockPath, staleMs) {
+  const mutexPath = `${lockPath}.reclaim`;
+  const nonce = randomBytes(16).toString("hex");
+  const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
+  if (!createExclusive(mutexPath, me)) {
+    breakStaleMutex(mutexPath);
+    return false;
+  }
+  try {
+    const seen = inspect(lockPath);
+    if (seen.kind === "absent") return true;
+    if (staleReason(seen, staleMs) === void 0) return false;
+    if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
+      rmSync(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
+    }
+    unlinkIfPresent(lockPath);
+    return true;
+  } finally {
+    const after = inspect(mutexPath);
+    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
+      throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
+    }
+    unlinkIfPresent(mutexPath);
+  }
+}
+function breakStaleMutex(mutexPath) {
+  const seen = inspect(mutexPath);
+  if (seen.kind === "absent") return;
+  const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
+  if (!stale) return;
+  const grave = `${mutexPath}.${process.pid}.${randomBytes(6).toString("hex")}.stale`;
+  try {
+    renameSync(mutexPath, grave);
+  } catch (error) {
+    if (errnoCode(error) === "ENOENT") return;
+    throw error;
+  }
+  const moved = readFileSync(grave, "utf8");
+  if (moved !== seen.raw) {
+    try {
+      linkSync(grave, mutexPath);
+    } catch (error) {
+      const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf(error)}`;
+      throw new Error(message, { cause: error });
+    }
+  }
+  unlinkSync(grave);
+}
+function touch(hold) {
+  if (!hold.active || hold.problem !== void 0) return;
+  try {
+    const seen = inspect(hold.lockPath);
+    if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) {
+      hold.problem = seen.kind === "absent" ? "the lock file was deleted" : "the lock file names another holder";
+      return;
+    }
+    const now = /* @__PURE__ */ new Date();
+    utimesSync(hold.lockPath, now, now);
+  } catch (error) {
+    hold.problem = `the heartbeat could not refresh the lock file (${messageOf(error)})`;
+  }
+}
+function endHold(hold) {
+  hold.active = false;
+  heldByThisProcess.delete(hold.nonce);
+  rmSync(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
+  if (hold.problem !== void 0) return hold.problem;
+  const seen = inspect(hold.lockPath);
+  if (seen.kind === "absent") return "the lock file was deleted";
+  if (seen.kind !== "holder" || seen.holder.nonce !== hold.nonce) return "the lock file names another holder";
+  unlinkIfPresent(hold.lockPath);
+  return void 0;
+}
+function unlinkIfPresent(path) {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT") throw error;
+  }
+}
+function jitter(ms2) {
+  return Math.max(1, Math.round(ms2 * (0.5 + Math.random())));
+}
+function sleep(ms2) {
+  return new Promise((done) => setTimeout(done, ms2));
+}
+
+// src/core/store/fenced-write.ts
+function writeFenced(lockPath, path, data) {
+  const fence = lockFence(lockPath);
+  if (fence === null) {
+    writeFileAtomicSync(path, data);
+    return;
+  }
+  try {
+    writeFileAtomicSync(path, data, fence);
+  } catch (e) {
+    if (e instanceof AtomicWriteError && e.code === "ENOENT") fence.check();
+    throw e;
+  }
+}
+function removeFenced(lockPath, path) {
+  const fence = lockFence(lockPath);
+  if (fence === null) {
+    rmSync(path, { force: true });
+    return;
+  }
+  fence.check();
+  const grave = atomicTempPath(path, fence.tempDir);
+  try {
+    renameSync(path, grave);
+  } catch (e) {
+    if (errnoCode(e) !== "ENOENT") throw e;
+    fence.check();
+    return;
+  }
+  rmSync(grave, { force: true });
+}
+
+// src/core/store/process-alive.ts
+function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return errnoCode(e) === "EPERM";
+  }
+}
+
+// src/core/store/temp-sweep.ts
+var TEMP_SWEEP_MAX_DEPTH = 3;
+var DOT = 46;
+function sweepDeadTempFiles(storeDir) {
+  const removed = [];
+  const walk = (dir, depth) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const name = entry.name;
+      if (entry.isDirectory()) {
+        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(join(dir, name), depth + 1);
+        continue;
+      }
+      if (name.charCodeAt(0) !== DOT || !name.endsWith(".tmp") || !entry.isFile()) continue;
+      const pid = atomicTempWriterPid(name);
+      if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
+      const path = join(dir, name);
+      rmSync(path, { force: true });
+      removed.push(path);
+    }
+  };
+  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0);
+  return removed;
+}
+
+// src/core/store/frontmatter.ts
+var import_yaml = __toESM(require_dist());
+
+// src/core/limits.ts
+var LIMITS = {
+  idLength: 64,
+  titleChars: 200,
+  summaryChars: 32e3,
+  sectionChars: 16e3,
+  systemContextChars: 8e3,
+  reasonChars: 2e3,
+  pathsCount: 100,
+  pathChars: 500,
+  relatedCount: 50,
+  /** A thread file larger than this is reported as damaged instead of being read. */
+  threadFileBytes: 1e6,
+  /** A local state file larger than this is set aside instead of being parsed. */
+  localStateBytes: 4e6
+};
+var fmt = (n) => n.toLocaleString("en-US");
+var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function checkLength(what, value, max) {
+  if (value.length > max) {
+    throw errors.invalid(`${what} is too long: ${fmt(value.length)} characters (limit ${fmt(max)}).`);
+  }
+  if (LONE_SURROGATE.test(value)) {
+    throw errors.invalid(`${what} contains a lone UTF-16 surrogate (broken Unicode text), which cannot be stored: fix the text.`);
+  }
+}
+function checkNotBlank(what, value) {
+  if (value.trim() === "") throw errors.invalid(`${what} must not be empty.`);
+}
+
+// src/core/id-pattern.ts
+var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+function isValidId(id) {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
+
+// src/core/ids.ts
+var MAIN_THREAD_ID = "main";
+function assertId(id, what = "id") {
+  if (!isValidId(id)) {
+    const shown = typeof id === "string" ? JSON.stringify(id.length > 80 ? `${id.slice(0, 80)}\u2026` : id) : String(id);
+    throw errors.invalid(
+      `Invalid ${what} ${shown}: use lowercase letters a-z, digits and "-", at most ${LIMITS.idLength} characters.`
+    );
+  }
+  return id;
+}
+var SPECIAL_LETTERS = {
+  \u00DF: "ss",
+  \u00E6: "ae",
+  \u00C6: "ae",
+  \u00F8: "o",
+  \u00D8: "o",
+  \u0153: "oe",
+  \u0152: "oe",
+  \u0142: "l",
+  \u0141: "l",
+  \u0111: "d",
+  \u0110: "d",
+  \u00FE: "th",
+  \u00DE: "th",
+  \u00F0: "d",
+  \u00D0: "d",
+  \u0131: "i",
+  \u0127: "h",
+  \u014B: "n"
+};
+function slugify(title, maxLength = LIMITS.idLength) {
+  const latin = title.replace(/[ßæÆøØœŒłŁđĐþÞðÐıħŋ]/g, (c) => SPECIAL_LETTERS[c] ?? c).normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase();
+  const slug = latin.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, maxLength).replace(/-+$/g, "");
+  if (slug !== "") return slug;
+  const hash = createHash("sha256").update(title.normalize("NFC")).digest("hex").slice(0, 8);
+  return `t-${hash}`;
+}
+function uniqueId(title, taken, reserved = []) {
+  const base = slugify(title);
+  const isFree = (id) => !reserved.includes(id) && !taken(id);
+  if (isFree(base)) return base;
+  for (let n = 2; n < 1e5; n++) {
+    const suffix = `-${n}`;
+    const head = base.slice(0, LIMITS.idLength - suffix.length).replace(/-+$/g, "");
+    const candidate = `${head}${suffix}`;
+    if (isFree(candidate)) return candidate;
+  }
+  throw errors.invalid(`Could not find a free id for "${title}"`);
+}
+
+// src/core/store/conflict-markers.ts
+var CONFLICT_START = /^<{7}( |$)/m;
+var CONFLICT_END = /^>{7}( |$)/m;
+function hasConflictMarkers(text) {
+  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
+}
+
+// src/core/store/frontmatter.ts
+var FENCE = "---";
+var KEY_ORDER = [
+  "id",
+  "title",
+  "parentId",
+  "author",
+  "createdAt",
+  "updatedAt",
+  "status",
+  "branch",
+  "commit",
+  "paths",
+  "mergedInto",
+  "related"
+];
+var FrontmatterError = class extends Error {
+};
+function serializeThread(thread) {
+  const ordered = {};
+  for (const key of KEY_ORDER) {
+    const value = thread[key];
+    if (value === void 0) continue;
+    ordered[key] = value;
+  }
+  const body = thread.summary === "" ? "" : `
+${thread.summary.endsWith("\n") ? thread.summary : `${thread.summary}
+`}`;
+  return `${FENCE}
+${frontmatterYaml(ordered)}${FENCE}
+${body}`;
+}
+var YAML_OPTIONS = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
+function frontmatterYaml(fields) {
+  if (Object.keys(fields).length === 0) return "";
+  const yamlText = (0, import_yaml.stringify)(fields, YAML_OPTIONS);
+  return readsBack(yamlText, fields) ? yamlText : (0, import_yaml.stringify)(fields, { ...YAML_OPTIONS, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
+}
+function readsBack(yamlText, data) {
+  try {
+    const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
+    return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
+  } catch {
+    return false;
+  }
+}
+var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function serializeThreadExactly(thread) {
+  for (const key of [...KEY_ORDER, "summary"]) {
+    const value = thread[key];
+    const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
+    if (texts.some((t) => LONE_SURROGATE2.test(t)))
+      throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+  }
+  const text = serializeThread(thread);
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError(
+      "it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words"
+    );
+  }
+  const back = parseThread(text);
+  for (const key of [...KEY_ORDER, "summary"]) {
+    if (JSON.stringify(back[key]) !== JSON.stringify(thread[key])) {
+      throw new FrontmatterError(`its ${key} would not read back exactly as given`);
+    }
+  }
+  return text;
+}
+function parseThread(text) {
+  try {
+    return parseThreadUnchecked(text);
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
+  }
+}
+function parseThreadUnchecked(text) {
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError(
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+    );
+  }
+  const split = splitFrontmatter(text);
+  if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
+  if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
+  const { yamlText, summary } = split;
+  const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+  }
+  const data = doc.toJS();
+  return { ...validateMeta(data), summary };
+}
+function splitFrontmatter(text) {
+  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  if (!normalized.startsWith(`${FENCE}
+`) && !normalized.startsWith(`${FENCE}\r
+`)) return "no-opening-fence";
+  const rest = normalized.slice(normalized.indexOf("\n") + 1);
+  const end = findClosingFence(rest);
+  if (end === -1) return "no-closing-fence";
+  const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
+  return { yamlText: rest.slice(0, end), summary: afterFence.replace(/^\r?\n/, "").replace(/\r?\n$/, "") };
+}
+function findClosingFence(rest) {
+  if (rest.startsWith(`${FENCE}
+`) || rest.startsWith(`${FENCE}\r
+`) || rest === FENCE) return 0;
+  const match = /\r?\n---(\r?\n|$)/.exec(rest);
+  if (!match) return -1;
+  return match.index + (match[0].startsWith("\r") ? 2 : 1);
+}
+function validateMeta(data) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  }
+  const d = data;
+  const str = (key, required) => {
+    const v = d[key];
+    if (v === void 0 || v === null) {
+      if (required) throw new FrontmatterError(`frontmatter has no "${key}"`);
+      return void 0;
+    }
+    if (typeof v !== "string") throw new FrontmatterError(`frontmatter "${key}" must be a string, found ${describe(v)}`);
+    return v;
+  };
+  const id = str("id", true);
+  if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
+  const parentRaw = d.parentId;
+  if (parentRaw !== null && parentRaw !== void 0 && (typeof parentRaw !== "string" || !isValidId(parentRaw))) {
+    throw new FrontmatterError(`frontmatter parentId ${JSON.stringify(parentRaw)} is not a valid id`);
+  }
+  if (parentRaw === void 0) throw new FrontmatterError('frontmatter has no "parentId" (use null for main)');
+  const meta = {
+    id,
+    title: str("title", true),
+    parentId: parentRaw ?? null,
+    author: str("author", false) ?? "unknown",
+    createdAt: str("createdAt", true),
+    updatedAt: str("updatedAt", true)
+  };
+  const status = str("status", false);
+  if (status !== void 0) {
+    if (!isClosedStatus(status)) throw new FrontmatterError(`frontmatter status "${status}" must be done or abandoned`);
+    meta.status = status;
+  }
+  const branch = str("branch", false);
+  if (branch !== void 0) meta.branch = branch;
+  const commit = str("commit", false);
+  if (commit !== void 0) meta.commit = commit;
+  const mergedInto = str("mergedInto", false);
+  if (mergedInto !== void 0) meta.mergedInto = mergedInto;
+  const paths = stringList(d, "paths");
+  if (paths !== void 0) meta.paths = paths;
+  const related = stringList(d, "related");
+  if (related !== void 0) meta.related = related;
+  return meta;
+}
+function stringList(d, key) {
+  const v = d[key];
+  if (v === void 0 || v === null) return void 0;
+  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) {
+    throw new FrontmatterError(`frontmatter "${key}" must be a list of strings`);
+  }
+  return v;
+}
+function isClosedStatus(s) {
+  return s === "done" || s === "abandoned";
+}
+function describe(v) {
+  if (Array.isArray(v)) return "a list";
+  if (v instanceof Date) return "a date (quote it)";
+  return typeof v;
+}
+function projectIdsIn(dir) {
+  return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+}
+var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
+function readIfExists(path) {
+  try {
+    const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes2 === null ? null : bytes2.toString("utf8");
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
+    throw e;
+  }
+}
+function commonDir(gitDir2) {
+  const pointer = readIfExists(join(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : resolve(gitDir2, pointer.trim());
+}
+function packedRef(common, name) {
+  const packed = readIfExists(join(common, "packed-refs"));
+  if (packed === null) return null;
+  for (const line of packed.split("\n")) {
+    if (line.startsWith("#") || line.startsWith("^")) continue;
+    const space = line.indexOf(" ");
+    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
+  }
+  return null;
+}
+function headCommitFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if (existsSync(join(common, "reftable"))) return void 0;
+  let name = "HEAD";
+  for (let depth = 0; depth < 5; depth++) {
+    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
+    const loose = readIfExists(join(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
+    if (text === null) return name === "HEAD" ? void 0 : null;
+    if (HASH.test(text)) return text;
+    const symbolic = /^ref:\s*(\S+)$/.exec(text);
+    if (!symbolic) return void 0;
+    name = symbolic[1];
+  }
+  return void 0;
+}
+
+// src/core/git/git.ts
+function findGitTop(dir) {
+  let current = resolve(dir);
+  for (; ; ) {
+    if (existsSync(join(current, ".git"))) return current;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function gitPath(top, path) {
+  return relative(top, path).split(sep).join("/");
+}
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
+function gitDir(top) {
+  const dotGit = join(top, ".git");
+  if (statSync(dotGit).isDirectory()) return dotGit;
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
+  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
+  return resolve(top, match[1]);
+}
+function readBranch(top) {
+  let head;
+  try {
+    head = readRegularFile(join(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  } catch {
+    return null;
+  }
+  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
+  return match ? match[1] : null;
+}
+var GitError = class extends Error {
+};
+async function git(top, args) {
+  const { execFile: execFile2 } = await import('child_process');
+  return new Promise((resolvePromise, reject) => {
+    execFile2(
+      "git",
+      args,
+      { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
+          return;
+        }
+        resolvePromise(stdout);
+      }
+    );
+  });
+}
+async function gitMaybe(top, args) {
+  try {
+    return (await git(top, args)).trim();
+  } catch {
+    return null;
+  }
+}
+function headCommitFromWorkTree(top) {
+  if (top === null) return null;
+  try {
+    return headCommitFromFiles(gitDir(top));
+  } catch {
+    return void 0;
+  }
+}
+async function headCommit(top) {
+  const fromFiles = headCommitFromWorkTree(top);
+  return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
+}
+async function defaultBranch(top) {
+  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
+  return remote ? remote.replace(/^origin\//, "") : null;
+}
+async function isDefaultBranch(top, branch) {
+  const d = await defaultBranch(top);
+  if (d) return branch === d;
+  if (branch === "main" || branch === "master") return true;
+  return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+}
+async function gitUser(top) {
+  const cwd = top ?? process.cwd();
+  const [name, email] = await Promise.all([
+    gitMaybe(cwd, ["config", "--get", "user.name"]),
+    gitMaybe(cwd, ["config", "--get", "user.email"])
+  ]);
+  return { name: name || null, email: email || null };
+}
+async function commitsTouchingSince(top, commit, paths) {
+  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
+  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
+  if (known === null) return null;
+  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  return Number.parseInt(out.trim(), 10);
+}
+
+// src/core/workspace.ts
+var STORE_DIR_NAME = ".threadmind";
+function findExistingStore(dir, gitTop) {
+  let current = resolve(dir);
+  const stop = gitTop ? resolve(gitTop) : current;
+  for (; ; ) {
+    if (isDirectory(join(current, STORE_DIR_NAME))) return current;
+    if (current === stop) return null;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function resolveWorkspace(inputs) {
+  const { env } = inputs;
+  if (env.THREADMIND_ROOT) return workspaceFrom(resolve(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
+  for (const dir of rootDirs) {
+    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
+  }
+  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
+  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
+    return workspaceFrom(resolve(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+  }
+  return workspaceFrom(resolve(inputs.cwd), "cwd");
+}
+function workspaceFrom(dir, source) {
+  const gitTop = findGitTop(dir);
+  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
+  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop, source };
+}
+function rootToPath(uri) {
+  if (uri.startsWith("file://")) {
+    try {
+      return fileURLToPath(uri);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") ? uri : null;
+}
+function isDirectory(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = lstatSync(storeDir);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${messageOf(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
+function fileStamp(path) {
+  try {
+    const s = lstatSync(path, { bigint: true });
+    return s.isFile() ? statStamp(s) : null;
+  } catch {
+    return null;
+  }
+}
+function statStamp(s) {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function linkRefused(path) {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return messageOf(e);
+}
+function readTextStrict(path, maxBytes) {
+  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
+}
+function lstatStrict(path, bigint) {
+  try {
+    return lstatSync(path, { bigint });
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function readTextStrictAfter(path, stat, maxBytes) {
+  if (stat === null) return null;
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  let bytes2;
+  try {
+    bytes2 = readRegularFile(path, maxBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes2 === null) return null;
+  if (bytes2.length > maxBytes) {
+    const size = Math.max(bytes2.length, fstatSizeOr(path, bytes2.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  const text = strictUtf8(bytes2);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return text;
+}
+var isUtf82 = nodeBuffer.isUtf8;
+function strictUtf8(bytes2) {
+  if (isUtf82 === void 0) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
+    } catch {
+      return null;
+    }
+  }
+  if (!isUtf82(bytes2)) return null;
+  const bom = bytes2.length >= 3 && bytes2[0] === 239 && bytes2[1] === 187 && bytes2[2] === 191 ? 3 : 0;
+  return Buffer.from(bytes2.buffer, bytes2.byteOffset + bom, bytes2.length - bom).toString("utf8");
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return lstatSync(path).size;
+  } catch {
+    return fallback;
+  }
+}
+function assertNoLinksBelow(storeDir, path) {
+  const rel = relative(storeDir, dirname(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(sep)) {
+    current = `${current}${sep}${part}`;
+    let stat;
+    try {
+      stat = lstatSync(current);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw linkRefused(current);
+  }
+}
+var DRIVER_NAME = "threadmind";
+var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
+var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
+threads/**/*.md merge=${DRIVER_NAME}
+projects/*.json merge=${DRIVER_NAME}
+`;
+function shellQuote(path) {
+  return `"${path.replace(/(["\\$`])/g, "\\$1")}"`;
+}
+function driverCommand(nodePath, cliPath) {
+  return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
+}
+function gitConfigPath(gitTop) {
+  return gitConfigPathIn(gitDir(gitTop));
+}
+function gitConfigPathIn(dotGit) {
+  return join(commonDir(dotGit), "config");
+}
+function parseValue(raw) {
+  let out = "";
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === "\\") {
+      const n = raw[++i];
+      out += n === "n" ? "\n" : n === "t" ? "	" : n === "b" ? "\b" : n ?? "";
+    } else if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === "#" || c === ";")) break;
+    else out += c;
+  }
+  return quoted ? out : out.trim();
+}
+var SECTION = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/;
+function findDriver(lines) {
+  const entry = { sectionLine: null, driverLine: null, sectionEnd: lines.length, driver: null };
+  let inSection = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const section = SECTION.exec(line);
+    if (section) {
+      if (inSection) {
+        entry.sectionEnd = i;
+        inSection = false;
+      }
+      if (section[1].toLowerCase() === "merge" && section[2]?.replace(/\\(.)/g, "$1") === DRIVER_NAME) {
+        inSection = true;
+        entry.sectionLine = i;
+        entry.sectionEnd = lines.length;
+      }
+      continue;
+    }
+    if (!inSection) continue;
+    const kv = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
+    if (kv && kv[1].toLowerCase() === "driver") {
+      entry.driverLine = i;
+      entry.driver = parseValue(kv[2] ?? "");
+    }
+  }
+  return entry;
+}
+function readConfiguredDriver(configPath) {
+  if (!existsSync(configPath)) return null;
+  return findDriver(readFileSync(configPath, "utf8").split("\n")).driver;
+}
+function driverState(configured, expected) {
+  if (configured === null) return "missing";
+  return configured === expected ? "ok" : "stale";
+}
+
+// src/core/store/store.ts
+var IGNORED = [
+  "config.json",
+  "config.json.*",
+  "measurements.jsonl",
+  "measurements.1.jsonl",
+  "cache/",
+  ".lock",
+  ".lock.*",
+  ".*.tmp"
+];
+var GITIGNORE = `# ThreadMind local state (per machine): not shared through git
+${IGNORED.join("\n")}
+`;
+var PARSED_CACHE_LIMIT = 2e4;
+function copyThread(t) {
+  const copy = { ...t };
+  if (t.paths) copy.paths = [...t.paths];
+  if (t.related) copy.related = [...t.related];
+  return copy;
+}
+var Store = class {
+  constructor(workspace, lockOptions = {}, options = {}) {
+    this.workspace = workspace;
+    this.lockOptions = lockOptions;
+    this.dir = workspace.storeDir;
+    this.lockPath = join(this.dir, ".lock");
+    this.swept = options.sweepTempFiles === false;
+  }
+  workspace;
+  lockOptions;
+  dir;
+  lockPath;
+  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
+  parsed = /* @__PURE__ */ new Map();
+  /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
+  swept;
+  /**
+   * True when `.threadmind/` is there. Anything but a real directory at `.threadmind` (a symbolic link, even to another
+   * project's store; a file) is refused with the catalogue's storeDirUnusable: nothing is read or written through it.
+   */
+  exists() {
+    const state = storeDirState(this.dir);
+    if (state === "absent") return false;
+    if (state === "directory") return true;
+    throw errors.storeDirUnusable(this.dir, state.problem);
+  }
+  /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
+  ensureLayout() {
+    if (!this.exists()) mkdirSync(this.dir);
+    mkdirSync(join(this.dir, "projects"), { recursive: true });
+    mkdirSync(join(this.dir, "threads"), { recursive: true });
+    this.ensureIgnored();
+    this.ensureAttributes();
+  }
+  /**
+   * `.threadmind/.gitattributes` sends thread and project files through the "threadmind" merge driver (committed with
+   * the project); an older or edited one gets the missing lines. True when it was written.
+   */
+  ensureAttributes() {
+    const wanted = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+    return this.ensureLines(join(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
+  }
+  /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
+  ensureIgnored() {
+    this.exists();
+    this.ensureLines(join(this.dir, ".gitignore"), GITIGNORE, IGNORED);
+  }
+  /** Writes `fresh` at `path` when it is absent, else appends the `wanted` lines it lacks (compared trimmed); true when it wrote. */
+  ensureLines(path, fresh, wanted) {
+    const current = readTextStrict(path, LIMITS.threadFileBytes);
+    if (current === null) {
+      writeFenced(this.lockPath, path, fresh);
+      return true;
+    }
+    const lines = new Set(current.split(/\r?\n/).map((l) => l.trim()));
+    const missing = wanted.filter((l) => !lines.has(l));
+    if (missing.length === 0) return false;
+    writeFenced(this.lockPath, path, `${current}${current === "" || current.endsWith("\n") ? "" : "\n"}${missing.join("\n")}
+`);
+    return true;
+  }
+  /** Runs `fn` holding the store lock; the first time (unless disabled), temp files of writers that died mid-write are removed first. */
+  locked(fn) {
+    if (!this.exists()) this.ensureLayout();
+    return withLock(
+      this.lockPath,
+      () => {
+        if (!this.swept) sweepDeadTempFiles(this.dir);
+        this.swept = true;
+        return fn();
+      },
+      this.lockOptions
+    );
+  }
+  // ---- projects ----
+  projectPath(id) {
+    return join(this.projectsDir(), `${assertId(id, "project id")}.json`);
+  }
+  /** projects/; refused (named) when it is a symbolic link. */
+  projectsDir() {
+    this.exists();
+    const dir = join(this.dir, "projects");
+    if (isSymbolicLink(dir)) throw linkRefused(dir);
+    return dir;
+  }
+  projectIds() {
+    const dir = this.projectsDir();
+    if (!existsSync(dir)) return [];
+    return projectIdsIn(dir);
+  }
+  projectExists(id) {
+    return entryExists(this.projectPath(id));
+  }
+  readProject(id) {
+    const path = this.projectPath(id);
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) throw errors.projectNotFound(id, this.projectIds());
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      throw unreadable(path, `invalid JSON (${reasonOf(e)})`);
+    }
+    try {
+      return validateProject(data, path, id);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw e;
+      throw unreadable(path, reasonOf(e));
+    }
+  }
+  async writeProject(project) {
+    const ordered = { id: project.id, title: project.title, mode: project.mode, createdAt: project.createdAt };
+    if (project.systemContext !== void 0) ordered.systemContext = project.systemContext;
+    writeFenced(this.lockPath, this.projectPath(project.id), `${JSON.stringify(ordered, null, 2)}
+`);
+  }
+  // ---- threads ----
+  /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
+  threadsDir(projectId) {
+    this.exists();
+    const dir = join(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [join(this.dir, "threads"), dir]) {
+      if (isSymbolicLink(path)) throw linkRefused(path);
+    }
+    return dir;
+  }
+  threadsDirExists(projectId) {
+    return entryExists(this.threadsDir(projectId));
+  }
+  threadPath(projectId, threadId) {
+    return join(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+  }
+  /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
+  threadExists(projectId, threadId) {
+    return entryExists(this.threadPath(projectId, threadId));
+  }
+  /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
+  readThread(projectId, threadId, notFound = errors.threadNotFound) {
+    const path = this.threadPath(projectId, threadId);
+    const thread = this.readThreadFile(path, threadId);
+    if (thread === null) throw notFound(threadId);
+    return thread;
+  }
+  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
+  readThreadFile(path, id) {
+    const stat = lstatStrict(path, true);
+    const stamp = stat?.isFile() ? statStamp(stat) : null;
+    const hit = stamp === null ? void 0 : this.parsed.get(path);
+    if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
+    const text = readTextStrictAfter(path, stat, LIMITS.threadFileBytes);
+    if (text === null) return null;
+    const thread = parseThreadFile(path, id, text);
+    if (stamp !== null) {
+      this.parsed.delete(path);
+      this.parsed.set(path, { stamp, thread: copyThread(thread) });
+      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
+    }
+    return thread;
+  }
+  /** Forgets the parsed copies of these files: the next read parses them from disk whatever their stamp. */
+  forgetParsed(paths) {
+    for (const path of paths) this.parsed.delete(path);
+  }
+  /** True when the project has more than `limit` thread files (stops reading the directory there). */
+  threadCountExceeds(projectId, limit) {
+    let dir;
+    try {
+      dir = opendirSync(this.threadsDir(projectId));
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return false;
+      throw e;
+    }
+    try {
+      let count = 0;
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
+      }
+      return false;
+    } finally {
+      dir.closeSync();
+    }
+  }
+  /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
+  readAllThreads(projectId) {
+    const dir = this.threadsDir(projectId);
+    const threads = /* @__PURE__ */ new Map();
+    const problems = [];
+    if (!existsSync(dir)) return { threads, problems };
+    for (const name of readdirSync(dir).sort()) {
+      if (isAtomicTempFile(name)) continue;
+      const path = join(dir, name);
+      if (!name.endsWith(".md")) continue;
+      const id = name.slice(0, -3);
+      if (!isValidId(id)) {
+        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+        continue;
+      }
+      try {
+        const thread = this.readThreadFile(path, id);
+        if (thread === null) continue;
+        threads.set(id, thread);
+      } catch (e) {
+        problems.push({ path, threadId: id, reason: reasonOf(e) });
+      }
+    }
+    return { threads, problems };
+  }
+  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
+  async writeThread(projectId, thread) {
+    let text;
+    try {
+      text = serializeThreadExactly(thread);
+    } catch (e) {
+      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
+      throw e;
+    }
+    mkdirSync(this.threadsDir(projectId), { recursive: true });
+    writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
+  }
+  deleteThreadFile(projectId, threadId) {
+    removeFenced(this.lockPath, this.threadPath(projectId, threadId));
+  }
+};
+function isSymbolicLink(path) {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function entryExists(path) {
+  try {
+    lstatSync(path);
+    return true;
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return false;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function parseThreadFile(path, id, text) {
+  let thread;
+  try {
+    thread = parseThread(text);
+  } catch (e) {
+    throw unreadable(path, e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
+  }
+  if (thread.id !== id) throw errors.threadIdNotFileName(path, thread.id, id);
+  return thread;
+}
+function validateProject(data, path, id) {
+  if (typeof data !== "object" || data === null) throw unreadable(path, "is not a JSON object");
+  const d = data;
+  if (d.id !== id) throw unreadable(path, `"id" is ${JSON.stringify(d.id)}, expected "${id}"`);
+  if (typeof d.title !== "string") throw unreadable(path, '"title" must be a string');
+  const mode = d.mode === "team" ? "team" : "solo";
+  if (d.mode !== void 0 && d.mode !== "team" && d.mode !== "solo") throw unreadable(path, '"mode" must be "solo" or "team"');
+  const project = { id, title: d.title, mode, createdAt: typeof d.createdAt === "string" ? d.createdAt : "" };
+  if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
+  return project;
+}
+
+// src/core/types.ts
+var THREAD_STATUSES = ["active", "done", "abandoned"];
+var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
+var SECTION_HEADINGS = {
+  decisions: "Decisions",
+  constraints: "Constraints",
+  state: "State",
+  "open-questions": "Open questions",
+  "next-steps": "Next steps"
+};
+function threadStatus(meta) {
+  return meta.status ?? "active";
+}
+
+// src/core/clock.ts
+var last = 0;
+function nextTimestamp(after) {
+  let t = Date.now();
+  const floor = after ? Date.parse(after) : Number.NaN;
+  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
+  if (t <= last) t = last + 1;
+  last = t;
+  return isoTimestamp(t);
+}
+function pad(n, width) {
+  return String(n).padStart(width, "0");
+}
+function isoTimestamp(ms2) {
+  const d = new Date(ms2);
+  const year = d.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) return d.toISOString();
+  return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(d.getUTCMilliseconds(), 3)}Z`;
+}
+
+// src/core/git/default-branch-memo.ts
+function defaultBranchMemo() {
+  const answers = /* @__PURE__ */ new Map();
+  return (top, branch) => {
+    let answer = answers.get(branch);
+    if (answer === void 0) {
+      answer = isDefaultBranch(top, branch);
+      answers.set(branch, answer);
+    }
+    return answer;
+  };
+}
+async function resolveAuthorId(env, gitTop) {
+  if (env.THREADMIND_AUTHOR) return assertId(env.THREADMIND_AUTHOR, "THREADMIND_AUTHOR");
+  const { name, email } = await gitUser(gitTop);
+  return authorIdFrom(name, email);
+}
+function authorIdFrom(name, email) {
+  const base = slugify(name ?? safeUsername() ?? "unknown", 40);
+  if (!email) return base;
+  const hash = createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
+  return `${base}-${hash}`;
+}
+function safeUsername() {
+  try {
+    return userInfo().username || null;
+  } catch {
+    return null;
+  }
+}
+function emptyMeasurements() {
+  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
+}
+
+// src/core/json-record.ts
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/core/store/local-state.ts
+function emptyLocalState() {
+  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
+}
+function localStatePath(storeDir) {
+  return join(storeDir, "config.json");
+}
+function readLocalState(storeDir) {
+  const path = localStatePath(storeDir);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.localStateBytes);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
+  }
+  if (text === null) return { state: emptyLocalState() };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    return { state: emptyLocalState(), problem: "is not a JSON object" };
+  }
+  return { state: normalize(data) };
+}
+function normalize(d) {
+  const state = emptyLocalState();
+  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
+  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
+    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
+  }
+  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
+  state.legacyAuthorIds = [...new Set(legacy)];
+  if (isRecord(d.branches)) {
+    for (const [branch, perProject] of Object.entries(d.branches)) {
+      if (!isRecord(perProject)) continue;
+      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
+      state.branches[branch] = Object.fromEntries(entries);
+    }
+  }
+  if (isRecord(d.sessions)) {
+    for (const [key, s] of Object.entries(d.sessions)) {
+      if (!isRecord(s)) continue;
+      const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
+      if (typeof s.projectId === "string") session.projectId = s.projectId;
+      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (typeof s.pid === "number") session.pid = s.pid;
+      state.sessions[key] = session;
+    }
+  }
+  if (isRecord(d.conversations)) {
+    for (const [sessionId, c] of Object.entries(d.conversations)) {
+      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
+    }
+  }
+  if (isRecord(d.measurements)) {
+    const m = d.measurements;
+    for (const key of Object.keys(state.measurements)) {
+      const list = m[key];
+      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
+    }
+  }
+  return state;
+}
+async function writeLocalState(storeDir, state, hadProblem) {
+  const path = localStatePath(storeDir);
+  let setAside = null;
+  if (hadProblem && existsSync(path)) {
+    setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
+    renameSync(path, setAside);
+  }
+  const { measurements, conversations, ...kept } = state;
+  if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
+    throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
+  }
+  writeFenced(join(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
+`);
+  return setAside;
+}
+var MEASUREMENT_LOG = "measurements.jsonl";
+var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
+var LOG_ROTATE_BYTES = 1024 * 1024;
+var MAX_APPEND_BYTES = 64 * 1024;
+function measurementLogPath(storeDir) {
+  return join(storeDir, MEASUREMENT_LOG);
+}
+function previousMeasurementLogPath(storeDir) {
+  return join(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+function measurementLogPaths(storeDir) {
+  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+function openLog(path, use) {
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return null;
+  try {
+    return use(opened.fd, opened.stat.size, opened.stat);
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+function appendMeasurementEvents(storeDir, events) {
+  if (events.length === 0) return 0;
+  const text = events.map((e) => `${JSON.stringify(e)}
+`).join("");
+  const bytes2 = Buffer.from(text, "utf8");
+  if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
+  const opened = openRegularFile(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
+  try {
+    let out = bytes2;
+    if (before.size > 0) {
+      const last2 = Buffer.alloc(1);
+      readSync(fd, last2, 0, 1, before.size - 1);
+      if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
+    }
+    writeSync(fd, out);
+    return fstatSync(fd).size;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// src/core/measure/measurement-log-legacy.ts
+function legacyEvents(state) {
+  return legacyMeasurementEvents(state.measurements, state.conversations);
+}
+function legacyMeasurementEvents(m, conversations = {}) {
+  const events = [];
+  for (const [sessionId, c] of Object.entries(conversations)) {
+    events.push({ kind: "conversation", at: c.at, sessionId, projectId: c.projectId, threadId: c.threadId });
+  }
+  for (const r of m.sessionEnds) events.push({ kind: "sessionEnd", ...r });
+  for (const r of m.preCompacts) events.push({ kind: "preCompact", ...r });
+  for (const r of m.hooksSeen) events.push({ kind: "hookSeen", ...r });
+  for (const { receipt, ...injection } of m.injections) {
+    events.push({ kind: "injection", ...injection });
+    if (receipt !== "pending") {
+      events.push({
+        kind: "receipt",
+        at: injection.at,
+        sessionId: injection.sessionId,
+        injectionAt: injection.at,
+        contentHash: injection.contentHash,
+        receipt
+      });
+    }
+  }
+  return events;
+}
+function moveLegacyMeasurements(storeDir, state) {
+  const events = legacyEvents(state);
+  if (events.length === 0) return false;
+  for (let i = 0; i < events.length; i += 100) appendMeasurementEvents(storeDir, events.slice(i, i + 100));
+  state.measurements = emptyMeasurements();
+  state.conversations = {};
+  return true;
+}
+
+// src/core/notices.ts
+function addNotice(notices, line) {
+  if (!notices.includes(line)) notices.push(line);
+}
+
+// src/core/store/local-state-cache.ts
+var LocalStateCache = class {
+  /** `notices`: the services' notices, where problems with config.json are added (once each). */
+  constructor(storeDir, notices) {
+    this.storeDir = storeDir;
+    this.notices = notices;
+  }
+  storeDir;
+  notices;
+  /** config.json as last read, with the stamp it had before that read (see readCached). */
+  stateRead = null;
+  /**
+   * config.json, re-read only when its stamp changed since the last read (it is several hundred KB after long use, and
+   * one operation asks for it more than once). `take` hands the cached copy over for changing (it leaves the cache).
+   */
+  readCached(take) {
+    const stamp = fileStamp(localStatePath(this.storeDir));
+    const cached = this.stateRead;
+    if (take) this.stateRead = null;
+    if (cached !== null && stamp !== null && cached.stamp === stamp) return cached.read;
+    const read = readLocalState(this.storeDir);
+    if (!take && stamp !== null) this.stateRead = { stamp, read };
+    return read;
+  }
+  /** config.json as it is now. Read-only: callers must not change the state returned (use update). */
+  read() {
+    const read = this.readCached(false);
+    if (read.problem) this.noteProblem(read.problem);
+    return read.state;
+  }
+  noteProblem(problem) {
+    const line = `ThreadMind's local state ${this.storeDir}/config.json could not be used (${problem}); it will be set aside and rebuilt. Thread files are not affected.`;
+    addNotice(this.notices, line);
+  }
+  /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
+  async update(mutate) {
+    const read = this.readCached(true);
+    if (read.problem) this.noteProblem(read.problem);
+    await mutate(read.state);
+    moveLegacyMeasurements(this.storeDir, read.state);
+    for (const [key, s] of Object.entries(read.state.sessions)) {
+      if (s.pid !== void 0 && !isProcessAlive(s.pid)) delete read.state.sessions[key];
+    }
+    const setAside = await writeLocalState(this.storeDir, read.state, read.problem !== void 0);
+    if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
+  }
+};
+function contentHash(text) {
+  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
+}
+
+// src/core/context/token-estimate.ts
+var CACHE_LIMIT = 5e4;
+var CACHE_MAX_BYTES = 8e6;
+function charsEstimate(text) {
+  return Math.ceil(text.length / 3.5);
+}
+function tokenCachePath(storeDir) {
+  return join(storeDir, "cache", "token-counts.jsonl");
+}
+function legacyTokenCachePath(storeDir) {
+  return join(storeDir, "cache", "token-counts.json");
+}
+var PRELOAD_AFTER_MS = 20;
+var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
+var TokenEstimator = class {
+  constructor(cacheFile, loadEncoder, legacyCacheFile = null) {
+    this.cacheFile = cacheFile;
+    this.loadEncoder = loadEncoder;
+    this.legacyCacheFile = legacyCacheFile;
+  }
+  cacheFile;
+  loadEncoder;
+  legacyCacheFile;
+  cache = /* @__PURE__ */ new Map();
+  loaded = false;
+  /** Counts not yet in the file. */
+  pending = [];
+  /** Lines in the file (as last read or written). */
+  fileLines = 0;
+  /** The file must be rewritten whole (damaged lines, a legacy file to replace). */
+  rewrite = false;
+  encoder = null;
+  encoderPromise = null;
+  /** countNow has queued a preload (it runs PRELOAD_AFTER_MS later). */
+  preloadQueued = false;
+  /** How many counts fell back to characters/3.5 because the encoder was not loaded. */
+  misses = 0;
+  /** Loads the encoder if there is a loader; false when there is none. */
+  async ready() {
+    if (!this.loadEncoder) return false;
+    this.encoderPromise ??= this.loadEncoder();
+    this.encoder = await this.encoderPromise;
+    return true;
+  }
+  /** True once the encoder is loaded (counts are exact from then on). */
+  get exact() {
+    return this.encoder !== null;
+  }
+  /**
+   * Starts loading the encoder without waiting for it (a server calls this once it is idle after initialize). A load
+   * that fails is not reported here: the next `ready()` tries again and reports it.
+   */
+  preload() {
+    if (!this.loadEncoder || this.encoderPromise) return;
+    const promise = this.loadEncoder();
+    this.encoderPromise = promise;
+    promise.then(
+      (encoder) => {
+        if (this.encoderPromise === promise) this.encoder = encoder;
+      },
+      () => {
+        if (this.encoderPromise === promise) this.encoderPromise = null;
+      }
+    );
+  }
+  /** Synchronous: a cached count, an exact count if the encoder is loaded, else characters/3.5 (counted as a miss). */
+  countSync(text) {
+    if (text === "") return 0;
+    const key = contentHash(text);
+    this.load();
+    const hit = this.cache.get(key);
+    if (hit !== void 0) return hit;
+    if (!this.encoder) {
+      this.misses++;
+      return charsEstimate(text);
+    }
+    const n = this.encoder.countTokens(text);
+    this.cache.set(key, n);
+    this.pending.push(`${key} ${n}
+`);
+    if (this.cache.size > CACHE_LIMIT) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== void 0) this.cache.delete(oldest);
+    }
+    return n;
+  }
+  /** A cached count, else characters/3.5 (not a miss): what a process without the tokenizer counts, whether or not this one has it. */
+  cachedOrEstimate(text) {
+    if (text === "") return 0;
+    this.load();
+    return this.cache.get(contentHash(text)) ?? charsEstimate(text);
+  }
+  /**
+   * A cached or exact count without waiting for the encoder: until it is loaded, characters/3.5 (not cached), and the
+   * load starts in the background. For answers that report a size ("~N tokens"), not for fitting a budget.
+   */
+  countNow(text) {
+    if (this.encoder === null && this.encoderPromise === null && !this.preloadQueued) {
+      this.preloadQueued = true;
+      setTimeout(() => {
+        this.preloadQueued = false;
+        this.preload();
+      }, PRELOAD_AFTER_MS).unref();
+    }
+    return this.countSync(text);
+  }
+  /** A cached or exact count; loads the encoder on a miss when there is a loader, else characters/3.5. */
+  async count(text) {
+    if (this.encoder === null && this.loadEncoder !== null) {
+      const before = this.misses;
+      const n = this.countSync(text);
+      if (this.misses === before) return n;
+      await this.ready();
+    }
+    return this.countSync(text);
+  }
+  /** Persists new counts (appended; the file is rewritten only when mostly stale). Derived data: a damaged file is replaced, never trusted. */
+  async flush() {
+    if (!this.cacheFile || this.pending.length === 0 && !this.rewrite) return;
+    const lines = this.pending;
+    this.pending = [];
+    assertNoLinksBelow(dirname(dirname(this.cacheFile)), this.cacheFile);
+    mkdirSync(dirname(this.cacheFile), { recursive: true });
+    if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
+      this.rewrite = false;
+      let text = "";
+      for (const [k, n] of this.cache) text += `${k} ${n}
+`;
+      await writeFileAtomic(this.cacheFile, text);
+      this.fileLines = this.cache.size;
+      if (this.legacyCacheFile) rmSync(this.legacyCacheFile, { force: true });
+      return;
+    }
+    appendFileSync(this.cacheFile, lines.join(""));
+    this.fileLines += lines.length;
+  }
+  load() {
+    if (this.loaded) return;
+    this.loaded = true;
+    if (!this.cacheFile) return;
+    const text = readDerived(this.cacheFile);
+    if (text === null) {
+      this.loadLegacy();
+      return;
+    }
+    for (const line of text.split("\n")) {
+      if (line === "") continue;
+      this.fileLines++;
+      const m = LINE.exec(line);
+      if (!m) {
+        this.rewrite = true;
+        continue;
+      }
+      this.cache.delete(m[1]);
+      this.cache.set(m[1], Number(m[2]));
+    }
+    while (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value);
+  }
+  /** Counts of the 0.5.0 whole-file cache, when there is no log yet; the next save writes the log and removes the old file. */
+  loadLegacy() {
+    if (!this.legacyCacheFile) return;
+    const text = readDerived(this.legacyCacheFile);
+    if (text === null) return;
+    try {
+      const data = JSON.parse(text);
+      if (typeof data !== "object" || data === null) return;
+      for (const [k, v] of Object.entries(data)) if (typeof v === "number" && Number.isInteger(v) && v >= 0) this.cache.set(k, v);
+      this.rewrite = this.cache.size > 0;
+    } catch {
+    }
+  }
+};
+function readDerived(path) {
+  try {
+    return readTextStrict(path, CACHE_MAX_BYTES);
+  } catch {
+    return null;
+  }
+}
+
+// src/core/context/summary-sections.ts
+var HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
+function sectionKeyOf(heading) {
+  const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  for (const key of SECTION_KEYS) {
+    if (normalized === key || normalized === SECTION_HEADINGS[key].toLowerCase().replace(/\s+/g, "-")) return key;
+  }
+  return null;
+}
+var FENCE_LINE = /^\s*(```|~~~)/;
+var FenceTracker = class {
+  fence = null;
+  /** Takes the next line; true when it is outside every fenced block (an opening or closing fence line is inside). */
+  outside(line) {
+    const marker = FENCE_LINE.exec(line)?.[1];
+    if (marker !== void 0) {
+      if (this.fence === null) this.fence = marker;
+      else if (marker === this.fence) this.fence = null;
+      return false;
+    }
+    return this.fence === null;
+  }
+  /** The fence still open after the last line (null when none): a block that ends inside one must close it. */
+  get open() {
+    return this.fence;
+  }
+};
+function parseSummary(summary) {
+  const lines = summary.split("\n");
+  const preamble = [];
+  const sections = [];
+  const fences = new FenceTracker();
+  for (const line of lines) {
+    const heading = fences.outside(line) ? HEADING.exec(line) : null;
+    if (heading && !line.startsWith("###")) {
+      const title = heading[1];
+      sections.push({ key: sectionKeyOf(title), heading: title, lines: [] });
+      continue;
+    }
+    const current = sections[sections.length - 1];
+    if (current) current.lines.push(line);
+    else preamble.push(line);
+  }
+  return {
+    preamble: preamble.join("\n"),
+    sections: sections.map((s) => ({ key: s.key, heading: s.heading, body: trimBlankLines(s.lines.join("\n")) }))
+  };
+}
+function renderSummary(parsed) {
+  const parts = [];
+  const preamble = trimBlankLines(parsed.preamble);
+  if (preamble !== "") parts.push(preamble);
+  for (const s of parsed.sections) parts.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}
+${s.body}`);
+  return parts.join("\n\n");
+}
+function ancestorExcerpt(summary) {
+  const parsed = parseSummary(summary);
+  if (parsed.sections.length === 0) return summary.trim();
+  const kept = parsed.sections.filter((s) => s.key === "decisions" || s.key === "constraints");
+  return renderSummary({ preamble: "", sections: kept });
+}
+function updateSection(summary, key, content, replace) {
+  const parsed = parseSummary(summary);
+  const text = trimBlankLines(content);
+  const existing = parsed.sections.find((s) => s.key === key);
+  if (existing) {
+    if (text === "" && !replace) return summary;
+    existing.body = replace || existing.body === "" ? text : `${existing.body}
+${text}`;
+    return renderSummary(parsed);
+  }
+  const order = SECTION_KEYS.indexOf(key);
+  let insertAt = parsed.sections.length;
+  for (let i = 0; i < parsed.sections.length; i++) {
+    const k = parsed.sections[i].key;
+    if (k !== null && SECTION_KEYS.indexOf(k) > order) {
+      insertAt = i;
+      break;
+    }
+  }
+  parsed.sections.splice(insertAt, 0, { key, heading: SECTION_HEADINGS[key], body: text });
+  return renderSummary(parsed);
+}
+function trimBlankLines(text) {
+  return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
+}
+
+// src/core/context/title-line.ts
+function titleLine(title, max) {
+  const line = title.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}\u2026`;
+}
+
+// src/core/context/context-assembly.ts
+var SEPARATOR = "\n\n---\n\n";
+var HEADING_TITLE_CHARS = 200;
+var NOTICE_TITLE_CHARS = 60;
+var ANCESTOR_WALK_LIMIT = 1e3;
+var ENOUGH_SUMMARY_CHARS = 200;
+function ancestorBlock(t) {
+  const excerpt = ancestorExcerpt(t.summary);
+  if (excerpt === "") return "";
+  return `## Thread: ${titleLine(t.title, HEADING_TITLE_CHARS)}
+${demoteHeadings(excerpt)}`;
+}
+function readChainWithinBudget(walk, start, budget) {
+  const nearestFirst = [start];
+  const blocks = /* @__PURE__ */ new Map();
+  const bounded = budget.maxChars !== void 0 || budget.maxTokens !== void 0;
+  const tokenLimit = budget.maxTokens === void 0 ? Infinity : budget.maxTokens * 1.5 + 50;
+  let chars = 0;
+  let tokens = 0;
+  let cut = false;
+  for (let t = walk.next(); t !== null; t = walk.next()) {
+    nearestFirst.push(t);
+    const block = ancestorBlock(t);
+    blocks.set(t, block);
+    if (!bounded) continue;
+    if (block !== "") {
+      chars += block.length + SEPARATOR.length;
+      if (budget.maxTokens !== void 0) tokens += budget.estimate(block);
+    }
+    if (budget.maxChars !== void 0 && chars > budget.maxChars || tokens > tokenLimit) {
+      cut = !walk.ended;
+      break;
+    }
+    if (walk.count >= ANCESTOR_WALK_LIMIT && !walk.ended) {
+      walk.notices.push(
+        `_\u26A0 The chain above "${t.id}" is more than ${ANCESTOR_WALK_LIMIT.toLocaleString("en-US")} threads deep: farther ancestors are not read._`
+      );
+      break;
+    }
+  }
+  return { threads: nearestFirst.reverse(), notices: walk.notices, cut, blocks };
+}
+function assembleContext(input) {
+  const active = input.chain[input.chain.length - 1];
+  if (!active) throw new Error("assembleContext needs at least the active thread");
+  const ancestors = [];
+  for (let i = 0; i < input.chain.length - 1; i++) {
+    const t = input.chain[i];
+    const block = input.ancestorBlocks?.get(t) ?? ancestorBlock(t);
+    if (block !== "") ancestors.push({ threadId: t.id, title: t.title, text: withWarning(block, input.warnings.get(t.id)) });
+  }
+  const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
+  const activeTitle = titleLine(active.title, HEADING_TITLE_CHARS);
+  const activeHead = `## Thread: ${activeTitle} (active)
+`;
+  const relatedLine = input.related && input.related.length > 0 ? `
+
+${relatedText(input.related)}` : "";
+  const activeWarning = input.warnings.get(active.id);
+  const system = input.project.systemContext?.trim() ? `## System Context
+${input.project.systemContext.trim()}` : null;
+  const depth = input.chain.length;
+  const cutChain = input.chainCut === true;
+  const depthText = `${depth}${cutChain ? "+" : ""} thread${depth === 1 && !cutChain ? "" : "s"}`;
+  const withFooter = (main2) => {
+    const footed = (n) => `${main2}${SEPARATOR}_ThreadMind context: ~${n} tokens | depth: ${depthText}_`;
+    let tokens = input.estimate(main2);
+    for (let i = 0; i < 4; i++) {
+      const total = input.estimate(footed(tokens));
+      if (total === tokens) break;
+      tokens = total;
+    }
+    const text = footed(tokens);
+    return { text, tokens: Math.max(tokens, input.estimate(text)) };
+  };
+  const render = (keptFrom, withSystem, body, cutNote, framing) => {
+    if (framing === "bare") {
+      const text = `${activeHead}${body}`;
+      return { text, tokens: input.estimate(text) };
+    }
+    if (framing === "compact") return withFooter(`${activeHead}${body}${cutNote ? `
+
+${cutNote}` : ""}`);
+    const blocks = [];
+    const top = [...input.notices];
+    if (keptFrom > 0 || cutChain) top.push(leftOutNotice(ancestors.slice(0, keptFrom), cutChain));
+    if (system !== null && !withSystem) top.push("_Left out to fit the budget: the project's system context._");
+    if (withSystem && system !== null) blocks.push(system);
+    if (top.length > 0) blocks.push(top.join("\n"));
+    for (let i = keptFrom; i < ancestors.length; i++) blocks.push(ancestors[i].text);
+    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote ? `
+
+${cutNote}` : ""}`, activeWarning));
+    return withFooter(blocks.join(SEPARATOR));
+  };
+  const fits = (r) => (input.maxChars === void 0 || r.text.length <= input.maxChars) && (input.maxTokens === void 0 || r.tokens <= input.maxTokens);
+  const done = (result, keptFrom, withSystem, truncated) => ({
+    text: result.text,
+    tokens: result.tokens,
+    depth,
+    threadId: active.id,
+    omitted: ancestors.slice(0, keptFrom).map((b) => b.threadId),
+    omittedBeyond: cutChain,
+    systemContextOmitted: system !== null && !withSystem,
+    truncated,
+    notices: input.notices
+  });
+  const all = ancestors.length;
+  const whole = render(0, system !== null, activeBody, null, "full");
+  if (fits(whole)) return done(whole, 0, system !== null, false);
+  if (system !== null || all > 0) {
+    const noAncestors = render(all, system !== null, activeBody, null, "full");
+    if (fits(noAncestors)) {
+      let lo = 1;
+      let hi = all;
+      let best = noAncestors;
+      let bestFrom = all;
+      while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        const candidate = render(mid, system !== null, activeBody, null, "full");
+        if (fits(candidate)) {
+          best = candidate;
+          bestFrom = mid;
+          hi = mid;
+        } else lo = mid + 1;
+      }
+      return done(best, bestFrom, system !== null, false);
+    }
+  }
+  if (system !== null) {
+    const noSystem = render(all, false, activeBody, null, "full");
+    if (fits(noSystem)) return done(noSystem, all, false, false);
+  }
+  const cut = cutActive(activeBody, (body, note, framing) => render(all, false, body, note, framing), fits, input);
+  return done(cut, all, false, true);
+}
+function leftOutNotice(omitted, beyond) {
+  const n = omitted.length;
+  const named = omitted.slice(-3).reverse().map((b) => titleLine(b.title, NOTICE_TITLE_CHARS));
+  const more = n > named.length ? `, and ${n - named.length} more` : "";
+  const unread = beyond ? `${n > 0 ? ", and" : ""} the ancestors above them, not read` : "";
+  const list = n > 0 ? `${n} farther ancestor thread${n === 1 ? "" : "s"} (nearest first: ${named.join("; ")}${more})` : "";
+  return `_Left out to fit the budget: ${list}${unread}._`;
+}
+function cutActive(body, render, fits, input) {
+  const budget = [
+    input.maxChars !== void 0 ? `${input.maxChars} characters` : null,
+    input.maxTokens !== void 0 ? `${input.maxTokens} tokens` : null
+  ].filter(Boolean).join(" / ");
+  const notes = {
+    full: `_[Summary cut to fit the budget of ${budget}: ${body.length} characters in all. Read the whole summary with context_get or the thread resource.]_`,
+    compact: "_[Summary cut to fit the budget: read it whole with context_get.]_",
+    bare: null
+  };
+  let best = null;
+  for (const framing of ["full", "compact", "bare"]) {
+    const note = notes[framing];
+    const tryLength = (n) => render(n === 0 ? "\u2026" : closeFence(`${body.slice(0, n).trimEnd()}\u2026`), note, framing);
+    let found = null;
+    let lo2 = 0;
+    let hi2 = body.length;
+    while (lo2 <= hi2) {
+      const mid = Math.floor((lo2 + hi2) / 2);
+      const candidate = tryLength(mid);
+      if (fits(candidate)) {
+        found = { rendered: candidate, kept: mid };
+        lo2 = mid + 1;
+      } else hi2 = mid - 1;
+    }
+    if (found !== null && (best === null || found.kept > best.kept)) best = found;
+    if (best !== null && best.kept >= Math.min(body.length, ENOUGH_SUMMARY_CHARS)) return best.rendered;
+  }
+  if (best !== null) return best.rendered;
+  const heading = render("", null, "bare").text;
+  let lo = 0;
+  let hi = heading.length;
+  let prefix = { text: "", tokens: 0 };
+  while (lo <= hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const text = heading.slice(0, mid);
+    const candidate = { text, tokens: input.estimate(text) };
+    if (fits(candidate)) {
+      prefix = candidate;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return prefix;
+}
+function relatedText(refs) {
+  const items = refs.map((r) => {
+    if (r.problem === "missing") return `${r.id} (missing: no such thread)`;
+    if (r.problem === "unreadable") return `${r.id} (its file cannot be read)`;
+    return `${(r.title ?? r.id).replace(/\s*\n\s*/g, " ")} (${r.id}${r.status && r.status !== "active" ? `, ${r.status}` : ""})`;
+  });
+  return `_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): ${items.join("; ")}._`;
+}
+function withWarning(text, warning) {
+  return warning ? `${text}
+
+${warning}` : text;
+}
+function demoteHeadings(text) {
+  const fences = new FenceTracker();
+  const demoted = text.split("\n").map((line) => fences.outside(line) && /^ {0,3}##(?!#)/.test(line) ? line.replace("##", "###") : line).join("\n");
+  return fences.open === null ? demoted : `${demoted}
+${fences.open}`;
+}
+function closeFence(text) {
+  const fences = new FenceTracker();
+  for (const line of text.split("\n")) fences.outside(line);
+  return fences.open === null ? text : `${text}
+${fences.open}`;
+}
+
+// src/core/context/thread-chain.ts
+var AncestorWalk = class {
+  constructor(start, read) {
+    this.read = read;
+    this.current = start;
+    this.seen = /* @__PURE__ */ new Set([start.id]);
+  }
+  read;
+  notices = [];
+  seen;
+  current;
+  done = false;
+  /** How many ancestors were read. */
+  count = 0;
+  /** True when the walk reached the root or stopped at a notice: there is nothing more to read. */
+  get ended() {
+    return this.done || this.current.parentId === null;
+  }
+  /** The next ancestor, or null when the walk has ended (root reached, or a missing, unreadable or cyclic parent). */
+  next() {
+    if (this.ended) return null;
+    const parentId = this.current.parentId;
+    if (this.seen.has(parentId)) {
+      this.notices.push(
+        `_\u26A0 The parentIds of "${this.current.id}" form a cycle through "${parentId}": ancestors beyond it are not shown. Fix the parentId in the thread files._`
+      );
+      this.done = true;
+      return null;
+    }
+    let parent;
+    try {
+      parent = this.read(parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) {
+        this.notices.push(
+          `_\u26A0 Ancestor "${parentId}" could not be read (${e.path}: ${e.reason}); its context and anything above it are not shown._`
+        );
+      } else if (e instanceof ThreadMindError && e.code === "not-found") {
+        this.notices.push(`_\u26A0 Parent thread "${parentId}" of "${this.current.id}" does not exist; ancestors are not shown._`);
+      } else throw e;
+      this.done = true;
+      return null;
+    }
+    this.seen.add(parentId);
+    this.current = parent;
+    this.count++;
+    return parent;
+  }
+};
+function walkToRoot(start, read) {
+  const walk = new AncestorWalk(start, read);
+  const nearestFirst = [start];
+  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
+  return { threads: nearestFirst.reverse(), notices: walk.notices };
+}
+function descendantsOf(id, threads) {
+  const children = /* @__PURE__ */ new Map();
+  for (const t of threads.values()) {
+    if (t.parentId === null) continue;
+    const list = children.get(t.parentId) ?? [];
+    list.push(t.id);
+    children.set(t.parentId, list);
+  }
+  const out = [];
+  const seen = /* @__PURE__ */ new Set([id]);
+  const queue = [id];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+// src/core/context/stale-path-warnings.ts
+function hasPathsToCheck(t) {
+  return Boolean(t.commit && t.paths && t.paths.length > 0);
+}
+async function stalePathWarnings(top, threads) {
+  const warnings = /* @__PURE__ */ new Map();
+  await Promise.all(
+    threads.map(async (t) => {
+      if (!hasPathsToCheck(t)) return;
+      let n;
+      try {
+        n = await commitsTouchingSince(top, t.commit, t.paths);
+      } catch (e) {
+        if (!(e instanceof GitError)) throw e;
+        warnings.set(
+          t.id,
+          `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`
+        );
+        return;
+      }
+      if (n && n > 0) {
+        warnings.set(
+          t.id,
+          `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`
+        );
+      }
+    })
+  );
+  return warnings;
+}
+
+// src/core/context/context-sources.ts
+async function contextWithSources(deps, project, thread, options) {
+  const { store, tokens } = deps;
+  const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
+  const read = (id) => {
+    consulted.add(store.threadPath(project.id, id));
+    return store.readThread(project.id, id);
+  };
+  const related = relatedRefs(store, project.id, thread, consulted);
+  const estimate = options.estimateOnly === true ? (text) => tokens.cachedOrEstimate(text) : (text) => tokens.countSync(text);
+  const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
+  const top = deps.gitTop;
+  const warnings = top ? await stalePathWarnings(top, chain.threads) : /* @__PURE__ */ new Map();
+  const assemble = () => assembleContext({
+    project,
+    chain: chain.threads,
+    chainCut: chain.cut,
+    warnings,
+    notices: [...options.notices ?? [], ...chain.notices],
+    ...options.maxChars !== void 0 ? { maxChars: options.maxChars } : {},
+    ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
+    estimate,
+    related,
+    ancestorBlocks: chain.blocks
+  });
+  const missesBefore = tokens.misses;
+  let assembled = assemble();
+  if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
+  await deps.saveTokenCache();
+  const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
+  return { context: assembled, sources: [...consulted].map((p) => relative(store.dir, p)), dependsOnHead };
+}
+function relatedRefs(store, projectId, thread, consulted) {
+  return (thread.related ?? []).map((id) => {
+    try {
+      consulted.add(store.threadPath(projectId, id));
+      const t = store.readThread(projectId, id);
+      return { id, title: t.title, status: threadStatus(t) };
+    } catch (e) {
+      if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
+      if (e instanceof ThreadMindError && e.code === "not-found") return { id, title: null, problem: "missing" };
+      throw e;
+    }
+  });
+}
+
+// src/core/context/tree-render.ts
+function buildTree(threads) {
+  const children = /* @__PURE__ */ new Map();
+  const roots = [];
+  const detached = [];
+  for (const t of threads.values()) {
+    if (t.parentId === null) {
+      roots.push(t.id);
+      continue;
+    }
+    if (!threads.has(t.parentId)) {
+      detached.push({ id: t.id, why: `parent "${t.parentId}" does not exist` });
+      continue;
+    }
+    const list = children.get(t.parentId) ?? [];
+    list.push(t.id);
+    children.set(t.parentId, list);
+  }
+  const reachable = /* @__PURE__ */ new Set();
+  const stack = [...roots, ...detached.map((d) => d.id)];
+  while (stack.length > 0) {
+    const id = stack.pop();
+    if (reachable.has(id)) continue;
+    reachable.add(id);
+    for (const child of children.get(id) ?? []) stack.push(child);
+  }
+  for (const [id, why] of cycleReasons(threads, reachable)) detached.push({ id, why });
+  const byCreated = (a, b) => threads.get(a).createdAt < threads.get(b).createdAt ? -1 : threads.get(a).createdAt > threads.get(b).createdAt ? 1 : a < b ? -1 : 1;
+  for (const list of children.values()) list.sort(byCreated);
+  roots.sort((a, b) => a === MAIN_THREAD_ID ? -1 : b === MAIN_THREAD_ID ? 1 : byCreated(a, b));
+  return { roots, children, detached };
+}
+var CYCLE_IDS_SHOWN = 5;
+function cycleReasons(threads, reachable) {
+  const reasons = /* @__PURE__ */ new Map();
+  const cycleOfThread = /* @__PURE__ */ new Map();
+  for (const t of threads.values()) {
+    if (reachable.has(t.id) || cycleOfThread.has(t.id)) continue;
+    const path = [];
+    const onPath = /* @__PURE__ */ new Map();
+    let id = t.id;
+    while (id !== null && !onPath.has(id) && !cycleOfThread.has(id) && !reachable.has(id)) {
+      onPath.set(id, path.length);
+      path.push(id);
+      id = threads.get(id)?.parentId ?? null;
+    }
+    if (id === null || reachable.has(id)) continue;
+    let ids;
+    let leadIn;
+    if (onPath.has(id)) {
+      leadIn = onPath.get(id);
+      ids = path.slice(leadIn);
+      for (const [i, c] of ids.entries()) cycleOfThread.set(c, { ids, at: i });
+    } else {
+      leadIn = path.length;
+      ids = cycleOfThread.get(id).ids;
+    }
+    for (const p of path.slice(0, leadIn)) cycleOfThread.set(p, { ids, at: null });
+  }
+  for (const [id, { ids, at }] of cycleOfThread) {
+    reasons.set(
+      id,
+      at === null ? `its parentIds lead into a cycle (${describeCycle(ids, 0)})` : `its parentIds form a cycle (${describeCycle(ids, at)})`
+    );
+  }
+  return reasons;
+}
+function describeCycle(ids, from) {
+  const n = ids.length;
+  const shown = [];
+  for (let k = 0; k < Math.min(n, CYCLE_IDS_SHOWN); k++) shown.push(ids[(from + k) % n]);
+  if (n > CYCLE_IDS_SHOWN) shown.push("\u2026");
+  shown.push(ids[from]);
+  return `${shown.join(" \u2192 ")}${n > CYCLE_IDS_SHOWN ? `, ${n.toLocaleString("en-US")} threads` : ""}`;
+}
+var INDENT_LEVELS = 40;
+function renderTree(threads, options) {
+  const shape = buildTree(threads);
+  const lines = [`Project: ${options.title}`];
+  const label = (t) => threadLabel(t, options);
+  const stack = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const r of [...shape.roots].reverse()) stack.push({ id: r, prefix: "", last: true, level: 0 });
+  while (stack.length > 0) {
+    const { id, prefix, last: last2, level } = stack.pop();
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const t = threads.get(id);
+    const deep = level > INDENT_LEVELS ? `[depth ${level + 1}] ` : "";
+    lines.push(level === 0 ? label(t) : `${prefix}${last2 ? "\u2514\u2500\u2500 " : "\u251C\u2500\u2500 "}${deep}${label(t)}`);
+    const kids = shape.children.get(id) ?? [];
+    const childPrefix = level === 0 ? "" : level >= INDENT_LEVELS ? prefix : `${prefix}${last2 ? "    " : "\u2502   "}`;
+    for (let i = kids.length - 1; i >= 0; i--)
+      stack.push({ id: kids[i], prefix: childPrefix, last: i === kids.length - 1, level: level + 1 });
+  }
+  if (shape.detached.length > 0) {
+    lines.push("", "\u26A0 Detached threads (fix their parentId):");
+    for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${d.why}`);
+  }
+  if (options.problems.length > 0) {
+    lines.push(
+      "",
+      `\u26A0 ${options.problems.length} thread file${options.problems.length === 1 ? "" : "s"} could not be read (left as they are):`
+    );
+    for (const p of options.problems) lines.push(`  ${p.path}: ${p.reason}`);
+  }
+  return lines.join("\n");
+}
+function oneLine(s) {
+  return s.replace(/\s*\n\s*/g, " \u23CE ");
+}
+function threadLabel(t, options) {
+  const parts = [`${oneLine(t.title)} (${t.id})`];
+  if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` \u2192 ${t.mergedInto}` : ""}]`);
+  if (t.branch) parts.push(`\u2387 ${t.branch}`);
+  const extra = options.extra?.(t);
+  if (extra) parts.push(extra);
+  if (t.id === options.activeId) parts.push("\u25C0 active");
+  return parts.join(" ");
+}
+function relatedMark(t, threads) {
+  return t.related && t.related.length > 0 ? `\u2194 ${t.related.map((r) => threads.has(r) ? r : `${r} (missing)`).join(", ")}` : "";
+}
+
+// src/core/context/tree-text.ts
+var FULL_TREE_LIMIT = 200;
+function treeText(store, project, activeId, written) {
+  try {
+    if (store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return pathTreeText(store, project, activeId, written);
+    const { threads, problems } = store.readAllThreads(project.id);
+    return renderTreeOf(project, threads, problems, activeId);
+  } catch (e) {
+    return `(The change was saved, but the tree could not be shown: ${messageOf(e)}. thread_list shows it.)`;
+  }
+}
+function treeAfter(store, project, activeId, note) {
+  const tree = treeText(store, project, activeId);
+  return note === null ? tree : `${tree}
+
+${note}`;
+}
+function pathTreeText(store, project, activeId, written) {
+  const active = written?.id === activeId ? written : store.readThread(project.id, activeId);
+  const chain = walkToRoot(active, (id) => store.readThread(project.id, id));
+  const threads = new Map(chain.threads.map((t) => [t.id, t]));
+  const tree = renderTree(threads, {
+    title: project.title,
+    activeId,
+    problems: [],
+    extra: (t) => relatedMark(t, { has: (r) => store.threadExists(project.id, r) })
+  });
+  const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
+  return [tree, ...chain.notices, note].join("\n");
+}
+function renderTreeOf(project, threads, problems, activeId) {
+  return renderTree(threads, {
+    title: project.title,
+    activeId,
+    problems,
+    extra: (t) => relatedMark(t, threads)
+  });
+}
+
+// src/core/search/scratch.ts
+var Scratch = class {
+  f64 = /* @__PURE__ */ new Map();
+  u32 = /* @__PURE__ */ new Map();
+  /** A Float64Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
+  floats(name, n) {
+    let a = this.f64.get(name);
+    if (!a || a.length < n) {
+      a = new Float64Array(Math.max(n, 1024, (a?.length ?? 0) * 2));
+      this.f64.set(name, a);
+    }
+    return a;
+  }
+  /** A Uint32Array of at least `n` zeros under `name`; the caller sets every entry it wrote back to 0. */
+  uints(name, n) {
+    let a = this.u32.get(name);
+    if (!a || a.length < n) {
+      a = new Uint32Array(Math.max(n, 1024, (a?.length ?? 0) * 2));
+      this.u32.set(name, a);
+    }
+    return a;
+  }
+};
+
+// src/core/search/term-index.ts
+var TermIndex = class {
+  /** term → flat [doc, tf, doc, tf, …]; dead documents are skipped by readers until compaction drops them. */
+  postingLists = /* @__PURE__ */ new Map();
+  /** doc → number of terms; -1 once removed. */
+  lengths = [];
+  live = 0;
+  dead = 0;
+  totalLength = 0;
+  /** Bumped by every add and remove (the norms cache is valid for one version). */
+  version = 0;
+  normCache = null;
+  normVersion = -1;
+  /** Live documents. */
+  get size() {
+    return this.live;
+  }
+  get averageLength() {
+    return this.live === 0 ? 0 : this.totalLength / this.live;
+  }
+  isLive(doc) {
+    const len = this.lengths[doc];
+    return len !== void 0 && len >= 0;
+  }
+  /** Adds a document (a fresh number: numbers are never reused) with its terms, repeats counting. */
+  add(doc, terms2) {
+    if (this.lengths[doc] !== void 0) throw new Error(`TermIndex: document ${doc} was already added`);
+    const tf = /* @__PURE__ */ new Map();
+    for (const t of terms2) tf.set(t, (tf.get(t) ?? 0) + 1);
+    for (const [term, n] of tf) {
+      const list = this.postingLists.get(term);
+      if (list) list.push(doc, n);
+      else this.postingLists.set(term, [doc, n]);
+    }
+    this.lengths[doc] = terms2.length;
+    this.version++;
+    this.live++;
+    this.totalLength += terms2.length;
+  }
+  remove(doc) {
+    const len = this.lengths[doc];
+    if (len === void 0 || len < 0) return;
+    this.lengths[doc] = -1;
+    this.version++;
+    this.live--;
+    this.dead++;
+    this.totalLength -= len;
+    if (this.dead > 256 && this.dead > this.live / 4) this.compact();
+  }
+  /** The raw posting list of a term: flat [doc, tf, …], dead documents included (check `isLive`). Do not modify. */
+  postings(term) {
+    return this.postingLists.get(term);
+  }
+  /** How many live documents contain the term. */
+  documentFrequency(list) {
+    let n = 0;
+    for (let i = 0; i < list.length; i += 2) if (this.lengths[list[i]] >= 0) n++;
+    return n;
+  }
+  /**
+   * Per document the BM25 length normalisation k1·(1 − b + b·len/avg), NaN for removed documents; recomputed only
+   * when documents were added or removed since the last call.
+   */
+  norms() {
+    if (this.normCache && this.normVersion === this.version) return this.normCache;
+    const avg = this.averageLength || 1;
+    const out = new Float64Array(this.lengths.length);
+    for (let doc = 0; doc < this.lengths.length; doc++) {
+      const len = this.lengths[doc];
+      out[doc] = len === void 0 || len < 0 ? Number.NaN : BM25.k1 * (1 - BM25.b + BM25.b * len / avg);
+    }
+    this.normCache = out;
+    this.normVersion = this.version;
+    return out;
+  }
+  /** Every term of the vocabulary that starts with `prefix` (itself included when present). */
+  termsStartingWith(prefix) {
+    const out = [];
+    for (const term of this.postingLists.keys()) if (term.startsWith(prefix)) out.push(term);
+    return out;
+  }
+  compact() {
+    for (const [term, list] of this.postingLists) {
+      const kept = [];
+      for (let i = 0; i < list.length; i += 2) if (this.lengths[list[i]] >= 0) kept.push(list[i], list[i + 1]);
+      if (kept.length === 0) this.postingLists.delete(term);
+      else this.postingLists.set(term, kept);
+    }
+    this.dead = 0;
+  }
+};
+function bm25Idf(docCount, docFrequency) {
+  return Math.log(1 + (docCount - docFrequency + 0.5) / (docFrequency + 0.5));
+}
+var BM25 = { k1: 1.2, b: 0.75 };
+
+// src/core/search/text-terms.ts
+var STOPWORDS = new Set(
+  "a an and are as at be but by can could did do does for from had has have how i if in into is it its me my no not of on or our so than that the their them then there these they this to us was we were what when where which who why will with would you your any all about did does done should shall may might just also".split(" ")
+);
+var WORD = /[\p{L}\p{N}]+/gu;
+function stem(word) {
+  let w = word;
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) w = w.slice(0, -1);
+  for (const suffix of ["ing", "ed"]) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      w = w.slice(0, -suffix.length);
+      if (/([bdfgklmnprt])\1$/.test(w)) w = w.slice(0, -1);
+      break;
+    }
+  }
+  if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
+  return w;
+}
+function fold(word) {
+  return word.normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase();
+}
+function termsAt(text) {
+  const out = [];
+  for (const m of text.matchAll(WORD)) {
+    const folded = fold(m[0]);
+    if (folded.length < 2 || STOPWORDS.has(folded)) continue;
+    out.push({ term: stem(folded), start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+function terms(text) {
+  return termsAt(text).map((t) => t.term);
+}
+function queryTerms(query) {
+  return [...new Set(terms(query))];
+}
+
+// src/core/search/catalog-index.ts
+var META_FIELDS = ["title", "id", "headings", "paths", "branch"];
+function fieldText(meta, field) {
+  switch (field) {
+    case "title":
+      return meta.title;
+    case "id":
+      return meta.id;
+    case "headings":
+      return meta.headings.join("\n");
+    case "paths":
+      return (meta.paths ?? []).join("\n");
+    case "branch":
+      return meta.branch ?? "";
+    default: {
+      const unknown = field;
+      throw new Error(`unknown metadata field ${String(unknown)}`);
+    }
+  }
+}
+var CatalogIndex = class {
+  scratch = new Scratch();
+  fields = {
+    title: new TermIndex(),
+    id: new TermIndex(),
+    headings: new TermIndex(),
+    paths: new TermIndex(),
+    branch: new TermIndex()
+  };
+  slots = /* @__PURE__ */ new Map();
+  metas = [];
+  /** Live threads. */
+  get size() {
+    return this.slots.size;
+  }
+  /** Slots ever given out (the length of per-slot arrays). */
+  get slotCount() {
+    return this.metas.length;
+  }
+  put(meta) {
+    this.delete(meta.id);
+    const slot = this.metas.length;
+    this.metas.push(meta);
+    this.slots.set(meta.id, slot);
+    for (const field of META_FIELDS) this.fields[field].add(slot, terms(fieldText(meta, field)));
+  }
+  delete(threadId) {
+    const slot = this.slots.get(threadId);
+    if (slot === void 0) return;
+    this.slots.delete(threadId);
+    this.metas[slot] = void 0;
+    for (const field of META_FIELDS) this.fields[field].remove(slot);
+  }
+  /** Every live thread's metadata (read-only: the index keeps these objects). */
+  *live() {
+    for (const slot of this.slots.values()) {
+      const meta = this.metas[slot];
+      if (meta !== void 0) yield meta;
+    }
+  }
+  at(slot) {
+    return this.metas[slot];
+  }
+  /** The live slot of a thread, -1 when it is not in the catalog. */
+  slotOf(threadId) {
+    return this.slots.get(threadId) ?? -1;
+  }
+};
+
+// src/core/search/snippet.ts
+var SNIPPET_MAX_CHARS = 160;
+function snippetOf(text, isMatch, max = SNIPPET_MAX_CHARS) {
+  const lines = text.split("\n");
+  let best = { line: "", count: 0, first: 0 };
+  for (const line of lines) {
+    const hits = termsAt(line).filter((t) => isMatch(t.term));
+    const count = new Set(hits.map((h) => h.term)).size;
+    if (count > best.count) best = { line, count, first: hits[0].start };
+  }
+  if (best.count === 0) return clip(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
+  return around(best.line, best.first, max);
+}
+function clip(text, max = SNIPPET_MAX_CHARS) {
+  const t = collapse(text);
+  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}\u2026`;
+}
+function around(line, at, max) {
+  const raw = line.trim();
+  const offset = at - (line.length - line.trimStart().length);
+  if (raw.length <= max) return collapse(raw);
+  let start = Math.max(0, offset - Math.floor(max / 3));
+  let end = Math.min(raw.length, start + max - 2);
+  start = Math.max(0, end - (max - 2));
+  if (start > 0) {
+    const space = raw.indexOf(" ", start);
+    if (space !== -1 && space < offset) start = space + 1;
+  }
+  if (end < raw.length) {
+    const space = raw.lastIndexOf(" ", end);
+    if (space > offset) end = space;
+  }
+  return `${start > 0 ? "\u2026" : ""}${collapse(raw.slice(start, end))}${end < raw.length ? "\u2026" : ""}`;
+}
+function collapse(text) {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+// src/core/search/overview-tier.ts
+var FIELD_WEIGHTS = { title: 3, id: 2, headings: 1.5, paths: 1.5, branch: 1.5 };
+var FIELD_LABELS = {
+  title: "Title",
+  id: "Id",
+  headings: "Section headings",
+  paths: "Paths",
+  branch: "Branch"
+};
+var PREFIX_WEIGHT = 0.5;
+var PREFIX_MIN_CHARS = 3;
+function variantsOf(term, relaxed, startingWith) {
+  if (!relaxed || term.length < PREFIX_MIN_CHARS) return [[term, 1]];
+  return startingWith(term).map((t) => [t, t === term ? 1 : PREFIX_WEIGHT]);
+}
+function termMatcher(queryTerms2, relaxed) {
+  return (t) => queryTerms2.some((q) => t === q || relaxed && q.length >= PREFIX_MIN_CHARS && t.startsWith(q));
+}
+function matchCatalog(index, queryTerms2, accept, relaxed) {
+  const n = index.slotCount;
+  const score = index.scratch.floats("score", n);
+  const mask2 = index.scratch.uints("mask", n);
+  const byField = META_FIELDS.map((f) => index.scratch.floats(`field-${f}`, n));
+  const termBest = index.scratch.floats("term-best", n);
+  const termField = index.scratch.uints("term-field", n);
+  const touched = [];
+  queryTerms2.forEach((term, qi) => {
+    const termTouched = [];
+    META_FIELDS.forEach((field, fi) => {
+      const fieldIndex = index.fields[field];
+      for (const [variant, variantWeight] of variantsOf(term, relaxed, (p) => fieldIndex.termsStartingWith(p))) {
+        const list = fieldIndex.postings(variant);
+        if (!list) continue;
+        const weight = FIELD_WEIGHTS[field] * bm25Idf(index.size, fieldIndex.documentFrequency(list)) * variantWeight;
+        for (let i = 0; i < list.length; i += 2) {
+          const slot = list[i];
+          if (!fieldIndex.isLive(slot) || weight <= termBest[slot]) continue;
+          if (termBest[slot] === 0) termTouched.push(slot);
+          termBest[slot] = weight;
+          termField[slot] = fi;
+        }
+      }
+    });
+    for (const slot of termTouched) {
+      if (mask2[slot] === 0) touched.push(slot);
+      score[slot] = score[slot] + termBest[slot];
+      mask2[slot] = mask2[slot] | 1 << qi;
+      const fieldSums = byField[termField[slot]];
+      fieldSums[slot] = fieldSums[slot] + termBest[slot];
+      termBest[slot] = 0;
+      termField[slot] = 0;
+    }
+  });
+  const out = [];
+  for (const slot of touched) {
+    const meta = index.at(slot);
+    if (meta && accept(meta)) {
+      let best = 0;
+      for (let fi = 1; fi < META_FIELDS.length; fi++) if (byField[fi][slot] > byField[best][slot]) best = fi;
+      out.push({ slot, meta, score: score[slot], mask: mask2[slot], field: META_FIELDS[best] });
+    }
+    score[slot] = 0;
+    mask2[slot] = 0;
+    for (const sums of byField) sums[slot] = 0;
+  }
+  return out;
+}
+function metaSnippet(match, isMatch) {
+  const matches = (text) => terms(text).some(isMatch);
+  switch (match.field) {
+    case "title":
+    case "id":
+    case "branch":
+      return clip(fieldText(match.meta, match.field));
+    case "paths":
+      return clip((match.meta.paths ?? []).filter(matches).join(", "));
+    case "headings":
+      return clip(
+        match.meta.headings.filter(matches).map((h) => `## ${h}`).join(" \xB7 ")
+      );
+    default: {
+      const unknown = match.field;
+      throw new Error(`unknown metadata field ${String(unknown)}`);
+    }
+  }
+}
+
+// src/core/search/section-weights.ts
+var SECTION_WEIGHTS = {
+  decisions: 1.6,
+  constraints: 1.4,
+  "open-questions": 1,
+  "next-steps": 0.9,
+  state: 0.8
+};
+var OTHER_SECTION_WEIGHT = 1;
+var REASON_WEIGHT = 1.5;
+function sectionWeight(doc) {
+  if (doc.kind === "reason") return REASON_WEIGHT;
+  return doc.key === null ? OTHER_SECTION_WEIGHT : SECTION_WEIGHTS[doc.key];
+}
+function sectionLabel(doc) {
+  return doc.kind === "reason" ? "Closing reason" : doc.heading === "" ? "Summary" : doc.heading;
+}
+
+// src/core/search/thread-verdicts.ts
+var ThreadVerdicts = class {
+  // 0 not asked yet, 1 accepted, 2 refused
+  constructor(scratch, name, threads, accept) {
+    this.accept = accept;
+    this.verdict = scratch.uints(name, threads);
+  }
+  accept;
+  /** The threads asked so far, in the order they were first met. */
+  asked = [];
+  verdict;
+  accepts(threadNo) {
+    let v = this.verdict[threadNo];
+    if (v === 0) {
+      v = this.accept(threadNo) ? 1 : 2;
+      this.verdict[threadNo] = v;
+      this.asked.push(threadNo);
+    }
+    return v === 1;
+  }
+  /** Sets the scratch entries back to 0 (the scratch contract); call once the pass is over. */
+  clear() {
+    for (const t of this.asked) this.verdict[t] = 0;
+  }
+};
+
+// src/core/search/section-tier.ts
+var OTHER_SECTIONS_SHARE = 0.25;
+function matchSections(index, queryTerms2, acceptThread, relaxed) {
+  const ti = index.terms;
+  const scores = index.scratch.floats("doc-score", index.docCount);
+  const masks = index.scratch.uints("doc-mask", index.docCount);
+  const threads = index.threadIds.length;
+  const verdicts = new ThreadVerdicts(index.scratch, "verdict", threads, acceptThread);
+  const touched = [];
+  const norms = ti.norms();
+  const tfBoost = BM25.k1 + 1;
+  queryTerms2.forEach((term, qi) => {
+    for (const [variant, variantWeight] of variantsOf(term, relaxed, (p) => ti.termsStartingWith(p))) {
+      const list = ti.postings(variant);
+      if (!list) continue;
+      const factor = bm25Idf(ti.size, ti.documentFrequency(list)) * tfBoost * variantWeight;
+      for (let i = 0; i < list.length; i += 2) {
+        const doc = list[i];
+        const norm = norms[doc];
+        if (Number.isNaN(norm)) continue;
+        if (!verdicts.accepts(index.docThread[doc])) continue;
+        if (masks[doc] === 0) touched.push(doc);
+        const tf = list[i + 1];
+        scores[doc] = scores[doc] + factor * tf / (tf + norm) * index.docWeight[doc];
+        masks[doc] = masks[doc] | 1 << qi;
+      }
+    }
+  });
+  verdicts.clear();
+  const bestScore = index.scratch.floats("thread-best", threads);
+  const sum = index.scratch.floats("thread-sum", threads);
+  const threadMask = index.scratch.uints("thread-mask", threads);
+  const bestDoc = index.scratch.uints("thread-best-doc", threads);
+  const touchedThreads = [];
+  for (const doc of touched) {
+    const t = index.docThread[doc];
+    if (bestDoc[t] === 0) touchedThreads.push(t);
+    sum[t] = sum[t] + scores[doc];
+    threadMask[t] = threadMask[t] | masks[doc];
+    if (bestDoc[t] === 0 || scores[doc] > bestScore[t]) {
+      bestScore[t] = scores[doc];
+      bestDoc[t] = doc + 1;
+    }
+    scores[doc] = 0;
+    masks[doc] = 0;
+  }
+  const out = [];
+  for (const t of touchedThreads) {
+    out.push({
+      threadNo: t,
+      score: bestScore[t] + OTHER_SECTIONS_SHARE * (sum[t] - bestScore[t]),
+      mask: threadMask[t],
+      best: index.doc(bestDoc[t] - 1)
+    });
+    bestScore[t] = 0;
+    sum[t] = 0;
+    threadMask[t] = 0;
+    bestDoc[t] = 0;
+  }
+  return out;
+}
+function sectionSnippet(match, isMatch) {
+  return snippetOf(match.best.text, isMatch);
+}
+
+// src/core/search/search-types.ts
+var SEARCH_INTENTS = ["overview", "lookup", "semantic", "deep"];
+var SEARCH_SCOPES = ["project", "all-projects"];
+var SEARCH_LIMIT = { min: 1, max: 50, default: 10, deepDefault: 20 };
+
+// src/core/search/section-vectors.ts
+function embedTerms(words, termList, weightOf) {
+  const out = new Float32Array(words.dims);
+  let known = 0;
+  for (const t of termList) {
+    const row2 = words.rowOf(t);
+    if (row2 < 0) continue;
+    known++;
+    words.addTo(out, row2, weightOf ? weightOf(t, row2) : words.weight(row2));
+  }
+  if (known === 0) return null;
+  return normalize2(out) ? out : null;
+}
+function embedText(words, text) {
+  return embedTerms(words, terms(text));
+}
+function normalize2(v) {
+  let n = 0;
+  for (let d = 0; d < v.length; d++) n += v[d] * v[d];
+  if (n === 0) return false;
+  const inv = 1 / Math.sqrt(n);
+  for (let d = 0; d < v.length; d++) v[d] = v[d] * inv;
+  return true;
+}
+function dot(a, aOffset, b, dims) {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (; d + 3 < dims; d += 4) {
+    s0 += a[aOffset + d] * b[d];
+    s1 += a[aOffset + d + 1] * b[d + 1];
+    s2 += a[aOffset + d + 2] * b[d + 2];
+    s3 += a[aOffset + d + 3] * b[d + 3];
+  }
+  for (; d < dims; d++) s0 += a[aOffset + d] * b[d];
+  return s0 + s1 + s2 + s3;
+}
+var SectionVectors = class {
+  constructor(words) {
+    this.words = words;
+    this.flat = new Float32Array(1024 * words.dims);
+    this.known = new Uint8Array(1024);
+  }
+  words;
+  flat;
+  /** doc → 1 when it has a vector. */
+  known;
+  titles = /* @__PURE__ */ new Map();
+  get dims() {
+    return this.words.dims;
+  }
+  get data() {
+    return this.flat;
+  }
+  /** doc → 1 when it has a vector (read-only for scanning). */
+  get knownFlags() {
+    return this.known;
+  }
+  /** Upper bound of document numbers seen. */
+  get capacity() {
+    return this.known.length;
+  }
+  set(doc, text) {
+    const v = embedText(this.words, text);
+    if (v === null) {
+      this.remove(doc);
+      return;
+    }
+    this.grow(doc + 1);
+    this.flat.set(v, doc * this.dims);
+    this.known[doc] = 1;
+  }
+  remove(doc) {
+    if (doc < this.known.length) this.known[doc] = 0;
+  }
+  /** A thread's title vector (thread numbers are never reused, so a cached one stays right); null when no word is known. */
+  titleVector(threadNo, title) {
+    let v = this.titles.get(threadNo);
+    if (v === void 0) {
+      v = embedText(this.words, title());
+      this.titles.set(threadNo, v);
+    }
+    return v;
+  }
+  /** Forgets a replaced or removed thread's title vector. */
+  dropTitle(threadNo) {
+    this.titles.delete(threadNo);
+  }
+  grow(n) {
+    if (n <= this.known.length) return;
+    const size = Math.max(n, this.known.length * 2);
+    const flat = new Float32Array(size * this.dims);
+    flat.set(this.flat);
+    const known = new Uint8Array(size);
+    known.set(this.known);
+    this.flat = flat;
+    this.known = known;
+  }
+};
+
+// src/core/search/semantic-tier.ts
+var SEMANTIC_SECTION_SHARE = 0.25;
+var SEMANTIC_MIN_SIMILARITY = 0.35;
+var SEMANTIC_STRONG_SIMILARITY = 0.5;
+function queryVector(index, words, queryTerms2) {
+  const ti = index.terms;
+  return embedTerms(words, queryTerms2, (term, row2) => {
+    const list = ti.postings(term);
+    return words.weight(row2) * bm25Idf(ti.size, list ? ti.documentFrequency(list) : 0);
+  });
+}
+function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
+  const vectors = index.sectionVectors(words);
+  const data = vectors.data;
+  const dims = vectors.dims;
+  const threads = index.threadIds.length;
+  const best = index.scratch.floats("meaning-best", threads);
+  const bestDoc = index.scratch.uints("meaning-doc", threads);
+  const verdicts = new ThreadVerdicts(index.scratch, "meaning-verdict", threads, acceptThread);
+  const end = Math.min(index.docCount, vectors.capacity);
+  const known = vectors.knownFlags;
+  const docThread = index.docThread;
+  for (let doc = 0; doc < end; doc++) {
+    if (known[doc] !== 1) continue;
+    const t = docThread[doc];
+    if (!verdicts.accepts(t)) continue;
+    const sim = dot(data, doc * dims, query, dims) * (1 + SEMANTIC_SECTION_SHARE * (index.docWeight[doc] - 1));
+    if (bestDoc[t] === 0 || sim > best[t]) {
+      best[t] = sim;
+      bestDoc[t] = doc + 1;
+    }
+  }
+  const found = [];
+  for (const t of verdicts.asked) {
+    const accepted = verdicts.accepts(t);
+    const title = accepted ? vectors.titleVector(t, () => titleOf(t)) : null;
+    const sim = Math.max(best[t], title ? dot(title, 0, query, dims) : -Infinity);
+    if (accepted && bestDoc[t] > 0 && sim >= SEMANTIC_MIN_SIMILARITY) {
+      best[t] = sim;
+      found.push(t);
+    } else {
+      best[t] = 0;
+      bestDoc[t] = 0;
+    }
+  }
+  verdicts.clear();
+  let cut = -Infinity;
+  if (found.length > keep) cut = Float64Array.from(found, (t) => best[t]).sort()[found.length - keep];
+  const out = [];
+  for (const t of found) {
+    if (best[t] >= cut) out.push({ threadNo: t, similarity: best[t], best: index.doc(bestDoc[t] - 1) });
+    best[t] = 0;
+    bestDoc[t] = 0;
+  }
+  return out;
+}
+function meaningSnippet(words, doc, query) {
+  let bestLine = "";
+  let bestSim = -Infinity;
+  for (const line of doc.text.split("\n")) {
+    if (line.trim() === "") continue;
+    const v = embedText(words, line);
+    const sim = v ? dot(v, 0, query, words.dims) : -1;
+    if (sim > bestSim) [bestLine, bestSim] = [line, sim];
+  }
+  return clip(bestLine);
+}
+var WORD_VECTORS_FILE = "word-vectors.bin";
+var FORMAT = "threadmind-word-vectors";
+var MAX_ASSET_BYTES = 16e6;
+var SIF_A = 1e-3;
+var ZIPF_H = 13.5;
+var WordVectors = class {
+  constructor(dims, unit2, weights, terms2) {
+    this.dims = dims;
+    this.unit = unit2;
+    this.weights = weights;
+    terms2.forEach((t, row2) => {
+      if (!this.rows.has(t)) this.rows.set(t, row2);
+    });
+  }
+  dims;
+  unit;
+  weights;
+  rows = /* @__PURE__ */ new Map();
+  get size() {
+    return this.rows.size;
+  }
+  /** The row of a search term (as `terms()` makes them), or -1 when the vocabulary lacks it. */
+  rowOf(term) {
+    return this.rows.get(term) ?? -1;
+  }
+  /** How much a term counts in a text's vector: rare words more than frequent ones. */
+  weight(row2) {
+    return this.weights[row2];
+  }
+  /** out += w · vector(row). */
+  addTo(out, row2, w) {
+    const base = row2 * this.dims;
+    for (let d = 0; d < this.dims; d++) out[d] = out[d] + w * this.unit[base + d];
+  }
+};
+function parseWordVectors(bytes2, path) {
+  const newline = bytes2.indexOf(10);
+  if (newline < 0 || newline > 4096) throw new Error(`${path} has no header line`);
+  let header;
+  try {
+    header = JSON.parse(bytes2.subarray(0, newline).toString("utf8"));
+  } catch {
+    throw new Error(`${path} has a header that is not JSON`);
+  }
+  const { count, dims, wordsBytes, sha256 } = header;
+  if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
+  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string")
+    throw new Error(`${path} has a malformed header`);
+  const start = newline + 1;
+  if (bytes2.length !== start + wordsBytes + count * dims)
+    throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
+  const body = bytes2.subarray(start);
+  if (createHash("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
+  const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
+  if (words.length !== count) throw new Error(`${path} lists ${words.length} words, not ${count}`);
+  const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count * dims);
+  const unit2 = new Float32Array(count * dims);
+  const weights = new Float32Array(count);
+  for (let row2 = 0; row2 < count; row2++) {
+    let norm = 0;
+    for (let d = 0; d < dims; d++) norm += raw[row2 * dims + d] ** 2;
+    const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let d = 0; d < dims; d++) unit2[row2 * dims + d] = raw[row2 * dims + d] * inv;
+    const p = 1 / ((row2 + 1) * ZIPF_H);
+    weights[row2] = SIF_A / (SIF_A + p);
+  }
+  return new WordVectors(
+    dims,
+    unit2,
+    weights,
+    words.map((w) => stem(fold(w)))
+  );
+}
+function isCount(v) {
+  return typeof v === "number" && Number.isInteger(v) && v > 0;
+}
+function locateWordVectors(moduleUrl = import.meta.url) {
+  const candidates = [new URL(`./assets/${WORD_VECTORS_FILE}`, moduleUrl)];
+  if (moduleUrl.endsWith(".ts")) candidates.push(new URL(`../../../assets/${WORD_VECTORS_FILE}`, moduleUrl));
+  for (const url of candidates) {
+    const path = fileURLToPath(url);
+    if (existsSync(path)) return path;
+  }
+  return null;
+}
+var loaded = null;
+function wordVectors() {
+  if (loaded === null) loaded = loadOnce();
+  if (loaded instanceof Error) throw loaded;
+  return loaded;
+}
+function loadOnce() {
+  const started = performance.now();
+  const path = locateWordVectors();
+  const missing = () => new Error(`the word vectors (${WORD_VECTORS_FILE}) are missing from the plugin's assets`);
+  if (path === null) return missing();
+  try {
+    const bytes2 = readRegularFile(path, MAX_ASSET_BYTES, true);
+    if (bytes2 === null) return missing();
+    if (bytes2.length > MAX_ASSET_BYTES) return new Error(`${path} is over ${MAX_ASSET_BYTES} bytes`);
+    const vectors = parseWordVectors(bytes2, path);
+    return { vectors, path, loadMs: Math.round(performance.now() - started) };
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+}
+
+// src/core/search/thread-search.ts
+var STRONG_HITS_WANTED = 3;
+var LOOKUP_MIN_COVERAGE = 0.5;
+var QUERY_MAX_CHARS = 500;
+var QUERY_MAX_TERMS = 30;
+var DEFAULT_INTENT = "semantic";
+function normalizeSearchQuery(input) {
+  const query = input.query.trim();
+  if (query === "") throw errors.invalid("The search query must not be empty.");
+  if (query.length > QUERY_MAX_CHARS)
+    throw errors.invalid(`The search query is too long: ${query.length} characters (limit ${QUERY_MAX_CHARS}).`);
+  const terms2 = queryTerms(query);
+  if (terms2.length === 0)
+    throw errors.invalid(
+      `The search query "${query}" has no words to search for (common words such as "the" or "what" are ignored).`
+    );
+  if (terms2.length > QUERY_MAX_TERMS)
+    throw errors.invalid(
+      `The search query has ${terms2.length} distinct words (limit ${QUERY_MAX_TERMS}): keep the ones that matter.`
+    );
+  const intent = input.intent ?? DEFAULT_INTENT;
+  if (!SEARCH_INTENTS.includes(intent))
+    throw errors.invalid(`Unknown search intent "${String(intent)}": use ${SEARCH_INTENTS.join(", ")}.`);
+  const scope = input.scope ?? "project";
+  if (!SEARCH_SCOPES.includes(scope))
+    throw errors.invalid(`Unknown search scope "${String(scope)}": use ${SEARCH_SCOPES.join(", ")}.`);
+  if (input.status !== void 0 && !THREAD_STATUSES.includes(input.status)) {
+    throw errors.invalid(`Unknown thread status "${String(input.status)}": use ${THREAD_STATUSES.join(", ")}.`);
+  }
+  const limit = input.limit ?? (intent === "deep" ? SEARCH_LIMIT.deepDefault : SEARCH_LIMIT.default);
+  if (!Number.isInteger(limit) || limit < SEARCH_LIMIT.min || limit > SEARCH_LIMIT.max) {
+    throw errors.invalid(
+      `The search limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, not ${String(limit)}.`
+    );
+  }
+  return { query, terms: terms2, scope, status: input.status, limit, intent };
+}
+var ProjectFinds = class {
+  constructor(project) {
+    this.project = project;
+  }
+  project;
+  meta = [];
+  section = [];
+  /** Slots with a match, each once. */
+  slots = [];
+  addMeta(m) {
+    if (this.meta[m.slot] === void 0 && this.section[m.slot] === void 0) this.slots.push(m.slot);
+    this.meta[m.slot] = m;
+  }
+  addSection(slot, m) {
+    if (this.meta[slot] === void 0 && this.section[slot] === void 0) this.slots.push(slot);
+    this.section[slot] = m;
+  }
+};
+async function searchThreads(store, projectIds, input) {
+  const q = normalizeSearchQuery(input);
+  return store.exclusive(async () => {
+    const cost = { threadFilesRead: 0, swept: false, bodyTextUsed: false };
+    const projects = projectIds.map((id) => store.project(id));
+    for (const p of projects) {
+      const r = await p.refresh();
+      cost.threadFilesRead += r.filesRead;
+      cost.swept ||= r.swept;
+    }
+    const wanted = Math.min(q.limit, STRONG_HITS_WANTED);
+    const statusOk = (meta) => q.status === void 0 || statusOf(meta) === q.status;
+    const tiers = [];
+    const notices = [];
+    const finish2 = (top) => ({
+      query: q.query,
+      terms: q.terms,
+      scope: q.scope,
+      projects: projectIds,
+      intent: q.intent,
+      limit: q.limit,
+      tiers,
+      hits: top.map((c) => toHit(c, q.terms)),
+      notices: [...notices, ...projects.flatMap(noticesOf)],
+      cost
+    });
+    const metaMatches = (relaxed) => projects.map((p) => {
+      const finds = new ProjectFinds(p);
+      for (const m of matchCatalog(p.catalogIndex, q.terms, statusOk, relaxed)) finds.addMeta(m);
+      return finds;
+    });
+    const overview = metaMatches(false);
+    let strongOverview = 0;
+    for (const f of overview) for (const slot of f.slots) if (bitCount(f.meta[slot].mask) === q.terms.length) strongOverview++;
+    tiers.push({ tier: "overview", strongHits: strongOverview, weak: strongOverview < wanted });
+    if (q.intent === "overview" || strongOverview >= wanted)
+      return finish2(collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "overview", q.limit).top);
+    cost.bodyTextUsed = true;
+    for (const p of projects) cost.threadFilesRead += (await p.loadBodies()).filesRead;
+    const weigh = strongRule(projects, q.terms);
+    addSections(overview, q.terms, statusOk, false);
+    const lookupFinds = overview;
+    const openSections = q.status === void 0 ? (meta) => statusOf(meta) === "active" : void 0;
+    let lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh, void 0, openSections);
+    let closedSearched = q.status !== void 0 && q.status !== "active";
+    if (lookup.strong < wanted && q.status === void 0) {
+      lookup = collect(overview, q.terms.length, LOOKUP_MIN_COVERAGE, "lookup", q.limit, weigh);
+      closedSearched = true;
+    }
+    tiers.push({
+      tier: "lookup",
+      strongHits: lookup.strong,
+      weak: lookup.strong < wanted,
+      ...closedSearched ? { closedThreads: true } : {}
+    });
+    if (q.intent === "lookup" || lookup.strong >= wanted) return finish2(lookup.top);
+    const meaning = meaningMatches(projects, q.terms, statusOk, cost, notices, Math.max(4 * q.limit, 40));
+    const semantic = mergeMeaning(lookup.top, meaning, q.limit);
+    tiers.push({ tier: "semantic", strongHits: semantic.strong, weak: semantic.strong < wanted });
+    if (q.intent === "semantic" || semantic.strong >= wanted) return finish2(semantic.top);
+    const deep = metaMatches(true);
+    addSections(deep, q.terms, statusOk, true);
+    const deepRanked = collect(deep, q.terms.length, Number.MIN_VALUE, "deep", q.limit, weigh, {
+      finds: lookupFinds,
+      minCoverage: LOOKUP_MIN_COVERAGE,
+      tier: "lookup"
+    });
+    const merged = mergeMeaning(deepRanked.top, meaning, q.limit);
+    tiers.push({ tier: "deep", strongHits: merged.strong, weak: false });
+    return finish2(merged.top);
+  });
+}
+function strongRule(projects, queryTerms2) {
+  let docs = 0;
+  const df = queryTerms2.map(() => 0);
+  for (const p of projects) {
+    const ti = p.bodyLayer?.terms;
+    if (!ti) continue;
+    docs += ti.size;
+    queryTerms2.forEach((t, i) => {
+      const list = ti.postings(t);
+      if (list) df[i] = df[i] + ti.documentFrequency(list);
+    });
+  }
+  const idf = df.map((n) => bm25Idf(docs, n));
+  const total = idf.reduce((a, b) => a + b, 0);
+  return (mask2) => {
+    let covered = 0;
+    idf.forEach((w, i) => {
+      if (mask2 & 1 << i) covered += w;
+    });
+    return total > 0 ? covered / total : 0;
+  };
+}
+function meaningMatches(projects, queryTerms2, accept, cost, notices, keep) {
+  const started = performance.now();
+  let words;
+  try {
+    words = wordVectors();
+  } catch (e) {
+    notices.push(`The semantic tier is unavailable (${messageOf(e)}): only words were matched.`);
+    return [];
+  }
+  const out = [];
+  for (const p of projects) {
+    const bodies = p.bodyLayer;
+    if (!bodies) throw new Error(`search: the section index of project "${p.projectId}" was not loaded`);
+    const loadedBefore = bodies.hasSectionVectors(words.vectors);
+    const query = queryVector(bodies, words.vectors, queryTerms2);
+    if (query === null) continue;
+    const catalog = p.catalogIndex;
+    const metaOf = (threadNo) => {
+      const slot = catalog.slotOf(bodies.threadIds[threadNo]);
+      return slot >= 0 ? catalog.at(slot) : void 0;
+    };
+    const accepted = (t) => {
+      const meta = metaOf(t);
+      return meta !== void 0 && accept(meta);
+    };
+    for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "", keep)) {
+      const vectors = words.vectors;
+      out.push({
+        projectId: p.projectId,
+        meta: metaOf(m.threadNo),
+        similarity: m.similarity,
+        best: m.best,
+        snippet: () => meaningSnippet(vectors, m.best, query)
+      });
+    }
+    if (!loadedBefore) cost.semanticLoadMs = Math.round(performance.now() - started);
+  }
+  return out.sort((a, b) => b.similarity - a.similarity || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0)).slice(0, keep);
+}
+var LEXICAL_SHARE = 0.2;
+function mergeMeaning(lexical, meaning, limit) {
+  const key = (projectId, id) => `${projectId}/${id}`;
+  const similar = new Map(meaning.map((m) => [key(m.projectId, m.meta.id), m]));
+  const first = [];
+  const rest = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const c of lexical) {
+    const m = similar.get(key(c.projectId, c.meta.id));
+    seen.add(key(c.projectId, c.meta.id));
+    const withSim = m ? { ...c, similarity: m.similarity } : c;
+    if (c.strong) first.push(withSim);
+    else rest.push({ c: withSim, fused: (m?.similarity ?? 0) + LEXICAL_SHARE * c.weightedCoverage });
+  }
+  for (const m of meaning) {
+    if (seen.has(key(m.projectId, m.meta.id))) continue;
+    const c = {
+      projectId: m.projectId,
+      meta: m.meta,
+      metaMatch: void 0,
+      sectionMatch: void 0,
+      score: m.similarity,
+      coverage: 0,
+      weightedCoverage: 0,
+      strong: false,
+      tier: "semantic",
+      similarity: m.similarity,
+      meaning: m
+    };
+    rest.push({ c, fused: m.similarity });
+  }
+  rest.sort((a, b) => b.fused - a.fused);
+  const top = [...first, ...rest.map((r) => r.c)].slice(0, limit);
+  const firstKeys = new Set(first.map((c) => key(c.projectId, c.meta.id)));
+  const strong = first.length + meaning.filter((m) => m.similarity >= SEMANTIC_STRONG_SIMILARITY && !firstKeys.has(key(m.projectId, m.meta.id))).length;
+  return { strong, top };
+}
+function addSections(finds, terms2, accept, relaxed) {
+  for (const f of finds) {
+    const p = f.project;
+    const bodies = p.bodyLayer;
+    if (!bodies) throw new Error(`search: the section index of project "${p.projectId}" was not loaded`);
+    const catalog = p.catalogIndex;
+    const slotOf = (threadNo) => {
+      const hint = bodies.catalogSlot[threadNo];
+      const id = bodies.threadIds[threadNo];
+      if (hint >= 0 && catalog.at(hint)?.id === id) return hint;
+      const slot = catalog.slotOf(id);
+      bodies.catalogSlot[threadNo] = slot;
+      return slot;
+    };
+    const acceptThread = (threadNo) => {
+      const slot = slotOf(threadNo);
+      return slot >= 0 && accept(catalog.at(slot));
+    };
+    for (const m of matchSections(bodies, terms2, acceptThread, relaxed)) f.addSection(slotOf(m.threadNo), m);
+  }
+}
+function collect(finds, termCount, minCoverage, tier, limit, weigh, earlier, sectionsOf) {
+  const scores = [];
+  const where = [];
+  let strong = 0;
+  const weighted = (mask2) => weigh ? weigh(mask2) : bitCount(mask2) / termCount;
+  const sectionOf = (f, slot) => sectionsOf && !sectionsOf(f.project.catalogIndex.at(slot)) ? void 0 : f.section[slot];
+  const evidence = (f, slot) => ({ meta: f.meta[slot], section: sectionOf(f, slot) });
+  finds.forEach((f, pi) => {
+    for (const slot of f.slots) {
+      let source = 0;
+      let { meta, section } = evidence(f, slot);
+      let coverage = bitCount((meta?.mask ?? 0) | (section?.mask ?? 0)) / termCount;
+      if (coverage < minCoverage) continue;
+      const before = earlier?.finds[pi];
+      if (earlier && before) {
+        const e = evidence(before, slot);
+        const c = bitCount((e.meta?.mask ?? 0) | (e.section?.mask ?? 0)) / termCount;
+        if ((e.meta || e.section) && c >= earlier.minCoverage) [source, meta, section, coverage] = [1, e.meta, e.section, c];
+      }
+      if (weighted((meta?.mask ?? 0) | (section?.mask ?? 0)) >= LOOKUP_MIN_COVERAGE) strong++;
+      scores.push((meta?.score ?? 0) + (section?.score ?? 0));
+      where.push(pi, slot, source);
+    }
+  });
+  let threshold = -Infinity;
+  if (scores.length > limit * 4) threshold = Float64Array.from(scores).sort()[scores.length - limit];
+  const top = [];
+  for (let i = 0; i < scores.length; i++) {
+    if (scores[i] < threshold) continue;
+    const [pi, slot, source] = [where[3 * i], where[3 * i + 1], where[3 * i + 2]];
+    const f = source === 1 ? earlier.finds[pi] : finds[pi];
+    const metaMatch = f.meta[slot];
+    const sectionMatch = sectionOf(f, slot);
+    const mask2 = (metaMatch?.mask ?? 0) | (sectionMatch?.mask ?? 0);
+    const coverage = bitCount(mask2) / termCount;
+    const meta = f.project.catalogIndex.at(slot);
+    const weightedCoverage = weighted(mask2);
+    top.push({
+      projectId: f.project.projectId,
+      meta,
+      metaMatch,
+      sectionMatch,
+      score: scores[i],
+      coverage,
+      weightedCoverage,
+      strong: weightedCoverage >= LOOKUP_MIN_COVERAGE,
+      tier: source === 1 ? earlier.tier : tier
+    });
+  }
+  return { strong, top: top.sort(byScore).slice(0, limit) };
+}
+function toHit(c, terms2) {
+  const isMatch = termMatcher(terms2, c.tier === "deep");
+  const base = {
+    projectId: c.projectId,
+    threadId: c.meta.id,
+    title: c.meta.title,
+    status: statusOf(c.meta),
+    score: Math.round(c.score * 100) / 100,
+    coverage: c.coverage,
+    ...c.similarity !== void 0 ? { similarity: Math.round(c.similarity * 100) / 100 } : {}
+  };
+  if (c.meaning) {
+    const best = c.meaning.best;
+    return {
+      ...base,
+      section: sectionLabel(best),
+      field: best.kind === "reason" ? "reason" : "section",
+      snippet: c.meaning.snippet(),
+      tier: "semantic"
+    };
+  }
+  if (c.sectionMatch) {
+    const s = c.sectionMatch;
+    return {
+      ...base,
+      section: sectionLabel(s.best),
+      field: s.best.kind === "reason" ? "reason" : "section",
+      snippet: sectionSnippet(s, isMatch),
+      tier: c.tier
+    };
+  }
+  const m = c.metaMatch;
+  if (!m) throw new Error(`search: thread "${c.meta.id}" was found without evidence`);
+  return {
+    ...base,
+    section: FIELD_LABELS[m.field],
+    field: m.field,
+    snippet: metaSnippet(m, isMatch),
+    tier: c.tier === "deep" ? "deep" : "overview"
+  };
+}
+function noticesOf(p) {
+  const out = p.takeNotices();
+  const problems = p.problems();
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 3).map((x) => `${x.path}: ${x.reason}`);
+    const more = problems.length > 3 ? `; and ${problems.length - 3} more` : "";
+    out.push(
+      `${problems.length} thread file${problems.length === 1 ? "" : "s"} could not be read and ${problems.length === 1 ? "is" : "are"} not searched: ${shown.join("; ")}${more}.`
+    );
+  }
+  return out;
+}
+function bitCount(mask2) {
+  let n = 0;
+  for (let m = mask2; m !== 0; m &= m - 1) n++;
+  return n;
+}
+function statusOf(meta) {
+  return meta.status ?? "active";
+}
+function byScore(a, b) {
+  return b.score - a.score || (a.projectId < b.projectId ? -1 : a.projectId > b.projectId ? 1 : 0) || (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0);
+}
+
+// src/core/search/format-search.ts
+function formatSearchAnswer(answer) {
+  const where = answer.scope === "all-projects" ? `all projects (${answer.projects.length})` : `project ${answer.projects[0] ?? "?"}`;
+  const lines = [];
+  const n = answer.hits.length;
+  lines.push(
+    n === 0 ? `No thread matches "${answer.query}" in ${where}.` : `${n} thread${n === 1 ? " matches" : "s match"} "${answer.query}" in ${where}:`
+  );
+  answer.hits.forEach((h, i) => {
+    const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
+    const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
+    lines.push(`${i + 1}. ${oneLine2(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
+    if (h.snippet !== "") lines.push(`   ${h.snippet}`);
+  });
+  lines.push(`Tiers: ${answer.tiers.map(tierText).join(" \u2192 ")}.`);
+  const last2 = answer.tiers[answer.tiers.length - 1];
+  if (last2?.weak && answer.intent !== "deep") lines.push(hintAfter(last2));
+  lines.push(...answer.notices.map((x) => `\u26A0 ${x}`));
+  return lines.join("\n");
+}
+function hintAfter(last2) {
+  switch (last2.tier) {
+    case "overview":
+      return "Only ids, titles, branches, paths and headings were searched: intent=lookup searches the summaries.";
+    case "lookup":
+      return "Only words were matched: intent=semantic (the default) also finds threads that say it in other words.";
+    case "semantic":
+      return "intent=deep also matches words by their beginning (auth \u2192 authentication) and threads with any one query word.";
+    case "deep":
+      return "";
+    default: {
+      const unknown = last2.tier;
+      throw new Error(`unknown search tier ${String(unknown)}`);
+    }
+  }
+}
+function tierText(t) {
+  return `${t.tier} (${t.strongHits} strong${t.weak ? ", weak" : ""})`;
+}
+function oneLine2(s) {
+  return s.replace(/\s*\n\s*/g, " \u23CE ");
+}
+
+// src/core/search/body-index.ts
+var BodyIndex = class {
+  terms = new TermIndex();
+  scratch = new Scratch();
+  docThread = [];
+  docWeight = [];
+  /** thread number → thread id. */
+  threadIds = [];
+  /** thread number → its slot in the catalog index when last resolved (a hint: check it, slots change when a file does). */
+  catalogSlot = [];
+  docs = [];
+  /** The semantic tier's section vectors: null until that tier first runs, then kept up to date by put and delete. */
+  vectors = null;
+  current = /* @__PURE__ */ new Map();
+  threadNumbers = /* @__PURE__ */ new Map();
+  get docCount() {
+    return this.docs.length;
+  }
+  put(threadId, entry) {
+    this.delete(threadId);
+    const threadNo = this.threadIds.length;
+    this.threadIds.push(threadId);
+    this.threadNumbers.set(threadId, threadNo);
+    this.catalogSlot.push(-1);
+    const slots = [];
+    for (const doc of entry.docs) {
+      const slot = this.docs.length;
+      this.docs.push(doc);
+      this.docThread[slot] = threadNo;
+      this.docWeight[slot] = sectionWeight(doc);
+      this.terms.add(slot, terms(doc.text));
+      this.vectors?.set(slot, doc.text);
+      slots.push(slot);
+    }
+    this.current.set(threadId, slots);
+  }
+  delete(threadId) {
+    const threadNo = this.threadNumbers.get(threadId);
+    if (threadNo !== void 0) this.vectors?.dropTitle(threadNo);
+    this.threadNumbers.delete(threadId);
+    for (const slot of this.current.get(threadId) ?? []) {
+      this.docs[slot] = void 0;
+      this.terms.remove(slot);
+      this.vectors?.remove(slot);
+    }
+    this.current.delete(threadId);
+  }
+  hasSectionVectors(words) {
+    return this.vectors !== null && this.vectors.words === words;
+  }
+  /** The section vectors, computed for every current section on first call (the semantic tier's first run). */
+  sectionVectors(words) {
+    if (this.vectors && this.vectors.words === words) return this.vectors;
+    const vectors = new SectionVectors(words);
+    this.docs.forEach((doc, slot) => {
+      if (doc) vectors.set(slot, doc.text);
+    });
+    this.vectors = vectors;
+    return vectors;
+  }
+  doc(slot) {
+    return this.docs[slot];
+  }
+};
+var DirectoryWatch = class {
+  changed = true;
+  watcher = null;
+  watchedDir = null;
+  /** Why the last start failed (reported by the caller), null when watching works. */
+  failure = null;
+  get active() {
+    return this.watcher !== null;
+  }
+  /** Starts watching `dir` (again, if it was another directory or the watcher died); false when the platform refuses. */
+  start(dir) {
+    if (this.watcher && this.watchedDir === dir) return true;
+    this.close();
+    let watcher;
+    try {
+      watcher = watch(dir, { persistent: false }, () => {
+        this.changed = true;
+      });
+    } catch (e) {
+      this.failure = messageOf(e);
+      return false;
+    }
+    this.failure = null;
+    watcher.on("error", () => {
+      this.close();
+      this.changed = true;
+    });
+    this.watcher = watcher;
+    this.watchedDir = dir;
+    this.changed = true;
+    return true;
+  }
+  close() {
+    this.watcher?.close();
+    this.watcher = null;
+    this.watchedDir = null;
+    this.changed = true;
+  }
+};
+var CATALOG_VERSION = 2;
+var BODIES_VERSION = 1;
+var CATALOG_FORMAT = "threadmind-search-catalog";
+var BODIES_FORMAT = "threadmind-search-bodies";
+var MAX_INDEX_FILE_BYTES = 512e6;
+function searchCacheDir(storeDir) {
+  return join(storeDir, "cache", "search");
+}
+function catalogPath(storeDir, projectId) {
+  return join(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+}
+function bodiesPath(storeDir, projectId) {
+  return join(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+}
+function readCatalogFile(path) {
+  return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
+    const e = v;
+    if (!isObject(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
+    if (e.meta === null)
+      return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
+    const meta = asMeta(e.meta);
+    return meta ? { file: key, stamp: e.stamp, hash: e.hash, meta } : null;
+  });
+}
+function readBodiesFile(path) {
+  return loadFile(path, BODIES_FORMAT, BODIES_VERSION, (_key, v) => {
+    const e = v;
+    if (!isObject(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
+    const docs = [];
+    for (const d of e.docs) {
+      const doc = asDoc(d);
+      if (!doc) return null;
+      docs.push(doc);
+    }
+    return { hash: e.hash, docs };
+  });
+}
+async function writeCatalogFile(path, entries) {
+  const out = {};
+  for (const e of entries) out[e.file] = e;
+  await save(path, { format: CATALOG_FORMAT, version: CATALOG_VERSION, entries: out });
+}
+async function writeBodiesFile(path, entries) {
+  await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
+}
+async function save(path, data) {
+  assertNoLinksBelow(join(path, "..", "..", ".."), path);
+  mkdirSync(join(path, ".."), { recursive: true });
+  await writeFileAtomic(path, JSON.stringify(data));
+}
+function loadFile(path, format, version, validate) {
+  const entries = /* @__PURE__ */ new Map();
+  let text;
+  try {
+    text = readTextStrict(path, MAX_INDEX_FILE_BYTES);
+  } catch (e) {
+    return { entries, problem: messageOf(e) };
+  }
+  if (text === null) return { entries, problem: null };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { entries, problem: `${path} is not valid JSON (${e.message})` };
+  }
+  const d = data;
+  if (!isObject(data) || d.format !== format || !isObject(d.entries))
+    return { entries, problem: `${path} is not a ${format} file` };
+  if (d.version !== version) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version}` };
+  for (const [key, value] of Object.entries(d.entries)) {
+    const entry = validate(key, value);
+    if (entry === null) return { entries: /* @__PURE__ */ new Map(), problem: `${path} has a malformed entry "${key}"` };
+    entries.set(key, entry);
+  }
+  return { entries, problem: null };
+}
+function isObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function isStamp(v) {
+  if (!isObject(v)) return false;
+  return ["mtimeMs", "ctimeMs", "size", "ino"].every((k) => typeof v[k] === "number");
+}
+var isStringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "string");
+var optionalString = (v) => v === void 0 || typeof v === "string";
+function asMeta(v) {
+  if (!isObject(v)) return null;
+  if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string")
+    return null;
+  if (v.parentId !== null && typeof v.parentId !== "string") return null;
+  if (!isStringList(v.headings)) return null;
+  if (v.status !== void 0 && v.status !== "done" && v.status !== "abandoned") return null;
+  if (!optionalString(v.branch) || !optionalString(v.mergedInto)) return null;
+  if (v.paths !== void 0 && !isStringList(v.paths) || v.related !== void 0 && !isStringList(v.related)) return null;
+  const meta = {
+    id: v.id,
+    title: v.title,
+    parentId: v.parentId,
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
+    headings: v.headings
+  };
+  if (v.status !== void 0) meta.status = v.status;
+  if (typeof v.branch === "string") meta.branch = v.branch;
+  if (v.paths !== void 0) meta.paths = v.paths;
+  if (typeof v.mergedInto === "string") meta.mergedInto = v.mergedInto;
+  if (v.related !== void 0) meta.related = v.related;
+  return meta;
+}
+function asDoc(v) {
+  if (!isObject(v)) return null;
+  if (v.kind !== "section" && v.kind !== "reason" || typeof v.heading !== "string" || typeof v.text !== "string") return null;
+  if (v.key !== null && !SECTION_KEYS.includes(v.key)) return null;
+  return { kind: v.kind, key: v.key, heading: v.heading, text: v.text };
+}
+
+// src/core/search/index-entries.ts
+var CLOSING_LINE = /^\s*-\s*(Closed as done|Abandoned)\s*\(\d{4}-\d{2}-\d{2}\):/;
+function entriesFromText(file, stamp, text) {
+  const hash = contentHash(text);
+  const expectedId = file.slice(0, -3);
+  let thread;
+  try {
+    thread = parseThread(text);
+  } catch (e) {
+    if (e instanceof FrontmatterError) return { catalog: { file, stamp, hash, meta: null, problem: e.message }, body: null };
+    throw e;
+  }
+  if (thread.id !== expectedId) {
+    return {
+      catalog: {
+        file,
+        stamp,
+        hash,
+        meta: null,
+        problem: errors.threadIdNotFileName(file, thread.id, expectedId).reason
+      },
+      body: null
+    };
+  }
+  const parsed = parseSummary(thread.summary);
+  const meta = {
+    id: thread.id,
+    title: thread.title,
+    parentId: thread.parentId,
+    createdAt: thread.createdAt,
+    updatedAt: thread.updatedAt,
+    headings: parsed.sections.map((s) => s.heading)
+  };
+  if (thread.status) meta.status = thread.status;
+  if (thread.branch) meta.branch = thread.branch;
+  if (thread.paths && thread.paths.length > 0) meta.paths = thread.paths;
+  if (thread.mergedInto) meta.mergedInto = thread.mergedInto;
+  if (thread.related && thread.related.length > 0) meta.related = thread.related;
+  const docs = [];
+  const reasons = [];
+  if (parsed.preamble.trim() !== "") docs.push({ kind: "section", key: null, heading: "", text: parsed.preamble.trim() });
+  for (const s of parsed.sections) {
+    let text2 = s.body;
+    if (thread.status && s.key === "decisions") {
+      const lines = text2.split("\n");
+      reasons.push(...lines.filter((l) => CLOSING_LINE.test(l)));
+      text2 = lines.filter((l) => !CLOSING_LINE.test(l)).join("\n");
+    }
+    if (text2.trim() !== "") docs.push({ kind: "section", key: s.key, heading: s.heading, text: text2 });
+  }
+  if (reasons.length > 0) docs.push({ kind: "reason", key: null, heading: "Closing reason", text: reasons.join("\n") });
+  return { catalog: { file, stamp, hash, meta }, body: { hash, docs } };
+}
+
+// src/core/search/project-index.ts
+var RACY_MS = 2e3;
+var ProjectIndex = class {
+  constructor(projectId, threadsDir, storeDir) {
+    this.projectId = projectId;
+    this.threadsDir = threadsDir;
+    this.storeDir = storeDir;
+  }
+  projectId;
+  threadsDir;
+  storeDir;
+  catalog = /* @__PURE__ */ new Map();
+  catalogLoaded = false;
+  catalogDirty = false;
+  meta = new CatalogIndex();
+  watch = new DirectoryWatch();
+  dirStamp = null;
+  racy = /* @__PURE__ */ new Set();
+  /** Section texts by thread id; null until the lookup tier first needs them. */
+  bodies = null;
+  bodyIndex = null;
+  bodiesDirty = false;
+  /** Body updates (null: removed) waiting for the body layer, which the overview tier never loads. */
+  pendingBodies = /* @__PURE__ */ new Map();
+  /** Notices for the next answer (a rebuilt index file, no file watching). */
+  notices = [];
+  filesRead = 0;
+  /** Changes to the catalog's entries so far (a thread added, changed or gone): equal counts mean the same catalog. */
+  changes = 0;
+  get version() {
+    return this.changes;
+  }
+  get catalogIndex() {
+    return this.meta;
+  }
+  /** The body layer (loaded by `loadBodies`), null before. */
+  get bodyLayer() {
+    return this.bodyIndex;
+  }
+  /** Brings the catalog up to date with the thread files (see the class comment for how little a warm check costs). */
+  async refresh() {
+    await new Promise((resolve9) => setImmediate(resolve9));
+    await new Promise((resolve9) => setImmediate(resolve9));
+    this.filesRead = 0;
+    if (!this.catalogLoaded) this.loadCatalogFile();
+    const dirStamp = stampOf(this.threadsDir);
+    let swept = false;
+    if (dirStamp === null) {
+      this.watch.close();
+      if (this.catalog.size > 0) for (const file of [...this.catalog.keys()]) this.drop(file);
+      this.dirStamp = null;
+    } else {
+      if (this.dirStamp !== null && dirStamp.ino !== this.dirStamp.ino) this.watch.close();
+      if (!this.watch.start(this.threadsDir)) this.noteNoWatch();
+      if (this.watch.changed || !this.watch.active || !sameStamp(dirStamp, this.dirStamp)) {
+        this.watch.changed = false;
+        this.sweep();
+        this.dirStamp = dirStamp;
+        swept = true;
+      } else {
+        for (const file of [...this.racy]) this.reread(file);
+      }
+    }
+    if (this.catalogDirty) {
+      this.catalogDirty = false;
+      await writeCatalogFile(catalogPath(this.storeDir, this.projectId), this.catalog.values());
+    }
+    return { swept, filesRead: this.filesRead };
+  }
+  /** Loads the body layer (section texts and their BM25 index), reading only files whose cached sections are out of date. */
+  async loadBodies() {
+    this.filesRead = 0;
+    if (this.bodies === null || this.bodyIndex === null) {
+      const loaded3 = readBodiesFile(bodiesPath(this.storeDir, this.projectId));
+      if (loaded3.problem)
+        this.notices.push(
+          `The search index's section texts could not be used (${loaded3.problem}); they were rebuilt from the thread files.`
+        );
+      this.bodies = /* @__PURE__ */ new Map();
+      this.bodyIndex = new BodyIndex();
+      for (const entry of this.catalog.values()) {
+        if (!entry.meta) continue;
+        const cached = loaded3.entries.get(entry.meta.id);
+        if (cached && cached.hash === entry.hash && !this.pendingBodies.has(entry.meta.id)) {
+          this.bodies.set(entry.meta.id, cached);
+          this.bodyIndex.put(entry.meta.id, cached);
+        } else if (!this.pendingBodies.has(entry.meta.id)) {
+          this.reread(entry.file, true);
+        }
+      }
+      if (loaded3.entries.size !== this.bodies.size || loaded3.problem) this.bodiesDirty = true;
+    }
+    for (const [id, body] of this.pendingBodies) {
+      this.bodiesDirty = true;
+      if (body) {
+        this.bodies.set(id, body);
+        this.bodyIndex.put(id, body);
+      } else {
+        this.bodies.delete(id);
+        this.bodyIndex.delete(id);
+      }
+    }
+    this.pendingBodies.clear();
+    if (this.catalogDirty) {
+      this.catalogDirty = false;
+      await writeCatalogFile(catalogPath(this.storeDir, this.projectId), this.catalog.values());
+    }
+    if (this.bodiesDirty) {
+      this.bodiesDirty = false;
+      await writeBodiesFile(bodiesPath(this.storeDir, this.projectId), this.bodies);
+    }
+    return { filesRead: this.filesRead, index: this.bodyIndex };
+  }
+  /** Thread files that could not be used, with the reason. */
+  problems() {
+    const out = [];
+    for (const e of this.catalog.values())
+      if (e.problem !== void 0) out.push({ path: join(this.threadsDir, e.file), reason: e.problem });
+    return out;
+  }
+  takeNotices() {
+    const out = this.notices;
+    this.notices = [];
+    return out;
+  }
+  close() {
+    this.watch.close();
+  }
+  loadCatalogFile() {
+    this.catalogLoaded = true;
+    const loaded3 = readCatalogFile(catalogPath(this.storeDir, this.projectId));
+    if (loaded3.problem) {
+      this.notices.push(`The search index could not be used (${loaded3.problem}); it was rebuilt from the thread files.`);
+      this.catalogDirty = true;
+    }
+    this.catalog = loaded3.entries;
+    for (const entry of this.catalog.values()) if (entry.meta) this.meta.put(entry.meta);
+  }
+  noteNoWatch() {
+    const line = `File watching is unavailable for ${this.threadsDir} (${this.watch.failure ?? "unknown reason"}): every search checks each thread file.`;
+    addNotice(this.notices, line);
+  }
+  /** One lstat per file; reads only new files, files whose stamp changed and racy ones; forgets files that are gone. */
+  sweep() {
+    let names;
+    try {
+      names = readdirSync(this.threadsDir);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") names = [];
+      else throw e;
+    }
+    const seen = /* @__PURE__ */ new Set();
+    for (const name of names) {
+      if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
+      const stamp = stampOf(join(this.threadsDir, name));
+      if (stamp === null) continue;
+      seen.add(name);
+      const previous = this.catalog.get(name);
+      if (previous && sameStamp(previous.stamp, stamp) && !this.racy.has(name)) continue;
+      this.reread(name, false, stamp);
+    }
+    for (const file of [...this.catalog.keys()]) if (!seen.has(file)) this.drop(file);
+  }
+  /**
+   * Reads one file and updates its entries. Unchanged content (same hash) only refreshes the stamp. `force` re-parses
+   * even then (the body layer lacks its sections).
+   */
+  reread(file, force = false, knownStamp) {
+    const path = join(this.threadsDir, file);
+    const stamp = knownStamp ?? stampOf(path);
+    if (stamp === null) {
+      this.drop(file);
+      return;
+    }
+    const previous = this.catalog.get(file);
+    const id = file.slice(0, -3);
+    if (!isValidId(id)) {
+      this.racy.delete(file);
+      this.setEntry({ file, stamp, hash: "", meta: null, problem: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+      return;
+    }
+    const readAt2 = Date.now();
+    let text;
+    try {
+      text = readTextStrict(path, LIMITS.threadFileBytes);
+    } catch (e) {
+      if (!(e instanceof UnreadableFileError)) throw e;
+      this.racy.delete(file);
+      this.setEntry({ file, stamp, hash: "", meta: null, problem: e.reason });
+      return;
+    }
+    this.filesRead++;
+    if (text === null) {
+      this.drop(file);
+      return;
+    }
+    if (stamp.mtimeMs >= readAt2 - RACY_MS) this.racy.add(file);
+    else this.racy.delete(file);
+    const hash = contentHash(text);
+    if (previous && previous.hash === hash && !force) {
+      if (!sameStamp(previous.stamp, stamp)) {
+        previous.stamp = stamp;
+        this.catalogDirty = true;
+      }
+      return;
+    }
+    const parsed = entriesFromText(file, stamp, text);
+    this.setEntry(parsed.catalog);
+    this.pendingBodies.set(id, parsed.body);
+  }
+  setEntry(entry) {
+    const id = entry.file.slice(0, -3);
+    this.catalog.set(entry.file, entry);
+    this.catalogDirty = true;
+    this.changes++;
+    if (entry.meta) this.meta.put(entry.meta);
+    else {
+      this.meta.delete(id);
+      if (isValidId(id)) this.pendingBodies.set(id, null);
+    }
+  }
+  drop(file) {
+    const entry = this.catalog.get(file);
+    this.racy.delete(file);
+    if (!entry) return;
+    this.catalog.delete(file);
+    this.catalogDirty = true;
+    this.changes++;
+    const id = file.slice(0, -3);
+    this.meta.delete(id);
+    if (isValidId(id)) this.pendingBodies.set(id, null);
+  }
+};
+function stampOf(path) {
+  try {
+    const s = lstatSync(path);
+    return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
+    throw e;
+  }
+}
+function sameStamp(a, b) {
+  return b !== null && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.ino === b.ino;
+}
+
+// src/core/search/store-search-index.ts
+var StoreSearchIndex = class {
+  constructor(storeDir) {
+    this.storeDir = storeDir;
+  }
+  storeDir;
+  projects = /* @__PURE__ */ new Map();
+  queue = Promise.resolve();
+  /** The index of one project (created on first use; its files are read by `refresh`). Ids are validated by the caller. */
+  project(projectId) {
+    let index = this.projects.get(projectId);
+    if (!index) {
+      index = new ProjectIndex(projectId, join(this.storeDir, "threads", projectId), this.storeDir);
+      this.projects.set(projectId, index);
+    }
+    return index;
+  }
+  /** Runs `fn` after every earlier call has finished: one search at a time updates the indexes and their files. */
+  exclusive(fn) {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => void 0);
+    return run;
+  }
+  close() {
+    for (const p of this.projects.values()) p.close();
+    this.projects.clear();
+  }
+};
+var shared = /* @__PURE__ */ new Map();
+function searchIndexFor(storeDir) {
+  let index = shared.get(storeDir);
+  if (!index) {
+    index = new StoreSearchIndex(storeDir);
+    shared.set(storeDir, index);
+  }
+  return index;
+}
+
+// src/core/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/core/context/thread-list-view.ts
+var THREAD_LIST_MAX_BYTES = 8 * 1024;
+var NEAR_SHOWN = 20;
+var RECENT_SHOWN = 15;
+var LINE_MAX_CHARS = 300;
+var PROBLEMS_NAMED = 5;
+function listDerived(threads) {
+  const open2 = [...threads.values()].filter((t) => t.status === void 0);
+  open2.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+  return { shape: buildTree(threads), openByRecency: open2 };
+}
+var statusOf2 = (t) => t.status ?? "active";
+var bytes = (s) => Buffer.byteLength(s, "utf8");
+var plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+function threadListText(input, options = {}) {
+  const narrowed = options.rootId !== void 0 || options.depth !== void 0 || options.status !== void 0;
+  if (!narrowed) {
+    const whole = wholeTree(input);
+    if (whole !== null) return whole;
+    return boundedView(input);
+  }
+  return narrowedView(input, options);
+}
+function wholeTree(input) {
+  if (input.threads.size > THREAD_LIST_MAX_BYTES / 40) return null;
+  const text = renderTree(input.threads, {
+    title: input.projectTitle,
+    activeId: input.activeId,
+    problems: input.problems.map((p) => ({ ...p, threadId: "" })),
+    extra: (t) => relatedMark(t, input.threads)
+  });
+  return bytes(text) <= THREAD_LIST_MAX_BYTES ? text : null;
+}
+function boundedView(input) {
+  const { threads, activeId } = input;
+  const derived = input.derived ?? listDerived(threads);
+  const shape = derived.shape;
+  const shown = /* @__PURE__ */ new Map();
+  const notes = [];
+  for (let id = activeId; id !== null && !shown.has(id); ) {
+    const t = threads.get(id);
+    if (!t) break;
+    shown.set(id, t);
+    id = t.parentId;
+  }
+  const active = threads.get(activeId);
+  const near = (parentId, one, many, skip) => {
+    const ids = (shape.children.get(parentId) ?? []).filter((c) => c !== skip);
+    for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
+    if (ids.length > NEAR_SHOWN)
+      notes.push(
+        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
+      );
+  };
+  if (active) {
+    near(active.id, "child", "children", null);
+    if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
+  }
+  const tree = treeLines(shown, activeId, threads);
+  const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
+  const recentLines = recent.length === 0 ? [] : [
+    "",
+    "Open threads, most recently updated first:",
+    ...recent.map(
+      (t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`
+    )
+  ];
+  for (const t of recent) shown.set(t.id, t);
+  const counts = countByStatus(threads.values());
+  const inView = countByStatus(shown.values());
+  const rest = {
+    total: counts.total - inView.total,
+    active: counts.active - inView.active,
+    done: counts.done - inView.done,
+    abandoned: counts.abandoned - inView.abandoned
+  };
+  const head = [`Project: ${input.projectTitle} (${plural(threads.size, "thread")}: ${statusCounts(counts)}; a bounded view)`];
+  const tail = [
+    "",
+    `Not shown: ${plural(rest.total, "thread")}${rest.total > 0 ? ` (${statusCounts(rest)})` : ""}. thread_list narrows with rootId (a subtree), depth and status; the thread resources (threadmind://threads/{id}) list every thread.`,
+    ...problemLines(input, shape.detached)
+  ];
+  return fitLines(head, [...tree, ...notes, ...recentLines], tail);
+}
+function narrowedView(input, options) {
+  const { threads, activeId } = input;
+  if (options.depth !== void 0 && (!Number.isInteger(options.depth) || options.depth < 0)) {
+    throw errors.invalid(`Invalid depth ${String(options.depth)}: use a whole number, 0 or more.`);
+  }
+  const shape = input.derived?.shape ?? buildTree(threads);
+  let rootIds;
+  if (options.rootId !== void 0) {
+    if (!threads.has(options.rootId)) throw errors.threadNotFound(options.rootId);
+    rootIds = [options.rootId];
+  } else rootIds = [...shape.roots, ...shape.detached.map((d) => d.id)];
+  const depth = options.depth ?? Number.POSITIVE_INFINITY;
+  const inScope = [];
+  const seen = /* @__PURE__ */ new Set();
+  let level = rootIds.filter((id) => !seen.has(id) && seen.add(id));
+  for (let d = 0; level.length > 0 && d <= depth; d++) {
+    inScope.push(...level);
+    const next = [];
+    for (const id of level) {
+      for (const c of shape.children.get(id) ?? []) {
+        if (seen.has(c)) continue;
+        next.push(c);
+        seen.add(c);
+      }
+    }
+    level = next;
+  }
+  const matching = options.status === void 0 ? inScope : inScope.filter((id) => statusOf2(threads.get(id)) === options.status);
+  const shown = /* @__PURE__ */ new Map();
+  for (const id of matching) {
+    for (let a = id; a !== null && !shown.has(a); ) {
+      const t = threads.get(a);
+      if (a === options.rootId) {
+        shown.set(a, { ...t, parentId: null });
+        break;
+      }
+      shown.set(a, t);
+      a = t.parentId !== null && threads.has(t.parentId) ? t.parentId : null;
+    }
+  }
+  const tree = treeLines(shown, activeId, threads);
+  const what = [
+    options.rootId !== void 0 ? `the subtree of "${options.rootId}"` : "the whole tree",
+    options.depth !== void 0 ? `${plural(options.depth, "level")} deep` : null,
+    options.status !== void 0 ? `${options.status} threads` : null
+  ].filter((x) => x !== null);
+  const head = [
+    `Project: ${input.projectTitle} (${what.join(", ")}: ${plural(matching.length, "thread")} of ${plural(threads.size, "thread")})`
+  ];
+  return fitLines(head, tree, problemLines(input, shape.detached));
+}
+function treeLines(shown, activeId, threads) {
+  return renderTree(shown, { title: "", activeId, problems: [], extra: (t) => relatedMark(t, threads) }).split("\n").slice(1);
+}
+function mostRecentOpen(openByRecency, shown, limit) {
+  const top = [];
+  for (const t of openByRecency) {
+    if (top.length === limit) break;
+    if (!shown.has(t.id)) top.push(t);
+  }
+  return top;
+}
+function countByStatus(threads) {
+  const c = { total: 0, active: 0, done: 0, abandoned: 0 };
+  for (const t of threads) {
+    c.total++;
+    c[statusOf2(t)]++;
+  }
+  return c;
+}
+function statusCounts(c) {
+  return `${formatCount(c.active)} open, ${formatCount(c.done)} done, ${formatCount(c.abandoned)} abandoned`;
+}
+function problemLines(input, detached) {
+  const lines = [];
+  if (detached.length > 0) {
+    lines.push("", `\u26A0 ${plural(detached.length, "detached thread")} (fix their parentId):`);
+    for (const d of detached.slice(0, PROBLEMS_NAMED))
+      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+    if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
+  }
+  if (input.problems.length > 0) {
+    lines.push("", `\u26A0 ${plural(input.problems.length, "thread file")} could not be read (left as they are):`);
+    for (const p of input.problems.slice(0, PROBLEMS_NAMED)) lines.push(`  ${p.path}: ${p.reason}`);
+    if (input.problems.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(input.problems.length - PROBLEMS_NAMED)} more`);
+  }
+  return lines;
+}
+function fitLines(head, body, tail) {
+  const clip3 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
+  const headText = head.map(clip3).join("\n");
+  const tailText = tail.map(clip3).join("\n");
+  const cutNote = (n) => `(\u2026 ${plural(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
+  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
+  const kept = [];
+  let used = 0;
+  for (const line of body.map(clip3)) {
+    const size = bytes(line) + 1;
+    if (used + size > budget) break;
+    kept.push(line);
+    used += size;
+  }
+  if (kept.length < body.length) kept.push(cutNote(body.length - kept.length));
+  return [headText, ...kept, ...tailText === "" ? [] : [tailText]].join("\n");
+}
+
+// src/core/context/thread-list-catalog.ts
+var CatalogThreadList = class {
+  kept = null;
+  /** The project's threads as the catalog has them now (no file read or lstat per thread on a warm server). */
+  async read(storeDir, projectId) {
+    const index = searchIndexFor(storeDir);
+    return index.exclusive(async () => {
+      const catalog = index.project(projectId);
+      await catalog.refresh();
+      const kept = this.kept;
+      if (kept !== null && kept.projectId === projectId && kept.catalog === catalog && kept.version === catalog.version)
+        return kept;
+      const threads = /* @__PURE__ */ new Map();
+      for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
+      const problems = catalog.problems().map((p) => ({ ...p, threadId: basename(p.path).replace(/\.md$/, "") }));
+      this.kept = { projectId, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
+      return this.kept;
+    });
+  }
+};
+async function migrateV04IfNeeded(store, author) {
+  const treesDir = join(store.dir, "trees");
+  if (!existsSync(treesDir)) return null;
+  const report = { projects: [], removed: [], notes: [], text: "" };
+  const me = await author();
+  const plans = [];
+  for (const name of readdirSync(treesDir).sort()) {
+    if (!name.endsWith(".json")) continue;
+    const projectId = name.slice(0, -5);
+    const treePath = join(treesDir, name);
+    if (!isValidId(projectId))
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`
+      );
+    const nodes = readTree(treePath);
+    const threadsDir = join(store.dir, "threads", projectId);
+    let parentsFromTree = 0;
+    let rewritten = 0;
+    const files = existsSync(threadsDir) ? readdirSync(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const threads = [];
+    for (const file of files) {
+      const id = file.slice(0, -3);
+      const path = join(threadsDir, file);
+      if (!isValidId(id))
+        throw new ThreadMindError(
+          "unreadable",
+          `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`
+        );
+      const text = readTextStrict(path, LIMITS.threadFileBytes);
+      if (text === null) continue;
+      const { thread, naive } = parseOldThread(path, id, text, me);
+      const node = nodes[id];
+      if (node !== void 0) {
+        if (node.parentId !== thread.parentId) parentsFromTree++;
+        thread.parentId = node.parentId;
+      }
+      if (naive || node !== void 0) rewritten++;
+      try {
+        serializeThreadExactly(thread);
+      } catch (e) {
+        if (!(e instanceof FrontmatterError)) throw e;
+        throw new ThreadMindError("unreadable", `Cannot migrate ${path}: ${e.message}. Nothing was changed.`);
+      }
+      threads.push(thread);
+    }
+    const ids = new Set(threads.map((t) => t.id));
+    for (const id of Object.keys(nodes)) {
+      if (!ids.has(id))
+        report.notes.push(
+          `trees/${name} listed "${id}" but threads/${projectId}/${id}.md does not exist: nothing to migrate for it.`
+        );
+    }
+    plans.push({ projectId, treePath, threads, parentsFromTree, rewritten });
+  }
+  store.ensureLayout();
+  for (const plan of plans) {
+    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
+    rmSync(plan.treePath);
+    report.removed.push(plan.treePath);
+    report.projects.push({
+      id: plan.projectId,
+      threads: plan.threads.length,
+      parentsFromTree: plan.parentsFromTree,
+      rewritten: plan.rewritten
+    });
+  }
+  if (readdirSync(treesDir).length === 0) rmdirSync(treesDir);
+  if (existsSync(join(store.dir, "stats"))) {
+    report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
+  }
+  const lines = [
+    "ThreadMind upgraded this store from the 0.4 layout:",
+    ...report.projects.map(
+      (p) => `- project "${p.id}": ${p.threads} thread file${p.threads === 1 ? "" : "s"} now carry their parentId (${p.rewritten} rewritten); every summary kept`
+    ),
+    ...report.removed.map((r) => `- removed ${r} (the tree is now derived from the thread files)`),
+    ...report.notes.map((n) => `- ${n}`)
+  ];
+  report.text = lines.join("\n");
+  return report;
+}
+function readTree(path) {
+  let data;
+  const text = readTextStrict(path, LIMITS.threadFileBytes);
+  if (text === null) throw errors.migrationFileGone(path);
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ThreadMindError(
+      "unreadable",
+      `Cannot migrate ${path}: invalid JSON (${e.message}). Nothing was changed.`
+    );
+  }
+  const nodes = data?.nodes;
+  if (typeof nodes !== "object" || nodes === null)
+    throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no "nodes" object. Nothing was changed.`);
+  const out = {};
+  for (const [id, node] of Object.entries(nodes)) {
+    const parent = node?.parentId;
+    if (!isValidId(id))
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${path}: node id ${JSON.stringify(id)} is not a valid id. Nothing was changed.`
+      );
+    if (parent !== null && parent !== void 0 && parent !== "null" && !isValidId(parent)) {
+      throw new ThreadMindError(
+        "unreadable",
+        `Cannot migrate ${path}: parentId of "${id}" is not a valid id. Nothing was changed.`
+      );
+    }
+    out[id] = { parentId: typeof parent === "string" && parent !== "null" ? parent : null };
+  }
+  return out;
+}
+function parseOldThread(path, id, text, author) {
+  try {
+    const thread2 = parseThread(text);
+    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
+  } catch (e) {
+    if (!(e instanceof FrontmatterError)) throw e;
+  }
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
+  const fields = {};
+  for (const line of match[1].split(/\r?\n/)) {
+    const at = line.indexOf(":");
+    if (at <= 0) continue;
+    fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  const mtime = statSync(path).mtime.toISOString();
+  const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
+  const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
+  const thread = {
+    id,
+    title: fields.title || id,
+    parentId: parent,
+    author: fields.author && fields.author !== "null" ? fields.author : author,
+    createdAt: fields.createdAt && fields.createdAt !== "null" ? fields.createdAt : mtime,
+    updatedAt: fields.updatedAt && fields.updatedAt !== "null" ? fields.updatedAt : mtime,
+    summary: match[2].replace(/^\r?\n/, "").replace(/\s+$/, "")
+  };
+  if (status) thread.status = status;
+  return { thread, naive: true };
+}
+
+// src/core/store/migrate-v04-active-thread.ts
+async function carryOverActiveThread(store, branch, updateState, report) {
+  await updateState((state) => {
+    const legacy = state.legacyActiveThread;
+    delete state.legacyActiveThread;
+    if (!legacy || !branch || !store.threadExists(legacy.projectId, legacy.threadId)) return;
+    state.branches[branch] = { ...state.branches[branch] ?? {}, [legacy.projectId]: legacy.threadId };
+    const line = `- the 0.4 active thread "${legacy.threadId}" is where new sessions on branch ${branch} start`;
+    report.text += `
+${line}`;
+  });
+}
+var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
+var ITEMS_SHOWN = 8;
+var ITEM_CHARS = 140;
+function checkHistoryLimit(limit) {
+  const n = limit ?? HISTORY_LIMIT.default;
+  if (!Number.isInteger(n) || n < HISTORY_LIMIT.min || n > HISTORY_LIMIT.max) {
+    throw errors.invalid(
+      `The history limit must be a whole number from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}, not ${String(limit)}.`
+    );
+  }
+  return n;
+}
+async function threadHistory(req) {
+  const limit = checkHistoryLimit(req.limit);
+  if (req.gitTop === null) {
+    if (req.workingText === null) throw errors.threadNotFound(req.threadId);
+    return {
+      threadId: req.threadId,
+      path: req.file,
+      gitAvailable: false,
+      message: `No history for thread "${req.threadId}": this workspace is not in a git repository. ThreadMind's history is git's: commit .threadmind/ in a repository to get it.`,
+      entries: [],
+      truncated: false,
+      limit
+    };
+  }
+  const top = req.gitTop;
+  const path = relative(top, req.file).split(sep).join("/");
+  const head = await headCommit(top);
+  const headText = head === null ? null : await blobAtHead(top, path);
+  const entries = [];
+  if (req.workingText !== headText) {
+    entries.push({ commit: null, author: null, date: null, subject: null, ...compare(headText, req.workingText) });
+  }
+  const wanted = limit - entries.length;
+  const commits = head === null || wanted === 0 ? [] : await commitVersions(top, path, wanted + 1);
+  if (entries.length === 0 && commits.length === 0 && req.workingText === null) throw errors.threadNotFound(req.threadId);
+  const truncated = commits.length > wanted || wanted === 0 && head !== null && (await commitVersions(top, path, 1)).length > 0;
+  entries.push(...commits.slice(0, wanted));
+  const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
+  if (commits.length === 0)
+    history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
+  return history;
+}
+async function blobAtHead(top, path) {
+  const blob = await gitMaybe(top, ["rev-parse", "--verify", "-q", `HEAD:${path}`]);
+  return blob ? git(top, ["cat-file", "blob", blob]) : null;
+}
+var RECORD = "";
+var FIELD = "";
+async function commitVersions(top, path, max) {
+  const pathspec = `:(literal)${path}`;
+  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
+  if (commits.length === 0) return [];
+  const out = await git(top, [
+    "log",
+    "--no-walk=unsorted",
+    `--format=${RECORD}%H${FIELD}%an${FIELD}%aI${FIELD}%s`,
+    "-p",
+    "--unified=1000000000",
+    "--diff-merges=first-parent",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--no-renames",
+    ...commits,
+    "--",
+    pathspec
+  ]);
+  const entries = [];
+  for (const record2 of out.split(RECORD).slice(1)) {
+    const newline = record2.indexOf("\n");
+    const header = newline === -1 ? record2 : record2.slice(0, newline);
+    const [commit, author, date, subject] = header.split(FIELD);
+    const { before, after } = sidesOfPatch(newline === -1 ? "" : record2.slice(newline + 1), commit);
+    entries.push({ commit, author, date, subject, ...compare(before, after) });
+  }
+  return entries;
+}
+function sidesOfPatch(patch, commit) {
+  const lines = patch.split("\n");
+  let before = [];
+  let after = [];
+  let inHunk = false;
+  let sawPatch = false;
+  let endsWithNewline = { before: true, after: true };
+  let last2 = "both";
+  for (const line of lines) {
+    if (!inHunk) {
+      if (line.startsWith("diff --git ")) sawPatch = true;
+      else if (line === "--- /dev/null") before = null;
+      else if (line === "+++ /dev/null") after = null;
+      else if (line.startsWith("Binary files ")) throw new Error(`git log shows ${commit} as a binary change of a thread file`);
+      else if (line.startsWith("@@ ")) inHunk = true;
+      continue;
+    }
+    if (line.startsWith("@@ ")) continue;
+    const body = line.slice(1);
+    switch (line[0]) {
+      case " ":
+        before?.push(body);
+        after?.push(body);
+        last2 = "both";
+        break;
+      case "-":
+        before?.push(body);
+        last2 = "before";
+        break;
+      case "+":
+        after?.push(body);
+        last2 = "after";
+        break;
+      case "\\":
+        if (last2 === "before" || last2 === "both") endsWithNewline = { ...endsWithNewline, before: false };
+        if (last2 === "after" || last2 === "both") endsWithNewline = { ...endsWithNewline, after: false };
+        break;
+      case void 0:
+        break;
+      // the blank line that ends the output
+      default:
+        throw new Error(`Unexpected line in the patch of ${commit}: ${JSON.stringify(line.slice(0, 80))}`);
+    }
+  }
+  if (!sawPatch) {
+    return { before: "", after: "" };
+  }
+  const join28 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join28(before, endsWithNewline.before), after: join28(after, endsWithNewline.after) };
+}
+function compare(before, after) {
+  const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
+  const parse = (text, which) => {
+    if (text === null || text === "") return null;
+    try {
+      return parseThread(text);
+    } catch (e) {
+      if (e instanceof FrontmatterError) return `the ${which} version could not be parsed: ${e.message}`;
+      throw e;
+    }
+  };
+  const old = parse(before, "previous");
+  const now = parse(after, "new");
+  if (typeof old === "string" || typeof now === "string") {
+    return { change: change2, meta: [], sections: [], problem: typeof now === "string" ? now : old };
+  }
+  return { change: change2, meta: metaChanges(old, now), sections: sectionChanges(old?.summary ?? "", now?.summary ?? "") };
+}
+function metaChanges(old, now) {
+  if (old === null || now === null) return [];
+  const out = [];
+  const scalar = (label, a, b, none) => {
+    if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} \u2192 ${b ?? none}`);
+  };
+  scalar("title", old.title, now.title, "\u2014");
+  scalar("parent", old.parentId, now.parentId, "none");
+  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("branch", old.branch, now.branch, "none");
+  scalar("merged into", old.mergedInto, now.mergedInto, "none");
+  const list = (label, a, b) => {
+    const added = (b ?? []).filter((x) => !(a ?? []).includes(x));
+    const removed = (a ?? []).filter((x) => !(b ?? []).includes(x));
+    if (added.length + removed.length > 0)
+      out.push(`${label}: ${[...added.map((x) => `+ ${x}`), ...removed.map((x) => `\u2212 ${x}`)].join(", ")}`);
+  };
+  list("related", old.related, now.related);
+  list("paths", old.paths, now.paths);
+  return out;
+}
+function sectionChanges(before, after) {
+  const a = sectionLines(before);
+  const b = sectionLines(after);
+  const names = [.../* @__PURE__ */ new Set([...a.keys(), ...b.keys()])].sort((x, y) => rank(x) - rank(y));
+  const out = [];
+  for (const name of names) {
+    const { added, removed } = multisetDiff(a.get(name) ?? [], b.get(name) ?? []);
+    if (added.length + removed.length > 0) out.push({ section: name, added, removed });
+  }
+  return out;
+}
+function sectionLines(summary) {
+  const parsed = parseSummary(summary);
+  const out = /* @__PURE__ */ new Map();
+  const add = (name, text) => {
+    const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+    out.set(name, [...out.get(name) ?? [], ...lines]);
+  };
+  if (parsed.preamble.trim() !== "") add("Summary", parsed.preamble);
+  for (const s of parsed.sections) add(s.key ? SECTION_HEADINGS[s.key] : s.heading, s.body);
+  return out;
+}
+function rank(name) {
+  const i = SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === name);
+  return name === "Summary" ? -1 : i === -1 ? SECTION_KEYS.length : i;
+}
+function multisetDiff(before, after) {
+  const count = /* @__PURE__ */ new Map();
+  for (const l of before) count.set(l, (count.get(l) ?? 0) + 1);
+  const added = [];
+  for (const l of after) {
+    const n = count.get(l) ?? 0;
+    if (n > 0) count.set(l, n - 1);
+    else added.push(l);
+  }
+  const removed = [];
+  const left = new Map(count);
+  for (const l of before) {
+    const n = left.get(l) ?? 0;
+    if (n > 0) {
+      removed.push(l);
+      left.set(l, n - 1);
+    }
+  }
+  return { added, removed };
+}
+function formatThreadHistory(h, title) {
+  const name = title ? `"${title.replace(/\s*\n\s*/g, " ")}" (${h.threadId})` : `"${h.threadId}"`;
+  if (!h.gitAvailable) return h.message ?? `No history for ${name}.`;
+  const lines = [
+    `History of ${name}, ${h.path}, newest first: ${h.entries.length} version${h.entries.length === 1 ? "" : "s"}${h.truncated ? ` (older ones left out; limit ${h.limit})` : ""}.`
+  ];
+  if (h.message) lines.push(h.message);
+  for (const e of h.entries) {
+    const what = e.change === "modified" ? "" : ` (${e.change})`;
+    lines.push(
+      e.commit === null ? `\u25CF Uncommitted changes${what}` : `\u25CF ${e.date?.slice(0, 10)} ${e.commit.slice(0, 8)} ${e.author} \u2014 ${e.subject}${what}`
+    );
+    if (e.problem) lines.push(`  \u26A0 ${e.problem}`);
+    for (const m of e.meta) lines.push(`  ${m}`);
+    for (const s of e.sections) {
+      const items = [...s.added.map((x) => `+ ${clip2(x)}`), ...s.removed.map((x) => `\u2212 ${clip2(x)}`)];
+      const more = items.length > ITEMS_SHOWN ? ` (and ${items.length - ITEMS_SHOWN} more)` : "";
+      lines.push(`  ${s.section}: ${items.slice(0, ITEMS_SHOWN).join(" | ")}${more}`);
+    }
+    if (!e.problem && e.meta.length === 0 && e.sections.length === 0) lines.push("  (no change to the summary or its metadata)");
+  }
+  return lines.join("\n");
+}
+function clip2(s) {
+  return s.length <= ITEM_CHARS ? s : `${s.slice(0, ITEM_CHARS - 1)}\u2026`;
+}
+async function threadFileHistory(req) {
+  const workingText = readTextStrict(req.file, LIMITS.threadFileBytes);
+  const history = await threadHistory({ ...req, workingText });
+  let title = null;
+  if (workingText !== null) {
+    try {
+      title = parseThread(workingText).title;
+    } catch (e) {
+      if (!(e instanceof FrontmatterError)) throw e;
+    }
+  }
+  return { ...history, text: formatThreadHistory(history, title) };
+}
+function rotateMeasurementLogIfFull(storeDir) {
+  const path = measurementLogPath(storeDir);
+  const size = openLog(path, (_fd, bytes2) => bytes2);
+  if (size === null || size <= LOG_ROTATE_BYTES) return false;
+  lockFence(join(storeDir, ".lock"))?.check();
+  renameSync(path, previousMeasurementLogPath(storeDir));
+  return true;
+}
+
+// src/core/measure/measurement-recording.ts
+async function recordMeasurementEvents(store, events) {
+  store.exists();
+  if (!existsSync(measurementLogPath(store.dir))) store.ensureIgnored();
+  const size = appendMeasurementEvents(store.dir, events);
+  if (size > LOG_ROTATE_BYTES) await rotateMeasurementLogLocked(store);
+}
+async function rotateMeasurementLogLocked(store) {
+  try {
+    await store.locked(async () => void rotateMeasurementLogIfFull(store.dir));
+  } catch (e) {
+    if (!(e instanceof LockTimeoutError)) throw e;
+  }
+}
+async function logSummaryWrite(store, notices, instance, write) {
+  const { projectId, threadId, via } = write;
+  try {
+    await recordMeasurementEvents(store, [
+      { kind: "summaryWrite", at: nextTimestamp(), sessionId: null, instance, projectId, threadId, via }
+    ]);
+  } catch (e) {
+    addNotice(
+      notices,
+      `ThreadMind wrote the summary of "${threadId}" but could not log the write (${messageOf(e)}); the freshness figure misses it.`
+    );
+  }
+}
+
+// src/core/thread-choice.ts
+function chooseProjectId(ids, state, sessionKey) {
+  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
+  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+}
+function sessionChoice(state, sessionKey, projectId) {
+  const persisted = state.sessions[sessionKey];
+  return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
+}
+function* ownThreadCandidates(state, sessionKey, projectId, followed) {
+  const own = sessionChoice(state, sessionKey, projectId);
+  if (own !== null) yield own;
+  const last2 = followed();
+  if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
+}
+function branchChoice(state, branch, projectId) {
+  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+}
+var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
+var INDEX_BEHIND_BYTES = 64 * 1024;
+var HEADER = "threadmind measurement index 2\n";
+var HEADER_BYTES = Buffer.from(HEADER);
+var BUCKETS = 128;
+var ENTRY = 16;
+var PREFIX_BYTES = 8 * 1024;
+var HEAD_BYTES = 64;
+var TAIL_BYTES = 256;
+var NEWLINE = 10;
+function measurementIndexPath(storeDir) {
+  return join(storeDir, "cache", "measurement-index.txt");
+}
+function instanceNeedle(instance) {
+  return `"instance":${JSON.stringify(instance)}`;
+}
+function bucketOf(needle) {
+  let hash = 2166136261;
+  for (let i = 0; i < needle.length; i++) hash = Math.imul(hash ^ needle.charCodeAt(i), 16777619);
+  return (hash >>> 0) % BUCKETS;
+}
+function fileTag(stat) {
+  return `${stat.dev}:${stat.ino}`;
+}
+function readAt(fd, buffer, position) {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const n = readSync(fd, buffer, filled, buffer.length - filled, position + filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled;
+}
+function prefixFingerprint(fd, covered) {
+  const headLength = Math.min(HEAD_BYTES, covered);
+  const tailLength = Math.min(TAIL_BYTES, covered);
+  const bytes2 = Buffer.alloc(headLength + tailLength);
+  readAt(fd, bytes2.subarray(0, headLength), 0);
+  readAt(fd, bytes2.subarray(headLength), covered - tailLength);
+  return bytes2.toString("base64");
+}
+function openMeasurementIndex(storeDir) {
+  let opened = null;
+  try {
+    opened = openRegularFile(measurementIndexPath(storeDir), constants.O_RDONLY);
+    if (opened === null) return null;
+    const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
+    const length = readAt(opened.fd, prefix, 0);
+    const marker = prefix.indexOf("\n@");
+    if (length === prefix.length && prefix.subarray(0, HEADER_BYTES.length).equals(HEADER_BYTES) && marker !== -1 && marker + 2 + BUCKETS * ENTRY < prefix.length && prefix[marker + 2 + BUCKETS * ENTRY] === NEWLINE)
+      return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
+  } catch {
+  }
+  if (opened !== null) closeSync(opened.fd);
+  return null;
+}
+function closeMeasurementIndex(index) {
+  closeSync(index.fd);
+}
+function validCoverage(index, fd, stat) {
+  const key = `
+#${fileTag(stat)}	`;
+  const at = index.prefix.indexOf(key);
+  if (at === -1 || at >= index.table) return null;
+  const end = index.prefix.indexOf(NEWLINE, at + key.length);
+  const [coveredText, fingerprint] = index.prefix.toString("latin1", at + key.length, end).split("	");
+  const covered = wholeNumber(coveredText);
+  if (covered === null || covered > stat.size) return null;
+  return prefixFingerprint(fd, covered) === fingerprint ? covered : null;
+}
+function wholeNumber(text) {
+  if (text === void 0 || text === "") return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n >= 0 && String(n) === text ? n : null;
+}
+function indexedLines(index, fd, stat, needle) {
+  const covered = validCoverage(index, fd, stat);
+  if (covered === null) return null;
+  const bucket = readBucket(index, bucketOf(needle));
+  if (bucket === null) return null;
+  const key = Buffer.from(`${fileTag(stat)}	${needle}	`);
+  const needleBytes = Buffer.from(needle);
+  const lines = [];
+  let previousEnd = 0;
+  for (let at = bucket.indexOf(key); at !== -1; at = bucket.indexOf(key, at + 1)) {
+    if (at > 0 && bucket[at - 1] !== NEWLINE) continue;
+    const end = bucket.indexOf(NEWLINE, at);
+    for (const part of bucket.toString("latin1", at + key.length, end === -1 ? bucket.length : end).split(",")) {
+      const offset = wholeNumber(part);
+      if (offset === null || offset < previousEnd) return null;
+      const line = lineAt(fd, offset, covered);
+      if (line === null || line.indexOf(needleBytes) === -1) return null;
+      lines.push(line.toString("utf8"));
+      previousEnd = offset + line.length + 1;
+    }
+  }
+  return { covered, lines };
+}
+function lineAt(fd, offset, covered) {
+  const from = offset === 0 ? 0 : offset - 1;
+  let length = Math.min(2048, covered - from);
+  for (; ; ) {
+    if (length <= 0) return null;
+    const bytes2 = Buffer.allocUnsafe(length);
+    if (readAt(fd, bytes2, from) !== length) return null;
+    if (offset > 0 && bytes2[0] !== NEWLINE) return null;
+    const start = offset - from;
+    const newline = bytes2.indexOf(NEWLINE, start);
+    if (newline !== -1) return newline - start > LOG_LINE_MAX_BYTES ? null : bytes2.subarray(start, newline);
+    const longest = Math.min(start + LOG_LINE_MAX_BYTES + 1, covered - from);
+    if (length >= longest) return null;
+    length = longest;
+  }
+}
+function readBucket(index, number) {
+  const entry = index.table + number * ENTRY;
+  const start = Number.parseInt(index.prefix.toString("latin1", entry, entry + 8), 16);
+  const length = Number.parseInt(index.prefix.toString("latin1", entry + 8, entry + 16), 16);
+  if (!(start >= 0 && length >= 0 && start + 2 * length <= index.size)) return null;
+  const both = Buffer.allocUnsafe(2 * length);
+  if (readAt(index.fd, both, start) !== 2 * length) return null;
+  const bucket = both.subarray(0, length);
+  const name = bucketName(number);
+  if (!bucket.equals(both.subarray(length)) || bucket.toString("latin1", 0, name.length) !== name) return null;
+  return bucket.subarray(name.length);
+}
+function bucketName(number) {
+  return `=${number}
+`;
+}
+
+// src/core/freshness/freshness-events.ts
+var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
+var isText = (v) => typeof v === "string" && v !== "";
+function isFreshnessEvent(d) {
+  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
+  switch (d.kind) {
+    case "summaryWrite":
+      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
+    case "freshnessMark":
+      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount2(d.contextTokens) && (d.level === void 0 || isCount2(d.level));
+    case "staleness":
+      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount2(d.contextTokens)) && (d.sinceWriteTokens === null || isCount2(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount2(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
+    default:
+      return false;
+  }
+}
+
+// src/core/measure/measurement-log-read.ts
+var READ_MAX_BYTES = 8 * 1024 * 1024;
+var KINDS = /* @__PURE__ */ new Set([
+  "sessionEnd",
+  "preCompact",
+  "injection",
+  "receipt",
+  "hookSeen",
+  "conversation",
+  "summaryWrite",
+  "freshnessMark",
+  "staleness"
+]);
+var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+function readLogBytes(path) {
+  const bytes2 = openLog(path, (fd, size) => {
+    const buffer = Buffer.allocUnsafe(Math.min(size, READ_MAX_BYTES));
+    return buffer.subarray(0, readAt(fd, buffer, size - buffer.length));
+  });
+  return bytes2 ?? Buffer.alloc(0);
+}
+function isSizeRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
+}
+function isInjectionRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.source === "string" && typeof r.threadId === "string" && typeof r.contentHash === "string" && typeof r.chars === "number" && typeof r.tokens === "number";
+}
+function isHookSeenRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.event === "string";
+}
+function parseEventLine(line) {
+  let data;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const d = data;
+  if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
+  switch (d.kind) {
+    case "sessionEnd":
+    case "preCompact":
+      return isSizeRecord(d) ? d : null;
+    case "injection":
+      return isInjectionRecord(d) && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
+    case "receipt":
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isCount2(d.firstRequestTokens)) ? d : null;
+    case "hookSeen":
+      return isHookSeenRecord(d) ? d : null;
+    case "conversation":
+      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+    case "summaryWrite":
+    case "freshnessMark":
+    case "staleness":
+      return isFreshnessEvent(d) ? d : null;
+  }
+}
+function receiptKey(r) {
+  return `${r.sessionId}
+${r.at}
+${r.contentHash}`;
+}
+function record(event) {
+  const { kind: _kind, ...rest } = event;
+  return rest;
+}
+function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
+  const m = emptyMeasurements();
+  const receipts = /* @__PURE__ */ new Map();
+  const seen = /* @__PURE__ */ new Set();
+  const staleness = stalenessCollector();
+  let unreadableLines = 0;
+  const fold2 = (line, fromLog, rawBytes) => {
+    if (line.trim() === "" || seen.has(line)) return;
+    seen.add(line);
+    const event = parseEventLine(line);
+    if (event === null) {
+      if (fromLog) unreadableLines += 1;
+      return;
+    }
+    switch (event.kind) {
+      case "sessionEnd":
+        m.sessionEnds.push(record(event));
+        break;
+      case "preCompact":
+        m.preCompacts.push(record(event));
+        break;
+      case "injection": {
+        const { firstRequestTokens: _notMeasuredHere, ...fields } = record(event);
+        m.injections.push({ ...fields, receipt: "pending" });
+        break;
+      }
+      case "receipt":
+        receipts.set(receiptKey({ sessionId: event.sessionId, at: event.injectionAt, contentHash: event.contentHash }), {
+          receipt: event.receipt,
+          ...event.firstRequestTokens !== void 0 ? { firstRequestTokens: event.firstRequestTokens } : {}
+        });
+        break;
+      case "hookSeen":
+        m.hooksSeen.push(record(event));
+        break;
+      case "staleness":
+        if (fromLog && rawBytes <= LOG_LINE_MAX_BYTES && line.includes(STALENESS_NEEDLE)) staleness.add(event);
+        break;
+      case "conversation":
+      case "summaryWrite":
+      case "freshnessMark":
+        break;
+      // read where needed: instanceEvents, freshnessFigure
+      default: {
+        const unreachable = event;
+        throw new Error(`unknown measurement event ${JSON.stringify(unreachable)}`);
+      }
+    }
+  };
+  for (const event of legacyMeasurementEvents(legacy)) fold2(JSON.stringify(event), false, 0);
+  for (const path of measurementLogPaths(storeDir)) {
+    const bytes2 = readLogBytes(path);
+    for (let start = 0; start <= bytes2.length; ) {
+      const newline = bytes2.indexOf(10, start);
+      const end = newline === -1 ? bytes2.length : newline;
+      fold2(bytes2.toString("utf8", start, end), true, end - start);
+      start = end + 1;
+    }
+  }
+  for (const injection of m.injections) {
+    const settled = receipts.get(receiptKey(injection));
+    if (settled !== void 0 && injection.receipt === "pending") {
+      injection.receipt = settled.receipt;
+      if (settled.firstRequestTokens !== void 0) injection.firstRequestTokens = settled.firstRequestTokens;
+    }
+  }
+  return {
+    measurements: {
+      sessionEnds: m.sessionEnds.slice(-500),
+      preCompacts: m.preCompacts.slice(-500),
+      injections: m.injections.slice(-500),
+      hooksSeen: m.hooksSeen.slice(-500)
+    },
+    unreadableLines,
+    staleness: staleness.records
+  };
+}
+function scanEvents(storeDir, needle, onEvent) {
+  const bytes2 = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes2, (line) => emit(line, onEvent)));
+  }
+}
+function emit(line, onEvent) {
+  const event = parseEventLine(line);
+  if (event !== null) onEvent(event);
+}
+var INDEX_MIN_LOG_BYTES = 1024 * 1024;
+var behindStores = /* @__PURE__ */ new Set();
+function keyedEvents(storeDir, needle, onEvent) {
+  const paths = measurementLogPaths(storeDir);
+  const logBytes = paths.reduce((total, path) => total + (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  if (logBytes < INDEX_MIN_LOG_BYTES) {
+    scanEvents(storeDir, needle, onEvent);
+    return;
+  }
+  const bytes2 = Buffer.from(needle, "utf8");
+  const index = openMeasurementIndex(storeDir);
+  let behind = false;
+  try {
+    for (const path of paths) {
+      openLog(path, (fd, size, stat) => {
+        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
+        if (known !== null) for (const line of known.lines) emit(line, onEvent);
+        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+        scanLines(fd, size, from, bytes2, (line) => emit(line, onEvent));
+      });
+    }
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+  }
+  if (behind) behindStores.add(storeDir);
+}
+var scanBuffer = null;
+var SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
+function scanLines(fd, size, position, needle, onLine) {
+  if (position >= size) return;
+  scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+  const buffer = scanBuffer;
+  let held = 0;
+  let skippingLongLine = false;
+  for (; ; ) {
+    const n = readSync(fd, buffer, held, buffer.length - held, position);
+    position += n;
+    const filled = held + n;
+    const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+    const complete = lastNewline === -1 ? 0 : lastNewline;
+    let from = 0;
+    if (skippingLongLine) {
+      const end = buffer.indexOf(10, 0);
+      if (end === -1 || end > complete) from = complete;
+      else {
+        from = end + 1;
+        skippingLongLine = false;
+      }
+    }
+    for (; ; ) {
+      const hit = buffer.indexOf(needle, from);
+      if (hit === -1 || hit >= complete) break;
+      const start = buffer.lastIndexOf(10, hit) + 1;
+      const newline = buffer.indexOf(10, hit);
+      const end = newline === -1 || newline > complete ? complete : newline;
+      onLine(buffer.toString("utf8", Math.max(start, from), end));
+      from = end + 1;
+    }
+    if (n === 0) return;
+    const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+    if (lastNewline === -1 && rest === buffer.length) {
+      held = 0;
+      skippingLongLine = true;
+    } else {
+      buffer.copyWithin(0, filled - rest, filled);
+      held = rest;
+    }
+  }
+}
+function instanceThread(storeDir, instance) {
+  return lastInstanceThread(instanceEvents(storeDir, instance), instance);
+}
+function lastInstanceThread(events, instance) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+  }
+  return null;
+}
+function instanceEvents(storeDir, instance) {
+  const events = [];
+  keyedEvents(storeDir, instanceNeedle(instance), (event) => {
+    if ("instance" in event && event.instance === instance) events.push(event);
+  });
+  return events;
+}
+var STALENESS_NEEDLE = `"kind":"staleness"`;
+function stalenessCollector() {
+  const records = [];
+  const seen = /* @__PURE__ */ new Set();
+  return {
+    records,
+    add(event) {
+      if (event.kind !== "staleness") return;
+      const key = JSON.stringify(event);
+      if (!seen.has(key)) records.push(event);
+      seen.add(key);
+    }
+  };
+}
+function fileHasConflictMarkers(path) {
+  try {
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    return text !== null && hasConflictMarkers(text);
+  } catch {
+    return false;
+  }
+}
+async function committedThread(gitTop, path, id) {
+  if (gitTop === null) return null;
+  const rel = gitPath(gitTop, path);
+  if (rel.startsWith("..")) return null;
+  const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
+  if (text === null || text.length > LIMITS.threadFileBytes) return null;
+  try {
+    const thread = parseThread(`${text}
+`);
+    return thread.id === id ? thread : null;
+  } catch {
+    return null;
+  }
+}
+function conflictNotice(root, path) {
+  const file = relative(root, path) || path;
+  return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+}
+
+// src/core/project-list.ts
+function listProjects(store, currentProject) {
+  const projects = [];
+  const problems = [];
+  for (const id of store.exists() ? store.projectIds() : []) {
+    try {
+      projects.push(store.readProject(id));
+    } catch (e) {
+      problems.push(messageOf(e));
+    }
+  }
+  let activeId = null;
+  try {
+    activeId = currentProject().id;
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+  }
+  return { projects, activeId, problems };
+}
+
+// src/core/secrets/secret-patterns.ts
+var GENERIC_MIN_LENGTH = 12;
+var GENERIC_MIN_ENTROPY = 2.5;
+var TOKEN_MIN_ENTROPY = 2.5;
+function shannonEntropy(value) {
+  const counts = /* @__PURE__ */ new Map();
+  let total = 0;
+  for (const ch of value) {
+    counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    total += 1;
+  }
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / total;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+var PLACEHOLDER_WORDS = [
+  "example",
+  "changeme",
+  "change_me",
+  "change-me",
+  "placeholder",
+  "redacted",
+  "dummy",
+  "sample",
+  "notreal",
+  "not_real",
+  "insert",
+  "replace",
+  "****",
+  "\u2026",
+  "...",
+  "123456789",
+  "abcdefgh"
+];
+var SHORT_PLACEHOLDER_WORDS = ["your", "fake", "xxxx"];
+function looksLikePlaceholder(value) {
+  if (PLACEHOLDER_WORDS.some((word) => containsWord(value, word))) return true;
+  if (/^<.*>$|^\[.*\]$|^\{.*\}$/.test(value)) return true;
+  return /(.)\1{5}/.test(value);
+}
+function looksLikeValuePlaceholder(value) {
+  return looksLikePlaceholder(value) || SHORT_PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
+}
+function containsWord(value, word) {
+  const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
+  return value.includes(word) || value.includes(word.toUpperCase()) || value.includes(capitalized);
+}
+function looksLikeReference(value) {
+  if (/\$\{|\{\{|%\(/.test(value)) return true;
+  if (/^\$[A-Za-z_]/.test(value)) return true;
+  if (/^%[A-Za-z_]\w*%$/.test(value)) return true;
+  if (/^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|env\b|ENV\[)/.test(value)) return true;
+  return /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::)[A-Za-z_$][\w$]*)+$/.test(value);
+}
+function looksLikeCredentialValue(value, minLength = GENERIC_MIN_LENGTH) {
+  if (value.length < minLength) return false;
+  if (/\s/.test(value)) return false;
+  if (looksLikeValuePlaceholder(value) || looksLikeReference(value)) return false;
+  if (/^\d+$/.test(value)) return false;
+  if (/^[A-Za-z_./:-]+$/.test(value)) return false;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  if (/\//.test(value) && /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(value)) return false;
+  if (/^(?:\.{1,2}\/|~\/|\/[A-Za-z])/.test(value) && !/[+=]/.test(value)) return false;
+  if (/[()[\]{}<>]/.test(value)) return false;
+  if (!/[A-Za-z]/.test(value) || !/[0-9!@$%^&+~|]/.test(value)) return false;
+  if (looksLikeWordsJoined(value)) return false;
+  return shannonEntropy(value) >= GENERIC_MIN_ENTROPY;
+}
+function looksLikeWordsJoined(value) {
+  const parts = value.split(/[-_.]+/).filter((part) => part !== "");
+  if (parts.length < 2) return false;
+  return parts.every((part) => /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+|[A-Z0-9]{1,3}|[a-z0-9]{1,3})$/.test(part));
+}
+function groupSpan(match, group2) {
+  const span = match.indices?.[group2];
+  if (span === void 0) throw new Error(`secret pattern ${String(match)} has no indices for group ${group2}`);
+  return { start: span[0], end: span[1] };
+}
+function prefixedTokenRule(kind, pattern, prefix, accept = looksGenerated) {
+  return {
+    pattern,
+    detect(match) {
+      const { start, end } = groupSpan(match, 1);
+      const token = match[1] ?? "";
+      const publicPrefix = prefix.exec(token)?.[0] ?? "";
+      const body = token.slice(publicPrefix.length);
+      if (looksLikePlaceholder(body)) return null;
+      if (shannonEntropy(body) < TOKEN_MIN_ENTROPY) return null;
+      if (!accept(body)) return null;
+      return { kind, start, end, publicPrefix };
+    }
+  };
+}
+var hasDigit = (s) => /\d/.test(s);
+var hasLetterAndDigit = (s) => /\d/.test(s) && /[A-Za-z]/.test(s);
+function looksGenerated(body) {
+  if (looksLikeWordsJoined(body)) return false;
+  return hasDigit(body) || /[a-z]/.test(body) && /[A-Z]/.test(body);
+}
+var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?\n|\\[rn])(?:[ \t\r\n]|\\[rn])*){0,4}[A-Za-z0-9+/]{40}(?:[A-Za-z0-9+/=\s]|\\[rn])*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/y;
+var privateKeyRule = {
+  multiLine: true,
+  pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
+  detect(match, text) {
+    const { start, end: headerEnd } = groupSpan(match, 0);
+    const body = new RegExp(PRIVATE_KEY_BODY.source, PRIVATE_KEY_BODY.flags);
+    body.lastIndex = headerEnd;
+    if (body.exec(text) === null) return null;
+    return { kind: "private key", start, end: body.lastIndex, publicPrefix: match[0] };
+  }
+};
+var jwtRule = {
+  pattern: /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])/dg,
+  detect(match) {
+    const token = match[1] ?? "";
+    const header = token.slice(0, token.indexOf("."));
+    if (!isJwtHeader(header)) return null;
+    const { start, end } = groupSpan(match, 1);
+    return { kind: "JWT", start, end, publicPrefix: token.startsWith("eyJ") ? "eyJ" : "" };
+  }
+};
+function isJwtHeader(segment) {
+  const decoded = Buffer.from(segment, "base64url").toString("utf8");
+  if (!decoded.trimStart().startsWith("{")) return false;
+  let parsed;
+  try {
+    parsed = JSON.parse(decoded);
+  } catch {
+    return false;
+  }
+  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
+}
+var bearerRule = {
+  pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
+  detect(match) {
+    const { start, end: rawEnd } = groupSpan(match, 1);
+    const raw = match[1] ?? "";
+    const token = raw.replace(/\.+$/, "");
+    if (!looksLikeCredentialValue(token, 16)) return null;
+    return { kind: "bearer token", start, end: rawEnd - (raw.length - token.length), publicPrefix: "" };
+  }
+};
+var urlPasswordRule = {
+  pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{1,100}:([^\s:@/?#]{1,200})@/dg,
+  detect(match) {
+    const password = match[1] ?? "";
+    if (!looksLikeCredentialValue(password, 8)) return null;
+    return { kind: "password in URL", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+var AWS_SECRET_KEY_NAME = String.raw`(?:aws[_-]?)?secret[_-]?access[_-]?key|aws[_-]?secret[_-]?key`;
+var awsSecretRule = {
+  pattern: new RegExp(
+    String.raw`(?:${AWS_SECRET_KEY_NAME})["'\x60]?[ \t]*(?:=>|:=|=|:)[ \t]*["'\x60]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
+    "dgi"
+  ),
+  detect(match) {
+    const secret = match[1] ?? "";
+    if (looksLikePlaceholder(secret) || shannonEntropy(secret) < 3.5 || !hasDigit(secret)) return null;
+    return { kind: "AWS secret access key", ...groupSpan(match, 1), publicPrefix: "" };
+  }
+};
+function assignmentKind(keyword) {
+  const k = keyword.toLowerCase().replace(/[_-]/g, "");
+  if (k.startsWith("pass")) return "password assignment";
+  if (k.startsWith("secret")) return "secret assignment";
+  if (k === "token") return "token assignment";
+  if (k === "apikey") return "API key assignment";
+  if (k === "accesskey") return "access key assignment";
+  if (k === "privatekey") return "private key assignment";
+  throw new Error(`secret-patterns: keyword ${keyword} has no assignment kind`);
+}
+var ASSIGNMENT = new RegExp(
+  String.raw`(pass(?:word|wd|phrase)|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![A-Za-z0-9_-])` + String.raw`["'\x60\]]?([ \t]*)(?:=>|:=|=|:)[ \t]*` + String.raw`(?:"([^"\r\n]{0,500})"|'([^'\r\n]{0,500})'|\x60([^\x60\r\n]{0,500})\x60|([^\s"'\x60,;&)\]}]{1,500}))`,
+  "dgi"
+);
+var assignmentRule = { pattern: ASSIGNMENT, detect: detectAssignment };
+function detectAssignment(match, text) {
+  const kind = assignmentKind(match[1] ?? "");
+  const quotedGroup = [3, 4, 5].find((g) => match[g] !== void 0);
+  if (quotedGroup !== void 0) {
+    const value2 = match[quotedGroup] ?? "";
+    if (!looksLikeCredentialValue(value2)) return null;
+    return { kind, ...groupSpan(match, quotedGroup), publicPrefix: "" };
+  }
+  const raw = match[6];
+  if (raw === void 0) throw new Error("secret-patterns: assignment matched without a value");
+  const value = raw.replace(/[.:!?]+$/, "");
+  if (!looksLikeCredentialValue(value)) return null;
+  const span = groupSpan(match, 6);
+  if (/^[A-Za-z_$][\w$]*$/.test(value)) {
+    const spaceBeforeSeparator = (match[2] ?? "") !== "";
+    const after = text.slice(span.end, span.end + 200);
+    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
+    if (spaceBeforeSeparator || !endsLiteral) return null;
+  }
+  return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
+}
+var B = String.raw`(?<![A-Za-z0-9_-])`;
+var E = String.raw`(?![A-Za-z0-9_-])`;
+var rx = (source, flags = "dg") => new RegExp(source, flags);
+var SECRET_RULES = [
+  privateKeyRule,
+  prefixedTokenRule(
+    "AWS access key ID",
+    rx(String.raw`(?<![A-Za-z0-9])((?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Za-z0-9])`),
+    /^(?:AKIA|ASIA)/,
+    () => true
+    // base32 ids may lack digits; 16 capitals glued to AKIA do not occur in prose
+  ),
+  awsSecretRule,
+  prefixedTokenRule(
+    "GitHub token",
+    rx(String.raw`(?<![A-Za-z0-9_])(gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{50,251})(?![A-Za-z0-9_])`),
+    /^(?:gh[pousr]_|github_pat_)/
+  ),
+  prefixedTokenRule("GitLab token", rx(String.raw`${B}(glpat-[A-Za-z0-9_-]{20,}(?:\.[A-Za-z0-9_-]+)*)${E}`), /^glpat-/),
+  prefixedTokenRule("npm token", rx(String.raw`${B}(npm_[A-Za-z0-9]{36})${E}`), /^npm_/),
+  prefixedTokenRule(
+    "Slack token",
+    rx(String.raw`${B}(xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})${E}`),
+    /^(?:xox[abposr]|xapp)-/,
+    (body) => body.length >= 20 && body.includes("-") && hasLetterAndDigit(body)
+  ),
+  {
+    pattern: /(hooks\.slack\.com\/(?:services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{20,}|(?:workflows|triggers)\/T[A-Z0-9]{6,}\/[A-Za-z0-9/]{20,}))/dg,
+    detect(match) {
+      const url = match[1] ?? "";
+      const secret = url.slice(url.lastIndexOf("/") + 1);
+      if (looksLikePlaceholder(url) || shannonEntropy(secret) < TOKEN_MIN_ENTROPY) return null;
+      return { kind: "Slack webhook URL", ...groupSpan(match, 1), publicPrefix: "hooks.slack.com/" };
+    }
+  },
+  prefixedTokenRule("Anthropic API key", rx(String.raw`${B}(sk-ant-[A-Za-z0-9_-]{20,})${E}`), /^sk-ant-(?:[a-z]+\d*-)?/),
+  prefixedTokenRule(
+    "OpenAI API key",
+    rx(String.raw`${B}(sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,}))${E}`),
+    /^sk-(?:(?:proj|svcacct|admin|None)-)?/,
+    (body) => looksGenerated(body) && /[a-z]/.test(body) && /[A-Z]/.test(body)
+  ),
+  prefixedTokenRule(
+    "Stripe live key",
+    rx(String.raw`(?<![A-Za-z0-9_])((?:sk|rk)_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_])`),
+    /^(?:sk|rk)_live_/
+  ),
+  prefixedTokenRule("Google API key", rx(String.raw`${B}(AIza[A-Za-z0-9_-]{35})${E}`), /^AIza/),
+  jwtRule,
+  bearerRule,
+  urlPasswordRule,
+  assignmentRule
+];
+
+// src/core/secrets/secret-scan.ts
+var FINDINGS_NAMED_IN_MESSAGE = 3;
+function scanForSecrets(text) {
+  const candidates = [];
+  SECRET_RULES.forEach((rule, priority) => {
+    for (const match of text.matchAll(rule.pattern)) {
+      const candidate = rule.detect(match, text);
+      if (candidate !== null) candidates.push({ candidate, priority });
+    }
+  });
+  const masked = maskLinePrefixes(text);
+  if (masked !== text) {
+    SECRET_RULES.forEach((rule, priority) => {
+      if (rule.multiLine !== true) return;
+      for (const match of masked.matchAll(rule.pattern)) {
+        const candidate = rule.detect(match, masked);
+        if (candidate !== null) candidates.push({ candidate, priority });
+      }
+    });
+  }
+  if (candidates.length === 0) return [];
+  const kept = keepMostSpecific(candidates);
+  const lineStarts = lineStartOffsets(text);
+  return kept.map((c) => {
+    const line = lineOf(lineStarts, c.start);
+    const lineStart = lineStarts[line - 1] ?? 0;
+    return { kind: c.kind, line, column: c.start - lineStart + 1, masked: mask(c) };
+  });
+}
+var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
+var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
+function maskLinePrefixes(text) {
+  const blank = (m) => " ".repeat(m.length);
+  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
+}
+var SecretDetectedError = class extends ThreadMindError {
+  findings;
+  what;
+  constructor(what, findings) {
+    super("secret", refusalMessage(what, findings));
+    this.name = "SecretDetectedError";
+    this.what = what;
+    this.findings = findings;
+  }
+};
+function assertNoSecrets(text, what) {
+  if (what.trim() === "") throw new TypeError("assertNoSecrets: `what` must describe the text being written");
+  const findings = scanForSecrets(text);
+  if (findings.length > 0) throw new SecretDetectedError(what, findings);
+}
+function refusalMessage(what, findings) {
+  const first = findings[0];
+  if (first === void 0) throw new Error("SecretDetectedError needs at least one finding");
+  const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
+  const rest = findings.length - named.length;
+  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
+  const plural3 = findings.length > 1;
+  const example = maskExample(first.masked);
+  return `Refused to write ${what}: it contains what looks like ${plural3 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural3 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
+}
+function joinWithAnd(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+function maskExample(masked) {
+  const prefix = masked.slice(0, masked.indexOf("\u2026"));
+  return prefix.length > 0 && prefix.length <= 16 ? `${prefix}****` : "****";
+}
+function mask(c) {
+  return `${c.publicPrefix}\u2026(${c.end - c.start - c.publicPrefix.length} chars)`;
+}
+function keepMostSpecific(all) {
+  const byPosition = [...all].sort((a, b) => a.candidate.start - b.candidate.start || a.priority - b.priority);
+  const kept = [];
+  let cluster = [];
+  let clusterEnd = -1;
+  const flush = () => {
+    const chosen = [];
+    for (const { candidate } of [...cluster].sort((a, b) => a.priority - b.priority)) {
+      if (chosen.every((c) => candidate.end <= c.start || candidate.start >= c.end)) chosen.push(candidate);
+    }
+    kept.push(...chosen.sort((a, b) => a.start - b.start));
+    cluster = [];
+  };
+  for (const entry of byPosition) {
+    if (entry.candidate.start >= clusterEnd && cluster.length > 0) flush();
+    cluster.push(entry);
+    clusterEnd = Math.max(clusterEnd, entry.candidate.end);
+  }
+  flush();
+  return kept;
+}
+function lineStartOffsets(text) {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+function lineOf(lineStarts, offset) {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+// src/core/thread-input-checks.ts
+function oneOf(what, value, allowed, optional) {
+  if (value === void 0 && optional) return;
+  if (!allowed.includes(value)) {
+    throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
+  }
+}
+function checkPaths(paths) {
+  if (paths.length > LIMITS.pathsCount) throw errors.invalid(`Too many paths: ${paths.length} (limit ${LIMITS.pathsCount}).`);
+  const checked = paths.map((p) => {
+    checkLength("A path", p, LIMITS.pathChars);
+    if (p.includes("\0")) throw errors.invalid("A path must not contain NUL characters.");
+    return p.trim();
+  }).filter((p) => p !== "");
+  assertNoSecrets(checked.join("\n"), "the paths");
+  return checked;
+}
+function checkRelated(related) {
+  if (!related) return [];
+  if (related.length > LIMITS.relatedCount)
+    throw errors.invalid(`Too many related threads: ${related.length} (limit ${LIMITS.relatedCount}).`);
+  const ids = [...new Set(related.map((r) => assertId(r, "related thread id")))];
+  assertNoSecrets(ids.join("\n"), "the related thread ids");
+  return ids;
+}
+function missingRelated(store, projectId, related) {
+  return related.filter((r) => !store.threadExists(projectId, r)).map((r) => `Related thread "${r}" does not exist (kept as a reference).`);
+}
+
+// src/core/writes/project-create.ts
+async function createProject(ctx, input) {
+  oneOf("mode", input.mode, ["solo", "team"], true);
+  checkNotBlank("The project title", input.title);
+  checkLength("The project title", input.title, LIMITS.titleChars);
+  if (input.systemContext !== void 0) {
+    checkLength("The system context", input.systemContext, LIMITS.systemContextChars);
+    assertNoSecrets(input.systemContext, "the project's system context");
+  }
+  assertNoSecrets(input.title, "the project title");
+  const author = await ctx.author();
+  const result = await ctx.store.locked(async () => {
+    ctx.store.ensureLayout();
+    await ctx.migrateIfNeeded();
+    const id = uniqueId(input.title, (c) => ctx.store.projectExists(c) || ctx.store.threadsDirExists(c));
+    const now = nextTimestamp();
+    const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
+    if (input.systemContext?.trim()) project.systemContext = input.systemContext.trim();
+    const thread = {
+      id: MAIN_THREAD_ID,
+      title: input.title,
+      parentId: null,
+      author,
+      createdAt: now,
+      updatedAt: now,
+      summary: ""
+    };
+    await ctx.store.writeProject(project);
+    await ctx.store.writeThread(id, thread);
+    const unremembered = await ctx.rememberAfterWrite(id, MAIN_THREAD_ID);
+    if (unremembered !== null) addNotice(ctx.notices, unremembered);
+    return { project, thread };
+  });
+  return result;
+}
+
+// src/core/writes/thread-create.ts
+async function createThread(ctx, input) {
+  checkNotBlank("The thread title", input.title);
+  checkLength("The thread title", input.title, LIMITS.titleChars);
+  assertNoSecrets(input.title, "the thread title");
+  if (input.parentId !== void 0) assertId(input.parentId, "parent thread id");
+  const related = checkRelated(input.related);
+  const author = await ctx.author();
+  const project = ctx.currentProject();
+  const branch = ctx.branch();
+  const linkable = branch !== null && ctx.gitTop !== null && !await ctx.isDefaultBranch(ctx.gitTop, branch);
+  return ctx.store.locked(async () => {
+    const parentId = input.parentId ?? (await ctx.currentThreadRef()).threadId;
+    const parent = ctx.store.readThread(project.id, parentId, errors.parentNotFound);
+    const warnings = [];
+    if (parent.summary.trim() === "") {
+      warnings.push(
+        `Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`
+      );
+    }
+    let linkedBranch = null;
+    if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
+    const id = uniqueId(input.title, (c) => ctx.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
+    const now = nextTimestamp();
+    const thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
+    if (linkedBranch) thread.branch = linkedBranch;
+    if (related.length > 0) {
+      thread.related = related;
+      warnings.push(...missingRelated(ctx.store, project.id, related));
+    }
+    await ctx.store.writeThread(project.id, thread);
+    const unremembered = await ctx.rememberAfterWrite(project.id, id);
+    if (unremembered !== null) warnings.push(unremembered);
+    return { thread, linkedBranch, warnings, tree: treeText(ctx.store, project, id, thread) };
+  });
+}
+
+// src/core/writes/write-context.ts
+function target(ctx, project, threadId, activeId) {
+  return ctx.store.readThread(project.id, threadId === void 0 ? activeId : assertId(threadId, "thread id"));
+}
+async function assertCanModify(ctx, project, thread) {
+  if (project.mode !== "team") return;
+  if (!await isMine(ctx, thread)) throw errors.notOwner(thread.id, thread.author);
+}
+async function isMine(ctx, thread) {
+  return (await mineTest(ctx))(thread);
+}
+async function mineTest(ctx) {
+  const author = await ctx.author();
+  let legacy = null;
+  return (thread) => {
+    if (thread.author === author) return true;
+    legacy ??= ctx.readState().legacyAuthorIds;
+    return legacy.includes(thread.author);
+  };
+}
+async function headBeforeLock(ctx) {
+  return ctx.gitTop ? await headCommit(ctx.gitTop) : null;
+}
+
+// src/core/writes/thread-status.ts
+async function setThreadStatus(ctx, input) {
+  oneOf("status", input.status, THREAD_STATUSES, false);
+  if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+  if (input.reason !== void 0) {
+    checkLength("The reason", input.reason, LIMITS.reasonChars);
+    assertNoSecrets(input.reason, "the reason");
+  }
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const result = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
+    await assertCanModify(ctx, project, thread);
+    const updated = { ...thread, updatedAt: nextTimestamp(thread.updatedAt) };
+    if (input.status === "active") {
+      delete updated.status;
+      delete updated.mergedInto;
+    } else updated.status = input.status;
+    if (input.reason?.trim()) {
+      const label = input.status === "done" ? "Closed as done" : input.status === "abandoned" ? "Abandoned" : "Reopened";
+      updated.summary = updateSection(
+        updated.summary,
+        "decisions",
+        `- ${label} (${updated.updatedAt.slice(0, 10)}): ${input.reason.trim()}`,
+        false
+      );
+    }
+    checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
+    await ctx.store.writeThread(project.id, updated);
+    let activeId = sessionThreadId;
+    let note = null;
+    if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
+      activeId = thread.parentId;
+      note = await ctx.rememberAfterWrite(project.id, activeId);
+    }
+    return { thread: updated, tree: treeAfter(ctx.store, project, activeId, note) };
+  });
+  if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
+  return result;
+}
+
+// src/core/writes/thread-merge.ts
+async function mergeThread(ctx, input) {
+  if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+  checkNotBlank("The parent summary", input.parentSummary);
+  checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const commit = await headBeforeLock(ctx);
+  const merged = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    if (thread.parentId === null)
+      throw errors.invalid(`Thread "${thread.id}" has no parent to merge into (the main thread cannot be closed)`);
+    const parent = ctx.store.readThread(project.id, thread.parentId, errors.parentNotFound);
+    assertNoSecrets(input.parentSummary, `the merged summary of thread "${parent.id}"`);
+    await assertCanModify(ctx, project, thread);
+    await assertCanModify(ctx, project, parent);
+    const newParent = { ...parent, summary: input.parentSummary.trim(), updatedAt: nextTimestamp(parent.updatedAt) };
+    if (commit) newParent.commit = commit;
+    const carried = [.../* @__PURE__ */ new Set([...parent.related ?? [], ...thread.related ?? []])].filter(
+      (r) => r !== parent.id && r !== thread.id
+    );
+    if (carried.length > 0) newParent.related = carried;
+    const closed = { ...thread, status: "done", mergedInto: parent.id, updatedAt: nextTimestamp(thread.updatedAt) };
+    await ctx.store.writeThread(project.id, newParent);
+    await ctx.store.writeThread(project.id, closed);
+    const note = await ctx.rememberAfterWrite(project.id, parent.id);
+    return { thread: closed, parent: newParent, tree: treeAfter(ctx.store, project, parent.id, note) };
+  });
+  await ctx.recordSummaryWrite(project.id, merged.parent.id, "merge");
+  return merged;
+}
+
+// src/core/writes/thread-delete.ts
+async function deleteThread(ctx, threadId) {
+  assertId(threadId, "thread id");
+  if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  return ctx.store.locked(async () => {
+    const thread = ctx.store.readThread(project.id, threadId);
+    const { threads, problems } = ctx.store.readAllThreads(project.id);
+    const doomed = [thread.id, ...descendantsOf(thread.id, threads)];
+    const isDoomed = new Set(doomed);
+    if (project.mode === "team") {
+      await assertCanModify(ctx, project, thread);
+      const isMine2 = await mineTest(ctx);
+      const others = doomed.filter((id) => !isMine2(threads.get(id)));
+      if (others.length > 0) {
+        throw new ThreadMindError(
+          "forbidden",
+          `Cannot delete thread "${thread.id}": its descendants include threads owned by others (${others.join(", ")})`
+        );
+      }
+    }
+    for (const id of doomed.slice().reverse()) ctx.store.deleteThreadFile(project.id, id);
+    const warnings = problems.map((p) => `${p.path} could not be read and was left as it is: ${p.reason}`);
+    for (const t of threads.values()) {
+      if (isDoomed.has(t.id) || !t.related?.some((r) => isDoomed.has(r))) continue;
+      const related = t.related.filter((r) => !isDoomed.has(r));
+      const updated = { ...t, updatedAt: nextTimestamp(t.updatedAt) };
+      if (related.length > 0) updated.related = related;
+      else delete updated.related;
+      await ctx.store.writeThread(project.id, updated);
+    }
+    let activeId = sessionThreadId;
+    if (isDoomed.has(sessionThreadId)) {
+      activeId = thread.parentId ?? MAIN_THREAD_ID;
+      const note = await ctx.rememberAfterWrite(project.id, activeId);
+      if (note !== null) warnings.push(note);
+    }
+    return { deleted: doomed, tree: treeText(ctx.store, project, activeId), warnings };
+  });
+}
+
+// src/core/rebase-check.ts
+function assertNotAboveNewParent(threadId, newParent, read) {
+  const seen = /* @__PURE__ */ new Set();
+  let current = newParent;
+  for (; ; ) {
+    if (current.id === threadId) throw errors.isDescendant(newParent.id, threadId);
+    if (current.parentId === null || seen.has(current.id)) return;
+    seen.add(current.id);
+    try {
+      current = read(current.parentId);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw errors.rebaseChainDamaged(threadId, newParent.id, e.path, e.reason);
+      if (e instanceof ThreadMindError && e.code === "not-found") return;
+      throw e;
+    }
+  }
+}
+
+// src/core/writes/thread-rebase.ts
+async function rebaseThread(ctx, threadId, newParentId) {
+  assertId(threadId, "thread id");
+  assertId(newParentId, "new parent id");
+  if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  return ctx.store.locked(async () => {
+    const thread = ctx.store.readThread(project.id, threadId);
+    const newParent = ctx.store.readThread(project.id, newParentId, errors.parentNotFound);
+    if (newParentId === threadId) throw errors.invalid(`Cannot rebase "${threadId}" onto itself`);
+    if (thread.parentId === newParentId) throw errors.invalid(`"${threadId}" is already a child of "${newParentId}"`);
+    assertNotAboveNewParent(threadId, newParent, (id) => ctx.store.readThread(project.id, id));
+    await assertCanModify(ctx, project, thread);
+    const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
+    await ctx.store.writeThread(project.id, updated);
+    return { thread: updated, tree: treeText(ctx.store, project, ctx.rememberedThreadId() ?? sessionThreadId) };
+  });
+}
+
+// src/core/writes/summary-update.ts
+async function updateSummary(ctx, input) {
+  oneOf("section", input.section, SECTION_KEYS, true);
+  if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+  checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
+  const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
+  const related = input.related === void 0 ? void 0 : checkRelated(input.related);
+  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const commit = await headBeforeLock(ctx);
+  const warnings = [];
+  const updated = await ctx.store.locked(async () => {
+    const thread = target(ctx, project, input.threadId, sessionThreadId);
+    assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
+    await assertCanModify(ctx, project, thread);
+    const summary = input.section ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true) : input.content.trim();
+    checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
+    const next = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
+    if (commit) next.commit = commit;
+    if (paths !== void 0) {
+      if (paths.length > 0) next.paths = paths;
+      else delete next.paths;
+    }
+    if (related !== void 0) {
+      const others = related.filter((r) => r !== thread.id);
+      if (others.length < related.length) warnings.push(`A thread cannot be related to itself: "${thread.id}" was left out.`);
+      warnings.push(...missingRelated(ctx.store, project.id, others));
+      if (others.length > 0) next.related = others;
+      else delete next.related;
+    }
+    await ctx.store.writeThread(project.id, next);
+    return next;
+  });
+  await ctx.recordSummaryWrite(project.id, updated.id, "summary_update");
+  let tokens;
+  try {
+    tokens = ctx.tokens.countNow(updated.summary);
+  } catch (e) {
+    tokens = charsEstimate(updated.summary);
+    warnings.push(
+      `The summary was saved, but its tokens could not be counted exactly (${messageOf(e)}): ~${tokens} is an estimate.`
+    );
+  }
+  await ctx.saveTokenCache();
+  return { thread: updated, chars: updated.summary.length, tokens, warnings };
+}
+
+// src/core/services.ts
+var ThreadMindServices = class {
+  store;
+  tokens;
+  env;
+  session;
+  projectId = null;
+  threadId = null;
+  authorId = null;
+  migration = void 0;
+  /** Problems seen with local state (config.json), reported once by the adapters. */
+  notices = [];
+  /** config.json, read again only when it changed (see local-state-cache.ts). */
+  localState;
+  /** thread_list's threads of a large project, from the search catalog (see threadList). */
+  catalogList = new CatalogThreadList();
+  /** Whether a branch is the repository's default one, asked of git once per branch (see default-branch-memo.ts). */
+  isDefaultBranch = defaultBranchMemo();
+  constructor(options) {
+    const lockOptions = {
+      ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
+      ...options.lockStaleMs !== void 0 ? { staleMs: options.lockStaleMs } : {}
+    };
+    this.store = new Store(options.workspace, lockOptions, {
+      sweepTempFiles: options.sweepTempFiles !== false
+    });
+    this.env = options.env ?? {};
+    this.session = options.session;
+    this.tokens = new TokenEstimator(
+      tokenCachePath(this.store.dir),
+      options.encoder ?? null,
+      legacyTokenCachePath(this.store.dir)
+    );
+    this.localState = new LocalStateCache(this.store.dir, this.notices);
+  }
+  get workspace() {
+    return this.store.workspace;
+  }
+  get gitTop() {
+    return this.workspace.gitTop;
+  }
+  // ------------------------------------------------------------------ state
+  /** True when `.threadmind/` holds at least one project (or an 0.4 store to migrate). */
+  hasProjects() {
+    return this.store.exists() && this.store.projectIds().length > 0;
+  }
+  /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
+  hasOldLayout() {
+    return this.store.exists() && existsSync(join(this.store.dir, "trees"));
+  }
+  /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
+  async migrateIfNeeded() {
+    if (this.migration !== void 0) return this.migration;
+    if (!this.hasOldLayout()) {
+      this.migration = null;
+      return null;
+    }
+    this.migration = await this.store.locked(async () => {
+      const report = await migrateV04IfNeeded(this.store, () => this.author());
+      if (report) await carryOverActiveThread(this.store, this.branch(), (mutate) => this.updateState(mutate), report);
+      return report;
+    });
+    return this.migration;
+  }
+  async author() {
+    this.authorId ??= await resolveAuthorId(this.env, this.workspace.gitTop);
+    return this.authorId;
+  }
+  /** HEAD's commit read from git's files; undefined when only git itself could tell (or outside git: null). */
+  headCommitFromFiles() {
+    return headCommitFromWorkTree(this.workspace.gitTop);
+  }
+  branch() {
+    return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
+  }
+  /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
+  readState() {
+    return this.localState.read();
+  }
+  /** Read-modify-write of config.json; call inside the store lock. Prunes sessions of dead processes. */
+  updateState(mutate) {
+    return this.localState.update(mutate);
+  }
+  /**
+   * Appends measurement events to measurements.jsonl (no lock: one O_APPEND write). When the log has grown past its
+   * size, it is rotated under the lock; a busy lock leaves that to the next writer.
+   */
+  async recordEvents(events) {
+    await recordMeasurementEvents(this.store, events);
+  }
+  /**
+   * Logs one write to a thread's summary (see freshness-events.ts). The summary is written already: a failure to log it
+   * is a notice, never a failed write.
+   */
+  async recordSummaryWrite(projectId, threadId, via) {
+    await logSummaryWrite(this.store, this.notices, this.session.key, { projectId, threadId, via });
+  }
+  /** Rotates measurements.jsonl under the lock if it is past its size; a busy lock leaves that to the next writer. */
+  async rotateMeasurementLog() {
+    await rotateMeasurementLogLocked(this.store);
+  }
+  /** Saves new token counts. The cache is derived data: failing to save it is a notice, never a failed operation. */
+  async saveTokenCache() {
+    try {
+      await this.tokens.flush();
+    } catch (e) {
+      const line = `ThreadMind could not save its token-count cache (${messageOf(e)}); counts will be recomputed. Nothing else is affected.`;
+      addNotice(this.notices, line);
+    }
+  }
+  async remember(projectId, threadId) {
+    this.projectId = projectId;
+    this.threadId = threadId;
+    const branch = this.branch();
+    await this.updateState((state) => {
+      state.lastProjectId = projectId;
+      const entry = {
+        projectId,
+        updatedAt: nextTimestamp(),
+        ...threadId ? { threadId } : {},
+        ...this.session.pid !== void 0 ? { pid: this.session.pid } : {}
+      };
+      state.sessions[this.session.key] = entry;
+      if (branch && threadId) state.branches[branch] = { ...state.branches[branch] ?? {}, [projectId]: threadId };
+    });
+  }
+  // ------------------------------------------------------------------ projects
+  currentProject() {
+    if (this.projectId && this.store.projectExists(this.projectId)) return this.store.readProject(this.projectId);
+    const ids = this.store.exists() ? this.store.projectIds() : [];
+    if (ids.length === 0) throw errors.noProject();
+    const id = chooseProjectId(ids, this.readState(), this.session.key);
+    if (id === null) throw errors.noActiveProject(ids);
+    this.projectId = id;
+    return this.store.readProject(id);
+  }
+  async projectCreate(input) {
+    return createProject(this, input);
+  }
+  projectList() {
+    return listProjects(this.store, () => this.currentProject());
+  }
+  async projectSwitch(projectId) {
+    assertId(projectId, "project id");
+    const ids = this.store.exists() ? this.store.projectIds() : [];
+    if (!ids.includes(projectId)) throw errors.projectNotFound(projectId, ids);
+    const project = this.store.readProject(projectId);
+    this.projectId = projectId;
+    this.threadId = null;
+    const thread = await this.startThread(projectId);
+    await this.store.locked(() => this.remember(projectId, thread.id));
+    return { project, thread };
+  }
+  // ------------------------------------------------------------------ threads
+  /**
+   * The session's active thread: this session's choice, else the thread of the last conversation this session (a
+   * Claude Code process) was on, else the branch's last choice, its linked thread, else main. `newProcess` (a Claude
+   * Code process starting) skips the conversations: a reused process id must not inherit a dead process's thread.
+   */
+  async currentThread(options = {}) {
+    const { project, threadId } = await this.currentThreadRef(options);
+    return { project, thread: this.store.readThread(project.id, threadId) };
+  }
+  /**
+   * currentThread for reading only: when git left the thread's file in conflict, its last committed version (HEAD) and
+   * a notice saying so (writes to that file are still refused: it is never overwritten).
+   */
+  async currentThreadForReading(options = {}) {
+    try {
+      return { ...await this.currentThread(options), conflictNotice: null };
+    } catch (e) {
+      if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
+      const { project, threadId } = await this.currentThreadRef(options);
+      if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
+      const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
+      if (thread === null) throw e;
+      return { project, thread, conflictNotice: conflictNotice(this.workspace.root, e.path) };
+    }
+  }
+  /** The session's active thread as this object last knew it (null before it was chosen). */
+  rememberedThreadId() {
+    return this.threadId;
+  }
+  /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
+  async currentThreadRef(options = {}) {
+    const project = this.currentProject();
+    if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
+    const followed = () => options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+    for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
+      if (!this.store.threadExists(project.id, own)) continue;
+      this.threadId = own;
+      return { project, threadId: own };
+    }
+    const threadId = await this.startThreadId(project.id);
+    this.threadId = threadId;
+    return { project, threadId };
+  }
+  /** Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch, else main. */
+  async startThread(projectId) {
+    return this.store.readThread(projectId, await this.startThreadId(projectId));
+  }
+  /** startThread's id; main is not read, so a damaged main still lets the session list the tree that names it. */
+  async startThreadId(projectId) {
+    const branch = this.branch();
+    if (branch) {
+      const chosen = branchChoice(this.readState(), branch, projectId);
+      if (chosen && this.store.threadExists(projectId, chosen)) {
+        try {
+          const t = this.store.readThread(projectId, chosen);
+          if (threadStatus(t) === "active") return t.id;
+        } catch (e) {
+          if (e instanceof UnreadableFileError) {
+            const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
+            addNotice(this.notices, line);
+          } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
+        }
+      }
+      const linked = this.linkedOpenThread(projectId, branch);
+      if (linked) return linked.id;
+    }
+    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return MAIN_THREAD_ID;
+    const { threads } = this.store.readAllThreads(projectId);
+    const root = [...threads.values()].find((t) => t.parentId === null);
+    if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
+    return root.id;
+  }
+  /** The most recently updated open thread linked to `branch`, if any. */
+  linkedOpenThread(projectId, branch) {
+    const { threads } = this.store.readAllThreads(projectId);
+    let best = null;
+    for (const t of threads.values()) {
+      if (t.branch === branch && threadStatus(t) === "active" && (!best || t.updatedAt > best.updatedAt)) best = t;
+    }
+    return best;
+  }
+  async threadCreate(input) {
+    return createThread(this, input);
+  }
+  async threadSwitch(threadId, options = {}) {
+    assertId(threadId, "thread id");
+    const project = this.currentProject();
+    const thread = this.store.readThread(project.id, threadId);
+    await this.store.locked(() => this.remember(project.id, thread.id));
+    return { thread, context: await this.contextFor(project, thread, options) };
+  }
+  /**
+   * thread_list: the whole tree while it fits in THREAD_LIST_MAX_BYTES, else a bounded view (see thread-list-view.ts);
+   * `full` (the CLI's tree command, for a person at a terminal) always renders the whole tree. Above FULL_TREE_LIMIT
+   * threads the threads come from the search catalog, kept fresh by a directory watch (no file read or lstat per
+   * thread on a warm server), not from the files one by one.
+   */
+  async threadList(options = {}) {
+    const { project, threadId } = await this.currentThreadRef();
+    if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
+      const { threads: threads2, problems: problems2 } = this.store.readAllThreads(project.id);
+      const text = options.full === true ? renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
+      return { text, problems: problems2 };
+    }
+    const { threads, derived, problems } = await this.catalogList.read(this.store.dir, project.id);
+    return {
+      text: threadListText({ projectTitle: project.title, threads, problems, activeId: threadId, derived }, options),
+      problems: [...problems]
+    };
+  }
+  /** remember() after a write: its failure is returned as a line for the result, never thrown (the write stands). */
+  async rememberAfterWrite(projectId, threadId) {
+    try {
+      await this.remember(projectId, threadId);
+      return null;
+    } catch (e) {
+      return `The change was saved, but this session's active thread could not be recorded (${messageOf(e)}); it is "${threadId}" until this session ends.`;
+    }
+  }
+  async threadStatus(input) {
+    return setThreadStatus(this, input);
+  }
+  async threadMerge(input) {
+    return mergeThread(this, input);
+  }
+  async threadDelete(threadId) {
+    return deleteThread(this, threadId);
+  }
+  async threadRebase(threadId, newParentId) {
+    return rebaseThread(this, threadId, newParentId);
+  }
+  // ------------------------------------------------------------------ summaries
+  async summaryUpdate(input) {
+    return updateSummary(this, input);
+  }
+  // ------------------------------------------------------------------ context
+  async contextGet(options = {}) {
+    const { project, thread, conflictNotice: conflictNotice2 } = await this.currentThreadForReading();
+    const notices = [...conflictNotice2 === null ? [] : [conflictNotice2], ...options.notices ?? []];
+    return { ...await this.contextFor(project, thread, { ...options, notices }), project, thread };
+  }
+  async contextFor(project, thread, options) {
+    return (await this.contextWithSources(project, thread, options)).context;
+  }
+  /**
+   * contextFor, and what it was built from: every file consulted (paths relative to the store; absent ones included)
+   * and whether it depends on HEAD (stale-path warnings), so that it can be cached.
+   */
+  async contextWithSources(project, thread, options) {
+    return contextWithSources(this, project, thread, options);
+  }
+  // ------------------------------------------------------------------ recall
+  /** thread_search: tiers cheapest first over a derived index in the local cache (see src/core/search/). */
+  async threadSearch(input) {
+    const q = normalizeSearchQuery(input);
+    const projectIds = q.scope === "all-projects" ? this.store.exists() ? this.store.projectIds() : [] : [this.currentProject().id];
+    if (projectIds.length === 0) throw errors.noProject();
+    const answer = await searchThreads(searchIndexFor(this.store.dir), projectIds, input);
+    return { ...answer, text: formatSearchAnswer(answer) };
+  }
+  /** thread_history: the versions of a thread's file in git (default: the active thread), newest first. */
+  async threadHistory(input = {}) {
+    if (input.threadId !== void 0) assertId(input.threadId, "thread id");
+    checkHistoryLimit(input.limit);
+    const { project, threadId: sessionThreadId } = await this.currentThreadRef();
+    const threadId = input.threadId ?? sessionThreadId;
+    const file = this.store.threadPath(project.id, threadId);
+    return threadFileHistory({
+      gitTop: this.workspace.gitTop,
+      file,
+      threadId,
+      ...input.limit !== void 0 ? { limit: input.limit } : {}
+    });
+  }
+};
+var TIKTOKEN_ASSETS = { wasm: "tiktoken_bg.wasm", ranks: "o200k_base.json" };
+function locateTiktokenAssets(assetsDir) {
+  if (assetsDir) {
+    const wasm = `${assetsDir}/${TIKTOKEN_ASSETS.wasm}`;
+    const ranks = `${assetsDir}/${TIKTOKEN_ASSETS.ranks}`;
+    if (existsSync(wasm) && existsSync(ranks)) return { wasm, ranks };
+  }
+  const require2 = createRequire$1(import.meta.url);
+  return {
+    wasm: require2.resolve("tiktoken/lite/tiktoken_bg.wasm"),
+    ranks: require2.resolve("tiktoken/encoders/o200k_base.json")
+  };
+}
+function bundledAssetsDir(moduleUrl) {
+  return fileURLToPath(new URL("./assets", moduleUrl));
+}
+async function loadTiktokenEncoder(assetsDir) {
+  const paths = locateTiktokenAssets(assetsDir);
+  const { init, Tiktoken } = await Promise.resolve().then(() => __toESM(require_init()));
+  const wasm = readFileSync(paths.wasm);
+  await init((imports) => WebAssembly.instantiate(wasm, imports));
+  const ranks = JSON.parse(readFileSync(paths.ranks, "utf8"));
+  const tiktoken = new Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
+  return { countTokens: (text) => tiktoken.encode(text, "all").length };
+}
+var UsageError = class extends Error {
+};
+function optionParserAvailable() {
+  return typeof util.parseArgs === "function";
+}
+function parseCommandArgs(argv, known) {
+  const options = {};
+  for (const [name, kind] of Object.entries(known)) options[name] = { type: kind === "value" ? "string" : "boolean" };
+  let parsed;
+  try {
+    parsed = util.parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+  } catch (e) {
+    throw usageErrorOf(e, known);
+  }
+  const flags = /* @__PURE__ */ new Map();
+  for (const [name, value] of Object.entries(parsed.values)) {
+    if (typeof value === "string") flags.set(name, value);
+    else if (value === true) flags.set(name, true);
+  }
+  return { positionals: parsed.positionals, flags };
+}
+function usageErrorOf(e, known) {
+  if (!(e instanceof Error) || !("code" in e)) return e;
+  const option = /'(-[^' ]*)/.exec(e.message)?.[1];
+  if (option === void 0) return e;
+  switch (e.code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return new UsageError(`unknown option ${option}`);
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
+      const name = option.replace(/^--/, "");
+      if (known[name] === "boolean") return new UsageError(`--${name} takes no value`);
+      if (e.message.includes("ambiguous"))
+        return new UsageError(`--${name} needs a value (one that starts with "-" is written --${name}=<value>)`);
+      return new UsageError(`--${name} needs a value`);
+    }
+    default:
+      return e;
+  }
+}
+function expectNoArguments(args) {
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+}
+function positiveInt(value, name) {
+  if (value === void 0) return void 0;
+  const n = typeof value === "string" && /^\d+$/.test(value) ? Number.parseInt(value, 10) : Number.NaN;
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive whole number`);
+  return n;
+}
+function oneOf2(value, name, allowed) {
+  if (value === void 0) return void 0;
+  const found = allowed.find((a) => a === value);
+  if (found === void 0) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}`);
+  return found;
+}
+
+// src/cli/cli-workspace.ts
+function cliWorkspace() {
+  return resolveWorkspace({ env: process.env, cwd: process.cwd() });
+}
+
+// src/cli/cli-services.ts
+function gitTopHere() {
+  const workspace = cliWorkspace();
+  if (workspace.gitTop === null) throw new UsageError(`${workspace.root} is not in a git repository`);
+  return { top: workspace.gitTop, store: new Store(workspace) };
+}
+function openCliServices(options) {
+  return new ThreadMindServices({
+    workspace: cliWorkspace(),
+    session: { key: `cli-${process.pid}`, pid: process.pid },
+    env: process.env,
+    encoder: options.exactTokens ? () => loadTiktokenEncoder(bundledAssetsDir(import.meta.url)) : null
+  });
+}
+
+// src/cli/commands/tree.ts
+var treeCommand = {
+  name: "tree",
+  summary: "print the thread tree of the active project",
+  usage: "thread-mind-mcp tree",
+  options: {},
+  run: async () => {
+    const s = openCliServices({ exactTokens: false });
+    const { text, problems } = await s.threadList({ full: true });
+    console.log(text);
+    return problems.length > 0 ? 1 : 0;
+  }
+};
+
+// src/cli/commands/context.ts
+var contextCommand = {
+  name: "context",
+  summary: "print the context the plugin would load for the active thread",
+  usage: "thread-mind-mcp context [--max-tokens N] [--max-chars N]",
+  options: { "max-tokens": "value", "max-chars": "value" },
+  run: async (args) => {
+    const s = openCliServices({ exactTokens: true });
+    const maxTokens = positiveInt(args.flags.get("max-tokens"), "max-tokens");
+    const maxChars = positiveInt(args.flags.get("max-chars"), "max-chars");
+    const ctx = await s.contextGet({ ...maxTokens ? { maxTokens } : {}, ...maxChars ? { maxChars } : {} });
+    console.log(ctx.text);
+    return 0;
+  }
+};
+
+// src/core/freshness/freshness.ts
+var DEFAULT_NUDGE_TOKENS = 3e4;
+function verdictThreshold(nudgeTokens) {
+  return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
+}
+
+// src/core/freshness/freshness-figure.ts
+function group(judged, kind) {
+  const mine = judged.filter((j) => j.kind === kind);
+  const stale = mine.filter((j) => j.stale).length;
+  return {
+    restarts: mine.length,
+    current: mine.length - stale,
+    stale,
+    averageSinceWrite: mine.length === 0 ? null : mine.reduce((sum, j) => sum + j.sinceWrite, 0) / mine.length
+  };
+}
+function figure(judged, threshold) {
+  return { threshold, clear: group(judged, "clear"), compaction: group(judged, "compaction") };
+}
+function freshnessFromLog(records, threshold) {
+  const judged = records.flatMap(
+    (r) => r.sinceWriteTokens === null ? [] : [{ kind: r.restart === "clear" ? "clear" : "compaction", sinceWrite: r.sinceWriteTokens, stale: r.stale }]
+  );
+  return figure(judged, threshold);
+}
+function freshnessFromTranscripts(restarts, sessions, threshold = DEFAULT_NUDGE_TOKENS) {
+  const byId = new Map(sessions.map((s) => [s.sessionId, s]));
+  const judged = restarts.flatMap((r) => {
+    if (r.before === null) return [];
+    const kind = r.kind === "compaction" ? "compaction" : "clear";
+    const ended = kind === "clear" ? r.previousSessionId === null ? void 0 : byId.get(r.previousSessionId) : byId.get(r.sessionId);
+    if (ended === void 0) return [];
+    const segment = kind === "clear" ? ended.compactions.length : r.compactionIndex;
+    if (segment === null) return [];
+    const write = ended.summaryWrites.find((w) => w.segment === segment);
+    const sinceWrite = write === void 0 ? r.before : Math.max(0, r.before - write.contextTokens);
+    return [{ kind, sinceWrite, stale: write === void 0 && sinceWrite > threshold }];
+  });
+  return figure(judged, threshold);
+}
+function groupLine(label, g) {
+  if (g.restarts === 0) return `  ${label}: none measured`;
+  const since = g.averageSinceWrite === null ? "" : `, ~${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
+  return `  ${label}: ${g.restarts} (${g.current} with the summary current, ${g.stale} stale)${since}`;
+}
+function freshnessLines(f) {
+  return [
+    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(Math.round(f.threshold))} tokens since the last write):`,
+    groupLine("/clear", f.clear),
+    groupLine("compaction", f.compaction)
+  ];
+}
+function freshnessConfigOf(data) {
+  const freshness = isRecord(data) ? data.freshness : void 0;
+  if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (isRecord(freshness)) {
+    const value = freshness.nudgeTokens;
+    if (value === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
+  }
+  return {
+    nudgeTokens: DEFAULT_NUDGE_TOKENS,
+    problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
+  };
+}
+function readFreshnessConfig(storeDir, projectId) {
+  const path = join(storeDir, "projects", `${projectId}.json`);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${messageOf(e)}` };
+  }
+  if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  try {
+    return freshnessConfigOf(JSON.parse(text));
+  } catch (e) {
+    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${messageOf(e)})` };
+  }
+}
+function workspaceFreshnessThreshold(storeDir, lastProjectId) {
+  let ids;
+  try {
+    ids = projectIdsIn(join(storeDir, "projects"));
+  } catch {
+    return DEFAULT_NUDGE_TOKENS;
+  }
+  const projectId = lastProjectId !== void 0 && ids.includes(lastProjectId) ? lastProjectId : ids.length === 1 ? ids[0] : null;
+  return projectId === null ? DEFAULT_NUDGE_TOKENS : verdictThreshold(readFreshnessConfig(storeDir, projectId).nudgeTokens);
+}
+
+// src/core/savings/stats-restarts.ts
+var CLEAR_PAIR_MAX_GAP_MS = 6e4;
+var COMPACT_PAIR_MAX_GAP_MS = 30 * 6e4;
+var KIND_ORDER = ["/clear", "manual compaction", "auto compaction"];
+function labelOf(kind, r) {
+  if (kind === "clear") return "/clear";
+  return r.reason === "manual" || r.reason === "auto" ? `${r.reason} compaction` : `compaction (${r.reason})`;
+}
+function hasSize(r) {
+  return typeof r.contextTokens === "number" && Number.isFinite(r.contextTokens) && r.contextTokens > 0;
+}
+function average(values) {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+function restartKindFigures(clears, compacts, injections) {
+  const nextCompactAt = /* @__PURE__ */ new Map();
+  const bySession = /* @__PURE__ */ new Map();
+  for (const r of compacts) {
+    const list = bySession.get(r.sessionId);
+    if (list === void 0) bySession.set(r.sessionId, [r]);
+    else list.push(r);
+  }
+  for (const list of bySession.values()) {
+    list.sort((a, b) => compareAt(a.at, b.at));
+    for (const [k, r] of list.entries()) nextCompactAt.set(r, list[k + 1]?.at ?? null);
+  }
+  const restarts = [
+    ...clears.map((record2) => ({ kind: "clear", record: record2 })),
+    ...compacts.map((record2) => ({ kind: "compaction", record: record2 }))
+  ];
+  restarts.sort((a, b) => compareAt(a.record.at, b.record.at));
+  const used = /* @__PURE__ */ new Set();
+  const groups = /* @__PURE__ */ new Map();
+  for (const { kind, record: r } of restarts) {
+    const label = labelOf(kind, r);
+    const group2 = groups.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
+    groups.set(label, group2);
+    group2.restarts += 1;
+    const next = nextCompactAt.get(r) ?? null;
+    const after = kind === "clear" ? firstInjectionAfter(
+      injections,
+      used,
+      r.at,
+      CLEAR_PAIR_MAX_GAP_MS,
+      (i) => i.source === "clear" && i.sessionId !== r.sessionId
+    ) : firstInjectionAfter(
+      injections,
+      used,
+      r.at,
+      COMPACT_PAIR_MAX_GAP_MS,
+      (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next)
+    );
+    if (after !== null) used.add(after);
+    if (!hasSize(r)) group2.noSizeBefore += 1;
+    else if (after === null || after.receipt === "missing") group2.noThreadMindAfter += 1;
+    else if (typeof after.firstRequestTokens === "number")
+      group2.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
+    else group2.estimateOnly.push(after.tokens);
+  }
+  const order = (label) => KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length;
+  return [...groups.entries()].sort(([a], [b]) => order(a) - order(b)).map(([label, g]) => ({
+    label,
+    restarts: g.restarts,
+    measured: g.measured.length === 0 ? null : {
+      count: g.measured.length,
+      averageBefore: average(g.measured.map((p) => p.before)),
+      averageAfter: average(g.measured.map((p) => p.after)),
+      averageThreadMind: average(g.measured.map((p) => p.loaded))
+    },
+    estimateOnly: g.estimateOnly.length === 0 ? null : { count: g.estimateOnly.length, averageThreadMind: average(g.estimateOnly) },
+    noSizeBefore: g.noSizeBefore,
+    noThreadMindAfter: g.noThreadMindAfter
+  }));
+}
+function compareAt(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function firstInjectionAfter(injections, used, at, maxGapMs, matches) {
+  const from = Date.parse(at);
+  if (Number.isNaN(from)) return null;
+  let best = null;
+  for (const i of injections) {
+    const t = Date.parse(i.at);
+    if (Number.isNaN(t) || t < from || t - from > maxGapMs || used.has(i) || !matches(i)) continue;
+    if (best === null || i.at < best.at) best = i;
+  }
+  return best;
+}
+
+// src/core/savings/stats.ts
+async function collectStats(services) {
+  const context2 = await services.contextGet();
+  const project = context2.project;
+  const { threads, problems } = services.store.readAllThreads(project.id);
+  const counts = { active: 0, done: 0, abandoned: 0, total: threads.size, unreadable: problems.length };
+  for (const t of threads.values()) counts[threadStatus(t)]++;
+  const summaries = [];
+  for (const t of treeOrder(threads)) {
+    summaries.push({ threadId: t.id, tokens: await services.tokens.count(t.summary), updated: t.updatedAt.slice(0, 10) });
+  }
+  await services.saveTokenCache();
+  const logged = readMeasurementLog(services.store.dir, services.readState().measurements);
+  return {
+    projectTitle: project.title,
+    counts,
+    active: { threadId: context2.thread.id, depth: context2.depth, contextTokens: context2.tokens },
+    summaries,
+    // The legacy lists an older config.json holds, as services read (and cached) it: not read a second time.
+    measured: measuredPart(logged.measurements),
+    freshness: freshnessFromLog(
+      logged.staleness,
+      verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens)
+    )
+  };
+}
+function treeOrder(threads) {
+  const shape = buildTree(threads);
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  const walk = (start) => {
+    const stack = [start];
+    while (stack.length > 0) {
+      const id = stack.pop();
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push(threads.get(id));
+      const kids = shape.children.get(id) ?? [];
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  };
+  for (const root of shape.roots) walk(root);
+  for (const d of shape.detached) walk(d.id);
+  return out;
+}
+function measuredPart(m) {
+  const ends = m.sessionEnds.filter(hasSize);
+  const compacts = m.preCompacts.filter(isSizeRecord);
+  const injections = m.injections.filter(isInjectionRecord);
+  const receipts = { delivered: 0, preview: 0, missing: 0, pending: 0 };
+  for (const r of injections) if (r.receipt in receipts) receipts[r.receipt]++;
+  const clears = m.sessionEnds.filter((r) => isSizeRecord(r) && r.reason === "clear");
+  const hooks = m.hooksSeen.filter(isHookSeenRecord).map((h) => h.at).sort();
+  return {
+    sessionEnds: ends.length === 0 ? null : {
+      count: ends.length,
+      averageTokens: average(ends.map((r) => r.contextTokens)),
+      maxTokens: Math.max(...ends.map((r) => r.contextTokens))
+    },
+    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
+    receipts,
+    restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
+    lastHookSeen: hooks[hooks.length - 1] ?? null
+  };
+}
+function plural2(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+function change(before, after) {
+  const c = (after - before) / before * 100;
+  return `${c < 0 ? "\u2212" : "+"}${Math.abs(c).toFixed(1)}%`;
+}
+function kindLines(k) {
+  const out = [];
+  const p = k.measured;
+  if (p !== null) {
+    out.push(
+      `    ${k.label}: ${fmt2(p.averageBefore)} \u2192 ${fmt2(p.averageAfter)} tokens measured (${change(p.averageBefore, p.averageAfter)}; ThreadMind ~${fmt2(p.averageThreadMind)} of it), average of ${plural2(p.count, "restart")}`
+    );
+  }
+  const rest = [];
+  if (k.estimateOnly !== null) {
+    rest.push(
+      `${k.estimateOnly.count} with ThreadMind context (~${fmt2(k.estimateOnly.averageThreadMind)} tokens, estimated) whose first request after is not measured (it is read when that session next ends or compacts; older versions did not record it)`
+    );
+  }
+  if (k.noThreadMindAfter > 0)
+    rest.push(
+      `${k.noThreadMindAfter} after which no ThreadMind context reached the model (none loaded, or its receipt is missing)`
+    );
+  if (k.noSizeBefore > 0) rest.push(`${k.noSizeBefore} whose size before could not be read from the transcript`);
+  if (rest.length > 0) out.push(`    ${k.label}${p !== null ? ", not averaged" : ""}: ${rest.join("; ")}`);
+  return out;
+}
+var fmt2 = (n) => Math.round(n).toLocaleString("en-US");
+function renderStats(report) {
+  const c = report.counts;
+  const lines = [
+    `ThreadMind Stats: "${report.projectTitle}"`,
+    "",
+    `Threads: ${c.total} (${c.active} active, ${c.done} done, ${c.abandoned} abandoned)${c.unreadable > 0 ? ` \u2014 ${c.unreadable} thread file${c.unreadable === 1 ? "" : "s"} could not be read (see thread_list)` : ""}`,
+    `Active thread: ${report.active.threadId} (depth ${report.active.depth}, ~${fmt2(report.active.contextTokens)} tokens of context)`,
+    "",
+    "Summaries:"
+  ];
+  const width = Math.max(24, ...report.summaries.map((s) => s.threadId.length + 1));
+  lines.push(`  ${"Thread".padEnd(width)} ${"Tokens".padEnd(8)} Updated`);
+  for (const s of report.summaries) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt2(s.tokens)}`.padEnd(8)} ${s.updated}`);
+  lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
+  lines.push("", ...freshnessLines(report.freshness));
+  lines.push(
+    "",
+    "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage Claude Code records in its transcripts (input + cache tokens of a request)."
+  );
+  return lines.join("\n");
+}
+var REPORT_LINE = "  Every restart measured from Claude Code's transcripts, before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
+function measuredLines(m) {
+  const lines = [];
+  if (m.sessionEnds) {
+    lines.push(
+      `  Conversation size when sessions ended: ${fmt2(m.sessionEnds.averageTokens)} tokens on average, ${fmt2(m.sessionEnds.maxTokens)} at most (${plural2(m.sessionEnds.count, "session")}, measured)`
+    );
+  }
+  if (m.injections) {
+    lines.push(
+      `  ThreadMind context loaded at session start: ~${fmt2(m.injections.averageTokens)} tokens on average (${plural2(m.injections.count, "session")}, estimated)`
+    );
+    const r = m.receipts;
+    lines.push(
+      `  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`
+    );
+  }
+  const restarts = m.restarts.clear + m.restarts.compaction;
+  if (restarts > 0) {
+    lines.push(
+      `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before \u2192 first request after, each kind on its own:`
+    );
+    for (const k of m.restarts.kinds) lines.push(...kindLines(k));
+  }
+  if (lines.length > 0) return [...lines, REPORT_LINE];
+  if (m.lastHookSeen) {
+    return [
+      `  No session has ended since the plugin's hooks started running (last seen ${m.lastHookSeen}). Sizes appear here after a session ends (/clear, /compact or exit).`,
+      REPORT_LINE
+    ];
+  }
+  return [
+    "  No measurements yet. Install the ThreadMind plugin for Claude Code: its hooks reload the context after /clear and compaction",
+    "  and measure each conversation's size from Claude Code's transcripts. Figures appear here after a session ends.",
+    REPORT_LINE
+  ];
+}
+
+// src/cli/commands/stats.ts
+var statsCommand = {
+  name: "stats",
+  summary: "print thread counts, summary sizes and the measured sessions (what /thread-mind:stats shows)",
+  usage: "thread-mind-mcp stats\n\nMeasured sizes come from the plugin's hooks; `thread-mind-mcp report` scans the transcripts themselves.",
+  options: {},
+  run: async (args) => {
+    expectNoArguments(args);
+    const services = openCliServices({ exactTokens: true });
+    try {
+      console.log(renderStats(await collectStats(services)));
+    } catch (e) {
+      if (e instanceof ThreadMindError && e.code === "no-project") {
+        console.error(
+          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:init in Claude Code.`
+        );
+        return 1;
+      }
+      throw e;
+    }
+    for (const notice of services.notices) console.error(notice);
+    return 0;
+  }
+};
+var TranscriptReadError = class extends Error {
+  path;
+  code;
+  constructor(path, message, options) {
+    super(`cannot read transcript ${path}: ${message}`, options.cause === void 0 ? void 0 : { cause: options.cause });
+    this.name = "TranscriptReadError";
+    this.path = path;
+    this.code = options.code;
+  }
+};
+function checkPositiveInteger(name, value) {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
+function fsCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return null;
+}
+function asReadError(path, error) {
+  if (error instanceof TranscriptReadError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new TranscriptReadError(path, message, { code: fsCode(error), cause: error });
+}
+async function openTranscript(path) {
+  let fd;
+  try {
+    const before = statSync(path);
+    if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw asReadError(path, error);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
+    if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
+    return { path, fd, size: stats.size };
+  } catch (error) {
+    closeSync(fd);
+    throw asReadError(path, error);
+  }
+}
+async function withTranscript(path, work) {
+  const file = await openTranscript(path);
+  try {
+    return await work(file);
+  } catch (error) {
+    throw fsCode(error) === null ? error : asReadError(path, error);
+  } finally {
+    closeSync(file.fd);
+  }
+}
+
+// src/core/savings/transcript-locations.ts
+function encodeProjectPath(path) {
+  return path.replace(/[^a-zA-Z0-9]/g, "-");
+}
+function claudeConfigDir(env, home = homedir()) {
+  const configured = env.CLAUDE_CONFIG_DIR;
+  return configured !== void 0 && configured !== "" ? resolve(configured) : join(home, ".claude");
+}
+function claudeProjectsDir(env, home = homedir()) {
+  return join(claudeConfigDir(env, home), "projects");
+}
+function isInsideDir(path, root) {
+  const rel = relative(root, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute(rel);
+}
+var CWD_HEAD_BYTES = 256 * 1024;
+var CWD_FIRST_READ_BYTES = 16 * 1024;
+var CWD_MEMBER = Buffer.from('"cwd"');
+var NEWLINE2 = 10;
+function cwdOfLine(line) {
+  let value;
+  try {
+    value = JSON.parse(line.toString("utf8"));
+  } catch {
+    return null;
+  }
+  return typeof value === "object" && value !== null && "cwd" in value && typeof value.cwd === "string" && value.cwd !== "" ? value.cwd : null;
+}
+function recordedCwdOf(path, maxBytes) {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    if (!fstatSync(fd).isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
+    let buffer = Buffer.allocUnsafe(Math.min(CWD_FIRST_READ_BYTES, maxBytes));
+    let length = 0;
+    let from = 0;
+    for (; ; ) {
+      let ended = false;
+      while (length < buffer.length) {
+        const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
+        if (bytesRead === 0) {
+          ended = true;
+          break;
+        }
+        length += bytesRead;
+      }
+      const complete = ended ? length : buffer.lastIndexOf(NEWLINE2, length - 1) + 1;
+      for (let at = buffer.indexOf(CWD_MEMBER, from); at !== -1 && at + CWD_MEMBER.length <= complete; at = buffer.indexOf(CWD_MEMBER, from)) {
+        const start = buffer.lastIndexOf(NEWLINE2, at) + 1;
+        const newline = buffer.indexOf(NEWLINE2, at);
+        const end = newline === -1 || newline >= length ? length : newline;
+        const cwd = cwdOfLine(buffer.subarray(start, end));
+        if (cwd !== null) return cwd;
+        from = end + 1;
+        if (from >= complete) break;
+      }
+      if (ended || buffer.length >= maxBytes) return null;
+      from = Math.max(from, complete);
+      const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes));
+      buffer.copy(bigger, 0, 0, length);
+      buffer = bigger;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+function subdirectoryEncodesTo(root, suffix) {
+  if (suffix === "") return true;
+  if (!suffix.startsWith("-")) return false;
+  let entries;
+  try {
+    entries = readdirSync(root);
+  } catch {
+    return false;
+  }
+  for (const name of entries) {
+    const encoded = `-${encodeProjectPath(name)}`;
+    if (suffix !== encoded && !suffix.startsWith(`${encoded}-`)) continue;
+    const child = join(root, name);
+    let isDir = false;
+    try {
+      isDir = statSync(child).isDirectory();
+    } catch {
+      continue;
+    }
+    if (isDir && subdirectoryEncodesTo(child, suffix.slice(encoded.length))) return true;
+  }
+  return false;
+}
+function realpathOrSelf(path) {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+function sessionFiles(folderPath) {
+  const names = readdirSync(folderPath);
+  return names.filter((n) => n.endsWith(".jsonl") && !n.startsWith("agent-")).sort();
+}
+async function locateTranscripts(options) {
+  const given = resolve(options.workspaceRoot);
+  const roots = [.../* @__PURE__ */ new Set([given, realpathOrSelf(given)])];
+  const encodedRoots = roots.map(encodeProjectPath);
+  const result = {
+    projectsDir: options.projectsDir,
+    projectsDirExists: false,
+    roots,
+    folders: [],
+    transcripts: [],
+    rejected: []
+  };
+  let names;
+  try {
+    names = readdirSync(options.projectsDir);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return result;
+    throw e;
+  }
+  result.projectsDirExists = true;
+  for (const folder of names.sort()) {
+    const exact = encodedRoots.includes(folder);
+    const prefixed = encodedRoots.find((e) => folder.startsWith(`${e}-`));
+    if (!exact && prefixed === void 0) continue;
+    const folderPath = join(options.projectsDir, folder);
+    if (!statSync(folderPath).isDirectory()) continue;
+    result.folders.push(folder);
+    for (const name of sessionFiles(folderPath)) {
+      const path = join(folderPath, name);
+      const info = statSync(path);
+      if (!info.isFile()) continue;
+      const recordedCwd = recordedCwdOf(path, CWD_HEAD_BYTES);
+      const evidence = judge(recordedCwd, exact, prefixed === void 0 ? null : folder.slice(prefixed.length), roots);
+      if (typeof evidence === "string") {
+        result.transcripts.push({ path, folder, sizeBytes: info.size, recordedCwd, evidence });
+      } else {
+        result.rejected.push({ path, folder, reason: evidence.reason });
+      }
+    }
+  }
+  return result;
+}
+function judge(recordedCwd, exactName, suffix, roots) {
+  if (recordedCwd !== null) {
+    if (roots.some((root) => isInsideDir(resolve(recordedCwd), root))) return "recorded-cwd";
+    const why = exactName ? "another directory with the same encoded name" : "a directory whose encoded name merely shares the prefix";
+    return { reason: `its sessions ran in ${recordedCwd}, outside the workspace (${why})` };
+  }
+  if (exactName) return "exact-folder-name";
+  if (suffix !== null && roots.some((root) => subdirectoryEncodesTo(root, suffix))) return "existing-subdirectory";
+  return {
+    reason: "it records no working directory and no directory inside the workspace encodes to its folder name: cannot tell it from a sibling's"
+  };
+}
+
+// src/transcript/line-splitter.ts
+var NEWLINE3 = 10;
+var ByteRangeSplitter = class {
+  /**
+   * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
+   * the next chunk is copied rather than kept as a view.
+   */
+  constructor(sink, ownsChunks = false) {
+    this.sink = sink;
+    this.ownsChunks = ownsChunks;
+  }
+  sink;
+  ownsChunks;
+  /** Bytes of the current line not yet ended by a newline. */
+  pending = [];
+  pendingBytes = 0;
+  takenBytes = 0;
+  stoppedBySink = false;
+  /** Bytes held for a line that has not ended yet. */
+  get bytesPending() {
+    return this.pendingBytes;
+  }
+  /** Bytes of the lines given to the sink so far, their newlines included. */
+  get bytesTaken() {
+    return this.takenBytes;
+  }
+  /** The sink asked to stop. */
+  get stopped() {
+    return this.stoppedBySink;
+  }
+  push(chunk) {
+    if (this.stoppedBySink) return;
+    let start = 0;
+    let newline = chunk.indexOf(NEWLINE3, start);
+    while (newline !== -1) {
+      let stop;
+      if (this.pending.length === 0) {
+        this.takenBytes += newline - start + 1;
+        stop = this.sink(chunk, start, newline, true);
+      } else {
+        const line = Buffer.concat([...this.pending, chunk.subarray(start, newline)]);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.takenBytes += line.length + 1;
+        stop = this.sink(line, 0, line.length, true);
+      }
+      if (stop) {
+        this.stoppedBySink = true;
+        return;
+      }
+      start = newline + 1;
+      newline = chunk.indexOf(NEWLINE3, start);
+    }
+    if (start < chunk.length) {
+      this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
+      this.pendingBytes += chunk.length - start;
+    }
+  }
+  /** End of input: a line without a final newline goes to the sink as unterminated. */
+  end() {
+    if (this.stoppedBySink || this.pending.length === 0) return;
+    const line = Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.takenBytes += line.length;
+    this.stoppedBySink = this.sink(line, 0, line.length, false);
+  }
+};
+
+// src/transcript/for-each-line.ts
+var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
+async function forEachByteRange(path, sink, options = {}) {
+  const rangeSink = (buffer, start, end, terminated) => {
+    sink(buffer, start, end, terminated);
+    return false;
+  };
+  return streamLines(path, new ByteRangeSplitter(rangeSink, options.beforeChunkReuse !== void 0), options);
+}
+var BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
+async function streamLines(path, splitter, options) {
+  const beforeReuse = options.beforeChunkReuse;
+  const given = beforeReuse === void 0 ? void 0 : options.buffer;
+  const chunkSize = given?.length ?? options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  return withTranscript(path, async (file) => {
+    let bytesRead = 0;
+    let sinceYield = 0;
+    let reused = null;
+    for (; ; ) {
+      let chunk;
+      if (beforeReuse === void 0) chunk = Buffer.allocUnsafeSlow(chunkSize);
+      else if (reused === null) chunk = reused = given ?? Buffer.allocUnsafeSlow(chunkSize);
+      else {
+        beforeReuse(reused);
+        chunk = reused;
+      }
+      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
+      if (n === 0) break;
+      bytesRead += n;
+      splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
+      sinceYield += n;
+      if (sinceYield >= BYTES_BETWEEN_YIELDS) {
+        sinceYield = 0;
+        await new Promise((resolve9) => setImmediate(resolve9));
+      }
+    }
+    splitter.end();
+    return { bytesRead };
+  });
+}
+
+// src/transcript/types.ts
+var KNOWN_RECORD_TYPES = [
+  "user",
+  "assistant",
+  "system",
+  "attachment",
+  "progress",
+  "summary",
+  "queue-operation",
+  "file-history-snapshot"
+];
+
+// src/transcript/classify-record.ts
+var ShapeProblem = class extends Error {
+};
+var SYNTHETIC_MODEL = "<synthetic>";
+var PERSISTED_OUTPUT_OPEN = "<persisted-output>";
+function isObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isKnownRecordType(type) {
+  return KNOWN_RECORD_TYPES.includes(type);
+}
+function optionalString2(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0) return null;
+  if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is not a string`);
+  return value;
+}
+function requiredString(obj, key, where) {
+  const value = obj[key];
+  if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is missing or not a string`);
+  return value;
+}
+function isTokenCount(value) {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+function requiredCount(obj, key, where) {
+  const value = obj[key];
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
+  return value;
+}
+function cacheCount(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return 0;
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  return value;
+}
+function optionalCount(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return null;
+  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
+  return value;
+}
+function optionalFlag(obj, key) {
+  const value = obj[key];
+  if (value === void 0) return false;
+  if (typeof value !== "boolean") throw new ShapeProblem(`${key} is not a boolean`);
+  return value;
+}
+function requiredObject(obj, key, where) {
+  const value = obj[key];
+  if (!isObject2(value)) throw new ShapeProblem(`${where}.${key} is missing or not an object`);
+  return value;
+}
+function contextTokensOf(usage) {
+  return usage.inputTokens + usage.cacheCreationInputTokens + usage.cacheReadInputTokens;
+}
+function readMeta(record2, type) {
+  return {
+    type,
+    sessionId: optionalString2(record2, "sessionId", "record"),
+    timestamp: optionalString2(record2, "timestamp", "record"),
+    uuid: optionalString2(record2, "uuid", "record")
+  };
+}
+function skipped(reason, meta) {
+  return { kind: "skipped", reason, meta };
+}
+function classifyAssistant(record2, meta) {
+  if (optionalFlag(record2, "isApiErrorMessage")) return skipped("api-error", meta);
+  const message = requiredObject(record2, "message", "record");
+  const model = requiredString(message, "model", "message");
+  if (model === SYNTHETIC_MODEL) return skipped("synthetic", meta);
+  const usage = requiredObject(message, "usage", "message");
+  const tokens = {
+    inputTokens: requiredCount(usage, "input_tokens", "usage"),
+    cacheCreationInputTokens: cacheCount(usage, "cache_creation_input_tokens", "usage"),
+    cacheReadInputTokens: cacheCount(usage, "cache_read_input_tokens", "usage"),
+    outputTokens: requiredCount(usage, "output_tokens", "usage")
+  };
+  return {
+    kind: "assistant",
+    record: {
+      meta,
+      messageId: requiredString(message, "id", "message"),
+      requestId: optionalString2(record2, "requestId", "record"),
+      model,
+      usage: tokens,
+      contextTokens: contextTokensOf(tokens)
+    }
+  };
+}
+function classifySystem(record2, meta) {
+  if (optionalString2(record2, "subtype", "record") !== "compact_boundary") return { kind: "other", meta };
+  const metadata = record2.compactMetadata;
+  if (metadata === void 0) {
+    return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
+  }
+  if (!isObject2(metadata)) throw new ShapeProblem("record.compactMetadata is not an object");
+  return {
+    kind: "compact-boundary",
+    record: {
+      meta,
+      trigger: optionalString2(metadata, "trigger", "compactMetadata"),
+      preTokens: optionalCount(metadata, "preTokens", "compactMetadata"),
+      postTokens: optionalCount(metadata, "postTokens", "compactMetadata")
+    }
+  };
+}
+function classifyAttachment(record2, meta) {
+  const attachment = requiredObject(record2, "attachment", "record");
+  if (optionalString2(attachment, "type", "attachment") !== "hook_additional_context") return { kind: "other", meta };
+  const content = attachment.content;
+  if (!Array.isArray(content) || !content.every((item) => typeof item === "string")) {
+    throw new ShapeProblem("attachment.content is not an array of strings");
+  }
+  const first = content[0];
+  return {
+    kind: "hook-context",
+    record: {
+      meta,
+      hookEvent: optionalString2(attachment, "hookEvent", "attachment"),
+      hookName: optionalString2(attachment, "hookName", "attachment"),
+      content,
+      text: content.join("\n"),
+      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true
+    }
+  };
+}
+function classifyKnown(type, record2, meta) {
+  switch (type) {
+    case "progress":
+      return skipped("progress", meta);
+    case "assistant":
+      return classifyAssistant(record2, meta);
+    case "system":
+      return classifySystem(record2, meta);
+    case "attachment":
+      return classifyAttachment(record2, meta);
+    case "user":
+    case "summary":
+    case "queue-operation":
+    case "file-history-snapshot":
+      return { kind: "other", meta };
+    default: {
+      const unreachable = type;
+      throw new Error(`unhandled record type ${String(unreachable)}`);
+    }
+  }
+}
+function classifyRecord(value) {
+  if (!isObject2(value)) return { kind: "malformed", problem: "not a JSON object" };
+  const type = value.type;
+  if (typeof type !== "string") return { kind: "malformed", problem: "record.type is missing or not a string" };
+  try {
+    const meta = readMeta(value, type);
+    if (optionalFlag(value, "isSidechain")) return skipped("sidechain", meta);
+    if (!isKnownRecordType(type)) return skipped("unknown-type", meta);
+    return classifyKnown(type, value, meta);
+  } catch (error) {
+    if (error instanceof ShapeProblem) return { kind: "malformed", problem: `${type} record: ${error.message}` };
+    throw error;
+  }
+}
+function notJson(error) {
+  if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+  throw error;
+}
+function classifyLine(text) {
+  if (text.trim() === "") return { kind: "blank" };
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return notJson(error);
+  }
+  return classifyRecord(value);
+}
+function classifyLineWithValue(text) {
+  if (text.trim() === "") return { line: { kind: "blank" }, value: void 0 };
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { line: notJson(error), value: void 0 };
+  }
+  return { line: classifyRecord(value), value };
+}
+
+// src/transcript/session-accumulator.ts
+var MALFORMED_SAMPLE_LIMIT = 10;
+function emptySkipCounts() {
+  return { sidechain: 0, synthetic: 0, "api-error": 0, progress: 0, "unknown-type": 0 };
+}
+function zeroUsage() {
+  return { inputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0, outputTokens: 0 };
+}
+function addUsage(target2, usage, sign) {
+  target2.inputTokens += sign * usage.inputTokens;
+  target2.cacheCreationInputTokens += sign * usage.cacheCreationInputTokens;
+  target2.cacheReadInputTokens += sign * usage.cacheReadInputTokens;
+  target2.outputTokens += sign * usage.outputTokens;
+}
+function responseKey(record2) {
+  return record2.requestId === null ? record2.messageId : `${record2.messageId}\0${record2.requestId}`;
+}
+var SessionAccumulator = class {
+  lineCount = 0;
+  blankLines = 0;
+  malformedLines = 0;
+  malformedSamples = [];
+  skipped = emptySkipCounts();
+  sessionIds = [];
+  seenSessionIds = /* @__PURE__ */ new Set();
+  firstTimestamp = null;
+  lastTimestamp = null;
+  responses = /* @__PURE__ */ new Map();
+  models = /* @__PURE__ */ new Map();
+  totals = zeroUsage();
+  assistantRecords = 0;
+  firstContextTokens = null;
+  peakContextTokens = null;
+  lastAssistant = null;
+  compactions = [];
+  /** Compactions seen since the last assistant record: the next one gives their contextTokensAfter. */
+  awaitingContextAfter = [];
+  hookContexts = [];
+  /** Classifies and adds the next line of the file (text without its newline). Returns the classification. */
+  addLine(text) {
+    const classified = classifyLine(text);
+    this.add(classified);
+    return classified;
+  }
+  /**
+   * Counts the next line of the file without classifying it: a reader that knows from its bytes that the line has
+   * nothing to count (see uncounted-line.ts) keeps later line numbers those of the file. It adds to `lines` only.
+   */
+  skipLine() {
+    this.lineCount += 1;
+  }
+  /** Adds the next line of the file, already classified. Every line counts, so line numbers stay those of the file. */
+  add(line) {
+    this.lineCount += 1;
+    const lineNumber = this.lineCount;
+    switch (line.kind) {
+      case "blank":
+        this.blankLines += 1;
+        return;
+      case "malformed":
+        this.malformedLines += 1;
+        if (this.malformedSamples.length < MALFORMED_SAMPLE_LIMIT) {
+          this.malformedSamples.push({ lineNumber, problem: line.problem });
+        }
+        return;
+      case "skipped":
+        this.skipped[line.reason] += 1;
+        return;
+      case "assistant":
+        this.noteMeta(line.record.meta);
+        this.addAssistant(line.record);
+        return;
+      case "compact-boundary": {
+        this.noteMeta(line.record.meta);
+        const compaction = {
+          lineNumber,
+          timestamp: line.record.meta.timestamp,
+          trigger: line.record.trigger,
+          preTokens: line.record.preTokens,
+          postTokens: line.record.postTokens,
+          contextTokensBefore: this.lastAssistant === null ? null : this.lastAssistant.contextTokens,
+          contextTokensAfter: null
+        };
+        this.compactions.push(compaction);
+        this.awaitingContextAfter.push(compaction);
+        return;
+      }
+      case "hook-context":
+        this.noteMeta(line.record.meta);
+        this.hookContexts.push({ ...line.record, lineNumber });
+        return;
+      case "other":
+        this.noteMeta(line.meta);
+        return;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+  noteMeta(meta) {
+    if (meta.sessionId !== null && !this.seenSessionIds.has(meta.sessionId)) {
+      this.seenSessionIds.add(meta.sessionId);
+      this.sessionIds.push(meta.sessionId);
+    }
+    if (meta.timestamp !== null) {
+      if (this.firstTimestamp === null) this.firstTimestamp = meta.timestamp;
+      this.lastTimestamp = meta.timestamp;
+    }
+  }
+  addAssistant(record2) {
+    this.assistantRecords += 1;
+    const context2 = record2.contextTokens;
+    if (this.firstContextTokens === null) this.firstContextTokens = context2;
+    if (this.peakContextTokens === null || context2 > this.peakContextTokens) this.peakContextTokens = context2;
+    this.lastAssistant = record2;
+    for (const compaction of this.awaitingContextAfter) compaction.contextTokensAfter = context2;
+    this.awaitingContextAfter.length = 0;
+    const key = responseKey(record2);
+    const kept = this.responses.get(key);
+    if (kept !== void 0) {
+      if (record2.usage.outputTokens < kept.usage.outputTokens) return;
+      this.count(kept, -1);
+    }
+    const response = { usage: record2.usage, model: record2.model };
+    this.responses.set(key, response);
+    this.count(response, 1);
+  }
+  count(response, sign) {
+    addUsage(this.totals, response.usage, sign);
+    let model = this.models.get(response.model);
+    if (model === void 0) {
+      model = { model: response.model, apiResponses: 0, outputTokens: 0 };
+      this.models.set(response.model, model);
+    }
+    model.apiResponses += sign;
+    model.outputTokens += sign * response.usage.outputTokens;
+  }
+  /** A snapshot of the figures so far (the accumulator can keep being fed). */
+  result() {
+    return {
+      sessionIds: [...this.sessionIds],
+      firstTimestamp: this.firstTimestamp,
+      lastTimestamp: this.lastTimestamp,
+      models: [...this.models.values()].filter((m) => m.apiResponses > 0).map((m) => ({ ...m })),
+      firstContextTokens: this.firstContextTokens,
+      finalContextTokens: this.lastAssistant === null ? null : this.lastAssistant.contextTokens,
+      peakContextTokens: this.peakContextTokens,
+      lastAssistant: this.lastAssistant,
+      compactions: this.compactions.map((c) => ({ ...c })),
+      apiResponses: this.responses.size,
+      assistantRecords: this.assistantRecords,
+      totals: { ...this.totals },
+      hookContexts: [...this.hookContexts],
+      skipped: { ...this.skipped },
+      lines: this.lineCount,
+      blankLines: this.blankLines,
+      malformedLines: this.malformedLines,
+      malformedSamples: this.malformedSamples.map((m) => ({ ...m }))
+    };
+  }
+};
+
+// src/transcript/iso-time.ts
+var DIGIT_0 = 48;
+var DIGIT_9 = 57;
+var DASH = 45;
+var T = 84;
+var COLON = 58;
+var DOT2 = 46;
+var Z = 90;
+function inRange(year, month, day, hour, minute, second, ms2) {
+  return year >= 1e3 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59 && ms2 >= 0;
+}
+function bytesDigits(line, start, length) {
+  let n = 0;
+  for (let i = start; i < start + length; i += 1) {
+    const code = line[i];
+    if (code < DIGIT_0 || code > DIGIT_9) return -1;
+    n = n * 10 + (code - DIGIT_0);
+  }
+  return n;
+}
+function utc(year, month, day, hour, minute, second, ms2) {
+  return inRange(year, month, day, hour, minute, second, ms2) ? Date.UTC(year, month - 1, day, hour, minute, second, ms2) : Number.NaN;
+}
+function timeOfBytes(line, start, end) {
+  if (end - start === 24 && line[start + 4] === DASH && line[start + 7] === DASH && line[start + 10] === T && line[start + 13] === COLON && line[start + 16] === COLON && line[start + 19] === DOT2 && line[start + 23] === Z) {
+    const time = utc(
+      bytesDigits(line, start, 4),
+      bytesDigits(line, start + 5, 2),
+      bytesDigits(line, start + 8, 2),
+      bytesDigits(line, start + 11, 2),
+      bytesDigits(line, start + 14, 2),
+      bytesDigits(line, start + 17, 2),
+      bytesDigits(line, start + 20, 3)
+    );
+    if (!Number.isNaN(time)) return time;
+  }
+  return Date.parse(line.toString("utf8", start, end));
+}
+var SCRATCH = Buffer.alloc(24 * 4);
+function timeOfText(text) {
+  if (text.length === 24 && SCRATCH.write(text, 0, "utf8") === 24) return timeOfBytes(SCRATCH, 0, 24);
+  return Date.parse(text);
+}
+
+// src/transcript/uncounted-line.ts
+var SPACE = 32;
+var TAB = 9;
+var CARRIAGE_RETURN = 13;
+var QUOTE = 34;
+var BACKSLASH = 92;
+var COMMA = 44;
+var COLON2 = 58;
+var OPEN_BRACE = 123;
+var CLOSE_BRACE = 125;
+var OPEN_BRACKET = 91;
+function ascii(text) {
+  return Buffer.from(text, "latin1");
+}
+var TYPE_KEY = ascii("type");
+var SIDECHAIN_KEY = ascii("isSidechain");
+var FALSE = ascii("false");
+var TRUE = ascii("true");
+var TYPE_NAMES = KNOWN_RECORD_TYPES.map((type) => [type, Buffer.from(type)]);
+var TIMESTAMP_KEY = Buffer.from('"timestamp"');
+var TIMESTAMP_KEY_PART = TIMESTAMP_KEY.subarray(3, TIMESTAMP_KEY.length - 1);
+var KEY_PART_AT = 3;
+var LOWER_T = 116;
+var LOWER_I = 105;
+function isSpace(byte) {
+  return byte === SPACE || byte === TAB || byte === CARRIAGE_RETURN;
+}
+function skipSpace(line, index, length) {
+  let i = index;
+  while (i < length && isSpace(line[i])) i += 1;
+  return i;
+}
+function byteAt(line, i, length) {
+  return i < length ? line[i] : -1;
+}
+function bytesEqual(line, start, end, expected) {
+  if (end - start !== expected.length) return false;
+  for (let i = 0; i < expected.length; i += 1) if (line[start + i] !== expected[i]) return false;
+  return true;
+}
+var UNCLOSED = -1;
+function stringEnd(line, open2, length) {
+  let escaped = false;
+  for (let i = open2 + 1; i < length; i += 1) {
+    const byte = line[i];
+    if (byte === QUOTE) return escaped ? escapedEnd(i) : i;
+    if (byte === BACKSLASH) {
+      escaped = true;
+      i += 1;
+    }
+  }
+  return UNCLOSED;
+}
+function escapedEnd(close) {
+  return -2 - close;
+}
+function closingQuote(end) {
+  return end >= 0 ? end : escapedEnd(end);
+}
+function recordTypeOf(line, start, end) {
+  for (const [type, name] of TYPE_NAMES) if (bytesEqual(line, start, end, name)) return type;
+  return "unknown";
+}
+var HEADS = new Map(
+  [...KNOWN_RECORD_TYPES, "unknown", null].map((type) => [
+    type,
+    [
+      { type, mainChain: false },
+      { type, mainChain: true }
+    ]
+  ])
+);
+function recordHead(type, mainChain) {
+  return HEADS.get(type)[mainChain ? 1 : 0];
+}
+function readRecordHead(line, from, to, holder) {
+  let template = holder.template;
+  const length = to;
+  let end = length - 1;
+  while (end >= from && isSpace(line[end])) end -= 1;
+  if (end < from + 1 || line[end] !== CLOSE_BRACE) return null;
+  let i = skipSpace(line, from, length);
+  if (byteAt(line, i, length) !== OPEN_BRACE) return null;
+  i += 1;
+  let type = null;
+  let mainChain = true;
+  let secondStart = 0;
+  let laterMainChain = null;
+  for (let member = 0; ; member += 1) {
+    if (member === 1) {
+      secondStart = i;
+      if (template !== null) {
+        const n = template.bytes.length;
+        if (i + n <= length && line.compare(template.bytes, 0, n, i, i + n) === 0) {
+          if (template.mainChain !== null) mainChain = template.mainChain;
+          i += n;
+          secondStart = -1;
+        }
+      }
+    }
+    const memberStart = i;
+    i = skipSpace(line, i, length);
+    if (byteAt(line, i, length) !== QUOTE) return null;
+    const keyStart = i + 1;
+    const keyEnd = stringEnd(line, i, length);
+    if (keyEnd < 0) return null;
+    i = skipSpace(line, keyEnd + 1, length);
+    if (byteAt(line, i, length) !== COLON2) return null;
+    i = skipSpace(line, i + 1, length);
+    const first = byteAt(line, i, length);
+    const isType = bytesEqual(line, keyStart, keyEnd, TYPE_KEY);
+    const next = member >= 1 && secondStart >= 0 && (isType || first === OPEN_BRACE || first === OPEN_BRACKET) ? { bytes: Buffer.from(line.subarray(secondStart, memberStart)), mainChain: laterMainChain } : template;
+    if (next !== template) {
+      template = next;
+      holder.template = next;
+      secondStart = -1;
+    }
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) return recordHead(type, mainChain);
+    const isSidechain = !isType && bytesEqual(line, keyStart, keyEnd, SIDECHAIN_KEY);
+    if (first === QUOTE) {
+      const end2 = stringEnd(line, i, length);
+      if (end2 === UNCLOSED || isType && end2 < 0 || isSidechain) return null;
+      if (isType) type = recordTypeOf(line, i + 1, end2);
+      i = closingQuote(end2) + 1;
+    } else {
+      const start = i;
+      while (i < length && line[i] !== COMMA && line[i] !== CLOSE_BRACE && !isSpace(line[i])) i += 1;
+      if (isType) return null;
+      if (isSidechain) {
+        if (bytesEqual(line, start, i, FALSE)) mainChain = true;
+        else if (bytesEqual(line, start, i, TRUE)) mainChain = false;
+        else return null;
+        if (member >= 1) laterMainChain = mainChain;
+      }
+    }
+    i = skipSpace(line, i, length);
+    if (byteAt(line, i, length) === COMMA) i += 1;
+    else if (byteAt(line, i, length) === CLOSE_BRACE) return recordHead(type, mainChain);
+    else return null;
+  }
+}
+function typeMayCount(type) {
+  switch (type) {
+    case "assistant":
+    // usage
+    case "system":
+    // compact_boundary
+    case "attachment":
+      return true;
+    case "user":
+    case "progress":
+    case "summary":
+    case "queue-operation":
+    case "file-history-snapshot":
+      return false;
+    default: {
+      const unreachable = type;
+      throw new Error(`unhandled record type ${String(unreachable)}`);
+    }
+  }
+}
+function typeKeepsTimestamp(type) {
+  return type !== "progress";
+}
+function timestampTimes(line) {
+  const times = [];
+  for (let part = line.indexOf(TIMESTAMP_KEY_PART); part !== -1; part = line.indexOf(TIMESTAMP_KEY_PART, part + 1)) {
+    const at = part - KEY_PART_AT;
+    const after = part + TIMESTAMP_KEY_PART.length;
+    if (at < 0 || line[at] !== QUOTE || line[at + 1] !== LOWER_T || line[at + 2] !== LOWER_I || line[after] !== QUOTE) continue;
+    const colon = skipSpace(line, after + 1, line.length);
+    if (line[colon] !== COLON2) continue;
+    const open2 = skipSpace(line, colon + 1, line.length);
+    if (line[open2] !== QUOTE) continue;
+    const close = stringEnd(line, open2, line.length);
+    if (close < 0) return null;
+    const time = timeOfBytes(line, open2 + 1, close);
+    if (!Number.isNaN(time)) times.push(time);
+  }
+  return times;
+}
+var UncountedLineReader = class {
+  /** The previous line's HeadTemplate (readRecordHead updates it). */
+  previous = { template: null };
+  /** The times for the line `line[start, end)` (the whole buffer by default): see uncountedLineTimes. */
+  times(line, start = 0, end = line.length) {
+    const head = readRecordHead(line, start, end, this.previous);
+    if (head === null || head.type === null) return null;
+    if (head.type === "unknown") return [];
+    if (typeMayCount(head.type)) return null;
+    if (!head.mainChain || !typeKeepsTimestamp(head.type)) return [];
+    return timestampTimes(start === 0 && end === line.length ? line : line.subarray(start, end));
+  }
+};
+var SAVED_TO = /Full output saved to: ([^\n]+)\n/;
+var SAVED_MAX_BYTES = 1024 * 1024;
+function sessionFolderOf(transcriptPath) {
+  return join(dirname(resolve(transcriptPath)), basename(transcriptPath, ".jsonl"));
+}
+function inside(path, folder) {
+  return path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
+}
+function savedOutputPathOf(record2, transcriptPath) {
+  if (!record2.isPersistedOutputPreview) return null;
+  const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
+  if (named === void 0 || named === "" || !isAbsolute(named)) return null;
+  const path = resolve(named);
+  return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
+}
+var ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
+function readSavedOutput(path, transcriptPath) {
+  const folder = sessionFolderOf(transcriptPath);
+  if (!inside(resolve(path), folder)) return null;
+  let fd;
+  try {
+    const realFolder = realpathSync(folder);
+    const realDir = realpathSync(dirname(resolve(path)));
+    if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
+    fd = openSync(join(realDir, basename(path)), constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+  } catch (e) {
+    if (ABSENT.has(errnoCode(e) ?? "")) return null;
+    throw e;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
+    const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
+    let length = 0;
+    for (let n = -1; n !== 0 && length < buffer.length; length += n)
+      n = readSync(fd, buffer, length, buffer.length - length, length);
+    if (length > SAVED_MAX_BYTES) return null;
+    return buffer.subarray(0, length).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// src/core/savings/session-time-span.ts
+var TimeSpan = class {
+  first = null;
+  last = null;
+  /** Folds one record's timestamp; returns whether either end moved. */
+  fold(at, lineNumber) {
+    const ms2 = timeOfText(at);
+    if (Number.isNaN(ms2)) return false;
+    const before = this.movesFirst(ms2, lineNumber);
+    const after = this.movesLast(ms2, lineNumber);
+    if (before) this.first = { ms: ms2, at, lineNumber };
+    if (after) this.last = { ms: ms2, at, lineNumber };
+    return before || after;
+  }
+  /** Whether a record of this line with a timestamp among `times` (Date.parse values) could move either end. */
+  couldMove(times, lineNumber) {
+    return times.some((ms2) => this.movesFirst(ms2, lineNumber) || this.movesLast(ms2, lineNumber));
+  }
+  movesFirst(ms2, lineNumber) {
+    const first = this.first;
+    return first === null || ms2 < first.ms || ms2 === first.ms && lineNumber < first.lineNumber;
+  }
+  movesLast(ms2, lineNumber) {
+    const last2 = this.last;
+    return last2 === null || ms2 > last2.ms || ms2 === last2.ms && lineNumber < last2.lineNumber;
+  }
+};
+var MAX_HELD_LINES = 256;
+var MAX_HELD_CHUNK_BYTES = 8 * 1024 * 1024;
+var HeldLines = class {
+  constructor(span, parse) {
+    this.span = span;
+    this.parse = parse;
+  }
+  span;
+  parse;
+  lines = [];
+  /** Each read chunk a held line is a view of, with how many held lines point into it. */
+  chunks = /* @__PURE__ */ new Map();
+  chunkBytes = 0;
+  /**
+   * Holds the skipped line `buffer[start, end)` if its timestamp (one of `times`) could move the span now (else it never
+   * can: the span only widens).
+   */
+  offer(buffer, start, end, lineNumber, times) {
+    if (times.length === 0 || !this.span.couldMove(times, lineNumber)) return;
+    const bytes2 = start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end);
+    const line = { bytes: bytes2, lineNumber, times };
+    this.lines.push(line);
+    this.keep(line);
+    if (this.lines.length > MAX_HELD_LINES || this.chunkBytes > MAX_HELD_CHUNK_BYTES)
+      this.settle(MAX_HELD_LINES / 2, MAX_HELD_CHUNK_BYTES / 2);
+  }
+  /** The reader is about to read into `chunk` again: drops the lines that no longer matter, copies the others in it. */
+  beforeChunkReuse(chunk) {
+    this.dropSettled();
+    for (const line of this.lines) {
+      if (line.bytes.buffer !== chunk.buffer) continue;
+      this.release(line);
+      line.bytes = Buffer.from(line.bytes);
+      this.keep(line);
+    }
+  }
+  /** At the end of the file: parses every held line that still matters. */
+  finish() {
+    this.settle(0, 0);
+  }
+  /** Drops the lines that no longer matter, then parses the newest (most likely to settle the others) down to the bounds. */
+  settle(maxLines, maxChunkBytes) {
+    this.dropSettled();
+    while (this.lines.length > maxLines || this.lines.length > 0 && this.chunkBytes > maxChunkBytes) {
+      const line = this.lines.pop();
+      this.release(line);
+      const first = this.span.first;
+      const last2 = this.span.last;
+      this.parse(line);
+      if (this.span.first !== first || this.span.last !== last2) this.dropSettled();
+    }
+  }
+  dropSettled() {
+    const kept = [];
+    for (const line of this.lines) {
+      if (this.span.couldMove(line.times, line.lineNumber)) kept.push(line);
+      else this.release(line);
+    }
+    this.lines = kept;
+  }
+  keep(line) {
+    const count = this.chunks.get(line.bytes.buffer) ?? 0;
+    if (count === 0) this.chunkBytes += line.bytes.buffer.byteLength;
+    this.chunks.set(line.bytes.buffer, count + 1);
+  }
+  release(line) {
+    const count = this.chunks.get(line.bytes.buffer);
+    if (count > 1) this.chunks.set(line.bytes.buffer, count - 1);
+    else {
+      this.chunks.delete(line.bytes.buffer);
+      this.chunkBytes -= line.bytes.buffer.byteLength;
+    }
+  }
+};
+
+// src/core/savings/savings-scan.ts
+var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
+var MAX_POINTS_PER_SESSION = 400;
+var MALFORMED_LINES_KEPT = 10;
+var PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
+var CLEAR_COMMAND = "<command-name>/clear</command-name>";
+var CLEAR_HOOK_NAME = "SessionStart:clear";
+var PLAN_CONTENT_FIELD = '"planContent"';
+var PLAN_PROMPT = "Implement the following plan:";
+var ThinnedSeries = class {
+  constructor(limit) {
+    this.limit = limit;
+  }
+  limit;
+  points = [];
+  stride = 1;
+  last = null;
+  add(point) {
+    this.last = point;
+    if (point.index % this.stride !== 0) return;
+    this.points.push(point);
+    if (this.points.length >= this.limit) {
+      this.stride *= 2;
+      this.points = this.points.filter((p) => p.index % this.stride === 0);
+    }
+  }
+  /** Replaces the newest point's value (a streamed copy of the same response). */
+  updateLast(point) {
+    this.last = point;
+    const tail = this.points[this.points.length - 1];
+    if (tail !== void 0 && tail.index === point.index) this.points[this.points.length - 1] = point;
+  }
+  result() {
+    const out = [...this.points];
+    if (this.last !== null && out[out.length - 1]?.index !== this.last.index) out.push(this.last);
+    return out;
+  }
+};
+function parseHeader(text) {
+  const start = text.indexOf(THREADMIND_HEADER_PREFIX);
+  const newline = text.indexOf("\n", start);
+  const line = text.slice(start, newline === -1 ? void 0 : newline);
+  const rest = line.slice(THREADMIND_HEADER_PREFIX.length);
+  const source = rest.startsWith("after /clear") ? "clear" : rest.startsWith("after compaction") ? "compact" : rest.startsWith("at session start") ? "startup" : null;
+  const id = /\(([a-z0-9-]+)\)\. /.exec(line);
+  return { source, threadId: id ? id[1] : null };
+}
+function jsonObject(value) {
+  return typeof value === "object" && value !== null ? value : null;
+}
+function messageContent(value) {
+  return value.message?.content;
+}
+function userTexts(value) {
+  const content = messageContent(value);
+  if (typeof content === "string") return [content];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap(
+    (b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? [b.text] : []
+  );
+}
+function mainUserRecord(parsed) {
+  const value = jsonObject(parsed);
+  if (value === null) return null;
+  const record2 = value;
+  return record2.type === "user" && record2.isSidechain !== true ? value : null;
+}
+function isClearCommand(parsed) {
+  const record2 = mainUserRecord(parsed);
+  if (record2 === null || !userTexts(record2).some((t) => t.includes(CLEAR_COMMAND))) return null;
+  return { at: typeof record2.timestamp === "string" ? record2.timestamp : null };
+}
+function planStartOf(parsed) {
+  const record2 = mainUserRecord(parsed);
+  if (record2 === null) return null;
+  const at = typeof record2.timestamp === "string" ? record2.timestamp : null;
+  if (typeof record2.planContent === "string" && record2.planContent.trim() !== "") return { at, evidence: "planContent" };
+  return userTexts(record2)[0]?.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
+}
+function isClearHookRecord(parsed) {
+  const value = jsonObject(parsed);
+  if (value === null) return false;
+  const record2 = value;
+  if (record2.type === "attachment") return record2.attachment?.hookName === CLEAR_HOOK_NAME;
+  if (record2.type === "progress") return record2.data?.hookName === CLEAR_HOOK_NAME;
+  return false;
+}
+function callsSummaryUpdate(value) {
+  const record2 = jsonObject(value);
+  if (record2 === null) return false;
+  const content = messageContent(record2);
+  if (!Array.isArray(content)) return false;
+  return content.some(
+    (b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update")
+  );
+}
+function withoutText(record2) {
+  return { ...record2, content: [], text: "" };
+}
+var UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+var idleReadBuffer = null;
+async function scanSession(file, onBytes, options = {}) {
+  const accumulator = new SessionAccumulator();
+  const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
+  const threadMindInjections = [];
+  const otherInjections = [];
+  const summaryWrites = [];
+  const boundaryResponses = [];
+  const span = new TimeSpan();
+  let clearCommandAt = null;
+  let clearHookSeen = false;
+  let planStart = null;
+  const malformedLineNumbers = [];
+  const lateMalformed = [];
+  let lineNumber = 0;
+  let unparsedLines = 0;
+  let responses = 0;
+  let lastKey = null;
+  let truncatedLastLine = false;
+  let bytesSeen = 0;
+  let bytesReported = 0;
+  const name = file.path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
+  let sessionIdKnown = UUID_NAME.test(name);
+  const skipping = options.parseEveryLine !== true;
+  const uncounted = new UncountedLineReader();
+  const held = new HeldLines(span, (line) => {
+    const classified = classifyLine(line.bytes.toString("utf8"));
+    switch (classified.kind) {
+      case "other":
+        if (classified.meta.timestamp !== null) span.fold(classified.meta.timestamp, line.lineNumber);
+        return;
+      case "malformed":
+        lateMalformed.push(line.lineNumber);
+        return;
+      case "skipped":
+      case "blank":
+        return;
+      case "assistant":
+      case "compact-boundary":
+      case "hook-context":
+        throw new Error(`line ${line.lineNumber} of ${file.path} was skipped unparsed but is a ${classified.kind} record`);
+      default: {
+        const unreachable = classified;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  });
+  const onLine = (buffer2, start, end, terminated) => {
+    lineNumber += 1;
+    bytesSeen += end - start + (terminated ? 1 : 0);
+    if (onBytes !== void 0 && bytesSeen - bytesReported >= PROGRESS_EVERY_BYTES) {
+      bytesReported = bytesSeen;
+      onBytes(bytesSeen);
+    }
+    if (skipping && terminated && responses > 0 && sessionIdKnown) {
+      const times = uncounted.times(buffer2, start, end);
+      if (times !== null) {
+        unparsedLines += 1;
+        accumulator.skipLine();
+        held.offer(buffer2, start, end, lineNumber, times);
+        return;
+      }
+    }
+    const text = buffer2.toString("utf8", start, end);
+    const { line: classified, value } = classifyLineWithValue(text);
+    if (classified.kind === "malformed") {
+      if (!terminated) truncatedLastLine = true;
+      if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
+    }
+    if (responses === 0) {
+      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
+      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
+      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(value);
+    }
+    switch (classified.kind) {
+      case "assistant": {
+        const key = responseKey(classified.record);
+        const at = classified.record.meta.timestamp;
+        if (key === lastKey) series.updateLast({ index: responses - 1, at, tokens: classified.record.contextTokens });
+        else {
+          series.add({ index: responses, at, tokens: classified.record.contextTokens });
+          responses += 1;
+          lastKey = key;
+        }
+        accumulator.add(classified);
+        if (callsSummaryUpdate(value)) {
+          const write = {
+            segment: boundaryResponses.length,
+            at,
+            contextTokens: classified.record.contextTokens
+          };
+          if (summaryWrites.at(-1)?.segment === write.segment) summaryWrites[summaryWrites.length - 1] = write;
+          else summaryWrites.push(write);
+        }
+        break;
+      }
+      case "hook-context": {
+        const record2 = classified.record;
+        const seen = {
+          lineNumber,
+          at: record2.meta.timestamp,
+          segment: boundaryResponses.length,
+          chars: record2.text.length,
+          contentHash: contentHash(record2.text),
+          preview: record2.isPersistedOutputPreview,
+          previewText: record2.isPersistedOutputPreview ? record2.text : null,
+          savedOutputPath: savedOutputPathOf(record2, file.path),
+          source: null,
+          threadId: null
+        };
+        if (record2.text.includes(THREADMIND_HEADER_PREFIX)) threadMindInjections.push({ ...seen, ...parseHeader(record2.text) });
+        else otherInjections.push(seen);
+        accumulator.add({ kind: "hook-context", record: withoutText(record2) });
+        break;
+      }
+      case "compact-boundary":
+        boundaryResponses.push(responses);
+        accumulator.add(classified);
+        break;
+      case "blank":
+      case "malformed":
+      case "skipped":
+      case "other":
+        accumulator.add(classified);
+        break;
+      default: {
+        const unreachable = classified;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+    const meta = classified.kind === "other" ? classified.meta : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context" ? classified.record.meta : null;
+    if (meta !== null) {
+      if (meta.sessionId !== null) sessionIdKnown = true;
+      if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
+    }
+  };
+  const buffer = idleReadBuffer ?? Buffer.allocUnsafeSlow(DEFAULT_STREAM_CHUNK_BYTES);
+  idleReadBuffer = null;
+  let bytesRead;
+  try {
+    ({ bytesRead } = await forEachByteRange(file.path, onLine, {
+      beforeChunkReuse: (chunk) => held.beforeChunkReuse(chunk),
+      buffer
+    }));
+    held.finish();
+  } finally {
+    idleReadBuffer = buffer;
+  }
+  if (onBytes !== void 0) onBytes(bytesRead);
+  const figures = accumulator.result();
+  const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
+  return {
+    path: file.path,
+    folder: file.folder,
+    sessionId: UUID_NAME.test(name) ? name : figures.sessionIds[0] ?? name,
+    bytes: bytesRead,
+    startedAt: span.first?.at ?? null,
+    endedAt: span.last?.at ?? null,
+    clearCommandAt,
+    clearHookSeen,
+    planStart,
+    firstContextTokens: figures.firstContextTokens,
+    finalContextTokens: figures.finalContextTokens,
+    peakContextTokens: figures.peakContextTokens,
+    apiResponses: figures.apiResponses,
+    outputTokens: figures.totals.outputTokens,
+    compactions,
+    threadMindInjections,
+    otherInjections,
+    summaryWrites,
+    points: series.result(),
+    malformedLines: figures.malformedLines + lateMalformed.length,
+    malformedLineNumbers: lateMalformed.length === 0 ? malformedLineNumbers : [...malformedLineNumbers, ...lateMalformed].sort((a, b) => a - b).slice(0, MALFORMED_LINES_KEPT),
+    lines: lineNumber,
+    unparsedLines,
+    truncatedLastLine
+  };
+}
+var MAX_LANES = 4;
+var WORKERS_FROM_BYTES = 48 * 1024 * 1024;
+function scanWorkerScript() {
+  const url = new URL("./scan-worker.cjs", import.meta.url);
+  return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
+}
+function coreCount() {
+  return typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+}
+function askedLanes(env) {
+  const asked = env.THREADMIND_SCAN_WORKERS;
+  if (asked === void 0 || asked === "") return null;
+  const n = Number.parseInt(asked, 10);
+  return Number.isInteger(n) && n > 1 ? Math.min(n, MAX_LANES) : 0;
+}
+function startScanWorker(script) {
+  const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
+  const started = { worker, ended: false };
+  const ended = () => {
+    started.ended = true;
+  };
+  worker.once("error", ended);
+  worker.once("exit", ended);
+  return started;
+}
+
+// src/core/savings/scan-pool.ts
+var PROBE_MS = 80;
+var FREE_ENOUGH = 0.6;
+function machineLoad() {
+  return { cores: coreCount(), loadAverage: os.loadavg()[0] ?? 0 };
+}
+function scanLanes(files, env, load = machineLoad()) {
+  const asked = askedLanes(env);
+  if (asked !== null) {
+    const lanes = asked > 1 ? Math.min(asked, files.length) : 0;
+    return { start: lanes, upTo: lanes };
+  }
+  const bytes2 = files.reduce((sum, f) => sum + f.sizeBytes, 0);
+  if (files.length < 2 || bytes2 < WORKERS_FROM_BYTES) return { start: 0, upTo: 0 };
+  const cap = Math.min(load.cores, MAX_LANES, files.length);
+  if (cap < 2) return { start: 0, upTo: 0 };
+  const idle = Math.min(Math.floor(load.cores - load.loadAverage), cap);
+  return { start: idle > 1 ? idle : 0, upTo: cap };
+}
+function cpuSample() {
+  let busy = 0;
+  for (const cpu of os.cpus()) busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+  const own = process.cpuUsage();
+  return { busy, own: (own.user + own.system) / 1e3, at: performance.now() };
+}
+function lanesAfterProbe(plan, cores, before, after) {
+  const elapsed = after.at - before.at;
+  const floor = Math.max(plan.start, 1);
+  if (elapsed <= 0) return floor;
+  const others = Math.max(0, after.busy - before.busy - (after.own - before.own)) / elapsed;
+  const free = cores - others;
+  return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
+}
+var early = null;
+async function endEarlyWorker() {
+  const unused = early;
+  early = null;
+  if (unused !== null) await unused.worker.terminate();
+}
+function turn() {
+  return new Promise((resolve9) => setImmediate(resolve9));
+}
+async function scanFiles(files, plan, onBytes, onDone) {
+  const script = plan.upTo > 1 ? scanWorkerScript() : null;
+  const results = new Array(files.length);
+  const scanHere = async (index) => {
+    onBytes(index, 0);
+    results[index] = await scanSession(files[index], (bytes2) => onBytes(index, bytes2));
+    onDone(index, results[index]);
+  };
+  const order = files.map((_, i) => i);
+  if (script === null) {
+    await endEarlyWorker();
+    for (const index of order) await scanHere(index);
+    return results;
+  }
+  order.sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
+  const claim = new Int32Array(new SharedArrayBuffer(8));
+  const claimNext = () => {
+    const at = Atomics.add(claim, 0, 1);
+    return at < order.length ? order[at] : null;
+  };
+  const filesInOrder = order.map((index) => ({ index, path: files[index].path, folder: files[index].folder }));
+  const STOP_FLAG = 1;
+  const failed = [];
+  const workers = [];
+  const lanes = [];
+  let failure = null;
+  const startWorker = () => {
+    const taken = early;
+    early = null;
+    let worker;
+    if (taken !== null && !taken.ended) {
+      worker = taken.worker;
+      worker.ref();
+    } else {
+      if (taken !== null) void taken.worker.terminate();
+      worker = startScanWorker(script).worker;
+    }
+    workers.push(worker);
+    return worker;
+  };
+  const runLane = (worker, stopFlag = null) => {
+    const lane = new Promise((resolve9, reject) => {
+      worker.on("message", (reply) => {
+        switch (reply.kind) {
+          case "progress":
+            onBytes(reply.index, reply.bytes);
+            return;
+          case "done":
+            results[reply.index] = reply.session;
+            onDone(reply.index, reply.session);
+            return;
+          case "failed":
+            failed.push(reply.index);
+            return;
+          case "finished":
+            resolve9();
+            return;
+          default: {
+            const unreachable = reply;
+            reject(new Error(`unexpected reply from a scan worker: ${JSON.stringify(unreachable)}`));
+          }
+        }
+      });
+      worker.on("error", reject);
+      worker.on("exit", (code) => reject(new Error(`a scan worker exited (code ${code}) before the scan ended`)));
+      worker.postMessage({
+        files: filesInOrder,
+        claim: claim.buffer,
+        stopFlag
+      });
+    });
+    lane.catch((error) => {
+      failure ??= error;
+    });
+    lanes.push(lane);
+  };
+  for (let i = 1; i < plan.start; i++) runLane(startWorker());
+  let probe = null;
+  if (plan.upTo > Math.max(plan.start, 1)) {
+    const before = plan.probeStart ?? cpuSample();
+    runLane(startWorker(), STOP_FLAG);
+    const cores = os.cpus().length;
+    probe = setTimeout(
+      () => {
+        probe = null;
+        const lanesWanted = lanesAfterProbe(plan, cores, before, cpuSample());
+        const more = lanesWanted - Math.max(plan.start, 1);
+        if (more < 1) {
+          Atomics.store(claim, STOP_FLAG, 1);
+          return;
+        }
+        for (let i = 1; i < more && Atomics.load(claim, 0) < order.length; i++) runLane(startWorker());
+      },
+      Math.max(0, PROBE_MS - (performance.now() - before.at))
+    );
+  }
+  try {
+    for (let index = claimNext(); index !== null; index = claimNext()) {
+      await scanHere(index);
+      await turn();
+    }
+    if (probe !== null) clearTimeout(probe);
+    await Promise.allSettled(lanes);
+    if (failure !== null) throw failure;
+  } finally {
+    if (probe !== null) clearTimeout(probe);
+    await Promise.all([...workers.map((w) => w.terminate()), endEarlyWorker()]);
+  }
+  for (const index of failed.sort((a, b) => a - b)) await scanHere(index);
+  return results;
+}
+
+// src/core/savings/savings-pairing.ts
+var CLEAR_TOLERANCE_MS = 5e3;
+var MAX_CONFIDENT_GAP_MS = 30 * 6e4;
+function ms(at) {
+  if (at === null) return null;
+  const t = Date.parse(at);
+  return Number.isNaN(t) ? null : t;
+}
+function sizes(before, after) {
+  if (before === null || after === null) return { saving: null, savingPercent: null };
+  return { saving: before - after, savingPercent: before > 0 ? (before - after) / before * 100 : null };
+}
+function clearTime(fresh) {
+  return fresh.clearCommandAt ?? fresh.startedAt;
+}
+function tokensOfChars(chars) {
+  return charsEstimate("x".repeat(chars));
+}
+function loadedAt(session, segment, expected, injections) {
+  const seen = session.threadMindInjections.find((i) => i.segment === segment);
+  if (seen !== void 0) {
+    const record2 = injections.byHash.get(seen.contentHash) ?? null;
+    return {
+      threadId: seen.threadId ?? record2?.threadId ?? expected?.threadId ?? null,
+      chars: seen.chars,
+      tokens: record2 !== null ? record2.tokens : tokensOfChars(seen.chars),
+      receipt: seen.preview ? "preview" : "delivered"
+    };
+  }
+  if (expected === null) return null;
+  return { threadId: expected.threadId, chars: expected.chars, tokens: expected.tokens, receipt: "missing" };
+}
+function injectionIndex(measurements) {
+  const bySession = /* @__PURE__ */ new Map();
+  const byHash = /* @__PURE__ */ new Map();
+  for (const i of measurements.injections) {
+    if (!isInjectionRecord(i)) continue;
+    if (!byHash.has(i.contentHash)) byHash.set(i.contentHash, i);
+    const list = bySession.get(i.sessionId);
+    if (list === void 0) bySession.set(i.sessionId, [i]);
+    else list.push(i);
+  }
+  for (const list of bySession.values()) list.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+  return { bySession, byHash };
+}
+function segmentLoads(session, injections) {
+  const mine = injections.bySession.get(session.sessionId) ?? [];
+  const loads = [
+    loadedAt(session, 0, mine.find((i) => i.source === "startup" || i.source === "clear") ?? null, injections)
+  ];
+  session.compactions.forEach((c, k) => {
+    const boundaryAt = ms(c.timestamp);
+    const nextAt = ms(session.compactions[k + 1]?.timestamp ?? null);
+    const expected = mine.find((i) => {
+      const t = ms(i.at);
+      return i.source === "compact" && t !== null && boundaryAt !== null && t >= boundaryAt - CLEAR_TOLERANCE_MS && (nextAt === null || t < nextAt);
+    }) ?? null;
+    loads.push(loadedAt(session, k + 1, expected, injections));
+  });
+  return loads;
+}
+function sessionLoads(sessions, injections) {
+  return new Map(sessions.map((s) => [s, segmentLoads(s, injections)]));
+}
+function pairsFromHooks(hooksSeen) {
+  const records = hooksSeen.filter(isHookSeenRecord).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+  const used = /* @__PURE__ */ new Set();
+  const newToOld = /* @__PURE__ */ new Map();
+  for (const start of records) {
+    if (start.event !== "SessionStart:clear" || newToOld.has(start.sessionId)) continue;
+    let end = null;
+    for (const r of records) {
+      if (r.at > start.at) break;
+      if (r.event === "SessionEnd:clear" && !used.has(r) && r.sessionId !== start.sessionId) end = r;
+    }
+    if (end === null) continue;
+    used.add(end);
+    newToOld.set(start.sessionId, end.sessionId);
+  }
+  return newToOld;
+}
+function findRestarts(sessions, measurements, injections = injectionIndex(measurements), loads = sessionLoads(sessions, injections)) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
+  const restarts = [];
+  const predecessors = /* @__PURE__ */ new Map();
+  const usedOld = /* @__PURE__ */ new Set();
+  for (const [newId, oldId] of pairsFromHooks(measurements.hooksSeen)) {
+    const fresh = byId.get(newId);
+    const old = byId.get(oldId);
+    if (fresh === void 0 || old === void 0 || old.folder !== fresh.folder) continue;
+    predecessors.set(newId, { old, by: "hooks" });
+    usedOld.add(oldId);
+  }
+  const byStart = [...sessions].sort((a, b) => (ms(clearTime(a)) ?? 0) - (ms(clearTime(b)) ?? 0));
+  for (const fresh of byStart) {
+    if (predecessors.has(fresh.sessionId)) continue;
+    const by = fresh.clearCommandAt !== null ? "clear-command" : fresh.clearHookSeen ? "clear-hook" : fresh.planStart?.evidence === "planContent" ? "plan-record" : null;
+    if (by === null) continue;
+    const clearAt = ms(clearTime(fresh));
+    let best = null;
+    if (clearAt !== null) {
+      for (const candidate of sessions) {
+        if (candidate === fresh || candidate.folder !== fresh.folder || usedOld.has(candidate.sessionId)) continue;
+        const started = ms(candidate.startedAt);
+        const ended = ms(candidate.endedAt);
+        if (started === null || ended === null || started > clearAt || ended > clearAt + CLEAR_TOLERANCE_MS) continue;
+        if (best === null || ended > (ms(best.endedAt) ?? 0)) best = candidate;
+      }
+    }
+    if (best !== null) usedOld.add(best.sessionId);
+    predecessors.set(fresh.sessionId, { old: best, by });
+  }
+  for (const [newId, { old, by }] of predecessors) {
+    const fresh = byId.get(newId);
+    const before = old?.finalContextTokens ?? null;
+    const after = fresh.firstContextTokens;
+    const clearAt = ms(clearTime(fresh));
+    const ended = ms(old?.endedAt ?? null);
+    const gapMs = clearAt === null || ended === null ? null : Math.max(0, clearAt - ended);
+    const confidence = by === "hooks" ? "hooks" : old === null || gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS ? "clear-record" : "inferred";
+    restarts.push({
+      kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
+      at: clearTime(fresh),
+      folder: fresh.folder,
+      sessionId: newId,
+      previousSessionId: old?.sessionId ?? null,
+      trigger: null,
+      compactionIndex: null,
+      pairedBy: by,
+      confidence,
+      gapMs,
+      notAveraged: old === null ? "no-ended-session" : before === null ? "ended-session-without-requests" : after === null ? "no-request-after" : confidence === "inferred" ? "gap-over-limit" : null,
+      before,
+      beforeFrom: before === null ? null : "final-context",
+      after,
+      afterFrom: after === null ? null : "first-context",
+      ...sizes(before, after),
+      threadMind: loads.get(fresh)[0]
+    });
+  }
+  for (const session of sessions) {
+    const loaded3 = loads.get(session);
+    session.compactions.forEach((c, k) => {
+      const before = c.preTokens ?? c.contextTokensBefore;
+      const after = c.contextTokensAfter ?? c.postTokens;
+      restarts.push({
+        kind: "compaction",
+        at: c.timestamp,
+        folder: session.folder,
+        sessionId: session.sessionId,
+        previousSessionId: null,
+        trigger: c.trigger,
+        compactionIndex: k,
+        pairedBy: "boundary",
+        confidence: "boundary",
+        gapMs: null,
+        notAveraged: before === null ? "no-size-before" : after === null ? "no-request-after" : null,
+        before,
+        beforeFrom: c.preTokens !== null ? "preTokens" : c.contextTokensBefore !== null ? "context-before-boundary" : null,
+        after,
+        afterFrom: c.contextTokensAfter !== null ? "context-after-boundary" : c.postTokens !== null ? "postTokens" : null,
+        ...sizes(before, after),
+        threadMind: loaded3[k + 1]
+      });
+    });
+  }
+  return restarts.sort((a, b) => (ms(a.at) ?? 0) - (ms(b.at) ?? 0));
+}
+
+// src/core/savings/receipt-rule.ts
+function receiptOf(injection, found, value, seen) {
+  if (found.some((r) => seen.identity(r) === value)) return "delivered";
+  const previews = found.filter((r) => seen.isPreview(r));
+  if (previews.some((r) => seen.savedIdentity(r) === value)) return "preview";
+  if (previews.some((r) => seen.previewText(r)?.includes(`(${injection.threadId})`) === true)) return "preview";
+  return "missing";
+}
+function savedOutputIdentity(path, transcriptPath, of) {
+  const text = path === null ? null : readSavedOutput(path, transcriptPath);
+  return text === null ? null : of(text);
+}
+
+// src/core/savings/savings-receipts.ts
+function savedOutputHash(path, transcriptPath) {
+  return savedOutputIdentity(path, transcriptPath, contentHash);
+}
+function checkReceipt(injection, session, savedHash = (seen, transcriptPath) => savedOutputHash(seen.savedOutputPath, transcriptPath)) {
+  if (session === void 0) return "not-scanned";
+  return receiptOf(injection, [...session.threadMindInjections, ...session.otherInjections], injection.contentHash, {
+    identity: (i) => i.contentHash,
+    isPreview: (i) => i.preview,
+    savedIdentity: (i) => savedHash(i, session.path),
+    previewText: (i) => i.previewText
+  });
+}
+function summarizeReceipts(injections, sessions) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
+  const recorded = { delivered: 0, preview: 0, missing: 0, pending: 0 };
+  const checked = { delivered: 0, preview: 0, missing: 0, "not-scanned": 0 };
+  const details = [];
+  const hashes = /* @__PURE__ */ new Map();
+  const cachedHash = (seen2, transcriptPath) => {
+    if (!hashes.has(seen2)) hashes.set(seen2, savedOutputHash(seen2.savedOutputPath, transcriptPath));
+    return hashes.get(seen2);
+  };
+  for (const injection of injections.filter(isInjectionRecord)) {
+    const status = checkReceipt(injection, byId.get(injection.sessionId), cachedHash);
+    if (injection.receipt in recorded) recorded[injection.receipt] += 1;
+    checked[status] += 1;
+    details.push({
+      at: injection.at,
+      sessionId: injection.sessionId,
+      source: injection.source,
+      threadId: injection.threadId,
+      chars: injection.chars,
+      recorded: injection.receipt,
+      checked: status
+    });
+  }
+  let seen = 0;
+  let previews = 0;
+  for (const s of sessions) {
+    seen += s.threadMindInjections.length;
+    previews += s.threadMindInjections.filter((i) => i.preview).length;
+  }
+  return { recorded, checked, seenInTranscripts: seen, previewsInTranscripts: previews, details };
+}
+
+// src/core/savings/savings-report.ts
+var RESTART_KIND_ORDER = [
+  "clear",
+  "plan-clear",
+  "manual-compaction",
+  "auto-compaction",
+  "other-compaction"
+];
+function restartKindKey(r) {
+  switch (r.kind) {
+    case "clear":
+    case "plan-clear":
+      return r.kind;
+    case "compaction":
+      return r.trigger === "manual" ? "manual-compaction" : r.trigger === "auto" ? "auto-compaction" : "other-compaction";
+    default: {
+      const unreachable = r.kind;
+      throw new Error(`unknown restart kind ${String(unreachable)}`);
+    }
+  }
+}
+function average2(values) {
+  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+}
+function restartGroup(restarts, withThreadMind) {
+  const measured = restarts.filter(
+    (r) => r.notAveraged === null && r.before !== null && r.after !== null
+  );
+  const averageBefore = average2(measured.map((r) => r.before));
+  const averageAfter = average2(measured.map((r) => r.after));
+  return {
+    restarts: restarts.length,
+    measured: measured.length,
+    averageBefore,
+    averageAfter,
+    averageSaving: average2(measured.map((r) => r.before - r.after)),
+    savingPercent: averageBefore !== null && averageAfter !== null && averageBefore > 0 ? (averageBefore - averageAfter) / averageBefore * 100 : null,
+    averageLoaded: withThreadMind ? average2(measured.flatMap((r) => r.threadMind === null ? [] : [r.threadMind.tokens])) : null
+  };
+}
+function sessionGroup(sessions) {
+  const known = (pick) => sessions.flatMap((s) => pick(s) === null ? [] : [pick(s)]);
+  return {
+    sessions: sessions.length,
+    averageFirst: average2(known((s) => s.firstContextTokens)),
+    averagePeak: average2(known((s) => s.peakContextTokens)),
+    averageFinal: average2(known((s) => s.finalContextTokens))
+  };
+}
+function reportSession(s, loads, startedBy) {
+  const loadedTokens = (k) => {
+    const load = loads[k];
+    return load === null || load === void 0 || load.receipt === "missing" ? 0 : load.tokens;
+  };
+  return {
+    sessionId: s.sessionId,
+    folder: s.folder,
+    path: s.path,
+    bytes: s.bytes,
+    startedAt: s.startedAt,
+    endedAt: s.endedAt,
+    startedByClear: startedBy.clear.has(s.sessionId),
+    startedByPlan: startedBy.plan.has(s.sessionId),
+    apiResponses: s.apiResponses,
+    firstContextTokens: s.firstContextTokens,
+    peakContextTokens: s.peakContextTokens,
+    finalContextTokens: s.finalContextTokens,
+    outputTokens: s.outputTokens,
+    withThreadMind: s.threadMindInjections.some((i) => !i.preview),
+    threadMindInjections: s.threadMindInjections.length,
+    otherInjections: s.otherInjections.length,
+    points: s.points,
+    compactionMarks: s.compactions.map((c, k) => ({ responsesBefore: c.responsesBefore, threadMindTokens: loadedTokens(k + 1) })),
+    threadMindTokensAtStart: loadedTokens(0),
+    malformedLines: s.malformedLines
+  };
+}
+async function buildSavingsReport(options) {
+  const probeStart = cpuSample();
+  const located = await locateTranscripts({ projectsDir: options.projectsDir, workspaceRoot: options.workspaceRoot });
+  const files = located.transcripts;
+  const bytesTotal = files.reduce((sum, t) => sum + t.sizeBytes, 0);
+  const inFile = /* @__PURE__ */ new Map();
+  let bytesDone = 0;
+  let filesDone = 0;
+  const progress = (index) => {
+    let bytes2 = bytesDone;
+    for (const b of inFile.values()) bytes2 += b;
+    options.onProgress?.({
+      filesDone,
+      filesTotal: files.length,
+      bytesDone: bytes2,
+      bytesTotal,
+      currentPath: index === null ? null : files[index].path
+    });
+  };
+  const scanned = await scanFiles(
+    files,
+    { ...scanLanes(files, options.env ?? {}), probeStart },
+    (index, bytes2) => {
+      inFile.set(index, bytes2);
+      progress(index);
+    },
+    (index, session) => {
+      inFile.delete(index);
+      bytesDone += session.bytes;
+      filesDone += 1;
+    }
+  );
+  progress(null);
+  const injections = injectionIndex(options.measurements);
+  const loads = sessionLoads(scanned, injections);
+  const restarts = findRestarts(scanned, options.measurements, injections, loads);
+  const [byClear, byPlan] = [/* @__PURE__ */ new Set(), /* @__PURE__ */ new Set()];
+  for (const r of restarts) {
+    if (r.kind !== "compaction") byClear.add(r.sessionId);
+    if (r.kind === "plan-clear") byPlan.add(r.sessionId);
+  }
+  const sessions = scanned.map((s) => reportSession(s, loads.get(s), { clear: byClear, plan: byPlan })).sort((a, b) => (Date.parse(a.startedAt ?? "") || 0) - (Date.parse(b.startedAt ?? "") || 0));
+  const delivered = (r) => r.threadMind !== null && r.threadMind.receipt === "delivered";
+  return {
+    workspaceRoot: options.workspaceRoot,
+    projectsDir: located.projectsDir,
+    projectsDirExists: located.projectsDirExists,
+    folders: located.folders,
+    scannedFiles: scanned.length,
+    scannedBytes: bytesDone,
+    rejected: located.rejected,
+    sessions,
+    restarts,
+    byKind: RESTART_KIND_ORDER.flatMap((kind) => {
+      const ofKind = restarts.filter((r) => restartKindKey(r) === kind);
+      if (ofKind.length === 0) return [];
+      return [
+        {
+          kind,
+          withThreadMind: restartGroup(ofKind.filter(delivered), true),
+          withoutThreadMind: restartGroup(
+            ofKind.filter((r) => !delivered(r)),
+            false
+          )
+        }
+      ];
+    }),
+    sessionComparison: {
+      withThreadMind: sessionGroup(sessions.filter((s) => s.withThreadMind)),
+      withoutThreadMind: sessionGroup(sessions.filter((s) => !s.withThreadMind))
+    },
+    receipts: summarizeReceipts(options.measurements.injections, scanned),
+    malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
+    malformedFiles: scanned.filter((s) => s.malformedLines > 0).map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines })),
+    freshness: freshnessFromTranscripts(restarts, scanned, options.freshnessThreshold)
+  };
+}
+
+// src/cli/report-model.ts
+var fmt3 = (n) => Math.round(n).toLocaleString("en-US");
+
+// src/cli/report-freshness.ts
+function row(label, g) {
+  return [
+    label,
+    fmt3(g.restarts),
+    fmt3(g.current),
+    fmt3(g.stale),
+    g.averageSinceWrite === null ? "\u2013" : `~${fmt3(g.averageSinceWrite)}`
+  ];
+}
+function freshnessTable(f) {
+  return {
+    title: "Summary freshness at restarts",
+    notes: [
+      "From each ended conversation's summary_update calls (any tool name ending in summary_update), history from before ThreadMind included.",
+      `Current: the summary was written during the conversation, or it grew no more than ${fmt3(f.threshold)} tokens since the last write; stale otherwise. Tokens since the last write are measured sizes.`
+    ],
+    headers: ["Restart", "Measured", "Summary current", "Stale", "Avg tokens since last write"],
+    align: ["l", "r", "r", "r", "r"],
+    rows: [row("/clear", f.clear), row("compaction", f.compaction)]
+  };
+}
+
+// src/cli/report-tables.ts
+var MINUS = "\u2212";
+function signed(n) {
+  return n < 0 ? `${MINUS}${fmt3(-n)}` : fmt3(n);
+}
+function percentChange(before, after) {
+  const change2 = (after - before) / before * 100;
+  return `${change2 < 0 ? MINUS : "+"}${Math.abs(change2).toFixed(1)}%`;
+}
+function maybe(n, render = fmt3) {
+  return n === null ? "\u2014" : render(n);
+}
+function when(at) {
+  if (at === null || Number.isNaN(Date.parse(at))) return "\u2014";
+  return new Date(at).toISOString().slice(0, 16).replace("T", " ");
+}
+var shortId = (id) => id.slice(0, 8);
+function megabytes(bytes2) {
+  return `${(bytes2 / (1024 * 1024)).toFixed(1)} MB`;
+}
+function groupRow(label, g) {
+  const change2 = g.averageBefore !== null && g.averageAfter !== null && g.averageBefore > 0 ? ` (${percentChange(g.averageBefore, g.averageAfter)})` : "";
+  return [
+    label,
+    String(g.restarts),
+    String(g.measured),
+    maybe(g.averageBefore),
+    maybe(g.averageAfter),
+    g.averageSaving === null ? "\u2014" : `${signed(g.averageSaving)}${change2}`,
+    g.averageLoaded === null ? "\u2014" : `~${fmt3(g.averageLoaded)}`
+  ];
+}
+function sessionGroupRow(label, g) {
+  return [label, String(g.sessions), maybe(g.averageFirst), maybe(g.averagePeak), maybe(g.averageFinal)];
+}
+var KIND_LABELS = {
+  clear: "/clear",
+  "plan-clear": 'plan accepted with "clear context"',
+  "manual-compaction": "manual compaction (/compact)",
+  "auto-compaction": "auto compaction",
+  "other-compaction": "compaction (trigger not recorded)"
+};
+function restartKind(r) {
+  switch (r.kind) {
+    case "clear":
+    case "plan-clear":
+      return KIND_LABELS[r.kind];
+    case "compaction":
+      return `compaction${r.trigger ? ` (${r.trigger})` : ""}`;
+    default: {
+      const unreachable = r.kind;
+      throw new Error(`unknown restart kind ${String(unreachable)}`);
+    }
+  }
+}
+function loaded2(r) {
+  if (r.threadMind === null) return "\u2014";
+  const t = r.threadMind;
+  return `~${fmt3(t.tokens)} (${fmt3(t.chars)} chars, ${t.receipt})`;
+}
+function duration(msValue) {
+  const s = msValue / 1e3;
+  if (s < 60) return `${Math.round(s)} s`;
+  if (s < 3600) return `${Math.round(s / 60)} min`;
+  if (s < 48 * 3600) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86400)} d`;
+}
+function pairing(r) {
+  const gap = r.kind !== "compaction" && r.previousSessionId === null ? ", no ended session found" : r.gapMs === null ? "" : `, ${duration(r.gapMs)} gap`;
+  switch (r.confidence) {
+    case "hooks":
+      return `ThreadMind hooks${gap}`;
+    case "clear-record":
+      return `${r.pairedBy === "plan-record" ? "plan record" : r.pairedBy === "clear-hook" ? "SessionStart:clear record" : "/clear record"}${gap}`;
+    case "boundary":
+      return "compact boundary";
+    case "inferred":
+      return `inferred by time order${gap}`;
+    default: {
+      const unreachable = r.confidence;
+      throw new Error(`unknown confidence ${String(unreachable)}`);
+    }
+  }
+}
+function notAveragedText(r) {
+  const reason = r.notAveraged;
+  if (reason === null) return null;
+  switch (reason) {
+    case "no-ended-session":
+      return "no session of this project folder ended before it (nothing to measure before)";
+    case "ended-session-without-requests":
+      return "the session it ended recorded no request (no size before)";
+    case "no-size-before":
+      return "no preTokens in the boundary and no request before it (no size before)";
+    case "no-request-after":
+      return "no request after it in the transcript (no size after)";
+    case "gap-over-limit":
+      return `the ended session was found by time order only, ${r.gapMs === null ? "an unknown time" : duration(r.gapMs)} before the /clear (over ${duration(MAX_CONFIDENT_GAP_MS)}): it may have been closed, not cleared`;
+    default: {
+      const unreachable = reason;
+      throw new Error(`unknown reason ${String(unreachable)}`);
+    }
+  }
+}
+function restartRow(r) {
+  const session = r.kind !== "compaction" ? `${shortId(r.sessionId)} \u2190 ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
+  const before = r.before === null ? "\u2014" : `${fmt3(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : ""}`;
+  const after = r.after === null ? "\u2014" : `${fmt3(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
+  const saving = r.saving === null || r.before === null || r.after === null || r.before === 0 ? "\u2014" : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;
+  return [when(r.at), restartKind(r), session, before, after, saving, loaded2(r), pairing(r), notAveragedText(r) ?? "yes"];
+}
+function malformedLines(file) {
+  const out = file.lineNumbers.map(
+    (n) => n === file.lines ? `${file.path}: line ${n}, the last, is incomplete and was skipped (the session was probably still being written)` : `${file.path}: line ${n} is not a JSON record and was skipped`
+  );
+  if (file.count > file.lineNumbers.length)
+    out.push(
+      `${file.path}: ${file.count - file.lineNumbers.length} more malformed line${file.count - file.lineNumbers.length === 1 ? "" : "s"} skipped`
+    );
+  return out;
+}
+var PAIRING_LINES = [
+  `/clear (the ended session's final size \u2192 the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) \u2014 "ThreadMind hooks".`,
+  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record, a SessionStart hook of any plugin reporting source clear, or an accepted plan (Claude Code's planContent record); the ended session is the one in the same project folder whose last record is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record", "plan record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged. Sessions started without such evidence (startup, a new terminal) are not restarts.`,
+  'A /clear whose new session opens with an accepted plan, and not with a typed /clear, is a plan accepted with "clear context": its own kind.',
+  'Compaction: `preTokens` of the compact_boundary record (else the last size before it) \u2192 the first request after it (else `postTokens`) \u2014 "compact boundary"; manual (/compact) and auto compactions are separate kinds.',
+  "Sizes are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out. The first request after a restart carries Claude Code's system prompt and tools too, so it is never near zero."
+];
+function reportDocument(report) {
+  const intro = [
+    `Workspace: ${report.workspaceRoot}`,
+    report.projectsDirExists ? `Scanned ${report.scannedFiles} transcript${report.scannedFiles === 1 ? "" : "s"} (${megabytes(report.scannedBytes)}) in ${report.folders.length} Claude Code project folder${report.folders.length === 1 ? "" : "s"} under ${report.projectsDir}.` : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
+    "Conversation sizes (before, after, first, peak, final) are measured from the usage Claude Code records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC."
+  ];
+  if (report.malformedLines > 0)
+    intro.push(
+      `${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`
+    );
+  const tables = [
+    {
+      title: "Restarts by kind, with and without ThreadMind context",
+      notes: [
+        'Average conversation size before a restart and at the first request after it (tokens, measured), each kind of restart on its own. Only restarts paired with confidence and measured on both sides are averaged ("In averages"); every other one is in "Every restart" with the reason.'
+      ],
+      headers: ["", "Restarts", "In averages", "Avg before", "Avg after", "Avg saving", "ThreadMind loaded (~)"],
+      align: ["l", "r", "r", "r", "r", "r", "r"],
+      rows: report.byKind.flatMap((k) => [
+        groupRow(`${KIND_LABELS[k.kind]}, with ThreadMind context`, k.withThreadMind),
+        groupRow(`${KIND_LABELS[k.kind]}, without (baseline)`, k.withoutThreadMind)
+      ])
+    },
+    {
+      title: "Every restart",
+      notes: report.restarts.length === 0 ? ["No /clear or compaction found in these transcripts."] : [],
+      headers: ["When", "Kind", "Session", "Before", "After", "Saving", "ThreadMind loaded (~)", "Paired by", "In averages"],
+      align: ["l", "l", "l", "r", "r", "r", "r", "l", "l"],
+      rows: report.restarts.map(restartRow)
+    },
+    {
+      title: "Sessions with and without ThreadMind context",
+      notes: [],
+      headers: ["", "Sessions", "Avg first request", "Avg peak", "Avg final"],
+      align: ["l", "r", "r", "r", "r"],
+      rows: [
+        sessionGroupRow("With ThreadMind context", report.sessionComparison.withThreadMind),
+        sessionGroupRow("Without", report.sessionComparison.withoutThreadMind)
+      ]
+    },
+    {
+      title: "Sessions",
+      notes: [],
+      headers: ["Started", "Session", "Folder", "Requests", "First", "Peak", "Final", "Compactions", "ThreadMind"],
+      align: ["l", "l", "l", "r", "r", "r", "r", "r", "l"],
+      rows: report.sessions.map((s) => [
+        when(s.startedAt),
+        `${shortId(s.sessionId)}${s.startedByPlan ? ` (${KIND_LABELS["plan-clear"]})` : s.startedByClear ? " (after /clear)" : ""}`,
+        s.folder,
+        String(s.apiResponses),
+        maybe(s.firstContextTokens),
+        maybe(s.peakContextTokens),
+        maybe(s.finalContextTokens),
+        String(s.compactionMarks.length),
+        s.withThreadMind ? `yes (${s.threadMindInjections})` : s.threadMindInjections > 0 ? "preview only" : "no"
+      ])
+    },
+    freshnessTable(report.freshness)
+  ];
+  const r = report.receipts;
+  const receiptLines = [
+    `Recorded by the hooks: ${r.recorded.delivered} delivered, ${r.recorded.preview} replaced by a preview, ${r.recorded.missing} missing, ${r.recorded.pending} not checked yet.`,
+    `Checked now in the transcripts: ${r.checked.delivered} delivered, ${r.checked.preview} replaced by a preview, ${r.checked.missing} missing, ${r.checked["not-scanned"]} whose transcript was not found.`,
+    `ThreadMind injections seen in the transcripts: ${r.seenInTranscripts} (${r.previewsInTranscripts} as a preview: over 10,000 characters, the model saw only 2 KB).`
+  ];
+  const sections = [
+    { title: "Injection receipts", lines: receiptLines },
+    { title: "How restarts are paired", lines: PAIRING_LINES }
+  ];
+  if (report.malformedFiles.length > 0)
+    sections.push({ title: "Malformed lines", lines: report.malformedFiles.flatMap(malformedLines) });
+  if (report.rejected.length > 0) {
+    sections.push({
+      title: "Transcripts left out",
+      lines: [
+        `Claude Code's folder names replace every non-alphanumeric character with "-", so other directories can share this workspace's prefix. These files were left out:`,
+        ...report.rejected.map((x) => `${x.path}: ${x.reason}`)
+      ]
+    });
+  }
+  return { title: "ThreadMind savings report", intro, tables, sections };
+}
+
+// src/cli/report-markdown.ts
+function cell(text) {
+  return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+}
+function table(t) {
+  const lines = [`## ${t.title}`, ""];
+  for (const note of t.notes) lines.push(note, "");
+  if (t.rows.length === 0) return lines;
+  lines.push(`| ${t.headers.map(cell).join(" | ")} |`);
+  lines.push(`| ${t.align.map((a) => a === "r" ? "---:" : "---").join(" | ")} |`);
+  for (const row2 of t.rows) lines.push(`| ${row2.map(cell).join(" | ")} |`);
+  lines.push("");
+  return lines;
+}
+function renderMarkdown(doc) {
+  const lines = [`# ${doc.title}`, "", ...doc.intro.flatMap((l) => [l, ""])];
+  for (const t of doc.tables) lines.push(...table(t));
+  for (const s of doc.sections) {
+    lines.push(`## ${s.title}`, "");
+    for (const l of s.lines) lines.push(`- ${l}`);
+    lines.push("");
+  }
+  return `${lines.join("\n").trimEnd()}
+`;
+}
+
+// src/cli/report-svg.ts
+var MARGIN = { left: 78, right: 24, top: 64, bottom: 124 };
+var WIDE_LABEL_PX = 90;
+var PLOT_HEIGHT = 300;
+var TARGET_PLOT_WIDTH = 960;
+var MIN_SESSION_WIDTH = 14;
+var SESSION_GAP = 10;
+var COLORS = {
+  withTm: "#2563eb",
+  withoutTm: "#6b7280",
+  context: "#16a34a",
+  restart: "#dc2626",
+  grid: "#e5e7eb",
+  text: "#111827"
+};
+function xmlEscape(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+var n2 = (v) => (Math.round(v * 100) / 100).toString();
+function niceCeil(value) {
+  if (value <= 0) return 1e3;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 2.5, 5, 10]) if (step * magnitude >= value) return step * magnitude;
+  return 10 * magnitude;
+}
+function shortTokens(v) {
+  if (v >= 1e6) return `${n2(v / 1e6)}M`;
+  if (v >= 1e3) return `${n2(v / 1e3)}k`;
+  return String(v);
+}
+function place(sessions) {
+  const units = sessions.map((s) => Math.max(1, s.apiResponses));
+  const totalUnits = units.reduce((a, b) => a + b, 0);
+  const gaps = Math.max(0, sessions.length - 1) * SESSION_GAP;
+  const unitPx = totalUnits === 0 ? 0 : Math.max(0.5, (TARGET_PLOT_WIDTH - gaps) / totalUnits);
+  const placed = [];
+  let x0 = 0;
+  sessions.forEach((session, i) => {
+    const width = Math.max(MIN_SESSION_WIDTH, units[i] * unitPx);
+    const span = Math.max(1, session.apiResponses - 1);
+    const start = x0;
+    placed.push({
+      session,
+      x0: start,
+      width,
+      x: (index) => start + (session.apiResponses <= 1 ? width / 2 : index / span * width)
+    });
+    x0 += width + SESSION_GAP;
+  });
+  return { placed, plotWidth: Math.max(TARGET_PLOT_WIDTH, x0 - SESSION_GAP) };
+}
+function renderSvg(report) {
+  const { placed, plotWidth } = place(report.sessions);
+  const width = MARGIN.left + plotWidth + MARGIN.right;
+  const height = MARGIN.top + PLOT_HEIGHT + MARGIN.bottom;
+  const peak = Math.max(0, ...report.sessions.map((s) => s.peakContextTokens ?? 0), ...report.restarts.map((r) => r.before ?? 0));
+  const yMax = niceCeil(peak);
+  const X = (x) => MARGIN.left + x;
+  const Y = (tokens) => MARGIN.top + PLOT_HEIGHT - tokens / yMax * PLOT_HEIGHT;
+  const out = [];
+  out.push('<?xml version="1.0" encoding="UTF-8"?>');
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${n2(width)}" height="${height}" viewBox="0 0 ${n2(width)} ${height}" font-family="system-ui, sans-serif" font-size="12" role="img" aria-labelledby="tm-title">`
+  );
+  out.push(`<title id="tm-title">ThreadMind: conversation size per session (measured), restarts and ThreadMind context</title>`);
+  out.push(`<rect class="background" x="0" y="0" width="${n2(width)}" height="${height}" fill="#ffffff"/>`);
+  out.push(
+    `<text x="${MARGIN.left}" y="22" font-size="15" font-weight="600" fill="${COLORS.text}">Conversation size per session (tokens, measured)</text>`
+  );
+  const legend = [
+    [COLORS.withTm, "session with ThreadMind context"],
+    [COLORS.withoutTm, "session without"],
+    [COLORS.context, "ThreadMind context loaded (~)"],
+    [COLORS.restart, "restart (dotted: unpaired or inferred)"]
+  ];
+  let lx = MARGIN.left;
+  out.push('<g class="legend">');
+  for (const [color, label] of legend) {
+    out.push(
+      `<rect x="${n2(lx)}" y="34" width="14" height="10" fill="${color}"/><text x="${n2(lx + 18)}" y="43" fill="${COLORS.text}">${xmlEscape(label)}</text>`
+    );
+    lx += 30 + label.length * 6.4;
+  }
+  out.push("</g>");
+  out.push('<g class="axes">');
+  for (let i = 0; i <= 5; i++) {
+    const v = yMax / 5 * i;
+    out.push(`<line x1="${X(0)}" y1="${n2(Y(v))}" x2="${n2(X(plotWidth))}" y2="${n2(Y(v))}" stroke="${COLORS.grid}"/>`);
+    out.push(`<text x="${X(-8)}" y="${n2(Y(v) + 4)}" text-anchor="end" fill="${COLORS.text}">${shortTokens(v)}</text>`);
+  }
+  out.push(`<line x1="${X(0)}" y1="${Y(0)}" x2="${n2(X(plotWidth))}" y2="${Y(0)}" stroke="${COLORS.text}"/>`);
+  out.push(
+    `<text x="${n2(X(plotWidth / 2))}" y="${height - 12}" text-anchor="middle" fill="${COLORS.text}">requests, sessions in time order (time between sessions not to scale)</text>`
+  );
+  out.push("</g>");
+  if (report.sessions.length === 0) {
+    out.push(
+      `<text class="empty" x="${n2(X(plotWidth / 2))}" y="${n2(Y(yMax / 2))}" text-anchor="middle" fill="${COLORS.text}">No Claude Code sessions found for this workspace</text>`
+    );
+  }
+  const byId = new Map(placed.map((p) => [p.session.sessionId, p]));
+  for (const p of placed) {
+    const s = p.session;
+    const color = s.withThreadMind ? COLORS.withTm : COLORS.withoutTm;
+    out.push(`<g class="session" data-session-id="${xmlEscape(s.sessionId)}" data-with-threadmind="${s.withThreadMind}">`);
+    out.push(
+      `<title>${xmlEscape(`${s.sessionId} (${s.folder}), started ${when(s.startedAt)}: ${s.apiResponses} requests, first ${fmt3(s.firstContextTokens ?? 0)}, peak ${fmt3(s.peakContextTokens ?? 0)}, final ${fmt3(s.finalContextTokens ?? 0)} tokens`)}</title>`
+    );
+    if (s.points.length > 0) {
+      const coords = s.points.map((pt) => `${n2(X(p.x(pt.index)))},${n2(Y(pt.tokens))}`).join(" ");
+      out.push(
+        `<polyline class="size" fill="none" stroke="${color}" stroke-width="1.8" points="${coords}" data-indexes="${s.points.map((pt) => pt.index).join(" ")}" data-tokens="${s.points.map((pt) => pt.tokens).join(" ")}"/>`
+      );
+      const last2 = s.points[s.points.length - 1];
+      out.push(`<circle cx="${n2(X(p.x(last2.index)))}" cy="${n2(Y(last2.tokens))}" r="2.5" fill="${color}"/>`);
+    }
+    if (s.threadMindTokensAtStart > 0) {
+      out.push(contextBar(X(p.x(0)) - 3, s.threadMindTokensAtStart, "start", Y));
+    }
+    s.compactionMarks.forEach((mark, k) => {
+      const x = X(
+        mark.responsesBefore === 0 ? p.x(0) : (p.x(mark.responsesBefore - 1) + p.x(Math.min(mark.responsesBefore, Math.max(0, s.apiResponses - 1)))) / 2
+      );
+      out.push(`<g class="restart compaction" data-session-id="${xmlEscape(s.sessionId)}" data-index="${k}">`);
+      out.push(
+        `<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="4 3"/>`
+      );
+      out.push(`<text x="${n2(x + 3)}" y="${MARGIN.top + 10}" fill="${COLORS.restart}" font-size="10">compaction</text>`);
+      if (mark.threadMindTokens > 0) out.push(contextBar(x + 1, mark.threadMindTokens, "compaction", Y));
+      out.push("</g>");
+    });
+    if (p.width >= WIDE_LABEL_PX) {
+      out.push(
+        `<text class="session-label" x="${n2(X(p.x0))}" y="${Y(0) + 16}" fill="${COLORS.text}" font-size="10">${xmlEscape(when(s.startedAt))}</text>`
+      );
+    } else {
+      const lx2 = X(p.x0 + p.width / 2) + 3;
+      const ly = Y(0) + 8;
+      out.push(
+        `<text class="session-label" x="${n2(lx2)}" y="${n2(ly)}" transform="rotate(-90 ${n2(lx2)} ${n2(ly)})" text-anchor="end" fill="${COLORS.text}" font-size="9">${xmlEscape(when(s.startedAt))}</text>`
+      );
+    }
+    out.push("</g>");
+  }
+  for (const r of report.restarts) {
+    if (r.kind === "compaction") continue;
+    const label = KIND_LABELS[r.kind];
+    const to = byId.get(r.sessionId);
+    const from = r.previousSessionId === null ? void 0 : byId.get(r.previousSessionId);
+    const a = from?.session.points[from.session.points.length - 1];
+    const b = to?.session.points[0];
+    const attrs = `data-kind="${r.kind}" data-from="${xmlEscape(r.previousSessionId ?? "")}" data-to="${xmlEscape(r.sessionId)}" data-before="${r.before ?? ""}" data-after="${r.after ?? ""}" data-confidence="${r.confidence}"`;
+    if (from !== void 0 && to !== void 0 && a !== void 0 && b !== void 0) {
+      const x1 = X(from.x(a.index));
+      const x2 = X(to.x(b.index));
+      const dash = r.confidence === "inferred" ? "1 3" : "4 3";
+      out.push(`<g class="restart clear" ${attrs}>`);
+      out.push(
+        `<line x1="${n2(x1)}" y1="${n2(Y(a.tokens))}" x2="${n2(x2)}" y2="${n2(Y(b.tokens))}" stroke="${COLORS.restart}" stroke-dasharray="${dash}"/>`
+      );
+      out.push(
+        `<text x="${n2((x1 + x2) / 2)}" y="${n2(Math.min(Y(a.tokens), Y(b.tokens)) - 6)}" text-anchor="middle" fill="${COLORS.restart}" font-size="10">${xmlEscape(label)}${r.confidence === "inferred" ? " (inferred)" : ""}</text>`
+      );
+      out.push("</g>");
+      continue;
+    }
+    if (to === void 0) continue;
+    const x = X(to.x0) - SESSION_GAP / 2;
+    out.push(`<g class="restart clear unpaired" ${attrs}>`);
+    out.push(
+      `<line x1="${n2(x)}" y1="${MARGIN.top}" x2="${n2(x)}" y2="${Y(0)}" stroke="${COLORS.restart}" stroke-dasharray="1 3"/>`
+    );
+    out.push(
+      `<text x="${n2(x + 3)}" y="${MARGIN.top + 22}" fill="${COLORS.restart}" font-size="10">${xmlEscape(label)} (unpaired)</text>`
+    );
+    out.push(
+      `<title>${xmlEscape(`${label} at ${when(r.at)}: not measured (${r.previousSessionId === null ? "no ended session found" : "a side without a request"})`)}</title>`
+    );
+    out.push("</g>");
+  }
+  out.push("</svg>");
+  return `${out.join("\n")}
+`;
+}
+function contextBar(x, tokens, at, Y) {
+  const top = Y(tokens);
+  const height = Math.max(2, Y(0) - top);
+  return `<rect class="threadmind-context" data-at="${at}" data-tokens="${tokens}" x="${n2(x)}" y="${n2(Y(0) - height)}" width="5" height="${n2(height)}" fill="${COLORS.context}"><title>ThreadMind context loaded: ~${fmt3(tokens)} tokens</title></rect>`;
+}
+
+// src/cli/report-html.ts
+function table2(t) {
+  const parts = [`<h2>${xmlEscape(t.title)}</h2>`, ...t.notes.map((n) => `<p>${xmlEscape(n)}</p>`)];
+  if (t.rows.length === 0) return parts.join("\n");
+  const th = t.headers.map((h, i) => `<th class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(h)}</th>`).join("");
+  const rows = t.rows.map(
+    (row2) => `<tr>${row2.map((c, i) => `<td class="${t.align[i] === "r" ? "num" : ""}">${xmlEscape(c)}</td>`).join("")}</tr>`
+  );
+  parts.push(`<table>
+<thead><tr>${th}</tr></thead>
+<tbody>
+${rows.join("\n")}
+</tbody>
+</table>`);
+  return parts.join("\n");
+}
+function renderHtml(doc, svg) {
+  const inlineSvg = svg.replace(/^<\?xml[^>]*\?>\s*/, "");
+  return [
+    "<!DOCTYPE html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    `<title>${xmlEscape(doc.title)}</title>`,
+    "<style>body{font-family:system-ui,sans-serif;margin:2rem;color:#111827}table{border-collapse:collapse;margin:0.5rem 0 1.5rem}th,td{border:1px solid #d1d5db;padding:0.25rem 0.5rem}th{background:#f3f4f6}.num{text-align:right}svg{max-width:100%;height:auto}</style>",
+    "</head>",
+    "<body>",
+    `<h1>${xmlEscape(doc.title)}</h1>`,
+    ...doc.intro.map((l) => `<p>${xmlEscape(l)}</p>`),
+    `<figure>${inlineSvg}</figure>`,
+    ...doc.tables.map(table2),
+    ...doc.sections.map(
+      (s) => `<h2>${xmlEscape(s.title)}</h2>
+<ul>
+${s.lines.map((l) => `<li>${xmlEscape(l)}</li>`).join("\n")}
+</ul>`
+    ),
+    "</body>",
+    "</html>",
+    ""
+  ].join("\n");
+}
+
+// src/cli/scan-progress.ts
+var mb = (bytes2) => (bytes2 / (1024 * 1024)).toFixed(1);
+function stderrProgress(options = {}) {
+  const stream = options.stream ?? process.stderr;
+  const delayMs = options.delayMs ?? 1e3;
+  const started = Date.now();
+  const intervalMs = options.intervalMs ?? (stream.isTTY ? 200 : 2e3);
+  let lastShown = 0;
+  let shown = false;
+  return {
+    update(p) {
+      const now = Date.now();
+      if (now - started < delayMs || now - lastShown < intervalMs) return;
+      lastShown = now;
+      shown = true;
+      const text = `Scanning Claude Code transcripts: ${p.filesDone}/${p.filesTotal} files, ${mb(p.bytesDone)}/${mb(p.bytesTotal)} MB`;
+      stream.write(stream.isTTY ? `\r${text}\x1B[K` : `${text}
+`);
+    },
+    done() {
+      if (shown && stream.isTTY) stream.write("\n");
+    }
+  };
+}
+
+// src/cli/commands/report.ts
+function fileFlag(value, name) {
+  if (value === void 0) return null;
+  if (value === true || value === "") throw new UsageError(`--${name} needs a file name`);
+  return resolve(value);
+}
+var reportCommand = {
+  name: "report",
+  summary: "measure restarts (/clear, compaction) in this workspace's Claude Code transcripts, with and without ThreadMind",
+  usage: [
+    "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]",
+    "",
+    "Scans ~/.claude/projects/<this workspace>/ (and its subdirectories' folders; CLAUDE_CONFIG_DIR is honoured),",
+    "history from before ThreadMind included, and prints a Markdown report on stdout.",
+    "  --json       print the report as JSON instead",
+    "  --svg FILE   also write a chart of conversation size per session (restarts and ThreadMind context marked)",
+    "  --html FILE  also write an HTML page with the chart and the tables"
+  ].join("\n"),
+  options: { json: "boolean", svg: "value", html: "value" },
+  run: async (args) => {
+    expectNoArguments(args);
+    const svgFile = fileFlag(args.flags.get("svg"), "svg");
+    const htmlFile = fileFlag(args.flags.get("html"), "html");
+    const workspace = cliWorkspace();
+    const local = readLocalState(workspace.storeDir);
+    if (local.problem)
+      console.error(
+        `thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); the hook records it still held are left out.`
+      );
+    const logged = readMeasurementLog(workspace.storeDir, local.state.measurements);
+    if (logged.unreadableLines > 0)
+      console.error(
+        `thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`
+      );
+    const progress = stderrProgress();
+    const report = await buildSavingsReport({
+      workspaceRoot: workspace.root,
+      projectsDir: claudeProjectsDir(process.env),
+      measurements: logged.measurements,
+      onProgress: progress.update,
+      freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId),
+      env: process.env
+    });
+    progress.done();
+    let doc;
+    const document = () => doc ??= reportDocument(report);
+    if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}
+`);
+    else process.stdout.write(renderMarkdown(document()));
+    if (svgFile !== null || htmlFile !== null) {
+      const svg = renderSvg(report);
+      if (svgFile !== null) {
+        writeFileSync(svgFile, svg);
+        console.error(`Chart written to ${svgFile}`);
+      }
+      if (htmlFile !== null) {
+        writeFileSync(htmlFile, renderHtml(document(), svg));
+        console.error(`Report written to ${htmlFile}`);
+      }
+    }
+    return 0;
+  }
+};
+
+// src/core/doctor/doctor-types.ts
+function ok(id, title, ...detail) {
+  return { id, title, status: "ok", detail };
+}
+function warn(id, title, fix, ...detail) {
+  return { id, title, status: "warn", detail, fix };
+}
+function fail(id, title, fix, ...detail) {
+  return { id, title, status: "fail", detail, fix };
+}
+function ago(at, now) {
+  const seconds = Math.max(0, Math.round((now.getTime() - Date.parse(at)) / 1e3));
+  if (seconds < 90) return `${seconds} s ago`;
+  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 36 * 3600) return `${Math.round(seconds / 3600)} h ago`;
+  return `${Math.round(seconds / 86400)} days ago`;
+}
+
+// src/core/doctor/json-file.ts
+var JSON_FILE_MAX_BYTES = 4 * 1024 * 1024;
+function readJsonObject(path) {
+  try {
+    const bytes2 = readRegularFile(path, JSON_FILE_MAX_BYTES, true);
+    if (bytes2 === null) return { data: null };
+    if (bytes2.length > JSON_FILE_MAX_BYTES)
+      return { data: null, problem: `${path} cannot be read: it is larger than ${JSON_FILE_MAX_BYTES} bytes` };
+    const data = JSON.parse(bytes2.toString("utf8"));
+    if (typeof data !== "object" || data === null || Array.isArray(data))
+      return { data: null, problem: `${path} is not a JSON object` };
+    return { data };
+  } catch (e) {
+    return { data: null, problem: `${path} cannot be read: ${messageOf(e)}` };
+  }
+}
+
+// src/core/version.ts
+var BUNDLE_VERSION = "0.5.0" ;
+var MIN_NODE = "18.3.0";
+
+// src/core/doctor/doctor-runtime-checks.ts
+function versionParts(version) {
+  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(version);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+}
+function atLeast(version, minimum) {
+  const have = versionParts(version);
+  const need = versionParts(minimum);
+  if (have === null || need === null) return false;
+  for (let i = 0; i < 3; i++) if (have[i] !== need[i]) return have[i] > need[i];
+  return true;
+}
+function checkNode(version) {
+  if (atLeast(version, MIN_NODE)) return ok("node", "Node.js", `${version} (ThreadMind needs ${MIN_NODE} or later)`);
+  return fail(
+    "node",
+    "Node.js",
+    `Install Node.js ${MIN_NODE} or later (https://nodejs.org) and make it the \`node\` on PATH: the hooks and the MCP server run with it.`,
+    `${version} is too old (ThreadMind needs ${MIN_NODE} or later)`
+  );
+}
+function gitVersion(env) {
+  return new Promise((resolve9) => {
+    execFile("git", ["--version"], { env: { ...process.env, ...env } }, (error, stdout) => resolve9(error ? null : stdout.trim()));
+  });
+}
+async function checkGit(workspace, env) {
+  const version = await gitVersion(env);
+  if (version === null) {
+    return [
+      warn(
+        "git",
+        "Git",
+        "Install git and put it on PATH: without it threads are not linked to branches and summaries are not checked against later commits.",
+        "git is not available on PATH"
+      )
+    ];
+  }
+  const checks = [ok("git", "Git", version)];
+  if (workspace.gitTop === null) {
+    checks.push(
+      warn(
+        "branch",
+        "Git branch",
+        "Run `git init` in the workspace (or open a git repository): threads follow branches only inside one.",
+        `${workspace.root} is not inside a git repository`
+      )
+    );
+  } else {
+    const branch = readBranch(workspace.gitTop);
+    checks.push(
+      branch === null ? warn(
+        "branch",
+        "Git branch",
+        "Check out a branch (`git switch <branch>`): on a detached HEAD new sessions start on the main thread.",
+        `HEAD is detached in ${workspace.gitTop}`
+      ) : ok("branch", "Git branch", `${branch} (${workspace.gitTop})`)
+    );
+  }
+  try {
+    if (env.THREADMIND_AUTHOR) {
+      checks.push(ok("author", "Author id", `${await resolveAuthorId(env, workspace.gitTop)} (from THREADMIND_AUTHOR)`));
+    } else {
+      const user = await gitUser(workspace.gitTop);
+      const author = authorIdFrom(user.name, user.email);
+      if (user.name === null) {
+        checks.push(
+          warn(
+            "author",
+            "Author id",
+            'Set your git identity: `git config --global user.name "Your Name"` and user.email (or THREADMIND_AUTHOR): team projects use it to decide who may change a thread.',
+            `${author} (git user.name is not set: taken from the system user)`
+          )
+        );
+      } else checks.push(ok("author", "Author id", `${author} (git user ${user.name}${user.email ? ` <${user.email}>` : ""})`));
+    }
+  } catch (e) {
+    checks.push(
+      fail(
+        "author",
+        "Author id",
+        "Set THREADMIND_AUTHOR to lowercase letters, digits and dashes, or unset it to use your git identity.",
+        messageOf(e)
+      )
+    );
+  }
+  return checks;
+}
+function versionIn(path) {
+  const read = readJsonObject(path);
+  if (read.problem !== void 0) return { problem: read.problem };
+  if (read.data === null) return { problem: `${path} is missing` };
+  const version = read.data.version;
+  return typeof version === "string" ? { version } : { problem: `${path} has no "version"` };
+}
+var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
+var LOADED_AT_RUN_TIME = ["cli.mjs", "cli-main.mjs", "cli-report.mjs", "hook-main.cjs", "hook-core.cjs"].map((file) => `plugin/dist/${file}`);
+function pluginBundles(pluginRoot2) {
+  const found = new Set(LOADED_AT_RUN_TIME);
+  for (const config of PLUGIN_CONFIGS) {
+    const path = join(pluginRoot2, config);
+    if (!existsSync(path)) return { problem: `${path} is missing` };
+    for (const match of readFileSync(path, "utf8").matchAll(/\$\{CLAUDE_PLUGIN_ROOT\}\/([^"\s\\]+\.[cm]js)/g))
+      found.add(match[1]);
+  }
+  return { bundles: [...found].sort() };
+}
+function checkVersions(bundleVersion, pluginRoot2) {
+  const title = "Plugin version";
+  const pkg = versionIn(join(pluginRoot2, "package.json"));
+  const manifest = versionIn(join(pluginRoot2, ".claude-plugin", "plugin.json"));
+  const bundles = pluginBundles(pluginRoot2);
+  const rebuild = `Rebuild and reinstall: \`npm run build\` in ${pluginRoot2} (or reinstall the plugin: /plugin install thread-mind@thread-mind).`;
+  if ("problem" in pkg) return fail("versions", title, rebuild, pkg.problem);
+  if ("problem" in manifest) return fail("versions", title, rebuild, manifest.problem);
+  if ("problem" in bundles) return fail("versions", title, rebuild, bundles.problem);
+  const missing = bundles.bundles.filter((b) => !existsSync(join(pluginRoot2, b)));
+  if (missing.length > 0)
+    return fail(
+      "versions",
+      title,
+      rebuild,
+      `missing bundle${missing.length === 1 ? "" : "s"} in ${pluginRoot2}: ${missing.join(", ")}`
+    );
+  if (pkg.version !== manifest.version) {
+    return fail(
+      "versions",
+      title,
+      "Give .claude-plugin/plugin.json the version of package.json (Claude Code installs the plugin under plugin.json's version).",
+      `package.json says ${pkg.version}, .claude-plugin/plugin.json says ${manifest.version}`
+    );
+  }
+  if (bundleVersion === "dev") {
+    return warn(
+      "versions",
+      title,
+      "Run the built CLI (`node plugin/dist/cli.mjs doctor`) to check the bundles' version.",
+      `running from source; package.json and plugin.json say ${pkg.version}`
+    );
+  }
+  if (bundleVersion !== pkg.version) {
+    return fail("versions", title, rebuild, `the bundle is ${bundleVersion} but package.json and plugin.json say ${pkg.version}`);
+  }
+  return ok(
+    "versions",
+    title,
+    `${bundleVersion} (bundle, package.json and .claude-plugin/plugin.json agree; ${bundles.bundles.join(", ")} present)`
+  );
+}
+
+// src/core/context/context-header.ts
+var CHARACTER_CAP = 1e4;
+var HEADER_TITLE_CHARS = 200;
+function contextHeader(source, threadId, title) {
+  const when2 = "at session start";
+  const named = titleLine(title, HEADER_TITLE_CHARS);
+  return `ThreadMind memory, loaded ${when2}: the context of thread "${named}" (${threadId}). Keep it current with summary_update.
+
+`;
+}
+
+// src/core/doctor/doctor-store-checks.ts
+function checkWorkspace(workspace, state) {
+  const title = "Workspace";
+  const where = `${workspace.root} (chosen from ${workspace.source})`;
+  if (state === "absent") {
+    return warn(
+      "workspace",
+      title,
+      "Create a project: run /thread-mind:init in Claude Code here (or ask the agent to create a ThreadMind project).",
+      `${where}: no .threadmind/ project yet`
+    );
+  }
+  if (state !== "directory") {
+    const refusal = errors.storeDirUnusable(workspace.storeDir, state.problem).message;
+    return fail(
+      "workspace",
+      title,
+      `Move ${workspace.storeDir} away: ThreadMind keeps its threads in a real .threadmind/ directory there.`,
+      refusal
+    );
+  }
+  try {
+    accessSync(workspace.storeDir, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch (e) {
+    return fail(
+      "workspace",
+      title,
+      `Give your user read and write access to ${workspace.storeDir} (e.g. \`chmod -R u+rwX .threadmind\`).`,
+      `${workspace.storeDir} is not readable and writable: ${messageOf(e)}`
+    );
+  }
+  return ok("workspace", title, where, `${workspace.storeDir} is readable and writable`);
+}
+function checkThreads(services) {
+  const title = "Thread files";
+  const store = services.store;
+  const rel = (p) => relative(services.workspace.root, p) || p;
+  const problems = [];
+  let threadCount = 0;
+  const ids = store.projectIds();
+  for (const id of ids) {
+    try {
+      store.readProject(id);
+    } catch (e) {
+      problems.push(messageOf(e));
+      continue;
+    }
+    const { threads, problems: unreadable2 } = store.readAllThreads(id);
+    threadCount += threads.size;
+    for (const p of unreadable2) problems.push(`${rel(p.path)}: ${p.reason}`);
+    for (const d of buildTree(threads).detached) problems.push(`${rel(store.threadPath(id, d.id))}: ${d.why}`);
+  }
+  if (ids.length === 0)
+    return warn(
+      "threads",
+      title,
+      "Create a project: run /thread-mind:init in Claude Code here.",
+      "no project in .threadmind/projects/"
+    );
+  if (problems.length > 0) {
+    return fail(
+      "threads",
+      title,
+      "Fix or remove the files named above (they are plain Markdown with YAML frontmatter; `git log -p` shows their last good content). ThreadMind never overwrites a file it cannot read.",
+      `${problems.length} problem${problems.length === 1 ? "" : "s"} in ${ids.length} project${ids.length === 1 ? "" : "s"}`,
+      ...problems
+    );
+  }
+  return ok(
+    "threads",
+    title,
+    `${ids.length} project${ids.length === 1 ? "" : "s"}, ${threadCount} thread${threadCount === 1 ? "" : "s"}: every file parses, no cycle, no orphan`
+  );
+}
+function checkLocalState(storeDir, local, log) {
+  if (local.problem !== void 0) {
+    return warn(
+      "local-state",
+      "Local state",
+      "Nothing to do by hand: the next write sets the file aside (config.json.corrupt-<time>) and starts a new one. Thread files and measurements.jsonl are not affected.",
+      `${storeDir}/config.json cannot be used: ${local.problem}`
+    );
+  }
+  const path = measurementLogPath(storeDir);
+  if ("error" in log) {
+    const e = log.error;
+    return warn(
+      "local-state",
+      "Local state",
+      `Move ${path} away (the hooks start a new one); stats and the report show no measurements until then.`,
+      `${path} cannot be read: ${messageOf(e)}`
+    );
+  }
+  const unreadable2 = log.read.unreadableLines;
+  if (unreadable2 > 0) {
+    return warn(
+      "local-state",
+      "Local state",
+      "Nothing to do by hand: those lines are left out of stats and the report (a write cut short by a crash leaves one such line).",
+      `${unreadable2} line${unreadable2 === 1 ? "" : "s"} of ${path} ${unreadable2 === 1 ? "is" : "are"} not measurement records`
+    );
+  }
+  return ok("local-state", "Local state", `${storeDir}/config.json and measurements.jsonl are usable`);
+}
+async function checkContextSize(services) {
+  const title = "Context size";
+  const cap = CHARACTER_CAP.toLocaleString("en-US");
+  const { project, thread } = await services.currentThread({ newProcess: true });
+  const header = contextHeader("startup", thread.id, thread.title);
+  const fitted = await services.contextFor(project, thread, { maxChars: Math.max(0, CHARACTER_CAP - header.length) });
+  const trimmed = fitted.omitted.length > 0 || fitted.omittedBeyond || fitted.systemContextOmitted || fitted.truncated;
+  if (!trimmed) {
+    return ok(
+      "context-size",
+      title,
+      `${(header.length + fitted.text.length).toLocaleString("en-US")} of ${cap} characters for thread "${thread.id}" (reaches the model whole)`
+    );
+  }
+  const whole = await services.contextFor(project, thread, {});
+  const wholeChars = header.length + whole.text.length;
+  if (fitted.truncated) {
+    return fail(
+      "context-size",
+      title,
+      `Shorten the summary of "${thread.id}" (summary_update or /thread-mind:summary): over ${cap} characters Claude Code shows the model only a 2 KB preview, so the hook cuts it.`,
+      `thread "${thread.id}" needs ${wholeChars.toLocaleString("en-US")} characters; even without its ancestors and the project's system context, its summary (${thread.summary.trim().length.toLocaleString("en-US")} characters) does not fit ${cap}: sessions start with it cut`
+    );
+  }
+  const ancestors = `${fitted.omitted.length}${fitted.omittedBeyond ? " or more" : ""} ancestor${fitted.omitted.length === 1 && !fitted.omittedBeyond ? "" : "s"}`;
+  const left = [
+    ...fitted.omitted.length > 0 || fitted.omittedBeyond ? [ancestors] : [],
+    ...fitted.systemContextOmitted ? ["the project's system context"] : []
+  ];
+  return warn(
+    "context-size",
+    title,
+    "Shorten the ancestors' summaries or the project's system context (or merge finished threads) so the whole chain fits.",
+    `thread "${thread.id}" with its ancestors needs ${wholeChars.toLocaleString("en-US")} characters, over the ${cap}-character cap: sessions start without ${left.join(" and ")}`
+  );
+}
+var PLUGIN_NAME = "thread-mind";
+function installationsFor(configDir, workspaceRoot) {
+  const read = readJsonObject(join(configDir, "plugins", "installed_plugins.json"));
+  const problems = read.problem ? [read.problem] : [];
+  const plugins = read.data?.plugins;
+  if (typeof plugins !== "object" || plugins === null) return { found: [], problems };
+  const found = [];
+  for (const [key, entries] of Object.entries(plugins)) {
+    if (!key.startsWith(`${PLUGIN_NAME}@`) || !Array.isArray(entries)) continue;
+    for (const entry of entries) {
+      if (typeof entry !== "object" || entry === null) continue;
+      const e = entry;
+      const scope = typeof e.scope === "string" ? e.scope : "user";
+      const projectPath = typeof e.projectPath === "string" ? e.projectPath : null;
+      if (scope !== "user" && (projectPath === null || !isInsideDir(workspaceRoot, projectPath))) continue;
+      found.push({ key, scope, version: typeof e.version === "string" ? e.version : null, projectPath });
+    }
+  }
+  return { found, problems };
+}
+function enabledSetting(configDir, workspaceRoot, key) {
+  const files = [
+    join(workspaceRoot, ".claude", "settings.local.json"),
+    join(workspaceRoot, ".claude", "settings.json"),
+    join(configDir, "settings.json")
+  ];
+  const problems = [];
+  for (const file of files) {
+    const read = readJsonObject(file);
+    if (read.problem) problems.push(read.problem);
+    const enabled = read.data?.enabledPlugins;
+    if (typeof enabled === "object" && enabled !== null && key in enabled) {
+      const value = enabled[key];
+      if (typeof value === "boolean") return { value, from: file, problems };
+    }
+  }
+  return { value: void 0, from: null, problems };
+}
+function lastOf(m, prefix) {
+  let best = null;
+  for (const h of m.hooksSeen) {
+    if (typeof h.at !== "string" || typeof h.event !== "string" || !h.event.startsWith(prefix)) continue;
+    if (best === null || h.at > best.at) best = { at: h.at, event: h.event };
+  }
+  return best;
+}
+function checkPluginInstalled(options) {
+  const title = "Plugin hooks";
+  const { found, problems } = installationsFor(options.configDir, options.workspaceRoot);
+  const seen = lastOf(options.measurements, "");
+  const install = `In Claude Code: \`/plugin marketplace add ${options.pluginRoot}\` then \`/plugin install ${PLUGIN_NAME}@${PLUGIN_NAME}\` (or start \`claude --plugin-dir ${options.pluginRoot}\`).`;
+  if (found.length === 0) {
+    if (seen !== null) {
+      return ok(
+        "plugin",
+        title,
+        `not installed from a marketplace for this workspace, but its hooks have run here (last: ${seen.event}), e.g. with --plugin-dir`,
+        ...problems
+      );
+    }
+    return warn(
+      "plugin",
+      title,
+      install,
+      `${PLUGIN_NAME} is not installed for ${options.workspaceRoot} (looked in ${join(options.configDir, "plugins", "installed_plugins.json")}) and no hook has run here`,
+      ...problems
+    );
+  }
+  const chosen = found[0];
+  const setting = enabledSetting(options.configDir, options.workspaceRoot, chosen.key);
+  const where = `${chosen.key}, ${chosen.scope} scope${chosen.projectPath ? ` (${chosen.projectPath})` : ""}, version ${chosen.version ?? "unknown"}`;
+  if (setting.value === false) {
+    return warn(
+      "plugin",
+      title,
+      `Enable it: \`/plugin enable ${chosen.key}\` in Claude Code (or set enabledPlugins["${chosen.key}"] to true in ${setting.from}).`,
+      `installed (${where}) but disabled in ${setting.from}`,
+      ...problems,
+      ...setting.problems
+    );
+  }
+  if (options.bundleVersion !== "dev" && chosen.version !== null && chosen.version !== options.bundleVersion) {
+    return warn(
+      "plugin",
+      title,
+      `Update the installed copy: \`/plugin marketplace update ${chosen.key.split("@")[1]}\` then reinstall ${chosen.key}.`,
+      `installed ${where}, but this CLI is ${options.bundleVersion}`,
+      ...problems
+    );
+  }
+  return ok("plugin", title, `installed: ${where}`, ...problems, ...setting.problems);
+}
+function checkHooksSeen(measurements, now) {
+  const title = "Hooks seen";
+  const start = lastOf(measurements, "SessionStart:");
+  const end = lastOf(measurements, "SessionEnd:");
+  const line = (label, r) => r === null ? `${label}: never` : `${label}: ${r.event} at ${r.at} (${ago(r.at, now)})`;
+  const detail = [line("last SessionStart", start), line("last SessionEnd", end)];
+  if (start === null && end === null) {
+    return warn(
+      "hooks",
+      title,
+      "Start Claude Code in this workspace with the plugin installed (see Plugin hooks); the hooks record themselves in .threadmind/measurements.jsonl.",
+      "no ThreadMind hook has run in this workspace yet",
+      ...detail
+    );
+  }
+  if (end === null) {
+    return warn(
+      "hooks",
+      title,
+      "End a session (/clear, /exit): conversation sizes are measured at SessionEnd. If sessions end and nothing appears, the SessionEnd hook is being killed (Claude Code allows it about 1.5 s): check that node starts quickly here.",
+      "SessionStart ran, but no SessionEnd has been recorded",
+      ...detail
+    );
+  }
+  return ok("hooks", title, ...detail);
+}
+function checkReceipts(measurements) {
+  const title = "Context delivery";
+  const recent = measurements.injections.filter(isInjectionRecord).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0).slice(-5);
+  if (recent.length === 0) {
+    return warn(
+      "receipts",
+      title,
+      "Start a Claude Code session here with the plugin: its SessionStart hook loads the active thread's context and records it.",
+      "no context injection recorded yet"
+    );
+  }
+  const count = (s) => recent.filter((r) => r.receipt === s).length;
+  const summary = `last ${recent.length} injection${recent.length === 1 ? "" : "s"}: ${count("delivered")} delivered, ${count("pending")} not checked yet, ${count("preview")} replaced by a preview, ${count("missing")} missing`;
+  const lines = recent.map((r) => `${r.at} ${r.source} \u2192 ${r.threadId}: ${r.receipt}`);
+  if (count("preview") > 0) {
+    return fail(
+      "receipts",
+      title,
+      "The context was over 10,000 characters and the model saw only a 2 KB preview: shorten the summaries (see Context size), and report it if the hook's budget let it happen.",
+      summary,
+      ...lines
+    );
+  }
+  if (count("missing") > 0) {
+    return fail(
+      "receipts",
+      title,
+      "The context never reached the model: check that the plugin's SessionStart hook runs (`claude --debug` shows hook output) and that no setting strips hook output; then start a new session.",
+      summary,
+      ...lines
+    );
+  }
+  return ok(
+    "receipts",
+    title,
+    `${summary}${count("pending") > 0 ? " (checked when the session ends or compacts)" : ""}`,
+    ...lines
+  );
+}
+
+// src/core/git/unmerged-listing.ts
+function parseUnmergedListing(out) {
+  const byPath = /* @__PURE__ */ new Map();
+  for (const record2 of out.split("\0")) {
+    const m = /^\d+ [0-9a-f]+ ([123])\t(.+)$/s.exec(record2);
+    if (!m) continue;
+    const path = m[2];
+    const entry = byPath.get(path) ?? { path, stages: /* @__PURE__ */ new Set() };
+    entry.stages.add(Number(m[1]));
+    byPath.set(path, entry);
+  }
+  return [...byPath.values()];
+}
+
+// src/core/merge/diff3.ts
+var LCS_CELL_LIMIT = 4e6;
+function matchLcs(a, b, same2) {
+  const map = new Int32Array(a.length).fill(-1);
+  let start = 0;
+  while (start < a.length && start < b.length && same2(a[start], b[start])) {
+    map[start] = start;
+    start++;
+  }
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && same2(a[endA - 1], b[endB - 1])) {
+    endA--;
+    endB--;
+    map[endA] = endB;
+  }
+  const n = endA - start;
+  const m = endB - start;
+  if (n === 0 || m === 0 || n * m > LCS_CELL_LIMIT) return map;
+  const width = m + 1;
+  const lengths = new Uint32Array((n + 1) * width);
+  for (let i2 = n - 1; i2 >= 0; i2--) {
+    for (let j2 = m - 1; j2 >= 0; j2--) {
+      lengths[i2 * width + j2] = same2(a[start + i2], b[start + j2]) ? lengths[(i2 + 1) * width + j2 + 1] + 1 : Math.max(lengths[(i2 + 1) * width + j2], lengths[i2 * width + j2 + 1]);
+    }
+  }
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (same2(a[start + i], b[start + j])) {
+      map[start + i] = start + j;
+      i++;
+      j++;
+    } else if (lengths[(i + 1) * width + j] >= lengths[i * width + j + 1]) i++;
+    else j++;
+  }
+  return map;
+}
+function diff3(base, ours, theirs, same2) {
+  const toOurs = matchLcs(base, ours, same2);
+  const toTheirs = matchLcs(base, theirs, same2);
+  const chunks = [];
+  const push = (items) => {
+    if (items.length === 0) return;
+    const last2 = chunks[chunks.length - 1];
+    if (last2?.kind === "ok") last2.items.push(...items);
+    else chunks.push({ kind: "ok", items });
+  };
+  const equal = (x, y) => x.length === y.length && x.every((v, k2) => same2(v, y[k2]));
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < base.length || j < ours.length || k < theirs.length) {
+    if (i < base.length && toOurs[i] === j && toTheirs[i] === k) {
+      push([base[i]]);
+      i++;
+      j++;
+      k++;
+      continue;
+    }
+    let o = i;
+    while (o < base.length && (toOurs[o] === -1 || toTheirs[o] === -1)) o++;
+    const endOurs = o < base.length ? toOurs[o] : ours.length;
+    const endTheirs = o < base.length ? toTheirs[o] : theirs.length;
+    const b = base.slice(i, o);
+    const x = ours.slice(j, endOurs);
+    const y = theirs.slice(k, endTheirs);
+    if (equal(x, b)) push(y);
+    else if (equal(y, b) || equal(x, y)) push(x);
+    else {
+      const disjoint = applyDisjoint(base, i, o, [
+        hunks(i, o, j, endOurs, toOurs, ours),
+        hunks(i, o, k, endTheirs, toTheirs, theirs)
+      ]);
+      if (disjoint !== null) push(disjoint);
+      else chunks.push({ kind: "conflict", base: b, ours: x, theirs: y });
+    }
+    i = o;
+    j = endOurs;
+    k = endTheirs;
+  }
+  return chunks;
+}
+function hunks(from, to, sideFrom, sideTo, toSide, side) {
+  const out = [];
+  let i = from;
+  let j = sideFrom;
+  while (i < to) {
+    if (toSide[i] === j) {
+      i++;
+      j++;
+      continue;
+    }
+    let e = i;
+    while (e < to && toSide[e] === -1) e++;
+    const sideEnd = e < to ? toSide[e] : sideTo;
+    out.push({ start: i, end: e, items: side.slice(j, sideEnd) });
+    i = e;
+    j = sideEnd;
+  }
+  if (j < sideTo) out.push({ start: to, end: to, items: side.slice(j, sideTo) });
+  return out;
+}
+function applyDisjoint(base, from, to, sides) {
+  const [a, b] = sides;
+  for (const x of a) {
+    for (const y of b) {
+      const bothInsert = x.start === x.end && y.start === y.end && x.start === y.start;
+      const overlap = x.start < y.end && y.start < x.end;
+      const insideX = y.start === y.end && y.start > x.start && y.start < x.end;
+      const insideY = x.start === x.end && x.start > y.start && x.start < y.end;
+      if (bothInsert || overlap || insideX || insideY) return null;
+    }
+  }
+  const all = [...a, ...b].sort((x, y) => x.start - y.start || x.end - y.end);
+  const out = [];
+  let i = from;
+  for (const h of all) {
+    out.push(...base.slice(i, h.start), ...h.items);
+    i = Math.max(i, h.end);
+  }
+  out.push(...base.slice(i, to));
+  return out;
+}
+
+// src/core/merge/merge-text.ts
+var MARKER_OURS = "<<<<<<< ours";
+var MARKER_SPLIT = "=======";
+var MARKER_THEIRS = ">>>>>>> theirs";
+function conflictLines(ours, theirs) {
+  return [MARKER_OURS, ...ours, MARKER_SPLIT, ...theirs, MARKER_THEIRS];
+}
+function renderChunks(chunks) {
+  const lines = [];
+  let conflicts = 0;
+  for (const c of chunks) {
+    if (c.kind === "ok") lines.push(...c.items);
+    else {
+      conflicts++;
+      lines.push(...conflictLines(c.ours, c.theirs));
+    }
+  }
+  return { lines, conflicts };
+}
+var sameLine = (a, b) => a === b;
+function mergeLines(base, ours, theirs, what) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const { lines, conflicts } = renderChunks(diff3(base.split("\n"), ours.split("\n"), theirs.split("\n"), sameLine));
+  return { text: lines.join("\n"), conflicts: conflicts > 0 ? [what] : [] };
+}
+
+// src/core/merge/merge-thread.ts
+var import_yaml2 = __toESM(require_dist());
+
+// src/core/merge/merge-set.ts
+function mergeSet(base, ours, theirs, key) {
+  const [b, o, t] = [new Set(base.map(key)), new Set(ours.map(key)), new Set(theirs.map(key))];
+  let removedByBoth = 0;
+  const kept = [];
+  for (const x of base) {
+    const k = key(x);
+    if (o.has(k) && t.has(k)) kept.push(x);
+    else if (!o.has(k) && !t.has(k)) removedByBoth++;
+  }
+  return {
+    kept,
+    addedOurs: ours.filter((x) => !b.has(key(x))),
+    addedTheirs: theirs.filter((x) => !b.has(key(x)) && !o.has(key(x))),
+    removedByBoth
+  };
+}
+
+// src/core/merge/merge-section.ts
+var BULLET = /^([-*+]|\d{1,9}[.)])[ \t]/;
+function unit(lines, item) {
+  return { lines, item, key: lines.map((l) => l.trimEnd()).join("\n") };
+}
+function unitsOf(body) {
+  if (body === "") return [];
+  const units = [];
+  const fences = new FenceTracker();
+  let current = null;
+  const flush = () => {
+    if (current !== null) units.push(unit(current, true));
+    current = null;
+  };
+  for (const line of body.split("\n")) {
+    if (!fences.outside(line)) {
+      flush();
+      units.push(unit([line], false));
+      continue;
+    }
+    if (BULLET.test(line)) {
+      flush();
+      current = [line];
+    } else if (current !== null && line.trim() !== "" && /^\s/.test(line)) current.push(line);
+    else {
+      flush();
+      units.push(unit([line], false));
+    }
+  }
+  flush();
+  return units;
+}
+var sameUnit = (a, b) => a.key === b.key;
+var isBlank = (u) => !u.item && u.key.trim() === "";
+function mergeItemSets(base, ours, theirs) {
+  if (![...base, ...ours, ...theirs].every((u) => u.item || isBlank(u))) return null;
+  const items = (l) => l.filter((u) => u.item);
+  const { kept, addedOurs, addedTheirs, removedByBoth } = mergeSet(items(base), items(ours), items(theirs), (u) => u.key);
+  if (removedByBoth > 0 && addedOurs.length > 0 && addedTheirs.length > 0) return null;
+  return [...kept, ...addedOurs, ...addedTheirs];
+}
+function dropAddedDuplicates(units, base) {
+  const allowed = /* @__PURE__ */ new Map();
+  for (const u of base) if (u.item) allowed.set(u.key, (allowed.get(u.key) ?? 0) + 1);
+  const seen = /* @__PURE__ */ new Map();
+  return units.filter((u) => {
+    if (!u.item) return true;
+    const n = (seen.get(u.key) ?? 0) + 1;
+    seen.set(u.key, n);
+    return n <= Math.max(1, allowed.get(u.key) ?? 0);
+  });
+}
+function mergeSectionBody(base, ours, theirs) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicted: false };
+  if (base === ours) return { text: theirs, conflicted: false };
+  const b = unitsOf(base);
+  const chunks = diff3(b, unitsOf(ours), unitsOf(theirs), sameUnit);
+  const out = [];
+  const lines = [];
+  let conflicted = false;
+  const flush = () => {
+    for (const u of dropAddedDuplicates(out.splice(0), b)) lines.push(...u.lines);
+  };
+  for (const c of chunks) {
+    if (c.kind === "ok") {
+      out.push(...c.items);
+      continue;
+    }
+    const merged = mergeItemSets(c.base, c.ours, c.theirs);
+    if (merged !== null) {
+      out.push(...merged);
+      continue;
+    }
+    flush();
+    conflicted = true;
+    lines.push(
+      ...conflictLines(
+        c.ours.flatMap((u) => u.lines),
+        c.theirs.flatMap((u) => u.lines)
+      )
+    );
+  }
+  flush();
+  return { text: lines.join("\n"), conflicted };
+}
+
+// src/core/merge/merge-fields.ts
+var same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+function isList(v) {
+  return v === void 0 || v === null || Array.isArray(v);
+}
+function mergeList(b, o, t) {
+  const key = (x) => JSON.stringify(x);
+  const { kept, addedOurs, addedTheirs } = mergeSet(b ?? [], o ?? [], t ?? [], key);
+  const merged = /* @__PURE__ */ new Map();
+  for (const x of [...kept, ...addedOurs, ...addedTheirs]) if (!merged.has(key(x))) merged.set(key(x), x);
+  return [...merged.values()];
+}
+function isLater(a, b) {
+  if (typeof a !== "string" || typeof b !== "string") return typeof a === "string";
+  const [ta, tb] = [Date.parse(a), Date.parse(b)];
+  return Number.isNaN(ta) || Number.isNaN(tb) ? a > b : ta > tb;
+}
+function mergeFields(base, ours, theirs, rules) {
+  const keys = [...rules.order];
+  for (const side of [ours, theirs, base]) for (const k of Object.keys(side)) if (!keys.includes(k)) keys.push(k);
+  const laterIsOurs = rules.laterBy === void 0 || !isLater(theirs[rules.laterBy], ours[rules.laterBy]);
+  const parts = [];
+  const conflicts = [];
+  let run = {};
+  const put = (k, v) => {
+    if (v !== void 0) run[k] = v;
+  };
+  for (const k of keys) {
+    const [b, o, t] = [base[k], ours[k], theirs[k]];
+    if (same(o, t) || same(b, t)) put(k, o);
+    else if (same(b, o)) put(k, t);
+    else if (rules.stamps.includes(k)) put(k, laterIsOurs ? o : t);
+    else if (rules.sets.includes(k) && isList(b) && isList(o) && isList(t)) {
+      const merged = mergeList(b, o, t);
+      put(k, merged.length === 0 && (o === void 0 || t === void 0) ? void 0 : merged);
+    } else {
+      conflicts.push(k);
+      if (Object.keys(run).length > 0) parts.push({ kind: "clean", fields: run });
+      run = {};
+      parts.push({
+        kind: "conflict",
+        key: k,
+        ours: o === void 0 ? {} : { [k]: o },
+        theirs: t === void 0 ? {} : { [k]: t }
+      });
+    }
+  }
+  if (Object.keys(run).length > 0) parts.push({ kind: "clean", fields: run });
+  return { parts, conflicts };
+}
+
+// src/core/merge/merge-thread.ts
+var CONFLICT_LINE = /^(<{7}|={7}|>{7})( |$)/m;
+function splitThreadFile(text) {
+  if (text.trim() === "") return { fields: {}, summary: "" };
+  const split = splitFrontmatter(text.replace(/\r\n/g, "\n"));
+  if (typeof split === "string") return null;
+  const { yamlText, summary } = split;
+  if (CONFLICT_LINE.test(yamlText)) return null;
+  const doc = (0, import_yaml2.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) return null;
+  let data;
+  try {
+    data = doc.toJS();
+  } catch {
+    return null;
+  }
+  if (data === null || data === void 0) data = {};
+  if (typeof data !== "object" || Array.isArray(data)) return null;
+  return { fields: data, summary };
+}
+var THREAD_RULES = {
+  order: KEY_ORDER,
+  stamps: ["updatedAt", "commit"],
+  laterBy: "updatedAt",
+  sets: ["paths", "related"]
+};
+function sectionId(s) {
+  return s.key ?? `#${s.heading.trim().toLowerCase()}`;
+}
+function sectionMap(parsed) {
+  const map = /* @__PURE__ */ new Map();
+  for (const s of parsed.sections) {
+    const id = sectionId(s);
+    if (map.has(id)) return null;
+    map.set(id, { heading: s.heading, body: s.body });
+  }
+  return map;
+}
+function insertSection(order, id) {
+  const rank2 = SECTION_KEYS.indexOf(id);
+  if (rank2 === -1) {
+    order.push(id);
+    return;
+  }
+  const at = order.findIndex((o) => {
+    const r = SECTION_KEYS.indexOf(o);
+    return r > rank2;
+  });
+  if (at === -1) order.push(id);
+  else order.splice(at, 0, id);
+}
+function mergeSummary(base, ours, theirs) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const [pb, po, pt] = [parseSummary(base), parseSummary(ours), parseSummary(theirs)];
+  const [mb2, mo, mt] = [sectionMap(pb), sectionMap(po), sectionMap(pt)];
+  if (mb2 === null || mo === null || mt === null) return mergeLines(base, ours, theirs, "the summary");
+  const conflicts = [];
+  const preamble = mergeSectionBody(pb.preamble.trim(), po.preamble.trim(), pt.preamble.trim());
+  if (preamble.conflicted) conflicts.push("the text before the first section");
+  const order = [...mo.keys()];
+  for (const id of mt.keys()) if (!mo.has(id)) insertSection(order, id);
+  const parts = [];
+  if (preamble.text.trim() !== "") parts.push(preamble.text);
+  for (const id of order) {
+    const [b, o, t] = [mb2.get(id), mo.get(id), mt.get(id)];
+    const heading = (o ?? t).heading;
+    const same2 = (x, y) => x === void 0 ? y === void 0 : y !== void 0 && x.body === y.body;
+    let chosen;
+    if (same2(o, t) || same2(b, t)) chosen = o;
+    else if (same2(b, o)) chosen = t;
+    else if (o === void 0 || t === void 0) {
+      conflicts.push(`section "${heading}" (removed on one side, changed on the other)`);
+      const side = (s) => s === void 0 ? [] : [`## ${s.heading}`, ...s.body === "" ? [] : s.body.split("\n")];
+      parts.push(conflictLines(side(o), side(t)).join("\n"));
+      continue;
+    } else {
+      const merged = mergeSectionBody(b?.body ?? "", o.body, t.body);
+      if (merged.conflicted) conflicts.push(`section "${heading}"`);
+      chosen = { heading, body: merged.text };
+    }
+    if (chosen === void 0) continue;
+    parts.push(renderSummary({ preamble: "", sections: [{ key: null, ...chosen }] }));
+  }
+  return { text: parts.join("\n\n"), conflicts };
+}
+function mergeThreadFile(base, ours, theirs) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const [b, o, t] = [splitThreadFile(base), splitThreadFile(ours), splitThreadFile(theirs)];
+  if (b === null || o === null || t === null)
+    return mergeLines(base, ours, theirs, "the file (it is not a readable thread file on every side)");
+  const fields = mergeFields(b.fields, o.fields, t.fields, THREAD_RULES);
+  const summary = mergeSummary(b.summary, o.summary, t.summary);
+  let yaml = "";
+  for (const part of fields.parts) {
+    yaml += part.kind === "clean" ? frontmatterYaml(part.fields) : `${conflictLines(splitYaml(frontmatterYaml(part.ours)), splitYaml(frontmatterYaml(part.theirs))).join("\n")}
+`;
+  }
+  const body = summary.text === "" ? "" : `
+${summary.text}
+`;
+  return { text: `---
+${yaml}---
+${body}`, conflicts: [...fields.conflicts.map((k) => `field "${k}"`), ...summary.conflicts] };
+}
+function splitYaml(text) {
+  return text === "" ? [] : text.replace(/\n$/, "").split("\n");
+}
+
+// src/core/merge/merge-project.ts
+var PROJECT_RULES = { order: ["id", "title", "mode", "createdAt", "systemContext"], stamps: [], sets: [] };
+function parseObject(text) {
+  if (text.trim() === "") return {};
+  try {
+    const data = JSON.parse(text);
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+var entryLine = (k, v) => `  ${JSON.stringify(k)}: ${JSON.stringify(v, null, 2).replace(/\n/g, "\n  ")}`;
+function mergeProjectFile(base, ours, theirs) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const [b, o, t] = [parseObject(base), parseObject(ours), parseObject(theirs)];
+  if (b === null || o === null || t === null) return mergeLines(base, ours, theirs, "the file (it is not JSON on every side)");
+  const { parts, conflicts } = mergeFields(b, o, t, PROJECT_RULES);
+  if (conflicts.length === 0) {
+    const merged = Object.assign({}, ...parts.map((p) => p.kind === "clean" ? p.fields : {}));
+    return { text: `${JSON.stringify(merged, null, 2)}
+`, conflicts: [] };
+  }
+  const lines = ["{"];
+  for (const p of parts) {
+    if (p.kind === "clean") for (const [k, v] of Object.entries(p.fields)) lines.push(`${entryLine(k, v)},`);
+    else
+      lines.push(
+        ...conflictLines(
+          Object.entries(p.ours).map(([k, v]) => `${entryLine(k, v)},`),
+          Object.entries(p.theirs).map(([k, v]) => `${entryLine(k, v)},`)
+        )
+      );
+  }
+  lines.push("}");
+  return { text: `${lines.join("\n")}
+`, conflicts: conflicts.map((k) => `field "${k}"`) };
+}
+
+// src/core/merge/merge-file.ts
+function mergeStoreFile(path, base, ours, theirs) {
+  const p = path.replace(/\\/g, "/");
+  if (p.endsWith(".json")) return mergeProjectFile(base, ours, theirs);
+  if (p.endsWith(".md")) return mergeThreadFile(base, ours, theirs);
+  return mergeLines(base, ours, theirs, "the file");
+}
+
+// src/core/merge/resolve-conflicts.ts
+async function unmergedFiles(gitTop, storeDir) {
+  return parseUnmergedListing(await git(gitTop, ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."]));
+}
+async function stageText(gitTop, stage, path) {
+  return git(gitTop, ["show", `:${stage}:${path}`]);
+}
+function threadOf(text) {
+  try {
+    return parseThread(text);
+  } catch {
+    return null;
+  }
+}
+function twoThreads(path, ours, theirs) {
+  const [o, t] = [threadOf(ours), threadOf(theirs)];
+  if (o === null || t === null || o.id !== t.id) return null;
+  if (o.createdAt === t.createdAt && o.author === t.author) return null;
+  const fileId = basename(path, ".md");
+  if (fileId !== o.id) throw errors.threadIdNotFileName(path, o.id, fileId);
+  return [o, t];
+}
+async function splitAddedThreads(gitTop, path, ours, theirs) {
+  const full = join(gitTop, path);
+  const dir = dirname(full);
+  const newId = uniqueId(theirs.title, (c) => existsSync(join(dir, `${c}.md`)), [theirs.id]);
+  const movedTo = posix.join(posix.dirname(path), `${newId}.md`);
+  writeFileAtomicSync(full, ours);
+  writeFileAtomicSync(join(gitTop, movedTo), serializeThreadExactly({ ...theirs, id: newId }));
+  const rewritten = [];
+  const folder = gitPath(gitTop, dir) || ".";
+  const listed = await git(gitTop, ["ls-files", "-z", "--", folder]);
+  const headFiles = await git(gitTop, ["ls-tree", "-r", "--name-only", "-z", "HEAD", "--", folder]).catch(() => "");
+  const inHead = new Set(headFiles.split("\0"));
+  for (const rel of new Set(listed.split("\0").filter((p) => p.endsWith(".md") && p !== path && p !== movedTo))) {
+    if (inHead.has(rel)) continue;
+    const file = join(gitTop, rel);
+    if (!existsSync(file)) continue;
+    const t = threadOf(readFileSync(file, "utf8"));
+    if (t === null) continue;
+    const refersParent = t.parentId === theirs.id;
+    const refersRelated = t.related?.includes(theirs.id) ?? false;
+    if (!refersParent && !refersRelated) continue;
+    const updated = { ...t, ...refersParent ? { parentId: newId } : {} };
+    if (refersRelated) updated.related = t.related.map((r) => r === theirs.id ? newId : r);
+    writeFileAtomicSync(file, serializeThreadExactly(updated));
+    rewritten.push(rel);
+  }
+  await git(gitTop, ["add", "--", path, movedTo, ...rewritten]);
+  return { path, kind: "split", movedTo, rewritten };
+}
+async function resolveFile(gitTop, file) {
+  try {
+    return await remerge(gitTop, file);
+  } catch (e) {
+    return { path: file.path, kind: "failed", reason: messageOf(e).split("\n")[0] };
+  }
+}
+async function remerge(gitTop, file) {
+  const { path, stages } = file;
+  if (!stages.has(2) || !stages.has(3))
+    return { path, kind: "deleted-on-one-side", deletedBy: stages.has(2) ? "theirs" : "ours" };
+  const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
+  const [ours, theirs] = [await stageText(gitTop, 2, path), await stageText(gitTop, 3, path)];
+  if (!stages.has(1) && path.endsWith(".md")) {
+    const pair = twoThreads(path, ours, theirs);
+    if (pair !== null) return splitAddedThreads(gitTop, path, ours, pair[1]);
+  }
+  const merged = mergeStoreFile(path, base, ours, theirs);
+  writeFileAtomicSync(join(gitTop, path), merged.text);
+  if (merged.conflicts.length > 0) return { path, kind: "conflict", conflicts: merged.conflicts };
+  await git(gitTop, ["add", "--", path]);
+  return { path, kind: "merged" };
+}
+function describeOutcome(o) {
+  switch (o.kind) {
+    case "merged":
+      return `merged and staged: ${o.path}`;
+    case "split":
+      return `two threads had one id: kept ${o.path}, moved the other to ${o.movedTo}${o.rewritten.length > 0 ? ` (and updated ${o.rewritten.join(", ")})` : ""}; staged`;
+    case "conflict":
+      return `still in conflict: ${o.path} (${o.conflicts.join(", ")}): edit the part between <<<<<<< and >>>>>>>, then \`git add ${o.path}\``;
+    case "deleted-on-one-side":
+      return `deleted on one side (${o.deletedBy}), changed on the other: ${o.path}: \`git rm ${o.path}\` to delete it, or \`git add ${o.path}\` to keep it`;
+    case "not-unmerged":
+      return `not in conflict in git's index: ${o.path} (nothing to re-merge; if it holds conflict markers, edit it by hand)`;
+    case "failed":
+      return `could not re-merge ${o.path}: ${o.reason} (left as it was)`;
+    default: {
+      const unreachable = o;
+      return String(unreachable);
+    }
+  }
+}
+
+// src/core/doctor/doctor-team-checks.ts
+var SETUP = "Run `thread-mind-mcp git-setup` in the repository (a Claude Code session with the plugin also sets it at start).";
+function checkMergeDriver(gitTop, expected) {
+  const title = "Merge driver";
+  let configured;
+  try {
+    configured = readConfiguredDriver(gitConfigPath(gitTop));
+  } catch (e) {
+    return warn("merge-driver", title, SETUP, `the git config of ${gitTop} cannot be read: ${messageOf(e)}`);
+  }
+  const state = driverState(configured, expected);
+  switch (state) {
+    case "ok":
+      return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${gitTop}/.git/config)`);
+    case "missing":
+      return warn(
+        "merge-driver",
+        title,
+        SETUP,
+        "merge.threadmind.driver is not set in this repository: two branches that change one thread conflict in git"
+      );
+    case "stale": {
+      const gone = [...(configured ?? "").matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\(.)/g, "$1")).filter((p) => !existsSync(p));
+      const why = gone.length > 0 ? `; ${gone.join(" and ")} no longer exist${gone.length === 1 ? "s" : ""}, so git cannot merge thread files` : "";
+      return warn(
+        "merge-driver",
+        title,
+        SETUP,
+        `merge.threadmind.driver runs ${configured}, not this install (${expected})${why}`
+      );
+    }
+    default: {
+      const unreachable = state;
+      throw new Error(`unknown driver state ${String(unreachable)}`);
+    }
+  }
+}
+async function checkConflicts(workspace) {
+  if (workspace.gitTop === null) return null;
+  const top = workspace.gitTop;
+  let files;
+  try {
+    files = await unmergedFiles(top, workspace.storeDir);
+  } catch {
+    return null;
+  }
+  if (files.length === 0) return ok("conflicts", "Conflicted thread files", "none in git's index");
+  return fail(
+    "conflicts",
+    "Conflicted thread files",
+    "Run `thread-mind-mcp resolve`: it re-merges them by meaning and stages the clean ones; what is left is marked with <<<<<<< / >>>>>>> in its field or section.",
+    `${files.length} ThreadMind file${files.length === 1 ? "" : "s"} in conflict`,
+    ...files.map((f) => relative(workspace.root, `${top}/${f.path}`) || f.path)
+  );
+}
+function bundlePath(pluginRoot2, file) {
+  return join(pluginRoot2, "plugin", "dist", file);
+}
+
+// src/core/doctor/doctor.ts
+async function contextCheck(services) {
+  try {
+    return await checkContextSize(services);
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+    if (e.code === "unreadable")
+      return fail("context-size", "Context size", "Fix the thread file named above (see Thread files).", e.message);
+    return warn(
+      "context-size",
+      "Context size",
+      "Choose the project in Claude Code (/thread-mind:project) so sessions know which context to load.",
+      e.message
+    );
+  }
+}
+function readLog(storeDir, legacy) {
+  try {
+    return { read: readMeasurementLog(storeDir, legacy) };
+  } catch (e) {
+    return { error: e };
+  }
+}
+async function runDoctor(options) {
+  const now = options.now ?? /* @__PURE__ */ new Date();
+  const checks = [checkNode(options.nodeVersion)];
+  const workspace = resolveWorkspace({ env: options.env, cwd: options.cwd });
+  const services = new ThreadMindServices({
+    workspace,
+    session: { key: `doctor-${process.pid}` },
+    env: options.env,
+    encoder: null
+  });
+  const storeState = storeDirState(workspace.storeDir);
+  const workspaceCheck = checkWorkspace(workspace, storeState);
+  checks.push(workspaceCheck);
+  const usable = workspaceCheck.status === "ok";
+  let measurements = emptyMeasurements();
+  if (usable) {
+    if (services.hasOldLayout()) {
+      checks.push(
+        warn(
+          "layout",
+          "Store layout",
+          "Nothing to do by hand: the next Claude Code session (or MCP tool call) migrates it, keeping a backup.",
+          "`.threadmind/` still has the 0.4 layout (trees/)"
+        )
+      );
+    }
+    const local = readLocalState(workspace.storeDir);
+    const log = readLog(workspace.storeDir, local.state.measurements);
+    if ("read" in log) measurements = log.read.measurements;
+    checks.push(checkThreads(services), checkLocalState(workspace.storeDir, local, log));
+  }
+  checks.push(...await checkGit(workspace, options.env));
+  if (usable && workspace.gitTop !== null) {
+    checks.push(
+      checkMergeDriver(
+        workspace.gitTop,
+        driverCommand(options.nodePath ?? process.execPath, bundlePath(options.pluginRoot, "cli.mjs"))
+      )
+    );
+    const conflicts = await checkConflicts(workspace);
+    if (conflicts !== null) checks.push(conflicts);
+  }
+  checks.push(checkVersions(options.bundleVersion, options.pluginRoot));
+  checks.push(
+    checkPluginInstalled({
+      configDir: claudeConfigDir(options.env, options.home ?? homedir()),
+      workspaceRoot: workspace.root,
+      measurements,
+      bundleVersion: options.bundleVersion,
+      pluginRoot: options.pluginRoot
+    })
+  );
+  if (usable) {
+    checks.push(checkHooksSeen(measurements, now), checkReceipts(measurements));
+    if (services.hasProjects()) checks.push(await contextCheck(services));
+  }
+  return checks;
+}
+var LABEL = { ok: "ok  ", warn: "warn", fail: "FAIL" };
+function renderDoctor(checks, version) {
+  const lines = [`ThreadMind doctor (thread-mind-mcp ${version})`, ""];
+  for (const c of checks) {
+    const [head = "", ...rest] = c.detail;
+    lines.push(`[${LABEL[c.status]}] ${c.title}: ${head}`);
+    for (const r of rest) lines.push(`       ${r}`);
+    if (c.fix !== void 0 && c.status !== "ok") lines.push(`       fix: ${c.fix}`);
+  }
+  const count = (s) => checks.filter((c) => c.status === s).length;
+  const failures = count("fail");
+  const warnings = count("warn");
+  lines.push(
+    "",
+    `${count("ok")} ok, ${warnings} warning${warnings === 1 ? "" : "s"}, ${failures} failure${failures === 1 ? "" : "s"}.`
+  );
+  return lines.join("\n");
+}
+function doctorExitCode(checks) {
+  return checks.some((c) => c.status === "fail") ? 1 : 0;
+}
+
+// src/cli/commands/doctor.ts
+var doctorCommand = {
+  name: "doctor",
+  summary: "check Node, the workspace's threads, git, the plugin's version and hooks, context delivery and size",
+  usage: [
+    "thread-mind-mcp doctor [--json]",
+    "",
+    "Each check prints ok, warn or FAIL with the fix. Exits 1 when a check fails.",
+    "  --json   print the checks as JSON"
+  ].join("\n"),
+  options: { json: "boolean" },
+  run: async (args) => {
+    expectNoArguments(args);
+    const checks = await runDoctor({
+      env: process.env,
+      cwd: process.cwd(),
+      nodeVersion: process.version,
+      bundleVersion: BUNDLE_VERSION,
+      pluginRoot: pluginRoot()
+    });
+    if (args.flags.get("json") === true) console.log(JSON.stringify({ version: BUNDLE_VERSION, checks }, null, 2));
+    else console.log(renderDoctor(checks, BUNDLE_VERSION));
+    return doctorExitCode(checks);
+  }
+};
+
+// src/cli/commands/search.ts
+var searchCommand = {
+  name: "search",
+  summary: "search the threads (ids, titles, paths, headings, then summaries, then by meaning) for words",
+  usage: "thread-mind-mcp search <words\u2026> [--intent overview|lookup|semantic|deep] [--status active|done|abandoned] [--scope project|all-projects] [--limit N] [--json]\n  --intent  deepest tier allowed (default semantic: by meaning when words match weakly; deep adds word beginnings)\n  --json    the whole answer as JSON (hits, tiers run, cost)",
+  options: { intent: "value", status: "value", scope: "value", limit: "value", json: "boolean" },
+  run: async (args) => {
+    const query = args.positionals.join(" ");
+    if (query.trim() === "") throw new UsageError("give the words to search for");
+    const input = { query };
+    const intent = oneOf2(args.flags.get("intent"), "intent", SEARCH_INTENTS);
+    const status = oneOf2(args.flags.get("status"), "status", THREAD_STATUSES);
+    const scope = oneOf2(args.flags.get("scope"), "scope", SEARCH_SCOPES);
+    const limit = positiveInt(args.flags.get("limit"), "limit");
+    if (intent) input.intent = intent;
+    if (status) input.status = status;
+    if (scope) input.scope = scope;
+    if (limit !== void 0) input.limit = limit;
+    const answer = await openCliServices({ exactTokens: false }).threadSearch(input);
+    console.log(args.flags.has("json") ? JSON.stringify(answer, null, 2) : answer.text);
+    return 0;
+  }
+};
+
+// src/cli/commands/history.ts
+var historyCommand = {
+  name: "history",
+  summary: "show how a thread's summary changed over its git history (default: the active thread)",
+  usage: "thread-mind-mcp history [thread-id] [--limit N] [--json]",
+  options: { limit: "value", json: "boolean" },
+  run: async (args) => {
+    if (args.positionals.length > 1) throw new UsageError("give at most one thread id");
+    const limit = positiveInt(args.flags.get("limit"), "limit");
+    const history = await openCliServices({ exactTokens: false }).threadHistory({
+      ...args.positionals[0] !== void 0 ? { threadId: args.positionals[0] } : {},
+      ...limit !== void 0 ? { limit } : {}
+    });
+    console.log(args.flags.has("json") ? JSON.stringify(history, null, 2) : history.text);
+    return 0;
+  }
+};
+function readSide(path) {
+  const bytes2 = readFileSync(path);
+  if (bytes2.length > 4 * LIMITS.threadFileBytes)
+    throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
+  return bytes2.toString("utf8");
+}
+var mergeFileCommand = {
+  name: "merge-file",
+  summary: "git's merge driver for thread and project files (set up by git-setup): merges by meaning",
+  usage: [
+    "thread-mind-mcp merge-file <base> <ours> <theirs> [<path>]",
+    "",
+    "git runs it as `merge-file %O %A %B %P`: the result is written to <ours>; exit 0 when clean, 1 with a conflict",
+    "(marked with <<<<<<< / ======= / >>>>>>> around the conflicting field or section only)."
+  ].join("\n"),
+  options: {},
+  run: async (args) => {
+    const [base, ours, theirs, path] = args.positionals;
+    if (base === void 0 || ours === void 0 || theirs === void 0 || args.positionals.length > 4) {
+      throw new UsageError("give the base, ours and theirs files (and the file's path)");
+    }
+    const merged = mergeStoreFile(path ?? ours, readSide(base), readSide(ours), readSide(theirs));
+    writeFileSync(ours, merged.text);
+    if (merged.conflicts.length === 0) return 0;
+    console.error(
+      `ThreadMind: conflict in ${path ?? ours}: ${merged.conflicts.join(", ")} (fix: edit between the markers, or run \`thread-mind-mcp resolve\`)`
+    );
+    return 1;
+  }
+};
+function thisDriverCommand() {
+  return driverCommand(process.execPath, bundlePath(pluginRoot(), "cli.mjs"));
+}
+var gitSetupCommand = {
+  name: "git-setup",
+  summary: "set up git here so thread files merge by meaning (driver in .git/config, .threadmind/.gitattributes)",
+  usage: [
+    "thread-mind-mcp git-setup",
+    "",
+    `Sets merge.${DRIVER_NAME}.driver in this repository's own .git/config (never the global config) to this CLI by`,
+    "absolute path, and writes .threadmind/.gitattributes (commit it). The plugin's SessionStart keeps the path current."
+  ].join("\n"),
+  options: {},
+  run: async (args) => {
+    expectNoArguments(args);
+    const { top, store } = gitTopHere();
+    const command = thisDriverCommand();
+    await git(top, ["config", "--local", `merge.${DRIVER_NAME}.name`, DRIVER_DESCRIPTION]);
+    await git(top, ["config", "--local", `merge.${DRIVER_NAME}.driver`, command]);
+    console.log(`Merge driver "${DRIVER_NAME}" set in ${top}'s git config: ${command}`);
+    if (store.exists()) {
+      const wrote = store.ensureAttributes();
+      console.log(
+        `${relative(process.cwd(), join(store.dir, ".gitattributes")) || ".gitattributes"}: ${wrote ? "written (commit it with the project)" : "already up to date"}`
+      );
+    } else console.log("No .threadmind/ here yet: its .gitattributes is written when the project is created.");
+    return 0;
+  }
+};
+var resolveCommand = {
+  name: "resolve",
+  summary: "re-merge conflicted thread and project files from git's index (after a merge without the driver)",
+  usage: [
+    "thread-mind-mcp resolve [file\u2026]",
+    "",
+    "Re-merges each conflicted file under .threadmind/ (or the files named) from git's stages :1 :2 :3 with the merge",
+    "driver's rules, writes it, and stages it when clean. Exit 1 when a conflict is left to edit by hand."
+  ].join("\n"),
+  options: {},
+  run: async (args) => {
+    const { top, store } = gitTopHere();
+    const all = await unmergedFiles(top, store.dir);
+    let chosen = all;
+    const outcomes = [];
+    if (args.positionals.length > 0) {
+      const wanted = args.positionals.map(
+        (p) => relative(top, isAbsolute(p) ? p : resolve(process.cwd(), p)).split("\\").join("/")
+      );
+      chosen = all.filter((f) => wanted.includes(f.path));
+      for (const w of wanted) if (!all.some((f) => f.path === w)) outcomes.push({ path: w, kind: "not-unmerged" });
+    }
+    for (const file of chosen) outcomes.push(await resolveFile(top, file));
+    if (outcomes.length === 0) {
+      console.log("No conflicted ThreadMind file in git's index.");
+      return 0;
+    }
+    for (const o of outcomes) console.log(describeOutcome(o));
+    return outcomes.some((o) => o.kind !== "merged" && o.kind !== "split") ? 1 : 0;
+  }
+};
+
+// src/cli/commands/index.ts
+var COMMANDS = [
+  serveCommand,
+  hookCommand,
+  treeCommand,
+  contextCommand,
+  statsCommand,
+  reportCommand,
+  doctorCommand,
+  searchCommand,
+  historyCommand,
+  mergeFileCommand,
+  gitSetupCommand,
+  resolveCommand
+];
+function commandNamed(name) {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+// src/cli/run-command.ts
+async function runCommand(command, rest) {
+  if (rest.includes("--help") || rest.includes("-h")) {
+    console.log(`${command.summary}
+
+Usage: ${command.usage}`);
+    return 0;
+  }
+  if (!optionParserAvailable()) {
+    console.error(`thread-mind-mcp: needs Node.js ${MIN_NODE} or later (this is ${process.version})`);
+    return 1;
+  }
+  try {
+    return await command.run(parseCommandArgs(rest, command.options));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`thread-mind-mcp ${command.name}: ${e.message}
+Usage: ${command.usage}`);
+      return 2;
+    }
+    if (e instanceof ThreadMindError) {
+      console.error(`thread-mind-mcp ${command.name}: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+// src/cli/main.ts
+function help() {
+  const lines = ["ThreadMind \u2014 memory for AI coding sessions", "", "Usage: thread-mind-mcp <command> [options]", "", "Commands:"];
+  for (const c of COMMANDS) lines.push(`  ${c.name.padEnd(10)} ${c.summary}`);
+  lines.push("", "Run `thread-mind-mcp <command> --help` for a command's options.");
+  return lines.join("\n");
+}
+async function main(argv) {
+  const [name = "serve", ...rest] = argv;
+  if (name === "--help" || name === "-h" || name === "help") {
+    console.log(help());
+    return 0;
+  }
+  if (name === "--version" || name === "-v") {
+    console.log(BUNDLE_VERSION);
+    return 0;
+  }
+  const command = commandNamed(name);
+  if (!command) {
+    console.error(`thread-mind-mcp: unknown command "${name}"
+
+${help()}`);
+    return 2;
+  }
+  return runCommand(command, rest);
+}
+
+export { main };

@@ -1,0 +1,39 @@
+// The CLI's entry starts the report scan's first worker early only for a transcript folder large enough that the scan will take worker lanes.
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { largeTranscriptFolder, WORKERS_FROM_BYTES } from "../../src/core/savings/scan-worker-start.js";
+
+const root = mkdtempSync(join(tmpdir(), "tm-early-worker-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** A folder holding files of the given sizes (sparse: no bytes written). */
+function folder(name: string, files: Record<string, number>): string {
+  const dir = join(root, name);
+  mkdirSync(dir);
+  for (const [file, size] of Object.entries(files)) {
+    writeFileSync(join(dir, file), "");
+    truncateSync(join(dir, file), size);
+  }
+  return dir;
+}
+
+describe("the guess that a report's scan will take worker lanes", () => {
+  it("is yes for two transcripts or more of WORKERS_FROM_BYTES in all", () => {
+    const half = WORKERS_FROM_BYTES / 2;
+    expect(largeTranscriptFolder(folder("two", { "a.jsonl": half, "b.jsonl": half }))).toBe(true);
+  });
+
+  it("is no below the threshold, for one transcript however large, and counts only .jsonl files", () => {
+    expect(largeTranscriptFolder(folder("small", { "a.jsonl": 1000, "b.jsonl": WORKERS_FROM_BYTES - 2000 }))).toBe(false);
+    expect(largeTranscriptFolder(folder("one", { "a.jsonl": 2 * WORKERS_FROM_BYTES }))).toBe(false);
+    expect(largeTranscriptFolder(folder("other", { "a.jsonl": 10, "b.json": WORKERS_FROM_BYTES, "c.txt": 10 }))).toBe(false);
+  });
+
+  it("is no for a folder that does not exist or is a file (the report itself says what is wrong)", () => {
+    expect(largeTranscriptFolder(join(root, "absent"))).toBe(false);
+    writeFileSync(join(root, "a-file"), "x");
+    expect(largeTranscriptFolder(join(root, "a-file"))).toBe(false);
+  });
+});
