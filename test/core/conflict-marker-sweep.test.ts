@@ -1,7 +1,7 @@
 // Guards the conflict-marker sweep's promise (a thread file with git conflict markers, written by git, a teammate or an
 // editor by rename, is always named) under its racy margin matched to the file system's timestamps: a directory or file
 // is trusted to the saved state only once a later change could no longer share its stamp.
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -42,6 +42,15 @@ function dirChange(path: string): { atMs: number; marginMs: number } {
   return { atMs: Number(changed / 1_000_000n), marginMs: racyMarginMs(changed) };
 }
 
+/**
+ * When the directory or any file in it last changed (ms): a file's content is written after its name entered the
+ * directory, so under load a file can change a tick later than its directory, and a sweep trusts the directory only once
+ * every file in it has settled too.
+ */
+function lastChangeIn(dir: string): number {
+  return Math.max(dirChange(dir).atMs, ...readdirSync(dir).map((name) => dirChange(join(dir, name)).atMs));
+}
+
 function savedDir(storeDir: string): string | null | undefined {
   const head = JSON.parse(readFileSync(sweepPath(storeDir), "utf8").split("\n")[0]!) as {
     projects: Record<string, { dir: string | null }>;
@@ -78,8 +87,8 @@ describe("the conflict-marker sweep", () => {
 
   test("a settled directory's stamp is kept, and a file with markers written after it changes the stamp and is found", () => {
     const { storeDir, threads } = store(5);
-    const { atMs, marginMs } = dirChange(threads);
-    expect(threadFilesWithMarkers(storeDir, atMs + marginMs + 1)).toEqual([]);
+    const { marginMs } = dirChange(threads);
+    expect(threadFilesWithMarkers(storeDir, lastChangeIn(threads) + marginMs + 1)).toEqual([]);
     expect(savedDir(storeDir)).toMatch(/^\d+:\d+:/);
     writeByRename(join(threads, "t-1.md"), MARKED);
     expect(threadFilesWithMarkers(storeDir)).toEqual(["threads/shop/t-1.md"]);
@@ -90,7 +99,7 @@ describe("the conflict-marker sweep", () => {
     const { atMs, marginMs } = dirChange(threads);
     // This file system (tmpfs, ext4, xfs, btrfs, apfs) stamps in nanoseconds: the fine margin applies.
     expect(marginMs).toBe(FINE_RACY_MARGIN_MS);
-    threadFilesWithMarkers(storeDir, atMs + FINE_RACY_MARGIN_MS + 1);
+    threadFilesWithMarkers(storeDir, lastChangeIn(threads) + FINE_RACY_MARGIN_MS + 1);
     expect(savedDir(storeDir)).not.toBeNull();
     expect(threadDirsSettleInMs(storeDir, atMs + FINE_RACY_MARGIN_MS + 1)).toBe(0);
     expect(threadDirsSettleInMs(storeDir, atMs)).toBe(FINE_RACY_MARGIN_MS + 1);
