@@ -9255,11 +9255,20 @@ function fileStamp(path) {
 function statStamp(s) {
   return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 }
-function stampChangedAtMs(stamp) {
+function settledAtMs(changedNs) {
+  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
+}
+function stampSettledAtMs(stamp) {
   const [, , , mtimeNs, ctimeNs] = stamp.split(":");
-  return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
+  const m = BigInt(mtimeNs);
+  const c = BigInt(ctimeNs);
+  return settledAtMs(m > c ? m : c);
 }
 var RACY_MARGIN_MS = 3e3;
+var FINE_RACY_MARGIN_MS = 50;
+function racyMarginMs(changedNs) {
+  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}
 
 // src/core/store/read-strict.ts
 var nodeBuffer = __toESM(require("buffer"), 1);
@@ -14292,18 +14301,24 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
     return null;
   }
 }
+function stampsOf(storeDir, paths) {
+  const out = {};
+  for (const rel of paths) out[rel] = fileStamp((0, import_node_path25.join)(storeDir, rel));
+  return out;
+}
+function racyPaths(stamps, assemblyStartedAtMs) {
+  return Object.entries(stamps).filter(([, stamp]) => stamp !== null && stampSettledAtMs(stamp) >= assemblyStartedAtMs).map(([rel]) => rel);
+}
 function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
-  const sources = {};
-  for (const rel of paths) {
-    const stamp = fileStamp((0, import_node_path25.join)(storeDir, rel));
-    if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
-    sources[rel] = stamp;
-  }
-  return sources;
+  const sources = stampsOf(storeDir, paths);
+  return racyPaths(sources, assemblyStartedAtMs).length === 0 ? sources : null;
+}
+function sameRecord(a, b) {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
 }
 function sameInputs(a, b) {
-  const keys = Object.keys(a.sources);
-  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
+  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && sameRecord(a.verify ?? {}, b.verify ?? {}) && sameRecord(a.sources, b.sources);
 }
 
 // src/core/context/context-cache-write.ts

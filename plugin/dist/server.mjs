@@ -23330,9 +23330,11 @@ function changedNsOf(s) {
 function settledAtMs(changedNs) {
   return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
 }
-function stampChangedAtMs(stamp) {
+function stampSettledAtMs(stamp) {
   const [, , , mtimeNs, ctimeNs] = stamp.split(":");
-  return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
+  const m = BigInt(mtimeNs);
+  const c = BigInt(ctimeNs);
+  return settledAtMs(m > c ? m : c);
 }
 var RACY_MARGIN_MS = 3e3;
 var FINE_RACY_MARGIN_MS = 50;
@@ -23410,9 +23412,20 @@ function sourceFingerprint(storeDir, rel) {
     return null;
   }
 }
+function stampsOf(storeDir, paths) {
+  const out = {};
+  for (const rel of paths) out[rel] = fileStamp(join(storeDir, rel));
+  return out;
+}
+function racyPaths(stamps, assemblyStartedAtMs) {
+  return Object.entries(stamps).filter(([, stamp]) => stamp !== null && stampSettledAtMs(stamp) >= assemblyStartedAtMs).map(([rel]) => rel);
+}
+function sameRecord(a, b) {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
+}
 function sameInputs(a, b) {
-  const keys = Object.keys(a.sources);
-  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
+  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && sameRecord(a.verify ?? {}, b.verify ?? {}) && sameRecord(a.sources, b.sources);
 }
 
 // node_modules/zod/v3/helpers/util.js
@@ -38788,7 +38801,7 @@ async function refreshStartCache(services, builtBy) {
   const leading = () => services.notices.map(userLine);
   const first = await assembleStarts(services, project, thread, SOURCES, leading);
   const stamps = stampsOf(storeDir, first.sources);
-  const racy = Object.entries(stamps).filter(([, stamp]) => stamp !== null && stampChangedAtMs(stamp) >= startedAt - RACY_MARGIN_MS).map(([rel]) => rel);
+  const racy = racyPaths(stamps, startedAt);
   let chosen = first;
   let verify;
   if (racy.length > 0) {
@@ -38814,11 +38827,6 @@ async function refreshStartCache(services, builtBy) {
   );
   return true;
 }
-function stampsOf(storeDir, rels) {
-  const out = {};
-  for (const rel of rels) out[rel] = fileStamp(join(storeDir, rel));
-  return out;
-}
 function fingerprintsOf(storeDir, rels) {
   const out = {};
   for (const rel of rels) {
@@ -38827,10 +38835,6 @@ function fingerprintsOf(storeDir, rels) {
     out[rel] = fingerprint;
   }
   return out;
-}
-function sameRecord(a, b) {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
 }
 var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
@@ -39024,19 +39028,22 @@ function conflictSweepKeeper(options = DEFAULTS) {
     }, ms);
     timer.unref();
   };
-  return async (storeDir) => {
-    if (storeDirState(storeDir) !== "directory") return;
+  return async (storeDir, settled = () => Promise.resolve()) => {
+    if (storeDirState(storeDir) !== "directory") return settled();
     if (lastListed > options.inQueueMaxListed) {
+      await settled();
       later(storeDir, Math.max(options.offQueueDelayMs, threadDirsSettleInMs(storeDir)));
       return;
     }
     for (let wait = threadDirsSettleInMs(storeDir); wait > 0; wait = threadDirsSettleInMs(storeDir)) {
       if (wait > FINE_RACY_MARGIN_MS + 1) {
+        await settled();
         later(storeDir, wait);
         return;
       }
       await setTimeout$1(wait);
     }
+    await settled();
     if (timer !== null) clearTimeout(timer);
     timer = null;
     sweep(storeDir);
@@ -39465,8 +39472,9 @@ function startCacheRefresher(session, hooksBuild) {
       try {
         const builtBy = hooksBuild();
         const services = await session.services();
-        if (builtBy !== null) await refreshStartCache(services, builtBy);
-        await keepSweep(services.store.dir);
+        await keepSweep(services.store.dir, async () => {
+          if (builtBy !== null) await refreshStartCache(services, builtBy);
+        });
       } catch (error2) {
         process.stderr.write(`thread-mind: could not refresh the SessionStart context cache: ${messageOf(error2)}
 `);

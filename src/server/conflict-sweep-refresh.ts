@@ -24,10 +24,13 @@ const DEFAULTS: SweepKeeperOptions = { inQueueMaxListed: 2_500, offQueueDelayMs:
  * cannot be trusted yet: on a file system with sub-second timestamps that is at most FINE_RACY_MARGIN_MS, waited in the
  * queue, then the sweep runs there too, so that a start right after the write finds the state current. Where that would
  * hold the next operation too long (a large store: the last sweep listed more than inQueueMaxListed entries), or on whole-second
- * timestamps, the sweep runs later, off the queue, once writes pause. Never throws: the state is derived data, and a
- * start sweeps whatever was left.
+ * timestamps, the sweep runs later, off the queue, once writes pause. `settled` (the start cache's refresh) runs in the
+ * queue before the sweep: after the wait when there is one, so that the files it reads are trusted by their stamps;
+ * at once otherwise. Never throws for the sweep: the state is derived data, and a start sweeps whatever was left.
  */
-export function conflictSweepKeeper(options: SweepKeeperOptions = DEFAULTS): (storeDir: string) => Promise<void> {
+export function conflictSweepKeeper(
+  options: SweepKeeperOptions = DEFAULTS,
+): (storeDir: string, settled?: () => Promise<void>) => Promise<void> {
   let lastListed = 0;
   let timer: NodeJS.Timeout | null = null;
   const sweep = (storeDir: string) => {
@@ -46,9 +49,10 @@ export function conflictSweepKeeper(options: SweepKeeperOptions = DEFAULTS): (st
     }, ms);
     timer.unref();
   };
-  return async (storeDir) => {
-    if (storeDirState(storeDir) !== "directory") return;
+  return async (storeDir, settled = () => Promise.resolve()) => {
+    if (storeDirState(storeDir) !== "directory") return settled();
     if (lastListed > options.inQueueMaxListed) {
+      await settled();
       later(storeDir, Math.max(options.offQueueDelayMs, threadDirsSettleInMs(storeDir)));
       return;
     }
@@ -56,11 +60,13 @@ export function conflictSweepKeeper(options: SweepKeeperOptions = DEFAULTS): (st
     for (let wait = threadDirsSettleInMs(storeDir); wait > 0; wait = threadDirsSettleInMs(storeDir)) {
       // More than the fine margin (plus the millisecond threadDirsSettleInMs adds): whole-second timestamps.
       if (wait > FINE_RACY_MARGIN_MS + 1) {
+        await settled();
         later(storeDir, wait);
         return;
       }
       await sleep(wait);
     }
+    await settled();
     if (timer !== null) clearTimeout(timer);
     timer = null;
     sweep(storeDir);
