@@ -13177,15 +13177,16 @@ function scanLines(fd, size, position, needle, onLine) {
     }
   }
 }
-function instanceThread(storeDir, instance) {
-  return lastInstanceThread(instanceEvents(storeDir, instance), instance);
-}
-function lastInstanceThread(events, instance) {
+function lastConversation(events, instance) {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
-    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+    if (e.kind === "conversation" && (instance === void 0 || e.instance === instance))
+      return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
   }
   return null;
+}
+function instanceThread(storeDir, instance) {
+  return lastConversation(instanceEvents(storeDir, instance), instance);
 }
 function instanceEvents(storeDir, instance) {
   const events = [];

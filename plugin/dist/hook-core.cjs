@@ -7926,22 +7926,16 @@ function scanLines(fd, size, position, needle, onLine) {
     }
   }
 }
-function lastConversation(events) {
+function lastConversation(events, instance) {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
+    if (e.kind === "conversation" && (instance === void 0 || e.instance === instance))
+      return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
   }
   return null;
 }
 function instanceThread(storeDir, instance) {
-  return lastInstanceThread(instanceEvents(storeDir, instance), instance);
-}
-function lastInstanceThread(events, instance) {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
-  }
-  return null;
+  return lastConversation(instanceEvents(storeDir, instance), instance);
 }
 function instanceEvents(storeDir, instance) {
   const events = [];
@@ -13101,6 +13095,14 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
+function sessionThreadRef(ids, state, sessionKey, followed, branch) {
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
+  if (projectId === null) return null;
+  const [own = null] = ownThreadCandidates(state, sessionKey, projectId, followed);
+  if (own !== null) return { projectId, threadId: own, own: true };
+  const threadId = branchChoice(state, branch(), projectId);
+  return threadId === null ? null : { projectId, threadId, own: false };
+}
 
 // src/core/services.ts
 init_measurement_log_read();
@@ -15354,21 +15356,28 @@ function readFreshnessConfig(storeDir, projectId) {
 // src/hooks/freshness-thread.ts
 init_measurement_log_read();
 function freshnessThread(inputs) {
-  const own = inputs.state.sessions[inputs.session.key];
-  if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
-  const followed = lastInstanceThread(inputs.events, inputs.session.key);
-  if (followed !== null) return followed;
-  const ids = inputs.projectIds();
-  const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
-  const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
-  return projectId !== null && threadId !== null ? { projectId, threadId } : null;
+  const { state, session, events } = inputs;
+  const ref = sessionThreadRef(
+    inputs.projectIds(),
+    state,
+    session.key,
+    () => lastConversation(events, session.key),
+    () => inputs.branch()
+  );
+  return ref === null ? null : { projectId: ref.projectId, threadId: ref.threadId };
 }
 
 // src/hooks/staleness-record.ts
 function stalenessEvent(store, state, input, restart, contextTokens) {
   if (!isClaudeInstance(store.session)) return null;
   const events = store.instanceEvents();
-  const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
+  const thread = freshnessThread({
+    state,
+    session: store.session,
+    events,
+    projectIds: () => store.projectIds(),
+    branch: () => null
+  });
   if (thread === null) return null;
   const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
   const view = freshnessView(events, input.sessionId, thread);
@@ -15623,6 +15632,13 @@ function servicesMeasureStore(services) {
     readState: () => services.readState(),
     sessionEvents: (sessionId) => sessionEvents(services.store.dir, sessionId),
     instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
+    projectIds: () => {
+      try {
+        return services.store.projectIds();
+      } catch {
+        return null;
+      }
+    },
     recordEvents: (events) => services.recordEvents(events),
     adopt: (conversation) => services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation)))
   };

@@ -571,17 +571,11 @@ function scanLines(fd, size, position, needle, onLine) {
     }
   }
 }
-function lastConversation(events) {
+function lastConversation(events, instance) {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
-  }
-  return null;
-}
-function lastInstanceThread(events, instance) {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+    if (e.kind === "conversation" && (instance === void 0 || e.instance === instance))
+      return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
   }
   return null;
 }
@@ -1401,6 +1395,14 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
 }
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+}
+function sessionThreadRef(ids, state, sessionKey, followed, branch) {
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
+  if (projectId === null) return null;
+  const [own = null] = ownThreadCandidates(state, sessionKey, projectId, followed);
+  if (own !== null) return { projectId, threadId: own, own: true };
+  const threadId = branchChoice(state, branch(), projectId);
+  return threadId === null ? null : { projectId, threadId, own: false };
 }
 
 // src/core/context/context-cache.ts
@@ -2310,21 +2312,28 @@ function readFreshnessConfig(storeDir, projectId) {
 // src/hooks/freshness-thread.ts
 init_measurement_log_read();
 function freshnessThread(inputs) {
-  const own = inputs.state.sessions[inputs.session.key];
-  if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
-  const followed = lastInstanceThread(inputs.events, inputs.session.key);
-  if (followed !== null) return followed;
-  const ids = inputs.projectIds();
-  const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
-  const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
-  return projectId !== null && threadId !== null ? { projectId, threadId } : null;
+  const { state, session, events } = inputs;
+  const ref = sessionThreadRef(
+    inputs.projectIds(),
+    state,
+    session.key,
+    () => lastConversation(events, session.key),
+    () => inputs.branch()
+  );
+  return ref === null ? null : { projectId: ref.projectId, threadId: ref.threadId };
 }
 
 // src/hooks/staleness-record.ts
 function stalenessEvent(store, state, input, restart, contextTokens) {
   if (!isClaudeInstance(store.session)) return null;
   const events = store.instanceEvents();
-  const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
+  const thread = freshnessThread({
+    state,
+    session: store.session,
+    events,
+    projectIds: () => store.projectIds(),
+    branch: () => null
+  });
   if (thread === null) return null;
   const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
   const view = freshnessView(events, input.sessionId, thread);
@@ -2655,18 +2664,16 @@ async function fastSessionStart(input, env, rotate) {
   if (builtBy === null) return null;
   const store = fastStore(input, env);
   if (store === null) return null;
-  const ids = projectIds(store.storeDir);
   const session = hookSessionOr(env, input.sessionId);
-  const projectId = ids === null ? null : chooseProjectId(ids, store.state, session.key);
-  if (projectId === null) return null;
   const events = source === "startup" ? null : instanceEvents(store.storeDir, session.key);
-  const instance = events === null ? null : lastInstanceThread(events, session.key);
-  const [own = null] = ownThreadCandidates(store.state, session.key, projectId, () => instance);
-  const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
-  if (threadId === null || !isValidId(threadId)) return null;
+  const followed = () => events === null ? null : lastConversation(events, session.key);
+  const branch = () => store.gitTop ? readBranch(store.gitTop) : null;
+  const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch);
+  if (ref === null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;
+  const { projectId, threadId } = ref;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
   if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headCommitFromWorkTree(store.gitTop))) return null;
-  if (own === null && entry.threadStatus !== "active") return null;
+  if (!ref.own && entry.threadStatus !== "active") return null;
   const start = entry.starts[source];
   if (start === void 0) return null;
   const noticed = await startAfterRestart(start, events, input, source);
@@ -2690,6 +2697,7 @@ async function fastMeasure(input, env, kind, rotate) {
       readState: () => store.state,
       sessionEvents: () => logged,
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
+      projectIds: () => projectIds(store.storeDir),
       recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations"))
     },

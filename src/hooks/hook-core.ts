@@ -20,6 +20,13 @@ function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
     readState: () => services.readState(),
     sessionEvents: (sessionId) => sessionEvents(services.store.dir, sessionId),
     instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
+    projectIds: () => {
+      try {
+        return services.store.projectIds();
+      } catch {
+        return null;
+      }
+    },
     recordEvents: (events) => services.recordEvents(events),
     adopt: (conversation) =>
       services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation))),

@@ -12,7 +12,7 @@ import { hookSessionOr } from "../core/session-key.js";
 import type { SessionKey } from "../core/types.js";
 import { isValidId } from "../core/id-pattern.js";
 import { projectIdsIn } from "../core/store/project-ids.js";
-import { branchChoice, chooseProjectId, ownThreadCandidates } from "../core/thread-choice.js";
+import { sessionThreadRef } from "../core/thread-choice.js";
 import { entryStillValid, readContextCacheEntry } from "../core/context/context-cache.js";
 import {
   appendMeasurementEvents,
@@ -20,7 +20,7 @@ import {
   measurementLogPath,
   type MeasurementEvent,
 } from "../core/measure/measurement-log.js";
-import { indexBehind, instanceEvents, lastInstanceThread, sessionEvents } from "../core/measure/measurement-log-read.js";
+import { indexBehind, instanceEvents, lastConversation, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { resumedConversationToAdopt } from "../core/conversation-threads.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
@@ -118,21 +118,19 @@ async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate
   if (builtBy === null) return null;
   const store = fastStore(input, env);
   if (store === null) return null;
-  const ids = projectIds(store.storeDir);
   const session = hookSessionOr(env, input.sessionId);
-  const projectId = ids === null ? null : chooseProjectId(ids, store.state, session.key);
-  if (projectId === null) return null;
-  // As ThreadMindServices.currentThreadRef: the session's own thread, else (after /clear or a compaction) the thread of
-  // its last conversation, else the branch's last choice if still active.
-  // One scan of the instance's events: the thread it followed, and how the restart it follows left the summary.
+  // One scan of the instance's events (not at startup, which follows no conversation of this instance): the thread it
+  // followed, and how the restart it follows left the summary.
   const events = source === "startup" ? null : instanceEvents(store.storeDir, session.key);
-  const instance = events === null ? null : lastInstanceThread(events, session.key);
-  const [own = null] = ownThreadCandidates(store.state, session.key, projectId, () => instance);
-  const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
-  if (threadId === null || !isValidId(threadId)) return null;
+  const followed = () => (events === null ? null : lastConversation(events, session.key));
+  const branch = () => (store.gitTop ? readBranch(store.gitTop) : null);
+  const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch);
+  if (ref === null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;
+  const { projectId, threadId } = ref;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
   if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headCommitFromWorkTree(store.gitTop))) return null;
-  if (own === null && entry.threadStatus !== "active") return null;
+  // The branch's choice only while active (the rule of sessionThreadRef): otherwise the hooks proper choose.
+  if (!ref.own && entry.threadStatus !== "active") return null;
   const start = entry.starts[source];
   if (start === undefined) return null;
   const noticed = await startAfterRestart(start, events, input, source);
@@ -162,6 +160,7 @@ async function fastMeasure(
       readState: () => store.state,
       sessionEvents: () => logged,
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
+      projectIds: () => projectIds(store.storeDir),
       recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations")),
     },

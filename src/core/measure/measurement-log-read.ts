@@ -356,35 +356,28 @@ function scanLines(fd: number, size: number, position: number, needle: Buffer, o
   }
 }
 
-/** The thread a conversation was last on, from its events (null if the log has none). */
+/**
+ * The thread of the last conversation in `events` (null if they hold none); with `instance`, of the last one that client
+ * session (a Claude Code process, e.g. "claude-4242") was on.
+ */
 export function lastConversation(
   events: readonly MeasurementEvent[],
+  instance?: string,
 ): { projectId: string; threadId: string; instance: string | null } | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]!;
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
+    if (e.kind === "conversation" && (instance === undefined || e.instance === instance))
+      return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
   }
   return null;
 }
 
 /**
- * The thread of the last conversation a client session (a Claude Code process, e.g. "claude-4242") was on, from the
- * log; null when it has none. Found like sessionEvents, by the key's exact JSON form.
+ * The thread of the last conversation a client session was on, from the log; null when it has none. Found like
+ * sessionEvents, by the key's exact JSON form.
  */
 export function instanceThread(storeDir: string, instance: string): { projectId: string; threadId: string } | null {
-  return lastInstanceThread(instanceEvents(storeDir, instance), instance);
-}
-
-/** instanceThread from the instance's events already read (instanceEvents). */
-export function lastInstanceThread(
-  events: readonly MeasurementEvent[],
-  instance: string,
-): { projectId: string; threadId: string } | null {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!;
-    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
-  }
-  return null;
+  return lastConversation(instanceEvents(storeDir, instance), instance);
 }
 
 /** Every event of a client session (a Claude Code process, "claude-<pid>"), oldest first, found by the key's exact JSON form. */
