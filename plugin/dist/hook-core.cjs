@@ -15489,65 +15489,56 @@ init_measurement_log();
 init_measurement_log_read();
 init_measurement_index();
 function refreshMeasurementIndexIfBehind(storeDir) {
-  const paths = measurementLogPaths(storeDir);
-  try {
-    const covered = measurementIndexCoverage(storeDir, paths);
-    const behind = paths.some((path, i) => {
-      const opened = openRegularFile(path, import_node_fs32.constants.O_RDONLY);
-      if (opened === null) return false;
-      (0, import_node_fs32.closeSync)(opened.fd);
-      const size = opened.stat.size;
-      return size <= READ_MAX_BYTES && size - (covered[i] ?? 0) > INDEX_BEHIND_BYTES;
-    });
-    if (behind) refreshMeasurementIndex(storeDir, paths, READ_MAX_BYTES, parseEventLine);
-  } catch {
-  }
+  writeMeasurementIndex(storeDir, true);
 }
-function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
+function writeMeasurementIndex(storeDir, onlyIfBehind) {
   const temp = `${measurementIndexPath(storeDir)}.${process.pid}.tmp`;
+  const logs = [];
   let out = null;
   let index = null;
   try {
+    index = openMeasurementIndex(storeDir);
+    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs32.constants.O_RDONLY));
+    const open2 = index;
+    const coverage = logs.map((log) => log === null || open2 === null ? null : validCoverage(open2, log.fd, log.stat));
+    const behind = logs.some(
+      (log, i) => log !== null && log.stat.size <= READ_MAX_BYTES && log.stat.size - (coverage[i] ?? 0) > INDEX_BEHIND_BYTES
+    );
+    if (onlyIfBehind && !behind) return;
     const cache = (0, import_node_path29.join)(storeDir, "cache");
     (0, import_node_fs32.mkdirSync)(cache, { recursive: true });
     if (!(0, import_node_fs32.lstatSync)(cache).isDirectory()) return;
     (0, import_node_fs32.rmSync)(temp, { force: true });
     out = (0, import_node_fs32.openSync)(temp, import_node_fs32.constants.O_WRONLY | import_node_fs32.constants.O_CREAT | import_node_fs32.constants.O_EXCL | import_node_fs32.constants.O_NOFOLLOW, 420);
-    index = openMeasurementIndex(storeDir);
     const oldKeyLines = index === null ? null : keyLinesOf(index);
     let sections = "";
     const byBucket = Array.from({ length: BUCKETS }, () => []);
-    for (const path of paths) {
-      const opened = openRegularFile(path, import_node_fs32.constants.O_RDONLY);
-      if (opened === null) continue;
-      try {
-        const { fd, stat } = opened;
-        if (stat.size > readMaxBytes) continue;
-        const tag = fileTag(stat);
-        const kept = index === null || oldKeyLines === null ? null : validCoverage(index, fd, stat);
-        const from = kept ?? 0;
-        const bytes2 = Buffer.allocUnsafe(stat.size - from);
-        readAt(fd, bytes2, from);
-        const covered = from + bytes2.lastIndexOf(NEWLINE) + 1;
-        sections += `#${tag}	${covered}	${prefixFingerprint(fd, covered)}
+    logs.forEach((log, i) => {
+      if (log === null) return;
+      const { fd, stat } = log;
+      if (stat.size > READ_MAX_BYTES) return;
+      const tag = fileTag(stat);
+      const kept = oldKeyLines === null ? null : coverage[i] ?? null;
+      const from = kept ?? 0;
+      const bytes2 = Buffer.allocUnsafe(stat.size - from);
+      readAt(fd, bytes2, from);
+      const covered = from + bytes2.lastIndexOf(NEWLINE) + 1;
+      sections += `#${tag}	${covered}	${prefixFingerprint(fd, covered)}
 `;
-        const offsets = /* @__PURE__ */ new Map();
-        if (kept !== null && oldKeyLines !== null) {
-          for (const line of oldKeyLines) {
-            const [lineTag, needle, list] = line.split("	");
-            if (lineTag !== tag || needle === void 0 || list === void 0) continue;
-            const lists = offsets.get(needle);
-            if (lists === void 0) offsets.set(needle, [list]);
-            else lists.push(list);
-          }
+      const offsets = /* @__PURE__ */ new Map();
+      if (kept !== null && oldKeyLines !== null) {
+        for (const line of oldKeyLines) {
+          const [lineTag, needle, list] = line.split("	");
+          if (lineTag !== tag || needle === void 0 || list === void 0) continue;
+          const lists = offsets.get(needle);
+          if (lists === void 0) offsets.set(needle, [list]);
+          else lists.push(list);
         }
-        addKeyOffsets(offsets, bytes2.subarray(0, covered - from), from, keysOf);
-        for (const [needle, lists] of offsets) byBucket[bucketOf(needle)].push(`${tag}	${needle}	${lists.join(",")}
-`);
-      } finally {
-        (0, import_node_fs32.closeSync)(opened.fd);
       }
-    }
+      addKeyOffsets(offsets, bytes2.subarray(0, covered - from), from);
+      for (const [needle, lists] of offsets) byBucket[bucketOf(needle)].push(`${tag}	${needle}	${lists.join(",")}
+`);
+    });
     const buckets = byBucket.map((lines, number) => Buffer.from(bucketName(number) + lines.join("")));
     let position = Buffer.byteLength(HEADER) + Buffer.byteLength(sections) + 1 + BUCKETS * ENTRY + 1;
     if (position > PREFIX_BYTES) return;
@@ -15565,6 +15556,7 @@ function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
   } finally {
     if (index !== null) closeMeasurementIndex(index);
     try {
+      for (const log of logs) if (log !== null) (0, import_node_fs32.closeSync)(log.fd);
       if (out !== null) (0, import_node_fs32.closeSync)(out);
       (0, import_node_fs32.rmSync)(temp, { force: true });
     } catch {
@@ -15580,7 +15572,7 @@ function keyLinesOf(index) {
   }
   return lines;
 }
-function addKeyOffsets(offsets, bytes2, base, keysOf) {
+function addKeyOffsets(offsets, bytes2, base) {
   const add = (needle, line, offset) => {
     if (line.indexOf(needle) === -1) return;
     const list = offsets.get(needle);
@@ -15593,7 +15585,7 @@ function addKeyOffsets(offsets, bytes2, base, keysOf) {
     const end = newline === -1 ? bytes2.length : newline;
     const line = bytes2.subarray(start, end);
     if (line.length <= LOG_LINE_MAX_BYTES && (line.indexOf(SESSION_KEY) !== -1 || line.indexOf(INSTANCE_KEY) !== -1)) {
-      const keys = keysOf(line.toString("utf8"));
+      const keys = parseEventLine(line.toString("utf8"));
       if (keys !== null) {
         if (typeof keys.sessionId === "string") add(sessionNeedle(keys.sessionId), line, base + start);
         if (typeof keys.instance === "string") add(instanceNeedle(keys.instance), line, base + start);
@@ -15604,23 +15596,6 @@ function addKeyOffsets(offsets, bytes2, base, keysOf) {
 }
 var SESSION_KEY = Buffer.from(`"sessionId":`);
 var INSTANCE_KEY = Buffer.from(`"instance":`);
-function measurementIndexCoverage(storeDir, paths) {
-  const index = openMeasurementIndex(storeDir);
-  try {
-    return paths.map((path) => {
-      if (index === null) return null;
-      const opened = openRegularFile(path, import_node_fs32.constants.O_RDONLY);
-      if (opened === null) return null;
-      try {
-        return validCoverage(index, opened.fd, opened.stat);
-      } finally {
-        (0, import_node_fs32.closeSync)(opened.fd);
-      }
-    });
-  } finally {
-    if (index !== null) closeMeasurementIndex(index);
-  }
-}
 
 // src/hooks/hook-core.ts
 init_measurement_log();

@@ -1088,14 +1088,8 @@ function hookWorkspace(env, cwd) {
 }
 
 // src/hooks/store-precheck.ts
-function workspaceMayHaveStore(rawInput, fallbackCwd, env) {
-  let cwd;
-  try {
-    cwd = parseHookInput(rawInput, fallbackCwd).cwd;
-  } catch {
-    return true;
-  }
-  return storeExists(hookWorkspace(env, cwd));
+function workspaceMayHaveStore(inputCwd, env) {
+  return storeExists(hookWorkspace(env, inputCwd));
 }
 
 // src/hooks/hook-output.ts
@@ -1154,8 +1148,7 @@ async function runHookWith(name, entry, handle) {
     try {
       const stdin = entry.stdin;
       if (stdin !== null && "error" in stdin) throw stdin.error;
-      const raw = stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200));
-      const input = parseHookInput(raw, process.cwd());
+      const input = stdin?.input ?? parseHookInput(stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200)), process.cwd());
       return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
     } catch (e) {
       return { userMessage: failureLine(`${plan.event} hook failed`, e) };
@@ -3109,15 +3102,17 @@ async function runHook(name, facts) {
   const entry = { startedAt: facts.startedAt, stdin: null };
   setWorkspaceFromEnv(facts.workspace);
   if (isHookName(name)) {
-    let text = null;
+    let input = null;
     try {
-      text = await readStdin(Math.max(100, PLANS[name].deadlineMs - 200));
+      const text = await readStdin(Math.max(100, PLANS[name].deadlineMs - 200));
       entry.stdin = { text };
+      input = parseHookInput(text, process.cwd());
+      entry.stdin.input = input;
     } catch (e) {
-      entry.stdin = { error: e };
+      if (entry.stdin === null) entry.stdin = { error: e };
     }
-    if (facts.fromEnv === null && text !== null && guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false)
-      return;
+    const cwd = input?.cwd;
+    if (facts.fromEnv === null && cwd !== void 0 && guarded(() => workspaceMayHaveStore(cwd, process.env)) === false) return;
   }
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
     const core = () => {

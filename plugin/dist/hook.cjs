@@ -180,7 +180,7 @@ function isHookName(name) {
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs8 = require("fs");
+var import_node_fs7 = require("fs");
 var import_node_path5 = require("path");
 
 // src/core/workspace.ts
@@ -266,9 +266,6 @@ function storeExists(ws) {
   return (0, import_node_fs6.existsSync)(ws.storeDir);
 }
 
-// src/hooks/hook-input.ts
-var import_node_fs7 = require("fs");
-
 // src/hooks/store-precheck.ts
 function workspaceFromEnv(env, fallbackCwd) {
   const envDecides = env.THREADMIND_ROOT ? (0, import_node_path5.isAbsolute)(env.THREADMIND_ROOT) : env.CLAUDE_PROJECT_DIR !== void 0 && env.CLAUDE_PROJECT_DIR !== "" && isDirectory2(env.CLAUDE_PROJECT_DIR);
@@ -276,7 +273,7 @@ function workspaceFromEnv(env, fallbackCwd) {
 }
 function isDirectory2(path) {
   try {
-    return (0, import_node_fs8.statSync)(path).isDirectory();
+    return (0, import_node_fs7.statSync)(path).isDirectory();
   } catch {
     return false;
   }

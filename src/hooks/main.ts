@@ -2,7 +2,7 @@
 // the fast path (hook-fast.ts, in this bundle) answers, or, when it cannot, the hooks proper (hook-core.cjs, loaded only
 // then); SessionStart adds the team check.
 import { join } from "node:path";
-import { readStdin } from "./hook-input.js";
+import { parseHookInput, readStdin, type HookInput } from "./hook-input.js";
 import { isHookName, PLANS } from "./hook-plans.js";
 import { workspaceMayHaveStore } from "./store-precheck.js";
 import { runHookWith, type EntryStart } from "./hook-runner.js";
@@ -59,20 +59,20 @@ export async function runHook(name: string | undefined, facts: EntryFacts): Prom
   const entry: EntryStart = { startedAt: facts.startedAt, stdin: null };
   setWorkspaceFromEnv(facts.workspace);
   if (isHookName(name)) {
-    let text: string | null = null;
+    let input: HookInput | null = null;
     try {
-      text = await readStdin(Math.max(100, PLANS[name].deadlineMs - 200));
+      const text = await readStdin(Math.max(100, PLANS[name].deadlineMs - 200));
       entry.stdin = { text };
+      input = parseHookInput(text, process.cwd());
+      entry.stdin.input = input; // parsed once: the runner takes it
     } catch (e) {
-      entry.stdin = { error: e }; // reported within the deadline by the runner
+      // Unreadable stdin, reported within the deadline by the runner; an input that does not parse is parsed again there
+      // and reported in its words.
+      if (entry.stdin === null) entry.stdin = { error: e };
     }
     // Only when the environment left the workspace to the input's cwd.
-    if (
-      facts.fromEnv === null &&
-      text !== null &&
-      guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false
-    )
-      return;
+    const cwd = input?.cwd;
+    if (facts.fromEnv === null && cwd !== undefined && guarded(() => workspaceMayHaveStore(cwd, process.env)) === false) return;
   }
   await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
     const core = () => {
