@@ -17286,9 +17286,7 @@ function versionIn(path) {
   return typeof version === "string" ? { version } : { problem: `${path} has no "version"` };
 }
 var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
-var LOADED_AT_RUN_TIME = ["cli.mjs", "hook-main.cjs", "hook-core.cjs"].map(
-  (file) => `plugin/dist/${file}`
-);
+var LOADED_AT_RUN_TIME = ["cli.mjs", "hook-start.cjs", "hook-main.cjs", "hook-core.cjs"].map((file) => `plugin/dist/${file}`);
 function pluginBundles(pluginRoot2) {
   const found = new Set(LOADED_AT_RUN_TIME);
   for (const config of PLUGIN_CONFIGS) {

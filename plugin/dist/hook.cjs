@@ -280,6 +280,9 @@ function isDirectory2(path) {
 }
 
 // src/hooks/entry.ts
+function mainBundle(name) {
+  return name === "session-start" ? "hook-start.cjs" : "hook-main.cjs";
+}
 async function runHook(name) {
   const startedAt = Date.now();
   let workspace = null;
@@ -294,7 +297,7 @@ async function runHook(name) {
   }
   if (fromEnv === false) return;
   const main = requireWithCodeCache(
-    (0, import_node_path6.join)(__dirname, "hook-main.cjs"),
+    (0, import_node_path6.join)(__dirname, mainBundle(name)),
     isHookName(name) ? name : "other",
     process.env,
     () => main.runPath()

@@ -1,4 +1,4 @@
-// SessionStart's team check (in hook-main.cjs, node builtins only): keeps the "threadmind" merge driver in this repository's
+// SessionStart's team check (in hook-start.cjs, node builtins only): keeps the "threadmind" merge driver in this repository's
 // .git/config pointing at this plugin (read as a file; written only when missing or stale), and names thread files git
 // left in conflict, asking git only while a merge, rebase, cherry-pick or revert is under way.
 import { existsSync, lstatSync } from "node:fs";

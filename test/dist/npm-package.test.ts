@@ -162,7 +162,7 @@ describe("the packed tarball", () => {
 
   test("the bundles users run are in it", () => {
     const listed = dryRun.files.map((f) => f.path);
-    for (const bundle of ["cli.mjs", "server.mjs", "hook.cjs", "hook-main.cjs", "hook-core.cjs"])
+    for (const bundle of ["cli.mjs", "server.mjs", "hook.cjs", "hook-start.cjs", "hook-main.cjs", "hook-core.cjs"])
       expect(listed).toContain(`plugin/dist/${bundle}`);
   });
 

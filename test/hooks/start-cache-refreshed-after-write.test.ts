@@ -30,7 +30,7 @@ function racyOnWholeSeconds(path: string): void {
 }
 
 /**
- * SessionStart(clear) run by a copy of hook.cjs (and hook-main.cjs) whose hooks proper (hook-core.cjs) throw when loaded: only the fast
+ * SessionStart(clear) run by a copy of hook.cjs (and hook-start.cjs) whose hooks proper (hook-core.cjs) throw when loaded: only the fast
  * path can answer it. The copy's hook-core.cjs stamp is the build the server writes entries for.
  */
 async function clearFromCacheOnly(sessionId: string) {
@@ -51,7 +51,7 @@ beforeAll(async () => {
   repo.commit("code", { "README.md": "x\n" });
   plugin = mkdtempSync(join(tmpdir(), "tm-plugin-copy-"));
   copyFileSync(HOOK_BUNDLE, join(plugin, "hook.cjs"));
-  copyFileSync(join(HOOK_BUNDLE, "..", "hook-main.cjs"), join(plugin, "hook-main.cjs"));
+  copyFileSync(join(HOOK_BUNDLE, "..", "hook-start.cjs"), join(plugin, "hook-start.cjs"));
   writeFileSync(
     join(plugin, "hook-core.cjs"),
     'throw new Error("the hooks proper were loaded: the fast path did not answer");\n',

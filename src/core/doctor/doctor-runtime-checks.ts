@@ -121,10 +121,13 @@ function versionIn(path: string): { version: string } | { problem: string } {
 /** The plugin's configs: they name the bundles Claude Code runs (hook commands, MCP server args). */
 export const PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"] as const;
 
-/** Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-main.cjs, which loads hook-core.cjs. */
-const LOADED_AT_RUN_TIME = (["cli.mjs", "hook-main.cjs", "hook-core.cjs"] as const satisfies readonly BundleFile[]).map(
-  (file) => `plugin/dist/${file}`,
-);
+/**
+ * Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-start.cjs (SessionStart)
+ * or hook-main.cjs, which load hook-core.cjs.
+ */
+const LOADED_AT_RUN_TIME = (
+  ["cli.mjs", "hook-start.cjs", "hook-main.cjs", "hook-core.cjs"] as const satisfies readonly BundleFile[]
+).map((file) => `plugin/dist/${file}`);
 
 /** Bundles the plugin runs: every `${CLAUDE_PLUGIN_ROOT}/….mjs|.cjs` its configs name, the CLI, and what they load at run time. */
 export function pluginBundles(pluginRoot: string): { bundles: string[] } | { problem: string } {
