@@ -1055,6 +1055,42 @@ function instanceEvents(storeDir, instance) {
   });
   return events;
 }
+var RECENT_BYTES = 64 * 1024;
+function sinceLastConversation(events) {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i].kind === "conversation") return events.slice(i);
+  return null;
+}
+function instanceEventsSinceConversation(storeDir, instance) {
+  const needle = Buffer.from(instanceNeedle(instance), "utf8");
+  const recent = [];
+  const own = (event) => {
+    if ("instance" in event && event.instance === instance) recent.push(event);
+  };
+  openLog(measurementLogPath(storeDir), (fd, size) => {
+    const from = Math.max(0, size - RECENT_BYTES);
+    const bytes = Buffer.allocUnsafe(size - from);
+    let read = 0;
+    while (read < bytes.length) {
+      const n = (0, import_node_fs10.readSync)(fd, bytes, read, bytes.length - read, from + read);
+      if (n === 0) break;
+      read += n;
+    }
+    const window = bytes.subarray(0, read);
+    let at = from === 0 ? 0 : window.indexOf(10) + 1;
+    if (at === 0 && from !== 0) return;
+    for (let hit = window.indexOf(needle, at); hit !== -1; hit = window.indexOf(needle, at)) {
+      const start = window.lastIndexOf(10, hit) + 1;
+      const newline = window.indexOf(10, hit);
+      const end = newline === -1 ? window.length : newline;
+      emit(window.toString("utf8", Math.max(start, at), end), own);
+      at = end + 1;
+    }
+  });
+  return sinceLastConversation(recent) ?? (() => {
+    const all = instanceEvents(storeDir, instance);
+    return sinceLastConversation(all) ?? all;
+  })();
+}
 
 // src/core/clock.ts
 var last2 = 0;
@@ -1302,7 +1338,7 @@ async function fastSessionStart(input, env, rotate) {
   const store = fastStore(input, env);
   if (store === null) return null;
   const session = hookSessionOr(env, input.sessionId);
-  const events = source === "startup" ? null : instanceEvents(store.storeDir, session.key);
+  const events = source === "startup" ? null : instanceEventsSinceConversation(store.storeDir, session.key);
   const followed = () => events === null ? null : lastConversation(events, session.key);
   const branch = () => store.gitTop ? readBranch(store.gitTop) : null;
   const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch);

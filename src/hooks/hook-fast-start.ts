@@ -20,7 +20,7 @@ import {
   measurementLogPath,
   type MeasurementEvent,
 } from "../core/measure/measurement-log.js";
-import { instanceEvents, lastConversation, sessionEvents } from "../core/measure/measurement-log-read.js";
+import { instanceEventsSinceConversation, lastConversation, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { resumedConversationToAdopt } from "../core/conversation-threads.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
@@ -101,9 +101,9 @@ export async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv,
   const store = fastStore(input, env);
   if (store === null) return null;
   const session = hookSessionOr(env, input.sessionId);
-  // One scan of the instance's events (not at startup, which follows no conversation of this instance): the thread it
-  // followed, and how the restart it follows left the summary.
-  const events = source === "startup" ? null : instanceEvents(store.storeDir, session.key);
+  // The instance's events since its last conversation (not at startup, which follows none of this instance's; usually
+  // one read of the log's end): the thread it followed, and how the restart it follows left the summary.
+  const events = source === "startup" ? null : instanceEventsSinceConversation(store.storeDir, session.key);
   const followed = () => (events === null ? null : lastConversation(events, session.key));
   const branch = () => (store.gitTop ? readBranch(store.gitTop) : null);
   const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch);
