@@ -9040,6 +9040,7 @@ var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
+    if ((0, import_node_fs7.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
     const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
     if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes2 === null ? null : bytes2.toString("utf8");

@@ -411,6 +411,7 @@ var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
+    if ((0, import_node_fs3.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
     const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
     if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes === null ? null : bytes.toString("utf8");
@@ -1880,7 +1881,8 @@ function shortList(files) {
 function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
   try {
     const workspace = hookWorkspace(env, cwd);
-    if (!(0, import_node_fs18.existsSync)(workspace.storeDir) || (0, import_node_fs18.lstatSync)(workspace.storeDir).isSymbolicLink()) return null;
+    const store = (0, import_node_fs18.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
+    if (store === void 0 || store.isSymbolicLink()) return null;
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);
     if (dotGit !== null) refreshDriver(dotGit, cliPath);

@@ -60,7 +60,8 @@ export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: strin
   try {
     const workspace = hookWorkspace(env, cwd);
     // A .threadmind that is a symbolic link is refused by the store (and named by the hooks proper): nothing read or written here.
-    if (!existsSync(workspace.storeDir) || lstatSync(workspace.storeDir).isSymbolicLink()) return null;
+    const store = lstatSync(workspace.storeDir, { throwIfNoEntry: false });
+    if (store === undefined || store.isSymbolicLink()) return null;
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
