@@ -38597,6 +38597,7 @@ var ServerSession = class {
   warmedUp = false;
   /** The client went away (its stdin ended): nothing new starts in the background, queued operations still finish. */
   closed = false;
+  closing = new AbortController();
   /** When the client last asked for an operation (performance.now()); operations under way. */
   lastAsked = 0;
   running = 0;
@@ -38625,6 +38626,11 @@ var ServerSession = class {
    */
   close() {
     this.closed = true;
+    this.closing.abort();
+  }
+  /** Aborted once the client is gone (close): queued work stops waiting for anything but itself. */
+  get closingSignal() {
+    return this.closing.signal;
   }
   /** Starts loading the tokenizer in the background (once the client has initialized). */
   preloadTokenizer() {
@@ -39030,7 +39036,7 @@ function conflictSweepKeeper(options = DEFAULTS) {
     }, ms);
     timer.unref();
   };
-  return async (storeDir, settled = () => Promise.resolve()) => {
+  return async (storeDir, settled = () => Promise.resolve(), closing) => {
     if (storeDirState(storeDir) !== "directory") return settled();
     if (lastListed > options.inQueueMaxListed) {
       await settled();
@@ -39038,12 +39044,15 @@ function conflictSweepKeeper(options = DEFAULTS) {
       return;
     }
     for (let wait = threadDirsSettleInMs(storeDir); wait > 0; wait = threadDirsSettleInMs(storeDir)) {
-      if (wait > FINE_RACY_MARGIN_MS + 1) {
+      if (wait > FINE_RACY_MARGIN_MS + 1 || closing?.aborted) {
         await settled();
         later(storeDir, wait);
         return;
       }
-      await setTimeout$1(wait);
+      try {
+        await setTimeout$1(wait, void 0, closing === void 0 ? void 0 : { signal: closing });
+      } catch {
+      }
     }
     await settled();
     if (timer !== null) clearTimeout(timer);
@@ -39474,9 +39483,13 @@ function startCacheRefresher(session, hooksBuild) {
       try {
         const builtBy = hooksBuild();
         const services = await session.services();
-        await keepSweep(services.store.dir, async () => {
-          if (builtBy !== null) await refreshStartCache(services, builtBy);
-        });
+        await keepSweep(
+          services.store.dir,
+          async () => {
+            if (builtBy !== null) await refreshStartCache(services, builtBy);
+          },
+          session.closingSignal
+        );
       } catch (error2) {
         process.stderr.write(`thread-mind: could not refresh the SessionStart context cache: ${messageOf(error2)}
 `);

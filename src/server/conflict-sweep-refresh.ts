@@ -26,11 +26,13 @@ const DEFAULTS: SweepKeeperOptions = { inQueueMaxListed: 2_500, offQueueDelayMs:
  * hold the next operation too long (a large store: the last sweep listed more than inQueueMaxListed entries), or on whole-second
  * timestamps, the sweep runs later, off the queue, once writes pause. `settled` (the start cache's refresh) runs in the
  * queue before the sweep: after the wait when there is one, so that the files it reads are trusted by their stamps;
- * at once otherwise. Never throws for the sweep: the state is derived data, and a start sweeps whatever was left.
+ * at once otherwise, and at once when `closing` aborts (the client is gone: the process exits once its queue is done,
+ * and the sweep left for a timer that does not hold it up). Never throws for the sweep: the state is derived data, and
+ * a start sweeps whatever was left.
  */
 export function conflictSweepKeeper(
   options: SweepKeeperOptions = DEFAULTS,
-): (storeDir: string, settled?: () => Promise<void>) => Promise<void> {
+): (storeDir: string, settled?: () => Promise<void>, closing?: AbortSignal) => Promise<void> {
   let lastListed = 0;
   let timer: NodeJS.Timeout | null = null;
   const sweep = (storeDir: string) => {
@@ -49,7 +51,7 @@ export function conflictSweepKeeper(
     }, ms);
     timer.unref();
   };
-  return async (storeDir, settled = () => Promise.resolve()) => {
+  return async (storeDir, settled = () => Promise.resolve(), closing) => {
     if (storeDirState(storeDir) !== "directory") return settled();
     if (lastListed > options.inQueueMaxListed) {
       await settled();
@@ -59,12 +61,16 @@ export function conflictSweepKeeper(
     // A timer may fire early by the time the loop spent before it was set: checked again after each wait.
     for (let wait = threadDirsSettleInMs(storeDir); wait > 0; wait = threadDirsSettleInMs(storeDir)) {
       // More than the fine margin (plus the millisecond threadDirsSettleInMs adds): whole-second timestamps.
-      if (wait > FINE_RACY_MARGIN_MS + 1) {
+      if (wait > FINE_RACY_MARGIN_MS + 1 || closing?.aborted) {
         await settled();
         later(storeDir, wait);
         return;
       }
-      await sleep(wait);
+      try {
+        await sleep(wait, undefined, closing === undefined ? undefined : { signal: closing });
+      } catch {
+        // closing: checked again above
+      }
     }
     await settled();
     if (timer !== null) clearTimeout(timer);

@@ -107,9 +107,13 @@ function startCacheRefresher(session: ServerSession, hooksBuild: (() => string |
         const services = await session.services();
         // Once the threads directories settled (when that is a short wait): the files just written are then trusted by
         // their stamps, and the entry needs neither a second assembly nor the fingerprints a start would check.
-        await keepSweep(services.store.dir, async () => {
-          if (builtBy !== null) await refreshStartCache(services, builtBy);
-        });
+        await keepSweep(
+          services.store.dir,
+          async () => {
+            if (builtBy !== null) await refreshStartCache(services, builtBy);
+          },
+          session.closingSignal,
+        );
       } catch (error) {
         process.stderr.write(`thread-mind: could not refresh the SessionStart context cache: ${messageOf(error)}\n`);
       }
