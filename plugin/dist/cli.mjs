@@ -7867,7 +7867,7 @@ var AtomicWriteError = class extends Error {
   path;
   code;
 };
-async function writeFileAtomic(path, data) {
+async function writeFileAtomic(path, data, { durable = true } = {}) {
   const temp = atomicTempPath(path);
   let tempExists = false;
   try {
@@ -7875,13 +7875,13 @@ async function writeFileAtomic(path, data) {
     tempExists = true;
     try {
       await handle.writeFile(data);
-      await handle.sync();
+      if (durable) await handle.sync();
     } finally {
       await handle.close();
     }
     await rename(temp, path);
     tempExists = false;
-    await fsyncDirectory(dirname(path));
+    if (durable) await fsyncDirectory(dirname(path));
   } catch (error) {
     let cleanupError;
     if (tempExists) await unlink(temp).catch((e) => cleanupError = missingIsFine(e));

@@ -8210,7 +8210,7 @@ var AtomicWriteError = class extends Error {
   path;
   code;
 };
-async function writeFileAtomic(path, data) {
+async function writeFileAtomic(path, data, { durable = true } = {}) {
   const temp = atomicTempPath(path);
   let tempExists = false;
   try {
@@ -8218,13 +8218,13 @@ async function writeFileAtomic(path, data) {
     tempExists = true;
     try {
       await handle2.writeFile(data);
-      await handle2.sync();
+      if (durable) await handle2.sync();
     } finally {
       await handle2.close();
     }
     await (0, import_promises.rename)(temp, path);
     tempExists = false;
-    await fsyncDirectory((0, import_node_path.dirname)(path));
+    if (durable) await fsyncDirectory((0, import_node_path.dirname)(path));
   } catch (error) {
     let cleanupError;
     if (tempExists) await (0, import_promises.unlink)(temp).catch((e) => cleanupError = missingIsFine(e));
@@ -14347,7 +14347,7 @@ async function saveContextCacheEntry(storeDir, entry) {
   assertNoLinksBelow(storeDir, path);
   (0, import_node_fs28.mkdirSync)((0, import_node_path26.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
-`);
+`, { durable: false });
 }
 
 // src/hooks/hooks-build.ts

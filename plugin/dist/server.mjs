@@ -32598,7 +32598,7 @@ var AtomicWriteError = class extends Error {
   path;
   code;
 };
-async function writeFileAtomic(path, data) {
+async function writeFileAtomic(path, data, { durable = true } = {}) {
   const temp = atomicTempPath(path);
   let tempExists = false;
   try {
@@ -32606,13 +32606,13 @@ async function writeFileAtomic(path, data) {
     tempExists = true;
     try {
       await handle.writeFile(data);
-      await handle.sync();
+      if (durable) await handle.sync();
     } finally {
       await handle.close();
     }
     await rename(temp, path);
     tempExists = false;
-    await fsyncDirectory(dirname(path));
+    if (durable) await fsyncDirectory(dirname(path));
   } catch (error2) {
     let cleanupError;
     if (tempExists) await unlink(temp).catch((e) => cleanupError = missingIsFine(e));
@@ -38730,7 +38730,7 @@ async function saveContextCacheEntry(storeDir, entry) {
   assertNoLinksBelow(storeDir, path);
   mkdirSync(dirname(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
-`);
+`, { durable: false });
 }
 
 // src/core/context/context-header.ts

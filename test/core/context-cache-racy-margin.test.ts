@@ -1,9 +1,17 @@
-// The context cache trusts a source by its stamp once it has settled: 50 ms after its last change on sub-second timestamps, 3 s on whole seconds (as the conflict-marker sweep).
+// The context cache trusts a source by its stamp once it has settled: 50 ms after its last change on sub-second timestamps, 3 s on whole seconds (as the conflict-marker sweep); an entry a crash left damaged is not used (entries are written without fsync).
 import { afterAll, describe, expect, test } from "vitest";
-import { lstatSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { racyPaths, sameRecord, stampsOf, trustedStamps } from "../../src/core/context/context-cache.js";
+import {
+  contextCachePath,
+  readContextCacheEntry,
+  racyPaths,
+  sameRecord,
+  stampsOf,
+  trustedStamps,
+} from "../../src/core/context/context-cache.js";
+import { saveContextCacheEntry } from "../../src/core/context/context-cache-write.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tm-racy-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,5 +53,28 @@ describe("trusting a source's stamp", () => {
     expect(sameRecord({ a: "1", b: null }, { b: null, a: "1" })).toBe(true);
     expect(sameRecord({ a: "1" }, { a: "1", b: null })).toBe(false);
     expect(sameRecord({ a: "1" }, { a: "2" })).toBe(false);
+  });
+});
+
+describe("an entry written without fsync", () => {
+  test("is read back as written, and one a crash left empty or cut short is not used", async () => {
+    const entry = {
+      version: 1 as const,
+      builtBy: "build",
+      projectId: "p",
+      threadId: "t",
+      threadStatus: "active" as const,
+      sources: { "threads/p/t.md": null },
+      head: null,
+      starts: { startup: { text: "ctx", contentHash: "h", fingerprint: "f", tokens: 1, omitted: 0, userMessage: null } },
+    };
+    await saveContextCacheEntry(dir, entry);
+    expect(readContextCacheEntry(dir, "p", "t")).toEqual(entry);
+    const path = contextCachePath(dir, "p", "t");
+    const text = readFileSync(path, "utf8");
+    for (const damaged of ["", text.slice(0, text.length / 2), "\0".repeat(text.length)]) {
+      writeFileSync(path, damaged);
+      expect(readContextCacheEntry(dir, "p", "t")).toBeNull();
+    }
   });
 });
